@@ -1,0 +1,137 @@
+import { addEntity, entityExists, removeEntity } from 'bitecs';
+import { destroyBodyContacts } from '../contact/contact-lifecycle.js';
+import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
+import { destroyShapeProxy } from '../shape/shape-proxy.js';
+import { assertUnlocked, getPhysics, tagBodyEntity, untagBodyEntity, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
+import { defaultBodyDef, type BodyDef } from './body-def.js';
+import { requireBody } from './body-handle.js';
+import { updateBodyMass } from './body-mass.js';
+import { BodyFlag, BodyType } from './body-store.js';
+
+function validateBodyDef(def: BodyDef): void {
+  if (!(def.type in BodyType)) {
+    throw new PhysicsError('INVALID_ARGUMENT', `body type must be 'static', 'kinematic' or 'dynamic', got ${String(def.type)}`);
+  }
+  checkVec2(def.position, 'position');
+  checkFinite(def.angle, 'angle');
+  checkVec2(def.linearVelocity, 'linearVelocity');
+  checkFinite(def.angularVelocity, 'angularVelocity');
+  checkNonNegative(def.linearDamping, 'linearDamping');
+  checkNonNegative(def.angularDamping, 'angularDamping');
+  checkFinite(def.gravityScale, 'gravityScale');
+}
+
+/**
+ * Creates a body. With `eid`, the existing entity becomes the body (so the user's components and the body share one
+ * entity); otherwise a new entity is added. Returns the entity id.
+ */
+export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: number): number {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  const d: BodyDef = { ...defaultBodyDef(), ...(def ?? {}) };
+  validateBodyDef(d);
+  if (eid !== undefined) {
+    if (typeof eid !== 'number' || !Number.isInteger(eid) || eid < 0 || !entityExists(world, eid)) {
+      throw new PhysicsError('NOT_A_BODY', `entity ${String(eid)} does not exist in this world`);
+    }
+    if (eid < p.bodies.alive.length && p.bodies.alive[eid] === 1) {
+      throw new PhysicsError('INVALID_ARGUMENT', `entity ${eid} is already a body`);
+    }
+  }
+  const id = eid ?? addEntity(world);
+  const b = p.bodies;
+  b.reserve(id);
+  p.solverData.reserveEntities(id);
+  b.alive[id] = 1;
+  b.retired[id] = 0;
+  const type = BodyType[d.type];
+  b.type[id] = type;
+  let flags = 0;
+  if (d.fixedRotation) flags |= BodyFlag.fixedRotation;
+  if (d.isBullet) flags |= BodyFlag.bullet;
+  if (d.enableSleep) flags |= BodyFlag.enableSleep;
+  if (d.isAwake || type === BodyType.static) flags |= BodyFlag.awake;
+  b.flags[id] = flags;
+  const c = Math.cos(d.angle);
+  const s = Math.sin(d.angle);
+  const t = b.transform;
+  t.x[id] = d.position.x;
+  t.y[id] = d.position.y;
+  t.c[id] = c;
+  t.s[id] = s;
+  b.localCenterX[id] = 0;
+  b.localCenterY[id] = 0;
+  b.centerX[id] = d.position.x;
+  b.centerY[id] = d.position.y;
+  b.center0X[id] = d.position.x;
+  b.center0Y[id] = d.position.y;
+  const moves = type !== BodyType.static;
+  b.vx[id] = moves ? d.linearVelocity.x : 0;
+  b.vy[id] = moves ? d.linearVelocity.y : 0;
+  b.w[id] = moves ? d.angularVelocity : 0;
+  b.linearDamping[id] = d.linearDamping;
+  b.angularDamping[id] = d.angularDamping;
+  b.gravityScale[id] = d.gravityScale;
+  b.forceX[id] = 0;
+  b.forceY[id] = 0;
+  b.torque[id] = 0;
+  b.sleepTime[id] = 0;
+  b.shapeHead[id] = -1;
+  b.shapeCount[id] = 0;
+  b.contactHead[id] = -1;
+  b.listIndex[id] = b.count;
+  b.list[b.count++] = id;
+  updateBodyMass(p, id);
+  tagBodyEntity(world, id);
+  return id;
+}
+
+/**
+ * Destroys a body, its shapes and contacts. The entity is removed too unless `keepEntity` is true (then only the
+ * physics components go and the user's own components stay).
+ */
+export function destroyBody(world: PhysicsWorld, eid: number, keepEntity = false): void {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  requireBody(p, eid);
+  destroyBodyContacts(p, eid);
+  const s = p.shapes;
+  const b = p.bodies;
+  let sh = b.shapeHead[eid]!;
+  while (sh !== -1) {
+    const next = s.next[sh]!;
+    destroyShapeProxy(p, sh);
+    s.release(sh);
+    sh = next;
+  }
+  b.shapeHead[eid] = -1;
+  b.shapeCount[eid] = 0;
+  // Swap-remove from the body list: deterministic, since it depends only on the call sequence.
+  const at = b.listIndex[eid]!;
+  const last = b.list[--b.count]!;
+  b.list[at] = last;
+  b.listIndex[last] = at;
+  b.listIndex[eid] = -1;
+  b.alive[eid] = 0;
+  b.retired[eid] = 1;
+  if (keepEntity) {
+    untagBodyEntity(world, eid);
+  } else {
+    removeEntity(world, eid);
+  }
+}
+
+/** Resolves the world's physics state and checks the body handle (for getters). */
+export function bodyState(world: PhysicsWorld, eid: number): PhysicsState {
+  const p = getPhysics(world);
+  requireBody(p, eid);
+  return p;
+}
+
+/** As bodyState, and also refuses calls during a step (for setters). */
+export function mutableBodyState(world: PhysicsWorld, eid: number): PhysicsState {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  requireBody(p, eid);
+  return p;
+}

@@ -1,0 +1,51 @@
+import type { BodyTypeName } from './body-store.js';
+
+export interface Vec2Like {
+  x: number;
+  y: number;
+}
+
+/** Body definition. Every field has a default (defaultBodyDef); SI units. */
+export interface BodyDef {
+  /** 'static' never moves; 'kinematic' moves by its velocity only; 'dynamic' responds to forces. Default 'static'. */
+  type: BodyTypeName;
+  /** World position of the body origin (m). Default (0, 0). */
+  position: Vec2Like;
+  /** Rotation (rad, counter-clockwise). Default 0. */
+  angle: number;
+  /** Linear velocity of the body origin (m/s). Default (0, 0). */
+  linearVelocity: Vec2Like;
+  /** Angular velocity (rad/s). Default 0. */
+  angularVelocity: number;
+  /** Linear damping (1/s). Default 0. */
+  linearDamping: number;
+  /** Angular damping (1/s). Default 0. */
+  angularDamping: number;
+  /** Multiplies world gravity. Default 1. */
+  gravityScale: number;
+  /** Prevents rotation (infinite inertia). Default false. */
+  fixedRotation: boolean;
+  /** Continuous collision against dynamic bodies too (for small fast bodies). Default false. */
+  isBullet: boolean;
+  /** This body may fall asleep. Default true. */
+  enableSleep: boolean;
+  /** Start awake. Default true. */
+  isAwake: boolean;
+}
+
+export function defaultBodyDef(): BodyDef {
+  return {
+    type: 'static',
+    position: { x: 0, y: 0 },
+    angle: 0,
+    linearVelocity: { x: 0, y: 0 },
+    angularVelocity: 0,
+    linearDamping: 0,
+    angularDamping: 0,
+    gravityScale: 1,
+    fixedRotation: false,
+    isBullet: false,
+    enableSleep: true,
+    isAwake: true,
+  };
+}

@@ -1,0 +1,75 @@
+import { computeMassData } from '../geometry/index.js';
+import type { PhysicsState } from '../world/physics-world.js';
+import { BodyFlag, BodyType } from './body-store.js';
+
+const massScratch = new Float64Array(4);
+
+/**
+ * Recomputes a body's mass, centre of mass and inertia from its shapes (cold path: shape added or removed, density
+ * or type changed). Keeps the world centre consistent with the origin, and the centre velocity with the origin's
+ * (v_center = v_origin + w × r), as a moving centre would otherwise jump.
+ */
+export function updateBodyMass(p: PhysicsState, eid: number): void {
+  const b = p.bodies;
+  const s = p.shapes;
+  b.mass[eid] = 0;
+  b.invMass[eid] = 0;
+  b.inertia[eid] = 0;
+  b.invInertia[eid] = 0;
+  const oldLcx = b.localCenterX[eid]!;
+  const oldLcy = b.localCenterY[eid]!;
+  let lcx = 0;
+  let lcy = 0;
+  if (b.type[eid] === BodyType.dynamic) {
+    let mass = 0;
+    let inertiaAtOrigin = 0;
+    for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+      if (s.density[sh] === 0) continue;
+      computeMassData(s.geometry, sh, s.density[sh]!, massScratch);
+      const m = massScratch[0]!;
+      const cx = massScratch[1]!;
+      const cy = massScratch[2]!;
+      mass += m;
+      lcx += m * cx;
+      lcy += m * cy;
+      // Parallel axis: inertia about the body origin.
+      inertiaAtOrigin += massScratch[3]! + m * (cx * cx + cy * cy);
+    }
+    if (mass > 0) {
+      lcx /= mass;
+      lcy /= mass;
+      b.mass[eid] = mass;
+      b.invMass[eid] = 1 / mass;
+      const inertia = inertiaAtOrigin - mass * (lcx * lcx + lcy * lcy);
+      if (inertia > 0 && (b.flags[eid]! & BodyFlag.fixedRotation) === 0) {
+        b.inertia[eid] = inertia;
+        b.invInertia[eid] = 1 / inertia;
+      }
+    } else {
+      // A dynamic body without mass would ignore gravity and contacts; give it unit mass as Box2D 2.4 does.
+      lcx = 0;
+      lcy = 0;
+      b.mass[eid] = 1;
+      b.invMass[eid] = 1;
+    }
+  }
+  b.localCenterX[eid] = lcx;
+  b.localCenterY[eid] = lcy;
+  const t = b.transform;
+  const c = t.c[eid]!;
+  const sn = t.s[eid]!;
+  const newCx = t.x[eid]! + c * lcx - sn * lcy;
+  const newCy = t.y[eid]! + sn * lcx + c * lcy;
+  // The centre moved inside the body: keep the velocity of the material points by adding w × (new − old).
+  const dx = newCx - b.centerX[eid]!;
+  const dy = newCy - b.centerY[eid]!;
+  if (oldLcx !== lcx || oldLcy !== lcy) {
+    const w = b.w[eid]!;
+    b.vx[eid] = b.vx[eid]! - w * dy;
+    b.vy[eid] = b.vy[eid]! + w * dx;
+  }
+  b.centerX[eid] = newCx;
+  b.centerY[eid] = newCy;
+  b.center0X[eid] = newCx;
+  b.center0Y[eid] = newCy;
+}

@@ -1,0 +1,705 @@
+/**
+ * Dynamic AABB tree: a bounding volume hierarchy over the fat boxes of the broadphase proxies.
+ *
+ * Storage is one set of typed-array columns per tree, indexed by node id; there are no node objects and nothing is
+ * shared between trees. A leaf's node id is its proxy id. Internal nodes always have exactly two children.
+ *
+ * Insertion picks a sibling with the surface-area heuristic (in 2D the "surface" is the perimeter): a greedy descent
+ * from the root that keeps a lower bound on what any node below a child could cost, and stops when neither child can
+ * beat the best candidate seen so far. Then, walking back up, every ancestor is refitted and rebalanced by swapping one
+ * of its children with a grandchild:
+ *  - if the two children's heights differ by more than one, the short child trades places with the taller grandchild
+ *    on the other side (an AVL rotation; in a BVH children are unordered, so a swap is all a rotation needs);
+ *  - otherwise the swap that shrinks the changed child's perimeter most is taken, if it keeps both touched nodes
+ *    balanced.
+ * So every node satisfies |height(child1) - height(child2)| <= 1 at all times, the tree height stays below
+ * 1.44 log2(n + 2), and sorted insertion (which degenerates an unbalanced SAH tree into a list) is harmless. Box2D v3
+ * uses only the area-driven swaps; we keep the AVL bound because the broadphase walks the tree once per moved proxy.
+ *
+ * Swapping (rather than re-parenting, as a textbook rotation does) keeps the rotated node at the same index and in
+ * the same slot of its parent, so the upward walk can continue from `parent[node]` unchanged.
+ *
+ * Determinism: the free list is LIFO and every choice depends only on the boxes and the call sequence, so the same
+ * calls produce the same node ids, the same shape and the same query order.
+ *
+ * Columns are replaced when the tree grows: read `tree.minX` etc. again after any `createProxy` / `rebuild`.
+ */
+import { PhysicsError } from '../errors.js';
+import { growF64, growI32 } from '../storage/grow.js';
+import type { IntBuffer } from './int-buffer.js';
+
+// Callers may take both classes from here.
+export { IntBuffer } from './int-buffer.js';
+
+/** Node index meaning "none". */
+export const NULL_NODE = -1;
+
+/**
+ * "Unbounded" for costs and ray parameters. Deliberately finite: in V8 (Node 20) a variable that may hold either
+ * the constant Infinity or a computed double inside a hot loop is kept boxed, allocating a heap number per iteration;
+ * measured with --trace-gc, rayCast allocated ~1.5 kB per call that way, and nothing with this constant.
+ */
+const FAR = Number.MAX_VALUE;
+
+/** Half the perimeter of the union of node `n`'s box with the given box. Used as the SAH cost measure. */
+function unionHalfPerimeter(
+  minX: Float64Array, minY: Float64Array, maxX: Float64Array, maxY: Float64Array, n: number,
+  x0: number, y0: number, x1: number, y1: number,
+): number {
+  const ax = minX[n]!, ay = minY[n]!, bx = maxX[n]!, by = maxY[n]!;
+  return (bx > x1 ? bx : x1) - (ax < x0 ? ax : x0) + ((by > y1 ? by : y1) - (ay < y0 ? ay : y0));
+}
+
+export class DynamicTree {
+  // ---- node columns (index = node id) -----------------------------------------------------------------------------
+  private _minX: Float64Array; // box lower x, world units; for a leaf the caller's (already fattened) box
+  private _minY: Float64Array; // box lower y
+  private _maxX: Float64Array; // box upper x
+  private _maxY: Float64Array; // box upper y
+  private _parent: Int32Array; // parent node or NULL_NODE at the root; for a free node, the next free node
+  private _child1: Int32Array; // first child; NULL_NODE for a leaf
+  private _child2: Int32Array; // second child; NULL_NODE for a leaf
+  private _height: Int32Array; // 0 for a leaf, 1 + max(child heights) inside, -1 for a free node
+  private _userData: Int32Array; // caller's value for a leaf (e.g. a shape index); -1 for internal nodes
+
+  private _root = NULL_NODE;
+  private _freeList = NULL_NODE; // LIFO list of freed nodes, linked through _parent
+  private _highWater = 0; // ids >= this were never handed out
+  private _nodeCount = 0; // live nodes, leaves and internal
+  private _proxyCount = 0; // live leaves
+  private _stack: Int32Array; // traversal stack for query / rayCast / validate (depth <= height + 1)
+
+  // Scratch for `improveArea`: the best swap found so far (fields, so the search allocates nothing).
+  private _swapGain = 0;
+  private _swapX = NULL_NODE;
+  private _swapP = NULL_NODE;
+  private _swapY = NULL_NODE;
+
+  // Scratch for `rebuild`: leaf ids and their doubled centres, permuted together by the median split.
+  private _buildLeaves: Int32Array = new Int32Array(0);
+  private _buildCx: Float64Array = new Float64Array(0);
+  private _buildCy: Float64Array = new Float64Array(0);
+
+  constructor(proxyCapacity = 16) {
+    const n = Math.max(2 * proxyCapacity, 16);
+    this._minX = new Float64Array(n);
+    this._minY = new Float64Array(n);
+    this._maxX = new Float64Array(n);
+    this._maxY = new Float64Array(n);
+    this._parent = new Int32Array(n);
+    this._child1 = new Int32Array(n);
+    this._child2 = new Int32Array(n);
+    this._height = new Int32Array(n);
+    this._userData = new Int32Array(n);
+    this._stack = new Int32Array(64);
+  }
+
+  // ---- read access to the box columns (read-only by convention; re-read after the tree grows) --------------------
+  get minX(): Float64Array { return this._minX; }
+  get minY(): Float64Array { return this._minY; }
+  get maxX(): Float64Array { return this._maxX; }
+  get maxY(): Float64Array { return this._maxY; }
+
+  // ---- proxies ----------------------------------------------------------------------------------------------------
+
+  /** Adds a leaf holding the given (already fattened) box and returns its proxy id. `userData` is stored as int32. */
+  createProxy(minX: number, minY: number, maxX: number, maxY: number, userData: number): number {
+    checkBox(minX, minY, maxX, maxY);
+    const id = this.allocateNode();
+    this._minX[id] = minX;
+    this._minY[id] = minY;
+    this._maxX[id] = maxX;
+    this._maxY[id] = maxY;
+    this._userData[id] = userData;
+    this.insertLeaf(id);
+    this._proxyCount++;
+    return id;
+  }
+
+  /** Removes a proxy. Its id (and the internal node it freed) will be handed out again, most recent first. */
+  destroyProxy(proxyId: number): void {
+    this.checkProxy(proxyId);
+    this.removeLeaf(proxyId);
+    this.freeNode(proxyId);
+    this._proxyCount--;
+  }
+
+  /** Gives a proxy a new box and re-inserts it; the proxy id stays the same. */
+  moveProxy(proxyId: number, minX: number, minY: number, maxX: number, maxY: number): void {
+    this.checkProxy(proxyId);
+    checkBox(minX, minY, maxX, maxY);
+    this.removeLeaf(proxyId);
+    this._minX[proxyId] = minX;
+    this._minY[proxyId] = minY;
+    this._maxX[proxyId] = maxX;
+    this._maxY[proxyId] = maxY;
+    this.insertLeaf(proxyId);
+  }
+
+  /**
+   * Sets a proxy's box without restructuring: ancestors are grown until one already contains the box. Much cheaper
+   * than `moveProxy`, but ancestors never shrink, so use it when the new box contains the old one (a proxy that only
+   * grew) and let a later `moveProxy` or `rebuild` restore tight boxes.
+   */
+  enlargeProxy(proxyId: number, minX: number, minY: number, maxX: number, maxY: number): void {
+    this.checkProxy(proxyId);
+    checkBox(minX, minY, maxX, maxY);
+    const bMinX = this._minX, bMinY = this._minY, bMaxX = this._maxX, bMaxY = this._maxY, parent = this._parent;
+    bMinX[proxyId] = minX;
+    bMinY[proxyId] = minY;
+    bMaxX[proxyId] = maxX;
+    bMaxY[proxyId] = maxY;
+    let i = parent[proxyId]!;
+    while (i !== NULL_NODE) {
+      if (bMinX[i]! <= minX && bMinY[i]! <= minY && bMaxX[i]! >= maxX && bMaxY[i]! >= maxY) break;
+      if (minX < bMinX[i]!) bMinX[i] = minX;
+      if (minY < bMinY[i]!) bMinY[i] = minY;
+      if (maxX > bMaxX[i]!) bMaxX[i] = maxX;
+      if (maxY > bMaxY[i]!) bMaxY[i] = maxY;
+      i = parent[i]!;
+    }
+  }
+
+  getUserData(proxyId: number): number {
+    return this._userData[proxyId]!;
+  }
+
+  /** True if `id` is a live proxy of this tree. */
+  isProxy(id: number): boolean {
+    return id >= 0 && id < this._highWater && this._height[id] === 0;
+  }
+
+  getProxyCount(): number { return this._proxyCount; }
+  getNodeCount(): number { return this._nodeCount; }
+  getRoot(): number { return this._root; }
+
+  /** Height of the root (0 for a single leaf or an empty tree). */
+  getHeight(): number {
+    return this._root === NULL_NODE ? 0 : this._height[this._root]!;
+  }
+
+  /**
+   * Sum of the perimeters of the internal nodes below the root, divided by the root's perimeter. A quality measure
+   * (lower means queries visit fewer nodes); 0 for trees with fewer than three leaves.
+   */
+  getAreaRatio(): number {
+    const root = this._root;
+    if (root === NULL_NODE) return 0;
+    const rootArea = this.halfPerimeter(root);
+    if (!(rootArea > 0)) return 0;
+    let total = 0;
+    for (let i = 0; i < this._highWater; i++) {
+      if (i !== root && this._height[i]! > 0) total += this.halfPerimeter(i);
+    }
+    return total / rootArea;
+  }
+
+  // ---- queries ----------------------------------------------------------------------------------------------------
+
+  /** Appends to `out` the userData of every leaf whose box overlaps the given box (touching counts). */
+  query(minX: number, minY: number, maxX: number, maxY: number, out: IntBuffer): void {
+    this.collect(minX, minY, maxX, maxY, out, false);
+  }
+
+  /** As `query`, but appends proxy ids instead of userData (what pair finding wants). */
+  queryLeaves(minX: number, minY: number, maxX: number, maxY: number, out: IntBuffer): void {
+    this.collect(minX, minY, maxX, maxY, out, true);
+  }
+
+  /**
+   * Appends the userData of every leaf whose box is touched by the segment from (originX, originY) to
+   * origin + maxFraction * (dx, dy) (slab test, boundaries count). The caller does the exact shape tests.
+   */
+  rayCast(originX: number, originY: number, dx: number, dy: number, maxFraction: number, out: IntBuffer): void {
+    const root = this._root;
+    if (root === NULL_NODE || !(maxFraction >= 0)) return;
+    const bMinX = this._minX, bMinY = this._minY, bMaxX = this._maxX, bMaxY = this._maxY;
+    const c1 = this._child1, c2 = this._child2, userData = this._userData;
+    // With a zero direction component the slab test on that axis reduces to "origin inside the slab" (the
+    // infinite inverse is then never used).
+    const invDx = 1 / dx;
+    const invDy = 1 / dy;
+    let stack = this._stack;
+    let sp = 0;
+    stack[sp++] = root;
+    while (sp > 0) {
+      const n = stack[--sp]!;
+      if (dx === 0 && (originX < bMinX[n]! || originX > bMaxX[n]!)) continue;
+      if (dy === 0 && (originY < bMinY[n]! || originY > bMaxY[n]!)) continue;
+      // Entry and exit parameters per axis (a parallel axis never clips; FAR, not Infinity: see its comment).
+      const ax = (bMinX[n]! - originX) * invDx, bx = (bMaxX[n]! - originX) * invDx;
+      const ay = (bMinY[n]! - originY) * invDy, by = (bMaxY[n]! - originY) * invDy;
+      const enterX = dx === 0 ? -FAR : ax < bx ? ax : bx;
+      const exitX = dx === 0 ? FAR : ax < bx ? bx : ax;
+      const enterY = dy === 0 ? -FAR : ay < by ? ay : by;
+      const exitY = dy === 0 ? FAR : ay < by ? by : ay;
+      const enter = enterX > enterY ? enterX : enterY;
+      const exit = exitX < exitY ? exitX : exitY;
+      if (enter > exit || enter > maxFraction || exit < 0) continue;
+      const a = c1[n]!;
+      if (a === NULL_NODE) {
+        out.push(userData[n]!);
+      } else {
+        if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
+        stack[sp++] = c2[n]!;
+        stack[sp++] = a;
+      }
+    }
+  }
+
+  // ---- maintenance ------------------------------------------------------------------------------------------------
+
+  /**
+   * Rebuilds the whole tree top-down by median split on the longer axis of the leaf centres. The result is perfectly
+   * balanced and has tight boxes (undoing any `enlargeProxy` slack); proxy ids are kept. O(n log n): not for every
+   * step.
+   * (A binned-SAH build would give lower query cost but unbalanced subtrees, which the AVL invariant forbids.)
+   */
+  rebuild(): void {
+    const root = this._root;
+    if (root === NULL_NODE || this._height[root] === 0) return;
+    const n = this._proxyCount;
+    if (this._buildLeaves.length < n) {
+      this._buildLeaves = growI32(this._buildLeaves, n);
+      this._buildCx = growF64(this._buildCx, n);
+      this._buildCy = growF64(this._buildCy, n);
+    }
+    const leaves = this._buildLeaves, cx = this._buildCx, cy = this._buildCy;
+    // Gather leaves depth-first (a deterministic order) and free every internal node on the way.
+    let stack = this._stack;
+    let sp = 0;
+    let count = 0;
+    stack[sp++] = root;
+    while (sp > 0) {
+      const i = stack[--sp]!;
+      const a = this._child1[i]!;
+      if (a === NULL_NODE) {
+        leaves[count] = i;
+        cx[count] = this._minX[i]! + this._maxX[i]!;
+        cy[count] = this._minY[i]! + this._maxY[i]!;
+        count++;
+      } else {
+        if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
+        stack[sp++] = this._child2[i]!;
+        stack[sp++] = a;
+        this.freeNode(i);
+      }
+    }
+    this._root = this.buildRange(0, count);
+    this._parent[this._root] = NULL_NODE;
+  }
+
+  /**
+   * Checks the structure and throws an Error describing the first problem: parent/child links, leaf and node counts,
+   * heights, the AVL balance bound, boxes containing their children, and the free list. For tests; O(n).
+   */
+  validate(): void {
+    const root = this._root;
+    const parent = this._parent, c1 = this._child1, c2 = this._child2, height = this._height;
+    let leaves = 0;
+    let nodes = 0;
+    if (root !== NULL_NODE) {
+      if (parent[root] !== NULL_NODE) fail(`root ${root} has parent ${parent[root]}`);
+      let stack = this._stack;
+      let sp = 0;
+      stack[sp++] = root;
+      while (sp > 0) {
+        const i = stack[--sp]!;
+        nodes++;
+        if (nodes > this._nodeCount) fail('cycle or more reachable nodes than allocated');
+        const a = c1[i]!, b = c2[i]!;
+        if (a === NULL_NODE || b === NULL_NODE) {
+          if (a !== b) fail(`node ${i} has one child`);
+          if (height[i] !== 0) fail(`leaf ${i} has height ${height[i]}`);
+          leaves++;
+          continue;
+        }
+        if (a < 0 || a >= this._highWater || b < 0 || b >= this._highWater || a === b) {
+          fail(`node ${i} has bad children ${a}, ${b}`);
+        }
+        if (parent[a] !== i || parent[b] !== i) fail(`children of ${i} do not point back to it`);
+        const ha = height[a]!, hb = height[b]!;
+        if (ha < 0 || hb < 0) fail(`node ${i} has a free child`);
+        if (height[i] !== 1 + Math.max(ha, hb)) fail(`node ${i} height ${height[i]} != 1 + max(${ha}, ${hb})`);
+        if (Math.abs(ha - hb) > 1) fail(`node ${i} is unbalanced: child heights ${ha}, ${hb}`);
+        if (!this.contains(i, a) || !this.contains(i, b)) fail(`box of node ${i} does not contain its children`);
+        if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
+        stack[sp++] = b;
+        stack[sp++] = a;
+      }
+    }
+    if (leaves !== this._proxyCount) fail(`reachable leaves ${leaves} != proxy count ${this._proxyCount}`);
+    if (nodes !== this._nodeCount) fail(`reachable nodes ${nodes} != node count ${this._nodeCount}`);
+    let free = 0;
+    for (let i = this._freeList; i !== NULL_NODE; i = parent[i]!) {
+      if (height[i] !== -1) fail(`free node ${i} is marked live`);
+      if (++free > this._highWater) fail('free list has a cycle');
+    }
+    if (free + this._nodeCount !== this._highWater) fail('free list does not account for all unused nodes');
+  }
+
+  // ---- node pool --------------------------------------------------------------------------------------------------
+
+  private allocateNode(): number {
+    let id = this._freeList;
+    if (id !== NULL_NODE) {
+      this._freeList = this._parent[id]!;
+    } else {
+      id = this._highWater++;
+      if (id >= this._height.length) this.growNodes(id + 1);
+    }
+    this._parent[id] = NULL_NODE;
+    this._child1[id] = NULL_NODE;
+    this._child2[id] = NULL_NODE;
+    this._height[id] = 0;
+    this._userData[id] = -1;
+    this._nodeCount++;
+    return id;
+  }
+
+  private freeNode(id: number): void {
+    this._parent[id] = this._freeList;
+    this._child1[id] = NULL_NODE;
+    this._child2[id] = NULL_NODE;
+    this._height[id] = -1;
+    this._freeList = id;
+    this._nodeCount--;
+  }
+
+  private growNodes(minLength: number): void {
+    this._minX = growF64(this._minX, minLength);
+    this._minY = growF64(this._minY, minLength);
+    this._maxX = growF64(this._maxX, minLength);
+    this._maxY = growF64(this._maxY, minLength);
+    this._parent = growI32(this._parent, minLength);
+    this._child1 = growI32(this._child1, minLength);
+    this._child2 = growI32(this._child2, minLength);
+    this._height = growI32(this._height, minLength);
+    this._userData = growI32(this._userData, minLength);
+  }
+
+  private checkProxy(id: number): void {
+    if (!(id >= 0 && id < this._highWater && this._height[id] === 0)) {
+      throw new PhysicsError('INVALID_ARGUMENT', `${String(id)} is not a live proxy of this tree`);
+    }
+  }
+
+  // ---- insertion and removal --------------------------------------------------------------------------------------
+
+  private insertLeaf(leaf: number): void {
+    if (this._root === NULL_NODE) {
+      this._root = leaf;
+      this._parent[leaf] = NULL_NODE;
+      return;
+    }
+    const sibling = this.findBestSibling(leaf);
+    const node = this.allocateNode(); // may replace the columns: read them after this
+    const parent = this._parent, c1 = this._child1, c2 = this._child2;
+    const oldParent = parent[sibling]!;
+    parent[node] = oldParent;
+    c1[node] = sibling;
+    c2[node] = leaf;
+    parent[sibling] = node;
+    parent[leaf] = node;
+    if (oldParent === NULL_NODE) this._root = node;
+    else if (c1[oldParent] === sibling) c1[oldParent] = node;
+    else c2[oldParent] = node;
+    this.refitUpward(node);
+  }
+
+  private removeLeaf(leaf: number): void {
+    if (leaf === this._root) {
+      this._root = NULL_NODE;
+      return;
+    }
+    const parent = this._parent, c1 = this._child1, c2 = this._child2;
+    const p = parent[leaf]!;
+    const grandParent = parent[p]!;
+    const sibling = c1[p] === leaf ? c2[p]! : c1[p]!;
+    parent[sibling] = grandParent;
+    if (grandParent === NULL_NODE) this._root = sibling;
+    else if (c1[grandParent] === p) c1[grandParent] = sibling;
+    else c2[grandParent] = sibling;
+    parent[leaf] = NULL_NODE;
+    this.freeNode(p);
+    if (grandParent !== NULL_NODE) this.refitUpward(grandParent);
+  }
+
+  /**
+   * Greedy SAH descent. Making node N the new leaf's sibling costs perimeter(N ∪ leaf) (the new parent) plus how much
+   * every ancestor of N grows ("inherited"). A node below child C costs at least inherited + growth of C + the leaf's
+   * own perimeter, which bounds the whole subtree; descend into the child with the lower bound while it can still win.
+   *
+   * Only nodes of height <= 1 may become the sibling: pairing a leaf with a taller subtree would create a parent that
+   * is unbalanced by more than one rotation can repair. (So in this tree every leaf's sibling has height <= 1; a huge
+   * box sits low and inflates its O(log n) ancestors instead of sitting near the root, a small price per query.)
+   */
+  private findBestSibling(leaf: number): number {
+    const bMinX = this._minX, bMinY = this._minY, bMaxX = this._maxX, bMaxY = this._maxY;
+    const c1 = this._child1, c2 = this._child2, height = this._height;
+    const x0 = bMinX[leaf]!, y0 = bMinY[leaf]!, x1 = bMaxX[leaf]!, y1 = bMaxY[leaf]!;
+    const leafArea = x1 - x0 + (y1 - y0);
+    const lcx = x0 + x1, lcy = y0 + y1; // doubled centre, only compared
+
+    let node = this._root;
+    let nodeArea = this.halfPerimeter(node);
+    let unionArea = unionHalfPerimeter(bMinX, bMinY, bMaxX, bMaxY, node, x0, y0, x1, y1);
+    let inherited = 0;
+    let best = NULL_NODE;
+    let bestCost = FAR;
+    if (height[node]! <= 1) { best = node; bestCost = unionArea; }
+    while (height[node]! > 0) {
+      const cost = unionArea + inherited;
+      if (cost < bestCost && height[node]! <= 1) { best = node; bestCost = cost; }
+      inherited += unionArea - nodeArea; // any sibling below `node` also grows `node`
+
+      const a = c1[node]!, b = c2[node]!;
+      const unionA = unionHalfPerimeter(bMinX, bMinY, bMaxX, bMaxY, a, x0, y0, x1, y1);
+      const unionB = unionHalfPerimeter(bMinX, bMinY, bMaxX, bMaxY, b, x0, y0, x1, y1);
+      let areaA = 0, areaB = 0;
+      let boundA = FAR, boundB = FAR;
+      if (height[a] === 0) {
+        const costA = inherited + unionA;
+        if (costA < bestCost) { best = a; bestCost = costA; }
+      } else {
+        areaA = this.halfPerimeter(a);
+        // below a child that may itself be the sibling, the cheapest option may be that child
+        boundA = inherited + unionA - areaA + (height[a] === 1 && areaA < leafArea ? areaA : leafArea);
+      }
+      if (height[b] === 0) {
+        const costB = inherited + unionB;
+        if (costB < bestCost) { best = b; bestCost = costB; }
+      } else {
+        areaB = this.halfPerimeter(b);
+        // below a child that may itself be the sibling, the cheapest option may be that child
+        boundB = inherited + unionB - areaB + (height[b] === 1 && areaB < leafArea ? areaB : leafArea);
+      }
+      if (bestCost <= boundA && bestCost <= boundB) break; // also ends at two leaves (both bounds FAR)
+
+      let goA = boundA < boundB;
+      if (boundA === boundB) {
+        // Both children contain the leaf equally well: prefer the one whose centre is nearer.
+        const dax = bMinX[a]! + bMaxX[a]! - lcx, day = bMinY[a]! + bMaxY[a]! - lcy;
+        const dbx = bMinX[b]! + bMaxX[b]! - lcx, dby = bMinY[b]! + bMaxY[b]! - lcy;
+        goA = dax * dax + day * day <= dbx * dbx + dby * dby;
+      }
+      if (goA) { node = a; nodeArea = areaA; unionArea = unionA; }
+      else { node = b; nodeArea = areaB; unionArea = unionB; }
+    }
+    if (best === NULL_NODE) {
+      // Only when every cost overflowed (boxes near Number.MAX_VALUE): any node of height <= 1 is valid.
+      best = this._root;
+      while (height[best]! > 1) best = c1[best]!;
+    }
+    return best;
+  }
+
+  /** Refits and rebalances `start` and all its ancestors. Rebalancing keeps each node's index and slot. */
+  private refitUpward(start: number): void {
+    let i = start;
+    while (i !== NULL_NODE) {
+      this.refitNode(i);
+      this.balance(i);
+      i = this._parent[i]!;
+    }
+  }
+
+  /** Box = union of the children's boxes; height = 1 + max of theirs. */
+  private refitNode(i: number): void {
+    const bMinX = this._minX, bMinY = this._minY, bMaxX = this._maxX, bMaxY = this._maxY, height = this._height;
+    const a = this._child1[i]!, b = this._child2[i]!;
+    bMinX[i] = Math.min(bMinX[a]!, bMinX[b]!);
+    bMinY[i] = Math.min(bMinY[a]!, bMinY[b]!);
+    bMaxX[i] = Math.max(bMaxX[a]!, bMaxX[b]!);
+    bMaxY[i] = Math.max(bMaxY[a]!, bMaxY[b]!);
+    height[i] = 1 + Math.max(height[a]!, height[b]!);
+  }
+
+  // ---- rotations --------------------------------------------------------------------------------------------------
+
+  private balance(a: number): void {
+    const height = this._height;
+    if (height[a]! < 2) return; // no grandchildren to swap with
+    const b = this._child1[a]!, c = this._child2[a]!;
+    const hb = height[b]!, hc = height[c]!;
+    if (hc > hb + 1) this.rotateTowards(a, b, c);
+    else if (hb > hc + 1) this.rotateTowards(a, c, b);
+    else this.improveArea(a, b, c);
+  }
+
+  /**
+   * AVL case: `tall` is two levels taller than `short`. Swapping `short` with tall's taller child lowers the subtree
+   * back into balance; with equally tall grandchildren, take the swap that leaves `tall` with the smaller box.
+   */
+  private rotateTowards(a: number, short: number, tall: number): void {
+    const f = this._child1[tall]!, g = this._child2[tall]!;
+    const hf = this._height[f]!, hg = this._height[g]!;
+    let y = f;
+    if (hg > hf) {
+      y = g;
+    } else if (hg === hf) {
+      // swapping with f leaves tall = (short, g); swapping with g leaves tall = (f, short)
+      const keepG = this.pairHalfPerimeter(short, g);
+      const keepF = this.pairHalfPerimeter(short, f);
+      if (keepF < keepG) y = g;
+    }
+    this.swapNodes(a, short, tall, y);
+  }
+
+  /** Balanced case: take the child/grandchild swap that most reduces the perimeter of the changed child, if any. */
+  private improveArea(a: number, b: number, c: number): void {
+    this._swapGain = 0;
+    this._swapX = NULL_NODE;
+    const height = this._height;
+    if (height[c]! > 0) {
+      const f = this._child1[c]!, g = this._child2[c]!;
+      this.considerSwap(b, c, f, g);
+      this.considerSwap(b, c, g, f);
+    }
+    if (height[b]! > 0) {
+      const d = this._child1[b]!, e = this._child2[b]!;
+      this.considerSwap(c, b, d, e);
+      this.considerSwap(c, b, e, d);
+    }
+    if (this._swapX !== NULL_NODE) this.swapNodes(a, this._swapX, this._swapP, this._swapY);
+  }
+
+  /**
+   * Candidate: child `x` trades places with grandchild `y` (child of `p`, sibling `keep`), leaving p = (x, keep).
+   * Records it if it shrinks p more than the best so far and keeps both p and the parent balanced.
+   */
+  private considerSwap(x: number, p: number, y: number, keep: number): void {
+    const height = this._height;
+    const hx = height[x]!, hKeep = height[keep]!;
+    if (hx > hKeep + 1 || hKeep > hx + 1) return;
+    const hp = 1 + (hx > hKeep ? hx : hKeep);
+    const hy = height[y]!;
+    if (hp > hy + 1 || hy > hp + 1) return;
+    const gain = this.halfPerimeter(p) - this.pairHalfPerimeter(x, keep);
+    if (gain > this._swapGain) {
+      this._swapGain = gain;
+      this._swapX = x;
+      this._swapP = p;
+      this._swapY = y;
+    }
+  }
+
+  /** `x` is a child of `a`, `p` is a's other child and `y` a child of `p`: exchange x and y, then refit. */
+  private swapNodes(a: number, x: number, p: number, y: number): void {
+    const parent = this._parent, c1 = this._child1, c2 = this._child2, height = this._height;
+    if (c1[a] === x) c1[a] = y;
+    else c2[a] = y;
+    if (c1[p] === y) c1[p] = x;
+    else c2[p] = x;
+    parent[x] = p;
+    parent[y] = a;
+    this.refitNode(p);
+    // a's box is unchanged: it covers the same leaves.
+    const hy = height[y]!, hp = height[p]!;
+    height[a] = 1 + (hy > hp ? hy : hp);
+  }
+
+  // ---- small helpers ----------------------------------------------------------------------------------------------
+
+  private halfPerimeter(n: number): number {
+    return this._maxX[n]! - this._minX[n]! + (this._maxY[n]! - this._minY[n]!);
+  }
+
+  private pairHalfPerimeter(m: number, n: number): number {
+    return unionHalfPerimeter(
+      this._minX, this._minY, this._maxX, this._maxY, m, this._minX[n]!, this._minY[n]!, this._maxX[n]!, this._maxY[n]!,
+    );
+  }
+
+  private contains(outer: number, inner: number): boolean {
+    return (
+      this._minX[outer]! <= this._minX[inner]! && this._minY[outer]! <= this._minY[inner]! &&
+      this._maxX[outer]! >= this._maxX[inner]! && this._maxY[outer]! >= this._maxY[inner]!
+    );
+  }
+
+  private collect(minX: number, minY: number, maxX: number, maxY: number, out: IntBuffer, ids: boolean): void {
+    const root = this._root;
+    if (root === NULL_NODE) return;
+    const bMinX = this._minX, bMinY = this._minY, bMaxX = this._maxX, bMaxY = this._maxY;
+    const c1 = this._child1, c2 = this._child2, userData = this._userData;
+    let stack = this._stack;
+    let sp = 0;
+    stack[sp++] = root;
+    while (sp > 0) {
+      const n = stack[--sp]!;
+      if (bMinX[n]! > maxX || bMaxX[n]! < minX || bMinY[n]! > maxY || bMaxY[n]! < minY) continue;
+      const a = c1[n]!;
+      if (a === NULL_NODE) {
+        out.push(ids ? n : userData[n]!);
+      } else {
+        if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
+        stack[sp++] = c2[n]!;
+        stack[sp++] = a; // child1 is visited first
+      }
+    }
+  }
+
+  /** Builds a subtree over leaves[lo, hi) by median split; returns its root. Recursion depth is log2(n). */
+  private buildRange(lo: number, hi: number): number {
+    if (hi - lo === 1) return this._buildLeaves[lo]!;
+    const cx = this._buildCx, cy = this._buildCy;
+    let x0 = cx[lo]!, x1 = x0, y0 = cy[lo]!, y1 = y0;
+    for (let i = lo + 1; i < hi; i++) {
+      const x = cx[i]!, y = cy[i]!;
+      if (x < x0) x0 = x; else if (x > x1) x1 = x;
+      if (y < y0) y0 = y; else if (y > y1) y1 = y;
+    }
+    const mid = lo + ((hi - lo) >> 1);
+    // Halves of equal size (to within one) keep the result AVL-balanced.
+    this.selectNth(lo, hi, mid, x1 - x0 >= y1 - y0 ? cx : cy);
+    const left = this.buildRange(lo, mid);
+    const right = this.buildRange(mid, hi);
+    const node = this.allocateNode();
+    this._child1[node] = left;
+    this._child2[node] = right;
+    this._parent[left] = node;
+    this._parent[right] = node;
+    this.refitNode(node);
+    return node;
+  }
+
+  /**
+   * Partially sorts leaves[lo, hi) by `key` so that position k holds the k-th smallest, smaller keys before it and
+   * larger after (quickselect, median-of-three pivot, three-way partition so equal keys cannot make it quadratic).
+   */
+  private selectNth(lo: number, hi: number, k: number, key: Float64Array): void {
+    while (hi - lo > 1) {
+      const a = key[lo]!, b = key[(lo + hi) >> 1]!, c = key[hi - 1]!;
+      const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+      let lt = lo, i = lo, gt = hi;
+      while (i < gt) {
+        const v = key[i]!;
+        if (v < pivot) this.swapBuild(lt++, i++);
+        else if (v > pivot) this.swapBuild(i, --gt);
+        else i++;
+      }
+      if (k < lt) hi = lt;
+      else if (k >= gt) lo = gt;
+      else return;
+    }
+  }
+
+  private swapBuild(i: number, j: number): void {
+    const leaves = this._buildLeaves, cx = this._buildCx, cy = this._buildCy;
+    const l = leaves[i]!; leaves[i] = leaves[j]!; leaves[j] = l;
+    const x = cx[i]!; cx[i] = cx[j]!; cx[j] = x;
+    const y = cy[i]!; cy[i] = cy[j]!; cy[j] = y;
+  }
+}
+
+function checkBox(minX: number, minY: number, maxX: number, maxY: number): void {
+  if (!(minX <= maxX && minY <= maxY && Number.isFinite(minX) && Number.isFinite(minY) &&
+    Number.isFinite(maxX) && Number.isFinite(maxY))) {
+    throw new PhysicsError('INVALID_ARGUMENT', `bad box [${minX}, ${minY}] - [${maxX}, ${maxY}]`);
+  }
+}
+
+function fail(message: string): never {
+  throw new Error(`DynamicTree.validate: ${message}`);
+}

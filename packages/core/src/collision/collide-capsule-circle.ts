@@ -1,0 +1,77 @@
+import { SPECULATIVE_DISTANCE } from '../settings.js';
+import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
+import { M_COUNT, M_NORMAL_X, M_NORMAL_Y } from './manifold.js';
+import { finishManifold, setLocalPoint } from './manifold-output.js';
+
+/**
+ * Capsule (A) against circle (B); also segment against circle, since a segment is a capsule of radius 0 in the
+ * store. One point, from the closest point on A's core segment towards the circle centre.
+ */
+export function collideCapsuleAndCircle(
+  g: GeometryStore,
+  shapeA: number,
+  xA: number,
+  yA: number,
+  cA: number,
+  sA: number,
+  shapeB: number,
+  xB: number,
+  yB: number,
+  cB: number,
+  sB: number,
+  out: Float64Array,
+): void {
+  const v = g.verts;
+  const baseA = shapeA * GEOMETRY_STRIDE;
+  const baseB = shapeB * GEOMETRY_STRIDE;
+  const rA = g.radius[shapeA]!;
+  const rB = g.radius[shapeB]!;
+  const qc = cA * cB + sA * sB;
+  const qs = cA * sB - sA * cB;
+  const dx = xB - xA;
+  const dy = yB - yA;
+  const lbx = v[baseB]!;
+  const lby = v[baseB + 1]!;
+  const bx = qc * lbx - qs * lby + cA * dx + sA * dy;
+  const by = qs * lbx + qc * lby - sA * dx + cA * dy;
+
+  const p1x = v[baseA]!;
+  const p1y = v[baseA + 1]!;
+  const ex = v[baseA + 2]! - p1x;
+  const ey = v[baseA + 3]! - p1y;
+  // Closest point on p1 + t·e to b, t clamped to [0, 1].
+  const along = (bx - p1x) * ex + (by - p1y) * ey;
+  const ee = ex * ex + ey * ey;
+  let px = p1x;
+  let py = p1y;
+  if (along >= ee) {
+    px = p1x + ex;
+    py = p1y + ey;
+  } else if (along > 0) {
+    const t = along / ee;
+    px = p1x + t * ex;
+    py = p1y + t * ey;
+  }
+
+  let nx = bx - px;
+  let ny = by - py;
+  const distance = Math.sqrt(nx * nx + ny * ny);
+  const separation = distance - rA - rB;
+  if (separation >= SPECULATIVE_DISTANCE) {
+    out[M_COUNT] = 0;
+    return;
+  }
+  if (distance > 1e-12) {
+    nx /= distance;
+    ny /= distance;
+  } else {
+    // Circle centre on the core segment: push along the segment's stored normal (deterministic, non-zero).
+    nx = g.normals[baseA]!;
+    ny = g.normals[baseA + 1]!;
+  }
+  const t = 0.5 * (rA - rB + distance);
+  out[M_NORMAL_X] = nx;
+  out[M_NORMAL_Y] = ny;
+  setLocalPoint(out, 0, px + t * nx, py + t * ny, separation, 0);
+  finishManifold(out, 1, xA, yA, cA, sA, xB, yB);
+}

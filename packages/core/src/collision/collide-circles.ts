@@ -1,0 +1,60 @@
+import { SPECULATIVE_DISTANCE } from '../settings.js';
+import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
+import { M_COUNT, M_NORMAL_X, M_NORMAL_Y } from './manifold.js';
+import { finishManifold, setLocalPoint } from './manifold-output.js';
+
+/** Circle (A) against circle (B): one point midway between the two surfaces along the centre line. */
+export function collideCircles(
+  g: GeometryStore,
+  shapeA: number,
+  xA: number,
+  yA: number,
+  cA: number,
+  sA: number,
+  shapeB: number,
+  xB: number,
+  yB: number,
+  cB: number,
+  sB: number,
+  out: Float64Array,
+): void {
+  const v = g.verts;
+  const baseA = shapeA * GEOMETRY_STRIDE;
+  const baseB = shapeB * GEOMETRY_STRIDE;
+  const rA = g.radius[shapeA]!;
+  const rB = g.radius[shapeB]!;
+  const ax = v[baseA]!;
+  const ay = v[baseA + 1]!;
+  // Centre of B in A's frame.
+  const qc = cA * cB + sA * sB;
+  const qs = cA * sB - sA * cB;
+  const dx = xB - xA;
+  const dy = yB - yA;
+  const lbx = v[baseB]!;
+  const lby = v[baseB + 1]!;
+  const bx = qc * lbx - qs * lby + cA * dx + sA * dy;
+  const by = qs * lbx + qc * lby - sA * dx + cA * dy;
+
+  let nx = bx - ax;
+  let ny = by - ay;
+  const distance = Math.sqrt(nx * nx + ny * ny);
+  const separation = distance - rA - rB;
+  if (separation >= SPECULATIVE_DISTANCE) {
+    out[M_COUNT] = 0;
+    return;
+  }
+  if (distance > 1e-12) {
+    nx /= distance;
+    ny /= distance;
+  } else {
+    // Concentric: every direction is equally right; A's local +y is a deterministic, non-zero choice.
+    nx = 0;
+    ny = 1;
+  }
+  // Midpoint between the surface points a + rA·n and b − rB·n.
+  const t = 0.5 * (rA - rB + distance);
+  out[M_NORMAL_X] = nx;
+  out[M_NORMAL_Y] = ny;
+  setLocalPoint(out, 0, ax + t * nx, ay + t * ny, separation, 0);
+  finishManifold(out, 1, xA, yA, cA, sA, xB, yB);
+}

@@ -1,0 +1,299 @@
+import { LINEAR_SLOP, MAX_POLYGON_VERTICES, SPECULATIVE_DISTANCE } from '../settings.js';
+import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
+import {
+  MANIFOLD_HEADER,
+  MANIFOLD_POINT_STRIDE,
+  MP_POINT_X,
+  MP_POINT_Y,
+  MP_SEPARATION,
+  M_COUNT,
+  M_NORMAL_X,
+  M_NORMAL_Y,
+  makeFeatureId,
+} from './manifold.js';
+import { finishManifold, setLocalPoint } from './manifold-output.js';
+import { segmentDistance } from './segment-distance.js';
+
+// Both polygons in A's frame, shifted so A's vertex 0 is the origin (small numbers, less round-off). Module scratch:
+// the routine is not re-entrant, which is fine because the narrowphase calls it one pair at a time.
+const vertsA = new Float64Array(2 * MAX_POLYGON_VERTICES);
+const normalsA = new Float64Array(2 * MAX_POLYGON_VERTICES);
+const vertsB = new Float64Array(2 * MAX_POLYGON_VERTICES);
+const normalsB = new Float64Array(2 * MAX_POLYGON_VERTICES);
+const fractions = new Float64Array(2);
+
+/** Hysteresis (m) in favour of A's face as the reference, so near-equal separations do not swap reference faces. */
+const FLIP_BIAS = 0.1 * LINEAR_SLOP;
+/** Core separation (m) above which the cores count as apart and closest-edge points are considered. */
+const APART = 0.1 * LINEAR_SLOP;
+
+/**
+ * Rounded convex polygon (A) against rounded convex polygon (B). Also serves polygon–capsule and segment–polygon,
+ * because capsules and segments are stored as 2-gons (two opposite edges) with a radius.
+ *
+ * Separating axis test over both polygons' edge normals; the face with the larger separation is the reference
+ * face, the most anti-parallel face of the other polygon the incident face. If the cores overlap or nearly touch,
+ * the incident edge is clipped to the reference edge's extent: two points. If the cores are apart (the rounding or
+ * the speculative margin makes the contact), the closest points of the two edges decide: a vertex–vertex pair
+ * that is clearly closer than the clipped points gives one point with the normal along their join.
+ *
+ * Feature ids are (A vertex, B vertex) whichever polygon is the reference, so a box resting on a box keeps the same
+ * two ids step after step even if rounding swaps the reference face.
+ */
+export function collidePolygons(
+  g: GeometryStore,
+  shapeA: number,
+  xA: number,
+  yA: number,
+  cA: number,
+  sA: number,
+  shapeB: number,
+  xB: number,
+  yB: number,
+  cB: number,
+  sB: number,
+  out: Float64Array,
+): void {
+  const v = g.verts;
+  const n = g.normals;
+  const countA = g.count[shapeA]!;
+  const countB = g.count[shapeB]!;
+  const rA = g.radius[shapeA]!;
+  const rB = g.radius[shapeB]!;
+  const radius = rA + rB;
+  const baseA = shapeA * GEOMETRY_STRIDE;
+  const baseB = shapeB * GEOMETRY_STRIDE;
+  const ox = v[baseA]!;
+  const oy = v[baseA + 1]!;
+
+  for (let i = 0; i < 2 * countA; i += 2) {
+    vertsA[i] = v[baseA + i]! - ox;
+    vertsA[i + 1] = v[baseA + i + 1]! - oy;
+    normalsA[i] = n[baseA + i]!;
+    normalsA[i + 1] = n[baseA + i + 1]!;
+  }
+  const qc = cA * cB + sA * sB;
+  const qs = cA * sB - sA * cB;
+  const dx = xB - xA;
+  const dy = yB - yA;
+  const tx = cA * dx + sA * dy - ox;
+  const ty = -sA * dx + cA * dy - oy;
+  for (let i = 0; i < 2 * countB; i += 2) {
+    const x = v[baseB + i]!;
+    const y = v[baseB + i + 1]!;
+    vertsB[i] = qc * x - qs * y + tx;
+    vertsB[i + 1] = qs * x + qc * y + ty;
+    const nx = n[baseB + i]!;
+    const ny = n[baseB + i + 1]!;
+    normalsB[i] = qc * nx - qs * ny;
+    normalsB[i + 1] = qs * nx + qc * ny;
+  }
+
+  const limit = SPECULATIVE_DISTANCE + radius;
+  const separationA = maxSeparation(vertsA, normalsA, countA, vertsB, countB);
+  let edgeA = bestEdge;
+  if (separationA >= limit) {
+    out[M_COUNT] = 0;
+    return;
+  }
+  const separationB = maxSeparation(vertsB, normalsB, countB, vertsA, countA);
+  let edgeB = bestEdge;
+  if (separationB >= limit) {
+    out[M_COUNT] = 0;
+    return;
+  }
+
+  const flip = separationB > separationA + FLIP_BIAS;
+  if (flip) {
+    edgeA = incidentEdge(normalsB[2 * edgeB]!, normalsB[2 * edgeB + 1]!, normalsA, countA);
+  } else {
+    edgeB = incidentEdge(normalsA[2 * edgeA]!, normalsA[2 * edgeA + 1]!, normalsB, countB);
+  }
+
+  let count: number;
+  if (separationA > APART || separationB > APART) {
+    // Cores are apart (by more than a hair, so a vertex–vertex direction can be normalised safely).
+    const i11 = edgeA;
+    const i12 = edgeA + 1 < countA ? edgeA + 1 : 0;
+    const i21 = edgeB;
+    const i22 = edgeB + 1 < countB ? edgeB + 1 : 0;
+    const v11x = vertsA[2 * i11]!;
+    const v11y = vertsA[2 * i11 + 1]!;
+    const v12x = vertsA[2 * i12]!;
+    const v12y = vertsA[2 * i12 + 1]!;
+    const v21x = vertsB[2 * i21]!;
+    const v21y = vertsB[2 * i21 + 1]!;
+    const v22x = vertsB[2 * i22]!;
+    const v22y = vertsB[2 * i22 + 1]!;
+    const distance = Math.sqrt(segmentDistance(v11x, v11y, v12x, v12y, v21x, v21y, v22x, v22y, fractions));
+    if (distance - radius >= SPECULATIVE_DISTANCE) {
+      // Possible when only the vertices come near (SAT on face normals overestimates closeness there).
+      out[M_COUNT] = 0;
+      return;
+    }
+    count = flip
+      ? clipEdges(vertsB, normalsB, countB, edgeB, rB, vertsA, countA, edgeA, rA, true, out)
+      : clipEdges(vertsA, normalsA, countA, edgeA, rA, vertsB, countB, edgeB, rB, false, out);
+
+    let minSeparation = Infinity;
+    for (let i = 0; i < count; i++) {
+      const s = out[MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE + MP_SEPARATION]!;
+      if (s < minSeparation) minSeparation = s;
+    }
+    const f1 = fractions[0]!;
+    const f2 = fractions[1]!;
+    // A corner against a corner: clipping would place points too far away, use the vertex pair instead.
+    if (distance - radius + APART < minSeparation && (f1 === 0 || f1 === 1) && (f2 === 0 || f2 === 1)) {
+      const ax = f1 === 0 ? v11x : v12x;
+      const ay = f1 === 0 ? v11y : v12y;
+      const bx = f2 === 0 ? v21x : v22x;
+      const by = f2 === 0 ? v21y : v22y;
+      const nx = (bx - ax) / distance;
+      const ny = (by - ay) / distance;
+      const t = 0.5 * (rA - rB + distance);
+      out[M_NORMAL_X] = nx;
+      out[M_NORMAL_Y] = ny;
+      const id = makeFeatureId(f1 === 0 ? i11 : i12, f2 === 0 ? i21 : i22);
+      setLocalPoint(out, 0, ax + t * nx, ay + t * ny, distance - radius, id);
+      count = 1;
+    }
+  } else {
+    count = flip
+      ? clipEdges(vertsB, normalsB, countB, edgeB, rB, vertsA, countA, edgeA, rA, true, out)
+      : clipEdges(vertsA, normalsA, countA, edgeA, rA, vertsB, countB, edgeB, rB, false, out);
+  }
+
+  // Undo the shift to A's vertex 0.
+  for (let i = 0; i < count; i++) {
+    out[MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE + MP_POINT_X] += ox;
+    out[MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE + MP_POINT_Y] += oy;
+  }
+  finishManifold(out, count, xA, yA, cA, sA, xB, yB);
+}
+
+/** Edge index found by the last maxSeparation call (a second return value without allocating). */
+let bestEdge = 0;
+
+/** Largest over poly1's edges of the smallest signed distance of poly2's vertices to that edge. Sets bestEdge. */
+function maxSeparation(
+  verts1: Float64Array,
+  normals1: Float64Array,
+  count1: number,
+  verts2: Float64Array,
+  count2: number,
+): number {
+  let best = 0;
+  let maxSep = -Infinity;
+  for (let i = 0; i < count1; i++) {
+    const nx = normals1[2 * i]!;
+    const ny = normals1[2 * i + 1]!;
+    const vx = verts1[2 * i]!;
+    const vy = verts1[2 * i + 1]!;
+    let si = Infinity;
+    for (let j = 0; j < 2 * count2; j += 2) {
+      const s = nx * (verts2[j]! - vx) + ny * (verts2[j + 1]! - vy);
+      if (s < si) si = s;
+    }
+    if (si > maxSep) {
+      maxSep = si;
+      best = i;
+    }
+  }
+  bestEdge = best;
+  return maxSep;
+}
+
+/** The edge of a polygon whose normal is most anti-parallel to the reference normal (nx, ny). */
+function incidentEdge(nx: number, ny: number, normals: Float64Array, count: number): number {
+  let edge = 0;
+  let minDot = Infinity;
+  for (let i = 0; i < count; i++) {
+    const d = nx * normals[2 * i]! + ny * normals[2 * i + 1]!;
+    if (d < minDot) {
+      minDot = d;
+      edge = i;
+    }
+  }
+  return edge;
+}
+
+/**
+ * Clips the incident edge (poly2, edge e2) to the extent of the reference edge (poly1, edge e1) and writes up to two
+ * local points (midway between the rounded surfaces) with separations and ids into `out`. `flip` says poly1 is B:
+ * the normal is then negated and ids and point order arranged so ids still read (A vertex, B vertex).
+ * Returns the number of points (0 when the edges do not overlap along the reference edge).
+ */
+function clipEdges(
+  verts1: Float64Array,
+  normals1: Float64Array,
+  count1: number,
+  e1: number,
+  r1: number,
+  verts2: Float64Array,
+  count2: number,
+  e2: number,
+  r2: number,
+  flip: boolean,
+  out: Float64Array,
+): number {
+  const i11 = e1;
+  const i12 = e1 + 1 < count1 ? e1 + 1 : 0;
+  const i21 = e2;
+  const i22 = e2 + 1 < count2 ? e2 + 1 : 0;
+  const nx = normals1[2 * i11]!;
+  const ny = normals1[2 * i11 + 1]!;
+  const v11x = verts1[2 * i11]!;
+  const v11y = verts1[2 * i11 + 1]!;
+  const v21x = verts2[2 * i21]!;
+  const v21y = verts2[2 * i21 + 1]!;
+  const v22x = verts2[2 * i22]!;
+  const v22y = verts2[2 * i22 + 1]!;
+
+  // Tangent along the reference edge (normal turned left); coordinates measured from v11.
+  const tx = -ny;
+  const ty = nx;
+  const upper1 = (verts1[2 * i12]! - v11x) * tx + (verts1[2 * i12 + 1]! - v11y) * ty;
+  // The incident edge runs against the tangent (both polygons are counter-clockwise), so v21 is its upper end.
+  const upper2 = (v21x - v11x) * tx + (v21y - v11y) * ty;
+  const lower2 = (v22x - v11x) * tx + (v22y - v11y) * ty;
+  if (upper2 < 0 || upper1 < lower2) return 0;
+
+  const span = upper2 - lower2;
+  let lx = v22x;
+  let ly = v22y;
+  if (lower2 < 0 && span > 1e-12) {
+    const t = -lower2 / span;
+    lx = v22x + t * (v21x - v22x);
+    ly = v22y + t * (v21y - v22y);
+  }
+  let ux = v21x;
+  let uy = v21y;
+  if (upper2 > upper1 && span > 1e-12) {
+    const t = (upper1 - lower2) / span;
+    ux = v22x + t * (v21x - v22x);
+    uy = v22y + t * (v21y - v22y);
+  }
+  const sepLower = (lx - v11x) * nx + (ly - v11y) * ny;
+  const sepUpper = (ux - v11x) * nx + (uy - v11y) * ny;
+  // Move each point from the incident core edge to the midpoint between the two rounded surfaces.
+  let t = 0.5 * (r1 - r2 - sepLower);
+  lx += t * nx;
+  ly += t * ny;
+  t = 0.5 * (r1 - r2 - sepUpper);
+  ux += t * nx;
+  uy += t * ny;
+  const radius = r1 + r2;
+
+  if (!flip) {
+    out[M_NORMAL_X] = nx;
+    out[M_NORMAL_Y] = ny;
+    setLocalPoint(out, 0, lx, ly, sepLower - radius, makeFeatureId(i11, i22));
+    setLocalPoint(out, 1, ux, uy, sepUpper - radius, makeFeatureId(i12, i21));
+  } else {
+    out[M_NORMAL_X] = -nx;
+    out[M_NORMAL_Y] = -ny;
+    setLocalPoint(out, 0, ux, uy, sepUpper - radius, makeFeatureId(i21, i12));
+    setLocalPoint(out, 1, lx, ly, sepLower - radius, makeFeatureId(i22, i11));
+  }
+  return 2;
+}

@@ -1,0 +1,16 @@
+export * from './manifold.js';
+export { finishManifold, flipManifold, setLocalPoint } from './manifold-output.js';
+export { segmentDistance } from './segment-distance.js';
+export { collideCircles } from './collide-circles.js';
+export { collideCapsuleAndCircle } from './collide-capsule-circle.js';
+export { collideCapsules } from './collide-capsules.js';
+export { collidePolygonAndCircle } from './collide-polygon-circle.js';
+export { collidePolygons } from './collide-polygons.js';
+export {
+  type CollideFn,
+  collideFunctions,
+  collideNothing,
+  collideShapes,
+  isPrimaryPair,
+  primaryPair,
+} from './collide-table.js';

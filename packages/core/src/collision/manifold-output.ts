@@ -1,0 +1,93 @@
+import { SPECULATIVE_DISTANCE } from '../settings.js';
+import {
+  MANIFOLD_HEADER,
+  MANIFOLD_POINT_STRIDE,
+  MP_ANCHOR_AX,
+  MP_ANCHOR_AY,
+  MP_ANCHOR_BX,
+  MP_ANCHOR_BY,
+  MP_ID,
+  MP_POINT_X,
+  MP_POINT_Y,
+  MP_SEPARATION,
+  M_COUNT,
+  M_NORMAL_X,
+  M_NORMAL_Y,
+} from './manifold.js';
+
+/**
+ * The collide routines work in body A's frame (better precision than world space far from the origin, as Box2D v3
+ * does) and leave a *local* manifold in `out`: normal in [M_NORMAL_X, M_NORMAL_Y], each point's local position in
+ * its point slots, its separation and id. `finishManifold` turns that into the world manifold in place: rotates the
+ * normal, computes anchors relative to both body origins and the world point, and drops points at or beyond the
+ * speculative distance (compacting so emitted points come first).
+ */
+export function finishManifold(
+  out: Float64Array,
+  count: number,
+  xA: number,
+  yA: number,
+  cA: number,
+  sA: number,
+  xB: number,
+  yB: number,
+): void {
+  const nx = out[M_NORMAL_X]!;
+  const ny = out[M_NORMAL_Y]!;
+  out[M_NORMAL_X] = cA * nx - sA * ny;
+  out[M_NORMAL_Y] = sA * nx + cA * ny;
+  const dx = xA - xB;
+  const dy = yA - yB;
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const src = MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE;
+    const separation = out[src + MP_SEPARATION]!;
+    if (!(separation < SPECULATIVE_DISTANCE)) continue;
+    const lx = out[src + MP_POINT_X]!;
+    const ly = out[src + MP_POINT_Y]!;
+    const id = out[src + MP_ID]!;
+    const ax = cA * lx - sA * ly;
+    const ay = sA * lx + cA * ly;
+    const dst = MANIFOLD_HEADER + kept * MANIFOLD_POINT_STRIDE;
+    out[dst + MP_ANCHOR_AX] = ax;
+    out[dst + MP_ANCHOR_AY] = ay;
+    out[dst + MP_ANCHOR_BX] = ax + dx;
+    out[dst + MP_ANCHOR_BY] = ay + dy;
+    out[dst + MP_POINT_X] = xA + ax;
+    out[dst + MP_POINT_Y] = yA + ay;
+    out[dst + MP_SEPARATION] = separation;
+    out[dst + MP_ID] = id;
+    kept++;
+  }
+  out[M_COUNT] = kept;
+}
+
+/** Writes local point i (A's frame) into `out` for `finishManifold`. */
+export function setLocalPoint(out: Float64Array, i: number, x: number, y: number, separation: number, id: number): void {
+  const b = MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE;
+  out[b + MP_POINT_X] = x;
+  out[b + MP_POINT_Y] = y;
+  out[b + MP_SEPARATION] = separation;
+  out[b + MP_ID] = id;
+}
+
+/**
+ * Turns a manifold computed for (B, A) into the one for (A, B): normal negated, anchors swapped, feature ids'
+ * bytes swapped (ids name (A feature, B feature)). Points and separations are unchanged.
+ */
+export function flipManifold(out: Float64Array): void {
+  out[M_NORMAL_X] = -out[M_NORMAL_X]!;
+  out[M_NORMAL_Y] = -out[M_NORMAL_Y]!;
+  const count = out[M_COUNT]!;
+  for (let i = 0; i < count; i++) {
+    const b = MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE;
+    const ax = out[b + MP_ANCHOR_AX]!;
+    const ay = out[b + MP_ANCHOR_AY]!;
+    out[b + MP_ANCHOR_AX] = out[b + MP_ANCHOR_BX]!;
+    out[b + MP_ANCHOR_AY] = out[b + MP_ANCHOR_BY]!;
+    out[b + MP_ANCHOR_BX] = ax;
+    out[b + MP_ANCHOR_BY] = ay;
+    const id = out[b + MP_ID]!;
+    out[b + MP_ID] = ((id & 0xff) << 8) | ((id >> 8) & 0xff);
+  }
+}

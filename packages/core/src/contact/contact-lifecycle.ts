@@ -1,0 +1,96 @@
+import { isPrimaryPair } from '../collision/index.js';
+import type { PhysicsState } from '../world/physics-world.js';
+import { ContactFlag } from './contact-store.js';
+
+/**
+ * Creates the contact row for a shape pair whose fat AABBs began to overlap. The shapes are put in the collision
+ * table's primary order, so the narrowphase calls one routine per pair type with no flipping.
+ */
+export function createContact(p: PhysicsState, shape1: number, shape2: number): number {
+  const s = p.shapes;
+  const g = s.geometry;
+  let shapeA = shape1;
+  let shapeB = shape2;
+  if (!isPrimaryPair(g.type[shapeA]!, g.type[shapeB]!)) {
+    shapeA = shape2;
+    shapeB = shape1;
+  }
+  const c = p.contacts;
+  const id = c.allocate();
+  const bodyA = s.body[shapeA]!;
+  const bodyB = s.body[shapeB]!;
+  c.shapeA[id] = shapeA;
+  c.shapeB[id] = shapeB;
+  c.bodyA[id] = bodyA;
+  c.bodyB[id] = bodyB;
+  c.flags[id] = s.sensor[shapeA] === 1 || s.sensor[shapeB] === 1 ? ContactFlag.sensor : 0;
+  mixMaterial(p, id);
+  c.pointCount[id] = 0;
+  c.constraint[id] = -1;
+  // Link into both bodies' contact-edge lists (edge = id*2 + side).
+  const b = p.bodies;
+  linkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2, bodyA);
+  linkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2 + 1, bodyB);
+  c.pairs.add(shape1 < shape2 ? shape1 : shape2, shape1 < shape2 ? shape2 : shape1, id);
+  return id;
+}
+
+/** Mixes the pair's material: friction sqrt(μA μB), restitution max, rolling resistance max, tangent speed sum. */
+export function mixMaterial(p: PhysicsState, id: number): void {
+  const s = p.shapes;
+  const c = p.contacts;
+  const a = c.shapeA[id]!;
+  const bb = c.shapeB[id]!;
+  c.friction[id] = Math.sqrt(s.friction[a]! * s.friction[bb]!);
+  c.restitution[id] = Math.max(s.restitution[a]!, s.restitution[bb]!);
+  c.rollingResistance[id] = Math.max(s.rollingResistance[a]!, s.rollingResistance[bb]!);
+  c.tangentSpeed[id] = s.tangentSpeed[a]! + s.tangentSpeed[bb]!;
+}
+
+function linkEdge(next: Int32Array, prev: Int32Array, head: Int32Array, edge: number, body: number): void {
+  const h = head[body]!;
+  next[edge] = h;
+  prev[edge] = -1;
+  if (h !== -1) prev[h] = edge;
+  head[body] = edge;
+}
+
+function unlinkEdge(next: Int32Array, prev: Int32Array, head: Int32Array, edge: number, body: number): void {
+  const n = next[edge]!;
+  const pr = prev[edge]!;
+  if (pr !== -1) next[pr] = n;
+  else head[body] = n;
+  if (n !== -1) prev[n] = pr;
+}
+
+/** Removes a contact row: unlinks it from both bodies and from the pair set. */
+export function destroyContact(p: PhysicsState, id: number): void {
+  const c = p.contacts;
+  const b = p.bodies;
+  unlinkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2, c.bodyA[id]!);
+  unlinkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2 + 1, c.bodyB[id]!);
+  const a = c.shapeA[id]!;
+  const bb = c.shapeB[id]!;
+  c.pairs.remove(a < bb ? a : bb, a < bb ? bb : a);
+  c.flags[id] = 0;
+  c.pointCount[id] = 0;
+  c.release(id);
+}
+
+/** Destroys every contact of a body (body destroyed, disabled or changed type). */
+export function destroyBodyContacts(p: PhysicsState, eid: number): void {
+  const head = p.bodies.contactHead;
+  while (head[eid] !== -1) destroyContact(p, head[eid]! >> 1);
+}
+
+/** Destroys every contact of one shape. */
+export function destroyShapeContacts(p: PhysicsState, shape: number, eid: number): void {
+  const c = p.contacts;
+  let e = p.bodies.contactHead[eid]!;
+  while (e !== -1) {
+    const next = c.edgeNext[e]!;
+    const id = e >> 1;
+    if (c.shapeA[id] === shape || c.shapeB[id] === shape) destroyContact(p, id);
+    e = next;
+  }
+}

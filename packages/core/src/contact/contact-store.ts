@@ -1,0 +1,111 @@
+import { growF64, growI32, growU8 } from '../storage/grow.js';
+import { IntBuffer } from '../broadphase/int-buffer.js';
+import { PairSet } from './pair-set.js';
+
+/** Per-contact flag bits. */
+export const ContactFlag = {
+  /** The manifold has at least one point (shapes touch or are within the speculative distance). */
+  touching: 1,
+  /** One of the shapes is a sensor: overlap is reported, no constraint is made. */
+  sensor: 2,
+  /** Touching began this step (for events). */
+  began: 4,
+} as const;
+
+/**
+ * Stored manifold point layout in `ContactStore.points` (POINT_STRIDE floats per point, 2 points per contact):
+ * the collision manifold fields plus the impulses carried from step to step (warm starting).
+ */
+export const CP_ANCHOR_AX = 0; // contact point relative to body A origin, world-aligned (m)
+export const CP_ANCHOR_AY = 1;
+export const CP_ANCHOR_BX = 2; // relative to body B origin (m)
+export const CP_ANCHOR_BY = 3;
+export const CP_POINT_X = 4; // world point (m)
+export const CP_POINT_Y = 5;
+export const CP_SEPARATION = 6; // (m), negative when overlapping
+export const CP_ID = 7; // feature id
+export const CP_NORMAL_IMPULSE = 8; // accumulated normal impulse of the last step (N s)
+export const CP_TANGENT_IMPULSE = 9; // accumulated friction impulse (N s)
+export const CP_MAX_NORMAL_IMPULSE = 10; // largest normal impulse applied in one solve iteration (N s), for hit events
+export const CP_APPROACH_SPEED = 11; // relative normal velocity before solving (m/s), negative when approaching
+export const POINT_STRIDE = 12;
+export const CONTACT_POINTS_STRIDE = 2 * POINT_STRIDE;
+
+/**
+ * The persistent contact table: one row per pair of shapes whose fat AABBs overlap, created by the broadphase and
+ * destroyed when the fat AABBs separate. Rows are reused through a free list; `list` holds live rows in creation
+ * order (swap-remove), which is the order the narrowphase and solver visit them.
+ */
+export class ContactStore {
+  readonly pairs = new PairSet();
+  /** Scratch of the narrowphase: contacts whose fat boxes separated this step, destroyed after the pass. */
+  readonly separated = new IntBuffer();
+  shapeA = new Int32Array(16);
+  shapeB = new Int32Array(16);
+  bodyA = new Int32Array(16);
+  bodyB = new Int32Array(16);
+  flags = new Uint8Array(16);
+  /** Mixed material of the pair, fixed at creation (re-mixed when a shape's material changes). */
+  friction = new Float64Array(16);
+  restitution = new Float64Array(16);
+  rollingResistance = new Float64Array(16);
+  tangentSpeed = new Float64Array(16);
+  /** Manifold normal (unit, A → B, world) and point count. */
+  normalX = new Float64Array(16);
+  normalY = new Float64Array(16);
+  pointCount = new Uint8Array(16);
+  /** Manifold points, CONTACT_POINTS_STRIDE floats per contact. */
+  points = new Float64Array(16 * CONTACT_POINTS_STRIDE);
+  /** Body contact-edge lists: edge e = contact * 2 + side (0 = on body A's list, 1 = on body B's list). */
+  edgeNext = new Int32Array(32);
+  edgePrev = new Int32Array(32);
+  /** Position of the contact in `list`. */
+  listIndex = new Int32Array(16);
+  /** Index of this contact's solver constraint in the current step, -1 when it has none. */
+  constraint = new Int32Array(16);
+  list = new Int32Array(16);
+  count = 0;
+  free = new Int32Array(16);
+  freeCount = 0;
+  capacityUsed = 0;
+
+  reserve(rows: number): void {
+    if (this.shapeA.length >= rows) return;
+    this.shapeA = growI32(this.shapeA, rows);
+    this.shapeB = growI32(this.shapeB, rows);
+    this.bodyA = growI32(this.bodyA, rows);
+    this.bodyB = growI32(this.bodyB, rows);
+    this.flags = growU8(this.flags, rows);
+    this.friction = growF64(this.friction, rows);
+    this.restitution = growF64(this.restitution, rows);
+    this.rollingResistance = growF64(this.rollingResistance, rows);
+    this.tangentSpeed = growF64(this.tangentSpeed, rows);
+    this.normalX = growF64(this.normalX, rows);
+    this.normalY = growF64(this.normalY, rows);
+    this.pointCount = growU8(this.pointCount, rows);
+    this.points = growF64(this.points, rows * CONTACT_POINTS_STRIDE);
+    this.edgeNext = growI32(this.edgeNext, rows * 2);
+    this.edgePrev = growI32(this.edgePrev, rows * 2);
+    this.listIndex = growI32(this.listIndex, rows);
+    this.constraint = growI32(this.constraint, rows);
+    this.list = growI32(this.list, rows);
+    this.free = growI32(this.free, rows);
+  }
+
+  allocate(): number {
+    const id = this.freeCount > 0 ? this.free[--this.freeCount]! : this.capacityUsed++;
+    this.reserve(id + 1);
+    this.listIndex[id] = this.count;
+    this.list[this.count++] = id;
+    return id;
+  }
+
+  release(id: number): void {
+    const at = this.listIndex[id]!;
+    const last = this.list[--this.count]!;
+    this.list[at] = last;
+    this.listIndex[last] = at;
+    this.listIndex[id] = -1;
+    this.free[this.freeCount++] = id;
+  }
+}

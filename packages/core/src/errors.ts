@@ -1,0 +1,50 @@
+/**
+ * Typed errors raised at the public API boundary. Validation happens before any state is touched, so a thrown
+ * PhysicsError always leaves the world exactly as it was and steppable.
+ */
+export type PhysicsErrorCode =
+  | 'INVALID_ARGUMENT' // a number that is NaN, infinite, negative or zero where it must not be; a bad enum value
+  | 'DEGENERATE_POLYGON' // too few points, collinear points, points welded together, more than 8 hull vertices
+  | 'NOT_A_BODY' // an entity id that is not (or never was) a body of this world
+  | 'NOT_A_SHAPE' // a shape id that is not a live shape of this world
+  | 'NOT_A_JOINT' // an entity id that is not a live joint of this world
+  | 'STALE_HANDLE' // a handle to a body, shape or joint that was destroyed
+  | 'WORLD_LOCKED' // a call that changes the world while a step is running
+  | 'CAPACITY'; // a hard limit was reached (for example more than 8 polygon vertices)
+
+export class PhysicsError extends Error {
+  readonly code: PhysicsErrorCode;
+  constructor(code: PhysicsErrorCode, message: string) {
+    super(`[${code}] ${message}`);
+    this.name = 'PhysicsError';
+    this.code = code;
+  }
+}
+
+/** Throws INVALID_ARGUMENT unless `value` is a finite number. `what` names the argument in the message. */
+export function checkFinite(value: number, what: string): void {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new PhysicsError('INVALID_ARGUMENT', `${what} must be a finite number, got ${String(value)}`);
+  }
+}
+
+/** Throws INVALID_ARGUMENT unless `value` is a finite number > 0. */
+export function checkPositive(value: number, what: string): void {
+  checkFinite(value, what);
+  if (!(value > 0)) throw new PhysicsError('INVALID_ARGUMENT', `${what} must be > 0, got ${value}`);
+}
+
+/** Throws INVALID_ARGUMENT unless `value` is a finite number >= 0. */
+export function checkNonNegative(value: number, what: string): void {
+  checkFinite(value, what);
+  if (!(value >= 0)) throw new PhysicsError('INVALID_ARGUMENT', `${what} must be >= 0, got ${value}`);
+}
+
+/** Throws INVALID_ARGUMENT unless `v` is an object with finite x and y. */
+export function checkVec2(v: { x: number; y: number } | undefined, what: string): void {
+  if (v === null || typeof v !== 'object') {
+    throw new PhysicsError('INVALID_ARGUMENT', `${what} must be an {x, y} object, got ${String(v)}`);
+  }
+  checkFinite(v.x, `${what}.x`);
+  checkFinite(v.y, `${what}.y`);
+}

@@ -1,0 +1,11 @@
+/** Shape kinds, as small integers so that collision dispatch is a table look-up, not a switch on strings. */
+export const ShapeType = {
+  circle: 0,
+  capsule: 1,
+  segment: 2,
+  polygon: 3,
+} as const;
+export type ShapeType = (typeof ShapeType)[keyof typeof ShapeType];
+
+/** Number of shape kinds; the collision table is SHAPE_TYPE_COUNT × SHAPE_TYPE_COUNT. */
+export const SHAPE_TYPE_COUNT = 4;

@@ -1,0 +1,1 @@
+export { cosSin, atan2, PI } from './trig.js';

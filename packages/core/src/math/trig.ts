@@ -1,0 +1,103 @@
+/**
+ * Deterministic trigonometry. `Math.sin`, `Math.cos` and `Math.atan2` are not specified to be correctly rounded, so
+ * two JavaScript engines (or two versions of one) may return different last bits and a replay would diverge. These
+ * versions use only + − × ÷ and `Math.round`/`Math.abs`, which IEEE 754 fixes exactly, so they give the same bits
+ * everywhere. Accuracy is within a few ulp over ordinary angles (|angle| < 1e6 rad).
+ */
+
+// π/2 split into a head with zeros in its low bits and a tail (the fdlibm constants), so k·head is exact for the
+// k that occur here and the reduced angle keeps full precision (Cody–Waite reduction).
+const PIO2_HI = 1.57079632673412561417e0;
+const PIO2_LO = 6.07710050650619224932e-11;
+const TWO_OVER_PI = 0.6366197723675814;
+
+export const PI = 3.141592653589793;
+const HALF_PI = 1.5707963267948966;
+const QUARTER_PI = 0.7853981633974483;
+const TAN_PI_OVER_8 = 0.41421356237309503;
+
+/** Taylor series of sin and cos on [−π/4, π/4]; the first omitted terms are below 1e-16 there. */
+function sinPoly(r: number): number {
+  const z = r * r;
+  return (
+    r +
+    r *
+      z *
+      (-1 / 6 +
+        z *
+          (1 / 120 +
+            z *
+              (-1 / 5040 +
+                z * (1 / 362880 + z * (-1 / 39916800 + z * (1 / 6227020800 + z * (-1 / 1307674368000))))))) // r^15
+  );
+}
+
+function cosPoly(r: number): number {
+  const z = r * r;
+  return (
+    1 +
+    z *
+      (-1 / 2 +
+        z *
+          (1 / 24 +
+            z *
+              (-1 / 720 +
+                z *
+                  (1 / 40320 +
+                    z * (-1 / 3628800 + z * (1 / 479001600 + z * (-1 / 87178291200 + z * (1 / 20922789888000))))))))
+  );
+}
+
+/** Writes cos(angle) to out[o] and sin(angle) to out[o + 1]. */
+export function cosSin(angle: number, out: Float64Array, o = 0): void {
+  const k = Math.round(angle * TWO_OVER_PI);
+  const r = angle - k * PIO2_HI - k * PIO2_LO;
+  const s = sinPoly(r);
+  const c = cosPoly(r);
+  const q = ((k % 4) + 4) % 4;
+  if (q === 0) {
+    out[o] = c;
+    out[o + 1] = s;
+  } else if (q === 1) {
+    out[o] = -s;
+    out[o + 1] = c;
+  } else if (q === 2) {
+    out[o] = -c;
+    out[o + 1] = -s;
+  } else {
+    out[o] = s;
+    out[o + 1] = -c;
+  }
+}
+
+/** Arctangent of u for |u| ≤ tan(π/8): u − u³/3 + u⁵/5 − …; with u² ≤ 0.172, 22 terms reach double precision. */
+function atanSmall(u: number): number {
+  const z = u * u;
+  // Horner from the highest kept term down to 1/5 − z/7 + z²/9 − …
+  let tail = 0;
+  for (let k = 22; k >= 2; k--) tail = 1 / (2 * k + 1) - z * tail;
+  return u - u * z * (1 / 3 - z * tail);
+}
+
+/** Deterministic Math.atan2(y, x): the angle of (x, y) in (−π, π]. */
+export function atan2(y: number, x: number): number {
+  if (y !== y || x !== x) return NaN;
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  if (ay === 0) {
+    // Signed zeros follow Math.atan2: a negative x (or −0) gives ±π, otherwise ±0.
+    const negX = x < 0 || (x === 0 && 1 / x < 0);
+    if (negX) return 1 / y < 0 ? -PI : PI;
+    return y;
+  }
+  if (ax === Infinity && ay === Infinity) {
+    const a = x > 0 ? QUARTER_PI : 3 * QUARTER_PI;
+    return y < 0 ? -a : a;
+  }
+  const swap = ay > ax;
+  const t = swap ? ax / ay : ay / ax; // in [0, 1]
+  let a = t > TAN_PI_OVER_8 ? QUARTER_PI + atanSmall((t - 1) / (t + 1)) : atanSmall(t);
+  if (swap) a = HALF_PI - a;
+  if (x < 0) a = PI - a;
+  return y < 0 ? -a : a;
+}

@@ -1,0 +1,186 @@
+import { requireBody } from '../body/body-handle.js';
+import { updateBodyMass } from '../body/body-mass.js';
+import { destroyShapeContacts, mixMaterial } from '../contact/contact-lifecycle.js';
+import { checkNonNegative, checkFinite, PhysicsError } from '../errors.js';
+import { writeGeometry, type ShapeGeometry } from '../geometry/index.js';
+import { SHAPE_TYPE_COUNT } from '../geometry/shape-type.js';
+import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
+import { defaultFilter, defaultShapeDef, type FilterDef, type ShapeDef } from './shape-def.js';
+import { createShapeProxy, destroyShapeProxy } from './shape-proxy.js';
+
+/**
+ * A shape handle: row index plus generation (handle = generation · 2²⁴ + row), so a handle to a destroyed shape is
+ * caught even after its row is reused.
+ */
+export type ShapeId = number;
+const ROW_SPAN = 1 << 24;
+
+function handleOf(p: PhysicsState, row: number): ShapeId {
+  return p.shapes.generation[row]! * ROW_SPAN + row;
+}
+
+/** Resolves a shape handle to its row, or throws NOT_A_SHAPE / STALE_HANDLE. */
+export function shapeRow(p: PhysicsState, shape: ShapeId): number {
+  if (typeof shape !== 'number' || !Number.isInteger(shape) || shape < 0) {
+    throw new PhysicsError('NOT_A_SHAPE', `shape handle must be a non-negative integer, got ${String(shape)}`);
+  }
+  const row = shape % ROW_SPAN;
+  const gen = Math.floor(shape / ROW_SPAN);
+  const s = p.shapes;
+  if (row >= s.capacityUsed) throw new PhysicsError('NOT_A_SHAPE', `shape ${shape} does not exist in this world`);
+  if (s.generation[row] !== gen || s.alive[row] !== 1) throw new PhysicsError('STALE_HANDLE', `shape ${shape} was destroyed`);
+  return row;
+}
+
+function validateFilter(f: FilterDef): void {
+  for (const key of ['categoryBits', 'maskBits', 'groupIndex'] as const) {
+    const v = f[key];
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      throw new PhysicsError('INVALID_ARGUMENT', `filter.${key} must be an integer, got ${String(v)}`);
+    }
+  }
+}
+
+function validateShapeDef(d: ShapeDef): void {
+  checkNonNegative(d.density, 'density');
+  checkNonNegative(d.friction, 'friction');
+  checkNonNegative(d.restitution, 'restitution');
+  checkNonNegative(d.rollingResistance, 'rollingResistance');
+  checkFinite(d.tangentSpeed, 'tangentSpeed');
+  validateFilter(d.filter);
+}
+
+function validateGeometry(g: ShapeGeometry): void {
+  if (g === null || typeof g !== 'object' || !(g.vertices instanceof Float64Array) || !(g.type >= 0 && g.type < SHAPE_TYPE_COUNT)) {
+    throw new PhysicsError('INVALID_ARGUMENT', 'geometry must come from makeBox, makeCircle, makeCapsule, makePolygon or makeSegment');
+  }
+}
+
+/** Attaches a shape to a body; updates the body's mass. Returns the shape handle. */
+export function addShape(world: PhysicsWorld, body: number, geometry: ShapeGeometry, def?: Partial<ShapeDef>): ShapeId {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  requireBody(p, body);
+  validateGeometry(geometry);
+  const d: ShapeDef = { ...defaultShapeDef(), ...(def ?? {}) };
+  d.filter = { ...defaultFilter(), ...(def?.filter ?? {}) };
+  validateShapeDef(d);
+  const s = p.shapes;
+  const row = s.allocate();
+  s.count++;
+  s.alive[row] = 1;
+  writeGeometry(s.geometry, row, geometry);
+  s.body[row] = body;
+  s.density[row] = d.density;
+  s.friction[row] = d.friction;
+  s.restitution[row] = d.restitution;
+  s.rollingResistance[row] = d.rollingResistance;
+  s.tangentSpeed[row] = d.tangentSpeed;
+  s.categoryBits[row] = d.filter.categoryBits >>> 0;
+  s.maskBits[row] = d.filter.maskBits >>> 0;
+  s.groupIndex[row] = d.filter.groupIndex | 0;
+  s.sensor[row] = d.isSensor ? 1 : 0;
+  s.moved[row] = 0;
+  s.proxy[row] = -1;
+  // Append at the tail so a body's shapes keep their creation order.
+  const b = p.bodies;
+  s.next[row] = -1;
+  if (b.shapeHead[body] === -1) b.shapeHead[body] = row;
+  else {
+    let tail = b.shapeHead[body]!;
+    while (s.next[tail] !== -1) tail = s.next[tail]!;
+    s.next[tail] = row;
+  }
+  b.shapeCount[body] = b.shapeCount[body]! + 1;
+  updateBodyMass(p, body);
+  createShapeProxy(p, row);
+  return handleOf(p, row);
+}
+
+/** Removes a shape from its body; updates the body's mass. */
+export function destroyShape(world: PhysicsWorld, shape: ShapeId): void {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  const row = shapeRow(p, shape);
+  const s = p.shapes;
+  const b = p.bodies;
+  const body = s.body[row]!;
+  destroyShapeContacts(p, row, body);
+  destroyShapeProxy(p, row);
+  // Unlink from the body's shape list.
+  if (b.shapeHead[body] === row) b.shapeHead[body] = s.next[row]!;
+  else {
+    let prev = b.shapeHead[body]!;
+    while (s.next[prev] !== row) prev = s.next[prev]!;
+    s.next[prev] = s.next[row]!;
+  }
+  b.shapeCount[body] = b.shapeCount[body]! - 1;
+  s.release(row);
+  updateBodyMass(p, body);
+}
+
+/** Shape handles of a body, in creation order. */
+export function getBodyShapes(world: PhysicsWorld, body: number): ShapeId[] {
+  const p = getPhysics(world);
+  requireBody(p, body);
+  const out: ShapeId[] = [];
+  const s = p.shapes;
+  for (let sh = p.bodies.shapeHead[body]!; sh !== -1; sh = s.next[sh]!) out.push(handleOf(p, sh));
+  return out;
+}
+
+export function getShapeBody(world: PhysicsWorld, shape: ShapeId): number {
+  const p = getPhysics(world);
+  return p.shapes.body[shapeRow(p, shape)]!;
+}
+
+/** Re-mixes the material of every contact of a shape after a material change. */
+function remixShapeContacts(p: PhysicsState, row: number): void {
+  const c = p.contacts;
+  for (let e = p.bodies.contactHead[p.shapes.body[row]!]!; e !== -1; e = c.edgeNext[e]!) {
+    const id = e >> 1;
+    if (c.shapeA[id] === row || c.shapeB[id] === row) mixMaterial(p, id);
+  }
+}
+
+export function setFriction(world: PhysicsWorld, shape: ShapeId, friction: number): void {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  const row = shapeRow(p, shape);
+  checkNonNegative(friction, 'friction');
+  p.shapes.friction[row] = friction;
+  remixShapeContacts(p, row);
+}
+
+export function getFriction(world: PhysicsWorld, shape: ShapeId): number {
+  const p = getPhysics(world);
+  return p.shapes.friction[shapeRow(p, shape)]!;
+}
+
+export function setRestitution(world: PhysicsWorld, shape: ShapeId, restitution: number): void {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  const row = shapeRow(p, shape);
+  checkNonNegative(restitution, 'restitution');
+  p.shapes.restitution[row] = restitution;
+  remixShapeContacts(p, row);
+}
+
+export function getRestitution(world: PhysicsWorld, shape: ShapeId): number {
+  const p = getPhysics(world);
+  return p.shapes.restitution[shapeRow(p, shape)]!;
+}
+
+export function setDensity(world: PhysicsWorld, shape: ShapeId, density: number): void {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  const row = shapeRow(p, shape);
+  checkNonNegative(density, 'density');
+  p.shapes.density[row] = density;
+  updateBodyMass(p, p.shapes.body[row]!);
+}
+
+export function getDensity(world: PhysicsWorld, shape: ShapeId): number {
+  const p = getPhysics(world);
+  return p.shapes.density[shapeRow(p, shape)]!;
+}

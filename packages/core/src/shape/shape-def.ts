@@ -1,0 +1,44 @@
+/** Collision filter, as in Box2D: two shapes collide when (catA & maskB) && (catB & maskA), unless they share a
+ * non-zero group index: a positive group always collides, a negative group never does. */
+export interface FilterDef {
+  /** Category bits of this shape. Default 0x0001. */
+  categoryBits: number;
+  /** Categories this shape collides with. Default 0xFFFFFFFF (all). */
+  maskBits: number;
+  /** Group index; see above. Default 0 (no group). */
+  groupIndex: number;
+}
+
+/** Shape definition. Every field has a default (defaultShapeDef); SI units. */
+export interface ShapeDef {
+  /** Density (kg/m²); mass = density × area. Default 1. */
+  density: number;
+  /** Coulomb friction coefficient (≥ 0); mixed as sqrt(μA μB). Default 0.6. */
+  friction: number;
+  /** Restitution (≥ 0, usually ≤ 1); mixed as max(eA, eB). Default 0. */
+  restitution: number;
+  /** Rolling resistance (≥ 0), for circles and capsules rolling on the ground. Default 0. */
+  rollingResistance: number;
+  /** Surface speed along the tangent (m/s): conveyor belts. Default 0. */
+  tangentSpeed: number;
+  /** Sensor: reports overlap, no collision response. Default false. */
+  isSensor: boolean;
+  /** Collision filter. */
+  filter: FilterDef;
+}
+
+export function defaultFilter(): FilterDef {
+  return { categoryBits: 0x0001, maskBits: 0xffffffff, groupIndex: 0 };
+}
+
+export function defaultShapeDef(): ShapeDef {
+  return {
+    density: 1,
+    friction: 0.6,
+    restitution: 0,
+    rollingResistance: 0,
+    tangentSpeed: 0,
+    isSensor: false,
+    filter: defaultFilter(),
+  };
+}

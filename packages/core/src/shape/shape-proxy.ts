@@ -1,0 +1,85 @@
+import { BodyType } from '../body/body-store.js';
+import { TREE_MOVABLE, TREE_STATIC } from '../broadphase/broadphase.js';
+import { computeShapeAABB } from '../geometry/index.js';
+import { AABB_MARGIN } from '../settings.js';
+import type { PhysicsState } from '../world/physics-world.js';
+
+/** Computes the shape's tight AABB from its body's transform into `shapes.aabb`. */
+export function refreshShapeAABB(p: PhysicsState, shape: number): void {
+  const s = p.shapes;
+  const eid = s.body[shape]!;
+  const t = p.bodies.transform;
+  computeShapeAABB(s.geometry, shape, t.x[eid]!, t.y[eid]!, t.c[eid]!, t.s[eid]!, s.aabb, shape * 4);
+}
+
+/** Inserts the shape into the broadphase (static tree for static bodies, no margin there: they never move). */
+export function createShapeProxy(p: PhysicsState, shape: number): void {
+  const s = p.shapes;
+  refreshShapeAABB(p, shape);
+  const isStatic = p.bodies.type[s.body[shape]!] === BodyType.static;
+  const margin = isStatic ? 0 : AABB_MARGIN;
+  const tree = isStatic ? TREE_STATIC : TREE_MOVABLE;
+  const a = s.aabb;
+  const o = shape * 4;
+  s.tree[shape] = tree;
+  s.proxy[shape] = p.broadphase.trees[tree].createProxy(a[o]! - margin, a[o + 1]! - margin, a[o + 2]! + margin, a[o + 3]! + margin, shape);
+  bufferMove(p, shape);
+}
+
+export function destroyShapeProxy(p: PhysicsState, shape: number): void {
+  const s = p.shapes;
+  const proxy = s.proxy[shape]!;
+  if (proxy === -1) return;
+  p.broadphase.trees[s.tree[shape]!].destroyProxy(proxy);
+  s.proxy[shape] = -1;
+  if (s.moved[shape] === 1) {
+    // Drop it from the move buffer so the pair update never reads a dead proxy.
+    const mb = p.broadphase.moveBuffer;
+    let w = 0;
+    for (let i = 0; i < mb.count; i++) {
+      const v = mb.data[i]!;
+      if (v !== shape) mb.data[w++] = v;
+    }
+    mb.count = w;
+    s.moved[shape] = 0;
+  }
+}
+
+/** Queues a shape for the next pair update (once). */
+export function bufferMove(p: PhysicsState, shape: number): void {
+  const s = p.shapes;
+  if (s.moved[shape] === 1) return;
+  s.moved[shape] = 1;
+  p.broadphase.moveBuffer.push(shape);
+}
+
+/**
+ * After a teleport (setTransform) or type change: refresh each shape's AABB and re-insert proxies whose fat box no
+ * longer contains it. Cold path; the step's finalize stage has its own tight loop for the same job.
+ */
+export function synchronizeBodyProxies(p: PhysicsState, eid: number): void {
+  const s = p.shapes;
+  const isStatic = p.bodies.type[eid] === BodyType.static;
+  const margin = isStatic ? 0 : AABB_MARGIN;
+  for (let sh = p.bodies.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+    refreshShapeAABB(p, sh);
+    const tree = p.broadphase.trees[s.tree[sh]!];
+    const proxy = s.proxy[sh]!;
+    const a = s.aabb;
+    const o = sh * 4;
+    if (tree.minX[proxy]! <= a[o]! && tree.minY[proxy]! <= a[o + 1]! && tree.maxX[proxy]! >= a[o + 2]! && tree.maxY[proxy]! >= a[o + 3]!) {
+      continue;
+    }
+    tree.moveProxy(proxy, a[o]! - margin, a[o + 1]! - margin, a[o + 2]! + margin, a[o + 3]! + margin);
+    bufferMove(p, sh);
+  }
+}
+
+/** Moves all of a body's proxies to the tree that matches its (new) type. */
+export function rebuildBodyProxies(p: PhysicsState, eid: number): void {
+  const s = p.shapes;
+  for (let sh = p.bodies.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+    destroyShapeProxy(p, sh);
+    createShapeProxy(p, sh);
+  }
+}

@@ -1,0 +1,36 @@
+import { growF64, growI32 } from '../storage/grow.js';
+import { BODY_INTEGRATION_STRIDE, BODY_STATE_STRIDE, CONTACT_CONSTRAINT_STRIDE } from './solver-layout.js';
+
+/**
+ * Per-world solver scratch, rebuilt every step by the prepare stage and consumed by the solve stage. Grows by
+ * doubling and is never shrunk, so steps after warm-up allocate nothing.
+ */
+export class SolverData {
+  /** Dense body states (BODY_STATE_STRIDE per body); record 0 is the static dummy and stays zero. */
+  states = new Float64Array(16 * BODY_STATE_STRIDE);
+  /** Dense integration constants (BODY_INTEGRATION_STRIDE per body). */
+  integration = new Float64Array(16 * BODY_INTEGRATION_STRIDE);
+  /** Body states in use, including the dummy record 0. */
+  bodyCount = 1;
+  /** Solver index per entity id: 0 for static bodies and bodies outside the solver. */
+  indexOf = new Int32Array(16);
+  /** Contact constraints (CONTACT_CONSTRAINT_STRIDE per constraint). */
+  contacts = new Float64Array(16 * CONTACT_CONSTRAINT_STRIDE);
+  contactCount = 0;
+  /** Substep length of the current step (s) and its inverse. */
+  h = 0;
+  invH = 0;
+
+  reserveBodies(n: number): void {
+    this.states = growF64(this.states, n * BODY_STATE_STRIDE);
+    this.integration = growF64(this.integration, n * BODY_INTEGRATION_STRIDE);
+  }
+
+  reserveEntities(maxEid: number): void {
+    this.indexOf = growI32(this.indexOf, maxEid + 1);
+  }
+
+  reserveContacts(n: number): void {
+    this.contacts = growF64(this.contacts, n * CONTACT_CONSTRAINT_STRIDE);
+  }
+}

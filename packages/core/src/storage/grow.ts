@@ -1,0 +1,41 @@
+/**
+ * Capacity doubling for typed-array columns. Columns are replaced (not resized in place), so code must read a column
+ * from its store each time rather than caching the array across calls that may grow it. Every column is backed by a
+ * plain ArrayBuffer (never shared), hence the narrowing casts on the early returns.
+ */
+export function growF64(a: Float64Array, minLength: number): Float64Array<ArrayBuffer> {
+  if (a.length >= minLength) return a as never;
+  let n = Math.max(a.length, 16);
+  while (n < minLength) n *= 2;
+  const b = new Float64Array(n);
+  b.set(a);
+  return b;
+}
+
+export function growI32(a: Int32Array, minLength: number, fill = 0): Int32Array<ArrayBuffer> {
+  if (a.length >= minLength) return a as never;
+  let n = Math.max(a.length, 16);
+  while (n < minLength) n *= 2;
+  const b = new Int32Array(n);
+  if (fill !== 0) b.fill(fill, a.length);
+  b.set(a);
+  return b;
+}
+
+export function growU8(a: Uint8Array, minLength: number): Uint8Array<ArrayBuffer> {
+  if (a.length >= minLength) return a as never;
+  let n = Math.max(a.length, 16);
+  while (n < minLength) n *= 2;
+  const b = new Uint8Array(n);
+  b.set(a);
+  return b;
+}
+
+export function growU32(a: Uint32Array, minLength: number): Uint32Array<ArrayBuffer> {
+  if (a.length >= minLength) return a as never;
+  let n = Math.max(a.length, 16);
+  while (n < minLength) n *= 2;
+  const b = new Uint32Array(n);
+  b.set(a);
+  return b;
+}

@@ -1,0 +1,207 @@
+import { addComponent, createWorld, removeComponent, type World } from 'bitecs';
+import { BodyStore, type TransformColumns } from '../body/body-store.js';
+import { BroadPhase } from '../broadphase/broadphase.js';
+import { ContactStore } from '../contact/contact-store.js';
+import { createManifold } from '../collision/manifold.js';
+import { checkNonNegative, checkPositive, checkVec2, PhysicsError } from '../errors.js';
+import { ShapeStore } from '../shape/shape-store.js';
+import { SolverData } from '../solver/solver-data.js';
+import { StepProfile } from './profile.js';
+import { defaultWorldDef, type SolverMode, type WorldDef } from './world-def.js';
+
+/** Marker component: the entity is a rigid body of this world. */
+export interface BodyComponent {
+  readonly store: BodyStore;
+}
+
+/**
+ * Everything physics keeps for one world. Nothing is module-global, so two worlds in one process share nothing.
+ * Settings are plain numeric fields read by the stages; the stores hold the SoA columns.
+ */
+export class PhysicsState {
+  gravityX!: number;
+  gravityY!: number;
+  solver!: SolverMode;
+  subSteps!: number;
+  classicIterations!: number;
+  classicBaumgarte!: number;
+  contactHertz!: number;
+  contactDampingRatio!: number;
+  contactPushMaxSpeed!: number;
+  jointHertz!: number;
+  jointDampingRatio!: number;
+  restitutionThreshold!: number;
+  hitEventThreshold!: number;
+  maxLinearSpeed!: number;
+  enableSleep!: boolean;
+  enableContinuous!: boolean;
+  enableWarmStarting!: boolean;
+
+  readonly bodies = new BodyStore();
+  readonly shapes = new ShapeStore();
+  readonly contacts = new ContactStore();
+  readonly broadphase = new BroadPhase();
+  readonly solverData = new SolverData();
+  readonly profile = new StepProfile();
+  /** Scratch manifold written by the collision routines. */
+  readonly manifold = createManifold();
+  /** bitecs components that mark body entities, so user systems can query bodies: query(world, [Body, Transform]). */
+  readonly Body: BodyComponent;
+  readonly Transform: TransformColumns;
+  /** Zero-copy transform columns (same object as Transform). */
+  readonly transform: TransformColumns;
+  /**
+   * Optional user filter consulted once when a new pair of shapes starts overlapping (never per step): return false
+   * to keep the pair from colliding. Arguments are the body entity ids and shape rows.
+   */
+  pairFilter: ((bodyA: number, bodyB: number, shapeA: number, shapeB: number) => boolean) | null = null;
+  /** True while a step runs: API calls that change the world throw WORLD_LOCKED. */
+  locked = false;
+  /** Number of steps taken. */
+  stepIndex = 0;
+
+  constructor(def: WorldDef) {
+    this.applyDef(def);
+    this.Body = { store: this.bodies };
+    this.Transform = this.bodies.transform;
+    this.transform = this.bodies.transform;
+  }
+
+  /** Copies a validated definition into the settings fields. */
+  applyDef(def: WorldDef): void {
+    this.gravityX = def.gravity.x;
+    this.gravityY = def.gravity.y;
+    this.solver = def.solver;
+    this.subSteps = def.subSteps;
+    this.classicIterations = def.classicIterations;
+    this.classicBaumgarte = def.classicBaumgarte;
+    this.contactHertz = def.contactHertz;
+    this.contactDampingRatio = def.contactDampingRatio;
+    this.contactPushMaxSpeed = def.contactPushMaxSpeed;
+    this.jointHertz = def.jointHertz;
+    this.jointDampingRatio = def.jointDampingRatio;
+    this.restitutionThreshold = def.restitutionThreshold;
+    this.hitEventThreshold = def.hitEventThreshold;
+    this.maxLinearSpeed = def.maxLinearSpeed;
+    this.enableSleep = def.enableSleep;
+    this.enableContinuous = def.enableContinuous;
+    this.enableWarmStarting = def.enableWarmStarting;
+  }
+
+  /** The current settings as a definition. */
+  toDef(): WorldDef {
+    return {
+      gravity: { x: this.gravityX, y: this.gravityY },
+      solver: this.solver,
+      subSteps: this.subSteps,
+      classicIterations: this.classicIterations,
+      classicBaumgarte: this.classicBaumgarte,
+      contactHertz: this.contactHertz,
+      contactDampingRatio: this.contactDampingRatio,
+      contactPushMaxSpeed: this.contactPushMaxSpeed,
+      jointHertz: this.jointHertz,
+      jointDampingRatio: this.jointDampingRatio,
+      restitutionThreshold: this.restitutionThreshold,
+      hitEventThreshold: this.hitEventThreshold,
+      maxLinearSpeed: this.maxLinearSpeed,
+      enableSleep: this.enableSleep,
+      enableContinuous: this.enableContinuous,
+      enableWarmStarting: this.enableWarmStarting,
+    };
+  }
+}
+
+/** A bitecs world with physics attached. */
+export type PhysicsWorld = World<{ physics: PhysicsState }>;
+
+function validateWorldDef(def: WorldDef): void {
+  checkVec2(def.gravity, 'gravity');
+  if (def.solver !== 'soft' && def.solver !== 'classic') {
+    throw new PhysicsError('INVALID_ARGUMENT', `solver must be 'soft' or 'classic', got ${String(def.solver)}`);
+  }
+  if (!Number.isInteger(def.subSteps) || def.subSteps < 1) {
+    throw new PhysicsError('INVALID_ARGUMENT', `subSteps must be an integer >= 1, got ${def.subSteps}`);
+  }
+  if (!Number.isInteger(def.classicIterations) || def.classicIterations < 1) {
+    throw new PhysicsError('INVALID_ARGUMENT', `classicIterations must be an integer >= 1, got ${def.classicIterations}`);
+  }
+  checkNonNegative(def.classicBaumgarte, 'classicBaumgarte');
+  checkPositive(def.contactHertz, 'contactHertz');
+  checkNonNegative(def.contactDampingRatio, 'contactDampingRatio');
+  checkPositive(def.contactPushMaxSpeed, 'contactPushMaxSpeed');
+  checkPositive(def.jointHertz, 'jointHertz');
+  checkNonNegative(def.jointDampingRatio, 'jointDampingRatio');
+  checkNonNegative(def.restitutionThreshold, 'restitutionThreshold');
+  checkNonNegative(def.hitEventThreshold, 'hitEventThreshold');
+  checkPositive(def.maxLinearSpeed, 'maxLinearSpeed');
+}
+
+function mergeDef(def: Partial<WorldDef> | undefined): WorldDef {
+  const merged = { ...defaultWorldDef(), ...(def ?? {}) };
+  validateWorldDef(merged);
+  return merged;
+}
+
+/** Creates a bitecs world with physics attached (`world.physics`). */
+export function createPhysicsWorld(def?: Partial<WorldDef>): PhysicsWorld {
+  const physics = new PhysicsState(mergeDef(def));
+  return createWorld({ physics }) as PhysicsWorld;
+}
+
+/** Attaches physics to an existing bitecs world (mutates and returns it, typed as a PhysicsWorld). */
+export function attachPhysics<T extends object>(world: World<T>, def?: Partial<WorldDef>): World<T> & PhysicsWorld {
+  const w = world as World<T> & { physics?: PhysicsState };
+  if (w.physics instanceof PhysicsState) {
+    throw new PhysicsError('INVALID_ARGUMENT', 'this world already has physics attached');
+  }
+  (w as { physics: PhysicsState }).physics = new PhysicsState(mergeDef(def));
+  return w as World<T> & PhysicsWorld;
+}
+
+/** Detaches physics and frees its storage. Body entities stay in the bitecs world. */
+export function destroyPhysicsWorld(world: PhysicsWorld): void {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  delete (world as { physics?: PhysicsState }).physics;
+}
+
+/** The physics state of a world, or a typed error when the world has none. */
+export function getPhysics(world: PhysicsWorld): PhysicsState {
+  const p = (world as { physics?: unknown } | null | undefined)?.physics;
+  if (!(p instanceof PhysicsState)) {
+    throw new PhysicsError('INVALID_ARGUMENT', 'not a physics world (use createPhysicsWorld or attachPhysics)');
+  }
+  return p;
+}
+
+export function assertUnlocked(p: PhysicsState): void {
+  if (p.locked) throw new PhysicsError('WORLD_LOCKED', 'the world cannot be changed while a step is running');
+}
+
+/** Marks a new body entity with the Body and Transform components. */
+export function tagBodyEntity(world: PhysicsWorld, eid: number): void {
+  const p = world.physics;
+  addComponent(world, eid, p.Body);
+  addComponent(world, eid, p.Transform);
+}
+
+/** Removes the Body and Transform components (the body was destroyed but its entity is kept). */
+export function untagBodyEntity(world: PhysicsWorld, eid: number): void {
+  const p = world.physics;
+  removeComponent(world, eid, p.Body, p.Transform);
+}
+
+/** A read-only snapshot of the last step's profile (ms per stage, counters). Allocates: for API use. */
+export function getProfile(world: PhysicsWorld): StepProfile {
+  const p = getPhysics(world);
+  return Object.assign(new StepProfile(), p.profile);
+}
+
+/** Changes world settings between steps (same fields and validation as the world definition). */
+export function setWorldSettings(world: PhysicsWorld, settings: Partial<WorldDef>): void {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  const merged: WorldDef = { ...p.toDef(), ...settings };
+  validateWorldDef(merged);
+  p.applyDef(merged);
+}

@@ -1,0 +1,60 @@
+/** Solver variants: Box2D v3's soft step (default) or the classic Baumgarte sequential impulse of the seeds. */
+export type SolverMode = 'soft' | 'classic';
+
+/** World definition. Every field has a default (see defaultWorldDef); units are SI. */
+export interface WorldDef {
+  /** Gravity acceleration (m/s²). Default (0, -10). */
+  gravity: { x: number; y: number };
+  /** Solver variant. Default 'soft'. */
+  solver: SolverMode;
+  /** Substeps per step when stepPhysics is called without a count (soft mode). Default 4. */
+  subSteps: number;
+  /** Velocity iterations per step in classic mode. Default 8. */
+  classicIterations: number;
+  /** Baumgarte factor β in classic mode: fraction of penetration removed per step. Default 0.2. */
+  classicBaumgarte: number;
+  /** Contact stiffness (Hz) in soft mode; capped at a quarter of the substep rate. Default 30. */
+  contactHertz: number;
+  /** Contact damping ratio in soft mode (dimensionless). Default 10. */
+  contactDampingRatio: number;
+  /** Largest speed (m/s) at which overlap is pushed apart; limits explosive separation. Default 3. */
+  contactPushMaxSpeed: number;
+  /** Joint stiffness (Hz) for soft joints. Default 60. */
+  jointHertz: number;
+  /** Joint damping ratio. Default 2 (5 in Box2D for joints; 2 is stiffer for chains, still stable with substeps). */
+  jointDampingRatio: number;
+  /** Approach speed (m/s) above which restitution applies; slower contacts do not bounce, which avoids jitter. Default 1. */
+  restitutionThreshold: number;
+  /** Approach speed (m/s) above which a contact hit event is reported. Default 1. */
+  hitEventThreshold: number;
+  /** Largest linear speed of any body (m/s): a safety clamp. Default 400. */
+  maxLinearSpeed: number;
+  /** Let resting islands fall asleep. Default true. */
+  enableSleep: boolean;
+  /** Continuous collision for fast bodies against static geometry (and bullets against everything). Default true. */
+  enableContinuous: boolean;
+  /** Carry impulses from step to step. Default true (switching it off is for studying the solver). */
+  enableWarmStarting: boolean;
+}
+
+/** The defaults, documented field by field on WorldDef. */
+export function defaultWorldDef(): WorldDef {
+  return {
+    gravity: { x: 0, y: -10 },
+    solver: 'soft',
+    subSteps: 4,
+    classicIterations: 8,
+    classicBaumgarte: 0.2,
+    contactHertz: 30,
+    contactDampingRatio: 10,
+    contactPushMaxSpeed: 3,
+    jointHertz: 60,
+    jointDampingRatio: 2,
+    restitutionThreshold: 1,
+    hitEventThreshold: 1,
+    maxLinearSpeed: 400,
+    enableSleep: true,
+    enableContinuous: true,
+    enableWarmStarting: true,
+  };
+}

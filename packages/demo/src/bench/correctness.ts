@@ -1,0 +1,34 @@
+import type { SceneLayout } from '../scenes/layouts/index.js';
+import type { Correctness } from './result.js';
+
+/** Check positions (x, y per layout box) against the layout: all finite, every probe still at its height. */
+export function checkCorrectness(layout: SceneLayout, positions: Float64Array): Correctness {
+  let finite = true;
+  for (let i = 0; i < positions.length; i++) {
+    if (!Number.isFinite(positions[i]!)) {
+      finite = false;
+      break;
+    }
+  }
+  let fallen = 0;
+  let maxDrop = 0;
+  const start = layout.boxes.positions;
+  for (let k = 0; k < layout.probes.length; k++) {
+    const n = layout.probes[k]!;
+    const dy = positions[2 * n + 1]! - start[2 * n + 1]!;
+    if (!(Math.abs(dy) <= layout.probeTolerance)) fallen++;
+    if (-dy > maxDrop) maxDrop = -dy;
+  }
+  return { ok: finite && fallen === 0, finite, probes: layout.probes.length, fallen, maxDrop };
+}
+
+/** Fold the checks of several worlds into one. */
+export function mergeCorrectness(parts: readonly Correctness[]): Correctness {
+  return {
+    ok: parts.every((c) => c.ok),
+    finite: parts.every((c) => c.finite),
+    probes: parts.reduce((s, c) => s + c.probes, 0),
+    fallen: parts.reduce((s, c) => s + c.fallen, 0),
+    maxDrop: parts.reduce((m, c) => Math.max(m, c.maxDrop), 0),
+  };
+}

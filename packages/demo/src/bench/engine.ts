@@ -1,0 +1,52 @@
+import type { LayoutDef, SceneLayout } from '../scenes/layouts/index.js';
+
+/** Settings a run passes to every engine; peers use what applies to them and say what they ignore. */
+export interface EngineOptions {
+  /** Seconds per step. */
+  readonly dt: number;
+  /** Our engine's substeps (peers keep their own iteration settings). */
+  readonly substeps: number;
+  /** Our engine's solver mode. */
+  readonly solver: 'soft' | 'classic';
+}
+
+/** Our per-stage timings of the last step, ms (the shape of `getProfile`). */
+export interface StageTimes {
+  readonly broadphase: number;
+  readonly narrowphase: number;
+  readonly prepare: number;
+  readonly solve: number;
+  readonly finalize: number;
+  readonly total: number;
+}
+
+export const STAGE_NAMES = ['broadphase', 'narrowphase', 'prepare', 'solve', 'finalize', 'total'] as const;
+
+export interface Counters {
+  readonly bodyCount: number;
+  readonly contactCount: number;
+  readonly touchingCount: number;
+}
+
+/** One world of one engine, driven by the benchmark runner. */
+export interface BenchEngine {
+  /** CLI name, e.g. `planck`. */
+  readonly name: string;
+  /** Library and version, e.g. `planck 1.5.0`. */
+  readonly label: string;
+  /** Load and initialise the library (wasm instantiation); safe to call more than once. */
+  init(): Promise<void>;
+  /** Build the scene; our engine uses its scene module, peers the layout. */
+  build(scene: LayoutDef, layout: SceneLayout): void;
+  step(): void;
+  /** Write the centre of every layout box, x0, y0, x1, y1, …, in layout order. */
+  readPositions(out: Float64Array): void;
+  /** Where the engine departs from the layout or the usual settings (shown in the report). */
+  readonly notes: readonly string[];
+  /** Our engine only: the per-stage profile and counters of the last step. */
+  stageTimes?(): StageTimes;
+  counters?(): Counters;
+  dispose(): void;
+}
+
+export type EngineFactory = (options: EngineOptions) => BenchEngine;

@@ -1,0 +1,61 @@
+/**
+ * Our engine behind the benchmark interface. Built as its own bundle (dist/engine-impulse2d.js) so that the runner
+ * still builds, and the peers still run, while `@impulse2d/core` and `@impulse2d/systems` are being written.
+ */
+import { createPhysicsWorld, getPosition, getProfile, type PhysicsWorld } from '@impulse2d/core';
+import { stepPhysics } from '@impulse2d/systems';
+import { scenes } from '../../scenes/index.js';
+import type { LayoutDef, SceneLayout } from '../../scenes/layouts/index.js';
+import type { BenchEngine, Counters, EngineOptions, StageTimes } from '../engine.js';
+
+export function createEngine(options: EngineOptions): BenchEngine {
+  let world: PhysicsWorld | null = null;
+  let boxes: Int32Array = new Int32Array(0);
+
+  const live = (): PhysicsWorld => {
+    if (world === null) throw new Error('impulse2d: build() was not called');
+    return world;
+  };
+
+  return {
+    name: 'impulse2d',
+    label: `impulse2d (${options.solver}, ${options.substeps} substeps)`,
+    notes: [],
+    async init() {},
+    build(def: LayoutDef, layout: SceneLayout) {
+      const scene = scenes[def.name];
+      if (scene === undefined) throw new Error(`impulse2d: no scene module for '${def.name}'`);
+      world = createPhysicsWorld({ gravity: layout.gravity, solver: options.solver, enableSleep: false });
+      boxes = scene.build(world).boxes;
+    },
+    step() {
+      stepPhysics(live(), options.dt, options.substeps);
+    },
+    readPositions(out: Float64Array) {
+      const w = live();
+      for (let n = 0; n < boxes.length; n++) {
+        const p = getPosition(w, boxes[n]!);
+        out[2 * n] = p.x;
+        out[2 * n + 1] = p.y;
+      }
+    },
+    stageTimes(): StageTimes {
+      const p = getProfile(live());
+      return {
+        broadphase: p.broadphase,
+        narrowphase: p.narrowphase,
+        prepare: p.prepare,
+        solve: p.solve,
+        finalize: p.finalize,
+        total: p.total,
+      };
+    },
+    counters(): Counters {
+      const p = getProfile(live());
+      return { bodyCount: p.bodyCount, contactCount: p.contactCount, touchingCount: p.touchingCount };
+    },
+    dispose() {
+      world = null;
+    },
+  };
+}

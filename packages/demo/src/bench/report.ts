@@ -1,0 +1,45 @@
+import type { BatchRun, RunResult, SceneRun } from './result.js';
+
+/** Everything one CLI invocation measured, as written to bench.json. */
+export interface BenchReport {
+  readonly machine: string;
+  readonly machineSummary: string;
+  readonly date: string;
+  readonly command: string;
+  readonly settings: { readonly substeps: number; readonly solver: string; readonly steps: number | null; readonly batch: number };
+  /** npm package → pinned version, for every engine that ran. */
+  readonly versions: Readonly<Record<string, string>>;
+  readonly runs: readonly RunResult[];
+}
+
+export const OURS = 'impulse2d';
+
+const isScene = (r: RunResult): r is SceneRun => r.ok && r.mode === 'scene';
+const isBatch = (r: RunResult): r is BatchRun => r.ok && r.mode === 'batch';
+
+/** Our median over the peer's for the same scene and mode (< 1: we are faster); null when either is missing. */
+export function ratioToOurs(runs: readonly RunResult[], run: RunResult): number | null {
+  if (!run.ok || run.engine === OURS) return null;
+  const ours = runs.find((r) => r.ok && r.engine === OURS && r.scene === run.scene && r.mode === run.mode);
+  if (ours === undefined) return null;
+  if (isScene(run) && isScene(ours)) return ours.ms.median / run.ms.median;
+  if (isBatch(run) && isBatch(ours)) return ours.msPerRound.median / run.msPerRound.median;
+  return null;
+}
+
+/** The correctness column: `ok`, `NaN`, or how many probes (pyramid tops) fell and by how much. */
+export function correctnessText(run: RunResult): string {
+  if (!run.ok) return '—';
+  const c = run.correctness;
+  if (!c.finite) return 'NaN/Inf';
+  if (c.ok) return 'ok';
+  return `FELL ${c.fallen}/${c.probes} (${c.maxDrop.toFixed(1)} m)`;
+}
+
+export function formatMs(ms: number): string {
+  return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
+}
+
+export function formatRatio(ratio: number | null): string {
+  return ratio === null ? '—' : `${ratio.toFixed(2)}×`;
+}

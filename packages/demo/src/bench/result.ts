@@ -1,0 +1,68 @@
+import type { Counters, StageTimes } from './engine.js';
+import type { HeapResult } from './heap.js';
+import type { Summary } from './stats.js';
+
+/** Whether the scene came out right: finite state, and every probe (pyramid top) within tolerance of its start. */
+export interface Correctness {
+  readonly ok: boolean;
+  readonly finite: boolean;
+  readonly probes: number;
+  /** Probes that moved more than the tolerance vertically. */
+  readonly fallen: number;
+  /** Largest drop of a probe below its start height, metres. */
+  readonly maxDrop: number;
+}
+
+/** One engine × scene run, printed by the child as one JSON line. */
+export interface SceneRun {
+  readonly ok: true;
+  readonly mode: 'scene';
+  readonly engine: string;
+  readonly label: string;
+  readonly scene: string;
+  readonly steps: number;
+  readonly bodies: number;
+  readonly buildMs: number;
+  /** Over steps 1..N-1 (step 0 creates the contacts). */
+  readonly ms: Summary;
+  /** Every step, ms, step 0 included. */
+  readonly stepMs: number[];
+  /** Our engine: median ms per stage over steps 1..N-1. */
+  readonly stages?: StageTimes;
+  /** Our engine: counts after the last step. */
+  readonly counters?: Counters;
+  readonly correctness: Correctness;
+  readonly heap: HeapResult | null;
+  readonly notes: readonly string[];
+}
+
+/** N independent small worlds stepped in turn. */
+export interface BatchRun {
+  readonly ok: true;
+  readonly mode: 'batch';
+  readonly engine: string;
+  readonly label: string;
+  readonly scene: string;
+  readonly copies: number;
+  readonly steps: number;
+  readonly bodies: number;
+  /** One round = one step of every copy; over rounds 1..N-1. */
+  readonly msPerRound: Summary;
+  /** Dynamic bodies × steps per second, from the median round. */
+  readonly bodyStepsPerSecond: number;
+  readonly correctness: Correctness;
+  readonly notes: readonly string[];
+}
+
+export interface FailedRun {
+  readonly ok: false;
+  readonly mode: 'scene' | 'batch';
+  readonly engine: string;
+  readonly scene: string;
+  readonly error: string;
+}
+
+export type RunResult = SceneRun | BatchRun | FailedRun;
+
+/** The prefix of a progress line the child writes to stderr: `@progress <done> <total>`. */
+export const PROGRESS_PREFIX = '@progress ';

@@ -1,0 +1,188 @@
+/**
+ * Child process: one engine × one scene (or one batch), timed step by step, printed as one JSON line on stdout.
+ * The parent (cli.ts) runs each pairing in a fresh process so that no engine warms the JIT or heap for another.
+ *
+ *   node --expose-gc dist/bench-run.js --engine planck --scene large_pyramid [--steps N] [--substeps 4]
+ *        [--solver soft|classic] [--batch COPIES] [--heap-samples 20]
+ */
+import { parseArgs } from 'node:util';
+import { layouts, type LayoutDef, type SceneLayout } from '../scenes/layouts/index.js';
+import { checkCorrectness, mergeCorrectness } from './correctness.js';
+import { STAGE_NAMES, type BenchEngine, type EngineOptions, type StageTimes } from './engine.js';
+import { isEngineName, loadEngine } from './engines/index.js';
+import { measureHeapPerStep } from './heap.js';
+import { PROGRESS_PREFIX, type BatchRun, type FailedRun, type RunResult, type SceneRun } from './result.js';
+import { median, round, summarize, type Summary } from './stats.js';
+
+interface RunArgs {
+  readonly engine: string;
+  readonly scene: string;
+  readonly steps: number;
+  readonly batch: number;
+  readonly heapSamples: number;
+  readonly options: EngineOptions;
+}
+
+function readArgs(): RunArgs {
+  const { values } = parseArgs({
+    options: {
+      engine: { type: 'string' },
+      scene: { type: 'string' },
+      steps: { type: 'string' },
+      substeps: { type: 'string', default: '4' },
+      solver: { type: 'string', default: 'soft' },
+      batch: { type: 'string', default: '0' },
+      'heap-samples': { type: 'string', default: '20' },
+    },
+  });
+  const def = layouts[values.scene ?? ''];
+  if (values.engine === undefined || def === undefined) throw new Error('usage: --engine NAME --scene NAME');
+  const solver = values.solver === 'classic' ? 'classic' : 'soft';
+  return {
+    engine: values.engine,
+    scene: def.name,
+    steps: values.steps !== undefined ? Number(values.steps) : def.steps,
+    batch: Number(values.batch),
+    heapSamples: Number(values['heap-samples']),
+    options: { dt: 1 / 60, substeps: Number(values.substeps), solver },
+  };
+}
+
+/** Progress for the parent's bar, about fifty lines per run. */
+function progress(done: number, total: number): void {
+  if (done === total || done % Math.max(1, Math.floor(total / 50)) === 0) {
+    process.stderr.write(`${PROGRESS_PREFIX}${done} ${total}\n`);
+  }
+}
+
+const roundSummary = (s: Summary): Summary => ({
+  median: round(s.median),
+  p95: round(s.p95),
+  mean: round(s.mean),
+  min: round(s.min),
+  max: round(s.max),
+});
+
+async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layout: SceneLayout): Promise<SceneRun> {
+  const t0 = performance.now();
+  engine.build(def, layout);
+  const buildMs = performance.now() - t0;
+
+  const stepMs = new Float64Array(args.steps);
+  const stageSamples = engine.stageTimes ? STAGE_NAMES.map(() => new Float64Array(args.steps)) : null;
+  for (let s = 0; s < args.steps; s++) {
+    const start = performance.now();
+    engine.step();
+    stepMs[s] = performance.now() - start;
+    if (stageSamples !== null) {
+      const t = engine.stageTimes!();
+      for (let k = 0; k < STAGE_NAMES.length; k++) stageSamples[k]![s] = t[STAGE_NAMES[k]!];
+    }
+    progress(s + 1, args.steps);
+  }
+
+  const positions = new Float64Array(layout.boxes.positions.length);
+  engine.readPositions(positions);
+  const correctness = checkCorrectness(layout, positions);
+  const counters = engine.counters?.();
+  // After the timed run: warm, capacities grown. Continues the same simulation for a few more steps.
+  const heap = await measureHeapPerStep(() => engine.step(), args.heapSamples);
+
+  const timed = stepMs.subarray(1);
+  let stages: StageTimes | undefined;
+  if (stageSamples !== null) {
+    const m = stageSamples.map((a) => round(median(a.subarray(1))));
+    stages = { broadphase: m[0]!, narrowphase: m[1]!, prepare: m[2]!, solve: m[3]!, finalize: m[4]!, total: m[5]! };
+  }
+  return {
+    ok: true,
+    mode: 'scene',
+    engine: engine.name,
+    label: engine.label,
+    scene: def.name,
+    steps: args.steps,
+    bodies: layout.boxes.positions.length >> 1,
+    buildMs: round(buildMs, 1),
+    ms: roundSummary(summarize(timed)),
+    stepMs: Array.from(stepMs, (v) => round(v)),
+    ...(stages !== undefined ? { stages } : {}),
+    ...(counters !== undefined ? { counters } : {}),
+    correctness,
+    heap,
+    notes: engine.notes,
+  };
+}
+
+async function runBatch(args: RunArgs, first: BenchEngine, def: LayoutDef, layout: SceneLayout): Promise<BatchRun> {
+  const factory = await loadEngine(args.engine as Parameters<typeof loadEngine>[0]);
+  const worlds: BenchEngine[] = [first];
+  for (let i = 1; i < args.batch; i++) worlds.push(factory(args.options));
+  for (const w of worlds) {
+    await w.init();
+    w.build(def, layout);
+  }
+  const roundMs = new Float64Array(args.steps);
+  for (let s = 0; s < args.steps; s++) {
+    const start = performance.now();
+    for (let i = 0; i < worlds.length; i++) worlds[i]!.step();
+    roundMs[s] = performance.now() - start;
+    progress(s + 1, args.steps);
+  }
+  const positions = new Float64Array(layout.boxes.positions.length);
+  const checks = worlds.map((w) => {
+    w.readPositions(positions);
+    return checkCorrectness(layout, positions);
+  });
+  const bodies = layout.boxes.positions.length >> 1;
+  const summary = summarize(roundMs.subarray(1));
+  return {
+    ok: true,
+    mode: 'batch',
+    engine: first.name,
+    label: first.label,
+    scene: def.name,
+    copies: worlds.length,
+    steps: args.steps,
+    bodies,
+    msPerRound: roundSummary(summary),
+    bodyStepsPerSecond: Math.round((bodies * worlds.length * 1000) / summary.median),
+    correctness: mergeCorrectness(checks),
+    notes: first.notes,
+  };
+}
+
+async function main(): Promise<RunResult> {
+  const args = readArgs();
+  const mode = args.batch > 0 ? 'batch' : 'scene';
+  const fail = (error: string): FailedRun => ({ ok: false, mode, engine: args.engine, scene: args.scene, error });
+  if (!isEngineName(args.engine)) return fail(`unknown engine '${args.engine}'`);
+  const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+  let engine: BenchEngine;
+  try {
+    engine = (await loadEngine(args.engine))(args.options);
+  } catch (e) {
+    return fail(message(e));
+  }
+  try {
+    await engine.init();
+  } catch (e) {
+    return fail(`cannot initialise under Node ${process.version}: ${message(e)}`);
+  }
+  const def = layouts[args.scene]!;
+  const layout = def.layout();
+  try {
+    return mode === 'batch' ? await runBatch(args, engine, def, layout) : await runScene(args, engine, def, layout);
+  } catch (e) {
+    return fail(e instanceof Error ? (e.stack ?? e.message) : String(e));
+  }
+}
+
+main().then(
+  (result) => {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  },
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,93 @@
+import { STAGE_NAMES } from './engine.js';
+import { correctnessText, formatMs, formatRatio, ratioToOurs, type BenchReport } from './report.js';
+import type { BatchRun, SceneRun } from './result.js';
+
+/** A plain text table: first row is the header; numeric-looking cells align right. */
+export function textTable(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  const numeric = /^[-+]?[\d.,]+(×|%| ms| B)?$|^—$/;
+  const line = (r: readonly string[]): string =>
+    r.map((cell, c) => (numeric.test(cell) ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd();
+  const rule = widths.map((w) => '─'.repeat(w)).join('  ');
+  return [line(rows[0]!), rule, ...rows.slice(1).map(line)].join('\n');
+}
+
+/** The first line of a failure, cut to fit the table. */
+function notRun(error: string): string {
+  const first = error.split('\n')[0] ?? '';
+  return `not run: ${first.length > 90 ? `${first.slice(0, 87)}...` : first}`;
+}
+
+function heapText(run: SceneRun): string {
+  if (run.heap === null) return '—';
+  if (Number.isNaN(run.heap.bytesPerStep)) return 'GC';
+  return `${run.heap.bytesPerStep} B`;
+}
+
+/** The main table: ms per step by scene and engine, with ratios and the correctness check. */
+export function sceneTable(report: BenchReport): string {
+  const rows: string[][] = [['scene', 'engine', 'median ms', 'p95 ms', 'ours/peer', 'correct', 'heap/step', 'notes']];
+  for (const run of report.runs) {
+    if (run.mode !== 'scene') continue;
+    if (!run.ok) {
+      rows.push([run.scene, run.engine, '—', '—', '—', '—', '—', notRun(run.error)]);
+      continue;
+    }
+    const r = run as SceneRun;
+    rows.push([
+      r.scene,
+      r.engine,
+      formatMs(r.ms.median),
+      formatMs(r.ms.p95),
+      formatRatio(ratioToOurs(report.runs, r)),
+      correctnessText(r),
+      heapText(r),
+      r.notes.join('; '),
+    ]);
+  }
+  return textTable(rows);
+}
+
+/** Our per-stage profile (median ms over steps 1..N-1) for each scene. */
+export function stageTable(report: BenchReport): string | null {
+  const ours = report.runs.filter((r): r is SceneRun => r.ok && r.mode === 'scene' && r.stages !== undefined);
+  if (ours.length === 0) return null;
+  const rows: string[][] = [['scene', ...STAGE_NAMES, 'measured', 'bodies', 'contacts', 'touching']];
+  for (const r of ours) {
+    const s = r.stages!;
+    rows.push([
+      r.scene,
+      ...STAGE_NAMES.map((k) => formatMs(s[k])),
+      formatMs(r.ms.median),
+      String(r.counters?.bodyCount ?? '—'),
+      String(r.counters?.contactCount ?? '—'),
+      String(r.counters?.touchingCount ?? '—'),
+    ]);
+  }
+  return textTable(rows);
+}
+
+/** The batch table: N independent small worlds per engine. */
+export function batchTable(report: BenchReport): string | null {
+  const runs = report.runs.filter((r) => r.mode === 'batch');
+  if (runs.length === 0) return null;
+  const rows: string[][] = [['scene', 'engine', 'copies', 'ms/round', 'p95', 'body-steps/s', 'ours/peer', 'correct']];
+  for (const run of runs) {
+    if (!run.ok) {
+      rows.push([run.scene, run.engine, '—', '—', '—', '—', '—', notRun(run.error)]);
+      continue;
+    }
+    const r = run as BatchRun;
+    rows.push([
+      r.scene,
+      r.engine,
+      String(r.copies),
+      formatMs(r.msPerRound.median),
+      formatMs(r.msPerRound.p95),
+      r.bodyStepsPerSecond.toLocaleString('en-US'),
+      formatRatio(ratioToOurs(report.runs, r)),
+      correctnessText(r),
+    ]);
+  }
+  return textTable(rows);
+}

@@ -1,0 +1,77 @@
+import {
+  AABB_MARGIN,
+  BI_EID,
+  BODY_INTEGRATION_STRIDE,
+  BODY_STATE_STRIDE,
+  BS_DPX,
+  BS_DPY,
+  BS_DQC,
+  BS_DQS,
+  BS_VX,
+  BS_VY,
+  BS_W,
+  bufferMove,
+  computeShapeAABB,
+  type PhysicsState,
+} from '@impulse2d/core';
+
+/**
+ * Stage 7 — writes the solver's results back: centre of mass += Δp, rotation = Δq·q (renormalised), origin from the
+ * centre, velocities; clears forces; refits each shape's AABB and re-inserts the proxies that left their fat boxes
+ * (queued for the next pair update).
+ */
+export function finalizeBodies(p: PhysicsState): void {
+  const sd = p.solverData;
+  const states = sd.states;
+  const integ = sd.integration;
+  const b = p.bodies;
+  const t = b.transform;
+  const s = p.shapes;
+  const g = s.geometry;
+  const aabb = s.aabb;
+  const trees = p.broadphase.trees;
+  for (let i = 1; i < sd.bodyCount; i++) {
+    const o = i * BODY_STATE_STRIDE;
+    const eid = integ[i * BODY_INTEGRATION_STRIDE + BI_EID]!;
+    b.vx[eid] = states[o + BS_VX]!;
+    b.vy[eid] = states[o + BS_VY]!;
+    b.w[eid] = states[o + BS_W]!;
+    const cx = b.centerX[eid]! + states[o + BS_DPX]!;
+    const cy = b.centerY[eid]! + states[o + BS_DPY]!;
+    b.centerX[eid] = cx;
+    b.centerY[eid] = cy;
+    const dqc = states[o + BS_DQC]!;
+    const dqs = states[o + BS_DQS]!;
+    const c0 = t.c[eid]!;
+    const s0 = t.s[eid]!;
+    let c = dqc * c0 - dqs * s0;
+    let sn = dqs * c0 + dqc * s0;
+    const inv = 1 / Math.sqrt(c * c + sn * sn);
+    c *= inv;
+    sn *= inv;
+    t.c[eid] = c;
+    t.s[eid] = sn;
+    const lcx = b.localCenterX[eid]!;
+    const lcy = b.localCenterY[eid]!;
+    const x = cx - (c * lcx - sn * lcy);
+    const y = cy - (sn * lcx + c * lcy);
+    t.x[eid] = x;
+    t.y[eid] = y;
+    b.forceX[eid] = 0;
+    b.forceY[eid] = 0;
+    b.torque[eid] = 0;
+    for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+      const ao = sh * 4;
+      computeShapeAABB(g, sh, x, y, c, sn, aabb, ao);
+      const tree = trees[s.tree[sh]!];
+      const proxy = s.proxy[sh]!;
+      const x0 = aabb[ao]!;
+      const y0 = aabb[ao + 1]!;
+      const x1 = aabb[ao + 2]!;
+      const y1 = aabb[ao + 3]!;
+      if (tree.minX[proxy]! <= x0 && tree.minY[proxy]! <= y0 && tree.maxX[proxy]! >= x1 && tree.maxY[proxy]! >= y1) continue;
+      tree.moveProxy(proxy, x0 - AABB_MARGIN, y0 - AABB_MARGIN, x1 + AABB_MARGIN, y1 + AABB_MARGIN);
+      bufferMove(p, sh);
+    }
+  }
+}

@@ -1,0 +1,10 @@
+export { stepPhysics } from './step.js';
+export { updateBroadphase } from './update-broadphase.js';
+export { updateContacts } from './update-contacts.js';
+export { prepareBodies } from './prepare-bodies.js';
+export { prepareContacts } from './prepare-contacts.js';
+export { solve } from './solve.js';
+export { finalizeBodies } from './finalize-bodies.js';
+export { integrateVelocities, integratePositions } from './integrate.js';
+export { warmStartContacts, solveContacts, applyRestitution } from './solve-contacts.js';
+export { softBiasRate, softMassScale, softImpulseScale } from './softness.js';

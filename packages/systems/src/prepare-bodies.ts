@@ -1,0 +1,81 @@
+import {
+  BI_ANGULAR_DAMPING,
+  BI_DVX,
+  BI_DVY,
+  BI_DW,
+  BI_EID,
+  BI_INV_INERTIA,
+  BI_INV_MASS,
+  BI_LINEAR_DAMPING,
+  BODY_INTEGRATION_STRIDE,
+  BODY_STATE_STRIDE,
+  BS_DPX,
+  BS_DPY,
+  BS_DQC,
+  BS_DQS,
+  BS_FLAGS,
+  BS_VX,
+  BS_VY,
+  BS_W,
+  BodyFlag,
+  BodyType,
+  type PhysicsState,
+} from '@impulse2d/core';
+
+/**
+ * Gathers awake movable bodies into the dense solver arrays (record 0 stays the static dummy) and precomputes their
+ * per-substep velocity change from gravity and forces, and damping factors, so the substep loop only adds.
+ * `h` is the substep length (s).
+ */
+export function prepareBodies(p: PhysicsState, h: number): void {
+  const b = p.bodies;
+  const sd = p.solverData;
+  sd.reserveBodies(b.count + 1);
+  sd.reserveEntities(b.alive.length - 1);
+  const states = sd.states;
+  const integ = sd.integration;
+  const indexOf = sd.indexOf;
+  // Dummy record for static bodies: zero velocity, zero motion, identity rotation.
+  states.fill(0, 0, BODY_STATE_STRIDE);
+  states[BS_DQC] = 1;
+  const gx = p.gravityX;
+  const gy = p.gravityY;
+  let n = 1;
+  const list = b.list;
+  for (let k = 0; k < b.count; k++) {
+    const eid = list[k]!;
+    const type = b.type[eid]!;
+    if (type === BodyType.static || (b.flags[eid]! & BodyFlag.awake) === 0) {
+      indexOf[eid] = 0;
+      continue;
+    }
+    indexOf[eid] = n;
+    const o = n * BODY_STATE_STRIDE;
+    states[o + BS_VX] = b.vx[eid]!;
+    states[o + BS_VY] = b.vy[eid]!;
+    states[o + BS_W] = b.w[eid]!;
+    states[o + BS_FLAGS] = 0;
+    states[o + BS_DPX] = 0;
+    states[o + BS_DPY] = 0;
+    states[o + BS_DQC] = 1;
+    states[o + BS_DQS] = 0;
+    const io = n * BODY_INTEGRATION_STRIDE;
+    const invMass = b.invMass[eid]!;
+    const invI = b.invInertia[eid]!;
+    const gs = b.gravityScale[eid]!;
+    const mass = b.mass[eid]!;
+    integ[io + BI_DVX] = type === BodyType.dynamic ? h * invMass * (mass * gs * gx + b.forceX[eid]!) : 0;
+    integ[io + BI_DVY] = type === BodyType.dynamic ? h * invMass * (mass * gs * gy + b.forceY[eid]!) : 0;
+    integ[io + BI_DW] = h * invI * b.torque[eid]!;
+    integ[io + BI_LINEAR_DAMPING] = 1 / (1 + h * b.linearDamping[eid]!);
+    integ[io + BI_ANGULAR_DAMPING] = 1 / (1 + h * b.angularDamping[eid]!);
+    integ[io + BI_INV_MASS] = invMass;
+    integ[io + BI_INV_INERTIA] = invI;
+    integ[io + BI_EID] = eid;
+    b.center0X[eid] = b.centerX[eid]!;
+    b.center0Y[eid] = b.centerY[eid]!;
+    n++;
+  }
+  sd.bodyCount = n;
+  p.profile.awakeBodyCount = n - 1;
+}

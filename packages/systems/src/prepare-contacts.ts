@@ -1,0 +1,191 @@
+import {
+  BODY_STATE_STRIDE,
+  BS_VX,
+  BS_VY,
+  BS_W,
+  CC_BIAS_RATE,
+  CC_CONTACT,
+  CC_FRICTION,
+  CC_HEADER,
+  CC_IMPULSE_SCALE,
+  CC_INDEX_A,
+  CC_INDEX_B,
+  CC_INV_I_A,
+  CC_INV_I_B,
+  CC_INV_MASS_A,
+  CC_INV_MASS_B,
+  CC_MASS_SCALE,
+  CC_NORMAL_X,
+  CC_NORMAL_Y,
+  CC_POINT_COUNT,
+  CC_RESTITUTION,
+  CC_ROLLING_IMPULSE,
+  CC_ROLLING_MASS,
+  CC_ROLLING_RESISTANCE,
+  CC_TANGENT_SPEED,
+  CCP_ADJUSTED_SEPARATION,
+  CCP_MAX_NORMAL_IMPULSE,
+  CCP_NORMAL_IMPULSE,
+  CCP_NORMAL_MASS,
+  CCP_RAX,
+  CCP_RAY,
+  CCP_RBX,
+  CCP_RBY,
+  CCP_RELATIVE_VELOCITY,
+  CCP_STRIDE,
+  CCP_TANGENT_IMPULSE,
+  CCP_TANGENT_MASS,
+  CONTACT_CONSTRAINT_STRIDE,
+  CONTACT_POINTS_STRIDE,
+  CP_ANCHOR_AX,
+  CP_ANCHOR_AY,
+  CP_ANCHOR_BX,
+  CP_ANCHOR_BY,
+  CP_NORMAL_IMPULSE,
+  CP_SEPARATION,
+  CP_TANGENT_IMPULSE,
+  ContactFlag,
+  LINEAR_SLOP,
+  POINT_STRIDE,
+  type PhysicsState,
+} from '@impulse2d/core';
+import { softBiasRate, softImpulseScale, softMassScale } from './softness.js';
+
+/**
+ * Stage 4b — builds one constraint record per touching contact with at least one awake movable body: anchors
+ * relative to the centres of mass (fixed for the whole step, as in Box2D v3), effective masses along the normal and
+ * tangent, the softness of the pair (twice as stiff against static bodies), the pre-solve normal velocity for
+ * restitution, and last step's impulses for warm starting.
+ */
+export function prepareContacts(p: PhysicsState, h: number): void {
+  const classic = p.solver === 'classic';
+  const c = p.contacts;
+  const b = p.bodies;
+  const sd = p.solverData;
+  sd.reserveContacts(c.count);
+  const cc = sd.contacts;
+  const indexOf = sd.indexOf;
+  const states = sd.states;
+  const points = c.points;
+  const t = b.transform;
+  // Contact stiffness is capped at a quarter of the substep rate: stiffer springs are not resolved by the substeps.
+  const hertz = Math.min(p.contactHertz, 0.25 / h);
+  const zeta = p.contactDampingRatio;
+  // Classic mode (the seeds' Baumgarte form) runs through the same solver routine with rigid rows (mass scale 1,
+  // no impulse feedback) and bias rate β/Δt. Shifting the separation by the slop makes the solver target a steady
+  // overlap of LINEAR_SLOP: overlap beyond it is pushed out at β per step, a smaller one may close (speculatively).
+  const softRate = classic ? p.classicBaumgarte / h : softBiasRate(hertz, zeta, h);
+  const softMass = classic ? 1 : softMassScale(hertz, zeta, h);
+  const softImpulse = classic ? 0 : softImpulseScale(hertz, zeta, h);
+  const staticRate = classic ? softRate : softBiasRate(2 * hertz, zeta, h);
+  const staticMass = classic ? 1 : softMassScale(2 * hertz, zeta, h);
+  const staticImpulse = classic ? 0 : softImpulseScale(2 * hertz, zeta, h);
+  const separationShift = classic ? LINEAR_SLOP : 0;
+  const warm = p.enableWarmStarting ? 1 : 0;
+  const list = c.list;
+  let n = 0;
+  for (let k = 0; k < c.count; k++) {
+    const id = list[k]!;
+    const flags = c.flags[id]!;
+    if ((flags & ContactFlag.touching) === 0 || (flags & ContactFlag.sensor) !== 0) {
+      c.constraint[id] = -1;
+      continue;
+    }
+    const bodyA = c.bodyA[id]!;
+    const bodyB = c.bodyB[id]!;
+    const ia = indexOf[bodyA]!;
+    const ib = indexOf[bodyB]!;
+    if (ia === 0 && ib === 0) {
+      c.constraint[id] = -1;
+      continue;
+    }
+    c.constraint[id] = n;
+    const o = n * CONTACT_CONSTRAINT_STRIDE;
+    const mA = ia === 0 ? 0 : b.invMass[bodyA]!;
+    const iA = ia === 0 ? 0 : b.invInertia[bodyA]!;
+    const mB = ib === 0 ? 0 : b.invMass[bodyB]!;
+    const iB = ib === 0 ? 0 : b.invInertia[bodyB]!;
+    const nx = c.normalX[id]!;
+    const ny = c.normalY[id]!;
+    // Tangent = normal rotated clockwise (right perpendicular), as Box2D.
+    const tx = ny;
+    const ty = -nx;
+    const isStatic = ia === 0 || ib === 0;
+    cc[o + CC_INDEX_A] = ia;
+    cc[o + CC_INDEX_B] = ib;
+    cc[o + CC_INV_MASS_A] = mA;
+    cc[o + CC_INV_I_A] = iA;
+    cc[o + CC_INV_MASS_B] = mB;
+    cc[o + CC_INV_I_B] = iB;
+    cc[o + CC_NORMAL_X] = nx;
+    cc[o + CC_NORMAL_Y] = ny;
+    cc[o + CC_FRICTION] = c.friction[id]!;
+    cc[o + CC_RESTITUTION] = c.restitution[id]!;
+    cc[o + CC_BIAS_RATE] = isStatic ? staticRate : softRate;
+    cc[o + CC_MASS_SCALE] = isStatic ? staticMass : softMass;
+    cc[o + CC_IMPULSE_SCALE] = isStatic ? staticImpulse : softImpulse;
+    const count = c.pointCount[id]!;
+    cc[o + CC_POINT_COUNT] = count;
+    cc[o + CC_TANGENT_SPEED] = c.tangentSpeed[id]!;
+    cc[o + CC_ROLLING_RESISTANCE] = c.rollingResistance[id]!;
+    const kRoll = iA + iB;
+    cc[o + CC_ROLLING_MASS] = kRoll > 0 ? 1 / kRoll : 0;
+    cc[o + CC_ROLLING_IMPULSE] = 0;
+    cc[o + CC_CONTACT] = id;
+    // Local centres rotated into the world: anchors come relative to body origins, the solver wants them relative
+    // to the centres of mass.
+    const cA = t.c[bodyA]!;
+    const sA = t.s[bodyA]!;
+    const cB = t.c[bodyB]!;
+    const sB = t.s[bodyB]!;
+    const lcAx = cA * b.localCenterX[bodyA]! - sA * b.localCenterY[bodyA]!;
+    const lcAy = sA * b.localCenterX[bodyA]! + cA * b.localCenterY[bodyA]!;
+    const lcBx = cB * b.localCenterX[bodyB]! - sB * b.localCenterY[bodyB]!;
+    const lcBy = sB * b.localCenterX[bodyB]! + cB * b.localCenterY[bodyB]!;
+    const so = ia * BODY_STATE_STRIDE;
+    const sob = ib * BODY_STATE_STRIDE;
+    const vAx = states[so + BS_VX]!;
+    const vAy = states[so + BS_VY]!;
+    const wA = states[so + BS_W]!;
+    const vBx = states[sob + BS_VX]!;
+    const vBy = states[sob + BS_VY]!;
+    const wB = states[sob + BS_W]!;
+    const base = id * CONTACT_POINTS_STRIDE;
+    for (let j = 0; j < 2; j++) {
+      const q = o + CC_HEADER + j * CCP_STRIDE;
+      if (j >= count) {
+        cc[q + CCP_NORMAL_IMPULSE] = 0;
+        cc[q + CCP_TANGENT_IMPULSE] = 0;
+        continue;
+      }
+      const src = base + j * POINT_STRIDE;
+      const rAx = points[src + CP_ANCHOR_AX]! - lcAx;
+      const rAy = points[src + CP_ANCHOR_AY]! - lcAy;
+      const rBx = points[src + CP_ANCHOR_BX]! - lcBx;
+      const rBy = points[src + CP_ANCHOR_BY]! - lcBy;
+      cc[q + CCP_RAX] = rAx;
+      cc[q + CCP_RAY] = rAy;
+      cc[q + CCP_RBX] = rBx;
+      cc[q + CCP_RBY] = rBy;
+      cc[q + CCP_ADJUSTED_SEPARATION] = points[src + CP_SEPARATION]! + separationShift - ((rBx - rAx) * nx + (rBy - rAy) * ny);
+      const rnA = rAx * ny - rAy * nx;
+      const rnB = rBx * ny - rBy * nx;
+      const kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
+      cc[q + CCP_NORMAL_MASS] = kNormal > 0 ? 1 / kNormal : 0;
+      const rtA = rAx * ty - rAy * tx;
+      const rtB = rBx * ty - rBy * tx;
+      const kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
+      cc[q + CCP_TANGENT_MASS] = kTangent > 0 ? 1 / kTangent : 0;
+      cc[q + CCP_NORMAL_IMPULSE] = warm * points[src + CP_NORMAL_IMPULSE]!;
+      cc[q + CCP_TANGENT_IMPULSE] = warm * points[src + CP_TANGENT_IMPULSE]!;
+      cc[q + CCP_MAX_NORMAL_IMPULSE] = 0;
+      // Normal velocity before solving, for the restitution pass.
+      const dvx = vBx - wB * rBy - (vAx - wA * rAy);
+      const dvy = vBy + wB * rBx - (vAy + wA * rAx);
+      cc[q + CCP_RELATIVE_VELOCITY] = dvx * nx + dvy * ny;
+    }
+    n++;
+  }
+  sd.contactCount = n;
+  p.profile.constraintCount = n;
+}

@@ -1,0 +1,71 @@
+import {
+  CC_CONTACT,
+  CC_HEADER,
+  CC_POINT_COUNT,
+  CCP_MAX_NORMAL_IMPULSE,
+  CCP_NORMAL_IMPULSE,
+  CCP_STRIDE,
+  CCP_TANGENT_IMPULSE,
+  CONTACT_CONSTRAINT_STRIDE,
+  CONTACT_POINTS_STRIDE,
+  CP_MAX_NORMAL_IMPULSE,
+  CP_NORMAL_IMPULSE,
+  CP_TANGENT_IMPULSE,
+  POINT_STRIDE,
+  type PhysicsState,
+} from '@impulse2d/core';
+import { integratePositions, integrateVelocities } from './integrate.js';
+import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
+
+/**
+ * Stage 5 — the solver. Soft step (Box2D v3): per substep integrate velocities → warm start → solve with soft bias →
+ * integrate positions → relax (solve without bias); then one restitution pass. Classic (the seeds): one step of
+ * integrate velocities → warm start → N iterations with Baumgarte bias → integrate positions → restitution.
+ * Either way the accumulated impulses are stored back on the contacts for the next step's warm start.
+ */
+export function solve(p: PhysicsState, subSteps: number): void {
+  const sd = p.solverData;
+  const states = sd.states;
+  const integ = sd.integration;
+  const bodyCount = sd.bodyCount;
+  const cc = sd.contacts;
+  const count = sd.contactCount;
+  const h = sd.h;
+  const invH = sd.invH;
+  const push = p.contactPushMaxSpeed;
+  const maxV = p.maxLinearSpeed;
+  if (p.solver === 'classic') {
+    integrateVelocities(states, integ, bodyCount, h, maxV);
+    warmStartContacts(cc, count, states);
+    for (let it = 0; it < p.classicIterations; it++) solveContacts(cc, count, states, invH, push, true);
+    integratePositions(states, bodyCount, h);
+  } else {
+    for (let i = 0; i < subSteps; i++) {
+      integrateVelocities(states, integ, bodyCount, h, maxV);
+      warmStartContacts(cc, count, states);
+      solveContacts(cc, count, states, invH, push, true);
+      integratePositions(states, bodyCount, h);
+      solveContacts(cc, count, states, invH, push, false);
+    }
+  }
+  applyRestitution(cc, count, states, p.restitutionThreshold);
+  storeImpulses(p);
+}
+
+function storeImpulses(p: PhysicsState): void {
+  const sd = p.solverData;
+  const cc = sd.contacts;
+  const points = p.contacts.points;
+  for (let i = 0; i < sd.contactCount; i++) {
+    const o = i * CONTACT_CONSTRAINT_STRIDE;
+    const base = cc[o + CC_CONTACT]! * CONTACT_POINTS_STRIDE;
+    const pc = cc[o + CC_POINT_COUNT]!;
+    for (let j = 0; j < pc; j++) {
+      const q = o + CC_HEADER + j * CCP_STRIDE;
+      const d = base + j * POINT_STRIDE;
+      points[d + CP_NORMAL_IMPULSE] = cc[q + CCP_NORMAL_IMPULSE]!;
+      points[d + CP_TANGENT_IMPULSE] = cc[q + CCP_TANGENT_IMPULSE]!;
+      points[d + CP_MAX_NORMAL_IMPULSE] = cc[q + CCP_MAX_NORMAL_IMPULSE]!;
+    }
+  }
+}

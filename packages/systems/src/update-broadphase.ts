@@ -1,0 +1,131 @@
+import { BodyType, TREE_MOVABLE, TREE_STATIC, createContact, type PhysicsState } from '@impulse2d/core';
+
+/**
+ * Stage 1 — pair update. Every proxy that was created or re-inserted since the last step (the move buffer) queries the
+ * trees with its fat box; overlapping shapes that should collide and have no contact yet become new contacts.
+ * Proxies that stayed inside their fat boxes cost nothing here, which is what makes resting stacks cheap.
+ *
+ * New pairs are sorted by shape ids before contacts are created, so the contact order (and with it the solver order)
+ * depends only on the inputs, never on tree shape or traversal order.
+ */
+export function updateBroadphase(p: PhysicsState): void {
+  const bp = p.broadphase;
+  const s = p.shapes;
+  const moveBuffer = bp.moveBuffer;
+  const pairs = bp.newPairs;
+  pairs.clear();
+  const movable = bp.trees[TREE_MOVABLE];
+  const stat = bp.trees[TREE_STATIC];
+  for (let i = 0; i < moveBuffer.count; i++) {
+    const q = moveBuffer.data[i]!;
+    const proxy = s.proxy[q]!;
+    if (proxy === -1) continue;
+    const tree = bp.trees[s.tree[q]!];
+    const x0 = tree.minX[proxy]!;
+    const y0 = tree.minY[proxy]!;
+    const x1 = tree.maxX[proxy]!;
+    const y1 = tree.maxY[proxy]!;
+    findPairs(p, q, movable, x0, y0, x1, y1);
+    if (s.tree[q] === TREE_MOVABLE) findPairs(p, q, stat, x0, y0, x1, y1);
+  }
+  for (let i = 0; i < moveBuffer.count; i++) s.moved[moveBuffer.data[i]!] = 0;
+  moveBuffer.clear();
+
+  const n = pairs.count >> 1;
+  if (n === 0) return;
+  sortPairs(pairs.data, n);
+  const data = pairs.data;
+  for (let i = 0; i < n; i++) createContact(p, data[2 * i]!, data[2 * i + 1]!);
+}
+
+type Tree = PhysicsState['broadphase']['trees'][0];
+
+function findPairs(p: PhysicsState, q: number, tree: Tree, x0: number, y0: number, x1: number, y1: number): void {
+  const bp = p.broadphase;
+  const results = bp.queryResults;
+  results.clear();
+  tree.query(x0, y0, x1, y1, results);
+  const s = p.shapes;
+  const data = results.data;
+  const pairs = bp.newPairs;
+  for (let k = 0; k < results.count; k++) {
+    const other = data[k]!;
+    if (other === q) continue;
+    // Both moved: the pair is found from both sides; keep the one found by the larger id.
+    if (s.moved[other] === 1 && other < q) continue;
+    if (!shouldCollide(p, q, other)) continue;
+    const a = q < other ? q : other;
+    const b = q < other ? other : q;
+    if (p.contacts.pairs.get(a, b) !== -1) continue;
+    pairs.push(a);
+    pairs.push(b);
+  }
+}
+
+/** Same body never; at least one dynamic body; the category/mask/group filter. */
+function shouldCollide(p: PhysicsState, a: number, b: number): boolean {
+  const s = p.shapes;
+  const bodyA = s.body[a]!;
+  const bodyB = s.body[b]!;
+  if (bodyA === bodyB) return false;
+  const types = p.bodies.type;
+  if (types[bodyA] !== BodyType.dynamic && types[bodyB] !== BodyType.dynamic) return false;
+  const ga = s.groupIndex[a]!;
+  if (ga !== 0 && ga === s.groupIndex[b]) return ga > 0;
+  if ((s.categoryBits[a]! & s.maskBits[b]!) === 0 || (s.categoryBits[b]! & s.maskBits[a]!) === 0) return false;
+  return p.pairFilter === null || p.pairFilter(bodyA, bodyB, a, b);
+}
+
+/**
+ * In-place sort of n (a, b) pairs stored flat, by a then b. Insertion sort for the usual handful of new pairs; a
+ * heap sort (no allocation, O(n log n)) when a scene is created and thousands arrive at once.
+ */
+function sortPairs(d: Int32Array, n: number): void {
+  if (n < 32) {
+    for (let i = 1; i < n; i++) {
+      const a = d[2 * i]!;
+      const b = d[2 * i + 1]!;
+      let j = i - 1;
+      while (j >= 0 && (d[2 * j]! > a || (d[2 * j] === a && d[2 * j + 1]! > b))) {
+        d[2 * j + 2] = d[2 * j]!;
+        d[2 * j + 3] = d[2 * j + 1]!;
+        j--;
+      }
+      d[2 * j + 2] = a;
+      d[2 * j + 3] = b;
+    }
+    return;
+  }
+  for (let i = (n >> 1) - 1; i >= 0; i--) siftDown(d, i, n);
+  for (let end = n - 1; end > 0; end--) {
+    swapPair(d, 0, end);
+    siftDown(d, 0, end);
+  }
+}
+
+function pairLess(d: Int32Array, i: number, j: number): boolean {
+  const ai = d[2 * i]!;
+  const aj = d[2 * j]!;
+  return ai < aj || (ai === aj && d[2 * i + 1]! < d[2 * j + 1]!);
+}
+
+function swapPair(d: Int32Array, i: number, j: number): void {
+  const a = d[2 * i]!;
+  const b = d[2 * i + 1]!;
+  d[2 * i] = d[2 * j]!;
+  d[2 * i + 1] = d[2 * j + 1]!;
+  d[2 * j] = a;
+  d[2 * j + 1] = b;
+}
+
+function siftDown(d: Int32Array, start: number, n: number): void {
+  let root = start;
+  for (;;) {
+    let child = 2 * root + 1;
+    if (child >= n) return;
+    if (child + 1 < n && pairLess(d, child, child + 1)) child++;
+    if (!pairLess(d, root, child)) return;
+    swapPair(d, root, child);
+    root = child;
+  }
+}
