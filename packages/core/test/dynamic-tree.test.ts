@@ -126,7 +126,7 @@ describe('DynamicTree', () => {
     expect(out.count).toBe(0);
   });
 
-  it('queryLeaves returns proxy ids and rayCast is a superset of brute-force slab hits', () => {
+  it('queryLeaves and queryProxy return proxy ids, and rayCast is a superset of brute-force slab hits', () => {
     const rand = mulberry32(99);
     const tree = new DynamicTree();
     const model = new Model();
@@ -139,6 +139,13 @@ describe('DynamicTree', () => {
       tree.queryLeaves(box.minX, box.minY, box.maxX, box.maxY, out);
       const expected = [...model.boxes.entries()].filter(([, b]) => overlaps(b, box)).map(([id]) => id);
       expect(sortedContents(out)).toEqual(expected.sort((a, b) => a - b));
+    }
+    for (const [id, b] of [...model.boxes.entries()].slice(0, 50)) {
+      out.clear();
+      tree.queryProxy(id, out);
+      const expected = [...model.boxes.entries()].filter(([, o]) => overlaps(o, b)).map(([i]) => i);
+      expect(sortedContents(out)).toEqual(expected.sort((x, y) => x - y));
+      expect(sortedContents(out)).toContain(id);
     }
     let totalHits = 0;
     for (let q = 0; q < 300; q++) {

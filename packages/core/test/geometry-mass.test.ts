@@ -150,7 +150,7 @@ describe('shape AABB', () => {
   it('rotated box at 45° spans ±hx√2 around the body position', () => {
     writeGeometry(store, 0, makeBox(1, 1));
     const a = Math.PI / 4;
-    computeShapeAABB(store, 0, 2, 3, Math.cos(a), Math.sin(a), out, 4);
+    computeShapeAABB(store, 0, new Float64Array([2, 3, Math.cos(a), Math.sin(a)]), out, 4);
     expect(out[4]).toBeCloseTo(2 - Math.SQRT2, 12);
     expect(out[5]).toBeCloseTo(3 - Math.SQRT2, 12);
     expect(out[6]).toBeCloseTo(2 + Math.SQRT2, 12);
@@ -160,16 +160,16 @@ describe('shape AABB', () => {
 
   it('includes the radius of circles, capsules and rounded polygons and the local offset', () => {
     writeGeometry(store, 1, makeCircle(0.5, { x: 1, y: 0 }));
-    computeShapeAABB(store, 1, 0, 0, 0, 1, out, 0); // 90°: local (1,0) → world (0,1)
+    computeShapeAABB(store, 1, new Float64Array([0, 0, 0, 1]), out, 0); // 90°: local (1,0) → world (0,1)
     expect(out[0]).toBeCloseTo(-0.5, 12);
     expect(out[1]).toBeCloseTo(0.5, 12);
     expect(out[2]).toBeCloseTo(0.5, 12);
     expect(out[3]).toBeCloseTo(1.5, 12);
     writeGeometry(store, 2, makeCapsule({ x: -1, y: 0 }, { x: 1, y: 0 }, 0.25));
-    computeShapeAABB(store, 2, 5, 5, 1, 0, out, 0);
+    computeShapeAABB(store, 2, new Float64Array([5, 5, 1, 0]), out, 0);
     expect(Array.from(out.subarray(0, 4))).toEqual([3.75, 4.75, 6.25, 5.25]);
     writeGeometry(store, 3, makeRoundedBox(1, 2, 0.1));
-    computeShapeAABB(store, 3, 0, 0, 1, 0, out, 0);
+    computeShapeAABB(store, 3, new Float64Array([0, 0, 1, 0]), out, 0);
     expect(Array.from(out.subarray(0, 4))).toEqual([-1.1, -2.1, 1.1, 2.1]);
   });
 });

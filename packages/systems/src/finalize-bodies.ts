@@ -30,6 +30,7 @@ export function finalizeBodies(p: PhysicsState): void {
   const g = s.geometry;
   const aabb = s.aabb;
   const trees = p.broadphase.trees;
+  const pose = p.pose;
   for (let i = 1; i < sd.bodyCount; i++) {
     const o = i * BODY_STATE_STRIDE;
     const eid = integ[i * BODY_INTEGRATION_STRIDE + BI_EID]!;
@@ -60,9 +61,13 @@ export function finalizeBodies(p: PhysicsState): void {
     b.forceX[eid] = 0;
     b.forceY[eid] = 0;
     b.torque[eid] = 0;
+    pose[0] = x;
+    pose[1] = y;
+    pose[2] = c;
+    pose[3] = sn;
     for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
       const ao = sh * 4;
-      computeShapeAABB(g, sh, x, y, c, sn, aabb, ao);
+      computeShapeAABB(g, sh, pose, aabb, ao);
       const tree = trees[s.tree[sh]!];
       const proxy = s.proxy[sh]!;
       const x0 = aabb[ao]!;
@@ -70,7 +75,7 @@ export function finalizeBodies(p: PhysicsState): void {
       const x1 = aabb[ao + 2]!;
       const y1 = aabb[ao + 3]!;
       if (tree.minX[proxy]! <= x0 && tree.minY[proxy]! <= y0 && tree.maxX[proxy]! >= x1 && tree.maxY[proxy]! >= y1) continue;
-      tree.moveProxy(proxy, x0 - AABB_MARGIN, y0 - AABB_MARGIN, x1 + AABB_MARGIN, y1 + AABB_MARGIN);
+      tree.moveProxyFat(proxy, aabb, ao, AABB_MARGIN);
       bufferMove(p, sh);
     }
   }

@@ -14,6 +14,8 @@ import {
   BS_VY,
   BS_W,
   MAX_ROTATION,
+  SP_H,
+  SP_MAX_LINEAR_SPEED,
 } from '@impulse2d/core';
 
 /**
@@ -21,9 +23,9 @@ import {
  * then the safety clamps: linear speed to `maxLinearSpeed`, rotation per substep to MAX_ROTATION (a body spinning
  * faster than that cannot be represented by the small-angle rotation update and would tunnel through contacts).
  */
-export function integrateVelocities(
-  states: Float64Array, integ: Float64Array, bodyCount: number, h: number, maxLinearSpeed: number,
-): void {
+export function integrateVelocities(states: Float64Array, integ: Float64Array, bodyCount: number, params: Float64Array): void {
+  const h = params[SP_H]!;
+  const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED]!;
   const maxW = MAX_ROTATION / h;
   const maxW2 = maxW * maxW;
   const maxV2 = maxLinearSpeed * maxLinearSpeed;
@@ -52,7 +54,8 @@ export function integrateVelocities(
  * current separation from these deltas, which stays precise far from the origin. Rotation uses the normalised
  * first-order update q ← normalize(q + h·ω·q⊥).
  */
-export function integratePositions(states: Float64Array, bodyCount: number, h: number): void {
+export function integratePositions(states: Float64Array, bodyCount: number, params: Float64Array): void {
+  const h = params[SP_H]!;
   for (let i = 1; i < bodyCount; i++) {
     const o = i * BODY_STATE_STRIDE;
     const w = states[o + BS_W]!;

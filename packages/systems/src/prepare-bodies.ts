@@ -19,15 +19,16 @@ import {
   BS_W,
   BodyFlag,
   BodyType,
+  SP_H,
   type PhysicsState,
 } from '@impulse2d/core';
 
 /**
  * Gathers awake movable bodies into the dense solver arrays (record 0 stays the static dummy) and precomputes their
  * per-substep velocity change from gravity and forces, and damping factors, so the substep loop only adds.
- * `h` is the substep length (s).
  */
-export function prepareBodies(p: PhysicsState, h: number): void {
+export function prepareBodies(p: PhysicsState): void {
+  const h = p.solverData.params[SP_H]!;
   const b = p.bodies;
   const sd = p.solverData;
   sd.reserveBodies(b.count + 1);

@@ -47,6 +47,7 @@ import {
   ContactFlag,
   LINEAR_SLOP,
   POINT_STRIDE,
+  SP_H,
   type PhysicsState,
 } from '@impulse2d/core';
 import { softBiasRate, softImpulseScale, softMassScale } from './softness.js';
@@ -57,7 +58,8 @@ import { softBiasRate, softImpulseScale, softMassScale } from './softness.js';
  * tangent, the softness of the pair (twice as stiff against static bodies), the pre-solve normal velocity for
  * restitution, and last step's impulses for warm starting.
  */
-export function prepareContacts(p: PhysicsState, h: number): void {
+export function prepareContacts(p: PhysicsState): void {
+  const h = p.solverData.params[SP_H]!;
   const classic = p.solver === 'classic';
   const c = p.contacts;
   const b = p.bodies;

@@ -30,25 +30,22 @@ export function solve(p: PhysicsState, subSteps: number): void {
   const bodyCount = sd.bodyCount;
   const cc = sd.contacts;
   const count = sd.contactCount;
-  const h = sd.h;
-  const invH = sd.invH;
-  const push = p.contactPushMaxSpeed;
-  const maxV = p.maxLinearSpeed;
+  const params = sd.params;
   if (p.solver === 'classic') {
-    integrateVelocities(states, integ, bodyCount, h, maxV);
+    integrateVelocities(states, integ, bodyCount, params);
     warmStartContacts(cc, count, states);
-    for (let it = 0; it < p.classicIterations; it++) solveContacts(cc, count, states, invH, push, true);
-    integratePositions(states, bodyCount, h);
+    for (let it = 0; it < p.classicIterations; it++) solveContacts(cc, count, states, params, true);
+    integratePositions(states, bodyCount, params);
   } else {
     for (let i = 0; i < subSteps; i++) {
-      integrateVelocities(states, integ, bodyCount, h, maxV);
+      integrateVelocities(states, integ, bodyCount, params);
       warmStartContacts(cc, count, states);
-      solveContacts(cc, count, states, invH, push, true);
-      integratePositions(states, bodyCount, h);
-      solveContacts(cc, count, states, invH, push, false);
+      solveContacts(cc, count, states, params, true);
+      integratePositions(states, bodyCount, params);
+      solveContacts(cc, count, states, params, false);
     }
   }
-  applyRestitution(cc, count, states, p.restitutionThreshold);
+  applyRestitution(cc, count, states, params);
   storeImpulses(p);
 }
 

@@ -1,4 +1,14 @@
-import { PhysicsError, getPhysics, type PhysicsState, type PhysicsWorld } from '@impulse2d/core';
+import {
+  PhysicsError,
+  SP_H,
+  SP_INV_H,
+  SP_MAX_LINEAR_SPEED,
+  SP_PUSH_MAX_SPEED,
+  SP_RESTITUTION_THRESHOLD,
+  getPhysics,
+  type PhysicsState,
+  type PhysicsWorld,
+} from '@impulse2d/core';
 import { finalizeBodies } from './finalize-bodies.js';
 import { prepareBodies } from './prepare-bodies.js';
 import { prepareContacts } from './prepare-contacts.js';
@@ -43,11 +53,14 @@ function runStages(p: PhysicsState, dt: number, subSteps: number): void {
   if (dt > 0) {
     const classic = p.solver === 'classic';
     const steps = classic ? 1 : subSteps;
-    const h = dt / steps;
-    p.solverData.h = h;
-    p.solverData.invH = 1 / h;
-    prepareBodies(p, h);
-    prepareContacts(p, h);
+    const params = p.solverData.params;
+    params[SP_H] = dt / steps;
+    params[SP_INV_H] = steps / dt;
+    params[SP_MAX_LINEAR_SPEED] = p.maxLinearSpeed;
+    params[SP_PUSH_MAX_SPEED] = p.contactPushMaxSpeed;
+    params[SP_RESTITUTION_THRESHOLD] = p.restitutionThreshold;
+    prepareBodies(p);
+    prepareContacts(p);
     t3 = now();
     solve(p, steps);
     t4 = now();

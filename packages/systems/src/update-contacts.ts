@@ -30,6 +30,7 @@ export function updateContacts(p: PhysicsState): void {
   const t = p.bodies.transform;
   const trees = p.broadphase.trees;
   const m = p.manifold;
+  const pose = p.pose;
   const points = c.points;
   const list = c.list;
   const dead = c.separated;
@@ -54,10 +55,15 @@ export function updateContacts(p: PhysicsState): void {
     }
     const bodyA = c.bodyA[id]!;
     const bodyB = c.bodyB[id]!;
-    collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(
-      g, shapeA, t.x[bodyA]!, t.y[bodyA]!, t.c[bodyA]!, t.s[bodyA]!,
-      shapeB, t.x[bodyB]!, t.y[bodyB]!, t.c[bodyB]!, t.s[bodyB]!, m,
-    );
+    pose[0] = t.x[bodyA]!;
+    pose[1] = t.y[bodyA]!;
+    pose[2] = t.c[bodyA]!;
+    pose[3] = t.s[bodyA]!;
+    pose[4] = t.x[bodyB]!;
+    pose[5] = t.y[bodyB]!;
+    pose[6] = t.c[bodyB]!;
+    pose[7] = t.s[bodyB]!;
+    collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, m);
     const newCount = m[M_COUNT]!;
     const oldCount = c.pointCount[id]!;
     const base = id * CONTACT_POINTS_STRIDE;

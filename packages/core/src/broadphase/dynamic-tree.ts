@@ -34,12 +34,11 @@ export { IntBuffer } from './int-buffer.js';
 /** Node index meaning "none". */
 export const NULL_NODE = -1;
 
-/**
- * "Unbounded" for costs and ray parameters. Deliberately finite: in V8 (Node 20) a variable that may hold either
- * the constant Infinity or a computed double inside a hot loop is kept boxed, allocating a heap number per iteration;
- * measured with --trace-gc, rayCast allocated ~1.5 kB per call that way, and nothing with this constant.
- */
-const FAR = Number.MAX_VALUE;
+// "Unbounded" in costs and ray parameters is written as the literal 1e300, not Infinity and not a named constant.
+// In V8 (Node 20) a variable that holds either Infinity or a computed double inside a hot loop stays boxed and
+// allocates a heap number per iteration (rayCast allocated ~1.5 kB per call that way, measured with --trace-gc); a
+// named module constant behaves the same once a bundler turns `const` into `var`. Costs are perimeters of real boxes,
+// far below 1e300.
 
 /** Half the perimeter of the union of node `n`'s box with the given box. Used as the SAH cost measure. */
 function unionHalfPerimeter(
@@ -69,8 +68,9 @@ export class DynamicTree {
   private _proxyCount = 0; // live leaves
   private _stack: Int32Array; // traversal stack for query / rayCast / validate (depth <= height + 1)
 
-  // Scratch for `improveArea`: the best swap found so far (fields, so the search allocates nothing).
-  private _swapGain = 0;
+  // Scratch for `improveArea`: the best swap found so far. The gain lives in a typed array because a double kept in
+  // an object field (or returned from a call V8 did not inline) is boxed, i.e. allocated, on every write.
+  private readonly _swapGain = new Float64Array(1);
   private _swapX = NULL_NODE;
   private _swapP = NULL_NODE;
   private _swapY = NULL_NODE;
@@ -122,6 +122,19 @@ export class DynamicTree {
     this.removeLeaf(proxyId);
     this.freeNode(proxyId);
     this._proxyCount--;
+  }
+
+  /**
+   * Hot-path form of moveProxy: the new box is `box[o..o+3]` (minX, minY, maxX, maxY) grown by `margin` on every side.
+   * Taking the box from an array avoids boxing four doubles per call when V8 does not inline the call.
+   */
+  moveProxyFat(proxyId: number, box: Float64Array, o: number, margin: number): void {
+    this.removeLeaf(proxyId);
+    this._minX[proxyId] = box[o]! - margin;
+    this._minY[proxyId] = box[o + 1]! - margin;
+    this._maxX[proxyId] = box[o + 2]! + margin;
+    this._maxY[proxyId] = box[o + 3]! + margin;
+    this.insertLeaf(proxyId);
   }
 
   /** Gives a proxy a new box and re-inserts it; the proxy id stays the same. */
@@ -207,6 +220,15 @@ export class DynamicTree {
   }
 
   /**
+   * As `queryLeaves` with proxy `proxyId`'s own box (so the result includes `proxyId`). For pair finding: passing
+   * only an integer means no doubles are boxed when V8 does not inline the call.
+   */
+  queryProxy(proxyId: number, out: IntBuffer): void {
+    this.checkProxy(proxyId);
+    this.collect(this._minX[proxyId]!, this._minY[proxyId]!, this._maxX[proxyId]!, this._maxY[proxyId]!, out, true);
+  }
+
+  /**
    * Appends the userData of every leaf whose box is touched by the segment from (originX, originY) to
    * origin + maxFraction * (dx, dy) (slab test, boundaries count). The caller does the exact shape tests.
    */
@@ -226,13 +248,13 @@ export class DynamicTree {
       const n = stack[--sp]!;
       if (dx === 0 && (originX < bMinX[n]! || originX > bMaxX[n]!)) continue;
       if (dy === 0 && (originY < bMinY[n]! || originY > bMaxY[n]!)) continue;
-      // Entry and exit parameters per axis (a parallel axis never clips; FAR, not Infinity: see its comment).
+      // Entry and exit parameters per axis (a parallel axis never clips; see the note on 1e300).
       const ax = (bMinX[n]! - originX) * invDx, bx = (bMaxX[n]! - originX) * invDx;
       const ay = (bMinY[n]! - originY) * invDy, by = (bMaxY[n]! - originY) * invDy;
-      const enterX = dx === 0 ? -FAR : ax < bx ? ax : bx;
-      const exitX = dx === 0 ? FAR : ax < bx ? bx : ax;
-      const enterY = dy === 0 ? -FAR : ay < by ? ay : by;
-      const exitY = dy === 0 ? FAR : ay < by ? by : ay;
+      const enterX = dx === 0 ? -1e300 : ax < bx ? ax : bx;
+      const exitX = dx === 0 ? 1e300 : ax < bx ? bx : ax;
+      const enterY = dy === 0 ? -1e300 : ay < by ? ay : by;
+      const exitY = dy === 0 ? 1e300 : ay < by ? by : ay;
       const enter = enterX > enterY ? enterX : enterY;
       const exit = exitX < exitY ? exitX : exitY;
       if (enter > exit || enter > maxFraction || exit < 0) continue;
@@ -446,7 +468,7 @@ export class DynamicTree {
     let unionArea = unionHalfPerimeter(bMinX, bMinY, bMaxX, bMaxY, node, x0, y0, x1, y1);
     let inherited = 0;
     let best = NULL_NODE;
-    let bestCost = FAR;
+    let bestCost = 1e300;
     if (height[node]! <= 1) { best = node; bestCost = unionArea; }
     while (height[node]! > 0) {
       const cost = unionArea + inherited;
@@ -457,7 +479,7 @@ export class DynamicTree {
       const unionA = unionHalfPerimeter(bMinX, bMinY, bMaxX, bMaxY, a, x0, y0, x1, y1);
       const unionB = unionHalfPerimeter(bMinX, bMinY, bMaxX, bMaxY, b, x0, y0, x1, y1);
       let areaA = 0, areaB = 0;
-      let boundA = FAR, boundB = FAR;
+      let boundA = 1e300, boundB = 1e300;
       if (height[a] === 0) {
         const costA = inherited + unionA;
         if (costA < bestCost) { best = a; bestCost = costA; }
@@ -474,7 +496,7 @@ export class DynamicTree {
         // below a child that may itself be the sibling, the cheapest option may be that child
         boundB = inherited + unionB - areaB + (height[b] === 1 && areaB < leafArea ? areaB : leafArea);
       }
-      if (bestCost <= boundA && bestCost <= boundB) break; // also ends at two leaves (both bounds FAR)
+      if (bestCost <= boundA && bestCost <= boundB) break; // also ends at two leaves (both bounds 1e300)
 
       let goA = boundA < boundB;
       if (boundA === boundB) {
@@ -537,18 +559,15 @@ export class DynamicTree {
     let y = f;
     if (hg > hf) {
       y = g;
-    } else if (hg === hf) {
-      // swapping with f leaves tall = (short, g); swapping with g leaves tall = (f, short)
-      const keepG = this.pairHalfPerimeter(short, g);
-      const keepF = this.pairHalfPerimeter(short, f);
-      if (keepF < keepG) y = g;
+    } else if (hg === hf && this.unionIsSmaller(short, f, g)) {
+      y = g; // swapping with g leaves tall = (f, short), the smaller pair
     }
     this.swapNodes(a, short, tall, y);
   }
 
   /** Balanced case: take the child/grandchild swap that most reduces the perimeter of the changed child, if any. */
   private improveArea(a: number, b: number, c: number): void {
-    this._swapGain = 0;
+    this._swapGain[0] = 0;
     this._swapX = NULL_NODE;
     const height = this._height;
     if (height[c]! > 0) {
@@ -575,9 +594,14 @@ export class DynamicTree {
     const hp = 1 + (hx > hKeep ? hx : hKeep);
     const hy = height[y]!;
     if (hp > hy + 1 || hy > hp + 1) return;
-    const gain = this.halfPerimeter(p) - this.pairHalfPerimeter(x, keep);
-    if (gain > this._swapGain) {
-      this._swapGain = gain;
+    const minX = this._minX, minY = this._minY, maxX = this._maxX, maxY = this._maxY;
+    const before = maxX[p]! - minX[p]! + (maxY[p]! - minY[p]!);
+    const after =
+      Math.max(maxX[x]!, maxX[keep]!) - Math.min(minX[x]!, minX[keep]!) +
+      (Math.max(maxY[x]!, maxY[keep]!) - Math.min(minY[x]!, minY[keep]!));
+    const gain = before - after;
+    if (gain > this._swapGain[0]!) {
+      this._swapGain[0] = gain;
       this._swapX = x;
       this._swapP = p;
       this._swapY = y;
@@ -605,9 +629,13 @@ export class DynamicTree {
     return this._maxX[n]! - this._minX[n]! + (this._maxY[n]! - this._minY[n]!);
   }
 
-  private pairHalfPerimeter(m: number, n: number): number {
-    return unionHalfPerimeter(
-      this._minX, this._minY, this._maxX, this._maxY, m, this._minX[n]!, this._minY[n]!, this._maxX[n]!, this._maxY[n]!,
+  /** Is perimeter(m ∪ n1) < perimeter(m ∪ n2)? (Returns a boolean, not the doubles: see `_swapGain`.) */
+  private unionIsSmaller(m: number, n1: number, n2: number): boolean {
+    const minX = this._minX, minY = this._minY, maxX = this._maxX, maxY = this._maxY;
+    const x0 = minX[m]!, y0 = minY[m]!, x1 = maxX[m]!, y1 = maxY[m]!;
+    return (
+      unionHalfPerimeter(minX, minY, maxX, maxY, n1, x0, y0, x1, y1) <
+      unionHalfPerimeter(minX, minY, maxX, maxY, n2, x0, y0, x1, y1)
     );
   }
 

@@ -4,7 +4,8 @@ import { makeFeatureId, M_COUNT, M_NORMAL_X, M_NORMAL_Y } from './manifold.js';
 import { finishManifold, setLocalPoint } from './manifold-output.js';
 import { segmentDistance } from './segment-distance.js';
 
-const fractions = new Float64Array(2);
+const fractions = new Float64Array(3);
+const segmentScratch = new Float64Array(8);
 
 /**
  * Capsule (A) against capsule (B); also segment against capsule (a segment is a capsule of radius 0).
@@ -17,17 +18,18 @@ const fractions = new Float64Array(2);
 export function collideCapsules(
   g: GeometryStore,
   shapeA: number,
-  xA: number,
-  yA: number,
-  cA: number,
-  sA: number,
   shapeB: number,
-  xB: number,
-  yB: number,
-  cB: number,
-  sB: number,
+  pose: Float64Array,
   out: Float64Array,
 ): void {
+  const xA = pose[0]!;
+  const yA = pose[1]!;
+  const cA = pose[2]!;
+  const sA = pose[3]!;
+  const xB = pose[4]!;
+  const yB = pose[5]!;
+  const cB = pose[6]!;
+  const sB = pose[7]!;
   const v = g.verts;
   const baseA = shapeA * GEOMETRY_STRIDE;
   const baseB = shapeB * GEOMETRY_STRIDE;
@@ -55,7 +57,16 @@ export function collideCapsules(
   const q2x = qc * x - qs * y + tx;
   const q2y = qs * x + qc * y + ty;
 
-  const distanceSq = segmentDistance(0, 0, q1x, q1y, p2x, p2y, q2x, q2y, fractions);
+  segmentScratch[0] = 0;
+  segmentScratch[1] = 0;
+  segmentScratch[2] = q1x;
+  segmentScratch[3] = q1y;
+  segmentScratch[4] = p2x;
+  segmentScratch[5] = p2y;
+  segmentScratch[6] = q2x;
+  segmentScratch[7] = q2y;
+  segmentDistance(segmentScratch, fractions);
+  const distanceSq = fractions[2]!;
   const maxDistance = radius + SPECULATIVE_DISTANCE;
   if (distanceSq >= maxDistance * maxDistance) {
     out[M_COUNT] = 0;
@@ -204,5 +215,5 @@ export function collideCapsules(
     setLocalPoint(out, 0, ox + c1x + t * nx, oy + c1y + t * ny, distance - radius, id);
     count = 1;
   }
-  finishManifold(out, count, xA, yA, cA, sA, xB, yB);
+  finishManifold(out, count, pose);
 }

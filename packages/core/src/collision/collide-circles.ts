@@ -7,17 +7,18 @@ import { finishManifold, setLocalPoint } from './manifold-output.js';
 export function collideCircles(
   g: GeometryStore,
   shapeA: number,
-  xA: number,
-  yA: number,
-  cA: number,
-  sA: number,
   shapeB: number,
-  xB: number,
-  yB: number,
-  cB: number,
-  sB: number,
+  pose: Float64Array,
   out: Float64Array,
 ): void {
+  const xA = pose[0]!;
+  const yA = pose[1]!;
+  const cA = pose[2]!;
+  const sA = pose[3]!;
+  const xB = pose[4]!;
+  const yB = pose[5]!;
+  const cB = pose[6]!;
+  const sB = pose[7]!;
   const v = g.verts;
   const baseA = shapeA * GEOMETRY_STRIDE;
   const baseB = shapeB * GEOMETRY_STRIDE;
@@ -56,5 +57,5 @@ export function collideCircles(
   out[M_NORMAL_X] = nx;
   out[M_NORMAL_Y] = ny;
   setLocalPoint(out, 0, ax + t * nx, ay + t * ny, separation, 0);
-  finishManifold(out, 1, xA, yA, cA, sA, xB, yB);
+  finishManifold(out, 1, pose);
 }

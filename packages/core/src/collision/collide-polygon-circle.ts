@@ -11,17 +11,18 @@ import { finishManifold, setLocalPoint } from './manifold-output.js';
 export function collidePolygonAndCircle(
   g: GeometryStore,
   shapeA: number,
-  xA: number,
-  yA: number,
-  cA: number,
-  sA: number,
   shapeB: number,
-  xB: number,
-  yB: number,
-  cB: number,
-  sB: number,
+  pose: Float64Array,
   out: Float64Array,
 ): void {
+  const xA = pose[0]!;
+  const yA = pose[1]!;
+  const cA = pose[2]!;
+  const sA = pose[3]!;
+  const xB = pose[4]!;
+  const yB = pose[5]!;
+  const cB = pose[6]!;
+  const sB = pose[7]!;
   const v = g.verts;
   const n = g.normals;
   const baseA = shapeA * GEOMETRY_STRIDE;
@@ -40,7 +41,7 @@ export function collidePolygonAndCircle(
   const by = qs * lbx + qc * lby - sA * dx + cA * dy;
 
   let edge = 0;
-  let separation = -Infinity;
+  let separation = -1e300; // finite: an infinite constant was boxed by V8 in this loop
   for (let i = 0; i < count; i++) {
     const o = baseA + 2 * i;
     const s = n[o]! * (bx - v[o]!) + n[o + 1]! * (by - v[o + 1]!);
@@ -97,5 +98,5 @@ export function collidePolygonAndCircle(
   out[M_NORMAL_X] = nx;
   out[M_NORMAL_Y] = ny;
   setLocalPoint(out, 0, px, py, separation, 0);
-  finishManifold(out, 1, xA, yA, cA, sA, xB, yB);
+  finishManifold(out, 1, pose);
 }

@@ -5,6 +5,7 @@ import {
   MANIFOLD_POINT_STRIDE,
   MP_POINT_X,
   MP_POINT_Y,
+  MP_ID,
   MP_SEPARATION,
   M_COUNT,
   M_NORMAL_X,
@@ -20,7 +21,11 @@ const vertsA = new Float64Array(2 * MAX_POLYGON_VERTICES);
 const normalsA = new Float64Array(2 * MAX_POLYGON_VERTICES);
 const vertsB = new Float64Array(2 * MAX_POLYGON_VERTICES);
 const normalsB = new Float64Array(2 * MAX_POLYGON_VERTICES);
-const fractions = new Float64Array(2);
+const fractions = new Float64Array(3);
+const segmentScratch = new Float64Array(8);
+/** [r1, r2] for clipEdges; separation result of maxSeparation (doubles travel in arrays: see segmentDistance). */
+const radii = new Float64Array(2);
+const separationOut = new Float64Array(1);
 
 /** Hysteresis (m) in favour of A's face as the reference, so near-equal separations do not swap reference faces. */
 const FLIP_BIAS = 0.1 * LINEAR_SLOP;
@@ -43,17 +48,18 @@ const APART = 0.1 * LINEAR_SLOP;
 export function collidePolygons(
   g: GeometryStore,
   shapeA: number,
-  xA: number,
-  yA: number,
-  cA: number,
-  sA: number,
   shapeB: number,
-  xB: number,
-  yB: number,
-  cB: number,
-  sB: number,
+  pose: Float64Array,
   out: Float64Array,
 ): void {
+  const xA = pose[0]!;
+  const yA = pose[1]!;
+  const cA = pose[2]!;
+  const sA = pose[3]!;
+  const xB = pose[4]!;
+  const yB = pose[5]!;
+  const cB = pose[6]!;
+  const sB = pose[7]!;
   const v = g.verts;
   const n = g.normals;
   const countA = g.count[shapeA]!;
@@ -61,6 +67,8 @@ export function collidePolygons(
   const rA = g.radius[shapeA]!;
   const rB = g.radius[shapeB]!;
   const radius = rA + rB;
+  radii[0] = rA;
+  radii[1] = rB;
   const baseA = shapeA * GEOMETRY_STRIDE;
   const baseB = shapeB * GEOMETRY_STRIDE;
   const ox = v[baseA]!;
@@ -90,13 +98,15 @@ export function collidePolygons(
   }
 
   const limit = SPECULATIVE_DISTANCE + radius;
-  const separationA = maxSeparation(vertsA, normalsA, countA, vertsB, countB);
+  maxSeparation(vertsA, normalsA, countA, vertsB, countB);
+  const separationA = separationOut[0]!;
   let edgeA = bestEdge;
   if (separationA >= limit) {
     out[M_COUNT] = 0;
     return;
   }
-  const separationB = maxSeparation(vertsB, normalsB, countB, vertsA, countA);
+  maxSeparation(vertsB, normalsB, countB, vertsA, countA);
+  const separationB = separationOut[0]!;
   let edgeB = bestEdge;
   if (separationB >= limit) {
     out[M_COUNT] = 0;
@@ -105,9 +115,9 @@ export function collidePolygons(
 
   const flip = separationB > separationA + FLIP_BIAS;
   if (flip) {
-    edgeA = incidentEdge(normalsB[2 * edgeB]!, normalsB[2 * edgeB + 1]!, normalsA, countA);
+    edgeA = incidentEdge(normalsB, edgeB, normalsA, countA);
   } else {
-    edgeB = incidentEdge(normalsA[2 * edgeA]!, normalsA[2 * edgeA + 1]!, normalsB, countB);
+    edgeB = incidentEdge(normalsA, edgeA, normalsB, countB);
   }
 
   let count: number;
@@ -125,17 +135,26 @@ export function collidePolygons(
     const v21y = vertsB[2 * i21 + 1]!;
     const v22x = vertsB[2 * i22]!;
     const v22y = vertsB[2 * i22 + 1]!;
-    const distance = Math.sqrt(segmentDistance(v11x, v11y, v12x, v12y, v21x, v21y, v22x, v22y, fractions));
+    segmentScratch[0] = v11x;
+    segmentScratch[1] = v11y;
+    segmentScratch[2] = v12x;
+    segmentScratch[3] = v12y;
+    segmentScratch[4] = v21x;
+    segmentScratch[5] = v21y;
+    segmentScratch[6] = v22x;
+    segmentScratch[7] = v22y;
+    segmentDistance(segmentScratch, fractions);
+    const distance = Math.sqrt(fractions[2]!);
     if (distance - radius >= SPECULATIVE_DISTANCE) {
       // Possible when only the vertices come near (SAT on face normals overestimates closeness there).
       out[M_COUNT] = 0;
       return;
     }
     count = flip
-      ? clipEdges(vertsB, normalsB, countB, edgeB, rB, vertsA, countA, edgeA, rA, true, out)
-      : clipEdges(vertsA, normalsA, countA, edgeA, rA, vertsB, countB, edgeB, rB, false, out);
+      ? clipEdges(vertsB, normalsB, countB, edgeB, vertsA, countA, edgeA, true, out)
+      : clipEdges(vertsA, normalsA, countA, edgeA, vertsB, countB, edgeB, false, out);
 
-    let minSeparation = Infinity;
+    let minSeparation = 1e300;
     for (let i = 0; i < count; i++) {
       const s = out[MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE + MP_SEPARATION]!;
       if (s < minSeparation) minSeparation = s;
@@ -159,8 +178,8 @@ export function collidePolygons(
     }
   } else {
     count = flip
-      ? clipEdges(vertsB, normalsB, countB, edgeB, rB, vertsA, countA, edgeA, rA, true, out)
-      : clipEdges(vertsA, normalsA, countA, edgeA, rA, vertsB, countB, edgeB, rB, false, out);
+      ? clipEdges(vertsB, normalsB, countB, edgeB, vertsA, countA, edgeA, true, out)
+      : clipEdges(vertsA, normalsA, countA, edgeA, vertsB, countB, edgeB, false, out);
   }
 
   // Undo the shift to A's vertex 0.
@@ -168,45 +187,50 @@ export function collidePolygons(
     out[MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE + MP_POINT_X] += ox;
     out[MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE + MP_POINT_Y] += oy;
   }
-  finishManifold(out, count, xA, yA, cA, sA, xB, yB);
+  finishManifold(out, count, pose);
 }
 
 /** Edge index found by the last maxSeparation call (a second return value without allocating). */
 let bestEdge = 0;
 
-/** Largest over poly1's edges of the smallest signed distance of poly2's vertices to that edge. Sets bestEdge. */
+/**
+ * Largest over poly1's edges of the smallest signed distance of poly2's vertices to that edge, into separationOut[0];
+ * the edge into bestEdge.
+ */
 function maxSeparation(
   verts1: Float64Array,
   normals1: Float64Array,
   count1: number,
   verts2: Float64Array,
   count2: number,
-): number {
+): void {
   let best = 0;
-  let maxSep = -Infinity;
+  let maxSep = -1e300;
   for (let i = 0; i < count1; i++) {
     const nx = normals1[2 * i]!;
     const ny = normals1[2 * i + 1]!;
-    const vx = verts1[2 * i]!;
-    const vy = verts1[2 * i + 1]!;
-    let si = Infinity;
+    const offset = nx * verts1[2 * i]! + ny * verts1[2 * i + 1]!;
+    let si = 1e300; // finite stand-ins for ±Infinity: V8 boxed the infinite constant here
     for (let j = 0; j < 2 * count2; j += 2) {
-      const s = nx * (verts2[j]! - vx) + ny * (verts2[j + 1]! - vy);
-      if (s < si) si = s;
+      // Math.min compiles to a branch-free minimum; an `if` here mispredicts often and was measurably slower.
+      si = Math.min(si, nx * verts2[j]! + ny * verts2[j + 1]!);
     }
+    si -= offset;
     if (si > maxSep) {
       maxSep = si;
       best = i;
     }
   }
   bestEdge = best;
-  return maxSep;
+  separationOut[0] = maxSep;
 }
 
-/** The edge of a polygon whose normal is most anti-parallel to the reference normal (nx, ny). */
-function incidentEdge(nx: number, ny: number, normals: Float64Array, count: number): number {
+/** The edge of a polygon whose normal is most anti-parallel to the reference normal (refNormals[2·ref]). */
+function incidentEdge(refNormals: Float64Array, ref: number, normals: Float64Array, count: number): number {
+  const nx = refNormals[2 * ref]!;
+  const ny = refNormals[2 * ref + 1]!;
   let edge = 0;
-  let minDot = Infinity;
+  let minDot = 1e300;
   for (let i = 0; i < count; i++) {
     const d = nx * normals[2 * i]! + ny * normals[2 * i + 1]!;
     if (d < minDot) {
@@ -219,8 +243,8 @@ function incidentEdge(nx: number, ny: number, normals: Float64Array, count: numb
 
 /**
  * Clips the incident edge (poly2, edge e2) to the extent of the reference edge (poly1, edge e1) and writes up to two
- * local points (midway between the rounded surfaces) with separations and ids into `out`. `flip` says poly1 is B:
- * the normal is then negated and ids and point order arranged so ids still read (A vertex, B vertex).
+ * local points (midway between the rounded surfaces) with separations and ids into `out`. `flip` says poly1 is B
+ * (and the radii in `radii` are read swapped): the normal is then negated and ids and point order arranged so ids still read (A vertex, B vertex).
  * Returns the number of points (0 when the edges do not overlap along the reference edge).
  */
 function clipEdges(
@@ -228,14 +252,14 @@ function clipEdges(
   normals1: Float64Array,
   count1: number,
   e1: number,
-  r1: number,
   verts2: Float64Array,
   count2: number,
   e2: number,
-  r2: number,
   flip: boolean,
   out: Float64Array,
 ): number {
+  const r1 = radii[flip ? 1 : 0]!;
+  const r2 = radii[flip ? 0 : 1]!;
   const i11 = e1;
   const i12 = e1 + 1 < count1 ? e1 + 1 : 0;
   const i21 = e2;
@@ -284,16 +308,31 @@ function clipEdges(
   uy += t * ny;
   const radius = r1 + r2;
 
+  // Points are written in place (not through setLocalPoint): passing doubles to a call V8 does not inline boxes them.
+  const p0 = MANIFOLD_HEADER;
+  const p1 = MANIFOLD_HEADER + MANIFOLD_POINT_STRIDE;
   if (!flip) {
     out[M_NORMAL_X] = nx;
     out[M_NORMAL_Y] = ny;
-    setLocalPoint(out, 0, lx, ly, sepLower - radius, makeFeatureId(i11, i22));
-    setLocalPoint(out, 1, ux, uy, sepUpper - radius, makeFeatureId(i12, i21));
+    out[p0 + MP_POINT_X] = lx;
+    out[p0 + MP_POINT_Y] = ly;
+    out[p0 + MP_SEPARATION] = sepLower - radius;
+    out[p0 + MP_ID] = makeFeatureId(i11, i22);
+    out[p1 + MP_POINT_X] = ux;
+    out[p1 + MP_POINT_Y] = uy;
+    out[p1 + MP_SEPARATION] = sepUpper - radius;
+    out[p1 + MP_ID] = makeFeatureId(i12, i21);
   } else {
     out[M_NORMAL_X] = -nx;
     out[M_NORMAL_Y] = -ny;
-    setLocalPoint(out, 0, ux, uy, sepUpper - radius, makeFeatureId(i21, i12));
-    setLocalPoint(out, 1, lx, ly, sepLower - radius, makeFeatureId(i22, i11));
+    out[p0 + MP_POINT_X] = ux;
+    out[p0 + MP_POINT_Y] = uy;
+    out[p0 + MP_SEPARATION] = sepUpper - radius;
+    out[p0 + MP_ID] = makeFeatureId(i21, i12);
+    out[p1 + MP_POINT_X] = lx;
+    out[p1 + MP_POINT_Y] = ly;
+    out[p1 + MP_SEPARATION] = sepLower - radius;
+    out[p1 + MP_ID] = makeFeatureId(i22, i11);
   }
   return 2;
 }

@@ -9,21 +9,16 @@ import { M_COUNT } from './manifold.js';
 import { flipManifold } from './manifold-output.js';
 
 /**
- * A narrowphase routine: shape rows A and B of `g` on bodies whose origins are at (x, y) with rotation (c, s).
- * Writes the world manifold (collision/manifold.ts) into `out`, normal pointing from A to B.
+ * A narrowphase routine: shape rows A and B of `g`; `pose` = [xA, yA, cA, sA, xB, yB, cB, sB], the body origins and
+ * rotations (cos, sin). Writes the world manifold (collision/manifold.ts) into `out`, normal pointing from A to B.
+ * The pose is an array, not eight arguments, because V8 boxes (allocates) doubles passed to calls it does not
+ * inline, and the table call is never inlined.
  */
 export type CollideFn = (
   g: GeometryStore,
   shapeA: number,
-  xA: number,
-  yA: number,
-  cA: number,
-  sA: number,
   shapeB: number,
-  xB: number,
-  yB: number,
-  cB: number,
-  sB: number,
+  pose: Float64Array,
   out: Float64Array,
 ) => void;
 
@@ -31,15 +26,8 @@ export type CollideFn = (
 export function collideNothing(
   _g: GeometryStore,
   _shapeA: number,
-  _xA: number,
-  _yA: number,
-  _cA: number,
-  _sA: number,
   _shapeB: number,
-  _xB: number,
-  _yB: number,
-  _cB: number,
-  _sB: number,
+  _pose: Float64Array,
   out: Float64Array,
 ): void {
   out[M_COUNT] = 0;
@@ -83,8 +71,13 @@ export function isPrimaryPair(typeA: number, typeB: number): boolean {
  * total (handy for queries and tests) but cost a flip; the engine should store contacts in primary order instead.
  */
 function reversed(fn: CollideFn): CollideFn {
-  return (g, shapeA, xA, yA, cA, sA, shapeB, xB, yB, cB, sB, out) => {
-    fn(g, shapeB, xB, yB, cB, sB, shapeA, xA, yA, cA, sA, out);
+  const swapped = new Float64Array(8);
+  return (g, shapeA, shapeB, pose, out) => {
+    for (let i = 0; i < 4; i++) {
+      swapped[i] = pose[i + 4]!;
+      swapped[i + 4] = pose[i]!;
+    }
+    fn(g, shapeB, shapeA, swapped, out);
     flipManifold(out);
   };
 }
@@ -99,7 +92,12 @@ for (let a = 0; a < SHAPE_TYPE_COUNT; a++) {
   }
 }
 
-/** Collides two shapes in either order (dispatching through the table). Not for the hot path: see collideFunctions. */
+const scratchPose = new Float64Array(8);
+
+/**
+ * Collides two shapes in either order (dispatching through the table), with the poses as plain numbers: convenient
+ * for queries and tests, not for the hot path (see collideFunctions and the pose array).
+ */
 export function collideShapes(
   g: GeometryStore,
   shapeA: number,
@@ -114,6 +112,14 @@ export function collideShapes(
   sB: number,
   out: Float64Array,
 ): void {
-  const fn = collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!;
-  fn(g, shapeA, xA, yA, cA, sA, shapeB, xB, yB, cB, sB, out);
+  const pose = scratchPose;
+  pose[0] = xA;
+  pose[1] = yA;
+  pose[2] = cA;
+  pose[3] = sA;
+  pose[4] = xB;
+  pose[5] = yB;
+  pose[6] = cB;
+  pose[7] = sB;
+  collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, out);
 }

@@ -22,16 +22,14 @@ import {
  * normal, computes anchors relative to both body origins and the world point, and drops points at or beyond the
  * speculative distance (compacting so emitted points come first).
  */
-export function finishManifold(
-  out: Float64Array,
-  count: number,
-  xA: number,
-  yA: number,
-  cA: number,
-  sA: number,
-  xB: number,
-  yB: number,
-): void {
+export function finishManifold(out: Float64Array, count: number, pose: Float64Array): void {
+  // The pose comes as an array: doubles passed as arguments to a call V8 does not inline are boxed (allocated).
+  const xA = pose[0]!;
+  const yA = pose[1]!;
+  const cA = pose[2]!;
+  const sA = pose[3]!;
+  const xB = pose[4]!;
+  const yB = pose[5]!;
   const nx = out[M_NORMAL_X]!;
   const ny = out[M_NORMAL_Y]!;
   out[M_NORMAL_X] = cA * nx - sA * ny;

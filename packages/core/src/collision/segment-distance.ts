@@ -1,19 +1,19 @@
 /**
- * Closest points between segments p1–q1 and p2–q2 (Ericson, Real-Time Collision Detection 5.1.9). Writes the
- * fractions along each segment to out[0], out[1] and returns the squared distance. Exact 0 or 1 fractions mark a
- * vertex as closest, which callers use to pick vertex–vertex contacts. Segments must have non-zero length.
+ * Closest points between segments p1–q1 and p2–q2 (Ericson, Real-Time Collision Detection 5.1.9), given as
+ * seg = [p1x, p1y, q1x, q1y, p2x, p2y, q2x, q2y]. Writes the fractions along each segment to out[0], out[1] and the
+ * squared distance to out[2]. Exact 0 or 1 fractions mark a vertex as closest, which callers use to pick
+ * vertex–vertex contacts. Segments must have non-zero length. Arrays in and out, because doubles passed to or
+ * returned from a call V8 does not inline are boxed (allocated), and this runs per contact per step.
  */
-export function segmentDistance(
-  p1x: number,
-  p1y: number,
-  q1x: number,
-  q1y: number,
-  p2x: number,
-  p2y: number,
-  q2x: number,
-  q2y: number,
-  out: Float64Array,
-): number {
+export function segmentDistance(seg: Float64Array, out: Float64Array): void {
+  const p1x = seg[0]!;
+  const p1y = seg[1]!;
+  const q1x = seg[2]!;
+  const q1y = seg[3]!;
+  const p2x = seg[4]!;
+  const p2y = seg[5]!;
+  const q2x = seg[6]!;
+  const q2y = seg[7]!;
   const d1x = q1x - p1x;
   const d1y = q1y - p1y;
   const d2x = q2x - p2x;
@@ -28,24 +28,26 @@ export function segmentDistance(
   const denominator = dd1 * dd2 - d12 * d12;
 
   // Parallel segments (denominator 0) have many closest pairs; f1 = 0 picks one deterministically.
+  // Clamps are written inline: a helper returning a double would box it when not inlined.
   let f1 = 0;
-  if (denominator !== 0) f1 = clamp01((d12 * rd2 - rd1 * dd2) / denominator);
+  if (denominator !== 0) {
+    f1 = (d12 * rd2 - rd1 * dd2) / denominator;
+    f1 = f1 < 0 ? 0 : f1 > 1 ? 1 : f1;
+  }
   let f2 = (d12 * f1 + rd2) / dd2;
   // Clamping f2 moves the point on segment 2, so f1 must be recomputed for it.
   if (f2 < 0) {
     f2 = 0;
-    f1 = clamp01(-rd1 / dd1);
+    f1 = -rd1 / dd1;
+    f1 = f1 < 0 ? 0 : f1 > 1 ? 1 : f1;
   } else if (f2 > 1) {
     f2 = 1;
-    f1 = clamp01((d12 - rd1) / dd1);
+    f1 = (d12 - rd1) / dd1;
+    f1 = f1 < 0 ? 0 : f1 > 1 ? 1 : f1;
   }
   out[0] = f1;
   out[1] = f2;
   const cx = p1x + f1 * d1x - (p2x + f2 * d2x);
   const cy = p1y + f1 * d1y - (p2y + f2 * d2y);
-  return cx * cx + cy * cy;
-}
-
-function clamp01(x: number): number {
-  return x < 0 ? 0 : x > 1 ? 1 : x;
+  out[2] = cx * cx + cy * cy;
 }

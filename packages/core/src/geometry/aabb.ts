@@ -1,19 +1,15 @@
 import { GEOMETRY_STRIDE, type GeometryStore } from './geometry-store.js';
 
 /**
- * World AABB of one shape row on a body at origin (px, py) with rotation (c, s): writes minX, minY, maxX, maxY at
- * out[o..o+3], including the rounding radius. Allocation-free (called for every moving shape each step).
+ * World AABB of one shape row on a body whose pose is pose[0..3] = origin x, y, cos, sin: writes minX, minY, maxX,
+ * maxY at out[o..o+3], including the rounding radius. Allocation-free (called for every moving shape each step); the
+ * pose is an array because doubles passed to a call V8 does not inline are boxed.
  */
-export function computeShapeAABB(
-  store: GeometryStore,
-  row: number,
-  px: number,
-  py: number,
-  c: number,
-  s: number,
-  out: Float64Array,
-  o: number,
-): void {
+export function computeShapeAABB(store: GeometryStore, row: number, pose: Float64Array, out: Float64Array, o: number): void {
+  const px = pose[0]!;
+  const py = pose[1]!;
+  const c = pose[2]!;
+  const s = pose[3]!;
   const count = store.count[row]!;
   const r = store.radius[row]!;
   const v = store.verts;

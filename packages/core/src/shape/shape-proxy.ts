@@ -9,7 +9,12 @@ export function refreshShapeAABB(p: PhysicsState, shape: number): void {
   const s = p.shapes;
   const eid = s.body[shape]!;
   const t = p.bodies.transform;
-  computeShapeAABB(s.geometry, shape, t.x[eid]!, t.y[eid]!, t.c[eid]!, t.s[eid]!, s.aabb, shape * 4);
+  const pose = p.pose;
+  pose[0] = t.x[eid]!;
+  pose[1] = t.y[eid]!;
+  pose[2] = t.c[eid]!;
+  pose[3] = t.s[eid]!;
+  computeShapeAABB(s.geometry, shape, pose, s.aabb, shape * 4);
 }
 
 /** Inserts the shape into the broadphase (static tree for static bodies, no margin there: they never move). */

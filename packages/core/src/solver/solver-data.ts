@@ -1,5 +1,5 @@
 import { growF64, growI32 } from '../storage/grow.js';
-import { BODY_INTEGRATION_STRIDE, BODY_STATE_STRIDE, CONTACT_CONSTRAINT_STRIDE } from './solver-layout.js';
+import { BODY_INTEGRATION_STRIDE, BODY_STATE_STRIDE, CONTACT_CONSTRAINT_STRIDE, SOLVER_PARAM_COUNT } from './solver-layout.js';
 
 /**
  * Per-world solver scratch, rebuilt every step by the prepare stage and consumed by the solve stage. Grows by
@@ -17,9 +17,8 @@ export class SolverData {
   /** Contact constraints (CONTACT_CONSTRAINT_STRIDE per constraint). */
   contacts = new Float64Array(16 * CONTACT_CONSTRAINT_STRIDE);
   contactCount = 0;
-  /** Substep length of the current step (s) and its inverse. */
-  h = 0;
-  invH = 0;
+  /** Per-step scalars (SP_* in solver-layout.ts): substep length, speed limits, thresholds. */
+  readonly params = new Float64Array(SOLVER_PARAM_COUNT);
 
   reserveBodies(n: number): void {
     this.states = growF64(this.states, n * BODY_STATE_STRIDE);

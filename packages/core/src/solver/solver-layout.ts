@@ -61,3 +61,14 @@ export const CCP_MAX_NORMAL_IMPULSE = 9;
 export const CCP_RELATIVE_VELOCITY = 10; // normal velocity before solving (m/s), for restitution
 export const CCP_STRIDE = 12;
 export const CONTACT_CONSTRAINT_STRIDE = CC_HEADER + 2 * CCP_STRIDE;
+
+/**
+ * Per-step scalars of the solver, passed to the stage loops in one Float64Array (SolverData.params): doubles passed
+ * as arguments to calls V8 does not inline are boxed, i.e. allocated on every call.
+ */
+export const SP_H = 0; // substep length (s)
+export const SP_INV_H = 1; // 1 / h
+export const SP_MAX_LINEAR_SPEED = 2; // speed clamp (m/s)
+export const SP_PUSH_MAX_SPEED = 3; // largest push-out speed of overlapping contacts (m/s)
+export const SP_RESTITUTION_THRESHOLD = 4; // approach speed below which nothing bounces (m/s)
+export const SOLVER_PARAM_COUNT = 8;

@@ -45,6 +45,8 @@ export class PhysicsState {
   readonly profile = new StepProfile();
   /** Scratch manifold written by the collision routines. */
   readonly manifold = createManifold();
+  /** Scratch pose of a shape pair for the collision routines: [xA, yA, cA, sA, xB, yB, cB, sB]. */
+  readonly pose = new Float64Array(8);
   /** bitecs components that mark body entities, so user systems can query bodies: query(world, [Body, Transform]). */
   readonly Body: BodyComponent;
   readonly Transform: TransformColumns;

@@ -11,7 +11,7 @@ import { ENGINE_PACKAGES, impulse2dUnavailable, type EngineName } from './engine
 import { machineName, machineSummary } from './machine.js';
 import { DEMO_DIR, REPO_ROOT, USER_CWD } from './paths.js';
 import { ProgressBar } from './progress.js';
-import type { BenchReport } from './report.js';
+import { correctnessText, formatMs, type BenchReport } from './report.js';
 import type { RunResult } from './result.js';
 import { svgChart } from './svg-chart.js';
 import { batchTable, sceneTable, stageTable } from './table.js';
@@ -20,6 +20,13 @@ interface PlannedRun {
   readonly engine: EngineName;
   readonly scene: string;
   readonly batch: number;
+}
+
+/** A run's result in a few words, printed as each run ends. */
+function oneLine(r: RunResult): string {
+  if (!r.ok) return `not run: ${r.error.split('\n')[0]}`;
+  const ms = r.mode === 'scene' ? r.ms : r.msPerRound;
+  return `median ${formatMs(ms.median)} ms, p95 ${formatMs(ms.p95)} ms, ${correctnessText(r)}`;
 }
 
 function plan(args: CliArgs): PlannedRun[] {
@@ -77,7 +84,10 @@ async function main(): Promise<void> {
         process.stderr.write(`  [${run.engine}] ${line}\n`);
       },
     );
-    results.push(result.ok || result.mode === (run.batch > 0 ? 'batch' : 'scene') ? result : { ...result, mode: 'batch' });
+    const mode = run.batch > 0 ? 'batch' : 'scene';
+    results.push(result.ok || result.mode === mode ? result : { ...result, mode });
+    bar.clear();
+    process.stderr.write(`  ${run.scene} · ${run.engine}: ${oneLine(result)}\n`);
   }
   bar.clear();
 

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { layouts } from '../src/scenes/layouts/index.js';
+import { checkCorrectness } from '../src/bench/correctness.js';
+import { parseCliArgs } from '../src/bench/cli-args.js';
+
+const layoutOf = (name: string) => layouts[name]!.layout();
+
+describe('benchmark layouts follow BENCHMARKS.md', () => {
+  it('large_pyramid has 5050 boxes on a (100, 1) ground, top box at y = 99.5', () => {
+    const l = layoutOf('large_pyramid');
+    expect(l.boxes.positions.length / 2).toBe(5050);
+    expect(l.statics).toEqual([{ x: 0, y: -1, shapes: [{ kind: 'box', hx: 100, hy: 1 }] }]);
+    const top = l.probes[0]!;
+    expect(l.boxes.positions[2 * top]).toBe(0);
+    expect(l.boxes.positions[2 * top + 1]).toBe(99.5);
+    expect([l.boxes.hx, l.boxes.density, l.boxes.friction]).toEqual([0.5, 1, 0.6]);
+  });
+
+  it('many_pyramids has 22,000 boxes, 20 segments and a probe on each of 400 pyramid tops', () => {
+    const l = layoutOf('many_pyramids');
+    expect(l.boxes.positions.length / 2).toBe(22000);
+    expect(l.statics).toHaveLength(1);
+    expect(l.statics[0]!.shapes).toHaveLength(20);
+    expect(l.probes).toHaveLength(400);
+    for (let k = 0; k < 20; k++) {
+      for (let j = 0; j < 20; j++) {
+        const n = l.probes[k * 20 + j]!;
+        expect(l.boxes.positions[2 * n + 1]).toBe(9.5 + 11 * k);
+        expect(l.boxes.positions[2 * n]).toBeCloseTo(-110 + 11 * j + 1 + 4.5, 12);
+      }
+    }
+  });
+
+  it('no two boxes of a pyramid layout overlap', () => {
+    for (const name of ['pyramid', 'many_pyramids']) {
+      const p = layoutOf(name).boxes.positions;
+      const seen = new Set<string>();
+      for (let n = 0; n < p.length / 2; n++) seen.add(`${p[2 * n]!.toFixed(3)},${p[2 * n + 1]!.toFixed(3)}`);
+      expect(seen.size).toBe(p.length / 2);
+    }
+  });
+});
+
+describe('correctness check', () => {
+  it('passes a standing pyramid and fails one whose top dropped more than 0.5 m or went NaN', () => {
+    const l = layoutOf('pyramid');
+    const moved = Float64Array.from(l.boxes.positions);
+    expect(checkCorrectness(l, moved).ok).toBe(true);
+    moved[2 * l.probes[0]! + 1]! -= 0.6;
+    expect(checkCorrectness(l, moved)).toMatchObject({ ok: false, fallen: 1 });
+    moved[0] = NaN;
+    expect(checkCorrectness(l, moved)).toMatchObject({ ok: false, finite: false });
+  });
+});
+
+describe('bench CLI arguments', () => {
+  it('defaults to both benchmark scenes against planck and rapier-simd, ours first', () => {
+    const a = parseCliArgs([]);
+    expect(a.scenes).toEqual(['large_pyramid', 'many_pyramids']);
+    expect(a.engines).toEqual(['impulse2d', 'planck', 'rapier-simd']);
+    expect(a.solver).toBe('soft');
+  });
+
+  it('passes through a leading -- from pnpm and reads lists', () => {
+    const a = parseCliArgs(['--', '--scene', 'large_pyramid', '--vs', 'all', '--steps', '60']);
+    expect(a.scenes).toEqual(['large_pyramid']);
+    expect(a.engines).toHaveLength(8);
+    expect(a.steps).toBe(60);
+  });
+
+  it('runs only the batch when --headless-batch is given without --scene', () => {
+    const a = parseCliArgs(['--headless-batch', '16', '--vs', 'none']);
+    expect(a.scenes).toEqual([]);
+    expect(a.batch).toBe(16);
+    expect(a.engines).toEqual(['impulse2d']);
+  });
+
+  it('rejects an unknown engine', () => {
+    expect(() => parseCliArgs(['--vs', 'bullet'])).toThrow(/unknown engine 'bullet'/);
+  });
+});
