@@ -21,7 +21,8 @@ import { applyRestitution, solveContacts, warmStartContacts } from './solve-cont
  * Stage 5 — the solver. Soft step (Box2D v3): per substep integrate velocities → warm start → solve with soft bias →
  * integrate positions → relax (solve without bias); then one restitution pass. Classic (the seeds): one step of
  * integrate velocities → warm start → N iterations with Baumgarte bias → integrate positions → restitution.
- * Either way the accumulated impulses are stored back on the contacts for the next step's warm start.
+ * Either way the accumulated impulses are stored back on the contacts for the next step's warm start. Sweeps
+ * alternate direction (see solveContacts): the relax pass runs opposite to the solve pass of its substep.
  */
 export function solve(p: PhysicsState, subSteps: number): void {
   const sd = p.solverData;
@@ -34,15 +35,15 @@ export function solve(p: PhysicsState, subSteps: number): void {
   if (p.solver === 'classic') {
     integrateVelocities(states, integ, bodyCount, params);
     warmStartContacts(cc, count, states);
-    for (let it = 0; it < p.classicIterations; it++) solveContacts(cc, count, states, params, true);
+    for (let it = 0; it < p.classicIterations; it++) solveContacts(cc, count, states, params, true, (it & 1) === 1);
     integratePositions(states, bodyCount, params);
   } else {
     for (let i = 0; i < subSteps; i++) {
       integrateVelocities(states, integ, bodyCount, params);
       warmStartContacts(cc, count, states);
-      solveContacts(cc, count, states, params, true);
+      solveContacts(cc, count, states, params, true, (i & 1) === 1);
       integratePositions(states, bodyCount, params);
-      solveContacts(cc, count, states, params, false);
+      solveContacts(cc, count, states, params, false, (i & 1) === 0);
     }
   }
   applyRestitution(cc, count, states, params);

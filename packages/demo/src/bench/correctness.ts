@@ -12,14 +12,16 @@ export function checkCorrectness(layout: SceneLayout, positions: Float64Array): 
   }
   let fallen = 0;
   let maxDrop = 0;
+  let worstDy = 0;
   const start = layout.boxes.positions;
   for (let k = 0; k < layout.probes.length; k++) {
     const n = layout.probes[k]!;
     const dy = positions[2 * n + 1]! - start[2 * n + 1]!;
     if (!(Math.abs(dy) <= layout.probeTolerance)) fallen++;
     if (-dy > maxDrop) maxDrop = -dy;
+    if (!(Math.abs(dy) <= Math.abs(worstDy))) worstDy = dy;
   }
-  return { ok: finite && fallen === 0, finite, probes: layout.probes.length, fallen, maxDrop };
+  return { ok: finite && fallen === 0, finite, probes: layout.probes.length, fallen, maxDrop, worstDy };
 }
 
 /** Fold the checks of several worlds into one. */
@@ -30,5 +32,6 @@ export function mergeCorrectness(parts: readonly Correctness[]): Correctness {
     probes: parts.reduce((s, c) => s + c.probes, 0),
     fallen: parts.reduce((s, c) => s + c.fallen, 0),
     maxDrop: parts.reduce((m, c) => Math.max(m, c.maxDrop), 0),
+    worstDy: parts.reduce((w, c) => (Math.abs(c.worstDy) > Math.abs(w) ? c.worstDy : w), 0),
   };
 }

@@ -27,13 +27,19 @@ export function ratioToOurs(runs: readonly RunResult[], run: RunResult): number 
   return null;
 }
 
-/** The correctness column: `ok`, `NaN`, or how many probes (pyramid tops) fell and by how much. */
+const signed = (dy: number): string => `${dy < 0 ? '−' : '+'}${Math.abs(dy).toFixed(2)} m`;
+
+/**
+ * The correctness column: `ok` (every pyramid top within tolerance), `NaN/Inf`, or the probes outside tolerance with
+ * the worst height change. About a metre down on the 100-row pyramid is the stack settling under load; a collapse
+ * shows as many metres.
+ */
 export function correctnessText(run: RunResult): string {
   if (!run.ok) return '—';
   const c = run.correctness;
   if (!c.finite) return 'NaN/Inf';
   if (c.ok) return 'ok';
-  return `FELL ${c.fallen}/${c.probes} (${c.maxDrop.toFixed(1)} m)`;
+  return c.probes === 1 ? `top ${signed(c.worstDy)}` : `${c.fallen}/${c.probes} tops off (worst ${signed(c.worstDy)})`;
 }
 
 export function formatMs(ms: number): string {

@@ -9,8 +9,11 @@ export interface Correctness {
   readonly probes: number;
   /** Probes that moved more than the tolerance vertically. */
   readonly fallen: number;
-  /** Largest drop of a probe below its start height, metres. */
+  /** Largest drop of a probe below its start height, metres (0 if none dropped). */
   readonly maxDrop: number;
+  /** The probe height change (end − start, metres) of largest magnitude: about −1 m is a tall stack settling under
+   * load, many metres is a collapse. */
+  readonly worstDy: number;
 }
 
 /** One engine × scene run, printed by the child as one JSON line. */
