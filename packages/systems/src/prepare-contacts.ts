@@ -27,10 +27,10 @@ import {
   CCP_MAX_NORMAL_IMPULSE,
   CCP_NORMAL_IMPULSE,
   CCP_NORMAL_MASS,
-  CCP_RAX,
-  CCP_RAY,
-  CCP_RBX,
-  CCP_RBY,
+  CCP_DN_A,
+  CCP_DN_B,
+  CCP_RN_A,
+  CCP_RN_B,
   CCP_RELATIVE_VELOCITY,
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
@@ -165,10 +165,10 @@ export function prepareContacts(p: PhysicsState): void {
       const rAy = points[src + CP_ANCHOR_AY]! - lcAy;
       const rBx = points[src + CP_ANCHOR_BX]! - lcBx;
       const rBy = points[src + CP_ANCHOR_BY]! - lcBy;
-      cc[q + CCP_RAX] = rAx;
-      cc[q + CCP_RAY] = rAy;
-      cc[q + CCP_RBX] = rBx;
-      cc[q + CCP_RBY] = rBy;
+      cc[q + CCP_RN_A] = rAx * ny - rAy * nx;
+      cc[q + CCP_RN_B] = rBx * ny - rBy * nx;
+      cc[q + CCP_DN_A] = rAx * nx + rAy * ny;
+      cc[q + CCP_DN_B] = rBx * nx + rBy * ny;
       cc[q + CCP_ADJUSTED_SEPARATION] = points[src + CP_SEPARATION]! + separationShift - ((rBx - rAx) * nx + (rBy - rAy) * ny);
       const rnA = rAx * ny - rAy * nx;
       const rnB = rBx * ny - rBy * nx;

@@ -24,14 +24,14 @@ import {
   CC_RESTITUTION,
   CC_TANGENT_SPEED,
   CCP_ADJUSTED_SEPARATION,
+  CCP_DN_A,
+  CCP_DN_B,
   CCP_MAX_NORMAL_IMPULSE,
   CCP_NORMAL_IMPULSE,
   CCP_NORMAL_MASS,
-  CCP_RAX,
-  CCP_RAY,
-  CCP_RBX,
-  CCP_RBY,
   CCP_RELATIVE_VELOCITY,
+  CCP_RN_A,
+  CCP_RN_B,
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
   CCP_TANGENT_MASS,
@@ -41,7 +41,11 @@ import {
   SP_RESTITUTION_THRESHOLD,
 } from '@impulse2d/core';
 
-/** Applies last step's accumulated impulses (P = λn·n + λt·t per point) so the solver starts near the answer. */
+// Notation (see solver-layout.ts): per point rn = r × n and dn = r · n; the tangent is t = (ny, −nx), so r × t = −dn.
+// A normal impulse λ changes vA by −mA·λ·n and wA by −iA·λ·rnA; a friction impulse τ changes vA by −mA·τ·t and wA by
+// +iA·τ·dnA (signs flip for B).
+
+/** Applies last step's accumulated impulses (λn·n + λt·t per point) so the solver starts near the answer. */
 export function warmStartContacts(cc: Float64Array, count: number, states: Float64Array): void {
   for (let i = 0; i < count; i++) {
     const o = i * CONTACT_CONSTRAINT_STRIDE;
@@ -53,43 +57,32 @@ export function warmStartContacts(cc: Float64Array, count: number, states: Float
     const iB = cc[o + CC_INV_I_B]!;
     const nx = cc[o + CC_NORMAL_X]!;
     const ny = cc[o + CC_NORMAL_Y]!;
-    let vAx = states[a + BS_VX]!;
-    let vAy = states[a + BS_VY]!;
-    let wA = states[a + BS_W]!;
-    let vBx = states[b + BS_VX]!;
-    let vBy = states[b + BS_VY]!;
-    let wB = states[b + BS_W]!;
     const pc = cc[o + CC_POINT_COUNT]! | 0;
+    let px = 0;
+    let py = 0;
+    let angA = 0;
+    let angB = 0;
     for (let j = 0; j < pc; j++) {
       const q = o + CC_HEADER + j * CCP_STRIDE;
       const ln = cc[q + CCP_NORMAL_IMPULSE]!;
       const lt = cc[q + CCP_TANGENT_IMPULSE]!;
-      // P = ln·n + lt·t with t = (ny, −nx)
-      const px = ln * nx + lt * ny;
-      const py = ln * ny - lt * nx;
-      const rAx = cc[q + CCP_RAX]!;
-      const rAy = cc[q + CCP_RAY]!;
-      const rBx = cc[q + CCP_RBX]!;
-      const rBy = cc[q + CCP_RBY]!;
-      wA -= iA * (rAx * py - rAy * px);
-      vAx -= mA * px;
-      vAy -= mA * py;
-      wB += iB * (rBx * py - rBy * px);
-      vBx += mB * px;
-      vBy += mB * py;
+      px += ln * nx + lt * ny;
+      py += ln * ny - lt * nx;
+      angA += ln * cc[q + CCP_RN_A]! - lt * cc[q + CCP_DN_A]!;
+      angB += ln * cc[q + CCP_RN_B]! - lt * cc[q + CCP_DN_B]!;
     }
-    states[a + BS_VX] = vAx;
-    states[a + BS_VY] = vAy;
-    states[a + BS_W] = wA;
-    states[b + BS_VX] = vBx;
-    states[b + BS_VY] = vBy;
-    states[b + BS_W] = wB;
+    states[a + BS_VX] = states[a + BS_VX]! - mA * px;
+    states[a + BS_VY] = states[a + BS_VY]! - mA * py;
+    states[a + BS_W] = states[a + BS_W]! - iA * angA;
+    states[b + BS_VX] = states[b + BS_VX]! + mB * px;
+    states[b + BS_VY] = states[b + BS_VY]! + mB * py;
+    states[b + BS_W] = states[b + BS_W]! + iB * angB;
   }
 }
 
 /**
  * One sequential-impulse sweep over all contacts (soft step). With `useBias` the points are soft springs pushing
- * overlap apart (capped at `pushMaxSpeed`); without it (the relax pass) they only remove approach velocity, which
+ * overlap apart (capped at the push speed); without it (the relax pass) they only remove approach velocity, which
  * takes out the energy the bias added. Speculative points (separation s > 0) always allow closing the gap s in one
  * substep. Normal impulses are clamped ≥ 0 on the accumulated total; friction is clamped to ±μ·λn.
  *
@@ -101,9 +94,11 @@ export function warmStartContacts(cc: Float64Array, count: number, states: Float
  *
  * This is the engine's hottest loop. The two manifold points are written out in full rather than looped over, with
  * body velocities in locals: measured 25–40% faster in Node 20 than the loop form (V8 keeps the locals in registers
- * and drops the per-point offset arithmetic). Helper functions per row were slower still (memory round trips).
+ * and drops the per-point offset arithmetic); per-row helper functions were slower still (memory round trips).
  */
-export function solveContacts(cc: Float64Array, count: number, states: Float64Array, params: Float64Array, useBias: boolean, reverse: boolean): void {
+export function solveContacts(
+  cc: Float64Array, count: number, states: Float64Array, params: Float64Array, useBias: boolean, reverse: boolean,
+): void {
   const invH = params[SP_INV_H]!;
   const pushMaxSpeed = params[SP_PUSH_MAX_SPEED]!;
   for (let k = 0; k < count; k++) {
@@ -127,26 +122,22 @@ export function solveContacts(cc: Float64Array, count: number, states: Float64Ar
     const dqAs = states[a + BS_DQS]!;
     const dqBc = states[b + BS_DQC]!;
     const dqBs = states[b + BS_DQS]!;
-    const dpx = states[b + BS_DPX]! - states[a + BS_DPX]!;
-    const dpy = states[b + BS_DPY]! - states[a + BS_DPY]!;
+    // Normal component of the bodies' relative translation since the step began.
+    const dpn = (states[b + BS_DPX]! - states[a + BS_DPX]!) * nx + (states[b + BS_DPY]! - states[a + BS_DPY]!) * ny;
     const biasRate = cc[o + CC_BIAS_RATE]!;
     const softMass = cc[o + CC_MASS_SCALE]!;
     const softImpulse = cc[o + CC_IMPULSE_SCALE]!;
-    const pointCount = cc[o + CC_POINT_COUNT]! | 0;
+    const twoPoints = cc[o + CC_POINT_COUNT]! > 1;
     const q0 = o + CC_HEADER;
     const q1 = q0 + CCP_STRIDE;
-    const r0Ax = cc[q0 + CCP_RAX]!;
-    const r0Ay = cc[q0 + CCP_RAY]!;
-    const r0Bx = cc[q0 + CCP_RBX]!;
-    const r0By = cc[q0 + CCP_RBY]!;
-    // Point 1's anchors are loaded inside its blocks: keeping them live across point 0 spilled registers.
 
     // ---- normal, point 0 ----
     {
-      // Current separation: anchors moved by the bodies' rotation and translation since the step began.
+      const rnA = cc[q0 + CCP_RN_A]!;
+      const rnB = cc[q0 + CCP_RN_B]!;
+      // Current separation: anchors carried along by each body's rotation and translation since the step began.
       const sep =
-        (dpx + (dqBc * r0Bx - dqBs * r0By) - (dqAc * r0Ax - dqAs * r0Ay)) * nx +
-        (dpy + (dqBs * r0Bx + dqBc * r0By) - (dqAs * r0Ax + dqAc * r0Ay)) * ny +
+        dpn + dqBc * cc[q0 + CCP_DN_B]! + dqBs * rnB - dqAc * cc[q0 + CCP_DN_A]! - dqAs * rnA +
         cc[q0 + CCP_ADJUSTED_SEPARATION]!;
       let bias = 0;
       let massScale = 1;
@@ -159,31 +150,26 @@ export function solveContacts(cc: Float64Array, count: number, states: Float64Ar
         massScale = softMass;
         impulseScale = softImpulse;
       }
-      const vn = (vBx - wB * r0By - vAx + wA * r0Ay) * nx + (vBy + wB * r0Bx - vAy - wA * r0Ax) * ny;
+      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
       const old = cc[q0 + CCP_NORMAL_IMPULSE]!;
       const raw = old - cc[q0 + CCP_NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * old;
       const total = raw > 0 ? raw : 0;
       const impulse = total - old;
       cc[q0 + CCP_NORMAL_IMPULSE] = total;
       if (impulse > cc[q0 + CCP_MAX_NORMAL_IMPULSE]!) cc[q0 + CCP_MAX_NORMAL_IMPULSE] = impulse;
-      const px = impulse * nx;
-      const py = impulse * ny;
-      vAx -= mA * px;
-      vAy -= mA * py;
-      wA -= iA * (r0Ax * py - r0Ay * px);
-      vBx += mB * px;
-      vBy += mB * py;
-      wB += iB * (r0Bx * py - r0By * px);
+      vAx -= mA * impulse * nx;
+      vAy -= mA * impulse * ny;
+      wA -= iA * impulse * rnA;
+      vBx += mB * impulse * nx;
+      vBy += mB * impulse * ny;
+      wB += iB * impulse * rnB;
     }
     // ---- normal, point 1 ----
-    if (pointCount > 1) {
-      const r1Ax = cc[q1 + CCP_RAX]!;
-      const r1Ay = cc[q1 + CCP_RAY]!;
-      const r1Bx = cc[q1 + CCP_RBX]!;
-      const r1By = cc[q1 + CCP_RBY]!;
+    if (twoPoints) {
+      const rnA = cc[q1 + CCP_RN_A]!;
+      const rnB = cc[q1 + CCP_RN_B]!;
       const sep =
-        (dpx + (dqBc * r1Bx - dqBs * r1By) - (dqAc * r1Ax - dqAs * r1Ay)) * nx +
-        (dpy + (dqBs * r1Bx + dqBc * r1By) - (dqAs * r1Ax + dqAc * r1Ay)) * ny +
+        dpn + dqBc * cc[q1 + CCP_DN_B]! + dqBs * rnB - dqAc * cc[q1 + CCP_DN_A]! - dqAs * rnA +
         cc[q1 + CCP_ADJUSTED_SEPARATION]!;
       let bias = 0;
       let massScale = 1;
@@ -196,65 +182,59 @@ export function solveContacts(cc: Float64Array, count: number, states: Float64Ar
         massScale = softMass;
         impulseScale = softImpulse;
       }
-      const vn = (vBx - wB * r1By - vAx + wA * r1Ay) * nx + (vBy + wB * r1Bx - vAy - wA * r1Ax) * ny;
+      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
       const old = cc[q1 + CCP_NORMAL_IMPULSE]!;
       const raw = old - cc[q1 + CCP_NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * old;
       const total = raw > 0 ? raw : 0;
       const impulse = total - old;
       cc[q1 + CCP_NORMAL_IMPULSE] = total;
       if (impulse > cc[q1 + CCP_MAX_NORMAL_IMPULSE]!) cc[q1 + CCP_MAX_NORMAL_IMPULSE] = impulse;
-      const px = impulse * nx;
-      const py = impulse * ny;
-      vAx -= mA * px;
-      vAy -= mA * py;
-      wA -= iA * (r1Ax * py - r1Ay * px);
-      vBx += mB * px;
-      vBy += mB * py;
-      wB += iB * (r1Bx * py - r1By * px);
+      vAx -= mA * impulse * nx;
+      vAy -= mA * impulse * ny;
+      wA -= iA * impulse * rnA;
+      vBx += mB * impulse * nx;
+      vBy += mB * impulse * ny;
+      wB += iB * impulse * rnB;
     }
 
-    // Friction along the tangent t = (ny, −nx), bounded by μ times the point's current normal impulse.
+    // Friction along t = (ny, −nx), bounded by μ times the point's current normal impulse.
     const friction = cc[o + CC_FRICTION]!;
     const tangentSpeed = cc[o + CC_TANGENT_SPEED]!;
     // ---- friction, point 0 ----
     {
-      const vt = (vBx - wB * r0By - vAx + wA * r0Ay) * ny - (vBy + wB * r0Bx - vAy - wA * r0Ax) * nx + tangentSpeed;
+      const dnA = cc[q0 + CCP_DN_A]!;
+      const dnB = cc[q0 + CCP_DN_B]!;
+      const vt = (vBx - vAx) * ny - (vBy - vAy) * nx - wB * dnB + wA * dnA + tangentSpeed;
       const old = cc[q0 + CCP_TANGENT_IMPULSE]!;
       const maxFriction = friction * cc[q0 + CCP_NORMAL_IMPULSE]!;
       const raw = old - cc[q0 + CCP_TANGENT_MASS]! * vt;
       const total = raw > maxFriction ? maxFriction : raw < -maxFriction ? -maxFriction : raw;
       const impulse = total - old;
       cc[q0 + CCP_TANGENT_IMPULSE] = total;
-      const px = impulse * ny;
-      const py = -impulse * nx;
-      vAx -= mA * px;
-      vAy -= mA * py;
-      wA -= iA * (r0Ax * py - r0Ay * px);
-      vBx += mB * px;
-      vBy += mB * py;
-      wB += iB * (r0Bx * py - r0By * px);
+      vAx -= mA * impulse * ny;
+      vAy += mA * impulse * nx;
+      wA += iA * impulse * dnA;
+      vBx += mB * impulse * ny;
+      vBy -= mB * impulse * nx;
+      wB -= iB * impulse * dnB;
     }
     // ---- friction, point 1 ----
-    if (pointCount > 1) {
-      const r1Ax = cc[q1 + CCP_RAX]!;
-      const r1Ay = cc[q1 + CCP_RAY]!;
-      const r1Bx = cc[q1 + CCP_RBX]!;
-      const r1By = cc[q1 + CCP_RBY]!;
-      const vt = (vBx - wB * r1By - vAx + wA * r1Ay) * ny - (vBy + wB * r1Bx - vAy - wA * r1Ax) * nx + tangentSpeed;
+    if (twoPoints) {
+      const dnA = cc[q1 + CCP_DN_A]!;
+      const dnB = cc[q1 + CCP_DN_B]!;
+      const vt = (vBx - vAx) * ny - (vBy - vAy) * nx - wB * dnB + wA * dnA + tangentSpeed;
       const old = cc[q1 + CCP_TANGENT_IMPULSE]!;
       const maxFriction = friction * cc[q1 + CCP_NORMAL_IMPULSE]!;
       const raw = old - cc[q1 + CCP_TANGENT_MASS]! * vt;
       const total = raw > maxFriction ? maxFriction : raw < -maxFriction ? -maxFriction : raw;
       const impulse = total - old;
       cc[q1 + CCP_TANGENT_IMPULSE] = total;
-      const px = impulse * ny;
-      const py = -impulse * nx;
-      vAx -= mA * px;
-      vAy -= mA * py;
-      wA -= iA * (r1Ax * py - r1Ay * px);
-      vBx += mB * px;
-      vBy += mB * py;
-      wB += iB * (r1Bx * py - r1By * px);
+      vAx -= mA * impulse * ny;
+      vAy += mA * impulse * nx;
+      wA += iA * impulse * dnA;
+      vBx += mB * impulse * ny;
+      vBy -= mB * impulse * nx;
+      wB -= iB * impulse * dnB;
     }
     states[a + BS_VX] = vAx;
     states[a + BS_VY] = vAy;
@@ -266,8 +246,8 @@ export function solveContacts(cc: Float64Array, count: number, states: Float64Ar
 }
 
 /**
- * Restitution pass, once per step after the substeps: for points that approached faster than `threshold` and carried
- * impulse, drive the normal velocity toward −e·(approach velocity), still with accumulated clamping.
+ * Restitution pass, once per step after the substeps: for points that approached faster than the threshold and
+ * carried impulse, drive the normal velocity toward −e·(approach velocity), still with accumulated clamping.
  */
 export function applyRestitution(cc: Float64Array, count: number, states: Float64Array, params: Float64Array): void {
   const threshold = params[SP_RESTITUTION_THRESHOLD]!;
@@ -294,27 +274,21 @@ export function applyRestitution(cc: Float64Array, count: number, states: Float6
       const q = o + CC_HEADER + j * CCP_STRIDE;
       const rv = cc[q + CCP_RELATIVE_VELOCITY]!;
       if (rv > -threshold || cc[q + CCP_MAX_NORMAL_IMPULSE] === 0) continue;
-      const rAx = cc[q + CCP_RAX]!;
-      const rAy = cc[q + CCP_RAY]!;
-      const rBx = cc[q + CCP_RBX]!;
-      const rBy = cc[q + CCP_RBY]!;
-      const dvx = vBx - wB * rBy - (vAx - wA * rAy);
-      const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-      const vn = dvx * nx + dvy * ny;
+      const rnA = cc[q + CCP_RN_A]!;
+      const rnB = cc[q + CCP_RN_B]!;
+      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
       const old = cc[q + CCP_NORMAL_IMPULSE]!;
-      let impulse = -cc[q + CCP_NORMAL_MASS]! * (vn + e * rv);
-      const total = old + impulse > 0 ? old + impulse : 0;
-      impulse = total - old;
+      const raw = old - cc[q + CCP_NORMAL_MASS]! * (vn + e * rv);
+      const total = raw > 0 ? raw : 0;
+      const impulse = total - old;
       cc[q + CCP_NORMAL_IMPULSE] = total;
       if (impulse > cc[q + CCP_MAX_NORMAL_IMPULSE]!) cc[q + CCP_MAX_NORMAL_IMPULSE] = impulse;
-      const px = impulse * nx;
-      const py = impulse * ny;
-      vAx -= mA * px;
-      vAy -= mA * py;
-      wA -= iA * (rAx * py - rAy * px);
-      vBx += mB * px;
-      vBy += mB * py;
-      wB += iB * (rBx * py - rBy * px);
+      vAx -= mA * impulse * nx;
+      vAy -= mA * impulse * ny;
+      wA -= iA * impulse * rnA;
+      vBx += mB * impulse * nx;
+      vBy += mB * impulse * ny;
+      wB += iB * impulse * rnB;
     }
     states[a + BS_VX] = vAx;
     states[a + BS_VY] = vAy;

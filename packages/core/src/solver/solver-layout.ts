@@ -48,10 +48,16 @@ export const CC_ROLLING_IMPULSE = 17;
 export const CC_CONTACT = 18; // contact row in the ContactStore
 export const CC_HEADER = 20;
 /** Per-point fields at CC_HEADER + i * CCP_STRIDE. */
-export const CCP_RAX = 0; // anchor relative to centre of mass of A (m), fixed for the step
-export const CCP_RAY = 1;
-export const CCP_RBX = 2;
-export const CCP_RBY = 3;
+/*
+ * The anchors rA, rB (contact point relative to each centre of mass, fixed for the step) are stored projected on
+ * the normal n, which is all the solver needs: with t = (ny, −nx),
+ *   rn = r × n (normal lever arm), r × t = −(r · n), and n · rotate(q, r) = q.c (r · n) + q.s (r × n),
+ * so normal and friction rows and the current separation each cost a few multiplies instead of 2D vector algebra.
+ */
+export const CCP_RN_A = 0; // rA × n (m)
+export const CCP_RN_B = 1; // rB × n (m)
+export const CCP_DN_A = 2; // rA · n (m)
+export const CCP_DN_B = 3; // rB · n (m)
 export const CCP_ADJUSTED_SEPARATION = 4; // separation minus n·(rB − rA), so n·(Δ + rB' − rA') + this = current separation
 export const CCP_NORMAL_MASS = 5;
 export const CCP_TANGENT_MASS = 6;
