@@ -53,3 +53,5 @@ export { PairSet } from './contact/pair-set.js';
 
 export * from './solver/solver-layout.js';
 export { SolverData } from './solver/solver-data.js';
+export * from './queries/index.js';
+export * from './joints/index.js';

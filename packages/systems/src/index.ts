@@ -8,3 +8,4 @@ export { finalizeBodies } from './finalize-bodies.js';
 export { integrateVelocities, integratePositions } from './integrate.js';
 export { warmStartContacts, solveContacts, applyRestitution } from './solve-contacts.js';
 export { softBiasRate, softMassScale, softImpulseScale } from './softness.js';
+export { prepareJoints, storeJointImpulses, warmStartJoints, solveJoints } from './joints/index.js';

@@ -248,6 +248,10 @@ export function solveContacts(
 /**
  * Restitution pass, once per step after the substeps: for points that approached faster than the threshold and
  * carried impulse, drive the normal velocity toward −e·(approach velocity), still with accumulated clamping.
+ *
+ * When both points of a manifold bounce they are solved together as one 2×2 block (the mixed LCP of Box2D 2.4's block
+ * solver, enumerating which points stay active). A single sequential pass, as in Box2D v3, leaves a flat box
+ * bouncing at 0.88·e of its speed and spinning, because the second point's impulse undoes part of the first's.
  */
 export function applyRestitution(cc: Float64Array, count: number, states: Float64Array, params: Float64Array): void {
   const threshold = params[SP_RESTITUTION_THRESHOLD]!;
@@ -255,46 +259,118 @@ export function applyRestitution(cc: Float64Array, count: number, states: Float6
     const o = i * CONTACT_CONSTRAINT_STRIDE;
     const e = cc[o + CC_RESTITUTION]!;
     if (e === 0) continue;
-    const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
-    const mA = cc[o + CC_INV_MASS_A]!;
-    const iA = cc[o + CC_INV_I_A]!;
-    const mB = cc[o + CC_INV_MASS_B]!;
-    const iB = cc[o + CC_INV_I_B]!;
-    const nx = cc[o + CC_NORMAL_X]!;
-    const ny = cc[o + CC_NORMAL_Y]!;
-    let vAx = states[a + BS_VX]!;
-    let vAy = states[a + BS_VY]!;
-    let wA = states[a + BS_W]!;
-    let vBx = states[b + BS_VX]!;
-    let vBy = states[b + BS_VY]!;
-    let wB = states[b + BS_W]!;
+    const q0 = o + CC_HEADER;
+    const q1 = q0 + CCP_STRIDE;
     const pc = cc[o + CC_POINT_COUNT]! | 0;
-    for (let j = 0; j < pc; j++) {
-      const q = o + CC_HEADER + j * CCP_STRIDE;
-      const rv = cc[q + CCP_RELATIVE_VELOCITY]!;
-      if (rv > -threshold || cc[q + CCP_MAX_NORMAL_IMPULSE] === 0) continue;
-      const rnA = cc[q + CCP_RN_A]!;
-      const rnB = cc[q + CCP_RN_B]!;
-      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
-      const old = cc[q + CCP_NORMAL_IMPULSE]!;
-      const raw = old - cc[q + CCP_NORMAL_MASS]! * (vn + e * rv);
-      const total = raw > 0 ? raw : 0;
-      const impulse = total - old;
-      cc[q + CCP_NORMAL_IMPULSE] = total;
-      if (impulse > cc[q + CCP_MAX_NORMAL_IMPULSE]!) cc[q + CCP_MAX_NORMAL_IMPULSE] = impulse;
-      vAx -= mA * impulse * nx;
-      vAy -= mA * impulse * ny;
-      wA -= iA * impulse * rnA;
-      vBx += mB * impulse * nx;
-      vBy += mB * impulse * ny;
-      wB += iB * impulse * rnB;
-    }
-    states[a + BS_VX] = vAx;
-    states[a + BS_VY] = vAy;
-    states[a + BS_W] = wA;
-    states[b + BS_VX] = vBx;
-    states[b + BS_VY] = vBy;
-    states[b + BS_W] = wB;
+    const bounce0 = cc[q0 + CCP_RELATIVE_VELOCITY]! < -threshold && cc[q0 + CCP_MAX_NORMAL_IMPULSE]! > 0;
+    const bounce1 = pc > 1 && cc[q1 + CCP_RELATIVE_VELOCITY]! < -threshold && cc[q1 + CCP_MAX_NORMAL_IMPULSE]! > 0;
+    if (bounce0 && bounce1) restituteBlock(cc, o, states, e);
+    else if (bounce0) restitutePoint(cc, o, q0, states, e);
+    else if (bounce1) restitutePoint(cc, o, q1, states, e);
   }
+}
+
+/** Single-point restitution row at point record q of constraint record o. */
+function restitutePoint(cc: Float64Array, o: number, q: number, states: Float64Array, e: number): void {
+  const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
+  const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+  const mA = cc[o + CC_INV_MASS_A]!;
+  const iA = cc[o + CC_INV_I_A]!;
+  const mB = cc[o + CC_INV_MASS_B]!;
+  const iB = cc[o + CC_INV_I_B]!;
+  const nx = cc[o + CC_NORMAL_X]!;
+  const ny = cc[o + CC_NORMAL_Y]!;
+  const rnA = cc[q + CCP_RN_A]!;
+  const rnB = cc[q + CCP_RN_B]!;
+  const vn =
+    (states[b + BS_VX]! - states[a + BS_VX]!) * nx + (states[b + BS_VY]! - states[a + BS_VY]!) * ny +
+    states[b + BS_W]! * rnB - states[a + BS_W]! * rnA;
+  const old = cc[q + CCP_NORMAL_IMPULSE]!;
+  const raw = old - cc[q + CCP_NORMAL_MASS]! * (vn + e * cc[q + CCP_RELATIVE_VELOCITY]!);
+  const total = raw > 0 ? raw : 0;
+  const impulse = total - old;
+  cc[q + CCP_NORMAL_IMPULSE] = total;
+  if (impulse > cc[q + CCP_MAX_NORMAL_IMPULSE]!) cc[q + CCP_MAX_NORMAL_IMPULSE] = impulse;
+  states[a + BS_VX] = states[a + BS_VX]! - mA * impulse * nx;
+  states[a + BS_VY] = states[a + BS_VY]! - mA * impulse * ny;
+  states[a + BS_W] = states[a + BS_W]! - iA * impulse * rnA;
+  states[b + BS_VX] = states[b + BS_VX]! + mB * impulse * nx;
+  states[b + BS_VY] = states[b + BS_VY]! + mB * impulse * ny;
+  states[b + BS_W] = states[b + BS_W]! + iB * impulse * rnB;
+}
+
+/**
+ * Both points at once: find totals x ≥ 0 with vn'(x) = vn + K (x − x0) reaching the targets −e·rv, where K is the
+ * 2×2 effective-mass matrix of the two normal rows; a point whose bounce would need a pulling impulse is let go
+ * (x = 0, vn' above its target). Falls back to the two single rows when K is near singular.
+ */
+function restituteBlock(cc: Float64Array, o: number, states: Float64Array, e: number): void {
+  const q0 = o + CC_HEADER;
+  const q1 = q0 + CCP_STRIDE;
+  const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
+  const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+  const mA = cc[o + CC_INV_MASS_A]!;
+  const iA = cc[o + CC_INV_I_A]!;
+  const mB = cc[o + CC_INV_MASS_B]!;
+  const iB = cc[o + CC_INV_I_B]!;
+  const nx = cc[o + CC_NORMAL_X]!;
+  const ny = cc[o + CC_NORMAL_Y]!;
+  const rnA0 = cc[q0 + CCP_RN_A]!;
+  const rnB0 = cc[q0 + CCP_RN_B]!;
+  const rnA1 = cc[q1 + CCP_RN_A]!;
+  const rnB1 = cc[q1 + CCP_RN_B]!;
+  const k11 = mA + mB + iA * rnA0 * rnA0 + iB * rnB0 * rnB0;
+  const k22 = mA + mB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1;
+  const k12 = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1;
+  const det = k11 * k22 - k12 * k12;
+  // Ill-conditioned when the points (nearly) coincide: treat them one after the other instead.
+  if (!(k11 * k11 < 1000 * det)) {
+    restitutePoint(cc, o, q0, states, e);
+    restitutePoint(cc, o, q1, states, e);
+    return;
+  }
+  const dvx = states[b + BS_VX]! - states[a + BS_VX]!;
+  const dvy = states[b + BS_VY]! - states[a + BS_VY]!;
+  const wA = states[a + BS_W]!;
+  const wB = states[b + BS_W]!;
+  const vn0 = dvx * nx + dvy * ny + wB * rnB0 - wA * rnA0;
+  const vn1 = dvx * nx + dvy * ny + wB * rnB1 - wA * rnA1;
+  const x0 = cc[q0 + CCP_NORMAL_IMPULSE]!;
+  const x1 = cc[q1 + CCP_NORMAL_IMPULSE]!;
+  // vn'(x) − target = K x + r, with r = vn − target − K x_old.
+  const r0 = vn0 + e * cc[q0 + CCP_RELATIVE_VELOCITY]! - (k11 * x0 + k12 * x1);
+  const r1 = vn1 + e * cc[q1 + CCP_RELATIVE_VELOCITY]! - (k12 * x0 + k22 * x1);
+  let n0: number;
+  let n1: number;
+  // Both points active: K x = −r.
+  n0 = (-k22 * r0 + k12 * r1) / det;
+  n1 = (k12 * r0 - k11 * r1) / det;
+  if (!(n0 >= 0 && n1 >= 0)) {
+    // Only point 0 active.
+    n0 = -r0 / k11;
+    n1 = 0;
+    if (!(n0 >= 0 && k12 * n0 + r1 >= 0)) {
+      // Only point 1 active.
+      n0 = 0;
+      n1 = -r1 / k22;
+      if (!(n1 >= 0 && k12 * n1 + r0 >= 0)) {
+        // Neither: both separate faster than their targets already.
+        n0 = 0;
+        n1 = 0;
+      }
+    }
+  }
+  const d0 = n0 - x0;
+  const d1 = n1 - x1;
+  cc[q0 + CCP_NORMAL_IMPULSE] = n0;
+  cc[q1 + CCP_NORMAL_IMPULSE] = n1;
+  if (d0 > cc[q0 + CCP_MAX_NORMAL_IMPULSE]!) cc[q0 + CCP_MAX_NORMAL_IMPULSE] = d0;
+  if (d1 > cc[q1 + CCP_MAX_NORMAL_IMPULSE]!) cc[q1 + CCP_MAX_NORMAL_IMPULSE] = d1;
+  const d = d0 + d1;
+  states[a + BS_VX] = states[a + BS_VX]! - mA * d * nx;
+  states[a + BS_VY] = states[a + BS_VY]! - mA * d * ny;
+  states[a + BS_W] = wA - iA * (d0 * rnA0 + d1 * rnA1);
+  states[b + BS_VX] = states[b + BS_VX]! + mB * d * nx;
+  states[b + BS_VY] = states[b + BS_VY]! + mB * d * ny;
+  states[b + BS_W] = wB + iB * (d0 * rnB0 + d1 * rnB1);
 }

@@ -15,6 +15,7 @@ import {
   type PhysicsState,
 } from '@impulse2d/core';
 import { integratePositions, integrateVelocities } from './integrate.js';
+import { solveJoints, storeJointImpulses, warmStartJoints } from './joints/index.js';
 import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
 
 /**
@@ -34,20 +35,28 @@ export function solve(p: PhysicsState, subSteps: number): void {
   const params = sd.params;
   if (p.solver === 'classic') {
     integrateVelocities(states, integ, bodyCount, params);
+    warmStartJoints(p);
     warmStartContacts(cc, count, states);
-    for (let it = 0; it < p.classicIterations; it++) solveContacts(cc, count, states, params, true, (it & 1) === 1);
+    for (let it = 0; it < p.classicIterations; it++) {
+      solveJoints(p, true, (it & 1) === 1);
+      solveContacts(cc, count, states, params, true, (it & 1) === 1);
+    }
     integratePositions(states, bodyCount, params);
   } else {
     for (let i = 0; i < subSteps; i++) {
       integrateVelocities(states, integ, bodyCount, params);
+      warmStartJoints(p);
       warmStartContacts(cc, count, states);
+      solveJoints(p, true, (i & 1) === 1);
       solveContacts(cc, count, states, params, true, (i & 1) === 1);
       integratePositions(states, bodyCount, params);
+      solveJoints(p, false, (i & 1) === 0);
       solveContacts(cc, count, states, params, false, (i & 1) === 0);
     }
   }
   applyRestitution(cc, count, states, params);
   storeImpulses(p);
+  storeJointImpulses(p);
 }
 
 function storeImpulses(p: PhysicsState): void {

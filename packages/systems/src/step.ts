@@ -10,6 +10,7 @@ import {
   type PhysicsWorld,
 } from '@impulse2d/core';
 import { finalizeBodies } from './finalize-bodies.js';
+import { prepareJoints } from './joints/index.js';
 import { prepareBodies } from './prepare-bodies.js';
 import { prepareContacts } from './prepare-contacts.js';
 import { solve } from './solve.js';
@@ -60,6 +61,7 @@ function runStages(p: PhysicsState, dt: number, subSteps: number): void {
     params[SP_PUSH_MAX_SPEED] = p.contactPushMaxSpeed;
     params[SP_RESTITUTION_THRESHOLD] = p.restitutionThreshold;
     prepareBodies(p);
+    prepareJoints(p);
     prepareContacts(p);
     t3 = now();
     solve(p, steps);

@@ -1,4 +1,4 @@
-import { BodyType, TREE_MOVABLE, TREE_STATIC, createContact, type PhysicsState } from '@impulse2d/core';
+import { BodyType, TREE_MOVABLE, TREE_STATIC, createContact, jointsAllowCollision, type PhysicsState } from '@impulse2d/core';
 
 /**
  * Stage 1 — pair update. Every proxy that was created or re-inserted since the last step (the move buffer) queries the
@@ -57,6 +57,8 @@ function findPairs(p: PhysicsState, q: number, tree: Tree, x0: number, y0: numbe
     const a = q < other ? q : other;
     const b = q < other ? other : q;
     if (p.contacts.pairs.get(a, b) !== -1) continue;
+    // A joint with collideConnected = false between the two bodies (checked for new pairs only).
+    if (!jointsAllowCollision(p, s.body[a]!, s.body[b]!)) continue;
     pairs.push(a);
     pairs.push(b);
   }

@@ -1,6 +1,7 @@
 import { addEntity, entityExists, removeEntity } from 'bitecs';
 import { destroyBodyContacts } from '../contact/contact-lifecycle.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
+import { destroyBodyJoints } from '../joints/joint-lifecycle.js';
 import { destroyShapeProxy } from '../shape/shape-proxy.js';
 import { assertUnlocked, getPhysics, tagBodyEntity, untagBodyEntity, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
 import { defaultBodyDef, type BodyDef } from './body-def.js';
@@ -94,6 +95,7 @@ export function destroyBody(world: PhysicsWorld, eid: number, keepEntity = false
   const p = getPhysics(world);
   assertUnlocked(p);
   requireBody(p, eid);
+  destroyBodyJoints(world, eid);
   destroyBodyContacts(p, eid);
   const s = p.shapes;
   const b = p.bodies;

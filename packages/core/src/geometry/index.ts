@@ -6,4 +6,4 @@ export { makeBox, makeCapsule, makeCircle, makePolygon, makeRoundedBox, makeSegm
 export { writeGeometry } from './write-geometry.js';
 export { computeMassData } from './mass.js';
 export { computeShapeAABB } from './aabb.js';
-export { rayCastShape } from './ray-cast.js';
+export { rayCastShape, rayCastShapePose } from './ray-cast.js';

@@ -1,9 +1,16 @@
 import { GEOMETRY_STRIDE, type GeometryStore } from './geometry-store.js';
 
-// Scratch for the current best hit (fraction, local normal) and for one edge rectangle of a rounded shape.
+// Scratch for the current best hit (fraction, local normal), the ray in the shape's frame and the shape's radius
+// (ox, oy, dx, dy, r), one edge
+// rectangle of a rounded shape, and the arguments of the number-argument form. The helpers read the ray from
+// `local` rather than taking it as arguments: V8 boxes (allocates) doubles passed to calls it does not inline, and a
+// world ray cast runs this for every candidate shape.
 const hit = new Float64Array(3);
+const local = new Float64Array(5);
 const quadVerts = new Float64Array(8);
 const quadNormals = new Float64Array(8);
+const argPose = new Float64Array(4);
+const argRay = new Float64Array(5);
 
 /**
  * Casts the ray origin + t·(dx, dy), 0 ≤ t ≤ maxFraction (world frame), against shape row `row` on a body at origin
@@ -13,6 +20,8 @@ const quadNormals = new Float64Array(8);
  * A rounded shape is the union of its core polygon, one rectangle per edge and one disc per vertex; for a ray that
  * starts outside, its first entry into the union is the earliest first entry into any part, so each part is cast
  * with simple exact routines instead of a general shape cast.
+ *
+ * Convenient form; hot loops should call rayCastShapePose, which takes the pose and ray as arrays (same result).
  */
 export function rayCastShape(
   g: GeometryStore,
@@ -28,6 +37,31 @@ export function rayCastShape(
   maxFraction: number,
   out: Float64Array,
 ): boolean {
+  argPose[0] = px;
+  argPose[1] = py;
+  argPose[2] = c;
+  argPose[3] = s;
+  argRay[0] = originX;
+  argRay[1] = originY;
+  argRay[2] = dx;
+  argRay[3] = dy;
+  argRay[4] = maxFraction;
+  return rayCastShapePose(g, row, argPose, argRay, out);
+}
+
+/**
+ * rayCastShape with pose = [px, py, c, s] and ray = [originX, originY, dx, dy, maxFraction]: allocation-free for
+ * per-shape loops (world queries, continuous collision).
+ */
+export function rayCastShapePose(g: GeometryStore, row: number, pose: Float64Array, ray: Float64Array, out: Float64Array): boolean {
+  const px = pose[0]!;
+  const py = pose[1]!;
+  const c = pose[2]!;
+  const s = pose[3]!;
+  const originX = ray[0]!;
+  const originY = ray[1]!;
+  const dx = ray[2]!;
+  const dy = ray[3]!;
   if (dx === 0 && dy === 0) return false;
   const count = g.count[row]!;
   const r = g.radius[row]!;
@@ -37,21 +71,22 @@ export function rayCastShape(
   // Ray in the shape's local frame.
   const wx = originX - px;
   const wy = originY - py;
-  const ox = c * wx + s * wy;
-  const oy = -s * wx + c * wy;
-  const ldx = c * dx + s * dy;
-  const ldy = -s * dx + c * dy;
+  local[0] = c * wx + s * wy;
+  local[1] = -s * wx + c * wy;
+  local[2] = c * dx + s * dy;
+  local[3] = -s * dx + c * dy;
+  local[4] = r;
 
-  if (distanceToCore(v, n, base, count, ox, oy) <= r && (r > 0 || count >= 3)) return false;
+  if ((r > 0 || count >= 3) && startsInCore(v, n, base, count)) return false;
 
-  hit[0] = maxFraction;
+  hit[0] = ray[4]!;
   let found = false;
   if (count === 1) {
-    found = rayCircle(v[base]!, v[base + 1]!, r, ox, oy, ldx, ldy);
+    found = rayCircle(v, base);
   } else if (count === 2 && r === 0) {
-    found = raySegment(v, n, base, ox, oy, ldx, ldy);
+    found = raySegment(v, n, base);
   } else {
-    if (count >= 3 && rayConvex(v, n, base, count, ox, oy, ldx, ldy)) found = true;
+    if (count >= 3 && rayConvex(v, n, base, count)) found = true;
     if (r > 0) {
       for (let i = 0; i < count; i++) {
         const j = i + 1 < count ? i + 1 : 0;
@@ -79,8 +114,8 @@ export function rayCastShape(
         quadNormals[5] = nx;
         quadNormals[6] = -nx;
         quadNormals[7] = -ny;
-        if (rayConvex(quadVerts, quadNormals, 0, 4, ox, oy, ldx, ldy)) found = true;
-        if (rayCircle(ax, ay, r, ox, oy, ldx, ldy)) found = true;
+        if (rayConvex(quadVerts, quadNormals, 0, 4)) found = true;
+        if (rayCircle(v, base + 2 * i)) found = true;
       }
     }
   }
@@ -94,8 +129,14 @@ export function rayCastShape(
   return true;
 }
 
-/** Distance from a local point to the core (vertex polygon / segment / point); 0 inside a polygon core. */
-function distanceToCore(v: Float64Array, n: Float64Array, base: number, count: number, x: number, y: number): number {
+/**
+ * Is the local ray origin within the radius local[4] of the core (vertex polygon / segment / point)? Inside a polygon
+ * core counts. Returns a boolean, not the distance: a double returned from a call V8 does not inline is boxed.
+ */
+function startsInCore(v: Float64Array, n: Float64Array, base: number, count: number): boolean {
+  const x = local[0]!;
+  const y = local[1]!;
+  const r = local[4]!;
   if (count >= 3) {
     let inside = true;
     for (let i = 0; i < count; i++) {
@@ -105,9 +146,9 @@ function distanceToCore(v: Float64Array, n: Float64Array, base: number, count: n
         break;
       }
     }
-    if (inside) return 0;
+    if (inside) return true;
   }
-  let best = Infinity;
+  let best = 1e300; // see dynamic-tree.ts on why not Infinity
   const edges = count === 1 ? 1 : count === 2 ? 1 : count;
   for (let i = 0; i < edges; i++) {
     const j = i + 1 < count ? i + 1 : 0;
@@ -123,11 +164,13 @@ function distanceToCore(v: Float64Array, n: Float64Array, base: number, count: n
     const d = Math.sqrt(qx * qx + qy * qy);
     if (d < best) best = d;
   }
-  return best;
+  return best <= r;
 }
 
-/** Ray against a disc; keeps the hit in `hit` if it is earlier than the current best. */
-function rayCircle(cx: number, cy: number, r: number, ox: number, oy: number, dx: number, dy: number): boolean {
+/** Ray against the disc of radius local[4] centred at (c[o], c[o + 1]); keeps the hit in `hit` if it is earlier. */
+function rayCircle(c: Float64Array, o: number): boolean {
+  const cx = c[o]!, cy = c[o + 1]!, r = local[4]!;
+  const ox = local[0]!, oy = local[1]!, dx = local[2]!, dy = local[3]!;
   const mx = ox - cx;
   const my = oy - cy;
   const a = dx * dx + dy * dy;
@@ -145,7 +188,8 @@ function rayCircle(cx: number, cy: number, r: number, ox: number, oy: number, dx
 }
 
 /** Ray against a two-sided segment (stored as a 2-gon); the normal faces the ray's origin. */
-function raySegment(v: Float64Array, n: Float64Array, base: number, ox: number, oy: number, dx: number, dy: number): boolean {
+function raySegment(v: Float64Array, n: Float64Array, base: number): boolean {
+  const ox = local[0]!, oy = local[1]!, dx = local[2]!, dy = local[3]!;
   const ax = v[base]!;
   const ay = v[base + 1]!;
   let nx = n[base]!;
@@ -180,11 +224,8 @@ function rayConvex(
   n: Float64Array,
   base: number,
   count: number,
-  ox: number,
-  oy: number,
-  dx: number,
-  dy: number,
 ): boolean {
+  const ox = local[0]!, oy = local[1]!, dx = local[2]!, dy = local[3]!;
   let lower = 0;
   let upper = hit[0]!;
   let index = -1;

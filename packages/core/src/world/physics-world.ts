@@ -2,6 +2,7 @@ import { addComponent, createWorld, removeComponent, type World } from 'bitecs';
 import { BodyStore, type TransformColumns } from '../body/body-store.js';
 import { BroadPhase } from '../broadphase/broadphase.js';
 import { ContactStore } from '../contact/contact-store.js';
+import { JointStore } from '../joints/joint-store.js';
 import { createManifold } from '../collision/manifold.js';
 import { checkNonNegative, checkPositive, checkVec2, PhysicsError } from '../errors.js';
 import { ShapeStore } from '../shape/shape-store.js';
@@ -40,6 +41,8 @@ export class PhysicsState {
   readonly bodies = new BodyStore();
   readonly shapes = new ShapeStore();
   readonly contacts = new ContactStore();
+  /** Joint rows, body joint-edge lists and the joint solver records. */
+  readonly joints = new JointStore();
   readonly broadphase = new BroadPhase();
   readonly solverData = new SolverData();
   readonly profile = new StepProfile();

@@ -1,0 +1,141 @@
+import { addComponent, addEntity, removeEntity } from 'bitecs';
+import { BodyFlag, BodyType } from '../body/body-store.js';
+import { destroyContact } from '../contact/contact-lifecycle.js';
+import { PhysicsError } from '../errors.js';
+import { bufferMove } from '../shape/shape-proxy.js';
+import type { PhysicsState, PhysicsWorld } from '../world/physics-world.js';
+import { JF_COUNT, JointFlag, type JointTypeId } from './joint-store.js';
+
+/** Throws NOT_A_JOINT / STALE_HANDLE unless `eid` is a live joint of this world; returns its row. */
+export function requireJoint(p: PhysicsState, eid: number): number {
+  if (typeof eid !== 'number' || !Number.isInteger(eid) || eid < 0) {
+    throw new PhysicsError('NOT_A_JOINT', `joint handle must be a non-negative integer entity id, got ${String(eid)}`);
+  }
+  const js = p.joints;
+  if (eid < js.rowOf.length && js.rowOf[eid]! >= 0) return js.rowOf[eid]!;
+  if (eid < js.retired.length && js.retired[eid] === 1) {
+    throw new PhysicsError('STALE_HANDLE', `joint ${eid} was destroyed`);
+  }
+  throw new PhysicsError('NOT_A_JOINT', `entity ${eid} is not a joint of this world`);
+}
+
+/** Wakes a body (clears its sleep timer) so a joint change takes effect. */
+export function wakeBody(p: PhysicsState, body: number): void {
+  const b = p.bodies;
+  if (b.type[body] === BodyType.static) return;
+  b.flags[body] = b.flags[body]! | BodyFlag.awake;
+  b.sleepTime[body] = 0;
+}
+
+function linkEdge(p: PhysicsState, edge: number, body: number): void {
+  const js = p.joints;
+  const h = js.jointHead[body]!;
+  js.edgeNext[edge] = h;
+  js.edgePrev[edge] = -1;
+  if (h !== -1) js.edgePrev[h] = edge;
+  js.jointHead[body] = edge;
+}
+
+function unlinkEdge(p: PhysicsState, edge: number, body: number): void {
+  const js = p.joints;
+  const n = js.edgeNext[edge]!;
+  const pr = js.edgePrev[edge]!;
+  if (pr !== -1) js.edgeNext[pr] = n;
+  else js.jointHead[body] = n;
+  if (n !== -1) js.edgePrev[n] = pr;
+  js.edgeNext[edge] = -1;
+  js.edgePrev[edge] = -1;
+}
+
+/**
+ * Adds the joint entity and its row (all parameters zero), links it into both bodies' joint lists and, unless the
+ * bodies may collide, destroys their contacts. Called after validation, so it cannot fail half-way.
+ */
+export function allocateJoint(world: PhysicsWorld, p: PhysicsState, type: JointTypeId, bodyA: number, bodyB: number, flags: number): number {
+  const js = p.joints;
+  const eid = addEntity(world);
+  js.reserveEntities(Math.max(eid, bodyA, bodyB));
+  js.reserveRows(js.count + 1);
+  const row = js.count++;
+  const f = js.f;
+  for (let i = 0; i < JF_COUNT; i++) f[i]![row] = 0;
+  js.type[row] = type;
+  js.flags[row] = flags;
+  js.bodyA[row] = bodyA;
+  js.bodyB[row] = bodyB;
+  js.eid[row] = eid;
+  js.rowOf[eid] = row;
+  js.retired[eid] = 0;
+  linkEdge(p, eid * 2, bodyA);
+  linkEdge(p, eid * 2 + 1, bodyB);
+  addComponent(world, eid, js.Joint);
+  if ((flags & JointFlag.collideConnected) === 0) destroyContactsBetween(p, bodyA, bodyB);
+  wakeBody(p, bodyA);
+  wakeBody(p, bodyB);
+  return row;
+}
+
+/** Destroys the contacts between two bodies (a joint that keeps them from colliding was created). */
+function destroyContactsBetween(p: PhysicsState, bodyA: number, bodyB: number): void {
+  const c = p.contacts;
+  let e = p.bodies.contactHead[bodyA]!;
+  while (e !== -1) {
+    const next = c.edgeNext[e]!;
+    const id = e >> 1;
+    if ((c.bodyA[id] === bodyA && c.bodyB[id] === bodyB) || (c.bodyA[id] === bodyB && c.bodyB[id] === bodyA)) {
+      destroyContact(p, id);
+    }
+    e = next;
+  }
+}
+
+/** Removes a joint (handle already checked): unlinks it, swap-removes its row, removes its entity. */
+export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: number): void {
+  const js = p.joints;
+  const row = js.rowOf[eid]!;
+  const bodyA = js.bodyA[row]!;
+  const bodyB = js.bodyB[row]!;
+  const flags = js.flags[row]!;
+  unlinkEdge(p, eid * 2, bodyA);
+  unlinkEdge(p, eid * 2 + 1, bodyB);
+  const last = js.count - 1;
+  if (row !== last) js.moveRow(last, row);
+  js.count = last;
+  js.rowOf[eid] = -1;
+  js.retired[eid] = 1;
+  // The bodies may collide again: let the next pair update look for their pairs.
+  if ((flags & JointFlag.collideConnected) === 0) {
+    const s = p.shapes;
+    const b = p.bodies;
+    if (b.alive[bodyA] === 1) for (let sh = b.shapeHead[bodyA]!; sh !== -1; sh = s.next[sh]!) if (s.proxy[sh] !== -1) bufferMove(p, sh);
+    if (b.alive[bodyB] === 1) for (let sh = b.shapeHead[bodyB]!; sh !== -1; sh = s.next[sh]!) if (s.proxy[sh] !== -1) bufferMove(p, sh);
+  }
+  if (p.bodies.alive[bodyA] === 1) wakeBody(p, bodyA);
+  if (p.bodies.alive[bodyB] === 1) wakeBody(p, bodyB);
+  removeEntity(world, eid);
+}
+
+/** Destroys every joint attached to a body (the body is being destroyed). */
+export function destroyBodyJoints(world: PhysicsWorld, body: number): void {
+  const p = world.physics;
+  const js = p.joints;
+  if (body >= js.jointHead.length) return;
+  while (js.jointHead[body] !== -1) destroyJointInternal(world, p, js.jointHead[body]! >> 1);
+}
+
+/**
+ * False when a joint with collideConnected = false links the two bodies. The broadphase asks this once per new
+ * pair; it walks body A's joint list, which is empty for most bodies.
+ */
+export function jointsAllowCollision(p: PhysicsState, bodyA: number, bodyB: number): boolean {
+  const js = p.joints;
+  if (bodyA >= js.jointHead.length) return true;
+  let e = js.jointHead[bodyA]!;
+  while (e !== -1) {
+    const row = js.rowOf[e >> 1]!;
+    const other = (e & 1) === 0 ? js.bodyB[row]! : js.bodyA[row]!;
+    if (other === bodyB && (js.flags[row]! & JointFlag.collideConnected) === 0) return false;
+    e = js.edgeNext[e]!;
+  }
+  return true;
+}

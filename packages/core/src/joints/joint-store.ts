@@ -1,0 +1,180 @@
+import { growF64, growI32, growU8 } from '../storage/grow.js';
+import { JOINT_CONSTRAINT_STRIDE } from './joint-layout.js';
+
+/** Joint kinds as small integers: the solver groups its records by this id and runs one loop per kind. */
+export const JointType = {
+  distance: 0,
+  revolute: 1,
+  prismatic: 2,
+  weld: 3,
+  wheel: 4,
+  mouse: 5,
+  motor: 6,
+  pulley: 7,
+} as const;
+export type JointTypeId = (typeof JointType)[keyof typeof JointType];
+export type JointTypeName = keyof typeof JointType;
+export const JOINT_TYPE_COUNT = 8;
+export const JOINT_TYPE_NAMES: readonly JointTypeName[] = [
+  'distance',
+  'revolute',
+  'prismatic',
+  'weld',
+  'wheel',
+  'mouse',
+  'motor',
+  'pulley',
+];
+
+/** Per-joint flag bits in `JointStore.flags`. */
+export const JointFlag = {
+  /** The two bodies keep colliding with each other. */
+  collideConnected: 1,
+  enableLimit: 2,
+  enableMotor: 4,
+  enableSpring: 8,
+} as const;
+
+/**
+ * Float parameter columns of a joint row (`JointStore.f[JF_X][row]`). One column per field, shared by the kinds
+ * that use it; a kind ignores the columns it has no use for. Lengths in m, angles in rad, relative to body origins
+ * and in body-local axes unless noted.
+ */
+export const JF_ANCHOR_AX = 0; // local anchor on body A (m, body A frame, from A's origin)
+export const JF_ANCHOR_AY = 1;
+export const JF_ANCHOR_BX = 2; // local anchor on body B (m, body B frame, from B's origin)
+export const JF_ANCHOR_BY = 3;
+export const JF_REFERENCE_ANGLE = 4; // angleB − angleA at which the joint angle is zero (rad)
+export const JF_AXIS_X = 5; // unit axis in body A's frame (prismatic, wheel)
+export const JF_AXIS_Y = 6;
+export const JF_LENGTH = 7; // distance: rest length (m); pulley: rope length on side A (m)
+export const JF_MIN_LENGTH = 8; // distance: lower length limit (m)
+export const JF_MAX_LENGTH = 9; // distance: upper length limit (m)
+export const JF_HERTZ = 10; // spring stiffness (Hz); weld: linear stiffness; mouse: drag stiffness
+export const JF_DAMPING_RATIO = 11; // spring damping ratio; weld: linear damping ratio
+export const JF_ANGULAR_HERTZ = 12; // weld: angular stiffness (Hz)
+export const JF_ANGULAR_DAMPING_RATIO = 13; // weld: angular damping ratio
+export const JF_LOWER = 14; // lower limit: angle (rad, revolute) or translation (m, prismatic, wheel)
+export const JF_UPPER = 15; // upper limit
+export const JF_MOTOR_SPEED = 16; // rad/s (revolute, wheel) or m/s (prismatic, distance)
+export const JF_MAX_MOTOR = 17; // largest motor torque (N m) or force (N)
+export const JF_TARGET_X = 18; // mouse: world target (m); motor joint: linear offset of B in A's frame (m)
+export const JF_TARGET_Y = 19;
+export const JF_ANGULAR_OFFSET = 20; // motor joint: target angleB − angleA (rad)
+export const JF_MAX_FORCE = 21; // mouse, motor joint: largest force (N)
+export const JF_MAX_TORQUE = 22; // motor joint: largest torque (N m)
+export const JF_CORRECTION = 23; // motor joint: fraction of the offset error removed per substep, in [0, 1]
+export const JF_GROUND_AX = 24; // pulley: ground anchors (m, world)
+export const JF_GROUND_AY = 25;
+export const JF_GROUND_BX = 26;
+export const JF_GROUND_BY = 27;
+export const JF_RATIO = 28; // pulley ratio
+export const JF_LENGTH_B = 29; // pulley: rope length on side B (m)
+export const JF_REF_COS = 30; // cos and sin of the reference angle (motor joint: of the angular offset), from the
+export const JF_REF_SIN = 31; // deterministic cosSin, so the solver composes rotations instead of calling atan2 twice
+/** Accumulated impulses of the last step (N s per substep; meaning per kind, see joint-layout.ts JC_IMPULSE_*). */
+export const JF_IMPULSE_0 = 32;
+export const JOINT_IMPULSE_COUNT = 6;
+export const JF_COUNT = JF_IMPULSE_0 + JOINT_IMPULSE_COUNT;
+
+/** What the bitecs Joint marker component holds: the store of its world. */
+export interface JointComponent {
+  readonly store: JointStore;
+}
+
+/**
+ * The joints of one world. A joint is a bitecs entity; its data lives in a dense row (creation order with
+ * swap-remove, so iteration order depends only on the API call sequence). `rowOf` maps the entity id to its row.
+ * Body joint-edge lists (edge = jointEid·2 + side) let the broadphase and destroyBody find a body's joints without
+ * scanning all of them.
+ */
+export class JointStore {
+  readonly Joint: JointComponent;
+  /** Float parameter columns, indexed by JF_* then row. */
+  readonly f: Float64Array[] = [];
+  /** JointType id per row. */
+  type = new Int32Array(16);
+  /** JointFlag bits per row. */
+  flags = new Int32Array(16);
+  /** Body entity ids per row. */
+  bodyA = new Int32Array(16);
+  bodyB = new Int32Array(16);
+  /** Joint entity id per row. */
+  eid = new Int32Array(16);
+  /** Live rows. */
+  count = 0;
+
+  /** Row of a joint entity, −1 when the entity is not a joint. Indexed by entity id. */
+  rowOf = new Int32Array(16).fill(-1);
+  /** 1 once a joint on this entity id was destroyed (and no joint took the id since): a stale handle. */
+  retired = new Uint8Array(16);
+  /** Head of each body's joint-edge list (edge = jointEid·2 + side), −1 when none. Indexed by body entity id. */
+  jointHead = new Int32Array(16).fill(-1);
+  /** Joint-edge links, indexed by edge. */
+  edgeNext = new Int32Array(32).fill(-1);
+  edgePrev = new Int32Array(32).fill(-1);
+
+  /** 1/h of the last step (1/s): reaction force = impulse · invH. */
+  invH = 0;
+
+  /** Solver records of the current step (JOINT_CONSTRAINT_STRIDE per record), grouped by joint kind. */
+  constraints = new Float64Array(16 * JOINT_CONSTRAINT_STRIDE);
+  /** Records of kind t are [typeStart[t], typeStart[t + 1]). */
+  readonly typeStart = new Int32Array(JOINT_TYPE_COUNT + 1);
+  /** Scratch cursor per kind for the prepare stage. */
+  readonly typeCursor = new Int32Array(JOINT_TYPE_COUNT);
+  constraintCount = 0;
+  /** The hard rows' softness of the current step: [biasRate, massScale, impulseScale]. */
+  readonly softness = new Float64Array(3);
+
+  constructor() {
+    for (let i = 0; i < JF_COUNT; i++) this.f.push(new Float64Array(16));
+    this.Joint = { store: this };
+  }
+
+  /** Capacity for `n` rows. */
+  reserveRows(n: number): void {
+    if (this.type.length >= n) return;
+    const f = this.f;
+    for (let i = 0; i < JF_COUNT; i++) f[i] = growF64(f[i]!, n);
+    this.type = growI32(this.type, n);
+    this.flags = growI32(this.flags, n);
+    this.bodyA = growI32(this.bodyA, n);
+    this.bodyB = growI32(this.bodyB, n);
+    this.eid = growI32(this.eid, n);
+  }
+
+  /** Capacity for entity ids up to `maxEid` (joint and body ids share one space). */
+  reserveEntities(maxEid: number): void {
+    const n = maxEid + 1;
+    if (this.rowOf.length < n) {
+      this.rowOf = growI32(this.rowOf, n, -1);
+      this.retired = growU8(this.retired, n);
+      this.jointHead = growI32(this.jointHead, n, -1);
+    }
+    if (this.edgeNext.length < 2 * n) {
+      this.edgeNext = growI32(this.edgeNext, 2 * n, -1);
+      this.edgePrev = growI32(this.edgePrev, 2 * n, -1);
+    }
+  }
+
+  reserveConstraints(n: number): void {
+    this.constraints = growF64(this.constraints, n * JOINT_CONSTRAINT_STRIDE);
+  }
+
+  /** Copies row `from` into row `to` (swap-remove). */
+  moveRow(from: number, to: number): void {
+    const f = this.f;
+    for (let i = 0; i < JF_COUNT; i++) {
+      const col = f[i]!;
+      col[to] = col[from]!;
+    }
+    this.type[to] = this.type[from]!;
+    this.flags[to] = this.flags[from]!;
+    this.bodyA[to] = this.bodyA[from]!;
+    this.bodyB[to] = this.bodyB[from]!;
+    const e = this.eid[from]!;
+    this.eid[to] = e;
+    this.rowOf[e] = to;
+  }
+}

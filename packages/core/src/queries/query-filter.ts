@@ -1,0 +1,73 @@
+import { PhysicsError } from '../errors.js';
+import type { PhysicsState } from '../world/physics-world.js';
+import type { QueryScratch } from './query-scratch.js';
+
+/**
+ * Which shapes a query reports. Like a shape filter seen from the query's side: a shape is reported when
+ * (shape.categoryBits & filter.maskBits) !== 0 and (filter.categoryBits & shape.maskBits) !== 0, it is not on
+ * `ignoreBody`, and it is not a sensor unless `includeSensors`. Group indices play no part in queries.
+ * Every field is optional; missing fields take the defaults of defaultQueryFilter().
+ */
+export interface QueryFilter {
+  /** Categories the query belongs to, matched against each shape's mask. Default 0x0001 (the default category). */
+  categoryBits?: number;
+  /** Categories the query reports, matched against each shape's category. Default 0xFFFFFFFF (all). */
+  maskBits?: number;
+  /** A body entity whose shapes are skipped (for example the caster itself). Default -1 (none). */
+  ignoreBody?: number;
+  /** Report sensor shapes too. Default false: sensors detect, they are not hit. */
+  includeSensors?: boolean;
+}
+
+export function defaultQueryFilter(): Required<QueryFilter> {
+  return { categoryBits: 0x0001, maskBits: 0xffffffff, ignoreBody: -1, includeSensors: false };
+}
+
+/**
+ * Validates `f` and copies it into the scratch filter columns (typed arrays, so the hot loop reads no object fields
+ * and a 32-bit mask is never boxed). Throws INVALID_ARGUMENT before any work is done.
+ */
+export function resolveFilter(q: QueryScratch, f: QueryFilter | undefined): void {
+  let category = 0x0001;
+  let mask = 0xffffffff;
+  let ignoreBody = -1;
+  let sensors = 0;
+  if (f !== undefined && f !== null) {
+    if (typeof f !== 'object') throw new PhysicsError('INVALID_ARGUMENT', `filter must be an object, got ${String(f)}`);
+    if (f.categoryBits !== undefined) category = checkBits(f.categoryBits, 'filter.categoryBits');
+    if (f.maskBits !== undefined) mask = checkBits(f.maskBits, 'filter.maskBits');
+    if (f.ignoreBody !== undefined) {
+      if (typeof f.ignoreBody !== 'number' || !Number.isInteger(f.ignoreBody)) {
+        throw new PhysicsError('INVALID_ARGUMENT', `filter.ignoreBody must be an entity id, got ${String(f.ignoreBody)}`);
+      }
+      ignoreBody = f.ignoreBody;
+    }
+    if (f.includeSensors !== undefined) {
+      if (typeof f.includeSensors !== 'boolean') {
+        throw new PhysicsError('INVALID_ARGUMENT', `filter.includeSensors must be a boolean, got ${String(f.includeSensors)}`);
+      }
+      sensors = f.includeSensors ? 1 : 0;
+    }
+  }
+  q.filterBits[0] = category;
+  q.filterBits[1] = mask;
+  q.filterInts[0] = ignoreBody;
+  q.filterInts[1] = sensors;
+}
+
+function checkBits(v: number, what: string): number {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    throw new PhysicsError('INVALID_ARGUMENT', `${what} must be an integer, got ${String(v)}`);
+  }
+  return v >>> 0;
+}
+
+/** True if shape row `row` passes the filter last resolved into `q`. */
+export function passesFilter(p: PhysicsState, q: QueryScratch, row: number): boolean {
+  const s = p.shapes;
+  const bits = q.filterBits;
+  if ((s.categoryBits[row]! & bits[1]!) === 0 || (bits[0]! & s.maskBits[row]!) === 0) return false;
+  const ints = q.filterInts;
+  if (ints[1] === 0 && s.sensor[row] === 1) return false;
+  return s.body[row] !== ints[0];
+}

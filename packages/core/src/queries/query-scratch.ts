@@ -1,0 +1,59 @@
+import { IntBuffer } from '../broadphase/int-buffer.js';
+import { GeometryStore } from '../geometry/geometry-store.js';
+import type { PhysicsState } from '../world/physics-world.js';
+import { RayHits, ShapeHits } from './query-results.js';
+import { createCore, DISTANCE_OUTPUT_SIZE } from './shape-distance.js';
+
+/**
+ * Per-world scratch of the queries, created on a world's first query and kept (in a WeakMap keyed by the world's
+ * PhysicsState, so it goes when the world goes). Everything a query needs per visited node or shape lives here, so a
+ * query allocates nothing once the buffers have grown to the largest result seen. Per world, not module-global, so
+ * two worlds share nothing.
+ */
+export class QueryScratch {
+  /** Broadphase candidates (shape rows) of the current query. */
+  readonly candidates = new IntBuffer(64);
+  /** Ray of the current cast: [originX, originY, dx, dy, maxFraction]. */
+  readonly rayArgs = new Float64Array(5);
+  /** rayCastShape output: [fraction, pointX, pointY, normalX, normalY]. */
+  readonly ray = new Float64Array(5);
+  /** Hits of the array-returning query forms, before they become objects. */
+  readonly rayHits = new RayHits();
+  readonly shapeHits = new ShapeHits();
+  /** Row 0 holds the query geometry of overlapShape / castShape. */
+  readonly geometry = new GeometryStore();
+  /** Resolved filter: [categoryBits, maskBits] and [ignoreBody, includeSensors]. */
+  readonly filterBits = new Uint32Array(2);
+  readonly filterInts = new Int32Array(2);
+  /** A box [minX, minY, maxX, maxY] and a pose [x, y, cos, sin]. */
+  readonly box = new Float64Array(4);
+  /** A visited shape's bounding box. */
+  readonly shapeBox = new Float64Array(4);
+  readonly pose = new Float64Array(4);
+  /** A world shape's pose. */
+  readonly shapePose = new Float64Array(4);
+  /** Query point [x, y]. */
+  readonly point = new Float64Array(2);
+  /** Cores of the query shape (A) and the visited shape (B), and their distance. */
+  readonly coreA = createCore();
+  readonly coreB = createCore();
+  readonly distance = new Float64Array(DISTANCE_OUTPUT_SIZE);
+  /** Shape-cast arguments: [translationX, translationY, maxFraction]. */
+  readonly castArgs = new Float64Array(3);
+  /** Shape-cast result of one pair: [fraction, pointX, pointY, normalX, normalY]. */
+  readonly cast = new Float64Array(5);
+  /** Best shape-cast hit so far, same layout. */
+  readonly bestCast = new Float64Array(5);
+}
+
+const scratchByWorld = new WeakMap<PhysicsState, QueryScratch>();
+
+export function getQueryScratch(p: PhysicsState): QueryScratch {
+  let q = scratchByWorld.get(p);
+  if (q === undefined) {
+    q = new QueryScratch();
+    q.geometry.reserve(1);
+    scratchByWorld.set(p, q);
+  }
+  return q;
+}

@@ -1,0 +1,2 @@
+export { prepareJoints, storeJointImpulses } from './prepare-joints.js';
+export { warmStartJoints, solveJoints } from './solve-joints.js';

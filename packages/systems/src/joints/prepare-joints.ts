@@ -1,0 +1,464 @@
+import {
+  BodyType,
+  JC_BIAS_RATE,
+  JC_DELTA_CX,
+  JC_DELTA_CY,
+  JC_DIST_AXIAL_MASS,
+  JC_DIST_HERTZ,
+  JC_DIST_LENGTH,
+  JC_DIST_MAX,
+  JC_DIST_MAX_MOTOR_IMPULSE,
+  JC_DIST_MIN,
+  JC_DIST_MOTOR_SPEED,
+  JC_FLAGS,
+  JC_FRAME_AX,
+  JC_FRAME_AY,
+  JC_FRAME_BX,
+  JC_FRAME_BY,
+  JC_IMPULSE,
+  JC_IMPULSE_SCALE,
+  JC_INDEX_A,
+  JC_INDEX_B,
+  JC_INV_I_A,
+  JC_INV_I_B,
+  JC_INV_MASS_A,
+  JC_INV_MASS_B,
+  JC_MASS_SCALE,
+  JC_MOTOR_REL_C,
+  JC_MOTOR_REL_S,
+  JC_MOTOR_AXIAL_MASS,
+  JC_MOTOR_CORRECTION_RATE,
+  JC_MOTOR_MAX_FORCE_IMPULSE,
+  JC_MOTOR_MAX_TORQUE_IMPULSE,
+  JC_MOUSE_MAX_IMPULSE,
+  JC_PRI_REL_C,
+  JC_PRI_REL_S,
+  JC_PRI_AXIS_X,
+  JC_PRI_AXIS_Y,
+  JC_PRI_LOWER,
+  JC_PRI_MAX_MOTOR_IMPULSE,
+  JC_PRI_MOTOR_SPEED,
+  JC_PRI_UPPER,
+  JC_PUL_CONSTANT,
+  JC_PUL_GROUND_AX,
+  JC_PUL_GROUND_AY,
+  JC_PUL_GROUND_BX,
+  JC_PUL_GROUND_BY,
+  JC_PUL_RATIO,
+  JC_REV_REL_C,
+  JC_REV_REL_S,
+  JC_REV_AXIAL_MASS,
+  JC_REV_LOWER,
+  JC_REV_MAX_MOTOR_IMPULSE,
+  JC_REV_MOTOR_SPEED,
+  JC_REV_UPPER,
+  JC_ROW,
+  JC_SPRING_BIAS_RATE,
+  JC_SPRING_IMPULSE_SCALE,
+  JC_SPRING_MASS_SCALE,
+  JC_WELD_REL_C,
+  JC_WELD_REL_S,
+  JC_WELD_AXIAL_MASS,
+  JC_WHEEL_ANGULAR_MASS,
+  JCF_ANGULAR_SPRING,
+  JCF_LINEAR_SPRING,
+  JCF_RIGID,
+  JF_ANCHOR_AX,
+  JF_ANCHOR_AY,
+  JF_ANCHOR_BX,
+  JF_ANCHOR_BY,
+  JF_ANGULAR_DAMPING_RATIO,
+  JF_ANGULAR_HERTZ,
+  JF_AXIS_X,
+  JF_AXIS_Y,
+  JF_CORRECTION,
+  JF_DAMPING_RATIO,
+  JF_GROUND_AX,
+  JF_GROUND_AY,
+  JF_GROUND_BX,
+  JF_GROUND_BY,
+  JF_HERTZ,
+  JF_IMPULSE_0,
+  JF_LENGTH,
+  JF_LENGTH_B,
+  JF_LOWER,
+  JF_MAX_FORCE,
+  JF_MAX_LENGTH,
+  JF_MAX_MOTOR,
+  JF_MAX_TORQUE,
+  JF_MIN_LENGTH,
+  JF_MOTOR_SPEED,
+  JF_RATIO,
+  JF_REF_COS,
+  JF_REF_SIN,
+  JF_TARGET_X,
+  JF_TARGET_Y,
+  JF_UPPER,
+  JOINT_CONSTRAINT_STRIDE,
+  JOINT_IMPULSE_COUNT,
+  JOINT_TYPE_COUNT,
+  JointFlag,
+  JointType,
+  SP_H,
+  SP_INV_H,
+  type PhysicsState,
+} from '@impulse2d/core';
+
+const TWO_PI = 2 * Math.PI;
+
+/**
+ * Writes the soft-constraint coefficients (biasRate, massScale, impulseScale; see softness.ts) of a spring whose
+ * hertz and damping ratio are `hertzCol[row]`, `zetaCol[row]`, for the substep in params[SP_H]. Everything numeric
+ * is read from arrays so no double crosses a call boundary (V8 would box it).
+ */
+function writeSoftness(out: Float64Array, o: number, hertzCol: Float64Array, zetaCol: Float64Array, row: number, params: Float64Array): void {
+  const hertz = hertzCol[row]!;
+  if (hertz === 0) {
+    out[o] = 0;
+    out[o + 1] = 1;
+    out[o + 2] = 0;
+    return;
+  }
+  const h = params[SP_H]!;
+  const omega = TWO_PI * hertz;
+  const a1 = 2 * zetaCol[row]! + h * omega;
+  const a2 = h * omega * a1;
+  const a3 = 1 / (1 + a2);
+  out[o] = omega / a1;
+  out[o + 1] = a2 * a3;
+  out[o + 2] = a3;
+}
+
+/**
+ * Stage 4c — builds one solver record per joint that has at least one body in the solver, grouped by kind (one
+ * tight loop per kind in the substeps). Per record: solver indices and inverse masses (zero for static, kinematic
+ * and sleeping bodies), anchors relative to the centres of mass in world axes (fixed for the step; the substeps
+ * rotate them by each body's rotation delta), the centre offset, the softness, last step's impulses for warm
+ * starting, and the kind's own constants.
+ */
+export function prepareJoints(p: PhysicsState): void {
+  const js = p.joints;
+  const sd = p.solverData;
+  const params = sd.params;
+  const h = params[SP_H]!;
+  js.invH = params[SP_INV_H]!;
+  const indexOf = sd.indexOf;
+  const count = js.count;
+  const start = js.typeStart;
+  const cursor = js.typeCursor;
+  start.fill(0);
+  const bodyAs = js.bodyA;
+  const bodyBs = js.bodyB;
+  const types = js.type;
+  for (let row = 0; row < count; row++) {
+    if (indexOf[bodyAs[row]!] === 0 && indexOf[bodyBs[row]!] === 0) continue;
+    start[types[row]! + 1]!++;
+  }
+  for (let t = 0; t < JOINT_TYPE_COUNT; t++) {
+    start[t + 1] = start[t + 1]! + start[t]!;
+    cursor[t] = start[t]!;
+  }
+  const total = start[JOINT_TYPE_COUNT]!;
+  js.constraintCount = total;
+  if (total === 0) return;
+  js.reserveConstraints(total);
+  const jc = js.constraints;
+
+  // The hard rows' softness: the world's joint stiffness, capped at a quarter of the substep rate as for contacts.
+  // Classic mode uses rigid rows with Baumgarte bias β/Δt.
+  const classic = p.solver === 'classic';
+  let rate = p.classicBaumgarte / h;
+  let massScale = 1;
+  let impulseScale = 0;
+  if (!classic) {
+    const hertz = Math.min(p.jointHertz, 0.25 / h);
+    const omega = TWO_PI * hertz;
+    const a1 = 2 * p.jointDampingRatio + h * omega;
+    const a2 = h * omega * a1;
+    const a3 = 1 / (1 + a2);
+    rate = omega / a1;
+    massScale = a2 * a3;
+    impulseScale = a3;
+  }
+  js.softness[0] = rate;
+  js.softness[1] = massScale;
+  js.softness[2] = impulseScale;
+  const warm = p.enableWarmStarting ? 1 : 0;
+
+  const b = p.bodies;
+  const tr = b.transform;
+  const f = js.f;
+  const anchorAX = f[JF_ANCHOR_AX]!;
+  const anchorAY = f[JF_ANCHOR_AY]!;
+  const anchorBX = f[JF_ANCHOR_BX]!;
+  const anchorBY = f[JF_ANCHOR_BY]!;
+  for (let row = 0; row < count; row++) {
+    const bodyA = bodyAs[row]!;
+    const bodyB = bodyBs[row]!;
+    const ia = indexOf[bodyA]!;
+    const ib = indexOf[bodyB]!;
+    if (ia === 0 && ib === 0) continue;
+    const type = types[row]!;
+    const k = cursor[type]!;
+    cursor[type] = k + 1;
+    const o = k * JOINT_CONSTRAINT_STRIDE;
+    // Inverse masses: only dynamic bodies in the solver move (kinematic bodies already have zero inverse mass).
+    const dynA = ia !== 0 && b.type[bodyA] === BodyType.dynamic;
+    const dynB = ib !== 0 && b.type[bodyB] === BodyType.dynamic;
+    const mA = dynA ? b.invMass[bodyA]! : 0;
+    const iA = dynA ? b.invInertia[bodyA]! : 0;
+    const mB = dynB ? b.invMass[bodyB]! : 0;
+    const iB = dynB ? b.invInertia[bodyB]! : 0;
+    jc[o + JC_INDEX_A] = ia;
+    jc[o + JC_INDEX_B] = ib;
+    jc[o + JC_INV_MASS_A] = mA;
+    jc[o + JC_INV_I_A] = iA;
+    jc[o + JC_INV_MASS_B] = mB;
+    jc[o + JC_INV_I_B] = iB;
+    jc[o + JC_ROW] = row;
+    jc[o + JC_FLAGS] = js.flags[row]!;
+    jc[o + JC_BIAS_RATE] = rate;
+    jc[o + JC_MASS_SCALE] = massScale;
+    jc[o + JC_IMPULSE_SCALE] = impulseScale;
+    for (let i = 0; i < JOINT_IMPULSE_COUNT; i++) jc[o + JC_IMPULSE + i] = warm * f[JF_IMPULSE_0 + i]![row]!;
+    // Anchors relative to the centres of mass, world axes: r = R·(localAnchor − localCenter).
+    const cA = tr.c[bodyA]!;
+    const sA = tr.s[bodyA]!;
+    const cB = tr.c[bodyB]!;
+    const sB = tr.s[bodyB]!;
+    let lx = anchorAX[row]! - b.localCenterX[bodyA]!;
+    let ly = anchorAY[row]! - b.localCenterY[bodyA]!;
+    jc[o + JC_FRAME_AX] = cA * lx - sA * ly;
+    jc[o + JC_FRAME_AY] = sA * lx + cA * ly;
+    lx = anchorBX[row]! - b.localCenterX[bodyB]!;
+    ly = anchorBY[row]! - b.localCenterY[bodyB]!;
+    jc[o + JC_FRAME_BX] = cB * lx - sB * ly;
+    jc[o + JC_FRAME_BY] = sB * lx + cB * ly;
+    jc[o + JC_DELTA_CX] = b.centerX[bodyB]! - b.centerX[bodyA]!;
+    jc[o + JC_DELTA_CY] = b.centerY[bodyB]! - b.centerY[bodyA]!;
+    switch (type) {
+      case JointType.revolute:
+        prepareRevolute(p, row, jc, o);
+        break;
+      case JointType.prismatic:
+      case JointType.wheel:
+        prepareAxis(p, row, jc, o);
+        break;
+      case JointType.distance:
+        prepareDistance(p, row, jc, o);
+        break;
+      case JointType.weld:
+        prepareWeld(p, row, jc, o);
+        break;
+      case JointType.mouse:
+        prepareMouse(p, row, jc, o);
+        break;
+      case JointType.motor:
+        prepareMotor(p, row, jc, o);
+        break;
+      case JointType.pulley:
+        preparePulley(p, row, jc, o);
+        break;
+    }
+  }
+}
+
+/*
+ * Per-kind constants. Each helper takes only the state, the row and the record offset and reads every number from
+ * arrays: small functions that V8 optimises (and inlines the angle routine into) without boxing a double.
+ */
+
+/**
+ * Relative rotation at prepare time, qAᵀ·qB·R(−reference), written as cos / sin to jc[atC], jc[atS]. The solvers
+ * compose it with the rotation deltas and take one atan2 per substep; the prepare stage needs no angle at all.
+ */
+function prepareRotation(p: PhysicsState, row: number, jc: Float64Array, atC: number, atS: number): void {
+  const js = p.joints;
+  const tr = p.bodies.transform;
+  const a = js.bodyA[row]!;
+  const b = js.bodyB[row]!;
+  const cA = tr.c[a]!;
+  const sA = tr.s[a]!;
+  const cB = tr.c[b]!;
+  const sB = tr.s[b]!;
+  const relC = cA * cB + sA * sB;
+  const relS = cA * sB - sA * cB;
+  const rc = js.f[JF_REF_COS]![row]!;
+  const rs = js.f[JF_REF_SIN]![row]!;
+  jc[atC] = relC * rc + relS * rs;
+  jc[atS] = relS * rc - relC * rs;
+}
+
+function axialMassOf(jc: Float64Array, o: number): number {
+  const k = jc[o + JC_INV_I_A]! + jc[o + JC_INV_I_B]!;
+  return k > 0 ? 1 / k : 0;
+}
+
+function prepareRevolute(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+  const js = p.joints;
+  const f = js.f;
+  const h = p.solverData.params[SP_H]!;
+  const flags = js.flags[row]!;
+  jc[o + JC_REV_AXIAL_MASS] = axialMassOf(jc, o);
+  prepareRotation(p, row, jc, o + JC_REV_REL_C, o + JC_REV_REL_S);
+  jc[o + JC_REV_MOTOR_SPEED] = f[JF_MOTOR_SPEED]![row]!;
+  jc[o + JC_REV_MAX_MOTOR_IMPULSE] = h * f[JF_MAX_MOTOR]![row]!;
+  jc[o + JC_REV_LOWER] = f[JF_LOWER]![row]!;
+  jc[o + JC_REV_UPPER] = f[JF_UPPER]![row]!;
+  // A spring of zero stiffness is no spring (rather than a rigid angular lock).
+  if (f[JF_HERTZ]![row] === 0) jc[o + JC_FLAGS] = flags & ~JointFlag.enableSpring;
+  writeSoftness(jc, o + JC_SPRING_BIAS_RATE, f[JF_HERTZ]!, f[JF_DAMPING_RATIO]!, row, p.solverData.params);
+}
+
+/** Prismatic and wheel: the axis in world axes, motor, limits, spring. */
+function prepareAxis(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+  const js = p.joints;
+  const f = js.f;
+  const h = p.solverData.params[SP_H]!;
+  const tr = p.bodies.transform;
+  const bodyA = js.bodyA[row]!;
+  const cA = tr.c[bodyA]!;
+  const sA = tr.s[bodyA]!;
+  const ax = f[JF_AXIS_X]![row]!;
+  const ay = f[JF_AXIS_Y]![row]!;
+  jc[o + JC_PRI_AXIS_X] = cA * ax - sA * ay;
+  jc[o + JC_PRI_AXIS_Y] = sA * ax + cA * ay;
+  if (js.type[row] === JointType.prismatic) prepareRotation(p, row, jc, o + JC_PRI_REL_C, o + JC_PRI_REL_S);
+  jc[o + JC_PRI_MOTOR_SPEED] = f[JF_MOTOR_SPEED]![row]!;
+  jc[o + JC_PRI_MAX_MOTOR_IMPULSE] = h * f[JF_MAX_MOTOR]![row]!;
+  jc[o + JC_PRI_LOWER] = f[JF_LOWER]![row]!;
+  jc[o + JC_PRI_UPPER] = f[JF_UPPER]![row]!;
+  jc[o + JC_WHEEL_ANGULAR_MASS] = axialMassOf(jc, o);
+  if (f[JF_HERTZ]![row] === 0) jc[o + JC_FLAGS] = js.flags[row]! & ~JointFlag.enableSpring;
+  writeSoftness(jc, o + JC_SPRING_BIAS_RATE, f[JF_HERTZ]!, f[JF_DAMPING_RATIO]!, row, p.solverData.params);
+}
+
+function prepareDistance(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+  const js = p.joints;
+  const f = js.f;
+  const h = p.solverData.params[SP_H]!;
+  const flags = js.flags[row]!;
+  const minL = f[JF_MIN_LENGTH]![row]!;
+  const maxL = f[JF_MAX_LENGTH]![row]!;
+  let length = f[JF_LENGTH]![row]!;
+  const limited = (flags & JointFlag.enableLimit) !== 0;
+  if (limited) length = length < minL ? minL : length > maxL ? maxL : length;
+  jc[o + JC_DIST_LENGTH] = length;
+  jc[o + JC_DIST_MIN] = minL;
+  jc[o + JC_DIST_MAX] = maxL;
+  jc[o + JC_DIST_MOTOR_SPEED] = f[JF_MOTOR_SPEED]![row]!;
+  jc[o + JC_DIST_MAX_MOTOR_IMPULSE] = h * f[JF_MAX_MOTOR]![row]!;
+  jc[o + JC_DIST_HERTZ] = f[JF_HERTZ]![row]!;
+  // A rod unless it is a spring with room to move (limits apart or off).
+  const rigid = (flags & JointFlag.enableSpring) === 0 || (limited && minL >= maxL);
+  if (rigid) jc[o + JC_FLAGS] = flags | JCF_RIGID;
+  writeSoftness(jc, o + JC_SPRING_BIAS_RATE, f[JF_HERTZ]!, f[JF_DAMPING_RATIO]!, row, p.solverData.params);
+  const rAx = jc[o + JC_FRAME_AX]!;
+  const rAy = jc[o + JC_FRAME_AY]!;
+  const rBx = jc[o + JC_FRAME_BX]!;
+  const rBy = jc[o + JC_FRAME_BY]!;
+  const dx = jc[o + JC_DELTA_CX]! + rBx - rAx;
+  const dy = jc[o + JC_DELTA_CY]! + rBy - rAy;
+  const len = Math.sqrt(dx * dx + dy * dy);
+  const ux = len > 0 ? dx / len : 0;
+  const uy = len > 0 ? dy / len : 0;
+  const crA = rAx * uy - rAy * ux;
+  const crB = rBx * uy - rBy * ux;
+  const k = jc[o + JC_INV_MASS_A]! + jc[o + JC_INV_MASS_B]! + jc[o + JC_INV_I_A]! * crA * crA + jc[o + JC_INV_I_B]! * crB * crB;
+  jc[o + JC_DIST_AXIAL_MASS] = k > 0 ? 1 / k : 0;
+}
+
+function prepareWeld(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+  const js = p.joints;
+  const f = js.f;
+  const params = p.solverData.params;
+  prepareRotation(p, row, jc, o + JC_WELD_REL_C, o + JC_WELD_REL_S);
+  jc[o + JC_WELD_AXIAL_MASS] = axialMassOf(jc, o);
+  let flags = js.flags[row]!;
+  // Stiffness 0 keeps the world's joint softness (the stiffest the solver resolves); otherwise a real spring.
+  if (f[JF_HERTZ]![row]! > 0) {
+    writeSoftness(jc, o + JC_BIAS_RATE, f[JF_HERTZ]!, f[JF_DAMPING_RATIO]!, row, params);
+    flags |= JCF_LINEAR_SPRING;
+  }
+  if (f[JF_ANGULAR_HERTZ]![row]! > 0) {
+    writeSoftness(jc, o + JC_SPRING_BIAS_RATE, f[JF_ANGULAR_HERTZ]!, f[JF_ANGULAR_DAMPING_RATIO]!, row, params);
+    flags |= JCF_ANGULAR_SPRING;
+  } else {
+    jc[o + JC_SPRING_BIAS_RATE] = js.softness[0]!;
+    jc[o + JC_SPRING_MASS_SCALE] = js.softness[1]!;
+    jc[o + JC_SPRING_IMPULSE_SCALE] = js.softness[2]!;
+  }
+  jc[o + JC_FLAGS] = flags;
+}
+
+function prepareMouse(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+  const js = p.joints;
+  const f = js.f;
+  const b = p.bodies;
+  const bodyB = js.bodyB[row]!;
+  // Only B moves; A is a reference. The target replaces A's anchor: Δc = cB − target.
+  jc[o + JC_INDEX_A] = 0;
+  jc[o + JC_INV_MASS_A] = 0;
+  jc[o + JC_INV_I_A] = 0;
+  jc[o + JC_FRAME_AX] = 0;
+  jc[o + JC_FRAME_AY] = 0;
+  jc[o + JC_DELTA_CX] = b.centerX[bodyB]! - f[JF_TARGET_X]![row]!;
+  jc[o + JC_DELTA_CY] = b.centerY[bodyB]! - f[JF_TARGET_Y]![row]!;
+  jc[o + JC_MOUSE_MAX_IMPULSE] = p.solverData.params[SP_H]! * f[JF_MAX_FORCE]![row]!;
+  writeSoftness(jc, o + JC_SPRING_BIAS_RATE, f[JF_HERTZ]!, f[JF_DAMPING_RATIO]!, row, p.solverData.params);
+}
+
+function prepareMotor(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+  const js = p.joints;
+  const f = js.f;
+  const b = p.bodies;
+  const tr = b.transform;
+  const h = p.solverData.params[SP_H]!;
+  const bodyA = js.bodyA[row]!;
+  const bodyB = js.bodyB[row]!;
+  const cA = tr.c[bodyA]!;
+  const sA = tr.s[bodyA]!;
+  const cB = tr.c[bodyB]!;
+  const sB = tr.s[bodyB]!;
+  // The driven point is B's origin; its target is linearOffset in A's frame.
+  let lx = f[JF_TARGET_X]![row]! - b.localCenterX[bodyA]!;
+  let ly = f[JF_TARGET_Y]![row]! - b.localCenterY[bodyA]!;
+  jc[o + JC_FRAME_AX] = cA * lx - sA * ly;
+  jc[o + JC_FRAME_AY] = sA * lx + cA * ly;
+  lx = -b.localCenterX[bodyB]!;
+  ly = -b.localCenterY[bodyB]!;
+  jc[o + JC_FRAME_BX] = cB * lx - sB * ly;
+  jc[o + JC_FRAME_BY] = sB * lx + cB * ly;
+  prepareRotation(p, row, jc, o + JC_MOTOR_REL_C, o + JC_MOTOR_REL_S);
+  jc[o + JC_MOTOR_AXIAL_MASS] = axialMassOf(jc, o);
+  jc[o + JC_MOTOR_MAX_FORCE_IMPULSE] = h * f[JF_MAX_FORCE]![row]!;
+  jc[o + JC_MOTOR_MAX_TORQUE_IMPULSE] = h * f[JF_MAX_TORQUE]![row]!;
+  jc[o + JC_MOTOR_CORRECTION_RATE] = f[JF_CORRECTION]![row]! / h;
+}
+
+function preparePulley(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+  const js = p.joints;
+  const f = js.f;
+  const b = p.bodies;
+  const bodyA = js.bodyA[row]!;
+  const bodyB = js.bodyB[row]!;
+  jc[o + JC_PUL_GROUND_AX] = f[JF_GROUND_AX]![row]! - b.centerX[bodyA]!;
+  jc[o + JC_PUL_GROUND_AY] = f[JF_GROUND_AY]![row]! - b.centerY[bodyA]!;
+  jc[o + JC_PUL_GROUND_BX] = f[JF_GROUND_BX]![row]! - b.centerX[bodyB]!;
+  jc[o + JC_PUL_GROUND_BY] = f[JF_GROUND_BY]![row]! - b.centerY[bodyB]!;
+  const ratio = f[JF_RATIO]![row]!;
+  jc[o + JC_PUL_RATIO] = ratio;
+  jc[o + JC_PUL_CONSTANT] = f[JF_LENGTH]![row]! + ratio * f[JF_LENGTH_B]![row]!;
+}
+
+/** Writes the accumulated impulses back to the joint rows, for next step's warm start and the reaction getters. */
+export function storeJointImpulses(p: PhysicsState): void {
+  const js = p.joints;
+  const jc = js.constraints;
+  const f = js.f;
+  for (let k = 0; k < js.constraintCount; k++) {
+    const o = k * JOINT_CONSTRAINT_STRIDE;
+    const row = jc[o + JC_ROW]!;
+    for (let i = 0; i < JOINT_IMPULSE_COUNT; i++) f[JF_IMPULSE_0 + i]![row] = jc[o + JC_IMPULSE + i]!;
+  }
+}

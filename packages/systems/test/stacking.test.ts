@@ -1,0 +1,47 @@
+// Stacks must stand: Box2D's pyramid scenes (construction in helpers/scene.ts, as Box2D's benchmark) and a column.
+// The scenes step through a native bundle of the current sources (helpers/bundle.ts explains why).
+import { describe, expect, it } from 'vitest';
+import { loadBundled } from './helpers/bundle.js';
+import type * as Heavy from './helpers/heavy-scenes.js';
+
+const heavy = (): Promise<typeof Heavy> => loadBundled<typeof Heavy>('heavy-scenes.ts');
+
+describe('stacks of boxes stand', () => {
+  it('a 20-row pyramid stands for 10 s: the top box moves < 1 cm after 1 s of settling, no box tilts > 0.05 rad', async () => {
+    const r = (await heavy()).pyramidScenario(20, 60, 600);
+    expect(r.boxCount).toBe(210);
+    expect(r.topStart).toEqual({ x: 0, y: 19.5 });
+    expect(r.nonFinite).toBe(0);
+    expect(r.maxDrift).toBeLessThan(0.01);
+    expect(r.maxTilt).toBeLessThan(0.05);
+    // Not sunk or spread: 20 contact layers each overlap by about the linear slop (5 mm).
+    expect(r.topEnd.y).toBeGreaterThan(19.5 - 0.2);
+    expect(Math.abs(r.topEnd.x)).toBeLessThan(0.01);
+    expect(r.lowest).toBeGreaterThan(0.48);
+  });
+
+  it('a 10-box vertical column stands for 10 s: after 2 s the top moves < 1 cm, ends within 1 cm of x = 0, no tilt > 0.02 rad', async () => {
+    // Settling takes longer than for the pyramid: the column sways by ~2 cm in its first second (sequential contact
+    // solving is not symmetric) and comes back by t = 2 s.
+    const r = (await heavy()).columnScenario(10, 120, 600);
+    expect(r.nonFinite).toBe(0);
+    expect(Math.abs(r.topEnd.x)).toBeLessThan(0.01);
+    expect(r.maxDrift).toBeLessThan(0.01);
+    expect(r.topEnd.y).toBeGreaterThan(9.5 - 0.1);
+    expect(r.topEnd.y).toBeLessThan(9.5 + 0.01);
+    expect(r.maxTilt).toBeLessThan(0.02);
+  });
+
+  it("Box2D's large_pyramid (100 rows, 5050 boxes) still stands after 500 steps", async () => {
+    const r = (await heavy()).pyramidScenario(100, 0, 500, 'soft', 0);
+    expect(r.boxCount).toBe(5050);
+    expect(r.topStart).toEqual({ x: 0, y: 99.5 });
+    expect(r.nonFinite).toBe(0);
+    expect(Math.abs(r.topEnd.x - r.topStart.x)).toBeLessThan(0.1);
+    expect(r.topEnd.y).toBeGreaterThan(r.topStart.y - 1.0);
+    expect(r.topEnd.y).toBeLessThan(r.topStart.y + 0.01);
+    // Every box centre above the ground: a box resting on it has its centre at 0.5 m, less a few mm of overlap.
+    expect(r.lowest).toBeGreaterThan(0.45);
+    console.log(`large_pyramid: ${r.msPerStep.toFixed(1)} ms/step, top moved (${(r.topEnd.x - r.topStart.x).toFixed(4)}, ${(r.topEnd.y - r.topStart.y).toFixed(4)}) m, max tilt ${r.maxTilt.toFixed(4)} rad`);
+  }, 300_000);
+});
