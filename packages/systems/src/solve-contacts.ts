@@ -271,7 +271,7 @@ export function applyRestitution(cc: Float64Array, count: number, states: Float6
 }
 
 /** Single-point restitution row at point record q of constraint record o. */
-function restitutePoint(cc: Float64Array, o: number, q: number, states: Float64Array, e: number): void {
+export function restitutePoint(cc: Float64Array, o: number, q: number, states: Float64Array, e: number): void {
   const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
   const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
   const mA = cc[o + CC_INV_MASS_A]!;
@@ -299,22 +299,33 @@ function restitutePoint(cc: Float64Array, o: number, q: number, states: Float64A
   states[b + BS_W] = states[b + BS_W]! + iB * impulse * rnB;
 }
 
-/**
- * Both points at once: find totals x ≥ 0 with vn'(x) = vn + K (x − x0) reaching the targets −e·rv, where K is the
- * 2×2 effective-mass matrix of the two normal rows; a point whose bounce would need a pulling impulse is let go
- * (x = 0, vn' above its target). Falls back to the two single rows when K is near singular.
- */
+/** Target normal velocities of the two points for solveNormalBlock (an array: doubles as arguments are boxed). */
+const blockTargets = new Float64Array(2);
+
 function restituteBlock(cc: Float64Array, o: number, states: Float64Array, e: number): void {
   const q0 = o + CC_HEADER;
+  blockTargets[0] = -e * cc[q0 + CCP_RELATIVE_VELOCITY]!;
+  blockTargets[1] = -e * cc[q0 + CCP_STRIDE + CCP_RELATIVE_VELOCITY]!;
+  if (!solveNormalBlock(cc, o, states, blockTargets)) {
+    restitutePoint(cc, o, q0, states, e);
+    restitutePoint(cc, o, q0 + CCP_STRIDE, states, e);
+  }
+}
+
+/**
+ * Both normal rows of a two-point manifold at once: find accumulated impulses x ≥ 0 with vn'(x) = vn + K (x − x_old)
+ * reaching targets[0..1], where K is the 2×2 effective-mass matrix of the two rows; a point that would need a
+ * pulling impulse is let go (x = 0, vn' above its target). This is the mixed LCP of Box2D 2.4's block solver,
+ * solved by enumerating which points stay active. Returns false (and changes nothing) when K is near singular,
+ * i.e. the two points (nearly) coincide; the caller then solves the rows one after the other.
+ */
+export function solveNormalBlock(cc: Float64Array, o: number, states: Float64Array, targets: Float64Array): boolean {
+  const q0 = o + CC_HEADER;
   const q1 = q0 + CCP_STRIDE;
-  const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-  const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
   const mA = cc[o + CC_INV_MASS_A]!;
   const iA = cc[o + CC_INV_I_A]!;
   const mB = cc[o + CC_INV_MASS_B]!;
   const iB = cc[o + CC_INV_I_B]!;
-  const nx = cc[o + CC_NORMAL_X]!;
-  const ny = cc[o + CC_NORMAL_Y]!;
   const rnA0 = cc[q0 + CCP_RN_A]!;
   const rnB0 = cc[q0 + CCP_RN_B]!;
   const rnA1 = cc[q1 + CCP_RN_A]!;
@@ -323,12 +334,11 @@ function restituteBlock(cc: Float64Array, o: number, states: Float64Array, e: nu
   const k22 = mA + mB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1;
   const k12 = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1;
   const det = k11 * k22 - k12 * k12;
-  // Ill-conditioned when the points (nearly) coincide: treat them one after the other instead.
-  if (!(k11 * k11 < 1000 * det)) {
-    restitutePoint(cc, o, q0, states, e);
-    restitutePoint(cc, o, q1, states, e);
-    return;
-  }
+  if (!(k11 * k11 < 1000 * det)) return false;
+  const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
+  const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+  const nx = cc[o + CC_NORMAL_X]!;
+  const ny = cc[o + CC_NORMAL_Y]!;
   const dvx = states[b + BS_VX]! - states[a + BS_VX]!;
   const dvy = states[b + BS_VY]! - states[a + BS_VY]!;
   const wA = states[a + BS_W]!;
@@ -338,13 +348,11 @@ function restituteBlock(cc: Float64Array, o: number, states: Float64Array, e: nu
   const x0 = cc[q0 + CCP_NORMAL_IMPULSE]!;
   const x1 = cc[q1 + CCP_NORMAL_IMPULSE]!;
   // vn'(x) − target = K x + r, with r = vn − target − K x_old.
-  const r0 = vn0 + e * cc[q0 + CCP_RELATIVE_VELOCITY]! - (k11 * x0 + k12 * x1);
-  const r1 = vn1 + e * cc[q1 + CCP_RELATIVE_VELOCITY]! - (k12 * x0 + k22 * x1);
-  let n0: number;
-  let n1: number;
+  const r0 = vn0 - targets[0]! - (k11 * x0 + k12 * x1);
+  const r1 = vn1 - targets[1]! - (k12 * x0 + k22 * x1);
   // Both points active: K x = −r.
-  n0 = (-k22 * r0 + k12 * r1) / det;
-  n1 = (k12 * r0 - k11 * r1) / det;
+  let n0 = (-k22 * r0 + k12 * r1) / det;
+  let n1 = (k12 * r0 - k11 * r1) / det;
   if (!(n0 >= 0 && n1 >= 0)) {
     // Only point 0 active.
     n0 = -r0 / k11;
@@ -354,7 +362,7 @@ function restituteBlock(cc: Float64Array, o: number, states: Float64Array, e: nu
       n0 = 0;
       n1 = -r1 / k22;
       if (!(n1 >= 0 && k12 * n1 + r0 >= 0)) {
-        // Neither: both separate faster than their targets already.
+        // Neither: both already separate faster than their targets.
         n0 = 0;
         n1 = 0;
       }
@@ -373,4 +381,5 @@ function restituteBlock(cc: Float64Array, o: number, states: Float64Array, e: nu
   states[b + BS_VX] = states[b + BS_VX]! + mB * d * nx;
   states[b + BS_VY] = states[b + BS_VY]! + mB * d * ny;
   states[b + BS_W] = wB + iB * (d0 * rnB0 + d1 * rnB1);
+  return true;
 }

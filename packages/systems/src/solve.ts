@@ -17,6 +17,7 @@ import {
 import { integratePositions, integrateVelocities } from './integrate.js';
 import { solveJoints, storeJointImpulses, warmStartJoints } from './joints/index.js';
 import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
+import { solveContactsClassic } from './solve-contacts-classic.js';
 
 /**
  * Stage 5 — the solver. Soft step (Box2D v3): per substep integrate velocities → warm start → solve with soft bias →
@@ -39,7 +40,7 @@ export function solve(p: PhysicsState, subSteps: number): void {
     warmStartContacts(cc, count, states);
     for (let it = 0; it < p.classicIterations; it++) {
       solveJoints(p, true, (it & 1) === 1);
-      solveContacts(cc, count, states, params, true, (it & 1) === 1);
+      solveContactsClassic(cc, count, states, params, false);
     }
     integratePositions(states, bodyCount, params);
   } else {
