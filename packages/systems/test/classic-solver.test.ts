@@ -1,4 +1,4 @@
-// The classic solver (one step of 8 iterations with Baumgarte β = 0.2 and slop; SOLVER.md) must also hold stacks and
+// The classic solver (one step of 10 iterations with Baumgarte β = 0.1 and slop, the defaults; SOLVER.md) must also hold stacks and
 // keep resting overlap near the linear slop (5 mm): it shifts the separation by the slop, so the steady state of a
 // box on the ground overlaps by about LINEAR_SLOP.
 import { describe, expect, it } from 'vitest';
