@@ -48,7 +48,12 @@ export { DynamicTree, IntBuffer } from './broadphase/dynamic-tree.js';
 export { BroadPhase, TREE_MOVABLE, TREE_STATIC } from './broadphase/broadphase.js';
 
 export * from './contact/contact-store.js';
-export { createContact, destroyContact, mixMaterial } from './contact/contact-lifecycle.js';
+export { createContact, destroyContact, mixMaterial, pushPairEvent, wakeTouching } from './contact/contact-lifecycle.js';
+export { wakeIsland, sleepIsland, setBodyAwake } from './body/body-sleep.js';
+export { shapeHandle, SHAPE_ROW_SPAN } from './shape/shape-handle.js';
+export * from './events/event-store.js';
+export { EventBuffer } from './events/event-buffer.js';
+export * from './events/events-api.js';
 export { PairSet } from './contact/pair-set.js';
 
 export * from './solver/solver-layout.js';

@@ -1,4 +1,6 @@
-export { stepPhysics } from './step.js';
+export { stepPhysics, createPhysicsSystems } from './step.js';
+export { updateSleep, TIME_TO_SLEEP } from './update-sleep.js';
+export { collectHitEvents } from './contact-hit-events.js';
 export { updateBroadphase } from './update-broadphase.js';
 export { updateContacts } from './update-contacts.js';
 export { prepareBodies } from './prepare-bodies.js';

@@ -1,6 +1,8 @@
 import {
   PhysicsError,
+  SP_DT,
   SP_H,
+  SP_HIT_THRESHOLD,
   SP_INV_H,
   SP_MAX_LINEAR_SPEED,
   SP_PUSH_MAX_SPEED,
@@ -9,6 +11,7 @@ import {
   type PhysicsState,
   type PhysicsWorld,
 } from '@impulse2d/core';
+import { collectHitEvents } from './contact-hit-events.js';
 import { finalizeBodies } from './finalize-bodies.js';
 import { prepareJoints } from './joints/index.js';
 import { prepareBodies } from './prepare-bodies.js';
@@ -16,15 +19,62 @@ import { prepareContacts } from './prepare-contacts.js';
 import { solve } from './solve.js';
 import { updateBroadphase } from './update-broadphase.js';
 import { updateContacts } from './update-contacts.js';
+import { updateSleep } from './update-sleep.js';
 
 const now = (): number => performance.now();
 
 /**
- * Advances the world by `dt` seconds. The step is the ordered list of stages below, each timed into the profile
- * (getProfile). `subSteps` defaults to the world's setting (4); classic mode ignores it and uses its iterations.
+ * Advances the world by `dt` seconds: the stages below, in order, each timed into the profile (getProfile).
+ * `subSteps` defaults to the world's setting (4); classic mode ignores it and uses its iterations.
  */
 export function stepPhysics(world: PhysicsWorld, dt: number, subSteps?: number): void {
   const p = getPhysics(world);
+  beginStep(p, dt, subSteps);
+  try {
+    broadphaseStage(p);
+    narrowphaseStage(p);
+    prepareStage(p);
+    solveStage(p);
+    finalizeStage(p);
+  } finally {
+    endStep(p);
+  }
+}
+
+/**
+ * The same stages as bitecs systems, for a user's own `pipe(...)`: the first locks the world and validates the
+ * step, the last unlocks it and completes the profile. Build the list once and reuse it every frame.
+ */
+export function createPhysicsSystems(dt: number, subSteps?: number): Array<(world: PhysicsWorld) => PhysicsWorld> {
+  const stage = (run: (p: PhysicsState) => void) => (world: PhysicsWorld): PhysicsWorld => {
+    const p = getPhysics(world);
+    try {
+      run(p);
+    } catch (error) {
+      endStep(p);
+      throw error;
+    }
+    return world;
+  };
+  return [
+    (world) => {
+      beginStep(getPhysics(world), dt, subSteps);
+      return world;
+    },
+    stage(broadphaseStage),
+    stage(narrowphaseStage),
+    stage(prepareStage),
+    stage(solveStage),
+    stage(finalizeStage),
+    (world) => {
+      endStep(getPhysics(world));
+      return world;
+    },
+  ];
+}
+
+/** Validates the step, locks the world, clears last step's events and sets the per-step solver scalars. */
+function beginStep(p: PhysicsState, dt: number, subSteps: number | undefined): void {
   if (p.locked) throw new PhysicsError('WORLD_LOCKED', 'stepPhysics was called during a step');
   if (typeof dt !== 'number' || !Number.isFinite(dt) || dt < 0) {
     throw new PhysicsError('INVALID_ARGUMENT', `dt must be a finite number >= 0, got ${String(dt)}`);
@@ -34,49 +84,79 @@ export function stepPhysics(world: PhysicsWorld, dt: number, subSteps?: number):
     throw new PhysicsError('INVALID_ARGUMENT', `subSteps must be an integer >= 1, got ${String(subSteps)}`);
   }
   p.locked = true;
-  try {
-    runStages(p, dt, n);
-  } finally {
-    p.locked = false;
-  }
+  p.events.clear();
+  const steps = p.solver === 'classic' ? 1 : n;
+  p.stepSubSteps = steps;
+  const params = p.solverData.params;
+  params[SP_DT] = dt;
+  params[SP_H] = dt / steps;
+  params[SP_INV_H] = dt > 0 ? steps / dt : 0;
+  params[SP_MAX_LINEAR_SPEED] = p.maxLinearSpeed;
+  params[SP_PUSH_MAX_SPEED] = p.contactPushMaxSpeed;
+  params[SP_RESTITUTION_THRESHOLD] = p.restitutionThreshold;
+  params[SP_HIT_THRESHOLD] = p.hitEventThreshold;
+  const prof = p.profile;
+  prof.broadphase = 0;
+  prof.narrowphase = 0;
+  prof.prepare = 0;
+  prof.solve = 0;
+  prof.continuous = 0;
+  prof.finalize = 0;
+  p.stepStartTime = now();
 }
 
-function runStages(p: PhysicsState, dt: number, subSteps: number): void {
+function endStep(p: PhysicsState): void {
+  p.locked = false;
   const prof = p.profile;
-  const t0 = now();
-  updateBroadphase(p);
-  const t1 = now();
-  updateContacts(p);
-  const t2 = now();
-  let t3 = t2;
-  let t4 = t2;
-  let t5 = t2;
-  if (dt > 0) {
-    const classic = p.solver === 'classic';
-    const steps = classic ? 1 : subSteps;
-    const params = p.solverData.params;
-    params[SP_H] = dt / steps;
-    params[SP_INV_H] = steps / dt;
-    params[SP_MAX_LINEAR_SPEED] = p.maxLinearSpeed;
-    params[SP_PUSH_MAX_SPEED] = p.contactPushMaxSpeed;
-    params[SP_RESTITUTION_THRESHOLD] = p.restitutionThreshold;
-    prepareBodies(p);
-    prepareJoints(p);
-    prepareContacts(p);
-    t3 = now();
-    solve(p, steps);
-    t4 = now();
-    finalizeBodies(p);
-    t5 = now();
-  }
-  prof.broadphase = t1 - t0;
-  prof.narrowphase = t2 - t1;
-  prof.prepare = t3 - t2;
-  prof.solve = t4 - t3;
-  prof.continuous = 0;
-  prof.finalize = t5 - t4;
-  prof.total = t5 - t0;
+  prof.total = now() - p.stepStartTime;
   prof.bodyCount = p.bodies.count;
   prof.shapeCount = p.shapes.count;
   prof.stepCount = ++p.stepIndex;
+}
+
+/** 1 — new pairs from proxies that moved. */
+function broadphaseStage(p: PhysicsState): void {
+  const t0 = now();
+  updateBroadphase(p);
+  p.profile.broadphase = now() - t0;
+}
+
+/** 2 — manifolds, touching transitions, events, waking. */
+function narrowphaseStage(p: PhysicsState): void {
+  const t0 = now();
+  updateContacts(p);
+  p.profile.narrowphase = now() - t0;
+}
+
+/** Whether this step integrates at all (dt = 0 only updates contacts, as in Box2D). */
+function moves(p: PhysicsState): boolean {
+  return p.solverData.params[SP_DT]! > 0;
+}
+
+/** 3 — dense body states and constraint records. */
+function prepareStage(p: PhysicsState): void {
+  if (!moves(p)) return;
+  const t0 = now();
+  prepareBodies(p);
+  prepareJoints(p);
+  prepareContacts(p);
+  p.profile.prepare = now() - t0;
+}
+
+/** 4 — substeps of the solver, restitution, stored impulses, hit events. */
+function solveStage(p: PhysicsState): void {
+  if (!moves(p)) return;
+  const t0 = now();
+  solve(p, p.stepSubSteps);
+  collectHitEvents(p);
+  p.profile.solve = now() - t0;
+}
+
+/** 5 — transforms and AABBs written back, rest timers, moved events, islands put to sleep. */
+function finalizeStage(p: PhysicsState): void {
+  if (!moves(p)) return;
+  const t0 = now();
+  finalizeBodies(p);
+  updateSleep(p);
+  p.profile.finalize = now() - t0;
 }

@@ -15,13 +15,56 @@ import {
   SHAPE_TYPE_COUNT,
   collideFunctions,
   destroyContact,
+  BodyFlag,
+  CB_BODY_A,
+  CB_BODY_B,
+  CB_NORMAL_X,
+  CB_NORMAL_Y,
+  CB_POINT0_X,
+  CB_POINT_COUNT,
+  CB_SHAPE_A,
+  CB_SHAPE_B,
+  CP_POINT_X,
+  CP_POINT_Y,
+  CP_SEPARATION,
+  MP_SEPARATION,
+  pushPairEvent,
+  shapeHandle,
+  wakeIsland,
   type PhysicsState,
 } from '@impulse2d/core';
+
+/** Logs a contact-begin record with the manifold's normal and points. */
+function pushBeginEvent(p: PhysicsState, id: number): void {
+  const c = p.contacts;
+  const s = p.shapes;
+  const ev = p.events.contactBegin;
+  const o = ev.push();
+  const d = ev.data;
+  d[o + CB_SHAPE_A] = shapeHandle(s, c.shapeA[id]!);
+  d[o + CB_SHAPE_B] = shapeHandle(s, c.shapeB[id]!);
+  d[o + CB_BODY_A] = c.bodyA[id]!;
+  d[o + CB_BODY_B] = c.bodyB[id]!;
+  d[o + CB_NORMAL_X] = c.normalX[id]!;
+  d[o + CB_NORMAL_Y] = c.normalY[id]!;
+  const count = c.pointCount[id]!;
+  d[o + CB_POINT_COUNT] = count;
+  const base = id * CONTACT_POINTS_STRIDE;
+  for (let j = 0; j < 2; j++) {
+    const src = base + j * POINT_STRIDE;
+    const dst = o + CB_POINT0_X + 3 * j;
+    d[dst] = j < count ? c.points[src + CP_POINT_X]! : 0;
+    d[dst + 1] = j < count ? c.points[src + CP_POINT_Y]! : 0;
+    d[dst + 2] = j < count ? c.points[src + CP_SEPARATION]! : 0;
+  }
+}
 
 /**
  * Stage 2 — narrowphase. For each contact: if the two fat boxes no longer overlap the contact is destroyed; otherwise
  * the manifold is recomputed from the current transforms and each new point takes over the impulses of the old
  * point with the same feature id (warm starting), so resting stacks start each step from last step's solution.
+ * Touching transitions become contact begin/end (or sensor begin/end) events; a begin against a sleeping body wakes
+ * its island.
  */
 export function updateContacts(p: PhysicsState): void {
   const c = p.contacts;
@@ -34,6 +77,8 @@ export function updateContacts(p: PhysicsState): void {
   const points = c.points;
   const list = c.list;
   const dead = c.separated;
+  const events = p.events;
+  const bflags = p.bodies.flags;
   dead.clear();
   let touching = 0;
   for (let k = 0; k < c.count; k++) {
@@ -55,6 +100,12 @@ export function updateContacts(p: PhysicsState): void {
     }
     const bodyA = c.bodyA[id]!;
     const bodyB = c.bodyB[id]!;
+    // Neither body moves (asleep or static): the manifold from when they last moved still holds. This is what makes
+    // sleeping piles nearly free.
+    if ((bflags[bodyA]! & BodyFlag.awake) === 0 && (bflags[bodyB]! & BodyFlag.awake) === 0) {
+      if ((c.flags[id]! & ContactFlag.touching) !== 0) touching++;
+      continue;
+    }
     pose[0] = t.x[bodyA]!;
     pose[1] = t.y[bodyA]!;
     pose[2] = t.c[bodyA]!;
@@ -97,11 +148,27 @@ export function updateContacts(p: PhysicsState): void {
     c.normalX[id] = m[M_NORMAL_X]!;
     c.normalY[id] = m[M_NORMAL_Y]!;
     const flags = c.flags[id]!;
-    if (newCount > 0) {
+    const wasTouching = (flags & ContactFlag.touching) !== 0;
+    let isTouching = newCount > 0;
+    const sensor = (flags & ContactFlag.sensor) !== 0;
+    // A sensor reports overlap, not the speculative margin: it touches when a point actually penetrates.
+    if (sensor && isTouching) isTouching = m[MANIFOLD_HEADER + MP_SEPARATION]! <= 0 || (newCount > 1 && m[MANIFOLD_HEADER + MANIFOLD_POINT_STRIDE + MP_SEPARATION]! <= 0);
+    if (isTouching) {
       touching++;
-      c.flags[id] = (flags & ContactFlag.touching) === 0 ? flags | ContactFlag.touching | ContactFlag.began : flags & ~ContactFlag.began;
+      c.flags[id] = wasTouching ? flags & ~ContactFlag.began : flags | ContactFlag.touching | ContactFlag.began;
     } else {
       c.flags[id] = flags & ~(ContactFlag.touching | ContactFlag.began);
+    }
+    if (isTouching === wasTouching) continue;
+    if (sensor) {
+      pushPairEvent(p, id, isTouching ? events.sensorBegin : events.sensorEnd);
+    } else if (isTouching) {
+      pushBeginEvent(p, id);
+      // Something awake touched a sleeping body: wake its island before the solver treats it as immovable.
+      if ((bflags[bodyA]! & BodyFlag.awake) === 0) wakeIsland(p, bodyA);
+      if ((bflags[bodyB]! & BodyFlag.awake) === 0) wakeIsland(p, bodyB);
+    } else {
+      pushPairEvent(p, id, events.contactEnd);
     }
   }
   // Destroyed after the loop: swap-removal inside it would move unvisited contacts behind the cursor.

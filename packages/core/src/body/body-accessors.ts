@@ -1,10 +1,11 @@
-import { destroyBodyContacts } from '../contact/contact-lifecycle.js';
+import { destroyBodyContacts, wakeTouching } from '../contact/contact-lifecycle.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
 import { rebuildBodyProxies, synchronizeBodyProxies } from '../shape/shape-proxy.js';
 import type { PhysicsState, PhysicsWorld } from '../world/physics-world.js';
 import { bodyState, mutableBodyState } from './body-api.js';
 import type { Vec2Like } from './body-def.js';
 import { updateBodyMass } from './body-mass.js';
+import { sleepIsland, wakeIsland } from './body-sleep.js';
 import { BodyFlag, BodyType, type BodyTypeName } from './body-store.js';
 
 // Getters allocate a small {x, y} for API convenience; render systems read `world.physics.transform` columns instead.
@@ -184,10 +185,12 @@ export function setBodyType(world: PhysicsWorld, eid: number, type: BodyTypeName
     b.vy[eid] = 0;
     b.w[eid] = 0;
   }
+  wakeTouching(p, eid);
   destroyBodyContacts(p, eid);
   updateBodyMass(p, eid);
   rebuildBodyProxies(p, eid);
-  wake(p, eid);
+  if (id === BodyType.static) b.flags[eid] = b.flags[eid]! & ~BodyFlag.awake;
+  else wake(p, eid);
 }
 
 export function getGravityScale(world: PhysicsWorld, eid: number): number {
@@ -267,10 +270,26 @@ export function getLocalPoint(world: PhysicsWorld, eid: number, point: Vec2Like)
   return { x: c * dx + s * dy, y: -s * dx + c * dy };
 }
 
-/** Marks a body awake (the sleep stage wakes its whole island). */
+/** Wakes a body and its island (a user change to a body must reach the bodies resting on it). */
 export function wake(p: PhysicsState, eid: number): void {
+  wakeIsland(p, eid);
+}
+
+/** Wakes (true) or puts to sleep (false) the body together with everything it touches or is jointed to. */
+export function setAwake(world: PhysicsWorld, eid: number, flag: boolean): void {
+  const p = mutableBodyState(world, eid);
+  if (flag) wakeIsland(p, eid);
+  else sleepIsland(p, eid);
+}
+
+export function isSleepEnabled(world: PhysicsWorld, eid: number): boolean {
+  return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.enableSleep) !== 0;
+}
+
+/** Allows or forbids this body to sleep; forbidding wakes it. */
+export function setSleepEnabled(world: PhysicsWorld, eid: number, flag: boolean): void {
+  const p = mutableBodyState(world, eid);
   const b = p.bodies;
-  if (b.type[eid] === BodyType.static) return;
-  b.flags[eid] = b.flags[eid]! | BodyFlag.awake;
-  b.sleepTime[eid] = 0;
+  b.flags[eid] = flag ? b.flags[eid]! | BodyFlag.enableSleep : b.flags[eid]! & ~BodyFlag.enableSleep;
+  if (!flag) wakeIsland(p, eid);
 }

@@ -1,5 +1,6 @@
 import { addEntity, entityExists, removeEntity } from 'bitecs';
-import { destroyBodyContacts } from '../contact/contact-lifecycle.js';
+import { destroyBodyContacts, wakeTouching } from '../contact/contact-lifecycle.js';
+import { wakeIsland } from './body-sleep.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
 import { destroyBodyJoints } from '../joints/joint-lifecycle.js';
 import { destroyShapeProxy } from '../shape/shape-proxy.js';
@@ -20,6 +21,7 @@ function validateBodyDef(def: BodyDef): void {
   checkNonNegative(def.linearDamping, 'linearDamping');
   checkNonNegative(def.angularDamping, 'angularDamping');
   checkFinite(def.gravityScale, 'gravityScale');
+  checkNonNegative(def.sleepThreshold, 'sleepThreshold');
 }
 
 /**
@@ -51,7 +53,7 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
   if (d.fixedRotation) flags |= BodyFlag.fixedRotation;
   if (d.isBullet) flags |= BodyFlag.bullet;
   if (d.enableSleep) flags |= BodyFlag.enableSleep;
-  if (d.isAwake || type === BodyType.static) flags |= BodyFlag.awake;
+  if (d.isAwake && type !== BodyType.static) flags |= BodyFlag.awake;
   b.flags[id] = flags;
   const c = Math.cos(d.angle);
   const s = Math.sin(d.angle);
@@ -77,6 +79,8 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
   b.forceY[id] = 0;
   b.torque[id] = 0;
   b.sleepTime[id] = 0;
+  b.sleepThreshold[id] = d.sleepThreshold;
+  b.maxExtent[id] = 0;
   b.shapeHead[id] = -1;
   b.shapeCount[id] = 0;
   b.contactHead[id] = -1;
@@ -95,6 +99,9 @@ export function destroyBody(world: PhysicsWorld, eid: number, keepEntity = false
   const p = getPhysics(world);
   assertUnlocked(p);
   requireBody(p, eid);
+  // Whatever rested on or hung from this body must wake, or it would float where the body was.
+  if (p.bodies.type[eid] === BodyType.static) wakeTouching(p, eid);
+  else wakeIsland(p, eid);
   destroyBodyJoints(world, eid);
   destroyBodyContacts(p, eid);
   const s = p.shapes;

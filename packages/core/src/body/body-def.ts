@@ -31,6 +31,8 @@ export interface BodyDef {
   enableSleep: boolean;
   /** Start awake. Default true. */
   isAwake: boolean;
+  /** Speed (m/s) below which the body counts as resting for sleep (also applied to |w|·extent). Default 0.05. */
+  sleepThreshold: number;
 }
 
 export function defaultBodyDef(): BodyDef {
@@ -47,5 +49,6 @@ export function defaultBodyDef(): BodyDef {
     isBullet: false,
     enableSleep: true,
     isAwake: true,
+    sleepThreshold: 0.05,
   };
 }

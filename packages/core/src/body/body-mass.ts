@@ -1,4 +1,4 @@
-import { computeMassData } from '../geometry/index.js';
+import { GEOMETRY_STRIDE, computeMassData } from '../geometry/index.js';
 import type { PhysicsState } from '../world/physics-world.js';
 import { BodyFlag, BodyType } from './body-store.js';
 
@@ -55,6 +55,7 @@ export function updateBodyMass(p: PhysicsState, eid: number): void {
   }
   b.localCenterX[eid] = lcx;
   b.localCenterY[eid] = lcy;
+  b.maxExtent[eid] = maxExtentAbout(p, eid, lcx, lcy);
   const t = b.transform;
   const c = t.c[eid]!;
   const sn = t.s[eid]!;
@@ -72,4 +73,20 @@ export function updateBodyMass(p: PhysicsState, eid: number): void {
   b.centerY[eid] = newCy;
   b.center0X[eid] = newCx;
   b.center0Y[eid] = newCy;
+}
+
+/** Largest distance from (cx, cy), body-local, to any vertex of the body's shapes plus its rounding radius (m). */
+function maxExtentAbout(p: PhysicsState, eid: number, cx: number, cy: number): number {
+  const s = p.shapes;
+  const g = s.geometry;
+  let extent = 0;
+  for (let sh = p.bodies.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+    const base = sh * GEOMETRY_STRIDE;
+    const r = g.radius[sh]!;
+    for (let i = 0; i < g.count[sh]!; i++) {
+      const d = Math.hypot(g.verts[base + 2 * i]! - cx, g.verts[base + 2 * i + 1]! - cy) + r;
+      if (d > extent) extent = d;
+    }
+  }
+  return extent;
 }

@@ -80,8 +80,12 @@ export class BodyStore {
   forceX = new Float64Array(16);
   forceY = new Float64Array(16);
   torque = new Float64Array(16);
-  /** Time this body has rested below the sleep thresholds (s). */
+  /** Time this body has rested below its sleep threshold (s). */
   sleepTime = new Float64Array(16);
+  /** Speed (m/s) below which the body counts as resting, for linear speed and for |w|·maxExtent. */
+  sleepThreshold = new Float64Array(16);
+  /** Largest distance from the centre of mass to any point of the body's shapes (m): turns |w| into a speed. */
+  maxExtent = new Float64Array(16);
   /** Head of this body's shape list (shape id), -1 when none. */
   shapeHead = new Int32Array(16).fill(-1);
   /** Number of shapes on the body. */
@@ -126,6 +130,8 @@ export class BodyStore {
     this.forceY = growF64(this.forceY, n);
     this.torque = growF64(this.torque, n);
     this.sleepTime = growF64(this.sleepTime, n);
+    this.sleepThreshold = growF64(this.sleepThreshold, n);
+    this.maxExtent = growF64(this.maxExtent, n);
     this.shapeHead = growI32(this.shapeHead, n, -1);
     this.shapeCount = growI32(this.shapeCount, n);
     this.contactHead = growI32(this.contactHead, n, -1);

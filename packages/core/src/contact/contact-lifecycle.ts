@@ -1,4 +1,8 @@
 import { isPrimaryPair } from '../collision/index.js';
+import { wakeIsland } from '../body/body-sleep.js';
+import type { EventBuffer } from '../events/event-buffer.js';
+import { PAIR_BODY_A, PAIR_BODY_B, PAIR_SHAPE_A, PAIR_SHAPE_B } from '../events/event-store.js';
+import { shapeHandle } from '../shape/shape-handle.js';
 import type { PhysicsState } from '../world/physics-world.js';
 import { ContactFlag } from './contact-store.js';
 
@@ -67,6 +71,9 @@ function unlinkEdge(next: Int32Array, prev: Int32Array, head: Int32Array, edge: 
 export function destroyContact(p: PhysicsState, id: number): void {
   const c = p.contacts;
   const b = p.bodies;
+  // A touching pair that goes away ends its contact (or sensor overlap): report it, as when it stops touching.
+  const flags = c.flags[id]!;
+  if ((flags & ContactFlag.touching) !== 0) pushPairEvent(p, id, (flags & ContactFlag.sensor) !== 0 ? p.events.sensorEnd : p.events.contactEnd);
   unlinkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2, c.bodyA[id]!);
   unlinkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2 + 1, c.bodyB[id]!);
   const a = c.shapeA[id]!;
@@ -93,4 +100,41 @@ export function destroyShapeContacts(p: PhysicsState, shape: number, eid: number
     if (c.shapeA[id] === shape || c.shapeB[id] === shape) destroyContact(p, id);
     e = next;
   }
+}
+
+/** Wakes the islands of every body touching `eid` (before it is destroyed or changes type, so they do not float). */
+export function wakeTouching(p: PhysicsState, eid: number): void {
+  const c = p.contacts;
+  for (let e = p.bodies.contactHead[eid]!; e !== -1; e = c.edgeNext[e]!) {
+    const id = e >> 1;
+    if ((c.flags[id]! & ContactFlag.touching) === 0) continue;
+    wakeIsland(p, (e & 1) === 0 ? c.bodyB[id]! : c.bodyA[id]!);
+  }
+}
+
+/**
+ * Logs a contact-end or sensor begin/end record for contact `id`. For sensor events the sensor shape is reported
+ * first (as A), whichever side of the contact it is on.
+ */
+export function pushPairEvent(p: PhysicsState, id: number, buffer: EventBuffer): void {
+  const c = p.contacts;
+  const s = p.shapes;
+  let a = c.shapeA[id]!;
+  let bb = c.shapeB[id]!;
+  let bodyA = c.bodyA[id]!;
+  let bodyB = c.bodyB[id]!;
+  if (s.sensor[a] !== 1 && s.sensor[bb] === 1) {
+    const t = a;
+    a = bb;
+    bb = t;
+    const u = bodyA;
+    bodyA = bodyB;
+    bodyB = u;
+  }
+  const o = buffer.push();
+  const d = buffer.data;
+  d[o + PAIR_SHAPE_A] = shapeHandle(s, a);
+  d[o + PAIR_SHAPE_B] = shapeHandle(s, bb);
+  d[o + PAIR_BODY_A] = bodyA;
+  d[o + PAIR_BODY_B] = bodyB;
 }

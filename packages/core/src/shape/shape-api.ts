@@ -6,17 +6,15 @@ import { writeGeometry, type ShapeGeometry } from '../geometry/index.js';
 import { SHAPE_TYPE_COUNT } from '../geometry/shape-type.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
 import { defaultFilter, defaultShapeDef, type FilterDef, type ShapeDef } from './shape-def.js';
+import { SHAPE_ROW_SPAN, shapeHandle } from './shape-handle.js';
 import { createShapeProxy, destroyShapeProxy } from './shape-proxy.js';
 
-/**
- * A shape handle: row index plus generation (handle = generation · 2²⁴ + row), so a handle to a destroyed shape is
- * caught even after its row is reused.
- */
+/** A shape handle: see shape-handle.ts. */
 export type ShapeId = number;
-const ROW_SPAN = 1 << 24;
+const ROW_SPAN = SHAPE_ROW_SPAN;
 
 function handleOf(p: PhysicsState, row: number): ShapeId {
-  return p.shapes.generation[row]! * ROW_SPAN + row;
+  return shapeHandle(p.shapes, row);
 }
 
 /** Resolves a shape handle to its row, or throws NOT_A_SHAPE / STALE_HANDLE. */

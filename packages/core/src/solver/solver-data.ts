@@ -20,7 +20,13 @@ export class SolverData {
   /** Per-step scalars (SP_* in solver-layout.ts): substep length, speed limits, thresholds. */
   readonly params = new Float64Array(SOLVER_PARAM_COUNT);
 
+  /** Scratch of the sleep stage's union–find over body state indices: parent links and each root's least rest time. */
+  islandParent = new Int32Array(16);
+  islandMinSleep = new Float64Array(16);
+
   reserveBodies(n: number): void {
+    this.islandParent = growI32(this.islandParent, n);
+    this.islandMinSleep = growF64(this.islandMinSleep, n);
     this.states = growF64(this.states, n * BODY_STATE_STRIDE);
     this.integration = growF64(this.integration, n * BODY_INTEGRATION_STRIDE);
   }

@@ -77,4 +77,6 @@ export const SP_INV_H = 1; // 1 / h
 export const SP_MAX_LINEAR_SPEED = 2; // speed clamp (m/s)
 export const SP_PUSH_MAX_SPEED = 3; // largest push-out speed of overlapping contacts (m/s)
 export const SP_RESTITUTION_THRESHOLD = 4; // approach speed below which nothing bounces (m/s)
+export const SP_DT = 5; // full step length (s)
+export const SP_HIT_THRESHOLD = 6; // approach speed above which a contact hit event is logged (m/s)
 export const SOLVER_PARAM_COUNT = 8;

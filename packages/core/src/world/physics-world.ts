@@ -1,6 +1,9 @@
 import { addComponent, createWorld, removeComponent, type World } from 'bitecs';
 import { BodyStore, type TransformColumns } from '../body/body-store.js';
+import { wakeIsland } from '../body/body-sleep.js';
 import { BroadPhase } from '../broadphase/broadphase.js';
+import { IntBuffer } from '../broadphase/int-buffer.js';
+import { EventStore } from '../events/event-store.js';
 import { ContactStore } from '../contact/contact-store.js';
 import { JointStore } from '../joints/joint-store.js';
 import { createManifold } from '../collision/manifold.js';
@@ -46,6 +49,10 @@ export class PhysicsState {
   readonly broadphase = new BroadPhase();
   readonly solverData = new SolverData();
   readonly profile = new StepProfile();
+  /** Events of the last step (flat arrays, valid until the next step). */
+  readonly events = new EventStore();
+  /** Scratch stack of the island walks (waking and putting islands to sleep). */
+  readonly islandStack = new IntBuffer();
   /** Scratch manifold written by the collision routines. */
   readonly manifold = createManifold();
   /** Scratch pose of a shape pair for the collision routines: [xA, yA, cA, sA, xB, yB, cB, sB]. */
@@ -64,6 +71,9 @@ export class PhysicsState {
   locked = false;
   /** Number of steps taken. */
   stepIndex = 0;
+  /** Substeps of the step in progress (1 in classic mode), and when it started (performance.now(), ms). */
+  stepSubSteps = 1;
+  stepStartTime = 0;
 
   constructor(def: WorldDef) {
     this.applyDef(def);
@@ -208,5 +218,10 @@ export function setWorldSettings(world: PhysicsWorld, settings: Partial<WorldDef
   assertUnlocked(p);
   const merged: WorldDef = { ...p.toDef(), ...settings };
   validateWorldDef(merged);
+  const wasSleeping = p.enableSleep;
   p.applyDef(merged);
+  // Switching sleep off must not leave bodies frozen in the air.
+  if (wasSleeping && !p.enableSleep) {
+    for (let k = 0; k < p.bodies.count; k++) wakeIsland(p, p.bodies.list[k]!);
+  }
 }

@@ -95,7 +95,6 @@ import {
   JF_TARGET_Y,
   JF_UPPER,
   JOINT_CONSTRAINT_STRIDE,
-  JOINT_IMPULSE_COUNT,
   JOINT_TYPE_COUNT,
   JointFlag,
   JointType,
@@ -192,6 +191,14 @@ export function prepareJoints(p: PhysicsState): void {
   const anchorAY = f[JF_ANCHOR_AY]!;
   const anchorBX = f[JF_ANCHOR_BX]!;
   const anchorBY = f[JF_ANCHOR_BY]!;
+  // The JOINT_IMPULSE_COUNT = 6 impulse columns, hoisted.
+  const impulse0 = f[JF_IMPULSE_0]!;
+  const impulse1 = f[JF_IMPULSE_0 + 1]!;
+  const impulse2 = f[JF_IMPULSE_0 + 2]!;
+  const impulse3 = f[JF_IMPULSE_0 + 3]!;
+  const impulse4 = f[JF_IMPULSE_0 + 4]!;
+  const impulse5 = f[JF_IMPULSE_0 + 5]!;
+  const flagCol = js.flags;
   for (let row = 0; row < count; row++) {
     const bodyA = bodyAs[row]!;
     const bodyB = bodyBs[row]!;
@@ -216,11 +223,17 @@ export function prepareJoints(p: PhysicsState): void {
     jc[o + JC_INV_MASS_B] = mB;
     jc[o + JC_INV_I_B] = iB;
     jc[o + JC_ROW] = row;
-    jc[o + JC_FLAGS] = js.flags[row]!;
+    const flags = flagCol[row]!;
+    jc[o + JC_FLAGS] = flags;
     jc[o + JC_BIAS_RATE] = rate;
     jc[o + JC_MASS_SCALE] = massScale;
     jc[o + JC_IMPULSE_SCALE] = impulseScale;
-    for (let i = 0; i < JOINT_IMPULSE_COUNT; i++) jc[o + JC_IMPULSE + i] = warm * f[JF_IMPULSE_0 + i]![row]!;
+    jc[o + JC_IMPULSE] = warm * impulse0[row]!;
+    jc[o + JC_IMPULSE + 1] = warm * impulse1[row]!;
+    jc[o + JC_IMPULSE + 2] = warm * impulse2[row]!;
+    jc[o + JC_IMPULSE + 3] = warm * impulse3[row]!;
+    jc[o + JC_IMPULSE + 4] = warm * impulse4[row]!;
+    jc[o + JC_IMPULSE + 5] = warm * impulse5[row]!;
     // Anchors relative to the centres of mass, world axes: r = R·(localAnchor − localCenter).
     const cA = tr.c[bodyA]!;
     const sA = tr.s[bodyA]!;
@@ -238,7 +251,8 @@ export function prepareJoints(p: PhysicsState): void {
     jc[o + JC_DELTA_CY] = b.centerY[bodyB]! - b.centerY[bodyA]!;
     switch (type) {
       case JointType.revolute:
-        prepareRevolute(p, row, jc, o);
+        // A plain pin (the common case: chains, ragdolls without limits, joint grids) needs nothing more.
+        if ((flags & (JointFlag.enableLimit | JointFlag.enableMotor | JointFlag.enableSpring)) !== 0) prepareRevolute(p, row, jc, o);
         break;
       case JointType.prismatic:
       case JointType.wheel:
@@ -456,9 +470,20 @@ export function storeJointImpulses(p: PhysicsState): void {
   const js = p.joints;
   const jc = js.constraints;
   const f = js.f;
+  const impulse0 = f[JF_IMPULSE_0]!;
+  const impulse1 = f[JF_IMPULSE_0 + 1]!;
+  const impulse2 = f[JF_IMPULSE_0 + 2]!;
+  const impulse3 = f[JF_IMPULSE_0 + 3]!;
+  const impulse4 = f[JF_IMPULSE_0 + 4]!;
+  const impulse5 = f[JF_IMPULSE_0 + 5]!; // JOINT_IMPULSE_COUNT = 6
   for (let k = 0; k < js.constraintCount; k++) {
     const o = k * JOINT_CONSTRAINT_STRIDE;
     const row = jc[o + JC_ROW]!;
-    for (let i = 0; i < JOINT_IMPULSE_COUNT; i++) f[JF_IMPULSE_0 + i]![row] = jc[o + JC_IMPULSE + i]!;
+    impulse0[row] = jc[o + JC_IMPULSE]!;
+    impulse1[row] = jc[o + JC_IMPULSE + 1]!;
+    impulse2[row] = jc[o + JC_IMPULSE + 2]!;
+    impulse3[row] = jc[o + JC_IMPULSE + 3]!;
+    impulse4[row] = jc[o + JC_IMPULSE + 4]!;
+    impulse5[row] = jc[o + JC_IMPULSE + 5]!;
   }
 }

@@ -1,0 +1,112 @@
+import { getPhysics, type PhysicsWorld } from '../world/physics-world.js';
+import * as E from './event-store.js';
+import type { EventBuffer } from './event-buffer.js';
+
+// Convenience readers of the last step's events. They allocate the objects they return; per-frame code that must not
+// allocate reads `world.physics.events.<kind>.data` directly with the record layouts in event-store.ts.
+
+export interface ContactPointEvent {
+  x: number;
+  y: number;
+  separation: number;
+}
+export interface ContactBeginEvent {
+  shapeA: number;
+  shapeB: number;
+  bodyA: number;
+  bodyB: number;
+  normal: { x: number; y: number };
+  points: ContactPointEvent[];
+}
+export interface PairEvent {
+  shapeA: number;
+  shapeB: number;
+  bodyA: number;
+  bodyB: number;
+}
+export interface ContactHitEvent extends PairEvent {
+  point: { x: number; y: number };
+  normal: { x: number; y: number };
+  approachSpeed: number;
+}
+export interface BodyMoveEvent {
+  body: number;
+  x: number;
+  y: number;
+  angle: number;
+  fellAsleep: boolean;
+}
+export interface SleepEvent {
+  body: number;
+  asleep: boolean;
+}
+
+function records<T>(buffer: EventBuffer, read: (d: Float64Array, o: number) => T): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < buffer.count; i++) out.push(read(buffer.data, i * buffer.stride));
+  return out;
+}
+
+function pair(d: Float64Array, o: number): PairEvent {
+  return { shapeA: d[o + E.PAIR_SHAPE_A]!, shapeB: d[o + E.PAIR_SHAPE_B]!, bodyA: d[o + E.PAIR_BODY_A]!, bodyB: d[o + E.PAIR_BODY_B]! };
+}
+
+/** Pairs that began touching during the last step, with the manifold at that moment. */
+export function getContactBeginEvents(world: PhysicsWorld): ContactBeginEvent[] {
+  return records(getPhysics(world).events.contactBegin, (d, o) => {
+    const points: ContactPointEvent[] = [];
+    for (let j = 0; j < d[o + E.CB_POINT_COUNT]!; j++) {
+      const q = o + E.CB_POINT0_X + 3 * j;
+      points.push({ x: d[q]!, y: d[q + 1]!, separation: d[q + 2]! });
+    }
+    return {
+      shapeA: d[o + E.CB_SHAPE_A]!,
+      shapeB: d[o + E.CB_SHAPE_B]!,
+      bodyA: d[o + E.CB_BODY_A]!,
+      bodyB: d[o + E.CB_BODY_B]!,
+      normal: { x: d[o + E.CB_NORMAL_X]!, y: d[o + E.CB_NORMAL_Y]! },
+      points,
+    };
+  });
+}
+
+/** Pairs that stopped touching (or were destroyed while touching) during the last step. */
+export function getContactEndEvents(world: PhysicsWorld): PairEvent[] {
+  return records(getPhysics(world).events.contactEnd, pair);
+}
+
+/** Contacts whose approach speed exceeded the world's hitEventThreshold. */
+export function getContactHitEvents(world: PhysicsWorld): ContactHitEvent[] {
+  return records(getPhysics(world).events.contactHit, (d, o) => ({
+    ...pair(d, o),
+    point: { x: d[o + E.HIT_POINT_X]!, y: d[o + E.HIT_POINT_Y]! },
+    normal: { x: d[o + E.HIT_NORMAL_X]!, y: d[o + E.HIT_NORMAL_Y]! },
+    approachSpeed: d[o + E.HIT_APPROACH_SPEED]!,
+  }));
+}
+
+/** Shapes that started overlapping a sensor (shapeA / bodyA are the sensor's). */
+export function getSensorBeginEvents(world: PhysicsWorld): PairEvent[] {
+  return records(getPhysics(world).events.sensorBegin, pair);
+}
+
+/** Shapes that stopped overlapping a sensor. */
+export function getSensorEndEvents(world: PhysicsWorld): PairEvent[] {
+  return records(getPhysics(world).events.sensorEnd, pair);
+}
+
+/** Every body the solver moved in the last step, with its new transform. */
+export function getBodyMoveEvents(world: PhysicsWorld): BodyMoveEvent[] {
+  return records(getPhysics(world).events.bodyMoved, (d, o) => ({
+    body: d[o + E.MOVE_BODY]!,
+    x: d[o + E.MOVE_X]!,
+    y: d[o + E.MOVE_Y]!,
+    angle: Math.atan2(d[o + E.MOVE_S]!, d[o + E.MOVE_C]!),
+    fellAsleep: d[o + E.MOVE_FELL_ASLEEP] === 1,
+  }));
+}
+
+/** Bodies that fell asleep or woke since the previous step began (including wakes caused by API calls). */
+export function getSleepEvents(world: PhysicsWorld): SleepEvent[] {
+  return records(getPhysics(world).events.bodySleep, (d, o) => ({ body: d[o + E.SLEEP_BODY]!, asleep: d[o + E.SLEEP_ASLEEP] === 1 }));
+}

@@ -1,0 +1,101 @@
+// Events are flat per-step records: exact counts and order in scripted scenes.
+import { describe, expect, it } from 'vitest';
+import {
+  addShape,
+  createBody,
+  getBodyMoveEvents,
+  getContactBeginEvents,
+  getContactEndEvents,
+  getContactHitEvents,
+  getSensorBeginEvents,
+  getSensorEndEvents,
+  getSleepEvents,
+  makeBox,
+  makeCircle,
+} from '@impulse2d/core';
+import { stepPhysics } from '@impulse2d/systems';
+import { addGround, world } from './helpers/scene.js';
+
+describe('events', () => {
+  it('a ball bouncing three times gives three begin and three end events, alternating, and hits at e^k·v0', () => {
+    const w = world({ enableSleep: false });
+    const ground = addGround(w);
+    const ball = createBody(w, { type: 'dynamic', position: { x: 0, y: 5 } });
+    const shape = addShape(w, ball, makeCircle(0.25), { restitution: 0.6 });
+    const log: string[] = [];
+    const hits: number[] = [];
+    for (let step = 0; step < 600 && log.filter((e) => e === 'end').length < 3; step++) {
+      stepPhysics(w, 1 / 60);
+      for (const e of getContactBeginEvents(w)) {
+        log.push('begin');
+        expect([e.bodyA, e.bodyB].sort()).toEqual([ground, ball].sort());
+        expect(e.shapeA === shape || e.shapeB === shape).toBe(true);
+        expect(e.points.length).toBe(1);
+        expect(Math.abs(e.normal.y)).toBeCloseTo(1, 6);
+      }
+      for (const e of getContactEndEvents(w)) {
+        log.push('end');
+        expect([e.bodyA, e.bodyB].sort()).toEqual([ground, ball].sort());
+      }
+      for (const h of getContactHitEvents(w)) hits.push(h.approachSpeed);
+    }
+    expect(log).toEqual(['begin', 'end', 'begin', 'end', 'begin', 'end']);
+    // Impact speed from 4.75 m of free fall (centre 5 → 0.25), then each rebound keeps 60% of it.
+    const v0 = Math.sqrt(2 * 10 * 4.75);
+    expect(hits.length).toBe(3);
+    for (let k = 0; k < 3; k++) expect(hits[k]!).toBeGreaterThan(v0 * 0.6 ** k * 0.93);
+    for (let k = 0; k < 3; k++) expect(hits[k]!).toBeLessThan(v0 * 0.6 ** k * 1.03);
+  });
+
+  it('a sensor reports a falling box once on entry and once on exit, and does not stop it', () => {
+    const w = world({ enableSleep: false });
+    const sensorBody = createBody(w, { type: 'static', position: { x: 0, y: 5 } });
+    const sensor = addShape(w, sensorBody, makeBox(2, 0.5), { isSensor: true });
+    const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 10 } });
+    addShape(w, box, makeBox(0.25, 0.25));
+    const log: string[] = [];
+    for (let step = 0; step < 120; step++) {
+      stepPhysics(w, 1 / 60);
+      for (const e of getSensorBeginEvents(w)) {
+        expect(e.shapeA).toBe(sensor);
+        expect(e.bodyB).toBe(box);
+        log.push('in@' + w.physics.transform.y[box]!.toFixed(1));
+      }
+      for (const e of getSensorEndEvents(w)) {
+        expect(e.shapeA).toBe(sensor);
+        log.push('out');
+      }
+    }
+    expect(log.length).toBe(2);
+    expect(log[0]!.startsWith('in@')).toBe(true);
+    expect(log[1]).toBe('out');
+    // Entered near the sensor's top face (y = 5.5 + 0.25) and then fell through freely.
+    expect(Number(log[0]!.slice(3))).toBeGreaterThan(5.2);
+    expect(w.physics.transform.y[box]!).toBeLessThan(0);
+  });
+
+  it('body moved events list each awake body once per step with its transform; sleep events mark falling asleep', () => {
+    const w = world({ enableSleep: true });
+    addGround(w);
+    const a = createBody(w, { type: 'dynamic', position: { x: 0, y: 0.5 } });
+    addShape(w, a, makeBox(0.5, 0.5));
+    const b = createBody(w, { type: 'dynamic', position: { x: 3, y: 4 } });
+    addShape(w, b, makeBox(0.5, 0.5));
+    stepPhysics(w, 1 / 60);
+    const moved = getBodyMoveEvents(w);
+    expect(moved.map((m) => m.body)).toEqual([a, b]);
+    expect(moved[1]!.y).toBe(w.physics.transform.y[b]!);
+    let sleptAt = -1;
+    for (let step = 0; step < 300 && sleptAt < 0; step++) {
+      stepPhysics(w, 1 / 60);
+      const fell = getBodyMoveEvents(w).filter((m) => m.fellAsleep).map((m) => m.body);
+      const sleeps = getSleepEvents(w).filter((e) => e.asleep).map((e) => e.body);
+      expect(sleeps).toEqual(fell);
+      if (fell.includes(a)) sleptAt = step;
+    }
+    expect(sleptAt).toBeGreaterThan(25);
+    // Once everything sleeps, nothing is reported moving.
+    for (let step = 0; step < 120; step++) stepPhysics(w, 1 / 60);
+    expect(getBodyMoveEvents(w)).toEqual([]);
+  });
+});
