@@ -15,6 +15,11 @@ import {
   type PhysicsState,
 } from '@impulse2d/core';
 
+/** Steps of motion a re-inserted fat box looks ahead. */
+const PREDICTION = 2;
+/** Scratch fat box (an array: doubles passed to a call V8 does not inline are boxed). */
+const fat = new Float64Array(4);
+
 /**
  * Stage 7 — writes the solver's results back: centre of mass += Δp, rotation = Δq·q (renormalised), origin from the
  * centre, velocities; clears forces; refits each shape's AABB and re-inserts the proxies that left their fat boxes
@@ -65,6 +70,8 @@ export function finalizeBodies(p: PhysicsState): void {
     pose[1] = y;
     pose[2] = c;
     pose[3] = sn;
+    const moveX = PREDICTION * states[o + BS_DPX]!;
+    const moveY = PREDICTION * states[o + BS_DPY]!;
     for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
       const ao = sh * 4;
       computeShapeAABB(g, sh, pose, aabb, ao);
@@ -75,7 +82,13 @@ export function finalizeBodies(p: PhysicsState): void {
       const x1 = aabb[ao + 2]!;
       const y1 = aabb[ao + 3]!;
       if (tree.minX[proxy]! <= x0 && tree.minY[proxy]! <= y0 && tree.maxX[proxy]! >= x1 && tree.maxY[proxy]! >= y1) continue;
-      tree.moveProxyFat(proxy, aabb, ao, AABB_MARGIN);
+      // The new fat box reaches PREDICTION steps of the current motion ahead (Box2D 2.x's displacement
+      // prediction): a body in steady motion then re-enters the tree every few steps instead of every step.
+      fat[0] = x0 - AABB_MARGIN + (moveX < 0 ? moveX : 0);
+      fat[1] = y0 - AABB_MARGIN + (moveY < 0 ? moveY : 0);
+      fat[2] = x1 + AABB_MARGIN + (moveX > 0 ? moveX : 0);
+      fat[3] = y1 + AABB_MARGIN + (moveY > 0 ? moveY : 0);
+      tree.enlargeProxyFat(proxy, fat, 0);
       bufferMove(p, sh);
     }
   }

@@ -16,6 +16,9 @@ export function updateBroadphase(p: PhysicsState): void {
   pairs.clear();
   const movable = bp.trees[TREE_MOVABLE];
   const stat = bp.trees[TREE_STATIC];
+  // Finalize grows moved proxies in place (cheap) instead of re-inserting them; once as many leaves were enlarged as
+  // the tree holds, its inner boxes are loose enough that a full rebuild (median split) pays for itself.
+  if (movable.enlargedSinceRebuild > movable.getProxyCount()) movable.rebuild();
   for (let i = 0; i < moveBuffer.count; i++) {
     const q = moveBuffer.data[i]!;
     const proxy = s.proxy[q]!;
@@ -65,7 +68,7 @@ function findPairs(p: PhysicsState, q: number, tree: Tree, x0: number, y0: numbe
 }
 
 /** Same body never; at least one dynamic body; the category/mask/group filter. */
-function shouldCollide(p: PhysicsState, a: number, b: number): boolean {
+export function shouldCollide(p: PhysicsState, a: number, b: number): boolean {
   const s = p.shapes;
   const bodyA = s.body[a]!;
   const bodyB = s.body[b]!;

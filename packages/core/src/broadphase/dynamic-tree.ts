@@ -173,6 +173,35 @@ export class DynamicTree {
     }
   }
 
+  /**
+   * Hot-path form of enlargeProxy: the leaf's new box is `box[o..o+3]`, ancestors grow until one contains it (no
+   * re-insertion, so O(depth)). Counts into `enlargedSinceRebuild`, which callers use to decide when a rebuild pays.
+   */
+  enlargeProxyFat(proxyId: number, box: Float64Array, o: number): void {
+    const minX = box[o]!;
+    const minY = box[o + 1]!;
+    const maxX = box[o + 2]!;
+    const maxY = box[o + 3]!;
+    const bMinX = this._minX, bMinY = this._minY, bMaxX = this._maxX, bMaxY = this._maxY, parent = this._parent;
+    bMinX[proxyId] = minX;
+    bMinY[proxyId] = minY;
+    bMaxX[proxyId] = maxX;
+    bMaxY[proxyId] = maxY;
+    let i = parent[proxyId]!;
+    while (i !== NULL_NODE) {
+      if (bMinX[i]! <= minX && bMinY[i]! <= minY && bMaxX[i]! >= maxX && bMaxY[i]! >= maxY) break;
+      if (minX < bMinX[i]!) bMinX[i] = minX;
+      if (minY < bMinY[i]!) bMinY[i] = minY;
+      if (maxX > bMaxX[i]!) bMaxX[i] = maxX;
+      if (maxY > bMaxY[i]!) bMaxY[i] = maxY;
+      i = parent[i]!;
+    }
+    this.enlargedSinceRebuild++;
+  }
+
+  /** Leaves enlarged in place since the last rebuild (their ancestors' boxes only grew, so queries slowly degrade). */
+  enlargedSinceRebuild = 0;
+
   getUserData(proxyId: number): number {
     return this._userData[proxyId]!;
   }
@@ -278,6 +307,7 @@ export class DynamicTree {
    * (A binned-SAH build would give lower query cost but unbalanced subtrees, which the AVL invariant forbids.)
    */
   rebuild(): void {
+    this.enlargedSinceRebuild = 0;
     const root = this._root;
     if (root === NULL_NODE || this._height[root] === 0) return;
     const n = this._proxyCount;
