@@ -2,7 +2,7 @@ export { stepPhysics, createPhysicsSystems } from './step.js';
 export { updateSleep, TIME_TO_SLEEP } from './update-sleep.js';
 export { collectHitEvents } from './contact-hit-events.js';
 export { updateBroadphase } from './update-broadphase.js';
-export { updateContacts } from './update-contacts.js';
+export { updateContacts, reportTouchChanges } from './update-contacts.js';
 export { prepareBodies } from './prepare-bodies.js';
 export { prepareContacts } from './prepare-contacts.js';
 export { solve } from './solve.js';

@@ -18,7 +18,7 @@ import { prepareBodies } from './prepare-bodies.js';
 import { prepareContacts } from './prepare-contacts.js';
 import { solve } from './solve.js';
 import { updateBroadphase } from './update-broadphase.js';
-import { updateContacts } from './update-contacts.js';
+import { reportTouchChanges, updateContacts } from './update-contacts.js';
 import { updateSleep } from './update-sleep.js';
 
 const now = (): number => performance.now();
@@ -125,6 +125,7 @@ function broadphaseStage(p: PhysicsState): void {
 function narrowphaseStage(p: PhysicsState): void {
   const t0 = now();
   updateContacts(p);
+  reportTouchChanges(p);
   p.profile.narrowphase = now() - t0;
 }
 

@@ -40,6 +40,8 @@ export class ContactStore {
   readonly pairs = new PairSet();
   /** Scratch of the narrowphase: contacts whose fat boxes separated this step, destroyed after the pass. */
   readonly separated = new IntBuffer();
+  /** Scratch of the narrowphase: contacts whose touching state flipped this step (for events and waking). */
+  readonly touchChanged = new IntBuffer();
   shapeA = new Int32Array(16);
   shapeB = new Int32Array(16);
   bodyA = new Int32Array(16);
