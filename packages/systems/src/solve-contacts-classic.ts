@@ -19,11 +19,7 @@ import {
   CCP_ADJUSTED_SEPARATION,
   CCP_DN_A,
   CCP_DN_B,
-  CCP_MAX_NORMAL_IMPULSE,
   CCP_NORMAL_IMPULSE,
-  CCP_NORMAL_MASS,
-  CCP_RN_A,
-  CCP_RN_B,
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
   CCP_TANGENT_MASS,
@@ -31,9 +27,10 @@ import {
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
 } from '@impulse2d/core';
-import { solveNormalBlock } from './solve-contacts.js';
+import { solveNormalBlock, solveNormalRow } from './solve-contacts.js';
 
 const targets = new Float64Array(2);
+const single = new Float64Array(1);
 
 /**
  * One velocity iteration of the classic solver, as the seeds derive it (Box2D 2.x style). Positions do not move
@@ -106,35 +103,9 @@ export function solveContactsClassic(
       targets[j] = -bias;
     }
     if (pc === 2 && solveNormalBlock(cc, o, states, targets)) continue;
-    for (let j = 0; j < pc; j++) solveNormalRow(cc, o, o + CC_HEADER + j * CCP_STRIDE, states, targets[j]!);
+    for (let j = 0; j < pc; j++) {
+      single[0] = targets[j]!;
+      solveNormalRow(cc, o, o + CC_HEADER + j * CCP_STRIDE, states, single);
+    }
   }
-}
-
-/** A single rigid normal row driving the point's normal velocity to `target` (accumulated impulse ≥ 0). */
-function solveNormalRow(cc: Float64Array, o: number, q: number, states: Float64Array, target: number): void {
-  const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-  const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
-  const mA = cc[o + CC_INV_MASS_A]!;
-  const iA = cc[o + CC_INV_I_A]!;
-  const mB = cc[o + CC_INV_MASS_B]!;
-  const iB = cc[o + CC_INV_I_B]!;
-  const nx = cc[o + CC_NORMAL_X]!;
-  const ny = cc[o + CC_NORMAL_Y]!;
-  const rnA = cc[q + CCP_RN_A]!;
-  const rnB = cc[q + CCP_RN_B]!;
-  const vn =
-    (states[b + BS_VX]! - states[a + BS_VX]!) * nx + (states[b + BS_VY]! - states[a + BS_VY]!) * ny +
-    states[b + BS_W]! * rnB - states[a + BS_W]! * rnA;
-  const old = cc[q + CCP_NORMAL_IMPULSE]!;
-  const raw = old - cc[q + CCP_NORMAL_MASS]! * (vn - target);
-  const total = raw > 0 ? raw : 0;
-  const impulse = total - old;
-  cc[q + CCP_NORMAL_IMPULSE] = total;
-  if (impulse > cc[q + CCP_MAX_NORMAL_IMPULSE]!) cc[q + CCP_MAX_NORMAL_IMPULSE] = impulse;
-  states[a + BS_VX] = states[a + BS_VX]! - mA * impulse * nx;
-  states[a + BS_VY] = states[a + BS_VY]! - mA * impulse * ny;
-  states[a + BS_W] = states[a + BS_W]! - iA * impulse * rnA;
-  states[b + BS_VX] = states[b + BS_VX]! + mB * impulse * nx;
-  states[b + BS_VY] = states[b + BS_VY]! + mB * impulse * ny;
-  states[b + BS_W] = states[b + BS_W]! + iB * impulse * rnB;
 }

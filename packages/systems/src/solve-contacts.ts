@@ -270,8 +270,17 @@ export function applyRestitution(cc: Float64Array, count: number, states: Float6
   }
 }
 
-/** Single-point restitution row at point record q of constraint record o. */
-export function restitutePoint(cc: Float64Array, o: number, q: number, states: Float64Array, e: number): void {
+/** Single-point restitution row at point record q of constraint record o: target −e·(approach velocity). */
+function restitutePoint(cc: Float64Array, o: number, q: number, states: Float64Array, e: number): void {
+  blockTargets[0] = -e * cc[q + CCP_RELATIVE_VELOCITY]!;
+  solveNormalRow(cc, o, q, states, blockTargets);
+}
+
+/**
+ * One rigid normal row (mass scale 1, no softness) driving the point's normal velocity to target[0], with the
+ * accumulated impulse kept ≥ 0. Serves the restitution pass and the classic solver's single points.
+ */
+export function solveNormalRow(cc: Float64Array, o: number, q: number, states: Float64Array, target: Float64Array): void {
   const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
   const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
   const mA = cc[o + CC_INV_MASS_A]!;
@@ -286,7 +295,7 @@ export function restitutePoint(cc: Float64Array, o: number, q: number, states: F
     (states[b + BS_VX]! - states[a + BS_VX]!) * nx + (states[b + BS_VY]! - states[a + BS_VY]!) * ny +
     states[b + BS_W]! * rnB - states[a + BS_W]! * rnA;
   const old = cc[q + CCP_NORMAL_IMPULSE]!;
-  const raw = old - cc[q + CCP_NORMAL_MASS]! * (vn + e * cc[q + CCP_RELATIVE_VELOCITY]!);
+  const raw = old - cc[q + CCP_NORMAL_MASS]! * (vn - target[0]!);
   const total = raw > 0 ? raw : 0;
   const impulse = total - old;
   cc[q + CCP_NORMAL_IMPULSE] = total;
