@@ -3,7 +3,8 @@ import { BodyType, TREE_MOVABLE, TREE_STATIC, createContact, jointsAllowCollisio
 /**
  * Stage 1 — pair update. Every proxy that was created or re-inserted since the last step (the move buffer) queries the
  * trees with its fat box; overlapping shapes that should collide and have no contact yet become new contacts.
- * Proxies that stayed inside their fat boxes cost nothing here, which is what makes resting stacks cheap.
+ * Proxies that stayed inside their fat boxes cost nothing here, which is what makes resting stacks cheap. The
+ * narrowphase clears the move buffer after it, as it also needs to know which proxies moved.
  *
  * New pairs are sorted by shape ids before contacts are created, so the contact order (and with it the solver order)
  * depends only on the inputs, never on tree shape or traversal order.
@@ -31,8 +32,7 @@ export function updateBroadphase(p: PhysicsState): void {
     findPairs(p, q, movable, x0, y0, x1, y1);
     if (s.tree[q] === TREE_MOVABLE) findPairs(p, q, stat, x0, y0, x1, y1);
   }
-  for (let i = 0; i < moveBuffer.count; i++) s.moved[moveBuffer.data[i]!] = 0;
-  moveBuffer.clear();
+  // The move buffer and the `moved` flags stay set until the narrowphase has used them (see updateContacts).
 
   const n = pairs.count >> 1;
   if (n === 0) return;

@@ -112,24 +112,28 @@ export function updateContacts(p: PhysicsState): void {
   changed.clear();
   const bflags = p.bodies.flags;
   const aabb = s.aabb;
+  const moved = s.moved;
   dead.clear();
   let touching = 0;
   for (let k = 0; k < c.count; k++) {
     const id = list[k]!;
     const shapeA = c.shapeA[id]!;
     const shapeB = c.shapeB[id]!;
-    const treeA = trees[s.tree[shapeA]!];
-    const treeB = trees[s.tree[shapeB]!];
-    const pa = s.proxy[shapeA]!;
-    const pb = s.proxy[shapeB]!;
-    if (
-      treeA.maxX[pa]! < treeB.minX[pb]! ||
-      treeB.maxX[pb]! < treeA.minX[pa]! ||
-      treeA.maxY[pa]! < treeB.minY[pb]! ||
-      treeB.maxY[pb]! < treeA.minY[pa]!
-    ) {
-      dead.push(id);
-      continue;
+    // Fat boxes only change when a proxy moves in the tree, so only then can a pair stop overlapping: check those.
+    if (moved[shapeA] === 1 || moved[shapeB] === 1) {
+      const treeA = trees[s.tree[shapeA]!];
+      const treeB = trees[s.tree[shapeB]!];
+      const pa = s.proxy[shapeA]!;
+      const pb = s.proxy[shapeB]!;
+      if (
+        treeA.maxX[pa]! < treeB.minX[pb]! ||
+        treeB.maxX[pb]! < treeA.minX[pa]! ||
+        treeA.maxY[pa]! < treeB.minY[pb]! ||
+        treeB.maxY[pb]! < treeA.minY[pa]!
+      ) {
+        dead.push(id);
+        continue;
+      }
     }
     const bodyA = c.bodyA[id]!;
     const bodyB = c.bodyB[id]!;
@@ -174,8 +178,16 @@ export function updateContacts(p: PhysicsState): void {
     for (let j = 0; j < newCount; j++) {
       const src = MANIFOLD_HEADER + j * MANIFOLD_POINT_STRIDE;
       const dst = base + j * POINT_STRIDE;
-      // anchorA, anchorB, point, separation, id: the first 8 fields share the manifold layout.
-      for (let f = 0; f < MANIFOLD_POINT_STRIDE; f++) points[dst + CP_ANCHOR_AX + f] = m[src + f]!;
+      // anchorA, anchorB, point, separation, id: the first 8 fields share the manifold layout (written out: the
+      // loop form was a quarter of this stage's time).
+      points[dst + CP_ANCHOR_AX] = m[src]!;
+      points[dst + CP_ANCHOR_AX + 1] = m[src + 1]!;
+      points[dst + CP_ANCHOR_AX + 2] = m[src + 2]!;
+      points[dst + CP_ANCHOR_AX + 3] = m[src + 3]!;
+      points[dst + CP_ANCHOR_AX + 4] = m[src + 4]!;
+      points[dst + CP_ANCHOR_AX + 5] = m[src + 5]!;
+      points[dst + CP_ANCHOR_AX + 6] = m[src + 6]!;
+      points[dst + CP_ANCHOR_AX + 7] = m[src + 7]!;
       const fid = m[src + 7]!;
       let n = 0;
       let tg = 0;
@@ -209,6 +221,9 @@ export function updateContacts(p: PhysicsState): void {
   }
   // Destroyed after the loop: swap-removal inside it would move unvisited contacts behind the cursor.
   for (let k = 0; k < dead.count; k++) destroyContact(p, dead.data[k]!);
+  const moveBuffer = p.broadphase.moveBuffer;
+  for (let i = 0; i < moveBuffer.count; i++) moved[moveBuffer.data[i]!] = 0;
+  moveBuffer.clear();
   p.profile.contactCount = c.count;
   p.profile.touchingCount = touching;
 }
