@@ -22,6 +22,9 @@ import {
   CC_NORMAL_Y,
   CC_POINT_COUNT,
   CC_RESTITUTION,
+  CC_ROLLING_IMPULSE,
+  CC_ROLLING_MASS,
+  CC_ROLLING_RESISTANCE,
   CC_TANGENT_SPEED,
   CCP_ADJUSTED_SEPARATION,
   CCP_DN_A,
@@ -45,7 +48,10 @@ import {
 // A normal impulse λ changes vA by −mA·λ·n and wA by −iA·λ·rnA; a friction impulse τ changes vA by −mA·τ·t and wA by
 // +iA·τ·dnA (signs flip for B).
 
-/** Applies last step's accumulated impulses (λn·n + λt·t per point) so the solver starts near the answer. */
+/**
+ * Applies the accumulated impulses (λn·n + λt·t per point, and the rolling impulse) so each substep starts near the
+ * answer: last step's at the first substep, the previous substep's after that.
+ */
 export function warmStartContacts(cc: Float64Array, count: number, states: Float64Array): void {
   for (let i = 0; i < count; i++) {
     const o = i * CONTACT_CONSTRAINT_STRIDE;
@@ -71,12 +77,14 @@ export function warmStartContacts(cc: Float64Array, count: number, states: Float
       angA += ln * cc[q + CCP_RN_A]! - lt * cc[q + CCP_DN_A]!;
       angB += ln * cc[q + CCP_RN_B]! - lt * cc[q + CCP_DN_B]!;
     }
+    // The rolling-resistance impulse is per substep too: re-applied each substep like the point impulses.
+    const rolling = cc[o + CC_ROLLING_IMPULSE]!;
     states[a + BS_VX] = states[a + BS_VX]! - mA * px;
     states[a + BS_VY] = states[a + BS_VY]! - mA * py;
-    states[a + BS_W] = states[a + BS_W]! - iA * angA;
+    states[a + BS_W] = states[a + BS_W]! - iA * (angA + rolling);
     states[b + BS_VX] = states[b + BS_VX]! + mB * px;
     states[b + BS_VY] = states[b + BS_VY]! + mB * py;
-    states[b + BS_W] = states[b + BS_W]! + iB * angB;
+    states[b + BS_W] = states[b + BS_W]! + iB * (angB + rolling);
   }
 }
 
@@ -235,6 +243,19 @@ export function solveContacts(
       vBx += mB * impulse * ny;
       vBy -= mB * impulse * nx;
       wB -= iB * impulse * dnB;
+    }
+    // Rolling resistance (Box2D v3.1): a torque opposing relative spin, bounded by resistance × total normal impulse.
+    const rollingResistance = cc[o + CC_ROLLING_RESISTANCE]!;
+    if (rollingResistance > 0) {
+      const normalTotal = cc[q0 + CCP_NORMAL_IMPULSE]! + (twoPoints ? cc[q1 + CCP_NORMAL_IMPULSE]! : 0);
+      const maxRolling = rollingResistance * normalTotal;
+      const old = cc[o + CC_ROLLING_IMPULSE]!;
+      const raw = old - cc[o + CC_ROLLING_MASS]! * (wB - wA);
+      const total = raw > maxRolling ? maxRolling : raw < -maxRolling ? -maxRolling : raw;
+      const impulse = total - old;
+      cc[o + CC_ROLLING_IMPULSE] = total;
+      wA -= iA * impulse;
+      wB += iB * impulse;
     }
     states[a + BS_VX] = vAx;
     states[a + BS_VY] = vAy;
