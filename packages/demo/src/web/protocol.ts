@@ -1,0 +1,79 @@
+/**
+ * Messages between the page (main.ts) and the physics worker (worker.ts).
+ *
+ * The worker owns the world. After building a scene it sends the static shape geometry once (`scene`); after every
+ * tick it sends one `frame` whose `data` Float64Array is transferred (not copied) and laid out as:
+ *
+ *   header (FRAME_HEADER floats): stepIndex, bodyCount, contactPointCount, jointCount, aabbCount, picked body index
+ *   bodies:   BODY_STRIDE floats each  — x, y, c, s, awake (1/0)
+ *   contacts: CONTACT_STRIDE floats each — point x, y, normal x, y (only when contacts or normals are drawn)
+ *   joints:   JOINT_STRIDE floats each — anchor A x, y, anchor B x, y, joint kind (only when joints are drawn)
+ *   aabbs:    4 floats each — minX, minY, maxX, maxY (only when AABBs are drawn)
+ */
+export const FRAME_HEADER = 6;
+export const BODY_STRIDE = 5;
+export const CONTACT_STRIDE = 4;
+export const JOINT_STRIDE = 5;
+
+export interface DrawFlags {
+  contacts: boolean;
+  normals: boolean;
+  aabbs: boolean;
+  joints: boolean;
+}
+
+export interface SceneInfo {
+  readonly name: string;
+  readonly group: 'showcase' | 'benchmark';
+  readonly description: string;
+}
+
+/** Geometry of every shape, body-local, sent once per scene. */
+export interface SceneGeometry {
+  /** Body index (into the frame's body block) of each shape. */
+  shapeBody: Int32Array;
+  /** ShapeType per shape (0 circle, 1 capsule, 2 segment, 3 polygon, 4 chain segment). */
+  shapeType: Uint8Array;
+  shapeCount: Uint8Array;
+  shapeRadius: Float64Array;
+  /** 16 floats per shape (x0, y0, … x7, y7). */
+  shapeVerts: Float64Array;
+  /** Body type per body index (0 static, 1 kinematic, 2 dynamic). */
+  bodyType: Uint8Array;
+  /** Entity id per body index (for the debug hook). */
+  bodyEid: Int32Array;
+  /** Suggested view: centre and visible height (m). */
+  view: { x: number; y: number; height: number };
+}
+
+export interface ProfileSample {
+  broadphase: number;
+  narrowphase: number;
+  prepare: number;
+  solve: number;
+  continuous: number;
+  finalize: number;
+  total: number;
+  bodyCount: number;
+  awakeBodyCount: number;
+  contactCount: number;
+  touchingCount: number;
+  /** Wall time the worker spent in stepPhysics for this tick (ms). */
+  stepWall: number;
+}
+
+export type ToWorker =
+  | { type: 'load'; scene: string }
+  | { type: 'reset' }
+  | { type: 'tick'; run: boolean; draw: DrawFlags }
+  | { type: 'step'; draw: DrawFlags }
+  | { type: 'grab'; x: number; y: number }
+  | { type: 'drag'; x: number; y: number }
+  | { type: 'release' };
+
+export type FromWorker =
+  | { type: 'scenes'; scenes: SceneInfo[] }
+  | { type: 'scene'; name: string; geometry: SceneGeometry; buildMs: number }
+  | { type: 'frame'; data: Float64Array; profile: ProfileSample | null }
+  | { type: 'grabbed'; body: number; eid: number }
+  | { type: 'error'; message: string };
