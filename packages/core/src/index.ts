@@ -36,7 +36,9 @@ export {
   getDensity,
   shapeRow,
   type ShapeId,
+  type ShapeDefInput,
 } from './shape/shape-api.js';
+export { addChain } from './shape/chain-api.js';
 export { defaultShapeDef, defaultFilter, type ShapeDef, type FilterDef } from './shape/shape-def.js';
 export { ShapeStore } from './shape/shape-store.js';
 export { bufferMove, refreshShapeAABB } from './shape/shape-proxy.js';

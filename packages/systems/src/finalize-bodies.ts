@@ -14,6 +14,7 @@ import {
   computeShapeAABB,
   type PhysicsState,
 } from '@impulse2d/core';
+import { isFastBody, SAFETY_FACTOR } from './continuous.js';
 
 /** Steps of motion a re-inserted fat box looks ahead. */
 const PREDICTION = 2;
@@ -23,7 +24,8 @@ const fat = new Float64Array(4);
 /**
  * Stage 7 — writes the solver's results back: centre of mass += Δp, rotation = Δq·q (renormalised), origin from the
  * centre, velocities; clears forces; refits each shape's AABB and re-inserts the proxies that left their fat boxes
- * (queued for the next pair update).
+ * (queued for the next pair update). Lists the bodies that moved fast for continuous collision (sd.fastBodies): the
+ * test reads what this loop has just read, so it costs next to nothing here.
  */
 export function finalizeBodies(p: PhysicsState): void {
   const sd = p.solverData;
@@ -36,6 +38,12 @@ export function finalizeBodies(p: PhysicsState): void {
   const aabb = s.aabb;
   const trees = p.broadphase.trees;
   const pose = p.pose;
+  const fast = sd.fastBodies;
+  const continuous = p.enableContinuous;
+  const maxExtent = b.maxExtent;
+  const minExtent = b.minExtent;
+  const safety = SAFETY_FACTOR;
+  fast.clear();
   for (let i = 1; i < sd.bodyCount; i++) {
     const o = i * BODY_STATE_STRIDE;
     const eid = integ[i * BODY_INTEGRATION_STRIDE + BI_EID]!;
@@ -66,6 +74,14 @@ export function finalizeBodies(p: PhysicsState): void {
     b.forceX[eid] = 0;
     b.forceY[eid] = 0;
     b.torque[eid] = 0;
+    if (continuous) {
+      // Inline the cheap half of isFastBody (it rules out every slow body) so resting scenes pay no call.
+      const dpx = states[o + BS_DPX]!;
+      const dpy = states[o + BS_DPY]!;
+      const e = maxExtent[eid]!;
+      const limit = safety * minExtent[eid]!;
+      if (2 * (dpx * dpx + dpy * dpy + 2 * e * e * (1 - dqc)) > limit * limit && isFastBody(b, eid, states, o)) fast.push(i);
+    }
     pose[0] = x;
     pose[1] = y;
     pose[2] = c;

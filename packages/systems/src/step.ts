@@ -12,6 +12,7 @@ import {
   type PhysicsWorld,
 } from '@impulse2d/core';
 import { collectHitEvents } from './contact-hit-events.js';
+import { solveContinuous } from './continuous.js';
 import { finalizeBodies } from './finalize-bodies.js';
 import { prepareJoints } from './joints/index.js';
 import { prepareBodies } from './prepare-bodies.js';
@@ -153,11 +154,17 @@ function solveStage(p: PhysicsState): void {
   p.profile.solve = now() - t0;
 }
 
-/** 5 — transforms and AABBs written back, rest timers, moved events, islands put to sleep. */
+/** 5 — transforms and AABBs written back, continuous collision, rest timers, moved events, islands put to sleep. */
 function finalizeStage(p: PhysicsState): void {
   if (!moves(p)) return;
   const t0 = now();
   finalizeBodies(p);
+  // Continuous collision (timed on its own): fast bodies swept back to their first impact, before sleep and moved
+  // events see the poses.
+  const t1 = now();
+  solveContinuous(p);
+  const t2 = now();
   updateSleep(p);
-  p.profile.finalize = now() - t0;
+  p.profile.continuous = t2 - t1;
+  p.profile.finalize = now() - t0 - (t2 - t1);
 }

@@ -1,4 +1,4 @@
-import { GEOMETRY_STRIDE, computeMassData } from '../geometry/index.js';
+import { GEOMETRY_STRIDE, computeMassData, computeShapeMinExtent } from '../geometry/index.js';
 import type { PhysicsState } from '../world/physics-world.js';
 import { BodyFlag, BodyType } from './body-store.js';
 
@@ -56,6 +56,7 @@ export function updateBodyMass(p: PhysicsState, eid: number): void {
   b.localCenterX[eid] = lcx;
   b.localCenterY[eid] = lcy;
   b.maxExtent[eid] = maxExtentAbout(p, eid, lcx, lcy);
+  b.minExtent[eid] = minExtentOf(p, eid);
   const t = b.transform;
   const c = t.c[eid]!;
   const sn = t.s[eid]!;
@@ -87,6 +88,17 @@ function maxExtentAbout(p: PhysicsState, eid: number, cx: number, cy: number): n
       const d = Math.hypot(g.verts[base + 2 * i]! - cx, g.verts[base + 2 * i + 1]! - cy) + r;
       if (d > extent) extent = d;
     }
+  }
+  return extent;
+}
+
+/** Smallest shape extent of the body (see BodyStore.minExtent); 1e300 when it has no shapes. */
+function minExtentOf(p: PhysicsState, eid: number): number {
+  const s = p.shapes;
+  let extent = 1e300;
+  for (let sh = p.bodies.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+    computeShapeMinExtent(s.geometry, sh, massScratch, 0);
+    if (massScratch[0]! < extent) extent = massScratch[0]!;
   }
   return extent;
 }

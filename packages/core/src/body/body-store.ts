@@ -86,6 +86,12 @@ export class BodyStore {
   sleepThreshold = new Float64Array(16);
   /** Largest distance from the centre of mass to any point of the body's shapes (m): turns |w| into a speed. */
   maxExtent = new Float64Array(16);
+  /**
+   * Smallest extent of the body's shapes (m): a circle's radius, a polygon's smallest centroid-to-edge distance
+   * plus its rounding; 1e300 with no shapes. A body that moves more than about half of it in one step is swept by
+   * continuous collision (it could otherwise skip over a thin wall).
+   */
+  minExtent = new Float64Array(16);
   /** Head of this body's shape list (shape id), -1 when none. */
   shapeHead = new Int32Array(16).fill(-1);
   /** Number of shapes on the body. */
@@ -132,6 +138,7 @@ export class BodyStore {
     this.sleepTime = growF64(this.sleepTime, n);
     this.sleepThreshold = growF64(this.sleepThreshold, n);
     this.maxExtent = growF64(this.maxExtent, n);
+    this.minExtent = growF64(this.minExtent, n);
     this.shapeHead = growI32(this.shapeHead, n, -1);
     this.shapeCount = growI32(this.shapeCount, n);
     this.contactHead = growI32(this.contactHead, n, -1);

@@ -1,6 +1,8 @@
 import { SHAPE_TYPE_COUNT, ShapeType } from '../geometry/shape-type.js';
 import type { GeometryStore } from '../geometry/geometry-store.js';
 import { collideCapsuleAndCircle } from './collide-capsule-circle.js';
+import { collideChainSegmentAndCircle } from './collide-chain-circle.js';
+import { collideChainSegmentAndPolygon } from './collide-chain-polygon.js';
 import { collideCapsules } from './collide-capsules.js';
 import { collideCircles } from './collide-circles.js';
 import { collidePolygonAndCircle } from './collide-polygon-circle.js';
@@ -22,7 +24,10 @@ export type CollideFn = (
   out: Float64Array,
 ) => void;
 
-/** Segment–segment: two zero-thickness, massless shapes never make contact. */
+/**
+ * Segment–segment (and any pair of segments and chain segments): two zero-thickness, massless shapes never make
+ * contact.
+ */
 export function collideNothing(
   _g: GeometryStore,
   _shapeA: number,
@@ -37,11 +42,13 @@ export function collideNothing(
  * Primary order of each pair: the shape with more vertices first (polygon > segment/capsule > circle), except that
  * a segment goes before a polygon (segments are usually static terrain; Box2D orders it the same way). Each routine
  * is written for its primary order only; the engine orders a pair's shapes once, when the contact is created.
+ * A chain segment goes first against everything (it is terrain, like a segment).
  */
 const C = ShapeType.circle;
 const K = ShapeType.capsule;
 const S = ShapeType.segment;
 const P = ShapeType.polygon;
+const H = ShapeType.chainSegment;
 
 /** primaryPair[typeA * SHAPE_TYPE_COUNT + typeB] is 1 when (typeA, typeB) is the primary order of the pair. */
 export const primaryPair = new Uint8Array(SHAPE_TYPE_COUNT * SHAPE_TYPE_COUNT);
@@ -60,6 +67,11 @@ setPrimary(S, P, collidePolygons); // a segment is a 2-gon
 setPrimary(P, C, collidePolygonAndCircle);
 setPrimary(P, K, collidePolygons); // a capsule is a rounded 2-gon
 setPrimary(P, P, collidePolygons);
+setPrimary(H, C, collideChainSegmentAndCircle);
+setPrimary(H, K, collideChainSegmentAndPolygon); // a capsule is a rounded 2-gon
+setPrimary(H, P, collideChainSegmentAndPolygon);
+setPrimary(H, S, collideNothing);
+setPrimary(H, H, collideNothing);
 
 /** True when a pair of these types must be passed to `collideFunctions` as (typeA, typeB); else as (typeB, typeA). */
 export function isPrimaryPair(typeA: number, typeB: number): boolean {

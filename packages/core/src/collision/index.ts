@@ -4,6 +4,8 @@ export { segmentDistance } from './segment-distance.js';
 export { collideCircles } from './collide-circles.js';
 export { collideCapsuleAndCircle } from './collide-capsule-circle.js';
 export { collideCapsules } from './collide-capsules.js';
+export { collideChainSegmentAndCircle } from './collide-chain-circle.js';
+export { collideChainSegmentAndPolygon } from './collide-chain-polygon.js';
 export { collidePolygonAndCircle } from './collide-polygon-circle.js';
 export { collidePolygons } from './collide-polygons.js';
 export {
@@ -14,3 +16,4 @@ export {
   isPrimaryPair,
   primaryPair,
 } from './collide-table.js';
+export * from './time-of-impact.js';

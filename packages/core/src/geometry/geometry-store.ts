@@ -8,6 +8,12 @@ import { growF64, growU8 } from '../storage/grow.js';
  * Every kind is stored as a rounded convex polygon: circle = 1 vertex (its centre) + radius; capsule = 2 vertices +
  * radius; segment = 2 vertices, radius 0; polygon = 3..8 vertices (counter-clockwise) + optional rounding radius.
  * This lets the generic polygon routines handle capsule/segment pairs (as Box2D v3 does) without copies.
+ *
+ * A chain segment is a segment row (count 2, radius 0, vertices p1, p2, normal 0 = right normal of p1 → p2, which is
+ * its one collision side) that also uses the unused slots 2 and 3 of the row: vertex 2 is the ghost before p1 (the
+ * previous chain point), vertex 3 the ghost after p2 (the next chain point), normal 2 the right normal of
+ * ghost1 → p1 and normal 3 the right normal of p2 → ghost2. Code that reads `count` vertices (AABB, mass, queries,
+ * time of impact) sees a plain segment; only the chain collision routines read the ghosts.
  */
 export class GeometryStore {
   /** ShapeType of each row. */

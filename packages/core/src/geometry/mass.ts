@@ -10,7 +10,7 @@ import { ShapeType } from './shape-type.js';
  * core polygon + one rectangle of thickness r on every edge + one circular sector at every vertex (the sectors'
  * angles add up to 2π). Box2D v3 computes capsules the same exact way but approximates rounded polygons by pushing
  * the vertices out; the exact sum costs nothing extra here because this runs once per shape, not per step.
- * Segments are massless (their centre is still reported as the midpoint).
+ * Segments and chain segments are massless (their centre is still reported as the midpoint).
  */
 export function computeMassData(store: GeometryStore, row: number, density: number, out: Float64Array): void {
   const type = store.type[row]!;
@@ -28,7 +28,7 @@ export function computeMassData(store: GeometryStore, row: number, density: numb
     out[3] = 0.5 * mass * r * r;
     return;
   }
-  if (type === ShapeType.segment) {
+  if (type === ShapeType.segment || type === ShapeType.chainSegment) {
     out[0] = 0;
     out[1] = 0.5 * (v[base]! + v[base + 2]!);
     out[2] = 0.5 * (v[base + 1]! + v[base + 3]!);

@@ -1,4 +1,7 @@
 import { GEOMETRY_STRIDE, type GeometryStore } from './geometry-store.js';
+import { ShapeType } from './shape-type.js';
+
+const CHAIN_SEGMENT = ShapeType.chainSegment;
 
 // Scratch for the current best hit (fraction, local normal), the ray in the shape's frame and the shape's radius
 // (ox, oy, dx, dy, r), one edge
@@ -16,6 +19,7 @@ const argRay = new Float64Array(5);
  * Casts the ray origin + t·(dx, dy), 0 ≤ t ≤ maxFraction (world frame), against shape row `row` on a body at origin
  * (px, py) with rotation (c, s). On a hit writes out = [fraction, pointX, pointY, normalX, normalY] (world; normal
  * is the outward surface normal) and returns true. A ray starting inside the shape reports no hit, as in Box2D.
+ * Chain segments are one-sided: a ray whose origin is behind one (on its solid, left side) reports no hit.
  *
  * A rounded shape is the union of its core polygon, one rectangle per edge and one disc per vertex; for a ray that
  * starts outside, its first entry into the union is the earliest first entry into any part, so each part is cast
@@ -78,6 +82,10 @@ export function rayCastShapePose(g: GeometryStore, row: number, pose: Float64Arr
   local[4] = r;
 
   if ((r > 0 || count >= 3) && startsInCore(v, n, base, count)) return false;
+  // One-sided chain segment: only rays from the front (the right-normal side, or on the line) can hit it.
+  if (g.type[row] === CHAIN_SEGMENT && n[base]! * (local[0]! - v[base]!) + n[base + 1]! * (local[1]! - v[base + 1]!) < 0) {
+    return false;
+  }
 
   hit[0] = ray[4]!;
   let found = false;

@@ -10,9 +10,12 @@ export interface ShapeGeometry {
   readonly count: number;
   /** Rounding radius (m): circle/capsule radius, polygon rounding, 0 for segments. */
   readonly radius: number;
-  /** x0, y0, x1, y1, … (2·count values), body-local (m), counter-clockwise for polygons. */
+  /**
+   * x0, y0, x1, y1, … (2·count values), body-local (m), counter-clockwise for polygons. A chain segment has 8 values:
+   * p1, p2, then its two ghost vertices (see GeometryStore).
+   */
   readonly vertices: Float64Array;
-  /** Outward unit normal of edge i → i+1 (2·count values); zeros for a circle. */
+  /** Outward unit normal of edge i → i+1 (2·count values; 8 for a chain segment); zeros for a circle. */
   readonly normals: Float64Array;
   /** Centroid of the vertex polygon (m, body-local); the rounding does not move it for symmetric shapes. */
   readonly centroid: { readonly x: number; readonly y: number };

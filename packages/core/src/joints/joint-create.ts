@@ -158,6 +158,29 @@ function resolveAnchors(
   return referenceAngle;
 }
 
+/** The spring, motor and limit options of distance, revolute, prismatic and wheel joints (after their limits). */
+function checkRowOptions(
+  d: { hertz: number; dampingRatio: number; motorSpeed: number; enableSpring: boolean; enableLimit: boolean; enableMotor: boolean },
+  maxMotor: number,
+  maxMotorName: string,
+): void {
+  checkSpring(d.hertz, d.dampingRatio);
+  checkNonNegative(maxMotor, maxMotorName);
+  checkFinite(d.motorSpeed, 'motorSpeed');
+  checkBool(d.enableSpring, 'enableSpring');
+  checkBool(d.enableLimit, 'enableLimit');
+  checkBool(d.enableMotor, 'enableMotor');
+}
+
+/** Stores the motor and spring fields shared by revolute, prismatic and wheel joints (and the distance joint). */
+function writeMotorSpring(p: PhysicsState, row: number, motorSpeed: number, maxMotor: number, hertz: number, dampingRatio: number): void {
+  const f = p.joints.f;
+  f[JF_MOTOR_SPEED]![row] = motorSpeed;
+  f[JF_MAX_MOTOR]![row] = maxMotor;
+  f[JF_HERTZ]![row] = hertz;
+  f[JF_DAMPING_RATIO]![row] = dampingRatio;
+}
+
 function flagsOf(collideConnected: boolean, enableLimit: boolean, enableMotor: boolean, enableSpring: boolean): number {
   return (
     (collideConnected ? JointFlag.collideConnected : 0) |
@@ -215,22 +238,14 @@ export function createDistanceJoint(world: PhysicsWorld, def: Partial<DistanceJo
   checkNonNegative(d.length, 'length');
   checkRange(d.minLength, d.maxLength, 'distance limits');
   checkNonNegative(d.minLength, 'minLength');
-  checkSpring(d.hertz, d.dampingRatio);
-  checkNonNegative(d.maxMotorForce, 'maxMotorForce');
-  checkFinite(d.motorSpeed, 'motorSpeed');
-  checkBool(d.enableSpring, 'enableSpring');
-  checkBool(d.enableLimit, 'enableLimit');
-  checkBool(d.enableMotor, 'enableMotor');
+  checkRowOptions(d, d.maxMotorForce, 'maxMotorForce');
   const row = allocateJoint(world, p, JointType.distance, d.bodyA, d.bodyB, flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring));
   writeAnchors(p, row);
   const f = p.joints.f;
   f[JF_LENGTH]![row] = d.length;
   f[JF_MIN_LENGTH]![row] = d.minLength;
   f[JF_MAX_LENGTH]![row] = d.maxLength;
-  f[JF_HERTZ]![row] = d.hertz;
-  f[JF_DAMPING_RATIO]![row] = d.dampingRatio;
-  f[JF_MAX_MOTOR]![row] = d.maxMotorForce;
-  f[JF_MOTOR_SPEED]![row] = d.motorSpeed;
+  writeMotorSpring(p, row, d.motorSpeed, d.maxMotorForce, d.hertz, d.dampingRatio);
   return p.joints.eid[row]!;
 }
 
@@ -240,22 +255,14 @@ export function createRevoluteJoint(world: PhysicsWorld, def: Partial<RevoluteJo
   const d: RevoluteJointDef = { ...defaultRevoluteJointDef(), ...def };
   const ref = resolveAnchors(p, d, def, d.referenceAngle);
   checkRange(d.lowerAngle, d.upperAngle, 'revolute angle limits');
-  checkSpring(d.hertz, d.dampingRatio);
-  checkNonNegative(d.maxMotorTorque, 'maxMotorTorque');
-  checkFinite(d.motorSpeed, 'motorSpeed');
-  checkBool(d.enableSpring, 'enableSpring');
-  checkBool(d.enableLimit, 'enableLimit');
-  checkBool(d.enableMotor, 'enableMotor');
+  checkRowOptions(d, d.maxMotorTorque, 'maxMotorTorque');
   const row = allocateJoint(world, p, JointType.revolute, d.bodyA, d.bodyB, flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring));
   writeAnchors(p, row);
   const f = p.joints.f;
   writeReferenceAngle(p, row, JF_REFERENCE_ANGLE, ref);
   f[JF_LOWER]![row] = d.lowerAngle;
   f[JF_UPPER]![row] = d.upperAngle;
-  f[JF_MOTOR_SPEED]![row] = d.motorSpeed;
-  f[JF_MAX_MOTOR]![row] = d.maxMotorTorque;
-  f[JF_HERTZ]![row] = d.hertz;
-  f[JF_DAMPING_RATIO]![row] = d.dampingRatio;
+  writeMotorSpring(p, row, d.motorSpeed, d.maxMotorTorque, d.hertz, d.dampingRatio);
   return p.joints.eid[row]!;
 }
 
@@ -266,12 +273,7 @@ export function createPrismaticJoint(world: PhysicsWorld, def: Partial<Prismatic
   const ref = resolveAnchors(p, d, def, d.referenceAngle);
   unitAxis(d.localAxisA, 'localAxisA', axisScratch);
   checkRange(d.lowerTranslation, d.upperTranslation, 'prismatic translation limits');
-  checkSpring(d.hertz, d.dampingRatio);
-  checkNonNegative(d.maxMotorForce, 'maxMotorForce');
-  checkFinite(d.motorSpeed, 'motorSpeed');
-  checkBool(d.enableSpring, 'enableSpring');
-  checkBool(d.enableLimit, 'enableLimit');
-  checkBool(d.enableMotor, 'enableMotor');
+  checkRowOptions(d, d.maxMotorForce, 'maxMotorForce');
   const row = allocateJoint(world, p, JointType.prismatic, d.bodyA, d.bodyB, flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring));
   writeAnchors(p, row);
   const f = p.joints.f;
@@ -280,10 +282,7 @@ export function createPrismaticJoint(world: PhysicsWorld, def: Partial<Prismatic
   f[JF_AXIS_Y]![row] = axisScratch[1]!;
   f[JF_LOWER]![row] = d.lowerTranslation;
   f[JF_UPPER]![row] = d.upperTranslation;
-  f[JF_MOTOR_SPEED]![row] = d.motorSpeed;
-  f[JF_MAX_MOTOR]![row] = d.maxMotorForce;
-  f[JF_HERTZ]![row] = d.hertz;
-  f[JF_DAMPING_RATIO]![row] = d.dampingRatio;
+  writeMotorSpring(p, row, d.motorSpeed, d.maxMotorForce, d.hertz, d.dampingRatio);
   return p.joints.eid[row]!;
 }
 
@@ -312,12 +311,7 @@ export function createWheelJoint(world: PhysicsWorld, def: Partial<WheelJointDef
   resolveAnchors(p, d, def, 0);
   unitAxis(d.localAxisA, 'localAxisA', axisScratch);
   checkRange(d.lowerTranslation, d.upperTranslation, 'wheel translation limits');
-  checkSpring(d.hertz, d.dampingRatio);
-  checkNonNegative(d.maxMotorTorque, 'maxMotorTorque');
-  checkFinite(d.motorSpeed, 'motorSpeed');
-  checkBool(d.enableSpring, 'enableSpring');
-  checkBool(d.enableLimit, 'enableLimit');
-  checkBool(d.enableMotor, 'enableMotor');
+  checkRowOptions(d, d.maxMotorTorque, 'maxMotorTorque');
   const row = allocateJoint(world, p, JointType.wheel, d.bodyA, d.bodyB, flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring));
   writeAnchors(p, row);
   const f = p.joints.f;
@@ -325,10 +319,7 @@ export function createWheelJoint(world: PhysicsWorld, def: Partial<WheelJointDef
   f[JF_AXIS_Y]![row] = axisScratch[1]!;
   f[JF_LOWER]![row] = d.lowerTranslation;
   f[JF_UPPER]![row] = d.upperTranslation;
-  f[JF_MOTOR_SPEED]![row] = d.motorSpeed;
-  f[JF_MAX_MOTOR]![row] = d.maxMotorTorque;
-  f[JF_HERTZ]![row] = d.hertz;
-  f[JF_DAMPING_RATIO]![row] = d.dampingRatio;
+  writeMotorSpring(p, row, d.motorSpeed, d.maxMotorTorque, d.hertz, d.dampingRatio);
   return p.joints.eid[row]!;
 }
 

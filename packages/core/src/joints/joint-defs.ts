@@ -25,6 +25,11 @@ export interface JointDefBase {
   collideConnected: boolean;
 }
 
+/** The JointDefBase defaults: no bodies yet, anchors at the body origins, connected bodies do not collide. */
+function defaultJointDefBase(): JointDefBase {
+  return { bodyA: -1, bodyB: -1, localAnchorA: { x: 0, y: 0 }, localAnchorB: { x: 0, y: 0 }, collideConnected: false };
+}
+
 /** Optional convenience shared by revolute, prismatic, weld and wheel joints (Box2D 2.4's `Initialize`). */
 export interface WorldAnchorOption {
   /**
@@ -70,11 +75,7 @@ export interface DistanceJointDef extends JointDefBase {
  */
 export function defaultDistanceJointDef(): DistanceJointDef {
   return {
-    bodyA: -1,
-    bodyB: -1,
-    localAnchorA: { x: 0, y: 0 },
-    localAnchorB: { x: 0, y: 0 },
-    collideConnected: false,
+    ...defaultJointDefBase(),
     length: 1,
     enableSpring: false,
     hertz: 0,
@@ -114,11 +115,7 @@ export interface RevoluteJointDef extends JointDefBase, WorldAnchorOption {
 
 export function defaultRevoluteJointDef(): RevoluteJointDef {
   return {
-    bodyA: -1,
-    bodyB: -1,
-    localAnchorA: { x: 0, y: 0 },
-    localAnchorB: { x: 0, y: 0 },
-    collideConnected: false,
+    ...defaultJointDefBase(),
     referenceAngle: 0,
     enableLimit: false,
     lowerAngle: 0,
@@ -160,11 +157,7 @@ export interface PrismaticJointDef extends JointDefBase, WorldAnchorOption {
 
 export function defaultPrismaticJointDef(): PrismaticJointDef {
   return {
-    bodyA: -1,
-    bodyB: -1,
-    localAnchorA: { x: 0, y: 0 },
-    localAnchorB: { x: 0, y: 0 },
-    collideConnected: false,
+    ...defaultJointDefBase(),
     localAxisA: { x: 1, y: 0 },
     referenceAngle: 0,
     enableLimit: false,
@@ -195,11 +188,7 @@ export interface WeldJointDef extends JointDefBase, WorldAnchorOption {
 
 export function defaultWeldJointDef(): WeldJointDef {
   return {
-    bodyA: -1,
-    bodyB: -1,
-    localAnchorA: { x: 0, y: 0 },
-    localAnchorB: { x: 0, y: 0 },
-    collideConnected: false,
+    ...defaultJointDefBase(),
     referenceAngle: 0,
     linearHertz: 0,
     linearDampingRatio: 1,
@@ -237,11 +226,7 @@ export interface WheelJointDef extends JointDefBase, WorldAnchorOption {
 
 export function defaultWheelJointDef(): WheelJointDef {
   return {
-    bodyA: -1,
-    bodyB: -1,
-    localAnchorA: { x: 0, y: 0 },
-    localAnchorB: { x: 0, y: 0 },
-    collideConnected: false,
+    ...defaultJointDefBase(),
     localAxisA: { x: 0, y: 1 },
     enableSpring: true,
     hertz: 1,

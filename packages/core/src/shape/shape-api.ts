@@ -13,7 +13,7 @@ import { createShapeProxy, destroyShapeProxy } from './shape-proxy.js';
 export type ShapeId = number;
 const ROW_SPAN = SHAPE_ROW_SPAN;
 
-function handleOf(p: PhysicsState, row: number): ShapeId {
+export function handleOf(p: PhysicsState, row: number): ShapeId {
   return shapeHandle(p.shapes, row);
 }
 
@@ -54,15 +54,35 @@ function validateGeometry(g: ShapeGeometry): void {
   }
 }
 
+/** Merges `def` over the defaults and validates it (throws PhysicsError). Shared by addShape and addChain. */
+export function resolveShapeDef(def: ShapeDefInput | undefined): ShapeDef {
+  const d: ShapeDef = { ...defaultShapeDef(), ...(def ?? {}), filter: { ...defaultFilter(), ...(def?.filter ?? {}) } };
+  validateShapeDef(d);
+  return d;
+}
+
+/** Shape definition as addShape takes it: every field optional, the filter too (defaults fill the rest). */
+export type ShapeDefInput = Partial<Omit<ShapeDef, 'filter'>> & { filter?: Partial<FilterDef> };
+
 /** Attaches a shape to a body; updates the body's mass. Returns the shape handle. */
-export function addShape(world: PhysicsWorld, body: number, geometry: ShapeGeometry, def?: Partial<ShapeDef>): ShapeId {
+export function addShape(world: PhysicsWorld, body: number, geometry: ShapeGeometry, def?: ShapeDefInput): ShapeId {
   const p = getPhysics(world);
   assertUnlocked(p);
   requireBody(p, body);
   validateGeometry(geometry);
-  const d: ShapeDef = { ...defaultShapeDef(), ...(def ?? {}) };
-  d.filter = { ...defaultFilter(), ...(def?.filter ?? {}) };
-  validateShapeDef(d);
+  const d = resolveShapeDef(def);
+  const row = insertShape(p, body, geometry, d);
+  updateBodyMass(p, body);
+  createShapeProxy(p, row);
+  return handleOf(p, row);
+}
+
+/**
+ * Creates the shape row (geometry, material, filter) and links it at the tail of the body's shape list. Inputs must
+ * be validated. The caller then updates the body's mass and creates the broadphase proxy; split out so that addChain
+ * can insert many segments and update the mass once.
+ */
+export function insertShape(p: PhysicsState, body: number, geometry: ShapeGeometry, d: ShapeDef): number {
   const s = p.shapes;
   const row = s.allocate();
   s.count++;
@@ -90,9 +110,7 @@ export function addShape(world: PhysicsWorld, body: number, geometry: ShapeGeome
     s.next[tail] = row;
   }
   b.shapeCount[body] = b.shapeCount[body]! + 1;
-  updateBodyMass(p, body);
-  createShapeProxy(p, row);
-  return handleOf(p, row);
+  return row;
 }
 
 /** Removes a shape from its body; updates the body's mass. */

@@ -1,3 +1,4 @@
+import { IntBuffer } from '../broadphase/int-buffer.js';
 import { growF64, growI32 } from '../storage/grow.js';
 import { BODY_INTEGRATION_STRIDE, BODY_STATE_STRIDE, CONTACT_CONSTRAINT_STRIDE, SOLVER_PARAM_COUNT } from './solver-layout.js';
 
@@ -19,6 +20,8 @@ export class SolverData {
   contactCount = 0;
   /** Per-step scalars (SP_* in solver-layout.ts): substep length, speed limits, thresholds. */
   readonly params = new Float64Array(SOLVER_PARAM_COUNT);
+  /** Solver indices of the bodies that moved fast this step (finalize lists them; continuous collision sweeps them). */
+  readonly fastBodies = new IntBuffer();
 
   /** Scratch of the sleep stage's union–find over body state indices: parent links and each root's least rest time. */
   islandParent = new Int32Array(16);

@@ -29,6 +29,7 @@ import {
   JC_ANGLE,
 } from '@impulse2d/core';
 import { writeJointAngle } from './joint-angle.js';
+import { warmStartPointJoints } from './joint-rows.js';
 
 // Motor joint: drives B's origin to A's frame point `linearOffset` (rA) and the relative angle to `angularOffset`,
 // removing the fraction `correctionFactor` of the error per substep (bias = correction/h · C). The drive acts in
@@ -38,36 +39,7 @@ import { writeJointAngle } from './joint-angle.js';
 // Impulses: 0, 1 linear; 2 angular.
 
 export function warmStartMotorJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
-  for (let k = begin; k < end; k++) {
-    const o = k * JOINT_CONSTRAINT_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
-    const mA = jc[o + JC_INV_MASS_A]!;
-    const iA = jc[o + JC_INV_I_A]!;
-    const mB = jc[o + JC_INV_MASS_B]!;
-    const iB = jc[o + JC_INV_I_B]!;
-    const qAc = states[a + BS_DQC]!;
-    const qAs = states[a + BS_DQS]!;
-    const qBc = states[b + BS_DQC]!;
-    const qBs = states[b + BS_DQS]!;
-    const fAx = jc[o + JC_FRAME_AX]!;
-    const fAy = jc[o + JC_FRAME_AY]!;
-    const fBx = jc[o + JC_FRAME_BX]!;
-    const fBy = jc[o + JC_FRAME_BY]!;
-    const rAx = qAc * fAx - qAs * fAy;
-    const rAy = qAs * fAx + qAc * fAy;
-    const rBx = qBc * fBx - qBs * fBy;
-    const rBy = qBs * fBx + qBc * fBy;
-    const px = jc[o + JC_IMPULSE]!;
-    const py = jc[o + JC_IMPULSE + 1]!;
-    const ang = jc[o + JC_IMPULSE + 2]!;
-    states[a + BS_VX] = states[a + BS_VX]! - mA * px;
-    states[a + BS_VY] = states[a + BS_VY]! - mA * py;
-    states[a + BS_W] = states[a + BS_W]! - iA * (rAx * py - rAy * px + ang);
-    states[b + BS_VX] = states[b + BS_VX]! + mB * px;
-    states[b + BS_VY] = states[b + BS_VY]! + mB * py;
-    states[b + BS_W] = states[b + BS_W]! + iB * (rBx * py - rBy * px + ang);
-  }
+  warmStartPointJoints(jc, begin, end, states, false);
 }
 
 export function solveMotorJoints(

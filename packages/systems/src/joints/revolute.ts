@@ -1,28 +1,14 @@
 import {
   BODY_STATE_STRIDE,
-  BS_DPX,
-  BS_DPY,
-  BS_DQC,
-  BS_DQS,
-  BS_VX,
-  BS_VY,
   BS_W,
   JC_BIAS_RATE,
-  JC_DELTA_CX,
-  JC_DELTA_CY,
   JC_FLAGS,
-  JC_FRAME_AX,
-  JC_FRAME_AY,
-  JC_FRAME_BX,
-  JC_FRAME_BY,
   JC_IMPULSE,
   JC_IMPULSE_SCALE,
   JC_INDEX_A,
   JC_INDEX_B,
   JC_INV_I_A,
   JC_INV_I_B,
-  JC_INV_MASS_A,
-  JC_INV_MASS_B,
   JC_MASS_SCALE,
   JC_REV_REL_C,
   JC_REV_AXIAL_MASS,
@@ -39,6 +25,7 @@ import {
   JC_ANGLE,
 } from '@impulse2d/core';
 import { writeJointAngle } from './joint-angle.js';
+import { solvePointBlock, warmStartPointJoints } from './joint-rows.js';
 
 // Revolute joint. Point constraint C = (cB + rB) − (cA + rA) = 0, Ċ = vB + ωB × rB − vA − ωA × rA, solved as one
 // 2×2 block with K = (mA + mB)·I + iA·skew(rA)ᵀskew(rA) + iB·skew(rB)ᵀskew(rB):
@@ -52,36 +39,8 @@ const ANGULAR_ROWS = JointFlag.enableSpring | JointFlag.enableMotor | JointFlag.
 const ANGLE_ROWS = JointFlag.enableSpring | JointFlag.enableLimit;
 
 export function warmStartRevoluteJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
-  for (let k = begin; k < end; k++) {
-    const o = k * JOINT_CONSTRAINT_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
-    const mA = jc[o + JC_INV_MASS_A]!;
-    const iA = jc[o + JC_INV_I_A]!;
-    const mB = jc[o + JC_INV_MASS_B]!;
-    const iB = jc[o + JC_INV_I_B]!;
-    const qAc = states[a + BS_DQC]!;
-    const qAs = states[a + BS_DQS]!;
-    const qBc = states[b + BS_DQC]!;
-    const qBs = states[b + BS_DQS]!;
-    const fAx = jc[o + JC_FRAME_AX]!;
-    const fAy = jc[o + JC_FRAME_AY]!;
-    const fBx = jc[o + JC_FRAME_BX]!;
-    const fBy = jc[o + JC_FRAME_BY]!;
-    const rAx = qAc * fAx - qAs * fAy;
-    const rAy = qAs * fAx + qAc * fAy;
-    const rBx = qBc * fBx - qBs * fBy;
-    const rBy = qBs * fBx + qBc * fBy;
-    const px = jc[o + JC_IMPULSE]!;
-    const py = jc[o + JC_IMPULSE + 1]!;
-    const axial = jc[o + JC_IMPULSE + 2]! + jc[o + JC_IMPULSE + 3]! + jc[o + JC_IMPULSE + 4]! - jc[o + JC_IMPULSE + 5]!;
-    states[a + BS_VX] = states[a + BS_VX]! - mA * px;
-    states[a + BS_VY] = states[a + BS_VY]! - mA * py;
-    states[a + BS_W] = states[a + BS_W]! - iA * (rAx * py - rAy * px + axial);
-    states[b + BS_VX] = states[b + BS_VX]! + mB * px;
-    states[b + BS_VY] = states[b + BS_VY]! + mB * py;
-    states[b + BS_W] = states[b + BS_W]! + iB * (rBx * py - rBy * px + axial);
-  }
+  // Point impulse (slots 0, 1) plus the angular rows' impulses: spring + motor + lower − upper.
+  warmStartPointJoints(jc, begin, end, states, true);
 }
 
 export function solveRevoluteJoints(
@@ -99,23 +58,13 @@ export function solveRevoluteJoints(
     const o = (reverse ? last - n : n) * JOINT_CONSTRAINT_STRIDE;
     const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
     const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
-    const mA = jc[o + JC_INV_MASS_A]!;
     const iA = jc[o + JC_INV_I_A]!;
-    const mB = jc[o + JC_INV_MASS_B]!;
     const iB = jc[o + JC_INV_I_B]!;
-    let vAx = states[a + BS_VX]!;
-    let vAy = states[a + BS_VY]!;
-    let wA = states[a + BS_W]!;
-    let vBx = states[b + BS_VX]!;
-    let vBy = states[b + BS_VY]!;
-    let wB = states[b + BS_W]!;
-    const qAc = states[a + BS_DQC]!;
-    const qAs = states[a + BS_DQS]!;
-    const qBc = states[b + BS_DQC]!;
-    const qBs = states[b + BS_DQS]!;
     const flags = jc[o + JC_FLAGS]! | 0;
 
     if ((flags & ANGULAR_ROWS) !== 0 && iA + iB > 0) {
+      let wA = states[a + BS_W]!;
+      let wB = states[b + BS_W]!;
       const axialMass = jc[o + JC_REV_AXIAL_MASS]!;
       // Joint angle in (−π, π]: the prepared relative rotation composed with the rotation deltas since prepare.
       if ((flags & ANGLE_ROWS) !== 0) writeJointAngle(jc, o, o + JC_REV_REL_C, states, a, b);
@@ -185,54 +134,11 @@ export function solveRevoluteJoints(
           wB -= iB * impulse;
         }
       }
+      states[a + BS_W] = wA;
+      states[b + BS_W] = wB;
     }
 
     // Point constraint, 2×2 block.
-    const fAx = jc[o + JC_FRAME_AX]!;
-    const fAy = jc[o + JC_FRAME_AY]!;
-    const fBx = jc[o + JC_FRAME_BX]!;
-    const fBy = jc[o + JC_FRAME_BY]!;
-    const rAx = qAc * fAx - qAs * fAy;
-    const rAy = qAs * fAx + qAc * fAy;
-    const rBx = qBc * fBx - qBs * fBy;
-    const rBy = qBs * fBx + qBc * fBy;
-    let bx = 0;
-    let by = 0;
-    let massScale = 1;
-    let impulseScale = 0;
-    if (useBias) {
-      const rate = jc[o + JC_BIAS_RATE]!;
-      bx = rate * (states[b + BS_DPX]! - states[a + BS_DPX]! + rBx - rAx + jc[o + JC_DELTA_CX]!);
-      by = rate * (states[b + BS_DPY]! - states[a + BS_DPY]! + rBy - rAy + jc[o + JC_DELTA_CY]!);
-      massScale = jc[o + JC_MASS_SCALE]!;
-      impulseScale = jc[o + JC_IMPULSE_SCALE]!;
-    }
-    const cx = vBx - wB * rBy - vAx + wA * rAy + bx;
-    const cy = vBy + wB * rBx - vAy - wA * rAx + by;
-    const mAB = mA + mB;
-    const k11 = mAB + iA * rAy * rAy + iB * rBy * rBy;
-    const k12 = -iA * rAx * rAy - iB * rBx * rBy;
-    const k22 = mAB + iA * rAx * rAx + iB * rBx * rBx;
-    let det = k11 * k22 - k12 * k12;
-    det = det !== 0 ? 1 / det : 0;
-    const oldX = jc[o + JC_IMPULSE]!;
-    const oldY = jc[o + JC_IMPULSE + 1]!;
-    const ix = -massScale * det * (k22 * cx - k12 * cy) - impulseScale * oldX;
-    const iy = -massScale * det * (k11 * cy - k12 * cx) - impulseScale * oldY;
-    jc[o + JC_IMPULSE] = oldX + ix;
-    jc[o + JC_IMPULSE + 1] = oldY + iy;
-    vAx -= mA * ix;
-    vAy -= mA * iy;
-    wA -= iA * (rAx * iy - rAy * ix);
-    vBx += mB * ix;
-    vBy += mB * iy;
-    wB += iB * (rBx * iy - rBy * ix);
-
-    states[a + BS_VX] = vAx;
-    states[a + BS_VY] = vAy;
-    states[a + BS_W] = wA;
-    states[b + BS_VX] = vBx;
-    states[b + BS_VY] = vBy;
-    states[b + BS_W] = wB;
+    solvePointBlock(jc, o, states, a, b, useBias);
   }
 }

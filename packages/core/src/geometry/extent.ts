@@ -1,0 +1,28 @@
+import { GEOMETRY_STRIDE, type GeometryStore } from './geometry-store.js';
+
+/**
+ * Smallest extent of shape row `row` (m), written to out[o]: how far its surface is from its centroid at the
+ * closest. A circle's or capsule's radius (a segment's is 0); for a polygon the smallest distance from the centroid
+ * to an edge line, plus the rounding radius. Continuous collision compares a body's motion per step with it (Box2D
+ * v3 does the same): a shape that moves less than a fraction of it cannot skip over anything. The result goes to
+ * an array because V8 boxes doubles returned from calls it does not inline.
+ */
+export function computeShapeMinExtent(store: GeometryStore, row: number, out: Float64Array, o: number): void {
+  const count = store.count[row]!;
+  const r = store.radius[row]!;
+  if (count < 3) {
+    out[o] = r;
+    return;
+  }
+  const base = row * GEOMETRY_STRIDE;
+  const v = store.verts;
+  const n = store.normals;
+  const cx = store.centroid[2 * row]!;
+  const cy = store.centroid[2 * row + 1]!;
+  let extent = 1e300;
+  for (let i = 0; i < count; i++) {
+    const d = n[base + 2 * i]! * (v[base + 2 * i]! - cx) + n[base + 2 * i + 1]! * (v[base + 2 * i + 1]! - cy);
+    if (d < extent) extent = d;
+  }
+  out[o] = extent + r;
+}
