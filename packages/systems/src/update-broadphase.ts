@@ -11,27 +11,13 @@ import { BodyType, TREE_MOVABLE, TREE_STATIC, createContact, jointsAllowCollisio
  */
 export function updateBroadphase(p: PhysicsState): void {
   const bp = p.broadphase;
-  const s = p.shapes;
-  const moveBuffer = bp.moveBuffer;
   const pairs = bp.newPairs;
   pairs.clear();
   const movable = bp.trees[TREE_MOVABLE];
-  const stat = bp.trees[TREE_STATIC];
   // Finalize grows moved proxies in place (cheap) instead of re-inserting them; once as many leaves were enlarged as
   // the tree holds, its inner boxes are loose enough that a full rebuild (median split) pays for itself.
   if (movable.enlargedSinceRebuild > movable.getProxyCount()) movable.rebuild();
-  for (let i = 0; i < moveBuffer.count; i++) {
-    const q = moveBuffer.data[i]!;
-    const proxy = s.proxy[q]!;
-    if (proxy === -1) continue;
-    const tree = bp.trees[s.tree[q]!];
-    const x0 = tree.minX[proxy]!;
-    const y0 = tree.minY[proxy]!;
-    const x1 = tree.maxX[proxy]!;
-    const y1 = tree.maxY[proxy]!;
-    findPairs(p, q, movable, x0, y0, x1, y1);
-    if (s.tree[q] === TREE_MOVABLE) findPairs(p, q, stat, x0, y0, x1, y1);
-  }
+  findNewPairs(p);
   // The move buffer and the `moved` flags stay set until the narrowphase has used them (see updateContacts).
 
   const n = pairs.count >> 1;
@@ -43,11 +29,39 @@ export function updateBroadphase(p: PhysicsState): void {
 
 type Tree = PhysicsState['broadphase']['trees'][0];
 
-function findPairs(p: PhysicsState, q: number, tree: Tree, x0: number, y0: number, x1: number, y1: number): void {
+/** Scratch box of the querying proxy (an array: doubles passed to calls V8 does not inline are boxed). */
+const queryBox = new Float64Array(4);
+
+/**
+ * Every moved proxy queries the movable tree, and movable ones the static tree too, collecting new pairs.
+ * A separate function so that its caller, with no loop, is optimised normally (see prepareContacts).
+ */
+function findNewPairs(p: PhysicsState): void {
+  const bp = p.broadphase;
+  const s = p.shapes;
+  const moveBuffer = bp.moveBuffer;
+  const movable = bp.trees[TREE_MOVABLE];
+  const stat = bp.trees[TREE_STATIC];
+  for (let i = 0; i < moveBuffer.count; i++) {
+    const q = moveBuffer.data[i]!;
+    const proxy = s.proxy[q]!;
+    if (proxy === -1) continue;
+    const tree = bp.trees[s.tree[q]!];
+    queryBox[0] = tree.minX[proxy]!;
+    queryBox[1] = tree.minY[proxy]!;
+    queryBox[2] = tree.maxX[proxy]!;
+    queryBox[3] = tree.maxY[proxy]!;
+    findPairs(p, q, movable);
+    if (s.tree[q] === TREE_MOVABLE) findPairs(p, q, stat);
+  }
+}
+
+/** Pairs of shape `q` (box in queryBox) with the shapes of `tree`. */
+function findPairs(p: PhysicsState, q: number, tree: Tree): void {
   const bp = p.broadphase;
   const results = bp.queryResults;
   results.clear();
-  tree.query(x0, y0, x1, y1, results);
+  tree.queryBox(queryBox, 0, results);
   const s = p.shapes;
   const data = results.data;
   const pairs = bp.newPairs;

@@ -243,6 +243,14 @@ export class DynamicTree {
     this.collect(minX, minY, maxX, maxY, out, false);
   }
 
+  /**
+   * As `query` with the box read from `box[o..o+3]` (minX, minY, maxX, maxY): the hot-path form, since doubles passed
+   * as arguments are boxed when V8 does not inline the call.
+   */
+  queryBox(box: Float64Array, o: number, out: IntBuffer): void {
+    this.collect(box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!, out, false);
+  }
+
   /** As `query`, but appends proxy ids instead of userData (what pair finding wants). */
   queryLeaves(minX: number, minY: number, maxX: number, maxY: number, out: IntBuffer): void {
     this.collect(minX, minY, maxX, maxY, out, true);
