@@ -79,3 +79,18 @@ describe('collision filtering', () => {
     expect(calls).toBeLessThan(10);
   });
 });
+
+describe('tangent speed (conveyor belt)', () => {
+  it('a box resting on a belt with tangent speed +2 m/s is carried at 2 m/s the way a counter-clockwise spin moves the top surface: −x', () => {
+    const w = world({ enableSleep: false });
+    const belt = createBody(w, { type: 'static', position: { x: 0, y: -0.5 } });
+    addShape(w, belt, makeBox(50, 0.5), { tangentSpeed: 2, friction: 0.8 });
+    const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 0.5 } });
+    addShape(w, box, makeBox(0.5, 0.5), { friction: 0.8 });
+    run(w, 120);
+    const v = getLinearVelocity(w, box);
+    expect(v.x).toBeLessThan(-1.9);
+    expect(v.x).toBeGreaterThan(-2.1);
+    expect(Math.abs(v.y)).toBeLessThan(0.01);
+  });
+});

@@ -19,7 +19,10 @@ export interface ShapeDef {
   restitution: number;
   /** Rolling resistance (≥ 0), for circles and capsules rolling on the ground. Default 0. */
   rollingResistance: number;
-  /** Surface speed along the tangent (m/s): conveyor belts. Default 0. */
+  /**
+   * Surface speed (m/s) for conveyor belts: the surface moves as if the shape spun counter-clockwise, so a positive
+   * speed carries a body lying on top of the shape toward −x. Default 0.
+   */
   tangentSpeed: number;
   /** Sensor: reports overlap, no collision response. Default false. */
   isSensor: boolean;
