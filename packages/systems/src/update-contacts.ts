@@ -34,6 +34,7 @@ import {
   wakeIsland,
   type PhysicsState,
 } from '@impulse2d/core';
+import { cacheManifold, reuseManifold } from './manifold-cache.js';
 
 /** Logs a contact-begin record with the manifold's normal and points. */
 function pushBeginEvent(p: PhysicsState, id: number): void {
@@ -181,8 +182,10 @@ function collideContacts(p: PhysicsState): number {
       aabb[bo + 1]! > aabb[ao + 3]! + SPECULATIVE_DISTANCE
     ) {
       m[M_COUNT] = 0;
-    } else {
+      c.cacheValid[id] = 0;
+    } else if (!reuseManifold(c, id, pose, m)) {
       collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, m);
+      cacheManifold(c, id, pose, m);
     }
     const newCount = m[M_COUNT]!;
     const oldCount = c.pointCount[id]!;

@@ -30,6 +30,7 @@ export function createContact(p: PhysicsState, shape1: number, shape2: number): 
   c.flags[id] = s.sensor[shapeA] === 1 || s.sensor[shapeB] === 1 ? ContactFlag.sensor : 0;
   mixMaterial(p, id);
   c.pointCount[id] = 0;
+  c.cacheValid[id] = 0;
   c.constraint[id] = -1;
   // Link into both bodies' contact-edge lists (edge = id*2 + side).
   const b = p.bodies;

@@ -32,6 +32,19 @@ export const POINT_STRIDE = 12;
 export const CONTACT_POINTS_STRIDE = 2 * POINT_STRIDE;
 
 /**
+ * Manifold cache layout: the relative pose of B in A's frame when the manifold was computed (x, y, cos, sin), the
+ * normal in A's frame, and per point its anchor on A in A's frame and its separation.
+ */
+export const MC_REL_X = 0;
+export const MC_REL_Y = 1;
+export const MC_REL_C = 2;
+export const MC_REL_S = 3;
+export const MC_NORMAL_X = 4;
+export const MC_NORMAL_Y = 5;
+export const MC_POINT0 = 6; // x, y, separation; point 1 follows at MC_POINT0 + 3
+export const MANIFOLD_CACHE_STRIDE = 12;
+
+/**
  * The persistent contact table: one row per pair of shapes whose fat AABBs overlap, created by the broadphase and
  * destroyed when the fat AABBs separate. Rows are reused through a free list; `list` holds live rows in creation
  * order (swap-remove), which is the order the narrowphase and solver visit them.
@@ -61,6 +74,12 @@ export class ContactStore {
   /** Body contact-edge lists: edge e = contact * 2 + side (0 = on body A's list, 1 = on body B's list). */
   edgeNext = new Int32Array(32);
   edgePrev = new Int32Array(32);
+  /**
+   * The last computed manifold in body A's frame, for reuse while the pair barely moves (systems/manifold-cache.ts):
+   * MANIFOLD_CACHE_STRIDE floats per contact; `cacheValid` is 1 while it may be used.
+   */
+  manifoldCache = new Float64Array(16 * MANIFOLD_CACHE_STRIDE);
+  cacheValid = new Uint8Array(16);
   /** Position of the contact in `list`. */
   listIndex = new Int32Array(16);
   /** Index of this contact's solver constraint in the current step, -1 when it has none. */
@@ -86,6 +105,8 @@ export class ContactStore {
     this.normalY = growF64(this.normalY, rows);
     this.pointCount = growU8(this.pointCount, rows);
     this.points = growF64(this.points, rows * CONTACT_POINTS_STRIDE);
+    this.manifoldCache = growF64(this.manifoldCache, rows * MANIFOLD_CACHE_STRIDE);
+    this.cacheValid = growU8(this.cacheValid, rows);
     this.edgeNext = growI32(this.edgeNext, rows * 2);
     this.edgePrev = growI32(this.edgePrev, rows * 2);
     this.listIndex = growI32(this.listIndex, rows);
