@@ -41,8 +41,37 @@ describe('benchmark layouts follow BENCHMARKS.md', () => {
   });
 });
 
+describe('per-engine layouts', () => {
+  it('joint_grid tracks the 9993 dynamic bodies and probes the bottom-row middle one at (50, -99)', () => {
+    const l = layoutOf('joint_grid');
+    expect(l.boxes.positions.length / 2).toBe(9993);
+    const n = l.probes[0]!;
+    expect([l.boxes.positions[2 * n], l.boxes.positions[2 * n + 1]]).toEqual([50, -99]);
+  });
+
+  it('tumbler tracks 2025 boxes and smash the big box then 9600 sleeping ones', () => {
+    expect(layoutOf('tumbler').boxes.positions.length / 2).toBe(2025);
+    const s = layoutOf('smash');
+    expect(s.boxes.positions.length / 2).toBe(9601);
+    expect([s.boxes.positions[0], s.boxes.positions[1], s.sleep, s.gravity.y]).toEqual([-20, 0, true, 0]);
+  });
+});
+
 describe('correctness check', () => {
-  it('passes a standing pyramid and fails one whose top dropped more than 0.5 m or went NaN', () => {
+  it('joint_grid: fails when the probe moved 120 m or more; tumbler: when a box left the frame', () => {
+    const g = layoutOf('joint_grid');
+    const p = Float64Array.from(g.boxes.positions);
+    expect(checkCorrectness(g, p).ok).toBe(true);
+    p[2 * g.probes[0]! + 1]! -= 121;
+    expect(checkCorrectness(g, p)).toMatchObject({ ok: false, check: 'moved', fallen: 1 });
+    const t = layoutOf('tumbler');
+    const q = Float64Array.from(t.boxes.positions);
+    expect(checkCorrectness(t, q).ok).toBe(true);
+    q[0] = -14;
+    expect(checkCorrectness(t, q)).toMatchObject({ ok: false, check: 'near', fallen: 1 });
+  });
+
+  it('passes a standing pyramid and fails one whose top dropped more than 2% of its height (0.4 m at 20 rows) or went NaN', () => {
     const l = layoutOf('pyramid');
     const moved = Float64Array.from(l.boxes.positions);
     expect(checkCorrectness(l, moved).ok).toBe(true);
@@ -54,11 +83,13 @@ describe('correctness check', () => {
 });
 
 describe('bench CLI arguments', () => {
-  it('defaults to both benchmark scenes against planck and rapier-simd, ours first', () => {
+  it('defaults to the five benchmark scenes against planck and rapier-simd, ours first', () => {
     const a = parseCliArgs([]);
-    expect(a.scenes).toEqual(['large_pyramid', 'many_pyramids']);
+    expect(a.scenes).toEqual(['large_pyramid', 'many_pyramids', 'joint_grid', 'tumbler', 'smash']);
     expect(a.engines).toEqual(['impulse2d', 'planck', 'rapier-simd']);
+    expect(a.defaultPeers).toBe(true);
     expect(a.solver).toBe('soft');
+    expect(parseCliArgs(['--vs', 'planck,rapier-simd']).defaultPeers).toBe(false);
   });
 
   it('passes through a leading -- from pnpm and reads lists', () => {

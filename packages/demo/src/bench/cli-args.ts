@@ -9,10 +9,11 @@ export const USAGE = `impulse2d benchmark: ms per step of Box2D's benchmark scen
 
 usage: pnpm bench -- [options]
   --scene LIST          comma list of ${Object.keys(layouts).join(', ')}, or all (${BENCHMARK_SCENES.join(', ')}); default all
-  --steps N             steps per run instead of each scene's own (large_pyramid 500, many_pyramids 200, pyramid 200)
+  --steps N             steps per run instead of each scene's own (${Object.values(layouts).map((l) => `${l.name} ${l.steps}`).join(', ')})
   --substeps N          our engine's substeps (default 4)
   --solver MODE         our solver: soft (default) or classic
-  --vs LIST             peers: comma list of ${PEER_NAMES.join(', ')}; all; none (default planck,rapier-simd)
+  --vs LIST             peers: comma list of ${PEER_NAMES.join(', ')}; all; none (default planck,rapier-simd;
+                        without --vs, planck skips many_pyramids and smash, 15-20 min each: give --vs to run them)
   --no-ours             leave our engine out
   --headless-batch N    step N independent copies of the 20-row pyramid world per engine and report body-steps/s
                         (with --scene too, the scene runs as well)
@@ -22,9 +23,13 @@ usage: pnpm bench -- [options]
   --timeout S           seconds before one run is stopped (default 900)
   -h, --help`;
 
+const DEFAULT_PEERS = 'planck,rapier-simd';
+
 export interface CliArgs {
   readonly scenes: readonly string[];
   readonly engines: readonly EngineName[];
+  /** No --vs given: the default peers, and the default run leaves out its slow pairings (cli.ts, SLOW_BY_DEFAULT). */
+  readonly defaultPeers: boolean;
   readonly steps: number | null;
   readonly substeps: number;
   readonly solver: 'soft' | 'classic';
@@ -61,7 +66,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       steps: { type: 'string' },
       substeps: { type: 'string' },
       solver: { type: 'string', default: 'soft' },
-      vs: { type: 'string', default: 'planck,rapier-simd' },
+      vs: { type: 'string' },
       'no-ours': { type: 'boolean', default: false },
       'headless-batch': { type: 'string' },
       out: { type: 'string' },
@@ -75,12 +80,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const batch = positiveInt(values['headless-batch'], 'headless-batch', 0);
   const sceneArg = values.scene ?? (batch > 0 ? 'none' : 'all');
   const scenes = list(sceneArg, BENCHMARK_SCENES, 'scene', (s) => layouts[s] !== undefined);
-  const peers = list(values.vs, PEER_NAMES, 'engine', (s) => isEngineName(s) && s !== 'impulse2d') as EngineName[];
+  const peers = list(values.vs ?? DEFAULT_PEERS, PEER_NAMES, 'engine', (s) => isEngineName(s) && s !== 'impulse2d') as EngineName[];
   const engines = ENGINE_NAMES.filter((e) => (e === 'impulse2d' ? !values['no-ours'] : peers.includes(e)));
   if (!/^[\w.-]+$/.test(values.name)) throw new Error(`--name may hold letters, digits, '.', '-', '_' only`);
   return {
     scenes,
     engines,
+    defaultPeers: values.vs === undefined,
     steps: values.steps !== undefined ? positiveInt(values.steps, 'steps', 0) || null : null,
     substeps: positiveInt(values.substeps, 'substeps', 4) || 4,
     solver: values.solver,

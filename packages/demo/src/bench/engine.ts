@@ -36,10 +36,15 @@ export interface BenchEngine {
   readonly label: string;
   /** Load and initialise the library (wasm instantiation); safe to call more than once. */
   init(): Promise<void>;
-  /** Build the scene; our engine uses its scene module, peers the layout. */
+  /** Build the scene; our engine uses its scene module, peers the layout (or their own builder, `ownScenes`). */
   build(scene: LayoutDef, layout: SceneLayout): void;
+  /**
+   * The per-engine scenes (`LayoutDef.perEngine`) this engine has its own builder for; the runner reports the others
+   * as n/a without calling `build`.
+   */
+  readonly ownScenes?: readonly string[];
   step(): void;
-  /** Write the centre of every layout box, x0, y0, x1, y1, …, in layout order. */
+  /** Write the centre of every layout box (tracked body), x0, y0, x1, y1, …, in layout order. */
   readPositions(out: Float64Array): void;
   /** Where the engine departs from the layout or the usual settings (shown in the report). */
   readonly notes: readonly string[];

@@ -39,6 +39,8 @@ export function correctnessText(run: RunResult): string {
   const c = run.correctness;
   if (!c.finite) return 'NaN/Inf';
   if (c.ok) return 'ok';
+  if (c.check === 'moved') return `moved ${c.worstDy.toFixed(1)} m`;
+  if (c.check === 'near') return `${c.fallen}/${c.probes} boxes out (worst ${c.worstDy.toFixed(1)} m)`;
   return c.probes === 1 ? `top ${signed(c.worstDy)}` : `${c.fallen}/${c.probes} tops off (worst ${signed(c.worstDy)})`;
 }
 

@@ -2,17 +2,19 @@ import type { Counters, StageTimes } from './engine.js';
 import type { HeapResult } from './heap.js';
 import type { Summary } from './stats.js';
 
-/** Whether the scene came out right: finite state, and every probe (pyramid top) within tolerance of its start. */
+/** Whether the scene came out right: finite state, and every probe within tolerance (`SceneLayout.probeCheck`). */
 export interface Correctness {
   readonly ok: boolean;
   readonly finite: boolean;
+  /** How the probes were judged (absent: `height`). */
+  readonly check?: 'height' | 'moved' | 'near';
   readonly probes: number;
-  /** Probes that moved more than the tolerance vertically. */
+  /** Probes outside the tolerance. */
   readonly fallen: number;
   /** Largest drop of a probe below its start height, metres (0 if none dropped). */
   readonly maxDrop: number;
-  /** The probe height change (end − start, metres) of largest magnitude: about −1 m is a tall stack settling under
-   * load, many metres is a collapse. */
+  /** `height`: the probe height change (end − start, metres) of largest magnitude: about −1 m is a tall stack
+   * settling under load, many metres is a collapse. `moved` / `near`: the largest probe distance, metres. */
   readonly worstDy: number;
 }
 
@@ -63,6 +65,8 @@ export interface FailedRun {
   readonly engine: string;
   readonly scene: string;
   readonly error: string;
+  /** Not a failure: `n/a`, the engine has no builder for the scene; `skipped`, left out of the default run. */
+  readonly skipped?: 'n/a' | 'skipped';
 }
 
 export type RunResult = SceneRun | BatchRun | FailedRun;

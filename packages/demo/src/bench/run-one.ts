@@ -169,6 +169,9 @@ async function main(): Promise<RunResult> {
     return fail(`cannot initialise under Node ${process.version}: ${message(e)}`);
   }
   const def = layouts[args.scene]!;
+  if (def.perEngine && !engine.ownScenes?.includes(def.name)) {
+    return { ...fail(`no ${args.engine} build of ${def.name} yet`), skipped: 'n/a' };
+  }
   const layout = def.layout();
   try {
     return mode === 'batch' ? await runBatch(args, engine, def, layout) : await runScene(args, engine, def, layout);

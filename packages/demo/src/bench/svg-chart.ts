@@ -1,4 +1,4 @@
-import { formatMs, OURS, type BenchReport } from './report.js';
+import { correctnessText, formatMs, OURS, type BenchReport } from './report.js';
 import type { SceneRun } from './result.js';
 
 const WIDTH = 760;
@@ -11,8 +11,7 @@ const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, 
 
 /**
  * Horizontal bars of median ms/step on a log axis (engines differ by 30×), one panel per scene, with a tick at p95.
- * Our engine in orange, peers in blue; where a pyramid top ended outside the 0.5 m tolerance, its height change is
- * written after the value.
+ * Our engine in orange, peers in blue; where the correctness check failed, its text is written after the value.
  */
 export function svgChart(report: BenchReport): string {
   const byScene = new Map<string, SceneRun[]>();
@@ -45,7 +44,7 @@ export function svgChart(report: BenchReport): string {
       const end = xOf(r.ms.median);
       const fill = r.engine === OURS ? '#e8590c' : '#4c6ef5';
       const p95x = xOf(r.ms.p95).toFixed(1);
-      const mark = r.correctness.ok ? '' : ` (top ${r.correctness.worstDy.toFixed(1)} m)`;
+      const mark = r.correctness.ok ? '' : ` (${correctnessText(r)})`;
       parts.push(
         `<text x="${LABEL_W - 8}" y="${y + 13}" text-anchor="end">${escapeXml(r.engine)}</text>`,
         `<rect x="${LABEL_W}" y="${y}" width="${Math.max(1, end - LABEL_W).toFixed(1)}" height="${BAR_H}" fill="${fill}"/>`,

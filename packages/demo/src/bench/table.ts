@@ -20,7 +20,8 @@ function notRun(error: string): string {
 
 function heapText(run: SceneRun): string {
   if (run.heap === null) return '—';
-  if (Number.isNaN(run.heap.bytesPerStep)) return 'GC';
+  // No clean sample (NaN, or null once through JSON): a collection ran inside every measured step.
+  if (run.heap.samples === 0 || !Number.isFinite(run.heap.bytesPerStep)) return 'GC in step';
   return `${run.heap.bytesPerStep} B`;
 }
 
@@ -30,7 +31,8 @@ export function sceneTable(report: BenchReport): string {
   for (const run of report.runs) {
     if (run.mode !== 'scene') continue;
     if (!run.ok) {
-      rows.push([run.scene, run.engine, '—', '—', '—', '—', '—', notRun(run.error)]);
+      const cell = run.skipped ?? '—';
+      rows.push([run.scene, run.engine, cell, '—', '—', '—', '—', run.skipped !== undefined ? run.error : notRun(run.error)]);
       continue;
     }
     const r = run as SceneRun;

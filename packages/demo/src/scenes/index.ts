@@ -1,8 +1,11 @@
 import type { PhysicsWorld } from '@impulse2d/core';
 import type { BuiltScene } from './build-layout.js';
+import * as jointGrid from './joint-grid.js';
 import * as largePyramid from './large-pyramid.js';
 import * as manyPyramids from './many-pyramids.js';
 import * as pyramid from './pyramid.js';
+import * as smash from './smash.js';
+import * as tumbler from './tumbler.js';
 
 export type { BuiltScene } from './build-layout.js';
 
@@ -11,11 +14,17 @@ export interface Scene {
   readonly name: string;
   /** Box2D's benchmark step count (dt = 1/60). */
   readonly steps: number;
+  /** World settings the scene needs (default: gravity (0, −10), sleeping off, as the benchmark runs). */
+  readonly gravity?: { readonly x: number; readonly y: number };
+  readonly enableSleep?: boolean;
   build(world: PhysicsWorld): BuiltScene;
 }
 
 export const scenes: Readonly<Record<string, Scene>> = {
   [largePyramid.name]: largePyramid,
   [manyPyramids.name]: manyPyramids,
+  [jointGrid.name]: jointGrid,
+  [tumbler.name]: tumbler,
+  [smash.name]: smash,
   [pyramid.name]: pyramid,
 };

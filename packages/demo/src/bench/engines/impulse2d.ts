@@ -21,11 +21,12 @@ export function createEngine(options: EngineOptions): BenchEngine {
     name: 'impulse2d',
     label: `impulse2d (${options.solver}, ${options.substeps} substeps)`,
     notes: [],
+    ownScenes: Object.keys(scenes),
     async init() {},
     build(def: LayoutDef, layout: SceneLayout) {
       const scene = scenes[def.name];
       if (scene === undefined) throw new Error(`impulse2d: no scene module for '${def.name}'`);
-      world = createPhysicsWorld({ gravity: layout.gravity, solver: options.solver, enableSleep: false });
+      world = createPhysicsWorld({ gravity: layout.gravity, solver: options.solver, enableSleep: layout.sleep ?? false });
       boxes = scene.build(world).boxes;
     },
     step() {

@@ -1,7 +1,11 @@
-/** planck.js (Box2D 2.4 in JS): 8 velocity / 3 position iterations, sleeping off, its default continuous physics. */
+/**
+ * planck.js (Box2D 2.4 in JS): 8 velocity / 3 position iterations, sleeping off (on where the layout asks), its
+ * default continuous physics. joint_grid, tumbler and smash come from `planck-scenes.ts`.
+ */
 import type { Body, World } from 'planck';
 import type { BenchEngine, EngineOptions } from '../engine.js';
 import type { LayoutDef, SceneLayout } from '../../scenes/layouts/index.js';
+import { planckScenes } from './planck-scenes.js';
 
 type Planck = typeof import('planck');
 let lib: Planck | null = null;
@@ -14,12 +18,20 @@ export function createEngine(options: EngineOptions): BenchEngine {
     name: 'planck',
     label: 'planck (8 vel / 3 pos iterations)',
     notes: [],
+    ownScenes: Object.keys(planckScenes),
     async init() {
       lib ??= await import('planck');
     },
-    build(_def: LayoutDef, layout: SceneLayout) {
+    build(def: LayoutDef, layout: SceneLayout) {
       const p = lib!;
-      const w = new p.World({ gravity: layout.gravity, allowSleep: false });
+      const w = new p.World({ gravity: layout.gravity, allowSleep: layout.sleep ?? false });
+      world = w;
+      if (def.perEngine) {
+        const own = planckScenes[def.name];
+        if (own === undefined) throw new Error(`planck: no builder for '${def.name}'`);
+        boxes = own(p, w);
+        return;
+      }
       for (const s of layout.statics) {
         const body = w.createBody({ type: 'static', position: { x: s.x, y: s.y } });
         for (const shape of s.shapes) {
@@ -37,7 +49,6 @@ export function createEngine(options: EngineOptions): BenchEngine {
         body.createFixture(new p.Box(hx, hy), { density, friction });
         boxes.push(body);
       }
-      world = w;
     },
     step() {
       world!.step(options.dt, 8, 3);

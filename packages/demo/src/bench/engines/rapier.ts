@@ -1,13 +1,11 @@
 /**
- * Rapier 2D (Rust in WASM), SIMD and scalar builds: default integration parameters, dt = 1/60, sleeping off.
+ * Rapier 2D (Rust in WASM), SIMD and scalar builds: default integration parameters, dt = 1/60, sleeping off (on
+ * where the layout asks). joint_grid, tumbler and smash come from `rapier-scenes.ts`.
  * Both compat packages ship the wasm embedded, so `RAPIER.init()` needs no file access.
  */
 import type { BenchEngine, EngineOptions } from '../engine.js';
 import type { LayoutDef, SceneLayout } from '../../scenes/layouts/index.js';
-
-type Rapier = typeof import('@dimforge/rapier2d-compat').default;
-type RapierWorld = InstanceType<Rapier['World']>;
-type RapierBody = ReturnType<RapierWorld['createRigidBody']>;
+import { rapierScenes, type Rapier, type RapierBody, type RapierWorld } from './rapier-scenes.js';
 
 const libs = new Map<string, Rapier>();
 
@@ -15,7 +13,6 @@ async function load(simd: boolean): Promise<Rapier> {
   const key = simd ? 'simd' : 'scalar';
   const cached = libs.get(key);
   if (cached !== undefined) return cached;
-  // Both packages expose the same API; the scalar package's types stand for both.
   const mod = simd
     ? ((await import('@dimforge/rapier2d-simd-compat')).default as unknown as Rapier)
     : (await import('@dimforge/rapier2d-compat')).default;
@@ -42,13 +39,21 @@ function makeRapierEngine(simd: boolean, options: EngineOptions): BenchEngine {
     name: simd ? 'rapier-simd' : 'rapier',
     label: simd ? 'rapier2d-simd-compat (defaults)' : 'rapier2d-compat (defaults)',
     notes: [],
+    ownScenes: Object.keys(rapierScenes),
     async init() {
       lib = await load(simd);
     },
-    build(_def: LayoutDef, layout: SceneLayout) {
+    build(def: LayoutDef, layout: SceneLayout) {
       const R = lib!;
       const w = new R.World(layout.gravity);
       w.timestep = options.dt;
+      world = w;
+      if (def.perEngine) {
+        const own = rapierScenes[def.name];
+        if (own === undefined) throw new Error(`rapier: no builder for '${def.name}'`);
+        boxes = own(R, w, layout.sleep ?? false);
+        return;
+      }
       for (const s of layout.statics) {
         const body = w.createRigidBody(R.RigidBodyDesc.fixed().setTranslation(s.x, s.y));
         for (const shape of s.shapes) {
@@ -67,7 +72,6 @@ function makeRapierEngine(simd: boolean, options: EngineOptions): BenchEngine {
         w.createCollider(R.ColliderDesc.cuboid(hx, hy).setDensity(density).setFriction(friction), body);
         boxes.push(body);
       }
-      world = w;
     },
     step() {
       world!.step();

@@ -1,17 +1,30 @@
 import type { LayoutDef } from './layout.js';
+import { jointGridLayout } from './joint-grid.js';
 import { largePyramidLayout } from './large-pyramid.js';
 import { manyPyramidsLayout } from './many-pyramids.js';
 import { smallPyramidLayout } from './small-pyramid.js';
+import { smashLayout } from './smash.js';
+import { tumblerLayout } from './tumbler.js';
 
-export type { LayoutDef, SceneLayout, StaticBodyLayout, StaticShapeLayout, BoxSetLayout } from './layout.js';
+export type { LayoutDef, SceneLayout, StaticBodyLayout, StaticShapeLayout, BoxSetLayout, ProbeCheck } from './layout.js';
 export { hasSegments, segmentAsBox, SEGMENT_BOX_HALF_THICKNESS, SEGMENT_NOTE } from './layout.js';
+export { SMASH_COLUMNS, SMASH_ROWS } from './smash.js';
 
 /** Every layout by scene name. */
 export const layouts: Readonly<Record<string, LayoutDef>> = {
   [largePyramidLayout.name]: largePyramidLayout,
   [manyPyramidsLayout.name]: manyPyramidsLayout,
+  [jointGridLayout.name]: jointGridLayout,
+  [tumblerLayout.name]: tumblerLayout,
+  [smashLayout.name]: smashLayout,
   [smallPyramidLayout.name]: smallPyramidLayout,
 };
 
-/** The scenes that `--scene all` runs: Box2D's benchmark scenes that we build so far. */
-export const BENCHMARK_SCENES: readonly string[] = [largePyramidLayout.name, manyPyramidsLayout.name];
+/** The scenes that `--scene all` (and the default run) runs: Box2D's benchmark scenes that we build so far. */
+export const BENCHMARK_SCENES: readonly string[] = [
+  largePyramidLayout.name,
+  manyPyramidsLayout.name,
+  jointGridLayout.name,
+  tumblerLayout.name,
+  smashLayout.name,
+];

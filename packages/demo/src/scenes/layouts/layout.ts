@@ -39,13 +39,30 @@ export interface SceneLayout {
   readonly probes: Int32Array;
   /** Metres. */
   readonly probeTolerance: number;
+  /** How a probe is judged against `probeTolerance` (default `height`, see `ProbeCheck`). */
+  readonly probeCheck?: ProbeCheck;
+  /** Sleeping on for this scene (every engine); default off. */
+  readonly sleep?: boolean;
 }
+
+/**
+ * `height`: the probe's height change (pyramid tops); `moved`: its distance from its start point; `near`: its
+ * distance from (x, y) at the end of the run.
+ */
+export type ProbeCheck = { readonly kind: 'height' } | { readonly kind: 'moved' } | { readonly kind: 'near'; readonly x: number; readonly y: number };
 
 /** A named layout with Box2D's benchmark step count. */
 export interface LayoutDef {
   readonly name: string;
   readonly steps: number;
   readonly layout: () => SceneLayout;
+  /**
+   * The scene needs more than boxes and statics (joints, filters, motors, sleeping bodies, initial velocity), so each
+   * engine builds it with its own code (`BenchEngine.ownScenes`) and engines without a builder report it n/a. Then
+   * `layout().statics` is empty and `layout().boxes.positions` lists the start positions of the bodies an engine
+   * hands back, in its `readPositions` order (the other `boxes` fields describe those bodies for reference only).
+   */
+  readonly perEngine?: boolean;
 }
 
 /** Half-thickness (m) of the thin box that stands in for a segment in engines whose segments cannot hold boxes. */

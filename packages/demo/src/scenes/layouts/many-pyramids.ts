@@ -36,7 +36,7 @@ function manyPyramids(): SceneLayout {
     statics: [{ x: 0, y: 0, shapes: segments }],
     boxes: { hx: a, hy: a, density: 1, friction: 0.6, positions },
     probes,
-    probeTolerance: 0.5,
+    probeTolerance: 0.2, // 2% of a 10-row pyramid's height, as for large_pyramid (pyramid-layout.ts)
   };
 }
 
