@@ -2,10 +2,8 @@
 // real corners still collide, ray casts, mass and bounds.
 import { describe, expect, it } from 'vitest';
 import { PhysicsError } from '../src/errors.js';
-import { SPECULATIVE_DISTANCE } from '../src/settings.js';
 import {
   GEOMETRY_STRIDE,
-  GeometryStore,
   ShapeType,
   computeMassData,
   computeShapeAABB,
@@ -15,74 +13,15 @@ import {
   makeCircle,
   makeSegment,
   rayCastShape,
-  writeGeometry,
-  type ShapeGeometry,
 } from '../src/geometry/index.js';
 import {
-  collideShapes,
-  createManifold,
   isPrimaryPair,
-  MANIFOLD_HEADER,
-  MANIFOLD_POINT_STRIDE,
-  MP_ANCHOR_AX,
-  MP_ANCHOR_AY,
-  MP_ANCHOR_BX,
-  MP_ANCHOR_BY,
-  MP_ID,
-  MP_POINT_X,
-  MP_POINT_Y,
-  MP_SEPARATION,
   M_COUNT,
-  M_NORMAL_X,
-  M_NORMAL_Y,
 } from '../src/collision/index.js';
+import { collide, normal as normalOf, pt, storeOf, type Pose } from './helpers/collide.js';
 
 // ---- helpers ----
-type Pose = readonly [x: number, y: number, angle: number];
 const O: Pose = [0, 0, 0];
-
-function storeOf(...gs: ShapeGeometry[]): GeometryStore {
-  const store = new GeometryStore();
-  gs.forEach((g, i) => writeGeometry(store, i, g));
-  return store;
-}
-
-function collide(store: GeometryStore, a: number, pa: Pose, b: number, pb: Pose): Float64Array {
-  const out = createManifold();
-  out.fill(NaN);
-  collideShapes(store, a, pa[0], pa[1], Math.cos(pa[2]), Math.sin(pa[2]), b, pb[0], pb[1], Math.cos(pb[2]), Math.sin(pb[2]), out);
-  const count = out[M_COUNT]!;
-  expect(count === 0 || count === 1 || count === 2).toBe(true);
-  if (count > 0) expect(Math.hypot(out[M_NORMAL_X]!, out[M_NORMAL_Y]!)).toBeCloseTo(1, 12);
-  for (let i = 0; i < count; i++) {
-    const p = pt(out, i);
-    expect(p.ax + pa[0]).toBeCloseTo(p.x, 12);
-    expect(p.ay + pa[1]).toBeCloseTo(p.y, 12);
-    expect(p.bx + pb[0]).toBeCloseTo(p.x, 12);
-    expect(p.by + pb[1]).toBeCloseTo(p.y, 12);
-    expect(p.sep).toBeLessThan(SPECULATIVE_DISTANCE);
-    expect(Number.isInteger(p.id)).toBe(true);
-  }
-  return out;
-}
-
-function pt(m: Float64Array, i: number) {
-  const b = MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE;
-  return {
-    ax: m[b + MP_ANCHOR_AX]!,
-    ay: m[b + MP_ANCHOR_AY]!,
-    bx: m[b + MP_ANCHOR_BX]!,
-    by: m[b + MP_ANCHOR_BY]!,
-    x: m[b + MP_POINT_X]!,
-    y: m[b + MP_POINT_Y]!,
-    sep: m[b + MP_SEPARATION]!,
-    id: m[b + MP_ID]!,
-  };
-}
-
-function normalOf(m: Float64Array): [number, number] {
-  return [m[M_NORMAL_X]!, m[M_NORMAL_Y]!];
-}
 
 function expectThrowsCode(f: () => unknown, code: string): void {
   try {
