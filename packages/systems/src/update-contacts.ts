@@ -235,9 +235,9 @@ function collideContacts(p: PhysicsState): number {
     if (sensor && isTouching) isTouching = m[MANIFOLD_HEADER + MP_SEPARATION]! <= 0 || (newCount > 1 && m[MANIFOLD_HEADER + MANIFOLD_POINT_STRIDE + MP_SEPARATION]! <= 0);
     if (isTouching) {
       touching++;
-      c.flags[id] = wasTouching ? flags & ~ContactFlag.began : flags | ContactFlag.touching | ContactFlag.began;
+      c.flags[id] = flags | ContactFlag.touching;
     } else {
-      c.flags[id] = flags & ~(ContactFlag.touching | ContactFlag.began);
+      c.flags[id] = flags & ~ContactFlag.touching;
     }
     if (isTouching !== wasTouching) changed.push(id);
   }

@@ -11,8 +11,6 @@ export const BodyFlag = {
   bullet: 2,
   enableSleep: 4,
   awake: 8,
-  /** A user setter changed mass-affecting data: mass is recomputed before the next step uses it. */
-  massDirty: 16,
 } as const;
 
 /**

@@ -8,8 +8,6 @@ export const ContactFlag = {
   touching: 1,
   /** One of the shapes is a sensor: overlap is reported, no constraint is made. */
   sensor: 2,
-  /** Touching began this step (for events). */
-  began: 4,
 } as const;
 
 /**

@@ -16,4 +16,3 @@ export class StepProfile {
   stepCount = 0;
 }
 
-export type Profile = Readonly<Omit<StepProfile, never>>;
