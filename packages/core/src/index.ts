@@ -34,6 +34,8 @@ export {
   getRestitution,
   setDensity,
   getDensity,
+  setShapeFilter,
+  getShapeFilter,
   shapeRow,
   type ShapeId,
   type ShapeDefInput,

@@ -315,6 +315,60 @@ describe('DynamicTree', () => {
     same.validate();
   });
 
+  it('masked queries equal brute force with category bits, through moves, category changes and a rebuild', () => {
+    const rand = mulberry32(777);
+    const tree = new DynamicTree();
+    const boxes = new Map<number, Box>();
+    const categories = new Map<number, number>();
+    const randomCategory = (): number => ((1 << Math.floor(rand() * 4)) | (rand() < 0.1 ? 0x80000000 : 0)) >>> 0;
+    for (let i = 0; i < 1500; i++) {
+      const b = randomBox(rand);
+      const c = randomCategory();
+      const id = tree.createProxy(b.minX, b.minY, b.maxX, b.maxY, i, c);
+      boxes.set(id, b);
+      categories.set(id, c);
+    }
+    const out = new IntBuffer();
+    const check = (): void => {
+      tree.validate();
+      for (let q = 0; q < 60; q++) {
+        const box = randomBox(rand, 1000, 150);
+        const mask = q % 6 === 0 ? 0xffffffff : q % 6 === 1 ? 0x80000000 : (1 + Math.floor(rand() * 15)) >>> 0;
+        const expected: number[] = [];
+        for (const [id, b] of boxes) if (overlaps(b, box) && (categories.get(id)! & mask) !== 0) expected.push(tree.getUserData(id));
+        out.clear();
+        tree.queryMasked(box.minX, box.minY, box.maxX, box.maxY, mask, out);
+        expect(sortedContents(out)).toEqual(expected.sort((x, y) => x - y));
+        const arr = new Float64Array([box.minX, box.minY, box.maxX, box.maxY]);
+        out.clear();
+        tree.queryBoxMasked(arr, 0, mask, out);
+        expect(sortedContents(out)).toEqual(expected);
+      }
+      // A mask that shares no bit with any category finds nothing, wherever it looks.
+      out.clear();
+      tree.queryMasked(-1e6, -1e6, 1e6, 1e6, 0x100, out);
+      expect(out.count).toBe(0);
+    };
+    check();
+    const ids = [...boxes.keys()];
+    for (let k = 0; k < 800; k++) {
+      const id = ids[Math.floor(rand() * ids.length)]!;
+      if (k % 2 === 0) {
+        const b = randomBox(rand);
+        tree.moveProxy(id, b.minX, b.minY, b.maxX, b.maxY);
+        boxes.set(id, b);
+      } else {
+        const c = randomCategory();
+        tree.setCategoryBits(id, c);
+        expect(tree.getCategoryBits(id)).toBe(c);
+        categories.set(id, c);
+      }
+    }
+    check();
+    tree.rebuild();
+    check();
+  });
+
   it('handles an empty tree and a single proxy', () => {
     const tree = new DynamicTree();
     const out = new IntBuffer();

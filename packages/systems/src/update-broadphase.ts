@@ -61,8 +61,11 @@ function findPairs(p: PhysicsState, q: number, tree: Tree): void {
   const bp = p.broadphase;
   const results = bp.queryResults;
   results.clear();
-  tree.queryBox(queryBox, 0, results);
   const s = p.shapes;
+  // Only shapes whose category q's mask accepts can pair with q, so the tree skips subtrees holding none of them.
+  // A positive group index overrides the masks (same group: always collide), so such shapes query unmasked.
+  const mask = s.groupIndex[q]! > 0 ? -1 : s.maskBits[q]! | 0;
+  tree.queryBoxMasked(queryBox, 0, mask, results);
   const data = results.data;
   const pairs = bp.newPairs;
   for (let k = 0; k < results.count; k++) {

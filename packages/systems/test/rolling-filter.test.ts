@@ -1,6 +1,16 @@
 // Rolling resistance slows a rolling ball; collision filters decide which shapes collide.
 import { describe, expect, it } from 'vitest';
-import { addShape, createBody, getAngularVelocity, getLinearVelocity, makeBox, makeCircle } from '@impulse2d/core';
+import {
+  addShape,
+  createBody,
+  getAngularVelocity,
+  getLinearVelocity,
+  getShapeFilter,
+  makeBox,
+  makeCircle,
+  PhysicsError,
+  setShapeFilter,
+} from '@impulse2d/core';
 import { addGround, run, world } from './helpers/scene.js';
 
 /** A solid disc (r = 0.5) rolling at 3 m/s; velocities after 1 s and after 2 s more. */
@@ -59,6 +69,31 @@ describe('collision filtering', () => {
     expect(dropPair({ categoryBits: 0b010, maskBits: 0b101 }, { categoryBits: 0b100, maskBits: 0b011 })).toBeGreaterThan(1.4);
     expect(dropPair({ categoryBits: 0b010, maskBits: 0b101 }, { categoryBits: 0b100, maskBits: 0b001 })).toBeLessThan(0.6);
     expect(dropPair({ categoryBits: 0b010, maskBits: 0b001 }, { categoryBits: 0b100, maskBits: 0b011 })).toBeLessThan(0.6);
+  });
+
+  it('setShapeFilter at run time: a resting box falls through once its mask excludes the box below, and lands again when restored', () => {
+    const w = world({ enableSleep: true });
+    const lower = createBody(w, { type: 'dynamic', position: { x: 0, y: 0.5 } });
+    addShape(w, lower, makeBox(0.5, 0.5), { filter: { categoryBits: 2 } });
+    const upper = createBody(w, { type: 'dynamic', position: { x: 0, y: 1.5 } });
+    const top = addShape(w, upper, makeBox(0.5, 0.5), { filter: { categoryBits: 4 } });
+    addGround(w);
+    run(w, 180); // long enough for the stack to fall asleep
+    expect(w.physics.transform.y[upper]!).toBeGreaterThan(1.45);
+    // Masked out: the (sleeping) upper box must wake and drop onto the ground.
+    setShapeFilter(w, top, { maskBits: 0xffffffff & ~2 });
+    expect(getShapeFilter(w, top)).toEqual({ categoryBits: 4, maskBits: (0xffffffff & ~2) >>> 0, groupIndex: 0 });
+    run(w, 60);
+    expect(w.physics.transform.y[upper]!).toBeLessThan(0.6);
+    // Bad input is rejected and the filter stays as it was.
+    expect(() => setShapeFilter(w, top, { categoryBits: 1.5 })).toThrow(PhysicsError);
+    expect(getShapeFilter(w, top).categoryBits).toBe(4);
+    // Restored while the boxes overlap: the pair is found again and the solver pushes them apart.
+    setShapeFilter(w, top, { maskBits: 0xffffffff });
+    run(w, 120);
+    const dx = Math.abs(w.physics.transform.x[upper]! - w.physics.transform.x[lower]!);
+    const dy = Math.abs(w.physics.transform.y[upper]! - w.physics.transform.y[lower]!);
+    expect(Math.max(dx, dy)).toBeGreaterThan(0.95);
   });
 
   it('a world pair filter, consulted once per new pair, can veto a collision', () => {

@@ -22,6 +22,11 @@
  * Determinism: the free list is LIFO and every choice depends only on the boxes and the call sequence, so the same
  * calls produce the same node ids, the same shape and the same query order.
  *
+ * Every node also carries category bits: a leaf its shape's, an internal node the OR of its children's. A query with a
+ * mask skips whole subtrees holding no category the mask accepts (as Box2D v3 does), so shapes that collide with
+ * nothing near them (a grid of joint-linked bodies that ignore each other) cost a root visit, not a walk to every
+ * neighbour followed by a filter rejection.
+ *
  * Columns are replaced when the tree grows: read `tree.minX` etc. again after any `createProxy` / `rebuild`.
  */
 import { PhysicsError } from '../errors.js';
@@ -60,6 +65,7 @@ export class DynamicTree {
   private _child2: Int32Array; // second child; NULL_NODE for a leaf
   private _height: Int32Array; // 0 for a leaf, 1 + max(child heights) inside, -1 for a free node
   private _userData: Int32Array; // caller's value for a leaf (e.g. a shape index); -1 for internal nodes
+  private _category: Int32Array; // leaf: its category bits; internal: OR of the children's (uint32 bits as int32)
 
   private _root = NULL_NODE;
   private _freeList = NULL_NODE; // LIFO list of freed nodes, linked through _parent
@@ -91,6 +97,7 @@ export class DynamicTree {
     this._child2 = new Int32Array(n);
     this._height = new Int32Array(n);
     this._userData = new Int32Array(n);
+    this._category = new Int32Array(n);
     this._stack = new Int32Array(64);
   }
 
@@ -102,8 +109,11 @@ export class DynamicTree {
 
   // ---- proxies ----------------------------------------------------------------------------------------------------
 
-  /** Adds a leaf holding the given (already fattened) box and returns its proxy id. `userData` is stored as int32. */
-  createProxy(minX: number, minY: number, maxX: number, maxY: number, userData: number): number {
+  /**
+   * Adds a leaf holding the given (already fattened) box and returns its proxy id. `userData` is stored as int32;
+   * `categoryBits` (default: every category) is what masked queries test.
+   */
+  createProxy(minX: number, minY: number, maxX: number, maxY: number, userData: number, categoryBits = -1): number {
     checkBox(minX, minY, maxX, maxY);
     const id = this.allocateNode();
     this._minX[id] = minX;
@@ -111,6 +121,7 @@ export class DynamicTree {
     this._maxX[id] = maxX;
     this._maxY[id] = maxY;
     this._userData[id] = userData;
+    this._category[id] = categoryBits | 0;
     this.insertLeaf(id);
     this._proxyCount++;
     return id;
@@ -202,6 +213,18 @@ export class DynamicTree {
   /** Leaves enlarged in place since the last rebuild (their ancestors' boxes only grew, so queries slowly degrade). */
   enlargedSinceRebuild = 0;
 
+  /** Changes a proxy's category bits and refreshes its ancestors' unions. */
+  setCategoryBits(proxyId: number, categoryBits: number): void {
+    this.checkProxy(proxyId);
+    const category = this._category, parent = this._parent, c1 = this._child1, c2 = this._child2;
+    category[proxyId] = categoryBits | 0;
+    for (let i = parent[proxyId]!; i !== NULL_NODE; i = parent[i]!) category[i] = category[c1[i]!]! | category[c2[i]!]!;
+  }
+
+  getCategoryBits(proxyId: number): number {
+    return this._category[proxyId]! >>> 0;
+  }
+
   getUserData(proxyId: number): number {
     return this._userData[proxyId]!;
   }
@@ -240,7 +263,12 @@ export class DynamicTree {
 
   /** Appends to `out` the userData of every leaf whose box overlaps the given box (touching counts). */
   query(minX: number, minY: number, maxX: number, maxY: number, out: IntBuffer): void {
-    this.collect(minX, minY, maxX, maxY, out, false);
+    this.collect(minX, minY, maxX, maxY, out, false, -1);
+  }
+
+  /** As `query`, keeping only leaves whose category bits share a bit with `maskBits` (whole subtrees are skipped). */
+  queryMasked(minX: number, minY: number, maxX: number, maxY: number, maskBits: number, out: IntBuffer): void {
+    this.collect(minX, minY, maxX, maxY, out, false, maskBits | 0);
   }
 
   /**
@@ -248,12 +276,20 @@ export class DynamicTree {
    * as arguments are boxed when V8 does not inline the call.
    */
   queryBox(box: Float64Array, o: number, out: IntBuffer): void {
-    this.collect(box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!, out, false);
+    this.collect(box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!, out, false, -1);
+  }
+
+  /**
+   * As `queryBox`, keeping only leaves whose category bits share a bit with `maskBits`; subtrees with no such leaf
+   * are skipped without visiting them.
+   */
+  queryBoxMasked(box: Float64Array, o: number, maskBits: number, out: IntBuffer): void {
+    this.collect(box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!, out, false, maskBits | 0);
   }
 
   /** As `query`, but appends proxy ids instead of userData (what pair finding wants). */
   queryLeaves(minX: number, minY: number, maxX: number, maxY: number, out: IntBuffer): void {
-    this.collect(minX, minY, maxX, maxY, out, true);
+    this.collect(minX, minY, maxX, maxY, out, true, -1);
   }
 
   /**
@@ -262,7 +298,7 @@ export class DynamicTree {
    */
   queryProxy(proxyId: number, out: IntBuffer): void {
     this.checkProxy(proxyId);
-    this.collect(this._minX[proxyId]!, this._minY[proxyId]!, this._maxX[proxyId]!, this._maxY[proxyId]!, out, true);
+    this.collect(this._minX[proxyId]!, this._minY[proxyId]!, this._maxX[proxyId]!, this._maxY[proxyId]!, out, true, -1);
   }
 
   /**
@@ -351,7 +387,7 @@ export class DynamicTree {
 
   /**
    * Checks the structure and throws an Error describing the first problem: parent/child links, leaf and node counts,
-   * heights, the AVL balance bound, boxes containing their children, and the free list. For tests; O(n).
+   * heights, the AVL balance bound, boxes containing their children, category unions and the free list. For tests; O(n).
    */
   validate(): void {
     const root = this._root;
@@ -383,6 +419,7 @@ export class DynamicTree {
         if (height[i] !== 1 + Math.max(ha, hb)) fail(`node ${i} height ${height[i]} != 1 + max(${ha}, ${hb})`);
         if (Math.abs(ha - hb) > 1) fail(`node ${i} is unbalanced: child heights ${ha}, ${hb}`);
         if (!this.contains(i, a) || !this.contains(i, b)) fail(`box of node ${i} does not contain its children`);
+        if (this._category[i] !== (this._category[a]! | this._category[b]!)) fail(`category bits of node ${i} are not its children's union`);
         if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
         stack[sp++] = b;
         stack[sp++] = a;
@@ -436,6 +473,7 @@ export class DynamicTree {
     this._child2 = growI32(this._child2, minLength);
     this._height = growI32(this._height, minLength);
     this._userData = growI32(this._userData, minLength);
+    this._category = growI32(this._category, minLength);
   }
 
   private checkProxy(id: number): void {
@@ -573,6 +611,7 @@ export class DynamicTree {
     bMaxX[i] = Math.max(bMaxX[a]!, bMaxX[b]!);
     bMaxY[i] = Math.max(bMaxY[a]!, bMaxY[b]!);
     height[i] = 1 + Math.max(height[a]!, height[b]!);
+    this._category[i] = this._category[a]! | this._category[b]!;
   }
 
   // ---- rotations --------------------------------------------------------------------------------------------------
@@ -684,16 +723,17 @@ export class DynamicTree {
     );
   }
 
-  private collect(minX: number, minY: number, maxX: number, maxY: number, out: IntBuffer, ids: boolean): void {
+  private collect(minX: number, minY: number, maxX: number, maxY: number, out: IntBuffer, ids: boolean, mask: number): void {
     const root = this._root;
     if (root === NULL_NODE) return;
     const bMinX = this._minX, bMinY = this._minY, bMaxX = this._maxX, bMaxY = this._maxY;
-    const c1 = this._child1, c2 = this._child2, userData = this._userData;
+    const c1 = this._child1, c2 = this._child2, userData = this._userData, category = this._category;
     let stack = this._stack;
     let sp = 0;
     stack[sp++] = root;
     while (sp > 0) {
       const n = stack[--sp]!;
+      if ((category[n]! & mask) === 0) continue;
       if (bMinX[n]! > maxX || bMaxX[n]! < minX || bMinY[n]! > maxY || bMaxY[n]! < minY) continue;
       const a = c1[n]!;
       if (a === NULL_NODE) {

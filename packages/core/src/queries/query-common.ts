@@ -66,12 +66,16 @@ export function loadShapePose(p: PhysicsState, row: number, pose: Float64Array):
   pose[3] = t.s[eid]!;
 }
 
-/** Collects into q.candidates the shape rows whose broadphase box touches q.box (static tree, then movable tree). */
+/**
+ * Collects into q.candidates the shape rows whose broadphase box touches q.box (static tree, then movable tree) and
+ * whose category the resolved filter's mask accepts (call resolveFilter first; the trees skip rejected subtrees).
+ */
 export function gatherBoxCandidates(p: PhysicsState, q: QueryScratch): void {
   const c = q.candidates;
   const b = q.box;
+  const mask = q.filterBits[1]!;
   c.clear();
   const trees = p.broadphase.trees;
-  trees[0].query(b[0]!, b[1]!, b[2]!, b[3]!, c);
-  trees[1].query(b[0]!, b[1]!, b[2]!, b[3]!, c);
+  trees[0].queryMasked(b[0]!, b[1]!, b[2]!, b[3]!, mask, c);
+  trees[1].queryMasked(b[0]!, b[1]!, b[2]!, b[3]!, mask, c);
 }

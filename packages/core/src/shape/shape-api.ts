@@ -1,13 +1,14 @@
 import { requireBody } from '../body/body-handle.js';
 import { updateBodyMass } from '../body/body-mass.js';
-import { destroyShapeContacts, mixMaterial } from '../contact/contact-lifecycle.js';
+import { wakeIsland } from '../body/body-sleep.js';
+import { destroyShapeContacts, mixMaterial, wakeTouching } from '../contact/contact-lifecycle.js';
 import { checkNonNegative, checkFinite, PhysicsError } from '../errors.js';
 import { writeGeometry, type ShapeGeometry } from '../geometry/index.js';
 import { SHAPE_TYPE_COUNT } from '../geometry/shape-type.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
 import { defaultFilter, defaultShapeDef, type FilterDef, type ShapeDef } from './shape-def.js';
 import { SHAPE_ROW_SPAN, shapeHandle } from './shape-handle.js';
-import { createShapeProxy, destroyShapeProxy } from './shape-proxy.js';
+import { bufferMove, createShapeProxy, destroyShapeProxy } from './shape-proxy.js';
 
 /** A shape handle: see shape-handle.ts. */
 export type ShapeId = number;
@@ -199,4 +200,40 @@ export function setDensity(world: PhysicsWorld, shape: ShapeId, density: number)
 export function getDensity(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
   return p.shapes.density[shapeRow(p, shape)]!;
+}
+
+/**
+ * Changes a shape's collision filter. Its contacts are destroyed (touching ones report contact end) and the pairs
+ * that the new filter allows are found again on the next step; the bodies involved are woken, so nothing rests on a
+ * pair that no longer exists. Fields left out of `filter` keep their current values.
+ */
+export function setShapeFilter(world: PhysicsWorld, shape: ShapeId, filter: Partial<FilterDef>): void {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  const row = shapeRow(p, shape);
+  const s = p.shapes;
+  const next: FilterDef = { ...readFilter(p, row), ...filter };
+  validateFilter(next);
+  const body = s.body[row]!;
+  wakeIsland(p, body);
+  wakeTouching(p, body);
+  destroyShapeContacts(p, row, body);
+  s.categoryBits[row] = next.categoryBits >>> 0;
+  s.maskBits[row] = next.maskBits >>> 0;
+  s.groupIndex[row] = next.groupIndex | 0;
+  const proxy = s.proxy[row]!;
+  if (proxy !== -1) {
+    p.broadphase.trees[s.tree[row]!].setCategoryBits(proxy, s.categoryBits[row]!);
+    bufferMove(p, row);
+  }
+}
+
+export function getShapeFilter(world: PhysicsWorld, shape: ShapeId): FilterDef {
+  const p = getPhysics(world);
+  return readFilter(p, shapeRow(p, shape));
+}
+
+function readFilter(p: PhysicsState, row: number): FilterDef {
+  const s = p.shapes;
+  return { categoryBits: s.categoryBits[row]!, maskBits: s.maskBits[row]!, groupIndex: s.groupIndex[row]! };
 }

@@ -27,7 +27,9 @@ export function createShapeProxy(p: PhysicsState, shape: number): void {
   const a = s.aabb;
   const o = shape * 4;
   s.tree[shape] = tree;
-  s.proxy[shape] = p.broadphase.trees[tree].createProxy(a[o]! - margin, a[o + 1]! - margin, a[o + 2]! + margin, a[o + 3]! + margin, shape);
+  s.proxy[shape] = p.broadphase.trees[tree].createProxy(
+    a[o]! - margin, a[o + 1]! - margin, a[o + 2]! + margin, a[o + 3]! + margin, shape, s.categoryBits[shape]!,
+  );
   bufferMove(p, shape);
 }
 
