@@ -85,6 +85,8 @@ export class DynamicTree {
   private _buildLeaves: Int32Array = new Int32Array(0);
   private _buildCx: Float64Array = new Float64Array(0);
   private _buildCy: Float64Array = new Float64Array(0);
+  private _buildFrames: Int32Array = new Int32Array(0);
+  private _buildRoots: Int32Array = new Int32Array(0);
 
   constructor(proxyCapacity = 16) {
     const n = Math.max(2 * proxyCapacity, 16);
@@ -381,7 +383,7 @@ export class DynamicTree {
         this.freeNode(i);
       }
     }
-    this._root = this.buildRange(0, count);
+    this._root = this.buildTree(count);
     this._parent[this._root] = NULL_NODE;
   }
 
@@ -746,28 +748,64 @@ export class DynamicTree {
     }
   }
 
-  /** Builds a subtree over leaves[lo, hi) by median split; returns its root. Recursion depth is log2(n). */
-  private buildRange(lo: number, hi: number): number {
-    if (hi - lo === 1) return this._buildLeaves[lo]!;
+  /**
+   * Builds a tree over leaves[0, count) by median split; returns its root. Iterative, post-order (a node is allocated
+   * after both its subtrees): a recursive version was deoptimised and re-optimised over and over (V8 compiled it
+   * before its recursion had fed back types for every branch), which cost more than the build itself.
+   * Frames on `_buildFrames` are (lo, hi, mid): mid = -1 means "not split yet"; finished subtree roots wait on
+   * `_buildRoots`, left below right.
+   */
+  private buildTree(count: number): number {
+    // Each level down leaves two frames pending (the split range's revisit and its right half) and at most one root.
+    const depth = 6 * (2 + Math.ceil(Math.log2(count + 1)));
+    if (this._buildFrames.length < depth) this._buildFrames = new Int32Array(depth);
+    if (this._buildRoots.length < depth) this._buildRoots = new Int32Array(depth);
+    const frames = this._buildFrames, roots = this._buildRoots, leaves = this._buildLeaves;
     const cx = this._buildCx, cy = this._buildCy;
-    let x0 = cx[lo]!, x1 = x0, y0 = cy[lo]!, y1 = y0;
-    for (let i = lo + 1; i < hi; i++) {
-      const x = cx[i]!, y = cy[i]!;
-      if (x < x0) x0 = x; else if (x > x1) x1 = x;
-      if (y < y0) y0 = y; else if (y > y1) y1 = y;
+    let fp = 0;
+    let rp = 0;
+    frames[fp++] = 0;
+    frames[fp++] = count;
+    frames[fp++] = -1;
+    while (fp > 0) {
+      fp -= 3;
+      const lo = frames[fp]!, hi = frames[fp + 1]!, split = frames[fp + 2]!;
+      if (hi - lo === 1) {
+        roots[rp++] = leaves[lo]!;
+        continue;
+      }
+      if (split >= 0) {
+        const right = roots[--rp]!;
+        const left = roots[--rp]!;
+        const node = this.allocateNode();
+        this._child1[node] = left;
+        this._child2[node] = right;
+        this._parent[left] = node;
+        this._parent[right] = node;
+        this.refitNode(node);
+        roots[rp++] = node;
+        continue;
+      }
+      let x0 = cx[lo]!, x1 = x0, y0 = cy[lo]!, y1 = y0;
+      for (let i = lo + 1; i < hi; i++) {
+        const x = cx[i]!, y = cy[i]!;
+        if (x < x0) x0 = x; else if (x > x1) x1 = x;
+        if (y < y0) y0 = y; else if (y > y1) y1 = y;
+      }
+      const mid = lo + ((hi - lo) >> 1);
+      // Halves of equal size (to within one) keep the result AVL-balanced.
+      this.selectNth(lo, hi, mid, x1 - x0 >= y1 - y0 ? cx : cy);
+      // Revisit this range once both halves are built; the left half is built first.
+      frames[fp + 2] = mid;
+      fp += 3;
+      frames[fp++] = mid;
+      frames[fp++] = hi;
+      frames[fp++] = -1;
+      frames[fp++] = lo;
+      frames[fp++] = mid;
+      frames[fp++] = -1;
     }
-    const mid = lo + ((hi - lo) >> 1);
-    // Halves of equal size (to within one) keep the result AVL-balanced.
-    this.selectNth(lo, hi, mid, x1 - x0 >= y1 - y0 ? cx : cy);
-    const left = this.buildRange(lo, mid);
-    const right = this.buildRange(mid, hi);
-    const node = this.allocateNode();
-    this._child1[node] = left;
-    this._child2[node] = right;
-    this._parent[left] = node;
-    this._parent[right] = node;
-    this.refitNode(node);
-    return node;
+    return roots[0]!;
   }
 
   /**

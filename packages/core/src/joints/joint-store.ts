@@ -15,6 +15,12 @@ export const JointType = {
 export type JointTypeId = (typeof JointType)[keyof typeof JointType];
 export type JointTypeName = keyof typeof JointType;
 export const JOINT_TYPE_COUNT = 8;
+/**
+ * Solver record groups: one per kind, plus plain pins — revolute joints with no spring, motor or limit, the bulk of
+ * chains, grids and bridges — which get a loop of their own that solves nothing but the point block.
+ */
+export const JOINT_GROUP_PIN = JOINT_TYPE_COUNT;
+export const JOINT_GROUP_COUNT = JOINT_TYPE_COUNT + 1;
 export const JOINT_TYPE_NAMES: readonly JointTypeName[] = [
   'distance',
   'revolute',
@@ -119,10 +125,10 @@ export class JointStore {
 
   /** Solver records of the current step (JOINT_CONSTRAINT_STRIDE per record), grouped by joint kind. */
   constraints = new Float64Array(16 * JOINT_CONSTRAINT_STRIDE);
-  /** Records of kind t are [typeStart[t], typeStart[t + 1]). */
-  readonly typeStart = new Int32Array(JOINT_TYPE_COUNT + 1);
-  /** Scratch cursor per kind for the prepare stage. */
-  readonly typeCursor = new Int32Array(JOINT_TYPE_COUNT);
+  /** Records of group t (a JointType, or JOINT_GROUP_PIN) are [typeStart[t], typeStart[t + 1]). */
+  readonly typeStart = new Int32Array(JOINT_GROUP_COUNT + 1);
+  /** Scratch cursor per group for the prepare stage. */
+  readonly typeCursor = new Int32Array(JOINT_GROUP_COUNT);
   constraintCount = 0;
   /** The hard rows' softness of the current step: [biasRate, massScale, impulseScale]. */
   readonly softness = new Float64Array(3);

@@ -95,7 +95,8 @@ import {
   JF_TARGET_Y,
   JF_UPPER,
   JOINT_CONSTRAINT_STRIDE,
-  JOINT_TYPE_COUNT,
+  JOINT_GROUP_COUNT,
+  JOINT_GROUP_PIN,
   JointFlag,
   JointType,
   SP_H,
@@ -149,15 +150,16 @@ export function prepareJoints(p: PhysicsState): void {
   const bodyAs = js.bodyA;
   const bodyBs = js.bodyB;
   const types = js.type;
+  const flagCol = js.flags;
   for (let row = 0; row < count; row++) {
     if (indexOf[bodyAs[row]!] === 0 && indexOf[bodyBs[row]!] === 0) continue;
-    start[types[row]! + 1]!++;
+    start[solverGroup(types[row]!, flagCol[row]!) + 1]!++;
   }
-  for (let t = 0; t < JOINT_TYPE_COUNT; t++) {
+  for (let t = 0; t < JOINT_GROUP_COUNT; t++) {
     start[t + 1] = start[t + 1]! + start[t]!;
     cursor[t] = start[t]!;
   }
-  const total = start[JOINT_TYPE_COUNT]!;
+  const total = start[JOINT_GROUP_COUNT]!;
   js.constraintCount = total;
   if (total === 0) return;
   js.reserveConstraints(total);
@@ -198,7 +200,6 @@ export function prepareJoints(p: PhysicsState): void {
   const impulse3 = f[JF_IMPULSE_0 + 3]!;
   const impulse4 = f[JF_IMPULSE_0 + 4]!;
   const impulse5 = f[JF_IMPULSE_0 + 5]!;
-  const flagCol = js.flags;
   for (let row = 0; row < count; row++) {
     const bodyA = bodyAs[row]!;
     const bodyB = bodyBs[row]!;
@@ -206,8 +207,9 @@ export function prepareJoints(p: PhysicsState): void {
     const ib = indexOf[bodyB]!;
     if (ia === 0 && ib === 0) continue;
     const type = types[row]!;
-    const k = cursor[type]!;
-    cursor[type] = k + 1;
+    const group = solverGroup(type, flagCol[row]!);
+    const k = cursor[group]!;
+    cursor[group] = k + 1;
     const o = k * JOINT_CONSTRAINT_STRIDE;
     // Inverse masses: only dynamic bodies in the solver move (kinematic bodies already have zero inverse mass).
     const dynA = ia !== 0 && b.type[bodyA] === BodyType.dynamic;
@@ -251,8 +253,8 @@ export function prepareJoints(p: PhysicsState): void {
     jc[o + JC_DELTA_CY] = b.centerY[bodyB]! - b.centerY[bodyA]!;
     switch (type) {
       case JointType.revolute:
-        // A plain pin (the common case: chains, ragdolls without limits, joint grids) needs nothing more.
-        if ((flags & (JointFlag.enableLimit | JointFlag.enableMotor | JointFlag.enableSpring)) !== 0) prepareRevolute(p, row, jc, o);
+        // A plain pin (the pin group: chains, ragdolls without limits, joint grids) needs nothing more.
+        if (group !== JOINT_GROUP_PIN) prepareRevolute(p, row, jc, o);
         break;
       case JointType.prismatic:
       case JointType.wheel:
@@ -275,6 +277,13 @@ export function prepareJoints(p: PhysicsState): void {
         break;
     }
   }
+}
+
+const REVOLUTE_ANGULAR_ROWS = JointFlag.enableLimit | JointFlag.enableMotor | JointFlag.enableSpring;
+
+/** The record group of a joint: its kind, except that a revolute joint with no angular row is a plain pin. */
+function solverGroup(type: number, flags: number): number {
+  return type === JointType.revolute && (flags & REVOLUTE_ANGULAR_ROWS) === 0 ? JOINT_GROUP_PIN : type;
 }
 
 /*

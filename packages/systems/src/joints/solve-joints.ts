@@ -1,7 +1,8 @@
-import { JointType, type PhysicsState } from '@impulse2d/core';
+import { JOINT_GROUP_PIN, JointType, type PhysicsState } from '@impulse2d/core';
 import { solveDistanceJoints, warmStartDistanceJoints } from './distance.js';
 import { solveMotorJoints, warmStartMotorJoints } from './motor.js';
 import { solveMouseJoints, warmStartMouseJoints } from './mouse.js';
+import { solvePinJoints, warmStartPinJoints } from './pin.js';
 import { solvePrismaticJoints, warmStartPrismaticJoints } from './prismatic.js';
 import { solvePulleyJoints, warmStartPulleyJoints } from './pulley.js';
 import { solveRevoluteJoints, warmStartRevoluteJoints } from './revolute.js';
@@ -10,9 +11,9 @@ import { solveWheelJoints, warmStartWheelJoints } from './wheel.js';
 
 /*
  * The joint stage of each substep, in the contacts' order: warm start → solve with bias → (integrate positions) →
- * relax (solve without bias). Records are grouped by kind (prepareJoints), so each kind runs one monomorphic loop
- * over its range; kinds with no joints cost one empty-range call. Every loop takes only typed arrays, integers and
- * booleans: per-step doubles come from solverData.params.
+ * relax (solve without bias). Records are grouped by kind (prepareJoints; plain pins apart from other revolute
+ * joints), so each group runs one monomorphic loop over its range; empty groups cost one empty-range call. Every
+ * loop takes only typed arrays, integers and booleans: per-step doubles come from solverData.params.
  */
 
 export function warmStartJoints(p: PhysicsState): void {
@@ -29,6 +30,7 @@ export function warmStartJoints(p: PhysicsState): void {
   warmStartMouseJoints(jc, s[JointType.mouse]!, s[JointType.mouse + 1]!, states);
   warmStartMotorJoints(jc, s[JointType.motor]!, s[JointType.motor + 1]!, states);
   warmStartPulleyJoints(jc, s[JointType.pulley]!, s[JointType.pulley + 1]!, states);
+  warmStartPinJoints(jc, s[JOINT_GROUP_PIN]!, s[JOINT_GROUP_PIN + 1]!, states);
 }
 
 /**
@@ -52,4 +54,5 @@ export function solveJoints(p: PhysicsState, useBias: boolean, reverse: boolean)
   solveMouseJoints(jc, s[JointType.mouse]!, s[JointType.mouse + 1]!, states, params, useBias, reverse);
   solveMotorJoints(jc, s[JointType.motor]!, s[JointType.motor + 1]!, states, params, useBias, reverse);
   solvePulleyJoints(jc, s[JointType.pulley]!, s[JointType.pulley + 1]!, states, params, useBias, reverse);
+  solvePinJoints(jc, s[JOINT_GROUP_PIN]!, s[JOINT_GROUP_PIN + 1]!, states, js.softness, useBias, reverse);
 }

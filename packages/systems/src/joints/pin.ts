@@ -1,0 +1,133 @@
+import {
+  BODY_STATE_STRIDE,
+  BS_DPX,
+  BS_DPY,
+  BS_DQC,
+  BS_DQS,
+  BS_VX,
+  BS_VY,
+  BS_W,
+  JC_DELTA_CX,
+  JC_DELTA_CY,
+  JC_FRAME_AX,
+  JC_FRAME_AY,
+  JC_FRAME_BX,
+  JC_FRAME_BY,
+  JC_IMPULSE,
+  JC_INDEX_A,
+  JC_INDEX_B,
+  JC_INV_I_A,
+  JC_INV_I_B,
+  JC_INV_MASS_A,
+  JC_INV_MASS_B,
+  JOINT_CONSTRAINT_STRIDE,
+} from '@impulse2d/core';
+
+/*
+ * Plain pins: revolute joints with no spring, motor or limit (the JOINT_GROUP_PIN records). Only the point
+ * constraint C = (cB + rB) − (cA + rA) = 0 remains, one 2×2 block per joint (the maths is solvePointBlock's, see
+ * joint-rows.ts). Large joint scenes are almost all pins, so this loop is written out in full: no flag tests, no
+ * call per joint, and the softness, which every pin shares, read once per sweep instead of once per joint.
+ * Impulse slots 0, 1 (the angular slots of a pin stay zero: switching a row on or off zeroes its impulse).
+ */
+
+export function warmStartPinJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
+  for (let k = begin; k < end; k++) {
+    const o = k * JOINT_CONSTRAINT_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const qAc = states[a + BS_DQC]!;
+    const qAs = states[a + BS_DQS]!;
+    const qBc = states[b + BS_DQC]!;
+    const qBs = states[b + BS_DQS]!;
+    const fAx = jc[o + JC_FRAME_AX]!;
+    const fAy = jc[o + JC_FRAME_AY]!;
+    const fBx = jc[o + JC_FRAME_BX]!;
+    const fBy = jc[o + JC_FRAME_BY]!;
+    const rAx = qAc * fAx - qAs * fAy;
+    const rAy = qAs * fAx + qAc * fAy;
+    const rBx = qBc * fBx - qBs * fBy;
+    const rBy = qBs * fBx + qBc * fBy;
+    const mA = jc[o + JC_INV_MASS_A]!;
+    const iA = jc[o + JC_INV_I_A]!;
+    const mB = jc[o + JC_INV_MASS_B]!;
+    const iB = jc[o + JC_INV_I_B]!;
+    const px = jc[o + JC_IMPULSE]!;
+    const py = jc[o + JC_IMPULSE + 1]!;
+    states[a + BS_VX] = states[a + BS_VX]! - mA * px;
+    states[a + BS_VY] = states[a + BS_VY]! - mA * py;
+    states[a + BS_W] = states[a + BS_W]! - iA * (rAx * py - rAy * px);
+    states[b + BS_VX] = states[b + BS_VX]! + mB * px;
+    states[b + BS_VY] = states[b + BS_VY]! + mB * py;
+    states[b + BS_W] = states[b + BS_W]! + iB * (rBx * py - rBy * px);
+  }
+}
+
+/**
+ * One sweep over the pins. `softness` is the joints' shared [biasRate, massScale, impulseScale]; `soft` false is the
+ * relax pass (rigid rows, no bias). `reverse` runs the range backwards (see solveJoints).
+ */
+export function solvePinJoints(
+  jc: Float64Array,
+  begin: number,
+  end: number,
+  states: Float64Array,
+  softness: Float64Array,
+  soft: boolean,
+  reverse: boolean,
+): void {
+  const rate = soft ? softness[0]! : 0;
+  const massScale = soft ? softness[1]! : 1;
+  const impulseScale = soft ? softness[2]! : 0;
+  const last = begin + end - 1;
+  for (let n = begin; n < end; n++) {
+    const o = (reverse ? last - n : n) * JOINT_CONSTRAINT_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const qAc = states[a + BS_DQC]!;
+    const qAs = states[a + BS_DQS]!;
+    const qBc = states[b + BS_DQC]!;
+    const qBs = states[b + BS_DQS]!;
+    const fAx = jc[o + JC_FRAME_AX]!;
+    const fAy = jc[o + JC_FRAME_AY]!;
+    const fBx = jc[o + JC_FRAME_BX]!;
+    const fBy = jc[o + JC_FRAME_BY]!;
+    const rAx = qAc * fAx - qAs * fAy;
+    const rAy = qAs * fAx + qAc * fAy;
+    const rBx = qBc * fBx - qBs * fBy;
+    const rBy = qBs * fBx + qBc * fBy;
+    const mA = jc[o + JC_INV_MASS_A]!;
+    const iA = jc[o + JC_INV_I_A]!;
+    const mB = jc[o + JC_INV_MASS_B]!;
+    const iB = jc[o + JC_INV_I_B]!;
+    // Position error times the bias rate (0 in the relax pass, where the rate is 0).
+    const bx = rate * (states[b + BS_DPX]! - states[a + BS_DPX]! + rBx - rAx + jc[o + JC_DELTA_CX]!);
+    const by = rate * (states[b + BS_DPY]! - states[a + BS_DPY]! + rBy - rAy + jc[o + JC_DELTA_CY]!);
+    const vAx = states[a + BS_VX]!;
+    const vAy = states[a + BS_VY]!;
+    const wA = states[a + BS_W]!;
+    const vBx = states[b + BS_VX]!;
+    const vBy = states[b + BS_VY]!;
+    const wB = states[b + BS_W]!;
+    const cx = vBx - wB * rBy - vAx + wA * rAy + bx;
+    const cy = vBy + wB * rBx - vAy - wA * rAx + by;
+    const mAB = mA + mB;
+    const k11 = mAB + iA * rAy * rAy + iB * rBy * rBy;
+    const k12 = -iA * rAx * rAy - iB * rBx * rBy;
+    const k22 = mAB + iA * rAx * rAx + iB * rBx * rBx;
+    let det = k11 * k22 - k12 * k12;
+    det = det !== 0 ? massScale / det : 0;
+    const oldX = jc[o + JC_IMPULSE]!;
+    const oldY = jc[o + JC_IMPULSE + 1]!;
+    const ix = -det * (k22 * cx - k12 * cy) - impulseScale * oldX;
+    const iy = -det * (k11 * cy - k12 * cx) - impulseScale * oldY;
+    jc[o + JC_IMPULSE] = oldX + ix;
+    jc[o + JC_IMPULSE + 1] = oldY + iy;
+    states[a + BS_VX] = vAx - mA * ix;
+    states[a + BS_VY] = vAy - mA * iy;
+    states[a + BS_W] = wA - iA * (rAx * iy - rAy * ix);
+    states[b + BS_VX] = vBx + mB * ix;
+    states[b + BS_VY] = vBy + mB * iy;
+    states[b + BS_W] = wB + iB * (rBx * iy - rBy * ix);
+  }
+}
