@@ -5,6 +5,8 @@ import {
   createPrismaticJoint,
   createRevoluteJoint,
   createWeldJoint,
+  enableJointMotor,
+  getJointReactionForce,
   getAngle,
   getAngularVelocity,
   getJointReactionTorque,
@@ -29,6 +31,29 @@ describe('revolute joint', () => {
     setJointMotorSpeed(w, j, -3);
     run(w, 60);
     expect(getAngularVelocity(w, wheel)).toBeCloseTo(-3, 3);
+  });
+
+  it('a plain pin switched to a motor and back (compact pin record ↔ full record) keeps its point and its reaction', () => {
+    const w = world();
+    const ground = createBody(w, { type: 'static', position: { x: 0, y: 5 } });
+    const wheel = createBody(w, { type: 'dynamic', position: { x: 0, y: 5 }, enableSleep: false });
+    addShape(w, wheel, makeCircle(0.5), { density: 1 }); // m = π/4
+    const j = createRevoluteJoint(w, { bodyA: ground, bodyB: wheel, maxMotorTorque: 50, motorSpeed: 5 });
+    run(w, 30);
+    // As a pin it carries the wheel's weight.
+    const weight = (Math.PI / 4) * 10;
+    expect(getJointReactionForce(w, j).y).toBeCloseTo(weight, 3);
+    expect(getAngularVelocity(w, wheel)).toBeCloseTo(0, 6);
+    enableJointMotor(w, j, true);
+    run(w, 30);
+    expect(getAngularVelocity(w, wheel)).toBeCloseTo(5, 3);
+    expect(getJointReactionForce(w, j).y).toBeCloseTo(weight, 3);
+    enableJointMotor(w, j, false);
+    run(w, 30);
+    // Back to a free pin: the wheel keeps spinning (no friction) and stays on its axle.
+    expect(getAngularVelocity(w, wheel)).toBeCloseTo(5, 3);
+    expect(Math.hypot(w.physics.transform.x[wheel]!, w.physics.transform.y[wheel]! - 5)).toBeLessThan(1e-3);
+    expect(getJointReactionForce(w, j).y).toBeCloseTo(weight, 3);
   });
 
   it('a motor with too little torque accelerates at torque / inertia', () => {

@@ -47,6 +47,14 @@ export const JCF_ANGULAR_SPRING = 32;
 /** Distance joint: solve the length as a rigid (soft-constraint) rod instead of spring + limits. */
 export const JCF_RIGID = 64;
 export const JOINT_CONSTRAINT_STRIDE = 40;
+/**
+ * Plain pins (revolute joints with no spring, motor or limit: the bulk of chains, grids and bridges) get records of
+ * their own, in JointStore.pins: the common header's slots JC_INDEX_A … JC_DELTA_CY (0..13, same offsets; JC_FLAGS
+ * unused) and the two point impulses. 128 bytes, two cache lines, all of it read on every sweep, where the general
+ * record would drag 320 bytes through the cache for the same work.
+ */
+export const PIN_STRIDE = 16;
+export const PIN_IMPULSE = 14; // x, y (N s per substep)
 /** Scratch slot: the current joint angle (rad), written by the solvers' angle routine (no double crosses a call). */
 export const JC_ANGLE = JOINT_CONSTRAINT_STRIDE - 1;
 

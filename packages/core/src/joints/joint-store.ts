@@ -1,5 +1,5 @@
 import { growF64, growI32, growU8 } from '../storage/grow.js';
-import { JOINT_CONSTRAINT_STRIDE } from './joint-layout.js';
+import { JOINT_CONSTRAINT_STRIDE, PIN_STRIDE } from './joint-layout.js';
 
 /** Joint kinds as small integers: the solver groups its records by this id and runs one loop per kind. */
 export const JointType = {
@@ -15,12 +15,6 @@ export const JointType = {
 export type JointTypeId = (typeof JointType)[keyof typeof JointType];
 export type JointTypeName = keyof typeof JointType;
 export const JOINT_TYPE_COUNT = 8;
-/**
- * Solver record groups: one per kind, plus plain pins — revolute joints with no spring, motor or limit, the bulk of
- * chains, grids and bridges — which get a loop of their own that solves nothing but the point block.
- */
-export const JOINT_GROUP_PIN = JOINT_TYPE_COUNT;
-export const JOINT_GROUP_COUNT = JOINT_TYPE_COUNT + 1;
 export const JOINT_TYPE_NAMES: readonly JointTypeName[] = [
   'distance',
   'revolute',
@@ -123,13 +117,19 @@ export class JointStore {
   /** 1/h of the last step (1/s): reaction force = impulse · invH. */
   invH = 0;
 
-  /** Solver records of the current step (JOINT_CONSTRAINT_STRIDE per record), grouped by joint kind. */
+  /**
+   * Solver records of the current step (JOINT_CONSTRAINT_STRIDE per record), grouped by joint kind; plain pins are
+   * not among them (see `pins`).
+   */
   constraints = new Float64Array(16 * JOINT_CONSTRAINT_STRIDE);
-  /** Records of group t (a JointType, or JOINT_GROUP_PIN) are [typeStart[t], typeStart[t + 1]). */
-  readonly typeStart = new Int32Array(JOINT_GROUP_COUNT + 1);
-  /** Scratch cursor per group for the prepare stage. */
-  readonly typeCursor = new Int32Array(JOINT_GROUP_COUNT);
+  /** Records of kind t are [typeStart[t], typeStart[t + 1]). */
+  readonly typeStart = new Int32Array(JOINT_TYPE_COUNT + 1);
+  /** Scratch cursor per kind for the prepare stage. */
+  readonly typeCursor = new Int32Array(JOINT_TYPE_COUNT);
   constraintCount = 0;
+  /** Plain-pin records of the current step (PIN_STRIDE per record, see joint-layout.ts), `pinCount` of them. */
+  pins = new Float64Array(16 * PIN_STRIDE);
+  pinCount = 0;
   /** The hard rows' softness of the current step: [biasRate, massScale, impulseScale]. */
   readonly softness = new Float64Array(3);
 
@@ -164,8 +164,9 @@ export class JointStore {
     }
   }
 
-  reserveConstraints(n: number): void {
+  reserveConstraints(n: number, pins: number): void {
     this.constraints = growF64(this.constraints, n * JOINT_CONSTRAINT_STRIDE);
+    this.pins = growF64(this.pins, pins * PIN_STRIDE);
   }
 
   /** Copies row `from` into row `to` (swap-remove). */

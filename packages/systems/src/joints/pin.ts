@@ -13,27 +13,27 @@ import {
   JC_FRAME_AY,
   JC_FRAME_BX,
   JC_FRAME_BY,
-  JC_IMPULSE,
   JC_INDEX_A,
   JC_INDEX_B,
   JC_INV_I_A,
   JC_INV_I_B,
   JC_INV_MASS_A,
   JC_INV_MASS_B,
-  JOINT_CONSTRAINT_STRIDE,
+  PIN_IMPULSE,
+  PIN_STRIDE,
 } from '@impulse2d/core';
 
 /*
- * Plain pins: revolute joints with no spring, motor or limit (the JOINT_GROUP_PIN records). Only the point
+ * Plain pins: revolute joints with no spring, motor or limit (JointStore.pins, PIN_STRIDE records). Only the point
  * constraint C = (cB + rB) − (cA + rA) = 0 remains, one 2×2 block per joint (the maths is solvePointBlock's, see
  * joint-rows.ts). Large joint scenes are almost all pins, so this loop is written out in full: no flag tests, no
  * call per joint, and the softness, which every pin shares, read once per sweep instead of once per joint.
- * Impulse slots 0, 1 (the angular slots of a pin stay zero: switching a row on or off zeroes its impulse).
+ * A pin has no angular impulse: switching a row on or off zeroes that row's impulse, so none is left to warm start.
  */
 
-export function warmStartPinJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
-  for (let k = begin; k < end; k++) {
-    const o = k * JOINT_CONSTRAINT_STRIDE;
+export function warmStartPinJoints(jc: Float64Array, count: number, states: Float64Array): void {
+  for (let k = 0; k < count; k++) {
+    const o = k * PIN_STRIDE;
     const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
     const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
     const qAc = states[a + BS_DQC]!;
@@ -52,8 +52,8 @@ export function warmStartPinJoints(jc: Float64Array, begin: number, end: number,
     const iA = jc[o + JC_INV_I_A]!;
     const mB = jc[o + JC_INV_MASS_B]!;
     const iB = jc[o + JC_INV_I_B]!;
-    const px = jc[o + JC_IMPULSE]!;
-    const py = jc[o + JC_IMPULSE + 1]!;
+    const px = jc[o + PIN_IMPULSE]!;
+    const py = jc[o + PIN_IMPULSE + 1]!;
     states[a + BS_VX] = states[a + BS_VX]! - mA * px;
     states[a + BS_VY] = states[a + BS_VY]! - mA * py;
     states[a + BS_W] = states[a + BS_W]! - iA * (rAx * py - rAy * px);
@@ -69,8 +69,7 @@ export function warmStartPinJoints(jc: Float64Array, begin: number, end: number,
  */
 export function solvePinJoints(
   jc: Float64Array,
-  begin: number,
-  end: number,
+  count: number,
   states: Float64Array,
   softness: Float64Array,
   soft: boolean,
@@ -79,9 +78,9 @@ export function solvePinJoints(
   const rate = soft ? softness[0]! : 0;
   const massScale = soft ? softness[1]! : 1;
   const impulseScale = soft ? softness[2]! : 0;
-  const last = begin + end - 1;
-  for (let n = begin; n < end; n++) {
-    const o = (reverse ? last - n : n) * JOINT_CONSTRAINT_STRIDE;
+  const last = count - 1;
+  for (let n = 0; n < count; n++) {
+    const o = (reverse ? last - n : n) * PIN_STRIDE;
     const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
     const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
     const qAc = states[a + BS_DQC]!;
@@ -117,12 +116,12 @@ export function solvePinJoints(
     const k22 = mAB + iA * rAx * rAx + iB * rBx * rBx;
     let det = k11 * k22 - k12 * k12;
     det = det !== 0 ? massScale / det : 0;
-    const oldX = jc[o + JC_IMPULSE]!;
-    const oldY = jc[o + JC_IMPULSE + 1]!;
+    const oldX = jc[o + PIN_IMPULSE]!;
+    const oldY = jc[o + PIN_IMPULSE + 1]!;
     const ix = -det * (k22 * cx - k12 * cy) - impulseScale * oldX;
     const iy = -det * (k11 * cy - k12 * cx) - impulseScale * oldY;
-    jc[o + JC_IMPULSE] = oldX + ix;
-    jc[o + JC_IMPULSE + 1] = oldY + iy;
+    jc[o + PIN_IMPULSE] = oldX + ix;
+    jc[o + PIN_IMPULSE + 1] = oldY + iy;
     states[a + BS_VX] = vAx - mA * ix;
     states[a + BS_VY] = vAy - mA * iy;
     states[a + BS_W] = wA - iA * (rAx * iy - rAy * ix);

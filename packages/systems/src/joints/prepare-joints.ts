@@ -95,8 +95,9 @@ import {
   JF_TARGET_Y,
   JF_UPPER,
   JOINT_CONSTRAINT_STRIDE,
-  JOINT_GROUP_COUNT,
-  JOINT_GROUP_PIN,
+  JOINT_TYPE_COUNT,
+  PIN_IMPULSE,
+  PIN_STRIDE,
   JointFlag,
   JointType,
   SP_H,
@@ -151,19 +152,23 @@ export function prepareJoints(p: PhysicsState): void {
   const bodyBs = js.bodyB;
   const types = js.type;
   const flagCol = js.flags;
+  let pinCount = 0;
   for (let row = 0; row < count; row++) {
     if (indexOf[bodyAs[row]!] === 0 && indexOf[bodyBs[row]!] === 0) continue;
-    start[solverGroup(types[row]!, flagCol[row]!) + 1]!++;
+    if (isPin(types[row]!, flagCol[row]!)) pinCount++;
+    else start[types[row]! + 1]!++;
   }
-  for (let t = 0; t < JOINT_GROUP_COUNT; t++) {
+  for (let t = 0; t < JOINT_TYPE_COUNT; t++) {
     start[t + 1] = start[t + 1]! + start[t]!;
     cursor[t] = start[t]!;
   }
-  const total = start[JOINT_GROUP_COUNT]!;
+  const total = start[JOINT_TYPE_COUNT]!;
   js.constraintCount = total;
-  if (total === 0) return;
-  js.reserveConstraints(total);
+  js.pinCount = pinCount;
+  if (total + pinCount === 0) return;
+  js.reserveConstraints(total, pinCount);
   const jc = js.constraints;
+  const pins = js.pins;
 
   // The hard rows' softness: the world's joint stiffness, capped at a quarter of the substep rate as for contacts.
   // Classic mode uses rigid rows with Baumgarte bias β/Δt.
@@ -186,13 +191,7 @@ export function prepareJoints(p: PhysicsState): void {
   js.softness[2] = impulseScale;
   const warm = p.enableWarmStarting ? 1 : 0;
 
-  const b = p.bodies;
-  const tr = b.transform;
   const f = js.f;
-  const anchorAX = f[JF_ANCHOR_AX]!;
-  const anchorAY = f[JF_ANCHOR_AY]!;
-  const anchorBX = f[JF_ANCHOR_BX]!;
-  const anchorBY = f[JF_ANCHOR_BY]!;
   // The JOINT_IMPULSE_COUNT = 6 impulse columns, hoisted.
   const impulse0 = f[JF_IMPULSE_0]!;
   const impulse1 = f[JF_IMPULSE_0 + 1]!;
@@ -200,33 +199,23 @@ export function prepareJoints(p: PhysicsState): void {
   const impulse3 = f[JF_IMPULSE_0 + 3]!;
   const impulse4 = f[JF_IMPULSE_0 + 4]!;
   const impulse5 = f[JF_IMPULSE_0 + 5]!;
+  let pin = 0;
   for (let row = 0; row < count; row++) {
-    const bodyA = bodyAs[row]!;
-    const bodyB = bodyBs[row]!;
-    const ia = indexOf[bodyA]!;
-    const ib = indexOf[bodyB]!;
-    if (ia === 0 && ib === 0) continue;
+    if (indexOf[bodyAs[row]!] === 0 && indexOf[bodyBs[row]!] === 0) continue;
     const type = types[row]!;
-    const group = solverGroup(type, flagCol[row]!);
-    const k = cursor[group]!;
-    cursor[group] = k + 1;
-    const o = k * JOINT_CONSTRAINT_STRIDE;
-    // Inverse masses: only dynamic bodies in the solver move (kinematic bodies already have zero inverse mass).
-    const dynA = ia !== 0 && b.type[bodyA] === BodyType.dynamic;
-    const dynB = ib !== 0 && b.type[bodyB] === BodyType.dynamic;
-    const mA = dynA ? b.invMass[bodyA]! : 0;
-    const iA = dynA ? b.invInertia[bodyA]! : 0;
-    const mB = dynB ? b.invMass[bodyB]! : 0;
-    const iB = dynB ? b.invInertia[bodyB]! : 0;
-    jc[o + JC_INDEX_A] = ia;
-    jc[o + JC_INDEX_B] = ib;
-    jc[o + JC_INV_MASS_A] = mA;
-    jc[o + JC_INV_I_A] = iA;
-    jc[o + JC_INV_MASS_B] = mB;
-    jc[o + JC_INV_I_B] = iB;
-    jc[o + JC_ROW] = row;
     const flags = flagCol[row]!;
-    jc[o + JC_FLAGS] = flags;
+    if (isPin(type, flags)) {
+      const o = pin * PIN_STRIDE;
+      pin++;
+      writeRecordHeader(p, row, pins, o);
+      pins[o + PIN_IMPULSE] = warm * impulse0[row]!;
+      pins[o + PIN_IMPULSE + 1] = warm * impulse1[row]!;
+      continue;
+    }
+    const k = cursor[type]!;
+    cursor[type] = k + 1;
+    const o = k * JOINT_CONSTRAINT_STRIDE;
+    writeRecordHeader(p, row, jc, o);
     jc[o + JC_BIAS_RATE] = rate;
     jc[o + JC_MASS_SCALE] = massScale;
     jc[o + JC_IMPULSE_SCALE] = impulseScale;
@@ -236,25 +225,9 @@ export function prepareJoints(p: PhysicsState): void {
     jc[o + JC_IMPULSE + 3] = warm * impulse3[row]!;
     jc[o + JC_IMPULSE + 4] = warm * impulse4[row]!;
     jc[o + JC_IMPULSE + 5] = warm * impulse5[row]!;
-    // Anchors relative to the centres of mass, world axes: r = R·(localAnchor − localCenter).
-    const cA = tr.c[bodyA]!;
-    const sA = tr.s[bodyA]!;
-    const cB = tr.c[bodyB]!;
-    const sB = tr.s[bodyB]!;
-    let lx = anchorAX[row]! - b.localCenterX[bodyA]!;
-    let ly = anchorAY[row]! - b.localCenterY[bodyA]!;
-    jc[o + JC_FRAME_AX] = cA * lx - sA * ly;
-    jc[o + JC_FRAME_AY] = sA * lx + cA * ly;
-    lx = anchorBX[row]! - b.localCenterX[bodyB]!;
-    ly = anchorBY[row]! - b.localCenterY[bodyB]!;
-    jc[o + JC_FRAME_BX] = cB * lx - sB * ly;
-    jc[o + JC_FRAME_BY] = sB * lx + cB * ly;
-    jc[o + JC_DELTA_CX] = b.centerX[bodyB]! - b.centerX[bodyA]!;
-    jc[o + JC_DELTA_CY] = b.centerY[bodyB]! - b.centerY[bodyA]!;
     switch (type) {
       case JointType.revolute:
-        // A plain pin (the pin group: chains, ragdolls without limits, joint grids) needs nothing more.
-        if (group !== JOINT_GROUP_PIN) prepareRevolute(p, row, jc, o);
+        prepareRevolute(p, row, jc, o);
         break;
       case JointType.prismatic:
       case JointType.wheel:
@@ -281,9 +254,51 @@ export function prepareJoints(p: PhysicsState): void {
 
 const REVOLUTE_ANGULAR_ROWS = JointFlag.enableLimit | JointFlag.enableMotor | JointFlag.enableSpring;
 
-/** The record group of a joint: its kind, except that a revolute joint with no angular row is a plain pin. */
-function solverGroup(type: number, flags: number): number {
-  return type === JointType.revolute && (flags & REVOLUTE_ANGULAR_ROWS) === 0 ? JOINT_GROUP_PIN : type;
+/** A revolute joint with no angular row is a plain pin: a compact record in JointStore.pins (see PIN_STRIDE). */
+function isPin(type: number, flags: number): boolean {
+  return type === JointType.revolute && (flags & REVOLUTE_ANGULAR_ROWS) === 0;
+}
+
+/**
+ * The slots every record starts with (JC_INDEX_A … JC_DELTA_CY, shared by the general and the pin layout): solver
+ * indices, inverse masses (only dynamic bodies in the solver move; kinematic ones already have zero inverse mass),
+ * the row, the flags, anchors relative to the centres of mass in world axes r = R·(localAnchor − localCenter), and
+ * the centre offset cB − cA.
+ */
+function writeRecordHeader(p: PhysicsState, row: number, out: Float64Array, o: number): void {
+  const js = p.joints;
+  const b = p.bodies;
+  const tr = b.transform;
+  const indexOf = p.solverData.indexOf;
+  const bodyA = js.bodyA[row]!;
+  const bodyB = js.bodyB[row]!;
+  const ia = indexOf[bodyA]!;
+  const ib = indexOf[bodyB]!;
+  const dynA = ia !== 0 && b.type[bodyA] === BodyType.dynamic;
+  const dynB = ib !== 0 && b.type[bodyB] === BodyType.dynamic;
+  out[o + JC_INDEX_A] = ia;
+  out[o + JC_INDEX_B] = ib;
+  out[o + JC_INV_MASS_A] = dynA ? b.invMass[bodyA]! : 0;
+  out[o + JC_INV_I_A] = dynA ? b.invInertia[bodyA]! : 0;
+  out[o + JC_INV_MASS_B] = dynB ? b.invMass[bodyB]! : 0;
+  out[o + JC_INV_I_B] = dynB ? b.invInertia[bodyB]! : 0;
+  out[o + JC_ROW] = row;
+  out[o + JC_FLAGS] = js.flags[row]!;
+  const f = js.f;
+  const cA = tr.c[bodyA]!;
+  const sA = tr.s[bodyA]!;
+  const cB = tr.c[bodyB]!;
+  const sB = tr.s[bodyB]!;
+  let lx = f[JF_ANCHOR_AX]![row]! - b.localCenterX[bodyA]!;
+  let ly = f[JF_ANCHOR_AY]![row]! - b.localCenterY[bodyA]!;
+  out[o + JC_FRAME_AX] = cA * lx - sA * ly;
+  out[o + JC_FRAME_AY] = sA * lx + cA * ly;
+  lx = f[JF_ANCHOR_BX]![row]! - b.localCenterX[bodyB]!;
+  ly = f[JF_ANCHOR_BY]![row]! - b.localCenterY[bodyB]!;
+  out[o + JC_FRAME_BX] = cB * lx - sB * ly;
+  out[o + JC_FRAME_BY] = sB * lx + cB * ly;
+  out[o + JC_DELTA_CX] = b.centerX[bodyB]! - b.centerX[bodyA]!;
+  out[o + JC_DELTA_CY] = b.centerY[bodyB]! - b.centerY[bodyA]!;
 }
 
 /*
@@ -494,5 +509,12 @@ export function storeJointImpulses(p: PhysicsState): void {
     impulse3[row] = jc[o + JC_IMPULSE + 3]!;
     impulse4[row] = jc[o + JC_IMPULSE + 4]!;
     impulse5[row] = jc[o + JC_IMPULSE + 5]!;
+  }
+  const pins = js.pins;
+  for (let k = 0; k < js.pinCount; k++) {
+    const o = k * PIN_STRIDE;
+    const row = pins[o + JC_ROW]!;
+    impulse0[row] = pins[o + PIN_IMPULSE]!;
+    impulse1[row] = pins[o + PIN_IMPULSE + 1]!;
   }
 }

@@ -1,4 +1,4 @@
-import { JOINT_GROUP_PIN, JointType, type PhysicsState } from '@impulse2d/core';
+import { JointType, type PhysicsState } from '@impulse2d/core';
 import { solveDistanceJoints, warmStartDistanceJoints } from './distance.js';
 import { solveMotorJoints, warmStartMotorJoints } from './motor.js';
 import { solveMouseJoints, warmStartMouseJoints } from './mouse.js';
@@ -11,17 +11,18 @@ import { solveWheelJoints, warmStartWheelJoints } from './wheel.js';
 
 /*
  * The joint stage of each substep, in the contacts' order: warm start → solve with bias → (integrate positions) →
- * relax (solve without bias). Records are grouped by kind (prepareJoints; plain pins apart from other revolute
- * joints), so each group runs one monomorphic loop over its range; empty groups cost one empty-range call. Every
+ * relax (solve without bias). Records are grouped by kind (prepareJoints; plain pins in compact records of their
+ * own), so each group runs one monomorphic loop over its range; empty groups cost one empty-range call. Every
  * loop takes only typed arrays, integers and booleans: per-step doubles come from solverData.params.
  */
 
 export function warmStartJoints(p: PhysicsState): void {
   const js = p.joints;
+  const states = p.solverData.states;
+  warmStartPinJoints(js.pins, js.pinCount, states);
   if (js.constraintCount === 0) return;
   const jc = js.constraints;
   const s = js.typeStart;
-  const states = p.solverData.states;
   warmStartDistanceJoints(jc, s[JointType.distance]!, s[JointType.distance + 1]!, states);
   warmStartRevoluteJoints(jc, s[JointType.revolute]!, s[JointType.revolute + 1]!, states);
   warmStartPrismaticJoints(jc, s[JointType.prismatic]!, s[JointType.prismatic + 1]!, states);
@@ -30,7 +31,6 @@ export function warmStartJoints(p: PhysicsState): void {
   warmStartMouseJoints(jc, s[JointType.mouse]!, s[JointType.mouse + 1]!, states);
   warmStartMotorJoints(jc, s[JointType.motor]!, s[JointType.motor + 1]!, states);
   warmStartPulleyJoints(jc, s[JointType.pulley]!, s[JointType.pulley + 1]!, states);
-  warmStartPinJoints(jc, s[JOINT_GROUP_PIN]!, s[JOINT_GROUP_PIN + 1]!, states);
 }
 
 /**
@@ -40,12 +40,13 @@ export function warmStartJoints(p: PhysicsState): void {
  */
 export function solveJoints(p: PhysicsState, useBias: boolean, reverse: boolean): void {
   const js = p.joints;
-  if (js.constraintCount === 0) return;
-  const jc = js.constraints;
-  const s = js.typeStart;
   const sd = p.solverData;
   const states = sd.states;
   const params = sd.params;
+  solvePinJoints(js.pins, js.pinCount, states, js.softness, useBias, reverse);
+  if (js.constraintCount === 0) return;
+  const jc = js.constraints;
+  const s = js.typeStart;
   solveDistanceJoints(jc, s[JointType.distance]!, s[JointType.distance + 1]!, states, params, useBias, reverse);
   solveRevoluteJoints(jc, s[JointType.revolute]!, s[JointType.revolute + 1]!, states, params, useBias, reverse);
   solvePrismaticJoints(jc, s[JointType.prismatic]!, s[JointType.prismatic + 1]!, states, params, useBias, reverse);
@@ -54,5 +55,4 @@ export function solveJoints(p: PhysicsState, useBias: boolean, reverse: boolean)
   solveMouseJoints(jc, s[JointType.mouse]!, s[JointType.mouse + 1]!, states, params, useBias, reverse);
   solveMotorJoints(jc, s[JointType.motor]!, s[JointType.motor + 1]!, states, params, useBias, reverse);
   solvePulleyJoints(jc, s[JointType.pulley]!, s[JointType.pulley + 1]!, states, params, useBias, reverse);
-  solvePinJoints(jc, s[JOINT_GROUP_PIN]!, s[JOINT_GROUP_PIN + 1]!, states, js.softness, useBias, reverse);
 }
