@@ -126,7 +126,6 @@ function collideContacts(p: PhysicsState): number {
   const m = p.manifold;
   const pose = p.pose;
   const points = c.points;
-  const list = c.list;
   const dead = c.separated;
   const changed = c.touchChanged;
   changed.clear();
@@ -135,6 +134,7 @@ function collideContacts(p: PhysicsState): number {
   const moved = s.moved;
   dead.clear();
   let touching = 0;
+  const list = c.list;
   for (let k = 0; k < c.count; k++) {
     const id = list[k]!;
     const shapeA = c.shapeA[id]!;
@@ -181,8 +181,11 @@ function collideContacts(p: PhysicsState): number {
       aabb[ao + 1]! > aabb[bo + 3]! + SPECULATIVE_DISTANCE ||
       aabb[bo + 1]! > aabb[ao + 3]! + SPECULATIVE_DISTANCE
     ) {
-      m[M_COUNT] = 0;
       c.cacheValid[id] = 0;
+      // No points before and none now (most pairs of a busy pile): nothing to match, no flag to change, so the
+      // contact's point record is never touched (it is the cache miss of this loop).
+      if (c.pointCount[id] === 0) continue;
+      m[M_COUNT] = 0;
     } else if (!reuseManifold(c, id, pose, m)) {
       collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, m);
       cacheManifold(c, id, pose, m);
