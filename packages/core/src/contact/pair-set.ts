@@ -26,7 +26,7 @@ export class PairSet {
     h ^= h >>> 13;
     h = Math.imul(h, 0xc2b2ae35);
     h ^= h >>> 16;
-    return h >>> 0;
+    return h | 0; // a small integer (int32), so nothing is boxed even when this call is not inlined
   }
 
   /** Contact id of the pair (a < b), or -1. */
