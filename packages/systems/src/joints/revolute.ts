@@ -34,6 +34,7 @@ import { solvePointBlock, warmStartPointJoints } from './joint-rows.js';
 // Angular rows (spring, motor, lower and upper limit) act on Ċ = ωB − ωA with mass 1/(iA + iB) and are solved
 // first, so the point constraint, which matters most, has the last word in each pass.
 // Impulses: 0, 1 point; 2 spring; 3 motor; 4 lower; 5 upper.
+// Only joints with at least one angular row get here; plain pins have compact records and a loop of their own (pin.ts).
 
 const ANGULAR_ROWS = JointFlag.enableSpring | JointFlag.enableMotor | JointFlag.enableLimit;
 const ANGLE_ROWS = JointFlag.enableSpring | JointFlag.enableLimit;
