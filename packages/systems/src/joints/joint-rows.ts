@@ -26,7 +26,6 @@ import {
   JC_PRI_AXIS_X,
   JC_PRI_AXIS_Y,
   JC_SPRING_BIAS_RATE,
-  JOINT_CONSTRAINT_STRIDE,
   SP_INV_H,
 } from '@impulse2d/core';
 
@@ -154,13 +153,26 @@ export function loadSlideAxis(jc: Float64Array, o: number, states: Float64Array,
   g[G_C] = translation;
 }
 
+/** Angular impulses warmStartPointJoints adds to the point impulse's torque. */
+export const ANGULAR_NONE = 0; // plain pins (compact records: there is no slot 2)
+export const ANGULAR_ONE = 1; // weld, motor joint: slot 2
+export const ANGULAR_LIMITS = 2; // revolute: spring + motor + lower − upper (slots 2..5)
+
 /**
- * Warm start of the kinds whose impulses are a point impulse (slots 0, 1) plus an angular impulse: slot 2 (weld,
- * motor joint) or, with `limits`, the revolute's spring + motor + lower − upper (slots 2..5).
+ * Warm start of the kinds whose impulses are a point impulse (slots 0, 1 at `impulseAt`) plus an angular impulse
+ * chosen by `angular`. Records are `stride` doubles apart (general records or compact pins).
  */
-export function warmStartPointJoints(jc: Float64Array, begin: number, end: number, states: Float64Array, limits: boolean): void {
+export function warmStartPointJoints(
+  jc: Float64Array,
+  begin: number,
+  end: number,
+  states: Float64Array,
+  stride: number,
+  impulseAt: number,
+  angular: number,
+): void {
   for (let k = begin; k < end; k++) {
-    const o = k * JOINT_CONSTRAINT_STRIDE;
+    const o = k * stride;
     const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
     const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
     const qAc = states[a + BS_DQC]!;
@@ -179,11 +191,11 @@ export function warmStartPointJoints(jc: Float64Array, begin: number, end: numbe
     const iA = jc[o + JC_INV_I_A]!;
     const mB = jc[o + JC_INV_MASS_B]!;
     const iB = jc[o + JC_INV_I_B]!;
-    const px = jc[o + JC_IMPULSE]!;
-    const py = jc[o + JC_IMPULSE + 1]!;
-    const ang = limits
-      ? jc[o + JC_IMPULSE + 2]! + jc[o + JC_IMPULSE + 3]! + jc[o + JC_IMPULSE + 4]! - jc[o + JC_IMPULSE + 5]!
-      : jc[o + JC_IMPULSE + 2]!;
+    const i = o + impulseAt;
+    const px = jc[i]!;
+    const py = jc[i + 1]!;
+    const ang =
+      angular === ANGULAR_NONE ? 0 : angular === ANGULAR_ONE ? jc[i + 2]! : jc[i + 2]! + jc[i + 3]! + jc[i + 4]! - jc[i + 5]!;
     states[a + BS_VX] = states[a + BS_VX]! - mA * px;
     states[a + BS_VY] = states[a + BS_VY]! - mA * py;
     states[a + BS_W] = states[a + BS_W]! - iA * (rAx * py - rAy * px + ang);

@@ -29,7 +29,7 @@ import {
   JC_ANGLE,
 } from '@impulse2d/core';
 import { writeJointAngle } from './joint-angle.js';
-import { warmStartPointJoints } from './joint-rows.js';
+import { ANGULAR_ONE, warmStartPointJoints } from './joint-rows.js';
 
 // Motor joint: drives B's origin to A's frame point `linearOffset` (rA) and the relative angle to `angularOffset`,
 // removing the fraction `correctionFactor` of the error per substep (bias = correction/h · C). The drive acts in
@@ -39,7 +39,7 @@ import { warmStartPointJoints } from './joint-rows.js';
 // Impulses: 0, 1 linear; 2 angular.
 
 export function warmStartMotorJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
-  warmStartPointJoints(jc, begin, end, states, false);
+  warmStartPointJoints(jc, begin, end, states, JOINT_CONSTRAINT_STRIDE, JC_IMPULSE, ANGULAR_ONE);
 }
 
 export function solveMotorJoints(

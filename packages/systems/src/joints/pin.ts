@@ -22,45 +22,19 @@ import {
   PIN_IMPULSE,
   PIN_STRIDE,
 } from '@impulse2d/core';
+import { ANGULAR_NONE, warmStartPointJoints } from './joint-rows.js';
 
 /*
  * Plain pins: revolute joints with no spring, motor or limit (JointStore.pins, PIN_STRIDE records). Only the point
  * constraint C = (cB + rB) − (cA + rA) = 0 remains, one 2×2 block per joint (the maths is solvePointBlock's, see
  * joint-rows.ts). Large joint scenes are almost all pins, so this loop is written out in full: no flag tests, no
- * call per joint, and the softness, which every pin shares, read once per sweep instead of once per joint.
+ * call per joint, and the softness, which every pin shares, read once per sweep instead of once per joint. (Calling
+ * solvePointBlock from this loop instead made joint_grid's solve stage 15–25% slower: V8 does not inline it.)
  * A pin has no angular impulse: switching a row on or off zeroes that row's impulse, so none is left to warm start.
  */
 
-export function warmStartPinJoints(jc: Float64Array, count: number, states: Float64Array): void {
-  for (let k = 0; k < count; k++) {
-    const o = k * PIN_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
-    const qAc = states[a + BS_DQC]!;
-    const qAs = states[a + BS_DQS]!;
-    const qBc = states[b + BS_DQC]!;
-    const qBs = states[b + BS_DQS]!;
-    const fAx = jc[o + JC_FRAME_AX]!;
-    const fAy = jc[o + JC_FRAME_AY]!;
-    const fBx = jc[o + JC_FRAME_BX]!;
-    const fBy = jc[o + JC_FRAME_BY]!;
-    const rAx = qAc * fAx - qAs * fAy;
-    const rAy = qAs * fAx + qAc * fAy;
-    const rBx = qBc * fBx - qBs * fBy;
-    const rBy = qBs * fBx + qBc * fBy;
-    const mA = jc[o + JC_INV_MASS_A]!;
-    const iA = jc[o + JC_INV_I_A]!;
-    const mB = jc[o + JC_INV_MASS_B]!;
-    const iB = jc[o + JC_INV_I_B]!;
-    const px = jc[o + PIN_IMPULSE]!;
-    const py = jc[o + PIN_IMPULSE + 1]!;
-    states[a + BS_VX] = states[a + BS_VX]! - mA * px;
-    states[a + BS_VY] = states[a + BS_VY]! - mA * py;
-    states[a + BS_W] = states[a + BS_W]! - iA * (rAx * py - rAy * px);
-    states[b + BS_VX] = states[b + BS_VX]! + mB * px;
-    states[b + BS_VY] = states[b + BS_VY]! + mB * py;
-    states[b + BS_W] = states[b + BS_W]! + iB * (rBx * py - rBy * px);
-  }
+export function warmStartPinJoints(pins: Float64Array, count: number, states: Float64Array): void {
+  warmStartPointJoints(pins, 0, count, states, PIN_STRIDE, PIN_IMPULSE, ANGULAR_NONE);
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   JC_ANGLE,
 } from '@impulse2d/core';
 import { writeJointAngle } from './joint-angle.js';
-import { solvePointBlock, warmStartPointJoints } from './joint-rows.js';
+import { ANGULAR_LIMITS, solvePointBlock, warmStartPointJoints } from './joint-rows.js';
 
 // Revolute joint. Point constraint C = (cB + rB) − (cA + rA) = 0, Ċ = vB + ωB × rB − vA − ωA × rA, solved as one
 // 2×2 block with K = (mA + mB)·I + iA·skew(rA)ᵀskew(rA) + iB·skew(rB)ᵀskew(rB):
@@ -41,7 +41,7 @@ const ANGLE_ROWS = JointFlag.enableSpring | JointFlag.enableLimit;
 
 export function warmStartRevoluteJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   // Point impulse (slots 0, 1) plus the angular rows' impulses: spring + motor + lower − upper.
-  warmStartPointJoints(jc, begin, end, states, true);
+  warmStartPointJoints(jc, begin, end, states, JOINT_CONSTRAINT_STRIDE, JC_IMPULSE, ANGULAR_LIMITS);
 }
 
 export function solveRevoluteJoints(

@@ -18,7 +18,7 @@ import {
   JC_ANGLE,
 } from '@impulse2d/core';
 import { writeJointAngle } from './joint-angle.js';
-import { solvePointBlock, warmStartPointJoints } from './joint-rows.js';
+import { ANGULAR_ONE, solvePointBlock, warmStartPointJoints } from './joint-rows.js';
 
 // Weld joint: the revolute point block (linear softness in the JC_BIAS_RATE slots) plus an angular row
 // C = θB − θA − ref (angular softness in the JC_SPRING_* slots). With stiffness 0 both use the world's joint
@@ -26,7 +26,7 @@ import { solvePointBlock, warmStartPointJoints } from './joint-rows.js';
 // keep their bias in every pass. Impulses: 0, 1 point; 2 angle.
 
 export function warmStartWeldJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
-  warmStartPointJoints(jc, begin, end, states, false);
+  warmStartPointJoints(jc, begin, end, states, JOINT_CONSTRAINT_STRIDE, JC_IMPULSE, ANGULAR_ONE);
 }
 
 export function solveWeldJoints(
