@@ -20,7 +20,14 @@ export { StepProfile } from './world/profile.js';
 export { createBody, destroyBody } from './body/body-api.js';
 export * from './body/body-accessors.js';
 export { defaultBodyDef, type BodyDef, type Vec2Like } from './body/body-def.js';
-export { BodyType, BodyFlag, BodyStore, type TransformColumns, type BodyTypeName, type BodyTypeId } from './body/body-store.js';
+export {
+  BodyType,
+  BodyFlag,
+  BodyStore,
+  type TransformColumns,
+  type BodyTypeName,
+  type BodyTypeId,
+} from './body/body-store.js';
 export { requireBody } from './body/body-handle.js';
 
 export {
@@ -52,7 +59,13 @@ export { DynamicTree, IntBuffer } from './broadphase/dynamic-tree.js';
 export { BroadPhase, TREE_MOVABLE, TREE_STATIC } from './broadphase/broadphase.js';
 
 export * from './contact/contact-store.js';
-export { createContact, destroyContact, mixMaterial, pushPairEvent, wakeTouching } from './contact/contact-lifecycle.js';
+export {
+  createContact,
+  destroyContact,
+  mixMaterial,
+  pushPairEvent,
+  wakeTouching,
+} from './contact/contact-lifecycle.js';
 export { wakeIsland, sleepIsland, setBodyAwake } from './body/body-sleep.js';
 export { shapeHandle, SHAPE_ROW_SPAN } from './shape/shape-handle.js';
 export * from './events/event-store.js';

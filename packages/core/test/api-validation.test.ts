@@ -142,30 +142,89 @@ describe('bad sizes and materials', () => {
 
 describe('degenerate polygons are rejected with DEGENERATE_POLYGON', () => {
   it('collinear points', () => {
-    expectCode(() => makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }]), 'DEGENERATE_POLYGON');
-    expectCode(() => makePolygon([{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 2, y: 2 }, { x: 3, y: 3 }]), 'DEGENERATE_POLYGON');
+    expectCode(
+      () =>
+        makePolygon([
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+          { x: 2, y: 0 },
+        ]),
+      'DEGENERATE_POLYGON',
+    );
+    expectCode(
+      () =>
+        makePolygon([
+          { x: 0, y: 0 },
+          { x: 1, y: 1 },
+          { x: 2, y: 2 },
+          { x: 3, y: 3 },
+        ]),
+      'DEGENERATE_POLYGON',
+    );
   });
 
   it('fewer than 3 points', () => {
     expectCode(() => makePolygon([]), 'DEGENERATE_POLYGON');
-    expectCode(() => makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0 }]), 'DEGENERATE_POLYGON');
+    expectCode(
+      () =>
+        makePolygon([
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+        ]),
+      'DEGENERATE_POLYGON',
+    );
   });
 
   it('more than 8 hull points (12 points on a circle)', () => {
-    const pts = Array.from({ length: 12 }, (_, i) => ({ x: Math.cos((i * Math.PI) / 6), y: Math.sin((i * Math.PI) / 6) }));
+    const pts = Array.from({ length: 12 }, (_, i) => ({
+      x: Math.cos((i * Math.PI) / 6),
+      y: Math.sin((i * Math.PI) / 6),
+    }));
     expectCode(() => makePolygon(pts), 'DEGENERATE_POLYGON');
     // 8 of them are fine.
     expect(makePolygon(pts.slice(0, 8)).count).toBe(8);
   });
 
   it('duplicate points that leave fewer than 3 distinct ones; a duplicated vertex of a good triangle is welded', () => {
-    expectCode(() => makePolygon([{ x: 0, y: 0 }, { x: 0, y: 0 }, { x: 1, y: 1 }]), 'DEGENERATE_POLYGON');
-    expectCode(() => makePolygon([{ x: 1, y: 1 }, { x: 1, y: 1 }, { x: 1, y: 1 }, { x: 1, y: 1 }]), 'DEGENERATE_POLYGON');
-    expect(makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }]).count).toBe(3);
+    expectCode(
+      () =>
+        makePolygon([
+          { x: 0, y: 0 },
+          { x: 0, y: 0 },
+          { x: 1, y: 1 },
+        ]),
+      'DEGENERATE_POLYGON',
+    );
+    expectCode(
+      () =>
+        makePolygon([
+          { x: 1, y: 1 },
+          { x: 1, y: 1 },
+          { x: 1, y: 1 },
+          { x: 1, y: 1 },
+        ]),
+      'DEGENERATE_POLYGON',
+    );
+    expect(
+      makePolygon([
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+        { x: 1, y: 0 },
+        { x: 0, y: 1 },
+      ]).count,
+    ).toBe(3);
   });
 
   it('NaN in a polygon point is INVALID_ARGUMENT', () => {
-    expectCode(() => makePolygon([{ x: 0, y: 0 }, { x: NaN, y: 0 }, { x: 0, y: 1 }]), 'INVALID_ARGUMENT');
+    expectCode(
+      () =>
+        makePolygon([
+          { x: 0, y: 0 },
+          { x: NaN, y: 0 },
+          { x: 0, y: 1 },
+        ]),
+      'INVALID_ARGUMENT',
+    );
   });
 });
 

@@ -95,8 +95,32 @@ describe('addChain', () => {
     expect(getBodyShapes(w, ground)).toEqual([]);
     // The constructor's own checks: too few points, non-finite, zero-length segments.
     expectCode(() => makeChain([{ x: 0, y: 0 }]), 'DEGENERATE_POLYGON');
-    expectCode(() => makeChain([{ x: 0, y: 0 }, { x: 1, y: 0 }], true), 'DEGENERATE_POLYGON');
-    expectCode(() => makeChain([{ x: 0, y: 0 }, { x: Infinity, y: 0 }]), 'INVALID_ARGUMENT');
-    expectCode(() => makeChain([{ x: 0, y: 0 }, { x: 0, y: 0 }]), 'INVALID_ARGUMENT');
+    expectCode(
+      () =>
+        makeChain(
+          [
+            { x: 0, y: 0 },
+            { x: 1, y: 0 },
+          ],
+          true,
+        ),
+      'DEGENERATE_POLYGON',
+    );
+    expectCode(
+      () =>
+        makeChain([
+          { x: 0, y: 0 },
+          { x: Infinity, y: 0 },
+        ]),
+      'INVALID_ARGUMENT',
+    );
+    expectCode(
+      () =>
+        makeChain([
+          { x: 0, y: 0 },
+          { x: 0, y: 0 },
+        ]),
+      'INVALID_ARGUMENT',
+    );
   });
 });

@@ -14,10 +14,7 @@ import {
   makeSegment,
   rayCastShape,
 } from '../src/geometry/index.js';
-import {
-  isPrimaryPair,
-  M_COUNT,
-} from '../src/collision/index.js';
+import { isPrimaryPair, M_COUNT } from '../src/collision/index.js';
 import { collide, normal as normalOf, pt, storeOf, type Pose } from './helpers/collide.js';
 
 // ---- helpers ----
@@ -119,7 +116,11 @@ describe('makeChain', () => {
 });
 
 describe('chain segment geometry: massless, bounds and table', () => {
-  const store = storeOf(...makeChain(floorPoints).segments, makeBox(0.5, 0.5), makeSegment({ x: -1, y: 0 }, { x: 1, y: 0 }));
+  const store = storeOf(
+    ...makeChain(floorPoints).segments,
+    makeBox(0.5, 0.5),
+    makeSegment({ x: -1, y: 0 }, { x: 1, y: 0 }),
+  );
   it('has no mass; its AABB covers its two points only (not the ghosts)', () => {
     const mass = new Float64Array(4);
     computeMassData(store, 0, 1, mass);

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  makeCapsule,
-  makeSegment,
-} from '../src/geometry/index.js';
-import {
-  M_COUNT,
-  M_NORMAL_Y,
-} from '../src/collision/index.js';
+import { makeCapsule, makeSegment } from '../src/geometry/index.js';
+import { M_COUNT, M_NORMAL_Y } from '../src/collision/index.js';
 
 import { collide, expectNormal, expectSymmetric, pt, storeOf, type Pose } from './helpers/collide.js';
 
@@ -83,7 +77,7 @@ describe('capsule–capsule', () => {
     const ids = (m: Float64Array) => [pt(m, 0).id, pt(m, 1).id];
     const base = ids(collide(store, 0, O, 1, [0.2, 0.5, 0]));
     for (let k = 0; k < 20; k++) {
-      const m = collide(store, 0, O, 1, [0.2 + 0.001 * k, 0.5 - 0.0003 * (k % 3), 0.0002 * (k % 5 - 2)]);
+      const m = collide(store, 0, O, 1, [0.2 + 0.001 * k, 0.5 - 0.0003 * (k % 3), 0.0002 * ((k % 5) - 2)]);
       expect(m[M_COUNT]).toBe(2);
       expect(ids(m)).toEqual(base);
     }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  makeBox,
-  makeCapsule,
-  makeCircle,
-  makePolygon,
-  makeRoundedBox,
-  makeSegment,
-} from '../src/geometry/index.js';
+import { makeBox, makeCapsule, makeCircle, makePolygon, makeRoundedBox, makeSegment } from '../src/geometry/index.js';
 import {
   M_COUNT,
   M_NORMAL_X,
@@ -39,7 +32,11 @@ describe('polygon–polygon', () => {
     makeBox(0.5, 0.5), // 2: twin of 1
     makeRoundedBox(0.5, 0.5, 0.1), // 3
     makeRoundedBox(0.5, 0.5, 0.1), // 4
-    makePolygon([{ x: -0.5, y: -0.4 }, { x: 0.6, y: -0.4 }, { x: 0, y: 0.6 }]), // 5: triangle
+    makePolygon([
+      { x: -0.5, y: -0.4 },
+      { x: 0.6, y: -0.4 },
+      { x: 0, y: 0.6 },
+    ]), // 5: triangle
   );
   const O: Pose = [0, 0, 0];
 
@@ -154,7 +151,11 @@ describe('polygon–polygon', () => {
     // B rests 3 mm deep on A's top face in A's frame; move both far away and turn them together.
     const local: [number, number] = [0.2, 0.997];
     const near = collide(store, 0, [0, 0, a], 1, [c * local[0] - s * local[1], s * local[0] + c * local[1], a]);
-    const far = collide(store, 0, [1000, -2000, a], 1, [1000 + c * local[0] - s * local[1], -2000 + s * local[0] + c * local[1], a]);
+    const far = collide(store, 0, [1000, -2000, a], 1, [
+      1000 + c * local[0] - s * local[1],
+      -2000 + s * local[0] + c * local[1],
+      a,
+    ]);
     expect(near[M_COUNT]).toBe(2);
     expect(far[M_COUNT]).toBe(2);
     expectNormal(far, -s, c, 12);
@@ -176,7 +177,7 @@ describe('polygon–polygon', () => {
       const base = ids(baseM);
       for (let k = 0; k < 50; k++) {
         const dx = 1e-3 * Math.sin(k * 1.3);
-        const dy = -4e-3 * ((k * 7) % 5) / 5 + 1e-4;
+        const dy = (-4e-3 * ((k * 7) % 5)) / 5 + 1e-4;
         const da = 2e-4 * Math.cos(k * 0.7);
         const m = collide(store, a, [0, 0, 1e-5 * Math.sin(k)], b, [x0 + dx, 1 + dy, da]);
         expect(m[M_COUNT]).toBe(2);
@@ -286,8 +287,22 @@ describe('dispatch table', () => {
 
   it('a reversed-order entry gives the flipped manifold with byte-swapped ids', () => {
     const store = storeOf(makeBox(1, 0.5), makeBox(0.5, 0.5), makeCircle(0.3));
-    const fwd = collide(store, 0, [0, 0, 0], 2, [0.2, 0.79, 0], collideFunctions[ShapeType.polygon * SHAPE_TYPE_COUNT + ShapeType.circle]);
-    const rev = collide(store, 2, [0.2, 0.79, 0], 0, [0, 0, 0], collideFunctions[ShapeType.circle * SHAPE_TYPE_COUNT + ShapeType.polygon]);
+    const fwd = collide(
+      store,
+      0,
+      [0, 0, 0],
+      2,
+      [0.2, 0.79, 0],
+      collideFunctions[ShapeType.polygon * SHAPE_TYPE_COUNT + ShapeType.circle],
+    );
+    const rev = collide(
+      store,
+      2,
+      [0.2, 0.79, 0],
+      0,
+      [0, 0, 0],
+      collideFunctions[ShapeType.circle * SHAPE_TYPE_COUNT + ShapeType.polygon],
+    );
     expect(normal(rev)).toEqual([-fwd[M_NORMAL_X]!, -fwd[M_NORMAL_Y]!]);
     expect(pt(rev, 0).sep).toBe(pt(fwd, 0).sep);
     expect(pt(rev, 0).ax).toBe(pt(fwd, 0).bx);

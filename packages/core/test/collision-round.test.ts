@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPECULATIVE_DISTANCE } from '../src/settings.js';
-import {
-  makeBox,
-  makeCapsule,
-  makeCircle,
-  makeRoundedBox,
-  makeSegment,
-} from '../src/geometry/index.js';
-import {
-  M_COUNT,
-  M_NORMAL_Y,
-} from '../src/collision/index.js';
+import { makeBox, makeCapsule, makeCircle, makeRoundedBox, makeSegment } from '../src/geometry/index.js';
+import { M_COUNT, M_NORMAL_Y } from '../src/collision/index.js';
 
 import { collide, expectNormal, expectSymmetric, pt, storeOf, type Pose } from './helpers/collide.js';
 

@@ -14,10 +14,16 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-interface Box { minX: number; minY: number; maxX: number; maxY: number }
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
 
 function randomBox(rand: () => number, world = 1000, maxSize = 20): Box {
-  const x = rand() * world, y = rand() * world;
+  const x = rand() * world,
+    y = rand() * world;
   return { minX: x, minY: y, maxX: x + rand() * maxSize, maxY: y + rand() * maxSize };
 }
 
@@ -27,14 +33,19 @@ function overlaps(a: Box, b: Box): boolean {
 
 /** Reference slab test written independently of the tree (divisions, explicit parallel cases). */
 function segmentHitsBox(ox: number, oy: number, dx: number, dy: number, maxFraction: number, b: Box): boolean {
-  let lo = 0, hi = maxFraction;
-  const o = [ox, oy], d = [dx, dy], mn = [b.minX, b.minY], mx = [b.maxX, b.maxY];
+  let lo = 0,
+    hi = maxFraction;
+  const o = [ox, oy],
+    d = [dx, dy],
+    mn = [b.minX, b.minY],
+    mx = [b.maxX, b.maxY];
   for (let k = 0; k < 2; k++) {
     if (d[k] === 0) {
       if (o[k]! < mn[k]! || o[k]! > mx[k]!) return false;
       continue;
     }
-    const ta = (mn[k]! - o[k]!) / d[k]!, tb = (mx[k]! - o[k]!) / d[k]!;
+    const ta = (mn[k]! - o[k]!) / d[k]!,
+      tb = (mx[k]! - o[k]!) / d[k]!;
     lo = Math.max(lo, Math.min(ta, tb));
     hi = Math.min(hi, Math.max(ta, tb));
   }
@@ -149,7 +160,8 @@ describe('DynamicTree', () => {
     }
     let totalHits = 0;
     for (let q = 0; q < 300; q++) {
-      const ox = rand() * 1000, oy = rand() * 1000;
+      const ox = rand() * 1000,
+        oy = rand() * 1000;
       // include axis-aligned rays, which take the parallel-slab path
       const kind = q % 3;
       const dx = kind === 1 ? 0 : (rand() - 0.5) * 800;
@@ -276,7 +288,8 @@ describe('DynamicTree', () => {
       ids.push(tree.createProxy(b.minX, b.minY, b.maxX, b.maxY, i));
     }
     const id = ids[17]!;
-    const x0 = tree.minX[id]!, y0 = tree.minY[id]!;
+    const x0 = tree.minX[id]!,
+      y0 = tree.minY[id]!;
     tree.enlargeProxy(id, x0 - 100, y0 - 100, x0 + 100, y0 + 100);
     tree.validate();
     expect(tree.maxX[id]).toBe(x0 + 100);
@@ -335,7 +348,8 @@ describe('DynamicTree', () => {
         const box = randomBox(rand, 1000, 150);
         const mask = q % 6 === 0 ? 0xffffffff : q % 6 === 1 ? 0x80000000 : (1 + Math.floor(rand() * 15)) >>> 0;
         const expected: number[] = [];
-        for (const [id, b] of boxes) if (overlaps(b, box) && (categories.get(id)! & mask) !== 0) expected.push(tree.getUserData(id));
+        for (const [id, b] of boxes)
+          if (overlaps(b, box) && (categories.get(id)! & mask) !== 0) expected.push(tree.getUserData(id));
         out.clear();
         tree.queryMasked(box.minX, box.minY, box.maxX, box.maxY, mask, out);
         expect(sortedContents(out)).toEqual(expected.sort((x, y) => x - y));

@@ -125,7 +125,14 @@ describe('convex hull', () => {
         ]),
       ),
     ).toBe('DEGENERATE_POLYGON');
-    expect(codeOf(() => makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0 }]))).toBe('DEGENERATE_POLYGON');
+    expect(
+      codeOf(() =>
+        makePolygon([
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+        ]),
+      ),
+    ).toBe('DEGENERATE_POLYGON');
     expect(
       codeOf(() =>
         makePolygon([
@@ -174,7 +181,18 @@ describe('convex hull', () => {
       ]),
     ).toThrow(/points\[1\]\.y.*Infinity/);
     expect(codeOf(() => makePolygon(null as never))).toBe('INVALID_ARGUMENT');
-    expect(codeOf(() => makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }], -1))).toBe('INVALID_ARGUMENT');
+    expect(
+      codeOf(() =>
+        makePolygon(
+          [
+            { x: 0, y: 0 },
+            { x: 1, y: 0 },
+            { x: 0, y: 1 },
+          ],
+          -1,
+        ),
+      ),
+    ).toBe('INVALID_ARGUMENT');
   });
 
   it('computeHull works on raw coordinate arrays', () => {
@@ -240,20 +258,26 @@ describe('shape constructors', () => {
 describe('writeGeometry', () => {
   it('grows the store and fills the row, zeroing unused vertex slots', () => {
     const store = new GeometryStore();
-    writeGeometry(store, 40, makePolygon([
-      { x: 0, y: 0 },
-      { x: 2, y: 0 },
-      { x: 2, y: 1 },
-      { x: 1, y: 2 },
-      { x: 0, y: 1 },
-    ]));
+    writeGeometry(
+      store,
+      40,
+      makePolygon([
+        { x: 0, y: 0 },
+        { x: 2, y: 0 },
+        { x: 2, y: 1 },
+        { x: 1, y: 2 },
+        { x: 0, y: 1 },
+      ]),
+    );
     writeGeometry(store, 40, makeCapsule({ x: 0, y: 0 }, { x: 0, y: 3 }, 0.5)); // overwrite a 5-gon with a capsule
     expect(store.type.length).toBeGreaterThanOrEqual(41);
     expect(store.type[40]).toBe(ShapeType.capsule);
     expect(store.count[40]).toBe(2);
     expect(store.radius[40]).toBe(0.5);
     const b = 40 * GEOMETRY_STRIDE;
-    expect(Array.from(store.verts.subarray(b, b + GEOMETRY_STRIDE))).toEqual([0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Array.from(store.verts.subarray(b, b + GEOMETRY_STRIDE))).toEqual([
+      0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
     expect(store.normals[b]).toBe(1);
     expect(store.normals[b + 2]).toBe(-1);
     expect([store.centroid[80], store.centroid[81]]).toEqual([0, 1.5]);

@@ -121,7 +121,14 @@ describe('mass properties', () => {
     const [bx, by] = roundedOutline([-1, 1, 1, -1], [-0.5, -0.5, 0.5, 0.5], 0.2, 2000);
     expect(I).toBeCloseTo(polygonIntegrals(bx, by)[3]!, 5);
 
-    const tri = makePolygon([{ x: 0, y: 0 }, { x: 3, y: 0 }, { x: 1, y: 2 }], 0.25);
+    const tri = makePolygon(
+      [
+        { x: 0, y: 0 },
+        { x: 3, y: 0 },
+        { x: 1, y: 2 },
+      ],
+      0.25,
+    );
     const [mt, tcx, tcy, It] = massOf(tri, 2);
     const [tx, ty] = roundedOutline([0, 3, 1], [0, 0, 2], 0.25, 2000);
     const ref = polygonIntegrals(tx, ty);
@@ -132,7 +139,14 @@ describe('mass properties', () => {
   });
 
   it('triangle without rounding: centroid at the vertex mean', () => {
-    const [m, cx, cy, I] = massOf(makePolygon([{ x: 0, y: 0 }, { x: 3, y: 0 }, { x: 0, y: 3 }]), 1);
+    const [m, cx, cy, I] = massOf(
+      makePolygon([
+        { x: 0, y: 0 },
+        { x: 3, y: 0 },
+        { x: 0, y: 3 },
+      ]),
+      1,
+    );
     expect(m).toBeCloseTo(4.5, 12);
     expect(cx).toBeCloseTo(1, 12);
     expect(cy).toBeCloseTo(1, 12);

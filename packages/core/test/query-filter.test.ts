@@ -28,7 +28,10 @@ function scene(): { world: PhysicsWorld; a: number; b: number; c: number; shapes
   const shapes = [
     addShape(world, a, makeBox(1, 1)),
     addShape(world, b, makeBox(1, 1), { filter: { categoryBits: 0x2, maskBits: 0x2, groupIndex: 0 } }),
-    addShape(world, c, makeBox(1, 1), { isSensor: true, filter: { categoryBits: 0x4, maskBits: 0xffffffff, groupIndex: -1 } }),
+    addShape(world, c, makeBox(1, 1), {
+      isSensor: true,
+      filter: { categoryBits: 0x4, maskBits: 0xffffffff, groupIndex: -1 },
+    }),
   ];
   return { world, a, b, c, shapes };
 }
@@ -37,10 +40,18 @@ function scene(): { world: PhysicsWorld; a: number; b: number; c: number; shapes
 function found(world: PhysicsWorld, f?: QueryFilter): number[] {
   const p = world.physics;
   const body = (h: number): number => p.shapes.body[h % (1 << 24)]!;
-  const byRay = castRay(world, { x: -5, y: 0.5 }, { x: 10, y: 0 }, f).map((h) => h.body).sort((x, y) => x - y);
-  const byAABB = overlapAABB(world, { minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5 }, f).map(body).sort((x, y) => x - y);
-  const byPoint = overlapPoint(world, { x: 0.2, y: 0.3 }, f).map(body).sort((x, y) => x - y);
-  const byShape = overlapShape(world, makeCircle(0.3), { position: { x: 0.9, y: 0 }, angle: 0 }, f).map(body).sort((x, y) => x - y);
+  const byRay = castRay(world, { x: -5, y: 0.5 }, { x: 10, y: 0 }, f)
+    .map((h) => h.body)
+    .sort((x, y) => x - y);
+  const byAABB = overlapAABB(world, { minX: -0.5, minY: -0.5, maxX: 0.5, maxY: 0.5 }, f)
+    .map(body)
+    .sort((x, y) => x - y);
+  const byPoint = overlapPoint(world, { x: 0.2, y: 0.3 }, f)
+    .map(body)
+    .sort((x, y) => x - y);
+  const byShape = overlapShape(world, makeCircle(0.3), { position: { x: 0.9, y: 0 }, angle: 0 }, f)
+    .map(body)
+    .sort((x, y) => x - y);
   expect(byAABB).toEqual(byRay);
   expect(byPoint).toEqual(byRay);
   expect(byShape).toEqual(byRay);
@@ -83,7 +94,9 @@ describe('query filters behave as documented', () => {
   it('ignoreBody skips that body only; group indices play no part in queries', () => {
     const { world, a, b, c } = scene();
     expect(found(world, { categoryBits: 0xffffffff, includeSensors: true })).toEqual([a, b, c].sort((x, y) => x - y));
-    expect(found(world, { categoryBits: 0xffffffff, includeSensors: true, ignoreBody: b })).toEqual([a, c].sort((x, y) => x - y));
+    expect(found(world, { categoryBits: 0xffffffff, includeSensors: true, ignoreBody: b })).toEqual(
+      [a, c].sort((x, y) => x - y),
+    );
     expect(found(world, { ignoreBody: a })).toEqual([]);
   });
 });

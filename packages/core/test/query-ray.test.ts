@@ -65,7 +65,16 @@ describe('ray casts agree with analytic answers for each shape type', () => {
     const x = S2 - 0.5;
     expectHit(castRayClosest(world, { x: 5, y: 0.5 }, { x: -10, y: 0 }), (5 - x) / 10, x, 0.5, 1 / S2, 1 / S2);
     // A triangle given as points, on a rotated body.
-    const tri = worldWith(makePolygon([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 0, y: 2 }]), 1, 1, Math.PI);
+    const tri = worldWith(
+      makePolygon([
+        { x: 0, y: 0 },
+        { x: 2, y: 0 },
+        { x: 0, y: 2 },
+      ]),
+      1,
+      1,
+      Math.PI,
+    );
     // Turned half a turn about (1, 1): vertices (1, 1), (-1, 1), (1, -1); hypotenuse x + y = 0, normal (-1, -1)/√2.
     expectHit(castRayClosest(tri, { x: -3, y: 0 }, { x: 10, y: 0 }), 0.3, 0, 0, -1 / S2, -1 / S2);
   });
@@ -175,7 +184,9 @@ describe('castRay', () => {
     expect(code(() => castRay(world, { x: 0, y: 0 }, null as never))).toBe('INVALID_ARGUMENT');
     expect(code(() => castRay(world, { x: 0, y: 0 }, { x: 1, y: 0 }, { maskBits: 1.5 }))).toBe('INVALID_ARGUMENT');
     expect(code(() => castRay(world, { x: 0, y: 0 }, { x: 1, y: 0 }, { categoryBits: NaN }))).toBe('INVALID_ARGUMENT');
-    expect(code(() => castRay(world, { x: 0, y: 0 }, { x: 1, y: 0 }, { includeSensors: 1 as never }))).toBe('INVALID_ARGUMENT');
+    expect(code(() => castRay(world, { x: 0, y: 0 }, { x: 1, y: 0 }, { includeSensors: 1 as never }))).toBe(
+      'INVALID_ARGUMENT',
+    );
     expect(code(() => castRayInto(world, { x: 0, y: 0 }, { x: 1, y: 0 }, {} as never))).toBe('INVALID_ARGUMENT');
   });
 });

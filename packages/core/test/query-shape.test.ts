@@ -99,7 +99,15 @@ function scene(): { world: PhysicsWorld; box: number; boxShape: number } {
   return { world, box, boxShape };
 }
 
-function expectCast(r: ShapeCastResult | null, fraction: number, px: number, py: number, nx: number, ny: number, digits = 12): void {
+function expectCast(
+  r: ShapeCastResult | null,
+  fraction: number,
+  px: number,
+  py: number,
+  nx: number,
+  ny: number,
+  digits = 12,
+): void {
   expect(r).not.toBeNull();
   expect(r!.fraction).toBeCloseTo(fraction, digits);
   expect(r!.point.x).toBeCloseTo(px, digits);
@@ -119,13 +127,24 @@ describe('castShape gives the analytic time of impact', () => {
 
   it('a circle moving toward a box face off-centre, and toward its corner', () => {
     const { world } = scene();
-    expectCast(castShape(world, makeCircle(0.5), { position: { x: 0, y: 0.7 }, angle: 0 }, { x: 10, y: 0 }), 0.35, 4, 0.7, -1, 0);
+    expectCast(
+      castShape(world, makeCircle(0.5), { position: { x: 0, y: 0.7 }, angle: 0 }, { x: 10, y: 0 }),
+      0.35,
+      4,
+      0.7,
+      -1,
+      0,
+    );
     // Corner (4, −1) approached along the diagonal from (4 − a, −1 − a): contact when the centre is 0.5 from it.
     const a = 3;
     const f = (a - 0.5 / S2) / 8;
     expectCast(
       castShape(world, makeCircle(0.5), { position: { x: 4 - a, y: -1 - a }, angle: 0 }, { x: 8, y: 8 }),
-      f, 4, -1, -1 / S2, -1 / S2,
+      f,
+      4,
+      -1,
+      -1 / S2,
+      -1 / S2,
     );
   });
 
@@ -141,7 +160,15 @@ describe('castShape gives the analytic time of impact', () => {
 
   it('a box turned 45° slides into a wall corner-first; a box lands flat on the ground', () => {
     const { world } = scene();
-    expectCast(castShape(world, makeBox(1, 1), { position: { x: 0, y: 0 }, angle: Math.PI / 4 }, { x: 10, y: 0 }), (4 - S2) / 10, 4, 0, -1, 0, 9);
+    expectCast(
+      castShape(world, makeBox(1, 1), { position: { x: 0, y: 0 }, angle: Math.PI / 4 }, { x: 10, y: 0 }),
+      (4 - S2) / 10,
+      4,
+      0,
+      -1,
+      0,
+      9,
+    );
     const ground = createPhysicsWorld();
     addShape(ground, createBody(ground, { type: 'static' }), makeBox(10, 1));
     const r = castShape(ground, makeBox(1, 0.5), { position: { x: 0.3, y: 5 }, angle: 0 }, { x: 0, y: -10 });
@@ -157,14 +184,24 @@ describe('castShape gives the analytic time of impact', () => {
     const { world } = scene();
     // A vertical capsule of radius 0.25 moving right: its flat side reaches x = 4 when the core is at 3.75.
     // Face to face, the contact is a segment: the point may be anywhere on it.
-    const c = castShape(world, makeCapsule({ x: 0, y: -0.5 }, { x: 0, y: 0.5 }, 0.25), { position: { x: 0, y: 0 }, angle: 0 }, { x: 5, y: 0 });
+    const c = castShape(
+      world,
+      makeCapsule({ x: 0, y: -0.5 }, { x: 0, y: 0.5 }, 0.25),
+      { position: { x: 0, y: 0 }, angle: 0 },
+      { x: 5, y: 0 },
+    );
     expect(c!.fraction).toBeCloseTo(3.75 / 5, 12);
     expect(c!.point.x).toBeCloseTo(4, 12);
     expect(Math.abs(c!.point.y)).toBeLessThanOrEqual(0.5);
     expect(c!.normal.x).toBeCloseTo(-1, 12);
     expect(c!.normal.y).toBeCloseTo(0, 12);
     // A segment swept down onto the box top.
-    const r = castShape(world, makeSegment({ x: -0.5, y: 0 }, { x: 0.5, y: 0 }), { position: { x: 5, y: 3 }, angle: 0 }, { x: 0, y: -4 });
+    const r = castShape(
+      world,
+      makeSegment({ x: -0.5, y: 0 }, { x: 0.5, y: 0 }),
+      { position: { x: 5, y: 3 }, angle: 0 },
+      { x: 0, y: -4 },
+    );
     expect(r!.fraction).toBeCloseTo(0.5, 12);
     expect(r!.normal.y).toBeCloseTo(1, 12);
   });
@@ -197,22 +234,52 @@ describe('castShape gives the analytic time of impact', () => {
     const rand = mulberry32(99);
     const world = createPhysicsWorld();
     for (let i = 0; i < 2000; i++) {
-      const b = createBody(world, { type: rand() < 0.5 ? 'static' : 'dynamic', position: { x: rand() * 100, y: rand() * 100 }, angle: rand() * 6 });
+      const b = createBody(world, {
+        type: rand() < 0.5 ? 'static' : 'dynamic',
+        position: { x: rand() * 100, y: rand() * 100 },
+        angle: rand() * 6,
+      });
       const k = rand();
-      addShape(world, b, k < 0.3 ? makeCircle(0.2 + rand()) : k < 0.6 ? makeBox(0.2 + rand(), 0.1 + rand() * 0.5) :
-        k < 0.8 ? makeCapsule({ x: -0.5, y: 0 }, { x: 0.5, y: 0 }, 0.1 + rand() * 0.3) :
-          makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0.2 }, { x: 0.4, y: 1 }], rand() * 0.1));
+      addShape(
+        world,
+        b,
+        k < 0.3
+          ? makeCircle(0.2 + rand())
+          : k < 0.6
+            ? makeBox(0.2 + rand(), 0.1 + rand() * 0.5)
+            : k < 0.8
+              ? makeCapsule({ x: -0.5, y: 0 }, { x: 0.5, y: 0 }, 0.1 + rand() * 0.3)
+              : makePolygon(
+                  [
+                    { x: 0, y: 0 },
+                    { x: 1, y: 0.2 },
+                    { x: 0.4, y: 1 },
+                  ],
+                  rand() * 0.1,
+                ),
+      );
     }
     const p = getPhysics(world);
     let hits = 0;
     for (let i = 0; i < 100; i++) {
       const k = rand();
-      const g = k < 0.4 ? makeCircle(0.1 + rand() * 0.5) : k < 0.8 ? makeBox(0.1 + rand() * 0.5, 0.1 + rand() * 0.5) :
-        makeSegment({ x: -0.3, y: 0 }, { x: 0.3, y: 0.1 });
-      const x = rand() * 100, y = rand() * 100, angle = rand() * 6;
-      const a = rand() * 2 * Math.PI, len = 1 + rand() * 30;
-      const tx = len * Math.cos(a), ty = len * Math.sin(a);
-      const at = (f: number): { position: { x: number; y: number }; angle: number } => ({ position: { x: x + f * tx, y: y + f * ty }, angle });
+      const g =
+        k < 0.4
+          ? makeCircle(0.1 + rand() * 0.5)
+          : k < 0.8
+            ? makeBox(0.1 + rand() * 0.5, 0.1 + rand() * 0.5)
+            : makeSegment({ x: -0.3, y: 0 }, { x: 0.3, y: 0.1 });
+      const x = rand() * 100,
+        y = rand() * 100,
+        angle = rand() * 6;
+      const a = rand() * 2 * Math.PI,
+        len = 1 + rand() * 30;
+      const tx = len * Math.cos(a),
+        ty = len * Math.sin(a);
+      const at = (f: number): { position: { x: number; y: number }; angle: number } => ({
+        position: { x: x + f * tx, y: y + f * ty },
+        angle,
+      });
       if (overlapShape(world, g, at(0)).length > 0) continue; // starts in contact: fraction 0, covered above
       const r = castShape(world, g, at(0), { x: tx, y: ty });
       if (r === null) {
@@ -228,8 +295,10 @@ describe('castShape gives the analytic time of impact', () => {
       const pose = Float64Array.of(0, 0, 0, 0);
       const row = r.shape % (1 << 24);
       const eid = p.shapes.body[row]!;
-      pose[0] = p.bodies.transform.x[eid]!; pose[1] = p.bodies.transform.y[eid]!;
-      pose[2] = p.bodies.transform.c[eid]!; pose[3] = p.bodies.transform.s[eid]!;
+      pose[0] = p.bodies.transform.x[eid]!;
+      pose[1] = p.bodies.transform.y[eid]!;
+      pose[2] = p.bodies.transform.c[eid]!;
+      pose[3] = p.bodies.transform.s[eid]!;
       loadCore(p.shapes.geometry, row, pose, qb);
       expect(distance(qa, qb) - qa[CORE_RADIUS]! - qb[CORE_RADIUS]!).toBeLessThanOrEqual(1e-6);
     }
@@ -248,9 +317,13 @@ describe('castShape gives the analytic time of impact', () => {
     };
     const at = { position: { x: 0, y: 0 }, angle: 0 };
     expect(code(() => castShape(world, makeCircle(1), at, { x: NaN, y: 0 }))).toBe('INVALID_ARGUMENT');
-    expect(code(() => castShape(world, makeCircle(1), { position: { x: 0, y: 0 }, angle: NaN }, { x: 1, y: 0 }))).toBe('INVALID_ARGUMENT');
+    expect(code(() => castShape(world, makeCircle(1), { position: { x: 0, y: 0 }, angle: NaN }, { x: 1, y: 0 }))).toBe(
+      'INVALID_ARGUMENT',
+    );
     expect(code(() => castShape(world, {} as never, at, { x: 1, y: 0 }))).toBe('INVALID_ARGUMENT');
-    expect(code(() => overlapShape(world, makeCircle(1), { position: { x: Infinity, y: 0 }, angle: 0 }))).toBe('INVALID_ARGUMENT');
+    expect(code(() => overlapShape(world, makeCircle(1), { position: { x: Infinity, y: 0 }, angle: 0 }))).toBe(
+      'INVALID_ARGUMENT',
+    );
     expect(code(() => overlapShape(world, makeCircle(1), null as never))).toBe('INVALID_ARGUMENT');
   });
 });

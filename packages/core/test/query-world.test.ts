@@ -138,7 +138,7 @@ function passes(p: PhysicsState, row: number, f: QueryFilter | undefined): boole
   const s = p.shapes;
   const cat = (f?.categoryBits ?? 1) >>> 0;
   const mask = (f?.maskBits ?? 0xffffffff) >>> 0;
-  if (((s.categoryBits[row]! & mask) >>> 0) === 0 || ((cat & s.maskBits[row]!) >>> 0) === 0) return false;
+  if ((s.categoryBits[row]! & mask) >>> 0 === 0 || (cat & s.maskBits[row]!) >>> 0 === 0) return false;
   if (!(f?.includeSensors ?? false) && s.sensor[row] === 1) return false;
   return s.body[row] !== (f?.ignoreBody ?? -1);
 }
@@ -170,7 +170,11 @@ function bruteRay(sc: Scene, ox: number, oy: number, dx: number, dy: number, f?:
   return hits.sort((a, b) => a.fraction - b.fraction || a.shape - b.shape);
 }
 
-function bruteAABB(sc: Scene, b: { minX: number; minY: number; maxX: number; maxY: number }, f?: QueryFilter): number[] {
+function bruteAABB(
+  sc: Scene,
+  b: { minX: number; minY: number; maxX: number; maxY: number },
+  f?: QueryFilter,
+): number[] {
   const { p } = sc;
   const box = new Float64Array(4);
   return sc.shapes
@@ -187,9 +191,13 @@ function bruteAABB(sc: Scene, b: { minX: number; minY: number; maxX: number; max
 function containsPoint(p: PhysicsState, row: number, x: number, y: number): boolean {
   const g = p.shapes.geometry;
   const [px, py, c, s] = pose(p, row);
-  const wx = x - px!, wy = y - py!;
-  const lx = c! * wx + s! * wy, ly = -s! * wx + c! * wy; // local point
-  const n = g.count[row]!, r = g.radius[row]!, o = row * GEOMETRY_STRIDE;
+  const wx = x - px!,
+    wy = y - py!;
+  const lx = c! * wx + s! * wy,
+    ly = -s! * wx + c! * wy; // local point
+  const n = g.count[row]!,
+    r = g.radius[row]!,
+    o = row * GEOMETRY_STRIDE;
   const v = (i: number): [number, number] => [g.verts[o + 2 * i]!, g.verts[o + 2 * i + 1]!];
   if (n >= 3) {
     let inside = true;
@@ -203,7 +211,9 @@ function containsPoint(p: PhysicsState, row: number, x: number, y: number): bool
   for (let i = 0; i < (n < 3 ? 1 : n); i++) {
     const [ax, ay] = v(i);
     const [bx, by] = v(n === 1 ? 0 : (i + 1) % n);
-    const ex = bx - ax, ey = by - ay, ee = ex * ex + ey * ey;
+    const ex = bx - ax,
+      ey = by - ay,
+      ee = ex * ex + ey * ey;
     const t = ee > 0 ? Math.min(1, Math.max(0, ((lx - ax) * ex + (ly - ay) * ey) / ee)) : 0;
     best = Math.min(best, Math.hypot(lx - ax - t * ex, ly - ay - t * ey));
   }
@@ -233,18 +243,26 @@ function segmentsIntersect(a: number[], b: number[]): boolean {
     Math.min(px, qx) <= rx && rx <= Math.max(px, qx) && Math.min(py, qy) <= ry && ry <= Math.max(py, qy);
   const [a0, a1, a2, a3] = a as [number, number, number, number];
   const [b0, b1, b2, b3] = b as [number, number, number, number];
-  const o1 = orient(a0, a1, a2, a3, b0, b1), o2 = orient(a0, a1, a2, a3, b2, b3);
-  const o3 = orient(b0, b1, b2, b3, a0, a1), o4 = orient(b0, b1, b2, b3, a2, a3);
+  const o1 = orient(a0, a1, a2, a3, b0, b1),
+    o2 = orient(a0, a1, a2, a3, b2, b3);
+  const o3 = orient(b0, b1, b2, b3, a0, a1),
+    o4 = orient(b0, b1, b2, b3, a2, a3);
   if (o1 !== o2 && o3 !== o4) return true;
-  return (o1 === 0 && onSeg(a0, a1, a2, a3, b0, b1)) || (o2 === 0 && onSeg(a0, a1, a2, a3, b2, b3)) ||
-    (o3 === 0 && onSeg(b0, b1, b2, b3, a0, a1)) || (o4 === 0 && onSeg(b0, b1, b2, b3, a2, a3));
+  return (
+    (o1 === 0 && onSeg(a0, a1, a2, a3, b0, b1)) ||
+    (o2 === 0 && onSeg(a0, a1, a2, a3, b2, b3)) ||
+    (o3 === 0 && onSeg(b0, b1, b2, b3, a0, a1)) ||
+    (o4 === 0 && onSeg(b0, b1, b2, b3, a2, a3))
+  );
 }
 
 function worldSegment(p: PhysicsState, row: number, ps: Float64Array): number[] {
-  const g = p.shapes.geometry, o = row * GEOMETRY_STRIDE;
+  const g = p.shapes.geometry,
+    o = row * GEOMETRY_STRIDE;
   const out: number[] = [];
   for (let i = 0; i < 2; i++) {
-    const x = g.verts[o + 2 * i]!, y = g.verts[o + 2 * i + 1]!;
+    const x = g.verts[o + 2 * i]!,
+      y = g.verts[o + 2 * i + 1]!;
     out.push(ps[0]! + ps[2]! * x - ps[3]! * y, ps[1]! + ps[3]! * x + ps[2]! * y);
   }
   return out;
@@ -294,7 +312,8 @@ function randomFilter(rand: () => number, sc: Scene): QueryFilter | undefined {
     categoryBits: 1 << Math.floor(rand() * 3),
     maskBits: rand() < 0.5 ? 0xffffffff : 1 + Math.floor(rand() * 7),
     includeSensors: rand() < 0.5,
-    ignoreBody: rand() < 0.5 ? sc.p.shapes.body[shapeRow(sc.p, sc.shapes[Math.floor(rand() * sc.shapes.length)]!)]! : -1,
+    ignoreBody:
+      rand() < 0.5 ? sc.p.shapes.body[shapeRow(sc.p, sc.shapes[Math.floor(rand() * sc.shapes.length)]!)]! : -1,
   };
 }
 
@@ -309,10 +328,12 @@ describe('queries on a 10,000-body world equal brute force', () => {
     const buffer = new RayHits();
     let total = 0;
     for (let i = 0; i < 200; i++) {
-      const ox = rand() * SIZE, oy = rand() * SIZE;
+      const ox = rand() * SIZE,
+        oy = rand() * SIZE;
       const len = rand() < 0.1 ? 400 : rand() * 60;
       const a = rand() * 2 * Math.PI;
-      const dx = len * Math.cos(a), dy = len * Math.sin(a);
+      const dx = len * Math.cos(a),
+        dy = len * Math.sin(a);
       const f = randomFilter(rand, sc);
       const expected = bruteRay(sc, ox, oy, dx, dy, f);
       const got = castRay(sc.world, { x: ox, y: oy }, { x: dx, y: dy }, f);
@@ -330,14 +351,16 @@ describe('queries on a 10,000-body world equal brute force', () => {
     const buffer = new ShapeHits();
     let total = 0;
     for (let i = 0; i < 200; i++) {
-      const x = rand() * SIZE, y = rand() * SIZE;
+      const x = rand() * SIZE,
+        y = rand() * SIZE;
       const box = { minX: x, minY: y, maxX: x + rand() * 20, maxY: y + rand() * 20 };
       const f = randomFilter(rand, sc);
       const expected = bruteAABB(sc, box, f);
       expect(overlapAABB(sc.world, box, f)).toEqual(expected);
       expect(overlapAABBInto(sc.world, box, buffer, f)).toBe(expected.length);
       expect(Array.from(buffer.shape.subarray(0, buffer.count))).toEqual(expected);
-      for (let j = 0; j < buffer.count; j++) expect(buffer.body[j]).toBe(sc.p.shapes.body[shapeRow(sc.p, buffer.shape[j]!)]);
+      for (let j = 0; j < buffer.count; j++)
+        expect(buffer.body[j]).toBe(sc.p.shapes.body[shapeRow(sc.p, buffer.shape[j]!)]);
       total += expected.length;
     }
     expect(total).toBeGreaterThan(500);
@@ -348,7 +371,8 @@ describe('queries on a 10,000-body world equal brute force', () => {
     const buffer = new ShapeHits();
     let total = 0;
     for (let i = 0; i < 400; i++) {
-      let x = rand() * SIZE, y = rand() * SIZE;
+      let x = rand() * SIZE,
+        y = rand() * SIZE;
       if (i >= 200) {
         // Near a random shape's body origin, so most of these points are inside something.
         const row = shapeRow(sc.p, sc.shapes[Math.floor(rand() * sc.shapes.length)]!);
@@ -371,7 +395,9 @@ describe('queries on a 10,000-body world equal brute force', () => {
     let total = 0;
     for (let i = 0; i < 200; i++) {
       const g = randomGeometry(rand, true, 1 + 3 * rand());
-      const x = rand() * SIZE, y = rand() * SIZE, angle = (rand() - 0.5) * 10;
+      const x = rand() * SIZE,
+        y = rand() * SIZE,
+        angle = (rand() - 0.5) * 10;
       const f = randomFilter(rand, sc);
       const expected = bruteShape(sc, g, x, y, angle, f);
       const got = overlapShape(sc.world, g, { position: { x, y }, angle }, f);

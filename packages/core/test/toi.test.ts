@@ -68,7 +68,13 @@ function still(x: number, y: number, a = 0): Float64Array {
   return sweep(x, y, a, x, y, a);
 }
 
-function toi(coreA: Float64Array, sweepA: Float64Array, coreB: Float64Array, sweepB: Float64Array, maxFraction = 1): Float64Array {
+function toi(
+  coreA: Float64Array,
+  sweepA: Float64Array,
+  coreB: Float64Array,
+  sweepB: Float64Array,
+  maxFraction = 1,
+): Float64Array {
   const input = createToiInput();
   input[TOI_IN_MAX_FRACTION] = maxFraction;
   const out = createToiOutput();

@@ -30,7 +30,9 @@ const common = {
   external: peers,
   logLevel: 'warning',
   // Bundled CommonJS code (if any) may call require(); give ESM output one.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 };
 
 const webOnly = process.argv.includes('--web-only');
@@ -54,7 +56,9 @@ async function buildBench() {
     await build({ ...common, entryPoints: ['src/bench/engines/impulse2d.ts'], outfile: engineOut, logLevel: 'silent' });
   } catch (e) {
     const errors = e && typeof e === 'object' && 'errors' in e ? e.errors : [];
-    const lines = errors.slice(0, 3).map((m) => `${m.location ? `${m.location.file}:${m.location.line}: ` : ''}${m.text}`);
+    const lines = errors
+      .slice(0, 3)
+      .map((m) => `${m.location ? `${m.location.file}:${m.location.line}: ` : ''}${m.text}`);
     const message = lines.length > 0 ? lines.join('; ') : String(e);
     writeFileSync(engineError, `${message}\n`);
     console.warn(`[build] impulse2d engine not bundled (the peers still run): ${message}`);
@@ -93,7 +97,9 @@ async function buildWeb() {
     copyFileSync(join(demoDir, 'src/web/index.html'), join(webDir, 'index.html'));
   } catch (e) {
     const errors = e && typeof e === 'object' && 'errors' in e ? e.errors : [];
-    const lines = errors.slice(0, 3).map((m) => `${m.location ? `${m.location.file}:${m.location.line}: ` : ''}${m.text}`);
+    const lines = errors
+      .slice(0, 3)
+      .map((m) => `${m.location ? `${m.location.file}:${m.location.line}: ` : ''}${m.text}`);
     const message = lines.length > 0 ? lines.join('; ') : String(e);
     writeFileSync(webError, `${message}\n`);
     console.warn(`[build] testbed not built: ${message}`);

@@ -49,15 +49,23 @@ describe.skipIf(!hasChromium)(`browser testbed in headless Chromium (${CHROMIUM}
     page.evaluate(`(${fn.toString()})(window.__testbed)`) as Promise<T>;
 
   const waitForScene = (name: string): Promise<unknown> =>
-    page.waitForFunction((n) => {
-      const t = (window as unknown as Win).__testbed;
-      return t !== undefined && t.ready && t.scene === n && t.stepIndex >= 0;
-    }, name, { timeout: 20_000 });
+    page.waitForFunction(
+      (n) => {
+        const t = (window as unknown as Win).__testbed;
+        return t !== undefined && t.ready && t.scene === n && t.stepIndex >= 0;
+      },
+      name,
+      { timeout: 20_000 },
+    );
 
   beforeAll(async () => {
     // Build the bundle (IMPULSE2D_TESTBED_PREBUILT=1 serves an existing dist/web instead).
     if (process.env.IMPULSE2D_TESTBED_PREBUILT !== '1') {
-      execFileSync(process.execPath, ['scripts/build.mjs', '--web-only'], { cwd: demoDir, stdio: 'pipe', timeout: 120_000 });
+      execFileSync(process.execPath, ['scripts/build.mjs', '--web-only'], {
+        cwd: demoDir,
+        stdio: 'pipe',
+        timeout: 120_000,
+      });
     }
     server = await startStaticServer(join(demoDir, 'dist', 'web'), 0);
     profileDir = mkdtempSync(join(tmpdir(), 'impulse2d-chromium-'));
@@ -95,7 +103,9 @@ describe.skipIf(!hasChromium)(`browser testbed in headless Chromium (${CHROMIUM}
     await waitForScene('Bridge');
     expect(await hook((t) => t.physicsIn)).toBe('worker');
     const options = await page.$$eval('#scene option', (os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(options).toEqual(expect.arrayContaining(['Pyramid', 'Dominoes', "Newton's cradle", 'Bridge', 'large_pyramid', 'many_pyramids']));
+    expect(options).toEqual(
+      expect.arrayContaining(['Pyramid', 'Dominoes', "Newton's cradle", 'Bridge', 'large_pyramid', 'many_pyramids']),
+    );
     await page.selectOption('#scene', 'Pyramid');
     await waitForScene('Pyramid');
 
@@ -106,7 +116,9 @@ describe.skipIf(!hasChromium)(`browser testbed in headless Chromium (${CHROMIUM}
     const before = await hook((t) => t.stepIndex);
     for (let i = 1; i <= 3; i++) {
       await page.click('#step');
-      await page.waitForFunction((n) => (window as unknown as Win).__testbed!.stepIndex === n, before + i, { timeout: 5000 });
+      await page.waitForFunction((n) => (window as unknown as Win).__testbed!.stepIndex === n, before + i, {
+        timeout: 5000,
+      });
     }
     await page.waitForTimeout(150);
     expect(await hook((t) => t.stepIndex)).toBe(before + 3);
@@ -115,14 +127,22 @@ describe.skipIf(!hasChromium)(`browser testbed in headless Chromium (${CHROMIUM}
     await page.click('#pause');
     await page.waitForFunction((n) => (window as unknown as Win).__testbed!.stepIndex > n + 5, before + 3);
     const top = await hook((t) =>
-      t.bodies().filter((b) => b.type === 'dynamic').reduce((a, b) => (b.y > a.y ? b : a)),
+      t
+        .bodies()
+        .filter((b) => b.type === 'dynamic')
+        .reduce((a, b) => (b.y > a.y ? b : a)),
     );
-    const at = await page.evaluate(([x, y]) => (window as unknown as Win).__testbed!.worldToScreen(x!, y!), [top.x, top.y]);
+    const at = await page.evaluate(
+      ([x, y]) => (window as unknown as Win).__testbed!.worldToScreen(x!, y!),
+      [top.x, top.y],
+    );
     await page.check('#draw-contacts');
     await page.check('#draw-normals');
     await page.mouse.move(at.x, at.y);
     await page.mouse.down();
-    await page.waitForFunction((eid) => (window as unknown as Win).__testbed!.grabbedEid === eid, top.eid, { timeout: 5000 });
+    await page.waitForFunction((eid) => (window as unknown as Win).__testbed!.grabbedEid === eid, top.eid, {
+      timeout: 5000,
+    });
     for (let i = 1; i <= 12; i++) await page.mouse.move(at.x + 8 * i, at.y - 10 * i);
     await page.waitForFunction(
       ([eid, y0]) => ((window as unknown as Win).__testbed!.body(eid!)?.y ?? 0) > y0! + 2,

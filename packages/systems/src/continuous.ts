@@ -283,7 +283,9 @@ function sweepAgainst(p: PhysicsState, sh: number, other: number): void {
       if (f === 0) {
         // The centroid is at the surface and would be carried into it (by more than the slop: not a slide along
         // it): hold the body where it started.
-        const n = (centroids[2]! - centroids[0]!) * toiOut[TOI_NORMAL_X]! + (centroids[3]! - centroids[1]!) * toiOut[TOI_NORMAL_Y]!;
+        const n =
+          (centroids[2]! - centroids[0]!) * toiOut[TOI_NORMAL_X]! +
+          (centroids[3]! - centroids[1]!) * toiOut[TOI_NORMAL_Y]!;
         if (toiOut[TOI_STATE] !== TOI_STATE_HIT || n >= -LINEAR_SLOP) f = 1;
       }
     }
@@ -318,9 +320,12 @@ function rewind(p: PhysicsState, eid: number): void {
     const tree = trees[s.tree[sh]!];
     const proxy = s.proxy[sh]!;
     if (
-      tree.minX[proxy]! <= aabb[ao]! - m && tree.minY[proxy]! <= aabb[ao + 1]! - m &&
-      tree.maxX[proxy]! >= aabb[ao + 2]! + m && tree.maxY[proxy]! >= aabb[ao + 3]! + m
-    ) continue;
+      tree.minX[proxy]! <= aabb[ao]! - m &&
+      tree.minY[proxy]! <= aabb[ao + 1]! - m &&
+      tree.maxX[proxy]! >= aabb[ao + 2]! + m &&
+      tree.maxY[proxy]! >= aabb[ao + 3]! + m
+    )
+      continue;
     tree.moveProxyFat(proxy, aabb, ao, AABB_MARGIN);
     bufferMove(p, sh);
   }

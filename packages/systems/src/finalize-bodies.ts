@@ -80,7 +80,8 @@ export function finalizeBodies(p: PhysicsState): void {
       const dpy = states[o + BS_DPY]!;
       const e = maxExtent[eid]!;
       const limit = safety * minExtent[eid]!;
-      if (2 * (dpx * dpx + dpy * dpy + 2 * e * e * (1 - dqc)) > limit * limit && isFastBody(b, eid, states, o)) fast.push(i);
+      if (2 * (dpx * dpx + dpy * dpy + 2 * e * e * (1 - dqc)) > limit * limit && isFastBody(b, eid, states, o))
+        fast.push(i);
     }
     pose[0] = x;
     pose[1] = y;
@@ -97,7 +98,8 @@ export function finalizeBodies(p: PhysicsState): void {
       const y0 = aabb[ao + 1]!;
       const x1 = aabb[ao + 2]!;
       const y1 = aabb[ao + 3]!;
-      if (tree.minX[proxy]! <= x0 && tree.minY[proxy]! <= y0 && tree.maxX[proxy]! >= x1 && tree.maxY[proxy]! >= y1) continue;
+      if (tree.minX[proxy]! <= x0 && tree.minY[proxy]! <= y0 && tree.maxX[proxy]! >= x1 && tree.maxY[proxy]! >= y1)
+        continue;
       // The new fat box reaches PREDICTION steps of the current motion ahead (Box2D 2.x's displacement
       // prediction): a body in steady motion then re-enters the tree every few steps instead of every step.
       fat[0] = x0 - AABB_MARGIN + (moveX < 0 ? moveX : 0);

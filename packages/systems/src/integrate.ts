@@ -23,7 +23,12 @@ import {
  * then the safety clamps: linear speed to `maxLinearSpeed`, rotation per substep to MAX_ROTATION (a body spinning
  * faster than that cannot be represented by the small-angle rotation update and would tunnel through contacts).
  */
-export function integrateVelocities(states: Float64Array, integ: Float64Array, bodyCount: number, params: Float64Array): void {
+export function integrateVelocities(
+  states: Float64Array,
+  integ: Float64Array,
+  bodyCount: number,
+  params: Float64Array,
+): void {
   const h = params[SP_H]!;
   const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED]!;
   const maxW = MAX_ROTATION / h;

@@ -181,7 +181,8 @@ function buildContactConstraints(p: PhysicsState): number {
       cc[q + CCP_RN_B] = rBx * ny - rBy * nx;
       cc[q + CCP_DN_A] = rAx * nx + rAy * ny;
       cc[q + CCP_DN_B] = rBx * nx + rBy * ny;
-      cc[q + CCP_ADJUSTED_SEPARATION] = points[src + CP_SEPARATION]! + separationShift - ((rBx - rAx) * nx + (rBy - rAy) * ny);
+      cc[q + CCP_ADJUSTED_SEPARATION] =
+        points[src + CP_SEPARATION]! + separationShift - ((rBx - rAx) * nx + (rBy - rAy) * ny);
       const rnA = rAx * ny - rAy * nx;
       const rnB = rBx * ny - rBy * nx;
       const kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;

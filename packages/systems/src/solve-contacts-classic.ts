@@ -43,7 +43,11 @@ const single = new Float64Array(1);
  * here (Baumgarte's bias energy, unlike the soft step's, is not removed by a relax pass).
  */
 export function solveContactsClassic(
-  cc: Float64Array, count: number, states: Float64Array, params: Float64Array, reverse: boolean,
+  cc: Float64Array,
+  count: number,
+  states: Float64Array,
+  params: Float64Array,
+  reverse: boolean,
 ): void {
   const invDt = params[SP_INV_H]!;
   const pushMaxSpeed = params[SP_PUSH_MAX_SPEED]!;

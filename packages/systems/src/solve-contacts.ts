@@ -105,7 +105,12 @@ export function warmStartContacts(cc: Float64Array, count: number, states: Float
  * and drops the per-point offset arithmetic); per-row helper functions were slower still (memory round trips).
  */
 export function solveContacts(
-  cc: Float64Array, count: number, states: Float64Array, params: Float64Array, useBias: boolean, reverse: boolean,
+  cc: Float64Array,
+  count: number,
+  states: Float64Array,
+  params: Float64Array,
+  useBias: boolean,
+  reverse: boolean,
 ): void {
   const invH = params[SP_INV_H]!;
   const pushMaxSpeed = params[SP_PUSH_MAX_SPEED]!;
@@ -145,7 +150,11 @@ export function solveContacts(
       const rnB = cc[q0 + CCP_RN_B]!;
       // Current separation: anchors carried along by each body's rotation and translation since the step began.
       const sep =
-        dpn + dqBc * cc[q0 + CCP_DN_B]! + dqBs * rnB - dqAc * cc[q0 + CCP_DN_A]! - dqAs * rnA +
+        dpn +
+        dqBc * cc[q0 + CCP_DN_B]! +
+        dqBs * rnB -
+        dqAc * cc[q0 + CCP_DN_A]! -
+        dqAs * rnA +
         cc[q0 + CCP_ADJUSTED_SEPARATION]!;
       let bias = 0;
       let massScale = 1;
@@ -177,7 +186,11 @@ export function solveContacts(
       const rnA = cc[q1 + CCP_RN_A]!;
       const rnB = cc[q1 + CCP_RN_B]!;
       const sep =
-        dpn + dqBc * cc[q1 + CCP_DN_B]! + dqBs * rnB - dqAc * cc[q1 + CCP_DN_A]! - dqAs * rnA +
+        dpn +
+        dqBc * cc[q1 + CCP_DN_B]! +
+        dqBs * rnB -
+        dqAc * cc[q1 + CCP_DN_A]! -
+        dqAs * rnA +
         cc[q1 + CCP_ADJUSTED_SEPARATION]!;
       let bias = 0;
       let massScale = 1;
@@ -301,7 +314,13 @@ function restitutePoint(cc: Float64Array, o: number, q: number, states: Float64A
  * One rigid normal row (mass scale 1, no softness) driving the point's normal velocity to target[0], with the
  * accumulated impulse kept ≥ 0. Serves the restitution pass and the classic solver's single points.
  */
-export function solveNormalRow(cc: Float64Array, o: number, q: number, states: Float64Array, target: Float64Array): void {
+export function solveNormalRow(
+  cc: Float64Array,
+  o: number,
+  q: number,
+  states: Float64Array,
+  target: Float64Array,
+): void {
   const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
   const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
   const mA = cc[o + CC_INV_MASS_A]!;
@@ -313,8 +332,10 @@ export function solveNormalRow(cc: Float64Array, o: number, q: number, states: F
   const rnA = cc[q + CCP_RN_A]!;
   const rnB = cc[q + CCP_RN_B]!;
   const vn =
-    (states[b + BS_VX]! - states[a + BS_VX]!) * nx + (states[b + BS_VY]! - states[a + BS_VY]!) * ny +
-    states[b + BS_W]! * rnB - states[a + BS_W]! * rnA;
+    (states[b + BS_VX]! - states[a + BS_VX]!) * nx +
+    (states[b + BS_VY]! - states[a + BS_VY]!) * ny +
+    states[b + BS_W]! * rnB -
+    states[a + BS_W]! * rnA;
   const old = cc[q + CCP_NORMAL_IMPULSE]!;
   const raw = old - cc[q + CCP_NORMAL_MASS]! * (vn - target[0]!);
   const total = raw > 0 ? raw : 0;

@@ -47,16 +47,18 @@ export function stepPhysics(world: PhysicsWorld, dt: number, subSteps?: number):
  * step, the last unlocks it and completes the profile. Build the list once and reuse it every frame.
  */
 export function createPhysicsSystems(dt: number, subSteps?: number): Array<(world: PhysicsWorld) => PhysicsWorld> {
-  const stage = (run: (p: PhysicsState) => void) => (world: PhysicsWorld): PhysicsWorld => {
-    const p = getPhysics(world);
-    try {
-      run(p);
-    } catch (error) {
-      endStep(p);
-      throw error;
-    }
-    return world;
-  };
+  const stage =
+    (run: (p: PhysicsState) => void) =>
+    (world: PhysicsWorld): PhysicsWorld => {
+      const p = getPhysics(world);
+      try {
+        run(p);
+      } catch (error) {
+        endStep(p);
+        throw error;
+      }
+      return world;
+    };
   return [
     (world) => {
       beginStep(getPhysics(world), dt, subSteps);

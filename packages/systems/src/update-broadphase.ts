@@ -1,4 +1,11 @@
-import { BodyType, TREE_MOVABLE, TREE_STATIC, createContact, jointsAllowCollision, type PhysicsState } from '@impulse2d/core';
+import {
+  BodyType,
+  TREE_MOVABLE,
+  TREE_STATIC,
+  createContact,
+  jointsAllowCollision,
+  type PhysicsState,
+} from '@impulse2d/core';
 
 /**
  * Stage 1 — pair update. Every proxy that was created or re-inserted since the last step (the move buffer) queries the

@@ -239,7 +239,10 @@ function collideContacts(p: PhysicsState): number {
     let isTouching = newCount > 0;
     const sensor = (flags & ContactFlag.sensor) !== 0;
     // A sensor reports overlap, not the speculative margin: it touches when a point actually penetrates.
-    if (sensor && isTouching) isTouching = m[MANIFOLD_HEADER + MP_SEPARATION]! <= 0 || (newCount > 1 && m[MANIFOLD_HEADER + MANIFOLD_POINT_STRIDE + MP_SEPARATION]! <= 0);
+    if (sensor && isTouching)
+      isTouching =
+        m[MANIFOLD_HEADER + MP_SEPARATION]! <= 0 ||
+        (newCount > 1 && m[MANIFOLD_HEADER + MANIFOLD_POINT_STRIDE + MP_SEPARATION]! <= 0);
     if (isTouching) {
       touching++;
       c.flags[id] = flags | ContactFlag.touching;

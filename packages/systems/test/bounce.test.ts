@@ -9,7 +9,15 @@
 // e = 1 also require the apex not to exceed h by more than 5 % (no energy gain). The box lands flat and centred,
 // so it must also bounce without spin (|ω| < 0.1 rad/s right after the impact).
 import { describe, expect, it } from 'vitest';
-import { addShape, createBody, getAngularVelocity, getLinearVelocity, makeBox, makeCircle, type ShapeGeometry } from '@impulse2d/core';
+import {
+  addShape,
+  createBody,
+  getAngularVelocity,
+  getLinearVelocity,
+  makeBox,
+  makeCircle,
+  type ShapeGeometry,
+} from '@impulse2d/core';
 import { stepPhysics } from '@impulse2d/systems';
 import { addGround, world } from './helpers/scene.js';
 
@@ -65,7 +73,10 @@ const circle = (): ShapeGeometry => makeCircle(0.25);
 const box = (): ShapeGeometry => makeBox(0.25, 0.25);
 
 describe('a ball dropped from 2 m onto a static ground bounces to e²·h', () => {
-  for (const [name, make] of [['circle r=0.25', circle], ['box 0.5×0.5', box]] as const) {
+  for (const [name, make] of [
+    ['circle r=0.25', circle],
+    ['box 0.5×0.5', box],
+  ] as const) {
     it(`${name} with e = 0 does not bounce: rebound apex < 1 cm above rest`, () => {
       const r = drop(make(), 0.25, 0);
       // The impact speed was near √(2gh) = 6.32 m/s, and the ball came to rest on the ground.

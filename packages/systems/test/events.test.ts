@@ -88,8 +88,12 @@ describe('events', () => {
     let sleptAt = -1;
     for (let step = 0; step < 300 && sleptAt < 0; step++) {
       stepPhysics(w, 1 / 60);
-      const fell = getBodyMoveEvents(w).filter((m) => m.fellAsleep).map((m) => m.body);
-      const sleeps = getSleepEvents(w).filter((e) => e.asleep).map((e) => e.body);
+      const fell = getBodyMoveEvents(w)
+        .filter((m) => m.fellAsleep)
+        .map((m) => m.body);
+      const sleeps = getSleepEvents(w)
+        .filter((e) => e.asleep)
+        .map((e) => e.body);
       expect(sleeps).toEqual(fell);
       if (fell.includes(a)) sleptAt = step;
     }

@@ -5,7 +5,16 @@
 //   Σ_{i=1..k} v_i = v0·a(1 − a^k)/(1 − a) + h·g/(1 − a)·(k − a(1 − a^k)/(1 − a)).
 // Rotation: q ← normalize(q + h·ω·q⊥) turns by exactly atan(h·ω) per substep.
 import { describe, expect, it } from 'vitest';
-import { addShape, createBody, getAngle, getAngularVelocity, getLinearVelocity, getPosition, makeCircle, makeBox } from '@impulse2d/core';
+import {
+  addShape,
+  createBody,
+  getAngle,
+  getAngularVelocity,
+  getLinearVelocity,
+  getPosition,
+  makeCircle,
+  makeBox,
+} from '@impulse2d/core';
 import { run, world } from './helpers/scene.js';
 
 const DT = 1 / 60;
@@ -67,7 +76,12 @@ describe('free fall follows the integrator closed form', () => {
 
   it('linear damping c = 0.8/s follows v_k = a^k·v0 + hg(1 − a^k)/(1 − a) with a = 1/(1 + hc)', () => {
     const w = world();
-    const b = createBody(w, { type: 'dynamic', position: { x: 0, y: 100 }, linearVelocity: { x: 4, y: 2 }, linearDamping: 0.8 });
+    const b = createBody(w, {
+      type: 'dynamic',
+      position: { x: 0, y: 100 },
+      linearVelocity: { x: 4, y: 2 },
+      linearDamping: 0.8,
+    });
     addShape(w, b, makeCircle(0.25));
     for (let step = 1; step <= 120; step++) {
       run(w, 1);
@@ -87,7 +101,12 @@ describe('free fall follows the integrator closed form', () => {
 
   it('gravityScale 0 floats at constant velocity and gravityScale 2 falls twice as fast', () => {
     const w = world();
-    const floater = createBody(w, { type: 'dynamic', position: { x: 0, y: 0 }, linearVelocity: { x: 0.5, y: -0.25 }, gravityScale: 0 });
+    const floater = createBody(w, {
+      type: 'dynamic',
+      position: { x: 0, y: 0 },
+      linearVelocity: { x: 0.5, y: -0.25 },
+      gravityScale: 0,
+    });
     addShape(w, floater, makeCircle(0.5));
     const heavy = createBody(w, { type: 'dynamic', position: { x: 10, y: 0 }, gravityScale: 2 });
     addShape(w, heavy, makeCircle(0.5));

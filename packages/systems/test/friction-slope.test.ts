@@ -28,7 +28,11 @@ function slope(thetaDeg: number, mu: number, along = 7, muBox = mu): Slope {
   const ground = createBody(w, { type: 'static', position: { x: 0, y: 0 }, angle: theta });
   addShape(w, ground, makeBox(10, 0.5), { friction: mu });
   // Box centre at slope-local (along, 0.5 + 0.5): on the top face.
-  const box = createBody(w, { type: 'dynamic', position: { x: along * c - 1 * s, y: along * s + 1 * c }, angle: theta });
+  const box = createBody(w, {
+    type: 'dynamic',
+    position: { x: along * c - 1 * s, y: along * s + 1 * c },
+    angle: theta,
+  });
   addShape(w, box, makeBox(0.5, 0.5), { density: 1, friction: muBox });
   return { w, box, dx: -c, dy: -s, theta };
 }

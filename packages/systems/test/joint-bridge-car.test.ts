@@ -41,11 +41,27 @@ describe('suspension bridge', () => {
       const plank = createBody(w, { type: 'dynamic', position: { x: xBase + 0.5 + i, y } });
       addShape(w, plank, makeBox(0.5, 0.125), { density: 20, friction: 0.6 });
       // Joint friction as in Box2D's sample: a motor at speed 0 with a small torque budget.
-      joints.push(createRevoluteJoint(w, { bodyA: prev, bodyB: plank, anchor: { x: xBase + i, y }, enableMotor: true, maxMotorTorque: FRICTION }));
+      joints.push(
+        createRevoluteJoint(w, {
+          bodyA: prev,
+          bodyB: plank,
+          anchor: { x: xBase + i, y },
+          enableMotor: true,
+          maxMotorTorque: FRICTION,
+        }),
+      );
       planks.push(plank);
       prev = plank;
     }
-    joints.push(createRevoluteJoint(w, { bodyA: prev, bodyB: ground, anchor: { x: xBase + n, y }, enableMotor: true, maxMotorTorque: FRICTION }));
+    joints.push(
+      createRevoluteJoint(w, {
+        bodyA: prev,
+        bodyB: ground,
+        anchor: { x: xBase + n, y },
+        enableMotor: true,
+        maxMotorTorque: FRICTION,
+      }),
+    );
     // Some load dropped on the deck.
     const load: number[] = [];
     for (let i = 0; i < 6; i++) {
@@ -58,7 +74,8 @@ describe('suspension bridge', () => {
     const all = [...planks, ...load];
     const energy = (): number => {
       let e = 0;
-      for (const k of all) e += b.mass[k]! * (0.5 * (b.vx[k]! ** 2 + b.vy[k]! ** 2) + 10 * t.y[k]!) + 0.5 * b.inertia[k]! * b.w[k]! ** 2;
+      for (const k of all)
+        e += b.mass[k]! * (0.5 * (b.vx[k]! ** 2 + b.vy[k]! ** 2) + 10 * t.y[k]!) + 0.5 * b.inertia[k]! * b.w[k]! ** 2;
       return e;
     };
     const e0 = energy();
@@ -102,7 +119,19 @@ describe('car', () => {
       py = yy;
     }
     const chassis = createBody(w, { type: 'dynamic', position: { x: 0, y: 1.2 }, enableSleep: false });
-    addShape(w, chassis, makePolygon([{ x: -1.5, y: -0.5 }, { x: 1.5, y: -0.5 }, { x: 1.5, y: 0 }, { x: 0, y: 0.9 }, { x: -1.15, y: 0.9 }, { x: -1.5, y: 0.2 }]), { density: 1 });
+    addShape(
+      w,
+      chassis,
+      makePolygon([
+        { x: -1.5, y: -0.5 },
+        { x: 1.5, y: -0.5 },
+        { x: 1.5, y: 0 },
+        { x: 0, y: 0.9 },
+        { x: -1.15, y: 0.9 },
+        { x: -1.5, y: 0.2 },
+      ]),
+      { density: 1 },
+    );
     const wheels: number[] = [];
     const joints: number[] = [];
     for (const x of [-1, 1]) {

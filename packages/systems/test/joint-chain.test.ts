@@ -35,7 +35,13 @@ function buildChain(w: PhysicsWorld, horizontal: boolean): { joints: number[]; l
     addShape(w, link, makeCapsule({ x: 0, y: -HALF }, { x: 0, y: HALF }, 0.06), { density: 20 });
     mass += getMass(w, link);
     const pin = 2 * HALF * i;
-    joints.push(createRevoluteJoint(w, { bodyA: prev, bodyB: link, anchor: horizontal ? { x: pin, y: 20 } : { x: 0, y: 20 - pin } }));
+    joints.push(
+      createRevoluteJoint(w, {
+        bodyA: prev,
+        bodyB: link,
+        anchor: horizontal ? { x: pin, y: 20 } : { x: 0, y: 20 - pin },
+      }),
+    );
     links.push(link);
     prev = link;
   }

@@ -49,10 +49,19 @@ describe('joint validation', () => {
     expectCode(() => createRevoluteJoint(w, { bodyA: a, bodyB: a }), 'INVALID_ARGUMENT'); // same body twice
     expectCode(() => createRevoluteJoint(w, { bodyA: a, bodyB: 9999 }), 'NOT_A_BODY'); // unknown body
     expectCode(() => createRevoluteJoint(w, { bodyA: -1, bodyB: b }), 'NOT_A_BODY');
-    expectCode(() => createRevoluteJoint(w, { bodyA: a, bodyB: b, localAnchorA: { x: NaN, y: 0 } }), 'INVALID_ARGUMENT');
+    expectCode(
+      () => createRevoluteJoint(w, { bodyA: a, bodyB: b, localAnchorA: { x: NaN, y: 0 } }),
+      'INVALID_ARGUMENT',
+    );
     expectCode(() => createWeldJoint(w, { bodyA: a, bodyB: b, anchor: { x: 0, y: Infinity } }), 'INVALID_ARGUMENT');
-    expectCode(() => createRevoluteJoint(w, { bodyA: a, bodyB: b, enableLimit: true, lowerAngle: 1, upperAngle: -1 }), 'INVALID_ARGUMENT');
-    expectCode(() => createPrismaticJoint(w, { bodyA: a, bodyB: b, lowerTranslation: 2, upperTranslation: 1 }), 'INVALID_ARGUMENT');
+    expectCode(
+      () => createRevoluteJoint(w, { bodyA: a, bodyB: b, enableLimit: true, lowerAngle: 1, upperAngle: -1 }),
+      'INVALID_ARGUMENT',
+    );
+    expectCode(
+      () => createPrismaticJoint(w, { bodyA: a, bodyB: b, lowerTranslation: 2, upperTranslation: 1 }),
+      'INVALID_ARGUMENT',
+    );
     expectCode(() => createPrismaticJoint(w, { bodyA: a, bodyB: b, localAxisA: { x: 0, y: 0 } }), 'INVALID_ARGUMENT');
     expectCode(() => createDistanceJoint(w, { bodyA: a, bodyB: b, enableSpring: true, hertz: -1 }), 'INVALID_ARGUMENT');
     expectCode(() => createDistanceJoint(w, { bodyA: a, bodyB: b, minLength: 3, maxLength: 2 }), 'INVALID_ARGUMENT');

@@ -32,7 +32,13 @@ describe('pulley joint', () => {
     const b = createBody(w, { type: 'dynamic', position: { x: 3, y: 10 }, enableSleep: false });
     addShape(w, b, makeBox(0.5, 0.5), { density: 1 });
     const ratio = 1.5;
-    createPulleyJoint(w, { bodyA: a, bodyB: b, groundAnchorA: { x: -3, y: 18 }, groundAnchorB: { x: 3, y: 18 }, ratio });
+    createPulleyJoint(w, {
+      bodyA: a,
+      bodyB: b,
+      groundAnchorA: { x: -3, y: 18 },
+      groundAnchorB: { x: 3, y: 18 },
+      ratio,
+    });
     void ground;
     const total0 = ropeLength(w, a, -3, 18) + ratio * ropeLength(w, b, 3, 18);
     const y0 = w.physics.transform.y[a]!;
@@ -70,7 +76,14 @@ describe('distance joint', () => {
     addShape(w, ball, makeCircle(0.1), { density: 10 });
     const m = getMass(w, ball);
     const hertz = 2;
-    const j = createDistanceJoint(w, { bodyA: ground, bodyB: ball, length: 2, enableSpring: true, hertz, dampingRatio: 1 });
+    const j = createDistanceJoint(w, {
+      bodyA: ground,
+      bodyB: ball,
+      length: 2,
+      enableSpring: true,
+      hertz,
+      dampingRatio: 1,
+    });
     run(w, 60 * 5);
     const k = m * (2 * Math.PI * hertz) ** 2;
     expect(getJointCurrentLength(w, j)).toBeCloseTo(2 + (m * 10) / k, 3);
@@ -85,7 +98,14 @@ describe('mouse joint', () => {
     const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 2 }, enableSleep: false });
     addShape(w, box, makeBox(0.5, 0.5), { density: 1 });
     const m = getMass(w, box);
-    const j = createMouseJoint(w, { bodyA: ground, bodyB: box, target: { x: 0, y: 2 }, maxForce: 1000 * m, hertz: 5, dampingRatio: 0.7 });
+    const j = createMouseJoint(w, {
+      bodyA: ground,
+      bodyB: box,
+      target: { x: 0, y: 2 },
+      maxForce: 1000 * m,
+      hertz: 5,
+      dampingRatio: 0.7,
+    });
     setMouseJointTarget(w, j, { x: 3, y: 4 });
     run(w, 120);
     const t = w.physics.transform;
@@ -113,7 +133,15 @@ describe('motor joint', () => {
     const ground = createBody(w, { type: 'static', position: { x: 1, y: 1 } });
     const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 0 }, enableSleep: false });
     addShape(w, box, makeBox(0.5, 0.5), { density: 1 });
-    createMotorJoint(w, { bodyA: ground, bodyB: box, linearOffset: { x: 2, y: 0 }, angularOffset: 0.5, maxForce: 100, maxTorque: 100, correctionFactor: 0.3 });
+    createMotorJoint(w, {
+      bodyA: ground,
+      bodyB: box,
+      linearOffset: { x: 2, y: 0 },
+      angularOffset: 0.5,
+      maxForce: 100,
+      maxTorque: 100,
+      correctionFactor: 0.3,
+    });
     run(w, 120);
     const t = w.physics.transform;
     expect(t.x[box]!).toBeCloseTo(3, 3);

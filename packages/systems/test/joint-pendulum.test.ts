@@ -1,5 +1,12 @@
 // Pendulums: the period of a small swing is 2π√(L/g) (point mass), within 1%, on a revolute and on a distance joint.
-import { addShape, createBody, createDistanceJoint, createRevoluteJoint, makeCircle, type PhysicsWorld } from '@impulse2d/core';
+import {
+  addShape,
+  createBody,
+  createDistanceJoint,
+  createRevoluteJoint,
+  makeCircle,
+  type PhysicsWorld,
+} from '@impulse2d/core';
 import { describe, expect, it } from 'vitest';
 import { run, world } from './helpers/scene.js';
 
@@ -73,7 +80,11 @@ describe('pendulum', () => {
     const w = world({ solver: 'classic', classicIterations: 8 });
     const pivot = { x: 0, y: 10 };
     const ground = createBody(w, { type: 'static', position: pivot });
-    const bob = createBody(w, { type: 'dynamic', position: { x: L * Math.sin(0.05), y: 10 - L * Math.cos(0.05) }, enableSleep: false });
+    const bob = createBody(w, {
+      type: 'dynamic',
+      position: { x: L * Math.sin(0.05), y: 10 - L * Math.cos(0.05) },
+      enableSleep: false,
+    });
     addShape(w, bob, makeCircle(0.02), { density: 1000 });
     createRevoluteJoint(w, { bodyA: ground, bodyB: bob, anchor: pivot });
     const times = crossingTimes(w, bob, 0, 60 * 15, 1 / 240);

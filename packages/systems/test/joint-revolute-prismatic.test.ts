@@ -25,7 +25,13 @@ describe('revolute joint', () => {
     const ground = createBody(w, { type: 'static', position: { x: 0, y: 5 } });
     const wheel = createBody(w, { type: 'dynamic', position: { x: 0, y: 5 }, enableSleep: false });
     addShape(w, wheel, makeCircle(0.5), { density: 1 });
-    const j = createRevoluteJoint(w, { bodyA: ground, bodyB: wheel, enableMotor: true, motorSpeed: 5, maxMotorTorque: 50 });
+    const j = createRevoluteJoint(w, {
+      bodyA: ground,
+      bodyB: wheel,
+      enableMotor: true,
+      motorSpeed: 5,
+      maxMotorTorque: 50,
+    });
     run(w, 60);
     expect(getAngularVelocity(w, wheel)).toBeCloseTo(5, 3);
     setJointMotorSpeed(w, j, -3);
@@ -73,7 +79,14 @@ describe('revolute joint', () => {
     const arm = createBody(w, { type: 'dynamic', position: { x: 1, y: 5 }, enableSleep: false });
     addShape(w, arm, makeBox(1, 0.1), { density: 10 });
     addShape(w, arm, makeBox(0.2, 0.2, { x: 1, y: 0 }), { density: 100 });
-    const j = createRevoluteJoint(w, { bodyA: ground, bodyB: arm, anchor: { x: 0, y: 5 }, enableLimit: true, lowerAngle: -0.5, upperAngle: 0.25 });
+    const j = createRevoluteJoint(w, {
+      bodyA: ground,
+      bodyB: arm,
+      anchor: { x: 0, y: 5 },
+      enableLimit: true,
+      lowerAngle: -0.5,
+      upperAngle: 0.25,
+    });
     let worst = 0;
     for (let i = 0; i < 180; i++) {
       run(w, 1);
@@ -111,7 +124,14 @@ describe('revolute joint', () => {
     const ground = createBody(w, { type: 'static' });
     const bar = createBody(w, { type: 'dynamic', angle: 0.5, enableSleep: false });
     addShape(w, bar, makeBox(1, 0.1), { density: 1 });
-    createRevoluteJoint(w, { bodyA: ground, bodyB: bar, referenceAngle: 0, enableSpring: true, hertz: 2, dampingRatio: 0.5 });
+    createRevoluteJoint(w, {
+      bodyA: ground,
+      bodyB: bar,
+      referenceAngle: 0,
+      enableSpring: true,
+      hertz: 2,
+      dampingRatio: 0.5,
+    });
     run(w, 60 * 4);
     expect(Math.abs(getAngle(w, bar))).toBeLessThan(0.01);
   });
@@ -150,7 +170,14 @@ describe('prismatic joint', () => {
     const ground = createBody(w, { type: 'static', position: { x: 0, y: 5 } });
     const slider = createBody(w, { type: 'dynamic', position: { x: 0, y: 5 }, enableSleep: false });
     addShape(w, slider, makeBox(0.3, 0.3), { density: 5 });
-    const j = createPrismaticJoint(w, { bodyA: ground, bodyB: slider, localAxisA: { x: 0, y: 1 }, enableLimit: true, lowerTranslation: -1, upperTranslation: 1 });
+    const j = createPrismaticJoint(w, {
+      bodyA: ground,
+      bodyB: slider,
+      localAxisA: { x: 0, y: 1 },
+      enableLimit: true,
+      lowerTranslation: -1,
+      upperTranslation: 1,
+    });
     run(w, 120);
     expect(getJointTranslation(w, j)).toBeGreaterThan(-1 - 0.005);
     expect(getJointTranslation(w, j)).toBeLessThan(-1 + 0.005);
@@ -161,7 +188,14 @@ describe('prismatic joint', () => {
     const ground = createBody(w, { type: 'static' });
     const slider = createBody(w, { type: 'dynamic', enableSleep: false });
     addShape(w, slider, makeBox(0.3, 0.3), { density: 1 });
-    const j = createPrismaticJoint(w, { bodyA: ground, bodyB: slider, localAxisA: { x: 0, y: 1 }, enableMotor: true, motorSpeed: 1, maxMotorForce: 100 });
+    const j = createPrismaticJoint(w, {
+      bodyA: ground,
+      bodyB: slider,
+      localAxisA: { x: 0, y: 1 },
+      enableMotor: true,
+      motorSpeed: 1,
+      maxMotorForce: 100,
+    });
     run(w, 60);
     expect(w.physics.bodies.vy[slider]!).toBeCloseTo(1, 3);
     expect(getJointTranslation(w, j)).toBeCloseTo(1, 1);

@@ -9,7 +9,12 @@ const DT = 1 / 60;
 describe('kinematic bodies', () => {
   it('a kinematic box moves at its set velocity, unaffected by gravity (1 s: x = v·t to 1e-12)', () => {
     const w = world();
-    const k = createBody(w, { type: 'kinematic', position: { x: 1, y: 5 }, linearVelocity: { x: 2, y: -0.5 }, angularVelocity: 0.5 });
+    const k = createBody(w, {
+      type: 'kinematic',
+      position: { x: 1, y: 5 },
+      linearVelocity: { x: 2, y: -0.5 },
+      angularVelocity: 0.5,
+    });
     addShape(w, k, makeBox(1, 0.2), { density: 1 });
     run(w, 60);
     expect(getLinearVelocity(w, k)).toEqual({ x: 2, y: -0.5 });

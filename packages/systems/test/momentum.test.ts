@@ -7,7 +7,16 @@
 // impact step); for e = 0 and for spurious spin, residual velocities (relative speed, box edge speed |ω|·0.5 m) below
 // 2 % of the approach speed: soft contacts leave a few mm of overlap whose recovery must not launch the bodies.
 import { describe, expect, it } from 'vitest';
-import { addShape, createBody, getAngularVelocity, getLinearVelocity, getMass, makeBox, makeCircle, type ShapeGeometry } from '@impulse2d/core';
+import {
+  addShape,
+  createBody,
+  getAngularVelocity,
+  getLinearVelocity,
+  getMass,
+  makeBox,
+  makeCircle,
+  type ShapeGeometry,
+} from '@impulse2d/core';
 import { run, world } from './helpers/scene.js';
 
 interface Collision {
@@ -22,7 +31,15 @@ interface Collision {
   scale: number;
 }
 
-function collide(gA: ShapeGeometry, densityA: number, vA: number, gB: ShapeGeometry, densityB: number, vB: number, e: number): Collision {
+function collide(
+  gA: ShapeGeometry,
+  densityA: number,
+  vA: number,
+  gB: ShapeGeometry,
+  densityB: number,
+  vB: number,
+  e: number,
+): Collision {
   const w = world({ gravity: { x: 0, y: 0 }, enableSleep: false });
   const a = createBody(w, { type: 'dynamic', position: { x: -2, y: 0.3 }, linearVelocity: { x: vA, y: 0 } });
   addShape(w, a, gA, { density: densityA, restitution: e, friction: 0.6 });

@@ -17,7 +17,12 @@ import { addGround, run, world } from './helpers/scene.js';
 function rollingBall(resistance: number): { v1: number; w1: number; v3: number } {
   const w = world({ enableSleep: false });
   addGround(w);
-  const ball = createBody(w, { type: 'dynamic', position: { x: 0, y: 0.5 }, linearVelocity: { x: 3, y: 0 }, angularVelocity: -6 });
+  const ball = createBody(w, {
+    type: 'dynamic',
+    position: { x: 0, y: 0.5 },
+    linearVelocity: { x: 3, y: 0 },
+    angularVelocity: -6,
+  });
   addShape(w, ball, makeCircle(0.5), { friction: 0.6, rollingResistance: resistance });
   run(w, 60);
   const v1 = getLinearVelocity(w, ball).x;
@@ -60,15 +65,23 @@ describe('collision filtering', () => {
     // Categories 2 and 4 with masks that exclude each other (both still collide with the ground, category 1)...
     expect(dropPair({ categoryBits: 2, maskBits: 1 }, { categoryBits: 4, maskBits: 1 })).toBeLessThan(0.6);
     // ...yet a shared positive group overrides the masks.
-    expect(dropPair({ groupIndex: 3, categoryBits: 2, maskBits: 1 }, { groupIndex: 3, categoryBits: 4, maskBits: 1 })).toBeGreaterThan(1.4);
+    expect(
+      dropPair({ groupIndex: 3, categoryBits: 2, maskBits: 1 }, { groupIndex: 3, categoryBits: 4, maskBits: 1 }),
+    ).toBeGreaterThan(1.4);
     expect(dropPair({ groupIndex: -3 }, { groupIndex: -4 })).toBeGreaterThan(1.4);
   });
 
   it("category/mask: A collides with B only when each one's category is in the other's mask", () => {
     // The ground is category 1 with mask all, so every mask below keeps bit 1.
-    expect(dropPair({ categoryBits: 0b010, maskBits: 0b101 }, { categoryBits: 0b100, maskBits: 0b011 })).toBeGreaterThan(1.4);
-    expect(dropPair({ categoryBits: 0b010, maskBits: 0b101 }, { categoryBits: 0b100, maskBits: 0b001 })).toBeLessThan(0.6);
-    expect(dropPair({ categoryBits: 0b010, maskBits: 0b001 }, { categoryBits: 0b100, maskBits: 0b011 })).toBeLessThan(0.6);
+    expect(
+      dropPair({ categoryBits: 0b010, maskBits: 0b101 }, { categoryBits: 0b100, maskBits: 0b011 }),
+    ).toBeGreaterThan(1.4);
+    expect(dropPair({ categoryBits: 0b010, maskBits: 0b101 }, { categoryBits: 0b100, maskBits: 0b001 })).toBeLessThan(
+      0.6,
+    );
+    expect(dropPair({ categoryBits: 0b010, maskBits: 0b001 }, { categoryBits: 0b100, maskBits: 0b011 })).toBeLessThan(
+      0.6,
+    );
   });
 
   it('setShapeFilter at run time: a resting box falls through once its mask excludes the box below, and lands again when restored', () => {

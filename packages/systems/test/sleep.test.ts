@@ -1,14 +1,6 @@
 // Sleeping: resting islands stop costing time and stop moving; touching them wakes the whole island.
 import { describe, expect, it } from 'vitest';
-import {
-  addShape,
-  applyLinearImpulse,
-  createBody,
-  isAwake,
-  makeBox,
-  setAwake,
-  setSleepEnabled,
-} from '@impulse2d/core';
+import { addShape, applyLinearImpulse, createBody, isAwake, makeBox, setAwake, setSleepEnabled } from '@impulse2d/core';
 import { loadBundled } from './helpers/bundle.js';
 import { addGround, run, world } from './helpers/scene.js';
 import type * as Scenes from './helpers/sleep-scenes.js';

@@ -42,6 +42,8 @@ describe('stacks of boxes stand', () => {
     expect(r.topEnd.y).toBeLessThan(r.topStart.y + 0.01);
     // Every box centre above the ground: a box resting on it has its centre at 0.5 m, less a few mm of overlap.
     expect(r.lowest).toBeGreaterThan(0.45);
-    console.log(`large_pyramid: ${r.msPerStep.toFixed(1)} ms/step, top moved (${(r.topEnd.x - r.topStart.x).toFixed(4)}, ${(r.topEnd.y - r.topStart.y).toFixed(4)}) m, max tilt ${r.maxTilt.toFixed(4)} rad`);
+    console.log(
+      `large_pyramid: ${r.msPerStep.toFixed(1)} ms/step, top moved (${(r.topEnd.x - r.topStart.x).toFixed(4)}, ${(r.topEnd.y - r.topStart.y).toFixed(4)}) m, max tilt ${r.maxTilt.toFixed(4)} rad`,
+    );
   }, 300_000);
 });

@@ -1,3 +1,4 @@
+import { atan2, cosSin } from '../math/trig.js';
 import { destroyBodyContacts, wakeTouching } from '../contact/contact-lifecycle.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
 import { rebuildBodyProxies, synchronizeBodyProxies } from '../shape/shape-proxy.js';
@@ -11,6 +12,9 @@ import { BodyFlag, BodyType, type BodyTypeName } from './body-store.js';
 // Getters allocate a small {x, y} for API convenience; render systems read `world.physics.transform` columns instead.
 
 /** Body origin position (m). */
+
+/** cos and sin of an angle set through the API. */
+const cosSinScratch = new Float64Array(2);
 export function getPosition(world: PhysicsWorld, eid: number): { x: number; y: number } {
   const t = bodyState(world, eid).bodies.transform;
   return { x: t.x[eid]!, y: t.y[eid]! };
@@ -19,7 +23,7 @@ export function getPosition(world: PhysicsWorld, eid: number): { x: number; y: n
 /** Body rotation (rad) in (−π, π]. */
 export function getAngle(world: PhysicsWorld, eid: number): number {
   const t = bodyState(world, eid).bodies.transform;
-  return Math.atan2(t.s[eid]!, t.c[eid]!);
+  return atan2(t.s[eid]!, t.c[eid]!);
 }
 
 /** Centre of mass, world (m). */
@@ -41,8 +45,9 @@ export function setTransform(world: PhysicsWorld, eid: number, position: Vec2Lik
   checkFinite(angle, 'angle');
   const b = p.bodies;
   const t = b.transform;
-  const c = Math.cos(angle);
-  const s = Math.sin(angle);
+  cosSin(angle, cosSinScratch);
+  const c = cosSinScratch[0]!;
+  const s = cosSinScratch[1]!;
   t.x[eid] = position.x;
   t.y[eid] = position.y;
   t.c[eid] = c;
@@ -129,7 +134,13 @@ export function applyTorque(world: PhysicsWorld, eid: number, torque: number, wa
 }
 
 /** Applies an impulse (N s) at a world point (default: centre of mass): changes velocity at once. */
-export function applyLinearImpulse(world: PhysicsWorld, eid: number, impulse: Vec2Like, point?: Vec2Like, wakeBody = true): void {
+export function applyLinearImpulse(
+  world: PhysicsWorld,
+  eid: number,
+  impulse: Vec2Like,
+  point?: Vec2Like,
+  wakeBody = true,
+): void {
   const p = mutableBodyState(world, eid);
   checkVec2(impulse, 'impulse');
   if (point !== undefined) checkVec2(point, 'point');
@@ -174,7 +185,10 @@ export function getBodyType(world: PhysicsWorld, eid: number): BodyTypeName {
 export function setBodyType(world: PhysicsWorld, eid: number, type: BodyTypeName): void {
   const p = mutableBodyState(world, eid);
   if (!(type in BodyType)) {
-    throw new PhysicsError('INVALID_ARGUMENT', `body type must be 'static', 'kinematic' or 'dynamic', got ${String(type)}`);
+    throw new PhysicsError(
+      'INVALID_ARGUMENT',
+      `body type must be 'static', 'kinematic' or 'dynamic', got ${String(type)}`,
+    );
   }
   const b = p.bodies;
   const id = BodyType[type];

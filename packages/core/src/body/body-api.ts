@@ -1,10 +1,18 @@
+import { cosSin } from '../math/trig.js';
 import { addEntity, entityExists, removeEntity } from 'bitecs';
 import { destroyBodyContacts, wakeTouching } from '../contact/contact-lifecycle.js';
 import { wakeIsland } from './body-sleep.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
 import { destroyBodyJoints } from '../joints/joint-lifecycle.js';
 import { destroyShapeProxy } from '../shape/shape-proxy.js';
-import { assertUnlocked, getPhysics, tagBodyEntity, untagBodyEntity, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
+import {
+  assertUnlocked,
+  getPhysics,
+  tagBodyEntity,
+  untagBodyEntity,
+  type PhysicsState,
+  type PhysicsWorld,
+} from '../world/physics-world.js';
 import { defaultBodyDef, type BodyDef } from './body-def.js';
 import { requireBody } from './body-handle.js';
 import { updateBodyMass } from './body-mass.js';
@@ -12,7 +20,10 @@ import { BodyFlag, BodyType } from './body-store.js';
 
 function validateBodyDef(def: BodyDef): void {
   if (!(def.type in BodyType)) {
-    throw new PhysicsError('INVALID_ARGUMENT', `body type must be 'static', 'kinematic' or 'dynamic', got ${String(def.type)}`);
+    throw new PhysicsError(
+      'INVALID_ARGUMENT',
+      `body type must be 'static', 'kinematic' or 'dynamic', got ${String(def.type)}`,
+    );
   }
   checkVec2(def.position, 'position');
   checkFinite(def.angle, 'angle');
@@ -28,6 +39,9 @@ function validateBodyDef(def: BodyDef): void {
  * Creates a body. With `eid`, the existing entity becomes the body (so the user's components and the body share one
  * entity); otherwise a new entity is added. Returns the entity id.
  */
+
+/** cos and sin of a new body's angle. */
+const cosSinScratch = new Float64Array(2);
 export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: number): number {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -55,8 +69,9 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
   if (d.enableSleep) flags |= BodyFlag.enableSleep;
   if (d.isAwake && type !== BodyType.static) flags |= BodyFlag.awake;
   b.flags[id] = flags;
-  const c = Math.cos(d.angle);
-  const s = Math.sin(d.angle);
+  cosSin(d.angle, cosSinScratch);
+  const c = cosSinScratch[0]!;
+  const s = cosSinScratch[1]!;
   const t = b.transform;
   t.x[id] = d.position.x;
   t.y[id] = d.position.y;

@@ -1,3 +1,4 @@
+import { length } from '../math/trig.js';
 import { GEOMETRY_STRIDE, computeMassData, computeShapeMinExtent } from '../geometry/index.js';
 import type { PhysicsState } from '../world/physics-world.js';
 import { BodyFlag, BodyType } from './body-store.js';
@@ -85,7 +86,7 @@ function maxExtentAbout(p: PhysicsState, eid: number, cx: number, cy: number): n
     const base = sh * GEOMETRY_STRIDE;
     const r = g.radius[sh]!;
     for (let i = 0; i < g.count[sh]!; i++) {
-      const d = Math.hypot(g.verts[base + 2 * i]! - cx, g.verts[base + 2 * i + 1]! - cy) + r;
+      const d = length(g.verts[base + 2 * i]! - cx, g.verts[base + 2 * i + 1]! - cy) + r;
       if (d > extent) extent = d;
     }
   }

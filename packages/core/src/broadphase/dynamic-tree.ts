@@ -47,10 +47,20 @@ export const NULL_NODE = -1;
 
 /** Half the perimeter of the union of node `n`'s box with the given box. Used as the SAH cost measure. */
 function unionHalfPerimeter(
-  minX: Float64Array, minY: Float64Array, maxX: Float64Array, maxY: Float64Array, n: number,
-  x0: number, y0: number, x1: number, y1: number,
+  minX: Float64Array,
+  minY: Float64Array,
+  maxX: Float64Array,
+  maxY: Float64Array,
+  n: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
 ): number {
-  const ax = minX[n]!, ay = minY[n]!, bx = maxX[n]!, by = maxY[n]!;
+  const ax = minX[n]!,
+    ay = minY[n]!,
+    bx = maxX[n]!,
+    by = maxY[n]!;
   return (bx > x1 ? bx : x1) - (ax < x0 ? ax : x0) + ((by > y1 ? by : y1) - (ay < y0 ? ay : y0));
 }
 
@@ -106,10 +116,18 @@ export class DynamicTree {
   }
 
   // ---- read access to the box columns (read-only by convention; re-read after the tree grows) --------------------
-  get minX(): Float64Array { return this._minX; }
-  get minY(): Float64Array { return this._minY; }
-  get maxX(): Float64Array { return this._maxX; }
-  get maxY(): Float64Array { return this._maxY; }
+  get minX(): Float64Array {
+    return this._minX;
+  }
+  get minY(): Float64Array {
+    return this._minY;
+  }
+  get maxX(): Float64Array {
+    return this._maxX;
+  }
+  get maxY(): Float64Array {
+    return this._maxY;
+  }
 
   // ---- proxies ----------------------------------------------------------------------------------------------------
 
@@ -172,7 +190,11 @@ export class DynamicTree {
   enlargeProxy(proxyId: number, minX: number, minY: number, maxX: number, maxY: number): void {
     this.checkProxy(proxyId);
     checkBox(minX, minY, maxX, maxY);
-    const bMinX = this._minX, bMinY = this._minY, bMaxX = this._maxX, bMaxY = this._maxY, parent = this._parent;
+    const bMinX = this._minX,
+      bMinY = this._minY,
+      bMaxX = this._maxX,
+      bMaxY = this._maxY,
+      parent = this._parent;
     bMinX[proxyId] = minX;
     bMinY[proxyId] = minY;
     bMaxX[proxyId] = maxX;
@@ -197,7 +219,11 @@ export class DynamicTree {
     const minY = box[o + 1]!;
     const maxX = box[o + 2]!;
     const maxY = box[o + 3]!;
-    const bMinX = this._minX, bMinY = this._minY, bMaxX = this._maxX, bMaxY = this._maxY, parent = this._parent;
+    const bMinX = this._minX,
+      bMinY = this._minY,
+      bMaxX = this._maxX,
+      bMaxY = this._maxY,
+      parent = this._parent;
     bMinX[proxyId] = minX;
     bMinY[proxyId] = minY;
     bMaxX[proxyId] = maxX;
@@ -220,7 +246,10 @@ export class DynamicTree {
   /** Changes a proxy's category bits and refreshes its ancestors' unions. */
   setCategoryBits(proxyId: number, categoryBits: number): void {
     this.checkProxy(proxyId);
-    const category = this._category, parent = this._parent, c1 = this._child1, c2 = this._child2;
+    const category = this._category,
+      parent = this._parent,
+      c1 = this._child1,
+      c2 = this._child2;
     category[proxyId] = categoryBits | 0;
     for (let i = parent[proxyId]!; i !== NULL_NODE; i = parent[i]!) category[i] = category[c1[i]!]! | category[c2[i]!]!;
   }
@@ -238,9 +267,15 @@ export class DynamicTree {
     return id >= 0 && id < this._highWater && this._height[id] === 0;
   }
 
-  getProxyCount(): number { return this._proxyCount; }
-  getNodeCount(): number { return this._nodeCount; }
-  getRoot(): number { return this._root; }
+  getProxyCount(): number {
+    return this._proxyCount;
+  }
+  getNodeCount(): number {
+    return this._nodeCount;
+  }
+  getRoot(): number {
+    return this._root;
+  }
 
   /** Height of the root (0 for a single leaf or an empty tree). */
   getHeight(): number {
@@ -302,7 +337,13 @@ export class DynamicTree {
    */
   queryProxy(proxyId: number, out: IntBuffer): void {
     this.checkProxy(proxyId);
-    this.collect(this.scratchBox(this._minX[proxyId]!, this._minY[proxyId]!, this._maxX[proxyId]!, this._maxY[proxyId]!), 0, out, true, -1);
+    this.collect(
+      this.scratchBox(this._minX[proxyId]!, this._minY[proxyId]!, this._maxX[proxyId]!, this._maxY[proxyId]!),
+      0,
+      out,
+      true,
+      -1,
+    );
   }
 
   /**
@@ -312,8 +353,13 @@ export class DynamicTree {
   rayCast(originX: number, originY: number, dx: number, dy: number, maxFraction: number, out: IntBuffer): void {
     const root = this._root;
     if (root === NULL_NODE || !(maxFraction >= 0)) return;
-    const bMinX = this._minX, bMinY = this._minY, bMaxX = this._maxX, bMaxY = this._maxY;
-    const c1 = this._child1, c2 = this._child2, userData = this._userData;
+    const bMinX = this._minX,
+      bMinY = this._minY,
+      bMaxX = this._maxX,
+      bMaxY = this._maxY;
+    const c1 = this._child1,
+      c2 = this._child2,
+      userData = this._userData;
     // With a zero direction component the slab test on that axis reduces to "origin inside the slab" (the
     // infinite inverse is then never used).
     const invDx = 1 / dx;
@@ -326,8 +372,10 @@ export class DynamicTree {
       if (dx === 0 && (originX < bMinX[n]! || originX > bMaxX[n]!)) continue;
       if (dy === 0 && (originY < bMinY[n]! || originY > bMaxY[n]!)) continue;
       // Entry and exit parameters per axis (a parallel axis never clips; see the note on 1e300).
-      const ax = (bMinX[n]! - originX) * invDx, bx = (bMaxX[n]! - originX) * invDx;
-      const ay = (bMinY[n]! - originY) * invDy, by = (bMaxY[n]! - originY) * invDy;
+      const ax = (bMinX[n]! - originX) * invDx,
+        bx = (bMaxX[n]! - originX) * invDx;
+      const ay = (bMinY[n]! - originY) * invDy,
+        by = (bMaxY[n]! - originY) * invDy;
       const enterX = dx === 0 ? -1e300 : ax < bx ? ax : bx;
       const exitX = dx === 0 ? 1e300 : ax < bx ? bx : ax;
       const enterY = dy === 0 ? -1e300 : ay < by ? ay : by;
@@ -364,7 +412,9 @@ export class DynamicTree {
       this._buildCx = growF64(this._buildCx, n);
       this._buildCy = growF64(this._buildCy, n);
     }
-    const leaves = this._buildLeaves, cx = this._buildCx, cy = this._buildCy;
+    const leaves = this._buildLeaves,
+      cx = this._buildCx,
+      cy = this._buildCy;
     // Gather leaves depth-first (a deterministic order) and free every internal node on the way.
     let stack = this._stack;
     let sp = 0;
@@ -395,7 +445,10 @@ export class DynamicTree {
    */
   validate(): void {
     const root = this._root;
-    const parent = this._parent, c1 = this._child1, c2 = this._child2, height = this._height;
+    const parent = this._parent,
+      c1 = this._child1,
+      c2 = this._child2,
+      height = this._height;
     let leaves = 0;
     let nodes = 0;
     if (root !== NULL_NODE) {
@@ -407,7 +460,8 @@ export class DynamicTree {
         const i = stack[--sp]!;
         nodes++;
         if (nodes > this._nodeCount) fail('cycle or more reachable nodes than allocated');
-        const a = c1[i]!, b = c2[i]!;
+        const a = c1[i]!,
+          b = c2[i]!;
         if (a === NULL_NODE || b === NULL_NODE) {
           if (a !== b) fail(`node ${i} has one child`);
           if (height[i] !== 0) fail(`leaf ${i} has height ${height[i]}`);
@@ -418,12 +472,14 @@ export class DynamicTree {
           fail(`node ${i} has bad children ${a}, ${b}`);
         }
         if (parent[a] !== i || parent[b] !== i) fail(`children of ${i} do not point back to it`);
-        const ha = height[a]!, hb = height[b]!;
+        const ha = height[a]!,
+          hb = height[b]!;
         if (ha < 0 || hb < 0) fail(`node ${i} has a free child`);
         if (height[i] !== 1 + Math.max(ha, hb)) fail(`node ${i} height ${height[i]} != 1 + max(${ha}, ${hb})`);
         if (Math.abs(ha - hb) > 1) fail(`node ${i} is unbalanced: child heights ${ha}, ${hb}`);
         if (!this.contains(i, a) || !this.contains(i, b)) fail(`box of node ${i} does not contain its children`);
-        if (this._category[i] !== (this._category[a]! | this._category[b]!)) fail(`category bits of node ${i} are not its children's union`);
+        if (this._category[i] !== (this._category[a]! | this._category[b]!))
+          fail(`category bits of node ${i} are not its children's union`);
         if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
         stack[sp++] = b;
         stack[sp++] = a;
@@ -496,7 +552,9 @@ export class DynamicTree {
     }
     const sibling = this.findBestSibling(leaf);
     const node = this.allocateNode(); // may replace the columns: read them after this
-    const parent = this._parent, c1 = this._child1, c2 = this._child2;
+    const parent = this._parent,
+      c1 = this._child1,
+      c2 = this._child2;
     const oldParent = parent[sibling]!;
     parent[node] = oldParent;
     c1[node] = sibling;
@@ -514,7 +572,9 @@ export class DynamicTree {
       this._root = NULL_NODE;
       return;
     }
-    const parent = this._parent, c1 = this._child1, c2 = this._child2;
+    const parent = this._parent,
+      c1 = this._child1,
+      c2 = this._child2;
     const p = parent[leaf]!;
     const grandParent = parent[p]!;
     const sibling = c1[p] === leaf ? c2[p]! : c1[p]!;
@@ -537,11 +597,20 @@ export class DynamicTree {
    * box sits low and inflates its O(log n) ancestors instead of sitting near the root, a small price per query.)
    */
   private findBestSibling(leaf: number): number {
-    const bMinX = this._minX, bMinY = this._minY, bMaxX = this._maxX, bMaxY = this._maxY;
-    const c1 = this._child1, c2 = this._child2, height = this._height;
-    const x0 = bMinX[leaf]!, y0 = bMinY[leaf]!, x1 = bMaxX[leaf]!, y1 = bMaxY[leaf]!;
+    const bMinX = this._minX,
+      bMinY = this._minY,
+      bMaxX = this._maxX,
+      bMaxY = this._maxY;
+    const c1 = this._child1,
+      c2 = this._child2,
+      height = this._height;
+    const x0 = bMinX[leaf]!,
+      y0 = bMinY[leaf]!,
+      x1 = bMaxX[leaf]!,
+      y1 = bMaxY[leaf]!;
     const leafArea = x1 - x0 + (y1 - y0);
-    const lcx = x0 + x1, lcy = y0 + y1; // doubled centre, only compared
+    const lcx = x0 + x1,
+      lcy = y0 + y1; // doubled centre, only compared
 
     let node = this._root;
     let nodeArea = this.halfPerimeter(node);
@@ -549,20 +618,32 @@ export class DynamicTree {
     let inherited = 0;
     let best = NULL_NODE;
     let bestCost = 1e300;
-    if (height[node]! <= 1) { best = node; bestCost = unionArea; }
+    if (height[node]! <= 1) {
+      best = node;
+      bestCost = unionArea;
+    }
     while (height[node]! > 0) {
       const cost = unionArea + inherited;
-      if (cost < bestCost && height[node]! <= 1) { best = node; bestCost = cost; }
+      if (cost < bestCost && height[node]! <= 1) {
+        best = node;
+        bestCost = cost;
+      }
       inherited += unionArea - nodeArea; // any sibling below `node` also grows `node`
 
-      const a = c1[node]!, b = c2[node]!;
+      const a = c1[node]!,
+        b = c2[node]!;
       const unionA = unionHalfPerimeter(bMinX, bMinY, bMaxX, bMaxY, a, x0, y0, x1, y1);
       const unionB = unionHalfPerimeter(bMinX, bMinY, bMaxX, bMaxY, b, x0, y0, x1, y1);
-      let areaA = 0, areaB = 0;
-      let boundA = 1e300, boundB = 1e300;
+      let areaA = 0,
+        areaB = 0;
+      let boundA = 1e300,
+        boundB = 1e300;
       if (height[a] === 0) {
         const costA = inherited + unionA;
-        if (costA < bestCost) { best = a; bestCost = costA; }
+        if (costA < bestCost) {
+          best = a;
+          bestCost = costA;
+        }
       } else {
         areaA = this.halfPerimeter(a);
         // below a child that may itself be the sibling, the cheapest option may be that child
@@ -570,7 +651,10 @@ export class DynamicTree {
       }
       if (height[b] === 0) {
         const costB = inherited + unionB;
-        if (costB < bestCost) { best = b; bestCost = costB; }
+        if (costB < bestCost) {
+          best = b;
+          bestCost = costB;
+        }
       } else {
         areaB = this.halfPerimeter(b);
         // below a child that may itself be the sibling, the cheapest option may be that child
@@ -581,12 +665,21 @@ export class DynamicTree {
       let goA = boundA < boundB;
       if (boundA === boundB) {
         // Both children contain the leaf equally well: prefer the one whose centre is nearer.
-        const dax = bMinX[a]! + bMaxX[a]! - lcx, day = bMinY[a]! + bMaxY[a]! - lcy;
-        const dbx = bMinX[b]! + bMaxX[b]! - lcx, dby = bMinY[b]! + bMaxY[b]! - lcy;
+        const dax = bMinX[a]! + bMaxX[a]! - lcx,
+          day = bMinY[a]! + bMaxY[a]! - lcy;
+        const dbx = bMinX[b]! + bMaxX[b]! - lcx,
+          dby = bMinY[b]! + bMaxY[b]! - lcy;
         goA = dax * dax + day * day <= dbx * dbx + dby * dby;
       }
-      if (goA) { node = a; nodeArea = areaA; unionArea = unionA; }
-      else { node = b; nodeArea = areaB; unionArea = unionB; }
+      if (goA) {
+        node = a;
+        nodeArea = areaA;
+        unionArea = unionA;
+      } else {
+        node = b;
+        nodeArea = areaB;
+        unionArea = unionB;
+      }
     }
     if (best === NULL_NODE) {
       // Only when every cost overflowed (boxes near Number.MAX_VALUE): any node of height <= 1 is valid.
@@ -608,8 +701,13 @@ export class DynamicTree {
 
   /** Box = union of the children's boxes; height = 1 + max of theirs. */
   private refitNode(i: number): void {
-    const bMinX = this._minX, bMinY = this._minY, bMaxX = this._maxX, bMaxY = this._maxY, height = this._height;
-    const a = this._child1[i]!, b = this._child2[i]!;
+    const bMinX = this._minX,
+      bMinY = this._minY,
+      bMaxX = this._maxX,
+      bMaxY = this._maxY,
+      height = this._height;
+    const a = this._child1[i]!,
+      b = this._child2[i]!;
     bMinX[i] = Math.min(bMinX[a]!, bMinX[b]!);
     bMinY[i] = Math.min(bMinY[a]!, bMinY[b]!);
     bMaxX[i] = Math.max(bMaxX[a]!, bMaxX[b]!);
@@ -623,8 +721,10 @@ export class DynamicTree {
   private balance(a: number): void {
     const height = this._height;
     if (height[a]! < 2) return; // no grandchildren to swap with
-    const b = this._child1[a]!, c = this._child2[a]!;
-    const hb = height[b]!, hc = height[c]!;
+    const b = this._child1[a]!,
+      c = this._child2[a]!;
+    const hb = height[b]!,
+      hc = height[c]!;
     if (hc > hb + 1) this.rotateTowards(a, b, c);
     else if (hb > hc + 1) this.rotateTowards(a, c, b);
     else this.improveArea(a, b, c);
@@ -635,8 +735,10 @@ export class DynamicTree {
    * back into balance; with equally tall grandchildren, take the swap that leaves `tall` with the smaller box.
    */
   private rotateTowards(a: number, short: number, tall: number): void {
-    const f = this._child1[tall]!, g = this._child2[tall]!;
-    const hf = this._height[f]!, hg = this._height[g]!;
+    const f = this._child1[tall]!,
+      g = this._child2[tall]!;
+    const hf = this._height[f]!,
+      hg = this._height[g]!;
     let y = f;
     if (hg > hf) {
       y = g;
@@ -652,12 +754,14 @@ export class DynamicTree {
     this._swapX = NULL_NODE;
     const height = this._height;
     if (height[c]! > 0) {
-      const f = this._child1[c]!, g = this._child2[c]!;
+      const f = this._child1[c]!,
+        g = this._child2[c]!;
       this.considerSwap(b, c, f, g);
       this.considerSwap(b, c, g, f);
     }
     if (height[b]! > 0) {
-      const d = this._child1[b]!, e = this._child2[b]!;
+      const d = this._child1[b]!,
+        e = this._child2[b]!;
       this.considerSwap(c, b, d, e);
       this.considerSwap(c, b, e, d);
     }
@@ -670,15 +774,20 @@ export class DynamicTree {
    */
   private considerSwap(x: number, p: number, y: number, keep: number): void {
     const height = this._height;
-    const hx = height[x]!, hKeep = height[keep]!;
+    const hx = height[x]!,
+      hKeep = height[keep]!;
     if (hx > hKeep + 1 || hKeep > hx + 1) return;
     const hp = 1 + (hx > hKeep ? hx : hKeep);
     const hy = height[y]!;
     if (hp > hy + 1 || hy > hp + 1) return;
-    const minX = this._minX, minY = this._minY, maxX = this._maxX, maxY = this._maxY;
+    const minX = this._minX,
+      minY = this._minY,
+      maxX = this._maxX,
+      maxY = this._maxY;
     const before = maxX[p]! - minX[p]! + (maxY[p]! - minY[p]!);
     const after =
-      Math.max(maxX[x]!, maxX[keep]!) - Math.min(minX[x]!, minX[keep]!) +
+      Math.max(maxX[x]!, maxX[keep]!) -
+      Math.min(minX[x]!, minX[keep]!) +
       (Math.max(maxY[x]!, maxY[keep]!) - Math.min(minY[x]!, minY[keep]!));
     const gain = before - after;
     if (gain > this._swapGain[0]!) {
@@ -691,7 +800,10 @@ export class DynamicTree {
 
   /** `x` is a child of `a`, `p` is a's other child and `y` a child of `p`: exchange x and y, then refit. */
   private swapNodes(a: number, x: number, p: number, y: number): void {
-    const parent = this._parent, c1 = this._child1, c2 = this._child2, height = this._height;
+    const parent = this._parent,
+      c1 = this._child1,
+      c2 = this._child2,
+      height = this._height;
     if (c1[a] === x) c1[a] = y;
     else c2[a] = y;
     if (c1[p] === y) c1[p] = x;
@@ -700,7 +812,8 @@ export class DynamicTree {
     parent[y] = a;
     this.refitNode(p);
     // a's box is unchanged: it covers the same leaves.
-    const hy = height[y]!, hp = height[p]!;
+    const hy = height[y]!,
+      hp = height[p]!;
     height[a] = 1 + (hy > hp ? hy : hp);
   }
 
@@ -712,8 +825,14 @@ export class DynamicTree {
 
   /** Is perimeter(m ∪ n1) < perimeter(m ∪ n2)? (Returns a boolean, not the doubles: see `_swapGain`.) */
   private unionIsSmaller(m: number, n1: number, n2: number): boolean {
-    const minX = this._minX, minY = this._minY, maxX = this._maxX, maxY = this._maxY;
-    const x0 = minX[m]!, y0 = minY[m]!, x1 = maxX[m]!, y1 = maxY[m]!;
+    const minX = this._minX,
+      minY = this._minY,
+      maxX = this._maxX,
+      maxY = this._maxY;
+    const x0 = minX[m]!,
+      y0 = minY[m]!,
+      x1 = maxX[m]!,
+      y1 = maxY[m]!;
     return (
       unionHalfPerimeter(minX, minY, maxX, maxY, n1, x0, y0, x1, y1) <
       unionHalfPerimeter(minX, minY, maxX, maxY, n2, x0, y0, x1, y1)
@@ -722,8 +841,10 @@ export class DynamicTree {
 
   private contains(outer: number, inner: number): boolean {
     return (
-      this._minX[outer]! <= this._minX[inner]! && this._minY[outer]! <= this._minY[inner]! &&
-      this._maxX[outer]! >= this._maxX[inner]! && this._maxY[outer]! >= this._maxY[inner]!
+      this._minX[outer]! <= this._minX[inner]! &&
+      this._minY[outer]! <= this._minY[inner]! &&
+      this._maxX[outer]! >= this._maxX[inner]! &&
+      this._maxY[outer]! >= this._maxY[inner]!
     );
   }
 
@@ -745,9 +866,18 @@ export class DynamicTree {
   private collect(box: Float64Array, o: number, out: IntBuffer, ids: boolean, mask: number): void {
     const root = this._root;
     if (root === NULL_NODE) return;
-    const minX = box[o]!, minY = box[o + 1]!, maxX = box[o + 2]!, maxY = box[o + 3]!;
-    const bMinX = this._minX, bMinY = this._minY, bMaxX = this._maxX, bMaxY = this._maxY;
-    const c1 = this._child1, c2 = this._child2, userData = this._userData, category = this._category;
+    const minX = box[o]!,
+      minY = box[o + 1]!,
+      maxX = box[o + 2]!,
+      maxY = box[o + 3]!;
+    const bMinX = this._minX,
+      bMinY = this._minY,
+      bMaxX = this._maxX,
+      bMaxY = this._maxY;
+    const c1 = this._child1,
+      c2 = this._child2,
+      userData = this._userData,
+      category = this._category;
     let stack = this._stack;
     let sp = 0;
     stack[sp++] = root;
@@ -775,11 +905,14 @@ export class DynamicTree {
    */
   private buildTree(count: number): number {
     // Each level down leaves two frames pending (the split range's revisit and its right half) and at most one root.
-    const depth = 6 * (2 + Math.ceil(Math.log2(count + 1)));
+    const depth = 6 * (2 + (32 - Math.clz32(count)));
     if (this._buildFrames.length < depth) this._buildFrames = new Int32Array(depth);
     if (this._buildRoots.length < depth) this._buildRoots = new Int32Array(depth);
-    const frames = this._buildFrames, roots = this._buildRoots, leaves = this._buildLeaves;
-    const cx = this._buildCx, cy = this._buildCy;
+    const frames = this._buildFrames,
+      roots = this._buildRoots,
+      leaves = this._buildLeaves;
+    const cx = this._buildCx,
+      cy = this._buildCy;
     let fp = 0;
     let rp = 0;
     frames[fp++] = 0;
@@ -787,7 +920,9 @@ export class DynamicTree {
     frames[fp++] = -1;
     while (fp > 0) {
       fp -= 3;
-      const lo = frames[fp]!, hi = frames[fp + 1]!, split = frames[fp + 2]!;
+      const lo = frames[fp]!,
+        hi = frames[fp + 1]!,
+        split = frames[fp + 2]!;
       if (hi - lo === 1) {
         roots[rp++] = leaves[lo]!;
         continue;
@@ -804,11 +939,17 @@ export class DynamicTree {
         roots[rp++] = node;
         continue;
       }
-      let x0 = cx[lo]!, x1 = x0, y0 = cy[lo]!, y1 = y0;
+      let x0 = cx[lo]!,
+        x1 = x0,
+        y0 = cy[lo]!,
+        y1 = y0;
       for (let i = lo + 1; i < hi; i++) {
-        const x = cx[i]!, y = cy[i]!;
-        if (x < x0) x0 = x; else if (x > x1) x1 = x;
-        if (y < y0) y0 = y; else if (y > y1) y1 = y;
+        const x = cx[i]!,
+          y = cy[i]!;
+        if (x < x0) x0 = x;
+        else if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        else if (y > y1) y1 = y;
       }
       const mid = lo + ((hi - lo) >> 1);
       // Halves of equal size (to within one) keep the result AVL-balanced.
@@ -832,9 +973,13 @@ export class DynamicTree {
    */
   private selectNth(lo: number, hi: number, k: number, key: Float64Array): void {
     while (hi - lo > 1) {
-      const a = key[lo]!, b = key[(lo + hi) >> 1]!, c = key[hi - 1]!;
+      const a = key[lo]!,
+        b = key[(lo + hi) >> 1]!,
+        c = key[hi - 1]!;
       const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-      let lt = lo, i = lo, gt = hi;
+      let lt = lo,
+        i = lo,
+        gt = hi;
       while (i < gt) {
         const v = key[i]!;
         if (v < pivot) this.swapBuild(lt++, i++);
@@ -848,16 +993,30 @@ export class DynamicTree {
   }
 
   private swapBuild(i: number, j: number): void {
-    const leaves = this._buildLeaves, cx = this._buildCx, cy = this._buildCy;
-    const l = leaves[i]!; leaves[i] = leaves[j]!; leaves[j] = l;
-    const x = cx[i]!; cx[i] = cx[j]!; cx[j] = x;
-    const y = cy[i]!; cy[i] = cy[j]!; cy[j] = y;
+    const leaves = this._buildLeaves,
+      cx = this._buildCx,
+      cy = this._buildCy;
+    const l = leaves[i]!;
+    leaves[i] = leaves[j]!;
+    leaves[j] = l;
+    const x = cx[i]!;
+    cx[i] = cx[j]!;
+    cx[j] = x;
+    const y = cy[i]!;
+    cy[i] = cy[j]!;
+    cy[j] = y;
   }
 }
 
 function checkBox(minX: number, minY: number, maxX: number, maxY: number): void {
-  if (!(minX <= maxX && minY <= maxY && Number.isFinite(minX) && Number.isFinite(minY) &&
-    Number.isFinite(maxX) && Number.isFinite(maxY))) {
+  if (!(
+    minX <= maxX &&
+    minY <= maxY &&
+    Number.isFinite(minX) &&
+    Number.isFinite(minY) &&
+    Number.isFinite(maxX) &&
+    Number.isFinite(maxY)
+  )) {
     throw new PhysicsError('INVALID_ARGUMENT', `bad box [${minX}, ${minY}] - [${maxX}, ${maxY}]`);
   }
 }

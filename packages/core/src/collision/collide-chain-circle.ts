@@ -1,6 +1,15 @@
 import { SPECULATIVE_DISTANCE } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
-import { MANIFOLD_HEADER, MP_ID, MP_POINT_X, MP_POINT_Y, MP_SEPARATION, M_COUNT, M_NORMAL_X, M_NORMAL_Y } from './manifold.js';
+import {
+  MANIFOLD_HEADER,
+  MP_ID,
+  MP_POINT_X,
+  MP_POINT_Y,
+  MP_SEPARATION,
+  M_COUNT,
+  M_NORMAL_X,
+  M_NORMAL_Y,
+} from './manifold.js';
 import { finishManifold } from './manifold-output.js';
 
 /**

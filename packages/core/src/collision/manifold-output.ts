@@ -61,7 +61,14 @@ export function finishManifold(out: Float64Array, count: number, pose: Float64Ar
 }
 
 /** Writes local point i (A's frame) into `out` for `finishManifold`. */
-export function setLocalPoint(out: Float64Array, i: number, x: number, y: number, separation: number, id: number): void {
+export function setLocalPoint(
+  out: Float64Array,
+  i: number,
+  x: number,
+  y: number,
+  separation: number,
+  id: number,
+): void {
   const b = MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE;
   out[b + MP_POINT_X] = x;
   out[b + MP_POINT_Y] = y;

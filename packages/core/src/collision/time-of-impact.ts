@@ -1,3 +1,4 @@
+import { atan2, cosSin } from '../math/trig.js';
 import {
   CORE_COUNT,
   CORE_NORMALS,
@@ -110,7 +111,7 @@ export function sweepPose(sweep: Float64Array, fraction: Float64Array, fo: numbe
   const q1c = sweep[SWEEP_Q1C]!;
   const q1s = sweep[SWEEP_Q1S]!;
   work[W_T] = fraction[fo]!;
-  work[W_ANGLE] = Math.atan2(q0c * q1s - q0s * q1c, q0c * q1c + q0s * q1s);
+  work[W_ANGLE] = atan2(q0c * q1s - q0s * q1c, q0c * q1c + q0s * q1s);
   poseAt(sweep, work, pose);
 }
 
@@ -118,6 +119,7 @@ export function sweepPose(sweep: Float64Array, fraction: Float64Array, fo: numbe
 const W_T = 0;
 const W_ANGLE = 1;
 const work = new Float64Array(2);
+const turn = new Float64Array(2);
 const poseA = new Float64Array(6);
 const poseB = new Float64Array(6);
 const worldA = new Float64Array(CORE_SIZE);
@@ -128,8 +130,9 @@ const dist = new Float64Array(DISTANCE_OUTPUT_SIZE);
 function poseAt(sweep: Float64Array, w: Float64Array, pose: Float64Array): void {
   const t = w[W_T]!;
   const a = t * w[W_ANGLE]!;
-  const ca = Math.cos(a);
-  const sa = Math.sin(a);
+  cosSin(a, turn);
+  const ca = turn[0]!;
+  const sa = turn[1]!;
   const q0c = sweep[SWEEP_Q0C]!;
   const q0s = sweep[SWEEP_Q0S]!;
   const c = q0c * ca - q0s * sa;
@@ -173,7 +176,12 @@ function transformCore(local: Float64Array, pose: Float64Array, out: Float64Arra
  * the method and TOI_STATE_* for the outcomes. A non-moving shape is a sweep with equal start and end.
  */
 export function timeOfImpact(
-  coreA: Float64Array, sweepA: Float64Array, coreB: Float64Array, sweepB: Float64Array, input: Float64Array, output: Float64Array,
+  coreA: Float64Array,
+  sweepA: Float64Array,
+  coreB: Float64Array,
+  sweepB: Float64Array,
+  input: Float64Array,
+  output: Float64Array,
 ): void {
   const maxFraction = input[TOI_IN_MAX_FRACTION]!;
   const tolerance = input[TOI_IN_TOLERANCE]!;
@@ -184,15 +192,23 @@ export function timeOfImpact(
   // Relative motion of the centres over the sweep, and the rotation bounds |Δθ|·R.
   const dx = sweepB[SWEEP_C1X]! - sweepB[SWEEP_C0X]! - (sweepA[SWEEP_C1X]! - sweepA[SWEEP_C0X]!);
   const dy = sweepB[SWEEP_C1Y]! - sweepB[SWEEP_C0Y]! - (sweepA[SWEEP_C1Y]! - sweepA[SWEEP_C0Y]!);
-  const aq0c = sweepA[SWEEP_Q0C]!, aq0s = sweepA[SWEEP_Q0S]!, aq1c = sweepA[SWEEP_Q1C]!, aq1s = sweepA[SWEEP_Q1S]!;
-  const bq0c = sweepB[SWEEP_Q0C]!, bq0s = sweepB[SWEEP_Q0S]!, bq1c = sweepB[SWEEP_Q1C]!, bq1s = sweepB[SWEEP_Q1S]!;
-  const angleA = Math.atan2(aq0c * aq1s - aq0s * aq1c, aq0c * aq1c + aq0s * aq1s);
-  const angleB = Math.atan2(bq0c * bq1s - bq0s * bq1c, bq0c * bq1c + bq0s * bq1s);
+  const aq0c = sweepA[SWEEP_Q0C]!,
+    aq0s = sweepA[SWEEP_Q0S]!,
+    aq1c = sweepA[SWEEP_Q1C]!,
+    aq1s = sweepA[SWEEP_Q1S]!;
+  const bq0c = sweepB[SWEEP_Q0C]!,
+    bq0s = sweepB[SWEEP_Q0S]!,
+    bq1c = sweepB[SWEEP_Q1C]!,
+    bq1s = sweepB[SWEEP_Q1S]!;
+  const angleA = atan2(aq0c * aq1s - aq0s * aq1c, aq0c * aq1c + aq0s * aq1s);
+  const angleB = atan2(bq0c * bq1s - bq0s * bq1c, bq0c * bq1c + bq0s * bq1s);
   let reachA = 0;
   if (angleA !== 0) {
-    const lx = sweepA[SWEEP_LOCAL_CENTER_X]!, ly = sweepA[SWEEP_LOCAL_CENTER_Y]!;
+    const lx = sweepA[SWEEP_LOCAL_CENTER_X]!,
+      ly = sweepA[SWEEP_LOCAL_CENTER_Y]!;
     for (let i = 0; i < coreA[CORE_COUNT]!; i++) {
-      const ex = coreA[CORE_VERTS + 2 * i]! - lx, ey = coreA[CORE_VERTS + 2 * i + 1]! - ly;
+      const ex = coreA[CORE_VERTS + 2 * i]! - lx,
+        ey = coreA[CORE_VERTS + 2 * i + 1]! - ly;
       const r2 = ex * ex + ey * ey;
       if (r2 > reachA) reachA = r2;
     }
@@ -200,9 +216,11 @@ export function timeOfImpact(
   }
   let reachB = 0;
   if (angleB !== 0) {
-    const lx = sweepB[SWEEP_LOCAL_CENTER_X]!, ly = sweepB[SWEEP_LOCAL_CENTER_Y]!;
+    const lx = sweepB[SWEEP_LOCAL_CENTER_X]!,
+      ly = sweepB[SWEEP_LOCAL_CENTER_Y]!;
     for (let i = 0; i < coreB[CORE_COUNT]!; i++) {
-      const ex = coreB[CORE_VERTS + 2 * i]! - lx, ey = coreB[CORE_VERTS + 2 * i + 1]! - ly;
+      const ex = coreB[CORE_VERTS + 2 * i]! - lx,
+        ey = coreB[CORE_VERTS + 2 * i + 1]! - ly;
       const r2 = ex * ex + ey * ey;
       if (r2 > reachB) reachB = r2;
     }

@@ -74,7 +74,8 @@ export function destroyContact(p: PhysicsState, id: number): void {
   const b = p.bodies;
   // A touching pair that goes away ends its contact (or sensor overlap): report it, as when it stops touching.
   const flags = c.flags[id]!;
-  if ((flags & ContactFlag.touching) !== 0) pushPairEvent(p, id, (flags & ContactFlag.sensor) !== 0 ? p.events.sensorEnd : p.events.contactEnd);
+  if ((flags & ContactFlag.touching) !== 0)
+    pushPairEvent(p, id, (flags & ContactFlag.sensor) !== 0 ? p.events.sensorEnd : p.events.contactEnd);
   unlinkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2, c.bodyA[id]!);
   unlinkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2 + 1, c.bodyB[id]!);
   const a = c.shapeA[id]!;

@@ -45,7 +45,8 @@ export class PairSet {
 
   /** Adds the pair (a < b) → value; the pair must not be present. */
   add(a: number, b: number, value: number): void {
-    if ((this.used + 1) * 2 > this.mask + 1) this.rehash((this.count + 1) * 2 > (this.mask + 1) / 2 ? (this.mask + 1) * 2 : this.mask + 1);
+    if ((this.used + 1) * 2 > this.mask + 1)
+      this.rehash((this.count + 1) * 2 > (this.mask + 1) / 2 ? (this.mask + 1) * 2 : this.mask + 1);
     const slots = this.slots;
     const mask = this.mask;
     let i = PairSet.hash(a, b) & mask;

@@ -1,3 +1,4 @@
+import { atan2 } from '../math/trig.js';
 import { getPhysics, type PhysicsWorld } from '../world/physics-world.js';
 import * as E from './event-store.js';
 import type { EventBuffer } from './event-buffer.js';
@@ -48,7 +49,12 @@ function records<T>(buffer: EventBuffer, read: (d: Float64Array, o: number) => T
 }
 
 function pair(d: Float64Array, o: number): PairEvent {
-  return { shapeA: d[o + E.PAIR_SHAPE_A]!, shapeB: d[o + E.PAIR_SHAPE_B]!, bodyA: d[o + E.PAIR_BODY_A]!, bodyB: d[o + E.PAIR_BODY_B]! };
+  return {
+    shapeA: d[o + E.PAIR_SHAPE_A]!,
+    shapeB: d[o + E.PAIR_SHAPE_B]!,
+    bodyA: d[o + E.PAIR_BODY_A]!,
+    bodyB: d[o + E.PAIR_BODY_B]!,
+  };
 }
 
 /** Pairs that began touching during the last step, with the manifold at that moment. */
@@ -101,12 +107,15 @@ export function getBodyMoveEvents(world: PhysicsWorld): BodyMoveEvent[] {
     body: d[o + E.MOVE_BODY]!,
     x: d[o + E.MOVE_X]!,
     y: d[o + E.MOVE_Y]!,
-    angle: Math.atan2(d[o + E.MOVE_S]!, d[o + E.MOVE_C]!),
+    angle: atan2(d[o + E.MOVE_S]!, d[o + E.MOVE_C]!),
     fellAsleep: d[o + E.MOVE_FELL_ASLEEP] === 1,
   }));
 }
 
 /** Bodies that fell asleep or woke since the previous step began (including wakes caused by API calls). */
 export function getSleepEvents(world: PhysicsWorld): SleepEvent[] {
-  return records(getPhysics(world).events.bodySleep, (d, o) => ({ body: d[o + E.SLEEP_BODY]!, asleep: d[o + E.SLEEP_ASLEEP] === 1 }));
+  return records(getPhysics(world).events.bodySleep, (d, o) => ({
+    body: d[o + E.SLEEP_BODY]!,
+    asleep: d[o + E.SLEEP_ASLEEP] === 1,
+  }));
 }

@@ -5,7 +5,13 @@ import { GEOMETRY_STRIDE, type GeometryStore } from './geometry-store.js';
  * maxY at out[o..o+3], including the rounding radius. Allocation-free (called for every moving shape each step); the
  * pose is an array because doubles passed to a call V8 does not inline are boxed.
  */
-export function computeShapeAABB(store: GeometryStore, row: number, pose: Float64Array, out: Float64Array, o: number): void {
+export function computeShapeAABB(
+  store: GeometryStore,
+  row: number,
+  pose: Float64Array,
+  out: Float64Array,
+  o: number,
+): void {
   const px = pose[0]!;
   const py = pose[1]!;
   const c = pose[2]!;

@@ -1,3 +1,4 @@
+import { length } from '../math/trig.js';
 import { PhysicsError, checkVec2 } from '../errors.js';
 import { WELD_DISTANCE } from '../settings.js';
 import type { ShapeGeometry } from './shape-geometry.js';
@@ -48,7 +49,10 @@ export function makeChain(points: ReadonlyArray<Point>, loop = false): ChainGeom
   const n = points.length;
   const min = loop ? 3 : 2;
   if (n < min) {
-    throw new PhysicsError('DEGENERATE_POLYGON', `a ${loop ? 'loop' : 'open'} chain needs at least ${min} points, got ${n}`);
+    throw new PhysicsError(
+      'DEGENERATE_POLYGON',
+      `a ${loop ? 'loop' : 'open'} chain needs at least ${min} points, got ${n}`,
+    );
   }
   const xy = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) {
@@ -60,7 +64,7 @@ export function makeChain(points: ReadonlyArray<Point>, loop = false): ChainGeom
   const segmentCount = loop ? n : n - 1;
   for (let i = 0; i < segmentCount; i++) {
     const j = i + 1 < n ? i + 1 : 0;
-    const d = Math.hypot(xy[2 * j]! - xy[2 * i]!, xy[2 * j + 1]! - xy[2 * i + 1]!);
+    const d = length(xy[2 * j]! - xy[2 * i]!, xy[2 * j + 1]! - xy[2 * i + 1]!);
     if (!(d > WELD_DISTANCE)) {
       throw new PhysicsError(
         'INVALID_ARGUMENT',
@@ -77,7 +81,7 @@ export function makeChain(points: ReadonlyArray<Point>, loop = false): ChainGeom
     const y1 = xy[2 * i1 + 1]!;
     const x2 = xy[2 * i2]!;
     const y2 = xy[2 * i2 + 1]!;
-    const len = Math.hypot(x2 - x1, y2 - y1);
+    const len = length(x2 - x1, y2 - y1);
     const nx = (y2 - y1) / len;
     const ny = -(x2 - x1) / len;
     // Ghosts: the neighbouring points; at an open end a point behind the end (against the normal), which makes the
@@ -129,7 +133,7 @@ export function makeChain(points: ReadonlyArray<Point>, loop = false): ChainGeom
  * synthesised with the segment's own length, so the guard is only a safety net: a zero normal reads as a flat joint.
  */
 function rightNormal(ax: number, ay: number, bx: number, by: number, out: Float64Array, o: number): void {
-  const len = Math.hypot(bx - ax, by - ay);
+  const len = length(bx - ax, by - ay);
   out[o] = len > 0 ? (by - ay) / len : 0;
   out[o + 1] = len > 0 ? -(bx - ax) / len : 0;
 }

@@ -57,7 +57,13 @@ export function rayCastShape(
  * rayCastShape with pose = [px, py, c, s] and ray = [originX, originY, dx, dy, maxFraction]: allocation-free for
  * per-shape loops (world queries, continuous collision).
  */
-export function rayCastShapePose(g: GeometryStore, row: number, pose: Float64Array, ray: Float64Array, out: Float64Array): boolean {
+export function rayCastShapePose(
+  g: GeometryStore,
+  row: number,
+  pose: Float64Array,
+  ray: Float64Array,
+  out: Float64Array,
+): boolean {
   const px = pose[0]!;
   const py = pose[1]!;
   const c = pose[2]!;
@@ -83,7 +89,10 @@ export function rayCastShapePose(g: GeometryStore, row: number, pose: Float64Arr
 
   if ((r > 0 || count >= 3) && startsInCore(v, n, base, count)) return false;
   // One-sided chain segment: only rays from the front (the right-normal side, or on the line) can hit it.
-  if (g.type[row] === CHAIN_SEGMENT && n[base]! * (local[0]! - v[base]!) + n[base + 1]! * (local[1]! - v[base + 1]!) < 0) {
+  if (
+    g.type[row] === CHAIN_SEGMENT &&
+    n[base]! * (local[0]! - v[base]!) + n[base + 1]! * (local[1]! - v[base + 1]!) < 0
+  ) {
     return false;
   }
 
@@ -177,8 +186,13 @@ function startsInCore(v: Float64Array, n: Float64Array, base: number, count: num
 
 /** Ray against the disc of radius local[4] centred at (c[o], c[o + 1]); keeps the hit in `hit` if it is earlier. */
 function rayCircle(c: Float64Array, o: number): boolean {
-  const cx = c[o]!, cy = c[o + 1]!, r = local[4]!;
-  const ox = local[0]!, oy = local[1]!, dx = local[2]!, dy = local[3]!;
+  const cx = c[o]!,
+    cy = c[o + 1]!,
+    r = local[4]!;
+  const ox = local[0]!,
+    oy = local[1]!,
+    dx = local[2]!,
+    dy = local[3]!;
   const mx = ox - cx;
   const my = oy - cy;
   const a = dx * dx + dy * dy;
@@ -197,7 +211,10 @@ function rayCircle(c: Float64Array, o: number): boolean {
 
 /** Ray against a two-sided segment (stored as a 2-gon); the normal faces the ray's origin. */
 function raySegment(v: Float64Array, n: Float64Array, base: number): boolean {
-  const ox = local[0]!, oy = local[1]!, dx = local[2]!, dy = local[3]!;
+  const ox = local[0]!,
+    oy = local[1]!,
+    dx = local[2]!,
+    dy = local[3]!;
   const ax = v[base]!;
   const ay = v[base + 1]!;
   let nx = n[base]!;
@@ -227,13 +244,11 @@ function raySegment(v: Float64Array, n: Float64Array, base: number): boolean {
  * Ray against a convex polygon by clipping the parameter interval [0, best] with each edge's half-plane (Cyrus–Beck).
  * Only an entry through a face counts as a hit, so a ray from inside reports none.
  */
-function rayConvex(
-  v: Float64Array,
-  n: Float64Array,
-  base: number,
-  count: number,
-): boolean {
-  const ox = local[0]!, oy = local[1]!, dx = local[2]!, dy = local[3]!;
+function rayConvex(v: Float64Array, n: Float64Array, base: number, count: number): boolean {
+  const ox = local[0]!,
+    oy = local[1]!,
+    dx = local[2]!,
+    dy = local[3]!;
   let lower = 0;
   let upper = hit[0]!;
   let index = -1;

@@ -1,3 +1,4 @@
+import { atan2, length } from '../math/trig.js';
 import type { Vec2Like } from '../body/body-def.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
@@ -171,7 +172,7 @@ export function getJointReactionForce(world: PhysicsWorld, joint: number): { x: 
       return { x: invH * i0, y: invH * i1 };
     case JointType.distance: {
       const [ax, ay, bx, by] = getJointWorldAnchors(world, joint);
-      const len = Math.hypot(bx - ax, by - ay);
+      const len = length(bx - ax, by - ay);
       const ux = len > 0 ? (bx - ax) / len : 0;
       const uy = len > 0 ? (by - ay) / len : 0;
       const lambda = i0 + i1 - i2 + i3;
@@ -192,7 +193,7 @@ export function getJointReactionForce(world: PhysicsWorld, joint: number): { x: 
       const [, , bx, by] = getJointWorldAnchors(world, joint);
       const gx = bx - f[JF_GROUND_BX]![row]!;
       const gy = by - f[JF_GROUND_BY]![row]!;
-      const len = Math.hypot(gx, gy);
+      const len = length(gx, gy);
       const r = f[JF_RATIO]![row]!;
       if (len === 0) return { x: 0, y: 0 };
       return { x: (-invH * r * i0 * gx) / len, y: (-invH * r * i0 * gy) / len };
@@ -230,7 +231,8 @@ export function getJointMotorForce(world: PhysicsWorld, joint: number): number {
   const js = p.joints;
   const t = js.type[row]!;
   const k = t === JointType.wheel ? 2 : 3;
-  if (t !== JointType.revolute && t !== JointType.prismatic && t !== JointType.wheel && t !== JointType.distance) return 0;
+  if (t !== JointType.revolute && t !== JointType.prismatic && t !== JointType.wheel && t !== JointType.distance)
+    return 0;
   return js.invH * js.f[JF_IMPULSE_0 + k]![row]!;
 }
 
@@ -244,7 +246,7 @@ export function getRevoluteJointAngle(world: PhysicsWorld, joint: number): numbe
   const b = js.bodyB[row]!;
   const c = t.c[a]! * t.c[b]! + t.s[a]! * t.s[b]!;
   const s = t.c[a]! * t.s[b]! - t.s[a]! * t.c[b]!;
-  let angle = Math.atan2(s, c) - js.f[JF_REFERENCE_ANGLE]![row]!;
+  let angle = atan2(s, c) - js.f[JF_REFERENCE_ANGLE]![row]!;
   if (angle > Math.PI) angle -= 2 * Math.PI;
   else if (angle <= -Math.PI) angle += 2 * Math.PI;
   return angle;
@@ -270,7 +272,7 @@ export function getJointTranslation(world: PhysicsWorld, joint: number): number 
 /** Current distance between the anchors (m), any joint kind; for a mouse joint, from the target. */
 export function getJointCurrentLength(world: PhysicsWorld, joint: number): number {
   const [ax, ay, bx, by] = getJointWorldAnchors(world, joint);
-  return Math.hypot(bx - ax, by - ay);
+  return length(bx - ax, by - ay);
 }
 
 // ---- setters (each wakes the joint's bodies) ----
@@ -339,9 +341,23 @@ export function enableJointLimit(world: PhysicsWorld, joint: number, enable: boo
 
 export function enableJointSpring(world: PhysicsWorld, joint: number, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
-  requireKind(p, row, 'enableJointSpring', JointType.revolute, JointType.prismatic, JointType.wheel, JointType.distance);
+  requireKind(
+    p,
+    row,
+    'enableJointSpring',
+    JointType.revolute,
+    JointType.prismatic,
+    JointType.wheel,
+    JointType.distance,
+  );
   const t = p.joints.type[row]!;
-  setFlag(p, row, JointFlag.enableSpring, enable === true, t === JointType.wheel ? [1] : t === JointType.distance ? [0] : [2]);
+  setFlag(
+    p,
+    row,
+    JointFlag.enableSpring,
+    enable === true,
+    t === JointType.wheel ? [1] : t === JointType.distance ? [0] : [2],
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { requireBody } from '../body/body-handle.js';
 import type { Vec2Like } from '../body/body-def.js';
-import { cosSin } from '../math/trig.js';
+import { atan2, cosSin, length } from '../math/trig.js';
 import { checkFinite, checkNonNegative, checkPositive, checkVec2, PhysicsError } from '../errors.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
 import {
@@ -88,7 +88,7 @@ function checkSpring(hertz: number, dampingRatio: number, what = ''): void {
 /** Unit vector of a validated non-zero axis (throws on a zero axis). */
 function unitAxis(v: Vec2Like, what: string, out: Float64Array): void {
   checkVec2(v, what);
-  const len = Math.hypot(v.x, v.y);
+  const len = length(v.x, v.y);
   if (!(len > 1e-12)) throw new PhysicsError('INVALID_ARGUMENT', `${what} must not be zero, got (${v.x}, ${v.y})`);
   out[0] = v.x / len;
   out[1] = v.y / len;
@@ -114,7 +114,7 @@ function relativeAngle(p: PhysicsState, bodyA: number, bodyB: number): number {
   const sA = t.s[bodyA]!;
   const cB = t.c[bodyB]!;
   const sB = t.s[bodyB]!;
-  return Math.atan2(cA * sB - sA * cB, cA * cB + sA * sB);
+  return atan2(cA * sB - sA * cB, cA * cB + sA * sB);
 }
 
 /** World position of a body-local point. */
@@ -135,7 +135,14 @@ const anchorScratch = new Float64Array(4);
  */
 function resolveAnchors(
   p: PhysicsState,
-  d: { bodyA: number; bodyB: number; localAnchorA: Vec2Like; localAnchorB: Vec2Like; collideConnected: boolean; anchor?: Vec2Like },
+  d: {
+    bodyA: number;
+    bodyB: number;
+    localAnchorA: Vec2Like;
+    localAnchorB: Vec2Like;
+    collideConnected: boolean;
+    anchor?: Vec2Like;
+  },
   raw: object,
   referenceAngle: number,
 ): number {
@@ -160,7 +167,14 @@ function resolveAnchors(
 
 /** The spring, motor and limit options of distance, revolute, prismatic and wheel joints (after their limits). */
 function checkRowOptions(
-  d: { hertz: number; dampingRatio: number; motorSpeed: number; enableSpring: boolean; enableLimit: boolean; enableMotor: boolean },
+  d: {
+    hertz: number;
+    dampingRatio: number;
+    motorSpeed: number;
+    enableSpring: boolean;
+    enableLimit: boolean;
+    enableMotor: boolean;
+  },
   maxMotor: number,
   maxMotorName: string,
 ): void {
@@ -173,7 +187,14 @@ function checkRowOptions(
 }
 
 /** Stores the motor and spring fields shared by revolute, prismatic and wheel joints (and the distance joint). */
-function writeMotorSpring(p: PhysicsState, row: number, motorSpeed: number, maxMotor: number, hertz: number, dampingRatio: number): void {
+function writeMotorSpring(
+  p: PhysicsState,
+  row: number,
+  motorSpeed: number,
+  maxMotor: number,
+  hertz: number,
+  dampingRatio: number,
+): void {
   const f = p.joints.f;
   f[JF_MOTOR_SPEED]![row] = motorSpeed;
   f[JF_MAX_MOTOR]![row] = maxMotor;
@@ -216,7 +237,10 @@ export function writeReferenceAngle(p: PhysicsState, row: number, angleField: nu
 }
 
 /** Creates a distance joint (rod, spring or rope; see DistanceJointDef). Returns the joint entity. */
-export function createDistanceJoint(world: PhysicsWorld, def: Partial<DistanceJointDef> & { bodyA: number; bodyB: number }): number {
+export function createDistanceJoint(
+  world: PhysicsWorld,
+  def: Partial<DistanceJointDef> & { bodyA: number; bodyB: number },
+): number {
   const p = begin(world);
   const d: DistanceJointDef = { ...defaultDistanceJointDef(), ...def };
   resolveAnchors(p, d, def, 0);
@@ -226,20 +250,28 @@ export function createDistanceJoint(world: PhysicsWorld, def: Partial<DistanceJo
     d.hertz = def.hertz ?? 0;
     if (def.minLength === undefined) d.minLength = 0;
   }
-  if (def.enableLimit === undefined && (def.minLength !== undefined || def.maxLength !== undefined)) d.enableLimit = true;
+  if (def.enableLimit === undefined && (def.minLength !== undefined || def.maxLength !== undefined))
+    d.enableLimit = true;
   if (def.length === undefined) {
     // Rest length: the current distance between the anchors (or the maximum, for a rope).
     toWorld(p, d.bodyA, d.localAnchorA, pointScratch);
     const ax = pointScratch[0]!;
     const ay = pointScratch[1]!;
     toWorld(p, d.bodyB, d.localAnchorB, pointScratch);
-    d.length = rope ? d.maxLength : Math.hypot(pointScratch[0]! - ax, pointScratch[1]! - ay);
+    d.length = rope ? d.maxLength : length(pointScratch[0]! - ax, pointScratch[1]! - ay);
   }
   checkNonNegative(d.length, 'length');
   checkRange(d.minLength, d.maxLength, 'distance limits');
   checkNonNegative(d.minLength, 'minLength');
   checkRowOptions(d, d.maxMotorForce, 'maxMotorForce');
-  const row = allocateJoint(world, p, JointType.distance, d.bodyA, d.bodyB, flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.distance,
+    d.bodyA,
+    d.bodyB,
+    flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring),
+  );
   writeAnchors(p, row);
   const f = p.joints.f;
   f[JF_LENGTH]![row] = d.length;
@@ -250,13 +282,23 @@ export function createDistanceJoint(world: PhysicsWorld, def: Partial<DistanceJo
 }
 
 /** Creates a revolute joint (pin with optional limits, motor, spring). Returns the joint entity. */
-export function createRevoluteJoint(world: PhysicsWorld, def: Partial<RevoluteJointDef> & { bodyA: number; bodyB: number }): number {
+export function createRevoluteJoint(
+  world: PhysicsWorld,
+  def: Partial<RevoluteJointDef> & { bodyA: number; bodyB: number },
+): number {
   const p = begin(world);
   const d: RevoluteJointDef = { ...defaultRevoluteJointDef(), ...def };
   const ref = resolveAnchors(p, d, def, d.referenceAngle);
   checkRange(d.lowerAngle, d.upperAngle, 'revolute angle limits');
   checkRowOptions(d, d.maxMotorTorque, 'maxMotorTorque');
-  const row = allocateJoint(world, p, JointType.revolute, d.bodyA, d.bodyB, flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.revolute,
+    d.bodyA,
+    d.bodyB,
+    flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring),
+  );
   writeAnchors(p, row);
   const f = p.joints.f;
   writeReferenceAngle(p, row, JF_REFERENCE_ANGLE, ref);
@@ -267,14 +309,24 @@ export function createRevoluteJoint(world: PhysicsWorld, def: Partial<RevoluteJo
 }
 
 /** Creates a prismatic joint (slider along localAxisA). Returns the joint entity. */
-export function createPrismaticJoint(world: PhysicsWorld, def: Partial<PrismaticJointDef> & { bodyA: number; bodyB: number }): number {
+export function createPrismaticJoint(
+  world: PhysicsWorld,
+  def: Partial<PrismaticJointDef> & { bodyA: number; bodyB: number },
+): number {
   const p = begin(world);
   const d: PrismaticJointDef = { ...defaultPrismaticJointDef(), ...def };
   const ref = resolveAnchors(p, d, def, d.referenceAngle);
   unitAxis(d.localAxisA, 'localAxisA', axisScratch);
   checkRange(d.lowerTranslation, d.upperTranslation, 'prismatic translation limits');
   checkRowOptions(d, d.maxMotorForce, 'maxMotorForce');
-  const row = allocateJoint(world, p, JointType.prismatic, d.bodyA, d.bodyB, flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.prismatic,
+    d.bodyA,
+    d.bodyB,
+    flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring),
+  );
   writeAnchors(p, row);
   const f = p.joints.f;
   writeReferenceAngle(p, row, JF_REFERENCE_ANGLE, ref);
@@ -287,13 +339,23 @@ export function createPrismaticJoint(world: PhysicsWorld, def: Partial<Prismatic
 }
 
 /** Creates a weld joint. Returns the joint entity. */
-export function createWeldJoint(world: PhysicsWorld, def: Partial<WeldJointDef> & { bodyA: number; bodyB: number }): number {
+export function createWeldJoint(
+  world: PhysicsWorld,
+  def: Partial<WeldJointDef> & { bodyA: number; bodyB: number },
+): number {
   const p = begin(world);
   const d: WeldJointDef = { ...defaultWeldJointDef(), ...def };
   const ref = resolveAnchors(p, d, def, d.referenceAngle);
   checkSpring(d.linearHertz, d.linearDampingRatio, 'linear ');
   checkSpring(d.angularHertz, d.angularDampingRatio, 'angular ');
-  const row = allocateJoint(world, p, JointType.weld, d.bodyA, d.bodyB, flagsOf(d.collideConnected, false, false, false));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.weld,
+    d.bodyA,
+    d.bodyB,
+    flagsOf(d.collideConnected, false, false, false),
+  );
   writeAnchors(p, row);
   const f = p.joints.f;
   writeReferenceAngle(p, row, JF_REFERENCE_ANGLE, ref);
@@ -305,14 +367,24 @@ export function createWeldJoint(world: PhysicsWorld, def: Partial<WeldJointDef> 
 }
 
 /** Creates a wheel joint (A = chassis, B = wheel). Returns the joint entity. */
-export function createWheelJoint(world: PhysicsWorld, def: Partial<WheelJointDef> & { bodyA: number; bodyB: number }): number {
+export function createWheelJoint(
+  world: PhysicsWorld,
+  def: Partial<WheelJointDef> & { bodyA: number; bodyB: number },
+): number {
   const p = begin(world);
   const d: WheelJointDef = { ...defaultWheelJointDef(), ...def };
   resolveAnchors(p, d, def, 0);
   unitAxis(d.localAxisA, 'localAxisA', axisScratch);
   checkRange(d.lowerTranslation, d.upperTranslation, 'wheel translation limits');
   checkRowOptions(d, d.maxMotorTorque, 'maxMotorTorque');
-  const row = allocateJoint(world, p, JointType.wheel, d.bodyA, d.bodyB, flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.wheel,
+    d.bodyA,
+    d.bodyB,
+    flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring),
+  );
   writeAnchors(p, row);
   const f = p.joints.f;
   f[JF_AXIS_X]![row] = axisScratch[0]!;
@@ -324,7 +396,10 @@ export function createWheelJoint(world: PhysicsWorld, def: Partial<WheelJointDef
 }
 
 /** Creates a mouse (target) joint dragging bodyB toward `target`. Returns the joint entity. */
-export function createMouseJoint(world: PhysicsWorld, def: Partial<MouseJointDef> & { bodyA: number; bodyB: number }): number {
+export function createMouseJoint(
+  world: PhysicsWorld,
+  def: Partial<MouseJointDef> & { bodyA: number; bodyB: number },
+): number {
   const p = begin(world);
   const d: MouseJointDef = { ...defaultMouseJointDef(), ...def };
   checkBodies(p, d.bodyA, d.bodyB);
@@ -341,7 +416,14 @@ export function createMouseJoint(world: PhysicsWorld, def: Partial<MouseJointDef
   anchorScratch[1] = 0;
   checkNonNegative(d.maxForce, 'maxForce');
   checkSpring(d.hertz, d.dampingRatio);
-  const row = allocateJoint(world, p, JointType.mouse, d.bodyA, d.bodyB, flagsOf(d.collideConnected, false, false, true));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.mouse,
+    d.bodyA,
+    d.bodyB,
+    flagsOf(d.collideConnected, false, false, true),
+  );
   writeAnchors(p, row);
   const f = p.joints.f;
   f[JF_TARGET_X]![row] = d.target.x;
@@ -353,7 +435,10 @@ export function createMouseJoint(world: PhysicsWorld, def: Partial<MouseJointDef
 }
 
 /** Creates a motor joint driving B's pose relative to A. Returns the joint entity. */
-export function createMotorJoint(world: PhysicsWorld, def: Partial<MotorJointDef> & { bodyA: number; bodyB: number }): number {
+export function createMotorJoint(
+  world: PhysicsWorld,
+  def: Partial<MotorJointDef> & { bodyA: number; bodyB: number },
+): number {
   const p = begin(world);
   const d: MotorJointDef = { ...defaultMotorJointDef(), ...def };
   checkBodies(p, d.bodyA, d.bodyB);
@@ -366,7 +451,14 @@ export function createMotorJoint(world: PhysicsWorld, def: Partial<MotorJointDef
   if (d.correctionFactor > 1) {
     throw new PhysicsError('INVALID_ARGUMENT', `correctionFactor must be in [0, 1], got ${d.correctionFactor}`);
   }
-  const row = allocateJoint(world, p, JointType.motor, d.bodyA, d.bodyB, flagsOf(d.collideConnected, false, false, false));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.motor,
+    d.bodyA,
+    d.bodyB,
+    flagsOf(d.collideConnected, false, false, false),
+  );
   const f = p.joints.f;
   f[JF_TARGET_X]![row] = d.linearOffset.x;
   f[JF_TARGET_Y]![row] = d.linearOffset.y;
@@ -378,7 +470,10 @@ export function createMotorJoint(world: PhysicsWorld, def: Partial<MotorJointDef
 }
 
 /** Creates a pulley joint. Returns the joint entity. */
-export function createPulleyJoint(world: PhysicsWorld, def: Partial<PulleyJointDef> & { bodyA: number; bodyB: number }): number {
+export function createPulleyJoint(
+  world: PhysicsWorld,
+  def: Partial<PulleyJointDef> & { bodyA: number; bodyB: number },
+): number {
   const p = begin(world);
   const d: PulleyJointDef = { ...defaultPulleyJointDef(), ...def };
   resolveAnchors(p, d, def, 0);
@@ -386,12 +481,19 @@ export function createPulleyJoint(world: PhysicsWorld, def: Partial<PulleyJointD
   checkVec2(d.groundAnchorB, 'groundAnchorB');
   checkPositive(d.ratio, 'ratio');
   toWorld(p, d.bodyA, d.localAnchorA, pointScratch);
-  const lengthA = d.lengthA ?? Math.hypot(pointScratch[0]! - d.groundAnchorA.x, pointScratch[1]! - d.groundAnchorA.y);
+  const lengthA = d.lengthA ?? length(pointScratch[0]! - d.groundAnchorA.x, pointScratch[1]! - d.groundAnchorA.y);
   toWorld(p, d.bodyB, d.localAnchorB, pointScratch);
-  const lengthB = d.lengthB ?? Math.hypot(pointScratch[0]! - d.groundAnchorB.x, pointScratch[1]! - d.groundAnchorB.y);
+  const lengthB = d.lengthB ?? length(pointScratch[0]! - d.groundAnchorB.x, pointScratch[1]! - d.groundAnchorB.y);
   checkNonNegative(lengthA, 'lengthA');
   checkNonNegative(lengthB, 'lengthB');
-  const row = allocateJoint(world, p, JointType.pulley, d.bodyA, d.bodyB, flagsOf(d.collideConnected, false, false, false));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.pulley,
+    d.bodyA,
+    d.bodyB,
+    flagsOf(d.collideConnected, false, false, false),
+  );
   writeAnchors(p, row);
   const f = p.joints.f;
   f[JF_GROUND_AX]![row] = d.groundAnchorA.x;

@@ -51,7 +51,14 @@ function unlinkEdge(p: PhysicsState, edge: number, body: number): void {
  * Adds the joint entity and its row (all parameters zero), links it into both bodies' joint lists and, unless the
  * bodies may collide, destroys their contacts. Called after validation, so it cannot fail half-way.
  */
-export function allocateJoint(world: PhysicsWorld, p: PhysicsState, type: JointTypeId, bodyA: number, bodyB: number, flags: number): number {
+export function allocateJoint(
+  world: PhysicsWorld,
+  p: PhysicsState,
+  type: JointTypeId,
+  bodyA: number,
+  bodyB: number,
+  flags: number,
+): number {
   const js = p.joints;
   const eid = addEntity(world);
   js.reserveEntities(Math.max(eid, bodyA, bodyB));
@@ -107,8 +114,10 @@ export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: 
   if ((flags & JointFlag.collideConnected) === 0) {
     const s = p.shapes;
     const b = p.bodies;
-    if (b.alive[bodyA] === 1) for (let sh = b.shapeHead[bodyA]!; sh !== -1; sh = s.next[sh]!) if (s.proxy[sh] !== -1) bufferMove(p, sh);
-    if (b.alive[bodyB] === 1) for (let sh = b.shapeHead[bodyB]!; sh !== -1; sh = s.next[sh]!) if (s.proxy[sh] !== -1) bufferMove(p, sh);
+    if (b.alive[bodyA] === 1)
+      for (let sh = b.shapeHead[bodyA]!; sh !== -1; sh = s.next[sh]!) if (s.proxy[sh] !== -1) bufferMove(p, sh);
+    if (b.alive[bodyB] === 1)
+      for (let sh = b.shapeHead[bodyB]!; sh !== -1; sh = s.next[sh]!) if (s.proxy[sh] !== -1) bufferMove(p, sh);
   }
   if (p.bodies.alive[bodyA] === 1) wakeBody(p, bodyA);
   if (p.bodies.alive[bodyB] === 1) wakeBody(p, bodyB);

@@ -7,7 +7,7 @@
 
 // π/2 split into a head with zeros in its low bits and a tail (the fdlibm constants), so k·head is exact for the
 // k that occur here and the reduced angle keeps full precision (Cody–Waite reduction).
-const PIO2_HI = 1.57079632673412561417e0;
+const PIO2_HI = 1.57079632673412561417;
 const PIO2_LO = 6.07710050650619224932e-11;
 const TWO_OVER_PI = 0.6366197723675814;
 
@@ -26,9 +26,7 @@ function sinPoly(r: number): number {
       (-1 / 6 +
         z *
           (1 / 120 +
-            z *
-              (-1 / 5040 +
-                z * (1 / 362880 + z * (-1 / 39916800 + z * (1 / 6227020800 + z * (-1 / 1307674368000))))))) // r^15
+            z * (-1 / 5040 + z * (1 / 362880 + z * (-1 / 39916800 + z * (1 / 6227020800 + z * (-1 / 1307674368000))))))) // r^15
   );
 }
 
@@ -100,4 +98,9 @@ export function atan2(y: number, x: number): number {
   if (swap) a = HALF_PI - a;
   if (x < 0) a = PI - a;
   return y < 0 ? -a : a;
+}
+
+/** Length of (x, y). `Math.hypot` is not correctly rounded (engines differ in the last bit); this is + × and sqrt. */
+export function length(x: number, y: number): number {
+  return Math.sqrt(x * x + y * y);
 }

@@ -75,13 +75,29 @@ function aabbTest(p: PhysicsState, q: QueryScratch, row: number): boolean {
   return !(a[0]! > b[2]! || a[2]! < b[0]! || a[1]! > b[3]! || a[3]! < b[1]!);
 }
 
-function runAABB(p: PhysicsState, q: QueryScratch, aabb: QueryAABB, filter: QueryFilter | undefined, hits: ShapeHits): void {
+function runAABB(
+  p: PhysicsState,
+  q: QueryScratch,
+  aabb: QueryAABB,
+  filter: QueryFilter | undefined,
+  hits: ShapeHits,
+): void {
   if (aabb === null || typeof aabb !== 'object') {
     throw new PhysicsError('INVALID_ARGUMENT', `aabb must be a { minX, minY, maxX, maxY } object, got ${String(aabb)}`);
   }
   const { minX, minY, maxX, maxY } = aabb;
-  if (!(Number.isFinite(minX) && Number.isFinite(minY) && Number.isFinite(maxX) && Number.isFinite(maxY) && minX <= maxX && minY <= maxY)) {
-    throw new PhysicsError('INVALID_ARGUMENT', `aabb must be finite with min <= max, got [${minX}, ${minY}] - [${maxX}, ${maxY}]`);
+  if (!(
+    Number.isFinite(minX) &&
+    Number.isFinite(minY) &&
+    Number.isFinite(maxX) &&
+    Number.isFinite(maxY) &&
+    minX <= maxX &&
+    minY <= maxY
+  )) {
+    throw new PhysicsError(
+      'INVALID_ARGUMENT',
+      `aabb must be finite with min <= max, got [${minX}, ${minY}] - [${maxX}, ${maxY}]`,
+    );
   }
   resolveFilter(q, filter);
   const b = q.box;
@@ -119,7 +135,13 @@ function distanceTest(p: PhysicsState, q: QueryScratch, row: number): boolean {
   return q.distance[D_DISTANCE]! <= q.coreA[CORE_RADIUS]! + q.coreB[CORE_RADIUS]!;
 }
 
-function runPoint(p: PhysicsState, q: QueryScratch, point: QueryVec2, filter: QueryFilter | undefined, hits: ShapeHits): void {
+function runPoint(
+  p: PhysicsState,
+  q: QueryScratch,
+  point: QueryVec2,
+  filter: QueryFilter | undefined,
+  hits: ShapeHits,
+): void {
   checkQueryVec2(point, 'point');
   resolveFilter(q, filter);
   const pt = q.point;
@@ -164,7 +186,11 @@ export function loadQueryShape(q: QueryScratch, geometry: ShapeGeometry, transfo
 }
 
 function runShape(
-  p: PhysicsState, q: QueryScratch, geometry: ShapeGeometry, transform: QueryTransform, filter: QueryFilter | undefined,
+  p: PhysicsState,
+  q: QueryScratch,
+  geometry: ShapeGeometry,
+  transform: QueryTransform,
+  filter: QueryFilter | undefined,
   hits: ShapeHits,
 ): void {
   loadQueryShape(q, geometry, transform);
@@ -178,7 +204,11 @@ function runShape(
  * constructors works, rounding included; a segment overlaps what it crosses.
  */
 export function overlapShape(
-  world: PhysicsWorld, geometry: ShapeGeometry, transform: QueryTransform, filter?: QueryFilter, out?: ShapeId[],
+  world: PhysicsWorld,
+  geometry: ShapeGeometry,
+  transform: QueryTransform,
+  filter?: QueryFilter,
+  out?: ShapeId[],
 ): ShapeId[] {
   const p = getPhysics(world);
   const q = getQueryScratch(p);
@@ -188,7 +218,11 @@ export function overlapShape(
 
 /** As overlapShape, into a caller-owned ShapeHits buffer; returns the count. */
 export function overlapShapeInto(
-  world: PhysicsWorld, geometry: ShapeGeometry, transform: QueryTransform, hits: ShapeHits, filter?: QueryFilter,
+  world: PhysicsWorld,
+  geometry: ShapeGeometry,
+  transform: QueryTransform,
+  hits: ShapeHits,
+  filter?: QueryFilter,
 ): number {
   checkHits(hits);
   const p = getPhysics(world);

@@ -32,7 +32,10 @@ export function checkQueryVec2(v: QueryVec2, what: string): void {
     throw new PhysicsError('INVALID_ARGUMENT', `${what} must be an {x, y} object, got ${String(v)}`);
   }
   if (typeof v.x !== 'number' || !Number.isFinite(v.x) || typeof v.y !== 'number' || !Number.isFinite(v.y)) {
-    throw new PhysicsError('INVALID_ARGUMENT', `${what} must have finite x and y, got (${String(v.x)}, ${String(v.y)})`);
+    throw new PhysicsError(
+      'INVALID_ARGUMENT',
+      `${what} must have finite x and y, got (${String(v.x)}, ${String(v.y)})`,
+    );
   }
 }
 
@@ -51,8 +54,16 @@ export function loadQueryTransform(t: QueryTransform, pose: Float64Array): void 
 }
 
 export function checkQueryGeometry(g: ShapeGeometry): void {
-  if (g === null || typeof g !== 'object' || !(g.vertices instanceof Float64Array) || !(g.type >= 0 && g.type < SHAPE_TYPE_COUNT)) {
-    throw new PhysicsError('INVALID_ARGUMENT', 'query geometry must come from makeBox, makeCircle, makeCapsule, makePolygon or makeSegment');
+  if (
+    g === null ||
+    typeof g !== 'object' ||
+    !(g.vertices instanceof Float64Array) ||
+    !(g.type >= 0 && g.type < SHAPE_TYPE_COUNT)
+  ) {
+    throw new PhysicsError(
+      'INVALID_ARGUMENT',
+      'query geometry must come from makeBox, makeCircle, makeCapsule, makePolygon or makeSegment',
+    );
   }
 }
 

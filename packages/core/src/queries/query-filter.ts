@@ -38,13 +38,19 @@ export function resolveFilter(q: QueryScratch, f: QueryFilter | undefined): void
     if (f.maskBits !== undefined) mask = checkBits(f.maskBits, 'filter.maskBits');
     if (f.ignoreBody !== undefined) {
       if (typeof f.ignoreBody !== 'number' || !Number.isInteger(f.ignoreBody)) {
-        throw new PhysicsError('INVALID_ARGUMENT', `filter.ignoreBody must be an entity id, got ${String(f.ignoreBody)}`);
+        throw new PhysicsError(
+          'INVALID_ARGUMENT',
+          `filter.ignoreBody must be an entity id, got ${String(f.ignoreBody)}`,
+        );
       }
       ignoreBody = f.ignoreBody;
     }
     if (f.includeSensors !== undefined) {
       if (typeof f.includeSensors !== 'boolean') {
-        throw new PhysicsError('INVALID_ARGUMENT', `filter.includeSensors must be a boolean, got ${String(f.includeSensors)}`);
+        throw new PhysicsError(
+          'INVALID_ARGUMENT',
+          `filter.includeSensors must be a boolean, got ${String(f.includeSensors)}`,
+        );
       }
       sensors = f.includeSensors ? 1 : 0;
     }

@@ -64,7 +64,8 @@ export class RayHits {
   }
 
   private less(i: number, j: number): boolean {
-    const fi = this.fraction[i]!, fj = this.fraction[j]!;
+    const fi = this.fraction[i]!,
+      fj = this.fraction[j]!;
     return fi < fj || (fi === fj && this.shape[i]! < this.shape[j]!);
   }
 

@@ -25,7 +25,13 @@ export interface RayResult {
 }
 
 /** Validates a ray and collects the candidate shape rows its segment touches in the broadphase. */
-function gatherRay(p: PhysicsState, q: QueryScratch, origin: QueryVec2, translation: QueryVec2, filter: QueryFilter | undefined): void {
+function gatherRay(
+  p: PhysicsState,
+  q: QueryScratch,
+  origin: QueryVec2,
+  translation: QueryVec2,
+  filter: QueryFilter | undefined,
+): void {
   checkQueryVec2(origin, 'origin');
   checkQueryVec2(translation, 'translation');
   resolveFilter(q, filter);
@@ -68,7 +74,10 @@ function fillHits(p: PhysicsState, q: QueryScratch, hits: RayHits): void {
  * result object.
  */
 export function castRayClosest(
-  world: PhysicsWorld, origin: QueryVec2, translation: QueryVec2, filter?: QueryFilter,
+  world: PhysicsWorld,
+  origin: QueryVec2,
+  translation: QueryVec2,
+  filter?: QueryFilter,
 ): RayResult | null {
   const p = getPhysics(world);
   const q = getQueryScratch(p);
@@ -104,7 +113,11 @@ export function castRayClosest(
  * allocates only when the hit count grows. For a per-frame cast with no allocation at all, use castRayInto.
  */
 export function castRay(
-  world: PhysicsWorld, origin: QueryVec2, translation: QueryVec2, filter?: QueryFilter, out?: RayResult[],
+  world: PhysicsWorld,
+  origin: QueryVec2,
+  translation: QueryVec2,
+  filter?: QueryFilter,
+  out?: RayResult[],
 ): RayResult[] {
   if (out !== undefined && !Array.isArray(out)) {
     throw new PhysicsError('INVALID_ARGUMENT', `out must be an array, got ${String(out)}`);
@@ -118,7 +131,13 @@ export function castRay(
   const n = hits.count;
   for (let i = 0; i < n; i++) {
     let r = result[i];
-    if (r === undefined || r === null || typeof r !== 'object' || typeof r.point !== 'object' || typeof r.normal !== 'object') {
+    if (
+      r === undefined ||
+      r === null ||
+      typeof r !== 'object' ||
+      typeof r.point !== 'object' ||
+      typeof r.normal !== 'object'
+    ) {
       r = { body: 0, shape: 0, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, fraction: 0 };
       result[i] = r;
     }
@@ -139,7 +158,11 @@ export function castRay(
  * the hit count. Allocates nothing once the buffers have grown to the largest result seen.
  */
 export function castRayInto(
-  world: PhysicsWorld, origin: QueryVec2, translation: QueryVec2, hits: RayHits, filter?: QueryFilter,
+  world: PhysicsWorld,
+  origin: QueryVec2,
+  translation: QueryVec2,
+  hits: RayHits,
+  filter?: QueryFilter,
 ): number {
   if (!(hits instanceof RayHits)) throw new PhysicsError('INVALID_ARGUMENT', 'hits must be a RayHits buffer');
   const p = getPhysics(world);

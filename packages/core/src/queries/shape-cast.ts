@@ -1,7 +1,14 @@
 import type { ShapeGeometry } from '../geometry/shape-geometry.js';
 import type { ShapeId } from '../shape/shape-api.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
-import { checkQueryVec2, gatherBoxCandidates, loadShapePose, shapeHandle, type QueryTransform, type QueryVec2 } from './query-common.js';
+import {
+  checkQueryVec2,
+  gatherBoxCandidates,
+  loadShapePose,
+  shapeHandle,
+  type QueryTransform,
+  type QueryVec2,
+} from './query-common.js';
 import { passesFilter, resolveFilter, type QueryFilter } from './query-filter.js';
 import { loadQueryShape } from './overlap-queries.js';
 import { getQueryScratch, type QueryScratch } from './query-scratch.js';
@@ -60,7 +67,9 @@ function castAgainst(p: PhysicsState, q: QueryScratch, row: number): boolean {
   // The translation and the fraction limit come in q.castArgs, not as arguments: V8 boxes doubles passed to calls
   // it does not inline, and this runs per candidate.
   const args = q.castArgs;
-  const tx = args[0]!, ty = args[1]!, maxFraction = args[2]!;
+  const tx = args[0]!,
+    ty = args[1]!,
+    maxFraction = args[2]!;
   const shapePose = q.shapePose;
   loadShapePose(p, row, shapePose);
   const coreB = q.coreB;
@@ -69,7 +78,8 @@ function castAgainst(p: PhysicsState, q: QueryScratch, row: number): boolean {
   const rB = coreB[CORE_RADIUS]!;
   const radii = coreA[CORE_RADIUS]! + rB;
   const pose = q.pose;
-  const x0 = pose[0]!, y0 = pose[1]!;
+  const x0 = pose[0]!,
+    y0 = pose[1]!;
   const dist = q.distance;
   const out = q.cast;
   let t = 0;
@@ -88,7 +98,8 @@ function castAgainst(p: PhysicsState, q: QueryScratch, row: number): boolean {
     const core = dist[D_DISTANCE]!;
     const d = core - radii;
     // n: unit direction from A's closest point to B's (undefined when the cores touch).
-    let nx = 0, ny = 0;
+    let nx = 0,
+      ny = 0;
     if (core > 0) {
       nx = (dist[D_POINT_BX]! - dist[D_POINT_AX]!) / core;
       ny = (dist[D_POINT_BY]! - dist[D_POINT_AY]!) / core;
@@ -137,14 +148,19 @@ function castAgainst(p: PhysicsState, q: QueryScratch, row: number): boolean {
  * shape handle), or null. Allocates only the result object.
  */
 export function castShape(
-  world: PhysicsWorld, geometry: ShapeGeometry, transform: QueryTransform, translation: QueryVec2, filter?: QueryFilter,
+  world: PhysicsWorld,
+  geometry: ShapeGeometry,
+  transform: QueryTransform,
+  translation: QueryVec2,
+  filter?: QueryFilter,
 ): ShapeCastResult | null {
   const p = getPhysics(world);
   const q = getQueryScratch(p);
   checkQueryVec2(translation, 'translation');
   loadQueryShape(q, geometry, transform);
   resolveFilter(q, filter);
-  const tx = translation.x, ty = translation.y;
+  const tx = translation.x,
+    ty = translation.y;
   const args = q.castArgs;
   args[0] = tx;
   args[1] = ty;

@@ -83,7 +83,10 @@ export function coreDistance(a: Float64Array, b: Float64Array, out: Float64Array
   const countB = b[CORE_COUNT]!;
   if (countA === 1 && countB === 1) {
     // Two points: no axes to test; the distance is exact (0 only when they coincide).
-    const ax = a[CORE_VERTS]!, ay = a[CORE_VERTS + 1]!, bx = b[CORE_VERTS]!, by = b[CORE_VERTS + 1]!;
+    const ax = a[CORE_VERTS]!,
+      ay = a[CORE_VERTS + 1]!,
+      bx = b[CORE_VERTS]!,
+      by = b[CORE_VERTS + 1]!;
     out[D_DISTANCE] = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
     out[D_POINT_AX] = ax;
     out[D_POINT_AY] = ay;
@@ -145,7 +148,10 @@ function gapPositive(a: Float64Array, b: Float64Array, axes: Float64Array, o: nu
   const uy = perpendicular ? axes[o]! : axes[o + 1]!;
   const countA = a[CORE_COUNT]!;
   const countB = b[CORE_COUNT]!;
-  let minA = 1e300, maxA = -1e300, minB = 1e300, maxB = -1e300;
+  let minA = 1e300,
+    maxA = -1e300,
+    minB = 1e300,
+    maxB = -1e300;
   for (let i = 0; i < countA; i++) {
     const d = ux * a[CORE_VERTS + 2 * i]! + uy * a[CORE_VERTS + 2 * i + 1]!;
     if (d < minA) minA = d;
@@ -164,13 +170,24 @@ function gapPositive(a: Float64Array, b: Float64Array, axes: Float64Array, o: nu
  * Ericson, Real-Time Collision Detection 5.1.9, including the degenerate cases. Writes [ax, ay, bx, by, d²].
  */
 function segmentClosest(
-  a: Float64Array, i0: number, i1: number, b: Float64Array, j0: number, j1: number, out: Float64Array,
+  a: Float64Array,
+  i0: number,
+  i1: number,
+  b: Float64Array,
+  j0: number,
+  j1: number,
+  out: Float64Array,
 ): void {
-  const p1x = a[CORE_VERTS + 2 * i0]!, p1y = a[CORE_VERTS + 2 * i0 + 1]!;
-  const d1x = a[CORE_VERTS + 2 * i1]! - p1x, d1y = a[CORE_VERTS + 2 * i1 + 1]! - p1y;
-  const p2x = b[CORE_VERTS + 2 * j0]!, p2y = b[CORE_VERTS + 2 * j0 + 1]!;
-  const d2x = b[CORE_VERTS + 2 * j1]! - p2x, d2y = b[CORE_VERTS + 2 * j1 + 1]! - p2y;
-  const rx = p1x - p2x, ry = p1y - p2y;
+  const p1x = a[CORE_VERTS + 2 * i0]!,
+    p1y = a[CORE_VERTS + 2 * i0 + 1]!;
+  const d1x = a[CORE_VERTS + 2 * i1]! - p1x,
+    d1y = a[CORE_VERTS + 2 * i1 + 1]! - p1y;
+  const p2x = b[CORE_VERTS + 2 * j0]!,
+    p2y = b[CORE_VERTS + 2 * j0 + 1]!;
+  const d2x = b[CORE_VERTS + 2 * j1]! - p2x,
+    d2y = b[CORE_VERTS + 2 * j1 + 1]! - p2y;
+  const rx = p1x - p2x,
+    ry = p1y - p2y;
   const aa = d1x * d1x + d1y * d1y;
   const ee = d2x * d2x + d2y * d2y;
   const f = d2x * rx + d2y * ry;
@@ -206,8 +223,10 @@ function segmentClosest(
       }
     }
   }
-  const ax = p1x + s * d1x, ay = p1y + s * d1y;
-  const bx = p2x + t * d2x, by = p2y + t * d2y;
+  const ax = p1x + s * d1x,
+    ay = p1y + s * d1y;
+  const bx = p2x + t * d2x,
+    by = p2y + t * d2y;
   out[0] = ax;
   out[1] = ay;
   out[2] = bx;

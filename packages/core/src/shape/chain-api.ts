@@ -43,7 +43,8 @@ function validateChain(chain: ChainGeometry): void {
   }
   const n = chain.points.length >> 1;
   const expected = chain.loop ? n : n - 1;
-  if (n < (chain.loop ? 3 : 2) || chain.segments.length !== expected) throw bad(`${chain.segments.length} segments for ${n} points`);
+  if (n < (chain.loop ? 3 : 2) || chain.segments.length !== expected)
+    throw bad(`${chain.segments.length} segments for ${n} points`);
   for (let i = 0; i < chain.segments.length; i++) {
     const g = chain.segments[i]!;
     if (

@@ -27,7 +27,8 @@ export function shapeRow(p: PhysicsState, shape: ShapeId): number {
   const gen = Math.floor(shape / ROW_SPAN);
   const s = p.shapes;
   if (row >= s.capacityUsed) throw new PhysicsError('NOT_A_SHAPE', `shape ${shape} does not exist in this world`);
-  if (s.generation[row] !== gen || s.alive[row] !== 1) throw new PhysicsError('STALE_HANDLE', `shape ${shape} was destroyed`);
+  if (s.generation[row] !== gen || s.alive[row] !== 1)
+    throw new PhysicsError('STALE_HANDLE', `shape ${shape} was destroyed`);
   return row;
 }
 
@@ -50,8 +51,16 @@ function validateShapeDef(d: ShapeDef): void {
 }
 
 function validateGeometry(g: ShapeGeometry): void {
-  if (g === null || typeof g !== 'object' || !(g.vertices instanceof Float64Array) || !(g.type >= 0 && g.type < SHAPE_TYPE_COUNT)) {
-    throw new PhysicsError('INVALID_ARGUMENT', 'geometry must come from makeBox, makeCircle, makeCapsule, makePolygon or makeSegment');
+  if (
+    g === null ||
+    typeof g !== 'object' ||
+    !(g.vertices instanceof Float64Array) ||
+    !(g.type >= 0 && g.type < SHAPE_TYPE_COUNT)
+  ) {
+    throw new PhysicsError(
+      'INVALID_ARGUMENT',
+      'geometry must come from makeBox, makeCircle, makeCapsule, makePolygon or makeSegment',
+    );
   }
 }
 

@@ -28,7 +28,12 @@ export function createShapeProxy(p: PhysicsState, shape: number): void {
   const o = shape * 4;
   s.tree[shape] = tree;
   s.proxy[shape] = p.broadphase.trees[tree].createProxy(
-    a[o]! - margin, a[o + 1]! - margin, a[o + 2]! + margin, a[o + 3]! + margin, shape, s.categoryBits[shape]!,
+    a[o]! - margin,
+    a[o + 1]! - margin,
+    a[o + 2]! + margin,
+    a[o + 3]! + margin,
+    shape,
+    s.categoryBits[shape]!,
   );
   bufferMove(p, shape);
 }
@@ -74,7 +79,12 @@ export function synchronizeBodyProxies(p: PhysicsState, eid: number): void {
     const proxy = s.proxy[sh]!;
     const a = s.aabb;
     const o = sh * 4;
-    if (tree.minX[proxy]! <= a[o]! && tree.minY[proxy]! <= a[o + 1]! && tree.maxX[proxy]! >= a[o + 2]! && tree.maxY[proxy]! >= a[o + 3]!) {
+    if (
+      tree.minX[proxy]! <= a[o]! &&
+      tree.minY[proxy]! <= a[o + 1]! &&
+      tree.maxX[proxy]! >= a[o + 2]! &&
+      tree.maxY[proxy]! >= a[o + 3]!
+    ) {
       continue;
     }
     tree.moveProxy(proxy, a[o]! - margin, a[o + 1]! - margin, a[o + 2]! + margin, a[o + 3]! + margin);

@@ -1,6 +1,11 @@
 import { IntBuffer } from '../broadphase/int-buffer.js';
 import { growF64, growI32 } from '../storage/grow.js';
-import { BODY_INTEGRATION_STRIDE, BODY_STATE_STRIDE, CONTACT_CONSTRAINT_STRIDE, SOLVER_PARAM_COUNT } from './solver-layout.js';
+import {
+  BODY_INTEGRATION_STRIDE,
+  BODY_STATE_STRIDE,
+  CONTACT_CONSTRAINT_STRIDE,
+  SOLVER_PARAM_COUNT,
+} from './solver-layout.js';
 
 /**
  * Per-world solver scratch, rebuilt every step by the prepare stage and consumed by the solve stage. Grows by

@@ -138,7 +138,10 @@ function validateWorldDef(def: WorldDef): void {
     throw new PhysicsError('INVALID_ARGUMENT', `subSteps must be an integer >= 1, got ${def.subSteps}`);
   }
   if (!Number.isInteger(def.classicIterations) || def.classicIterations < 1) {
-    throw new PhysicsError('INVALID_ARGUMENT', `classicIterations must be an integer >= 1, got ${def.classicIterations}`);
+    throw new PhysicsError(
+      'INVALID_ARGUMENT',
+      `classicIterations must be an integer >= 1, got ${def.classicIterations}`,
+    );
   }
   checkNonNegative(def.classicBaumgarte, 'classicBaumgarte');
   checkPositive(def.contactHertz, 'contactHertz');

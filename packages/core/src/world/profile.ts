@@ -15,4 +15,3 @@ export class StepProfile {
   constraintCount = 0;
   stepCount = 0;
 }
-

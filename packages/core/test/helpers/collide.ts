@@ -35,10 +35,32 @@ export function collide(store: GeometryStore, a: number, pa: Pose, b: number, pb
   const out = createManifold();
   out.fill(NaN);
   if (fn) {
-    const pose = new Float64Array([pa[0], pa[1], Math.cos(pa[2]), Math.sin(pa[2]), pb[0], pb[1], Math.cos(pb[2]), Math.sin(pb[2])]);
+    const pose = new Float64Array([
+      pa[0],
+      pa[1],
+      Math.cos(pa[2]),
+      Math.sin(pa[2]),
+      pb[0],
+      pb[1],
+      Math.cos(pb[2]),
+      Math.sin(pb[2]),
+    ]);
     fn(store, a, b, pose, out);
   } else {
-    collideShapes(store, a, pa[0], pa[1], Math.cos(pa[2]), Math.sin(pa[2]), b, pb[0], pb[1], Math.cos(pb[2]), Math.sin(pb[2]), out);
+    collideShapes(
+      store,
+      a,
+      pa[0],
+      pa[1],
+      Math.cos(pa[2]),
+      Math.sin(pa[2]),
+      b,
+      pb[0],
+      pb[1],
+      Math.cos(pb[2]),
+      Math.sin(pb[2]),
+      out,
+    );
   }
   const count = out[M_COUNT]!;
   expect(count === 0 || count === 1 || count === 2).toBe(true);
@@ -87,7 +109,13 @@ export function expectSymmetric(store: GeometryStore, a: number, pa: Pose, b: nu
   expect(m2[M_COUNT]).toBeGreaterThan(0);
   expect(m2[M_NORMAL_X]).toBeCloseTo(-m1[M_NORMAL_X]!, 9);
   expect(m2[M_NORMAL_Y]).toBeCloseTo(-m1[M_NORMAL_Y]!, 9);
-  const s1 = [0, 1].slice(0, m1[M_COUNT]).map((i) => pt(m1, i).sep).sort();
-  const s2 = [0, 1].slice(0, m2[M_COUNT]).map((i) => pt(m2, i).sep).sort();
+  const s1 = [0, 1]
+    .slice(0, m1[M_COUNT])
+    .map((i) => pt(m1, i).sep)
+    .sort();
+  const s2 = [0, 1]
+    .slice(0, m2[M_COUNT])
+    .map((i) => pt(m2, i).sep)
+    .sort();
   for (let i = 0; i < s1.length; i++) expect(s2[i]).toBeCloseTo(s1[i]!, 9);
 }

@@ -14,8 +14,20 @@ export interface ChildRequest {
  * Run one engine × scene in a fresh `node --expose-gc dist/bench-run.js` and resolve to its JSON line. Never rejects:
  * a crash, a timeout or garbage output becomes a failed run that names the cause.
  */
-export function runChild(request: ChildRequest, onProgress: (done: number, total: number) => void, onLog: (line: string) => void): Promise<RunResult> {
-  const argv = ['--expose-gc', distFile('bench-run.js'), '--engine', request.engine, '--scene', request.scene, ...request.args];
+export function runChild(
+  request: ChildRequest,
+  onProgress: (done: number, total: number) => void,
+  onLog: (line: string) => void,
+): Promise<RunResult> {
+  const argv = [
+    '--expose-gc',
+    distFile('bench-run.js'),
+    '--engine',
+    request.engine,
+    '--scene',
+    request.scene,
+    ...request.args,
+  ];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -43,7 +55,13 @@ export function runChild(request: ChildRequest, onProgress: (done: number, total
         }
       }
     });
-    const failed = (error: string): RunResult => ({ ok: false, mode: 'scene', engine: request.engine, scene: request.scene, error });
+    const failed = (error: string): RunResult => ({
+      ok: false,
+      mode: 'scene',
+      engine: request.engine,
+      scene: request.scene,
+      error,
+    });
     child.on('error', (e) => {
       clearTimeout(timer);
       resolve(failed(`could not start the run: ${e.message}`));

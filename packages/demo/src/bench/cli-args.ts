@@ -9,7 +9,9 @@ export const USAGE = `impulse2d benchmark: ms per step of Box2D's benchmark scen
 
 usage: pnpm bench -- [options]
   --scene LIST          comma list of ${Object.keys(layouts).join(', ')}, or all (${BENCHMARK_SCENES.join(', ')}); default all
-  --steps N             steps per run instead of each scene's own (${Object.values(layouts).map((l) => `${l.name} ${l.steps}`).join(', ')})
+  --steps N             steps per run instead of each scene's own (${Object.values(layouts)
+    .map((l) => `${l.name} ${l.steps}`)
+    .join(', ')})
   --substeps N          our engine's substeps (default 4)
   --solver MODE         our solver: soft (default) or classic
   --vs LIST             peers: comma list of ${PEER_NAMES.join(', ')}; all; none (default planck,rapier-simd;
@@ -44,7 +46,10 @@ export interface CliArgs {
 function list(value: string, all: readonly string[], what: string, valid: (s: string) => boolean): string[] {
   if (value === 'all') return [...all];
   if (value === 'none' || value === '') return [];
-  const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   for (const item of items) if (!valid(item)) throw new Error(`unknown ${what} '${item}' (try --help)`);
   return items;
 }
@@ -76,11 +81,17 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.solver !== 'soft' && values.solver !== 'classic') throw new Error(`--solver is soft or classic, got '${values.solver}'`);
+  if (values.solver !== 'soft' && values.solver !== 'classic')
+    throw new Error(`--solver is soft or classic, got '${values.solver}'`);
   const batch = positiveInt(values['headless-batch'], 'headless-batch', 0);
   const sceneArg = values.scene ?? (batch > 0 ? 'none' : 'all');
   const scenes = list(sceneArg, BENCHMARK_SCENES, 'scene', (s) => layouts[s] !== undefined);
-  const peers = list(values.vs ?? DEFAULT_PEERS, PEER_NAMES, 'engine', (s) => isEngineName(s) && s !== 'impulse2d') as EngineName[];
+  const peers = list(
+    values.vs ?? DEFAULT_PEERS,
+    PEER_NAMES,
+    'engine',
+    (s) => isEngineName(s) && s !== 'impulse2d',
+  ) as EngineName[];
   const engines = ENGINE_NAMES.filter((e) => (e === 'impulse2d' ? !values['no-ours'] : peers.includes(e)));
   if (!/^[\w.-]+$/.test(values.name)) throw new Error(`--name may hold letters, digits, '.', '-', '_' only`);
   return {

@@ -43,7 +43,9 @@ function plan(args: CliArgs): PlannedRun[] {
   const runs: PlannedRun[] = [];
   for (const scene of args.scenes) {
     for (const engine of args.engines) {
-      const slow = args.defaultPeers ? SLOW_BY_DEFAULT.find((s) => s.engine === engine && s.scene === scene) : undefined;
+      const slow = args.defaultPeers
+        ? SLOW_BY_DEFAULT.find((s) => s.engine === engine && s.scene === scene)
+        : undefined;
       runs.push({ engine, scene, batch: 0, ...(slow !== undefined ? { skip: slow.why } : {}) });
     }
   }
@@ -52,7 +54,14 @@ function plan(args: CliArgs): PlannedRun[] {
 }
 
 function childArgs(args: CliArgs, run: PlannedRun): string[] {
-  const out = ['--substeps', String(args.substeps), '--solver', args.solver, '--heap-samples', String(args.heapSamples)];
+  const out = [
+    '--substeps',
+    String(args.substeps),
+    '--solver',
+    args.solver,
+    '--heap-samples',
+    String(args.heapSamples),
+  ];
   if (args.steps !== null) out.push('--steps', String(args.steps));
   if (run.batch > 0) out.push('--batch', String(run.batch));
   return out;
@@ -82,7 +91,9 @@ async function main(): Promise<void> {
   if (runs.length === 0) throw new Error('nothing to run: no scene and no --headless-batch, or no engine');
   const missing = args.engines.includes('impulse2d') ? impulse2dUnavailable() : null;
   console.log(`impulse2d bench on ${machineSummary()}`);
-  console.log(`our engine: ${args.solver} solver, ${args.substeps} substeps; peers: their usual settings; dt 1/60; sleeping off (on in smash)`);
+  console.log(
+    `our engine: ${args.solver} solver, ${args.substeps} substeps; peers: their usual settings; dt 1/60; sleeping off (on in smash)`,
+  );
   if (missing !== null) console.log(`note: ${missing.split('\n')[0]}; the peers run without it`);
   console.log('');
 
@@ -91,7 +102,14 @@ async function main(): Promise<void> {
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i]!;
     if (run.skip !== undefined) {
-      const skipped: RunResult = { ok: false, mode: 'scene', engine: run.engine, scene: run.scene, error: run.skip, skipped: 'skipped' };
+      const skipped: RunResult = {
+        ok: false,
+        mode: 'scene',
+        engine: run.engine,
+        scene: run.scene,
+        error: run.skip,
+        skipped: 'skipped',
+      };
       results.push(skipped);
       process.stderr.write(`  ${run.scene} · ${run.engine}: ${oneLine(skipped)}\n`);
       continue;
@@ -116,23 +134,31 @@ async function main(): Promise<void> {
     machine: machineName(),
     machineSummary: machineSummary(),
     date: new Date().toISOString(),
-    command: `pnpm bench -- ${process.argv.slice(2).filter((a) => a !== '--').join(' ')}`.trim(),
+    command: `pnpm bench -- ${process.argv
+      .slice(2)
+      .filter((a) => a !== '--')
+      .join(' ')}`.trim(),
     settings: { substeps: args.substeps, solver: args.solver, steps: args.steps, batch: args.batch },
     versions: versions(args.engines),
     runs: results,
   };
 
   if (args.scenes.length > 0) console.log(`${sceneTable(report)}\n`);
-  console.log('ours/peer: our median over the peer\'s (< 1: we are faster).');
-  console.log('correct: no NaN, and pyramids: every top within 2% of the pyramid height of its start, else the worst top\'s height change');
+  console.log("ours/peer: our median over the peer's (< 1: we are faster).");
+  console.log(
+    "correct: no NaN, and pyramids: every top within 2% of the pyramid height of its start, else the worst top's height change",
+  );
   console.log('  (about -1 m on the 100-row pyramid is the stack settling under load; a collapse drops many metres);');
   console.log('  joint_grid: the bottom-row middle body within 120 m of its start (a broken grid falls ~350 m);');
-  console.log('  tumbler: every box within 13.5 m (the inner corner) of the frame centre; smash: no NaN only. n/a: the engine has no build of the scene.');
-  console.log('heap/step: JS heap growth over one step after warm-up (a WASM engine\'s own memory does not show).\n');
+  console.log(
+    '  tumbler: every box within 13.5 m (the inner corner) of the frame centre; smash: no NaN only. n/a: the engine has no build of the scene.',
+  );
+  console.log("heap/step: JS heap growth over one step after warm-up (a WASM engine's own memory does not show).\n");
   const stages = stageTable(report);
   if (stages !== null) console.log(`our per-stage profile, median ms per step:\n${stages}\n`);
   const batch = batchTable(report);
-  if (batch !== null) console.log(`headless batch, ${args.batch} independent copies of the 20-row pyramid:\n${batch}\n`);
+  if (batch !== null)
+    console.log(`headless batch, ${args.batch} independent copies of the 20-row pyramid:\n${batch}\n`);
 
   mkdirSync(args.outDir, { recursive: true });
   const base = join(args.outDir, args.name);

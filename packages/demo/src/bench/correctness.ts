@@ -32,7 +32,15 @@ export function checkCorrectness(layout: SceneLayout, positions: Float64Array): 
     if (-dy > maxDrop) maxDrop = -dy;
     if (!(Math.abs(dy) <= Math.abs(worstDy))) worstDy = dy;
   }
-  return { ok: finite && fallen === 0, finite, check: check.kind, probes: layout.probes.length, fallen, maxDrop, worstDy };
+  return {
+    ok: finite && fallen === 0,
+    finite,
+    check: check.kind,
+    probes: layout.probes.length,
+    fallen,
+    maxDrop,
+    worstDy,
+  };
 }
 
 /** Fold the checks of several worlds into one. */

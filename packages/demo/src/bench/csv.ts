@@ -3,9 +3,28 @@ import { ratioToOurs, type BenchReport } from './report.js';
 import type { RunResult } from './result.js';
 
 const HEADER = [
-  'mode', 'scene', 'engine', 'label', 'steps', 'copies', 'bodies', 'median_ms', 'p95_ms', 'mean_ms', 'min_ms', 'max_ms',
-  'ratio_ours_over_peer', 'correct', 'fallen', 'probes', 'max_drop_m', 'worst_dy_m', 'heap_bytes_per_step', 'body_steps_per_s',
-  ...STAGE_NAMES.map((s) => `${s}_ms`), 'error',
+  'mode',
+  'scene',
+  'engine',
+  'label',
+  'steps',
+  'copies',
+  'bodies',
+  'median_ms',
+  'p95_ms',
+  'mean_ms',
+  'min_ms',
+  'max_ms',
+  'ratio_ours_over_peer',
+  'correct',
+  'fallen',
+  'probes',
+  'max_drop_m',
+  'worst_dy_m',
+  'heap_bytes_per_step',
+  'body_steps_per_s',
+  ...STAGE_NAMES.map((s) => `${s}_ms`),
+  'error',
 ];
 
 function cell(value: string | number | boolean | null | undefined): string {
@@ -15,18 +34,62 @@ function cell(value: string | number | boolean | null | undefined): string {
 }
 
 function row(report: BenchReport, r: RunResult): (string | number | boolean | null | undefined)[] {
-  if (!r.ok) return [r.mode, r.scene, r.engine, '', '', '', '', '', '', '', '', '', '', false, '', '', '', '', '', '', ...STAGE_NAMES.map(() => ''), r.error];
+  if (!r.ok)
+    return [
+      r.mode,
+      r.scene,
+      r.engine,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      false,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      ...STAGE_NAMES.map(() => ''),
+      r.error,
+    ];
   const ms = r.mode === 'scene' ? r.ms : r.msPerRound;
   const c = r.correctness;
   return [
-    r.mode, r.scene, r.engine, r.label, r.steps, r.mode === 'batch' ? r.copies : 1, r.bodies,
-    ms.median, ms.p95, ms.mean, ms.min, ms.max, ratioToOurs(report.runs, r), c.ok, c.fallen, c.probes, c.maxDrop, c.worstDy,
-    r.mode === 'scene' ? r.heap?.bytesPerStep : null, r.mode === 'batch' ? r.bodyStepsPerSecond : null,
-    ...STAGE_NAMES.map((s) => (r.mode === 'scene' ? r.stages?.[s] : null)), '',
+    r.mode,
+    r.scene,
+    r.engine,
+    r.label,
+    r.steps,
+    r.mode === 'batch' ? r.copies : 1,
+    r.bodies,
+    ms.median,
+    ms.p95,
+    ms.mean,
+    ms.min,
+    ms.max,
+    ratioToOurs(report.runs, r),
+    c.ok,
+    c.fallen,
+    c.probes,
+    c.maxDrop,
+    c.worstDy,
+    r.mode === 'scene' ? r.heap?.bytesPerStep : null,
+    r.mode === 'batch' ? r.bodyStepsPerSecond : null,
+    ...STAGE_NAMES.map((s) => (r.mode === 'scene' ? r.stages?.[s] : null)),
+    '',
   ];
 }
 
 /** One row per run; ratios are ours/peer medians (< 1: we are faster). */
 export function toCsv(report: BenchReport): string {
-  return [HEADER, ...report.runs.map((r) => row(report, r))].map((cells) => cells.map(cell).join(',')).join('\n') + '\n';
+  return (
+    [HEADER, ...report.runs.map((r) => row(report, r))].map((cells) => cells.map(cell).join(',')).join('\n') + '\n'
+  );
 }

@@ -6,7 +6,12 @@ export interface BenchReport {
   readonly machineSummary: string;
   readonly date: string;
   readonly command: string;
-  readonly settings: { readonly substeps: number; readonly solver: string; readonly steps: number | null; readonly batch: number };
+  readonly settings: {
+    readonly substeps: number;
+    readonly solver: string;
+    readonly steps: number | null;
+    readonly batch: number;
+  };
   /** npm package → pinned version, for every engine that ran. */
   readonly versions: Readonly<Record<string, string>>;
   readonly runs: readonly RunResult[];

@@ -29,7 +29,9 @@ export function svgChart(report: BenchReport): string {
     const decades = Math.max(1, hiLog - lo);
     const span = WIDTH - LABEL_W - RIGHT_W;
     const xOf = (ms: number): number => LABEL_W + (span * (Math.log10(Math.max(ms, 10 ** lo)) - lo)) / decades;
-    parts.push(`<text x="10" y="${y + 14}" class="scene">${escapeXml(scene)}: ms per step (median bar, p95 tick; log scale)</text>`);
+    parts.push(
+      `<text x="10" y="${y + 14}" class="scene">${escapeXml(scene)}: ms per step (median bar, p95 tick; log scale)</text>`,
+    );
     y += 24;
     const top = y;
     const bottom = y + runs.length * (BAR_H + GAP) - GAP;

@@ -7,7 +7,10 @@ export function textTable(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
   const numeric = /^[-+]?[\d.,]+(×|%| ms| B)?$|^—$/;
   const line = (r: readonly string[]): string =>
-    r.map((cell, c) => (numeric.test(cell) ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd();
+    r
+      .map((cell, c) => (numeric.test(cell) ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('  ');
   return [line(rows[0]!), rule, ...rows.slice(1).map(line)].join('\n');
 }
@@ -32,7 +35,16 @@ export function sceneTable(report: BenchReport): string {
     if (run.mode !== 'scene') continue;
     if (!run.ok) {
       const cell = run.skipped ?? '—';
-      rows.push([run.scene, run.engine, cell, '—', '—', '—', '—', run.skipped !== undefined ? run.error : notRun(run.error)]);
+      rows.push([
+        run.scene,
+        run.engine,
+        cell,
+        '—',
+        '—',
+        '—',
+        '—',
+        run.skipped !== undefined ? run.error : notRun(run.error),
+      ]);
       continue;
     }
     const r = run as SceneRun;

@@ -22,7 +22,10 @@ export function build(world: PhysicsWorld): BuiltScene {
   for (let k = 0; k < N; k++) {
     for (let i = 0; i < N; i++) {
       const isStatic = k >= N / 2 - 3 && k <= N / 2 + 3 && i === 0;
-      const body = createBody(world, { type: isStatic ? 'static' : 'dynamic', position: { x: k * SHIFT, y: -i * SHIFT } });
+      const body = createBody(world, {
+        type: isStatic ? 'static' : 'dynamic',
+        position: { x: k * SHIFT, y: -i * SHIFT },
+      });
       addShape(world, body, circle, shapeDef);
       const index = k * N + i;
       ids[index] = body;

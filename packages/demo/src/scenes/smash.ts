@@ -23,7 +23,11 @@ export function build(world: PhysicsWorld): BuiltScene {
   let n = 1;
   for (let i = 0; i < SMASH_COLUMNS; i++) {
     for (let j = 0; j < SMASH_ROWS; j++) {
-      const body = createBody(world, { type: 'dynamic', isAwake: false, position: { x: 30 + 0.4 * i, y: 0.4 * (j - SMASH_ROWS / 2) } });
+      const body = createBody(world, {
+        type: 'dynamic',
+        isAwake: false,
+        position: { x: 30 + 0.4 * i, y: 0.4 * (j - SMASH_ROWS / 2) },
+      });
       addShape(world, body, box, boxDef);
       boxes[n++] = body;
     }

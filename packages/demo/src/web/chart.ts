@@ -56,7 +56,9 @@ export class LineChart {
     const ch = c.clientHeight;
     ctx.clearRect(0, 0, cw, ch);
     let max = 0;
-    for (const d of this.data) for (let i = 0; i < this.filled; i++) max = Math.max(max, d[(this.head - 1 - i + 2 * this.capacity) % this.capacity]!);
+    for (const d of this.data)
+      for (let i = 0; i < this.filled; i++)
+        max = Math.max(max, d[(this.head - 1 - i + 2 * this.capacity) % this.capacity]!);
     const top = niceCeil(max);
     const padL = 34;
     const padT = 6;

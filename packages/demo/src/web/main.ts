@@ -3,7 +3,16 @@
  * runs in a Web Worker (worker.ts); the page asks for one step per animation frame and draws the latest frame.
  */
 import { LineChart } from './chart.js';
-import { BODY_STRIDE, FRAME_HEADER, type DrawFlags, type FromWorker, type ProfileSample, type SceneGeometry, type SceneInfo, type ToWorker } from './protocol.js';
+import {
+  BODY_STRIDE,
+  FRAME_HEADER,
+  type DrawFlags,
+  type FromWorker,
+  type ProfileSample,
+  type SceneGeometry,
+  type SceneInfo,
+  type ToWorker,
+} from './protocol.js';
 import { drawWorld, type Camera } from './render.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -175,7 +184,9 @@ worker.onerror = (e) => {
 };
 
 function updateTables(): void {
-  for (const s of STAGES) stageTable.get(s.key)!.textContent = `${msChart.latest(STAGES.indexOf(s)).toFixed(3)}  (avg ${msChart.mean(STAGES.indexOf(s)).toFixed(2)})`;
+  for (const s of STAGES)
+    stageTable.get(s.key)!.textContent =
+      `${msChart.latest(STAGES.indexOf(s)).toFixed(3)}  (avg ${msChart.mean(STAGES.indexOf(s)).toFixed(2)})`;
   for (const s of COUNTS) countTable.get(s.key)!.textContent = String(countChart.latest(COUNTS.indexOf(s)));
 }
 
@@ -215,7 +226,9 @@ function tick(now: number): void {
   const p = lastProfile;
   hud.textContent =
     `${sceneName}   step ${step}${paused ? '   [paused]' : ''}\n` +
-    (p ? `${p.bodyCount} bodies (${p.awakeBodyCount} awake)   ${p.touchingCount} touching contacts   step ${p.total.toFixed(2)} ms   ${fps.toFixed(0)} fps` : '');
+    (p
+      ? `${p.bodyCount} bodies (${p.awakeBodyCount} awake)   ${p.touchingCount} touching contacts   step ${p.total.toFixed(2)} ms   ${fps.toFixed(0)} fps`
+      : '');
   msChart.draw();
   countChart.draw();
   requestAnimationFrame(tick);

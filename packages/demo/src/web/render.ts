@@ -1,4 +1,11 @@
-import { BODY_STRIDE, CONTACT_STRIDE, FRAME_HEADER, JOINT_STRIDE, type DrawFlags, type SceneGeometry } from './protocol.js';
+import {
+  BODY_STRIDE,
+  CONTACT_STRIDE,
+  FRAME_HEADER,
+  JOINT_STRIDE,
+  type DrawFlags,
+  type SceneGeometry,
+} from './protocol.js';
 
 /** Camera: world point at the canvas centre and pixels per metre (y up on screen). */
 export interface Camera {
@@ -51,7 +58,13 @@ export function drawWorld(
     const s = data[o + 3]!;
     const type = geo.bodyType[body]!;
     const batch =
-      type === 0 ? PALETTE.length : type === 1 ? PALETTE.length + 1 : data[o + 4]! ? body % PALETTE.length : PALETTE.length + 2;
+      type === 0
+        ? PALETTE.length
+        : type === 1
+          ? PALETTE.length + 1
+          : data[o + 4]!
+            ? body % PALETTE.length
+            : PALETTE.length + 2;
     const path = body === picked ? pickedPath : fills[batch]!;
     const v = geo.shapeVerts;
     const base = i * VERTS;
@@ -100,7 +113,14 @@ export function drawWorld(
   ctx.lineWidth = px;
   ctx.lineJoin = 'round';
   for (let b = 0; b < batches; b++) {
-    const color = b < PALETTE.length ? PALETTE[b]! : b === PALETTE.length ? STATIC : b === PALETTE.length + 1 ? KINEMATIC : SLEEPING;
+    const color =
+      b < PALETTE.length
+        ? PALETTE[b]!
+        : b === PALETTE.length
+          ? STATIC
+          : b === PALETTE.length + 1
+            ? KINEMATIC
+            : SLEEPING;
     ctx.fillStyle = color + (b === PALETTE.length + 2 ? '40' : '55');
     ctx.fill(fills[b]!);
     ctx.strokeStyle = color;
@@ -163,7 +183,8 @@ export function drawWorld(
   const na = data[4]!;
   if (na > 0) {
     const boxes = new Path2D();
-    for (let i = 0; i < na; i++, o += 4) boxes.rect(data[o]!, data[o + 1]!, data[o + 2]! - data[o]!, data[o + 3]! - data[o + 1]!);
+    for (let i = 0; i < na; i++, o += 4)
+      boxes.rect(data[o]!, data[o + 1]!, data[o + 2]! - data[o]!, data[o + 3]! - data[o + 1]!);
     ctx.strokeStyle = '#c77dff99';
     ctx.stroke(boxes);
   }

@@ -9,11 +9,15 @@ export interface Entry {
 
 function collect(): Map<string, Entry> {
   const out = new Map<string, Entry>();
-  for (const s of showcaseScenes) out.set(s.name, { info: { name: s.name, group: 'showcase', description: s.description }, scene: s });
+  for (const s of showcaseScenes)
+    out.set(s.name, { info: { name: s.name, group: 'showcase', description: s.description }, scene: s });
   // Every benchmark scene of src/scenes, after the showcase ones.
   for (const s of Object.values(benchmarkScenes) as Scene[]) {
     if (out.has(s.name)) continue;
-    out.set(s.name, { info: { name: s.name, group: 'benchmark', description: `Box2D benchmark scene (${s.steps} steps)` }, scene: s });
+    out.set(s.name, {
+      info: { name: s.name, group: 'benchmark', description: `Box2D benchmark scene (${s.steps} steps)` },
+      scene: s,
+    });
   }
   return out;
 }

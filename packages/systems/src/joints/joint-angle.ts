@@ -6,7 +6,14 @@ import { BS_DQC, BS_DQS, JC_ANGLE, rotationAngle } from '@impulse2d/core';
  * through the record rather than a return value, and the arguments are arrays and integers: a double crossing a
  * call that V8 does not inline is boxed (allocated), and the solver loops are too large for V8 to inline this into.
  */
-export function writeJointAngle(jc: Float64Array, o: number, rel: number, states: Float64Array, a: number, b: number): void {
+export function writeJointAngle(
+  jc: Float64Array,
+  o: number,
+  rel: number,
+  states: Float64Array,
+  a: number,
+  b: number,
+): void {
   const qAc = states[a + BS_DQC]!;
   const qAs = states[a + BS_DQS]!;
   const qBc = states[b + BS_DQC]!;

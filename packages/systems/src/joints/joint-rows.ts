@@ -195,7 +195,11 @@ export function warmStartPointJoints(
     const px = jc[i]!;
     const py = jc[i + 1]!;
     const ang =
-      angular === ANGULAR_NONE ? 0 : angular === ANGULAR_ONE ? jc[i + 2]! : jc[i + 2]! + jc[i + 3]! + jc[i + 4]! - jc[i + 5]!;
+      angular === ANGULAR_NONE
+        ? 0
+        : angular === ANGULAR_ONE
+          ? jc[i + 2]!
+          : jc[i + 2]! + jc[i + 3]! + jc[i + 4]! - jc[i + 5]!;
     states[a + BS_VX] = states[a + BS_VX]! - mA * px;
     states[a + BS_VY] = states[a + BS_VY]! - mA * py;
     states[a + BS_W] = states[a + BS_W]! - iA * (rAx * py - rAy * px + ang);
@@ -238,7 +242,16 @@ function axisCdot(states: Float64Array, a: number, b: number): void {
  * otherwise the rigid row (0, 1, 0) of the relax pass. Serves the distance rod and spring, the prismatic and wheel
  * springs, and the wheel's point-on-line row.
  */
-export function solveSoftAxisRow(jc: Float64Array, o: number, states: Float64Array, a: number, b: number, slot: number, softness: number, soft: boolean): void {
+export function solveSoftAxisRow(
+  jc: Float64Array,
+  o: number,
+  states: Float64Array,
+  a: number,
+  b: number,
+  slot: number,
+  softness: number,
+  soft: boolean,
+): void {
   let bias = 0;
   let massScale = 1;
   let impulseScale = 0;
@@ -256,7 +269,16 @@ export function solveSoftAxisRow(jc: Float64Array, o: number, states: Float64Arr
 }
 
 /** Motor along g's axis: drives Ċ to jc[o + speed], accumulated impulse (slot) clamped to ±jc[o + max]. */
-export function solveAxisMotorRow(jc: Float64Array, o: number, states: Float64Array, a: number, b: number, slot: number, speed: number, max: number): void {
+export function solveAxisMotorRow(
+  jc: Float64Array,
+  o: number,
+  states: Float64Array,
+  a: number,
+  b: number,
+  slot: number,
+  speed: number,
+  max: number,
+): void {
   axisCdot(states, a, b);
   const old = jc[o + JC_IMPULSE + slot]!;
   const maxImpulse = jc[o + max]!;
@@ -345,7 +367,8 @@ export function solveAxisRows(
 ): void {
   if (spring) solveSoftAxisRow(jc, o, states, a, b, layout[AX_SPRING]!, JC_SPRING_BIAS_RATE, true);
   if (motor) solveAxisMotorRow(jc, o, states, a, b, layout[AX_MOTOR]!, layout[AX_MOTOR_SPEED]!, layout[AX_MOTOR_MAX]!);
-  if (limit) solveAxisLimitRows(jc, o, states, a, b, params, useBias, layout[AX_LIMIT]!, layout[AX_LOWER]!, layout[AX_UPPER]!);
+  if (limit)
+    solveAxisLimitRows(jc, o, states, a, b, params, useBias, layout[AX_LIMIT]!, layout[AX_LOWER]!, layout[AX_UPPER]!);
 }
 
 /**
@@ -383,7 +406,14 @@ export function solveBlock2(jc: Float64Array, o: number, soft: boolean): void {
  *       [−iA·rAx·rAy − iB·rBx·rBy,      mA + mB + iA·rAx² + iB·rBx²]
  * soft (bias rate · C and the world's joint softness) when `soft`, rigid otherwise. Impulse slots 0, 1.
  */
-export function solvePointBlock(jc: Float64Array, o: number, states: Float64Array, a: number, b: number, soft: boolean): void {
+export function solvePointBlock(
+  jc: Float64Array,
+  o: number,
+  states: Float64Array,
+  a: number,
+  b: number,
+  soft: boolean,
+): void {
   // Self-contained (no calls, no scratch): this is the revolute joint's whole cost in large joint scenes.
   const qAc = states[a + BS_DQC]!;
   const qAs = states[a + BS_DQS]!;

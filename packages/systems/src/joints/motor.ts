@@ -95,8 +95,18 @@ export function solveMotorJoints(
       const rAy = qAs * fAx + qAc * fAy;
       const rBx = qBc * fBx - qBs * fBy;
       const rBy = qBs * fBx + qBc * fBy;
-      const cx = vBx - wB * rBy - vAx + wA * rAy + rate * (states[b + BS_DPX]! - states[a + BS_DPX]! + rBx - rAx + jc[o + JC_DELTA_CX]!);
-      const cy = vBy + wB * rBx - vAy - wA * rAx + rate * (states[b + BS_DPY]! - states[a + BS_DPY]! + rBy - rAy + jc[o + JC_DELTA_CY]!);
+      const cx =
+        vBx -
+        wB * rBy -
+        vAx +
+        wA * rAy +
+        rate * (states[b + BS_DPX]! - states[a + BS_DPX]! + rBx - rAx + jc[o + JC_DELTA_CX]!);
+      const cy =
+        vBy +
+        wB * rBx -
+        vAy -
+        wA * rAx +
+        rate * (states[b + BS_DPY]! - states[a + BS_DPY]! + rBy - rAy + jc[o + JC_DELTA_CY]!);
       const mAB = mA + mB;
       const k11 = mAB + iA * rAy * rAy + iB * rBy * rBy;
       const k12 = -iA * rAx * rAy - iB * rBx * rBy;

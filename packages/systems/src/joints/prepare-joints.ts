@@ -112,7 +112,14 @@ const TWO_PI = 2 * Math.PI;
  * hertz and damping ratio are `hertzCol[row]`, `zetaCol[row]`, for the substep in params[SP_H]. Everything numeric
  * is read from arrays so no double crosses a call boundary (V8 would box it).
  */
-function writeSoftness(out: Float64Array, o: number, hertzCol: Float64Array, zetaCol: Float64Array, row: number, params: Float64Array): void {
+function writeSoftness(
+  out: Float64Array,
+  o: number,
+  hertzCol: Float64Array,
+  zetaCol: Float64Array,
+  row: number,
+  params: Float64Array,
+): void {
   const hertz = hertzCol[row]!;
   if (hertz === 0) {
     out[o] = 0;
@@ -402,7 +409,8 @@ function prepareDistance(p: PhysicsState, row: number, jc: Float64Array, o: numb
   const uy = len > 0 ? dy / len : 0;
   const crA = rAx * uy - rAy * ux;
   const crB = rBx * uy - rBy * ux;
-  const k = jc[o + JC_INV_MASS_A]! + jc[o + JC_INV_MASS_B]! + jc[o + JC_INV_I_A]! * crA * crA + jc[o + JC_INV_I_B]! * crB * crB;
+  const k =
+    jc[o + JC_INV_MASS_A]! + jc[o + JC_INV_MASS_B]! + jc[o + JC_INV_I_A]! * crA * crA + jc[o + JC_INV_I_B]! * crB * crB;
   jc[o + JC_DIST_AXIAL_MASS] = k > 0 ? 1 / k : 0;
 }
 

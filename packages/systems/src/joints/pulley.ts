@@ -53,7 +53,15 @@ export function solvePulleyJoints(
 }
 
 /** One routine for warm start (apply the stored impulse) and solve: the geometry is the same. */
-function solvePulleyRange(jc: Float64Array, begin: number, end: number, states: Float64Array, useBias: boolean, reverse: boolean, warmStart: boolean): void {
+function solvePulleyRange(
+  jc: Float64Array,
+  begin: number,
+  end: number,
+  states: Float64Array,
+  useBias: boolean,
+  reverse: boolean,
+  warmStart: boolean,
+): void {
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
     const o = (reverse ? last - n : n) * JOINT_CONSTRAINT_STRIDE;
@@ -103,7 +111,8 @@ function solvePulleyRange(jc: Float64Array, begin: number, end: number, states: 
     } else {
       const k = mA + iA * ruA * ruA + ratio * ratio * (mB + iB * ruB * ruB);
       const mass = k > 0 ? 1 / k : 0;
-      const cdot = -(uAx * (vAx - wA * rAy) + uAy * (vAy + wA * rAx)) - ratio * (uBx * (vBx - wB * rBy) + uBy * (vBy + wB * rBx));
+      const cdot =
+        -(uAx * (vAx - wA * rAy) + uAy * (vAy + wA * rAx)) - ratio * (uBx * (vBx - wB * rBy) + uBy * (vBy + wB * rBx));
       let bias = 0;
       let massScale = 1;
       let impulseScale = 0;

@@ -135,7 +135,10 @@ export function loopRollScenario(speed = 5, steps = 600): LoopRollResult {
   addChain(w, ground, makeChain(pts, true), { friction: 0.6 });
   const r = 0.5;
   const startX = -17;
-  const ball = createBody(w, { type: 'dynamic', position: { x: startX, y: 0.4 * (1 - Math.cos((2 * Math.PI * startX) / 8)) + r + 0.01 } });
+  const ball = createBody(w, {
+    type: 'dynamic',
+    position: { x: startX, y: 0.4 * (1 - Math.cos((2 * Math.PI * startX) / 8)) + r + 0.01 },
+  });
   addShape(w, ball, makeCircle(r), { density: 1, friction: 0.6 });
   // Launched rolling (ω = −v/r), so it keeps its energy instead of losing a third of it to friction while it spins up.
   setLinearVelocity(w, ball, { x: speed, y: 0 });

@@ -140,7 +140,11 @@ export function bulletShots(count: number, seed: number, bullet: boolean): Bulle
 }
 
 /** A pyramid of `rows` rows stepped `steps` times: transform hash and the total time in the continuous stage (ms). */
-export function pyramidRun(rows: number, steps: number, enableContinuous: boolean): { hash: string; continuousMs: number; totalMs: number } {
+export function pyramidRun(
+  rows: number,
+  steps: number,
+  enableContinuous: boolean,
+): { hash: string; continuousMs: number; totalMs: number } {
   const w: PhysicsWorld = createPhysicsWorld({ enableContinuous, enableSleep: false });
   const ground = createBody(w, { type: 'static', position: { x: 0, y: -1 } });
   addShape(w, ground, makeBox(100, 1), { friction: 0.6 });
@@ -160,13 +164,27 @@ export function pyramidRun(rows: number, steps: number, enableContinuous: boolea
  * One 0.05 m circle at 300 m/s straight at a 0.1 m static wall 3 m away, the wall made a sensor or filtered out
  * (`wall`), or a plain wall; `spin` (rad/s) spins the ball too. Returns the ball's x, speed and spin after 10 steps.
  */
-export function singleShot(wall: 'plain' | 'sensor' | 'mask' | 'group', spin = 0): { x: number; speed: number; w: number } {
+export function singleShot(
+  wall: 'plain' | 'sensor' | 'mask' | 'group',
+  spin = 0,
+): { x: number; speed: number; w: number } {
   const w = createPhysicsWorld({ gravity: { x: 0, y: 0 } });
   const body = createBody(w, { type: 'static' });
-  const filter = { categoryBits: 1, maskBits: wall === 'mask' ? 0xfffffffd : 0xffffffff, groupIndex: wall === 'group' ? -3 : 0 };
+  const filter = {
+    categoryBits: 1,
+    maskBits: wall === 'mask' ? 0xfffffffd : 0xffffffff,
+    groupIndex: wall === 'group' ? -3 : 0,
+  };
   addShape(w, body, makeBox(0.05, 4), { isSensor: wall === 'sensor', filter });
-  const ball = createBody(w, { type: 'dynamic', position: { x: -3.1, y: 0 }, linearVelocity: { x: 300, y: 0 }, angularVelocity: spin });
-  addShape(w, ball, makeCircle(0.05), { filter: { categoryBits: 2, maskBits: 0xffffffff, groupIndex: wall === 'group' ? -3 : 0 } });
+  const ball = createBody(w, {
+    type: 'dynamic',
+    position: { x: -3.1, y: 0 },
+    linearVelocity: { x: 300, y: 0 },
+    angularVelocity: spin,
+  });
+  addShape(w, ball, makeCircle(0.05), {
+    filter: { categoryBits: 2, maskBits: 0xffffffff, groupIndex: wall === 'group' ? -3 : 0 },
+  });
   for (let k = 0; k < 10; k++) stepPhysics(w, DT);
   const b = w.physics.bodies;
   return { x: w.physics.transform.x[ball]!, speed: Math.hypot(b.vx[ball]!, b.vy[ball]!), w: b.w[ball]! };

@@ -37,7 +37,13 @@ function finite(w: PhysicsWorld, b: number): boolean {
   return Number.isFinite(t.x[b]!) && Number.isFinite(t.y[b]!) && Number.isFinite(t.c[b]!) && Number.isFinite(t.s[b]!);
 }
 
-function measureStack(w: PhysicsWorld, boxes: number[], settleSteps: number, totalSteps: number, tiltEvery: number): StackResult {
+function measureStack(
+  w: PhysicsWorld,
+  boxes: number[],
+  settleSteps: number,
+  totalSteps: number,
+  tiltEvery: number,
+): StackResult {
   const t = w.physics.transform;
   const top = boxes[boxes.length - 1]!;
   const topStart = { x: t.x[top]!, y: t.y[top]! };
@@ -77,7 +83,13 @@ function measureStack(w: PhysicsWorld, boxes: number[], settleSteps: number, tot
 }
 
 /** Box2D's pyramid of `rows` rows on the (100, 1) ground at y = −1; sleeping off. */
-export function pyramidScenario(rows: number, settleSteps: number, totalSteps: number, solver: SolverMode = 'soft', tiltEvery = 10): StackResult {
+export function pyramidScenario(
+  rows: number,
+  settleSteps: number,
+  totalSteps: number,
+  solver: SolverMode = 'soft',
+  tiltEvery = 10,
+): StackResult {
   const w = createPhysicsWorld({ gravity: { x: 0, y: -10 }, enableSleep: false, solver });
   addGround(w, 100, 1);
   const boxes = buildPyramid(w, rows);
@@ -85,7 +97,12 @@ export function pyramidScenario(rows: number, settleSteps: number, totalSteps: n
 }
 
 /** A column of `n` unit boxes on the ground; sleeping off. */
-export function columnScenario(n: number, settleSteps: number, totalSteps: number, solver: SolverMode = 'soft'): StackResult {
+export function columnScenario(
+  n: number,
+  settleSteps: number,
+  totalSteps: number,
+  solver: SolverMode = 'soft',
+): StackResult {
   const w = createPhysicsWorld({ gravity: { x: 0, y: -10 }, enableSleep: false, solver });
   addGround(w, 20, 1);
   const boxes: number[] = [];
@@ -106,11 +123,32 @@ function buildMixedScene(w: PhysicsWorld): number[] {
   for (let k = 0; k < 24; k++) {
     const x = -8 + (k % 8) * 2.1 + 0.13 * (k % 3);
     const y = 8 + Math.floor(k / 8) * 1.7;
-    const b = createBody(w, { type: 'dynamic', position: { x, y }, angle: 0.1 * k, angularVelocity: ((k % 5) - 2) * 0.7 });
+    const b = createBody(w, {
+      type: 'dynamic',
+      position: { x, y },
+      angle: 0.1 * k,
+      angularVelocity: ((k % 5) - 2) * 0.7,
+    });
     const kind = k % 3;
     if (kind === 0) addShape(w, b, makeCircle(0.3 + 0.05 * (k % 4)), { density: 1.5, friction: 0.4, restitution: 0.3 });
-    else if (kind === 1) addShape(w, b, makeCapsule({ x: -0.4, y: 0 }, { x: 0.4, y: 0 }, 0.2), { density: 1, friction: 0.6 });
-    else addShape(w, b, makePolygon([{ x: -0.5, y: -0.3 }, { x: 0.5, y: -0.4 }, { x: 0.6, y: 0.2 }, { x: 0, y: 0.6 }, { x: -0.4, y: 0.3 }], 0.02), { density: 2, friction: 0.7 });
+    else if (kind === 1)
+      addShape(w, b, makeCapsule({ x: -0.4, y: 0 }, { x: 0.4, y: 0 }, 0.2), { density: 1, friction: 0.6 });
+    else
+      addShape(
+        w,
+        b,
+        makePolygon(
+          [
+            { x: -0.5, y: -0.3 },
+            { x: 0.5, y: -0.4 },
+            { x: 0.6, y: 0.2 },
+            { x: 0, y: 0.6 },
+            { x: -0.4, y: 0.3 },
+          ],
+          0.02,
+        ),
+        { density: 2, friction: 0.7 },
+      );
     bodies.push(b);
   }
   return bodies;

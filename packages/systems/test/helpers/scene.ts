@@ -1,12 +1,5 @@
 // Shared builders and measurements for the scenario tests. Kept small and explicit so each test reads as its scene.
-import {
-  addShape,
-  createBody,
-  createPhysicsWorld,
-  makeBox,
-  type PhysicsWorld,
-  type WorldDef,
-} from '@impulse2d/core';
+import { addShape, createBody, createPhysicsWorld, makeBox, type PhysicsWorld, type WorldDef } from '@impulse2d/core';
 import { stepPhysics } from '@impulse2d/systems';
 
 export const DT = 1 / 60;

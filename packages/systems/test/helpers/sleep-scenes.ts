@@ -41,5 +41,11 @@ export function pyramidSleeps(): PyramidSleepResult {
   setLinearVelocity(w, ball, { x: 20, y: 0 });
   run(w, 30);
   const awakeAfterHit = boxes.filter((b) => isAwake(w, b)).length;
-  return { allAsleepAt, frozenChange, awakeAfterHit, hitBoxMoved: Math.abs(t.x[target]! - x0), profileBodiesAwakeWhileAsleep };
+  return {
+    allAsleepAt,
+    frozenChange,
+    awakeAfterHit,
+    hitBoxMoved: Math.abs(t.x[target]! - x0),
+    profileBodiesAwakeWhileAsleep,
+  };
 }

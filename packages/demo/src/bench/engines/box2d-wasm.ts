@@ -10,11 +10,24 @@ import type { BenchEngine, EngineOptions } from '../engine.js';
 import type { LayoutDef, SceneLayout } from '../../scenes/layouts/index.js';
 
 // The package's own typings need @types/emscripten; this is the small part of the bound API that we call.
-interface B2Vec2 { get_x(): number; get_y(): number }
-interface B2Shape { readonly __shape: unknown }
-interface B2Fixture { SetFriction(f: number): void }
-interface B2Body { CreateFixture(shape: B2Shape, density: number): B2Fixture; GetPosition(): B2Vec2 }
-interface B2BodyDef { set_type(t: number): void; set_position(p: B2Vec2): void }
+interface B2Vec2 {
+  get_x(): number;
+  get_y(): number;
+}
+interface B2Shape {
+  readonly __shape: unknown;
+}
+interface B2Fixture {
+  SetFriction(f: number): void;
+}
+interface B2Body {
+  CreateFixture(shape: B2Shape, density: number): B2Fixture;
+  GetPosition(): B2Vec2;
+}
+interface B2BodyDef {
+  set_type(t: number): void;
+  set_position(p: B2Vec2): void;
+}
 interface B2World {
   SetAllowSleeping(flag: boolean): void;
   CreateBody(def: B2BodyDef): B2Body;
@@ -32,7 +45,9 @@ interface Box2DModule {
 }
 type Box2DFactory = (options: { wasmBinary: Uint8Array }) => Promise<Box2DModule>;
 
-const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
 let lib: Box2DModule | null = null;
 let simd = false;
 

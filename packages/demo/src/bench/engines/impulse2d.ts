@@ -26,7 +26,11 @@ export function createEngine(options: EngineOptions): BenchEngine {
     build(def: LayoutDef, layout: SceneLayout) {
       const scene = scenes[def.name];
       if (scene === undefined) throw new Error(`impulse2d: no scene module for '${def.name}'`);
-      world = createPhysicsWorld({ gravity: layout.gravity, solver: options.solver, enableSleep: layout.sleep ?? false });
+      world = createPhysicsWorld({
+        gravity: layout.gravity,
+        solver: options.solver,
+        enableSleep: layout.sleep ?? false,
+      });
       boxes = scene.build(world).boxes;
     },
     step() {

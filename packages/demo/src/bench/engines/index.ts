@@ -4,7 +4,16 @@ import type { EngineFactory } from '../engine.js';
 import { distFile } from '../paths.js';
 
 /** The engine CLI names, ours first; `--vs all` means every name after it. */
-export const ENGINE_NAMES = ['impulse2d', 'planck', 'rapier-simd', 'rapier', 'box2d-core', 'box2d-wasm', 'matter', 'p2'] as const;
+export const ENGINE_NAMES = [
+  'impulse2d',
+  'planck',
+  'rapier-simd',
+  'rapier',
+  'box2d-core',
+  'box2d-wasm',
+  'matter',
+  'p2',
+] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 export const PEER_NAMES: readonly EngineName[] = ENGINE_NAMES.slice(1);
 

@@ -5,7 +5,13 @@
  */
 import type Matter from 'matter-js';
 import type { BenchEngine, EngineOptions } from '../engine.js';
-import { hasSegments, segmentAsBox, SEGMENT_NOTE, type LayoutDef, type SceneLayout } from '../../scenes/layouts/index.js';
+import {
+  hasSegments,
+  segmentAsBox,
+  SEGMENT_NOTE,
+  type LayoutDef,
+  type SceneLayout,
+} from '../../scenes/layouts/index.js';
 
 type MatterLib = typeof Matter;
 let lib: MatterLib | null = null;
@@ -41,7 +47,9 @@ export function createEngine(options: EngineOptions): BenchEngine {
           const r = shape.kind === 'box' ? { cx: 0, cy: 0, hx: shape.hx, hy: shape.hy } : segmentAsBox(shape);
           const x = (s.x + r.cx) * S;
           const y = -(s.y + r.cy) * S;
-          statics.push(M.Bodies.rectangle(x, y, 2 * r.hx * S, 2 * r.hy * S, { isStatic: true, friction: layout.staticFriction }));
+          statics.push(
+            M.Bodies.rectangle(x, y, 2 * r.hx * S, 2 * r.hy * S, { isStatic: true, friction: layout.staticFriction }),
+          );
         }
       }
       const { hx, hy, density, friction, positions } = layout.boxes;

@@ -5,7 +5,13 @@
  */
 import type { Body, World } from 'p2-es';
 import type { BenchEngine, EngineOptions } from '../engine.js';
-import { hasSegments, segmentAsBox, SEGMENT_NOTE, type LayoutDef, type SceneLayout } from '../../scenes/layouts/index.js';
+import {
+  hasSegments,
+  segmentAsBox,
+  SEGMENT_NOTE,
+  type LayoutDef,
+  type SceneLayout,
+} from '../../scenes/layouts/index.js';
 
 type P2 = typeof import('p2-es');
 let lib: P2 | null = null;

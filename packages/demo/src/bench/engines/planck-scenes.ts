@@ -27,12 +27,22 @@ function jointGrid(p: Planck, world: World): Body[] {
       if (!isStatic) dynamic.push(body);
       if (i > 0) {
         world.createJoint(
-          new p.RevoluteJoint({ bodyA: ids[index - 1]!, bodyB: body, localAnchorA: { x: 0, y: -0.5 }, localAnchorB: { x: 0, y: 0.5 } }),
+          new p.RevoluteJoint({
+            bodyA: ids[index - 1]!,
+            bodyB: body,
+            localAnchorA: { x: 0, y: -0.5 },
+            localAnchorB: { x: 0, y: 0.5 },
+          }),
         );
       }
       if (k > 0) {
         world.createJoint(
-          new p.RevoluteJoint({ bodyA: ids[index - N]!, bodyB: body, localAnchorA: { x: 0.5, y: 0 }, localAnchorB: { x: -0.5, y: 0 } }),
+          new p.RevoluteJoint({
+            bodyA: ids[index - N]!,
+            bodyB: body,
+            localAnchorA: { x: 0.5, y: 0 },
+            localAnchorB: { x: -0.5, y: 0 },
+          }),
         );
       }
     }
@@ -77,7 +87,11 @@ function smash(p: Planck, world: World): Body[] {
   const boxes: Body[] = [ram];
   for (let i = 0; i < SMASH_COLUMNS; i++) {
     for (let j = 0; j < SMASH_ROWS; j++) {
-      const body = world.createBody({ type: 'dynamic', awake: false, position: { x: 30 + 0.4 * i, y: 0.4 * (j - SMASH_ROWS / 2) } });
+      const body = world.createBody({
+        type: 'dynamic',
+        awake: false,
+        position: { x: 30 + 0.4 * i, y: 0.4 * (j - SMASH_ROWS / 2) },
+      });
       body.createFixture(new p.Box(0.2, 0.2), { density: 1, friction: FRICTION });
       boxes.push(body);
     }

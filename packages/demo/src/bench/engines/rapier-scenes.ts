@@ -29,14 +29,31 @@ function jointGrid(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBody
   for (let k = 0; k < N; k++) {
     for (let i = 0; i < N; i++) {
       const isStatic = i === 0 && k >= N / 2 - 3 && k <= N / 2 + 3;
-      const desc = (isStatic ? R.RigidBodyDesc.fixed() : R.RigidBodyDesc.dynamic()).setTranslation(k, -i).setCanSleep(canSleep);
+      const desc = (isStatic ? R.RigidBodyDesc.fixed() : R.RigidBodyDesc.dynamic())
+        .setTranslation(k, -i)
+        .setCanSleep(canSleep);
       const body = world.createRigidBody(desc);
-      world.createCollider(R.ColliderDesc.ball(0.4).setDensity(1).setFriction(FRICTION).setCollisionGroups(groups), body);
+      world.createCollider(
+        R.ColliderDesc.ball(0.4).setDensity(1).setFriction(FRICTION).setCollisionGroups(groups),
+        body,
+      );
       const index = k * N + i;
       ids[index] = body;
       if (!isStatic) dynamic.push(body);
-      if (i > 0) world.createImpulseJoint(R.JointData.revolute({ x: 0, y: -0.5 }, { x: 0, y: 0.5 }), ids[index - 1]!, body, true);
-      if (k > 0) world.createImpulseJoint(R.JointData.revolute({ x: 0.5, y: 0 }, { x: -0.5, y: 0 }), ids[index - N]!, body, true);
+      if (i > 0)
+        world.createImpulseJoint(
+          R.JointData.revolute({ x: 0, y: -0.5 }, { x: 0, y: 0.5 }),
+          ids[index - 1]!,
+          body,
+          true,
+        );
+      if (k > 0)
+        world.createImpulseJoint(
+          R.JointData.revolute({ x: 0.5, y: 0 }, { x: -0.5, y: 0 }),
+          ids[index - N]!,
+          body,
+          true,
+        );
     }
   }
   return dynamic;
@@ -51,12 +68,21 @@ function tumbler(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBody[]
   world.createCollider(wall(0.5, 10, -10, 0), frame);
   world.createCollider(wall(10, 0.5, 0, 10), frame);
   world.createCollider(wall(10, 0.5, 0, -10), frame);
-  const motor = world.createImpulseJoint(R.JointData.revolute({ x: 0, y: 10 }, { x: 0, y: 0 }), ground, frame, true) as RevoluteJoint;
+  const motor = world.createImpulseJoint(
+    R.JointData.revolute({ x: 0, y: 10 }, { x: 0, y: 0 }),
+    ground,
+    frame,
+    true,
+  ) as RevoluteJoint;
   motor.configureMotorVelocity((Math.PI / 180) * 25, MOTOR_FACTOR);
   const boxes: RapierBody[] = [];
   for (let i = 0; i < 45; i++) {
     for (let j = 0; j < 45; j++) {
-      const body = world.createRigidBody(R.RigidBodyDesc.dynamic().setTranslation(-9 + 0.4 * j, 1 + 0.4 * i).setCanSleep(canSleep));
+      const body = world.createRigidBody(
+        R.RigidBodyDesc.dynamic()
+          .setTranslation(-9 + 0.4 * j, 1 + 0.4 * i)
+          .setCanSleep(canSleep),
+      );
       world.createCollider(R.ColliderDesc.cuboid(0.125, 0.125).setDensity(1).setFriction(FRICTION), body);
       boxes.push(body);
     }
@@ -65,7 +91,9 @@ function tumbler(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBody[]
 }
 
 function smash(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBody[] {
-  const ram = world.createRigidBody(R.RigidBodyDesc.dynamic().setTranslation(-20, 0).setLinvel(40, 0).setCanSleep(canSleep));
+  const ram = world.createRigidBody(
+    R.RigidBodyDesc.dynamic().setTranslation(-20, 0).setLinvel(40, 0).setCanSleep(canSleep),
+  );
   world.createCollider(R.ColliderDesc.cuboid(4, 4).setDensity(8).setFriction(FRICTION), ram);
   const boxes: RapierBody[] = [ram];
   for (let i = 0; i < SMASH_COLUMNS; i++) {

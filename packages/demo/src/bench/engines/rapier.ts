@@ -67,7 +67,9 @@ function makeRapierEngine(simd: boolean, options: EngineOptions): BenchEngine {
       const { hx, hy, density, friction, positions } = layout.boxes;
       boxes = [];
       for (let n = 0; n < positions.length >> 1; n++) {
-        const desc = R.RigidBodyDesc.dynamic().setTranslation(positions[2 * n]!, positions[2 * n + 1]!).setCanSleep(false);
+        const desc = R.RigidBodyDesc.dynamic()
+          .setTranslation(positions[2 * n]!, positions[2 * n + 1]!)
+          .setCanSleep(false);
         const body = w.createRigidBody(desc);
         w.createCollider(R.ColliderDesc.cuboid(hx, hy).setDensity(density).setFriction(friction), body);
         boxes.push(body);

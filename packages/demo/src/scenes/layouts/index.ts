@@ -6,7 +6,14 @@ import { smallPyramidLayout } from './small-pyramid.js';
 import { smashLayout } from './smash.js';
 import { tumblerLayout } from './tumbler.js';
 
-export type { LayoutDef, SceneLayout, StaticBodyLayout, StaticShapeLayout, BoxSetLayout, ProbeCheck } from './layout.js';
+export type {
+  LayoutDef,
+  SceneLayout,
+  StaticBodyLayout,
+  StaticShapeLayout,
+  BoxSetLayout,
+  ProbeCheck,
+} from './layout.js';
 export { hasSegments, segmentAsBox, SEGMENT_BOX_HALF_THICKNESS, SEGMENT_NOTE } from './layout.js';
 export { SMASH_COLUMNS, SMASH_ROWS } from './smash.js';
 

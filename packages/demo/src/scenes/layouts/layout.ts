@@ -49,7 +49,10 @@ export interface SceneLayout {
  * `height`: the probe's height change (pyramid tops); `moved`: its distance from its start point; `near`: its
  * distance from (x, y) at the end of the run.
  */
-export type ProbeCheck = { readonly kind: 'height' } | { readonly kind: 'moved' } | { readonly kind: 'near'; readonly x: number; readonly y: number };
+export type ProbeCheck =
+  | { readonly kind: 'height' }
+  | { readonly kind: 'moved' }
+  | { readonly kind: 'near'; readonly x: number; readonly y: number };
 
 /** A named layout with Box2D's benchmark step count. */
 export interface LayoutDef {
@@ -72,7 +75,12 @@ export const SEGMENT_BOX_HALF_THICKNESS = 0.1;
  * A segment as a thin box whose top face lies on the segment (for horizontal segments only), for engines without a
  * segment-vs-box collider (p2, matter). Returns centre and half-extents in the body frame.
  */
-export function segmentAsBox(s: Extract<StaticShapeLayout, { kind: 'segment' }>): { cx: number; cy: number; hx: number; hy: number } {
+export function segmentAsBox(s: Extract<StaticShapeLayout, { kind: 'segment' }>): {
+  cx: number;
+  cy: number;
+  hx: number;
+  hy: number;
+} {
   if (s.y1 !== s.y2) throw new Error('segmentAsBox: only horizontal segments are supported');
   const t = SEGMENT_BOX_HALF_THICKNESS;
   return { cx: 0.5 * (s.x1 + s.x2), cy: s.y1 - t, hx: 0.5 * Math.abs(s.x2 - s.x1), hy: t };

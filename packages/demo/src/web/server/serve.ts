@@ -22,6 +22,8 @@ try {
   console.log(`impulse2d testbed: ${s.url}  (Ctrl+C to stop)`);
 } catch (e) {
   const code = (e as { code?: string }).code;
-  console.error(code === 'EADDRINUSE' ? `[demo] port ${port} is in use: set PORT=… to pick another` : `[demo] ${String(e)}`);
+  console.error(
+    code === 'EADDRINUSE' ? `[demo] port ${port} is in use: set PORT=… to pick another` : `[demo] ${String(e)}`,
+  );
   process.exit(1);
 }

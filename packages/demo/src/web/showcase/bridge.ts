@@ -1,4 +1,12 @@
-import { addShape, createBody, createRevoluteJoint, makeBox, makeCircle, makePolygon, type PhysicsWorld } from '@impulse2d/core';
+import {
+  addShape,
+  createBody,
+  createRevoluteJoint,
+  makeBox,
+  makeCircle,
+  makePolygon,
+  type PhysicsWorld,
+} from '@impulse2d/core';
 import { addGround, type TestbedScene } from './showcase.js';
 
 const PLANKS = 40;
@@ -25,13 +33,27 @@ export const bridge: TestbedScene = {
     for (let i = 0; i < PLANKS; i++) {
       const eid = createBody(world, { type: 'dynamic', position: { x: x0 + width * (i + 0.5), y } });
       addShape(world, eid, plank, { density: 20, friction: 0.6 });
-      createRevoluteJoint(world, { bodyA: prev, bodyB: eid, localAnchorA: prevAnchor, localAnchorB: { x: -width / 2, y: 0 } });
+      createRevoluteJoint(world, {
+        bodyA: prev,
+        bodyB: eid,
+        localAnchorA: prevAnchor,
+        localAnchorB: { x: -width / 2, y: 0 },
+      });
       prev = eid;
       prevAnchor = { x: width / 2, y: 0 };
       boxes.push(eid);
     }
-    createRevoluteJoint(world, { bodyA: prev, bodyB: ground, localAnchorA: prevAnchor, localAnchorB: { x: -x0, y: y + 0.5 } });
-    const tri = makePolygon([{ x: -0.5, y: 0 }, { x: 0.5, y: 0 }, { x: 0, y: 0.75 }]);
+    createRevoluteJoint(world, {
+      bodyA: prev,
+      bodyB: ground,
+      localAnchorA: prevAnchor,
+      localAnchorB: { x: -x0, y: y + 0.5 },
+    });
+    const tri = makePolygon([
+      { x: -0.5, y: 0 },
+      { x: 0.5, y: 0 },
+      { x: 0, y: 0.75 },
+    ]);
     for (let i = 0; i < 12; i++) {
       const x = -12 + i * 2.2;
       const eid = createBody(world, { type: 'dynamic', position: { x, y: y + 3 + (i % 3) } });

@@ -1,4 +1,13 @@
-import { addShape, createBody, createWheelJoint, makeBox, makeCircle, makePolygon, makeSegment, type PhysicsWorld } from '@impulse2d/core';
+import {
+  addShape,
+  createBody,
+  createWheelJoint,
+  makeBox,
+  makeCircle,
+  makePolygon,
+  makeSegment,
+  type PhysicsWorld,
+} from '@impulse2d/core';
 import type { TestbedScene } from './showcase.js';
 
 /** A car (polygon chassis, two wheels on sprung wheel joints, rear-wheel motor) driving over bumpy ground. */

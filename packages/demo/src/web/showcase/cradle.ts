@@ -1,4 +1,13 @@
-import { addShape, createBody, createDistanceJoint, createRevoluteJoint, makeBox, makeCapsule, makeCircle, type PhysicsWorld } from '@impulse2d/core';
+import {
+  addShape,
+  createBody,
+  createDistanceJoint,
+  createRevoluteJoint,
+  makeBox,
+  makeCapsule,
+  makeCircle,
+  type PhysicsWorld,
+} from '@impulse2d/core';
 import { addGround, type TestbedScene } from './showcase.js';
 
 const BALLS = 5;
@@ -49,7 +58,12 @@ export const cradle: TestbedScene = {
     for (let i = 0; i < 6; i++) {
       const eid = createBody(world, { type: 'dynamic', position: { x: pivot.x + 0.5 + i, y: pivot.y } });
       addShape(world, eid, link, { density: 1, filter: { categoryBits: 2, maskBits: 0xfffffffd, groupIndex: 0 } });
-      createRevoluteJoint(world, { bodyA: prev, bodyB: eid, localAnchorA: prevAnchor, localAnchorB: { x: -0.5, y: 0 } });
+      createRevoluteJoint(world, {
+        bodyA: prev,
+        bodyB: eid,
+        localAnchorA: prevAnchor,
+        localAnchorB: { x: -0.5, y: 0 },
+      });
       prev = eid;
       prevAnchor = { x: 0.5, y: 0 };
       boxes.push(eid);

@@ -62,7 +62,15 @@ for (const side of [-1, 1]) {
 }
 
 /** Builds one ragdoll with its feet at (x, y), turned by `angle`, its limbs in the (negative) collision `group`. */
-function addRagdoll(world: PhysicsWorld, x: number, y: number, angle: number, spin: number, group: number, out: number[]): void {
+function addRagdoll(
+  world: PhysicsWorld,
+  x: number,
+  y: number,
+  angle: number,
+  spin: number,
+  group: number,
+  out: number[],
+): void {
   const c = Math.cos(angle);
   const s = Math.sin(angle);
   const toWorld = (px: number, py: number) => ({ x: x + c * px - s * py, y: y + s * px + c * py });
