@@ -14,7 +14,7 @@ export {
   type PhysicsWorld,
   type BodyComponent,
 } from './world/physics-world.js';
-export { defaultWorldDef, type WorldDef, type SolverMode } from './world/world-def.js';
+export { defaultWorldDef, type WorldDef, type SolverMode, type SolverKernelMode } from './world/world-def.js';
 export { StepProfile } from './world/profile.js';
 
 export { createBody, destroyBody } from './body/body-api.js';
@@ -74,6 +74,6 @@ export * from './events/events-api.js';
 export { PairSet } from './contact/pair-set.js';
 
 export * from './solver/solver-layout.js';
-export { SolverData } from './solver/solver-data.js';
+export { SolverData, type SolverKernel } from './solver/solver-data.js';
 export * from './queries/index.js';
 export * from './joints/index.js';

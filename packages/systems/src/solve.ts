@@ -12,6 +12,8 @@ import {
   CP_NORMAL_IMPULSE,
   CP_TANGENT_IMPULSE,
   POINT_STRIDE,
+  SP_INV_H,
+  SP_PUSH_MAX_SPEED,
   type PhysicsState,
 } from '@impulse2d/core';
 import { integratePositions, integrateVelocities } from './integrate.js';
@@ -34,15 +36,34 @@ export function solve(p: PhysicsState, subSteps: number): void {
   const cc = sd.contacts;
   const count = sd.contactCount;
   const params = sd.params;
+  const kernel = sd.kernel;
   if (p.solver === 'classic') {
     integrateVelocities(states, integ, bodyCount, params);
     warmStartJoints(p);
-    warmStartContacts(cc, count, states);
+    if (kernel !== null) kernel.warmStartContacts(sd.contactsAddress, count, sd.statesAddress);
+    else warmStartContacts(cc, count, states);
     for (let it = 0; it < p.classicIterations; it++) {
       solveJoints(p, true, (it & 1) === 1);
       solveContactsClassic(cc, count, states, params, false);
     }
     integratePositions(states, bodyCount, params);
+  } else if (kernel !== null) {
+    // The same sequence with the contact rows in the WebAssembly kernel (identical bits; see wasm/contact-solver.ts).
+    const ccAddress = sd.contactsAddress;
+    const statesAddress = sd.statesAddress;
+    const invH = params[SP_INV_H]!;
+    const pushMaxSpeed = params[SP_PUSH_MAX_SPEED]!;
+    for (let i = 0; i < subSteps; i++) {
+      const odd = i & 1;
+      integrateVelocities(states, integ, bodyCount, params);
+      warmStartJoints(p);
+      kernel.warmStartContacts(ccAddress, count, statesAddress);
+      solveJoints(p, true, odd === 1);
+      kernel.solveContacts(ccAddress, count, statesAddress, invH, pushMaxSpeed, 1, odd);
+      integratePositions(states, bodyCount, params);
+      solveJoints(p, false, odd === 0);
+      kernel.solveContacts(ccAddress, count, statesAddress, invH, pushMaxSpeed, 0, odd ^ 1);
+    }
   } else {
     for (let i = 0; i < subSteps; i++) {
       integrateVelocities(states, integ, bodyCount, params);

@@ -21,6 +21,7 @@ import { solve } from './solve.js';
 import { updateBroadphase } from './update-broadphase.js';
 import { reportTouchChanges, updateContacts } from './update-contacts.js';
 import { updateSleep } from './update-sleep.js';
+import { createContactKernel } from './wasm/contact-kernel.js';
 
 const now = (): number => performance.now();
 
@@ -88,6 +89,7 @@ function beginStep(p: PhysicsState, dt: number, subSteps: number | undefined): v
   }
   p.locked = true;
   p.events.clear();
+  selectKernel(p);
   const steps = p.solver === 'classic' ? 1 : n;
   p.stepSubSteps = steps;
   const params = p.solverData.params;
@@ -106,6 +108,19 @@ function beginStep(p: PhysicsState, dt: number, subSteps: number | undefined): v
   prof.continuous = 0;
   prof.finalize = 0;
   p.stepStartTime = now();
+}
+
+/** Puts the solver arrays where the world's solverKernel setting wants them (a kernel's memory, or plain arrays). */
+function selectKernel(p: PhysicsState): void {
+  const sd = p.solverData;
+  if (p.solverKernel === 'wasm') {
+    if (sd.kernel !== null || sd.kernelUnavailable) return;
+    const kernel = createContactKernel();
+    if (kernel === null) sd.kernelUnavailable = true;
+    else sd.attachKernel(kernel);
+  } else if (sd.kernel !== null) {
+    sd.attachKernel(null);
+  }
 }
 
 function endStep(p: PhysicsState): void {

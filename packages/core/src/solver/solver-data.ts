@@ -8,6 +8,33 @@ import {
 } from './solver-layout.js';
 
 /**
+ * A contact solver kernel that works on the solver arrays in place in its own linear memory (systems' WebAssembly
+ * kernel). Addresses are byte offsets into `memory`; flags are 0 or 1.
+ */
+export interface SolverKernel {
+  readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  warmStartContacts(contacts: number, count: number, states: number): void;
+  solveContacts(
+    contacts: number,
+    count: number,
+    states: number,
+    invH: number,
+    pushMaxSpeed: number,
+    useBias: number,
+    reverse: number,
+  ): void;
+}
+
+/** Start of the body states in a kernel's memory (bytes): the first cache lines stay free for the kernel. */
+const ARENA_BASE = 1024;
+const WASM_PAGE = 65536;
+
+/** Rounds a byte offset up to a cache line. */
+function lineAligned(bytes: number): number {
+  return Math.ceil(bytes / 64) * 64;
+}
+
+/**
  * Per-world solver scratch, rebuilt every step by the prepare stage and consumed by the solve stage. Grows by
  * doubling and is never shrunk, so steps after warm-up allocate nothing.
  */
@@ -32,11 +59,74 @@ export class SolverData {
   islandParent = new Int32Array(16);
   islandMinSleep = new Float64Array(16);
 
+  /**
+   * The kernel whose memory holds `states` and `contacts` (then views at byte offsets statesAddress and
+   * contactsAddress), or null: plain arrays. A view is replaced whenever the memory grows (the old one is detached),
+   * so, as with every column, read `states` and `contacts` from here after any reserve call.
+   */
+  kernel: SolverKernel | null = null;
+  /** Set once creating a kernel failed (no WebAssembly here): the world stays on the TypeScript path. */
+  kernelUnavailable = false;
+  statesAddress = 0;
+  contactsAddress = 0;
+
+  /** Moves `states` and `contacts` into `kernel`'s memory (null: back into plain arrays), keeping their contents. */
+  attachKernel(kernel: SolverKernel | null): void {
+    if (kernel === this.kernel) return;
+    const states = this.states.slice();
+    const contacts = this.contacts.slice();
+    this.kernel = kernel;
+    if (kernel === null) {
+      this.states = states;
+      this.contacts = contacts;
+      this.statesAddress = 0;
+      this.contactsAddress = 0;
+      return;
+    }
+    this.contactsAddress = 0;
+    this.layOut(states.length, contacts.length);
+    this.states.set(states);
+    this.contacts.set(contacts);
+  }
+
+  /**
+   * Places states then contacts in the kernel's memory with the given capacities (doubles), growing the memory if
+   * needed and moving the contacts' current contents to their new place; states keep their address.
+   */
+  private layOut(statesLength: number, contactsLength: number): void {
+    const memory = this.kernel!.memory;
+    const oldContacts = this.contactsAddress;
+    const keep = this.kernel === null || oldContacts === 0 ? 0 : this.contacts.length;
+    this.statesAddress = ARENA_BASE;
+    this.contactsAddress = lineAligned(ARENA_BASE + statesLength * 8);
+    const end = this.contactsAddress + contactsLength * 8;
+    if (end > memory.buffer.byteLength) memory.grow(Math.ceil((end - memory.buffer.byteLength) / WASM_PAGE));
+    const buffer = memory.buffer;
+    if (keep > 0 && oldContacts !== this.contactsAddress) {
+      new Float64Array(buffer).copyWithin(this.contactsAddress / 8, oldContacts / 8, oldContacts / 8 + keep);
+    }
+    this.states = new Float64Array(buffer, this.statesAddress, statesLength);
+    this.contacts = new Float64Array(buffer, this.contactsAddress, contactsLength);
+  }
+
+  /** Doubling capacity for n records (as growF64). */
+  private static capacity(current: number, needed: number): number {
+    let n = Math.max(current, 16);
+    while (n < needed) n *= 2;
+    return n;
+  }
+
   reserveBodies(n: number): void {
     this.islandParent = growI32(this.islandParent, n);
     this.islandMinSleep = growF64(this.islandMinSleep, n);
-    this.states = growF64(this.states, n * BODY_STATE_STRIDE);
     this.integration = growF64(this.integration, n * BODY_INTEGRATION_STRIDE);
+    const needed = n * BODY_STATE_STRIDE;
+    if (this.kernel === null) this.states = growF64(this.states, needed);
+    else if (this.states.length < needed) {
+      const states = this.states.slice();
+      this.layOut(SolverData.capacity(states.length, needed), this.contacts.length);
+      this.states.set(states);
+    }
   }
 
   reserveEntities(maxEid: number): void {
@@ -44,6 +134,10 @@ export class SolverData {
   }
 
   reserveContacts(n: number): void {
-    this.contacts = growF64(this.contacts, n * CONTACT_CONSTRAINT_STRIDE);
+    const needed = n * CONTACT_CONSTRAINT_STRIDE;
+    if (this.kernel === null) this.contacts = growF64(this.contacts, needed);
+    else if (this.contacts.length < needed) {
+      this.layOut(this.states.length, SolverData.capacity(this.contacts.length, needed));
+    }
   }
 }

@@ -11,7 +11,7 @@ import { checkNonNegative, checkPositive, checkVec2, PhysicsError } from '../err
 import { ShapeStore } from '../shape/shape-store.js';
 import { SolverData } from '../solver/solver-data.js';
 import { StepProfile } from './profile.js';
-import { defaultWorldDef, type SolverMode, type WorldDef } from './world-def.js';
+import { defaultWorldDef, type SolverKernelMode, type SolverMode, type WorldDef } from './world-def.js';
 
 /** Marker component: the entity is a rigid body of this world. */
 export interface BodyComponent {
@@ -26,6 +26,7 @@ export class PhysicsState {
   gravityX!: number;
   gravityY!: number;
   solver!: SolverMode;
+  solverKernel!: SolverKernelMode;
   subSteps!: number;
   classicIterations!: number;
   classicBaumgarte!: number;
@@ -87,6 +88,7 @@ export class PhysicsState {
     this.gravityX = def.gravity.x;
     this.gravityY = def.gravity.y;
     this.solver = def.solver;
+    this.solverKernel = def.solverKernel;
     this.subSteps = def.subSteps;
     this.classicIterations = def.classicIterations;
     this.classicBaumgarte = def.classicBaumgarte;
@@ -108,6 +110,7 @@ export class PhysicsState {
     return {
       gravity: { x: this.gravityX, y: this.gravityY },
       solver: this.solver,
+      solverKernel: this.solverKernel,
       subSteps: this.subSteps,
       classicIterations: this.classicIterations,
       classicBaumgarte: this.classicBaumgarte,
@@ -133,6 +136,9 @@ function validateWorldDef(def: WorldDef): void {
   checkVec2(def.gravity, 'gravity');
   if (def.solver !== 'soft' && def.solver !== 'classic') {
     throw new PhysicsError('INVALID_ARGUMENT', `solver must be 'soft' or 'classic', got ${String(def.solver)}`);
+  }
+  if (def.solverKernel !== 'wasm' && def.solverKernel !== 'js') {
+    throw new PhysicsError('INVALID_ARGUMENT', `solverKernel must be 'wasm' or 'js', got ${String(def.solverKernel)}`);
   }
   if (!Number.isInteger(def.subSteps) || def.subSteps < 1) {
     throw new PhysicsError('INVALID_ARGUMENT', `subSteps must be an integer >= 1, got ${def.subSteps}`);

@@ -1,12 +1,20 @@
 /** Solver variants: Box2D v3's soft step (default) or the classic Baumgarte sequential impulse of the seeds. */
 export type SolverMode = 'soft' | 'classic';
 
+/**
+ * Where the contact solver's warm start and sweeps run: 'wasm' in a WebAssembly kernel (about 25% faster in V8;
+ * falls back to 'js' where the JavaScript engine has no WebAssembly), 'js' in TypeScript. Both give identical bits.
+ */
+export type SolverKernelMode = 'wasm' | 'js';
+
 /** World definition. Every field has a default (see defaultWorldDef); units are SI. */
 export interface WorldDef {
   /** Gravity acceleration (m/s²). Default (0, -10). */
   gravity: { x: number; y: number };
   /** Solver variant. Default 'soft'. */
   solver: SolverMode;
+  /** Where the contact solver runs (see SolverKernelMode). Default 'wasm'. */
+  solverKernel: SolverKernelMode;
   /** Substeps per step when stepPhysics is called without a count (soft mode). Default 4. */
   subSteps: number;
   /** Velocity iterations per step in classic mode. Default 10. */
@@ -43,6 +51,7 @@ export function defaultWorldDef(): WorldDef {
   return {
     gravity: { x: 0, y: -10 },
     solver: 'soft',
+    solverKernel: 'wasm',
     subSteps: 4,
     classicIterations: 10,
     classicBaumgarte: 0.1,
