@@ -167,16 +167,9 @@ function collideContacts(p: PhysicsState): number {
       if ((c.flags[id]! & ContactFlag.touching) !== 0) touching++;
       continue;
     }
-    pose[0] = t.x[bodyA]!;
-    pose[1] = t.y[bodyA]!;
-    pose[2] = t.c[bodyA]!;
-    pose[3] = t.s[bodyA]!;
-    pose[4] = t.x[bodyB]!;
-    pose[5] = t.y[bodyB]!;
-    pose[6] = t.c[bodyB]!;
-    pose[7] = t.s[bodyB]!;
     // Tight boxes (refreshed whenever a body moves) further apart than the speculative distance on either axis
-    // cannot produce a manifold point: skip the routine. Most fat-box pairs of a busy pile end here.
+    // cannot produce a manifold point: skip the routine (and the poses: the scattered transform reads). Most fat-box
+    // pairs of a busy pile end here.
     const ao = shapeA * 4;
     const bo = shapeB * 4;
     if (
@@ -190,9 +183,19 @@ function collideContacts(p: PhysicsState): number {
       // contact's point record is never touched (it is the cache miss of this loop).
       if (c.pointCount[id] === 0) continue;
       m[M_COUNT] = 0;
-    } else if (!reuseManifold(c, id, pose, m)) {
-      collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, m);
-      cacheManifold(c, id, pose, m);
+    } else {
+      pose[0] = t.x[bodyA]!;
+      pose[1] = t.y[bodyA]!;
+      pose[2] = t.c[bodyA]!;
+      pose[3] = t.s[bodyA]!;
+      pose[4] = t.x[bodyB]!;
+      pose[5] = t.y[bodyB]!;
+      pose[6] = t.c[bodyB]!;
+      pose[7] = t.s[bodyB]!;
+      if (!reuseManifold(c, id, pose, m)) {
+        collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, m);
+        cacheManifold(c, id, pose, m);
+      }
     }
     const newCount = m[M_COUNT]!;
     const oldCount = c.pointCount[id]!;
