@@ -7,7 +7,7 @@ import { addGround, world } from './helpers/scene.js';
 
 describe('getProfile', () => {
   it('after a step of a known scene: finite non-negative times and exact body/shape/contact/touching counts', () => {
-    const w = world({ enableSleep: false });
+    const w = world({ enableSleep: false, enableProfiling: true });
     addGround(w, 20, 1); // body 1 (static), 1 shape
     // Two boxes resting on the ground (touching it), one box resting on the first (touching it only).
     const a = createBody(w, { type: 'dynamic', position: { x: -3, y: 0.5 } });
@@ -72,5 +72,19 @@ describe('getProfile', () => {
     expect(p.touchingCount).toBe(1);
     expect(p.solve).toBe(0);
     expect(w.physics.transform.y[a]).toBe(0.5);
+  });
+
+  it('with profiling off (the default) every stage time is 0 and the counts are still kept', () => {
+    const w = world({ enableSleep: false });
+    addGround(w, 20, 1);
+    const a = createBody(w, { type: 'dynamic', position: { x: 0, y: 0.5 } });
+    addShape(w, a, makeBox(0.5, 0.5));
+    stepPhysics(w, 1 / 60);
+    const p = getProfile(w);
+    for (const key of ['broadphase', 'narrowphase', 'prepare', 'solve', 'continuous', 'finalize', 'total'] as const) {
+      expect(p[key], key).toBe(0);
+    }
+    expect(p.touchingCount).toBe(1);
+    expect(p.stepCount).toBe(1);
   });
 });

@@ -41,6 +41,7 @@ export class PhysicsState {
   enableSleep!: boolean;
   enableContinuous!: boolean;
   enableWarmStarting!: boolean;
+  enableProfiling!: boolean;
 
   readonly bodies = new BodyStore();
   readonly shapes = new ShapeStore();
@@ -103,6 +104,7 @@ export class PhysicsState {
     this.enableSleep = def.enableSleep;
     this.enableContinuous = def.enableContinuous;
     this.enableWarmStarting = def.enableWarmStarting;
+    this.enableProfiling = def.enableProfiling;
   }
 
   /** The current settings as a definition. */
@@ -125,6 +127,7 @@ export class PhysicsState {
       enableSleep: this.enableSleep,
       enableContinuous: this.enableContinuous,
       enableWarmStarting: this.enableWarmStarting,
+      enableProfiling: this.enableProfiling,
     };
   }
 }

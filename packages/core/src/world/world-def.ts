@@ -42,6 +42,11 @@ export interface WorldDef {
   enableSleep: boolean;
   /** Continuous collision for fast bodies against static geometry (and bullets against everything). Default true. */
   enableContinuous: boolean;
+  /**
+   * Time each stage of the step into getProfile (ms). Default false: reading the clock allocates a number in V8 (about
+   * 18 bytes per read, 8 reads a step), and a step with it off allocates nothing. Counts are kept either way.
+   */
+  enableProfiling: boolean;
   /** Carry impulses from step to step. Default true (switching it off is for studying the solver). */
   enableWarmStarting: boolean;
 }
@@ -66,5 +71,6 @@ export function defaultWorldDef(): WorldDef {
     enableSleep: true,
     enableContinuous: true,
     enableWarmStarting: true,
+    enableProfiling: false,
   };
 }

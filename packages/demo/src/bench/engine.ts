@@ -51,6 +51,8 @@ export interface BenchEngine {
   /** Our engine only: the per-stage profile and counters of the last step. */
   stageTimes?(): StageTimes;
   counters?(): Counters;
+  /** Called once before the heap probe: our engine switches its stage timing off (clock reads allocate). */
+  beforeHeapProbe?(): void;
   dispose(): void;
 }
 

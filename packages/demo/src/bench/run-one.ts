@@ -86,6 +86,7 @@ async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layo
   const correctness = checkCorrectness(layout, positions);
   const counters = engine.counters?.();
   // After the timed run: warm, capacities grown. Continues the same simulation for a few more steps.
+  engine.beforeHeapProbe?.();
   const heap = await measureHeapPerStep(() => engine.step(), args.heapSamples);
 
   const timed = stepMs.subarray(1);

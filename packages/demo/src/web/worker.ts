@@ -59,7 +59,7 @@ function load(name: string): void {
   const entry = sceneEntries.get(name);
   if (entry === undefined) throw new Error(`no scene '${name}'`);
   const t0 = performance.now();
-  const w = createPhysicsWorld({ enableSleep: true, ...(entry.scene.worldDef ?? {}) });
+  const w = createPhysicsWorld({ enableSleep: true, enableProfiling: true, ...(entry.scene.worldDef ?? {}) });
   entry.scene.build(w);
   ground = -1;
   mouseJoint = -1;

@@ -146,6 +146,12 @@ function writeSoftness(
  */
 export function prepareJoints(p: PhysicsState): void {
   const js = p.joints;
+  if (js.count === 0) {
+    // Before any double is read: see the guards in solve-joints.ts.
+    js.constraintCount = 0;
+    js.pinCount = 0;
+    return;
+  }
   const sd = p.solverData;
   const params = sd.params;
   const h = params[SP_H]!;

@@ -19,7 +19,9 @@ import { solveWheelJoints, warmStartWheelJoints } from './wheel.js';
 export function warmStartJoints(p: PhysicsState): void {
   const js = p.joints;
   const states = p.solverData.states;
-  warmStartPinJoints(js.pins, js.pinCount, states);
+  // Guards before each call, not inside: a routine that never runs its loop stays unoptimised, and V8's unoptimised
+  // code boxes every double it touches (that was most of the engine's per-step allocation in joint-free worlds).
+  if (js.pinCount > 0) warmStartPinJoints(js.pins, js.pinCount, states);
   if (js.constraintCount === 0) return;
   const jc = js.constraints;
   const s = js.typeStart;
@@ -43,7 +45,7 @@ export function solveJoints(p: PhysicsState, useBias: boolean, reverse: boolean)
   const sd = p.solverData;
   const states = sd.states;
   const params = sd.params;
-  solvePinJoints(js.pins, js.pinCount, states, js.softness, useBias, reverse);
+  if (js.pinCount > 0) solvePinJoints(js.pins, js.pinCount, states, js.softness, useBias, reverse);
   if (js.constraintCount === 0) return;
   const jc = js.constraints;
   const s = js.typeStart;

@@ -23,25 +23,28 @@ const cache = new Map<string, Promise<unknown>>();
 export function loadBundled<T>(entry: string): Promise<T> {
   let p = cache.get(entry);
   if (p === undefined) {
-    p = (async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'impulse2d-test-'));
-      const outfile = join(dir, entry.replace(/[^a-z0-9]+/gi, '_') + '.mjs');
-      await build({
-        entryPoints: [resolve(here, entry)],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        outfile,
-        logLevel: 'error',
-        alias: {
-          '@impulse2d/core': join(packages, 'core/src/index.ts'),
-          '@impulse2d/systems': join(packages, 'systems/src/index.ts'),
-        },
-      });
-      return import(pathToFileURL(outfile).href);
-    })();
+    p = (async () => import(pathToFileURL(await bundleFile(entry)).href))();
     cache.set(entry, p);
   }
   return p as Promise<T>;
+}
+
+/** Bundles `entry` (relative to this helpers folder) into a temporary .mjs file and returns its path. */
+export async function bundleFile(entry: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'impulse2d-test-'));
+  const outfile = join(dir, entry.replace(/[^a-z0-9]+/gi, '_') + '.mjs');
+  await build({
+    entryPoints: [resolve(here, entry)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    logLevel: 'error',
+    alias: {
+      '@impulse2d/core': join(packages, 'core/src/index.ts'),
+      '@impulse2d/systems': join(packages, 'systems/src/index.ts'),
+    },
+  });
+  return outfile;
 }
