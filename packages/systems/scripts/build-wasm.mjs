@@ -12,7 +12,17 @@ const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(pkg, 'src', 'wasm', 'contact-solver-bytes.ts');
 const asc = join(dirname(createRequire(import.meta.url).resolve('assemblyscript/package.json')), 'bin', 'asc.js');
 
-export const ASC_FLAGS = ['-O3', '--noAssert', '--runtime', 'stub', '--importMemory', '--initialMemory', '1'];
+export const ASC_FLAGS = [
+  '-O3',
+  '--noAssert',
+  '--runtime',
+  'stub',
+  '--enable',
+  'simd',
+  '--importMemory',
+  '--initialMemory',
+  '1',
+];
 
 /** The generated module's text for the current kernel source. */
 export function compileKernelModule() {
