@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 const demoDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(demoDir, 'dist');
 const peers = [
+  'box2d3-wasm',
   'planck',
   '@dimforge/rapier2d-simd-compat',
   '@dimforge/rapier2d-compat',

@@ -5,6 +5,8 @@ import { ENGINE_NAMES, PEER_NAMES, isEngineName, type EngineName } from './engin
 import { machineName } from './machine.js';
 import { REPO_ROOT, USER_CWD } from './paths.js';
 
+const DEFAULT_PEERS = 'box2d3-wasm,rapier-simd,planck';
+
 export const USAGE = `impulse2d benchmark: ms per step of Box2D's benchmark scenes, our engine against peers, each run in its own process.
 
 usage: pnpm bench -- [options]
@@ -14,9 +16,10 @@ usage: pnpm bench -- [options]
     .join(', ')})
   --substeps N          our engine's substeps (default 4)
   --solver MODE         our solver: soft (default) or classic
-  --vs LIST             peers: comma list of ${PEER_NAMES.join(', ')}; all; none (default planck,rapier-simd;
+  --vs LIST             peers: comma list of ${PEER_NAMES.join(', ')}; all; none (default ${DEFAULT_PEERS};
                         without --vs, planck skips many_pyramids and smash, 15-20 min each: give --vs to run them)
   --no-ours             leave our engine out
+  --threads N           threads of box2d3-wasm-mt (b2CreateThreadedWorld with a TaskSystem of N; default 2)
   --headless-batch N    step N independent copies of the 20-row pyramid world per engine and report body-steps/s
                         (with --scene too, the scene runs as well)
   --out DIR             where to write the results (default benchmark/<machine>/ at the repo root)
@@ -24,8 +27,6 @@ usage: pnpm bench -- [options]
   --heap-samples N      steps measured for heap allocation after the timed run (default 20; 0 to skip)
   --timeout S           seconds before one run is stopped (default 900)
   -h, --help`;
-
-const DEFAULT_PEERS = 'planck,rapier-simd';
 
 export interface CliArgs {
   readonly scenes: readonly string[];
@@ -36,6 +37,8 @@ export interface CliArgs {
   readonly substeps: number;
   readonly solver: 'soft' | 'classic';
   readonly batch: number;
+  /** Threads of box2d3-wasm-mt. */
+  readonly threads: number;
   readonly outDir: string;
   readonly name: string;
   readonly heapSamples: number;
@@ -74,6 +77,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       vs: { type: 'string' },
       'no-ours': { type: 'boolean', default: false },
       'headless-batch': { type: 'string' },
+      threads: { type: 'string' },
       out: { type: 'string' },
       name: { type: 'string', default: 'latest' },
       'heap-samples': { type: 'string' },
@@ -102,6 +106,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     substeps: positiveInt(values.substeps, 'substeps', 4) || 4,
     solver: values.solver,
     batch,
+    threads: positiveInt(values.threads, 'threads', 2) || 2,
     outDir: values.out !== undefined ? resolve(USER_CWD, values.out) : resolve(REPO_ROOT, 'benchmark', machineName()),
     name: values.name,
     heapSamples: positiveInt(values['heap-samples'], 'heap-samples', 20),

@@ -87,6 +87,8 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  // Each run is a child process; box2d3-wasm-mt reads its thread count from here (engines/box2d3.ts).
+  process.env.IMPULSE2D_BENCH_THREADS = String(args.threads);
   const runs = plan(args);
   if (runs.length === 0) throw new Error('nothing to run: no scene and no --headless-batch, or no engine');
   const missing = args.engines.includes('impulse2d') ? impulse2dUnavailable() : null;
@@ -138,7 +140,13 @@ async function main(): Promise<void> {
       .slice(2)
       .filter((a) => a !== '--')
       .join(' ')}`.trim(),
-    settings: { substeps: args.substeps, solver: args.solver, steps: args.steps, batch: args.batch },
+    settings: {
+      substeps: args.substeps,
+      solver: args.solver,
+      steps: args.steps,
+      batch: args.batch,
+      box2d3Threads: args.threads,
+    },
     versions: versions(args.engines),
     runs: results,
   };

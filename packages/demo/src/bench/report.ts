@@ -11,6 +11,8 @@ export interface BenchReport {
     readonly solver: string;
     readonly steps: number | null;
     readonly batch: number;
+    /** Threads of box2d3-wasm-mt. */
+    readonly box2d3Threads: number;
   };
   /** npm package → pinned version, for every engine that ran. */
   readonly versions: Readonly<Record<string, string>>;

@@ -6,6 +6,8 @@ import { distFile } from '../paths.js';
 /** The engine CLI names, ours first; `--vs all` means every name after it. */
 export const ENGINE_NAMES = [
   'impulse2d',
+  'box2d3-wasm',
+  'box2d3-wasm-mt',
   'planck',
   'rapier-simd',
   'rapier',
@@ -20,6 +22,8 @@ export const PEER_NAMES: readonly EngineName[] = ENGINE_NAMES.slice(1);
 /** npm package behind each engine (its pinned version is read from the demo's package.json for the report). */
 export const ENGINE_PACKAGES: Readonly<Record<EngineName, string>> = {
   impulse2d: '@impulse2d/core',
+  'box2d3-wasm': 'box2d3-wasm',
+  'box2d3-wasm-mt': 'box2d3-wasm',
   planck: 'planck',
   'rapier-simd': '@dimforge/rapier2d-simd-compat',
   rapier: '@dimforge/rapier2d-compat',
@@ -58,6 +62,10 @@ export async function loadEngine(name: EngineName): Promise<EngineFactory> {
       const mod = (await import(pathToFileURL(distFile(IMPULSE2D_BUNDLE)).href)) as EngineModule;
       return mod.createEngine;
     }
+    case 'box2d3-wasm':
+      return (await import('./box2d3.js')).createEngine;
+    case 'box2d3-wasm-mt':
+      return (await import('./box2d3.js')).createThreadedEngine;
     case 'planck':
       return (await import('./planck.js')).createEngine;
     case 'rapier-simd':
