@@ -83,10 +83,10 @@ describe('correctness check', () => {
 });
 
 describe('bench CLI arguments', () => {
-  it('defaults to the five benchmark scenes against planck and rapier-simd, ours first', () => {
+  it('defaults to the five benchmark scenes against box2d3-wasm, rapier-simd and planck, ours first', () => {
     const a = parseCliArgs([]);
     expect(a.scenes).toEqual(['large_pyramid', 'many_pyramids', 'joint_grid', 'tumbler', 'smash']);
-    expect(a.engines).toEqual(['impulse2d', 'planck', 'rapier-simd']);
+    expect(a.engines).toEqual(['impulse2d', 'box2d3-wasm', 'planck', 'rapier-simd']);
     expect(a.defaultPeers).toBe(true);
     expect(a.solver).toBe('soft');
     expect(parseCliArgs(['--vs', 'planck,rapier-simd']).defaultPeers).toBe(false);
@@ -95,7 +95,7 @@ describe('bench CLI arguments', () => {
   it('passes through a leading -- from pnpm and reads lists', () => {
     const a = parseCliArgs(['--', '--scene', 'large_pyramid', '--vs', 'all', '--steps', '60']);
     expect(a.scenes).toEqual(['large_pyramid']);
-    expect(a.engines).toHaveLength(8);
+    expect(a.engines).toHaveLength(10);
     expect(a.steps).toBe(60);
   });
 
