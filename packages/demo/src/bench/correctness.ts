@@ -27,7 +27,9 @@ export function checkCorrectness(layout: SceneLayout, positions: Float64Array): 
         ? y - start[2 * n + 1]!
         : check.kind === 'moved'
           ? Math.hypot(x - start[2 * n]!, y - start[2 * n + 1]!)
-          : Math.hypot(x - check.x, y - check.y);
+          : check.kind === 'near'
+            ? Math.hypot(x - check.x, y - check.y)
+            : Math.max(check.minX - x, x - check.maxX, check.minY - y, y - check.maxY, 0);
     if (!(Math.abs(dy) <= layout.probeTolerance)) fallen++;
     if (-dy > maxDrop) maxDrop = -dy;
     if (!(Math.abs(dy) <= Math.abs(worstDy))) worstDy = dy;

@@ -47,6 +47,7 @@ export function correctnessText(run: RunResult): string {
   if (!c.finite) return 'NaN/Inf';
   if (c.ok) return 'ok';
   if (c.check === 'moved') return `moved ${c.worstDy.toFixed(1)} m`;
+  if (c.check === 'inside') return `${c.fallen}/${c.probes} out of the box (worst ${c.worstDy.toFixed(2)} m)`;
   if (c.check === 'near') return `${c.fallen}/${c.probes} boxes out (worst ${c.worstDy.toFixed(1)} m)`;
   return c.probes === 1 ? `top ${signed(c.worstDy)}` : `${c.fallen}/${c.probes} tops off (worst ${signed(c.worstDy)})`;
 }

@@ -7,7 +7,7 @@ export interface Correctness {
   readonly ok: boolean;
   readonly finite: boolean;
   /** How the probes were judged (absent: `height`). */
-  readonly check?: 'height' | 'moved' | 'near';
+  readonly check?: 'height' | 'moved' | 'near' | 'inside';
   readonly probes: number;
   /** Probes outside the tolerance. */
   readonly fallen: number;

@@ -1,5 +1,6 @@
 import type { PhysicsWorld } from '@impulse2d/core';
 import type { BuiltScene } from './build-layout.js';
+import * as circleRain from './circle-rain.js';
 import * as jointGrid from './joint-grid.js';
 import * as largePyramid from './large-pyramid.js';
 import * as manyPyramids from './many-pyramids.js';
@@ -27,4 +28,5 @@ export const scenes: Readonly<Record<string, Scene>> = {
   [tumbler.name]: tumbler,
   [smash.name]: smash,
   [pyramid.name]: pyramid,
+  [circleRain.name]: circleRain,
 };

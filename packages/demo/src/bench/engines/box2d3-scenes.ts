@@ -3,7 +3,17 @@
  * box2d3-wasm exposes it (b2CreateBody, b2Create*Shape, b2CreateRevoluteJoint, filters, bodies created asleep).
  * Each returns the tracked bodies in the layout's order; the constructions follow `../../scenes/*.ts` line by line.
  */
-import { SMASH_COLUMNS, SMASH_ROWS } from '../../scenes/layouts/index.js';
+import {
+  RAIN_COLUMNS,
+  RAIN_HALF_WIDTH,
+  RAIN_RADIUS,
+  RAIN_ROWS,
+  RAIN_WALL_HEIGHT,
+  SMASH_COLUMNS,
+  SMASH_ROWS,
+  circleX,
+  circleY,
+} from '../../scenes/layouts/index.js';
 
 /** The module box2d3-wasm's entry resolves to (the deluxe SIMD build where the runtime allows it). */
 export type Box2D3 = Awaited<ReturnType<typeof import('box2d3-wasm')>>;
@@ -133,4 +143,33 @@ function smash(B: Box2D3, world: B3World, canSleep: boolean): B3Body[] {
   return boxes;
 }
 
-export const box2d3Scenes: Readonly<Record<string, Box2D3SceneBuilder>> = { joint_grid: jointGrid, tumbler, smash };
+function circleRain(B: Box2D3, world: B3World, canSleep: boolean): B3Body[] {
+  const box = staticBody(B, world, 0, 0);
+  const h = RAIN_HALF_WIDTH;
+  const wallHalf = RAIN_WALL_HEIGHT / 2;
+  const wallDef = shapeDef(B, 0);
+  const rot = B.b2MakeRot(0);
+  B.b2CreatePolygonShape(box, wallDef, B.b2MakeOffsetBox(h + 1, 0.5, new B.b2Vec2(0, -0.5), rot));
+  B.b2CreatePolygonShape(box, wallDef, B.b2MakeOffsetBox(0.5, wallHalf, new B.b2Vec2(-h - 0.5, wallHalf), rot));
+  B.b2CreatePolygonShape(box, wallDef, B.b2MakeOffsetBox(0.5, wallHalf, new B.b2Vec2(h + 0.5, wallHalf), rot));
+  const def = shapeDef(B, 1);
+  const circle = new B.b2Circle();
+  circle.center = new B.b2Vec2(0, 0);
+  circle.radius = RAIN_RADIUS;
+  const circles: B3Body[] = [];
+  for (let i = 0; i < RAIN_ROWS; i++) {
+    for (let j = 0; j < RAIN_COLUMNS; j++) {
+      const body = dynamicBody(B, world, circleX(i, j), circleY(i), canSleep);
+      B.b2CreateCircleShape(body, def, circle);
+      circles.push(body);
+    }
+  }
+  return circles;
+}
+
+export const box2d3Scenes: Readonly<Record<string, Box2D3SceneBuilder>> = {
+  joint_grid: jointGrid,
+  tumbler,
+  smash,
+  circle_rain: circleRain,
+};

@@ -4,7 +4,17 @@
  * bodies in the layout's order; the constructions follow `../../scenes/*.ts` line by line.
  */
 import type { Body, World } from 'planck';
-import { SMASH_COLUMNS, SMASH_ROWS } from '../../scenes/layouts/index.js';
+import {
+  RAIN_COLUMNS,
+  RAIN_HALF_WIDTH,
+  RAIN_RADIUS,
+  RAIN_ROWS,
+  RAIN_WALL_HEIGHT,
+  SMASH_COLUMNS,
+  SMASH_ROWS,
+  circleX,
+  circleY,
+} from '../../scenes/layouts/index.js';
 
 type Planck = typeof import('planck');
 export type PlanckSceneBuilder = (p: Planck, world: World) => Body[];
@@ -103,4 +113,27 @@ function smash(p: Planck, world: World): Body[] {
   return boxes;
 }
 
-export const planckScenes: Readonly<Record<string, PlanckSceneBuilder>> = { joint_grid: jointGrid, tumbler, smash };
+function circleRain(p: Planck, world: World): Body[] {
+  const box = world.createBody({ type: 'static' });
+  const h = RAIN_HALF_WIDTH;
+  const wallHalf = RAIN_WALL_HEIGHT / 2;
+  box.createFixture(new p.Box(h + 1, 0.5, { x: 0, y: -0.5 }, 0), { friction: FRICTION });
+  box.createFixture(new p.Box(0.5, wallHalf, { x: -h - 0.5, y: wallHalf }, 0), { friction: FRICTION });
+  box.createFixture(new p.Box(0.5, wallHalf, { x: h + 0.5, y: wallHalf }, 0), { friction: FRICTION });
+  const circles: Body[] = [];
+  for (let i = 0; i < RAIN_ROWS; i++) {
+    for (let j = 0; j < RAIN_COLUMNS; j++) {
+      const body = world.createBody({ type: 'dynamic', position: { x: circleX(i, j), y: circleY(i) } });
+      body.createFixture(new p.Circle(RAIN_RADIUS), { density: 1, friction: FRICTION });
+      circles.push(body);
+    }
+  }
+  return circles;
+}
+
+export const planckScenes: Readonly<Record<string, PlanckSceneBuilder>> = {
+  joint_grid: jointGrid,
+  tumbler,
+  smash,
+  circle_rain: circleRain,
+};

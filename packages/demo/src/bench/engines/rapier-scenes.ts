@@ -3,7 +3,17 @@
  * groups, revolute impulse joints (a velocity motor on the tumbler), bodies created sleeping. Each returns the
  * tracked bodies in the layout's order; the constructions follow `../../scenes/*.ts` line by line.
  */
-import { SMASH_COLUMNS, SMASH_ROWS } from '../../scenes/layouts/index.js';
+import {
+  RAIN_COLUMNS,
+  RAIN_HALF_WIDTH,
+  RAIN_RADIUS,
+  RAIN_ROWS,
+  RAIN_WALL_HEIGHT,
+  SMASH_COLUMNS,
+  SMASH_ROWS,
+  circleX,
+  circleY,
+} from '../../scenes/layouts/index.js';
 
 /** Both packages expose the same API; the scalar package's types stand for both. */
 export type Rapier = typeof import('@dimforge/rapier2d-compat').default;
@@ -110,4 +120,44 @@ function smash(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBody[] {
   return boxes;
 }
 
-export const rapierScenes: Readonly<Record<string, RapierSceneBuilder>> = { joint_grid: jointGrid, tumbler, smash };
+function circleRain(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBody[] {
+  const box = world.createRigidBody(R.RigidBodyDesc.fixed());
+  const h = RAIN_HALF_WIDTH;
+  const wallHalf = RAIN_WALL_HEIGHT / 2;
+  world.createCollider(
+    R.ColliderDesc.cuboid(h + 1, 0.5)
+      .setTranslation(0, -0.5)
+      .setFriction(FRICTION),
+    box,
+  );
+  world.createCollider(
+    R.ColliderDesc.cuboid(0.5, wallHalf)
+      .setTranslation(-h - 0.5, wallHalf)
+      .setFriction(FRICTION),
+    box,
+  );
+  world.createCollider(
+    R.ColliderDesc.cuboid(0.5, wallHalf)
+      .setTranslation(h + 0.5, wallHalf)
+      .setFriction(FRICTION),
+    box,
+  );
+  const circles: RapierBody[] = [];
+  for (let i = 0; i < RAIN_ROWS; i++) {
+    for (let j = 0; j < RAIN_COLUMNS; j++) {
+      const body = world.createRigidBody(
+        R.RigidBodyDesc.dynamic().setTranslation(circleX(i, j), circleY(i)).setCanSleep(canSleep),
+      );
+      world.createCollider(R.ColliderDesc.ball(RAIN_RADIUS).setDensity(1).setFriction(FRICTION), body);
+      circles.push(body);
+    }
+  }
+  return circles;
+}
+
+export const rapierScenes: Readonly<Record<string, RapierSceneBuilder>> = {
+  joint_grid: jointGrid,
+  tumbler,
+  smash,
+  circle_rain: circleRain,
+};

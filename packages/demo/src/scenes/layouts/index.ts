@@ -1,4 +1,5 @@
 import type { LayoutDef } from './layout.js';
+import { circleRainLayout } from './circle-rain.js';
 import { jointGridLayout } from './joint-grid.js';
 import { largePyramidLayout } from './large-pyramid.js';
 import { manyPyramidsLayout } from './many-pyramids.js';
@@ -16,6 +17,15 @@ export type {
 } from './layout.js';
 export { hasSegments, segmentAsBox, SEGMENT_BOX_HALF_THICKNESS, SEGMENT_NOTE } from './layout.js';
 export { SMASH_COLUMNS, SMASH_ROWS } from './smash.js';
+export {
+  RAIN_COLUMNS,
+  RAIN_ROWS,
+  RAIN_RADIUS,
+  RAIN_HALF_WIDTH,
+  RAIN_WALL_HEIGHT,
+  circleX,
+  circleY,
+} from './circle-rain.js';
 
 /** Every layout by scene name. */
 export const layouts: Readonly<Record<string, LayoutDef>> = {
@@ -25,6 +35,7 @@ export const layouts: Readonly<Record<string, LayoutDef>> = {
   [tumblerLayout.name]: tumblerLayout,
   [smashLayout.name]: smashLayout,
   [smallPyramidLayout.name]: smallPyramidLayout,
+  [circleRainLayout.name]: circleRainLayout,
 };
 
 /** The scenes that `--scene all` (and the default run) runs: Box2D's benchmark scenes that we build so far. */

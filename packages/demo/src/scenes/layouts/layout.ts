@@ -47,12 +47,19 @@ export interface SceneLayout {
 
 /**
  * `height`: the probe's height change (pyramid tops); `moved`: its distance from its start point; `near`: its
- * distance from (x, y) at the end of the run.
+ * distance from (x, y) at the end of the run; `inside`: how far it ends outside the box (0 inside).
  */
 export type ProbeCheck =
   | { readonly kind: 'height' }
   | { readonly kind: 'moved' }
-  | { readonly kind: 'near'; readonly x: number; readonly y: number };
+  | { readonly kind: 'near'; readonly x: number; readonly y: number }
+  | {
+      readonly kind: 'inside';
+      readonly minX: number;
+      readonly minY: number;
+      readonly maxX: number;
+      readonly maxY: number;
+    };
 
 /** A named layout with Box2D's benchmark step count. */
 export interface LayoutDef {
