@@ -1,79 +1,192 @@
-// Public API of @impulse2d/core: world, bodies, shapes, geometry, collision routines, and the data layouts the
-// systems package (and advanced users) read.
-export { PhysicsError, type PhysicsErrorCode } from './errors.js';
-export * from './settings.js';
+// The public API of @impulse2d/core: what a user builds and queries worlds with. Engine internals (stores, record
+// layouts, lifecycle routines, collision routines) are in ./internal.ts, published as @impulse2d/core/internal for
+// @impulse2d/systems and for tools that read the columns directly.
 
+// ---- Errors ----
+export { PhysicsError, type PhysicsErrorCode } from './errors.js';
+
+// ---- Worlds ----
+export { type SolverKernelMode, type SolverMode, type WorldDef, defaultWorldDef } from './world/world-def.js';
 export {
-  createPhysicsWorld,
+  type BodyComponent,
+  type PhysicsState,
+  type PhysicsWorld,
   attachPhysics,
+  createPhysicsWorld,
   destroyPhysicsWorld,
-  getPhysics,
   getProfile,
   setWorldSettings,
-  PhysicsState,
-  type PhysicsWorld,
-  type BodyComponent,
 } from './world/physics-world.js';
-export { defaultWorldDef, type WorldDef, type SolverMode, type SolverKernelMode } from './world/world-def.js';
-export { StepProfile } from './world/profile.js';
+export { type StepProfile } from './world/profile.js';
+export { LINEAR_SLOP, MAX_POLYGON_VERTICES } from './settings.js';
 
+// ---- Bodies ----
 export { createBody, destroyBody } from './body/body-api.js';
-export * from './body/body-accessors.js';
-export { defaultBodyDef, type BodyDef, type Vec2Like } from './body/body-def.js';
+export { type BodyDef, type Vec2Like, defaultBodyDef } from './body/body-def.js';
 export {
-  BodyType,
-  BodyFlag,
-  BodyStore,
-  type TransformColumns,
-  type BodyTypeName,
-  type BodyTypeId,
-} from './body/body-store.js';
-export { requireBody } from './body/body-handle.js';
+  applyAngularImpulse,
+  applyForce,
+  applyLinearImpulse,
+  applyTorque,
+  getAngle,
+  getAngularDamping,
+  getAngularVelocity,
+  getBodyType,
+  getGravityScale,
+  getInertia,
+  getLinearDamping,
+  getLinearVelocity,
+  getLinearVelocityAtPoint,
+  getLocalCenter,
+  getLocalPoint,
+  getMass,
+  getPosition,
+  getWorldCenter,
+  getWorldPoint,
+  isAwake,
+  isBullet,
+  isFixedRotation,
+  isSleepEnabled,
+  setAngle,
+  setAngularDamping,
+  setAngularVelocity,
+  setAwake,
+  setBodyType,
+  setBullet,
+  setFixedRotation,
+  setGravityScale,
+  setLinearDamping,
+  setLinearVelocity,
+  setPosition,
+  setSleepEnabled,
+  setTransform,
+  wake,
+} from './body/body-accessors.js';
+export { type BodyTypeName, type TransformColumns } from './body/body-store.js';
 
+// ---- Shapes ----
 export {
+  type ShapeDefInput,
+  type ShapeId,
   addShape,
   destroyShape,
   getBodyShapes,
-  getShapeBody,
-  setFriction,
-  getFriction,
-  setRestitution,
-  getRestitution,
-  setDensity,
   getDensity,
-  setShapeFilter,
+  getFriction,
+  getRestitution,
+  getShapeBody,
   getShapeFilter,
-  shapeRow,
-  type ShapeId,
-  type ShapeDefInput,
+  setDensity,
+  setFriction,
+  setRestitution,
+  setShapeFilter,
 } from './shape/shape-api.js';
 export { addChain } from './shape/chain-api.js';
-export { defaultShapeDef, defaultFilter, type ShapeDef, type FilterDef } from './shape/shape-def.js';
-export { ShapeStore } from './shape/shape-store.js';
-export { bufferMove, refreshShapeAABB } from './shape/shape-proxy.js';
+export { type FilterDef, type ShapeDef, defaultFilter, defaultShapeDef } from './shape/shape-def.js';
 
-export * from './geometry/index.js';
-export * from './collision/index.js';
+// ---- Geometry ----
+export { computeHull } from './geometry/hull.js';
+export { makeBox, makeCapsule, makeCircle, makePolygon, makeRoundedBox, makeSegment } from './geometry/make-shapes.js';
+export { type ChainGeometry, makeChain } from './geometry/make-chain.js';
+export { type ShapeGeometry } from './geometry/shape-geometry.js';
 
-export { DynamicTree, IntBuffer } from './broadphase/dynamic-tree.js';
-export { BroadPhase, TREE_MOVABLE, TREE_STATIC } from './broadphase/broadphase.js';
-
-export * from './contact/contact-store.js';
+// ---- Joints ----
 export {
-  createContact,
-  destroyContact,
-  mixMaterial,
-  pushPairEvent,
-  wakeTouching,
-} from './contact/contact-lifecycle.js';
-export { wakeIsland, sleepIsland, setBodyAwake } from './body/body-sleep.js';
-export { shapeHandle, SHAPE_ROW_SPAN } from './shape/shape-handle.js';
-export * from './events/event-store.js';
-export { EventBuffer } from './events/event-buffer.js';
-export * from './events/events-api.js';
-export { PairSet } from './contact/pair-set.js';
+  type DistanceJointDef,
+  type JointDefBase,
+  type MotorJointDef,
+  type MouseJointDef,
+  type PrismaticJointDef,
+  type PulleyJointDef,
+  type RevoluteJointDef,
+  type WeldJointDef,
+  type WheelJointDef,
+  type WorldAnchorOption,
+  defaultDistanceJointDef,
+  defaultMotorJointDef,
+  defaultMouseJointDef,
+  defaultPrismaticJointDef,
+  defaultPulleyJointDef,
+  defaultRevoluteJointDef,
+  defaultWeldJointDef,
+  defaultWheelJointDef,
+} from './joints/joint-defs.js';
+export {
+  createDistanceJoint,
+  createMotorJoint,
+  createMouseJoint,
+  createPrismaticJoint,
+  createPulleyJoint,
+  createRevoluteJoint,
+  createWeldJoint,
+  createWheelJoint,
+} from './joints/joint-create.js';
+export {
+  destroyJoint,
+  enableJointLimit,
+  enableJointMotor,
+  enableJointSpring,
+  getJointAngularSpeed,
+  getJointBodyA,
+  getJointBodyB,
+  getJointCollideConnected,
+  getJointCount,
+  getJointCurrentLength,
+  getJointImpulses,
+  getJointLimits,
+  getJointLocalAnchorA,
+  getJointLocalAnchorB,
+  getJointMotorForce,
+  getJointMotorSpeed,
+  getJointReactionForce,
+  getJointReactionTorque,
+  getJointTranslation,
+  getJointType,
+  getJointWorldAnchors,
+  getMouseJointTarget,
+  getRevoluteJointAngle,
+  isJoint,
+  setJointLimits,
+  setJointMaxForce,
+  setJointMaxMotorForce,
+  setJointMaxMotorTorque,
+  setJointMotorSpeed,
+  setJointSpring,
+  setMotorJointAngularOffset,
+  setMotorJointLinearOffset,
+  setMotorJointMaxTorque,
+  setMouseJointTarget,
+} from './joints/joint-api.js';
 
-export * from './solver/solver-layout.js';
-export { SolverData, type SolverKernel } from './solver/solver-data.js';
-export * from './queries/index.js';
-export * from './joints/index.js';
+// ---- Queries ----
+export { type QueryFilter, defaultQueryFilter } from './queries/query-filter.js';
+export { type QueryTransform, type QueryVec2 } from './queries/query-common.js';
+export { RayHits, ShapeHits } from './queries/query-results.js';
+export { type RayResult, castRay, castRayClosest, castRayInto } from './queries/ray-queries.js';
+export {
+  type QueryAABB,
+  overlapAABB,
+  overlapAABBInto,
+  overlapPoint,
+  overlapPointInto,
+  overlapShape,
+  overlapShapeInto,
+} from './queries/overlap-queries.js';
+export { type ShapeCastResult, castShape } from './queries/shape-cast.js';
+
+// ---- Events ----
+export {
+  type BodyMoveEvent,
+  type ContactBeginEvent,
+  type ContactHitEvent,
+  type ContactPointEvent,
+  type PairEvent,
+  type SleepEvent,
+  getBodyMoveEvents,
+  getContactBeginEvents,
+  getContactEndEvents,
+  getContactHitEvents,
+  getSensorBeginEvents,
+  getSensorEndEvents,
+  getSleepEvents,
+} from './events/events-api.js';

@@ -30,6 +30,8 @@ const common = {
   sourcemap: true,
   external: peers,
   logLevel: 'warning',
+  // The workspace packages' sources (their exports' "source" condition), not their built dist/.
+  conditions: ['source'],
   // Bundled CommonJS code (if any) may call require(); give ESM output one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -15,7 +15,7 @@ import {
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
   type PhysicsState,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { integratePositions, integrateVelocities } from './integrate.js';
 import { solveJoints, storeJointImpulses, warmStartJoints } from './joints/index.js';
 import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';

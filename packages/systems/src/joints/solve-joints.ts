@@ -1,4 +1,4 @@
-import { JointType, type PhysicsState } from '@impulse2d/core';
+import { JointType, type PhysicsState } from '@impulse2d/core/internal';
 import { solveDistanceJoints, warmStartDistanceJoints } from './distance.js';
 import { solveMotorJoints, warmStartMotorJoints } from './motor.js';
 import { solveMouseJoints, warmStartMouseJoints } from './mouse.js';

@@ -1,4 +1,4 @@
-import type { SolverKernel } from '@impulse2d/core';
+import type { SolverKernel } from '@impulse2d/core/internal';
 import { CONTACT_SOLVER_WASM_BASE64 } from './contact-solver-bytes.js';
 
 /**

@@ -42,6 +42,7 @@ export async function bundleFile(entry: string): Promise<string> {
     outfile,
     logLevel: 'error',
     alias: {
+      '@impulse2d/core/internal': join(packages, 'core/src/internal.ts'),
       '@impulse2d/core': join(packages, 'core/src/index.ts'),
       '@impulse2d/systems': join(packages, 'systems/src/index.ts'),
     },
