@@ -11,12 +11,10 @@ export {
   type BodyComponent,
   type PhysicsState,
   type PhysicsWorld,
-  attachPhysics,
-  createPhysicsWorld,
-  destroyPhysicsWorld,
   getProfile,
   setWorldSettings,
 } from './world/physics-world.js';
+export { attachPhysics, createPhysicsWorld, destroyPhysicsWorld } from './world/world-api.js';
 export { type StepProfile } from './world/profile.js';
 export { LINEAR_SLOP, MAX_POLYGON_VERTICES } from './settings.js';
 

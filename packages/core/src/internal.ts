@@ -4,9 +4,6 @@ export { PhysicsError, type PhysicsErrorCode } from './errors.js';
 export * from './settings.js';
 
 export {
-  createPhysicsWorld,
-  attachPhysics,
-  destroyPhysicsWorld,
   getPhysics,
   getProfile,
   setWorldSettings,
@@ -14,6 +11,7 @@ export {
   type PhysicsWorld,
   type BodyComponent,
 } from './world/physics-world.js';
+export { attachPhysics, createPhysicsWorld, destroyPhysicsWorld, flushRemovedEntities } from './world/world-api.js';
 export { defaultWorldDef, type WorldDef, type SolverMode, type SolverKernelMode } from './world/world-def.js';
 export { StepProfile } from './world/profile.js';
 

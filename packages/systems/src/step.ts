@@ -7,6 +7,7 @@ import {
   SP_MAX_LINEAR_SPEED,
   SP_PUSH_MAX_SPEED,
   SP_RESTITUTION_THRESHOLD,
+  flushRemovedEntities,
   getPhysics,
   type PhysicsState,
   type PhysicsWorld,
@@ -47,6 +48,7 @@ export function stepPhysics(world: PhysicsWorld, dt: number, subSteps?: number):
   } finally {
     endStep(p);
   }
+  flushRemovedEntities(world);
 }
 
 /**
@@ -78,6 +80,7 @@ export function createPhysicsSystems(dt: number, subSteps?: number): Array<(worl
     stage(finalizeStage),
     (world) => {
       endStep(getPhysics(world));
+      flushRemovedEntities(world);
       return world;
     },
   ];

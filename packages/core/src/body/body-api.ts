@@ -35,13 +35,13 @@ function validateBodyDef(def: BodyDef): void {
   checkNonNegative(def.sleepThreshold, 'sleepThreshold');
 }
 
+/** cos and sin of a new body's angle. */
+const cosSinScratch = new Float64Array(2);
+
 /**
  * Creates a body. With `eid`, the existing entity becomes the body (so the user's components and the body share one
  * entity); otherwise a new entity is added. Returns the entity id.
  */
-
-/** cos and sin of a new body's angle. */
-const cosSinScratch = new Float64Array(2);
 export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: number): number {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -114,6 +114,19 @@ export function destroyBody(world: PhysicsWorld, eid: number, keepEntity = false
   const p = getPhysics(world);
   assertUnlocked(p);
   requireBody(p, eid);
+  destroyBodyPhysics(world, p, eid);
+  if (keepEntity) {
+    untagBodyEntity(world, eid);
+  } else {
+    removeEntity(world, eid);
+  }
+}
+
+/**
+ * Everything destroyBody does but the entity: wakes what the body held up, destroys its joints, contacts, shapes
+ * and proxies, and frees its body slot. Also what happens when bitecs removes a body's entity (world-api.ts).
+ */
+export function destroyBodyPhysics(world: PhysicsWorld, p: PhysicsState, eid: number): void {
   // Whatever rested on or hung from this body must wake, or it would float where the body was.
   if (p.bodies.type[eid] === BodyType.static) wakeTouching(p, eid);
   else wakeIsland(p, eid);
@@ -138,11 +151,6 @@ export function destroyBody(world: PhysicsWorld, eid: number, keepEntity = false
   b.listIndex[eid] = -1;
   b.alive[eid] = 0;
   b.retired[eid] = 1;
-  if (keepEntity) {
-    untagBodyEntity(world, eid);
-  } else {
-    removeEntity(world, eid);
-  }
 }
 
 /** Resolves the world's physics state and checks the body handle (for getters). */

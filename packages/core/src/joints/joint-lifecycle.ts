@@ -96,8 +96,11 @@ function destroyContactsBetween(p: PhysicsState, bodyA: number, bodyB: number): 
   }
 }
 
-/** Removes a joint (handle already checked): unlinks it, swap-removes its row, removes its entity. */
-export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: number): void {
+/**
+ * Removes a joint (handle already checked): unlinks it, swap-removes its row and, unless bitecs is removing the
+ * entity already (`removeEntity` on a joint entity, see world-api.ts), removes its entity.
+ */
+export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: number, removeItsEntity = true): void {
   const js = p.joints;
   const row = js.rowOf[eid]!;
   const bodyA = js.bodyA[row]!;
@@ -121,7 +124,7 @@ export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: 
   }
   if (p.bodies.alive[bodyA] === 1) wakeBody(p, bodyA);
   if (p.bodies.alive[bodyB] === 1) wakeBody(p, bodyB);
-  removeEntity(world, eid);
+  if (removeItsEntity) removeEntity(world, eid);
 }
 
 /** Destroys every joint attached to a body (the body is being destroyed). */

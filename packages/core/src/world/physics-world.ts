@@ -1,4 +1,4 @@
-import { addComponent, createWorld, removeComponent, type World } from 'bitecs';
+import { addComponent, removeComponent, type World } from 'bitecs';
 import { BodyStore, type TransformColumns } from '../body/body-store.js';
 import { wakeIsland } from '../body/body-sleep.js';
 import { BroadPhase } from '../broadphase/broadphase.js';
@@ -71,6 +71,13 @@ export class PhysicsState {
   pairFilter: ((bodyA: number, bodyB: number, shapeA: number, shapeB: number) => boolean) | null = null;
   /** True while a step runs: API calls that change the world throw WORLD_LOCKED. */
   locked = false;
+  /**
+   * Body and joint entities that bitecs removed while a step ran (removeEntity from a system in the pipeline): their
+   * physics is torn down when the step ends (flushRemovedEntities). Joints are stored as −1 − eid.
+   */
+  readonly removedWhileLocked: number[] = [];
+  /** Unsubscribes the bitecs observers that watch for removed body and joint entities. */
+  stopWatching: (() => void) | null = null;
   /** Number of steps taken. */
   stepIndex = 0;
   /** Substeps of the step in progress (1 in classic mode), and when it started (performance.now(), ms). */
@@ -163,33 +170,11 @@ function validateWorldDef(def: WorldDef): void {
   checkPositive(def.maxLinearSpeed, 'maxLinearSpeed');
 }
 
-function mergeDef(def: Partial<WorldDef> | undefined): WorldDef {
+/** The defaults merged with `def`, validated (PhysicsError on a bad field). */
+export function mergeWorldDef(def: Partial<WorldDef> | undefined): WorldDef {
   const merged = { ...defaultWorldDef(), ...(def ?? {}) };
   validateWorldDef(merged);
   return merged;
-}
-
-/** Creates a bitecs world with physics attached (`world.physics`). */
-export function createPhysicsWorld(def?: Partial<WorldDef>): PhysicsWorld {
-  const physics = new PhysicsState(mergeDef(def));
-  return createWorld({ physics }) as PhysicsWorld;
-}
-
-/** Attaches physics to an existing bitecs world (mutates and returns it, typed as a PhysicsWorld). */
-export function attachPhysics<T extends object>(world: World<T>, def?: Partial<WorldDef>): World<T> & PhysicsWorld {
-  const w = world as World<T> & { physics?: PhysicsState };
-  if (w.physics instanceof PhysicsState) {
-    throw new PhysicsError('INVALID_ARGUMENT', 'this world already has physics attached');
-  }
-  (w as { physics: PhysicsState }).physics = new PhysicsState(mergeDef(def));
-  return w as World<T> & PhysicsWorld;
-}
-
-/** Detaches physics and frees its storage. Body entities stay in the bitecs world. */
-export function destroyPhysicsWorld(world: PhysicsWorld): void {
-  const p = getPhysics(world);
-  assertUnlocked(p);
-  delete (world as { physics?: PhysicsState }).physics;
 }
 
 /** The physics state of a world, or a typed error when the world has none. */
