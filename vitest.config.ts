@@ -14,6 +14,7 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/test/**/*.test.ts'],
+    globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 120_000,
     pool: 'forks',
   },

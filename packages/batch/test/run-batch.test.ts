@@ -1,7 +1,6 @@
 // runBatch: worlds on worker threads give exactly the results of running them one after another in one thread, in
 // params order, with progress, failures that name the world, and cancellation. Runs the built package (dist/), as a
 // user's worker threads would: plain node cannot load TypeScript sources in a worker.
-import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +12,7 @@ const scene = join(here, 'fixtures/pyramid-scene.mjs');
 let batch: typeof Batch;
 
 beforeAll(async () => {
-  const tsc = join(root, 'node_modules/typescript/bin/tsc');
-  for (const pkg of ['core', 'systems', 'batch']) {
-    execFileSync(process.execPath, [tsc, '-p', join(root, 'packages', pkg, 'tsconfig.build.json')], { stdio: 'pipe' });
-  }
+  // dist/ is built by vitest.global-setup.ts before any test runs.
   batch = (await import(pathToFileURL(join(root, 'packages/batch/dist/index.js')).href)) as typeof Batch;
 }, 120_000);
 

@@ -18,9 +18,8 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const tarballs: string[] = [];
 
 beforeAll(() => {
-  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  // dist/ is built by vitest.global-setup.ts before any test runs.
   for (const pkg of ['core', 'systems']) {
-    run(process.execPath, [tsc, '-p', join(root, 'packages', pkg, 'tsconfig.build.json')], root);
     // pnpm pack rewrites the workspace: dependency of systems on core into a version range.
     run(npx, ['-y', 'pnpm@10', 'pack', '--pack-destination', work], join(root, 'packages', pkg));
   }
