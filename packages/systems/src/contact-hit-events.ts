@@ -32,6 +32,8 @@ export function collectHitEvents(p: PhysicsState): void {
   const sd = p.solverData;
   const cc = sd.contacts;
   const threshold = sd.params[SP_HIT_THRESHOLD]!;
+  // Nothing approached faster than the threshold (prepareContacts keeps the fastest approach): no record to scan.
+  if (!(sd.minNormalVelocity < -threshold)) return;
   const c = p.contacts;
   const hits = p.events.contactHit;
   for (let i = 0; i < sd.contactCount; i++) {

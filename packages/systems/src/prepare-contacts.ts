@@ -98,6 +98,8 @@ function buildContactConstraints(p: PhysicsState): number {
   const warm = p.enableWarmStarting ? 1 : 0;
   const list = c.list;
   let n = 0;
+  let minNormalVelocity = 0;
+  let maxRestitution = 0;
   for (let k = 0; k < c.count; k++) {
     const id = list[k]!;
     const flags = c.flags[id]!;
@@ -134,15 +136,19 @@ function buildContactConstraints(p: PhysicsState): number {
     cc[o + CC_NORMAL_X] = nx;
     cc[o + CC_NORMAL_Y] = ny;
     cc[o + CC_FRICTION] = c.friction[id]!;
-    cc[o + CC_RESTITUTION] = c.restitution[id]!;
+    const restitution = c.restitution[id]!;
+    cc[o + CC_RESTITUTION] = restitution;
+    if (restitution > maxRestitution) maxRestitution = restitution;
     cc[o + CC_BIAS_RATE] = isStatic ? staticRate : softRate;
     cc[o + CC_MASS_SCALE] = isStatic ? staticMass : softMass;
     cc[o + CC_IMPULSE_SCALE] = isStatic ? staticImpulse : softImpulse;
     const count = c.pointCount[id]!;
     cc[o + CC_POINT_COUNT] = count;
     cc[o + CC_TANGENT_SPEED] = c.tangentSpeed[id]!;
-    cc[o + CC_ROLLING_RESISTANCE] = c.rollingResistance[id]!;
-    const kRoll = iA + iB;
+    const rollingResistance = c.rollingResistance[id]!;
+    cc[o + CC_ROLLING_RESISTANCE] = rollingResistance;
+    // Only read when there is rolling resistance: skip the division otherwise.
+    const kRoll = rollingResistance > 0 ? iA + iB : 0;
     cc[o + CC_ROLLING_MASS] = kRoll > 0 ? 1 / kRoll : 0;
     cc[o + CC_ROLLING_IMPULSE] = 0;
     cc[o + CC_CONTACT] = id;
@@ -197,9 +203,13 @@ function buildContactConstraints(p: PhysicsState): number {
       // Normal velocity before solving, for the restitution pass.
       const dvx = vBx - wB * rBy - (vAx - wA * rAy);
       const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-      cc[q + CCP_RELATIVE_VELOCITY] = dvx * nx + dvy * ny;
+      const vn = dvx * nx + dvy * ny;
+      cc[q + CCP_RELATIVE_VELOCITY] = vn;
+      if (vn < minNormalVelocity) minNormalVelocity = vn;
     }
     n++;
   }
+  sd.minNormalVelocity = minNormalVelocity;
+  sd.maxRestitution = maxRestitution;
   return n;
 }

@@ -14,6 +14,7 @@ import {
   POINT_STRIDE,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
+  SP_RESTITUTION_THRESHOLD,
   type PhysicsState,
 } from '@impulse2d/core/internal';
 import { integratePositions, integrateVelocities } from './integrate.js';
@@ -76,7 +77,10 @@ export function solve(p: PhysicsState, subSteps: number): void {
       solveContacts(cc, count, states, params, false, (i & 1) === 0);
     }
   }
-  applyRestitution(cc, count, states, params);
+  // Only when something approached faster than the threshold and can bounce (prepareContacts keeps track).
+  if (sd.maxRestitution > 0 && sd.minNormalVelocity < -params[SP_RESTITUTION_THRESHOLD]!) {
+    applyRestitution(cc, count, states, params);
+  }
   storeImpulses(p);
   storeJointImpulses(p);
 }

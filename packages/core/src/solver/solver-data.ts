@@ -50,6 +50,13 @@ export class SolverData {
   /** Contact constraints (CONTACT_CONSTRAINT_STRIDE per constraint). */
   contacts = new Float64Array(16 * CONTACT_CONSTRAINT_STRIDE);
   contactCount = 0;
+  /**
+   * Over this step's contact constraints (prepareContacts): the most negative pre-solve normal velocity (m/s, 0 when
+   * nothing approaches) and the largest restitution. The restitution pass and the hit events scan every record only
+   * when these say something can bounce or hit.
+   */
+  minNormalVelocity = 0;
+  maxRestitution = 0;
   /** Per-step scalars (SP_* in solver-layout.ts): substep length, speed limits, thresholds. */
   readonly params = new Float64Array(SOLVER_PARAM_COUNT);
   /** Solver indices of the bodies that moved fast this step (finalize lists them; continuous collision sweeps them). */
