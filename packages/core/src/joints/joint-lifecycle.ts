@@ -22,7 +22,7 @@ export function requireJoint(p: PhysicsState, eid: number): number {
 /** Wakes a body (clears its sleep timer) so a joint change takes effect. */
 export function wakeBody(p: PhysicsState, body: number): void {
   const b = p.bodies;
-  if (b.type[body] === BodyType.static) return;
+  if (b.type[body] === BodyType.static || (b.flags[body]! & BodyFlag.quarantined) !== 0) return;
   b.flags[body] = b.flags[body]! | BodyFlag.awake;
   b.sleepTime[body] = 0;
 }
