@@ -11,6 +11,8 @@ import {
   BS_VY,
   BS_W,
   bufferMove,
+  MAX_ROTATION,
+  SP_H,
   quarantineBody,
   SP_MAX_LINEAR_SPEED,
   computeShapeAABB,
@@ -20,6 +22,8 @@ import { isFastBody, SAFETY_FACTOR } from './continuous.js';
 
 /** Steps of motion a re-inserted fat box looks ahead. */
 const PREDICTION = 2;
+/** A body whose solved speed or spin exceeds the substep clamps this many times over has diverged. */
+const DIVERGED = 1e4;
 /** Scratch fat box (an array: doubles passed to a call V8 does not inline are boxed). */
 const fat = new Float64Array(4);
 
@@ -47,6 +51,9 @@ export function finalizeBodies(p: PhysicsState): void {
   const safety = SAFETY_FACTOR;
   const maxLinearSpeed = sd.params[SP_MAX_LINEAR_SPEED]!;
   const maxV2 = maxLinearSpeed * maxLinearSpeed;
+  const divergedV2 = DIVERGED * DIVERGED * maxV2;
+  const divergedW = (DIVERGED * MAX_ROTATION) / sd.params[SP_H]!;
+  const divergedW2 = divergedW * divergedW;
   const quarantined = sd.quarantined;
   quarantined.clear();
   fast.clear();
@@ -67,16 +74,18 @@ export function finalizeBodies(p: PhysicsState): void {
     const inv = 1 / Math.sqrt(c * c + sn * sn);
     c *= inv;
     sn *= inv;
-    // Containment, one test per body: the sum is NaN or infinite when any term is. Such a body is not written back
-    // (it keeps its last finite pose) and is quarantined after the loop.
+    // Containment, two tests per body: the sum is NaN or infinite when any term is, and a solve that left the body
+    // ten thousand times over the substep clamps has diverged (impulses grow geometrically from there, and would reach
+    // the neighbours through the shared static record once they overflow). Such a body is not written back (it keeps
+    // its last finite pose) and is quarantined after the loop.
     const sum = vx + vy + w + cx + cy + c + sn;
-    if (sum - sum !== 0) {
+    const v2 = vx * vx + vy * vy;
+    if (sum - sum !== 0 || v2 > divergedV2 || w * w > divergedW2) {
       quarantined.push(eid);
       continue;
     }
     // The solve after the substep's velocity clamp (integrateVelocities) can still leave a body faster than the
     // world's limit (stiff joints between very unequal masses); the stored velocity obeys the limit.
-    const v2 = vx * vx + vy * vy;
     if (v2 > maxV2) {
       const scale = maxLinearSpeed / Math.sqrt(v2);
       vx *= scale;

@@ -12,7 +12,8 @@ function fail(message: string): never {
  * O(bodies + shapes + contacts + joints + tree nodes) and allocating: call it from tests, fuzzers and debug builds,
  * not every frame of a game. What it checks:
  * - bodies: the dense list and its index agree with the live flags; poses and velocities are finite; rotations are
- *   unit; static bodies are never awake; sleeping and quarantined bodies have zero velocity; shape lists hold live
+ *   unit; static bodies are never awake; sleeping bodies have zero velocity (a quarantined body keeps whatever a
+ *   setter gave it, unused: the solver never gathers it); shape lists hold live
  *   shapes of the body and their count;
  * - shapes and broadphase: both trees pass DynamicTree.validate; every live shape owns a leaf of its tree that names
  *   it, and the trees hold no other leaves; free rows are dead and listed once;
@@ -52,7 +53,8 @@ function checkBodies(p: PhysicsState): void {
     if (Math.abs(norm - 1) > 1e-6) fail(`body ${eid} rotation is not unit (|q|² = ${norm})`);
     const flags = b.flags[eid]!;
     if (type === BodyType.static && (flags & BodyFlag.awake) !== 0) fail(`static body ${eid} is awake`);
-    if ((flags & BodyFlag.awake) === 0 && (b.vx[eid] !== 0 || b.vy[eid] !== 0 || b.w[eid] !== 0)) {
+    const asleep = (flags & (BodyFlag.awake | BodyFlag.quarantined)) === 0;
+    if (asleep && (b.vx[eid] !== 0 || b.vy[eid] !== 0 || b.w[eid] !== 0)) {
       fail(`sleeping body ${eid} has velocity (${b.vx[eid]}, ${b.vy[eid]}, ${b.w[eid]})`);
     }
     let n = 0;
