@@ -15,6 +15,7 @@ export {
   setWorldSettings,
 } from './world/physics-world.js';
 export { attachPhysics, createPhysicsWorld, destroyPhysicsWorld } from './world/world-api.js';
+export { validateWorld } from './world/validate-world.js';
 export { type StepProfile } from './world/profile.js';
 export { LINEAR_SLOP, MAX_POLYGON_VERTICES } from './settings.js';
 
@@ -61,6 +62,8 @@ export {
   wake,
 } from './body/body-accessors.js';
 export { type BodyTypeName, type TransformColumns } from './body/body-store.js';
+
+export { getQuarantineEvents, isBodyQuarantined } from './body/body-quarantine.js';
 
 // ---- Shapes ----
 export {

@@ -75,3 +75,7 @@ export * from './solver/solver-layout.js';
 export { SolverData, type SolverKernel } from './solver/solver-data.js';
 export * from './queries/index.js';
 export * from './joints/index.js';
+
+// Reliability: quarantine of diverged bodies, world consistency checks.
+export { quarantineBody, isBodyQuarantined, getQuarantineEvents } from './body/body-quarantine.js';
+export { validateWorld } from './world/validate-world.js';

@@ -11,6 +11,10 @@ import {
   BS_VY,
   BS_W,
   bufferMove,
+  MAX_ROTATION,
+  SP_H,
+  quarantineBody,
+  SP_MAX_LINEAR_SPEED,
   computeShapeAABB,
   type PhysicsState,
 } from '@impulse2d/core/internal';
@@ -18,6 +22,8 @@ import { isFastBody, SAFETY_FACTOR } from './continuous.js';
 
 /** Steps of motion a re-inserted fat box looks ahead. */
 const PREDICTION = 2;
+/** A body whose solved speed or spin exceeds the substep clamps this many times over has diverged. */
+const DIVERGED = 1e4;
 /** Scratch fat box (an array: doubles passed to a call V8 does not inline are boxed). */
 const fat = new Float64Array(4);
 
@@ -43,17 +49,22 @@ export function finalizeBodies(p: PhysicsState): void {
   const maxExtent = b.maxExtent;
   const minExtent = b.minExtent;
   const safety = SAFETY_FACTOR;
+  const maxLinearSpeed = sd.params[SP_MAX_LINEAR_SPEED]!;
+  const maxV2 = maxLinearSpeed * maxLinearSpeed;
+  const divergedV2 = DIVERGED * DIVERGED * maxV2;
+  const divergedW = (DIVERGED * MAX_ROTATION) / sd.params[SP_H]!;
+  const divergedW2 = divergedW * divergedW;
+  const quarantined = sd.quarantined;
+  quarantined.clear();
   fast.clear();
   for (let i = 1; i < sd.bodyCount; i++) {
     const o = i * BODY_STATE_STRIDE;
     const eid = integ[i * BODY_INTEGRATION_STRIDE + BI_EID]!;
-    b.vx[eid] = states[o + BS_VX]!;
-    b.vy[eid] = states[o + BS_VY]!;
-    b.w[eid] = states[o + BS_W]!;
+    let vx = states[o + BS_VX]!;
+    let vy = states[o + BS_VY]!;
+    const w = states[o + BS_W]!;
     const cx = b.centerX[eid]! + states[o + BS_DPX]!;
     const cy = b.centerY[eid]! + states[o + BS_DPY]!;
-    b.centerX[eid] = cx;
-    b.centerY[eid] = cy;
     const dqc = states[o + BS_DQC]!;
     const dqs = states[o + BS_DQS]!;
     const c0 = t.c[eid]!;
@@ -63,6 +74,28 @@ export function finalizeBodies(p: PhysicsState): void {
     const inv = 1 / Math.sqrt(c * c + sn * sn);
     c *= inv;
     sn *= inv;
+    // Containment, two tests per body: the sum is NaN or infinite when any term is, and a solve that left the body
+    // ten thousand times over the substep clamps has diverged (impulses grow geometrically from there, and would reach
+    // the neighbours through the shared static record once they overflow). Such a body is not written back (it keeps
+    // its last finite pose) and is quarantined after the loop.
+    const sum = vx + vy + w + cx + cy + c + sn;
+    const v2 = vx * vx + vy * vy;
+    if (sum - sum !== 0 || v2 > divergedV2 || w * w > divergedW2) {
+      quarantined.push(eid);
+      continue;
+    }
+    // The solve after the substep's velocity clamp (integrateVelocities) can still leave a body faster than the
+    // world's limit (stiff joints between very unequal masses); the stored velocity obeys the limit.
+    if (v2 > maxV2) {
+      const scale = maxLinearSpeed / Math.sqrt(v2);
+      vx *= scale;
+      vy *= scale;
+    }
+    b.vx[eid] = vx;
+    b.vy[eid] = vy;
+    b.w[eid] = w;
+    b.centerX[eid] = cx;
+    b.centerY[eid] = cy;
     t.c[eid] = c;
     t.s[eid] = sn;
     const lcx = b.localCenterX[eid]!;
@@ -110,4 +143,5 @@ export function finalizeBodies(p: PhysicsState): void {
       bufferMove(p, sh);
     }
   }
+  for (let k = 0; k < quarantined.count; k++) quarantineBody(p, quarantined.data[k]!);
 }

@@ -58,12 +58,32 @@ export function integrateVelocities(
  * Position update of one substep, accumulated as deltas since the step began (Δp, Δq): the contact solver measures
  * current separation from these deltas, which stays precise far from the origin. Rotation uses the normalised
  * first-order update q ← normalize(q + h·ω·q⊥).
+ * The velocities are clamped again here, as in integrateVelocities: the solve between the two can leave them far
+ * above the limits when constraints to immovable bodies conflict (the API fuzzer's worst case: a body held by one
+ * joint to a static body and by another to a kinematic body driving away). Unclamped, the body rotated tens of
+ * radians in one substep, the joints' linearisation broke down and the velocities grew tenfold per step until they
+ * were non-finite; clamped, the conflict stays a bounded tug of war.
  */
 export function integratePositions(states: Float64Array, bodyCount: number, params: Float64Array): void {
   const h = params[SP_H]!;
+  const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED]!;
+  const maxW = MAX_ROTATION / h;
+  const maxV2 = maxLinearSpeed * maxLinearSpeed;
   for (let i = 1; i < bodyCount; i++) {
     const o = i * BODY_STATE_STRIDE;
-    const w = states[o + BS_W]!;
+    let w = states[o + BS_W]!;
+    if (w * w > maxW * maxW) {
+      w = w > 0 ? maxW : -maxW;
+      states[o + BS_W] = w;
+    }
+    const vx = states[o + BS_VX]!;
+    const vy = states[o + BS_VY]!;
+    const v2 = vx * vx + vy * vy;
+    if (v2 > maxV2) {
+      const scale = maxLinearSpeed / Math.sqrt(v2);
+      states[o + BS_VX] = vx * scale;
+      states[o + BS_VY] = vy * scale;
+    }
     const c = states[o + BS_DQC]!;
     const s = states[o + BS_DQS]!;
     const hw = h * w;

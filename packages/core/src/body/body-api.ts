@@ -67,7 +67,10 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
   if (d.fixedRotation) flags |= BodyFlag.fixedRotation;
   if (d.isBullet) flags |= BodyFlag.bullet;
   if (d.enableSleep) flags |= BodyFlag.enableSleep;
-  if (d.isAwake && type !== BodyType.static) flags |= BodyFlag.awake;
+  // A body that moves from the start, or may not sleep, starts awake whatever isAwake says: a sleeping body has zero
+  // velocity (the solver skips it), so the velocity would otherwise sit unused until something woke it.
+  const moving = d.linearVelocity.x !== 0 || d.linearVelocity.y !== 0 || d.angularVelocity !== 0;
+  if ((d.isAwake || moving || !d.enableSleep) && type !== BodyType.static) flags |= BodyFlag.awake;
   b.flags[id] = flags;
   cosSin(d.angle, cosSinScratch);
   const c = cosSinScratch[0]!;

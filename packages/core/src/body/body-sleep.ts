@@ -21,6 +21,7 @@ export function sleepIsland(p: PhysicsState, eid: number): void {
 function setIslandAwake(p: PhysicsState, eid: number, awake: boolean): void {
   const b = p.bodies;
   if (b.type[eid] === BodyType.static) return;
+  if (awake && (b.flags[eid]! & BodyFlag.quarantined) !== 0) return;
   if (((b.flags[eid]! & BodyFlag.awake) !== 0) === awake) {
     if (awake) b.sleepTime[eid] = 0;
     return;
@@ -50,6 +51,7 @@ function setIslandAwake(p: PhysicsState, eid: number, awake: boolean): void {
 function visit(p: PhysicsState, other: number, awake: boolean): void {
   const b = p.bodies;
   if (b.type[other] === BodyType.static) return;
+  if (awake && (b.flags[other]! & BodyFlag.quarantined) !== 0) return;
   if (((b.flags[other]! & BodyFlag.awake) !== 0) === awake) return;
   setBodyAwake(p, other, awake);
   p.islandStack.push(other);

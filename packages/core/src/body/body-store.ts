@@ -11,6 +11,8 @@ export const BodyFlag = {
   bullet: 2,
   enableSleep: 4,
   awake: 8,
+  /** Taken out of the simulation after its state became non-finite (see quarantineBody); never woken again. */
+  quarantined: 16,
 } as const;
 
 /**

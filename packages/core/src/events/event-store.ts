@@ -49,6 +49,10 @@ export const SLEEP_BODY = 0;
 export const SLEEP_ASLEEP = 1;
 export const SLEEP_STRIDE = 2;
 
+/** Quarantine record: a body whose state became non-finite in the step was frozen at its last finite pose. */
+export const QUARANTINE_BODY = 0;
+export const QUARANTINE_STRIDE = 1;
+
 /**
  * The events of the last step, as flat arrays valid until the next step (no callbacks run inside the step).
  * Order is the pipeline's deterministic order (contact list, body list).
@@ -61,6 +65,7 @@ export class EventStore {
   readonly sensorEnd = new EventBuffer(PAIR_STRIDE);
   readonly bodyMoved = new EventBuffer(MOVE_STRIDE);
   readonly bodySleep = new EventBuffer(SLEEP_STRIDE);
+  readonly bodyQuarantined = new EventBuffer(QUARANTINE_STRIDE);
 
   clear(): void {
     this.contactBegin.clear();
@@ -70,5 +75,6 @@ export class EventStore {
     this.sensorEnd.clear();
     this.bodyMoved.clear();
     this.bodySleep.clear();
+    this.bodyQuarantined.clear();
   }
 }

@@ -1,5 +1,5 @@
 import { addComponent, addEntity, removeEntity } from 'bitecs';
-import { BodyFlag, BodyType } from '../body/body-store.js';
+import { wakeIsland } from '../body/body-sleep.js';
 import { destroyContact } from '../contact/contact-lifecycle.js';
 import { PhysicsError } from '../errors.js';
 import { bufferMove } from '../shape/shape-proxy.js';
@@ -19,12 +19,13 @@ export function requireJoint(p: PhysicsState, eid: number): number {
   throw new PhysicsError('NOT_A_JOINT', `entity ${eid} is not a joint of this world`);
 }
 
-/** Wakes a body (clears its sleep timer) so a joint change takes effect. */
+/**
+ * Wakes a body's island (clears the sleep timers) so a joint change takes effect. The whole island, not the body
+ * alone: waking one body of a sleeping island left it jointed to, or resting on, bodies the solver treated as
+ * immovable (found by the API fuzzer: a joint created to one body of a sleeping jointed pair).
+ */
 export function wakeBody(p: PhysicsState, body: number): void {
-  const b = p.bodies;
-  if (b.type[body] === BodyType.static) return;
-  b.flags[body] = b.flags[body]! | BodyFlag.awake;
-  b.sleepTime[body] = 0;
+  wakeIsland(p, body);
 }
 
 function linkEdge(p: PhysicsState, edge: number, body: number): void {

@@ -61,6 +61,8 @@ export class SolverData {
   readonly params = new Float64Array(SOLVER_PARAM_COUNT);
   /** Solver indices of the bodies that moved fast this step (finalize lists them; continuous collision sweeps them). */
   readonly fastBodies = new IntBuffer();
+  /** Bodies whose state the finalize stage found non-finite this step (quarantined after its loop). */
+  readonly quarantined = new IntBuffer();
 
   /** Scratch of the sleep stage's union–find over body state indices: parent links and each root's least rest time. */
   islandParent = new Int32Array(16);

@@ -1,5 +1,13 @@
 // Shared builders and measurements for the scenario tests. Kept small and explicit so each test reads as its scene.
-import { addShape, createBody, createPhysicsWorld, makeBox, type PhysicsWorld, type WorldDef } from '@impulse2d/core';
+import {
+  addShape,
+  createBody,
+  createPhysicsWorld,
+  makeBox,
+  validateWorld,
+  type PhysicsWorld,
+  type WorldDef,
+} from '@impulse2d/core';
 import { stepPhysics } from '@impulse2d/systems';
 
 export const DT = 1 / 60;
@@ -15,9 +23,13 @@ export function addGround(w: PhysicsWorld, hx = 100, hy = 1, friction = 0.6, res
   return g;
 }
 
-/** Steps `n` times with dt = 1/60 (default) and the world's default substeps. */
+/**
+ * Steps `n` times with dt = 1/60 (default) and the world's default substeps, then checks the world's internal
+ * consistency once (validateWorld: linear in the world's size, so every scenario test checks it for free).
+ */
 export function run(w: PhysicsWorld, n: number, dt = DT, subSteps?: number): void {
   for (let i = 0; i < n; i++) stepPhysics(w, dt, subSteps);
+  validateWorld(w);
 }
 
 /**

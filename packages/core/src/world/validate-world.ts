@@ -1,0 +1,223 @@
+import { BodyFlag, BodyType } from '../body/body-store.js';
+import { ContactFlag } from '../contact/contact-store.js';
+import { PhysicsError } from '../errors.js';
+import { getPhysics, type PhysicsState, type PhysicsWorld } from './physics-world.js';
+
+function fail(message: string): never {
+  throw new PhysicsError('INVALID_STATE', message);
+}
+
+/**
+ * Debug check of the world's internal consistency; throws PhysicsError('INVALID_STATE') naming the first problem.
+ * O(bodies + shapes + contacts + joints + tree nodes) and allocating: call it from tests, fuzzers and debug builds,
+ * not every frame of a game. What it checks:
+ * - bodies: the dense list and its index agree with the live flags; poses and velocities are finite; rotations are
+ *   unit; static bodies are never awake; sleeping bodies have zero velocity (a quarantined body keeps whatever a
+ *   setter gave it, unused: the solver never gathers it); shape lists hold live
+ *   shapes of the body and their count;
+ * - shapes and broadphase: both trees pass DynamicTree.validate; every live shape owns a leaf of its tree that names
+ *   it, and the trees hold no other leaves; free rows are dead and listed once;
+ * - contacts: the dense list, the pair set and the body edge lists describe the same contacts, between live shapes of
+ *   the bodies recorded; a non-sensor contact touches exactly when it has manifold points; free rows are not live and
+ *   listed once;
+ * - joints: rows and entity map agree, bodies are live, and the body joint-edge lists hold each joint once per body;
+ * - sleep: a touching (non-sensor) contact or a joint never links an awake body to a sleeping one that can move
+ *   (dynamic or kinematic, not quarantined), since islands sleep and wake whole.
+ */
+export function validateWorld(world: PhysicsWorld): void {
+  const p = getPhysics(world);
+  checkBodies(p);
+  checkShapes(p);
+  checkContacts(p);
+  checkJoints(p);
+}
+
+function checkBodies(p: PhysicsState): void {
+  const b = p.bodies;
+  const t = b.transform;
+  const s = p.shapes;
+  let alive = 0;
+  for (let eid = 0; eid < b.alive.length; eid++) if (b.alive[eid] === 1) alive++;
+  if (alive !== b.count) fail(`body count ${b.count} != live bodies ${alive}`);
+  for (let k = 0; k < b.count; k++) {
+    const eid = b.list[k]!;
+    if (b.alive[eid] !== 1) fail(`body list slot ${k} holds dead entity ${eid}`);
+    if (b.listIndex[eid] !== k) fail(`body ${eid} has list index ${b.listIndex[eid]} but sits in slot ${k}`);
+    const type = b.type[eid]!;
+    if (type !== BodyType.static && type !== BodyType.kinematic && type !== BodyType.dynamic) {
+      fail(`body ${eid} has type ${type}`);
+    }
+    const values = [t.x[eid]!, t.y[eid]!, t.c[eid]!, t.s[eid]!, b.vx[eid]!, b.vy[eid]!, b.w[eid]!];
+    if (!values.every(Number.isFinite)) fail(`body ${eid} has non-finite state ${values.join(', ')}`);
+    const norm = t.c[eid]! * t.c[eid]! + t.s[eid]! * t.s[eid]!;
+    if (Math.abs(norm - 1) > 1e-6) fail(`body ${eid} rotation is not unit (|q|² = ${norm})`);
+    const flags = b.flags[eid]!;
+    if (type === BodyType.static && (flags & BodyFlag.awake) !== 0) fail(`static body ${eid} is awake`);
+    const asleep = (flags & (BodyFlag.awake | BodyFlag.quarantined)) === 0;
+    if (asleep && (b.vx[eid] !== 0 || b.vy[eid] !== 0 || b.w[eid] !== 0)) {
+      fail(`sleeping body ${eid} has velocity (${b.vx[eid]}, ${b.vy[eid]}, ${b.w[eid]})`);
+    }
+    let n = 0;
+    for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+      if (sh < 0 || sh >= s.capacityUsed || s.alive[sh] !== 1) fail(`body ${eid} lists dead shape ${sh}`);
+      if (s.body[sh] !== eid) fail(`body ${eid} lists shape ${sh} of body ${s.body[sh]}`);
+      if (++n > s.count) fail(`shape list of body ${eid} has a cycle`);
+    }
+    if (n !== b.shapeCount[eid]) fail(`body ${eid} lists ${n} shapes, shapeCount says ${b.shapeCount[eid]}`);
+  }
+}
+
+function checkShapes(p: PhysicsState): void {
+  const s = p.shapes;
+  const b = p.bodies;
+  const trees = p.broadphase.trees;
+  for (let k = 0; k < trees.length; k++) {
+    try {
+      trees[k].validate();
+    } catch (error) {
+      fail(`broadphase tree ${k}: ${(error as Error).message}`);
+    }
+  }
+  let live = 0;
+  const leaves = [0, 0];
+  for (let sh = 0; sh < s.capacityUsed; sh++) {
+    if (s.alive[sh] !== 1) continue;
+    live++;
+    const body = s.body[sh]!;
+    if (b.alive[body] !== 1) fail(`shape ${sh} belongs to dead body ${body}`);
+    const tk = s.tree[sh]!;
+    const tree = trees[tk];
+    if (tree === undefined) fail(`shape ${sh} names tree ${tk}`);
+    const proxy = s.proxy[sh]!;
+    if (!tree.isProxy(proxy) || tree.getUserData(proxy) !== sh) fail(`shape ${sh} proxy ${proxy} is not its leaf`);
+    leaves[tk]!++;
+    const expected = b.type[body] === BodyType.static ? 0 : 1;
+    if (tk !== expected) fail(`shape ${sh} of a ${b.type[body]}-type body sits in tree ${tk}`);
+  }
+  if (live !== s.count) fail(`shape count ${s.count} != live shapes ${live}`);
+  for (let k = 0; k < trees.length; k++) {
+    if (trees[k].getProxyCount() !== leaves[k]) {
+      fail(`tree ${k} has ${trees[k].getProxyCount()} leaves but ${leaves[k]} shapes point into it`);
+    }
+  }
+  checkFreeList('shape', s.free, s.freeCount, s.capacityUsed, (id) => s.alive[id] === 1);
+  if (s.freeCount + s.count !== s.capacityUsed) {
+    fail(`shape rows: ${s.freeCount} free + ${s.count} live != ${s.capacityUsed} used`);
+  }
+}
+
+function checkFreeList(
+  what: string,
+  free: Int32Array,
+  freeCount: number,
+  used: number,
+  isLive: (id: number) => boolean,
+): void {
+  const seen = new Set<number>();
+  for (let k = 0; k < freeCount; k++) {
+    const id = free[k]!;
+    if (id < 0 || id >= used) fail(`${what} free list holds ${id}, outside [0, ${used})`);
+    if (isLive(id)) fail(`${what} free list holds live ${what} ${id}`);
+    if (seen.has(id)) fail(`${what} free list holds ${id} twice`);
+    seen.add(id);
+  }
+}
+
+function isMovable(p: PhysicsState, eid: number): boolean {
+  const b = p.bodies;
+  return b.type[eid] !== BodyType.static && (b.flags[eid]! & BodyFlag.quarantined) === 0;
+}
+
+function isAwake(p: PhysicsState, eid: number): boolean {
+  return (p.bodies.flags[eid]! & BodyFlag.awake) !== 0;
+}
+
+/** Awake and sleeping bodies linked by a constraint that must keep their islands in the same state. */
+function checkSleepLink(p: PhysicsState, a: number, b: number, what: string): void {
+  if (!isMovable(p, a) || !isMovable(p, b)) return;
+  if (isAwake(p, a) !== isAwake(p, b)) {
+    fail(
+      `${what} links ${isAwake(p, a) ? 'awake' : 'sleeping'} body ${a} to ${isAwake(p, b) ? 'awake' : 'sleeping'} body ${b}`,
+    );
+  }
+}
+
+function checkContacts(p: PhysicsState): void {
+  const c = p.contacts;
+  const s = p.shapes;
+  const b = p.bodies;
+  if (c.pairs.count !== c.count) fail(`pair set holds ${c.pairs.count} pairs, contact list ${c.count}`);
+  for (let k = 0; k < c.count; k++) {
+    const id = c.list[k]!;
+    if (c.listIndex[id] !== k) fail(`contact ${id} has list index ${c.listIndex[id]} but sits in slot ${k}`);
+    const a = c.shapeA[id]!;
+    const bb = c.shapeB[id]!;
+    if (s.alive[a] !== 1 || s.alive[bb] !== 1) fail(`contact ${id} joins dead shape ${a} or ${bb}`);
+    if (s.body[a] !== c.bodyA[id] || s.body[bb] !== c.bodyB[id]) fail(`contact ${id} records the wrong bodies`);
+    if (c.pairs.get(a < bb ? a : bb, a < bb ? bb : a) !== id) fail(`pair (${a}, ${bb}) does not map to contact ${id}`);
+    const flags = c.flags[id]!;
+    const pc = c.pointCount[id]!;
+    if (pc > 2) fail(`contact ${id} has ${pc} points`);
+    const sensor = (flags & ContactFlag.sensor) !== 0;
+    const touching = (flags & ContactFlag.touching) !== 0;
+    if (!sensor && touching !== pc > 0) fail(`contact ${id} touching flag ${touching} but ${pc} points`);
+    if (touching && !sensor) checkSleepLink(p, c.bodyA[id]!, c.bodyB[id]!, `touching contact ${id}`);
+  }
+  // Each contact appears once in each of its bodies' edge lists (edge = id·2 + side) and nowhere else.
+  let edges = 0;
+  for (let k = 0; k < b.count; k++) {
+    const eid = b.list[k]!;
+    let prev = -1;
+    for (let e = b.contactHead[eid]!; e !== -1; e = c.edgeNext[e]!) {
+      const id = e >> 1;
+      if (
+        c.listIndex[id] === undefined ||
+        c.listIndex[id]! < 0 ||
+        c.listIndex[id]! >= c.count ||
+        c.list[c.listIndex[id]!] !== id
+      ) {
+        fail(`body ${eid} lists dead contact ${id}`);
+      }
+      if (((e & 1) === 0 ? c.bodyA[id] : c.bodyB[id]) !== eid) fail(`body ${eid} lists contact ${id} of other bodies`);
+      if (c.edgePrev[e] !== prev) fail(`contact edge ${e} of body ${eid} has a broken back link`);
+      prev = e;
+      if (++edges > 2 * c.count) fail('contact edge lists hold more edges than contacts');
+    }
+  }
+  if (edges !== 2 * c.count) fail(`contact edge lists hold ${edges} edges for ${c.count} contacts`);
+  checkFreeList('contact', c.free, c.freeCount, c.capacityUsed, (id) => c.listIndex[id] !== -1);
+  if (c.freeCount + c.count !== c.capacityUsed) {
+    fail(`contact rows: ${c.freeCount} free + ${c.count} live != ${c.capacityUsed} used`);
+  }
+}
+
+function checkJoints(p: PhysicsState): void {
+  const js = p.joints;
+  const b = p.bodies;
+  for (let row = 0; row < js.count; row++) {
+    const eid = js.eid[row]!;
+    if (js.rowOf[eid] !== row) fail(`joint row ${row} (entity ${eid}) maps back to row ${js.rowOf[eid]}`);
+    const a = js.bodyA[row]!;
+    const bb = js.bodyB[row]!;
+    if (b.alive[a] !== 1 || b.alive[bb] !== 1) fail(`joint ${eid} joins dead body ${a} or ${bb}`);
+    checkSleepLink(p, a, bb, `joint ${eid}`);
+  }
+  let mapped = 0;
+  for (let eid = 0; eid < js.rowOf.length; eid++) if (js.rowOf[eid]! >= 0) mapped++;
+  if (mapped !== js.count) fail(`${mapped} entities map to joint rows, ${js.count} rows live`);
+  let edges = 0;
+  for (let k = 0; k < b.count; k++) {
+    const eid = b.list[k]!;
+    if (eid >= js.jointHead.length) continue;
+    let prev = -1;
+    for (let e = js.jointHead[eid]!; e !== -1; e = js.edgeNext[e]!) {
+      const row = js.rowOf[e >> 1]!;
+      if (row === undefined || row < 0) fail(`body ${eid} lists dead joint ${e >> 1}`);
+      if (((e & 1) === 0 ? js.bodyA[row] : js.bodyB[row]) !== eid) fail(`body ${eid} lists joint ${e >> 1} of others`);
+      if (js.edgePrev[e] !== prev) fail(`joint edge ${e} of body ${eid} has a broken back link`);
+      prev = e;
+      if (++edges > 2 * js.count) fail('joint edge lists hold more edges than joints');
+    }
+  }
+  if (edges !== 2 * js.count) fail(`joint edge lists hold ${edges} edges for ${js.count} joints`);
+}
