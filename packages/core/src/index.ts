@@ -77,3 +77,13 @@ export * from './solver/solver-layout.js';
 export { SolverData } from './solver/solver-data.js';
 export * from './queries/index.js';
 export * from './joints/index.js';
+
+// Debug draw (any renderer implements DebugDrawer)
+export {
+  debugDraw,
+  debugBodyColor,
+  DebugColor,
+  DebugDrawFlag,
+  type DebugDrawer,
+  type DebugDrawOptions,
+} from './debug/debug-draw.js';
