@@ -7,6 +7,9 @@ import {
   addShape,
   createBody,
   createPhysicsWorld,
+  createMouseJoint,
+  createPrismaticJoint,
+  createPulleyJoint,
   createRevoluteJoint,
   debugDraw,
   makeBox,
@@ -169,5 +172,73 @@ describe('debugDraw', () => {
     expect(def.of('polygon')).toHaveLength(3);
     expect(def.of('point')).toHaveLength(2);
     expect(def.of('aabb')).toHaveLength(0);
+  });
+
+  it('draws prismatic limits along the axis, mouse joints to their target and pulleys over their ground anchors', () => {
+    const w = createPhysicsWorld({ gravity: { x: 0, y: 0 } });
+    const ground = createBody(w, { type: 'static' });
+    const slider = createBody(w, { type: 'dynamic', position: { x: 2, y: 0 } });
+    addShape(w, slider, makeBox(0.2, 0.2));
+    createPrismaticJoint(w, {
+      bodyA: ground,
+      bodyB: slider,
+      localAnchorA: { x: 1, y: 0 },
+      localAxisA: { x: 1, y: 0 },
+      enableLimit: true,
+      lowerTranslation: -0.5,
+      upperTranslation: 2,
+    });
+    const dragged = createBody(w, { type: 'dynamic', position: { x: 0, y: 5 } });
+    addShape(w, dragged, makeBox(0.2, 0.2));
+    createMouseJoint(w, { bodyA: ground, bodyB: dragged, target: { x: 1, y: 6 } });
+    const left = createBody(w, { type: 'dynamic', position: { x: -3, y: 2 } });
+    const right = createBody(w, { type: 'dynamic', position: { x: 3, y: 2 } });
+    addShape(w, left, makeBox(0.2, 0.2));
+    addShape(w, right, makeBox(0.2, 0.2));
+    createPulleyJoint(w, { bodyA: left, bodyB: right, groundAnchorA: { x: -3, y: 4 }, groundAnchorB: { x: 3, y: 4 } });
+    const rec = new Recorder();
+    debugDraw(w, rec, { flags: DebugDrawFlag.joints, pointSize: 7 });
+    const seg = rec.of('segment').map((c) => c.args);
+    // Prismatic: the axis through anchor A (1, 0) from lower to upper limit, then anchor A to anchor B (2, 0).
+    expect(seg[0]).toEqual([0.5, 0, 3, 0, DebugColor.joint]);
+    expect(seg[1]).toEqual([1, 0, 2, 0, DebugColor.joint]);
+    // Mouse: from the target to the dragged point on B.
+    expect(seg[2]!.slice(0, 2)).toEqual([1, 6]);
+    expect(seg[2]![4]).toBe(DebugColor.mouse);
+    // Pulley: each body to its ground anchor, and the two ground anchors.
+    expect(seg.slice(3)).toEqual([
+      [-3, 4, -3, 2, DebugColor.pulley],
+      [3, 4, 3, 2, DebugColor.pulley],
+      [-3, 4, 3, 4, DebugColor.pulley],
+    ]);
+    const pts = rec.of('point');
+    expect(pts).toHaveLength(6);
+    expect(pts.every((p) => p.args[2] === 7)).toBe(true);
+  });
+
+  it('hands every polygon through one reused scratch array (no per-shape allocation)', () => {
+    const w = createPhysicsWorld();
+    for (let i = 0; i < 5; i++) {
+      const b = createBody(w, { type: 'dynamic', position: { x: 2 * i, y: 0 } });
+      addShape(w, b, makeBox(0.5, 0.5));
+    }
+    const seen = new Set<Float64Array>();
+    const xs: number[] = [];
+    const drawer: DebugDrawer = {
+      drawPolygon: (v, count) => {
+        seen.add(v);
+        expect(count).toBe(4);
+        xs.push(Math.min(v[0]!, v[2]!, v[4]!, v[6]!));
+      },
+      drawCircle: () => {},
+      drawCapsule: () => {},
+      drawSegment: () => {},
+      drawPoint: () => {},
+      drawTransform: () => {},
+      drawAABB: () => {},
+    };
+    debugDraw(w, drawer);
+    expect(seen.size).toBe(1);
+    expect(xs.map((x) => Math.round(x * 1e9) / 1e9)).toEqual([-0.5, 1.5, 3.5, 5.5, 7.5]);
   });
 });
