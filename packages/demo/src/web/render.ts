@@ -1,6 +1,6 @@
 import { DebugColor, type DebugDrawer } from '@impulse2d/core';
 import { replayDrawCommands } from './draw-commands.js';
-import { BODY_STRIDE, FRAME_HEADER } from './protocol.js';
+import { BODY_STRIDE, FRAME_HEADER, type SceneGeometry } from './protocol.js';
 
 /** Camera: world point at the canvas centre and pixels per metre (y up on screen). */
 export interface Camera {
@@ -84,7 +84,7 @@ class CanvasDrawer implements DebugDrawer {
     ctx.lineJoin = 'round';
     for (const [color, path] of this.fills) {
       const css = hex(color);
-      ctx.fillStyle = css + (color === DebugColor.asleep ? '40' : '55');
+      ctx.fillStyle = css + (color === DebugColor.asleep ? '40' : color === PICKED ? '70' : '55');
       ctx.fill(path);
       ctx.strokeStyle = css;
       ctx.stroke(path);
@@ -108,6 +108,32 @@ function hex(color: number): string {
 }
 
 const drawer = new CanvasDrawer();
+const PICKED = 0xffffff;
+const local = new Float64Array(16);
+
+/** Outlines one body's shapes (the dragged one) from the scene geometry and the frame's transform. */
+function drawBodyShapes(geo: SceneGeometry, data: Float64Array, body: number, d: DebugDrawer, color: number): void {
+  const o = FRAME_HEADER + body * BODY_STRIDE;
+  const bx = data[o]!;
+  const by = data[o + 1]!;
+  const c = data[o + 2]!;
+  const s = data[o + 3]!;
+  for (let i = 0; i < geo.shapeBody.length; i++) {
+    if (geo.shapeBody[i] !== body) continue;
+    const kind = geo.shapeType[i]!;
+    const n = kind === 3 ? geo.shapeCount[i]! : kind === 0 ? 1 : 2;
+    for (let j = 0; j < n; j++) {
+      const lx = geo.shapeVerts[i * 16 + 2 * j]!;
+      const ly = geo.shapeVerts[i * 16 + 2 * j + 1]!;
+      local[2 * j] = bx + c * lx - s * ly;
+      local[2 * j + 1] = by + s * lx + c * ly;
+    }
+    const r = geo.shapeRadius[i]!;
+    if (kind === 0) d.drawCircle(local[0]!, local[1]!, r, c, s, color);
+    else if (kind === 1) d.drawCapsule(local[0]!, local[1]!, local[2]!, local[3]!, r, color);
+    else if (kind === 3) d.drawPolygon(local, n, r, color);
+  }
+}
 
 /** Draws a frame of the worker's data: the grid, then the recorded debugDraw calls replayed into the canvas. */
 export function drawWorld(
@@ -115,6 +141,7 @@ export function drawWorld(
   width: number,
   height: number,
   cam: Camera,
+  geo: SceneGeometry,
   data: Float64Array,
 ): void {
   const dpr = window.devicePixelRatio || 1;
@@ -129,6 +156,12 @@ export function drawWorld(
   drawer.px = px;
   replayDrawCommands(data, FRAME_HEADER + data[1]! * BODY_STRIDE, data[6]!, drawer);
   drawer.flush(ctx);
+  const picked = data[5]!;
+  if (picked >= 0) {
+    drawBodyShapes(geo, data, picked, drawer, PICKED);
+    ctx.lineWidth = 2 * px;
+    drawer.flush(ctx);
+  }
   ctx.setTransform(1, 0, 0, 1, 0, 0);
 }
 
