@@ -191,3 +191,13 @@ export {
   getSensorEndEvents,
   getSleepEvents,
 } from './events/events-api.js';
+
+// ---- Debug draw ----
+export {
+  debugDraw,
+  debugBodyColor,
+  DebugColor,
+  DebugDrawFlag,
+  type DebugDrawer,
+  type DebugDrawOptions,
+} from './debug/debug-draw.js';

@@ -79,3 +79,13 @@ export * from './joints/index.js';
 // Reliability: quarantine of diverged bodies, world consistency checks.
 export { quarantineBody, isBodyQuarantined, getQuarantineEvents } from './body/body-quarantine.js';
 export { validateWorld } from './world/validate-world.js';
+
+// ---- Debug draw ----
+export {
+  debugDraw,
+  debugBodyColor,
+  DebugColor,
+  DebugDrawFlag,
+  type DebugDrawer,
+  type DebugDrawOptions,
+} from './debug/debug-draw.js';

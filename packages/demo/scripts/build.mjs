@@ -69,7 +69,7 @@ async function buildBench() {
 }
 
 /**
- * The testbed: dist/web/{index.html, main.js, worker.js} for the browser and dist/serve.js, the static server. A
+ * The testbed: dist/web/{index.html, main.js, worker.js} (and the PixiJS example in dist/web/pixi/) for the browser and dist/serve.js, the static server. A
  * failure is written to dist/web-error.txt (serve.js reports it) and fails `--web-only`, but never stops the bench.
  */
 async function buildWeb() {
@@ -98,6 +98,20 @@ async function buildWeb() {
       logLevel: 'silent',
     });
     copyFileSync(join(demoDir, 'src/web/index.html'), join(webDir, 'index.html'));
+    // The PixiJS v8 example page: dist/web/pixi/{index.html, pixi.js}, served beside the testbed at /pixi/.
+    await build({
+      absWorkingDir: demoDir,
+      entryPoints: { pixi: 'src/web/pixi/pixi.ts' },
+      outdir: 'dist/web/pixi',
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      target: 'es2022',
+      minify: true,
+      sourcemap: true,
+      logLevel: 'silent',
+    });
+    copyFileSync(join(demoDir, 'src/web/pixi/index.html'), join(webDir, 'pixi', 'index.html'));
   } catch (e) {
     const errors = e && typeof e === 'object' && 'errors' in e ? e.errors : [];
     const lines = errors

@@ -216,7 +216,7 @@ function tick(now: number): void {
   }
   resize();
   if (geometry !== null && frame !== null) {
-    drawWorld(ctx, canvas.clientWidth, canvas.clientHeight, cam, geometry, frame, draw);
+    drawWorld(ctx, canvas.clientWidth, canvas.clientHeight, cam, geometry, frame);
   } else {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = '#14161b';

@@ -4,16 +4,14 @@
  * The worker owns the world. After building a scene it sends the static shape geometry once (`scene`); after every
  * tick it sends one `frame` whose `data` Float64Array is transferred (not copied) and laid out as:
  *
- *   header (FRAME_HEADER floats): stepIndex, bodyCount, contactPointCount, jointCount, aabbCount, picked body index
+ *   header (FRAME_HEADER floats): stepIndex, bodyCount, (unused), (unused), (unused), picked body index,
+ *                                 draw command length
  *   bodies:   BODY_STRIDE floats each  — x, y, c, s, awake (1/0)
- *   contacts: CONTACT_STRIDE floats each — point x, y, normal x, y (only when contacts or normals are drawn)
- *   joints:   JOINT_STRIDE floats each — anchor A x, y, anchor B x, y, joint kind (only when joints are drawn)
- *   aabbs:    4 floats each — minX, minY, maxX, maxY (only when AABBs are drawn)
+ *   draw:     the frame's debugDraw calls (shapes, and joints, contacts, normals, AABBs as DrawFlags ask), recorded
+ *             by draw-commands.ts for the page to replay
  */
-export const FRAME_HEADER = 6;
+export const FRAME_HEADER = 7;
 export const BODY_STRIDE = 5;
-export const CONTACT_STRIDE = 4;
-export const JOINT_STRIDE = 5;
 
 export interface DrawFlags {
   contacts: boolean;

@@ -1,11 +1,6 @@
-import {
-  BODY_STRIDE,
-  CONTACT_STRIDE,
-  FRAME_HEADER,
-  JOINT_STRIDE,
-  type DrawFlags,
-  type SceneGeometry,
-} from './protocol.js';
+import { DebugColor, type DebugDrawer } from '@impulse2d/core';
+import { replayDrawCommands } from './draw-commands.js';
+import { BODY_STRIDE, FRAME_HEADER, type SceneGeometry } from './protocol.js';
 
 /** Camera: world point at the canvas centre and pixels per metre (y up on screen). */
 export interface Camera {
@@ -14,14 +9,133 @@ export interface Camera {
   scale: number;
 }
 
-const PALETTE = ['#5aa9ff', '#f2a65a', '#7bd389', '#e76f8f', '#b48ef0', '#4fd1c5'];
-const STATIC = '#8fa36b';
-const KINEMATIC = '#c9a7e8';
-const SLEEPING = '#858c99';
-const MOUSE_JOINT = 5;
-const VERTS = 16;
+/**
+ * The testbed's DebugDrawer: collects the engine's debugDraw calls into one Path2D per colour and kind (fills,
+ * lines, dots), then `flush` paints each batch with one fill or stroke. Coordinates are world metres; the context
+ * already maps them to pixels, `px` is one pixel in metres.
+ */
+class CanvasDrawer implements DebugDrawer {
+  readonly fills = new Map<number, Path2D>();
+  readonly lines = new Map<number, Path2D>();
+  readonly dots = new Map<number, Path2D>();
+  px = 1;
 
-/** Draws a frame of the worker's data with the scene's geometry. Paths are batched by colour: one fill per batch. */
+  private path(map: Map<number, Path2D>, color: number): Path2D {
+    let p = map.get(color);
+    if (p === undefined) {
+      p = new Path2D();
+      map.set(color, p);
+    }
+    return p;
+  }
+
+  drawPolygon(v: Float64Array, count: number, r: number, color: number): void {
+    const path = this.path(this.fills, color);
+    if (r === 0) {
+      path.moveTo(v[0]!, v[1]!);
+      for (let j = 1; j < count; j++) path.lineTo(v[2 * j]!, v[2 * j + 1]!);
+    } else {
+      // Rounded polygon: an arc of radius r around each vertex between the normals of its two edges.
+      for (let j = 0; j < count; j++) {
+        const jp = (j + count - 1) % count;
+        const jn = (j + 1) % count;
+        const a0 = Math.atan2(-(v[2 * j]! - v[2 * jp]!), v[2 * j + 1]! - v[2 * jp + 1]!);
+        const a1 = Math.atan2(-(v[2 * jn]! - v[2 * j]!), v[2 * jn + 1]! - v[2 * j + 1]!);
+        path.arc(v[2 * j]!, v[2 * j + 1]!, r, a0, a1);
+      }
+    }
+    path.closePath();
+  }
+  drawCircle(x: number, y: number, r: number, ax: number, ay: number, color: number): void {
+    const path = this.path(this.fills, color);
+    path.moveTo(x + r, y);
+    path.arc(x, y, r, 0, Math.PI * 2);
+    path.closePath();
+    this.drawSegment(x, y, x + ax * r, y + ay * r, color);
+  }
+  drawCapsule(x0: number, y0: number, x1: number, y1: number, r: number, color: number): void {
+    const path = this.path(this.fills, color);
+    const a = Math.atan2(y1 - y0, x1 - x0);
+    path.moveTo(x1 + r * Math.cos(a - Math.PI / 2), y1 + r * Math.sin(a - Math.PI / 2));
+    path.arc(x1, y1, r, a - Math.PI / 2, a + Math.PI / 2);
+    path.arc(x0, y0, r, a + Math.PI / 2, a + (3 * Math.PI) / 2);
+    path.closePath();
+  }
+  drawSegment(x1: number, y1: number, x2: number, y2: number, color: number): void {
+    const path = this.path(this.lines, color);
+    path.moveTo(x1, y1);
+    path.lineTo(x2, y2);
+  }
+  drawPoint(x: number, y: number, size: number, color: number): void {
+    const h = (size / 2) * this.px;
+    this.path(this.dots, color).rect(x - h, y - h, 2 * h, 2 * h);
+  }
+  drawTransform(x: number, y: number, c: number, s: number): void {
+    const k = 0.25;
+    this.drawSegment(x, y, x + k * c, y + k * s, 0xff0000);
+    this.drawSegment(x, y, x - k * s, y + k * c, 0x00ff00);
+  }
+  drawAABB(minX: number, minY: number, maxX: number, maxY: number, color: number): void {
+    this.path(this.lines, color).rect(minX, minY, maxX - minX, maxY - minY);
+  }
+
+  flush(ctx: CanvasRenderingContext2D): void {
+    ctx.lineWidth = this.px;
+    ctx.lineJoin = 'round';
+    for (const [color, path] of this.fills) {
+      const css = hex(color);
+      ctx.fillStyle = css + (color === DebugColor.asleep ? '40' : color === PICKED ? '70' : '55');
+      ctx.fill(path);
+      ctx.strokeStyle = css;
+      ctx.stroke(path);
+    }
+    for (const [color, path] of this.lines) {
+      ctx.strokeStyle = hex(color);
+      ctx.stroke(path);
+    }
+    for (const [color, path] of this.dots) {
+      ctx.fillStyle = hex(color);
+      ctx.fill(path);
+    }
+    this.fills.clear();
+    this.lines.clear();
+    this.dots.clear();
+  }
+}
+
+function hex(color: number): string {
+  return '#' + color.toString(16).padStart(6, '0');
+}
+
+const drawer = new CanvasDrawer();
+const PICKED = 0xffffff;
+const local = new Float64Array(16);
+
+/** Outlines one body's shapes (the dragged one) from the scene geometry and the frame's transform. */
+function drawBodyShapes(geo: SceneGeometry, data: Float64Array, body: number, d: DebugDrawer, color: number): void {
+  const o = FRAME_HEADER + body * BODY_STRIDE;
+  const bx = data[o]!;
+  const by = data[o + 1]!;
+  const c = data[o + 2]!;
+  const s = data[o + 3]!;
+  for (let i = 0; i < geo.shapeBody.length; i++) {
+    if (geo.shapeBody[i] !== body) continue;
+    const kind = geo.shapeType[i]!;
+    const n = kind === 3 ? geo.shapeCount[i]! : kind === 0 ? 1 : 2;
+    for (let j = 0; j < n; j++) {
+      const lx = geo.shapeVerts[i * 16 + 2 * j]!;
+      const ly = geo.shapeVerts[i * 16 + 2 * j + 1]!;
+      local[2 * j] = bx + c * lx - s * ly;
+      local[2 * j + 1] = by + s * lx + c * ly;
+    }
+    const r = geo.shapeRadius[i]!;
+    if (kind === 0) d.drawCircle(local[0]!, local[1]!, r, c, s, color);
+    else if (kind === 1) d.drawCapsule(local[0]!, local[1]!, local[2]!, local[3]!, r, color);
+    else if (kind === 3) d.drawPolygon(local, n, r, color);
+  }
+}
+
+/** Draws a frame of the worker's data: the grid, then the recorded debugDraw calls replayed into the canvas. */
 export function drawWorld(
   ctx: CanvasRenderingContext2D,
   width: number,
@@ -29,7 +143,6 @@ export function drawWorld(
   cam: Camera,
   geo: SceneGeometry,
   data: Float64Array,
-  draw: DrawFlags,
 ): void {
   const dpr = window.devicePixelRatio || 1;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -40,153 +153,14 @@ export function drawWorld(
   ctx.setTransform(k, 0, 0, -k, (width / 2 - cam.x * cam.scale) * dpr, (height / 2 + cam.y * cam.scale) * dpr);
   const px = 1 / cam.scale;
   drawGrid(ctx, width, height, cam, px);
-
-  const nb = data[1]!;
+  drawer.px = px;
+  replayDrawCommands(data, FRAME_HEADER + data[1]! * BODY_STRIDE, data[6]!, drawer);
+  drawer.flush(ctx);
   const picked = data[5]!;
-  const batches = PALETTE.length + 3; // palette…, static, kinematic, sleeping
-  const fills: Path2D[] = [];
-  for (let b = 0; b < batches; b++) fills.push(new Path2D());
-  const lines = new Path2D(); // segments and circle spokes
-  const pickedPath = new Path2D();
-  const n = geo.shapeBody.length;
-  for (let i = 0; i < n; i++) {
-    const body = geo.shapeBody[i]!;
-    const o = FRAME_HEADER + body * BODY_STRIDE;
-    const bx = data[o]!;
-    const by = data[o + 1]!;
-    const c = data[o + 2]!;
-    const s = data[o + 3]!;
-    const type = geo.bodyType[body]!;
-    const batch =
-      type === 0
-        ? PALETTE.length
-        : type === 1
-          ? PALETTE.length + 1
-          : data[o + 4]!
-            ? body % PALETTE.length
-            : PALETTE.length + 2;
-    const path = body === picked ? pickedPath : fills[batch]!;
-    const v = geo.shapeVerts;
-    const base = i * VERTS;
-    const r = geo.shapeRadius[i]!;
-    const count = geo.shapeCount[i]!;
-    const kind = geo.shapeType[i]!;
-    const wx = (j: number): number => bx + c * v[base + 2 * j]! - s * v[base + 2 * j + 1]!;
-    const wy = (j: number): number => by + s * v[base + 2 * j]! + c * v[base + 2 * j + 1]!;
-    if (kind === 0) {
-      const x = wx(0);
-      const y = wy(0);
-      path.moveTo(x + r, y);
-      path.arc(x, y, r, 0, Math.PI * 2);
-      path.closePath();
-      lines.moveTo(x, y);
-      lines.lineTo(x + c * r, y + s * r);
-    } else if (kind === 2 || kind === 4 || (kind === 1 && r === 0)) {
-      lines.moveTo(wx(0), wy(0));
-      lines.lineTo(wx(1), wy(1));
-    } else if (kind === 1) {
-      const x0 = wx(0);
-      const y0 = wy(0);
-      const x1 = wx(1);
-      const y1 = wy(1);
-      const a = Math.atan2(y1 - y0, x1 - x0);
-      path.moveTo(x1 + r * Math.cos(a - Math.PI / 2), y1 + r * Math.sin(a - Math.PI / 2));
-      path.arc(x1, y1, r, a - Math.PI / 2, a + Math.PI / 2);
-      path.arc(x0, y0, r, a + Math.PI / 2, a + (3 * Math.PI) / 2);
-      path.closePath();
-    } else if (r === 0) {
-      path.moveTo(wx(0), wy(0));
-      for (let j = 1; j < count; j++) path.lineTo(wx(j), wy(j));
-      path.closePath();
-    } else {
-      // Rounded polygon: an arc of radius r around each vertex between the normals of its two edges.
-      for (let j = 0; j < count; j++) {
-        const jp = (j + count - 1) % count;
-        const jn = (j + 1) % count;
-        const a0 = Math.atan2(-(wx(j) - wx(jp)), wy(j) - wy(jp));
-        const a1 = Math.atan2(-(wx(jn) - wx(j)), wy(jn) - wy(j));
-        path.arc(wx(j), wy(j), r, a0, a1);
-      }
-      path.closePath();
-    }
-  }
-  ctx.lineWidth = px;
-  ctx.lineJoin = 'round';
-  for (let b = 0; b < batches; b++) {
-    const color =
-      b < PALETTE.length
-        ? PALETTE[b]!
-        : b === PALETTE.length
-          ? STATIC
-          : b === PALETTE.length + 1
-            ? KINEMATIC
-            : SLEEPING;
-    ctx.fillStyle = color + (b === PALETTE.length + 2 ? '40' : '55');
-    ctx.fill(fills[b]!);
-    ctx.strokeStyle = color;
-    ctx.stroke(fills[b]!);
-  }
-  ctx.fillStyle = '#ffffff70';
-  ctx.fill(pickedPath);
-  ctx.strokeStyle = '#ffffff';
-  ctx.lineWidth = 2 * px;
-  ctx.stroke(pickedPath);
-  ctx.lineWidth = px;
-  ctx.strokeStyle = '#c8d0dc';
-  ctx.stroke(lines);
-
-  let o = FRAME_HEADER + nb * BODY_STRIDE;
-  const np = data[2]!;
-  if (np > 0) {
-    const pts = new Path2D();
-    const nrm = new Path2D();
-    const h = 2.5 * px;
-    const len = 16 * px;
-    for (let i = 0; i < np; i++, o += CONTACT_STRIDE) {
-      const x = data[o]!;
-      const y = data[o + 1]!;
-      if (draw.contacts) pts.rect(x - h, y - h, 2 * h, 2 * h);
-      if (draw.normals) {
-        nrm.moveTo(x, y);
-        nrm.lineTo(x + data[o + 2]! * len, y + data[o + 3]! * len);
-      }
-    }
-    ctx.fillStyle = '#ff5d5d';
-    ctx.fill(pts);
-    ctx.strokeStyle = '#ffe066';
-    ctx.stroke(nrm);
-  }
-  const nj = data[3]!;
-  if (nj > 0) {
-    const links = new Path2D();
-    const mouse = new Path2D();
-    const dots = new Path2D();
-    const d = 2 * px;
-    for (let i = 0; i < nj; i++, o += JOINT_STRIDE) {
-      const path = data[o + 4] === MOUSE_JOINT ? mouse : links;
-      path.moveTo(data[o]!, data[o + 1]!);
-      path.lineTo(data[o + 2]!, data[o + 3]!);
-      dots.rect(data[o]! - d, data[o + 1]! - d, 2 * d, 2 * d);
-      dots.rect(data[o + 2]! - d, data[o + 3]! - d, 2 * d, 2 * d);
-    }
-    ctx.strokeStyle = '#4fd1c5';
-    ctx.stroke(links);
-    ctx.fillStyle = '#4fd1c5';
-    ctx.fill(dots);
-    ctx.strokeStyle = '#ffffff';
-    ctx.setLineDash([4 * px, 3 * px]);
-    ctx.lineWidth = 1.5 * px;
-    ctx.stroke(mouse);
-    ctx.setLineDash([]);
-    ctx.lineWidth = px;
-  }
-  const na = data[4]!;
-  if (na > 0) {
-    const boxes = new Path2D();
-    for (let i = 0; i < na; i++, o += 4)
-      boxes.rect(data[o]!, data[o + 1]!, data[o + 2]! - data[o]!, data[o + 3]! - data[o + 1]!);
-    ctx.strokeStyle = '#c77dff99';
-    ctx.stroke(boxes);
+  if (picked >= 0) {
+    drawBodyShapes(geo, data, picked, drawer, PICKED);
+    ctx.lineWidth = 2 * px;
+    drawer.flush(ctx);
   }
   ctx.setTransform(1, 0, 0, 1, 0, 0);
 }

@@ -7,17 +7,15 @@ import {
   createBody,
   createMouseJoint,
   createPhysicsWorld,
+  debugDraw,
+  DebugDrawFlag,
+  type DebugDrawOptions,
   destroyJoint,
-  getJointWorldAnchors,
   getPhysics,
   getProfile,
   getShapeBody,
   BodyFlag,
   BodyType,
-  ContactFlag,
-  CONTACT_POINTS_STRIDE,
-  CP_POINT_X,
-  CP_POINT_Y,
   GEOMETRY_STRIDE,
   overlapPoint,
   setMouseJointTarget,
@@ -27,9 +25,7 @@ import {
 import { stepPhysics } from '@impulse2d/systems';
 import {
   BODY_STRIDE,
-  CONTACT_STRIDE,
   FRAME_HEADER,
-  JOINT_STRIDE,
   type DrawFlags,
   type FromWorker,
   type ProfileSample,
@@ -37,6 +33,7 @@ import {
   type ToWorker,
 } from './protocol.js';
 import { sceneEntries } from './scene-list.js';
+import { DrawCommandRecorder } from './draw-commands.js';
 
 const DT = 1 / 60;
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -50,6 +47,8 @@ let ground = -1;
 let mouseJoint = -1;
 let grabbed = -1;
 let lastProfile: ProfileSample | null = null;
+const recorder = new DrawCommandRecorder();
+const drawOptions: DebugDrawOptions = { flags: 0, normalLength: 0.5 };
 
 function post(msg: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(msg, transfer);
@@ -169,23 +168,21 @@ function sendFrame(w: PhysicsWorld, draw: DrawFlags, profile: ProfileSample | nu
   const t = p.transform;
   const b = p.bodies;
   const nb = bodyEids.length;
-  const cs = p.contacts;
-  let np = 0;
-  if (draw.contacts || draw.normals) {
-    for (let k = 0; k < cs.count; k++) {
-      const c = cs.list[k]!;
-      if (cs.flags[c]! & ContactFlag.touching && !(cs.flags[c]! & ContactFlag.sensor)) np += cs.pointCount[c]!;
-    }
-  }
-  const js = p.joints;
-  const nj = draw.joints ? js.count : 0;
-  const na = draw.aabbs ? p.shapes.capacityUsed : 0;
-  const data = new Float64Array(FRAME_HEADER + nb * BODY_STRIDE + np * CONTACT_STRIDE + nj * JOINT_STRIDE + na * 4);
+  // Shapes, joints, contacts and boxes are drawn by the engine's debugDraw, recorded here and replayed by the page.
+  drawOptions.flags =
+    DebugDrawFlag.shapes |
+    (draw.joints ? DebugDrawFlag.joints : 0) |
+    (draw.contacts ? DebugDrawFlag.contacts : 0) |
+    (draw.normals ? DebugDrawFlag.contactNormals : 0) |
+    (draw.aabbs ? DebugDrawFlag.aabbs : 0);
+  recorder.reset();
+  debugDraw(w, recorder, drawOptions);
+  const nc = recorder.length;
+  const data = new Float64Array(FRAME_HEADER + nb * BODY_STRIDE + nc);
   data[0] = p.stepIndex;
   data[1] = nb;
-  data[2] = np;
-  data[3] = nj;
   data[5] = grabbed >= 0 && grabbed < bodyIndex.length ? bodyIndex[grabbed]! : -1;
+  data[6] = nc;
   let o = FRAME_HEADER;
   for (let i = 0; i < nb; i++, o += BODY_STRIDE) {
     const e = bodyEids[i]!;
@@ -195,36 +192,7 @@ function sendFrame(w: PhysicsWorld, draw: DrawFlags, profile: ProfileSample | nu
     data[o + 3] = t.s[e]!;
     data[o + 4] = b.flags[e]! & BodyFlag.awake ? 1 : 0;
   }
-  if (np > 0) {
-    for (let k = 0; k < cs.count; k++) {
-      const c = cs.list[k]!;
-      if (!(cs.flags[c]! & ContactFlag.touching) || cs.flags[c]! & ContactFlag.sensor) continue;
-      for (let j = 0; j < cs.pointCount[c]!; j++, o += CONTACT_STRIDE) {
-        const base = c * CONTACT_POINTS_STRIDE + j * (CONTACT_POINTS_STRIDE / 2);
-        data[o] = cs.points[base + CP_POINT_X]!;
-        data[o + 1] = cs.points[base + CP_POINT_Y]!;
-        data[o + 2] = cs.normalX[c]!;
-        data[o + 3] = cs.normalY[c]!;
-      }
-    }
-  }
-  for (let r = 0; r < nj; r++, o += JOINT_STRIDE) {
-    const a = getJointWorldAnchors(w, js.eid[r]!);
-    data[o] = a[0];
-    data[o + 1] = a[1];
-    data[o + 2] = a[2];
-    data[o + 3] = a[3];
-    data[o + 4] = js.type[r]!;
-  }
-  let written = 0;
-  const s = p.shapes;
-  for (let r = 0; r < na; r++) {
-    if (!s.alive[r]) continue;
-    data.set(s.aabb.subarray(4 * r, 4 * r + 4), o);
-    o += 4;
-    written++;
-  }
-  data[4] = written;
+  data.set(recorder.buf.subarray(0, nc), o);
   post({ type: 'frame', data, profile }, [data.buffer]);
 }
 

@@ -20,6 +20,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 try {
   const s = await startStaticServer(root, port);
   console.log(`impulse2d testbed: ${s.url}  (Ctrl+C to stop)`);
+  console.log(`PixiJS v8 example: ${s.url}pixi/`);
 } catch (e) {
   const code = (e as { code?: string }).code;
   console.error(
