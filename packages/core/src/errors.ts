@@ -10,7 +10,8 @@ export type PhysicsErrorCode =
   | 'NOT_A_JOINT' // an entity id that is not a live joint of this world
   | 'STALE_HANDLE' // a handle to a body, shape or joint that was destroyed
   | 'WORLD_LOCKED' // a call that changes the world while a step is running
-  | 'CAPACITY'; // a hard limit was reached (for example more than 8 polygon vertices)
+  | 'CAPACITY' // a hard limit was reached (for example more than 8 polygon vertices)
+  | 'BAD_SNAPSHOT'; // a snapshot that is truncated, corrupted or from a build with another layout
 
 export class PhysicsError extends Error {
   readonly code: PhysicsErrorCode;

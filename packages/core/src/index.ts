@@ -77,3 +77,13 @@ export * from './solver/solver-layout.js';
 export { SolverData } from './solver/solver-data.js';
 export * from './queries/index.js';
 export * from './joints/index.js';
+
+// Snapshots (save / restore a world bit-exactly)
+export {
+  takeSnapshot,
+  takeSnapshotInto,
+  snapshotSize,
+  restoreSnapshot,
+  createPhysicsWorldFromSnapshot,
+  SNAPSHOT_FORMAT_VERSION,
+} from './snapshot/snapshot.js';
