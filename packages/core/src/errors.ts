@@ -11,7 +11,8 @@ export type PhysicsErrorCode =
   | 'STALE_HANDLE' // a handle to a body, shape or joint that was destroyed
   | 'WORLD_LOCKED' // a call that changes the world while a step is running
   | 'CAPACITY' // a hard limit was reached (for example more than 8 polygon vertices)
-  | 'INVALID_STATE'; // validateWorld found the world's internal data inconsistent (an engine bug)
+  | 'INVALID_STATE' // validateWorld found the world's internal data inconsistent (an engine bug)
+  | 'BAD_SNAPSHOT'; // a snapshot that is truncated, corrupted or from a build with another layout
 
 export class PhysicsError extends Error {
   readonly code: PhysicsErrorCode;

@@ -201,3 +201,13 @@ export {
   type DebugDrawer,
   type DebugDrawOptions,
 } from './debug/debug-draw.js';
+
+// ---- Snapshots ----
+export {
+  takeSnapshot,
+  takeSnapshotInto,
+  snapshotSize,
+  restoreSnapshot,
+  createPhysicsWorldFromSnapshot,
+  SNAPSHOT_FORMAT_VERSION,
+} from './snapshot/snapshot.js';
