@@ -77,3 +77,6 @@ export * from './solver/solver-layout.js';
 export { SolverData } from './solver/solver-data.js';
 export * from './queries/index.js';
 export * from './joints/index.js';
+
+// classic solver: position correction mode
+export { type ClassicPositionCorrection } from './world/world-def.js';
