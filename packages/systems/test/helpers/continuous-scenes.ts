@@ -112,11 +112,11 @@ export interface BulletResult {
  * and the contact's per-step linearisation (fixed anchors and normal over 0.25 rad of turn) is what then decides,
  * not the sweep.
  */
-export function bulletShots(count: number, seed: number, bullet: boolean): BulletResult {
+export function bulletShots(count: number, seed: number, bullet: boolean, solver: SolverMode = 'soft'): BulletResult {
   const rnd = prng(seed);
   const r: BulletResult = { shots: count, tunnelled: 0, entered: 0, minBoxSpeed: 1e9 };
   for (let i = 0; i < count; i++) {
-    const w = createPhysicsWorld({ gravity: { x: 0, y: 0 } });
+    const w = createPhysicsWorld({ gravity: { x: 0, y: 0 }, solver });
     const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 0 } });
     addShape(w, box, makeBox(0.05, 1), { density: 1 });
     const angle = ((rnd() * 2 - 1) * Math.PI) / 6;
