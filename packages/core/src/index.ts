@@ -6,7 +6,13 @@
 export { PhysicsError, type PhysicsErrorCode } from './errors.js';
 
 // ---- Worlds ----
-export { type SolverKernelMode, type SolverMode, type WorldDef, defaultWorldDef } from './world/world-def.js';
+export {
+  type ClassicPositionCorrection,
+  type SolverKernelMode,
+  type SolverMode,
+  type WorldDef,
+  defaultWorldDef,
+} from './world/world-def.js';
 export {
   type BodyComponent,
   type PhysicsState,

@@ -12,7 +12,13 @@ export {
   type BodyComponent,
 } from './world/physics-world.js';
 export { attachPhysics, createPhysicsWorld, destroyPhysicsWorld, flushRemovedEntities } from './world/world-api.js';
-export { defaultWorldDef, type WorldDef, type SolverMode, type SolverKernelMode } from './world/world-def.js';
+export {
+  defaultWorldDef,
+  type WorldDef,
+  type SolverMode,
+  type SolverKernelMode,
+  type ClassicPositionCorrection,
+} from './world/world-def.js';
 export { StepProfile } from './world/profile.js';
 
 export { createBody, destroyBody } from './body/body-api.js';

@@ -11,6 +11,7 @@ import {
   CP_MAX_NORMAL_IMPULSE,
   CP_NORMAL_IMPULSE,
   CP_TANGENT_IMPULSE,
+  LINEAR_SLOP,
   POINT_STRIDE,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
@@ -20,7 +21,8 @@ import {
 import { integratePositions, integrateVelocities } from './integrate.js';
 import { solveJoints, storeJointImpulses, warmStartJoints } from './joints/index.js';
 import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
-import { solveContactsClassic } from './solve-contacts-classic.js';
+import { solveJointPositionsClassic } from './solve-joint-positions-classic.js';
+import { solveContactPositionsClassic, solveContactsClassic } from './solve-contacts-classic.js';
 
 /**
  * Stage 5 — the solver. Soft step (Box2D v3): per substep integrate velocities → warm start → solve with soft bias →
@@ -43,11 +45,22 @@ export function solve(p: PhysicsState, subSteps: number): void {
     warmStartJoints(p);
     if (kernel !== null) kernel.warmStartContacts(sd.contactsAddress, count, sd.statesAddress);
     else warmStartContacts(cc, count, states);
+    const ngs = p.classicPositionCorrection === 'ngs';
     for (let it = 0; it < p.classicIterations; it++) {
       solveJoints(p, true, (it & 1) === 1);
-      solveContactsClassic(cc, count, states, params, false);
+      solveContactsClassic(cc, count, states, params, false, !ngs);
     }
     integratePositions(states, bodyCount, params);
+    if (ngs) {
+      // Box2D 2.4 stops once the deepest overlap is within 3 slops (b2_linearSlop · −3 with its unshifted s).
+      // Joints first, contacts last (contacts' overlap is what shows); stop once both are within Box2D 2.4's
+      // tolerances (3 slops of overlap with its unshifted separation; joint gaps within one slop).
+      for (let it = 0; it < p.classicPositionIterations; it++) {
+        const jointGap = solveJointPositionsClassic(p);
+        const overlap = solveContactPositionsClassic(cc, count, states);
+        if (overlap >= -2 * LINEAR_SLOP && jointGap <= LINEAR_SLOP) break;
+      }
+    }
   } else if (kernel !== null) {
     // The same sequence with the contact rows in the WebAssembly kernel (identical bits; see wasm/contact-solver.ts).
     const ccAddress = sd.contactsAddress;

@@ -6,9 +6,10 @@ import type * as Scenes from './helpers/continuous-scenes.js';
 
 const scenes = (): Promise<typeof Scenes> => loadBundled<typeof Scenes>('continuous-scenes.ts');
 
-describe('continuous collision', () => {
+// Continuous collision must not depend on the solver mode: the sweeping scenarios run in both.
+describe.each(['soft', 'classic'] as const)('continuous collision (%s solver)', (solver) => {
   it('a 0.05 m circle at 50–300 m/s never passes through a 0.1 m wall: 1000 random shots, zero tunnelling', async () => {
-    const r = (await scenes()).wallShots(1000, 2024, true);
+    const r = (await scenes()).wallShots(1000, 2024, true, false, solver);
     expect(r.arrived).toBe(1000);
     expect(r.minSpeed).toBeLessThan(55);
     expect(r.maxSpeed).toBeGreaterThan(295);
@@ -24,12 +25,21 @@ describe('continuous collision', () => {
   it('a spinning 0.4 × 0.1 m plank at 50–300 m/s never passes through the wall either: 300 random shots', async () => {
     // The impact spins the plank up to the rotation cap (half a turn per step); the contact alone then lets it
     // pivot through the wall, and the sweep's fallbacks (centroid circle, centroid point, hold) are what stop it.
-    const r = (await scenes()).wallShots(300, 99, true, true);
+    const r = (await scenes()).wallShots(300, 99, true, true, solver);
     expect(r.arrived).toBe(300);
     expect(r.tunnelled).toBe(0);
     expect(r.entered).toBe(0);
   }, 60_000);
 
+  it('a bullet at 300 m/s does not pass through a free thin dynamic box', async () => {
+    const bullet = (await scenes()).bulletShots(200, 7, true, solver);
+    expect(bullet.tunnelled).toBe(0);
+    expect(bullet.entered).toBe(0);
+    expect(bullet.minBoxSpeed).toBeGreaterThan(0.5);
+  }, 60_000);
+});
+
+describe('continuous collision', () => {
   it('with enableContinuous false the same shots do tunnel (the test above can fail)', async () => {
     const r = (await scenes()).wallShots(200, 2024, false);
     expect(r.tunnelled).toBeGreaterThan(100);

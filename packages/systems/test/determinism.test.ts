@@ -15,11 +15,11 @@ function firstDifference(a: number[], b: number[]): string {
   return 'none';
 }
 
-describe('the simulation is deterministic', () => {
+describe.each(['soft', 'classic'] as const)('the simulation is deterministic (%s solver)', (solver) => {
   it('two runs of a mixed scene (pyramid, circles, capsules, polygons) give bit-identical transforms after 300 steps', async () => {
     const h = await heavy();
-    const a = h.mixedSceneRun(300);
-    const b = h.mixedSceneRun(300);
+    const a = h.mixedSceneRun(300, solver);
+    const b = h.mixedSceneRun(300, solver);
     // The scene did something: most falling bodies dropped more than 0.5 m.
     expect(a.moved).toBeGreaterThan(15);
     expect(firstDifference(a.snapshot, b.snapshot)).toBe('none');
@@ -28,16 +28,18 @@ describe('the simulation is deterministic', () => {
 
   it('a run with bodies destroyed and re-created mid-run replays bit-identically, and differs from the plain run', async () => {
     const h = await heavy();
-    const a = h.churnSceneRun(300);
-    const b = h.churnSceneRun(300);
+    const a = h.churnSceneRun(300, solver);
+    const b = h.churnSceneRun(300, solver);
     expect(a.destroyed).toBeGreaterThan(5);
     expect(a.created).toBe(6);
     expect(firstDifference(a.snapshot, b.snapshot)).toBe('none');
     expect(a.hash).toBe(b.hash);
     // The hash does see differences: the run without churn ends elsewhere.
-    expect(h.mixedSceneRun(300).hash).not.toBe(a.hash);
+    expect(h.mixedSceneRun(300, solver).hash).not.toBe(a.hash);
   });
+});
 
+describe('the simulation is deterministic', () => {
   it('the bundled engine and the engine loaded through vitest module graph agree bit for bit (100 steps)', async () => {
     const h = await heavy();
     const bundled = h.mixedSceneRun(100);

@@ -16,9 +16,10 @@ import {
 import { stepPhysics } from '@impulse2d/systems';
 import { addGround, world } from './helpers/scene.js';
 
-describe('events', () => {
+// Events must not depend on the solver mode: every scenario runs in both.
+describe.each(['soft', 'classic'] as const)('events (%s solver)', (solver) => {
   it('a ball bouncing three times gives three begin and three end events, alternating, and hits at e^k·v0', () => {
-    const w = world({ enableSleep: false });
+    const w = world({ enableSleep: false, solver });
     const ground = addGround(w);
     const ball = createBody(w, { type: 'dynamic', position: { x: 0, y: 5 } });
     const shape = addShape(w, ball, makeCircle(0.25), { restitution: 0.6 });
@@ -43,12 +44,15 @@ describe('events', () => {
     // Impact speed from 4.75 m of free fall (centre 5 → 0.25), then each rebound keeps 60% of it.
     const v0 = Math.sqrt(2 * 10 * 4.75);
     expect(hits.length).toBe(3);
-    for (let k = 0; k < 3; k++) expect(hits[k]!).toBeGreaterThan(v0 * 0.6 ** k * 0.93);
+    // Classic solves the whole 1/60 s step at once (no substeps), so each rebound may lose up to one step of
+    // gravity, g·dt = 0.17 m/s, against the soft step's quarter of it: by the third hit (3.5 m/s) up to 8 % low.
+    const low = solver === 'classic' ? 0.9 : 0.93;
+    for (let k = 0; k < 3; k++) expect(hits[k]!).toBeGreaterThan(v0 * 0.6 ** k * low);
     for (let k = 0; k < 3; k++) expect(hits[k]!).toBeLessThan(v0 * 0.6 ** k * 1.03);
   });
 
   it('a sensor reports a falling box once on entry and once on exit, and does not stop it', () => {
-    const w = world({ enableSleep: false });
+    const w = world({ enableSleep: false, solver });
     const sensorBody = createBody(w, { type: 'static', position: { x: 0, y: 5 } });
     const sensor = addShape(w, sensorBody, makeBox(2, 0.5), { isSensor: true });
     const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 10 } });
@@ -75,7 +79,7 @@ describe('events', () => {
   });
 
   it('body moved events list each awake body once per step with its transform; sleep events mark falling asleep', () => {
-    const w = world({ enableSleep: true });
+    const w = world({ enableSleep: true, solver });
     addGround(w);
     const a = createBody(w, { type: 'dynamic', position: { x: 0, y: 0.5 } });
     addShape(w, a, makeBox(0.5, 0.5));

@@ -57,11 +57,13 @@ function maxJointGap(w: PhysicsWorld, joints: number[]): number {
   return gap;
 }
 
-describe('hanging chain', () => {
+describe.each(['soft', 'classic'] as const)('hanging chain (%s solver)', (solver) => {
   it('30 links hanging at rest: the top joint reaction equals the chain weight within 1%', () => {
-    const w = world();
+    const w = world({ solver });
     const { joints, links, mass } = buildChain(w, false);
-    run(w, 60 * 3);
+    // Classic's rigid rows have no damping: the drop from the built pose rings down by t ≈ 5 s (top reaction 1.05×
+    // the weight at 3 s, 1.000× from 5 s on, measured); the soft joints have settled by 3 s.
+    run(w, 60 * (solver === 'classic' ? 5 : 3));
     const weight = mass * 10;
     const f = getJointReactionForce(w, joints[0]!);
     expect(Math.abs(f.y - weight) / weight).toBeLessThan(0.01);
@@ -91,7 +93,7 @@ describe('hanging chain', () => {
   });
 
   it('30 links released horizontally swing down and stay connected for 10 s', () => {
-    const w = world();
+    const w = world({ solver });
     const { joints, links } = buildChain(w, true);
     let worst = 0;
     for (let s = 0; s < 60 * 10; s++) {

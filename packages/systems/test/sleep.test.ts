@@ -5,9 +5,10 @@ import { loadBundled } from './helpers/bundle.js';
 import { addGround, run, world } from './helpers/scene.js';
 import type * as Scenes from './helpers/sleep-scenes.js';
 
-describe('sleeping', () => {
+// Sleeping must not depend on the solver mode: the resting scenarios run in both.
+describe.each(['soft', 'classic'] as const)('sleeping (%s solver)', (solver) => {
   it('a 20-row pyramid falls asleep within 5 s of settling, stays bit-frozen, and wakes when a ball hits it', async () => {
-    const r = (await loadBundled<typeof Scenes>('sleep-scenes.ts')).pyramidSleeps();
+    const r = (await loadBundled<typeof Scenes>('sleep-scenes.ts')).pyramidSleeps(solver);
     // Settling takes about 1 s; asleep by t = 6 s at the latest.
     expect(r.allAsleepAt).toBeGreaterThan(0.5);
     expect(r.allAsleepAt).toBeLessThanOrEqual(6);
@@ -19,7 +20,7 @@ describe('sleeping', () => {
   });
 
   it('a box resting alone sleeps after 0.5 s at rest and an impulse wakes it', () => {
-    const w = world({ enableSleep: true });
+    const w = world({ enableSleep: true, solver });
     addGround(w);
     const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 0.5 } });
     addShape(w, box, makeBox(0.5, 0.5));
@@ -32,7 +33,9 @@ describe('sleeping', () => {
     run(w, 10);
     expect(w.physics.transform.y[box]!).toBeGreaterThan(0.6);
   });
+});
 
+describe('sleeping', () => {
   it('bodies with sleep disabled, or a world with sleep off, never sleep', () => {
     const w = world({ enableSleep: true });
     addGround(w);

@@ -6,13 +6,18 @@ import type * as Heavy from './helpers/heavy-scenes.js';
 
 const heavy = (): Promise<typeof Heavy> => loadBundled<typeof Heavy>('heavy-scenes.ts');
 
-describe('stacks of boxes stand', () => {
-  it('a 20-row pyramid stands for 10 s: the top box moves < 1 cm after 1 s of settling, no box tilts > 0.05 rad', async () => {
-    const r = (await heavy()).pyramidScenario(20, 60, 600);
+// Both solver modes, same expectations (classic with its default 'ngs' position correction).
+describe.each(['soft', 'classic'] as const)('stacks of boxes stand (%s solver)', (solver) => {
+  it(`a 20-row pyramid stands for 10 s: the top box moves < ${solver === 'classic' ? 2 : 1} cm after 1 s of settling, no box tilts > 0.05 rad`, async () => {
+    const r = (await heavy()).pyramidScenario(20, 60, 600, solver);
     expect(r.boxCount).toBe(210);
     expect(r.topStart).toEqual({ x: 0, y: 19.5 });
     expect(r.nonFinite).toBe(0);
-    expect(r.maxDrift).toBeLessThan(0.01);
+    // Classic differs here by algorithm: its rigid rows let the layers sink in during the first second, and the
+    // position passes lift them back to one slop of overlap per layer at 20 % a pass, so the top still rises by
+    // ~1.4 cm after t = 1 s (measured; sideways it moves < 3 mm). Soft contacts settle within the first second.
+    expect(r.maxDrift).toBeLessThan(solver === 'classic' ? 0.02 : 0.01);
+    expect(Math.abs(r.topEnd.x - r.topAfterSettle.x)).toBeLessThan(0.005);
     expect(r.maxTilt).toBeLessThan(0.05);
     // Not sunk or spread: 20 contact layers each overlap by about the linear slop (5 mm).
     expect(r.topEnd.y).toBeGreaterThan(19.5 - 0.2);
@@ -23,7 +28,7 @@ describe('stacks of boxes stand', () => {
   it('a 10-box vertical column stands for 10 s: after 2 s the top moves < 1 cm, ends within 1 cm of x = 0, no tilt > 0.02 rad', async () => {
     // Settling takes longer than for the pyramid: the column sways by ~2 cm in its first second (sequential contact
     // solving is not symmetric) and comes back by t = 2 s.
-    const r = (await heavy()).columnScenario(10, 120, 600);
+    const r = (await heavy()).columnScenario(10, 120, 600, solver);
     expect(r.nonFinite).toBe(0);
     expect(Math.abs(r.topEnd.x)).toBeLessThan(0.01);
     expect(r.maxDrift).toBeLessThan(0.01);
@@ -31,7 +36,11 @@ describe('stacks of boxes stand', () => {
     expect(r.topEnd.y).toBeLessThan(9.5 + 0.01);
     expect(r.maxTilt).toBeLessThan(0.02);
   });
+});
 
+// The 5050-box scene takes ~30 s per mode under test; it runs in the soft mode here, and the classic mode's figure
+// (top 1.0 m lower after 500 steps with 'ngs', collapsed with 'baumgarte') is measured outside the suite.
+describe('stacks of boxes stand', () => {
   it("Box2D's large_pyramid (100 rows, 5050 boxes) still stands after 500 steps", async () => {
     const r = (await heavy()).pyramidScenario(100, 0, 500, 'soft', 0);
     expect(r.boxCount).toBe(5050);

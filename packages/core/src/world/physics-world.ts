@@ -11,7 +11,13 @@ import { checkNonNegative, checkPositive, checkVec2, PhysicsError } from '../err
 import { ShapeStore } from '../shape/shape-store.js';
 import { SolverData } from '../solver/solver-data.js';
 import { StepProfile } from './profile.js';
-import { defaultWorldDef, type SolverKernelMode, type SolverMode, type WorldDef } from './world-def.js';
+import {
+  defaultWorldDef,
+  type ClassicPositionCorrection,
+  type SolverKernelMode,
+  type SolverMode,
+  type WorldDef,
+} from './world-def.js';
 
 /** Marker component: the entity is a rigid body of this world. */
 export interface BodyComponent {
@@ -30,6 +36,8 @@ export class PhysicsState {
   subSteps!: number;
   classicIterations!: number;
   classicBaumgarte!: number;
+  classicPositionCorrection!: ClassicPositionCorrection;
+  classicPositionIterations!: number;
   contactHertz!: number;
   contactDampingRatio!: number;
   contactPushMaxSpeed!: number;
@@ -100,6 +108,8 @@ export class PhysicsState {
     this.subSteps = def.subSteps;
     this.classicIterations = def.classicIterations;
     this.classicBaumgarte = def.classicBaumgarte;
+    this.classicPositionCorrection = def.classicPositionCorrection;
+    this.classicPositionIterations = def.classicPositionIterations;
     this.contactHertz = def.contactHertz;
     this.contactDampingRatio = def.contactDampingRatio;
     this.contactPushMaxSpeed = def.contactPushMaxSpeed;
@@ -123,6 +133,8 @@ export class PhysicsState {
       subSteps: this.subSteps,
       classicIterations: this.classicIterations,
       classicBaumgarte: this.classicBaumgarte,
+      classicPositionCorrection: this.classicPositionCorrection,
+      classicPositionIterations: this.classicPositionIterations,
       contactHertz: this.contactHertz,
       contactDampingRatio: this.contactDampingRatio,
       contactPushMaxSpeed: this.contactPushMaxSpeed,
@@ -160,6 +172,18 @@ function validateWorldDef(def: WorldDef): void {
     );
   }
   checkNonNegative(def.classicBaumgarte, 'classicBaumgarte');
+  if (def.classicPositionCorrection !== 'baumgarte' && def.classicPositionCorrection !== 'ngs') {
+    throw new PhysicsError(
+      'INVALID_ARGUMENT',
+      `classicPositionCorrection must be 'baumgarte' or 'ngs', got ${String(def.classicPositionCorrection)}`,
+    );
+  }
+  if (!Number.isInteger(def.classicPositionIterations) || def.classicPositionIterations < 0) {
+    throw new PhysicsError(
+      'INVALID_ARGUMENT',
+      `classicPositionIterations must be an integer >= 0, got ${def.classicPositionIterations}`,
+    );
+  }
   checkPositive(def.contactHertz, 'contactHertz');
   checkNonNegative(def.contactDampingRatio, 'contactDampingRatio');
   checkPositive(def.contactPushMaxSpeed, 'contactPushMaxSpeed');

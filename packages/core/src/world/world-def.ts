@@ -7,6 +7,10 @@ export type SolverMode = 'soft' | 'classic';
  */
 export type SolverKernelMode = 'wasm' | 'js';
 
+/** How classic mode removes overlap and joint drift: a Baumgarte velocity bias during the velocity iterations, or
+ * Box2D 2.4's non-linear Gauss–Seidel position iterations after the positions are integrated. */
+export type ClassicPositionCorrection = 'baumgarte' | 'ngs';
+
 /** World definition. Every field has a default (see defaultWorldDef); units are SI. */
 export interface WorldDef {
   /** Gravity acceleration (m/s²). Default (0, -10). */
@@ -19,9 +23,17 @@ export interface WorldDef {
   subSteps: number;
   /** Velocity iterations per step in classic mode. Default 10. */
   classicIterations: number;
-  /** Baumgarte factor β in classic mode: fraction of penetration removed per step. Default 0.1 (a 10-row pyramid
+  /** Baumgarte factor β in classic mode: fraction of penetration removed per step ('baumgarte' correction; with
+   * 'ngs' it remains the bias of joint rows other than plain pins' points). Default 0.1 (a 10-row pyramid
    * moves 1.5 mm over 10 s with β 0.1 and 10 iterations; 46 mm with β 0.2 and 8: Baumgarte energy makes stacks creep). */
   classicBaumgarte: number;
+  /** Classic mode's position correction. 'ngs' (default): after integrating positions, `classicPositionIterations`
+   * passes push overlapping contacts apart by position (β 0.2, slop, at most 0.2 m per pass, as Box2D 2.4), and the
+   * velocity iterations carry no Baumgarte bias, so no bias energy is added to stacks and reaction forces are the
+   * physical ones. 'baumgarte': the seeds' velocity bias β/Δt·(overlap − slop), cheaper but stacks creep. */
+  classicPositionCorrection: ClassicPositionCorrection;
+  /** Position iterations per step in classic mode with 'ngs' correction. Default 3 (Box2D 2.4). */
+  classicPositionIterations: number;
   /** Contact stiffness (Hz) in soft mode; capped at a quarter of the substep rate. Default 30. */
   contactHertz: number;
   /** Contact damping ratio in soft mode (dimensionless). Default 10. */
@@ -60,6 +72,8 @@ export function defaultWorldDef(): WorldDef {
     subSteps: 4,
     classicIterations: 10,
     classicBaumgarte: 0.1,
+    classicPositionCorrection: 'ngs',
+    classicPositionIterations: 3,
     contactHertz: 30,
     contactDampingRatio: 10,
     contactPushMaxSpeed: 3,

@@ -263,6 +263,9 @@ export function prepareJoints(p: PhysicsState): void {
         break;
     }
   }
+  // Classic 'ngs': plain pins carry no velocity bias (read at solve time); the position pass after the step closes
+  // their gaps (solve-joint-positions-classic.ts). The other kinds keep Baumgarte for their non-point rows.
+  if (classic && p.classicPositionCorrection === 'ngs') js.softness[0] = 0;
 }
 
 const REVOLUTE_ANGULAR_ROWS = JointFlag.enableLimit | JointFlag.enableMotor | JointFlag.enableSpring;

@@ -1,6 +1,14 @@
 // Continuous-collision scenarios, run through loadBundled (see bundle.ts) so the 1000-shot test steps at native
 // speed. Each returns plain numbers for the test to judge; nothing here asserts.
-import { addShape, createBody, createPhysicsWorld, makeBox, makeCircle, type PhysicsWorld } from '@impulse2d/core';
+import {
+  addShape,
+  createBody,
+  createPhysicsWorld,
+  makeBox,
+  makeCircle,
+  type PhysicsWorld,
+  type SolverMode,
+} from '@impulse2d/core';
 import { stepPhysics } from '@impulse2d/systems';
 import { buildPyramid, transformHash } from './scene.js';
 
@@ -39,11 +47,17 @@ export interface ShotsResult {
  * collision it would cross the wall within one or two steps. Steps 20 times per shot under gravity. With `plank` the
  * projectile is a spinning 0.4 × 0.1 m box instead (its centre may then come within 0.05 m of the face).
  */
-export function wallShots(count: number, seed: number, enableContinuous: boolean, plank = false): ShotsResult {
+export function wallShots(
+  count: number,
+  seed: number,
+  enableContinuous: boolean,
+  plank = false,
+  solver: SolverMode = 'soft',
+): ShotsResult {
   const rnd = prng(seed);
   const r: ShotsResult = { shots: count, entered: 0, tunnelled: 0, maxX: -1e9, minSpeed: 1e9, maxSpeed: 0, arrived: 0 };
   for (let i = 0; i < count; i++) {
-    const w = createPhysicsWorld({ enableContinuous });
+    const w = createPhysicsWorld({ enableContinuous, solver });
     const wall = createBody(w, { type: 'static' });
     addShape(w, wall, makeBox(0.05, 4));
     const angle = ((rnd() * 2 - 1) * Math.PI) / 3;
@@ -98,11 +112,11 @@ export interface BulletResult {
  * and the contact's per-step linearisation (fixed anchors and normal over 0.25 rad of turn) is what then decides,
  * not the sweep.
  */
-export function bulletShots(count: number, seed: number, bullet: boolean): BulletResult {
+export function bulletShots(count: number, seed: number, bullet: boolean, solver: SolverMode = 'soft'): BulletResult {
   const rnd = prng(seed);
   const r: BulletResult = { shots: count, tunnelled: 0, entered: 0, minBoxSpeed: 1e9 };
   for (let i = 0; i < count; i++) {
-    const w = createPhysicsWorld({ gravity: { x: 0, y: 0 } });
+    const w = createPhysicsWorld({ gravity: { x: 0, y: 0 }, solver });
     const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 0 } });
     addShape(w, box, makeBox(0.05, 1), { density: 1 });
     const angle = ((rnd() * 2 - 1) * Math.PI) / 6;

@@ -161,8 +161,8 @@ export interface DeterminismResult {
 }
 
 /** Builds the mixed scene and steps it `steps` times; returns a hash of all transforms. */
-export function mixedSceneRun(steps: number): DeterminismResult {
-  const w = createPhysicsWorld({ gravity: { x: 0, y: -10 } });
+export function mixedSceneRun(steps: number, solver: SolverMode = 'soft'): DeterminismResult {
+  const w = createPhysicsWorld({ gravity: { x: 0, y: -10 }, solver });
   const bodies = buildMixedScene(w);
   const start = transformSnapshot(w, bodies);
   for (let i = 0; i < steps; i++) stepPhysics(w, 1 / 60);
@@ -176,8 +176,11 @@ export function mixedSceneRun(steps: number): DeterminismResult {
  * The mixed scene with churn: after 60 steps every third falling body is destroyed, 60 steps later new bodies are
  * created (reusing freed entity ids and shape rows), then the run continues to `steps`.
  */
-export function churnSceneRun(steps: number): DeterminismResult & { destroyed: number; created: number } {
-  const w = createPhysicsWorld({ gravity: { x: 0, y: -10 } });
+export function churnSceneRun(
+  steps: number,
+  solver: SolverMode = 'soft',
+): DeterminismResult & { destroyed: number; created: number } {
+  const w = createPhysicsWorld({ gravity: { x: 0, y: -10 }, solver });
   let bodies = buildMixedScene(w);
   let destroyed = 0;
   let created = 0;

@@ -1,5 +1,13 @@
 // Sleep scenarios, run through a native bundle (see bundle.ts).
-import { addShape, createBody, isAwake, makeCircle, setLinearVelocity, type PhysicsWorld } from '@impulse2d/core';
+import {
+  addShape,
+  createBody,
+  isAwake,
+  makeCircle,
+  setLinearVelocity,
+  type PhysicsWorld,
+  type SolverMode,
+} from '@impulse2d/core';
 import { addGround, buildPyramid, run, transformSnapshot, world } from './scene.js';
 
 export interface PyramidSleepResult {
@@ -14,8 +22,8 @@ export interface PyramidSleepResult {
 }
 
 /** A 20-row pyramid with sleeping on: when does it sleep, does it stay frozen, does a ball wake it. */
-export function pyramidSleeps(): PyramidSleepResult {
-  const w: PhysicsWorld = world({ enableSleep: true });
+export function pyramidSleeps(solver: SolverMode = 'soft'): PyramidSleepResult {
+  const w: PhysicsWorld = world({ enableSleep: true, solver });
   addGround(w);
   const boxes = buildPyramid(w, 20);
   let allAsleepAt = -1;
