@@ -1,0 +1,173 @@
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { bundleScene } from './bundle.js';
+import type { BatchTask } from './types.js';
+
+export interface BatchOptions<P = unknown> {
+  /** Path or file: URL of a module exporting build(params), measure(world, params) and optionally beforeStep. */
+  readonly scene: string | URL;
+  /** One world per entry; results come back in this order. */
+  readonly params: readonly P[];
+  readonly steps: number;
+  /** Step length in seconds (default 1/60). */
+  readonly dt?: number;
+  readonly subSteps?: number;
+  /** Worker threads (default: every core, os.availableParallelism()); 0 runs one after another in this thread. */
+  readonly workers?: number;
+  readonly onProgress?: (done: number, total: number) => void;
+  readonly signal?: AbortSignal;
+  /** Redis URL: enqueue the entries on BullMQ for startBatchWorker processes instead of running them here. */
+  readonly redis?: string;
+}
+
+/** Raised when one params entry fails; names its index and value. */
+export class BatchTaskError extends Error {
+  constructor(
+    readonly index: number,
+    readonly params: unknown,
+    reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`batch entry ${index} (params ${describe(params)}) failed: ${reason}`, options);
+    this.name = 'BatchTaskError';
+  }
+}
+
+export function describe(params: unknown): string {
+  try {
+    const s = JSON.stringify(params);
+    return s === undefined ? String(params) : s.length > 200 ? `${s.slice(0, 200)}…` : s;
+  } catch {
+    return String(params);
+  }
+}
+
+export function abortError(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('the batch was aborted', 'AbortError');
+}
+
+export function validate<P>(options: BatchOptions<P>): void {
+  if (!Array.isArray(options.params)) throw new TypeError('params must be an array');
+  if (!Number.isInteger(options.steps) || options.steps < 0) throw new RangeError('steps must be an integer ≥ 0');
+  if (options.dt !== undefined && !(options.dt > 0 && Number.isFinite(options.dt)))
+    throw new RangeError('dt must be a finite number > 0');
+  if (options.workers !== undefined && (!Number.isInteger(options.workers) || options.workers < 0))
+    throw new RangeError('workers must be an integer ≥ 0');
+}
+
+export function taskOf(options: BatchOptions, index: number): BatchTask {
+  return {
+    index,
+    params: options.params[index],
+    steps: options.steps,
+    dt: options.dt ?? 1 / 60,
+    subSteps: options.subSteps,
+  };
+}
+
+/**
+ * Runs one world per params entry on a pool of worker threads and resolves with the measurements in params order.
+ * The results equal those of `workers: 0` (one after another in this thread): every world is independent and the
+ * engine is deterministic.
+ */
+export async function runBatch<P = unknown, R = unknown>(options: BatchOptions<P>): Promise<R[]> {
+  validate(options);
+  if (options.signal?.aborted) throw abortError(options.signal);
+  if (options.redis !== undefined) {
+    const { runBatchOnRedis } = await import('./redis.js');
+    return runBatchOnRedis<P, R>(options);
+  }
+  const workers = options.workers ?? availableParallelism();
+  const bundle = await bundleScene(options.scene);
+  try {
+    if (workers === 0) return await runSequentialBundle<R>(bundle.file, options);
+    return await runPooled<R>(bundle.file, workers, options);
+  } finally {
+    bundle.dispose();
+  }
+}
+
+/** The reference path: every entry one after another in the calling thread. */
+export function runSequential<P = unknown, R = unknown>(options: Omit<BatchOptions<P>, 'workers'>): Promise<R[]> {
+  return runBatch<P, R>({ ...options, workers: 0 });
+}
+
+async function runSequentialBundle<R>(file: string, options: BatchOptions): Promise<R[]> {
+  const mod = (await import(pathToFileURL(file).href)) as { default: (task: BatchTask) => unknown };
+  const total = options.params.length;
+  const results: R[] = [];
+  for (let i = 0; i < total; i++) {
+    if (options.signal?.aborted) throw abortError(options.signal);
+    try {
+      results.push(mod.default(taskOf(options, i)) as R);
+    } catch (e) {
+      throw new BatchTaskError(i, options.params[i], e instanceof Error ? e.message : String(e), { cause: e });
+    }
+    options.onProgress?.(i + 1, total);
+    // Let an abort listener run between entries.
+    await new Promise<void>((r) => setImmediate(r));
+  }
+  return results;
+}
+
+/** Highest number of tasks posted to the pool at once in the last pooled run (read by the back-pressure test). */
+export const poolStats = { maxInFlight: 0 };
+
+async function runPooled<R>(file: string, workers: number, options: BatchOptions): Promise<R[]> {
+  const total = options.params.length;
+  const results = new Array<R>(total);
+  if (total === 0) return results;
+  const threads = Math.min(workers, total);
+  const pool = new Piscina({ filename: pathToFileURL(file).href, minThreads: threads, maxThreads: threads });
+  // Back-pressure: only a few tasks per thread are posted at a time, so a 10,000-entry batch never sits in the queue.
+  const maxInFlight = threads * 2;
+  const inner = new AbortController();
+  const onAbort = (): void => inner.abort(abortError(options.signal));
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let next = 0;
+  let done = 0;
+  poolStats.maxInFlight = 0;
+  try {
+    await new Promise<void>((resolvePromise, reject) => {
+      let failed = false;
+      const fail = (e: unknown): void => {
+        if (failed) return;
+        failed = true;
+        inner.abort(e);
+        reject(e);
+      };
+      inner.signal.addEventListener('abort', () => fail(abortError(options.signal)), { once: true });
+      const launch = (): void => {
+        while (!failed && next < total && next - done < maxInFlight) {
+          const i = next++;
+          poolStats.maxInFlight = Math.max(poolStats.maxInFlight, next - done);
+          pool.run(taskOf(options, i), { signal: inner.signal }).then(
+            (r: unknown) => {
+              if (failed) return;
+              results[i] = r as R;
+              done++;
+              options.onProgress?.(done, total);
+              if (done === total) resolvePromise();
+              else launch();
+            },
+            (e: unknown) => {
+              if (failed) return;
+              if (inner.signal.aborted) return fail(abortError(options.signal));
+              const message = e instanceof Error ? e.message : String(e);
+              fail(new BatchTaskError(i, options.params[i], message, { cause: e }));
+            },
+          );
+        }
+      };
+      launch();
+    });
+    return results;
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    // Terminates threads still running aborted or failed work.
+    await pool.destroy();
+  }
+}
