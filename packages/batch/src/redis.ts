@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { Job, Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Redis } from 'ioredis';
 import { Piscina } from 'piscina';
 import { availableParallelism } from 'node:os';
 import { bundleScene, scenePath, type SceneBundle } from './bundle.js';
@@ -16,21 +17,16 @@ interface JobData extends BatchTask {
   readonly scene: string;
 }
 
-export function connectionOf(url: string): ConnectionOptions {
+/** A Redis client for BullMQ from a redis:// or rediss:// URL; the caller quits it. */
+export function connect(url: string): Redis {
   const u = new URL(url);
   if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new RangeError(`not a redis:// URL: ${url}`);
-  const db = u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0;
-  return {
-    host: u.hostname,
-    port: u.port === '' ? 6379 : Number(u.port),
-    ...(u.username !== '' ? { username: decodeURIComponent(u.username) } : {}),
-    ...(u.password !== '' ? { password: decodeURIComponent(u.password) } : {}),
-    db,
-    ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
-    // BullMQ workers block on Redis; ioredis must not give up on those commands.
-    maxRetriesPerRequest: null,
-  };
+  // BullMQ workers block on Redis; ioredis must not give up on those commands.
+  return new Redis(url, { maxRetriesPerRequest: null });
 }
+
+/** BullMQ's connection option (its types name its own ioredis version). */
+const asConnection = (client: Redis): ConnectionOptions => client as unknown as ConnectionOptions;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -45,7 +41,8 @@ export async function runBatchOnRedis<P, R>(
 ): Promise<R[]> {
   const url = options.redis;
   if (url === undefined) throw new TypeError('redis URL missing');
-  const queue = new Queue(QUEUE_NAME, { connection: connectionOf(url) });
+  const client = connect(url);
+  const queue = new Queue(QUEUE_NAME, { connection: asConnection(client) });
   const batch = randomUUID();
   const scene = scenePath(options.scene);
   const total = options.params.length;
@@ -94,6 +91,7 @@ export async function runBatchOnRedis<P, R>(
       await Promise.all([...pending].map((i) => queue.remove(jobId(i)).catch(() => 0)));
     }
     await queue.close();
+    await client.quit().catch(() => undefined);
   }
 }
 
@@ -129,6 +127,7 @@ export async function startBatchWorker(options: BatchWorkerOptions): Promise<Bat
     }
     return p;
   };
+  const client = connect(options.redis);
   const worker = new Worker<JobData>(
     QUEUE_NAME,
     async (job) => {
@@ -138,7 +137,7 @@ export async function startBatchWorker(options: BatchWorkerOptions): Promise<Bat
       return { r: (await pool.run(task)) as unknown };
     },
     {
-      connection: connectionOf(options.redis),
+      connection: asConnection(client),
       concurrency: threads,
       ...(options.lockDuration !== undefined ? { lockDuration: options.lockDuration } : {}),
       ...(options.stalledInterval !== undefined ? { stalledInterval: options.stalledInterval } : {}),
@@ -149,6 +148,7 @@ export async function startBatchWorker(options: BatchWorkerOptions): Promise<Bat
   return {
     async close() {
       await worker.close();
+      await client.quit().catch(() => undefined);
       for (const p of pools.values()) {
         const { bundle, pool } = await p;
         await pool.destroy();
