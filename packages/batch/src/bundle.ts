@@ -26,9 +26,11 @@ export async function bundleScene(scene: string | URL): Promise<SceneBundle> {
   const file = scenePath(scene);
   if (!existsSync(file)) throw new Error(`scene module not found: ${file}`);
   const here = dirname(fileURLToPath(import.meta.url));
-  const jsRunner = join(here, 'run-task.js');
-  const fromSource = !existsSync(jsRunner);
-  const runner = fromSource ? join(here, 'run-task.ts') : jsRunner;
+  const tsRunner = join(here, 'run-task.ts');
+  // Running from dist/ inside the workspace (the CLI), the sources sit beside it: read the engine from its sources
+  // too, so that a CLI run never mixes a stale build with fresh sources.
+  const fromSource = existsSync(tsRunner) || existsSync(join(here, '..', 'src', 'run-task.ts'));
+  const runner = existsSync(tsRunner) ? tsRunner : join(here, 'run-task.js');
   const dir = mkdtempSync(join(tmpdir(), 'impulse2d-batch-'));
   const out = join(dir, 'task.mjs');
   try {
