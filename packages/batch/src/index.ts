@@ -1,4 +1,11 @@
-export { runBatch, runSequential, BatchTaskError, type BatchOptions } from './run-batch.js';
+// run-task.ts (which imports the engine) stays out of this entry: it reaches the workers only inside the bundle.
+export {
+  runBatch,
+  runSequential,
+  openBatchPool,
+  BatchTaskError,
+  type BatchOptions,
+  type BatchPool,
+} from './run-batch.js';
 export { startBatchWorker, type BatchWorker, type BatchWorkerOptions } from './redis.js';
-export { runTask } from './run-task.js';
 export type { SceneModule, BatchTask } from './types.js';

@@ -121,7 +121,12 @@ export async function startBatchWorker(options: BatchWorkerOptions): Promise<Bat
     if (p === undefined) {
       p = bundleScene(scene).then((bundle) => ({
         bundle,
-        pool: new Piscina({ filename: pathToFileURL(bundle.file).href, minThreads: 1, maxThreads: threads }),
+        pool: new Piscina({
+          filename: pathToFileURL(bundle.file).href,
+          minThreads: 0,
+          maxThreads: threads,
+          idleTimeout: 60_000,
+        }),
       }));
       pools.set(scene, p);
     }

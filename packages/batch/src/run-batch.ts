@@ -80,14 +80,52 @@ export async function runBatch<P = unknown, R = unknown>(options: BatchOptions<P
     const { runBatchOnRedis } = await import('./redis.js');
     return runBatchOnRedis<P, R>(options);
   }
-  const workers = options.workers ?? availableParallelism();
-  const bundle = await bundleScene(options.scene);
+  const pool = await openBatchPool({
+    scene: options.scene,
+    ...(options.workers !== undefined ? { workers: options.workers } : {}),
+  });
   try {
-    if (workers === 0) return await runSequentialBundle<R>(bundle.file, options);
-    return await runPooled<R>(bundle.file, workers, options);
+    return await pool.run<P, R>(options);
   } finally {
-    bundle.dispose();
+    await pool.close();
   }
+}
+
+/** A scene bundled once and a pool of threads kept between batches (for many batches over one scene). */
+export interface BatchPool {
+  /** Runs a batch on this pool; `scene`, `workers` and `redis` of the options are ignored. */
+  run<P = unknown, R = unknown>(options: Omit<BatchOptions<P>, 'scene' | 'workers' | 'redis'>): Promise<R[]>;
+  close(): Promise<void>;
+}
+
+export async function openBatchPool(options: { scene: string | URL; workers?: number }): Promise<BatchPool> {
+  const workers = options.workers ?? availableParallelism();
+  if (!Number.isInteger(workers) || workers < 0) throw new RangeError('workers must be an integer ≥ 0');
+  const bundle = await bundleScene(options.scene);
+  const pool =
+    workers === 0
+      ? null
+      : // No minimum: a thread terminated by an abort is not replaced until work comes, so none is left loading
+        // the bundle when the pool closes and deletes it. Idle threads stay for a minute.
+        new Piscina({
+          filename: pathToFileURL(bundle.file).href,
+          minThreads: 0,
+          maxThreads: workers,
+          idleTimeout: 60_000,
+        });
+  return {
+    async run<P, R>(o: Omit<BatchOptions<P>, 'scene' | 'workers' | 'redis'>): Promise<R[]> {
+      const full = { ...o, scene: options.scene } as BatchOptions;
+      validate(full);
+      if (o.signal?.aborted) throw abortError(o.signal);
+      return pool === null ? runSequentialBundle<R>(bundle.file, full) : runPooled<R>(pool, workers, full);
+    },
+    async close() {
+      // Terminates threads still running aborted or failed work.
+      if (pool !== null) await pool.destroy();
+      bundle.dispose();
+    },
+  };
 }
 
 /** The reference path: every entry one after another in the calling thread. */
@@ -116,12 +154,10 @@ async function runSequentialBundle<R>(file: string, options: BatchOptions): Prom
 /** Highest number of tasks posted to the pool at once in the last pooled run (read by the back-pressure test). */
 export const poolStats = { maxInFlight: 0 };
 
-async function runPooled<R>(file: string, workers: number, options: BatchOptions): Promise<R[]> {
+async function runPooled<R>(pool: Piscina, threads: number, options: BatchOptions): Promise<R[]> {
   const total = options.params.length;
   const results = new Array<R>(total);
   if (total === 0) return results;
-  const threads = Math.min(workers, total);
-  const pool = new Piscina({ filename: pathToFileURL(file).href, minThreads: threads, maxThreads: threads });
   // Back-pressure: only a few tasks per thread are posted at a time, so a 10,000-entry batch never sits in the queue.
   const maxInFlight = threads * 2;
   const inner = new AbortController();
@@ -167,7 +203,5 @@ async function runPooled<R>(file: string, workers: number, options: BatchOptions
     return results;
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
-    // Terminates threads still running aborted or failed work.
-    await pool.destroy();
   }
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { stepPhysics } from '@impulse2d/systems';
-import { BatchTaskError, runBatch, runSequential } from '../src/index.js';
+import { BatchTaskError, openBatchPool, runBatch, runSequential } from '../src/index.js';
 import { poolStats } from '../src/run-batch.js';
 import * as scene from './fixtures/scene.js';
 
@@ -96,6 +96,20 @@ describe('runBatch on worker threads', () => {
     expect((error as Error).name).toBe('AbortError');
     // Each entry would take minutes; returning at all means the running work was terminated.
     expect(Date.now() - started).toBeLessThan(60_000);
+  });
+
+  it('an open pool runs several batches, after a failing one too, with the same results as runBatch', async () => {
+    const pool = await openBatchPool({ scene: SCENE, workers: 2 });
+    try {
+      const first = await pool.run({ params: params.slice(0, 4), steps: 30 });
+      const failed = await pool.run({ params: [{ boxes: 1, push: 0, fail: true }], steps: 1 }).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(BatchTaskError);
+      const again = await pool.run({ params: params.slice(0, 4), steps: 30 });
+      expect(again).toEqual(first);
+      expect(first).toEqual(byHand(params.slice(0, 4), 30));
+    } finally {
+      await pool.close();
+    }
   });
 
   it('rejects bad options before starting any work', async () => {
