@@ -121,6 +121,27 @@ describe.skipIf(!hasRedis)('runBatch across processes on BullMQ (Redis)', () => 
     expect(seen).toEqual(params.map((_, i) => i + 1));
   }, 60_000);
 
+  it('an aborted batch rejects with an AbortError and withdraws its entries no worker has taken', async () => {
+    const params = Array.from({ length: 40 }, () => ({ boxes: 20, push: 0, slow: 100_000 }));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 500);
+    const error = await runBatch({ scene: SCENE, params, steps: 1, redis: url, signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as Error).name).toBe('AbortError');
+    const { Queue } = await import('bullmq');
+    const { connect, QUEUE_NAME } = await import('../src/redis.js');
+    const client = connect(url);
+    const queue = new Queue(QUEUE_NAME, { connection: client as never });
+    try {
+      // At most the running worker's two threads hold entries; the other 38 are gone from the queue.
+      expect(await queue.getWaitingCount()).toBe(0);
+    } finally {
+      await queue.close();
+      await client.quit();
+    }
+  }, 30_000);
+
   it('a failing entry rejects the batch with an error naming its index and params', async () => {
     const params = [
       { boxes: 2, push: 0 },
