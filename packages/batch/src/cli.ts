@@ -1,74 +1,108 @@
-#!/usr/bin/env node
-// pnpm batch --scene FILE --params FILE.json --steps N [--workers N] [--dt S] [--substeps N] --out FILE
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBatch } from './run-batch.js';
+import { startBatchWorker } from './redis.js';
 
-const USAGE = `usage: pnpm batch --scene FILE --params FILE.json --steps N [--workers N] [--dt S] [--substeps N] --out FILE
-  Runs one world per entry of the JSON array in --params with the scene module --scene (exports build, measure and
-  optionally beforeStep), on --workers threads (default: every core; 0: in this thread), and writes the results, in
-  params order, as a JSON array to --out.`;
+const BATCH_USAGE = `usage: batch --scene FILE --params FILE.json --steps N [--dt S] [--substeps N] [--workers N] [--redis URL] --out FILE
+  --scene     module exporting build(params), measure(world, params) and optionally beforeStep(world, params, i)
+  --params    JSON array, one world per entry
+  --steps     steps per world
+  --workers   worker threads (default: every core; 0 = one after another in this thread)
+  --redis     redis://host:port: enqueue the worlds for batch-worker processes instead
+  --out       JSON file for the results, in params order`;
 
-function number(value: string | undefined, name: string, fallback?: number): number {
-  if (value === undefined) {
-    if (fallback === undefined) throw new Error(`--${name} is required\n${USAGE}`);
-    return fallback;
-  }
+const WORKER_USAGE = `usage: batch-worker --redis URL [--workers N]
+  takes batch jobs from Redis and runs them on N worker threads (default: every core) until interrupted`;
+
+/** Paths on the command line are relative to where the user typed it, not to the package pnpm runs the script in. */
+const fromUser = (file: string): string => resolve(process.env['INIT_CWD'] ?? process.cwd(), file);
+
+function int(value: string | undefined, name: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n)) throw new Error(`--${name} wants a number, got '${value}'`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}, got '${value}'`);
   return n;
 }
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2).filter((a, i, all) => !(a === '--' && i === all.indexOf('--')));
+/** A one-line progress bar on stderr (redrawn in place on a terminal, every 10% otherwise). */
+function progressBar(): (done: number, total: number) => void {
+  const tty = process.stderr.isTTY === true;
+  let lastDecile = -1;
+  return (done, total) => {
+    const frac = total === 0 ? 1 : done / total;
+    const width = 30;
+    const filled = Math.round(frac * width);
+    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} worlds`;
+    if (tty) process.stderr.write(`\r${line}${done === total ? '\n' : ''}`);
+    else if (Math.floor(frac * 10) !== lastDecile) {
+      lastDecile = Math.floor(frac * 10);
+      process.stderr.write(`${line}\n`);
+    }
+  };
+}
+
+export async function batchMain(argv: string[]): Promise<void> {
   const { values } = parseArgs({
-    args,
+    args: argv,
     options: {
       scene: { type: 'string' },
       params: { type: 'string' },
       steps: { type: 'string' },
-      workers: { type: 'string' },
       dt: { type: 'string' },
       substeps: { type: 'string' },
+      workers: { type: 'string' },
+      redis: { type: 'string' },
       out: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
+      help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) {
-    console.log(USAGE);
+  if (values.help === true) {
+    console.log(BATCH_USAGE);
     return;
   }
-  if (values.scene === undefined || values.params === undefined || values.out === undefined) throw new Error(USAGE);
-  const cwd = process.env.INIT_CWD ?? process.cwd();
-  const params = JSON.parse(readFileSync(resolve(cwd, values.params), 'utf8')) as unknown[];
-  const steps = number(values.steps, 'steps');
+  if (values.scene === undefined || values.params === undefined || values.steps === undefined || !values.out)
+    throw new Error(`--scene, --params, --steps and --out are required\n${BATCH_USAGE}`);
+  const params: unknown = JSON.parse(readFileSync(fromUser(values.params), 'utf8'));
+  if (!Array.isArray(params)) throw new Error(`${values.params} must hold a JSON array`);
+  const dt = values.dt === undefined ? undefined : Number(values.dt);
+  const subSteps = int(values.substeps, 'substeps', 1);
+  const workers = int(values.workers, 'workers', 0);
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
   const started = performance.now();
-  const bar = (done: number, total: number): void => {
-    if (!process.stderr.isTTY && done !== total) return;
-    const width = 30;
-    const filled = total === 0 ? width : Math.round((width * done) / total);
-    const seconds = (performance.now() - started) / 1000;
-    process.stderr.write(
-      `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} worlds, ${seconds.toFixed(1)} s`,
-    );
-    if (done === total) process.stderr.write('\n');
-  };
   const results = await runBatch({
-    scene: resolve(cwd, values.scene),
+    scene: fromUser(values.scene),
     params,
-    steps,
-    dt: number(values.dt, 'dt', 1 / 60),
-    subSteps: number(values.substeps, 'substeps', 4),
-    ...(values.workers !== undefined ? { workers: number(values.workers, 'workers') } : {}),
-    onProgress: bar,
+    steps: int(values.steps, 'steps', 0)!,
+    ...(dt !== undefined ? { dt } : {}),
+    ...(subSteps !== undefined ? { subSteps } : {}),
+    ...(workers !== undefined ? { workers } : {}),
+    ...(values.redis !== undefined ? { redis: values.redis } : {}),
+    onProgress: progressBar(),
+    signal: controller.signal,
   });
-  writeFileSync(resolve(cwd, values.out), JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(fromUser(values.out), `${JSON.stringify(results, null, 2)}\n`);
   const seconds = (performance.now() - started) / 1000;
-  console.log(`${results.length} worlds × ${steps} steps in ${seconds.toFixed(2)} s → ${resolve(cwd, values.out)}`);
+  console.error(`${results.length} worlds in ${seconds.toFixed(2)} s → ${values.out}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+export async function workerMain(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { redis: { type: 'string' }, workers: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help === true) {
+    console.log(WORKER_USAGE);
+    return;
+  }
+  if (values.redis === undefined) throw new Error(`--redis is required\n${WORKER_USAGE}`);
+  const workers = int(values.workers, 'workers', 1);
+  const worker = await startBatchWorker({ redis: values.redis, ...(workers !== undefined ? { workers } : {}) });
+  console.error(`batch worker: taking jobs from ${values.redis}; Ctrl-C to stop`);
+  const stop = (): void => {
+    void worker.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

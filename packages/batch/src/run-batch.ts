@@ -1,151 +1,207 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { PhysicsError } from '@impulse2d/core';
 import { Piscina } from 'piscina';
-import { runWorld } from './run-world.js';
-import type { WorldTask } from './scene-module.js';
+import { bundleScene } from './bundle.js';
+import type { BatchTask } from './types.js';
 
-/** What runBatch runs. */
-export interface RunBatchOptions<P> {
-  /** The scene module (a URL, or a file path): see BatchScene. */
+export interface BatchOptions<P = unknown> {
+  /** Path or file: URL of a module exporting build(params), measure(world, params) and optionally beforeStep. */
   readonly scene: string | URL;
   /** One world per entry; results come back in this order. */
   readonly params: readonly P[];
-  /** Steps per world. */
   readonly steps: number;
-  /** Seconds per step. Default 1/60. */
+  /** Step length in seconds (default 1/60). */
   readonly dt?: number;
-  /** Substeps per step. Default 4. */
   readonly subSteps?: number;
-  /** Worker threads: default every core (os.availableParallelism()); 0 runs the worlds one after another here. */
+  /** Worker threads (default: every core, os.availableParallelism()); 0 runs one after another in this thread. */
   readonly workers?: number;
-  /** Called after each world finishes, with the number done and the total. */
   readonly onProgress?: (done: number, total: number) => void;
-  /** Aborting rejects runBatch with the signal's reason and stops the pool. */
   readonly signal?: AbortSignal;
+  /** Redis URL: enqueue the entries on BullMQ for startBatchWorker processes instead of running them here. */
+  readonly redis?: string;
 }
 
-/** A world of the batch failed: which one, with what parameters, and why (`cause`). */
-export class BatchError extends Error {
+/** Raised when one params entry fails; names its index and value. */
+export class BatchTaskError extends Error {
   constructor(
     readonly index: number,
     readonly params: unknown,
-    cause: unknown,
+    reason: string,
+    options?: { cause?: unknown },
   ) {
-    super(
-      `world ${index} (params ${describe(params)}) failed: ${cause instanceof Error ? cause.message : String(cause)}`,
-      {
-        cause,
-      },
-    );
-    this.name = 'BatchError';
+    super(`batch entry ${index} (params ${describe(params)}) failed: ${reason}`, options);
+    this.name = 'BatchTaskError';
   }
 }
 
-function describe(value: unknown): string {
+export function describe(params: unknown): string {
   try {
-    const text = JSON.stringify(value);
-    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+    const s = JSON.stringify(params);
+    return s === undefined ? String(params) : s.length > 200 ? `${s.slice(0, 200)}…` : s;
   } catch {
-    return String(value);
+    return String(params);
   }
 }
 
-function sceneUrl(scene: string | URL): string {
-  if (scene instanceof URL) return scene.href;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(scene)) return scene;
-  return pathToFileURL(scene).href;
+export function abortError(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('the batch was aborted', 'AbortError');
 }
 
-function validate<P>(o: RunBatchOptions<P>): void {
-  if (!Array.isArray(o.params)) throw new PhysicsError('INVALID_ARGUMENT', 'params must be an array');
-  if (!Number.isInteger(o.steps) || o.steps < 0) {
-    throw new PhysicsError('INVALID_ARGUMENT', `steps must be an integer >= 0, got ${String(o.steps)}`);
-  }
-  if (o.dt !== undefined && !(Number.isFinite(o.dt) && o.dt >= 0)) {
-    throw new PhysicsError('INVALID_ARGUMENT', `dt must be a finite number >= 0, got ${String(o.dt)}`);
-  }
-  if (o.subSteps !== undefined && !(Number.isInteger(o.subSteps) && o.subSteps >= 1)) {
-    throw new PhysicsError('INVALID_ARGUMENT', `subSteps must be an integer >= 1, got ${String(o.subSteps)}`);
-  }
-  if (o.workers !== undefined && !(Number.isInteger(o.workers) && o.workers >= 0)) {
-    throw new PhysicsError('INVALID_ARGUMENT', `workers must be an integer >= 0, got ${String(o.workers)}`);
-  }
+export function validate<P>(options: BatchOptions<P>): void {
+  if (!Array.isArray(options.params)) throw new TypeError('params must be an array');
+  if (!Number.isInteger(options.steps) || options.steps < 0) throw new RangeError('steps must be an integer ≥ 0');
+  if (options.dt !== undefined && !(options.dt > 0 && Number.isFinite(options.dt)))
+    throw new RangeError('dt must be a finite number > 0');
+  if (options.workers !== undefined && (!Number.isInteger(options.workers) || options.workers < 0))
+    throw new RangeError('workers must be an integer ≥ 0');
+}
+
+export function taskOf(options: BatchOptions, index: number): BatchTask {
+  return {
+    index,
+    params: options.params[index],
+    steps: options.steps,
+    dt: options.dt ?? 1 / 60,
+    subSteps: options.subSteps,
+  };
 }
 
 /**
- * Runs one world per entry of `params` on a pool of worker threads (Piscina) and resolves with their `measure`
- * results in `params` order. Each world runs start to finish in one thread with the same code as `workers: 0`, so
- * the results equal running them one after another in one thread, bit for bit. At most two tasks per thread are
- * queued at a time (back-pressure: a batch of a million parameter sets does not post a million messages).
- * Rejects with a BatchError naming the failing world's index and parameters, or with the signal's reason.
+ * Runs one world per params entry on a pool of worker threads and resolves with the measurements in params order.
+ * The results equal those of `workers: 0` (one after another in this thread): every world is independent and the
+ * engine is deterministic.
  */
-export async function runBatch<P, R = unknown>(options: RunBatchOptions<P>): Promise<R[]> {
+export async function runBatch<P = unknown, R = unknown>(options: BatchOptions<P>): Promise<R[]> {
   validate(options);
-  const { params, steps, onProgress, signal } = options;
-  const scene = sceneUrl(options.scene);
-  const dt = options.dt ?? 1 / 60;
-  const subSteps = options.subSteps ?? 4;
-  const workers = options.workers ?? availableParallelism();
-  const total = params.length;
-  const results = new Array<R>(total);
-  const task = (i: number): WorldTask => ({ scene, params: params[i], steps, dt, subSteps });
-  signal?.throwIfAborted();
-
-  if (workers === 0) {
-    for (let i = 0; i < total; i++) {
-      signal?.throwIfAborted();
-      try {
-        results[i] = (await runWorld(task(i))) as R;
-      } catch (error) {
-        throw new BatchError(i, params[i], error);
-      }
-      onProgress?.(i + 1, total);
-    }
-    return results;
+  if (options.signal?.aborted) throw abortError(options.signal);
+  if (options.redis !== undefined) {
+    const { runBatchOnRedis } = await import('./redis.js');
+    return runBatchOnRedis<P, R>(options);
   }
-
-  const pool = new Piscina({
-    filename: new URL('./worker.js', import.meta.url).href,
-    minThreads: Math.min(workers, Math.max(total, 1)),
-    maxThreads: workers,
+  const pool = await openBatchPool({
+    scene: options.scene,
+    ...(options.workers !== undefined ? { workers: options.workers } : {}),
   });
-  const internal = new AbortController();
-  const onAbort = (): void => internal.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    await new Promise<void>((resolve, reject) => {
-      let next = 0;
-      let done = 0;
+    return await pool.run<P, R>(options);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** A scene bundled once and a pool of threads kept between batches (for many batches over one scene). */
+export interface BatchPool {
+  /** Runs a batch on this pool; `scene`, `workers` and `redis` of the options are ignored. */
+  run<P = unknown, R = unknown>(options: Omit<BatchOptions<P>, 'scene' | 'workers' | 'redis'>): Promise<R[]>;
+  close(): Promise<void>;
+}
+
+export async function openBatchPool(options: { scene: string | URL; workers?: number }): Promise<BatchPool> {
+  const workers = options.workers ?? availableParallelism();
+  if (!Number.isInteger(workers) || workers < 0) throw new RangeError('workers must be an integer ≥ 0');
+  const bundle = await bundleScene(options.scene);
+  const pool =
+    workers === 0
+      ? null
+      : // No minimum: a thread terminated by an abort is not replaced until work comes, so none is left loading
+        // the bundle when the pool closes and deletes it. Idle threads stay for a minute.
+        new Piscina({
+          filename: pathToFileURL(bundle.file).href,
+          minThreads: 0,
+          maxThreads: workers,
+          idleTimeout: 60_000,
+        });
+  return {
+    async run<P, R>(o: Omit<BatchOptions<P>, 'scene' | 'workers' | 'redis'>): Promise<R[]> {
+      const full = { ...o, scene: options.scene } as BatchOptions;
+      validate(full);
+      if (o.signal?.aborted) throw abortError(o.signal);
+      return pool === null ? runSequentialBundle<R>(bundle.file, full) : runPooled<R>(pool, workers, full);
+    },
+    async close() {
+      // Terminates threads still running aborted or failed work.
+      if (pool !== null) await pool.destroy();
+      bundle.dispose();
+    },
+  };
+}
+
+/** The reference path: every entry one after another in the calling thread. */
+export function runSequential<P = unknown, R = unknown>(options: Omit<BatchOptions<P>, 'workers'>): Promise<R[]> {
+  return runBatch<P, R>({ ...options, workers: 0 });
+}
+
+async function runSequentialBundle<R>(file: string, options: BatchOptions): Promise<R[]> {
+  const mod = (await import(pathToFileURL(file).href)) as { default: (task: BatchTask) => unknown };
+  const total = options.params.length;
+  const results: R[] = [];
+  for (let i = 0; i < total; i++) {
+    if (options.signal?.aborted) throw abortError(options.signal);
+    try {
+      results.push(mod.default(taskOf(options, i)) as R);
+    } catch (e) {
+      throw new BatchTaskError(i, options.params[i], e instanceof Error ? e.message : String(e), { cause: e });
+    }
+    options.onProgress?.(i + 1, total);
+    // Let an abort listener run between entries.
+    await new Promise<void>((r) => setImmediate(r));
+  }
+  return results;
+}
+
+/** Highest number of tasks posted to the pool at once in the last pooled run (read by the back-pressure test). */
+export const poolStats = { maxInFlight: 0 };
+
+async function runPooled<R>(pool: Piscina, threads: number, options: BatchOptions): Promise<R[]> {
+  const total = options.params.length;
+  const results = new Array<R>(total);
+  if (total === 0) return results;
+  // Back-pressure: only a few tasks per thread are posted at a time, so a 10,000-entry batch never sits in the queue.
+  const maxInFlight = threads * 2;
+  const inner = new AbortController();
+  const onAbort = (): void => inner.abort(abortError(options.signal));
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let next = 0;
+  let done = 0;
+  poolStats.maxInFlight = 0;
+  try {
+    await new Promise<void>((resolvePromise, reject) => {
       let failed = false;
-      const fail = (error: unknown): void => {
+      const fail = (e: unknown): void => {
         if (failed) return;
         failed = true;
-        internal.abort(error);
-        reject(error);
+        inner.abort(e);
+        reject(e);
       };
-      internal.signal.addEventListener('abort', () => fail(internal.signal.reason), { once: true });
-      const submit = (): void => {
-        if (failed || next >= total) return;
-        const i = next++;
-        pool.run(task(i), { signal: internal.signal }).then(
-          (result: R) => {
-            results[i] = result;
-            done++;
-            onProgress?.(done, total);
-            if (done === total) resolve();
-            else submit();
-          },
-          (error: unknown) =>
-            fail(internal.signal.aborted ? internal.signal.reason : new BatchError(i, params[i], error)),
-        );
+      inner.signal.addEventListener('abort', () => fail(abortError(options.signal)), { once: true });
+      const launch = (): void => {
+        while (!failed && next < total && next - done < maxInFlight) {
+          const i = next++;
+          poolStats.maxInFlight = Math.max(poolStats.maxInFlight, next - done);
+          pool.run(taskOf(options, i), { signal: inner.signal }).then(
+            (r: unknown) => {
+              if (failed) return;
+              results[i] = r as R;
+              done++;
+              options.onProgress?.(done, total);
+              if (done === total) resolvePromise();
+              else launch();
+            },
+            (e: unknown) => {
+              if (failed) return;
+              if (inner.signal.aborted) return fail(abortError(options.signal));
+              const message = e instanceof Error ? e.message : String(e);
+              fail(new BatchTaskError(i, options.params[i], message, { cause: e }));
+            },
+          );
+        }
       };
-      if (total === 0) resolve();
-      for (let k = 0; k < 2 * workers && k < total; k++) submit();
+      launch();
     });
     return results;
   } finally {
-    signal?.removeEventListener('abort', onAbort);
-    await pool.destroy();
+    options.signal?.removeEventListener('abort', onAbort);
   }
 }

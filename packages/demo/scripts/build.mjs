@@ -17,6 +17,8 @@ const peers = [
   'p2-es',
   '@box2d/core',
   'box2d-wasm',
+  // Loads esbuild and its worker pool at run time; `pnpm bench` builds it to dist first.
+  '@impulse2d/batch',
 ];
 
 /** @type {import('esbuild').BuildOptions} */

@@ -15,6 +15,7 @@ import { correctnessText, formatMs, type BenchReport } from './report.js';
 import type { RunResult } from './result.js';
 import { svgChart } from './svg-chart.js';
 import { batchTable, sceneTable, stageTable } from './table.js';
+import { runThreadSweep, threadTable, type ThreadRun } from './threads.js';
 
 interface PlannedRun {
   readonly engine: EngineName;
@@ -79,6 +80,25 @@ function versions(engines: readonly EngineName[]): Record<string, string> {
     out[pkg] = e === 'impulse2d' ? (core.version ?? '?') : (demo.devDependencies?.[pkg] ?? '?');
   }
   return out;
+}
+
+/** Our engine's batch through @impulse2d/batch at each worker count (with --headless-batch); null when not run. */
+async function threadSweep(args: CliArgs): Promise<{ runs: ThreadRun[]; table: string; steps: number } | null> {
+  if (args.batch === 0 || !args.engines.includes('impulse2d')) return null;
+  const steps = args.steps ?? 200;
+  const bar = new ProgressBar(1);
+  try {
+    bar.start(0, 'worker threads');
+    const runs = await runThreadSweep(args.batch, steps, args.solver, args.substeps, undefined, (_, d, t) =>
+      bar.update(d, t),
+    );
+    bar.clear();
+    return { runs, table: threadTable(runs), steps };
+  } catch (e) {
+    bar.clear();
+    console.log(`headless batch on worker threads not run: ${e instanceof Error ? e.message : String(e)}\n`);
+    return null;
+  }
 }
 
 async function main(): Promise<void> {
@@ -167,10 +187,16 @@ async function main(): Promise<void> {
   const batch = batchTable(report);
   if (batch !== null)
     console.log(`headless batch, ${args.batch} independent copies of the 20-row pyramid:\n${batch}\n`);
+  const threads = await threadSweep(args);
+  if (threads !== null)
+    console.log(
+      `headless batch on worker threads (@impulse2d/batch), ${args.batch} copies of the 20-row pyramid, ${threads.steps} steps each:\n${threads.table}\n`,
+    );
 
   mkdirSync(args.outDir, { recursive: true });
   const base = join(args.outDir, args.name);
-  writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 1)}\n`);
+  const json = threads !== null ? { ...report, threads: threads.runs } : report;
+  writeFileSync(`${base}.json`, `${JSON.stringify(json, null, 1)}\n`);
   writeFileSync(`${base}.csv`, toCsv(report));
   const files = ['json', 'csv'];
   if (args.scenes.length > 0) {
