@@ -16,6 +16,8 @@ const peers = [
   'p2-es',
   '@box2d/core',
   'box2d-wasm',
+  // Emscripten finds its .wasm (and its pthread workers their .mjs) beside its own module: keep it in node_modules.
+  'box2d3-wasm',
 ];
 
 /** @type {import('esbuild').BuildOptions} */

@@ -14,8 +14,9 @@ usage: pnpm bench -- [options]
     .join(', ')})
   --substeps N          our engine's substeps (default 4)
   --solver MODE         our solver: soft (default) or classic
-  --vs LIST             peers: comma list of ${PEER_NAMES.join(', ')}; all; none (default planck,rapier-simd;
+  --vs LIST             peers: comma list of ${PEER_NAMES.join(', ')}; all; none (default planck,rapier-simd,box2d3-wasm;
                         without --vs, planck skips many_pyramids and smash, 15-20 min each: give --vs to run them)
+  --threads N           worker threads of box2d3-wasm-mt (default 2)
   --no-ours             leave our engine out
   --headless-batch N    step N independent copies of the 20-row pyramid world per engine and report body-steps/s
                         (with --scene too, the scene runs as well)
@@ -25,7 +26,7 @@ usage: pnpm bench -- [options]
   --timeout S           seconds before one run is stopped (default 900)
   -h, --help`;
 
-const DEFAULT_PEERS = 'planck,rapier-simd';
+const DEFAULT_PEERS = 'planck,rapier-simd,box2d3-wasm';
 
 export interface CliArgs {
   readonly scenes: readonly string[];
@@ -35,6 +36,8 @@ export interface CliArgs {
   readonly steps: number | null;
   readonly substeps: number;
   readonly solver: 'soft' | 'classic';
+  /** box2d3-wasm-mt's worker threads. */
+  readonly threads: number;
   readonly batch: number;
   readonly outDir: string;
   readonly name: string;
@@ -72,6 +75,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       substeps: { type: 'string' },
       solver: { type: 'string', default: 'soft' },
       vs: { type: 'string' },
+      threads: { type: 'string' },
       'no-ours': { type: 'boolean', default: false },
       'headless-batch': { type: 'string' },
       out: { type: 'string' },
@@ -101,6 +105,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     steps: values.steps !== undefined ? positiveInt(values.steps, 'steps', 0) || null : null,
     substeps: positiveInt(values.substeps, 'substeps', 4) || 4,
     solver: values.solver,
+    threads: positiveInt(values.threads, 'threads', 2) || 2,
     batch,
     outDir: values.out !== undefined ? resolve(USER_CWD, values.out) : resolve(REPO_ROOT, 'benchmark', machineName()),
     name: values.name,

@@ -61,6 +61,8 @@ function childArgs(args: CliArgs, run: PlannedRun): string[] {
     args.solver,
     '--heap-samples',
     String(args.heapSamples),
+    '--threads',
+    String(args.threads),
   ];
   if (args.steps !== null) out.push('--steps', String(args.steps));
   if (run.batch > 0) out.push('--batch', String(run.batch));

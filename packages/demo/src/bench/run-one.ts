@@ -33,6 +33,7 @@ function readArgs(): RunArgs {
       solver: { type: 'string', default: 'soft' },
       batch: { type: 'string', default: '0' },
       'heap-samples': { type: 'string', default: '20' },
+      threads: { type: 'string', default: '2' },
     },
   });
   const def = layouts[values.scene ?? ''];
@@ -44,7 +45,7 @@ function readArgs(): RunArgs {
     steps: values.steps !== undefined ? Number(values.steps) : def.steps,
     batch: Number(values.batch),
     heapSamples: Number(values['heap-samples']),
-    options: { dt: 1 / 60, substeps: Number(values.substeps), solver },
+    options: { dt: 1 / 60, substeps: Number(values.substeps), solver, threads: Number(values.threads) },
   };
 }
 

@@ -11,6 +11,8 @@ export const ENGINE_NAMES = [
   'rapier',
   'box2d-core',
   'box2d-wasm',
+  'box2d3-wasm',
+  'box2d3-wasm-mt',
   'matter',
   'p2',
 ] as const;
@@ -25,6 +27,8 @@ export const ENGINE_PACKAGES: Readonly<Record<EngineName, string>> = {
   rapier: '@dimforge/rapier2d-compat',
   'box2d-core': '@box2d/core',
   'box2d-wasm': 'box2d-wasm',
+  'box2d3-wasm': 'box2d3-wasm',
+  'box2d3-wasm-mt': 'box2d3-wasm',
   matter: 'matter-js',
   p2: 'p2-es',
 };
@@ -68,6 +72,10 @@ export async function loadEngine(name: EngineName): Promise<EngineFactory> {
       return (await import('./box2d-core.js')).createEngine;
     case 'box2d-wasm':
       return (await import('./box2d-wasm.js')).createEngine;
+    case 'box2d3-wasm':
+      return (await import('./box2d3-wasm.js')).createEngine;
+    case 'box2d3-wasm-mt':
+      return (await import('./box2d3-wasm.js')).createThreadedEngine;
     case 'matter':
       return (await import('./matter.js')).createEngine;
     case 'p2':
