@@ -22,7 +22,8 @@ usage: pnpm bench -- [options]
                         (with --scene too, the scene runs as well)
   --out DIR             where to write the results (default benchmark/<machine>/ at the repo root)
   --name NAME           results file name, NAME.json/.csv/.svg (default latest)
-  --heap-samples N      steps measured for heap allocation after the timed run (default 20; 0 to skip)
+  --heap-steps N        consecutive steps after the timed run whose total JS heap growth gives heap/step (default
+                        300; 0 to skip; the run's young generation is sized so no GC runs inside, else 'GC in window')
   --timeout S           seconds before one run is stopped (default 900)
   -h, --help`;
 
@@ -41,7 +42,7 @@ export interface CliArgs {
   readonly batch: number;
   readonly outDir: string;
   readonly name: string;
-  readonly heapSamples: number;
+  readonly heapSteps: number;
   readonly timeout: number;
   readonly help: boolean;
 }
@@ -80,7 +81,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       'headless-batch': { type: 'string' },
       out: { type: 'string' },
       name: { type: 'string', default: 'latest' },
-      'heap-samples': { type: 'string' },
+      'heap-steps': { type: 'string' },
       timeout: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -109,7 +110,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     batch,
     outDir: values.out !== undefined ? resolve(USER_CWD, values.out) : resolve(REPO_ROOT, 'benchmark', machineName()),
     name: values.name,
-    heapSamples: positiveInt(values['heap-samples'], 'heap-samples', 20),
+    heapSteps: positiveInt(values['heap-steps'], 'heap-steps', 300),
     timeout: positiveInt(values.timeout, 'timeout', 900) || 900,
     help: values.help,
   };

@@ -59,8 +59,8 @@ function childArgs(args: CliArgs, run: PlannedRun): string[] {
     String(args.substeps),
     '--solver',
     args.solver,
-    '--heap-samples',
-    String(args.heapSamples),
+    '--heap-steps',
+    String(args.heapSteps),
     '--threads',
     String(args.threads),
   ];
