@@ -155,7 +155,10 @@ async function main(): Promise<void> {
   console.log(
     '  tumbler: every box within 13.5 m (the inner corner) of the frame centre; smash: no NaN only. n/a: the engine has no build of the scene.',
   );
-  console.log("heap/step: JS heap growth over one step after warm-up (a WASM engine's own memory does not show).\n");
+  console.log(
+    `heap/step: young-generation JS heap growth over ${args.heapSteps} consecutive steps after warm-up, per step, with ` +
+      "no GC in the window (checked); a WASM engine's own memory does not show.\n",
+  );
   const stages = stageTable(report);
   if (stages !== null) console.log(`our per-stage profile, median ms per step:\n${stages}\n`);
   const batch = batchTable(report);
