@@ -34,7 +34,7 @@ interface Box3Module {
   b2DefaultWorldDef(): B2WorldDef;
   b2CreateWorld(def: B2WorldDef): B2Id;
   b2CreateThreadedWorld(def: B2WorldDef, tasks: object): B2Id;
-  TaskSystem: new (threads: number) => object & { delete?(): void };
+  TaskSystem: new (threads: number) => object;
   b2DestroyWorld(world: B2Id): void;
   b2World_Step(world: B2Id, dt: number, subSteps: number): void;
   b2DefaultBodyDef(): B2BodyDef;
@@ -51,6 +51,11 @@ interface Box3Module {
 
 let lib: Box3Module | null = null;
 let simd = false;
+/**
+ * One pool of worker threads per thread count, shared by the worlds of a process (--headless-batch steps 64 worlds
+ * one after another: a pool each would start 128 threads on a 2-core machine). Lives as long as the process.
+ */
+const taskSystems = new Map<number, object>();
 
 async function load(): Promise<Box3Module> {
   if (lib !== null) return lib;
@@ -78,7 +83,6 @@ function setFriction(def: B2ShapeDef, friction: number): void {
 
 function makeEngine(threads: number, options: EngineOptions): BenchEngine {
   let world: B2Id | null = null;
-  let tasks: (object & { delete?(): void }) | null = null;
   let boxes: B2Id[] = [];
   const what = threads > 0 ? `${threads} threads` : '1 thread';
 
@@ -98,7 +102,8 @@ function makeEngine(threads: number, options: EngineOptions): BenchEngine {
       worldDef.enableSleep = layout.sleep ?? false;
       worldDef.enableContinuous = true;
       if (threads > 0) {
-        tasks = new b.TaskSystem(threads);
+        let tasks = taskSystems.get(threads);
+        if (tasks === undefined) taskSystems.set(threads, (tasks = new b.TaskSystem(threads)));
         world = b.b2CreateThreadedWorld(worldDef, tasks);
       } else {
         world = b.b2CreateWorld(worldDef);
@@ -150,9 +155,7 @@ function makeEngine(threads: number, options: EngineOptions): BenchEngine {
     },
     dispose() {
       if (world !== null) lib!.b2DestroyWorld(world);
-      tasks?.delete?.();
       world = null;
-      tasks = null;
       boxes = [];
     },
   };
