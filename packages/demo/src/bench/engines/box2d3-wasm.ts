@@ -3,10 +3,11 @@
  * sleeping off unless the layout asks. Its ES entry picks the "deluxe" build (SIMD + pthreads) when the runtime
  * validates WASM SIMD, else the "compat" build; under Node 20 the deluxe build loads as is (SharedArrayBuffer and
  * worker_threads are there), so `box2d3-wasm-mt` runs `b2CreateThreadedWorld` with a `TaskSystem` of
- * `EngineOptions.threads` workers. Scenes needing joints, filters or motors (perEngine layouts) are not built yet.
+ * `EngineOptions.threads` workers. joint_grid, tumbler and smash come from `box2d3-scenes.ts`.
  */
 import type { BenchEngine, EngineOptions } from '../engine.js';
 import type { LayoutDef, SceneLayout } from '../../scenes/layouts/index.js';
+import { box3Scenes } from './box2d3-scenes.js';
 
 // The part of the bound API we call (the package's own .d.ts is large and Emscripten-flavoured).
 interface B2Vec2 {
@@ -90,12 +91,12 @@ function makeEngine(threads: number, options: EngineOptions): BenchEngine {
     name: threads > 0 ? 'box2d3-wasm-mt' : 'box2d3-wasm',
     label: `box2d3-wasm (Box2D v3, ${what}, 4 substeps)`,
     notes: [],
-    ownScenes: [],
+    ownScenes: Object.keys(box3Scenes),
     async init() {
       await load();
       engine.label = `box2d3-wasm ${simd ? 'deluxe (SIMD)' : 'compat'} build (Box2D v3, ${what}, 4 substeps)`;
     },
-    build(_def: LayoutDef, layout: SceneLayout) {
+    build(def: LayoutDef, layout: SceneLayout) {
       const b = lib!;
       const worldDef = b.b2DefaultWorldDef();
       worldDef.gravity = new b.b2Vec2(layout.gravity.x, layout.gravity.y);
@@ -109,6 +110,12 @@ function makeEngine(threads: number, options: EngineOptions): BenchEngine {
         world = b.b2CreateWorld(worldDef);
       }
       const w = world;
+      if (def.perEngine) {
+        const own = box3Scenes[def.name];
+        if (own === undefined) throw new Error(`box2d3-wasm: no builder for '${def.name}'`);
+        boxes = own(b, w, layout.sleep ?? false);
+        return;
+      }
       const bodyDef = b.b2DefaultBodyDef();
       bodyDef.type = bodyType(b, 'b2_staticBody');
       const shapeDef = b.b2DefaultShapeDef();
