@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { HEAP_WINDOW_NODE_FLAGS } from './heap.js';
 import { distFile } from './paths.js';
 import { PROGRESS_PREFIX, type RunResult } from './result.js';
 
@@ -11,7 +12,7 @@ export interface ChildRequest {
 }
 
 /**
- * Run one engine × scene in a fresh `node --expose-gc dist/bench-run.js` and resolve to its JSON line. Never rejects:
+ * Run one engine × scene in a fresh `node --expose-gc <HEAP_WINDOW_NODE_FLAGS> dist/bench-run.js` and resolve to its JSON line. Never rejects:
  * a crash, a timeout or garbage output becomes a failed run that names the cause.
  */
 export function runChild(
@@ -21,6 +22,7 @@ export function runChild(
 ): Promise<RunResult> {
   const argv = [
     '--expose-gc',
+    ...HEAP_WINDOW_NODE_FLAGS,
     distFile('bench-run.js'),
     '--engine',
     request.engine,

@@ -18,13 +18,14 @@ usage: pnpm bench -- [options]
   --solver MODE         our solver: soft (default) or classic
   --vs LIST             peers: comma list of ${PEER_NAMES.join(', ')}; all; none (default ${DEFAULT_PEERS};
                         without --vs, planck skips many_pyramids and smash, 15-20 min each: give --vs to run them)
+  --threads N           worker threads of box2d3-wasm-mt (default 2)
   --no-ours             leave our engine out
-  --threads N           threads of box2d3-wasm-mt (b2CreateThreadedWorld with a TaskSystem of N; default 2)
   --headless-batch N    step N independent copies of the 20-row pyramid world per engine and report body-steps/s
                         (with --scene too, the scene runs as well)
   --out DIR             where to write the results (default benchmark/<machine>/ at the repo root)
   --name NAME           results file name, NAME.json/.csv/.svg (default latest)
-  --heap-samples N      steps measured for heap allocation after the timed run (default 20; 0 to skip)
+  --heap-steps N        consecutive steps after the timed run whose total JS heap growth gives heap/step (default
+                        300; 0 to skip; the run's young generation is sized so no GC runs inside, else 'GC in window')
   --timeout S           seconds before one run is stopped (default 900)
   -h, --help`;
 
@@ -36,12 +37,12 @@ export interface CliArgs {
   readonly steps: number | null;
   readonly substeps: number;
   readonly solver: 'soft' | 'classic';
-  readonly batch: number;
-  /** Threads of box2d3-wasm-mt. */
+  /** box2d3-wasm-mt's worker threads. */
   readonly threads: number;
+  readonly batch: number;
   readonly outDir: string;
   readonly name: string;
-  readonly heapSamples: number;
+  readonly heapSteps: number;
   readonly timeout: number;
   readonly help: boolean;
 }
@@ -75,12 +76,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       substeps: { type: 'string' },
       solver: { type: 'string', default: 'soft' },
       vs: { type: 'string' },
+      threads: { type: 'string' },
       'no-ours': { type: 'boolean', default: false },
       'headless-batch': { type: 'string' },
-      threads: { type: 'string' },
       out: { type: 'string' },
       name: { type: 'string', default: 'latest' },
-      'heap-samples': { type: 'string' },
+      'heap-steps': { type: 'string' },
       timeout: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -105,11 +106,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     steps: values.steps !== undefined ? positiveInt(values.steps, 'steps', 0) || null : null,
     substeps: positiveInt(values.substeps, 'substeps', 4) || 4,
     solver: values.solver,
-    batch,
     threads: positiveInt(values.threads, 'threads', 2) || 2,
+    batch,
     outDir: values.out !== undefined ? resolve(USER_CWD, values.out) : resolve(REPO_ROOT, 'benchmark', machineName()),
     name: values.name,
-    heapSamples: positiveInt(values['heap-samples'], 'heap-samples', 20),
+    heapSteps: positiveInt(values['heap-steps'], 'heap-steps', 300),
     timeout: positiveInt(values.timeout, 'timeout', 900) || 900,
     help: values.help,
   };

@@ -60,8 +60,10 @@ function childArgs(args: CliArgs, run: PlannedRun): string[] {
     String(args.substeps),
     '--solver',
     args.solver,
-    '--heap-samples',
-    String(args.heapSamples),
+    '--heap-steps',
+    String(args.heapSteps),
+    '--threads',
+    String(args.threads),
   ];
   if (args.steps !== null) out.push('--steps', String(args.steps));
   if (run.batch > 0) out.push('--batch', String(run.batch));
@@ -107,8 +109,6 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  // Each run is a child process; box2d3-wasm-mt reads its thread count from here (engines/box2d3.ts).
-  process.env.IMPULSE2D_BENCH_THREADS = String(args.threads);
   const runs = plan(args);
   if (runs.length === 0) throw new Error('nothing to run: no scene and no --headless-batch, or no engine');
   const missing = args.engines.includes('impulse2d') ? impulse2dUnavailable() : null;
@@ -181,7 +181,10 @@ async function main(): Promise<void> {
   console.log(
     '  tumbler: every box within 13.5 m (the inner corner) of the frame centre; smash: no NaN only. n/a: the engine has no build of the scene.',
   );
-  console.log("heap/step: JS heap growth over one step after warm-up (a WASM engine's own memory does not show).\n");
+  console.log(
+    `heap/step: young-generation JS heap growth over ${args.heapSteps} consecutive steps after warm-up, per step, with ` +
+      "no GC in the window (checked); a WASM engine's own memory does not show.\n",
+  );
   const stages = stageTable(report);
   if (stages !== null) console.log(`our per-stage profile, median ms per step:\n${stages}\n`);
   const batch = batchTable(report);

@@ -87,9 +87,8 @@ function row(report: BenchReport, r: RunResult): (string | number | boolean | nu
   ];
 }
 
-/** One row per run; ratios are ours/peer medians (< 1: we are faster). */
+/** One row per run; ratios are ours/peer medians (< 1: we are faster). Every row names the machine (CPU model). */
 export function toCsv(report: BenchReport): string {
-  return (
-    [HEADER, ...report.runs.map((r) => row(report, r))].map((cells) => cells.map(cell).join(',')).join('\n') + '\n'
-  );
+  const rows = [['machine', ...HEADER], ...report.runs.map((r) => [report.machineSummary, ...row(report, r)])];
+  return rows.map((cells) => cells.map(cell).join(',')).join('\n') + '\n';
 }

@@ -8,6 +8,8 @@ export interface EngineOptions {
   readonly substeps: number;
   /** Our engine's solver mode. */
   readonly solver: 'soft' | 'classic';
+  /** Worker threads of the threaded peers (box2d3-wasm-mt), `--threads N`; default 2. */
+  readonly threads?: number;
 }
 
 /** Our per-stage timings of the last step, ms (the shape of `getProfile`). */

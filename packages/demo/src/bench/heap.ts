@@ -1,59 +1,90 @@
 import { PerformanceObserver } from 'node:perf_hooks';
-import { getHeapStatistics } from 'node:v8';
-import { median } from './stats.js';
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 
-/** Heap bytes allocated by one step, measured after warm-up. */
+/**
+ * The V8 flags each benchmark run starts with: a young generation (two 256 MB semi-spaces) large enough that no
+ * scavenge runs during the heap window below, so that every byte a step allocates stays counted in the used heap.
+ */
+export const HEAP_WINDOW_NODE_FLAGS = ['--min-semi-space-size=256', '--max-semi-space-size=256'] as const;
+
+/** JS heap bytes allocated per step over a window of consecutive steps, measured after warm-up. */
 export interface HeapResult {
-  /** Median over the samples of (heap used after − before) for one step, less the cost of reading the heap size. */
+  /**
+   * Young-generation growth over the window / steps, rounded; NaN (null in JSON) when a GC ran inside the window.
+   * New objects are born there; the whole used heap also grows with compiled code and type feedback when V8
+   * (re)optimises during the window, at random moments (concurrent compilation), so it is reported apart.
+   */
   readonly bytesPerStep: number;
-  readonly maxBytesPerStep: number;
-  readonly samples: number;
-  /** Samples dropped because a garbage collection ran inside them (their delta would be meaningless). */
-  readonly droppedForGc: number;
+  /** Young-generation growth over the whole window, bytes (less the cost of reading the heap size). */
+  readonly totalBytes: number;
+  /** Growth of the whole used heap (all spaces, code included) over the window / steps. */
+  readonly usedHeapBytesPerStep: number;
+  /** Consecutive steps in the window. */
+  readonly steps: number;
+  /** Garbage collections seen by a PerformanceObserver('gc') inside the window: 0 for a valid figure. */
+  readonly gcInWindow: number;
 }
 
 type Gc = () => void;
 
 /**
- * Run `samples` single steps, each after a full GC, and read the JS heap before and after. Only the JS heap is seen:
- * a WASM engine's allocations in its linear memory do not show. Returns null without `--expose-gc`.
+ * Growth of the used JS heap over `steps` consecutive steps, divided by `steps`. A median of single steps hides an
+ * allocation that happens every few steps or that a scavenge reclaims, so this reads the heap once before and once
+ * after the whole window, with no collection in between (checked, and reported as `gcInWindow`; run the process with
+ * HEAP_WINDOW_NODE_FLAGS so that the young generation holds the window). Only the JS heap is seen: a WASM engine's
+ * allocations in its linear memory do not show. Returns null without `--expose-gc` or with `steps` 0.
  */
-export async function measureHeapPerStep(step: () => void, samples: number): Promise<HeapResult | null> {
+export async function measureHeapGrowth(step: () => void, steps: number): Promise<HeapResult | null> {
   const gc = (globalThis as { gc?: Gc }).gc;
-  if (gc === undefined) return null;
-  const gcStarts: number[] = [];
+  if (gc === undefined || steps <= 0) return null;
+  let gcs = 0;
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) gcStarts.push(entry.startTime);
+    // Entries arrive asynchronously; the window runs synchronously, so count by start time against its bounds.
+    for (const entry of list.getEntries()) if (entry.startTime >= windowStart && entry.startTime <= windowEnd) gcs++;
   });
+  let windowStart = Infinity;
+  let windowEnd = -Infinity;
   observer.observe({ entryTypes: ['gc'] });
 
-  // What reading the heap size itself costs (it allocates its result object).
-  const baselines: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    gc();
-    const before = getHeapStatistics().used_heap_size;
-    baselines.push(getHeapStatistics().used_heap_size - before);
-  }
-  const baseline = median(baselines);
+  // The window's own loop would get compiled (on-stack replacement) inside the window, and code is heap too: run the
+  // same loop first so that only the steps' allocations remain to be counted.
+  stepMany(step, Math.min(steps, 100));
+  gc();
+  // What reading the heap size itself costs (its result object), measured the same way.
+  const b0 = youngUsed();
+  const b1 = youngUsed();
+  const readCost = Math.max(0, b1 - b0);
 
-  const windows: { start: number; end: number; delta: number }[] = [];
-  for (let i = 0; i < samples; i++) {
-    gc();
-    const start = performance.now();
-    const before = getHeapStatistics().used_heap_size;
-    step();
-    const after = getHeapStatistics().used_heap_size;
-    windows.push({ start, end: performance.now(), delta: after - before - baseline });
-  }
+  windowStart = performance.now();
+  const usedBefore = getHeapStatistics().used_heap_size;
+  const before = youngUsed();
+  stepMany(step, steps);
+  const after = youngUsed();
+  const usedAfter = getHeapStatistics().used_heap_size;
+  windowEnd = performance.now();
+
   await new Promise((resolve) => setTimeout(resolve, 50)); // let the observer deliver the GC entries
   observer.disconnect();
-
-  const clean = windows.filter((w) => !gcStarts.some((t) => t >= w.start && t <= w.end));
-  const deltas = clean.map((w) => Math.max(0, w.delta));
+  const totalBytes = Math.max(0, after - before - readCost);
   return {
-    bytesPerStep: deltas.length > 0 ? Math.round(median(deltas)) : NaN,
-    maxBytesPerStep: deltas.length > 0 ? Math.max(...deltas) : NaN,
-    samples: deltas.length,
-    droppedForGc: windows.length - clean.length,
+    bytesPerStep: gcs === 0 ? Math.round(totalBytes / steps) : NaN,
+    totalBytes,
+    usedHeapBytesPerStep: Math.round(Math.max(0, usedAfter - usedBefore) / steps),
+    steps,
+    gcInWindow: gcs,
   };
+}
+
+function stepMany(step: () => void, steps: number): void {
+  for (let i = 0; i < steps; i++) step();
+}
+
+/** Bytes used in the young generation (new space and new large-object space), where every new object starts. */
+function youngUsed(): number {
+  let used = 0;
+  for (const space of getHeapSpaceStatistics()) {
+    if (space.space_name === 'new_space' || space.space_name === 'new_large_object_space')
+      used += space.space_used_size;
+  }
+  return used;
 }

@@ -3,14 +3,14 @@
  * The parent (cli.ts) runs each pairing in a fresh process so that no engine warms the JIT or heap for another.
  *
  *   node --expose-gc dist/bench-run.js --engine planck --scene large_pyramid [--steps N] [--substeps 4]
- *        [--solver soft|classic] [--batch COPIES] [--heap-samples 20]
+ *        [--solver soft|classic] [--batch COPIES] [--heap-steps 300]
  */
 import { parseArgs } from 'node:util';
 import { layouts, type LayoutDef, type SceneLayout } from '../scenes/layouts/index.js';
 import { checkCorrectness, mergeCorrectness } from './correctness.js';
 import { STAGE_NAMES, type BenchEngine, type EngineOptions, type StageTimes } from './engine.js';
 import { isEngineName, loadEngine } from './engines/index.js';
-import { measureHeapPerStep } from './heap.js';
+import { measureHeapGrowth } from './heap.js';
 import { PROGRESS_PREFIX, type BatchRun, type FailedRun, type RunResult, type SceneRun } from './result.js';
 import { median, round, summarize, type Summary } from './stats.js';
 
@@ -19,7 +19,7 @@ interface RunArgs {
   readonly scene: string;
   readonly steps: number;
   readonly batch: number;
-  readonly heapSamples: number;
+  readonly heapSteps: number;
   readonly options: EngineOptions;
 }
 
@@ -32,7 +32,8 @@ function readArgs(): RunArgs {
       substeps: { type: 'string', default: '4' },
       solver: { type: 'string', default: 'soft' },
       batch: { type: 'string', default: '0' },
-      'heap-samples': { type: 'string', default: '20' },
+      'heap-steps': { type: 'string', default: '300' },
+      threads: { type: 'string', default: '2' },
     },
   });
   const def = layouts[values.scene ?? ''];
@@ -43,8 +44,8 @@ function readArgs(): RunArgs {
     scene: def.name,
     steps: values.steps !== undefined ? Number(values.steps) : def.steps,
     batch: Number(values.batch),
-    heapSamples: Number(values['heap-samples']),
-    options: { dt: 1 / 60, substeps: Number(values.substeps), solver },
+    heapSteps: Number(values['heap-steps']),
+    options: { dt: 1 / 60, substeps: Number(values.substeps), solver, threads: Number(values.threads) },
   };
 }
 
@@ -85,9 +86,10 @@ async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layo
   engine.readPositions(positions);
   const correctness = checkCorrectness(layout, positions);
   const counters = engine.counters?.();
-  // After the timed run: warm, capacities grown. Continues the same simulation for a few more steps.
+  // After the timed run: warm, capacities grown. Continues the same simulation for `heapSteps` more steps, with
+  // our engine's stage timing off (each clock read allocates a number).
   engine.beforeHeapProbe?.();
-  const heap = await measureHeapPerStep(() => engine.step(), args.heapSamples);
+  const heap = await measureHeapGrowth(() => engine.step(), args.heapSteps);
 
   const timed = stepMs.subarray(1);
   let stages: StageTimes | undefined;

@@ -23,9 +23,9 @@ function notRun(error: string): string {
 
 function heapText(run: SceneRun): string {
   if (run.heap === null) return '—';
-  // No clean sample (NaN, or null once through JSON): a collection ran inside every measured step.
-  if (run.heap.samples === 0 || !Number.isFinite(run.heap.bytesPerStep)) return 'GC in step';
-  return `${run.heap.bytesPerStep} B`;
+  // NaN (null once through JSON): a collection ran inside the window, so the growth undercounts.
+  if (run.heap.gcInWindow > 0 || !Number.isFinite(run.heap.bytesPerStep)) return 'GC in window';
+  return `${run.heap.bytesPerStep} B (no GC)`;
 }
 
 /** The main table: ms per step by scene and engine, with ratios and the correctness check. */

@@ -10,9 +10,9 @@ import { box2d3Scenes, dynamicBody, FRICTION, type B3Body, type B3World, type Bo
 
 let lib: Box2D3 | null = null;
 
-/** Threads of box2d3-wasm-mt (the CLI's --threads, default 2). */
-export function threadCount(): number {
-  const n = Number(process.env.IMPULSE2D_BENCH_THREADS ?? '2');
+/** Threads of box2d3-wasm-mt: the CLI's --threads (EngineOptions.threads), default 2. */
+function threadCount(options: EngineOptions): number {
+  const n = options.threads ?? 2;
   return Number.isInteger(n) && n >= 1 ? n : 2;
 }
 
@@ -95,5 +95,5 @@ export function createEngine(options: EngineOptions): BenchEngine {
 }
 
 export function createThreadedEngine(options: EngineOptions): BenchEngine {
-  return makeEngine(threadCount(), options);
+  return makeEngine(threadCount(options), options);
 }
