@@ -18,7 +18,7 @@ import {
   makeChain,
   shapeRow,
   type PhysicsErrorCode,
-} from '../src/index.js';
+} from '../src/internal.js';
 
 function expectCode(fn: () => unknown, code: PhysicsErrorCode): void {
   let caught: unknown = null;

@@ -26,7 +26,7 @@ import {
   type PhysicsWorld,
   type ShapeCastResult,
   type ShapeGeometry,
-} from '../src/index.js';
+} from '../src/internal.js';
 import { cosSin } from '../src/math/index.js';
 
 const S2 = Math.SQRT2;

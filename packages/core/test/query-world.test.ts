@@ -41,7 +41,7 @@ import {
   type QueryFilter,
   type RayResult,
   type ShapeGeometry,
-} from '../src/index.js';
+} from '../src/internal.js';
 import { cosSin } from '../src/math/index.js';
 
 // Queries on a 10,000-body world must return exactly what testing every shape directly returns. The brute-force

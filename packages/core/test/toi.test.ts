@@ -35,7 +35,7 @@ import {
   TOI_STATE_SEPARATED,
   writeGeometry,
   type ShapeGeometry,
-} from '../src/index.js';
+} from '../src/internal.js';
 
 const TOL = TOI_DEFAULT_TOLERANCE;
 

@@ -29,6 +29,9 @@ const common = {
   sourcemap: true,
   external: peers,
   logLevel: 'warning',
+  // Resolve @impulse2d/core and @impulse2d/systems to their TypeScript sources (the `source` export condition), so
+  // the bench and testbed run the current code without a package build.
+  conditions: ['source'],
   // Bundled CommonJS code (if any) may call require(); give ESM output one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
@@ -90,6 +93,7 @@ async function buildWeb() {
       format: 'iife',
       platform: 'browser',
       target: 'es2022',
+      conditions: ['source'],
       minify: true,
       sourcemap: true,
       logLevel: 'silent',

@@ -22,7 +22,7 @@ import {
   SP_HIT_THRESHOLD,
   shapeHandle,
   type PhysicsState,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 
 /**
  * After solving: one hit event per contact whose fastest-approaching point came in faster than the world's hit

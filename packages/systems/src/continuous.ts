@@ -47,7 +47,7 @@ import {
   sweepPose,
   timeOfImpact,
   type PhysicsState,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { shouldCollide } from './update-broadphase.js';
 
 /**

@@ -13,7 +13,7 @@ import {
   bufferMove,
   computeShapeAABB,
   type PhysicsState,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { isFastBody, SAFETY_FACTOR } from './continuous.js';
 
 /** Steps of motion a re-inserted fat box looks ahead. */

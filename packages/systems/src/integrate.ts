@@ -16,7 +16,7 @@ import {
   MAX_ROTATION,
   SP_H,
   SP_MAX_LINEAR_SPEED,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 
 /**
  * Velocity update of one substep: v ← Δv + v·damping (Δv from gravity and forces, precomputed by prepareBodies),

@@ -24,7 +24,7 @@ import {
   M_NORMAL_Y,
   POINT_STRIDE,
   type ContactStore,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 
 /**
  * Manifold reuse (the contact caching of Bullet and PhysX; Box2D recomputes every pair every step). A pair whose

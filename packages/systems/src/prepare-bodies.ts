@@ -21,7 +21,7 @@ import {
   BodyType,
   SP_H,
   type PhysicsState,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 
 /**
  * Gathers awake movable bodies into the dense solver arrays (record 0 stays the static dummy) and precomputes their

@@ -49,7 +49,7 @@ import {
   POINT_STRIDE,
   SP_H,
   type PhysicsState,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { softBiasRate, softImpulseScale, softMassScale } from './softness.js';
 
 /**

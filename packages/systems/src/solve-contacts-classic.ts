@@ -26,7 +26,7 @@ import {
   CONTACT_CONSTRAINT_STRIDE,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { solveNormalBlock, solveNormalRow } from './solve-contacts.js';
 
 const targets = new Float64Array(2);

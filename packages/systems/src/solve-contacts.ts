@@ -42,7 +42,7 @@ import {
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
   SP_RESTITUTION_THRESHOLD,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 
 // Notation (see solver-layout.ts): per point rn = r × n and dn = r · n; the tangent is t = (ny, −nx), so r × t = −dn.
 // A normal impulse λ changes vA by −mA·λ·n and wA by −iA·λ·rnA; a friction impulse τ changes vA by −mA·τ·t and wA by

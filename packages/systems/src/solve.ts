@@ -13,7 +13,7 @@ import {
   CP_TANGENT_IMPULSE,
   POINT_STRIDE,
   type PhysicsState,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { integratePositions, integrateVelocities } from './integrate.js';
 import { solveJoints, storeJointImpulses, warmStartJoints } from './joints/index.js';
 import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';

@@ -10,7 +10,7 @@ import {
   getPhysics,
   type PhysicsState,
   type PhysicsWorld,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { collectHitEvents } from './contact-hit-events.js';
 import { solveContinuous } from './continuous.js';
 import { finalizeBodies } from './finalize-bodies.js';

@@ -5,7 +5,7 @@ import {
   createContact,
   jointsAllowCollision,
   type PhysicsState,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 
 /**
  * Stage 1 — pair update. Every proxy that was created or re-inserted since the last step (the move buffer) queries the

@@ -33,7 +33,7 @@ import {
   shapeHandle,
   wakeIsland,
   type PhysicsState,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { cacheManifold, reuseManifold } from './manifold-cache.js';
 
 /** Logs a contact-begin record with the manifold's normal and points. */

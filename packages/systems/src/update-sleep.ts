@@ -14,7 +14,7 @@ import {
   SP_DT,
   setBodyAwake,
   type PhysicsState,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 
 /** Time (s) an island must rest below its bodies' sleep thresholds before it falls asleep (Box2D's 0.5 s). */
 export const TIME_TO_SLEEP = 0.5;

@@ -23,7 +23,7 @@ import {
   setMouseJointTarget,
   setAwake,
   type PhysicsWorld,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { stepPhysics } from '@impulse2d/systems';
 import {
   BODY_STRIDE,

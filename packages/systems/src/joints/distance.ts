@@ -15,7 +15,7 @@ import {
   JCF_RIGID,
   JOINT_CONSTRAINT_STRIDE,
   JointFlag,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import {
   applyJointImpulse,
   g,

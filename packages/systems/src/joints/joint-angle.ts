@@ -1,4 +1,4 @@
-import { BS_DQC, BS_DQS, JC_ANGLE, rotationAngle } from '@impulse2d/core';
+import { BS_DQC, BS_DQS, JC_ANGLE, rotationAngle } from '@impulse2d/core/internal';
 
 /**
  * Current joint angle in (−π, π]: the prepared relative rotation (cos, sin at jc[rel], jc[rel + 1]) composed with

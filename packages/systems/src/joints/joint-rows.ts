@@ -27,7 +27,7 @@ import {
   JC_PRI_AXIS_Y,
   JC_SPRING_BIAS_RATE,
   SP_INV_H,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 
 /*
  * Row routines shared by the joint kinds (STYLE rule 7: one routine where the maths is the same).

@@ -27,7 +27,7 @@ import {
   JC_MOTOR_MAX_TORQUE_IMPULSE,
   JOINT_CONSTRAINT_STRIDE,
   JC_ANGLE,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { writeJointAngle } from './joint-angle.js';
 import { ANGULAR_ONE, warmStartPointJoints } from './joint-rows.js';
 

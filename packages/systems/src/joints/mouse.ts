@@ -20,7 +20,7 @@ import {
   JC_SPRING_IMPULSE_SCALE,
   JC_SPRING_MASS_SCALE,
   JOINT_CONSTRAINT_STRIDE,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 
 // Mouse (target) joint: a soft point constraint C = (cB + rB) − target on body B alone (the seeds' "homework"
 // constraint), with the user's spring softness in every pass (it is a spring, not a hard constraint) and the

@@ -21,7 +21,7 @@ import {
   JC_INV_MASS_B,
   PIN_IMPULSE,
   PIN_STRIDE,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { ANGULAR_NONE, warmStartPointJoints } from './joint-rows.js';
 
 /*

@@ -103,7 +103,7 @@ import {
   SP_H,
   SP_INV_H,
   type PhysicsState,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 
 const TWO_PI = 2 * Math.PI;
 

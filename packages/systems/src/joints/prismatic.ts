@@ -20,7 +20,7 @@ import {
   JOINT_CONSTRAINT_STRIDE,
   JointFlag,
   JC_ANGLE,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { writeJointAngle } from './joint-angle.js';
 import {
   applyJointImpulse,

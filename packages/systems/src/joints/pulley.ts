@@ -28,7 +28,7 @@ import {
   JC_PUL_GROUND_BY,
   JC_PUL_RATIO,
   JOINT_CONSTRAINT_STRIDE,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 
 // Pulley joint. With uA = anchorA − groundA, uB = anchorB − groundB (unit directions, lengths LA, LB):
 //   C = constant − LA − ratio·LB = 0,   Ċ = −uA·vpA − ratio·uB·vpB  (vp = velocity of the anchor point),

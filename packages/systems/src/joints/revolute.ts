@@ -23,7 +23,7 @@ import {
   JointFlag,
   SP_INV_H,
   JC_ANGLE,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { writeJointAngle } from './joint-angle.js';
 import { ANGULAR_LIMITS, solvePointBlock, warmStartPointJoints } from './joint-rows.js';
 

@@ -16,7 +16,7 @@ import {
   JCF_LINEAR_SPRING,
   JOINT_CONSTRAINT_STRIDE,
   JC_ANGLE,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import { writeJointAngle } from './joint-angle.js';
 import { ANGULAR_ONE, solvePointBlock, warmStartPointJoints } from './joint-rows.js';
 

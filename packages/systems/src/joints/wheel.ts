@@ -17,7 +17,7 @@ import {
   JC_WHEEL_ANGULAR_MASS,
   JOINT_CONSTRAINT_STRIDE,
   JointFlag,
-} from '@impulse2d/core';
+} from '@impulse2d/core/internal';
 import {
   applyJointImpulse,
   g,

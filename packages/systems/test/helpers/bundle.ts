@@ -16,7 +16,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const packages = resolve(here, '../../..');
 const cache = new Map<string, Promise<unknown>>();
 
 /** Bundles `entry` (a path relative to this helpers folder) and imports it. Cached per test file process. */
@@ -34,10 +33,8 @@ export function loadBundled<T>(entry: string): Promise<T> {
         target: 'node20',
         outfile,
         logLevel: 'error',
-        alias: {
-          '@impulse2d/core': join(packages, 'core/src/index.ts'),
-          '@impulse2d/systems': join(packages, 'systems/src/index.ts'),
-        },
+        // The workspace packages resolve to their TypeScript sources through the `source` export condition.
+        conditions: ['source'],
       });
       return import(pathToFileURL(outfile).href);
     })();

@@ -1,0 +1,79 @@
+// @impulse2d/core/internal: everything the public entry exports plus the stores, record layouts, lifecycle functions
+// and solver data that @impulse2d/systems (and the demo and tests) read and write. Not covered by semantic versioning.
+export { PhysicsError, type PhysicsErrorCode } from './errors.js';
+export * from './settings.js';
+
+export {
+  createPhysicsWorld,
+  attachPhysics,
+  destroyPhysicsWorld,
+  getPhysics,
+  getProfile,
+  setWorldSettings,
+  PhysicsState,
+  type PhysicsWorld,
+  type BodyComponent,
+} from './world/physics-world.js';
+export { defaultWorldDef, type WorldDef, type SolverMode } from './world/world-def.js';
+export { StepProfile } from './world/profile.js';
+
+export { createBody, destroyBody } from './body/body-api.js';
+export * from './body/body-accessors.js';
+export { defaultBodyDef, type BodyDef, type Vec2Like } from './body/body-def.js';
+export {
+  BodyType,
+  BodyFlag,
+  BodyStore,
+  type TransformColumns,
+  type BodyTypeName,
+  type BodyTypeId,
+} from './body/body-store.js';
+export { requireBody } from './body/body-handle.js';
+
+export {
+  addShape,
+  destroyShape,
+  getBodyShapes,
+  getShapeBody,
+  setFriction,
+  getFriction,
+  setRestitution,
+  getRestitution,
+  setDensity,
+  getDensity,
+  setShapeFilter,
+  getShapeFilter,
+  shapeRow,
+  type ShapeId,
+  type ShapeDefInput,
+} from './shape/shape-api.js';
+export { addChain } from './shape/chain-api.js';
+export { defaultShapeDef, defaultFilter, type ShapeDef, type FilterDef } from './shape/shape-def.js';
+export { ShapeStore } from './shape/shape-store.js';
+export { bufferMove, refreshShapeAABB } from './shape/shape-proxy.js';
+
+export * from './geometry/index.js';
+export * from './collision/index.js';
+
+export { DynamicTree, IntBuffer } from './broadphase/dynamic-tree.js';
+export { BroadPhase, TREE_MOVABLE, TREE_STATIC } from './broadphase/broadphase.js';
+
+export * from './contact/contact-store.js';
+export {
+  createContact,
+  destroyContact,
+  mixMaterial,
+  pushPairEvent,
+  wakeTouching,
+} from './contact/contact-lifecycle.js';
+export { wakeIsland, sleepIsland, setBodyAwake } from './body/body-sleep.js';
+export { shapeHandle, SHAPE_ROW_SPAN } from './shape/shape-handle.js';
+export * from './events/event-store.js';
+export { EventBuffer } from './events/event-buffer.js';
+export * from './events/events-api.js';
+export { PairSet } from './contact/pair-set.js';
+
+export * from './solver/solver-layout.js';
+export { SolverData } from './solver/solver-data.js';
+export * from './queries/index.js';
+export * from './joints/index.js';
