@@ -12,6 +12,10 @@ export type PhysicsErrorCode =
   | 'WORLD_LOCKED' // a call that changes the world while a step is running
   | 'CAPACITY'; // a hard limit was reached (for example more than 8 polygon vertices)
 
+/**
+ * The one error type the engine throws at its API. `code` says what was wrong (see {@link PhysicsErrorCode});
+ * the message starts with `[CODE]`. A thrown PhysicsError leaves the world unchanged and steppable.
+ */
 export class PhysicsError extends Error {
   readonly code: PhysicsErrorCode;
   constructor(code: PhysicsErrorCode, message: string) {

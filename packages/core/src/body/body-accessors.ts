@@ -11,10 +11,14 @@ import { BodyFlag, BodyType, type BodyTypeName } from './body-store.js';
 
 // Getters allocate a small {x, y} for API convenience; render systems read `world.physics.transform` columns instead.
 
-/** Body origin position (m). */
-
 /** cos and sin of an angle set through the API. */
 const cosSinScratch = new Float64Array(2);
+
+/**
+ * Body origin position, world (m).
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getPosition(world: PhysicsWorld, eid: number): { x: number; y: number } {
   const t = bodyState(world, eid).bodies.transform;
   return { x: t.x[eid]!, y: t.y[eid]! };
@@ -62,10 +66,22 @@ export function setTransform(world: PhysicsWorld, eid: number, position: Vec2Lik
   wake(p, eid);
 }
 
+/**
+ * Teleports the body's origin (m), keeping its angle. Contacts are re-evaluated next step; the body wakes.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   non-finite position.
+ */
 export function setPosition(world: PhysicsWorld, eid: number, position: Vec2Like): void {
   setTransform(world, eid, position, getAngle(world, eid));
 }
 
+/**
+ * Sets the body's rotation (rad) about its origin, keeping the origin in place. The body wakes.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   non-finite angle.
+ */
 export function setAngle(world: PhysicsWorld, eid: number, angle: number): void {
   const t = bodyState(world, eid).bodies.transform;
   setTransform(world, eid, { x: t.x[eid]!, y: t.y[eid]! }, angle);
@@ -77,6 +93,13 @@ export function getLinearVelocity(world: PhysicsWorld, eid: number): { x: number
   return { x: b.vx[eid]!, y: b.vy[eid]! };
 }
 
+/**
+ * Sets the linear velocity of the centre of mass (m/s); a non-zero velocity wakes the body. Ignored for static
+ * bodies.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   non-finite velocity.
+ */
 export function setLinearVelocity(world: PhysicsWorld, eid: number, v: Vec2Like): void {
   const p = mutableBodyState(world, eid);
   checkVec2(v, 'linearVelocity');
@@ -87,10 +110,21 @@ export function setLinearVelocity(world: PhysicsWorld, eid: number, v: Vec2Like)
   if (v.x !== 0 || v.y !== 0) wake(p, eid);
 }
 
+/**
+ * Angular velocity (rad/s, counter-clockwise positive).
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getAngularVelocity(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.w[eid]!;
 }
 
+/**
+ * Sets the angular velocity (rad/s) and wakes the body. Ignored for static bodies.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   non-finite value.
+ */
 export function setAngularVelocity(world: PhysicsWorld, eid: number, w: number): void {
   const p = mutableBodyState(world, eid);
   checkFinite(w, 'angularVelocity');
@@ -167,6 +201,11 @@ export function applyAngularImpulse(world: PhysicsWorld, eid: number, impulse: n
   b.w[eid] = b.w[eid]! + b.invInertia[eid]! * impulse;
 }
 
+/**
+ * Mass (kg), computed from the body's shapes and their densities.
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getMass(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.mass[eid]!;
 }
@@ -176,6 +215,11 @@ export function getInertia(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.inertia[eid]!;
 }
 
+/**
+ * The body type: `'static'`, `'kinematic'` or `'dynamic'`.
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getBodyType(world: PhysicsWorld, eid: number): BodyTypeName {
   const t = bodyState(world, eid).bodies.type[eid]!;
   return t === BodyType.static ? 'static' : t === BodyType.kinematic ? 'kinematic' : 'dynamic';
@@ -207,10 +251,21 @@ export function setBodyType(world: PhysicsWorld, eid: number, type: BodyTypeName
   else wake(p, eid);
 }
 
+/**
+ * Multiplier on the world gravity for this body (dimensionless).
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getGravityScale(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.gravityScale[eid]!;
 }
 
+/**
+ * Sets the multiplier on the world gravity for this body (0 = floats, −1 = falls up).
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   non-finite value.
+ */
 export function setGravityScale(world: PhysicsWorld, eid: number, scale: number): void {
   const p = mutableBodyState(world, eid);
   checkFinite(scale, 'gravityScale');
@@ -218,30 +273,62 @@ export function setGravityScale(world: PhysicsWorld, eid: number, scale: number)
   wake(p, eid);
 }
 
+/**
+ * Linear damping (1/s): slows the body's linear velocity over time, independent of contacts.
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getLinearDamping(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.linearDamping[eid]!;
 }
 
+/**
+ * Sets the linear damping (1/s, ≥ 0).
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   negative or non-finite value.
+ */
 export function setLinearDamping(world: PhysicsWorld, eid: number, damping: number): void {
   const p = mutableBodyState(world, eid);
   checkNonNegative(damping, 'linearDamping');
   p.bodies.linearDamping[eid] = damping;
 }
 
+/**
+ * Angular damping (1/s).
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getAngularDamping(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.angularDamping[eid]!;
 }
 
+/**
+ * Sets the angular damping (1/s, ≥ 0).
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   negative or non-finite value.
+ */
 export function setAngularDamping(world: PhysicsWorld, eid: number, damping: number): void {
   const p = mutableBodyState(world, eid);
   checkNonNegative(damping, 'angularDamping');
   p.bodies.angularDamping[eid] = damping;
 }
 
+/**
+ * Whether the body is prevented from rotating.
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function isFixedRotation(world: PhysicsWorld, eid: number): boolean {
   return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.fixedRotation) !== 0;
 }
 
+/**
+ * Prevents (or allows) rotation: a fixed-rotation body keeps its angle whatever torques and contacts act on it.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step.
+ */
 export function setFixedRotation(world: PhysicsWorld, eid: number, flag: boolean): void {
   const p = mutableBodyState(world, eid);
   const b = p.bodies;
@@ -250,16 +337,31 @@ export function setFixedRotation(world: PhysicsWorld, eid: number, flag: boolean
   updateBodyMass(p, eid);
 }
 
+/**
+ * Whether the body is a bullet (continuous collision also against other dynamic bodies).
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function isBullet(world: PhysicsWorld, eid: number): boolean {
   return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.bullet) !== 0;
 }
 
+/**
+ * Marks the body as a bullet: fast dynamic bodies then do not tunnel through other dynamic bodies either.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step.
+ */
 export function setBullet(world: PhysicsWorld, eid: number, flag: boolean): void {
   const p = mutableBodyState(world, eid);
   const b = p.bodies;
   b.flags[eid] = flag ? b.flags[eid]! | BodyFlag.bullet : b.flags[eid]! & ~BodyFlag.bullet;
 }
 
+/**
+ * Whether the body is awake (asleep bodies are not simulated until something wakes them).
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function isAwake(world: PhysicsWorld, eid: number): boolean {
   return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.awake) !== 0;
 }
@@ -296,6 +398,11 @@ export function setAwake(world: PhysicsWorld, eid: number, flag: boolean): void 
   else sleepIsland(p, eid);
 }
 
+/**
+ * Whether this body may fall asleep when it comes to rest.
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function isSleepEnabled(world: PhysicsWorld, eid: number): boolean {
   return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.enableSleep) !== 0;
 }

@@ -35,13 +35,21 @@ function validateBodyDef(def: BodyDef): void {
   checkNonNegative(def.sleepThreshold, 'sleepThreshold');
 }
 
+/** cos and sin of a new body's angle. */
+const cosSinScratch = new Float64Array(2);
+
 /**
  * Creates a body. With `eid`, the existing entity becomes the body (so the user's components and the body share one
  * entity); otherwise a new entity is added. Returns the entity id.
+ *
+ * @param def - type, position (m), angle (rad), velocities (m/s, rad/s), damping (1/s), gravity scale and flags;
+ *   omitted fields take {@link defaultBodyDef}'s values.
+ * @param eid - an existing entity of `world` to turn into the body.
+ * @returns the body's entity id (its handle for every other call).
+ * @throws PhysicsError `INVALID_ARGUMENT` for a bad definition (non-finite numbers, negative damping, unknown type)
+ *   or an `eid` that is already a body, `NOT_A_BODY` for an `eid` that is not an entity of `world`, `WORLD_LOCKED`
+ *   during a step.
  */
-
-/** cos and sin of a new body's angle. */
-const cosSinScratch = new Float64Array(2);
 export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: number): number {
   const p = getPhysics(world);
   assertUnlocked(p);

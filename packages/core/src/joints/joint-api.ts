@@ -80,16 +80,31 @@ export function getJointType(world: PhysicsWorld, joint: number): JointTypeName 
   return JOINT_TYPE_NAMES[p.joints.type[row]!]!;
 }
 
+/**
+ * The first body entity the joint connects.
+ *
+ * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
+ */
 export function getJointBodyA(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   return p.joints.bodyA[row]!;
 }
 
+/**
+ * The second body entity the joint connects.
+ *
+ * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
+ */
 export function getJointBodyB(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   return p.joints.bodyB[row]!;
 }
 
+/**
+ * Whether the two connected bodies still collide with each other.
+ *
+ * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
+ */
 export function getJointCollideConnected(world: PhysicsWorld, joint: number): boolean {
   const { p, row } = jointRow(world, joint);
   return (p.joints.flags[row]! & JointFlag.collideConnected) !== 0;
@@ -290,6 +305,11 @@ export function setJointMotorSpeed(world: PhysicsWorld, joint: number, speed: nu
   wakeJoint(p, row);
 }
 
+/**
+ * The motor's target speed (rad/s for revolute and wheel joints, m/s for prismatic and distance joints).
+ *
+ * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
+ */
 export function getJointMotorSpeed(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   return p.joints.f[JF_MOTOR_SPEED]![row]!;
@@ -327,18 +347,36 @@ function limitSlots(type: number): number[] {
   return [4, 5];
 }
 
+/**
+ * Turns the joint's motor on or off (revolute, prismatic, wheel, distance) and wakes the bodies.
+ *
+ * @throws PhysicsError `NOT_A_JOINT` for a bad joint, `WORLD_LOCKED` during a step. `INVALID_ARGUMENT` for a
+ *   joint type without a motor.
+ */
 export function enableJointMotor(world: PhysicsWorld, joint: number, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'enableJointMotor', ...MOTOR_KINDS);
   setFlag(p, row, JointFlag.enableMotor, enable === true, motorSlot(p.joints.type[row]!));
 }
 
+/**
+ * Turns the joint's limit on or off (revolute, prismatic, wheel, distance) and wakes the bodies.
+ *
+ * @throws PhysicsError `NOT_A_JOINT` for a bad joint, `WORLD_LOCKED` during a step. `INVALID_ARGUMENT` for a
+ *   joint type without a limit.
+ */
 export function enableJointLimit(world: PhysicsWorld, joint: number, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'enableJointLimit', ...LIMIT_KINDS);
   setFlag(p, row, JointFlag.enableLimit, enable === true, limitSlots(p.joints.type[row]!));
 }
 
+/**
+ * Turns the joint's spring on or off (revolute, prismatic, wheel, distance, mouse) and wakes the bodies.
+ *
+ * @throws PhysicsError `NOT_A_JOINT` for a bad joint, `WORLD_LOCKED` during a step. `INVALID_ARGUMENT` for a
+ *   joint type without a spring.
+ */
 export function enableJointSpring(world: PhysicsWorld, joint: number, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(
@@ -411,6 +449,11 @@ export function setMouseJointTarget(world: PhysicsWorld, joint: number, target: 
   wakeJoint(p, row);
 }
 
+/**
+ * The mouse joint's target point, world (m).
+ *
+ * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world. `INVALID_ARGUMENT` for another joint type.
+ */
 export function getMouseJointTarget(world: PhysicsWorld, joint: number): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
   requireKind(p, row, 'getMouseJointTarget', JointType.mouse);

@@ -155,6 +155,11 @@ export function getBodyShapes(world: PhysicsWorld, body: number): ShapeId[] {
   return out;
 }
 
+/**
+ * The body entity a shape is attached to.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` unless `shape` is a live shape of this world.
+ */
 export function getShapeBody(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
   return p.shapes.body[shapeRow(p, shape)]!;
@@ -169,6 +174,12 @@ function remixShapeContacts(p: PhysicsState, row: number): void {
   }
 }
 
+/**
+ * Sets a shape's Coulomb friction coefficient (dimensionless, ≥ 0). Existing contacts pick it up next step.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` for a bad shape, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   negative or non-finite value.
+ */
 export function setFriction(world: PhysicsWorld, shape: ShapeId, friction: number): void {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -178,11 +189,22 @@ export function setFriction(world: PhysicsWorld, shape: ShapeId, friction: numbe
   remixShapeContacts(p, row);
 }
 
+/**
+ * A shape's friction coefficient (dimensionless).
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` unless `shape` is a live shape of this world.
+ */
 export function getFriction(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
   return p.shapes.friction[shapeRow(p, shape)]!;
 }
 
+/**
+ * Sets a shape's restitution (bounciness, 0 = none, 1 = elastic). Existing contacts pick it up next step.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` for a bad shape, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   negative or non-finite value.
+ */
 export function setRestitution(world: PhysicsWorld, shape: ShapeId, restitution: number): void {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -192,11 +214,22 @@ export function setRestitution(world: PhysicsWorld, shape: ShapeId, restitution:
   remixShapeContacts(p, row);
 }
 
+/**
+ * A shape's restitution (dimensionless).
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` unless `shape` is a live shape of this world.
+ */
 export function getRestitution(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
   return p.shapes.restitution[shapeRow(p, shape)]!;
 }
 
+/**
+ * Sets a shape's density (kg/m²) and recomputes its body's mass, centre of mass and rotational inertia.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` for a bad shape, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   negative or non-finite value.
+ */
 export function setDensity(world: PhysicsWorld, shape: ShapeId, density: number): void {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -206,6 +239,11 @@ export function setDensity(world: PhysicsWorld, shape: ShapeId, density: number)
   updateBodyMass(p, p.shapes.body[row]!);
 }
 
+/**
+ * A shape's density (kg/m²).
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` unless `shape` is a live shape of this world.
+ */
 export function getDensity(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
   return p.shapes.density[shapeRow(p, shape)]!;
@@ -237,6 +275,11 @@ export function setShapeFilter(world: PhysicsWorld, shape: ShapeId, filter: Part
   }
 }
 
+/**
+ * A copy of a shape's collision filter (category bits, mask bits, group index).
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` unless `shape` is a live shape of this world.
+ */
 export function getShapeFilter(world: PhysicsWorld, shape: ShapeId): FilterDef {
   const p = getPhysics(world);
   return readFilter(p, shapeRow(p, shape));
