@@ -24,25 +24,41 @@ export function getPosition(world: PhysicsWorld, eid: number): { x: number; y: n
   return { x: t.x[eid]!, y: t.y[eid]! };
 }
 
-/** Body rotation (rad) in (−π, π]. */
+/**
+ * Body rotation (rad) in (−π, π].
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getAngle(world: PhysicsWorld, eid: number): number {
   const t = bodyState(world, eid).bodies.transform;
   return atan2(t.s[eid]!, t.c[eid]!);
 }
 
-/** Centre of mass, world (m). */
+/**
+ * Centre of mass, world (m).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getWorldCenter(world: PhysicsWorld, eid: number): { x: number; y: number } {
   const b = bodyState(world, eid).bodies;
   return { x: b.centerX[eid]!, y: b.centerY[eid]! };
 }
 
-/** Centre of mass, body-local (m). */
+/**
+ * Centre of mass, body-local (m).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getLocalCenter(world: PhysicsWorld, eid: number): { x: number; y: number } {
   const b = bodyState(world, eid).bodies;
   return { x: b.localCenterX[eid]!, y: b.localCenterY[eid]! };
 }
 
-/** Teleports the body (origin position and angle). Contacts are re-evaluated next step. */
+/**
+ * Teleports the body (origin position and angle). Contacts are re-evaluated next step.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setTransform(world: PhysicsWorld, eid: number, position: Vec2Like, angle: number): void {
   const p = mutableBodyState(world, eid);
   checkVec2(position, 'position');
@@ -87,7 +103,11 @@ export function setAngle(world: PhysicsWorld, eid: number, angle: number): void 
   setTransform(world, eid, { x: t.x[eid]!, y: t.y[eid]! }, angle);
 }
 
-/** Linear velocity of the centre of mass (m/s). */
+/**
+ * Linear velocity of the centre of mass (m/s).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getLinearVelocity(world: PhysicsWorld, eid: number): { x: number; y: number } {
   const b = bodyState(world, eid).bodies;
   return { x: b.vx[eid]!, y: b.vy[eid]! };
@@ -134,7 +154,11 @@ export function setAngularVelocity(world: PhysicsWorld, eid: number, w: number):
   if (w !== 0) wake(p, eid);
 }
 
-/** Velocity of a world point attached to the body (m/s). */
+/**
+ * Velocity of a world point attached to the body (m/s).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
+ */
 export function getLinearVelocityAtPoint(world: PhysicsWorld, eid: number, point: Vec2Like): { x: number; y: number } {
   const b = bodyState(world, eid).bodies;
   checkVec2(point, 'point');
@@ -142,7 +166,11 @@ export function getLinearVelocityAtPoint(world: PhysicsWorld, eid: number, point
   return { x: b.vx[eid]! - w * (point.y - b.centerY[eid]!), y: b.vy[eid]! + w * (point.x - b.centerX[eid]!) };
 }
 
-/** Adds a force (N) at a world point (default: centre of mass); it acts during the next step, then is cleared. */
+/**
+ * Adds a force (N) at a world point (default: centre of mass); it acts during the next step, then is cleared.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function applyForce(world: PhysicsWorld, eid: number, force: Vec2Like, point?: Vec2Like, wakeBody = true): void {
   const p = mutableBodyState(world, eid);
   checkVec2(force, 'force');
@@ -157,7 +185,11 @@ export function applyForce(world: PhysicsWorld, eid: number, force: Vec2Like, po
   }
 }
 
-/** Adds a torque (N m) for the next step. */
+/**
+ * Adds a torque (N m) for the next step.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function applyTorque(world: PhysicsWorld, eid: number, torque: number, wakeBody = true): void {
   const p = mutableBodyState(world, eid);
   checkFinite(torque, 'torque');
@@ -167,7 +199,11 @@ export function applyTorque(world: PhysicsWorld, eid: number, torque: number, wa
   b.torque[eid] = b.torque[eid]! + torque;
 }
 
-/** Applies an impulse (N s) at a world point (default: centre of mass): changes velocity at once. */
+/**
+ * Applies an impulse (N s) at a world point (default: centre of mass): changes velocity at once.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function applyLinearImpulse(
   world: PhysicsWorld,
   eid: number,
@@ -191,7 +227,11 @@ export function applyLinearImpulse(
   }
 }
 
-/** Applies an angular impulse (N m s). */
+/**
+ * Applies an angular impulse (N m s).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function applyAngularImpulse(world: PhysicsWorld, eid: number, impulse: number, wakeBody = true): void {
   const p = mutableBodyState(world, eid);
   checkFinite(impulse, 'impulse');
@@ -210,7 +250,11 @@ export function getMass(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.mass[eid]!;
 }
 
-/** Rotational inertia about the centre of mass (kg m²). */
+/**
+ * Rotational inertia about the centre of mass (kg m²).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getInertia(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.inertia[eid]!;
 }
@@ -225,7 +269,11 @@ export function getBodyType(world: PhysicsWorld, eid: number): BodyTypeName {
   return t === BodyType.static ? 'static' : t === BodyType.kinematic ? 'kinematic' : 'dynamic';
 }
 
-/** Changes the body type; mass, contacts and broadphase proxies are rebuilt. */
+/**
+ * Changes the body type; mass, contacts and broadphase proxies are rebuilt.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setBodyType(world: PhysicsWorld, eid: number, type: BodyTypeName): void {
   const p = mutableBodyState(world, eid);
   if (!(type in BodyType)) {
@@ -366,7 +414,11 @@ export function isAwake(world: PhysicsWorld, eid: number): boolean {
   return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.awake) !== 0;
 }
 
-/** Body-local point → world point. */
+/**
+ * Body-local point → world point.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
+ */
 export function getWorldPoint(world: PhysicsWorld, eid: number, local: Vec2Like): { x: number; y: number } {
   const t = bodyState(world, eid).bodies.transform;
   checkVec2(local, 'localPoint');
@@ -375,7 +427,11 @@ export function getWorldPoint(world: PhysicsWorld, eid: number, local: Vec2Like)
   return { x: t.x[eid]! + c * local.x - s * local.y, y: t.y[eid]! + s * local.x + c * local.y };
 }
 
-/** World point → body-local point. */
+/**
+ * World point → body-local point.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
+ */
 export function getLocalPoint(world: PhysicsWorld, eid: number, point: Vec2Like): { x: number; y: number } {
   const t = bodyState(world, eid).bodies.transform;
   checkVec2(point, 'point');
@@ -391,7 +447,11 @@ export function wake(p: PhysicsState, eid: number): void {
   wakeIsland(p, eid);
 }
 
-/** Wakes (true) or puts to sleep (false) the body together with everything it touches or is jointed to. */
+/**
+ * Wakes (true) or puts to sleep (false) the body together with everything it touches or is jointed to.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setAwake(world: PhysicsWorld, eid: number, flag: boolean): void {
   const p = mutableBodyState(world, eid);
   if (flag) wakeIsland(p, eid);
@@ -407,7 +467,11 @@ export function isSleepEnabled(world: PhysicsWorld, eid: number): boolean {
   return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.enableSleep) !== 0;
 }
 
-/** Allows or forbids this body to sleep; forbidding wakes it. */
+/**
+ * Allows or forbids this body to sleep; forbidding wakes it.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setSleepEnabled(world: PhysicsWorld, eid: number, flag: boolean): void {
   const p = mutableBodyState(world, eid);
   const b = p.bodies;

@@ -117,6 +117,8 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
 /**
  * Destroys a body, its shapes and contacts. The entity is removed too unless `keepEntity` is true (then only the
  * physics components go and the user's own components stay).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
 export function destroyBody(world: PhysicsWorld, eid: number, keepEntity = false): void {
   const p = getPhysics(world);

@@ -36,7 +36,11 @@ import {
   type JointTypeName,
 } from './joint-store.js';
 
-/** Destroys a joint. Its bodies may collide again from the next step if the joint kept them apart. */
+/**
+ * Destroys a joint. Its bodies may collide again from the next step if the joint kept them apart.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function destroyJoint(world: PhysicsWorld, joint: number): void {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -74,7 +78,11 @@ function requireKind(p: PhysicsState, row: number, what: string, ...kinds: numbe
   }
 }
 
-/** The joint's kind: 'distance', 'revolute', 'prismatic', 'weld', 'wheel', 'mouse', 'motor' or 'pulley'. */
+/**
+ * The joint's kind: 'distance', 'revolute', 'prismatic', 'weld', 'wheel', 'mouse', 'motor' or 'pulley'.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointType(world: PhysicsWorld, joint: number): JointTypeName {
   const { p, row } = jointRow(world, joint);
   return JOINT_TYPE_NAMES[p.joints.type[row]!]!;
@@ -110,13 +118,21 @@ export function getJointCollideConnected(world: PhysicsWorld, joint: number): bo
   return (p.joints.flags[row]! & JointFlag.collideConnected) !== 0;
 }
 
-/** Local anchor on body A (m, A's frame). Allocates: for API use. */
+/**
+ * Local anchor on body A (m, A's frame). Allocates: for API use.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointLocalAnchorA(world: PhysicsWorld, joint: number): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
   return { x: p.joints.f[JF_ANCHOR_AX]![row]!, y: p.joints.f[JF_ANCHOR_AY]![row]! };
 }
 
-/** Local anchor on body B (m, B's frame). Allocates: for API use. */
+/**
+ * Local anchor on body B (m, B's frame). Allocates: for API use.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointLocalAnchorB(world: PhysicsWorld, joint: number): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
   return { x: p.joints.f[JF_ANCHOR_BX]![row]!, y: p.joints.f[JF_ANCHOR_BY]![row]! };
@@ -131,7 +147,11 @@ function worldPoint(p: PhysicsState, body: number, lx: number, ly: number, out: 
   out[1] = t.y[body]! + s * lx + c * ly;
 }
 
-/** World anchor points of the joint: [ax, ay, bx, by] (m). Allocates: for API use and drawing. */
+/**
+ * World anchor points of the joint: [ax, ay, bx, by] (m). Allocates: for API use and drawing.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointWorldAnchors(world: PhysicsWorld, joint: number): [number, number, number, number] {
   const { p, row } = jointRow(world, joint);
   const js = p.joints;
@@ -165,6 +185,8 @@ function worldAxis(p: PhysicsState, row: number, out: number[]): void {
 /**
  * Force (N, world) the joint applied to body B during the last step: accumulated impulse / substep length. Body A
  * received the opposite. Read it and destroy the joint to make a breakable joint. Allocates: for API use.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */
 export function getJointReactionForce(world: PhysicsWorld, joint: number): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
@@ -218,7 +240,11 @@ export function getJointReactionForce(world: PhysicsWorld, joint: number): { x: 
   }
 }
 
-/** Torque (N m) the joint applied to body B during the last step (about B's centre, from the angular rows). */
+/**
+ * Torque (N m) the joint applied to body B during the last step (about B's centre, from the angular rows).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointReactionTorque(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   const js = p.joints;
@@ -240,7 +266,11 @@ export function getJointReactionTorque(world: PhysicsWorld, joint: number): numb
   }
 }
 
-/** Motor torque (N m, revolute/wheel) or force (N, prismatic/distance) of the last step. */
+/**
+ * Motor torque (N m, revolute/wheel) or force (N, prismatic/distance) of the last step.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointMotorForce(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   const js = p.joints;
@@ -251,7 +281,11 @@ export function getJointMotorForce(world: PhysicsWorld, joint: number): number {
   return js.invH * js.f[JF_IMPULSE_0 + k]![row]!;
 }
 
-/** Current joint angle of a revolute (or weld) joint: angleB − angleA − referenceAngle, in (−π, π] (rad). */
+/**
+ * Current joint angle of a revolute (or weld) joint: angleB − angleA − referenceAngle, in (−π, π] (rad).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
+ */
 export function getRevoluteJointAngle(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   requireKind(p, row, 'getRevoluteJointAngle', JointType.revolute, JointType.weld, JointType.prismatic);
@@ -267,14 +301,22 @@ export function getRevoluteJointAngle(world: PhysicsWorld, joint: number): numbe
   return angle;
 }
 
-/** Relative angular velocity wB − wA of the joint's bodies (rad/s). */
+/**
+ * Relative angular velocity wB − wA of the joint's bodies (rad/s).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointAngularSpeed(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   const js = p.joints;
   return p.bodies.w[js.bodyB[row]!]! - p.bodies.w[js.bodyA[row]!]!;
 }
 
-/** Translation of a prismatic or wheel joint along its axis (m): (anchorB − anchorA) · axis. */
+/**
+ * Translation of a prismatic or wheel joint along its axis (m): (anchorB − anchorA) · axis.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
+ */
 export function getJointTranslation(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   requireKind(p, row, 'getJointTranslation', JointType.prismatic, JointType.wheel);
@@ -296,7 +338,11 @@ const MOTOR_KINDS = [JointType.revolute, JointType.prismatic, JointType.wheel, J
 const LIMIT_KINDS = [JointType.revolute, JointType.prismatic, JointType.wheel, JointType.distance];
 const SPRING_KINDS = [JointType.revolute, JointType.prismatic, JointType.wheel, JointType.distance, JointType.mouse];
 
-/** Motor speed: rad/s (revolute, wheel) or m/s (prismatic, distance). */
+/**
+ * Motor speed: rad/s (revolute, wheel) or m/s (prismatic, distance).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setJointMotorSpeed(world: PhysicsWorld, joint: number, speed: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setJointMotorSpeed', ...MOTOR_KINDS);
@@ -315,7 +361,11 @@ export function getJointMotorSpeed(world: PhysicsWorld, joint: number): number {
   return p.joints.f[JF_MOTOR_SPEED]![row]!;
 }
 
-/** Largest motor torque (N m, revolute, wheel) or force (N, prismatic, distance). */
+/**
+ * Largest motor torque (N m, revolute, wheel) or force (N, prismatic, distance).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setJointMaxMotorForce(world: PhysicsWorld, joint: number, max: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setJointMaxMotorForce', ...MOTOR_KINDS);
@@ -401,6 +451,8 @@ export function enableJointSpring(world: PhysicsWorld, joint: number, enable: bo
 /**
  * Limits: angles (rad) for revolute joints, translations (m) for prismatic and wheel joints, lengths (m) for
  * distance joints (minLength, maxLength). lower must be <= upper.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
 export function setJointLimits(world: PhysicsWorld, joint: number, lower: number, upper: number): void {
   const { p, row } = mutableRow(world, joint);
@@ -420,7 +472,11 @@ export function setJointLimits(world: PhysicsWorld, joint: number, lower: number
   wakeJoint(p, row);
 }
 
-/** [lower, upper] limits (see setJointLimits). Allocates. */
+/**
+ * [lower, upper] limits (see setJointLimits). Allocates.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointLimits(world: PhysicsWorld, joint: number): [number, number] {
   const { p, row } = jointRow(world, joint);
   const f = p.joints.f;
@@ -428,7 +484,11 @@ export function getJointLimits(world: PhysicsWorld, joint: number): [number, num
   return [f[JF_LOWER]![row]!, f[JF_UPPER]![row]!];
 }
 
-/** Spring stiffness (Hz) and damping ratio of the joint's spring (mouse: its drag spring). */
+/**
+ * Spring stiffness (Hz) and damping ratio of the joint's spring (mouse: its drag spring).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setJointSpring(world: PhysicsWorld, joint: number, hertz: number, dampingRatio: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setJointSpring', ...SPRING_KINDS);
@@ -439,7 +499,11 @@ export function setJointSpring(world: PhysicsWorld, joint: number, hertz: number
   wakeJoint(p, row);
 }
 
-/** Moves a mouse joint's target (m, world). */
+/**
+ * Moves a mouse joint's target (m, world).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setMouseJointTarget(world: PhysicsWorld, joint: number, target: Vec2Like): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMouseJointTarget', JointType.mouse);
@@ -460,7 +524,11 @@ export function getMouseJointTarget(world: PhysicsWorld, joint: number): { x: nu
   return { x: p.joints.f[JF_TARGET_X]![row]!, y: p.joints.f[JF_TARGET_Y]![row]! };
 }
 
-/** Largest force (N) of a mouse or motor joint. */
+/**
+ * Largest force (N) of a mouse or motor joint.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setJointMaxForce(world: PhysicsWorld, joint: number, maxForce: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setJointMaxForce', JointType.mouse, JointType.motor);
@@ -469,7 +537,11 @@ export function setJointMaxForce(world: PhysicsWorld, joint: number, maxForce: n
   wakeJoint(p, row);
 }
 
-/** Largest torque (N m) of a motor joint. */
+/**
+ * Largest torque (N m) of a motor joint.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setMotorJointMaxTorque(world: PhysicsWorld, joint: number, maxTorque: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMotorJointMaxTorque', JointType.motor);
@@ -478,7 +550,11 @@ export function setMotorJointMaxTorque(world: PhysicsWorld, joint: number, maxTo
   wakeJoint(p, row);
 }
 
-/** Target position of B's origin in A's frame (m) for a motor joint. */
+/**
+ * Target position of B's origin in A's frame (m) for a motor joint.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setMotorJointLinearOffset(world: PhysicsWorld, joint: number, offset: Vec2Like): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMotorJointLinearOffset', JointType.motor);
@@ -488,7 +564,11 @@ export function setMotorJointLinearOffset(world: PhysicsWorld, joint: number, of
   wakeJoint(p, row);
 }
 
-/** Target angleB − angleA (rad) for a motor joint. */
+/**
+ * Target angleB − angleA (rad) for a motor joint.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setMotorJointAngularOffset(world: PhysicsWorld, joint: number, angle: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMotorJointAngularOffset', JointType.motor);
@@ -497,7 +577,11 @@ export function setMotorJointAngularOffset(world: PhysicsWorld, joint: number, a
   wakeJoint(p, row);
 }
 
-/** Accumulated impulses of the last step (see joint-layout.ts JC_IMPULSE for their meaning per kind). Allocates. */
+/**
+ * Accumulated impulses of the last step (see joint-layout.ts JC_IMPULSE for their meaning per kind). Allocates.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointImpulses(world: PhysicsWorld, joint: number): number[] {
   const { p, row } = jointRow(world, joint);
   const out: number[] = [];

@@ -74,7 +74,11 @@ export function resolveShapeDef(def: ShapeDefInput | undefined): ShapeDef {
 /** Shape definition as addShape takes it: every field optional, the filter too (defaults fill the rest). */
 export type ShapeDefInput = Partial<Omit<ShapeDef, 'filter'>> & { filter?: Partial<FilterDef> };
 
-/** Attaches a shape to a body; updates the body's mass. Returns the shape handle. */
+/**
+ * Attaches a shape to a body; updates the body's mass. Returns the shape handle.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function addShape(world: PhysicsWorld, body: number, geometry: ShapeGeometry, def?: ShapeDefInput): ShapeId {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -123,7 +127,11 @@ export function insertShape(p: PhysicsState, body: number, geometry: ShapeGeomet
   return row;
 }
 
-/** Removes a shape from its body; updates the body's mass. */
+/**
+ * Removes a shape from its body; updates the body's mass.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function destroyShape(world: PhysicsWorld, shape: ShapeId): void {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -145,7 +153,11 @@ export function destroyShape(world: PhysicsWorld, shape: ShapeId): void {
   updateBodyMass(p, body);
 }
 
-/** Shape handles of a body, in creation order. */
+/**
+ * Shape handles of a body, in creation order.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getBodyShapes(world: PhysicsWorld, body: number): ShapeId[] {
   const p = getPhysics(world);
   requireBody(p, body);
@@ -253,6 +265,8 @@ export function getDensity(world: PhysicsWorld, shape: ShapeId): number {
  * Changes a shape's collision filter. Its contacts are destroyed (touching ones report contact end) and the pairs
  * that the new filter allows are found again on the next step; the bodies involved are woken, so nothing rests on a
  * pair that no longer exists. Fields left out of `filter` keep their current values.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
 export function setShapeFilter(world: PhysicsWorld, shape: ShapeId, filter: Partial<FilterDef>): void {
   const p = getPhysics(world);

@@ -160,13 +160,25 @@ function mergeDef(def: Partial<WorldDef> | undefined): WorldDef {
   return merged;
 }
 
-/** Creates a bitecs world with physics attached (`world.physics`). */
+/**
+ * Creates a bitecs world with physics attached (`world.physics`).
+ *
+ * @param def - gravity (m/s²), substeps, solver settings and thresholds; omitted fields take
+ *   {@link defaultWorldDef}'s values.
+ * @throws PhysicsError `INVALID_ARGUMENT` for a bad definition (non-finite or out-of-range values).
+ */
 export function createPhysicsWorld(def?: Partial<WorldDef>): PhysicsWorld {
   const physics = new PhysicsState(mergeDef(def));
   return createWorld({ physics }) as PhysicsWorld;
 }
 
-/** Attaches physics to an existing bitecs world (mutates and returns it, typed as a PhysicsWorld). */
+/**
+ * Attaches physics to an existing bitecs world (mutates and returns it, typed as a PhysicsWorld).
+ *
+ * @param def - gravity (m/s²), substeps, solver settings and thresholds; omitted fields take
+ *   {@link defaultWorldDef}'s values.
+ * @throws PhysicsError `INVALID_ARGUMENT` for a bad definition (non-finite or out-of-range values).
+ */
 export function attachPhysics<T extends object>(world: World<T>, def?: Partial<WorldDef>): World<T> & PhysicsWorld {
   const w = world as World<T> & { physics?: PhysicsState };
   if (w.physics instanceof PhysicsState) {
@@ -176,14 +188,22 @@ export function attachPhysics<T extends object>(world: World<T>, def?: Partial<W
   return w as World<T> & PhysicsWorld;
 }
 
-/** Detaches physics and frees its storage. Body entities stay in the bitecs world. */
+/**
+ * Detaches physics and frees its storage. Body entities stay in the bitecs world.
+ *
+ * @throws PhysicsError `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function destroyPhysicsWorld(world: PhysicsWorld): void {
   const p = getPhysics(world);
   assertUnlocked(p);
   delete (world as { physics?: PhysicsState }).physics;
 }
 
-/** The physics state of a world, or a typed error when the world has none. */
+/**
+ * The physics state of a world, or a typed error when the world has none.
+ *
+ * @throws PhysicsError `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
+ */
 export function getPhysics(world: PhysicsWorld): PhysicsState {
   const p = (world as { physics?: unknown } | null | undefined)?.physics;
   if (!(p instanceof PhysicsState)) {
@@ -215,7 +235,11 @@ export function getProfile(world: PhysicsWorld): StepProfile {
   return Object.assign(new StepProfile(), p.profile);
 }
 
-/** Changes world settings between steps (same fields and validation as the world definition). */
+/**
+ * Changes world settings between steps (same fields and validation as the world definition).
+ *
+ * @throws PhysicsError `INVALID_ARGUMENT` for a bad setting, `WORLD_LOCKED` during a step.
+ */
 export function setWorldSettings(world: PhysicsWorld, settings: Partial<WorldDef>): void {
   const p = getPhysics(world);
   assertUnlocked(p);
