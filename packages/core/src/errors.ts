@@ -14,6 +14,10 @@ export type PhysicsErrorCode =
   | 'INVALID_STATE' // validateWorld found the world's internal data inconsistent (an engine bug)
   | 'BAD_SNAPSHOT'; // a snapshot that is truncated, corrupted or from a build with another layout
 
+/**
+ * The one error type the engine throws at its API. `code` says what was wrong (see {@link PhysicsErrorCode});
+ * the message starts with `[CODE]`. A thrown PhysicsError leaves the world unchanged and steppable.
+ */
 export class PhysicsError extends Error {
   readonly code: PhysicsErrorCode;
   constructor(code: PhysicsErrorCode, message: string) {

@@ -1,3 +1,10 @@
+/**
+ * The step pipeline of impulse2d: `stepPhysics(world, dt)` and the systems it runs, in order.
+ *
+ * @packageDocumentation
+ * @module @impulse2d/systems
+ */
+
 export { stepPhysics, createPhysicsSystems } from './step.js';
 export { updateSleep, TIME_TO_SLEEP } from './update-sleep.js';
 export { collectHitEvents } from './contact-hit-events.js';

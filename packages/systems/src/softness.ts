@@ -11,6 +11,9 @@ export function softBiasRate(hertz: number, zeta: number, h: number): number {
   return omega / (2 * zeta + h * omega);
 }
 
+/**
+ * Soft-constraint mass scale for a spring of `hertz` (Hz) and damping ratio `zeta` at substep `h` (s).
+ */
 export function softMassScale(hertz: number, zeta: number, h: number): number {
   if (hertz === 0) return 1;
   const omega = 2 * Math.PI * hertz;
@@ -19,6 +22,9 @@ export function softMassScale(hertz: number, zeta: number, h: number): number {
   return a2 / (1 + a2);
 }
 
+/**
+ * Soft-constraint impulse scale (the share of the accumulated impulse fed back) for `hertz`, `zeta` and `h` (s).
+ */
 export function softImpulseScale(hertz: number, zeta: number, h: number): number {
   if (hertz === 0) return 0;
   const omega = 2 * Math.PI * hertz;

@@ -35,6 +35,10 @@ function now(p: PhysicsState): number {
 /**
  * Advances the world by `dt` seconds: the stages below, in order, each timed into the profile (getProfile).
  * `subSteps` defaults to the world's setting (4); classic mode ignores it and uses its iterations.
+ *
+ * @param dt - time step (s), finite and ≥ 0.
+ * @throws PhysicsError `INVALID_ARGUMENT` for a bad `dt` or `subSteps` or a world without physics,
+ *   `WORLD_LOCKED` when called from inside a step (for example from a user system in the same pipe).
  */
 export function stepPhysics(world: PhysicsWorld, dt: number, subSteps?: number): void {
   const p = getPhysics(world);

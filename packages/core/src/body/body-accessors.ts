@@ -11,34 +11,54 @@ import { BodyFlag, BodyType, type BodyTypeName } from './body-store.js';
 
 // Getters allocate a small {x, y} for API convenience; render systems read `world.physics.transform` columns instead.
 
-/** Body origin position (m). */
-
 /** cos and sin of an angle set through the API. */
 const cosSinScratch = new Float64Array(2);
+
+/**
+ * Body origin position, world (m).
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getPosition(world: PhysicsWorld, eid: number): { x: number; y: number } {
   const t = bodyState(world, eid).bodies.transform;
   return { x: t.x[eid]!, y: t.y[eid]! };
 }
 
-/** Body rotation (rad) in (−π, π]. */
+/**
+ * Body rotation (rad) in (−π, π].
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getAngle(world: PhysicsWorld, eid: number): number {
   const t = bodyState(world, eid).bodies.transform;
   return atan2(t.s[eid]!, t.c[eid]!);
 }
 
-/** Centre of mass, world (m). */
+/**
+ * Centre of mass, world (m).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getWorldCenter(world: PhysicsWorld, eid: number): { x: number; y: number } {
   const b = bodyState(world, eid).bodies;
   return { x: b.centerX[eid]!, y: b.centerY[eid]! };
 }
 
-/** Centre of mass, body-local (m). */
+/**
+ * Centre of mass, body-local (m).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getLocalCenter(world: PhysicsWorld, eid: number): { x: number; y: number } {
   const b = bodyState(world, eid).bodies;
   return { x: b.localCenterX[eid]!, y: b.localCenterY[eid]! };
 }
 
-/** Teleports the body (origin position and angle). Contacts are re-evaluated next step. */
+/**
+ * Teleports the body (origin position and angle). Contacts are re-evaluated next step.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setTransform(world: PhysicsWorld, eid: number, position: Vec2Like, angle: number): void {
   const p = mutableBodyState(world, eid);
   checkVec2(position, 'position');
@@ -62,21 +82,44 @@ export function setTransform(world: PhysicsWorld, eid: number, position: Vec2Lik
   wake(p, eid);
 }
 
+/**
+ * Teleports the body's origin (m), keeping its angle. Contacts are re-evaluated next step; the body wakes.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   non-finite position.
+ */
 export function setPosition(world: PhysicsWorld, eid: number, position: Vec2Like): void {
   setTransform(world, eid, position, getAngle(world, eid));
 }
 
+/**
+ * Sets the body's rotation (rad) about its origin, keeping the origin in place. The body wakes.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   non-finite angle.
+ */
 export function setAngle(world: PhysicsWorld, eid: number, angle: number): void {
   const t = bodyState(world, eid).bodies.transform;
   setTransform(world, eid, { x: t.x[eid]!, y: t.y[eid]! }, angle);
 }
 
-/** Linear velocity of the centre of mass (m/s). */
+/**
+ * Linear velocity of the centre of mass (m/s).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getLinearVelocity(world: PhysicsWorld, eid: number): { x: number; y: number } {
   const b = bodyState(world, eid).bodies;
   return { x: b.vx[eid]!, y: b.vy[eid]! };
 }
 
+/**
+ * Sets the linear velocity of the centre of mass (m/s); a non-zero velocity wakes the body. Ignored for static
+ * bodies.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   non-finite velocity.
+ */
 export function setLinearVelocity(world: PhysicsWorld, eid: number, v: Vec2Like): void {
   const p = mutableBodyState(world, eid);
   checkVec2(v, 'linearVelocity');
@@ -87,10 +130,21 @@ export function setLinearVelocity(world: PhysicsWorld, eid: number, v: Vec2Like)
   if (v.x !== 0 || v.y !== 0) wake(p, eid);
 }
 
+/**
+ * Angular velocity (rad/s, counter-clockwise positive).
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getAngularVelocity(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.w[eid]!;
 }
 
+/**
+ * Sets the angular velocity (rad/s) and wakes the body. Ignored for static bodies.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   non-finite value.
+ */
 export function setAngularVelocity(world: PhysicsWorld, eid: number, w: number): void {
   const p = mutableBodyState(world, eid);
   checkFinite(w, 'angularVelocity');
@@ -100,7 +154,11 @@ export function setAngularVelocity(world: PhysicsWorld, eid: number, w: number):
   if (w !== 0) wake(p, eid);
 }
 
-/** Velocity of a world point attached to the body (m/s). */
+/**
+ * Velocity of a world point attached to the body (m/s).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
+ */
 export function getLinearVelocityAtPoint(world: PhysicsWorld, eid: number, point: Vec2Like): { x: number; y: number } {
   const b = bodyState(world, eid).bodies;
   checkVec2(point, 'point');
@@ -108,7 +166,11 @@ export function getLinearVelocityAtPoint(world: PhysicsWorld, eid: number, point
   return { x: b.vx[eid]! - w * (point.y - b.centerY[eid]!), y: b.vy[eid]! + w * (point.x - b.centerX[eid]!) };
 }
 
-/** Adds a force (N) at a world point (default: centre of mass); it acts during the next step, then is cleared. */
+/**
+ * Adds a force (N) at a world point (default: centre of mass); it acts during the next step, then is cleared.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function applyForce(world: PhysicsWorld, eid: number, force: Vec2Like, point?: Vec2Like, wakeBody = true): void {
   const p = mutableBodyState(world, eid);
   checkVec2(force, 'force');
@@ -123,7 +185,11 @@ export function applyForce(world: PhysicsWorld, eid: number, force: Vec2Like, po
   }
 }
 
-/** Adds a torque (N m) for the next step. */
+/**
+ * Adds a torque (N m) for the next step.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function applyTorque(world: PhysicsWorld, eid: number, torque: number, wakeBody = true): void {
   const p = mutableBodyState(world, eid);
   checkFinite(torque, 'torque');
@@ -133,7 +199,11 @@ export function applyTorque(world: PhysicsWorld, eid: number, torque: number, wa
   b.torque[eid] = b.torque[eid]! + torque;
 }
 
-/** Applies an impulse (N s) at a world point (default: centre of mass): changes velocity at once. */
+/**
+ * Applies an impulse (N s) at a world point (default: centre of mass): changes velocity at once.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function applyLinearImpulse(
   world: PhysicsWorld,
   eid: number,
@@ -157,7 +227,11 @@ export function applyLinearImpulse(
   }
 }
 
-/** Applies an angular impulse (N m s). */
+/**
+ * Applies an angular impulse (N m s).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function applyAngularImpulse(world: PhysicsWorld, eid: number, impulse: number, wakeBody = true): void {
   const p = mutableBodyState(world, eid);
   checkFinite(impulse, 'impulse');
@@ -167,21 +241,39 @@ export function applyAngularImpulse(world: PhysicsWorld, eid: number, impulse: n
   b.w[eid] = b.w[eid]! + b.invInertia[eid]! * impulse;
 }
 
+/**
+ * Mass (kg), computed from the body's shapes and their densities.
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getMass(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.mass[eid]!;
 }
 
-/** Rotational inertia about the centre of mass (kg m²). */
+/**
+ * Rotational inertia about the centre of mass (kg m²).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getInertia(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.inertia[eid]!;
 }
 
+/**
+ * The body type: `'static'`, `'kinematic'` or `'dynamic'`.
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getBodyType(world: PhysicsWorld, eid: number): BodyTypeName {
   const t = bodyState(world, eid).bodies.type[eid]!;
   return t === BodyType.static ? 'static' : t === BodyType.kinematic ? 'kinematic' : 'dynamic';
 }
 
-/** Changes the body type; mass, contacts and broadphase proxies are rebuilt. */
+/**
+ * Changes the body type; mass, contacts and broadphase proxies are rebuilt.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setBodyType(world: PhysicsWorld, eid: number, type: BodyTypeName): void {
   const p = mutableBodyState(world, eid);
   if (!(type in BodyType)) {
@@ -207,10 +299,21 @@ export function setBodyType(world: PhysicsWorld, eid: number, type: BodyTypeName
   else wake(p, eid);
 }
 
+/**
+ * Multiplier on the world gravity for this body (dimensionless).
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getGravityScale(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.gravityScale[eid]!;
 }
 
+/**
+ * Sets the multiplier on the world gravity for this body (0 = floats, −1 = falls up).
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   non-finite value.
+ */
 export function setGravityScale(world: PhysicsWorld, eid: number, scale: number): void {
   const p = mutableBodyState(world, eid);
   checkFinite(scale, 'gravityScale');
@@ -218,30 +321,62 @@ export function setGravityScale(world: PhysicsWorld, eid: number, scale: number)
   wake(p, eid);
 }
 
+/**
+ * Linear damping (1/s): slows the body's linear velocity over time, independent of contacts.
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getLinearDamping(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.linearDamping[eid]!;
 }
 
+/**
+ * Sets the linear damping (1/s, ≥ 0).
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   negative or non-finite value.
+ */
 export function setLinearDamping(world: PhysicsWorld, eid: number, damping: number): void {
   const p = mutableBodyState(world, eid);
   checkNonNegative(damping, 'linearDamping');
   p.bodies.linearDamping[eid] = damping;
 }
 
+/**
+ * Angular damping (1/s).
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function getAngularDamping(world: PhysicsWorld, eid: number): number {
   return bodyState(world, eid).bodies.angularDamping[eid]!;
 }
 
+/**
+ * Sets the angular damping (1/s, ≥ 0).
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   negative or non-finite value.
+ */
 export function setAngularDamping(world: PhysicsWorld, eid: number, damping: number): void {
   const p = mutableBodyState(world, eid);
   checkNonNegative(damping, 'angularDamping');
   p.bodies.angularDamping[eid] = damping;
 }
 
+/**
+ * Whether the body is prevented from rotating.
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function isFixedRotation(world: PhysicsWorld, eid: number): boolean {
   return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.fixedRotation) !== 0;
 }
 
+/**
+ * Prevents (or allows) rotation: a fixed-rotation body keeps its angle whatever torques and contacts act on it.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step.
+ */
 export function setFixedRotation(world: PhysicsWorld, eid: number, flag: boolean): void {
   const p = mutableBodyState(world, eid);
   const b = p.bodies;
@@ -250,21 +385,40 @@ export function setFixedRotation(world: PhysicsWorld, eid: number, flag: boolean
   updateBodyMass(p, eid);
 }
 
+/**
+ * Whether the body is a bullet (continuous collision also against other dynamic bodies).
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function isBullet(world: PhysicsWorld, eid: number): boolean {
   return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.bullet) !== 0;
 }
 
+/**
+ * Marks the body as a bullet: fast dynamic bodies then do not tunnel through other dynamic bodies either.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step.
+ */
 export function setBullet(world: PhysicsWorld, eid: number, flag: boolean): void {
   const p = mutableBodyState(world, eid);
   const b = p.bodies;
   b.flags[eid] = flag ? b.flags[eid]! | BodyFlag.bullet : b.flags[eid]! & ~BodyFlag.bullet;
 }
 
+/**
+ * Whether the body is awake (asleep bodies are not simulated until something wakes them).
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function isAwake(world: PhysicsWorld, eid: number): boolean {
   return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.awake) !== 0;
 }
 
-/** Body-local point → world point. */
+/**
+ * Body-local point → world point.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
+ */
 export function getWorldPoint(world: PhysicsWorld, eid: number, local: Vec2Like): { x: number; y: number } {
   const t = bodyState(world, eid).bodies.transform;
   checkVec2(local, 'localPoint');
@@ -273,7 +427,11 @@ export function getWorldPoint(world: PhysicsWorld, eid: number, local: Vec2Like)
   return { x: t.x[eid]! + c * local.x - s * local.y, y: t.y[eid]! + s * local.x + c * local.y };
 }
 
-/** World point → body-local point. */
+/**
+ * World point → body-local point.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
+ */
 export function getLocalPoint(world: PhysicsWorld, eid: number, point: Vec2Like): { x: number; y: number } {
   const t = bodyState(world, eid).bodies.transform;
   checkVec2(point, 'point');
@@ -289,18 +447,31 @@ export function wake(p: PhysicsState, eid: number): void {
   wakeIsland(p, eid);
 }
 
-/** Wakes (true) or puts to sleep (false) the body together with everything it touches or is jointed to. */
+/**
+ * Wakes (true) or puts to sleep (false) the body together with everything it touches or is jointed to.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setAwake(world: PhysicsWorld, eid: number, flag: boolean): void {
   const p = mutableBodyState(world, eid);
   if (flag) wakeIsland(p, eid);
   else sleepIsland(p, eid);
 }
 
+/**
+ * Whether this body may fall asleep when it comes to rest.
+ *
+ * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
+ */
 export function isSleepEnabled(world: PhysicsWorld, eid: number): boolean {
   return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.enableSleep) !== 0;
 }
 
-/** Allows or forbids this body to sleep; forbidding wakes it. */
+/**
+ * Allows or forbids this body to sleep; forbidding wakes it.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setSleepEnabled(world: PhysicsWorld, eid: number, flag: boolean): void {
   const p = mutableBodyState(world, eid);
   const b = p.bodies;

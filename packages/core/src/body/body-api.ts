@@ -41,6 +41,14 @@ const cosSinScratch = new Float64Array(2);
 /**
  * Creates a body. With `eid`, the existing entity becomes the body (so the user's components and the body share one
  * entity); otherwise a new entity is added. Returns the entity id.
+ *
+ * @param def - type, position (m), angle (rad), velocities (m/s, rad/s), damping (1/s), gravity scale and flags;
+ *   omitted fields take {@link defaultBodyDef}'s values.
+ * @param eid - an existing entity of `world` to turn into the body.
+ * @returns the body's entity id (its handle for every other call).
+ * @throws PhysicsError `INVALID_ARGUMENT` for a bad definition (non-finite numbers, negative damping, unknown type)
+ *   or an `eid` that is already a body, `NOT_A_BODY` for an `eid` that is not an entity of `world`, `WORLD_LOCKED`
+ *   during a step.
  */
 export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: number): number {
   const p = getPhysics(world);
@@ -112,6 +120,8 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
 /**
  * Destroys a body, its shapes and contacts. The entity is removed too unless `keepEntity` is true (then only the
  * physics components go and the user's own components stay).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
 export function destroyBody(world: PhysicsWorld, eid: number, keepEntity = false): void {
   const p = getPhysics(world);

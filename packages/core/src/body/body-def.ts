@@ -1,5 +1,8 @@
 import type { BodyTypeName } from './body-store.js';
 
+/**
+ * A 2D vector or point (m, or m/s for velocities): any object with numeric `x` and `y`.
+ */
 export interface Vec2Like {
   x: number;
   y: number;
@@ -35,6 +38,9 @@ export interface BodyDef {
   sleepThreshold: number;
 }
 
+/**
+ * A fresh default body definition: static at the origin, angle 0, at rest, gravity scale 1, no damping, may sleep.
+ */
 export function defaultBodyDef(): BodyDef {
   return {
     type: 'static',

@@ -2,7 +2,13 @@ import { growF64, growI32, growU8 } from '../storage/grow.js';
 
 /** Body kinds as small integers (hot loops compare numbers, not strings). */
 export const BodyType = { static: 0, kinematic: 1, dynamic: 2 } as const;
+/**
+ * Numeric body type as stored in the body columns (0 static, 1 kinematic, 2 dynamic).
+ */
 export type BodyTypeId = (typeof BodyType)[keyof typeof BodyType];
+/**
+ * Body type by name: `'static'` (never moves), `'kinematic'` (moved by its velocity only) or `'dynamic'`.
+ */
 export type BodyTypeName = keyof typeof BodyType;
 
 /** Per-body flag bits in `BodyStore.flags`. */

@@ -6,11 +6,17 @@ import type { EventBuffer } from './event-buffer.js';
 // Convenience readers of the last step's events. They allocate the objects they return; per-frame code that must not
 // allocate reads `world.physics.events.<kind>.data` directly with the record layouts in event-store.ts.
 
+/**
+ * One contact point of a begin-touch event: world position (m) and separation (m, negative = overlap).
+ */
 export interface ContactPointEvent {
   x: number;
   y: number;
   separation: number;
 }
+/**
+ * Two shapes started touching during the last step: the shapes, their bodies, the normal (from A to B) and points.
+ */
 export interface ContactBeginEvent {
   shapeA: number;
   shapeB: number;
@@ -19,17 +25,26 @@ export interface ContactBeginEvent {
   normal: { x: number; y: number };
   points: ContactPointEvent[];
 }
+/**
+ * Two shapes (and their bodies) involved in an end-touch or sensor event.
+ */
 export interface PairEvent {
   shapeA: number;
   shapeB: number;
   bodyA: number;
   bodyB: number;
 }
+/**
+ * A contact that started with an approach speed (m/s) above the world's hit threshold, with its point and normal.
+ */
 export interface ContactHitEvent extends PairEvent {
   point: { x: number; y: number };
   normal: { x: number; y: number };
   approachSpeed: number;
 }
+/**
+ * A body that moved during the last step: its new origin position (m), rotation as cos/sin, and whether it fell asleep.
+ */
 export interface BodyMoveEvent {
   body: number;
   x: number;
@@ -37,6 +52,9 @@ export interface BodyMoveEvent {
   angle: number;
   fellAsleep: boolean;
 }
+/**
+ * A body that fell asleep (`asleep: true`) or woke up during the last step.
+ */
 export interface SleepEvent {
   body: number;
   asleep: boolean;

@@ -1,4 +1,7 @@
 /** Shape kinds, as small integers so that collision dispatch is a table look-up, not a switch on strings. */
+/**
+ * Shape kinds as stored in the shape columns: circle, capsule, segment, polygon and chain segment.
+ */
 export const ShapeType = {
   circle: 0,
   capsule: 1,

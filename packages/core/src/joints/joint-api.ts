@@ -36,7 +36,11 @@ import {
   type JointTypeName,
 } from './joint-store.js';
 
-/** Destroys a joint. Its bodies may collide again from the next step if the joint kept them apart. */
+/**
+ * Destroys a joint. Its bodies may collide again from the next step if the joint kept them apart.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function destroyJoint(world: PhysicsWorld, joint: number): void {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -74,34 +78,61 @@ function requireKind(p: PhysicsState, row: number, what: string, ...kinds: numbe
   }
 }
 
-/** The joint's kind: 'distance', 'revolute', 'prismatic', 'weld', 'wheel', 'mouse', 'motor' or 'pulley'. */
+/**
+ * The joint's kind: 'distance', 'revolute', 'prismatic', 'weld', 'wheel', 'mouse', 'motor' or 'pulley'.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointType(world: PhysicsWorld, joint: number): JointTypeName {
   const { p, row } = jointRow(world, joint);
   return JOINT_TYPE_NAMES[p.joints.type[row]!]!;
 }
 
+/**
+ * The first body entity the joint connects.
+ *
+ * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
+ */
 export function getJointBodyA(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   return p.joints.bodyA[row]!;
 }
 
+/**
+ * The second body entity the joint connects.
+ *
+ * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
+ */
 export function getJointBodyB(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   return p.joints.bodyB[row]!;
 }
 
+/**
+ * Whether the two connected bodies still collide with each other.
+ *
+ * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
+ */
 export function getJointCollideConnected(world: PhysicsWorld, joint: number): boolean {
   const { p, row } = jointRow(world, joint);
   return (p.joints.flags[row]! & JointFlag.collideConnected) !== 0;
 }
 
-/** Local anchor on body A (m, A's frame). Allocates: for API use. */
+/**
+ * Local anchor on body A (m, A's frame). Allocates: for API use.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointLocalAnchorA(world: PhysicsWorld, joint: number): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
   return { x: p.joints.f[JF_ANCHOR_AX]![row]!, y: p.joints.f[JF_ANCHOR_AY]![row]! };
 }
 
-/** Local anchor on body B (m, B's frame). Allocates: for API use. */
+/**
+ * Local anchor on body B (m, B's frame). Allocates: for API use.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointLocalAnchorB(world: PhysicsWorld, joint: number): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
   return { x: p.joints.f[JF_ANCHOR_BX]![row]!, y: p.joints.f[JF_ANCHOR_BY]![row]! };
@@ -116,7 +147,11 @@ function worldPoint(p: PhysicsState, body: number, lx: number, ly: number, out: 
   out[1] = t.y[body]! + s * lx + c * ly;
 }
 
-/** World anchor points of the joint: [ax, ay, bx, by] (m). Allocates: for API use and drawing. */
+/**
+ * World anchor points of the joint: [ax, ay, bx, by] (m). Allocates: for API use and drawing.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointWorldAnchors(world: PhysicsWorld, joint: number): [number, number, number, number] {
   const { p, row } = jointRow(world, joint);
   const js = p.joints;
@@ -150,6 +185,8 @@ function worldAxis(p: PhysicsState, row: number, out: number[]): void {
 /**
  * Force (N, world) the joint applied to body B during the last step: accumulated impulse / substep length. Body A
  * received the opposite. Read it and destroy the joint to make a breakable joint. Allocates: for API use.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */
 export function getJointReactionForce(world: PhysicsWorld, joint: number): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
@@ -203,7 +240,11 @@ export function getJointReactionForce(world: PhysicsWorld, joint: number): { x: 
   }
 }
 
-/** Torque (N m) the joint applied to body B during the last step (about B's centre, from the angular rows). */
+/**
+ * Torque (N m) the joint applied to body B during the last step (about B's centre, from the angular rows).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointReactionTorque(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   const js = p.joints;
@@ -225,7 +266,11 @@ export function getJointReactionTorque(world: PhysicsWorld, joint: number): numb
   }
 }
 
-/** Motor torque (N m, revolute/wheel) or force (N, prismatic/distance) of the last step. */
+/**
+ * Motor torque (N m, revolute/wheel) or force (N, prismatic/distance) of the last step.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointMotorForce(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   const js = p.joints;
@@ -236,7 +281,11 @@ export function getJointMotorForce(world: PhysicsWorld, joint: number): number {
   return js.invH * js.f[JF_IMPULSE_0 + k]![row]!;
 }
 
-/** Current joint angle of a revolute (or weld) joint: angleB − angleA − referenceAngle, in (−π, π] (rad). */
+/**
+ * Current joint angle of a revolute (or weld) joint: angleB − angleA − referenceAngle, in (−π, π] (rad).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
+ */
 export function getRevoluteJointAngle(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   requireKind(p, row, 'getRevoluteJointAngle', JointType.revolute, JointType.weld, JointType.prismatic);
@@ -252,14 +301,22 @@ export function getRevoluteJointAngle(world: PhysicsWorld, joint: number): numbe
   return angle;
 }
 
-/** Relative angular velocity wB − wA of the joint's bodies (rad/s). */
+/**
+ * Relative angular velocity wB − wA of the joint's bodies (rad/s).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointAngularSpeed(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   const js = p.joints;
   return p.bodies.w[js.bodyB[row]!]! - p.bodies.w[js.bodyA[row]!]!;
 }
 
-/** Translation of a prismatic or wheel joint along its axis (m): (anchorB − anchorA) · axis. */
+/**
+ * Translation of a prismatic or wheel joint along its axis (m): (anchorB − anchorA) · axis.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
+ */
 export function getJointTranslation(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   requireKind(p, row, 'getJointTranslation', JointType.prismatic, JointType.wheel);
@@ -281,7 +338,11 @@ const MOTOR_KINDS = [JointType.revolute, JointType.prismatic, JointType.wheel, J
 const LIMIT_KINDS = [JointType.revolute, JointType.prismatic, JointType.wheel, JointType.distance];
 const SPRING_KINDS = [JointType.revolute, JointType.prismatic, JointType.wheel, JointType.distance, JointType.mouse];
 
-/** Motor speed: rad/s (revolute, wheel) or m/s (prismatic, distance). */
+/**
+ * Motor speed: rad/s (revolute, wheel) or m/s (prismatic, distance).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setJointMotorSpeed(world: PhysicsWorld, joint: number, speed: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setJointMotorSpeed', ...MOTOR_KINDS);
@@ -290,12 +351,21 @@ export function setJointMotorSpeed(world: PhysicsWorld, joint: number, speed: nu
   wakeJoint(p, row);
 }
 
+/**
+ * The motor's target speed (rad/s for revolute and wheel joints, m/s for prismatic and distance joints).
+ *
+ * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
+ */
 export function getJointMotorSpeed(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   return p.joints.f[JF_MOTOR_SPEED]![row]!;
 }
 
-/** Largest motor torque (N m, revolute, wheel) or force (N, prismatic, distance). */
+/**
+ * Largest motor torque (N m, revolute, wheel) or force (N, prismatic, distance).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setJointMaxMotorForce(world: PhysicsWorld, joint: number, max: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setJointMaxMotorForce', ...MOTOR_KINDS);
@@ -327,18 +397,36 @@ function limitSlots(type: number): number[] {
   return [4, 5];
 }
 
+/**
+ * Turns the joint's motor on or off (revolute, prismatic, wheel, distance) and wakes the bodies.
+ *
+ * @throws PhysicsError `NOT_A_JOINT` for a bad joint, `WORLD_LOCKED` during a step. `INVALID_ARGUMENT` for a
+ *   joint type without a motor.
+ */
 export function enableJointMotor(world: PhysicsWorld, joint: number, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'enableJointMotor', ...MOTOR_KINDS);
   setFlag(p, row, JointFlag.enableMotor, enable === true, motorSlot(p.joints.type[row]!));
 }
 
+/**
+ * Turns the joint's limit on or off (revolute, prismatic, wheel, distance) and wakes the bodies.
+ *
+ * @throws PhysicsError `NOT_A_JOINT` for a bad joint, `WORLD_LOCKED` during a step. `INVALID_ARGUMENT` for a
+ *   joint type without a limit.
+ */
 export function enableJointLimit(world: PhysicsWorld, joint: number, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'enableJointLimit', ...LIMIT_KINDS);
   setFlag(p, row, JointFlag.enableLimit, enable === true, limitSlots(p.joints.type[row]!));
 }
 
+/**
+ * Turns the joint's spring on or off (revolute, prismatic, wheel, distance, mouse) and wakes the bodies.
+ *
+ * @throws PhysicsError `NOT_A_JOINT` for a bad joint, `WORLD_LOCKED` during a step. `INVALID_ARGUMENT` for a
+ *   joint type without a spring.
+ */
 export function enableJointSpring(world: PhysicsWorld, joint: number, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(
@@ -363,6 +451,8 @@ export function enableJointSpring(world: PhysicsWorld, joint: number, enable: bo
 /**
  * Limits: angles (rad) for revolute joints, translations (m) for prismatic and wheel joints, lengths (m) for
  * distance joints (minLength, maxLength). lower must be <= upper.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
 export function setJointLimits(world: PhysicsWorld, joint: number, lower: number, upper: number): void {
   const { p, row } = mutableRow(world, joint);
@@ -382,7 +472,11 @@ export function setJointLimits(world: PhysicsWorld, joint: number, lower: number
   wakeJoint(p, row);
 }
 
-/** [lower, upper] limits (see setJointLimits). Allocates. */
+/**
+ * [lower, upper] limits (see setJointLimits). Allocates.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointLimits(world: PhysicsWorld, joint: number): [number, number] {
   const { p, row } = jointRow(world, joint);
   const f = p.joints.f;
@@ -390,7 +484,11 @@ export function getJointLimits(world: PhysicsWorld, joint: number): [number, num
   return [f[JF_LOWER]![row]!, f[JF_UPPER]![row]!];
 }
 
-/** Spring stiffness (Hz) and damping ratio of the joint's spring (mouse: its drag spring). */
+/**
+ * Spring stiffness (Hz) and damping ratio of the joint's spring (mouse: its drag spring).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setJointSpring(world: PhysicsWorld, joint: number, hertz: number, dampingRatio: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setJointSpring', ...SPRING_KINDS);
@@ -401,7 +499,11 @@ export function setJointSpring(world: PhysicsWorld, joint: number, hertz: number
   wakeJoint(p, row);
 }
 
-/** Moves a mouse joint's target (m, world). */
+/**
+ * Moves a mouse joint's target (m, world).
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setMouseJointTarget(world: PhysicsWorld, joint: number, target: Vec2Like): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMouseJointTarget', JointType.mouse);
@@ -411,13 +513,22 @@ export function setMouseJointTarget(world: PhysicsWorld, joint: number, target: 
   wakeJoint(p, row);
 }
 
+/**
+ * The mouse joint's target point, world (m).
+ *
+ * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world. `INVALID_ARGUMENT` for another joint type.
+ */
 export function getMouseJointTarget(world: PhysicsWorld, joint: number): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
   requireKind(p, row, 'getMouseJointTarget', JointType.mouse);
   return { x: p.joints.f[JF_TARGET_X]![row]!, y: p.joints.f[JF_TARGET_Y]![row]! };
 }
 
-/** Largest force (N) of a mouse or motor joint. */
+/**
+ * Largest force (N) of a mouse or motor joint.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setJointMaxForce(world: PhysicsWorld, joint: number, maxForce: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setJointMaxForce', JointType.mouse, JointType.motor);
@@ -426,7 +537,11 @@ export function setJointMaxForce(world: PhysicsWorld, joint: number, maxForce: n
   wakeJoint(p, row);
 }
 
-/** Largest torque (N m) of a motor joint. */
+/**
+ * Largest torque (N m) of a motor joint.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setMotorJointMaxTorque(world: PhysicsWorld, joint: number, maxTorque: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMotorJointMaxTorque', JointType.motor);
@@ -435,7 +550,11 @@ export function setMotorJointMaxTorque(world: PhysicsWorld, joint: number, maxTo
   wakeJoint(p, row);
 }
 
-/** Target position of B's origin in A's frame (m) for a motor joint. */
+/**
+ * Target position of B's origin in A's frame (m) for a motor joint.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setMotorJointLinearOffset(world: PhysicsWorld, joint: number, offset: Vec2Like): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMotorJointLinearOffset', JointType.motor);
@@ -445,7 +564,11 @@ export function setMotorJointLinearOffset(world: PhysicsWorld, joint: number, of
   wakeJoint(p, row);
 }
 
-/** Target angleB − angleA (rad) for a motor joint. */
+/**
+ * Target angleB − angleA (rad) for a motor joint.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function setMotorJointAngularOffset(world: PhysicsWorld, joint: number, angle: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMotorJointAngularOffset', JointType.motor);
@@ -454,7 +577,11 @@ export function setMotorJointAngularOffset(world: PhysicsWorld, joint: number, a
   wakeJoint(p, row);
 }
 
-/** Accumulated impulses of the last step (see joint-layout.ts JC_IMPULSE for their meaning per kind). Allocates. */
+/**
+ * Accumulated impulses of the last step (see joint-layout.ts JC_IMPULSE for their meaning per kind). Allocates.
+ *
+ * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getJointImpulses(world: PhysicsWorld, joint: number): number[] {
   const { p, row } = jointRow(world, joint);
   const out: number[] = [];

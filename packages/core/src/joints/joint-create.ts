@@ -236,7 +236,12 @@ export function writeReferenceAngle(p: PhysicsState, row: number, angleField: nu
   f[JF_REF_SIN]![row] = pointScratch[1]!;
 }
 
-/** Creates a distance joint (rod, spring or rope; see DistanceJointDef). Returns the joint entity. */
+/**
+ * Creates a distance joint (rod, spring or rope; see DistanceJointDef). Returns the joint entity.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
+ *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
+ */
 export function createDistanceJoint(
   world: PhysicsWorld,
   def: Partial<DistanceJointDef> & { bodyA: number; bodyB: number },
@@ -281,7 +286,12 @@ export function createDistanceJoint(
   return p.joints.eid[row]!;
 }
 
-/** Creates a revolute joint (pin with optional limits, motor, spring). Returns the joint entity. */
+/**
+ * Creates a revolute joint (pin with optional limits, motor, spring). Returns the joint entity.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
+ *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
+ */
 export function createRevoluteJoint(
   world: PhysicsWorld,
   def: Partial<RevoluteJointDef> & { bodyA: number; bodyB: number },
@@ -308,7 +318,12 @@ export function createRevoluteJoint(
   return p.joints.eid[row]!;
 }
 
-/** Creates a prismatic joint (slider along localAxisA). Returns the joint entity. */
+/**
+ * Creates a prismatic joint (slider along localAxisA). Returns the joint entity.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
+ *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
+ */
 export function createPrismaticJoint(
   world: PhysicsWorld,
   def: Partial<PrismaticJointDef> & { bodyA: number; bodyB: number },
@@ -338,7 +353,12 @@ export function createPrismaticJoint(
   return p.joints.eid[row]!;
 }
 
-/** Creates a weld joint. Returns the joint entity. */
+/**
+ * Creates a weld joint. Returns the joint entity.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
+ *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
+ */
 export function createWeldJoint(
   world: PhysicsWorld,
   def: Partial<WeldJointDef> & { bodyA: number; bodyB: number },
@@ -366,7 +386,12 @@ export function createWeldJoint(
   return p.joints.eid[row]!;
 }
 
-/** Creates a wheel joint (A = chassis, B = wheel). Returns the joint entity. */
+/**
+ * Creates a wheel joint (A = chassis, B = wheel). Returns the joint entity.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
+ *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
+ */
 export function createWheelJoint(
   world: PhysicsWorld,
   def: Partial<WheelJointDef> & { bodyA: number; bodyB: number },
@@ -395,7 +420,12 @@ export function createWheelJoint(
   return p.joints.eid[row]!;
 }
 
-/** Creates a mouse (target) joint dragging bodyB toward `target`. Returns the joint entity. */
+/**
+ * Creates a mouse (target) joint dragging bodyB toward `target`. Returns the joint entity.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
+ *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
+ */
 export function createMouseJoint(
   world: PhysicsWorld,
   def: Partial<MouseJointDef> & { bodyA: number; bodyB: number },
@@ -434,7 +464,12 @@ export function createMouseJoint(
   return p.joints.eid[row]!;
 }
 
-/** Creates a motor joint driving B's pose relative to A. Returns the joint entity. */
+/**
+ * Creates a motor joint driving B's pose relative to A. Returns the joint entity.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
+ *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
+ */
 export function createMotorJoint(
   world: PhysicsWorld,
   def: Partial<MotorJointDef> & { bodyA: number; bodyB: number },
@@ -469,7 +504,12 @@ export function createMotorJoint(
   return p.joints.eid[row]!;
 }
 
-/** Creates a pulley joint. Returns the joint entity. */
+/**
+ * Creates a pulley joint. Returns the joint entity.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
+ *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
+ */
 export function createPulleyJoint(
   world: PhysicsWorld,
   def: Partial<PulleyJointDef> & { bodyA: number; bodyB: number },

@@ -113,6 +113,9 @@ export interface RevoluteJointDef extends JointDefBase, WorldAnchorOption {
   dampingRatio: number;
 }
 
+/**
+ * A fresh revolute (hinge) joint definition with anchors at both body origins, no limit, motor or spring.
+ */
 export function defaultRevoluteJointDef(): RevoluteJointDef {
   return {
     ...defaultJointDefBase(),
@@ -155,6 +158,9 @@ export interface PrismaticJointDef extends JointDefBase, WorldAnchorOption {
   dampingRatio: number;
 }
 
+/**
+ * A fresh prismatic (slider) joint definition along the x axis of body A, no limit, motor or spring.
+ */
 export function defaultPrismaticJointDef(): PrismaticJointDef {
   return {
     ...defaultJointDefBase(),
@@ -186,6 +192,9 @@ export interface WeldJointDef extends JointDefBase, WorldAnchorOption {
   angularDampingRatio: number;
 }
 
+/**
+ * A fresh weld joint definition: rigid (0 Hz linear and angular springs), anchors at both body origins.
+ */
 export function defaultWeldJointDef(): WeldJointDef {
   return {
     ...defaultJointDefBase(),
@@ -224,6 +233,9 @@ export interface WheelJointDef extends JointDefBase, WorldAnchorOption {
   motorSpeed: number;
 }
 
+/**
+ * A fresh wheel joint definition: suspension axis y of body A with a spring, no limit or motor.
+ */
 export function defaultWheelJointDef(): WheelJointDef {
   return {
     ...defaultJointDefBase(),
@@ -263,6 +275,10 @@ export interface MouseJointDef {
   collideConnected: boolean;
 }
 
+/**
+ * A fresh mouse joint definition: pulls a point of the body towards a target with a 5 Hz spring (damping ratio 0.7) and a
+ * 1000 N force cap.
+ */
 export function defaultMouseJointDef(): MouseJointDef {
   return {
     bodyA: -1,
@@ -296,6 +312,9 @@ export interface MotorJointDef {
   collideConnected: boolean;
 }
 
+/**
+ * A fresh motor joint definition: drives body B to an offset from body A with capped force and torque.
+ */
 export function defaultMotorJointDef(): MotorJointDef {
   return {
     bodyA: -1,
@@ -326,6 +345,9 @@ export interface PulleyJointDef extends JointDefBase {
   ratio: number;
 }
 
+/**
+ * A fresh pulley joint definition: ratio 1, ground anchors at (−1, 1) and (1, 1) m, body anchors at the origins.
+ */
 export function defaultPulleyJointDef(): PulleyJointDef {
   return {
     bodyA: -1,

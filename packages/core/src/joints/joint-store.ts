@@ -12,7 +12,13 @@ export const JointType = {
   motor: 6,
   pulley: 7,
 } as const;
+/**
+ * Numeric joint type as stored in the joint records (see {@link JointType}).
+ */
 export type JointTypeId = (typeof JointType)[keyof typeof JointType];
+/**
+ * Joint type by name: `'distance'`, `'revolute'`, `'prismatic'`, `'weld'`, `'wheel'`, `'mouse'`, `'motor'` or `'pulley'`.
+ */
 export type JointTypeName = keyof typeof JointType;
 export const JOINT_TYPE_COUNT = 8;
 export const JOINT_TYPE_NAMES: readonly JointTypeName[] = [

@@ -19,6 +19,9 @@ export interface QueryFilter {
   includeSensors?: boolean;
 }
 
+/**
+ * A fresh default query filter: hits every category, sensors excluded.
+ */
 export function defaultQueryFilter(): Required<QueryFilter> {
   return { categoryBits: 0x0001, maskBits: 0xffffffff, ignoreBody: -1, includeSensors: false };
 }

@@ -15,6 +15,8 @@ import { createShapeProxy } from './shape-proxy.js';
  * Chains are meant for static terrain: segments have no mass, collide one-sidedly (see ChainGeometry for which
  * side) with circles, capsules and polygons, and never with segments or other chain segments. Throws PhysicsError
  * for a chain that did not come from makeChain, or for a bad body or shape definition; the world is unchanged then.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
 export function addChain(world: PhysicsWorld, body: number, chain: ChainGeometry, def?: ShapeDefInput): ShapeId[] {
   const p = getPhysics(world);

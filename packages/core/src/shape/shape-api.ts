@@ -74,7 +74,11 @@ export function resolveShapeDef(def: ShapeDefInput | undefined): ShapeDef {
 /** Shape definition as addShape takes it: every field optional, the filter too (defaults fill the rest). */
 export type ShapeDefInput = Partial<Omit<ShapeDef, 'filter'>> & { filter?: Partial<FilterDef> };
 
-/** Attaches a shape to a body; updates the body's mass. Returns the shape handle. */
+/**
+ * Attaches a shape to a body; updates the body's mass. Returns the shape handle.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function addShape(world: PhysicsWorld, body: number, geometry: ShapeGeometry, def?: ShapeDefInput): ShapeId {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -123,7 +127,11 @@ export function insertShape(p: PhysicsState, body: number, geometry: ShapeGeomet
   return row;
 }
 
-/** Removes a shape from its body; updates the body's mass. */
+/**
+ * Removes a shape from its body; updates the body's mass.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
 export function destroyShape(world: PhysicsWorld, shape: ShapeId): void {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -145,7 +153,11 @@ export function destroyShape(world: PhysicsWorld, shape: ShapeId): void {
   updateBodyMass(p, body);
 }
 
-/** Shape handles of a body, in creation order. */
+/**
+ * Shape handles of a body, in creation order.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
+ */
 export function getBodyShapes(world: PhysicsWorld, body: number): ShapeId[] {
   const p = getPhysics(world);
   requireBody(p, body);
@@ -155,6 +167,11 @@ export function getBodyShapes(world: PhysicsWorld, body: number): ShapeId[] {
   return out;
 }
 
+/**
+ * The body entity a shape is attached to.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` unless `shape` is a live shape of this world.
+ */
 export function getShapeBody(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
   return p.shapes.body[shapeRow(p, shape)]!;
@@ -169,6 +186,12 @@ function remixShapeContacts(p: PhysicsState, row: number): void {
   }
 }
 
+/**
+ * Sets a shape's Coulomb friction coefficient (dimensionless, ≥ 0). Existing contacts pick it up next step.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` for a bad shape, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   negative or non-finite value.
+ */
 export function setFriction(world: PhysicsWorld, shape: ShapeId, friction: number): void {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -178,11 +201,22 @@ export function setFriction(world: PhysicsWorld, shape: ShapeId, friction: numbe
   remixShapeContacts(p, row);
 }
 
+/**
+ * A shape's friction coefficient (dimensionless).
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` unless `shape` is a live shape of this world.
+ */
 export function getFriction(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
   return p.shapes.friction[shapeRow(p, shape)]!;
 }
 
+/**
+ * Sets a shape's restitution (bounciness, 0 = none, 1 = elastic). Existing contacts pick it up next step.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` for a bad shape, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   negative or non-finite value.
+ */
 export function setRestitution(world: PhysicsWorld, shape: ShapeId, restitution: number): void {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -192,11 +226,22 @@ export function setRestitution(world: PhysicsWorld, shape: ShapeId, restitution:
   remixShapeContacts(p, row);
 }
 
+/**
+ * A shape's restitution (dimensionless).
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` unless `shape` is a live shape of this world.
+ */
 export function getRestitution(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
   return p.shapes.restitution[shapeRow(p, shape)]!;
 }
 
+/**
+ * Sets a shape's density (kg/m²) and recomputes its body's mass, centre of mass and rotational inertia.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` for a bad shape, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   negative or non-finite value.
+ */
 export function setDensity(world: PhysicsWorld, shape: ShapeId, density: number): void {
   const p = getPhysics(world);
   assertUnlocked(p);
@@ -206,6 +251,11 @@ export function setDensity(world: PhysicsWorld, shape: ShapeId, density: number)
   updateBodyMass(p, p.shapes.body[row]!);
 }
 
+/**
+ * A shape's density (kg/m²).
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` unless `shape` is a live shape of this world.
+ */
 export function getDensity(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
   return p.shapes.density[shapeRow(p, shape)]!;
@@ -215,6 +265,8 @@ export function getDensity(world: PhysicsWorld, shape: ShapeId): number {
  * Changes a shape's collision filter. Its contacts are destroyed (touching ones report contact end) and the pairs
  * that the new filter allows are found again on the next step; the bodies involved are woken, so nothing rests on a
  * pair that no longer exists. Fields left out of `filter` keep their current values.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
 export function setShapeFilter(world: PhysicsWorld, shape: ShapeId, filter: Partial<FilterDef>): void {
   const p = getPhysics(world);
@@ -237,6 +289,11 @@ export function setShapeFilter(world: PhysicsWorld, shape: ShapeId, filter: Part
   }
 }
 
+/**
+ * A copy of a shape's collision filter (category bits, mask bits, group index).
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` unless `shape` is a live shape of this world.
+ */
 export function getShapeFilter(world: PhysicsWorld, shape: ShapeId): FilterDef {
   const p = getPhysics(world);
   return readFilter(p, shapeRow(p, shape));

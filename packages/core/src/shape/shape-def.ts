@@ -30,10 +30,16 @@ export interface ShapeDef {
   filter: FilterDef;
 }
 
+/**
+ * A fresh default collision filter: category 1, collides with everything, group 0.
+ */
 export function defaultFilter(): FilterDef {
   return { categoryBits: 0x0001, maskBits: 0xffffffff, groupIndex: 0 };
 }
 
+/**
+ * A fresh default shape definition (density 1 kg/m², friction 0.6, no restitution, solid, default filter).
+ */
 export function defaultShapeDef(): ShapeDef {
   return {
     density: 1,

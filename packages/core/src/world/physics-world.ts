@@ -233,7 +233,11 @@ export function getProfile(world: PhysicsWorld): StepProfile {
   return Object.assign(new StepProfile(), p.profile);
 }
 
-/** Changes world settings between steps (same fields and validation as the world definition). */
+/**
+ * Changes world settings between steps (same fields and validation as the world definition).
+ *
+ * @throws PhysicsError `INVALID_ARGUMENT` for a bad setting, `WORLD_LOCKED` during a step.
+ */
 export function setWorldSettings(world: PhysicsWorld, settings: Partial<WorldDef>): void {
   const p = getPhysics(world);
   assertUnlocked(p);

@@ -16,6 +16,9 @@ import { solveWheelJoints, warmStartWheelJoints } from './wheel.js';
  * loop takes only typed arrays, integers and booleans: per-step doubles come from solverData.params.
  */
 
+/**
+ * Applies the joints' impulses stored from the previous substep to the body velocities (warm start).
+ */
 export function warmStartJoints(p: PhysicsState): void {
   const js = p.joints;
   const states = p.solverData.states;
