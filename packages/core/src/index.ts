@@ -77,3 +77,5 @@ export * from './solver/solver-layout.js';
 export { SolverData } from './solver/solver-data.js';
 export * from './queries/index.js';
 export * from './joints/index.js';
+// Generational body and joint handles (see body/body-handle.ts).
+export { bodyEntity, bodyIndex } from './body/body-api.js';

@@ -3,7 +3,7 @@ import { destroyBodyContacts, wakeTouching } from '../contact/contact-lifecycle.
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
 import { rebuildBodyProxies, synchronizeBodyProxies } from '../shape/shape-proxy.js';
 import type { PhysicsState, PhysicsWorld } from '../world/physics-world.js';
-import { bodyState, mutableBodyState } from './body-api.js';
+import { bodyIndex, unlockedState } from './body-api.js';
 import type { Vec2Like } from './body-def.js';
 import { updateBodyMass } from './body-mass.js';
 import { sleepIsland, wakeIsland } from './body-sleep.js';
@@ -15,32 +15,37 @@ import { BodyFlag, BodyType, type BodyTypeName } from './body-store.js';
 
 /** cos and sin of an angle set through the API. */
 const cosSinScratch = new Float64Array(2);
-export function getPosition(world: PhysicsWorld, eid: number): { x: number; y: number } {
-  const t = bodyState(world, eid).bodies.transform;
+export function getPosition(world: PhysicsWorld, body: number): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const t = world.physics.bodies.transform;
   return { x: t.x[eid]!, y: t.y[eid]! };
 }
 
 /** Body rotation (rad) in (−π, π]. */
-export function getAngle(world: PhysicsWorld, eid: number): number {
-  const t = bodyState(world, eid).bodies.transform;
+export function getAngle(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  const t = world.physics.bodies.transform;
   return atan2(t.s[eid]!, t.c[eid]!);
 }
 
 /** Centre of mass, world (m). */
-export function getWorldCenter(world: PhysicsWorld, eid: number): { x: number; y: number } {
-  const b = bodyState(world, eid).bodies;
+export function getWorldCenter(world: PhysicsWorld, body: number): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const b = world.physics.bodies;
   return { x: b.centerX[eid]!, y: b.centerY[eid]! };
 }
 
 /** Centre of mass, body-local (m). */
-export function getLocalCenter(world: PhysicsWorld, eid: number): { x: number; y: number } {
-  const b = bodyState(world, eid).bodies;
+export function getLocalCenter(world: PhysicsWorld, body: number): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const b = world.physics.bodies;
   return { x: b.localCenterX[eid]!, y: b.localCenterY[eid]! };
 }
 
 /** Teleports the body (origin position and angle). Contacts are re-evaluated next step. */
-export function setTransform(world: PhysicsWorld, eid: number, position: Vec2Like, angle: number): void {
-  const p = mutableBodyState(world, eid);
+export function setTransform(world: PhysicsWorld, body: number, position: Vec2Like, angle: number): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkVec2(position, 'position');
   checkFinite(angle, 'angle');
   const b = p.bodies;
@@ -62,23 +67,26 @@ export function setTransform(world: PhysicsWorld, eid: number, position: Vec2Lik
   wake(p, eid);
 }
 
-export function setPosition(world: PhysicsWorld, eid: number, position: Vec2Like): void {
-  setTransform(world, eid, position, getAngle(world, eid));
+export function setPosition(world: PhysicsWorld, body: number, position: Vec2Like): void {
+  setTransform(world, body, position, getAngle(world, body));
 }
 
-export function setAngle(world: PhysicsWorld, eid: number, angle: number): void {
-  const t = bodyState(world, eid).bodies.transform;
-  setTransform(world, eid, { x: t.x[eid]!, y: t.y[eid]! }, angle);
+export function setAngle(world: PhysicsWorld, body: number, angle: number): void {
+  const eid = bodyIndex(world, body);
+  const t = world.physics.bodies.transform;
+  setTransform(world, body, { x: t.x[eid]!, y: t.y[eid]! }, angle);
 }
 
 /** Linear velocity of the centre of mass (m/s). */
-export function getLinearVelocity(world: PhysicsWorld, eid: number): { x: number; y: number } {
-  const b = bodyState(world, eid).bodies;
+export function getLinearVelocity(world: PhysicsWorld, body: number): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const b = world.physics.bodies;
   return { x: b.vx[eid]!, y: b.vy[eid]! };
 }
 
-export function setLinearVelocity(world: PhysicsWorld, eid: number, v: Vec2Like): void {
-  const p = mutableBodyState(world, eid);
+export function setLinearVelocity(world: PhysicsWorld, body: number, v: Vec2Like): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkVec2(v, 'linearVelocity');
   const b = p.bodies;
   if (b.type[eid] === BodyType.static) return;
@@ -87,12 +95,14 @@ export function setLinearVelocity(world: PhysicsWorld, eid: number, v: Vec2Like)
   if (v.x !== 0 || v.y !== 0) wake(p, eid);
 }
 
-export function getAngularVelocity(world: PhysicsWorld, eid: number): number {
-  return bodyState(world, eid).bodies.w[eid]!;
+export function getAngularVelocity(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  return world.physics.bodies.w[eid]!;
 }
 
-export function setAngularVelocity(world: PhysicsWorld, eid: number, w: number): void {
-  const p = mutableBodyState(world, eid);
+export function setAngularVelocity(world: PhysicsWorld, body: number, w: number): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkFinite(w, 'angularVelocity');
   const b = p.bodies;
   if (b.type[eid] === BodyType.static || (b.flags[eid]! & BodyFlag.fixedRotation) !== 0) return;
@@ -101,16 +111,24 @@ export function setAngularVelocity(world: PhysicsWorld, eid: number, w: number):
 }
 
 /** Velocity of a world point attached to the body (m/s). */
-export function getLinearVelocityAtPoint(world: PhysicsWorld, eid: number, point: Vec2Like): { x: number; y: number } {
-  const b = bodyState(world, eid).bodies;
+export function getLinearVelocityAtPoint(world: PhysicsWorld, body: number, point: Vec2Like): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const b = world.physics.bodies;
   checkVec2(point, 'point');
   const w = b.w[eid]!;
   return { x: b.vx[eid]! - w * (point.y - b.centerY[eid]!), y: b.vy[eid]! + w * (point.x - b.centerX[eid]!) };
 }
 
 /** Adds a force (N) at a world point (default: centre of mass); it acts during the next step, then is cleared. */
-export function applyForce(world: PhysicsWorld, eid: number, force: Vec2Like, point?: Vec2Like, wakeBody = true): void {
-  const p = mutableBodyState(world, eid);
+export function applyForce(
+  world: PhysicsWorld,
+  body: number,
+  force: Vec2Like,
+  point?: Vec2Like,
+  wakeBody = true,
+): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkVec2(force, 'force');
   if (point !== undefined) checkVec2(point, 'point');
   const b = p.bodies;
@@ -124,8 +142,9 @@ export function applyForce(world: PhysicsWorld, eid: number, force: Vec2Like, po
 }
 
 /** Adds a torque (N m) for the next step. */
-export function applyTorque(world: PhysicsWorld, eid: number, torque: number, wakeBody = true): void {
-  const p = mutableBodyState(world, eid);
+export function applyTorque(world: PhysicsWorld, body: number, torque: number, wakeBody = true): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkFinite(torque, 'torque');
   const b = p.bodies;
   if (b.type[eid] !== BodyType.dynamic) return;
@@ -136,12 +155,13 @@ export function applyTorque(world: PhysicsWorld, eid: number, torque: number, wa
 /** Applies an impulse (N s) at a world point (default: centre of mass): changes velocity at once. */
 export function applyLinearImpulse(
   world: PhysicsWorld,
-  eid: number,
+  body: number,
   impulse: Vec2Like,
   point?: Vec2Like,
   wakeBody = true,
 ): void {
-  const p = mutableBodyState(world, eid);
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkVec2(impulse, 'impulse');
   if (point !== undefined) checkVec2(point, 'point');
   const b = p.bodies;
@@ -158,8 +178,9 @@ export function applyLinearImpulse(
 }
 
 /** Applies an angular impulse (N m s). */
-export function applyAngularImpulse(world: PhysicsWorld, eid: number, impulse: number, wakeBody = true): void {
-  const p = mutableBodyState(world, eid);
+export function applyAngularImpulse(world: PhysicsWorld, body: number, impulse: number, wakeBody = true): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkFinite(impulse, 'impulse');
   const b = p.bodies;
   if (b.type[eid] !== BodyType.dynamic) return;
@@ -167,23 +188,27 @@ export function applyAngularImpulse(world: PhysicsWorld, eid: number, impulse: n
   b.w[eid] = b.w[eid]! + b.invInertia[eid]! * impulse;
 }
 
-export function getMass(world: PhysicsWorld, eid: number): number {
-  return bodyState(world, eid).bodies.mass[eid]!;
+export function getMass(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  return world.physics.bodies.mass[eid]!;
 }
 
 /** Rotational inertia about the centre of mass (kg m²). */
-export function getInertia(world: PhysicsWorld, eid: number): number {
-  return bodyState(world, eid).bodies.inertia[eid]!;
+export function getInertia(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  return world.physics.bodies.inertia[eid]!;
 }
 
-export function getBodyType(world: PhysicsWorld, eid: number): BodyTypeName {
-  const t = bodyState(world, eid).bodies.type[eid]!;
+export function getBodyType(world: PhysicsWorld, body: number): BodyTypeName {
+  const eid = bodyIndex(world, body);
+  const t = world.physics.bodies.type[eid]!;
   return t === BodyType.static ? 'static' : t === BodyType.kinematic ? 'kinematic' : 'dynamic';
 }
 
 /** Changes the body type; mass, contacts and broadphase proxies are rebuilt. */
-export function setBodyType(world: PhysicsWorld, eid: number, type: BodyTypeName): void {
-  const p = mutableBodyState(world, eid);
+export function setBodyType(world: PhysicsWorld, body: number, type: BodyTypeName): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   if (!(type in BodyType)) {
     throw new PhysicsError(
       'INVALID_ARGUMENT',
@@ -207,66 +232,78 @@ export function setBodyType(world: PhysicsWorld, eid: number, type: BodyTypeName
   else wake(p, eid);
 }
 
-export function getGravityScale(world: PhysicsWorld, eid: number): number {
-  return bodyState(world, eid).bodies.gravityScale[eid]!;
+export function getGravityScale(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  return world.physics.bodies.gravityScale[eid]!;
 }
 
-export function setGravityScale(world: PhysicsWorld, eid: number, scale: number): void {
-  const p = mutableBodyState(world, eid);
+export function setGravityScale(world: PhysicsWorld, body: number, scale: number): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkFinite(scale, 'gravityScale');
   p.bodies.gravityScale[eid] = scale;
   wake(p, eid);
 }
 
-export function getLinearDamping(world: PhysicsWorld, eid: number): number {
-  return bodyState(world, eid).bodies.linearDamping[eid]!;
+export function getLinearDamping(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  return world.physics.bodies.linearDamping[eid]!;
 }
 
-export function setLinearDamping(world: PhysicsWorld, eid: number, damping: number): void {
-  const p = mutableBodyState(world, eid);
+export function setLinearDamping(world: PhysicsWorld, body: number, damping: number): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkNonNegative(damping, 'linearDamping');
   p.bodies.linearDamping[eid] = damping;
 }
 
-export function getAngularDamping(world: PhysicsWorld, eid: number): number {
-  return bodyState(world, eid).bodies.angularDamping[eid]!;
+export function getAngularDamping(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  return world.physics.bodies.angularDamping[eid]!;
 }
 
-export function setAngularDamping(world: PhysicsWorld, eid: number, damping: number): void {
-  const p = mutableBodyState(world, eid);
+export function setAngularDamping(world: PhysicsWorld, body: number, damping: number): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkNonNegative(damping, 'angularDamping');
   p.bodies.angularDamping[eid] = damping;
 }
 
-export function isFixedRotation(world: PhysicsWorld, eid: number): boolean {
-  return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.fixedRotation) !== 0;
+export function isFixedRotation(world: PhysicsWorld, body: number): boolean {
+  const eid = bodyIndex(world, body);
+  return (world.physics.bodies.flags[eid]! & BodyFlag.fixedRotation) !== 0;
 }
 
-export function setFixedRotation(world: PhysicsWorld, eid: number, flag: boolean): void {
-  const p = mutableBodyState(world, eid);
+export function setFixedRotation(world: PhysicsWorld, body: number, flag: boolean): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   const b = p.bodies;
   b.flags[eid] = flag ? b.flags[eid]! | BodyFlag.fixedRotation : b.flags[eid]! & ~BodyFlag.fixedRotation;
   if (flag) b.w[eid] = 0;
   updateBodyMass(p, eid);
 }
 
-export function isBullet(world: PhysicsWorld, eid: number): boolean {
-  return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.bullet) !== 0;
+export function isBullet(world: PhysicsWorld, body: number): boolean {
+  const eid = bodyIndex(world, body);
+  return (world.physics.bodies.flags[eid]! & BodyFlag.bullet) !== 0;
 }
 
-export function setBullet(world: PhysicsWorld, eid: number, flag: boolean): void {
-  const p = mutableBodyState(world, eid);
+export function setBullet(world: PhysicsWorld, body: number, flag: boolean): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   const b = p.bodies;
   b.flags[eid] = flag ? b.flags[eid]! | BodyFlag.bullet : b.flags[eid]! & ~BodyFlag.bullet;
 }
 
-export function isAwake(world: PhysicsWorld, eid: number): boolean {
-  return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.awake) !== 0;
+export function isAwake(world: PhysicsWorld, body: number): boolean {
+  const eid = bodyIndex(world, body);
+  return (world.physics.bodies.flags[eid]! & BodyFlag.awake) !== 0;
 }
 
 /** Body-local point → world point. */
-export function getWorldPoint(world: PhysicsWorld, eid: number, local: Vec2Like): { x: number; y: number } {
-  const t = bodyState(world, eid).bodies.transform;
+export function getWorldPoint(world: PhysicsWorld, body: number, local: Vec2Like): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const t = world.physics.bodies.transform;
   checkVec2(local, 'localPoint');
   const c = t.c[eid]!;
   const s = t.s[eid]!;
@@ -274,8 +311,9 @@ export function getWorldPoint(world: PhysicsWorld, eid: number, local: Vec2Like)
 }
 
 /** World point → body-local point. */
-export function getLocalPoint(world: PhysicsWorld, eid: number, point: Vec2Like): { x: number; y: number } {
-  const t = bodyState(world, eid).bodies.transform;
+export function getLocalPoint(world: PhysicsWorld, body: number, point: Vec2Like): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const t = world.physics.bodies.transform;
   checkVec2(point, 'point');
   const c = t.c[eid]!;
   const s = t.s[eid]!;
@@ -290,19 +328,22 @@ export function wake(p: PhysicsState, eid: number): void {
 }
 
 /** Wakes (true) or puts to sleep (false) the body together with everything it touches or is jointed to. */
-export function setAwake(world: PhysicsWorld, eid: number, flag: boolean): void {
-  const p = mutableBodyState(world, eid);
+export function setAwake(world: PhysicsWorld, body: number, flag: boolean): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   if (flag) wakeIsland(p, eid);
   else sleepIsland(p, eid);
 }
 
-export function isSleepEnabled(world: PhysicsWorld, eid: number): boolean {
-  return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.enableSleep) !== 0;
+export function isSleepEnabled(world: PhysicsWorld, body: number): boolean {
+  const eid = bodyIndex(world, body);
+  return (world.physics.bodies.flags[eid]! & BodyFlag.enableSleep) !== 0;
 }
 
 /** Allows or forbids this body to sleep; forbidding wakes it. */
-export function setSleepEnabled(world: PhysicsWorld, eid: number, flag: boolean): void {
-  const p = mutableBodyState(world, eid);
+export function setSleepEnabled(world: PhysicsWorld, body: number, flag: boolean): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   const b = p.bodies;
   b.flags[eid] = flag ? b.flags[eid]! | BodyFlag.enableSleep : b.flags[eid]! & ~BodyFlag.enableSleep;
   if (!flag) wakeIsland(p, eid);

@@ -14,7 +14,7 @@ import {
   type PhysicsWorld,
 } from '../world/physics-world.js';
 import { defaultBodyDef, type BodyDef } from './body-def.js';
-import { requireBody } from './body-handle.js';
+import { entityOfHandle, handleFor, requireBody } from './body-handle.js';
 import { updateBodyMass } from './body-mass.js';
 import { BodyFlag, BodyType } from './body-store.js';
 
@@ -51,16 +51,21 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
     if (typeof eid !== 'number' || !Number.isInteger(eid) || eid < 0 || !entityExists(world, eid)) {
       throw new PhysicsError('NOT_A_BODY', `entity ${String(eid)} does not exist in this world`);
     }
-    if (eid < p.bodies.alive.length && p.bodies.alive[eid] === 1) {
+    const index = eid & p.indexMask;
+    if (index < p.bodies.alive.length && p.bodies.alive[index] === 1) {
       throw new PhysicsError('INVALID_ARGUMENT', `entity ${eid} is already a body`);
     }
   }
-  const id = eid ?? addEntity(world);
+  const entity = eid ?? addEntity(world);
+  // Columns are indexed by the entity id without its version bits; the handle adds the generation (body-handle.ts).
+  const id = entity & p.indexMask;
   const b = p.bodies;
   b.reserve(id);
   p.solverData.reserveEntities(id);
+  const handle = handleFor(p, entity, b.generation[id]!);
   b.alive[id] = 1;
   b.retired[id] = 0;
+  b.handle[id] = handle;
   const type = BodyType[d.type];
   b.type[id] = type;
   let flags = 0;
@@ -102,18 +107,18 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
   b.listIndex[id] = b.count;
   b.list[b.count++] = id;
   updateBodyMass(p, id);
-  tagBodyEntity(world, id);
-  return id;
+  tagBodyEntity(world, entity);
+  return handle;
 }
 
 /**
  * Destroys a body, its shapes and contacts. The entity is removed too unless `keepEntity` is true (then only the
  * physics components go and the user's own components stay).
  */
-export function destroyBody(world: PhysicsWorld, eid: number, keepEntity = false): void {
+export function destroyBody(world: PhysicsWorld, body: number, keepEntity = false): void {
   const p = getPhysics(world);
   assertUnlocked(p);
-  requireBody(p, eid);
+  const eid = requireBody(p, body);
   // Whatever rested on or hung from this body must wake, or it would float where the body was.
   if (p.bodies.type[eid] === BodyType.static) wakeTouching(p, eid);
   else wakeIsland(p, eid);
@@ -138,24 +143,36 @@ export function destroyBody(world: PhysicsWorld, eid: number, keepEntity = false
   b.listIndex[eid] = -1;
   b.alive[eid] = 0;
   b.retired[eid] = 1;
+  b.generation[eid] = b.generation[eid]! + 1;
+  const entity = entityOfHandle(p, body);
   if (keepEntity) {
-    untagBodyEntity(world, eid);
+    untagBodyEntity(world, entity);
   } else {
-    removeEntity(world, eid);
+    removeEntity(world, entity);
   }
 }
 
-/** Resolves the world's physics state and checks the body handle (for getters). */
-export function bodyState(world: PhysicsWorld, eid: number): PhysicsState {
+/**
+ * The bitecs entity of a live body (for addComponent, removeEntity…): the handle itself in a versioned world, the
+ * handle without its generation in a plain one. Throws NOT_A_BODY / STALE_HANDLE.
+ */
+export function bodyEntity(world: PhysicsWorld, body: number): number {
   const p = getPhysics(world);
-  requireBody(p, eid);
-  return p;
+  requireBody(p, body);
+  return entityOfHandle(p, body);
 }
 
-/** As bodyState, and also refuses calls during a step (for setters). */
-export function mutableBodyState(world: PhysicsWorld, eid: number): PhysicsState {
+/**
+ * Checks the body handle and returns its column index: the index of `world.physics.transform.x[…]` and every body
+ * column (equal to the handle for the first body on an entity of a plain world).
+ */
+export function bodyIndex(world: PhysicsWorld, body: number): number {
+  return requireBody(getPhysics(world), body);
+}
+
+/** The world's physics state, refusing calls during a step (for setters). */
+export function unlockedState(world: PhysicsWorld): PhysicsState {
   const p = getPhysics(world);
   assertUnlocked(p);
-  requireBody(p, eid);
   return p;
 }

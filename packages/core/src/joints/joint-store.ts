@@ -99,8 +99,10 @@ export class JointStore {
   /** Body entity ids per row. */
   bodyA = new Int32Array(16);
   bodyB = new Int32Array(16);
-  /** Joint entity id per row. */
+  /** Joint entity index per row (the entity id without its version bits). */
   eid = new Int32Array(16);
+  /** Joint handle per row (see body/body-handle.ts). */
+  handle = new Float64Array(16);
   /** Live rows. */
   count = 0;
 
@@ -108,6 +110,8 @@ export class JointStore {
   rowOf = new Int32Array(16).fill(-1);
   /** 1 once a joint on this entity id was destroyed (and no joint took the id since): a stale handle. */
   retired = new Uint8Array(16);
+  /** Joints destroyed on this index so far: the generation of plain (unversioned) worlds' handles. */
+  generation = new Int32Array(16);
   /** Head of each body's joint-edge list (edge = jointEid·2 + side), −1 when none. Indexed by body entity id. */
   jointHead = new Int32Array(16).fill(-1);
   /** Joint-edge links, indexed by edge. */
@@ -148,6 +152,7 @@ export class JointStore {
     this.bodyA = growI32(this.bodyA, n);
     this.bodyB = growI32(this.bodyB, n);
     this.eid = growI32(this.eid, n);
+    this.handle = growF64(this.handle, n);
   }
 
   /** Capacity for entity ids up to `maxEid` (joint and body ids share one space). */
@@ -156,6 +161,7 @@ export class JointStore {
     if (this.rowOf.length < n) {
       this.rowOf = growI32(this.rowOf, n, -1);
       this.retired = growU8(this.retired, n);
+      this.generation = growI32(this.generation, n);
       this.jointHead = growI32(this.jointHead, n, -1);
     }
     if (this.edgeNext.length < 2 * n) {
@@ -182,6 +188,7 @@ export class JointStore {
     this.bodyB[to] = this.bodyB[from]!;
     const e = this.eid[from]!;
     this.eid[to] = e;
+    this.handle[to] = this.handle[from]!;
     this.rowOf[e] = to;
   }
 }

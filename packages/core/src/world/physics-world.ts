@@ -64,9 +64,15 @@ export class PhysicsState {
   readonly transform: TransformColumns;
   /**
    * Optional user filter consulted once when a new pair of shapes starts overlapping (never per step): return false
-   * to keep the pair from colliding. Arguments are the body entity ids and shape rows.
+   * to keep the pair from colliding. Arguments are the body handles and shape rows.
    */
   pairFilter: ((bodyA: number, bodyB: number, shapeA: number, shapeB: number) => boolean) | null = null;
+  /** True when the bitecs world's entity ids carry a version (createEntityIndex(withVersioning(…))); see body-handle.ts. */
+  versioned = false;
+  /** Mask that strips an entity id's version bits: the index of the body/joint columns. */
+  indexMask = 0xffffff;
+  /** Where the generation starts in a handle (2^versionShift = one generation). */
+  versionSpan = 0x1000000;
   /** True while a step runs: API calls that change the world throw WORLD_LOCKED. */
   locked = false;
   /** Number of steps taken. */
@@ -163,7 +169,9 @@ function mergeDef(def: Partial<WorldDef> | undefined): WorldDef {
 /** Creates a bitecs world with physics attached (`world.physics`). */
 export function createPhysicsWorld(def?: Partial<WorldDef>): PhysicsWorld {
   const physics = new PhysicsState(mergeDef(def));
-  return createWorld({ physics }) as PhysicsWorld;
+  const world = createWorld({ physics }) as PhysicsWorld;
+  configureHandles(world, physics);
+  return world;
 }
 
 /** Attaches physics to an existing bitecs world (mutates and returns it, typed as a PhysicsWorld). */
@@ -172,8 +180,27 @@ export function attachPhysics<T extends object>(world: World<T>, def?: Partial<W
   if (w.physics instanceof PhysicsState) {
     throw new PhysicsError('INVALID_ARGUMENT', 'this world already has physics attached');
   }
-  (w as { physics: PhysicsState }).physics = new PhysicsState(mergeDef(def));
+  const physics = new PhysicsState(mergeDef(def));
+  (w as { physics: PhysicsState }).physics = physics;
+  configureHandles(w, physics);
   return w as World<T> & PhysicsWorld;
+}
+
+/** Reads how the world's bitecs entity index splits an id into index and version (see body-handle.ts). */
+function configureHandles(world: object, p: PhysicsState): void {
+  const ctx = (world as Record<symbol, { entityIndex?: BitecsEntityIndex } | undefined>)[Symbol.for('bitecs_internal')];
+  const index = ctx?.entityIndex;
+  if (index === undefined) return;
+  p.versioned = index.versioning;
+  p.indexMask = index.entityMask;
+  p.versionSpan = 2 ** index.versionShift;
+}
+
+/** The fields of bitecs 0.4's entity index that handles depend on. */
+interface BitecsEntityIndex {
+  versioning: boolean;
+  entityMask: number;
+  versionShift: number;
 }
 
 /** Detaches physics and frees its storage. Body entities stay in the bitecs world. */
