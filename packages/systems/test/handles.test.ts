@@ -20,7 +20,7 @@ import {
   setJointMotorSpeed,
   type PhysicsWorld,
 } from '@impulse2d/core';
-import { addEntity, createEntityIndex, createWorld, getId, query, withVersioning } from 'bitecs';
+import { addEntity, createEntityIndex, createWorld, getId, query, removeEntity, withVersioning } from 'bitecs';
 import { describe, expect, it } from 'vitest';
 import { addGround, run, world } from './helpers/scene.js';
 
@@ -123,5 +123,59 @@ describe('handles in a plain world', () => {
     expect(bodyEntity(w, again)).toBe(bodies[1]);
     expect(again).not.toBe(bodies[1]);
     expect(w.physics.transform.x[bodyEntity(w, again)]).toBe(9);
+  });
+});
+
+describe.each(kinds)('deleting the ECS way in %s', (_name, make) => {
+  it('removeEntity on the body under a resting box takes its shapes and contacts along: the box falls', () => {
+    const w = make();
+    addGround(w);
+    const shelf = createBody(w, { type: 'static', position: { x: 0, y: 5 } });
+    addShape(w, shelf, makeBox(2, 0.25));
+    const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 5.75 } });
+    addShape(w, box, makeBox(0.5, 0.5));
+    run(w, 120); // settles on the shelf (and may fall asleep there)
+    expect(getPosition(w, box).y).toBeCloseTo(5.75, 1);
+    const shapesBefore = w.physics.shapes.count;
+    removeEntity(w, bodyEntity(w, shelf));
+    expect(w.physics.shapes.count).toBe(shapesBefore - 1);
+    expectCode(() => getPosition(w, shelf), 'STALE_HANDLE');
+    run(w, 120);
+    expect(getPosition(w, box).y).toBeCloseTo(0.5, 1); // fell 5 m onto the ground
+  });
+
+  it('a recycled id becomes a fresh body through createBody(world, def, eid); the old handle stays refused', () => {
+    const w = make();
+    const old = createBody(w, { type: 'dynamic', position: { x: 1, y: 1 } });
+    addShape(w, old, makeBox(0.5, 0.5));
+    const oldEntity = bodyEntity(w, old);
+    removeEntity(w, oldEntity);
+    const e = addEntity(w);
+    expect(e & 0xffffff).toBe(oldEntity & 0xffffff); // bitecs recycled the id
+    const fresh = createBody(w, { type: 'static', position: { x: 4, y: 0 } }, e);
+    expect(fresh).not.toBe(old);
+    expect(getPosition(w, fresh)).toEqual({ x: 4, y: 0 });
+    expectCode(() => getPosition(w, old), 'STALE_HANDLE');
+    expect(w.physics.bodies.count).toBe(1);
+    expect(w.physics.shapes.count).toBe(0);
+  });
+
+  it('removeEntity on a joint entity destroys the joint (the pendulum bob falls free); on a body, its joints go', () => {
+    const w = make();
+    const pivot = createBody(w, { type: 'static', position: { x: 0, y: 10 } });
+    const bob = createBody(w, { type: 'dynamic', position: { x: 0, y: 8 }, enableSleep: false });
+    addShape(w, bob, makeBox(0.25, 0.25));
+    const joint = createRevoluteJoint(w, { bodyA: pivot, bodyB: bob, anchor: { x: 0, y: 10 } });
+    run(w, 30);
+    expect(getPosition(w, bob).y).toBeCloseTo(8, 1); // hangs from the pivot
+    removeEntity(w, joint); // first joint on its id: the handle is the entity in every kind of world
+    expect(isJoint(w, joint)).toBe(false);
+    expectCode(() => destroyJoint(w, joint), 'STALE_HANDLE');
+    run(w, 30);
+    expect(getPosition(w, bob).y).toBeLessThan(7); // free fall: 0.5·10·0.5² = 1.25 m in 0.5 s
+    const j2 = createRevoluteJoint(w, { bodyA: pivot, bodyB: bob, anchor: { x: 0, y: 10 } });
+    removeEntity(w, bodyEntity(w, pivot));
+    expect(isJoint(w, j2)).toBe(false);
+    expect(w.physics.joints.count).toBe(0);
   });
 });

@@ -1,9 +1,9 @@
 import { cosSin } from '../math/trig.js';
-import { addEntity, entityExists, removeEntity } from 'bitecs';
+import { addEntity, entityExists, observe, onRemove, removeEntity } from 'bitecs';
 import { destroyBodyContacts, wakeTouching } from '../contact/contact-lifecycle.js';
 import { wakeIsland } from './body-sleep.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
-import { destroyBodyJoints } from '../joints/joint-lifecycle.js';
+import { destroyBodyJoints, destroyJointInternal } from '../joints/joint-lifecycle.js';
 import { destroyShapeProxy } from '../shape/shape-proxy.js';
 import {
   assertUnlocked,
@@ -56,6 +56,7 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
       throw new PhysicsError('INVALID_ARGUMENT', `entity ${eid} is already a body`);
     }
   }
+  observeRemovals(world, p);
   const entity = eid ?? addEntity(world);
   // Columns are indexed by the entity id without its version bits; the handle adds the generation (body-handle.ts).
   const id = entity & p.indexMask;
@@ -119,6 +120,21 @@ export function destroyBody(world: PhysicsWorld, body: number, keepEntity = fals
   const p = getPhysics(world);
   assertUnlocked(p);
   const eid = requireBody(p, body);
+  destroyBodyAt(world, p, eid, keepEntity ? EntityFate.untag : EntityFate.remove);
+}
+
+/** What becomes of a destroyed body's entity. */
+const enum EntityFate {
+  /** Removed from the bitecs world (destroyBody). */
+  remove,
+  /** Kept; only the Body and Transform components go (destroyBody with keepEntity). */
+  untag,
+  /** bitecs is removing it (or its Body component) already: leave it alone. */
+  none,
+}
+
+/** Destroys the live body at column index `eid` with its joints, contacts and shapes. */
+function destroyBodyAt(world: PhysicsWorld, p: PhysicsState, eid: number, fate: EntityFate): void {
   // Whatever rested on or hung from this body must wake, or it would float where the body was.
   if (p.bodies.type[eid] === BodyType.static) wakeTouching(p, eid);
   else wakeIsland(p, eid);
@@ -144,12 +160,41 @@ export function destroyBody(world: PhysicsWorld, body: number, keepEntity = fals
   b.alive[eid] = 0;
   b.retired[eid] = 1;
   b.generation[eid] = b.generation[eid]! + 1;
-  const entity = entityOfHandle(p, body);
-  if (keepEntity) {
-    untagBodyEntity(world, entity);
-  } else {
-    removeEntity(world, entity);
-  }
+  const entity = entityOfHandle(p, b.handle[eid]!);
+  if (fate === EntityFate.untag) untagBodyEntity(world, entity);
+  else if (fate === EntityFate.remove) removeEntity(world, entity);
+}
+
+/**
+ * Deleting the ECS way: `removeEntity(world, eid)` (or removing the Body / Joint component) on a body's or joint's
+ * entity destroys the body with its shapes, joints and contacts (the joint), exactly as destroyBody (destroyJoint)
+ * would, so nothing keeps resting on a ghost and a recycled id becomes a fresh entity. bitecs 0.4 notifies onRemove
+ * observers while the entity is still alive (before its id is freed), from removeEntity and from removeComponent.
+ * Our own destroyBody / destroyJoint mark the body dead before they remove the entity, so the observer sees nothing
+ * left to do then. Registered once per physics state, on its first body.
+ */
+function observeRemovals(world: PhysicsWorld, p: PhysicsState): void {
+  if (p.removalObservers.length > 0) return;
+  const onBodyRemoved = (entity: number): void => {
+    if (world.physics !== p) return;
+    const index = entity & p.indexMask;
+    const b = p.bodies;
+    if (index >= b.alive.length || b.alive[index] !== 1 || entityOfHandle(p, b.handle[index]!) !== entity) return;
+    destroyBodyAt(world, p, index, EntityFate.none);
+  };
+  const onJointRemoved = (entity: number): void => {
+    if (world.physics !== p) return;
+    const js = p.joints;
+    const index = entity & p.indexMask;
+    if (index >= js.rowOf.length) return;
+    const row = js.rowOf[index]!;
+    if (row < 0 || entityOfHandle(p, js.handle[row]!) !== entity) return;
+    destroyJointInternal(world, p, index, false);
+  };
+  p.removalObservers.push(
+    observe(world, onRemove(p.Body), onBodyRemoved),
+    observe(world, onRemove(p.joints.Joint), onJointRemoved),
+  );
 }
 
 /**

@@ -92,7 +92,7 @@ function destroyContactsBetween(p: PhysicsState, bodyA: number, bodyB: number): 
 }
 
 /** Removes a joint (handle already checked; `eid` is its index): unlinks it, swap-removes its row, removes its entity. */
-export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: number): void {
+export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: number, removeEntityToo = true): void {
   const js = p.joints;
   const row = js.rowOf[eid]!;
   const entity = entityOfHandle(p, js.handle[row]!);
@@ -118,7 +118,7 @@ export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: 
   }
   if (p.bodies.alive[bodyA] === 1) wakeBody(p, bodyA);
   if (p.bodies.alive[bodyB] === 1) wakeBody(p, bodyB);
-  removeEntity(world, entity);
+  if (removeEntityToo) removeEntity(world, entity);
 }
 
 /** Destroys every joint attached to a body (the body is being destroyed). */

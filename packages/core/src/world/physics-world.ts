@@ -67,6 +67,8 @@ export class PhysicsState {
    * to keep the pair from colliding. Arguments are the body handles and shape rows.
    */
   pairFilter: ((bodyA: number, bodyB: number, shapeA: number, shapeB: number) => boolean) | null = null;
+  /** Unsubscribers of the bitecs onRemove observers that destroy bodies and joints removed the ECS way (body-api.ts). */
+  readonly removalObservers: (() => void)[] = [];
   /** True when the bitecs world's entity ids carry a version (createEntityIndex(withVersioning(…))); see body-handle.ts. */
   versioned = false;
   /** Mask that strips an entity id's version bits: the index of the body/joint columns. */
@@ -207,6 +209,7 @@ interface BitecsEntityIndex {
 export function destroyPhysicsWorld(world: PhysicsWorld): void {
   const p = getPhysics(world);
   assertUnlocked(p);
+  for (const unsubscribe of p.removalObservers) unsubscribe();
   delete (world as { physics?: PhysicsState }).physics;
 }
 
