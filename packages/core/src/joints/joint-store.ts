@@ -1,5 +1,5 @@
 import { growF64, growI32, growU8 } from '../storage/grow.js';
-import { JOINT_CONSTRAINT_STRIDE, PIN_STRIDE } from './joint-layout.js';
+import { JC_STRIDE, PIN_STRIDE } from './joint-layout.js';
 
 /** Joint kinds as small integers: the solver groups its records by this id and runs one loop per kind. */
 export const JointType = {
@@ -122,10 +122,10 @@ export class JointStore {
   invH = 0;
 
   /**
-   * Solver records of the current step (JOINT_CONSTRAINT_STRIDE per record), grouped by joint kind; plain pins are
+   * Solver records of the current step (JC_STRIDE per record), grouped by joint kind; plain pins are
    * not among them (see `pins`).
    */
-  constraints = new Float64Array(16 * JOINT_CONSTRAINT_STRIDE);
+  constraints = new Float64Array(16 * JC_STRIDE);
   /** Records of kind t are [typeStart[t], typeStart[t + 1]). */
   readonly typeStart = new Int32Array(JOINT_TYPE_COUNT + 1);
   /** Scratch cursor per kind for the prepare stage. */
@@ -171,7 +171,7 @@ export class JointStore {
   }
 
   reserveConstraints(n: number, pins: number): void {
-    this.constraints = growF64(this.constraints, n * JOINT_CONSTRAINT_STRIDE);
+    this.constraints = growF64(this.constraints, n * JC_STRIDE);
     this.pins = growF64(this.pins, pins * PIN_STRIDE);
   }
 
