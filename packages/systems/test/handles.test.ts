@@ -127,7 +127,7 @@ describe('handles in a plain world', () => {
 });
 
 describe.each(kinds)('deleting the ECS way in %s', (_name, make) => {
-  it('removeEntity on the body under a resting box takes its shapes and contacts along: the box falls', () => {
+  it('regression: removeEntity on a body left a ghost others rested on; now the box on it falls', () => {
     const w = make();
     addGround(w);
     const shelf = createBody(w, { type: 'static', position: { x: 0, y: 5 } });
@@ -144,7 +144,7 @@ describe.each(kinds)('deleting the ECS way in %s', (_name, make) => {
     expect(getPosition(w, box).y).toBeCloseTo(0.5, 1); // fell 5 m onto the ground
   });
 
-  it('a recycled id becomes a fresh body through createBody(world, def, eid); the old handle stays refused', () => {
+  it('regression: createBody on a removed body\'s recycled id was refused as "already a body"; now it is a fresh body', () => {
     const w = make();
     const old = createBody(w, { type: 'dynamic', position: { x: 1, y: 1 } });
     addShape(w, old, makeBox(0.5, 0.5));
