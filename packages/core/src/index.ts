@@ -217,3 +217,6 @@ export {
   createPhysicsWorldFromSnapshot,
   SNAPSHOT_FORMAT_VERSION,
 } from './snapshot/snapshot.js';
+
+// ---- Handles ----
+export { bodyEntity, bodyIndex } from './body/body-api.js';

@@ -20,8 +20,8 @@ import {
   createSweep,
   createToiInput,
   createToiOutput,
-  MANIFOLD_HEADER,
-  MANIFOLD_POINT_STRIDE,
+  M_HEADER,
+  MP_STRIDE,
   MP_SEPARATION,
   M_COUNT,
   M_NORMAL_X,
@@ -100,7 +100,7 @@ function collide(g: GeometryStore, a: number, pa: number[], b: number, pb: numbe
 
 function separations(m: Float64Array): number[] {
   const s: number[] = [];
-  for (let i = 0; i < m[M_COUNT]!; i++) s.push(m[MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE + MP_SEPARATION]!);
+  for (let i = 0; i < m[M_COUNT]!; i++) s.push(m[M_HEADER + i * MP_STRIDE + MP_SEPARATION]!);
   return s.sort((x, y) => x - y);
 }
 

@@ -19,8 +19,8 @@ import {
   makePolygon,
   makeRoundedBox,
   makeSegment,
-  MANIFOLD_HEADER,
-  MANIFOLD_POINT_STRIDE,
+  M_HEADER,
+  MP_STRIDE,
   MP_SEPARATION,
   M_COUNT,
   overlapAABB,
@@ -297,7 +297,7 @@ function bruteShape(sc: Scene, g: ShapeGeometry, x: number, y: number, angle: nu
     } else {
       collideShapes(store, qRow, qPose[0]!, qPose[1]!, qPose[2]!, qPose[3]!, row, ps[0]!, ps[1]!, ps[2]!, ps[3]!, m);
       for (let i = 0; i < m[M_COUNT]!; i++) {
-        if (m[MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE + MP_SEPARATION]! <= 0) hit = true;
+        if (m[M_HEADER + i * MP_STRIDE + MP_SEPARATION]! <= 0) hit = true;
       }
     }
     if (hit) result.push(handle);

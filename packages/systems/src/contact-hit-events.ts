@@ -5,7 +5,7 @@ import {
   CCP_MAX_NORMAL_IMPULSE,
   CCP_RELATIVE_VELOCITY,
   CCP_STRIDE,
-  CONTACT_CONSTRAINT_STRIDE,
+  CC_STRIDE,
   CONTACT_POINTS_STRIDE,
   CP_POINT_X,
   CP_POINT_Y,
@@ -18,7 +18,7 @@ import {
   HIT_POINT_Y,
   HIT_SHAPE_A,
   HIT_SHAPE_B,
-  POINT_STRIDE,
+  CP_STRIDE,
   SP_HIT_THRESHOLD,
   shapeHandle,
   type PhysicsState,
@@ -37,7 +37,7 @@ export function collectHitEvents(p: PhysicsState): void {
   const c = p.contacts;
   const hits = p.events.contactHit;
   for (let i = 0; i < sd.contactCount; i++) {
-    const o = i * CONTACT_CONSTRAINT_STRIDE;
+    const o = i * CC_STRIDE;
     const pc = cc[o + CC_POINT_COUNT]! | 0;
     let best = -1;
     let bestSpeed = threshold;
@@ -51,7 +51,7 @@ export function collectHitEvents(p: PhysicsState): void {
     }
     if (best < 0) continue;
     const id = cc[o + CC_CONTACT]! | 0;
-    const src = id * CONTACT_POINTS_STRIDE + best * POINT_STRIDE;
+    const src = id * CONTACT_POINTS_STRIDE + best * CP_STRIDE;
     const e = hits.push();
     const d = hits.data;
     d[e + HIT_SHAPE_A] = shapeHandle(p.shapes, c.shapeA[id]!);

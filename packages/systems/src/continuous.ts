@@ -1,8 +1,8 @@
 import {
   AABB_MARGIN,
   BI_EID,
-  BODY_INTEGRATION_STRIDE,
-  BODY_STATE_STRIDE,
+  BI_STRIDE,
+  BS_STRIDE,
   BS_DPX,
   BS_DPY,
   BS_DQC,
@@ -114,16 +114,16 @@ export function solveContinuous(p: PhysicsState): void {
   let bullets = 0;
   for (let k = 0; k < n; k++) {
     const i = list.data[k]!;
-    const eid = integ[i * BODY_INTEGRATION_STRIDE + BI_EID]!;
+    const eid = integ[i * BI_STRIDE + BI_EID]!;
     if ((flags[eid]! & BodyFlag.bullet) !== 0) bullets++;
-    else sweepBody(p, eid, i * BODY_STATE_STRIDE, false);
+    else sweepBody(p, eid, i * BS_STRIDE, false);
   }
   if (bullets === 0) return;
   // Bullets last: they are swept against the other bodies' final poses.
   for (let k = 0; k < n; k++) {
     const i = list.data[k]!;
-    const eid = integ[i * BODY_INTEGRATION_STRIDE + BI_EID]!;
-    if ((flags[eid]! & BodyFlag.bullet) !== 0) sweepBody(p, eid, i * BODY_STATE_STRIDE, true);
+    const eid = integ[i * BI_STRIDE + BI_EID]!;
+    if ((flags[eid]! & BodyFlag.bullet) !== 0) sweepBody(p, eid, i * BS_STRIDE, true);
   }
 }
 

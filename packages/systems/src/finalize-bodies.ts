@@ -1,8 +1,8 @@
 import {
   AABB_MARGIN,
   BI_EID,
-  BODY_INTEGRATION_STRIDE,
-  BODY_STATE_STRIDE,
+  BI_STRIDE,
+  BS_STRIDE,
   BS_DPX,
   BS_DPY,
   BS_DQC,
@@ -58,8 +58,8 @@ export function finalizeBodies(p: PhysicsState): void {
   quarantined.clear();
   fast.clear();
   for (let i = 1; i < sd.bodyCount; i++) {
-    const o = i * BODY_STATE_STRIDE;
-    const eid = integ[i * BODY_INTEGRATION_STRIDE + BI_EID]!;
+    const o = i * BS_STRIDE;
+    const eid = integ[i * BI_STRIDE + BI_EID]!;
     let vx = states[o + BS_VX]!;
     let vy = states[o + BS_VY]!;
     const w = states[o + BS_W]!;

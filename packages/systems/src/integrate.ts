@@ -4,8 +4,8 @@ import {
   BI_DVY,
   BI_DW,
   BI_LINEAR_DAMPING,
-  BODY_INTEGRATION_STRIDE,
-  BODY_STATE_STRIDE,
+  BI_STRIDE,
+  BS_STRIDE,
   BS_DPX,
   BS_DPY,
   BS_DQC,
@@ -35,8 +35,8 @@ export function integrateVelocities(
   const maxW2 = maxW * maxW;
   const maxV2 = maxLinearSpeed * maxLinearSpeed;
   for (let i = 1; i < bodyCount; i++) {
-    const o = i * BODY_STATE_STRIDE;
-    const io = i * BODY_INTEGRATION_STRIDE;
+    const o = i * BS_STRIDE;
+    const io = i * BI_STRIDE;
     const ld = integ[io + BI_LINEAR_DAMPING]!;
     let vx = integ[io + BI_DVX]! + ld * states[o + BS_VX]!;
     let vy = integ[io + BI_DVY]! + ld * states[o + BS_VY]!;
@@ -70,7 +70,7 @@ export function integratePositions(states: Float64Array, bodyCount: number, para
   const maxW = MAX_ROTATION / h;
   const maxV2 = maxLinearSpeed * maxLinearSpeed;
   for (let i = 1; i < bodyCount; i++) {
-    const o = i * BODY_STATE_STRIDE;
+    const o = i * BS_STRIDE;
     let w = states[o + BS_W]!;
     if (w * w > maxW * maxW) {
       w = w > 0 ? maxW : -maxW;

@@ -1,9 +1,9 @@
 import {
   CONTACT_POINTS_STRIDE,
   CP_ID,
-  MANIFOLD_CACHE_STRIDE,
-  MANIFOLD_HEADER,
-  MANIFOLD_POINT_STRIDE,
+  MC_STRIDE,
+  M_HEADER,
+  MP_STRIDE,
   MC_NORMAL_X,
   MC_NORMAL_Y,
   MC_POINT0,
@@ -22,7 +22,7 @@ import {
   M_COUNT,
   M_NORMAL_X,
   M_NORMAL_Y,
-  POINT_STRIDE,
+  CP_STRIDE,
   type ContactStore,
 } from '@impulse2d/core/internal';
 
@@ -55,7 +55,7 @@ export function cacheManifold(c: ContactStore, id: number, pose: Float64Array, m
   const cB = pose[6]!;
   const sB = pose[7]!;
   const mc = c.manifoldCache;
-  const o = id * MANIFOLD_CACHE_STRIDE;
+  const o = id * MC_STRIDE;
   mc[o + MC_REL_X] = cA * dx + sA * dy;
   mc[o + MC_REL_Y] = -sA * dx + cA * dy;
   mc[o + MC_REL_C] = cA * cB + sA * sB;
@@ -65,7 +65,7 @@ export function cacheManifold(c: ContactStore, id: number, pose: Float64Array, m
   mc[o + MC_NORMAL_X] = cA * nx + sA * ny;
   mc[o + MC_NORMAL_Y] = -sA * nx + cA * ny;
   for (let j = 0; j < count; j++) {
-    const src = MANIFOLD_HEADER + j * MANIFOLD_POINT_STRIDE;
+    const src = M_HEADER + j * MP_STRIDE;
     const ax = m[src + MP_ANCHOR_AX]!;
     const ay = m[src + MP_ANCHOR_AY]!;
     const q = o + MC_POINT0 + 3 * j;
@@ -93,7 +93,7 @@ export function reuseManifold(c: ContactStore, id: number, pose: Float64Array, m
   const dx = xB - xA;
   const dy = yB - yA;
   const mc = c.manifoldCache;
-  const o = id * MANIFOLD_CACHE_STRIDE;
+  const o = id * MC_STRIDE;
   const rx0 = mc[o + MC_REL_X]!;
   const ry0 = mc[o + MC_REL_Y]!;
   const dxl = cA * dx + sA * dy - rx0;
@@ -120,7 +120,7 @@ export function reuseManifold(c: ContactStore, id: number, pose: Float64Array, m
     const sep = mc[q + 2]! + nlx * (dxl - dth * rby) + nly * (dyl + dth * rbx);
     const awx = cA * alx - sA * aly;
     const awy = sA * alx + cA * aly;
-    const dst = MANIFOLD_HEADER + j * MANIFOLD_POINT_STRIDE;
+    const dst = M_HEADER + j * MP_STRIDE;
     m[dst + MP_ANCHOR_AX] = awx;
     m[dst + MP_ANCHOR_AY] = awy;
     m[dst + MP_ANCHOR_BX] = awx - dx;
@@ -128,7 +128,7 @@ export function reuseManifold(c: ContactStore, id: number, pose: Float64Array, m
     m[dst + MP_POINT_X] = xA + awx;
     m[dst + MP_POINT_Y] = yA + awy;
     m[dst + MP_SEPARATION] = sep;
-    m[dst + MP_ID] = c.points[base + j * POINT_STRIDE + CP_ID]!;
+    m[dst + MP_ID] = c.points[base + j * CP_STRIDE + CP_ID]!;
   }
   return true;
 }

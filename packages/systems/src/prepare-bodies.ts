@@ -7,8 +7,8 @@ import {
   BI_INV_INERTIA,
   BI_INV_MASS,
   BI_LINEAR_DAMPING,
-  BODY_INTEGRATION_STRIDE,
-  BODY_STATE_STRIDE,
+  BI_STRIDE,
+  BS_STRIDE,
   BS_DPX,
   BS_DPY,
   BS_DQC,
@@ -49,7 +49,7 @@ function gatherBodies(p: PhysicsState): number {
   const integ = sd.integration;
   const indexOf = sd.indexOf;
   // Dummy record for static bodies: zero velocity, zero motion, identity rotation.
-  states.fill(0, 0, BODY_STATE_STRIDE);
+  states.fill(0, 0, BS_STRIDE);
   states[BS_DQC] = 1;
   const gx = p.gravityX;
   const gy = p.gravityY;
@@ -63,7 +63,7 @@ function gatherBodies(p: PhysicsState): number {
       continue;
     }
     indexOf[eid] = n;
-    const o = n * BODY_STATE_STRIDE;
+    const o = n * BS_STRIDE;
     states[o + BS_VX] = b.vx[eid]!;
     states[o + BS_VY] = b.vy[eid]!;
     states[o + BS_W] = b.w[eid]!;
@@ -72,7 +72,7 @@ function gatherBodies(p: PhysicsState): number {
     states[o + BS_DPY] = 0;
     states[o + BS_DQC] = 1;
     states[o + BS_DQS] = 0;
-    const io = n * BODY_INTEGRATION_STRIDE;
+    const io = n * BI_STRIDE;
     const invMass = b.invMass[eid]!;
     const invI = b.invInertia[eid]!;
     const gs = b.gravityScale[eid]!;

@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_VX,
   BS_VY,
   BS_W,
@@ -35,7 +35,7 @@ import {
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
   CCP_TANGENT_MASS,
-  CONTACT_CONSTRAINT_STRIDE,
+  CC_STRIDE,
   CONTACT_POINTS_STRIDE,
   CP_ANCHOR_AX,
   CP_ANCHOR_AY,
@@ -46,7 +46,7 @@ import {
   CP_TANGENT_IMPULSE,
   ContactFlag,
   LINEAR_SLOP,
-  POINT_STRIDE,
+  CP_STRIDE,
   SP_H,
   type PhysicsState,
 } from '@impulse2d/core/internal';
@@ -116,7 +116,7 @@ function buildContactConstraints(p: PhysicsState): number {
       continue;
     }
     c.constraint[id] = n;
-    const o = n * CONTACT_CONSTRAINT_STRIDE;
+    const o = n * CC_STRIDE;
     const mA = ia === 0 ? 0 : b.invMass[bodyA]!;
     const iA = ia === 0 ? 0 : b.invInertia[bodyA]!;
     const mB = ib === 0 ? 0 : b.invMass[bodyB]!;
@@ -162,8 +162,8 @@ function buildContactConstraints(p: PhysicsState): number {
     const lcAy = sA * b.localCenterX[bodyA]! + cA * b.localCenterY[bodyA]!;
     const lcBx = cB * b.localCenterX[bodyB]! - sB * b.localCenterY[bodyB]!;
     const lcBy = sB * b.localCenterX[bodyB]! + cB * b.localCenterY[bodyB]!;
-    const so = ia * BODY_STATE_STRIDE;
-    const sob = ib * BODY_STATE_STRIDE;
+    const so = ia * BS_STRIDE;
+    const sob = ib * BS_STRIDE;
     const vAx = states[so + BS_VX]!;
     const vAy = states[so + BS_VY]!;
     const wA = states[so + BS_W]!;
@@ -178,7 +178,7 @@ function buildContactConstraints(p: PhysicsState): number {
         cc[q + CCP_TANGENT_IMPULSE] = 0;
         continue;
       }
-      const src = base + j * POINT_STRIDE;
+      const src = base + j * CP_STRIDE;
       const rAx = points[src + CP_ANCHOR_AX]! - lcAx;
       const rAy = points[src + CP_ANCHOR_AY]! - lcAy;
       const rBx = points[src + CP_ANCHOR_BX]! - lcBx;

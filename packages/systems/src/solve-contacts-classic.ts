@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_VX,
   BS_VY,
   BS_DPX,
@@ -29,7 +29,7 @@ import {
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
   CCP_TANGENT_MASS,
-  CONTACT_CONSTRAINT_STRIDE,
+  CC_STRIDE,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
 } from '@impulse2d/core/internal';
@@ -62,9 +62,9 @@ export function solveContactsClassic(
   const pushMaxSpeed = params[SP_PUSH_MAX_SPEED]!;
   for (let k = 0; k < count; k++) {
     const i = reverse ? count - 1 - k : k;
-    const o = i * CONTACT_CONSTRAINT_STRIDE;
-    const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = i * CC_STRIDE;
+    const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
     const mA = cc[o + CC_INV_MASS_A]!;
     const iA = cc[o + CC_INV_I_A]!;
     const mB = cc[o + CC_INV_MASS_B]!;
@@ -140,9 +140,9 @@ const NGS_MAX_CORRECTION = 0.2;
 export function solveContactPositionsClassic(cc: Float64Array, count: number, states: Float64Array): number {
   let minSep = 0;
   for (let i = 0; i < count; i++) {
-    const o = i * CONTACT_CONSTRAINT_STRIDE;
-    const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = i * CC_STRIDE;
+    const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
     const mA = cc[o + CC_INV_MASS_A]!;
     const iA = cc[o + CC_INV_I_A]!;
     const mB = cc[o + CC_INV_MASS_B]!;

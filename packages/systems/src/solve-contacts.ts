@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_DPX,
   BS_DPY,
   BS_DQC,
@@ -38,7 +38,7 @@ import {
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
   CCP_TANGENT_MASS,
-  CONTACT_CONSTRAINT_STRIDE,
+  CC_STRIDE,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
   SP_RESTITUTION_THRESHOLD,
@@ -54,9 +54,9 @@ import {
  */
 export function warmStartContacts(cc: Float64Array, count: number, states: Float64Array): void {
   for (let i = 0; i < count; i++) {
-    const o = i * CONTACT_CONSTRAINT_STRIDE;
-    const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = i * CC_STRIDE;
+    const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
     const mA = cc[o + CC_INV_MASS_A]!;
     const iA = cc[o + CC_INV_I_A]!;
     const mB = cc[o + CC_INV_MASS_B]!;
@@ -116,9 +116,9 @@ export function solveContacts(
   const pushMaxSpeed = params[SP_PUSH_MAX_SPEED]!;
   for (let k = 0; k < count; k++) {
     const i = reverse ? count - 1 - k : k;
-    const o = i * CONTACT_CONSTRAINT_STRIDE;
-    const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = i * CC_STRIDE;
+    const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
     const mA = cc[o + CC_INV_MASS_A]!;
     const iA = cc[o + CC_INV_I_A]!;
     const mB = cc[o + CC_INV_MASS_B]!;
@@ -290,7 +290,7 @@ export function solveContacts(
 export function applyRestitution(cc: Float64Array, count: number, states: Float64Array, params: Float64Array): void {
   const threshold = params[SP_RESTITUTION_THRESHOLD]!;
   for (let i = 0; i < count; i++) {
-    const o = i * CONTACT_CONSTRAINT_STRIDE;
+    const o = i * CC_STRIDE;
     const e = cc[o + CC_RESTITUTION]!;
     if (e === 0) continue;
     const q0 = o + CC_HEADER;
@@ -321,8 +321,8 @@ export function solveNormalRow(
   states: Float64Array,
   target: Float64Array,
 ): void {
-  const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-  const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+  const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
+  const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
   const mA = cc[o + CC_INV_MASS_A]!;
   const iA = cc[o + CC_INV_I_A]!;
   const mB = cc[o + CC_INV_MASS_B]!;
@@ -386,8 +386,8 @@ export function solveNormalBlock(cc: Float64Array, o: number, states: Float64Arr
   const k12 = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1;
   const det = k11 * k22 - k12 * k12;
   if (!(k11 * k11 < 1000 * det)) return false;
-  const a = (cc[o + CC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-  const b = (cc[o + CC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+  const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
+  const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
   const nx = cc[o + CC_NORMAL_X]!;
   const ny = cc[o + CC_NORMAL_Y]!;
   const dvx = states[b + BS_VX]! - states[a + BS_VX]!;

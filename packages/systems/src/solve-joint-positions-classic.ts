@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_DPX,
   BS_DPY,
   BS_DQC,
@@ -18,7 +18,7 @@ import {
   JC_INV_MASS_A,
   JC_INV_MASS_B,
   JCF_LINEAR_SPRING,
-  JOINT_CONSTRAINT_STRIDE,
+  JC_STRIDE,
   JointType,
   PIN_STRIDE,
   type PhysicsState,
@@ -43,7 +43,7 @@ export function solveJointPositionsClassic(p: PhysicsState): number {
   if (js.constraintCount === 0) return err;
   const jc = js.constraints;
   const s = js.typeStart;
-  const S = JOINT_CONSTRAINT_STRIDE;
+  const S = JC_STRIDE;
   const e1 = pointPass(jc, s[JointType.revolute]! * S, s[JointType.revolute + 1]! * S, S, states, false);
   const e2 = pointPass(jc, s[JointType.weld]! * S, s[JointType.weld + 1]! * S, S, states, true);
   if (e1 > err) err = e1;
@@ -63,8 +63,8 @@ function pointPass(
   let maxErr = 0;
   for (let o = from; o < to; o += stride) {
     if (checkSpring && ((jc[o + JC_FLAGS]! | 0) & JCF_LINEAR_SPRING) !== 0) continue;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     const mA = jc[o + JC_INV_MASS_A]!;
     const iA = jc[o + JC_INV_I_A]!;
     const mB = jc[o + JC_INV_MASS_B]!;

@@ -6,13 +6,13 @@ import {
   CCP_NORMAL_IMPULSE,
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
-  CONTACT_CONSTRAINT_STRIDE,
+  CC_STRIDE,
   CONTACT_POINTS_STRIDE,
   CP_MAX_NORMAL_IMPULSE,
   CP_NORMAL_IMPULSE,
   CP_TANGENT_IMPULSE,
   LINEAR_SLOP,
-  POINT_STRIDE,
+  CP_STRIDE,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
   SP_RESTITUTION_THRESHOLD,
@@ -103,12 +103,12 @@ function storeImpulses(p: PhysicsState): void {
   const cc = sd.contacts;
   const points = p.contacts.points;
   for (let i = 0; i < sd.contactCount; i++) {
-    const o = i * CONTACT_CONSTRAINT_STRIDE;
+    const o = i * CC_STRIDE;
     const base = cc[o + CC_CONTACT]! * CONTACT_POINTS_STRIDE;
     const pc = cc[o + CC_POINT_COUNT]!;
     for (let j = 0; j < pc; j++) {
       const q = o + CC_HEADER + j * CCP_STRIDE;
-      const d = base + j * POINT_STRIDE;
+      const d = base + j * CP_STRIDE;
       points[d + CP_NORMAL_IMPULSE] = cc[q + CCP_NORMAL_IMPULSE]!;
       points[d + CP_TANGENT_IMPULSE] = cc[q + CCP_TANGENT_IMPULSE]!;
       points[d + CP_MAX_NORMAL_IMPULSE] = cc[q + CCP_MAX_NORMAL_IMPULSE]!;

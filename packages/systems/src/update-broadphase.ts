@@ -102,7 +102,7 @@ export function shouldCollide(p: PhysicsState, a: number, b: number): boolean {
   const ga = s.groupIndex[a]!;
   if (ga !== 0 && ga === s.groupIndex[b]) return ga > 0;
   if ((s.categoryBits[a]! & s.maskBits[b]!) === 0 || (s.categoryBits[b]! & s.maskBits[a]!) === 0) return false;
-  return p.pairFilter === null || p.pairFilter(bodyA, bodyB, a, b);
+  return p.pairFilter === null || p.pairFilter(p.bodies.handle[bodyA]!, p.bodies.handle[bodyB]!, a, b);
 }
 
 /**

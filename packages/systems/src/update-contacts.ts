@@ -1,17 +1,27 @@
 import {
   CONTACT_POINTS_STRIDE,
   CP_ANCHOR_AX,
+  CP_ANCHOR_AY,
+  CP_ANCHOR_BX,
+  CP_ANCHOR_BY,
+  MP_ANCHOR_AX,
+  MP_ANCHOR_AY,
+  MP_ANCHOR_BX,
+  MP_ANCHOR_BY,
+  MP_ID,
+  MP_POINT_X,
+  MP_POINT_Y,
   CP_ID,
   CP_MAX_NORMAL_IMPULSE,
   CP_NORMAL_IMPULSE,
   CP_TANGENT_IMPULSE,
   ContactFlag,
-  MANIFOLD_HEADER,
-  MANIFOLD_POINT_STRIDE,
+  M_HEADER,
+  MP_STRIDE,
   M_COUNT,
   M_NORMAL_X,
   M_NORMAL_Y,
-  POINT_STRIDE,
+  CP_STRIDE,
   SHAPE_TYPE_COUNT,
   SPECULATIVE_DISTANCE,
   collideFunctions,
@@ -53,7 +63,7 @@ function pushBeginEvent(p: PhysicsState, id: number): void {
   d[o + CB_POINT_COUNT] = count;
   const base = id * CONTACT_POINTS_STRIDE;
   for (let j = 0; j < 2; j++) {
-    const src = base + j * POINT_STRIDE;
+    const src = base + j * CP_STRIDE;
     const dst = o + CB_POINT0_X + 3 * j;
     d[dst] = j < count ? c.points[src + CP_POINT_X]! : 0;
     d[dst + 1] = j < count ? c.points[src + CP_POINT_Y]! : 0;
@@ -202,25 +212,25 @@ function collideContacts(p: PhysicsState): number {
     const base = id * CONTACT_POINTS_STRIDE;
     // Match by feature id; the old impulses are read before the points are overwritten.
     const oldId0 = oldCount > 0 ? points[base + CP_ID]! : -1;
-    const oldId1 = oldCount > 1 ? points[base + POINT_STRIDE + CP_ID]! : -1;
+    const oldId1 = oldCount > 1 ? points[base + CP_STRIDE + CP_ID]! : -1;
     const oldN0 = points[base + CP_NORMAL_IMPULSE]!;
     const oldT0 = points[base + CP_TANGENT_IMPULSE]!;
-    const oldN1 = points[base + POINT_STRIDE + CP_NORMAL_IMPULSE]!;
-    const oldT1 = points[base + POINT_STRIDE + CP_TANGENT_IMPULSE]!;
+    const oldN1 = points[base + CP_STRIDE + CP_NORMAL_IMPULSE]!;
+    const oldT1 = points[base + CP_STRIDE + CP_TANGENT_IMPULSE]!;
     for (let j = 0; j < newCount; j++) {
-      const src = MANIFOLD_HEADER + j * MANIFOLD_POINT_STRIDE;
-      const dst = base + j * POINT_STRIDE;
-      // anchorA, anchorB, point, separation, id: the first 8 fields share the manifold layout (written out: the
-      // loop form was a quarter of this stage's time).
-      points[dst + CP_ANCHOR_AX] = m[src]!;
-      points[dst + CP_ANCHOR_AX + 1] = m[src + 1]!;
-      points[dst + CP_ANCHOR_AX + 2] = m[src + 2]!;
-      points[dst + CP_ANCHOR_AX + 3] = m[src + 3]!;
-      points[dst + CP_ANCHOR_AX + 4] = m[src + 4]!;
-      points[dst + CP_ANCHOR_AX + 5] = m[src + 5]!;
-      points[dst + CP_ANCHOR_AX + 6] = m[src + 6]!;
-      points[dst + CP_ANCHOR_AX + 7] = m[src + 7]!;
-      const fid = m[src + 7]!;
+      const src = M_HEADER + j * MP_STRIDE;
+      const dst = base + j * CP_STRIDE;
+      // anchorA, anchorB, point, separation, id: the CP_ fields alias the MP_ ones (written out: the loop form was a
+      // quarter of this stage's time).
+      points[dst + CP_ANCHOR_AX] = m[src + MP_ANCHOR_AX]!;
+      points[dst + CP_ANCHOR_AY] = m[src + MP_ANCHOR_AY]!;
+      points[dst + CP_ANCHOR_BX] = m[src + MP_ANCHOR_BX]!;
+      points[dst + CP_ANCHOR_BY] = m[src + MP_ANCHOR_BY]!;
+      points[dst + CP_POINT_X] = m[src + MP_POINT_X]!;
+      points[dst + CP_POINT_Y] = m[src + MP_POINT_Y]!;
+      points[dst + CP_SEPARATION] = m[src + MP_SEPARATION]!;
+      points[dst + CP_ID] = m[src + MP_ID]!;
+      const fid = m[src + MP_ID]!;
       let n = 0;
       let tg = 0;
       if (fid === oldId0) {
@@ -243,9 +253,7 @@ function collideContacts(p: PhysicsState): number {
     const sensor = (flags & ContactFlag.sensor) !== 0;
     // A sensor reports overlap, not the speculative margin: it touches when a point actually penetrates.
     if (sensor && isTouching)
-      isTouching =
-        m[MANIFOLD_HEADER + MP_SEPARATION]! <= 0 ||
-        (newCount > 1 && m[MANIFOLD_HEADER + MANIFOLD_POINT_STRIDE + MP_SEPARATION]! <= 0);
+      isTouching = m[M_HEADER + MP_SEPARATION]! <= 0 || (newCount > 1 && m[M_HEADER + MP_STRIDE + MP_SEPARATION]! <= 0);
     if (isTouching) {
       touching++;
       c.flags[id] = flags | ContactFlag.touching;

@@ -1,6 +1,6 @@
 import {
   BI_EID,
-  BODY_INTEGRATION_STRIDE,
+  BI_STRIDE,
   BodyFlag,
   BodyType,
   ContactFlag,
@@ -36,7 +36,7 @@ export function updateSleep(p: PhysicsState): void {
   const sleepOn = p.enableSleep;
   let candidate = false;
   for (let i = 1; i < sd.bodyCount; i++) {
-    const eid = integ[i * BODY_INTEGRATION_STRIDE + BI_EID]!;
+    const eid = integ[i * BI_STRIDE + BI_EID]!;
     const o = moved.push();
     const d = moved.data;
     d[o + MOVE_BODY] = eid;
@@ -116,7 +116,7 @@ function sleepRestingIslands(p: PhysicsState): void {
   for (let i = 1; i < n; i++) minSleep[i] = 1e300;
   for (let i = 1; i < n; i++) {
     const root = find(parent, i);
-    const rest = b.sleepTime[integ[i * BODY_INTEGRATION_STRIDE + BI_EID]!]!;
+    const rest = b.sleepTime[integ[i * BI_STRIDE + BI_EID]!]!;
     if (rest < minSleep[root]!) minSleep[root] = rest;
   }
   // Links into sleeping bodies (which the solver treated as fixed) keep an island up; such links wake on contact.
@@ -138,7 +138,7 @@ function sleepRestingIslands(p: PhysicsState): void {
   const moved = p.events.bodyMoved.data;
   for (let i = 1; i < n; i++) {
     if (minSleep[find(parent, i)]! < TIME_TO_SLEEP) continue;
-    const eid = integ[i * BODY_INTEGRATION_STRIDE + BI_EID]!;
+    const eid = integ[i * BI_STRIDE + BI_EID]!;
     setBodyAwake(p, eid, false);
     // Moved events were logged in solver order, one per body: record i − 1 is this body's.
     moved[(i - 1) * MOVE_STRIDE + MOVE_FELL_ASLEEP] = 1;

@@ -5,6 +5,7 @@ import { addEntity, entityExists, removeEntity } from 'bitecs';
 import { describe, expect, it } from 'vitest';
 import {
   addShape,
+  bodyEntity,
   createBody,
   createRevoluteJoint,
   getBodyShapes,
@@ -52,7 +53,10 @@ describe('removeEntity on physics entities', () => {
     for (let guard = 0; recycled !== platform && guard < 64; guard++) recycled = addEntity(w);
     expect(recycled).toBe(platform);
     const fresh = createBody(w, { type: 'dynamic', position: { x: 10, y: 5 } }, recycled);
-    expect(fresh).toBe(platform);
+    // The same entity, a new handle (generation): the old handle is refused.
+    expect(bodyEntity(w, fresh)).toBe(recycled);
+    expect(fresh).not.toBe(platform);
+    expect(() => getPosition(w, platform)).toThrow(PhysicsError);
     expect(getBodyShapes(w, fresh)).toEqual([]);
     expect(getLinearVelocity(w, fresh)).toEqual({ x: 0, y: 0 });
     addShape(w, fresh, makeBox(0.5, 0.5), { density: 1 });

@@ -7,7 +7,7 @@
 // 25% faster (no bounds checks, no tagged values), measured on large_pyramid's 14,950 contacts, and independent
 // neighbours go two at a time in SIMD lanes (another 7% there, 20% on tumbler).
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_DPX,
   BS_DPY,
   BS_DQC,
@@ -44,7 +44,7 @@ import {
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
   CCP_TANGENT_MASS,
-  CONTACT_CONSTRAINT_STRIDE,
+  CC_STRIDE,
 } from '../../core/src/solver/solver-layout';
 
 // Field `i` (a double index) of the record at byte address `base`.
@@ -56,7 +56,7 @@ function st(base: usize, i: i32, v: f64): void {
 }
 // Byte address of body state record `index` (stored as a double in a contact record).
 function body(states: usize, index: f64): usize {
-  return states + ((<usize>(<i32>index * BODY_STATE_STRIDE)) << 3);
+  return states + ((<usize>(<i32>index * BS_STRIDE)) << 3);
 }
 
 /** warmStartContacts of solve-contacts.ts for the one record at byte address `o`. */
@@ -523,7 +523,7 @@ function shareBody(o0: usize, o1: usize): bool {
 }
 
 function record(cc: usize, i: i32): usize {
-  return cc + ((<usize>(i * CONTACT_CONSTRAINT_STRIDE)) << 3);
+  return cc + ((<usize>(i * CC_STRIDE)) << 3);
 }
 
 /**

@@ -3,7 +3,7 @@ import { destroyBodyContacts, wakeTouching } from '../contact/contact-lifecycle.
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
 import { rebuildBodyProxies, synchronizeBodyProxies } from '../shape/shape-proxy.js';
 import type { PhysicsState, PhysicsWorld } from '../world/physics-world.js';
-import { bodyState, mutableBodyState } from './body-api.js';
+import { bodyIndex, unlockedState } from './body-api.js';
 import type { Vec2Like } from './body-def.js';
 import { updateBodyMass } from './body-mass.js';
 import { sleepIsland, wakeIsland } from './body-sleep.js';
@@ -13,54 +13,37 @@ import { BodyFlag, BodyType, type BodyTypeName } from './body-store.js';
 
 /** cos and sin of an angle set through the API. */
 const cosSinScratch = new Float64Array(2);
-
-/**
- * Body origin position, world (m).
- *
- * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
- */
-export function getPosition(world: PhysicsWorld, eid: number): { x: number; y: number } {
-  const t = bodyState(world, eid).bodies.transform;
+export function getPosition(world: PhysicsWorld, body: number): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const t = world.physics.bodies.transform;
   return { x: t.x[eid]!, y: t.y[eid]! };
 }
 
-/**
- * Body rotation (rad) in (−π, π].
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
- */
-export function getAngle(world: PhysicsWorld, eid: number): number {
-  const t = bodyState(world, eid).bodies.transform;
+/** Body rotation (rad) in (−π, π]. */
+export function getAngle(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  const t = world.physics.bodies.transform;
   return atan2(t.s[eid]!, t.c[eid]!);
 }
 
-/**
- * Centre of mass, world (m).
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
- */
-export function getWorldCenter(world: PhysicsWorld, eid: number): { x: number; y: number } {
-  const b = bodyState(world, eid).bodies;
+/** Centre of mass, world (m). */
+export function getWorldCenter(world: PhysicsWorld, body: number): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const b = world.physics.bodies;
   return { x: b.centerX[eid]!, y: b.centerY[eid]! };
 }
 
-/**
- * Centre of mass, body-local (m).
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
- */
-export function getLocalCenter(world: PhysicsWorld, eid: number): { x: number; y: number } {
-  const b = bodyState(world, eid).bodies;
+/** Centre of mass, body-local (m). */
+export function getLocalCenter(world: PhysicsWorld, body: number): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const b = world.physics.bodies;
   return { x: b.localCenterX[eid]!, y: b.localCenterY[eid]! };
 }
 
-/**
- * Teleports the body (origin position and angle). Contacts are re-evaluated next step.
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
- */
-export function setTransform(world: PhysicsWorld, eid: number, position: Vec2Like, angle: number): void {
-  const p = mutableBodyState(world, eid);
+/** Teleports the body (origin position and angle). Contacts are re-evaluated next step. */
+export function setTransform(world: PhysicsWorld, body: number, position: Vec2Like, angle: number): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkVec2(position, 'position');
   checkFinite(angle, 'angle');
   const b = p.bodies;
@@ -82,46 +65,26 @@ export function setTransform(world: PhysicsWorld, eid: number, position: Vec2Lik
   wake(p, eid);
 }
 
-/**
- * Teleports the body's origin (m), keeping its angle. Contacts are re-evaluated next step; the body wakes.
- *
- * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
- *   non-finite position.
- */
-export function setPosition(world: PhysicsWorld, eid: number, position: Vec2Like): void {
-  setTransform(world, eid, position, getAngle(world, eid));
+export function setPosition(world: PhysicsWorld, body: number, position: Vec2Like): void {
+  setTransform(world, body, position, getAngle(world, body));
 }
 
-/**
- * Sets the body's rotation (rad) about its origin, keeping the origin in place. The body wakes.
- *
- * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
- *   non-finite angle.
- */
-export function setAngle(world: PhysicsWorld, eid: number, angle: number): void {
-  const t = bodyState(world, eid).bodies.transform;
-  setTransform(world, eid, { x: t.x[eid]!, y: t.y[eid]! }, angle);
+export function setAngle(world: PhysicsWorld, body: number, angle: number): void {
+  const eid = bodyIndex(world, body);
+  const t = world.physics.bodies.transform;
+  setTransform(world, body, { x: t.x[eid]!, y: t.y[eid]! }, angle);
 }
 
-/**
- * Linear velocity of the centre of mass (m/s).
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
- */
-export function getLinearVelocity(world: PhysicsWorld, eid: number): { x: number; y: number } {
-  const b = bodyState(world, eid).bodies;
+/** Linear velocity of the centre of mass (m/s). */
+export function getLinearVelocity(world: PhysicsWorld, body: number): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const b = world.physics.bodies;
   return { x: b.vx[eid]!, y: b.vy[eid]! };
 }
 
-/**
- * Sets the linear velocity of the centre of mass (m/s); a non-zero velocity wakes the body. Ignored for static
- * bodies.
- *
- * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
- *   non-finite velocity.
- */
-export function setLinearVelocity(world: PhysicsWorld, eid: number, v: Vec2Like): void {
-  const p = mutableBodyState(world, eid);
+export function setLinearVelocity(world: PhysicsWorld, body: number, v: Vec2Like): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkVec2(v, 'linearVelocity');
   const b = p.bodies;
   if (b.type[eid] === BodyType.static) return;
@@ -130,23 +93,14 @@ export function setLinearVelocity(world: PhysicsWorld, eid: number, v: Vec2Like)
   if (v.x !== 0 || v.y !== 0) wake(p, eid);
 }
 
-/**
- * Angular velocity (rad/s, counter-clockwise positive).
- *
- * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
- */
-export function getAngularVelocity(world: PhysicsWorld, eid: number): number {
-  return bodyState(world, eid).bodies.w[eid]!;
+export function getAngularVelocity(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  return world.physics.bodies.w[eid]!;
 }
 
-/**
- * Sets the angular velocity (rad/s) and wakes the body. Ignored for static bodies.
- *
- * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
- *   non-finite value.
- */
-export function setAngularVelocity(world: PhysicsWorld, eid: number, w: number): void {
-  const p = mutableBodyState(world, eid);
+export function setAngularVelocity(world: PhysicsWorld, body: number, w: number): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkFinite(w, 'angularVelocity');
   const b = p.bodies;
   if (b.type[eid] === BodyType.static || (b.flags[eid]! & BodyFlag.fixedRotation) !== 0) return;
@@ -154,25 +108,25 @@ export function setAngularVelocity(world: PhysicsWorld, eid: number, w: number):
   if (w !== 0) wake(p, eid);
 }
 
-/**
- * Velocity of a world point attached to the body (m/s).
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
- */
-export function getLinearVelocityAtPoint(world: PhysicsWorld, eid: number, point: Vec2Like): { x: number; y: number } {
-  const b = bodyState(world, eid).bodies;
+/** Velocity of a world point attached to the body (m/s). */
+export function getLinearVelocityAtPoint(world: PhysicsWorld, body: number, point: Vec2Like): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const b = world.physics.bodies;
   checkVec2(point, 'point');
   const w = b.w[eid]!;
   return { x: b.vx[eid]! - w * (point.y - b.centerY[eid]!), y: b.vy[eid]! + w * (point.x - b.centerX[eid]!) };
 }
 
-/**
- * Adds a force (N) at a world point (default: centre of mass); it acts during the next step, then is cleared.
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
- */
-export function applyForce(world: PhysicsWorld, eid: number, force: Vec2Like, point?: Vec2Like, wakeBody = true): void {
-  const p = mutableBodyState(world, eid);
+/** Adds a force (N) at a world point (default: centre of mass); it acts during the next step, then is cleared. */
+export function applyForce(
+  world: PhysicsWorld,
+  body: number,
+  force: Vec2Like,
+  point?: Vec2Like,
+  wakeBody = true,
+): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkVec2(force, 'force');
   if (point !== undefined) checkVec2(point, 'point');
   const b = p.bodies;
@@ -185,13 +139,10 @@ export function applyForce(world: PhysicsWorld, eid: number, force: Vec2Like, po
   }
 }
 
-/**
- * Adds a torque (N m) for the next step.
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
- */
-export function applyTorque(world: PhysicsWorld, eid: number, torque: number, wakeBody = true): void {
-  const p = mutableBodyState(world, eid);
+/** Adds a torque (N m) for the next step. */
+export function applyTorque(world: PhysicsWorld, body: number, torque: number, wakeBody = true): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkFinite(torque, 'torque');
   const b = p.bodies;
   if (b.type[eid] !== BodyType.dynamic) return;
@@ -206,12 +157,13 @@ export function applyTorque(world: PhysicsWorld, eid: number, torque: number, wa
  */
 export function applyLinearImpulse(
   world: PhysicsWorld,
-  eid: number,
+  body: number,
   impulse: Vec2Like,
   point?: Vec2Like,
   wakeBody = true,
 ): void {
-  const p = mutableBodyState(world, eid);
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkVec2(impulse, 'impulse');
   if (point !== undefined) checkVec2(point, 'point');
   const b = p.bodies;
@@ -227,13 +179,10 @@ export function applyLinearImpulse(
   }
 }
 
-/**
- * Applies an angular impulse (N m s).
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
- */
-export function applyAngularImpulse(world: PhysicsWorld, eid: number, impulse: number, wakeBody = true): void {
-  const p = mutableBodyState(world, eid);
+/** Applies an angular impulse (N m s). */
+export function applyAngularImpulse(world: PhysicsWorld, body: number, impulse: number, wakeBody = true): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkFinite(impulse, 'impulse');
   const b = p.bodies;
   if (b.type[eid] !== BodyType.dynamic) return;
@@ -241,41 +190,27 @@ export function applyAngularImpulse(world: PhysicsWorld, eid: number, impulse: n
   b.w[eid] = b.w[eid]! + b.invInertia[eid]! * impulse;
 }
 
-/**
- * Mass (kg), computed from the body's shapes and their densities.
- *
- * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
- */
-export function getMass(world: PhysicsWorld, eid: number): number {
-  return bodyState(world, eid).bodies.mass[eid]!;
+export function getMass(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  return world.physics.bodies.mass[eid]!;
 }
 
-/**
- * Rotational inertia about the centre of mass (kg m²).
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
- */
-export function getInertia(world: PhysicsWorld, eid: number): number {
-  return bodyState(world, eid).bodies.inertia[eid]!;
+/** Rotational inertia about the centre of mass (kg m²). */
+export function getInertia(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  return world.physics.bodies.inertia[eid]!;
 }
 
-/**
- * The body type: `'static'`, `'kinematic'` or `'dynamic'`.
- *
- * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
- */
-export function getBodyType(world: PhysicsWorld, eid: number): BodyTypeName {
-  const t = bodyState(world, eid).bodies.type[eid]!;
+export function getBodyType(world: PhysicsWorld, body: number): BodyTypeName {
+  const eid = bodyIndex(world, body);
+  const t = world.physics.bodies.type[eid]!;
   return t === BodyType.static ? 'static' : t === BodyType.kinematic ? 'kinematic' : 'dynamic';
 }
 
-/**
- * Changes the body type; mass, contacts and broadphase proxies are rebuilt.
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
- */
-export function setBodyType(world: PhysicsWorld, eid: number, type: BodyTypeName): void {
-  const p = mutableBodyState(world, eid);
+/** Changes the body type; mass, contacts and broadphase proxies are rebuilt. */
+export function setBodyType(world: PhysicsWorld, body: number, type: BodyTypeName): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   if (!(type in BodyType)) {
     throw new PhysicsError(
       'INVALID_ARGUMENT',
@@ -299,141 +234,88 @@ export function setBodyType(world: PhysicsWorld, eid: number, type: BodyTypeName
   else wake(p, eid);
 }
 
-/**
- * Multiplier on the world gravity for this body (dimensionless).
- *
- * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
- */
-export function getGravityScale(world: PhysicsWorld, eid: number): number {
-  return bodyState(world, eid).bodies.gravityScale[eid]!;
+export function getGravityScale(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  return world.physics.bodies.gravityScale[eid]!;
 }
 
-/**
- * Sets the multiplier on the world gravity for this body (0 = floats, −1 = falls up).
- *
- * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
- *   non-finite value.
- */
-export function setGravityScale(world: PhysicsWorld, eid: number, scale: number): void {
-  const p = mutableBodyState(world, eid);
+export function setGravityScale(world: PhysicsWorld, body: number, scale: number): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkFinite(scale, 'gravityScale');
   p.bodies.gravityScale[eid] = scale;
   wake(p, eid);
 }
 
-/**
- * Linear damping (1/s): slows the body's linear velocity over time, independent of contacts.
- *
- * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
- */
-export function getLinearDamping(world: PhysicsWorld, eid: number): number {
-  return bodyState(world, eid).bodies.linearDamping[eid]!;
+export function getLinearDamping(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  return world.physics.bodies.linearDamping[eid]!;
 }
 
-/**
- * Sets the linear damping (1/s, ≥ 0).
- *
- * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
- *   negative or non-finite value.
- */
-export function setLinearDamping(world: PhysicsWorld, eid: number, damping: number): void {
-  const p = mutableBodyState(world, eid);
+export function setLinearDamping(world: PhysicsWorld, body: number, damping: number): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkNonNegative(damping, 'linearDamping');
   p.bodies.linearDamping[eid] = damping;
 }
 
-/**
- * Angular damping (1/s).
- *
- * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
- */
-export function getAngularDamping(world: PhysicsWorld, eid: number): number {
-  return bodyState(world, eid).bodies.angularDamping[eid]!;
+export function getAngularDamping(world: PhysicsWorld, body: number): number {
+  const eid = bodyIndex(world, body);
+  return world.physics.bodies.angularDamping[eid]!;
 }
 
-/**
- * Sets the angular damping (1/s, ≥ 0).
- *
- * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
- *   negative or non-finite value.
- */
-export function setAngularDamping(world: PhysicsWorld, eid: number, damping: number): void {
-  const p = mutableBodyState(world, eid);
+export function setAngularDamping(world: PhysicsWorld, body: number, damping: number): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   checkNonNegative(damping, 'angularDamping');
   p.bodies.angularDamping[eid] = damping;
 }
 
-/**
- * Whether the body is prevented from rotating.
- *
- * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
- */
-export function isFixedRotation(world: PhysicsWorld, eid: number): boolean {
-  return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.fixedRotation) !== 0;
+export function isFixedRotation(world: PhysicsWorld, body: number): boolean {
+  const eid = bodyIndex(world, body);
+  return (world.physics.bodies.flags[eid]! & BodyFlag.fixedRotation) !== 0;
 }
 
-/**
- * Prevents (or allows) rotation: a fixed-rotation body keeps its angle whatever torques and contacts act on it.
- *
- * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step.
- */
-export function setFixedRotation(world: PhysicsWorld, eid: number, flag: boolean): void {
-  const p = mutableBodyState(world, eid);
+export function setFixedRotation(world: PhysicsWorld, body: number, flag: boolean): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   const b = p.bodies;
   b.flags[eid] = flag ? b.flags[eid]! | BodyFlag.fixedRotation : b.flags[eid]! & ~BodyFlag.fixedRotation;
   if (flag) b.w[eid] = 0;
   updateBodyMass(p, eid);
 }
 
-/**
- * Whether the body is a bullet (continuous collision also against other dynamic bodies).
- *
- * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
- */
-export function isBullet(world: PhysicsWorld, eid: number): boolean {
-  return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.bullet) !== 0;
+export function isBullet(world: PhysicsWorld, body: number): boolean {
+  const eid = bodyIndex(world, body);
+  return (world.physics.bodies.flags[eid]! & BodyFlag.bullet) !== 0;
 }
 
-/**
- * Marks the body as a bullet: fast dynamic bodies then do not tunnel through other dynamic bodies either.
- *
- * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad body, `WORLD_LOCKED` during a step.
- */
-export function setBullet(world: PhysicsWorld, eid: number, flag: boolean): void {
-  const p = mutableBodyState(world, eid);
+export function setBullet(world: PhysicsWorld, body: number, flag: boolean): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   const b = p.bodies;
   b.flags[eid] = flag ? b.flags[eid]! | BodyFlag.bullet : b.flags[eid]! & ~BodyFlag.bullet;
 }
 
-/**
- * Whether the body is awake (asleep bodies are not simulated until something wakes them).
- *
- * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
- */
-export function isAwake(world: PhysicsWorld, eid: number): boolean {
-  return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.awake) !== 0;
+export function isAwake(world: PhysicsWorld, body: number): boolean {
+  const eid = bodyIndex(world, body);
+  return (world.physics.bodies.flags[eid]! & BodyFlag.awake) !== 0;
 }
 
-/**
- * Body-local point → world point.
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
- */
-export function getWorldPoint(world: PhysicsWorld, eid: number, local: Vec2Like): { x: number; y: number } {
-  const t = bodyState(world, eid).bodies.transform;
+/** Body-local point → world point. */
+export function getWorldPoint(world: PhysicsWorld, body: number, local: Vec2Like): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const t = world.physics.bodies.transform;
   checkVec2(local, 'localPoint');
   const c = t.c[eid]!;
   const s = t.s[eid]!;
   return { x: t.x[eid]! + c * local.x - s * local.y, y: t.y[eid]! + s * local.x + c * local.y };
 }
 
-/**
- * World point → body-local point.
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
- */
-export function getLocalPoint(world: PhysicsWorld, eid: number, point: Vec2Like): { x: number; y: number } {
-  const t = bodyState(world, eid).bodies.transform;
+/** World point → body-local point. */
+export function getLocalPoint(world: PhysicsWorld, body: number, point: Vec2Like): { x: number; y: number } {
+  const eid = bodyIndex(world, body);
+  const t = world.physics.bodies.transform;
   checkVec2(point, 'point');
   const c = t.c[eid]!;
   const s = t.s[eid]!;
@@ -447,33 +329,23 @@ export function wake(p: PhysicsState, eid: number): void {
   wakeIsland(p, eid);
 }
 
-/**
- * Wakes (true) or puts to sleep (false) the body together with everything it touches or is jointed to.
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
- */
-export function setAwake(world: PhysicsWorld, eid: number, flag: boolean): void {
-  const p = mutableBodyState(world, eid);
+/** Wakes (true) or puts to sleep (false) the body together with everything it touches or is jointed to. */
+export function setAwake(world: PhysicsWorld, body: number, flag: boolean): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   if (flag) wakeIsland(p, eid);
   else sleepIsland(p, eid);
 }
 
-/**
- * Whether this body may fall asleep when it comes to rest.
- *
- * @throws PhysicsError `NOT_A_BODY` or `STALE_HANDLE` if `eid` is not a live body of this world.
- */
-export function isSleepEnabled(world: PhysicsWorld, eid: number): boolean {
-  return (bodyState(world, eid).bodies.flags[eid]! & BodyFlag.enableSleep) !== 0;
+export function isSleepEnabled(world: PhysicsWorld, body: number): boolean {
+  const eid = bodyIndex(world, body);
+  return (world.physics.bodies.flags[eid]! & BodyFlag.enableSleep) !== 0;
 }
 
-/**
- * Allows or forbids this body to sleep; forbidding wakes it.
- *
- * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
- */
-export function setSleepEnabled(world: PhysicsWorld, eid: number, flag: boolean): void {
-  const p = mutableBodyState(world, eid);
+/** Allows or forbids this body to sleep; forbidding wakes it. */
+export function setSleepEnabled(world: PhysicsWorld, body: number, flag: boolean): void {
+  const eid = bodyIndex(world, body);
+  const p = unlockedState(world);
   const b = p.bodies;
   b.flags[eid] = flag ? b.flags[eid]! | BodyFlag.enableSleep : b.flags[eid]! & ~BodyFlag.enableSleep;
   if (!flag) wakeIsland(p, eid);

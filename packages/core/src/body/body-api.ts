@@ -14,7 +14,7 @@ import {
   type PhysicsWorld,
 } from '../world/physics-world.js';
 import { defaultBodyDef, type BodyDef } from './body-def.js';
-import { requireBody } from './body-handle.js';
+import { entityOfHandle, handleFor, requireBody } from './body-handle.js';
 import { updateBodyMass } from './body-mass.js';
 import { BodyFlag, BodyType } from './body-store.js';
 
@@ -59,16 +59,21 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
     if (typeof eid !== 'number' || !Number.isInteger(eid) || eid < 0 || !entityExists(world, eid)) {
       throw new PhysicsError('NOT_A_BODY', `entity ${String(eid)} does not exist in this world`);
     }
-    if (eid < p.bodies.alive.length && p.bodies.alive[eid] === 1) {
+    const index = eid & p.indexMask;
+    if (index < p.bodies.alive.length && p.bodies.alive[index] === 1) {
       throw new PhysicsError('INVALID_ARGUMENT', `entity ${eid} is already a body`);
     }
   }
-  const id = eid ?? addEntity(world);
+  const entity = eid ?? addEntity(world);
+  // Columns are indexed by the entity id without its version bits; the handle adds the generation (body-handle.ts).
+  const id = entity & p.indexMask;
   const b = p.bodies;
   b.reserve(id);
   p.solverData.reserveEntities(id);
+  const handle = handleFor(p, entity, b.generation[id]!);
   b.alive[id] = 1;
   b.retired[id] = 0;
+  b.handle[id] = handle;
   const type = BodyType[d.type];
   b.type[id] = type;
   let flags = 0;
@@ -113,8 +118,8 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
   b.listIndex[id] = b.count;
   b.list[b.count++] = id;
   updateBodyMass(p, id);
-  tagBodyEntity(world, id);
-  return id;
+  tagBodyEntity(world, entity);
+  return handle;
 }
 
 /**
@@ -123,23 +128,25 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function destroyBody(world: PhysicsWorld, eid: number, keepEntity = false): void {
+export function destroyBody(world: PhysicsWorld, body: number, keepEntity = false): void {
   const p = getPhysics(world);
   assertUnlocked(p);
-  requireBody(p, eid);
-  destroyBodyPhysics(world, p, eid);
-  if (keepEntity) {
-    untagBodyEntity(world, eid);
-  } else {
-    removeEntity(world, eid);
-  }
+  const eid = requireBody(p, body);
+  destroyBodyAt(world, p, eid, keepEntity ? EntityFate.untag : EntityFate.remove);
 }
 
-/**
- * Everything destroyBody does but the entity: wakes what the body held up, destroys its joints, contacts, shapes
- * and proxies, and frees its body slot. Also what happens when bitecs removes a body's entity (world-api.ts).
- */
-export function destroyBodyPhysics(world: PhysicsWorld, p: PhysicsState, eid: number): void {
+/** What becomes of a destroyed body's entity. */
+const enum EntityFate {
+  /** Removed from the bitecs world (destroyBody). */
+  remove,
+  /** Kept; only the Body and Transform components go (destroyBody with keepEntity). */
+  untag,
+  /** bitecs is removing it (or its Body component) already: leave it alone. */
+  none,
+}
+
+/** Destroys the live body at column index `eid` with its joints, contacts and shapes. */
+function destroyBodyAt(world: PhysicsWorld, p: PhysicsState, eid: number, fate: EntityFate): void {
   // Whatever rested on or hung from this body must wake, or it would float where the body was.
   if (p.bodies.type[eid] === BodyType.static) wakeTouching(p, eid);
   else wakeIsland(p, eid);
@@ -164,19 +171,41 @@ export function destroyBodyPhysics(world: PhysicsWorld, p: PhysicsState, eid: nu
   b.listIndex[eid] = -1;
   b.alive[eid] = 0;
   b.retired[eid] = 1;
+  b.generation[eid] = b.generation[eid]! + 1;
+  const entity = entityOfHandle(p, b.handle[eid]!);
+  if (fate === EntityFate.untag) untagBodyEntity(world, entity);
+  else if (fate === EntityFate.remove) removeEntity(world, entity);
 }
 
-/** Resolves the world's physics state and checks the body handle (for getters). */
-export function bodyState(world: PhysicsWorld, eid: number): PhysicsState {
+/**
+ * Everything destroyBody does but the entity: for a body whose entity bitecs is removing already (removeEntity, or
+ * removing its Body component: the observers in world/world-api.ts). `index` is the body's column index.
+ */
+export function destroyBodyPhysics(world: PhysicsWorld, p: PhysicsState, index: number): void {
+  destroyBodyAt(world, p, index, EntityFate.none);
+}
+
+/**
+ * The bitecs entity of a live body (for addComponent, removeEntity…): the handle itself in a versioned world, the
+ * handle without its generation in a plain one. Throws NOT_A_BODY / STALE_HANDLE.
+ */
+export function bodyEntity(world: PhysicsWorld, body: number): number {
   const p = getPhysics(world);
-  requireBody(p, eid);
-  return p;
+  requireBody(p, body);
+  return entityOfHandle(p, body);
 }
 
-/** As bodyState, and also refuses calls during a step (for setters). */
-export function mutableBodyState(world: PhysicsWorld, eid: number): PhysicsState {
+/**
+ * Checks the body handle and returns its column index: the index of `world.physics.transform.x[…]` and every body
+ * column (equal to the handle for the first body on an entity of a plain world).
+ */
+export function bodyIndex(world: PhysicsWorld, body: number): number {
+  return requireBody(getPhysics(world), body);
+}
+
+/** The world's physics state, refusing calls during a step (for setters). */
+export function unlockedState(world: PhysicsWorld): PhysicsState {
   const p = getPhysics(world);
   assertUnlocked(p);
-  requireBody(p, eid);
   return p;
 }

@@ -53,6 +53,10 @@ export class BodyStore {
   alive = new Uint8Array(16);
   /** 1 once a body on this entity id was destroyed (and no new body took the id): a stale handle. */
   retired = new Uint8Array(16);
+  /** The handle of the body on this index (kept after destroy until a new body takes the index); see body-handle.ts. */
+  handle = new Float64Array(16);
+  /** Bodies destroyed on this index so far: the generation of plain (unversioned) worlds' handles. */
+  generation = new Int32Array(16);
   /** BodyType id. */
   type = new Uint8Array(16);
   /** BodyFlag bits. */
@@ -120,6 +124,8 @@ export class BodyStore {
     t.s = growF64(t.s, n);
     this.alive = growU8(this.alive, n);
     this.retired = growU8(this.retired, n);
+    this.handle = growF64(this.handle, n);
+    this.generation = growI32(this.generation, n);
     this.type = growU8(this.type, n);
     this.flags = growU8(this.flags, n);
     this.centerX = growF64(this.centerX, n);

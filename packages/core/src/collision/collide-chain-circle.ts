@@ -1,15 +1,6 @@
 import { SPECULATIVE_DISTANCE } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
-import {
-  MANIFOLD_HEADER,
-  MP_ID,
-  MP_POINT_X,
-  MP_POINT_Y,
-  MP_SEPARATION,
-  M_COUNT,
-  M_NORMAL_X,
-  M_NORMAL_Y,
-} from './manifold.js';
+import { M_HEADER, MP_ID, MP_POINT_X, MP_POINT_Y, MP_SEPARATION, M_COUNT, M_NORMAL_X, M_NORMAL_Y } from './manifold.js';
 import { finishManifold } from './manifold-output.js';
 
 /**
@@ -111,9 +102,9 @@ export function collideChainSegmentAndCircle(
   out[M_NORMAL_X] = nx;
   out[M_NORMAL_Y] = ny;
   // Written in place: doubles passed to a call V8 does not inline are boxed.
-  out[MANIFOLD_HEADER + MP_POINT_X] = p1x + px + t * nx;
-  out[MANIFOLD_HEADER + MP_POINT_Y] = p1y + py + t * ny;
-  out[MANIFOLD_HEADER + MP_SEPARATION] = separation;
-  out[MANIFOLD_HEADER + MP_ID] = 0;
+  out[M_HEADER + MP_POINT_X] = p1x + px + t * nx;
+  out[M_HEADER + MP_POINT_Y] = p1y + py + t * ny;
+  out[M_HEADER + MP_SEPARATION] = separation;
+  out[M_HEADER + MP_ID] = 0;
   finishManifold(out, 1, pose);
 }

@@ -1,8 +1,8 @@
 import { LINEAR_SLOP, MAX_POLYGON_VERTICES, SPECULATIVE_DISTANCE } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
 import {
-  MANIFOLD_HEADER,
-  MANIFOLD_POINT_STRIDE,
+  M_HEADER,
+  MP_STRIDE,
   MP_ID,
   MP_POINT_X,
   MP_POINT_Y,
@@ -248,7 +248,7 @@ export function collideChainSegmentAndPolygon(
         const t = 0.5 * (distance - rB);
         out[M_NORMAL_X] = nx;
         out[M_NORMAL_Y] = ny;
-        const o = MANIFOLD_HEADER;
+        const o = M_HEADER;
         out[o + MP_POINT_X] = ox + ax + t * nx;
         out[o + MP_POINT_Y] = oy + ay + t * ny;
         out[o + MP_SEPARATION] = distance - rB;
@@ -483,8 +483,8 @@ function clipSegments(idLower: number, idUpper: number, out: Float64Array): numb
   ux += t * nx;
   uy += t * ny;
   const radius = rRef + rInc;
-  const p0 = MANIFOLD_HEADER;
-  const p1 = MANIFOLD_HEADER + MANIFOLD_POINT_STRIDE;
+  const p0 = M_HEADER;
+  const p1 = M_HEADER + MP_STRIDE;
   out[p0 + MP_POINT_X] = lx;
   out[p0 + MP_POINT_Y] = ly;
   out[p0 + MP_SEPARATION] = sepLower - radius;
@@ -501,7 +501,7 @@ function shiftPoints(out: Float64Array): void {
   const ox = frame[0]!;
   const oy = frame[1]!;
   for (let i = 0; i < 2; i++) {
-    out[MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE + MP_POINT_X] += ox;
-    out[MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE + MP_POINT_Y] += oy;
+    out[M_HEADER + i * MP_STRIDE + MP_POINT_X] += ox;
+    out[M_HEADER + i * MP_STRIDE + MP_POINT_Y] += oy;
   }
 }

@@ -1,8 +1,8 @@
 import { LINEAR_SLOP, MAX_POLYGON_VERTICES, SPECULATIVE_DISTANCE } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
 import {
-  MANIFOLD_HEADER,
-  MANIFOLD_POINT_STRIDE,
+  M_HEADER,
+  MP_STRIDE,
   MP_POINT_X,
   MP_POINT_Y,
   MP_ID,
@@ -156,7 +156,7 @@ export function collidePolygons(
 
     let minSeparation = 1e300;
     for (let i = 0; i < count; i++) {
-      const s = out[MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE + MP_SEPARATION]!;
+      const s = out[M_HEADER + i * MP_STRIDE + MP_SEPARATION]!;
       if (s < minSeparation) minSeparation = s;
     }
     const f1 = fractions[0]!;
@@ -184,8 +184,8 @@ export function collidePolygons(
 
   // Undo the shift to A's vertex 0.
   for (let i = 0; i < count; i++) {
-    out[MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE + MP_POINT_X] += ox;
-    out[MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE + MP_POINT_Y] += oy;
+    out[M_HEADER + i * MP_STRIDE + MP_POINT_X] += ox;
+    out[M_HEADER + i * MP_STRIDE + MP_POINT_Y] += oy;
   }
   finishManifold(out, count, pose);
 }
@@ -309,8 +309,8 @@ function clipEdges(
   const radius = r1 + r2;
 
   // Points are written in place (not through setLocalPoint): passing doubles to a call V8 does not inline boxes them.
-  const p0 = MANIFOLD_HEADER;
-  const p1 = MANIFOLD_HEADER + MANIFOLD_POINT_STRIDE;
+  const p0 = M_HEADER;
+  const p1 = M_HEADER + MP_STRIDE;
   if (!flip) {
     out[M_NORMAL_X] = nx;
     out[M_NORMAL_Y] = ny;

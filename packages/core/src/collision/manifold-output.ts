@@ -1,7 +1,7 @@
 import { SPECULATIVE_DISTANCE } from '../settings.js';
 import {
-  MANIFOLD_HEADER,
-  MANIFOLD_POINT_STRIDE,
+  M_HEADER,
+  MP_STRIDE,
   MP_ANCHOR_AX,
   MP_ANCHOR_AY,
   MP_ANCHOR_BX,
@@ -38,7 +38,7 @@ export function finishManifold(out: Float64Array, count: number, pose: Float64Ar
   const dy = yA - yB;
   let kept = 0;
   for (let i = 0; i < count; i++) {
-    const src = MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE;
+    const src = M_HEADER + i * MP_STRIDE;
     const separation = out[src + MP_SEPARATION]!;
     if (!(separation < SPECULATIVE_DISTANCE)) continue;
     const lx = out[src + MP_POINT_X]!;
@@ -46,7 +46,7 @@ export function finishManifold(out: Float64Array, count: number, pose: Float64Ar
     const id = out[src + MP_ID]!;
     const ax = cA * lx - sA * ly;
     const ay = sA * lx + cA * ly;
-    const dst = MANIFOLD_HEADER + kept * MANIFOLD_POINT_STRIDE;
+    const dst = M_HEADER + kept * MP_STRIDE;
     out[dst + MP_ANCHOR_AX] = ax;
     out[dst + MP_ANCHOR_AY] = ay;
     out[dst + MP_ANCHOR_BX] = ax + dx;
@@ -69,7 +69,7 @@ export function setLocalPoint(
   separation: number,
   id: number,
 ): void {
-  const b = MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE;
+  const b = M_HEADER + i * MP_STRIDE;
   out[b + MP_POINT_X] = x;
   out[b + MP_POINT_Y] = y;
   out[b + MP_SEPARATION] = separation;
@@ -85,7 +85,7 @@ export function flipManifold(out: Float64Array): void {
   out[M_NORMAL_Y] = -out[M_NORMAL_Y]!;
   const count = out[M_COUNT]!;
   for (let i = 0; i < count; i++) {
-    const b = MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE;
+    const b = M_HEADER + i * MP_STRIDE;
     const ax = out[b + MP_ANCHOR_AX]!;
     const ay = out[b + MP_ANCHOR_AY]!;
     out[b + MP_ANCHOR_AX] = out[b + MP_ANCHOR_BX]!;

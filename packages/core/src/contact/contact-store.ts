@@ -1,6 +1,16 @@
 import { growF64, growI32, growU8 } from '../storage/grow.js';
 import { IntBuffer } from '../broadphase/int-buffer.js';
 import { PairSet } from './pair-set.js';
+import {
+  MP_ANCHOR_AX,
+  MP_ANCHOR_AY,
+  MP_ANCHOR_BX,
+  MP_ANCHOR_BY,
+  MP_ID,
+  MP_POINT_X,
+  MP_POINT_Y,
+  MP_SEPARATION,
+} from '../collision/manifold.js';
 
 /** Per-contact flag bits. */
 export const ContactFlag = {
@@ -11,36 +21,37 @@ export const ContactFlag = {
 } as const;
 
 /**
- * Stored manifold point layout in `ContactStore.points` (POINT_STRIDE floats per point, 2 points per contact):
- * the collision manifold fields plus the impulses carried from step to step (warm starting).
+ * Stored manifold point layout in `ContactStore.points` (CP_STRIDE floats per point, 2 points per contact):
+ * the collision manifold point fields (aliases of the MP_ offsets: the narrowphase copies a manifold point's first
+ * CP_ID + 1 floats in this order, see update-contacts.ts) plus the impulses carried from step to step (warm starting).
  */
-export const CP_ANCHOR_AX = 0; // contact point relative to body A origin, world-aligned (m)
-export const CP_ANCHOR_AY = 1;
-export const CP_ANCHOR_BX = 2; // relative to body B origin (m)
-export const CP_ANCHOR_BY = 3;
-export const CP_POINT_X = 4; // world point (m)
-export const CP_POINT_Y = 5;
-export const CP_SEPARATION = 6; // (m), negative when overlapping
-export const CP_ID = 7; // feature id
-export const CP_NORMAL_IMPULSE = 8; // accumulated normal impulse of the last step (N s)
-export const CP_TANGENT_IMPULSE = 9; // accumulated friction impulse (N s)
-export const CP_MAX_NORMAL_IMPULSE = 10; // largest normal impulse applied in one solve iteration (N s), for hit events
-export const CP_APPROACH_SPEED = 11; // relative normal velocity before solving (m/s), negative when approaching
-export const POINT_STRIDE = 12;
-export const CONTACT_POINTS_STRIDE = 2 * POINT_STRIDE;
+export const CP_ANCHOR_AX = MP_ANCHOR_AX; // contact point relative to body A origin, world-aligned (m)
+export const CP_ANCHOR_AY = MP_ANCHOR_AY;
+export const CP_ANCHOR_BX = MP_ANCHOR_BX; // relative to body B origin (m)
+export const CP_ANCHOR_BY = MP_ANCHOR_BY;
+export const CP_POINT_X = MP_POINT_X; // world point (m)
+export const CP_POINT_Y = MP_POINT_Y;
+export const CP_SEPARATION = MP_SEPARATION; // (m), negative when overlapping
+export const CP_ID = MP_ID; // feature id
+export const CP_NORMAL_IMPULSE = CP_ID + 1; // accumulated normal impulse of the last step (N s)
+export const CP_TANGENT_IMPULSE = CP_NORMAL_IMPULSE + 1; // accumulated friction impulse (N s)
+export const CP_MAX_NORMAL_IMPULSE = CP_TANGENT_IMPULSE + 1; // largest normal impulse applied in one solve iteration (N s), for hit events
+export const CP_APPROACH_SPEED = CP_MAX_NORMAL_IMPULSE + 1; // relative normal velocity before solving (m/s), negative when approaching
+export const CP_STRIDE = CP_APPROACH_SPEED + 1;
+export const CONTACT_POINTS_STRIDE = 2 * CP_STRIDE;
 
 /**
  * Manifold cache layout: the relative pose of B in A's frame when the manifold was computed (x, y, cos, sin), the
  * normal in A's frame, and per point its anchor on A in A's frame and its separation.
  */
 export const MC_REL_X = 0;
-export const MC_REL_Y = 1;
-export const MC_REL_C = 2;
-export const MC_REL_S = 3;
-export const MC_NORMAL_X = 4;
-export const MC_NORMAL_Y = 5;
-export const MC_POINT0 = 6; // x, y, separation; point 1 follows at MC_POINT0 + 3
-export const MANIFOLD_CACHE_STRIDE = 12;
+export const MC_REL_Y = MC_REL_X + 1;
+export const MC_REL_C = MC_REL_Y + 1;
+export const MC_REL_S = MC_REL_C + 1;
+export const MC_NORMAL_X = MC_REL_S + 1;
+export const MC_NORMAL_Y = MC_NORMAL_X + 1;
+export const MC_POINT0 = MC_NORMAL_Y + 1; // x, y, separation; point 1 follows at MC_POINT0 + 3
+export const MC_STRIDE = MC_POINT0 + 2 * 3;
 
 /**
  * The persistent contact table: one row per pair of shapes whose fat AABBs overlap, created by the broadphase and
@@ -74,9 +85,9 @@ export class ContactStore {
   edgePrev = new Int32Array(32);
   /**
    * The last computed manifold in body A's frame, for reuse while the pair barely moves (systems/manifold-cache.ts):
-   * MANIFOLD_CACHE_STRIDE floats per contact; `cacheValid` is 1 while it may be used.
+   * MC_STRIDE floats per contact; `cacheValid` is 1 while it may be used.
    */
-  manifoldCache = new Float64Array(16 * MANIFOLD_CACHE_STRIDE);
+  manifoldCache = new Float64Array(16 * MC_STRIDE);
   cacheValid = new Uint8Array(16);
   /** Position of the contact in `list`. */
   listIndex = new Int32Array(16);
@@ -103,7 +114,7 @@ export class ContactStore {
     this.normalY = growF64(this.normalY, rows);
     this.pointCount = growU8(this.pointCount, rows);
     this.points = growF64(this.points, rows * CONTACT_POINTS_STRIDE);
-    this.manifoldCache = growF64(this.manifoldCache, rows * MANIFOLD_CACHE_STRIDE);
+    this.manifoldCache = growF64(this.manifoldCache, rows * MC_STRIDE);
     this.cacheValid = growU8(this.cacheValid, rows);
     this.edgeNext = growI32(this.edgeNext, rows * 2);
     this.edgePrev = growI32(this.edgePrev, rows * 2);

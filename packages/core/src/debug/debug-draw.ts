@@ -1,5 +1,5 @@
 import { BodyFlag, BodyType } from '../body/body-store.js';
-import { ContactFlag, CONTACT_POINTS_STRIDE, CP_POINT_X, CP_POINT_Y, POINT_STRIDE } from '../contact/contact-store.js';
+import { ContactFlag, CONTACT_POINTS_STRIDE, CP_POINT_X, CP_POINT_Y, CP_STRIDE } from '../contact/contact-store.js';
 import { GEOMETRY_STRIDE } from '../geometry/geometry-store.js';
 import { ShapeType } from '../geometry/shape-type.js';
 import {
@@ -199,7 +199,7 @@ export function debugDraw(world: PhysicsWorld, drawer: DebugDrawer, options?: De
       const nx = cs.normalX[c]!;
       const ny = cs.normalY[c]!;
       for (let j = 0; j < cs.pointCount[c]!; j++) {
-        const o = c * CONTACT_POINTS_STRIDE + j * POINT_STRIDE;
+        const o = c * CONTACT_POINTS_STRIDE + j * CP_STRIDE;
         const x = cs.points[o + CP_POINT_X]!;
         const y = cs.points[o + CP_POINT_Y]!;
         if (flags & DebugDrawFlag.contacts) drawer.drawPoint(x, y, pointSize, DebugColor.contactPoint);

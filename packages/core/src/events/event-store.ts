@@ -2,52 +2,52 @@ import { EventBuffer } from './event-buffer.js';
 
 /** Contact begin record: the pair began touching this step (first manifold point within the speculative margin). */
 export const CB_SHAPE_A = 0; // shape handle
-export const CB_SHAPE_B = 1;
-export const CB_BODY_A = 2; // body entity id
-export const CB_BODY_B = 3;
-export const CB_NORMAL_X = 4; // manifold normal, A → B
-export const CB_NORMAL_Y = 5;
-export const CB_POINT_COUNT = 6;
-export const CB_POINT0_X = 7; // world points (m) and separations (m)
-export const CB_POINT0_Y = 8;
-export const CB_POINT0_SEPARATION = 9;
-export const CB_POINT1_X = 10;
-export const CB_POINT1_Y = 11;
-export const CB_POINT1_SEPARATION = 12;
-export const CONTACT_BEGIN_STRIDE = 13;
+export const CB_SHAPE_B = CB_SHAPE_A + 1;
+export const CB_BODY_A = CB_SHAPE_B + 1; // body entity id
+export const CB_BODY_B = CB_BODY_A + 1;
+export const CB_NORMAL_X = CB_BODY_B + 1; // manifold normal, A → B
+export const CB_NORMAL_Y = CB_NORMAL_X + 1;
+export const CB_POINT_COUNT = CB_NORMAL_Y + 1;
+export const CB_POINT0_X = CB_POINT_COUNT + 1; // world points (m) and separations (m)
+export const CB_POINT0_Y = CB_POINT0_X + 1;
+export const CB_POINT0_SEPARATION = CB_POINT0_Y + 1;
+export const CB_POINT1_X = CB_POINT0_SEPARATION + 1;
+export const CB_POINT1_Y = CB_POINT1_X + 1;
+export const CB_POINT1_SEPARATION = CB_POINT1_Y + 1;
+export const CB_STRIDE = CB_POINT1_SEPARATION + 1;
 
 /** Contact end, sensor begin / end records: the two shapes and bodies (for sensors, A is the sensor shape). */
 export const PAIR_SHAPE_A = 0;
-export const PAIR_SHAPE_B = 1;
-export const PAIR_BODY_A = 2;
-export const PAIR_BODY_B = 3;
-export const PAIR_STRIDE = 4;
+export const PAIR_SHAPE_B = PAIR_SHAPE_A + 1;
+export const PAIR_BODY_A = PAIR_SHAPE_B + 1;
+export const PAIR_BODY_B = PAIR_BODY_A + 1;
+export const PAIR_STRIDE = PAIR_BODY_B + 1;
 
 /** Contact hit record: a point that approached faster than the world's hit threshold. */
 export const HIT_SHAPE_A = 0;
-export const HIT_SHAPE_B = 1;
-export const HIT_BODY_A = 2;
-export const HIT_BODY_B = 3;
-export const HIT_POINT_X = 4; // world point (m)
-export const HIT_POINT_Y = 5;
-export const HIT_NORMAL_X = 6;
-export const HIT_NORMAL_Y = 7;
-export const HIT_APPROACH_SPEED = 8; // m/s, positive
-export const HIT_STRIDE = 9;
+export const HIT_SHAPE_B = HIT_SHAPE_A + 1;
+export const HIT_BODY_A = HIT_SHAPE_B + 1;
+export const HIT_BODY_B = HIT_BODY_A + 1;
+export const HIT_POINT_X = HIT_BODY_B + 1; // world point (m)
+export const HIT_POINT_Y = HIT_POINT_X + 1;
+export const HIT_NORMAL_X = HIT_POINT_Y + 1;
+export const HIT_NORMAL_Y = HIT_NORMAL_X + 1;
+export const HIT_APPROACH_SPEED = HIT_NORMAL_Y + 1; // m/s, positive
+export const HIT_STRIDE = HIT_APPROACH_SPEED + 1;
 
 /** Body moved record: an awake body's transform after the step. */
 export const MOVE_BODY = 0;
-export const MOVE_X = 1;
-export const MOVE_Y = 2;
-export const MOVE_C = 3;
-export const MOVE_S = 4;
-export const MOVE_FELL_ASLEEP = 5; // 1 when the body fell asleep at the end of this step
-export const MOVE_STRIDE = 6;
+export const MOVE_X = MOVE_BODY + 1;
+export const MOVE_Y = MOVE_X + 1;
+export const MOVE_C = MOVE_Y + 1;
+export const MOVE_S = MOVE_C + 1;
+export const MOVE_FELL_ASLEEP = MOVE_S + 1; // 1 when the body fell asleep at the end of this step
+export const MOVE_STRIDE = MOVE_FELL_ASLEEP + 1;
 
 /** Sleep record: a body fell asleep (1) or woke (0). */
 export const SLEEP_BODY = 0;
-export const SLEEP_ASLEEP = 1;
-export const SLEEP_STRIDE = 2;
+export const SLEEP_ASLEEP = SLEEP_BODY + 1;
+export const SLEEP_STRIDE = SLEEP_ASLEEP + 1;
 
 /** Quarantine record: a body whose state became non-finite in the step was frozen at its last finite pose. */
 export const QUARANTINE_BODY = 0;
@@ -58,7 +58,7 @@ export const QUARANTINE_STRIDE = 1;
  * Order is the pipeline's deterministic order (contact list, body list).
  */
 export class EventStore {
-  readonly contactBegin = new EventBuffer(CONTACT_BEGIN_STRIDE);
+  readonly contactBegin = new EventBuffer(CB_STRIDE);
   readonly contactEnd = new EventBuffer(PAIR_STRIDE);
   readonly contactHit = new EventBuffer(HIT_STRIDE);
   readonly sensorBegin = new EventBuffer(PAIR_STRIDE);

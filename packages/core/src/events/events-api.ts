@@ -1,5 +1,5 @@
 import { atan2 } from '../math/trig.js';
-import { getPhysics, type PhysicsWorld } from '../world/physics-world.js';
+import { getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
 import * as E from './event-store.js';
 import type { EventBuffer } from './event-buffer.js';
 
@@ -66,18 +66,30 @@ function records<T>(buffer: EventBuffer, read: (d: Float64Array, o: number) => T
   return out;
 }
 
+/**
+ * Records hold body column indices; events report handles. The handle column keeps a destroyed body's handle until
+ * a new body takes its index, so an event about a body destroyed after the step still names it.
+ */
+let handles = new Float64Array(0);
+
 function pair(d: Float64Array, o: number): PairEvent {
   return {
     shapeA: d[o + E.PAIR_SHAPE_A]!,
     shapeB: d[o + E.PAIR_SHAPE_B]!,
-    bodyA: d[o + E.PAIR_BODY_A]!,
-    bodyB: d[o + E.PAIR_BODY_B]!,
+    bodyA: handles[d[o + E.PAIR_BODY_A]!]!,
+    bodyB: handles[d[o + E.PAIR_BODY_B]!]!,
   };
+}
+
+function eventState(world: PhysicsWorld): PhysicsState {
+  const p = getPhysics(world);
+  handles = p.bodies.handle;
+  return p;
 }
 
 /** Pairs that began touching during the last step, with the manifold at that moment. */
 export function getContactBeginEvents(world: PhysicsWorld): ContactBeginEvent[] {
-  return records(getPhysics(world).events.contactBegin, (d, o) => {
+  return records(eventState(world).events.contactBegin, (d, o) => {
     const points: ContactPointEvent[] = [];
     for (let j = 0; j < d[o + E.CB_POINT_COUNT]!; j++) {
       const q = o + E.CB_POINT0_X + 3 * j;
@@ -86,8 +98,8 @@ export function getContactBeginEvents(world: PhysicsWorld): ContactBeginEvent[] 
     return {
       shapeA: d[o + E.CB_SHAPE_A]!,
       shapeB: d[o + E.CB_SHAPE_B]!,
-      bodyA: d[o + E.CB_BODY_A]!,
-      bodyB: d[o + E.CB_BODY_B]!,
+      bodyA: handles[d[o + E.CB_BODY_A]!]!,
+      bodyB: handles[d[o + E.CB_BODY_B]!]!,
       normal: { x: d[o + E.CB_NORMAL_X]!, y: d[o + E.CB_NORMAL_Y]! },
       points,
     };
@@ -96,12 +108,12 @@ export function getContactBeginEvents(world: PhysicsWorld): ContactBeginEvent[] 
 
 /** Pairs that stopped touching (or were destroyed while touching) during the last step. */
 export function getContactEndEvents(world: PhysicsWorld): PairEvent[] {
-  return records(getPhysics(world).events.contactEnd, pair);
+  return records(eventState(world).events.contactEnd, pair);
 }
 
 /** Contacts whose approach speed exceeded the world's hitEventThreshold. */
 export function getContactHitEvents(world: PhysicsWorld): ContactHitEvent[] {
-  return records(getPhysics(world).events.contactHit, (d, o) => ({
+  return records(eventState(world).events.contactHit, (d, o) => ({
     ...pair(d, o),
     point: { x: d[o + E.HIT_POINT_X]!, y: d[o + E.HIT_POINT_Y]! },
     normal: { x: d[o + E.HIT_NORMAL_X]!, y: d[o + E.HIT_NORMAL_Y]! },
@@ -111,18 +123,18 @@ export function getContactHitEvents(world: PhysicsWorld): ContactHitEvent[] {
 
 /** Shapes that started overlapping a sensor (shapeA / bodyA are the sensor's). */
 export function getSensorBeginEvents(world: PhysicsWorld): PairEvent[] {
-  return records(getPhysics(world).events.sensorBegin, pair);
+  return records(eventState(world).events.sensorBegin, pair);
 }
 
 /** Shapes that stopped overlapping a sensor. */
 export function getSensorEndEvents(world: PhysicsWorld): PairEvent[] {
-  return records(getPhysics(world).events.sensorEnd, pair);
+  return records(eventState(world).events.sensorEnd, pair);
 }
 
 /** Every body the solver moved in the last step, with its new transform. */
 export function getBodyMoveEvents(world: PhysicsWorld): BodyMoveEvent[] {
-  return records(getPhysics(world).events.bodyMoved, (d, o) => ({
-    body: d[o + E.MOVE_BODY]!,
+  return records(eventState(world).events.bodyMoved, (d, o) => ({
+    body: handles[d[o + E.MOVE_BODY]!]!,
     x: d[o + E.MOVE_X]!,
     y: d[o + E.MOVE_Y]!,
     angle: atan2(d[o + E.MOVE_S]!, d[o + E.MOVE_C]!),
@@ -132,8 +144,8 @@ export function getBodyMoveEvents(world: PhysicsWorld): BodyMoveEvent[] {
 
 /** Bodies that fell asleep or woke since the previous step began (including wakes caused by API calls). */
 export function getSleepEvents(world: PhysicsWorld): SleepEvent[] {
-  return records(getPhysics(world).events.bodySleep, (d, o) => ({
-    body: d[o + E.SLEEP_BODY]!,
+  return records(eventState(world).events.bodySleep, (d, o) => ({
+    body: handles[d[o + E.SLEEP_BODY]!]!,
     asleep: d[o + E.SLEEP_ASLEEP] === 1,
   }));
 }

@@ -44,14 +44,17 @@ import {
 export function destroyJoint(world: PhysicsWorld, joint: number): void {
   const p = getPhysics(world);
   assertUnlocked(p);
-  requireJoint(p, joint);
-  destroyJointInternal(world, p, joint);
+  const row = requireJoint(p, joint);
+  destroyJointInternal(world, p, p.joints.eid[row]!);
 }
 
-/** True when `eid` is a live joint of this world. */
-export function isJoint(world: PhysicsWorld, eid: number): boolean {
-  const js = getPhysics(world).joints;
-  return Number.isInteger(eid) && eid >= 0 && eid < js.rowOf.length && js.rowOf[eid]! >= 0;
+/** True when `joint` is a live joint handle of this world (false for a destroyed joint's handle). */
+export function isJoint(world: PhysicsWorld, joint: number): boolean {
+  const p = getPhysics(world);
+  const js = p.joints;
+  if (!Number.isInteger(joint)) return false;
+  const index = joint & p.indexMask;
+  return index < js.rowOf.length && js.rowOf[index]! >= 0 && js.handle[js.rowOf[index]!] === joint;
 }
 
 function jointRow(world: PhysicsWorld, joint: number): { p: PhysicsState; row: number } {
@@ -95,7 +98,7 @@ export function getJointType(world: PhysicsWorld, joint: number): JointTypeName 
  */
 export function getJointBodyA(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
-  return p.joints.bodyA[row]!;
+  return p.bodies.handle[p.joints.bodyA[row]!]!;
 }
 
 /**
@@ -105,7 +108,7 @@ export function getJointBodyA(world: PhysicsWorld, joint: number): number {
  */
 export function getJointBodyB(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
-  return p.joints.bodyB[row]!;
+  return p.bodies.handle[p.joints.bodyB[row]!]!;
 }
 
 /**

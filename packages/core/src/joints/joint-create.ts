@@ -59,13 +59,18 @@ import {
   JointType,
 } from './joint-store.js';
 
-/** Checks the two bodies (live, distinct); throws before anything changes. */
-function checkBodies(p: PhysicsState, bodyA: number, bodyB: number): void {
-  requireBody(p, bodyA);
-  requireBody(p, bodyB);
-  if (bodyA === bodyB) {
-    throw new PhysicsError('INVALID_ARGUMENT', `a joint needs two different bodies, got bodyA = bodyB = ${bodyA}`);
+/**
+ * Checks the two bodies (live, distinct); throws before anything changes. Replaces the handles in `d` (the creator's
+ * own copy of the definition) by the bodies' column indices, which is what the joint rows store.
+ */
+function checkBodies(p: PhysicsState, d: { bodyA: number; bodyB: number }): void {
+  const a = requireBody(p, d.bodyA);
+  const b = requireBody(p, d.bodyB);
+  if (a === b) {
+    throw new PhysicsError('INVALID_ARGUMENT', `a joint needs two different bodies, got bodyA = bodyB = ${d.bodyA}`);
   }
+  d.bodyA = a;
+  d.bodyB = b;
 }
 
 function checkBool(v: unknown, what: string): void {
@@ -146,7 +151,7 @@ function resolveAnchors(
   raw: object,
   referenceAngle: number,
 ): number {
-  checkBodies(p, d.bodyA, d.bodyB);
+  checkBodies(p, d);
   checkBool(d.collideConnected, 'collideConnected');
   if (d.anchor !== undefined) {
     checkVec2(d.anchor, 'anchor');
@@ -283,7 +288,7 @@ export function createDistanceJoint(
   f[JF_MIN_LENGTH]![row] = d.minLength;
   f[JF_MAX_LENGTH]![row] = d.maxLength;
   writeMotorSpring(p, row, d.motorSpeed, d.maxMotorForce, d.hertz, d.dampingRatio);
-  return p.joints.eid[row]!;
+  return p.joints.handle[row]!;
 }
 
 /**
@@ -315,7 +320,7 @@ export function createRevoluteJoint(
   f[JF_LOWER]![row] = d.lowerAngle;
   f[JF_UPPER]![row] = d.upperAngle;
   writeMotorSpring(p, row, d.motorSpeed, d.maxMotorTorque, d.hertz, d.dampingRatio);
-  return p.joints.eid[row]!;
+  return p.joints.handle[row]!;
 }
 
 /**
@@ -350,7 +355,7 @@ export function createPrismaticJoint(
   f[JF_LOWER]![row] = d.lowerTranslation;
   f[JF_UPPER]![row] = d.upperTranslation;
   writeMotorSpring(p, row, d.motorSpeed, d.maxMotorForce, d.hertz, d.dampingRatio);
-  return p.joints.eid[row]!;
+  return p.joints.handle[row]!;
 }
 
 /**
@@ -383,7 +388,7 @@ export function createWeldJoint(
   f[JF_DAMPING_RATIO]![row] = d.linearDampingRatio;
   f[JF_ANGULAR_HERTZ]![row] = d.angularHertz;
   f[JF_ANGULAR_DAMPING_RATIO]![row] = d.angularDampingRatio;
-  return p.joints.eid[row]!;
+  return p.joints.handle[row]!;
 }
 
 /**
@@ -417,7 +422,7 @@ export function createWheelJoint(
   f[JF_LOWER]![row] = d.lowerTranslation;
   f[JF_UPPER]![row] = d.upperTranslation;
   writeMotorSpring(p, row, d.motorSpeed, d.maxMotorTorque, d.hertz, d.dampingRatio);
-  return p.joints.eid[row]!;
+  return p.joints.handle[row]!;
 }
 
 /**
@@ -432,7 +437,7 @@ export function createMouseJoint(
 ): number {
   const p = begin(world);
   const d: MouseJointDef = { ...defaultMouseJointDef(), ...def };
-  checkBodies(p, d.bodyA, d.bodyB);
+  checkBodies(p, d);
   checkBool(d.collideConnected, 'collideConnected');
   checkVec2(d.target, 'target');
   if (d.localAnchorB !== undefined) {
@@ -461,7 +466,7 @@ export function createMouseJoint(
   f[JF_MAX_FORCE]![row] = d.maxForce;
   f[JF_HERTZ]![row] = d.hertz;
   f[JF_DAMPING_RATIO]![row] = d.dampingRatio;
-  return p.joints.eid[row]!;
+  return p.joints.handle[row]!;
 }
 
 /**
@@ -476,7 +481,7 @@ export function createMotorJoint(
 ): number {
   const p = begin(world);
   const d: MotorJointDef = { ...defaultMotorJointDef(), ...def };
-  checkBodies(p, d.bodyA, d.bodyB);
+  checkBodies(p, d);
   checkBool(d.collideConnected, 'collideConnected');
   checkVec2(d.linearOffset, 'linearOffset');
   checkFinite(d.angularOffset, 'angularOffset');
@@ -501,7 +506,7 @@ export function createMotorJoint(
   f[JF_MAX_FORCE]![row] = d.maxForce;
   f[JF_MAX_TORQUE]![row] = d.maxTorque;
   f[JF_CORRECTION]![row] = d.correctionFactor;
-  return p.joints.eid[row]!;
+  return p.joints.handle[row]!;
 }
 
 /**
@@ -543,5 +548,5 @@ export function createPulleyJoint(
   f[JF_LENGTH]![row] = lengthA;
   f[JF_LENGTH_B]![row] = lengthB;
   f[JF_RATIO]![row] = d.ratio;
-  return p.joints.eid[row]!;
+  return p.joints.handle[row]!;
 }

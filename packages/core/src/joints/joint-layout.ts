@@ -3,25 +3,25 @@
  * prepare stage and read by the substep loops. A common header, then a block whose meaning depends on the kind.
  */
 export const JC_INDEX_A = 0; // body state index (0 = static, sleeping or outside the solver)
-export const JC_INDEX_B = 1;
-export const JC_INV_MASS_A = 2; // 0 for static and kinematic bodies
-export const JC_INV_I_A = 3;
-export const JC_INV_MASS_B = 4;
-export const JC_INV_I_B = 5;
-export const JC_ROW = 6; // joint row in the JointStore (impulses are written back there)
-export const JC_FLAGS = 7; // JointFlag bits
-export const JC_FRAME_AX = 8; // anchor on A relative to A's centre of mass, world axes at prepare time (m)
-export const JC_FRAME_AY = 9;
-export const JC_FRAME_BX = 10; // anchor on B relative to B's centre of mass (m)
-export const JC_FRAME_BY = 11;
-export const JC_DELTA_CX = 12; // centre of B minus centre of A at prepare time (m)
-export const JC_DELTA_CY = 13;
-export const JC_BIAS_RATE = 14; // constraint softness (world joint hertz / damping; Baumgarte in classic mode)
-export const JC_MASS_SCALE = 15;
-export const JC_IMPULSE_SCALE = 16;
-export const JC_SPRING_BIAS_RATE = 17; // the joint's own spring softness (weld: angular softness)
-export const JC_SPRING_MASS_SCALE = 18;
-export const JC_SPRING_IMPULSE_SCALE = 19;
+export const JC_INDEX_B = JC_INDEX_A + 1;
+export const JC_INV_MASS_A = JC_INDEX_B + 1; // 0 for static and kinematic bodies
+export const JC_INV_I_A = JC_INV_MASS_A + 1;
+export const JC_INV_MASS_B = JC_INV_I_A + 1;
+export const JC_INV_I_B = JC_INV_MASS_B + 1;
+export const JC_ROW = JC_INV_I_B + 1; // joint row in the JointStore (impulses are written back there)
+export const JC_FLAGS = JC_ROW + 1; // JointFlag bits
+export const JC_FRAME_AX = JC_FLAGS + 1; // anchor on A relative to A's centre of mass, world axes at prepare time (m)
+export const JC_FRAME_AY = JC_FRAME_AX + 1;
+export const JC_FRAME_BX = JC_FRAME_AY + 1; // anchor on B relative to B's centre of mass (m)
+export const JC_FRAME_BY = JC_FRAME_BX + 1;
+export const JC_DELTA_CX = JC_FRAME_BY + 1; // centre of B minus centre of A at prepare time (m)
+export const JC_DELTA_CY = JC_DELTA_CX + 1;
+export const JC_BIAS_RATE = JC_DELTA_CY + 1; // constraint softness (world joint hertz / damping; Baumgarte in classic mode)
+export const JC_MASS_SCALE = JC_BIAS_RATE + 1;
+export const JC_IMPULSE_SCALE = JC_MASS_SCALE + 1;
+export const JC_SPRING_BIAS_RATE = JC_IMPULSE_SCALE + 1; // the joint's own spring softness (weld: angular softness)
+export const JC_SPRING_MASS_SCALE = JC_SPRING_BIAS_RATE + 1;
+export const JC_SPRING_IMPULSE_SCALE = JC_SPRING_MASS_SCALE + 1;
 /**
  * Accumulated impulses (N s per substep), JOINT_IMPULSE_COUNT of them, loaded from and stored back to the
  * JointStore's JF_IMPULSE_* columns. Per kind:
@@ -34,9 +34,9 @@ export const JC_SPRING_IMPULSE_SCALE = 19;
  *   motor:     0, 1 point (x, y), 2 angle
  *   pulley:    0 rope
  */
-export const JC_IMPULSE = 20;
+export const JC_IMPULSE = JC_SPRING_IMPULSE_SCALE + 1;
 /** Kind-specific parameters start here (JC_P + k). */
-export const JC_P = 26;
+export const JC_P = JC_IMPULSE + 6; // JOINT_IMPULSE_COUNT (joint-store.ts) impulses
 
 /**
  * Record-only flag bits in JC_FLAGS, above the JointFlag bits: set by prepare when a kind's row behaves as a real
@@ -46,17 +46,17 @@ export const JCF_LINEAR_SPRING = 16;
 export const JCF_ANGULAR_SPRING = 32;
 /** Distance joint: solve the length as a rigid (soft-constraint) rod instead of spring + limits. */
 export const JCF_RIGID = 64;
-export const JOINT_CONSTRAINT_STRIDE = 40;
+export const JC_STRIDE = 40;
 /**
  * Plain pins (revolute joints with no spring, motor or limit: the bulk of chains, grids and bridges) get records of
  * their own, in JointStore.pins: the common header's slots JC_INDEX_A … JC_DELTA_CY (0..13, same offsets; JC_FLAGS
  * unused) and the two point impulses. 128 bytes, two cache lines, all of it read on every sweep, where the general
  * record would drag 320 bytes through the cache for the same work.
  */
-export const PIN_STRIDE = 16;
-export const PIN_IMPULSE = 14; // x, y (N s per substep)
+export const PIN_IMPULSE = JC_DELTA_CY + 1; // x, y (N s per substep)
+export const PIN_STRIDE = PIN_IMPULSE + 2;
 /** Scratch slot: the current joint angle (rad), written by the solvers' angle routine (no double crosses a call). */
-export const JC_ANGLE = JOINT_CONSTRAINT_STRIDE - 1;
+export const JC_ANGLE = JC_STRIDE - 1;
 
 // Kind-specific parameter slots (offsets from the record start).
 // revolute

@@ -1,22 +1,14 @@
 import { addComponent, addEntity, removeEntity } from 'bitecs';
 import { wakeIsland } from '../body/body-sleep.js';
+import { entityOfHandle, handleFor, requireJointRow } from '../body/body-handle.js';
 import { destroyContact } from '../contact/contact-lifecycle.js';
-import { PhysicsError } from '../errors.js';
 import { bufferMove } from '../shape/shape-proxy.js';
 import type { PhysicsState, PhysicsWorld } from '../world/physics-world.js';
 import { JF_COUNT, JointFlag, type JointTypeId } from './joint-store.js';
 
-/** Throws NOT_A_JOINT / STALE_HANDLE unless `eid` is a live joint of this world; returns its row. */
-export function requireJoint(p: PhysicsState, eid: number): number {
-  if (typeof eid !== 'number' || !Number.isInteger(eid) || eid < 0) {
-    throw new PhysicsError('NOT_A_JOINT', `joint handle must be a non-negative integer entity id, got ${String(eid)}`);
-  }
-  const js = p.joints;
-  if (eid < js.rowOf.length && js.rowOf[eid]! >= 0) return js.rowOf[eid]!;
-  if (eid < js.retired.length && js.retired[eid] === 1) {
-    throw new PhysicsError('STALE_HANDLE', `joint ${eid} was destroyed`);
-  }
-  throw new PhysicsError('NOT_A_JOINT', `entity ${eid} is not a joint of this world`);
+/** Throws NOT_A_JOINT / STALE_HANDLE unless `handle` is a live joint of this world; returns its row. */
+export function requireJoint(p: PhysicsState, handle: number): number {
+  return requireJointRow(p, handle);
 }
 
 /**
@@ -61,7 +53,9 @@ export function allocateJoint(
   flags: number,
 ): number {
   const js = p.joints;
-  const eid = addEntity(world);
+  const entity = addEntity(world);
+  // Rows and edges are keyed by the entity id without version bits; the handle adds the generation (body-handle.ts).
+  const eid = entity & p.indexMask;
   js.reserveEntities(Math.max(eid, bodyA, bodyB));
   js.reserveRows(js.count + 1);
   const row = js.count++;
@@ -72,11 +66,12 @@ export function allocateJoint(
   js.bodyA[row] = bodyA;
   js.bodyB[row] = bodyB;
   js.eid[row] = eid;
+  js.handle[row] = handleFor(p, entity, js.generation[eid]!);
   js.rowOf[eid] = row;
   js.retired[eid] = 0;
   linkEdge(p, eid * 2, bodyA);
   linkEdge(p, eid * 2 + 1, bodyB);
-  addComponent(world, eid, js.Joint);
+  addComponent(world, entity, js.Joint);
   if ((flags & JointFlag.collideConnected) === 0) destroyContactsBetween(p, bodyA, bodyB);
   wakeBody(p, bodyA);
   wakeBody(p, bodyB);
@@ -97,13 +92,11 @@ function destroyContactsBetween(p: PhysicsState, bodyA: number, bodyB: number): 
   }
 }
 
-/**
- * Removes a joint (handle already checked): unlinks it, swap-removes its row and, unless bitecs is removing the
- * entity already (`removeEntity` on a joint entity, see world-api.ts), removes its entity.
- */
-export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: number, removeItsEntity = true): void {
+/** Removes a joint (handle already checked; `eid` is its index): unlinks it, swap-removes its row, removes its entity. */
+export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: number, removeEntityToo = true): void {
   const js = p.joints;
   const row = js.rowOf[eid]!;
+  const entity = entityOfHandle(p, js.handle[row]!);
   const bodyA = js.bodyA[row]!;
   const bodyB = js.bodyB[row]!;
   const flags = js.flags[row]!;
@@ -114,6 +107,7 @@ export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: 
   js.count = last;
   js.rowOf[eid] = -1;
   js.retired[eid] = 1;
+  js.generation[eid] = js.generation[eid]! + 1;
   // The bodies may collide again: let the next pair update look for their pairs.
   if ((flags & JointFlag.collideConnected) === 0) {
     const s = p.shapes;
@@ -125,7 +119,7 @@ export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: 
   }
   if (p.bodies.alive[bodyA] === 1) wakeBody(p, bodyA);
   if (p.bodies.alive[bodyB] === 1) wakeBody(p, bodyB);
-  if (removeItsEntity) removeEntity(world, eid);
+  if (removeEntityToo) removeEntity(world, entity);
 }
 
 /** Destroys every joint attached to a body (the body is being destroyed). */

@@ -1,5 +1,5 @@
 import { growF64, growI32, growU8 } from '../storage/grow.js';
-import { JOINT_CONSTRAINT_STRIDE, PIN_STRIDE } from './joint-layout.js';
+import { JC_STRIDE, PIN_STRIDE } from './joint-layout.js';
 
 /** Joint kinds as small integers: the solver groups its records by this id and runs one loop per kind. */
 export const JointType = {
@@ -105,8 +105,10 @@ export class JointStore {
   /** Body entity ids per row. */
   bodyA = new Int32Array(16);
   bodyB = new Int32Array(16);
-  /** Joint entity id per row. */
+  /** Joint entity index per row (the entity id without its version bits). */
   eid = new Int32Array(16);
+  /** Joint handle per row (see body/body-handle.ts). */
+  handle = new Float64Array(16);
   /** Live rows. */
   count = 0;
 
@@ -114,6 +116,8 @@ export class JointStore {
   rowOf = new Int32Array(16).fill(-1);
   /** 1 once a joint on this entity id was destroyed (and no joint took the id since): a stale handle. */
   retired = new Uint8Array(16);
+  /** Joints destroyed on this index so far: the generation of plain (unversioned) worlds' handles. */
+  generation = new Int32Array(16);
   /** Head of each body's joint-edge list (edge = jointEid·2 + side), −1 when none. Indexed by body entity id. */
   jointHead = new Int32Array(16).fill(-1);
   /** Joint-edge links, indexed by edge. */
@@ -124,10 +128,10 @@ export class JointStore {
   invH = 0;
 
   /**
-   * Solver records of the current step (JOINT_CONSTRAINT_STRIDE per record), grouped by joint kind; plain pins are
+   * Solver records of the current step (JC_STRIDE per record), grouped by joint kind; plain pins are
    * not among them (see `pins`).
    */
-  constraints = new Float64Array(16 * JOINT_CONSTRAINT_STRIDE);
+  constraints = new Float64Array(16 * JC_STRIDE);
   /** Records of kind t are [typeStart[t], typeStart[t + 1]). */
   readonly typeStart = new Int32Array(JOINT_TYPE_COUNT + 1);
   /** Scratch cursor per kind for the prepare stage. */
@@ -154,6 +158,7 @@ export class JointStore {
     this.bodyA = growI32(this.bodyA, n);
     this.bodyB = growI32(this.bodyB, n);
     this.eid = growI32(this.eid, n);
+    this.handle = growF64(this.handle, n);
   }
 
   /** Capacity for entity ids up to `maxEid` (joint and body ids share one space). */
@@ -162,6 +167,7 @@ export class JointStore {
     if (this.rowOf.length < n) {
       this.rowOf = growI32(this.rowOf, n, -1);
       this.retired = growU8(this.retired, n);
+      this.generation = growI32(this.generation, n);
       this.jointHead = growI32(this.jointHead, n, -1);
     }
     if (this.edgeNext.length < 2 * n) {
@@ -171,7 +177,7 @@ export class JointStore {
   }
 
   reserveConstraints(n: number, pins: number): void {
-    this.constraints = growF64(this.constraints, n * JOINT_CONSTRAINT_STRIDE);
+    this.constraints = growF64(this.constraints, n * JC_STRIDE);
     this.pins = growF64(this.pins, pins * PIN_STRIDE);
   }
 
@@ -188,6 +194,7 @@ export class JointStore {
     this.bodyB[to] = this.bodyB[from]!;
     const e = this.eid[from]!;
     this.eid[to] = e;
+    this.handle[to] = this.handle[from]!;
     this.rowOf[e] = to;
   }
 }

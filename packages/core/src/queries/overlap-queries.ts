@@ -44,7 +44,8 @@ function collect(p: PhysicsState, q: QueryScratch, test: Test, hits: ShapeHits):
   const n = q.candidates.count;
   for (let i = 0; i < n; i++) {
     const row = q.candidates.data[i]!;
-    if (passesFilter(p, q, row) && test(p, q, row)) hits.push(p.shapes.body[row]!, shapeHandle(p, row));
+    if (passesFilter(p, q, row) && test(p, q, row))
+      hits.push(p.bodies.handle[p.shapes.body[row]!]!, shapeHandle(p, row));
   }
   hits.sort();
 }

@@ -33,7 +33,7 @@ export function defaultQueryFilter(): Required<QueryFilter> {
 export function resolveFilter(q: QueryScratch, f: QueryFilter | undefined): void {
   let category = 0x0001;
   let mask = 0xffffffff;
-  let ignoreBody = -1;
+  let ignoreBody = NaN;
   let sensors = 0;
   if (f !== undefined && f !== null) {
     if (typeof f !== 'object') throw new PhysicsError('INVALID_ARGUMENT', `filter must be an object, got ${String(f)}`);
@@ -60,7 +60,7 @@ export function resolveFilter(q: QueryScratch, f: QueryFilter | undefined): void
   }
   q.filterBits[0] = category;
   q.filterBits[1] = mask;
-  q.filterInts[0] = ignoreBody;
+  q.filterIgnore[0] = ignoreBody;
   q.filterInts[1] = sensors;
 }
 
@@ -78,5 +78,5 @@ export function passesFilter(p: PhysicsState, q: QueryScratch, row: number): boo
   if ((s.categoryBits[row]! & bits[1]!) === 0 || (bits[0]! & s.maskBits[row]!) === 0) return false;
   const ints = q.filterInts;
   if (ints[1] === 0 && s.sensor[row] === 1) return false;
-  return s.body[row] !== ints[0];
+  return p.bodies.handle[s.body[row]!] !== q.filterIgnore[0];
 }

@@ -1,4 +1,4 @@
-import { growF64, growI32 } from '../storage/grow.js';
+import { growF64 } from '../storage/grow.js';
 
 /**
  * Caller-owned result buffers for per-frame queries: typed-array columns plus a count. A query clears the buffer and
@@ -10,8 +10,8 @@ import { growF64, growI32 } from '../storage/grow.js';
 export class RayHits {
   /** Number of valid rows. */
   count = 0;
-  /** Body entity of the hit shape. */
-  body: Int32Array;
+  /** Body handle of the hit shape (may exceed 2³¹ once an id was reused, hence float64). */
+  body: Float64Array;
   /** Shape handle (a ShapeId; may exceed 2³¹, hence float64). */
   shape: Float64Array;
   /** Fraction of the translation at the hit point, in [0, 1]. */
@@ -25,7 +25,7 @@ export class RayHits {
 
   constructor(capacity = 16) {
     const n = capacity > 0 ? capacity : 16;
-    this.body = new Int32Array(n);
+    this.body = new Float64Array(n);
     this.shape = new Float64Array(n);
     this.fraction = new Float64Array(n);
     this.pointX = new Float64Array(n);
@@ -82,7 +82,7 @@ export class RayHits {
   }
 
   private swap(i: number, j: number): void {
-    swapI32(this.body, i, j);
+    swapF64(this.body, i, j);
     swapF64(this.shape, i, j);
     swapF64(this.fraction, i, j);
     swapF64(this.pointX, i, j);
@@ -94,7 +94,7 @@ export class RayHits {
   private grow(min: number): void {
     let n = this.body.length * 2;
     while (n < min) n *= 2;
-    this.body = growI32(this.body, n);
+    this.body = growF64(this.body, n);
     this.shape = growF64(this.shape, n);
     this.fraction = growF64(this.fraction, n);
     this.pointX = growF64(this.pointX, n);
@@ -108,14 +108,14 @@ export class RayHits {
 export class ShapeHits {
   /** Number of valid rows. */
   count = 0;
-  /** Body entity of each shape. */
-  body: Int32Array;
+  /** Body handle of each shape (may exceed 2³¹ once an id was reused, hence float64). */
+  body: Float64Array;
   /** Shape handle (a ShapeId; may exceed 2³¹, hence float64). */
   shape: Float64Array;
 
   constructor(capacity = 16) {
     const n = capacity > 0 ? capacity : 16;
-    this.body = new Int32Array(n);
+    this.body = new Float64Array(n);
     this.shape = new Float64Array(n);
   }
 
@@ -128,7 +128,7 @@ export class ShapeHits {
     if (i === this.body.length) {
       let n = i * 2;
       while (n < i + 1) n *= 2;
-      this.body = growI32(this.body, n);
+      this.body = growF64(this.body, n);
       this.shape = growF64(this.shape, n);
     }
     this.body[i] = body;
@@ -160,18 +160,12 @@ export class ShapeHits {
   }
 
   private swap(i: number, j: number): void {
-    swapI32(this.body, i, j);
+    swapF64(this.body, i, j);
     swapF64(this.shape, i, j);
   }
 }
 
 function swapF64(a: Float64Array, i: number, j: number): void {
-  const t = a[i]!;
-  a[i] = a[j]!;
-  a[j] = t;
-}
-
-function swapI32(a: Int32Array, i: number, j: number): void {
   const t = a[i]!;
   a[i] = a[j]!;
   a[j] = t;

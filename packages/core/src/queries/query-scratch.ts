@@ -25,6 +25,8 @@ export class QueryScratch {
   /** Resolved filter: [categoryBits, maskBits] and [ignoreBody, includeSensors]. */
   readonly filterBits = new Uint32Array(2);
   readonly filterInts = new Int32Array(2);
+  /** Resolved filter.ignoreBody as a body handle (NaN for none; handles may exceed 2³¹, hence float64). */
+  readonly filterIgnore = new Float64Array(1);
   /** A box [minX, minY, maxX, maxY] and a pose [x, y, cos, sin]. */
   readonly box = new Float64Array(4);
   /** A visited shape's bounding box. */

@@ -63,7 +63,7 @@ function fillHits(p: PhysicsState, q: QueryScratch, hits: RayHits): void {
   for (let i = 0; i < n; i++) {
     if (castCandidate(p, q, i)) {
       const row = q.candidates.data[i]!;
-      hits.push(p.shapes.body[row]!, shapeHandle(p, row), q.ray);
+      hits.push(p.bodies.handle[p.shapes.body[row]!]!, shapeHandle(p, row), q.ray);
     }
   }
   hits.sort();
@@ -99,7 +99,7 @@ export function castRayClosest(
   }
   if (bestRow === -1) return null;
   return {
-    body: p.shapes.body[bestRow]!,
+    body: p.bodies.handle[p.shapes.body[bestRow]!]!,
     shape: bestShape,
     point: { x: best[1]!, y: best[2]! },
     normal: { x: best[3]!, y: best[4]! },

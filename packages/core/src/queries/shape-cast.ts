@@ -190,7 +190,7 @@ export function castShape(
   }
   if (bestRow === -1) return null;
   return {
-    body: p.shapes.body[bestRow]!,
+    body: p.bodies.handle[p.shapes.body[bestRow]!]!,
     shape: bestShape,
     point: { x: best[1]!, y: best[2]! },
     normal: { x: best[3]!, y: best[4]! },

@@ -21,7 +21,7 @@ import { createShapeProxy } from './shape-proxy.js';
 export function addChain(world: PhysicsWorld, body: number, chain: ChainGeometry, def?: ShapeDefInput): ShapeId[] {
   const p = getPhysics(world);
   assertUnlocked(p);
-  requireBody(p, body);
+  body = requireBody(p, body);
   validateChain(chain);
   const d = resolveShapeDef(def);
   const rows: number[] = [];

@@ -82,7 +82,7 @@ export type ShapeDefInput = Partial<Omit<ShapeDef, 'filter'>> & { filter?: Parti
 export function addShape(world: PhysicsWorld, body: number, geometry: ShapeGeometry, def?: ShapeDefInput): ShapeId {
   const p = getPhysics(world);
   assertUnlocked(p);
-  requireBody(p, body);
+  body = requireBody(p, body);
   validateGeometry(geometry);
   const d = resolveShapeDef(def);
   const row = insertShape(p, body, geometry, d);
@@ -160,7 +160,7 @@ export function destroyShape(world: PhysicsWorld, shape: ShapeId): void {
  */
 export function getBodyShapes(world: PhysicsWorld, body: number): ShapeId[] {
   const p = getPhysics(world);
-  requireBody(p, body);
+  body = requireBody(p, body);
   const out: ShapeId[] = [];
   const s = p.shapes;
   for (let sh = p.bodies.shapeHead[body]!; sh !== -1; sh = s.next[sh]!) out.push(handleOf(p, sh));
@@ -174,7 +174,7 @@ export function getBodyShapes(world: PhysicsWorld, body: number): ShapeId[] {
  */
 export function getShapeBody(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
-  return p.shapes.body[shapeRow(p, shape)]!;
+  return p.bodies.handle[p.shapes.body[shapeRow(p, shape)]!]!;
 }
 
 /** Re-mixes the material of every contact of a shape after a material change. */

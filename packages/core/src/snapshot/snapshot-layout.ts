@@ -1,4 +1,4 @@
-import { CONTACT_POINTS_STRIDE, MANIFOLD_CACHE_STRIDE } from '../contact/contact-store.js';
+import { CONTACT_POINTS_STRIDE, MC_STRIDE } from '../contact/contact-store.js';
 import { GEOMETRY_STRIDE } from '../geometry/geometry-store.js';
 import { JF_COUNT } from '../joints/joint-store.js';
 import type { DynamicTree } from '../broadphase/dynamic-tree.js';
@@ -139,6 +139,18 @@ num('maxLinearSpeed');
 bool('enableSleep');
 bool('enableContinuous');
 bool('enableWarmStarting');
+bool('enableProfiling');
+num('classicPositionIterations');
+scalar(
+  'classicPositionCorrection',
+  (p) => (p.classicPositionCorrection === 'baumgarte' ? 1 : 0),
+  (p, v) => (p.classicPositionCorrection = v === 1 ? 'baumgarte' : 'ngs'),
+);
+scalar(
+  'solverKernel',
+  (p) => (p.solverKernel === 'js' ? 1 : 0),
+  (p, v) => (p.solverKernel = v === 1 ? 'js' : 'wasm'),
+);
 num('stepIndex');
 
 export const S_BODY_COUNT = scalar(
@@ -292,6 +304,9 @@ for (const f of [
 ]) {
   field('bodies', (p) => p.bodies, f, KIND_F64, entityRows);
 }
+// Handles with generations (body-handle.ts): which handle each index holds or held.
+field('bodies', (p) => p.bodies, 'handle', KIND_F64, entityRows);
+field('bodies', (p) => p.bodies, 'generation', KIND_I32, entityRows);
 field('bodies', (p) => p.bodies, 'shapeHead', KIND_I32, entityRows, 1, -1);
 field('bodies', (p) => p.bodies, 'shapeCount', KIND_I32, entityRows);
 field('bodies', (p) => p.bodies, 'contactHead', KIND_I32, entityRows, 1, -1);
@@ -338,7 +353,7 @@ for (const f of ['friction', 'restitution', 'rollingResistance', 'tangentSpeed',
   field('contacts', (p) => p.contacts, f, KIND_F64, contactRows);
 }
 field('contacts', (p) => p.contacts, 'points', KIND_F64, contactRows, CONTACT_POINTS_STRIDE);
-field('contacts', (p) => p.contacts, 'manifoldCache', KIND_F64, contactRows, MANIFOLD_CACHE_STRIDE);
+field('contacts', (p) => p.contacts, 'manifoldCache', KIND_F64, contactRows, MC_STRIDE);
 field('contacts', (p) => p.contacts, 'edgeNext', KIND_I32, contactRows, 2);
 field('contacts', (p) => p.contacts, 'edgePrev', KIND_I32, contactRows, 2);
 field(
@@ -380,6 +395,8 @@ for (let i = 0; i < JF_COUNT; i++) {
   );
 }
 for (const f of ['type', 'flags', 'bodyA', 'bodyB', 'eid']) field('joints', (p) => p.joints, f, KIND_I32, jointRows);
+field('joints', (p) => p.joints, 'handle', KIND_F64, jointRows);
+field('joints', (p) => p.joints, 'generation', KIND_I32, entityRows);
 field('joints', (p) => p.joints, 'rowOf', KIND_I32, entityRows, 1, -1);
 field('joints', (p) => p.joints, 'retired', KIND_U8, entityRows);
 field('joints', (p) => p.joints, 'jointHead', KIND_I32, entityRows, 1, -1);

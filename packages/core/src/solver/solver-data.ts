@@ -1,11 +1,6 @@
 import { IntBuffer } from '../broadphase/int-buffer.js';
 import { growF64, growI32 } from '../storage/grow.js';
-import {
-  BODY_INTEGRATION_STRIDE,
-  BODY_STATE_STRIDE,
-  CONTACT_CONSTRAINT_STRIDE,
-  SOLVER_PARAM_COUNT,
-} from './solver-layout.js';
+import { BI_STRIDE, BS_STRIDE, CC_STRIDE, SP_STRIDE } from './solver-layout.js';
 
 /**
  * A contact solver kernel that works on the solver arrays in place in its own linear memory (systems' WebAssembly
@@ -39,16 +34,16 @@ function lineAligned(bytes: number): number {
  * doubling and is never shrunk, so steps after warm-up allocate nothing.
  */
 export class SolverData {
-  /** Dense body states (BODY_STATE_STRIDE per body); record 0 is the static dummy and stays zero. */
-  states = new Float64Array(16 * BODY_STATE_STRIDE);
-  /** Dense integration constants (BODY_INTEGRATION_STRIDE per body). */
-  integration = new Float64Array(16 * BODY_INTEGRATION_STRIDE);
+  /** Dense body states (BS_STRIDE per body); record 0 is the static dummy and stays zero. */
+  states = new Float64Array(16 * BS_STRIDE);
+  /** Dense integration constants (BI_STRIDE per body). */
+  integration = new Float64Array(16 * BI_STRIDE);
   /** Body states in use, including the dummy record 0. */
   bodyCount = 1;
   /** Solver index per entity id: 0 for static bodies and bodies outside the solver. */
   indexOf = new Int32Array(16);
-  /** Contact constraints (CONTACT_CONSTRAINT_STRIDE per constraint). */
-  contacts = new Float64Array(16 * CONTACT_CONSTRAINT_STRIDE);
+  /** Contact constraints (CC_STRIDE per constraint). */
+  contacts = new Float64Array(16 * CC_STRIDE);
   contactCount = 0;
   /**
    * Over this step's contact constraints (prepareContacts): the most negative pre-solve normal velocity (m/s, 0 when
@@ -58,7 +53,7 @@ export class SolverData {
   minNormalVelocity = 0;
   maxRestitution = 0;
   /** Per-step scalars (SP_* in solver-layout.ts): substep length, speed limits, thresholds. */
-  readonly params = new Float64Array(SOLVER_PARAM_COUNT);
+  readonly params = new Float64Array(SP_STRIDE);
   /** Solver indices of the bodies that moved fast this step (finalize lists them; continuous collision sweeps them). */
   readonly fastBodies = new IntBuffer();
   /** Bodies whose state the finalize stage found non-finite this step (quarantined after its loop). */
@@ -128,8 +123,8 @@ export class SolverData {
   reserveBodies(n: number): void {
     this.islandParent = growI32(this.islandParent, n);
     this.islandMinSleep = growF64(this.islandMinSleep, n);
-    this.integration = growF64(this.integration, n * BODY_INTEGRATION_STRIDE);
-    const needed = n * BODY_STATE_STRIDE;
+    this.integration = growF64(this.integration, n * BI_STRIDE);
+    const needed = n * BS_STRIDE;
     if (this.kernel === null) this.states = growF64(this.states, needed);
     else if (this.states.length < needed) {
       const states = this.states.slice();
@@ -143,7 +138,7 @@ export class SolverData {
   }
 
   reserveContacts(n: number): void {
-    const needed = n * CONTACT_CONSTRAINT_STRIDE;
+    const needed = n * CC_STRIDE;
     if (this.kernel === null) this.contacts = growF64(this.contacts, needed);
     else if (this.contacts.length < needed) {
       this.layOut(this.states.length, SolverData.capacity(this.contacts.length, needed));

@@ -74,9 +74,15 @@ export class PhysicsState {
   readonly transform: TransformColumns;
   /**
    * Optional user filter consulted once when a new pair of shapes starts overlapping (never per step): return false
-   * to keep the pair from colliding. Arguments are the body entity ids and shape rows.
+   * to keep the pair from colliding. Arguments are the body handles and shape rows.
    */
   pairFilter: ((bodyA: number, bodyB: number, shapeA: number, shapeB: number) => boolean) | null = null;
+  /** True when the bitecs world's entity ids carry a version (createEntityIndex(withVersioning(…))); see body-handle.ts. */
+  versioned = false;
+  /** Mask that strips an entity id's version bits: the index of the body/joint columns. */
+  indexMask = 0xffffff;
+  /** Where the generation starts in a handle (2^versionShift = one generation). */
+  versionSpan = 0x1000000;
   /** True while a step runs: API calls that change the world throw WORLD_LOCKED. */
   locked = false;
   /**
@@ -249,4 +255,21 @@ export function setWorldSettings(world: PhysicsWorld, settings: Partial<WorldDef
   if (wasSleeping && !p.enableSleep) {
     for (let k = 0; k < p.bodies.count; k++) wakeIsland(p, p.bodies.list[k]!);
   }
+}
+
+/** Reads how the world's bitecs entity index splits an id into index and version (see body-handle.ts). */
+export function configureHandles(world: object, p: PhysicsState): void {
+  const ctx = (world as Record<symbol, { entityIndex?: BitecsEntityIndex } | undefined>)[Symbol.for('bitecs_internal')];
+  const index = ctx?.entityIndex;
+  if (index === undefined) return;
+  p.versioned = index.versioning;
+  p.indexMask = index.entityMask;
+  p.versionSpan = 2 ** index.versionShift;
+}
+
+/** The fields of bitecs 0.4's entity index that handles depend on. */
+interface BitecsEntityIndex {
+  versioning: boolean;
+  entityMask: number;
+  versionShift: number;
 }

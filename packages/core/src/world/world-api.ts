@@ -2,13 +2,22 @@ import { createWorld, observe, onRemove, type World } from 'bitecs';
 import { destroyBodyPhysics } from '../body/body-api.js';
 import { PhysicsError } from '../errors.js';
 import { destroyJointInternal } from '../joints/joint-lifecycle.js';
-import { assertUnlocked, getPhysics, mergeWorldDef, PhysicsState, type PhysicsWorld } from './physics-world.js';
+import { entityOfHandle } from '../body/body-handle.js';
+import {
+  assertUnlocked,
+  configureHandles,
+  getPhysics,
+  mergeWorldDef,
+  PhysicsState,
+  type PhysicsWorld,
+} from './physics-world.js';
 import type { WorldDef } from './world-def.js';
 
 /** Creates a bitecs world with physics attached (`world.physics`). */
 export function createPhysicsWorld(def?: Partial<WorldDef>): PhysicsWorld {
   const physics = new PhysicsState(mergeWorldDef(def));
   const world = createWorld({ physics }) as PhysicsWorld;
+  configureHandles(world, physics);
   watchEntityRemoval(world, physics);
   return world;
 }
@@ -21,6 +30,7 @@ export function attachPhysics<T extends object>(world: World<T>, def?: Partial<W
   }
   const physics = new PhysicsState(mergeWorldDef(def));
   (w as { physics: PhysicsState }).physics = physics;
+  configureHandles(w, physics);
   watchEntityRemoval(w as World<T> & PhysicsWorld, physics);
   return w as World<T> & PhysicsWorld;
 }
@@ -42,16 +52,35 @@ export function destroyPhysicsWorld(world: PhysicsWorld): void {
  * the observers see nothing to do for them. During a step the teardown waits for the step's end.
  */
 function watchEntityRemoval(world: PhysicsWorld, p: PhysicsState): void {
-  const stopBodies = observe(world, onRemove(p.Body), (eid: number) => {
-    if (eid >= p.bodies.alive.length || p.bodies.alive[eid] !== 1) return;
-    if (p.locked) p.removedWhileLocked.push(eid);
-    else destroyBodyPhysics(world, p, eid);
+  // An entity id names a body (joint) when its index holds a live one created under that very id (handles carry a
+  // generation: see body-handle.ts).
+  const liveBody = (entity: number): number => {
+    const index = entity & p.indexMask;
+    const b = p.bodies;
+    return index < b.alive.length && b.alive[index] === 1 && entityOfHandle(p, b.handle[index]!) === entity
+      ? index
+      : -1;
+  };
+  const liveJoint = (entity: number): number => {
+    const index = entity & p.indexMask;
+    const js = p.joints;
+    if (index >= js.rowOf.length) return -1;
+    const row = js.rowOf[index]!;
+    return row >= 0 && entityOfHandle(p, js.handle[row]!) === entity ? index : -1;
+  };
+  const stopBodies = observe(world, onRemove(p.Body), (entity: number) => {
+    if (world.physics !== p) return;
+    const index = liveBody(entity);
+    if (index < 0) return;
+    if (p.locked) p.removedWhileLocked.push(entity);
+    else destroyBodyPhysics(world, p, index);
   });
-  const stopJoints = observe(world, onRemove(p.joints.Joint), (eid: number) => {
-    const rowOf = p.joints.rowOf;
-    if (eid >= rowOf.length || rowOf[eid]! < 0) return;
-    if (p.locked) p.removedWhileLocked.push(-1 - eid);
-    else destroyJointInternal(world, p, eid, false);
+  const stopJoints = observe(world, onRemove(p.joints.Joint), (entity: number) => {
+    if (world.physics !== p) return;
+    const index = liveJoint(entity);
+    if (index < 0) return;
+    if (p.locked) p.removedWhileLocked.push(-1 - entity);
+    else destroyJointInternal(world, p, index, false);
   });
   p.stopWatching = () => {
     stopBodies();
@@ -68,11 +97,14 @@ export function flushRemovedEntities(world: PhysicsWorld): void {
   const removed = p.removedWhileLocked;
   if (removed.length === 0) return;
   for (const code of removed.splice(0, removed.length)) {
+    const entity = code >= 0 ? code : -1 - code;
+    const index = entity & p.indexMask;
     if (code >= 0) {
-      if (p.bodies.alive[code] === 1) destroyBodyPhysics(world, p, code);
+      const b = p.bodies;
+      if (b.alive[index] === 1 && entityOfHandle(p, b.handle[index]!) === entity) destroyBodyPhysics(world, p, index);
     } else {
-      const eid = -1 - code;
-      if (p.joints.rowOf[eid]! >= 0) destroyJointInternal(world, p, eid, false);
+      const row = p.joints.rowOf[index]!;
+      if (row >= 0 && entityOfHandle(p, p.joints.handle[row]!) === entity) destroyJointInternal(world, p, index, false);
     }
   }
 }

@@ -6,8 +6,8 @@ import { GeometryStore, writeGeometry, type ShapeGeometry } from '../../src/geom
 import {
   collideShapes,
   createManifold,
-  MANIFOLD_HEADER,
-  MANIFOLD_POINT_STRIDE,
+  M_HEADER,
+  MP_STRIDE,
   MP_ANCHOR_AX,
   MP_ANCHOR_AY,
   MP_ANCHOR_BX,
@@ -79,7 +79,7 @@ export function collide(store: GeometryStore, a: number, pa: Pose, b: number, pb
 }
 
 export function pt(m: Float64Array, i: number) {
-  const b = MANIFOLD_HEADER + i * MANIFOLD_POINT_STRIDE;
+  const b = M_HEADER + i * MP_STRIDE;
   return {
     ax: m[b + MP_ANCHOR_AX]!,
     ay: m[b + MP_ANCHOR_AY]!,

@@ -76,7 +76,7 @@ function load(name: string): void {
   bodyEids.forEach((e, i) => (bodyIndex[e] = i));
   for (const e of bodyEids) {
     if (bodies.type[e] === BodyType.static) {
-      ground = e;
+      ground = bodies.handle[e]!;
       break;
     }
   }

@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   JC_BIAS_RATE,
   JC_DIST_AXIAL_MASS,
   JC_DIST_HERTZ,
@@ -13,7 +13,7 @@ import {
   JC_INDEX_A,
   JC_INDEX_B,
   JCF_RIGID,
-  JOINT_CONSTRAINT_STRIDE,
+  JC_STRIDE,
   JointFlag,
 } from '@impulse2d/core/internal';
 import {
@@ -52,9 +52,9 @@ const AXIS_LAYOUT = Int32Array.of(0, 3, JC_DIST_MOTOR_SPEED, JC_DIST_MAX_MOTOR_I
 
 export function warmStartDistanceJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   for (let k = begin; k < end; k++) {
-    const o = k * JOINT_CONSTRAINT_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = k * JC_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     loadJointFrame(jc, o, states, a, b);
     const dx = g[G_DX]!;
     const dy = g[G_DY]!;
@@ -82,9 +82,9 @@ export function solveDistanceJoints(
 ): void {
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
-    const o = (reverse ? last - n : n) * JOINT_CONSTRAINT_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = (reverse ? last - n : n) * JC_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     loadJointFrame(jc, o, states, a, b);
     const dx = g[G_DX]!;
     const dy = g[G_DY]!;

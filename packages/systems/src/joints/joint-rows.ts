@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_DPX,
   BS_DPY,
   BS_DQC,
@@ -173,8 +173,8 @@ export function warmStartPointJoints(
 ): void {
   for (let k = begin; k < end; k++) {
     const o = k * stride;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     const qAc = states[a + BS_DQC]!;
     const qAs = states[a + BS_DQS]!;
     const qBc = states[b + BS_DQC]!;

@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_DPX,
   BS_DPY,
   BS_DQC,
@@ -25,7 +25,7 @@ import {
   JC_MOTOR_CORRECTION_RATE,
   JC_MOTOR_MAX_FORCE_IMPULSE,
   JC_MOTOR_MAX_TORQUE_IMPULSE,
-  JOINT_CONSTRAINT_STRIDE,
+  JC_STRIDE,
   JC_ANGLE,
 } from '@impulse2d/core/internal';
 import { writeJointAngle } from './joint-angle.js';
@@ -39,7 +39,7 @@ import { ANGULAR_ONE, warmStartPointJoints } from './joint-rows.js';
 // Impulses: 0, 1 linear; 2 angular.
 
 export function warmStartMotorJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
-  warmStartPointJoints(jc, begin, end, states, JOINT_CONSTRAINT_STRIDE, JC_IMPULSE, ANGULAR_ONE);
+  warmStartPointJoints(jc, begin, end, states, JC_STRIDE, JC_IMPULSE, ANGULAR_ONE);
 }
 
 export function solveMotorJoints(
@@ -53,9 +53,9 @@ export function solveMotorJoints(
 ): void {
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
-    const o = (reverse ? last - n : n) * JOINT_CONSTRAINT_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = (reverse ? last - n : n) * JC_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     const mA = jc[o + JC_INV_MASS_A]!;
     const iA = jc[o + JC_INV_I_A]!;
     const mB = jc[o + JC_INV_MASS_B]!;

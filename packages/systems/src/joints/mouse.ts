@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_DPX,
   BS_DPY,
   BS_DQC,
@@ -19,7 +19,7 @@ import {
   JC_SPRING_BIAS_RATE,
   JC_SPRING_IMPULSE_SCALE,
   JC_SPRING_MASS_SCALE,
-  JOINT_CONSTRAINT_STRIDE,
+  JC_STRIDE,
 } from '@impulse2d/core/internal';
 
 // Mouse (target) joint: a soft point constraint C = (cB + rB) − target on body B alone (the seeds' "homework"
@@ -28,8 +28,8 @@ import {
 
 export function warmStartMouseJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   for (let k = begin; k < end; k++) {
-    const o = k * JOINT_CONSTRAINT_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = k * JC_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     const mB = jc[o + JC_INV_MASS_B]!;
     const iB = jc[o + JC_INV_I_B]!;
     const qBc = states[b + BS_DQC]!;
@@ -57,8 +57,8 @@ export function solveMouseJoints(
 ): void {
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
-    const o = (reverse ? last - n : n) * JOINT_CONSTRAINT_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = (reverse ? last - n : n) * JC_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     const mB = jc[o + JC_INV_MASS_B]!;
     const iB = jc[o + JC_INV_I_B]!;
     let vBx = states[b + BS_VX]!;

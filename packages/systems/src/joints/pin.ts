@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_DPX,
   BS_DPY,
   BS_DQC,
@@ -55,8 +55,8 @@ export function solvePinJoints(
   const last = count - 1;
   for (let n = 0; n < count; n++) {
     const o = (reverse ? last - n : n) * PIN_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     const qAc = states[a + BS_DQC]!;
     const qAs = states[a + BS_DQS]!;
     const qBc = states[b + BS_DQC]!;

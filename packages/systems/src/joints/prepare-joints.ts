@@ -94,7 +94,7 @@ import {
   JF_TARGET_X,
   JF_TARGET_Y,
   JF_UPPER,
-  JOINT_CONSTRAINT_STRIDE,
+  JC_STRIDE,
   JOINT_TYPE_COUNT,
   PIN_IMPULSE,
   PIN_STRIDE,
@@ -227,7 +227,7 @@ export function prepareJoints(p: PhysicsState): void {
     }
     const k = cursor[type]!;
     cursor[type] = k + 1;
-    const o = k * JOINT_CONSTRAINT_STRIDE;
+    const o = k * JC_STRIDE;
     writeRecordHeader(p, row, jc, o);
     jc[o + JC_BIAS_RATE] = rate;
     jc[o + JC_MASS_SCALE] = massScale;
@@ -518,7 +518,7 @@ export function storeJointImpulses(p: PhysicsState): void {
   const impulse4 = f[JF_IMPULSE_0 + 4]!;
   const impulse5 = f[JF_IMPULSE_0 + 5]!; // JOINT_IMPULSE_COUNT = 6
   for (let k = 0; k < js.constraintCount; k++) {
-    const o = k * JOINT_CONSTRAINT_STRIDE;
+    const o = k * JC_STRIDE;
     const row = jc[o + JC_ROW]!;
     impulse0[row] = jc[o + JC_IMPULSE]!;
     impulse1[row] = jc[o + JC_IMPULSE + 1]!;

@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_VX,
   BS_VY,
   BS_W,
@@ -17,7 +17,7 @@ import {
   JC_PRI_MAX_MOTOR_IMPULSE,
   JC_PRI_MOTOR_SPEED,
   JC_PRI_UPPER,
-  JOINT_CONSTRAINT_STRIDE,
+  JC_STRIDE,
   JointFlag,
   JC_ANGLE,
 } from '@impulse2d/core/internal';
@@ -65,9 +65,9 @@ const AXIS_LAYOUT = Int32Array.of(2, 3, JC_PRI_MOTOR_SPEED, JC_PRI_MAX_MOTOR_IMP
 
 export function warmStartPrismaticJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   for (let k = begin; k < end; k++) {
-    const o = k * JOINT_CONSTRAINT_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = k * JC_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     loadJointFrame(jc, o, states, a, b);
     loadSlideAxis(jc, o, states, a);
     const ux = g[G_UX]!;
@@ -102,9 +102,9 @@ export function solvePrismaticJoints(
 ): void {
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
-    const o = (reverse ? last - n : n) * JOINT_CONSTRAINT_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = (reverse ? last - n : n) * JC_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     loadJointFrame(jc, o, states, a, b);
     loadSlideAxis(jc, o, states, a);
     const flags = jc[o + JC_FLAGS]! | 0;

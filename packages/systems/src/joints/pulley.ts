@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_DPX,
   BS_DPY,
   BS_DQC,
@@ -27,7 +27,7 @@ import {
   JC_PUL_GROUND_BX,
   JC_PUL_GROUND_BY,
   JC_PUL_RATIO,
-  JOINT_CONSTRAINT_STRIDE,
+  JC_STRIDE,
 } from '@impulse2d/core/internal';
 
 // Pulley joint. With uA = anchorA − groundA, uB = anchorB − groundB (unit directions, lengths LA, LB):
@@ -64,9 +64,9 @@ function solvePulleyRange(
 ): void {
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
-    const o = (reverse ? last - n : n) * JOINT_CONSTRAINT_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = (reverse ? last - n : n) * JC_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     const mA = jc[o + JC_INV_MASS_A]!;
     const iA = jc[o + JC_INV_I_A]!;
     const mB = jc[o + JC_INV_MASS_B]!;

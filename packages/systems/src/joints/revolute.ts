@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_W,
   JC_BIAS_RATE,
   JC_FLAGS,
@@ -19,7 +19,7 @@ import {
   JC_SPRING_BIAS_RATE,
   JC_SPRING_IMPULSE_SCALE,
   JC_SPRING_MASS_SCALE,
-  JOINT_CONSTRAINT_STRIDE,
+  JC_STRIDE,
   JointFlag,
   SP_INV_H,
   JC_ANGLE,
@@ -41,7 +41,7 @@ const ANGLE_ROWS = JointFlag.enableSpring | JointFlag.enableLimit;
 
 export function warmStartRevoluteJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   // Point impulse (slots 0, 1) plus the angular rows' impulses: spring + motor + lower − upper.
-  warmStartPointJoints(jc, begin, end, states, JOINT_CONSTRAINT_STRIDE, JC_IMPULSE, ANGULAR_LIMITS);
+  warmStartPointJoints(jc, begin, end, states, JC_STRIDE, JC_IMPULSE, ANGULAR_LIMITS);
 }
 
 export function solveRevoluteJoints(
@@ -56,9 +56,9 @@ export function solveRevoluteJoints(
   const invH = params[SP_INV_H]!;
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
-    const o = (reverse ? last - n : n) * JOINT_CONSTRAINT_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = (reverse ? last - n : n) * JC_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     const iA = jc[o + JC_INV_I_A]!;
     const iB = jc[o + JC_INV_I_B]!;
     const flags = jc[o + JC_FLAGS]! | 0;

@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_W,
   JC_FLAGS,
   JC_IMPULSE,
@@ -14,7 +14,7 @@ import {
   JC_WELD_AXIAL_MASS,
   JCF_ANGULAR_SPRING,
   JCF_LINEAR_SPRING,
-  JOINT_CONSTRAINT_STRIDE,
+  JC_STRIDE,
   JC_ANGLE,
 } from '@impulse2d/core/internal';
 import { writeJointAngle } from './joint-angle.js';
@@ -26,7 +26,7 @@ import { ANGULAR_ONE, solvePointBlock, warmStartPointJoints } from './joint-rows
 // keep their bias in every pass. Impulses: 0, 1 point; 2 angle.
 
 export function warmStartWeldJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
-  warmStartPointJoints(jc, begin, end, states, JOINT_CONSTRAINT_STRIDE, JC_IMPULSE, ANGULAR_ONE);
+  warmStartPointJoints(jc, begin, end, states, JC_STRIDE, JC_IMPULSE, ANGULAR_ONE);
 }
 
 export function solveWeldJoints(
@@ -40,9 +40,9 @@ export function solveWeldJoints(
 ): void {
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
-    const o = (reverse ? last - n : n) * JOINT_CONSTRAINT_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = (reverse ? last - n : n) * JC_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     const flags = jc[o + JC_FLAGS]! | 0;
 
     // Angular row.

@@ -1,5 +1,5 @@
 import {
-  BODY_STATE_STRIDE,
+  BS_STRIDE,
   BS_W,
   JC_BIAS_RATE,
   JC_FLAGS,
@@ -15,7 +15,7 @@ import {
   JC_PRI_MOTOR_SPEED,
   JC_PRI_UPPER,
   JC_WHEEL_ANGULAR_MASS,
-  JOINT_CONSTRAINT_STRIDE,
+  JC_STRIDE,
   JointFlag,
 } from '@impulse2d/core/internal';
 import {
@@ -53,9 +53,9 @@ const AXIS_LAYOUT = Int32Array.of(1, -1, -1, -1, 3, JC_PRI_LOWER, JC_PRI_UPPER);
 
 export function warmStartWheelJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   for (let k = begin; k < end; k++) {
-    const o = k * JOINT_CONSTRAINT_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = k * JC_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     loadJointFrame(jc, o, states, a, b);
     loadSlideAxis(jc, o, states, a);
     const ux = g[G_UX]!;
@@ -90,9 +90,9 @@ export function solveWheelJoints(
 ): void {
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
-    const o = (reverse ? last - n : n) * JOINT_CONSTRAINT_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BODY_STATE_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BODY_STATE_STRIDE;
+    const o = (reverse ? last - n : n) * JC_STRIDE;
+    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
     const mA = jc[o + JC_INV_MASS_A]!;
     const iA = jc[o + JC_INV_I_A]!;
     const mB = jc[o + JC_INV_MASS_B]!;

@@ -1,6 +1,7 @@
 // Churn: many create/destroy cycles of bodies, shapes and joints while they touch, checking that the stores'
 // capacities stop growing once the live population is steady and that nothing dangles (validateWorld).
 import {
+  isJoint,
   addShape,
   createBody,
   createPhysicsWorld,
@@ -135,6 +136,6 @@ function isLiveShape(w: PhysicsWorld, handle: number): boolean {
 }
 
 function isLiveJoint(w: PhysicsWorld, j: number): boolean {
-  const js = getPhysics(w).joints;
-  return j < js.rowOf.length && js.rowOf[j]! >= 0 && js.eid[js.rowOf[j]!] === j;
+  // Handles carry a generation: a live joint on the same index under a newer handle is another joint.
+  return isJoint(w, j);
 }

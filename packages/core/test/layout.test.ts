@@ -1,0 +1,113 @@
+// Record layouts are plain numeric constants (the hot loops inline them); this test proves each layout is sound:
+// offsets unique, every slot inside the stride named (padding included), per-kind joint overlays inside the record,
+// and the layouts that must agree field by field (stored contact points and manifold points) do.
+import { describe, expect, it } from 'vitest';
+import * as manifold from '../src/collision/manifold.js';
+import * as contacts from '../src/contact/contact-store.js';
+import * as events from '../src/events/event-store.js';
+import * as jointLayout from '../src/joints/joint-layout.js';
+import * as jointStore from '../src/joints/joint-store.js';
+import * as solver from '../src/solver/solver-layout.js';
+
+type Layout = Record<string, unknown>;
+
+/** The numeric constants of `mod` named `<prefix>…`, minus `exclude`. */
+function fields(mod: Layout, prefix: string, exclude: string[] = []): [string, number][] {
+  return Object.entries(mod)
+    .filter(([name, v]) => name.startsWith(prefix) && typeof v === 'number' && !exclude.includes(name))
+    .map(([name, v]) => [name, v as number]);
+}
+
+/** Offsets unique and exactly covering [0, size): no overlap, nothing outside, no unnamed slot. */
+function expectDense(list: [string, number][], size: number): void {
+  const seen = new Map<number, string>();
+  for (const [name, off] of list) {
+    expect(Number.isInteger(off), name).toBe(true);
+    expect(off, `${name} inside the record`).toBeGreaterThanOrEqual(0);
+    expect(off, `${name} inside the record`).toBeLessThan(size);
+    expect(seen.get(off), `${name} shares offset ${off}`).toBeUndefined();
+    seen.set(off, name);
+  }
+  expect(seen.size, 'every slot has a name (use a _PAD slot for padding)').toBe(size);
+}
+
+describe('record layouts', () => {
+  it.each([
+    ['BS_', solver, solver.BS_STRIDE],
+    ['BI_', solver, solver.BI_STRIDE],
+    ['CCP_', solver, solver.CCP_STRIDE],
+    ['SP_', solver, solver.SP_STRIDE],
+    ['MP_', manifold, manifold.MP_STRIDE],
+    ['CP_', contacts, contacts.CP_STRIDE],
+    ['CB_', events, events.CB_STRIDE],
+    ['PAIR_', events, events.PAIR_STRIDE],
+    ['HIT_', events, events.HIT_STRIDE],
+    ['MOVE_', events, events.MOVE_STRIDE],
+    ['SLEEP_', events, events.SLEEP_STRIDE],
+  ] as [string, Layout, number][])('%s fields are unique and fill their stride', (prefix, mod, stride) => {
+    expectDense(fields(mod, prefix, [`${prefix}STRIDE`]), stride);
+  });
+
+  it('a contact constraint is its header then two point records', () => {
+    expectDense(fields(solver, 'CC_', ['CC_HEADER', 'CC_STRIDE']), solver.CC_HEADER);
+    expect(solver.CC_STRIDE).toBe(solver.CC_HEADER + 2 * solver.CCP_STRIDE);
+  });
+
+  it('a manifold is its header then two points; the manifold cache holds a pose, a normal and two points', () => {
+    expectDense(fields(manifold, 'M_', ['M_HEADER', 'M_STRIDE']), manifold.M_HEADER);
+    expect(manifold.M_STRIDE).toBe(manifold.M_HEADER + 2 * manifold.MP_STRIDE);
+    expectDense(fields(contacts, 'MC_', ['MC_STRIDE']), contacts.MC_POINT0 + 1);
+    expect(contacts.MC_STRIDE).toBe(contacts.MC_POINT0 + 2 * 3); // x, y, separation per point
+    expect(contacts.CONTACT_POINTS_STRIDE).toBe(2 * contacts.CP_STRIDE);
+  });
+
+  it('stored contact points begin with the manifold point fields in the same order (update-contacts copies them)', () => {
+    const mp = fields(manifold, 'MP_', ['MP_STRIDE']);
+    for (const [name, off] of mp) expect(contacts[`CP_${name.slice(3)}` as keyof typeof contacts], name).toBe(off);
+    expect(contacts.CP_STRIDE).toBeGreaterThan(manifold.MP_STRIDE - 1);
+  });
+
+  it('joint records: a dense header, the impulses, then per-kind overlays that fit before the angle scratch slot', () => {
+    const jl = jointLayout as Layout;
+    const kinds = ['JC_REV_', 'JC_PRI_', 'JC_WHEEL_', 'JC_DIST_', 'JC_WELD_', 'JC_MOUSE_', 'JC_MOTOR_', 'JC_PUL_'];
+    const header = fields(jl, 'JC_', ['JC_IMPULSE', 'JC_P', 'JC_STRIDE', 'JC_ANGLE']).filter(
+      ([name]) => !kinds.some((k) => name.startsWith(k)),
+    );
+    expectDense(header, jointLayout.JC_IMPULSE);
+    expect(jointLayout.JC_P).toBe(jointLayout.JC_IMPULSE + jointStore.JOINT_IMPULSE_COUNT);
+    expect(jointLayout.JC_ANGLE).toBe(jointLayout.JC_STRIDE - 1);
+    // The wheel joint is solved by the prismatic code: its overlay is the prismatic one plus its own fields.
+    const overlays: string[][] = [['JC_REV_'], ['JC_PRI_', 'JC_WHEEL_'], ['JC_DIST_'], ['JC_WELD_'], ['JC_MOUSE_']];
+    overlays.push(['JC_MOTOR_'], ['JC_PUL_']);
+    let checked = 0;
+    for (const prefixes of overlays) {
+      const list = prefixes.flatMap((p) => fields(jl, p));
+      expect(list.length, prefixes.join('+')).toBeGreaterThan(0);
+      const offs = list.map(([, off]) => off);
+      expect(new Set(offs).size, `${prefixes.join('+')} offsets unique`).toBe(offs.length);
+      for (const [name, off] of list) {
+        expect(off, name).toBeGreaterThanOrEqual(jointLayout.JC_P);
+        expect(off, `${name} clear of JC_ANGLE`).toBeLessThan(jointLayout.JC_ANGLE);
+        checked++;
+      }
+    }
+    expect(checked).toBe(kinds.flatMap((p) => fields(jl, p)).length); // every overlay field was in some kind
+    // REL_S follows REL_C in every kind (writeJointAngle reads the pair).
+    for (const k of ['REV', 'PRI', 'WELD', 'MOTOR']) {
+      expect(jl[`JC_${k}_REL_S`], k).toBe((jl[`JC_${k}_REL_C`] as number) + 1);
+    }
+  });
+
+  it('pin records share the joint header slots up to JC_DELTA_CY, then hold the two point impulses', () => {
+    expect(jointLayout.PIN_IMPULSE).toBe(jointLayout.JC_DELTA_CY + 1);
+    expect(jointLayout.PIN_STRIDE).toBe(jointLayout.PIN_IMPULSE + 2);
+  });
+
+  it('joint store parameter columns are unique and fill JF_COUNT', () => {
+    const jf = fields(jointStore as Layout, 'JF_', ['JF_COUNT', 'JF_IMPULSE_0']);
+    const impulses: [string, number][] = [];
+    for (let i = 0; i < jointStore.JOINT_IMPULSE_COUNT; i++)
+      impulses.push([`impulse ${i}`, jointStore.JF_IMPULSE_0 + i]);
+    expectDense([...jf, ...impulses], jointStore.JF_COUNT);
+  });
+});
