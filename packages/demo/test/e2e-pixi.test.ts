@@ -2,17 +2,13 @@
 // headless Debian Chromium (WebGL through SwiftShader) and checks that steps run, that the sprites fed from the
 // transform columns move, and that the canvas is not blank; the screenshot goes beside the testbed's. Skipped (with a
 // message) when /usr/bin/chromium is absent.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { CHROMIUM, demoDir, openBrowserPage, type BrowserPage } from './helpers/browser-page.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaticServer, type StaticServer } from '../src/web/server/static-server.js';
+import type { StaticServer } from '../src/web/server/static-server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const demoDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const screenshotPath = join(demoDir, 'test-results', 'pixi-example.png');
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`[e2e-pixi] skipped: ${CHROMIUM} not found (apt-get install chromium to run it)`);
@@ -28,50 +24,24 @@ type Win = {
 };
 
 describe.skipIf(!hasChromium)(`PixiJS v8 example page in headless Chromium (${CHROMIUM})`, () => {
+  let browser: BrowserPage | undefined;
   let server: StaticServer;
-  let context: BrowserContext;
   let page: Page;
-  let profileDir = '';
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    if (process.env.IMPULSE2D_TESTBED_PREBUILT !== '1') {
-      execFileSync(process.execPath, ['scripts/build.mjs', '--web-only'], {
-        cwd: demoDir,
-        stdio: 'pipe',
-        timeout: 120_000,
-      });
-    }
-    server = await startStaticServer(join(demoDir, 'dist', 'web'), 0);
-    profileDir = mkdtempSync(join(tmpdir(), 'impulse2d-chromium-'));
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        // Pixi needs WebGL: software GL through SwiftShader (no GPU on CI).
-        '--use-angle=swiftshader',
-        '--enable-unsafe-swiftshader',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-      viewport: { width: 900, height: 700 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(m.text());
-    });
+    browser = await openBrowserPage({ width: 900, height: 700 }, [
+      // Pixi needs WebGL: software GL through SwiftShader (no GPU on CI).
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+    ]);
+    server = browser.server;
+    page = browser.page;
+    pageErrors = browser.pageErrors;
   }, 180_000);
 
   afterAll(async () => {
-    await context?.close();
-    await server?.close();
-    if (profileDir !== '') rmSync(profileDir, { recursive: true, force: true });
+    await browser?.close();
   });
 
   it('steps the world, moves the sprites down under gravity, draws pixels and saves a screenshot', async () => {

@@ -1,17 +1,13 @@
 // End-to-end test of the browser testbed: builds the page, serves it on a free loopback port and drives it in
 // headless Debian Chromium through playwright-core. Skipped (with a message) when /usr/bin/chromium is absent, so the
 // unit tests run anywhere; .ci/run installs chromium when it can.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { CHROMIUM, demoDir, openBrowserPage, type BrowserPage } from './helpers/browser-page.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaticServer, type StaticServer } from '../src/web/server/static-server.js';
+import type { StaticServer } from '../src/web/server/static-server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const demoDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const screenshotPath = join(demoDir, 'test-results', 'testbed.png');
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`[e2e-testbed] skipped: ${CHROMIUM} not found (apt-get install chromium to run it)`);
@@ -39,11 +35,10 @@ interface Hook {
 type Win = { __testbed?: Hook };
 
 describe.skipIf(!hasChromium)(`browser testbed in headless Chromium (${CHROMIUM})`, () => {
+  let browser: BrowserPage | undefined;
   let server: StaticServer;
-  let context: BrowserContext;
   let page: Page;
-  let profileDir = '';
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   const hook = <T>(fn: (t: Hook) => T): Promise<T> =>
     page.evaluate(`(${fn.toString()})(window.__testbed)`) as Promise<T>;
@@ -59,42 +54,14 @@ describe.skipIf(!hasChromium)(`browser testbed in headless Chromium (${CHROMIUM}
     );
 
   beforeAll(async () => {
-    // Build the bundle (IMPULSE2D_TESTBED_PREBUILT=1 serves an existing dist/web instead).
-    if (process.env.IMPULSE2D_TESTBED_PREBUILT !== '1') {
-      execFileSync(process.execPath, ['scripts/build.mjs', '--web-only'], {
-        cwd: demoDir,
-        stdio: 'pipe',
-        timeout: 120_000,
-      });
-    }
-    server = await startStaticServer(join(demoDir, 'dist', 'web'), 0);
-    profileDir = mkdtempSync(join(tmpdir(), 'impulse2d-chromium-'));
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-      viewport: { width: 1280, height: 800 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(m.text());
-    });
+    browser = await openBrowserPage({ width: 1280, height: 800 });
+    server = browser.server;
+    page = browser.page;
+    pageErrors = browser.pageErrors;
   }, 180_000);
 
   afterAll(async () => {
-    await context?.close();
-    await server?.close();
-    if (profileDir !== '') rmSync(profileDir, { recursive: true, force: true });
+    await browser?.close();
   });
 
   it('loads, picks a scene, steps, drags a body, shows the profile, and saves a screenshot', async () => {
