@@ -220,3 +220,6 @@ export {
 
 // ---- Handles ----
 export { bodyEntity, bodyIndex } from './body/body-api.js';
+
+// ---- Deterministic math (bit-identical in every JavaScript engine, unlike Math.sin/cos/atan2/hypot) ----
+export { atan2, cosSin, length } from './math/trig.js';

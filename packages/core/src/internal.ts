@@ -108,3 +108,6 @@ export {
 
 // ---- Handles ----
 export { bodyEntity, bodyIndex } from './body/body-api.js';
+
+// ---- Deterministic math ----
+export { atan2, cosSin, length } from './math/trig.js';
