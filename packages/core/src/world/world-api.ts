@@ -45,6 +45,25 @@ export function destroyPhysicsWorld(world: PhysicsWorld): void {
 }
 
 /**
+ * The column index of the live body that entity id `entity` names, or −1: its index must hold a live body created
+ * under that very id (handles carry a generation: see body-handle.ts).
+ */
+function liveBodyIndex(p: PhysicsState, entity: number): number {
+  const index = entity & p.indexMask;
+  const b = p.bodies;
+  return index < b.alive.length && b.alive[index] === 1 && entityOfHandle(p, b.handle[index]!) === entity ? index : -1;
+}
+
+/** The same for joints: the index of the live joint that `entity` names, or −1. */
+function liveJointIndex(p: PhysicsState, entity: number): number {
+  const index = entity & p.indexMask;
+  const js = p.joints;
+  if (index >= js.rowOf.length) return -1;
+  const row = js.rowOf[index]!;
+  return row >= 0 && entityOfHandle(p, js.handle[row]!) === entity ? index : -1;
+}
+
+/**
  * The ECS way of deleting: `removeEntity(world, eid)` from bitecs on a body's entity destroys the body with its
  * shapes, joints and contacts (nothing is left for other bodies to rest on), and on a joint's entity destroys the
  * joint, so a recycled id is a fresh entity that createBody accepts. bitecs calls the observers below while it
@@ -52,32 +71,16 @@ export function destroyPhysicsWorld(world: PhysicsWorld): void {
  * the observers see nothing to do for them. During a step the teardown waits for the step's end.
  */
 function watchEntityRemoval(world: PhysicsWorld, p: PhysicsState): void {
-  // An entity id names a body (joint) when its index holds a live one created under that very id (handles carry a
-  // generation: see body-handle.ts).
-  const liveBody = (entity: number): number => {
-    const index = entity & p.indexMask;
-    const b = p.bodies;
-    return index < b.alive.length && b.alive[index] === 1 && entityOfHandle(p, b.handle[index]!) === entity
-      ? index
-      : -1;
-  };
-  const liveJoint = (entity: number): number => {
-    const index = entity & p.indexMask;
-    const js = p.joints;
-    if (index >= js.rowOf.length) return -1;
-    const row = js.rowOf[index]!;
-    return row >= 0 && entityOfHandle(p, js.handle[row]!) === entity ? index : -1;
-  };
   const stopBodies = observe(world, onRemove(p.Body), (entity: number) => {
     if (world.physics !== p) return;
-    const index = liveBody(entity);
+    const index = liveBodyIndex(p, entity);
     if (index < 0) return;
     if (p.locked) p.removedWhileLocked.push(entity);
     else destroyBodyPhysics(world, p, index);
   });
   const stopJoints = observe(world, onRemove(p.joints.Joint), (entity: number) => {
     if (world.physics !== p) return;
-    const index = liveJoint(entity);
+    const index = liveJointIndex(p, entity);
     if (index < 0) return;
     if (p.locked) p.removedWhileLocked.push(-1 - entity);
     else destroyJointInternal(world, p, index, false);
@@ -97,14 +100,12 @@ export function flushRemovedEntities(world: PhysicsWorld): void {
   const removed = p.removedWhileLocked;
   if (removed.length === 0) return;
   for (const code of removed.splice(0, removed.length)) {
-    const entity = code >= 0 ? code : -1 - code;
-    const index = entity & p.indexMask;
     if (code >= 0) {
-      const b = p.bodies;
-      if (b.alive[index] === 1 && entityOfHandle(p, b.handle[index]!) === entity) destroyBodyPhysics(world, p, index);
+      const index = liveBodyIndex(p, code);
+      if (index >= 0) destroyBodyPhysics(world, p, index);
     } else {
-      const row = p.joints.rowOf[index]!;
-      if (row >= 0 && entityOfHandle(p, p.joints.handle[row]!) === entity) destroyJointInternal(world, p, index, false);
+      const index = liveJointIndex(p, -1 - code);
+      if (index >= 0) destroyJointInternal(world, p, index, false);
     }
   }
 }
