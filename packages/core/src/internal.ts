@@ -81,6 +81,7 @@ export * from './solver/solver-layout.js';
 export { SolverData, type SolverKernel } from './solver/solver-data.js';
 export * from './queries/index.js';
 export * from './joints/index.js';
+export { atan2Into, cosSinInto } from './math/trig.js';
 
 // Reliability: quarantining a diverged body (the public side, isBodyQuarantined and validateWorld, is in index.ts).
 export { quarantineBody } from './body/body-quarantine.js';

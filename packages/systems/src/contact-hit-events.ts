@@ -31,9 +31,9 @@ import {
 export function collectHitEvents(p: PhysicsState): void {
   const sd = p.solverData;
   const cc = sd.contacts;
+  // Nothing approached faster than the threshold (prepareContacts checked): no record to scan.
+  if (sd.mayHit === 0) return;
   const threshold = sd.params[SP_HIT_THRESHOLD]!;
-  // Nothing approached faster than the threshold (prepareContacts keeps the fastest approach): no record to scan.
-  if (!(sd.minNormalVelocity < -threshold)) return;
   const c = p.contacts;
   const hits = p.events.contactHit;
   for (let i = 0; i < sd.contactCount; i++) {

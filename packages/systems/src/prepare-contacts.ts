@@ -1,4 +1,6 @@
 import {
+  SP_HIT_THRESHOLD,
+  SP_RESTITUTION_THRESHOLD,
   BS_STRIDE,
   BS_VX,
   BS_VY,
@@ -209,7 +211,8 @@ function buildContactConstraints(p: PhysicsState): number {
     }
     n++;
   }
-  sd.minNormalVelocity = minNormalVelocity;
-  sd.maxRestitution = maxRestitution;
+  const params = sd.params;
+  sd.mayBounce = maxRestitution > 0 && minNormalVelocity < -params[SP_RESTITUTION_THRESHOLD]! ? 1 : 0;
+  sd.mayHit = minNormalVelocity < -params[SP_HIT_THRESHOLD]! ? 1 : 0;
   return n;
 }

@@ -15,7 +15,6 @@ import {
   CP_STRIDE,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
-  SP_RESTITUTION_THRESHOLD,
   type PhysicsState,
 } from '@impulse2d/core/internal';
 import { integratePositions, integrateVelocities } from './integrate.js';
@@ -91,7 +90,7 @@ export function solve(p: PhysicsState, subSteps: number): void {
     }
   }
   // Only when something approached faster than the threshold and can bounce (prepareContacts keeps track).
-  if (sd.maxRestitution > 0 && sd.minNormalVelocity < -params[SP_RESTITUTION_THRESHOLD]!) {
+  if (sd.mayBounce === 1) {
     applyRestitution(cc, count, states, params);
   }
   storeImpulses(p);

@@ -107,6 +107,7 @@ function beginStep(p: PhysicsState, dt: number, subSteps: number | undefined): v
   p.stepSubSteps = steps;
   const params = p.solverData.params;
   params[SP_DT] = dt;
+  p.solverData.stepMoves = dt > 0 ? 1 : 0;
   params[SP_H] = dt / steps;
   params[SP_INV_H] = dt > 0 ? steps / dt : 0;
   params[SP_MAX_LINEAR_SPEED] = p.maxLinearSpeed;
@@ -162,7 +163,7 @@ function narrowphaseStage(p: PhysicsState): void {
 
 /** Whether this step integrates at all (dt = 0 only updates contacts, as in Box2D). */
 function moves(p: PhysicsState): boolean {
-  return p.solverData.params[SP_DT]! > 0;
+  return p.solverData.stepMoves === 1;
 }
 
 /** 3 — dense body states and constraint records. */

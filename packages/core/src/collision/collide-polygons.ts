@@ -12,7 +12,7 @@ import {
   M_NORMAL_Y,
   makeFeatureId,
 } from './manifold.js';
-import { finishManifold, setLocalPoint } from './manifold-output.js';
+import { finishManifold } from './manifold-output.js';
 import { segmentDistance } from './segment-distance.js';
 
 // Both polygons in A's frame, shifted so A's vertex 0 is the origin (small numbers, less round-off). Module scratch:
@@ -172,8 +172,11 @@ export function collidePolygons(
       const t = 0.5 * (rA - rB + distance);
       out[M_NORMAL_X] = nx;
       out[M_NORMAL_Y] = ny;
-      const id = makeFeatureId(f1 === 0 ? i11 : i12, f2 === 0 ? i21 : i22);
-      setLocalPoint(out, 0, ax + t * nx, ay + t * ny, distance - radius, id);
+      // Written in place, as in clipEdges (doubles passed to a call V8 does not inline are boxed).
+      out[M_HEADER + MP_POINT_X] = ax + t * nx;
+      out[M_HEADER + MP_POINT_Y] = ay + t * ny;
+      out[M_HEADER + MP_SEPARATION] = distance - radius;
+      out[M_HEADER + MP_ID] = makeFeatureId(f1 === 0 ? i11 : i12, f2 === 0 ? i21 : i22);
       count = 1;
     }
   } else {

@@ -1,4 +1,4 @@
-import { atan2, cosSin } from '../math/trig.js';
+import { atan2Into, cosSinInto } from '../math/trig.js';
 import {
   CORE_COUNT,
   CORE_NORMALS,
@@ -111,14 +111,19 @@ export function sweepPose(sweep: Float64Array, fraction: Float64Array, fo: numbe
   const q1c = sweep[SWEEP_Q1C]!;
   const q1s = sweep[SWEEP_Q1S]!;
   work[W_T] = fraction[fo]!;
-  work[W_ANGLE] = atan2(q0c * q1s - q0s * q1c, q0c * q1c + q0s * q1s);
+  work[W_ANGLE] = q0c * q1s - q0s * q1c;
+  work[W_ANGLE_X] = q0c * q1c + q0s * q1s;
+  atan2Into(work, W_ANGLE);
   poseAt(sweep, work, pose);
 }
 
 // Scratch: [t, sweep angle] for poseAt; poses and world cores of both shapes; the distance result.
 const W_T = 0;
 const W_ANGLE = 1;
-const work = new Float64Array(2);
+const W_ANGLE_X = 2; // atan2Into's x beside its y (W_ANGLE)
+const work = new Float64Array(3);
+// The two sweeps' total turns, each as atan2Into's (y, x) pair, then the angle in the y slot.
+const angles = new Float64Array(4);
 const turn = new Float64Array(2);
 const poseA = new Float64Array(6);
 const poseB = new Float64Array(6);
@@ -129,8 +134,8 @@ const dist = new Float64Array(DISTANCE_OUTPUT_SIZE);
 /** Pose of `sweep` at t = w[W_T] with total turn w[W_ANGLE] (rad); layout as sweepPose. */
 function poseAt(sweep: Float64Array, w: Float64Array, pose: Float64Array): void {
   const t = w[W_T]!;
-  const a = t * w[W_ANGLE]!;
-  cosSin(a, turn);
+  turn[0] = t * w[W_ANGLE]!;
+  cosSinInto(turn, 0);
   const ca = turn[0]!;
   const sa = turn[1]!;
   const q0c = sweep[SWEEP_Q0C]!;
@@ -200,8 +205,14 @@ export function timeOfImpact(
     bq0s = sweepB[SWEEP_Q0S]!,
     bq1c = sweepB[SWEEP_Q1C]!,
     bq1s = sweepB[SWEEP_Q1S]!;
-  const angleA = atan2(aq0c * aq1s - aq0s * aq1c, aq0c * aq1c + aq0s * aq1s);
-  const angleB = atan2(bq0c * bq1s - bq0s * bq1c, bq0c * bq1c + bq0s * bq1s);
+  angles[0] = aq0c * aq1s - aq0s * aq1c;
+  angles[1] = aq0c * aq1c + aq0s * aq1s;
+  angles[2] = bq0c * bq1s - bq0s * bq1c;
+  angles[3] = bq0c * bq1c + bq0s * bq1s;
+  atan2Into(angles, 0);
+  atan2Into(angles, 2);
+  const angleA = angles[0]!;
+  const angleB = angles[2]!;
   let reachA = 0;
   if (angleA !== 0) {
     const lx = sweepA[SWEEP_LOCAL_CENTER_X]!,

@@ -48,6 +48,17 @@ function cosPoly(r: number): number {
 
 /** Writes cos(angle) to out[o] and sin(angle) to out[o + 1]. */
 export function cosSin(angle: number, out: Float64Array, o = 0): void {
+  out[o] = angle;
+  cosSinInto(out, o);
+}
+
+/**
+ * cosSin for the step's hot paths: reads the angle from v[o], writes cos to v[o] and sin to v[o + 1]. An array and
+ * an integer offset instead of a double argument, for the reason given at atan2Into.
+ */
+export function cosSinInto(v: Float64Array, o: number): void {
+  const angle = v[o]!;
+  const out = v;
   const k = Math.round(angle * TWO_OVER_PI);
   const r = angle - k * PIO2_HI - k * PIO2_LO;
   const s = sinPoly(r);
@@ -68,36 +79,55 @@ export function cosSin(angle: number, out: Float64Array, o = 0): void {
   }
 }
 
-/** Arctangent of u for |u| ≤ tan(π/8): u − u³/3 + u⁵/5 − …; with u² ≤ 0.172, 22 terms reach double precision. */
-function atanSmall(u: number): number {
-  const z = u * u;
-  // Horner from the highest kept term down to 1/5 − z/7 + z²/9 − …
-  let tail = 0;
-  for (let k = 22; k >= 2; k--) tail = 1 / (2 * k + 1) - z * tail;
-  return u - u * z * (1 / 3 - z * tail);
-}
-
 /** Deterministic Math.atan2(y, x): the angle of (x, y) in (−π, π]. */
 export function atan2(y: number, x: number): number {
-  if (y !== y || x !== x) return NaN;
+  atanScratch[0] = y;
+  atanScratch[1] = x;
+  atan2Into(atanScratch, 0);
+  return atanScratch[0]!;
+}
+const atanScratch = new Float64Array(2);
+
+/**
+ * atan2 for the step's hot paths: reads y = v[o] and x = v[o + 1] and writes the angle to v[o]. The same maths and
+ * bits as `atan2`, which calls it. V8 boxes every double passed to or returned from a call it does not inline, and
+ * atan2 is too long to be inlined into the large functions that need it (the continuous sweep, time of impact,
+ * joint preparation): an array and integer offsets keep those calls allocation-free.
+ */
+export function atan2Into(v: Float64Array, o: number): void {
+  const y = v[o]!;
+  const x = v[o + 1]!;
+  if (y !== y || x !== x) {
+    v[o] = NaN;
+    return;
+  }
   const ax = Math.abs(x);
   const ay = Math.abs(y);
   if (ay === 0) {
     // Signed zeros follow Math.atan2: a negative x (or −0) gives ±π, otherwise ±0.
     const negX = x < 0 || (x === 0 && 1 / x < 0);
-    if (negX) return 1 / y < 0 ? -PI : PI;
-    return y;
+    if (negX) v[o] = 1 / y < 0 ? -PI : PI;
+    else v[o] = y;
+    return;
   }
   if (ax === Infinity && ay === Infinity) {
     const a = x > 0 ? QUARTER_PI : 3 * QUARTER_PI;
-    return y < 0 ? -a : a;
+    v[o] = y < 0 ? -a : a;
+    return;
   }
   const swap = ay > ax;
   const t = swap ? ax / ay : ay / ax; // in [0, 1]
-  let a = t > TAN_PI_OVER_8 ? QUARTER_PI + atanSmall((t - 1) / (t + 1)) : atanSmall(t);
+  const u = t > TAN_PI_OVER_8 ? (t - 1) / (t + 1) : t;
+  // atan(u) for |u| ≤ tan(π/8): u − u³/3 + u⁵/5 − …; with u² ≤ 0.172, 22 terms reach double precision (Horner from
+  // the highest kept term down to 1/5 − z/7 + z²/9 − …).
+  const z = u * u;
+  let tail = 0;
+  for (let k = 22; k >= 2; k--) tail = 1 / (2 * k + 1) - z * tail;
+  const atanU = u - u * z * (1 / 3 - z * tail);
+  let a = t > TAN_PI_OVER_8 ? QUARTER_PI + atanU : atanU;
   if (swap) a = HALF_PI - a;
   if (x < 0) a = PI - a;
-  return y < 0 ? -a : a;
+  v[o] = y < 0 ? -a : a;
 }
 
 /** Length of (x, y). `Math.hypot` is not correctly rounded (engines differ in the last bit); this is + × and sqrt. */

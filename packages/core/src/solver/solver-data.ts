@@ -46,12 +46,16 @@ export class SolverData {
   contacts = new Float64Array(16 * CC_STRIDE);
   contactCount = 0;
   /**
-   * Over this step's contact constraints (prepareContacts): the most negative pre-solve normal velocity (m/s, 0 when
-   * nothing approaches) and the largest restitution. The restitution pass and the hit events scan every record only
-   * when these say something can bounce or hit.
+   * Set by prepareContacts from this step's contact constraints: 1 when some point approaches faster than the
+   * restitution threshold on a contact with restitution > 0 (`mayBounce`), or faster than the hit-event threshold
+   * (`mayHit`); else 0. The restitution pass and the hit events scan every record only when these say so. Integer
+   * flags, compared where the solver's hot loop already holds the doubles: the stages that read them run once per
+   * step, too rarely for V8 to optimise early, and each double they loaded there would be a heap allocation.
    */
-  minNormalVelocity = 0;
-  maxRestitution = 0;
+  mayBounce = 0;
+  /** 1 when this step integrates (dt > 0), set by the step's start: an integer for the reason given above. */
+  stepMoves = 0;
+  mayHit = 0;
   /** Per-step scalars (SP_* in solver-layout.ts): substep length, speed limits, thresholds. */
   readonly params = new Float64Array(SP_STRIDE);
   /** Solver indices of the bodies that moved fast this step (finalize lists them; continuous collision sweeps them). */

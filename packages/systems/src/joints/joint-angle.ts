@@ -1,4 +1,7 @@
-import { BS_DQC, BS_DQS, JC_ANGLE, rotationAngle } from '@impulse2d/core/internal';
+import { BS_DQC, BS_DQS, JC_ANGLE, atan2Into } from '@impulse2d/core/internal';
+
+// atan2Into's argument pair: y (sin), x (cos).
+const angleScratch = new Float64Array(2);
 
 /**
  * Current joint angle in (−π, π]: the prepared relative rotation (cos, sin at jc[rel], jc[rel + 1]) composed with
@@ -22,5 +25,8 @@ export function writeJointAngle(
   const ds = qAc * qBs - qAs * qBc;
   const rc = jc[rel]!;
   const rs = jc[rel + 1]!;
-  jc[o + JC_ANGLE] = rotationAngle(rc * dc - rs * ds, rs * dc + rc * ds);
+  angleScratch[0] = rs * dc + rc * ds;
+  angleScratch[1] = rc * dc - rs * ds;
+  atan2Into(angleScratch, 0);
+  jc[o + JC_ANGLE] = angleScratch[0]!;
 }
