@@ -1,5 +1,5 @@
 import {
-  AABB_MARGIN,
+  fatMarginInto,
   BI_EID,
   BI_STRIDE,
   BS_STRIDE,
@@ -99,6 +99,8 @@ const pose = new Float64Array(6);
 const box = new Float64Array(4);
 const box0 = new Float64Array(4);
 const extent = new Float64Array(1);
+// The rewound body's fat-box margin.
+const margin = new Float64Array(1);
 // The fast shape's centroid at the start and at the end of the step: x1, y1, x2, y2 (for chain segments).
 const centroids = new Float64Array(4);
 const candidates = new IntBuffer();
@@ -326,7 +328,8 @@ function rewind(p: PhysicsState, eid: number): void {
       tree.maxY[proxy]! >= aabb[ao + 3]! + m
     )
       continue;
-    tree.moveProxyFat(proxy, aabb, ao, AABB_MARGIN);
+    fatMarginInto(b.minExtent, eid, margin, 0);
+    tree.moveProxyFat(proxy, aabb, ao, margin, 0);
     bufferMove(p, sh);
   }
 }

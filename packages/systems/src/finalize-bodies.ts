@@ -1,5 +1,5 @@
 import {
-  AABB_MARGIN,
+  fatMarginInto,
   BI_EID,
   BI_STRIDE,
   BS_STRIDE,
@@ -24,8 +24,12 @@ import { isFastBody, SAFETY_FACTOR } from './continuous.js';
 const PREDICTION = 2;
 /** A body whose solved speed or spin exceeds the substep clamps this many times over has diverged. */
 const DIVERGED = 1e4;
-/** Scratch fat box (an array: doubles passed to a call V8 does not inline are boxed). */
-const fat = new Float64Array(4);
+/**
+ * Scratch: the re-inserted fat box (minX, minY, maxX, maxY), then the body's margin at FAT_MARGIN (an array: doubles
+ * passed to or returned from a call V8 does not inline are boxed).
+ */
+const FAT_MARGIN = 4;
+const fat = new Float64Array(5);
 
 /**
  * Stage 7 — writes the solver's results back: centre of mass += Δp, rotation = Δq·q (renormalised), origin from the
@@ -135,10 +139,12 @@ export function finalizeBodies(p: PhysicsState): void {
         continue;
       // The new fat box reaches PREDICTION steps of the current motion ahead (Box2D 2.x's displacement
       // prediction): a body in steady motion then re-enters the tree every few steps instead of every step.
-      fat[0] = x0 - AABB_MARGIN + (moveX < 0 ? moveX : 0);
-      fat[1] = y0 - AABB_MARGIN + (moveY < 0 ? moveY : 0);
-      fat[2] = x1 + AABB_MARGIN + (moveX > 0 ? moveX : 0);
-      fat[3] = y1 + AABB_MARGIN + (moveY > 0 ? moveY : 0);
+      fatMarginInto(minExtent, eid, fat, FAT_MARGIN);
+      const margin = fat[FAT_MARGIN]!;
+      fat[0] = x0 - margin + (moveX < 0 ? moveX : 0);
+      fat[1] = y0 - margin + (moveY < 0 ? moveY : 0);
+      fat[2] = x1 + margin + (moveX > 0 ? moveX : 0);
+      fat[3] = y1 + margin + (moveY > 0 ? moveY : 0);
       tree.enlargeProxyFat(proxy, fat, 0);
       bufferMove(p, sh);
     }
