@@ -44,7 +44,7 @@ import {
   wakeIsland,
   type PhysicsState,
 } from '@impulse2d/core/internal';
-import { cacheManifold, reuseManifold } from './manifold-cache.js';
+import { cacheManifold, reuseManifoldInPlace } from './manifold-cache.js';
 
 /** Logs a contact-begin record with the manifold's normal and points. */
 function pushBeginEvent(p: PhysicsState, id: number): void {
@@ -202,10 +202,18 @@ function collideContacts(p: PhysicsState): number {
       pose[5] = t.y[bodyB]!;
       pose[6] = t.c[bodyB]!;
       pose[7] = t.s[bodyB]!;
-      if (!reuseManifold(c, id, pose, m)) {
-        collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, m);
-        cacheManifold(c, id, pose, m);
+      // A touching contact that barely moved: its cached manifold, moved, is written in place (manifold-cache.ts);
+      // count, ids, impulses and flags stay as they are, so nothing below applies.
+      const cf = c.flags[id]!;
+      if (
+        (cf & (ContactFlag.touching | ContactFlag.sensor)) === ContactFlag.touching &&
+        reuseManifoldInPlace(c, id, pose)
+      ) {
+        touching++;
+        continue;
       }
+      collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, m);
+      cacheManifold(c, id, pose, m);
     }
     const newCount = m[M_COUNT]!;
     const oldCount = c.pointCount[id]!;
