@@ -21,14 +21,28 @@ export interface AllocationResult {
   gcsInWindow: number;
 }
 
-/** A 20-row pyramid, sleep off: `warmup` steps, then heap growth over `steps` steps. Needs --expose-gc. */
-export async function pyramidAllocation(warmup: number, steps: number, withJoints: boolean): Promise<AllocationResult> {
+/**
+ * The measured scenes: a 20-row pyramid; the same with a 10-link revolute chain beside it ('chain'); or 'sweep':
+ * small boxes bouncing at 20–40 m/s in zero gravity inside a closed static box, beside a frame turned by a revolute
+ * motor, so that continuous collision sweeps bodies (time of impact, rewinds) and joint angles are measured every step.
+ */
+export type AllocationScene = 'pyramid' | 'chain' | 'sweep';
+
+/** `scene`, sleep off: `warmup` steps, then heap growth over `steps` steps. Needs --expose-gc. */
+export async function pyramidAllocation(
+  warmup: number,
+  steps: number,
+  scene: AllocationScene,
+): Promise<AllocationResult> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) throw new Error('run with --expose-gc');
-  const w = createPhysicsWorld({ gravity: { x: 0, y: -10 }, enableSleep: false });
-  addGround(w);
-  buildPyramid(w, 20);
-  if (withJoints) {
+  const w = createPhysicsWorld({ gravity: { x: 0, y: scene === 'sweep' ? 0 : -10 }, enableSleep: false });
+  if (scene === 'sweep') await buildSweepScene(w);
+  else {
+    addGround(w);
+    buildPyramid(w, 20);
+  }
+  if (scene === 'chain') {
     const { createBody, addShape, makeBox, createRevoluteJoint } = await import('@impulse2d/core');
     let prev = createBody(w, { type: 'static', position: { x: 30, y: 10 } });
     for (let i = 0; i < 10; i++) {
@@ -60,8 +74,42 @@ export async function pyramidAllocation(warmup: number, steps: number, withJoint
   return { bytesPerStep: (after - before) / steps, gcsInWindow: gcs };
 }
 
-// Run as a child: node --expose-gc --max-semi-space-size=… allocation-scenes.mjs WARMUP STEPS JOINTS
-const [warmup, steps, joints] = process.argv.slice(2);
+async function buildSweepScene(w: ReturnType<typeof createPhysicsWorld>): Promise<void> {
+  const { createBody, addShape, makeBox, createRevoluteJoint } = await import('@impulse2d/core');
+  const walls = createBody(w, { type: 'static' });
+  addShape(w, walls, makeBox(0.25, 6, { x: -6, y: 0 }));
+  addShape(w, walls, makeBox(0.25, 6, { x: 6, y: 0 }));
+  addShape(w, walls, makeBox(6, 0.25, { x: 0, y: -6 }));
+  addShape(w, walls, makeBox(6, 0.25, { x: 0, y: 6 }));
+  for (let i = 0; i < 24; i++) {
+    const k = i % 6;
+    const body = createBody(w, {
+      type: 'dynamic',
+      position: { x: -4 + 1.5 * k, y: -4 + 2 * Math.floor(i / 6) },
+      linearVelocity: { x: (i % 2 === 0 ? 1 : -1) * (20 + k), y: (i % 3 === 0 ? -1 : 1) * (30 - k) },
+      angularVelocity: 5,
+    });
+    addShape(w, body, makeBox(0.05, 0.05), { density: 1, friction: 0, restitution: 1 });
+  }
+  // A frame turned by a motor, away from the box: the revolute joint's angle is measured every substep.
+  const ground = createBody(w, { type: 'static', position: { x: 20, y: 0 } });
+  const frame = createBody(w, { type: 'dynamic', position: { x: 20, y: 0 } });
+  addShape(w, frame, makeBox(2, 0.2), { density: 1 });
+  createRevoluteJoint(w, {
+    bodyA: ground,
+    bodyB: frame,
+    localAnchorA: { x: 0, y: 0 },
+    localAnchorB: { x: 0, y: 0 },
+    enableMotor: true,
+    motorSpeed: 1,
+    maxMotorTorque: 1e4,
+  });
+}
+
+// Run as a child: node --expose-gc --max-semi-space-size=… allocation-scenes.mjs WARMUP STEPS SCENE
+const [warmup, steps, scene] = process.argv.slice(2);
 if (warmup !== undefined && steps !== undefined) {
-  void pyramidAllocation(Number(warmup), Number(steps), joints === '1').then((r) => console.log(JSON.stringify(r)));
+  void pyramidAllocation(Number(warmup), Number(steps), (scene ?? 'pyramid') as AllocationScene).then((r) =>
+    console.log(JSON.stringify(r)),
+  );
 }
