@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { runChild } from './child.js';
+import { HEAP_WARMUP_MS, HEAP_WARMUP_STEPS } from './heap.js';
 import { USAGE, parseCliArgs, type CliArgs } from './cli-args.js';
 import { toCsv } from './csv.js';
 import { ENGINE_PACKAGES, impulse2dUnavailable, type EngineName } from './engines/index.js';
@@ -182,7 +183,8 @@ async function main(): Promise<void> {
     '  tumbler: every box within 13.5 m (the inner corner) of the frame centre; smash: no NaN only. n/a: the engine has no build of the scene.',
   );
   console.log(
-    `heap/step: young-generation JS heap growth over ${args.heapSteps} consecutive steps after warm-up, per step, with ` +
+    `heap/step: young-generation JS heap growth over ${args.heapSteps} consecutive steps after the timed run and up to ` +
+      `${HEAP_WARMUP_STEPS} more warm-up steps (at most ${HEAP_WARMUP_MS / 1000} s), per step, with ` +
       "no GC in the window (checked); a WASM engine's own memory does not show.\n",
   );
   const stages = stageTable(report);

@@ -10,7 +10,7 @@ import { layouts, type LayoutDef, type SceneLayout } from '../scenes/layouts/ind
 import { checkCorrectness, mergeCorrectness } from './correctness.js';
 import { STAGE_NAMES, type BenchEngine, type EngineOptions, type StageTimes } from './engine.js';
 import { isEngineName, loadEngine } from './engines/index.js';
-import { measureHeapGrowth } from './heap.js';
+import { HEAP_WARMUP_MS, HEAP_WARMUP_STEPS, measureHeapGrowth } from './heap.js';
 import { PROGRESS_PREFIX, type BatchRun, type FailedRun, type RunResult, type SceneRun } from './result.js';
 import { median, round, summarize, type Summary } from './stats.js';
 
@@ -86,10 +86,11 @@ async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layo
   engine.readPositions(positions);
   const correctness = checkCorrectness(layout, positions);
   const counters = engine.counters?.();
-  // After the timed run: warm, capacities grown. Continues the same simulation for `heapSteps` more steps, with
-  // our engine's stage timing off (each clock read allocates a number).
+  // After the timed run: capacities grown. Continues the same simulation for up to HEAP_WARMUP_STEPS warm-up steps
+  // (JIT warm-up, see heap.ts) and then `heapSteps` more, with our engine's stage timing off (each clock read
+  // allocates a number).
   engine.beforeHeapProbe?.();
-  const heap = await measureHeapGrowth(() => engine.step(), args.heapSteps);
+  const heap = await measureHeapGrowth(() => engine.step(), args.heapSteps, HEAP_WARMUP_STEPS, HEAP_WARMUP_MS);
 
   const timed = stepMs.subarray(1);
   let stages: StageTimes | undefined;
