@@ -19,7 +19,10 @@ import {
   BS_W,
   BodyFlag,
   BodyType,
+  MAX_ROTATION,
   SP_H,
+  SP_KINETIC_CAP,
+  SP_MAX_LINEAR_SPEED,
   type PhysicsState,
 } from '@impulse2d/core/internal';
 
@@ -54,6 +57,9 @@ function gatherBodies(p: PhysicsState): number {
   const gx = p.gravityX;
   const gy = p.gravityY;
   let n = 1;
+  // Σ mass and Σ inertia of the dynamic bodies gathered, for the kinetic-energy cap (SP_KINETIC_CAP).
+  let massSum = 0;
+  let inertiaSum = 0;
   const list = b.list;
   for (let k = 0; k < b.count; k++) {
     const eid = list[k]!;
@@ -77,6 +83,10 @@ function gatherBodies(p: PhysicsState): number {
     const invI = b.invInertia[eid]!;
     const gs = b.gravityScale[eid]!;
     const mass = b.mass[eid]!;
+    if (type === BodyType.dynamic) {
+      massSum += mass;
+      if (invI > 0) inertiaSum += b.inertia[eid]!;
+    }
     integ[io + BI_DVX] = type === BodyType.dynamic ? h * invMass * (mass * gs * gx + b.forceX[eid]!) : 0;
     integ[io + BI_DVY] = type === BodyType.dynamic ? h * invMass * (mass * gs * gy + b.forceY[eid]!) : 0;
     integ[io + BI_DW] = h * invI * b.torque[eid]!;
@@ -89,5 +99,9 @@ function gatherBodies(p: PhysicsState): number {
     b.center0Y[eid] = b.centerY[eid]!;
     n++;
   }
+  const params = sd.params;
+  const maxV = params[SP_MAX_LINEAR_SPEED]!;
+  const maxW = MAX_ROTATION / h;
+  params[SP_KINETIC_CAP] = massSum * maxV * maxV + inertiaSum * maxW * maxW;
   return n;
 }

@@ -50,6 +50,7 @@ import {
   LINEAR_SLOP,
   CP_STRIDE,
   SP_H,
+  SP_MAX_LINEAR_SPEED,
   type PhysicsState,
 } from '@impulse2d/core/internal';
 import { softBiasRate, softImpulseScale, softMassScale } from './softness.js';
@@ -98,6 +99,10 @@ function buildContactConstraints(p: PhysicsState): number {
   const staticImpulse = classic ? 0 : softImpulseScale(2 * hertz, zeta, h);
   const separationShift = classic ? LINEAR_SLOP : 0;
   const warm = p.enableWarmStarting ? 1 : 0;
+  // Warm-start bound (see boundWarmStart in joints/prepare-joints.ts): an impulse that alone would change the
+  // relative velocity of the two centres by more than twice the speed limit is what a conflict left behind (a contact
+  // squeezed between a joint to a kinematic body and the ground), not a load; it is clamped before it is reused.
+  const maxLinearSpeed2 = 2 * sd.params[SP_MAX_LINEAR_SPEED]!;
   const list = c.list;
   let n = 0;
   let minNormalVelocity = 0;
@@ -173,6 +178,7 @@ function buildContactConstraints(p: PhysicsState): number {
     const vBy = states[sob + BS_VY]!;
     const wB = states[sob + BS_W]!;
     const base = id * CONTACT_POINTS_STRIDE;
+    const kLinear = mA + mB;
     for (let j = 0; j < 2; j++) {
       const q = o + CC_HEADER + j * CCP_STRIDE;
       if (j >= count) {
@@ -199,8 +205,13 @@ function buildContactConstraints(p: PhysicsState): number {
       const rtB = rBx * ty - rBy * tx;
       const kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
       cc[q + CCP_TANGENT_MASS] = kTangent > 0 ? 1 / kTangent : 0;
-      cc[q + CCP_NORMAL_IMPULSE] = warm * points[src + CP_NORMAL_IMPULSE]!;
-      cc[q + CCP_TANGENT_IMPULSE] = warm * points[src + CP_TANGENT_IMPULSE]!;
+      let normalImpulse = warm * points[src + CP_NORMAL_IMPULSE]!;
+      let tangentImpulse = warm * points[src + CP_TANGENT_IMPULSE]!;
+      if (normalImpulse * kLinear > maxLinearSpeed2) normalImpulse = maxLinearSpeed2 / kLinear;
+      if (tangentImpulse * kLinear > maxLinearSpeed2) tangentImpulse = maxLinearSpeed2 / kLinear;
+      else if (-tangentImpulse * kLinear > maxLinearSpeed2) tangentImpulse = -maxLinearSpeed2 / kLinear;
+      cc[q + CCP_NORMAL_IMPULSE] = normalImpulse;
+      cc[q + CCP_TANGENT_IMPULSE] = tangentImpulse;
       cc[q + CCP_MAX_NORMAL_IMPULSE] = 0;
       // Normal velocity before solving, for the restitution pass.
       const dvx = vBx - wB * rBy - (vAx - wA * rAy);

@@ -17,7 +17,7 @@ import {
   SP_PUSH_MAX_SPEED,
   type PhysicsState,
 } from '@impulse2d/core/internal';
-import { integratePositions, integrateVelocities } from './integrate.js';
+import { clampVelocities, integratePositions, integrateVelocities } from './integrate.js';
 import { solveJoints, storeJointImpulses, warmStartJoints } from './joints/index.js';
 import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
 import { solveJointPositionsClassic } from './solve-joint-positions-classic.js';
@@ -39,9 +39,12 @@ export function solve(p: PhysicsState, subSteps: number): void {
   const count = sd.contactCount;
   const params = sd.params;
   const kernel = sd.kernel;
+  // Only worlds with joint records pay for the clamp after the joints' warm start (see clampVelocities).
+  const jointed = p.joints.constraintCount + p.joints.pinCount > 0;
   if (p.solver === 'classic') {
     integrateVelocities(states, integ, bodyCount, params);
     warmStartJoints(p);
+    if (jointed) clampVelocities(states, bodyCount, params);
     if (kernel !== null) kernel.warmStartContacts(sd.contactsAddress, count, sd.statesAddress);
     else warmStartContacts(cc, count, states);
     const ngs = p.classicPositionCorrection === 'ngs';
@@ -70,6 +73,7 @@ export function solve(p: PhysicsState, subSteps: number): void {
       const odd = i & 1;
       integrateVelocities(states, integ, bodyCount, params);
       warmStartJoints(p);
+      if (jointed) clampVelocities(states, bodyCount, params);
       kernel.warmStartContacts(ccAddress, count, statesAddress);
       solveJoints(p, true, odd === 1);
       kernel.solveContacts(ccAddress, count, statesAddress, invH, pushMaxSpeed, 1, odd);
@@ -81,6 +85,7 @@ export function solve(p: PhysicsState, subSteps: number): void {
     for (let i = 0; i < subSteps; i++) {
       integrateVelocities(states, integ, bodyCount, params);
       warmStartJoints(p);
+      if (jointed) clampVelocities(states, bodyCount, params);
       warmStartContacts(cc, count, states);
       solveJoints(p, true, (i & 1) === 1);
       solveContacts(cc, count, states, params, true, (i & 1) === 1);

@@ -81,5 +81,7 @@ export const SP_PUSH_MAX_SPEED = SP_MAX_LINEAR_SPEED + 1; // largest push-out sp
 export const SP_RESTITUTION_THRESHOLD = SP_PUSH_MAX_SPEED + 1; // approach speed below which nothing bounces (m/s)
 export const SP_DT = SP_RESTITUTION_THRESHOLD + 1; // full step length (s)
 export const SP_HIT_THRESHOLD = SP_DT + 1; // approach speed above which a contact hit event is logged (m/s)
-export const SP_PAD = SP_HIT_THRESHOLD + 1;
-export const SP_STRIDE = SP_PAD + 1;
+// The most kinetic energy the speed and rotation clamps let this step's awake bodies carry, Σ m·v²max + I·ω²max
+// (twice the joules; prepareBodies): the finalize stage's measure of a body whose solve diverged.
+export const SP_KINETIC_CAP = SP_HIT_THRESHOLD + 1;
+export const SP_STRIDE = SP_KINETIC_CAP + 1;
