@@ -68,22 +68,10 @@ export function integratePositions(states: Float64Array, bodyCount: number, para
   const h = params[SP_H]!;
   const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED]!;
   const maxW = MAX_ROTATION / h;
-  const maxV2 = maxLinearSpeed * maxLinearSpeed;
   for (let i = 1; i < bodyCount; i++) {
     const o = i * BS_STRIDE;
-    let w = states[o + BS_W]!;
-    if (w * w > maxW * maxW) {
-      w = w > 0 ? maxW : -maxW;
-      states[o + BS_W] = w;
-    }
-    const vx = states[o + BS_VX]!;
-    const vy = states[o + BS_VY]!;
-    const v2 = vx * vx + vy * vy;
-    if (v2 > maxV2) {
-      const scale = maxLinearSpeed / Math.sqrt(v2);
-      states[o + BS_VX] = vx * scale;
-      states[o + BS_VY] = vy * scale;
-    }
+    clampBodyVelocity(states, o, maxLinearSpeed, maxW);
+    const w = states[o + BS_W]!;
     const c = states[o + BS_DQC]!;
     const s = states[o + BS_DQS]!;
     const hw = h * w;
@@ -111,18 +99,25 @@ export function clampVelocities(states: Float64Array, bodyCount: number, params:
   const h = params[SP_H]!;
   const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED]!;
   const maxW = MAX_ROTATION / h;
-  const maxV2 = maxLinearSpeed * maxLinearSpeed;
   for (let i = 1; i < bodyCount; i++) {
-    const o = i * BS_STRIDE;
-    const w = states[o + BS_W]!;
-    if (w * w > maxW * maxW) states[o + BS_W] = w > 0 ? maxW : -maxW;
-    const vx = states[o + BS_VX]!;
-    const vy = states[o + BS_VY]!;
-    const v2 = vx * vx + vy * vy;
-    if (v2 > maxV2) {
-      const scale = maxLinearSpeed / Math.sqrt(v2);
-      states[o + BS_VX] = vx * scale;
-      states[o + BS_VY] = vy * scale;
-    }
+    clampBodyVelocity(states, i * BS_STRIDE, maxLinearSpeed, maxW);
+  }
+}
+
+/**
+ * The clamps of one body's stored state (offset o): spin to ±maxW, speed to maxLinearSpeed (direction kept). Shared
+ * by integratePositions and clampVelocities; small enough that V8 inlines it into both loops, so the doubles passed
+ * in are not boxed (the allocation test would catch it).
+ */
+function clampBodyVelocity(states: Float64Array, o: number, maxLinearSpeed: number, maxW: number): void {
+  const w = states[o + BS_W]!;
+  if (w * w > maxW * maxW) states[o + BS_W] = w > 0 ? maxW : -maxW;
+  const vx = states[o + BS_VX]!;
+  const vy = states[o + BS_VY]!;
+  const v2 = vx * vx + vy * vy;
+  if (v2 > maxLinearSpeed * maxLinearSpeed) {
+    const scale = maxLinearSpeed / Math.sqrt(v2);
+    states[o + BS_VX] = vx * scale;
+    states[o + BS_VY] = vy * scale;
   }
 }

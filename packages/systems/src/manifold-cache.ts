@@ -82,7 +82,8 @@ export function cacheManifold(c: ContactStore, id: number, pose: Float64Array, m
 
 /**
  * Moves contact `id`'s cached manifold to the current pose straight into the contact's stored points and normal, and
- * returns true; or returns false (and writes nothing) when the pair moved too far since the cache was made.
+ * returns true; or returns false (and writes nothing) when there is no cache or the pair moved too far since it was
+ * made.
  *
  * What the full path in collideContacts would do with the same manifold, without the copy through the manifold
  * scratch record: the points keep their feature ids, so each keeps its own warm-start impulses (cacheManifold only

@@ -1,1 +1,1 @@
-export { cosSin, atan2, atan2Into, cosSinInto, length, PI } from './trig.js';
+export { cosSin, atan2, length, PI } from './trig.js';

@@ -53,9 +53,9 @@ export class SolverData {
    * step, too rarely for V8 to optimise early, and each double they loaded there would be a heap allocation.
    */
   mayBounce = 0;
+  mayHit = 0;
   /** 1 when this step integrates (dt > 0), set by the step's start: an integer for the reason given above. */
   stepMoves = 0;
-  mayHit = 0;
   /** Per-step scalars (SP_* in solver-layout.ts): substep length, speed limits, thresholds. */
   readonly params = new Float64Array(SP_STRIDE);
   /** Solver indices of the bodies that moved fast this step (finalize lists them; continuous collision sweeps them). */
