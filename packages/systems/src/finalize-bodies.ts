@@ -42,6 +42,18 @@ const fat = new Float64Array(5);
  * test reads what this loop has just read, so it costs next to nothing here.
  */
 export function finalizeBodies(p: PhysicsState): void {
+  writeBackBodies(p);
+  const quarantined = p.solverData.quarantined;
+  for (let k = 0; k < quarantined.count; k++) quarantineBody(p, quarantined.data[k]!);
+}
+
+/**
+ * The loop of finalizeBodies; bodies whose state diverged are listed in sd.quarantined, not quarantined here.
+ * (Split from its caller, with nothing after the loop: V8 deoptimised the code after it on every step when it was
+ * here — the loop's cached on-stack-replacement code had no type feedback past the loop; 200 times in 200
+ * many_pyramids steps.)
+ */
+function writeBackBodies(p: PhysicsState): void {
   const sd = p.solverData;
   const states = sd.states;
   const integ = sd.integration;
@@ -165,5 +177,4 @@ export function finalizeBodies(p: PhysicsState): void {
       bufferMove(p, sh);
     }
   }
-  for (let k = 0; k < quarantined.count; k++) quarantineBody(p, quarantined.data[k]!);
 }
