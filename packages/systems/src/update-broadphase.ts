@@ -80,10 +80,11 @@ function findPairs(p: PhysicsState, q: number, tree: Tree): void {
     if (other === q) continue;
     // Both moved: the pair is found from both sides; keep the one found by the larger id.
     if (s.moved[other] === 1 && other < q) continue;
-    if (!shouldCollide(p, q, other)) continue;
     const a = q < other ? q : other;
     const b = q < other ? other : q;
+    // Most overlaps in a moving pile are pairs that already have a contact: rule those out first.
     if (p.contacts.pairs.get(a, b) !== -1) continue;
+    if (!shouldCollide(p, q, other)) continue;
     // A joint with collideConnected = false between the two bodies (checked for new pairs only).
     if (!jointsAllowCollision(p, s.body[a]!, s.body[b]!)) continue;
     pairs.push(a);
