@@ -2,7 +2,7 @@ import type { DebugDrawer } from '@impulse2d/core';
 
 /**
  * debugDraw across the worker boundary: the worker runs `debugDraw(world, recorder)` into a DrawCommandRecorder,
- * whose floats ride in the frame (transferred, not copied); the page replays them into its canvas DebugDrawer. One
+ * whose floats ride in the frame (copied with it); the page replays them into its canvas DebugDrawer. One
  * opcode then the call's numbers, in call order:
  *
  *   POLYGON count, radius, color, x0, y0, … (count pairs)   CIRCLE x, y, radius, axisX, axisY, color

@@ -2,7 +2,8 @@
  * Messages between the page (main.ts) and the physics worker (worker.ts).
  *
  * The worker owns the world. After building a scene it sends the static shape geometry once (`scene`); after every
- * tick it sends one `frame` whose `data` Float64Array is transferred (not copied) and laid out as:
+ * tick it sends one `frame` whose `data` Float64Array is copied (a transfer would detach the worker's buffer; see
+ * sendFrame in worker.ts) and laid out as:
  *
  *   header (FRAME_HEADER floats): stepIndex, bodyCount, (unused), (unused), (unused), picked body index,
  *                                 draw command length

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The physics worker: owns the world, steps it when the page asks (one `tick` per animation frame while running),
- * and answers every tick with one frame of transforms and debug-draw data in a transferred Float64Array.
+ * and answers every tick with one frame of transforms and debug-draw data in a Float64Array (copied: see sendFrame).
  */
 import {
   createBody,
@@ -193,7 +193,9 @@ function sendFrame(w: PhysicsWorld, draw: DrawFlags, profile: ProfileSample | nu
     data[o + 4] = b.flags[e]! & BodyFlag.awake ? 1 : 0;
   }
   data.set(recorder.buf.subarray(0, nc), o);
-  post({ type: 'frame', data, profile }, [data.buffer]);
+  // Copied, not transferred: a transfer detaches the buffer, and after the first detached ArrayBuffer V8 checks every
+  // typed-array access in this worker (the physics ran 15–25% slower; see SolverKernel.grown in core).
+  post({ type: 'frame', data, profile });
 }
 
 function grab(x: number, y: number): void {

@@ -23,11 +23,14 @@ function kernelModule(): WebAssembly.Module | null {
   return compiled;
 }
 
-/** A fresh kernel instance with its own memory, or null when WebAssembly is unavailable. */
-export function createContactKernel(): SolverKernel | null {
+/**
+ * A fresh kernel instance with its own memory of at least `bytes` (one page at least), or null when WebAssembly is
+ * unavailable. The memory is never grown in place (see SolverKernel.grown): a larger one is a new instance.
+ */
+export function createContactKernel(bytes = 0): SolverKernel | null {
   const module = kernelModule();
   if (module === null) return null;
-  const memory = new WebAssembly.Memory({ initial: 1 });
+  const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / WASM_PAGE_BYTES)) });
   const instance = new WebAssembly.Instance(module, {
     env: {
       memory,
@@ -36,9 +39,16 @@ export function createContactKernel(): SolverKernel | null {
       },
     },
   });
-  const exports = instance.exports as unknown as Omit<SolverKernel, 'memory'>;
-  return { memory, warmStartContacts: exports.warmStartContacts, solveContacts: exports.solveContacts };
+  const exports = instance.exports as unknown as Pick<SolverKernel, 'warmStartContacts' | 'solveContacts'>;
+  return {
+    memory,
+    warmStartContacts: exports.warmStartContacts,
+    solveContacts: exports.solveContacts,
+    grown: (size: number) => createContactKernel(size)!,
+  };
 }
+
+const WASM_PAGE_BYTES = 65536;
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
