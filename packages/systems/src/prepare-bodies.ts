@@ -32,9 +32,23 @@ import {
  */
 export function prepareBodies(p: PhysicsState): void {
   const n = gatherBodies(p);
-  p.solverData.bodyCount = n;
+  const sd = p.solverData;
+  sd.bodyCount = n;
   p.profile.awakeBodyCount = n - 1;
+  const params = sd.params;
+  const maxV = params[SP_MAX_LINEAR_SPEED]!;
+  const maxW = MAX_ROTATION / params[SP_H]!;
+  params[SP_KINETIC_CAP] = sums[SUM_MASS]! * maxV * maxV + sums[SUM_INERTIA]! * maxW * maxW;
 }
+
+/**
+ * Σ mass and Σ inertia of the dynamic bodies gatherBodies gathered, for the kinetic-energy cap (SP_KINETIC_CAP). Kept
+ * in an array by the loop and used by its caller: with code after the loop, V8 deoptimised gatherBodies there (the
+ * loop's cached on-stack-replacement code had no type feedback past it).
+ */
+const sums = new Float64Array(2);
+const SUM_MASS = 0;
+const SUM_INERTIA = 1;
 
 /**
  * The loop of prepareBodies; returns the number of body state records in use (including the static dummy).
@@ -57,9 +71,8 @@ function gatherBodies(p: PhysicsState): number {
   const gx = p.gravityX;
   const gy = p.gravityY;
   let n = 1;
-  // Σ mass and Σ inertia of the dynamic bodies gathered, for the kinetic-energy cap (SP_KINETIC_CAP).
-  let massSum = 0;
-  let inertiaSum = 0;
+  sums[SUM_MASS] = 0;
+  sums[SUM_INERTIA] = 0;
   const list = b.list;
   for (let k = 0; k < b.count; k++) {
     const eid = list[k]!;
@@ -84,8 +97,8 @@ function gatherBodies(p: PhysicsState): number {
     const gs = b.gravityScale[eid]!;
     const mass = b.mass[eid]!;
     if (type === BodyType.dynamic) {
-      massSum += mass;
-      if (invI > 0) inertiaSum += b.inertia[eid]!;
+      sums[SUM_MASS] += mass;
+      if (invI > 0) sums[SUM_INERTIA] += b.inertia[eid]!;
     }
     integ[io + BI_DVX] = type === BodyType.dynamic ? h * invMass * (mass * gs * gx + b.forceX[eid]!) : 0;
     integ[io + BI_DVY] = type === BodyType.dynamic ? h * invMass * (mass * gs * gy + b.forceY[eid]!) : 0;
@@ -99,9 +112,5 @@ function gatherBodies(p: PhysicsState): number {
     b.center0Y[eid] = b.centerY[eid]!;
     n++;
   }
-  const params = sd.params;
-  const maxV = params[SP_MAX_LINEAR_SPEED]!;
-  const maxW = MAX_ROTATION / h;
-  params[SP_KINETIC_CAP] = massSum * maxV * maxV + inertiaSum * maxW * maxW;
   return n;
 }
