@@ -11,8 +11,8 @@ export interface SolverKernel {
   /**
    * A fresh instance of the same kernel whose memory holds at least `bytes`. SolverData moves to it instead of
    * growing the memory in place: growing a WebAssembly memory detaches its old ArrayBuffer, and the first detached
-   * buffer in a JavaScript realm turns off V8's assumption that no typed array is ever detached, so from then on
-   * every typed-array access in every stage pays a check (measured: narrowphase and prepare 15–25% slower).
+   * buffer in a thread (a V8 isolate) turns off V8's assumption that no typed array is ever detached, so from then
+   * on every typed-array access in every stage pays a check (measured: narrowphase and prepare 15–25% slower).
    */
   grown(bytes: number): SolverKernel;
   warmStartContacts(contacts: number, count: number, states: number): void;
