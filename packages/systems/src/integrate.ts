@@ -105,11 +105,11 @@ export function clampVelocities(states: Float64Array, bodyCount: number, params:
 }
 
 /**
- * The clamps of one body's stored state (offset o): spin to ±maxW, speed to maxLinearSpeed (direction kept). Shared
- * by integratePositions and clampVelocities; small enough that V8 inlines it into both loops, so the doubles passed
- * in are not boxed (the allocation test would catch it).
+ * The clamps of one body's state record (offset o): spin to ±maxW, speed to maxLinearSpeed (direction kept). Shared
+ * by integratePositions, clampVelocities and the finalize stage's write-back; small enough that V8 inlines it into
+ * their loops, so the doubles passed in are not boxed (the allocation test would catch it).
  */
-function clampBodyVelocity(states: Float64Array, o: number, maxLinearSpeed: number, maxW: number): void {
+export function clampBodyVelocity(states: Float64Array, o: number, maxLinearSpeed: number, maxW: number): void {
   const w = states[o + BS_W]!;
   if (w * w > maxW * maxW) states[o + BS_W] = w > 0 ? maxW : -maxW;
   const vx = states[o + BS_VX]!;

@@ -124,11 +124,9 @@ export class SolverData {
       const states = new Float64Array(old, ARENA_BASE, keepStates);
       new Float64Array(buffer, ARENA_BASE, keepStates).set(states);
     }
+    // set() copies correctly between overlapping views of one buffer too (it reads the source first).
     if (keep > 0 && (buffer !== old || oldContacts !== this.contactsAddress)) {
-      const contacts = new Float64Array(old, oldContacts, keep);
-      if (buffer === old)
-        new Float64Array(buffer).copyWithin(this.contactsAddress / 8, oldContacts / 8, oldContacts / 8 + keep);
-      else new Float64Array(buffer, this.contactsAddress, keep).set(contacts);
+      new Float64Array(buffer, this.contactsAddress, keep).set(new Float64Array(old, oldContacts, keep));
     }
     this.states = new Float64Array(buffer, this.statesAddress, statesLength);
     this.contacts = new Float64Array(buffer, this.contactsAddress, contactsLength);
