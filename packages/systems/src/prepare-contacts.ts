@@ -66,23 +66,22 @@ export function prepareContacts(p: PhysicsState): void {
   const sd = p.solverData;
   sd.contactCount = n;
   p.profile.constraintCount = n;
-  const params = sd.params;
-  const minNormalVelocity = approach[APPROACH_MIN_NORMAL_VELOCITY]!;
-  sd.mayBounce =
-    approach[APPROACH_MAX_RESTITUTION]! > 0 && minNormalVelocity < -params[SP_RESTITUTION_THRESHOLD]! ? 1 : 0;
-  sd.mayHit = minNormalVelocity < -params[SP_HIT_THRESHOLD]! ? 1 : 0;
+  sd.mayBounce = found[FOUND_RESTITUTION]! & found[FOUND_BOUNCE_SPEED]!;
+  sd.mayHit = found[FOUND_HIT_SPEED]!;
 }
 
 /**
- * What buildContactConstraints found for the restitution pass and the hit events: the most negative pre-solve normal
- * velocity and the largest restitution. Kept in an array by the loop itself and compared by its caller: with any code
- * after the loop, V8 deoptimised buildContactConstraints there on every step (the loop's cached on-stack-replacement
- * code had no type feedback past the loop: 'not a Smi' for the comparison, 'insufficient type feedback' for a store
- * in its place), 299 times in 300 large_pyramid steps.
+ * What buildContactConstraints found for the restitution pass and the hit events, as 0/1: a contact with restitution
+ * > 0, a point approaching faster than the restitution threshold, one approaching faster than the hit threshold.
+ * Set by the loop itself: with any code after the loop, V8 deoptimised buildContactConstraints there on every step
+ * (the loop's cached on-stack-replacement code had no type feedback past the loop), 299 times in 300 large_pyramid
+ * steps. Integers, so that the caller, which runs once a step and is optimised only after a few thousand steps, boxes
+ * no double meanwhile.
  */
-const approach = new Float64Array(2);
-const APPROACH_MIN_NORMAL_VELOCITY = 0;
-const APPROACH_MAX_RESTITUTION = 1;
+const found = new Int32Array(3);
+const FOUND_RESTITUTION = 0;
+const FOUND_BOUNCE_SPEED = 1;
+const FOUND_HIT_SPEED = 2;
 
 /**
  * The loop of prepareContacts; returns the number of constraint records written.
@@ -122,8 +121,12 @@ function buildContactConstraints(p: PhysicsState): number {
   const maxLinearSpeed2 = 2 * sd.params[SP_MAX_LINEAR_SPEED]!;
   const list = c.list;
   let n = 0;
-  approach[APPROACH_MIN_NORMAL_VELOCITY] = 0;
-  approach[APPROACH_MAX_RESTITUTION] = 0;
+  const bounceBelow = -sd.params[SP_RESTITUTION_THRESHOLD]!;
+  const hitBelow = -sd.params[SP_HIT_THRESHOLD]!;
+  // As "the most negative vn, 0 if none, is below −threshold": a negative threshold is met by no approach at all.
+  found[FOUND_RESTITUTION] = 0;
+  found[FOUND_BOUNCE_SPEED] = 0 < bounceBelow ? 1 : 0;
+  found[FOUND_HIT_SPEED] = 0 < hitBelow ? 1 : 0;
   for (let k = 0; k < c.count; k++) {
     const id = list[k]!;
     const flags = c.flags[id]!;
@@ -162,7 +165,7 @@ function buildContactConstraints(p: PhysicsState): number {
     cc[o + CC_FRICTION] = c.friction[id]!;
     const restitution = c.restitution[id]!;
     cc[o + CC_RESTITUTION] = restitution;
-    if (restitution > approach[APPROACH_MAX_RESTITUTION]!) approach[APPROACH_MAX_RESTITUTION] = restitution;
+    if (restitution > 0) found[FOUND_RESTITUTION] = 1;
     cc[o + CC_BIAS_RATE] = isStatic ? staticRate : softRate;
     cc[o + CC_MASS_SCALE] = isStatic ? staticMass : softMass;
     cc[o + CC_IMPULSE_SCALE] = isStatic ? staticImpulse : softImpulse;
@@ -235,7 +238,8 @@ function buildContactConstraints(p: PhysicsState): number {
       const dvy = vBy + wB * rBx - (vAy + wA * rAx);
       const vn = dvx * nx + dvy * ny;
       cc[q + CCP_RELATIVE_VELOCITY] = vn;
-      if (vn < approach[APPROACH_MIN_NORMAL_VELOCITY]!) approach[APPROACH_MIN_NORMAL_VELOCITY] = vn;
+      if (vn < bounceBelow) found[FOUND_BOUNCE_SPEED] = 1;
+      if (vn < hitBelow) found[FOUND_HIT_SPEED] = 1;
     }
     n++;
   }
