@@ -83,6 +83,39 @@ const FOUND_RESTITUTION = 0;
 const FOUND_BOUNCE_SPEED = 1;
 const FOUND_HIT_SPEED = 2;
 
+/** This step's softness of contact rows against movable and against static bodies (see writeContactSoftness). */
+const softness = new Float64Array(6);
+const SOFT_RATE = 0;
+const SOFT_MASS = 1;
+const SOFT_IMPULSE = 2;
+const STATIC_RATE = 3;
+const STATIC_MASS = 4;
+const STATIC_IMPULSE = 5;
+
+/**
+ * Fills `softness` for this step. A function of its own that takes no double and returns none: buildContactConstraints
+ * is optimised within its first steps, before V8 has feedback for softness.ts's small functions, so it could not
+ * inline them, and every double passed to or returned from them was boxed, every step (112 bytes a step on the
+ * allocation test's pyramid). This one is optimised itself after some hundred steps, with softness.ts inlined.
+ */
+function writeContactSoftness(p: PhysicsState): void {
+  const h = p.solverData.params[SP_H]!;
+  const classic = p.solver === 'classic';
+  // Contact stiffness is capped at a quarter of the substep rate: stiffer springs are not resolved by the substeps.
+  const hertz = Math.min(p.contactHertz, 0.25 / h);
+  const zeta = p.contactDampingRatio;
+  // Classic mode (the seeds' Baumgarte form) runs through the same solver routine with rigid rows (mass scale 1,
+  // no impulse feedback) and bias rate β/Δt. Shifting the separation by the slop makes the solver target a steady
+  // overlap of LINEAR_SLOP: overlap beyond it is pushed out at β per step, a smaller one may close (speculatively).
+  const softRate = classic ? p.classicBaumgarte / h : softBiasRate(hertz, zeta, h);
+  softness[SOFT_RATE] = softRate;
+  softness[SOFT_MASS] = classic ? 1 : softMassScale(hertz, zeta, h);
+  softness[SOFT_IMPULSE] = classic ? 0 : softImpulseScale(hertz, zeta, h);
+  softness[STATIC_RATE] = classic ? softRate : softBiasRate(2 * hertz, zeta, h);
+  softness[STATIC_MASS] = classic ? 1 : softMassScale(2 * hertz, zeta, h);
+  softness[STATIC_IMPULSE] = classic ? 0 : softImpulseScale(2 * hertz, zeta, h);
+}
+
 /**
  * The loop of prepareContacts; returns the number of constraint records written.
  * (Split from its caller so that the caller, which has no loop, is optimised normally: in V8 the code after a long
@@ -90,7 +123,6 @@ const FOUND_HIT_SPEED = 2;
  * step — measured on large_pyramid: prepareContacts and updateContacts bailed out once per step.)
  */
 function buildContactConstraints(p: PhysicsState): number {
-  const h = p.solverData.params[SP_H]!;
   const classic = p.solver === 'classic';
   const c = p.contacts;
   const b = p.bodies;
@@ -101,18 +133,13 @@ function buildContactConstraints(p: PhysicsState): number {
   const states = sd.states;
   const points = c.points;
   const t = b.transform;
-  // Contact stiffness is capped at a quarter of the substep rate: stiffer springs are not resolved by the substeps.
-  const hertz = Math.min(p.contactHertz, 0.25 / h);
-  const zeta = p.contactDampingRatio;
-  // Classic mode (the seeds' Baumgarte form) runs through the same solver routine with rigid rows (mass scale 1,
-  // no impulse feedback) and bias rate β/Δt. Shifting the separation by the slop makes the solver target a steady
-  // overlap of LINEAR_SLOP: overlap beyond it is pushed out at β per step, a smaller one may close (speculatively).
-  const softRate = classic ? p.classicBaumgarte / h : softBiasRate(hertz, zeta, h);
-  const softMass = classic ? 1 : softMassScale(hertz, zeta, h);
-  const softImpulse = classic ? 0 : softImpulseScale(hertz, zeta, h);
-  const staticRate = classic ? softRate : softBiasRate(2 * hertz, zeta, h);
-  const staticMass = classic ? 1 : softMassScale(2 * hertz, zeta, h);
-  const staticImpulse = classic ? 0 : softImpulseScale(2 * hertz, zeta, h);
+  writeContactSoftness(p);
+  const softRate = softness[SOFT_RATE]!;
+  const softMass = softness[SOFT_MASS]!;
+  const softImpulse = softness[SOFT_IMPULSE]!;
+  const staticRate = softness[STATIC_RATE]!;
+  const staticMass = softness[STATIC_MASS]!;
+  const staticImpulse = softness[STATIC_IMPULSE]!;
   const separationShift = classic ? LINEAR_SLOP : 0;
   const warm = p.enableWarmStarting ? 1 : 0;
   // Warm-start bound (see boundWarmStart in joints/prepare-joints.ts): an impulse that alone would change the
