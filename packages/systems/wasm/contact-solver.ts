@@ -105,6 +105,12 @@ function solveOne(o: usize, states: usize, invH: f64, pushMaxSpeed: f64, useBias
     const iB = ld(o, CC_INV_I_B);
     const nx = ld(o, CC_NORMAL_X);
     const ny = ld(o, CC_NORMAL_Y);
+    // Products off the dependency chain (as in solve-contacts.ts): each row's velocity update is one multiply and one
+    // add after its impulse.
+    const mAnx = mA * nx;
+    const mAny = mA * ny;
+    const mBnx = mB * nx;
+    const mBny = mB * ny;
     let vAx = ld(a, BS_VX);
     let vAy = ld(a, BS_VY);
     let wA = ld(a, BS_W);
@@ -145,19 +151,20 @@ function solveOne(o: usize, states: usize, invH: f64, pushMaxSpeed: f64, useBias
         massScale = softMass;
         impulseScale = softImpulse;
       }
-      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
+      const vn = vBx * nx + vBy * ny - (vAx * nx + vAy * ny) + (wB * rnB - wA * rnA);
       const old = ld(q0, CCP_NORMAL_IMPULSE);
-      const raw = old - ld(q0, CCP_NORMAL_MASS) * massScale * (vn + bias) - impulseScale * old;
+      const raw = old - impulseScale * old - ld(q0, CCP_NORMAL_MASS) * massScale * (vn + bias);
       const total = raw > 0 ? raw : 0.0;
       const impulse = total - old;
       st(q0, CCP_NORMAL_IMPULSE, total);
-      if (impulse > ld(q0, CCP_MAX_NORMAL_IMPULSE)) st(q0, CCP_MAX_NORMAL_IMPULSE, impulse);
-      vAx -= mA * impulse * nx;
-      vAy -= mA * impulse * ny;
-      wA -= iA * impulse * rnA;
-      vBx += mB * impulse * nx;
-      vBy += mB * impulse * ny;
-      wB += iB * impulse * rnB;
+      const maxImpulse = ld(q0, CCP_MAX_NORMAL_IMPULSE);
+      st(q0, CCP_MAX_NORMAL_IMPULSE, impulse > maxImpulse ? impulse : maxImpulse);
+      vAx -= impulse * mAnx;
+      vAy -= impulse * mAny;
+      wA -= impulse * (iA * rnA);
+      vBx += impulse * mBnx;
+      vBy += impulse * mBny;
+      wB += impulse * (iB * rnB);
     }
     // ---- normal, point 1 ----
     if (twoPoints) {
@@ -181,19 +188,20 @@ function solveOne(o: usize, states: usize, invH: f64, pushMaxSpeed: f64, useBias
         massScale = softMass;
         impulseScale = softImpulse;
       }
-      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
+      const vn = vBx * nx + vBy * ny - (vAx * nx + vAy * ny) + (wB * rnB - wA * rnA);
       const old = ld(q1, CCP_NORMAL_IMPULSE);
-      const raw = old - ld(q1, CCP_NORMAL_MASS) * massScale * (vn + bias) - impulseScale * old;
+      const raw = old - impulseScale * old - ld(q1, CCP_NORMAL_MASS) * massScale * (vn + bias);
       const total = raw > 0 ? raw : 0.0;
       const impulse = total - old;
       st(q1, CCP_NORMAL_IMPULSE, total);
-      if (impulse > ld(q1, CCP_MAX_NORMAL_IMPULSE)) st(q1, CCP_MAX_NORMAL_IMPULSE, impulse);
-      vAx -= mA * impulse * nx;
-      vAy -= mA * impulse * ny;
-      wA -= iA * impulse * rnA;
-      vBx += mB * impulse * nx;
-      vBy += mB * impulse * ny;
-      wB += iB * impulse * rnB;
+      const maxImpulse = ld(q1, CCP_MAX_NORMAL_IMPULSE);
+      st(q1, CCP_MAX_NORMAL_IMPULSE, impulse > maxImpulse ? impulse : maxImpulse);
+      vAx -= impulse * mAnx;
+      vAy -= impulse * mAny;
+      wA -= impulse * (iA * rnA);
+      vBx += impulse * mBnx;
+      vBy += impulse * mBny;
+      wB += impulse * (iB * rnB);
     }
 
     const friction = ld(o, CC_FRICTION);
@@ -202,37 +210,37 @@ function solveOne(o: usize, states: usize, invH: f64, pushMaxSpeed: f64, useBias
     {
       const dnA = ld(q0, CCP_DN_A);
       const dnB = ld(q0, CCP_DN_B);
-      const vt = (vBx - vAx) * ny - (vBy - vAy) * nx - wB * dnB + wA * dnA + tangentSpeed;
+      const vt = vBx * ny - vBy * nx - (vAx * ny - vAy * nx) + (wA * dnA - wB * dnB + tangentSpeed);
       const old = ld(q0, CCP_TANGENT_IMPULSE);
       const maxFriction = friction * ld(q0, CCP_NORMAL_IMPULSE);
       const raw = old - ld(q0, CCP_TANGENT_MASS) * vt;
       const total = raw > maxFriction ? maxFriction : raw < -maxFriction ? -maxFriction : raw;
       const impulse = total - old;
       st(q0, CCP_TANGENT_IMPULSE, total);
-      vAx -= mA * impulse * ny;
-      vAy += mA * impulse * nx;
-      wA += iA * impulse * dnA;
-      vBx += mB * impulse * ny;
-      vBy -= mB * impulse * nx;
-      wB -= iB * impulse * dnB;
+      vAx -= impulse * mAny;
+      vAy += impulse * mAnx;
+      wA += impulse * (iA * dnA);
+      vBx += impulse * mBny;
+      vBy -= impulse * mBnx;
+      wB -= impulse * (iB * dnB);
     }
     // ---- friction, point 1 ----
     if (twoPoints) {
       const dnA = ld(q1, CCP_DN_A);
       const dnB = ld(q1, CCP_DN_B);
-      const vt = (vBx - vAx) * ny - (vBy - vAy) * nx - wB * dnB + wA * dnA + tangentSpeed;
+      const vt = vBx * ny - vBy * nx - (vAx * ny - vAy * nx) + (wA * dnA - wB * dnB + tangentSpeed);
       const old = ld(q1, CCP_TANGENT_IMPULSE);
       const maxFriction = friction * ld(q1, CCP_NORMAL_IMPULSE);
       const raw = old - ld(q1, CCP_TANGENT_MASS) * vt;
       const total = raw > maxFriction ? maxFriction : raw < -maxFriction ? -maxFriction : raw;
       const impulse = total - old;
       st(q1, CCP_TANGENT_IMPULSE, total);
-      vAx -= mA * impulse * ny;
-      vAy += mA * impulse * nx;
-      wA += iA * impulse * dnA;
-      vBx += mB * impulse * ny;
-      vBy -= mB * impulse * nx;
-      wB -= iB * impulse * dnB;
+      vAx -= impulse * mAny;
+      vAy += impulse * mAnx;
+      wA += impulse * (iA * dnA);
+      vBx += impulse * mBny;
+      vBy -= impulse * mBnx;
+      wB -= impulse * (iB * dnB);
     }
     // ---- rolling resistance ----
     const rollingResistance = ld(o, CC_ROLLING_RESISTANCE);
@@ -294,6 +302,10 @@ function solvePair(
   const iB = ld2(o0, o1, CC_INV_I_B);
   const nx = ld2(o0, o1, CC_NORMAL_X);
   const ny = ld2(o0, o1, CC_NORMAL_Y);
+  const mAnx = f64x2.mul(mA, nx);
+  const mAny = f64x2.mul(mA, ny);
+  const mBnx = f64x2.mul(mB, nx);
+  const mBny = f64x2.mul(mB, ny);
   let vAx = ld2(a0, a1, BS_VX);
   let vAy = ld2(a0, a1, BS_VY);
   let wA = ld2(a0, a1, BS_W);
@@ -349,16 +361,19 @@ function solvePair(
       massScale = one;
       impulseScale = zero;
     }
-    // vn = (vBx - vAx)*nx + (vBy - vAy)*ny + wB*rnB - wA*rnA
-    const vn = f64x2.sub(
-      f64x2.add(f64x2.add(f64x2.mul(f64x2.sub(vBx, vAx), nx), f64x2.mul(f64x2.sub(vBy, vAy), ny)), f64x2.mul(wB, rnB)),
-      f64x2.mul(wA, rnA),
+    // vn = vBx*nx + vBy*ny - (vAx*nx + vAy*ny) + (wB*rnB - wA*rnA)
+    const vn = f64x2.add(
+      f64x2.sub(
+        f64x2.add(f64x2.mul(vBx, nx), f64x2.mul(vBy, ny)),
+        f64x2.add(f64x2.mul(vAx, nx), f64x2.mul(vAy, ny)),
+      ),
+      f64x2.sub(f64x2.mul(wB, rnB), f64x2.mul(wA, rnA)),
     );
     const old = ld2(p0, p1, CCP_NORMAL_IMPULSE);
-    // raw = old - nm*massScale*(vn + bias) - impulseScale*old
+    // raw = old - impulseScale*old - nm*massScale*(vn + bias)
     const raw = f64x2.sub(
-      f64x2.sub(old, f64x2.mul(f64x2.mul(ld2(p0, p1, CCP_NORMAL_MASS), massScale), f64x2.add(vn, bias))),
-      f64x2.mul(impulseScale, old),
+      f64x2.sub(old, f64x2.mul(impulseScale, old)),
+      f64x2.mul(f64x2.mul(ld2(p0, p1, CCP_NORMAL_MASS), massScale), f64x2.add(vn, bias)),
     );
     const total = sel(raw, zero, f64x2.gt(raw, zero));
     const impulse = f64x2.sub(total, old);
@@ -366,25 +381,21 @@ function solvePair(
     if (j == 0) {
       st2(p0, p1, CCP_NORMAL_IMPULSE, total);
       st2(p0, p1, CCP_MAX_NORMAL_IMPULSE, sel(impulse, maxImp, f64x2.gt(impulse, maxImp)));
-      const mi = f64x2.mul(mA, impulse);
-      const mj = f64x2.mul(mB, impulse);
-      vAx = f64x2.sub(vAx, f64x2.mul(mi, nx));
-      vAy = f64x2.sub(vAy, f64x2.mul(mi, ny));
-      wA = f64x2.sub(wA, f64x2.mul(f64x2.mul(iA, impulse), rnA));
-      vBx = f64x2.add(vBx, f64x2.mul(mj, nx));
-      vBy = f64x2.add(vBy, f64x2.mul(mj, ny));
-      wB = f64x2.add(wB, f64x2.mul(f64x2.mul(iB, impulse), rnB));
+      vAx = f64x2.sub(vAx, f64x2.mul(impulse, mAnx));
+      vAy = f64x2.sub(vAy, f64x2.mul(impulse, mAny));
+      wA = f64x2.sub(wA, f64x2.mul(impulse, f64x2.mul(iA, rnA)));
+      vBx = f64x2.add(vBx, f64x2.mul(impulse, mBnx));
+      vBy = f64x2.add(vBy, f64x2.mul(impulse, mBny));
+      wB = f64x2.add(wB, f64x2.mul(impulse, f64x2.mul(iB, rnB)));
     } else {
       st2(p0, p1, CCP_NORMAL_IMPULSE, sel(total, old, active));
       st2(p0, p1, CCP_MAX_NORMAL_IMPULSE, sel(impulse, maxImp, v128.and(active, f64x2.gt(impulse, maxImp))));
-      const mi = f64x2.mul(mA, impulse);
-      const mj = f64x2.mul(mB, impulse);
-      vAx = sel(f64x2.sub(vAx, f64x2.mul(mi, nx)), vAx, active);
-      vAy = sel(f64x2.sub(vAy, f64x2.mul(mi, ny)), vAy, active);
-      wA = sel(f64x2.sub(wA, f64x2.mul(f64x2.mul(iA, impulse), rnA)), wA, active);
-      vBx = sel(f64x2.add(vBx, f64x2.mul(mj, nx)), vBx, active);
-      vBy = sel(f64x2.add(vBy, f64x2.mul(mj, ny)), vBy, active);
-      wB = sel(f64x2.add(wB, f64x2.mul(f64x2.mul(iB, impulse), rnB)), wB, active);
+      vAx = sel(f64x2.sub(vAx, f64x2.mul(impulse, mAnx)), vAx, active);
+      vAy = sel(f64x2.sub(vAy, f64x2.mul(impulse, mAny)), vAy, active);
+      wA = sel(f64x2.sub(wA, f64x2.mul(impulse, f64x2.mul(iA, rnA))), wA, active);
+      vBx = sel(f64x2.add(vBx, f64x2.mul(impulse, mBnx)), vBx, active);
+      vBy = sel(f64x2.add(vBy, f64x2.mul(impulse, mBny)), vBy, active);
+      wB = sel(f64x2.add(wB, f64x2.mul(impulse, f64x2.mul(iB, rnB))), wB, active);
     }
   }
   const friction = ld2(o0, o1, CC_FRICTION);
@@ -396,16 +407,13 @@ function solvePair(
     if (j == 1 && !v128.any_true(two)) break;
     const dnA = ld2(p0, p1, CCP_DN_A);
     const dnB = ld2(p0, p1, CCP_DN_B);
-    // vt = (vBx - vAx)*ny - (vBy - vAy)*nx - wB*dnB + wA*dnA + tangentSpeed
+    // vt = vBx*ny - vBy*nx - (vAx*ny - vAy*nx) + (wA*dnA - wB*dnB + tangentSpeed)
     const vt = f64x2.add(
-      f64x2.add(
-        f64x2.sub(
-          f64x2.sub(f64x2.mul(f64x2.sub(vBx, vAx), ny), f64x2.mul(f64x2.sub(vBy, vAy), nx)),
-          f64x2.mul(wB, dnB),
-        ),
-        f64x2.mul(wA, dnA),
+      f64x2.sub(
+        f64x2.sub(f64x2.mul(vBx, ny), f64x2.mul(vBy, nx)),
+        f64x2.sub(f64x2.mul(vAx, ny), f64x2.mul(vAy, nx)),
       ),
-      tangentSpeed,
+      f64x2.add(f64x2.sub(f64x2.mul(wA, dnA), f64x2.mul(wB, dnB)), tangentSpeed),
     );
     const old = ld2(p0, p1, CCP_TANGENT_IMPULSE);
     const maxF = f64x2.mul(friction, ld2(p0, p1, CCP_NORMAL_IMPULSE));
@@ -413,24 +421,22 @@ function solvePair(
     const raw = f64x2.sub(old, f64x2.mul(ld2(p0, p1, CCP_TANGENT_MASS), vt));
     const total = sel(maxF, sel(negMaxF, raw, f64x2.lt(raw, negMaxF)), f64x2.gt(raw, maxF));
     const impulse = f64x2.sub(total, old);
-    const mi = f64x2.mul(mA, impulse);
-    const mj = f64x2.mul(mB, impulse);
     if (j == 0) {
       st2(p0, p1, CCP_TANGENT_IMPULSE, total);
-      vAx = f64x2.sub(vAx, f64x2.mul(mi, ny));
-      vAy = f64x2.add(vAy, f64x2.mul(mi, nx));
-      wA = f64x2.add(wA, f64x2.mul(f64x2.mul(iA, impulse), dnA));
-      vBx = f64x2.add(vBx, f64x2.mul(mj, ny));
-      vBy = f64x2.sub(vBy, f64x2.mul(mj, nx));
-      wB = f64x2.sub(wB, f64x2.mul(f64x2.mul(iB, impulse), dnB));
+      vAx = f64x2.sub(vAx, f64x2.mul(impulse, mAny));
+      vAy = f64x2.add(vAy, f64x2.mul(impulse, mAnx));
+      wA = f64x2.add(wA, f64x2.mul(impulse, f64x2.mul(iA, dnA)));
+      vBx = f64x2.add(vBx, f64x2.mul(impulse, mBny));
+      vBy = f64x2.sub(vBy, f64x2.mul(impulse, mBnx));
+      wB = f64x2.sub(wB, f64x2.mul(impulse, f64x2.mul(iB, dnB)));
     } else {
       st2(p0, p1, CCP_TANGENT_IMPULSE, sel(total, old, active));
-      vAx = sel(f64x2.sub(vAx, f64x2.mul(mi, ny)), vAx, active);
-      vAy = sel(f64x2.add(vAy, f64x2.mul(mi, nx)), vAy, active);
-      wA = sel(f64x2.add(wA, f64x2.mul(f64x2.mul(iA, impulse), dnA)), wA, active);
-      vBx = sel(f64x2.add(vBx, f64x2.mul(mj, ny)), vBx, active);
-      vBy = sel(f64x2.sub(vBy, f64x2.mul(mj, nx)), vBy, active);
-      wB = sel(f64x2.sub(wB, f64x2.mul(f64x2.mul(iB, impulse), dnB)), wB, active);
+      vAx = sel(f64x2.sub(vAx, f64x2.mul(impulse, mAny)), vAx, active);
+      vAy = sel(f64x2.add(vAy, f64x2.mul(impulse, mAnx)), vAy, active);
+      wA = sel(f64x2.add(wA, f64x2.mul(impulse, f64x2.mul(iA, dnA))), wA, active);
+      vBx = sel(f64x2.add(vBx, f64x2.mul(impulse, mBny)), vBx, active);
+      vBy = sel(f64x2.sub(vBy, f64x2.mul(impulse, mBnx)), vBy, active);
+      wB = sel(f64x2.sub(wB, f64x2.mul(impulse, f64x2.mul(iB, dnB))), wB, active);
     }
   }
   const rr = ld2(o0, o1, CC_ROLLING_RESISTANCE);
