@@ -6,6 +6,7 @@ import {
   jointsAllowCollision,
   type PhysicsState,
 } from '@impulse2d/core/internal';
+import { sortPairs } from './pair-sort.js';
 
 /**
  * Stage 1 — pair update. Every proxy that was created or re-inserted since the last step (the move buffer) queries the
@@ -29,7 +30,7 @@ export function updateBroadphase(p: PhysicsState): void {
 
   const n = pairs.count >> 1;
   if (n === 0) return;
-  sortPairs(pairs.data, n);
+  sortPairs(pairs.data, n, p.shapes.capacityUsed);
   const data = pairs.data;
   for (let i = 0; i < n; i++) createContact(p, data[2 * i]!, data[2 * i + 1]!);
 }
@@ -104,58 +105,4 @@ export function shouldCollide(p: PhysicsState, a: number, b: number): boolean {
   if (ga !== 0 && ga === s.groupIndex[b]) return ga > 0;
   if ((s.categoryBits[a]! & s.maskBits[b]!) === 0 || (s.categoryBits[b]! & s.maskBits[a]!) === 0) return false;
   return p.pairFilter === null || p.pairFilter(p.bodies.handle[bodyA]!, p.bodies.handle[bodyB]!, a, b);
-}
-
-/**
- * In-place sort of n (a, b) pairs stored flat, by a then b. Insertion sort for the usual handful of new pairs; a
- * heap sort (no allocation, O(n log n)) when a scene is created and thousands arrive at once.
- */
-function sortPairs(d: Int32Array, n: number): void {
-  if (n < 32) {
-    for (let i = 1; i < n; i++) {
-      const a = d[2 * i]!;
-      const b = d[2 * i + 1]!;
-      let j = i - 1;
-      while (j >= 0 && (d[2 * j]! > a || (d[2 * j] === a && d[2 * j + 1]! > b))) {
-        d[2 * j + 2] = d[2 * j]!;
-        d[2 * j + 3] = d[2 * j + 1]!;
-        j--;
-      }
-      d[2 * j + 2] = a;
-      d[2 * j + 3] = b;
-    }
-    return;
-  }
-  for (let i = (n >> 1) - 1; i >= 0; i--) siftDown(d, i, n);
-  for (let end = n - 1; end > 0; end--) {
-    swapPair(d, 0, end);
-    siftDown(d, 0, end);
-  }
-}
-
-function pairLess(d: Int32Array, i: number, j: number): boolean {
-  const ai = d[2 * i]!;
-  const aj = d[2 * j]!;
-  return ai < aj || (ai === aj && d[2 * i + 1]! < d[2 * j + 1]!);
-}
-
-function swapPair(d: Int32Array, i: number, j: number): void {
-  const a = d[2 * i]!;
-  const b = d[2 * i + 1]!;
-  d[2 * i] = d[2 * j]!;
-  d[2 * i + 1] = d[2 * j + 1]!;
-  d[2 * j] = a;
-  d[2 * j + 1] = b;
-}
-
-function siftDown(d: Int32Array, start: number, n: number): void {
-  let root = start;
-  for (;;) {
-    let child = 2 * root + 1;
-    if (child >= n) return;
-    if (child + 1 < n && pairLess(d, child, child + 1)) child++;
-    if (!pairLess(d, root, child)) return;
-    swapPair(d, root, child);
-    root = child;
-  }
 }
