@@ -33,6 +33,9 @@ import { ANGULAR_NONE, warmStartPointJoints } from './joint-rows.js';
  * A pin has no angular impulse: switching a row on or off zeroes that row's impulse, so none is left to warm start.
  */
 
+/** The relax pass's coefficients: no bias, full mass, no impulse feedback. */
+const RIGID = new Float64Array([0, 1, 0]);
+
 export function warmStartPinJoints(pins: Float64Array, count: number, states: Float64Array): void {
   warmStartPointJoints(pins, 0, count, states, PIN_STRIDE, PIN_IMPULSE, ANGULAR_NONE);
 }
@@ -49,9 +52,10 @@ export function solvePinJoints(
   soft: boolean,
   reverse: boolean,
 ): void {
-  const rate = soft ? softness[0]! : 0;
-  const massScale = soft ? softness[1]! : 1;
-  const impulseScale = soft ? softness[2]! : 0;
+  const coefficients = soft ? softness : RIGID;
+  const rate = coefficients[0]!;
+  const massScale = coefficients[1]!;
+  const impulseScale = coefficients[2]!;
   const last = count - 1;
   for (let n = 0; n < count; n++) {
     const o = (reverse ? last - n : n) * PIN_STRIDE;

@@ -24,9 +24,11 @@ export interface AllocationResult {
 /**
  * The measured scenes: a 20-row pyramid; the same with a 10-link revolute chain beside it ('chain'); or 'sweep':
  * small boxes bouncing at 20–40 m/s in zero gravity inside a closed static box, beside a frame turned by a revolute
- * motor, so that continuous collision sweeps bodies (time of impact, rewinds) and joint angles are measured every step.
+ * motor, so that continuous collision sweeps bodies (time of impact, rewinds) and joint angles are measured every step;
+ * or 'grid': Box2D's joint_grid (100 × 100 circles that do not collide, joined by 19,800 plain revolute joints: the
+ * pins loop).
  */
-export type AllocationScene = 'pyramid' | 'chain' | 'sweep';
+export type AllocationScene = 'pyramid' | 'chain' | 'sweep' | 'grid';
 
 /** `scene`, sleep off: `warmup` steps, then heap growth over `steps` steps. Needs --expose-gc. */
 export async function pyramidAllocation(
@@ -38,6 +40,7 @@ export async function pyramidAllocation(
   if (gc === undefined) throw new Error('run with --expose-gc');
   const w = createPhysicsWorld({ gravity: { x: 0, y: scene === 'sweep' ? 0 : -10 }, enableSleep: false });
   if (scene === 'sweep') await buildSweepScene(w);
+  else if (scene === 'grid') await buildJointGrid(w, 100);
   else {
     addGround(w);
     buildPyramid(w, 20);
@@ -75,6 +78,39 @@ export async function pyramidAllocation(
   await new Promise((resolve) => setTimeout(resolve, 10));
   observer.disconnect();
   return { bytesPerStep: (after - before) / steps, gcsInWindow: gcs };
+}
+
+/** Box2D's joint_grid construction at n × n, each circle pinned to its left and upper neighbour. */
+async function buildJointGrid(w: ReturnType<typeof createPhysicsWorld>, n: number): Promise<void> {
+  const { createBody, addShape, makeCircle, createRevoluteJoint } = await import('@impulse2d/core');
+  const ids: number[] = [];
+  for (let k = 0; k < n; k++) {
+    for (let i = 0; i < n; i++) {
+      const fixed = i === 0 && k >= n / 2 - 3 && k <= n / 2 + 3;
+      const body = createBody(w, { type: fixed ? 'static' : 'dynamic', position: { x: k, y: -i } });
+      addShape(w, body, makeCircle(0.4), {
+        density: 1,
+        filter: { categoryBits: 2, maskBits: 0xfffffffd, groupIndex: 0 },
+      });
+      ids.push(body);
+      if (i > 0) {
+        createRevoluteJoint(w, {
+          bodyA: ids[ids.length - 2]!,
+          bodyB: body,
+          localAnchorA: { x: 0, y: -0.5 },
+          localAnchorB: { x: 0, y: 0.5 },
+        });
+      }
+      if (k > 0) {
+        createRevoluteJoint(w, {
+          bodyA: ids[ids.length - 1 - n]!,
+          bodyB: body,
+          localAnchorA: { x: 0.5, y: 0 },
+          localAnchorB: { x: -0.5, y: 0 },
+        });
+      }
+    }
+  }
 }
 
 async function buildSweepScene(w: ReturnType<typeof createPhysicsWorld>): Promise<void> {
