@@ -363,10 +363,7 @@ function solvePair(
     }
     // vn = vBx*nx + vBy*ny - (vAx*nx + vAy*ny) + (wB*rnB - wA*rnA)
     const vn = f64x2.add(
-      f64x2.sub(
-        f64x2.add(f64x2.mul(vBx, nx), f64x2.mul(vBy, ny)),
-        f64x2.add(f64x2.mul(vAx, nx), f64x2.mul(vAy, ny)),
-      ),
+      f64x2.sub(f64x2.add(f64x2.mul(vBx, nx), f64x2.mul(vBy, ny)), f64x2.add(f64x2.mul(vAx, nx), f64x2.mul(vAy, ny))),
       f64x2.sub(f64x2.mul(wB, rnB), f64x2.mul(wA, rnA)),
     );
     const old = ld2(p0, p1, CCP_NORMAL_IMPULSE);
@@ -409,10 +406,7 @@ function solvePair(
     const dnB = ld2(p0, p1, CCP_DN_B);
     // vt = vBx*ny - vBy*nx - (vAx*ny - vAy*nx) + (wA*dnA - wB*dnB + tangentSpeed)
     const vt = f64x2.add(
-      f64x2.sub(
-        f64x2.sub(f64x2.mul(vBx, ny), f64x2.mul(vBy, nx)),
-        f64x2.sub(f64x2.mul(vAx, ny), f64x2.mul(vAy, nx)),
-      ),
+      f64x2.sub(f64x2.sub(f64x2.mul(vBx, ny), f64x2.mul(vBy, nx)), f64x2.sub(f64x2.mul(vAx, ny), f64x2.mul(vAy, nx))),
       f64x2.add(f64x2.sub(f64x2.mul(wA, dnA), f64x2.mul(wB, dnB)), tangentSpeed),
     );
     const old = ld2(p0, p1, CCP_TANGENT_IMPULSE);
