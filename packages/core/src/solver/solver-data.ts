@@ -29,7 +29,6 @@ export interface SolverKernel {
 
 /** Start of the body states in a kernel's memory (bytes): the first cache lines stay free for the kernel. */
 const ARENA_BASE = 1024;
-const WASM_PAGE = 65536;
 
 /** Rounds a byte offset up to a cache line. */
 function lineAligned(bytes: number): number {
@@ -119,7 +118,7 @@ export class SolverData {
     const end = this.contactsAddress + contactsLength * 8;
     let buffer = old;
     if (end > old.byteLength) {
-      this.kernel = this.kernel!.grown(Math.ceil(end / WASM_PAGE) * WASM_PAGE);
+      this.kernel = this.kernel!.grown(end);
       buffer = this.kernel.memory.buffer;
       const states = new Float64Array(old, ARENA_BASE, keepStates);
       new Float64Array(buffer, ARENA_BASE, keepStates).set(states);
