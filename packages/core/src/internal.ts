@@ -54,7 +54,7 @@ export {
 export { addChain } from './shape/chain-api.js';
 export { defaultShapeDef, defaultFilter, type ShapeDef, type FilterDef } from './shape/shape-def.js';
 export { ShapeStore } from './shape/shape-store.js';
-export { bufferMove, fatMarginInto, refreshShapeAABB } from './shape/shape-proxy.js';
+export { bufferMove, bufferMoveFrom, fatMarginInto, refreshShapeAABB } from './shape/shape-proxy.js';
 
 export * from './geometry/index.js';
 export * from './collision/index.js';

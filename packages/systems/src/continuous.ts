@@ -36,7 +36,7 @@ import {
   TOI_STATE_HIT,
   TREE_MOVABLE,
   TREE_STATIC,
-  bufferMove,
+  bufferMoveFrom,
   computeShapeAABB,
   computeShapeMinExtent,
   createSweep,
@@ -329,7 +329,7 @@ function rewind(p: PhysicsState, eid: number): void {
     )
       continue;
     fatMarginInto(b.minExtent, eid, margin, 0);
+    bufferMoveFrom(p, sh, tree, proxy);
     tree.moveProxyFat(proxy, aabb, ao, margin, 0);
-    bufferMove(p, sh);
   }
 }

@@ -10,7 +10,7 @@ import {
   BS_VX,
   BS_VY,
   BS_W,
-  bufferMove,
+  bufferMoveFrom,
   MAX_ROTATION,
   SP_H,
   quarantineBody,
@@ -168,8 +168,8 @@ function writeBackBodies(p: PhysicsState): void {
       fat[1] = y0 - margin + (moveY < 0 ? moveY : 0);
       fat[2] = x1 + margin + (moveX > 0 ? moveX : 0);
       fat[3] = y1 + margin + (moveY > 0 ? moveY : 0);
+      bufferMoveFrom(p, sh, tree, proxy);
       tree.enlargeProxyFat(proxy, fat, 0);
-      bufferMove(p, sh);
     }
   }
 }

@@ -10,7 +10,9 @@ import { sortPairs } from './pair-sort.js';
 
 /**
  * Stage 1 — pair update. Every proxy that was created or re-inserted since the last step (the move buffer) queries the
- * trees with its fat box; overlapping shapes that should collide and have no contact yet become new contacts.
+ * trees with its fat box; overlapping shapes that should collide and have no contact yet become new contacts. Shapes
+ * that did not move and overlapped the querier's previous box are left out by the query itself (they have their
+ * contact already or were filtered out).
  * Proxies that stayed inside their fat boxes cost nothing here, which is what makes resting stacks cheap. The
  * narrowphase clears the move buffer after it, as it also needs to know which proxies moved.
  *
@@ -37,8 +39,11 @@ export function updateBroadphase(p: PhysicsState): void {
 
 type Tree = PhysicsState['broadphase']['trees'][0];
 
-/** Scratch box of the querying proxy (an array: doubles passed to calls V8 does not inline are boxed). */
-const queryBox = new Float64Array(4);
+/**
+ * Scratch of the querying proxy: its fat box, then the box it had at the last narrowphase (an array: doubles passed
+ * to calls V8 does not inline are boxed).
+ */
+const queryBox = new Float64Array(8);
 
 /**
  * Every moved proxy queries the movable tree, and movable ones the static tree too, collecting new pairs.
@@ -50,6 +55,7 @@ function findNewPairs(p: PhysicsState): void {
   const moveBuffer = bp.moveBuffer;
   const movable = bp.trees[TREE_MOVABLE];
   const stat = bp.trees[TREE_STATIC];
+  const from = bp.moveFrom;
   for (let i = 0; i < moveBuffer.count; i++) {
     const q = moveBuffer.data[i]!;
     const proxy = s.proxy[q]!;
@@ -59,6 +65,10 @@ function findNewPairs(p: PhysicsState): void {
     queryBox[1] = tree.minY[proxy]!;
     queryBox[2] = tree.maxX[proxy]!;
     queryBox[3] = tree.maxY[proxy]!;
+    queryBox[4] = from[i * 4]!;
+    queryBox[5] = from[i * 4 + 1]!;
+    queryBox[6] = from[i * 4 + 2]!;
+    queryBox[7] = from[i * 4 + 3]!;
     findPairs(p, q, movable);
     if (s.tree[q] === TREE_MOVABLE) findPairs(p, q, stat);
   }
@@ -73,7 +83,7 @@ function findPairs(p: PhysicsState, q: number, tree: Tree): void {
   // Only shapes whose category q's mask accepts can pair with q, so the tree skips subtrees holding none of them.
   // A positive group index overrides the masks (same group: always collide), so such shapes query unmasked.
   const mask = s.groupIndex[q]! > 0 ? -1 : s.maskBits[q]! | 0;
-  tree.queryBoxMasked(queryBox, 0, mask, results);
+  tree.queryNewOverlaps(queryBox, 0, mask, s.moved, results);
   const data = results.data;
   const pairs = bp.newPairs;
   for (let k = 0; k < results.count; k++) {

@@ -1,4 +1,5 @@
 import { destroyBodyContacts } from '../contact/contact-lifecycle.js';
+import { bufferMove } from '../shape/shape-proxy.js';
 import { QUARANTINE_BODY } from '../events/event-store.js';
 import { JF_IMPULSE_0, JOINT_IMPULSE_COUNT } from '../joints/joint-store.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
@@ -27,6 +28,9 @@ export function quarantineBody(p: PhysicsState, eid: number): void {
   b.forceY[eid] = 0;
   b.torque[eid] = 0;
   destroyBodyContacts(p, eid);
+  // Its shapes look for their pairs again (with no previous box): the neighbours meet it where it stands.
+  const s = p.shapes;
+  for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) if (s.proxy[sh] !== -1) bufferMove(p, sh);
   const js = p.joints;
   const f = js.f;
   const first = eid < js.jointHead.length ? js.jointHead[eid]! : -1;

@@ -6,14 +6,31 @@ export const TREE_MOVABLE = 1;
 
 /**
  * Broadphase state of one world: two AABB trees of fat boxes (static / kinematic+dynamic), the buffer of proxies that
- * moved (or were created) since the last pair update, and scratch for the pairs found.
+ * moved (or were created) since the last pair update with the box each had before, and scratch for the pairs found.
  */
 export class BroadPhase {
   readonly trees: [DynamicTree, DynamicTree] = [new DynamicTree(), new DynamicTree()];
   /** Shape ids whose proxies were created or re-inserted since the last update (in the order that happened). */
   readonly moveBuffer = new IntBuffer();
+  /**
+   * Per move-buffer entry (4 floats: minX, minY, maxX, maxY): the fat box the proxy had at the last narrowphase, or
+   * minX = +∞ when there is none to go by (a new proxy, or one whose contacts were destroyed or whose filter
+   * changed). Every pair of proxies whose fat boxes overlapped then has a contact or was filtered out, so the pair
+   * update skips the candidates that overlapped that box and did not move themselves (see shape-proxy.ts).
+   */
+  moveFrom = new Float64Array(64);
   /** Scratch: tree query results (shape ids). */
   readonly queryResults = new IntBuffer();
   /** Scratch: new pairs found this update, as (shapeA, shapeB) with shapeA < shapeB, flattened. */
   readonly newPairs = new IntBuffer();
+
+  /** Makes room in moveFrom for `entries` move-buffer entries. */
+  reserveMoveFrom(entries: number): void {
+    if (this.moveFrom.length >= entries * 4) return;
+    let n = this.moveFrom.length * 2;
+    while (n < entries * 4) n *= 2;
+    const b = new Float64Array(n);
+    b.set(this.moveFrom);
+    this.moveFrom = b;
+  }
 }

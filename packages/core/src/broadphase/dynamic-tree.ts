@@ -327,6 +327,55 @@ export class DynamicTree {
     this.collect(box, o, out, false, maskBits | 0);
   }
 
+  /**
+   * Pair finding for a proxy that moved: as queryBoxMasked with box[o, o+4), leaving out the leaves whose box also
+   * overlaps box[o+4, o+8) (the querier's previous box; minX = +∞ for none) unless `moved[userData]` is 1: such a
+   * pair overlapped before and so already has its contact, or was filtered out (see shape-proxy.ts, bufferMoveFrom).
+   */
+  queryNewOverlaps(box: Float64Array, o: number, maskBits: number, moved: Uint8Array, out: IntBuffer): void {
+    const root = this._root;
+    if (root === NULL_NODE) return;
+    const mask = maskBits | 0;
+    const minX = box[o]!,
+      minY = box[o + 1]!,
+      maxX = box[o + 2]!,
+      maxY = box[o + 3]!;
+    const oldMinX = box[o + 4]!,
+      oldMinY = box[o + 5]!,
+      oldMaxX = box[o + 6]!,
+      oldMaxY = box[o + 7]!;
+    const bMinX = this._minX,
+      bMinY = this._minY,
+      bMaxX = this._maxX,
+      bMaxY = this._maxY;
+    const c1 = this._child1,
+      c2 = this._child2,
+      userData = this._userData,
+      category = this._category;
+    let stack = this._stack;
+    let sp = 0;
+    stack[sp++] = root;
+    while (sp > 0) {
+      const n = stack[--sp]!;
+      if ((category[n]! & mask) === 0) continue;
+      const x0 = bMinX[n]!,
+        y0 = bMinY[n]!,
+        x1 = bMaxX[n]!,
+        y1 = bMaxY[n]!;
+      if (x0 > maxX || x1 < minX || y0 > maxY || y1 < minY) continue;
+      const a = c1[n]!;
+      if (a === NULL_NODE) {
+        const u = userData[n]!;
+        if (x0 <= oldMaxX && x1 >= oldMinX && y0 <= oldMaxY && y1 >= oldMinY && moved[u] === 0) continue;
+        out.push(u);
+      } else {
+        if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
+        stack[sp++] = c2[n]!;
+        stack[sp++] = a; // child1 is visited first
+      }
+    }
+  }
+
   /** As `query`, but appends proxy ids instead of userData (what pair finding wants). */
   queryLeaves(minX: number, minY: number, maxX: number, maxY: number, out: IntBuffer): void {
     this.collect(this.scratchBox(minX, minY, maxX, maxY), 0, out, true, -1);

@@ -1,5 +1,6 @@
 import { BodyType } from '../body/body-store.js';
 import { TREE_MOVABLE, TREE_STATIC } from '../broadphase/broadphase.js';
+import type { DynamicTree } from '../broadphase/dynamic-tree.js';
 import { computeShapeAABB } from '../geometry/index.js';
 import { AABB_MARGIN, AABB_MARGIN_EXTENT_FRACTION, SPECULATIVE_DISTANCE } from '../settings.js';
 import type { PhysicsState } from '../world/physics-world.js';
@@ -67,23 +68,65 @@ export function destroyShapeProxy(p: PhysicsState, shape: number): void {
   s.proxy[shape] = -1;
   if (s.moved[shape] === 1) {
     // Drop it from the move buffer so the pair update never reads a dead proxy.
-    const mb = p.broadphase.moveBuffer;
+    const bp = p.broadphase;
+    const mb = bp.moveBuffer;
+    const from = bp.moveFrom;
     let w = 0;
     for (let i = 0; i < mb.count; i++) {
       const v = mb.data[i]!;
-      if (v !== shape) mb.data[w++] = v;
+      if (v === shape) continue;
+      mb.data[w] = v;
+      for (let k = 0; k < 4; k++) from[w * 4 + k] = from[i * 4 + k]!;
+      w++;
     }
     mb.count = w;
     s.moved[shape] = 0;
   }
 }
 
-/** Queues a shape for the next pair update (once). */
+/**
+ * Queues a shape for the next pair update with no previous box to go by: the update then tests every shape its fat
+ * box overlaps. For new proxies and for every change that can leave an overlapping pair without its contact (a filter
+ * change, contacts destroyed, a joint that kept two bodies apart removed). Cold path.
+ */
 export function bufferMove(p: PhysicsState, shape: number): void {
+  const s = p.shapes;
+  const bp = p.broadphase;
+  const mb = bp.moveBuffer;
+  let i = mb.count;
+  if (s.moved[shape] === 1) {
+    i = 0;
+    while (mb.data[i] !== shape) i++;
+  } else {
+    s.moved[shape] = 1;
+    mb.push(shape);
+    bp.reserveMoveFrom(mb.count);
+  }
+  bp.moveFrom[i * 4] = Infinity;
+}
+
+/**
+ * Queues a shape whose proxy is about to move to a new fat box (call before changing it), remembering the box it has
+ * now, unless it is queued already (then the box it had at the last narrowphase is already remembered). Every pair
+ * whose fat boxes overlapped at the last narrowphase has a contact or was filtered out (contacts are created when
+ * fat boxes start to overlap and destroyed only when they separate or by the changes that call bufferMove), so the
+ * pair update need not look up the candidates that overlapped this box and did not move: in a tumbling pile most of
+ * them, each a hash-table probe that missed the cache.
+ */
+export function bufferMoveFrom(p: PhysicsState, shape: number, tree: DynamicTree, proxy: number): void {
   const s = p.shapes;
   if (s.moved[shape] === 1) return;
   s.moved[shape] = 1;
-  p.broadphase.moveBuffer.push(shape);
+  const bp = p.broadphase;
+  const mb = bp.moveBuffer;
+  const i = mb.count;
+  mb.push(shape);
+  if (bp.moveFrom.length < mb.count * 4) bp.reserveMoveFrom(mb.count);
+  const from = bp.moveFrom;
+  from[i * 4] = tree.minX[proxy]!;
+  from[i * 4 + 1] = tree.minY[proxy]!;
+  from[i * 4 + 2] = tree.maxX[proxy]!;
+  from[i * 4 + 3] = tree.maxY[proxy]!;
 }
 
 /**
@@ -108,8 +151,8 @@ export function synchronizeBodyProxies(p: PhysicsState, eid: number): void {
     ) {
       continue;
     }
+    bufferMoveFrom(p, sh, tree, proxy);
     tree.moveProxy(proxy, a[o]! - margin, a[o + 1]! - margin, a[o + 2]! + margin, a[o + 3]! + margin);
-    bufferMove(p, sh);
   }
 }
 

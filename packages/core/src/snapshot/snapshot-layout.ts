@@ -418,6 +418,14 @@ field(
   KIND_I32,
   (s) => s[S_MOVE_COUNT]!,
 );
+field(
+  'broadphase',
+  (p) => p.broadphase,
+  'moveFrom',
+  KIND_F64,
+  (s) => s[S_MOVE_COUNT]!,
+  4,
+);
 
 export const COLUMNS: readonly ColumnSpec[] = COLUMN_LIST;
 

@@ -13,6 +13,7 @@ import {
   type ShapeDefInput,
 } from '@impulse2d/core/internal';
 import { stepPhysics } from '@impulse2d/systems';
+import { checkPairInvariant } from '../helpers/pair-invariant.js';
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same world on every machine. */
 export class Rng {
@@ -139,7 +140,7 @@ export function fuzzWorld(
 /**
  * Finite state, speeds within the world's limit (after a step that integrated: a step of dt = 0 only updates
  * contacts, so a velocity set by a call just before stays until the next real step clamps it), no quarantine, and
- * validateWorld; null when all hold.
+ * validateWorld, and the broadphase's pair invariant (helpers/pair-invariant.ts); null when all hold.
  */
 export function checkInvariants(w: PhysicsWorld, checkSpeed = true, allowQuarantine = false): string | null {
   const p = getPhysics(w);
@@ -164,7 +165,7 @@ export function checkInvariants(w: PhysicsWorld, checkSpeed = true, allowQuarant
   } catch (error) {
     return `validateWorld: ${(error as Error).message}`;
   }
-  return null;
+  return checkPairInvariant(w);
 }
 
 class Fuzzer {
