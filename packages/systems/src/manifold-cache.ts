@@ -4,7 +4,6 @@ import {
   CP_ANCHOR_AY,
   CP_ANCHOR_BX,
   CP_ANCHOR_BY,
-  CP_MAX_NORMAL_IMPULSE,
   CP_POINT_X,
   CP_POINT_Y,
   CP_SEPARATION,
@@ -87,8 +86,8 @@ export function cacheManifold(c: ContactStore, id: number, pose: Float64Array, m
  *
  * What the full path in collideContacts would do with the same manifold, without the copy through the manifold
  * scratch record: the points keep their feature ids, so each keeps its own warm-start impulses (cacheManifold only
- * caches manifolds whose two ids differ, where the id matching cannot cross them over); the largest normal impulse
- * of the step is reset; the count and the touching flag stay (the caller takes this path only for touching,
+ * caches manifolds whose two ids differ, where the id matching cannot cross them over); the count and the touching
+ * flag stay (the caller takes this path only for touching,
  * non-sensor contacts). In a resting pile nearly every contact takes it: 15–20% of the narrowphase was the copy.
  */
 export function reuseManifoldInPlace(c: ContactStore, id: number, pose: Float64Array): boolean {
@@ -139,7 +138,6 @@ export function reuseManifoldInPlace(c: ContactStore, id: number, pose: Float64A
     points[dst + CP_POINT_X] = xA + awx;
     points[dst + CP_POINT_Y] = yA + awy;
     points[dst + CP_SEPARATION] = sep;
-    points[dst + CP_MAX_NORMAL_IMPULSE] = 0;
   }
   return true;
 }

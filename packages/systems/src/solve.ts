@@ -2,13 +2,11 @@ import {
   CC_CONTACT,
   CC_HEADER,
   CC_POINT_COUNT,
-  CCP_MAX_NORMAL_IMPULSE,
   CCP_NORMAL_IMPULSE,
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
   CC_STRIDE,
   CONTACT_POINTS_STRIDE,
-  CP_MAX_NORMAL_IMPULSE,
   CP_NORMAL_IMPULSE,
   CP_TANGENT_IMPULSE,
   LINEAR_SLOP,
@@ -115,7 +113,6 @@ function storeImpulses(p: PhysicsState): void {
       const d = base + j * CP_STRIDE;
       points[d + CP_NORMAL_IMPULSE] = cc[q + CCP_NORMAL_IMPULSE]!;
       points[d + CP_TANGENT_IMPULSE] = cc[q + CCP_TANGENT_IMPULSE]!;
-      points[d + CP_MAX_NORMAL_IMPULSE] = cc[q + CCP_MAX_NORMAL_IMPULSE]!;
     }
   }
 }

@@ -12,7 +12,6 @@ import {
   MP_POINT_X,
   MP_POINT_Y,
   CP_ID,
-  CP_MAX_NORMAL_IMPULSE,
   CP_NORMAL_IMPULSE,
   CP_TANGENT_IMPULSE,
   ContactFlag,
@@ -250,7 +249,6 @@ function collideContacts(p: PhysicsState): number {
       }
       points[dst + CP_NORMAL_IMPULSE] = n;
       points[dst + CP_TANGENT_IMPULSE] = tg;
-      points[dst + CP_MAX_NORMAL_IMPULSE] = 0;
     }
     c.pointCount[id] = newCount;
     c.normalX[id] = m[M_NORMAL_X]!;

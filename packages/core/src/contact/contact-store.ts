@@ -24,6 +24,8 @@ export const ContactFlag = {
  * Stored manifold point layout in `ContactStore.points` (CP_STRIDE floats per point, 2 points per contact):
  * the collision manifold point fields (aliases of the MP_ offsets: the narrowphase copies a manifold point's first
  * CP_ID + 1 floats in this order, see update-contacts.ts) plus the impulses carried from step to step (warm starting).
+ * Only what a later step reads is kept here: a point's largest impulse of the step and its approach speed live in the
+ * solver's constraint records, which the hit events read.
  */
 export const CP_ANCHOR_AX = MP_ANCHOR_AX; // contact point relative to body A origin, world-aligned (m)
 export const CP_ANCHOR_AY = MP_ANCHOR_AY;
@@ -35,9 +37,7 @@ export const CP_SEPARATION = MP_SEPARATION; // (m), negative when overlapping
 export const CP_ID = MP_ID; // feature id
 export const CP_NORMAL_IMPULSE = CP_ID + 1; // accumulated normal impulse of the last step (N s)
 export const CP_TANGENT_IMPULSE = CP_NORMAL_IMPULSE + 1; // accumulated friction impulse (N s)
-export const CP_MAX_NORMAL_IMPULSE = CP_TANGENT_IMPULSE + 1; // largest normal impulse applied in one solve iteration (N s), for hit events
-export const CP_APPROACH_SPEED = CP_MAX_NORMAL_IMPULSE + 1; // relative normal velocity before solving (m/s), negative when approaching
-export const CP_STRIDE = CP_APPROACH_SPEED + 1;
+export const CP_STRIDE = CP_TANGENT_IMPULSE + 1;
 export const CONTACT_POINTS_STRIDE = 2 * CP_STRIDE;
 
 /**
