@@ -56,6 +56,9 @@ function findNewPairs(p: PhysicsState): void {
   const movable = bp.trees[TREE_MOVABLE];
   const stat = bp.trees[TREE_STATIC];
   const from = bp.moveFrom;
+  if (bp.moveSlot.length < s.capacityUsed) bp.moveSlot = new Int32Array(s.capacityUsed * 2);
+  const slot = bp.moveSlot;
+  for (let i = 0; i < moveBuffer.count; i++) slot[moveBuffer.data[i]!] = i;
   for (let i = 0; i < moveBuffer.count; i++) {
     const q = moveBuffer.data[i]!;
     const proxy = s.proxy[q]!;
@@ -89,8 +92,20 @@ function findPairs(p: PhysicsState, q: number, tree: Tree): void {
   for (let k = 0; k < results.count; k++) {
     const other = data[k]!;
     if (other === q) continue;
-    // Both moved: the pair is found from both sides; keep the one found by the larger id.
-    if (s.moved[other] === 1 && other < q) continue;
+    if (s.moved[other] === 1) {
+      // Both moved: the pair is found from both sides; keep the one found by the larger id.
+      if (other < q) continue;
+      // Their boxes at the last narrowphase overlapped (each minX is +∞ when unknown): the pair has its contact.
+      const j = bp.moveSlot[other]! * 4;
+      const from = bp.moveFrom;
+      if (
+        from[j]! <= queryBox[6]! &&
+        from[j + 2]! >= queryBox[4]! &&
+        from[j + 1]! <= queryBox[7]! &&
+        from[j + 3]! >= queryBox[5]!
+      )
+        continue;
+    }
     const a = q < other ? q : other;
     const b = q < other ? other : q;
     // Most overlaps in a moving pile are pairs that already have a contact: rule those out first.

@@ -19,6 +19,8 @@ export class BroadPhase {
    * update skips the candidates that overlapped that box and did not move themselves (see shape-proxy.ts).
    */
   moveFrom = new Float64Array(64);
+  /** Scratch of the pair update, by shape id: the move-buffer entry of each shape in the buffer. */
+  moveSlot = new Int32Array(64);
   /** Scratch: tree query results (shape ids). */
   readonly queryResults = new IntBuffer();
   /** Scratch: new pairs found this update, as (shapeA, shapeB) with shapeA < shapeB, flattened. */
