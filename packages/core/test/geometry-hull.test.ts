@@ -274,12 +274,52 @@ describe('writeGeometry', () => {
     expect(store.type[40]).toBe(ShapeType.capsule);
     expect(store.count[40]).toBe(2);
     expect(store.radius[40]).toBe(0.5);
-    const b = 40 * GEOMETRY_STRIDE;
+    const b = store.slot[40]! * GEOMETRY_STRIDE;
     expect(Array.from(store.verts.subarray(b, b + GEOMETRY_STRIDE))).toEqual([
       0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ]);
     expect(store.normals[b]).toBe(1);
     expect(store.normals[b + 2]).toBe(-1);
     expect([store.centroid[80], store.centroid[81]]).toEqual([0, 1.5]);
+    // The 5-gon's slot was released when the row was overwritten: one slot in use.
+    expect(store.slotsUsed - store.freeSlotCount).toBe(1);
+  });
+
+  it('rows with the same vertices and normals share one slot, counted; a slot no row uses is freed and reused', () => {
+    const store = new GeometryStore();
+    const box = makeBox(0.5, 0.5);
+    for (let row = 0; row < 5; row++) writeGeometry(store, row, box);
+    writeGeometry(store, 5, makeBox(0.5, 0.25));
+    writeGeometry(store, 6, makeBox(0.5, 0.5)); // another object with the same content
+    expect([...store.slot.subarray(0, 7)]).toEqual([0, 0, 0, 0, 0, 1, 0]);
+    expect(store.slotRefs[0]).toBe(6);
+    expect(store.slotsUsed).toBe(2);
+    // 0 and -0 are different bits: a box with a -0 vertex coordinate is another slot (identity of bits, not of values).
+    const negZero = makePolygon([
+      { x: -0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 0, y: 1 },
+    ]);
+    const posZero = makePolygon([
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 0, y: 1 },
+    ]);
+    writeGeometry(store, 7, negZero);
+    writeGeometry(store, 8, posZero);
+    expect(store.slot[7] === store.slot[8]).toBe(Object.is(negZero.vertices[0], posZero.vertices[0]));
+    store.release(5);
+    expect(store.slot[5]).toBe(-1);
+    expect(store.freeSlotCount).toBe(1);
+    writeGeometry(store, 9, makeCapsule({ x: 0, y: 0 }, { x: 1, y: 0 }, 0.1));
+    expect(store.slot[9]).toBe(1); // the freed slot, zeroed and rewritten
+    const o = GEOMETRY_STRIDE;
+    expect([...store.verts.subarray(o, o + 4)]).toEqual([0, 0, 1, 0]);
+    expect(store.verts[o + 4]).toBe(0);
+    // The index survives being dropped (as a snapshot restore does): it is rebuilt from the slots.
+    store.forgetIndex();
+    writeGeometry(store, 10, box);
+    expect(store.slot[10]).toBe(0);
+    expect(store.slotRefs[0]).toBe(7);
   });
 });

@@ -230,7 +230,7 @@ function chainLetsPass(p: PhysicsState, fastBody: number, segment: number): bool
   const t = p.bodies.transform;
   const c = t.c[body]!;
   const sn = t.s[body]!;
-  const base = segment * GEOMETRY_STRIDE;
+  const base = g.slot[segment]! * GEOMETRY_STRIDE;
   const px = g.verts[base]!;
   const py = g.verts[base + 1]!;
   const nx = g.normals[base]!;

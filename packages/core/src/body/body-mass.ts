@@ -83,7 +83,7 @@ function maxExtentAbout(p: PhysicsState, eid: number, cx: number, cy: number): n
   const g = s.geometry;
   let extent = 0;
   for (let sh = p.bodies.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
-    const base = sh * GEOMETRY_STRIDE;
+    const base = g.slot[sh]! * GEOMETRY_STRIDE;
     const r = g.radius[sh]!;
     for (let i = 0; i < g.count[sh]!; i++) {
       const d = length(g.verts[base + 2 * i]! - cx, g.verts[base + 2 * i + 1]! - cy) + r;

@@ -30,8 +30,8 @@ export function collideChainSegmentAndCircle(
   const cB = pose[6]!;
   const sB = pose[7]!;
   const v = g.verts;
-  const baseA = shapeA * GEOMETRY_STRIDE;
-  const baseB = shapeB * GEOMETRY_STRIDE;
+  const baseA = g.slot[shapeA]! * GEOMETRY_STRIDE;
+  const baseB = g.slot[shapeB]! * GEOMETRY_STRIDE;
   const rB = g.radius[shapeB]!;
   // Circle centre in A's frame, then relative to p1 (small numbers, less round-off).
   const qc = cA * cB + sA * sB;

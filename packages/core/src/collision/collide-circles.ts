@@ -20,8 +20,8 @@ export function collideCircles(
   const cB = pose[6]!;
   const sB = pose[7]!;
   const v = g.verts;
-  const baseA = shapeA * GEOMETRY_STRIDE;
-  const baseB = shapeB * GEOMETRY_STRIDE;
+  const baseA = g.slot[shapeA]! * GEOMETRY_STRIDE;
+  const baseB = g.slot[shapeB]! * GEOMETRY_STRIDE;
   const rA = g.radius[shapeA]!;
   const rB = g.radius[shapeB]!;
   const ax = v[baseA]!;

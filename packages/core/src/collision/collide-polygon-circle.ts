@@ -25,8 +25,8 @@ export function collidePolygonAndCircle(
   const sB = pose[7]!;
   const v = g.verts;
   const n = g.normals;
-  const baseA = shapeA * GEOMETRY_STRIDE;
-  const baseB = shapeB * GEOMETRY_STRIDE;
+  const baseA = g.slot[shapeA]! * GEOMETRY_STRIDE;
+  const baseB = g.slot[shapeB]! * GEOMETRY_STRIDE;
   const count = g.count[shapeA]!;
   const rA = g.radius[shapeA]!;
   const rB = g.radius[shapeB]!;

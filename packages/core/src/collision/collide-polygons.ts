@@ -69,8 +69,8 @@ export function collidePolygons(
   const radius = rA + rB;
   radii[0] = rA;
   radii[1] = rB;
-  const baseA = shapeA * GEOMETRY_STRIDE;
-  const baseB = shapeB * GEOMETRY_STRIDE;
+  const baseA = g.slot[shapeA]! * GEOMETRY_STRIDE;
+  const baseB = g.slot[shapeB]! * GEOMETRY_STRIDE;
   const ox = v[baseA]!;
   const oy = v[baseA + 1]!;
 

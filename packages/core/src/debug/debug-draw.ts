@@ -115,7 +115,7 @@ export function debugDraw(world: PhysicsWorld, drawer: DebugDrawer, options?: De
       const c = t.c[e]!;
       const sn = t.s[e]!;
       const color = s.sensor[r] ? DebugColor.sensor : debugBodyColor(b.type[e]!, b.flags[e]!);
-      const base = r * GEOMETRY_STRIDE;
+      const base = g.slot[r]! * GEOMETRY_STRIDE;
       const v = g.verts;
       const radius = g.radius[r]!;
       const type = g.type[r]!;

@@ -19,7 +19,7 @@ export function computeShapeAABB(
   const count = store.count[row]!;
   const r = store.radius[row]!;
   const v = store.verts;
-  const base = row * GEOMETRY_STRIDE;
+  const base = store.slot[row]! * GEOMETRY_STRIDE;
   let x = v[base]!;
   let y = v[base + 1]!;
   let minX = c * x - s * y;

@@ -14,7 +14,7 @@ export function computeShapeMinExtent(store: GeometryStore, row: number, out: Fl
     out[o] = r;
     return;
   }
-  const base = row * GEOMETRY_STRIDE;
+  const base = store.slot[row]! * GEOMETRY_STRIDE;
   const v = store.verts;
   const n = store.normals;
   const cx = store.centroid[2 * row]!;

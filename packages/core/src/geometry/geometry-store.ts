@@ -1,9 +1,15 @@
 import { MAX_POLYGON_VERTICES } from '../settings.js';
-import { growF64, growU8 } from '../storage/grow.js';
+import { growF64, growI32, growU8 } from '../storage/grow.js';
+
+/** Floats per slot in `verts` and `normals`. */
+export const GEOMETRY_STRIDE = 2 * MAX_POLYGON_VERTICES;
 
 /**
- * Shape geometry in body-local coordinates, one row per shape index, as flat typed-array columns so that the
- * narrowphase reads it without touching objects.
+ * Shape geometry in body-local coordinates, as flat typed-array columns so that the narrowphase reads it without
+ * touching objects. Per shape row: type, vertex count, radius, centroid and `slot`; the vertices and normals live in
+ * slots of `verts` / `normals` (GEOMETRY_STRIDE floats each), shared by every row with the same vertices and normals
+ * (interned by writeGeometry): a pile of equal boxes reads one slot, which stays in cache, and stores 256 bytes once
+ * instead of once per shape (in memory and in snapshots). Read a row's vertices at `slot[row] * GEOMETRY_STRIDE`.
  *
  * Every kind is stored as a rounded convex polygon: circle = 1 vertex (its centre) + radius; capsule = 2 vertices +
  * radius; segment = 2 vertices, radius 0; polygon = 3..8 vertices (counter-clockwise) + optional rounding radius.
@@ -22,23 +28,105 @@ export class GeometryStore {
   count: Uint8Array = new Uint8Array(16);
   /** Rounding radius (m): circle and capsule radius, polygon rounding; 0 for segments. */
   radius: Float64Array = new Float64Array(16);
-  /** Vertices, body-local (m): row r holds x0,y0,x1,y1,… at [r*16 .. r*16+15]. */
-  verts: Float64Array = new Float64Array(16 * 2 * MAX_POLYGON_VERTICES);
-  /** Outward unit edge normals, same layout; normal i belongs to edge (v[i], v[i+1]). Unused for circles. */
-  normals: Float64Array = new Float64Array(16 * 2 * MAX_POLYGON_VERTICES);
   /** Centroid, body-local (m): row r at [r*2, r*2+1]. */
   centroid: Float64Array = new Float64Array(32);
+  /** Slot of each row's vertices and normals; -1 for a row that holds none. */
+  slot: Int32Array = new Int32Array(16).fill(-1);
+  /** Vertices, body-local (m): slot k holds x0,y0,x1,y1,… at [k*16 .. k*16+15], unused ones zero. */
+  verts: Float64Array = new Float64Array(16 * GEOMETRY_STRIDE);
+  /** Outward unit edge normals, same layout; normal i belongs to edge (v[i], v[i+1]). Unused for circles. */
+  normals: Float64Array = new Float64Array(16 * GEOMETRY_STRIDE);
+  /** Rows using each slot (0: the slot is free). */
+  slotRefs: Int32Array = new Int32Array(16);
+  /** Slots ever used (high-water mark). */
+  slotsUsed = 0;
+  /** Free slots, last freed first. */
+  freeSlots: Int32Array = new Int32Array(16);
+  freeSlotCount = 0;
+  /**
+   * Content → slot, for interning: the bits of a slot's vertices and normals as a string. Only looked up, never
+   * iterated (determinism). Null until first needed and after a snapshot restore: rebuilt from the slots.
+   */
+  private index: Map<string, number> | null = null;
 
   /** Ensure rows 0..rows-1 exist. */
   reserve(rows: number): void {
     this.type = growU8(this.type, rows);
     this.count = growU8(this.count, rows);
     this.radius = growF64(this.radius, rows);
-    this.verts = growF64(this.verts, rows * 2 * MAX_POLYGON_VERTICES);
-    this.normals = growF64(this.normals, rows * 2 * MAX_POLYGON_VERTICES);
     this.centroid = growF64(this.centroid, rows * 2);
+    this.slot = growI32(this.slot, rows, -1);
+  }
+
+  /** Ensure slots 0..slots-1 exist. */
+  reserveSlots(slots: number): void {
+    this.verts = growF64(this.verts, slots * GEOMETRY_STRIDE);
+    this.normals = growF64(this.normals, slots * GEOMETRY_STRIDE);
+    this.slotRefs = growI32(this.slotRefs, slots);
+    this.freeSlots = growI32(this.freeSlots, slots);
+  }
+
+  /**
+   * Points `row` at a slot holding `verts` and `normals` (GEOMETRY_STRIDE floats each): an existing slot with the
+   * same bits, or a new one. The row's previous slot, if any, is released first.
+   */
+  intern(row: number, verts: Float64Array, normals: Float64Array): void {
+    this.release(row);
+    const index = this.contentIndex();
+    const key = contentKey(verts, normals, 0);
+    let k = index.get(key);
+    if (k === undefined) {
+      k = this.freeSlotCount > 0 ? this.freeSlots[--this.freeSlotCount]! : this.slotsUsed++;
+      this.reserveSlots(k + 1);
+      this.verts.set(verts, k * GEOMETRY_STRIDE);
+      this.normals.set(normals, k * GEOMETRY_STRIDE);
+      index.set(key, k);
+    }
+    this.slotRefs[k] = this.slotRefs[k]! + 1;
+    this.slot[row] = k;
+  }
+
+  /** Drops `row`'s use of its slot; a slot no row uses goes back to the free list. */
+  release(row: number): void {
+    const k = this.slot[row]!;
+    if (k < 0) return;
+    this.slot[row] = -1;
+    const refs = this.slotRefs[k]! - 1;
+    this.slotRefs[k] = refs;
+    if (refs > 0) return;
+    this.index?.delete(this.keyOf(k));
+    this.verts.fill(0, k * GEOMETRY_STRIDE, (k + 1) * GEOMETRY_STRIDE);
+    this.normals.fill(0, k * GEOMETRY_STRIDE, (k + 1) * GEOMETRY_STRIDE);
+    this.freeSlots[this.freeSlotCount++] = k;
+  }
+
+  /** The interning index is rebuilt from the slots on its next use (after the slots were replaced wholesale). */
+  forgetIndex(): void {
+    this.index = null;
+  }
+
+  private contentIndex(): Map<string, number> {
+    if (this.index !== null) return this.index;
+    const index = new Map<string, number>();
+    for (let k = 0; k < this.slotsUsed; k++) if (this.slotRefs[k]! > 0) index.set(this.keyOf(k), k);
+    this.index = index;
+    return index;
+  }
+
+  private keyOf(k: number): string {
+    const o = k * GEOMETRY_STRIDE;
+    return contentKey(this.verts.subarray(o, o + GEOMETRY_STRIDE), this.normals.subarray(o, o + GEOMETRY_STRIDE), 0);
   }
 }
 
-/** Floats per geometry row in `verts` and `normals`. */
-export const GEOMETRY_STRIDE = 2 * MAX_POLYGON_VERTICES;
+const keyBits = new Uint32Array(4 * GEOMETRY_STRIDE);
+const keyFloats = new Float64Array(keyBits.buffer);
+
+/** The exact bits of GEOMETRY_STRIDE vertices and normals (so 0 and -0 differ) as a string. */
+function contentKey(verts: Float64Array, normals: Float64Array, o: number): string {
+  for (let i = 0; i < GEOMETRY_STRIDE; i++) {
+    keyFloats[i] = verts[o + i]!;
+    keyFloats[GEOMETRY_STRIDE + i] = normals[o + i]!;
+  }
+  return String.fromCharCode(...new Uint16Array(keyBits.buffer));
+}

@@ -16,7 +16,7 @@ export function computeMassData(store: GeometryStore, row: number, density: numb
   const type = store.type[row]!;
   const count = store.count[row]!;
   const r = store.radius[row]!;
-  const base = row * GEOMETRY_STRIDE;
+  const base = store.slot[row]! * GEOMETRY_STRIDE;
   const v = store.verts;
   const nrm = store.normals;
 

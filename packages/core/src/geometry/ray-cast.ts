@@ -77,7 +77,7 @@ export function rayCastShapePose(
   const r = g.radius[row]!;
   const v = g.verts;
   const n = g.normals;
-  const base = row * GEOMETRY_STRIDE;
+  const base = g.slot[row]! * GEOMETRY_STRIDE;
   // Ray in the shape's local frame.
   const wx = originX - px;
   const wy = originY - py;

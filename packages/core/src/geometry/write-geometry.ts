@@ -1,25 +1,35 @@
 import { GEOMETRY_STRIDE, type GeometryStore } from './geometry-store.js';
 import type { ShapeGeometry } from './shape-geometry.js';
 
+const vertsScratch = new Float64Array(GEOMETRY_STRIDE);
+const normalsScratch = new Float64Array(GEOMETRY_STRIDE);
+
 /**
- * Copies `g` into row `row` of the store (growing it as needed). Unused vertex slots are zeroed so rows compare equal.
- * All of `g.vertices` and `g.normals` is copied, which may be more than `count` vertices: a chain segment keeps its
- * ghost vertices and normals in slots 2 and 3 (see GeometryStore).
+ * Copies `g` into row `row` of the store (growing it as needed). The vertices and normals go to a slot shared with
+ * every row of the same vertices and normals (GeometryStore.intern), or, with `shared` false, to the row's own slot
+ * (slot = row: for a scratch store that rewrites one row per call and must not allocate). Unused vertex slots are
+ * zero. All of `g.vertices` and `g.normals` is copied, which may be more than `count` vertices: a chain segment keeps
+ * its ghost vertices and normals in slots 2 and 3 (see GeometryStore).
  */
-export function writeGeometry(store: GeometryStore, row: number, g: ShapeGeometry): void {
+export function writeGeometry(store: GeometryStore, row: number, g: ShapeGeometry, shared = true): void {
   store.reserve(row + 1);
   store.type[row] = g.type;
   store.count[row] = g.count;
   store.radius[row] = g.radius;
-  const base = row * GEOMETRY_STRIDE;
-  const verts = store.verts;
-  const normals = store.normals;
+  store.centroid[2 * row] = g.centroid.x;
+  store.centroid[2 * row + 1] = g.centroid.y;
   const nv = g.vertices.length;
   const nn = g.normals.length;
   for (let i = 0; i < GEOMETRY_STRIDE; i++) {
-    verts[base + i] = i < nv ? g.vertices[i]! : 0;
-    normals[base + i] = i < nn ? g.normals[i]! : 0;
+    vertsScratch[i] = i < nv ? g.vertices[i]! : 0;
+    normalsScratch[i] = i < nn ? g.normals[i]! : 0;
   }
-  store.centroid[2 * row] = g.centroid.x;
-  store.centroid[2 * row + 1] = g.centroid.y;
+  if (shared) {
+    store.intern(row, vertsScratch, normalsScratch);
+  } else {
+    store.reserveSlots(row + 1);
+    store.verts.set(vertsScratch, row * GEOMETRY_STRIDE);
+    store.normals.set(normalsScratch, row * GEOMETRY_STRIDE);
+    store.slot[row] = row;
+  }
 }

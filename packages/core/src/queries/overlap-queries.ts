@@ -181,7 +181,7 @@ export function overlapPointInto(world: PhysicsWorld, point: QueryVec2, hits: Sh
 export function loadQueryShape(q: QueryScratch, geometry: ShapeGeometry, transform: QueryTransform): void {
   checkQueryGeometry(geometry);
   loadQueryTransform(transform, q.pose);
-  writeGeometry(q.geometry, 0, geometry);
+  writeGeometry(q.geometry, 0, geometry, false);
   loadCore(q.geometry, 0, q.pose, q.coreA);
   computeShapeAABB(q.geometry, 0, q.pose, q.box, 0);
 }

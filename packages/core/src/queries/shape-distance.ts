@@ -50,7 +50,7 @@ export function loadCore(g: GeometryStore, row: number, pose: Float64Array, core
   const count = g.count[row]!;
   const v = g.verts;
   const n = g.normals;
-  const base = row * GEOMETRY_STRIDE;
+  const base = g.slot[row]! * GEOMETRY_STRIDE;
   core[CORE_COUNT] = count;
   core[CORE_RADIUS] = g.radius[row]!;
   for (let i = 0; i < count; i++) {

@@ -78,6 +78,7 @@ export class ShapeStore {
   }
 
   release(id: number): void {
+    this.geometry.release(id);
     this.alive[id] = 0;
     this.generation[id] = this.generation[id]! + 1;
     this.free[this.freeCount++] = id;

@@ -173,6 +173,20 @@ scalar(
   (p) => p.shapes.count,
   (p, v) => (p.shapes.count = v),
 );
+// Geometry slots (shared vertices and normals); restoring them drops the interning index, rebuilt when next needed.
+export const S_GEOMETRY_SLOTS = scalar(
+  'geometry.slotsUsed',
+  (p) => p.shapes.geometry.slotsUsed,
+  (p, v) => {
+    p.shapes.geometry.slotsUsed = v;
+    p.shapes.geometry.forgetIndex();
+  },
+);
+export const S_GEOMETRY_FREE_SLOTS = scalar(
+  'geometry.freeSlotCount',
+  (p) => p.shapes.geometry.freeSlotCount,
+  (p, v) => (p.shapes.geometry.freeSlotCount = v),
+);
 export const S_CONTACT_ROWS = scalar(
   'contacts.capacityUsed',
   (p) => p.contacts.capacityUsed,
@@ -339,8 +353,18 @@ field(
 );
 for (const f of ['type', 'count']) field('geometry', (p) => p.shapes.geometry, f, KIND_U8, shapeRows);
 field('geometry', (p) => p.shapes.geometry, 'radius', KIND_F64, shapeRows);
-field('geometry', (p) => p.shapes.geometry, 'verts', KIND_F64, shapeRows, GEOMETRY_STRIDE);
-field('geometry', (p) => p.shapes.geometry, 'normals', KIND_F64, shapeRows, GEOMETRY_STRIDE);
+field('geometry', (p) => p.shapes.geometry, 'slot', KIND_I32, shapeRows, 1, -1);
+const slotRows = (s: Float64Array): number => s[S_GEOMETRY_SLOTS]!;
+field('geometry', (p) => p.shapes.geometry, 'verts', KIND_F64, slotRows, GEOMETRY_STRIDE);
+field('geometry', (p) => p.shapes.geometry, 'normals', KIND_F64, slotRows, GEOMETRY_STRIDE);
+field('geometry', (p) => p.shapes.geometry, 'slotRefs', KIND_I32, slotRows);
+field(
+  'geometry',
+  (p) => p.shapes.geometry,
+  'freeSlots',
+  KIND_I32,
+  (s) => s[S_GEOMETRY_FREE_SLOTS]!,
+);
 field('geometry', (p) => p.shapes.geometry, 'centroid', KIND_F64, shapeRows, 2);
 
 // Contacts: the persistent table with warm-start impulses and cached manifolds, and the pair hash table.

@@ -12,6 +12,7 @@ import {
   S_ALIVE,
   S_CONTACT_ROWS,
   S_DENSE,
+  S_GEOMETRY_SLOTS,
   S_JOINT_COUNT,
   S_MAX_ID,
   S_SHAPE_ROWS,
@@ -201,6 +202,7 @@ function reserveStores(p: PhysicsState, s: Float64Array): void {
   p.joints.reserveEntities(maxId);
   p.solverData.reserveEntities(maxId);
   p.shapes.reserve(s[S_SHAPE_ROWS]!);
+  p.shapes.geometry.reserveSlots(s[S_GEOMETRY_SLOTS]!);
   p.contacts.reserve(s[S_CONTACT_ROWS]!);
   p.solverData.reserveContacts(s[S_CONTACT_ROWS]!);
   p.joints.reserveRows(s[S_JOINT_COUNT]!);

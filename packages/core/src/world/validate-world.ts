@@ -15,7 +15,8 @@ function fail(message: string): never {
  *   unit; static bodies are never awake; sleeping bodies have zero velocity (a quarantined body keeps whatever a
  *   setter gave it, unused: the solver never gathers it); shape lists hold live
  *   shapes of the body and their count;
- * - shapes and broadphase: both trees pass DynamicTree.validate; every live shape owns a leaf of its tree that names
+ * - shapes and broadphase: live shapes point at geometry slots whose user counts match, free slots are unused; both
+ *   trees pass DynamicTree.validate; every live shape owns a leaf of its tree that names
  *   it, and the trees hold no other leaves; free rows are dead and listed once;
  * - contacts: the dense list, the pair set and the body edge lists describe the same contacts, between live shapes of
  *   the bodies recorded; a non-sensor contact touches exactly when it has manifold points; free rows are not live and
@@ -67,6 +68,30 @@ function checkBodies(p: PhysicsState): void {
   }
 }
 
+/** Live shapes point at used geometry slots, dead ones at none; each slot's count is its users; free slots unused. */
+function checkGeometrySlots(p: PhysicsState): void {
+  const s = p.shapes;
+  const g = s.geometry;
+  const users = new Int32Array(g.slotsUsed);
+  for (let sh = 0; sh < s.capacityUsed; sh++) {
+    const k = g.slot[sh]!;
+    if (s.alive[sh] !== 1) {
+      if (k !== -1) fail(`dead shape row ${sh} holds geometry slot ${k}`);
+      continue;
+    }
+    if (!(k >= 0 && k < g.slotsUsed)) fail(`shape ${sh} has geometry slot ${k} of ${g.slotsUsed}`);
+    users[k]!++;
+  }
+  for (let k = 0; k < g.slotsUsed; k++) {
+    if (users[k] !== g.slotRefs[k]) fail(`geometry slot ${k} counts ${g.slotRefs[k]} users, ${users[k]} point at it`);
+  }
+  for (let i = 0; i < g.freeSlotCount; i++) {
+    const k = g.freeSlots[i]!;
+    if (users[k] !== 0) fail(`free geometry slot ${k} is in use`);
+  }
+  if (g.freeSlotCount !== users.filter((u) => u === 0).length) fail('free geometry slots are not listed exactly once');
+}
+
 function checkShapes(p: PhysicsState): void {
   const s = p.shapes;
   const b = p.bodies;
@@ -78,6 +103,7 @@ function checkShapes(p: PhysicsState): void {
       fail(`broadphase tree ${k}: ${(error as Error).message}`);
     }
   }
+  checkGeometrySlots(p);
   let live = 0;
   const leaves = [0, 0];
   for (let sh = 0; sh < s.capacityUsed; sh++) {

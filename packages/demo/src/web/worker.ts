@@ -111,7 +111,8 @@ function geometryOf(w: PhysicsWorld, view: { x: number; y: number; height: numbe
     geometry.shapeType[k] = g.type[r]!;
     geometry.shapeCount[k] = g.count[r]!;
     geometry.shapeRadius[k] = g.radius[r]!;
-    geometry.shapeVerts.set(g.verts.subarray(r * GEOMETRY_STRIDE, (r + 1) * GEOMETRY_STRIDE), k * GEOMETRY_STRIDE);
+    const o = g.slot[r]! * GEOMETRY_STRIDE;
+    geometry.shapeVerts.set(g.verts.subarray(o, o + GEOMETRY_STRIDE), k * GEOMETRY_STRIDE);
   });
   bodyEids.forEach((e, i) => (geometry.bodyType[i] = p.bodies.type[e]!));
   return geometry;
