@@ -157,19 +157,12 @@ function buildContactConstraints(p: PhysicsState): number {
   for (let k = 0; k < c.count; k++) {
     const id = list[k]!;
     const flags = c.flags[id]!;
-    if ((flags & ContactFlag.touching) === 0 || (flags & ContactFlag.sensor) !== 0) {
-      c.constraint[id] = -1;
-      continue;
-    }
+    if ((flags & ContactFlag.touching) === 0 || (flags & ContactFlag.sensor) !== 0) continue;
     const bodyA = c.bodyA[id]!;
     const bodyB = c.bodyB[id]!;
     const ia = indexOf[bodyA]!;
     const ib = indexOf[bodyB]!;
-    if (ia === 0 && ib === 0) {
-      c.constraint[id] = -1;
-      continue;
-    }
-    c.constraint[id] = n;
+    if (ia === 0 && ib === 0) continue;
     const o = n * CC_STRIDE;
     const mA = ia === 0 ? 0 : b.invMass[bodyA]!;
     const iA = ia === 0 ? 0 : b.invInertia[bodyA]!;

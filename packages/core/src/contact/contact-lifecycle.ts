@@ -31,7 +31,6 @@ export function createContact(p: PhysicsState, shape1: number, shape2: number): 
   mixMaterial(p, id);
   c.pointCount[id] = 0;
   c.cacheValid[id] = 0;
-  c.constraint[id] = -1;
   // Link into both bodies' contact-edge lists (edge = id*2 + side).
   const b = p.bodies;
   linkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2, bodyA);

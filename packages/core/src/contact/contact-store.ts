@@ -91,8 +91,6 @@ export class ContactStore {
   cacheValid = new Uint8Array(16);
   /** Position of the contact in `list`. */
   listIndex = new Int32Array(16);
-  /** Index of this contact's solver constraint in the current step, -1 when it has none. */
-  constraint = new Int32Array(16);
   list = new Int32Array(16);
   count = 0;
   free = new Int32Array(16);
@@ -119,7 +117,6 @@ export class ContactStore {
     this.edgeNext = growI32(this.edgeNext, rows * 2);
     this.edgePrev = growI32(this.edgePrev, rows * 2);
     this.listIndex = growI32(this.listIndex, rows);
-    this.constraint = growI32(this.constraint, rows);
     this.list = growI32(this.list, rows);
     this.free = growI32(this.free, rows);
   }

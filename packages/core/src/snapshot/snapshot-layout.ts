@@ -369,7 +369,7 @@ field('geometry', (p) => p.shapes.geometry, 'centroid', KIND_F64, shapeRows, 2);
 
 // Contacts: the persistent table with warm-start impulses and cached manifolds, and the pair hash table.
 const contactRows = (s: Float64Array): number => s[S_CONTACT_ROWS]!;
-for (const f of ['shapeA', 'shapeB', 'bodyA', 'bodyB', 'listIndex', 'constraint']) {
+for (const f of ['shapeA', 'shapeB', 'bodyA', 'bodyB', 'listIndex']) {
   field('contacts', (p) => p.contacts, f, KIND_I32, contactRows);
 }
 for (const f of ['flags', 'pointCount', 'cacheValid']) field('contacts', (p) => p.contacts, f, KIND_U8, contactRows);
