@@ -1,3 +1,4 @@
+import { growF64 } from '../storage/grow.js';
 import { DynamicTree, IntBuffer } from './dynamic-tree.js';
 
 /** Tree ids: static shapes never move, so they sit in their own tree that dynamic proxies query but never rebuild. */
@@ -28,11 +29,6 @@ export class BroadPhase {
 
   /** Makes room in moveFrom for `entries` move-buffer entries. */
   reserveMoveFrom(entries: number): void {
-    if (this.moveFrom.length >= entries * 4) return;
-    let n = this.moveFrom.length * 2;
-    while (n < entries * 4) n *= 2;
-    const b = new Float64Array(n);
-    b.set(this.moveFrom);
-    this.moveFrom = b;
+    this.moveFrom = growF64(this.moveFrom, entries * 4);
   }
 }

@@ -33,6 +33,10 @@ import { PhysicsError } from '../errors.js';
 import { growF64, growI32 } from '../storage/grow.js';
 import type { IntBuffer } from './int-buffer.js';
 
+/** A "previous box" no box overlaps (minX +∞, maxX −∞), and the moved flags that go with it (never read). */
+const NO_BOX = new Float64Array([Infinity, Infinity, -Infinity, -Infinity]);
+const NO_MOVED = new Uint8Array(0);
+
 // Callers may take both classes from here.
 export { IntBuffer } from './int-buffer.js';
 
@@ -333,47 +337,7 @@ export class DynamicTree {
    * pair overlapped before and so already has its contact, or was filtered out (see shape-proxy.ts, bufferMoveFrom).
    */
   queryNewOverlaps(box: Float64Array, o: number, maskBits: number, moved: Uint8Array, out: IntBuffer): void {
-    const root = this._root;
-    if (root === NULL_NODE) return;
-    const mask = maskBits | 0;
-    const minX = box[o]!,
-      minY = box[o + 1]!,
-      maxX = box[o + 2]!,
-      maxY = box[o + 3]!;
-    const oldMinX = box[o + 4]!,
-      oldMinY = box[o + 5]!,
-      oldMaxX = box[o + 6]!,
-      oldMaxY = box[o + 7]!;
-    const bMinX = this._minX,
-      bMinY = this._minY,
-      bMaxX = this._maxX,
-      bMaxY = this._maxY;
-    const c1 = this._child1,
-      c2 = this._child2,
-      userData = this._userData,
-      category = this._category;
-    let stack = this._stack;
-    let sp = 0;
-    stack[sp++] = root;
-    while (sp > 0) {
-      const n = stack[--sp]!;
-      if ((category[n]! & mask) === 0) continue;
-      const x0 = bMinX[n]!,
-        y0 = bMinY[n]!,
-        x1 = bMaxX[n]!,
-        y1 = bMaxY[n]!;
-      if (x0 > maxX || x1 < minX || y0 > maxY || y1 < minY) continue;
-      const a = c1[n]!;
-      if (a === NULL_NODE) {
-        const u = userData[n]!;
-        if (x0 <= oldMaxX && x1 >= oldMinX && y0 <= oldMaxY && y1 >= oldMinY && moved[u] === 0) continue;
-        out.push(u);
-      } else {
-        if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
-        stack[sp++] = c2[n]!;
-        stack[sp++] = a; // child1 is visited first
-      }
-    }
+    this.collect(box, o, out, false, maskBits | 0, box, o + 4, moved);
   }
 
   /** As `query`, but appends proxy ids instead of userData (what pair finding wants). */
@@ -917,17 +881,32 @@ export class DynamicTree {
   }
 
   /**
-   * The box query behind every form: leaves overlapping box[o..o+3] whose category shares a bit with `mask`. It takes
-   * the box as an array because callers are often too large for V8 to inline this into, and doubles passed to a call
-   * that is not inlined are boxed: one allocation each (the continuous stage allocated ~450 kB per step that way).
+   * The box query behind every form: leaves overlapping box[o..o+3] whose category shares a bit with `mask`, less
+   * those whose box also overlaps previous[po..po+3] while `moved[userData]` is 0 (queryNewOverlaps; the other forms
+   * pass NO_BOX, which nothing overlaps). It takes the boxes as arrays because callers are often too large for V8 to
+   * inline this into, and doubles passed to a call that is not inlined are boxed: one allocation each (the continuous
+   * stage allocated ~450 kB per step that way).
    */
-  private collect(box: Float64Array, o: number, out: IntBuffer, ids: boolean, mask: number): void {
+  private collect(
+    box: Float64Array,
+    o: number,
+    out: IntBuffer,
+    ids: boolean,
+    mask: number,
+    previous: Float64Array = NO_BOX,
+    po = 0,
+    moved: Uint8Array = NO_MOVED,
+  ): void {
     const root = this._root;
     if (root === NULL_NODE) return;
     const minX = box[o]!,
       minY = box[o + 1]!,
       maxX = box[o + 2]!,
       maxY = box[o + 3]!;
+    const pMinX = previous[po]!,
+      pMinY = previous[po + 1]!,
+      pMaxX = previous[po + 2]!,
+      pMaxY = previous[po + 3]!;
     const bMinX = this._minX,
       bMinY = this._minY,
       bMaxX = this._maxX,
@@ -942,10 +921,16 @@ export class DynamicTree {
     while (sp > 0) {
       const n = stack[--sp]!;
       if ((category[n]! & mask) === 0) continue;
-      if (bMinX[n]! > maxX || bMaxX[n]! < minX || bMinY[n]! > maxY || bMaxY[n]! < minY) continue;
+      const x0 = bMinX[n]!,
+        y0 = bMinY[n]!,
+        x1 = bMaxX[n]!,
+        y1 = bMaxY[n]!;
+      if (x0 > maxX || x1 < minX || y0 > maxY || y1 < minY) continue;
       const a = c1[n]!;
       if (a === NULL_NODE) {
-        out.push(ids ? n : userData[n]!);
+        const u = userData[n]!;
+        if (x0 <= pMaxX && x1 >= pMinX && y0 <= pMaxY && y1 >= pMinY && moved[u] === 0) continue;
+        out.push(ids ? n : u);
       } else {
         if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
         stack[sp++] = c2[n]!;

@@ -114,19 +114,18 @@ export class GeometryStore {
   }
 
   private keyOf(k: number): string {
-    const o = k * GEOMETRY_STRIDE;
-    return contentKey(this.verts.subarray(o, o + GEOMETRY_STRIDE), this.normals.subarray(o, o + GEOMETRY_STRIDE), 0);
+    return contentKey(this.verts, this.normals, k * GEOMETRY_STRIDE);
   }
 }
 
-const keyBits = new Uint32Array(4 * GEOMETRY_STRIDE);
-const keyFloats = new Float64Array(keyBits.buffer);
+const keyFloats = new Float64Array(2 * GEOMETRY_STRIDE);
+const keyChars = new Uint16Array(keyFloats.buffer);
 
-/** The exact bits of GEOMETRY_STRIDE vertices and normals (so 0 and -0 differ) as a string. */
+/** The exact bits of GEOMETRY_STRIDE vertices and normals from offset o (so 0 and -0 differ) as a string. */
 function contentKey(verts: Float64Array, normals: Float64Array, o: number): string {
   for (let i = 0; i < GEOMETRY_STRIDE; i++) {
     keyFloats[i] = verts[o + i]!;
     keyFloats[GEOMETRY_STRIDE + i] = normals[o + i]!;
   }
-  return String.fromCharCode(...new Uint16Array(keyBits.buffer));
+  return String.fromCharCode(...keyChars);
 }
