@@ -12,7 +12,10 @@ export type PhysicsErrorCode =
   | 'WORLD_LOCKED' // a call that changes the world while a step is running
   | 'CAPACITY' // a hard limit was reached (for example more than 8 polygon vertices)
   | 'INVALID_STATE' // validateWorld found the world's internal data inconsistent (an engine bug)
-  | 'BAD_SNAPSHOT'; // a snapshot that is truncated, corrupted or from a build with another layout
+  | 'BAD_SNAPSHOT' // a snapshot that is truncated, corrupted or from a build with another layout
+  | 'UNSUPPORTED' // the runtime lacks what the call needs (worker threads, SharedArrayBuffer, cross-origin isolation)
+  | 'WORKERS_ACTIVE' // startWorkers on a world that already has workers
+  | 'WORKER_FAILED'; // a step worker thread died or threw: the world went back to one thread
 
 /**
  * The one error type the engine throws at its API. `code` says what was wrong (see {@link PhysicsErrorCode});

@@ -82,6 +82,7 @@ export { SolverData, type SolverKernel } from './solver/solver-data.js';
 export * from './queries/index.js';
 export * from './joints/index.js';
 export { atan2Into, cosSinInto } from './math/trig.js';
+export { growF64, growI32, growU8, growU32 } from './storage/grow.js';
 
 // Reliability: quarantining a diverged body (the public side, isBodyQuarantined and validateWorld, is in index.ts).
 export { quarantineBody } from './body/body-quarantine.js';

@@ -23,6 +23,7 @@ import { updateBroadphase } from './update-broadphase.js';
 import { reportTouchChanges, updateContacts } from './update-contacts.js';
 import { updateSleep } from './update-sleep.js';
 import { createContactKernel } from './wasm/contact-kernel.js';
+import { checkWorkers } from './workers/step-workers.js';
 
 /**
  * The clock for the profile, read only when the world's enableProfiling is on: each read returns a new heap number
@@ -93,6 +94,7 @@ export function createPhysicsSystems(dt: number, subSteps?: number): Array<(worl
 /** Validates the step, locks the world, clears last step's events and sets the per-step solver scalars. */
 function beginStep(p: PhysicsState, dt: number, subSteps: number | undefined): void {
   if (p.locked) throw new PhysicsError('WORLD_LOCKED', 'stepPhysics was called during a step');
+  checkWorkers(p);
   if (typeof dt !== 'number' || !Number.isFinite(dt) || dt < 0) {
     throw new PhysicsError('INVALID_ARGUMENT', `dt must be a finite number >= 0, got ${String(dt)}`);
   }

@@ -1,29 +1,7 @@
 import {
   CONTACT_POINTS_STRIDE,
-  CP_ANCHOR_AX,
-  CP_ANCHOR_AY,
-  CP_ANCHOR_BX,
-  CP_ANCHOR_BY,
-  MP_ANCHOR_AX,
-  MP_ANCHOR_AY,
-  MP_ANCHOR_BX,
-  MP_ANCHOR_BY,
-  MP_ID,
-  MP_POINT_X,
-  MP_POINT_Y,
-  CP_ID,
-  CP_NORMAL_IMPULSE,
-  CP_TANGENT_IMPULSE,
   ContactFlag,
-  M_HEADER,
-  MP_STRIDE,
-  M_COUNT,
-  M_NORMAL_X,
-  M_NORMAL_Y,
   CP_STRIDE,
-  SHAPE_TYPE_COUNT,
-  SPECULATIVE_DISTANCE,
-  collideFunctions,
   destroyContact,
   BodyFlag,
   CB_BODY_A,
@@ -37,13 +15,14 @@ import {
   CP_POINT_X,
   CP_POINT_Y,
   CP_SEPARATION,
-  MP_SEPARATION,
+  growI32,
   pushPairEvent,
   shapeHandle,
   wakeIsland,
   type PhysicsState,
 } from '@impulse2d/core/internal';
-import { cacheManifold, reuseManifoldInPlace } from './manifold-cache.js';
+import { CHUNK_COUNTS, COLLIDE_CHUNK, collideChunk, collideChunkCount } from './collide-contacts.js';
+import { JOB_COLLIDE, runParallel } from './workers/step-workers.js';
 
 /** Logs a contact-begin record with the manifold's normal and points. */
 function pushBeginEvent(p: PhysicsState, id: number): void {
@@ -101,16 +80,21 @@ export function reportTouchChanges(p: PhysicsState): void {
 }
 
 /**
- * Stage 2 — narrowphase. For each contact: if the two fat boxes no longer overlap the contact is destroyed; otherwise
- * the manifold is recomputed from the current transforms and each new point takes over the impulses of the old
- * point with the same feature id (warm starting), so resting stacks start each step from last step's solution.
- * Touching transitions become contact begin/end (or sensor begin/end) events; a begin against a sleeping body wakes
- * its island.
+ * Stage 2 — narrowphase: every contact's chunk (collide-contacts.ts), on the world's worker threads when it has
+ * them, then, in one thread and in row order, the separated contacts destroyed and the touching flips listed for
+ * reportTouchChanges. Touching transitions become contact begin/end (or sensor begin/end) events; a begin against a
+ * sleeping body wakes its island.
  */
 export function updateContacts(p: PhysicsState): void {
-  const touching = collideContacts(p);
-  const dead = p.contacts.separated;
-  // Destroyed after the loop: swap-removal inside it would move unvisited contacts behind the cursor.
+  const c = p.contacts;
+  const rows = c.capacityUsed;
+  const chunks = collideChunkCount(rows);
+  c.chunkOut = growI32(c.chunkOut, chunks * 2 * COLLIDE_CHUNK);
+  c.chunkCounts = growI32(c.chunkCounts, chunks * CHUNK_COUNTS);
+  if (!runParallel(p, JOB_COLLIDE, chunks, rows)) collideChunks(p, chunks, rows);
+  const touching = gatherChunks(p, chunks);
+  const dead = c.separated;
+  // Destroyed after the pass: swap-removal inside it would move unvisited contacts behind the cursor.
   for (let k = 0; k < dead.count; k++) destroyContact(p, dead.data[k]!);
   const moveBuffer = p.broadphase.moveBuffer;
   const moved = p.shapes.moved;
@@ -121,152 +105,33 @@ export function updateContacts(p: PhysicsState): void {
 }
 
 /**
- * The loop of updateContacts; returns the number of touching contacts.
- * (Split from its caller so that the caller, which has no loop, is optimised normally: in V8 the code after a long
+ * Every chunk in this thread.
+ * (A loop of its own so that its caller, which has no long loop, is optimised normally: in V8 the code after a long
  * loop compiled on-stack-replacement has no type feedback for the stores that follow it, and deoptimised on every
  * step — measured on large_pyramid: prepareContacts and updateContacts bailed out once per step.)
  */
-function collideContacts(p: PhysicsState): number {
+function collideChunks(p: PhysicsState, chunks: number, rows: number): void {
   const c = p.contacts;
-  const s = p.shapes;
-  const g = s.geometry;
-  const t = p.bodies.transform;
-  const trees = p.broadphase.trees;
-  const m = p.manifold;
-  const pose = p.pose;
-  const points = c.points;
+  for (let k = 0; k < chunks; k++) collideChunk(p, k, rows, c.chunkOut, c.chunkCounts);
+}
+
+/** The chunks' separated and touch-flipped ids, in chunk order, into `separated` and `touchChanged`; the touching count. */
+function gatherChunks(p: PhysicsState, chunks: number): number {
+  const c = p.contacts;
+  const out = c.chunkOut;
+  const counts = c.chunkCounts;
   const dead = c.separated;
   const changed = c.touchChanged;
-  changed.clear();
-  const bflags = p.bodies.flags;
-  const aabb = s.aabb;
-  const moved = s.moved;
   dead.clear();
+  changed.clear();
   let touching = 0;
-  // Rows in id order, not `list` order: each row's columns are then read front to back (swap-removal shuffles the
-  // list, and random row access was the largest cost of this loop on big piles). The order decides only the order
-  // of `separated` and `touchChanged`, as deterministic as the list's.
-  const listIndex = c.listIndex;
-  const rows = c.capacityUsed;
-  for (let id = 0; id < rows; id++) {
-    if (listIndex[id] === -1) continue;
-    const shapeA = c.shapeA[id]!;
-    const shapeB = c.shapeB[id]!;
-    // Fat boxes only change when a proxy moves in the tree, so only then can a pair stop overlapping: check those.
-    if (moved[shapeA] === 1 || moved[shapeB] === 1) {
-      const treeA = trees[s.tree[shapeA]!];
-      const treeB = trees[s.tree[shapeB]!];
-      const pa = s.proxy[shapeA]!;
-      const pb = s.proxy[shapeB]!;
-      if (
-        treeA.maxX[pa]! < treeB.minX[pb]! ||
-        treeB.maxX[pb]! < treeA.minX[pa]! ||
-        treeA.maxY[pa]! < treeB.minY[pb]! ||
-        treeB.maxY[pb]! < treeA.minY[pa]!
-      ) {
-        dead.push(id);
-        continue;
-      }
-    }
-    const bodyA = c.bodyA[id]!;
-    const bodyB = c.bodyB[id]!;
-    // Neither body moves (asleep or static): the manifold from when they last moved still holds. This is what makes
-    // sleeping piles nearly free.
-    if ((bflags[bodyA]! & BodyFlag.awake) === 0 && (bflags[bodyB]! & BodyFlag.awake) === 0) {
-      if ((c.flags[id]! & ContactFlag.touching) !== 0) touching++;
-      continue;
-    }
-    // Tight boxes (refreshed whenever a body moves) further apart than the speculative distance on either axis
-    // cannot produce a manifold point: skip the routine (and the poses: the scattered transform reads). Most fat-box
-    // pairs of a busy pile end here.
-    const ao = shapeA * 4;
-    const bo = shapeB * 4;
-    if (
-      aabb[ao]! > aabb[bo + 2]! + SPECULATIVE_DISTANCE ||
-      aabb[bo]! > aabb[ao + 2]! + SPECULATIVE_DISTANCE ||
-      aabb[ao + 1]! > aabb[bo + 3]! + SPECULATIVE_DISTANCE ||
-      aabb[bo + 1]! > aabb[ao + 3]! + SPECULATIVE_DISTANCE
-    ) {
-      c.cacheValid[id] = 0;
-      // No points before and none now (most pairs of a busy pile): nothing to match, no flag to change, so the
-      // contact's point record is never touched (it is the cache miss of this loop).
-      if (c.pointCount[id] === 0) continue;
-      m[M_COUNT] = 0;
-    } else {
-      pose[0] = t.x[bodyA]!;
-      pose[1] = t.y[bodyA]!;
-      pose[2] = t.c[bodyA]!;
-      pose[3] = t.s[bodyA]!;
-      pose[4] = t.x[bodyB]!;
-      pose[5] = t.y[bodyB]!;
-      pose[6] = t.c[bodyB]!;
-      pose[7] = t.s[bodyB]!;
-      // A touching contact that barely moved: its cached manifold, moved, is written in place (manifold-cache.ts);
-      // count, ids, impulses and flags stay as they are, so nothing below applies.
-      const cf = c.flags[id]!;
-      if (
-        (cf & (ContactFlag.touching | ContactFlag.sensor)) === ContactFlag.touching &&
-        reuseManifoldInPlace(c, id, pose)
-      ) {
-        touching++;
-        continue;
-      }
-      collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, m);
-      cacheManifold(c, id, pose, m);
-    }
-    const newCount = m[M_COUNT]!;
-    const oldCount = c.pointCount[id]!;
-    const base = id * CONTACT_POINTS_STRIDE;
-    // Match by feature id; the old impulses are read before the points are overwritten.
-    const oldId0 = oldCount > 0 ? points[base + CP_ID]! : -1;
-    const oldId1 = oldCount > 1 ? points[base + CP_STRIDE + CP_ID]! : -1;
-    const oldN0 = points[base + CP_NORMAL_IMPULSE]!;
-    const oldT0 = points[base + CP_TANGENT_IMPULSE]!;
-    const oldN1 = points[base + CP_STRIDE + CP_NORMAL_IMPULSE]!;
-    const oldT1 = points[base + CP_STRIDE + CP_TANGENT_IMPULSE]!;
-    for (let j = 0; j < newCount; j++) {
-      const src = M_HEADER + j * MP_STRIDE;
-      const dst = base + j * CP_STRIDE;
-      // anchorA, anchorB, point, separation, id: the CP_ fields alias the MP_ ones (written out: the loop form was a
-      // quarter of this stage's time).
-      points[dst + CP_ANCHOR_AX] = m[src + MP_ANCHOR_AX]!;
-      points[dst + CP_ANCHOR_AY] = m[src + MP_ANCHOR_AY]!;
-      points[dst + CP_ANCHOR_BX] = m[src + MP_ANCHOR_BX]!;
-      points[dst + CP_ANCHOR_BY] = m[src + MP_ANCHOR_BY]!;
-      points[dst + CP_POINT_X] = m[src + MP_POINT_X]!;
-      points[dst + CP_POINT_Y] = m[src + MP_POINT_Y]!;
-      points[dst + CP_SEPARATION] = m[src + MP_SEPARATION]!;
-      points[dst + CP_ID] = m[src + MP_ID]!;
-      const fid = m[src + MP_ID]!;
-      let n = 0;
-      let tg = 0;
-      if (fid === oldId0) {
-        n = oldN0;
-        tg = oldT0;
-      } else if (fid === oldId1) {
-        n = oldN1;
-        tg = oldT1;
-      }
-      points[dst + CP_NORMAL_IMPULSE] = n;
-      points[dst + CP_TANGENT_IMPULSE] = tg;
-    }
-    c.pointCount[id] = newCount;
-    c.normalX[id] = m[M_NORMAL_X]!;
-    c.normalY[id] = m[M_NORMAL_Y]!;
-    const flags = c.flags[id]!;
-    const wasTouching = (flags & ContactFlag.touching) !== 0;
-    let isTouching = newCount > 0;
-    const sensor = (flags & ContactFlag.sensor) !== 0;
-    // A sensor reports overlap, not the speculative margin: it touches when a point actually penetrates.
-    if (sensor && isTouching)
-      isTouching = m[M_HEADER + MP_SEPARATION]! <= 0 || (newCount > 1 && m[M_HEADER + MP_STRIDE + MP_SEPARATION]! <= 0);
-    if (isTouching) {
-      touching++;
-      c.flags[id] = flags | ContactFlag.touching;
-    } else {
-      c.flags[id] = flags & ~ContactFlag.touching;
-    }
-    if (isTouching !== wasTouching) changed.push(id);
+  for (let k = 0; k < chunks; k++) {
+    const o = k * 2 * COLLIDE_CHUNK;
+    const deadCount = counts[k * CHUNK_COUNTS]!;
+    for (let i = 0; i < deadCount; i++) dead.push(out[o + i]!);
+    const changedCount = counts[k * CHUNK_COUNTS + 1]!;
+    for (let i = 0; i < changedCount; i++) changed.push(out[o + COLLIDE_CHUNK + i]!);
+    touching += counts[k * CHUNK_COUNTS + 2]!;
   }
   return touching;
 }

@@ -133,6 +133,17 @@ export class DynamicTree {
     return this._maxY;
   }
 
+  /**
+   * Replaces the four box columns by `copy` of each (same contents, for example on shared memory a worker thread can
+   * read). The tree goes on using and growing the copies.
+   */
+  replaceBoxColumns(copy: (column: Float64Array) => Float64Array): void {
+    this._minX = copy(this._minX);
+    this._minY = copy(this._minY);
+    this._maxX = copy(this._maxX);
+    this._maxY = copy(this._maxY);
+  }
+
   // ---- proxies ----------------------------------------------------------------------------------------------------
 
   /**

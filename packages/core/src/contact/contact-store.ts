@@ -64,6 +64,12 @@ export class ContactStore {
   readonly separated = new IntBuffer();
   /** Scratch of the narrowphase: contacts whose touching state flipped this step (for events and waking). */
   readonly touchChanged = new IntBuffer();
+  /**
+   * Scratch of the narrowphase's chunks (systems' collide-contacts.ts), written by whichever thread runs a chunk:
+   * per chunk, the ids of contacts that separated and of those whose touching state flipped, then three counts.
+   */
+  chunkOut = new Int32Array(0);
+  chunkCounts = new Int32Array(0);
   shapeA = new Int32Array(16);
   shapeB = new Int32Array(16);
   bodyA = new Int32Array(16);

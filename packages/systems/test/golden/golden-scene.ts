@@ -19,7 +19,7 @@ import {
 } from '@impulse2d/core';
 import { stepPhysics } from '@impulse2d/systems';
 
-function buildScene(w: PhysicsWorld): number[] {
+export function buildScene(w: PhysicsWorld): number[] {
   const bodies: number[] = [];
   const ground = createBody(w, { type: 'static', position: { x: 0, y: -1 } });
   addShape(w, ground, makeBox(40, 1), { friction: 0.6 });

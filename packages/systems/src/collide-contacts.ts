@@ -1,0 +1,240 @@
+import {
+  CONTACT_POINTS_STRIDE,
+  CP_ANCHOR_AX,
+  CP_ANCHOR_AY,
+  CP_ANCHOR_BX,
+  CP_ANCHOR_BY,
+  MP_ANCHOR_AX,
+  MP_ANCHOR_AY,
+  MP_ANCHOR_BX,
+  MP_ANCHOR_BY,
+  MP_ID,
+  MP_POINT_X,
+  MP_POINT_Y,
+  CP_ID,
+  CP_NORMAL_IMPULSE,
+  CP_TANGENT_IMPULSE,
+  ContactFlag,
+  M_HEADER,
+  MP_STRIDE,
+  M_COUNT,
+  M_NORMAL_X,
+  M_NORMAL_Y,
+  CP_STRIDE,
+  SHAPE_TYPE_COUNT,
+  SPECULATIVE_DISTANCE,
+  collideFunctions,
+  BodyFlag,
+  CP_POINT_X,
+  CP_POINT_Y,
+  CP_SEPARATION,
+  MP_SEPARATION,
+  type ContactStore,
+  type GeometryStore,
+} from '@impulse2d/core/internal';
+import { cacheManifold, reuseManifoldInPlace } from './manifold-cache.js';
+
+/**
+ * Rows of the contact table in one narrowphase chunk: the unit a thread takes. Small enough that two threads end
+ * within a chunk of each other, large enough that claiming one is rare next to colliding its rows.
+ */
+export const COLLIDE_CHUNK = 256;
+/** Per chunk, three counts: separated contacts, touching flips, touching contacts. */
+export const CHUNK_COUNTS = 3;
+
+/** The box columns of a broadphase tree the narrowphase reads (a DynamicTree, or a worker's view of one). */
+export interface TreeBounds {
+  readonly minX: Float64Array;
+  readonly minY: Float64Array;
+  readonly maxX: Float64Array;
+  readonly maxY: Float64Array;
+}
+
+/**
+ * What the narrowphase reads and writes: a PhysicsState, or a worker thread's view of the same columns. The manifold
+ * and pose scratch are the thread's own.
+ */
+export interface CollideState {
+  readonly contacts: ContactStore;
+  readonly shapes: {
+    readonly geometry: GeometryStore;
+    readonly aabb: Float64Array;
+    readonly moved: Uint8Array;
+    readonly tree: Uint8Array;
+    readonly proxy: Int32Array;
+  };
+  readonly bodies: {
+    readonly flags: Uint8Array;
+    readonly transform: {
+      readonly x: Float64Array;
+      readonly y: Float64Array;
+      readonly c: Float64Array;
+      readonly s: Float64Array;
+    };
+  };
+  readonly broadphase: { readonly trees: readonly TreeBounds[] };
+  readonly manifold: Float64Array;
+  readonly pose: Float64Array;
+}
+
+/** Number of chunks that cover `rows` rows of the contact table. */
+export function collideChunkCount(rows: number): number {
+  return Math.ceil(rows / COLLIDE_CHUNK);
+}
+
+/**
+ * Narrowphase of chunk `k` (rows k·COLLIDE_CHUNK onwards, below `rows`). For each contact: if the two fat boxes no
+ * longer overlap the contact is listed as separated; otherwise the manifold is recomputed from the current transforms
+ * and each new point takes over the impulses of the old point with the same feature id (warm starting).
+ *
+ * A chunk writes only its own contacts' rows and its own stretch of the outputs: separated ids at
+ * `out[2k·COLLIDE_CHUNK…]`, ids whose touching state flipped at `out[(2k+1)·COLLIDE_CHUNK…]`, both ascending, and its
+ * three counts at `counts[3k…]`. So chunks run in any order on any thread, and the caller, reading the outputs in
+ * chunk order, sees exactly what one pass over all rows would give.
+ */
+export function collideChunk(p: CollideState, k: number, rows: number, out: Int32Array, counts: Int32Array): void {
+  const c = p.contacts;
+  const s = p.shapes;
+  const g = s.geometry;
+  const t = p.bodies.transform;
+  const trees = p.broadphase.trees;
+  const m = p.manifold;
+  const pose = p.pose;
+  const points = c.points;
+  const bflags = p.bodies.flags;
+  const aabb = s.aabb;
+  const moved = s.moved;
+  let dead = k * 2 * COLLIDE_CHUNK;
+  let changed = dead + COLLIDE_CHUNK;
+  let touching = 0;
+  // Rows in id order, not `list` order: each row's columns are then read front to back (swap-removal shuffles the
+  // list, and random row access was the largest cost of this loop on big piles). The order decides only the order
+  // of `separated` and `touchChanged`, as deterministic as the list's.
+  const listIndex = c.listIndex;
+  const end = Math.min(rows, (k + 1) * COLLIDE_CHUNK);
+  for (let id = k * COLLIDE_CHUNK; id < end; id++) {
+    if (listIndex[id] === -1) continue;
+    const shapeA = c.shapeA[id]!;
+    const shapeB = c.shapeB[id]!;
+    // Fat boxes only change when a proxy moves in the tree, so only then can a pair stop overlapping: check those.
+    if (moved[shapeA] === 1 || moved[shapeB] === 1) {
+      const treeA = trees[s.tree[shapeA]!];
+      const treeB = trees[s.tree[shapeB]!];
+      const pa = s.proxy[shapeA]!;
+      const pb = s.proxy[shapeB]!;
+      if (
+        treeA.maxX[pa]! < treeB.minX[pb]! ||
+        treeB.maxX[pb]! < treeA.minX[pa]! ||
+        treeA.maxY[pa]! < treeB.minY[pb]! ||
+        treeB.maxY[pb]! < treeA.minY[pa]!
+      ) {
+        out[dead++] = id;
+        continue;
+      }
+    }
+    const bodyA = c.bodyA[id]!;
+    const bodyB = c.bodyB[id]!;
+    // Neither body moves (asleep or static): the manifold from when they last moved still holds. This is what makes
+    // sleeping piles nearly free.
+    if ((bflags[bodyA]! & BodyFlag.awake) === 0 && (bflags[bodyB]! & BodyFlag.awake) === 0) {
+      if ((c.flags[id]! & ContactFlag.touching) !== 0) touching++;
+      continue;
+    }
+    // Tight boxes (refreshed whenever a body moves) further apart than the speculative distance on either axis
+    // cannot produce a manifold point: skip the routine (and the poses: the scattered transform reads). Most fat-box
+    // pairs of a busy pile end here.
+    const ao = shapeA * 4;
+    const bo = shapeB * 4;
+    if (
+      aabb[ao]! > aabb[bo + 2]! + SPECULATIVE_DISTANCE ||
+      aabb[bo]! > aabb[ao + 2]! + SPECULATIVE_DISTANCE ||
+      aabb[ao + 1]! > aabb[bo + 3]! + SPECULATIVE_DISTANCE ||
+      aabb[bo + 1]! > aabb[ao + 3]! + SPECULATIVE_DISTANCE
+    ) {
+      c.cacheValid[id] = 0;
+      // No points before and none now (most pairs of a busy pile): nothing to match, no flag to change, so the
+      // contact's point record is never touched (it is the cache miss of this loop).
+      if (c.pointCount[id] === 0) continue;
+      m[M_COUNT] = 0;
+    } else {
+      pose[0] = t.x[bodyA]!;
+      pose[1] = t.y[bodyA]!;
+      pose[2] = t.c[bodyA]!;
+      pose[3] = t.s[bodyA]!;
+      pose[4] = t.x[bodyB]!;
+      pose[5] = t.y[bodyB]!;
+      pose[6] = t.c[bodyB]!;
+      pose[7] = t.s[bodyB]!;
+      // A touching contact that barely moved: its cached manifold, moved, is written in place (manifold-cache.ts);
+      // count, ids, impulses and flags stay as they are, so nothing below applies.
+      const cf = c.flags[id]!;
+      if (
+        (cf & (ContactFlag.touching | ContactFlag.sensor)) === ContactFlag.touching &&
+        reuseManifoldInPlace(c, id, pose)
+      ) {
+        touching++;
+        continue;
+      }
+      collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, m);
+      cacheManifold(c, id, pose, m);
+    }
+    const newCount = m[M_COUNT]!;
+    const oldCount = c.pointCount[id]!;
+    const base = id * CONTACT_POINTS_STRIDE;
+    // Match by feature id; the old impulses are read before the points are overwritten.
+    const oldId0 = oldCount > 0 ? points[base + CP_ID]! : -1;
+    const oldId1 = oldCount > 1 ? points[base + CP_STRIDE + CP_ID]! : -1;
+    const oldN0 = points[base + CP_NORMAL_IMPULSE]!;
+    const oldT0 = points[base + CP_TANGENT_IMPULSE]!;
+    const oldN1 = points[base + CP_STRIDE + CP_NORMAL_IMPULSE]!;
+    const oldT1 = points[base + CP_STRIDE + CP_TANGENT_IMPULSE]!;
+    for (let j = 0; j < newCount; j++) {
+      const src = M_HEADER + j * MP_STRIDE;
+      const dst = base + j * CP_STRIDE;
+      // anchorA, anchorB, point, separation, id: the CP_ fields alias the MP_ ones (written out: the loop form was a
+      // quarter of this stage's time).
+      points[dst + CP_ANCHOR_AX] = m[src + MP_ANCHOR_AX]!;
+      points[dst + CP_ANCHOR_AY] = m[src + MP_ANCHOR_AY]!;
+      points[dst + CP_ANCHOR_BX] = m[src + MP_ANCHOR_BX]!;
+      points[dst + CP_ANCHOR_BY] = m[src + MP_ANCHOR_BY]!;
+      points[dst + CP_POINT_X] = m[src + MP_POINT_X]!;
+      points[dst + CP_POINT_Y] = m[src + MP_POINT_Y]!;
+      points[dst + CP_SEPARATION] = m[src + MP_SEPARATION]!;
+      points[dst + CP_ID] = m[src + MP_ID]!;
+      const fid = m[src + MP_ID]!;
+      let n = 0;
+      let tg = 0;
+      if (fid === oldId0) {
+        n = oldN0;
+        tg = oldT0;
+      } else if (fid === oldId1) {
+        n = oldN1;
+        tg = oldT1;
+      }
+      points[dst + CP_NORMAL_IMPULSE] = n;
+      points[dst + CP_TANGENT_IMPULSE] = tg;
+    }
+    c.pointCount[id] = newCount;
+    // Without points the scratch's normal is whatever this thread collided before: written as 0, the row depends on
+    // nothing but itself, so chunks give the same bits on any thread.
+    c.normalX[id] = newCount > 0 ? m[M_NORMAL_X]! : 0;
+    c.normalY[id] = newCount > 0 ? m[M_NORMAL_Y]! : 0;
+    const flags = c.flags[id]!;
+    const wasTouching = (flags & ContactFlag.touching) !== 0;
+    let isTouching = newCount > 0;
+    const sensor = (flags & ContactFlag.sensor) !== 0;
+    // A sensor reports overlap, not the speculative margin: it touches when a point actually penetrates.
+    if (sensor && isTouching)
+      isTouching = m[M_HEADER + MP_SEPARATION]! <= 0 || (newCount > 1 && m[M_HEADER + MP_STRIDE + MP_SEPARATION]! <= 0);
+    if (isTouching) {
+      touching++;
+      c.flags[id] = flags | ContactFlag.touching;
+    } else {
+      c.flags[id] = flags & ~ContactFlag.touching;
+    }
+    if (isTouching !== wasTouching) out[changed++] = id;
+  }
+  counts[k * CHUNK_COUNTS] = dead - k * 2 * COLLIDE_CHUNK;
+  counts[k * CHUNK_COUNTS + 1] = changed - k * 2 * COLLIDE_CHUNK - COLLIDE_CHUNK;
+  counts[k * CHUNK_COUNTS + 2] = touching;
+}

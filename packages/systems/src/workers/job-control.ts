@@ -1,0 +1,77 @@
+import { collideChunk, type CollideState } from '../collide-contacts.js';
+
+/**
+ * The control block the main thread and its step workers share (an Int32Array on a SharedArrayBuffer), and the
+ * chunk-claiming loop both sides run.
+ *
+ * A job is a number of chunks. The main thread writes the job's parameters, then bumps GEN (the job counter) and
+ * wakes the workers; every thread, the main one included, claims chunks until none is left, and the main thread
+ * waits until DONE counts all of them. Claims go through NEXT, which holds the job's tag (the low 16 bits of GEN) in
+ * its high half and the next chunk index in its low half, so a worker that wakes late for a job that is already
+ * over finds another tag there and claims nothing.
+ */
+export const GEN = 0;
+export const NEXT = 1;
+export const DONE = 2;
+/** Workers that took the columns of a JOB_SYNC. */
+export const ACK = 3;
+/** Set by a worker whose chunk threw. */
+export const FAILED = 4;
+/**
+ * Two parameter slots (kind, chunks, rows), by GEN's parity: the next job's parameters go to the other slot, so a
+ * worker that reads its job's slot and then finds GEN unchanged has read one job's parameters, never a mix.
+ */
+export const PARAMS = 8;
+export const PARAM_SLOT = 4;
+export const KIND = 0;
+export const CHUNKS = 1;
+export const ROWS = 2;
+export const CONTROL_LENGTH = PARAMS + 2 * PARAM_SLOT;
+/** Chunk indices live in 16 bits of NEXT. */
+export const MAX_CHUNKS = 0xffff;
+
+/** Job kinds. JOB_SYNC makes each worker return to its event loop for a message with new columns, then ACK. */
+export const JOB_SYNC = 1;
+export const JOB_COLLIDE = 2;
+
+/** The tag a job's claims carry in NEXT's high half. */
+export function jobTag(gen: number): number {
+  return (gen & 0xffff) << 16;
+}
+
+/** Claims the next chunk of the job tagged `tag`; -1 when none is left or the job is over. */
+export function claimChunk(ctrl: Int32Array, tag: number, chunks: number): number {
+  for (;;) {
+    const v = Atomics.load(ctrl, NEXT);
+    if ((v & ~0xffff) !== tag) return -1;
+    const k = v & 0xffff;
+    if (k >= chunks) return -1;
+    if (Atomics.compareExchange(ctrl, NEXT, v, v + 1) === v) return k;
+  }
+}
+
+/**
+ * Claims and runs chunks of job `gen` until none is left, on `v` (this thread's state or view); returns how many it
+ * ran. `chunkDone[k]` gets `gen` when chunk k is finished, so a main thread that gives up on a stalled worker knows
+ * which chunks to run itself.
+ */
+export function runChunks(
+  ctrl: Int32Array,
+  chunkDone: Int32Array,
+  v: CollideState,
+  gen: number,
+  kind: number,
+  chunks: number,
+  rows: number,
+): number {
+  const tag = jobTag(gen);
+  const c = v.contacts;
+  let ran = 0;
+  for (let k = claimChunk(ctrl, tag, chunks); k >= 0; k = claimChunk(ctrl, tag, chunks)) {
+    if (kind === JOB_COLLIDE) collideChunk(v, k, rows, c.chunkOut, c.chunkCounts);
+    Atomics.store(chunkDone, k, gen);
+    if (Atomics.add(ctrl, DONE, 1) + 1 === chunks) Atomics.notify(ctrl, DONE);
+    ran++;
+  }
+  return ran;
+}

@@ -1,0 +1,303 @@
+import { DynamicTree, PhysicsError, getPhysics, type PhysicsState, type PhysicsWorld } from '@impulse2d/core/internal';
+import { collideChunk } from '../collide-contacts.js';
+import { COLLIDE_COLUMNS, readColumn, writeColumn, type Column } from './collide-columns.js';
+import {
+  ACK,
+  CHUNKS,
+  CONTROL_LENGTH,
+  DONE,
+  FAILED,
+  GEN,
+  JOB_SYNC,
+  KIND,
+  MAX_CHUNKS,
+  NEXT,
+  PARAMS,
+  PARAM_SLOT,
+  ROWS,
+  jobTag,
+  runChunks,
+} from './job-control.js';
+import { checkThreadSupport, spawnThread, type StepThread } from './thread-spawn.js';
+
+export { JOB_COLLIDE } from './job-control.js';
+
+/** Most step workers one world takes. */
+export const MAX_WORKERS = 64;
+/** Loads of the control block before the main thread starts to block (waiting costs a wake-up later). */
+const SPIN_LOADS = 2000;
+/** Each block of the main thread, ms. */
+const WAIT_MS = 2;
+/**
+ * A job that makes no progress for this long means a worker died inside it (terminated, or its thread crashed):
+ * the main thread runs the chunks left and the world goes back to one thread.
+ */
+const STALL_MS = 5000;
+
+/** The worker threads of one world and the shared memory they work through. */
+class StepWorkers {
+  readonly ctrl = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
+  /** Per chunk, the job that finished it last (job-control.ts). */
+  chunkDone = new Int32Array(new SharedArrayBuffer(4 * 64));
+  /** The columns the workers hold, by COLLIDE_COLUMNS index, and the chunkDone they hold. */
+  readonly sent: Array<Column | null> = COLLIDE_COLUMNS.map(() => null);
+  sentChunkDone: Int32Array | null = null;
+  /** Why the workers cannot be used any more (a worker died or threw); null while they are fine. */
+  failure: string | null = null;
+  threads: StepThread[] = [];
+  /** Chunks run in parallel jobs so far, and how many of them the calling thread ran. */
+  chunks = 0;
+  mainChunks = 0;
+
+  constructor(readonly canBlock: boolean) {}
+
+  /** Runs job `kind` over `chunks` chunks on the workers and this thread; false (nothing run) if they have failed. */
+  run(p: PhysicsState, kind: number, chunks: number, rows: number): boolean {
+    if (!this.sync(p, chunks)) return false;
+    const gen = this.post(kind, chunks, rows);
+    this.mainChunks += runChunks(this.ctrl, this.chunkDone, p, gen, kind, chunks, rows);
+    this.chunks += chunks;
+    if (!this.wait(DONE, chunks)) this.finishStalled(p, gen, chunks, rows);
+    return true;
+  }
+
+  /** Writes a job's parameters, then publishes it (job-control.ts); returns its number. */
+  private post(kind: number, chunks: number, rows: number): number {
+    const ctrl = this.ctrl;
+    const gen = (Atomics.load(ctrl, GEN) + 1) | 0;
+    const slot = PARAMS + (gen & 1) * PARAM_SLOT;
+    Atomics.store(ctrl, slot + KIND, kind);
+    Atomics.store(ctrl, slot + CHUNKS, chunks);
+    Atomics.store(ctrl, slot + ROWS, rows);
+    Atomics.store(ctrl, DONE, 0);
+    Atomics.store(ctrl, ACK, 0);
+    Atomics.store(ctrl, NEXT, jobTag(gen));
+    Atomics.store(ctrl, GEN, gen);
+    Atomics.notify(ctrl, GEN);
+    return gen;
+  }
+
+  /**
+   * Gives the workers the current columns if any was replaced since they last got them (a store grew, a snapshot was
+   * restored): columns not yet on shared memory are copied there first. False if a worker did not take them.
+   */
+  private sync(p: PhysicsState, chunks: number): boolean {
+    if (this.chunkDone.length < chunks) {
+      this.chunkDone = new Int32Array(new SharedArrayBuffer(4 * Math.max(chunks, 2 * this.chunkDone.length)));
+    }
+    let same = this.sentChunkDone === this.chunkDone;
+    for (let i = 0; same && i < COLLIDE_COLUMNS.length; i++) same = readColumn(p, i) === this.sent[i];
+    if (same) return true;
+    shareColumns(p);
+    for (let i = 0; i < COLLIDE_COLUMNS.length; i++) this.sent[i] = readColumn(p, i);
+    this.sentChunkDone = this.chunkDone;
+    const message = { type: 'columns', columns: this.sent.slice(), chunkDone: this.chunkDone };
+    for (const t of this.threads) t.post(message);
+    this.post(JOB_SYNC, 0, 0);
+    if (this.wait(ACK, this.threads.length)) return true;
+    this.fail('a worker did not answer');
+    return false;
+  }
+
+  /** Waits until ctrl[index] reaches `target`; false when nothing moved for STALL_MS or a worker's chunk threw. */
+  private wait(index: number, target: number): boolean {
+    const ctrl = this.ctrl;
+    let last = -1;
+    let idle = 0;
+    let loads = 0;
+    let since = 0;
+    for (;;) {
+      const value = Atomics.load(ctrl, index);
+      if (value >= target) return true;
+      if (Atomics.load(ctrl, FAILED) !== 0) return false;
+      if (value !== last) {
+        last = value;
+        idle = 0;
+        since = 0;
+      }
+      if (++loads < SPIN_LOADS) continue;
+      if (this.canBlock) {
+        Atomics.wait(ctrl, index, value, WAIT_MS);
+        idle += WAIT_MS;
+        if (idle >= STALL_MS) return false;
+      } else if ((loads & 0xfffff) === 0) {
+        // A browser's main thread may not block: it spins, and reads the clock now and then.
+        const t = performance.now();
+        if (since === 0) since = t;
+        else if (t - since >= STALL_MS) return false;
+      }
+    }
+  }
+
+  /** A worker died or threw inside job `gen`: runs here the chunks it left, and gives the workers up. */
+  private finishStalled(p: PhysicsState, gen: number, chunks: number, rows: number): void {
+    this.fail(Atomics.load(this.ctrl, FAILED) !== 0 ? 'a worker threw' : 'a worker stopped answering');
+    const c = p.contacts;
+    for (let k = 0; k < chunks; k++) {
+      if (Atomics.load(this.chunkDone, k) !== gen) collideChunk(p, k, rows, c.chunkOut, c.chunkCounts);
+    }
+  }
+
+  fail(reason: string): void {
+    if (this.failure === null) this.failure = reason;
+  }
+
+  async stop(): Promise<void> {
+    const threads = this.threads;
+    this.threads = [];
+    await Promise.all(threads.map((t) => t.terminate()));
+  }
+}
+
+/** Copies every column the workers read that is not on shared memory yet into shared memory, in place in `p`. */
+function shareColumns(p: PhysicsState): void {
+  for (let i = 0; i < COLLIDE_COLUMNS.length; i++) {
+    if (readColumn(p, i).buffer instanceof SharedArrayBuffer) continue;
+    const owner = COLLIDE_COLUMNS[i]![0](p);
+    if (owner instanceof DynamicTree) owner.replaceBoxColumns(toShared);
+    else writeColumn(p, i, toShared(readColumn(p, i)));
+  }
+}
+
+function toShared<T extends Column>(column: T): T {
+  const buffer = new SharedArrayBuffer(column.byteLength);
+  const copy =
+    column instanceof Float64Array
+      ? new Float64Array(buffer)
+      : column instanceof Int32Array
+        ? new Int32Array(buffer)
+        : new Uint8Array(buffer);
+  copy.set(column);
+  return copy as T;
+}
+
+const pools = new WeakMap<PhysicsState, StepWorkers>();
+
+/** Whether this thread may block in Atomics.wait (a browser's main thread may not). */
+function threadCanBlock(): boolean {
+  try {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 1, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts `count` worker threads that share the world's parallel stages with the calling thread (today: the
+ * narrowphase, every contact's manifold). `stepPhysics` stays synchronous, and its results are the same bits with
+ * any number of workers, 0 included: the work is split into chunks of contacts, each computed whole by one thread,
+ * and the results are read back in chunk order.
+ *
+ * Every public call keeps working between steps. Node: worker_threads. Browsers: Web Workers, on a cross-origin
+ * isolated page (the testbed serves the headers). Workers do not keep a Node process alive.
+ *
+ * @param count - worker threads, an integer from 1 to 64; the calling thread works too.
+ * @throws PhysicsError `INVALID_ARGUMENT` for a bad count, `WORLD_LOCKED` inside a step, `WORKERS_ACTIVE` when the
+ *   world already has workers, `UNSUPPORTED` without shared memory (a browser page that is not cross-origin isolated).
+ */
+export async function startWorkers(world: PhysicsWorld, count: number): Promise<void> {
+  const p = getPhysics(world);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_WORKERS) {
+    throw new PhysicsError(
+      'INVALID_ARGUMENT',
+      `count must be an integer from 1 to ${MAX_WORKERS}, got ${String(count)}`,
+    );
+  }
+  if (p.locked) throw new PhysicsError('WORLD_LOCKED', 'startWorkers was called during a step');
+  if (pools.has(p)) throw new PhysicsError('WORKERS_ACTIVE', 'this world already has workers: stopWorkers first');
+  checkThreadSupport();
+  const pool = new StepWorkers(threadCanBlock());
+  // Reserved before the first await, so that a second call meanwhile is refused.
+  pools.set(p, pool);
+  try {
+    const ready: Array<Promise<void>> = [];
+    for (let i = 0; i < count; i++) {
+      let onReady!: () => void;
+      let onFailed!: (error: Error) => void;
+      ready.push(
+        new Promise<void>((resolve, reject) => {
+          onReady = resolve;
+          onFailed = reject;
+        }),
+      );
+      const thread = await spawnThread((message) => {
+        if (message.type === 'ready') onReady();
+        else if (message.type === 'died' || message.type === 'error') {
+          pool.fail(`a worker ${message.type === 'died' ? 'died' : 'threw'}: ${message.message ?? ''}`);
+          onFailed(new PhysicsError('WORKER_FAILED', `a step worker failed to start: ${message.message ?? ''}`));
+        }
+      });
+      pool.threads.push(thread);
+      thread.post({ type: 'init', ctrl: pool.ctrl });
+    }
+    await Promise.all(ready);
+  } catch (error) {
+    pools.delete(p);
+    await pool.stop();
+    throw error;
+  }
+}
+
+/**
+ * Stops the world's workers; the world goes on in one thread with nothing lost (its state never left its columns).
+ * Does nothing for a world without workers.
+ *
+ * @throws PhysicsError `WORLD_LOCKED` inside a step.
+ */
+export async function stopWorkers(world: PhysicsWorld): Promise<void> {
+  const p = getPhysics(world);
+  if (p.locked) throw new PhysicsError('WORLD_LOCKED', 'stopWorkers was called during a step');
+  const pool = pools.get(p);
+  if (pool === undefined) return;
+  pools.delete(p);
+  await pool.stop();
+}
+
+/** The number of worker threads the world steps with (0 without). */
+export function getWorkerCount(world: PhysicsWorld): number {
+  return pools.get(getPhysics(world))?.threads.length ?? 0;
+}
+
+/**
+ * For tests and profiling: chunks run in parallel jobs since startWorkers, and how many of them ran on the workers.
+ */
+export function getWorkerChunkCounts(world: PhysicsWorld): { chunks: number; onWorkers: number } {
+  const pool = pools.get(getPhysics(world));
+  return pool === undefined
+    ? { chunks: 0, onWorkers: 0 }
+    : { chunks: pool.chunks, onWorkers: pool.chunks - pool.mainChunks };
+}
+
+/**
+ * For tests: ends one worker thread the way a crash would, without telling the world.
+ */
+export async function crashWorkerForTest(world: PhysicsWorld): Promise<void> {
+  const pool = pools.get(getPhysics(world));
+  await pool?.threads[0]?.crash();
+}
+
+/**
+ * Called before a step: a world whose worker died or threw gets WORKER_FAILED once and goes back to one thread,
+ * untouched (the step that throws does not begin).
+ */
+export function checkWorkers(p: PhysicsState): void {
+  const pool = pools.get(p);
+  if (pool === undefined || pool.failure === null) return;
+  pools.delete(p);
+  void pool.stop();
+  throw new PhysicsError(
+    'WORKER_FAILED',
+    `${pool.failure}; the world now steps in one thread (startWorkers again to retry)`,
+  );
+}
+
+/**
+ * Runs job `kind` (job-control.ts) over `chunks` chunks on the world's workers and this thread. False when the world
+ * has no usable workers or too few chunks to share: the caller then runs the chunks itself.
+ */
+export function runParallel(p: PhysicsState, kind: number, chunks: number, rows: number): boolean {
+  const pool = pools.get(p);
+  if (pool === undefined || pool.failure !== null || chunks < 2 || chunks > MAX_CHUNKS) return false;
+  return pool.run(p, kind, chunks, rows);
+}

@@ -1,0 +1,99 @@
+import { PhysicsError } from '@impulse2d/core/internal';
+import { STEP_WORKER_SOURCE } from './worker-source.js';
+
+/** One step worker thread, whichever runtime made it. */
+export interface StepThread {
+  post(message: unknown): void;
+  /** Stops the thread on purpose. */
+  terminate(): Promise<void>;
+  /** Stops the thread as a crash would: the world hears of it as of a thread that died. */
+  crash(): Promise<void>;
+}
+
+/** Called with a worker's messages, and with a message of type 'died' when it stops on its own. */
+export type ThreadListener = (message: { type: string; message?: string }) => void;
+
+/** The part of node:worker_threads used here (the package builds without Node's types). */
+interface NodeWorker {
+  postMessage(message: unknown): void;
+  terminate(): Promise<number>;
+  unref(): void;
+  on(event: 'message', listener: (message: { type: string; message?: string }) => void): void;
+  on(event: 'error', listener: (error: Error) => void): void;
+  on(event: 'exit', listener: (code: number) => void): void;
+}
+interface NodeWorkerThreads {
+  Worker: new (source: string, options: { eval: boolean; name: string }) => NodeWorker;
+}
+
+const isNode =
+  typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
+
+/**
+ * Throws UNSUPPORTED unless this runtime can share memory with worker threads: Node, or a browser page that is
+ * cross-origin isolated (served with COOP and COEP headers; without them browsers hide SharedArrayBuffer).
+ */
+export function checkThreadSupport(): void {
+  if (typeof SharedArrayBuffer === 'undefined' || typeof Atomics === 'undefined') {
+    throw new PhysicsError(
+      'UNSUPPORTED',
+      isNode
+        ? 'this runtime has no SharedArrayBuffer, which step workers need'
+        : 'SharedArrayBuffer is unavailable: serve the page cross-origin isolated (Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp) to use step workers',
+    );
+  }
+  if (!isNode) {
+    if (typeof Worker === 'undefined') throw new PhysicsError('UNSUPPORTED', 'this runtime has no Web Workers');
+    if ((globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== true) {
+      throw new PhysicsError(
+        'UNSUPPORTED',
+        'the page is not cross-origin isolated (Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp), so its workers cannot share memory',
+      );
+    }
+  }
+}
+
+/** Starts one step worker: a Node worker thread, or a Web Worker in a browser. Its code is the bundled worker-source. */
+export async function spawnThread(listener: ThreadListener): Promise<StepThread> {
+  if (isNode) {
+    // A module name in a variable: browser bundlers then leave this import alone.
+    const name = 'node:worker_threads';
+    const { Worker: NodeWorkerClass } = (await import(/* @vite-ignore */ name)) as NodeWorkerThreads;
+    const worker = new NodeWorkerClass(STEP_WORKER_SOURCE, { eval: true, name: 'impulse2d-step' });
+    let stopping = false;
+    // A world whose workers were never stopped must not keep the process alive.
+    worker.unref();
+    worker.on('message', listener);
+    worker.on('error', (error) => listener({ type: 'died', message: error.message }));
+    worker.on('exit', (code) => {
+      if (!stopping) listener({ type: 'died', message: `exited with code ${code}` });
+    });
+    return {
+      post: (message) => worker.postMessage(message),
+      terminate: async () => {
+        stopping = true;
+        await worker.terminate();
+      },
+      crash: async () => {
+        await worker.terminate();
+      },
+    };
+  }
+  const url = URL.createObjectURL(new Blob([STEP_WORKER_SOURCE], { type: 'text/javascript' }));
+  const worker = new Worker(url, { name: 'impulse2d-step' });
+  worker.onmessage = (event: MessageEvent<{ type: string; message?: string }>) => listener(event.data);
+  worker.onerror = (event) => listener({ type: 'died', message: event.message });
+  return {
+    post: (message) => worker.postMessage(message),
+    terminate: () => {
+      worker.terminate();
+      URL.revokeObjectURL(url);
+      return Promise.resolve();
+    },
+    crash: () => {
+      worker.terminate();
+      listener({ type: 'died', message: 'terminated' });
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// The code of a step worker thread (bundled into worker-source.ts by scripts/build-worker.mjs). It holds a view of
+// the world's shared columns and runs the chunks it claims of each job the main thread publishes (job-control.ts).
+import { ContactStore, GeometryStore, createManifold } from '@impulse2d/core/internal';
+import type { CollideState, TreeBounds } from '../collide-contacts.js';
+import { COLLIDE_COLUMNS, writeColumn, type Column } from './collide-columns.js';
+import { CHUNKS, FAILED, GEN, ACK, DONE, JOB_SYNC, KIND, PARAMS, PARAM_SLOT, ROWS, runChunks } from './job-control.js';
+
+interface Message {
+  type: string;
+  ctrl?: Int32Array;
+  columns?: Column[];
+  chunkDone?: Int32Array;
+}
+
+declare const require: ((id: string) => unknown) | undefined;
+declare const self: { onmessage: ((event: { data: Message }) => void) | null; postMessage(message: unknown): void };
+
+const EMPTY_F64 = new Float64Array(0);
+
+function emptyTree(): TreeBounds {
+  return { minX: EMPTY_F64, minY: EMPTY_F64, maxX: EMPTY_F64, maxY: EMPTY_F64 };
+}
+
+/** Stores of the same classes the main thread steps with, whose columns the 'columns' messages replace. */
+const view: CollideState = {
+  contacts: new ContactStore(),
+  shapes: {
+    geometry: new GeometryStore(),
+    aabb: EMPTY_F64,
+    moved: new Uint8Array(0),
+    tree: new Uint8Array(0),
+    proxy: new Int32Array(0),
+  },
+  bodies: { flags: new Uint8Array(0), transform: { x: EMPTY_F64, y: EMPTY_F64, c: EMPTY_F64, s: EMPTY_F64 } },
+  broadphase: { trees: [emptyTree(), emptyTree()] },
+  manifold: createManifold(),
+  pose: new Float64Array(8),
+};
+
+let ctrl: Int32Array = new Int32Array(CHUNKS + 1);
+let chunkDone: Int32Array = new Int32Array(0);
+/** The last job this worker looked at. */
+let seen = 0;
+
+/** Runs jobs until one is a JOB_SYNC, whose columns arrive as the next message (so this returns to the event loop). */
+function work(): void {
+  for (;;) {
+    Atomics.wait(ctrl, GEN, seen);
+    const gen = Atomics.load(ctrl, GEN);
+    if (gen === seen) continue;
+    seen = gen;
+    const slot = PARAMS + (gen & 1) * PARAM_SLOT;
+    const kind = Atomics.load(ctrl, slot + KIND);
+    const chunks = Atomics.load(ctrl, slot + CHUNKS);
+    const rows = Atomics.load(ctrl, slot + ROWS);
+    // A later job already began: these parameters may be half its own. Its chunks are claimed by the others.
+    if (Atomics.load(ctrl, GEN) !== gen) continue;
+    if (kind === JOB_SYNC) return;
+    try {
+      runChunks(ctrl, chunkDone, view, gen, kind, chunks, rows);
+    } catch (error) {
+      Atomics.store(ctrl, FAILED, 1);
+      Atomics.notify(ctrl, DONE);
+      post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+  }
+}
+
+function receive(message: Message): void {
+  if (message.type === 'init') {
+    ctrl = message.ctrl!;
+    seen = Atomics.load(ctrl, GEN);
+    post({ type: 'ready' });
+    work();
+  } else if (message.type === 'columns') {
+    const columns = message.columns!;
+    for (let i = 0; i < COLLIDE_COLUMNS.length; i++) writeColumn(view, i, columns[i]!);
+    chunkDone = message.chunkDone!;
+    Atomics.add(ctrl, ACK, 1);
+    Atomics.notify(ctrl, ACK);
+    work();
+  }
+}
+
+interface NodePort {
+  on(event: 'message', listener: (message: Message) => void): void;
+  postMessage(message: unknown): void;
+}
+
+const nodePort =
+  typeof require === 'function' ? (require('node:worker_threads') as { parentPort: NodePort }).parentPort : null;
+
+function post(message: unknown): void {
+  if (nodePort !== null) nodePort.postMessage(message);
+  else self.postMessage(message);
+}
+
+if (nodePort !== null) nodePort.on('message', receive);
+else self.onmessage = (event) => receive(event.data);
