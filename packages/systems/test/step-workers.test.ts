@@ -166,6 +166,20 @@ describe('step workers', () => {
     expect(empty).toBeGreaterThan(100);
   });
 
+  it('a program that never stops its workers still exits by itself, with its output on pipes', () => {
+    const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+    const fixture = join(root, 'packages/systems/test/fixtures/forgotten-workers.ts');
+    // Workers are unref'd once they are up: neither may the process exit while startWorkers awaits them, nor may
+    // forgotten workers keep it alive (a benchmark run, its output on pipes, printed its result and then hung).
+    const out = execFileSync(process.execPath, [join(root, 'scripts/run-ts.mjs'), fixture], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 30_000,
+    });
+    expect(out).toContain('stepped');
+  }, 60_000);
+
   it('committed worker source is what src/workers/worker-entry.ts bundles to', () => {
     const script = join(dirname(fileURLToPath(import.meta.url)), '../scripts/build-worker.mjs');
     const out = execFileSync(process.execPath, [script, '--check'], { encoding: 'utf8' });

@@ -19,6 +19,7 @@ usage: pnpm bench -- [options]
   --vs LIST             peers: comma list of ${PEER_NAMES.join(', ')}; all; none (default ${DEFAULT_PEERS};
                         without --vs, planck skips many_pyramids and smash, 15-20 min each: give --vs to run them)
   --threads N           worker threads of box2d3-wasm-mt (default 2)
+  --workers N           step workers of impulse2d-mt, beside the thread that steps (default 1)
   --no-ours             leave our engine out
   --headless-batch N    step N independent copies of the 20-row pyramid world per engine and report body-steps/s
                         (with --scene too, the scene runs as well)
@@ -40,6 +41,8 @@ export interface CliArgs {
   readonly solver: 'soft' | 'classic';
   /** box2d3-wasm-mt's worker threads. */
   readonly threads: number;
+  /** impulse2d-mt's step workers. */
+  readonly workers: number;
   readonly batch: number;
   readonly outDir: string;
   readonly name: string;
@@ -78,6 +81,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       solver: { type: 'string', default: 'soft' },
       vs: { type: 'string' },
       threads: { type: 'string' },
+      workers: { type: 'string' },
       'no-ours': { type: 'boolean', default: false },
       'headless-batch': { type: 'string' },
       out: { type: 'string' },
@@ -108,6 +112,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     substeps: positiveInt(values.substeps, 'substeps', 4) || 4,
     solver: values.solver,
     threads: positiveInt(values.threads, 'threads', 2) || 2,
+    workers: positiveInt(values.workers, 'workers', 1) || 1,
     batch,
     outDir: values.out !== undefined ? resolve(USER_CWD, values.out) : resolve(REPO_ROOT, 'benchmark', machineName()),
     name: values.name,

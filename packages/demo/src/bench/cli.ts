@@ -65,6 +65,8 @@ function childArgs(args: CliArgs, run: PlannedRun): string[] {
     String(args.heapSteps),
     '--threads',
     String(args.threads),
+    '--workers',
+    String(args.workers),
   ];
   if (args.steps !== null) out.push('--steps', String(args.steps));
   if (run.batch > 0) out.push('--batch', String(run.batch));
@@ -167,6 +169,7 @@ async function main(): Promise<void> {
       steps: args.steps,
       batch: args.batch,
       box2d3Threads: args.threads,
+      impulse2dWorkers: args.workers,
     },
     versions: versions(args.engines),
     runs: results,

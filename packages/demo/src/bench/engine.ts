@@ -10,6 +10,8 @@ export interface EngineOptions {
   readonly solver: 'soft' | 'classic';
   /** Worker threads of the threaded peers (box2d3-wasm-mt), `--threads N`; default 2. */
   readonly threads?: number;
+  /** Step workers of our threaded entry (impulse2d-mt), `--workers N`, beside the stepping thread; default 1. */
+  readonly workers?: number;
 }
 
 /** Our per-stage timings of the last step, ms (the shape of `getProfile`). */
@@ -45,6 +47,8 @@ export interface BenchEngine {
    * as n/a without calling `build`.
    */
   readonly ownScenes?: readonly string[];
+  /** Called once after `build`, awaited: our threaded entry starts its step workers here. */
+  start?(): Promise<void>;
   step(): void;
   /** Write the centre of every layout box (tracked body), x0, y0, x1, y1, …, in layout order. */
   readPositions(out: Float64Array): void;

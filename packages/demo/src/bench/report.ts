@@ -13,6 +13,8 @@ export interface BenchReport {
     readonly batch: number;
     /** Threads of box2d3-wasm-mt. */
     readonly box2d3Threads: number;
+    /** Step workers of impulse2d-mt (absent in reports from before it). */
+    readonly impulse2dWorkers?: number;
   };
   /** npm package → pinned version, for every engine that ran. */
   readonly versions: Readonly<Record<string, string>>;

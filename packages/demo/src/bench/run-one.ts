@@ -34,6 +34,7 @@ function readArgs(): RunArgs {
       batch: { type: 'string', default: '0' },
       'heap-steps': { type: 'string', default: '300' },
       threads: { type: 'string', default: '2' },
+      workers: { type: 'string', default: '1' },
     },
   });
   const def = layouts[values.scene ?? ''];
@@ -45,7 +46,13 @@ function readArgs(): RunArgs {
     steps: values.steps !== undefined ? Number(values.steps) : def.steps,
     batch: Number(values.batch),
     heapSteps: Number(values['heap-steps']),
-    options: { dt: 1 / 60, substeps: Number(values.substeps), solver, threads: Number(values.threads) },
+    options: {
+      dt: 1 / 60,
+      substeps: Number(values.substeps),
+      solver,
+      threads: Number(values.threads),
+      workers: Number(values.workers),
+    },
   };
 }
 
@@ -67,6 +74,7 @@ const roundSummary = (s: Summary): Summary => ({
 async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layout: SceneLayout): Promise<SceneRun> {
   const t0 = performance.now();
   engine.build(def, layout);
+  await engine.start?.();
   const buildMs = performance.now() - t0;
 
   const stepMs = new Float64Array(args.steps);
@@ -124,6 +132,7 @@ async function runBatch(args: RunArgs, first: BenchEngine, def: LayoutDef, layou
   for (const w of worlds) {
     await w.init();
     w.build(def, layout);
+    await w.start?.();
   }
   const roundMs = new Float64Array(args.steps);
   for (let s = 0; s < args.steps; s++) {

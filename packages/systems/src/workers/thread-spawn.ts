@@ -61,9 +61,13 @@ export async function spawnThread(listener: ThreadListener): Promise<StepThread>
     const { Worker: NodeWorkerClass } = (await import(/* @vite-ignore */ name)) as NodeWorkerThreads;
     const worker = new NodeWorkerClass(STEP_WORKER_SOURCE, { eval: true, name: 'impulse2d-step' });
     let stopping = false;
-    // A world whose workers were never stopped must not keep the process alive.
-    worker.unref();
-    worker.on('message', listener);
+    worker.on('message', (message) => {
+      // A world whose workers were never stopped must not keep the process alive: unref'd once the worker is up
+      // (before, the process would exit while startWorkers awaits it), and after the listeners are attached (adding
+      // a 'message' listener refs the worker again: a process with piped output printed its result, then hung).
+      if (message.type === 'ready') worker.unref();
+      listener(message);
+    });
     worker.on('error', (error) => listener({ type: 'died', message: error.message }));
     worker.on('exit', (code) => {
       if (!stopping) listener({ type: 'died', message: `exited with code ${code}` });

@@ -3,12 +3,21 @@
  * still builds, and the peers still run, while `@impulse2d/core` and `@impulse2d/systems` are being written.
  */
 import { createPhysicsWorld, getPosition, getProfile, setWorldSettings, type PhysicsWorld } from '@impulse2d/core';
-import { stepPhysics } from '@impulse2d/systems';
+import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
 import { scenes } from '../../scenes/index.js';
 import type { LayoutDef, SceneLayout } from '../../scenes/layouts/index.js';
 import type { BenchEngine, Counters, EngineOptions, StageTimes } from '../engine.js';
 
 export function createEngine(options: EngineOptions): BenchEngine {
+  return createOurEngine(options, 0);
+}
+
+/** impulse2d-mt: the same world stepped with `options.workers` step workers (startWorkers) beside this thread. */
+export function createThreadedEngine(options: EngineOptions): BenchEngine {
+  return createOurEngine(options, options.workers ?? 1);
+}
+
+function createOurEngine(options: EngineOptions, workers: number): BenchEngine {
   let world: PhysicsWorld | null = null;
   let boxes: Int32Array = new Int32Array(0);
 
@@ -18,8 +27,8 @@ export function createEngine(options: EngineOptions): BenchEngine {
   };
 
   return {
-    name: 'impulse2d',
-    label: `impulse2d (${options.solver}, ${options.substeps} substeps)`,
+    name: workers > 0 ? 'impulse2d-mt' : 'impulse2d',
+    label: `impulse2d (${options.solver}, ${options.substeps} substeps${workers > 0 ? `, ${workers} step workers` : ''})`,
     notes: [],
     ownScenes: Object.keys(scenes),
     async init() {},
@@ -34,6 +43,9 @@ export function createEngine(options: EngineOptions): BenchEngine {
         enableProfiling: true,
       });
       boxes = scene.build(world).boxes;
+    },
+    async start() {
+      if (workers > 0) await startWorkers(live(), workers);
     },
     step() {
       stepPhysics(live(), options.dt, options.substeps);
@@ -66,6 +78,7 @@ export function createEngine(options: EngineOptions): BenchEngine {
       setWorldSettings(live(), { enableProfiling: false });
     },
     dispose() {
+      if (world !== null && workers > 0) void stopWorkers(world);
       world = null;
     },
   };

@@ -8,6 +8,7 @@ export const ENGINE_NAMES = [
   'impulse2d',
   'box2d3-wasm',
   'box2d3-wasm-mt',
+  'impulse2d-mt',
   'planck',
   'rapier-simd',
   'rapier',
@@ -24,6 +25,7 @@ export const ENGINE_PACKAGES: Readonly<Record<EngineName, string>> = {
   impulse2d: '@impulse2d/core',
   'box2d3-wasm': 'box2d3-wasm',
   'box2d3-wasm-mt': 'box2d3-wasm',
+  'impulse2d-mt': '@impulse2d/core',
   planck: 'planck',
   'rapier-simd': '@dimforge/rapier2d-simd-compat',
   rapier: '@dimforge/rapier2d-compat',
@@ -51,16 +53,18 @@ export function impulse2dUnavailable(): string | null {
 
 interface EngineModule {
   createEngine: EngineFactory;
+  createThreadedEngine: EngineFactory;
 }
 
 export async function loadEngine(name: EngineName): Promise<EngineFactory> {
   switch (name) {
-    case 'impulse2d': {
+    case 'impulse2d':
+    case 'impulse2d-mt': {
       const missing = impulse2dUnavailable();
       if (missing !== null) throw new Error(missing);
       // A runtime path, so the runner bundle does not depend on our engine's sources building.
       const mod = (await import(pathToFileURL(distFile(IMPULSE2D_BUNDLE)).href)) as EngineModule;
-      return mod.createEngine;
+      return name === 'impulse2d' ? mod.createEngine : mod.createThreadedEngine;
     }
     case 'box2d3-wasm':
       return (await import('./box2d3.js')).createEngine;
