@@ -24,7 +24,6 @@ export async function bundleWorkerModule() {
     // The workspace packages' sources (their exports' "source" condition), as the tests run them.
     conditions: ['source'],
     mainFields: ['module', 'main'],
-    external: ['node:worker_threads'],
     logLevel: 'warning',
   });
   const code = result.outputFiles[0].text;

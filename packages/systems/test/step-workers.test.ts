@@ -101,6 +101,22 @@ describe('step workers', () => {
     expect(Buffer.from(takeSnapshot(w)).equals(Buffer.from(takeSnapshot(reference)))).toBe(true);
   }, 60_000);
 
+  it('steps taken while startWorkers is still starting them run in one thread, then the workers join', async () => {
+    const reference = world();
+    buildMixed(reference);
+    for (let i = 0; i < 60; i++) stepPhysics(reference, 1 / 60);
+    const w = world();
+    buildMixed(w);
+    const starting = startWorkers(w, 2);
+    // Regression: the pool was visible to the step before its workers were up; a column sync then reached none of
+    // them, and a worker that came up later would have claimed chunks holding no columns.
+    for (let i = 0; i < 20; i++) stepPhysics(w, 1 / 60);
+    await starting;
+    for (let i = 20; i < 60; i++) stepPhysics(w, 1 / 60);
+    expect(getWorkerChunkCounts(w).onWorkers).toBeGreaterThan(0);
+    expect(Buffer.from(takeSnapshot(w)).equals(Buffer.from(takeSnapshot(reference)))).toBe(true);
+  }, 60_000);
+
   it('reject bad arguments with typed errors and leave the world steppable', async () => {
     const w = world();
     buildMixed(w);

@@ -62,6 +62,8 @@ let panning: { x: number; y: number; camX: number; camY: number } | null = null;
 let fps = 0;
 let lastFrameTime = performance.now();
 const errors: string[] = [];
+/** Step workers the world has (reported by the physics worker). */
+let stepWorkers = 0;
 
 function send(msg: ToWorker): void {
   worker.postMessage(msg);
@@ -164,6 +166,13 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
         countChart.push(COUNTS.map((s) => msg.profile![s.key]));
         updateTables();
       }
+      break;
+    case 'workers':
+      stepWorkers = msg.count;
+      $('workers-state').textContent =
+        msg.count > 0
+          ? `narrowphase on ${msg.count} step worker${msg.count > 1 ? 's' : ''} + 1`
+          : 'stepping in one thread';
       break;
     case 'grabbed':
       grabbedEid = msg.eid;
@@ -295,6 +304,8 @@ canvas.addEventListener(
 );
 
 picker.addEventListener('change', () => loadScene(picker.value));
+const workersPicker = $<HTMLSelectElement>('workers');
+workersPicker.addEventListener('change', () => send({ type: 'workers', count: Number(workersPicker.value) }));
 pauseButton.addEventListener('click', () => setPaused(!paused));
 $('step').addEventListener('click', () => {
   setPaused(true);
@@ -375,6 +386,9 @@ const testbed = {
   get errors(): string[] {
     return errors.slice();
   },
+  get workers(): number {
+    return stepWorkers;
+  },
   get camera(): Camera {
     return { ...cam };
   },
@@ -393,6 +407,10 @@ const testbed = {
   screenToWorld: toWorld,
   load: loadScene,
   setPaused,
+  setWorkers(count: number): void {
+    workersPicker.value = String(count);
+    send({ type: 'workers', count });
+  },
 };
 (window as unknown as { __testbed: typeof testbed }).__testbed = testbed;
 

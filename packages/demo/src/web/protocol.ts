@@ -68,11 +68,15 @@ export type ToWorker =
   | { type: 'step'; draw: DrawFlags }
   | { type: 'grab'; x: number; y: number }
   | { type: 'drag'; x: number; y: number }
-  | { type: 'release' };
+  | { type: 'release' }
+  /** Step workers for this and every later scene (startWorkers); 0 steps in the physics worker alone. */
+  | { type: 'workers'; count: number };
 
 export type FromWorker =
   | { type: 'scenes'; scenes: SceneInfo[] }
   | { type: 'scene'; name: string; geometry: SceneGeometry; buildMs: number }
   | { type: 'frame'; data: Float64Array; profile: ProfileSample | null }
   | { type: 'grabbed'; body: number; eid: number }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  /** The step workers the world now has. */
+  | { type: 'workers'; count: number };

@@ -22,7 +22,7 @@ import {
   setAwake,
   type PhysicsWorld,
 } from '@impulse2d/core/internal';
-import { stepPhysics } from '@impulse2d/systems';
+import { getWorkerCount, startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
 import {
   BODY_STRIDE,
   FRAME_HEADER,
@@ -54,9 +54,34 @@ function post(msg: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(msg, transfer);
 }
 
+/** Step workers the page asked for; every scene loaded gets them. */
+let stepWorkerCount = 0;
+
+/** Worker changes run one after another (a start still under way would refuse the next). */
+let workerChanges: Promise<void> = Promise.resolve();
+
+/** Gives world `w` the step workers asked for (none: stops its workers), then tells the page what it has. */
+function applyWorkers(w: PhysicsWorld): void {
+  workerChanges = workerChanges
+    .then(async () => {
+      const count = world === w ? stepWorkerCount : 0;
+      if (getWorkerCount(w) === count) return;
+      await stopWorkers(w);
+      if (count > 0) await startWorkers(w, count);
+    })
+    .then(
+      () => {
+        if (world === w) post({ type: 'workers', count: getWorkerCount(w) });
+      },
+      (e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) }),
+    );
+}
+
 function load(name: string): void {
   const entry = sceneEntries.get(name);
   if (entry === undefined) throw new Error(`no scene '${name}'`);
+  const previous = world;
+  if (previous !== null) workerChanges = workerChanges.then(() => stopWorkers(previous));
   const t0 = performance.now();
   const w = createPhysicsWorld({ enableSleep: true, enableProfiling: true, ...(entry.scene.worldDef ?? {}) });
   entry.scene.build(w);
@@ -66,6 +91,7 @@ function load(name: string): void {
   lastProfile = null;
   world = w;
   sceneName = name;
+  if (stepWorkerCount > 0) applyWorkers(w);
   const buildMs = performance.now() - t0;
   const p = getPhysics(w);
   const bodies = p.bodies;
@@ -266,6 +292,10 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
         break;
       case 'release':
         release();
+        break;
+      case 'workers':
+        stepWorkerCount = msg.count;
+        if (world !== null) applyWorkers(world);
         break;
     }
   } catch (e) {

@@ -45,6 +45,11 @@ class StepWorkers {
   /** Why the workers cannot be used any more (a worker died or threw); null while they are fine. */
   failure: string | null = null;
   threads: StepThread[] = [];
+  /**
+   * Set when every worker has reported ready. Until then steps run in one thread: a worker that came up after a
+   * column sync would hold no columns.
+   */
+  ready = false;
   /** Chunks run in parallel jobs so far, and how many of them the calling thread ran. */
   chunks = 0;
   mainChunks = 0;
@@ -230,8 +235,15 @@ export async function startWorkers(world: PhysicsWorld, count: number): Promise<
       });
       pool.threads.push(thread);
       thread.post({ type: 'init', ctrl: pool.ctrl });
+      if (pools.get(p) !== pool) break;
     }
-    await Promise.all(ready);
+    if (pools.get(p) === pool) await Promise.all(ready);
+    // stopWorkers was called meanwhile: these threads are not the world's any more.
+    if (pools.get(p) !== pool) {
+      await pool.stop();
+      return;
+    }
+    pool.ready = true;
   } catch (error) {
     pools.delete(p);
     await pool.stop();
@@ -241,7 +253,8 @@ export async function startWorkers(world: PhysicsWorld, count: number): Promise<
 
 /**
  * Stops the world's workers; the world goes on in one thread with nothing lost (its state never left its columns).
- * Does nothing for a world without workers.
+ * Does nothing for a world without workers. Called while startWorkers is still starting them, that start ends with
+ * no workers.
  *
  * @throws PhysicsError `WORLD_LOCKED` inside a step.
  */
@@ -256,7 +269,8 @@ export async function stopWorkers(world: PhysicsWorld): Promise<void> {
 
 /** The number of worker threads the world steps with (0 without). */
 export function getWorkerCount(world: PhysicsWorld): number {
-  return pools.get(getPhysics(world))?.threads.length ?? 0;
+  const pool = pools.get(getPhysics(world));
+  return pool?.ready === true ? pool.threads.length : 0;
 }
 
 /**
@@ -298,6 +312,6 @@ export function checkWorkers(p: PhysicsState): void {
  */
 export function runParallel(p: PhysicsState, kind: number, chunks: number, rows: number): boolean {
   const pool = pools.get(p);
-  if (pool === undefined || pool.failure !== null || chunks < 2 || chunks > MAX_CHUNKS) return false;
+  if (pool === undefined || !pool.ready || pool.failure !== null || chunks < 2 || chunks > MAX_CHUNKS) return false;
   return pool.run(p, kind, chunks, rows);
 }

@@ -12,7 +12,6 @@ interface Message {
   chunkDone?: Int32Array;
 }
 
-declare const require: ((id: string) => unknown) | undefined;
 declare const self: { onmessage: ((event: { data: Message }) => void) | null; postMessage(message: unknown): void };
 
 const EMPTY_F64 = new Float64Array(0);
@@ -88,8 +87,13 @@ interface NodePort {
   postMessage(message: unknown): void;
 }
 
+// A Node worker started with `eval` has `require` as a global; a Web Worker has none. Read through globalThis so
+// that the bundler leaves it alone (a bare `require` became its shim, which throws in browsers).
+const nodeRequire = (globalThis as { require?: (id: string) => unknown }).require;
 const nodePort =
-  typeof require === 'function' ? (require('node:worker_threads') as { parentPort: NodePort }).parentPort : null;
+  typeof nodeRequire === 'function'
+    ? (nodeRequire('node:worker_threads') as { parentPort: NodePort }).parentPort
+    : null;
 
 function post(message: unknown): void {
   if (nodePort !== null) nodePort.postMessage(message);
