@@ -95,8 +95,11 @@ describe('bench CLI arguments', () => {
   it('passes through a leading -- from pnpm and reads lists', () => {
     const a = parseCliArgs(['--', '--scene', 'large_pyramid', '--vs', 'all', '--steps', '60']);
     expect(a.scenes).toEqual(['large_pyramid']);
-    expect(a.engines).toHaveLength(10);
+    expect(a.engines).toHaveLength(11);
+    expect(a.engines).toContain('impulse2d-mt');
     expect(a.steps).toBe(60);
+    expect(a.workers).toBe(1);
+    expect(parseCliArgs(['--workers', '3']).workers).toBe(3);
   });
 
   it('runs only the batch when --headless-batch is given without --scene', () => {
