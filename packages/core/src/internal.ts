@@ -59,7 +59,7 @@ export { bufferMove, bufferMoveFrom, fatMarginInto, refreshShapeAABB } from './s
 export * from './geometry/index.js';
 export * from './collision/index.js';
 
-export { DynamicTree, IntBuffer } from './broadphase/dynamic-tree.js';
+export { DynamicTree, IntBuffer, QUERY_COLUMNS } from './broadphase/dynamic-tree.js';
 export { BroadPhase, TREE_MOVABLE, TREE_STATIC } from './broadphase/broadphase.js';
 
 export * from './contact/contact-store.js';

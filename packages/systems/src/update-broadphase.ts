@@ -1,12 +1,14 @@
 import {
   BodyType,
   TREE_MOVABLE,
-  TREE_STATIC,
   createContact,
+  growI32,
   jointsAllowCollision,
   type PhysicsState,
 } from '@impulse2d/core/internal';
+import { PAIR_CHUNK_CAPACITY, findPairsChunk, pairChunkCount } from './find-pairs.js';
 import { sortPairs } from './pair-sort.js';
+import { JOB_PAIRS, runParallel } from './workers/step-workers.js';
 
 /**
  * Stage 1 — pair update. Every proxy that was created or re-inserted since the last step (the move buffer) queries the
@@ -27,7 +29,15 @@ export function updateBroadphase(p: PhysicsState): void {
   // Finalize grows moved proxies in place (cheap) instead of re-inserting them; once as many leaves were enlarged as
   // the tree holds, its inner boxes are loose enough that a full rebuild (median split) pays for itself.
   if (movable.enlargedSinceRebuild > movable.getProxyCount()) movable.rebuild();
-  findNewPairs(p);
+  const entries = bp.moveBuffer.count;
+  numberMoves(p);
+  // Candidates in chunks of the move buffer (find-pairs.ts), on the world's workers when it has them; then, here
+  // and in chunk order, the filters that call out of the broadphase (bodies, joints, the user's callback).
+  const chunks = pairChunkCount(entries);
+  bp.pairChunkOut = growI32(bp.pairChunkOut, chunks * 2 * PAIR_CHUNK_CAPACITY);
+  bp.pairChunkCounts = growI32(bp.pairChunkCounts, chunks);
+  if (!runParallel(p, JOB_PAIRS, chunks, entries)) findPairsChunks(p, chunks, entries);
+  filterCandidates(p, chunks, entries);
   // The move buffer and the `moved` flags stay set until the narrowphase has used them (see updateContacts).
 
   const n = pairs.count >> 1;
@@ -37,80 +47,65 @@ export function updateBroadphase(p: PhysicsState): void {
   for (let i = 0; i < n; i++) createContact(p, data[2 * i]!, data[2 * i + 1]!);
 }
 
-type Tree = PhysicsState['broadphase']['trees'][0];
-
-/**
- * Scratch of the querying proxy: its fat box, then the box it had at the last narrowphase (an array: doubles passed
- * to calls V8 does not inline are boxed).
- */
-const queryBox = new Float64Array(8);
-
-/**
- * Every moved proxy queries the movable tree, and movable ones the static tree too, collecting new pairs.
- * A separate function so that its caller, with no loop, is optimised normally (see prepareContacts).
- */
-function findNewPairs(p: PhysicsState): void {
+/** moveSlot[shape] = its entry in the move buffer, for every shape in it (read by the pair search). */
+function numberMoves(p: PhysicsState): void {
   const bp = p.broadphase;
-  const s = p.shapes;
   const moveBuffer = bp.moveBuffer;
-  const movable = bp.trees[TREE_MOVABLE];
-  const stat = bp.trees[TREE_STATIC];
-  const from = bp.moveFrom;
-  if (bp.moveSlot.length < s.capacityUsed) bp.moveSlot = new Int32Array(s.capacityUsed * 2);
+  if (bp.moveSlot.length < p.shapes.capacityUsed) bp.moveSlot = new Int32Array(p.shapes.capacityUsed * 2);
   const slot = bp.moveSlot;
   for (let i = 0; i < moveBuffer.count; i++) slot[moveBuffer.data[i]!] = i;
-  for (let i = 0; i < moveBuffer.count; i++) {
-    const q = moveBuffer.data[i]!;
-    const proxy = s.proxy[q]!;
-    if (proxy === -1) continue;
-    const tree = bp.trees[s.tree[q]!];
-    queryBox[0] = tree.minX[proxy]!;
-    queryBox[1] = tree.minY[proxy]!;
-    queryBox[2] = tree.maxX[proxy]!;
-    queryBox[3] = tree.maxY[proxy]!;
-    queryBox[4] = from[i * 4]!;
-    queryBox[5] = from[i * 4 + 1]!;
-    queryBox[6] = from[i * 4 + 2]!;
-    queryBox[7] = from[i * 4 + 3]!;
-    findPairs(p, q, movable);
-    if (s.tree[q] === TREE_MOVABLE) findPairs(p, q, stat);
+}
+
+/**
+ * Every chunk in this thread.
+ * (A loop of its own so that its caller, with no long loop, is optimised normally: see prepareContacts.)
+ */
+function findPairsChunks(p: PhysicsState, chunks: number, entries: number): void {
+  const bp = p.broadphase;
+  for (let k = 0; k < chunks; k++) {
+    bp.pairChunkCounts[k] = findPairsChunk(
+      p,
+      k,
+      entries,
+      bp.pairChunkOut,
+      2 * k * PAIR_CHUNK_CAPACITY,
+      PAIR_CHUNK_CAPACITY,
+    );
   }
 }
 
-/** Pairs of shape `q` (box in queryBox) with the shapes of `tree`. */
-function findPairs(p: PhysicsState, q: number, tree: Tree): void {
+/** This thread's output for a chunk that found more candidates than its stretch holds (grown as needed). */
+let overflowOut = new Int32Array(2 * 4 * PAIR_CHUNK_CAPACITY);
+
+/**
+ * The chunks' candidates, in chunk order, through the filters on bodies, joints and the user's callback, into
+ * `newPairs`. A chunk that overflowed its stretch is searched again here with room enough.
+ */
+function filterCandidates(p: PhysicsState, chunks: number, entries: number): void {
   const bp = p.broadphase;
-  const results = bp.queryResults;
-  results.clear();
-  const s = p.shapes;
-  // Only shapes whose category q's mask accepts can pair with q, so the tree skips subtrees holding none of them.
-  // A positive group index overrides the masks (same group: always collide), so such shapes query unmasked.
-  const mask = s.groupIndex[q]! > 0 ? -1 : s.maskBits[q]! | 0;
-  tree.queryNewOverlaps(queryBox, 0, mask, s.moved, results);
-  const data = results.data;
-  const pairs = bp.newPairs;
-  for (let k = 0; k < results.count; k++) {
-    const other = data[k]!;
-    if (other === q) continue;
-    if (s.moved[other] === 1) {
-      // Both moved: the pair is found from both sides; keep the one found by the larger id.
-      if (other < q) continue;
-      // Their boxes at the last narrowphase overlapped (each minX is +∞ when unknown): the pair has its contact.
-      const j = bp.moveSlot[other]! * 4;
-      const from = bp.moveFrom;
-      if (
-        from[j]! <= queryBox[6]! &&
-        from[j + 2]! >= queryBox[4]! &&
-        from[j + 1]! <= queryBox[7]! &&
-        from[j + 3]! >= queryBox[5]!
-      )
-        continue;
+  for (let k = 0; k < chunks; k++) {
+    const n = bp.pairChunkCounts[k]!;
+    if (n >= 0) {
+      filterPairs(p, bp.pairChunkOut, 2 * k * PAIR_CHUNK_CAPACITY, n);
+      continue;
     }
-    const a = q < other ? q : other;
-    const b = q < other ? other : q;
-    // Most overlaps in a moving pile are pairs that already have a contact: rule those out first.
-    if (p.contacts.pairs.get(a, b) !== -1) continue;
-    if (!shouldCollide(p, q, other)) continue;
+    let m = findPairsChunk(p, k, entries, overflowOut, 0, overflowOut.length >> 1);
+    while (m < 0) {
+      overflowOut = new Int32Array(overflowOut.length * 2);
+      m = findPairsChunk(p, k, entries, overflowOut, 0, overflowOut.length >> 1);
+    }
+    filterPairs(p, overflowOut, 0, m);
+  }
+}
+
+/** Keeps the `count` candidate pairs at out[o…] that should collide and no joint keeps apart. */
+function filterPairs(p: PhysicsState, out: Int32Array, o: number, count: number): void {
+  const s = p.shapes;
+  const pairs = p.broadphase.newPairs;
+  for (let i = 0; i < count; i++) {
+    const a = out[o + 2 * i]!;
+    const b = out[o + 2 * i + 1]!;
+    if (!shouldCollide(p, a, b)) continue;
     // A joint with collideConnected = false between the two bodies (checked for new pairs only).
     if (!jointsAllowCollision(p, s.body[a]!, s.body[b]!)) continue;
     pairs.push(a);

@@ -26,6 +26,12 @@ export class BroadPhase {
   readonly queryResults = new IntBuffer();
   /** Scratch: new pairs found this update, as (shapeA, shapeB) with shapeA < shapeB, flattened. */
   readonly newPairs = new IntBuffer();
+  /**
+   * Scratch of the pair search's chunks (systems' find-pairs.ts), written by whichever thread runs a chunk: per chunk,
+   * its candidate pairs, then their count.
+   */
+  pairChunkOut = new Int32Array(0);
+  pairChunkCounts = new Int32Array(0);
 
   /** Makes room in moveFrom for `entries` move-buffer entries. */
   reserveMoveFrom(entries: number): void {

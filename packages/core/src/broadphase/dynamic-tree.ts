@@ -68,6 +68,9 @@ function unionHalfPerimeter(
   return (bx > x1 ? bx : x1) - (ax < x0 ? ax : x0) + ((by > y1 ? by : y1) - (ay < y0 ? ay : y0));
 }
 
+/** Number of columns a box query reads (DynamicTree.queryColumn). */
+export const QUERY_COLUMNS = 8;
+
 export class DynamicTree {
   // ---- node columns (index = node id) -----------------------------------------------------------------------------
   private _minX: Float64Array; // box lower x, world units; for a leaf the caller's (already fattened) box
@@ -133,15 +136,67 @@ export class DynamicTree {
     return this._maxY;
   }
 
+  // ---- a worker thread's read-only copy (systems' step workers) ---------------------------------------------------
+
   /**
-   * Replaces the four box columns by `copy` of each (same contents, for example on shared memory a worker thread can
-   * read). The tree goes on using and growing the copies.
+   * Column `i` (0 to QUERY_COLUMNS - 1) of those a box query reads: minX, minY, maxX, maxY, child1, child2,
+   * userData, category. With the root (getRoot), all another thread needs to query this tree.
    */
-  replaceBoxColumns(copy: (column: Float64Array) => Float64Array): void {
+  queryColumn(i: number): Float64Array | Int32Array {
+    switch (i) {
+      case 0:
+        return this._minX;
+      case 1:
+        return this._minY;
+      case 2:
+        return this._maxX;
+      case 3:
+        return this._maxY;
+      case 4:
+        return this._child1;
+      case 5:
+        return this._child2;
+      case 6:
+        return this._userData;
+      default:
+        return this._category;
+    }
+  }
+
+  /**
+   * Replaces the columns a query reads by `copy` of each (same contents, for example on shared memory a worker thread
+   * can read). The tree goes on using and growing the copies.
+   */
+  replaceQueryColumns(copy: <T extends Float64Array | Int32Array>(column: T) => T): void {
     this._minX = copy(this._minX);
     this._minY = copy(this._minY);
     this._maxX = copy(this._maxX);
     this._maxY = copy(this._maxY);
+    this._child1 = copy(this._child1);
+    this._child2 = copy(this._child2);
+    this._userData = copy(this._userData);
+    this._category = copy(this._category);
+  }
+
+  /**
+   * Makes this tree a read-only view of another thread's: `columns` as queryColumn lists them, and its root. Only
+   * the queries and box reads may be used on it afterwards.
+   */
+  adoptQueryColumns(columns: ReadonlyArray<Float64Array | Int32Array>, root: number): void {
+    this._minX = columns[0] as Float64Array;
+    this._minY = columns[1] as Float64Array;
+    this._maxX = columns[2] as Float64Array;
+    this._maxY = columns[3] as Float64Array;
+    this._child1 = columns[4] as Int32Array;
+    this._child2 = columns[5] as Int32Array;
+    this._userData = columns[6] as Int32Array;
+    this._category = columns[7] as Int32Array;
+    this._root = root;
+  }
+
+  /** The root of a view made by adoptQueryColumns, which changes whenever the tree it views does. */
+  adoptRoot(root: number): void {
+    this._root = root;
   }
 
   // ---- proxies ----------------------------------------------------------------------------------------------------

@@ -29,6 +29,26 @@ export class PairSet {
     return h | 0; // a small integer (int32), so nothing is boxed even when this call is not inlined
   }
 
+  /** The table (for a worker thread's read-only copy: see adoptSlots). */
+  get slotColumn(): Int32Array {
+    return this.slots;
+  }
+  /** The table's index mask, which changes when it grows. */
+  get slotMask(): number {
+    return this.mask;
+  }
+
+  /** Replaces the table by `copy` of it (same contents, for example on shared memory); it goes on using the copy. */
+  replaceSlots(copy: (column: Int32Array) => Int32Array): void {
+    this.slots = copy(this.slots);
+  }
+
+  /** Makes this set a read-only view of another thread's table: only `get` may be used on it afterwards. */
+  adoptSlots(slots: Int32Array, mask: number): void {
+    this.slots = slots;
+    this.mask = mask;
+  }
+
   /** Contact id of the pair (a < b), or -1. */
   get(a: number, b: number): number {
     const slots = this.slots;

@@ -1,4 +1,11 @@
 import { collideChunk, type CollideState } from '../collide-contacts.js';
+import { PAIR_CHUNK_CAPACITY, findPairsChunk, type PairsState } from '../find-pairs.js';
+
+/** What a job reads and writes: the world's state on the main thread, a worker's view of its columns elsewhere. */
+export type StepView = CollideState &
+  PairsState & {
+    readonly broadphase: { readonly pairChunkOut: Int32Array; readonly pairChunkCounts: Int32Array };
+  };
 
 /**
  * The control block the main thread and its step workers share (an Int32Array on a SharedArrayBuffer), and the
@@ -18,14 +25,19 @@ export const ACK = 3;
 /** Set by a worker whose chunk threw. */
 export const FAILED = 4;
 /**
- * Two parameter slots (kind, chunks, rows), by GEN's parity: the next job's parameters go to the other slot, so a
+ * Two parameter slots (kind, chunks, rows, the two tree roots and the pair table's mask), by GEN's parity: the next job's parameters go to the other slot, so a
  * worker that reads its job's slot and then finds GEN unchanged has read one job's parameters, never a mix.
  */
 export const PARAMS = 8;
-export const PARAM_SLOT = 4;
+export const PARAM_SLOT = 8;
 export const KIND = 0;
 export const CHUNKS = 1;
 export const ROWS = 2;
+/** Roots of the static and movable trees, which change whenever a tree does (read by JOB_PAIRS). */
+export const ROOT0 = 3;
+export const ROOT1 = 4;
+/** The pair table's index mask, which changes when it grows. */
+export const PAIR_MASK = 5;
 export const CONTROL_LENGTH = PARAMS + 2 * PARAM_SLOT;
 /** Chunk indices live in 16 bits of NEXT. */
 export const MAX_CHUNKS = 0xffff;
@@ -33,6 +45,7 @@ export const MAX_CHUNKS = 0xffff;
 /** Job kinds. JOB_SYNC makes each worker return to its event loop for a message with new columns, then ACK. */
 export const JOB_SYNC = 1;
 export const JOB_COLLIDE = 2;
+export const JOB_PAIRS = 3;
 
 /** The tag a job's claims carry in NEXT's high half. */
 export function jobTag(gen: number): number {
@@ -58,20 +71,36 @@ export function claimChunk(ctrl: Int32Array, tag: number, chunks: number): numbe
 export function runChunks(
   ctrl: Int32Array,
   chunkDone: Int32Array,
-  v: CollideState,
+  v: StepView,
   gen: number,
   kind: number,
   chunks: number,
   rows: number,
 ): number {
   const tag = jobTag(gen);
-  const c = v.contacts;
   let ran = 0;
   for (let k = claimChunk(ctrl, tag, chunks); k >= 0; k = claimChunk(ctrl, tag, chunks)) {
-    if (kind === JOB_COLLIDE) collideChunk(v, k, rows, c.chunkOut, c.chunkCounts);
+    runChunk(v, kind, k, rows);
     Atomics.store(chunkDone, k, gen);
     if (Atomics.add(ctrl, DONE, 1) + 1 === chunks) Atomics.notify(ctrl, DONE);
     ran++;
   }
   return ran;
+}
+
+/** Chunk k of a job of kind `kind` over `rows` rows (contacts, or move-buffer entries). */
+export function runChunk(v: StepView, kind: number, k: number, rows: number): void {
+  if (kind === JOB_COLLIDE) {
+    collideChunk(v, k, rows, v.contacts.chunkOut, v.contacts.chunkCounts);
+  } else if (kind === JOB_PAIRS) {
+    const bp = v.broadphase;
+    bp.pairChunkCounts[k] = findPairsChunk(
+      v,
+      k,
+      rows,
+      bp.pairChunkOut,
+      2 * k * PAIR_CHUNK_CAPACITY,
+      PAIR_CHUNK_CAPACITY,
+    );
+  }
 }

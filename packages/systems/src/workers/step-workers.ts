@@ -1,6 +1,11 @@
-import { DynamicTree, PhysicsError, getPhysics, type PhysicsState, type PhysicsWorld } from '@impulse2d/core/internal';
-import { collideChunk } from '../collide-contacts.js';
-import { COLLIDE_COLUMNS, readColumn, writeColumn, type Column } from './collide-columns.js';
+import {
+  PhysicsError,
+  QUERY_COLUMNS,
+  getPhysics,
+  type PhysicsState,
+  type PhysicsWorld,
+} from '@impulse2d/core/internal';
+import { SHARED_COLUMNS, readColumn, writeColumn, type Column } from './shared-columns.js';
 import {
   ACK,
   CHUNKS,
@@ -13,14 +18,29 @@ import {
   MAX_CHUNKS,
   NEXT,
   PARAMS,
+  PAIR_MASK,
   PARAM_SLOT,
+  ROOT0,
+  ROOT1,
   ROWS,
   jobTag,
+  runChunk,
   runChunks,
 } from './job-control.js';
 import { checkThreadSupport, spawnThread, type StepThread } from './thread-spawn.js';
 
-export { JOB_COLLIDE } from './job-control.js';
+export { JOB_COLLIDE, JOB_PAIRS } from './job-control.js';
+
+/** Columns a sync hands over: SHARED_COLUMNS, then each tree's query columns, then the pair table. */
+const SYNC_COLUMNS = SHARED_COLUMNS.length + 2 * QUERY_COLUMNS + 1;
+
+/** Column `i` of a sync (see SYNC_COLUMNS) in the world's state. */
+function syncColumn(p: PhysicsState, i: number): Column {
+  if (i < SHARED_COLUMNS.length) return readColumn(p, i);
+  const t = i - SHARED_COLUMNS.length;
+  if (t < 2 * QUERY_COLUMNS) return p.broadphase.trees[t < QUERY_COLUMNS ? 0 : 1].queryColumn(t % QUERY_COLUMNS);
+  return p.contacts.pairs.slotColumn;
+}
 
 /** Most step workers one world takes. */
 export const MAX_WORKERS = 64;
@@ -39,8 +59,8 @@ class StepWorkers {
   readonly ctrl = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
   /** Per chunk, the job that finished it last (job-control.ts). */
   chunkDone = new Int32Array(new SharedArrayBuffer(4 * 64));
-  /** The columns the workers hold, by COLLIDE_COLUMNS index, and the chunkDone they hold. */
-  readonly sent: Array<Column | null> = COLLIDE_COLUMNS.map(() => null);
+  /** The columns the workers hold, by sync index (SYNC_COLUMNS), and the chunkDone they hold. */
+  readonly sent: Array<Column | null> = new Array<Column | null>(SYNC_COLUMNS).fill(null);
   sentChunkDone: Int32Array | null = null;
   /** Why the workers cannot be used any more (a worker died or threw); null while they are fine. */
   failure: string | null = null;
@@ -59,21 +79,24 @@ class StepWorkers {
   /** Runs job `kind` over `chunks` chunks on the workers and this thread; false (nothing run) if they have failed. */
   run(p: PhysicsState, kind: number, chunks: number, rows: number): boolean {
     if (!this.sync(p, chunks)) return false;
-    const gen = this.post(kind, chunks, rows);
+    const gen = this.post(p, kind, chunks, rows);
     this.mainChunks += runChunks(this.ctrl, this.chunkDone, p, gen, kind, chunks, rows);
     this.chunks += chunks;
-    if (!this.wait(DONE, chunks)) this.finishStalled(p, gen, chunks, rows);
+    if (!this.wait(DONE, chunks)) this.finishStalled(p, gen, kind, chunks, rows);
     return true;
   }
 
   /** Writes a job's parameters, then publishes it (job-control.ts); returns its number. */
-  private post(kind: number, chunks: number, rows: number): number {
+  private post(p: PhysicsState, kind: number, chunks: number, rows: number): number {
     const ctrl = this.ctrl;
     const gen = (Atomics.load(ctrl, GEN) + 1) | 0;
     const slot = PARAMS + (gen & 1) * PARAM_SLOT;
     Atomics.store(ctrl, slot + KIND, kind);
     Atomics.store(ctrl, slot + CHUNKS, chunks);
     Atomics.store(ctrl, slot + ROWS, rows);
+    Atomics.store(ctrl, slot + ROOT0, p.broadphase.trees[0].getRoot());
+    Atomics.store(ctrl, slot + ROOT1, p.broadphase.trees[1].getRoot());
+    Atomics.store(ctrl, slot + PAIR_MASK, p.contacts.pairs.slotMask);
     Atomics.store(ctrl, DONE, 0);
     Atomics.store(ctrl, ACK, 0);
     Atomics.store(ctrl, NEXT, jobTag(gen));
@@ -91,14 +114,14 @@ class StepWorkers {
       this.chunkDone = new Int32Array(new SharedArrayBuffer(4 * Math.max(chunks, 2 * this.chunkDone.length)));
     }
     let same = this.sentChunkDone === this.chunkDone;
-    for (let i = 0; same && i < COLLIDE_COLUMNS.length; i++) same = readColumn(p, i) === this.sent[i];
+    for (let i = 0; same && i < SYNC_COLUMNS; i++) same = syncColumn(p, i) === this.sent[i];
     if (same) return true;
     shareColumns(p);
-    for (let i = 0; i < COLLIDE_COLUMNS.length; i++) this.sent[i] = readColumn(p, i);
+    for (let i = 0; i < SYNC_COLUMNS; i++) this.sent[i] = syncColumn(p, i);
     this.sentChunkDone = this.chunkDone;
     const message = { type: 'columns', columns: this.sent.slice(), chunkDone: this.chunkDone };
     for (const t of this.threads) t.post(message);
-    this.post(JOB_SYNC, 0, 0);
+    this.post(p, JOB_SYNC, 0, 0);
     if (this.wait(ACK, this.threads.length)) return true;
     this.fail('a worker did not answer');
     return false;
@@ -135,11 +158,10 @@ class StepWorkers {
   }
 
   /** A worker died or threw inside job `gen`: runs here the chunks it left, and gives the workers up. */
-  private finishStalled(p: PhysicsState, gen: number, chunks: number, rows: number): void {
+  private finishStalled(p: PhysicsState, gen: number, kind: number, chunks: number, rows: number): void {
     this.fail(Atomics.load(this.ctrl, FAILED) !== 0 ? 'a worker threw' : 'a worker stopped answering');
-    const c = p.contacts;
     for (let k = 0; k < chunks; k++) {
-      if (Atomics.load(this.chunkDone, k) !== gen) collideChunk(p, k, rows, c.chunkOut, c.chunkCounts);
+      if (Atomics.load(this.chunkDone, k) !== gen) runChunk(p, kind, k, rows);
     }
   }
 
@@ -156,12 +178,15 @@ class StepWorkers {
 
 /** Copies every column the workers read that is not on shared memory yet into shared memory, in place in `p`. */
 function shareColumns(p: PhysicsState): void {
-  for (let i = 0; i < COLLIDE_COLUMNS.length; i++) {
-    if (readColumn(p, i).buffer instanceof SharedArrayBuffer) continue;
-    const owner = COLLIDE_COLUMNS[i]![0](p);
-    if (owner instanceof DynamicTree) owner.replaceBoxColumns(toShared);
-    else writeColumn(p, i, toShared(readColumn(p, i)));
+  for (let i = 0; i < SHARED_COLUMNS.length; i++) {
+    if (!(readColumn(p, i).buffer instanceof SharedArrayBuffer)) writeColumn(p, i, toShared(readColumn(p, i)));
   }
+  for (const tree of p.broadphase.trees) {
+    let shared = true;
+    for (let i = 0; i < QUERY_COLUMNS; i++) shared &&= tree.queryColumn(i).buffer instanceof SharedArrayBuffer;
+    if (!shared) tree.replaceQueryColumns(toShared);
+  }
+  if (!(p.contacts.pairs.slotColumn.buffer instanceof SharedArrayBuffer)) p.contacts.pairs.replaceSlots(toShared);
 }
 
 function toShared<T extends Column>(column: T): T {
@@ -171,7 +196,9 @@ function toShared<T extends Column>(column: T): T {
       ? new Float64Array(buffer)
       : column instanceof Int32Array
         ? new Int32Array(buffer)
-        : new Uint8Array(buffer);
+        : column instanceof Uint32Array
+          ? new Uint32Array(buffer)
+          : new Uint8Array(buffer);
   copy.set(column);
   return copy as T;
 }
@@ -189,8 +216,8 @@ function threadCanBlock(): boolean {
 }
 
 /**
- * Starts `count` worker threads that share the world's parallel stages with the calling thread (today: the
- * narrowphase, every contact's manifold). `stepPhysics` stays synchronous, and its results are the same bits with
+ * Starts `count` worker threads that share the world's parallel stages with the calling thread (today: the pair
+ * search of the broadphase and the narrowphase, every contact's manifold). `stepPhysics` stays synchronous, and its results are the same bits with
  * any number of workers, 0 included: the work is split into chunks of contacts, each computed whole by one thread,
  * and the results are read back in chunk order.
  *

@@ -1,9 +1,32 @@
 // The code of a step worker thread (bundled into worker-source.ts by scripts/build-worker.mjs). It holds a view of
 // the world's shared columns and runs the chunks it claims of each job the main thread publishes (job-control.ts).
-import { ContactStore, GeometryStore, createManifold } from '@impulse2d/core/internal';
-import type { CollideState, TreeBounds } from '../collide-contacts.js';
-import { COLLIDE_COLUMNS, writeColumn, type Column } from './collide-columns.js';
-import { CHUNKS, FAILED, GEN, ACK, DONE, JOB_SYNC, KIND, PARAMS, PARAM_SLOT, ROWS, runChunks } from './job-control.js';
+import {
+  ContactStore,
+  DynamicTree,
+  GeometryStore,
+  IntBuffer,
+  QUERY_COLUMNS,
+  createManifold,
+} from '@impulse2d/core/internal';
+import {
+  ACK,
+  CHUNKS,
+  DONE,
+  FAILED,
+  GEN,
+  JOB_PAIRS,
+  JOB_SYNC,
+  KIND,
+  PAIR_MASK,
+  PARAMS,
+  PARAM_SLOT,
+  ROOT0,
+  ROOT1,
+  ROWS,
+  runChunks,
+  type StepView,
+} from './job-control.js';
+import { SHARED_COLUMNS, writeColumn, type Column } from './shared-columns.js';
 
 interface Message {
   type: string;
@@ -15,28 +38,39 @@ interface Message {
 declare const self: { onmessage: ((event: { data: Message }) => void) | null; postMessage(message: unknown): void };
 
 const EMPTY_F64 = new Float64Array(0);
+const EMPTY_I32 = new Int32Array(0);
 
-function emptyTree(): TreeBounds {
-  return { minX: EMPTY_F64, minY: EMPTY_F64, maxX: EMPTY_F64, maxY: EMPTY_F64 };
-}
-
-/** Stores of the same classes the main thread steps with, whose columns the 'columns' messages replace. */
-const view: CollideState = {
+/**
+ * Stores of the same classes the main thread steps with, whose columns the 'columns' messages replace; the scratch
+ * (manifold, pose, query results) is this thread's own.
+ */
+const view: StepView = {
   contacts: new ContactStore(),
   shapes: {
     geometry: new GeometryStore(),
     aabb: EMPTY_F64,
     moved: new Uint8Array(0),
     tree: new Uint8Array(0),
-    proxy: new Int32Array(0),
+    proxy: EMPTY_I32,
+    groupIndex: EMPTY_I32,
+    maskBits: new Uint32Array(0),
   },
   bodies: { flags: new Uint8Array(0), transform: { x: EMPTY_F64, y: EMPTY_F64, c: EMPTY_F64, s: EMPTY_F64 } },
-  broadphase: { trees: [emptyTree(), emptyTree()] },
+  broadphase: {
+    trees: [new DynamicTree(), new DynamicTree()],
+    moveBuffer: new IntBuffer(),
+    moveFrom: EMPTY_F64,
+    moveSlot: EMPTY_I32,
+    queryResults: new IntBuffer(),
+    pairChunkOut: EMPTY_I32,
+    pairChunkCounts: EMPTY_I32,
+  },
   manifold: createManifold(),
   pose: new Float64Array(8),
 };
 
 let ctrl: Int32Array = new Int32Array(CHUNKS + 1);
+let pairSlots: Int32Array = EMPTY_I32;
 let chunkDone: Int32Array = new Int32Array(0);
 /** The last job this worker looked at. */
 let seen = 0;
@@ -55,6 +89,13 @@ function work(): void {
     // A later job already began: these parameters may be half its own. Its chunks are claimed by the others.
     if (Atomics.load(ctrl, GEN) !== gen) continue;
     if (kind === JOB_SYNC) return;
+    if (kind === JOB_PAIRS) {
+      // The trees and the pair table are read through their own classes, which keep these scalars.
+      const trees = view.broadphase.trees;
+      trees[0]!.adoptRoot(Atomics.load(ctrl, slot + ROOT0));
+      trees[1]!.adoptRoot(Atomics.load(ctrl, slot + ROOT1));
+      view.contacts.pairs.adoptSlots(pairSlots, Atomics.load(ctrl, slot + PAIR_MASK));
+    }
     try {
       runChunks(ctrl, chunkDone, view, gen, kind, chunks, rows);
     } catch (error) {
@@ -73,8 +114,17 @@ function receive(message: Message): void {
     post({ type: 'ready' });
     work();
   } else if (message.type === 'columns') {
+    // As the main thread's sync lists them: SHARED_COLUMNS, each tree's query columns, the pair table.
     const columns = message.columns!;
-    for (let i = 0; i < COLLIDE_COLUMNS.length; i++) writeColumn(view, i, columns[i]!);
+    const n = SHARED_COLUMNS.length;
+    for (let i = 0; i < n; i++) writeColumn(view, i, columns[i]!);
+    const trees = view.broadphase.trees;
+    trees[0]!.adoptQueryColumns(columns.slice(n, n + QUERY_COLUMNS) as Array<Float64Array | Int32Array>, -1);
+    trees[1]!.adoptQueryColumns(
+      columns.slice(n + QUERY_COLUMNS, n + 2 * QUERY_COLUMNS) as Array<Float64Array | Int32Array>,
+      -1,
+    );
+    pairSlots = columns[n + 2 * QUERY_COLUMNS] as Int32Array;
     chunkDone = message.chunkDone!;
     Atomics.add(ctrl, ACK, 1);
     Atomics.notify(ctrl, ACK);
