@@ -204,6 +204,8 @@ function toShared<T extends Column>(column: T): T {
 }
 
 const pools = new WeakMap<PhysicsState, StepWorkers>();
+/** A world dropped without stopWorkers: its threads are stopped when it is collected. */
+const orphans = new FinalizationRegistry<StepWorkers>((pool) => void pool.stop());
 
 /** Whether this thread may block in Atomics.wait (a browser's main thread may not). */
 function threadCanBlock(): boolean {
@@ -271,6 +273,7 @@ export async function startWorkers(world: PhysicsWorld, count: number): Promise<
       return;
     }
     pool.ready = true;
+    orphans.register(p, pool, pool);
   } catch (error) {
     pools.delete(p);
     await pool.stop();
@@ -291,6 +294,7 @@ export async function stopWorkers(world: PhysicsWorld): Promise<void> {
   const pool = pools.get(p);
   if (pool === undefined) return;
   pools.delete(p);
+  orphans.unregister(pool);
   await pool.stop();
 }
 
@@ -326,6 +330,7 @@ export function checkWorkers(p: PhysicsState): void {
   const pool = pools.get(p);
   if (pool === undefined || pool.failure === null) return;
   pools.delete(p);
+  orphans.unregister(pool);
   void pool.stop();
   throw new PhysicsError(
     'WORKER_FAILED',
