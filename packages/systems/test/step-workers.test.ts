@@ -18,7 +18,7 @@ import { createPhysicsSystems, getWorkerCount, startWorkers, stepPhysics, stopWo
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { crashWorkerForTest, getWorkerChunkCounts } from '../src/workers/step-workers.js';
 import { buildScene } from './golden/golden-scene.js';
 import { checkPairInvariant } from './helpers/pair-invariant.js';
@@ -165,6 +165,22 @@ describe('step workers', () => {
     await expect(startWorkers(locked, 1)).rejects.toMatchObject({ code: 'WORLD_LOCKED' });
     for (const system of systems.slice(1)) system(locked);
     expect(() => stepPhysics(w, 1 / 60)).not.toThrow();
+  }, 60_000);
+
+  it('without shared memory (a page that is not cross-origin isolated) startWorkers throws UNSUPPORTED', async () => {
+    const w = world();
+    buildMixed(w);
+    vi.stubGlobal('SharedArrayBuffer', undefined);
+    try {
+      await expect(startWorkers(w, 1)).rejects.toMatchObject({ code: 'UNSUPPORTED' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(getWorkerCount(w)).toBe(0);
+    // Refused before anything started: the world steps, and can still get workers.
+    stepPhysics(w, 1 / 60);
+    await startWorkers(w, 1);
+    expect(getWorkerCount(w)).toBe(1);
   }, 60_000);
 
   it('a worker that dies surfaces as WORKER_FAILED on the next step, then the world steps in one thread', async () => {
