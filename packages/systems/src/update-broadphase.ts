@@ -8,7 +8,8 @@ import {
 } from '@impulse2d/core/internal';
 import { PAIR_CHUNK_CAPACITY, findPairsChunk, pairChunkCount } from './find-pairs.js';
 import { sortPairs } from './pair-sort.js';
-import { JOB_PAIRS, runParallel } from './workers/step-workers.js';
+import { JOB_PAIRS, runChunk } from './workers/job-control.js';
+import { runParallel } from './workers/step-workers.js';
 
 /**
  * Stage 1 — pair update. Every proxy that was created or re-inserted since the last step (the move buffer) queries the
@@ -61,17 +62,7 @@ function numberMoves(p: PhysicsState): void {
  * (A loop of its own so that its caller, with no long loop, is optimised normally: see prepareContacts.)
  */
 function findPairsChunks(p: PhysicsState, chunks: number, entries: number): void {
-  const bp = p.broadphase;
-  for (let k = 0; k < chunks; k++) {
-    bp.pairChunkCounts[k] = findPairsChunk(
-      p,
-      k,
-      entries,
-      bp.pairChunkOut,
-      2 * k * PAIR_CHUNK_CAPACITY,
-      PAIR_CHUNK_CAPACITY,
-    );
-  }
+  for (let k = 0; k < chunks; k++) runChunk(p, JOB_PAIRS, k, entries);
 }
 
 /** This thread's output for a chunk that found more candidates than its stretch holds (grown as needed). */

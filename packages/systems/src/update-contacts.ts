@@ -21,8 +21,9 @@ import {
   wakeIsland,
   type PhysicsState,
 } from '@impulse2d/core/internal';
-import { CHUNK_COUNTS, COLLIDE_CHUNK, collideChunk, collideChunkCount } from './collide-contacts.js';
-import { JOB_COLLIDE, runParallel } from './workers/step-workers.js';
+import { CHUNK_COUNTS, COLLIDE_CHUNK, collideChunkCount } from './collide-contacts.js';
+import { JOB_COLLIDE, runChunk } from './workers/job-control.js';
+import { runParallel } from './workers/step-workers.js';
 
 /** Logs a contact-begin record with the manifold's normal and points. */
 function pushBeginEvent(p: PhysicsState, id: number): void {
@@ -111,8 +112,7 @@ export function updateContacts(p: PhysicsState): void {
  * step — measured on large_pyramid: prepareContacts and updateContacts bailed out once per step.)
  */
 function collideChunks(p: PhysicsState, chunks: number, rows: number): void {
-  const c = p.contacts;
-  for (let k = 0; k < chunks; k++) collideChunk(p, k, rows, c.chunkOut, c.chunkCounts);
+  for (let k = 0; k < chunks; k++) runChunk(p, JOB_COLLIDE, k, rows);
 }
 
 /** The chunks' separated and touch-flipped ids, in chunk order, into `separated` and `touchChanged`; the touching count. */

@@ -179,10 +179,10 @@ export class DynamicTree {
   }
 
   /**
-   * Makes this tree a read-only view of another thread's: `columns` as queryColumn lists them, and its root. Only
-   * the queries and box reads may be used on it afterwards.
+   * Makes this tree a read-only view of another thread's: `columns` as queryColumn lists them; its root follows
+   * through adoptRoot. Only the queries and box reads may be used on it afterwards.
    */
-  adoptQueryColumns(columns: ReadonlyArray<Float64Array | Int32Array>, root: number): void {
+  adoptQueryColumns(columns: ReadonlyArray<Float64Array | Int32Array>): void {
     this._minX = columns[0] as Float64Array;
     this._minY = columns[1] as Float64Array;
     this._maxX = columns[2] as Float64Array;
@@ -191,7 +191,6 @@ export class DynamicTree {
     this._child2 = columns[5] as Int32Array;
     this._userData = columns[6] as Int32Array;
     this._category = columns[7] as Int32Array;
-    this._root = root;
   }
 
   /** The root of a view made by adoptQueryColumns, which changes whenever the tree it views does. */

@@ -119,10 +119,9 @@ function receive(message: Message): void {
     const n = SHARED_COLUMNS.length;
     for (let i = 0; i < n; i++) writeColumn(view, i, columns[i]!);
     const trees = view.broadphase.trees;
-    trees[0]!.adoptQueryColumns(columns.slice(n, n + QUERY_COLUMNS) as Array<Float64Array | Int32Array>, -1);
+    trees[0]!.adoptQueryColumns(columns.slice(n, n + QUERY_COLUMNS) as Array<Float64Array | Int32Array>);
     trees[1]!.adoptQueryColumns(
       columns.slice(n + QUERY_COLUMNS, n + 2 * QUERY_COLUMNS) as Array<Float64Array | Int32Array>,
-      -1,
     );
     pairSlots = columns[n + 2 * QUERY_COLUMNS] as Int32Array;
     chunkDone = message.chunkDone!;

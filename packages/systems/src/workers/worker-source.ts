@@ -58,334 +58,334 @@ export const STEP_WORKER_SOURCE =
   "._child2;case 6:return this._userData;default:return this._category}}replaceQueryColumns(t){this._mi" +
   "nX=t(this._minX),this._minY=t(this._minY),this._maxX=t(this._maxX),this._maxY=t(this._maxY),this._ch" +
   "ild1=t(this._child1),this._child2=t(this._child2),this._userData=t(this._userData),this._category=t(" +
-  "this._category)}adoptQueryColumns(t,n){this._minX=t[0],this._minY=t[1],this._maxX=t[2],this._maxY=t[" +
-  "3],this._child1=t[4],this._child2=t[5],this._userData=t[6],this._category=t[7],this._root=n}adoptRoo" +
-  "t(t){this._root=t}createProxy(t,n,e,r,s,i=-1){yn(t,n,e,r);let a=this.allocateNode();return this._min" +
-  "X[a]=t,this._minY[a]=n,this._maxX[a]=e,this._maxY[a]=r,this._userData[a]=s,this._category[a]=i|0,thi" +
-  "s.insertLeaf(a),this._proxyCount++,a}destroyProxy(t){this.checkProxy(t),this.removeLeaf(t),this.free" +
-  "Node(t),this._proxyCount--}moveProxyFat(t,n,e,r,s){let i=r[s];this.removeLeaf(t),this._minX[t]=n[e]-" +
-  "i,this._minY[t]=n[e+1]-i,this._maxX[t]=n[e+2]+i,this._maxY[t]=n[e+3]+i,this.insertLeaf(t)}moveProxy(" +
-  "t,n,e,r,s){this.checkProxy(t),yn(n,e,r,s),this.removeLeaf(t),this._minX[t]=n,this._minY[t]=e,this._m" +
-  "axX[t]=r,this._maxY[t]=s,this.insertLeaf(t)}enlargeProxy(t,n,e,r,s){this.checkProxy(t),yn(n,e,r,s);l" +
-  "et i=this._minX,a=this._minY,c=this._maxX,m=this._maxY,y=this._parent;i[t]=n,a[t]=e,c[t]=r,m[t]=s;le" +
-  "t h=y[t];for(;h!==L&&!(i[h]<=n&&a[h]<=e&&c[h]>=r&&m[h]>=s);)n<i[h]&&(i[h]=n),e<a[h]&&(a[h]=e),r>c[h]" +
-  "&&(c[h]=r),s>m[h]&&(m[h]=s),h=y[h]}enlargeProxyFat(t,n,e){let r=n[e],s=n[e+1],i=n[e+2],a=n[e+3],c=th" +
-  "is._minX,m=this._minY,y=this._maxX,h=this._maxY,d=this._parent;c[t]=r,m[t]=s,y[t]=i,h[t]=a;let l=d[t" +
-  "];for(;l!==L&&!(c[l]<=r&&m[l]<=s&&y[l]>=i&&h[l]>=a);)r<c[l]&&(c[l]=r),s<m[l]&&(m[l]=s),i>y[l]&&(y[l]" +
-  "=i),a>h[l]&&(h[l]=a),l=d[l];this.enlargedSinceRebuild++}enlargedSinceRebuild=0;setCategoryBits(t,n){" +
-  "this.checkProxy(t);let e=this._category,r=this._parent,s=this._child1,i=this._child2;e[t]=n|0;for(le" +
-  "t a=r[t];a!==L;a=r[a])e[a]=e[s[a]]|e[i[a]]}getCategoryBits(t){return this._category[t]>>>0}getUserDa" +
-  "ta(t){return this._userData[t]}isProxy(t){return t>=0&&t<this._highWater&&this._height[t]===0}getPro" +
-  "xyCount(){return this._proxyCount}getNodeCount(){return this._nodeCount}getRoot(){return this._root}" +
-  "getHeight(){return this._root===L?0:this._height[this._root]}getAreaRatio(){let t=this._root;if(t===" +
-  "L)return 0;let n=this.halfPerimeter(t);if(!(n>0))return 0;let e=0;for(let r=0;r<this._highWater;r++)" +
-  "r!==t&&this._height[r]>0&&(e+=this.halfPerimeter(r));return e/n}query(t,n,e,r,s){this.collect(this.s" +
-  "cratchBox(t,n,e,r),0,s,!1,-1)}queryMasked(t,n,e,r,s,i){this.collect(this.scratchBox(t,n,e,r),0,i,!1," +
-  "s|0)}queryBox(t,n,e){this.collect(t,n,e,!1,-1)}queryBoxMasked(t,n,e,r){this.collect(t,n,r,!1,e|0)}qu" +
-  "eryNewOverlaps(t,n,e,r,s){this.collect(t,n,s,!1,e|0,t,n+4,r)}queryLeaves(t,n,e,r,s){this.collect(thi" +
-  "s.scratchBox(t,n,e,r),0,s,!0,-1)}queryProxy(t,n){this.checkProxy(t),this.collect(this.scratchBox(thi" +
-  "s._minX[t],this._minY[t],this._maxX[t],this._maxY[t]),0,n,!0,-1)}rayCast(t,n,e,r,s,i){let a=this._ro" +
-  "ot;if(a===L||!(s>=0))return;let c=this._minX,m=this._minY,y=this._maxX,h=this._maxY,d=this._child1,l" +
-  "=this._child2,f=this._userData,_=1/e,x=1/r,p=this._stack,C=0;for(p[C++]=a;C>0;){let M=p[--C];if(e===" +
-  "0&&(t<c[M]||t>y[M])||r===0&&(n<m[M]||n>h[M]))continue;let b=(c[M]-t)*_,u=(y[M]-t)*_,A=(m[M]-n)*x,P=(" +
-  "h[M]-n)*x,S=e===0?-1e300:b<u?b:u,E=e===0?1e300:b<u?u:b,R=r===0?-1e300:A<P?A:P,g=r===0?1e300:A<P?P:A," +
-  "I=S>R?S:R,F=E<g?E:g;if(I>F||I>s||F<0)continue;let T=d[M];T===L?i.push(f[M]):(C+2>p.length&&(p=this._" +
-  "stack=rt(p,C+2)),p[C++]=l[M],p[C++]=T)}}rebuild(){this.enlargedSinceRebuild=0;let t=this._root;if(t=" +
-  "==L||this._height[t]===0)return;let n=this._proxyCount;this._buildLeaves.length<n&&(this._buildLeave" +
-  "s=rt(this._buildLeaves,n),this._buildCx=_t(this._buildCx,n),this._buildCy=_t(this._buildCy,n)),this." +
-  "_root=this.buildTree(this.collectLeaves(t)),this._parent[this._root]=L}collectLeaves(t){let n=this._" +
-  "buildLeaves,e=this._buildCx,r=this._buildCy,s=this._stack,i=0,a=0;for(s[i++]=t;i>0;){let c=s[--i],m=" +
-  "this._child1[c];m===L?(n[a]=c,e[a]=this._minX[c]+this._maxX[c],r[a]=this._minY[c]+this._maxY[c],a++)" +
-  ":(i+2>s.length&&(s=this._stack=rt(s,i+2)),s[i++]=this._child2[c],s[i++]=m,this.freeNode(c))}return a" +
-  "}validate(){let t=this._root,n=this._parent,e=this._child1,r=this._child2,s=this._height,i=0,a=0;if(" +
-  "t!==L){n[t]!==L&&wt(`root ${t} has parent ${n[t]}`);let m=this._stack,y=0;for(m[y++]=t;y>0;){let h=m" +
-  "[--y];a++,a>this._nodeCount&&wt(\"cycle or more reachable nodes than allocated\");let d=e[h],l=r[h];if" +
-  "(d===L||l===L){d!==l&&wt(`node ${h} has one child`),s[h]!==0&&wt(`leaf ${h} has height ${s[h]}`),i++" +
-  ";continue}(d<0||d>=this._highWater||l<0||l>=this._highWater||d===l)&&wt(`node ${h} has bad children " +
-  "${d}, ${l}`),(n[d]!==h||n[l]!==h)&&wt(`children of ${h} do not point back to it`);let f=s[d],_=s[l];" +
-  "(f<0||_<0)&&wt(`node ${h} has a free child`),s[h]!==1+Math.max(f,_)&&wt(`node ${h} height ${s[h]} !=" +
-  " 1 + max(${f}, ${_})`),Math.abs(f-_)>1&&wt(`node ${h} is unbalanced: child heights ${f}, ${_}`),(!th" +
-  "is.contains(h,d)||!this.contains(h,l))&&wt(`box of node ${h} does not contain its children`),this._c" +
-  "ategory[h]!==(this._category[d]|this._category[l])&&wt(`category bits of node ${h} are not its child" +
-  "ren's union`),y+2>m.length&&(m=this._stack=rt(m,y+2)),m[y++]=l,m[y++]=d}}i!==this._proxyCount&&wt(`r" +
-  "eachable leaves ${i} != proxy count ${this._proxyCount}`),a!==this._nodeCount&&wt(`reachable nodes $" +
-  "{a} != node count ${this._nodeCount}`);let c=0;for(let m=this._freeList;m!==L;m=n[m])s[m]!==-1&&wt(`" +
-  "free node ${m} is marked live`),++c>this._highWater&&wt(\"free list has a cycle\");c+this._nodeCount!=" +
-  "=this._highWater&&wt(\"free list does not account for all unused nodes\")}allocateNode(){let t=this._f" +
-  "reeList;return t!==L?this._freeList=this._parent[t]:(t=this._highWater++,t>=this._height.length&&thi" +
-  "s.growNodes(t+1)),this._parent[t]=L,this._child1[t]=L,this._child2[t]=L,this._height[t]=0,this._user" +
-  "Data[t]=-1,this._nodeCount++,t}freeNode(t){this._parent[t]=this._freeList,this._child1[t]=L,this._ch" +
-  "ild2[t]=L,this._height[t]=-1,this._freeList=t,this._nodeCount--}growNodes(t){this._minX=_t(this._min" +
-  "X,t),this._minY=_t(this._minY,t),this._maxX=_t(this._maxX,t),this._maxY=_t(this._maxY,t),this._paren" +
-  "t=rt(this._parent,t),this._child1=rt(this._child1,t),this._child2=rt(this._child2,t),this._height=rt" +
-  "(this._height,t),this._userData=rt(this._userData,t),this._category=rt(this._category,t)}checkProxy(" +
-  "t){if(!(t>=0&&t<this._highWater&&this._height[t]===0))throw new be(\"INVALID_ARGUMENT\",`${String(t)} " +
-  "is not a live proxy of this tree`)}insertLeaf(t){if(this._root===L){this._root=t,this._parent[t]=L;r" +
-  "eturn}let n=this.findBestSibling(t),e=this.allocateNode(),r=this._parent,s=this._child1,i=this._chil" +
-  "d2,a=r[n];r[e]=a,s[e]=n,i[e]=t,r[n]=e,r[t]=e,a===L?this._root=e:s[a]===n?s[a]=e:i[a]=e,this.refitUpw" +
-  "ard(e)}removeLeaf(t){if(t===this._root){this._root=L;return}let n=this._parent,e=this._child1,r=this" +
-  "._child2,s=n[t],i=n[s],a=e[s]===t?r[s]:e[s];n[a]=i,i===L?this._root=a:e[i]===s?e[i]=a:r[i]=a,n[t]=L," +
-  "this.freeNode(s),i!==L&&this.refitUpward(i)}findBestSibling(t){let n=this._minX,e=this._minY,r=this." +
-  "_maxX,s=this._maxY,i=this._child1,a=this._child2,c=this._height,m=n[t],y=e[t],h=r[t],d=s[t],l=h-m+(d" +
-  "-y),f=m+h,_=y+d,x=this._root,p=this.halfPerimeter(x),C=we(n,e,r,s,x,m,y,h,d),M=0,b=L,u=1e300;for(c[x" +
-  "]<=1&&(b=x,u=C);c[x]>0;){let A=C+M;A<u&&c[x]<=1&&(b=x,u=A),M+=C-p;let P=i[x],S=a[x],E=we(n,e,r,s,P,m" +
-  ",y,h,d),R=we(n,e,r,s,S,m,y,h,d),g=0,I=0,F=1e300,T=1e300;if(c[P]===0){let v=M+E;v<u&&(b=P,u=v)}else g" +
-  "=this.halfPerimeter(P),F=M+E-g+(c[P]===1&&g<l?g:l);if(c[S]===0){let v=M+R;v<u&&(b=S,u=v)}else I=this" +
-  ".halfPerimeter(S),T=M+R-I+(c[S]===1&&I<l?I:l);if(u<=F&&u<=T)break;let O=F<T;if(F===T){let v=n[P]+r[P" +
-  "]-f,X=e[P]+s[P]-_,N=n[S]+r[S]-f,k=e[S]+s[S]-_;O=v*v+X*X<=N*N+k*k}O?(x=P,p=g,C=E):(x=S,p=I,C=R)}if(b=" +
-  "==L)for(b=this._root;c[b]>1;)b=i[b];return b}refitUpward(t){let n=t;for(;n!==L;)this.refitNode(n),th" +
-  "is.balance(n),n=this._parent[n]}refitNode(t){let n=this._minX,e=this._minY,r=this._maxX,s=this._maxY" +
-  ",i=this._height,a=this._child1[t],c=this._child2[t];n[t]=Math.min(n[a],n[c]),e[t]=Math.min(e[a],e[c]" +
-  "),r[t]=Math.max(r[a],r[c]),s[t]=Math.max(s[a],s[c]),i[t]=1+Math.max(i[a],i[c]),this._category[t]=thi" +
-  "s._category[a]|this._category[c]}balance(t){let n=this._height;if(n[t]<2)return;let e=this._child1[t" +
-  "],r=this._child2[t],s=n[e],i=n[r];i>s+1?this.rotateTowards(t,e,r):s>i+1?this.rotateTowards(t,r,e):th" +
-  "is.improveArea(t,e,r)}rotateTowards(t,n,e){let r=this._child1[e],s=this._child2[e],i=this._height[r]" +
-  ",a=this._height[s],c=r;(a>i||a===i&&this.unionIsSmaller(n,r,s))&&(c=s),this.swapNodes(t,n,e,c)}impro" +
-  "veArea(t,n,e){this._swapGain[0]=0,this._swapX=L;let r=this._height;if(r[e]>0){let s=this._child1[e]," +
-  "i=this._child2[e];this.considerSwap(n,e,s,i),this.considerSwap(n,e,i,s)}if(r[n]>0){let s=this._child" +
-  "1[n],i=this._child2[n];this.considerSwap(e,n,s,i),this.considerSwap(e,n,i,s)}this._swapX!==L&&this.s" +
-  "wapNodes(t,this._swapX,this._swapP,this._swapY)}considerSwap(t,n,e,r){let s=this._height,i=s[t],a=s[" +
-  "r];if(i>a+1||a>i+1)return;let c=1+(i>a?i:a),m=s[e];if(c>m+1||m>c+1)return;let y=this._minX,h=this._m" +
-  "inY,d=this._maxX,l=this._maxY,f=d[n]-y[n]+(l[n]-h[n]),_=Math.max(d[t],d[r])-Math.min(y[t],y[r])+(Mat" +
-  "h.max(l[t],l[r])-Math.min(h[t],h[r])),x=f-_;x>this._swapGain[0]&&(this._swapGain[0]=x,this._swapX=t," +
-  "this._swapP=n,this._swapY=e)}swapNodes(t,n,e,r){let s=this._parent,i=this._child1,a=this._child2,c=t" +
-  "his._height;i[t]===n?i[t]=r:a[t]=r,i[e]===r?i[e]=n:a[e]=n,s[n]=e,s[r]=t,this.refitNode(e);let m=c[r]" +
-  ",y=c[e];c[t]=1+(m>y?m:y)}halfPerimeter(t){return this._maxX[t]-this._minX[t]+(this._maxY[t]-this._mi" +
-  "nY[t])}unionIsSmaller(t,n,e){let r=this._minX,s=this._minY,i=this._maxX,a=this._maxY,c=r[t],m=s[t],y" +
-  "=i[t],h=a[t];return we(r,s,i,a,n,c,m,y,h)<we(r,s,i,a,e,c,m,y,h)}contains(t,n){return this._minX[t]<=" +
-  "this._minX[n]&&this._minY[t]<=this._minY[n]&&this._maxX[t]>=this._maxX[n]&&this._maxY[t]>=this._maxY" +
-  "[n]}scratchBox(t,n,e,r){let s=this._queryBox;return s[0]=t,s[1]=n,s[2]=e,s[3]=r,s}collect(t,n,e,r,s," +
-  "i=pr,a=0,c=xr){let m=this._root;if(m===L)return;let y=t[n],h=t[n+1],d=t[n+2],l=t[n+3],f=i[a],_=i[a+1" +
-  "],x=i[a+2],p=i[a+3],C=this._minX,M=this._minY,b=this._maxX,u=this._maxY,A=this._child1,P=this._child" +
-  "2,S=this._userData,E=this._category,R=this._stack,g=0;for(R[g++]=m;g>0;){let I=R[--g];if((E[I]&s)===" +
-  "0)continue;let F=C[I],T=M[I],O=b[I],v=u[I];if(F>d||O<y||T>l||v<h)continue;let X=A[I];if(X===L){let N" +
-  "=S[I];if(F<=x&&O>=f&&T<=p&&v>=_&&c[N]===0)continue;e.push(r?I:N)}else g+2>R.length&&(R=this._stack=r" +
-  "t(R,g+2)),R[g++]=P[I],R[g++]=X}}buildTree(t){let n=6*(2+(32-Math.clz32(t)));this._buildFrames.length" +
-  "<n&&(this._buildFrames=new Int32Array(n)),this._buildRoots.length<n&&(this._buildRoots=new Int32Arra" +
-  "y(n));let e=this._buildFrames,r=this._buildRoots,s=this._buildLeaves,i=this._buildCx,a=this._buildCy" +
-  ",c=0,m=0;for(e[c++]=0,e[c++]=t,e[c++]=-1;c>0;){c-=3;let y=e[c],h=e[c+1],d=e[c+2];if(h-y===1){r[m++]=" +
-  "s[y];continue}if(d>=0){let C=r[--m],M=r[--m],b=this.allocateNode();this._child1[b]=M,this._child2[b]" +
-  "=C,this._parent[M]=b,this._parent[C]=b,this.refitNode(b),r[m++]=b;continue}let l=i[y],f=l,_=a[y],x=_" +
-  ";for(let C=y+1;C<h;C++){let M=i[C],b=a[C];M<l?l=M:M>f&&(f=M),b<_?_=b:b>x&&(x=b)}let p=y+(h-y>>1);thi" +
-  "s.selectNth(y,h,p,f-l>=x-_?i:a),e[c+2]=p,c+=3,e[c++]=p,e[c++]=h,e[c++]=-1,e[c++]=y,e[c++]=p,e[c++]=-" +
-  "1}return r[0]}selectNth(t,n,e,r){for(;n-t>1;){let s=r[t],i=r[t+n>>1],a=r[n-1],c=s<i?i<a?i:s<a?a:s:s<" +
-  "a?s:i<a?a:i,m=t,y=t,h=n;for(;y<h;){let d=r[y];d<c?this.swapBuild(m++,y++):d>c?this.swapBuild(y,--h):" +
-  "y++}if(e<m)n=m;else if(e>=h)t=h;else return}}swapBuild(t,n){let e=this._buildLeaves,r=this._buildCx," +
-  "s=this._buildCy,i=e[t];e[t]=e[n],e[n]=i;let a=r[t];r[t]=r[n],r[n]=a;let c=s[t];s[t]=s[n],s[n]=c}};fu" +
-  "nction yn(o,t,n,e){if(!(o<=n&&t<=e&&Number.isFinite(o)&&Number.isFinite(t)&&Number.isFinite(n)&&Numb" +
-  "er.isFinite(e)))throw new be(\"INVALID_ARGUMENT\",`bad box [${o}, ${t}] - [${n}, ${e}]`)}function wt(o" +
-  "){throw new Error(`DynamicTree.validate: ${o}`)}var fn=0,Qe=1;var V=16,ge=class{type=new Uint8Array(" +
-  "16);count=new Uint8Array(16);radius=new Float64Array(16);centroid=new Float64Array(32);slot=new Int3" +
-  "2Array(16).fill(-1);verts=new Float64Array(16*V);normals=new Float64Array(16*V);slotRefs=new Int32Ar" +
-  "ray(16);slotsUsed=0;freeSlots=new Int32Array(16);freeSlotCount=0;index=null;reserve(t){this.type=Jt(" +
-  "this.type,t),this.count=Jt(this.count,t),this.radius=_t(this.radius,t),this.centroid=_t(this.centroi" +
-  "d,t*2),this.slot=rt(this.slot,t,-1)}reserveSlots(t){this.verts=_t(this.verts,t*V),this.normals=_t(th" +
-  "is.normals,t*V),this.slotRefs=rt(this.slotRefs,t),this.freeSlots=rt(this.freeSlots,t)}intern(t,n,e){" +
-  "this.release(t);let r=this.contentIndex(),s=Bn(n,e,0),i=r.get(s);i===void 0&&(i=this.freeSlotCount>0" +
-  "?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this.reserveSlots(i+1),this.verts.set(n,i*V)," +
-  "this.normals.set(e,i*V),r.set(s,i)),this.slotRefs[i]=this.slotRefs[i]+1,this.slot[t]=i}release(t){le" +
-  "t n=this.slot[t];if(n<0)return;this.slot[t]=-1;let e=this.slotRefs[n]-1;this.slotRefs[n]=e,!(e>0)&&(" +
-  "this.index?.delete(this.keyOf(n)),this.verts.fill(0,n*V,(n+1)*V),this.normals.fill(0,n*V,(n+1)*V),th" +
-  "is.freeSlots[this.freeSlotCount++]=n)}forgetIndex(){this.index=null}contentIndex(){if(this.index!==n" +
-  "ull)return this.index;let t=new Map;for(let n=0;n<this.slotsUsed;n++)this.slotRefs[n]>0&&t.set(this." +
-  "keyOf(n),n);return this.index=t,t}keyOf(t){return Bn(this.verts,this.normals,t*V)}},dn=new Float64Ar" +
-  "ray(2*V),br=new Uint16Array(dn.buffer);function Bn(o,t,n){for(let e=0;e<V;e++)dn[e]=o[n+e],dn[V+e]=t" +
-  "[n+e];return String.fromCharCode(...br)}function Pt(o,t,n){let e=n[0],r=n[1],s=n[2],i=n[3],a=n[4],c=" +
-  "n[5],m=o[1],y=o[2];o[1]=s*m-i*y,o[2]=i*m+s*y;let h=e-a,d=r-c,l=0;for(let f=0;f<t;f++){let _=3+f*8,x=" +
-  "o[_+6];if(!(x<.02))continue;let p=o[_+4],C=o[_+5],M=o[_+7],b=s*p-i*C,u=i*p+s*C,A=3+l*8;o[A+0]=b,o[A+" +
-  "1]=u,o[A+2]=b+h,o[A+3]=u+d,o[A+4]=e+b,o[A+5]=r+u,o[A+6]=x,o[A+7]=M,l++}o[0]=l}function kt(o,t,n,e,r," +
-  "s){let i=3+t*8;o[i+4]=n,o[i+5]=e,o[i+6]=r,o[i+7]=s}function Yn(o){o[1]=-o[1],o[2]=-o[2];let t=o[0];f" +
-  "or(let n=0;n<t;n++){let e=3+n*8,r=o[e+0],s=o[e+1];o[e+0]=o[e+2],o[e+1]=o[e+3],o[e+2]=r,o[e+3]=s;let " +
-  "i=o[e+7];o[e+7]=(i&255)<<8|i>>8&255}}function me(o,t){let n=o[0],e=o[1],r=o[2],s=o[3],i=o[4],a=o[5]," +
-  "c=o[6],m=o[7],y=r-n,h=s-e,d=c-i,l=m-a,f=n-i,_=e-a,x=y*y+h*h,p=d*d+l*l,C=f*y+_*h,M=f*d+_*l,b=y*d+h*l," +
-  "u=x*p-b*b,A=0;u!==0&&(A=(b*M-C*p)/u,A=A<0?0:A>1?1:A);let P=(b*A+M)/p;P<0?(P=0,A=-C/x,A=A<0?0:A>1?1:A" +
-  "):P>1&&(P=1,A=(b-C)/x,A=A<0?0:A>1?1:A),t[0]=A,t[1]=P;let S=n+A*y-(i+P*d),E=e+A*h-(a+P*l);t[2]=S*S+E*" +
-  "E}function Xn(o,t,n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5],h=e[6],d=e[7],l=o.verts,f=o.s" +
-  "lot[t]*V,_=o.slot[n]*V,x=o.radius[t],p=o.radius[n],C=l[f],M=l[f+1],b=a*h+c*d,u=a*d-c*h,A=m-s,P=y-i,S" +
-  "=l[_],E=l[_+1],R=b*S-u*E+a*A+c*P,g=u*S+b*E-c*A+a*P,I=R-C,F=g-M,T=Math.sqrt(I*I+F*F),O=T-x-p;if(O>=.0" +
-  "2){r[0]=0;return}T>1e-12?(I/=T,F/=T):(I=0,F=1);let v=.5*(x-p+T);r[1]=I,r[2]=F,kt(r,0,C+v*I,M+v*F,O,0" +
-  "),Pt(r,1,e)}function un(o,t,n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5],h=e[6],d=e[7],l=o.v" +
-  "erts,f=o.slot[t]*V,_=o.slot[n]*V,x=o.radius[t],p=o.radius[n],C=a*h+c*d,M=a*d-c*h,b=m-s,u=y-i,A=l[_]," +
-  "P=l[_+1],S=C*A-M*P+a*b+c*u,E=M*A+C*P-c*b+a*u,R=l[f],g=l[f+1],I=l[f+2]-R,F=l[f+3]-g,T=(S-R)*I+(E-g)*F" +
-  ",O=I*I+F*F,v=R,X=g;if(T>=O)v=R+I,X=g+F;else if(T>0){let U=T/O;v=R+U*I,X=g+U*F}let N=S-v,k=E-X,H=Math" +
-  ".sqrt(N*N+k*k),w=H-x-p;if(w>=.02){r[0]=0;return}H>1e-12?(N/=H,k/=H):(N=o.normals[f],k=o.normals[f+1]" +
-  ");let Q=.5*(x-p+H);r[1]=N,r[2]=k,kt(r,0,v+Q*N,X+Q*k,w,0),Pt(r,1,e)}var Je=new Float64Array(3),Vt=new" +
-  " Float64Array(8);function _n(o,t,n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5],h=e[6],d=e[7]," +
-  "l=o.verts,f=o.slot[t]*V,_=o.slot[n]*V,x=o.radius[t],p=o.radius[n],C=x+p,M=l[f],b=l[f+1],u=l[f+2]-M,A" +
-  "=l[f+3]-b,P=a*h+c*d,S=a*d-c*h,E=m-s,R=y-i,g=a*E+c*R-M,I=-c*E+a*R-b,F=l[_],T=l[_+1],O=P*F-S*T+g,v=S*F" +
-  "+P*T+I;F=l[_+2],T=l[_+3];let X=P*F-S*T+g,N=S*F+P*T+I;Vt[0]=0,Vt[1]=0,Vt[2]=u,Vt[3]=A,Vt[4]=O,Vt[5]=v" +
-  ",Vt[6]=X,Vt[7]=N,me(Vt,Je);let k=Je[2],H=C+.02;if(k>=H*H){r[0]=0;return}let w=Math.sqrt(k),Q=Je[0],U" +
-  "=Je[1],q=Math.sqrt(u*u+A*A),W=u/q,tt=A/q,G=X-O,ot=N-v,et=Math.sqrt(G*G+ot*ot),Mt=G/et,It=ot/et,at=O*" +
-  "W+v*tt,st=X*W+N*tt,Ot=at<=0&&st<=0||at>=q&&st>=q,z=-O*Mt-v*It,it=(u-O)*Mt+(A-v)*It,ie=z<=0&&it<=0||z" +
-  ">=et&&it>=et,vt=0;if(!Ot&&!ie){let ut=-tt,Y=W,j=O*ut+v*Y,lt=X*ut+N*Y,B=Math.min(j,lt);-Math.max(j,lt" +
-  ")>B&&(B=-Math.max(j,lt),ut=-ut,Y=-Y);let D=-It,ht=Mt;j=-O*D-v*ht,lt=(u-O)*D+(A-v)*ht;let Tt=Math.min" +
-  "(j,lt);if(-Math.max(j,lt)>Tt&&(Tt=-Math.max(j,lt),D=-D,ht=-ht),B+.1*.005>=Tt){let St=O,Ft=v,Lt=X,Rt=" +
-  "N;if(at<0&&st>0){let K=-at/(st-at);St=O+K*(X-O),Ft=v+K*(N-v)}else if(st<0&&at>0){let K=-st/(at-st);L" +
-  "t=X+K*(O-X),Rt=N+K*(v-N)}if(at>q&&st<q){let K=(at-q)/(at-st);St=O+K*(X-O),Ft=v+K*(N-v)}else if(st>q&" +
-  "&at<q){let K=(st-q)/(st-at);Lt=X+K*(O-X),Rt=N+K*(v-N)}let jt=St*ut+Ft*Y,Qt=Lt*ut+Rt*Y;if(jt<=w+.005|" +
-  "|Qt<=w+.005){r[1]=ut,r[2]=Y;let K=.5*(x-p-jt);kt(r,0,M+St+K*ut,b+Ft+K*Y,jt-C,pt(0,0)),K=.5*(x-p-Qt)," +
-  "kt(r,1,M+Lt+K*ut,b+Rt+K*Y,Qt-C,pt(0,1)),vt=2}}else{let St=0,Ft=0,Lt=u,Rt=A;if(z<0&&it>0){let K=-z/(i" +
-  "t-z);St=K*u,Ft=K*A}else if(it<0&&z>0){let K=-it/(z-it);Lt=u-K*u,Rt=A-K*A}if(z>et&&it<et){let K=(z-et" +
-  ")/(z-it);St=K*u,Ft=K*A}else if(it>et&&z<et){let K=(it-et)/(it-z);Lt=u-K*u,Rt=A-K*A}let jt=(St-O)*D+(" +
-  "Ft-v)*ht,Qt=(Lt-O)*D+(Rt-v)*ht;if(jt<=w+.005||Qt<=w+.005){r[1]=-D,r[2]=-ht;let K=.5*(p-x-jt);kt(r,0," +
-  "M+St+K*D,b+Ft+K*ht,jt-C,pt(0,0)),K=.5*(p-x-Qt),kt(r,1,M+Lt+K*D,b+Rt+K*ht,Qt-C,pt(1,0)),vt=2}}}if(vt=" +
-  "==0){let ut=Q*u,Y=Q*A,j=O+U*G,lt=v+U*ot,B=j-ut,D=lt-Y;w>1e-12?(B/=w,D/=w):(B=-tt,D=W);let ht=.5*(x-p" +
-  "+w);r[1]=B,r[2]=D;let Tt=pt(Q===0?0:1,U===0?0:1);kt(r,0,M+ut+ht*B,b+Y+ht*D,w-C,Tt),vt=1}Pt(r,vt,e)}f" +
-  "unction Dn(o,t,n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5],h=e[6],d=e[7],l=o.verts,f=o.slot" +
-  "[t]*V,_=o.slot[n]*V,x=o.radius[n],p=a*h+c*d,C=a*d-c*h,M=m-s,b=y-i,u=l[_],A=l[_+1],P=l[f],S=l[f+1],E=" +
-  "p*u-C*A+a*M+c*b-P,R=C*u+p*A-c*M+a*b-S,g=l[f+2]-P,I=l[f+3]-S,F=o.normals[f],T=o.normals[f+1];if(F*E+T" +
-  "*R<0){r[0]=0;return}let O=g*E+I*R,v=g*g+I*I,X=0,N=0;if(O<=0){let q=P-l[f+4],W=S-l[f+5];if(q*E+W*R<=0" +
-  "){r[0]=0;return}}else if(O>=v){let q=l[f+6]-l[f+2],W=l[f+7]-l[f+3];if(q*(E-g)+W*(R-I)>0){r[0]=0;retu" +
-  "rn}X=g,N=I}else{let q=O/v;X=q*g,N=q*I}let k=E-X,H=R-N,w=Math.sqrt(k*k+H*H),Q=w-x;if(Q>=.02){r[0]=0;r" +
-  "eturn}w>1e-12?(k/=w,H/=w):(k=F,H=T);let U=.5*(w-x);r[1]=k,r[2]=H,r[7]=P+X+U*k,r[8]=S+N+U*H,r[9]=Q,r[" +
-  "10]=0,Pt(r,1,e)}var J=new Float64Array(16),gt=new Float64Array(16),$t=new Float64Array(8),Ne=new Flo" +
-  "at64Array(3),ct=new Float64Array(10),$=new Float64Array(12),dt=new Float64Array(11),ze=0,Te=1,Ln=2,k" +
-  "n=.01,Un=.01,Cr=.1*.005;function pn(o,t,n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5],h=e[6]," +
-  "d=e[7],l=o.verts,f=o.normals,_=o.slot[t]*V,x=o.slot[n]*V,p=o.count[n],C=o.radius[n],M=l[_],b=l[_+1]," +
-  "u=l[_+2]-M,A=l[_+3]-b,P=f[_],S=f[_+1],E=-S,R=P,g=f[_+4],I=f[_+5],F=f[_+6],T=f[_+7],O=-I*R-g*E>=kn,v=" +
-  "E*F+R*T>=kn;ct[0]=E,ct[1]=R,ct[2]=g,ct[3]=I,ct[4]=F,ct[5]=T,ct[6]=O?1:0,ct[7]=v?1:0;let X=a*h+c*d,N=" +
-  "a*d-c*h,k=m-s,H=y-i,w=a*k+c*H-M,Q=-c*k+a*H-b,U=o.centroid[2*n],q=o.centroid[2*n+1],W=X*U-N*q+w,tt=N*" +
-  "U+X*q+Q,G=P*W+S*tt<0,ot=O?g*W+I*tt<0:!0,et=v?F*(W-u)+T*(tt-A)<0:!0;if(G&&ot&&et){r[0]=0;return}for(l" +
-  "et Y=0;Y<2*p;Y+=2){let j=l[x+Y],lt=l[x+Y+1];J[Y]=X*j-N*lt+w,J[Y+1]=N*j+X*lt+Q;let B=f[x+Y],D=f[x+Y+1" +
-  "];gt[Y]=X*B-N*D,gt[Y+1]=N*B+X*D}$t[0]=0,$t[1]=0,$t[2]=u,$t[3]=A;let Mt=1e300,It=0,at=0,st=0;for(let " +
-  "Y=0;Y<p;Y++){let j=Y+1<p?Y+1:0;$t[4]=J[2*Y],$t[5]=J[2*Y+1],$t[6]=J[2*j],$t[7]=J[2*j+1],me($t,Ne),Ne[" +
-  "2]<Mt&&(Mt=Ne[2],It=Y,at=Ne[0],st=Ne[1])}let Ot=Math.sqrt(Mt);if(p>=3&&Ot>0){let Y=!0;for(let j=0;j<" +
-  "p;j++)if(gt[2*j]*-J[2*j]+gt[2*j+1]*-J[2*j+1]>0){Y=!1;break}Y&&(Ot=0)}if(Ot>C+.02){r[0]=0;return}dt[0" +
-  "]=M,dt[1]=b,dt[2]=u,dt[3]=A,dt[4]=P,dt[5]=S,dt[6]=O?g:P,dt[7]=O?I:S,dt[8]=v?F:P,dt[9]=v?T:S,dt[10]=C" +
-  ";let z=-1,it=-1;if(!G&&Ot>Cr){let Y=It+1<p?It+1:0,j=at===0||at===1,lt=st===0||st===1;if(j&&lt){let B" +
-  "=at===0?0:u,D=at===0?0:A,ht=st===0?It:Y,Tt=(J[2*ht]-B)/Ot,St=(J[2*ht+1]-D)/Ot;ct[8]=Tt,ct[9]=St;let " +
-  "Ft=An();if(Ft===ze){r[0]=0;return}if(Ft===Te){let Lt=.5*(Ot-C);r[1]=Tt,r[2]=St;let Rt=3;r[Rt+4]=M+B+" +
-  "Lt*Tt,r[Rt+5]=b+D+Lt*St,r[Rt+6]=Ot-C,r[Rt+7]=pt(at===0?0:1,ht),Pt(r,1,e);return}z=ht}else if(j){let " +
-  "B=It,D=at===0?0:u,ht=at===0?0:A;gt[2*B]*(D-J[2*B])+gt[2*B+1]*(ht-J[2*B+1])<0&&(B=B+1<p?B+1:0),ct[8]=" +
-  "-gt[2*B],ct[9]=-gt[2*B+1];let Tt=An();if(Tt===ze){r[0]=0;return}if(Tt===Te){Pt(r,Hn(B,p,r),e);return" +
-  "}it=B}else if(lt)z=st===0?It:Y;else{let B=P*J[2*It]+S*J[2*It+1],D=P*J[2*Y]+S*J[2*Y+1];z=B<D?It:Y}}el" +
-  "se{let Y=1e300;for(let B=0;B<p;B++){let D=P*J[2*B]+S*J[2*B+1];D<Y&&(Y=D,z=B)}if(O){let B=1e300;for(l" +
-  "et D=0;D<p;D++)B=Math.min(B,g*J[2*D]+I*J[2*D+1]);B>Y&&(Y=B,z=-1)}if(v){let B=1e300;for(let D=0;D<p;D" +
-  "++)B=Math.min(B,F*(J[2*D]-u)+T*(J[2*D+1]-A));B>Y&&(Y=B,z=-1)}let j=-1e300,lt=-1;for(let B=0;B<p;B++)" +
-  "{let D=gt[2*B],ht=gt[2*B+1];if(ct[8]=-D,ct[9]=-ht,An()!==Te)continue;let Tt=J[2*B],St=J[2*B+1],Ft=Ma" +
-  "th.min(D*-Tt+ht*-St,D*(u-Tt)+ht*(A-St));Ft>j&&(j=Ft,lt=B)}if(j>Y){Pt(r,Hn(lt,p,r),e);return}if(z===-" +
-  "1){r[0]=0;return}}if(it===-1){let Y=z>0?z-1:p-1,j=P*gt[2*Y]+S*gt[2*Y+1],lt=P*gt[2*z]+S*gt[2*z+1];it=" +
-  "j<lt?Y:z}let ie=it,vt=it+1<p?it+1:0;$[0]=0,$[1]=0,$[2]=u,$[3]=A,$[4]=J[2*ie],$[5]=J[2*ie+1],$[6]=J[2" +
-  "*vt],$[7]=J[2*vt+1],$[8]=P,$[9]=S,$[10]=0,$[11]=C;let ut=qn(pt(0,vt),pt(1,ie),r);ut>0&&(r[1]=P,r[2]=" +
-  "S,Gn(r)),Pt(r,ut,e)}function An(){let o=ct[8],t=ct[9];return o*ct[0]+t*ct[1]<=0?ct[6]===0?Ln:o*ct[3]" +
-  "-t*ct[2]>Un?ze:Te:ct[7]===0?Ln:ct[4]*t-ct[5]*o>Un?ze:Te}function Hn(o,t,n){let e=dt[2],r=dt[3],s=o,i" +
-  "=o+1<t?o+1:0,a=J[2*s],c=J[2*s+1],m=gt[2*s],y=gt[2*s+1],h=m*-a+y*-c,d=m*(e-a)+y*(r-c),l=dt[4]*m+dt[5]" +
-  "*y;if((h<d?dt[6]*m+dt[7]*y:dt[8]*m+dt[9]*y)<l)return 0;$[0]=a,$[1]=c,$[2]=J[2*i],$[3]=J[2*i+1],$[4]=" +
-  "0,$[5]=0,$[6]=e,$[7]=r,$[8]=m,$[9]=y,$[10]=dt[10],$[11]=0;let _=qn(pt(1,s),pt(0,i),n);return _>0&&(n" +
-  "[1]=-m,n[2]=-y,Gn(n)),_}function qn(o,t,n){let e=$[0],r=$[1],s=$[8],i=$[9],a=$[10],c=$[11],m=$[4],y=" +
-  "$[5],h=$[6],d=$[7],l=-i,f=s,_=($[2]-e)*l+($[3]-r)*f,x=(m-e)*l+(y-r)*f,p=(h-e)*l+(d-r)*f;if(x<0||_<p)" +
-  "return 0;let C=x-p,M=h,b=d;if(p<0&&C>1e-12){let F=-p/C;M=h+F*(m-h),b=d+F*(y-d)}let u=m,A=y;if(x>_&&C" +
-  ">1e-12){let F=(_-p)/C;u=h+F*(m-h),A=d+F*(y-d)}let P=(M-e)*s+(b-r)*i,S=(u-e)*s+(A-r)*i,E=.5*(a-c-P);M" +
-  "+=E*s,b+=E*i,E=.5*(a-c-S),u+=E*s,A+=E*i;let R=a+c,g=3,I=11;return n[g+4]=M,n[g+5]=b,n[g+6]=P-R,n[g+7" +
-  "]=o,n[I+4]=u,n[I+5]=A,n[I+6]=S-R,n[I+7]=t,2}function Gn(o){let t=dt[0],n=dt[1];for(let e=0;e<2;e++)o" +
-  "[3+e*8+4]+=t,o[3+e*8+5]+=n}function Vn(o,t,n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5],h=e[" +
-  "6],d=e[7],l=o.verts,f=o.normals,_=o.slot[t]*V,x=o.slot[n]*V,p=o.count[t],C=o.radius[t],M=o.radius[n]" +
-  ",b=C+M,u=a*h+c*d,A=a*d-c*h,P=m-s,S=y-i,E=l[x],R=l[x+1],g=u*E-A*R+a*P+c*S,I=A*E+u*R-c*P+a*S,F=0,T=-1e" +
-  "300;for(let G=0;G<p;G++){let ot=_+2*G,et=f[ot]*(g-l[ot])+f[ot+1]*(I-l[ot+1]);et>T&&(T=et,F=G)}if(T-b" +
-  ">=.02){r[0]=0;return}let O=_+2*F,v=_+2*(F+1<p?F+1:0),X=l[O],N=l[O+1],k=l[v],H=l[v+1],w=(g-X)*(k-X)+(" +
-  "I-N)*(H-N),Q=(g-k)*(X-k)+(I-H)*(N-H),U,q,W,tt;if((w<0||Q<0)&&T>1e-12){let G=w<0?X:k,ot=w<0?N:H;U=g-G" +
-  ",q=I-ot;let et=Math.sqrt(U*U+q*q);if(U/=et,q/=et,T=et-b,T>=.02){r[0]=0;return}let Mt=.5*(C-M+et);W=G" +
-  "+Mt*U,tt=ot+Mt*q}else{U=f[O],q=f[O+1];let G=.5*(C-M-T);W=g+G*U,tt=I+G*q,T-=b}r[1]=U,r[2]=q,kt(r,0,W," +
-  "tt,T,0),Pt(r,1,e)}var Ut=new Float64Array(16),ee=new Float64Array(16),Ht=new Float64Array(16),ne=new" +
-  " Float64Array(16),Ze=new Float64Array(3),Kt=new Float64Array(8),en=new Float64Array(2),bn=new Float6" +
-  "4Array(1),Mr=.1*.005,xn=.1*.005;function nn(o,t,n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5]" +
-  ",h=e[6],d=e[7],l=o.verts,f=o.normals,_=o.count[t],x=o.count[n],p=o.radius[t],C=o.radius[n],M=p+C;en[" +
-  "0]=p,en[1]=C;let b=o.slot[t]*V,u=o.slot[n]*V,A=l[b],P=l[b+1];for(let w=0;w<2*_;w+=2)Ut[w]=l[b+w]-A,U" +
-  "t[w+1]=l[b+w+1]-P,ee[w]=f[b+w],ee[w+1]=f[b+w+1];let S=a*h+c*d,E=a*d-c*h,R=m-s,g=y-i,I=a*R+c*g-A,F=-c" +
-  "*R+a*g-P;for(let w=0;w<2*x;w+=2){let Q=l[u+w],U=l[u+w+1];Ht[w]=S*Q-E*U+I,Ht[w+1]=E*Q+S*U+F;let q=f[u" +
-  "+w],W=f[u+w+1];ne[w]=S*q-E*W,ne[w+1]=E*q+S*W}let T=.02+M;$n(Ut,ee,_,Ht,x);let O=bn[0],v=Cn;if(O>=T){" +
-  "r[0]=0;return}$n(Ht,ne,x,Ut,_);let X=bn[0],N=Cn;if(X>=T){r[0]=0;return}let k=X>O+Mr;k?v=Kn(ne,N,ee,_" +
-  "):N=Kn(ee,v,ne,x);let H;if(O>xn||X>xn){let w=v,Q=v+1<_?v+1:0,U=N,q=N+1<x?N+1:0,W=Ut[2*w],tt=Ut[2*w+1" +
-  "],G=Ut[2*Q],ot=Ut[2*Q+1],et=Ht[2*U],Mt=Ht[2*U+1],It=Ht[2*q],at=Ht[2*q+1];Kt[0]=W,Kt[1]=tt,Kt[2]=G,Kt" +
-  "[3]=ot,Kt[4]=et,Kt[5]=Mt,Kt[6]=It,Kt[7]=at,me(Kt,Ze);let st=Math.sqrt(Ze[2]);if(st-M>=.02){r[0]=0;re" +
-  "turn}H=k?tn(Ht,ne,x,N,Ut,_,v,!0,r):tn(Ut,ee,_,v,Ht,x,N,!1,r);let Ot=1e300;for(let vt=0;vt<H;vt++){le" +
-  "t ut=r[3+vt*8+6];ut<Ot&&(Ot=ut)}let z=Ze[0],it=Ze[1];if(z*(1-z)+it*(1-it)===0&&st-M+xn<Ot){let vt=z=" +
-  "==0?W:G,ut=z===0?tt:ot,Y=it===0?et:It,j=it===0?Mt:at,lt=(Y-vt)/st,B=(j-ut)/st,D=.5*(p-C+st);r[1]=lt," +
-  "r[2]=B,r[7]=vt+D*lt,r[8]=ut+D*B,r[9]=st-M,r[10]=pt(z===0?w:Q,it===0?U:q),H=1}}else H=k?tn(Ht,ne,x,N," +
-  "Ut,_,v,!0,r):tn(Ut,ee,_,v,Ht,x,N,!1,r);for(let w=0;w<H;w++)r[3+w*8+4]+=A,r[3+w*8+5]+=P;Pt(r,H,e)}var" +
-  " Cn=0;function $n(o,t,n,e,r){let s=0,i=-1e300;for(let a=0;a<n;a++){let c=t[2*a],m=t[2*a+1],y=c*o[2*a" +
-  "]+m*o[2*a+1],h=1e300;for(let d=0;d<2*r;d+=2)h=Math.min(h,c*e[d]+m*e[d+1]);h-=y,h>i&&(i=h,s=a)}Cn=s,b" +
-  "n[0]=i}function Kn(o,t,n,e){let r=o[2*t],s=o[2*t+1],i=0,a=1e300;for(let c=0;c<e;c++){let m=r*n[2*c]+" +
-  "s*n[2*c+1];m<a&&(a=m,i=c)}return i}function tn(o,t,n,e,r,s,i,a,c){let m=en[a?1:0],y=en[a?0:1],h=e,d=" +
-  "e+1<n?e+1:0,l=i,f=i+1<s?i+1:0,_=t[2*h],x=t[2*h+1],p=o[2*h],C=o[2*h+1],M=r[2*l],b=r[2*l+1],u=r[2*f],A" +
-  "=r[2*f+1],P=-x,S=_,E=(o[2*d]-p)*P+(o[2*d+1]-C)*S,R=(M-p)*P+(b-C)*S,g=(u-p)*P+(A-C)*S;if(R<0||E<g)ret" +
-  "urn 0;let I=R-g,F=u,T=A;if(g<0&&I>1e-12){let U=-g/I;F=u+U*(M-u),T=A+U*(b-A)}let O=M,v=b;if(R>E&&I>1e" +
-  "-12){let U=(E-g)/I;O=u+U*(M-u),v=A+U*(b-A)}let X=(F-p)*_+(T-C)*x,N=(O-p)*_+(v-C)*x,k=.5*(m-y-X);F+=k" +
-  "*_,T+=k*x,k=.5*(m-y-N),O+=k*_,v+=k*x;let H=m+y,w=3,Q=11;return a?(c[1]=-_,c[2]=-x,c[w+4]=O,c[w+5]=v," +
-  "c[w+6]=N-H,c[w+7]=pt(l,d),c[Q+4]=F,c[Q+5]=T,c[Q+6]=X-H,c[Q+7]=pt(f,h)):(c[1]=_,c[2]=x,c[w+4]=F,c[w+5" +
-  "]=T,c[w+6]=X-H,c[w+7]=pt(h,f),c[Q+4]=O,c[Q+5]=v,c[Q+6]=N-H,c[Q+7]=pt(d,l)),2}var re={circle:0,capsul" +
-  "e:1,segment:2,polygon:3,chainSegment:4},Yt=5;function rn(o,t,n,e,r){r[0]=0}var ye=re.circle,fe=re.ca" +
-  "psule,de=re.segment,ue=re.polygon,_e=re.chainSegment,Pn=new Uint8Array(Yt*Yt),Mn=[];function Et(o,t," +
-  "n){Pn[o*Yt+t]=1,Mn[o*Yt+t]=n}Et(ye,ye,Xn);Et(fe,ye,un);Et(fe,fe,_n);Et(de,ye,un);Et(de,fe,_n);Et(de," +
-  "de,rn);Et(de,ue,nn);Et(ue,ye,Vn);Et(ue,fe,nn);Et(ue,ue,nn);Et(_e,ye,Dn);Et(_e,fe,pn);Et(_e,ue,pn);Et" +
-  "(_e,de,rn);Et(_e,_e,rn);function Wn(o,t){return Pn[o*Yt+t]===1}function Pr(o){let t=new Float64Array" +
-  "(8);return(n,e,r,s,i)=>{for(let a=0;a<4;a++)t[a]=s[a+4],t[a+4]=s[a];o(n,r,e,t,i),Yn(i)}}var on=[];fo" +
-  "r(let o=0;o<Yt;o++)for(let t=0;t<Yt;t++)on[o*Yt+t]=Wn(o,t)?Mn[o*Yt+t]:Pr(Mn[t*Yt+o]);var Eo=new Floa" +
-  "t64Array(8);var sn=.001,jn=.002;function Qn(o,t,n,e){let r=e[0];if(r===0||r===2&&e[10]===e[18]){o.ca" +
-  "cheValid[t]=0;return}let s=n[0],i=n[1],a=n[2],c=n[3],m=n[4]-s,y=n[5]-i,h=n[6],d=n[7],l=o.manifoldCac" +
-  "he,f=t*Ce;l[f+qe]=a*m+c*y,l[f+Ge]=-c*m+a*y,l[f+Ve]=a*h+c*d,l[f+$e]=a*d-c*h;let _=e[1],x=e[2];l[f+Ke]" +
-  "=a*_+c*x,l[f+We]=-c*_+a*x;for(let p=0;p<r;p++){let C=3+p*8,M=e[C+0],b=e[C+1],u=f+je+3*p;l[u]=a*M+c*b" +
-  ",l[u+1]=-c*M+a*b,l[u+2]=e[C+6]}o.cacheValid[t]=1}function Jn(o,t,n){if(o.cacheValid[t]!==1)return!1;" +
-  "let e=n[0],r=n[1],s=n[2],i=n[3],a=n[4],c=n[5],m=n[6],y=n[7],h=a-e,d=c-r,l=o.manifoldCache,f=t*Ce,_=l" +
-  "[f+qe],x=l[f+Ge],p=s*h+i*d-_,C=-i*h+s*d-x,M=(s*y-i*m)*l[f+Ve]-(s*m+i*y)*l[f+$e];if(p>sn||p<-sn||C>sn" +
-  "||C<-sn||M>jn||M<-jn)return!1;let b=l[f+Ke],u=l[f+We];o.normalX[t]=s*b-i*u,o.normalY[t]=i*b+s*u;let " +
-  "A=o.pointCount[t],P=o.points,S=t*ae;for(let E=0;E<A;E++){let R=f+je+3*E,g=l[R],I=l[R+1],F=g-_,T=I-x," +
-  "O=l[R+2]+b*(p-M*T)+u*(C+M*F),v=s*g-i*I,X=i*g+s*I,N=S+E*Wt;P[N+Ye]=v,P[N+Xe]=X,P[N+De]=v-h,P[N+Le]=X-" +
-  "d,P[N+ke]=e+v,P[N+Ue]=r+X,P[N+He]=O}return!0}var oe=256,In=3;function zn(o,t,n,e,r){let s=o.contacts" +
-  ",i=o.shapes,a=i.geometry,c=o.bodies.transform,m=o.broadphase.trees,y=o.manifold,h=o.pose,d=s.points," +
-  "l=o.bodies.flags,f=i.aabb,_=i.moved,x=t*2*oe,p=x+oe,C=0,M=s.listIndex,b=Math.min(n,(t+1)*oe);for(let" +
-  " u=t*oe;u<b;u++){if(M[u]===-1)continue;let A=s.shapeA[u],P=s.shapeB[u];if(_[A]===1||_[P]===1){let W=" +
-  "m[i.tree[A]],tt=m[i.tree[P]],G=i.proxy[A],ot=i.proxy[P];if(W.maxX[G]<tt.minX[ot]||tt.maxX[ot]<W.minX" +
-  "[G]||W.maxY[G]<tt.minY[ot]||tt.maxY[ot]<W.minY[G]){e[x++]=u;continue}}let S=s.bodyA[u],E=s.bodyB[u];" +
-  "if((l[S]&Oe.awake)===0&&(l[E]&Oe.awake)===0){(s.flags[u]&Gt.touching)!==0&&C++;continue}let R=A*4,g=" +
-  "P*4;if(f[R]>f[g+2]+.02||f[g]>f[R+2]+.02||f[R+1]>f[g+3]+.02||f[g+1]>f[R+3]+.02){if(s.cacheValid[u]=0," +
-  "s.pointCount[u]===0)continue;y[0]=0}else{if(h[0]=c.x[S],h[1]=c.y[S],h[2]=c.c[S],h[3]=c.s[S],h[4]=c.x" +
-  "[E],h[5]=c.y[E],h[6]=c.c[E],h[7]=c.s[E],(s.flags[u]&(Gt.touching|Gt.sensor))===Gt.touching&&Jn(s,u,h" +
-  ")){C++;continue}on[a.type[A]*Yt+a.type[P]](a,A,P,h,y),Qn(s,u,h,y)}let I=y[0],F=s.pointCount[u],T=u*a" +
-  "e,O=F>0?d[T+Ie]:-1,v=F>1?d[T+Wt+Ie]:-1,X=d[T+ve],N=d[T+Se],k=d[T+Wt+ve],H=d[T+Wt+Se];for(let W=0;W<I" +
-  ";W++){let tt=3+W*8,G=T+W*Wt;d[G+Ye]=y[tt+0],d[G+Xe]=y[tt+1],d[G+De]=y[tt+2],d[G+Le]=y[tt+3],d[G+ke]=" +
-  "y[tt+4],d[G+Ue]=y[tt+5],d[G+He]=y[tt+6],d[G+Ie]=y[tt+7];let ot=y[tt+7],et=0,Mt=0;ot===O?(et=X,Mt=N):" +
-  "ot===v&&(et=k,Mt=H),d[G+ve]=et,d[G+Se]=Mt}s.pointCount[u]=I,s.normalX[u]=I>0?y[1]:0,s.normalY[u]=I>0" +
-  "?y[2]:0;let w=s.flags[u],Q=(w&Gt.touching)!==0,U=I>0;(w&Gt.sensor)!==0&&U&&(U=y[9]<=0||I>1&&y[17]<=0" +
-  "),U?(C++,s.flags[u]=w|Gt.touching):s.flags[u]=w&~Gt.touching,U!==Q&&(e[p++]=u)}r[t*In]=x-t*2*oe,r[t*" +
-  "In+1]=p-t*2*oe-oe,r[t*In+2]=C}var vn=32,Sn=8*vn;var Dt=new Float64Array(8);function tr(o,t,n,e,r,s){" +
-  "let i=o.broadphase,a=o.shapes,c=i.moveBuffer.data,m=i.moveFrom,y=i.trees[Qe],h=i.trees[fn],d=Math.mi" +
-  "n(n,(t+1)*vn),l=0;for(let f=t*vn;f<d&&l>=0;f++){let _=c[f],x=a.proxy[_];if(x===-1)continue;let p=i.t" +
-  "rees[a.tree[_]];Dt[0]=p.minX[x],Dt[1]=p.minY[x],Dt[2]=p.maxX[x],Dt[3]=p.maxY[x],Dt[4]=m[f*4],Dt[5]=m" +
-  "[f*4+1],Dt[6]=m[f*4+2],Dt[7]=m[f*4+3],l=Zn(o,_,y,e,r,l,s),a.tree[_]===Qe&&l>=0&&(l=Zn(o,_,h,e,r,l,s)" +
-  ")}return l}function Zn(o,t,n,e,r,s,i){let a=o.broadphase,c=a.queryResults;c.clear();let m=o.shapes,y" +
-  "=m.groupIndex[t]>0?-1:m.maskBits[t]|0;n.queryNewOverlaps(Dt,0,y,m.moved,c);let h=c.data,d=o.contacts" +
-  ".pairs,l=s;for(let f=0;f<c.count;f++){let _=h[f];if(_===t)continue;if(m.moved[_]===1){if(_<t)continu" +
-  "e;let C=a.moveSlot[_]*4,M=a.moveFrom;if(M[C]<=Dt[6]&&M[C+2]>=Dt[4]&&M[C+1]<=Dt[7]&&M[C+3]>=Dt[5])con" +
-  "tinue}let x=t<_?t:_,p=t<_?_:t;if(d.get(x,p)===-1){if(l===i)return-1;e[r+2*l]=x,e[r+2*l+1]=p,l++}}ret" +
-  "urn l}var Fe=0,er=1,an=2,wn=3,rr=4,gn=8,Nn=8,or=0,Tn=1,sr=2,ir=3,ar=4,cr=5,us=gn+2*Nn;var lr=1,Ir=2," +
-  "Fn=3;function vr(o){return(o&65535)<<16}function nr(o,t,n){for(;;){let e=Atomics.load(o,er);if((e&-6" +
-  "5536)!==t)return-1;let r=e&65535;if(r>=n)return-1;if(Atomics.compareExchange(o,er,e,e+1)===e)return " +
-  "r}}function hr(o,t,n,e,r,s,i){let a=vr(e),c=0;for(let m=nr(o,a,s);m>=0;m=nr(o,a,s))Sr(n,r,m,i),Atomi" +
-  "cs.store(t,m,e),Atomics.add(o,an,1)+1===s&&Atomics.notify(o,an),c++;return c}function Sr(o,t,n,e){if" +
-  "(t===Ir)zn(o,n,e,o.contacts.chunkOut,o.contacts.chunkCounts);else if(t===Fn){let r=o.broadphase;r.pa" +
-  "irChunkCounts[n]=tr(o,n,e,r.pairChunkOut,2*n*Sn,Sn)}}var Xt=o=>o.contacts,se=o=>o.shapes.geometry,Ae" +
-  "=o=>o.shapes,wr=o=>o.bodies,cn=o=>o.bodies.transform,ln=o=>o.broadphase,gr=o=>o.broadphase.moveBuffe" +
-  "r,En=[[Xt,\"shapeA\"],[Xt,\"shapeB\"],[Xt,\"bodyA\"],[Xt,\"bodyB\"],[Xt,\"flags\"],[Xt,\"listIndex\"],[Xt,\"point" +
-  "Count\"],[Xt,\"points\"],[Xt,\"normalX\"],[Xt,\"normalY\"],[Xt,\"manifoldCache\"],[Xt,\"cacheValid\"],[Xt,\"chun" +
-  "kOut\"],[Xt,\"chunkCounts\"],[se,\"type\"],[se,\"count\"],[se,\"radius\"],[se,\"centroid\"],[se,\"slot\"],[se,\"ve" +
-  "rts\"],[se,\"normals\"],[Ae,\"aabb\"],[Ae,\"moved\"],[Ae,\"tree\"],[Ae,\"proxy\"],[wr,\"flags\"],[cn,\"x\"],[cn,\"y\"" +
-  "],[cn,\"c\"],[cn,\"s\"],[Ae,\"groupIndex\"],[Ae,\"maskBits\"],[ln,\"moveFrom\"],[ln,\"moveSlot\"],[ln,\"pairChunk" +
-  "Out\"],[ln,\"pairChunkCounts\"],[gr,\"data\"]];function mr(o,t,n){let[e,r]=En[t];e(o)[r]=n}var pe=new Flo" +
-  "at64Array(0),xe=new Int32Array(0),Ee={contacts:new Be,shapes:{geometry:new ge,aabb:pe,moved:new Uint" +
-  "8Array(0),tree:new Uint8Array(0),proxy:xe,groupIndex:xe,maskBits:new Uint32Array(0)},bodies:{flags:n" +
-  "ew Uint8Array(0),transform:{x:pe,y:pe,c:pe,s:pe}},broadphase:{trees:[new ce,new ce],moveBuffer:new q" +
-  "t,moveFrom:pe,moveSlot:xe,queryResults:new qt,pairChunkOut:xe,pairChunkCounts:xe},manifold:Rn(),pose" +
-  ":new Float64Array(8)},Nt=new Int32Array(Tn+1),ur=xe,_r=new Int32Array(0),hn=0;function yr(){for(;;){" +
-  "Atomics.wait(Nt,Fe,hn);let o=Atomics.load(Nt,Fe);if(o===hn)continue;hn=o;let t=gn+(o&1)*Nn,n=Atomics" +
-  ".load(Nt,t+or),e=Atomics.load(Nt,t+Tn),r=Atomics.load(Nt,t+sr);if(Atomics.load(Nt,Fe)===o){if(n===lr" +
-  ")return;if(n===Fn){let s=Ee.broadphase.trees;s[0].adoptRoot(Atomics.load(Nt,t+ir)),s[1].adoptRoot(At" +
-  "omics.load(Nt,t+ar)),Ee.contacts.pairs.adoptSlots(ur,Atomics.load(Nt,t+cr))}try{hr(Nt,_r,Ee,o,n,e,r)" +
-  "}catch(s){Atomics.store(Nt,rr,1),Atomics.notify(Nt,an),Ar({type:\"error\",message:s instanceof Error?s" +
-  ".message:String(s)});return}}}}function fr(o){if(o.type===\"init\")Nt=o.ctrl,hn=Atomics.load(Nt,Fe),Ar" +
-  "({type:\"ready\"}),yr();else if(o.type===\"columns\"){let t=o.columns,n=En.length;for(let r=0;r<n;r++)mr" +
-  "(Ee,r,t[r]);let e=Ee.broadphase.trees;e[0].adoptQueryColumns(t.slice(n,n+le),-1),e[1].adoptQueryColu" +
-  "mns(t.slice(n+le,n+2*le),-1),ur=t[n+2*le],_r=o.chunkDone,Atomics.add(Nt,wn,1),Atomics.notify(Nt,wn)," +
-  "yr()}}var dr=globalThis.require,mn=typeof dr==\"function\"?dr(\"node:worker_threads\").parentPort:null;f" +
-  "unction Ar(o){mn!==null?mn.postMessage(o):self.postMessage(o)}mn!==null?mn.on(\"message\",fr):self.onm" +
-  "essage=o=>fr(o.data);})();\n";
+  "this._category)}adoptQueryColumns(t){this._minX=t[0],this._minY=t[1],this._maxX=t[2],this._maxY=t[3]" +
+  ",this._child1=t[4],this._child2=t[5],this._userData=t[6],this._category=t[7]}adoptRoot(t){this._root" +
+  "=t}createProxy(t,n,e,r,s,i=-1){yn(t,n,e,r);let a=this.allocateNode();return this._minX[a]=t,this._mi" +
+  "nY[a]=n,this._maxX[a]=e,this._maxY[a]=r,this._userData[a]=s,this._category[a]=i|0,this.insertLeaf(a)" +
+  ",this._proxyCount++,a}destroyProxy(t){this.checkProxy(t),this.removeLeaf(t),this.freeNode(t),this._p" +
+  "roxyCount--}moveProxyFat(t,n,e,r,s){let i=r[s];this.removeLeaf(t),this._minX[t]=n[e]-i,this._minY[t]" +
+  "=n[e+1]-i,this._maxX[t]=n[e+2]+i,this._maxY[t]=n[e+3]+i,this.insertLeaf(t)}moveProxy(t,n,e,r,s){this" +
+  ".checkProxy(t),yn(n,e,r,s),this.removeLeaf(t),this._minX[t]=n,this._minY[t]=e,this._maxX[t]=r,this._" +
+  "maxY[t]=s,this.insertLeaf(t)}enlargeProxy(t,n,e,r,s){this.checkProxy(t),yn(n,e,r,s);let i=this._minX" +
+  ",a=this._minY,c=this._maxX,m=this._maxY,y=this._parent;i[t]=n,a[t]=e,c[t]=r,m[t]=s;let h=y[t];for(;h" +
+  "!==L&&!(i[h]<=n&&a[h]<=e&&c[h]>=r&&m[h]>=s);)n<i[h]&&(i[h]=n),e<a[h]&&(a[h]=e),r>c[h]&&(c[h]=r),s>m[" +
+  "h]&&(m[h]=s),h=y[h]}enlargeProxyFat(t,n,e){let r=n[e],s=n[e+1],i=n[e+2],a=n[e+3],c=this._minX,m=this" +
+  "._minY,y=this._maxX,h=this._maxY,d=this._parent;c[t]=r,m[t]=s,y[t]=i,h[t]=a;let l=d[t];for(;l!==L&&!" +
+  "(c[l]<=r&&m[l]<=s&&y[l]>=i&&h[l]>=a);)r<c[l]&&(c[l]=r),s<m[l]&&(m[l]=s),i>y[l]&&(y[l]=i),a>h[l]&&(h[" +
+  "l]=a),l=d[l];this.enlargedSinceRebuild++}enlargedSinceRebuild=0;setCategoryBits(t,n){this.checkProxy" +
+  "(t);let e=this._category,r=this._parent,s=this._child1,i=this._child2;e[t]=n|0;for(let a=r[t];a!==L;" +
+  "a=r[a])e[a]=e[s[a]]|e[i[a]]}getCategoryBits(t){return this._category[t]>>>0}getUserData(t){return th" +
+  "is._userData[t]}isProxy(t){return t>=0&&t<this._highWater&&this._height[t]===0}getProxyCount(){retur" +
+  "n this._proxyCount}getNodeCount(){return this._nodeCount}getRoot(){return this._root}getHeight(){ret" +
+  "urn this._root===L?0:this._height[this._root]}getAreaRatio(){let t=this._root;if(t===L)return 0;let " +
+  "n=this.halfPerimeter(t);if(!(n>0))return 0;let e=0;for(let r=0;r<this._highWater;r++)r!==t&&this._he" +
+  "ight[r]>0&&(e+=this.halfPerimeter(r));return e/n}query(t,n,e,r,s){this.collect(this.scratchBox(t,n,e" +
+  ",r),0,s,!1,-1)}queryMasked(t,n,e,r,s,i){this.collect(this.scratchBox(t,n,e,r),0,i,!1,s|0)}queryBox(t" +
+  ",n,e){this.collect(t,n,e,!1,-1)}queryBoxMasked(t,n,e,r){this.collect(t,n,r,!1,e|0)}queryNewOverlaps(" +
+  "t,n,e,r,s){this.collect(t,n,s,!1,e|0,t,n+4,r)}queryLeaves(t,n,e,r,s){this.collect(this.scratchBox(t," +
+  "n,e,r),0,s,!0,-1)}queryProxy(t,n){this.checkProxy(t),this.collect(this.scratchBox(this._minX[t],this" +
+  "._minY[t],this._maxX[t],this._maxY[t]),0,n,!0,-1)}rayCast(t,n,e,r,s,i){let a=this._root;if(a===L||!(" +
+  "s>=0))return;let c=this._minX,m=this._minY,y=this._maxX,h=this._maxY,d=this._child1,l=this._child2,f" +
+  "=this._userData,_=1/e,x=1/r,p=this._stack,C=0;for(p[C++]=a;C>0;){let M=p[--C];if(e===0&&(t<c[M]||t>y" +
+  "[M])||r===0&&(n<m[M]||n>h[M]))continue;let b=(c[M]-t)*_,u=(y[M]-t)*_,A=(m[M]-n)*x,P=(h[M]-n)*x,S=e==" +
+  "=0?-1e300:b<u?b:u,E=e===0?1e300:b<u?u:b,R=r===0?-1e300:A<P?A:P,g=r===0?1e300:A<P?P:A,I=S>R?S:R,F=E<g" +
+  "?E:g;if(I>F||I>s||F<0)continue;let T=d[M];T===L?i.push(f[M]):(C+2>p.length&&(p=this._stack=rt(p,C+2)" +
+  "),p[C++]=l[M],p[C++]=T)}}rebuild(){this.enlargedSinceRebuild=0;let t=this._root;if(t===L||this._heig" +
+  "ht[t]===0)return;let n=this._proxyCount;this._buildLeaves.length<n&&(this._buildLeaves=rt(this._buil" +
+  "dLeaves,n),this._buildCx=_t(this._buildCx,n),this._buildCy=_t(this._buildCy,n)),this._root=this.buil" +
+  "dTree(this.collectLeaves(t)),this._parent[this._root]=L}collectLeaves(t){let n=this._buildLeaves,e=t" +
+  "his._buildCx,r=this._buildCy,s=this._stack,i=0,a=0;for(s[i++]=t;i>0;){let c=s[--i],m=this._child1[c]" +
+  ";m===L?(n[a]=c,e[a]=this._minX[c]+this._maxX[c],r[a]=this._minY[c]+this._maxY[c],a++):(i+2>s.length&" +
+  "&(s=this._stack=rt(s,i+2)),s[i++]=this._child2[c],s[i++]=m,this.freeNode(c))}return a}validate(){let" +
+  " t=this._root,n=this._parent,e=this._child1,r=this._child2,s=this._height,i=0,a=0;if(t!==L){n[t]!==L" +
+  "&&wt(`root ${t} has parent ${n[t]}`);let m=this._stack,y=0;for(m[y++]=t;y>0;){let h=m[--y];a++,a>thi" +
+  "s._nodeCount&&wt(\"cycle or more reachable nodes than allocated\");let d=e[h],l=r[h];if(d===L||l===L){" +
+  "d!==l&&wt(`node ${h} has one child`),s[h]!==0&&wt(`leaf ${h} has height ${s[h]}`),i++;continue}(d<0|" +
+  "|d>=this._highWater||l<0||l>=this._highWater||d===l)&&wt(`node ${h} has bad children ${d}, ${l}`),(n" +
+  "[d]!==h||n[l]!==h)&&wt(`children of ${h} do not point back to it`);let f=s[d],_=s[l];(f<0||_<0)&&wt(" +
+  "`node ${h} has a free child`),s[h]!==1+Math.max(f,_)&&wt(`node ${h} height ${s[h]} != 1 + max(${f}, " +
+  "${_})`),Math.abs(f-_)>1&&wt(`node ${h} is unbalanced: child heights ${f}, ${_}`),(!this.contains(h,d" +
+  ")||!this.contains(h,l))&&wt(`box of node ${h} does not contain its children`),this._category[h]!==(t" +
+  "his._category[d]|this._category[l])&&wt(`category bits of node ${h} are not its children's union`),y" +
+  "+2>m.length&&(m=this._stack=rt(m,y+2)),m[y++]=l,m[y++]=d}}i!==this._proxyCount&&wt(`reachable leaves" +
+  " ${i} != proxy count ${this._proxyCount}`),a!==this._nodeCount&&wt(`reachable nodes ${a} != node cou" +
+  "nt ${this._nodeCount}`);let c=0;for(let m=this._freeList;m!==L;m=n[m])s[m]!==-1&&wt(`free node ${m} " +
+  "is marked live`),++c>this._highWater&&wt(\"free list has a cycle\");c+this._nodeCount!==this._highWate" +
+  "r&&wt(\"free list does not account for all unused nodes\")}allocateNode(){let t=this._freeList;return " +
+  "t!==L?this._freeList=this._parent[t]:(t=this._highWater++,t>=this._height.length&&this.growNodes(t+1" +
+  ")),this._parent[t]=L,this._child1[t]=L,this._child2[t]=L,this._height[t]=0,this._userData[t]=-1,this" +
+  "._nodeCount++,t}freeNode(t){this._parent[t]=this._freeList,this._child1[t]=L,this._child2[t]=L,this." +
+  "_height[t]=-1,this._freeList=t,this._nodeCount--}growNodes(t){this._minX=_t(this._minX,t),this._minY" +
+  "=_t(this._minY,t),this._maxX=_t(this._maxX,t),this._maxY=_t(this._maxY,t),this._parent=rt(this._pare" +
+  "nt,t),this._child1=rt(this._child1,t),this._child2=rt(this._child2,t),this._height=rt(this._height,t" +
+  "),this._userData=rt(this._userData,t),this._category=rt(this._category,t)}checkProxy(t){if(!(t>=0&&t" +
+  "<this._highWater&&this._height[t]===0))throw new be(\"INVALID_ARGUMENT\",`${String(t)} is not a live p" +
+  "roxy of this tree`)}insertLeaf(t){if(this._root===L){this._root=t,this._parent[t]=L;return}let n=thi" +
+  "s.findBestSibling(t),e=this.allocateNode(),r=this._parent,s=this._child1,i=this._child2,a=r[n];r[e]=" +
+  "a,s[e]=n,i[e]=t,r[n]=e,r[t]=e,a===L?this._root=e:s[a]===n?s[a]=e:i[a]=e,this.refitUpward(e)}removeLe" +
+  "af(t){if(t===this._root){this._root=L;return}let n=this._parent,e=this._child1,r=this._child2,s=n[t]" +
+  ",i=n[s],a=e[s]===t?r[s]:e[s];n[a]=i,i===L?this._root=a:e[i]===s?e[i]=a:r[i]=a,n[t]=L,this.freeNode(s" +
+  "),i!==L&&this.refitUpward(i)}findBestSibling(t){let n=this._minX,e=this._minY,r=this._maxX,s=this._m" +
+  "axY,i=this._child1,a=this._child2,c=this._height,m=n[t],y=e[t],h=r[t],d=s[t],l=h-m+(d-y),f=m+h,_=y+d" +
+  ",x=this._root,p=this.halfPerimeter(x),C=we(n,e,r,s,x,m,y,h,d),M=0,b=L,u=1e300;for(c[x]<=1&&(b=x,u=C)" +
+  ";c[x]>0;){let A=C+M;A<u&&c[x]<=1&&(b=x,u=A),M+=C-p;let P=i[x],S=a[x],E=we(n,e,r,s,P,m,y,h,d),R=we(n," +
+  "e,r,s,S,m,y,h,d),g=0,I=0,F=1e300,T=1e300;if(c[P]===0){let v=M+E;v<u&&(b=P,u=v)}else g=this.halfPerim" +
+  "eter(P),F=M+E-g+(c[P]===1&&g<l?g:l);if(c[S]===0){let v=M+R;v<u&&(b=S,u=v)}else I=this.halfPerimeter(" +
+  "S),T=M+R-I+(c[S]===1&&I<l?I:l);if(u<=F&&u<=T)break;let O=F<T;if(F===T){let v=n[P]+r[P]-f,X=e[P]+s[P]" +
+  "-_,N=n[S]+r[S]-f,k=e[S]+s[S]-_;O=v*v+X*X<=N*N+k*k}O?(x=P,p=g,C=E):(x=S,p=I,C=R)}if(b===L)for(b=this." +
+  "_root;c[b]>1;)b=i[b];return b}refitUpward(t){let n=t;for(;n!==L;)this.refitNode(n),this.balance(n),n" +
+  "=this._parent[n]}refitNode(t){let n=this._minX,e=this._minY,r=this._maxX,s=this._maxY,i=this._height" +
+  ",a=this._child1[t],c=this._child2[t];n[t]=Math.min(n[a],n[c]),e[t]=Math.min(e[a],e[c]),r[t]=Math.max" +
+  "(r[a],r[c]),s[t]=Math.max(s[a],s[c]),i[t]=1+Math.max(i[a],i[c]),this._category[t]=this._category[a]|" +
+  "this._category[c]}balance(t){let n=this._height;if(n[t]<2)return;let e=this._child1[t],r=this._child" +
+  "2[t],s=n[e],i=n[r];i>s+1?this.rotateTowards(t,e,r):s>i+1?this.rotateTowards(t,r,e):this.improveArea(" +
+  "t,e,r)}rotateTowards(t,n,e){let r=this._child1[e],s=this._child2[e],i=this._height[r],a=this._height" +
+  "[s],c=r;(a>i||a===i&&this.unionIsSmaller(n,r,s))&&(c=s),this.swapNodes(t,n,e,c)}improveArea(t,n,e){t" +
+  "his._swapGain[0]=0,this._swapX=L;let r=this._height;if(r[e]>0){let s=this._child1[e],i=this._child2[" +
+  "e];this.considerSwap(n,e,s,i),this.considerSwap(n,e,i,s)}if(r[n]>0){let s=this._child1[n],i=this._ch" +
+  "ild2[n];this.considerSwap(e,n,s,i),this.considerSwap(e,n,i,s)}this._swapX!==L&&this.swapNodes(t,this" +
+  "._swapX,this._swapP,this._swapY)}considerSwap(t,n,e,r){let s=this._height,i=s[t],a=s[r];if(i>a+1||a>" +
+  "i+1)return;let c=1+(i>a?i:a),m=s[e];if(c>m+1||m>c+1)return;let y=this._minX,h=this._minY,d=this._max" +
+  "X,l=this._maxY,f=d[n]-y[n]+(l[n]-h[n]),_=Math.max(d[t],d[r])-Math.min(y[t],y[r])+(Math.max(l[t],l[r]" +
+  ")-Math.min(h[t],h[r])),x=f-_;x>this._swapGain[0]&&(this._swapGain[0]=x,this._swapX=t,this._swapP=n,t" +
+  "his._swapY=e)}swapNodes(t,n,e,r){let s=this._parent,i=this._child1,a=this._child2,c=this._height;i[t" +
+  "]===n?i[t]=r:a[t]=r,i[e]===r?i[e]=n:a[e]=n,s[n]=e,s[r]=t,this.refitNode(e);let m=c[r],y=c[e];c[t]=1+" +
+  "(m>y?m:y)}halfPerimeter(t){return this._maxX[t]-this._minX[t]+(this._maxY[t]-this._minY[t])}unionIsS" +
+  "maller(t,n,e){let r=this._minX,s=this._minY,i=this._maxX,a=this._maxY,c=r[t],m=s[t],y=i[t],h=a[t];re" +
+  "turn we(r,s,i,a,n,c,m,y,h)<we(r,s,i,a,e,c,m,y,h)}contains(t,n){return this._minX[t]<=this._minX[n]&&" +
+  "this._minY[t]<=this._minY[n]&&this._maxX[t]>=this._maxX[n]&&this._maxY[t]>=this._maxY[n]}scratchBox(" +
+  "t,n,e,r){let s=this._queryBox;return s[0]=t,s[1]=n,s[2]=e,s[3]=r,s}collect(t,n,e,r,s,i=pr,a=0,c=xr){" +
+  "let m=this._root;if(m===L)return;let y=t[n],h=t[n+1],d=t[n+2],l=t[n+3],f=i[a],_=i[a+1],x=i[a+2],p=i[" +
+  "a+3],C=this._minX,M=this._minY,b=this._maxX,u=this._maxY,A=this._child1,P=this._child2,S=this._userD" +
+  "ata,E=this._category,R=this._stack,g=0;for(R[g++]=m;g>0;){let I=R[--g];if((E[I]&s)===0)continue;let " +
+  "F=C[I],T=M[I],O=b[I],v=u[I];if(F>d||O<y||T>l||v<h)continue;let X=A[I];if(X===L){let N=S[I];if(F<=x&&" +
+  "O>=f&&T<=p&&v>=_&&c[N]===0)continue;e.push(r?I:N)}else g+2>R.length&&(R=this._stack=rt(R,g+2)),R[g++" +
+  "]=P[I],R[g++]=X}}buildTree(t){let n=6*(2+(32-Math.clz32(t)));this._buildFrames.length<n&&(this._buil" +
+  "dFrames=new Int32Array(n)),this._buildRoots.length<n&&(this._buildRoots=new Int32Array(n));let e=thi" +
+  "s._buildFrames,r=this._buildRoots,s=this._buildLeaves,i=this._buildCx,a=this._buildCy,c=0,m=0;for(e[" +
+  "c++]=0,e[c++]=t,e[c++]=-1;c>0;){c-=3;let y=e[c],h=e[c+1],d=e[c+2];if(h-y===1){r[m++]=s[y];continue}i" +
+  "f(d>=0){let C=r[--m],M=r[--m],b=this.allocateNode();this._child1[b]=M,this._child2[b]=C,this._parent" +
+  "[M]=b,this._parent[C]=b,this.refitNode(b),r[m++]=b;continue}let l=i[y],f=l,_=a[y],x=_;for(let C=y+1;" +
+  "C<h;C++){let M=i[C],b=a[C];M<l?l=M:M>f&&(f=M),b<_?_=b:b>x&&(x=b)}let p=y+(h-y>>1);this.selectNth(y,h" +
+  ",p,f-l>=x-_?i:a),e[c+2]=p,c+=3,e[c++]=p,e[c++]=h,e[c++]=-1,e[c++]=y,e[c++]=p,e[c++]=-1}return r[0]}s" +
+  "electNth(t,n,e,r){for(;n-t>1;){let s=r[t],i=r[t+n>>1],a=r[n-1],c=s<i?i<a?i:s<a?a:s:s<a?s:i<a?a:i,m=t" +
+  ",y=t,h=n;for(;y<h;){let d=r[y];d<c?this.swapBuild(m++,y++):d>c?this.swapBuild(y,--h):y++}if(e<m)n=m;" +
+  "else if(e>=h)t=h;else return}}swapBuild(t,n){let e=this._buildLeaves,r=this._buildCx,s=this._buildCy" +
+  ",i=e[t];e[t]=e[n],e[n]=i;let a=r[t];r[t]=r[n],r[n]=a;let c=s[t];s[t]=s[n],s[n]=c}};function yn(o,t,n" +
+  ",e){if(!(o<=n&&t<=e&&Number.isFinite(o)&&Number.isFinite(t)&&Number.isFinite(n)&&Number.isFinite(e))" +
+  ")throw new be(\"INVALID_ARGUMENT\",`bad box [${o}, ${t}] - [${n}, ${e}]`)}function wt(o){throw new Err" +
+  "or(`DynamicTree.validate: ${o}`)}var fn=0,Qe=1;var V=16,ge=class{type=new Uint8Array(16);count=new U" +
+  "int8Array(16);radius=new Float64Array(16);centroid=new Float64Array(32);slot=new Int32Array(16).fill" +
+  "(-1);verts=new Float64Array(16*V);normals=new Float64Array(16*V);slotRefs=new Int32Array(16);slotsUs" +
+  "ed=0;freeSlots=new Int32Array(16);freeSlotCount=0;index=null;reserve(t){this.type=Jt(this.type,t),th" +
+  "is.count=Jt(this.count,t),this.radius=_t(this.radius,t),this.centroid=_t(this.centroid,t*2),this.slo" +
+  "t=rt(this.slot,t,-1)}reserveSlots(t){this.verts=_t(this.verts,t*V),this.normals=_t(this.normals,t*V)" +
+  ",this.slotRefs=rt(this.slotRefs,t),this.freeSlots=rt(this.freeSlots,t)}intern(t,n,e){this.release(t)" +
+  ";let r=this.contentIndex(),s=Bn(n,e,0),i=r.get(s);i===void 0&&(i=this.freeSlotCount>0?this.freeSlots" +
+  "[--this.freeSlotCount]:this.slotsUsed++,this.reserveSlots(i+1),this.verts.set(n,i*V),this.normals.se" +
+  "t(e,i*V),r.set(s,i)),this.slotRefs[i]=this.slotRefs[i]+1,this.slot[t]=i}release(t){let n=this.slot[t" +
+  "];if(n<0)return;this.slot[t]=-1;let e=this.slotRefs[n]-1;this.slotRefs[n]=e,!(e>0)&&(this.index?.del" +
+  "ete(this.keyOf(n)),this.verts.fill(0,n*V,(n+1)*V),this.normals.fill(0,n*V,(n+1)*V),this.freeSlots[th" +
+  "is.freeSlotCount++]=n)}forgetIndex(){this.index=null}contentIndex(){if(this.index!==null)return this" +
+  ".index;let t=new Map;for(let n=0;n<this.slotsUsed;n++)this.slotRefs[n]>0&&t.set(this.keyOf(n),n);ret" +
+  "urn this.index=t,t}keyOf(t){return Bn(this.verts,this.normals,t*V)}},dn=new Float64Array(2*V),br=new" +
+  " Uint16Array(dn.buffer);function Bn(o,t,n){for(let e=0;e<V;e++)dn[e]=o[n+e],dn[V+e]=t[n+e];return St" +
+  "ring.fromCharCode(...br)}function Pt(o,t,n){let e=n[0],r=n[1],s=n[2],i=n[3],a=n[4],c=n[5],m=o[1],y=o" +
+  "[2];o[1]=s*m-i*y,o[2]=i*m+s*y;let h=e-a,d=r-c,l=0;for(let f=0;f<t;f++){let _=3+f*8,x=o[_+6];if(!(x<." +
+  "02))continue;let p=o[_+4],C=o[_+5],M=o[_+7],b=s*p-i*C,u=i*p+s*C,A=3+l*8;o[A+0]=b,o[A+1]=u,o[A+2]=b+h" +
+  ",o[A+3]=u+d,o[A+4]=e+b,o[A+5]=r+u,o[A+6]=x,o[A+7]=M,l++}o[0]=l}function kt(o,t,n,e,r,s){let i=3+t*8;" +
+  "o[i+4]=n,o[i+5]=e,o[i+6]=r,o[i+7]=s}function Yn(o){o[1]=-o[1],o[2]=-o[2];let t=o[0];for(let n=0;n<t;" +
+  "n++){let e=3+n*8,r=o[e+0],s=o[e+1];o[e+0]=o[e+2],o[e+1]=o[e+3],o[e+2]=r,o[e+3]=s;let i=o[e+7];o[e+7]" +
+  "=(i&255)<<8|i>>8&255}}function me(o,t){let n=o[0],e=o[1],r=o[2],s=o[3],i=o[4],a=o[5],c=o[6],m=o[7],y" +
+  "=r-n,h=s-e,d=c-i,l=m-a,f=n-i,_=e-a,x=y*y+h*h,p=d*d+l*l,C=f*y+_*h,M=f*d+_*l,b=y*d+h*l,u=x*p-b*b,A=0;u" +
+  "!==0&&(A=(b*M-C*p)/u,A=A<0?0:A>1?1:A);let P=(b*A+M)/p;P<0?(P=0,A=-C/x,A=A<0?0:A>1?1:A):P>1&&(P=1,A=(" +
+  "b-C)/x,A=A<0?0:A>1?1:A),t[0]=A,t[1]=P;let S=n+A*y-(i+P*d),E=e+A*h-(a+P*l);t[2]=S*S+E*E}function Xn(o" +
+  ",t,n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5],h=e[6],d=e[7],l=o.verts,f=o.slot[t]*V,_=o.sl" +
+  "ot[n]*V,x=o.radius[t],p=o.radius[n],C=l[f],M=l[f+1],b=a*h+c*d,u=a*d-c*h,A=m-s,P=y-i,S=l[_],E=l[_+1]," +
+  "R=b*S-u*E+a*A+c*P,g=u*S+b*E-c*A+a*P,I=R-C,F=g-M,T=Math.sqrt(I*I+F*F),O=T-x-p;if(O>=.02){r[0]=0;retur" +
+  "n}T>1e-12?(I/=T,F/=T):(I=0,F=1);let v=.5*(x-p+T);r[1]=I,r[2]=F,kt(r,0,C+v*I,M+v*F,O,0),Pt(r,1,e)}fun" +
+  "ction un(o,t,n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5],h=e[6],d=e[7],l=o.verts,f=o.slot[t" +
+  "]*V,_=o.slot[n]*V,x=o.radius[t],p=o.radius[n],C=a*h+c*d,M=a*d-c*h,b=m-s,u=y-i,A=l[_],P=l[_+1],S=C*A-" +
+  "M*P+a*b+c*u,E=M*A+C*P-c*b+a*u,R=l[f],g=l[f+1],I=l[f+2]-R,F=l[f+3]-g,T=(S-R)*I+(E-g)*F,O=I*I+F*F,v=R," +
+  "X=g;if(T>=O)v=R+I,X=g+F;else if(T>0){let U=T/O;v=R+U*I,X=g+U*F}let N=S-v,k=E-X,H=Math.sqrt(N*N+k*k)," +
+  "w=H-x-p;if(w>=.02){r[0]=0;return}H>1e-12?(N/=H,k/=H):(N=o.normals[f],k=o.normals[f+1]);let Q=.5*(x-p" +
+  "+H);r[1]=N,r[2]=k,kt(r,0,v+Q*N,X+Q*k,w,0),Pt(r,1,e)}var Je=new Float64Array(3),Vt=new Float64Array(8" +
+  ");function _n(o,t,n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5],h=e[6],d=e[7],l=o.verts,f=o.s" +
+  "lot[t]*V,_=o.slot[n]*V,x=o.radius[t],p=o.radius[n],C=x+p,M=l[f],b=l[f+1],u=l[f+2]-M,A=l[f+3]-b,P=a*h" +
+  "+c*d,S=a*d-c*h,E=m-s,R=y-i,g=a*E+c*R-M,I=-c*E+a*R-b,F=l[_],T=l[_+1],O=P*F-S*T+g,v=S*F+P*T+I;F=l[_+2]" +
+  ",T=l[_+3];let X=P*F-S*T+g,N=S*F+P*T+I;Vt[0]=0,Vt[1]=0,Vt[2]=u,Vt[3]=A,Vt[4]=O,Vt[5]=v,Vt[6]=X,Vt[7]=" +
+  "N,me(Vt,Je);let k=Je[2],H=C+.02;if(k>=H*H){r[0]=0;return}let w=Math.sqrt(k),Q=Je[0],U=Je[1],q=Math.s" +
+  "qrt(u*u+A*A),W=u/q,tt=A/q,G=X-O,ot=N-v,et=Math.sqrt(G*G+ot*ot),Mt=G/et,It=ot/et,at=O*W+v*tt,st=X*W+N" +
+  "*tt,Ot=at<=0&&st<=0||at>=q&&st>=q,z=-O*Mt-v*It,it=(u-O)*Mt+(A-v)*It,ie=z<=0&&it<=0||z>=et&&it>=et,vt" +
+  "=0;if(!Ot&&!ie){let ut=-tt,Y=W,j=O*ut+v*Y,lt=X*ut+N*Y,B=Math.min(j,lt);-Math.max(j,lt)>B&&(B=-Math.m" +
+  "ax(j,lt),ut=-ut,Y=-Y);let D=-It,ht=Mt;j=-O*D-v*ht,lt=(u-O)*D+(A-v)*ht;let Tt=Math.min(j,lt);if(-Math" +
+  ".max(j,lt)>Tt&&(Tt=-Math.max(j,lt),D=-D,ht=-ht),B+.1*.005>=Tt){let St=O,Ft=v,Lt=X,Rt=N;if(at<0&&st>0" +
+  "){let K=-at/(st-at);St=O+K*(X-O),Ft=v+K*(N-v)}else if(st<0&&at>0){let K=-st/(at-st);Lt=X+K*(O-X),Rt=" +
+  "N+K*(v-N)}if(at>q&&st<q){let K=(at-q)/(at-st);St=O+K*(X-O),Ft=v+K*(N-v)}else if(st>q&&at<q){let K=(s" +
+  "t-q)/(st-at);Lt=X+K*(O-X),Rt=N+K*(v-N)}let jt=St*ut+Ft*Y,Qt=Lt*ut+Rt*Y;if(jt<=w+.005||Qt<=w+.005){r[" +
+  "1]=ut,r[2]=Y;let K=.5*(x-p-jt);kt(r,0,M+St+K*ut,b+Ft+K*Y,jt-C,pt(0,0)),K=.5*(x-p-Qt),kt(r,1,M+Lt+K*u" +
+  "t,b+Rt+K*Y,Qt-C,pt(0,1)),vt=2}}else{let St=0,Ft=0,Lt=u,Rt=A;if(z<0&&it>0){let K=-z/(it-z);St=K*u,Ft=" +
+  "K*A}else if(it<0&&z>0){let K=-it/(z-it);Lt=u-K*u,Rt=A-K*A}if(z>et&&it<et){let K=(z-et)/(z-it);St=K*u" +
+  ",Ft=K*A}else if(it>et&&z<et){let K=(it-et)/(it-z);Lt=u-K*u,Rt=A-K*A}let jt=(St-O)*D+(Ft-v)*ht,Qt=(Lt" +
+  "-O)*D+(Rt-v)*ht;if(jt<=w+.005||Qt<=w+.005){r[1]=-D,r[2]=-ht;let K=.5*(p-x-jt);kt(r,0,M+St+K*D,b+Ft+K" +
+  "*ht,jt-C,pt(0,0)),K=.5*(p-x-Qt),kt(r,1,M+Lt+K*D,b+Rt+K*ht,Qt-C,pt(1,0)),vt=2}}}if(vt===0){let ut=Q*u" +
+  ",Y=Q*A,j=O+U*G,lt=v+U*ot,B=j-ut,D=lt-Y;w>1e-12?(B/=w,D/=w):(B=-tt,D=W);let ht=.5*(x-p+w);r[1]=B,r[2]" +
+  "=D;let Tt=pt(Q===0?0:1,U===0?0:1);kt(r,0,M+ut+ht*B,b+Y+ht*D,w-C,Tt),vt=1}Pt(r,vt,e)}function Dn(o,t," +
+  "n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5],h=e[6],d=e[7],l=o.verts,f=o.slot[t]*V,_=o.slot[" +
+  "n]*V,x=o.radius[n],p=a*h+c*d,C=a*d-c*h,M=m-s,b=y-i,u=l[_],A=l[_+1],P=l[f],S=l[f+1],E=p*u-C*A+a*M+c*b" +
+  "-P,R=C*u+p*A-c*M+a*b-S,g=l[f+2]-P,I=l[f+3]-S,F=o.normals[f],T=o.normals[f+1];if(F*E+T*R<0){r[0]=0;re" +
+  "turn}let O=g*E+I*R,v=g*g+I*I,X=0,N=0;if(O<=0){let q=P-l[f+4],W=S-l[f+5];if(q*E+W*R<=0){r[0]=0;return" +
+  "}}else if(O>=v){let q=l[f+6]-l[f+2],W=l[f+7]-l[f+3];if(q*(E-g)+W*(R-I)>0){r[0]=0;return}X=g,N=I}else" +
+  "{let q=O/v;X=q*g,N=q*I}let k=E-X,H=R-N,w=Math.sqrt(k*k+H*H),Q=w-x;if(Q>=.02){r[0]=0;return}w>1e-12?(" +
+  "k/=w,H/=w):(k=F,H=T);let U=.5*(w-x);r[1]=k,r[2]=H,r[7]=P+X+U*k,r[8]=S+N+U*H,r[9]=Q,r[10]=0,Pt(r,1,e)" +
+  "}var J=new Float64Array(16),gt=new Float64Array(16),$t=new Float64Array(8),Ne=new Float64Array(3),ct" +
+  "=new Float64Array(10),$=new Float64Array(12),dt=new Float64Array(11),ze=0,Te=1,Ln=2,kn=.01,Un=.01,Cr" +
+  "=.1*.005;function pn(o,t,n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5],h=e[6],d=e[7],l=o.vert" +
+  "s,f=o.normals,_=o.slot[t]*V,x=o.slot[n]*V,p=o.count[n],C=o.radius[n],M=l[_],b=l[_+1],u=l[_+2]-M,A=l[" +
+  "_+3]-b,P=f[_],S=f[_+1],E=-S,R=P,g=f[_+4],I=f[_+5],F=f[_+6],T=f[_+7],O=-I*R-g*E>=kn,v=E*F+R*T>=kn;ct[" +
+  "0]=E,ct[1]=R,ct[2]=g,ct[3]=I,ct[4]=F,ct[5]=T,ct[6]=O?1:0,ct[7]=v?1:0;let X=a*h+c*d,N=a*d-c*h,k=m-s,H" +
+  "=y-i,w=a*k+c*H-M,Q=-c*k+a*H-b,U=o.centroid[2*n],q=o.centroid[2*n+1],W=X*U-N*q+w,tt=N*U+X*q+Q,G=P*W+S" +
+  "*tt<0,ot=O?g*W+I*tt<0:!0,et=v?F*(W-u)+T*(tt-A)<0:!0;if(G&&ot&&et){r[0]=0;return}for(let Y=0;Y<2*p;Y+" +
+  "=2){let j=l[x+Y],lt=l[x+Y+1];J[Y]=X*j-N*lt+w,J[Y+1]=N*j+X*lt+Q;let B=f[x+Y],D=f[x+Y+1];gt[Y]=X*B-N*D" +
+  ",gt[Y+1]=N*B+X*D}$t[0]=0,$t[1]=0,$t[2]=u,$t[3]=A;let Mt=1e300,It=0,at=0,st=0;for(let Y=0;Y<p;Y++){le" +
+  "t j=Y+1<p?Y+1:0;$t[4]=J[2*Y],$t[5]=J[2*Y+1],$t[6]=J[2*j],$t[7]=J[2*j+1],me($t,Ne),Ne[2]<Mt&&(Mt=Ne[2" +
+  "],It=Y,at=Ne[0],st=Ne[1])}let Ot=Math.sqrt(Mt);if(p>=3&&Ot>0){let Y=!0;for(let j=0;j<p;j++)if(gt[2*j" +
+  "]*-J[2*j]+gt[2*j+1]*-J[2*j+1]>0){Y=!1;break}Y&&(Ot=0)}if(Ot>C+.02){r[0]=0;return}dt[0]=M,dt[1]=b,dt[" +
+  "2]=u,dt[3]=A,dt[4]=P,dt[5]=S,dt[6]=O?g:P,dt[7]=O?I:S,dt[8]=v?F:P,dt[9]=v?T:S,dt[10]=C;let z=-1,it=-1" +
+  ";if(!G&&Ot>Cr){let Y=It+1<p?It+1:0,j=at===0||at===1,lt=st===0||st===1;if(j&&lt){let B=at===0?0:u,D=a" +
+  "t===0?0:A,ht=st===0?It:Y,Tt=(J[2*ht]-B)/Ot,St=(J[2*ht+1]-D)/Ot;ct[8]=Tt,ct[9]=St;let Ft=An();if(Ft==" +
+  "=ze){r[0]=0;return}if(Ft===Te){let Lt=.5*(Ot-C);r[1]=Tt,r[2]=St;let Rt=3;r[Rt+4]=M+B+Lt*Tt,r[Rt+5]=b" +
+  "+D+Lt*St,r[Rt+6]=Ot-C,r[Rt+7]=pt(at===0?0:1,ht),Pt(r,1,e);return}z=ht}else if(j){let B=It,D=at===0?0" +
+  ":u,ht=at===0?0:A;gt[2*B]*(D-J[2*B])+gt[2*B+1]*(ht-J[2*B+1])<0&&(B=B+1<p?B+1:0),ct[8]=-gt[2*B],ct[9]=" +
+  "-gt[2*B+1];let Tt=An();if(Tt===ze){r[0]=0;return}if(Tt===Te){Pt(r,Hn(B,p,r),e);return}it=B}else if(l" +
+  "t)z=st===0?It:Y;else{let B=P*J[2*It]+S*J[2*It+1],D=P*J[2*Y]+S*J[2*Y+1];z=B<D?It:Y}}else{let Y=1e300;" +
+  "for(let B=0;B<p;B++){let D=P*J[2*B]+S*J[2*B+1];D<Y&&(Y=D,z=B)}if(O){let B=1e300;for(let D=0;D<p;D++)" +
+  "B=Math.min(B,g*J[2*D]+I*J[2*D+1]);B>Y&&(Y=B,z=-1)}if(v){let B=1e300;for(let D=0;D<p;D++)B=Math.min(B" +
+  ",F*(J[2*D]-u)+T*(J[2*D+1]-A));B>Y&&(Y=B,z=-1)}let j=-1e300,lt=-1;for(let B=0;B<p;B++){let D=gt[2*B]," +
+  "ht=gt[2*B+1];if(ct[8]=-D,ct[9]=-ht,An()!==Te)continue;let Tt=J[2*B],St=J[2*B+1],Ft=Math.min(D*-Tt+ht" +
+  "*-St,D*(u-Tt)+ht*(A-St));Ft>j&&(j=Ft,lt=B)}if(j>Y){Pt(r,Hn(lt,p,r),e);return}if(z===-1){r[0]=0;retur" +
+  "n}}if(it===-1){let Y=z>0?z-1:p-1,j=P*gt[2*Y]+S*gt[2*Y+1],lt=P*gt[2*z]+S*gt[2*z+1];it=j<lt?Y:z}let ie" +
+  "=it,vt=it+1<p?it+1:0;$[0]=0,$[1]=0,$[2]=u,$[3]=A,$[4]=J[2*ie],$[5]=J[2*ie+1],$[6]=J[2*vt],$[7]=J[2*v" +
+  "t+1],$[8]=P,$[9]=S,$[10]=0,$[11]=C;let ut=qn(pt(0,vt),pt(1,ie),r);ut>0&&(r[1]=P,r[2]=S,Gn(r)),Pt(r,u" +
+  "t,e)}function An(){let o=ct[8],t=ct[9];return o*ct[0]+t*ct[1]<=0?ct[6]===0?Ln:o*ct[3]-t*ct[2]>Un?ze:" +
+  "Te:ct[7]===0?Ln:ct[4]*t-ct[5]*o>Un?ze:Te}function Hn(o,t,n){let e=dt[2],r=dt[3],s=o,i=o+1<t?o+1:0,a=" +
+  "J[2*s],c=J[2*s+1],m=gt[2*s],y=gt[2*s+1],h=m*-a+y*-c,d=m*(e-a)+y*(r-c),l=dt[4]*m+dt[5]*y;if((h<d?dt[6" +
+  "]*m+dt[7]*y:dt[8]*m+dt[9]*y)<l)return 0;$[0]=a,$[1]=c,$[2]=J[2*i],$[3]=J[2*i+1],$[4]=0,$[5]=0,$[6]=e" +
+  ",$[7]=r,$[8]=m,$[9]=y,$[10]=dt[10],$[11]=0;let _=qn(pt(1,s),pt(0,i),n);return _>0&&(n[1]=-m,n[2]=-y," +
+  "Gn(n)),_}function qn(o,t,n){let e=$[0],r=$[1],s=$[8],i=$[9],a=$[10],c=$[11],m=$[4],y=$[5],h=$[6],d=$" +
+  "[7],l=-i,f=s,_=($[2]-e)*l+($[3]-r)*f,x=(m-e)*l+(y-r)*f,p=(h-e)*l+(d-r)*f;if(x<0||_<p)return 0;let C=" +
+  "x-p,M=h,b=d;if(p<0&&C>1e-12){let F=-p/C;M=h+F*(m-h),b=d+F*(y-d)}let u=m,A=y;if(x>_&&C>1e-12){let F=(" +
+  "_-p)/C;u=h+F*(m-h),A=d+F*(y-d)}let P=(M-e)*s+(b-r)*i,S=(u-e)*s+(A-r)*i,E=.5*(a-c-P);M+=E*s,b+=E*i,E=" +
+  ".5*(a-c-S),u+=E*s,A+=E*i;let R=a+c,g=3,I=11;return n[g+4]=M,n[g+5]=b,n[g+6]=P-R,n[g+7]=o,n[I+4]=u,n[" +
+  "I+5]=A,n[I+6]=S-R,n[I+7]=t,2}function Gn(o){let t=dt[0],n=dt[1];for(let e=0;e<2;e++)o[3+e*8+4]+=t,o[" +
+  "3+e*8+5]+=n}function Vn(o,t,n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5],h=e[6],d=e[7],l=o.v" +
+  "erts,f=o.normals,_=o.slot[t]*V,x=o.slot[n]*V,p=o.count[t],C=o.radius[t],M=o.radius[n],b=C+M,u=a*h+c*" +
+  "d,A=a*d-c*h,P=m-s,S=y-i,E=l[x],R=l[x+1],g=u*E-A*R+a*P+c*S,I=A*E+u*R-c*P+a*S,F=0,T=-1e300;for(let G=0" +
+  ";G<p;G++){let ot=_+2*G,et=f[ot]*(g-l[ot])+f[ot+1]*(I-l[ot+1]);et>T&&(T=et,F=G)}if(T-b>=.02){r[0]=0;r" +
+  "eturn}let O=_+2*F,v=_+2*(F+1<p?F+1:0),X=l[O],N=l[O+1],k=l[v],H=l[v+1],w=(g-X)*(k-X)+(I-N)*(H-N),Q=(g" +
+  "-k)*(X-k)+(I-H)*(N-H),U,q,W,tt;if((w<0||Q<0)&&T>1e-12){let G=w<0?X:k,ot=w<0?N:H;U=g-G,q=I-ot;let et=" +
+  "Math.sqrt(U*U+q*q);if(U/=et,q/=et,T=et-b,T>=.02){r[0]=0;return}let Mt=.5*(C-M+et);W=G+Mt*U,tt=ot+Mt*" +
+  "q}else{U=f[O],q=f[O+1];let G=.5*(C-M-T);W=g+G*U,tt=I+G*q,T-=b}r[1]=U,r[2]=q,kt(r,0,W,tt,T,0),Pt(r,1," +
+  "e)}var Ut=new Float64Array(16),ee=new Float64Array(16),Ht=new Float64Array(16),ne=new Float64Array(1" +
+  "6),Ze=new Float64Array(3),Kt=new Float64Array(8),en=new Float64Array(2),bn=new Float64Array(1),Mr=.1" +
+  "*.005,xn=.1*.005;function nn(o,t,n,e,r){let s=e[0],i=e[1],a=e[2],c=e[3],m=e[4],y=e[5],h=e[6],d=e[7]," +
+  "l=o.verts,f=o.normals,_=o.count[t],x=o.count[n],p=o.radius[t],C=o.radius[n],M=p+C;en[0]=p,en[1]=C;le" +
+  "t b=o.slot[t]*V,u=o.slot[n]*V,A=l[b],P=l[b+1];for(let w=0;w<2*_;w+=2)Ut[w]=l[b+w]-A,Ut[w+1]=l[b+w+1]" +
+  "-P,ee[w]=f[b+w],ee[w+1]=f[b+w+1];let S=a*h+c*d,E=a*d-c*h,R=m-s,g=y-i,I=a*R+c*g-A,F=-c*R+a*g-P;for(le" +
+  "t w=0;w<2*x;w+=2){let Q=l[u+w],U=l[u+w+1];Ht[w]=S*Q-E*U+I,Ht[w+1]=E*Q+S*U+F;let q=f[u+w],W=f[u+w+1];" +
+  "ne[w]=S*q-E*W,ne[w+1]=E*q+S*W}let T=.02+M;$n(Ut,ee,_,Ht,x);let O=bn[0],v=Cn;if(O>=T){r[0]=0;return}$" +
+  "n(Ht,ne,x,Ut,_);let X=bn[0],N=Cn;if(X>=T){r[0]=0;return}let k=X>O+Mr;k?v=Kn(ne,N,ee,_):N=Kn(ee,v,ne," +
+  "x);let H;if(O>xn||X>xn){let w=v,Q=v+1<_?v+1:0,U=N,q=N+1<x?N+1:0,W=Ut[2*w],tt=Ut[2*w+1],G=Ut[2*Q],ot=" +
+  "Ut[2*Q+1],et=Ht[2*U],Mt=Ht[2*U+1],It=Ht[2*q],at=Ht[2*q+1];Kt[0]=W,Kt[1]=tt,Kt[2]=G,Kt[3]=ot,Kt[4]=et" +
+  ",Kt[5]=Mt,Kt[6]=It,Kt[7]=at,me(Kt,Ze);let st=Math.sqrt(Ze[2]);if(st-M>=.02){r[0]=0;return}H=k?tn(Ht," +
+  "ne,x,N,Ut,_,v,!0,r):tn(Ut,ee,_,v,Ht,x,N,!1,r);let Ot=1e300;for(let vt=0;vt<H;vt++){let ut=r[3+vt*8+6" +
+  "];ut<Ot&&(Ot=ut)}let z=Ze[0],it=Ze[1];if(z*(1-z)+it*(1-it)===0&&st-M+xn<Ot){let vt=z===0?W:G,ut=z===" +
+  "0?tt:ot,Y=it===0?et:It,j=it===0?Mt:at,lt=(Y-vt)/st,B=(j-ut)/st,D=.5*(p-C+st);r[1]=lt,r[2]=B,r[7]=vt+" +
+  "D*lt,r[8]=ut+D*B,r[9]=st-M,r[10]=pt(z===0?w:Q,it===0?U:q),H=1}}else H=k?tn(Ht,ne,x,N,Ut,_,v,!0,r):tn" +
+  "(Ut,ee,_,v,Ht,x,N,!1,r);for(let w=0;w<H;w++)r[3+w*8+4]+=A,r[3+w*8+5]+=P;Pt(r,H,e)}var Cn=0;function " +
+  "$n(o,t,n,e,r){let s=0,i=-1e300;for(let a=0;a<n;a++){let c=t[2*a],m=t[2*a+1],y=c*o[2*a]+m*o[2*a+1],h=" +
+  "1e300;for(let d=0;d<2*r;d+=2)h=Math.min(h,c*e[d]+m*e[d+1]);h-=y,h>i&&(i=h,s=a)}Cn=s,bn[0]=i}function" +
+  " Kn(o,t,n,e){let r=o[2*t],s=o[2*t+1],i=0,a=1e300;for(let c=0;c<e;c++){let m=r*n[2*c]+s*n[2*c+1];m<a&" +
+  "&(a=m,i=c)}return i}function tn(o,t,n,e,r,s,i,a,c){let m=en[a?1:0],y=en[a?0:1],h=e,d=e+1<n?e+1:0,l=i" +
+  ",f=i+1<s?i+1:0,_=t[2*h],x=t[2*h+1],p=o[2*h],C=o[2*h+1],M=r[2*l],b=r[2*l+1],u=r[2*f],A=r[2*f+1],P=-x," +
+  "S=_,E=(o[2*d]-p)*P+(o[2*d+1]-C)*S,R=(M-p)*P+(b-C)*S,g=(u-p)*P+(A-C)*S;if(R<0||E<g)return 0;let I=R-g" +
+  ",F=u,T=A;if(g<0&&I>1e-12){let U=-g/I;F=u+U*(M-u),T=A+U*(b-A)}let O=M,v=b;if(R>E&&I>1e-12){let U=(E-g" +
+  ")/I;O=u+U*(M-u),v=A+U*(b-A)}let X=(F-p)*_+(T-C)*x,N=(O-p)*_+(v-C)*x,k=.5*(m-y-X);F+=k*_,T+=k*x,k=.5*" +
+  "(m-y-N),O+=k*_,v+=k*x;let H=m+y,w=3,Q=11;return a?(c[1]=-_,c[2]=-x,c[w+4]=O,c[w+5]=v,c[w+6]=N-H,c[w+" +
+  "7]=pt(l,d),c[Q+4]=F,c[Q+5]=T,c[Q+6]=X-H,c[Q+7]=pt(f,h)):(c[1]=_,c[2]=x,c[w+4]=F,c[w+5]=T,c[w+6]=X-H," +
+  "c[w+7]=pt(h,f),c[Q+4]=O,c[Q+5]=v,c[Q+6]=N-H,c[Q+7]=pt(d,l)),2}var re={circle:0,capsule:1,segment:2,p" +
+  "olygon:3,chainSegment:4},Yt=5;function rn(o,t,n,e,r){r[0]=0}var ye=re.circle,fe=re.capsule,de=re.seg" +
+  "ment,ue=re.polygon,_e=re.chainSegment,Pn=new Uint8Array(Yt*Yt),Mn=[];function Et(o,t,n){Pn[o*Yt+t]=1" +
+  ",Mn[o*Yt+t]=n}Et(ye,ye,Xn);Et(fe,ye,un);Et(fe,fe,_n);Et(de,ye,un);Et(de,fe,_n);Et(de,de,rn);Et(de,ue" +
+  ",nn);Et(ue,ye,Vn);Et(ue,fe,nn);Et(ue,ue,nn);Et(_e,ye,Dn);Et(_e,fe,pn);Et(_e,ue,pn);Et(_e,de,rn);Et(_" +
+  "e,_e,rn);function Wn(o,t){return Pn[o*Yt+t]===1}function Pr(o){let t=new Float64Array(8);return(n,e," +
+  "r,s,i)=>{for(let a=0;a<4;a++)t[a]=s[a+4],t[a+4]=s[a];o(n,r,e,t,i),Yn(i)}}var on=[];for(let o=0;o<Yt;" +
+  "o++)for(let t=0;t<Yt;t++)on[o*Yt+t]=Wn(o,t)?Mn[o*Yt+t]:Pr(Mn[t*Yt+o]);var Eo=new Float64Array(8);var" +
+  " sn=.001,jn=.002;function Qn(o,t,n,e){let r=e[0];if(r===0||r===2&&e[10]===e[18]){o.cacheValid[t]=0;r" +
+  "eturn}let s=n[0],i=n[1],a=n[2],c=n[3],m=n[4]-s,y=n[5]-i,h=n[6],d=n[7],l=o.manifoldCache,f=t*Ce;l[f+q" +
+  "e]=a*m+c*y,l[f+Ge]=-c*m+a*y,l[f+Ve]=a*h+c*d,l[f+$e]=a*d-c*h;let _=e[1],x=e[2];l[f+Ke]=a*_+c*x,l[f+We" +
+  "]=-c*_+a*x;for(let p=0;p<r;p++){let C=3+p*8,M=e[C+0],b=e[C+1],u=f+je+3*p;l[u]=a*M+c*b,l[u+1]=-c*M+a*" +
+  "b,l[u+2]=e[C+6]}o.cacheValid[t]=1}function Jn(o,t,n){if(o.cacheValid[t]!==1)return!1;let e=n[0],r=n[" +
+  "1],s=n[2],i=n[3],a=n[4],c=n[5],m=n[6],y=n[7],h=a-e,d=c-r,l=o.manifoldCache,f=t*Ce,_=l[f+qe],x=l[f+Ge" +
+  "],p=s*h+i*d-_,C=-i*h+s*d-x,M=(s*y-i*m)*l[f+Ve]-(s*m+i*y)*l[f+$e];if(p>sn||p<-sn||C>sn||C<-sn||M>jn||" +
+  "M<-jn)return!1;let b=l[f+Ke],u=l[f+We];o.normalX[t]=s*b-i*u,o.normalY[t]=i*b+s*u;let A=o.pointCount[" +
+  "t],P=o.points,S=t*ae;for(let E=0;E<A;E++){let R=f+je+3*E,g=l[R],I=l[R+1],F=g-_,T=I-x,O=l[R+2]+b*(p-M" +
+  "*T)+u*(C+M*F),v=s*g-i*I,X=i*g+s*I,N=S+E*Wt;P[N+Ye]=v,P[N+Xe]=X,P[N+De]=v-h,P[N+Le]=X-d,P[N+ke]=e+v,P" +
+  "[N+Ue]=r+X,P[N+He]=O}return!0}var oe=256,In=3;function zn(o,t,n,e,r){let s=o.contacts,i=o.shapes,a=i" +
+  ".geometry,c=o.bodies.transform,m=o.broadphase.trees,y=o.manifold,h=o.pose,d=s.points,l=o.bodies.flag" +
+  "s,f=i.aabb,_=i.moved,x=t*2*oe,p=x+oe,C=0,M=s.listIndex,b=Math.min(n,(t+1)*oe);for(let u=t*oe;u<b;u++" +
+  "){if(M[u]===-1)continue;let A=s.shapeA[u],P=s.shapeB[u];if(_[A]===1||_[P]===1){let W=m[i.tree[A]],tt" +
+  "=m[i.tree[P]],G=i.proxy[A],ot=i.proxy[P];if(W.maxX[G]<tt.minX[ot]||tt.maxX[ot]<W.minX[G]||W.maxY[G]<" +
+  "tt.minY[ot]||tt.maxY[ot]<W.minY[G]){e[x++]=u;continue}}let S=s.bodyA[u],E=s.bodyB[u];if((l[S]&Oe.awa" +
+  "ke)===0&&(l[E]&Oe.awake)===0){(s.flags[u]&Gt.touching)!==0&&C++;continue}let R=A*4,g=P*4;if(f[R]>f[g" +
+  "+2]+.02||f[g]>f[R+2]+.02||f[R+1]>f[g+3]+.02||f[g+1]>f[R+3]+.02){if(s.cacheValid[u]=0,s.pointCount[u]" +
+  "===0)continue;y[0]=0}else{if(h[0]=c.x[S],h[1]=c.y[S],h[2]=c.c[S],h[3]=c.s[S],h[4]=c.x[E],h[5]=c.y[E]" +
+  ",h[6]=c.c[E],h[7]=c.s[E],(s.flags[u]&(Gt.touching|Gt.sensor))===Gt.touching&&Jn(s,u,h)){C++;continue" +
+  "}on[a.type[A]*Yt+a.type[P]](a,A,P,h,y),Qn(s,u,h,y)}let I=y[0],F=s.pointCount[u],T=u*ae,O=F>0?d[T+Ie]" +
+  ":-1,v=F>1?d[T+Wt+Ie]:-1,X=d[T+ve],N=d[T+Se],k=d[T+Wt+ve],H=d[T+Wt+Se];for(let W=0;W<I;W++){let tt=3+" +
+  "W*8,G=T+W*Wt;d[G+Ye]=y[tt+0],d[G+Xe]=y[tt+1],d[G+De]=y[tt+2],d[G+Le]=y[tt+3],d[G+ke]=y[tt+4],d[G+Ue]" +
+  "=y[tt+5],d[G+He]=y[tt+6],d[G+Ie]=y[tt+7];let ot=y[tt+7],et=0,Mt=0;ot===O?(et=X,Mt=N):ot===v&&(et=k,M" +
+  "t=H),d[G+ve]=et,d[G+Se]=Mt}s.pointCount[u]=I,s.normalX[u]=I>0?y[1]:0,s.normalY[u]=I>0?y[2]:0;let w=s" +
+  ".flags[u],Q=(w&Gt.touching)!==0,U=I>0;(w&Gt.sensor)!==0&&U&&(U=y[9]<=0||I>1&&y[17]<=0),U?(C++,s.flag" +
+  "s[u]=w|Gt.touching):s.flags[u]=w&~Gt.touching,U!==Q&&(e[p++]=u)}r[t*In]=x-t*2*oe,r[t*In+1]=p-t*2*oe-" +
+  "oe,r[t*In+2]=C}var vn=32,Sn=8*vn;var Dt=new Float64Array(8);function tr(o,t,n,e,r,s){let i=o.broadph" +
+  "ase,a=o.shapes,c=i.moveBuffer.data,m=i.moveFrom,y=i.trees[Qe],h=i.trees[fn],d=Math.min(n,(t+1)*vn),l" +
+  "=0;for(let f=t*vn;f<d&&l>=0;f++){let _=c[f],x=a.proxy[_];if(x===-1)continue;let p=i.trees[a.tree[_]]" +
+  ";Dt[0]=p.minX[x],Dt[1]=p.minY[x],Dt[2]=p.maxX[x],Dt[3]=p.maxY[x],Dt[4]=m[f*4],Dt[5]=m[f*4+1],Dt[6]=m" +
+  "[f*4+2],Dt[7]=m[f*4+3],l=Zn(o,_,y,e,r,l,s),a.tree[_]===Qe&&l>=0&&(l=Zn(o,_,h,e,r,l,s))}return l}func" +
+  "tion Zn(o,t,n,e,r,s,i){let a=o.broadphase,c=a.queryResults;c.clear();let m=o.shapes,y=m.groupIndex[t" +
+  "]>0?-1:m.maskBits[t]|0;n.queryNewOverlaps(Dt,0,y,m.moved,c);let h=c.data,d=o.contacts.pairs,l=s;for(" +
+  "let f=0;f<c.count;f++){let _=h[f];if(_===t)continue;if(m.moved[_]===1){if(_<t)continue;let C=a.moveS" +
+  "lot[_]*4,M=a.moveFrom;if(M[C]<=Dt[6]&&M[C+2]>=Dt[4]&&M[C+1]<=Dt[7]&&M[C+3]>=Dt[5])continue}let x=t<_" +
+  "?t:_,p=t<_?_:t;if(d.get(x,p)===-1){if(l===i)return-1;e[r+2*l]=x,e[r+2*l+1]=p,l++}}return l}var Fe=0," +
+  "er=1,an=2,wn=3,rr=4,gn=8,Nn=8,or=0,Tn=1,sr=2,ir=3,ar=4,cr=5,us=gn+2*Nn;var lr=1,Ir=2,Fn=3;function v" +
+  "r(o){return(o&65535)<<16}function nr(o,t,n){for(;;){let e=Atomics.load(o,er);if((e&-65536)!==t)retur" +
+  "n-1;let r=e&65535;if(r>=n)return-1;if(Atomics.compareExchange(o,er,e,e+1)===e)return r}}function hr(" +
+  "o,t,n,e,r,s,i){let a=vr(e),c=0;for(let m=nr(o,a,s);m>=0;m=nr(o,a,s))Sr(n,r,m,i),Atomics.store(t,m,e)" +
+  ",Atomics.add(o,an,1)+1===s&&Atomics.notify(o,an),c++;return c}function Sr(o,t,n,e){if(t===Ir)zn(o,n," +
+  "e,o.contacts.chunkOut,o.contacts.chunkCounts);else if(t===Fn){let r=o.broadphase;r.pairChunkCounts[n" +
+  "]=tr(o,n,e,r.pairChunkOut,2*n*Sn,Sn)}}var Xt=o=>o.contacts,se=o=>o.shapes.geometry,Ae=o=>o.shapes,wr" +
+  "=o=>o.bodies,cn=o=>o.bodies.transform,ln=o=>o.broadphase,gr=o=>o.broadphase.moveBuffer,En=[[Xt,\"shap" +
+  "eA\"],[Xt,\"shapeB\"],[Xt,\"bodyA\"],[Xt,\"bodyB\"],[Xt,\"flags\"],[Xt,\"listIndex\"],[Xt,\"pointCount\"],[Xt,\"po" +
+  "ints\"],[Xt,\"normalX\"],[Xt,\"normalY\"],[Xt,\"manifoldCache\"],[Xt,\"cacheValid\"],[Xt,\"chunkOut\"],[Xt,\"chu" +
+  "nkCounts\"],[se,\"type\"],[se,\"count\"],[se,\"radius\"],[se,\"centroid\"],[se,\"slot\"],[se,\"verts\"],[se,\"norm" +
+  "als\"],[Ae,\"aabb\"],[Ae,\"moved\"],[Ae,\"tree\"],[Ae,\"proxy\"],[wr,\"flags\"],[cn,\"x\"],[cn,\"y\"],[cn,\"c\"],[cn," +
+  "\"s\"],[Ae,\"groupIndex\"],[Ae,\"maskBits\"],[ln,\"moveFrom\"],[ln,\"moveSlot\"],[ln,\"pairChunkOut\"],[ln,\"pair" +
+  "ChunkCounts\"],[gr,\"data\"]];function mr(o,t,n){let[e,r]=En[t];e(o)[r]=n}var pe=new Float64Array(0),xe" +
+  "=new Int32Array(0),Ee={contacts:new Be,shapes:{geometry:new ge,aabb:pe,moved:new Uint8Array(0),tree:" +
+  "new Uint8Array(0),proxy:xe,groupIndex:xe,maskBits:new Uint32Array(0)},bodies:{flags:new Uint8Array(0" +
+  "),transform:{x:pe,y:pe,c:pe,s:pe}},broadphase:{trees:[new ce,new ce],moveBuffer:new qt,moveFrom:pe,m" +
+  "oveSlot:xe,queryResults:new qt,pairChunkOut:xe,pairChunkCounts:xe},manifold:Rn(),pose:new Float64Arr" +
+  "ay(8)},Nt=new Int32Array(Tn+1),ur=xe,_r=new Int32Array(0),hn=0;function yr(){for(;;){Atomics.wait(Nt" +
+  ",Fe,hn);let o=Atomics.load(Nt,Fe);if(o===hn)continue;hn=o;let t=gn+(o&1)*Nn,n=Atomics.load(Nt,t+or)," +
+  "e=Atomics.load(Nt,t+Tn),r=Atomics.load(Nt,t+sr);if(Atomics.load(Nt,Fe)===o){if(n===lr)return;if(n===" +
+  "Fn){let s=Ee.broadphase.trees;s[0].adoptRoot(Atomics.load(Nt,t+ir)),s[1].adoptRoot(Atomics.load(Nt,t" +
+  "+ar)),Ee.contacts.pairs.adoptSlots(ur,Atomics.load(Nt,t+cr))}try{hr(Nt,_r,Ee,o,n,e,r)}catch(s){Atomi" +
+  "cs.store(Nt,rr,1),Atomics.notify(Nt,an),Ar({type:\"error\",message:s instanceof Error?s.message:String" +
+  "(s)});return}}}}function fr(o){if(o.type===\"init\")Nt=o.ctrl,hn=Atomics.load(Nt,Fe),Ar({type:\"ready\"}" +
+  "),yr();else if(o.type===\"columns\"){let t=o.columns,n=En.length;for(let r=0;r<n;r++)mr(Ee,r,t[r]);let" +
+  " e=Ee.broadphase.trees;e[0].adoptQueryColumns(t.slice(n,n+le)),e[1].adoptQueryColumns(t.slice(n+le,n" +
+  "+2*le)),ur=t[n+2*le],_r=o.chunkDone,Atomics.add(Nt,wn,1),Atomics.notify(Nt,wn),yr()}}var dr=globalTh" +
+  "is.require,mn=typeof dr==\"function\"?dr(\"node:worker_threads\").parentPort:null;function Ar(o){mn!==nu" +
+  "ll?mn.postMessage(o):self.postMessage(o)}mn!==null?mn.on(\"message\",fr):self.onmessage=o=>fr(o.data);" +
+  "})();\n";
