@@ -22,19 +22,21 @@ import {
  * Velocity update of one substep: v ← Δv + v·damping (Δv from gravity and forces, precomputed by prepareBodies),
  * then the safety clamps: linear speed to `maxLinearSpeed`, rotation per substep to MAX_ROTATION (a body spinning
  * faster than that cannot be represented by the small-angle rotation update and would tunnel through contacts).
+ * Body states `first` to `bodyCount` (exclusive; record 0 is the static dummy): all of them, or a step worker's share.
  */
 export function integrateVelocities(
   states: Float64Array,
   integ: Float64Array,
   bodyCount: number,
   params: Float64Array,
+  first = 1,
 ): void {
   const h = params[SP_H]!;
   const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED]!;
   const maxW = MAX_ROTATION / h;
   const maxW2 = maxW * maxW;
   const maxV2 = maxLinearSpeed * maxLinearSpeed;
-  for (let i = 1; i < bodyCount; i++) {
+  for (let i = first; i < bodyCount; i++) {
     const o = i * BS_STRIDE;
     const io = i * BI_STRIDE;
     const ld = integ[io + BI_LINEAR_DAMPING]!;
@@ -64,11 +66,11 @@ export function integrateVelocities(
  * radians in one substep, the joints' linearisation broke down and the velocities grew tenfold per step until they
  * were non-finite; clamped, the conflict stays a bounded tug of war.
  */
-export function integratePositions(states: Float64Array, bodyCount: number, params: Float64Array): void {
+export function integratePositions(states: Float64Array, bodyCount: number, params: Float64Array, first = 1): void {
   const h = params[SP_H]!;
   const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED]!;
   const maxW = MAX_ROTATION / h;
-  for (let i = 1; i < bodyCount; i++) {
+  for (let i = first; i < bodyCount; i++) {
     const o = i * BS_STRIDE;
     clampBodyVelocity(states, o, maxLinearSpeed, maxW);
     const w = states[o + BS_W]!;
@@ -95,11 +97,11 @@ export function integratePositions(states: Float64Array, bodyCount: number, para
  * whose lever arm turns each impulse into 10⁸ rad/s). Clamped here as well, the solve starts from velocities the
  * world can represent. A body within the limits is untouched.
  */
-export function clampVelocities(states: Float64Array, bodyCount: number, params: Float64Array): void {
+export function clampVelocities(states: Float64Array, bodyCount: number, params: Float64Array, first = 1): void {
   const h = params[SP_H]!;
   const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED]!;
   const maxW = MAX_ROTATION / h;
-  for (let i = 1; i < bodyCount; i++) {
+  for (let i = first; i < bodyCount; i++) {
     clampBodyVelocity(states, i * BS_STRIDE, maxLinearSpeed, maxW);
   }
 }

@@ -46,13 +46,13 @@ import {
   CP_NORMAL_IMPULSE,
   CP_SEPARATION,
   CP_TANGENT_IMPULSE,
-  ContactFlag,
   LINEAR_SLOP,
   CP_STRIDE,
   SP_H,
   SP_MAX_LINEAR_SPEED,
   type PhysicsState,
 } from '@impulse2d/core/internal';
+import { colourContacts } from './colour-contacts.js';
 import { softBiasRate, softImpulseScale, softMassScale } from './softness.js';
 
 /**
@@ -127,6 +127,7 @@ function buildContactConstraints(p: PhysicsState): number {
   const c = p.contacts;
   const b = p.bodies;
   const sd = p.solverData;
+  colourContacts(p);
   sd.reserveContacts(c.count);
   const cc = sd.contacts;
   const indexOf = sd.indexOf;
@@ -154,16 +155,16 @@ function buildContactConstraints(p: PhysicsState): number {
   found[FOUND_RESTITUTION] = 0;
   found[FOUND_BOUNCE_SPEED] = 0 < bounceBelow ? 1 : 0;
   found[FOUND_HIT_SPEED] = 0 < hitBelow ? 1 : 0;
+  const slot = sd.constraintSlot;
   for (let k = 0; k < c.count; k++) {
+    const record = slot[k]!;
+    if (record < 0) continue;
     const id = list[k]!;
-    const flags = c.flags[id]!;
-    if ((flags & ContactFlag.touching) === 0 || (flags & ContactFlag.sensor) !== 0) continue;
     const bodyA = c.bodyA[id]!;
     const bodyB = c.bodyB[id]!;
     const ia = indexOf[bodyA]!;
     const ib = indexOf[bodyB]!;
-    if (ia === 0 && ib === 0) continue;
-    const o = n * CC_STRIDE;
+    const o = record * CC_STRIDE;
     const mA = ia === 0 ? 0 : b.invMass[bodyA]!;
     const iA = ia === 0 ? 0 : b.invInertia[bodyA]!;
     const mB = ib === 0 ? 0 : b.invMass[bodyB]!;

@@ -52,8 +52,8 @@ import {
  * Applies the accumulated impulses (λn·n + λt·t per point, and the rolling impulse) so each substep starts near the
  * answer: last step's at the first substep, the previous substep's after that.
  */
-export function warmStartContacts(cc: Float64Array, count: number, states: Float64Array): void {
-  for (let i = 0; i < count; i++) {
+export function warmStartContacts(cc: Float64Array, count: number, states: Float64Array, first = 0): void {
+  for (let i = first; i < count; i++) {
     const o = i * CC_STRIDE;
     const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
     const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
@@ -95,10 +95,10 @@ export function warmStartContacts(cc: Float64Array, count: number, states: Float
  * substep. Normal impulses are clamped ≥ 0 on the accumulated total; friction is clamped to ±μ·λn.
  *
  * `reverse` sweeps the constraints from last to first. The solver alternates directions (symmetric Gauss–Seidel):
- * a sweep always in creation order feeds a systematic sideways bias into tall stacks, which made Box2D's 100-row
- * pyramid shear by 0.4 m over 500 steps; alternating took that to under 1 cm, at no cost. (Box2D v3 gets the same
- * effect from graph colouring; we measured colouring at +5 ms per step on that scene in JS, from the scattered
- * record reads, so we did not keep it.)
+ * a sweep always in one order feeds a systematic sideways bias into tall stacks, which made Box2D's 100-row pyramid
+ * shear by 0.4 m over 500 steps; alternating took that to under 1 cm, at no cost. The records are laid out colour by
+ * colour (colour-contacts.ts), so a reverse sweep visits the colours from last to first. Rows `first` to `count`
+ * (exclusive) are swept: the whole array on one thread, part of a colour on a step worker.
  *
  * This is the engine's hottest loop. The two manifold points are written out in full rather than looped over, with
  * body velocities in locals: measured 25–40% faster in Node 20 than the loop form (V8 keeps the locals in registers
@@ -111,11 +111,12 @@ export function solveContacts(
   params: Float64Array,
   useBias: boolean,
   reverse: boolean,
+  first = 0,
 ): void {
   const invH = params[SP_INV_H]!;
   const pushMaxSpeed = params[SP_PUSH_MAX_SPEED]!;
-  for (let k = 0; k < count; k++) {
-    const i = reverse ? count - 1 - k : k;
+  for (let k = first; k < count; k++) {
+    const i = reverse ? count - 1 - (k - first) : k;
     const o = i * CC_STRIDE;
     const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
     const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
@@ -296,9 +297,15 @@ export function solveContacts(
  * solver, enumerating which points stay active). A single sequential pass, as in Box2D v3, leaves a flat box
  * bouncing at 0.88·e of its speed and spinning, because the second point's impulse undoes part of the first's.
  */
-export function applyRestitution(cc: Float64Array, count: number, states: Float64Array, params: Float64Array): void {
+export function applyRestitution(
+  cc: Float64Array,
+  count: number,
+  states: Float64Array,
+  params: Float64Array,
+  first = 0,
+): void {
   const threshold = params[SP_RESTITUTION_THRESHOLD]!;
-  for (let i = 0; i < count; i++) {
+  for (let i = first; i < count; i++) {
     const o = i * CC_STRIDE;
     const e = cc[o + CC_RESTITUTION]!;
     if (e === 0) continue;

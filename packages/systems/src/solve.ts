@@ -11,6 +11,8 @@ import {
   CP_TANGENT_IMPULSE,
   LINEAR_SLOP,
   CP_STRIDE,
+  GRAPH_COLOURS,
+  OVERFLOW_COLOUR,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
   type PhysicsState,
@@ -20,6 +22,19 @@ import { solveJoints, storeJointImpulses, warmStartJoints } from './joints/index
 import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
 import { solveJointPositionsClassic } from './solve-joint-positions-classic.js';
 import { solveContactPositionsClassic, solveContactsClassic } from './solve-contacts-classic.js';
+import {
+  PASS_CLAMP_VELOCITIES,
+  PASS_INTEGRATE_POSITIONS,
+  PASS_INTEGRATE_VELOCITIES,
+  PASS_RELAX,
+  PASS_RESTITUTION,
+  PASS_REVERSE,
+  PASS_SOLVE,
+  PASS_STORE_IMPULSES,
+  PASS_WARM_START,
+  solveRange,
+} from './solve-range.js';
+import { JOB_SOLVE, runParallel, syncWorkers } from './workers/step-workers.js';
 
 /**
  * Stage 5 — the solver. Soft step (Box2D v3): per substep integrate velocities → warm start → solve with soft bias →
@@ -39,6 +54,10 @@ export function solve(p: PhysicsState, subSteps: number): void {
   const kernel = sd.kernel;
   // Only worlds with joint records pay for the clamp after the joints' warm start (see clampVelocities).
   const jointed = p.joints.constraintCount + p.joints.pinCount > 0;
+  if (p.solver !== 'classic' && syncWorkers(p)) {
+    solveOnWorkers(p, subSteps, jointed);
+    return;
+  }
   if (p.solver === 'classic') {
     integrateVelocities(states, integ, bodyCount, params);
     warmStartJoints(p);
@@ -115,4 +134,55 @@ function storeImpulses(p: PhysicsState): void {
       points[d + CP_TANGENT_IMPULSE] = cc[q + CCP_TANGENT_IMPULSE]!;
     }
   }
+}
+
+/** Rows per chunk of a parallel solver job: contact records, body states. */
+const CONTACT_ROWS = 128;
+const BODY_ROWS = 512;
+
+/**
+ * The soft step of `solve` with step workers: the same passes in the same order, each over a colour (contacts) or
+ * over the bodies, split in chunks among the threads, with the joints on this thread in between. The records are laid
+ * out colour by colour (colour-contacts.ts), so a sweep of all records in order is a sweep of the colours in order,
+ * and the reverse sweep visits the overflow set and then the colours from last to first: colour by colour, the result
+ * is that of the one-thread sweep, to the bit.
+ */
+function solveOnWorkers(p: PhysicsState, subSteps: number, jointed: boolean): void {
+  const sd = p.solverData;
+  const bodyCount = sd.bodyCount;
+  for (let i = 0; i < subSteps; i++) {
+    const odd = (i & 1) === 1;
+    solveRows(p, PASS_INTEGRATE_VELOCITIES, 1, bodyCount, BODY_ROWS);
+    warmStartJoints(p);
+    if (jointed) solveRows(p, PASS_CLAMP_VELOCITIES, 1, bodyCount, BODY_ROWS);
+    solveColours(p, PASS_WARM_START, false);
+    solveJoints(p, true, odd);
+    solveColours(p, PASS_SOLVE, odd);
+    solveRows(p, PASS_INTEGRATE_POSITIONS, 1, bodyCount, BODY_ROWS);
+    solveJoints(p, false, !odd);
+    solveColours(p, PASS_RELAX, !odd);
+  }
+  if (sd.mayBounce === 1) solveColours(p, PASS_RESTITUTION, false);
+  solveRows(p, PASS_STORE_IMPULSES, 0, sd.contactCount, CONTACT_ROWS);
+  storeJointImpulses(p);
+}
+
+/** Pass `pass` over every contact record, colour by colour, forwards or in reverse (see solveOnWorkers). */
+function solveColours(p: PhysicsState, pass: number, reverse: boolean): void {
+  const start = p.solverData.colourStart;
+  if (reverse) {
+    solveRange(p, pass | PASS_REVERSE, start[OVERFLOW_COLOUR]!, start[OVERFLOW_COLOUR + 1]!);
+    for (let q = GRAPH_COLOURS - 1; q >= 0; q--) solveRows(p, pass, start[q]!, start[q + 1]!, CONTACT_ROWS);
+  } else {
+    for (let q = 0; q < GRAPH_COLOURS; q++) solveRows(p, pass, start[q]!, start[q + 1]!, CONTACT_ROWS);
+    // The overflow set's rows may share bodies: one thread, in order.
+    solveRange(p, pass, start[OVERFLOW_COLOUR]!, start[OVERFLOW_COLOUR + 1]!);
+  }
+}
+
+/** Pass `pass` over rows `first` to `end`, in chunks of `rows` on the workers when there are two chunks or more. */
+function solveRows(p: PhysicsState, pass: number, first: number, end: number, rows: number): void {
+  if (end <= first) return;
+  const chunks = Math.ceil((end - first) / rows);
+  if (chunks < 2 || !runParallel(p, JOB_SOLVE, chunks, rows, pass, first, end)) solveRange(p, pass, first, end);
 }

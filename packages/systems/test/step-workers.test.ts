@@ -55,8 +55,12 @@ function buildMixed(w: PhysicsWorld): number[] {
  * Steps the mixed scene, creating and destroying bodies and joints between steps and restoring a snapshot in place
  * once; the world's whole state (takeSnapshot) at the end.
  */
-async function runMixed(workers: number): Promise<{ state: Uint8Array; onWorkers: number }> {
-  const w = world();
+async function runMixed(
+  workers: number,
+  solverKernel: 'wasm' | 'js' = 'wasm',
+): Promise<{ state: Uint8Array; onWorkers: number; solverOnWorkers: number }> {
+  const w = createPhysicsWorld({ gravity: { x: 0, y: -10 }, solverKernel });
+  worlds.push(w);
   const bodies = buildMixed(w);
   if (workers > 0) await startWorkers(w, workers);
   let snap: Uint8Array | null = null;
@@ -74,7 +78,8 @@ async function runMixed(workers: number): Promise<{ state: Uint8Array; onWorkers
     if (i === 130) restoreSnapshot(w, snap!);
     stepPhysics(w, 1 / 60);
   }
-  return { state: takeSnapshot(w), onWorkers: getWorkerChunkCounts(w).onWorkers };
+  const counts = getWorkerChunkCounts(w);
+  return { state: takeSnapshot(w), onWorkers: counts.onWorkers, solverOnWorkers: counts.solverOnWorkers };
 }
 
 describe('step workers', () => {
@@ -83,8 +88,16 @@ describe('step workers', () => {
     for (const n of [1, 2, 3]) {
       const run = await runMixed(n);
       expect(run.onWorkers, `${n} workers ran no chunk`).toBeGreaterThan(0);
+      expect(run.solverOnWorkers, `${n} workers ran no solver chunk`).toBeGreaterThan(0);
       expect(Buffer.compare(Buffer.from(run.state), Buffer.from(reference.state)), `${n} workers`).toBe(0);
     }
+  }, 120_000);
+
+  it('give the same bits with the TypeScript solver path, whose arrays move to shared memory themselves', async () => {
+    const reference = await runMixed(0, 'js');
+    const run = await runMixed(2, 'js');
+    expect(run.solverOnWorkers).toBeGreaterThan(0);
+    expect(Buffer.compare(Buffer.from(run.state), Buffer.from(reference.state))).toBe(0);
   }, 120_000);
 
   it('pair search chunks that overflow their stretch (120 boxes created on one spot) give every pair, same bits', async () => {

@@ -59,7 +59,7 @@ describe('the WebAssembly contact kernel', () => {
     addShape(w, ground, makeBox(50, 1, { x: 0, y: -1 }));
     stepPhysics(w, 1 / 60);
     const sd = w.physics.solverData;
-    const buffers: ArrayBuffer[] = [sd.kernel!.memory.buffer];
+    const buffers: ArrayBufferLike[] = [sd.kernel!.memory.buffer];
     // 40 × 40 boxes: the states and the contact records outgrow the first memory several times.
     for (let round = 0; round < 4; round++) {
       for (let i = 0; i < 400; i++) {

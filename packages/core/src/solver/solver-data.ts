@@ -1,16 +1,18 @@
 import { IntBuffer } from '../broadphase/int-buffer.js';
-import { growF64, growI32 } from '../storage/grow.js';
-import { BI_STRIDE, BS_STRIDE, CC_STRIDE, SP_STRIDE } from './solver-layout.js';
+import { growF64, growI32, growU32 } from '../storage/grow.js';
+import { BI_STRIDE, BS_STRIDE, CC_STRIDE, GRAPH_COLOURS, SP_STRIDE } from './solver-layout.js';
 
 /**
  * A contact solver kernel that works on the solver arrays in place in its own linear memory (systems' WebAssembly
  * kernel). Addresses are byte offsets into `memory`; flags are 0 or 1.
  */
 export interface SolverKernel {
-  readonly memory: { readonly buffer: ArrayBuffer };
+  readonly memory: { readonly buffer: ArrayBufferLike };
+  /** Whether `memory` is a shared memory, which step worker threads run their own instances of the kernel over. */
+  readonly shared: boolean;
   /**
-   * A fresh instance of the same kernel whose memory holds at least `bytes`. SolverData moves to it instead of
-   * growing the memory in place: growing a WebAssembly memory detaches its old ArrayBuffer, and the first detached
+   * A fresh instance of the same kernel (shared if this one is) whose memory holds at least `bytes`. SolverData moves
+   * to it instead of growing the memory in place: growing a WebAssembly memory detaches its old ArrayBuffer, and the first detached
    * buffer in a thread (a V8 isolate) turns off V8's assumption that no typed array is ever detached, so from then
    * on every typed-array access in every stage pays a check (measured: narrowphase and prepare 15–25% slower).
    */
@@ -41,16 +43,25 @@ function lineAligned(bytes: number): number {
  */
 export class SolverData {
   /** Dense body states (BS_STRIDE per body); record 0 is the static dummy and stays zero. */
-  states = new Float64Array(16 * BS_STRIDE);
+  states: Float64Array = new Float64Array(16 * BS_STRIDE);
   /** Dense integration constants (BI_STRIDE per body). */
-  integration = new Float64Array(16 * BI_STRIDE);
+  integration: Float64Array = new Float64Array(16 * BI_STRIDE);
   /** Body states in use, including the dummy record 0. */
   bodyCount = 1;
   /** Solver index per entity id: 0 for static bodies and bodies outside the solver. */
   indexOf = new Int32Array(16);
   /** Contact constraints (CC_STRIDE per constraint). */
-  contacts = new Float64Array(16 * CC_STRIDE);
+  contacts: Float64Array = new Float64Array(16 * CC_STRIDE);
   contactCount = 0;
+  /**
+   * The contact records are laid out colour by colour: colour c holds records colourStart[c] to colourStart[c + 1],
+   * the overflow set colourStart[GRAPH_COLOURS] to contactCount.
+   */
+  readonly colourStart = new Int32Array(GRAPH_COLOURS + 2);
+  /** Scratch of the colouring: record slot per entry of the contact list (−1: no constraint). */
+  constraintSlot = new Int32Array(16);
+  /** Scratch of the colouring: per body state index, one bit per colour that holds a row of that body. */
+  bodyColours = new Uint32Array(16);
   /**
    * Set by prepareContacts from this step's contact constraints: 1 when some point approaches faster than the
    * restitution threshold on a contact with restitution > 0 (`mayBounce`), or faster than the hit-event threshold
@@ -63,7 +74,7 @@ export class SolverData {
   /** 1 when this step integrates (dt > 0), set by the step's start: an integer for the reason given above. */
   stepMoves = 0;
   /** Per-step scalars (SP_* in solver-layout.ts): substep length, speed limits, thresholds. */
-  readonly params = new Float64Array(SP_STRIDE);
+  params: Float64Array = new Float64Array(SP_STRIDE);
   /** Solver indices of the bodies that moved fast this step (finalize lists them; continuous collision sweeps them). */
   readonly fastBodies = new IntBuffer();
   /** Bodies whose state the finalize stage found non-finite this step (quarantined after its loop). */
@@ -153,6 +164,12 @@ export class SolverData {
 
   reserveEntities(maxEid: number): void {
     this.indexOf = growI32(this.indexOf, maxEid + 1);
+  }
+
+  /** Room for the colouring of `contacts` list entries over `bodies` body states. */
+  reserveColouring(contacts: number, bodies: number): void {
+    this.constraintSlot = growI32(this.constraintSlot, contacts);
+    this.bodyColours = growU32(this.bodyColours, bodies);
   }
 
   reserveContacts(n: number): void {

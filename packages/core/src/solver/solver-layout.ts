@@ -85,3 +85,12 @@ export const SP_HIT_THRESHOLD = SP_DT + 1; // approach speed above which a conta
 // (twice the joules; prepareBodies): the finalize stage's measure of a body whose solve diverged.
 export const SP_KINETIC_CAP = SP_HIT_THRESHOLD + 1;
 export const SP_STRIDE = SP_KINETIC_CAP + 1;
+
+/**
+ * Colours of the contact graph (see systems' colour-contacts.ts): constraints of one colour share no movable body, so
+ * they can be solved in any order, or at once on several threads, with the same bits. Constraints that find no free
+ * colour go to the overflow set, solved after the colours by one thread.
+ */
+export const GRAPH_COLOURS = 24;
+/** Index of the overflow set in SolverData.colourStart (after the colours). */
+export const OVERFLOW_COLOUR = GRAPH_COLOURS;

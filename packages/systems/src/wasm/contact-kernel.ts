@@ -1,5 +1,5 @@
 import type { SolverKernel } from '@impulse2d/core/internal';
-import { CONTACT_SOLVER_WASM_BASE64 } from './contact-solver-bytes.js';
+import { CONTACT_SOLVER_SHARED_WASM_BASE64, CONTACT_SOLVER_WASM_BASE64 } from './contact-solver-bytes.js';
 
 /**
  * The WebAssembly contact solver kernel (source: wasm/contact-solver.ts, AssemblyScript). Each world gets its own
@@ -7,30 +7,33 @@ import { CONTACT_SOLVER_WASM_BASE64 } from './contact-solver-bytes.js';
  * Where the JavaScript engine has no WebAssembly (QuickJS, some embedded runtimes) or refuses to compile it, worlds
  * run the TypeScript path, which gives the same bits.
  */
-let compiled: WebAssembly.Module | null | undefined;
-
-/** The compiled kernel module, or null when WebAssembly is unavailable here. */
-function kernelModule(): WebAssembly.Module | null {
-  if (compiled !== undefined) return compiled;
-  compiled = null;
-  if (typeof WebAssembly === 'object' && typeof WebAssembly.Module === 'function') {
-    try {
-      compiled = new WebAssembly.Module(decodeBase64(CONTACT_SOLVER_WASM_BASE64));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const compiled: Array<WebAssembly.Module | null | undefined> = [undefined, undefined];
 
 /**
- * A fresh kernel instance with its own memory of at least `bytes` (one page at least), or null when WebAssembly is
- * unavailable. The memory is never grown in place (see SolverKernel.grown): a larger one is a new instance.
+ * The compiled kernel module (its own memory, or `shared`: a shared memory, for worlds with step workers), or null
+ * when WebAssembly, or shared WebAssembly memory, is unavailable here.
  */
-export function createContactKernel(bytes = 0): SolverKernel | null {
-  const module = kernelModule();
-  if (module === null) return null;
-  const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / WASM_PAGE_BYTES)) });
+export function kernelModule(shared: boolean): WebAssembly.Module | null {
+  const k = shared ? 1 : 0;
+  if (compiled[k] !== undefined) return compiled[k];
+  compiled[k] = null;
+  if (typeof WebAssembly === 'object' && typeof WebAssembly.Module === 'function') {
+    try {
+      compiled[k] = new WebAssembly.Module(
+        decodeBase64(shared ? CONTACT_SOLVER_SHARED_WASM_BASE64 : CONTACT_SOLVER_WASM_BASE64),
+      );
+    } catch {
+      compiled[k] = null;
+    }
+  }
+  return compiled[k];
+}
+
+/** The kernel's functions in an instance of `module` over `memory`. */
+export function instantiateKernel(
+  module: WebAssembly.Module,
+  memory: WebAssembly.Memory,
+): Pick<SolverKernel, 'warmStartContacts' | 'solveContacts'> {
   const instance = new WebAssembly.Instance(module, {
     env: {
       memory,
@@ -39,12 +42,32 @@ export function createContactKernel(bytes = 0): SolverKernel | null {
       },
     },
   });
-  const exports = instance.exports as unknown as Pick<SolverKernel, 'warmStartContacts' | 'solveContacts'>;
+  return instance.exports as unknown as Pick<SolverKernel, 'warmStartContacts' | 'solveContacts'>;
+}
+
+/**
+ * A fresh kernel instance with its own memory of at least `bytes` (one page at least), or null when WebAssembly is
+ * unavailable. The memory is never grown in place (see SolverKernel.grown): a larger one is a new instance. A
+ * `shared` kernel's memory is a shared WebAssembly memory of exactly that size, which step workers run their own
+ * instances over (null where shared memory is unavailable).
+ */
+export function createContactKernel(bytes = 0, shared = false): SolverKernel | null {
+  const module = kernelModule(shared);
+  if (module === null) return null;
+  const pages = Math.max(1, Math.ceil(bytes / WASM_PAGE_BYTES));
+  let memory: WebAssembly.Memory;
+  try {
+    memory = new WebAssembly.Memory(shared ? { initial: pages, maximum: pages, shared: true } : { initial: pages });
+  } catch {
+    return null;
+  }
+  const exports = instantiateKernel(module, memory);
   return {
     memory,
+    shared,
     warmStartContacts: exports.warmStartContacts,
     solveContacts: exports.solveContacts,
-    grown: (size: number) => createContactKernel(size)!,
+    grown: (size: number) => createContactKernel(size, shared)!,
   };
 }
 

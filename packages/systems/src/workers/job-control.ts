@@ -1,9 +1,11 @@
 import { collideChunk, type CollideState } from '../collide-contacts.js';
 import { PAIR_CHUNK_CAPACITY, findPairsChunk, type PairsState } from '../find-pairs.js';
+import { solveRange, type SolveState } from '../solve-range.js';
 
 /** What a job reads and writes: the world's state on the main thread, a worker's view of its columns elsewhere. */
 export type StepView = CollideState &
-  PairsState & {
+  PairsState &
+  SolveState & {
     readonly broadphase: { readonly pairChunkOut: Int32Array; readonly pairChunkCounts: Int32Array };
   };
 
@@ -25,11 +27,12 @@ export const ACK = 3;
 /** Set by a worker whose chunk threw. */
 export const FAILED = 4;
 /**
- * Two parameter slots (kind, chunks, rows, the two tree roots and the pair table's mask), by GEN's parity: the next job's parameters go to the other slot, so a
- * worker that reads its job's slot and then finds GEN unchanged has read one job's parameters, never a mix.
+ * Two parameter slots (kind, chunks, rows, the two tree roots, the pair table's mask, a solver job's pass and rows),
+ * by GEN's parity: the next job's parameters go to the other slot, so a worker that reads its job's slot and then
+ * finds GEN unchanged has read one job's parameters, never a mix.
  */
 export const PARAMS = 8;
-export const PARAM_SLOT = 8;
+export const PARAM_SLOT = 12;
 export const KIND = 0;
 export const CHUNKS = 1;
 export const ROWS = 2;
@@ -38,6 +41,10 @@ export const ROOT0 = 3;
 export const ROOT1 = 4;
 /** The pair table's index mask, which changes when it grows. */
 export const PAIR_MASK = 5;
+/** A JOB_SOLVE's pass (solve-range.ts) and its first and end row; its chunks split those rows. */
+export const PASS = 6;
+export const FIRST = 7;
+export const END = 8;
 export const CONTROL_LENGTH = PARAMS + 2 * PARAM_SLOT;
 /** Chunk indices live in 16 bits of NEXT. */
 export const MAX_CHUNKS = 0xffff;
@@ -46,6 +53,7 @@ export const MAX_CHUNKS = 0xffff;
 export const JOB_SYNC = 1;
 export const JOB_COLLIDE = 2;
 export const JOB_PAIRS = 3;
+export const JOB_SOLVE = 4;
 
 /** The tag a job's claims carry in NEXT's high half. */
 export function jobTag(gen: number): number {
@@ -78,9 +86,11 @@ export function runChunks(
   rows: number,
 ): number {
   const tag = jobTag(gen);
+  const slot = PARAMS + (gen & 1) * PARAM_SLOT;
   let ran = 0;
   for (let k = claimChunk(ctrl, tag, chunks); k >= 0; k = claimChunk(ctrl, tag, chunks)) {
-    runChunk(v, kind, k, rows);
+    if (kind === JOB_SOLVE) runSolveChunk(v, ctrl, slot, k, rows);
+    else runChunk(v, kind, k, rows);
     Atomics.store(chunkDone, k, gen);
     if (Atomics.add(ctrl, DONE, 1) + 1 === chunks) Atomics.notify(ctrl, DONE);
     ran++;
@@ -103,4 +113,11 @@ export function runChunk(v: StepView, kind: number, k: number, rows: number): vo
       PAIR_CHUNK_CAPACITY,
     );
   }
+}
+
+/** Chunk k of the JOB_SOLVE whose parameters are in `ctrl` at `slot`: `rows` of its rows. */
+export function runSolveChunk(v: StepView, ctrl: Int32Array, slot: number, k: number, rows: number): void {
+  const first = ctrl[slot + FIRST]! + k * rows;
+  const end = Math.min(ctrl[slot + END]!, first + rows);
+  solveRange(v, ctrl[slot + PASS]!, first, end);
 }

@@ -13,9 +13,10 @@ const bodies: Owner = (v) => v.bodies;
 const transform: Owner = (v) => v.bodies.transform;
 const broadphase: Owner = (v) => v.broadphase;
 const moveBuffer: Owner = (v) => v.broadphase.moveBuffer;
+const solverData: Owner = (v) => v.solverData;
 
 /**
- * Every column the parallel stages (collideChunk, findPairsChunk) touch, as (owner, property), apart from the trees'
+ * Every column the parallel stages (collideChunk, findPairsChunk, solveRange) touch, as (owner, property), apart from the trees'
  * and the pair table's, which their classes hand over themselves (DynamicTree.queryColumn, PairSet.slotColumn). The
  * main thread sends these to its workers whenever one of them is replaced (a store grew, a snapshot was restored); a
  * worker puts each into its own view under the same name, so the same chunk code runs on either side. A column
@@ -60,6 +61,11 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
   [broadphase, 'pairChunkOut'],
   [broadphase, 'pairChunkCounts'],
   [moveBuffer, 'data'],
+  // The solver's arrays: with the WebAssembly kernel, states and contacts are views of its shared memory already.
+  [solverData, 'states'],
+  [solverData, 'contacts'],
+  [solverData, 'integration'],
+  [solverData, 'params'],
 ];
 
 /** Column `i` of SHARED_COLUMNS in `v`. */

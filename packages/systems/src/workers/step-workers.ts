@@ -11,8 +11,11 @@ import {
   CHUNKS,
   CONTROL_LENGTH,
   DONE,
+  END,
   FAILED,
+  FIRST,
   GEN,
+  JOB_SOLVE,
   JOB_SYNC,
   KIND,
   MAX_CHUNKS,
@@ -20,16 +23,19 @@ import {
   PARAMS,
   PAIR_MASK,
   PARAM_SLOT,
+  PASS,
   ROOT0,
   ROOT1,
   ROWS,
   jobTag,
   runChunk,
   runChunks,
+  runSolveChunk,
 } from './job-control.js';
+import { createContactKernel } from '../wasm/contact-kernel.js';
 import { checkThreadSupport, spawnThread, type StepThread } from './thread-spawn.js';
 
-export { JOB_COLLIDE, JOB_PAIRS } from './job-control.js';
+export { JOB_COLLIDE, JOB_PAIRS, JOB_SOLVE } from './job-control.js';
 
 /** Columns a sync hands over: SHARED_COLUMNS, then each tree's query columns, then the pair table. */
 const SYNC_COLUMNS = SHARED_COLUMNS.length + 2 * QUERY_COLUMNS + 1;
@@ -70,30 +76,51 @@ class StepWorkers {
    * column sync would hold no columns.
    */
   ready = false;
-  /** Chunks run in parallel jobs so far, and how many of them the calling thread ran. */
+  /** Chunks run in parallel jobs so far, and how many of them the calling thread ran; the same for solver jobs. */
   chunks = 0;
   mainChunks = 0;
+  solverChunks = 0;
+  mainSolverChunks = 0;
 
   constructor(readonly canBlock: boolean) {}
 
-  /** Runs job `kind` over `chunks` chunks on the workers and this thread; false (nothing run) if they have failed. */
-  run(p: PhysicsState, kind: number, chunks: number, rows: number): boolean {
+  /**
+   * Runs job `kind` over `chunks` chunks on the workers and this thread; false (nothing run) if they have failed.
+   * A JOB_SOLVE also takes its pass and its rows (first to end).
+   */
+  run(p: PhysicsState, kind: number, chunks: number, rows: number, pass: number, first: number, end: number): boolean {
     if (!this.sync(p, chunks)) return false;
-    const gen = this.post(p, kind, chunks, rows);
-    this.mainChunks += runChunks(this.ctrl, this.chunkDone, p, gen, kind, chunks, rows);
+    const gen = this.post(p, kind, chunks, rows, pass, first, end);
+    const ranHere = runChunks(this.ctrl, this.chunkDone, p, gen, kind, chunks, rows);
+    this.mainChunks += ranHere;
     this.chunks += chunks;
+    if (kind === JOB_SOLVE) {
+      this.mainSolverChunks += ranHere;
+      this.solverChunks += chunks;
+    }
     if (!this.wait(DONE, chunks)) this.finishStalled(p, gen, kind, chunks, rows);
     return true;
   }
 
   /** Writes a job's parameters, then publishes it (job-control.ts); returns its number. */
-  private post(p: PhysicsState, kind: number, chunks: number, rows: number): number {
+  private post(
+    p: PhysicsState,
+    kind: number,
+    chunks: number,
+    rows: number,
+    pass: number,
+    first: number,
+    end: number,
+  ): number {
     const ctrl = this.ctrl;
     const gen = (Atomics.load(ctrl, GEN) + 1) | 0;
     const slot = PARAMS + (gen & 1) * PARAM_SLOT;
     Atomics.store(ctrl, slot + KIND, kind);
     Atomics.store(ctrl, slot + CHUNKS, chunks);
     Atomics.store(ctrl, slot + ROWS, rows);
+    Atomics.store(ctrl, slot + PASS, pass);
+    Atomics.store(ctrl, slot + FIRST, first);
+    Atomics.store(ctrl, slot + END, end);
     Atomics.store(ctrl, slot + ROOT0, p.broadphase.trees[0].getRoot());
     Atomics.store(ctrl, slot + ROOT1, p.broadphase.trees[1].getRoot());
     Atomics.store(ctrl, slot + PAIR_MASK, p.contacts.pairs.slotMask);
@@ -109,19 +136,29 @@ class StepWorkers {
    * Gives the workers the current columns if any was replaced since they last got them (a store grew, a snapshot was
    * restored): columns not yet on shared memory are copied there first. False if a worker did not take them.
    */
-  private sync(p: PhysicsState, chunks: number): boolean {
+  sync(p: PhysicsState, chunks: number): boolean {
     if (this.chunkDone.length < chunks) {
       this.chunkDone = new Int32Array(new SharedArrayBuffer(4 * Math.max(chunks, 2 * this.chunkDone.length)));
     }
+    shareKernel(p);
     let same = this.sentChunkDone === this.chunkDone;
     for (let i = 0; same && i < SYNC_COLUMNS; i++) same = syncColumn(p, i) === this.sent[i];
     if (same) return true;
     shareColumns(p);
     for (let i = 0; i < SYNC_COLUMNS; i++) this.sent[i] = syncColumn(p, i);
     this.sentChunkDone = this.chunkDone;
-    const message = { type: 'columns', columns: this.sent.slice(), chunkDone: this.chunkDone };
+    // The kernel's memory, where states and contacts are (their views change whenever it or their places do).
+    const sd = p.solverData;
+    const message = {
+      type: 'columns',
+      columns: this.sent.slice(),
+      chunkDone: this.chunkDone,
+      kernelMemory: sd.kernel === null ? null : sd.kernel.memory,
+      statesAddress: sd.statesAddress,
+      contactsAddress: sd.contactsAddress,
+    };
     for (const t of this.threads) t.post(message);
-    this.post(p, JOB_SYNC, 0, 0);
+    this.post(p, JOB_SYNC, 0, 0, 0, 0, 0);
     if (this.wait(ACK, this.threads.length)) return true;
     this.fail('a worker did not answer');
     return false;
@@ -160,8 +197,12 @@ class StepWorkers {
   /** A worker died or threw inside job `gen`: runs here the chunks it left, and gives the workers up. */
   private finishStalled(p: PhysicsState, gen: number, kind: number, chunks: number, rows: number): void {
     this.fail(Atomics.load(this.ctrl, FAILED) !== 0 ? 'a worker threw' : 'a worker stopped answering');
+    const slot = PARAMS + (gen & 1) * PARAM_SLOT;
     for (let k = 0; k < chunks; k++) {
-      if (Atomics.load(this.chunkDone, k) !== gen) runChunk(p, kind, k, rows);
+      if (Atomics.load(this.chunkDone, k) !== gen) {
+        if (kind === JOB_SOLVE) runSolveChunk(p, this.ctrl, slot, k, rows);
+        else runChunk(p, kind, k, rows);
+      }
     }
   }
 
@@ -174,6 +215,20 @@ class StepWorkers {
     this.threads = [];
     await Promise.all(threads.map((t) => t.terminate()));
   }
+}
+
+/**
+ * Moves the solver's arrays to a kernel on shared memory, which the workers run their own instances over; where
+ * shared WebAssembly memory is unavailable, the world leaves the kernel for the TypeScript path (same bits), whose
+ * arrays shareColumns then moves to shared memory like any other column.
+ */
+function shareKernel(p: PhysicsState): void {
+  const sd = p.solverData;
+  const kernel = sd.kernel;
+  if (kernel === null || kernel.shared) return;
+  const shared = createContactKernel(kernel.memory.buffer.byteLength, true);
+  if (shared === null) sd.kernelUnavailable = true;
+  sd.attachKernel(shared);
 }
 
 /** Copies every column the workers read that is not on shared memory yet into shared memory, in place in `p`. */
@@ -218,10 +273,12 @@ function threadCanBlock(): boolean {
 }
 
 /**
- * Starts `count` worker threads that share the world's parallel stages with the calling thread (today: the pair
- * search of the broadphase and the narrowphase, every contact's manifold). `stepPhysics` stays synchronous, and its results are the same bits with
- * any number of workers, 0 included: the work is split into chunks of contacts, each computed whole by one thread,
- * and the results are read back in chunk order.
+ * Starts `count` worker threads that share the world's parallel stages with the calling thread: the pair search of
+ * the broadphase, the narrowphase (every contact's manifold), and the soft-step solver's contact passes (colour by
+ * colour) and body integration. Joints, contact creation, events and sleep stay on the calling thread.
+ * `stepPhysics` stays synchronous, and its results are the same bits with any number of workers, 0 included: the
+ * work is split into chunks, each computed whole by one thread; the narrowphase and pair search results are read back
+ * in chunk order, and the rows of one solver colour share no movable body.
  *
  * Every public call keeps working between steps. Node: worker_threads. Browsers: Web Workers, on a cross-origin
  * isolated page (the testbed serves the headers). Workers do not keep a Node process alive.
@@ -305,13 +362,24 @@ export function getWorkerCount(world: PhysicsWorld): number {
 }
 
 /**
- * For tests and profiling: chunks run in parallel jobs since startWorkers, and how many of them ran on the workers.
+ * For tests and profiling: chunks run in parallel jobs since startWorkers, and how many of them ran on the workers;
+ * the same for the solver's jobs alone.
  */
-export function getWorkerChunkCounts(world: PhysicsWorld): { chunks: number; onWorkers: number } {
+export function getWorkerChunkCounts(world: PhysicsWorld): {
+  chunks: number;
+  onWorkers: number;
+  solverChunks: number;
+  solverOnWorkers: number;
+} {
   const pool = pools.get(getPhysics(world));
   return pool === undefined
-    ? { chunks: 0, onWorkers: 0 }
-    : { chunks: pool.chunks, onWorkers: pool.chunks - pool.mainChunks };
+    ? { chunks: 0, onWorkers: 0, solverChunks: 0, solverOnWorkers: 0 }
+    : {
+        chunks: pool.chunks,
+        onWorkers: pool.chunks - pool.mainChunks,
+        solverChunks: pool.solverChunks,
+        solverOnWorkers: pool.solverChunks - pool.mainSolverChunks,
+      };
 }
 
 /**
@@ -342,8 +410,25 @@ export function checkWorkers(p: PhysicsState): void {
  * Runs job `kind` (job-control.ts) over `chunks` chunks on the world's workers and this thread. False when the world
  * has no usable workers or too few chunks to share: the caller then runs the chunks itself.
  */
-export function runParallel(p: PhysicsState, kind: number, chunks: number, rows: number): boolean {
+export function runParallel(
+  p: PhysicsState,
+  kind: number,
+  chunks: number,
+  rows: number,
+  pass = 0,
+  first = 0,
+  end = 0,
+): boolean {
   const pool = pools.get(p);
   if (pool === undefined || !pool.ready || pool.failure !== null || chunks < 2 || chunks > MAX_CHUNKS) return false;
-  return pool.run(p, kind, chunks, rows);
+  return pool.run(p, kind, chunks, rows, pass, first, end);
+}
+
+/**
+ * Whether the world has step workers that can take jobs now, after handing them any column that was replaced (so a
+ * caller may hold the columns in locals through its jobs: none is replaced until the next store grows).
+ */
+export function syncWorkers(p: PhysicsState): boolean {
+  const pool = pools.get(p);
+  return pool !== undefined && pool.ready && pool.failure === null && pool.sync(p, 1);
 }

@@ -27,18 +27,45 @@ import {
   type StepView,
 } from './job-control.js';
 import { SHARED_COLUMNS, writeColumn, type Column } from './shared-columns.js';
+import { instantiateKernel, kernelModule } from '../wasm/contact-kernel.js';
 
 interface Message {
   type: string;
   ctrl?: Int32Array;
   columns?: Column[];
   chunkDone?: Int32Array;
+  kernelMemory?: WebAssembly.Memory | null;
+  statesAddress?: number;
+  contactsAddress?: number;
+}
+
+/** This thread's instance of the solver kernel over the world's shared kernel memory (see solve-range.ts). */
+interface WorkerSolverData {
+  states: Float64Array;
+  integration: Float64Array;
+  contacts: Float64Array;
+  params: Float64Array;
+  kernel: ReturnType<typeof instantiateKernel> | null;
+  kernelMemory: WebAssembly.Memory | null;
+  statesAddress: number;
+  contactsAddress: number;
 }
 
 declare const self: { onmessage: ((event: { data: Message }) => void) | null; postMessage(message: unknown): void };
 
 const EMPTY_F64 = new Float64Array(0);
 const EMPTY_I32 = new Int32Array(0);
+
+const workerSolverData: WorkerSolverData = {
+  states: EMPTY_F64,
+  integration: EMPTY_F64,
+  contacts: EMPTY_F64,
+  params: EMPTY_F64,
+  kernel: null,
+  kernelMemory: null,
+  statesAddress: 0,
+  contactsAddress: 0,
+};
 
 /**
  * Stores of the same classes the main thread steps with, whose columns the 'columns' messages replace; the scratch
@@ -67,17 +94,23 @@ const view: StepView = {
   },
   manifold: createManifold(),
   pose: new Float64Array(8),
+  solverData: workerSolverData,
 };
 
 let ctrl: Int32Array = new Int32Array(CHUNKS + 1);
 let pairSlots: Int32Array = EMPTY_I32;
 let chunkDone: Int32Array = new Int32Array(0);
+/** Loads of GEN a worker spins for after a job (some tens of microseconds) before it blocks in Atomics.wait. */
+const IDLE_SPIN_LOADS = 20000;
 /** The last job this worker looked at. */
 let seen = 0;
 
 /** Runs jobs until one is a JOB_SYNC, whose columns arrive as the next message (so this returns to the event loop). */
 function work(): void {
   for (;;) {
+    // The solver's jobs come one colour after another, some microseconds apart: a worker that went to sleep after
+    // each would be woken late for the next. It watches for the next job for a while before it blocks.
+    for (let i = 0; i < IDLE_SPIN_LOADS && Atomics.load(ctrl, GEN) === seen; i++);
     Atomics.wait(ctrl, GEN, seen);
     const gen = Atomics.load(ctrl, GEN);
     if (gen === seen) continue;
@@ -125,6 +158,14 @@ function receive(message: Message): void {
     );
     pairSlots = columns[n + 2 * QUERY_COLUMNS] as Int32Array;
     chunkDone = message.chunkDone!;
+    const sd = workerSolverData;
+    const memory = message.kernelMemory ?? null;
+    if (memory !== sd.kernelMemory) {
+      sd.kernelMemory = memory;
+      sd.kernel = memory === null ? null : instantiateKernel(kernelModule(true)!, memory);
+    }
+    sd.statesAddress = message.statesAddress ?? 0;
+    sd.contactsAddress = message.contactsAddress ?? 0;
     Atomics.add(ctrl, ACK, 1);
     Atomics.notify(ctrl, ACK);
     work();

@@ -1,0 +1,68 @@
+import { ContactFlag, GRAPH_COLOURS, OVERFLOW_COLOUR, type PhysicsState } from '@impulse2d/core/internal';
+
+/**
+ * Stage 4a — graph colouring of the contact constraints (as Box2D v3's constraint graph, rebuilt each step): each
+ * constraint of this step takes the first colour that holds no other constraint on either of its movable bodies
+ * (static bodies, solver index 0, never block), or the overflow set once all colours are taken. prepareContacts then
+ * writes the records colour by colour, so every solver pass, on one thread or several, visits the colours in the
+ * same order and the bits never depend on the thread count: within a colour no two rows touch the same body state.
+ *
+ * Returns the number of constraints and fills `solverData.constraintSlot` (record index per contact list entry, −1
+ * for none) and `solverData.colourStart`. Greedy in contact-list order, which is deterministic.
+ */
+export function colourContacts(p: PhysicsState): number {
+  const c = p.contacts;
+  const sd = p.solverData;
+  sd.reserveColouring(c.count, sd.bodyCount);
+  const slot = sd.constraintSlot;
+  const used = sd.bodyColours;
+  used.fill(0, 0, sd.bodyCount);
+  const start = sd.colourStart;
+  start.fill(0);
+  const indexOf = sd.indexOf;
+  const list = c.list;
+  const flags = c.flags;
+  const bodyA = c.bodyA;
+  const bodyB = c.bodyB;
+  // The classic solver (the seeds' sequential impulses with position correction) runs on one thread only: its rows
+  // keep their list order, all in the overflow set.
+  const uncoloured = p.solver === 'classic' ? -1 : 0;
+  // First pass: colour of each constraint (kept in slot), and the size of each colour (in start[colour + 1]).
+  for (let k = 0; k < c.count; k++) {
+    const id = list[k]!;
+    const f = flags[id]!;
+    const ia = indexOf[bodyA[id]!]!;
+    const ib = indexOf[bodyB[id]!]!;
+    if ((f & ContactFlag.touching) === 0 || (f & ContactFlag.sensor) !== 0 || (ia === 0 && ib === 0)) {
+      slot[k] = -1;
+      continue;
+    }
+    // The lowest colour free on both bodies: the lowest clear bit of the union of their colours. Record 0 (static
+    // bodies) is never marked, so static bodies never block.
+    // Rows against static bodies skip colour 0 (as Box2D v3 does): a movable–movable row is not pushed to a later
+    // colour by the ground rows it shares a body with.
+    const taken = used[ia]! | used[ib]! | (ia === 0 || ib === 0 ? 1 : 0) | uncoloured;
+    const free = ~taken & (taken + 1);
+    let colour = 31 - Math.clz32(free);
+    if (colour >= GRAPH_COLOURS || free === 0) colour = OVERFLOW_COLOUR;
+    else {
+      if (ia !== 0) used[ia] = used[ia]! | free;
+      if (ib !== 0) used[ib] = used[ib]! | free;
+    }
+    slot[k] = colour;
+    start[colour + 1] = start[colour + 1]! + 1;
+  }
+  for (let q = 0; q <= OVERFLOW_COLOUR; q++) start[q + 1] = start[q + 1]! + start[q]!;
+  const n = start[OVERFLOW_COLOUR + 1]!;
+  // Second pass: colour → record index, in list order within each colour (start[q] serves as the cursor and ends at
+  // the next colour's start, so it is shifted back afterwards).
+  for (let k = 0; k < c.count; k++) {
+    const colour = slot[k]!;
+    if (colour < 0) continue;
+    slot[k] = start[colour]!;
+    start[colour] = start[colour]! + 1;
+  }
+  for (let q = OVERFLOW_COLOUR; q > 0; q--) start[q] = start[q - 1]!;
+  start[0] = 0;
+  return n;
+}

@@ -1,0 +1,98 @@
+import {
+  CC_CONTACT,
+  CC_HEADER,
+  CC_POINT_COUNT,
+  CCP_NORMAL_IMPULSE,
+  CCP_STRIDE,
+  CCP_TANGENT_IMPULSE,
+  CC_STRIDE,
+  CONTACT_POINTS_STRIDE,
+  CP_NORMAL_IMPULSE,
+  CP_STRIDE,
+  CP_TANGENT_IMPULSE,
+  SP_INV_H,
+  SP_PUSH_MAX_SPEED,
+  type SolverKernel,
+} from '@impulse2d/core/internal';
+import { clampVelocities, integratePositions, integrateVelocities } from './integrate.js';
+import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
+
+/**
+ * The solver's passes over a range of rows, as one thread runs them: the whole arrays on one thread, a colour's
+ * stretch of contact records or a stretch of bodies on a step worker (solve.ts). Each pass reads and writes only its
+ * own rows and the body states those rows name; contact passes run over one colour at a time, whose rows share no
+ * movable body, so any split of a colour gives the bits of one sweep.
+ */
+export interface SolveState {
+  readonly solverData: {
+    readonly states: Float64Array;
+    readonly integration: Float64Array;
+    readonly contacts: Float64Array;
+    readonly params: Float64Array;
+    readonly kernel: Pick<SolverKernel, 'warmStartContacts' | 'solveContacts'> | null;
+    readonly statesAddress: number;
+    readonly contactsAddress: number;
+  };
+  readonly contacts: { readonly points: Float64Array };
+}
+
+/** Passes over bodies (rows are body state indices, from 1). */
+export const PASS_INTEGRATE_VELOCITIES = 0;
+export const PASS_CLAMP_VELOCITIES = 1;
+export const PASS_INTEGRATE_POSITIONS = 2;
+/** Passes over contact records. */
+export const PASS_WARM_START = 3;
+export const PASS_SOLVE = 4;
+export const PASS_RELAX = 5;
+export const PASS_RESTITUTION = 6;
+export const PASS_STORE_IMPULSES = 7;
+/** Added to PASS_SOLVE or PASS_RELAX: the rows run from last to first. */
+export const PASS_REVERSE = 8;
+
+/** Runs pass `pass` (PASS_*) over rows `first` to `end` (exclusive). */
+export function solveRange(v: SolveState, pass: number, first: number, end: number): void {
+  const sd = v.solverData;
+  const states = sd.states;
+  const params = sd.params;
+  const op = pass & (PASS_REVERSE - 1);
+  const reverse = (pass & PASS_REVERSE) !== 0;
+  if (op === PASS_INTEGRATE_VELOCITIES) integrateVelocities(states, sd.integration, end, params, first);
+  else if (op === PASS_CLAMP_VELOCITIES) clampVelocities(states, end, params, first);
+  else if (op === PASS_INTEGRATE_POSITIONS) integratePositions(states, end, params, first);
+  else if (op === PASS_RESTITUTION) applyRestitution(sd.contacts, end, states, params, first);
+  else if (op === PASS_STORE_IMPULSES) storeImpulses(sd.contacts, v.contacts.points, first, end);
+  else {
+    const kernel = sd.kernel;
+    if (kernel !== null) {
+      const address = sd.contactsAddress + first * CC_STRIDE * 8;
+      if (op === PASS_WARM_START) kernel.warmStartContacts(address, end - first, sd.statesAddress);
+      else {
+        kernel.solveContacts(
+          address,
+          end - first,
+          sd.statesAddress,
+          params[SP_INV_H]!,
+          params[SP_PUSH_MAX_SPEED]!,
+          op === PASS_SOLVE ? 1 : 0,
+          reverse ? 1 : 0,
+        );
+      }
+    } else if (op === PASS_WARM_START) warmStartContacts(sd.contacts, end, states, first);
+    else solveContacts(sd.contacts, end, states, params, op === PASS_SOLVE, reverse, first);
+  }
+}
+
+/** The accumulated impulses of records `first` to `end` back on their contacts, for the next step's warm start. */
+function storeImpulses(cc: Float64Array, points: Float64Array, first: number, end: number): void {
+  for (let i = first; i < end; i++) {
+    const o = i * CC_STRIDE;
+    const base = cc[o + CC_CONTACT]! * CONTACT_POINTS_STRIDE;
+    const pc = cc[o + CC_POINT_COUNT]!;
+    for (let j = 0; j < pc; j++) {
+      const q = o + CC_HEADER + j * CCP_STRIDE;
+      const d = base + j * CP_STRIDE;
+      points[d + CP_NORMAL_IMPULSE] = cc[q + CCP_NORMAL_IMPULSE]!;
+      points[d + CP_TANGENT_IMPULSE] = cc[q + CCP_TANGENT_IMPULSE]!;
+    }
+  }
+}
