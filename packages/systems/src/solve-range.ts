@@ -14,6 +14,7 @@ import {
   SP_PUSH_MAX_SPEED,
   type SolverKernel,
 } from '@impulse2d/core/internal';
+import { FOUND_STRIDE, buildContactConstraints, type PrepareState } from './build-contact-constraints.js';
 import { clampVelocities, integratePositions, integrateVelocities } from './integrate.js';
 import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
 
@@ -23,18 +24,18 @@ import { applyRestitution, solveContacts, warmStartContacts } from './solve-cont
  * own rows and the body states those rows name; contact passes run over one colour at a time, whose rows share no
  * movable body, so any split of a colour gives the bits of one sweep.
  */
-export interface SolveState {
+export type SolveState = PrepareState & {
   readonly solverData: {
     readonly states: Float64Array;
     readonly integration: Float64Array;
     readonly contacts: Float64Array;
     readonly params: Float64Array;
+    readonly chunkFound: Int32Array;
     readonly kernel: Pick<SolverKernel, 'warmStartContacts' | 'solveContacts'> | null;
     readonly statesAddress: number;
     readonly contactsAddress: number;
   };
-  readonly contacts: { readonly points: Float64Array };
-}
+};
 
 /** Passes over bodies (rows are body state indices, from 1). */
 export const PASS_INTEGRATE_VELOCITIES = 0;
@@ -46,17 +47,20 @@ export const PASS_SOLVE = 4;
 export const PASS_RELAX = 5;
 export const PASS_RESTITUTION = 6;
 export const PASS_STORE_IMPULSES = 7;
+/** The constraint builder (prepareContacts) over contact list entries; chunk k's flags go to chunkFound. */
+export const PASS_PREPARE_CONTACTS = 8;
 /** Added to PASS_SOLVE or PASS_RELAX: the rows run from last to first. */
-export const PASS_REVERSE = 8;
+export const PASS_REVERSE = 16;
 
-/** Runs pass `pass` (PASS_*) over rows `first` to `end` (exclusive). */
-export function solveRange(v: SolveState, pass: number, first: number, end: number): void {
+/** Runs pass `pass` (PASS_*) over rows `first` to `end` (exclusive), as chunk `chunk` of its job. */
+export function solveRange(v: SolveState, pass: number, first: number, end: number, chunk = 0): void {
   const sd = v.solverData;
   const states = sd.states;
   const params = sd.params;
   const op = pass & (PASS_REVERSE - 1);
   const reverse = (pass & PASS_REVERSE) !== 0;
-  if (op === PASS_INTEGRATE_VELOCITIES) integrateVelocities(states, sd.integration, end, params, first);
+  if (op === PASS_PREPARE_CONTACTS) buildContactConstraints(v, first, end, sd.chunkFound, chunk * FOUND_STRIDE);
+  else if (op === PASS_INTEGRATE_VELOCITIES) integrateVelocities(states, sd.integration, end, params, first);
   else if (op === PASS_CLAMP_VELOCITIES) clampVelocities(states, end, params, first);
   else if (op === PASS_INTEGRATE_POSITIONS) integratePositions(states, end, params, first);
   else if (op === PASS_RESTITUTION) applyRestitution(sd.contacts, end, states, params, first);

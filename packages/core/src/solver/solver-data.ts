@@ -60,6 +60,11 @@ export class SolverData {
   readonly colourStart = new Int32Array(GRAPH_COLOURS + 2);
   /** Scratch of the colouring: record slot per entry of the contact list (−1: no constraint). */
   constraintSlot = new Int32Array(16);
+  /**
+   * What each chunk of prepareContacts found for the restitution pass and the hit events (FOUND_* in systems'
+   * prepare-contacts.ts, three per chunk); chunk 0 only on one thread.
+   */
+  chunkFound = new Int32Array(3);
   /** Scratch of the colouring: per body state index, one bit per colour that holds a row of that body. */
   bodyColours = new Uint32Array(16);
   /**

@@ -84,7 +84,17 @@ export const SP_HIT_THRESHOLD = SP_DT + 1; // approach speed above which a conta
 // The most kinetic energy the speed and rotation clamps let this step's awake bodies carry, Σ m·v²max + I·ω²max
 // (twice the joules; prepareBodies): the finalize stage's measure of a body whose solve diverged.
 export const SP_KINETIC_CAP = SP_HIT_THRESHOLD + 1;
-export const SP_STRIDE = SP_KINETIC_CAP + 1;
+// This step's contact softness (prepareContacts): bias rate, mass scale and impulse scale of rows between movable
+// bodies, then of rows against static bodies (twice as stiff).
+export const SP_SOFT_RATE = SP_KINETIC_CAP + 1;
+export const SP_SOFT_MASS = SP_SOFT_RATE + 1;
+export const SP_SOFT_IMPULSE = SP_SOFT_MASS + 1;
+export const SP_STATIC_RATE = SP_SOFT_IMPULSE + 1;
+export const SP_STATIC_MASS = SP_STATIC_RATE + 1;
+export const SP_STATIC_IMPULSE = SP_STATIC_MASS + 1;
+export const SP_SEPARATION_SHIFT = SP_STATIC_IMPULSE + 1; // added to every point's separation (classic: the slop)
+export const SP_WARM_START = SP_SEPARATION_SHIFT + 1; // 1 to warm start from last step's impulses, else 0
+export const SP_STRIDE = SP_WARM_START + 1;
 
 /**
  * Colours of the contact graph (see systems' colour-contacts.ts): constraints of one colour share no movable body, so

@@ -119,5 +119,5 @@ export function runChunk(v: StepView, kind: number, k: number, rows: number): vo
 export function runSolveChunk(v: StepView, ctrl: Int32Array, slot: number, k: number, rows: number): void {
   const first = ctrl[slot + FIRST]! + k * rows;
   const end = Math.min(ctrl[slot + END]!, first + rows);
-  solveRange(v, ctrl[slot + PASS]!, first, end);
+  solveRange(v, ctrl[slot + PASS]!, first, end, k);
 }

@@ -66,6 +66,19 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
   [solverData, 'contacts'],
   [solverData, 'integration'],
   [solverData, 'params'],
+  [solverData, 'chunkFound'],
+  [solverData, 'indexOf'],
+  [solverData, 'constraintSlot'],
+  // What the constraint builder reads besides (build-contact-constraints.ts).
+  [contacts, 'list'],
+  [contacts, 'friction'],
+  [contacts, 'restitution'],
+  [contacts, 'tangentSpeed'],
+  [contacts, 'rollingResistance'],
+  [bodies, 'invMass'],
+  [bodies, 'invInertia'],
+  [bodies, 'localCenterX'],
+  [bodies, 'localCenterY'],
 ];
 
 /** Column `i` of SHARED_COLUMNS in `v`. */

@@ -45,6 +45,9 @@ interface WorkerSolverData {
   integration: Float64Array;
   contacts: Float64Array;
   params: Float64Array;
+  chunkFound: Int32Array;
+  indexOf: Int32Array;
+  constraintSlot: Int32Array;
   kernel: ReturnType<typeof instantiateKernel> | null;
   kernelMemory: WebAssembly.Memory | null;
   statesAddress: number;
@@ -61,6 +64,9 @@ const workerSolverData: WorkerSolverData = {
   integration: EMPTY_F64,
   contacts: EMPTY_F64,
   params: EMPTY_F64,
+  chunkFound: EMPTY_I32,
+  indexOf: EMPTY_I32,
+  constraintSlot: EMPTY_I32,
   kernel: null,
   kernelMemory: null,
   statesAddress: 0,
@@ -82,7 +88,14 @@ const view: StepView = {
     groupIndex: EMPTY_I32,
     maskBits: new Uint32Array(0),
   },
-  bodies: { flags: new Uint8Array(0), transform: { x: EMPTY_F64, y: EMPTY_F64, c: EMPTY_F64, s: EMPTY_F64 } },
+  bodies: {
+    flags: new Uint8Array(0),
+    transform: { x: EMPTY_F64, y: EMPTY_F64, c: EMPTY_F64, s: EMPTY_F64 },
+    invMass: EMPTY_F64,
+    invInertia: EMPTY_F64,
+    localCenterX: EMPTY_F64,
+    localCenterY: EMPTY_F64,
+  },
   broadphase: {
     trees: [new DynamicTree(), new DynamicTree()],
     moveBuffer: new IntBuffer(),

@@ -1,0 +1,251 @@
+import {
+  BS_STRIDE,
+  BS_VX,
+  BS_VY,
+  BS_W,
+  CCP_ADJUSTED_SEPARATION,
+  CCP_DN_A,
+  CCP_DN_B,
+  CCP_MAX_NORMAL_IMPULSE,
+  CCP_NORMAL_IMPULSE,
+  CCP_NORMAL_MASS,
+  CCP_RELATIVE_VELOCITY,
+  CCP_RN_A,
+  CCP_RN_B,
+  CCP_STRIDE,
+  CCP_TANGENT_IMPULSE,
+  CCP_TANGENT_MASS,
+  CC_BIAS_RATE,
+  CC_CONTACT,
+  CC_FRICTION,
+  CC_HEADER,
+  CC_IMPULSE_SCALE,
+  CC_INDEX_A,
+  CC_INDEX_B,
+  CC_INV_I_A,
+  CC_INV_I_B,
+  CC_INV_MASS_A,
+  CC_INV_MASS_B,
+  CC_MASS_SCALE,
+  CC_NORMAL_X,
+  CC_NORMAL_Y,
+  CC_POINT_COUNT,
+  CC_RESTITUTION,
+  CC_ROLLING_IMPULSE,
+  CC_ROLLING_MASS,
+  CC_ROLLING_RESISTANCE,
+  CC_STRIDE,
+  CC_TANGENT_SPEED,
+  CONTACT_POINTS_STRIDE,
+  CP_ANCHOR_AX,
+  CP_ANCHOR_AY,
+  CP_ANCHOR_BX,
+  CP_ANCHOR_BY,
+  CP_NORMAL_IMPULSE,
+  CP_SEPARATION,
+  CP_STRIDE,
+  CP_TANGENT_IMPULSE,
+  SP_HIT_THRESHOLD,
+  SP_MAX_LINEAR_SPEED,
+  SP_RESTITUTION_THRESHOLD,
+  SP_SEPARATION_SHIFT,
+  SP_SOFT_IMPULSE,
+  SP_SOFT_MASS,
+  SP_SOFT_RATE,
+  SP_STATIC_IMPULSE,
+  SP_STATIC_MASS,
+  SP_STATIC_RATE,
+  SP_WARM_START,
+} from '@impulse2d/core/internal';
+
+/** What the constraint builder reads and writes: the world's state, or a step worker's view of its columns. */
+export interface PrepareState {
+  readonly contacts: {
+    readonly list: Int32Array;
+    readonly bodyA: Int32Array;
+    readonly bodyB: Int32Array;
+    readonly normalX: Float64Array;
+    readonly normalY: Float64Array;
+    readonly friction: Float64Array;
+    readonly restitution: Float64Array;
+    readonly pointCount: Uint8Array | Int32Array;
+    readonly tangentSpeed: Float64Array;
+    readonly rollingResistance: Float64Array;
+    readonly points: Float64Array;
+  };
+  readonly bodies: {
+    readonly invMass: Float64Array;
+    readonly invInertia: Float64Array;
+    readonly localCenterX: Float64Array;
+    readonly localCenterY: Float64Array;
+    readonly transform: { readonly c: Float64Array; readonly s: Float64Array };
+  };
+  readonly solverData: {
+    readonly contacts: Float64Array;
+    readonly states: Float64Array;
+    readonly indexOf: Int32Array;
+    readonly constraintSlot: Int32Array;
+    readonly params: Float64Array;
+  };
+}
+
+/** Offsets of what a chunk found (buildContactConstraints), three flags per chunk. */
+export const FOUND_RESTITUTION = 0;
+export const FOUND_BOUNCE_SPEED = 1;
+export const FOUND_HIT_SPEED = 2;
+export const FOUND_STRIDE = 3;
+
+/**
+ * Builds the constraint records of contact list entries `first` to `end` (exclusive), each at the record slot the
+ * colouring gave it (solverData.constraintSlot): the whole list on one thread, a chunk of it on a step worker. What
+ * the rows found for the restitution pass and the hit events goes to found[at + FOUND_*] (0 or 1).
+ *
+ * The loop ends the function: with any code after the loop, V8 deoptimised the function there on every step (the
+ * loop's cached on-stack-replacement code had no type feedback past the loop), 299 times in 300 large_pyramid
+ * steps. The flags are integers, so that the caller, which runs once a step and is optimised only after a few
+ * thousand steps, boxes no double meanwhile.
+ */
+export function buildContactConstraints(
+  v: PrepareState,
+  first: number,
+  end: number,
+  found: Int32Array,
+  at: number,
+): void {
+  const c = v.contacts;
+  const b = v.bodies;
+  const sd = v.solverData;
+  const params = sd.params;
+  const cc = sd.contacts;
+  const indexOf = sd.indexOf;
+  const states = sd.states;
+  const points = c.points;
+  const t = b.transform;
+  const softRate = params[SP_SOFT_RATE]!;
+  const softMass = params[SP_SOFT_MASS]!;
+  const softImpulse = params[SP_SOFT_IMPULSE]!;
+  const staticRate = params[SP_STATIC_RATE]!;
+  const staticMass = params[SP_STATIC_MASS]!;
+  const staticImpulse = params[SP_STATIC_IMPULSE]!;
+  const separationShift = params[SP_SEPARATION_SHIFT]!;
+  const warm = params[SP_WARM_START]!;
+  // Warm-start bound (see boundWarmStart in joints/prepare-joints.ts): an impulse that alone would change the
+  // relative velocity of the two centres by more than twice the speed limit is what a conflict left behind (a contact
+  // squeezed between a joint to a kinematic body and the ground), not a load; it is clamped before it is reused.
+  const maxLinearSpeed2 = 2 * params[SP_MAX_LINEAR_SPEED]!;
+  const list = c.list;
+  const bounceBelow = -params[SP_RESTITUTION_THRESHOLD]!;
+  const hitBelow = -params[SP_HIT_THRESHOLD]!;
+  // As "the most negative vn, 0 if none, is below −threshold": a negative threshold is met by no approach at all.
+  found[at + FOUND_RESTITUTION] = 0;
+  found[at + FOUND_BOUNCE_SPEED] = 0 < bounceBelow ? 1 : 0;
+  found[at + FOUND_HIT_SPEED] = 0 < hitBelow ? 1 : 0;
+  const slot = sd.constraintSlot;
+  for (let k = first; k < end; k++) {
+    const record = slot[k]!;
+    if (record < 0) continue;
+    const id = list[k]!;
+    const bodyA = c.bodyA[id]!;
+    const bodyB = c.bodyB[id]!;
+    const ia = indexOf[bodyA]!;
+    const ib = indexOf[bodyB]!;
+    const o = record * CC_STRIDE;
+    const mA = ia === 0 ? 0 : b.invMass[bodyA]!;
+    const iA = ia === 0 ? 0 : b.invInertia[bodyA]!;
+    const mB = ib === 0 ? 0 : b.invMass[bodyB]!;
+    const iB = ib === 0 ? 0 : b.invInertia[bodyB]!;
+    const nx = c.normalX[id]!;
+    const ny = c.normalY[id]!;
+    // Tangent = normal rotated clockwise (right perpendicular), as Box2D.
+    const tx = ny;
+    const ty = -nx;
+    const isStatic = ia === 0 || ib === 0;
+    cc[o + CC_INDEX_A] = ia;
+    cc[o + CC_INDEX_B] = ib;
+    cc[o + CC_INV_MASS_A] = mA;
+    cc[o + CC_INV_I_A] = iA;
+    cc[o + CC_INV_MASS_B] = mB;
+    cc[o + CC_INV_I_B] = iB;
+    cc[o + CC_NORMAL_X] = nx;
+    cc[o + CC_NORMAL_Y] = ny;
+    cc[o + CC_FRICTION] = c.friction[id]!;
+    const restitution = c.restitution[id]!;
+    cc[o + CC_RESTITUTION] = restitution;
+    if (restitution > 0) found[at + FOUND_RESTITUTION] = 1;
+    cc[o + CC_BIAS_RATE] = isStatic ? staticRate : softRate;
+    cc[o + CC_MASS_SCALE] = isStatic ? staticMass : softMass;
+    cc[o + CC_IMPULSE_SCALE] = isStatic ? staticImpulse : softImpulse;
+    const count = c.pointCount[id]!;
+    cc[o + CC_POINT_COUNT] = count;
+    cc[o + CC_TANGENT_SPEED] = c.tangentSpeed[id]!;
+    const rollingResistance = c.rollingResistance[id]!;
+    cc[o + CC_ROLLING_RESISTANCE] = rollingResistance;
+    // Only read when there is rolling resistance: skip the division otherwise.
+    const kRoll = rollingResistance > 0 ? iA + iB : 0;
+    cc[o + CC_ROLLING_MASS] = kRoll > 0 ? 1 / kRoll : 0;
+    cc[o + CC_ROLLING_IMPULSE] = 0;
+    cc[o + CC_CONTACT] = id;
+    // Local centres rotated into the world: anchors come relative to body origins, the solver wants them relative
+    // to the centres of mass.
+    const cA = t.c[bodyA]!;
+    const sA = t.s[bodyA]!;
+    const cB = t.c[bodyB]!;
+    const sB = t.s[bodyB]!;
+    const lcAx = cA * b.localCenterX[bodyA]! - sA * b.localCenterY[bodyA]!;
+    const lcAy = sA * b.localCenterX[bodyA]! + cA * b.localCenterY[bodyA]!;
+    const lcBx = cB * b.localCenterX[bodyB]! - sB * b.localCenterY[bodyB]!;
+    const lcBy = sB * b.localCenterX[bodyB]! + cB * b.localCenterY[bodyB]!;
+    const so = ia * BS_STRIDE;
+    const sob = ib * BS_STRIDE;
+    const vAx = states[so + BS_VX]!;
+    const vAy = states[so + BS_VY]!;
+    const wA = states[so + BS_W]!;
+    const vBx = states[sob + BS_VX]!;
+    const vBy = states[sob + BS_VY]!;
+    const wB = states[sob + BS_W]!;
+    const base = id * CONTACT_POINTS_STRIDE;
+    const kLinear = mA + mB;
+    for (let j = 0; j < 2; j++) {
+      const q = o + CC_HEADER + j * CCP_STRIDE;
+      if (j >= count) {
+        cc[q + CCP_NORMAL_IMPULSE] = 0;
+        cc[q + CCP_TANGENT_IMPULSE] = 0;
+        continue;
+      }
+      const src = base + j * CP_STRIDE;
+      const rAx = points[src + CP_ANCHOR_AX]! - lcAx;
+      const rAy = points[src + CP_ANCHOR_AY]! - lcAy;
+      const rBx = points[src + CP_ANCHOR_BX]! - lcBx;
+      const rBy = points[src + CP_ANCHOR_BY]! - lcBy;
+      cc[q + CCP_RN_A] = rAx * ny - rAy * nx;
+      cc[q + CCP_RN_B] = rBx * ny - rBy * nx;
+      cc[q + CCP_DN_A] = rAx * nx + rAy * ny;
+      cc[q + CCP_DN_B] = rBx * nx + rBy * ny;
+      cc[q + CCP_ADJUSTED_SEPARATION] =
+        points[src + CP_SEPARATION]! + separationShift - ((rBx - rAx) * nx + (rBy - rAy) * ny);
+      const rnA = rAx * ny - rAy * nx;
+      const rnB = rBx * ny - rBy * nx;
+      const kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
+      cc[q + CCP_NORMAL_MASS] = kNormal > 0 ? 1 / kNormal : 0;
+      const rtA = rAx * ty - rAy * tx;
+      const rtB = rBx * ty - rBy * tx;
+      const kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
+      cc[q + CCP_TANGENT_MASS] = kTangent > 0 ? 1 / kTangent : 0;
+      let normalImpulse = warm * points[src + CP_NORMAL_IMPULSE]!;
+      let tangentImpulse = warm * points[src + CP_TANGENT_IMPULSE]!;
+      if (normalImpulse * kLinear > maxLinearSpeed2) normalImpulse = maxLinearSpeed2 / kLinear;
+      if (tangentImpulse * kLinear > maxLinearSpeed2) tangentImpulse = maxLinearSpeed2 / kLinear;
+      else if (-tangentImpulse * kLinear > maxLinearSpeed2) tangentImpulse = -maxLinearSpeed2 / kLinear;
+      cc[q + CCP_NORMAL_IMPULSE] = normalImpulse;
+      cc[q + CCP_TANGENT_IMPULSE] = tangentImpulse;
+      cc[q + CCP_MAX_NORMAL_IMPULSE] = 0;
+      // Normal velocity before solving, for the restitution pass.
+      const dvx = vBx - wB * rBy - (vAx - wA * rAy);
+      const dvy = vBy + wB * rBx - (vAy + wA * rAx);
+      const vn = dvx * nx + dvy * ny;
+      cc[q + CCP_RELATIVE_VELOCITY] = vn;
+      if (vn < bounceBelow) found[at + FOUND_BOUNCE_SPEED] = 1;
+      if (vn < hitBelow) found[at + FOUND_HIT_SPEED] = 1;
+    }
+  }
+}
