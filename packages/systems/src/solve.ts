@@ -184,5 +184,5 @@ function solveColours(p: PhysicsState, pass: number, reverse: boolean): void {
 function solveRows(p: PhysicsState, pass: number, first: number, end: number, rows: number): void {
   if (end <= first) return;
   const chunks = Math.ceil((end - first) / rows);
-  if (chunks < 2 || !runParallel(p, JOB_SOLVE, chunks, rows, pass, first, end)) solveRange(p, pass, first, end);
+  if (chunks < 2 || !runParallel(p, JOB_SOLVE, chunks, rows, pass, first, end, true)) solveRange(p, pass, first, end);
 }

@@ -27,6 +27,12 @@ export const ACK = 3;
 /** Set by a worker whose chunk threw. */
 export const FAILED = 4;
 /**
+ * Workers blocked (or about to block) in Atomics.wait on GEN. The main thread wakes them only when this is not 0:
+ * a notify costs a lock even with no one waiting, and solver jobs come some microseconds apart. A worker counts
+ * itself before it waits on GEN's old value, so a job published meanwhile either sees it counted or ends its wait.
+ */
+export const SLEEPERS = 5;
+/**
  * Two parameter slots (kind, chunks, rows, the two tree roots, the pair table's mask, a solver job's pass and rows),
  * by GEN's parity: the next job's parameters go to the other slot, so a worker that reads its job's slot and then
  * finds GEN unchanged has read one job's parameters, never a mix.

@@ -27,6 +27,7 @@ import {
   ROOT0,
   ROOT1,
   ROWS,
+  SLEEPERS,
   jobTag,
   runChunk,
   runChunks,
@@ -88,8 +89,17 @@ class StepWorkers {
    * Runs job `kind` over `chunks` chunks on the workers and this thread; false (nothing run) if they have failed.
    * A JOB_SOLVE also takes its pass and its rows (first to end).
    */
-  run(p: PhysicsState, kind: number, chunks: number, rows: number, pass: number, first: number, end: number): boolean {
-    if (!this.sync(p, chunks)) return false;
+  run(
+    p: PhysicsState,
+    kind: number,
+    chunks: number,
+    rows: number,
+    pass: number,
+    first: number,
+    end: number,
+    synced: boolean,
+  ): boolean {
+    if (!(synced && chunks <= this.chunkDone.length) && !this.sync(p, chunks)) return false;
     const gen = this.post(p, kind, chunks, rows, pass, first, end);
     const ranHere = runChunks(this.ctrl, this.chunkDone, p, gen, kind, chunks, rows);
     this.mainChunks += ranHere;
@@ -128,7 +138,7 @@ class StepWorkers {
     Atomics.store(ctrl, ACK, 0);
     Atomics.store(ctrl, NEXT, jobTag(gen));
     Atomics.store(ctrl, GEN, gen);
-    Atomics.notify(ctrl, GEN);
+    if (Atomics.load(ctrl, SLEEPERS) !== 0) Atomics.notify(ctrl, GEN);
     return gen;
   }
 
@@ -408,7 +418,9 @@ export function checkWorkers(p: PhysicsState): void {
 
 /**
  * Runs job `kind` (job-control.ts) over `chunks` chunks on the world's workers and this thread. False when the world
- * has no usable workers or too few chunks to share: the caller then runs the chunks itself.
+ * has no usable workers or too few chunks to share: the caller then runs the chunks itself. `synced`: the caller
+ * called syncWorkers since any column could last have been replaced, so the columns are not compared again (the
+ * solver's jobs, some hundred a step).
  */
 export function runParallel(
   p: PhysicsState,
@@ -418,10 +430,11 @@ export function runParallel(
   pass = 0,
   first = 0,
   end = 0,
+  synced = false,
 ): boolean {
   const pool = pools.get(p);
   if (pool === undefined || !pool.ready || pool.failure !== null || chunks < 2 || chunks > MAX_CHUNKS) return false;
-  return pool.run(p, kind, chunks, rows, pass, first, end);
+  return pool.run(p, kind, chunks, rows, pass, first, end, synced);
 }
 
 /**

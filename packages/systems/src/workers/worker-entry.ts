@@ -23,6 +23,7 @@ import {
   ROOT0,
   ROOT1,
   ROWS,
+  SLEEPERS,
   runChunks,
   type StepView,
 } from './job-control.js';
@@ -124,7 +125,9 @@ function work(): void {
     // The solver's jobs come one colour after another, some microseconds apart: a worker that went to sleep after
     // each would be woken late for the next. It watches for the next job for a while before it blocks.
     for (let i = 0; i < IDLE_SPIN_LOADS && Atomics.load(ctrl, GEN) === seen; i++);
+    Atomics.add(ctrl, SLEEPERS, 1);
     Atomics.wait(ctrl, GEN, seen);
+    Atomics.sub(ctrl, SLEEPERS, 1);
     const gen = Atomics.load(ctrl, GEN);
     if (gen === seen) continue;
     seen = gen;

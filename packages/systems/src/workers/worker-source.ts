@@ -2,7 +2,7 @@
 // prettier-ignore
 export const STEP_WORKER_SOURCE =
   "\"use strict\";(()=>{var Zt=class extends Error{code;constructor(A,t){super(`[${A}] ${t}`),this.name=\"" +
-  "PhysicsError\",this.code=A}};var En=.25*Math.PI,Xr=.5*.005;function pA(n,A){if(n.length>=A)return n;l" +
+  "PhysicsError\",this.code=A}};var En=.25*Math.PI,Yr=.5*.005;function pA(n,A){if(n.length>=A)return n;l" +
   "et t=Math.max(n.length,16);for(;t<A;)t*=2;let o=new Float64Array(t);return o.set(n),o}function gA(n," +
   "A,t=0){if(n.length>=A)return n;let o=Math.max(n.length,16);for(;o<A;)o*=2;let e=new Int32Array(o);re" +
   "turn t!==0&&e.fill(t,n.length),e.set(n),e}function ht(n,A){if(n.length>=A)return n;let t=Math.max(n." +
@@ -11,7 +11,7 @@ export const STEP_WORKER_SOURCE =
   "32Array(A>0?A:16)}push(A){this.count===this.data.length&&this.grow(this.count+1),this.data[this.coun" +
   "t++]=A}clear(){this.count=0}reserve(A){A>this.data.length&&this.grow(A)}grow(A){let t=this.data.leng" +
   "th>0?this.data.length*2:16;for(;t<A;)t*=2;let o=new Int32Array(t);o.set(this.data),this.data=o}};var" +
-  " dn=class n{slots=Ro(64);mask=63;count=0;used=0;static hash(A,t){let o=Math.imul(A,2654435761)^Math." +
+  " dn=class n{slots=No(64);mask=63;count=0;used=0;static hash(A,t){let o=Math.imul(A,2654435761)^Math." +
   "imul(t,2246822519);return o^=o>>>16,o=Math.imul(o,2246822507),o^=o>>>13,o=Math.imul(o,3266489909),o^" +
   "=o>>>16,o|0}get slotColumn(){return this.slots}get slotMask(){return this.mask}replaceSlots(A){this." +
   "slots=A(this.slots)}adoptSlots(A,t){this.slots=A,this.mask=t}get(A,t){let o=this.slots,e=this.mask,r" +
@@ -20,10 +20,10 @@ export const STEP_WORKER_SOURCE =
   ")*2:this.mask+1);let e=this.slots,r=this.mask,s=n.hash(A,t)&r;for(;e[s*4]>=0;)s=s+1&r;let i=s*4;e[i]" +
   "===-1&&this.used++,e[i]=A,e[i+1]=t,e[i+2]=o,this.count++}remove(A,t){let o=this.slots,e=this.mask,r=" +
   "n.hash(A,t)&e;for(;;){let s=r*4,i=o[s];if(i===-1)return;if(i===A&&o[s+1]===t){o[s]=-2,this.count--;r" +
-  "eturn}r=r+1&e}}rehash(A){let t=this.slots;this.slots=Ro(A),this.mask=A-1,this.count=0,this.used=0;fo" +
-  "r(let o=0;o<t.length;o+=4){let e=t[o];e>=0&&this.add(e,t[o+1],t[o+2])}}};function Ro(n){let A=new In" +
-  "t32Array(n*4);for(let t=0;t<A.length;t+=4)A[t]=-1;return A}function No(){return new Float64Array(19)" +
-  "}function PA(n,A){return(n&255)<<8|A&255}var nt={touching:1,sensor:2},xt=0,bt=1,Qt=2,Pt=3,Sn=4,pn=5," +
+  "eturn}r=r+1&e}}rehash(A){let t=this.slots;this.slots=No(A),this.mask=A-1,this.count=0,this.used=0;fo" +
+  "r(let o=0;o<t.length;o+=4){let e=t[o];e>=0&&this.add(e,t[o+1],t[o+2])}}};function No(n){let A=new In" +
+  "t32Array(n*4);for(let t=0;t<A.length;t+=4)A[t]=-1;return A}function To(){return new Float64Array(19)" +
+  "}function FA(n,A){return(n&255)<<8|A&255}var nt={touching:1,sensor:2},xt=0,bt=1,Qt=2,Pt=3,Sn=4,pn=5," +
   "Ft=6,An=7,ot=An+1,et=ot+1,ZA=et+1,tt=2*ZA,Dn=0,wn=Dn+1,Mn=wn+1,xn=Mn+1,bn=xn+1,Qn=bn+1,Pn=Qn+1,jt=Pn" +
   "+6,un=class{pairs=new dn;separated=new At;touchChanged=new At;chunkOut=new Int32Array(0);chunkCounts" +
   "=new Int32Array(0);shapeA=new Int32Array(16);shapeB=new Int32Array(16);bodyA=new Int32Array(16);body" +
@@ -42,8 +42,8 @@ export const STEP_WORKER_SOURCE =
   "istIndex,A),this.list=gA(this.list,A),this.free=gA(this.free,A))}allocate(){let A=this.freeCount>0?t" +
   "his.free[--this.freeCount]:this.capacityUsed++;return this.reserve(A+1),this.listIndex[A]=this.count" +
   ",this.list[this.count++]=A,A}release(A){let t=this.listIndex[A],o=this.list[--this.count];this.list[" +
-  "t]=o,this.listIndex[o]=t,this.listIndex[A]=-1,this.free[this.freeCount++]=A}};var ze=new Float64Arra" +
-  "y([1/0,1/0,-1/0,-1/0]),Ar=new Uint8Array(0),$=-1;function tn(n,A,t,o,e,r,s,i,a){let l=n[e],h=A[e],c=" +
+  "t]=o,this.listIndex[o]=t,this.listIndex[A]=-1,this.free[this.freeCount++]=A}};var Ar=new Float64Arra" +
+  "y([1/0,1/0,-1/0,-1/0]),tr=new Uint8Array(0),$=-1;function tn(n,A,t,o,e,r,s,i,a){let l=n[e],h=A[e],c=" +
   "t[e],y=o[e];return(c>i?c:i)-(l<r?l:r)+((y>a?y:a)-(h<s?h:s))}var Nt=8,Rt=class{_minX;_minY;_maxX;_max" +
   "Y;_parent;_child1;_child2;_height;_userData;_category;_root=$;_freeList=$;_highWater=0;_nodeCount=0;" +
   "_proxyCount=0;_stack;_swapGain=new Float64Array(1);_queryBox=new Float64Array(4);_swapX=$;_swapP=$;_" +
@@ -155,7 +155,7 @@ export const STEP_WORKER_SOURCE =
   "a=e[A],l=r[A],h=s[A],c=i[A];return tn(e,r,s,i,t,a,l,h,c)<tn(e,r,s,i,o,a,l,h,c)}contains(A,t){return " +
   "this._minX[A]<=this._minX[t]&&this._minY[A]<=this._minY[t]&&this._maxX[A]>=this._maxX[t]&&this._maxY" +
   "[A]>=this._maxY[t]}scratchBox(A,t,o,e){let r=this._queryBox;return r[0]=A,r[1]=t,r[2]=o,r[3]=e,r}col" +
-  "lect(A,t,o,e,r,s=ze,i=0,a=Ar){let l=this._root;if(l===$)return;let h=A[t],c=A[t+1],y=A[t+2],I=A[t+3]" +
+  "lect(A,t,o,e,r,s=Ar,i=0,a=tr){let l=this._root;if(l===$)return;let h=A[t],c=A[t+1],y=A[t+2],I=A[t+3]" +
   ",g=s[i],f=s[i+1],m=s[i+2],d=s[i+3],E=this._minX,B=this._minY,u=this._maxX,C=this._maxY,_=this._child" +
   "1,S=this._child2,x=this._userData,R=this._category,N=this._stack,b=0;for(N[b++]=l;b>0;){let D=N[--b]" +
   ";if((R[D]&r)===0)continue;let w=E[D],Q=B[D],F=u[D],M=C[D];if(w>y||F<h||Q>I||M<c)continue;let T=_[D];" +
@@ -181,35 +181,35 @@ export const STEP_WORKER_SOURCE =
   "e(A){this.type=ht(this.type,A),this.count=ht(this.count,A),this.radius=pA(this.radius,A),this.centro" +
   "id=pA(this.centroid,A*2),this.slot=gA(this.slot,A,-1)}reserveSlots(A){this.verts=pA(this.verts,A*oA)" +
   ",this.normals=pA(this.normals,A*oA),this.slotRefs=gA(this.slotRefs,A),this.freeSlots=gA(this.freeSlo" +
-  "ts,A)}intern(A,t,o){this.release(A);let e=this.contentIndex(),r=To(t,o,0),s=e.get(r);s===void 0&&(s=" +
+  "ts,A)}intern(A,t,o){this.release(A);let e=this.contentIndex(),r=vo(t,o,0),s=e.get(r);s===void 0&&(s=" +
   "this.freeSlotCount>0?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this.reserveSlots(s+1),th" +
   "is.verts.set(t,s*oA),this.normals.set(o,s*oA),e.set(r,s)),this.slotRefs[s]=this.slotRefs[s]+1,this.s" +
   "lot[A]=s}release(A){let t=this.slot[A];if(t<0)return;this.slot[A]=-1;let o=this.slotRefs[t]-1;this.s" +
   "lotRefs[t]=o,!(o>0)&&(this.index?.delete(this.keyOf(t)),this.verts.fill(0,t*oA,(t+1)*oA),this.normal" +
   "s.fill(0,t*oA,(t+1)*oA),this.freeSlots[this.freeSlotCount++]=t)}forgetIndex(){this.index=null}conten" +
   "tIndex(){if(this.index!==null)return this.index;let A=new Map;for(let t=0;t<this.slotsUsed;t++)this." +
-  "slotRefs[t]>0&&A.set(this.keyOf(t),t);return this.index=A,A}keyOf(A){return To(this.verts,this.norma" +
-  "ls,A*oA)}},ro=new Float64Array(2*oA),tr=new Uint16Array(ro.buffer);function To(n,A,t){for(let o=0;o<" +
-  "oA;o++)ro[o]=n[t+o],ro[oA+o]=A[t+o];return String.fromCharCode(...tr)}function OA(n,A,t){let o=t[0]," +
+  "slotRefs[t]>0&&A.set(this.keyOf(t),t);return this.index=A,A}keyOf(A){return vo(this.verts,this.norma" +
+  "ls,A*oA)}},ro=new Float64Array(2*oA),nr=new Uint16Array(ro.buffer);function vo(n,A,t){for(let o=0;o<" +
+  "oA;o++)ro[o]=n[t+o],ro[oA+o]=A[t+o];return String.fromCharCode(...nr)}function VA(n,A,t){let o=t[0]," +
   "e=t[1],r=t[2],s=t[3],i=t[4],a=t[5],l=n[1],h=n[2];n[1]=r*l-s*h,n[2]=s*l+r*h;let c=o-i,y=e-a,I=0;for(l" +
   "et g=0;g<A;g++){let f=3+g*8,m=n[f+6];if(!(m<.02))continue;let d=n[f+4],E=n[f+5],B=n[f+7],u=r*d-s*E,C" +
   "=s*d+r*E,_=3+I*8;n[_+0]=u,n[_+1]=C,n[_+2]=u+c,n[_+3]=C+y,n[_+4]=o+u,n[_+5]=e+C,n[_+6]=m,n[_+7]=B,I++" +
-  "}n[0]=I}function jA(n,A,t,o,e,r){let s=3+A*8;n[s+4]=t,n[s+5]=o,n[s+6]=e,n[s+7]=r}function vo(n){n[1]" +
+  "}n[0]=I}function jA(n,A,t,o,e,r){let s=3+A*8;n[s+4]=t,n[s+5]=o,n[s+6]=e,n[s+7]=r}function Oo(n){n[1]" +
   "=-n[1],n[2]=-n[2];let A=n[0];for(let t=0;t<A;t++){let o=3+t*8,e=n[o+0],r=n[o+1];n[o+0]=n[o+2],n[o+1]" +
   "=n[o+3],n[o+2]=e,n[o+3]=r;let s=n[o+7];n[o+7]=(s&255)<<8|s>>8&255}}function vt(n,A){let t=n[0],o=n[1" +
   "],e=n[2],r=n[3],s=n[4],i=n[5],a=n[6],l=n[7],h=e-t,c=r-o,y=a-s,I=l-i,g=t-s,f=o-i,m=h*h+c*c,d=y*y+I*I," +
   "E=g*h+f*c,B=g*y+f*I,u=h*y+c*I,C=m*d-u*u,_=0;C!==0&&(_=(u*B-E*d)/C,_=_<0?0:_>1?1:_);let S=(u*_+B)/d;S" +
   "<0?(S=0,_=-E/m,_=_<0?0:_>1?1:_):S>1&&(S=1,_=(u-E)/m,_=_<0?0:_>1?1:_),A[0]=_,A[1]=S;let x=t+_*h-(s+S*" +
-  "y),R=o+_*c-(i+S*I);A[2]=x*x+R*R}function Oo(n,A,t,o,e){let r=o[0],s=o[1],i=o[2],a=o[3],l=o[4],h=o[5]" +
+  "y),R=o+_*c-(i+S*I);A[2]=x*x+R*R}function Vo(n,A,t,o,e){let r=o[0],s=o[1],i=o[2],a=o[3],l=o[4],h=o[5]" +
   ",c=o[6],y=o[7],I=n.verts,g=n.slot[A]*oA,f=n.slot[t]*oA,m=n.radius[A],d=n.radius[t],E=I[g],B=I[g+1],u" +
   "=i*c+a*y,C=i*y-a*c,_=l-r,S=h-s,x=I[f],R=I[f+1],N=u*x-C*R+i*_+a*S,b=C*x+u*R-a*_+i*S,D=N-E,w=b-B,Q=Mat" +
   "h.sqrt(D*D+w*w),F=Q-m-d;if(F>=.02){e[0]=0;return}Q>1e-12?(D/=Q,w/=Q):(D=0,w=1);let M=.5*(m-d+Q);e[1]" +
-  "=D,e[2]=w,jA(e,0,E+M*D,B+M*w,F,0),OA(e,1,o)}function so(n,A,t,o,e){let r=o[0],s=o[1],i=o[2],a=o[3],l" +
+  "=D,e[2]=w,jA(e,0,E+M*D,B+M*w,F,0),VA(e,1,o)}function so(n,A,t,o,e){let r=o[0],s=o[1],i=o[2],a=o[3],l" +
   "=o[4],h=o[5],c=o[6],y=o[7],I=n.verts,g=n.slot[A]*oA,f=n.slot[t]*oA,m=n.radius[A],d=n.radius[t],E=i*c" +
   "+a*y,B=i*y-a*c,u=l-r,C=h-s,_=I[f],S=I[f+1],x=E*_-B*S+i*u+a*C,R=B*_+E*S-a*u+i*C,N=I[g],b=I[g+1],D=I[g" +
   "+2]-N,w=I[g+3]-b,Q=(x-N)*D+(R-b)*w,F=D*D+w*w,M=N,T=b;if(Q>=F)M=N+D,T=b+w;else if(Q>0){let v=Q/F;M=N+" +
   "v*D,T=b+v*w}let p=x-M,L=R-T,X=Math.sqrt(p*p+L*L),P=X-m-d;if(P>=.02){e[0]=0;return}X>1e-12?(p/=X,L/=X" +
-  "):(p=n.normals[g],L=n.normals[g+1]);let Z=.5*(m-d+X);e[1]=p,e[2]=L,jA(e,0,M+Z*p,T+Z*L,P,0),OA(e,1,o)" +
+  "):(p=n.normals[g],L=n.normals[g+1]);let Z=.5*(m-d+X);e[1]=p,e[2]=L,jA(e,0,M+Z*p,T+Z*L,P,0),VA(e,1,o)" +
   "}var Rn=new Float64Array(3),rt=new Float64Array(8);function io(n,A,t,o,e){let r=o[0],s=o[1],i=o[2],a" +
   "=o[3],l=o[4],h=o[5],c=o[6],y=o[7],I=n.verts,g=n.slot[A]*oA,f=n.slot[t]*oA,m=n.radius[A],d=n.radius[t" +
   "],E=m+d,B=I[g],u=I[g+1],C=I[g+2]-B,_=I[g+3]-u,S=i*c+a*y,x=i*y-a*c,R=l-r,N=h-s,b=i*R+a*N-B,D=-a*R+i*N" +
@@ -219,31 +219,31 @@ export const STEP_WORKER_SOURCE =
   "(H*H+J*J),rA=H/Y,j=J/Y,K=F*z+M*tA,k=T*z+p*tA,hA=K<=0&&k<=0||K>=O&&k>=O,U=-F*rA-M*j,sA=(C-F)*rA+(_-M)" +
   "*j,YA=U<=0&&sA<=0||U>=Y&&sA>=Y,nA=0;if(!hA&&!YA){let cA=-tA,V=z,AA=F*cA+M*V,CA=T*cA+p*V,G=Math.min(A" +
   "A,CA);-Math.max(AA,CA)>G&&(G=-Math.max(AA,CA),cA=-cA,V=-V);let q=-j,mA=rA;AA=-F*q-M*mA,CA=(C-F)*q+(_" +
-  "-M)*mA;let TA=Math.min(AA,CA);if(-Math.max(AA,CA)>TA&&(TA=-Math.max(AA,CA),q=-q,mA=-mA),G+.1*.005>=T" +
-  "A){let MA=F,vA=M,xA=T,wA=p;if(K<0&&k>0){let W=-K/(k-K);MA=F+W*(T-F),vA=M+W*(p-M)}else if(k<0&&K>0){l" +
-  "et W=-k/(K-k);xA=T+W*(F-T),wA=p+W*(M-p)}if(K>O&&k<O){let W=(K-O)/(K-k);MA=F+W*(T-F),vA=M+W*(p-M)}els" +
-  "e if(k>O&&K<O){let W=(k-O)/(k-K);xA=T+W*(F-T),wA=p+W*(M-p)}let SA=MA*cA+vA*V,LA=xA*cA+wA*V;if(SA<=P+" +
-  ".005||LA<=P+.005){e[1]=cA,e[2]=V;let W=.5*(m-d-SA);jA(e,0,B+MA+W*cA,u+vA+W*V,SA-E,PA(0,0)),W=.5*(m-d" +
-  "-LA),jA(e,1,B+xA+W*cA,u+wA+W*V,LA-E,PA(0,1)),nA=2}}else{let MA=0,vA=0,xA=C,wA=_;if(U<0&&sA>0){let W=" +
-  "-U/(sA-U);MA=W*C,vA=W*_}else if(sA<0&&U>0){let W=-sA/(U-sA);xA=C-W*C,wA=_-W*_}if(U>Y&&sA<Y){let W=(U" +
-  "-Y)/(U-sA);MA=W*C,vA=W*_}else if(sA>Y&&U<Y){let W=(sA-Y)/(sA-U);xA=C-W*C,wA=_-W*_}let SA=(MA-F)*q+(v" +
+  "-M)*mA;let vA=Math.min(AA,CA);if(-Math.max(AA,CA)>vA&&(vA=-Math.max(AA,CA),q=-q,mA=-mA),G+.1*.005>=v" +
+  "A){let MA=F,OA=M,xA=T,wA=p;if(K<0&&k>0){let W=-K/(k-K);MA=F+W*(T-F),OA=M+W*(p-M)}else if(k<0&&K>0){l" +
+  "et W=-k/(K-k);xA=T+W*(F-T),wA=p+W*(M-p)}if(K>O&&k<O){let W=(K-O)/(K-k);MA=F+W*(T-F),OA=M+W*(p-M)}els" +
+  "e if(k>O&&K<O){let W=(k-O)/(k-K);xA=T+W*(F-T),wA=p+W*(M-p)}let SA=MA*cA+OA*V,LA=xA*cA+wA*V;if(SA<=P+" +
+  ".005||LA<=P+.005){e[1]=cA,e[2]=V;let W=.5*(m-d-SA);jA(e,0,B+MA+W*cA,u+OA+W*V,SA-E,FA(0,0)),W=.5*(m-d" +
+  "-LA),jA(e,1,B+xA+W*cA,u+wA+W*V,LA-E,FA(0,1)),nA=2}}else{let MA=0,OA=0,xA=C,wA=_;if(U<0&&sA>0){let W=" +
+  "-U/(sA-U);MA=W*C,OA=W*_}else if(sA<0&&U>0){let W=-sA/(U-sA);xA=C-W*C,wA=_-W*_}if(U>Y&&sA<Y){let W=(U" +
+  "-Y)/(U-sA);MA=W*C,OA=W*_}else if(sA>Y&&U<Y){let W=(sA-Y)/(sA-U);xA=C-W*C,wA=_-W*_}let SA=(MA-F)*q+(O" +
   "A-M)*mA,LA=(xA-F)*q+(wA-M)*mA;if(SA<=P+.005||LA<=P+.005){e[1]=-q,e[2]=-mA;let W=.5*(d-m-SA);jA(e,0,B" +
-  "+MA+W*q,u+vA+W*mA,SA-E,PA(0,0)),W=.5*(d-m-LA),jA(e,1,B+xA+W*q,u+wA+W*mA,LA-E,PA(1,0)),nA=2}}}if(nA==" +
+  "+MA+W*q,u+OA+W*mA,SA-E,FA(0,0)),W=.5*(d-m-LA),jA(e,1,B+xA+W*q,u+wA+W*mA,LA-E,FA(1,0)),nA=2}}}if(nA==" +
   "=0){let cA=Z*C,V=Z*_,AA=F+v*H,CA=M+v*J,G=AA-cA,q=CA-V;P>1e-12?(G/=P,q/=P):(G=-tA,q=z);let mA=.5*(m-d" +
-  "+P);e[1]=G,e[2]=q;let TA=PA(Z===0?0:1,v===0?0:1);jA(e,0,B+cA+mA*G,u+V+mA*q,P-E,TA),nA=1}OA(e,nA,o)}f" +
-  "unction Vo(n,A,t,o,e){let r=o[0],s=o[1],i=o[2],a=o[3],l=o[4],h=o[5],c=o[6],y=o[7],I=n.verts,g=n.slot" +
+  "+P);e[1]=G,e[2]=q;let vA=FA(Z===0?0:1,v===0?0:1);jA(e,0,B+cA+mA*G,u+V+mA*q,P-E,vA),nA=1}VA(e,nA,o)}f" +
+  "unction Go(n,A,t,o,e){let r=o[0],s=o[1],i=o[2],a=o[3],l=o[4],h=o[5],c=o[6],y=o[7],I=n.verts,g=n.slot" +
   "[A]*oA,f=n.slot[t]*oA,m=n.radius[t],d=i*c+a*y,E=i*y-a*c,B=l-r,u=h-s,C=I[f],_=I[f+1],S=I[g],x=I[g+1]," +
   "R=d*C-E*_+i*B+a*u-S,N=E*C+d*_-a*B+i*u-x,b=I[g+2]-S,D=I[g+3]-x,w=n.normals[g],Q=n.normals[g+1];if(w*R" +
   "+Q*N<0){e[0]=0;return}let F=b*R+D*N,M=b*b+D*D,T=0,p=0;if(F<=0){let O=S-I[g+4],z=x-I[g+5];if(O*R+z*N<" +
   "=0){e[0]=0;return}}else if(F>=M){let O=I[g+6]-I[g+2],z=I[g+7]-I[g+3];if(O*(R-b)+z*(N-D)>0){e[0]=0;re" +
   "turn}T=b,p=D}else{let O=F/M;T=O*b,p=O*D}let L=R-T,X=N-p,P=Math.sqrt(L*L+X*X),Z=P-m;if(Z>=.02){e[0]=0" +
   ";return}P>1e-12?(L/=P,X/=P):(L=w,X=Q);let v=.5*(P-m);e[1]=L,e[2]=X,e[7]=S+T+v*L,e[8]=x+p+v*X,e[9]=Z," +
-  "e[10]=0,OA(e,1,o)}var iA=new Float64Array(16),UA=new Float64Array(16),st=new Float64Array(8),on=new " +
-  "Float64Array(3),BA=new Float64Array(10),eA=new Float64Array(12),uA=new Float64Array(11),Nn=0,en=1,Go" +
-  "=2,Uo=.01,Lo=.01,nr=.1*.005;function co(n,A,t,o,e){let r=o[0],s=o[1],i=o[2],a=o[3],l=o[4],h=o[5],c=o" +
+  "e[10]=0,VA(e,1,o)}var iA=new Float64Array(16),UA=new Float64Array(16),st=new Float64Array(8),on=new " +
+  "Float64Array(3),BA=new Float64Array(10),eA=new Float64Array(12),uA=new Float64Array(11),Nn=0,en=1,Uo" +
+  "=2,Lo=.01,Xo=.01,or=.1*.005;function co(n,A,t,o,e){let r=o[0],s=o[1],i=o[2],a=o[3],l=o[4],h=o[5],c=o" +
   "[6],y=o[7],I=n.verts,g=n.normals,f=n.slot[A]*oA,m=n.slot[t]*oA,d=n.count[t],E=n.radius[t],B=I[f],u=I" +
   "[f+1],C=I[f+2]-B,_=I[f+3]-u,S=g[f],x=g[f+1],R=-x,N=S,b=g[f+4],D=g[f+5],w=g[f+6],Q=g[f+7],F=-D*N-b*R>" +
-  "=Uo,M=R*w+N*Q>=Uo;BA[0]=R,BA[1]=N,BA[2]=b,BA[3]=D,BA[4]=w,BA[5]=Q,BA[6]=F?1:0,BA[7]=M?1:0;let T=i*c+" +
+  "=Lo,M=R*w+N*Q>=Lo;BA[0]=R,BA[1]=N,BA[2]=b,BA[3]=D,BA[4]=w,BA[5]=Q,BA[6]=F?1:0,BA[7]=M?1:0;let T=i*c+" +
   "a*y,p=i*y-a*c,L=l-r,X=h-s,P=i*L+a*X-B,Z=-a*L+i*X-u,v=n.centroid[2*t],O=n.centroid[2*t+1],z=T*v-p*O+P" +
   ",tA=p*v+T*O+Z,H=S*z+x*tA<0,J=F?b*z+D*tA<0:!0,Y=M?w*(z-C)+Q*(tA-_)<0:!0;if(H&&J&&Y){e[0]=0;return}for" +
   "(let V=0;V<2*d;V+=2){let AA=I[m+V],CA=I[m+V+1];iA[V]=T*AA-p*CA+P,iA[V+1]=p*AA+T*CA+Z;let G=g[m+V],q=" +
@@ -252,87 +252,87 @@ export const STEP_WORKER_SOURCE =
   "(st,on),on[2]<rA&&(rA=on[2],j=V,K=on[0],k=on[1])}let hA=Math.sqrt(rA);if(d>=3&&hA>0){let V=!0;for(le" +
   "t AA=0;AA<d;AA++)if(UA[2*AA]*-iA[2*AA]+UA[2*AA+1]*-iA[2*AA+1]>0){V=!1;break}V&&(hA=0)}if(hA>E+.02){e" +
   "[0]=0;return}uA[0]=B,uA[1]=u,uA[2]=C,uA[3]=_,uA[4]=S,uA[5]=x,uA[6]=F?b:S,uA[7]=F?D:x,uA[8]=M?w:S,uA[" +
-  "9]=M?Q:x,uA[10]=E;let U=-1,sA=-1;if(!H&&hA>nr){let V=j+1<d?j+1:0,AA=K===0||K===1,CA=k===0||k===1;if(" +
-  "AA&&CA){let G=K===0?0:C,q=K===0?0:_,mA=k===0?j:V,TA=(iA[2*mA]-G)/hA,MA=(iA[2*mA+1]-q)/hA;BA[8]=TA,BA" +
-  "[9]=MA;let vA=ao();if(vA===Nn){e[0]=0;return}if(vA===en){let xA=.5*(hA-E);e[1]=TA,e[2]=MA;let wA=3;e" +
-  "[wA+4]=B+G+xA*TA,e[wA+5]=u+q+xA*MA,e[wA+6]=hA-E,e[wA+7]=PA(K===0?0:1,mA),OA(e,1,o);return}U=mA}else " +
+  "9]=M?Q:x,uA[10]=E;let U=-1,sA=-1;if(!H&&hA>or){let V=j+1<d?j+1:0,AA=K===0||K===1,CA=k===0||k===1;if(" +
+  "AA&&CA){let G=K===0?0:C,q=K===0?0:_,mA=k===0?j:V,vA=(iA[2*mA]-G)/hA,MA=(iA[2*mA+1]-q)/hA;BA[8]=vA,BA" +
+  "[9]=MA;let OA=ao();if(OA===Nn){e[0]=0;return}if(OA===en){let xA=.5*(hA-E);e[1]=vA,e[2]=MA;let wA=3;e" +
+  "[wA+4]=B+G+xA*vA,e[wA+5]=u+q+xA*MA,e[wA+6]=hA-E,e[wA+7]=FA(K===0?0:1,mA),VA(e,1,o);return}U=mA}else " +
   "if(AA){let G=j,q=K===0?0:C,mA=K===0?0:_;UA[2*G]*(q-iA[2*G])+UA[2*G+1]*(mA-iA[2*G+1])<0&&(G=G+1<d?G+1" +
-  ":0),BA[8]=-UA[2*G],BA[9]=-UA[2*G+1];let TA=ao();if(TA===Nn){e[0]=0;return}if(TA===en){OA(e,Xo(G,d,e)" +
+  ":0),BA[8]=-UA[2*G],BA[9]=-UA[2*G+1];let vA=ao();if(vA===Nn){e[0]=0;return}if(vA===en){VA(e,Yo(G,d,e)" +
   ",o);return}sA=G}else if(CA)U=k===0?j:V;else{let G=S*iA[2*j]+x*iA[2*j+1],q=S*iA[2*V]+x*iA[2*V+1];U=G<" +
   "q?j:V}}else{let V=1e300;for(let G=0;G<d;G++){let q=S*iA[2*G]+x*iA[2*G+1];q<V&&(V=q,U=G)}if(F){let G=" +
   "1e300;for(let q=0;q<d;q++)G=Math.min(G,b*iA[2*q]+D*iA[2*q+1]);G>V&&(V=G,U=-1)}if(M){let G=1e300;for(" +
   "let q=0;q<d;q++)G=Math.min(G,w*(iA[2*q]-C)+Q*(iA[2*q+1]-_));G>V&&(V=G,U=-1)}let AA=-1e300,CA=-1;for(" +
-  "let G=0;G<d;G++){let q=UA[2*G],mA=UA[2*G+1];if(BA[8]=-q,BA[9]=-mA,ao()!==en)continue;let TA=iA[2*G]," +
-  "MA=iA[2*G+1],vA=Math.min(q*-TA+mA*-MA,q*(C-TA)+mA*(_-MA));vA>AA&&(AA=vA,CA=G)}if(AA>V){OA(e,Xo(CA,d," +
+  "let G=0;G<d;G++){let q=UA[2*G],mA=UA[2*G+1];if(BA[8]=-q,BA[9]=-mA,ao()!==en)continue;let vA=iA[2*G]," +
+  "MA=iA[2*G+1],OA=Math.min(q*-vA+mA*-MA,q*(C-vA)+mA*(_-MA));OA>AA&&(AA=OA,CA=G)}if(AA>V){VA(e,Yo(CA,d," +
   "e),o);return}if(U===-1){e[0]=0;return}}if(sA===-1){let V=U>0?U-1:d-1,AA=S*UA[2*V]+x*UA[2*V+1],CA=S*U" +
   "A[2*U]+x*UA[2*U+1];sA=AA<CA?V:U}let YA=sA,nA=sA+1<d?sA+1:0;eA[0]=0,eA[1]=0,eA[2]=C,eA[3]=_,eA[4]=iA[" +
-  "2*YA],eA[5]=iA[2*YA+1],eA[6]=iA[2*nA],eA[7]=iA[2*nA+1],eA[8]=S,eA[9]=x,eA[10]=0,eA[11]=E;let cA=Yo(P" +
-  "A(0,nA),PA(1,YA),e);cA>0&&(e[1]=S,e[2]=x,qo(e)),OA(e,cA,o)}function ao(){let n=BA[8],A=BA[9];return " +
-  "n*BA[0]+A*BA[1]<=0?BA[6]===0?Go:n*BA[3]-A*BA[2]>Lo?Nn:en:BA[7]===0?Go:BA[4]*A-BA[5]*n>Lo?Nn:en}funct" +
-  "ion Xo(n,A,t){let o=uA[2],e=uA[3],r=n,s=n+1<A?n+1:0,i=iA[2*r],a=iA[2*r+1],l=UA[2*r],h=UA[2*r+1],c=l*" +
+  "2*YA],eA[5]=iA[2*YA+1],eA[6]=iA[2*nA],eA[7]=iA[2*nA+1],eA[8]=S,eA[9]=x,eA[10]=0,eA[11]=E;let cA=qo(F" +
+  "A(0,nA),FA(1,YA),e);cA>0&&(e[1]=S,e[2]=x,Ko(e)),VA(e,cA,o)}function ao(){let n=BA[8],A=BA[9];return " +
+  "n*BA[0]+A*BA[1]<=0?BA[6]===0?Uo:n*BA[3]-A*BA[2]>Xo?Nn:en:BA[7]===0?Uo:BA[4]*A-BA[5]*n>Xo?Nn:en}funct" +
+  "ion Yo(n,A,t){let o=uA[2],e=uA[3],r=n,s=n+1<A?n+1:0,i=iA[2*r],a=iA[2*r+1],l=UA[2*r],h=UA[2*r+1],c=l*" +
   "-i+h*-a,y=l*(o-i)+h*(e-a),I=uA[4]*l+uA[5]*h;if((c<y?uA[6]*l+uA[7]*h:uA[8]*l+uA[9]*h)<I)return 0;eA[0" +
   "]=i,eA[1]=a,eA[2]=iA[2*s],eA[3]=iA[2*s+1],eA[4]=0,eA[5]=0,eA[6]=o,eA[7]=e,eA[8]=l,eA[9]=h,eA[10]=uA[" +
-  "10],eA[11]=0;let f=Yo(PA(1,r),PA(0,s),t);return f>0&&(t[1]=-l,t[2]=-h,qo(t)),f}function Yo(n,A,t){le" +
+  "10],eA[11]=0;let f=qo(FA(1,r),FA(0,s),t);return f>0&&(t[1]=-l,t[2]=-h,Ko(t)),f}function qo(n,A,t){le" +
   "t o=eA[0],e=eA[1],r=eA[8],s=eA[9],i=eA[10],a=eA[11],l=eA[4],h=eA[5],c=eA[6],y=eA[7],I=-s,g=r,f=(eA[2" +
   "]-o)*I+(eA[3]-e)*g,m=(l-o)*I+(h-e)*g,d=(c-o)*I+(y-e)*g;if(m<0||f<d)return 0;let E=m-d,B=c,u=y;if(d<0" +
   "&&E>1e-12){let w=-d/E;B=c+w*(l-c),u=y+w*(h-y)}let C=l,_=h;if(m>f&&E>1e-12){let w=(f-d)/E;C=c+w*(l-c)" +
   ",_=y+w*(h-y)}let S=(B-o)*r+(u-e)*s,x=(C-o)*r+(_-e)*s,R=.5*(i-a-S);B+=R*r,u+=R*s,R=.5*(i-a-x),C+=R*r," +
   "_+=R*s;let N=i+a,b=3,D=11;return t[b+4]=B,t[b+5]=u,t[b+6]=S-N,t[b+7]=n,t[D+4]=C,t[D+5]=_,t[D+6]=x-N," +
-  "t[D+7]=A,2}function qo(n){let A=uA[0],t=uA[1];for(let o=0;o<2;o++)n[3+o*8+4]+=A,n[3+o*8+5]+=t}functi" +
-  "on Ko(n,A,t,o,e){let r=o[0],s=o[1],i=o[2],a=o[3],l=o[4],h=o[5],c=o[6],y=o[7],I=n.verts,g=n.normals,f" +
+  "t[D+7]=A,2}function Ko(n){let A=uA[0],t=uA[1];for(let o=0;o<2;o++)n[3+o*8+4]+=A,n[3+o*8+5]+=t}functi" +
+  "on ko(n,A,t,o,e){let r=o[0],s=o[1],i=o[2],a=o[3],l=o[4],h=o[5],c=o[6],y=o[7],I=n.verts,g=n.normals,f" +
   "=n.slot[A]*oA,m=n.slot[t]*oA,d=n.count[A],E=n.radius[A],B=n.radius[t],u=E+B,C=i*c+a*y,_=i*y-a*c,S=l-" +
   "r,x=h-s,R=I[m],N=I[m+1],b=C*R-_*N+i*S+a*x,D=_*R+C*N-a*S+i*x,w=0,Q=-1e300;for(let H=0;H<d;H++){let J=" +
   "f+2*H,Y=g[J]*(b-I[J])+g[J+1]*(D-I[J+1]);Y>Q&&(Q=Y,w=H)}if(Q-u>=.02){e[0]=0;return}let F=f+2*w,M=f+2*" +
   "(w+1<d?w+1:0),T=I[F],p=I[F+1],L=I[M],X=I[M+1],P=(b-T)*(L-T)+(D-p)*(X-p),Z=(b-L)*(T-L)+(D-X)*(p-X),v," +
   "O,z,tA;if((P<0||Z<0)&&Q>1e-12){let H=P<0?T:L,J=P<0?p:X;v=b-H,O=D-J;let Y=Math.sqrt(v*v+O*O);if(v/=Y," +
   "O/=Y,Q=Y-u,Q>=.02){e[0]=0;return}let rA=.5*(E-B+Y);z=H+rA*v,tA=J+rA*O}else{v=g[F],O=g[F+1];let H=.5*" +
-  "(E-B-Q);z=b+H*v,tA=D+H*O,Q-=u}e[1]=v,e[2]=O,jA(e,0,z,tA,Q,0),OA(e,1,o)}var $A=new Float64Array(16),C" +
+  "(E-B-Q);z=b+H*v,tA=D+H*O,Q-=u}e[1]=v,e[2]=O,jA(e,0,z,tA,Q,0),VA(e,1,o)}var $A=new Float64Array(16),C" +
   "t=new Float64Array(16),zA=new Float64Array(16),mt=new Float64Array(16),Tn=new Float64Array(3),it=new" +
-  " Float64Array(8),On=new Float64Array(2),lo=new Float64Array(1),or=.1*.005,Io=.1*.005;function Vn(n,A" +
+  " Float64Array(8),On=new Float64Array(2),lo=new Float64Array(1),er=.1*.005,Io=.1*.005;function Vn(n,A" +
   ",t,o,e){let r=o[0],s=o[1],i=o[2],a=o[3],l=o[4],h=o[5],c=o[6],y=o[7],I=n.verts,g=n.normals,f=n.count[" +
   "A],m=n.count[t],d=n.radius[A],E=n.radius[t],B=d+E;On[0]=d,On[1]=E;let u=n.slot[A]*oA,C=n.slot[t]*oA," +
   "_=I[u],S=I[u+1];for(let P=0;P<2*f;P+=2)$A[P]=I[u+P]-_,$A[P+1]=I[u+P+1]-S,Ct[P]=g[u+P],Ct[P+1]=g[u+P+" +
   "1];let x=i*c+a*y,R=i*y-a*c,N=l-r,b=h-s,D=i*N+a*b-_,w=-a*N+i*b-S;for(let P=0;P<2*m;P+=2){let Z=I[C+P]" +
   ",v=I[C+P+1];zA[P]=x*Z-R*v+D,zA[P+1]=R*Z+x*v+w;let O=g[C+P],z=g[C+P+1];mt[P]=x*O-R*z,mt[P+1]=R*O+x*z}" +
-  "let Q=.02+B;ko($A,Ct,f,zA,m);let F=lo[0],M=ho;if(F>=Q){e[0]=0;return}ko(zA,mt,m,$A,f);let T=lo[0],p=" +
-  "ho;if(T>=Q){e[0]=0;return}let L=T>F+or;L?M=Ho(mt,p,Ct,f):p=Ho(Ct,M,mt,m);let X;if(F>Io||T>Io){let P=" +
+  "let Q=.02+B;Ho($A,Ct,f,zA,m);let F=lo[0],M=ho;if(F>=Q){e[0]=0;return}Ho(zA,mt,m,$A,f);let T=lo[0],p=" +
+  "ho;if(T>=Q){e[0]=0;return}let L=T>F+er;L?M=Jo(mt,p,Ct,f):p=Jo(Ct,M,mt,m);let X;if(F>Io||T>Io){let P=" +
   "M,Z=M+1<f?M+1:0,v=p,O=p+1<m?p+1:0,z=$A[2*P],tA=$A[2*P+1],H=$A[2*Z],J=$A[2*Z+1],Y=zA[2*v],rA=zA[2*v+1" +
   "],j=zA[2*O],K=zA[2*O+1];it[0]=z,it[1]=tA,it[2]=H,it[3]=J,it[4]=Y,it[5]=rA,it[6]=j,it[7]=K,vt(it,Tn);" +
   "let k=Math.sqrt(Tn[2]);if(k-B>=.02){e[0]=0;return}X=L?vn(zA,mt,m,p,$A,f,M,!0,e):vn($A,Ct,f,M,zA,m,p," +
   "!1,e);let hA=1e300;for(let nA=0;nA<X;nA++){let cA=e[3+nA*8+6];cA<hA&&(hA=cA)}let U=Tn[0],sA=Tn[1];if" +
   "(U*(1-U)+sA*(1-sA)===0&&k-B+Io<hA){let nA=U===0?z:H,cA=U===0?tA:J,V=sA===0?Y:j,AA=sA===0?rA:K,CA=(V-" +
-  "nA)/k,G=(AA-cA)/k,q=.5*(d-E+k);e[1]=CA,e[2]=G,e[7]=nA+q*CA,e[8]=cA+q*G,e[9]=k-B,e[10]=PA(U===0?P:Z,s" +
+  "nA)/k,G=(AA-cA)/k,q=.5*(d-E+k);e[1]=CA,e[2]=G,e[7]=nA+q*CA,e[8]=cA+q*G,e[9]=k-B,e[10]=FA(U===0?P:Z,s" +
   "A===0?v:O),X=1}}else X=L?vn(zA,mt,m,p,$A,f,M,!0,e):vn($A,Ct,f,M,zA,m,p,!1,e);for(let P=0;P<X;P++)e[3" +
-  "+P*8+4]+=_,e[3+P*8+5]+=S;OA(e,X,o)}var ho=0;function ko(n,A,t,o,e){let r=0,s=-1e300;for(let i=0;i<t;" +
+  "+P*8+4]+=_,e[3+P*8+5]+=S;VA(e,X,o)}var ho=0;function Ho(n,A,t,o,e){let r=0,s=-1e300;for(let i=0;i<t;" +
   "i++){let a=A[2*i],l=A[2*i+1],h=a*n[2*i]+l*n[2*i+1],c=1e300;for(let y=0;y<2*e;y+=2)c=Math.min(c,a*o[y" +
-  "]+l*o[y+1]);c-=h,c>s&&(s=c,r=i)}ho=r,lo[0]=s}function Ho(n,A,t,o){let e=n[2*A],r=n[2*A+1],s=0,i=1e30" +
+  "]+l*o[y+1]);c-=h,c>s&&(s=c,r=i)}ho=r,lo[0]=s}function Jo(n,A,t,o){let e=n[2*A],r=n[2*A+1],s=0,i=1e30" +
   "0;for(let a=0;a<o;a++){let l=e*t[2*a]+r*t[2*a+1];l<i&&(i=l,s=a)}return s}function vn(n,A,t,o,e,r,s,i" +
   ",a){let l=On[i?1:0],h=On[i?0:1],c=o,y=o+1<t?o+1:0,I=s,g=s+1<r?s+1:0,f=A[2*c],m=A[2*c+1],d=n[2*c],E=n" +
   "[2*c+1],B=e[2*I],u=e[2*I+1],C=e[2*g],_=e[2*g+1],S=-m,x=f,R=(n[2*y]-d)*S+(n[2*y+1]-E)*x,N=(B-d)*S+(u-" +
   "E)*x,b=(C-d)*S+(_-E)*x;if(N<0||R<b)return 0;let D=N-b,w=C,Q=_;if(b<0&&D>1e-12){let v=-b/D;w=C+v*(B-C" +
   "),Q=_+v*(u-_)}let F=B,M=u;if(N>R&&D>1e-12){let v=(R-b)/D;F=C+v*(B-C),M=_+v*(u-_)}let T=(w-d)*f+(Q-E)" +
   "*m,p=(F-d)*f+(M-E)*m,L=.5*(l-h-T);w+=L*f,Q+=L*m,L=.5*(l-h-p),F+=L*f,M+=L*m;let X=l+h,P=3,Z=11;return" +
-  " i?(a[1]=-f,a[2]=-m,a[P+4]=F,a[P+5]=M,a[P+6]=p-X,a[P+7]=PA(I,y),a[Z+4]=w,a[Z+5]=Q,a[Z+6]=T-X,a[Z+7]=" +
-  "PA(g,c)):(a[1]=f,a[2]=m,a[P+4]=w,a[P+5]=Q,a[P+6]=T-X,a[P+7]=PA(c,g),a[Z+4]=F,a[Z+5]=M,a[Z+6]=p-X,a[Z" +
-  "+7]=PA(y,I)),2}var Bt={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},KA=5;function Gn(n,A,t" +
+  " i?(a[1]=-f,a[2]=-m,a[P+4]=F,a[P+5]=M,a[P+6]=p-X,a[P+7]=FA(I,y),a[Z+4]=w,a[Z+5]=Q,a[Z+6]=T-X,a[Z+7]=" +
+  "FA(g,c)):(a[1]=f,a[2]=m,a[P+4]=w,a[P+5]=Q,a[P+6]=T-X,a[P+7]=FA(c,g),a[Z+4]=F,a[Z+5]=M,a[Z+6]=p-X,a[Z" +
+  "+7]=FA(y,I)),2}var Bt={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},KA=5;function Gn(n,A,t" +
   ",o,e){e[0]=0}var Ot=Bt.circle,Vt=Bt.capsule,Gt=Bt.segment,Ut=Bt.polygon,Lt=Bt.chainSegment,go=new Ui" +
-  "nt8Array(KA*KA),yo=[];function XA(n,A,t){go[n*KA+A]=1,yo[n*KA+A]=t}XA(Ot,Ot,Oo);XA(Vt,Ot,so);XA(Vt,V" +
-  "t,io);XA(Gt,Ot,so);XA(Gt,Vt,io);XA(Gt,Gt,Gn);XA(Gt,Ut,Vn);XA(Ut,Ot,Ko);XA(Ut,Vt,Vn);XA(Ut,Ut,Vn);XA(" +
-  "Lt,Ot,Vo);XA(Lt,Vt,co);XA(Lt,Ut,co);XA(Lt,Gt,Gn);XA(Lt,Lt,Gn);function Jo(n,A){return go[n*KA+A]===1" +
-  "}function er(n){let A=new Float64Array(8);return(t,o,e,r,s)=>{for(let i=0;i<4;i++)A[i]=r[i+4],A[i+4]" +
-  "=r[i];n(t,e,o,A,s),vo(s)}}var Un=[];for(let n=0;n<KA;n++)for(let A=0;A<KA;A++)Un[n*KA+A]=Jo(n,A)?yo[" +
-  "n*KA+A]:er(yo[A*KA+n]);var Ks=new Float64Array(8);var Ln=.001,Wo=.002;function Zo(n,A,t,o){let e=o[0" +
+  "nt8Array(KA*KA),yo=[];function XA(n,A,t){go[n*KA+A]=1,yo[n*KA+A]=t}XA(Ot,Ot,Vo);XA(Vt,Ot,so);XA(Vt,V" +
+  "t,io);XA(Gt,Ot,so);XA(Gt,Vt,io);XA(Gt,Gt,Gn);XA(Gt,Ut,Vn);XA(Ut,Ot,ko);XA(Ut,Vt,Vn);XA(Ut,Ut,Vn);XA(" +
+  "Lt,Ot,Go);XA(Lt,Vt,co);XA(Lt,Ut,co);XA(Lt,Gt,Gn);XA(Lt,Lt,Gn);function Wo(n,A){return go[n*KA+A]===1" +
+  "}function rr(n){let A=new Float64Array(8);return(t,o,e,r,s)=>{for(let i=0;i<4;i++)A[i]=r[i+4],A[i+4]" +
+  "=r[i];n(t,e,o,A,s),Oo(s)}}var Un=[];for(let n=0;n<KA;n++)for(let A=0;A<KA;A++)Un[n*KA+A]=Wo(n,A)?yo[" +
+  "n*KA+A]:rr(yo[A*KA+n]);var ks=new Float64Array(8);var Ln=.001,Zo=.002;function jo(n,A,t,o){let e=o[0" +
   "];if(e===0||e===2&&o[10]===o[18]){n.cacheValid[A]=0;return}let r=t[0],s=t[1],i=t[2],a=t[3],l=t[4]-r," +
   "h=t[5]-s,c=t[6],y=t[7],I=n.manifoldCache,g=A*jt;I[g+Dn]=i*l+a*h,I[g+wn]=-a*l+i*h,I[g+Mn]=i*c+a*y,I[g" +
   "+xn]=i*y-a*c;let f=o[1],m=o[2];I[g+bn]=i*f+a*m,I[g+Qn]=-a*f+i*m;for(let d=0;d<e;d++){let E=3+d*8,B=o" +
-  "[E+0],u=o[E+1],C=g+Pn+3*d;I[C]=i*B+a*u,I[C+1]=-a*B+i*u,I[C+2]=o[E+6]}n.cacheValid[A]=1}function jo(n" +
+  "[E+0],u=o[E+1],C=g+Pn+3*d;I[C]=i*B+a*u,I[C+1]=-a*B+i*u,I[C+2]=o[E+6]}n.cacheValid[A]=1}function $o(n" +
   ",A,t){if(n.cacheValid[A]!==1)return!1;let o=t[0],e=t[1],r=t[2],s=t[3],i=t[4],a=t[5],l=t[6],h=t[7],c=" +
   "i-o,y=a-e,I=n.manifoldCache,g=A*jt,f=I[g+Dn],m=I[g+wn],d=r*c+s*y-f,E=-s*c+r*y-m,B=(r*h-s*l)*I[g+Mn]-" +
-  "(r*l+s*h)*I[g+xn];if(d>Ln||d<-Ln||E>Ln||E<-Ln||B>Wo||B<-Wo)return!1;let u=I[g+bn],C=I[g+Qn];n.normal" +
+  "(r*l+s*h)*I[g+xn];if(d>Ln||d<-Ln||E>Ln||E<-Ln||B>Zo||B<-Zo)return!1;let u=I[g+bn],C=I[g+Qn];n.normal" +
   "X[A]=r*u-s*C,n.normalY[A]=s*u+r*C;let _=n.pointCount[A],S=n.points,x=A*tt;for(let R=0;R<_;R++){let N" +
   "=g+Pn+3*R,b=I[N],D=I[N+1],w=b-f,Q=D-m,F=I[N+2]+u*(d-B*Q)+C*(E+B*w),M=r*b-s*D,T=s*b+r*D,p=x+R*ZA;S[p+" +
   "xt]=M,S[p+bt]=T,S[p+Qt]=M-c,S[p+Pt]=T-y,S[p+Sn]=o+M,S[p+pn]=e+T,S[p+Ft]=F}return!0}var Et=256,fo=3;f" +
-  "unction $o(n,A,t,o,e){let r=n.contacts,s=n.shapes,i=s.geometry,a=n.bodies.transform,l=n.broadphase.t" +
+  "unction zo(n,A,t,o,e){let r=n.contacts,s=n.shapes,i=s.geometry,a=n.bodies.transform,l=n.broadphase.t" +
   "rees,h=n.manifold,c=n.pose,y=r.points,I=n.bodies.flags,g=s.aabb,f=s.moved,m=A*2*Et,d=m+Et,E=0,B=r.li" +
   "stIndex,u=Math.min(t,(A+1)*Et);for(let C=A*Et;C<u;C++){if(B[C]===-1)continue;let _=r.shapeA[C],S=r.s" +
   "hapeB[C];if(f[_]===1||f[S]===1){let z=l[s.tree[_]],tA=l[s.tree[S]],H=s.proxy[_],J=s.proxy[S];if(z.ma" +
@@ -341,7 +341,7 @@ export const STEP_WORKER_SOURCE =
   "g)!==0&&E++;continue}let N=_*4,b=S*4;if(g[N]>g[b+2]+.02||g[b]>g[N+2]+.02||g[N+1]>g[b+3]+.02||g[b+1]>" +
   "g[N+3]+.02){if(r.cacheValid[C]=0,r.pointCount[C]===0)continue;h[0]=0}else{if(c[0]=a.x[x],c[1]=a.y[x]" +
   ",c[2]=a.c[x],c[3]=a.s[x],c[4]=a.x[R],c[5]=a.y[R],c[6]=a.c[R],c[7]=a.s[R],(r.flags[C]&(nt.touching|nt" +
-  ".sensor))===nt.touching&&jo(r,C,c)){E++;continue}Un[i.type[_]*KA+i.type[S]](i,_,S,c,h),Zo(r,C,c,h)}l" +
+  ".sensor))===nt.touching&&$o(r,C,c)){E++;continue}Un[i.type[_]*KA+i.type[S]](i,_,S,c,h),jo(r,C,c,h)}l" +
   "et D=h[0],w=r.pointCount[C],Q=C*tt,F=w>0?y[Q+An]:-1,M=w>1?y[Q+ZA+An]:-1,T=y[Q+ot],p=y[Q+et],L=y[Q+ZA" +
   "+ot],X=y[Q+ZA+et];for(let z=0;z<D;z++){let tA=3+z*8,H=Q+z*ZA;y[H+xt]=h[tA+0],y[H+bt]=h[tA+1],y[H+Qt]" +
   "=h[tA+2],y[H+Pt]=h[tA+3],y[H+Sn]=h[tA+4],y[H+pn]=h[tA+5],y[H+Ft]=h[tA+6],y[H+An]=h[tA+7];let J=h[tA+" +
@@ -349,46 +349,46 @@ export const STEP_WORKER_SOURCE =
   ">0?h[1]:0,r.normalY[C]=D>0?h[2]:0;let P=r.flags[C],Z=(P&nt.touching)!==0,v=D>0;(P&nt.sensor)!==0&&v&" +
   "&(v=h[9]<=0||D>1&&h[17]<=0),v?(E++,r.flags[C]=P|nt.touching):r.flags[C]=P&~nt.touching,v!==Z&&(o[d++" +
   "]=C)}e[A*fo]=m-A*2*Et,e[A*fo+1]=d-A*2*Et-Et,e[A*fo+2]=E}var Co=32,mo=8*Co;var JA=new Float64Array(8)" +
-  ";function Ae(n,A,t,o,e,r){let s=n.broadphase,i=n.shapes,a=s.moveBuffer.data,l=s.moveFrom,h=s.trees[F" +
+  ";function te(n,A,t,o,e,r){let s=n.broadphase,i=n.shapes,a=s.moveBuffer.data,l=s.moveFrom,h=s.trees[F" +
   "n],c=s.trees[eo],y=Math.min(t,(A+1)*Co),I=0;for(let g=A*Co;g<y&&I>=0;g++){let f=a[g],m=i.proxy[f];if" +
   "(m===-1)continue;let d=s.trees[i.tree[f]];JA[0]=d.minX[m],JA[1]=d.minY[m],JA[2]=d.maxX[m],JA[3]=d.ma" +
-  "xY[m],JA[4]=l[g*4],JA[5]=l[g*4+1],JA[6]=l[g*4+2],JA[7]=l[g*4+3],I=zo(n,f,h,o,e,I,r),i.tree[f]===Fn&&" +
-  "I>=0&&(I=zo(n,f,c,o,e,I,r))}return I}function zo(n,A,t,o,e,r,s){let i=n.broadphase,a=i.queryResults;" +
+  "xY[m],JA[4]=l[g*4],JA[5]=l[g*4+1],JA[6]=l[g*4+2],JA[7]=l[g*4+3],I=Ae(n,f,h,o,e,I,r),i.tree[f]===Fn&&" +
+  "I>=0&&(I=Ae(n,f,c,o,e,I,r))}return I}function Ae(n,A,t,o,e,r,s){let i=n.broadphase,a=i.queryResults;" +
   "a.clear();let l=n.shapes,h=l.groupIndex[A]>0?-1:l.maskBits[A]|0;t.queryNewOverlaps(JA,0,h,l.moved,a)" +
   ";let c=a.data,y=n.contacts.pairs,I=r;for(let g=0;g<a.count;g++){let f=c[g];if(f===A)continue;if(l.mo" +
   "ved[f]===1){if(f<A)continue;let E=i.moveSlot[f]*4,B=i.moveFrom;if(B[E]<=JA[6]&&B[E+2]>=JA[4]&&B[E+1]" +
   "<=JA[7]&&B[E+3]>=JA[5])continue}let m=A<f?A:f,d=A<f?f:A;if(y.get(m,d)===-1){if(I===s)return-1;o[e+2*" +
-  "I]=m,o[e+2*I+1]=d,I++}}return I}var te=0,ne=1,oe=2,ye=3;function ge(n,A,t,o,e){let r=n.contacts,s=n." +
+  "I]=m,o[e+2*I+1]=d,I++}}return I}var ne=0,oe=1,ee=2,ge=3;function fe(n,A,t,o,e){let r=n.contacts,s=n." +
   "bodies,i=n.solverData,a=i.params,l=i.contacts,h=i.indexOf,c=i.states,y=r.points,I=s.transform,g=a[8]" +
-  ",f=a[9],m=a[10],d=a[11],E=a[12],B=a[13],u=a[14],C=a[15],_=2*a[2],S=r.list,x=-a[4],R=-a[6];o[e+te]=0," +
-  "o[e+ne]=0<x?1:0,o[e+oe]=0<R?1:0;let N=i.constraintSlot;for(let b=A;b<t;b++){let D=N[b];if(D<0)contin" +
+  ",f=a[9],m=a[10],d=a[11],E=a[12],B=a[13],u=a[14],C=a[15],_=2*a[2],S=r.list,x=-a[4],R=-a[6];o[e+ne]=0," +
+  "o[e+oe]=0<x?1:0,o[e+ee]=0<R?1:0;let N=i.constraintSlot;for(let b=A;b<t;b++){let D=N[b];if(D<0)contin" +
   "ue;let w=S[b],Q=r.bodyA[w],F=r.bodyB[w],M=h[Q],T=h[F],p=D*44,L=M===0?0:s.invMass[Q],X=M===0?0:s.invI" +
   "nertia[Q],P=T===0?0:s.invMass[F],Z=T===0?0:s.invInertia[F],v=r.normalX[w],O=r.normalY[w],z=O,tA=-v,H" +
   "=M===0||T===0;l[p+0]=M,l[p+1]=T,l[p+2]=L,l[p+3]=X,l[p+4]=P,l[p+5]=Z,l[p+6]=v,l[p+7]=O,l[p+8]=r.frict" +
-  "ion[w];let J=r.restitution[w];l[p+9]=J,J>0&&(o[e+te]=1),l[p+10]=H?d:g,l[p+11]=H?E:f,l[p+12]=H?B:m;le" +
+  "ion[w];let J=r.restitution[w];l[p+9]=J,J>0&&(o[e+ne]=1),l[p+10]=H?d:g,l[p+11]=H?E:f,l[p+12]=H?B:m;le" +
   "t Y=r.pointCount[w];l[p+13]=Y,l[p+14]=r.tangentSpeed[w];let rA=r.rollingResistance[w];l[p+15]=rA;let" +
   " j=rA>0?X+Z:0;l[p+16]=j>0?1/j:0,l[p+17]=0,l[p+18]=w;let K=I.c[Q],k=I.s[Q],hA=I.c[F],U=I.s[F],sA=K*s." +
   "localCenterX[Q]-k*s.localCenterY[Q],YA=k*s.localCenterX[Q]+K*s.localCenterY[Q],nA=hA*s.localCenterX[" +
   "F]-U*s.localCenterY[F],cA=U*s.localCenterX[F]+hA*s.localCenterY[F],V=M*8,AA=T*8,CA=c[V+0],G=c[V+1],q" +
-  "=c[V+2],mA=c[AA+0],TA=c[AA+1],MA=c[AA+2],vA=w*tt,xA=L+P;for(let wA=0;wA<2;wA++){let SA=p+20+wA*12;if" +
-  "(wA>=Y){l[SA+7]=0,l[SA+8]=0;continue}let LA=vA+wA*ZA,W=y[LA+xt]-sA,Dt=y[LA+bt]-YA,wt=y[LA+Qt]-nA,Mt=" +
+  "=c[V+2],mA=c[AA+0],vA=c[AA+1],MA=c[AA+2],OA=w*tt,xA=L+P;for(let wA=0;wA<2;wA++){let SA=p+20+wA*12;if" +
+  "(wA>=Y){l[SA+7]=0,l[SA+8]=0;continue}let LA=OA+wA*ZA,W=y[LA+xt]-sA,Dt=y[LA+bt]-YA,wt=y[LA+Qt]-nA,Mt=" +
   "y[LA+Pt]-cA;l[SA+0]=W*O-Dt*v,l[SA+1]=wt*O-Mt*v,l[SA+2]=W*v+Dt*O,l[SA+3]=wt*v+Mt*O,l[SA+4]=y[LA+Ft]+u" +
-  "-((wt-W)*v+(Mt-Dt)*O);let Mo=W*O-Dt*v,xo=wt*O-Mt*v,bo=L+P+X*Mo*Mo+Z*xo*xo;l[SA+5]=bo>0?1/bo:0;let Qo" +
-  "=W*tA-Dt*z,Po=wt*tA-Mt*z,Fo=L+P+X*Qo*Qo+Z*Po*Po;l[SA+6]=Fo>0?1/Fo:0;let to=C*y[LA+ot],Wt=C*y[LA+et];" +
-  "to*xA>_&&(to=_/xA),Wt*xA>_?Wt=_/xA:-Wt*xA>_&&(Wt=-_/xA),l[SA+7]=to,l[SA+8]=Wt,l[SA+9]=0;let je=mA-MA" +
-  "*Mt-(CA-q*Dt),$e=TA+MA*wt-(G+q*W),no=je*v+$e*O;l[SA+10]=no,no<x&&(o[e+ne]=1),no<R&&(o[e+oe]=1)}}}fun" +
-  "ction fe(n,A,t,o,e=1){let r=o[0],s=o[2],i=En/r,a=i*i,l=s*s;for(let h=e;h<t;h++){let c=h*8,y=h*8,I=A[" +
+  "-((wt-W)*v+(Mt-Dt)*O);let xo=W*O-Dt*v,bo=wt*O-Mt*v,Qo=L+P+X*xo*xo+Z*bo*bo;l[SA+5]=Qo>0?1/Qo:0;let Po" +
+  "=W*tA-Dt*z,Fo=wt*tA-Mt*z,Ro=L+P+X*Po*Po+Z*Fo*Fo;l[SA+6]=Ro>0?1/Ro:0;let to=C*y[LA+ot],Wt=C*y[LA+et];" +
+  "to*xA>_&&(to=_/xA),Wt*xA>_?Wt=_/xA:-Wt*xA>_&&(Wt=-_/xA),l[SA+7]=to,l[SA+8]=Wt,l[SA+9]=0;let $e=mA-MA" +
+  "*Mt-(CA-q*Dt),ze=vA+MA*wt-(G+q*W),no=$e*v+ze*O;l[SA+10]=no,no<x&&(o[e+oe]=1),no<R&&(o[e+ee]=1)}}}fun" +
+  "ction Ce(n,A,t,o,e=1){let r=o[0],s=o[2],i=En/r,a=i*i,l=s*s;for(let h=e;h<t;h++){let c=h*8,y=h*8,I=A[" +
   "y+3],g=A[y+0]+I*n[c+0],f=A[y+1]+I*n[c+1],m=A[y+2]+A[y+4]*n[c+2],d=g*g+f*f;if(d>l){let E=s/Math.sqrt(" +
-  "d);g*=E,f*=E}m*m>a&&(m=m>0?i:-i),n[c+0]=g,n[c+1]=f,n[c+2]=m}}function Ce(n,A,t,o=1){let e=t[0],r=t[2" +
-  "],s=En/e;for(let i=o;i<A;i++){let a=i*8;Be(n,a,r,s);let l=n[a+2],h=n[a+6],c=n[a+7],y=e*l,I=h-y*c,g=c" +
+  "d);g*=E,f*=E}m*m>a&&(m=m>0?i:-i),n[c+0]=g,n[c+1]=f,n[c+2]=m}}function me(n,A,t,o=1){let e=t[0],r=t[2" +
+  "],s=En/e;for(let i=o;i<A;i++){let a=i*8;Ee(n,a,r,s);let l=n[a+2],h=n[a+6],c=n[a+7],y=e*l,I=h-y*c,g=c" +
   "+y*h,f=Math.sqrt(I*I+g*g),m=f>0?1/f:0;n[a+6]=I*m,n[a+7]=g*m,n[a+4]=n[a+4]+e*n[a+0],n[a+5]=n[a+5]+e*n" +
-  "[a+1]}}function me(n,A,t,o=1){let e=t[0],r=t[2],s=En/e;for(let i=o;i<A;i++)Be(n,i*8,r,s)}function Be" +
+  "[a+1]}}function Be(n,A,t,o=1){let e=t[0],r=t[2],s=En/e;for(let i=o;i<A;i++)Ee(n,i*8,r,s)}function Ee" +
   "(n,A,t,o){let e=n[A+2];e*e>o*o&&(n[A+2]=e>0?o:-o);let r=n[A+0],s=n[A+1],i=r*r+s*s;if(i>t*t){let a=t/" +
-  "Math.sqrt(i);n[A+0]=r*a,n[A+1]=s*a}}function de(n,A,t,o=0){for(let e=o;e<A;e++){let r=e*44,s=(n[r+0]" +
+  "Math.sqrt(i);n[A+0]=r*a,n[A+1]=s*a}}function ue(n,A,t,o=0){for(let e=o;e<A;e++){let r=e*44,s=(n[r+0]" +
   "|0)*8,i=(n[r+1]|0)*8,a=n[r+2],l=n[r+3],h=n[r+4],c=n[r+5],y=n[r+6],I=n[r+7],g=n[r+13]|0,f=0,m=0,d=0,E" +
   "=0;for(let u=0;u<g;u++){let C=r+20+u*12,_=n[C+7],S=n[C+8];f+=_*y+S*I,m+=_*I-S*y,d+=_*n[C+0]-S*n[C+2]" +
   ",E+=_*n[C+1]-S*n[C+3]}let B=n[r+17];t[s+0]=t[s+0]-a*f,t[s+1]=t[s+1]-a*m,t[s+2]=t[s+2]-l*(d+B),t[i+0]" +
-  "=t[i+0]+h*f,t[i+1]=t[i+1]+h*m,t[i+2]=t[i+2]+c*(E+B)}}function ue(n,A,t,o,e,r,s=0){let i=o[1],a=o[3];" +
+  "=t[i+0]+h*f,t[i+1]=t[i+1]+h*m,t[i+2]=t[i+2]+c*(E+B)}}function Se(n,A,t,o,e,r,s=0){let i=o[1],a=o[3];" +
   "for(let l=s;l<A;l++){let c=(r?A-1-(l-s):l)*44,y=(n[c+0]|0)*8,I=(n[c+1]|0)*8,g=n[c+2],f=n[c+3],m=n[c+" +
   "4],d=n[c+5],E=n[c+6],B=n[c+7],u=g*E,C=g*B,_=m*E,S=m*B,x=t[y+0],R=t[y+1],N=t[y+2],b=t[I+0],D=t[I+1],w" +
   "=t[I+2],Q=t[y+6],F=t[y+7],M=t[I+6],T=t[I+7],p=(t[I+4]-t[y+4])*E+(t[I+5]-t[y+5])*B,L=n[c+10],X=n[c+11" +
@@ -404,232 +404,232 @@ export const STEP_WORKER_SOURCE =
   "B-R*E)+(N*J-w*Y+tA),j=n[O+8],K=z*n[O+7],k=j-n[O+6]*rA,hA=k>K?K:k<-K?-K:k,U=hA-j;n[O+8]=hA,x-=U*C,R+=" +
   "U*u,N+=U*(f*J),b+=U*S,D-=U*_,w-=U*(d*Y)}let H=n[c+15];if(H>0){let J=n[v+7]+(Z?n[O+7]:0),Y=H*J,rA=n[c" +
   "+17],j=rA-n[c+16]*(w-N),K=j>Y?Y:j<-Y?-Y:j,k=K-rA;n[c+17]=K,N-=f*k,w+=d*k}t[y+0]=x,t[y+1]=R,t[y+2]=N," +
-  "t[I+0]=b,t[I+1]=D,t[I+2]=w}}function Se(n,A,t,o,e=0){let r=o[4];for(let s=e;s<A;s++){let i=s*44,a=n[" +
+  "t[I+0]=b,t[I+1]=D,t[I+2]=w}}function pe(n,A,t,o,e=0){let r=o[4];for(let s=e;s<A;s++){let i=s*44,a=n[" +
   "i+9];if(a===0)continue;let l=i+20,h=l+12,c=n[i+13]|0,y=n[l+10]<-r&&n[l+9]>0,I=c>1&&n[h+10]<-r&&n[h+9" +
-  "]>0;y&&I?dr(n,i,t,a):y?Jn(n,i,l,t,a):I&&Jn(n,i,h,t,a)}}function Jn(n,A,t,o,e){fn[0]=-e*n[t+10],_r(n," +
-  "A,t,o,fn)}function _r(n,A,t,o,e){let r=(n[A+0]|0)*8,s=(n[A+1]|0)*8,i=n[A+2],a=n[A+3],l=n[A+4],h=n[A+" +
+  "]>0;y&&I?ur(n,i,t,a):y?Jn(n,i,l,t,a):I&&Jn(n,i,h,t,a)}}function Jn(n,A,t,o,e){fn[0]=-e*n[t+10],dr(n," +
+  "A,t,o,fn)}function dr(n,A,t,o,e){let r=(n[A+0]|0)*8,s=(n[A+1]|0)*8,i=n[A+2],a=n[A+3],l=n[A+4],h=n[A+" +
   "5],c=n[A+6],y=n[A+7],I=n[t+0],g=n[t+1],f=(o[s+0]-o[r+0])*c+(o[s+1]-o[r+1])*y+o[s+2]*g-o[r+2]*I,m=n[t" +
   "+7],d=m-n[t+5]*(f-e[0]),E=d>0?d:0,B=E-m;n[t+7]=E,B>n[t+9]&&(n[t+9]=B),o[r+0]=o[r+0]-i*B*c,o[r+1]=o[r" +
   "+1]-i*B*y,o[r+2]=o[r+2]-a*B*I,o[s+0]=o[s+0]+l*B*c,o[s+1]=o[s+1]+l*B*y,o[s+2]=o[s+2]+h*B*g}var fn=new" +
-  " Float64Array(2);function dr(n,A,t,o){let e=A+20;fn[0]=-o*n[e+10],fn[1]=-o*n[e+12+10],ur(n,A,t,fn)||" +
-  "(Jn(n,A,e,t,o),Jn(n,A,e+12,t,o))}function ur(n,A,t,o){let e=A+20,r=e+12,s=n[A+2],i=n[A+3],a=n[A+4],l" +
+  " Float64Array(2);function ur(n,A,t,o){let e=A+20;fn[0]=-o*n[e+10],fn[1]=-o*n[e+12+10],Sr(n,A,t,fn)||" +
+  "(Jn(n,A,e,t,o),Jn(n,A,e+12,t,o))}function Sr(n,A,t,o){let e=A+20,r=e+12,s=n[A+2],i=n[A+3],a=n[A+4],l" +
   "=n[A+5],h=n[e+0],c=n[e+1],y=n[r+0],I=n[r+1],g=s+a+i*h*h+l*c*c,f=s+a+i*y*y+l*I*I,m=s+a+i*h*y+l*c*I,d=" +
   "g*f-m*m;if(!(g*g<1e3*d))return!1;let E=(n[A+0]|0)*8,B=(n[A+1]|0)*8,u=n[A+6],C=n[A+7],_=t[B+0]-t[E+0]" +
   ",S=t[B+1]-t[E+1],x=t[E+2],R=t[B+2],N=_*u+S*C+R*c-x*h,b=_*u+S*C+R*I-x*y,D=n[e+7],w=n[r+7],Q=N-o[0]-(g" +
   "*D+m*w),F=b-o[1]-(m*D+f*w),M=(-f*Q+m*F)/d,T=(m*Q-g*F)/d;M>=0&&T>=0||(M=-Q/g,T=0,M>=0&&m*M+F>=0||(M=0" +
   ",T=-F/f,T>=0&&m*T+Q>=0||(M=0,T=0)));let p=M-D,L=T-w;n[e+7]=M,n[r+7]=T,p>n[e+9]&&(n[e+9]=p),L>n[r+9]&" +
   "&(n[r+9]=L);let X=p+L;return t[E+0]=t[E+0]-s*X*u,t[E+1]=t[E+1]-s*X*C,t[E+2]=x-i*(p*h+L*y),t[B+0]=t[B" +
-  "+0]+a*X*u,t[B+1]=t[B+1]+a*X*C,t[B+2]=R+l*(p*c+L*I),!0}var Sr=0,pr=1,Dr=2,pe=3,De=4;var wr=6,Mr=7,xr=" +
-  "8,we=16;function Me(n,A,t,o,e=0){let r=n.solverData,s=r.states,i=r.params,a=A&we-1,l=(A&we)!==0;if(a" +
-  "===xr)ge(n,t,o,r.chunkFound,e*ye);else if(a===Sr)fe(s,r.integration,o,i,t);else if(a===pr)me(s,o,i,t" +
-  ");else if(a===Dr)Ce(s,o,i,t);else if(a===wr)Se(r.contacts,o,s,i,t);else if(a===Mr)br(r.contacts,n.co" +
-  "ntacts.points,t,o);else{let h=r.kernel;if(h!==null){let c=r.contactsAddress+t*44*8;a===pe?h.warmStar" +
-  "tContacts(c,o-t,r.statesAddress):h.solveContacts(c,o-t,r.statesAddress,i[1],i[3],a===De?1:0,l?1:0)}e" +
-  "lse a===pe?de(r.contacts,o,s,t):ue(r.contacts,o,s,i,a===De,l,t)}}function br(n,A,t,o){for(let e=t;e<" +
+  "+0]+a*X*u,t[B+1]=t[B+1]+a*X*C,t[B+2]=R+l*(p*c+L*I),!0}var pr=0,Dr=1,wr=2,De=3,we=4;var Mr=6,xr=7,br=" +
+  "8,Me=16;function xe(n,A,t,o,e=0){let r=n.solverData,s=r.states,i=r.params,a=A&Me-1,l=(A&Me)!==0;if(a" +
+  "===br)fe(n,t,o,r.chunkFound,e*ge);else if(a===pr)Ce(s,r.integration,o,i,t);else if(a===Dr)Be(s,o,i,t" +
+  ");else if(a===wr)me(s,o,i,t);else if(a===Mr)pe(r.contacts,o,s,i,t);else if(a===xr)Qr(r.contacts,n.co" +
+  "ntacts.points,t,o);else{let h=r.kernel;if(h!==null){let c=r.contactsAddress+t*44*8;a===De?h.warmStar" +
+  "tContacts(c,o-t,r.statesAddress):h.solveContacts(c,o-t,r.statesAddress,i[1],i[3],a===we?1:0,l?1:0)}e" +
+  "lse a===De?ue(r.contacts,o,s,t):Se(r.contacts,o,s,i,a===we,l,t)}}function Qr(n,A,t,o){for(let e=t;e<" +
   "o;e++){let r=e*44,s=n[r+18]*tt,i=n[r+13];for(let a=0;a<i;a++){let l=r+20+a*12,h=s+a*ZA;A[h+ot]=n[l+7" +
-  "],A[h+et]=n[l+8]}}}var kt=0,xe=1,Wn=2,So=3,Qe=4,Zn=8,jn=12,Pe=0,po=1,Fe=2,Re=3,Ne=4,Te=5,Qr=6,Pr=7,F" +
-  "r=8,Gi=Zn+2*jn;var ve=1,Rr=2,Do=3,Nr=4;function Tr(n){return(n&65535)<<16}function be(n,A,t){for(;;)" +
-  "{let o=Atomics.load(n,xe);if((o&-65536)!==A)return-1;let e=o&65535;if(e>=t)return-1;if(Atomics.compa" +
-  "reExchange(n,xe,o,o+1)===o)return e}}function Oe(n,A,t,o,e,r,s){let i=Tr(o),a=Zn+(o&1)*jn,l=0;for(le" +
-  "t h=be(n,i,r);h>=0;h=be(n,i,r))e===Nr?Or(t,n,a,h,s):vr(t,e,h,s),Atomics.store(A,h,o),Atomics.add(n,W" +
-  "n,1)+1===r&&Atomics.notify(n,Wn),l++;return l}function vr(n,A,t,o){if(A===Rr)$o(n,t,o,n.contacts.chu" +
-  "nkOut,n.contacts.chunkCounts);else if(A===Do){let e=n.broadphase;e.pairChunkCounts[t]=Ae(n,t,o,e.pai" +
-  "rChunkOut,2*t*mo,mo)}}function Or(n,A,t,o,e){let r=A[t+Pr]+o*e,s=Math.min(A[t+Fr],r+e);Me(n,A[t+Qr]," +
-  "r,s,o)}var QA=n=>n.contacts,St=n=>n.shapes.geometry,Ht=n=>n.shapes,Cn=n=>n.bodies,$n=n=>n.bodies.tra" +
-  "nsform,zn=n=>n.broadphase,Vr=n=>n.broadphase.moveBuffer,pt=n=>n.solverData,wo=[[QA,\"shapeA\"],[QA,\"sh" +
-  "apeB\"],[QA,\"bodyA\"],[QA,\"bodyB\"],[QA,\"flags\"],[QA,\"listIndex\"],[QA,\"pointCount\"],[QA,\"points\"],[QA,\"" +
-  "normalX\"],[QA,\"normalY\"],[QA,\"manifoldCache\"],[QA,\"cacheValid\"],[QA,\"chunkOut\"],[QA,\"chunkCounts\"],[" +
-  "St,\"type\"],[St,\"count\"],[St,\"radius\"],[St,\"centroid\"],[St,\"slot\"],[St,\"verts\"],[St,\"normals\"],[Ht,\"a" +
-  "abb\"],[Ht,\"moved\"],[Ht,\"tree\"],[Ht,\"proxy\"],[Cn,\"flags\"],[$n,\"x\"],[$n,\"y\"],[$n,\"c\"],[$n,\"s\"],[Ht,\"gr" +
-  "oupIndex\"],[Ht,\"maskBits\"],[zn,\"moveFrom\"],[zn,\"moveSlot\"],[zn,\"pairChunkOut\"],[zn,\"pairChunkCounts\"" +
-  "],[Vr,\"data\"],[pt,\"states\"],[pt,\"contacts\"],[pt,\"integration\"],[pt,\"params\"],[pt,\"chunkFound\"],[pt,\"" +
-  "indexOf\"],[pt,\"constraintSlot\"],[QA,\"list\"],[QA,\"friction\"],[QA,\"restitution\"],[QA,\"tangentSpeed\"],[" +
-  "QA,\"rollingResistance\"],[Cn,\"invMass\"],[Cn,\"invInertia\"],[Cn,\"localCenterX\"],[Cn,\"localCenterY\"]];fu" +
-  "nction Ve(n,A,t){let[o,e]=wo[A];o(n)[e]=t}var Ge=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf3" +
-  "9/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW" +
-  "9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAw" +
-  "ABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAw" +
-  "ABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP" +
-  "1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqIC" +
-  "dBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAA" +
-  "EhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V" +
-  "0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAE" +
-  "HQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQ" +
-  "MA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAG" +
-  "wiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP" +
-  "1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIG" +
-  "ogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIA" +
-  "QgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBS" +
-  "AIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf" +
-  "3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/" +
-  "3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLE" +
-  "HIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv" +
-  "1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIB" +
-  "n9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFIC" +
-  "tBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCS" +
-  "AKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf" +
-  "3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQC" +
-  "AQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9Vw" +
-  "MAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf" +
-  "3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf" +
-  "3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIA" +
-  "kgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP" +
-  "1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAw" +
-  "ABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xAS" +
-  "EHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP" +
-  "1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf" +
-  "3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xAS" +
-  "IQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBi" +
-  "AOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJE" +
-  "EQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAA" +
-  "ELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBn" +
-  "RqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2" +
-  "AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIh" +
-  "QgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAA" +
-  "AAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioS" +
-  "ABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA" +
-  "6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoq" +
-  "AhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCC" +
-  "IKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYw" +
-  "R8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA" +
-  "0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDy" +
-  "ADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAy" +
-  "ABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoq" +
-  "EgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDC" +
-  "AFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIA" +
-  "sgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIA" +
-  "UgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAA" +
-  "AAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIA" +
-  "dkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJC" +
-  "ALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQ" +
-  "Z0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAA" +
-  "DwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0" +
-  "FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98g" +
-  "EgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP" +
-  "1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ" +
-  "4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEG" +
-  "ogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQ" +
-  "MgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQ" +
-  "MgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V" +
-  "0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP" +
-  "1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAU" +
-  "gEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYX" +
-  "IgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRA" +
-  "AAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEy" +
-  "ADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoi" +
-  "AOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIA" +
-  "YrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6" +
-  "KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQ" +
-  "EDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhci" +
-  "AMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAi" +
-  "ADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKw" +
-  "MAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCy" +
-  "ACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",Ue=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7" +
-  "fwBgBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29s" +
-  "dmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8g" +
-  "AUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIg" +
-  "AUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwAB" +
-  "IQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9" +
-  "XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAk" +
-  "QThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA" +
-  "/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd" +
-  "/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwAB" +
-  "IRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNF" +
-  "IChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAi" +
-  "ICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9" +
-  "VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcD" +
-  "AAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAA" +
-  "AAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAA" +
-  "AAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH9" +
-  "8AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAA" +
-  "AP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsD" +
-  "AAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIh" +
-  "CiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv9" +
-  "8gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsD" +
-  "AAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fAB" +
-  "IQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMA" +
-  "ASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpq" +
-  "IgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcD" +
-  "AAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChB" +
-  "GGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIi" +
-  "Df1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiEL" +
-  "IAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsg" +
-  "Df1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwg" +
-  "ByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0M" +
-  "AAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAA" +
-  "AAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1X" +
-  "AwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI" +
-  "/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsD" +
-  "AAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH" +
-  "/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICIL" +
-  "IByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAA" +
-  "KwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByi" +
-  "ICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIh" +
-  "oqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcL" +
-  "IAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAA" +
-  "IAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAH" +
-  "IBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAU" +
-  "IBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcg" +
-  "BiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAP" +
-  "IByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABq" +
-  "KwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAK" +
-  "oqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSAB" +
-  "KwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAh" +
-  "DiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIE" +
-  "KwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsi" +
-  "AyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAii" +
-  "oqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAA" +
-  "KwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMI" +
-  "ICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwC" +
-  "QQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq" +
-  "/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1d" +
-  "AwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcg" +
-  "AyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIB" +
-  "IAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIF" +
-  "IAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMg" +
-  "ESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA" +
-  "/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcD" +
-  "AAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMA" +
-  "ASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcD" +
-  "AAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAF" +
-  "QeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABi" +
-  "cQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAA" +
-  "AAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMg" +
-  "IRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMA" +
-  "Ig4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWoh" +
-  "BAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAK" +
-  "oqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQgg" +
-  "BUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMI" +
-  "Ig4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQ" +
-  "ACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAor" +
-  "AwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAA" +
-  "AAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var Jt=[void 0" +
-  ",void 0];function Xe(n){let A=n?1:0;if(Jt[A]!==void 0)return Jt[A];if(Jt[A]=null,typeof WebAssembly=" +
-  "=\"object\"&&typeof WebAssembly.Module==\"function\")try{Jt[A]=new WebAssembly.Module(Gr(n?Ue:Ge))}catch" +
-  "{Jt[A]=null}return Jt[A]}function Ye(n,A){return new WebAssembly.Instance(n,{env:{memory:A,abort:()=" +
-  ">{throw new Error(\"contact solver kernel aborted\")}}}).exports}var Le=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabc" +
-  "defghijklmnopqrstuvwxyz0123456789+/\";function Gr(n){let A=new Uint8Array(128);for(let i=0;i<Le.lengt" +
-  "h;i++)A[Le.charCodeAt(i)]=i;let t=n.length;for(;t>0&&n[t-1]===\"=\";)t--;let o=new Uint8Array(t*3>>2)," +
-  "e=0,r=0,s=0;for(let i=0;i<t;i++)r=r<<6|A[n.charCodeAt(i)],e+=6,e>=8&&(e-=8,o[s++]=r>>e&255);return o" +
-  "}var HA=new Float64Array(0),It=new Int32Array(0),He={states:HA,integration:HA,contacts:HA,params:HA," +
-  "chunkFound:It,indexOf:It,constraintSlot:It,kernel:null,kernelMemory:null,statesAddress:0,contactsAdd" +
-  "ress:0},Bn={contacts:new un,shapes:{geometry:new nn,aabb:HA,moved:new Uint8Array(0),tree:new Uint8Ar" +
-  "ray(0),proxy:It,groupIndex:It,maskBits:new Uint32Array(0)},bodies:{flags:new Uint8Array(0),transform" +
-  ":{x:HA,y:HA,c:HA,s:HA},invMass:HA,invInertia:HA,localCenterX:HA,localCenterY:HA},broadphase:{trees:[" +
-  "new Rt,new Rt],moveBuffer:new At,moveFrom:HA,moveSlot:It,queryResults:new At,pairChunkOut:It,pairChu" +
-  "nkCounts:It},manifold:No(),pose:new Float64Array(8),solverData:He},VA=new Int32Array(po+1),Je=It,We=" +
-  "new Int32Array(0),Ur=2e4,mn=0;function qe(){for(;;){for(let r=0;r<Ur&&Atomics.load(VA,kt)===mn;r++);" +
-  "Atomics.wait(VA,kt,mn);let n=Atomics.load(VA,kt);if(n===mn)continue;mn=n;let A=Zn+(n&1)*jn,t=Atomics" +
-  ".load(VA,A+Pe),o=Atomics.load(VA,A+po),e=Atomics.load(VA,A+Fe);if(Atomics.load(VA,kt)===n){if(t===ve" +
-  ")return;if(t===Do){let r=Bn.broadphase.trees;r[0].adoptRoot(Atomics.load(VA,A+Re)),r[1].adoptRoot(At" +
-  "omics.load(VA,A+Ne)),Bn.contacts.pairs.adoptSlots(Je,Atomics.load(VA,A+Te))}try{Oe(VA,We,Bn,n,t,o,e)" +
-  "}catch(r){Atomics.store(VA,Qe,1),Atomics.notify(VA,Wn),Ze({type:\"error\",message:r instanceof Error?r" +
-  ".message:String(r)});return}}}}function Ke(n){if(n.type===\"init\")VA=n.ctrl,mn=Atomics.load(VA,kt),Ze" +
-  "({type:\"ready\"}),qe();else if(n.type===\"columns\"){let A=n.columns,t=wo.length;for(let s=0;s<t;s++)Ve" +
-  "(Bn,s,A[s]);let o=Bn.broadphase.trees;o[0].adoptQueryColumns(A.slice(t,t+Nt)),o[1].adoptQueryColumns" +
-  "(A.slice(t+Nt,t+2*Nt)),Je=A[t+2*Nt],We=n.chunkDone;let e=He,r=n.kernelMemory??null;r!==e.kernelMemor" +
-  "y&&(e.kernelMemory=r,e.kernel=r===null?null:Ye(Xe(!0),r)),e.statesAddress=n.statesAddress??0,e.conta" +
-  "ctsAddress=n.contactsAddress??0,Atomics.add(VA,So,1),Atomics.notify(VA,So),qe()}}var ke=globalThis.r" +
-  "equire,Ao=typeof ke==\"function\"?ke(\"node:worker_threads\").parentPort:null;function Ze(n){Ao!==null?A" +
-  "o.postMessage(n):self.postMessage(n)}Ao!==null?Ao.on(\"message\",Ke):self.onmessage=n=>Ke(n.data);})()" +
-  ";\n";
+  "],A[h+et]=n[l+8]}}}var kt=0,be=1,Wn=2,So=3,Pe=4,po=5,Zn=8,jn=12,Fe=0,Do=1,Re=2,Ne=3,Te=4,ve=5,Pr=6,F" +
+  "r=7,Rr=8,Ui=Zn+2*jn;var Oe=1,Nr=2,wo=3,Tr=4;function vr(n){return(n&65535)<<16}function Qe(n,A,t){fo" +
+  "r(;;){let o=Atomics.load(n,be);if((o&-65536)!==A)return-1;let e=o&65535;if(e>=t)return-1;if(Atomics." +
+  "compareExchange(n,be,o,o+1)===o)return e}}function Ve(n,A,t,o,e,r,s){let i=vr(o),a=Zn+(o&1)*jn,l=0;f" +
+  "or(let h=Qe(n,i,r);h>=0;h=Qe(n,i,r))e===Tr?Vr(t,n,a,h,s):Or(t,e,h,s),Atomics.store(A,h,o),Atomics.ad" +
+  "d(n,Wn,1)+1===r&&Atomics.notify(n,Wn),l++;return l}function Or(n,A,t,o){if(A===Nr)zo(n,t,o,n.contact" +
+  "s.chunkOut,n.contacts.chunkCounts);else if(A===wo){let e=n.broadphase;e.pairChunkCounts[t]=te(n,t,o," +
+  "e.pairChunkOut,2*t*mo,mo)}}function Vr(n,A,t,o,e){let r=A[t+Fr]+o*e,s=Math.min(A[t+Rr],r+e);xe(n,A[t" +
+  "+Pr],r,s,o)}var QA=n=>n.contacts,St=n=>n.shapes.geometry,Ht=n=>n.shapes,Cn=n=>n.bodies,$n=n=>n.bodie" +
+  "s.transform,zn=n=>n.broadphase,Gr=n=>n.broadphase.moveBuffer,pt=n=>n.solverData,Mo=[[QA,\"shapeA\"],[Q" +
+  "A,\"shapeB\"],[QA,\"bodyA\"],[QA,\"bodyB\"],[QA,\"flags\"],[QA,\"listIndex\"],[QA,\"pointCount\"],[QA,\"points\"]," +
+  "[QA,\"normalX\"],[QA,\"normalY\"],[QA,\"manifoldCache\"],[QA,\"cacheValid\"],[QA,\"chunkOut\"],[QA,\"chunkCount" +
+  "s\"],[St,\"type\"],[St,\"count\"],[St,\"radius\"],[St,\"centroid\"],[St,\"slot\"],[St,\"verts\"],[St,\"normals\"],[" +
+  "Ht,\"aabb\"],[Ht,\"moved\"],[Ht,\"tree\"],[Ht,\"proxy\"],[Cn,\"flags\"],[$n,\"x\"],[$n,\"y\"],[$n,\"c\"],[$n,\"s\"],[H" +
+  "t,\"groupIndex\"],[Ht,\"maskBits\"],[zn,\"moveFrom\"],[zn,\"moveSlot\"],[zn,\"pairChunkOut\"],[zn,\"pairChunkCo" +
+  "unts\"],[Gr,\"data\"],[pt,\"states\"],[pt,\"contacts\"],[pt,\"integration\"],[pt,\"params\"],[pt,\"chunkFound\"]," +
+  "[pt,\"indexOf\"],[pt,\"constraintSlot\"],[QA,\"list\"],[QA,\"friction\"],[QA,\"restitution\"],[QA,\"tangentSpee" +
+  "d\"],[QA,\"rollingResistance\"],[Cn,\"invMass\"],[Cn,\"invInertia\"],[Cn,\"localCenterX\"],[Cn,\"localCenterY\"" +
+  "]];function Ge(n,A,t){let[o,e]=Mo[A];o(n)[e]=t}var Ue=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/A" +
+  "GAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEB" +
+  "m1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DA" +
+  "P1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DA" +
+  "P1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/" +
+  "V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQ" +
+  "QhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/" +
+  "VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQ" +
+  "SBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQA" +
+  "GogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoA" +
+  "Gr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgK" +
+  "EHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/" +
+  "V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBI" +
+  "CxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/" +
+  "fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI" +
+  "/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgH" +
+  "P3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBI" +
+  "AYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBI" +
+  "Q0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANI" +
+  "CP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wA" +
+  "SALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/" +
+  "VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98" +
+  "QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yA" +
+  "f3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBA" +
+  "kgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dA" +
+  "wD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgG" +
+  "P3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiG" +
+  "f3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bA" +
+  "wABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBI" +
+  "AwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgD" +
+  "f1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yA" +
+  "f3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAA" +
+  "AAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9U" +
+  "v3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yA" +
+  "f3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SI" +
+  "QcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDA" +
+  "AAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/" +
+  "VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/" +
+  "AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGI" +
+  "AArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG" +
+  "6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAA" +
+  "AAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHI" +
+  "A6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkG" +
+  "yIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gB" +
+  "yAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgI" +
+  "isDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADm" +
+  "iIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAII" +
+  "AqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A" +
+  "0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrA" +
+  "wAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDG" +
+  "CIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgI" +
+  "Q0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMI" +
+  "BuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDA" +
+  "CAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDR" +
+  "AAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiB" +
+  "yAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5A" +
+  "wAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDC" +
+  "PwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAA" +
+  "AAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398" +
+  "gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDA" +
+  "AH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/" +
+  "V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGI" +
+  "AoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABI" +
+  "AFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/" +
+  "fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/" +
+  "fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIa" +
+  "iIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/" +
+  "V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqI" +
+  "gQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgC" +
+  "iALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAA" +
+  "CEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrA" +
+  "zAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgF" +
+  "SAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhD" +
+  "iAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMII" +
+  "BAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQ" +
+  "QFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPI" +
+  "AxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLI" +
+  "AYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsa" +
+  "iILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAI" +
+  "AogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",Le=\"AGFzbQEAAAABIgRgA39/fwBgBn9" +
+  "/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAM" +
+  "Nc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwA" +
+  "BIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fI" +
+  "BIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1" +
+  "XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnR" +
+  "qIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAE" +
+  "hHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr" +
+  "9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3" +
+  "xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1" +
+  "XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCA" +
+  "Q/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAE" +
+  "hGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1" +
+  "dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQM" +
+  "A/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAA" +
+  "AAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAA" +
+  "AAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB3" +
+  "98gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAA" +
+  "AAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiA" +
+  "I/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiA" +
+  "Z/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSA" +
+  "OIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiA" +
+  "I/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fI" +
+  "B/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD" +
+  "9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyA" +
+  "FICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQM" +
+  "A/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRh" +
+  "qIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiA" +
+  "I/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj" +
+  "9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFICh" +
+  "BQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fE" +
+  "BIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAE" +
+  "iA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAA" +
+  "AAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0" +
+  "DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAc" +
+  "gDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiA" +
+  "K/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0E" +
+  "QaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACs" +
+  "DICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxA" +
+  "hCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyC" +
+  "hIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASs" +
+  "DACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAA" +
+  "LIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAA" +
+  "AAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4" +
+  "gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAA" +
+  "hByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCA" +
+  "JIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBu" +
+  "ioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJ" +
+  "ByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAM" +
+  "gGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaE" +
+  "gDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSA" +
+  "YoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkF" +
+  "AayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyA" +
+  "JYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSA" +
+  "ZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwA" +
+  "iBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSA" +
+  "OOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASs" +
+  "DAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIAB" +
+  "B6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE" +
+  "4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASE" +
+  "FIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwA" +
+  "B/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiA" +
+  "J/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASE" +
+  "FIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL" +
+  "9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQM" +
+  "A/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP" +
+  "9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQM" +
+  "A/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEA" +
+  "gACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAA" +
+  "AAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAA" +
+  "AAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESA" +
+  "DKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUB" +
+  "rKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIAR" +
+  "BAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwA" +
+  "gECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0" +
+  "UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSA" +
+  "GKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByA" +
+  "IIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSAR" +
+  "AIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciA" +
+  "MRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var Jt=[v" +
+  "oid 0,void 0];function Ye(n){let A=n?1:0;if(Jt[A]!==void 0)return Jt[A];if(Jt[A]=null,typeof WebAsse" +
+  "mbly==\"object\"&&typeof WebAssembly.Module==\"function\")try{Jt[A]=new WebAssembly.Module(Ur(n?Le:Ue))}" +
+  "catch{Jt[A]=null}return Jt[A]}function qe(n,A){return new WebAssembly.Instance(n,{env:{memory:A,abor" +
+  "t:()=>{throw new Error(\"contact solver kernel aborted\")}}}).exports}var Xe=\"ABCDEFGHIJKLMNOPQRSTUVWX" +
+  "YZabcdefghijklmnopqrstuvwxyz0123456789+/\";function Ur(n){let A=new Uint8Array(128);for(let i=0;i<Xe." +
+  "length;i++)A[Xe.charCodeAt(i)]=i;let t=n.length;for(;t>0&&n[t-1]===\"=\";)t--;let o=new Uint8Array(t*3" +
+  ">>2),e=0,r=0,s=0;for(let i=0;i<t;i++)r=r<<6|A[n.charCodeAt(i)],e+=6,e>=8&&(e-=8,o[s++]=r>>e&255);ret" +
+  "urn o}var HA=new Float64Array(0),It=new Int32Array(0),Je={states:HA,integration:HA,contacts:HA,param" +
+  "s:HA,chunkFound:It,indexOf:It,constraintSlot:It,kernel:null,kernelMemory:null,statesAddress:0,contac" +
+  "tsAddress:0},Bn={contacts:new un,shapes:{geometry:new nn,aabb:HA,moved:new Uint8Array(0),tree:new Ui" +
+  "nt8Array(0),proxy:It,groupIndex:It,maskBits:new Uint32Array(0)},bodies:{flags:new Uint8Array(0),tran" +
+  "sform:{x:HA,y:HA,c:HA,s:HA},invMass:HA,invInertia:HA,localCenterX:HA,localCenterY:HA},broadphase:{tr" +
+  "ees:[new Rt,new Rt],moveBuffer:new At,moveFrom:HA,moveSlot:It,queryResults:new At,pairChunkOut:It,pa" +
+  "irChunkCounts:It},manifold:To(),pose:new Float64Array(8),solverData:Je},PA=new Int32Array(Do+1),We=I" +
+  "t,Ze=new Int32Array(0),Lr=2e4,mn=0;function Ke(){for(;;){for(let r=0;r<Lr&&Atomics.load(PA,kt)===mn;" +
+  "r++);Atomics.add(PA,po,1),Atomics.wait(PA,kt,mn),Atomics.sub(PA,po,1);let n=Atomics.load(PA,kt);if(n" +
+  "===mn)continue;mn=n;let A=Zn+(n&1)*jn,t=Atomics.load(PA,A+Fe),o=Atomics.load(PA,A+Do),e=Atomics.load" +
+  "(PA,A+Re);if(Atomics.load(PA,kt)===n){if(t===Oe)return;if(t===wo){let r=Bn.broadphase.trees;r[0].ado" +
+  "ptRoot(Atomics.load(PA,A+Ne)),r[1].adoptRoot(Atomics.load(PA,A+Te)),Bn.contacts.pairs.adoptSlots(We," +
+  "Atomics.load(PA,A+ve))}try{Ve(PA,Ze,Bn,n,t,o,e)}catch(r){Atomics.store(PA,Pe,1),Atomics.notify(PA,Wn" +
+  "),je({type:\"error\",message:r instanceof Error?r.message:String(r)});return}}}}function ke(n){if(n.ty" +
+  "pe===\"init\")PA=n.ctrl,mn=Atomics.load(PA,kt),je({type:\"ready\"}),Ke();else if(n.type===\"columns\"){let" +
+  " A=n.columns,t=Mo.length;for(let s=0;s<t;s++)Ge(Bn,s,A[s]);let o=Bn.broadphase.trees;o[0].adoptQuery" +
+  "Columns(A.slice(t,t+Nt)),o[1].adoptQueryColumns(A.slice(t+Nt,t+2*Nt)),We=A[t+2*Nt],Ze=n.chunkDone;le" +
+  "t e=Je,r=n.kernelMemory??null;r!==e.kernelMemory&&(e.kernelMemory=r,e.kernel=r===null?null:qe(Ye(!0)" +
+  ",r)),e.statesAddress=n.statesAddress??0,e.contactsAddress=n.contactsAddress??0,Atomics.add(PA,So,1)," +
+  "Atomics.notify(PA,So),Ke()}}var He=globalThis.require,Ao=typeof He==\"function\"?He(\"node:worker_threa" +
+  "ds\").parentPort:null;function je(n){Ao!==null?Ao.postMessage(n):self.postMessage(n)}Ao!==null?Ao.on(" +
+  "\"message\",ke):self.onmessage=n=>ke(n.data);})();\n";
