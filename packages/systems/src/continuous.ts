@@ -3,8 +3,6 @@ import {
   BI_EID,
   BI_STRIDE,
   BS_STRIDE,
-  BS_DPX,
-  BS_DPY,
   BS_DQC,
   BS_DQS,
   BodyFlag,
@@ -77,8 +75,6 @@ import { shouldCollide } from './update-broadphase.js';
  * Slow scenes pay a few multiplies per awake body inside finalize's loop and nothing here.
  */
 
-/** A body is fast when it moves more than this fraction of its minimum extent in one step (Box2D's default). */
-export const SAFETY_FACTOR = 0.5;
 /** Radius of the fallback centroid circle, as a fraction of the shape's minimum extent (Box2D's core fraction). */
 export const CORE_FRACTION = 0.25;
 
@@ -127,24 +123,6 @@ export function solveContinuous(p: PhysicsState): void {
     const eid = integ[i * BI_STRIDE + BI_EID]!;
     if ((flags[eid]! & BodyFlag.bullet) !== 0) sweepBody(p, eid, i * BS_STRIDE, true);
   }
-}
-
-/**
- * Is body `eid` (solver state at offset o) a dynamic body that moved more than SAFETY_FACTOR × its minimum extent
- * this step? Motion = |Δp| plus the chord its farthest point travels under the rotation Δq, maxExtent·|Δq − 1|,
- * whose square is 2·maxExtent²·(1 − cos). As (a + b)² ≤ 2(a² + b²), slow bodies are ruled out without a square
- * root. Finalize inlines that first test for every awake body and calls this for the rest; integer arguments only
- * (V8 boxes doubles passed to calls it does not inline).
- */
-export function isFastBody(b: PhysicsState['bodies'], eid: number, states: Float64Array, o: number): boolean {
-  const dpx = states[o + BS_DPX]!;
-  const dpy = states[o + BS_DPY]!;
-  const linear2 = dpx * dpx + dpy * dpy;
-  const e = b.maxExtent[eid]!;
-  const chord2 = 2 * e * e * (1 - states[o + BS_DQC]!);
-  const limit = SAFETY_FACTOR * b.minExtent[eid]!;
-  if (2 * (linear2 + chord2) <= limit * limit) return false;
-  return Math.sqrt(linear2) + Math.sqrt(chord2 > 0 ? chord2 : 0) > limit && b.type[eid] === BodyType.dynamic;
 }
 
 /** Sweeps every non-sensor shape of body `eid` (solver state at offset o) and rewinds it to the earliest impact. */

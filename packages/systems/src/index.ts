@@ -19,4 +19,5 @@ export { integrateVelocities, integratePositions } from './integrate.js';
 export { warmStartContacts, solveContacts, applyRestitution } from './solve-contacts.js';
 export { softBiasRate, softMassScale, softImpulseScale } from './softness.js';
 export { prepareJoints, storeJointImpulses, warmStartJoints, solveJoints } from './joints/index.js';
-export { solveContinuous, isFastBody, SAFETY_FACTOR, CORE_FRACTION } from './continuous.js';
+export { solveContinuous, CORE_FRACTION } from './continuous.js';
+export { isFastBody, SAFETY_FACTOR } from './fast-bodies.js';

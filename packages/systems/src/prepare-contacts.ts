@@ -22,10 +22,11 @@ import {
 import { colourContacts } from './colour-contacts.js';
 import { softBiasRate, softImpulseScale, softMassScale } from './softness.js';
 import { PASS_PREPARE_CONTACTS } from './solve-range.js';
-import { JOB_SOLVE, runParallel } from './workers/step-workers.js';
+import { JOB_SOLVE, chunkRows, runParallel } from './workers/step-workers.js';
 
-/** Contact list entries per chunk of the constraint builder on step workers. */
-const PREPARE_ROWS = 512;
+/** Fewest and most contact list entries per chunk of the constraint builder on step workers (see chunkRows). */
+const PREPARE_MIN_ROWS = 64;
+const PREPARE_MAX_ROWS = 512;
 
 /**
  * Stage 4b — builds one constraint record per touching contact with at least one awake movable body: anchors
@@ -42,9 +43,10 @@ export function prepareContacts(p: PhysicsState): void {
   sd.contactCount = n;
   p.profile.constraintCount = n;
   const count = p.contacts.count;
-  const chunks = Math.ceil(count / PREPARE_ROWS);
+  const rows = chunkRows(p, count, PREPARE_MIN_ROWS, PREPARE_MAX_ROWS);
+  const chunks = Math.ceil(count / rows);
   sd.chunkFound = growI32(sd.chunkFound, FOUND_STRIDE * Math.max(chunks, 1));
-  if (chunks >= 2 && runParallel(p, JOB_SOLVE, chunks, PREPARE_ROWS, PASS_PREPARE_CONTACTS, 0, count)) {
+  if (chunks >= 2 && runParallel(p, JOB_SOLVE, chunks, rows, PASS_PREPARE_CONTACTS, 0, count)) {
     mergeFound(p, chunks);
   } else {
     buildContactConstraints(p, 0, count, sd.chunkFound, 0);

@@ -15,6 +15,7 @@ import {
   type SolverKernel,
 } from '@impulse2d/core/internal';
 import { FOUND_STRIDE, buildContactConstraints, type PrepareState } from './build-contact-constraints.js';
+import { writeBackBodies, type WriteBackState } from './write-back-bodies.js';
 import { clampVelocities, integratePositions, integrateVelocities } from './integrate.js';
 import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
 
@@ -24,18 +25,21 @@ import { applyRestitution, solveContacts, warmStartContacts } from './solve-cont
  * own rows and the body states those rows name; contact passes run over one colour at a time, whose rows share no
  * movable body, so any split of a colour gives the bits of one sweep.
  */
-export type SolveState = PrepareState & {
-  readonly solverData: {
-    readonly states: Float64Array;
-    readonly integration: Float64Array;
-    readonly contacts: Float64Array;
-    readonly params: Float64Array;
-    readonly chunkFound: Int32Array;
-    readonly kernel: Pick<SolverKernel, 'warmStartContacts' | 'solveContacts'> | null;
-    readonly statesAddress: number;
-    readonly contactsAddress: number;
+export type SolveState = PrepareState &
+  WriteBackState & {
+    readonly solverData: {
+      readonly writeBackOut: Int32Array;
+      readonly writeBackCounts: Int32Array;
+      readonly states: Float64Array;
+      readonly integration: Float64Array;
+      readonly contacts: Float64Array;
+      readonly params: Float64Array;
+      readonly chunkFound: Int32Array;
+      readonly kernel: Pick<SolverKernel, 'warmStartContacts' | 'solveContacts'> | null;
+      readonly statesAddress: number;
+      readonly contactsAddress: number;
+    };
   };
-};
 
 /** Passes over bodies (rows are body state indices, from 1). */
 export const PASS_INTEGRATE_VELOCITIES = 0;
@@ -49,6 +53,8 @@ export const PASS_RESTITUTION = 6;
 export const PASS_STORE_IMPULSES = 7;
 /** The constraint builder (prepareContacts) over contact list entries; chunk k's flags go to chunkFound. */
 export const PASS_PREPARE_CONTACTS = 8;
+/** The finalize stage's write-back over bodies (rows from 1); chunk k's entries start at row first − 1. */
+export const PASS_WRITE_BACK = 9;
 /** Added to PASS_SOLVE or PASS_RELAX: the rows run from last to first. */
 export const PASS_REVERSE = 16;
 
@@ -60,6 +66,8 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
   const op = pass & (PASS_REVERSE - 1);
   const reverse = (pass & PASS_REVERSE) !== 0;
   if (op === PASS_PREPARE_CONTACTS) buildContactConstraints(v, first, end, sd.chunkFound, chunk * FOUND_STRIDE);
+  else if (op === PASS_WRITE_BACK)
+    sd.writeBackCounts[chunk] = writeBackBodies(v, first, end, sd.writeBackOut, first - 1);
   else if (op === PASS_INTEGRATE_VELOCITIES) integrateVelocities(states, sd.integration, end, params, first);
   else if (op === PASS_CLAMP_VELOCITIES) clampVelocities(states, end, params, first);
   else if (op === PASS_INTEGRATE_POSITIONS) integratePositions(states, end, params, first);

@@ -34,7 +34,7 @@ import {
   PASS_WARM_START,
   solveRange,
 } from './solve-range.js';
-import { JOB_SOLVE, runParallel, syncWorkers } from './workers/step-workers.js';
+import { JOB_SOLVE, chunkRows, runParallel, syncWorkers } from './workers/step-workers.js';
 
 /**
  * Stage 5 — the solver. Soft step (Box2D v3): per substep integrate velocities → warm start → solve with soft bias →
@@ -136,9 +136,11 @@ function storeImpulses(p: PhysicsState): void {
   }
 }
 
-/** Rows per chunk of a parallel solver job: contact records, body states. */
-const CONTACT_ROWS = 128;
-const BODY_ROWS = 512;
+/** Fewest and most rows per chunk of a parallel solver job (see chunkRows): contact records, body states. */
+const CONTACT_ROWS = 32;
+const CONTACT_MAX_ROWS = 128;
+const BODY_ROWS = 64;
+const BODY_MAX_ROWS = 512;
 
 /**
  * The soft step of `solve` with step workers: the same passes in the same order, each over a colour (contacts) or
@@ -152,18 +154,18 @@ function solveOnWorkers(p: PhysicsState, subSteps: number, jointed: boolean): vo
   const bodyCount = sd.bodyCount;
   for (let i = 0; i < subSteps; i++) {
     const odd = (i & 1) === 1;
-    solveRows(p, PASS_INTEGRATE_VELOCITIES, 1, bodyCount, BODY_ROWS);
+    solveRows(p, PASS_INTEGRATE_VELOCITIES, 1, bodyCount, BODY_ROWS, BODY_MAX_ROWS);
     warmStartJoints(p);
-    if (jointed) solveRows(p, PASS_CLAMP_VELOCITIES, 1, bodyCount, BODY_ROWS);
+    if (jointed) solveRows(p, PASS_CLAMP_VELOCITIES, 1, bodyCount, BODY_ROWS, BODY_MAX_ROWS);
     solveColours(p, PASS_WARM_START, false);
     solveJoints(p, true, odd);
     solveColours(p, PASS_SOLVE, odd);
-    solveRows(p, PASS_INTEGRATE_POSITIONS, 1, bodyCount, BODY_ROWS);
+    solveRows(p, PASS_INTEGRATE_POSITIONS, 1, bodyCount, BODY_ROWS, BODY_MAX_ROWS);
     solveJoints(p, false, !odd);
     solveColours(p, PASS_RELAX, !odd);
   }
   if (sd.mayBounce === 1) solveColours(p, PASS_RESTITUTION, false);
-  solveRows(p, PASS_STORE_IMPULSES, 0, sd.contactCount, CONTACT_ROWS);
+  solveRows(p, PASS_STORE_IMPULSES, 0, sd.contactCount, CONTACT_ROWS, CONTACT_MAX_ROWS);
   storeJointImpulses(p);
 }
 
@@ -172,17 +174,20 @@ function solveColours(p: PhysicsState, pass: number, reverse: boolean): void {
   const start = p.solverData.colourStart;
   if (reverse) {
     solveRange(p, pass | PASS_REVERSE, start[OVERFLOW_COLOUR]!, start[OVERFLOW_COLOUR + 1]!);
-    for (let q = GRAPH_COLOURS - 1; q >= 0; q--) solveRows(p, pass, start[q]!, start[q + 1]!, CONTACT_ROWS);
+    for (let q = GRAPH_COLOURS - 1; q >= 0; q--)
+      solveRows(p, pass, start[q]!, start[q + 1]!, CONTACT_ROWS, CONTACT_MAX_ROWS);
   } else {
-    for (let q = 0; q < GRAPH_COLOURS; q++) solveRows(p, pass, start[q]!, start[q + 1]!, CONTACT_ROWS);
+    for (let q = 0; q < GRAPH_COLOURS; q++)
+      solveRows(p, pass, start[q]!, start[q + 1]!, CONTACT_ROWS, CONTACT_MAX_ROWS);
     // The overflow set's rows may share bodies: one thread, in order.
     solveRange(p, pass, start[OVERFLOW_COLOUR]!, start[OVERFLOW_COLOUR + 1]!);
   }
 }
 
-/** Pass `pass` over rows `first` to `end`, in chunks of `rows` on the workers when there are two chunks or more. */
-function solveRows(p: PhysicsState, pass: number, first: number, end: number, rows: number): void {
+/** Pass `pass` over rows `first` to `end`, in chunks on the workers when there are two chunks or more. */
+function solveRows(p: PhysicsState, pass: number, first: number, end: number, minRows: number, maxRows: number): void {
   if (end <= first) return;
+  const rows = chunkRows(p, end - first, minRows, maxRows);
   const chunks = Math.ceil((end - first) / rows);
   if (chunks < 2 || !runParallel(p, JOB_SOLVE, chunks, rows, pass, first, end, true)) solveRange(p, pass, first, end);
 }

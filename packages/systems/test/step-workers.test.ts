@@ -19,6 +19,17 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  PASS_CLAMP_VELOCITIES,
+  PASS_INTEGRATE_POSITIONS,
+  PASS_INTEGRATE_VELOCITIES,
+  PASS_PREPARE_CONTACTS,
+  PASS_RELAX,
+  PASS_SOLVE,
+  PASS_STORE_IMPULSES,
+  PASS_WARM_START,
+  PASS_WRITE_BACK,
+} from '../src/solve-range.js';
 import { crashWorkerForTest, getWorkerChunkCounts } from '../src/workers/step-workers.js';
 import { buildScene } from './golden/golden-scene.js';
 import { checkPairInvariant } from './helpers/pair-invariant.js';
@@ -58,7 +69,7 @@ function buildMixed(w: PhysicsWorld): number[] {
 async function runMixed(
   workers: number,
   solverKernel: 'wasm' | 'js' = 'wasm',
-): Promise<{ state: Uint8Array; onWorkers: number; solverOnWorkers: number }> {
+): Promise<{ state: Uint8Array; onWorkers: number; solverOnWorkers: number; passOnWorkers: number[] }> {
   const w = createPhysicsWorld({ gravity: { x: 0, y: -10 }, solverKernel });
   worlds.push(w);
   const bodies = buildMixed(w);
@@ -79,7 +90,12 @@ async function runMixed(
     stepPhysics(w, 1 / 60);
   }
   const counts = getWorkerChunkCounts(w);
-  return { state: takeSnapshot(w), onWorkers: counts.onWorkers, solverOnWorkers: counts.solverOnWorkers };
+  return {
+    state: takeSnapshot(w),
+    onWorkers: counts.onWorkers,
+    solverOnWorkers: counts.solverOnWorkers,
+    passOnWorkers: counts.passOnWorkers,
+  };
 }
 
 describe('step workers', () => {
@@ -88,7 +104,21 @@ describe('step workers', () => {
     for (const n of [1, 2, 3]) {
       const run = await runMixed(n);
       expect(run.onWorkers, `${n} workers ran no chunk`).toBeGreaterThan(0);
-      expect(run.solverOnWorkers, `${n} workers ran no solver chunk`).toBeGreaterThan(0);
+      // Every pass the scene needs ran chunks on the workers: contact passes colour by colour, body passes, the
+      // constraint builder and the write-back.
+      for (const pass of [
+        PASS_PREPARE_CONTACTS,
+        PASS_INTEGRATE_VELOCITIES,
+        PASS_CLAMP_VELOCITIES,
+        PASS_WARM_START,
+        PASS_SOLVE,
+        PASS_INTEGRATE_POSITIONS,
+        PASS_RELAX,
+        PASS_STORE_IMPULSES,
+        PASS_WRITE_BACK,
+      ]) {
+        expect(run.passOnWorkers[pass], `${n} workers ran no chunk of pass ${pass}`).toBeGreaterThan(0);
+      }
       expect(Buffer.compare(Buffer.from(run.state), Buffer.from(reference.state)), `${n} workers`).toBe(0);
     }
   }, 120_000);

@@ -65,6 +65,9 @@ export class SolverData {
    * prepare-contacts.ts, three per chunk); chunk 0 only on one thread.
    */
   chunkFound = new Int32Array(3);
+  /** The write-back's entries for its serial follow-up (systems' finalize-bodies.ts), by chunk; counts per chunk. */
+  writeBackOut = new Int32Array(16);
+  writeBackCounts = new Int32Array(1);
   /** Scratch of the colouring: per body state index, one bit per colour that holds a row of that body. */
   bodyColours = new Uint32Array(16);
   /**

@@ -94,7 +94,8 @@ export const SP_STATIC_MASS = SP_STATIC_RATE + 1;
 export const SP_STATIC_IMPULSE = SP_STATIC_MASS + 1;
 export const SP_SEPARATION_SHIFT = SP_STATIC_IMPULSE + 1; // added to every point's separation (classic: the slop)
 export const SP_WARM_START = SP_SEPARATION_SHIFT + 1; // 1 to warm start from last step's impulses, else 0
-export const SP_STRIDE = SP_WARM_START + 1;
+export const SP_CONTINUOUS = SP_WARM_START + 1; // 1 when the world sweeps fast bodies (continuous collision), else 0
+export const SP_STRIDE = SP_CONTINUOUS + 1;
 
 /**
  * Colours of the contact graph (see systems' colour-contacts.ts): constraints of one colour share no movable body, so

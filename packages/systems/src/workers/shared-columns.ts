@@ -79,6 +79,24 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
   [bodies, 'invInertia'],
   [bodies, 'localCenterX'],
   [bodies, 'localCenterY'],
+  // What the write-back reads and writes besides (write-back-bodies.ts).
+  [solverData, 'writeBackOut'],
+  [solverData, 'writeBackCounts'],
+  [bodies, 'vx'],
+  [bodies, 'vy'],
+  [bodies, 'w'],
+  [bodies, 'centerX'],
+  [bodies, 'centerY'],
+  [bodies, 'forceX'],
+  [bodies, 'forceY'],
+  [bodies, 'torque'],
+  [bodies, 'mass'],
+  [bodies, 'inertia'],
+  [bodies, 'maxExtent'],
+  [bodies, 'minExtent'],
+  [bodies, 'type'],
+  [bodies, 'shapeHead'],
+  [shapes, 'next'],
 ];
 
 /** Column `i` of SHARED_COLUMNS in `v`. */

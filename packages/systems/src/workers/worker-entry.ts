@@ -47,6 +47,8 @@ interface WorkerSolverData {
   contacts: Float64Array;
   params: Float64Array;
   chunkFound: Int32Array;
+  writeBackOut: Int32Array;
+  writeBackCounts: Int32Array;
   indexOf: Int32Array;
   constraintSlot: Int32Array;
   kernel: ReturnType<typeof instantiateKernel> | null;
@@ -66,6 +68,8 @@ const workerSolverData: WorkerSolverData = {
   contacts: EMPTY_F64,
   params: EMPTY_F64,
   chunkFound: EMPTY_I32,
+  writeBackOut: EMPTY_I32,
+  writeBackCounts: EMPTY_I32,
   indexOf: EMPTY_I32,
   constraintSlot: EMPTY_I32,
   kernel: null,
@@ -88,6 +92,7 @@ const view: StepView = {
     proxy: EMPTY_I32,
     groupIndex: EMPTY_I32,
     maskBits: new Uint32Array(0),
+    next: EMPTY_I32,
   },
   bodies: {
     flags: new Uint8Array(0),
@@ -96,6 +101,20 @@ const view: StepView = {
     invInertia: EMPTY_F64,
     localCenterX: EMPTY_F64,
     localCenterY: EMPTY_F64,
+    vx: EMPTY_F64,
+    vy: EMPTY_F64,
+    w: EMPTY_F64,
+    centerX: EMPTY_F64,
+    centerY: EMPTY_F64,
+    forceX: EMPTY_F64,
+    forceY: EMPTY_F64,
+    torque: EMPTY_F64,
+    mass: EMPTY_F64,
+    inertia: EMPTY_F64,
+    maxExtent: EMPTY_F64,
+    minExtent: EMPTY_F64,
+    type: new Uint8Array(0),
+    shapeHead: EMPTY_I32,
   },
   broadphase: {
     trees: [new DynamicTree(), new DynamicTree()],
