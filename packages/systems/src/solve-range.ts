@@ -1,5 +1,4 @@
 import {
-  CC_CONTACT,
   CC_HEADER,
   CC_POINT_COUNT,
   CCP_NORMAL_IMPULSE,
@@ -45,7 +44,7 @@ export type SolveState = PrepareState &
 export const PASS_INTEGRATE_VELOCITIES = 0;
 export const PASS_CLAMP_VELOCITIES = 1;
 export const PASS_INTEGRATE_POSITIONS = 2;
-/** Passes over contact records. */
+/** Passes over contact records (PASS_STORE_IMPULSES: over contact list entries). */
 export const PASS_WARM_START = 3;
 export const PASS_SOLVE = 4;
 export const PASS_RELAX = 5;
@@ -72,7 +71,7 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
   else if (op === PASS_CLAMP_VELOCITIES) clampVelocities(states, end, params, first);
   else if (op === PASS_INTEGRATE_POSITIONS) integratePositions(states, end, params, first);
   else if (op === PASS_RESTITUTION) applyRestitution(sd.contacts, end, states, params, first);
-  else if (op === PASS_STORE_IMPULSES) storeImpulses(sd.contacts, v.contacts.points, first, end);
+  else if (op === PASS_STORE_IMPULSES) storeImpulses(v, first, end);
   else {
     const kernel = sd.kernel;
     if (kernel !== null) {
@@ -94,11 +93,21 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
   }
 }
 
-/** The accumulated impulses of records `first` to `end` back on their contacts, for the next step's warm start. */
-function storeImpulses(cc: Float64Array, points: Float64Array, first: number, end: number): void {
-  for (let i = first; i < end; i++) {
-    const o = i * CC_STRIDE;
-    const base = cc[o + CC_CONTACT]! * CONTACT_POINTS_STRIDE;
+/**
+ * The accumulated impulses back on the contacts of list entries `first` to `end` (exclusive), for the next step's
+ * warm start. In list order, as prepareContacts read them: the points are written in the order they sit in memory,
+ * and the records read at the slots the colouring gave them.
+ */
+export function storeImpulses(v: SolveState, first: number, end: number): void {
+  const cc = v.solverData.contacts;
+  const slot = v.solverData.constraintSlot;
+  const list = v.contacts.list;
+  const points = v.contacts.points;
+  for (let k = first; k < end; k++) {
+    const record = slot[k]!;
+    if (record < 0) continue;
+    const o = record * CC_STRIDE;
+    const base = list[k]! * CONTACT_POINTS_STRIDE;
     const pc = cc[o + CC_POINT_COUNT]!;
     for (let j = 0; j < pc; j++) {
       const q = o + CC_HEADER + j * CCP_STRIDE;

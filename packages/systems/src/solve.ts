@@ -1,16 +1,5 @@
 import {
-  CC_CONTACT,
-  CC_HEADER,
-  CC_POINT_COUNT,
-  CCP_NORMAL_IMPULSE,
-  CCP_STRIDE,
-  CCP_TANGENT_IMPULSE,
-  CC_STRIDE,
-  CONTACT_POINTS_STRIDE,
-  CP_NORMAL_IMPULSE,
-  CP_TANGENT_IMPULSE,
   LINEAR_SLOP,
-  CP_STRIDE,
   GRAPH_COLOURS,
   OVERFLOW_COLOUR,
   SP_INV_H,
@@ -33,6 +22,7 @@ import {
   PASS_STORE_IMPULSES,
   PASS_WARM_START,
   solveRange,
+  storeImpulses,
 } from './solve-range.js';
 import { JOB_SOLVE, chunkRows, runParallel, syncWorkers } from './workers/step-workers.js';
 
@@ -115,25 +105,8 @@ export function solve(p: PhysicsState, subSteps: number): void {
   if (sd.mayBounce === 1) {
     applyRestitution(cc, count, states, params);
   }
-  storeImpulses(p);
+  storeImpulses(p, 0, p.contacts.count);
   storeJointImpulses(p);
-}
-
-function storeImpulses(p: PhysicsState): void {
-  const sd = p.solverData;
-  const cc = sd.contacts;
-  const points = p.contacts.points;
-  for (let i = 0; i < sd.contactCount; i++) {
-    const o = i * CC_STRIDE;
-    const base = cc[o + CC_CONTACT]! * CONTACT_POINTS_STRIDE;
-    const pc = cc[o + CC_POINT_COUNT]!;
-    for (let j = 0; j < pc; j++) {
-      const q = o + CC_HEADER + j * CCP_STRIDE;
-      const d = base + j * CP_STRIDE;
-      points[d + CP_NORMAL_IMPULSE] = cc[q + CCP_NORMAL_IMPULSE]!;
-      points[d + CP_TANGENT_IMPULSE] = cc[q + CCP_TANGENT_IMPULSE]!;
-    }
-  }
 }
 
 /** Fewest and most rows per chunk of a parallel solver job (see chunkRows): contact records, body states. */
@@ -165,7 +138,7 @@ function solveOnWorkers(p: PhysicsState, subSteps: number, jointed: boolean): vo
     solveColours(p, PASS_RELAX, !odd);
   }
   if (sd.mayBounce === 1) solveColours(p, PASS_RESTITUTION, false);
-  solveRows(p, PASS_STORE_IMPULSES, 0, sd.contactCount, CONTACT_ROWS, CONTACT_MAX_ROWS);
+  solveRows(p, PASS_STORE_IMPULSES, 0, p.contacts.count, CONTACT_ROWS, CONTACT_MAX_ROWS);
   storeJointImpulses(p);
 }
 

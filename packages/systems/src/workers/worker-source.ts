@@ -2,7 +2,7 @@
 // prettier-ignore
 export const STEP_WORKER_SOURCE =
   "\"use strict\";(()=>{var no=class extends Error{code;constructor(t,A){super(`[${t}] ${A}`),this.name=\"" +
-  "PhysicsError\",this.code=t}};var TA=.25*Math.PI,os=.5*.005;function Dt(o,t){if(o.length>=t)return o;l" +
+  "PhysicsError\",this.code=t}};var NA=.25*Math.PI,os=.5*.005;function Dt(o,t){if(o.length>=t)return o;l" +
   "et A=Math.max(o.length,16);for(;A<t;)A*=2;let n=new Float64Array(A);return n.set(o),n}function ft(o," +
   "t,A=0){if(o.length>=t)return o;let n=Math.max(o.length,16);for(;n<t;)n*=2;let e=new Int32Array(n);re" +
   "turn A!==0&&e.fill(A,o.length),e.set(o),e}function mA(o,t){if(o.length>=t)return o;let A=Math.max(o." +
@@ -11,21 +11,21 @@ export const STEP_WORKER_SOURCE =
   ";constructor(t=16){this.data=new Int32Array(t>0?t:16)}push(t){this.count===this.data.length&&this.gr" +
   "ow(this.count+1),this.data[this.count++]=t}clear(){this.count=0}reserve(t){t>this.data.length&&this." +
   "grow(t)}grow(t){let A=this.data.length>0?this.data.length*2:16;for(;A<t;)A*=2;let n=new Int32Array(A" +
-  ");n.set(this.data),this.data=n}};var xo=class o{slots=Gn(64);mask=63;count=0;used=0;static hash(t,A)" +
+  ");n.set(this.data),this.data=n}};var xo=class o{slots=Vn(64);mask=63;count=0;used=0;static hash(t,A)" +
   "{let n=Math.imul(t,2654435761)^Math.imul(A,2246822519);return n^=n>>>16,n=Math.imul(n,2246822507),n^" +
   "=n>>>13,n=Math.imul(n,3266489909),n^=n>>>16,n|0}get slotColumn(){return this.slots}get slotMask(){re" +
   "turn this.mask}replaceSlots(t){this.slots=t(this.slots)}adoptSlots(t,A){this.slots=t,this.mask=A}get" +
-  "(t,A){let n=this.slots,e=this.mask,r=o.hash(t,A)&e;for(;;){let s=r*4,a=n[s];if(a===-1)return-1;if(a=" +
+  "(t,A){let n=this.slots,e=this.mask,r=o.hash(t,A)&e;for(;;){let s=r*4,i=n[s];if(i===-1)return-1;if(i=" +
   "==t&&n[s+1]===A)return n[s+2];r=r+1&e}}add(t,A,n){(this.used+1)*2>this.mask+1&&this.rehash((this.cou" +
   "nt+1)*2>(this.mask+1)/2?(this.mask+1)*2:this.mask+1);let e=this.slots,r=this.mask,s=o.hash(t,A)&r;fo" +
-  "r(;e[s*4]>=0;)s=s+1&r;let a=s*4;e[a]===-1&&this.used++,e[a]=t,e[a+1]=A,e[a+2]=n,this.count++}remove(" +
-  "t,A){let n=this.slots,e=this.mask,r=o.hash(t,A)&e;for(;;){let s=r*4,a=n[s];if(a===-1)return;if(a===t" +
-  "&&n[s+1]===A){n[s]=-2,this.count--;return}r=r+1&e}}rehash(t){let A=this.slots;this.slots=Gn(t),this." +
+  "r(;e[s*4]>=0;)s=s+1&r;let i=s*4;e[i]===-1&&this.used++,e[i]=t,e[i+1]=A,e[i+2]=n,this.count++}remove(" +
+  "t,A){let n=this.slots,e=this.mask,r=o.hash(t,A)&e;for(;;){let s=r*4,i=n[s];if(i===-1)return;if(i===t" +
+  "&&n[s+1]===A){n[s]=-2,this.count--;return}r=r+1&e}}rehash(t){let A=this.slots;this.slots=Vn(t),this." +
   "mask=t-1,this.count=0,this.used=0;for(let n=0;n<A.length;n+=4){let e=A[n];e>=0&&this.add(e,A[n+1],A[" +
-  "n+2])}}};function Gn(o){let t=new Int32Array(o*4);for(let A=0;A<t.length;A+=4)t[A]=-1;return t}funct" +
-  "ion Un(){return new Float64Array(19)}function Tt(o,t){return(o&255)<<8|t&255}var eA={touching:1,sens" +
-  "or:2},NA=0,vA=1,OA=2,VA=3,Mo=4,bo=5,GA=6,io=7,rA=io+1,sA=rA+1,$t=sA+1,nA=2*$t,Po=0,Qo=Po+1,Fo=Qo+1,R" +
-  "o=Fo+1,To=Ro+1,No=To+1,vo=No+1,eo=vo+6,wo=class{pairs=new xo;separated=new oA;touchChanged=new oA;ch" +
+  "n+2])}}};function Vn(o){let t=new Int32Array(o*4);for(let A=0;A<t.length;A+=4)t[A]=-1;return t}funct" +
+  "ion Gn(){return new Float64Array(19)}function Nt(o,t){return(o&255)<<8|t&255}var eA={touching:1,sens" +
+  "or:2},TA=0,vA=1,OA=2,VA=3,Mo=4,bo=5,GA=6,io=7,rA=io+1,sA=rA+1,$t=sA+1,nA=2*$t,Po=0,Qo=Po+1,Fo=Qo+1,R" +
+  "o=Fo+1,No=Ro+1,To=No+1,vo=To+1,eo=vo+6,wo=class{pairs=new xo;separated=new oA;touchChanged=new oA;ch" +
   "unkOut=new Int32Array(0);chunkCounts=new Int32Array(0);shapeA=new Int32Array(16);shapeB=new Int32Arr" +
   "ay(16);bodyA=new Int32Array(16);bodyB=new Int32Array(16);flags=new Uint8Array(16);friction=new Float" +
   "64Array(16);restitution=new Float64Array(16);rollingResistance=new Float64Array(16);tangentSpeed=new" +
@@ -43,8 +43,8 @@ export const STEP_WORKER_SOURCE =
   "}allocate(){let t=this.freeCount>0?this.free[--this.freeCount]:this.capacityUsed++;return this.reser" +
   "ve(t+1),this.listIndex[t]=this.count,this.list[this.count++]=t,t}release(t){let A=this.listIndex[t]," +
   "n=this.list[--this.count];this.list[A]=n,this.listIndex[n]=A,this.listIndex[t]=-1,this.free[this.fre" +
-  "eCount++]=t}};var sr=new Float64Array([1/0,1/0,-1/0,-1/0]),ir=new Uint8Array(0),tt=-1;function ao(o," +
-  "t,A,n,e,r,s,a,i){let I=o[e],y=t[e],c=A[e],h=n[e];return(c>a?c:a)-(I<r?I:r)+((h>i?h:i)-(y<s?y:s))}var" +
+  "eCount++]=t}};var rr=new Float64Array([1/0,1/0,-1/0,-1/0]),sr=new Uint8Array(0),tt=-1;function ao(o," +
+  "t,A,n,e,r,s,i,a){let I=o[e],y=t[e],c=A[e],h=n[e];return(c>i?c:i)-(I<r?I:r)+((h>a?h:a)-(y<s?y:s))}var" +
   " XA=8,UA=class{_minX;_minY;_maxX;_maxY;_parent;_child1;_child2;_height;_userData;_category;_root=tt;" +
   "_freeList=tt;_highWater=0;_nodeCount=0;_proxyCount=0;_stack;_swapGain=new Float64Array(1);_queryBox=" +
   "new Float64Array(4);_swapX=tt;_swapP=tt;_swapY=tt;_buildLeaves=new Int32Array(0);_buildCx=new Float6" +
@@ -61,20 +61,20 @@ export const STEP_WORKER_SOURCE =
   "hild2=t(this._child2),this._userData=t(this._userData),this._category=t(this._category)}adoptQueryCo" +
   "lumns(t){this._minX=t[0],this._minY=t[1],this._maxX=t[2],this._maxY=t[3],this._child1=t[4],this._chi" +
   "ld2=t[5],this._userData=t[6],this._category=t[7]}adoptRoot(t){this._root=t}createProxy(t,A,n,e,r,s=-" +
-  "1){sn(t,A,n,e);let a=this.allocateNode();return this._minX[a]=t,this._minY[a]=A,this._maxX[a]=n,this" +
-  "._maxY[a]=e,this._userData[a]=r,this._category[a]=s|0,this.insertLeaf(a),this._proxyCount++,a}destro" +
+  "1){sn(t,A,n,e);let i=this.allocateNode();return this._minX[i]=t,this._minY[i]=A,this._maxX[i]=n,this" +
+  "._maxY[i]=e,this._userData[i]=r,this._category[i]=s|0,this.insertLeaf(i),this._proxyCount++,i}destro" +
   "yProxy(t){this.checkProxy(t),this.removeLeaf(t),this.freeNode(t),this._proxyCount--}moveProxyFat(t,A" +
   ",n,e,r){let s=e[r];this.removeLeaf(t),this._minX[t]=A[n]-s,this._minY[t]=A[n+1]-s,this._maxX[t]=A[n+" +
   "2]+s,this._maxY[t]=A[n+3]+s,this.insertLeaf(t)}moveProxy(t,A,n,e,r){this.checkProxy(t),sn(A,n,e,r),t" +
   "his.removeLeaf(t),this._minX[t]=A,this._minY[t]=n,this._maxX[t]=e,this._maxY[t]=r,this.insertLeaf(t)" +
-  "}enlargeProxy(t,A,n,e,r){this.checkProxy(t),sn(A,n,e,r);let s=this._minX,a=this._minY,i=this._maxX,I" +
-  "=this._maxY,y=this._parent;s[t]=A,a[t]=n,i[t]=e,I[t]=r;let c=y[t];for(;c!==tt&&!(s[c]<=A&&a[c]<=n&&i" +
-  "[c]>=e&&I[c]>=r);)A<s[c]&&(s[c]=A),n<a[c]&&(a[c]=n),e>i[c]&&(i[c]=e),r>I[c]&&(I[c]=r),c=y[c]}enlarge" +
-  "ProxyFat(t,A,n){let e=A[n],r=A[n+1],s=A[n+2],a=A[n+3],i=this._minX,I=this._minY,y=this._maxX,c=this." +
-  "_maxY,h=this._parent;i[t]=e,I[t]=r,y[t]=s,c[t]=a;let l=h[t];for(;l!==tt&&!(i[l]<=e&&I[l]<=r&&y[l]>=s" +
-  "&&c[l]>=a);)e<i[l]&&(i[l]=e),r<I[l]&&(I[l]=r),s>y[l]&&(y[l]=s),a>c[l]&&(c[l]=a),l=h[l];this.enlarged" +
+  "}enlargeProxy(t,A,n,e,r){this.checkProxy(t),sn(A,n,e,r);let s=this._minX,i=this._minY,a=this._maxX,I" +
+  "=this._maxY,y=this._parent;s[t]=A,i[t]=n,a[t]=e,I[t]=r;let c=y[t];for(;c!==tt&&!(s[c]<=A&&i[c]<=n&&a" +
+  "[c]>=e&&I[c]>=r);)A<s[c]&&(s[c]=A),n<i[c]&&(i[c]=n),e>a[c]&&(a[c]=e),r>I[c]&&(I[c]=r),c=y[c]}enlarge" +
+  "ProxyFat(t,A,n){let e=A[n],r=A[n+1],s=A[n+2],i=A[n+3],a=this._minX,I=this._minY,y=this._maxX,c=this." +
+  "_maxY,h=this._parent;a[t]=e,I[t]=r,y[t]=s,c[t]=i;let l=h[t];for(;l!==tt&&!(a[l]<=e&&I[l]<=r&&y[l]>=s" +
+  "&&c[l]>=i);)e<a[l]&&(a[l]=e),r<I[l]&&(I[l]=r),s>y[l]&&(y[l]=s),i>c[l]&&(c[l]=i),l=h[l];this.enlarged" +
   "SinceRebuild++}enlargedSinceRebuild=0;setCategoryBits(t,A){this.checkProxy(t);let n=this._category,e" +
-  "=this._parent,r=this._child1,s=this._child2;n[t]=A|0;for(let a=e[t];a!==tt;a=e[a])n[a]=n[r[a]]|n[s[a" +
+  "=this._parent,r=this._child1,s=this._child2;n[t]=A|0;for(let i=e[t];i!==tt;i=e[i])n[i]=n[r[i]]|n[s[i" +
   "]]}getCategoryBits(t){return this._category[t]>>>0}getUserData(t){return this._userData[t]}isProxy(t" +
   "){return t>=0&&t<this._highWater&&this._height[t]===0}getProxyCount(){return this._proxyCount}getNod" +
   "eCount(){return this._nodeCount}getRoot(){return this._root}getHeight(){return this._root===tt?0:thi" +
@@ -85,21 +85,21 @@ export const STEP_WORKER_SOURCE =
   "n,!1,-1)}queryBoxMasked(t,A,n,e){this.collect(t,A,e,!1,n|0)}queryNewOverlaps(t,A,n,e,r){this.collect" +
   "(t,A,r,!1,n|0,t,A+4,e)}queryLeaves(t,A,n,e,r){this.collect(this.scratchBox(t,A,n,e),0,r,!0,-1)}query" +
   "Proxy(t,A){this.checkProxy(t),this.collect(this.scratchBox(this._minX[t],this._minY[t],this._maxX[t]" +
-  ",this._maxY[t]),0,A,!0,-1)}rayCast(t,A,n,e,r,s){let a=this._root;if(a===tt||!(r>=0))return;let i=thi" +
+  ",this._maxY[t]),0,A,!0,-1)}rayCast(t,A,n,e,r,s){let i=this._root;if(i===tt||!(r>=0))return;let a=thi" +
   "s._minX,I=this._minY,y=this._maxX,c=this._maxY,h=this._child1,l=this._child2,g=this._userData,f=1/n," +
-  "m=1/e,d=this._stack,E=0;for(d[E++]=a;E>0;){let B=d[--E];if(n===0&&(t<i[B]||t>y[B])||e===0&&(A<I[B]||" +
-  "A>c[B]))continue;let u=(i[B]-t)*f,C=(y[B]-t)*f,_=(I[B]-A)*m,p=(c[B]-A)*m,b=n===0?-1e300:u<C?u:C,R=n=" +
+  "m=1/e,d=this._stack,E=0;for(d[E++]=i;E>0;){let B=d[--E];if(n===0&&(t<a[B]||t>y[B])||e===0&&(A<I[B]||" +
+  "A>c[B]))continue;let u=(a[B]-t)*f,C=(y[B]-t)*f,_=(I[B]-A)*m,p=(c[B]-A)*m,b=n===0?-1e300:u<C?u:C,R=n=" +
   "==0?1e300:u<C?C:u,P=e===0?-1e300:_<p?_:p,S=e===0?1e300:_<p?p:_,x=b>P?b:P,w=R<S?R:S;if(x>w||x>r||w<0)" +
   "continue;let F=h[B];F===tt?s.push(g[B]):(E+2>d.length&&(d=this._stack=ft(d,E+2)),d[E++]=l[B],d[E++]=" +
   "F)}}rebuild(){this.enlargedSinceRebuild=0;let t=this._root;if(t===tt||this._height[t]===0)return;let" +
   " A=this._proxyCount;this._buildLeaves.length<A&&(this._buildLeaves=ft(this._buildLeaves,A),this._bui" +
   "ldCx=Dt(this._buildCx,A),this._buildCy=Dt(this._buildCy,A)),this._root=this.buildTree(this.collectLe" +
   "aves(t)),this._parent[this._root]=tt}collectLeaves(t){let A=this._buildLeaves,n=this._buildCx,e=this" +
-  "._buildCy,r=this._stack,s=0,a=0;for(r[s++]=t;s>0;){let i=r[--s],I=this._child1[i];I===tt?(A[a]=i,n[a" +
-  "]=this._minX[i]+this._maxX[i],e[a]=this._minY[i]+this._maxY[i],a++):(s+2>r.length&&(r=this._stack=ft" +
-  "(r,s+2)),r[s++]=this._child2[i],r[s++]=I,this.freeNode(i))}return a}validate(){let t=this._root,A=th" +
-  "is._parent,n=this._child1,e=this._child2,r=this._height,s=0,a=0;if(t!==tt){A[t]!==tt&&Xt(`root ${t} " +
-  "has parent ${A[t]}`);let I=this._stack,y=0;for(I[y++]=t;y>0;){let c=I[--y];a++,a>this._nodeCount&&Xt" +
+  "._buildCy,r=this._stack,s=0,i=0;for(r[s++]=t;s>0;){let a=r[--s],I=this._child1[a];I===tt?(A[i]=a,n[i" +
+  "]=this._minX[a]+this._maxX[a],e[i]=this._minY[a]+this._maxY[a],i++):(s+2>r.length&&(r=this._stack=ft" +
+  "(r,s+2)),r[s++]=this._child2[a],r[s++]=I,this.freeNode(a))}return i}validate(){let t=this._root,A=th" +
+  "is._parent,n=this._child1,e=this._child2,r=this._height,s=0,i=0;if(t!==tt){A[t]!==tt&&Xt(`root ${t} " +
+  "has parent ${A[t]}`);let I=this._stack,y=0;for(I[y++]=t;y>0;){let c=I[--y];i++,i>this._nodeCount&&Xt" +
   "(\"cycle or more reachable nodes than allocated\");let h=n[c],l=e[c];if(h===tt||l===tt){h!==l&&Xt(`nod" +
   "e ${c} has one child`),r[c]!==0&&Xt(`leaf ${c} has height ${r[c]}`),s++;continue}(h<0||h>=this._high" +
   "Water||l<0||l>=this._highWater||h===l)&&Xt(`node ${c} has bad children ${h}, ${l}`),(A[h]!==c||A[l]!" +
@@ -109,9 +109,9 @@ export const STEP_WORKER_SOURCE =
   "ins(c,l))&&Xt(`box of node ${c} does not contain its children`),this._category[c]!==(this._category[" +
   "h]|this._category[l])&&Xt(`category bits of node ${c} are not its children's union`),y+2>I.length&&(" +
   "I=this._stack=ft(I,y+2)),I[y++]=l,I[y++]=h}}s!==this._proxyCount&&Xt(`reachable leaves ${s} != proxy" +
-  " count ${this._proxyCount}`),a!==this._nodeCount&&Xt(`reachable nodes ${a} != node count ${this._nod" +
-  "eCount}`);let i=0;for(let I=this._freeList;I!==tt;I=A[I])r[I]!==-1&&Xt(`free node ${I} is marked liv" +
-  "e`),++i>this._highWater&&Xt(\"free list has a cycle\");i+this._nodeCount!==this._highWater&&Xt(\"free l" +
+  " count ${this._proxyCount}`),i!==this._nodeCount&&Xt(`reachable nodes ${i} != node count ${this._nod" +
+  "eCount}`);let a=0;for(let I=this._freeList;I!==tt;I=A[I])r[I]!==-1&&Xt(`free node ${I} is marked liv" +
+  "e`),++a>this._highWater&&Xt(\"free list has a cycle\");a+this._nodeCount!==this._highWater&&Xt(\"free l" +
   "ist does not account for all unused nodes\")}allocateNode(){let t=this._freeList;return t!==tt?this._" +
   "freeList=this._parent[t]:(t=this._highWater++,t>=this._height.length&&this.growNodes(t+1)),this._par" +
   "ent[t]=tt,this._child1[t]=tt,this._child2[t]=tt,this._height[t]=0,this._userData[t]=-1,this._nodeCou" +
@@ -122,57 +122,57 @@ export const STEP_WORKER_SOURCE =
   "_userData=ft(this._userData,t),this._category=ft(this._category,t)}checkProxy(t){if(!(t>=0&&t<this._" +
   "highWater&&this._height[t]===0))throw new no(\"INVALID_ARGUMENT\",`${String(t)} is not a live proxy of" +
   " this tree`)}insertLeaf(t){if(this._root===tt){this._root=t,this._parent[t]=tt;return}let A=this.fin" +
-  "dBestSibling(t),n=this.allocateNode(),e=this._parent,r=this._child1,s=this._child2,a=e[A];e[n]=a,r[n" +
-  "]=A,s[n]=t,e[A]=n,e[t]=n,a===tt?this._root=n:r[a]===A?r[a]=n:s[a]=n,this.refitUpward(n)}removeLeaf(t" +
+  "dBestSibling(t),n=this.allocateNode(),e=this._parent,r=this._child1,s=this._child2,i=e[A];e[n]=i,r[n" +
+  "]=A,s[n]=t,e[A]=n,e[t]=n,i===tt?this._root=n:r[i]===A?r[i]=n:s[i]=n,this.refitUpward(n)}removeLeaf(t" +
   "){if(t===this._root){this._root=tt;return}let A=this._parent,n=this._child1,e=this._child2,r=A[t],s=" +
-  "A[r],a=n[r]===t?e[r]:n[r];A[a]=s,s===tt?this._root=a:n[s]===r?n[s]=a:e[s]=a,A[t]=tt,this.freeNode(r)" +
+  "A[r],i=n[r]===t?e[r]:n[r];A[i]=s,s===tt?this._root=i:n[s]===r?n[s]=i:e[s]=i,A[t]=tt,this.freeNode(r)" +
   ",s!==tt&&this.refitUpward(s)}findBestSibling(t){let A=this._minX,n=this._minY,e=this._maxX,r=this._m" +
-  "axY,s=this._child1,a=this._child2,i=this._height,I=A[t],y=n[t],c=e[t],h=r[t],l=c-I+(h-y),g=I+c,f=y+h" +
-  ",m=this._root,d=this.halfPerimeter(m),E=ao(A,n,e,r,m,I,y,c,h),B=0,u=tt,C=1e300;for(i[m]<=1&&(u=m,C=E" +
-  ");i[m]>0;){let _=E+B;_<C&&i[m]<=1&&(u=m,C=_),B+=E-d;let p=s[m],b=a[m],R=ao(A,n,e,r,p,I,y,c,h),P=ao(A" +
-  ",n,e,r,b,I,y,c,h),S=0,x=0,w=1e300,F=1e300;if(i[p]===0){let M=B+R;M<C&&(u=p,C=M)}else S=this.halfPeri" +
-  "meter(p),w=B+R-S+(i[p]===1&&S<l?S:l);if(i[b]===0){let M=B+P;M<C&&(u=b,C=M)}else x=this.halfPerimeter" +
-  "(b),F=B+P-x+(i[b]===1&&x<l?x:l);if(C<=w&&C<=F)break;let T=w<F;if(w===F){let M=A[p]+e[p]-g,N=n[p]+r[p" +
-  "]-f,D=A[b]+e[b]-g,X=n[b]+r[b]-f;T=M*M+N*N<=D*D+X*X}T?(m=p,d=S,E=R):(m=b,d=x,E=P)}if(u===tt)for(u=thi" +
-  "s._root;i[u]>1;)u=s[u];return u}refitUpward(t){let A=t;for(;A!==tt;)this.refitNode(A),this.balance(A" +
+  "axY,s=this._child1,i=this._child2,a=this._height,I=A[t],y=n[t],c=e[t],h=r[t],l=c-I+(h-y),g=I+c,f=y+h" +
+  ",m=this._root,d=this.halfPerimeter(m),E=ao(A,n,e,r,m,I,y,c,h),B=0,u=tt,C=1e300;for(a[m]<=1&&(u=m,C=E" +
+  ");a[m]>0;){let _=E+B;_<C&&a[m]<=1&&(u=m,C=_),B+=E-d;let p=s[m],b=i[m],R=ao(A,n,e,r,p,I,y,c,h),P=ao(A" +
+  ",n,e,r,b,I,y,c,h),S=0,x=0,w=1e300,F=1e300;if(a[p]===0){let M=B+R;M<C&&(u=p,C=M)}else S=this.halfPeri" +
+  "meter(p),w=B+R-S+(a[p]===1&&S<l?S:l);if(a[b]===0){let M=B+P;M<C&&(u=b,C=M)}else x=this.halfPerimeter" +
+  "(b),F=B+P-x+(a[b]===1&&x<l?x:l);if(C<=w&&C<=F)break;let N=w<F;if(w===F){let M=A[p]+e[p]-g,T=n[p]+r[p" +
+  "]-f,D=A[b]+e[b]-g,X=n[b]+r[b]-f;N=M*M+T*T<=D*D+X*X}N?(m=p,d=S,E=R):(m=b,d=x,E=P)}if(u===tt)for(u=thi" +
+  "s._root;a[u]>1;)u=s[u];return u}refitUpward(t){let A=t;for(;A!==tt;)this.refitNode(A),this.balance(A" +
   "),A=this._parent[A]}refitNode(t){let A=this._minX,n=this._minY,e=this._maxX,r=this._maxY,s=this._hei" +
-  "ght,a=this._child1[t],i=this._child2[t];A[t]=Math.min(A[a],A[i]),n[t]=Math.min(n[a],n[i]),e[t]=Math." +
-  "max(e[a],e[i]),r[t]=Math.max(r[a],r[i]),s[t]=1+Math.max(s[a],s[i]),this._category[t]=this._category[" +
-  "a]|this._category[i]}balance(t){let A=this._height;if(A[t]<2)return;let n=this._child1[t],e=this._ch" +
+  "ght,i=this._child1[t],a=this._child2[t];A[t]=Math.min(A[i],A[a]),n[t]=Math.min(n[i],n[a]),e[t]=Math." +
+  "max(e[i],e[a]),r[t]=Math.max(r[i],r[a]),s[t]=1+Math.max(s[i],s[a]),this._category[t]=this._category[" +
+  "i]|this._category[a]}balance(t){let A=this._height;if(A[t]<2)return;let n=this._child1[t],e=this._ch" +
   "ild2[t],r=A[n],s=A[e];s>r+1?this.rotateTowards(t,n,e):r>s+1?this.rotateTowards(t,e,n):this.improveAr" +
-  "ea(t,n,e)}rotateTowards(t,A,n){let e=this._child1[n],r=this._child2[n],s=this._height[e],a=this._hei" +
-  "ght[r],i=e;(a>s||a===s&&this.unionIsSmaller(A,e,r))&&(i=r),this.swapNodes(t,A,n,i)}improveArea(t,A,n" +
+  "ea(t,n,e)}rotateTowards(t,A,n){let e=this._child1[n],r=this._child2[n],s=this._height[e],i=this._hei" +
+  "ght[r],a=e;(i>s||i===s&&this.unionIsSmaller(A,e,r))&&(a=r),this.swapNodes(t,A,n,a)}improveArea(t,A,n" +
   "){this._swapGain[0]=0,this._swapX=tt;let e=this._height;if(e[n]>0){let r=this._child1[n],s=this._chi" +
   "ld2[n];this.considerSwap(A,n,r,s),this.considerSwap(A,n,s,r)}if(e[A]>0){let r=this._child1[A],s=this" +
   "._child2[A];this.considerSwap(n,A,r,s),this.considerSwap(n,A,s,r)}this._swapX!==tt&&this.swapNodes(t" +
-  ",this._swapX,this._swapP,this._swapY)}considerSwap(t,A,n,e){let r=this._height,s=r[t],a=r[e];if(s>a+" +
-  "1||a>s+1)return;let i=1+(s>a?s:a),I=r[n];if(i>I+1||I>i+1)return;let y=this._minX,c=this._minY,h=this" +
+  ",this._swapX,this._swapP,this._swapY)}considerSwap(t,A,n,e){let r=this._height,s=r[t],i=r[e];if(s>i+" +
+  "1||i>s+1)return;let a=1+(s>i?s:i),I=r[n];if(a>I+1||I>a+1)return;let y=this._minX,c=this._minY,h=this" +
   "._maxX,l=this._maxY,g=h[A]-y[A]+(l[A]-c[A]),f=Math.max(h[t],h[e])-Math.min(y[t],y[e])+(Math.max(l[t]" +
   ",l[e])-Math.min(c[t],c[e])),m=g-f;m>this._swapGain[0]&&(this._swapGain[0]=m,this._swapX=t,this._swap" +
-  "P=A,this._swapY=n)}swapNodes(t,A,n,e){let r=this._parent,s=this._child1,a=this._child2,i=this._heigh" +
-  "t;s[t]===A?s[t]=e:a[t]=e,s[n]===e?s[n]=A:a[n]=A,r[A]=n,r[e]=t,this.refitNode(n);let I=i[e],y=i[n];i[" +
+  "P=A,this._swapY=n)}swapNodes(t,A,n,e){let r=this._parent,s=this._child1,i=this._child2,a=this._heigh" +
+  "t;s[t]===A?s[t]=e:i[t]=e,s[n]===e?s[n]=A:i[n]=A,r[A]=n,r[e]=t,this.refitNode(n);let I=a[e],y=a[n];a[" +
   "t]=1+(I>y?I:y)}halfPerimeter(t){return this._maxX[t]-this._minX[t]+(this._maxY[t]-this._minY[t])}uni" +
-  "onIsSmaller(t,A,n){let e=this._minX,r=this._minY,s=this._maxX,a=this._maxY,i=e[t],I=r[t],y=s[t],c=a[" +
-  "t];return ao(e,r,s,a,A,i,I,y,c)<ao(e,r,s,a,n,i,I,y,c)}contains(t,A){return this._minX[t]<=this._minX" +
+  "onIsSmaller(t,A,n){let e=this._minX,r=this._minY,s=this._maxX,i=this._maxY,a=e[t],I=r[t],y=s[t],c=i[" +
+  "t];return ao(e,r,s,i,A,a,I,y,c)<ao(e,r,s,i,n,a,I,y,c)}contains(t,A){return this._minX[t]<=this._minX" +
   "[A]&&this._minY[t]<=this._minY[A]&&this._maxX[t]>=this._maxX[A]&&this._maxY[t]>=this._maxY[A]}scratc" +
-  "hBox(t,A,n,e){let r=this._queryBox;return r[0]=t,r[1]=A,r[2]=n,r[3]=e,r}collect(t,A,n,e,r,s=sr,a=0,i" +
-  "=ir){let I=this._root;if(I===tt)return;let y=t[A],c=t[A+1],h=t[A+2],l=t[A+3],g=s[a],f=s[a+1],m=s[a+2" +
-  "],d=s[a+3],E=this._minX,B=this._minY,u=this._maxX,C=this._maxY,_=this._child1,p=this._child2,b=this." +
+  "hBox(t,A,n,e){let r=this._queryBox;return r[0]=t,r[1]=A,r[2]=n,r[3]=e,r}collect(t,A,n,e,r,s=rr,i=0,a" +
+  "=sr){let I=this._root;if(I===tt)return;let y=t[A],c=t[A+1],h=t[A+2],l=t[A+3],g=s[i],f=s[i+1],m=s[i+2" +
+  "],d=s[i+3],E=this._minX,B=this._minY,u=this._maxX,C=this._maxY,_=this._child1,p=this._child2,b=this." +
   "_userData,R=this._category,P=this._stack,S=0;for(P[S++]=I;S>0;){let x=P[--S];if((R[x]&r)===0)continu" +
-  "e;let w=E[x],F=B[x],T=u[x],M=C[x];if(w>h||T<y||F>l||M<c)continue;let N=_[x];if(N===tt){let D=b[x];if" +
-  "(w<=m&&T>=g&&F<=d&&M>=f&&i[D]===0)continue;n.push(e?x:D)}else S+2>P.length&&(P=this._stack=ft(P,S+2)" +
-  "),P[S++]=p[x],P[S++]=N}}buildTree(t){let A=6*(2+(32-Math.clz32(t)));this._buildFrames.length<A&&(thi" +
+  "e;let w=E[x],F=B[x],N=u[x],M=C[x];if(w>h||N<y||F>l||M<c)continue;let T=_[x];if(T===tt){let D=b[x];if" +
+  "(w<=m&&N>=g&&F<=d&&M>=f&&a[D]===0)continue;n.push(e?x:D)}else S+2>P.length&&(P=this._stack=ft(P,S+2)" +
+  "),P[S++]=p[x],P[S++]=T}}buildTree(t){let A=6*(2+(32-Math.clz32(t)));this._buildFrames.length<A&&(thi" +
   "s._buildFrames=new Int32Array(A)),this._buildRoots.length<A&&(this._buildRoots=new Int32Array(A));le" +
-  "t n=this._buildFrames,e=this._buildRoots,r=this._buildLeaves,s=this._buildCx,a=this._buildCy,i=0,I=0" +
-  ";for(n[i++]=0,n[i++]=t,n[i++]=-1;i>0;){i-=3;let y=n[i],c=n[i+1],h=n[i+2];if(c-y===1){e[I++]=r[y];con" +
+  "t n=this._buildFrames,e=this._buildRoots,r=this._buildLeaves,s=this._buildCx,i=this._buildCy,a=0,I=0" +
+  ";for(n[a++]=0,n[a++]=t,n[a++]=-1;a>0;){a-=3;let y=n[a],c=n[a+1],h=n[a+2];if(c-y===1){e[I++]=r[y];con" +
   "tinue}if(h>=0){let E=e[--I],B=e[--I],u=this.allocateNode();this._child1[u]=B,this._child2[u]=E,this." +
-  "_parent[B]=u,this._parent[E]=u,this.refitNode(u),e[I++]=u;continue}let l=s[y],g=l,f=a[y],m=f;for(let" +
-  " E=y+1;E<c;E++){let B=s[E],u=a[E];B<l?l=B:B>g&&(g=B),u<f?f=u:u>m&&(m=u)}let d=y+(c-y>>1);this.select" +
-  "Nth(y,c,d,g-l>=m-f?s:a),n[i+2]=d,i+=3,n[i++]=d,n[i++]=c,n[i++]=-1,n[i++]=y,n[i++]=d,n[i++]=-1}return" +
-  " e[0]}selectNth(t,A,n,e){for(;A-t>1;){let r=e[t],s=e[t+A>>1],a=e[A-1],i=r<s?s<a?s:r<a?a:r:r<a?r:s<a?" +
-  "a:s,I=t,y=t,c=A;for(;y<c;){let h=e[y];h<i?this.swapBuild(I++,y++):h>i?this.swapBuild(y,--c):y++}if(n" +
+  "_parent[B]=u,this._parent[E]=u,this.refitNode(u),e[I++]=u;continue}let l=s[y],g=l,f=i[y],m=f;for(let" +
+  " E=y+1;E<c;E++){let B=s[E],u=i[E];B<l?l=B:B>g&&(g=B),u<f?f=u:u>m&&(m=u)}let d=y+(c-y>>1);this.select" +
+  "Nth(y,c,d,g-l>=m-f?s:i),n[a+2]=d,a+=3,n[a++]=d,n[a++]=c,n[a++]=-1,n[a++]=y,n[a++]=d,n[a++]=-1}return" +
+  " e[0]}selectNth(t,A,n,e){for(;A-t>1;){let r=e[t],s=e[t+A>>1],i=e[A-1],a=r<s?s<i?s:r<i?i:r:r<i?r:s<i?" +
+  "i:s,I=t,y=t,c=A;for(;y<c;){let h=e[y];h<a?this.swapBuild(I++,y++):h>a?this.swapBuild(y,--c):y++}if(n" +
   "<I)A=I;else if(n>=c)t=c;else return}}swapBuild(t,A){let n=this._buildLeaves,e=this._buildCx,r=this._" +
-  "buildCy,s=n[t];n[t]=n[A],n[A]=s;let a=e[t];e[t]=e[A],e[A]=a;let i=r[t];r[t]=r[A],r[A]=i}};function s" +
+  "buildCy,s=n[t];n[t]=n[A],n[A]=s;let i=e[t];e[t]=e[A],e[A]=i;let a=r[t];r[t]=r[A],r[A]=a}};function s" +
   "n(o,t,A,n){if(!(o<=A&&t<=n&&Number.isFinite(o)&&Number.isFinite(t)&&Number.isFinite(A)&&Number.isFin" +
   "ite(n)))throw new no(\"INVALID_ARGUMENT\",`bad box [${o}, ${t}] - [${A}, ${n}]`)}function Xt(o){throw " +
   "new Error(`DynamicTree.validate: ${o}`)}var an=0,Oo=1;var nt=16,co=class{type=new Uint8Array(16);cou" +
@@ -182,477 +182,478 @@ export const STEP_WORKER_SOURCE =
   "type,t),this.count=mA(this.count,t),this.radius=Dt(this.radius,t),this.centroid=Dt(this.centroid,t*2" +
   "),this.slot=ft(this.slot,t,-1)}reserveSlots(t){this.verts=Dt(this.verts,t*nt),this.normals=Dt(this.n" +
   "ormals,t*nt),this.slotRefs=ft(this.slotRefs,t),this.freeSlots=ft(this.freeSlots,t)}intern(t,A,n){thi" +
-  "s.release(t);let e=this.contentIndex(),r=Xn(A,n,0),s=e.get(r);s===void 0&&(s=this.freeSlotCount>0?th" +
+  "s.release(t);let e=this.contentIndex(),r=Un(A,n,0),s=e.get(r);s===void 0&&(s=this.freeSlotCount>0?th" +
   "is.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this.reserveSlots(s+1),this.verts.set(A,s*nt),th" +
   "is.normals.set(n,s*nt),e.set(r,s)),this.slotRefs[s]=this.slotRefs[s]+1,this.slot[t]=s}release(t){let" +
   " A=this.slot[t];if(A<0)return;this.slot[t]=-1;let n=this.slotRefs[A]-1;this.slotRefs[A]=n,!(n>0)&&(t" +
   "his.index?.delete(this.keyOf(A)),this.verts.fill(0,A*nt,(A+1)*nt),this.normals.fill(0,A*nt,(A+1)*nt)" +
   ",this.freeSlots[this.freeSlotCount++]=A)}forgetIndex(){this.index=null}contentIndex(){if(this.index!" +
   "==null)return this.index;let t=new Map;for(let A=0;A<this.slotsUsed;A++)this.slotRefs[A]>0&&t.set(th" +
-  "is.keyOf(A),A);return this.index=t,t}keyOf(t){return Xn(this.verts,this.normals,t*nt)}},cn=new Float" +
-  "64Array(2*nt),ar=new Uint16Array(cn.buffer);function Xn(o,t,A){for(let n=0;n<nt;n++)cn[n]=o[A+n],cn[" +
-  "nt+n]=t[A+n];return String.fromCharCode(...ar)}function Ut(o,t,A){let n=A[0],e=A[1],r=A[2],s=A[3],a=" +
-  "A[4],i=A[5],I=o[1],y=o[2];o[1]=r*I-s*y,o[2]=s*I+r*y;let c=n-a,h=e-i,l=0;for(let g=0;g<t;g++){let f=3" +
+  "is.keyOf(A),A);return this.index=t,t}keyOf(t){return Un(this.verts,this.normals,t*nt)}},cn=new Float" +
+  "64Array(2*nt),ir=new Uint16Array(cn.buffer);function Un(o,t,A){for(let n=0;n<nt;n++)cn[n]=o[A+n],cn[" +
+  "nt+n]=t[A+n];return String.fromCharCode(...ir)}function Ut(o,t,A){let n=A[0],e=A[1],r=A[2],s=A[3],i=" +
+  "A[4],a=A[5],I=o[1],y=o[2];o[1]=r*I-s*y,o[2]=s*I+r*y;let c=n-i,h=e-a,l=0;for(let g=0;g<t;g++){let f=3" +
   "+g*8,m=o[f+6];if(!(m<.02))continue;let d=o[f+4],E=o[f+5],B=o[f+7],u=r*d-s*E,C=s*d+r*E,_=3+l*8;o[_+0]" +
   "=u,o[_+1]=C,o[_+2]=u+c,o[_+3]=C+h,o[_+4]=n+u,o[_+5]=e+C,o[_+6]=m,o[_+7]=B,l++}o[0]=l}function zt(o,t" +
-  ",A,n,e,r){let s=3+t*8;o[s+4]=A,o[s+5]=n,o[s+6]=e,o[s+7]=r}function Ln(o){o[1]=-o[1],o[2]=-o[2];let t" +
+  ",A,n,e,r){let s=3+t*8;o[s+4]=A,o[s+5]=n,o[s+6]=e,o[s+7]=r}function Xn(o){o[1]=-o[1],o[2]=-o[2];let t" +
   "=o[0];for(let A=0;A<t;A++){let n=3+A*8,e=o[n+0],r=o[n+1];o[n+0]=o[n+2],o[n+1]=o[n+3],o[n+2]=e,o[n+3]" +
   "=r;let s=o[n+7];o[n+7]=(s&255)<<8|s>>8&255}}function YA(o,t){let A=o[0],n=o[1],e=o[2],r=o[3],s=o[4]," +
-  "a=o[5],i=o[6],I=o[7],y=e-A,c=r-n,h=i-s,l=I-a,g=A-s,f=n-a,m=y*y+c*c,d=h*h+l*l,E=g*y+f*c,B=g*h+f*l,u=y" +
+  "i=o[5],a=o[6],I=o[7],y=e-A,c=r-n,h=a-s,l=I-i,g=A-s,f=n-i,m=y*y+c*c,d=h*h+l*l,E=g*y+f*c,B=g*h+f*l,u=y" +
   "*h+c*l,C=m*d-u*u,_=0;C!==0&&(_=(u*B-E*d)/C,_=_<0?0:_>1?1:_);let p=(u*_+B)/d;p<0?(p=0,_=-E/m,_=_<0?0:" +
-  "_>1?1:_):p>1&&(p=1,_=(u-E)/m,_=_<0?0:_>1?1:_),t[0]=_,t[1]=p;let b=A+_*y-(s+p*h),R=n+_*c-(a+p*l);t[2]" +
-  "=b*b+R*R}function Yn(o,t,A,n,e){let r=n[0],s=n[1],a=n[2],i=n[3],I=n[4],y=n[5],c=n[6],h=n[7],l=o.vert" +
-  "s,g=o.slot[t]*nt,f=o.slot[A]*nt,m=o.radius[t],d=o.radius[A],E=l[g],B=l[g+1],u=a*c+i*h,C=a*h-i*c,_=I-" +
-  "r,p=y-s,b=l[f],R=l[f+1],P=u*b-C*R+a*_+i*p,S=C*b+u*R-i*_+a*p,x=P-E,w=S-B,F=Math.sqrt(x*x+w*w),T=F-m-d" +
-  ";if(T>=.02){e[0]=0;return}F>1e-12?(x/=F,w/=F):(x=0,w=1);let M=.5*(m-d+F);e[1]=x,e[2]=w,zt(e,0,E+M*x," +
-  "B+M*w,T,0),Ut(e,1,n)}function ln(o,t,A,n,e){let r=n[0],s=n[1],a=n[2],i=n[3],I=n[4],y=n[5],c=n[6],h=n" +
-  "[7],l=o.verts,g=o.slot[t]*nt,f=o.slot[A]*nt,m=o.radius[t],d=o.radius[A],E=a*c+i*h,B=a*h-i*c,u=I-r,C=" +
-  "y-s,_=l[f],p=l[f+1],b=E*_-B*p+a*u+i*C,R=B*_+E*p-i*u+a*C,P=l[g],S=l[g+1],x=l[g+2]-P,w=l[g+3]-S,F=(b-P" +
-  ")*x+(R-S)*w,T=x*x+w*w,M=P,N=S;if(F>=T)M=P+x,N=S+w;else if(F>0){let v=F/T;M=P+v*x,N=S+v*w}let D=b-M,X" +
-  "=R-N,Y=Math.sqrt(D*D+X*X),Q=Y-m-d;if(Q>=.02){e[0]=0;return}Y>1e-12?(D/=Y,X/=Y):(D=o.normals[g],X=o.n" +
-  "ormals[g+1]);let K=.5*(m-d+Y);e[1]=D,e[2]=X,zt(e,0,M+K*D,N+K*X,Q,0),Ut(e,1,n)}var Vo=new Float64Arra" +
-  "y(3),iA=new Float64Array(8);function In(o,t,A,n,e){let r=n[0],s=n[1],a=n[2],i=n[3],I=n[4],y=n[5],c=n" +
+  "_>1?1:_):p>1&&(p=1,_=(u-E)/m,_=_<0?0:_>1?1:_),t[0]=_,t[1]=p;let b=A+_*y-(s+p*h),R=n+_*c-(i+p*l);t[2]" +
+  "=b*b+R*R}function Ln(o,t,A,n,e){let r=n[0],s=n[1],i=n[2],a=n[3],I=n[4],y=n[5],c=n[6],h=n[7],l=o.vert" +
+  "s,g=o.slot[t]*nt,f=o.slot[A]*nt,m=o.radius[t],d=o.radius[A],E=l[g],B=l[g+1],u=i*c+a*h,C=i*h-a*c,_=I-" +
+  "r,p=y-s,b=l[f],R=l[f+1],P=u*b-C*R+i*_+a*p,S=C*b+u*R-a*_+i*p,x=P-E,w=S-B,F=Math.sqrt(x*x+w*w),N=F-m-d" +
+  ";if(N>=.02){e[0]=0;return}F>1e-12?(x/=F,w/=F):(x=0,w=1);let M=.5*(m-d+F);e[1]=x,e[2]=w,zt(e,0,E+M*x," +
+  "B+M*w,N,0),Ut(e,1,n)}function ln(o,t,A,n,e){let r=n[0],s=n[1],i=n[2],a=n[3],I=n[4],y=n[5],c=n[6],h=n" +
+  "[7],l=o.verts,g=o.slot[t]*nt,f=o.slot[A]*nt,m=o.radius[t],d=o.radius[A],E=i*c+a*h,B=i*h-a*c,u=I-r,C=" +
+  "y-s,_=l[f],p=l[f+1],b=E*_-B*p+i*u+a*C,R=B*_+E*p-a*u+i*C,P=l[g],S=l[g+1],x=l[g+2]-P,w=l[g+3]-S,F=(b-P" +
+  ")*x+(R-S)*w,N=x*x+w*w,M=P,T=S;if(F>=N)M=P+x,T=S+w;else if(F>0){let v=F/N;M=P+v*x,T=S+v*w}let D=b-M,X" +
+  "=R-T,Y=Math.sqrt(D*D+X*X),Q=Y-m-d;if(Q>=.02){e[0]=0;return}Y>1e-12?(D/=Y,X/=Y):(D=o.normals[g],X=o.n" +
+  "ormals[g+1]);let K=.5*(m-d+Y);e[1]=D,e[2]=X,zt(e,0,M+K*D,T+K*X,Q,0),Ut(e,1,n)}var Vo=new Float64Arra" +
+  "y(3),iA=new Float64Array(8);function In(o,t,A,n,e){let r=n[0],s=n[1],i=n[2],a=n[3],I=n[4],y=n[5],c=n" +
   "[6],h=n[7],l=o.verts,g=o.slot[t]*nt,f=o.slot[A]*nt,m=o.radius[t],d=o.radius[A],E=m+d,B=l[g],u=l[g+1]" +
-  ",C=l[g+2]-B,_=l[g+3]-u,p=a*c+i*h,b=a*h-i*c,R=I-r,P=y-s,S=a*R+i*P-B,x=-i*R+a*P-u,w=l[f],F=l[f+1],T=p*" +
-  "w-b*F+S,M=b*w+p*F+x;w=l[f+2],F=l[f+3];let N=p*w-b*F+S,D=b*w+p*F+x;iA[0]=0,iA[1]=0,iA[2]=C,iA[3]=_,iA" +
-  "[4]=T,iA[5]=M,iA[6]=N,iA[7]=D,YA(iA,Vo);let X=Vo[2],Y=E+.02;if(X>=Y*Y){e[0]=0;return}let Q=Math.sqrt" +
-  "(X),K=Vo[0],v=Vo[1],O=Math.sqrt(C*C+_*_),$=C/O,At=_/O,W=N-T,H=D-M,q=Math.sqrt(W*W+H*H),ot=W/q,Z=H/q," +
-  "k=T*$+M*At,L=N*$+D*At,rt=k<=0&&L<=0||k>=O&&L>=O,V=-T*ot-M*Z,z=(C-T)*ot+(_-M)*Z,Kt=V<=0&&z<=0||V>=q&&" +
-  "z>=q,st=0;if(!rt&&!Kt){let yt=-At,G=$,et=T*yt+M*G,mt=N*yt+D*G,U=Math.min(et,mt);-Math.max(et,mt)>U&&" +
-  "(U=-Math.max(et,mt),yt=-yt,G=-G);let J=-Z,Bt=ot;et=-T*J-M*Bt,mt=(C-T)*J+(_-M)*Bt;let Vt=Math.min(et," +
-  "mt);if(-Math.max(et,mt)>Vt&&(Vt=-Math.max(et,mt),J=-J,Bt=-Bt),U+.1*.005>=Vt){let Mt=T,Gt=M,bt=N,wt=D" +
-  ";if(k<0&&L>0){let j=-k/(L-k);Mt=T+j*(N-T),Gt=M+j*(D-M)}else if(L<0&&k>0){let j=-L/(k-L);bt=N+j*(T-N)" +
-  ",wt=D+j*(M-D)}if(k>O&&L<O){let j=(k-O)/(k-L);Mt=T+j*(N-T),Gt=M+j*(D-M)}else if(L>O&&k<O){let j=(L-O)" +
-  "/(L-k);bt=N+j*(T-N),wt=D+j*(M-D)}let pt=Mt*yt+Gt*G,qt=bt*yt+wt*G;if(pt<=Q+.005||qt<=Q+.005){e[1]=yt," +
-  "e[2]=G;let j=.5*(m-d-pt);zt(e,0,B+Mt+j*yt,u+Gt+j*G,pt-E,Tt(0,0)),j=.5*(m-d-qt),zt(e,1,B+bt+j*yt,u+wt" +
-  "+j*G,qt-E,Tt(0,1)),st=2}}else{let Mt=0,Gt=0,bt=C,wt=_;if(V<0&&z>0){let j=-V/(z-V);Mt=j*C,Gt=j*_}else" +
+  ",C=l[g+2]-B,_=l[g+3]-u,p=i*c+a*h,b=i*h-a*c,R=I-r,P=y-s,S=i*R+a*P-B,x=-a*R+i*P-u,w=l[f],F=l[f+1],N=p*" +
+  "w-b*F+S,M=b*w+p*F+x;w=l[f+2],F=l[f+3];let T=p*w-b*F+S,D=b*w+p*F+x;iA[0]=0,iA[1]=0,iA[2]=C,iA[3]=_,iA" +
+  "[4]=N,iA[5]=M,iA[6]=T,iA[7]=D,YA(iA,Vo);let X=Vo[2],Y=E+.02;if(X>=Y*Y){e[0]=0;return}let Q=Math.sqrt" +
+  "(X),K=Vo[0],v=Vo[1],O=Math.sqrt(C*C+_*_),$=C/O,At=_/O,W=T-N,H=D-M,q=Math.sqrt(W*W+H*H),ot=W/q,Z=H/q," +
+  "k=N*$+M*At,L=T*$+D*At,rt=k<=0&&L<=0||k>=O&&L>=O,V=-N*ot-M*Z,z=(C-N)*ot+(_-M)*Z,Kt=V<=0&&z<=0||V>=q&&" +
+  "z>=q,st=0;if(!rt&&!Kt){let yt=-At,G=$,et=N*yt+M*G,mt=T*yt+D*G,U=Math.min(et,mt);-Math.max(et,mt)>U&&" +
+  "(U=-Math.max(et,mt),yt=-yt,G=-G);let J=-Z,Bt=ot;et=-N*J-M*Bt,mt=(C-N)*J+(_-M)*Bt;let Vt=Math.min(et," +
+  "mt);if(-Math.max(et,mt)>Vt&&(Vt=-Math.max(et,mt),J=-J,Bt=-Bt),U+.1*.005>=Vt){let Mt=N,Gt=M,bt=T,wt=D" +
+  ";if(k<0&&L>0){let j=-k/(L-k);Mt=N+j*(T-N),Gt=M+j*(D-M)}else if(L<0&&k>0){let j=-L/(k-L);bt=T+j*(N-T)" +
+  ",wt=D+j*(M-D)}if(k>O&&L<O){let j=(k-O)/(k-L);Mt=N+j*(T-N),Gt=M+j*(D-M)}else if(L>O&&k<O){let j=(L-O)" +
+  "/(L-k);bt=T+j*(N-T),wt=D+j*(M-D)}let pt=Mt*yt+Gt*G,qt=bt*yt+wt*G;if(pt<=Q+.005||qt<=Q+.005){e[1]=yt," +
+  "e[2]=G;let j=.5*(m-d-pt);zt(e,0,B+Mt+j*yt,u+Gt+j*G,pt-E,Nt(0,0)),j=.5*(m-d-qt),zt(e,1,B+bt+j*yt,u+wt" +
+  "+j*G,qt-E,Nt(0,1)),st=2}}else{let Mt=0,Gt=0,bt=C,wt=_;if(V<0&&z>0){let j=-V/(z-V);Mt=j*C,Gt=j*_}else" +
   " if(z<0&&V>0){let j=-z/(V-z);bt=C-j*C,wt=_-j*_}if(V>q&&z<q){let j=(V-q)/(V-z);Mt=j*C,Gt=j*_}else if(" +
-  "z>q&&V<q){let j=(z-q)/(z-V);bt=C-j*C,wt=_-j*_}let pt=(Mt-T)*J+(Gt-M)*Bt,qt=(bt-T)*J+(wt-M)*Bt;if(pt<" +
-  "=Q+.005||qt<=Q+.005){e[1]=-J,e[2]=-Bt;let j=.5*(d-m-pt);zt(e,0,B+Mt+j*J,u+Gt+j*Bt,pt-E,Tt(0,0)),j=.5" +
-  "*(d-m-qt),zt(e,1,B+bt+j*J,u+wt+j*Bt,qt-E,Tt(1,0)),st=2}}}if(st===0){let yt=K*C,G=K*_,et=T+v*W,mt=M+v" +
-  "*H,U=et-yt,J=mt-G;Q>1e-12?(U/=Q,J/=Q):(U=-At,J=$);let Bt=.5*(m-d+Q);e[1]=U,e[2]=J;let Vt=Tt(K===0?0:" +
-  "1,v===0?0:1);zt(e,0,B+yt+Bt*U,u+G+Bt*J,Q-E,Vt),st=1}Ut(e,st,n)}function qn(o,t,A,n,e){let r=n[0],s=n" +
-  "[1],a=n[2],i=n[3],I=n[4],y=n[5],c=n[6],h=n[7],l=o.verts,g=o.slot[t]*nt,f=o.slot[A]*nt,m=o.radius[A]," +
-  "d=a*c+i*h,E=a*h-i*c,B=I-r,u=y-s,C=l[f],_=l[f+1],p=l[g],b=l[g+1],R=d*C-E*_+a*B+i*u-p,P=E*C+d*_-i*B+a*" +
-  "u-b,S=l[g+2]-p,x=l[g+3]-b,w=o.normals[g],F=o.normals[g+1];if(w*R+F*P<0){e[0]=0;return}let T=S*R+x*P," +
-  "M=S*S+x*x,N=0,D=0;if(T<=0){let O=p-l[g+4],$=b-l[g+5];if(O*R+$*P<=0){e[0]=0;return}}else if(T>=M){let" +
-  " O=l[g+6]-l[g+2],$=l[g+7]-l[g+3];if(O*(R-S)+$*(P-x)>0){e[0]=0;return}N=S,D=x}else{let O=T/M;N=O*S,D=" +
-  "O*x}let X=R-N,Y=P-D,Q=Math.sqrt(X*X+Y*Y),K=Q-m;if(K>=.02){e[0]=0;return}Q>1e-12?(X/=Q,Y/=Q):(X=w,Y=F" +
-  ");let v=.5*(Q-m);e[1]=X,e[2]=Y,e[7]=p+N+v*X,e[8]=b+D+v*Y,e[9]=K,e[10]=0,Ut(e,1,n)}var at=new Float64" +
+  "z>q&&V<q){let j=(z-q)/(z-V);bt=C-j*C,wt=_-j*_}let pt=(Mt-N)*J+(Gt-M)*Bt,qt=(bt-N)*J+(wt-M)*Bt;if(pt<" +
+  "=Q+.005||qt<=Q+.005){e[1]=-J,e[2]=-Bt;let j=.5*(d-m-pt);zt(e,0,B+Mt+j*J,u+Gt+j*Bt,pt-E,Nt(0,0)),j=.5" +
+  "*(d-m-qt),zt(e,1,B+bt+j*J,u+wt+j*Bt,qt-E,Nt(1,0)),st=2}}}if(st===0){let yt=K*C,G=K*_,et=N+v*W,mt=M+v" +
+  "*H,U=et-yt,J=mt-G;Q>1e-12?(U/=Q,J/=Q):(U=-At,J=$);let Bt=.5*(m-d+Q);e[1]=U,e[2]=J;let Vt=Nt(K===0?0:" +
+  "1,v===0?0:1);zt(e,0,B+yt+Bt*U,u+G+Bt*J,Q-E,Vt),st=1}Ut(e,st,n)}function Yn(o,t,A,n,e){let r=n[0],s=n" +
+  "[1],i=n[2],a=n[3],I=n[4],y=n[5],c=n[6],h=n[7],l=o.verts,g=o.slot[t]*nt,f=o.slot[A]*nt,m=o.radius[A]," +
+  "d=i*c+a*h,E=i*h-a*c,B=I-r,u=y-s,C=l[f],_=l[f+1],p=l[g],b=l[g+1],R=d*C-E*_+i*B+a*u-p,P=E*C+d*_-a*B+i*" +
+  "u-b,S=l[g+2]-p,x=l[g+3]-b,w=o.normals[g],F=o.normals[g+1];if(w*R+F*P<0){e[0]=0;return}let N=S*R+x*P," +
+  "M=S*S+x*x,T=0,D=0;if(N<=0){let O=p-l[g+4],$=b-l[g+5];if(O*R+$*P<=0){e[0]=0;return}}else if(N>=M){let" +
+  " O=l[g+6]-l[g+2],$=l[g+7]-l[g+3];if(O*(R-S)+$*(P-x)>0){e[0]=0;return}T=S,D=x}else{let O=N/M;T=O*S,D=" +
+  "O*x}let X=R-T,Y=P-D,Q=Math.sqrt(X*X+Y*Y),K=Q-m;if(K>=.02){e[0]=0;return}Q>1e-12?(X/=Q,Y/=Q):(X=w,Y=F" +
+  ");let v=.5*(Q-m);e[1]=X,e[2]=Y,e[7]=p+T+v*X,e[8]=b+D+v*Y,e[9]=K,e[10]=0,Ut(e,1,n)}var at=new Float64" +
   "Array(16),Lt=new Float64Array(16),aA=new Float64Array(8),lo=new Float64Array(3),Et=new Float64Array(" +
-  "10),it=new Float64Array(12),St=new Float64Array(11),Go=0,Io=1,kn=2,Kn=.01,Hn=.01,cr=.1*.005;function" +
-  " hn(o,t,A,n,e){let r=n[0],s=n[1],a=n[2],i=n[3],I=n[4],y=n[5],c=n[6],h=n[7],l=o.verts,g=o.normals,f=o" +
+  "10),it=new Float64Array(12),St=new Float64Array(11),Go=0,Io=1,qn=2,kn=.01,Kn=.01,ar=.1*.005;function" +
+  " hn(o,t,A,n,e){let r=n[0],s=n[1],i=n[2],a=n[3],I=n[4],y=n[5],c=n[6],h=n[7],l=o.verts,g=o.normals,f=o" +
   ".slot[t]*nt,m=o.slot[A]*nt,d=o.count[A],E=o.radius[A],B=l[f],u=l[f+1],C=l[f+2]-B,_=l[f+3]-u,p=g[f],b" +
-  "=g[f+1],R=-b,P=p,S=g[f+4],x=g[f+5],w=g[f+6],F=g[f+7],T=-x*P-S*R>=Kn,M=R*w+P*F>=Kn;Et[0]=R,Et[1]=P,Et" +
-  "[2]=S,Et[3]=x,Et[4]=w,Et[5]=F,Et[6]=T?1:0,Et[7]=M?1:0;let N=a*c+i*h,D=a*h-i*c,X=I-r,Y=y-s,Q=a*X+i*Y-" +
-  "B,K=-i*X+a*Y-u,v=o.centroid[2*A],O=o.centroid[2*A+1],$=N*v-D*O+Q,At=D*v+N*O+K,W=p*$+b*At<0,H=T?S*$+x" +
+  "=g[f+1],R=-b,P=p,S=g[f+4],x=g[f+5],w=g[f+6],F=g[f+7],N=-x*P-S*R>=kn,M=R*w+P*F>=kn;Et[0]=R,Et[1]=P,Et" +
+  "[2]=S,Et[3]=x,Et[4]=w,Et[5]=F,Et[6]=N?1:0,Et[7]=M?1:0;let T=i*c+a*h,D=i*h-a*c,X=I-r,Y=y-s,Q=i*X+a*Y-" +
+  "B,K=-a*X+i*Y-u,v=o.centroid[2*A],O=o.centroid[2*A+1],$=T*v-D*O+Q,At=D*v+T*O+K,W=p*$+b*At<0,H=N?S*$+x" +
   "*At<0:!0,q=M?w*($-C)+F*(At-_)<0:!0;if(W&&H&&q){e[0]=0;return}for(let G=0;G<2*d;G+=2){let et=l[m+G],m" +
-  "t=l[m+G+1];at[G]=N*et-D*mt+Q,at[G+1]=D*et+N*mt+K;let U=g[m+G],J=g[m+G+1];Lt[G]=N*U-D*J,Lt[G+1]=D*U+N" +
+  "t=l[m+G+1];at[G]=T*et-D*mt+Q,at[G+1]=D*et+T*mt+K;let U=g[m+G],J=g[m+G+1];Lt[G]=T*U-D*J,Lt[G+1]=D*U+T" +
   "*J}aA[0]=0,aA[1]=0,aA[2]=C,aA[3]=_;let ot=1e300,Z=0,k=0,L=0;for(let G=0;G<d;G++){let et=G+1<d?G+1:0;" +
   "aA[4]=at[2*G],aA[5]=at[2*G+1],aA[6]=at[2*et],aA[7]=at[2*et+1],YA(aA,lo),lo[2]<ot&&(ot=lo[2],Z=G,k=lo" +
   "[0],L=lo[1])}let rt=Math.sqrt(ot);if(d>=3&&rt>0){let G=!0;for(let et=0;et<d;et++)if(Lt[2*et]*-at[2*e" +
   "t]+Lt[2*et+1]*-at[2*et+1]>0){G=!1;break}G&&(rt=0)}if(rt>E+.02){e[0]=0;return}St[0]=B,St[1]=u,St[2]=C" +
-  ",St[3]=_,St[4]=p,St[5]=b,St[6]=T?S:p,St[7]=T?x:b,St[8]=M?w:p,St[9]=M?F:b,St[10]=E;let V=-1,z=-1;if(!" +
-  "W&&rt>cr){let G=Z+1<d?Z+1:0,et=k===0||k===1,mt=L===0||L===1;if(et&&mt){let U=k===0?0:C,J=k===0?0:_,B" +
+  ",St[3]=_,St[4]=p,St[5]=b,St[6]=N?S:p,St[7]=N?x:b,St[8]=M?w:p,St[9]=M?F:b,St[10]=E;let V=-1,z=-1;if(!" +
+  "W&&rt>ar){let G=Z+1<d?Z+1:0,et=k===0||k===1,mt=L===0||L===1;if(et&&mt){let U=k===0?0:C,J=k===0?0:_,B" +
   "t=L===0?Z:G,Vt=(at[2*Bt]-U)/rt,Mt=(at[2*Bt+1]-J)/rt;Et[8]=Vt,Et[9]=Mt;let Gt=yn();if(Gt===Go){e[0]=0" +
   ";return}if(Gt===Io){let bt=.5*(rt-E);e[1]=Vt,e[2]=Mt;let wt=3;e[wt+4]=B+U+bt*Vt,e[wt+5]=u+J+bt*Mt,e[" +
-  "wt+6]=rt-E,e[wt+7]=Tt(k===0?0:1,Bt),Ut(e,1,n);return}V=Bt}else if(et){let U=Z,J=k===0?0:C,Bt=k===0?0" +
+  "wt+6]=rt-E,e[wt+7]=Nt(k===0?0:1,Bt),Ut(e,1,n);return}V=Bt}else if(et){let U=Z,J=k===0?0:C,Bt=k===0?0" +
   ":_;Lt[2*U]*(J-at[2*U])+Lt[2*U+1]*(Bt-at[2*U+1])<0&&(U=U+1<d?U+1:0),Et[8]=-Lt[2*U],Et[9]=-Lt[2*U+1];l" +
-  "et Vt=yn();if(Vt===Go){e[0]=0;return}if(Vt===Io){Ut(e,Jn(U,d,e),n);return}z=U}else if(mt)V=L===0?Z:G" +
+  "et Vt=yn();if(Vt===Go){e[0]=0;return}if(Vt===Io){Ut(e,Hn(U,d,e),n);return}z=U}else if(mt)V=L===0?Z:G" +
   ";else{let U=p*at[2*Z]+b*at[2*Z+1],J=p*at[2*G]+b*at[2*G+1];V=U<J?Z:G}}else{let G=1e300;for(let U=0;U<" +
-  "d;U++){let J=p*at[2*U]+b*at[2*U+1];J<G&&(G=J,V=U)}if(T){let U=1e300;for(let J=0;J<d;J++)U=Math.min(U" +
+  "d;U++){let J=p*at[2*U]+b*at[2*U+1];J<G&&(G=J,V=U)}if(N){let U=1e300;for(let J=0;J<d;J++)U=Math.min(U" +
   ",S*at[2*J]+x*at[2*J+1]);U>G&&(G=U,V=-1)}if(M){let U=1e300;for(let J=0;J<d;J++)U=Math.min(U,w*(at[2*J" +
   "]-C)+F*(at[2*J+1]-_));U>G&&(G=U,V=-1)}let et=-1e300,mt=-1;for(let U=0;U<d;U++){let J=Lt[2*U],Bt=Lt[2" +
   "*U+1];if(Et[8]=-J,Et[9]=-Bt,yn()!==Io)continue;let Vt=at[2*U],Mt=at[2*U+1],Gt=Math.min(J*-Vt+Bt*-Mt," +
-  "J*(C-Vt)+Bt*(_-Mt));Gt>et&&(et=Gt,mt=U)}if(et>G){Ut(e,Jn(mt,d,e),n);return}if(V===-1){e[0]=0;return}" +
+  "J*(C-Vt)+Bt*(_-Mt));Gt>et&&(et=Gt,mt=U)}if(et>G){Ut(e,Hn(mt,d,e),n);return}if(V===-1){e[0]=0;return}" +
   "}if(z===-1){let G=V>0?V-1:d-1,et=p*Lt[2*G]+b*Lt[2*G+1],mt=p*Lt[2*V]+b*Lt[2*V+1];z=et<mt?G:V}let Kt=z" +
   ",st=z+1<d?z+1:0;it[0]=0,it[1]=0,it[2]=C,it[3]=_,it[4]=at[2*Kt],it[5]=at[2*Kt+1],it[6]=at[2*st],it[7]" +
-  "=at[2*st+1],it[8]=p,it[9]=b,it[10]=0,it[11]=E;let yt=Wn(Tt(0,st),Tt(1,Kt),e);yt>0&&(e[1]=p,e[2]=b,Zn" +
-  "(e)),Ut(e,yt,n)}function yn(){let o=Et[8],t=Et[9];return o*Et[0]+t*Et[1]<=0?Et[6]===0?kn:o*Et[3]-t*E" +
-  "t[2]>Hn?Go:Io:Et[7]===0?kn:Et[4]*t-Et[5]*o>Hn?Go:Io}function Jn(o,t,A){let n=St[2],e=St[3],r=o,s=o+1" +
-  "<t?o+1:0,a=at[2*r],i=at[2*r+1],I=Lt[2*r],y=Lt[2*r+1],c=I*-a+y*-i,h=I*(n-a)+y*(e-i),l=St[4]*I+St[5]*y" +
-  ";if((c<h?St[6]*I+St[7]*y:St[8]*I+St[9]*y)<l)return 0;it[0]=a,it[1]=i,it[2]=at[2*s],it[3]=at[2*s+1],i" +
-  "t[4]=0,it[5]=0,it[6]=n,it[7]=e,it[8]=I,it[9]=y,it[10]=St[10],it[11]=0;let f=Wn(Tt(1,r),Tt(0,s),A);re" +
-  "turn f>0&&(A[1]=-I,A[2]=-y,Zn(A)),f}function Wn(o,t,A){let n=it[0],e=it[1],r=it[8],s=it[9],a=it[10]," +
-  "i=it[11],I=it[4],y=it[5],c=it[6],h=it[7],l=-s,g=r,f=(it[2]-n)*l+(it[3]-e)*g,m=(I-n)*l+(y-e)*g,d=(c-n" +
+  "=at[2*st+1],it[8]=p,it[9]=b,it[10]=0,it[11]=E;let yt=Jn(Nt(0,st),Nt(1,Kt),e);yt>0&&(e[1]=p,e[2]=b,Wn" +
+  "(e)),Ut(e,yt,n)}function yn(){let o=Et[8],t=Et[9];return o*Et[0]+t*Et[1]<=0?Et[6]===0?qn:o*Et[3]-t*E" +
+  "t[2]>Kn?Go:Io:Et[7]===0?qn:Et[4]*t-Et[5]*o>Kn?Go:Io}function Hn(o,t,A){let n=St[2],e=St[3],r=o,s=o+1" +
+  "<t?o+1:0,i=at[2*r],a=at[2*r+1],I=Lt[2*r],y=Lt[2*r+1],c=I*-i+y*-a,h=I*(n-i)+y*(e-a),l=St[4]*I+St[5]*y" +
+  ";if((c<h?St[6]*I+St[7]*y:St[8]*I+St[9]*y)<l)return 0;it[0]=i,it[1]=a,it[2]=at[2*s],it[3]=at[2*s+1],i" +
+  "t[4]=0,it[5]=0,it[6]=n,it[7]=e,it[8]=I,it[9]=y,it[10]=St[10],it[11]=0;let f=Jn(Nt(1,r),Nt(0,s),A);re" +
+  "turn f>0&&(A[1]=-I,A[2]=-y,Wn(A)),f}function Jn(o,t,A){let n=it[0],e=it[1],r=it[8],s=it[9],i=it[10]," +
+  "a=it[11],I=it[4],y=it[5],c=it[6],h=it[7],l=-s,g=r,f=(it[2]-n)*l+(it[3]-e)*g,m=(I-n)*l+(y-e)*g,d=(c-n" +
   ")*l+(h-e)*g;if(m<0||f<d)return 0;let E=m-d,B=c,u=h;if(d<0&&E>1e-12){let w=-d/E;B=c+w*(I-c),u=h+w*(y-" +
   "h)}let C=I,_=y;if(m>f&&E>1e-12){let w=(f-d)/E;C=c+w*(I-c),_=h+w*(y-h)}let p=(B-n)*r+(u-e)*s,b=(C-n)*" +
-  "r+(_-e)*s,R=.5*(a-i-p);B+=R*r,u+=R*s,R=.5*(a-i-b),C+=R*r,_+=R*s;let P=a+i,S=3,x=11;return A[S+4]=B,A" +
-  "[S+5]=u,A[S+6]=p-P,A[S+7]=o,A[x+4]=C,A[x+5]=_,A[x+6]=b-P,A[x+7]=t,2}function Zn(o){let t=St[0],A=St[" +
-  "1];for(let n=0;n<2;n++)o[3+n*8+4]+=t,o[3+n*8+5]+=A}function jn(o,t,A,n,e){let r=n[0],s=n[1],a=n[2],i" +
+  "r+(_-e)*s,R=.5*(i-a-p);B+=R*r,u+=R*s,R=.5*(i-a-b),C+=R*r,_+=R*s;let P=i+a,S=3,x=11;return A[S+4]=B,A" +
+  "[S+5]=u,A[S+6]=p-P,A[S+7]=o,A[x+4]=C,A[x+5]=_,A[x+6]=b-P,A[x+7]=t,2}function Wn(o){let t=St[0],A=St[" +
+  "1];for(let n=0;n<2;n++)o[3+n*8+4]+=t,o[3+n*8+5]+=A}function Zn(o,t,A,n,e){let r=n[0],s=n[1],i=n[2],a" +
   "=n[3],I=n[4],y=n[5],c=n[6],h=n[7],l=o.verts,g=o.normals,f=o.slot[t]*nt,m=o.slot[A]*nt,d=o.count[t],E" +
-  "=o.radius[t],B=o.radius[A],u=E+B,C=a*c+i*h,_=a*h-i*c,p=I-r,b=y-s,R=l[m],P=l[m+1],S=C*R-_*P+a*p+i*b,x" +
-  "=_*R+C*P-i*p+a*b,w=0,F=-1e300;for(let W=0;W<d;W++){let H=f+2*W,q=g[H]*(S-l[H])+g[H+1]*(x-l[H+1]);q>F" +
-  "&&(F=q,w=W)}if(F-u>=.02){e[0]=0;return}let T=f+2*w,M=f+2*(w+1<d?w+1:0),N=l[T],D=l[T+1],X=l[M],Y=l[M+" +
-  "1],Q=(S-N)*(X-N)+(x-D)*(Y-D),K=(S-X)*(N-X)+(x-Y)*(D-Y),v,O,$,At;if((Q<0||K<0)&&F>1e-12){let W=Q<0?N:" +
+  "=o.radius[t],B=o.radius[A],u=E+B,C=i*c+a*h,_=i*h-a*c,p=I-r,b=y-s,R=l[m],P=l[m+1],S=C*R-_*P+i*p+a*b,x" +
+  "=_*R+C*P-a*p+i*b,w=0,F=-1e300;for(let W=0;W<d;W++){let H=f+2*W,q=g[H]*(S-l[H])+g[H+1]*(x-l[H+1]);q>F" +
+  "&&(F=q,w=W)}if(F-u>=.02){e[0]=0;return}let N=f+2*w,M=f+2*(w+1<d?w+1:0),T=l[N],D=l[N+1],X=l[M],Y=l[M+" +
+  "1],Q=(S-T)*(X-T)+(x-D)*(Y-D),K=(S-X)*(T-X)+(x-Y)*(D-Y),v,O,$,At;if((Q<0||K<0)&&F>1e-12){let W=Q<0?T:" +
   "X,H=Q<0?D:Y;v=S-W,O=x-H;let q=Math.sqrt(v*v+O*O);if(v/=q,O/=q,F=q-u,F>=.02){e[0]=0;return}let ot=.5*" +
-  "(E-B+q);$=W+ot*v,At=H+ot*O}else{v=g[T],O=g[T+1];let W=.5*(E-B-F);$=S+W*v,At=x+W*O,F-=u}e[1]=v,e[2]=O" +
+  "(E-B+q);$=W+ot*v,At=H+ot*O}else{v=g[N],O=g[N+1];let W=.5*(E-B-F);$=S+W*v,At=x+W*O,F-=u}e[1]=v,e[2]=O" +
   ",zt(e,0,$,At,F,0),Ut(e,1,n)}var tA=new Float64Array(16),_A=new Float64Array(16),AA=new Float64Array(" +
   "16),uA=new Float64Array(16),Uo=new Float64Array(3),cA=new Float64Array(8),Lo=new Float64Array(2),fn=" +
-  "new Float64Array(1),lr=.1*.005,gn=.1*.005;function Yo(o,t,A,n,e){let r=n[0],s=n[1],a=n[2],i=n[3],I=n" +
+  "new Float64Array(1),cr=.1*.005,gn=.1*.005;function Yo(o,t,A,n,e){let r=n[0],s=n[1],i=n[2],a=n[3],I=n" +
   "[4],y=n[5],c=n[6],h=n[7],l=o.verts,g=o.normals,f=o.count[t],m=o.count[A],d=o.radius[t],E=o.radius[A]" +
   ",B=d+E;Lo[0]=d,Lo[1]=E;let u=o.slot[t]*nt,C=o.slot[A]*nt,_=l[u],p=l[u+1];for(let Q=0;Q<2*f;Q+=2)tA[Q" +
-  "]=l[u+Q]-_,tA[Q+1]=l[u+Q+1]-p,_A[Q]=g[u+Q],_A[Q+1]=g[u+Q+1];let b=a*c+i*h,R=a*h-i*c,P=I-r,S=y-s,x=a*" +
-  "P+i*S-_,w=-i*P+a*S-p;for(let Q=0;Q<2*m;Q+=2){let K=l[C+Q],v=l[C+Q+1];AA[Q]=b*K-R*v+x,AA[Q+1]=R*K+b*v" +
-  "+w;let O=g[C+Q],$=g[C+Q+1];uA[Q]=b*O-R*$,uA[Q+1]=R*O+b*$}let F=.02+B;$n(tA,_A,f,AA,m);let T=fn[0],M=" +
-  "Cn;if(T>=F){e[0]=0;return}$n(AA,uA,m,tA,f);let N=fn[0],D=Cn;if(N>=F){e[0]=0;return}let X=N>T+lr;X?M=" +
-  "zn(uA,D,_A,f):D=zn(_A,M,uA,m);let Y;if(T>gn||N>gn){let Q=M,K=M+1<f?M+1:0,v=D,O=D+1<m?D+1:0,$=tA[2*Q]" +
+  "]=l[u+Q]-_,tA[Q+1]=l[u+Q+1]-p,_A[Q]=g[u+Q],_A[Q+1]=g[u+Q+1];let b=i*c+a*h,R=i*h-a*c,P=I-r,S=y-s,x=i*" +
+  "P+a*S-_,w=-a*P+i*S-p;for(let Q=0;Q<2*m;Q+=2){let K=l[C+Q],v=l[C+Q+1];AA[Q]=b*K-R*v+x,AA[Q+1]=R*K+b*v" +
+  "+w;let O=g[C+Q],$=g[C+Q+1];uA[Q]=b*O-R*$,uA[Q+1]=R*O+b*$}let F=.02+B;jn(tA,_A,f,AA,m);let N=fn[0],M=" +
+  "Cn;if(N>=F){e[0]=0;return}jn(AA,uA,m,tA,f);let T=fn[0],D=Cn;if(T>=F){e[0]=0;return}let X=T>N+cr;X?M=" +
+  "$n(uA,D,_A,f):D=$n(_A,M,uA,m);let Y;if(N>gn||T>gn){let Q=M,K=M+1<f?M+1:0,v=D,O=D+1<m?D+1:0,$=tA[2*Q]" +
   ",At=tA[2*Q+1],W=tA[2*K],H=tA[2*K+1],q=AA[2*v],ot=AA[2*v+1],Z=AA[2*O],k=AA[2*O+1];cA[0]=$,cA[1]=At,cA" +
   "[2]=W,cA[3]=H,cA[4]=q,cA[5]=ot,cA[6]=Z,cA[7]=k,YA(cA,Uo);let L=Math.sqrt(Uo[2]);if(L-B>=.02){e[0]=0;" +
   "return}Y=X?Xo(AA,uA,m,D,tA,f,M,!0,e):Xo(tA,_A,f,M,AA,m,D,!1,e);let rt=1e300;for(let st=0;st<Y;st++){" +
   "let yt=e[3+st*8+6];yt<rt&&(rt=yt)}let V=Uo[0],z=Uo[1];if(V*(1-V)+z*(1-z)===0&&L-B+gn<rt){let st=V===" +
   "0?$:W,yt=V===0?At:H,G=z===0?q:Z,et=z===0?ot:k,mt=(G-st)/L,U=(et-yt)/L,J=.5*(d-E+L);e[1]=mt,e[2]=U,e[" +
-  "7]=st+J*mt,e[8]=yt+J*U,e[9]=L-B,e[10]=Tt(V===0?Q:K,z===0?v:O),Y=1}}else Y=X?Xo(AA,uA,m,D,tA,f,M,!0,e" +
+  "7]=st+J*mt,e[8]=yt+J*U,e[9]=L-B,e[10]=Nt(V===0?Q:K,z===0?v:O),Y=1}}else Y=X?Xo(AA,uA,m,D,tA,f,M,!0,e" +
   "):Xo(tA,_A,f,M,AA,m,D,!1,e);for(let Q=0;Q<Y;Q++)e[3+Q*8+4]+=_,e[3+Q*8+5]+=p;Ut(e,Y,n)}var Cn=0;funct" +
-  "ion $n(o,t,A,n,e){let r=0,s=-1e300;for(let a=0;a<A;a++){let i=t[2*a],I=t[2*a+1],y=i*o[2*a]+I*o[2*a+1" +
-  "],c=1e300;for(let h=0;h<2*e;h+=2)c=Math.min(c,i*n[h]+I*n[h+1]);c-=y,c>s&&(s=c,r=a)}Cn=r,fn[0]=s}func" +
-  "tion zn(o,t,A,n){let e=o[2*t],r=o[2*t+1],s=0,a=1e300;for(let i=0;i<n;i++){let I=e*A[2*i]+r*A[2*i+1];" +
-  "I<a&&(a=I,s=i)}return s}function Xo(o,t,A,n,e,r,s,a,i){let I=Lo[a?1:0],y=Lo[a?0:1],c=n,h=n+1<A?n+1:0" +
+  "ion jn(o,t,A,n,e){let r=0,s=-1e300;for(let i=0;i<A;i++){let a=t[2*i],I=t[2*i+1],y=a*o[2*i]+I*o[2*i+1" +
+  "],c=1e300;for(let h=0;h<2*e;h+=2)c=Math.min(c,a*n[h]+I*n[h+1]);c-=y,c>s&&(s=c,r=i)}Cn=r,fn[0]=s}func" +
+  "tion $n(o,t,A,n){let e=o[2*t],r=o[2*t+1],s=0,i=1e300;for(let a=0;a<n;a++){let I=e*A[2*a]+r*A[2*a+1];" +
+  "I<i&&(i=I,s=a)}return s}function Xo(o,t,A,n,e,r,s,i,a){let I=Lo[i?1:0],y=Lo[i?0:1],c=n,h=n+1<A?n+1:0" +
   ",l=s,g=s+1<r?s+1:0,f=t[2*c],m=t[2*c+1],d=o[2*c],E=o[2*c+1],B=e[2*l],u=e[2*l+1],C=e[2*g],_=e[2*g+1],p" +
   "=-m,b=f,R=(o[2*h]-d)*p+(o[2*h+1]-E)*b,P=(B-d)*p+(u-E)*b,S=(C-d)*p+(_-E)*b;if(P<0||R<S)return 0;let x" +
-  "=P-S,w=C,F=_;if(S<0&&x>1e-12){let v=-S/x;w=C+v*(B-C),F=_+v*(u-_)}let T=B,M=u;if(P>R&&x>1e-12){let v=" +
-  "(R-S)/x;T=C+v*(B-C),M=_+v*(u-_)}let N=(w-d)*f+(F-E)*m,D=(T-d)*f+(M-E)*m,X=.5*(I-y-N);w+=X*f,F+=X*m,X" +
-  "=.5*(I-y-D),T+=X*f,M+=X*m;let Y=I+y,Q=3,K=11;return a?(i[1]=-f,i[2]=-m,i[Q+4]=T,i[Q+5]=M,i[Q+6]=D-Y," +
-  "i[Q+7]=Tt(l,h),i[K+4]=w,i[K+5]=F,i[K+6]=N-Y,i[K+7]=Tt(g,c)):(i[1]=f,i[2]=m,i[Q+4]=w,i[Q+5]=F,i[Q+6]=" +
-  "N-Y,i[Q+7]=Tt(c,g),i[K+4]=T,i[K+5]=M,i[K+6]=D-Y,i[K+7]=Tt(h,l)),2}var SA={circle:0,capsule:1,segment" +
+  "=P-S,w=C,F=_;if(S<0&&x>1e-12){let v=-S/x;w=C+v*(B-C),F=_+v*(u-_)}let N=B,M=u;if(P>R&&x>1e-12){let v=" +
+  "(R-S)/x;N=C+v*(B-C),M=_+v*(u-_)}let T=(w-d)*f+(F-E)*m,D=(N-d)*f+(M-E)*m,X=.5*(I-y-T);w+=X*f,F+=X*m,X" +
+  "=.5*(I-y-D),N+=X*f,M+=X*m;let Y=I+y,Q=3,K=11;return i?(a[1]=-f,a[2]=-m,a[Q+4]=N,a[Q+5]=M,a[Q+6]=D-Y," +
+  "a[Q+7]=Nt(l,h),a[K+4]=w,a[K+5]=F,a[K+6]=T-Y,a[K+7]=Nt(g,c)):(a[1]=f,a[2]=m,a[Q+4]=w,a[Q+5]=F,a[Q+6]=" +
+  "T-Y,a[Q+7]=Nt(c,g),a[K+4]=N,a[K+5]=M,a[K+6]=D-Y,a[K+7]=Nt(h,l)),2}var SA={circle:0,capsule:1,segment" +
   ":2,polygon:3,chainSegment:4},Jt=5;function qo(o,t,A,n,e){e[0]=0}var qA=SA.circle,kA=SA.capsule,KA=SA" +
   ".segment,HA=SA.polygon,JA=SA.chainSegment,Bn=new Uint8Array(Jt*Jt),mn=[];function kt(o,t,A){Bn[o*Jt+" +
-  "t]=1,mn[o*Jt+t]=A}kt(qA,qA,Yn);kt(kA,qA,ln);kt(kA,kA,In);kt(KA,qA,ln);kt(KA,kA,In);kt(KA,KA,qo);kt(K" +
-  "A,HA,Yo);kt(HA,qA,jn);kt(HA,kA,Yo);kt(HA,HA,Yo);kt(JA,qA,qn);kt(JA,kA,hn);kt(JA,HA,hn);kt(JA,KA,qo);" +
-  "kt(JA,JA,qo);function te(o,t){return Bn[o*Jt+t]===1}function Ir(o){let t=new Float64Array(8);return(" +
-  "A,n,e,r,s)=>{for(let a=0;a<4;a++)t[a]=r[a+4],t[a+4]=r[a];o(A,e,n,t,s),Ln(s)}}var ko=[];for(let o=0;o" +
-  "<Jt;o++)for(let t=0;t<Jt;t++)ko[o*Jt+t]=te(o,t)?mn[o*Jt+t]:Ir(mn[t*Jt+o]);var ri=new Float64Array(8)" +
-  ";function En(o,t,A,n,e){let r=A[0],s=A[1],a=A[2],i=A[3],I=o.count[t],y=o.radius[t],c=o.verts,h=o.slo" +
-  "t[t]*nt,l=c[h],g=c[h+1],f=a*l-i*g,m=i*l+a*g,d=f,E=m;for(let B=1;B<I;B++){l=c[h+2*B],g=c[h+2*B+1];let" +
-  " u=a*l-i*g,C=i*l+a*g;u<f?f=u:u>d&&(d=u),C<m?m=C:C>E&&(E=C)}n[e]=r+f-y,n[e+1]=s+m-y,n[e+2]=r+d+y,n[e+" +
-  "3]=s+E+y}var Ko=.001,Ae=.002;function oe(o,t,A,n){let e=n[0];if(e===0||e===2&&n[10]===n[18]){o.cache" +
-  "Valid[t]=0;return}let r=A[0],s=A[1],a=A[2],i=A[3],I=A[4]-r,y=A[5]-s,c=A[6],h=A[7],l=o.manifoldCache," +
-  "g=t*eo;l[g+Po]=a*I+i*y,l[g+Qo]=-i*I+a*y,l[g+Fo]=a*c+i*h,l[g+Ro]=a*h-i*c;let f=n[1],m=n[2];l[g+To]=a*" +
-  "f+i*m,l[g+No]=-i*f+a*m;for(let d=0;d<e;d++){let E=3+d*8,B=n[E+0],u=n[E+1],C=g+vo+3*d;l[C]=a*B+i*u,l[" +
-  "C+1]=-i*B+a*u,l[C+2]=n[E+6]}o.cacheValid[t]=1}function ne(o,t,A){if(o.cacheValid[t]!==1)return!1;let" +
-  " n=A[0],e=A[1],r=A[2],s=A[3],a=A[4],i=A[5],I=A[6],y=A[7],c=a-n,h=i-e,l=o.manifoldCache,g=t*eo,f=l[g+" +
+  "t]=1,mn[o*Jt+t]=A}kt(qA,qA,Ln);kt(kA,qA,ln);kt(kA,kA,In);kt(KA,qA,ln);kt(KA,kA,In);kt(KA,KA,qo);kt(K" +
+  "A,HA,Yo);kt(HA,qA,Zn);kt(HA,kA,Yo);kt(HA,HA,Yo);kt(JA,qA,Yn);kt(JA,kA,hn);kt(JA,HA,hn);kt(JA,KA,qo);" +
+  "kt(JA,JA,qo);function zn(o,t){return Bn[o*Jt+t]===1}function lr(o){let t=new Float64Array(8);return(" +
+  "A,n,e,r,s)=>{for(let i=0;i<4;i++)t[i]=r[i+4],t[i+4]=r[i];o(A,e,n,t,s),Xn(s)}}var ko=[];for(let o=0;o" +
+  "<Jt;o++)for(let t=0;t<Jt;t++)ko[o*Jt+t]=zn(o,t)?mn[o*Jt+t]:lr(mn[t*Jt+o]);var ri=new Float64Array(8)" +
+  ";function En(o,t,A,n,e){let r=A[0],s=A[1],i=A[2],a=A[3],I=o.count[t],y=o.radius[t],c=o.verts,h=o.slo" +
+  "t[t]*nt,l=c[h],g=c[h+1],f=i*l-a*g,m=a*l+i*g,d=f,E=m;for(let B=1;B<I;B++){l=c[h+2*B],g=c[h+2*B+1];let" +
+  " u=i*l-a*g,C=a*l+i*g;u<f?f=u:u>d&&(d=u),C<m?m=C:C>E&&(E=C)}n[e]=r+f-y,n[e+1]=s+m-y,n[e+2]=r+d+y,n[e+" +
+  "3]=s+E+y}var Ko=.001,te=.002;function Ae(o,t,A,n){let e=n[0];if(e===0||e===2&&n[10]===n[18]){o.cache" +
+  "Valid[t]=0;return}let r=A[0],s=A[1],i=A[2],a=A[3],I=A[4]-r,y=A[5]-s,c=A[6],h=A[7],l=o.manifoldCache," +
+  "g=t*eo;l[g+Po]=i*I+a*y,l[g+Qo]=-a*I+i*y,l[g+Fo]=i*c+a*h,l[g+Ro]=i*h-a*c;let f=n[1],m=n[2];l[g+No]=i*" +
+  "f+a*m,l[g+To]=-a*f+i*m;for(let d=0;d<e;d++){let E=3+d*8,B=n[E+0],u=n[E+1],C=g+vo+3*d;l[C]=i*B+a*u,l[" +
+  "C+1]=-a*B+i*u,l[C+2]=n[E+6]}o.cacheValid[t]=1}function oe(o,t,A){if(o.cacheValid[t]!==1)return!1;let" +
+  " n=A[0],e=A[1],r=A[2],s=A[3],i=A[4],a=A[5],I=A[6],y=A[7],c=i-n,h=a-e,l=o.manifoldCache,g=t*eo,f=l[g+" +
   "Po],m=l[g+Qo],d=r*c+s*h-f,E=-s*c+r*h-m,B=(r*y-s*I)*l[g+Fo]-(r*I+s*y)*l[g+Ro];if(d>Ko||d<-Ko||E>Ko||E" +
-  "<-Ko||B>Ae||B<-Ae)return!1;let u=l[g+To],C=l[g+No];o.normalX[t]=r*u-s*C,o.normalY[t]=s*u+r*C;let _=o" +
-  ".pointCount[t],p=o.points,b=t*nA;for(let R=0;R<_;R++){let P=g+vo+3*R,S=l[P],x=l[P+1],w=S-f,F=x-m,T=l" +
-  "[P+2]+u*(d-B*F)+C*(E+B*w),M=r*S-s*x,N=s*S+r*x,D=b+R*$t;p[D+NA]=M,p[D+vA]=N,p[D+OA]=M-c,p[D+VA]=N-h,p" +
-  "[D+Mo]=n+M,p[D+bo]=e+N,p[D+GA]=T}return!0}var pA=256,dn=3;function ee(o,t,A,n,e){let r=o.contacts,s=" +
-  "o.shapes,a=s.geometry,i=o.bodies.transform,I=o.broadphase.trees,y=o.manifold,c=o.pose,h=r.points,l=o" +
+  "<-Ko||B>te||B<-te)return!1;let u=l[g+No],C=l[g+To];o.normalX[t]=r*u-s*C,o.normalY[t]=s*u+r*C;let _=o" +
+  ".pointCount[t],p=o.points,b=t*nA;for(let R=0;R<_;R++){let P=g+vo+3*R,S=l[P],x=l[P+1],w=S-f,F=x-m,N=l" +
+  "[P+2]+u*(d-B*F)+C*(E+B*w),M=r*S-s*x,T=s*S+r*x,D=b+R*$t;p[D+TA]=M,p[D+vA]=T,p[D+OA]=M-c,p[D+VA]=T-h,p" +
+  "[D+Mo]=n+M,p[D+bo]=e+T,p[D+GA]=N}return!0}var pA=256,dn=3;function ne(o,t,A,n,e){let r=o.contacts,s=" +
+  "o.shapes,i=s.geometry,a=o.bodies.transform,I=o.broadphase.trees,y=o.manifold,c=o.pose,h=r.points,l=o" +
   ".bodies.flags,g=s.aabb,f=s.moved,m=t*2*pA,d=m+pA,E=0,B=r.listIndex,u=Math.min(A,(t+1)*pA);for(let C=" +
   "t*pA;C<u;C++){if(B[C]===-1)continue;let _=r.shapeA[C],p=r.shapeB[C];if(f[_]===1||f[p]===1){let $=I[s" +
   ".tree[_]],At=I[s.tree[p]],W=s.proxy[_],H=s.proxy[p];if($.maxX[W]<At.minX[H]||At.maxX[H]<$.minX[W]||$" +
   ".maxY[W]<At.minY[H]||At.maxY[H]<$.minY[W]){n[m++]=C;continue}}let b=r.bodyA[C],R=r.bodyB[C];if((l[b]" +
   "&Do.awake)===0&&(l[R]&Do.awake)===0){(r.flags[C]&eA.touching)!==0&&E++;continue}let P=_*4,S=p*4;if(g" +
   "[P]>g[S+2]+.02||g[S]>g[P+2]+.02||g[P+1]>g[S+3]+.02||g[S+1]>g[P+3]+.02){if(r.cacheValid[C]=0,r.pointC" +
-  "ount[C]===0)continue;y[0]=0}else{if(c[0]=i.x[b],c[1]=i.y[b],c[2]=i.c[b],c[3]=i.s[b],c[4]=i.x[R],c[5]" +
-  "=i.y[R],c[6]=i.c[R],c[7]=i.s[R],(r.flags[C]&(eA.touching|eA.sensor))===eA.touching&&ne(r,C,c)){E++;c" +
-  "ontinue}ko[a.type[_]*Jt+a.type[p]](a,_,p,c,y),oe(r,C,c,y)}let x=y[0],w=r.pointCount[C],F=C*nA,T=w>0?" +
-  "h[F+io]:-1,M=w>1?h[F+$t+io]:-1,N=h[F+rA],D=h[F+sA],X=h[F+$t+rA],Y=h[F+$t+sA];for(let $=0;$<x;$++){le" +
-  "t At=3+$*8,W=F+$*$t;h[W+NA]=y[At+0],h[W+vA]=y[At+1],h[W+OA]=y[At+2],h[W+VA]=y[At+3],h[W+Mo]=y[At+4]," +
-  "h[W+bo]=y[At+5],h[W+GA]=y[At+6],h[W+io]=y[At+7];let H=y[At+7],q=0,ot=0;H===T?(q=N,ot=D):H===M&&(q=X," +
+  "ount[C]===0)continue;y[0]=0}else{if(c[0]=a.x[b],c[1]=a.y[b],c[2]=a.c[b],c[3]=a.s[b],c[4]=a.x[R],c[5]" +
+  "=a.y[R],c[6]=a.c[R],c[7]=a.s[R],(r.flags[C]&(eA.touching|eA.sensor))===eA.touching&&oe(r,C,c)){E++;c" +
+  "ontinue}ko[i.type[_]*Jt+i.type[p]](i,_,p,c,y),Ae(r,C,c,y)}let x=y[0],w=r.pointCount[C],F=C*nA,N=w>0?" +
+  "h[F+io]:-1,M=w>1?h[F+$t+io]:-1,T=h[F+rA],D=h[F+sA],X=h[F+$t+rA],Y=h[F+$t+sA];for(let $=0;$<x;$++){le" +
+  "t At=3+$*8,W=F+$*$t;h[W+TA]=y[At+0],h[W+vA]=y[At+1],h[W+OA]=y[At+2],h[W+VA]=y[At+3],h[W+Mo]=y[At+4]," +
+  "h[W+bo]=y[At+5],h[W+GA]=y[At+6],h[W+io]=y[At+7];let H=y[At+7],q=0,ot=0;H===N?(q=T,ot=D):H===M&&(q=X," +
   "ot=Y),h[W+rA]=q,h[W+sA]=ot}r.pointCount[C]=x,r.normalX[C]=x>0?y[1]:0,r.normalY[C]=x>0?y[2]:0;let Q=r" +
   ".flags[C],K=(Q&eA.touching)!==0,v=x>0;(Q&eA.sensor)!==0&&v&&(v=y[9]<=0||x>1&&y[17]<=0),v?(E++,r.flag" +
   "s[C]=Q|eA.touching):r.flags[C]=Q&~eA.touching,v!==K&&(n[d++]=C)}e[t*dn]=m-t*2*pA,e[t*dn+1]=d-t*2*pA-" +
-  "pA,e[t*dn+2]=E}var _n=32,un=8*_n;var Wt=new Float64Array(8);function se(o,t,A,n,e,r){let s=o.broadph" +
-  "ase,a=o.shapes,i=s.moveBuffer.data,I=s.moveFrom,y=s.trees[Oo],c=s.trees[an],h=Math.min(A,(t+1)*_n),l" +
-  "=0;for(let g=t*_n;g<h&&l>=0;g++){let f=i[g],m=a.proxy[f];if(m===-1)continue;let d=s.trees[a.tree[f]]" +
+  "pA,e[t*dn+2]=E}var _n=32,un=8*_n;var Wt=new Float64Array(8);function re(o,t,A,n,e,r){let s=o.broadph" +
+  "ase,i=o.shapes,a=s.moveBuffer.data,I=s.moveFrom,y=s.trees[Oo],c=s.trees[an],h=Math.min(A,(t+1)*_n),l" +
+  "=0;for(let g=t*_n;g<h&&l>=0;g++){let f=a[g],m=i.proxy[f];if(m===-1)continue;let d=s.trees[i.tree[f]]" +
   ";Wt[0]=d.minX[m],Wt[1]=d.minY[m],Wt[2]=d.maxX[m],Wt[3]=d.maxY[m],Wt[4]=I[g*4],Wt[5]=I[g*4+1],Wt[6]=I" +
-  "[g*4+2],Wt[7]=I[g*4+3],l=re(o,f,y,n,e,l,r),a.tree[f]===Oo&&l>=0&&(l=re(o,f,c,n,e,l,r))}return l}func" +
-  "tion re(o,t,A,n,e,r,s){let a=o.broadphase,i=a.queryResults;i.clear();let I=o.shapes,y=I.groupIndex[t" +
-  "]>0?-1:I.maskBits[t]|0;A.queryNewOverlaps(Wt,0,y,I.moved,i);let c=i.data,h=o.contacts.pairs,l=r;for(" +
-  "let g=0;g<i.count;g++){let f=c[g];if(f===t)continue;if(I.moved[f]===1){if(f<t)continue;let E=a.moveS" +
-  "lot[f]*4,B=a.moveFrom;if(B[E]<=Wt[6]&&B[E+2]>=Wt[4]&&B[E+1]<=Wt[7]&&B[E+3]>=Wt[5])continue}let m=t<f" +
-  "?t:f,d=t<f?f:t;if(h.get(m,d)===-1){if(l===s)return-1;n[e+2*l]=m,n[e+2*l+1]=d,l++}}return l}var ie=0," +
-  "ae=1,ce=2,Ee=3;function de(o,t,A,n,e){let r=o.contacts,s=o.bodies,a=o.solverData,i=a.params,I=a.cont" +
-  "acts,y=a.indexOf,c=a.states,h=r.points,l=s.transform,g=i[8],f=i[9],m=i[10],d=i[11],E=i[12],B=i[13],u" +
-  "=i[14],C=i[15],_=2*i[2],p=r.list,b=-i[4],R=-i[6];n[e+ie]=0,n[e+ae]=0<b?1:0,n[e+ce]=0<R?1:0;let P=a.c" +
-  "onstraintSlot;for(let S=t;S<A;S++){let x=P[S];if(x<0)continue;let w=p[S],F=r.bodyA[w],T=r.bodyB[w],M" +
-  "=y[F],N=y[T],D=x*44,X=M===0?0:s.invMass[F],Y=M===0?0:s.invInertia[F],Q=N===0?0:s.invMass[T],K=N===0?" +
-  "0:s.invInertia[T],v=r.normalX[w],O=r.normalY[w],$=O,At=-v,W=M===0||N===0;I[D+0]=M,I[D+1]=N,I[D+2]=X," +
+  "[g*4+2],Wt[7]=I[g*4+3],l=ee(o,f,y,n,e,l,r),i.tree[f]===Oo&&l>=0&&(l=ee(o,f,c,n,e,l,r))}return l}func" +
+  "tion ee(o,t,A,n,e,r,s){let i=o.broadphase,a=i.queryResults;a.clear();let I=o.shapes,y=I.groupIndex[t" +
+  "]>0?-1:I.maskBits[t]|0;A.queryNewOverlaps(Wt,0,y,I.moved,a);let c=a.data,h=o.contacts.pairs,l=r;for(" +
+  "let g=0;g<a.count;g++){let f=c[g];if(f===t)continue;if(I.moved[f]===1){if(f<t)continue;let E=i.moveS" +
+  "lot[f]*4,B=i.moveFrom;if(B[E]<=Wt[6]&&B[E+2]>=Wt[4]&&B[E+1]<=Wt[7]&&B[E+3]>=Wt[5])continue}let m=t<f" +
+  "?t:f,d=t<f?f:t;if(h.get(m,d)===-1){if(l===s)return-1;n[e+2*l]=m,n[e+2*l+1]=d,l++}}return l}var se=0," +
+  "ie=1,ae=2,Be=3;function Ee(o,t,A,n,e){let r=o.contacts,s=o.bodies,i=o.solverData,a=i.params,I=i.cont" +
+  "acts,y=i.indexOf,c=i.states,h=r.points,l=s.transform,g=a[8],f=a[9],m=a[10],d=a[11],E=a[12],B=a[13],u" +
+  "=a[14],C=a[15],_=2*a[2],p=r.list,b=-a[4],R=-a[6];n[e+se]=0,n[e+ie]=0<b?1:0,n[e+ae]=0<R?1:0;let P=i.c" +
+  "onstraintSlot;for(let S=t;S<A;S++){let x=P[S];if(x<0)continue;let w=p[S],F=r.bodyA[w],N=r.bodyB[w],M" +
+  "=y[F],T=y[N],D=x*44,X=M===0?0:s.invMass[F],Y=M===0?0:s.invInertia[F],Q=T===0?0:s.invMass[N],K=T===0?" +
+  "0:s.invInertia[N],v=r.normalX[w],O=r.normalY[w],$=O,At=-v,W=M===0||T===0;I[D+0]=M,I[D+1]=T,I[D+2]=X," +
   "I[D+3]=Y,I[D+4]=Q,I[D+5]=K,I[D+6]=v,I[D+7]=O,I[D+8]=r.friction[w];let H=r.restitution[w];I[D+9]=H,H>" +
-  "0&&(n[e+ie]=1),I[D+10]=W?d:g,I[D+11]=W?E:f,I[D+12]=W?B:m;let q=r.pointCount[w];I[D+13]=q,I[D+14]=r.t" +
+  "0&&(n[e+se]=1),I[D+10]=W?d:g,I[D+11]=W?E:f,I[D+12]=W?B:m;let q=r.pointCount[w];I[D+13]=q,I[D+14]=r.t" +
   "angentSpeed[w];let ot=r.rollingResistance[w];I[D+15]=ot;let Z=ot>0?Y+K:0;I[D+16]=Z>0?1/Z:0,I[D+17]=0" +
-  ",I[D+18]=w;let k=l.c[F],L=l.s[F],rt=l.c[T],V=l.s[T],z=k*s.localCenterX[F]-L*s.localCenterY[F],Kt=L*s" +
-  ".localCenterX[F]+k*s.localCenterY[F],st=rt*s.localCenterX[T]-V*s.localCenterY[T],yt=V*s.localCenterX" +
-  "[T]+rt*s.localCenterY[T],G=M*8,et=N*8,mt=c[G+0],U=c[G+1],J=c[G+2],Bt=c[et+0],Vt=c[et+1],Mt=c[et+2],G" +
+  ",I[D+18]=w;let k=l.c[F],L=l.s[F],rt=l.c[N],V=l.s[N],z=k*s.localCenterX[F]-L*s.localCenterY[F],Kt=L*s" +
+  ".localCenterX[F]+k*s.localCenterY[F],st=rt*s.localCenterX[N]-V*s.localCenterY[N],yt=V*s.localCenterX" +
+  "[N]+rt*s.localCenterY[N],G=M*8,et=T*8,mt=c[G+0],U=c[G+1],J=c[G+2],Bt=c[et+0],Vt=c[et+1],Mt=c[et+2],G" +
   "t=w*nA,bt=X+Q;for(let wt=0;wt<2;wt++){let pt=D+20+wt*12;if(wt>=q){I[pt+7]=0,I[pt+8]=0;continue}let q" +
-  "t=Gt+wt*$t,j=h[qt+NA]-z,QA=h[qt+vA]-Kt,FA=h[qt+OA]-st,RA=h[qt+VA]-yt;I[pt+0]=j*O-QA*v,I[pt+1]=FA*O-R" +
-  "A*v,I[pt+2]=j*v+QA*O,I[pt+3]=FA*v+RA*O,I[pt+4]=h[qt+GA]+u-((FA-j)*v+(RA-QA)*O);let Rn=j*O-QA*v,Tn=FA" +
-  "*O-RA*v,Nn=X+Q+Y*Rn*Rn+K*Tn*Tn;I[pt+5]=Nn>0?1/Nn:0;let vn=j*At-QA*$,On=FA*At-RA*$,Vn=X+Q+Y*vn*vn+K*O" +
-  "n*On;I[pt+6]=Vn>0?1/Vn:0;let nn=C*h[qt+rA],oo=C*h[qt+sA];nn*bt>_&&(nn=_/bt),oo*bt>_?oo=_/bt:-oo*bt>_" +
-  "&&(oo=-_/bt),I[pt+7]=nn,I[pt+8]=oo,I[pt+9]=0;let er=Bt-Mt*RA-(mt-J*QA),rr=Vt+Mt*FA-(U+J*j),en=er*v+r" +
-  "r*O;I[pt+10]=en,en<b&&(n[e+ae]=1),en<R&&(n[e+ce]=1)}}}var xn=.5;function _e(o,t,A,n){let e=A[n+4],r=" +
-  "A[n+5],s=e*e+r*r,a=o.maxExtent[t],i=2*a*a*(1-A[n+6]),I=xn*o.minExtent[t];return 2*(s+i)<=I*I?!1:Math" +
-  ".sqrt(s)+Math.sqrt(i>0?i:0)>I&&o.type[t]===rn.dynamic}function ue(o,t,A,n,e=1){let r=n[0],s=n[2],a=T" +
-  "A/r,i=a*a,I=s*s;for(let y=e;y<A;y++){let c=y*8,h=y*8,l=t[h+3],g=t[h+0]+l*o[c+0],f=t[h+1]+l*o[c+1],m=" +
-  "t[h+2]+t[h+4]*o[c+2],d=g*g+f*f;if(d>I){let E=s/Math.sqrt(d);g*=E,f*=E}m*m>i&&(m=m>0?a:-a),o[c+0]=g,o" +
-  "[c+1]=f,o[c+2]=m}}function Se(o,t,A,n=1){let e=A[0],r=A[2],s=TA/e;for(let a=n;a<t;a++){let i=a*8;Wo(" +
-  "o,i,r,s);let I=o[i+2],y=o[i+6],c=o[i+7],h=e*I,l=y-h*c,g=c+h*y,f=Math.sqrt(l*l+g*g),m=f>0?1/f:0;o[i+6" +
-  "]=l*m,o[i+7]=g*m,o[i+4]=o[i+4]+e*o[i+0],o[i+5]=o[i+5]+e*o[i+1]}}function pe(o,t,A,n=1){let e=A[0],r=" +
-  "A[2],s=TA/e;for(let a=n;a<t;a++)Wo(o,a*8,r,s)}function Wo(o,t,A,n){let e=o[t+2];e*e>n*n&&(o[t+2]=e>0" +
-  "?n:-n);let r=o[t+0],s=o[t+1],a=r*r+s*s;if(a>A*A){let i=A/Math.sqrt(a);o[t+0]=r*i,o[t+1]=s*i}}var br=" +
-  "1e8,Pr=1,Qr=2,Fr=4;function De(o,t,A,n,e){let r=o.solverData,s=r.states,a=r.integration,i=o.bodies,I" +
-  "=i.transform,y=o.shapes,c=y.geometry,h=y.aabb,l=o.broadphase.trees,g=o.pose,f=r.params[16]===1,m=i.m" +
-  "axExtent,d=i.minExtent,E=xn,B=r.params[2],u=TA/r.params[0],C=br*r.params[7],_=i.mass,p=i.inertia,b=0" +
-  ";for(let R=t;R<A;R++){let P=R*8,S=a[R*8+7],x=s[P+0],w=s[P+1],F=s[P+2],T=i.centerX[S]+s[P+4],M=i.cent" +
-  "erY[S]+s[P+5],N=s[P+6],D=s[P+7],X=I.c[S],Y=I.s[S],Q=N*X-D*Y,K=D*X+N*Y,v=1/Math.sqrt(Q*Q+K*K);Q*=v,K*" +
-  "=v;let O=x+w+F+T+M+Q+K;if(O-O!==0||_[S]*(x*x+w*w)+p[S]*(F*F)>C){n[e+b++]=R*8+Pr;continue}Wo(s,P,B,u)" +
-  ";let $=s[P+0],At=s[P+1],W=s[P+2];i.vx[S]=$,i.vy[S]=At,i.w[S]=W,i.centerX[S]=T,i.centerY[S]=M,I.c[S]=" +
-  "Q,I.s[S]=K;let H=i.localCenterX[S],q=i.localCenterY[S],ot=T-(Q*H-K*q),Z=M-(K*H+Q*q);I.x[S]=ot,I.y[S]" +
-  "=Z,i.forceX[S]=0,i.forceY[S]=0,i.torque[S]=0;let k=0;if(f){let L=s[P+4],rt=s[P+5],V=m[S],z=E*d[S];2*" +
-  "(L*L+rt*rt+2*V*V*(1-N))>z*z&&_e(i,S,s,P)&&(k=Qr)}g[0]=ot,g[1]=Z,g[2]=Q,g[3]=K;for(let L=i.shapeHead[" +
+  "t=Gt+wt*$t,j=h[qt+TA]-z,QA=h[qt+vA]-Kt,FA=h[qt+OA]-st,RA=h[qt+VA]-yt;I[pt+0]=j*O-QA*v,I[pt+1]=FA*O-R" +
+  "A*v,I[pt+2]=j*v+QA*O,I[pt+3]=FA*v+RA*O,I[pt+4]=h[qt+GA]+u-((FA-j)*v+(RA-QA)*O);let Fn=j*O-QA*v,Rn=FA" +
+  "*O-RA*v,Nn=X+Q+Y*Fn*Fn+K*Rn*Rn;I[pt+5]=Nn>0?1/Nn:0;let Tn=j*At-QA*$,vn=FA*At-RA*$,On=X+Q+Y*Tn*Tn+K*v" +
+  "n*vn;I[pt+6]=On>0?1/On:0;let nn=C*h[qt+rA],oo=C*h[qt+sA];nn*bt>_&&(nn=_/bt),oo*bt>_?oo=_/bt:-oo*bt>_" +
+  "&&(oo=-_/bt),I[pt+7]=nn,I[pt+8]=oo,I[pt+9]=0;let nr=Bt-Mt*RA-(mt-J*QA),er=Vt+Mt*FA-(U+J*j),en=nr*v+e" +
+  "r*O;I[pt+10]=en,en<b&&(n[e+ie]=1),en<R&&(n[e+ae]=1)}}}var Dn=.5;function de(o,t,A,n){let e=A[n+4],r=" +
+  "A[n+5],s=e*e+r*r,i=o.maxExtent[t],a=2*i*i*(1-A[n+6]),I=Dn*o.minExtent[t];return 2*(s+a)<=I*I?!1:Math" +
+  ".sqrt(s)+Math.sqrt(a>0?a:0)>I&&o.type[t]===rn.dynamic}function _e(o,t,A,n,e=1){let r=n[0],s=n[2],i=N" +
+  "A/r,a=i*i,I=s*s;for(let y=e;y<A;y++){let c=y*8,h=y*8,l=t[h+3],g=t[h+0]+l*o[c+0],f=t[h+1]+l*o[c+1],m=" +
+  "t[h+2]+t[h+4]*o[c+2],d=g*g+f*f;if(d>I){let E=s/Math.sqrt(d);g*=E,f*=E}m*m>a&&(m=m>0?i:-i),o[c+0]=g,o" +
+  "[c+1]=f,o[c+2]=m}}function ue(o,t,A,n=1){let e=A[0],r=A[2],s=NA/e;for(let i=n;i<t;i++){let a=i*8;Wo(" +
+  "o,a,r,s);let I=o[a+2],y=o[a+6],c=o[a+7],h=e*I,l=y-h*c,g=c+h*y,f=Math.sqrt(l*l+g*g),m=f>0?1/f:0;o[a+6" +
+  "]=l*m,o[a+7]=g*m,o[a+4]=o[a+4]+e*o[a+0],o[a+5]=o[a+5]+e*o[a+1]}}function Se(o,t,A,n=1){let e=A[0],r=" +
+  "A[2],s=NA/e;for(let i=n;i<t;i++)Wo(o,i*8,r,s)}function Wo(o,t,A,n){let e=o[t+2];e*e>n*n&&(o[t+2]=e>0" +
+  "?n:-n);let r=o[t+0],s=o[t+1],i=r*r+s*s;if(i>A*A){let a=A/Math.sqrt(i);o[t+0]=r*a,o[t+1]=s*a}}var br=" +
+  "1e8,Pr=1,Qr=2,Fr=4;function pe(o,t,A,n,e){let r=o.solverData,s=r.states,i=r.integration,a=o.bodies,I" +
+  "=a.transform,y=o.shapes,c=y.geometry,h=y.aabb,l=o.broadphase.trees,g=o.pose,f=r.params[16]===1,m=a.m" +
+  "axExtent,d=a.minExtent,E=Dn,B=r.params[2],u=NA/r.params[0],C=br*r.params[7],_=a.mass,p=a.inertia,b=0" +
+  ";for(let R=t;R<A;R++){let P=R*8,S=i[R*8+7],x=s[P+0],w=s[P+1],F=s[P+2],N=a.centerX[S]+s[P+4],M=a.cent" +
+  "erY[S]+s[P+5],T=s[P+6],D=s[P+7],X=I.c[S],Y=I.s[S],Q=T*X-D*Y,K=D*X+T*Y,v=1/Math.sqrt(Q*Q+K*K);Q*=v,K*" +
+  "=v;let O=x+w+F+N+M+Q+K;if(O-O!==0||_[S]*(x*x+w*w)+p[S]*(F*F)>C){n[e+b++]=R*8+Pr;continue}Wo(s,P,B,u)" +
+  ";let $=s[P+0],At=s[P+1],W=s[P+2];a.vx[S]=$,a.vy[S]=At,a.w[S]=W,a.centerX[S]=N,a.centerY[S]=M,I.c[S]=" +
+  "Q,I.s[S]=K;let H=a.localCenterX[S],q=a.localCenterY[S],ot=N-(Q*H-K*q),Z=M-(K*H+Q*q);I.x[S]=ot,I.y[S]" +
+  "=Z,a.forceX[S]=0,a.forceY[S]=0,a.torque[S]=0;let k=0;if(f){let L=s[P+4],rt=s[P+5],V=m[S],z=E*d[S];2*" +
+  "(L*L+rt*rt+2*V*V*(1-T))>z*z&&de(a,S,s,P)&&(k=Qr)}g[0]=ot,g[1]=Z,g[2]=Q,g[3]=K;for(let L=a.shapeHead[" +
   "S];L!==-1;L=y.next[L]){let rt=L*4;En(c,L,g,h,rt);let V=l[y.tree[L]],z=y.proxy[L];(V.minX[z]>h[rt]||V" +
   ".minY[z]>h[rt+1]||V.maxX[z]<h[rt+2]||V.maxY[z]<h[rt+3])&&(k|=Fr)}k!==0&&(n[e+b++]=R*8+k)}return b}fu" +
-  "nction Me(o,t,A,n=0){for(let e=n;e<t;e++){let r=e*44,s=(o[r+0]|0)*8,a=(o[r+1]|0)*8,i=o[r+2],I=o[r+3]" +
+  "nction we(o,t,A,n=0){for(let e=n;e<t;e++){let r=e*44,s=(o[r+0]|0)*8,i=(o[r+1]|0)*8,a=o[r+2],I=o[r+3]" +
   ",y=o[r+4],c=o[r+5],h=o[r+6],l=o[r+7],g=o[r+13]|0,f=0,m=0,d=0,E=0;for(let u=0;u<g;u++){let C=r+20+u*1" +
   "2,_=o[C+7],p=o[C+8];f+=_*h+p*l,m+=_*l-p*h,d+=_*o[C+0]-p*o[C+2],E+=_*o[C+1]-p*o[C+3]}let B=o[r+17];A[" +
-  "s+0]=A[s+0]-i*f,A[s+1]=A[s+1]-i*m,A[s+2]=A[s+2]-I*(d+B),A[a+0]=A[a+0]+y*f,A[a+1]=A[a+1]+y*m,A[a+2]=A" +
-  "[a+2]+c*(E+B)}}function be(o,t,A,n,e,r,s=0){let a=n[1],i=n[3];for(let I=s;I<t;I++){let c=(r?t-1-(I-s" +
+  "s+0]=A[s+0]-a*f,A[s+1]=A[s+1]-a*m,A[s+2]=A[s+2]-I*(d+B),A[i+0]=A[i+0]+y*f,A[i+1]=A[i+1]+y*m,A[i+2]=A" +
+  "[i+2]+c*(E+B)}}function Me(o,t,A,n,e,r,s=0){let i=n[1],a=n[3];for(let I=s;I<t;I++){let c=(r?t-1-(I-s" +
   "):I)*44,h=(o[c+0]|0)*8,l=(o[c+1]|0)*8,g=o[c+2],f=o[c+3],m=o[c+4],d=o[c+5],E=o[c+6],B=o[c+7],u=g*E,C=" +
-  "g*B,_=m*E,p=m*B,b=A[h+0],R=A[h+1],P=A[h+2],S=A[l+0],x=A[l+1],w=A[l+2],F=A[h+6],T=A[h+7],M=A[l+6],N=A" +
+  "g*B,_=m*E,p=m*B,b=A[h+0],R=A[h+1],P=A[h+2],S=A[l+0],x=A[l+1],w=A[l+2],F=A[h+6],N=A[h+7],M=A[l+6],T=A" +
   "[l+7],D=(A[l+4]-A[h+4])*E+(A[l+5]-A[h+5])*B,X=o[c+10],Y=o[c+11],Q=o[c+12],K=o[c+13]>1,v=c+20,O=v+12;" +
-  "{let H=o[v+0],q=o[v+1],ot=D+M*o[v+3]+N*q-F*o[v+2]-T*H+o[v+4],Z=0,k=1,L=0;ot>0?Z=ot*a:e&&(Z=X*ot,Z<-i" +
-  "&&(Z=-i),k=Y,L=Q);let rt=S*E+x*B-(b*E+R*B)+(w*q-P*H),V=o[v+7],z=V-L*V-o[v+5]*k*(rt+Z),Kt=z>0?z:0,st=" +
+  "{let H=o[v+0],q=o[v+1],ot=D+M*o[v+3]+T*q-F*o[v+2]-N*H+o[v+4],Z=0,k=1,L=0;ot>0?Z=ot*i:e&&(Z=X*ot,Z<-a" +
+  "&&(Z=-a),k=Y,L=Q);let rt=S*E+x*B-(b*E+R*B)+(w*q-P*H),V=o[v+7],z=V-L*V-o[v+5]*k*(rt+Z),Kt=z>0?z:0,st=" +
   "Kt-V;o[v+7]=Kt;let yt=o[v+9];o[v+9]=st>yt?st:yt,b-=st*u,R-=st*C,P-=st*(f*H),S+=st*_,x+=st*p,w+=st*(d" +
-  "*q)}if(K){let H=o[O+0],q=o[O+1],ot=D+M*o[O+3]+N*q-F*o[O+2]-T*H+o[O+4],Z=0,k=1,L=0;ot>0?Z=ot*a:e&&(Z=" +
-  "X*ot,Z<-i&&(Z=-i),k=Y,L=Q);let rt=S*E+x*B-(b*E+R*B)+(w*q-P*H),V=o[O+7],z=V-L*V-o[O+5]*k*(rt+Z),Kt=z>" +
+  "*q)}if(K){let H=o[O+0],q=o[O+1],ot=D+M*o[O+3]+T*q-F*o[O+2]-N*H+o[O+4],Z=0,k=1,L=0;ot>0?Z=ot*i:e&&(Z=" +
+  "X*ot,Z<-a&&(Z=-a),k=Y,L=Q);let rt=S*E+x*B-(b*E+R*B)+(w*q-P*H),V=o[O+7],z=V-L*V-o[O+5]*k*(rt+Z),Kt=z>" +
   "0?z:0,st=Kt-V;o[O+7]=Kt;let yt=o[O+9];o[O+9]=st>yt?st:yt,b-=st*u,R-=st*C,P-=st*(f*H),S+=st*_,x+=st*p" +
   ",w+=st*(d*q)}let $=o[c+8],At=o[c+14];{let H=o[v+2],q=o[v+3],ot=S*B-x*E-(b*B-R*E)+(P*H-w*q+At),Z=o[v+" +
   "8],k=$*o[v+7],L=Z-o[v+6]*ot,rt=L>k?k:L<-k?-k:L,V=rt-Z;o[v+8]=rt,b-=V*C,R+=V*u,P+=V*(f*H),S+=V*p,x-=V" +
   "*_,w-=V*(d*q)}if(K){let H=o[O+2],q=o[O+3],ot=S*B-x*E-(b*B-R*E)+(P*H-w*q+At),Z=o[O+8],k=$*o[O+7],L=Z-" +
   "o[O+6]*ot,rt=L>k?k:L<-k?-k:L,V=rt-Z;o[O+8]=rt,b-=V*C,R+=V*u,P+=V*(f*H),S+=V*p,x-=V*_,w-=V*(d*q)}let " +
   "W=o[c+15];if(W>0){let H=o[v+7]+(K?o[O+7]:0),q=W*H,ot=o[c+17],Z=ot-o[c+16]*(w-P),k=Z>q?q:Z<-q?-q:Z,L=" +
-  "k-ot;o[c+17]=k,P-=f*L,w+=d*L}A[h+0]=b,A[h+1]=R,A[h+2]=P,A[l+0]=S,A[l+1]=x,A[l+2]=w}}function Pe(o,t," +
-  "A,n,e=0){let r=n[4];for(let s=e;s<t;s++){let a=s*44,i=o[a+9];if(i===0)continue;let I=a+20,y=I+12,c=o" +
-  "[a+13]|0,h=o[I+10]<-r&&o[I+9]>0,l=c>1&&o[y+10]<-r&&o[y+9]>0;h&&l?Tr(o,a,A,i):h?Zo(o,a,I,A,i):l&&Zo(o" +
-  ",a,y,A,i)}}function Zo(o,t,A,n,e){uo[0]=-e*o[A+10],Rr(o,t,A,n,uo)}function Rr(o,t,A,n,e){let r=(o[t+" +
-  "0]|0)*8,s=(o[t+1]|0)*8,a=o[t+2],i=o[t+3],I=o[t+4],y=o[t+5],c=o[t+6],h=o[t+7],l=o[A+0],g=o[A+1],f=(n[" +
+  "k-ot;o[c+17]=k,P-=f*L,w+=d*L}A[h+0]=b,A[h+1]=R,A[h+2]=P,A[l+0]=S,A[l+1]=x,A[l+2]=w}}function be(o,t," +
+  "A,n,e=0){let r=n[4];for(let s=e;s<t;s++){let i=s*44,a=o[i+9];if(a===0)continue;let I=i+20,y=I+12,c=o" +
+  "[i+13]|0,h=o[I+10]<-r&&o[I+9]>0,l=c>1&&o[y+10]<-r&&o[y+9]>0;h&&l?Nr(o,i,A,a):h?Zo(o,i,I,A,a):l&&Zo(o" +
+  ",i,y,A,a)}}function Zo(o,t,A,n,e){uo[0]=-e*o[A+10],Rr(o,t,A,n,uo)}function Rr(o,t,A,n,e){let r=(o[t+" +
+  "0]|0)*8,s=(o[t+1]|0)*8,i=o[t+2],a=o[t+3],I=o[t+4],y=o[t+5],c=o[t+6],h=o[t+7],l=o[A+0],g=o[A+1],f=(n[" +
   "s+0]-n[r+0])*c+(n[s+1]-n[r+1])*h+n[s+2]*g-n[r+2]*l,m=o[A+7],d=m-o[A+5]*(f-e[0]),E=d>0?d:0,B=E-m;o[A+" +
-  "7]=E,B>o[A+9]&&(o[A+9]=B),n[r+0]=n[r+0]-a*B*c,n[r+1]=n[r+1]-a*B*h,n[r+2]=n[r+2]-i*B*l,n[s+0]=n[s+0]+" +
-  "I*B*c,n[s+1]=n[s+1]+I*B*h,n[s+2]=n[s+2]+y*B*g}var uo=new Float64Array(2);function Tr(o,t,A,n){let e=" +
-  "t+20;uo[0]=-n*o[e+10],uo[1]=-n*o[e+12+10],Nr(o,t,A,uo)||(Zo(o,t,e,A,n),Zo(o,t,e+12,A,n))}function Nr" +
-  "(o,t,A,n){let e=t+20,r=e+12,s=o[t+2],a=o[t+3],i=o[t+4],I=o[t+5],y=o[e+0],c=o[e+1],h=o[r+0],l=o[r+1]," +
-  "g=s+i+a*y*y+I*c*c,f=s+i+a*h*h+I*l*l,m=s+i+a*y*h+I*c*l,d=g*f-m*m;if(!(g*g<1e3*d))return!1;let E=(o[t+" +
+  "7]=E,B>o[A+9]&&(o[A+9]=B),n[r+0]=n[r+0]-i*B*c,n[r+1]=n[r+1]-i*B*h,n[r+2]=n[r+2]-a*B*l,n[s+0]=n[s+0]+" +
+  "I*B*c,n[s+1]=n[s+1]+I*B*h,n[s+2]=n[s+2]+y*B*g}var uo=new Float64Array(2);function Nr(o,t,A,n){let e=" +
+  "t+20;uo[0]=-n*o[e+10],uo[1]=-n*o[e+12+10],Tr(o,t,A,uo)||(Zo(o,t,e,A,n),Zo(o,t,e+12,A,n))}function Tr" +
+  "(o,t,A,n){let e=t+20,r=e+12,s=o[t+2],i=o[t+3],a=o[t+4],I=o[t+5],y=o[e+0],c=o[e+1],h=o[r+0],l=o[r+1]," +
+  "g=s+a+i*y*y+I*c*c,f=s+a+i*h*h+I*l*l,m=s+a+i*y*h+I*c*l,d=g*f-m*m;if(!(g*g<1e3*d))return!1;let E=(o[t+" +
   "0]|0)*8,B=(o[t+1]|0)*8,u=o[t+6],C=o[t+7],_=A[B+0]-A[E+0],p=A[B+1]-A[E+1],b=A[E+2],R=A[B+2],P=_*u+p*C" +
-  "+R*c-b*y,S=_*u+p*C+R*l-b*h,x=o[e+7],w=o[r+7],F=P-n[0]-(g*x+m*w),T=S-n[1]-(m*x+f*w),M=(-f*F+m*T)/d,N=" +
-  "(m*F-g*T)/d;M>=0&&N>=0||(M=-F/g,N=0,M>=0&&m*M+T>=0||(M=0,N=-T/f,N>=0&&m*N+F>=0||(M=0,N=0)));let D=M-" +
-  "x,X=N-w;o[e+7]=M,o[r+7]=N,D>o[e+9]&&(o[e+9]=D),X>o[r+9]&&(o[r+9]=X);let Y=D+X;return A[E+0]=A[E+0]-s" +
-  "*Y*u,A[E+1]=A[E+1]-s*Y*C,A[E+2]=b-a*(D*y+X*h),A[B+0]=A[B+0]+i*Y*u,A[B+1]=A[B+1]+i*Y*C,A[B+2]=R+I*(D*" +
-  "c+X*l),!0}var vr=0,Or=1,Vr=2,Qe=3,Fe=4;var Gr=6,Ur=7,Xr=8,Lr=9,Re=16;function Te(o,t,A,n,e=0){let r=" +
-  "o.solverData,s=r.states,a=r.params,i=t&Re-1,I=(t&Re)!==0;if(i===Xr)de(o,A,n,r.chunkFound,e*Ee);else " +
-  "if(i===Lr)r.writeBackCounts[e]=De(o,A,n,r.writeBackOut,A-1);else if(i===vr)ue(s,r.integration,n,a,A)" +
-  ";else if(i===Or)pe(s,n,a,A);else if(i===Vr)Se(s,n,a,A);else if(i===Gr)Pe(r.contacts,n,s,a,A);else if" +
-  "(i===Ur)Yr(r.contacts,o.contacts.points,A,n);else{let y=r.kernel;if(y!==null){let c=r.contactsAddres" +
-  "s+A*44*8;i===Qe?y.warmStartContacts(c,n-A,r.statesAddress):y.solveContacts(c,n-A,r.statesAddress,a[1" +
-  "],a[3],i===Fe?1:0,I?1:0)}else i===Qe?Me(r.contacts,n,s,A):be(r.contacts,n,s,a,i===Fe,I,A)}}function " +
-  "Yr(o,t,A,n){for(let e=A;e<n;e++){let r=e*44,s=o[r+18]*nA,a=o[r+13];for(let i=0;i<a;i++){let I=r+20+i" +
-  "*12,y=s+i*$t;t[y+rA]=o[I+7],t[y+sA]=o[I+8]}}}var to=0,Ne=1,jo=2,Mn=3,Oe=4,bn=5,$o=8,zo=12,Ve=0,Pn=1," +
-  "Ge=2,Ue=3,Xe=4,Le=5,qr=6,kr=7,Kr=8,aa=$o+2*zo;var Ye=1,Hr=2,Qn=3,Jr=4;function Wr(o){return(o&65535)" +
-  "<<16}function ve(o,t,A){for(;;){let n=Atomics.load(o,Ne);if((n&-65536)!==t)return-1;let e=n&65535;if" +
-  "(e>=A)return-1;if(Atomics.compareExchange(o,Ne,n,n+1)===n)return e}}function qe(o,t,A,n,e,r,s){let a" +
-  "=Wr(n),i=$o+(n&1)*zo,I=0;for(let y=ve(o,a,r);y>=0;y=ve(o,a,r))e===Jr?jr(A,o,i,y,s):Zr(A,e,y,s),Atomi" +
-  "cs.store(t,y,n),Atomics.add(o,jo,1)+1===r&&Atomics.notify(o,jo),I++;return I}function Zr(o,t,A,n){if" +
-  "(t===Hr)ee(o,A,n,o.contacts.chunkOut,o.contacts.chunkCounts);else if(t===Qn){let e=o.broadphase;e.pa" +
-  "irChunkCounts[A]=se(o,A,n,e.pairChunkOut,2*A*un,un)}}function jr(o,t,A,n,e){let r=t[A+kr]+n*e,s=Math" +
-  ".min(t[A+Kr],r+e);Te(o,t[A+qr],r,s,n)}var Qt=o=>o.contacts,bA=o=>o.shapes.geometry,PA=o=>o.shapes,Ft" +
-  "=o=>o.bodies,tn=o=>o.bodies.transform,An=o=>o.broadphase,$r=o=>o.broadphase.moveBuffer,gA=o=>o.solve" +
-  "rData,Fn=[[Qt,\"shapeA\"],[Qt,\"shapeB\"],[Qt,\"bodyA\"],[Qt,\"bodyB\"],[Qt,\"flags\"],[Qt,\"listIndex\"],[Qt,\"p" +
-  "ointCount\"],[Qt,\"points\"],[Qt,\"normalX\"],[Qt,\"normalY\"],[Qt,\"manifoldCache\"],[Qt,\"cacheValid\"],[Qt,\"" +
-  "chunkOut\"],[Qt,\"chunkCounts\"],[bA,\"type\"],[bA,\"count\"],[bA,\"radius\"],[bA,\"centroid\"],[bA,\"slot\"],[bA" +
-  ",\"verts\"],[bA,\"normals\"],[PA,\"aabb\"],[PA,\"moved\"],[PA,\"tree\"],[PA,\"proxy\"],[Ft,\"flags\"],[tn,\"x\"],[tn" +
-  ",\"y\"],[tn,\"c\"],[tn,\"s\"],[PA,\"groupIndex\"],[PA,\"maskBits\"],[An,\"moveFrom\"],[An,\"moveSlot\"],[An,\"pairC" +
-  "hunkOut\"],[An,\"pairChunkCounts\"],[$r,\"data\"],[gA,\"states\"],[gA,\"contacts\"],[gA,\"integration\"],[gA,\"p" +
-  "arams\"],[gA,\"chunkFound\"],[gA,\"indexOf\"],[gA,\"constraintSlot\"],[Qt,\"list\"],[Qt,\"friction\"],[Qt,\"rest" +
-  "itution\"],[Qt,\"tangentSpeed\"],[Qt,\"rollingResistance\"],[Ft,\"invMass\"],[Ft,\"invInertia\"],[Ft,\"localCe" +
-  "nterX\"],[Ft,\"localCenterY\"],[gA,\"writeBackOut\"],[gA,\"writeBackCounts\"],[Ft,\"vx\"],[Ft,\"vy\"],[Ft,\"w\"]," +
-  "[Ft,\"centerX\"],[Ft,\"centerY\"],[Ft,\"forceX\"],[Ft,\"forceY\"],[Ft,\"torque\"],[Ft,\"mass\"],[Ft,\"inertia\"],[" +
-  "Ft,\"maxExtent\"],[Ft,\"minExtent\"],[Ft,\"type\"],[Ft,\"shapeHead\"],[PA,\"next\"]];function ke(o,t,A){let[n," +
-  "e]=Fn[t];n(o)[e]=A}var Ke=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lb" +
-  "W9yeQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gA" +
-  "UEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DA" +
-  "P1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yA" +
-  "SEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/" +
-  "V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQ" +
-  "RBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/" +
-  "VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJ" +
-  "kEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQ" +
-  "dgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/A" +
-  "AAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz//////////" +
-  "///////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yA" +
-  "f3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wA" +
-  "SII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9U" +
-  "iAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAA" +
-  "AAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/" +
-  "VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/" +
-  "fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DA" +
-  "P1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bA" +
-  "wABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABI" +
-  "AwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogC" +
-  "P1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgD" +
-  "SAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLC" +
-  "yABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgA" +
-  "kHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVI" +
-  "AVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/" +
-  "fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBI" +
-  "hogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SI" +
-  "QkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yA" +
-  "f3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgC" +
-  "iAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98" +
-  "AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQ" +
-  "Thq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBi" +
-  "AFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9U" +
-  "iIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhB" +
-  "gsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDA" +
-  "AAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogA" +
-  "CsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJ" +
-  "SsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/Z" +
-  "CEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkK" +
-  "wM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEf" +
-  "CAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAbo" +
-  "qAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQ" +
-  "cgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhC" +
-  "yAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiK" +
-  "wMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAA" +
-  "AsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAA" +
-  "AAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhD" +
-  "iAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQ" +
-  "UBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgE" +
-  "GQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhC" +
-  "yAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhI" +
-  "A0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOI" +
-  "AwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjB" +
-  "HwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgA" +
-  "CADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMe" +
-  "wZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dA" +
-  "wD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAI" +
-  "BRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABI" +
-  "gsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/" +
-  "VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgF" +
-  "AR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBa" +
-  "iAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEI" +
-  "A798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDA" +
-  "AEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDA" +
-  "AEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wA" +
-  "SEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wA" +
-  "SEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACb" +
-  "GoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQ" +
-  "CADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/" +
-  "AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQ" +
-  "CAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDA" +
-  "KIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGK" +
-  "wMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gD" +
-  "qCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACb" +
-  "GohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBB" +
-  "SANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBC" +
-  "wsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD" +
-  "2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGD" +
-  "AMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",He=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx" +
-  "/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9" +
-  "yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwA" +
-  "BIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwA" +
-  "BIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1" +
-  "XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICd" +
-  "BCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAE" +
-  "hHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0" +
-  "DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEH" +
-  "QAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQM" +
-  "A/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGw" +
-  "iAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1" +
-  "XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGo" +
-  "gK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQ" +
-  "gFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSA" +
-  "IIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3" +
-  "xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3" +
-  "yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEH" +
-  "IAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1" +
-  "O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn" +
-  "9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICt" +
-  "BOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSA" +
-  "KIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3" +
-  "xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCA" +
-  "Q/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwM" +
-  "AAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3" +
-  "xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3" +
-  "xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAk" +
-  "gFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1" +
-  "SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwA" +
-  "BIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASE" +
-  "HIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1" +
-  "KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3" +
-  "yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASI" +
-  "QIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiA" +
-  "OIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEE" +
-  "QaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAE" +
-  "LmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnR" +
-  "qIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2A" +
-  "hCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQ" +
-  "gJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAA" +
-  "AAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSA" +
-  "BKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6" +
-  "hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqA" +
-  "hDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCI" +
-  "KoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR" +
-  "8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0" +
-  "gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyA" +
-  "DIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyA" +
-  "BKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqE" +
-  "gACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCA" +
-  "FIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAs" +
-  "gHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAU" +
-  "gF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAA" +
-  "AAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAd" +
-  "kGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCA" +
-  "LOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ" +
-  "0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAAD" +
-  "wPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0F" +
-  "AayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gE" +
-  "gCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1" +
-  "XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4" +
-  "gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGo" +
-  "gAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQM" +
-  "gAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQM" +
-  "gAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0" +
-  "DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1" +
-  "XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUg" +
-  "EQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXI" +
-  "gCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAA" +
-  "AAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyA" +
-  "DKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiA" +
-  "OIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAY" +
-  "rAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6K" +
-  "gOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQE" +
-  "DQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciA" +
-  "MRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiA" +
-  "DIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwM" +
-  "AIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyA" +
-  "CIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var Ao=[void 0,void 0];function We(o)" +
-  "{let t=o?1:0;if(Ao[t]!==void 0)return Ao[t];if(Ao[t]=null,typeof WebAssembly==\"object\"&&typeof WebAs" +
-  "sembly.Module==\"function\")try{Ao[t]=new WebAssembly.Module(zr(o?He:Ke))}catch{Ao[t]=null}return Ao[t" +
-  "]}function Ze(o,t){return new WebAssembly.Instance(o,{env:{memory:t,abort:()=>{throw new Error(\"cont" +
-  "act solver kernel aborted\")}}}).exports}var Je=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" +
-  "0123456789+/\";function zr(o){let t=new Uint8Array(128);for(let a=0;a<Je.length;a++)t[Je.charCodeAt(a" +
-  ")]=a;let A=o.length;for(;A>0&&o[A-1]===\"=\";)A--;let n=new Uint8Array(A*3>>2),e=0,r=0,s=0;for(let a=0" +
-  ";a<A;a++)r=r<<6|t[o.charCodeAt(a)],e+=6,e>=8&&(e-=8,n[s++]=r>>e&255);return n}var Ct=new Float64Arra" +
-  "y(0),jt=new Int32Array(0),tr={states:Ct,integration:Ct,contacts:Ct,params:Ct,chunkFound:jt,writeBack" +
-  "Out:jt,writeBackCounts:jt,indexOf:jt,constraintSlot:jt,kernel:null,kernelMemory:null,statesAddress:0" +
-  ",contactsAddress:0},po={contacts:new wo,shapes:{geometry:new co,aabb:Ct,moved:new Uint8Array(0),tree" +
-  ":new Uint8Array(0),proxy:jt,groupIndex:jt,maskBits:new Uint32Array(0),next:jt},bodies:{flags:new Uin" +
-  "t8Array(0),transform:{x:Ct,y:Ct,c:Ct,s:Ct},invMass:Ct,invInertia:Ct,localCenterX:Ct,localCenterY:Ct," +
-  "vx:Ct,vy:Ct,w:Ct,centerX:Ct,centerY:Ct,forceX:Ct,forceY:Ct,torque:Ct,mass:Ct,inertia:Ct,maxExtent:Ct" +
-  ",minExtent:Ct,type:new Uint8Array(0),shapeHead:jt},broadphase:{trees:[new UA,new UA],moveBuffer:new " +
-  "oA,moveFrom:Ct,moveSlot:jt,queryResults:new oA,pairChunkOut:jt,pairChunkCounts:jt},manifold:Un(),pos" +
-  "e:new Float64Array(8),solverData:tr},Rt=new Int32Array(Pn+1),Ar=jt,or=new Int32Array(0),ts=2e4,So=0;" +
-  "function je(){for(;;){for(let r=0;r<ts&&Atomics.load(Rt,to)===So;r++);Atomics.add(Rt,bn,1),Atomics.w" +
-  "ait(Rt,to,So),Atomics.sub(Rt,bn,1);let o=Atomics.load(Rt,to);if(o===So)continue;So=o;let t=$o+(o&1)*" +
-  "zo,A=Atomics.load(Rt,t+Ve),n=Atomics.load(Rt,t+Pn),e=Atomics.load(Rt,t+Ge);if(Atomics.load(Rt,to)===" +
-  "o){if(A===Ye)return;if(A===Qn){let r=po.broadphase.trees;r[0].adoptRoot(Atomics.load(Rt,t+Ue)),r[1]." +
-  "adoptRoot(Atomics.load(Rt,t+Xe)),po.contacts.pairs.adoptSlots(Ar,Atomics.load(Rt,t+Le))}try{qe(Rt,or" +
-  ",po,o,A,n,e)}catch(r){Atomics.store(Rt,Oe,1),Atomics.notify(Rt,jo),nr({type:\"error\",message:r instan" +
-  "ceof Error?r.message:String(r)});return}}}}function $e(o){if(o.type===\"init\")Rt=o.ctrl,So=Atomics.lo" +
-  "ad(Rt,to),nr({type:\"ready\"}),je();else if(o.type===\"columns\"){let t=o.columns,A=Fn.length;for(let s=" +
-  "0;s<A;s++)ke(po,s,t[s]);let n=po.broadphase.trees;n[0].adoptQueryColumns(t.slice(A,A+XA)),n[1].adopt" +
-  "QueryColumns(t.slice(A+XA,A+2*XA)),Ar=t[A+2*XA],or=o.chunkDone;let e=tr,r=o.kernelMemory??null;r!==e" +
-  ".kernelMemory&&(e.kernelMemory=r,e.kernel=r===null?null:Ze(We(!0),r)),e.statesAddress=o.statesAddres" +
-  "s??0,e.contactsAddress=o.contactsAddress??0,Atomics.add(Rt,Mn,1),Atomics.notify(Rt,Mn),je()}}var ze=" +
-  "globalThis.require,on=typeof ze==\"function\"?ze(\"node:worker_threads\").parentPort:null;function nr(o)" +
-  "{on!==null?on.postMessage(o):self.postMessage(o)}on!==null?on.on(\"message\",$e):self.onmessage=o=>$e(" +
-  "o.data);})();\n";
+  "+R*c-b*y,S=_*u+p*C+R*l-b*h,x=o[e+7],w=o[r+7],F=P-n[0]-(g*x+m*w),N=S-n[1]-(m*x+f*w),M=(-f*F+m*N)/d,T=" +
+  "(m*F-g*N)/d;M>=0&&T>=0||(M=-F/g,T=0,M>=0&&m*M+N>=0||(M=0,T=-N/f,T>=0&&m*T+F>=0||(M=0,T=0)));let D=M-" +
+  "x,X=T-w;o[e+7]=M,o[r+7]=T,D>o[e+9]&&(o[e+9]=D),X>o[r+9]&&(o[r+9]=X);let Y=D+X;return A[E+0]=A[E+0]-s" +
+  "*Y*u,A[E+1]=A[E+1]-s*Y*C,A[E+2]=b-i*(D*y+X*h),A[B+0]=A[B+0]+a*Y*u,A[B+1]=A[B+1]+a*Y*C,A[B+2]=R+I*(D*" +
+  "c+X*l),!0}var vr=0,Or=1,Vr=2,Pe=3,Qe=4;var Gr=6,Ur=7,Xr=8,Lr=9,Fe=16;function Re(o,t,A,n,e=0){let r=" +
+  "o.solverData,s=r.states,i=r.params,a=t&Fe-1,I=(t&Fe)!==0;if(a===Xr)Ee(o,A,n,r.chunkFound,e*Be);else " +
+  "if(a===Lr)r.writeBackCounts[e]=pe(o,A,n,r.writeBackOut,A-1);else if(a===vr)_e(s,r.integration,n,i,A)" +
+  ";else if(a===Or)Se(s,n,i,A);else if(a===Vr)ue(s,n,i,A);else if(a===Gr)be(r.contacts,n,s,i,A);else if" +
+  "(a===Ur)Yr(o,A,n);else{let y=r.kernel;if(y!==null){let c=r.contactsAddress+A*44*8;a===Pe?y.warmStart" +
+  "Contacts(c,n-A,r.statesAddress):y.solveContacts(c,n-A,r.statesAddress,i[1],i[3],a===Qe?1:0,I?1:0)}el" +
+  "se a===Pe?we(r.contacts,n,s,A):Me(r.contacts,n,s,i,a===Qe,I,A)}}function Yr(o,t,A){let n=o.solverDat" +
+  "a.contacts,e=o.solverData.constraintSlot,r=o.contacts.list,s=o.contacts.points;for(let i=t;i<A;i++){" +
+  "let a=e[i];if(a<0)continue;let I=a*44,y=r[i]*nA,c=n[I+13];for(let h=0;h<c;h++){let l=I+20+h*12,g=y+h" +
+  "*$t;s[g+rA]=n[l+7],s[g+sA]=n[l+8]}}}var to=0,Ne=1,jo=2,wn=3,ve=4,Mn=5,$o=8,zo=12,Oe=0,bn=1,Ve=2,Ge=3" +
+  ",Ue=4,Xe=5,qr=6,kr=7,Kr=8,aa=$o+2*zo;var Le=1,Hr=2,Pn=3,Jr=4;function Wr(o){return(o&65535)<<16}func" +
+  "tion Te(o,t,A){for(;;){let n=Atomics.load(o,Ne);if((n&-65536)!==t)return-1;let e=n&65535;if(e>=A)ret" +
+  "urn-1;if(Atomics.compareExchange(o,Ne,n,n+1)===n)return e}}function Ye(o,t,A,n,e,r,s){let i=Wr(n),a=" +
+  "$o+(n&1)*zo,I=0;for(let y=Te(o,i,r);y>=0;y=Te(o,i,r))e===Jr?jr(A,o,a,y,s):Zr(A,e,y,s),Atomics.store(" +
+  "t,y,n),Atomics.add(o,jo,1)+1===r&&Atomics.notify(o,jo),I++;return I}function Zr(o,t,A,n){if(t===Hr)n" +
+  "e(o,A,n,o.contacts.chunkOut,o.contacts.chunkCounts);else if(t===Pn){let e=o.broadphase;e.pairChunkCo" +
+  "unts[A]=re(o,A,n,e.pairChunkOut,2*A*un,un)}}function jr(o,t,A,n,e){let r=t[A+kr]+n*e,s=Math.min(t[A+" +
+  "Kr],r+e);Re(o,t[A+qr],r,s,n)}var Qt=o=>o.contacts,bA=o=>o.shapes.geometry,PA=o=>o.shapes,Ft=o=>o.bod" +
+  "ies,tn=o=>o.bodies.transform,An=o=>o.broadphase,$r=o=>o.broadphase.moveBuffer,gA=o=>o.solverData,Qn=" +
+  "[[Qt,\"shapeA\"],[Qt,\"shapeB\"],[Qt,\"bodyA\"],[Qt,\"bodyB\"],[Qt,\"flags\"],[Qt,\"listIndex\"],[Qt,\"pointCount" +
+  "\"],[Qt,\"points\"],[Qt,\"normalX\"],[Qt,\"normalY\"],[Qt,\"manifoldCache\"],[Qt,\"cacheValid\"],[Qt,\"chunkOut\"" +
+  "],[Qt,\"chunkCounts\"],[bA,\"type\"],[bA,\"count\"],[bA,\"radius\"],[bA,\"centroid\"],[bA,\"slot\"],[bA,\"verts\"]" +
+  ",[bA,\"normals\"],[PA,\"aabb\"],[PA,\"moved\"],[PA,\"tree\"],[PA,\"proxy\"],[Ft,\"flags\"],[tn,\"x\"],[tn,\"y\"],[tn" +
+  ",\"c\"],[tn,\"s\"],[PA,\"groupIndex\"],[PA,\"maskBits\"],[An,\"moveFrom\"],[An,\"moveSlot\"],[An,\"pairChunkOut\"]" +
+  ",[An,\"pairChunkCounts\"],[$r,\"data\"],[gA,\"states\"],[gA,\"contacts\"],[gA,\"integration\"],[gA,\"params\"],[" +
+  "gA,\"chunkFound\"],[gA,\"indexOf\"],[gA,\"constraintSlot\"],[Qt,\"list\"],[Qt,\"friction\"],[Qt,\"restitution\"]" +
+  ",[Qt,\"tangentSpeed\"],[Qt,\"rollingResistance\"],[Ft,\"invMass\"],[Ft,\"invInertia\"],[Ft,\"localCenterX\"],[" +
+  "Ft,\"localCenterY\"],[gA,\"writeBackOut\"],[gA,\"writeBackCounts\"],[Ft,\"vx\"],[Ft,\"vy\"],[Ft,\"w\"],[Ft,\"cent" +
+  "erX\"],[Ft,\"centerY\"],[Ft,\"forceX\"],[Ft,\"forceY\"],[Ft,\"torque\"],[Ft,\"mass\"],[Ft,\"inertia\"],[Ft,\"maxEx" +
+  "tent\"],[Ft,\"minExtent\"],[Ft,\"type\"],[Ft,\"shapeHead\"],[PA,\"next\"]];function qe(o,t,A){let[n,e]=Qn[t];" +
+  "n(o)[e]=A}var ke=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQ" +
+  "MGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQR" +
+  "hq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIh" +
+  "j98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgAS" +
+  "sDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAw" +
+  "ABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEG" +
+  "r9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhIC" +
+  "AmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQS" +
+  "hq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQd" +
+  "gAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D" +
+  "/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz///////////////////" +
+  "//ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeIC" +
+  "xBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAA" +
+  "AAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP" +
+  "0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAA" +
+  "AgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf" +
+  "3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DA" +
+  "AAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABIS" +
+  "MgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDS" +
+  "AR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQ" +
+  "wgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABIC" +
+  "tByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/f" +
+  "ABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIA" +
+  "BBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBW" +
+  "ohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKy" +
+  "AoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIA" +
+  "YgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/U" +
+  "n9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIB" +
+  "H98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIA" +
+  "j9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98g" +
+  "H98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAk" +
+  "EBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP" +
+  "1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAE" +
+  "GIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398Q" +
+  "EhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/V" +
+  "sDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/V" +
+  "sDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIA" +
+  "ArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIA" +
+  "EgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoA" +
+  "FqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgAS" +
+  "sDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIg" +
+  "UgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoi" +
+  "ANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDAC" +
+  "IFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGS" +
+  "AgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioS" +
+  "AiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIk" +
+  "E4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAk" +
+  "QAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFq" +
+  "KgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAw" +
+  "AiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEG" +
+  "MbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGS" +
+  "AJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDEC" +
+  "IHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoq" +
+  "AhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOA" +
+  "VEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIAS" +
+  "ANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgAC" +
+  "sDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAAS" +
+  "ENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQC" +
+  "AOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf" +
+  "3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98g" +
+  "H98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCC" +
+  "AJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav" +
+  "1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98Q" +
+  "EiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQai" +
+  "IPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIB" +
+  "L9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/" +
+  "1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/" +
+  "1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDAC" +
+  "ELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAh" +
+  "ACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQ" +
+  "YgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBE" +
+  "AgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKw" +
+  "MQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6" +
+  "KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDEC" +
+  "AFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQ" +
+  "BKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA" +
+  "0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBg" +
+  "NAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYX" +
+  "IgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIA" +
+  "IgAyAEIAUQASAGQQFqIQYMAQsLCws=\",Ke=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACEgED" +
+  "ZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUt" +
+  "BbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEw" +
+  "aiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3y" +
+  "ASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQog" +
+  "JEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA" +
+  "/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBq" +
+  "ICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB" +
+  "/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA" +
+  "/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9" +
+  "DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ" +
+  "/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB" +
+  "/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1d" +
+  "AwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIB" +
+  "IgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9" +
+  "DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShq" +
+  "ICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3w" +
+  "ASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiAr" +
+  "QcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1b" +
+  "AwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwg" +
+  "DSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1b" +
+  "AwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3y" +
+  "Af3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAo" +
+  "QQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJB" +
+  "AUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN" +
+  "/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB39" +
+  "8gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB" +
+  "/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB" +
+  "/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAV" +
+  "IA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS" +
+  "/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAO" +
+  "IBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRA" +
+  "IAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0B" +
+  "IQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J" +
+  "/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH9" +
+  "8QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsD" +
+  "AAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwE" +
+  "fyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAh" +
+  "DCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNo" +
+  "RAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCIT" +
+  "IAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAO" +
+  "IAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWi" +
+  "IB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAF" +
+  "OQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcg" +
+  "CyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAi" +
+  "KwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAIL" +
+  "BUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCAC" +
+  "oKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEP" +
+  "IA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiIC" +
+  "miEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIK" +
+  "oKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEM" +
+  "IAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8g" +
+  "G6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8g" +
+  "DiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARA" +
+  "IAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdj" +
+  "GyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQg" +
+  "AjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFB" +
+  "MGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAA" +
+  "APA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr" +
+  "/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBq" +
+  "IAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB" +
+  "/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEU" +
+  "DAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1d" +
+  "AwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsD" +
+  "AAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsD" +
+  "AAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwAB" +
+  "IAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYg" +
+  "Cf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMI" +
+  "IQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAA" +
+  "AAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAA" +
+  "IQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQg" +
+  "AysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAh" +
+  "CyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAK" +
+  "oqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcg" +
+  "BysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBO" +
+  "BEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAA" +
+  "AAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRAB" +
+  "IAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisD" +
+  "ACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJ" +
+  "EAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var Ao=[void 0,void 0];function Je(o){let t=o?" +
+  "1:0;if(Ao[t]!==void 0)return Ao[t];if(Ao[t]=null,typeof WebAssembly==\"object\"&&typeof WebAssembly.Mo" +
+  "dule==\"function\")try{Ao[t]=new WebAssembly.Module(zr(o?Ke:ke))}catch{Ao[t]=null}return Ao[t]}functio" +
+  "n We(o,t){return new WebAssembly.Instance(o,{env:{memory:t,abort:()=>{throw new Error(\"contact solve" +
+  "r kernel aborted\")}}}).exports}var He=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678" +
+  "9+/\";function zr(o){let t=new Uint8Array(128);for(let i=0;i<He.length;i++)t[He.charCodeAt(i)]=i;let " +
+  "A=o.length;for(;A>0&&o[A-1]===\"=\";)A--;let n=new Uint8Array(A*3>>2),e=0,r=0,s=0;for(let i=0;i<A;i++)" +
+  "r=r<<6|t[o.charCodeAt(i)],e+=6,e>=8&&(e-=8,n[s++]=r>>e&255);return n}var Ct=new Float64Array(0),jt=n" +
+  "ew Int32Array(0),ze={states:Ct,integration:Ct,contacts:Ct,params:Ct,chunkFound:jt,writeBackOut:jt,wr" +
+  "iteBackCounts:jt,indexOf:jt,constraintSlot:jt,kernel:null,kernelMemory:null,statesAddress:0,contacts" +
+  "Address:0},po={contacts:new wo,shapes:{geometry:new co,aabb:Ct,moved:new Uint8Array(0),tree:new Uint" +
+  "8Array(0),proxy:jt,groupIndex:jt,maskBits:new Uint32Array(0),next:jt},bodies:{flags:new Uint8Array(0" +
+  "),transform:{x:Ct,y:Ct,c:Ct,s:Ct},invMass:Ct,invInertia:Ct,localCenterX:Ct,localCenterY:Ct,vx:Ct,vy:" +
+  "Ct,w:Ct,centerX:Ct,centerY:Ct,forceX:Ct,forceY:Ct,torque:Ct,mass:Ct,inertia:Ct,maxExtent:Ct,minExten" +
+  "t:Ct,type:new Uint8Array(0),shapeHead:jt},broadphase:{trees:[new UA,new UA],moveBuffer:new oA,moveFr" +
+  "om:Ct,moveSlot:jt,queryResults:new oA,pairChunkOut:jt,pairChunkCounts:jt},manifold:Gn(),pose:new Flo" +
+  "at64Array(8),solverData:ze},Rt=new Int32Array(bn+1),tr=jt,Ar=new Int32Array(0),ts=2e4,So=0;function " +
+  "Ze(){for(;;){for(let r=0;r<ts&&Atomics.load(Rt,to)===So;r++);Atomics.add(Rt,Mn,1),Atomics.wait(Rt,to" +
+  ",So),Atomics.sub(Rt,Mn,1);let o=Atomics.load(Rt,to);if(o===So)continue;So=o;let t=$o+(o&1)*zo,A=Atom" +
+  "ics.load(Rt,t+Oe),n=Atomics.load(Rt,t+bn),e=Atomics.load(Rt,t+Ve);if(Atomics.load(Rt,to)===o){if(A==" +
+  "=Le)return;if(A===Pn){let r=po.broadphase.trees;r[0].adoptRoot(Atomics.load(Rt,t+Ge)),r[1].adoptRoot" +
+  "(Atomics.load(Rt,t+Ue)),po.contacts.pairs.adoptSlots(tr,Atomics.load(Rt,t+Xe))}try{Ye(Rt,Ar,po,o,A,n" +
+  ",e)}catch(r){Atomics.store(Rt,ve,1),Atomics.notify(Rt,jo),or({type:\"error\",message:r instanceof Erro" +
+  "r?r.message:String(r)});return}}}}function je(o){if(o.type===\"init\")Rt=o.ctrl,So=Atomics.load(Rt,to)" +
+  ",or({type:\"ready\"}),Ze();else if(o.type===\"columns\"){let t=o.columns,A=Qn.length;for(let s=0;s<A;s++" +
+  ")qe(po,s,t[s]);let n=po.broadphase.trees;n[0].adoptQueryColumns(t.slice(A,A+XA)),n[1].adoptQueryColu" +
+  "mns(t.slice(A+XA,A+2*XA)),tr=t[A+2*XA],Ar=o.chunkDone;let e=ze,r=o.kernelMemory??null;r!==e.kernelMe" +
+  "mory&&(e.kernelMemory=r,e.kernel=r===null?null:We(Je(!0),r)),e.statesAddress=o.statesAddress??0,e.co" +
+  "ntactsAddress=o.contactsAddress??0,Atomics.add(Rt,wn,1),Atomics.notify(Rt,wn),Ze()}}var $e=globalThi" +
+  "s.require,on=typeof $e==\"function\"?$e(\"node:worker_threads\").parentPort:null;function or(o){on!==nul" +
+  "l?on.postMessage(o):self.postMessage(o)}on!==null?on.on(\"message\",je):self.onmessage=o=>je(o.data);}" +
+  ")();\n";
