@@ -1,11 +1,12 @@
 import { ContactFlag, GRAPH_COLOURS, OVERFLOW_COLOUR, type PhysicsState } from '@impulse2d/core/internal';
 
 /**
- * Stage 4a — graph colouring of the contact constraints (as Box2D v3's constraint graph, rebuilt each step): each
- * constraint of this step takes the first colour that holds no other constraint on either of its movable bodies
- * (static bodies, solver index 0, never block), or the overflow set once all colours are taken. prepareContacts then
- * writes the records colour by colour, so every solver pass, on one thread or several, visits the colours in the
- * same order and the bits never depend on the thread count: within a colour no two rows touch the same body state.
+ * Graph colouring of the contact constraints, the first part of stage 4b (prepareContacts; as Box2D v3's constraint
+ * graph, but rebuilt each step, so that nothing of it needs saving in a snapshot): each constraint of this step takes
+ * the first colour that holds no other constraint on either of its movable bodies (static bodies, solver index 0,
+ * never block), or the overflow set once all colours are taken. prepareContacts then writes the records colour by
+ * colour, so every solver pass, on one thread or several, visits the colours in the same order and the bits never
+ * depend on the thread count: within a colour no two rows touch the same body state.
  *
  * Returns the number of constraints and fills `solverData.constraintSlot` (record index per contact list entry, −1
  * for none) and `solverData.colourStart`. Greedy in contact-list order, which is deterministic.
