@@ -84,7 +84,7 @@ export function buildScene(w: PhysicsWorld): number[] {
 }
 
 /** FNV-1a (two 32-bit lanes) over the Float64 bytes of x, y, c, s of every body, in creation order. */
-function hashTransforms(w: PhysicsWorld, bodies: readonly number[]): string {
+export function hashTransforms(w: PhysicsWorld, bodies: readonly number[]): string {
   const t = w.physics.transform;
   const f = new Float64Array(4 * bodies.length);
   for (let k = 0; k < bodies.length; k++) {

@@ -1,0 +1,124 @@
+// Step workers in browsers: a cross-origin isolated page (served here on loopback with COOP/COEP) runs the golden
+// scene plus a pile of boxes with 0 and with 2 step workers (Web Workers over shared memory, the WebAssembly kernel on
+// a shared memory), in Debian's Chromium (playwright-core) and Firefox ESR (puppeteer-core over WebDriver BiDi); both
+// hashes must equal Node's one-thread hash. Each browser case is skipped with a message where the browser is absent;
+// .ci/run installs both.
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { threadedRun } from './golden/threaded-run.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const packages = resolve(here, '../..');
+const CHROMIUM = '/usr/bin/chromium';
+const FIREFOX = '/usr/bin/firefox-esr';
+const hasChromium = existsSync(CHROMIUM);
+const hasFirefox = existsSync(FIREFOX);
+if (!hasChromium) console.warn(`[step-workers-browsers] Chromium case skipped: ${CHROMIUM} not found`);
+if (!hasFirefox) console.warn(`[step-workers-browsers] Firefox case skipped: ${FIREFOX} not found`);
+
+const STEPS = 90;
+/** What the page runs: one thread, then 2 step workers; and whether the page is cross-origin isolated. */
+const CALL = `(async () => [await Threaded.threadedRun(0, ${STEPS}), await Threaded.threadedRun(2, ${STEPS}), crossOriginIsolated])()`;
+
+let server: Server | undefined;
+let url = '';
+let nodeHash = '';
+
+beforeAll(async () => {
+  nodeHash = (await threadedRun(0, STEPS)).hash;
+  if (!hasChromium && !hasFirefox) return;
+  const out = await build({
+    entryPoints: [join(here, 'golden/threaded-run.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'Threaded',
+    platform: 'browser',
+    target: 'es2020',
+    logLevel: 'error',
+    alias: {
+      '@impulse2d/core/internal': join(packages, 'core/src/internal.ts'),
+      '@impulse2d/core': join(packages, 'core/src/index.ts'),
+      '@impulse2d/systems': join(packages, 'systems/src/index.ts'),
+    },
+  });
+  const script = out.outputFiles[0]!.text;
+  // Shared memory needs a cross-origin isolated page: these two headers on the document.
+  server = createServer((req, res) => {
+    const isolated = {
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    };
+    if (req.url === '/threaded.js') {
+      res.writeHead(200, { ...isolated, 'Content-Type': 'text/javascript' });
+      res.end(script);
+    } else {
+      res.writeHead(200, { ...isolated, 'Content-Type': 'text/html' });
+      res.end('<!doctype html><meta charset="utf-8"><script src="/threaded.js"></script>');
+    }
+  });
+  await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise<void>((done) => (server === undefined ? done() : server.close(() => done())));
+});
+
+type Run = { hash: string; solverChunksOnWorkers: number };
+
+function check(result: unknown, browser: string): void {
+  const [one, two, isolated] = result as [Run, Run, boolean];
+  console.log(
+    `[step-workers-browsers] ${browser}: ${one.hash} with 0 workers, ${two.hash} with 2 ` +
+      `(${two.solverChunksOnWorkers} solver chunks on the workers; Node: ${nodeHash})`,
+  );
+  expect(isolated).toBe(true);
+  expect(two.solverChunksOnWorkers).toBeGreaterThan(0);
+  expect(one.hash).toBe(nodeHash);
+  expect(two.hash).toBe(nodeHash);
+}
+
+describe('step workers in browsers: the same bits with 0 and 2 workers as in Node', () => {
+  it.skipIf(!hasChromium)(
+    'Chromium',
+    async () => {
+      const { chromium } = await import('playwright-core');
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+      try {
+        const page = await browser.newPage();
+        await page.goto(url);
+        check(await page.evaluate(CALL), `chromium ${browser.version()}`);
+      } finally {
+        await browser.close();
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!hasFirefox)(
+    'Firefox ESR (WebDriver BiDi)',
+    async () => {
+      const puppeteer = (await import('puppeteer-core')).default;
+      const browser = await puppeteer.launch({
+        browser: 'firefox',
+        executablePath: FIREFOX,
+        protocol: 'webDriverBiDi',
+        headless: true,
+      });
+      try {
+        const page = await browser.newPage();
+        await page.goto(url);
+        check(await page.evaluate(CALL), `firefox ${await browser.version()}`);
+      } finally {
+        await browser.close();
+      }
+    },
+    180_000,
+  );
+});
