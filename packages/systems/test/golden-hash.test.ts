@@ -2,49 +2,33 @@
 // must hash to the committed value in every JavaScript engine: Node (V8), Chromium (V8), Firefox ESR (SpiderMonkey)
 // and QuickJS. The engine is bundled once by esbuild as an IIFE script and evaluated unchanged everywhere. The
 // browser cases skip with a message when the browser is not installed.
-import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GoldenResult } from './golden/golden-scene.js';
+import { bundleScript } from './helpers/bundle.js';
+import {
+  CHROMIUM,
+  FIREFOX,
+  evaluateInChromium,
+  evaluateInFirefox,
+  hasChromium,
+  hasFirefox,
+} from './helpers/browsers.js';
 
 /** Transform hash after 300 steps. Changes only with a deliberate change of the simulation (then update it here). */
 const EXPECTED_HASH = '396479abe7c3f37c';
 const STEPS = 300;
 const CALL = `JSON.stringify(Golden.goldenRun(${STEPS}))`;
 
-const here = dirname(fileURLToPath(import.meta.url));
-const packages = resolve(here, '../..');
-const CHROMIUM = '/usr/bin/chromium';
-const FIREFOX = '/usr/bin/firefox-esr';
-const hasChromium = existsSync(CHROMIUM);
-const hasFirefox = existsSync(FIREFOX);
 if (!hasChromium) console.warn(`[golden-hash] Chromium case skipped: ${CHROMIUM} not found (apt-get install chromium)`);
 if (!hasFirefox) console.warn(`[golden-hash] Firefox case skipped: ${FIREFOX} not found (apt-get install firefox-esr)`);
 
 let script = '';
 
 beforeAll(async () => {
-  const out = await build({
-    entryPoints: [join(here, 'golden/golden-scene.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    globalName: 'Golden',
-    platform: 'neutral',
-    target: 'es2020',
-    logLevel: 'error',
-    alias: {
-      '@impulse2d/core/internal': join(packages, 'core/src/internal.ts'),
-      '@impulse2d/core': join(packages, 'core/src/index.ts'),
-      '@impulse2d/systems': join(packages, 'systems/src/index.ts'),
-    },
-  });
   // The step profile reads performance.now(); QuickJS has no such global (timings never feed the simulation).
   script =
     "if (typeof performance === 'undefined') globalThis.performance = { now: function () { return 0; } };\n" +
-    out.outputFiles[0]!.text;
+    (await bundleScript('../golden/golden-scene.ts', 'Golden', 'neutral'));
 }, 60_000);
 
 function check(result: GoldenResult): void {
@@ -80,21 +64,10 @@ describe('golden hash: the same bits in every JavaScript engine', () => {
   it.skipIf(!hasChromium)(
     'Chromium gives the committed hash',
     async () => {
-      const { chromium } = await import('playwright-core');
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-      });
-      try {
-        const page = await browser.newPage();
-        const json = (await page.evaluate(`${script}\n${CALL}`)) as string;
-        const result = JSON.parse(json) as GoldenResult;
-        console.log(`[golden-hash] chromium ${browser.version()}: ${result.hash}`);
-        check(result);
-      } finally {
-        await browser.close();
-      }
+      const { value, version } = await evaluateInChromium(`${script}\n${CALL}`);
+      const result = JSON.parse(value as string) as GoldenResult;
+      console.log(`[golden-hash] ${version}: ${result.hash}`);
+      check(result);
     },
     120_000,
   );
@@ -102,22 +75,10 @@ describe('golden hash: the same bits in every JavaScript engine', () => {
   it.skipIf(!hasFirefox)(
     'Firefox ESR (WebDriver BiDi) gives the committed hash',
     async () => {
-      const puppeteer = (await import('puppeteer-core')).default;
-      const browser = await puppeteer.launch({
-        browser: 'firefox',
-        executablePath: FIREFOX,
-        protocol: 'webDriverBiDi',
-        headless: true,
-      });
-      try {
-        const page = await browser.newPage();
-        const json = (await page.evaluate(`${script}\n${CALL}`)) as string;
-        const result = JSON.parse(json) as GoldenResult;
-        console.log(`[golden-hash] firefox ${await browser.version()}: ${result.hash}`);
-        check(result);
-      } finally {
-        await browser.close();
-      }
+      const { value, version } = await evaluateInFirefox(`${script}\n${CALL}`);
+      const result = JSON.parse(value as string) as GoldenResult;
+      console.log(`[golden-hash] ${version}: ${result.hash}`);
+      check(result);
     },
     180_000,
   );

@@ -3,21 +3,19 @@
 // a shared memory), in Debian's Chromium (playwright-core) and Firefox ESR (puppeteer-core over WebDriver BiDi); both
 // hashes must equal Node's one-thread hash. Each browser case is skipped with a message where the browser is absent;
 // .ci/run installs both.
-import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadedRun } from './golden/threaded-run.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const packages = resolve(here, '../..');
-const CHROMIUM = '/usr/bin/chromium';
-const FIREFOX = '/usr/bin/firefox-esr';
-const hasChromium = existsSync(CHROMIUM);
-const hasFirefox = existsSync(FIREFOX);
+import { bundleScript } from './helpers/bundle.js';
+import {
+  CHROMIUM,
+  FIREFOX,
+  evaluateInChromium,
+  evaluateInFirefox,
+  hasChromium,
+  hasFirefox,
+} from './helpers/browsers.js';
 if (!hasChromium) console.warn(`[step-workers-browsers] Chromium case skipped: ${CHROMIUM} not found`);
 if (!hasFirefox) console.warn(`[step-workers-browsers] Firefox case skipped: ${FIREFOX} not found`);
 
@@ -32,22 +30,7 @@ let nodeHash = '';
 beforeAll(async () => {
   nodeHash = (await threadedRun(0, STEPS)).hash;
   if (!hasChromium && !hasFirefox) return;
-  const out = await build({
-    entryPoints: [join(here, 'golden/threaded-run.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    globalName: 'Threaded',
-    platform: 'browser',
-    target: 'es2020',
-    logLevel: 'error',
-    alias: {
-      '@impulse2d/core/internal': join(packages, 'core/src/internal.ts'),
-      '@impulse2d/core': join(packages, 'core/src/index.ts'),
-      '@impulse2d/systems': join(packages, 'systems/src/index.ts'),
-    },
-  });
-  const script = out.outputFiles[0]!.text;
+  const script = await bundleScript('../golden/threaded-run.ts', 'Threaded', 'browser');
   // Shared memory needs a cross-origin isolated page: these two headers on the document.
   server = createServer((req, res) => {
     const isolated = {
@@ -88,15 +71,8 @@ describe('step workers in browsers: the same bits with 0 and 2 workers as in Nod
   it.skipIf(!hasChromium)(
     'Chromium',
     async () => {
-      const { chromium } = await import('playwright-core');
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-      try {
-        const page = await browser.newPage();
-        await page.goto(url);
-        check(await page.evaluate(CALL), `chromium ${browser.version()}`);
-      } finally {
-        await browser.close();
-      }
+      const { value, version } = await evaluateInChromium(CALL, url);
+      check(value, version);
     },
     120_000,
   );
@@ -104,20 +80,8 @@ describe('step workers in browsers: the same bits with 0 and 2 workers as in Nod
   it.skipIf(!hasFirefox)(
     'Firefox ESR (WebDriver BiDi)',
     async () => {
-      const puppeteer = (await import('puppeteer-core')).default;
-      const browser = await puppeteer.launch({
-        browser: 'firefox',
-        executablePath: FIREFOX,
-        protocol: 'webDriverBiDi',
-        headless: true,
-      });
-      try {
-        const page = await browser.newPage();
-        await page.goto(url);
-        check(await page.evaluate(CALL), `firefox ${await browser.version()}`);
-      } finally {
-        await browser.close();
-      }
+      const { value, version } = await evaluateInFirefox(CALL, url);
+      check(value, version);
     },
     180_000,
   );

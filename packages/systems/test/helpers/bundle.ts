@@ -19,6 +19,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 const packages = resolve(here, '../../..');
 const cache = new Map<string, Promise<unknown>>();
 
+/** The engine's packages, resolved to their current sources. */
+const ENGINE_SOURCES = {
+  '@impulse2d/core/internal': join(packages, 'core/src/internal.ts'),
+  '@impulse2d/core': join(packages, 'core/src/index.ts'),
+  '@impulse2d/systems': join(packages, 'systems/src/index.ts'),
+};
+
 /** Bundles `entry` (a path relative to this helpers folder) and imports it. Cached per test file process. */
 export function loadBundled<T>(entry: string): Promise<T> {
   let p = cache.get(entry);
@@ -41,11 +48,30 @@ export async function bundleFile(entry: string): Promise<string> {
     target: 'node20',
     outfile,
     logLevel: 'error',
-    alias: {
-      '@impulse2d/core/internal': join(packages, 'core/src/internal.ts'),
-      '@impulse2d/core': join(packages, 'core/src/index.ts'),
-      '@impulse2d/systems': join(packages, 'systems/src/index.ts'),
-    },
+    alias: ENGINE_SOURCES,
   });
   return outfile;
+}
+
+/**
+ * Bundles `entry` (relative to this helpers folder) as a classic script that defines `globalName`, for engines that
+ * evaluate a script rather than import a module (browsers, QuickJS); its text.
+ */
+export async function bundleScript(
+  entry: string,
+  globalName: string,
+  platform: 'neutral' | 'browser',
+): Promise<string> {
+  const out = await build({
+    entryPoints: [resolve(here, entry)],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName,
+    platform,
+    target: 'es2020',
+    logLevel: 'error',
+    alias: ENGINE_SOURCES,
+  });
+  return out.outputFiles[0]!.text;
 }
