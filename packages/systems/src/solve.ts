@@ -1,14 +1,7 @@
-import {
-  LINEAR_SLOP,
-  GRAPH_COLOURS,
-  OVERFLOW_COLOUR,
-  SP_INV_H,
-  SP_PUSH_MAX_SPEED,
-  type PhysicsState,
-} from '@impulse2d/core/internal';
+import { LINEAR_SLOP, GRAPH_COLOURS, OVERFLOW_COLOUR, type PhysicsState } from '@impulse2d/core/internal';
 import { clampVelocities, integratePositions, integrateVelocities } from './integrate.js';
 import { solveJoints, storeJointImpulses, warmStartJoints } from './joints/index.js';
-import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
+import { warmStartContacts } from './solve-contacts.js';
 import { solveJointPositionsClassic } from './solve-joint-positions-classic.js';
 import { solveContactPositionsClassic, solveContactsClassic } from './solve-contacts-classic.js';
 import {
@@ -32,81 +25,72 @@ import { JOB_SOLVE, chunkRows, runParallel, syncWorkers } from './workers/step-w
  * integrate velocities → warm start → N iterations with Baumgarte bias → integrate positions → restitution.
  * Either way the accumulated impulses are stored back on the contacts for the next step's warm start. Sweeps
  * alternate direction (see solveContacts): the relax pass runs opposite to the solve pass of its substep.
+ *
+ * The soft step's passes run through solveRange (the WebAssembly kernel or the TypeScript path, identical bits; see
+ * wasm/contact-solver.ts). With step workers each pass is split among the threads: body passes in chunks of bodies,
+ * contact passes colour by colour. The records are laid out colour by colour (colour-contacts.ts), so a sweep of all
+ * records in order is a sweep of the colours in order, and the reverse sweep visits the overflow set and then the
+ * colours from last to first: colour by colour, the result is that of the one-thread sweep, to the bit. Joints run
+ * on this thread in between.
  */
 export function solve(p: PhysicsState, subSteps: number): void {
   const sd = p.solverData;
+  // Only worlds with joint records pay for the clamp after the joints' warm start (see clampVelocities).
+  const jointed = p.joints.constraintCount + p.joints.pinCount > 0;
+  const classic = p.solver === 'classic';
+  const parallel = !classic && syncWorkers(p);
+  if (classic) solveClassic(p, jointed);
+  else {
+    for (let i = 0; i < subSteps; i++) {
+      const odd = (i & 1) === 1;
+      sweepBodies(p, PASS_INTEGRATE_VELOCITIES, parallel);
+      warmStartJoints(p);
+      if (jointed) sweepBodies(p, PASS_CLAMP_VELOCITIES, parallel);
+      sweepContacts(p, PASS_WARM_START, false, parallel);
+      solveJoints(p, true, odd);
+      sweepContacts(p, PASS_SOLVE, odd, parallel);
+      sweepBodies(p, PASS_INTEGRATE_POSITIONS, parallel);
+      solveJoints(p, false, !odd);
+      sweepContacts(p, PASS_RELAX, !odd, parallel);
+    }
+  }
+  // Only when something approached faster than the threshold and can bounce (prepareContacts keeps track).
+  if (sd.mayBounce === 1) sweepContacts(p, PASS_RESTITUTION, false, parallel);
+  if (parallel) solveRows(p, PASS_STORE_IMPULSES, 0, p.contacts.count, CONTACT_ROWS, CONTACT_MAX_ROWS);
+  else storeImpulses(p, 0, p.contacts.count);
+  storeJointImpulses(p);
+}
+
+/** The classic step (one thread): velocities, warm start, iterations with Baumgarte bias, positions, NGS. */
+function solveClassic(p: PhysicsState, jointed: boolean): void {
+  const sd = p.solverData;
   const states = sd.states;
-  const integ = sd.integration;
   const bodyCount = sd.bodyCount;
   const cc = sd.contacts;
   const count = sd.contactCount;
   const params = sd.params;
   const kernel = sd.kernel;
-  // Only worlds with joint records pay for the clamp after the joints' warm start (see clampVelocities).
-  const jointed = p.joints.constraintCount + p.joints.pinCount > 0;
-  if (p.solver !== 'classic' && syncWorkers(p)) {
-    solveOnWorkers(p, subSteps, jointed);
-    return;
+  integrateVelocities(states, sd.integration, bodyCount, params);
+  warmStartJoints(p);
+  if (jointed) clampVelocities(states, bodyCount, params);
+  if (kernel !== null) kernel.warmStartContacts(sd.contactsAddress, count, sd.statesAddress);
+  else warmStartContacts(cc, count, states);
+  const ngs = p.classicPositionCorrection === 'ngs';
+  for (let it = 0; it < p.classicIterations; it++) {
+    solveJoints(p, true, (it & 1) === 1);
+    solveContactsClassic(cc, count, states, params, false, !ngs);
   }
-  if (p.solver === 'classic') {
-    integrateVelocities(states, integ, bodyCount, params);
-    warmStartJoints(p);
-    if (jointed) clampVelocities(states, bodyCount, params);
-    if (kernel !== null) kernel.warmStartContacts(sd.contactsAddress, count, sd.statesAddress);
-    else warmStartContacts(cc, count, states);
-    const ngs = p.classicPositionCorrection === 'ngs';
-    for (let it = 0; it < p.classicIterations; it++) {
-      solveJoints(p, true, (it & 1) === 1);
-      solveContactsClassic(cc, count, states, params, false, !ngs);
-    }
-    integratePositions(states, bodyCount, params);
-    if (ngs) {
-      // Box2D 2.4 stops once the deepest overlap is within 3 slops (b2_linearSlop · −3 with its unshifted s).
-      // Joints first, contacts last (contacts' overlap is what shows); stop once both are within Box2D 2.4's
-      // tolerances (3 slops of overlap with its unshifted separation; joint gaps within one slop).
-      for (let it = 0; it < p.classicPositionIterations; it++) {
-        const jointGap = solveJointPositionsClassic(p);
-        const overlap = solveContactPositionsClassic(cc, count, states);
-        if (overlap >= -2 * LINEAR_SLOP && jointGap <= LINEAR_SLOP) break;
-      }
-    }
-  } else if (kernel !== null) {
-    // The same sequence with the contact rows in the WebAssembly kernel (identical bits; see wasm/contact-solver.ts).
-    const ccAddress = sd.contactsAddress;
-    const statesAddress = sd.statesAddress;
-    const invH = params[SP_INV_H]!;
-    const pushMaxSpeed = params[SP_PUSH_MAX_SPEED]!;
-    for (let i = 0; i < subSteps; i++) {
-      const odd = i & 1;
-      integrateVelocities(states, integ, bodyCount, params);
-      warmStartJoints(p);
-      if (jointed) clampVelocities(states, bodyCount, params);
-      kernel.warmStartContacts(ccAddress, count, statesAddress);
-      solveJoints(p, true, odd === 1);
-      kernel.solveContacts(ccAddress, count, statesAddress, invH, pushMaxSpeed, 1, odd);
-      integratePositions(states, bodyCount, params);
-      solveJoints(p, false, odd === 0);
-      kernel.solveContacts(ccAddress, count, statesAddress, invH, pushMaxSpeed, 0, odd ^ 1);
-    }
-  } else {
-    for (let i = 0; i < subSteps; i++) {
-      integrateVelocities(states, integ, bodyCount, params);
-      warmStartJoints(p);
-      if (jointed) clampVelocities(states, bodyCount, params);
-      warmStartContacts(cc, count, states);
-      solveJoints(p, true, (i & 1) === 1);
-      solveContacts(cc, count, states, params, true, (i & 1) === 1);
-      integratePositions(states, bodyCount, params);
-      solveJoints(p, false, (i & 1) === 0);
-      solveContacts(cc, count, states, params, false, (i & 1) === 0);
+  integratePositions(states, bodyCount, params);
+  if (ngs) {
+    // Box2D 2.4 stops once the deepest overlap is within 3 slops (b2_linearSlop · −3 with its unshifted s).
+    // Joints first, contacts last (contacts' overlap is what shows); stop once both are within Box2D 2.4's
+    // tolerances (3 slops of overlap with its unshifted separation; joint gaps within one slop).
+    for (let it = 0; it < p.classicPositionIterations; it++) {
+      const jointGap = solveJointPositionsClassic(p);
+      const overlap = solveContactPositionsClassic(cc, count, states);
+      if (overlap >= -2 * LINEAR_SLOP && jointGap <= LINEAR_SLOP) break;
     }
   }
-  // Only when something approached faster than the threshold and can bounce (prepareContacts keeps track).
-  if (sd.mayBounce === 1) {
-    applyRestitution(cc, count, states, params);
-  }
-  storeImpulses(p, 0, p.contacts.count);
-  storeJointImpulses(p);
 }
 
 /** Fewest and most rows per chunk of a parallel solver job (see chunkRows): contact records, body states. */
@@ -115,34 +99,20 @@ const CONTACT_MAX_ROWS = 128;
 const BODY_ROWS = 64;
 const BODY_MAX_ROWS = 512;
 
-/**
- * The soft step of `solve` with step workers: the same passes in the same order, each over a colour (contacts) or
- * over the bodies, split in chunks among the threads, with the joints on this thread in between. The records are laid
- * out colour by colour (colour-contacts.ts), so a sweep of all records in order is a sweep of the colours in order,
- * and the reverse sweep visits the overflow set and then the colours from last to first: colour by colour, the result
- * is that of the one-thread sweep, to the bit.
- */
-function solveOnWorkers(p: PhysicsState, subSteps: number, jointed: boolean): void {
-  const sd = p.solverData;
-  const bodyCount = sd.bodyCount;
-  for (let i = 0; i < subSteps; i++) {
-    const odd = (i & 1) === 1;
-    solveRows(p, PASS_INTEGRATE_VELOCITIES, 1, bodyCount, BODY_ROWS, BODY_MAX_ROWS);
-    warmStartJoints(p);
-    if (jointed) solveRows(p, PASS_CLAMP_VELOCITIES, 1, bodyCount, BODY_ROWS, BODY_MAX_ROWS);
-    solveColours(p, PASS_WARM_START, false);
-    solveJoints(p, true, odd);
-    solveColours(p, PASS_SOLVE, odd);
-    solveRows(p, PASS_INTEGRATE_POSITIONS, 1, bodyCount, BODY_ROWS, BODY_MAX_ROWS);
-    solveJoints(p, false, !odd);
-    solveColours(p, PASS_RELAX, !odd);
-  }
-  if (sd.mayBounce === 1) solveColours(p, PASS_RESTITUTION, false);
-  solveRows(p, PASS_STORE_IMPULSES, 0, p.contacts.count, CONTACT_ROWS, CONTACT_MAX_ROWS);
-  storeJointImpulses(p);
+/** Body pass `pass` over every body state: on the workers too when `parallel`. */
+function sweepBodies(p: PhysicsState, pass: number, parallel: boolean): void {
+  const end = p.solverData.bodyCount;
+  if (parallel) solveRows(p, pass, 1, end, BODY_ROWS, BODY_MAX_ROWS);
+  else solveRange(p, pass, 1, end);
 }
 
-/** Pass `pass` over every contact record, colour by colour, forwards or in reverse (see solveOnWorkers). */
+/** Contact pass `pass` over every record, forwards or in reverse: colour by colour on the workers when `parallel`. */
+function sweepContacts(p: PhysicsState, pass: number, reverse: boolean, parallel: boolean): void {
+  if (parallel) solveColours(p, pass, reverse);
+  else solveRange(p, reverse ? pass | PASS_REVERSE : pass, 0, p.solverData.contactCount);
+}
+
+/** Pass `pass` over every contact record, colour by colour, forwards or in reverse (see solve). */
 function solveColours(p: PhysicsState, pass: number, reverse: boolean): void {
   const start = p.solverData.colourStart;
   if (reverse) {
