@@ -1,10 +1,11 @@
-import { ContactFlag, GRAPH_COLOURS, OVERFLOW_COLOUR, type PhysicsState } from '@impulse2d/core/internal';
+import { ContactFlag, OVERFLOW_COLOUR, type PhysicsState } from '@impulse2d/core/internal';
+import { takeColour } from './graph-colour.js';
 
 /**
  * Graph colouring of the contact constraints, the first part of stage 4b (prepareContacts; as Box2D v3's constraint
  * graph, but rebuilt each step, so that nothing of it needs saving in a snapshot): each constraint of this step takes
- * the first colour that holds no other constraint on either of its movable bodies (static bodies, solver index 0,
- * never block), or the overflow set once all colours are taken. prepareContacts then writes the records colour by
+ * the first colour that holds no other constraint on either of its movable bodies, or the overflow set once all
+ * colours are taken (the rule in graph-colour.ts). prepareContacts then writes the records colour by
  * colour, so every solver pass, on one thread or several, visits the colours in the same order and the bits never
  * depend on the thread count: within a colour no two rows touch the same body state.
  *
@@ -38,18 +39,7 @@ export function colourContacts(p: PhysicsState): number {
       slot[k] = -1;
       continue;
     }
-    // The lowest colour free on both bodies: the lowest clear bit of the union of their colours. Record 0 (static
-    // bodies) is never marked, so static bodies never block.
-    // Rows against static bodies skip colour 0 (as Box2D v3 does): a movable–movable row is not pushed to a later
-    // colour by the ground rows it shares a body with.
-    const taken = used[ia]! | used[ib]! | (ia === 0 || ib === 0 ? 1 : 0) | uncoloured;
-    const free = ~taken & (taken + 1);
-    let colour = 31 - Math.clz32(free);
-    if (colour >= GRAPH_COLOURS || free === 0) colour = OVERFLOW_COLOUR;
-    else {
-      if (ia !== 0) used[ia] = used[ia]! | free;
-      if (ib !== 0) used[ib] = used[ib]! | free;
-    }
+    const colour = takeColour(used, ia, ib, uncoloured);
     slot[k] = colour;
     start[colour + 1] = start[colour + 1]! + 1;
   }

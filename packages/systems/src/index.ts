@@ -18,6 +18,7 @@ export { finalizeBodies } from './finalize-bodies.js';
 export { integrateVelocities, integratePositions } from './integrate.js';
 export { warmStartContacts, solveContacts, applyRestitution } from './solve-contacts.js';
 export { softBiasRate, softMassScale, softImpulseScale } from './softness.js';
-export { prepareJoints, storeJointImpulses, warmStartJoints, solveJoints } from './joints/index.js';
+export { prepareJoints, storeJointImpulses } from './joints/index.js';
+export { warmStartJoints, solveJoints } from './solve.js';
 export { solveContinuous, CORE_FRACTION } from './continuous.js';
 export { isFastBody, SAFETY_FACTOR } from './fast-bodies.js';

@@ -11,6 +11,8 @@ import {
   JC_FRAME_AY,
   JC_FRAME_BX,
   JC_FRAME_BY,
+  JOINT_TYPE_COUNT,
+  OVERFLOW_COLOUR,
   JC_INDEX_A,
   JC_INDEX_B,
   JC_INV_I_A,
@@ -42,10 +44,12 @@ export function solveJointPositionsClassic(p: PhysicsState): number {
   let err = pointPass(js.pins, 0, js.pinCount * PIN_STRIDE, PIN_STRIDE, states, false);
   if (js.constraintCount === 0) return err;
   const jc = js.constraints;
-  const s = js.typeStart;
+  // The classic solver leaves every joint in the overflow set (prepareJoints), kind after kind.
+  const s = js.groupStart;
+  const o = OVERFLOW_COLOUR * JOINT_TYPE_COUNT;
   const S = JC_STRIDE;
-  const e1 = pointPass(jc, s[JointType.revolute]! * S, s[JointType.revolute + 1]! * S, S, states, false);
-  const e2 = pointPass(jc, s[JointType.weld]! * S, s[JointType.weld + 1]! * S, S, states, true);
+  const e1 = pointPass(jc, s[o + JointType.revolute]! * S, s[o + JointType.revolute + 1]! * S, S, states, false);
+  const e2 = pointPass(jc, s[o + JointType.weld]! * S, s[o + JointType.weld + 1]! * S, S, states, true);
   if (e1 > err) err = e1;
   if (e2 > err) err = e2;
   return err;

@@ -17,6 +17,7 @@ import { FOUND_STRIDE, buildContactConstraints, type PrepareState } from './buil
 import { writeBackBodies, type WriteBackState } from './write-back-bodies.js';
 import { clampVelocities, integratePositions, integrateVelocities } from './integrate.js';
 import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
+import { solveJointRecords, solvePinRecords, type JointSolveState } from './joints/index.js';
 
 /**
  * The solver's passes over a range of rows, as one thread runs them: the whole arrays on one thread, a colour's
@@ -25,7 +26,8 @@ import { applyRestitution, solveContacts, warmStartContacts } from './solve-cont
  * movable body, so any split of a colour gives the bits of one sweep.
  */
 export type SolveState = PrepareState &
-  WriteBackState & {
+  WriteBackState &
+  JointSolveState & {
     readonly solverData: {
       readonly writeBackOut: Int32Array;
       readonly writeBackCounts: Int32Array;
@@ -54,8 +56,16 @@ export const PASS_STORE_IMPULSES = 7;
 export const PASS_PREPARE_CONTACTS = 8;
 /** The finalize stage's write-back over bodies (rows from 1); chunk k's entries start at row first − 1. */
 export const PASS_WRITE_BACK = 9;
-/** Added to PASS_SOLVE or PASS_RELAX: the rows run from last to first. */
+/**
+ * Passes over the joint records of one colour (pass >> PASS_COLOUR_SHIFT; rows are record indices) and over its
+ * plain pins (rows are pin indices): warm start, solve, relax, as solve-joints.ts JOINT_* in that order.
+ */
+export const PASS_JOINT_WARM_START = 10;
+export const PASS_PIN_WARM_START = 13;
+/** Added to a solve or relax pass: the rows run from last to first. */
 export const PASS_REVERSE = 16;
+/** A joint pass carries its colour in the bits from here. */
+export const PASS_COLOUR_SHIFT = 5;
 
 /** Runs pass `pass` (PASS_*) over rows `first` to `end` (exclusive), as chunk `chunk` of its job. */
 export function solveRange(v: SolveState, pass: number, first: number, end: number, chunk = 0): void {
@@ -64,7 +74,10 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
   const params = sd.params;
   const op = pass & (PASS_REVERSE - 1);
   const reverse = (pass & PASS_REVERSE) !== 0;
-  if (op === PASS_PREPARE_CONTACTS) buildContactConstraints(v, first, end, sd.chunkFound, chunk * FOUND_STRIDE);
+  if (op >= PASS_PIN_WARM_START) solvePinRecords(v, op - PASS_PIN_WARM_START, first, end, reverse);
+  else if (op >= PASS_JOINT_WARM_START)
+    solveJointRecords(v, op - PASS_JOINT_WARM_START, pass >> PASS_COLOUR_SHIFT, first, end, reverse);
+  else if (op === PASS_PREPARE_CONTACTS) buildContactConstraints(v, first, end, sd.chunkFound, chunk * FOUND_STRIDE);
   else if (op === PASS_WRITE_BACK)
     sd.writeBackCounts[chunk] = writeBackBodies(v, first, end, sd.writeBackOut, first - 1);
   else if (op === PASS_INTEGRATE_VELOCITIES) integrateVelocities(states, sd.integration, end, params, first);

@@ -1,13 +1,22 @@
-import { LINEAR_SLOP, GRAPH_COLOURS, OVERFLOW_COLOUR, type PhysicsState } from '@impulse2d/core/internal';
+import {
+  JOINT_TYPE_COUNT,
+  LINEAR_SLOP,
+  GRAPH_COLOURS,
+  OVERFLOW_COLOUR,
+  type PhysicsState,
+} from '@impulse2d/core/internal';
 import { clampVelocities, integratePositions, integrateVelocities } from './integrate.js';
-import { solveJoints, storeJointImpulses, warmStartJoints } from './joints/index.js';
+import { JOINT_RELAX, JOINT_SOLVE, JOINT_WARM_START, storeJointImpulses } from './joints/index.js';
 import { warmStartContacts } from './solve-contacts.js';
 import { solveJointPositionsClassic } from './solve-joint-positions-classic.js';
 import { solveContactPositionsClassic, solveContactsClassic } from './solve-contacts-classic.js';
 import {
   PASS_CLAMP_VELOCITIES,
+  PASS_COLOUR_SHIFT,
   PASS_INTEGRATE_POSITIONS,
   PASS_INTEGRATE_VELOCITIES,
+  PASS_JOINT_WARM_START,
+  PASS_PIN_WARM_START,
   PASS_RELAX,
   PASS_RESTITUTION,
   PASS_REVERSE,
@@ -30,8 +39,8 @@ import { JOB_SOLVE, chunkRows, runParallel, syncWorkers } from './workers/step-w
  * wasm/contact-solver.ts). With step workers each pass is split among the threads: body passes in chunks of bodies,
  * contact passes colour by colour. The records are laid out colour by colour (colour-contacts.ts), so a sweep of all
  * records in order is a sweep of the colours in order, and the reverse sweep visits the overflow set and then the
- * colours from last to first: colour by colour, the result is that of the one-thread sweep, to the bit. Joints run
- * on this thread in between.
+ * colours from last to first: colour by colour, the result is that of the one-thread sweep, to the bit. The joint
+ * passes between them go the same way over the joints' own colours (sweepJoints, joints/prepare-joints.ts).
  */
 export function solve(p: PhysicsState, subSteps: number): void {
   const sd = p.solverData;
@@ -44,13 +53,13 @@ export function solve(p: PhysicsState, subSteps: number): void {
     for (let i = 0; i < subSteps; i++) {
       const odd = (i & 1) === 1;
       sweepBodies(p, PASS_INTEGRATE_VELOCITIES, parallel);
-      warmStartJoints(p);
+      sweepJoints(p, JOINT_WARM_START, false, parallel);
       if (jointed) sweepBodies(p, PASS_CLAMP_VELOCITIES, parallel);
       sweepContacts(p, PASS_WARM_START, false, parallel);
-      solveJoints(p, true, odd);
+      sweepJoints(p, JOINT_SOLVE, odd, parallel);
       sweepContacts(p, PASS_SOLVE, odd, parallel);
       sweepBodies(p, PASS_INTEGRATE_POSITIONS, parallel);
-      solveJoints(p, false, !odd);
+      sweepJoints(p, JOINT_RELAX, !odd, parallel);
       sweepContacts(p, PASS_RELAX, !odd, parallel);
     }
   }
@@ -93,9 +102,25 @@ function solveClassic(p: PhysicsState, jointed: boolean): void {
   }
 }
 
+/**
+ * The joints' warm start on one thread: every joint record, colour by colour (the classic solver leaves them all in
+ * the overflow set, in the order of kinds).
+ */
+export function warmStartJoints(p: PhysicsState): void {
+  sweepJoints(p, JOINT_WARM_START, false, false);
+}
+
+/** One sweep of the joints on one thread; `useBias` false is the relax pass, `reverse` as in sweepJoints. */
+export function solveJoints(p: PhysicsState, useBias: boolean, reverse: boolean): void {
+  sweepJoints(p, useBias ? JOINT_SOLVE : JOINT_RELAX, reverse, false);
+}
+
 /** Fewest and most rows per chunk of a parallel solver job (see chunkRows): contact records, body states. */
 const CONTACT_ROWS = 32;
 const CONTACT_MAX_ROWS = 128;
+/** Joint records and pins, which take several times a contact row's work. */
+const JOINT_ROWS = 16;
+const JOINT_MAX_ROWS = 64;
 const BODY_ROWS = 64;
 const BODY_MAX_ROWS = 512;
 
@@ -110,6 +135,42 @@ function sweepBodies(p: PhysicsState, pass: number, parallel: boolean): void {
 function sweepContacts(p: PhysicsState, pass: number, reverse: boolean, parallel: boolean): void {
   if (parallel) solveColours(p, pass, reverse);
   else solveRange(p, reverse ? pass | PASS_REVERSE : pass, 0, p.solverData.contactCount);
+}
+
+/**
+ * Joint pass `pass` (solve-joints.ts JOINT_*) over every joint record, colour by colour as the contacts, forwards or
+ * in reverse; within a colour the pins, then the other kinds. `reverse` also runs each stretch backwards, which
+ * matters only in the overflow set (one thread), whose rows may share bodies.
+ */
+function sweepJoints(p: PhysicsState, pass: number, reverse: boolean, parallel: boolean): void {
+  const js = p.joints;
+  // See the guards in solve-joints.ts: a world without joint records never calls a joint routine.
+  if (js.constraintCount + js.pinCount === 0) return;
+  if (reverse) {
+    for (let q = OVERFLOW_COLOUR; q >= 0; q--) jointColour(p, pass, q, true, parallel && q !== OVERFLOW_COLOUR);
+  } else {
+    for (let q = 0; q <= OVERFLOW_COLOUR; q++) jointColour(p, pass, q, false, parallel && q !== OVERFLOW_COLOUR);
+  }
+}
+
+/** Joint pass `pass` over the pins and the records of colour `q`, in chunks on the workers when `parallel`. */
+function jointColour(p: PhysicsState, pass: number, q: number, reverse: boolean, parallel: boolean): void {
+  const js = p.joints;
+  const direction = reverse ? PASS_REVERSE : 0;
+  let first = js.pinStart[q]!;
+  let end = js.pinStart[q + 1]!;
+  if (end > first) {
+    const pinPass = (PASS_PIN_WARM_START + pass) | direction;
+    if (parallel) solveRows(p, pinPass, first, end, JOINT_ROWS, JOINT_MAX_ROWS);
+    else solveRange(p, pinPass, first, end);
+  }
+  first = js.groupStart[q * JOINT_TYPE_COUNT]!;
+  end = js.groupStart[(q + 1) * JOINT_TYPE_COUNT]!;
+  if (end > first) {
+    const recordPass = (PASS_JOINT_WARM_START + pass) | direction | (q << PASS_COLOUR_SHIFT);
+    if (parallel) solveRows(p, recordPass, first, end, JOINT_ROWS, JOINT_MAX_ROWS);
+    else solveRange(p, recordPass, first, end);
+  }
 }
 
 /** Pass `pass` over every contact record, colour by colour, forwards or in reverse (see solve). */

@@ -5,7 +5,9 @@ import {
   addShape,
   createBody,
   createPhysicsWorld,
+  createDistanceJoint,
   createRevoluteJoint,
+  createWeldJoint,
   destroyBody,
   makeBox,
   makeCircle,
@@ -23,6 +25,8 @@ import {
   PASS_CLAMP_VELOCITIES,
   PASS_INTEGRATE_POSITIONS,
   PASS_INTEGRATE_VELOCITIES,
+  PASS_JOINT_WARM_START,
+  PASS_PIN_WARM_START,
   PASS_PREPARE_CONTACTS,
   PASS_RELAX,
   PASS_SOLVE,
@@ -47,9 +51,39 @@ function world(): PhysicsWorld {
   return w;
 }
 
-/** The golden scene (stacks, joints, bullets, sleep) plus a pile of 400 boxes and circles: thousands of contacts. */
+/**
+ * The golden scene (stacks, joints, bullets, sleep) plus a pile of 400 boxes and circles (thousands of contacts) and a
+ * net of 144 circles hanging from a beam: plain pins across, revolute joints with limits down, distance joints on one
+ * diagonal and welds on the other, enough rows in each joint colour for the workers to share them.
+ */
 function buildMixed(w: PhysicsWorld): number[] {
   const bodies = buildScene(w);
+  const beam = createBody(w, { type: 'static', position: { x: -60, y: 40 } });
+  addShape(w, beam, makeBox(8, 0.2));
+  const net: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    for (let j = 0; j < 12; j++) {
+      const b = createBody(w, { type: 'dynamic', position: { x: -66 + j, y: 39 - i } });
+      addShape(w, b, makeCircle(0.3), { density: 1 });
+      net.push(b);
+      bodies.push(b);
+      const anchor = { x: -66 + j, y: 39.5 - i };
+      if (i === 0) createRevoluteJoint(w, { bodyA: beam, bodyB: b, anchor });
+      else
+        createRevoluteJoint(w, {
+          bodyA: net[net.length - 13]!,
+          bodyB: b,
+          anchor,
+          enableLimit: true,
+          lowerAngle: -0.5,
+          upperAngle: 0.5,
+        });
+      if (j > 0) createRevoluteJoint(w, { bodyA: net[net.length - 2]!, bodyB: b, anchor: { x: -66.5 + j, y: 39 - i } });
+      if (i > 0 && j > 0 && (i + j) % 2 === 0)
+        createDistanceJoint(w, { bodyA: net[net.length - 14]!, bodyB: b, length: Math.SQRT2 });
+      if (i > 0 && j < 11 && (i + j) % 5 === 0) createWeldJoint(w, { bodyA: net[net.length - 12]!, bodyB: b, anchor });
+    }
+  }
   const floor = createBody(w, { type: 'static', position: { x: 60, y: 0 } });
   addShape(w, floor, makeBox(12, 0.5));
   for (let i = 0; i < 20; i++) {
@@ -105,7 +139,7 @@ describe('step workers', () => {
       const run = await runMixed(n);
       expect(run.onWorkers, `${n} workers ran no chunk`).toBeGreaterThan(0);
       // Every pass the scene needs ran chunks on the workers: contact passes colour by colour, body passes, the
-      // constraint builder and the write-back.
+      // constraint builder, the write-back and the joints colour by colour.
       for (const pass of [
         PASS_PREPARE_CONTACTS,
         PASS_INTEGRATE_VELOCITIES,
@@ -116,6 +150,13 @@ describe('step workers', () => {
         PASS_RELAX,
         PASS_STORE_IMPULSES,
         PASS_WRITE_BACK,
+        // The joint passes (warm start, solve, relax) over joint records and over plain pins.
+        PASS_JOINT_WARM_START,
+        PASS_JOINT_WARM_START + 1,
+        PASS_JOINT_WARM_START + 2,
+        PASS_PIN_WARM_START,
+        PASS_PIN_WARM_START + 1,
+        PASS_PIN_WARM_START + 2,
       ]) {
         expect(run.passOnWorkers[pass], `${n} workers ran no chunk of pass ${pass}`).toBeGreaterThan(0);
       }

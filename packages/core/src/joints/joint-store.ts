@@ -1,4 +1,5 @@
 import { growF64, growI32, growU8 } from '../storage/grow.js';
+import { OVERFLOW_COLOUR } from '../solver/solver-layout.js';
 import { JC_STRIDE, PIN_STRIDE } from './joint-layout.js';
 
 /** Joint kinds as small integers: the solver groups its records by this id and runs one loop per kind. */
@@ -21,6 +22,8 @@ export type JointTypeId = (typeof JointType)[keyof typeof JointType];
  */
 export type JointTypeName = keyof typeof JointType;
 export const JOINT_TYPE_COUNT = 8;
+/** Groups of joint records: one per graph colour (the overflow set included) and kind (see JointStore.groupStart). */
+export const JOINT_GROUP_COUNT = (OVERFLOW_COLOUR + 1) * JOINT_TYPE_COUNT;
 export const JOINT_TYPE_NAMES: readonly JointTypeName[] = [
   'distance',
   'revolute',
@@ -128,20 +131,28 @@ export class JointStore {
   invH = 0;
 
   /**
-   * Solver records of the current step (JC_STRIDE per record), grouped by joint kind; plain pins are
-   * not among them (see `pins`).
+   * Solver records of the current step (JC_STRIDE per record), grouped by graph colour and, within a colour, by
+   * joint kind; plain pins are not among them (see `pins`).
    */
   constraints = new Float64Array(16 * JC_STRIDE);
-  /** Records of kind t are [typeStart[t], typeStart[t + 1]). */
-  readonly typeStart = new Int32Array(JOINT_TYPE_COUNT + 1);
-  /** Scratch cursor per kind for the prepare stage. */
-  readonly typeCursor = new Int32Array(JOINT_TYPE_COUNT);
+  /**
+   * Records of colour q (0 to OVERFLOW_COLOUR) and kind t are [groupStart[q·JOINT_TYPE_COUNT + t],
+   * groupStart[q·JOINT_TYPE_COUNT + t + 1]): one monomorphic loop per kind and colour. Replaced by a shared copy
+   * when the world has step workers, like the other columns they read.
+   */
+  groupStart = new Int32Array(JOINT_GROUP_COUNT + 1);
+  /** Scratch cursor per group for the prepare stage. */
+  readonly groupCursor = new Int32Array(JOINT_GROUP_COUNT);
   constraintCount = 0;
   /** Plain-pin records of the current step (PIN_STRIDE per record, see joint-layout.ts), `pinCount` of them. */
   pins = new Float64Array(16 * PIN_STRIDE);
+  /** Pins of colour q are [pinStart[q], pinStart[q + 1]). */
+  readonly pinStart = new Int32Array(OVERFLOW_COLOUR + 2);
   pinCount = 0;
+  /** Scratch of the prepare stage: graph colour per row, −1 for a joint with no body in the solver. */
+  rowColour = new Int32Array(16);
   /** The hard rows' softness of the current step: [biasRate, massScale, impulseScale]. */
-  readonly softness = new Float64Array(3);
+  softness = new Float64Array(3);
 
   constructor() {
     for (let i = 0; i < JF_COUNT; i++) this.f.push(new Float64Array(16));
@@ -159,6 +170,7 @@ export class JointStore {
     this.bodyB = growI32(this.bodyB, n);
     this.eid = growI32(this.eid, n);
     this.handle = growF64(this.handle, n);
+    this.rowColour = growI32(this.rowColour, n);
   }
 
   /** Capacity for entity ids up to `maxEid` (joint and body ids share one space). */

@@ -1,2 +1,9 @@
 export { prepareJoints, storeJointImpulses } from './prepare-joints.js';
-export { warmStartJoints, solveJoints } from './solve-joints.js';
+export {
+  JOINT_RELAX,
+  JOINT_SOLVE,
+  JOINT_WARM_START,
+  solveJointRecords,
+  solvePinRecords,
+  type JointSolveState,
+} from './solve-joints.js';

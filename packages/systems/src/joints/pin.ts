@@ -36,17 +36,18 @@ import { ANGULAR_NONE, warmStartPointJoints } from './joint-rows.js';
 /** The relax pass's coefficients: no bias, full mass, no impulse feedback. */
 const RIGID = new Float64Array([0, 1, 0]);
 
-export function warmStartPinJoints(pins: Float64Array, count: number, states: Float64Array): void {
-  warmStartPointJoints(pins, 0, count, states, PIN_STRIDE, PIN_IMPULSE, ANGULAR_NONE);
+export function warmStartPinJoints(pins: Float64Array, begin: number, end: number, states: Float64Array): void {
+  warmStartPointJoints(pins, begin, end, states, PIN_STRIDE, PIN_IMPULSE, ANGULAR_NONE);
 }
 
 /**
- * One sweep over the pins. `softness` is the joints' shared [biasRate, massScale, impulseScale]; `soft` false is the
+ * One sweep over pins `begin` to `end` (exclusive). `softness` is the joints' shared [biasRate, massScale, impulseScale]; `soft` false is the
  * relax pass (rigid rows, no bias). `reverse` runs the range backwards (see solveJoints).
  */
 export function solvePinJoints(
   jc: Float64Array,
-  count: number,
+  begin: number,
+  end: number,
   states: Float64Array,
   softness: Float64Array,
   soft: boolean,
@@ -56,8 +57,8 @@ export function solvePinJoints(
   const rate = coefficients[0]!;
   const massScale = coefficients[1]!;
   const impulseScale = coefficients[2]!;
-  const last = count - 1;
-  for (let n = 0; n < count; n++) {
+  const last = begin + end - 1;
+  for (let n = begin; n < end; n++) {
     const o = (reverse ? last - n : n) * PIN_STRIDE;
     const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
     const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;

@@ -95,7 +95,9 @@ import {
   JF_TARGET_Y,
   JF_UPPER,
   JC_STRIDE,
+  JOINT_GROUP_COUNT,
   JOINT_TYPE_COUNT,
+  OVERFLOW_COLOUR,
   PIN_IMPULSE,
   PIN_STRIDE,
   JointFlag,
@@ -106,6 +108,7 @@ import {
   SP_INV_H,
   type PhysicsState,
 } from '@impulse2d/core/internal';
+import { takeColour } from '../graph-colour.js';
 
 const TWO_PI = 2 * Math.PI;
 
@@ -140,8 +143,8 @@ function writeSoftness(
 }
 
 /**
- * Stage 4c — builds one solver record per joint that has at least one body in the solver, grouped by kind (one
- * tight loop per kind in the substeps). Per record: solver indices and inverse masses (zero for static, kinematic
+ * Stage 4c — builds one solver record per joint that has at least one body in the solver, grouped by graph colour
+ * and, within a colour, by kind (one tight loop per kind and colour in the substeps). Per record: solver indices and inverse masses (zero for static, kinematic
  * and sleeping bodies), anchors relative to the centres of mass in world axes (fixed for the step; the substeps
  * rotate them by each body's rotation delta), the centre offset, the softness, last step's impulses for warm
  * starting, and the kind's own constants.
@@ -160,24 +163,44 @@ export function prepareJoints(p: PhysicsState): void {
   js.invH = params[SP_INV_H]!;
   const indexOf = sd.indexOf;
   const count = js.count;
-  const start = js.typeStart;
-  const cursor = js.typeCursor;
-  start.fill(0);
+  const groups = js.groupStart;
+  const cursor = js.groupCursor;
+  const pinStart = js.pinStart;
+  groups.fill(0);
+  pinStart.fill(0);
   const bodyAs = js.bodyA;
   const bodyBs = js.bodyB;
   const types = js.type;
   const flagCol = js.flags;
-  let pinCount = 0;
+  const rowColour = js.rowColour;
+  // Graph colouring (the rule of graph-colour.ts; masks of their own, as the joint passes run apart from the
+  // contact passes): within a colour no two records touch the same body state, so the step workers split a colour
+  // among them and the bits stay those of one thread. The classic solver keeps one thread and the order of kinds.
+  sd.reserveColouring(0, sd.bodyCount);
+  const used = sd.bodyColours;
+  used.fill(0, 0, sd.bodyCount);
+  const uncoloured = p.solver === 'classic' ? -1 : 0;
   for (let row = 0; row < count; row++) {
-    if (indexOf[bodyAs[row]!] === 0 && indexOf[bodyBs[row]!] === 0) continue;
-    if (isPin(types[row]!, flagCol[row]!)) pinCount++;
-    else start[types[row]! + 1]!++;
+    const ia = indexOf[bodyAs[row]!]!;
+    const ib = indexOf[bodyBs[row]!]!;
+    if (ia === 0 && ib === 0) {
+      rowColour[row] = -1;
+      continue;
+    }
+    const type = types[row]!;
+    // The mouse joint moves body B only (prepareMouse puts index 0 in its record for A).
+    const colour = takeColour(used, type === JointType.mouse ? 0 : ia, ib, uncoloured);
+    rowColour[row] = colour;
+    if (isPin(type, flagCol[row]!)) pinStart[colour + 1]!++;
+    else groups[colour * JOINT_TYPE_COUNT + type + 1]!++;
   }
-  for (let t = 0; t < JOINT_TYPE_COUNT; t++) {
-    start[t + 1] = start[t + 1]! + start[t]!;
-    cursor[t] = start[t]!;
+  for (let g = 0; g < JOINT_GROUP_COUNT; g++) {
+    groups[g + 1] = groups[g + 1]! + groups[g]!;
+    cursor[g] = groups[g]!;
   }
-  const total = start[JOINT_TYPE_COUNT]!;
+  for (let q = 0; q <= OVERFLOW_COLOUR; q++) pinStart[q + 1] = pinStart[q + 1]! + pinStart[q]!;
+  const total = groups[JOINT_GROUP_COUNT]!;
+  const pinCount = pinStart[OVERFLOW_COLOUR + 1]!;
   js.constraintCount = total;
   js.pinCount = pinCount;
   if (total + pinCount === 0) return;
@@ -214,22 +237,25 @@ export function prepareJoints(p: PhysicsState): void {
   const impulse3 = f[JF_IMPULSE_0 + 3]!;
   const impulse4 = f[JF_IMPULSE_0 + 4]!;
   const impulse5 = f[JF_IMPULSE_0 + 5]!;
-  let pin = 0;
+  // In row order within each group: pinStart[q] serves as colour q's pin cursor (shifted back below), groupCursor as
+  // each group's record cursor.
   for (let row = 0; row < count; row++) {
-    if (indexOf[bodyAs[row]!] === 0 && indexOf[bodyBs[row]!] === 0) continue;
+    const colour = rowColour[row]!;
+    if (colour < 0) continue;
     const type = types[row]!;
     const flags = flagCol[row]!;
     if (isPin(type, flags)) {
-      const o = pin * PIN_STRIDE;
-      pin++;
+      const o = pinStart[colour]! * PIN_STRIDE;
+      pinStart[colour] = pinStart[colour]! + 1;
       writeRecordHeader(p, row, pins, o);
       pins[o + PIN_IMPULSE] = warm * impulse0[row]!;
       pins[o + PIN_IMPULSE + 1] = warm * impulse1[row]!;
       boundPinWarmStart(pins, o, params);
       continue;
     }
-    const k = cursor[type]!;
-    cursor[type] = k + 1;
+    const g = colour * JOINT_TYPE_COUNT + type;
+    const k = cursor[g]!;
+    cursor[g] = k + 1;
     const o = k * JC_STRIDE;
     writeRecordHeader(p, row, jc, o);
     jc[o + JC_BIAS_RATE] = rate;
@@ -267,6 +293,9 @@ export function prepareJoints(p: PhysicsState): void {
     }
     boundWarmStart(jc, o, type, params);
   }
+  // pinStart[q] served as colour q's cursor and ends at colour q + 1's start: shifted back.
+  for (let q = OVERFLOW_COLOUR; q > 0; q--) pinStart[q] = pinStart[q - 1]!;
+  pinStart[0] = 0;
   // Classic 'ngs': plain pins carry no velocity bias (read at solve time); the position pass after the step closes
   // their gaps (solve-joint-positions-classic.ts). The other kinds keep Baumgarte for their non-point rows.
   if (classic && p.classicPositionCorrection === 'ngs') js.softness[0] = 0;

@@ -1,4 +1,4 @@
-import { JointType, type PhysicsState } from '@impulse2d/core/internal';
+import { JOINT_TYPE_COUNT, JointType } from '@impulse2d/core/internal';
 import { solveDistanceJoints, warmStartDistanceJoints } from './distance.js';
 import { solveMotorJoints, warmStartMotorJoints } from './motor.js';
 import { solveMouseJoints, warmStartMouseJoints } from './mouse.js';
@@ -10,54 +10,113 @@ import { solveWeldJoints, warmStartWeldJoints } from './weld.js';
 import { solveWheelJoints, warmStartWheelJoints } from './wheel.js';
 
 /*
- * The joint stage of each substep, in the contacts' order: warm start → solve with bias → (integrate positions) →
- * relax (solve without bias). Records are grouped by kind (prepareJoints; plain pins in compact records of their
- * own), so each group runs one monomorphic loop over its range; empty groups cost one empty-range call. Every
- * loop takes only typed arrays, integers and booleans: per-step doubles come from solverData.params.
+ * The joint passes of each substep, in the contacts' order: warm start → solve with bias → (integrate positions) →
+ * relax (solve without bias). prepareJoints lays the records out by graph colour and, within a colour, by kind (plain
+ * pins in compact records of their own), so each kind runs one monomorphic loop over its part of a range; solve.ts
+ * sweeps the colours, each split among the step workers when the world has them. Every loop takes only typed
+ * arrays, integers and booleans: per-step doubles come from solverData.params.
  */
 
-/**
- * Applies the joints' impulses stored from the previous substep to the body velocities (warm start).
- */
-export function warmStartJoints(p: PhysicsState): void {
-  const js = p.joints;
-  const states = p.solverData.states;
-  // Guards before each call, not inside: a routine that never runs its loop stays unoptimised, and V8's unoptimised
-  // code boxes every double it touches (that was most of the engine's per-step allocation in joint-free worlds).
-  if (js.pinCount > 0) warmStartPinJoints(js.pins, js.pinCount, states);
-  if (js.constraintCount === 0) return;
-  const jc = js.constraints;
-  const s = js.typeStart;
-  warmStartDistanceJoints(jc, s[JointType.distance]!, s[JointType.distance + 1]!, states);
-  warmStartRevoluteJoints(jc, s[JointType.revolute]!, s[JointType.revolute + 1]!, states);
-  warmStartPrismaticJoints(jc, s[JointType.prismatic]!, s[JointType.prismatic + 1]!, states);
-  warmStartWeldJoints(jc, s[JointType.weld]!, s[JointType.weld + 1]!, states);
-  warmStartWheelJoints(jc, s[JointType.wheel]!, s[JointType.wheel + 1]!, states);
-  warmStartMouseJoints(jc, s[JointType.mouse]!, s[JointType.mouse + 1]!, states);
-  warmStartMotorJoints(jc, s[JointType.motor]!, s[JointType.motor + 1]!, states);
-  warmStartPulleyJoints(jc, s[JointType.pulley]!, s[JointType.pulley + 1]!, states);
+/** What the joint passes read and write: the world's state, or a step worker's view of its shared columns. */
+export interface JointSolveState {
+  readonly joints: {
+    readonly constraints: Float64Array;
+    readonly groupStart: Int32Array;
+    readonly pins: Float64Array;
+    readonly softness: Float64Array;
+  };
+  readonly solverData: { readonly states: Float64Array; readonly params: Float64Array };
 }
 
+/** The three joint passes. */
+export const JOINT_WARM_START = 0;
+export const JOINT_SOLVE = 1;
+export const JOINT_RELAX = 2;
+
 /**
- * One sweep over all joint rows. `useBias` false is the relax pass. `reverse` alternates the sweep direction
- * between passes (symmetric Gauss–Seidel, as the contact solver): a chain solved always top-down converges
- * unevenly along its length.
+ * Joint pass `pass` (JOINT_*) over records `first` to `end` (exclusive) of colour `colour`, kind after kind.
+ * `reverse` runs each kind's stretch backwards (symmetric Gauss–Seidel, as the contact solver: a chain solved always
+ * top-down converges unevenly along its length); it matters only in the overflow set, whose rows may share bodies.
  */
-export function solveJoints(p: PhysicsState, useBias: boolean, reverse: boolean): void {
-  const js = p.joints;
-  const sd = p.solverData;
-  const states = sd.states;
-  const params = sd.params;
-  if (js.pinCount > 0) solvePinJoints(js.pins, js.pinCount, states, js.softness, useBias, reverse);
-  if (js.constraintCount === 0) return;
-  const jc = js.constraints;
-  const s = js.typeStart;
-  solveDistanceJoints(jc, s[JointType.distance]!, s[JointType.distance + 1]!, states, params, useBias, reverse);
-  solveRevoluteJoints(jc, s[JointType.revolute]!, s[JointType.revolute + 1]!, states, params, useBias, reverse);
-  solvePrismaticJoints(jc, s[JointType.prismatic]!, s[JointType.prismatic + 1]!, states, params, useBias, reverse);
-  solveWeldJoints(jc, s[JointType.weld]!, s[JointType.weld + 1]!, states, params, useBias, reverse);
-  solveWheelJoints(jc, s[JointType.wheel]!, s[JointType.wheel + 1]!, states, params, useBias, reverse);
-  solveMouseJoints(jc, s[JointType.mouse]!, s[JointType.mouse + 1]!, states, params, useBias, reverse);
-  solveMotorJoints(jc, s[JointType.motor]!, s[JointType.motor + 1]!, states, params, useBias, reverse);
-  solvePulleyJoints(jc, s[JointType.pulley]!, s[JointType.pulley + 1]!, states, params, useBias, reverse);
+export function solveJointRecords(
+  v: JointSolveState,
+  pass: number,
+  colour: number,
+  first: number,
+  end: number,
+  reverse: boolean,
+): void {
+  const jc = v.joints.constraints;
+  const groups = v.joints.groupStart;
+  const states = v.solverData.states;
+  const params = v.solverData.params;
+  const base = colour * JOINT_TYPE_COUNT;
+  for (let t = 0; t < JOINT_TYPE_COUNT; t++) {
+    const lo = Math.max(first, groups[base + t]!);
+    const hi = Math.min(end, groups[base + t + 1]!);
+    // Guards before each call, not inside: a routine that never runs its loop stays unoptimised, and V8's
+    // unoptimised code boxes every double it touches (that was most of the engine's per-step allocation once).
+    if (lo >= hi) continue;
+    if (pass === JOINT_WARM_START) warmStartKind(t, jc, lo, hi, states);
+    else solveKind(t, jc, lo, hi, states, params, pass === JOINT_SOLVE, reverse);
+  }
+}
+
+/** Joint pass `pass` (JOINT_*) over plain pins `first` to `end` (exclusive); `reverse` as in solveJointRecords. */
+export function solvePinRecords(v: JointSolveState, pass: number, first: number, end: number, reverse: boolean): void {
+  const js = v.joints;
+  const states = v.solverData.states;
+  if (pass === JOINT_WARM_START) warmStartPinJoints(js.pins, first, end, states);
+  else solvePinJoints(js.pins, first, end, states, js.softness, pass === JOINT_SOLVE, reverse);
+}
+
+function warmStartKind(type: number, jc: Float64Array, begin: number, end: number, states: Float64Array): void {
+  switch (type) {
+    case JointType.distance:
+      return warmStartDistanceJoints(jc, begin, end, states);
+    case JointType.revolute:
+      return warmStartRevoluteJoints(jc, begin, end, states);
+    case JointType.prismatic:
+      return warmStartPrismaticJoints(jc, begin, end, states);
+    case JointType.weld:
+      return warmStartWeldJoints(jc, begin, end, states);
+    case JointType.wheel:
+      return warmStartWheelJoints(jc, begin, end, states);
+    case JointType.mouse:
+      return warmStartMouseJoints(jc, begin, end, states);
+    case JointType.motor:
+      return warmStartMotorJoints(jc, begin, end, states);
+    case JointType.pulley:
+      return warmStartPulleyJoints(jc, begin, end, states);
+  }
+}
+
+function solveKind(
+  type: number,
+  jc: Float64Array,
+  begin: number,
+  end: number,
+  states: Float64Array,
+  params: Float64Array,
+  useBias: boolean,
+  reverse: boolean,
+): void {
+  switch (type) {
+    case JointType.distance:
+      return solveDistanceJoints(jc, begin, end, states, params, useBias, reverse);
+    case JointType.revolute:
+      return solveRevoluteJoints(jc, begin, end, states, params, useBias, reverse);
+    case JointType.prismatic:
+      return solvePrismaticJoints(jc, begin, end, states, params, useBias, reverse);
+    case JointType.weld:
+      return solveWeldJoints(jc, begin, end, states, params, useBias, reverse);
+    case JointType.wheel:
+      return solveWheelJoints(jc, begin, end, states, params, useBias, reverse);
+    case JointType.mouse:
+      return solveMouseJoints(jc, begin, end, states, params, useBias, reverse);
+    case JointType.motor:
+      return solveMotorJoints(jc, begin, end, states, params, useBias, reverse);
+    case JointType.pulley:
+      return solvePulleyJoints(jc, begin, end, states, params, useBias, reverse);
+  }
 }

@@ -14,6 +14,7 @@ const transform: Owner = (v) => v.bodies.transform;
 const broadphase: Owner = (v) => v.broadphase;
 const moveBuffer: Owner = (v) => v.broadphase.moveBuffer;
 const solverData: Owner = (v) => v.solverData;
+const joints: Owner = (v) => v.joints;
 
 /**
  * Every column the parallel stages (collideChunk, findPairsChunk, solveRange) touch, as (owner, property), apart from the trees'
@@ -97,6 +98,11 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
   [bodies, 'type'],
   [bodies, 'shapeHead'],
   [shapes, 'next'],
+  // The joint passes (solve-joints.ts).
+  [joints, 'constraints'],
+  [joints, 'groupStart'],
+  [joints, 'pins'],
+  [joints, 'softness'],
 ];
 
 /** Column `i` of SHARED_COLUMNS in `v`. */

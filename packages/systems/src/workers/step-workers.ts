@@ -288,8 +288,9 @@ function threadCanBlock(): boolean {
 
 /**
  * Starts `count` worker threads that share the world's parallel stages with the calling thread: the pair search of
- * the broadphase, the narrowphase (every contact's manifold), and the soft-step solver's contact passes (colour by
- * colour) and body integration. Joints, contact creation, events and sleep stay on the calling thread.
+ * the broadphase, the narrowphase (every contact's manifold), the contact constraint builder, the soft-step solver's
+ * contact and joint passes (colour by colour), body integration and the write-back. Contact creation, events and
+ * sleep stay on the calling thread.
  * `stepPhysics` stays synchronous, and its results are the same bits with any number of workers, 0 included: the
  * work is split into chunks, each computed whole by one thread; the narrowphase and pair search results are read back
  * in chunk order, and the rows of one solver colour share no movable body.

@@ -128,6 +128,7 @@ const view: StepView = {
   manifold: createManifold(),
   pose: new Float64Array(8),
   solverData: workerSolverData,
+  joints: { constraints: EMPTY_F64, groupStart: EMPTY_I32, pins: EMPTY_F64, softness: EMPTY_F64 },
 };
 
 let ctrl: Int32Array = new Int32Array(CHUNKS + 1);

@@ -1,0 +1,163 @@
+// Graph colouring of contact and joint constraints: the rule (graph-colour.ts), and on random scenes the property the
+// step workers rely on: no two rows of one colour touch the same movable body state.
+import {
+  addShape,
+  createBody,
+  createDistanceJoint,
+  createMouseJoint,
+  createRevoluteJoint,
+  createWeldJoint,
+  makeBox,
+  makeCircle,
+  type PhysicsWorld,
+} from '@impulse2d/core';
+import {
+  CC_INDEX_A,
+  CC_INDEX_B,
+  CC_STRIDE,
+  GRAPH_COLOURS,
+  JC_INDEX_A,
+  JC_INDEX_B,
+  JC_STRIDE,
+  JOINT_TYPE_COUNT,
+  OVERFLOW_COLOUR,
+  PIN_STRIDE,
+  getPhysics,
+} from '@impulse2d/core/internal';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { takeColour } from '../src/graph-colour.js';
+import { addGround, run, world } from './helpers/scene.js';
+
+describe('takeColour', () => {
+  it('gives the lowest colour free on both bodies and marks it on both', () => {
+    const used = new Uint32Array(4);
+    expect(takeColour(used, 1, 2, 0)).toBe(0);
+    expect(takeColour(used, 2, 3, 0)).toBe(1);
+    expect(takeColour(used, 1, 3, 0)).toBe(2);
+    expect(Array.from(used)).toEqual([0, 0b101, 0b011, 0b110]);
+  });
+
+  it('never marks index 0 (static bodies), and rows against it skip colour 0', () => {
+    const used = new Uint32Array(3);
+    expect(takeColour(used, 0, 1, 0)).toBe(1);
+    expect(takeColour(used, 2, 0, 0)).toBe(1);
+    expect(used[0]).toBe(0);
+    // Colour 0 is still free for a movable pair on those bodies.
+    expect(takeColour(used, 1, 2, 0)).toBe(0);
+  });
+
+  it('sends a row to the overflow set, marking nothing, once every colour is taken or when uncoloured', () => {
+    const used = new Uint32Array(3);
+    used[1] = (1 << GRAPH_COLOURS) - 1;
+    expect(takeColour(used, 1, 2, 0)).toBe(OVERFLOW_COLOUR);
+    expect(used[2]).toBe(0);
+    expect(takeColour(used, 2, 0, -1)).toBe(OVERFLOW_COLOUR);
+    expect(used[2]).toBe(0);
+  });
+});
+
+/** Fails unless the rows [first, end) at `stride` in `rows` share no body state index other than 0. */
+function expectDisjoint(
+  seen: Map<number, string>,
+  rows: Float64Array,
+  first: number,
+  end: number,
+  stride: number,
+  what: string,
+): void {
+  for (let k = first; k < end; k++) {
+    for (const slot of [JC_INDEX_A, JC_INDEX_B]) {
+      const index = rows[k * stride + slot]!;
+      if (index === 0) continue;
+      const other = seen.get(index);
+      expect(other, `${what} ${k} shares body state ${index} with ${other}`).toBeUndefined();
+      seen.set(index, `${what} ${k}`);
+    }
+  }
+}
+
+/** Checks every colour of the step just taken: contact records, joint records and pins. */
+function expectColoursDisjoint(w: PhysicsWorld): void {
+  const p = getPhysics(w);
+  const sd = p.solverData;
+  const js = p.joints;
+  expect(CC_INDEX_A).toBe(JC_INDEX_A);
+  expect(CC_INDEX_B).toBe(JC_INDEX_B);
+  for (let q = 0; q < GRAPH_COLOURS; q++) {
+    const contacts = new Map<number, string>();
+    expectDisjoint(contacts, sd.contacts, sd.colourStart[q]!, sd.colourStart[q + 1]!, CC_STRIDE, 'contact');
+    if (js.constraintCount + js.pinCount === 0) continue;
+    // Joints have colours of their own: the pins and the other records of one colour together.
+    const joints = new Map<number, string>();
+    expectDisjoint(joints, js.pins, js.pinStart[q]!, js.pinStart[q + 1]!, PIN_STRIDE, 'pin');
+    const g = js.groupStart;
+    expectDisjoint(
+      joints,
+      js.constraints,
+      g[q * JOINT_TYPE_COUNT]!,
+      g[(q + 1) * JOINT_TYPE_COUNT]!,
+      JC_STRIDE,
+      'joint',
+    );
+  }
+  // Every row is in some colour or in the overflow set.
+  expect(sd.colourStart[OVERFLOW_COLOUR + 1]).toBe(sd.contactCount);
+  if (js.constraintCount + js.pinCount > 0) {
+    expect(js.pinStart[OVERFLOW_COLOUR + 1]).toBe(js.pinCount);
+    expect(js.groupStart[(OVERFLOW_COLOUR + 1) * JOINT_TYPE_COUNT]).toBe(js.constraintCount);
+  }
+}
+
+const scenes = fc.record({
+  bodies: fc.array(
+    fc.record({
+      x: fc.integer({ min: -8, max: 8 }),
+      y: fc.integer({ min: 0, max: 12 }),
+      circle: fc.boolean(),
+      kinematic: fc.boolean(),
+    }),
+    { minLength: 2, maxLength: 60 },
+  ),
+  joints: fc.array(
+    fc.record({ a: fc.nat(), b: fc.nat(), kind: fc.integer({ min: 0, max: 4 }), toGround: fc.boolean() }),
+    { maxLength: 40 },
+  ),
+  steps: fc.integer({ min: 1, max: 12 }),
+});
+
+describe('graph colouring of a step', () => {
+  it('leaves no two rows of one colour on the same movable body (random piles and joints of every kind)', () => {
+    fc.assert(
+      fc.property(scenes, ({ bodies, joints, steps }) => {
+        const w = world();
+        const ground = addGround(w);
+        const ids = bodies.map((b, i) => {
+          const id = createBody(w, {
+            // One body in ten kinematic: kinematic bodies are in the solver and must block like dynamic ones.
+            type: b.kinematic && i % 10 === 0 ? 'kinematic' : 'dynamic',
+            position: { x: b.x * 0.9, y: 1.5 + b.y * 0.9 },
+          });
+          addShape(w, id, b.circle ? makeCircle(0.5) : makeBox(0.5, 0.5), { density: 1 });
+          return id;
+        });
+        for (const j of joints) {
+          const bodyA = j.toGround ? ground : ids[j.a % ids.length]!;
+          const bodyB = ids[j.b % ids.length]!;
+          if (bodyA === bodyB) continue;
+          if (j.kind === 0) createRevoluteJoint(w, { bodyA, bodyB, anchor: { x: 0, y: 5 } });
+          else if (j.kind === 1) {
+            createRevoluteJoint(w, { bodyA, bodyB, anchor: { x: 0, y: 5 }, enableLimit: true, lowerAngle: -1 });
+          } else if (j.kind === 2) createDistanceJoint(w, { bodyA, bodyB, length: 2 });
+          else if (j.kind === 3) createWeldJoint(w, { bodyA, bodyB, anchor: { x: 0, y: 5 } });
+          else createMouseJoint(w, { bodyA, bodyB, target: { x: 0, y: 8 } });
+        }
+        for (let s = 0; s < steps; s++) {
+          run(w, 1);
+          expectColoursDisjoint(w);
+        }
+      }),
+      { numRuns: 40, seed: 20261125 },
+    );
+  });
+});
