@@ -31,8 +31,12 @@ import {
  * per-substep velocity change from gravity and forces, and damping factors, so the substep loop only adds.
  */
 export function prepareBodies(p: PhysicsState): void {
+  const sd = p.solverData;
+  const before = sd.bodyCount;
+  sd.bodiesChanged = 0;
   const n = gatherBodies(p);
-  p.solverData.bodyCount = n;
+  if (n !== before) sd.bodiesChanged = 1;
+  sd.bodyCount = n;
   p.profile.awakeBodyCount = n - 1;
 }
 
@@ -110,6 +114,7 @@ function gatherBodies(p: PhysicsState): number {
     integ[io + BI_ANGULAR_DAMPING] = 1 / (1 + h * b.angularDamping[eid]!);
     integ[io + BI_INV_MASS] = invMass;
     integ[io + BI_INV_INERTIA] = invI;
+    if (integ[io + BI_EID] !== eid) sd.bodiesChanged = 1;
     integ[io + BI_EID] = eid;
     b.center0X[eid] = b.centerX[eid]!;
     b.center0Y[eid] = b.centerY[eid]!;

@@ -7,6 +7,9 @@ import {
   createMouseJoint,
   createRevoluteJoint,
   createWeldJoint,
+  destroyBody,
+  destroyJoint,
+  enableJointLimit,
   makeBox,
   makeCircle,
   type PhysicsWorld,
@@ -27,7 +30,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { takeColour } from '../src/graph-colour.js';
-import { addGround, run, world } from './helpers/scene.js';
+import { addGround, buildPyramid, run, transformHash, world } from './helpers/scene.js';
 
 describe('takeColour', () => {
   it('gives the lowest colour free on both bodies and marks it on both', () => {
@@ -159,5 +162,55 @@ describe('graph colouring of a step', () => {
       }),
       { numRuns: 40, seed: 20261125 },
     );
+  });
+});
+
+/**
+ * A hanging net of pins beside a pyramid that falls asleep; between steps joints are created and destroyed, limits
+ * switched on and off (a pin becomes a general record and back), a body destroyed. `recolourEveryStep` forces the
+ * joint colouring to run every step instead of keeping last step's while nothing it reads changed.
+ */
+function netRun(recolourEveryStep: boolean): string {
+  const w = world({ enableSleep: true });
+  addGround(w);
+  const bodies = buildPyramid(w, 8);
+  const beam = createBody(w, { type: 'static', position: { x: 30, y: 12 } });
+  addShape(w, beam, makeBox(5, 0.2));
+  const net: number[] = [];
+  const joints: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    for (let j = 0; j < 6; j++) {
+      const b = createBody(w, { type: 'dynamic', position: { x: 27 + j, y: 11 - i } });
+      addShape(w, b, makeCircle(0.3), { density: 1 });
+      net.push(b);
+      const anchor = { x: 27 + j, y: 11.5 - i };
+      joints.push(createRevoluteJoint(w, { bodyA: i === 0 ? beam : net[net.length - 7]!, bodyB: b, anchor }));
+      if (j > 0)
+        joints.push(
+          createRevoluteJoint(w, { bodyA: net[net.length - 2]!, bodyB: b, anchor: { x: 26.5 + j, y: 11 - i } }),
+        );
+    }
+  }
+  bodies.push(...net);
+  const js = getPhysics(w).joints;
+  for (let s = 0; s < 240; s++) {
+    if (s < 120 && s % 40 === 10) enableJointLimit(w, joints[s % joints.length]!, true);
+    if (s < 120 && s % 40 === 30) enableJointLimit(w, joints[(s - 20) % joints.length]!, false);
+    if (s === 60) destroyJoint(w, joints.splice(7, 1)[0]!);
+    if (s === 90) joints.push(createDistanceJoint(w, { bodyA: net[0]!, bodyB: net[35]!, length: 5 }));
+    if (s === 150) destroyBody(w, net[20]!);
+    if (recolourEveryStep) js.version++;
+    run(w, 1);
+    expectColoursDisjoint(w);
+  }
+  return transformHash(
+    w,
+    bodies.filter((b) => b !== net[20]),
+  );
+}
+
+describe('joint colouring kept from step to step', () => {
+  it('gives the bits of colouring every step, through joints created, destroyed and switched, and sleep', () => {
+    expect(netRun(false)).toBe(netRun(true));
   });
 });

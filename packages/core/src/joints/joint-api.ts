@@ -385,6 +385,7 @@ function setFlag(p: PhysicsState, row: number, flag: number, on: boolean, impuls
   const was = (js.flags[row]! & flag) !== 0;
   if (was === on) return;
   js.flags[row] = on ? js.flags[row]! | flag : js.flags[row]! & ~flag;
+  js.version++;
   // A row that switches on or off starts from zero impulse (its old one is meaningless).
   for (let i = 0; i < impulseSlots.length; i++) js.f[JF_IMPULSE_0 + impulseSlots[i]!]![row] = 0;
   wakeJoint(p, row);

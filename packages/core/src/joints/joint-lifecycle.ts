@@ -59,6 +59,7 @@ export function allocateJoint(
   js.reserveEntities(Math.max(eid, bodyA, bodyB));
   js.reserveRows(js.count + 1);
   const row = js.count++;
+  js.version++;
   const f = js.f;
   for (let i = 0; i < JF_COUNT; i++) f[i]![row] = 0;
   js.type[row] = type;
@@ -105,6 +106,7 @@ export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: 
   const last = js.count - 1;
   if (row !== last) js.moveRow(last, row);
   js.count = last;
+  js.version++;
   js.rowOf[eid] = -1;
   js.retired[eid] = 1;
   js.generation[eid] = js.generation[eid]! + 1;

@@ -149,8 +149,17 @@ export class JointStore {
   /** Pins of colour q are [pinStart[q], pinStart[q + 1]). */
   readonly pinStart = new Int32Array(OVERFLOW_COLOUR + 2);
   pinCount = 0;
-  /** Scratch of the prepare stage: graph colour per row, −1 for a joint with no body in the solver. */
+  /** Graph colour per row (−1: no body in the solver), kept from step to step while `colouredVersion` holds. */
   rowColour = new Int32Array(16);
+  /**
+   * Bumped by every change the colouring reads (a joint created or destroyed, a flag set or cleared; snapshot
+   * restore). prepareJoints recolours when it differs from `colouredVersion`, or when the solver's bodies changed.
+   */
+  version = 0;
+  /** `version` when rowColour, groupStart and pinStart were last computed (−1: never). */
+  colouredVersion = -1;
+  /** The solver (0 soft, −1 classic: every joint in the overflow set) they were computed for. */
+  colouredFor = 0;
   /** The hard rows' softness of the current step: [biasRate, massScale, impulseScale]. */
   softness = new Float64Array(3);
 

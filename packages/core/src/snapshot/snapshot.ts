@@ -290,6 +290,8 @@ export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
     off += pad8(n * size);
   }
   p.events.clear();
+  // The joint rows were replaced: their colouring is computed afresh (prepareJoints).
+  p.joints.version++;
 
   // Physics components follow the stores.
   const w = world as World;

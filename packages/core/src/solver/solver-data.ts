@@ -48,6 +48,11 @@ export class SolverData {
   integration: Float64Array = new Float64Array(16 * BI_STRIDE);
   /** Body states in use, including the dummy record 0. */
   bodyCount = 1;
+  /**
+   * 1 when this step's body states belong to other bodies than last step's (prepareBodies): solver indices moved,
+   * so the joints' colouring, which reads them, is computed afresh.
+   */
+  bodiesChanged = 1;
   /** Solver index per entity id: 0 for static bodies and bodies outside the solver. */
   indexOf = new Int32Array(16);
   /** Contact constraints (CC_STRIDE per constraint). */
