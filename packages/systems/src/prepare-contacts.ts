@@ -8,7 +8,6 @@ import {
   SP_STATIC_IMPULSE,
   SP_STATIC_MASS,
   SP_STATIC_RATE,
-  SP_WARM_START,
   growI32,
   type PhysicsState,
 } from '@impulse2d/core/internal';
@@ -98,5 +97,4 @@ function writeContactParams(p: PhysicsState): void {
   params[SP_STATIC_MASS] = classic ? 1 : softMassScale(2 * hertz, zeta, h);
   params[SP_STATIC_IMPULSE] = classic ? 0 : softImpulseScale(2 * hertz, zeta, h);
   params[SP_SEPARATION_SHIFT] = classic ? LINEAR_SLOP : 0;
-  params[SP_WARM_START] = p.enableWarmStarting ? 1 : 0;
 }

@@ -17,7 +17,13 @@ import { FOUND_STRIDE, buildContactConstraints, type PrepareState } from './buil
 import { writeBackBodies, type WriteBackState } from './write-back-bodies.js';
 import { clampVelocities, integratePositions, integrateVelocities } from './integrate.js';
 import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
-import { solveJointRecords, solvePinRecords, type JointSolveState } from './joints/index.js';
+import {
+  buildJointRecords,
+  solveJointRecords,
+  solvePinRecords,
+  type JointPrepareState,
+  type JointSolveState,
+} from './joints/index.js';
 
 /**
  * The solver's passes over a range of rows, as one thread runs them: the whole arrays on one thread, a colour's
@@ -27,7 +33,8 @@ import { solveJointRecords, solvePinRecords, type JointSolveState } from './join
  */
 export type SolveState = PrepareState &
   WriteBackState &
-  JointSolveState & {
+  JointSolveState &
+  JointPrepareState & {
     readonly solverData: {
       readonly writeBackOut: Int32Array;
       readonly writeBackCounts: Int32Array;
@@ -62,10 +69,12 @@ export const PASS_WRITE_BACK = 9;
  */
 export const PASS_JOINT_WARM_START = 10;
 export const PASS_PIN_WARM_START = 13;
+/** The joint record builder (prepareJoints) over joint rows. */
+export const PASS_PREPARE_JOINTS = 16;
 /** Added to a solve or relax pass: the rows run from last to first. */
-export const PASS_REVERSE = 16;
+export const PASS_REVERSE = 32;
 /** A joint pass carries its colour in the bits from here. */
-export const PASS_COLOUR_SHIFT = 5;
+export const PASS_COLOUR_SHIFT = 6;
 
 /** Runs pass `pass` (PASS_*) over rows `first` to `end` (exclusive), as chunk `chunk` of its job. */
 export function solveRange(v: SolveState, pass: number, first: number, end: number, chunk = 0): void {
@@ -74,7 +83,8 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
   const params = sd.params;
   const op = pass & (PASS_REVERSE - 1);
   const reverse = (pass & PASS_REVERSE) !== 0;
-  if (op >= PASS_PIN_WARM_START) solvePinRecords(v, op - PASS_PIN_WARM_START, first, end, reverse);
+  if (op === PASS_PREPARE_JOINTS) buildJointRecords(v, first, end);
+  else if (op >= PASS_PIN_WARM_START) solvePinRecords(v, op - PASS_PIN_WARM_START, first, end, reverse);
   else if (op >= PASS_JOINT_WARM_START)
     solveJointRecords(v, op - PASS_JOINT_WARM_START, pass >> PASS_COLOUR_SHIFT, first, end, reverse);
   else if (op === PASS_PREPARE_CONTACTS) buildContactConstraints(v, first, end, sd.chunkFound, chunk * FOUND_STRIDE);

@@ -2,6 +2,7 @@ import {
   PhysicsError,
   SP_DT,
   SP_H,
+  SP_WARM_START,
   SP_HIT_THRESHOLD,
   SP_INV_H,
   SP_MAX_LINEAR_SPEED,
@@ -15,7 +16,7 @@ import {
 import { collectHitEvents } from './contact-hit-events.js';
 import { solveContinuous } from './continuous.js';
 import { finalizeBodies } from './finalize-bodies.js';
-import { prepareJoints } from './joints/index.js';
+import { prepareJoints } from './prepare-joints.js';
 import { prepareBodies } from './prepare-bodies.js';
 import { prepareContacts } from './prepare-contacts.js';
 import { solve } from './solve.js';
@@ -116,6 +117,8 @@ function beginStep(p: PhysicsState, dt: number, subSteps: number | undefined): v
   params[SP_PUSH_MAX_SPEED] = p.contactPushMaxSpeed;
   params[SP_RESTITUTION_THRESHOLD] = p.restitutionThreshold;
   params[SP_HIT_THRESHOLD] = p.hitEventThreshold;
+  // Read by both constraint builders (joints' and contacts').
+  params[SP_WARM_START] = p.enableWarmStarting ? 1 : 0;
   const prof = p.profile;
   prof.broadphase = 0;
   prof.narrowphase = 0;

@@ -28,6 +28,7 @@ import {
   PASS_JOINT_WARM_START,
   PASS_PIN_WARM_START,
   PASS_PREPARE_CONTACTS,
+  PASS_PREPARE_JOINTS,
   PASS_RELAX,
   PASS_SOLVE,
   PASS_STORE_IMPULSES,
@@ -150,7 +151,8 @@ describe('step workers', () => {
         PASS_RELAX,
         PASS_STORE_IMPULSES,
         PASS_WRITE_BACK,
-        // The joint passes (warm start, solve, relax) over joint records and over plain pins.
+        // The joint record builder, and the joint passes (warm start, solve, relax) over records and plain pins.
+        PASS_PREPARE_JOINTS,
         PASS_JOINT_WARM_START,
         PASS_JOINT_WARM_START + 1,
         PASS_JOINT_WARM_START + 2,

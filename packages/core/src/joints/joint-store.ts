@@ -151,6 +151,8 @@ export class JointStore {
   pinCount = 0;
   /** Graph colour per row (−1: no body in the solver), kept from step to step while `colouredVersion` holds. */
   rowColour = new Int32Array(16);
+  /** Record index per row (among the pins for a plain pin, else among `constraints`), kept with rowColour. */
+  rowSlot = new Int32Array(16);
   /**
    * Bumped by every change the colouring reads (a joint created or destroyed, a flag set or cleared; snapshot
    * restore). prepareJoints recolours when it differs from `colouredVersion`, or when the solver's bodies changed.
@@ -180,6 +182,7 @@ export class JointStore {
     this.eid = growI32(this.eid, n);
     this.handle = growF64(this.handle, n);
     this.rowColour = growI32(this.rowColour, n);
+    this.rowSlot = growI32(this.rowSlot, n);
   }
 
   /** Capacity for entity ids up to `maxEid` (joint and body ids share one space). */

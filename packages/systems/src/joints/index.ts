@@ -1,4 +1,6 @@
-export { prepareJoints, storeJointImpulses } from './prepare-joints.js';
+export { buildJointRecords, isPin, type JointPrepareState } from './build-joint-records.js';
+export { colourJoints } from './colour-joints.js';
+export { storeJointImpulses } from './store-joint-impulses.js';
 export {
   JOINT_RELAX,
   JOINT_SOLVE,

@@ -1,3 +1,4 @@
+import { JF_COUNT } from '@impulse2d/core/internal';
 import type { StepView } from './job-control.js';
 
 /** A typed-array column a parallel stage reads or writes. */
@@ -15,6 +16,8 @@ const broadphase: Owner = (v) => v.broadphase;
 const moveBuffer: Owner = (v) => v.broadphase.moveBuffer;
 const solverData: Owner = (v) => v.solverData;
 const joints: Owner = (v) => v.joints;
+/** The joints' parameter columns (JointStore.f), by index. */
+const jointParameters: Owner = (v) => v.joints.f;
 
 /**
  * Every column the parallel stages (collideChunk, findPairsChunk, solveRange) touch, as (owner, property), apart from the trees'
@@ -103,6 +106,14 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
   [joints, 'groupStart'],
   [joints, 'pins'],
   [joints, 'softness'],
+  // What the joint record builder reads besides (joints/build-joint-records.ts).
+  [joints, 'type'],
+  [joints, 'flags'],
+  [joints, 'bodyA'],
+  [joints, 'bodyB'],
+  [joints, 'rowColour'],
+  [joints, 'rowSlot'],
+  ...Array.from({ length: JF_COUNT }, (_, i) => [jointParameters, String(i)] as const),
 ];
 
 /** Column `i` of SHARED_COLUMNS in `v`. */

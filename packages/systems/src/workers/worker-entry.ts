@@ -5,6 +5,7 @@ import {
   DynamicTree,
   GeometryStore,
   IntBuffer,
+  JF_COUNT,
   QUERY_COLUMNS,
   createManifold,
 } from '@impulse2d/core/internal';
@@ -128,7 +129,19 @@ const view: StepView = {
   manifold: createManifold(),
   pose: new Float64Array(8),
   solverData: workerSolverData,
-  joints: { constraints: EMPTY_F64, groupStart: EMPTY_I32, pins: EMPTY_F64, softness: EMPTY_F64 },
+  joints: {
+    constraints: EMPTY_F64,
+    groupStart: EMPTY_I32,
+    pins: EMPTY_F64,
+    softness: EMPTY_F64,
+    f: Array.from({ length: JF_COUNT }, () => EMPTY_F64),
+    type: EMPTY_I32,
+    flags: EMPTY_I32,
+    bodyA: EMPTY_I32,
+    bodyB: EMPTY_I32,
+    rowColour: EMPTY_I32,
+    rowSlot: EMPTY_I32,
+  },
 };
 
 let ctrl: Int32Array = new Int32Array(CHUNKS + 1);

@@ -95,9 +95,6 @@ import {
   JF_TARGET_Y,
   JF_UPPER,
   JC_STRIDE,
-  JOINT_GROUP_COUNT,
-  JOINT_TYPE_COUNT,
-  OVERFLOW_COLOUR,
   PIN_IMPULSE,
   PIN_STRIDE,
   JointFlag,
@@ -105,10 +102,8 @@ import {
   MAX_ROTATION,
   SP_H,
   SP_MAX_LINEAR_SPEED,
-  SP_INV_H,
-  type PhysicsState,
+  SP_WARM_START,
 } from '@impulse2d/core/internal';
-import { takeColour } from '../graph-colour.js';
 
 const TWO_PI = 2 * Math.PI;
 
@@ -142,72 +137,56 @@ function writeSoftness(
   out[o + 2] = a3;
 }
 
+/** What the joint record builder reads and writes: the world's state, or a step worker's view of its columns. */
+export interface JointPrepareState {
+  readonly joints: {
+    readonly f: readonly Float64Array[];
+    readonly type: Int32Array;
+    readonly flags: Int32Array;
+    readonly bodyA: Int32Array;
+    readonly bodyB: Int32Array;
+    readonly rowColour: Int32Array;
+    readonly rowSlot: Int32Array;
+    readonly constraints: Float64Array;
+    readonly pins: Float64Array;
+    readonly softness: Float64Array;
+  };
+  readonly bodies: {
+    readonly type: Uint8Array;
+    readonly invMass: Float64Array;
+    readonly invInertia: Float64Array;
+    readonly localCenterX: Float64Array;
+    readonly localCenterY: Float64Array;
+    readonly centerX: Float64Array;
+    readonly centerY: Float64Array;
+    readonly transform: { readonly c: Float64Array; readonly s: Float64Array };
+  };
+  readonly solverData: { readonly indexOf: Int32Array; readonly params: Float64Array };
+}
+
 /**
- * Stage 4c — builds one solver record per joint that has at least one body in the solver, grouped by graph colour
- * and, within a colour, by kind (one tight loop per kind and colour in the substeps). Per record: solver indices and inverse masses (zero for static, kinematic
- * and sleeping bodies), anchors relative to the centres of mass in world axes (fixed for the step; the substeps
- * rotate them by each body's rotation delta), the centre offset, the softness, last step's impulses for warm
- * starting, and the kind's own constants.
+ * Stage 4c's records (prepare-joints.ts): builds the solver record of each joint row `first` to `end` (exclusive)
+ * that has a body in the solver, at the slot the colouring gave it (JointStore.rowSlot; plain pins in the compact pin
+ * records): all rows on one thread, a chunk of rows on a step worker, each row writing its own record only. Per
+ * record: solver indices and inverse masses (zero for static, kinematic and sleeping bodies), anchors relative to the
+ * centres of mass in world axes (fixed for the step; the substeps rotate them by each body's rotation delta), the
+ * centre offset, the softness (JointStore.softness), last step's impulses for warm starting (times SP_WARM_START),
+ * and the kind's own constants.
  */
-export function prepareJoints(p: PhysicsState): void {
-  const js = p.joints;
-  if (js.count === 0) {
-    // Before any double is read: see the guards in solve-joints.ts.
-    js.constraintCount = 0;
-    js.pinCount = 0;
-    return;
-  }
-  const sd = p.solverData;
-  const params = sd.params;
-  const h = params[SP_H]!;
-  js.invH = params[SP_INV_H]!;
-  const count = js.count;
-  const groups = js.groupStart;
-  const cursor = js.groupCursor;
-  const pinStart = js.pinStart;
+export function buildJointRecords(v: JointPrepareState, first: number, end: number): void {
+  const js = v.joints;
+  const params = v.solverData.params;
+  const softness = js.softness;
+  const rate = softness[0]!;
+  const massScale = softness[1]!;
+  const impulseScale = softness[2]!;
+  const warm = params[SP_WARM_START]!;
+  const jc = js.constraints;
+  const pins = js.pins;
   const types = js.type;
   const flagCol = js.flags;
   const rowColour = js.rowColour;
-  const uncoloured = p.solver === 'classic' ? -1 : 0;
-  // The colouring depends only on the joint rows and on which solver index each body has: while neither changed,
-  // last step's colours, group starts and pin starts hold as they are (the greedy pass is the same function of the
-  // same inputs). It costs about 7 ns a joint (each joint's colour waits on its neighbours' marks).
-  if (js.colouredVersion !== js.version || js.colouredFor !== uncoloured || sd.bodiesChanged !== 0) {
-    colourJoints(p, uncoloured);
-    js.colouredVersion = js.version;
-    js.colouredFor = uncoloured;
-  }
-  for (let g = 0; g < JOINT_GROUP_COUNT; g++) cursor[g] = groups[g]!;
-  const total = groups[JOINT_GROUP_COUNT]!;
-  const pinCount = pinStart[OVERFLOW_COLOUR + 1]!;
-  js.constraintCount = total;
-  js.pinCount = pinCount;
-  if (total + pinCount === 0) return;
-  js.reserveConstraints(total, pinCount);
-  const jc = js.constraints;
-  const pins = js.pins;
-
-  // The hard rows' softness: the world's joint stiffness, capped at a quarter of the substep rate as for contacts.
-  // Classic mode uses rigid rows with Baumgarte bias β/Δt.
-  const classic = p.solver === 'classic';
-  let rate = p.classicBaumgarte / h;
-  let massScale = 1;
-  let impulseScale = 0;
-  if (!classic) {
-    const hertz = Math.min(p.jointHertz, 0.25 / h);
-    const omega = TWO_PI * hertz;
-    const a1 = 2 * p.jointDampingRatio + h * omega;
-    const a2 = h * omega * a1;
-    const a3 = 1 / (1 + a2);
-    rate = omega / a1;
-    massScale = a2 * a3;
-    impulseScale = a3;
-  }
-  js.softness[0] = rate;
-  js.softness[1] = massScale;
-  js.softness[2] = impulseScale;
-  const warm = p.enableWarmStarting ? 1 : 0;
-
+  const rowSlot = js.rowSlot;
   const f = js.f;
   // The JOINT_IMPULSE_COUNT = 6 impulse columns, hoisted.
   const impulse0 = f[JF_IMPULSE_0]!;
@@ -216,27 +195,20 @@ export function prepareJoints(p: PhysicsState): void {
   const impulse3 = f[JF_IMPULSE_0 + 3]!;
   const impulse4 = f[JF_IMPULSE_0 + 4]!;
   const impulse5 = f[JF_IMPULSE_0 + 5]!;
-  // In row order within each group: pinStart[q] serves as colour q's pin cursor (shifted back below), groupCursor as
-  // each group's record cursor.
-  for (let row = 0; row < count; row++) {
-    const colour = rowColour[row]!;
-    if (colour < 0) continue;
+  for (let row = first; row < end; row++) {
+    if (rowColour[row]! < 0) continue;
     const type = types[row]!;
     const flags = flagCol[row]!;
     if (isPin(type, flags)) {
-      const o = pinStart[colour]! * PIN_STRIDE;
-      pinStart[colour] = pinStart[colour]! + 1;
-      writeRecordHeader(p, row, pins, o);
+      const o = rowSlot[row]! * PIN_STRIDE;
+      writeRecordHeader(v, row, pins, o);
       pins[o + PIN_IMPULSE] = warm * impulse0[row]!;
       pins[o + PIN_IMPULSE + 1] = warm * impulse1[row]!;
       boundPinWarmStart(pins, o, params);
       continue;
     }
-    const g = colour * JOINT_TYPE_COUNT + type;
-    const k = cursor[g]!;
-    cursor[g] = k + 1;
-    const o = k * JC_STRIDE;
-    writeRecordHeader(p, row, jc, o);
+    const o = rowSlot[row]! * JC_STRIDE;
+    writeRecordHeader(v, row, jc, o);
     jc[o + JC_BIAS_RATE] = rate;
     jc[o + JC_MASS_SCALE] = massScale;
     jc[o + JC_IMPULSE_SCALE] = impulseScale;
@@ -248,77 +220,30 @@ export function prepareJoints(p: PhysicsState): void {
     jc[o + JC_IMPULSE + 5] = warm * impulse5[row]!;
     switch (type) {
       case JointType.revolute:
-        prepareRevolute(p, row, jc, o);
+        prepareRevolute(v, row, jc, o);
         break;
       case JointType.prismatic:
       case JointType.wheel:
-        prepareAxis(p, row, jc, o);
+        prepareAxis(v, row, jc, o);
         break;
       case JointType.distance:
-        prepareDistance(p, row, jc, o);
+        prepareDistance(v, row, jc, o);
         break;
       case JointType.weld:
-        prepareWeld(p, row, jc, o);
+        prepareWeld(v, row, jc, o);
         break;
       case JointType.mouse:
-        prepareMouse(p, row, jc, o);
+        prepareMouse(v, row, jc, o);
         break;
       case JointType.motor:
-        prepareMotor(p, row, jc, o);
+        prepareMotor(v, row, jc, o);
         break;
       case JointType.pulley:
-        preparePulley(p, row, jc, o);
+        preparePulley(v, row, jc, o);
         break;
     }
     boundWarmStart(jc, o, type, params);
   }
-  // pinStart[q] served as colour q's cursor and ends at colour q + 1's start: shifted back.
-  for (let q = OVERFLOW_COLOUR; q > 0; q--) pinStart[q] = pinStart[q - 1]!;
-  pinStart[0] = 0;
-  // Classic 'ngs': plain pins carry no velocity bias (read at solve time); the position pass after the step closes
-  // their gaps (solve-joint-positions-classic.ts). The other kinds keep Baumgarte for their non-point rows.
-  if (classic && p.classicPositionCorrection === 'ngs') js.softness[0] = 0;
-}
-
-/**
- * Graph colouring of the joints (the rule of graph-colour.ts, with masks of their own: the joint passes run apart
- * from the contact passes): within a colour no two records touch the same body state, so the step workers split a
- * colour among them and the bits stay those of one thread. Fills rowColour and the group and pin starts; greedy in
- * row order, which follows the API calls. The classic solver (`uncoloured` −1) keeps one thread and the order of
- * kinds: every joint in the overflow set.
- */
-function colourJoints(p: PhysicsState, uncoloured: number): void {
-  const js = p.joints;
-  const sd = p.solverData;
-  const indexOf = sd.indexOf;
-  const groups = js.groupStart;
-  const pinStart = js.pinStart;
-  const bodyAs = js.bodyA;
-  const bodyBs = js.bodyB;
-  const types = js.type;
-  const flagCol = js.flags;
-  const rowColour = js.rowColour;
-  groups.fill(0);
-  pinStart.fill(0);
-  sd.reserveColouring(0, sd.bodyCount);
-  const used = sd.bodyColours;
-  used.fill(0, 0, sd.bodyCount);
-  for (let row = 0; row < js.count; row++) {
-    const ia = indexOf[bodyAs[row]!]!;
-    const ib = indexOf[bodyBs[row]!]!;
-    if (ia === 0 && ib === 0) {
-      rowColour[row] = -1;
-      continue;
-    }
-    const type = types[row]!;
-    // The mouse joint moves body B only (prepareMouse puts index 0 in its record for A).
-    const colour = takeColour(used, type === JointType.mouse ? 0 : ia, ib, uncoloured);
-    rowColour[row] = colour;
-    if (isPin(type, flagCol[row]!)) pinStart[colour + 1]!++;
-    else groups[colour * JOINT_TYPE_COUNT + type + 1]!++;
-  }
-  for (let g = 0; g < JOINT_GROUP_COUNT; g++) groups[g + 1] = groups[g + 1]! + groups[g]!;
-  for (let q = 0; q <= OVERFLOW_COLOUR; q++) pinStart[q + 1] = pinStart[q + 1]! + pinStart[q]!;
 }
 
 /**
@@ -384,7 +309,7 @@ function boundPinWarmStart(pins: Float64Array, o: number, params: Float64Array):
 const REVOLUTE_ANGULAR_ROWS = JointFlag.enableLimit | JointFlag.enableMotor | JointFlag.enableSpring;
 
 /** A revolute joint with no angular row is a plain pin: a compact record in JointStore.pins (see PIN_STRIDE). */
-function isPin(type: number, flags: number): boolean {
+export function isPin(type: number, flags: number): boolean {
   return type === JointType.revolute && (flags & REVOLUTE_ANGULAR_ROWS) === 0;
 }
 
@@ -394,7 +319,7 @@ function isPin(type: number, flags: number): boolean {
  * the row, the flags, anchors relative to the centres of mass in world axes r = R·(localAnchor − localCenter), and
  * the centre offset cB − cA.
  */
-function writeRecordHeader(p: PhysicsState, row: number, out: Float64Array, o: number): void {
+function writeRecordHeader(p: JointPrepareState, row: number, out: Float64Array, o: number): void {
   const js = p.joints;
   const b = p.bodies;
   const tr = b.transform;
@@ -439,7 +364,7 @@ function writeRecordHeader(p: PhysicsState, row: number, out: Float64Array, o: n
  * Relative rotation at prepare time, qAᵀ·qB·R(−reference), written as cos / sin to jc[atC], jc[atS]. The solvers
  * compose it with the rotation deltas and take one atan2 per substep; the prepare stage needs no angle at all.
  */
-function prepareRotation(p: PhysicsState, row: number, jc: Float64Array, atC: number, atS: number): void {
+function prepareRotation(p: JointPrepareState, row: number, jc: Float64Array, atC: number, atS: number): void {
   const js = p.joints;
   const tr = p.bodies.transform;
   const a = js.bodyA[row]!;
@@ -461,7 +386,7 @@ function axialMassOf(jc: Float64Array, o: number): number {
   return k > 0 ? 1 / k : 0;
 }
 
-function prepareRevolute(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+function prepareRevolute(p: JointPrepareState, row: number, jc: Float64Array, o: number): void {
   const js = p.joints;
   const f = js.f;
   const h = p.solverData.params[SP_H]!;
@@ -478,7 +403,7 @@ function prepareRevolute(p: PhysicsState, row: number, jc: Float64Array, o: numb
 }
 
 /** Prismatic and wheel: the axis in world axes, motor, limits, spring. */
-function prepareAxis(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+function prepareAxis(p: JointPrepareState, row: number, jc: Float64Array, o: number): void {
   const js = p.joints;
   const f = js.f;
   const h = p.solverData.params[SP_H]!;
@@ -500,7 +425,7 @@ function prepareAxis(p: PhysicsState, row: number, jc: Float64Array, o: number):
   writeSoftness(jc, o + JC_SPRING_BIAS_RATE, f[JF_HERTZ]!, f[JF_DAMPING_RATIO]!, row, p.solverData.params);
 }
 
-function prepareDistance(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+function prepareDistance(p: JointPrepareState, row: number, jc: Float64Array, o: number): void {
   const js = p.joints;
   const f = js.f;
   const h = p.solverData.params[SP_H]!;
@@ -536,7 +461,7 @@ function prepareDistance(p: PhysicsState, row: number, jc: Float64Array, o: numb
   jc[o + JC_DIST_AXIAL_MASS] = k > 0 ? 1 / k : 0;
 }
 
-function prepareWeld(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+function prepareWeld(p: JointPrepareState, row: number, jc: Float64Array, o: number): void {
   const js = p.joints;
   const f = js.f;
   const params = p.solverData.params;
@@ -559,7 +484,7 @@ function prepareWeld(p: PhysicsState, row: number, jc: Float64Array, o: number):
   jc[o + JC_FLAGS] = flags;
 }
 
-function prepareMouse(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+function prepareMouse(p: JointPrepareState, row: number, jc: Float64Array, o: number): void {
   const js = p.joints;
   const f = js.f;
   const b = p.bodies;
@@ -576,7 +501,7 @@ function prepareMouse(p: PhysicsState, row: number, jc: Float64Array, o: number)
   writeSoftness(jc, o + JC_SPRING_BIAS_RATE, f[JF_HERTZ]!, f[JF_DAMPING_RATIO]!, row, p.solverData.params);
 }
 
-function prepareMotor(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+function prepareMotor(p: JointPrepareState, row: number, jc: Float64Array, o: number): void {
   const js = p.joints;
   const f = js.f;
   const b = p.bodies;
@@ -604,7 +529,7 @@ function prepareMotor(p: PhysicsState, row: number, jc: Float64Array, o: number)
   jc[o + JC_MOTOR_CORRECTION_RATE] = f[JF_CORRECTION]![row]! / h;
 }
 
-function preparePulley(p: PhysicsState, row: number, jc: Float64Array, o: number): void {
+function preparePulley(p: JointPrepareState, row: number, jc: Float64Array, o: number): void {
   const js = p.joints;
   const f = js.f;
   const b = p.bodies;
@@ -617,34 +542,4 @@ function preparePulley(p: PhysicsState, row: number, jc: Float64Array, o: number
   const ratio = f[JF_RATIO]![row]!;
   jc[o + JC_PUL_RATIO] = ratio;
   jc[o + JC_PUL_CONSTANT] = f[JF_LENGTH]![row]! + ratio * f[JF_LENGTH_B]![row]!;
-}
-
-/** Writes the accumulated impulses back to the joint rows, for next step's warm start and the reaction getters. */
-export function storeJointImpulses(p: PhysicsState): void {
-  const js = p.joints;
-  const jc = js.constraints;
-  const f = js.f;
-  const impulse0 = f[JF_IMPULSE_0]!;
-  const impulse1 = f[JF_IMPULSE_0 + 1]!;
-  const impulse2 = f[JF_IMPULSE_0 + 2]!;
-  const impulse3 = f[JF_IMPULSE_0 + 3]!;
-  const impulse4 = f[JF_IMPULSE_0 + 4]!;
-  const impulse5 = f[JF_IMPULSE_0 + 5]!; // JOINT_IMPULSE_COUNT = 6
-  for (let k = 0; k < js.constraintCount; k++) {
-    const o = k * JC_STRIDE;
-    const row = jc[o + JC_ROW]!;
-    impulse0[row] = jc[o + JC_IMPULSE]!;
-    impulse1[row] = jc[o + JC_IMPULSE + 1]!;
-    impulse2[row] = jc[o + JC_IMPULSE + 2]!;
-    impulse3[row] = jc[o + JC_IMPULSE + 3]!;
-    impulse4[row] = jc[o + JC_IMPULSE + 4]!;
-    impulse5[row] = jc[o + JC_IMPULSE + 5]!;
-  }
-  const pins = js.pins;
-  for (let k = 0; k < js.pinCount; k++) {
-    const o = k * PIN_STRIDE;
-    const row = pins[o + JC_ROW]!;
-    impulse0[row] = pins[o + PIN_IMPULSE]!;
-    impulse1[row] = pins[o + PIN_IMPULSE + 1]!;
-  }
 }
