@@ -15,6 +15,16 @@ import { takeColour } from './graph-colour.js';
 export function colourContacts(p: PhysicsState): number {
   const c = p.contacts;
   const sd = p.solverData;
+  // The classic solver (the seeds' sequential impulses with position correction) runs on one thread only: its rows
+  // keep their list order, all in the overflow set.
+  const uncoloured = p.solver === 'classic' ? -1 : 0;
+  // The colouring depends only on the contact list, the touching and sensor flags and the bodies' solver indices:
+  // while none changed (a settled pile), last step's slots and colour starts hold as they are.
+  if (c.colouredVersion === c.version && c.colouredFor === uncoloured && sd.bodiesChanged === 0) {
+    return sd.colourStart[OVERFLOW_COLOUR + 1]!;
+  }
+  c.colouredVersion = c.version;
+  c.colouredFor = uncoloured;
   sd.reserveColouring(c.count, sd.bodyCount);
   const slot = sd.constraintSlot;
   const used = sd.bodyColours;
@@ -26,9 +36,6 @@ export function colourContacts(p: PhysicsState): number {
   const flags = c.flags;
   const bodyA = c.bodyA;
   const bodyB = c.bodyB;
-  // The classic solver (the seeds' sequential impulses with position correction) runs on one thread only: its rows
-  // keep their list order, all in the overflow set.
-  const uncoloured = p.solver === 'classic' ? -1 : 0;
   // First pass: colour of each constraint (kept in slot), and the size of each colour (in start[colour + 1]).
   for (let k = 0; k < c.count; k++) {
     const id = list[k]!;

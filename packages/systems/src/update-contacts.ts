@@ -133,5 +133,7 @@ function gatherChunks(p: PhysicsState, chunks: number): number {
     for (let i = 0; i < changedCount; i++) changed.push(out[o + COLLIDE_CHUNK + i]!);
     touching += counts[k * CHUNK_COUNTS + 2]!;
   }
+  // A touching flag flipped: the solver's colouring must be computed afresh (colour-contacts.ts).
+  if (changed.count > 0) c.version++;
   return touching;
 }

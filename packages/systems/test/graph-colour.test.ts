@@ -168,7 +168,7 @@ describe('graph colouring of a step', () => {
 /**
  * A hanging net of pins beside a pyramid that falls asleep; between steps joints are created and destroyed, limits
  * switched on and off (a pin becomes a general record and back), a body destroyed. `recolourEveryStep` forces the
- * joint colouring to run every step instead of keeping last step's while nothing it reads changed.
+ * joint and contact colourings to run every step instead of keeping last step's while nothing they read changed.
  */
 function netRun(recolourEveryStep: boolean): string {
   const w = world({ enableSleep: true });
@@ -193,13 +193,17 @@ function netRun(recolourEveryStep: boolean): string {
   }
   bodies.push(...net);
   const js = getPhysics(w).joints;
+  const contacts = getPhysics(w).contacts;
   for (let s = 0; s < 240; s++) {
     if (s < 120 && s % 40 === 10) enableJointLimit(w, joints[s % joints.length]!, true);
     if (s < 120 && s % 40 === 30) enableJointLimit(w, joints[(s - 20) % joints.length]!, false);
     if (s === 60) destroyJoint(w, joints.splice(7, 1)[0]!);
     if (s === 90) joints.push(createDistanceJoint(w, { bodyA: net[0]!, bodyB: net[35]!, length: 5 }));
     if (s === 150) destroyBody(w, net[20]!);
-    if (recolourEveryStep) js.version++;
+    if (recolourEveryStep) {
+      js.version++;
+      contacts.version++;
+    }
     run(w, 1);
     expectColoursDisjoint(w);
   }
@@ -209,7 +213,7 @@ function netRun(recolourEveryStep: boolean): string {
   );
 }
 
-describe('joint colouring kept from step to step', () => {
+describe('colourings kept from step to step', () => {
   it('gives the bits of colouring every step, through joints created, destroyed and switched, and sleep', () => {
     expect(netRun(false)).toBe(netRun(true));
   });

@@ -102,6 +102,16 @@ export class ContactStore {
   free = new Int32Array(16);
   freeCount = 0;
   capacityUsed = 0;
+  /**
+   * Bumped by every change the solver's colouring reads (systems/colour-contacts.ts): a contact created or destroyed
+   * (the list changes), a touching flag flipped (update-contacts), a snapshot restored. The colouring is kept while
+   * this equals `colouredVersion` and the solver's bodies did not change.
+   */
+  version = 0;
+  /** `version` when the colouring was last computed (−1: never). */
+  colouredVersion = -1;
+  /** The solver it was computed for (0 soft, −1 classic: every row in the overflow set). */
+  colouredFor = 0;
 
   reserve(rows: number): void {
     if (this.shapeA.length >= rows) return;
@@ -129,6 +139,7 @@ export class ContactStore {
 
   allocate(): number {
     const id = this.freeCount > 0 ? this.free[--this.freeCount]! : this.capacityUsed++;
+    this.version++;
     this.reserve(id + 1);
     this.listIndex[id] = this.count;
     this.list[this.count++] = id;
@@ -137,6 +148,7 @@ export class ContactStore {
 
   release(id: number): void {
     const at = this.listIndex[id]!;
+    this.version++;
     const last = this.list[--this.count]!;
     this.list[at] = last;
     this.listIndex[last] = at;

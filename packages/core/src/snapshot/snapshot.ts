@@ -290,8 +290,9 @@ export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
     off += pad8(n * size);
   }
   p.events.clear();
-  // The joint rows were replaced: their colouring is computed afresh (prepareJoints).
+  // The joint and contact rows were replaced: their colourings are computed afresh (prepareJoints, prepareContacts).
   p.joints.version++;
+  p.contacts.version++;
 
   // Physics components follow the stores.
   const w = world as World;

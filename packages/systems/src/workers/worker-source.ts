@@ -32,816 +32,816 @@ export const STEP_WORKER_SOURCE =
   " Float64Array(16);normalX=new Float64Array(16);normalY=new Float64Array(16);pointCount=new Uint8Arra" +
   "y(16);points=new Float64Array(16*No);edgeNext=new Int32Array(32);edgePrev=new Int32Array(32);manifol" +
   "dCache=new Float64Array(16*eA);cacheValid=new Uint8Array(16);listIndex=new Int32Array(16);list=new I" +
-  "nt32Array(16);count=0;free=new Int32Array(16);freeCount=0;capacityUsed=0;reserve(n){this.shapeA.leng" +
-  "th>=n||(this.shapeA=gt(this.shapeA,n),this.shapeB=gt(this.shapeB,n),this.bodyA=gt(this.bodyA,n),this" +
-  ".bodyB=gt(this.bodyB,n),this.flags=sn(this.flags,n),this.friction=Ft(this.friction,n),this.restituti" +
-  "on=Ft(this.restitution,n),this.rollingResistance=Ft(this.rollingResistance,n),this.tangentSpeed=Ft(t" +
-  "his.tangentSpeed,n),this.normalX=Ft(this.normalX,n),this.normalY=Ft(this.normalY,n),this.pointCount=" +
-  "sn(this.pointCount,n),this.points=Ft(this.points,n*No),this.manifoldCache=Ft(this.manifoldCache,n*eA" +
-  "),this.cacheValid=sn(this.cacheValid,n),this.edgeNext=gt(this.edgeNext,n*2),this.edgePrev=gt(this.ed" +
-  "gePrev,n*2),this.listIndex=gt(this.listIndex,n),this.list=gt(this.list,n),this.free=gt(this.free,n))" +
-  "}allocate(){let n=this.freeCount>0?this.free[--this.freeCount]:this.capacityUsed++;return this.reser" +
-  "ve(n+1),this.listIndex[n]=this.count,this.list[this.count++]=n,n}release(n){let A=this.listIndex[n]," +
-  "o=this.list[--this.count];this.list[A]=o,this.listIndex[o]=A,this.listIndex[n]=-1,this.free[this.fre" +
-  "eCount++]=n}};var Ea=new Float64Array([1/0,1/0,-1/0,-1/0]),Sa=new Uint8Array(0),ct=-1;function cA(t," +
-  "n,A,o,e,r,i,c,a){let s=t[e],l=n[e],I=A[e],y=o[e];return(I>c?I:c)-(s<r?s:r)+((y>a?y:a)-(l<i?l:i))}var" +
-  " vn=8,Qn=class{_minX;_minY;_maxX;_maxY;_parent;_child1;_child2;_height;_userData;_category;_root=ct;" +
-  "_freeList=ct;_highWater=0;_nodeCount=0;_proxyCount=0;_stack;_swapGain=new Float64Array(1);_queryBox=" +
-  "new Float64Array(4);_swapX=ct;_swapP=ct;_swapY=ct;_buildLeaves=new Int32Array(0);_buildCx=new Float6" +
-  "4Array(0);_buildCy=new Float64Array(0);_buildFrames=new Int32Array(0);_buildRoots=new Int32Array(0);" +
-  "constructor(n=16){let A=Math.max(2*n,16);this._minX=new Float64Array(A),this._minY=new Float64Array(" +
-  "A),this._maxX=new Float64Array(A),this._maxY=new Float64Array(A),this._parent=new Int32Array(A),this" +
-  "._child1=new Int32Array(A),this._child2=new Int32Array(A),this._height=new Int32Array(A),this._userD" +
-  "ata=new Int32Array(A),this._category=new Int32Array(A),this._stack=new Int32Array(64)}get minX(){ret" +
-  "urn this._minX}get minY(){return this._minY}get maxX(){return this._maxX}get maxY(){return this._max" +
-  "Y}queryColumn(n){switch(n){case 0:return this._minX;case 1:return this._minY;case 2:return this._max" +
-  "X;case 3:return this._maxY;case 4:return this._child1;case 5:return this._child2;case 6:return this." +
-  "_userData;default:return this._category}}replaceQueryColumns(n){this._minX=n(this._minX),this._minY=" +
-  "n(this._minY),this._maxX=n(this._maxX),this._maxY=n(this._maxY),this._child1=n(this._child1),this._c" +
-  "hild2=n(this._child2),this._userData=n(this._userData),this._category=n(this._category)}adoptQueryCo" +
-  "lumns(n){this._minX=n[0],this._minY=n[1],this._maxX=n[2],this._maxY=n[3],this._child1=n[4],this._chi" +
-  "ld2=n[5],this._userData=n[6],this._category=n[7]}adoptRoot(n){this._root=n}createProxy(n,A,o,e,r,i=-" +
-  "1){pr(n,A,o,e);let c=this.allocateNode();return this._minX[c]=n,this._minY[c]=A,this._maxX[c]=o,this" +
-  "._maxY[c]=e,this._userData[c]=r,this._category[c]=i|0,this.insertLeaf(c),this._proxyCount++,c}destro" +
-  "yProxy(n){this.checkProxy(n),this.removeLeaf(n),this.freeNode(n),this._proxyCount--}moveProxyFat(n,A" +
-  ",o,e,r){let i=e[r];this.removeLeaf(n),this._minX[n]=A[o]-i,this._minY[n]=A[o+1]-i,this._maxX[n]=A[o+" +
-  "2]+i,this._maxY[n]=A[o+3]+i,this.insertLeaf(n)}moveProxy(n,A,o,e,r){this.checkProxy(n),pr(A,o,e,r),t" +
-  "his.removeLeaf(n),this._minX[n]=A,this._minY[n]=o,this._maxX[n]=e,this._maxY[n]=r,this.insertLeaf(n)" +
-  "}enlargeProxy(n,A,o,e,r){this.checkProxy(n),pr(A,o,e,r);let i=this._minX,c=this._minY,a=this._maxX,s" +
-  "=this._maxY,l=this._parent;i[n]=A,c[n]=o,a[n]=e,s[n]=r;let I=l[n];for(;I!==ct&&!(i[I]<=A&&c[I]<=o&&a" +
-  "[I]>=e&&s[I]>=r);)A<i[I]&&(i[I]=A),o<c[I]&&(c[I]=o),e>a[I]&&(a[I]=e),r>s[I]&&(s[I]=r),I=l[I]}enlarge" +
-  "ProxyFat(n,A,o){let e=A[o],r=A[o+1],i=A[o+2],c=A[o+3],a=this._minX,s=this._minY,l=this._maxX,I=this." +
-  "_maxY,y=this._parent;a[n]=e,s[n]=r,l[n]=i,I[n]=c;let _=y[n];for(;_!==ct&&!(a[_]<=e&&s[_]<=r&&l[_]>=i" +
-  "&&I[_]>=c);)e<a[_]&&(a[_]=e),r<s[_]&&(s[_]=r),i>l[_]&&(l[_]=i),c>I[_]&&(I[_]=c),_=y[_];this.enlarged" +
-  "SinceRebuild++}enlargedSinceRebuild=0;setCategoryBits(n,A){this.checkProxy(n);let o=this._category,e" +
-  "=this._parent,r=this._child1,i=this._child2;o[n]=A|0;for(let c=e[n];c!==ct;c=e[c])o[c]=o[r[c]]|o[i[c" +
-  "]]}getCategoryBits(n){return this._category[n]>>>0}getUserData(n){return this._userData[n]}isProxy(n" +
-  "){return n>=0&&n<this._highWater&&this._height[n]===0}getProxyCount(){return this._proxyCount}getNod" +
-  "eCount(){return this._nodeCount}getRoot(){return this._root}getHeight(){return this._root===ct?0:thi" +
-  "s._height[this._root]}getAreaRatio(){let n=this._root;if(n===ct)return 0;let A=this.halfPerimeter(n)" +
-  ";if(!(A>0))return 0;let o=0;for(let e=0;e<this._highWater;e++)e!==n&&this._height[e]>0&&(o+=this.hal" +
-  "fPerimeter(e));return o/A}query(n,A,o,e,r){this.collect(this.scratchBox(n,A,o,e),0,r,!1,-1)}queryMas" +
-  "ked(n,A,o,e,r,i){this.collect(this.scratchBox(n,A,o,e),0,i,!1,r|0)}queryBox(n,A,o){this.collect(n,A," +
-  "o,!1,-1)}queryBoxMasked(n,A,o,e){this.collect(n,A,e,!1,o|0)}queryNewOverlaps(n,A,o,e,r){this.collect" +
-  "(n,A,r,!1,o|0,n,A+4,e)}queryLeaves(n,A,o,e,r){this.collect(this.scratchBox(n,A,o,e),0,r,!0,-1)}query" +
-  "Proxy(n,A){this.checkProxy(n),this.collect(this.scratchBox(this._minX[n],this._minY[n],this._maxX[n]" +
-  ",this._maxY[n]),0,A,!0,-1)}rayCast(n,A,o,e,r,i){let c=this._root;if(c===ct||!(r>=0))return;let a=thi" +
-  "s._minX,s=this._minY,l=this._maxX,I=this._maxY,y=this._child1,_=this._child2,m=this._userData,C=1/o," +
-  "f=1/e,B=this._stack,E=0;for(B[E++]=c;E>0;){let S=B[--E];if(o===0&&(n<a[S]||n>l[S])||e===0&&(A<s[S]||" +
-  "A>I[S]))continue;let g=(a[S]-n)*C,h=(l[S]-n)*C,d=(s[S]-A)*f,u=(I[S]-A)*f,b=o===0?-1e300:g<h?g:h,w=o=" +
-  "==0?1e300:g<h?h:g,x=e===0?-1e300:d<u?d:u,p=e===0?1e300:d<u?u:d,M=b>x?b:x,R=w<p?w:p;if(M>R||M>r||R<0)" +
-  "continue;let P=y[S];P===ct?i.push(m[S]):(E+2>B.length&&(B=this._stack=gt(B,E+2)),B[E++]=_[S],B[E++]=" +
-  "P)}}rebuild(){this.enlargedSinceRebuild=0;let n=this._root;if(n===ct||this._height[n]===0)return;let" +
-  " A=this._proxyCount;this._buildLeaves.length<A&&(this._buildLeaves=gt(this._buildLeaves,A),this._bui" +
-  "ldCx=Ft(this._buildCx,A),this._buildCy=Ft(this._buildCy,A)),this._root=this.buildTree(this.collectLe" +
-  "aves(n)),this._parent[this._root]=ct}collectLeaves(n){let A=this._buildLeaves,o=this._buildCx,e=this" +
-  "._buildCy,r=this._stack,i=0,c=0;for(r[i++]=n;i>0;){let a=r[--i],s=this._child1[a];s===ct?(A[c]=a,o[c" +
-  "]=this._minX[a]+this._maxX[a],e[c]=this._minY[a]+this._maxY[a],c++):(i+2>r.length&&(r=this._stack=gt" +
-  "(r,i+2)),r[i++]=this._child2[a],r[i++]=s,this.freeNode(a))}return c}validate(){let n=this._root,A=th" +
-  "is._parent,o=this._child1,e=this._child2,r=this._height,i=0,c=0;if(n!==ct){A[n]!==ct&&eo(`root ${n} " +
-  "has parent ${A[n]}`);let s=this._stack,l=0;for(s[l++]=n;l>0;){let I=s[--l];c++,c>this._nodeCount&&eo" +
-  "(\"cycle or more reachable nodes than allocated\");let y=o[I],_=e[I];if(y===ct||_===ct){y!==_&&eo(`nod" +
-  "e ${I} has one child`),r[I]!==0&&eo(`leaf ${I} has height ${r[I]}`),i++;continue}(y<0||y>=this._high" +
-  "Water||_<0||_>=this._highWater||y===_)&&eo(`node ${I} has bad children ${y}, ${_}`),(A[y]!==I||A[_]!" +
-  "==I)&&eo(`children of ${I} do not point back to it`);let m=r[y],C=r[_];(m<0||C<0)&&eo(`node ${I} has" +
-  " a free child`),r[I]!==1+Math.max(m,C)&&eo(`node ${I} height ${r[I]} != 1 + max(${m}, ${C})`),Math.a" +
-  "bs(m-C)>1&&eo(`node ${I} is unbalanced: child heights ${m}, ${C}`),(!this.contains(I,y)||!this.conta" +
-  "ins(I,_))&&eo(`box of node ${I} does not contain its children`),this._category[I]!==(this._category[" +
-  "y]|this._category[_])&&eo(`category bits of node ${I} are not its children's union`),l+2>s.length&&(" +
-  "s=this._stack=gt(s,l+2)),s[l++]=_,s[l++]=y}}i!==this._proxyCount&&eo(`reachable leaves ${i} != proxy" +
-  " count ${this._proxyCount}`),c!==this._nodeCount&&eo(`reachable nodes ${c} != node count ${this._nod" +
-  "eCount}`);let a=0;for(let s=this._freeList;s!==ct;s=A[s])r[s]!==-1&&eo(`free node ${s} is marked liv" +
-  "e`),++a>this._highWater&&eo(\"free list has a cycle\");a+this._nodeCount!==this._highWater&&eo(\"free l" +
-  "ist does not account for all unused nodes\")}allocateNode(){let n=this._freeList;return n!==ct?this._" +
-  "freeList=this._parent[n]:(n=this._highWater++,n>=this._height.length&&this.growNodes(n+1)),this._par" +
-  "ent[n]=ct,this._child1[n]=ct,this._child2[n]=ct,this._height[n]=0,this._userData[n]=-1,this._nodeCou" +
-  "nt++,n}freeNode(n){this._parent[n]=this._freeList,this._child1[n]=ct,this._child2[n]=ct,this._height" +
-  "[n]=-1,this._freeList=n,this._nodeCount--}growNodes(n){this._minX=Ft(this._minX,n),this._minY=Ft(thi" +
-  "s._minY,n),this._maxX=Ft(this._maxX,n),this._maxY=Ft(this._maxY,n),this._parent=gt(this._parent,n),t" +
-  "his._child1=gt(this._child1,n),this._child2=gt(this._child2,n),this._height=gt(this._height,n),this." +
-  "_userData=gt(this._userData,n),this._category=gt(this._category,n)}checkProxy(n){if(!(n>=0&&n<this._" +
-  "highWater&&this._height[n]===0))throw new rA(\"INVALID_ARGUMENT\",`${String(n)} is not a live proxy of" +
-  " this tree`)}insertLeaf(n){if(this._root===ct){this._root=n,this._parent[n]=ct;return}let A=this.fin" +
-  "dBestSibling(n),o=this.allocateNode(),e=this._parent,r=this._child1,i=this._child2,c=e[A];e[o]=c,r[o" +
-  "]=A,i[o]=n,e[A]=o,e[n]=o,c===ct?this._root=o:r[c]===A?r[c]=o:i[c]=o,this.refitUpward(o)}removeLeaf(n" +
-  "){if(n===this._root){this._root=ct;return}let A=this._parent,o=this._child1,e=this._child2,r=A[n],i=" +
-  "A[r],c=o[r]===n?e[r]:o[r];A[c]=i,i===ct?this._root=c:o[i]===r?o[i]=c:e[i]=c,A[n]=ct,this.freeNode(r)" +
-  ",i!==ct&&this.refitUpward(i)}findBestSibling(n){let A=this._minX,o=this._minY,e=this._maxX,r=this._m" +
-  "axY,i=this._child1,c=this._child2,a=this._height,s=A[n],l=o[n],I=e[n],y=r[n],_=I-s+(y-l),m=s+I,C=l+y" +
-  ",f=this._root,B=this.halfPerimeter(f),E=cA(A,o,e,r,f,s,l,I,y),S=0,g=ct,h=1e300;for(a[f]<=1&&(g=f,h=E" +
-  ");a[f]>0;){let d=E+S;d<h&&a[f]<=1&&(g=f,h=d),S+=E-B;let u=i[f],b=c[f],w=cA(A,o,e,r,u,s,l,I,y),x=cA(A" +
-  ",o,e,r,b,s,l,I,y),p=0,M=0,R=1e300,P=1e300;if(a[u]===0){let T=S+w;T<h&&(g=u,h=T)}else p=this.halfPeri" +
-  "meter(u),R=S+w-p+(a[u]===1&&p<_?p:_);if(a[b]===0){let T=S+x;T<h&&(g=b,h=T)}else M=this.halfPerimeter" +
-  "(b),P=S+x-M+(a[b]===1&&M<_?M:_);if(h<=R&&h<=P)break;let N=R<P;if(R===P){let T=A[u]+e[u]-m,Q=o[u]+r[u" +
-  "]-C,F=A[b]+e[b]-m,X=o[b]+r[b]-C;N=T*T+Q*Q<=F*F+X*X}N?(f=u,B=p,E=w):(f=b,B=M,E=x)}if(g===ct)for(g=thi" +
-  "s._root;a[g]>1;)g=i[g];return g}refitUpward(n){let A=n;for(;A!==ct;)this.refitNode(A),this.balance(A" +
-  "),A=this._parent[A]}refitNode(n){let A=this._minX,o=this._minY,e=this._maxX,r=this._maxY,i=this._hei" +
-  "ght,c=this._child1[n],a=this._child2[n];A[n]=Math.min(A[c],A[a]),o[n]=Math.min(o[c],o[a]),e[n]=Math." +
-  "max(e[c],e[a]),r[n]=Math.max(r[c],r[a]),i[n]=1+Math.max(i[c],i[a]),this._category[n]=this._category[" +
-  "c]|this._category[a]}balance(n){let A=this._height;if(A[n]<2)return;let o=this._child1[n],e=this._ch" +
-  "ild2[n],r=A[o],i=A[e];i>r+1?this.rotateTowards(n,o,e):r>i+1?this.rotateTowards(n,e,o):this.improveAr" +
-  "ea(n,o,e)}rotateTowards(n,A,o){let e=this._child1[o],r=this._child2[o],i=this._height[e],c=this._hei" +
-  "ght[r],a=e;(c>i||c===i&&this.unionIsSmaller(A,e,r))&&(a=r),this.swapNodes(n,A,o,a)}improveArea(n,A,o" +
-  "){this._swapGain[0]=0,this._swapX=ct;let e=this._height;if(e[o]>0){let r=this._child1[o],i=this._chi" +
-  "ld2[o];this.considerSwap(A,o,r,i),this.considerSwap(A,o,i,r)}if(e[A]>0){let r=this._child1[A],i=this" +
-  "._child2[A];this.considerSwap(o,A,r,i),this.considerSwap(o,A,i,r)}this._swapX!==ct&&this.swapNodes(n" +
-  ",this._swapX,this._swapP,this._swapY)}considerSwap(n,A,o,e){let r=this._height,i=r[n],c=r[e];if(i>c+" +
-  "1||c>i+1)return;let a=1+(i>c?i:c),s=r[o];if(a>s+1||s>a+1)return;let l=this._minX,I=this._minY,y=this" +
-  "._maxX,_=this._maxY,m=y[A]-l[A]+(_[A]-I[A]),C=Math.max(y[n],y[e])-Math.min(l[n],l[e])+(Math.max(_[n]" +
-  ",_[e])-Math.min(I[n],I[e])),f=m-C;f>this._swapGain[0]&&(this._swapGain[0]=f,this._swapX=n,this._swap" +
-  "P=A,this._swapY=o)}swapNodes(n,A,o,e){let r=this._parent,i=this._child1,c=this._child2,a=this._heigh" +
-  "t;i[n]===A?i[n]=e:c[n]=e,i[o]===e?i[o]=A:c[o]=A,r[A]=o,r[e]=n,this.refitNode(o);let s=a[e],l=a[o];a[" +
-  "n]=1+(s>l?s:l)}halfPerimeter(n){return this._maxX[n]-this._minX[n]+(this._maxY[n]-this._minY[n])}uni" +
-  "onIsSmaller(n,A,o){let e=this._minX,r=this._minY,i=this._maxX,c=this._maxY,a=e[n],s=r[n],l=i[n],I=c[" +
-  "n];return cA(e,r,i,c,A,a,s,l,I)<cA(e,r,i,c,o,a,s,l,I)}contains(n,A){return this._minX[n]<=this._minX" +
-  "[A]&&this._minY[n]<=this._minY[A]&&this._maxX[n]>=this._maxX[A]&&this._maxY[n]>=this._maxY[A]}scratc" +
-  "hBox(n,A,o,e){let r=this._queryBox;return r[0]=n,r[1]=A,r[2]=o,r[3]=e,r}collect(n,A,o,e,r,i=Ea,c=0,a" +
-  "=Sa){let s=this._root;if(s===ct)return;let l=n[A],I=n[A+1],y=n[A+2],_=n[A+3],m=i[c],C=i[c+1],f=i[c+2" +
-  "],B=i[c+3],E=this._minX,S=this._minY,g=this._maxX,h=this._maxY,d=this._child1,u=this._child2,b=this." +
-  "_userData,w=this._category,x=this._stack,p=0;for(x[p++]=s;p>0;){let M=x[--p];if((w[M]&r)===0)continu" +
-  "e;let R=E[M],P=S[M],N=g[M],T=h[M];if(R>y||N<l||P>_||T<I)continue;let Q=d[M];if(Q===ct){let F=b[M];if" +
-  "(R<=f&&N>=m&&P<=B&&T>=C&&a[F]===0)continue;o.push(e?M:F)}else p+2>x.length&&(x=this._stack=gt(x,p+2)" +
-  "),x[p++]=u[M],x[p++]=Q}}buildTree(n){let A=6*(2+(32-Math.clz32(n)));this._buildFrames.length<A&&(thi" +
-  "s._buildFrames=new Int32Array(A)),this._buildRoots.length<A&&(this._buildRoots=new Int32Array(A));le" +
-  "t o=this._buildFrames,e=this._buildRoots,r=this._buildLeaves,i=this._buildCx,c=this._buildCy,a=0,s=0" +
-  ";for(o[a++]=0,o[a++]=n,o[a++]=-1;a>0;){a-=3;let l=o[a],I=o[a+1],y=o[a+2];if(I-l===1){e[s++]=r[l];con" +
-  "tinue}if(y>=0){let E=e[--s],S=e[--s],g=this.allocateNode();this._child1[g]=S,this._child2[g]=E,this." +
-  "_parent[S]=g,this._parent[E]=g,this.refitNode(g),e[s++]=g;continue}let _=i[l],m=_,C=c[l],f=C;for(let" +
-  " E=l+1;E<I;E++){let S=i[E],g=c[E];S<_?_=S:S>m&&(m=S),g<C?C=g:g>f&&(f=g)}let B=l+(I-l>>1);this.select" +
-  "Nth(l,I,B,m-_>=f-C?i:c),o[a+2]=B,a+=3,o[a++]=B,o[a++]=I,o[a++]=-1,o[a++]=l,o[a++]=B,o[a++]=-1}return" +
-  " e[0]}selectNth(n,A,o,e){for(;A-n>1;){let r=e[n],i=e[n+A>>1],c=e[A-1],a=r<i?i<c?i:r<c?c:r:r<c?r:i<c?" +
-  "c:i,s=n,l=n,I=A;for(;l<I;){let y=e[l];y<a?this.swapBuild(s++,l++):y>a?this.swapBuild(l,--I):l++}if(o" +
-  "<s)A=s;else if(o>=I)n=I;else return}}swapBuild(n,A){let o=this._buildLeaves,e=this._buildCx,r=this._" +
-  "buildCy,i=o[n];o[n]=o[A],o[A]=i;let c=e[n];e[n]=e[A],e[A]=c;let a=r[n];r[n]=r[A],r[A]=a}};function p" +
-  "r(t,n,A,o){if(!(t<=A&&n<=o&&Number.isFinite(t)&&Number.isFinite(n)&&Number.isFinite(A)&&Number.isFin" +
-  "ite(o)))throw new rA(\"INVALID_ARGUMENT\",`bad box [${t}, ${n}] - [${A}, ${o}]`)}function eo(t){throw " +
-  "new Error(`DynamicTree.validate: ${t}`)}var xr=0,HA=1;var Bt={distance:0,revolute:1,prismatic:2,weld" +
-  ":3,wheel:4,mouse:5,motor:6,pulley:7},KA=8,Bl=25*KA;var Et={collideConnected:1,enableLimit:2,enableMo" +
-  "tor:4,enableSpring:8},He=0,Ke=1,We=2,Ze=3;var $e=5,ze=6,br=7,je=8,ts=9,To=10,Jn=11,Dr=12,os=13,Mr=14" +
-  ",Rr=15,WA=16,ZA=17,Pr=18,wr=19;var Fr=21,ns=22,As=23,rs=24,es=25,ss=26,is=27,as=28,cs=29,ls=30,Is=31" +
-  ",Zo=32,ga=6,$A=Zo+ga;var It=16,lA=class{type=new Uint8Array(16);count=new Uint8Array(16);radius=new " +
-  "Float64Array(16);centroid=new Float64Array(32);slot=new Int32Array(16).fill(-1);verts=new Float64Arr" +
-  "ay(16*It);normals=new Float64Array(16*It);slotRefs=new Int32Array(16);slotsUsed=0;freeSlots=new Int3" +
-  "2Array(16);freeSlotCount=0;index=null;reserve(n){this.type=sn(this.type,n),this.count=sn(this.count," +
-  "n),this.radius=Ft(this.radius,n),this.centroid=Ft(this.centroid,n*2),this.slot=gt(this.slot,n,-1)}re" +
-  "serveSlots(n){this.verts=Ft(this.verts,n*It),this.normals=Ft(this.normals,n*It),this.slotRefs=gt(thi" +
-  "s.slotRefs,n),this.freeSlots=gt(this.freeSlots,n)}intern(n,A,o){this.release(n);let e=this.contentIn" +
-  "dex(),r=_s(A,o,0),i=e.get(r);i===void 0&&(i=this.freeSlotCount>0?this.freeSlots[--this.freeSlotCount" +
-  "]:this.slotsUsed++,this.reserveSlots(i+1),this.verts.set(A,i*It),this.normals.set(o,i*It),e.set(r,i)" +
-  "),this.slotRefs[i]=this.slotRefs[i]+1,this.slot[n]=i}release(n){let A=this.slot[n];if(A<0)return;thi" +
-  "s.slot[n]=-1;let o=this.slotRefs[A]-1;this.slotRefs[A]=o,!(o>0)&&(this.index?.delete(this.keyOf(A))," +
-  "this.verts.fill(0,A*It,(A+1)*It),this.normals.fill(0,A*It,(A+1)*It),this.freeSlots[this.freeSlotCoun" +
-  "t++]=A)}forgetIndex(){this.index=null}contentIndex(){if(this.index!==null)return this.index;let n=ne" +
-  "w Map;for(let A=0;A<this.slotsUsed;A++)this.slotRefs[A]>0&&n.set(this.keyOf(A),A);return this.index=" +
-  "n,n}keyOf(n){return _s(this.verts,this.normals,n*It)}},Nr=new Float64Array(2*It),da=new Uint16Array(" +
-  "Nr.buffer);function _s(t,n,A){for(let o=0;o<It;o++)Nr[o]=t[A+o],Nr[It+o]=n[A+o];return String.fromCh" +
-  "arCode(...da)}var Tr=3.141592653589793,ua=1.5707963267948966,Or=.7853981633974483,ys=.41421356237309" +
-  "503;var dl=new Float64Array(2);function Qr(t,n){let A=t[n],o=t[n+1];if(A!==A||o!==o){t[n]=NaN;return" +
-  "}let e=Math.abs(o),r=Math.abs(A);if(r===0){o<0||o===0&&1/o<0?t[n]=1/A<0?-Tr:Tr:t[n]=A;return}if(e===" +
-  "1/0&&r===1/0){let _=o>0?Or:3*Or;t[n]=A<0?-_:_;return}let i=r>e,c=i?e/r:r/e,a=c>ys?(c-1)/(c+1):c,s=a*" +
-  "a,l=0;for(let _=22;_>=2;_--)l=1/(2*_+1)-s*l;let I=a-a*s*(1/3-s*l),y=c>ys?Or+I:I;i&&(y=ua-y),o<0&&(y=" +
-  "Tr-y),t[n]=A<0?-y:y}function Ao(t,n,A){let o=A[0],e=A[1],r=A[2],i=A[3],c=A[4],a=A[5],s=t[1],l=t[2];t" +
-  "[1]=r*s-i*l,t[2]=i*s+r*l;let I=o-c,y=e-a,_=0;for(let m=0;m<n;m++){let C=3+m*8,f=t[C+6];if(!(f<.02))c" +
-  "ontinue;let B=t[C+4],E=t[C+5],S=t[C+7],g=r*B-i*E,h=i*B+r*E,d=3+_*8;t[d+0]=g,t[d+1]=h,t[d+2]=g+I,t[d+" +
-  "3]=h+y,t[d+4]=o+g,t[d+5]=e+h,t[d+6]=f,t[d+7]=S,_++}t[0]=_}function ho(t,n,A,o,e,r){let i=3+n*8;t[i+4" +
-  "]=A,t[i+5]=o,t[i+6]=e,t[i+7]=r}function ms(t){t[1]=-t[1],t[2]=-t[2];let n=t[0];for(let A=0;A<n;A++){" +
-  "let o=3+A*8,e=t[o+0],r=t[o+1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+2]=e,t[o+3]=r;let i=t[o+7];t[o+7]=(i&2" +
-  "55)<<8|i>>8&255}}function Gn(t,n){let A=t[0],o=t[1],e=t[2],r=t[3],i=t[4],c=t[5],a=t[6],s=t[7],l=e-A," +
-  "I=r-o,y=a-i,_=s-c,m=A-i,C=o-c,f=l*l+I*I,B=y*y+_*_,E=m*l+C*I,S=m*y+C*_,g=l*y+I*_,h=f*B-g*g,d=0;h!==0&" +
-  "&(d=(g*S-E*B)/h,d=d<0?0:d>1?1:d);let u=(g*d+S)/B;u<0?(u=0,d=-E/f,d=d<0?0:d>1?1:d):u>1&&(u=1,d=(g-E)/" +
-  "f,d=d<0?0:d>1?1:d),n[0]=d,n[1]=u;let b=A+d*l-(i+u*y),w=o+d*I-(c+u*_);n[2]=b*b+w*w}function Cs(t,n,A," +
-  "o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A" +
-  "]*It,f=t.radius[n],B=t.radius[A],E=_[m],S=_[m+1],g=c*I+a*y,h=c*y-a*I,d=s-r,u=l-i,b=_[C],w=_[C+1],x=g" +
-  "*b-h*w+c*d+a*u,p=h*b+g*w-a*d+c*u,M=x-E,R=p-S,P=Math.sqrt(M*M+R*R),N=P-f-B;if(N>=.02){e[0]=0;return}P" +
-  ">1e-12?(M/=P,R/=P):(M=0,R=1);let T=.5*(f-B+P);e[1]=M,e[2]=R,ho(e,0,E+T*M,S+T*R,N,0),Ao(e,1,o)}functi" +
-  "on vr(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*I" +
-  "t,C=t.slot[A]*It,f=t.radius[n],B=t.radius[A],E=c*I+a*y,S=c*y-a*I,g=s-r,h=l-i,d=_[C],u=_[C+1],b=E*d-S" +
-  "*u+c*g+a*h,w=S*d+E*u-a*g+c*h,x=_[m],p=_[m+1],M=_[m+2]-x,R=_[m+3]-p,P=(b-x)*M+(w-p)*R,N=M*M+R*R,T=x,Q" +
-  "=p;if(P>=N)T=x+M,Q=p+R;else if(P>0){let v=P/N;T=x+v*M,Q=p+v*R}let F=b-T,X=w-Q,G=Math.sqrt(F*F+X*X),O" +
-  "=G-f-B;if(O>=.02){e[0]=0;return}G>1e-12?(F/=G,X/=G):(F=t.normals[m],X=t.normals[m+1]);let U=.5*(f-B+" +
-  "G);e[1]=F,e[2]=X,ho(e,0,T+U*F,Q+U*X,O,0),Ao(e,1,o)}var zA=new Float64Array(3),Uo=new Float64Array(8)" +
-  ";function Jr(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.sl" +
-  "ot[n]*It,C=t.slot[A]*It,f=t.radius[n],B=t.radius[A],E=f+B,S=_[m],g=_[m+1],h=_[m+2]-S,d=_[m+3]-g,u=c*" +
-  "I+a*y,b=c*y-a*I,w=s-r,x=l-i,p=c*w+a*x-S,M=-a*w+c*x-g,R=_[C],P=_[C+1],N=u*R-b*P+p,T=b*R+u*P+M;R=_[C+2" +
-  "],P=_[C+3];let Q=u*R-b*P+p,F=b*R+u*P+M;Uo[0]=0,Uo[1]=0,Uo[2]=h,Uo[3]=d,Uo[4]=N,Uo[5]=T,Uo[6]=Q,Uo[7]" +
-  "=F,Gn(Uo,zA);let X=zA[2],G=E+.02;if(X>=G*G){e[0]=0;return}let O=Math.sqrt(X),U=zA[0],v=zA[1],J=Math." +
-  "sqrt(h*h+d*d),$=h/J,ot=d/J,j=Q-N,W=F-T,H=Math.sqrt(j*j+W*W),At=j/H,nt=W/H,Z=N*$+T*ot,V=Q*$+F*ot,rt=Z" +
-  "<=0&&V<=0||Z>=J&&V>=J,K=-N*At-T*nt,it=(h-N)*At+(d-T)*nt,to=K<=0&&it<=0||K>=H&&it>=H,lt=0;if(!rt&&!to" +
-  "){let mt=-ot,z=$,_t=N*mt+T*z,ut=Q*mt+F*z,tt=Math.min(_t,ut);-Math.max(_t,ut)>tt&&(tt=-Math.max(_t,ut" +
-  "),mt=-mt,z=-z);let et=-nt,pt=At;_t=-N*et-T*pt,ut=(h-N)*et+(d-T)*pt;let oo=Math.min(_t,ut);if(-Math.m" +
-  "ax(_t,ut)>oo&&(oo=-Math.max(_t,ut),et=-et,pt=-pt),tt+.1*.005>=oo){let Xt=N,no=T,Ut=Q,Ot=F;if(Z<0&&V>" +
-  "0){let at=-Z/(V-Z);Xt=N+at*(Q-N),no=T+at*(F-T)}else if(V<0&&Z>0){let at=-V/(Z-V);Ut=Q+at*(N-Q),Ot=F+" +
-  "at*(T-F)}if(Z>J&&V<J){let at=(Z-J)/(Z-V);Xt=N+at*(Q-N),no=T+at*(F-T)}else if(V>J&&Z<J){let at=(V-J)/" +
-  "(V-Z);Ut=Q+at*(N-Q),Ot=F+at*(T-F)}let wt=Xt*mt+no*z,io=Ut*mt+Ot*z;if(wt<=O+.005||io<=O+.005){e[1]=mt" +
-  ",e[2]=z;let at=.5*(f-B-wt);ho(e,0,S+Xt+at*mt,g+no+at*z,wt-E,Kt(0,0)),at=.5*(f-B-io),ho(e,1,S+Ut+at*m" +
-  "t,g+Ot+at*z,io-E,Kt(0,1)),lt=2}}else{let Xt=0,no=0,Ut=h,Ot=d;if(K<0&&it>0){let at=-K/(it-K);Xt=at*h," +
-  "no=at*d}else if(it<0&&K>0){let at=-it/(K-it);Ut=h-at*h,Ot=d-at*d}if(K>H&&it<H){let at=(K-H)/(K-it);X" +
-  "t=at*h,no=at*d}else if(it>H&&K<H){let at=(it-H)/(it-K);Ut=h-at*h,Ot=d-at*d}let wt=(Xt-N)*et+(no-T)*p" +
-  "t,io=(Ut-N)*et+(Ot-T)*pt;if(wt<=O+.005||io<=O+.005){e[1]=-et,e[2]=-pt;let at=.5*(B-f-wt);ho(e,0,S+Xt" +
-  "+at*et,g+no+at*pt,wt-E,Kt(0,0)),at=.5*(B-f-io),ho(e,1,S+Ut+at*et,g+Ot+at*pt,io-E,Kt(1,0)),lt=2}}}if(" +
-  "lt===0){let mt=U*h,z=U*d,_t=N+v*j,ut=T+v*W,tt=_t-mt,et=ut-z;O>1e-12?(tt/=O,et/=O):(tt=-ot,et=$);let " +
-  "pt=.5*(f-B+O);e[1]=tt,e[2]=et;let oo=Kt(U===0?0:1,v===0?0:1);ho(e,0,S+mt+pt*tt,g+z+pt*et,O-E,oo),lt=" +
-  "1}Ao(e,lt,o)}function fs(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t." +
-  "verts,m=t.slot[n]*It,C=t.slot[A]*It,f=t.radius[A],B=c*I+a*y,E=c*y-a*I,S=s-r,g=l-i,h=_[C],d=_[C+1],u=" +
-  "_[m],b=_[m+1],w=B*h-E*d+c*S+a*g-u,x=E*h+B*d-a*S+c*g-b,p=_[m+2]-u,M=_[m+3]-b,R=t.normals[m],P=t.norma" +
-  "ls[m+1];if(R*w+P*x<0){e[0]=0;return}let N=p*w+M*x,T=p*p+M*M,Q=0,F=0;if(N<=0){let J=u-_[m+4],$=b-_[m+" +
-  "5];if(J*w+$*x<=0){e[0]=0;return}}else if(N>=T){let J=_[m+6]-_[m+2],$=_[m+7]-_[m+3];if(J*(w-p)+$*(x-M" +
-  ")>0){e[0]=0;return}Q=p,F=M}else{let J=N/T;Q=J*p,F=J*M}let X=w-Q,G=x-F,O=Math.sqrt(X*X+G*G),U=O-f;if(" +
-  "U>=.02){e[0]=0;return}O>1e-12?(X/=O,G/=O):(X=R,G=P);let v=.5*(O-f);e[1]=X,e[2]=G,e[7]=u+Q+v*X,e[8]=b" +
-  "+F+v*G,e[9]=U,e[10]=0,Ao(e,1,o)}var Ct=new Float64Array(16),so=new Float64Array(16),Vo=new Float64Ar" +
-  "ray(8),IA=new Float64Array(3),xt=new Float64Array(10),yt=new Float64Array(12),Pt=new Float64Array(11" +
-  "),jA=0,_A=1,hs=2,Bs=.01,Es=.01,pa=.1*.005;function Gr(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o" +
-  "[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,C=t.slot[n]*It,f=t.slot[A]*It,B=t.count[A],E=t.radius" +
-  "[A],S=_[C],g=_[C+1],h=_[C+2]-S,d=_[C+3]-g,u=m[C],b=m[C+1],w=-b,x=u,p=m[C+4],M=m[C+5],R=m[C+6],P=m[C+" +
-  "7],N=-M*x-p*w>=Bs,T=w*R+x*P>=Bs;xt[0]=w,xt[1]=x,xt[2]=p,xt[3]=M,xt[4]=R,xt[5]=P,xt[6]=N?1:0,xt[7]=T?" +
-  "1:0;let Q=c*I+a*y,F=c*y-a*I,X=s-r,G=l-i,O=c*X+a*G-S,U=-a*X+c*G-g,v=t.centroid[2*A],J=t.centroid[2*A+" +
-  "1],$=Q*v-F*J+O,ot=F*v+Q*J+U,j=u*$+b*ot<0,W=N?p*$+M*ot<0:!0,H=T?R*($-h)+P*(ot-d)<0:!0;if(j&&W&&H){e[0" +
-  "]=0;return}for(let z=0;z<2*B;z+=2){let _t=_[f+z],ut=_[f+z+1];Ct[z]=Q*_t-F*ut+O,Ct[z+1]=F*_t+Q*ut+U;l" +
-  "et tt=m[f+z],et=m[f+z+1];so[z]=Q*tt-F*et,so[z+1]=F*tt+Q*et}Vo[0]=0,Vo[1]=0,Vo[2]=h,Vo[3]=d;let At=1e" +
-  "300,nt=0,Z=0,V=0;for(let z=0;z<B;z++){let _t=z+1<B?z+1:0;Vo[4]=Ct[2*z],Vo[5]=Ct[2*z+1],Vo[6]=Ct[2*_t" +
-  "],Vo[7]=Ct[2*_t+1],Gn(Vo,IA),IA[2]<At&&(At=IA[2],nt=z,Z=IA[0],V=IA[1])}let rt=Math.sqrt(At);if(B>=3&" +
-  "&rt>0){let z=!0;for(let _t=0;_t<B;_t++)if(so[2*_t]*-Ct[2*_t]+so[2*_t+1]*-Ct[2*_t+1]>0){z=!1;break}z&" +
-  "&(rt=0)}if(rt>E+.02){e[0]=0;return}Pt[0]=S,Pt[1]=g,Pt[2]=h,Pt[3]=d,Pt[4]=u,Pt[5]=b,Pt[6]=N?p:u,Pt[7]" +
-  "=N?M:b,Pt[8]=T?R:u,Pt[9]=T?P:b,Pt[10]=E;let K=-1,it=-1;if(!j&&rt>pa){let z=nt+1<B?nt+1:0,_t=Z===0||Z" +
-  "===1,ut=V===0||V===1;if(_t&&ut){let tt=Z===0?0:h,et=Z===0?0:d,pt=V===0?nt:z,oo=(Ct[2*pt]-tt)/rt,Xt=(" +
-  "Ct[2*pt+1]-et)/rt;xt[8]=oo,xt[9]=Xt;let no=Lr();if(no===jA){e[0]=0;return}if(no===_A){let Ut=.5*(rt-" +
-  "E);e[1]=oo,e[2]=Xt;let Ot=3;e[Ot+4]=S+tt+Ut*oo,e[Ot+5]=g+et+Ut*Xt,e[Ot+6]=rt-E,e[Ot+7]=Kt(Z===0?0:1," +
-  "pt),Ao(e,1,o);return}K=pt}else if(_t){let tt=nt,et=Z===0?0:h,pt=Z===0?0:d;so[2*tt]*(et-Ct[2*tt])+so[" +
-  "2*tt+1]*(pt-Ct[2*tt+1])<0&&(tt=tt+1<B?tt+1:0),xt[8]=-so[2*tt],xt[9]=-so[2*tt+1];let oo=Lr();if(oo===" +
-  "jA){e[0]=0;return}if(oo===_A){Ao(e,Ss(tt,B,e),o);return}it=tt}else if(ut)K=V===0?nt:z;else{let tt=u*" +
-  "Ct[2*nt]+b*Ct[2*nt+1],et=u*Ct[2*z]+b*Ct[2*z+1];K=tt<et?nt:z}}else{let z=1e300;for(let tt=0;tt<B;tt++" +
-  "){let et=u*Ct[2*tt]+b*Ct[2*tt+1];et<z&&(z=et,K=tt)}if(N){let tt=1e300;for(let et=0;et<B;et++)tt=Math" +
-  ".min(tt,p*Ct[2*et]+M*Ct[2*et+1]);tt>z&&(z=tt,K=-1)}if(T){let tt=1e300;for(let et=0;et<B;et++)tt=Math" +
-  ".min(tt,R*(Ct[2*et]-h)+P*(Ct[2*et+1]-d));tt>z&&(z=tt,K=-1)}let _t=-1e300,ut=-1;for(let tt=0;tt<B;tt+" +
-  "+){let et=so[2*tt],pt=so[2*tt+1];if(xt[8]=-et,xt[9]=-pt,Lr()!==_A)continue;let oo=Ct[2*tt],Xt=Ct[2*t" +
-  "t+1],no=Math.min(et*-oo+pt*-Xt,et*(h-oo)+pt*(d-Xt));no>_t&&(_t=no,ut=tt)}if(_t>z){Ao(e,Ss(ut,B,e),o)" +
-  ";return}if(K===-1){e[0]=0;return}}if(it===-1){let z=K>0?K-1:B-1,_t=u*so[2*z]+b*so[2*z+1],ut=u*so[2*K" +
-  "]+b*so[2*K+1];it=_t<ut?z:K}let to=it,lt=it+1<B?it+1:0;yt[0]=0,yt[1]=0,yt[2]=h,yt[3]=d,yt[4]=Ct[2*to]" +
-  ",yt[5]=Ct[2*to+1],yt[6]=Ct[2*lt],yt[7]=Ct[2*lt+1],yt[8]=u,yt[9]=b,yt[10]=0,yt[11]=E;let mt=gs(Kt(0,l" +
-  "t),Kt(1,to),e);mt>0&&(e[1]=u,e[2]=b,ds(e)),Ao(e,mt,o)}function Lr(){let t=xt[8],n=xt[9];return t*xt[" +
-  "0]+n*xt[1]<=0?xt[6]===0?hs:t*xt[3]-n*xt[2]>Es?jA:_A:xt[7]===0?hs:xt[4]*n-xt[5]*t>Es?jA:_A}function S" +
-  "s(t,n,A){let o=Pt[2],e=Pt[3],r=t,i=t+1<n?t+1:0,c=Ct[2*r],a=Ct[2*r+1],s=so[2*r],l=so[2*r+1],I=s*-c+l*" +
-  "-a,y=s*(o-c)+l*(e-a),_=Pt[4]*s+Pt[5]*l;if((I<y?Pt[6]*s+Pt[7]*l:Pt[8]*s+Pt[9]*l)<_)return 0;yt[0]=c,y" +
-  "t[1]=a,yt[2]=Ct[2*i],yt[3]=Ct[2*i+1],yt[4]=0,yt[5]=0,yt[6]=o,yt[7]=e,yt[8]=s,yt[9]=l,yt[10]=Pt[10],y" +
-  "t[11]=0;let C=gs(Kt(1,r),Kt(0,i),A);return C>0&&(A[1]=-s,A[2]=-l,ds(A)),C}function gs(t,n,A){let o=y" +
-  "t[0],e=yt[1],r=yt[8],i=yt[9],c=yt[10],a=yt[11],s=yt[4],l=yt[5],I=yt[6],y=yt[7],_=-i,m=r,C=(yt[2]-o)*" +
-  "_+(yt[3]-e)*m,f=(s-o)*_+(l-e)*m,B=(I-o)*_+(y-e)*m;if(f<0||C<B)return 0;let E=f-B,S=I,g=y;if(B<0&&E>1" +
-  "e-12){let R=-B/E;S=I+R*(s-I),g=y+R*(l-y)}let h=s,d=l;if(f>C&&E>1e-12){let R=(C-B)/E;h=I+R*(s-I),d=y+" +
-  "R*(l-y)}let u=(S-o)*r+(g-e)*i,b=(h-o)*r+(d-e)*i,w=.5*(c-a-u);S+=w*r,g+=w*i,w=.5*(c-a-b),h+=w*r,d+=w*" +
-  "i;let x=c+a,p=3,M=11;return A[p+4]=S,A[p+5]=g,A[p+6]=u-x,A[p+7]=t,A[M+4]=h,A[M+5]=d,A[M+6]=b-x,A[M+7" +
-  "]=n,2}function ds(t){let n=Pt[0],A=Pt[1];for(let o=0;o<2;o++)t[3+o*8+4]+=n,t[3+o*8+5]+=A}function us" +
-  "(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,C=t.sl" +
-  "ot[n]*It,f=t.slot[A]*It,B=t.count[n],E=t.radius[n],S=t.radius[A],g=E+S,h=c*I+a*y,d=c*y-a*I,u=s-r,b=l" +
-  "-i,w=_[f],x=_[f+1],p=h*w-d*x+c*u+a*b,M=d*w+h*x-a*u+c*b,R=0,P=-1e300;for(let j=0;j<B;j++){let W=C+2*j" +
-  ",H=m[W]*(p-_[W])+m[W+1]*(M-_[W+1]);H>P&&(P=H,R=j)}if(P-g>=.02){e[0]=0;return}let N=C+2*R,T=C+2*(R+1<" +
-  "B?R+1:0),Q=_[N],F=_[N+1],X=_[T],G=_[T+1],O=(p-Q)*(X-Q)+(M-F)*(G-F),U=(p-X)*(Q-X)+(M-G)*(F-G),v,J,$,o" +
-  "t;if((O<0||U<0)&&P>1e-12){let j=O<0?Q:X,W=O<0?F:G;v=p-j,J=M-W;let H=Math.sqrt(v*v+J*J);if(v/=H,J/=H," +
-  "P=H-g,P>=.02){e[0]=0;return}let At=.5*(E-S+H);$=j+At*v,ot=W+At*J}else{v=m[N],J=m[N+1];let j=.5*(E-S-" +
-  "P);$=p+j*v,ot=M+j*J,P-=g}e[1]=v,e[2]=J,ho(e,0,$,ot,P,0),Ao(e,1,o)}var Bo=new Float64Array(16),In=new" +
-  " Float64Array(16),Eo=new Float64Array(16),_n=new Float64Array(16),tr=new Float64Array(3),Yo=new Floa" +
-  "t64Array(8),nr=new Float64Array(2),Ur=new Float64Array(1),xa=.1*.005,Xr=.1*.005;function Ar(t,n,A,o," +
-  "e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,C=t.count[n],f=" +
-  "t.count[A],B=t.radius[n],E=t.radius[A],S=B+E;nr[0]=B,nr[1]=E;let g=t.slot[n]*It,h=t.slot[A]*It,d=_[g" +
-  "],u=_[g+1];for(let O=0;O<2*C;O+=2)Bo[O]=_[g+O]-d,Bo[O+1]=_[g+O+1]-u,In[O]=m[g+O],In[O+1]=m[g+O+1];le" +
-  "t b=c*I+a*y,w=c*y-a*I,x=s-r,p=l-i,M=c*x+a*p-d,R=-a*x+c*p-u;for(let O=0;O<2*f;O+=2){let U=_[h+O],v=_[" +
-  "h+O+1];Eo[O]=b*U-w*v+M,Eo[O+1]=w*U+b*v+R;let J=m[h+O],$=m[h+O+1];_n[O]=b*J-w*$,_n[O+1]=w*J+b*$}let P" +
-  "=.02+S;ps(Bo,In,C,Eo,f);let N=Ur[0],T=Vr;if(N>=P){e[0]=0;return}ps(Eo,_n,f,Bo,C);let Q=Ur[0],F=Vr;if" +
-  "(Q>=P){e[0]=0;return}let X=Q>N+xa;X?T=xs(_n,F,In,C):F=xs(In,T,_n,f);let G;if(N>Xr||Q>Xr){let O=T,U=T" +
-  "+1<C?T+1:0,v=F,J=F+1<f?F+1:0,$=Bo[2*O],ot=Bo[2*O+1],j=Bo[2*U],W=Bo[2*U+1],H=Eo[2*v],At=Eo[2*v+1],nt=" +
-  "Eo[2*J],Z=Eo[2*J+1];Yo[0]=$,Yo[1]=ot,Yo[2]=j,Yo[3]=W,Yo[4]=H,Yo[5]=At,Yo[6]=nt,Yo[7]=Z,Gn(Yo,tr);let" +
-  " V=Math.sqrt(tr[2]);if(V-S>=.02){e[0]=0;return}G=X?or(Eo,_n,f,F,Bo,C,T,!0,e):or(Bo,In,C,T,Eo,f,F,!1," +
-  "e);let rt=1e300;for(let lt=0;lt<G;lt++){let mt=e[3+lt*8+6];mt<rt&&(rt=mt)}let K=tr[0],it=tr[1];if(K*" +
-  "(1-K)+it*(1-it)===0&&V-S+Xr<rt){let lt=K===0?$:j,mt=K===0?ot:W,z=it===0?H:nt,_t=it===0?At:Z,ut=(z-lt" +
-  ")/V,tt=(_t-mt)/V,et=.5*(B-E+V);e[1]=ut,e[2]=tt,e[7]=lt+et*ut,e[8]=mt+et*tt,e[9]=V-S,e[10]=Kt(K===0?O" +
-  ":U,it===0?v:J),G=1}}else G=X?or(Eo,_n,f,F,Bo,C,T,!0,e):or(Bo,In,C,T,Eo,f,F,!1,e);for(let O=0;O<G;O++" +
-  ")e[3+O*8+4]+=d,e[3+O*8+5]+=u;Ao(e,G,o)}var Vr=0;function ps(t,n,A,o,e){let r=0,i=-1e300;for(let c=0;" +
-  "c<A;c++){let a=n[2*c],s=n[2*c+1],l=a*t[2*c]+s*t[2*c+1],I=1e300;for(let y=0;y<2*e;y+=2)I=Math.min(I,a" +
-  "*o[y]+s*o[y+1]);I-=l,I>i&&(i=I,r=c)}Vr=r,Ur[0]=i}function xs(t,n,A,o){let e=t[2*n],r=t[2*n+1],i=0,c=" +
-  "1e300;for(let a=0;a<o;a++){let s=e*A[2*a]+r*A[2*a+1];s<c&&(c=s,i=a)}return i}function or(t,n,A,o,e,r" +
-  ",i,c,a){let s=nr[c?1:0],l=nr[c?0:1],I=o,y=o+1<A?o+1:0,_=i,m=i+1<r?i+1:0,C=n[2*I],f=n[2*I+1],B=t[2*I]" +
-  ",E=t[2*I+1],S=e[2*_],g=e[2*_+1],h=e[2*m],d=e[2*m+1],u=-f,b=C,w=(t[2*y]-B)*u+(t[2*y+1]-E)*b,x=(S-B)*u" +
-  "+(g-E)*b,p=(h-B)*u+(d-E)*b;if(x<0||w<p)return 0;let M=x-p,R=h,P=d;if(p<0&&M>1e-12){let v=-p/M;R=h+v*" +
-  "(S-h),P=d+v*(g-d)}let N=S,T=g;if(x>w&&M>1e-12){let v=(w-p)/M;N=h+v*(S-h),T=d+v*(g-d)}let Q=(R-B)*C+(" +
-  "P-E)*f,F=(N-B)*C+(T-E)*f,X=.5*(s-l-Q);R+=X*C,P+=X*f,X=.5*(s-l-F),N+=X*C,T+=X*f;let G=s+l,O=3,U=11;re" +
-  "turn c?(a[1]=-C,a[2]=-f,a[O+4]=N,a[O+5]=T,a[O+6]=F-G,a[O+7]=Kt(_,y),a[U+4]=R,a[U+5]=P,a[U+6]=Q-G,a[U" +
-  "+7]=Kt(m,I)):(a[1]=C,a[2]=f,a[O+4]=R,a[O+5]=P,a[O+6]=Q-G,a[O+7]=Kt(I,m),a[U+4]=N,a[U+5]=T,a[U+6]=F-G" +
-  ",a[U+7]=Kt(y,_)),2}var yn={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},lo=5;function rr(t" +
-  ",n,A,o,e){e[0]=0}var Xn=yn.circle,Un=yn.capsule,Vn=yn.segment,Yn=yn.polygon,kn=yn.chainSegment,kr=ne" +
-  "w Uint8Array(lo*lo),Yr=[];function ao(t,n,A){kr[t*lo+n]=1,Yr[t*lo+n]=A}ao(Xn,Xn,Cs);ao(Un,Xn,vr);ao(" +
-  "Un,Un,Jr);ao(Vn,Xn,vr);ao(Vn,Un,Jr);ao(Vn,Vn,rr);ao(Vn,Yn,Ar);ao(Yn,Xn,us);ao(Yn,Un,Ar);ao(Yn,Yn,Ar)" +
-  ";ao(kn,Xn,fs);ao(kn,Un,Gr);ao(kn,Yn,Gr);ao(kn,Vn,rr);ao(kn,kn,rr);function bs(t,n){return kr[t*lo+n]" +
-  "===1}function ba(t){let n=new Float64Array(8);return(A,o,e,r,i)=>{for(let c=0;c<4;c++)n[c]=r[c+4],n[" +
-  "c+4]=r[c];t(A,e,o,n,i),ms(i)}}var er=[];for(let t=0;t<lo;t++)for(let n=0;n<lo;n++)er[t*lo+n]=bs(t,n)" +
-  "?Yr[t*lo+n]:ba(Yr[n*lo+t]);var cI=new Float64Array(8);function qr(t,n,A,o,e){let r=A[0],i=A[1],c=A[2" +
-  "],a=A[3],s=t.count[n],l=t.radius[n],I=t.verts,y=t.slot[n]*It,_=I[y],m=I[y+1],C=c*_-a*m,f=a*_+c*m,B=C" +
-  ",E=f;for(let S=1;S<s;S++){_=I[y+2*S],m=I[y+2*S+1];let g=c*_-a*m,h=a*_+c*m;g<C?C=g:g>B&&(B=g),h<f?f=h" +
-  ":h>E&&(E=h)}o[e]=r+C-l,o[e+1]=i+f-l,o[e+2]=r+B+l,o[e+3]=i+E+l}var sr=.001,Ds=.002;function Ms(t,n,A," +
-  "o){let e=o[0];if(e===0||e===2&&o[10]===o[18]){t.cacheValid[n]=0;return}let r=A[0],i=A[1],c=A[2],a=A[" +
-  "3],s=A[4]-r,l=A[5]-i,I=A[6],y=A[7],_=t.manifoldCache,m=n*eA;_[m+GA]=c*s+a*l,_[m+XA]=-a*s+c*l,_[m+UA]" +
-  "=c*I+a*y,_[m+VA]=c*y-a*I;let C=o[1],f=o[2];_[m+YA]=c*C+a*f,_[m+kA]=-a*C+c*f;for(let B=0;B<e;B++){let" +
-  " E=3+B*8,S=o[E+0],g=o[E+1],h=m+qA+3*B;_[h]=c*S+a*g,_[h+1]=-a*S+c*g,_[h+2]=o[E+6]}t.cacheValid[n]=1}f" +
-  "unction Rs(t,n,A){if(t.cacheValid[n]!==1)return!1;let o=A[0],e=A[1],r=A[2],i=A[3],c=A[4],a=A[5],s=A[" +
-  "6],l=A[7],I=c-o,y=a-e,_=t.manifoldCache,m=n*eA,C=_[m+GA],f=_[m+XA],B=r*I+i*y-C,E=-i*I+r*y-f,S=(r*l-i" +
-  "*s)*_[m+UA]-(r*s+i*l)*_[m+VA];if(B>sr||B<-sr||E>sr||E<-sr||S>Ds||S<-Ds)return!1;let g=_[m+YA],h=_[m+" +
-  "kA];t.normalX[n]=r*g-i*h,t.normalY[n]=i*g+r*h;let d=t.pointCount[n],u=t.points,b=n*No;for(let w=0;w<" +
-  "d;w++){let x=m+qA+3*w,p=_[x],M=_[x+1],R=p-C,P=M-f,N=_[x+2]+g*(B-S*P)+h*(E+S*R),T=r*p-i*M,Q=i*p+r*M,F" +
-  "=b+w*fo;u[F+wn]=T,u[F+Fn]=Q,u[F+Nn]=T-I,u[F+Tn]=Q-y,u[F+JA]=o+T,u[F+LA]=e+Q,u[F+On]=N}return!0}var m" +
-  "n=256,Hr=3;function Ps(t,n,A,o,e){let r=t.contacts,i=t.shapes,c=i.geometry,a=t.bodies.transform,s=t." +
-  "broadphase.trees,l=t.manifold,I=t.pose,y=r.points,_=t.bodies.flags,m=i.aabb,C=i.moved,f=n*2*mn,B=f+m" +
-  "n,E=0,S=r.listIndex,g=Math.min(A,(n+1)*mn);for(let h=n*mn;h<g;h++){if(S[h]===-1)continue;let d=r.sha" +
-  "peA[h],u=r.shapeB[h];if(C[d]===1||C[u]===1){let $=s[i.tree[d]],ot=s[i.tree[u]],j=i.proxy[d],W=i.prox" +
-  "y[u];if($.maxX[j]<ot.minX[W]||ot.maxX[W]<$.minX[j]||$.maxY[j]<ot.minY[W]||ot.maxY[W]<$.minY[j]){o[f+" +
-  "+]=h;continue}}let b=r.bodyA[h],w=r.bodyB[h];if((_[b]&OA.awake)===0&&(_[w]&OA.awake)===0){(r.flags[h" +
-  "]&Lo.touching)!==0&&E++;continue}let x=d*4,p=u*4;if(m[x]>m[p+2]+.02||m[p]>m[x+2]+.02||m[x+1]>m[p+3]+" +
-  ".02||m[p+1]>m[x+3]+.02){if(r.cacheValid[h]=0,r.pointCount[h]===0)continue;l[0]=0}else{if(I[0]=a.x[b]" +
-  ",I[1]=a.y[b],I[2]=a.c[b],I[3]=a.s[b],I[4]=a.x[w],I[5]=a.y[w],I[6]=a.c[w],I[7]=a.s[w],(r.flags[h]&(Lo" +
-  ".touching|Lo.sensor))===Lo.touching&&Rs(r,h,I)){E++;continue}er[c.type[d]*lo+c.type[u]](c,d,u,I,l),M" +
-  "s(r,h,I,l)}let M=l[0],R=r.pointCount[h],P=h*No,N=R>0?y[P+aA]:-1,T=R>1?y[P+fo+aA]:-1,Q=y[P+Go],F=y[P+" +
-  "Xo],X=y[P+fo+Go],G=y[P+fo+Xo];for(let $=0;$<M;$++){let ot=3+$*8,j=P+$*fo;y[j+wn]=l[ot+0],y[j+Fn]=l[o" +
-  "t+1],y[j+Nn]=l[ot+2],y[j+Tn]=l[ot+3],y[j+JA]=l[ot+4],y[j+LA]=l[ot+5],y[j+On]=l[ot+6],y[j+aA]=l[ot+7]" +
-  ";let W=l[ot+7],H=0,At=0;W===N?(H=Q,At=F):W===T&&(H=X,At=G),y[j+Go]=H,y[j+Xo]=At}r.pointCount[h]=M,r." +
-  "normalX[h]=M>0?l[1]:0,r.normalY[h]=M>0?l[2]:0;let O=r.flags[h],U=(O&Lo.touching)!==0,v=M>0;(O&Lo.sen" +
-  "sor)!==0&&v&&(v=l[9]<=0||M>1&&l[17]<=0),v?(E++,r.flags[h]=O|Lo.touching):r.flags[h]=O&~Lo.touching,v" +
-  "!==U&&(o[B++]=h)}e[n*Hr]=f-n*2*mn,e[n*Hr+1]=B-n*2*mn-mn,e[n*Hr+2]=E}var Kr=32,Wr=8*Kr;var yo=new Flo" +
-  "at64Array(8);function Fs(t,n,A,o,e,r){let i=t.broadphase,c=t.shapes,a=i.moveBuffer.data,s=i.moveFrom" +
-  ",l=i.trees[HA],I=i.trees[xr],y=Math.min(A,(n+1)*Kr),_=0;for(let m=n*Kr;m<y&&_>=0;m++){let C=a[m],f=c" +
-  ".proxy[C];if(f===-1)continue;let B=i.trees[c.tree[C]];yo[0]=B.minX[f],yo[1]=B.minY[f],yo[2]=B.maxX[f" +
-  "],yo[3]=B.maxY[f],yo[4]=s[m*4],yo[5]=s[m*4+1],yo[6]=s[m*4+2],yo[7]=s[m*4+3],_=ws(t,C,l,o,e,_,r),c.tr" +
-  "ee[C]===HA&&_>=0&&(_=ws(t,C,I,o,e,_,r))}return _}function ws(t,n,A,o,e,r,i){let c=t.broadphase,a=c.q" +
-  "ueryResults;a.clear();let s=t.shapes,l=s.groupIndex[n]>0?-1:s.maskBits[n]|0;A.queryNewOverlaps(yo,0," +
-  "l,s.moved,a);let I=a.data,y=t.contacts.pairs,_=r;for(let m=0;m<a.count;m++){let C=I[m];if(C===n)cont" +
-  "inue;if(s.moved[C]===1){if(C<n)continue;let E=c.moveSlot[C]*4,S=c.moveFrom;if(S[E]<=yo[6]&&S[E+2]>=y" +
-  "o[4]&&S[E+1]<=yo[7]&&S[E+3]>=yo[5])continue}let f=n<C?n:C,B=n<C?C:n;if(y.get(f,B)===-1){if(_===i)ret" +
-  "urn-1;o[e+2*_]=f,o[e+2*_+1]=B,_++}}return _}var Ns=0,Ts=1,Os=2,ks=3;function qs(t,n,A,o,e){let r=t.c" +
-  "ontacts,i=t.bodies,c=t.solverData,a=c.params,s=c.contacts,l=c.indexOf,I=c.states,y=r.points,_=i.tran" +
-  "sform,m=a[8],C=a[9],f=a[10],B=a[11],E=a[12],S=a[13],g=a[14],h=a[15],d=2*a[2],u=r.list,b=-a[4],w=-a[6" +
-  "];o[e+Ns]=0,o[e+Ts]=0<b?1:0,o[e+Os]=0<w?1:0;let x=c.constraintSlot;for(let p=n;p<A;p++){let M=x[p];i" +
-  "f(M<0)continue;let R=u[p],P=r.bodyA[R],N=r.bodyB[R],T=l[P],Q=l[N],F=M*44,X=T===0?0:i.invMass[P],G=T=" +
-  "==0?0:i.invInertia[P],O=Q===0?0:i.invMass[N],U=Q===0?0:i.invInertia[N],v=r.normalX[R],J=r.normalY[R]" +
-  ",$=J,ot=-v,j=T===0||Q===0;s[F+0]=T,s[F+1]=Q,s[F+2]=X,s[F+3]=G,s[F+4]=O,s[F+5]=U,s[F+6]=v,s[F+7]=J,s[" +
-  "F+8]=r.friction[R];let W=r.restitution[R];s[F+9]=W,W>0&&(o[e+Ns]=1),s[F+10]=j?B:m,s[F+11]=j?E:C,s[F+" +
-  "12]=j?S:f;let H=r.pointCount[R];s[F+13]=H,s[F+14]=r.tangentSpeed[R];let At=r.rollingResistance[R];s[" +
-  "F+15]=At;let nt=At>0?G+U:0;s[F+16]=nt>0?1/nt:0,s[F+17]=0,s[F+18]=R;let Z=_.c[P],V=_.s[P],rt=_.c[N],K" +
-  "=_.s[N],it=Z*i.localCenterX[P]-V*i.localCenterY[P],to=V*i.localCenterX[P]+Z*i.localCenterY[P],lt=rt*" +
-  "i.localCenterX[N]-K*i.localCenterY[N],mt=K*i.localCenterX[N]+rt*i.localCenterY[N],z=T*8,_t=Q*8,ut=I[" +
-  "z+0],tt=I[z+1],et=I[z+2],pt=I[_t+0],oo=I[_t+1],Xt=I[_t+2],no=R*No,Ut=X+O;for(let Ot=0;Ot<2;Ot++){let" +
-  " wt=F+20+Ot*12;if(Ot>=H){s[wt+7]=0,s[wt+8]=0;continue}let io=no+Ot*fo,at=y[io+wn]-it,Dn=y[io+Fn]-to," +
-  "Mn=y[io+Nn]-lt,Rn=y[io+Tn]-mt;s[wt+0]=at*J-Dn*v,s[wt+1]=Mn*J-Rn*v,s[wt+2]=at*v+Dn*J,s[wt+3]=Mn*v+Rn*" +
-  "J,s[wt+4]=y[io+On]+g-((Mn-at)*v+(Rn-Dn)*J);let Le=at*J-Dn*v,Ge=Mn*J-Rn*v,Xe=X+O+G*Le*Le+U*Ge*Ge;s[wt" +
-  "+5]=Xe>0?1/Xe:0;let Ue=at*ot-Dn*$,Ve=Mn*ot-Rn*$,Ye=X+O+G*Ue*Ue+U*Ve*Ve;s[wt+6]=Ye>0?1/Ye:0;let dr=h*" +
-  "y[io+Go],AA=h*y[io+Xo];dr*Ut>d&&(dr=d/Ut),AA*Ut>d?AA=d/Ut:-AA*Ut>d&&(AA=-d/Ut),s[wt+7]=dr,s[wt+8]=AA" +
-  ",s[wt+9]=0;let ha=pt-Xt*Rn-(ut-et*Dn),Ba=oo+Xt*Mn-(tt+et*at),ur=ha*v+Ba*J;s[wt+10]=ur,ur<b&&(o[e+Ts]" +
-  "=1),ur<w&&(o[e+Os]=1)}}}var jr=.5;function Hs(t,n,A,o){let e=A[o+4],r=A[o+5],i=e*e+r*r,c=t.maxExtent" +
-  "[n],a=2*c*c*(1-A[o+6]),s=jr*t.minExtent[n];return 2*(i+a)<=s*s?!1:Math.sqrt(i)+Math.sqrt(a>0?a:0)>s&" +
-  "&t.type[n]===Pn.dynamic}function Ks(t,n,A,o,e=1){let r=o[0],i=o[2],c=Wo/r,a=c*c,s=i*i;for(let l=e;l<" +
-  "A;l++){let I=l*8,y=l*8,_=n[y+3],m=n[y+0]+_*t[I+0],C=n[y+1]+_*t[I+1],f=n[y+2]+n[y+4]*t[I+2],B=m*m+C*C" +
-  ";if(B>s){let E=i/Math.sqrt(B);m*=E,C*=E}f*f>a&&(f=f>0?c:-c),t[I+0]=m,t[I+1]=C,t[I+2]=f}}function Ws(" +
-  "t,n,A,o=1){let e=A[0],r=A[2],i=Wo/e;for(let c=o;c<n;c++){let a=c*8;cr(t,a,r,i);let s=t[a+2],l=t[a+6]" +
-  ",I=t[a+7],y=e*s,_=l-y*I,m=I+y*l,C=Math.sqrt(_*_+m*m),f=C>0?1/C:0;t[a+6]=_*f,t[a+7]=m*f,t[a+4]=t[a+4]" +
-  "+e*t[a+0],t[a+5]=t[a+5]+e*t[a+1]}}function Zs(t,n,A,o=1){let e=A[0],r=A[2],i=Wo/e;for(let c=o;c<n;c+" +
-  "+)cr(t,c*8,r,i)}function cr(t,n,A,o){let e=t[n+2];e*e>o*o&&(t[n+2]=e>0?o:-o);let r=t[n+0],i=t[n+1],c" +
-  "=r*r+i*i;if(c>A*A){let a=A/Math.sqrt(c);t[n+0]=r*a,t[n+1]=i*a}}var Ya=1e8,ka=1,qa=2,Ha=4;function $s" +
-  "(t,n,A,o,e){let r=t.solverData,i=r.states,c=r.integration,a=t.bodies,s=a.transform,l=t.shapes,I=l.ge" +
-  "ometry,y=l.aabb,_=t.broadphase.trees,m=t.pose,C=r.params[16]===1,f=a.maxExtent,B=a.minExtent,E=jr,S=" +
-  "r.params[2],g=Wo/r.params[0],h=Ya*r.params[7],d=a.mass,u=a.inertia,b=0;for(let w=n;w<A;w++){let x=w*" +
-  "8,p=c[w*8+7],M=i[x+0],R=i[x+1],P=i[x+2],N=a.centerX[p]+i[x+4],T=a.centerY[p]+i[x+5],Q=i[x+6],F=i[x+7" +
-  "],X=s.c[p],G=s.s[p],O=Q*X-F*G,U=F*X+Q*G,v=1/Math.sqrt(O*O+U*U);O*=v,U*=v;let J=M+R+P+N+T+O+U;if(J-J!" +
-  "==0||d[p]*(M*M+R*R)+u[p]*(P*P)>h){o[e+b++]=w*8+ka;continue}cr(i,x,S,g);let $=i[x+0],ot=i[x+1],j=i[x+" +
-  "2];a.vx[p]=$,a.vy[p]=ot,a.w[p]=j,a.centerX[p]=N,a.centerY[p]=T,s.c[p]=O,s.s[p]=U;let W=a.localCenter" +
-  "X[p],H=a.localCenterY[p],At=N-(O*W-U*H),nt=T-(U*W+O*H);s.x[p]=At,s.y[p]=nt,a.forceX[p]=0,a.forceY[p]" +
-  "=0,a.torque[p]=0;let Z=0;if(C){let V=i[x+4],rt=i[x+5],K=f[p],it=E*B[p];2*(V*V+rt*rt+2*K*K*(1-Q))>it*" +
-  "it&&Hs(a,p,i,x)&&(Z=qa)}m[0]=At,m[1]=nt,m[2]=O,m[3]=U;for(let V=a.shapeHead[p];V!==-1;V=l.next[V]){l" +
-  "et rt=V*4;qr(I,V,m,y,rt);let K=_[l.tree[V]],it=l.proxy[V];(K.minX[it]>y[rt]||K.minY[it]>y[rt+1]||K.m" +
-  "axX[it]<y[rt+2]||K.maxY[it]<y[rt+3])&&(Z|=Ha)}Z!==0&&(o[e+b++]=w*8+Z)}return b}function js(t,n,A,o=0" +
-  "){for(let e=o;e<n;e++){let r=e*44,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8,a=t[r+2],s=t[r+3],l=t[r+4],I=t[r+5]," +
-  "y=t[r+6],_=t[r+7],m=t[r+13]|0,C=0,f=0,B=0,E=0;for(let g=0;g<m;g++){let h=r+20+g*12,d=t[h+7],u=t[h+8]" +
-  ";C+=d*y+u*_,f+=d*_-u*y,B+=d*t[h+0]-u*t[h+2],E+=d*t[h+1]-u*t[h+3]}let S=t[r+17];A[i+0]=A[i+0]-a*C,A[i" +
-  "+1]=A[i+1]-a*f,A[i+2]=A[i+2]-s*(B+S),A[c+0]=A[c+0]+l*C,A[c+1]=A[c+1]+l*f,A[c+2]=A[c+2]+I*(E+S)}}func" +
-  "tion ti(t,n,A,o,e,r,i=0){let c=o[1],a=o[3];for(let s=i;s<n;s++){let I=(r?n-1-(s-i):s)*44,y=(t[I+0]|0" +
-  ")*8,_=(t[I+1]|0)*8,m=t[I+2],C=t[I+3],f=t[I+4],B=t[I+5],E=t[I+6],S=t[I+7],g=m*E,h=m*S,d=f*E,u=f*S,b=A" +
-  "[y+0],w=A[y+1],x=A[y+2],p=A[_+0],M=A[_+1],R=A[_+2],P=A[y+6],N=A[y+7],T=A[_+6],Q=A[_+7],F=(A[_+4]-A[y" +
-  "+4])*E+(A[_+5]-A[y+5])*S,X=t[I+10],G=t[I+11],O=t[I+12],U=t[I+13]>1,v=I+20,J=v+12;{let W=t[v+0],H=t[v" +
-  "+1],At=F+T*t[v+3]+Q*H-P*t[v+2]-N*W+t[v+4],nt=0,Z=1,V=0;At>0?nt=At*c:e&&(nt=X*At,nt<-a&&(nt=-a),Z=G,V" +
-  "=O);let rt=p*E+M*S-(b*E+w*S)+(R*H-x*W),K=t[v+7],it=K-V*K-t[v+5]*Z*(rt+nt),to=it>0?it:0,lt=to-K;t[v+7" +
-  "]=to;let mt=t[v+9];t[v+9]=lt>mt?lt:mt,b-=lt*g,w-=lt*h,x-=lt*(C*W),p+=lt*d,M+=lt*u,R+=lt*(B*H)}if(U){" +
-  "let W=t[J+0],H=t[J+1],At=F+T*t[J+3]+Q*H-P*t[J+2]-N*W+t[J+4],nt=0,Z=1,V=0;At>0?nt=At*c:e&&(nt=X*At,nt" +
-  "<-a&&(nt=-a),Z=G,V=O);let rt=p*E+M*S-(b*E+w*S)+(R*H-x*W),K=t[J+7],it=K-V*K-t[J+5]*Z*(rt+nt),to=it>0?" +
-  "it:0,lt=to-K;t[J+7]=to;let mt=t[J+9];t[J+9]=lt>mt?lt:mt,b-=lt*g,w-=lt*h,x-=lt*(C*W),p+=lt*d,M+=lt*u," +
-  "R+=lt*(B*H)}let $=t[I+8],ot=t[I+14];{let W=t[v+2],H=t[v+3],At=p*S-M*E-(b*S-w*E)+(x*W-R*H+ot),nt=t[v+" +
-  "8],Z=$*t[v+7],V=nt-t[v+6]*At,rt=V>Z?Z:V<-Z?-Z:V,K=rt-nt;t[v+8]=rt,b-=K*h,w+=K*g,x+=K*(C*W),p+=K*u,M-" +
-  "=K*d,R-=K*(B*H)}if(U){let W=t[J+2],H=t[J+3],At=p*S-M*E-(b*S-w*E)+(x*W-R*H+ot),nt=t[J+8],Z=$*t[J+7],V" +
-  "=nt-t[J+6]*At,rt=V>Z?Z:V<-Z?-Z:V,K=rt-nt;t[J+8]=rt,b-=K*h,w+=K*g,x+=K*(C*W),p+=K*u,M-=K*d,R-=K*(B*H)" +
-  "}let j=t[I+15];if(j>0){let W=t[v+7]+(U?t[J+7]:0),H=j*W,At=t[I+17],nt=At-t[I+16]*(R-x),Z=nt>H?H:nt<-H" +
-  "?-H:nt,V=Z-At;t[I+17]=Z,x-=C*V,R+=B*V}A[y+0]=b,A[y+1]=w,A[y+2]=x,A[_+0]=p,A[_+1]=M,A[_+2]=R}}functio" +
-  "n oi(t,n,A,o,e=0){let r=o[4];for(let i=e;i<n;i++){let c=i*44,a=t[c+9];if(a===0)continue;let s=c+20,l" +
-  "=s+12,I=t[c+13]|0,y=t[s+10]<-r&&t[s+9]>0,_=I>1&&t[l+10]<-r&&t[l+9]>0;y&&_?Wa(t,c,A,a):y?lr(t,c,s,A,a" +
-  "):_&&lr(t,c,l,A,a)}}function lr(t,n,A,o,e){gA[0]=-e*t[A+10],Ka(t,n,A,o,gA)}function Ka(t,n,A,o,e){le" +
-  "t r=(t[n+0]|0)*8,i=(t[n+1]|0)*8,c=t[n+2],a=t[n+3],s=t[n+4],l=t[n+5],I=t[n+6],y=t[n+7],_=t[A+0],m=t[A" +
-  "+1],C=(o[i+0]-o[r+0])*I+(o[i+1]-o[r+1])*y+o[i+2]*m-o[r+2]*_,f=t[A+7],B=f-t[A+5]*(C-e[0]),E=B>0?B:0,S" +
-  "=E-f;t[A+7]=E,S>t[A+9]&&(t[A+9]=S),o[r+0]=o[r+0]-c*S*I,o[r+1]=o[r+1]-c*S*y,o[r+2]=o[r+2]-a*S*_,o[i+0" +
-  "]=o[i+0]+s*S*I,o[i+1]=o[i+1]+s*S*y,o[i+2]=o[i+2]+l*S*m}var gA=new Float64Array(2);function Wa(t,n,A," +
-  "o){let e=n+20;gA[0]=-o*t[e+10],gA[1]=-o*t[e+12+10],Za(t,n,A,gA)||(lr(t,n,e,A,o),lr(t,n,e+12,A,o))}fu" +
-  "nction Za(t,n,A,o){let e=n+20,r=e+12,i=t[n+2],c=t[n+3],a=t[n+4],s=t[n+5],l=t[e+0],I=t[e+1],y=t[r+0]," +
-  "_=t[r+1],m=i+a+c*l*l+s*I*I,C=i+a+c*y*y+s*_*_,f=i+a+c*l*y+s*I*_,B=m*C-f*f;if(!(m*m<1e3*B))return!1;le" +
-  "t E=(t[n+0]|0)*8,S=(t[n+1]|0)*8,g=t[n+6],h=t[n+7],d=A[S+0]-A[E+0],u=A[S+1]-A[E+1],b=A[E+2],w=A[S+2]," +
-  "x=d*g+u*h+w*I-b*l,p=d*g+u*h+w*_-b*y,M=t[e+7],R=t[r+7],P=x-o[0]-(m*M+f*R),N=p-o[1]-(f*M+C*R),T=(-C*P+" +
-  "f*N)/B,Q=(f*P-m*N)/B;T>=0&&Q>=0||(T=-P/m,Q=0,T>=0&&f*T+N>=0||(T=0,Q=-N/C,Q>=0&&f*Q+P>=0||(T=0,Q=0)))" +
-  ";let F=T-M,X=Q-R;t[e+7]=T,t[r+7]=Q,F>t[e+9]&&(t[e+9]=F),X>t[r+9]&&(t[r+9]=X);let G=F+X;return A[E+0]" +
-  "=A[E+0]-i*G*g,A[E+1]=A[E+1]-i*G*h,A[E+2]=b-c*(F*l+X*y),A[S+0]=A[S+0]+a*G*g,A[S+1]=A[S+1]+a*G*h,A[S+2" +
-  "]=w+s*(F*I+X*_),!0}var nc=2*Math.PI;function Zn(t,n,A,o,e,r){let i=A[e];if(i===0){t[n]=0,t[n+1]=1,t[" +
-  "n+2]=0;return}let c=r[0],a=nc*i,s=2*o[e]+c*a,l=c*a*s,I=1/(1+l);t[n]=a/s,t[n+1]=l*I,t[n+2]=I}function" +
-  " Ee(t,n,A){let o=t.joints,e=t.solverData.params,r=o.softness,i=r[0],c=r[1],a=r[2],s=e[15],l=o.constr" +
-  "aints,I=o.pins,y=o.type,_=o.flags,m=o.rowColour,C=o.rowSlot,f=o.f,B=f[Zo],E=f[Zo+1],S=f[Zo+2],g=f[Zo" +
-  "+3],h=f[Zo+4],d=f[Zo+5];for(let u=n;u<A;u++){if(m[u]<0)continue;let b=y[u],w=_[u];if(Si(b,w)){let p=" +
-  "C[u]*16;ni(t,u,I,p),I[p+14]=s*B[u],I[p+14+1]=s*E[u],ec(I,p,e);continue}let x=C[u]*40;switch(ni(t,u,l" +
-  ",x),l[x+14]=i,l[x+15]=c,l[x+16]=a,l[x+20]=s*B[u],l[x+20+1]=s*E[u],l[x+20+2]=s*S[u],l[x+20+3]=s*g[u]," +
-  "l[x+20+4]=s*h[u],l[x+20+5]=s*d[u],b){case Bt.revolute:ic(t,u,l,x);break;case Bt.prismatic:case Bt.wh" +
-  "eel:ac(t,u,l,x);break;case Bt.distance:cc(t,u,l,x);break;case Bt.weld:lc(t,u,l,x);break;case Bt.mous" +
-  "e:Ic(t,u,l,x);break;case Bt.motor:_c(t,u,l,x);break;case Bt.pulley:yc(t,u,l,x);break}rc(l,x,b,e)}}va" +
-  "r Ac=Int32Array.of(0,60,2,4,4,0,4,0);function rc(t,n,A,o){let e=Ac[A],r=A===Bt.pulley?t[n+30]:1,i=t[" +
-  "n+2]+r*r*t[n+4],c=t[n+3]+t[n+5],a=i>0?2*o[2]/i:0,s=c>0?2*Wo/(o[0]*c):0;for(let l=0;l<6;l++){let y=(e" +
-  ">>l&1)!==0?s:a;if(y===0)continue;let _=n+20+l,m=t[_];m>y?t[_]=y:m<-y&&(t[_]=-y)}}function ec(t,n,A){" +
-  "let o=t[n+2]+t[n+4];if(o===0)return;let e=2*A[2]/o;for(let r=0;r<2;r++){let i=n+14+r,c=t[i];c>e?t[i]" +
-  "=e:c<-e&&(t[i]=-e)}}var sc=Et.enableLimit|Et.enableMotor|Et.enableSpring;function Si(t,n){return t==" +
-  "=Bt.revolute&&(n&sc)===0}function ni(t,n,A,o){let e=t.joints,r=t.bodies,i=r.transform,c=t.solverData" +
-  ".indexOf,a=e.bodyA[n],s=e.bodyB[n],l=c[a],I=c[s],y=l!==0&&r.type[a]===Pn.dynamic,_=I!==0&&r.type[s]=" +
-  "==Pn.dynamic;A[o+0]=l,A[o+1]=I,A[o+2]=y?r.invMass[a]:0,A[o+3]=y?r.invInertia[a]:0,A[o+4]=_?r.invMass" +
-  "[s]:0,A[o+5]=_?r.invInertia[s]:0,A[o+6]=n,A[o+7]=e.flags[n];let m=e.f,C=i.c[a],f=i.s[a],B=i.c[s],E=i" +
-  ".s[s],S=m[He][n]-r.localCenterX[a],g=m[Ke][n]-r.localCenterY[a];A[o+8]=C*S-f*g,A[o+9]=f*S+C*g,S=m[We" +
-  "][n]-r.localCenterX[s],g=m[Ze][n]-r.localCenterY[s],A[o+10]=B*S-E*g,A[o+11]=E*S+B*g,A[o+12]=r.center" +
-  "X[s]-r.centerX[a],A[o+13]=r.centerY[s]-r.centerY[a]}function Ir(t,n,A,o,e){let r=t.joints,i=t.bodies" +
-  ".transform,c=r.bodyA[n],a=r.bodyB[n],s=i.c[c],l=i.s[c],I=i.c[a],y=i.s[a],_=s*I+l*y,m=s*y-l*I,C=r.f[l" +
-  "s][n],f=r.f[Is][n];A[o]=_*C+m*f,A[e]=m*C-_*f}function _r(t,n){let A=t[n+3]+t[n+5];return A>0?1/A:0}f" +
-  "unction ic(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n];A[o+27]=_r(A,o),Ir(t," +
-  "n,A,o+32,o+33),A[o+28]=r[WA][n],A[o+29]=i*r[ZA][n],A[o+30]=r[Mr][n],A[o+31]=r[Rr][n],r[To][n]===0&&(" +
-  "A[o+7]=c&~Et.enableSpring),Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function ac(t,n,A,o){let e=t" +
-  ".joints,r=e.f,i=t.solverData.params[0],c=t.bodies.transform,a=e.bodyA[n],s=c.c[a],l=c.s[a],I=r[$e][n" +
-  "],y=r[ze][n];A[o+26]=s*I-l*y,A[o+27]=l*I+s*y,e.type[n]===Bt.prismatic&&Ir(t,n,A,o+34,o+35),A[o+29]=r" +
-  "[WA][n],A[o+30]=i*r[ZA][n],A[o+31]=r[Mr][n],A[o+32]=r[Rr][n],A[o+33]=_r(A,o),r[To][n]===0&&(A[o+7]=e" +
-  ".flags[n]&~Et.enableSpring),Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function cc(t,n,A,o){let e=" +
-  "t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n],a=r[je][n],s=r[ts][n],l=r[br][n],I=(c&Et.enable" +
-  "Limit)!==0;I&&(l=l<a?a:l>s?s:l),A[o+26]=l,A[o+27]=a,A[o+28]=s,A[o+29]=r[WA][n],A[o+30]=i*r[ZA][n],A[" +
-  "o+31]=r[To][n],((c&Et.enableSpring)===0||I&&a>=s)&&(A[o+7]=c|64),Zn(A,o+17,r[To],r[Jn],n,t.solverDat" +
-  "a.params);let _=A[o+8],m=A[o+9],C=A[o+10],f=A[o+11],B=A[o+12]+C-_,E=A[o+13]+f-m,S=Math.sqrt(B*B+E*E)" +
-  ",g=S>0?B/S:0,h=S>0?E/S:0,d=_*h-m*g,u=C*h-f*g,b=A[o+2]+A[o+4]+A[o+3]*d*d+A[o+5]*u*u;A[o+32]=b>0?1/b:0" +
-  "}function lc(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params;Ir(t,n,A,o+28,o+29),A[o+27]=_r(A,o)" +
-  ";let c=e.flags[n];r[To][n]>0&&(Zn(A,o+14,r[To],r[Jn],n,i),c|=16),r[Dr][n]>0?(Zn(A,o+17,r[Dr],r[os],n" +
-  ",i),c|=32):(A[o+17]=e.softness[0],A[o+18]=e.softness[1],A[o+19]=e.softness[2]),A[o+7]=c}function Ic(" +
-  "t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0,A" +
-  "[o+12]=i.centerX[c]-r[Pr][n],A[o+13]=i.centerY[c]-r[wr][n],A[o+26]=t.solverData.params[0]*r[Fr][n],Z" +
-  "n(A,o+17,r[To],r[Jn],n,t.solverData.params)}function _c(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=i" +
-  ".transform,a=t.solverData.params[0],s=e.bodyA[n],l=e.bodyB[n],I=c.c[s],y=c.s[s],_=c.c[l],m=c.s[l],C=" +
-  "r[Pr][n]-i.localCenterX[s],f=r[wr][n]-i.localCenterY[s];A[o+8]=I*C-y*f,A[o+9]=y*C+I*f,C=-i.localCent" +
-  "erX[l],f=-i.localCenterY[l],A[o+10]=_*C-m*f,A[o+11]=m*C+_*f,Ir(t,n,A,o+31,o+32),A[o+27]=_r(A,o),A[o+" +
-  "28]=a*r[Fr][n],A[o+29]=a*r[ns][n],A[o+30]=r[As][n]/a}function yc(t,n,A,o){let e=t.joints,r=e.f,i=t.b" +
-  "odies,c=e.bodyA[n],a=e.bodyB[n];A[o+26]=r[rs][n]-i.centerX[c],A[o+27]=r[es][n]-i.centerY[c],A[o+28]=" +
-  "r[ss][n]-i.centerX[a],A[o+29]=r[is][n]-i.centerY[a];let s=r[as][n];A[o+30]=s,A[o+31]=r[br][n]+s*r[cs" +
-  "][n]}var D=new Float64Array(26),So=0,go=1,uo=2,po=3,Po=4,wo=5,xo=6,bo=7,Bn=8,En=9,An=10,RA=11,$n=12," +
-  "Sn=13,gn=14,dn=15,un=16,yr=17,Se=18,ge=19,de=20,ue=21,pe=22,xe=23,be=24,PA=25;function mc(t,n,A,o,e)" +
-  "{let r=A[o+6],i=A[o+7],c=A[e+6],a=A[e+7],s=t[n+8],l=t[n+9],I=t[n+10],y=t[n+11],_=r*s-i*l,m=i*s+r*l,C" +
-  "=c*I-a*y,f=a*I+c*y;D[So]=_,D[go]=m,D[uo]=C,D[po]=f}function Ho(t,n,A,o,e){mc(t,n,A,o,e),D[Po]=A[e+4]" +
-  "-A[o+4]+t[n+12]+D[uo]-D[So],D[wo]=A[e+5]-A[o+5]+t[n+13]+D[po]-D[go]}function zn(t,n,A,o,e){let r=t[n" +
-  "+2],i=t[n+3],c=t[n+4],a=t[n+5],s=D[Sn],l=D[gn];A[o+0]=A[o+0]-r*s,A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-i*D" +
-  "[dn],A[e+0]=A[e+0]+c*s,A[e+1]=A[e+1]+c*l,A[e+2]=A[e+2]+a*D[un]}function jn(t,n,A,o){let e=A[o+6],r=A" +
-  "[o+7],i=t[n+26],c=t[n+27],a=e*i-r*c,s=r*i+e*c,l=D[Po],I=D[wo],y=a*l+s*I,_=(l+D[So])*s-(I+D[go])*a,m=" +
-  "D[uo]*s-D[po]*a,C=t[n+3],f=t[n+5],B=t[n+2]+t[n+4]+C*_*_+f*m*m;D[xo]=a,D[bo]=s,D[Bn]=_,D[En]=m,D[An]=" +
-  "B>0?1/B:0,D[RA]=y,D[$n]=y}var De=0,wA=1,gi=2;function rn(t,n,A,o,e,r,i){for(let c=n;c<A;c++){let a=c" +
-  "*e,s=(t[a+0]|0)*8,l=(t[a+1]|0)*8,I=o[s+6],y=o[s+7],_=o[l+6],m=o[l+7],C=t[a+8],f=t[a+9],B=t[a+10],E=t" +
-  "[a+11],S=I*C-y*f,g=y*C+I*f,h=_*B-m*E,d=m*B+_*E,u=t[a+2],b=t[a+3],w=t[a+4],x=t[a+5],p=a+r,M=t[p],R=t[" +
-  "p+1],P=i===De?0:i===wA?t[p+2]:t[p+2]+t[p+3]+t[p+4]-t[p+5];o[s+0]=o[s+0]-u*M,o[s+1]=o[s+1]-u*R,o[s+2]" +
-  "=o[s+2]-b*(S*R-g*M+P),o[l+0]=o[l+0]+w*M,o[l+1]=o[l+1]+w*R,o[l+2]=o[l+2]+x*(h*R-d*M+P)}}function Me(t" +
-  ",n,A,o,e){let r=D[yr],i=D[xo],c=D[bo],a=t[n+2],s=t[n+3],l=t[n+4],I=t[n+5];A[o+0]=A[o+0]-a*r*i,A[o+1]" +
-  "=A[o+1]-a*r*c,A[o+2]=A[o+2]-s*r*D[Bn],A[e+0]=A[e+0]+l*r*i,A[e+1]=A[e+1]+l*r*c,A[e+2]=A[e+2]+I*r*D[En" +
-  "]}function Re(t,n,A){D[PA]=D[xo]*(t[A+0]-t[n+0])+D[bo]*(t[A+1]-t[n+1])+D[En]*t[A+2]-D[Bn]*t[n+2]}fun" +
-  "ction FA(t,n,A,o,e,r,i,c){let a=0,s=1,l=0;c&&(a=t[n+i]*D[$n],s=t[n+i+1],l=t[n+i+2]),Re(A,o,e);let I=" +
-  "t[n+20+r],y=-s*D[An]*(D[PA]+a)-l*I;t[n+20+r]=I+y,D[yr]=y,Me(t,n,A,o,e)}function Cc(t,n,A,o,e,r,i,c){" +
-  "Re(A,o,e);let a=t[n+20+r],s=t[n+c],l=a+D[An]*(t[n+i]-D[PA]);l=l>s?s:l<-s?-s:l;let I=l-a;t[n+20+r]=l," +
-  "D[yr]=I,Me(t,n,A,o,e)}function fc(t,n,A,o,e,r,i,c,a,s){let l=r[1];for(let I=0;I<2;I++){let y=I===0?D" +
-  "[RA]-t[n+a]:t[n+s]-D[RA],_=0,m=1,C=0;y>0?_=y*l:i&&(_=t[n+14]*y,m=t[n+15],C=t[n+16]),Re(A,o,e);let f=" +
-  "I===0?D[PA]:-D[PA],B=t[n+20+c+I],E=B-m*D[An]*(f+_)-C*B,S=E>0?E:0,g=S-B;t[n+20+c+I]=S,D[yr]=I===0?g:-" +
-  "g,Me(t,n,A,o,e)}}var hc=0,Bc=1,Ec=2,Sc=3,gc=4,dc=5,uc=6;function tA(t,n,A,o,e,r,i,c,a,s,l){c&&FA(t,n" +
-  ",A,o,e,l[hc],17,!0),a&&Cc(t,n,A,o,e,l[Bc],l[Ec],l[Sc]),s&&fc(t,n,A,o,e,r,i,l[gc],l[dc],l[uc])}functi" +
-  "on di(t,n,A){let o=1,e=0;A&&(o=t[n+15],e=t[n+16]);let r=D[Se],i=D[ge],c=D[de],a=D[ue],s=D[pe],l=r*c-" +
-  "i*i;l=l!==0?1/l:0;let I=t[n+20],y=t[n+20+1],_=-o*l*(c*a-i*s)-e*I,m=-o*l*(r*s-i*a)-e*y;t[n+20]=I+_,t[" +
-  "n+20+1]=y+m,D[xe]=_,D[be]=m}function mr(t,n,A,o,e,r){let i=A[o+6],c=A[o+7],a=A[e+6],s=A[e+7],l=t[n+8" +
-  "],I=t[n+9],y=t[n+10],_=t[n+11],m=i*l-c*I,C=c*l+i*I,f=a*y-s*_,B=s*y+a*_,E=t[n+2],S=t[n+3],g=t[n+4],h=" +
-  "t[n+5],d=0,u=0,b=1,w=0;if(r){let j=t[n+14];d=j*(A[e+4]-A[o+4]+f-m+t[n+12]),u=j*(A[e+5]-A[o+5]+B-C+t[" +
-  "n+13]),b=t[n+15],w=t[n+16]}let x=A[o+0],p=A[o+1],M=A[o+2],R=A[e+0],P=A[e+1],N=A[e+2],T=R-N*B-x+M*C+d" +
-  ",Q=P+N*f-p-M*m+u,F=E+g,X=F+S*C*C+h*B*B,G=-S*m*C-h*f*B,O=F+S*m*m+h*f*f,U=X*O-G*G;U=U!==0?1/U:0;let v=" +
-  "t[n+20],J=t[n+20+1],$=-b*U*(O*T-G*Q)-w*v,ot=-b*U*(X*Q-G*T)-w*J;t[n+20]=v+$,t[n+20+1]=J+ot,A[o+0]=x-E" +
-  "*$,A[o+1]=p-E*ot,A[o+2]=M-S*(m*ot-C*$),A[e+0]=R+g*$,A[e+1]=P+g*ot,A[e+2]=N+h*(f*ot-B*$)}var pc=Int32" +
-  "Array.of(0,3,29,30,1,27,28);function ui(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t" +
-  "[r+1]|0)*8;Ho(t,r,o,i,c);let a=D[Po],s=D[wo],l=Math.sqrt(a*a+s*s),I=l>0?1/l:0,y=t[r+20]+t[r+20+1]-t[" +
-  "r+20+2]+t[r+20+3],_=y*a*I,m=y*s*I;D[Sn]=_,D[gn]=m,D[dn]=D[So]*m-D[go]*_,D[un]=D[uo]*m-D[po]*_,zn(t,r" +
-  ",o,i,c)}}function pi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)" +
-  "*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I);let y=D[Po],_=D[wo],m=Math.sqrt(y*y+_*_),C=m>0?1/m:0,f=y*C,B=_*C;D[x" +
-  "o]=f,D[bo]=B,D[Bn]=D[So]*B-D[go]*f,D[En]=D[uo]*B-D[po]*f,D[An]=t[s+32],D[RA]=m,D[$n]=m-t[s+26];let E" +
-  "=t[s+7]|0;if((E&64)!==0)FA(t,s,o,l,I,0,14,r);else{let S=t[s+31]>0,g=(E&Et.enableMotor)!==0,h=(E&Et.e" +
-  "nableLimit)!==0;tA(t,s,o,l,I,e,r,S,g,h,pc)}}}var Cr=new Float64Array(2);function en(t,n,A,o,e,r){let" +
-  " i=o[e+6],c=o[e+7],a=o[r+6],s=o[r+7],l=i*a+c*s,I=i*s-c*a,y=t[A],_=t[A+1];Cr[0]=_*l+y*I,Cr[1]=y*l-_*I" +
-  ",Qr(Cr,0),t[n+39]=Cr[0]}function xi(t,n,A,o){rn(t,n,A,o,40,20,wA)}function bi(t,n,A,o,e,r,i){let c=n" +
-  "+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4" +
-  "],C=t[s+5],f=o[l+0],B=o[l+1],E=o[l+2],S=o[I+0],g=o[I+1],h=o[I+2],d=o[l+6],u=o[l+7],b=o[I+6],w=o[I+7]" +
-  ",x=t[s+30];{en(t,s,s+31,o,l,I);let p=x*t[s+39],M=t[s+20+2],R=t[s+29],P=M-t[s+27]*(h-E+p);P=P>R?R:P<-" +
-  "R?-R:P;let N=P-M;t[s+20+2]=P,E-=_*N,h+=C*N}{let p=t[s+8],M=t[s+9],R=t[s+10],P=t[s+11],N=d*p-u*M,T=u*" +
-  "p+d*M,Q=b*R-w*P,F=w*R+b*P,X=S-h*F-f+E*T+x*(o[I+4]-o[l+4]+Q-N+t[s+12]),G=g+h*Q-B-E*N+x*(o[I+5]-o[l+5]" +
-  "+F-T+t[s+13]),O=y+m,U=O+_*T*T+C*F*F,v=-_*N*T-C*Q*F,J=O+_*N*N+C*Q*Q,$=U*J-v*v;$=$!==0?1/$:0;let ot=t[" +
-  "s+20],j=t[s+20+1],W=ot-$*(J*X-v*G),H=j-$*(U*G-v*X),At=t[s+28],nt=W*W+H*H;if(nt>At*At){let rt=At/Math" +
-  ".sqrt(nt);W*=rt,H*=rt}let Z=W-ot,V=H-j;t[s+20]=W,t[s+20+1]=H,f-=y*Z,B-=y*V,E-=_*(N*V-T*Z),S+=m*Z,g+=" +
-  "m*V,h+=C*(Q*V-F*Z)}o[l+0]=f,o[l+1]=B,o[l+2]=E,o[I+0]=S,o[I+1]=g,o[I+2]=h}}function Di(t,n,A,o){for(l" +
-  "et e=n;e<A;e++){let r=e*40,i=(t[r+1]|0)*8,c=t[r+4],a=t[r+5],s=o[i+6],l=o[i+7],I=t[r+10],y=t[r+11],_=" +
-  "s*I-l*y,m=l*I+s*y,C=t[r+20],f=t[r+20+1];o[i+0]=o[i+0]+c*C,o[i+1]=o[i+1]+c*f,o[i+2]=o[i+2]+a*(_*f-m*C" +
-  ")}}function Mi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+1]|0)*8,I=t" +
-  "[s+4],y=t[s+5],_=o[l+0],m=o[l+1],C=o[l+2],f=o[l+6],B=o[l+7],E=t[s+10],S=t[s+11],g=f*E-B*S,h=B*E+f*S," +
-  "d=t[s+17],u=t[s+18],b=t[s+19],w=_-C*h+d*(o[l+4]+g+t[s+12]),x=m+C*g+d*(o[l+5]+h+t[s+13]),p=I+y*h*h,M=" +
-  "-y*g*h,R=I+y*g*g,P=p*R-M*M;P=P!==0?1/P:0;let N=t[s+20],T=t[s+20+1],Q=N-u*P*(R*w-M*x)-b*N,F=T-u*P*(p*" +
-  "x-M*w)-b*T,X=t[s+26],G=Q*Q+F*F;if(G>X*X){let v=X/Math.sqrt(G);Q*=v,F*=v}let O=Q-N,U=F-T;t[s+20]=Q,t[" +
-  "s+20+1]=F,_+=I*O,m+=I*U,C+=y*(g*U-h*O),o[l+0]=_,o[l+1]=m,o[l+2]=C}}var xc=new Float64Array([0,1,0]);" +
-  "function Ri(t,n,A,o){rn(t,n,A,o,16,14,De)}function Pi(t,n,A,o,e,r,i){let c=r?e:xc,a=c[0],s=c[1],l=c[" +
-  "2],I=n+A-1;for(let y=n;y<A;y++){let _=(i?I-y:y)*16,m=(t[_+0]|0)*8,C=(t[_+1]|0)*8,f=o[m+6],B=o[m+7],E" +
-  "=o[C+6],S=o[C+7],g=t[_+8],h=t[_+9],d=t[_+10],u=t[_+11],b=f*g-B*h,w=B*g+f*h,x=E*d-S*u,p=S*d+E*u,M=t[_" +
-  "+2],R=t[_+3],P=t[_+4],N=t[_+5],T=a*(o[C+4]-o[m+4]+x-b+t[_+12]),Q=a*(o[C+5]-o[m+5]+p-w+t[_+13]),F=o[m" +
-  "+0],X=o[m+1],G=o[m+2],O=o[C+0],U=o[C+1],v=o[C+2],J=O-v*p-F+G*w+T,$=U+v*x-X-G*b+Q,ot=M+P,j=ot+R*w*w+N" +
-  "*p*p,W=-R*b*w-N*x*p,H=ot+R*b*b+N*x*x,At=j*H-W*W;At=At!==0?s/At:0;let nt=t[_+14],Z=t[_+14+1],V=-At*(H" +
-  "*J-W*$)-l*nt,rt=-At*(j*$-W*J)-l*Z;t[_+14]=nt+V,t[_+14+1]=Z+rt,o[m+0]=F-M*V,o[m+1]=X-M*rt,o[m+2]=G-R*" +
-  "(b*rt-w*V),o[C+0]=O+P*V,o[C+1]=U+P*rt,o[C+2]=v+N*(x*rt-p*V)}}var bc=Int32Array.of(2,3,29,30,4,31,32)" +
-  ";function wi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),jn" +
-  "(t,r,o,i);let a=D[xo],s=D[bo],l=D[Po]+D[So],I=D[wo]+D[go],y=D[uo],_=D[po],m=l*s-I*a,C=y*s-_*a,f=l*a+" +
-  "I*s,B=y*a+_*s,E=t[r+20],S=t[r+20+1],g=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];D[Sn]=g*a-E*s,D[gn]=g*" +
-  "s+E*a,D[dn]=g*m+E*f+S,D[un]=g*C+E*B+S,zn(t,r,o,i,c)}}function Fi(t,n,A,o,e,r,i){let c=n+A-1;for(let " +
-  "a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I),jn(t,s,o,l);let y=t[s+7]" +
-  "|0,_=(y&Et.enableSpring)!==0,m=(y&Et.enableMotor)!==0,C=(y&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,_,m," +
-  "C,bc);let f=t[s+2],B=t[s+3],E=t[s+4],S=t[s+5],g=D[Po],h=D[wo],d=-D[bo],u=D[xo],b=(g+D[So])*u-(h+D[go" +
-  "])*d,w=D[uo]*u-D[po]*d,x=o[l+0],p=o[l+1],M=o[l+2],R=o[I+0],P=o[I+1],N=o[I+2],T=d*(R-x)+u*(P-p)+w*N-b" +
-  "*M,Q=N-M;if(r){let v=t[s+14];T+=v*(d*g+u*h),en(t,s,s+34,o,l,I),Q+=v*t[s+39]}let F=B+S;D[Se]=f+E+B*b*" +
-  "b+S*w*w,D[ge]=B*b+S*w,D[de]=F===0?1:F,D[ue]=T,D[pe]=Q,di(t,s,r);let X=D[xe],G=D[be],O=X*d,U=X*u;o[l+" +
-  "0]=x-f*O,o[l+1]=p-f*U,o[l+2]=M-B*(X*b+G),o[I+0]=R+E*O,o[I+1]=P+E*U,o[I+2]=N+S*(X*w+G)}}function Ni(t" +
-  ",n,A,o){Oi(t,n,A,o,!1,!1,!0)}function Ti(t,n,A,o,e,r,i){Oi(t,n,A,o,r,i,!1)}function Oi(t,n,A,o,e,r,i" +
-  "){let c=n+A-1;for(let a=n;a<A;a++){let s=(r?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3" +
-  "],m=t[s+4],C=t[s+5],f=o[l+6],B=o[l+7],E=o[I+6],S=o[I+7],g=t[s+8],h=t[s+9],d=t[s+10],u=t[s+11],b=f*g-" +
-  "B*h,w=B*g+f*h,x=E*d-S*u,p=S*d+E*u,M=o[l+4]+b-t[s+26],R=o[l+5]+w-t[s+27],P=o[I+4]+x-t[s+28],N=o[I+5]+" +
-  "p-t[s+29],T=Math.sqrt(M*M+R*R),Q=Math.sqrt(P*P+N*N),F=T>1e-9?1/T:0,X=Q>1e-9?1/Q:0;M*=F,R*=F,P*=X,N*=" +
-  "X;let G=t[s+30],O=b*R-w*M,U=x*N-p*P,v=o[l+0],J=o[l+1],$=o[l+2],ot=o[I+0],j=o[I+1],W=o[I+2],H;if(i)H=" +
-  "t[s+20];else{let rt=y+_*O*O+G*G*(m+C*U*U),K=rt>0?1/rt:0,it=-(M*(v-$*w)+R*(J+$*b))-G*(P*(ot-W*p)+N*(j" +
-  "+W*x)),to=0,lt=1,mt=0;e&&(to=t[s+14]*(t[s+31]-T-G*Q),lt=t[s+15],mt=t[s+16]);let z=t[s+20];H=-lt*K*(i" +
-  "t+to)-mt*z,t[s+20]=z+H}let At=-H*M,nt=-H*R,Z=-G*H*P,V=-G*H*N;v+=y*At,J+=y*nt,$+=_*(b*nt-w*At),ot+=m*" +
-  "Z,j+=m*V,W+=C*(x*V-p*Z),o[l+0]=v,o[l+1]=J,o[l+2]=$,o[I+0]=ot,o[I+1]=j,o[I+2]=W}}var Dc=Et.enableSpri" +
-  "ng|Et.enableMotor|Et.enableLimit,Mc=Et.enableSpring|Et.enableLimit;function Qi(t,n,A,o){rn(t,n,A,o,4" +
-  "0,20,gi)}function vi(t,n,A,o,e,r,i){let c=e[1],a=n+A-1;for(let s=n;s<A;s++){let l=(i?a-s:s)*40,I=(t[" +
-  "l+0]|0)*8,y=(t[l+1]|0)*8,_=t[l+3],m=t[l+5],C=t[l+7]|0;if((C&Dc)!==0&&_+m>0){let f=o[I+2],B=o[y+2],E=" +
-  "t[l+27];(C&Mc)!==0&&en(t,l,l+32,o,I,y);let S=t[l+39];if((C&Et.enableSpring)!==0){let g=t[l+20+2],h=-" +
-  "t[l+18]*E*(B-f+t[l+17]*S)-t[l+19]*g;t[l+20+2]=g+h,f-=_*h,B+=m*h}if((C&Et.enableMotor)!==0){let g=t[l" +
-  "+20+3],h=t[l+29],d=g-E*(B-f-t[l+28]);d=d>h?h:d<-h?-h:d;let u=d-g;t[l+20+3]=d,f-=_*u,B+=m*u}if((C&Et." +
-  "enableLimit)!==0){{let g=S-t[l+30],h=0,d=1,u=0;g>0?h=g*c:r&&(h=t[l+14]*g,d=t[l+15],u=t[l+16]);let b=" +
-  "t[l+20+4],w=b-d*E*(B-f+h)-u*b,x=w>0?w:0,p=x-b;t[l+20+4]=x,f-=_*p,B+=m*p}{let g=t[l+31]-S,h=0,d=1,u=0" +
-  ";g>0?h=g*c:r&&(h=t[l+14]*g,d=t[l+15],u=t[l+16]);let b=t[l+20+5],w=b-d*E*(f-B+h)-u*b,x=w>0?w:0,p=x-b;" +
-  "t[l+20+5]=x,f+=_*p,B-=m*p}}o[I+2]=f,o[y+2]=B}mr(t,l,o,I,y,r)}}function Ji(t,n,A,o){rn(t,n,A,o,40,20," +
-  "wA)}function Li(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=" +
-  "(t[s+1]|0)*8,y=t[s+7]|0;{let _=0,m=1,C=0;if(r||(y&32)!==0){en(t,s,s+28,o,l,I);let g=t[s+39];_=t[s+17" +
-  "]*g,m=t[s+18],C=t[s+19]}let f=o[l+2],B=o[I+2],E=t[s+20+2],S=-m*t[s+27]*(B-f+_)-C*E;t[s+20+2]=E+S,o[l" +
-  "+2]=f-t[s+3]*S,o[I+2]=B+t[s+5]*S}mr(t,s,o,l,I,r||(y&16)!==0)}}var Rc=Int32Array.of(1,-1,-1,-1,3,31,3" +
-  "2);function Gi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c)," +
-  "jn(t,r,o,i);let a=D[xo],s=D[bo],l=D[Po]+D[So],I=D[wo]+D[go],y=D[uo],_=D[po],m=l*s-I*a,C=y*s-_*a,f=l*" +
-  "a+I*s,B=y*a+_*s,E=t[r+20],S=t[r+20+2],g=t[r+20+1]+t[r+20+3]-t[r+20+4];D[Sn]=g*a-E*s,D[gn]=g*s+E*a,D[" +
-  "dn]=g*m+E*f+S,D[un]=g*C+E*B+S,zn(t,r,o,i,c)}}function Xi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;" +
-  "a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5];Ho(t,s,o,l" +
-  ",I),jn(t,s,o,l);let f=t[s+7]|0;if((f&Et.enableMotor)!==0){let x=o[l+2],p=o[I+2],M=t[s+33],R=t[s+20+2" +
-  "],P=t[s+30],N=R-M*(p-x-t[s+29]);N=N>P?P:N<-P?-P:N;let T=N-R;t[s+20+2]=N,o[l+2]=x-_*T,o[I+2]=p+C*T}le" +
-  "t B=(f&Et.enableSpring)!==0,E=(f&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,B,!1,E,Rc);let S=D[Po],g=D[wo]" +
-  ",h=-D[bo],d=D[xo],u=(S+D[So])*d-(g+D[go])*h,b=D[uo]*d-D[po]*h,w=y+m+_*u*u+C*b*b;D[xo]=h,D[bo]=d,D[Bn" +
-  "]=u,D[En]=b,D[An]=w>0?1/w:0,D[$n]=h*S+d*g,FA(t,s,o,l,I,0,14,r)}}var Pe=0,we=1;function Fe(t,n,A,o,e," +
-  "r){let i=t.joints.constraints,c=t.joints.groupStart,a=t.solverData.states,s=t.solverData.params,l=A*" +
-  "KA;for(let I=0;I<KA;I++){let y=Math.max(o,c[l+I]),_=Math.min(e,c[l+I+1]);y>=_||(n===Pe?Pc(I,i,y,_,a)" +
-  ":wc(I,i,y,_,a,s,n===we,r))}}function Ne(t,n,A,o,e){let r=t.joints,i=t.solverData.states;n===Pe?Ri(r." +
-  "pins,A,o,i):Pi(r.pins,A,o,i,r.softness,n===we,e)}function Pc(t,n,A,o,e){switch(t){case Bt.distance:r" +
-  "eturn ui(n,A,o,e);case Bt.revolute:return Qi(n,A,o,e);case Bt.prismatic:return wi(n,A,o,e);case Bt.w" +
-  "eld:return Ji(n,A,o,e);case Bt.wheel:return Gi(n,A,o,e);case Bt.mouse:return Di(n,A,o,e);case Bt.mot" +
-  "or:return xi(n,A,o,e);case Bt.pulley:return Ni(n,A,o,e)}}function wc(t,n,A,o,e,r,i,c){switch(t){case" +
-  " Bt.distance:return pi(n,A,o,e,r,i,c);case Bt.revolute:return vi(n,A,o,e,r,i,c);case Bt.prismatic:re" +
-  "turn Fi(n,A,o,e,r,i,c);case Bt.weld:return Li(n,A,o,e,r,i,c);case Bt.wheel:return Xi(n,A,o,e,r,i,c);" +
-  "case Bt.mouse:return Mi(n,A,o,e,r,i,c);case Bt.motor:return bi(n,A,o,e,r,i,c);case Bt.pulley:return " +
-  "Ti(n,A,o,e,r,i,c)}}var Fc=0,Nc=1,Tc=2,Ui=3,Vi=4;var Oc=6,Qc=7,vc=8,Jc=9,Yi=10,ki=13,Lc=16,qi=32,Gc=6" +
-  ";function Hi(t,n,A,o,e=0){let r=t.solverData,i=r.states,c=r.params,a=n&qi-1,s=(n&qi)!==0;if(a===Lc)E" +
-  "e(t,A,o);else if(a>=ki)Ne(t,a-ki,A,o,s);else if(a>=Yi)Fe(t,a-Yi,n>>Gc,A,o,s);else if(a===vc)qs(t,A,o" +
-  ",r.chunkFound,e*ks);else if(a===Jc)r.writeBackCounts[e]=$s(t,A,o,r.writeBackOut,A-1);else if(a===Fc)" +
-  "Ks(i,r.integration,o,c,A);else if(a===Nc)Zs(i,o,c,A);else if(a===Tc)Ws(i,o,c,A);else if(a===Oc)oi(r." +
-  "contacts,o,i,c,A);else if(a===Qc)Xc(t,A,o);else{let l=r.kernel;if(l!==null){let I=r.contactsAddress+" +
-  "A*44*8;a===Ui?l.warmStartContacts(I,o-A,r.statesAddress):l.solveContacts(I,o-A,r.statesAddress,c[1]," +
-  "c[3],a===Vi?1:0,s?1:0)}else a===Ui?js(r.contacts,o,i,A):ti(r.contacts,o,i,c,a===Vi,s,A)}}function Xc" +
-  "(t,n,A){let o=t.solverData.contacts,e=t.solverData.constraintSlot,r=t.contacts.list,i=t.contacts.poi" +
-  "nts;for(let c=n;c<A;c++){let a=e[c];if(a<0)continue;let s=a*44,l=r[c]*No,I=o[s+13];for(let y=0;y<I;y" +
-  "++){let _=s+20+y*12,m=l+y*fo;i[m+Go]=o[_+7],i[m+Xo]=o[_+8]}}}var oA=0,Ki=1,fr=2,Te=3,Zi=4,Oe=5,hr=8," +
-  "Br=12,$i=0,Qe=1,zi=2,ji=3,ta=4,oa=5,Uc=6,Vc=7,Yc=8,ey=hr+2*Br;var na=1,kc=2,ve=3,qc=4;function Hc(t)" +
-  "{return(t&65535)<<16}function Wi(t,n,A){for(;;){let o=Atomics.load(t,Ki);if((o&-65536)!==n)return-1;" +
-  "let e=o&65535;if(e>=A)return-1;if(Atomics.compareExchange(t,Ki,o,o+1)===o)return e}}function Aa(t,n," +
-  "A,o,e,r,i){let c=Hc(o),a=hr+(o&1)*Br,s=0;for(let l=Wi(t,c,r);l>=0;l=Wi(t,c,r))e===qc?Wc(A,t,a,l,i):K" +
-  "c(A,e,l,i),Atomics.store(n,l,o),Atomics.add(t,fr,1)+1===r&&Atomics.notify(t,fr),s++;return s}functio" +
-  "n Kc(t,n,A,o){if(n===kc)Ps(t,A,o,t.contacts.chunkOut,t.contacts.chunkCounts);else if(n===ve){let e=t" +
-  ".broadphase;e.pairChunkCounts[A]=Fs(t,A,o,e.pairChunkOut,2*A*Wr,Wr)}}function Wc(t,n,A,o,e){let r=n[" +
-  "A+Vc]+o*e,i=Math.min(n[A+Yc],r+e);Hi(t,n[A+Uc],r,i,o)}var kt=t=>t.contacts,xn=t=>t.shapes.geometry,b" +
-  "n=t=>t.shapes,qt=t=>t.bodies,Er=t=>t.bodies.transform,Sr=t=>t.broadphase,Zc=t=>t.broadphase.moveBuff" +
-  "er,Ko=t=>t.solverData,Jo=t=>t.joints,$c=t=>t.joints.f,Je=[[kt,\"shapeA\"],[kt,\"shapeB\"],[kt,\"bodyA\"],[" +
-  "kt,\"bodyB\"],[kt,\"flags\"],[kt,\"listIndex\"],[kt,\"pointCount\"],[kt,\"points\"],[kt,\"normalX\"],[kt,\"normal" +
-  "Y\"],[kt,\"manifoldCache\"],[kt,\"cacheValid\"],[kt,\"chunkOut\"],[kt,\"chunkCounts\"],[xn,\"type\"],[xn,\"count" +
-  "\"],[xn,\"radius\"],[xn,\"centroid\"],[xn,\"slot\"],[xn,\"verts\"],[xn,\"normals\"],[bn,\"aabb\"],[bn,\"moved\"],[b" +
-  "n,\"tree\"],[bn,\"proxy\"],[qt,\"flags\"],[Er,\"x\"],[Er,\"y\"],[Er,\"c\"],[Er,\"s\"],[bn,\"groupIndex\"],[bn,\"maskB" +
-  "its\"],[Sr,\"moveFrom\"],[Sr,\"moveSlot\"],[Sr,\"pairChunkOut\"],[Sr,\"pairChunkCounts\"],[Zc,\"data\"],[Ko,\"st" +
-  "ates\"],[Ko,\"contacts\"],[Ko,\"integration\"],[Ko,\"params\"],[Ko,\"chunkFound\"],[Ko,\"indexOf\"],[Ko,\"constr" +
-  "aintSlot\"],[kt,\"list\"],[kt,\"friction\"],[kt,\"restitution\"],[kt,\"tangentSpeed\"],[kt,\"rollingResistance" +
-  "\"],[qt,\"invMass\"],[qt,\"invInertia\"],[qt,\"localCenterX\"],[qt,\"localCenterY\"],[Ko,\"writeBackOut\"],[Ko," +
-  "\"writeBackCounts\"],[qt,\"vx\"],[qt,\"vy\"],[qt,\"w\"],[qt,\"centerX\"],[qt,\"centerY\"],[qt,\"forceX\"],[qt,\"for" +
-  "ceY\"],[qt,\"torque\"],[qt,\"mass\"],[qt,\"inertia\"],[qt,\"maxExtent\"],[qt,\"minExtent\"],[qt,\"type\"],[qt,\"sh" +
-  "apeHead\"],[bn,\"next\"],[Jo,\"constraints\"],[Jo,\"groupStart\"],[Jo,\"pins\"],[Jo,\"softness\"],[Jo,\"type\"],[" +
-  "Jo,\"flags\"],[Jo,\"bodyA\"],[Jo,\"bodyB\"],[Jo,\"rowColour\"],[Jo,\"rowSlot\"],...Array.from({length:$A},(t,n" +
-  ")=>[$c,String(n)])];function ra(t,n,A){let[o,e]=Je[n];o(t)[e]=A}var ea=\"AGFzbQEAAAABIgRgA39/fwBgBn9/" +
-  "f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29s" +
-  "dmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8g" +
-  "AUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIg" +
-  "AUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwAB" +
-  "IQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9" +
-  "XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAk" +
-  "QThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA" +
-  "/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd" +
-  "/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwAB" +
-  "IRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNF" +
-  "IChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAi" +
-  "ICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9" +
-  "VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcD" +
-  "AAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAA" +
-  "AAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAA" +
-  "AAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH9" +
-  "8AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAA" +
-  "AP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsD" +
-  "AAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIh" +
-  "CiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv9" +
-  "8gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsD" +
-  "AAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fAB" +
-  "IQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMA" +
-  "ASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpq" +
-  "IgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcD" +
-  "AAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChB" +
-  "GGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIi" +
-  "Df1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiEL" +
-  "IAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsg" +
-  "Df1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwg" +
-  "ByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0M" +
-  "AAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAA" +
-  "AAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1X" +
-  "AwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI" +
-  "/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsD" +
-  "AAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH" +
-  "/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICIL" +
-  "IByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAA" +
-  "KwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByi" +
-  "ICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIh" +
-  "oqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcL" +
-  "IAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAA" +
-  "IAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAH" +
-  "IBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAU" +
-  "IBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcg" +
-  "BiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAP" +
-  "IByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABq" +
-  "KwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAK" +
-  "oqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSAB" +
-  "KwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAh" +
-  "DiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIE" +
-  "KwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsi" +
-  "AyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAii" +
-  "oqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAA" +
-  "KwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMI" +
-  "ICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwC" +
-  "QQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq" +
-  "/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1d" +
-  "AwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcg" +
-  "AyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIB" +
-  "IAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIF" +
-  "IAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMg" +
-  "ESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA" +
-  "/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcD" +
-  "AAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMA" +
-  "ASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcD" +
-  "AAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAF" +
-  "QeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABi" +
-  "cQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAA" +
-  "AAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMg" +
-  "IRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMA" +
-  "Ig4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWoh" +
-  "BAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAK" +
-  "oqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQgg" +
-  "BUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMI" +
-  "Ig4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQ" +
-  "ACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAor" +
-  "AwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAA" +
-  "AAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",sa=\"AGFzbQEAAA" +
-  "ABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdG" +
-  "FydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoai" +
-  "AAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av" +
-  "1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAP" +
-  "wCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIi" +
-  "YgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqIC" +
-  "VBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAA" +
-  "EhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJU" +
-  "Eoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4A" +
-  "BqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAW" +
-  "ohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqIC" +
-  "tBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf" +
-  "3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIy" +
-  "AsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPy" +
-  "AWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AA" +
-  "AAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/f" +
-  "ABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP" +
-  "0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9Ui" +
-  "II/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCi" +
-  "ANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wAS" +
-  "AHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIg" +
-  "j9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDC" +
-  "AHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQf" +
-  "AAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz///////////////" +
-  "//////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFi" +
-  "AFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAw" +
-  "ABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xAS" +
-  "EVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIB" +
-  "UgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98g" +
-  "H98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wAS" +
-  "ELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAE" +
-  "H4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V" +
-  "0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIA" +
-  "FBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAw" +
-  "AAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIai" +
-  "AK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJk" +
-  "EIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBS" +
-  "AAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR" +
-  "4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D" +
-  "8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAx" +
-  "CioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQ" +
-  "UgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioa" +
-  "AgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoq" +
-  "EhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAP" +
-  "A/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZA" +
-  "R8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAy" +
-  "ggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAy" +
-  "AiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAy" +
-  "AaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoq" +
-  "EgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDy" +
-  "AFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOK" +
-  "IiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoK" +
-  "KhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIB" +
-  "ogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBS" +
-  "ADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioC" +
-  "ECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCP" +
-  "wCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9Vw" +
-  "MAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABai" +
-  "IPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIA" +
-  "sgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIai" +
-  "ACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAy" +
-  "AGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAE" +
-  "Egav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIB" +
-  "FBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAAS" +
-  "ABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/f" +
-  "ABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEG" +
-  "oiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAg" +
-  "d/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIA" +
-  "sgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERA" +
-  "AAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAy" +
-  "sDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIg" +
-  "grAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA" +
-  "4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDq" +
-  "CioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A3" +
-  "8EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCi" +
-  "sDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQ" +
-  "tFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsai" +
-  "EKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQ" +
-  "UgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQ" +
-  "sLCws=\";var nA=[void 0,void 0];function aa(t){let n=t?1:0;if(nA[n]!==void 0)return nA[n];if(nA[n]=nu" +
-  "ll,typeof WebAssembly==\"object\"&&typeof WebAssembly.Module==\"function\")try{nA[n]=new WebAssembly.Mod" +
-  "ule(zc(t?sa:ea))}catch{nA[n]=null}return nA[n]}function ca(t,n){return new WebAssembly.Instance(t,{e" +
-  "nv:{memory:n,abort:()=>{throw new Error(\"contact solver kernel aborted\")}}}).exports}var ia=\"ABCDEFG" +
-  "HIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/\";function zc(t){let n=new Uint8Array(128);" +
-  "for(let c=0;c<ia.length;c++)n[ia.charCodeAt(c)]=c;let A=t.length;for(;A>0&&t[A-1]===\"=\";)A--;let o=n" +
-  "ew Uint8Array(A*3>>2),e=0,r=0,i=0;for(let c=0;c<A;c++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(e-=8,o[i" +
-  "++]=r>>e&255);return o}var ht=new Float64Array(0),Gt=new Int32Array(0),ya={states:ht,integration:ht," +
-  "contacts:ht,params:ht,chunkFound:Gt,writeBackOut:Gt,writeBackCounts:Gt,indexOf:Gt,constraintSlot:Gt," +
-  "kernel:null,kernelMemory:null,statesAddress:0,contactsAddress:0},TA={contacts:new vA,shapes:{geometr" +
-  "y:new lA,aabb:ht,moved:new Uint8Array(0),tree:new Uint8Array(0),proxy:Gt,groupIndex:Gt,maskBits:new " +
-  "Uint32Array(0),next:Gt},bodies:{flags:new Uint8Array(0),transform:{x:ht,y:ht,c:ht,s:ht},invMass:ht,i" +
-  "nvInertia:ht,localCenterX:ht,localCenterY:ht,vx:ht,vy:ht,w:ht,centerX:ht,centerY:ht,forceX:ht,forceY" +
-  ":ht,torque:ht,mass:ht,inertia:ht,maxExtent:ht,minExtent:ht,type:new Uint8Array(0),shapeHead:Gt},broa" +
-  "dphase:{trees:[new Qn,new Qn],moveBuffer:new Fo,moveFrom:ht,moveSlot:Gt,queryResults:new Fo,pairChun" +
-  "kOut:Gt,pairChunkCounts:Gt},manifold:qe(),pose:new Float64Array(8),solverData:ya,joints:{constraints" +
-  ":ht,groupStart:Gt,pins:ht,softness:ht,f:Array.from({length:$A},()=>ht),type:Gt,flags:Gt,bodyA:Gt,bod" +
-  "yB:Gt,rowColour:Gt,rowSlot:Gt}},Ht=new Int32Array(Qe+1),ma=Gt,Ca=new Int32Array(0),jc=2e4,NA=0;funct" +
-  "ion la(){for(;;){for(let r=0;r<jc&&Atomics.load(Ht,oA)===NA;r++);Atomics.add(Ht,Oe,1),Atomics.wait(H" +
-  "t,oA,NA),Atomics.sub(Ht,Oe,1);let t=Atomics.load(Ht,oA);if(t===NA)continue;NA=t;let n=hr+(t&1)*Br,A=" +
-  "Atomics.load(Ht,n+$i),o=Atomics.load(Ht,n+Qe),e=Atomics.load(Ht,n+zi);if(Atomics.load(Ht,oA)===t){if" +
-  "(A===na)return;if(A===ve){let r=TA.broadphase.trees;r[0].adoptRoot(Atomics.load(Ht,n+ji)),r[1].adopt" +
-  "Root(Atomics.load(Ht,n+ta)),TA.contacts.pairs.adoptSlots(ma,Atomics.load(Ht,n+oa))}try{Aa(Ht,Ca,TA,t" +
-  ",A,o,e)}catch(r){Atomics.store(Ht,Zi,1),Atomics.notify(Ht,fr),fa({type:\"error\",message:r instanceof " +
-  "Error?r.message:String(r)});return}}}}function Ia(t){if(t.type===\"init\")Ht=t.ctrl,NA=Atomics.load(Ht" +
-  ",oA),fa({type:\"ready\"}),la();else if(t.type===\"columns\"){let n=t.columns,A=Je.length;for(let i=0;i<A" +
-  ";i++)ra(TA,i,n[i]);let o=TA.broadphase.trees;o[0].adoptQueryColumns(n.slice(A,A+vn)),o[1].adoptQuery" +
-  "Columns(n.slice(A+vn,A+2*vn)),ma=n[A+2*vn],Ca=t.chunkDone;let e=ya,r=t.kernelMemory??null;r!==e.kern" +
-  "elMemory&&(e.kernelMemory=r,e.kernel=r===null?null:ca(aa(!0),r)),e.statesAddress=t.statesAddress??0," +
-  "e.contactsAddress=t.contactsAddress??0,Atomics.add(Ht,Te,1),Atomics.notify(Ht,Te),la()}}var _a=globa" +
-  "lThis.require,gr=typeof _a==\"function\"?_a(\"node:worker_threads\").parentPort:null;function fa(t){gr!=" +
-  "=null?gr.postMessage(t):self.postMessage(t)}gr!==null?gr.on(\"message\",Ia):self.onmessage=t=>Ia(t.dat" +
-  "a);})();\n";
+  "nt32Array(16);count=0;free=new Int32Array(16);freeCount=0;capacityUsed=0;version=0;colouredVersion=-" +
+  "1;colouredFor=0;reserve(n){this.shapeA.length>=n||(this.shapeA=gt(this.shapeA,n),this.shapeB=gt(this" +
+  ".shapeB,n),this.bodyA=gt(this.bodyA,n),this.bodyB=gt(this.bodyB,n),this.flags=sn(this.flags,n),this." +
+  "friction=Ft(this.friction,n),this.restitution=Ft(this.restitution,n),this.rollingResistance=Ft(this." +
+  "rollingResistance,n),this.tangentSpeed=Ft(this.tangentSpeed,n),this.normalX=Ft(this.normalX,n),this." +
+  "normalY=Ft(this.normalY,n),this.pointCount=sn(this.pointCount,n),this.points=Ft(this.points,n*No),th" +
+  "is.manifoldCache=Ft(this.manifoldCache,n*eA),this.cacheValid=sn(this.cacheValid,n),this.edgeNext=gt(" +
+  "this.edgeNext,n*2),this.edgePrev=gt(this.edgePrev,n*2),this.listIndex=gt(this.listIndex,n),this.list" +
+  "=gt(this.list,n),this.free=gt(this.free,n))}allocate(){let n=this.freeCount>0?this.free[--this.freeC" +
+  "ount]:this.capacityUsed++;return this.version++,this.reserve(n+1),this.listIndex[n]=this.count,this." +
+  "list[this.count++]=n,n}release(n){let A=this.listIndex[n];this.version++;let o=this.list[--this.coun" +
+  "t];this.list[A]=o,this.listIndex[o]=A,this.listIndex[n]=-1,this.free[this.freeCount++]=n}};var Ea=ne" +
+  "w Float64Array([1/0,1/0,-1/0,-1/0]),Sa=new Uint8Array(0),ct=-1;function cA(t,n,A,o,e,r,i,c,a){let s=" +
+  "t[e],l=n[e],I=A[e],y=o[e];return(I>c?I:c)-(s<r?s:r)+((y>a?y:a)-(l<i?l:i))}var vn=8,Qn=class{_minX;_m" +
+  "inY;_maxX;_maxY;_parent;_child1;_child2;_height;_userData;_category;_root=ct;_freeList=ct;_highWater" +
+  "=0;_nodeCount=0;_proxyCount=0;_stack;_swapGain=new Float64Array(1);_queryBox=new Float64Array(4);_sw" +
+  "apX=ct;_swapP=ct;_swapY=ct;_buildLeaves=new Int32Array(0);_buildCx=new Float64Array(0);_buildCy=new " +
+  "Float64Array(0);_buildFrames=new Int32Array(0);_buildRoots=new Int32Array(0);constructor(n=16){let A" +
+  "=Math.max(2*n,16);this._minX=new Float64Array(A),this._minY=new Float64Array(A),this._maxX=new Float" +
+  "64Array(A),this._maxY=new Float64Array(A),this._parent=new Int32Array(A),this._child1=new Int32Array" +
+  "(A),this._child2=new Int32Array(A),this._height=new Int32Array(A),this._userData=new Int32Array(A),t" +
+  "his._category=new Int32Array(A),this._stack=new Int32Array(64)}get minX(){return this._minX}get minY" +
+  "(){return this._minY}get maxX(){return this._maxX}get maxY(){return this._maxY}queryColumn(n){switch" +
+  "(n){case 0:return this._minX;case 1:return this._minY;case 2:return this._maxX;case 3:return this._m" +
+  "axY;case 4:return this._child1;case 5:return this._child2;case 6:return this._userData;default:retur" +
+  "n this._category}}replaceQueryColumns(n){this._minX=n(this._minX),this._minY=n(this._minY),this._max" +
+  "X=n(this._maxX),this._maxY=n(this._maxY),this._child1=n(this._child1),this._child2=n(this._child2),t" +
+  "his._userData=n(this._userData),this._category=n(this._category)}adoptQueryColumns(n){this._minX=n[0" +
+  "],this._minY=n[1],this._maxX=n[2],this._maxY=n[3],this._child1=n[4],this._child2=n[5],this._userData" +
+  "=n[6],this._category=n[7]}adoptRoot(n){this._root=n}createProxy(n,A,o,e,r,i=-1){pr(n,A,o,e);let c=th" +
+  "is.allocateNode();return this._minX[c]=n,this._minY[c]=A,this._maxX[c]=o,this._maxY[c]=e,this._userD" +
+  "ata[c]=r,this._category[c]=i|0,this.insertLeaf(c),this._proxyCount++,c}destroyProxy(n){this.checkPro" +
+  "xy(n),this.removeLeaf(n),this.freeNode(n),this._proxyCount--}moveProxyFat(n,A,o,e,r){let i=e[r];this" +
+  ".removeLeaf(n),this._minX[n]=A[o]-i,this._minY[n]=A[o+1]-i,this._maxX[n]=A[o+2]+i,this._maxY[n]=A[o+" +
+  "3]+i,this.insertLeaf(n)}moveProxy(n,A,o,e,r){this.checkProxy(n),pr(A,o,e,r),this.removeLeaf(n),this." +
+  "_minX[n]=A,this._minY[n]=o,this._maxX[n]=e,this._maxY[n]=r,this.insertLeaf(n)}enlargeProxy(n,A,o,e,r" +
+  "){this.checkProxy(n),pr(A,o,e,r);let i=this._minX,c=this._minY,a=this._maxX,s=this._maxY,l=this._par" +
+  "ent;i[n]=A,c[n]=o,a[n]=e,s[n]=r;let I=l[n];for(;I!==ct&&!(i[I]<=A&&c[I]<=o&&a[I]>=e&&s[I]>=r);)A<i[I" +
+  "]&&(i[I]=A),o<c[I]&&(c[I]=o),e>a[I]&&(a[I]=e),r>s[I]&&(s[I]=r),I=l[I]}enlargeProxyFat(n,A,o){let e=A" +
+  "[o],r=A[o+1],i=A[o+2],c=A[o+3],a=this._minX,s=this._minY,l=this._maxX,I=this._maxY,y=this._parent;a[" +
+  "n]=e,s[n]=r,l[n]=i,I[n]=c;let _=y[n];for(;_!==ct&&!(a[_]<=e&&s[_]<=r&&l[_]>=i&&I[_]>=c);)e<a[_]&&(a[" +
+  "_]=e),r<s[_]&&(s[_]=r),i>l[_]&&(l[_]=i),c>I[_]&&(I[_]=c),_=y[_];this.enlargedSinceRebuild++}enlarged" +
+  "SinceRebuild=0;setCategoryBits(n,A){this.checkProxy(n);let o=this._category,e=this._parent,r=this._c" +
+  "hild1,i=this._child2;o[n]=A|0;for(let c=e[n];c!==ct;c=e[c])o[c]=o[r[c]]|o[i[c]]}getCategoryBits(n){r" +
+  "eturn this._category[n]>>>0}getUserData(n){return this._userData[n]}isProxy(n){return n>=0&&n<this._" +
+  "highWater&&this._height[n]===0}getProxyCount(){return this._proxyCount}getNodeCount(){return this._n" +
+  "odeCount}getRoot(){return this._root}getHeight(){return this._root===ct?0:this._height[this._root]}g" +
+  "etAreaRatio(){let n=this._root;if(n===ct)return 0;let A=this.halfPerimeter(n);if(!(A>0))return 0;let" +
+  " o=0;for(let e=0;e<this._highWater;e++)e!==n&&this._height[e]>0&&(o+=this.halfPerimeter(e));return o" +
+  "/A}query(n,A,o,e,r){this.collect(this.scratchBox(n,A,o,e),0,r,!1,-1)}queryMasked(n,A,o,e,r,i){this.c" +
+  "ollect(this.scratchBox(n,A,o,e),0,i,!1,r|0)}queryBox(n,A,o){this.collect(n,A,o,!1,-1)}queryBoxMasked" +
+  "(n,A,o,e){this.collect(n,A,e,!1,o|0)}queryNewOverlaps(n,A,o,e,r){this.collect(n,A,r,!1,o|0,n,A+4,e)}" +
+  "queryLeaves(n,A,o,e,r){this.collect(this.scratchBox(n,A,o,e),0,r,!0,-1)}queryProxy(n,A){this.checkPr" +
+  "oxy(n),this.collect(this.scratchBox(this._minX[n],this._minY[n],this._maxX[n],this._maxY[n]),0,A,!0," +
+  "-1)}rayCast(n,A,o,e,r,i){let c=this._root;if(c===ct||!(r>=0))return;let a=this._minX,s=this._minY,l=" +
+  "this._maxX,I=this._maxY,y=this._child1,_=this._child2,m=this._userData,C=1/o,f=1/e,B=this._stack,E=0" +
+  ";for(B[E++]=c;E>0;){let S=B[--E];if(o===0&&(n<a[S]||n>l[S])||e===0&&(A<s[S]||A>I[S]))continue;let g=" +
+  "(a[S]-n)*C,h=(l[S]-n)*C,d=(s[S]-A)*f,u=(I[S]-A)*f,b=o===0?-1e300:g<h?g:h,w=o===0?1e300:g<h?h:g,x=e==" +
+  "=0?-1e300:d<u?d:u,p=e===0?1e300:d<u?u:d,M=b>x?b:x,R=w<p?w:p;if(M>R||M>r||R<0)continue;let P=y[S];P==" +
+  "=ct?i.push(m[S]):(E+2>B.length&&(B=this._stack=gt(B,E+2)),B[E++]=_[S],B[E++]=P)}}rebuild(){this.enla" +
+  "rgedSinceRebuild=0;let n=this._root;if(n===ct||this._height[n]===0)return;let A=this._proxyCount;thi" +
+  "s._buildLeaves.length<A&&(this._buildLeaves=gt(this._buildLeaves,A),this._buildCx=Ft(this._buildCx,A" +
+  "),this._buildCy=Ft(this._buildCy,A)),this._root=this.buildTree(this.collectLeaves(n)),this._parent[t" +
+  "his._root]=ct}collectLeaves(n){let A=this._buildLeaves,o=this._buildCx,e=this._buildCy,r=this._stack" +
+  ",i=0,c=0;for(r[i++]=n;i>0;){let a=r[--i],s=this._child1[a];s===ct?(A[c]=a,o[c]=this._minX[a]+this._m" +
+  "axX[a],e[c]=this._minY[a]+this._maxY[a],c++):(i+2>r.length&&(r=this._stack=gt(r,i+2)),r[i++]=this._c" +
+  "hild2[a],r[i++]=s,this.freeNode(a))}return c}validate(){let n=this._root,A=this._parent,o=this._chil" +
+  "d1,e=this._child2,r=this._height,i=0,c=0;if(n!==ct){A[n]!==ct&&eo(`root ${n} has parent ${A[n]}`);le" +
+  "t s=this._stack,l=0;for(s[l++]=n;l>0;){let I=s[--l];c++,c>this._nodeCount&&eo(\"cycle or more reachab" +
+  "le nodes than allocated\");let y=o[I],_=e[I];if(y===ct||_===ct){y!==_&&eo(`node ${I} has one child`)," +
+  "r[I]!==0&&eo(`leaf ${I} has height ${r[I]}`),i++;continue}(y<0||y>=this._highWater||_<0||_>=this._hi" +
+  "ghWater||y===_)&&eo(`node ${I} has bad children ${y}, ${_}`),(A[y]!==I||A[_]!==I)&&eo(`children of $" +
+  "{I} do not point back to it`);let m=r[y],C=r[_];(m<0||C<0)&&eo(`node ${I} has a free child`),r[I]!==" +
+  "1+Math.max(m,C)&&eo(`node ${I} height ${r[I]} != 1 + max(${m}, ${C})`),Math.abs(m-C)>1&&eo(`node ${I" +
+  "} is unbalanced: child heights ${m}, ${C}`),(!this.contains(I,y)||!this.contains(I,_))&&eo(`box of n" +
+  "ode ${I} does not contain its children`),this._category[I]!==(this._category[y]|this._category[_])&&" +
+  "eo(`category bits of node ${I} are not its children's union`),l+2>s.length&&(s=this._stack=gt(s,l+2)" +
+  "),s[l++]=_,s[l++]=y}}i!==this._proxyCount&&eo(`reachable leaves ${i} != proxy count ${this._proxyCou" +
+  "nt}`),c!==this._nodeCount&&eo(`reachable nodes ${c} != node count ${this._nodeCount}`);let a=0;for(l" +
+  "et s=this._freeList;s!==ct;s=A[s])r[s]!==-1&&eo(`free node ${s} is marked live`),++a>this._highWater" +
+  "&&eo(\"free list has a cycle\");a+this._nodeCount!==this._highWater&&eo(\"free list does not account fo" +
+  "r all unused nodes\")}allocateNode(){let n=this._freeList;return n!==ct?this._freeList=this._parent[n" +
+  "]:(n=this._highWater++,n>=this._height.length&&this.growNodes(n+1)),this._parent[n]=ct,this._child1[" +
+  "n]=ct,this._child2[n]=ct,this._height[n]=0,this._userData[n]=-1,this._nodeCount++,n}freeNode(n){this" +
+  "._parent[n]=this._freeList,this._child1[n]=ct,this._child2[n]=ct,this._height[n]=-1,this._freeList=n" +
+  ",this._nodeCount--}growNodes(n){this._minX=Ft(this._minX,n),this._minY=Ft(this._minY,n),this._maxX=F" +
+  "t(this._maxX,n),this._maxY=Ft(this._maxY,n),this._parent=gt(this._parent,n),this._child1=gt(this._ch" +
+  "ild1,n),this._child2=gt(this._child2,n),this._height=gt(this._height,n),this._userData=gt(this._user" +
+  "Data,n),this._category=gt(this._category,n)}checkProxy(n){if(!(n>=0&&n<this._highWater&&this._height" +
+  "[n]===0))throw new rA(\"INVALID_ARGUMENT\",`${String(n)} is not a live proxy of this tree`)}insertLeaf" +
+  "(n){if(this._root===ct){this._root=n,this._parent[n]=ct;return}let A=this.findBestSibling(n),o=this." +
+  "allocateNode(),e=this._parent,r=this._child1,i=this._child2,c=e[A];e[o]=c,r[o]=A,i[o]=n,e[A]=o,e[n]=" +
+  "o,c===ct?this._root=o:r[c]===A?r[c]=o:i[c]=o,this.refitUpward(o)}removeLeaf(n){if(n===this._root){th" +
+  "is._root=ct;return}let A=this._parent,o=this._child1,e=this._child2,r=A[n],i=A[r],c=o[r]===n?e[r]:o[" +
+  "r];A[c]=i,i===ct?this._root=c:o[i]===r?o[i]=c:e[i]=c,A[n]=ct,this.freeNode(r),i!==ct&&this.refitUpwa" +
+  "rd(i)}findBestSibling(n){let A=this._minX,o=this._minY,e=this._maxX,r=this._maxY,i=this._child1,c=th" +
+  "is._child2,a=this._height,s=A[n],l=o[n],I=e[n],y=r[n],_=I-s+(y-l),m=s+I,C=l+y,f=this._root,B=this.ha" +
+  "lfPerimeter(f),E=cA(A,o,e,r,f,s,l,I,y),S=0,g=ct,h=1e300;for(a[f]<=1&&(g=f,h=E);a[f]>0;){let d=E+S;d<" +
+  "h&&a[f]<=1&&(g=f,h=d),S+=E-B;let u=i[f],b=c[f],w=cA(A,o,e,r,u,s,l,I,y),x=cA(A,o,e,r,b,s,l,I,y),p=0,M" +
+  "=0,R=1e300,P=1e300;if(a[u]===0){let T=S+w;T<h&&(g=u,h=T)}else p=this.halfPerimeter(u),R=S+w-p+(a[u]=" +
+  "==1&&p<_?p:_);if(a[b]===0){let T=S+x;T<h&&(g=b,h=T)}else M=this.halfPerimeter(b),P=S+x-M+(a[b]===1&&" +
+  "M<_?M:_);if(h<=R&&h<=P)break;let N=R<P;if(R===P){let T=A[u]+e[u]-m,Q=o[u]+r[u]-C,F=A[b]+e[b]-m,X=o[b" +
+  "]+r[b]-C;N=T*T+Q*Q<=F*F+X*X}N?(f=u,B=p,E=w):(f=b,B=M,E=x)}if(g===ct)for(g=this._root;a[g]>1;)g=i[g];" +
+  "return g}refitUpward(n){let A=n;for(;A!==ct;)this.refitNode(A),this.balance(A),A=this._parent[A]}ref" +
+  "itNode(n){let A=this._minX,o=this._minY,e=this._maxX,r=this._maxY,i=this._height,c=this._child1[n],a" +
+  "=this._child2[n];A[n]=Math.min(A[c],A[a]),o[n]=Math.min(o[c],o[a]),e[n]=Math.max(e[c],e[a]),r[n]=Mat" +
+  "h.max(r[c],r[a]),i[n]=1+Math.max(i[c],i[a]),this._category[n]=this._category[c]|this._category[a]}ba" +
+  "lance(n){let A=this._height;if(A[n]<2)return;let o=this._child1[n],e=this._child2[n],r=A[o],i=A[e];i" +
+  ">r+1?this.rotateTowards(n,o,e):r>i+1?this.rotateTowards(n,e,o):this.improveArea(n,o,e)}rotateTowards" +
+  "(n,A,o){let e=this._child1[o],r=this._child2[o],i=this._height[e],c=this._height[r],a=e;(c>i||c===i&" +
+  "&this.unionIsSmaller(A,e,r))&&(a=r),this.swapNodes(n,A,o,a)}improveArea(n,A,o){this._swapGain[0]=0,t" +
+  "his._swapX=ct;let e=this._height;if(e[o]>0){let r=this._child1[o],i=this._child2[o];this.considerSwa" +
+  "p(A,o,r,i),this.considerSwap(A,o,i,r)}if(e[A]>0){let r=this._child1[A],i=this._child2[A];this.consid" +
+  "erSwap(o,A,r,i),this.considerSwap(o,A,i,r)}this._swapX!==ct&&this.swapNodes(n,this._swapX,this._swap" +
+  "P,this._swapY)}considerSwap(n,A,o,e){let r=this._height,i=r[n],c=r[e];if(i>c+1||c>i+1)return;let a=1" +
+  "+(i>c?i:c),s=r[o];if(a>s+1||s>a+1)return;let l=this._minX,I=this._minY,y=this._maxX,_=this._maxY,m=y" +
+  "[A]-l[A]+(_[A]-I[A]),C=Math.max(y[n],y[e])-Math.min(l[n],l[e])+(Math.max(_[n],_[e])-Math.min(I[n],I[" +
+  "e])),f=m-C;f>this._swapGain[0]&&(this._swapGain[0]=f,this._swapX=n,this._swapP=A,this._swapY=o)}swap" +
+  "Nodes(n,A,o,e){let r=this._parent,i=this._child1,c=this._child2,a=this._height;i[n]===A?i[n]=e:c[n]=" +
+  "e,i[o]===e?i[o]=A:c[o]=A,r[A]=o,r[e]=n,this.refitNode(o);let s=a[e],l=a[o];a[n]=1+(s>l?s:l)}halfPeri" +
+  "meter(n){return this._maxX[n]-this._minX[n]+(this._maxY[n]-this._minY[n])}unionIsSmaller(n,A,o){let " +
+  "e=this._minX,r=this._minY,i=this._maxX,c=this._maxY,a=e[n],s=r[n],l=i[n],I=c[n];return cA(e,r,i,c,A," +
+  "a,s,l,I)<cA(e,r,i,c,o,a,s,l,I)}contains(n,A){return this._minX[n]<=this._minX[A]&&this._minY[n]<=thi" +
+  "s._minY[A]&&this._maxX[n]>=this._maxX[A]&&this._maxY[n]>=this._maxY[A]}scratchBox(n,A,o,e){let r=thi" +
+  "s._queryBox;return r[0]=n,r[1]=A,r[2]=o,r[3]=e,r}collect(n,A,o,e,r,i=Ea,c=0,a=Sa){let s=this._root;i" +
+  "f(s===ct)return;let l=n[A],I=n[A+1],y=n[A+2],_=n[A+3],m=i[c],C=i[c+1],f=i[c+2],B=i[c+3],E=this._minX" +
+  ",S=this._minY,g=this._maxX,h=this._maxY,d=this._child1,u=this._child2,b=this._userData,w=this._categ" +
+  "ory,x=this._stack,p=0;for(x[p++]=s;p>0;){let M=x[--p];if((w[M]&r)===0)continue;let R=E[M],P=S[M],N=g" +
+  "[M],T=h[M];if(R>y||N<l||P>_||T<I)continue;let Q=d[M];if(Q===ct){let F=b[M];if(R<=f&&N>=m&&P<=B&&T>=C" +
+  "&&a[F]===0)continue;o.push(e?M:F)}else p+2>x.length&&(x=this._stack=gt(x,p+2)),x[p++]=u[M],x[p++]=Q}" +
+  "}buildTree(n){let A=6*(2+(32-Math.clz32(n)));this._buildFrames.length<A&&(this._buildFrames=new Int3" +
+  "2Array(A)),this._buildRoots.length<A&&(this._buildRoots=new Int32Array(A));let o=this._buildFrames,e" +
+  "=this._buildRoots,r=this._buildLeaves,i=this._buildCx,c=this._buildCy,a=0,s=0;for(o[a++]=0,o[a++]=n," +
+  "o[a++]=-1;a>0;){a-=3;let l=o[a],I=o[a+1],y=o[a+2];if(I-l===1){e[s++]=r[l];continue}if(y>=0){let E=e[" +
+  "--s],S=e[--s],g=this.allocateNode();this._child1[g]=S,this._child2[g]=E,this._parent[S]=g,this._pare" +
+  "nt[E]=g,this.refitNode(g),e[s++]=g;continue}let _=i[l],m=_,C=c[l],f=C;for(let E=l+1;E<I;E++){let S=i" +
+  "[E],g=c[E];S<_?_=S:S>m&&(m=S),g<C?C=g:g>f&&(f=g)}let B=l+(I-l>>1);this.selectNth(l,I,B,m-_>=f-C?i:c)" +
+  ",o[a+2]=B,a+=3,o[a++]=B,o[a++]=I,o[a++]=-1,o[a++]=l,o[a++]=B,o[a++]=-1}return e[0]}selectNth(n,A,o,e" +
+  "){for(;A-n>1;){let r=e[n],i=e[n+A>>1],c=e[A-1],a=r<i?i<c?i:r<c?c:r:r<c?r:i<c?c:i,s=n,l=n,I=A;for(;l<" +
+  "I;){let y=e[l];y<a?this.swapBuild(s++,l++):y>a?this.swapBuild(l,--I):l++}if(o<s)A=s;else if(o>=I)n=I" +
+  ";else return}}swapBuild(n,A){let o=this._buildLeaves,e=this._buildCx,r=this._buildCy,i=o[n];o[n]=o[A" +
+  "],o[A]=i;let c=e[n];e[n]=e[A],e[A]=c;let a=r[n];r[n]=r[A],r[A]=a}};function pr(t,n,A,o){if(!(t<=A&&n" +
+  "<=o&&Number.isFinite(t)&&Number.isFinite(n)&&Number.isFinite(A)&&Number.isFinite(o)))throw new rA(\"I" +
+  "NVALID_ARGUMENT\",`bad box [${t}, ${n}] - [${A}, ${o}]`)}function eo(t){throw new Error(`DynamicTree." +
+  "validate: ${t}`)}var xr=0,HA=1;var Bt={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,moto" +
+  "r:6,pulley:7},KA=8,Bl=25*KA;var Et={collideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},H" +
+  "e=0,Ke=1,We=2,Ze=3;var $e=5,ze=6,br=7,je=8,ts=9,To=10,Jn=11,Dr=12,os=13,Mr=14,Rr=15,WA=16,ZA=17,Pr=1" +
+  "8,wr=19;var Fr=21,ns=22,As=23,rs=24,es=25,ss=26,is=27,as=28,cs=29,ls=30,Is=31,Zo=32,ga=6,$A=Zo+ga;va" +
+  "r It=16,lA=class{type=new Uint8Array(16);count=new Uint8Array(16);radius=new Float64Array(16);centro" +
+  "id=new Float64Array(32);slot=new Int32Array(16).fill(-1);verts=new Float64Array(16*It);normals=new F" +
+  "loat64Array(16*It);slotRefs=new Int32Array(16);slotsUsed=0;freeSlots=new Int32Array(16);freeSlotCoun" +
+  "t=0;index=null;reserve(n){this.type=sn(this.type,n),this.count=sn(this.count,n),this.radius=Ft(this." +
+  "radius,n),this.centroid=Ft(this.centroid,n*2),this.slot=gt(this.slot,n,-1)}reserveSlots(n){this.vert" +
+  "s=Ft(this.verts,n*It),this.normals=Ft(this.normals,n*It),this.slotRefs=gt(this.slotRefs,n),this.free" +
+  "Slots=gt(this.freeSlots,n)}intern(n,A,o){this.release(n);let e=this.contentIndex(),r=_s(A,o,0),i=e.g" +
+  "et(r);i===void 0&&(i=this.freeSlotCount>0?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this" +
+  ".reserveSlots(i+1),this.verts.set(A,i*It),this.normals.set(o,i*It),e.set(r,i)),this.slotRefs[i]=this" +
+  ".slotRefs[i]+1,this.slot[n]=i}release(n){let A=this.slot[n];if(A<0)return;this.slot[n]=-1;let o=this" +
+  ".slotRefs[A]-1;this.slotRefs[A]=o,!(o>0)&&(this.index?.delete(this.keyOf(A)),this.verts.fill(0,A*It," +
+  "(A+1)*It),this.normals.fill(0,A*It,(A+1)*It),this.freeSlots[this.freeSlotCount++]=A)}forgetIndex(){t" +
+  "his.index=null}contentIndex(){if(this.index!==null)return this.index;let n=new Map;for(let A=0;A<thi" +
+  "s.slotsUsed;A++)this.slotRefs[A]>0&&n.set(this.keyOf(A),A);return this.index=n,n}keyOf(n){return _s(" +
+  "this.verts,this.normals,n*It)}},Nr=new Float64Array(2*It),da=new Uint16Array(Nr.buffer);function _s(" +
+  "t,n,A){for(let o=0;o<It;o++)Nr[o]=t[A+o],Nr[It+o]=n[A+o];return String.fromCharCode(...da)}var Tr=3." +
+  "141592653589793,ua=1.5707963267948966,Or=.7853981633974483,ys=.41421356237309503;var dl=new Float64A" +
+  "rray(2);function Qr(t,n){let A=t[n],o=t[n+1];if(A!==A||o!==o){t[n]=NaN;return}let e=Math.abs(o),r=Ma" +
+  "th.abs(A);if(r===0){o<0||o===0&&1/o<0?t[n]=1/A<0?-Tr:Tr:t[n]=A;return}if(e===1/0&&r===1/0){let _=o>0" +
+  "?Or:3*Or;t[n]=A<0?-_:_;return}let i=r>e,c=i?e/r:r/e,a=c>ys?(c-1)/(c+1):c,s=a*a,l=0;for(let _=22;_>=2" +
+  ";_--)l=1/(2*_+1)-s*l;let I=a-a*s*(1/3-s*l),y=c>ys?Or+I:I;i&&(y=ua-y),o<0&&(y=Tr-y),t[n]=A<0?-y:y}fun" +
+  "ction Ao(t,n,A){let o=A[0],e=A[1],r=A[2],i=A[3],c=A[4],a=A[5],s=t[1],l=t[2];t[1]=r*s-i*l,t[2]=i*s+r*" +
+  "l;let I=o-c,y=e-a,_=0;for(let m=0;m<n;m++){let C=3+m*8,f=t[C+6];if(!(f<.02))continue;let B=t[C+4],E=" +
+  "t[C+5],S=t[C+7],g=r*B-i*E,h=i*B+r*E,d=3+_*8;t[d+0]=g,t[d+1]=h,t[d+2]=g+I,t[d+3]=h+y,t[d+4]=o+g,t[d+5" +
+  "]=e+h,t[d+6]=f,t[d+7]=S,_++}t[0]=_}function ho(t,n,A,o,e,r){let i=3+n*8;t[i+4]=A,t[i+5]=o,t[i+6]=e,t" +
+  "[i+7]=r}function ms(t){t[1]=-t[1],t[2]=-t[2];let n=t[0];for(let A=0;A<n;A++){let o=3+A*8,e=t[o+0],r=" +
+  "t[o+1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+2]=e,t[o+3]=r;let i=t[o+7];t[o+7]=(i&255)<<8|i>>8&255}}functi" +
+  "on Gn(t,n){let A=t[0],o=t[1],e=t[2],r=t[3],i=t[4],c=t[5],a=t[6],s=t[7],l=e-A,I=r-o,y=a-i,_=s-c,m=A-i" +
+  ",C=o-c,f=l*l+I*I,B=y*y+_*_,E=m*l+C*I,S=m*y+C*_,g=l*y+I*_,h=f*B-g*g,d=0;h!==0&&(d=(g*S-E*B)/h,d=d<0?0" +
+  ":d>1?1:d);let u=(g*d+S)/B;u<0?(u=0,d=-E/f,d=d<0?0:d>1?1:d):u>1&&(u=1,d=(g-E)/f,d=d<0?0:d>1?1:d),n[0]" +
+  "=d,n[1]=u;let b=A+d*l-(i+u*y),w=o+d*I-(c+u*_);n[2]=b*b+w*w}function Cs(t,n,A,o,e){let r=o[0],i=o[1]," +
+  "c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A]*It,f=t.radius[n],B=t." +
+  "radius[A],E=_[m],S=_[m+1],g=c*I+a*y,h=c*y-a*I,d=s-r,u=l-i,b=_[C],w=_[C+1],x=g*b-h*w+c*d+a*u,p=h*b+g*" +
+  "w-a*d+c*u,M=x-E,R=p-S,P=Math.sqrt(M*M+R*R),N=P-f-B;if(N>=.02){e[0]=0;return}P>1e-12?(M/=P,R/=P):(M=0" +
+  ",R=1);let T=.5*(f-B+P);e[1]=M,e[2]=R,ho(e,0,E+T*M,S+T*R,N,0),Ao(e,1,o)}function vr(t,n,A,o,e){let r=" +
+  "o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A]*It,f=t.ra" +
+  "dius[n],B=t.radius[A],E=c*I+a*y,S=c*y-a*I,g=s-r,h=l-i,d=_[C],u=_[C+1],b=E*d-S*u+c*g+a*h,w=S*d+E*u-a*" +
+  "g+c*h,x=_[m],p=_[m+1],M=_[m+2]-x,R=_[m+3]-p,P=(b-x)*M+(w-p)*R,N=M*M+R*R,T=x,Q=p;if(P>=N)T=x+M,Q=p+R;" +
+  "else if(P>0){let v=P/N;T=x+v*M,Q=p+v*R}let F=b-T,X=w-Q,G=Math.sqrt(F*F+X*X),O=G-f-B;if(O>=.02){e[0]=" +
+  "0;return}G>1e-12?(F/=G,X/=G):(F=t.normals[m],X=t.normals[m+1]);let U=.5*(f-B+G);e[1]=F,e[2]=X,ho(e,0" +
+  ",T+U*F,Q+U*X,O,0),Ao(e,1,o)}var zA=new Float64Array(3),Uo=new Float64Array(8);function Jr(t,n,A,o,e)" +
+  "{let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A]*It" +
+  ",f=t.radius[n],B=t.radius[A],E=f+B,S=_[m],g=_[m+1],h=_[m+2]-S,d=_[m+3]-g,u=c*I+a*y,b=c*y-a*I,w=s-r,x" +
+  "=l-i,p=c*w+a*x-S,M=-a*w+c*x-g,R=_[C],P=_[C+1],N=u*R-b*P+p,T=b*R+u*P+M;R=_[C+2],P=_[C+3];let Q=u*R-b*" +
+  "P+p,F=b*R+u*P+M;Uo[0]=0,Uo[1]=0,Uo[2]=h,Uo[3]=d,Uo[4]=N,Uo[5]=T,Uo[6]=Q,Uo[7]=F,Gn(Uo,zA);let X=zA[2" +
+  "],G=E+.02;if(X>=G*G){e[0]=0;return}let O=Math.sqrt(X),U=zA[0],v=zA[1],J=Math.sqrt(h*h+d*d),$=h/J,ot=" +
+  "d/J,j=Q-N,W=F-T,H=Math.sqrt(j*j+W*W),At=j/H,nt=W/H,Z=N*$+T*ot,V=Q*$+F*ot,rt=Z<=0&&V<=0||Z>=J&&V>=J,K" +
+  "=-N*At-T*nt,it=(h-N)*At+(d-T)*nt,to=K<=0&&it<=0||K>=H&&it>=H,lt=0;if(!rt&&!to){let mt=-ot,z=$,_t=N*m" +
+  "t+T*z,ut=Q*mt+F*z,tt=Math.min(_t,ut);-Math.max(_t,ut)>tt&&(tt=-Math.max(_t,ut),mt=-mt,z=-z);let et=-" +
+  "nt,pt=At;_t=-N*et-T*pt,ut=(h-N)*et+(d-T)*pt;let oo=Math.min(_t,ut);if(-Math.max(_t,ut)>oo&&(oo=-Math" +
+  ".max(_t,ut),et=-et,pt=-pt),tt+.1*.005>=oo){let Xt=N,no=T,Ut=Q,Ot=F;if(Z<0&&V>0){let at=-Z/(V-Z);Xt=N" +
+  "+at*(Q-N),no=T+at*(F-T)}else if(V<0&&Z>0){let at=-V/(Z-V);Ut=Q+at*(N-Q),Ot=F+at*(T-F)}if(Z>J&&V<J){l" +
+  "et at=(Z-J)/(Z-V);Xt=N+at*(Q-N),no=T+at*(F-T)}else if(V>J&&Z<J){let at=(V-J)/(V-Z);Ut=Q+at*(N-Q),Ot=" +
+  "F+at*(T-F)}let wt=Xt*mt+no*z,io=Ut*mt+Ot*z;if(wt<=O+.005||io<=O+.005){e[1]=mt,e[2]=z;let at=.5*(f-B-" +
+  "wt);ho(e,0,S+Xt+at*mt,g+no+at*z,wt-E,Kt(0,0)),at=.5*(f-B-io),ho(e,1,S+Ut+at*mt,g+Ot+at*z,io-E,Kt(0,1" +
+  ")),lt=2}}else{let Xt=0,no=0,Ut=h,Ot=d;if(K<0&&it>0){let at=-K/(it-K);Xt=at*h,no=at*d}else if(it<0&&K" +
+  ">0){let at=-it/(K-it);Ut=h-at*h,Ot=d-at*d}if(K>H&&it<H){let at=(K-H)/(K-it);Xt=at*h,no=at*d}else if(" +
+  "it>H&&K<H){let at=(it-H)/(it-K);Ut=h-at*h,Ot=d-at*d}let wt=(Xt-N)*et+(no-T)*pt,io=(Ut-N)*et+(Ot-T)*p" +
+  "t;if(wt<=O+.005||io<=O+.005){e[1]=-et,e[2]=-pt;let at=.5*(B-f-wt);ho(e,0,S+Xt+at*et,g+no+at*pt,wt-E," +
+  "Kt(0,0)),at=.5*(B-f-io),ho(e,1,S+Ut+at*et,g+Ot+at*pt,io-E,Kt(1,0)),lt=2}}}if(lt===0){let mt=U*h,z=U*" +
+  "d,_t=N+v*j,ut=T+v*W,tt=_t-mt,et=ut-z;O>1e-12?(tt/=O,et/=O):(tt=-ot,et=$);let pt=.5*(f-B+O);e[1]=tt,e" +
+  "[2]=et;let oo=Kt(U===0?0:1,v===0?0:1);ho(e,0,S+mt+pt*tt,g+z+pt*et,O-E,oo),lt=1}Ao(e,lt,o)}function f" +
+  "s(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=" +
+  "t.slot[A]*It,f=t.radius[A],B=c*I+a*y,E=c*y-a*I,S=s-r,g=l-i,h=_[C],d=_[C+1],u=_[m],b=_[m+1],w=B*h-E*d" +
+  "+c*S+a*g-u,x=E*h+B*d-a*S+c*g-b,p=_[m+2]-u,M=_[m+3]-b,R=t.normals[m],P=t.normals[m+1];if(R*w+P*x<0){e" +
+  "[0]=0;return}let N=p*w+M*x,T=p*p+M*M,Q=0,F=0;if(N<=0){let J=u-_[m+4],$=b-_[m+5];if(J*w+$*x<=0){e[0]=" +
+  "0;return}}else if(N>=T){let J=_[m+6]-_[m+2],$=_[m+7]-_[m+3];if(J*(w-p)+$*(x-M)>0){e[0]=0;return}Q=p," +
+  "F=M}else{let J=N/T;Q=J*p,F=J*M}let X=w-Q,G=x-F,O=Math.sqrt(X*X+G*G),U=O-f;if(U>=.02){e[0]=0;return}O" +
+  ">1e-12?(X/=O,G/=O):(X=R,G=P);let v=.5*(O-f);e[1]=X,e[2]=G,e[7]=u+Q+v*X,e[8]=b+F+v*G,e[9]=U,e[10]=0,A" +
+  "o(e,1,o)}var Ct=new Float64Array(16),so=new Float64Array(16),Vo=new Float64Array(8),IA=new Float64Ar" +
+  "ray(3),xt=new Float64Array(10),yt=new Float64Array(12),Pt=new Float64Array(11),jA=0,_A=1,hs=2,Bs=.01" +
+  ",Es=.01,pa=.1*.005;function Gr(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7" +
+  "],_=t.verts,m=t.normals,C=t.slot[n]*It,f=t.slot[A]*It,B=t.count[A],E=t.radius[A],S=_[C],g=_[C+1],h=_" +
+  "[C+2]-S,d=_[C+3]-g,u=m[C],b=m[C+1],w=-b,x=u,p=m[C+4],M=m[C+5],R=m[C+6],P=m[C+7],N=-M*x-p*w>=Bs,T=w*R" +
+  "+x*P>=Bs;xt[0]=w,xt[1]=x,xt[2]=p,xt[3]=M,xt[4]=R,xt[5]=P,xt[6]=N?1:0,xt[7]=T?1:0;let Q=c*I+a*y,F=c*y" +
+  "-a*I,X=s-r,G=l-i,O=c*X+a*G-S,U=-a*X+c*G-g,v=t.centroid[2*A],J=t.centroid[2*A+1],$=Q*v-F*J+O,ot=F*v+Q" +
+  "*J+U,j=u*$+b*ot<0,W=N?p*$+M*ot<0:!0,H=T?R*($-h)+P*(ot-d)<0:!0;if(j&&W&&H){e[0]=0;return}for(let z=0;" +
+  "z<2*B;z+=2){let _t=_[f+z],ut=_[f+z+1];Ct[z]=Q*_t-F*ut+O,Ct[z+1]=F*_t+Q*ut+U;let tt=m[f+z],et=m[f+z+1" +
+  "];so[z]=Q*tt-F*et,so[z+1]=F*tt+Q*et}Vo[0]=0,Vo[1]=0,Vo[2]=h,Vo[3]=d;let At=1e300,nt=0,Z=0,V=0;for(le" +
+  "t z=0;z<B;z++){let _t=z+1<B?z+1:0;Vo[4]=Ct[2*z],Vo[5]=Ct[2*z+1],Vo[6]=Ct[2*_t],Vo[7]=Ct[2*_t+1],Gn(V" +
+  "o,IA),IA[2]<At&&(At=IA[2],nt=z,Z=IA[0],V=IA[1])}let rt=Math.sqrt(At);if(B>=3&&rt>0){let z=!0;for(let" +
+  " _t=0;_t<B;_t++)if(so[2*_t]*-Ct[2*_t]+so[2*_t+1]*-Ct[2*_t+1]>0){z=!1;break}z&&(rt=0)}if(rt>E+.02){e[" +
+  "0]=0;return}Pt[0]=S,Pt[1]=g,Pt[2]=h,Pt[3]=d,Pt[4]=u,Pt[5]=b,Pt[6]=N?p:u,Pt[7]=N?M:b,Pt[8]=T?R:u,Pt[9" +
+  "]=T?P:b,Pt[10]=E;let K=-1,it=-1;if(!j&&rt>pa){let z=nt+1<B?nt+1:0,_t=Z===0||Z===1,ut=V===0||V===1;if" +
+  "(_t&&ut){let tt=Z===0?0:h,et=Z===0?0:d,pt=V===0?nt:z,oo=(Ct[2*pt]-tt)/rt,Xt=(Ct[2*pt+1]-et)/rt;xt[8]" +
+  "=oo,xt[9]=Xt;let no=Lr();if(no===jA){e[0]=0;return}if(no===_A){let Ut=.5*(rt-E);e[1]=oo,e[2]=Xt;let " +
+  "Ot=3;e[Ot+4]=S+tt+Ut*oo,e[Ot+5]=g+et+Ut*Xt,e[Ot+6]=rt-E,e[Ot+7]=Kt(Z===0?0:1,pt),Ao(e,1,o);return}K=" +
+  "pt}else if(_t){let tt=nt,et=Z===0?0:h,pt=Z===0?0:d;so[2*tt]*(et-Ct[2*tt])+so[2*tt+1]*(pt-Ct[2*tt+1])" +
+  "<0&&(tt=tt+1<B?tt+1:0),xt[8]=-so[2*tt],xt[9]=-so[2*tt+1];let oo=Lr();if(oo===jA){e[0]=0;return}if(oo" +
+  "===_A){Ao(e,Ss(tt,B,e),o);return}it=tt}else if(ut)K=V===0?nt:z;else{let tt=u*Ct[2*nt]+b*Ct[2*nt+1],e" +
+  "t=u*Ct[2*z]+b*Ct[2*z+1];K=tt<et?nt:z}}else{let z=1e300;for(let tt=0;tt<B;tt++){let et=u*Ct[2*tt]+b*C" +
+  "t[2*tt+1];et<z&&(z=et,K=tt)}if(N){let tt=1e300;for(let et=0;et<B;et++)tt=Math.min(tt,p*Ct[2*et]+M*Ct" +
+  "[2*et+1]);tt>z&&(z=tt,K=-1)}if(T){let tt=1e300;for(let et=0;et<B;et++)tt=Math.min(tt,R*(Ct[2*et]-h)+" +
+  "P*(Ct[2*et+1]-d));tt>z&&(z=tt,K=-1)}let _t=-1e300,ut=-1;for(let tt=0;tt<B;tt++){let et=so[2*tt],pt=s" +
+  "o[2*tt+1];if(xt[8]=-et,xt[9]=-pt,Lr()!==_A)continue;let oo=Ct[2*tt],Xt=Ct[2*tt+1],no=Math.min(et*-oo" +
+  "+pt*-Xt,et*(h-oo)+pt*(d-Xt));no>_t&&(_t=no,ut=tt)}if(_t>z){Ao(e,Ss(ut,B,e),o);return}if(K===-1){e[0]" +
+  "=0;return}}if(it===-1){let z=K>0?K-1:B-1,_t=u*so[2*z]+b*so[2*z+1],ut=u*so[2*K]+b*so[2*K+1];it=_t<ut?" +
+  "z:K}let to=it,lt=it+1<B?it+1:0;yt[0]=0,yt[1]=0,yt[2]=h,yt[3]=d,yt[4]=Ct[2*to],yt[5]=Ct[2*to+1],yt[6]" +
+  "=Ct[2*lt],yt[7]=Ct[2*lt+1],yt[8]=u,yt[9]=b,yt[10]=0,yt[11]=E;let mt=gs(Kt(0,lt),Kt(1,to),e);mt>0&&(e" +
+  "[1]=u,e[2]=b,ds(e)),Ao(e,mt,o)}function Lr(){let t=xt[8],n=xt[9];return t*xt[0]+n*xt[1]<=0?xt[6]===0" +
+  "?hs:t*xt[3]-n*xt[2]>Es?jA:_A:xt[7]===0?hs:xt[4]*n-xt[5]*t>Es?jA:_A}function Ss(t,n,A){let o=Pt[2],e=" +
+  "Pt[3],r=t,i=t+1<n?t+1:0,c=Ct[2*r],a=Ct[2*r+1],s=so[2*r],l=so[2*r+1],I=s*-c+l*-a,y=s*(o-c)+l*(e-a),_=" +
+  "Pt[4]*s+Pt[5]*l;if((I<y?Pt[6]*s+Pt[7]*l:Pt[8]*s+Pt[9]*l)<_)return 0;yt[0]=c,yt[1]=a,yt[2]=Ct[2*i],yt" +
+  "[3]=Ct[2*i+1],yt[4]=0,yt[5]=0,yt[6]=o,yt[7]=e,yt[8]=s,yt[9]=l,yt[10]=Pt[10],yt[11]=0;let C=gs(Kt(1,r" +
+  "),Kt(0,i),A);return C>0&&(A[1]=-s,A[2]=-l,ds(A)),C}function gs(t,n,A){let o=yt[0],e=yt[1],r=yt[8],i=" +
+  "yt[9],c=yt[10],a=yt[11],s=yt[4],l=yt[5],I=yt[6],y=yt[7],_=-i,m=r,C=(yt[2]-o)*_+(yt[3]-e)*m,f=(s-o)*_" +
+  "+(l-e)*m,B=(I-o)*_+(y-e)*m;if(f<0||C<B)return 0;let E=f-B,S=I,g=y;if(B<0&&E>1e-12){let R=-B/E;S=I+R*" +
+  "(s-I),g=y+R*(l-y)}let h=s,d=l;if(f>C&&E>1e-12){let R=(C-B)/E;h=I+R*(s-I),d=y+R*(l-y)}let u=(S-o)*r+(" +
+  "g-e)*i,b=(h-o)*r+(d-e)*i,w=.5*(c-a-u);S+=w*r,g+=w*i,w=.5*(c-a-b),h+=w*r,d+=w*i;let x=c+a,p=3,M=11;re" +
+  "turn A[p+4]=S,A[p+5]=g,A[p+6]=u-x,A[p+7]=t,A[M+4]=h,A[M+5]=d,A[M+6]=b-x,A[M+7]=n,2}function ds(t){le" +
+  "t n=Pt[0],A=Pt[1];for(let o=0;o<2;o++)t[3+o*8+4]+=n,t[3+o*8+5]+=A}function us(t,n,A,o,e){let r=o[0]," +
+  "i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,C=t.slot[n]*It,f=t.slot[A]*It" +
+  ",B=t.count[n],E=t.radius[n],S=t.radius[A],g=E+S,h=c*I+a*y,d=c*y-a*I,u=s-r,b=l-i,w=_[f],x=_[f+1],p=h*" +
+  "w-d*x+c*u+a*b,M=d*w+h*x-a*u+c*b,R=0,P=-1e300;for(let j=0;j<B;j++){let W=C+2*j,H=m[W]*(p-_[W])+m[W+1]" +
+  "*(M-_[W+1]);H>P&&(P=H,R=j)}if(P-g>=.02){e[0]=0;return}let N=C+2*R,T=C+2*(R+1<B?R+1:0),Q=_[N],F=_[N+1" +
+  "],X=_[T],G=_[T+1],O=(p-Q)*(X-Q)+(M-F)*(G-F),U=(p-X)*(Q-X)+(M-G)*(F-G),v,J,$,ot;if((O<0||U<0)&&P>1e-1" +
+  "2){let j=O<0?Q:X,W=O<0?F:G;v=p-j,J=M-W;let H=Math.sqrt(v*v+J*J);if(v/=H,J/=H,P=H-g,P>=.02){e[0]=0;re" +
+  "turn}let At=.5*(E-S+H);$=j+At*v,ot=W+At*J}else{v=m[N],J=m[N+1];let j=.5*(E-S-P);$=p+j*v,ot=M+j*J,P-=" +
+  "g}e[1]=v,e[2]=J,ho(e,0,$,ot,P,0),Ao(e,1,o)}var Bo=new Float64Array(16),In=new Float64Array(16),Eo=ne" +
+  "w Float64Array(16),_n=new Float64Array(16),tr=new Float64Array(3),Yo=new Float64Array(8),nr=new Floa" +
+  "t64Array(2),Ur=new Float64Array(1),xa=.1*.005,Xr=.1*.005;function Ar(t,n,A,o,e){let r=o[0],i=o[1],c=" +
+  "o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,C=t.count[n],f=t.count[A],B=t.radius[n" +
+  "],E=t.radius[A],S=B+E;nr[0]=B,nr[1]=E;let g=t.slot[n]*It,h=t.slot[A]*It,d=_[g],u=_[g+1];for(let O=0;" +
+  "O<2*C;O+=2)Bo[O]=_[g+O]-d,Bo[O+1]=_[g+O+1]-u,In[O]=m[g+O],In[O+1]=m[g+O+1];let b=c*I+a*y,w=c*y-a*I,x" +
+  "=s-r,p=l-i,M=c*x+a*p-d,R=-a*x+c*p-u;for(let O=0;O<2*f;O+=2){let U=_[h+O],v=_[h+O+1];Eo[O]=b*U-w*v+M," +
+  "Eo[O+1]=w*U+b*v+R;let J=m[h+O],$=m[h+O+1];_n[O]=b*J-w*$,_n[O+1]=w*J+b*$}let P=.02+S;ps(Bo,In,C,Eo,f)" +
+  ";let N=Ur[0],T=Vr;if(N>=P){e[0]=0;return}ps(Eo,_n,f,Bo,C);let Q=Ur[0],F=Vr;if(Q>=P){e[0]=0;return}le" +
+  "t X=Q>N+xa;X?T=xs(_n,F,In,C):F=xs(In,T,_n,f);let G;if(N>Xr||Q>Xr){let O=T,U=T+1<C?T+1:0,v=F,J=F+1<f?" +
+  "F+1:0,$=Bo[2*O],ot=Bo[2*O+1],j=Bo[2*U],W=Bo[2*U+1],H=Eo[2*v],At=Eo[2*v+1],nt=Eo[2*J],Z=Eo[2*J+1];Yo[" +
+  "0]=$,Yo[1]=ot,Yo[2]=j,Yo[3]=W,Yo[4]=H,Yo[5]=At,Yo[6]=nt,Yo[7]=Z,Gn(Yo,tr);let V=Math.sqrt(tr[2]);if(" +
+  "V-S>=.02){e[0]=0;return}G=X?or(Eo,_n,f,F,Bo,C,T,!0,e):or(Bo,In,C,T,Eo,f,F,!1,e);let rt=1e300;for(let" +
+  " lt=0;lt<G;lt++){let mt=e[3+lt*8+6];mt<rt&&(rt=mt)}let K=tr[0],it=tr[1];if(K*(1-K)+it*(1-it)===0&&V-" +
+  "S+Xr<rt){let lt=K===0?$:j,mt=K===0?ot:W,z=it===0?H:nt,_t=it===0?At:Z,ut=(z-lt)/V,tt=(_t-mt)/V,et=.5*" +
+  "(B-E+V);e[1]=ut,e[2]=tt,e[7]=lt+et*ut,e[8]=mt+et*tt,e[9]=V-S,e[10]=Kt(K===0?O:U,it===0?v:J),G=1}}els" +
+  "e G=X?or(Eo,_n,f,F,Bo,C,T,!0,e):or(Bo,In,C,T,Eo,f,F,!1,e);for(let O=0;O<G;O++)e[3+O*8+4]+=d,e[3+O*8+" +
+  "5]+=u;Ao(e,G,o)}var Vr=0;function ps(t,n,A,o,e){let r=0,i=-1e300;for(let c=0;c<A;c++){let a=n[2*c],s" +
+  "=n[2*c+1],l=a*t[2*c]+s*t[2*c+1],I=1e300;for(let y=0;y<2*e;y+=2)I=Math.min(I,a*o[y]+s*o[y+1]);I-=l,I>" +
+  "i&&(i=I,r=c)}Vr=r,Ur[0]=i}function xs(t,n,A,o){let e=t[2*n],r=t[2*n+1],i=0,c=1e300;for(let a=0;a<o;a" +
+  "++){let s=e*A[2*a]+r*A[2*a+1];s<c&&(c=s,i=a)}return i}function or(t,n,A,o,e,r,i,c,a){let s=nr[c?1:0]" +
+  ",l=nr[c?0:1],I=o,y=o+1<A?o+1:0,_=i,m=i+1<r?i+1:0,C=n[2*I],f=n[2*I+1],B=t[2*I],E=t[2*I+1],S=e[2*_],g=" +
+  "e[2*_+1],h=e[2*m],d=e[2*m+1],u=-f,b=C,w=(t[2*y]-B)*u+(t[2*y+1]-E)*b,x=(S-B)*u+(g-E)*b,p=(h-B)*u+(d-E" +
+  ")*b;if(x<0||w<p)return 0;let M=x-p,R=h,P=d;if(p<0&&M>1e-12){let v=-p/M;R=h+v*(S-h),P=d+v*(g-d)}let N" +
+  "=S,T=g;if(x>w&&M>1e-12){let v=(w-p)/M;N=h+v*(S-h),T=d+v*(g-d)}let Q=(R-B)*C+(P-E)*f,F=(N-B)*C+(T-E)*" +
+  "f,X=.5*(s-l-Q);R+=X*C,P+=X*f,X=.5*(s-l-F),N+=X*C,T+=X*f;let G=s+l,O=3,U=11;return c?(a[1]=-C,a[2]=-f" +
+  ",a[O+4]=N,a[O+5]=T,a[O+6]=F-G,a[O+7]=Kt(_,y),a[U+4]=R,a[U+5]=P,a[U+6]=Q-G,a[U+7]=Kt(m,I)):(a[1]=C,a[" +
+  "2]=f,a[O+4]=R,a[O+5]=P,a[O+6]=Q-G,a[O+7]=Kt(I,m),a[U+4]=N,a[U+5]=T,a[U+6]=F-G,a[U+7]=Kt(y,_)),2}var " +
+  "yn={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},lo=5;function rr(t,n,A,o,e){e[0]=0}var Xn" +
+  "=yn.circle,Un=yn.capsule,Vn=yn.segment,Yn=yn.polygon,kn=yn.chainSegment,kr=new Uint8Array(lo*lo),Yr=" +
+  "[];function ao(t,n,A){kr[t*lo+n]=1,Yr[t*lo+n]=A}ao(Xn,Xn,Cs);ao(Un,Xn,vr);ao(Un,Un,Jr);ao(Vn,Xn,vr);" +
+  "ao(Vn,Un,Jr);ao(Vn,Vn,rr);ao(Vn,Yn,Ar);ao(Yn,Xn,us);ao(Yn,Un,Ar);ao(Yn,Yn,Ar);ao(kn,Xn,fs);ao(kn,Un," +
+  "Gr);ao(kn,Yn,Gr);ao(kn,Vn,rr);ao(kn,kn,rr);function bs(t,n){return kr[t*lo+n]===1}function ba(t){let" +
+  " n=new Float64Array(8);return(A,o,e,r,i)=>{for(let c=0;c<4;c++)n[c]=r[c+4],n[c+4]=r[c];t(A,e,o,n,i)," +
+  "ms(i)}}var er=[];for(let t=0;t<lo;t++)for(let n=0;n<lo;n++)er[t*lo+n]=bs(t,n)?Yr[t*lo+n]:ba(Yr[n*lo+" +
+  "t]);var cI=new Float64Array(8);function qr(t,n,A,o,e){let r=A[0],i=A[1],c=A[2],a=A[3],s=t.count[n],l" +
+  "=t.radius[n],I=t.verts,y=t.slot[n]*It,_=I[y],m=I[y+1],C=c*_-a*m,f=a*_+c*m,B=C,E=f;for(let S=1;S<s;S+" +
+  "+){_=I[y+2*S],m=I[y+2*S+1];let g=c*_-a*m,h=a*_+c*m;g<C?C=g:g>B&&(B=g),h<f?f=h:h>E&&(E=h)}o[e]=r+C-l," +
+  "o[e+1]=i+f-l,o[e+2]=r+B+l,o[e+3]=i+E+l}var sr=.001,Ds=.002;function Ms(t,n,A,o){let e=o[0];if(e===0|" +
+  "|e===2&&o[10]===o[18]){t.cacheValid[n]=0;return}let r=A[0],i=A[1],c=A[2],a=A[3],s=A[4]-r,l=A[5]-i,I=" +
+  "A[6],y=A[7],_=t.manifoldCache,m=n*eA;_[m+GA]=c*s+a*l,_[m+XA]=-a*s+c*l,_[m+UA]=c*I+a*y,_[m+VA]=c*y-a*" +
+  "I;let C=o[1],f=o[2];_[m+YA]=c*C+a*f,_[m+kA]=-a*C+c*f;for(let B=0;B<e;B++){let E=3+B*8,S=o[E+0],g=o[E" +
+  "+1],h=m+qA+3*B;_[h]=c*S+a*g,_[h+1]=-a*S+c*g,_[h+2]=o[E+6]}t.cacheValid[n]=1}function Rs(t,n,A){if(t." +
+  "cacheValid[n]!==1)return!1;let o=A[0],e=A[1],r=A[2],i=A[3],c=A[4],a=A[5],s=A[6],l=A[7],I=c-o,y=a-e,_" +
+  "=t.manifoldCache,m=n*eA,C=_[m+GA],f=_[m+XA],B=r*I+i*y-C,E=-i*I+r*y-f,S=(r*l-i*s)*_[m+UA]-(r*s+i*l)*_" +
+  "[m+VA];if(B>sr||B<-sr||E>sr||E<-sr||S>Ds||S<-Ds)return!1;let g=_[m+YA],h=_[m+kA];t.normalX[n]=r*g-i*" +
+  "h,t.normalY[n]=i*g+r*h;let d=t.pointCount[n],u=t.points,b=n*No;for(let w=0;w<d;w++){let x=m+qA+3*w,p" +
+  "=_[x],M=_[x+1],R=p-C,P=M-f,N=_[x+2]+g*(B-S*P)+h*(E+S*R),T=r*p-i*M,Q=i*p+r*M,F=b+w*fo;u[F+wn]=T,u[F+F" +
+  "n]=Q,u[F+Nn]=T-I,u[F+Tn]=Q-y,u[F+JA]=o+T,u[F+LA]=e+Q,u[F+On]=N}return!0}var mn=256,Hr=3;function Ps(" +
+  "t,n,A,o,e){let r=t.contacts,i=t.shapes,c=i.geometry,a=t.bodies.transform,s=t.broadphase.trees,l=t.ma" +
+  "nifold,I=t.pose,y=r.points,_=t.bodies.flags,m=i.aabb,C=i.moved,f=n*2*mn,B=f+mn,E=0,S=r.listIndex,g=M" +
+  "ath.min(A,(n+1)*mn);for(let h=n*mn;h<g;h++){if(S[h]===-1)continue;let d=r.shapeA[h],u=r.shapeB[h];if" +
+  "(C[d]===1||C[u]===1){let $=s[i.tree[d]],ot=s[i.tree[u]],j=i.proxy[d],W=i.proxy[u];if($.maxX[j]<ot.mi" +
+  "nX[W]||ot.maxX[W]<$.minX[j]||$.maxY[j]<ot.minY[W]||ot.maxY[W]<$.minY[j]){o[f++]=h;continue}}let b=r." +
+  "bodyA[h],w=r.bodyB[h];if((_[b]&OA.awake)===0&&(_[w]&OA.awake)===0){(r.flags[h]&Lo.touching)!==0&&E++" +
+  ";continue}let x=d*4,p=u*4;if(m[x]>m[p+2]+.02||m[p]>m[x+2]+.02||m[x+1]>m[p+3]+.02||m[p+1]>m[x+3]+.02)" +
+  "{if(r.cacheValid[h]=0,r.pointCount[h]===0)continue;l[0]=0}else{if(I[0]=a.x[b],I[1]=a.y[b],I[2]=a.c[b" +
+  "],I[3]=a.s[b],I[4]=a.x[w],I[5]=a.y[w],I[6]=a.c[w],I[7]=a.s[w],(r.flags[h]&(Lo.touching|Lo.sensor))==" +
+  "=Lo.touching&&Rs(r,h,I)){E++;continue}er[c.type[d]*lo+c.type[u]](c,d,u,I,l),Ms(r,h,I,l)}let M=l[0],R" +
+  "=r.pointCount[h],P=h*No,N=R>0?y[P+aA]:-1,T=R>1?y[P+fo+aA]:-1,Q=y[P+Go],F=y[P+Xo],X=y[P+fo+Go],G=y[P+" +
+  "fo+Xo];for(let $=0;$<M;$++){let ot=3+$*8,j=P+$*fo;y[j+wn]=l[ot+0],y[j+Fn]=l[ot+1],y[j+Nn]=l[ot+2],y[" +
+  "j+Tn]=l[ot+3],y[j+JA]=l[ot+4],y[j+LA]=l[ot+5],y[j+On]=l[ot+6],y[j+aA]=l[ot+7];let W=l[ot+7],H=0,At=0" +
+  ";W===N?(H=Q,At=F):W===T&&(H=X,At=G),y[j+Go]=H,y[j+Xo]=At}r.pointCount[h]=M,r.normalX[h]=M>0?l[1]:0,r" +
+  ".normalY[h]=M>0?l[2]:0;let O=r.flags[h],U=(O&Lo.touching)!==0,v=M>0;(O&Lo.sensor)!==0&&v&&(v=l[9]<=0" +
+  "||M>1&&l[17]<=0),v?(E++,r.flags[h]=O|Lo.touching):r.flags[h]=O&~Lo.touching,v!==U&&(o[B++]=h)}e[n*Hr" +
+  "]=f-n*2*mn,e[n*Hr+1]=B-n*2*mn-mn,e[n*Hr+2]=E}var Kr=32,Wr=8*Kr;var yo=new Float64Array(8);function F" +
+  "s(t,n,A,o,e,r){let i=t.broadphase,c=t.shapes,a=i.moveBuffer.data,s=i.moveFrom,l=i.trees[HA],I=i.tree" +
+  "s[xr],y=Math.min(A,(n+1)*Kr),_=0;for(let m=n*Kr;m<y&&_>=0;m++){let C=a[m],f=c.proxy[C];if(f===-1)con" +
+  "tinue;let B=i.trees[c.tree[C]];yo[0]=B.minX[f],yo[1]=B.minY[f],yo[2]=B.maxX[f],yo[3]=B.maxY[f],yo[4]" +
+  "=s[m*4],yo[5]=s[m*4+1],yo[6]=s[m*4+2],yo[7]=s[m*4+3],_=ws(t,C,l,o,e,_,r),c.tree[C]===HA&&_>=0&&(_=ws" +
+  "(t,C,I,o,e,_,r))}return _}function ws(t,n,A,o,e,r,i){let c=t.broadphase,a=c.queryResults;a.clear();l" +
+  "et s=t.shapes,l=s.groupIndex[n]>0?-1:s.maskBits[n]|0;A.queryNewOverlaps(yo,0,l,s.moved,a);let I=a.da" +
+  "ta,y=t.contacts.pairs,_=r;for(let m=0;m<a.count;m++){let C=I[m];if(C===n)continue;if(s.moved[C]===1)" +
+  "{if(C<n)continue;let E=c.moveSlot[C]*4,S=c.moveFrom;if(S[E]<=yo[6]&&S[E+2]>=yo[4]&&S[E+1]<=yo[7]&&S[" +
+  "E+3]>=yo[5])continue}let f=n<C?n:C,B=n<C?C:n;if(y.get(f,B)===-1){if(_===i)return-1;o[e+2*_]=f,o[e+2*" +
+  "_+1]=B,_++}}return _}var Ns=0,Ts=1,Os=2,ks=3;function qs(t,n,A,o,e){let r=t.contacts,i=t.bodies,c=t." +
+  "solverData,a=c.params,s=c.contacts,l=c.indexOf,I=c.states,y=r.points,_=i.transform,m=a[8],C=a[9],f=a" +
+  "[10],B=a[11],E=a[12],S=a[13],g=a[14],h=a[15],d=2*a[2],u=r.list,b=-a[4],w=-a[6];o[e+Ns]=0,o[e+Ts]=0<b" +
+  "?1:0,o[e+Os]=0<w?1:0;let x=c.constraintSlot;for(let p=n;p<A;p++){let M=x[p];if(M<0)continue;let R=u[" +
+  "p],P=r.bodyA[R],N=r.bodyB[R],T=l[P],Q=l[N],F=M*44,X=T===0?0:i.invMass[P],G=T===0?0:i.invInertia[P],O" +
+  "=Q===0?0:i.invMass[N],U=Q===0?0:i.invInertia[N],v=r.normalX[R],J=r.normalY[R],$=J,ot=-v,j=T===0||Q==" +
+  "=0;s[F+0]=T,s[F+1]=Q,s[F+2]=X,s[F+3]=G,s[F+4]=O,s[F+5]=U,s[F+6]=v,s[F+7]=J,s[F+8]=r.friction[R];let " +
+  "W=r.restitution[R];s[F+9]=W,W>0&&(o[e+Ns]=1),s[F+10]=j?B:m,s[F+11]=j?E:C,s[F+12]=j?S:f;let H=r.point" +
+  "Count[R];s[F+13]=H,s[F+14]=r.tangentSpeed[R];let At=r.rollingResistance[R];s[F+15]=At;let nt=At>0?G+" +
+  "U:0;s[F+16]=nt>0?1/nt:0,s[F+17]=0,s[F+18]=R;let Z=_.c[P],V=_.s[P],rt=_.c[N],K=_.s[N],it=Z*i.localCen" +
+  "terX[P]-V*i.localCenterY[P],to=V*i.localCenterX[P]+Z*i.localCenterY[P],lt=rt*i.localCenterX[N]-K*i.l" +
+  "ocalCenterY[N],mt=K*i.localCenterX[N]+rt*i.localCenterY[N],z=T*8,_t=Q*8,ut=I[z+0],tt=I[z+1],et=I[z+2" +
+  "],pt=I[_t+0],oo=I[_t+1],Xt=I[_t+2],no=R*No,Ut=X+O;for(let Ot=0;Ot<2;Ot++){let wt=F+20+Ot*12;if(Ot>=H" +
+  "){s[wt+7]=0,s[wt+8]=0;continue}let io=no+Ot*fo,at=y[io+wn]-it,Dn=y[io+Fn]-to,Mn=y[io+Nn]-lt,Rn=y[io+" +
+  "Tn]-mt;s[wt+0]=at*J-Dn*v,s[wt+1]=Mn*J-Rn*v,s[wt+2]=at*v+Dn*J,s[wt+3]=Mn*v+Rn*J,s[wt+4]=y[io+On]+g-((" +
+  "Mn-at)*v+(Rn-Dn)*J);let Le=at*J-Dn*v,Ge=Mn*J-Rn*v,Xe=X+O+G*Le*Le+U*Ge*Ge;s[wt+5]=Xe>0?1/Xe:0;let Ue=" +
+  "at*ot-Dn*$,Ve=Mn*ot-Rn*$,Ye=X+O+G*Ue*Ue+U*Ve*Ve;s[wt+6]=Ye>0?1/Ye:0;let dr=h*y[io+Go],AA=h*y[io+Xo];" +
+  "dr*Ut>d&&(dr=d/Ut),AA*Ut>d?AA=d/Ut:-AA*Ut>d&&(AA=-d/Ut),s[wt+7]=dr,s[wt+8]=AA,s[wt+9]=0;let ha=pt-Xt" +
+  "*Rn-(ut-et*Dn),Ba=oo+Xt*Mn-(tt+et*at),ur=ha*v+Ba*J;s[wt+10]=ur,ur<b&&(o[e+Ts]=1),ur<w&&(o[e+Os]=1)}}" +
+  "}var jr=.5;function Hs(t,n,A,o){let e=A[o+4],r=A[o+5],i=e*e+r*r,c=t.maxExtent[n],a=2*c*c*(1-A[o+6])," +
+  "s=jr*t.minExtent[n];return 2*(i+a)<=s*s?!1:Math.sqrt(i)+Math.sqrt(a>0?a:0)>s&&t.type[n]===Pn.dynamic" +
+  "}function Ks(t,n,A,o,e=1){let r=o[0],i=o[2],c=Wo/r,a=c*c,s=i*i;for(let l=e;l<A;l++){let I=l*8,y=l*8," +
+  "_=n[y+3],m=n[y+0]+_*t[I+0],C=n[y+1]+_*t[I+1],f=n[y+2]+n[y+4]*t[I+2],B=m*m+C*C;if(B>s){let E=i/Math.s" +
+  "qrt(B);m*=E,C*=E}f*f>a&&(f=f>0?c:-c),t[I+0]=m,t[I+1]=C,t[I+2]=f}}function Ws(t,n,A,o=1){let e=A[0],r" +
+  "=A[2],i=Wo/e;for(let c=o;c<n;c++){let a=c*8;cr(t,a,r,i);let s=t[a+2],l=t[a+6],I=t[a+7],y=e*s,_=l-y*I" +
+  ",m=I+y*l,C=Math.sqrt(_*_+m*m),f=C>0?1/C:0;t[a+6]=_*f,t[a+7]=m*f,t[a+4]=t[a+4]+e*t[a+0],t[a+5]=t[a+5]" +
+  "+e*t[a+1]}}function Zs(t,n,A,o=1){let e=A[0],r=A[2],i=Wo/e;for(let c=o;c<n;c++)cr(t,c*8,r,i)}functio" +
+  "n cr(t,n,A,o){let e=t[n+2];e*e>o*o&&(t[n+2]=e>0?o:-o);let r=t[n+0],i=t[n+1],c=r*r+i*i;if(c>A*A){let " +
+  "a=A/Math.sqrt(c);t[n+0]=r*a,t[n+1]=i*a}}var Ya=1e8,ka=1,qa=2,Ha=4;function $s(t,n,A,o,e){let r=t.sol" +
+  "verData,i=r.states,c=r.integration,a=t.bodies,s=a.transform,l=t.shapes,I=l.geometry,y=l.aabb,_=t.bro" +
+  "adphase.trees,m=t.pose,C=r.params[16]===1,f=a.maxExtent,B=a.minExtent,E=jr,S=r.params[2],g=Wo/r.para" +
+  "ms[0],h=Ya*r.params[7],d=a.mass,u=a.inertia,b=0;for(let w=n;w<A;w++){let x=w*8,p=c[w*8+7],M=i[x+0],R" +
+  "=i[x+1],P=i[x+2],N=a.centerX[p]+i[x+4],T=a.centerY[p]+i[x+5],Q=i[x+6],F=i[x+7],X=s.c[p],G=s.s[p],O=Q" +
+  "*X-F*G,U=F*X+Q*G,v=1/Math.sqrt(O*O+U*U);O*=v,U*=v;let J=M+R+P+N+T+O+U;if(J-J!==0||d[p]*(M*M+R*R)+u[p" +
+  "]*(P*P)>h){o[e+b++]=w*8+ka;continue}cr(i,x,S,g);let $=i[x+0],ot=i[x+1],j=i[x+2];a.vx[p]=$,a.vy[p]=ot" +
+  ",a.w[p]=j,a.centerX[p]=N,a.centerY[p]=T,s.c[p]=O,s.s[p]=U;let W=a.localCenterX[p],H=a.localCenterY[p" +
+  "],At=N-(O*W-U*H),nt=T-(U*W+O*H);s.x[p]=At,s.y[p]=nt,a.forceX[p]=0,a.forceY[p]=0,a.torque[p]=0;let Z=" +
+  "0;if(C){let V=i[x+4],rt=i[x+5],K=f[p],it=E*B[p];2*(V*V+rt*rt+2*K*K*(1-Q))>it*it&&Hs(a,p,i,x)&&(Z=qa)" +
+  "}m[0]=At,m[1]=nt,m[2]=O,m[3]=U;for(let V=a.shapeHead[p];V!==-1;V=l.next[V]){let rt=V*4;qr(I,V,m,y,rt" +
+  ");let K=_[l.tree[V]],it=l.proxy[V];(K.minX[it]>y[rt]||K.minY[it]>y[rt+1]||K.maxX[it]<y[rt+2]||K.maxY" +
+  "[it]<y[rt+3])&&(Z|=Ha)}Z!==0&&(o[e+b++]=w*8+Z)}return b}function js(t,n,A,o=0){for(let e=o;e<n;e++){" +
+  "let r=e*44,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8,a=t[r+2],s=t[r+3],l=t[r+4],I=t[r+5],y=t[r+6],_=t[r+7],m=t[r" +
+  "+13]|0,C=0,f=0,B=0,E=0;for(let g=0;g<m;g++){let h=r+20+g*12,d=t[h+7],u=t[h+8];C+=d*y+u*_,f+=d*_-u*y," +
+  "B+=d*t[h+0]-u*t[h+2],E+=d*t[h+1]-u*t[h+3]}let S=t[r+17];A[i+0]=A[i+0]-a*C,A[i+1]=A[i+1]-a*f,A[i+2]=A" +
+  "[i+2]-s*(B+S),A[c+0]=A[c+0]+l*C,A[c+1]=A[c+1]+l*f,A[c+2]=A[c+2]+I*(E+S)}}function ti(t,n,A,o,e,r,i=0" +
+  "){let c=o[1],a=o[3];for(let s=i;s<n;s++){let I=(r?n-1-(s-i):s)*44,y=(t[I+0]|0)*8,_=(t[I+1]|0)*8,m=t[" +
+  "I+2],C=t[I+3],f=t[I+4],B=t[I+5],E=t[I+6],S=t[I+7],g=m*E,h=m*S,d=f*E,u=f*S,b=A[y+0],w=A[y+1],x=A[y+2]" +
+  ",p=A[_+0],M=A[_+1],R=A[_+2],P=A[y+6],N=A[y+7],T=A[_+6],Q=A[_+7],F=(A[_+4]-A[y+4])*E+(A[_+5]-A[y+5])*" +
+  "S,X=t[I+10],G=t[I+11],O=t[I+12],U=t[I+13]>1,v=I+20,J=v+12;{let W=t[v+0],H=t[v+1],At=F+T*t[v+3]+Q*H-P" +
+  "*t[v+2]-N*W+t[v+4],nt=0,Z=1,V=0;At>0?nt=At*c:e&&(nt=X*At,nt<-a&&(nt=-a),Z=G,V=O);let rt=p*E+M*S-(b*E" +
+  "+w*S)+(R*H-x*W),K=t[v+7],it=K-V*K-t[v+5]*Z*(rt+nt),to=it>0?it:0,lt=to-K;t[v+7]=to;let mt=t[v+9];t[v+" +
+  "9]=lt>mt?lt:mt,b-=lt*g,w-=lt*h,x-=lt*(C*W),p+=lt*d,M+=lt*u,R+=lt*(B*H)}if(U){let W=t[J+0],H=t[J+1],A" +
+  "t=F+T*t[J+3]+Q*H-P*t[J+2]-N*W+t[J+4],nt=0,Z=1,V=0;At>0?nt=At*c:e&&(nt=X*At,nt<-a&&(nt=-a),Z=G,V=O);l" +
+  "et rt=p*E+M*S-(b*E+w*S)+(R*H-x*W),K=t[J+7],it=K-V*K-t[J+5]*Z*(rt+nt),to=it>0?it:0,lt=to-K;t[J+7]=to;" +
+  "let mt=t[J+9];t[J+9]=lt>mt?lt:mt,b-=lt*g,w-=lt*h,x-=lt*(C*W),p+=lt*d,M+=lt*u,R+=lt*(B*H)}let $=t[I+8" +
+  "],ot=t[I+14];{let W=t[v+2],H=t[v+3],At=p*S-M*E-(b*S-w*E)+(x*W-R*H+ot),nt=t[v+8],Z=$*t[v+7],V=nt-t[v+" +
+  "6]*At,rt=V>Z?Z:V<-Z?-Z:V,K=rt-nt;t[v+8]=rt,b-=K*h,w+=K*g,x+=K*(C*W),p+=K*u,M-=K*d,R-=K*(B*H)}if(U){l" +
+  "et W=t[J+2],H=t[J+3],At=p*S-M*E-(b*S-w*E)+(x*W-R*H+ot),nt=t[J+8],Z=$*t[J+7],V=nt-t[J+6]*At,rt=V>Z?Z:" +
+  "V<-Z?-Z:V,K=rt-nt;t[J+8]=rt,b-=K*h,w+=K*g,x+=K*(C*W),p+=K*u,M-=K*d,R-=K*(B*H)}let j=t[I+15];if(j>0){" +
+  "let W=t[v+7]+(U?t[J+7]:0),H=j*W,At=t[I+17],nt=At-t[I+16]*(R-x),Z=nt>H?H:nt<-H?-H:nt,V=Z-At;t[I+17]=Z" +
+  ",x-=C*V,R+=B*V}A[y+0]=b,A[y+1]=w,A[y+2]=x,A[_+0]=p,A[_+1]=M,A[_+2]=R}}function oi(t,n,A,o,e=0){let r" +
+  "=o[4];for(let i=e;i<n;i++){let c=i*44,a=t[c+9];if(a===0)continue;let s=c+20,l=s+12,I=t[c+13]|0,y=t[s" +
+  "+10]<-r&&t[s+9]>0,_=I>1&&t[l+10]<-r&&t[l+9]>0;y&&_?Wa(t,c,A,a):y?lr(t,c,s,A,a):_&&lr(t,c,l,A,a)}}fun" +
+  "ction lr(t,n,A,o,e){gA[0]=-e*t[A+10],Ka(t,n,A,o,gA)}function Ka(t,n,A,o,e){let r=(t[n+0]|0)*8,i=(t[n" +
+  "+1]|0)*8,c=t[n+2],a=t[n+3],s=t[n+4],l=t[n+5],I=t[n+6],y=t[n+7],_=t[A+0],m=t[A+1],C=(o[i+0]-o[r+0])*I" +
+  "+(o[i+1]-o[r+1])*y+o[i+2]*m-o[r+2]*_,f=t[A+7],B=f-t[A+5]*(C-e[0]),E=B>0?B:0,S=E-f;t[A+7]=E,S>t[A+9]&" +
+  "&(t[A+9]=S),o[r+0]=o[r+0]-c*S*I,o[r+1]=o[r+1]-c*S*y,o[r+2]=o[r+2]-a*S*_,o[i+0]=o[i+0]+s*S*I,o[i+1]=o" +
+  "[i+1]+s*S*y,o[i+2]=o[i+2]+l*S*m}var gA=new Float64Array(2);function Wa(t,n,A,o){let e=n+20;gA[0]=-o*" +
+  "t[e+10],gA[1]=-o*t[e+12+10],Za(t,n,A,gA)||(lr(t,n,e,A,o),lr(t,n,e+12,A,o))}function Za(t,n,A,o){let " +
+  "e=n+20,r=e+12,i=t[n+2],c=t[n+3],a=t[n+4],s=t[n+5],l=t[e+0],I=t[e+1],y=t[r+0],_=t[r+1],m=i+a+c*l*l+s*" +
+  "I*I,C=i+a+c*y*y+s*_*_,f=i+a+c*l*y+s*I*_,B=m*C-f*f;if(!(m*m<1e3*B))return!1;let E=(t[n+0]|0)*8,S=(t[n" +
+  "+1]|0)*8,g=t[n+6],h=t[n+7],d=A[S+0]-A[E+0],u=A[S+1]-A[E+1],b=A[E+2],w=A[S+2],x=d*g+u*h+w*I-b*l,p=d*g" +
+  "+u*h+w*_-b*y,M=t[e+7],R=t[r+7],P=x-o[0]-(m*M+f*R),N=p-o[1]-(f*M+C*R),T=(-C*P+f*N)/B,Q=(f*P-m*N)/B;T>" +
+  "=0&&Q>=0||(T=-P/m,Q=0,T>=0&&f*T+N>=0||(T=0,Q=-N/C,Q>=0&&f*Q+P>=0||(T=0,Q=0)));let F=T-M,X=Q-R;t[e+7]" +
+  "=T,t[r+7]=Q,F>t[e+9]&&(t[e+9]=F),X>t[r+9]&&(t[r+9]=X);let G=F+X;return A[E+0]=A[E+0]-i*G*g,A[E+1]=A[" +
+  "E+1]-i*G*h,A[E+2]=b-c*(F*l+X*y),A[S+0]=A[S+0]+a*G*g,A[S+1]=A[S+1]+a*G*h,A[S+2]=w+s*(F*I+X*_),!0}var " +
+  "nc=2*Math.PI;function Zn(t,n,A,o,e,r){let i=A[e];if(i===0){t[n]=0,t[n+1]=1,t[n+2]=0;return}let c=r[0" +
+  "],a=nc*i,s=2*o[e]+c*a,l=c*a*s,I=1/(1+l);t[n]=a/s,t[n+1]=l*I,t[n+2]=I}function Ee(t,n,A){let o=t.join" +
+  "ts,e=t.solverData.params,r=o.softness,i=r[0],c=r[1],a=r[2],s=e[15],l=o.constraints,I=o.pins,y=o.type" +
+  ",_=o.flags,m=o.rowColour,C=o.rowSlot,f=o.f,B=f[Zo],E=f[Zo+1],S=f[Zo+2],g=f[Zo+3],h=f[Zo+4],d=f[Zo+5]" +
+  ";for(let u=n;u<A;u++){if(m[u]<0)continue;let b=y[u],w=_[u];if(Si(b,w)){let p=C[u]*16;ni(t,u,I,p),I[p" +
+  "+14]=s*B[u],I[p+14+1]=s*E[u],ec(I,p,e);continue}let x=C[u]*40;switch(ni(t,u,l,x),l[x+14]=i,l[x+15]=c" +
+  ",l[x+16]=a,l[x+20]=s*B[u],l[x+20+1]=s*E[u],l[x+20+2]=s*S[u],l[x+20+3]=s*g[u],l[x+20+4]=s*h[u],l[x+20" +
+  "+5]=s*d[u],b){case Bt.revolute:ic(t,u,l,x);break;case Bt.prismatic:case Bt.wheel:ac(t,u,l,x);break;c" +
+  "ase Bt.distance:cc(t,u,l,x);break;case Bt.weld:lc(t,u,l,x);break;case Bt.mouse:Ic(t,u,l,x);break;cas" +
+  "e Bt.motor:_c(t,u,l,x);break;case Bt.pulley:yc(t,u,l,x);break}rc(l,x,b,e)}}var Ac=Int32Array.of(0,60" +
+  ",2,4,4,0,4,0);function rc(t,n,A,o){let e=Ac[A],r=A===Bt.pulley?t[n+30]:1,i=t[n+2]+r*r*t[n+4],c=t[n+3" +
+  "]+t[n+5],a=i>0?2*o[2]/i:0,s=c>0?2*Wo/(o[0]*c):0;for(let l=0;l<6;l++){let y=(e>>l&1)!==0?s:a;if(y===0" +
+  ")continue;let _=n+20+l,m=t[_];m>y?t[_]=y:m<-y&&(t[_]=-y)}}function ec(t,n,A){let o=t[n+2]+t[n+4];if(" +
+  "o===0)return;let e=2*A[2]/o;for(let r=0;r<2;r++){let i=n+14+r,c=t[i];c>e?t[i]=e:c<-e&&(t[i]=-e)}}var" +
+  " sc=Et.enableLimit|Et.enableMotor|Et.enableSpring;function Si(t,n){return t===Bt.revolute&&(n&sc)===" +
+  "0}function ni(t,n,A,o){let e=t.joints,r=t.bodies,i=r.transform,c=t.solverData.indexOf,a=e.bodyA[n],s" +
+  "=e.bodyB[n],l=c[a],I=c[s],y=l!==0&&r.type[a]===Pn.dynamic,_=I!==0&&r.type[s]===Pn.dynamic;A[o+0]=l,A" +
+  "[o+1]=I,A[o+2]=y?r.invMass[a]:0,A[o+3]=y?r.invInertia[a]:0,A[o+4]=_?r.invMass[s]:0,A[o+5]=_?r.invIne" +
+  "rtia[s]:0,A[o+6]=n,A[o+7]=e.flags[n];let m=e.f,C=i.c[a],f=i.s[a],B=i.c[s],E=i.s[s],S=m[He][n]-r.loca" +
+  "lCenterX[a],g=m[Ke][n]-r.localCenterY[a];A[o+8]=C*S-f*g,A[o+9]=f*S+C*g,S=m[We][n]-r.localCenterX[s]," +
+  "g=m[Ze][n]-r.localCenterY[s],A[o+10]=B*S-E*g,A[o+11]=E*S+B*g,A[o+12]=r.centerX[s]-r.centerX[a],A[o+1" +
+  "3]=r.centerY[s]-r.centerY[a]}function Ir(t,n,A,o,e){let r=t.joints,i=t.bodies.transform,c=r.bodyA[n]" +
+  ",a=r.bodyB[n],s=i.c[c],l=i.s[c],I=i.c[a],y=i.s[a],_=s*I+l*y,m=s*y-l*I,C=r.f[ls][n],f=r.f[Is][n];A[o]" +
+  "=_*C+m*f,A[e]=m*C-_*f}function _r(t,n){let A=t[n+3]+t[n+5];return A>0?1/A:0}function ic(t,n,A,o){let" +
+  " e=t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n];A[o+27]=_r(A,o),Ir(t,n,A,o+32,o+33),A[o+28]=" +
+  "r[WA][n],A[o+29]=i*r[ZA][n],A[o+30]=r[Mr][n],A[o+31]=r[Rr][n],r[To][n]===0&&(A[o+7]=c&~Et.enableSpri" +
+  "ng),Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function ac(t,n,A,o){let e=t.joints,r=e.f,i=t.solve" +
+  "rData.params[0],c=t.bodies.transform,a=e.bodyA[n],s=c.c[a],l=c.s[a],I=r[$e][n],y=r[ze][n];A[o+26]=s*" +
+  "I-l*y,A[o+27]=l*I+s*y,e.type[n]===Bt.prismatic&&Ir(t,n,A,o+34,o+35),A[o+29]=r[WA][n],A[o+30]=i*r[ZA]" +
+  "[n],A[o+31]=r[Mr][n],A[o+32]=r[Rr][n],A[o+33]=_r(A,o),r[To][n]===0&&(A[o+7]=e.flags[n]&~Et.enableSpr" +
+  "ing),Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function cc(t,n,A,o){let e=t.joints,r=e.f,i=t.solv" +
+  "erData.params[0],c=e.flags[n],a=r[je][n],s=r[ts][n],l=r[br][n],I=(c&Et.enableLimit)!==0;I&&(l=l<a?a:" +
+  "l>s?s:l),A[o+26]=l,A[o+27]=a,A[o+28]=s,A[o+29]=r[WA][n],A[o+30]=i*r[ZA][n],A[o+31]=r[To][n],((c&Et.e" +
+  "nableSpring)===0||I&&a>=s)&&(A[o+7]=c|64),Zn(A,o+17,r[To],r[Jn],n,t.solverData.params);let _=A[o+8]," +
+  "m=A[o+9],C=A[o+10],f=A[o+11],B=A[o+12]+C-_,E=A[o+13]+f-m,S=Math.sqrt(B*B+E*E),g=S>0?B/S:0,h=S>0?E/S:" +
+  "0,d=_*h-m*g,u=C*h-f*g,b=A[o+2]+A[o+4]+A[o+3]*d*d+A[o+5]*u*u;A[o+32]=b>0?1/b:0}function lc(t,n,A,o){l" +
+  "et e=t.joints,r=e.f,i=t.solverData.params;Ir(t,n,A,o+28,o+29),A[o+27]=_r(A,o);let c=e.flags[n];r[To]" +
+  "[n]>0&&(Zn(A,o+14,r[To],r[Jn],n,i),c|=16),r[Dr][n]>0?(Zn(A,o+17,r[Dr],r[os],n,i),c|=32):(A[o+17]=e.s" +
+  "oftness[0],A[o+18]=e.softness[1],A[o+19]=e.softness[2]),A[o+7]=c}function Ic(t,n,A,o){let e=t.joints" +
+  ",r=e.f,i=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0,A[o+12]=i.centerX[c]-r[P" +
+  "r][n],A[o+13]=i.centerY[c]-r[wr][n],A[o+26]=t.solverData.params[0]*r[Fr][n],Zn(A,o+17,r[To],r[Jn],n," +
+  "t.solverData.params)}function _c(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=i.transform,a=t.solverDa" +
+  "ta.params[0],s=e.bodyA[n],l=e.bodyB[n],I=c.c[s],y=c.s[s],_=c.c[l],m=c.s[l],C=r[Pr][n]-i.localCenterX" +
+  "[s],f=r[wr][n]-i.localCenterY[s];A[o+8]=I*C-y*f,A[o+9]=y*C+I*f,C=-i.localCenterX[l],f=-i.localCenter" +
+  "Y[l],A[o+10]=_*C-m*f,A[o+11]=m*C+_*f,Ir(t,n,A,o+31,o+32),A[o+27]=_r(A,o),A[o+28]=a*r[Fr][n],A[o+29]=" +
+  "a*r[ns][n],A[o+30]=r[As][n]/a}function yc(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=e.bodyA[n],a=e." +
+  "bodyB[n];A[o+26]=r[rs][n]-i.centerX[c],A[o+27]=r[es][n]-i.centerY[c],A[o+28]=r[ss][n]-i.centerX[a],A" +
+  "[o+29]=r[is][n]-i.centerY[a];let s=r[as][n];A[o+30]=s,A[o+31]=r[br][n]+s*r[cs][n]}var D=new Float64A" +
+  "rray(26),So=0,go=1,uo=2,po=3,Po=4,wo=5,xo=6,bo=7,Bn=8,En=9,An=10,RA=11,$n=12,Sn=13,gn=14,dn=15,un=16" +
+  ",yr=17,Se=18,ge=19,de=20,ue=21,pe=22,xe=23,be=24,PA=25;function mc(t,n,A,o,e){let r=A[o+6],i=A[o+7]," +
+  "c=A[e+6],a=A[e+7],s=t[n+8],l=t[n+9],I=t[n+10],y=t[n+11],_=r*s-i*l,m=i*s+r*l,C=c*I-a*y,f=a*I+c*y;D[So" +
+  "]=_,D[go]=m,D[uo]=C,D[po]=f}function Ho(t,n,A,o,e){mc(t,n,A,o,e),D[Po]=A[e+4]-A[o+4]+t[n+12]+D[uo]-D" +
+  "[So],D[wo]=A[e+5]-A[o+5]+t[n+13]+D[po]-D[go]}function zn(t,n,A,o,e){let r=t[n+2],i=t[n+3],c=t[n+4],a" +
+  "=t[n+5],s=D[Sn],l=D[gn];A[o+0]=A[o+0]-r*s,A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-i*D[dn],A[e+0]=A[e+0]+c*s," +
+  "A[e+1]=A[e+1]+c*l,A[e+2]=A[e+2]+a*D[un]}function jn(t,n,A,o){let e=A[o+6],r=A[o+7],i=t[n+26],c=t[n+2" +
+  "7],a=e*i-r*c,s=r*i+e*c,l=D[Po],I=D[wo],y=a*l+s*I,_=(l+D[So])*s-(I+D[go])*a,m=D[uo]*s-D[po]*a,C=t[n+3" +
+  "],f=t[n+5],B=t[n+2]+t[n+4]+C*_*_+f*m*m;D[xo]=a,D[bo]=s,D[Bn]=_,D[En]=m,D[An]=B>0?1/B:0,D[RA]=y,D[$n]" +
+  "=y}var De=0,wA=1,gi=2;function rn(t,n,A,o,e,r,i){for(let c=n;c<A;c++){let a=c*e,s=(t[a+0]|0)*8,l=(t[" +
+  "a+1]|0)*8,I=o[s+6],y=o[s+7],_=o[l+6],m=o[l+7],C=t[a+8],f=t[a+9],B=t[a+10],E=t[a+11],S=I*C-y*f,g=y*C+" +
+  "I*f,h=_*B-m*E,d=m*B+_*E,u=t[a+2],b=t[a+3],w=t[a+4],x=t[a+5],p=a+r,M=t[p],R=t[p+1],P=i===De?0:i===wA?" +
+  "t[p+2]:t[p+2]+t[p+3]+t[p+4]-t[p+5];o[s+0]=o[s+0]-u*M,o[s+1]=o[s+1]-u*R,o[s+2]=o[s+2]-b*(S*R-g*M+P),o" +
+  "[l+0]=o[l+0]+w*M,o[l+1]=o[l+1]+w*R,o[l+2]=o[l+2]+x*(h*R-d*M+P)}}function Me(t,n,A,o,e){let r=D[yr],i" +
+  "=D[xo],c=D[bo],a=t[n+2],s=t[n+3],l=t[n+4],I=t[n+5];A[o+0]=A[o+0]-a*r*i,A[o+1]=A[o+1]-a*r*c,A[o+2]=A[" +
+  "o+2]-s*r*D[Bn],A[e+0]=A[e+0]+l*r*i,A[e+1]=A[e+1]+l*r*c,A[e+2]=A[e+2]+I*r*D[En]}function Re(t,n,A){D[" +
+  "PA]=D[xo]*(t[A+0]-t[n+0])+D[bo]*(t[A+1]-t[n+1])+D[En]*t[A+2]-D[Bn]*t[n+2]}function FA(t,n,A,o,e,r,i," +
+  "c){let a=0,s=1,l=0;c&&(a=t[n+i]*D[$n],s=t[n+i+1],l=t[n+i+2]),Re(A,o,e);let I=t[n+20+r],y=-s*D[An]*(D" +
+  "[PA]+a)-l*I;t[n+20+r]=I+y,D[yr]=y,Me(t,n,A,o,e)}function Cc(t,n,A,o,e,r,i,c){Re(A,o,e);let a=t[n+20+" +
+  "r],s=t[n+c],l=a+D[An]*(t[n+i]-D[PA]);l=l>s?s:l<-s?-s:l;let I=l-a;t[n+20+r]=l,D[yr]=I,Me(t,n,A,o,e)}f" +
+  "unction fc(t,n,A,o,e,r,i,c,a,s){let l=r[1];for(let I=0;I<2;I++){let y=I===0?D[RA]-t[n+a]:t[n+s]-D[RA" +
+  "],_=0,m=1,C=0;y>0?_=y*l:i&&(_=t[n+14]*y,m=t[n+15],C=t[n+16]),Re(A,o,e);let f=I===0?D[PA]:-D[PA],B=t[" +
+  "n+20+c+I],E=B-m*D[An]*(f+_)-C*B,S=E>0?E:0,g=S-B;t[n+20+c+I]=S,D[yr]=I===0?g:-g,Me(t,n,A,o,e)}}var hc" +
+  "=0,Bc=1,Ec=2,Sc=3,gc=4,dc=5,uc=6;function tA(t,n,A,o,e,r,i,c,a,s,l){c&&FA(t,n,A,o,e,l[hc],17,!0),a&&" +
+  "Cc(t,n,A,o,e,l[Bc],l[Ec],l[Sc]),s&&fc(t,n,A,o,e,r,i,l[gc],l[dc],l[uc])}function di(t,n,A){let o=1,e=" +
+  "0;A&&(o=t[n+15],e=t[n+16]);let r=D[Se],i=D[ge],c=D[de],a=D[ue],s=D[pe],l=r*c-i*i;l=l!==0?1/l:0;let I" +
+  "=t[n+20],y=t[n+20+1],_=-o*l*(c*a-i*s)-e*I,m=-o*l*(r*s-i*a)-e*y;t[n+20]=I+_,t[n+20+1]=y+m,D[xe]=_,D[b" +
+  "e]=m}function mr(t,n,A,o,e,r){let i=A[o+6],c=A[o+7],a=A[e+6],s=A[e+7],l=t[n+8],I=t[n+9],y=t[n+10],_=" +
+  "t[n+11],m=i*l-c*I,C=c*l+i*I,f=a*y-s*_,B=s*y+a*_,E=t[n+2],S=t[n+3],g=t[n+4],h=t[n+5],d=0,u=0,b=1,w=0;" +
+  "if(r){let j=t[n+14];d=j*(A[e+4]-A[o+4]+f-m+t[n+12]),u=j*(A[e+5]-A[o+5]+B-C+t[n+13]),b=t[n+15],w=t[n+" +
+  "16]}let x=A[o+0],p=A[o+1],M=A[o+2],R=A[e+0],P=A[e+1],N=A[e+2],T=R-N*B-x+M*C+d,Q=P+N*f-p-M*m+u,F=E+g," +
+  "X=F+S*C*C+h*B*B,G=-S*m*C-h*f*B,O=F+S*m*m+h*f*f,U=X*O-G*G;U=U!==0?1/U:0;let v=t[n+20],J=t[n+20+1],$=-" +
+  "b*U*(O*T-G*Q)-w*v,ot=-b*U*(X*Q-G*T)-w*J;t[n+20]=v+$,t[n+20+1]=J+ot,A[o+0]=x-E*$,A[o+1]=p-E*ot,A[o+2]" +
+  "=M-S*(m*ot-C*$),A[e+0]=R+g*$,A[e+1]=P+g*ot,A[e+2]=N+h*(f*ot-B*$)}var pc=Int32Array.of(0,3,29,30,1,27" +
+  ",28);function ui(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c" +
+  ");let a=D[Po],s=D[wo],l=Math.sqrt(a*a+s*s),I=l>0?1/l:0,y=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],_=y*a" +
+  "*I,m=y*s*I;D[Sn]=_,D[gn]=m,D[dn]=D[So]*m-D[go]*_,D[un]=D[uo]*m-D[po]*_,zn(t,r,o,i,c)}}function pi(t," +
+  "n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t," +
+  "s,o,l,I);let y=D[Po],_=D[wo],m=Math.sqrt(y*y+_*_),C=m>0?1/m:0,f=y*C,B=_*C;D[xo]=f,D[bo]=B,D[Bn]=D[So" +
+  "]*B-D[go]*f,D[En]=D[uo]*B-D[po]*f,D[An]=t[s+32],D[RA]=m,D[$n]=m-t[s+26];let E=t[s+7]|0;if((E&64)!==0" +
+  ")FA(t,s,o,l,I,0,14,r);else{let S=t[s+31]>0,g=(E&Et.enableMotor)!==0,h=(E&Et.enableLimit)!==0;tA(t,s," +
+  "o,l,I,e,r,S,g,h,pc)}}}var Cr=new Float64Array(2);function en(t,n,A,o,e,r){let i=o[e+6],c=o[e+7],a=o[" +
+  "r+6],s=o[r+7],l=i*a+c*s,I=i*s-c*a,y=t[A],_=t[A+1];Cr[0]=_*l+y*I,Cr[1]=y*l-_*I,Qr(Cr,0),t[n+39]=Cr[0]" +
+  "}function xi(t,n,A,o){rn(t,n,A,o,40,20,wA)}function bi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a+" +
+  "+){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5],f=o[l+0],B=o" +
+  "[l+1],E=o[l+2],S=o[I+0],g=o[I+1],h=o[I+2],d=o[l+6],u=o[l+7],b=o[I+6],w=o[I+7],x=t[s+30];{en(t,s,s+31" +
+  ",o,l,I);let p=x*t[s+39],M=t[s+20+2],R=t[s+29],P=M-t[s+27]*(h-E+p);P=P>R?R:P<-R?-R:P;let N=P-M;t[s+20" +
+  "+2]=P,E-=_*N,h+=C*N}{let p=t[s+8],M=t[s+9],R=t[s+10],P=t[s+11],N=d*p-u*M,T=u*p+d*M,Q=b*R-w*P,F=w*R+b" +
+  "*P,X=S-h*F-f+E*T+x*(o[I+4]-o[l+4]+Q-N+t[s+12]),G=g+h*Q-B-E*N+x*(o[I+5]-o[l+5]+F-T+t[s+13]),O=y+m,U=O" +
+  "+_*T*T+C*F*F,v=-_*N*T-C*Q*F,J=O+_*N*N+C*Q*Q,$=U*J-v*v;$=$!==0?1/$:0;let ot=t[s+20],j=t[s+20+1],W=ot-" +
+  "$*(J*X-v*G),H=j-$*(U*G-v*X),At=t[s+28],nt=W*W+H*H;if(nt>At*At){let rt=At/Math.sqrt(nt);W*=rt,H*=rt}l" +
+  "et Z=W-ot,V=H-j;t[s+20]=W,t[s+20+1]=H,f-=y*Z,B-=y*V,E-=_*(N*V-T*Z),S+=m*Z,g+=m*V,h+=C*(Q*V-F*Z)}o[l+" +
+  "0]=f,o[l+1]=B,o[l+2]=E,o[I+0]=S,o[I+1]=g,o[I+2]=h}}function Di(t,n,A,o){for(let e=n;e<A;e++){let r=e" +
+  "*40,i=(t[r+1]|0)*8,c=t[r+4],a=t[r+5],s=o[i+6],l=o[i+7],I=t[r+10],y=t[r+11],_=s*I-l*y,m=l*I+s*y,C=t[r" +
+  "+20],f=t[r+20+1];o[i+0]=o[i+0]+c*C,o[i+1]=o[i+1]+c*f,o[i+2]=o[i+2]+a*(_*f-m*C)}}function Mi(t,n,A,o," +
+  "e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+1]|0)*8,I=t[s+4],y=t[s+5],_=o[l+0]" +
+  ",m=o[l+1],C=o[l+2],f=o[l+6],B=o[l+7],E=t[s+10],S=t[s+11],g=f*E-B*S,h=B*E+f*S,d=t[s+17],u=t[s+18],b=t" +
+  "[s+19],w=_-C*h+d*(o[l+4]+g+t[s+12]),x=m+C*g+d*(o[l+5]+h+t[s+13]),p=I+y*h*h,M=-y*g*h,R=I+y*g*g,P=p*R-" +
+  "M*M;P=P!==0?1/P:0;let N=t[s+20],T=t[s+20+1],Q=N-u*P*(R*w-M*x)-b*N,F=T-u*P*(p*x-M*w)-b*T,X=t[s+26],G=" +
+  "Q*Q+F*F;if(G>X*X){let v=X/Math.sqrt(G);Q*=v,F*=v}let O=Q-N,U=F-T;t[s+20]=Q,t[s+20+1]=F,_+=I*O,m+=I*U" +
+  ",C+=y*(g*U-h*O),o[l+0]=_,o[l+1]=m,o[l+2]=C}}var xc=new Float64Array([0,1,0]);function Ri(t,n,A,o){rn" +
+  "(t,n,A,o,16,14,De)}function Pi(t,n,A,o,e,r,i){let c=r?e:xc,a=c[0],s=c[1],l=c[2],I=n+A-1;for(let y=n;" +
+  "y<A;y++){let _=(i?I-y:y)*16,m=(t[_+0]|0)*8,C=(t[_+1]|0)*8,f=o[m+6],B=o[m+7],E=o[C+6],S=o[C+7],g=t[_+" +
+  "8],h=t[_+9],d=t[_+10],u=t[_+11],b=f*g-B*h,w=B*g+f*h,x=E*d-S*u,p=S*d+E*u,M=t[_+2],R=t[_+3],P=t[_+4],N" +
+  "=t[_+5],T=a*(o[C+4]-o[m+4]+x-b+t[_+12]),Q=a*(o[C+5]-o[m+5]+p-w+t[_+13]),F=o[m+0],X=o[m+1],G=o[m+2],O" +
+  "=o[C+0],U=o[C+1],v=o[C+2],J=O-v*p-F+G*w+T,$=U+v*x-X-G*b+Q,ot=M+P,j=ot+R*w*w+N*p*p,W=-R*b*w-N*x*p,H=o" +
+  "t+R*b*b+N*x*x,At=j*H-W*W;At=At!==0?s/At:0;let nt=t[_+14],Z=t[_+14+1],V=-At*(H*J-W*$)-l*nt,rt=-At*(j*" +
+  "$-W*J)-l*Z;t[_+14]=nt+V,t[_+14+1]=Z+rt,o[m+0]=F-M*V,o[m+1]=X-M*rt,o[m+2]=G-R*(b*rt-w*V),o[C+0]=O+P*V" +
+  ",o[C+1]=U+P*rt,o[C+2]=v+N*(x*rt-p*V)}}var bc=Int32Array.of(2,3,29,30,4,31,32);function wi(t,n,A,o){f" +
+  "or(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),jn(t,r,o,i);let a=D[xo],s" +
+  "=D[bo],l=D[Po]+D[So],I=D[wo]+D[go],y=D[uo],_=D[po],m=l*s-I*a,C=y*s-_*a,f=l*a+I*s,B=y*a+_*s,E=t[r+20]" +
+  ",S=t[r+20+1],g=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];D[Sn]=g*a-E*s,D[gn]=g*s+E*a,D[dn]=g*m+E*f+S,D" +
+  "[un]=g*C+E*B+S,zn(t,r,o,i,c)}}function Fi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c" +
+  "-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I),jn(t,s,o,l);let y=t[s+7]|0,_=(y&Et.enableSpring" +
+  ")!==0,m=(y&Et.enableMotor)!==0,C=(y&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,_,m,C,bc);let f=t[s+2],B=t[" +
+  "s+3],E=t[s+4],S=t[s+5],g=D[Po],h=D[wo],d=-D[bo],u=D[xo],b=(g+D[So])*u-(h+D[go])*d,w=D[uo]*u-D[po]*d," +
+  "x=o[l+0],p=o[l+1],M=o[l+2],R=o[I+0],P=o[I+1],N=o[I+2],T=d*(R-x)+u*(P-p)+w*N-b*M,Q=N-M;if(r){let v=t[" +
+  "s+14];T+=v*(d*g+u*h),en(t,s,s+34,o,l,I),Q+=v*t[s+39]}let F=B+S;D[Se]=f+E+B*b*b+S*w*w,D[ge]=B*b+S*w,D" +
+  "[de]=F===0?1:F,D[ue]=T,D[pe]=Q,di(t,s,r);let X=D[xe],G=D[be],O=X*d,U=X*u;o[l+0]=x-f*O,o[l+1]=p-f*U,o" +
+  "[l+2]=M-B*(X*b+G),o[I+0]=R+E*O,o[I+1]=P+E*U,o[I+2]=N+S*(X*w+G)}}function Ni(t,n,A,o){Oi(t,n,A,o,!1,!" +
+  "1,!0)}function Ti(t,n,A,o,e,r,i){Oi(t,n,A,o,r,i,!1)}function Oi(t,n,A,o,e,r,i){let c=n+A-1;for(let a" +
+  "=n;a<A;a++){let s=(r?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5],f=o" +
+  "[l+6],B=o[l+7],E=o[I+6],S=o[I+7],g=t[s+8],h=t[s+9],d=t[s+10],u=t[s+11],b=f*g-B*h,w=B*g+f*h,x=E*d-S*u" +
+  ",p=S*d+E*u,M=o[l+4]+b-t[s+26],R=o[l+5]+w-t[s+27],P=o[I+4]+x-t[s+28],N=o[I+5]+p-t[s+29],T=Math.sqrt(M" +
+  "*M+R*R),Q=Math.sqrt(P*P+N*N),F=T>1e-9?1/T:0,X=Q>1e-9?1/Q:0;M*=F,R*=F,P*=X,N*=X;let G=t[s+30],O=b*R-w" +
+  "*M,U=x*N-p*P,v=o[l+0],J=o[l+1],$=o[l+2],ot=o[I+0],j=o[I+1],W=o[I+2],H;if(i)H=t[s+20];else{let rt=y+_" +
+  "*O*O+G*G*(m+C*U*U),K=rt>0?1/rt:0,it=-(M*(v-$*w)+R*(J+$*b))-G*(P*(ot-W*p)+N*(j+W*x)),to=0,lt=1,mt=0;e" +
+  "&&(to=t[s+14]*(t[s+31]-T-G*Q),lt=t[s+15],mt=t[s+16]);let z=t[s+20];H=-lt*K*(it+to)-mt*z,t[s+20]=z+H}" +
+  "let At=-H*M,nt=-H*R,Z=-G*H*P,V=-G*H*N;v+=y*At,J+=y*nt,$+=_*(b*nt-w*At),ot+=m*Z,j+=m*V,W+=C*(x*V-p*Z)" +
+  ",o[l+0]=v,o[l+1]=J,o[l+2]=$,o[I+0]=ot,o[I+1]=j,o[I+2]=W}}var Dc=Et.enableSpring|Et.enableMotor|Et.en" +
+  "ableLimit,Mc=Et.enableSpring|Et.enableLimit;function Qi(t,n,A,o){rn(t,n,A,o,40,20,gi)}function vi(t," +
+  "n,A,o,e,r,i){let c=e[1],a=n+A-1;for(let s=n;s<A;s++){let l=(i?a-s:s)*40,I=(t[l+0]|0)*8,y=(t[l+1]|0)*" +
+  "8,_=t[l+3],m=t[l+5],C=t[l+7]|0;if((C&Dc)!==0&&_+m>0){let f=o[I+2],B=o[y+2],E=t[l+27];(C&Mc)!==0&&en(" +
+  "t,l,l+32,o,I,y);let S=t[l+39];if((C&Et.enableSpring)!==0){let g=t[l+20+2],h=-t[l+18]*E*(B-f+t[l+17]*" +
+  "S)-t[l+19]*g;t[l+20+2]=g+h,f-=_*h,B+=m*h}if((C&Et.enableMotor)!==0){let g=t[l+20+3],h=t[l+29],d=g-E*" +
+  "(B-f-t[l+28]);d=d>h?h:d<-h?-h:d;let u=d-g;t[l+20+3]=d,f-=_*u,B+=m*u}if((C&Et.enableLimit)!==0){{let " +
+  "g=S-t[l+30],h=0,d=1,u=0;g>0?h=g*c:r&&(h=t[l+14]*g,d=t[l+15],u=t[l+16]);let b=t[l+20+4],w=b-d*E*(B-f+" +
+  "h)-u*b,x=w>0?w:0,p=x-b;t[l+20+4]=x,f-=_*p,B+=m*p}{let g=t[l+31]-S,h=0,d=1,u=0;g>0?h=g*c:r&&(h=t[l+14" +
+  "]*g,d=t[l+15],u=t[l+16]);let b=t[l+20+5],w=b-d*E*(f-B+h)-u*b,x=w>0?w:0,p=x-b;t[l+20+5]=x,f+=_*p,B-=m" +
+  "*p}}o[I+2]=f,o[y+2]=B}mr(t,l,o,I,y,r)}}function Ji(t,n,A,o){rn(t,n,A,o,40,20,wA)}function Li(t,n,A,o" +
+  ",e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+7]|0" +
+  ";{let _=0,m=1,C=0;if(r||(y&32)!==0){en(t,s,s+28,o,l,I);let g=t[s+39];_=t[s+17]*g,m=t[s+18],C=t[s+19]" +
+  "}let f=o[l+2],B=o[I+2],E=t[s+20+2],S=-m*t[s+27]*(B-f+_)-C*E;t[s+20+2]=E+S,o[l+2]=f-t[s+3]*S,o[I+2]=B" +
+  "+t[s+5]*S}mr(t,s,o,l,I,r||(y&16)!==0)}}var Rc=Int32Array.of(1,-1,-1,-1,3,31,32);function Gi(t,n,A,o)" +
+  "{for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),jn(t,r,o,i);let a=D[xo]" +
+  ",s=D[bo],l=D[Po]+D[So],I=D[wo]+D[go],y=D[uo],_=D[po],m=l*s-I*a,C=y*s-_*a,f=l*a+I*s,B=y*a+_*s,E=t[r+2" +
+  "0],S=t[r+20+2],g=t[r+20+1]+t[r+20+3]-t[r+20+4];D[Sn]=g*a-E*s,D[gn]=g*s+E*a,D[dn]=g*m+E*f+S,D[un]=g*C" +
+  "+E*B+S,zn(t,r,o,i,c)}}function Xi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40" +
+  ",l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5];Ho(t,s,o,l,I),jn(t,s,o,l);let f=t" +
+  "[s+7]|0;if((f&Et.enableMotor)!==0){let x=o[l+2],p=o[I+2],M=t[s+33],R=t[s+20+2],P=t[s+30],N=R-M*(p-x-" +
+  "t[s+29]);N=N>P?P:N<-P?-P:N;let T=N-R;t[s+20+2]=N,o[l+2]=x-_*T,o[I+2]=p+C*T}let B=(f&Et.enableSpring)" +
+  "!==0,E=(f&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,B,!1,E,Rc);let S=D[Po],g=D[wo],h=-D[bo],d=D[xo],u=(S+" +
+  "D[So])*d-(g+D[go])*h,b=D[uo]*d-D[po]*h,w=y+m+_*u*u+C*b*b;D[xo]=h,D[bo]=d,D[Bn]=u,D[En]=b,D[An]=w>0?1" +
+  "/w:0,D[$n]=h*S+d*g,FA(t,s,o,l,I,0,14,r)}}var Pe=0,we=1;function Fe(t,n,A,o,e,r){let i=t.joints.const" +
+  "raints,c=t.joints.groupStart,a=t.solverData.states,s=t.solverData.params,l=A*KA;for(let I=0;I<KA;I++" +
+  "){let y=Math.max(o,c[l+I]),_=Math.min(e,c[l+I+1]);y>=_||(n===Pe?Pc(I,i,y,_,a):wc(I,i,y,_,a,s,n===we," +
+  "r))}}function Ne(t,n,A,o,e){let r=t.joints,i=t.solverData.states;n===Pe?Ri(r.pins,A,o,i):Pi(r.pins,A" +
+  ",o,i,r.softness,n===we,e)}function Pc(t,n,A,o,e){switch(t){case Bt.distance:return ui(n,A,o,e);case " +
+  "Bt.revolute:return Qi(n,A,o,e);case Bt.prismatic:return wi(n,A,o,e);case Bt.weld:return Ji(n,A,o,e);" +
+  "case Bt.wheel:return Gi(n,A,o,e);case Bt.mouse:return Di(n,A,o,e);case Bt.motor:return xi(n,A,o,e);c" +
+  "ase Bt.pulley:return Ni(n,A,o,e)}}function wc(t,n,A,o,e,r,i,c){switch(t){case Bt.distance:return pi(" +
+  "n,A,o,e,r,i,c);case Bt.revolute:return vi(n,A,o,e,r,i,c);case Bt.prismatic:return Fi(n,A,o,e,r,i,c);" +
+  "case Bt.weld:return Li(n,A,o,e,r,i,c);case Bt.wheel:return Xi(n,A,o,e,r,i,c);case Bt.mouse:return Mi" +
+  "(n,A,o,e,r,i,c);case Bt.motor:return bi(n,A,o,e,r,i,c);case Bt.pulley:return Ti(n,A,o,e,r,i,c)}}var " +
+  "Fc=0,Nc=1,Tc=2,Ui=3,Vi=4;var Oc=6,Qc=7,vc=8,Jc=9,Yi=10,ki=13,Lc=16,qi=32,Gc=6;function Hi(t,n,A,o,e=" +
+  "0){let r=t.solverData,i=r.states,c=r.params,a=n&qi-1,s=(n&qi)!==0;if(a===Lc)Ee(t,A,o);else if(a>=ki)" +
+  "Ne(t,a-ki,A,o,s);else if(a>=Yi)Fe(t,a-Yi,n>>Gc,A,o,s);else if(a===vc)qs(t,A,o,r.chunkFound,e*ks);els" +
+  "e if(a===Jc)r.writeBackCounts[e]=$s(t,A,o,r.writeBackOut,A-1);else if(a===Fc)Ks(i,r.integration,o,c," +
+  "A);else if(a===Nc)Zs(i,o,c,A);else if(a===Tc)Ws(i,o,c,A);else if(a===Oc)oi(r.contacts,o,i,c,A);else " +
+  "if(a===Qc)Xc(t,A,o);else{let l=r.kernel;if(l!==null){let I=r.contactsAddress+A*44*8;a===Ui?l.warmSta" +
+  "rtContacts(I,o-A,r.statesAddress):l.solveContacts(I,o-A,r.statesAddress,c[1],c[3],a===Vi?1:0,s?1:0)}" +
+  "else a===Ui?js(r.contacts,o,i,A):ti(r.contacts,o,i,c,a===Vi,s,A)}}function Xc(t,n,A){let o=t.solverD" +
+  "ata.contacts,e=t.solverData.constraintSlot,r=t.contacts.list,i=t.contacts.points;for(let c=n;c<A;c++" +
+  "){let a=e[c];if(a<0)continue;let s=a*44,l=r[c]*No,I=o[s+13];for(let y=0;y<I;y++){let _=s+20+y*12,m=l" +
+  "+y*fo;i[m+Go]=o[_+7],i[m+Xo]=o[_+8]}}}var oA=0,Ki=1,fr=2,Te=3,Zi=4,Oe=5,hr=8,Br=12,$i=0,Qe=1,zi=2,ji" +
+  "=3,ta=4,oa=5,Uc=6,Vc=7,Yc=8,ey=hr+2*Br;var na=1,kc=2,ve=3,qc=4;function Hc(t){return(t&65535)<<16}fu" +
+  "nction Wi(t,n,A){for(;;){let o=Atomics.load(t,Ki);if((o&-65536)!==n)return-1;let e=o&65535;if(e>=A)r" +
+  "eturn-1;if(Atomics.compareExchange(t,Ki,o,o+1)===o)return e}}function Aa(t,n,A,o,e,r,i){let c=Hc(o)," +
+  "a=hr+(o&1)*Br,s=0;for(let l=Wi(t,c,r);l>=0;l=Wi(t,c,r))e===qc?Wc(A,t,a,l,i):Kc(A,e,l,i),Atomics.stor" +
+  "e(n,l,o),Atomics.add(t,fr,1)+1===r&&Atomics.notify(t,fr),s++;return s}function Kc(t,n,A,o){if(n===kc" +
+  ")Ps(t,A,o,t.contacts.chunkOut,t.contacts.chunkCounts);else if(n===ve){let e=t.broadphase;e.pairChunk" +
+  "Counts[A]=Fs(t,A,o,e.pairChunkOut,2*A*Wr,Wr)}}function Wc(t,n,A,o,e){let r=n[A+Vc]+o*e,i=Math.min(n[" +
+  "A+Yc],r+e);Hi(t,n[A+Uc],r,i,o)}var kt=t=>t.contacts,xn=t=>t.shapes.geometry,bn=t=>t.shapes,qt=t=>t.b" +
+  "odies,Er=t=>t.bodies.transform,Sr=t=>t.broadphase,Zc=t=>t.broadphase.moveBuffer,Ko=t=>t.solverData,J" +
+  "o=t=>t.joints,$c=t=>t.joints.f,Je=[[kt,\"shapeA\"],[kt,\"shapeB\"],[kt,\"bodyA\"],[kt,\"bodyB\"],[kt,\"flags\"" +
+  "],[kt,\"listIndex\"],[kt,\"pointCount\"],[kt,\"points\"],[kt,\"normalX\"],[kt,\"normalY\"],[kt,\"manifoldCache\"" +
+  "],[kt,\"cacheValid\"],[kt,\"chunkOut\"],[kt,\"chunkCounts\"],[xn,\"type\"],[xn,\"count\"],[xn,\"radius\"],[xn,\"c" +
+  "entroid\"],[xn,\"slot\"],[xn,\"verts\"],[xn,\"normals\"],[bn,\"aabb\"],[bn,\"moved\"],[bn,\"tree\"],[bn,\"proxy\"]," +
+  "[qt,\"flags\"],[Er,\"x\"],[Er,\"y\"],[Er,\"c\"],[Er,\"s\"],[bn,\"groupIndex\"],[bn,\"maskBits\"],[Sr,\"moveFrom\"],[" +
+  "Sr,\"moveSlot\"],[Sr,\"pairChunkOut\"],[Sr,\"pairChunkCounts\"],[Zc,\"data\"],[Ko,\"states\"],[Ko,\"contacts\"]," +
+  "[Ko,\"integration\"],[Ko,\"params\"],[Ko,\"chunkFound\"],[Ko,\"indexOf\"],[Ko,\"constraintSlot\"],[kt,\"list\"]," +
+  "[kt,\"friction\"],[kt,\"restitution\"],[kt,\"tangentSpeed\"],[kt,\"rollingResistance\"],[qt,\"invMass\"],[qt,\"" +
+  "invInertia\"],[qt,\"localCenterX\"],[qt,\"localCenterY\"],[Ko,\"writeBackOut\"],[Ko,\"writeBackCounts\"],[qt," +
+  "\"vx\"],[qt,\"vy\"],[qt,\"w\"],[qt,\"centerX\"],[qt,\"centerY\"],[qt,\"forceX\"],[qt,\"forceY\"],[qt,\"torque\"],[qt" +
+  ",\"mass\"],[qt,\"inertia\"],[qt,\"maxExtent\"],[qt,\"minExtent\"],[qt,\"type\"],[qt,\"shapeHead\"],[bn,\"next\"],[" +
+  "Jo,\"constraints\"],[Jo,\"groupStart\"],[Jo,\"pins\"],[Jo,\"softness\"],[Jo,\"type\"],[Jo,\"flags\"],[Jo,\"bodyA\"" +
+  "],[Jo,\"bodyB\"],[Jo,\"rowColour\"],[Jo,\"rowSlot\"],...Array.from({length:$A},(t,n)=>[$c,String(n)])];fun" +
+  "ction ra(t,n,A){let[o,e]=Je[n];o(t)[e]=A}var ea=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39" +
+  "/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9" +
+  "yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwA" +
+  "BIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwA" +
+  "BIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1" +
+  "XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICd" +
+  "BCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAE" +
+  "hHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0" +
+  "DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEH" +
+  "QAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQM" +
+  "A/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGw" +
+  "iAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1" +
+  "XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGo" +
+  "gK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQ" +
+  "gFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSA" +
+  "IIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3" +
+  "xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3" +
+  "yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEH" +
+  "IAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1" +
+  "O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn" +
+  "9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICt" +
+  "BOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSA" +
+  "KIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3" +
+  "xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCA" +
+  "Q/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwM" +
+  "AAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3" +
+  "xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3" +
+  "xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAk" +
+  "gFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1" +
+  "SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwA" +
+  "BIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASE" +
+  "HIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1" +
+  "KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3" +
+  "yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASI" +
+  "QIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiA" +
+  "OIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEE" +
+  "QaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAE" +
+  "LmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnR" +
+  "qIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2A" +
+  "hCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQ" +
+  "gJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAA" +
+  "AAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSA" +
+  "BKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6" +
+  "hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqA" +
+  "hDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCI" +
+  "KoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR" +
+  "8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0" +
+  "gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyA" +
+  "DIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyA" +
+  "BKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqE" +
+  "gACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCA" +
+  "FIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAs" +
+  "gHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAU" +
+  "gF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAA" +
+  "AAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAd" +
+  "kGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCA" +
+  "LOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ" +
+  "0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAAD" +
+  "wPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0F" +
+  "AayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gE" +
+  "gCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1" +
+  "XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4" +
+  "gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGo" +
+  "gAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQM" +
+  "gAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQM" +
+  "gAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0" +
+  "DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1" +
+  "XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUg" +
+  "EQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXI" +
+  "gCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAA" +
+  "AAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyA" +
+  "DKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiA" +
+  "OIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAY" +
+  "rAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6K" +
+  "gOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQE" +
+  "DQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciA" +
+  "MRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiA" +
+  "DIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwM" +
+  "AIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyA" +
+  "CIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",sa=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7f" +
+  "wBgBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sd" +
+  "mVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gA" +
+  "UEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgA" +
+  "UEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABI" +
+  "QkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9X" +
+  "QMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQ" +
+  "ThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/" +
+  "VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/" +
+  "fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABI" +
+  "RcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFI" +
+  "ChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiI" +
+  "CAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9V" +
+  "wMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDA" +
+  "AEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAA" +
+  "AAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAA" +
+  "AAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98" +
+  "AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAA" +
+  "P1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDA" +
+  "AEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhC" +
+  "iALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98" +
+  "gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDA" +
+  "AEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABI" +
+  "QcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAA" +
+  "SEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqI" +
+  "gVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDA" +
+  "AEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBG" +
+  "Gr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiD" +
+  "f1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELI" +
+  "AwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgD" +
+  "f1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgB" +
+  "yAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MA" +
+  "AAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAA" +
+  "AAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XA" +
+  "wABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/" +
+  "fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDA" +
+  "AEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/" +
+  "VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILI" +
+  "ByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAK" +
+  "wNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiI" +
+  "CQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIho" +
+  "qEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLI" +
+  "AFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAI" +
+  "AVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHI" +
+  "BogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUI" +
+  "BMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgB" +
+  "iEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPI" +
+  "ByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqK" +
+  "wMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKo" +
+  "qKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABK" +
+  "wMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhD" +
+  "iANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEK" +
+  "wMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiA" +
+  "yAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiio" +
+  "qEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAK" +
+  "wOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMII" +
+  "CUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQ" +
+  "QZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/" +
+  "V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dA" +
+  "wD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgA" +
+  "yAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBI" +
+  "AsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFI" +
+  "AUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgE" +
+  "SAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/" +
+  "VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDA" +
+  "AEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAA" +
+  "SAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDA" +
+  "AEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQ" +
+  "eACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABic" +
+  "QR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAA" +
+  "AAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgI" +
+  "RAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAI" +
+  "g4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohB" +
+  "AwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKo" +
+  "qA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggB" +
+  "UEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMII" +
+  "g4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQA" +
+  "CABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorA" +
+  "wghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAA" +
+  "AAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var nA=[void 0," +
+  "void 0];function aa(t){let n=t?1:0;if(nA[n]!==void 0)return nA[n];if(nA[n]=null,typeof WebAssembly==" +
+  "\"object\"&&typeof WebAssembly.Module==\"function\")try{nA[n]=new WebAssembly.Module(zc(t?sa:ea))}catch{" +
+  "nA[n]=null}return nA[n]}function ca(t,n){return new WebAssembly.Instance(t,{env:{memory:n,abort:()=>" +
+  "{throw new Error(\"contact solver kernel aborted\")}}}).exports}var ia=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcd" +
+  "efghijklmnopqrstuvwxyz0123456789+/\";function zc(t){let n=new Uint8Array(128);for(let c=0;c<ia.length" +
+  ";c++)n[ia.charCodeAt(c)]=c;let A=t.length;for(;A>0&&t[A-1]===\"=\";)A--;let o=new Uint8Array(A*3>>2),e" +
+  "=0,r=0,i=0;for(let c=0;c<A;c++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(e-=8,o[i++]=r>>e&255);return o}" +
+  "var ht=new Float64Array(0),Gt=new Int32Array(0),ya={states:ht,integration:ht,contacts:ht,params:ht,c" +
+  "hunkFound:Gt,writeBackOut:Gt,writeBackCounts:Gt,indexOf:Gt,constraintSlot:Gt,kernel:null,kernelMemor" +
+  "y:null,statesAddress:0,contactsAddress:0},TA={contacts:new vA,shapes:{geometry:new lA,aabb:ht,moved:" +
+  "new Uint8Array(0),tree:new Uint8Array(0),proxy:Gt,groupIndex:Gt,maskBits:new Uint32Array(0),next:Gt}" +
+  ",bodies:{flags:new Uint8Array(0),transform:{x:ht,y:ht,c:ht,s:ht},invMass:ht,invInertia:ht,localCente" +
+  "rX:ht,localCenterY:ht,vx:ht,vy:ht,w:ht,centerX:ht,centerY:ht,forceX:ht,forceY:ht,torque:ht,mass:ht,i" +
+  "nertia:ht,maxExtent:ht,minExtent:ht,type:new Uint8Array(0),shapeHead:Gt},broadphase:{trees:[new Qn,n" +
+  "ew Qn],moveBuffer:new Fo,moveFrom:ht,moveSlot:Gt,queryResults:new Fo,pairChunkOut:Gt,pairChunkCounts" +
+  ":Gt},manifold:qe(),pose:new Float64Array(8),solverData:ya,joints:{constraints:ht,groupStart:Gt,pins:" +
+  "ht,softness:ht,f:Array.from({length:$A},()=>ht),type:Gt,flags:Gt,bodyA:Gt,bodyB:Gt,rowColour:Gt,rowS" +
+  "lot:Gt}},Ht=new Int32Array(Qe+1),ma=Gt,Ca=new Int32Array(0),jc=2e4,NA=0;function la(){for(;;){for(le" +
+  "t r=0;r<jc&&Atomics.load(Ht,oA)===NA;r++);Atomics.add(Ht,Oe,1),Atomics.wait(Ht,oA,NA),Atomics.sub(Ht" +
+  ",Oe,1);let t=Atomics.load(Ht,oA);if(t===NA)continue;NA=t;let n=hr+(t&1)*Br,A=Atomics.load(Ht,n+$i),o" +
+  "=Atomics.load(Ht,n+Qe),e=Atomics.load(Ht,n+zi);if(Atomics.load(Ht,oA)===t){if(A===na)return;if(A===v" +
+  "e){let r=TA.broadphase.trees;r[0].adoptRoot(Atomics.load(Ht,n+ji)),r[1].adoptRoot(Atomics.load(Ht,n+" +
+  "ta)),TA.contacts.pairs.adoptSlots(ma,Atomics.load(Ht,n+oa))}try{Aa(Ht,Ca,TA,t,A,o,e)}catch(r){Atomic" +
+  "s.store(Ht,Zi,1),Atomics.notify(Ht,fr),fa({type:\"error\",message:r instanceof Error?r.message:String(" +
+  "r)});return}}}}function Ia(t){if(t.type===\"init\")Ht=t.ctrl,NA=Atomics.load(Ht,oA),fa({type:\"ready\"})" +
+  ",la();else if(t.type===\"columns\"){let n=t.columns,A=Je.length;for(let i=0;i<A;i++)ra(TA,i,n[i]);let " +
+  "o=TA.broadphase.trees;o[0].adoptQueryColumns(n.slice(A,A+vn)),o[1].adoptQueryColumns(n.slice(A+vn,A+" +
+  "2*vn)),ma=n[A+2*vn],Ca=t.chunkDone;let e=ya,r=t.kernelMemory??null;r!==e.kernelMemory&&(e.kernelMemo" +
+  "ry=r,e.kernel=r===null?null:ca(aa(!0),r)),e.statesAddress=t.statesAddress??0,e.contactsAddress=t.con" +
+  "tactsAddress??0,Atomics.add(Ht,Te,1),Atomics.notify(Ht,Te),la()}}var _a=globalThis.require,gr=typeof" +
+  " _a==\"function\"?_a(\"node:worker_threads\").parentPort:null;function fa(t){gr!==null?gr.postMessage(t)" +
+  ":self.postMessage(t)}gr!==null?gr.on(\"message\",Ia):self.onmessage=t=>Ia(t.data);})();\n";
