@@ -3,7 +3,8 @@ import { takeColour } from './graph-colour.js';
 
 /**
  * Graph colouring of the contact constraints, the first part of stage 4b (prepareContacts; as Box2D v3's constraint
- * graph, but rebuilt each step, so that nothing of it needs saving in a snapshot): each constraint of this step takes
+ * graph, but computed from this step's contacts alone, kept while they do not change and recomputed after a
+ * restore, so that nothing of it needs saving in a snapshot): each constraint of this step takes
  * the first colour that holds no other constraint on either of its movable bodies, or the overflow set once all
  * colours are taken (the rule in graph-colour.ts). prepareContacts then writes the records colour by
  * colour, so every solver pass, on one thread or several, visits the colours in the same order and the bits never

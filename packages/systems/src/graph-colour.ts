@@ -1,7 +1,7 @@
 import { GRAPH_COLOURS, OVERFLOW_COLOUR } from '@impulse2d/core/internal';
 
 /**
- * The colouring rule the contact and joint constraints share (colour-contacts.ts, joints/prepare-joints.ts): a
+ * The colouring rule the contact and joint constraints share (colour-contacts.ts, joints/colour-joints.ts): a
  * constraint between the body states `ia` and `ib` takes the lowest colour that neither body holds yet, and marks it
  * on both in `used` (one bit per colour per body state). Solver index 0, where every static body and every body
  * outside the solver sits, is never marked, so static bodies never block; rows against it skip colour 0 (as Box2D v3

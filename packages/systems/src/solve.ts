@@ -40,7 +40,7 @@ import { JOB_SOLVE, chunkRows, runParallel, syncWorkers } from './workers/step-w
  * contact passes colour by colour. The records are laid out colour by colour (colour-contacts.ts), so a sweep of all
  * records in order is a sweep of the colours in order, and the reverse sweep visits the overflow set and then the
  * colours from last to first: colour by colour, the result is that of the one-thread sweep, to the bit. The joint
- * passes between them go the same way over the joints' own colours (sweepJoints, joints/prepare-joints.ts).
+ * passes between them go the same way over the joints' own colours (sweepJoints, joints/colour-joints.ts).
  */
 export function solve(p: PhysicsState, subSteps: number): void {
   const sd = p.solverData;

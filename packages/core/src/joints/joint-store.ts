@@ -158,7 +158,7 @@ export class JointStore {
    * restore). prepareJoints recolours when it differs from `colouredVersion`, or when the solver's bodies changed.
    */
   version = 0;
-  /** `version` when rowColour, groupStart and pinStart were last computed (−1: never). */
+  /** `version` when rowColour, rowSlot, groupStart and pinStart were last computed (−1: never). */
   colouredVersion = -1;
   /** The solver (0 soft, −1 classic: every joint in the overflow set) they were computed for. */
   colouredFor = 0;

@@ -50,7 +50,7 @@ export class SolverData {
   bodyCount = 1;
   /**
    * 1 when this step's body states belong to other bodies than last step's (prepareBodies): solver indices moved,
-   * so the joints' colouring, which reads them, is computed afresh.
+   * so the joint and contact colourings, which read them, are computed afresh.
    */
   bodiesChanged = 1;
   /** Solver index per entity id: 0 for static bodies and bodies outside the solver. */

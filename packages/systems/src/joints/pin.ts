@@ -41,8 +41,8 @@ export function warmStartPinJoints(pins: Float64Array, begin: number, end: numbe
 }
 
 /**
- * One sweep over pins `begin` to `end` (exclusive). `softness` is the joints' shared [biasRate, massScale, impulseScale]; `soft` false is the
- * relax pass (rigid rows, no bias). `reverse` runs the range backwards (see solveJoints).
+ * One sweep over pins `begin` to `end` (exclusive). `softness` is the joints' shared [biasRate, massScale,
+ * impulseScale]; `soft` false is the relax pass (rigid rows, no bias). `reverse` runs the range backwards (see solveJoints).
  */
 export function solvePinJoints(
   jc: Float64Array,
