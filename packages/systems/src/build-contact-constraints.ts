@@ -61,7 +61,7 @@ import {
 /** What the constraint builder reads and writes: the world's state, or a step worker's view of its columns. */
 export interface PrepareState {
   readonly contacts: {
-    readonly list: Int32Array;
+    readonly listIndex: Int32Array;
     readonly bodyA: Int32Array;
     readonly bodyB: Int32Array;
     readonly normalX: Float64Array;
@@ -96,9 +96,11 @@ export const FOUND_HIT_SPEED = 2;
 export const FOUND_STRIDE = 3;
 
 /**
- * Builds the constraint records of contact list entries `first` to `end` (exclusive), each at the record slot the
- * colouring gave it (solverData.constraintSlot): the whole list on one thread, a chunk of it on a step worker. What
- * the rows found for the restitution pass and the hit events goes to found[at + FOUND_*] (0 or 1).
+ * Builds the constraint records of contact table rows (ids) `first` to `end` (exclusive), each at the record slot
+ * the colouring gave its list entry (solverData.constraintSlot): the whole table on one thread, a chunk of it on a
+ * step worker. What the rows found for the restitution pass and the hit events goes to found[at + FOUND_*] (0 or 1).
+ * In id order, not list order: the contact columns are then read front to back (swap-removal shuffles the list;
+ * each record depends only on its own row, so the order changes no bit).
  *
  * The loop ends the function: with any code after the loop, V8 deoptimised the function there on every step (the
  * loop's cached on-stack-replacement code had no type feedback past the loop), 299 times in 300 large_pyramid
@@ -133,7 +135,7 @@ export function buildContactConstraints(
   // relative velocity of the two centres by more than twice the speed limit is what a conflict left behind (a contact
   // squeezed between a joint to a kinematic body and the ground), not a load; it is clamped before it is reused.
   const maxLinearSpeed2 = 2 * params[SP_MAX_LINEAR_SPEED]!;
-  const list = c.list;
+  const listIndex = c.listIndex;
   const bounceBelow = -params[SP_RESTITUTION_THRESHOLD]!;
   const hitBelow = -params[SP_HIT_THRESHOLD]!;
   // As "the most negative vn, 0 if none, is below −threshold": a negative threshold is met by no approach at all.
@@ -141,10 +143,11 @@ export function buildContactConstraints(
   found[at + FOUND_BOUNCE_SPEED] = 0 < bounceBelow ? 1 : 0;
   found[at + FOUND_HIT_SPEED] = 0 < hitBelow ? 1 : 0;
   const slot = sd.constraintSlot;
-  for (let k = first; k < end; k++) {
+  for (let id = first; id < end; id++) {
+    const k = listIndex[id]!;
+    if (k === -1) continue;
     const record = slot[k]!;
     if (record < 0) continue;
-    const id = list[k]!;
     const bodyA = c.bodyA[id]!;
     const bodyB = c.bodyB[id]!;
     const ia = indexOf[bodyA]!;

@@ -41,9 +41,14 @@ export function colourContacts(p: PhysicsState): number {
   for (let k = 0; k < c.count; k++) {
     const id = list[k]!;
     const f = flags[id]!;
+    // Flags first: most contacts of a moving pile are not touching, and their bodies need not be looked up.
+    if ((f & (ContactFlag.touching | ContactFlag.sensor)) !== ContactFlag.touching) {
+      slot[k] = -1;
+      continue;
+    }
     const ia = indexOf[bodyA[id]!]!;
     const ib = indexOf[bodyB[id]!]!;
-    if ((f & ContactFlag.touching) === 0 || (f & ContactFlag.sensor) !== 0 || (ia === 0 && ib === 0)) {
+    if (ia === 0 && ib === 0) {
       slot[k] = -1;
       continue;
     }

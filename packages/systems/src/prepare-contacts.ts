@@ -23,7 +23,7 @@ import { softBiasRate, softImpulseScale, softMassScale } from './softness.js';
 import { PASS_PREPARE_CONTACTS } from './solve-range.js';
 import { JOB_SOLVE, chunkRows, runParallel } from './workers/step-workers.js';
 
-/** Fewest and most contact list entries per chunk of the constraint builder on step workers (see chunkRows). */
+/** Fewest and most contact table rows per chunk of the constraint builder on step workers (see chunkRows). */
 const PREPARE_MIN_ROWS = 64;
 const PREPARE_MAX_ROWS = 512;
 
@@ -32,7 +32,7 @@ const PREPARE_MAX_ROWS = 512;
  * relative to the centres of mass (fixed for the whole step, as in Box2D v3), effective masses along the normal and
  * tangent, the softness of the pair (twice as stiff against static bodies), the pre-solve normal velocity for
  * restitution, and last step's impulses for warm starting. The records are laid out colour by colour
- * (colour-contacts.ts); with step workers, chunks of the contact list are built on every thread.
+ * (colour-contacts.ts); with step workers, chunks of the contact table are built on every thread.
  */
 export function prepareContacts(p: PhysicsState): void {
   writeContactParams(p);
@@ -41,14 +41,14 @@ export function prepareContacts(p: PhysicsState): void {
   sd.reserveContacts(p.contacts.count);
   sd.contactCount = n;
   p.profile.constraintCount = n;
-  const count = p.contacts.count;
-  const rows = chunkRows(p, count, PREPARE_MIN_ROWS, PREPARE_MAX_ROWS);
-  const chunks = Math.ceil(count / rows);
+  const tableRows = p.contacts.capacityUsed;
+  const rows = chunkRows(p, tableRows, PREPARE_MIN_ROWS, PREPARE_MAX_ROWS);
+  const chunks = Math.ceil(tableRows / rows);
   sd.chunkFound = growI32(sd.chunkFound, FOUND_STRIDE * Math.max(chunks, 1));
-  if (chunks >= 2 && runParallel(p, JOB_SOLVE, chunks, rows, PASS_PREPARE_CONTACTS, 0, count)) {
+  if (chunks >= 2 && runParallel(p, JOB_SOLVE, chunks, rows, PASS_PREPARE_CONTACTS, 0, tableRows)) {
     mergeFound(p, chunks);
   } else {
-    buildContactConstraints(p, 0, count, sd.chunkFound, 0);
+    buildContactConstraints(p, 0, tableRows, sd.chunkFound, 0);
     mergeFound(p, 1);
   }
 }

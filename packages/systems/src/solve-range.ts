@@ -53,13 +53,13 @@ export type SolveState = PrepareState &
 export const PASS_INTEGRATE_VELOCITIES = 0;
 export const PASS_CLAMP_VELOCITIES = 1;
 export const PASS_INTEGRATE_POSITIONS = 2;
-/** Passes over contact records (PASS_STORE_IMPULSES: over contact list entries). */
+/** Passes over contact records (PASS_STORE_IMPULSES: over contact table rows, i.e. ContactStore ids). */
 export const PASS_WARM_START = 3;
 export const PASS_SOLVE = 4;
 export const PASS_RELAX = 5;
 export const PASS_RESTITUTION = 6;
 export const PASS_STORE_IMPULSES = 7;
-/** The constraint builder (prepareContacts) over contact list entries; chunk k's flags go to chunkFound. */
+/** The constraint builder (prepareContacts) over contact table rows (ids); chunk k's flags go to chunkFound. */
 export const PASS_PREPARE_CONTACTS = 8;
 /** The finalize stage's write-back over bodies (rows from 1); chunk k's entries start at row first − 1. */
 export const PASS_WRITE_BACK = 9;
@@ -117,20 +117,23 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
 }
 
 /**
- * The accumulated impulses back on the contacts of list entries `first` to `end` (exclusive), for the next step's
- * warm start. In list order, as prepareContacts read them: the points are written in the order they sit in memory,
- * and the records read at the slots the colouring gave them.
+ * The accumulated impulses back on the contacts of table rows (ids) `first` to `end` (exclusive), for the next step's
+ * warm start. In id order, as the constraint builder reads them: the points are written in the order they sit in
+ * memory, and the records read at the slots the colouring gave their list entries.
  */
 export function storeImpulses(v: SolveState, first: number, end: number): void {
   const cc = v.solverData.contacts;
   const slot = v.solverData.constraintSlot;
-  const list = v.contacts.list;
+  const listIndex = v.contacts.listIndex;
   const points = v.contacts.points;
-  for (let k = first; k < end; k++) {
+  // Rows in id order (as the constraint builder): the points are written front to back.
+  for (let id = first; id < end; id++) {
+    const k = listIndex[id]!;
+    if (k === -1) continue;
     const record = slot[k]!;
     if (record < 0) continue;
     const o = record * CC_STRIDE;
-    const base = list[k]! * CONTACT_POINTS_STRIDE;
+    const base = id * CONTACT_POINTS_STRIDE;
     const pc = cc[o + CC_POINT_COUNT]!;
     for (let j = 0; j < pc; j++) {
       const q = o + CC_HEADER + j * CCP_STRIDE;

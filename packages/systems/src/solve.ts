@@ -65,8 +65,8 @@ export function solve(p: PhysicsState, subSteps: number): void {
   }
   // Only when something approached faster than the threshold and can bounce (prepareContacts keeps track).
   if (sd.mayBounce === 1) sweepContacts(p, PASS_RESTITUTION, false, parallel);
-  if (parallel) solveRows(p, PASS_STORE_IMPULSES, 0, p.contacts.count, CONTACT_ROWS, CONTACT_MAX_ROWS);
-  else storeImpulses(p, 0, p.contacts.count);
+  if (parallel) solveRows(p, PASS_STORE_IMPULSES, 0, p.contacts.capacityUsed, CONTACT_ROWS, CONTACT_MAX_ROWS);
+  else storeImpulses(p, 0, p.contacts.capacityUsed);
   storeJointImpulses(p);
 }
 
