@@ -131,7 +131,7 @@ export function buildContactConstraints(
   const staticImpulse = params[SP_STATIC_IMPULSE]!;
   const separationShift = params[SP_SEPARATION_SHIFT]!;
   const warm = params[SP_WARM_START]!;
-  // Warm-start bound (see boundWarmStart in joints/build-joint-records.ts): an impulse that alone would change the
+  // Warm-start bound (see boundJointImpulses in joints/impulse-bound.ts): an impulse that alone would change the
   // relative velocity of the two centres by more than twice the speed limit is what a conflict left behind (a contact
   // squeezed between a joint to a kinematic body and the ground), not a load; it is clamped before it is reused.
   const maxLinearSpeed2 = 2 * params[SP_MAX_LINEAR_SPEED]!;

@@ -44,7 +44,7 @@ import { JOB_SOLVE, chunkRows, runParallel, syncWorkers } from './workers/step-w
  */
 export function solve(p: PhysicsState, subSteps: number): void {
   const sd = p.solverData;
-  // Only worlds with joint records pay for the clamp after the joints' warm start (see clampVelocities).
+  // Only worlds with joint records pay for the clamp after the warm starts (see clampVelocities).
   const jointed = p.joints.constraintCount + p.joints.pinCount > 0;
   const classic = p.solver === 'classic';
   const parallel = !classic && syncWorkers(p);
@@ -54,8 +54,8 @@ export function solve(p: PhysicsState, subSteps: number): void {
       const odd = (i & 1) === 1;
       sweepBodies(p, PASS_INTEGRATE_VELOCITIES, parallel);
       sweepJoints(p, JOINT_WARM_START, false, parallel);
-      if (jointed) sweepBodies(p, PASS_CLAMP_VELOCITIES, parallel);
       sweepContacts(p, PASS_WARM_START, false, parallel);
+      if (jointed) sweepBodies(p, PASS_CLAMP_VELOCITIES, parallel);
       sweepJoints(p, JOINT_SOLVE, odd, parallel);
       sweepContacts(p, PASS_SOLVE, odd, parallel);
       sweepBodies(p, PASS_INTEGRATE_POSITIONS, parallel);
@@ -81,9 +81,9 @@ function solveClassic(p: PhysicsState, jointed: boolean): void {
   const kernel = sd.kernel;
   integrateVelocities(states, sd.integration, bodyCount, params);
   warmStartJoints(p);
-  if (jointed) clampVelocities(states, bodyCount, params);
   if (kernel !== null) kernel.warmStartContacts(sd.contactsAddress, count, sd.statesAddress);
   else warmStartContacts(cc, count, states);
+  if (jointed) clampVelocities(states, bodyCount, params);
   const ngs = p.classicPositionCorrection === 'ngs';
   for (let it = 0; it < p.classicIterations; it++) {
     solveJoints(p, true, (it & 1) === 1);

@@ -194,6 +194,14 @@ describe('regressions: quarantine as the normal outcome (the API fuzzer quaranti
     expect(replay(7, 10)).toBe('');
   });
 
+  it("fuzz world (seed 20261126, #776): velocities are clamped after the contacts' warm start too (a welded light body pressed on the ground spun ×10 a substep)", () => {
+    expect(replay(20261126, 776)).toBe('');
+  });
+
+  it('fuzz world (seed 20261126, #305): joint impulses are bounded before every substep’s warm start, not once a step (a light body welded between limited revolutes reached 1e9 m/s within one step)', () => {
+    expect(replay(20261126, 305)).toBe('');
+  });
+
   it('the stored spin obeys the rotation limit, as the stored speed obeys maxLinearSpeed (a relax pass left 8000 rad/s)', () => {
     // A 0.03 m disc of 0.01 kg/m² welded a metre away to a 2 kg box: landing, the relax pass leaves the disc spinning
     // far above the limit; the next step read that spin (restitution, speculative contacts) before clamping it.

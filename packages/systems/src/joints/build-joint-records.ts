@@ -99,9 +99,7 @@ import {
   PIN_STRIDE,
   JointFlag,
   JointType,
-  MAX_ROTATION,
   SP_H,
-  SP_MAX_LINEAR_SPEED,
   SP_WARM_START,
 } from '@impulse2d/core/internal';
 
@@ -204,7 +202,6 @@ export function buildJointRecords(v: JointPrepareState, first: number, end: numb
       writeRecordHeader(v, row, pins, o);
       pins[o + PIN_IMPULSE] = warm * impulse0[row]!;
       pins[o + PIN_IMPULSE + 1] = warm * impulse1[row]!;
-      boundPinWarmStart(pins, o, params);
       continue;
     }
     const o = rowSlot[row]! * JC_STRIDE;
@@ -242,67 +239,6 @@ export function buildJointRecords(v: JointPrepareState, first: number, end: numb
         preparePulley(v, row, jc, o);
         break;
     }
-    boundWarmStart(jc, o, type, params);
-  }
-}
-
-/**
- * Which impulse slots of each kind are angular (N·m·s; bit k = slot k), the rest linear (N·s): revolute spring,
- * motor and limits; prismatic angle; weld angle; wheel motor; motor joint torque.
- */
-const ANGULAR_SLOTS = Int32Array.of(
-  0, // distance
-  0b111100, // revolute
-  0b000010, // prismatic
-  0b000100, // weld
-  0b000100, // wheel
-  0, // mouse
-  0b000100, // motor
-  0, // pulley
-);
-
-/**
- * Bounds last step's impulses before they are warm-started. Every body's speed is clamped to maxLinearSpeed and its
- * rotation to MAX_ROTATION per substep, so no two bodies' centres close or open faster than twice those limits: a
- * linear impulse that by itself would change the relative velocity of the centres by more, |λ|·(1/mA + 1/mB) >
- * 2·maxLinearSpeed (an angular one: |λ|·(1/IA + 1/IB) > 2·MAX_ROTATION/h), cannot be the answer of a consistent set
- * of constraints. It is what constraints that cannot all hold leave behind (a body jointed to a static body and to a
- * kinematic body driving away, a limit it is dragged through, a joint fighting a contact at a mass ratio of 10⁵):
- * their accumulated impulses grow every substep, and warm-started at the next step's rotated anchors they grew
- * geometrically (the API fuzzer measured ×1.5 per step up to 10⁹⁹ N·s) until the body's state diverged and it was
- * quarantined. Clamped, such a conflict stays a bounded tug of war. A consistent scene needs a mass ratio across one
- * joint of about 2·maxLinearSpeed / (g·h) ≈ 2·10⁴ (defaults) before its warm start comes near the bound.
- * Per joint, once per step (not in the substep loops); numbers are read from arrays (no double crosses the call).
- */
-function boundWarmStart(jc: Float64Array, o: number, type: number, params: Float64Array): void {
-  const angular = ANGULAR_SLOTS[type]!;
-  // The pulley's rope pulls B with ratio times its impulse.
-  const ratio = type === JointType.pulley ? jc[o + JC_PUL_RATIO]! : 1;
-  const kLin = jc[o + JC_INV_MASS_A]! + ratio * ratio * jc[o + JC_INV_MASS_B]!;
-  const kAng = jc[o + JC_INV_I_A]! + jc[o + JC_INV_I_B]!;
-  const maxLin = kLin > 0 ? (2 * params[SP_MAX_LINEAR_SPEED]!) / kLin : 0;
-  const maxAng = kAng > 0 ? (2 * MAX_ROTATION) / (params[SP_H]! * kAng) : 0;
-  for (let k = 0; k < 6; k++) {
-    const isAngular = ((angular >> k) & 1) !== 0;
-    const max = isAngular ? maxAng : maxLin;
-    if (max === 0) continue; // the slot moves nothing: both bodies immovable (the reaction getters keep it)
-    const i = o + JC_IMPULSE + k;
-    const v = jc[i]!;
-    if (v > max) jc[i] = max;
-    else if (v < -max) jc[i] = -max;
-  }
-}
-
-/** boundWarmStart for a plain pin's point impulse (linear only). */
-function boundPinWarmStart(pins: Float64Array, o: number, params: Float64Array): void {
-  const kLin = pins[o + JC_INV_MASS_A]! + pins[o + JC_INV_MASS_B]!;
-  if (kLin === 0) return;
-  const max = (2 * params[SP_MAX_LINEAR_SPEED]!) / kLin;
-  for (let k = 0; k < 2; k++) {
-    const i = o + PIN_IMPULSE + k;
-    const v = pins[i]!;
-    if (v > max) pins[i] = max;
-    else if (v < -max) pins[i] = -max;
   }
 }
 
