@@ -39,7 +39,7 @@ import { ANGULAR_ONE, warmStartPointJoints } from './joint-rows.js';
 // Impulses: 0, 1 linear; 2 angular.
 
 export function warmStartMotorJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
-  warmStartPointJoints(jc, begin, end, states, JC_STRIDE, JC_IMPULSE, ANGULAR_ONE);
+  warmStartPointJoints(jc, begin, end, states, JC_STRIDE, JC_IMPULSE, ANGULAR_ONE, null);
 }
 
 export function solveMotorJoints(

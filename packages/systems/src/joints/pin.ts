@@ -36,8 +36,14 @@ import { ANGULAR_NONE, warmStartPointJoints } from './joint-rows.js';
 /** The relax pass's coefficients: no bias, full mass, no impulse feedback. */
 const RIGID = new Float64Array([0, 1, 0]);
 
-export function warmStartPinJoints(pins: Float64Array, begin: number, end: number, states: Float64Array): void {
-  warmStartPointJoints(pins, begin, end, states, PIN_STRIDE, PIN_IMPULSE, ANGULAR_NONE);
+export function warmStartPinJoints(
+  pins: Float64Array,
+  begin: number,
+  end: number,
+  states: Float64Array,
+  params: Float64Array,
+): void {
+  warmStartPointJoints(pins, begin, end, states, PIN_STRIDE, PIN_IMPULSE, ANGULAR_NONE, params);
 }
 
 /**

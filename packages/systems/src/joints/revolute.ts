@@ -41,7 +41,7 @@ const ANGLE_ROWS = JointFlag.enableSpring | JointFlag.enableLimit;
 
 export function warmStartRevoluteJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   // Point impulse (slots 0, 1) plus the angular rows' impulses: spring + motor + lower − upper.
-  warmStartPointJoints(jc, begin, end, states, JC_STRIDE, JC_IMPULSE, ANGULAR_LIMITS);
+  warmStartPointJoints(jc, begin, end, states, JC_STRIDE, JC_IMPULSE, ANGULAR_LIMITS, null);
 }
 
 export function solveRevoluteJoints(

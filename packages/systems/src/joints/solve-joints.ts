@@ -1,6 +1,6 @@
 import { JOINT_TYPE_COUNT, JointType } from '@impulse2d/core/internal';
 import { solveDistanceJoints, warmStartDistanceJoints } from './distance.js';
-import { boundJointImpulses, boundPinImpulses } from './impulse-bound.js';
+import { boundJointImpulses } from './impulse-bound.js';
 import { solveMotorJoints, warmStartMotorJoints } from './motor.js';
 import { solveMouseJoints, warmStartMouseJoints } from './mouse.js';
 import { solvePinJoints, warmStartPinJoints } from './pin.js';
@@ -69,10 +69,8 @@ export function solveJointRecords(
 export function solvePinRecords(v: JointSolveState, pass: number, first: number, end: number, reverse: boolean): void {
   const js = v.joints;
   const states = v.solverData.states;
-  if (pass === JOINT_WARM_START) {
-    boundPinImpulses(js.pins, first, end, v.solverData.params);
-    warmStartPinJoints(js.pins, first, end, states);
-  } else solvePinJoints(js.pins, first, end, states, js.softness, pass === JOINT_SOLVE, reverse);
+  if (pass === JOINT_WARM_START) warmStartPinJoints(js.pins, first, end, states, v.solverData.params);
+  else solvePinJoints(js.pins, first, end, states, js.softness, pass === JOINT_SOLVE, reverse);
 }
 
 function warmStartKind(type: number, jc: Float64Array, begin: number, end: number, states: Float64Array): void {

@@ -26,7 +26,7 @@ import { ANGULAR_ONE, solvePointBlock, warmStartPointJoints } from './joint-rows
 // keep their bias in every pass. Impulses: 0, 1 point; 2 angle.
 
 export function warmStartWeldJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
-  warmStartPointJoints(jc, begin, end, states, JC_STRIDE, JC_IMPULSE, ANGULAR_ONE);
+  warmStartPointJoints(jc, begin, end, states, JC_STRIDE, JC_IMPULSE, ANGULAR_ONE, null);
 }
 
 export function solveWeldJoints(

@@ -2,30 +2,30 @@
 // prettier-ignore
 export const STEP_WORKER_SOURCE =
   "\"use strict\";(()=>{var rA=class extends Error{code;constructor(n,A){super(`[${n}] ${A}`),this.name=\"" +
-  "PhysicsError\",this.code=n}};var Zo=.25*Math.PI,ol=.5*.005;function Tt(t,n){if(t.length>=n)return t;l" +
+  "PhysicsError\",this.code=n}};var Wo=.25*Math.PI,tl=.5*.005;function Tt(t,n){if(t.length>=n)return t;l" +
   "et A=Math.max(t.length,16);for(;A<n;)A*=2;let o=new Float64Array(A);return o.set(t),o}function gt(t," +
   "n,A=0){if(t.length>=n)return t;let o=Math.max(t.length,16);for(;o<n;)o*=2;let e=new Int32Array(o);re" +
-  "turn A!==0&&e.fill(A,t.length),e.set(t),e}function sn(t,n){if(t.length>=n)return t;let A=Math.max(t." +
+  "turn A!==0&&e.fill(A,t.length),e.set(t),e}function en(t,n){if(t.length>=n)return t;let A=Math.max(t." +
   "length,16);for(;A<n;)A*=2;let o=new Uint8Array(A);return o.set(t),o}var Pn={static:0,kinematic:1,dyn" +
-  "amic:2},QA={fixedRotation:1,bullet:2,enableSleep:4,awake:8,quarantined:16};var Fo=class{data;count=0" +
+  "amic:2},OA={fixedRotation:1,bullet:2,enableSleep:4,awake:8,quarantined:16};var Fo=class{data;count=0" +
   ";constructor(n=16){this.data=new Int32Array(n>0?n:16)}push(n){this.count===this.data.length&&this.gr" +
   "ow(this.count+1),this.data[this.count++]=n}clear(){this.count=0}reserve(n){n>this.data.length&&this." +
   "grow(n)}grow(n){let A=this.data.length>0?this.data.length*2:16;for(;A<n;)A*=2;let o=new Int32Array(A" +
-  ");o.set(this.data),this.data=o}};var vA=class t{slots=ke(64);mask=63;count=0;used=0;static hash(n,A)" +
+  ");o.set(this.data),this.data=o}};var QA=class t{slots=ke(64);mask=63;count=0;used=0;static hash(n,A)" +
   "{let o=Math.imul(n,2654435761)^Math.imul(A,2246822519);return o^=o>>>16,o=Math.imul(o,2246822507),o^" +
   "=o>>>13,o=Math.imul(o,3266489909),o^=o>>>16,o|0}get slotColumn(){return this.slots}get slotMask(){re" +
   "turn this.mask}replaceSlots(n){this.slots=n(this.slots)}adoptSlots(n,A){this.slots=n,this.mask=A}get" +
-  "(n,A){let o=this.slots,e=this.mask,r=t.hash(n,A)&e;for(;;){let a=r*4,c=o[a];if(c===-1)return-1;if(c=" +
-  "==n&&o[a+1]===A)return o[a+2];r=r+1&e}}add(n,A,o){(this.used+1)*2>this.mask+1&&this.rehash((this.cou" +
-  "nt+1)*2>(this.mask+1)/2?(this.mask+1)*2:this.mask+1);let e=this.slots,r=this.mask,a=t.hash(n,A)&r;fo" +
-  "r(;e[a*4]>=0;)a=a+1&r;let c=a*4;e[c]===-1&&this.used++,e[c]=n,e[c+1]=A,e[c+2]=o,this.count++}remove(" +
-  "n,A){let o=this.slots,e=this.mask,r=t.hash(n,A)&e;for(;;){let a=r*4,c=o[a];if(c===-1)return;if(c===n" +
-  "&&o[a+1]===A){o[a]=-2,this.count--;return}r=r+1&e}}rehash(n){let A=this.slots;this.slots=ke(n),this." +
+  "(n,A){let o=this.slots,e=this.mask,r=t.hash(n,A)&e;for(;;){let i=r*4,c=o[i];if(c===-1)return-1;if(c=" +
+  "==n&&o[i+1]===A)return o[i+2];r=r+1&e}}add(n,A,o){(this.used+1)*2>this.mask+1&&this.rehash((this.cou" +
+  "nt+1)*2>(this.mask+1)/2?(this.mask+1)*2:this.mask+1);let e=this.slots,r=this.mask,i=t.hash(n,A)&r;fo" +
+  "r(;e[i*4]>=0;)i=i+1&r;let c=i*4;e[c]===-1&&this.used++,e[c]=n,e[c+1]=A,e[c+2]=o,this.count++}remove(" +
+  "n,A){let o=this.slots,e=this.mask,r=t.hash(n,A)&e;for(;;){let i=r*4,c=o[i];if(c===-1)return;if(c===n" +
+  "&&o[i+1]===A){o[i]=-2,this.count--;return}r=r+1&e}}rehash(n){let A=this.slots;this.slots=ke(n),this." +
   "mask=n-1,this.count=0,this.used=0;for(let o=0;o<A.length;o+=4){let e=A[o];e>=0&&this.add(e,A[o+1],A[" +
   "o+2])}}};function ke(t){let n=new Int32Array(t*4);for(let A=0;A<n.length;A+=4)n[A]=-1;return n}funct" +
-  "ion qe(){return new Float64Array(19)}function Wt(t,n){return(t&255)<<8|n&255}var Lo={touching:1,sens" +
-  "or:2},wn=0,Fn=1,Nn=2,Tn=3,LA=4,GA=5,On=6,aA=7,Go=aA+1,Xo=Go+1,fo=Xo+1,No=2*fo,XA=0,UA=XA+1,VA=UA+1,Y" +
-  "A=VA+1,kA=YA+1,qA=kA+1,HA=qA+1,eA=HA+6,JA=class{pairs=new vA;separated=new Fo;touchChanged=new Fo;ch" +
+  "ion qe(){return new Float64Array(19)}function Kt(t,n){return(t&255)<<8|n&255}var Lo={touching:1,sens" +
+  "or:2},wn=0,Fn=1,Nn=2,Tn=3,JA=4,LA=5,On=6,aA=7,Go=aA+1,Xo=Go+1,fo=Xo+1,No=2*fo,GA=0,XA=GA+1,UA=XA+1,V" +
+  "A=UA+1,YA=VA+1,kA=YA+1,qA=kA+1,eA=qA+6,vA=class{pairs=new QA;separated=new Fo;touchChanged=new Fo;ch" +
   "unkOut=new Int32Array(0);chunkCounts=new Int32Array(0);shapeA=new Int32Array(16);shapeB=new Int32Arr" +
   "ay(16);bodyA=new Int32Array(16);bodyB=new Int32Array(16);flags=new Uint8Array(16);friction=new Float" +
   "64Array(16);restitution=new Float64Array(16);rollingResistance=new Float64Array(16);tangentSpeed=new" +
@@ -34,18 +34,18 @@ export const STEP_WORKER_SOURCE =
   "dCache=new Float64Array(16*eA);cacheValid=new Uint8Array(16);listIndex=new Int32Array(16);list=new I" +
   "nt32Array(16);count=0;free=new Int32Array(16);freeCount=0;capacityUsed=0;version=0;colouredVersion=-" +
   "1;colouredFor=0;reserve(n){this.shapeA.length>=n||(this.shapeA=gt(this.shapeA,n),this.shapeB=gt(this" +
-  ".shapeB,n),this.bodyA=gt(this.bodyA,n),this.bodyB=gt(this.bodyB,n),this.flags=sn(this.flags,n),this." +
+  ".shapeB,n),this.bodyA=gt(this.bodyA,n),this.bodyB=gt(this.bodyB,n),this.flags=en(this.flags,n),this." +
   "friction=Tt(this.friction,n),this.restitution=Tt(this.restitution,n),this.rollingResistance=Tt(this." +
   "rollingResistance,n),this.tangentSpeed=Tt(this.tangentSpeed,n),this.normalX=Tt(this.normalX,n),this." +
-  "normalY=Tt(this.normalY,n),this.pointCount=sn(this.pointCount,n),this.points=Tt(this.points,n*No),th" +
-  "is.manifoldCache=Tt(this.manifoldCache,n*eA),this.cacheValid=sn(this.cacheValid,n),this.edgeNext=gt(" +
+  "normalY=Tt(this.normalY,n),this.pointCount=en(this.pointCount,n),this.points=Tt(this.points,n*No),th" +
+  "is.manifoldCache=Tt(this.manifoldCache,n*eA),this.cacheValid=en(this.cacheValid,n),this.edgeNext=gt(" +
   "this.edgeNext,n*2),this.edgePrev=gt(this.edgePrev,n*2),this.listIndex=gt(this.listIndex,n),this.list" +
   "=gt(this.list,n),this.free=gt(this.free,n))}allocate(){let n=this.freeCount>0?this.free[--this.freeC" +
   "ount]:this.capacityUsed++;return this.version++,this.reserve(n+1),this.listIndex[n]=this.count,this." +
   "list[this.count++]=n,n}release(n){let A=this.listIndex[n];this.version++;let o=this.list[--this.coun" +
-  "t];this.list[A]=o,this.listIndex[o]=A,this.listIndex[n]=-1,this.free[this.freeCount++]=n}};var ga=ne" +
-  "w Float64Array([1/0,1/0,-1/0,-1/0]),da=new Uint8Array(0),ct=-1;function cA(t,n,A,o,e,r,a,c,i){let s=" +
-  "t[e],l=n[e],I=A[e],y=o[e];return(I>c?I:c)-(s<r?s:r)+((y>i?y:i)-(l<a?l:a))}var vn=8,Qn=class{_minX;_m" +
+  "t];this.list[A]=o,this.listIndex[o]=A,this.listIndex[n]=-1,this.free[this.freeCount++]=n}};var Sa=ne" +
+  "w Float64Array([1/0,1/0,-1/0,-1/0]),ga=new Uint8Array(0),ct=-1;function cA(t,n,A,o,e,r,i,c,a){let s=" +
+  "t[e],l=n[e],I=A[e],y=o[e];return(I>c?I:c)-(s<r?s:r)+((y>a?y:a)-(l<i?l:i))}var vn=8,Qn=class{_minX;_m" +
   "inY;_maxX;_maxY;_parent;_child1;_child2;_height;_userData;_category;_root=ct;_freeList=ct;_highWater" +
   "=0;_nodeCount=0;_proxyCount=0;_stack;_swapGain=new Float64Array(1);_queryBox=new Float64Array(4);_sw" +
   "apX=ct;_swapP=ct;_swapY=ct;_buildLeaves=new Int32Array(0);_buildCx=new Float64Array(0);_buildCy=new " +
@@ -61,58 +61,58 @@ export const STEP_WORKER_SOURCE =
   "X=n(this._maxX),this._maxY=n(this._maxY),this._child1=n(this._child1),this._child2=n(this._child2),t" +
   "his._userData=n(this._userData),this._category=n(this._category)}adoptQueryColumns(n){this._minX=n[0" +
   "],this._minY=n[1],this._maxX=n[2],this._maxY=n[3],this._child1=n[4],this._child2=n[5],this._userData" +
-  "=n[6],this._category=n[7]}adoptRoot(n){this._root=n}createProxy(n,A,o,e,r,a=-1){br(n,A,o,e);let c=th" +
+  "=n[6],this._category=n[7]}adoptRoot(n){this._root=n}createProxy(n,A,o,e,r,i=-1){xr(n,A,o,e);let c=th" +
   "is.allocateNode();return this._minX[c]=n,this._minY[c]=A,this._maxX[c]=o,this._maxY[c]=e,this._userD" +
-  "ata[c]=r,this._category[c]=a|0,this.insertLeaf(c),this._proxyCount++,c}destroyProxy(n){this.checkPro" +
-  "xy(n),this.removeLeaf(n),this.freeNode(n),this._proxyCount--}moveProxyFat(n,A,o,e,r){let a=e[r];this" +
-  ".removeLeaf(n),this._minX[n]=A[o]-a,this._minY[n]=A[o+1]-a,this._maxX[n]=A[o+2]+a,this._maxY[n]=A[o+" +
-  "3]+a,this.insertLeaf(n)}moveProxy(n,A,o,e,r){this.checkProxy(n),br(A,o,e,r),this.removeLeaf(n),this." +
+  "ata[c]=r,this._category[c]=i|0,this.insertLeaf(c),this._proxyCount++,c}destroyProxy(n){this.checkPro" +
+  "xy(n),this.removeLeaf(n),this.freeNode(n),this._proxyCount--}moveProxyFat(n,A,o,e,r){let i=e[r];this" +
+  ".removeLeaf(n),this._minX[n]=A[o]-i,this._minY[n]=A[o+1]-i,this._maxX[n]=A[o+2]+i,this._maxY[n]=A[o+" +
+  "3]+i,this.insertLeaf(n)}moveProxy(n,A,o,e,r){this.checkProxy(n),xr(A,o,e,r),this.removeLeaf(n),this." +
   "_minX[n]=A,this._minY[n]=o,this._maxX[n]=e,this._maxY[n]=r,this.insertLeaf(n)}enlargeProxy(n,A,o,e,r" +
-  "){this.checkProxy(n),br(A,o,e,r);let a=this._minX,c=this._minY,i=this._maxX,s=this._maxY,l=this._par" +
-  "ent;a[n]=A,c[n]=o,i[n]=e,s[n]=r;let I=l[n];for(;I!==ct&&!(a[I]<=A&&c[I]<=o&&i[I]>=e&&s[I]>=r);)A<a[I" +
-  "]&&(a[I]=A),o<c[I]&&(c[I]=o),e>i[I]&&(i[I]=e),r>s[I]&&(s[I]=r),I=l[I]}enlargeProxyFat(n,A,o){let e=A" +
-  "[o],r=A[o+1],a=A[o+2],c=A[o+3],i=this._minX,s=this._minY,l=this._maxX,I=this._maxY,y=this._parent;i[" +
-  "n]=e,s[n]=r,l[n]=a,I[n]=c;let _=y[n];for(;_!==ct&&!(i[_]<=e&&s[_]<=r&&l[_]>=a&&I[_]>=c);)e<i[_]&&(i[" +
-  "_]=e),r<s[_]&&(s[_]=r),a>l[_]&&(l[_]=a),c>I[_]&&(I[_]=c),_=y[_];this.enlargedSinceRebuild++}enlarged" +
+  "){this.checkProxy(n),xr(A,o,e,r);let i=this._minX,c=this._minY,a=this._maxX,s=this._maxY,l=this._par" +
+  "ent;i[n]=A,c[n]=o,a[n]=e,s[n]=r;let I=l[n];for(;I!==ct&&!(i[I]<=A&&c[I]<=o&&a[I]>=e&&s[I]>=r);)A<i[I" +
+  "]&&(i[I]=A),o<c[I]&&(c[I]=o),e>a[I]&&(a[I]=e),r>s[I]&&(s[I]=r),I=l[I]}enlargeProxyFat(n,A,o){let e=A" +
+  "[o],r=A[o+1],i=A[o+2],c=A[o+3],a=this._minX,s=this._minY,l=this._maxX,I=this._maxY,y=this._parent;a[" +
+  "n]=e,s[n]=r,l[n]=i,I[n]=c;let _=y[n];for(;_!==ct&&!(a[_]<=e&&s[_]<=r&&l[_]>=i&&I[_]>=c);)e<a[_]&&(a[" +
+  "_]=e),r<s[_]&&(s[_]=r),i>l[_]&&(l[_]=i),c>I[_]&&(I[_]=c),_=y[_];this.enlargedSinceRebuild++}enlarged" +
   "SinceRebuild=0;setCategoryBits(n,A){this.checkProxy(n);let o=this._category,e=this._parent,r=this._c" +
-  "hild1,a=this._child2;o[n]=A|0;for(let c=e[n];c!==ct;c=e[c])o[c]=o[r[c]]|o[a[c]]}getCategoryBits(n){r" +
+  "hild1,i=this._child2;o[n]=A|0;for(let c=e[n];c!==ct;c=e[c])o[c]=o[r[c]]|o[i[c]]}getCategoryBits(n){r" +
   "eturn this._category[n]>>>0}getUserData(n){return this._userData[n]}isProxy(n){return n>=0&&n<this._" +
   "highWater&&this._height[n]===0}getProxyCount(){return this._proxyCount}getNodeCount(){return this._n" +
   "odeCount}getRoot(){return this._root}getHeight(){return this._root===ct?0:this._height[this._root]}g" +
   "etAreaRatio(){let n=this._root;if(n===ct)return 0;let A=this.halfPerimeter(n);if(!(A>0))return 0;let" +
   " o=0;for(let e=0;e<this._highWater;e++)e!==n&&this._height[e]>0&&(o+=this.halfPerimeter(e));return o" +
-  "/A}query(n,A,o,e,r){this.collect(this.scratchBox(n,A,o,e),0,r,!1,-1)}queryMasked(n,A,o,e,r,a){this.c" +
-  "ollect(this.scratchBox(n,A,o,e),0,a,!1,r|0)}queryBox(n,A,o){this.collect(n,A,o,!1,-1)}queryBoxMasked" +
+  "/A}query(n,A,o,e,r){this.collect(this.scratchBox(n,A,o,e),0,r,!1,-1)}queryMasked(n,A,o,e,r,i){this.c" +
+  "ollect(this.scratchBox(n,A,o,e),0,i,!1,r|0)}queryBox(n,A,o){this.collect(n,A,o,!1,-1)}queryBoxMasked" +
   "(n,A,o,e){this.collect(n,A,e,!1,o|0)}queryNewOverlaps(n,A,o,e,r){this.collect(n,A,r,!1,o|0,n,A+4,e)}" +
   "queryLeaves(n,A,o,e,r){this.collect(this.scratchBox(n,A,o,e),0,r,!0,-1)}queryProxy(n,A){this.checkPr" +
   "oxy(n),this.collect(this.scratchBox(this._minX[n],this._minY[n],this._maxX[n],this._maxY[n]),0,A,!0," +
-  "-1)}rayCast(n,A,o,e,r,a){let c=this._root;if(c===ct||!(r>=0))return;let i=this._minX,s=this._minY,l=" +
+  "-1)}rayCast(n,A,o,e,r,i){let c=this._root;if(c===ct||!(r>=0))return;let a=this._minX,s=this._minY,l=" +
   "this._maxX,I=this._maxY,y=this._child1,_=this._child2,m=this._userData,C=1/o,f=1/e,h=this._stack,B=0" +
-  ";for(h[B++]=c;B>0;){let S=h[--B];if(o===0&&(n<i[S]||n>l[S])||e===0&&(A<s[S]||A>I[S]))continue;let g=" +
-  "(i[S]-n)*C,E=(l[S]-n)*C,u=(s[S]-A)*f,p=(I[S]-A)*f,b=o===0?-1e300:g<E?g:E,P=o===0?1e300:g<E?E:g,x=e==" +
-  "=0?-1e300:u<p?u:p,d=e===0?1e300:u<p?p:u,M=b>x?b:x,F=P<d?P:d;if(M>F||M>r||F<0)continue;let R=y[S];R==" +
-  "=ct?a.push(m[S]):(B+2>h.length&&(h=this._stack=gt(h,B+2)),h[B++]=_[S],h[B++]=R)}}rebuild(){this.enla" +
+  ";for(h[B++]=c;B>0;){let S=h[--B];if(o===0&&(n<a[S]||n>l[S])||e===0&&(A<s[S]||A>I[S]))continue;let g=" +
+  "(a[S]-n)*C,E=(l[S]-n)*C,d=(s[S]-A)*f,u=(I[S]-A)*f,D=o===0?-1e300:g<E?g:E,N=o===0?1e300:g<E?E:g,x=e==" +
+  "=0?-1e300:d<u?d:u,p=e===0?1e300:d<u?u:d,R=D>x?D:x,F=N<p?N:p;if(R>F||R>r||F<0)continue;let M=y[S];M==" +
+  "=ct?i.push(m[S]):(B+2>h.length&&(h=this._stack=gt(h,B+2)),h[B++]=_[S],h[B++]=M)}}rebuild(){this.enla" +
   "rgedSinceRebuild=0;let n=this._root;if(n===ct||this._height[n]===0)return;let A=this._proxyCount;thi" +
   "s._buildLeaves.length<A&&(this._buildLeaves=gt(this._buildLeaves,A),this._buildCx=Tt(this._buildCx,A" +
   "),this._buildCy=Tt(this._buildCy,A)),this._root=this.buildTree(this.collectLeaves(n)),this._parent[t" +
   "his._root]=ct}collectLeaves(n){let A=this._buildLeaves,o=this._buildCx,e=this._buildCy,r=this._stack" +
-  ",a=0,c=0;for(r[a++]=n;a>0;){let i=r[--a],s=this._child1[i];s===ct?(A[c]=i,o[c]=this._minX[i]+this._m" +
-  "axX[i],e[c]=this._minY[i]+this._maxY[i],c++):(a+2>r.length&&(r=this._stack=gt(r,a+2)),r[a++]=this._c" +
-  "hild2[i],r[a++]=s,this.freeNode(i))}return c}validate(){let n=this._root,A=this._parent,o=this._chil" +
-  "d1,e=this._child2,r=this._height,a=0,c=0;if(n!==ct){A[n]!==ct&&eo(`root ${n} has parent ${A[n]}`);le" +
+  ",i=0,c=0;for(r[i++]=n;i>0;){let a=r[--i],s=this._child1[a];s===ct?(A[c]=a,o[c]=this._minX[a]+this._m" +
+  "axX[a],e[c]=this._minY[a]+this._maxY[a],c++):(i+2>r.length&&(r=this._stack=gt(r,i+2)),r[i++]=this._c" +
+  "hild2[a],r[i++]=s,this.freeNode(a))}return c}validate(){let n=this._root,A=this._parent,o=this._chil" +
+  "d1,e=this._child2,r=this._height,i=0,c=0;if(n!==ct){A[n]!==ct&&eo(`root ${n} has parent ${A[n]}`);le" +
   "t s=this._stack,l=0;for(s[l++]=n;l>0;){let I=s[--l];c++,c>this._nodeCount&&eo(\"cycle or more reachab" +
   "le nodes than allocated\");let y=o[I],_=e[I];if(y===ct||_===ct){y!==_&&eo(`node ${I} has one child`)," +
-  "r[I]!==0&&eo(`leaf ${I} has height ${r[I]}`),a++;continue}(y<0||y>=this._highWater||_<0||_>=this._hi" +
+  "r[I]!==0&&eo(`leaf ${I} has height ${r[I]}`),i++;continue}(y<0||y>=this._highWater||_<0||_>=this._hi" +
   "ghWater||y===_)&&eo(`node ${I} has bad children ${y}, ${_}`),(A[y]!==I||A[_]!==I)&&eo(`children of $" +
   "{I} do not point back to it`);let m=r[y],C=r[_];(m<0||C<0)&&eo(`node ${I} has a free child`),r[I]!==" +
   "1+Math.max(m,C)&&eo(`node ${I} height ${r[I]} != 1 + max(${m}, ${C})`),Math.abs(m-C)>1&&eo(`node ${I" +
   "} is unbalanced: child heights ${m}, ${C}`),(!this.contains(I,y)||!this.contains(I,_))&&eo(`box of n" +
   "ode ${I} does not contain its children`),this._category[I]!==(this._category[y]|this._category[_])&&" +
   "eo(`category bits of node ${I} are not its children's union`),l+2>s.length&&(s=this._stack=gt(s,l+2)" +
-  "),s[l++]=_,s[l++]=y}}a!==this._proxyCount&&eo(`reachable leaves ${a} != proxy count ${this._proxyCou" +
-  "nt}`),c!==this._nodeCount&&eo(`reachable nodes ${c} != node count ${this._nodeCount}`);let i=0;for(l" +
-  "et s=this._freeList;s!==ct;s=A[s])r[s]!==-1&&eo(`free node ${s} is marked live`),++i>this._highWater" +
-  "&&eo(\"free list has a cycle\");i+this._nodeCount!==this._highWater&&eo(\"free list does not account fo" +
+  "),s[l++]=_,s[l++]=y}}i!==this._proxyCount&&eo(`reachable leaves ${i} != proxy count ${this._proxyCou" +
+  "nt}`),c!==this._nodeCount&&eo(`reachable nodes ${c} != node count ${this._nodeCount}`);let a=0;for(l" +
+  "et s=this._freeList;s!==ct;s=A[s])r[s]!==-1&&eo(`free node ${s} is marked live`),++a>this._highWater" +
+  "&&eo(\"free list has a cycle\");a+this._nodeCount!==this._highWater&&eo(\"free list does not account fo" +
   "r all unused nodes\")}allocateNode(){let n=this._freeList;return n!==ct?this._freeList=this._parent[n" +
   "]:(n=this._highWater++,n>=this._height.length&&this.growNodes(n+1)),this._parent[n]=ct,this._child1[" +
   "n]=ct,this._child2[n]=ct,this._height[n]=0,this._userData[n]=-1,this._nodeCount++,n}freeNode(n){this" +
@@ -123,729 +123,728 @@ export const STEP_WORKER_SOURCE =
   "Data,n),this._category=gt(this._category,n)}checkProxy(n){if(!(n>=0&&n<this._highWater&&this._height" +
   "[n]===0))throw new rA(\"INVALID_ARGUMENT\",`${String(n)} is not a live proxy of this tree`)}insertLeaf" +
   "(n){if(this._root===ct){this._root=n,this._parent[n]=ct;return}let A=this.findBestSibling(n),o=this." +
-  "allocateNode(),e=this._parent,r=this._child1,a=this._child2,c=e[A];e[o]=c,r[o]=A,a[o]=n,e[A]=o,e[n]=" +
-  "o,c===ct?this._root=o:r[c]===A?r[c]=o:a[c]=o,this.refitUpward(o)}removeLeaf(n){if(n===this._root){th" +
-  "is._root=ct;return}let A=this._parent,o=this._child1,e=this._child2,r=A[n],a=A[r],c=o[r]===n?e[r]:o[" +
-  "r];A[c]=a,a===ct?this._root=c:o[a]===r?o[a]=c:e[a]=c,A[n]=ct,this.freeNode(r),a!==ct&&this.refitUpwa" +
-  "rd(a)}findBestSibling(n){let A=this._minX,o=this._minY,e=this._maxX,r=this._maxY,a=this._child1,c=th" +
-  "is._child2,i=this._height,s=A[n],l=o[n],I=e[n],y=r[n],_=I-s+(y-l),m=s+I,C=l+y,f=this._root,h=this.ha" +
-  "lfPerimeter(f),B=cA(A,o,e,r,f,s,l,I,y),S=0,g=ct,E=1e300;for(i[f]<=1&&(g=f,E=B);i[f]>0;){let u=B+S;u<" +
-  "E&&i[f]<=1&&(g=f,E=u),S+=B-h;let p=a[f],b=c[f],P=cA(A,o,e,r,p,s,l,I,y),x=cA(A,o,e,r,b,s,l,I,y),d=0,M" +
-  "=0,F=1e300,R=1e300;if(i[p]===0){let T=S+P;T<E&&(g=p,E=T)}else d=this.halfPerimeter(p),F=S+P-d+(i[p]=" +
-  "==1&&d<_?d:_);if(i[b]===0){let T=S+x;T<E&&(g=b,E=T)}else M=this.halfPerimeter(b),R=S+x-M+(i[b]===1&&" +
-  "M<_?M:_);if(E<=F&&E<=R)break;let N=F<R;if(F===R){let T=A[p]+e[p]-m,Q=o[p]+r[p]-C,w=A[b]+e[b]-m,X=o[b" +
-  "]+r[b]-C;N=T*T+Q*Q<=w*w+X*X}N?(f=p,h=d,B=P):(f=b,h=M,B=x)}if(g===ct)for(g=this._root;i[g]>1;)g=a[g];" +
+  "allocateNode(),e=this._parent,r=this._child1,i=this._child2,c=e[A];e[o]=c,r[o]=A,i[o]=n,e[A]=o,e[n]=" +
+  "o,c===ct?this._root=o:r[c]===A?r[c]=o:i[c]=o,this.refitUpward(o)}removeLeaf(n){if(n===this._root){th" +
+  "is._root=ct;return}let A=this._parent,o=this._child1,e=this._child2,r=A[n],i=A[r],c=o[r]===n?e[r]:o[" +
+  "r];A[c]=i,i===ct?this._root=c:o[i]===r?o[i]=c:e[i]=c,A[n]=ct,this.freeNode(r),i!==ct&&this.refitUpwa" +
+  "rd(i)}findBestSibling(n){let A=this._minX,o=this._minY,e=this._maxX,r=this._maxY,i=this._child1,c=th" +
+  "is._child2,a=this._height,s=A[n],l=o[n],I=e[n],y=r[n],_=I-s+(y-l),m=s+I,C=l+y,f=this._root,h=this.ha" +
+  "lfPerimeter(f),B=cA(A,o,e,r,f,s,l,I,y),S=0,g=ct,E=1e300;for(a[f]<=1&&(g=f,E=B);a[f]>0;){let d=B+S;d<" +
+  "E&&a[f]<=1&&(g=f,E=d),S+=B-h;let u=i[f],D=c[f],N=cA(A,o,e,r,u,s,l,I,y),x=cA(A,o,e,r,D,s,l,I,y),p=0,R" +
+  "=0,F=1e300,M=1e300;if(a[u]===0){let w=S+N;w<E&&(g=u,E=w)}else p=this.halfPerimeter(u),F=S+N-p+(a[u]=" +
+  "==1&&p<_?p:_);if(a[D]===0){let w=S+x;w<E&&(g=D,E=w)}else R=this.halfPerimeter(D),M=S+x-R+(a[D]===1&&" +
+  "R<_?R:_);if(E<=F&&E<=M)break;let P=F<M;if(F===M){let w=A[u]+e[u]-m,Q=o[u]+r[u]-C,T=A[D]+e[D]-m,X=o[D" +
+  "]+r[D]-C;P=w*w+Q*Q<=T*T+X*X}P?(f=u,h=p,B=N):(f=D,h=R,B=x)}if(g===ct)for(g=this._root;a[g]>1;)g=i[g];" +
   "return g}refitUpward(n){let A=n;for(;A!==ct;)this.refitNode(A),this.balance(A),A=this._parent[A]}ref" +
-  "itNode(n){let A=this._minX,o=this._minY,e=this._maxX,r=this._maxY,a=this._height,c=this._child1[n],i" +
-  "=this._child2[n];A[n]=Math.min(A[c],A[i]),o[n]=Math.min(o[c],o[i]),e[n]=Math.max(e[c],e[i]),r[n]=Mat" +
-  "h.max(r[c],r[i]),a[n]=1+Math.max(a[c],a[i]),this._category[n]=this._category[c]|this._category[i]}ba" +
-  "lance(n){let A=this._height;if(A[n]<2)return;let o=this._child1[n],e=this._child2[n],r=A[o],a=A[e];a" +
-  ">r+1?this.rotateTowards(n,o,e):r>a+1?this.rotateTowards(n,e,o):this.improveArea(n,o,e)}rotateTowards" +
-  "(n,A,o){let e=this._child1[o],r=this._child2[o],a=this._height[e],c=this._height[r],i=e;(c>a||c===a&" +
-  "&this.unionIsSmaller(A,e,r))&&(i=r),this.swapNodes(n,A,o,i)}improveArea(n,A,o){this._swapGain[0]=0,t" +
-  "his._swapX=ct;let e=this._height;if(e[o]>0){let r=this._child1[o],a=this._child2[o];this.considerSwa" +
-  "p(A,o,r,a),this.considerSwap(A,o,a,r)}if(e[A]>0){let r=this._child1[A],a=this._child2[A];this.consid" +
-  "erSwap(o,A,r,a),this.considerSwap(o,A,a,r)}this._swapX!==ct&&this.swapNodes(n,this._swapX,this._swap" +
-  "P,this._swapY)}considerSwap(n,A,o,e){let r=this._height,a=r[n],c=r[e];if(a>c+1||c>a+1)return;let i=1" +
-  "+(a>c?a:c),s=r[o];if(i>s+1||s>i+1)return;let l=this._minX,I=this._minY,y=this._maxX,_=this._maxY,m=y" +
+  "itNode(n){let A=this._minX,o=this._minY,e=this._maxX,r=this._maxY,i=this._height,c=this._child1[n],a" +
+  "=this._child2[n];A[n]=Math.min(A[c],A[a]),o[n]=Math.min(o[c],o[a]),e[n]=Math.max(e[c],e[a]),r[n]=Mat" +
+  "h.max(r[c],r[a]),i[n]=1+Math.max(i[c],i[a]),this._category[n]=this._category[c]|this._category[a]}ba" +
+  "lance(n){let A=this._height;if(A[n]<2)return;let o=this._child1[n],e=this._child2[n],r=A[o],i=A[e];i" +
+  ">r+1?this.rotateTowards(n,o,e):r>i+1?this.rotateTowards(n,e,o):this.improveArea(n,o,e)}rotateTowards" +
+  "(n,A,o){let e=this._child1[o],r=this._child2[o],i=this._height[e],c=this._height[r],a=e;(c>i||c===i&" +
+  "&this.unionIsSmaller(A,e,r))&&(a=r),this.swapNodes(n,A,o,a)}improveArea(n,A,o){this._swapGain[0]=0,t" +
+  "his._swapX=ct;let e=this._height;if(e[o]>0){let r=this._child1[o],i=this._child2[o];this.considerSwa" +
+  "p(A,o,r,i),this.considerSwap(A,o,i,r)}if(e[A]>0){let r=this._child1[A],i=this._child2[A];this.consid" +
+  "erSwap(o,A,r,i),this.considerSwap(o,A,i,r)}this._swapX!==ct&&this.swapNodes(n,this._swapX,this._swap" +
+  "P,this._swapY)}considerSwap(n,A,o,e){let r=this._height,i=r[n],c=r[e];if(i>c+1||c>i+1)return;let a=1" +
+  "+(i>c?i:c),s=r[o];if(a>s+1||s>a+1)return;let l=this._minX,I=this._minY,y=this._maxX,_=this._maxY,m=y" +
   "[A]-l[A]+(_[A]-I[A]),C=Math.max(y[n],y[e])-Math.min(l[n],l[e])+(Math.max(_[n],_[e])-Math.min(I[n],I[" +
   "e])),f=m-C;f>this._swapGain[0]&&(this._swapGain[0]=f,this._swapX=n,this._swapP=A,this._swapY=o)}swap" +
-  "Nodes(n,A,o,e){let r=this._parent,a=this._child1,c=this._child2,i=this._height;a[n]===A?a[n]=e:c[n]=" +
-  "e,a[o]===e?a[o]=A:c[o]=A,r[A]=o,r[e]=n,this.refitNode(o);let s=i[e],l=i[o];i[n]=1+(s>l?s:l)}halfPeri" +
+  "Nodes(n,A,o,e){let r=this._parent,i=this._child1,c=this._child2,a=this._height;i[n]===A?i[n]=e:c[n]=" +
+  "e,i[o]===e?i[o]=A:c[o]=A,r[A]=o,r[e]=n,this.refitNode(o);let s=a[e],l=a[o];a[n]=1+(s>l?s:l)}halfPeri" +
   "meter(n){return this._maxX[n]-this._minX[n]+(this._maxY[n]-this._minY[n])}unionIsSmaller(n,A,o){let " +
-  "e=this._minX,r=this._minY,a=this._maxX,c=this._maxY,i=e[n],s=r[n],l=a[n],I=c[n];return cA(e,r,a,c,A," +
-  "i,s,l,I)<cA(e,r,a,c,o,i,s,l,I)}contains(n,A){return this._minX[n]<=this._minX[A]&&this._minY[n]<=thi" +
+  "e=this._minX,r=this._minY,i=this._maxX,c=this._maxY,a=e[n],s=r[n],l=i[n],I=c[n];return cA(e,r,i,c,A," +
+  "a,s,l,I)<cA(e,r,i,c,o,a,s,l,I)}contains(n,A){return this._minX[n]<=this._minX[A]&&this._minY[n]<=thi" +
   "s._minY[A]&&this._maxX[n]>=this._maxX[A]&&this._maxY[n]>=this._maxY[A]}scratchBox(n,A,o,e){let r=thi" +
-  "s._queryBox;return r[0]=n,r[1]=A,r[2]=o,r[3]=e,r}collect(n,A,o,e,r,a=ga,c=0,i=da){let s=this._root;i" +
-  "f(s===ct)return;let l=n[A],I=n[A+1],y=n[A+2],_=n[A+3],m=a[c],C=a[c+1],f=a[c+2],h=a[c+3],B=this._minX" +
-  ",S=this._minY,g=this._maxX,E=this._maxY,u=this._child1,p=this._child2,b=this._userData,P=this._categ" +
-  "ory,x=this._stack,d=0;for(x[d++]=s;d>0;){let M=x[--d];if((P[M]&r)===0)continue;let F=B[M],R=S[M],N=g" +
-  "[M],T=E[M];if(F>y||N<l||R>_||T<I)continue;let Q=u[M];if(Q===ct){let w=b[M];if(F<=f&&N>=m&&R<=h&&T>=C" +
-  "&&i[w]===0)continue;o.push(e?M:w)}else d+2>x.length&&(x=this._stack=gt(x,d+2)),x[d++]=p[M],x[d++]=Q}" +
+  "s._queryBox;return r[0]=n,r[1]=A,r[2]=o,r[3]=e,r}collect(n,A,o,e,r,i=Sa,c=0,a=ga){let s=this._root;i" +
+  "f(s===ct)return;let l=n[A],I=n[A+1],y=n[A+2],_=n[A+3],m=i[c],C=i[c+1],f=i[c+2],h=i[c+3],B=this._minX" +
+  ",S=this._minY,g=this._maxX,E=this._maxY,d=this._child1,u=this._child2,D=this._userData,N=this._categ" +
+  "ory,x=this._stack,p=0;for(x[p++]=s;p>0;){let R=x[--p];if((N[R]&r)===0)continue;let F=B[R],M=S[R],P=g" +
+  "[R],w=E[R];if(F>y||P<l||M>_||w<I)continue;let Q=d[R];if(Q===ct){let T=D[R];if(F<=f&&P>=m&&M<=h&&w>=C" +
+  "&&a[T]===0)continue;o.push(e?R:T)}else p+2>x.length&&(x=this._stack=gt(x,p+2)),x[p++]=u[R],x[p++]=Q}" +
   "}buildTree(n){let A=6*(2+(32-Math.clz32(n)));this._buildFrames.length<A&&(this._buildFrames=new Int3" +
   "2Array(A)),this._buildRoots.length<A&&(this._buildRoots=new Int32Array(A));let o=this._buildFrames,e" +
-  "=this._buildRoots,r=this._buildLeaves,a=this._buildCx,c=this._buildCy,i=0,s=0;for(o[i++]=0,o[i++]=n," +
-  "o[i++]=-1;i>0;){i-=3;let l=o[i],I=o[i+1],y=o[i+2];if(I-l===1){e[s++]=r[l];continue}if(y>=0){let B=e[" +
+  "=this._buildRoots,r=this._buildLeaves,i=this._buildCx,c=this._buildCy,a=0,s=0;for(o[a++]=0,o[a++]=n," +
+  "o[a++]=-1;a>0;){a-=3;let l=o[a],I=o[a+1],y=o[a+2];if(I-l===1){e[s++]=r[l];continue}if(y>=0){let B=e[" +
   "--s],S=e[--s],g=this.allocateNode();this._child1[g]=S,this._child2[g]=B,this._parent[S]=g,this._pare" +
-  "nt[B]=g,this.refitNode(g),e[s++]=g;continue}let _=a[l],m=_,C=c[l],f=C;for(let B=l+1;B<I;B++){let S=a" +
-  "[B],g=c[B];S<_?_=S:S>m&&(m=S),g<C?C=g:g>f&&(f=g)}let h=l+(I-l>>1);this.selectNth(l,I,h,m-_>=f-C?a:c)" +
-  ",o[i+2]=h,i+=3,o[i++]=h,o[i++]=I,o[i++]=-1,o[i++]=l,o[i++]=h,o[i++]=-1}return e[0]}selectNth(n,A,o,e" +
-  "){for(;A-n>1;){let r=e[n],a=e[n+A>>1],c=e[A-1],i=r<a?a<c?a:r<c?c:r:r<c?r:a<c?c:a,s=n,l=n,I=A;for(;l<" +
-  "I;){let y=e[l];y<i?this.swapBuild(s++,l++):y>i?this.swapBuild(l,--I):l++}if(o<s)A=s;else if(o>=I)n=I" +
-  ";else return}}swapBuild(n,A){let o=this._buildLeaves,e=this._buildCx,r=this._buildCy,a=o[n];o[n]=o[A" +
-  "],o[A]=a;let c=e[n];e[n]=e[A],e[A]=c;let i=r[n];r[n]=r[A],r[A]=i}};function br(t,n,A,o){if(!(t<=A&&n" +
+  "nt[B]=g,this.refitNode(g),e[s++]=g;continue}let _=i[l],m=_,C=c[l],f=C;for(let B=l+1;B<I;B++){let S=i" +
+  "[B],g=c[B];S<_?_=S:S>m&&(m=S),g<C?C=g:g>f&&(f=g)}let h=l+(I-l>>1);this.selectNth(l,I,h,m-_>=f-C?i:c)" +
+  ",o[a+2]=h,a+=3,o[a++]=h,o[a++]=I,o[a++]=-1,o[a++]=l,o[a++]=h,o[a++]=-1}return e[0]}selectNth(n,A,o,e" +
+  "){for(;A-n>1;){let r=e[n],i=e[n+A>>1],c=e[A-1],a=r<i?i<c?i:r<c?c:r:r<c?r:i<c?c:i,s=n,l=n,I=A;for(;l<" +
+  "I;){let y=e[l];y<a?this.swapBuild(s++,l++):y>a?this.swapBuild(l,--I):l++}if(o<s)A=s;else if(o>=I)n=I" +
+  ";else return}}swapBuild(n,A){let o=this._buildLeaves,e=this._buildCx,r=this._buildCy,i=o[n];o[n]=o[A" +
+  "],o[A]=i;let c=e[n];e[n]=e[A],e[A]=c;let a=r[n];r[n]=r[A],r[A]=a}};function xr(t,n,A,o){if(!(t<=A&&n" +
   "<=o&&Number.isFinite(t)&&Number.isFinite(n)&&Number.isFinite(A)&&Number.isFinite(o)))throw new rA(\"I" +
   "NVALID_ARGUMENT\",`bad box [${t}, ${n}] - [${A}, ${o}]`)}function eo(t){throw new Error(`DynamicTree." +
-  "validate: ${t}`)}var Dr=0,KA=1;var ht={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,moto" +
-  "r:6,pulley:7},WA=8,Bl=25*WA;var Et={collideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},H" +
-  "e=0,Ke=1,We=2,Ze=3;var $e=5,ze=6,Mr=7,je=8,ts=9,To=10,Jn=11,Rr=12,os=13,Pr=14,wr=15,ZA=16,$A=17,Fr=1" +
-  "8,Nr=19;var Tr=21,ns=22,As=23,rs=24,es=25,ss=26,is=27,as=28,cs=29,ls=30,Is=31,$o=32,ua=6,zA=$o+ua;va" +
+  "validate: ${t}`)}var Dr=0,HA=1;var ht={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,moto" +
+  "r:6,pulley:7},KA=8,hl=25*KA;var Et={collideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},H" +
+  "e=0,Ke=1,We=2,Ze=3;var $e=5,ze=6,br=7,je=8,ts=9,To=10,Jn=11,Mr=12,os=13,Rr=14,Pr=15,WA=16,ZA=17,wr=1" +
+  "8,Fr=19;var Nr=21,ns=22,As=23,rs=24,es=25,ss=26,is=27,as=28,cs=29,ls=30,Is=31,Zo=32,da=6,$A=Zo+da;va" +
   "r It=16,lA=class{type=new Uint8Array(16);count=new Uint8Array(16);radius=new Float64Array(16);centro" +
   "id=new Float64Array(32);slot=new Int32Array(16).fill(-1);verts=new Float64Array(16*It);normals=new F" +
   "loat64Array(16*It);slotRefs=new Int32Array(16);slotsUsed=0;freeSlots=new Int32Array(16);freeSlotCoun" +
-  "t=0;index=null;reserve(n){this.type=sn(this.type,n),this.count=sn(this.count,n),this.radius=Tt(this." +
+  "t=0;index=null;reserve(n){this.type=en(this.type,n),this.count=en(this.count,n),this.radius=Tt(this." +
   "radius,n),this.centroid=Tt(this.centroid,n*2),this.slot=gt(this.slot,n,-1)}reserveSlots(n){this.vert" +
   "s=Tt(this.verts,n*It),this.normals=Tt(this.normals,n*It),this.slotRefs=gt(this.slotRefs,n),this.free" +
-  "Slots=gt(this.freeSlots,n)}intern(n,A,o){this.release(n);let e=this.contentIndex(),r=_s(A,o,0),a=e.g" +
-  "et(r);a===void 0&&(a=this.freeSlotCount>0?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this" +
-  ".reserveSlots(a+1),this.verts.set(A,a*It),this.normals.set(o,a*It),e.set(r,a)),this.slotRefs[a]=this" +
-  ".slotRefs[a]+1,this.slot[n]=a}release(n){let A=this.slot[n];if(A<0)return;this.slot[n]=-1;let o=this" +
+  "Slots=gt(this.freeSlots,n)}intern(n,A,o){this.release(n);let e=this.contentIndex(),r=_s(A,o,0),i=e.g" +
+  "et(r);i===void 0&&(i=this.freeSlotCount>0?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this" +
+  ".reserveSlots(i+1),this.verts.set(A,i*It),this.normals.set(o,i*It),e.set(r,i)),this.slotRefs[i]=this" +
+  ".slotRefs[i]+1,this.slot[n]=i}release(n){let A=this.slot[n];if(A<0)return;this.slot[n]=-1;let o=this" +
   ".slotRefs[A]-1;this.slotRefs[A]=o,!(o>0)&&(this.index?.delete(this.keyOf(A)),this.verts.fill(0,A*It," +
   "(A+1)*It),this.normals.fill(0,A*It,(A+1)*It),this.freeSlots[this.freeSlotCount++]=A)}forgetIndex(){t" +
   "his.index=null}contentIndex(){if(this.index!==null)return this.index;let n=new Map;for(let A=0;A<thi" +
   "s.slotsUsed;A++)this.slotRefs[A]>0&&n.set(this.keyOf(A),A);return this.index=n,n}keyOf(n){return _s(" +
-  "this.verts,this.normals,n*It)}},Or=new Float64Array(2*It),pa=new Uint16Array(Or.buffer);function _s(" +
-  "t,n,A){for(let o=0;o<It;o++)Or[o]=t[A+o],Or[It+o]=n[A+o];return String.fromCharCode(...pa)}var Qr=3." +
-  "141592653589793,xa=1.5707963267948966,vr=.7853981633974483,ys=.41421356237309503;var dl=new Float64A" +
-  "rray(2);function Jr(t,n){let A=t[n],o=t[n+1];if(A!==A||o!==o){t[n]=NaN;return}let e=Math.abs(o),r=Ma" +
-  "th.abs(A);if(r===0){o<0||o===0&&1/o<0?t[n]=1/A<0?-Qr:Qr:t[n]=A;return}if(e===1/0&&r===1/0){let _=o>0" +
-  "?vr:3*vr;t[n]=A<0?-_:_;return}let a=r>e,c=a?e/r:r/e,i=c>ys?(c-1)/(c+1):c,s=i*i,l=0;for(let _=22;_>=2" +
-  ";_--)l=1/(2*_+1)-s*l;let I=i-i*s*(1/3-s*l),y=c>ys?vr+I:I;a&&(y=xa-y),o<0&&(y=Qr-y),t[n]=A<0?-y:y}fun" +
-  "ction ro(t,n,A){let o=A[0],e=A[1],r=A[2],a=A[3],c=A[4],i=A[5],s=t[1],l=t[2];t[1]=r*s-a*l,t[2]=a*s+r*" +
-  "l;let I=o-c,y=e-i,_=0;for(let m=0;m<n;m++){let C=3+m*8,f=t[C+6];if(!(f<.02))continue;let h=t[C+4],B=" +
-  "t[C+5],S=t[C+7],g=r*h-a*B,E=a*h+r*B,u=3+_*8;t[u+0]=g,t[u+1]=E,t[u+2]=g+I,t[u+3]=E+y,t[u+4]=o+g,t[u+5" +
-  "]=e+E,t[u+6]=f,t[u+7]=S,_++}t[0]=_}function ho(t,n,A,o,e,r){let a=3+n*8;t[a+4]=A,t[a+5]=o,t[a+6]=e,t" +
-  "[a+7]=r}function ms(t){t[1]=-t[1],t[2]=-t[2];let n=t[0];for(let A=0;A<n;A++){let o=3+A*8,e=t[o+0],r=" +
-  "t[o+1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+2]=e,t[o+3]=r;let a=t[o+7];t[o+7]=(a&255)<<8|a>>8&255}}functi" +
-  "on Gn(t,n){let A=t[0],o=t[1],e=t[2],r=t[3],a=t[4],c=t[5],i=t[6],s=t[7],l=e-A,I=r-o,y=i-a,_=s-c,m=A-a" +
-  ",C=o-c,f=l*l+I*I,h=y*y+_*_,B=m*l+C*I,S=m*y+C*_,g=l*y+I*_,E=f*h-g*g,u=0;E!==0&&(u=(g*S-B*h)/E,u=u<0?0" +
-  ":u>1?1:u);let p=(g*u+S)/h;p<0?(p=0,u=-B/f,u=u<0?0:u>1?1:u):p>1&&(p=1,u=(g-B)/f,u=u<0?0:u>1?1:u),n[0]" +
-  "=u,n[1]=p;let b=A+u*l-(a+p*y),P=o+u*I-(c+p*_);n[2]=b*b+P*P}function Cs(t,n,A,o,e){let r=o[0],a=o[1]," +
-  "c=o[2],i=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A]*It,f=t.radius[n],h=t." +
-  "radius[A],B=_[m],S=_[m+1],g=c*I+i*y,E=c*y-i*I,u=s-r,p=l-a,b=_[C],P=_[C+1],x=g*b-E*P+c*u+i*p,d=E*b+g*" +
-  "P-i*u+c*p,M=x-B,F=d-S,R=Math.sqrt(M*M+F*F),N=R-f-h;if(N>=.02){e[0]=0;return}R>1e-12?(M/=R,F/=R):(M=0" +
-  ",F=1);let T=.5*(f-h+R);e[1]=M,e[2]=F,ho(e,0,B+T*M,S+T*F,N,0),ro(e,1,o)}function Lr(t,n,A,o,e){let r=" +
-  "o[0],a=o[1],c=o[2],i=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A]*It,f=t.ra" +
-  "dius[n],h=t.radius[A],B=c*I+i*y,S=c*y-i*I,g=s-r,E=l-a,u=_[C],p=_[C+1],b=B*u-S*p+c*g+i*E,P=S*u+B*p-i*" +
-  "g+c*E,x=_[m],d=_[m+1],M=_[m+2]-x,F=_[m+3]-d,R=(b-x)*M+(P-d)*F,N=M*M+F*F,T=x,Q=d;if(R>=N)T=x+M,Q=d+F;" +
-  "else if(R>0){let v=R/N;T=x+v*M,Q=d+v*F}let w=b-T,X=P-Q,G=Math.sqrt(w*w+X*X),O=G-f-h;if(O>=.02){e[0]=" +
-  "0;return}G>1e-12?(w/=G,X/=G):(w=t.normals[m],X=t.normals[m+1]);let U=.5*(f-h+G);e[1]=w,e[2]=X,ho(e,0" +
-  ",T+U*w,Q+U*X,O,0),ro(e,1,o)}var jA=new Float64Array(3),Uo=new Float64Array(8);function Gr(t,n,A,o,e)" +
-  "{let r=o[0],a=o[1],c=o[2],i=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A]*It" +
-  ",f=t.radius[n],h=t.radius[A],B=f+h,S=_[m],g=_[m+1],E=_[m+2]-S,u=_[m+3]-g,p=c*I+i*y,b=c*y-i*I,P=s-r,x" +
-  "=l-a,d=c*P+i*x-S,M=-i*P+c*x-g,F=_[C],R=_[C+1],N=p*F-b*R+d,T=b*F+p*R+M;F=_[C+2],R=_[C+3];let Q=p*F-b*" +
-  "R+d,w=b*F+p*R+M;Uo[0]=0,Uo[1]=0,Uo[2]=E,Uo[3]=u,Uo[4]=N,Uo[5]=T,Uo[6]=Q,Uo[7]=w,Gn(Uo,jA);let X=jA[2" +
-  "],G=B+.02;if(X>=G*G){e[0]=0;return}let O=Math.sqrt(X),U=jA[0],v=jA[1],J=Math.sqrt(E*E+u*u),$=E/J,ot=" +
-  "u/J,j=Q-N,W=w-T,H=Math.sqrt(j*j+W*W),At=j/H,nt=W/H,Z=N*$+T*ot,Y=Q*$+w*ot,rt=Z<=0&&Y<=0||Z>=J&&Y>=J,K" +
-  "=-N*At-T*nt,it=(E-N)*At+(u-T)*nt,oo=K<=0&&it<=0||K>=H&&it>=H,lt=0;if(!rt&&!oo){let mt=-ot,z=$,_t=N*m" +
-  "t+T*z,ut=Q*mt+w*z,tt=Math.min(_t,ut);-Math.max(_t,ut)>tt&&(tt=-Math.max(_t,ut),mt=-mt,z=-z);let et=-" +
-  "nt,pt=At;_t=-N*et-T*pt,ut=(E-N)*et+(u-T)*pt;let no=Math.min(_t,ut);if(-Math.max(_t,ut)>no&&(no=-Math" +
-  ".max(_t,ut),et=-et,pt=-pt),tt+.1*.005>=no){let Xt=N,Ao=T,Ut=Q,vt=w;if(Z<0&&Y>0){let at=-Z/(Y-Z);Xt=N" +
-  "+at*(Q-N),Ao=T+at*(w-T)}else if(Y<0&&Z>0){let at=-Y/(Z-Y);Ut=Q+at*(N-Q),vt=w+at*(T-w)}if(Z>J&&Y<J){l" +
-  "et at=(Z-J)/(Z-Y);Xt=N+at*(Q-N),Ao=T+at*(w-T)}else if(Y>J&&Z<J){let at=(Y-J)/(Y-Z);Ut=Q+at*(N-Q),vt=" +
-  "w+at*(T-w)}let Nt=Xt*mt+Ao*z,io=Ut*mt+vt*z;if(Nt<=O+.005||io<=O+.005){e[1]=mt,e[2]=z;let at=.5*(f-h-" +
-  "Nt);ho(e,0,S+Xt+at*mt,g+Ao+at*z,Nt-B,Wt(0,0)),at=.5*(f-h-io),ho(e,1,S+Ut+at*mt,g+vt+at*z,io-B,Wt(0,1" +
-  ")),lt=2}}else{let Xt=0,Ao=0,Ut=E,vt=u;if(K<0&&it>0){let at=-K/(it-K);Xt=at*E,Ao=at*u}else if(it<0&&K" +
-  ">0){let at=-it/(K-it);Ut=E-at*E,vt=u-at*u}if(K>H&&it<H){let at=(K-H)/(K-it);Xt=at*E,Ao=at*u}else if(" +
-  "it>H&&K<H){let at=(it-H)/(it-K);Ut=E-at*E,vt=u-at*u}let Nt=(Xt-N)*et+(Ao-T)*pt,io=(Ut-N)*et+(vt-T)*p" +
-  "t;if(Nt<=O+.005||io<=O+.005){e[1]=-et,e[2]=-pt;let at=.5*(h-f-Nt);ho(e,0,S+Xt+at*et,g+Ao+at*pt,Nt-B," +
-  "Wt(0,0)),at=.5*(h-f-io),ho(e,1,S+Ut+at*et,g+vt+at*pt,io-B,Wt(1,0)),lt=2}}}if(lt===0){let mt=U*E,z=U*" +
-  "u,_t=N+v*j,ut=T+v*W,tt=_t-mt,et=ut-z;O>1e-12?(tt/=O,et/=O):(tt=-ot,et=$);let pt=.5*(f-h+O);e[1]=tt,e" +
-  "[2]=et;let no=Wt(U===0?0:1,v===0?0:1);ho(e,0,S+mt+pt*tt,g+z+pt*et,O-B,no),lt=1}ro(e,lt,o)}function f" +
-  "s(t,n,A,o,e){let r=o[0],a=o[1],c=o[2],i=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=" +
-  "t.slot[A]*It,f=t.radius[A],h=c*I+i*y,B=c*y-i*I,S=s-r,g=l-a,E=_[C],u=_[C+1],p=_[m],b=_[m+1],P=h*E-B*u" +
-  "+c*S+i*g-p,x=B*E+h*u-i*S+c*g-b,d=_[m+2]-p,M=_[m+3]-b,F=t.normals[m],R=t.normals[m+1];if(F*P+R*x<0){e" +
-  "[0]=0;return}let N=d*P+M*x,T=d*d+M*M,Q=0,w=0;if(N<=0){let J=p-_[m+4],$=b-_[m+5];if(J*P+$*x<=0){e[0]=" +
-  "0;return}}else if(N>=T){let J=_[m+6]-_[m+2],$=_[m+7]-_[m+3];if(J*(P-d)+$*(x-M)>0){e[0]=0;return}Q=d," +
-  "w=M}else{let J=N/T;Q=J*d,w=J*M}let X=P-Q,G=x-w,O=Math.sqrt(X*X+G*G),U=O-f;if(U>=.02){e[0]=0;return}O" +
-  ">1e-12?(X/=O,G/=O):(X=F,G=R);let v=.5*(O-f);e[1]=X,e[2]=G,e[7]=p+Q+v*X,e[8]=b+w+v*G,e[9]=U,e[10]=0,r" +
+  "this.verts,this.normals,n*It)}},Tr=new Float64Array(2*It),ua=new Uint16Array(Tr.buffer);function _s(" +
+  "t,n,A){for(let o=0;o<It;o++)Tr[o]=t[A+o],Tr[It+o]=n[A+o];return String.fromCharCode(...ua)}var Or=3." +
+  "141592653589793,pa=1.5707963267948966,Qr=.7853981633974483,ys=.41421356237309503;var gl=new Float64A" +
+  "rray(2);function vr(t,n){let A=t[n],o=t[n+1];if(A!==A||o!==o){t[n]=NaN;return}let e=Math.abs(o),r=Ma" +
+  "th.abs(A);if(r===0){o<0||o===0&&1/o<0?t[n]=1/A<0?-Or:Or:t[n]=A;return}if(e===1/0&&r===1/0){let _=o>0" +
+  "?Qr:3*Qr;t[n]=A<0?-_:_;return}let i=r>e,c=i?e/r:r/e,a=c>ys?(c-1)/(c+1):c,s=a*a,l=0;for(let _=22;_>=2" +
+  ";_--)l=1/(2*_+1)-s*l;let I=a-a*s*(1/3-s*l),y=c>ys?Qr+I:I;i&&(y=pa-y),o<0&&(y=Or-y),t[n]=A<0?-y:y}fun" +
+  "ction Ao(t,n,A){let o=A[0],e=A[1],r=A[2],i=A[3],c=A[4],a=A[5],s=t[1],l=t[2];t[1]=r*s-i*l,t[2]=i*s+r*" +
+  "l;let I=o-c,y=e-a,_=0;for(let m=0;m<n;m++){let C=3+m*8,f=t[C+6];if(!(f<.02))continue;let h=t[C+4],B=" +
+  "t[C+5],S=t[C+7],g=r*h-i*B,E=i*h+r*B,d=3+_*8;t[d+0]=g,t[d+1]=E,t[d+2]=g+I,t[d+3]=E+y,t[d+4]=o+g,t[d+5" +
+  "]=e+E,t[d+6]=f,t[d+7]=S,_++}t[0]=_}function ho(t,n,A,o,e,r){let i=3+n*8;t[i+4]=A,t[i+5]=o,t[i+6]=e,t" +
+  "[i+7]=r}function ms(t){t[1]=-t[1],t[2]=-t[2];let n=t[0];for(let A=0;A<n;A++){let o=3+A*8,e=t[o+0],r=" +
+  "t[o+1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+2]=e,t[o+3]=r;let i=t[o+7];t[o+7]=(i&255)<<8|i>>8&255}}functi" +
+  "on Gn(t,n){let A=t[0],o=t[1],e=t[2],r=t[3],i=t[4],c=t[5],a=t[6],s=t[7],l=e-A,I=r-o,y=a-i,_=s-c,m=A-i" +
+  ",C=o-c,f=l*l+I*I,h=y*y+_*_,B=m*l+C*I,S=m*y+C*_,g=l*y+I*_,E=f*h-g*g,d=0;E!==0&&(d=(g*S-B*h)/E,d=d<0?0" +
+  ":d>1?1:d);let u=(g*d+S)/h;u<0?(u=0,d=-B/f,d=d<0?0:d>1?1:d):u>1&&(u=1,d=(g-B)/f,d=d<0?0:d>1?1:d),n[0]" +
+  "=d,n[1]=u;let D=A+d*l-(i+u*y),N=o+d*I-(c+u*_);n[2]=D*D+N*N}function Cs(t,n,A,o,e){let r=o[0],i=o[1]," +
+  "c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A]*It,f=t.radius[n],h=t." +
+  "radius[A],B=_[m],S=_[m+1],g=c*I+a*y,E=c*y-a*I,d=s-r,u=l-i,D=_[C],N=_[C+1],x=g*D-E*N+c*d+a*u,p=E*D+g*" +
+  "N-a*d+c*u,R=x-B,F=p-S,M=Math.sqrt(R*R+F*F),P=M-f-h;if(P>=.02){e[0]=0;return}M>1e-12?(R/=M,F/=M):(R=0" +
+  ",F=1);let w=.5*(f-h+M);e[1]=R,e[2]=F,ho(e,0,B+w*R,S+w*F,P,0),Ao(e,1,o)}function Jr(t,n,A,o,e){let r=" +
+  "o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A]*It,f=t.ra" +
+  "dius[n],h=t.radius[A],B=c*I+a*y,S=c*y-a*I,g=s-r,E=l-i,d=_[C],u=_[C+1],D=B*d-S*u+c*g+a*E,N=S*d+B*u-a*" +
+  "g+c*E,x=_[m],p=_[m+1],R=_[m+2]-x,F=_[m+3]-p,M=(D-x)*R+(N-p)*F,P=R*R+F*F,w=x,Q=p;if(M>=P)w=x+R,Q=p+F;" +
+  "else if(M>0){let v=M/P;w=x+v*R,Q=p+v*F}let T=D-w,X=N-Q,G=Math.sqrt(T*T+X*X),O=G-f-h;if(O>=.02){e[0]=" +
+  "0;return}G>1e-12?(T/=G,X/=G):(T=t.normals[m],X=t.normals[m+1]);let U=.5*(f-h+G);e[1]=T,e[2]=X,ho(e,0" +
+  ",w+U*T,Q+U*X,O,0),Ao(e,1,o)}var zA=new Float64Array(3),Uo=new Float64Array(8);function Lr(t,n,A,o,e)" +
+  "{let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A]*It" +
+  ",f=t.radius[n],h=t.radius[A],B=f+h,S=_[m],g=_[m+1],E=_[m+2]-S,d=_[m+3]-g,u=c*I+a*y,D=c*y-a*I,N=s-r,x" +
+  "=l-i,p=c*N+a*x-S,R=-a*N+c*x-g,F=_[C],M=_[C+1],P=u*F-D*M+p,w=D*F+u*M+R;F=_[C+2],M=_[C+3];let Q=u*F-D*" +
+  "M+p,T=D*F+u*M+R;Uo[0]=0,Uo[1]=0,Uo[2]=E,Uo[3]=d,Uo[4]=P,Uo[5]=w,Uo[6]=Q,Uo[7]=T,Gn(Uo,zA);let X=zA[2" +
+  "],G=B+.02;if(X>=G*G){e[0]=0;return}let O=Math.sqrt(X),U=zA[0],v=zA[1],J=Math.sqrt(E*E+d*d),$=E/J,ot=" +
+  "d/J,j=Q-P,W=T-w,H=Math.sqrt(j*j+W*W),At=j/H,nt=W/H,Z=P*$+w*ot,Y=Q*$+T*ot,rt=Z<=0&&Y<=0||Z>=J&&Y>=J,K" +
+  "=-P*At-w*nt,it=(E-P)*At+(d-w)*nt,to=K<=0&&it<=0||K>=H&&it>=H,lt=0;if(!rt&&!to){let mt=-ot,z=$,_t=P*m" +
+  "t+w*z,ut=Q*mt+T*z,tt=Math.min(_t,ut);-Math.max(_t,ut)>tt&&(tt=-Math.max(_t,ut),mt=-mt,z=-z);let et=-" +
+  "nt,pt=At;_t=-P*et-w*pt,ut=(E-P)*et+(d-w)*pt;let oo=Math.min(_t,ut);if(-Math.max(_t,ut)>oo&&(oo=-Math" +
+  ".max(_t,ut),et=-et,pt=-pt),tt+.1*.005>=oo){let Xt=P,no=w,Ut=Q,vt=T;if(Z<0&&Y>0){let at=-Z/(Y-Z);Xt=P" +
+  "+at*(Q-P),no=w+at*(T-w)}else if(Y<0&&Z>0){let at=-Y/(Z-Y);Ut=Q+at*(P-Q),vt=T+at*(w-T)}if(Z>J&&Y<J){l" +
+  "et at=(Z-J)/(Z-Y);Xt=P+at*(Q-P),no=w+at*(T-w)}else if(Y>J&&Z<J){let at=(Y-J)/(Y-Z);Ut=Q+at*(P-Q),vt=" +
+  "T+at*(w-T)}let Nt=Xt*mt+no*z,io=Ut*mt+vt*z;if(Nt<=O+.005||io<=O+.005){e[1]=mt,e[2]=z;let at=.5*(f-h-" +
+  "Nt);ho(e,0,S+Xt+at*mt,g+no+at*z,Nt-B,Kt(0,0)),at=.5*(f-h-io),ho(e,1,S+Ut+at*mt,g+vt+at*z,io-B,Kt(0,1" +
+  ")),lt=2}}else{let Xt=0,no=0,Ut=E,vt=d;if(K<0&&it>0){let at=-K/(it-K);Xt=at*E,no=at*d}else if(it<0&&K" +
+  ">0){let at=-it/(K-it);Ut=E-at*E,vt=d-at*d}if(K>H&&it<H){let at=(K-H)/(K-it);Xt=at*E,no=at*d}else if(" +
+  "it>H&&K<H){let at=(it-H)/(it-K);Ut=E-at*E,vt=d-at*d}let Nt=(Xt-P)*et+(no-w)*pt,io=(Ut-P)*et+(vt-w)*p" +
+  "t;if(Nt<=O+.005||io<=O+.005){e[1]=-et,e[2]=-pt;let at=.5*(h-f-Nt);ho(e,0,S+Xt+at*et,g+no+at*pt,Nt-B," +
+  "Kt(0,0)),at=.5*(h-f-io),ho(e,1,S+Ut+at*et,g+vt+at*pt,io-B,Kt(1,0)),lt=2}}}if(lt===0){let mt=U*E,z=U*" +
+  "d,_t=P+v*j,ut=w+v*W,tt=_t-mt,et=ut-z;O>1e-12?(tt/=O,et/=O):(tt=-ot,et=$);let pt=.5*(f-h+O);e[1]=tt,e" +
+  "[2]=et;let oo=Kt(U===0?0:1,v===0?0:1);ho(e,0,S+mt+pt*tt,g+z+pt*et,O-B,oo),lt=1}Ao(e,lt,o)}function f" +
+  "s(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=" +
+  "t.slot[A]*It,f=t.radius[A],h=c*I+a*y,B=c*y-a*I,S=s-r,g=l-i,E=_[C],d=_[C+1],u=_[m],D=_[m+1],N=h*E-B*d" +
+  "+c*S+a*g-u,x=B*E+h*d-a*S+c*g-D,p=_[m+2]-u,R=_[m+3]-D,F=t.normals[m],M=t.normals[m+1];if(F*N+M*x<0){e" +
+  "[0]=0;return}let P=p*N+R*x,w=p*p+R*R,Q=0,T=0;if(P<=0){let J=u-_[m+4],$=D-_[m+5];if(J*N+$*x<=0){e[0]=" +
+  "0;return}}else if(P>=w){let J=_[m+6]-_[m+2],$=_[m+7]-_[m+3];if(J*(N-p)+$*(x-R)>0){e[0]=0;return}Q=p," +
+  "T=R}else{let J=P/w;Q=J*p,T=J*R}let X=N-Q,G=x-T,O=Math.sqrt(X*X+G*G),U=O-f;if(U>=.02){e[0]=0;return}O" +
+  ">1e-12?(X/=O,G/=O):(X=F,G=M);let v=.5*(O-f);e[1]=X,e[2]=G,e[7]=u+Q+v*X,e[8]=D+T+v*G,e[9]=U,e[10]=0,A" +
   "o(e,1,o)}var Ct=new Float64Array(16),so=new Float64Array(16),Vo=new Float64Array(8),IA=new Float64Ar" +
-  "ray(3),xt=new Float64Array(10),yt=new Float64Array(12),Pt=new Float64Array(11),tr=0,_A=1,hs=2,Bs=.01" +
-  ",Es=.01,ba=.1*.005;function Ur(t,n,A,o,e){let r=o[0],a=o[1],c=o[2],i=o[3],s=o[4],l=o[5],I=o[6],y=o[7" +
+  "ray(3),xt=new Float64Array(10),yt=new Float64Array(12),Pt=new Float64Array(11),jA=0,_A=1,hs=2,Bs=.01" +
+  ",Es=.01,xa=.1*.005;function Xr(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7" +
   "],_=t.verts,m=t.normals,C=t.slot[n]*It,f=t.slot[A]*It,h=t.count[A],B=t.radius[A],S=_[C],g=_[C+1],E=_" +
-  "[C+2]-S,u=_[C+3]-g,p=m[C],b=m[C+1],P=-b,x=p,d=m[C+4],M=m[C+5],F=m[C+6],R=m[C+7],N=-M*x-d*P>=Bs,T=P*F" +
-  "+x*R>=Bs;xt[0]=P,xt[1]=x,xt[2]=d,xt[3]=M,xt[4]=F,xt[5]=R,xt[6]=N?1:0,xt[7]=T?1:0;let Q=c*I+i*y,w=c*y" +
-  "-i*I,X=s-r,G=l-a,O=c*X+i*G-S,U=-i*X+c*G-g,v=t.centroid[2*A],J=t.centroid[2*A+1],$=Q*v-w*J+O,ot=w*v+Q" +
-  "*J+U,j=p*$+b*ot<0,W=N?d*$+M*ot<0:!0,H=T?F*($-E)+R*(ot-u)<0:!0;if(j&&W&&H){e[0]=0;return}for(let z=0;" +
-  "z<2*h;z+=2){let _t=_[f+z],ut=_[f+z+1];Ct[z]=Q*_t-w*ut+O,Ct[z+1]=w*_t+Q*ut+U;let tt=m[f+z],et=m[f+z+1" +
-  "];so[z]=Q*tt-w*et,so[z+1]=w*tt+Q*et}Vo[0]=0,Vo[1]=0,Vo[2]=E,Vo[3]=u;let At=1e300,nt=0,Z=0,Y=0;for(le" +
+  "[C+2]-S,d=_[C+3]-g,u=m[C],D=m[C+1],N=-D,x=u,p=m[C+4],R=m[C+5],F=m[C+6],M=m[C+7],P=-R*x-p*N>=Bs,w=N*F" +
+  "+x*M>=Bs;xt[0]=N,xt[1]=x,xt[2]=p,xt[3]=R,xt[4]=F,xt[5]=M,xt[6]=P?1:0,xt[7]=w?1:0;let Q=c*I+a*y,T=c*y" +
+  "-a*I,X=s-r,G=l-i,O=c*X+a*G-S,U=-a*X+c*G-g,v=t.centroid[2*A],J=t.centroid[2*A+1],$=Q*v-T*J+O,ot=T*v+Q" +
+  "*J+U,j=u*$+D*ot<0,W=P?p*$+R*ot<0:!0,H=w?F*($-E)+M*(ot-d)<0:!0;if(j&&W&&H){e[0]=0;return}for(let z=0;" +
+  "z<2*h;z+=2){let _t=_[f+z],ut=_[f+z+1];Ct[z]=Q*_t-T*ut+O,Ct[z+1]=T*_t+Q*ut+U;let tt=m[f+z],et=m[f+z+1" +
+  "];so[z]=Q*tt-T*et,so[z+1]=T*tt+Q*et}Vo[0]=0,Vo[1]=0,Vo[2]=E,Vo[3]=d;let At=1e300,nt=0,Z=0,Y=0;for(le" +
   "t z=0;z<h;z++){let _t=z+1<h?z+1:0;Vo[4]=Ct[2*z],Vo[5]=Ct[2*z+1],Vo[6]=Ct[2*_t],Vo[7]=Ct[2*_t+1],Gn(V" +
   "o,IA),IA[2]<At&&(At=IA[2],nt=z,Z=IA[0],Y=IA[1])}let rt=Math.sqrt(At);if(h>=3&&rt>0){let z=!0;for(let" +
   " _t=0;_t<h;_t++)if(so[2*_t]*-Ct[2*_t]+so[2*_t+1]*-Ct[2*_t+1]>0){z=!1;break}z&&(rt=0)}if(rt>B+.02){e[" +
-  "0]=0;return}Pt[0]=S,Pt[1]=g,Pt[2]=E,Pt[3]=u,Pt[4]=p,Pt[5]=b,Pt[6]=N?d:p,Pt[7]=N?M:b,Pt[8]=T?F:p,Pt[9" +
-  "]=T?R:b,Pt[10]=B;let K=-1,it=-1;if(!j&&rt>ba){let z=nt+1<h?nt+1:0,_t=Z===0||Z===1,ut=Y===0||Y===1;if" +
-  "(_t&&ut){let tt=Z===0?0:E,et=Z===0?0:u,pt=Y===0?nt:z,no=(Ct[2*pt]-tt)/rt,Xt=(Ct[2*pt+1]-et)/rt;xt[8]" +
-  "=no,xt[9]=Xt;let Ao=Xr();if(Ao===tr){e[0]=0;return}if(Ao===_A){let Ut=.5*(rt-B);e[1]=no,e[2]=Xt;let " +
-  "vt=3;e[vt+4]=S+tt+Ut*no,e[vt+5]=g+et+Ut*Xt,e[vt+6]=rt-B,e[vt+7]=Wt(Z===0?0:1,pt),ro(e,1,o);return}K=" +
-  "pt}else if(_t){let tt=nt,et=Z===0?0:E,pt=Z===0?0:u;so[2*tt]*(et-Ct[2*tt])+so[2*tt+1]*(pt-Ct[2*tt+1])" +
-  "<0&&(tt=tt+1<h?tt+1:0),xt[8]=-so[2*tt],xt[9]=-so[2*tt+1];let no=Xr();if(no===tr){e[0]=0;return}if(no" +
-  "===_A){ro(e,Ss(tt,h,e),o);return}it=tt}else if(ut)K=Y===0?nt:z;else{let tt=p*Ct[2*nt]+b*Ct[2*nt+1],e" +
-  "t=p*Ct[2*z]+b*Ct[2*z+1];K=tt<et?nt:z}}else{let z=1e300;for(let tt=0;tt<h;tt++){let et=p*Ct[2*tt]+b*C" +
-  "t[2*tt+1];et<z&&(z=et,K=tt)}if(N){let tt=1e300;for(let et=0;et<h;et++)tt=Math.min(tt,d*Ct[2*et]+M*Ct" +
-  "[2*et+1]);tt>z&&(z=tt,K=-1)}if(T){let tt=1e300;for(let et=0;et<h;et++)tt=Math.min(tt,F*(Ct[2*et]-E)+" +
-  "R*(Ct[2*et+1]-u));tt>z&&(z=tt,K=-1)}let _t=-1e300,ut=-1;for(let tt=0;tt<h;tt++){let et=so[2*tt],pt=s" +
-  "o[2*tt+1];if(xt[8]=-et,xt[9]=-pt,Xr()!==_A)continue;let no=Ct[2*tt],Xt=Ct[2*tt+1],Ao=Math.min(et*-no" +
-  "+pt*-Xt,et*(E-no)+pt*(u-Xt));Ao>_t&&(_t=Ao,ut=tt)}if(_t>z){ro(e,Ss(ut,h,e),o);return}if(K===-1){e[0]" +
-  "=0;return}}if(it===-1){let z=K>0?K-1:h-1,_t=p*so[2*z]+b*so[2*z+1],ut=p*so[2*K]+b*so[2*K+1];it=_t<ut?" +
-  "z:K}let oo=it,lt=it+1<h?it+1:0;yt[0]=0,yt[1]=0,yt[2]=E,yt[3]=u,yt[4]=Ct[2*oo],yt[5]=Ct[2*oo+1],yt[6]" +
-  "=Ct[2*lt],yt[7]=Ct[2*lt+1],yt[8]=p,yt[9]=b,yt[10]=0,yt[11]=B;let mt=gs(Wt(0,lt),Wt(1,oo),e);mt>0&&(e" +
-  "[1]=p,e[2]=b,ds(e)),ro(e,mt,o)}function Xr(){let t=xt[8],n=xt[9];return t*xt[0]+n*xt[1]<=0?xt[6]===0" +
-  "?hs:t*xt[3]-n*xt[2]>Es?tr:_A:xt[7]===0?hs:xt[4]*n-xt[5]*t>Es?tr:_A}function Ss(t,n,A){let o=Pt[2],e=" +
-  "Pt[3],r=t,a=t+1<n?t+1:0,c=Ct[2*r],i=Ct[2*r+1],s=so[2*r],l=so[2*r+1],I=s*-c+l*-i,y=s*(o-c)+l*(e-i),_=" +
-  "Pt[4]*s+Pt[5]*l;if((I<y?Pt[6]*s+Pt[7]*l:Pt[8]*s+Pt[9]*l)<_)return 0;yt[0]=c,yt[1]=i,yt[2]=Ct[2*a],yt" +
-  "[3]=Ct[2*a+1],yt[4]=0,yt[5]=0,yt[6]=o,yt[7]=e,yt[8]=s,yt[9]=l,yt[10]=Pt[10],yt[11]=0;let C=gs(Wt(1,r" +
-  "),Wt(0,a),A);return C>0&&(A[1]=-s,A[2]=-l,ds(A)),C}function gs(t,n,A){let o=yt[0],e=yt[1],r=yt[8],a=" +
-  "yt[9],c=yt[10],i=yt[11],s=yt[4],l=yt[5],I=yt[6],y=yt[7],_=-a,m=r,C=(yt[2]-o)*_+(yt[3]-e)*m,f=(s-o)*_" +
+  "0]=0;return}Pt[0]=S,Pt[1]=g,Pt[2]=E,Pt[3]=d,Pt[4]=u,Pt[5]=D,Pt[6]=P?p:u,Pt[7]=P?R:D,Pt[8]=w?F:u,Pt[9" +
+  "]=w?M:D,Pt[10]=B;let K=-1,it=-1;if(!j&&rt>xa){let z=nt+1<h?nt+1:0,_t=Z===0||Z===1,ut=Y===0||Y===1;if" +
+  "(_t&&ut){let tt=Z===0?0:E,et=Z===0?0:d,pt=Y===0?nt:z,oo=(Ct[2*pt]-tt)/rt,Xt=(Ct[2*pt+1]-et)/rt;xt[8]" +
+  "=oo,xt[9]=Xt;let no=Gr();if(no===jA){e[0]=0;return}if(no===_A){let Ut=.5*(rt-B);e[1]=oo,e[2]=Xt;let " +
+  "vt=3;e[vt+4]=S+tt+Ut*oo,e[vt+5]=g+et+Ut*Xt,e[vt+6]=rt-B,e[vt+7]=Kt(Z===0?0:1,pt),Ao(e,1,o);return}K=" +
+  "pt}else if(_t){let tt=nt,et=Z===0?0:E,pt=Z===0?0:d;so[2*tt]*(et-Ct[2*tt])+so[2*tt+1]*(pt-Ct[2*tt+1])" +
+  "<0&&(tt=tt+1<h?tt+1:0),xt[8]=-so[2*tt],xt[9]=-so[2*tt+1];let oo=Gr();if(oo===jA){e[0]=0;return}if(oo" +
+  "===_A){Ao(e,Ss(tt,h,e),o);return}it=tt}else if(ut)K=Y===0?nt:z;else{let tt=u*Ct[2*nt]+D*Ct[2*nt+1],e" +
+  "t=u*Ct[2*z]+D*Ct[2*z+1];K=tt<et?nt:z}}else{let z=1e300;for(let tt=0;tt<h;tt++){let et=u*Ct[2*tt]+D*C" +
+  "t[2*tt+1];et<z&&(z=et,K=tt)}if(P){let tt=1e300;for(let et=0;et<h;et++)tt=Math.min(tt,p*Ct[2*et]+R*Ct" +
+  "[2*et+1]);tt>z&&(z=tt,K=-1)}if(w){let tt=1e300;for(let et=0;et<h;et++)tt=Math.min(tt,F*(Ct[2*et]-E)+" +
+  "M*(Ct[2*et+1]-d));tt>z&&(z=tt,K=-1)}let _t=-1e300,ut=-1;for(let tt=0;tt<h;tt++){let et=so[2*tt],pt=s" +
+  "o[2*tt+1];if(xt[8]=-et,xt[9]=-pt,Gr()!==_A)continue;let oo=Ct[2*tt],Xt=Ct[2*tt+1],no=Math.min(et*-oo" +
+  "+pt*-Xt,et*(E-oo)+pt*(d-Xt));no>_t&&(_t=no,ut=tt)}if(_t>z){Ao(e,Ss(ut,h,e),o);return}if(K===-1){e[0]" +
+  "=0;return}}if(it===-1){let z=K>0?K-1:h-1,_t=u*so[2*z]+D*so[2*z+1],ut=u*so[2*K]+D*so[2*K+1];it=_t<ut?" +
+  "z:K}let to=it,lt=it+1<h?it+1:0;yt[0]=0,yt[1]=0,yt[2]=E,yt[3]=d,yt[4]=Ct[2*to],yt[5]=Ct[2*to+1],yt[6]" +
+  "=Ct[2*lt],yt[7]=Ct[2*lt+1],yt[8]=u,yt[9]=D,yt[10]=0,yt[11]=B;let mt=gs(Kt(0,lt),Kt(1,to),e);mt>0&&(e" +
+  "[1]=u,e[2]=D,ds(e)),Ao(e,mt,o)}function Gr(){let t=xt[8],n=xt[9];return t*xt[0]+n*xt[1]<=0?xt[6]===0" +
+  "?hs:t*xt[3]-n*xt[2]>Es?jA:_A:xt[7]===0?hs:xt[4]*n-xt[5]*t>Es?jA:_A}function Ss(t,n,A){let o=Pt[2],e=" +
+  "Pt[3],r=t,i=t+1<n?t+1:0,c=Ct[2*r],a=Ct[2*r+1],s=so[2*r],l=so[2*r+1],I=s*-c+l*-a,y=s*(o-c)+l*(e-a),_=" +
+  "Pt[4]*s+Pt[5]*l;if((I<y?Pt[6]*s+Pt[7]*l:Pt[8]*s+Pt[9]*l)<_)return 0;yt[0]=c,yt[1]=a,yt[2]=Ct[2*i],yt" +
+  "[3]=Ct[2*i+1],yt[4]=0,yt[5]=0,yt[6]=o,yt[7]=e,yt[8]=s,yt[9]=l,yt[10]=Pt[10],yt[11]=0;let C=gs(Kt(1,r" +
+  "),Kt(0,i),A);return C>0&&(A[1]=-s,A[2]=-l,ds(A)),C}function gs(t,n,A){let o=yt[0],e=yt[1],r=yt[8],i=" +
+  "yt[9],c=yt[10],a=yt[11],s=yt[4],l=yt[5],I=yt[6],y=yt[7],_=-i,m=r,C=(yt[2]-o)*_+(yt[3]-e)*m,f=(s-o)*_" +
   "+(l-e)*m,h=(I-o)*_+(y-e)*m;if(f<0||C<h)return 0;let B=f-h,S=I,g=y;if(h<0&&B>1e-12){let F=-h/B;S=I+F*" +
-  "(s-I),g=y+F*(l-y)}let E=s,u=l;if(f>C&&B>1e-12){let F=(C-h)/B;E=I+F*(s-I),u=y+F*(l-y)}let p=(S-o)*r+(" +
-  "g-e)*a,b=(E-o)*r+(u-e)*a,P=.5*(c-i-p);S+=P*r,g+=P*a,P=.5*(c-i-b),E+=P*r,u+=P*a;let x=c+i,d=3,M=11;re" +
-  "turn A[d+4]=S,A[d+5]=g,A[d+6]=p-x,A[d+7]=t,A[M+4]=E,A[M+5]=u,A[M+6]=b-x,A[M+7]=n,2}function ds(t){le" +
+  "(s-I),g=y+F*(l-y)}let E=s,d=l;if(f>C&&B>1e-12){let F=(C-h)/B;E=I+F*(s-I),d=y+F*(l-y)}let u=(S-o)*r+(" +
+  "g-e)*i,D=(E-o)*r+(d-e)*i,N=.5*(c-a-u);S+=N*r,g+=N*i,N=.5*(c-a-D),E+=N*r,d+=N*i;let x=c+a,p=3,R=11;re" +
+  "turn A[p+4]=S,A[p+5]=g,A[p+6]=u-x,A[p+7]=t,A[R+4]=E,A[R+5]=d,A[R+6]=D-x,A[R+7]=n,2}function ds(t){le" +
   "t n=Pt[0],A=Pt[1];for(let o=0;o<2;o++)t[3+o*8+4]+=n,t[3+o*8+5]+=A}function us(t,n,A,o,e){let r=o[0]," +
-  "a=o[1],c=o[2],i=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,C=t.slot[n]*It,f=t.slot[A]*It" +
-  ",h=t.count[n],B=t.radius[n],S=t.radius[A],g=B+S,E=c*I+i*y,u=c*y-i*I,p=s-r,b=l-a,P=_[f],x=_[f+1],d=E*" +
-  "P-u*x+c*p+i*b,M=u*P+E*x-i*p+c*b,F=0,R=-1e300;for(let j=0;j<h;j++){let W=C+2*j,H=m[W]*(d-_[W])+m[W+1]" +
-  "*(M-_[W+1]);H>R&&(R=H,F=j)}if(R-g>=.02){e[0]=0;return}let N=C+2*F,T=C+2*(F+1<h?F+1:0),Q=_[N],w=_[N+1" +
-  "],X=_[T],G=_[T+1],O=(d-Q)*(X-Q)+(M-w)*(G-w),U=(d-X)*(Q-X)+(M-G)*(w-G),v,J,$,ot;if((O<0||U<0)&&R>1e-1" +
-  "2){let j=O<0?Q:X,W=O<0?w:G;v=d-j,J=M-W;let H=Math.sqrt(v*v+J*J);if(v/=H,J/=H,R=H-g,R>=.02){e[0]=0;re" +
-  "turn}let At=.5*(B-S+H);$=j+At*v,ot=W+At*J}else{v=m[N],J=m[N+1];let j=.5*(B-S-R);$=d+j*v,ot=M+j*J,R-=" +
-  "g}e[1]=v,e[2]=J,ho(e,0,$,ot,R,0),ro(e,1,o)}var Bo=new Float64Array(16),In=new Float64Array(16),Eo=ne" +
-  "w Float64Array(16),_n=new Float64Array(16),or=new Float64Array(3),Yo=new Float64Array(8),Ar=new Floa" +
-  "t64Array(2),Yr=new Float64Array(1),Da=.1*.005,Vr=.1*.005;function rr(t,n,A,o,e){let r=o[0],a=o[1],c=" +
-  "o[2],i=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,C=t.count[n],f=t.count[A],h=t.radius[n" +
-  "],B=t.radius[A],S=h+B;Ar[0]=h,Ar[1]=B;let g=t.slot[n]*It,E=t.slot[A]*It,u=_[g],p=_[g+1];for(let O=0;" +
-  "O<2*C;O+=2)Bo[O]=_[g+O]-u,Bo[O+1]=_[g+O+1]-p,In[O]=m[g+O],In[O+1]=m[g+O+1];let b=c*I+i*y,P=c*y-i*I,x" +
-  "=s-r,d=l-a,M=c*x+i*d-u,F=-i*x+c*d-p;for(let O=0;O<2*f;O+=2){let U=_[E+O],v=_[E+O+1];Eo[O]=b*U-P*v+M," +
-  "Eo[O+1]=P*U+b*v+F;let J=m[E+O],$=m[E+O+1];_n[O]=b*J-P*$,_n[O+1]=P*J+b*$}let R=.02+S;ps(Bo,In,C,Eo,f)" +
-  ";let N=Yr[0],T=kr;if(N>=R){e[0]=0;return}ps(Eo,_n,f,Bo,C);let Q=Yr[0],w=kr;if(Q>=R){e[0]=0;return}le" +
-  "t X=Q>N+Da;X?T=xs(_n,w,In,C):w=xs(In,T,_n,f);let G;if(N>Vr||Q>Vr){let O=T,U=T+1<C?T+1:0,v=w,J=w+1<f?" +
-  "w+1:0,$=Bo[2*O],ot=Bo[2*O+1],j=Bo[2*U],W=Bo[2*U+1],H=Eo[2*v],At=Eo[2*v+1],nt=Eo[2*J],Z=Eo[2*J+1];Yo[" +
-  "0]=$,Yo[1]=ot,Yo[2]=j,Yo[3]=W,Yo[4]=H,Yo[5]=At,Yo[6]=nt,Yo[7]=Z,Gn(Yo,or);let Y=Math.sqrt(or[2]);if(" +
-  "Y-S>=.02){e[0]=0;return}G=X?nr(Eo,_n,f,w,Bo,C,T,!0,e):nr(Bo,In,C,T,Eo,f,w,!1,e);let rt=1e300;for(let" +
-  " lt=0;lt<G;lt++){let mt=e[3+lt*8+6];mt<rt&&(rt=mt)}let K=or[0],it=or[1];if(K*(1-K)+it*(1-it)===0&&Y-" +
-  "S+Vr<rt){let lt=K===0?$:j,mt=K===0?ot:W,z=it===0?H:nt,_t=it===0?At:Z,ut=(z-lt)/Y,tt=(_t-mt)/Y,et=.5*" +
-  "(h-B+Y);e[1]=ut,e[2]=tt,e[7]=lt+et*ut,e[8]=mt+et*tt,e[9]=Y-S,e[10]=Wt(K===0?O:U,it===0?v:J),G=1}}els" +
-  "e G=X?nr(Eo,_n,f,w,Bo,C,T,!0,e):nr(Bo,In,C,T,Eo,f,w,!1,e);for(let O=0;O<G;O++)e[3+O*8+4]+=u,e[3+O*8+" +
-  "5]+=p;ro(e,G,o)}var kr=0;function ps(t,n,A,o,e){let r=0,a=-1e300,c=e===4,i=o[0],s=o[1],l=o[2],I=o[3]" +
+  "i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,C=t.slot[n]*It,f=t.slot[A]*It" +
+  ",h=t.count[n],B=t.radius[n],S=t.radius[A],g=B+S,E=c*I+a*y,d=c*y-a*I,u=s-r,D=l-i,N=_[f],x=_[f+1],p=E*" +
+  "N-d*x+c*u+a*D,R=d*N+E*x-a*u+c*D,F=0,M=-1e300;for(let j=0;j<h;j++){let W=C+2*j,H=m[W]*(p-_[W])+m[W+1]" +
+  "*(R-_[W+1]);H>M&&(M=H,F=j)}if(M-g>=.02){e[0]=0;return}let P=C+2*F,w=C+2*(F+1<h?F+1:0),Q=_[P],T=_[P+1" +
+  "],X=_[w],G=_[w+1],O=(p-Q)*(X-Q)+(R-T)*(G-T),U=(p-X)*(Q-X)+(R-G)*(T-G),v,J,$,ot;if((O<0||U<0)&&M>1e-1" +
+  "2){let j=O<0?Q:X,W=O<0?T:G;v=p-j,J=R-W;let H=Math.sqrt(v*v+J*J);if(v/=H,J/=H,M=H-g,M>=.02){e[0]=0;re" +
+  "turn}let At=.5*(B-S+H);$=j+At*v,ot=W+At*J}else{v=m[P],J=m[P+1];let j=.5*(B-S-M);$=p+j*v,ot=R+j*J,M-=" +
+  "g}e[1]=v,e[2]=J,ho(e,0,$,ot,M,0),Ao(e,1,o)}var Bo=new Float64Array(16),ln=new Float64Array(16),Eo=ne" +
+  "w Float64Array(16),In=new Float64Array(16),tr=new Float64Array(3),Yo=new Float64Array(8),nr=new Floa" +
+  "t64Array(2),Vr=new Float64Array(1),Da=.1*.005,Ur=.1*.005;function Ar(t,n,A,o,e){let r=o[0],i=o[1],c=" +
+  "o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,C=t.count[n],f=t.count[A],h=t.radius[n" +
+  "],B=t.radius[A],S=h+B;nr[0]=h,nr[1]=B;let g=t.slot[n]*It,E=t.slot[A]*It,d=_[g],u=_[g+1];for(let O=0;" +
+  "O<2*C;O+=2)Bo[O]=_[g+O]-d,Bo[O+1]=_[g+O+1]-u,ln[O]=m[g+O],ln[O+1]=m[g+O+1];let D=c*I+a*y,N=c*y-a*I,x" +
+  "=s-r,p=l-i,R=c*x+a*p-d,F=-a*x+c*p-u;for(let O=0;O<2*f;O+=2){let U=_[E+O],v=_[E+O+1];Eo[O]=D*U-N*v+R," +
+  "Eo[O+1]=N*U+D*v+F;let J=m[E+O],$=m[E+O+1];In[O]=D*J-N*$,In[O+1]=N*J+D*$}let M=.02+S;ps(Bo,ln,C,Eo,f)" +
+  ";let P=Vr[0],w=Yr;if(P>=M){e[0]=0;return}ps(Eo,In,f,Bo,C);let Q=Vr[0],T=Yr;if(Q>=M){e[0]=0;return}le" +
+  "t X=Q>P+Da;X?w=xs(In,T,ln,C):T=xs(ln,w,In,f);let G;if(P>Ur||Q>Ur){let O=w,U=w+1<C?w+1:0,v=T,J=T+1<f?" +
+  "T+1:0,$=Bo[2*O],ot=Bo[2*O+1],j=Bo[2*U],W=Bo[2*U+1],H=Eo[2*v],At=Eo[2*v+1],nt=Eo[2*J],Z=Eo[2*J+1];Yo[" +
+  "0]=$,Yo[1]=ot,Yo[2]=j,Yo[3]=W,Yo[4]=H,Yo[5]=At,Yo[6]=nt,Yo[7]=Z,Gn(Yo,tr);let Y=Math.sqrt(tr[2]);if(" +
+  "Y-S>=.02){e[0]=0;return}G=X?or(Eo,In,f,T,Bo,C,w,!0,e):or(Bo,ln,C,w,Eo,f,T,!1,e);let rt=1e300;for(let" +
+  " lt=0;lt<G;lt++){let mt=e[3+lt*8+6];mt<rt&&(rt=mt)}let K=tr[0],it=tr[1];if(K*(1-K)+it*(1-it)===0&&Y-" +
+  "S+Ur<rt){let lt=K===0?$:j,mt=K===0?ot:W,z=it===0?H:nt,_t=it===0?At:Z,ut=(z-lt)/Y,tt=(_t-mt)/Y,et=.5*" +
+  "(h-B+Y);e[1]=ut,e[2]=tt,e[7]=lt+et*ut,e[8]=mt+et*tt,e[9]=Y-S,e[10]=Kt(K===0?O:U,it===0?v:J),G=1}}els" +
+  "e G=X?or(Eo,In,f,T,Bo,C,w,!0,e):or(Bo,ln,C,w,Eo,f,T,!1,e);for(let O=0;O<G;O++)e[3+O*8+4]+=d,e[3+O*8+" +
+  "5]+=u;Ao(e,G,o)}var Yr=0;function ps(t,n,A,o,e){let r=0,i=-1e300,c=e===4,a=o[0],s=o[1],l=o[2],I=o[3]" +
   ",y=o[4],_=o[5],m=o[6],C=o[7];for(let f=0;f<A;f++){let h=n[2*f],B=n[2*f+1],S=h*t[2*f]+B*t[2*f+1],g;if" +
-  "(c)g=Math.min(Math.min(h*i+B*s,h*l+B*I),Math.min(h*y+B*_,h*m+B*C));else{g=1e300;for(let E=0;E<2*e;E+" +
-  "=2)g=Math.min(g,h*o[E]+B*o[E+1])}g-=S,g>a&&(a=g,r=f)}kr=r,Yr[0]=a}function xs(t,n,A,o){let e=t[2*n]," +
-  "r=t[2*n+1],a=0,c=1e300;for(let i=0;i<o;i++){let s=e*A[2*i]+r*A[2*i+1];s<c&&(c=s,a=i)}return a}functi" +
-  "on nr(t,n,A,o,e,r,a,c,i){let s=Ar[c?1:0],l=Ar[c?0:1],I=o,y=o+1<A?o+1:0,_=a,m=a+1<r?a+1:0,C=n[2*I],f=" +
-  "n[2*I+1],h=t[2*I],B=t[2*I+1],S=e[2*_],g=e[2*_+1],E=e[2*m],u=e[2*m+1],p=-f,b=C,P=(t[2*y]-h)*p+(t[2*y+" +
-  "1]-B)*b,x=(S-h)*p+(g-B)*b,d=(E-h)*p+(u-B)*b;if(x<0||P<d)return 0;let M=x-d,F=E,R=u;if(d<0&&M>1e-12){" +
-  "let v=-d/M;F=E+v*(S-E),R=u+v*(g-u)}let N=S,T=g;if(x>P&&M>1e-12){let v=(P-d)/M;N=E+v*(S-E),T=u+v*(g-u" +
-  ")}let Q=(F-h)*C+(R-B)*f,w=(N-h)*C+(T-B)*f,X=.5*(s-l-Q);F+=X*C,R+=X*f,X=.5*(s-l-w),N+=X*C,T+=X*f;let " +
-  "G=s+l,O=3,U=11;return c?(i[1]=-C,i[2]=-f,i[O+4]=N,i[O+5]=T,i[O+6]=w-G,i[O+7]=Wt(_,y),i[U+4]=F,i[U+5]" +
-  "=R,i[U+6]=Q-G,i[U+7]=Wt(m,I)):(i[1]=C,i[2]=f,i[O+4]=F,i[O+5]=R,i[O+6]=Q-G,i[O+7]=Wt(I,m),i[U+4]=N,i[" +
-  "U+5]=T,i[U+6]=w-G,i[U+7]=Wt(y,_)),2}var yn={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},l" +
-  "o=5;function er(t,n,A,o,e){e[0]=0}var Xn=yn.circle,Un=yn.capsule,Vn=yn.segment,Yn=yn.polygon,kn=yn.c" +
-  "hainSegment,Hr=new Uint8Array(lo*lo),qr=[];function ao(t,n,A){Hr[t*lo+n]=1,qr[t*lo+n]=A}ao(Xn,Xn,Cs)" +
-  ";ao(Un,Xn,Lr);ao(Un,Un,Gr);ao(Vn,Xn,Lr);ao(Vn,Un,Gr);ao(Vn,Vn,er);ao(Vn,Yn,rr);ao(Yn,Xn,us);ao(Yn,Un" +
-  ",rr);ao(Yn,Yn,rr);ao(kn,Xn,fs);ao(kn,Un,Ur);ao(kn,Yn,Ur);ao(kn,Vn,er);ao(kn,kn,er);function bs(t,n){" +
-  "return Hr[t*lo+n]===1}function Ma(t){let n=new Float64Array(8);return(A,o,e,r,a)=>{for(let c=0;c<4;c" +
-  "++)n[c]=r[c+4],n[c+4]=r[c];t(A,e,o,n,a),ms(a)}}var sr=[];for(let t=0;t<lo;t++)for(let n=0;n<lo;n++)s" +
-  "r[t*lo+n]=bs(t,n)?qr[t*lo+n]:Ma(qr[n*lo+t]);var cI=new Float64Array(8);function Kr(t,n,A,o,e){let r=" +
-  "A[0],a=A[1],c=A[2],i=A[3],s=t.count[n],l=t.radius[n],I=t.verts,y=t.slot[n]*It,_=I[y],m=I[y+1],C=c*_-" +
-  "i*m,f=i*_+c*m,h=C,B=f;for(let S=1;S<s;S++){_=I[y+2*S],m=I[y+2*S+1];let g=c*_-i*m,E=i*_+c*m;g<C?C=g:g" +
-  ">h&&(h=g),E<f?f=E:E>B&&(B=E)}o[e]=r+C-l,o[e+1]=a+f-l,o[e+2]=r+h+l,o[e+3]=a+B+l}var ir=.001,Ds=.002;f" +
-  "unction Ms(t,n,A,o){let e=o[0];if(e===0||e===2&&o[10]===o[18]){t.cacheValid[n]=0;return}let r=A[0],a" +
-  "=A[1],c=A[2],i=A[3],s=A[4]-r,l=A[5]-a,I=A[6],y=A[7],_=t.manifoldCache,m=n*eA;_[m+XA]=c*s+i*l,_[m+UA]" +
-  "=-i*s+c*l,_[m+VA]=c*I+i*y,_[m+YA]=c*y-i*I;let C=o[1],f=o[2];_[m+kA]=c*C+i*f,_[m+qA]=-i*C+c*f;for(let" +
-  " h=0;h<e;h++){let B=3+h*8,S=o[B+0],g=o[B+1],E=m+HA+3*h;_[E]=c*S+i*g,_[E+1]=-i*S+c*g,_[E+2]=o[B+6]}t." +
-  "cacheValid[n]=1}function Rs(t,n,A){if(t.cacheValid[n]!==1)return!1;let o=A[0],e=A[1],r=A[2],a=A[3],c" +
-  "=A[4],i=A[5],s=A[6],l=A[7],I=c-o,y=i-e,_=t.manifoldCache,m=n*eA,C=_[m+XA],f=_[m+UA],h=r*I+a*y-C,B=-a" +
-  "*I+r*y-f,S=(r*l-a*s)*_[m+VA]-(r*s+a*l)*_[m+YA];if(h>ir||h<-ir||B>ir||B<-ir||S>Ds||S<-Ds)return!1;let" +
-  " g=_[m+kA],E=_[m+qA];t.normalX[n]=r*g-a*E,t.normalY[n]=a*g+r*E;let u=t.pointCount[n],p=t.points,b=n*" +
-  "No;for(let P=0;P<u;P++){let x=m+HA+3*P,d=_[x],M=_[x+1],F=d-C,R=M-f,N=_[x+2]+g*(h-S*R)+E*(B+S*F),T=r*" +
-  "d-a*M,Q=a*d+r*M,w=b+P*fo;p[w+wn]=T,p[w+Fn]=Q,p[w+Nn]=T-I,p[w+Tn]=Q-y,p[w+LA]=o+T,p[w+GA]=e+Q,p[w+On]" +
-  "=N}return!0}var mn=256,Wr=3;function Ps(t,n,A,o,e){let r=t.contacts,a=t.shapes,c=a.geometry,i=t.bodi" +
-  "es.transform,s=t.broadphase.trees,l=t.manifold,I=t.pose,y=r.points,_=t.bodies.flags,m=a.aabb,C=a.mov" +
-  "ed,f=n*2*mn,h=f+mn,B=0,S=r.listIndex,g=Math.min(A,(n+1)*mn);for(let E=n*mn;E<g;E++){if(S[E]===-1)con" +
-  "tinue;let u=r.shapeA[E],p=r.shapeB[E];if(C[u]===1||C[p]===1){let $=s[a.tree[u]],ot=s[a.tree[p]],j=a." +
-  "proxy[u],W=a.proxy[p];if($.maxX[j]<ot.minX[W]||ot.maxX[W]<$.minX[j]||$.maxY[j]<ot.minY[W]||ot.maxY[W" +
-  "]<$.minY[j]){o[f++]=E;continue}}let b=r.bodyA[E],P=r.bodyB[E];if((_[b]&QA.awake)===0&&(_[P]&QA.awake" +
-  ")===0){(r.flags[E]&Lo.touching)!==0&&B++;continue}let x=u*4,d=p*4;if(m[x]>m[d+2]+.02||m[d]>m[x+2]+.0" +
-  "2||m[x+1]>m[d+3]+.02||m[d+1]>m[x+3]+.02){if(r.cacheValid[E]=0,r.pointCount[E]===0)continue;l[0]=0}el" +
-  "se{if(I[0]=i.x[b],I[1]=i.y[b],I[2]=i.c[b],I[3]=i.s[b],I[4]=i.x[P],I[5]=i.y[P],I[6]=i.c[P],I[7]=i.s[P" +
-  "],(r.flags[E]&(Lo.touching|Lo.sensor))===Lo.touching&&Rs(r,E,I)){B++;continue}sr[c.type[u]*lo+c.type" +
-  "[p]](c,u,p,I,l),Ms(r,E,I,l)}let M=l[0],F=r.pointCount[E],R=E*No,N=F>0?y[R+aA]:-1,T=F>1?y[R+fo+aA]:-1" +
-  ",Q=y[R+Go],w=y[R+Xo],X=y[R+fo+Go],G=y[R+fo+Xo];for(let $=0;$<M;$++){let ot=3+$*8,j=R+$*fo;y[j+wn]=l[" +
-  "ot+0],y[j+Fn]=l[ot+1],y[j+Nn]=l[ot+2],y[j+Tn]=l[ot+3],y[j+LA]=l[ot+4],y[j+GA]=l[ot+5],y[j+On]=l[ot+6" +
-  "],y[j+aA]=l[ot+7];let W=l[ot+7],H=0,At=0;W===N?(H=Q,At=w):W===T&&(H=X,At=G),y[j+Go]=H,y[j+Xo]=At}r.p" +
-  "ointCount[E]=M,r.normalX[E]=M>0?l[1]:0,r.normalY[E]=M>0?l[2]:0;let O=r.flags[E],U=(O&Lo.touching)!==" +
-  "0,v=M>0;(O&Lo.sensor)!==0&&v&&(v=l[9]<=0||M>1&&l[17]<=0),v?(B++,r.flags[E]=O|Lo.touching):r.flags[E]" +
-  "=O&~Lo.touching,v!==U&&(o[h++]=E)}e[n*Wr]=f-n*2*mn,e[n*Wr+1]=h-n*2*mn-mn,e[n*Wr+2]=B}var Zr=32,$r=8*" +
-  "Zr;var mo=new Float64Array(8);function Fs(t,n,A,o,e,r){let a=t.broadphase,c=t.shapes,i=a.moveBuffer." +
-  "data,s=a.moveFrom,l=a.trees[KA],I=a.trees[Dr],y=Math.min(A,(n+1)*Zr),_=0;for(let m=n*Zr;m<y&&_>=0;m+" +
-  "+){let C=i[m],f=c.proxy[C];if(f===-1)continue;let h=a.trees[c.tree[C]];mo[0]=h.minX[f],mo[1]=h.minY[" +
+  "(c)g=Math.min(Math.min(h*a+B*s,h*l+B*I),Math.min(h*y+B*_,h*m+B*C));else{g=1e300;for(let E=0;E<2*e;E+" +
+  "=2)g=Math.min(g,h*o[E]+B*o[E+1])}g-=S,g>i&&(i=g,r=f)}Yr=r,Vr[0]=i}function xs(t,n,A,o){let e=t[2*n]," +
+  "r=t[2*n+1],i=0,c=1e300;for(let a=0;a<o;a++){let s=e*A[2*a]+r*A[2*a+1];s<c&&(c=s,i=a)}return i}functi" +
+  "on or(t,n,A,o,e,r,i,c,a){let s=nr[c?1:0],l=nr[c?0:1],I=o,y=o+1<A?o+1:0,_=i,m=i+1<r?i+1:0,C=n[2*I],f=" +
+  "n[2*I+1],h=t[2*I],B=t[2*I+1],S=e[2*_],g=e[2*_+1],E=e[2*m],d=e[2*m+1],u=-f,D=C,N=(t[2*y]-h)*u+(t[2*y+" +
+  "1]-B)*D,x=(S-h)*u+(g-B)*D,p=(E-h)*u+(d-B)*D;if(x<0||N<p)return 0;let R=x-p,F=E,M=d;if(p<0&&R>1e-12){" +
+  "let v=-p/R;F=E+v*(S-E),M=d+v*(g-d)}let P=S,w=g;if(x>N&&R>1e-12){let v=(N-p)/R;P=E+v*(S-E),w=d+v*(g-d" +
+  ")}let Q=(F-h)*C+(M-B)*f,T=(P-h)*C+(w-B)*f,X=.5*(s-l-Q);F+=X*C,M+=X*f,X=.5*(s-l-T),P+=X*C,w+=X*f;let " +
+  "G=s+l,O=3,U=11;return c?(a[1]=-C,a[2]=-f,a[O+4]=P,a[O+5]=w,a[O+6]=T-G,a[O+7]=Kt(_,y),a[U+4]=F,a[U+5]" +
+  "=M,a[U+6]=Q-G,a[U+7]=Kt(m,I)):(a[1]=C,a[2]=f,a[O+4]=F,a[O+5]=M,a[O+6]=Q-G,a[O+7]=Kt(I,m),a[U+4]=P,a[" +
+  "U+5]=w,a[U+6]=T-G,a[U+7]=Kt(y,_)),2}var _n={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},l" +
+  "o=5;function rr(t,n,A,o,e){e[0]=0}var Xn=_n.circle,Un=_n.capsule,Vn=_n.segment,Yn=_n.polygon,kn=_n.c" +
+  "hainSegment,qr=new Uint8Array(lo*lo),kr=[];function ao(t,n,A){qr[t*lo+n]=1,kr[t*lo+n]=A}ao(Xn,Xn,Cs)" +
+  ";ao(Un,Xn,Jr);ao(Un,Un,Lr);ao(Vn,Xn,Jr);ao(Vn,Un,Lr);ao(Vn,Vn,rr);ao(Vn,Yn,Ar);ao(Yn,Xn,us);ao(Yn,Un" +
+  ",Ar);ao(Yn,Yn,Ar);ao(kn,Xn,fs);ao(kn,Un,Xr);ao(kn,Yn,Xr);ao(kn,Vn,rr);ao(kn,kn,rr);function Ds(t,n){" +
+  "return qr[t*lo+n]===1}function ba(t){let n=new Float64Array(8);return(A,o,e,r,i)=>{for(let c=0;c<4;c" +
+  "++)n[c]=r[c+4],n[c+4]=r[c];t(A,e,o,n,i),ms(i)}}var er=[];for(let t=0;t<lo;t++)for(let n=0;n<lo;n++)e" +
+  "r[t*lo+n]=Ds(t,n)?kr[t*lo+n]:ba(kr[n*lo+t]);var aI=new Float64Array(8);function Hr(t,n,A,o,e){let r=" +
+  "A[0],i=A[1],c=A[2],a=A[3],s=t.count[n],l=t.radius[n],I=t.verts,y=t.slot[n]*It,_=I[y],m=I[y+1],C=c*_-" +
+  "a*m,f=a*_+c*m,h=C,B=f;for(let S=1;S<s;S++){_=I[y+2*S],m=I[y+2*S+1];let g=c*_-a*m,E=a*_+c*m;g<C?C=g:g" +
+  ">h&&(h=g),E<f?f=E:E>B&&(B=E)}o[e]=r+C-l,o[e+1]=i+f-l,o[e+2]=r+h+l,o[e+3]=i+B+l}var sr=.001,bs=.002;f" +
+  "unction Ms(t,n,A,o){let e=o[0];if(e===0||e===2&&o[10]===o[18]){t.cacheValid[n]=0;return}let r=A[0],i" +
+  "=A[1],c=A[2],a=A[3],s=A[4]-r,l=A[5]-i,I=A[6],y=A[7],_=t.manifoldCache,m=n*eA;_[m+GA]=c*s+a*l,_[m+XA]" +
+  "=-a*s+c*l,_[m+UA]=c*I+a*y,_[m+VA]=c*y-a*I;let C=o[1],f=o[2];_[m+YA]=c*C+a*f,_[m+kA]=-a*C+c*f;for(let" +
+  " h=0;h<e;h++){let B=3+h*8,S=o[B+0],g=o[B+1],E=m+qA+3*h;_[E]=c*S+a*g,_[E+1]=-a*S+c*g,_[E+2]=o[B+6]}t." +
+  "cacheValid[n]=1}function Rs(t,n,A){if(t.cacheValid[n]!==1)return!1;let o=A[0],e=A[1],r=A[2],i=A[3],c" +
+  "=A[4],a=A[5],s=A[6],l=A[7],I=c-o,y=a-e,_=t.manifoldCache,m=n*eA,C=_[m+GA],f=_[m+XA],h=r*I+i*y-C,B=-i" +
+  "*I+r*y-f,S=(r*l-i*s)*_[m+UA]-(r*s+i*l)*_[m+VA];if(h>sr||h<-sr||B>sr||B<-sr||S>bs||S<-bs)return!1;let" +
+  " g=_[m+YA],E=_[m+kA];t.normalX[n]=r*g-i*E,t.normalY[n]=i*g+r*E;let d=t.pointCount[n],u=t.points,D=n*" +
+  "No;for(let N=0;N<d;N++){let x=m+qA+3*N,p=_[x],R=_[x+1],F=p-C,M=R-f,P=_[x+2]+g*(h-S*M)+E*(B+S*F),w=r*" +
+  "p-i*R,Q=i*p+r*R,T=D+N*fo;u[T+wn]=w,u[T+Fn]=Q,u[T+Nn]=w-I,u[T+Tn]=Q-y,u[T+JA]=o+w,u[T+LA]=e+Q,u[T+On]" +
+  "=P}return!0}var yn=256,Kr=3;function Ps(t,n,A,o,e){let r=t.contacts,i=t.shapes,c=i.geometry,a=t.bodi" +
+  "es.transform,s=t.broadphase.trees,l=t.manifold,I=t.pose,y=r.points,_=t.bodies.flags,m=i.aabb,C=i.mov" +
+  "ed,f=n*2*yn,h=f+yn,B=0,S=r.listIndex,g=Math.min(A,(n+1)*yn);for(let E=n*yn;E<g;E++){if(S[E]===-1)con" +
+  "tinue;let d=r.shapeA[E],u=r.shapeB[E];if(C[d]===1||C[u]===1){let $=s[i.tree[d]],ot=s[i.tree[u]],j=i." +
+  "proxy[d],W=i.proxy[u];if($.maxX[j]<ot.minX[W]||ot.maxX[W]<$.minX[j]||$.maxY[j]<ot.minY[W]||ot.maxY[W" +
+  "]<$.minY[j]){o[f++]=E;continue}}let D=r.bodyA[E],N=r.bodyB[E];if((_[D]&OA.awake)===0&&(_[N]&OA.awake" +
+  ")===0){(r.flags[E]&Lo.touching)!==0&&B++;continue}let x=d*4,p=u*4;if(m[x]>m[p+2]+.02||m[p]>m[x+2]+.0" +
+  "2||m[x+1]>m[p+3]+.02||m[p+1]>m[x+3]+.02){if(r.cacheValid[E]=0,r.pointCount[E]===0)continue;l[0]=0}el" +
+  "se{if(I[0]=a.x[D],I[1]=a.y[D],I[2]=a.c[D],I[3]=a.s[D],I[4]=a.x[N],I[5]=a.y[N],I[6]=a.c[N],I[7]=a.s[N" +
+  "],(r.flags[E]&(Lo.touching|Lo.sensor))===Lo.touching&&Rs(r,E,I)){B++;continue}er[c.type[d]*lo+c.type" +
+  "[u]](c,d,u,I,l),Ms(r,E,I,l)}let R=l[0],F=r.pointCount[E],M=E*No,P=F>0?y[M+aA]:-1,w=F>1?y[M+fo+aA]:-1" +
+  ",Q=y[M+Go],T=y[M+Xo],X=y[M+fo+Go],G=y[M+fo+Xo];for(let $=0;$<R;$++){let ot=3+$*8,j=M+$*fo;y[j+wn]=l[" +
+  "ot+0],y[j+Fn]=l[ot+1],y[j+Nn]=l[ot+2],y[j+Tn]=l[ot+3],y[j+JA]=l[ot+4],y[j+LA]=l[ot+5],y[j+On]=l[ot+6" +
+  "],y[j+aA]=l[ot+7];let W=l[ot+7],H=0,At=0;W===P?(H=Q,At=T):W===w&&(H=X,At=G),y[j+Go]=H,y[j+Xo]=At}r.p" +
+  "ointCount[E]=R,r.normalX[E]=R>0?l[1]:0,r.normalY[E]=R>0?l[2]:0;let O=r.flags[E],U=(O&Lo.touching)!==" +
+  "0,v=R>0;(O&Lo.sensor)!==0&&v&&(v=l[9]<=0||R>1&&l[17]<=0),v?(B++,r.flags[E]=O|Lo.touching):r.flags[E]" +
+  "=O&~Lo.touching,v!==U&&(o[h++]=E)}e[n*Kr]=f-n*2*yn,e[n*Kr+1]=h-n*2*yn-yn,e[n*Kr+2]=B}var Wr=32,Zr=8*" +
+  "Wr;var mo=new Float64Array(8);function Fs(t,n,A,o,e,r){let i=t.broadphase,c=t.shapes,a=i.moveBuffer." +
+  "data,s=i.moveFrom,l=i.trees[HA],I=i.trees[Dr],y=Math.min(A,(n+1)*Wr),_=0;for(let m=n*Wr;m<y&&_>=0;m+" +
+  "+){let C=a[m],f=c.proxy[C];if(f===-1)continue;let h=i.trees[c.tree[C]];mo[0]=h.minX[f],mo[1]=h.minY[" +
   "f],mo[2]=h.maxX[f],mo[3]=h.maxY[f],mo[4]=s[m*4],mo[5]=s[m*4+1],mo[6]=s[m*4+2],mo[7]=s[m*4+3],_=ws(t," +
-  "C,l,o,e,_,r),c.tree[C]===KA&&_>=0&&(_=ws(t,C,I,o,e,_,r))}return _}function ws(t,n,A,o,e,r,a){let c=t" +
-  ".broadphase,i=c.queryResults;i.clear();let s=t.shapes,l=s.groupIndex[n]>0?-1:s.maskBits[n]|0;A.query" +
-  "NewOverlaps(mo,0,l,s.moved,i);let I=i.data,y=t.contacts.pairs,_=r;for(let m=0;m<i.count;m++){let C=I" +
+  "C,l,o,e,_,r),c.tree[C]===HA&&_>=0&&(_=ws(t,C,I,o,e,_,r))}return _}function ws(t,n,A,o,e,r,i){let c=t" +
+  ".broadphase,a=c.queryResults;a.clear();let s=t.shapes,l=s.groupIndex[n]>0?-1:s.maskBits[n]|0;A.query" +
+  "NewOverlaps(mo,0,l,s.moved,a);let I=a.data,y=t.contacts.pairs,_=r;for(let m=0;m<a.count;m++){let C=I" +
   "[m];if(C===n)continue;if(s.moved[C]===1){if(C<n)continue;let B=c.moveSlot[C]*4,S=c.moveFrom;if(S[B]<" +
   "=mo[6]&&S[B+2]>=mo[4]&&S[B+1]<=mo[7]&&S[B+3]>=mo[5])continue}let f=n<C?n:C,h=n<C?C:n;if(y.get(f,h)==" +
-  "=-1){if(_===a)return-1;o[e+2*_]=f,o[e+2*_+1]=h,_++}}return _}var Ns=0,Ts=1,Os=2,ks=3;function qs(t,n" +
-  ",A,o,e){let r=t.contacts,a=t.bodies,c=t.solverData,i=c.params,s=c.contacts,l=c.indexOf,I=c.states,y=" +
-  "r.points,_=a.transform,m=i[8],C=i[9],f=i[10],h=i[11],B=i[12],S=i[13],g=i[14],E=i[15],u=2*i[2],p=r.li" +
-  "stIndex,b=-i[4],P=-i[6];o[e+Ns]=0,o[e+Ts]=0<b?1:0,o[e+Os]=0<P?1:0;let x=c.constraintSlot;for(let d=n" +
-  ";d<A;d++){let M=p[d];if(M===-1)continue;let F=x[M];if(F<0)continue;let R=r.bodyA[d],N=r.bodyB[d],T=l" +
-  "[R],Q=l[N],w=F*44,X=T===0?0:a.invMass[R],G=T===0?0:a.invInertia[R],O=Q===0?0:a.invMass[N],U=Q===0?0:" +
-  "a.invInertia[N],v=r.normalX[d],J=r.normalY[d],$=J,ot=-v,j=T===0||Q===0;s[w+0]=T,s[w+1]=Q,s[w+2]=X,s[" +
-  "w+3]=G,s[w+4]=O,s[w+5]=U,s[w+6]=v,s[w+7]=J,s[w+8]=r.friction[d];let W=r.restitution[d];s[w+9]=W,W>0&" +
-  "&(o[e+Ns]=1),s[w+10]=j?h:m,s[w+11]=j?B:C,s[w+12]=j?S:f;let H=r.pointCount[d];s[w+13]=H,s[w+14]=r.tan" +
-  "gentSpeed[d];let At=r.rollingResistance[d];s[w+15]=At;let nt=At>0?G+U:0;s[w+16]=nt>0?1/nt:0,s[w+17]=" +
-  "0,s[w+18]=d;let Z=_.c[R],Y=_.s[R],rt=_.c[N],K=_.s[N],it=Z*a.localCenterX[R]-Y*a.localCenterY[R],oo=Y" +
-  "*a.localCenterX[R]+Z*a.localCenterY[R],lt=rt*a.localCenterX[N]-K*a.localCenterY[N],mt=K*a.localCente" +
-  "rX[N]+rt*a.localCenterY[N],z=T*8,_t=Q*8,ut=I[z+0],tt=I[z+1],et=I[z+2],pt=I[_t+0],no=I[_t+1],Xt=I[_t+" +
-  "2],Ao=d*No,Ut=X+O;for(let vt=0;vt<2;vt++){let Nt=w+20+vt*12;if(vt>=H){s[Nt+7]=0,s[Nt+8]=0;continue}l" +
-  "et io=Ao+vt*fo,at=y[io+wn]-it,Dn=y[io+Fn]-oo,Mn=y[io+Nn]-lt,Rn=y[io+Tn]-mt;s[Nt+0]=at*J-Dn*v,s[Nt+1]" +
-  "=Mn*J-Rn*v,s[Nt+2]=at*v+Dn*J,s[Nt+3]=Mn*v+Rn*J,s[Nt+4]=y[io+On]+g-((Mn-at)*v+(Rn-Dn)*J);let Le=at*J-" +
-  "Dn*v,Ge=Mn*J-Rn*v,Xe=X+O+G*Le*Le+U*Ge*Ge;s[Nt+5]=Xe>0?1/Xe:0;let Ue=at*ot-Dn*$,Ve=Mn*ot-Rn*$,Ye=X+O+" +
-  "G*Ue*Ue+U*Ve*Ve;s[Nt+6]=Ye>0?1/Ye:0;let pr=E*y[io+Go],AA=E*y[io+Xo];pr*Ut>u&&(pr=u/Ut),AA*Ut>u?AA=u/" +
-  "Ut:-AA*Ut>u&&(AA=-u/Ut),s[Nt+7]=pr,s[Nt+8]=AA,s[Nt+9]=0;let Ea=pt-Xt*Rn-(ut-et*Dn),Sa=no+Xt*Mn-(tt+e" +
-  "t*at),xr=Ea*v+Sa*J;s[Nt+10]=xr,xr<b&&(o[e+Ts]=1),xr<P&&(o[e+Os]=1)}}}var oe=.5;function Hs(t,n,A,o){" +
-  "let e=A[o+4],r=A[o+5],a=e*e+r*r,c=t.maxExtent[n],i=2*c*c*(1-A[o+6]),s=oe*t.minExtent[n];return 2*(a+" +
-  "i)<=s*s?!1:Math.sqrt(a)+Math.sqrt(i>0?i:0)>s&&t.type[n]===Pn.dynamic}function Ks(t,n,A,o,e=1){let r=" +
-  "o[0],a=o[2],c=Zo/r,i=c*c,s=a*a;for(let l=e;l<A;l++){let I=l*8,y=l*8,_=n[y+3],m=n[y+0]+_*t[I+0],C=n[y" +
-  "+1]+_*t[I+1],f=n[y+2]+n[y+4]*t[I+2],h=m*m+C*C;if(h>s){let B=a/Math.sqrt(h);m*=B,C*=B}f*f>i&&(f=f>0?c" +
-  ":-c),t[I+0]=m,t[I+1]=C,t[I+2]=f}}function Ws(t,n,A,o=1){let e=A[0],r=A[2],a=Zo/e;for(let c=o;c<n;c++" +
-  "){let i=c*8;lr(t,i,r,a);let s=t[i+2],l=t[i+6],I=t[i+7],y=e*s,_=l-y*I,m=I+y*l,C=Math.sqrt(_*_+m*m),f=" +
-  "C>0?1/C:0;t[i+6]=_*f,t[i+7]=m*f,t[i+4]=t[i+4]+e*t[i+0],t[i+5]=t[i+5]+e*t[i+1]}}function Zs(t,n,A,o=1" +
-  "){let e=A[0],r=A[2],a=Zo/e;for(let c=o;c<n;c++)lr(t,c*8,r,a)}function lr(t,n,A,o){let e=t[n+2];e*e>o" +
-  "*o&&(t[n+2]=e>0?o:-o);let r=t[n+0],a=t[n+1],c=r*r+a*a;if(c>A*A){let i=A/Math.sqrt(c);t[n+0]=r*i,t[n+" +
-  "1]=a*i}}var qa=1e8,Ha=1,Ka=2,Wa=4;function $s(t,n,A,o,e){let r=t.solverData,a=r.states,c=r.integrati" +
-  "on,i=t.bodies,s=i.transform,l=t.shapes,I=l.geometry,y=l.aabb,_=t.broadphase.trees,m=t.pose,C=r.param" +
-  "s[16]===1,f=i.maxExtent,h=i.minExtent,B=oe,S=r.params[2],g=Zo/r.params[0],E=qa*r.params[7],u=i.mass," +
-  "p=i.inertia,b=0;for(let P=n;P<A;P++){let x=P*8,d=c[P*8+7],M=a[x+0],F=a[x+1],R=a[x+2],N=i.centerX[d]+" +
-  "a[x+4],T=i.centerY[d]+a[x+5],Q=a[x+6],w=a[x+7],X=s.c[d],G=s.s[d],O=Q*X-w*G,U=w*X+Q*G,v=1/Math.sqrt(O" +
-  "*O+U*U);O*=v,U*=v;let J=M+F+R+N+T+O+U;if(J-J!==0||u[d]*(M*M+F*F)+p[d]*(R*R)>E){o[e+b++]=P*8+Ha;conti" +
-  "nue}lr(a,x,S,g);let $=a[x+0],ot=a[x+1],j=a[x+2];i.vx[d]=$,i.vy[d]=ot,i.w[d]=j,i.centerX[d]=N,i.cente" +
-  "rY[d]=T,s.c[d]=O,s.s[d]=U;let W=i.localCenterX[d],H=i.localCenterY[d],At=N-(O*W-U*H),nt=T-(U*W+O*H);" +
-  "s.x[d]=At,s.y[d]=nt,i.forceX[d]=0,i.forceY[d]=0,i.torque[d]=0;let Z=0;if(C){let Y=a[x+4],rt=a[x+5],K" +
-  "=f[d],it=B*h[d];2*(Y*Y+rt*rt+2*K*K*(1-Q))>it*it&&Hs(i,d,a,x)&&(Z=Ka)}m[0]=At,m[1]=nt,m[2]=O,m[3]=U;f" +
-  "or(let Y=i.shapeHead[d];Y!==-1;Y=l.next[Y]){let rt=Y*4;Kr(I,Y,m,y,rt);let K=_[l.tree[Y]],it=l.proxy[" +
-  "Y];(K.minX[it]>y[rt]||K.minY[it]>y[rt+1]||K.maxX[it]<y[rt+2]||K.maxY[it]<y[rt+3])&&(Z|=Wa)}Z!==0&&(o" +
-  "[e+b++]=P*8+Z)}return b}function js(t,n,A,o=0){for(let e=o;e<n;e++){let r=e*44,a=(t[r+0]|0)*8,c=(t[r" +
-  "+1]|0)*8,i=t[r+2],s=t[r+3],l=t[r+4],I=t[r+5],y=t[r+6],_=t[r+7],m=t[r+13]|0,C=0,f=0,h=0,B=0;for(let g" +
-  "=0;g<m;g++){let E=r+20+g*12,u=t[E+7],p=t[E+8];C+=u*y+p*_,f+=u*_-p*y,h+=u*t[E+0]-p*t[E+2],B+=u*t[E+1]" +
-  "-p*t[E+3]}let S=t[r+17];A[a+0]=A[a+0]-i*C,A[a+1]=A[a+1]-i*f,A[a+2]=A[a+2]-s*(h+S),A[c+0]=A[c+0]+l*C," +
-  "A[c+1]=A[c+1]+l*f,A[c+2]=A[c+2]+I*(B+S)}}function ti(t,n,A,o,e,r,a=0){let c=o[1],i=o[3];for(let s=a;" +
-  "s<n;s++){let I=(r?n-1-(s-a):s)*44,y=(t[I+0]|0)*8,_=(t[I+1]|0)*8,m=t[I+2],C=t[I+3],f=t[I+4],h=t[I+5]," +
-  "B=t[I+6],S=t[I+7],g=m*B,E=m*S,u=f*B,p=f*S,b=A[y+0],P=A[y+1],x=A[y+2],d=A[_+0],M=A[_+1],F=A[_+2],R=A[" +
-  "y+6],N=A[y+7],T=A[_+6],Q=A[_+7],w=(A[_+4]-A[y+4])*B+(A[_+5]-A[y+5])*S,X=t[I+10],G=t[I+11],O=t[I+12]," +
-  "U=t[I+13]>1,v=I+20,J=v+12;{let W=t[v+0],H=t[v+1],At=w+T*t[v+3]+Q*H-R*t[v+2]-N*W+t[v+4],nt=0,Z=1,Y=0;" +
-  "At>0?nt=At*c:e&&(nt=X*At,nt<-i&&(nt=-i),Z=G,Y=O);let rt=d*B+M*S-(b*B+P*S)+(F*H-x*W),K=t[v+7],it=K-Y*" +
-  "K-t[v+5]*Z*(rt+nt),oo=it>0?it:0,lt=oo-K;t[v+7]=oo;let mt=t[v+9];t[v+9]=lt>mt?lt:mt,b-=lt*g,P-=lt*E,x" +
-  "-=lt*(C*W),d+=lt*u,M+=lt*p,F+=lt*(h*H)}if(U){let W=t[J+0],H=t[J+1],At=w+T*t[J+3]+Q*H-R*t[J+2]-N*W+t[" +
-  "J+4],nt=0,Z=1,Y=0;At>0?nt=At*c:e&&(nt=X*At,nt<-i&&(nt=-i),Z=G,Y=O);let rt=d*B+M*S-(b*B+P*S)+(F*H-x*W" +
-  "),K=t[J+7],it=K-Y*K-t[J+5]*Z*(rt+nt),oo=it>0?it:0,lt=oo-K;t[J+7]=oo;let mt=t[J+9];t[J+9]=lt>mt?lt:mt" +
-  ",b-=lt*g,P-=lt*E,x-=lt*(C*W),d+=lt*u,M+=lt*p,F+=lt*(h*H)}let $=t[I+8],ot=t[I+14];{let W=t[v+2],H=t[v" +
-  "+3],At=d*S-M*B-(b*S-P*B)+(x*W-F*H+ot),nt=t[v+8],Z=$*t[v+7],Y=nt-t[v+6]*At,rt=Y>Z?Z:Y<-Z?-Z:Y,K=rt-nt" +
-  ";t[v+8]=rt,b-=K*E,P+=K*g,x+=K*(C*W),d+=K*p,M-=K*u,F-=K*(h*H)}if(U){let W=t[J+2],H=t[J+3],At=d*S-M*B-" +
-  "(b*S-P*B)+(x*W-F*H+ot),nt=t[J+8],Z=$*t[J+7],Y=nt-t[J+6]*At,rt=Y>Z?Z:Y<-Z?-Z:Y,K=rt-nt;t[J+8]=rt,b-=K" +
-  "*E,P+=K*g,x+=K*(C*W),d+=K*p,M-=K*u,F-=K*(h*H)}let j=t[I+15];if(j>0){let W=t[v+7]+(U?t[J+7]:0),H=j*W," +
-  "At=t[I+17],nt=At-t[I+16]*(F-x),Z=nt>H?H:nt<-H?-H:nt,Y=Z-At;t[I+17]=Z,x-=C*Y,F+=h*Y}A[y+0]=b,A[y+1]=P" +
-  ",A[y+2]=x,A[_+0]=d,A[_+1]=M,A[_+2]=F}}function oi(t,n,A,o,e=0){let r=o[4];for(let a=e;a<n;a++){let c" +
-  "=a*44,i=t[c+9];if(i===0)continue;let s=c+20,l=s+12,I=t[c+13]|0,y=t[s+10]<-r&&t[s+9]>0,_=I>1&&t[l+10]" +
-  "<-r&&t[l+9]>0;y&&_?$a(t,c,A,i):y?Ir(t,c,s,A,i):_&&Ir(t,c,l,A,i)}}function Ir(t,n,A,o,e){gA[0]=-e*t[A" +
-  "+10],Za(t,n,A,o,gA)}function Za(t,n,A,o,e){let r=(t[n+0]|0)*8,a=(t[n+1]|0)*8,c=t[n+2],i=t[n+3],s=t[n" +
-  "+4],l=t[n+5],I=t[n+6],y=t[n+7],_=t[A+0],m=t[A+1],C=(o[a+0]-o[r+0])*I+(o[a+1]-o[r+1])*y+o[a+2]*m-o[r+" +
+  "=-1){if(_===i)return-1;o[e+2*_]=f,o[e+2*_+1]=h,_++}}return _}var Ns=0,Ts=1,Os=2,ks=3;function qs(t,n" +
+  ",A,o,e){let r=t.contacts,i=t.bodies,c=t.solverData,a=c.params,s=c.contacts,l=c.indexOf,I=c.states,y=" +
+  "r.points,_=i.transform,m=a[8],C=a[9],f=a[10],h=a[11],B=a[12],S=a[13],g=a[14],E=a[15],d=2*a[2],u=r.li" +
+  "stIndex,D=-a[4],N=-a[6];o[e+Ns]=0,o[e+Ts]=0<D?1:0,o[e+Os]=0<N?1:0;let x=c.constraintSlot;for(let p=n" +
+  ";p<A;p++){let R=u[p];if(R===-1)continue;let F=x[R];if(F<0)continue;let M=r.bodyA[p],P=r.bodyB[p],w=l" +
+  "[M],Q=l[P],T=F*44,X=w===0?0:i.invMass[M],G=w===0?0:i.invInertia[M],O=Q===0?0:i.invMass[P],U=Q===0?0:" +
+  "i.invInertia[P],v=r.normalX[p],J=r.normalY[p],$=J,ot=-v,j=w===0||Q===0;s[T+0]=w,s[T+1]=Q,s[T+2]=X,s[" +
+  "T+3]=G,s[T+4]=O,s[T+5]=U,s[T+6]=v,s[T+7]=J,s[T+8]=r.friction[p];let W=r.restitution[p];s[T+9]=W,W>0&" +
+  "&(o[e+Ns]=1),s[T+10]=j?h:m,s[T+11]=j?B:C,s[T+12]=j?S:f;let H=r.pointCount[p];s[T+13]=H,s[T+14]=r.tan" +
+  "gentSpeed[p];let At=r.rollingResistance[p];s[T+15]=At;let nt=At>0?G+U:0;s[T+16]=nt>0?1/nt:0,s[T+17]=" +
+  "0,s[T+18]=p;let Z=_.c[M],Y=_.s[M],rt=_.c[P],K=_.s[P],it=Z*i.localCenterX[M]-Y*i.localCenterY[M],to=Y" +
+  "*i.localCenterX[M]+Z*i.localCenterY[M],lt=rt*i.localCenterX[P]-K*i.localCenterY[P],mt=K*i.localCente" +
+  "rX[P]+rt*i.localCenterY[P],z=w*8,_t=Q*8,ut=I[z+0],tt=I[z+1],et=I[z+2],pt=I[_t+0],oo=I[_t+1],Xt=I[_t+" +
+  "2],no=p*No,Ut=X+O;for(let vt=0;vt<2;vt++){let Nt=T+20+vt*12;if(vt>=H){s[Nt+7]=0,s[Nt+8]=0;continue}l" +
+  "et io=no+vt*fo,at=y[io+wn]-it,bn=y[io+Fn]-to,Mn=y[io+Nn]-lt,Rn=y[io+Tn]-mt;s[Nt+0]=at*J-bn*v,s[Nt+1]" +
+  "=Mn*J-Rn*v,s[Nt+2]=at*v+bn*J,s[Nt+3]=Mn*v+Rn*J,s[Nt+4]=y[io+On]+g-((Mn-at)*v+(Rn-bn)*J);let Le=at*J-" +
+  "bn*v,Ge=Mn*J-Rn*v,Xe=X+O+G*Le*Le+U*Ge*Ge;s[Nt+5]=Xe>0?1/Xe:0;let Ue=at*ot-bn*$,Ve=Mn*ot-Rn*$,Ye=X+O+" +
+  "G*Ue*Ue+U*Ve*Ve;s[Nt+6]=Ye>0?1/Ye:0;let ur=E*y[io+Go],AA=E*y[io+Xo];ur*Ut>d&&(ur=d/Ut),AA*Ut>d?AA=d/" +
+  "Ut:-AA*Ut>d&&(AA=-d/Ut),s[Nt+7]=ur,s[Nt+8]=AA,s[Nt+9]=0;let Ba=pt-Xt*Rn-(ut-et*bn),Ea=oo+Xt*Mn-(tt+e" +
+  "t*at),pr=Ba*v+Ea*J;s[Nt+10]=pr,pr<D&&(o[e+Ts]=1),pr<N&&(o[e+Os]=1)}}}var te=.5;function Hs(t,n,A,o){" +
+  "let e=A[o+4],r=A[o+5],i=e*e+r*r,c=t.maxExtent[n],a=2*c*c*(1-A[o+6]),s=te*t.minExtent[n];return 2*(i+" +
+  "a)<=s*s?!1:Math.sqrt(i)+Math.sqrt(a>0?a:0)>s&&t.type[n]===Pn.dynamic}function Ks(t,n,A,o,e=1){let r=" +
+  "o[0],i=o[2],c=Wo/r,a=c*c,s=i*i;for(let l=e;l<A;l++){let I=l*8,y=l*8,_=n[y+3],m=n[y+0]+_*t[I+0],C=n[y" +
+  "+1]+_*t[I+1],f=n[y+2]+n[y+4]*t[I+2],h=m*m+C*C;if(h>s){let B=i/Math.sqrt(h);m*=B,C*=B}f*f>a&&(f=f>0?c" +
+  ":-c),t[I+0]=m,t[I+1]=C,t[I+2]=f}}function Ws(t,n,A,o=1){let e=A[0],r=A[2],i=Wo/e;for(let c=o;c<n;c++" +
+  "){let a=c*8;cr(t,a,r,i);let s=t[a+2],l=t[a+6],I=t[a+7],y=e*s,_=l-y*I,m=I+y*l,C=Math.sqrt(_*_+m*m),f=" +
+  "C>0?1/C:0;t[a+6]=_*f,t[a+7]=m*f,t[a+4]=t[a+4]+e*t[a+0],t[a+5]=t[a+5]+e*t[a+1]}}function Zs(t,n,A,o=1" +
+  "){let e=A[0],r=A[2],i=Wo/e;for(let c=o;c<n;c++)cr(t,c*8,r,i)}function cr(t,n,A,o){let e=t[n+2];e*e>o" +
+  "*o&&(t[n+2]=e>0?o:-o);let r=t[n+0],i=t[n+1],c=r*r+i*i;if(c>A*A){let a=A/Math.sqrt(c);t[n+0]=r*a,t[n+" +
+  "1]=i*a}}var ka=1e8,qa=1,Ha=2,Ka=4;function $s(t,n,A,o,e){let r=t.solverData,i=r.states,c=r.integrati" +
+  "on,a=t.bodies,s=a.transform,l=t.shapes,I=l.geometry,y=l.aabb,_=t.broadphase.trees,m=t.pose,C=r.param" +
+  "s[16]===1,f=a.maxExtent,h=a.minExtent,B=te,S=r.params[2],g=Wo/r.params[0],E=ka*r.params[7],d=a.mass," +
+  "u=a.inertia,D=0;for(let N=n;N<A;N++){let x=N*8,p=c[N*8+7],R=i[x+0],F=i[x+1],M=i[x+2],P=a.centerX[p]+" +
+  "i[x+4],w=a.centerY[p]+i[x+5],Q=i[x+6],T=i[x+7],X=s.c[p],G=s.s[p],O=Q*X-T*G,U=T*X+Q*G,v=1/Math.sqrt(O" +
+  "*O+U*U);O*=v,U*=v;let J=R+F+M+P+w+O+U;if(J-J!==0||d[p]*(R*R+F*F)+u[p]*(M*M)>E){o[e+D++]=N*8+qa;conti" +
+  "nue}cr(i,x,S,g);let $=i[x+0],ot=i[x+1],j=i[x+2];a.vx[p]=$,a.vy[p]=ot,a.w[p]=j,a.centerX[p]=P,a.cente" +
+  "rY[p]=w,s.c[p]=O,s.s[p]=U;let W=a.localCenterX[p],H=a.localCenterY[p],At=P-(O*W-U*H),nt=w-(U*W+O*H);" +
+  "s.x[p]=At,s.y[p]=nt,a.forceX[p]=0,a.forceY[p]=0,a.torque[p]=0;let Z=0;if(C){let Y=i[x+4],rt=i[x+5],K" +
+  "=f[p],it=B*h[p];2*(Y*Y+rt*rt+2*K*K*(1-Q))>it*it&&Hs(a,p,i,x)&&(Z=Ha)}m[0]=At,m[1]=nt,m[2]=O,m[3]=U;f" +
+  "or(let Y=a.shapeHead[p];Y!==-1;Y=l.next[Y]){let rt=Y*4;Hr(I,Y,m,y,rt);let K=_[l.tree[Y]],it=l.proxy[" +
+  "Y];(K.minX[it]>y[rt]||K.minY[it]>y[rt+1]||K.maxX[it]<y[rt+2]||K.maxY[it]<y[rt+3])&&(Z|=Ka)}Z!==0&&(o" +
+  "[e+D++]=N*8+Z)}return D}function js(t,n,A,o=0){for(let e=o;e<n;e++){let r=e*44,i=(t[r+0]|0)*8,c=(t[r" +
+  "+1]|0)*8,a=t[r+2],s=t[r+3],l=t[r+4],I=t[r+5],y=t[r+6],_=t[r+7],m=t[r+13]|0,C=0,f=0,h=0,B=0;for(let g" +
+  "=0;g<m;g++){let E=r+20+g*12,d=t[E+7],u=t[E+8];C+=d*y+u*_,f+=d*_-u*y,h+=d*t[E+0]-u*t[E+2],B+=d*t[E+1]" +
+  "-u*t[E+3]}let S=t[r+17];A[i+0]=A[i+0]-a*C,A[i+1]=A[i+1]-a*f,A[i+2]=A[i+2]-s*(h+S),A[c+0]=A[c+0]+l*C," +
+  "A[c+1]=A[c+1]+l*f,A[c+2]=A[c+2]+I*(B+S)}}function ti(t,n,A,o,e,r,i=0){let c=o[1],a=o[3];for(let s=i;" +
+  "s<n;s++){let I=(r?n-1-(s-i):s)*44,y=(t[I+0]|0)*8,_=(t[I+1]|0)*8,m=t[I+2],C=t[I+3],f=t[I+4],h=t[I+5]," +
+  "B=t[I+6],S=t[I+7],g=m*B,E=m*S,d=f*B,u=f*S,D=A[y+0],N=A[y+1],x=A[y+2],p=A[_+0],R=A[_+1],F=A[_+2],M=A[" +
+  "y+6],P=A[y+7],w=A[_+6],Q=A[_+7],T=(A[_+4]-A[y+4])*B+(A[_+5]-A[y+5])*S,X=t[I+10],G=t[I+11],O=t[I+12]," +
+  "U=t[I+13]>1,v=I+20,J=v+12;{let W=t[v+0],H=t[v+1],At=T+w*t[v+3]+Q*H-M*t[v+2]-P*W+t[v+4],nt=0,Z=1,Y=0;" +
+  "At>0?nt=At*c:e&&(nt=X*At,nt<-a&&(nt=-a),Z=G,Y=O);let rt=p*B+R*S-(D*B+N*S)+(F*H-x*W),K=t[v+7],it=K-Y*" +
+  "K-t[v+5]*Z*(rt+nt),to=it>0?it:0,lt=to-K;t[v+7]=to;let mt=t[v+9];t[v+9]=lt>mt?lt:mt,D-=lt*g,N-=lt*E,x" +
+  "-=lt*(C*W),p+=lt*d,R+=lt*u,F+=lt*(h*H)}if(U){let W=t[J+0],H=t[J+1],At=T+w*t[J+3]+Q*H-M*t[J+2]-P*W+t[" +
+  "J+4],nt=0,Z=1,Y=0;At>0?nt=At*c:e&&(nt=X*At,nt<-a&&(nt=-a),Z=G,Y=O);let rt=p*B+R*S-(D*B+N*S)+(F*H-x*W" +
+  "),K=t[J+7],it=K-Y*K-t[J+5]*Z*(rt+nt),to=it>0?it:0,lt=to-K;t[J+7]=to;let mt=t[J+9];t[J+9]=lt>mt?lt:mt" +
+  ",D-=lt*g,N-=lt*E,x-=lt*(C*W),p+=lt*d,R+=lt*u,F+=lt*(h*H)}let $=t[I+8],ot=t[I+14];{let W=t[v+2],H=t[v" +
+  "+3],At=p*S-R*B-(D*S-N*B)+(x*W-F*H+ot),nt=t[v+8],Z=$*t[v+7],Y=nt-t[v+6]*At,rt=Y>Z?Z:Y<-Z?-Z:Y,K=rt-nt" +
+  ";t[v+8]=rt,D-=K*E,N+=K*g,x+=K*(C*W),p+=K*u,R-=K*d,F-=K*(h*H)}if(U){let W=t[J+2],H=t[J+3],At=p*S-R*B-" +
+  "(D*S-N*B)+(x*W-F*H+ot),nt=t[J+8],Z=$*t[J+7],Y=nt-t[J+6]*At,rt=Y>Z?Z:Y<-Z?-Z:Y,K=rt-nt;t[J+8]=rt,D-=K" +
+  "*E,N+=K*g,x+=K*(C*W),p+=K*u,R-=K*d,F-=K*(h*H)}let j=t[I+15];if(j>0){let W=t[v+7]+(U?t[J+7]:0),H=j*W," +
+  "At=t[I+17],nt=At-t[I+16]*(F-x),Z=nt>H?H:nt<-H?-H:nt,Y=Z-At;t[I+17]=Z,x-=C*Y,F+=h*Y}A[y+0]=D,A[y+1]=N" +
+  ",A[y+2]=x,A[_+0]=p,A[_+1]=R,A[_+2]=F}}function oi(t,n,A,o,e=0){let r=o[4];for(let i=e;i<n;i++){let c" +
+  "=i*44,a=t[c+9];if(a===0)continue;let s=c+20,l=s+12,I=t[c+13]|0,y=t[s+10]<-r&&t[s+9]>0,_=I>1&&t[l+10]" +
+  "<-r&&t[l+9]>0;y&&_?Za(t,c,A,a):y?lr(t,c,s,A,a):_&&lr(t,c,l,A,a)}}function lr(t,n,A,o,e){gA[0]=-e*t[A" +
+  "+10],Wa(t,n,A,o,gA)}function Wa(t,n,A,o,e){let r=(t[n+0]|0)*8,i=(t[n+1]|0)*8,c=t[n+2],a=t[n+3],s=t[n" +
+  "+4],l=t[n+5],I=t[n+6],y=t[n+7],_=t[A+0],m=t[A+1],C=(o[i+0]-o[r+0])*I+(o[i+1]-o[r+1])*y+o[i+2]*m-o[r+" +
   "2]*_,f=t[A+7],h=f-t[A+5]*(C-e[0]),B=h>0?h:0,S=B-f;t[A+7]=B,S>t[A+9]&&(t[A+9]=S),o[r+0]=o[r+0]-c*S*I," +
-  "o[r+1]=o[r+1]-c*S*y,o[r+2]=o[r+2]-i*S*_,o[a+0]=o[a+0]+s*S*I,o[a+1]=o[a+1]+s*S*y,o[a+2]=o[a+2]+l*S*m}" +
-  "var gA=new Float64Array(2);function $a(t,n,A,o){let e=n+20;gA[0]=-o*t[e+10],gA[1]=-o*t[e+12+10],za(t" +
-  ",n,A,gA)||(Ir(t,n,e,A,o),Ir(t,n,e+12,A,o))}function za(t,n,A,o){let e=n+20,r=e+12,a=t[n+2],c=t[n+3]," +
-  "i=t[n+4],s=t[n+5],l=t[e+0],I=t[e+1],y=t[r+0],_=t[r+1],m=a+i+c*l*l+s*I*I,C=a+i+c*y*y+s*_*_,f=a+i+c*l*" +
-  "y+s*I*_,h=m*C-f*f;if(!(m*m<1e3*h))return!1;let B=(t[n+0]|0)*8,S=(t[n+1]|0)*8,g=t[n+6],E=t[n+7],u=A[S" +
-  "+0]-A[B+0],p=A[S+1]-A[B+1],b=A[B+2],P=A[S+2],x=u*g+p*E+P*I-b*l,d=u*g+p*E+P*_-b*y,M=t[e+7],F=t[r+7],R" +
-  "=x-o[0]-(m*M+f*F),N=d-o[1]-(f*M+C*F),T=(-C*R+f*N)/h,Q=(f*R-m*N)/h;T>=0&&Q>=0||(T=-R/m,Q=0,T>=0&&f*T+" +
-  "N>=0||(T=0,Q=-N/C,Q>=0&&f*Q+R>=0||(T=0,Q=0)));let w=T-M,X=Q-F;t[e+7]=T,t[r+7]=Q,w>t[e+9]&&(t[e+9]=w)" +
-  ",X>t[r+9]&&(t[r+9]=X);let G=w+X;return A[B+0]=A[B+0]-a*G*g,A[B+1]=A[B+1]-a*G*E,A[B+2]=b-c*(w*l+X*y)," +
-  "A[S+0]=A[S+0]+i*G*g,A[S+1]=A[S+1]+i*G*E,A[S+2]=P+s*(w*I+X*_),!0}var rc=2*Math.PI;function Zn(t,n,A,o" +
-  ",e,r){let a=A[e];if(a===0){t[n]=0,t[n+1]=1,t[n+2]=0;return}let c=r[0],i=rc*a,s=2*o[e]+c*i,l=c*i*s,I=" +
-  "1/(1+l);t[n]=i/s,t[n+1]=l*I,t[n+2]=I}function Ee(t,n,A){let o=t.joints,e=t.solverData.params,r=o.sof" +
-  "tness,a=r[0],c=r[1],i=r[2],s=e[15],l=o.constraints,I=o.pins,y=o.type,_=o.flags,m=o.rowColour,C=o.row" +
-  "Slot,f=o.f,h=f[$o],B=f[$o+1],S=f[$o+2],g=f[$o+3],E=f[$o+4],u=f[$o+5];for(let p=n;p<A;p++){if(m[p]<0)" +
-  "continue;let b=y[p],P=_[p];if(Si(b,P)){let d=C[p]*16;ni(t,p,I,d),I[d+14]=s*h[p],I[d+14+1]=s*B[p];con" +
-  "tinue}let x=C[p]*40;switch(ni(t,p,l,x),l[x+14]=a,l[x+15]=c,l[x+16]=i,l[x+20]=s*h[p],l[x+20+1]=s*B[p]" +
-  ",l[x+20+2]=s*S[p],l[x+20+3]=s*g[p],l[x+20+4]=s*E[p],l[x+20+5]=s*u[p],b){case ht.revolute:sc(t,p,l,x)" +
-  ";break;case ht.prismatic:case ht.wheel:ic(t,p,l,x);break;case ht.distance:ac(t,p,l,x);break;case ht." +
-  "weld:cc(t,p,l,x);break;case ht.mouse:lc(t,p,l,x);break;case ht.motor:Ic(t,p,l,x);break;case ht.pulle" +
-  "y:_c(t,p,l,x);break}}}var ec=Et.enableLimit|Et.enableMotor|Et.enableSpring;function Si(t,n){return t" +
-  "===ht.revolute&&(n&ec)===0}function ni(t,n,A,o){let e=t.joints,r=t.bodies,a=r.transform,c=t.solverDa" +
-  "ta.indexOf,i=e.bodyA[n],s=e.bodyB[n],l=c[i],I=c[s],y=l!==0&&r.type[i]===Pn.dynamic,_=I!==0&&r.type[s" +
-  "]===Pn.dynamic;A[o+0]=l,A[o+1]=I,A[o+2]=y?r.invMass[i]:0,A[o+3]=y?r.invInertia[i]:0,A[o+4]=_?r.invMa" +
-  "ss[s]:0,A[o+5]=_?r.invInertia[s]:0,A[o+6]=n,A[o+7]=e.flags[n];let m=e.f,C=a.c[i],f=a.s[i],h=a.c[s],B" +
-  "=a.s[s],S=m[He][n]-r.localCenterX[i],g=m[Ke][n]-r.localCenterY[i];A[o+8]=C*S-f*g,A[o+9]=f*S+C*g,S=m[" +
+  "o[r+1]=o[r+1]-c*S*y,o[r+2]=o[r+2]-a*S*_,o[i+0]=o[i+0]+s*S*I,o[i+1]=o[i+1]+s*S*y,o[i+2]=o[i+2]+l*S*m}" +
+  "var gA=new Float64Array(2);function Za(t,n,A,o){let e=n+20;gA[0]=-o*t[e+10],gA[1]=-o*t[e+12+10],$a(t" +
+  ",n,A,gA)||(lr(t,n,e,A,o),lr(t,n,e+12,A,o))}function $a(t,n,A,o){let e=n+20,r=e+12,i=t[n+2],c=t[n+3]," +
+  "a=t[n+4],s=t[n+5],l=t[e+0],I=t[e+1],y=t[r+0],_=t[r+1],m=i+a+c*l*l+s*I*I,C=i+a+c*y*y+s*_*_,f=i+a+c*l*" +
+  "y+s*I*_,h=m*C-f*f;if(!(m*m<1e3*h))return!1;let B=(t[n+0]|0)*8,S=(t[n+1]|0)*8,g=t[n+6],E=t[n+7],d=A[S" +
+  "+0]-A[B+0],u=A[S+1]-A[B+1],D=A[B+2],N=A[S+2],x=d*g+u*E+N*I-D*l,p=d*g+u*E+N*_-D*y,R=t[e+7],F=t[r+7],M" +
+  "=x-o[0]-(m*R+f*F),P=p-o[1]-(f*R+C*F),w=(-C*M+f*P)/h,Q=(f*M-m*P)/h;w>=0&&Q>=0||(w=-M/m,Q=0,w>=0&&f*w+" +
+  "P>=0||(w=0,Q=-P/C,Q>=0&&f*Q+M>=0||(w=0,Q=0)));let T=w-R,X=Q-F;t[e+7]=w,t[r+7]=Q,T>t[e+9]&&(t[e+9]=T)" +
+  ",X>t[r+9]&&(t[r+9]=X);let G=T+X;return A[B+0]=A[B+0]-i*G*g,A[B+1]=A[B+1]-i*G*E,A[B+2]=D-c*(T*l+X*y)," +
+  "A[S+0]=A[S+0]+a*G*g,A[S+1]=A[S+1]+a*G*E,A[S+2]=N+s*(T*I+X*_),!0}var Ac=2*Math.PI;function Zn(t,n,A,o" +
+  ",e,r){let i=A[e];if(i===0){t[n]=0,t[n+1]=1,t[n+2]=0;return}let c=r[0],a=Ac*i,s=2*o[e]+c*a,l=c*a*s,I=" +
+  "1/(1+l);t[n]=a/s,t[n+1]=l*I,t[n+2]=I}function Ee(t,n,A){let o=t.joints,e=t.solverData.params,r=o.sof" +
+  "tness,i=r[0],c=r[1],a=r[2],s=e[15],l=o.constraints,I=o.pins,y=o.type,_=o.flags,m=o.rowColour,C=o.row" +
+  "Slot,f=o.f,h=f[Zo],B=f[Zo+1],S=f[Zo+2],g=f[Zo+3],E=f[Zo+4],d=f[Zo+5];for(let u=n;u<A;u++){if(m[u]<0)" +
+  "continue;let D=y[u],N=_[u];if(Si(D,N)){let p=C[u]*16;ni(t,u,I,p),I[p+14]=s*h[u],I[p+14+1]=s*B[u];con" +
+  "tinue}let x=C[u]*40;switch(ni(t,u,l,x),l[x+14]=i,l[x+15]=c,l[x+16]=a,l[x+20]=s*h[u],l[x+20+1]=s*B[u]" +
+  ",l[x+20+2]=s*S[u],l[x+20+3]=s*g[u],l[x+20+4]=s*E[u],l[x+20+5]=s*d[u],D){case ht.revolute:ec(t,u,l,x)" +
+  ";break;case ht.prismatic:case ht.wheel:sc(t,u,l,x);break;case ht.distance:ic(t,u,l,x);break;case ht." +
+  "weld:ac(t,u,l,x);break;case ht.mouse:cc(t,u,l,x);break;case ht.motor:lc(t,u,l,x);break;case ht.pulle" +
+  "y:Ic(t,u,l,x);break}}}var rc=Et.enableLimit|Et.enableMotor|Et.enableSpring;function Si(t,n){return t" +
+  "===ht.revolute&&(n&rc)===0}function ni(t,n,A,o){let e=t.joints,r=t.bodies,i=r.transform,c=t.solverDa" +
+  "ta.indexOf,a=e.bodyA[n],s=e.bodyB[n],l=c[a],I=c[s],y=l!==0&&r.type[a]===Pn.dynamic,_=I!==0&&r.type[s" +
+  "]===Pn.dynamic;A[o+0]=l,A[o+1]=I,A[o+2]=y?r.invMass[a]:0,A[o+3]=y?r.invInertia[a]:0,A[o+4]=_?r.invMa" +
+  "ss[s]:0,A[o+5]=_?r.invInertia[s]:0,A[o+6]=n,A[o+7]=e.flags[n];let m=e.f,C=i.c[a],f=i.s[a],h=i.c[s],B" +
+  "=i.s[s],S=m[He][n]-r.localCenterX[a],g=m[Ke][n]-r.localCenterY[a];A[o+8]=C*S-f*g,A[o+9]=f*S+C*g,S=m[" +
   "We][n]-r.localCenterX[s],g=m[Ze][n]-r.localCenterY[s],A[o+10]=h*S-B*g,A[o+11]=B*S+h*g,A[o+12]=r.cent" +
-  "erX[s]-r.centerX[i],A[o+13]=r.centerY[s]-r.centerY[i]}function yr(t,n,A,o,e){let r=t.joints,a=t.bodi" +
-  "es.transform,c=r.bodyA[n],i=r.bodyB[n],s=a.c[c],l=a.s[c],I=a.c[i],y=a.s[i],_=s*I+l*y,m=s*y-l*I,C=r.f" +
-  "[ls][n],f=r.f[Is][n];A[o]=_*C+m*f,A[e]=m*C-_*f}function mr(t,n){let A=t[n+3]+t[n+5];return A>0?1/A:0" +
-  "}function sc(t,n,A,o){let e=t.joints,r=e.f,a=t.solverData.params[0],c=e.flags[n];A[o+27]=mr(A,o),yr(" +
-  "t,n,A,o+32,o+33),A[o+28]=r[ZA][n],A[o+29]=a*r[$A][n],A[o+30]=r[Pr][n],A[o+31]=r[wr][n],r[To][n]===0&" +
-  "&(A[o+7]=c&~Et.enableSpring),Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function ic(t,n,A,o){let e" +
-  "=t.joints,r=e.f,a=t.solverData.params[0],c=t.bodies.transform,i=e.bodyA[n],s=c.c[i],l=c.s[i],I=r[$e]" +
-  "[n],y=r[ze][n];A[o+26]=s*I-l*y,A[o+27]=l*I+s*y,e.type[n]===ht.prismatic&&yr(t,n,A,o+34,o+35),A[o+29]" +
-  "=r[ZA][n],A[o+30]=a*r[$A][n],A[o+31]=r[Pr][n],A[o+32]=r[wr][n],A[o+33]=mr(A,o),r[To][n]===0&&(A[o+7]" +
-  "=e.flags[n]&~Et.enableSpring),Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function ac(t,n,A,o){let " +
-  "e=t.joints,r=e.f,a=t.solverData.params[0],c=e.flags[n],i=r[je][n],s=r[ts][n],l=r[Mr][n],I=(c&Et.enab" +
-  "leLimit)!==0;I&&(l=l<i?i:l>s?s:l),A[o+26]=l,A[o+27]=i,A[o+28]=s,A[o+29]=r[ZA][n],A[o+30]=a*r[$A][n]," +
-  "A[o+31]=r[To][n],((c&Et.enableSpring)===0||I&&i>=s)&&(A[o+7]=c|64),Zn(A,o+17,r[To],r[Jn],n,t.solverD" +
+  "erX[s]-r.centerX[a],A[o+13]=r.centerY[s]-r.centerY[a]}function _r(t,n,A,o,e){let r=t.joints,i=t.bodi" +
+  "es.transform,c=r.bodyA[n],a=r.bodyB[n],s=i.c[c],l=i.s[c],I=i.c[a],y=i.s[a],_=s*I+l*y,m=s*y-l*I,C=r.f" +
+  "[ls][n],f=r.f[Is][n];A[o]=_*C+m*f,A[e]=m*C-_*f}function yr(t,n){let A=t[n+3]+t[n+5];return A>0?1/A:0" +
+  "}function ec(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n];A[o+27]=yr(A,o),_r(" +
+  "t,n,A,o+32,o+33),A[o+28]=r[WA][n],A[o+29]=i*r[ZA][n],A[o+30]=r[Rr][n],A[o+31]=r[Pr][n],r[To][n]===0&" +
+  "&(A[o+7]=c&~Et.enableSpring),Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function sc(t,n,A,o){let e" +
+  "=t.joints,r=e.f,i=t.solverData.params[0],c=t.bodies.transform,a=e.bodyA[n],s=c.c[a],l=c.s[a],I=r[$e]" +
+  "[n],y=r[ze][n];A[o+26]=s*I-l*y,A[o+27]=l*I+s*y,e.type[n]===ht.prismatic&&_r(t,n,A,o+34,o+35),A[o+29]" +
+  "=r[WA][n],A[o+30]=i*r[ZA][n],A[o+31]=r[Rr][n],A[o+32]=r[Pr][n],A[o+33]=yr(A,o),r[To][n]===0&&(A[o+7]" +
+  "=e.flags[n]&~Et.enableSpring),Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function ic(t,n,A,o){let " +
+  "e=t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n],a=r[je][n],s=r[ts][n],l=r[br][n],I=(c&Et.enab" +
+  "leLimit)!==0;I&&(l=l<a?a:l>s?s:l),A[o+26]=l,A[o+27]=a,A[o+28]=s,A[o+29]=r[WA][n],A[o+30]=i*r[ZA][n]," +
+  "A[o+31]=r[To][n],((c&Et.enableSpring)===0||I&&a>=s)&&(A[o+7]=c|64),Zn(A,o+17,r[To],r[Jn],n,t.solverD" +
   "ata.params);let _=A[o+8],m=A[o+9],C=A[o+10],f=A[o+11],h=A[o+12]+C-_,B=A[o+13]+f-m,S=Math.sqrt(h*h+B*" +
-  "B),g=S>0?h/S:0,E=S>0?B/S:0,u=_*E-m*g,p=C*E-f*g,b=A[o+2]+A[o+4]+A[o+3]*u*u+A[o+5]*p*p;A[o+32]=b>0?1/b" +
-  ":0}function cc(t,n,A,o){let e=t.joints,r=e.f,a=t.solverData.params;yr(t,n,A,o+28,o+29),A[o+27]=mr(A," +
-  "o);let c=e.flags[n];r[To][n]>0&&(Zn(A,o+14,r[To],r[Jn],n,a),c|=16),r[Rr][n]>0?(Zn(A,o+17,r[Rr],r[os]" +
-  ",n,a),c|=32):(A[o+17]=e.softness[0],A[o+18]=e.softness[1],A[o+19]=e.softness[2]),A[o+7]=c}function l" +
-  "c(t,n,A,o){let e=t.joints,r=e.f,a=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0" +
-  ",A[o+12]=a.centerX[c]-r[Fr][n],A[o+13]=a.centerY[c]-r[Nr][n],A[o+26]=t.solverData.params[0]*r[Tr][n]" +
-  ",Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function Ic(t,n,A,o){let e=t.joints,r=e.f,a=t.bodies,c" +
-  "=a.transform,i=t.solverData.params[0],s=e.bodyA[n],l=e.bodyB[n],I=c.c[s],y=c.s[s],_=c.c[l],m=c.s[l]," +
-  "C=r[Fr][n]-a.localCenterX[s],f=r[Nr][n]-a.localCenterY[s];A[o+8]=I*C-y*f,A[o+9]=y*C+I*f,C=-a.localCe" +
-  "nterX[l],f=-a.localCenterY[l],A[o+10]=_*C-m*f,A[o+11]=m*C+_*f,yr(t,n,A,o+31,o+32),A[o+27]=mr(A,o),A[" +
-  "o+28]=i*r[Tr][n],A[o+29]=i*r[ns][n],A[o+30]=r[As][n]/i}function _c(t,n,A,o){let e=t.joints,r=e.f,a=t" +
-  ".bodies,c=e.bodyA[n],i=e.bodyB[n];A[o+26]=r[rs][n]-a.centerX[c],A[o+27]=r[es][n]-a.centerY[c],A[o+28" +
-  "]=r[ss][n]-a.centerX[i],A[o+29]=r[is][n]-a.centerY[i];let s=r[as][n];A[o+30]=s,A[o+31]=r[Mr][n]+s*r[" +
-  "cs][n]}var D=new Float64Array(26),So=0,go=1,uo=2,po=3,Po=4,wo=5,xo=6,bo=7,Bn=8,En=9,An=10,PA=11,$n=1" +
-  "2,Sn=13,gn=14,dn=15,un=16,Cr=17,Se=18,ge=19,de=20,ue=21,pe=22,xe=23,be=24,wA=25;function yc(t,n,A,o," +
-  "e){let r=A[o+6],a=A[o+7],c=A[e+6],i=A[e+7],s=t[n+8],l=t[n+9],I=t[n+10],y=t[n+11],_=r*s-a*l,m=a*s+r*l" +
-  ",C=c*I-i*y,f=i*I+c*y;D[So]=_,D[go]=m,D[uo]=C,D[po]=f}function Ko(t,n,A,o,e){yc(t,n,A,o,e),D[Po]=A[e+" +
-  "4]-A[o+4]+t[n+12]+D[uo]-D[So],D[wo]=A[e+5]-A[o+5]+t[n+13]+D[po]-D[go]}function zn(t,n,A,o,e){let r=t" +
-  "[n+2],a=t[n+3],c=t[n+4],i=t[n+5],s=D[Sn],l=D[gn];A[o+0]=A[o+0]-r*s,A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-a" +
-  "*D[dn],A[e+0]=A[e+0]+c*s,A[e+1]=A[e+1]+c*l,A[e+2]=A[e+2]+i*D[un]}function jn(t,n,A,o){let e=A[o+6],r" +
-  "=A[o+7],a=t[n+26],c=t[n+27],i=e*a-r*c,s=r*a+e*c,l=D[Po],I=D[wo],y=i*l+s*I,_=(l+D[So])*s-(I+D[go])*i," +
-  "m=D[uo]*s-D[po]*i,C=t[n+3],f=t[n+5],h=t[n+2]+t[n+4]+C*_*_+f*m*m;D[xo]=i,D[bo]=s,D[Bn]=_,D[En]=m,D[An" +
-  "]=h>0?1/h:0,D[PA]=y,D[$n]=y}var De=0,FA=1,gi=2;function rn(t,n,A,o,e,r,a){for(let c=n;c<A;c++){let i" +
-  "=c*e,s=(t[i+0]|0)*8,l=(t[i+1]|0)*8,I=o[s+6],y=o[s+7],_=o[l+6],m=o[l+7],C=t[i+8],f=t[i+9],h=t[i+10],B" +
-  "=t[i+11],S=I*C-y*f,g=y*C+I*f,E=_*h-m*B,u=m*h+_*B,p=t[i+2],b=t[i+3],P=t[i+4],x=t[i+5],d=i+r,M=t[d],F=" +
-  "t[d+1],R=a===De?0:a===FA?t[d+2]:t[d+2]+t[d+3]+t[d+4]-t[d+5];o[s+0]=o[s+0]-p*M,o[s+1]=o[s+1]-p*F,o[s+" +
-  "2]=o[s+2]-b*(S*F-g*M+R),o[l+0]=o[l+0]+P*M,o[l+1]=o[l+1]+P*F,o[l+2]=o[l+2]+x*(E*F-u*M+R)}}function Me" +
-  "(t,n,A,o,e){let r=D[Cr],a=D[xo],c=D[bo],i=t[n+2],s=t[n+3],l=t[n+4],I=t[n+5];A[o+0]=A[o+0]-i*r*a,A[o+" +
-  "1]=A[o+1]-i*r*c,A[o+2]=A[o+2]-s*r*D[Bn],A[e+0]=A[e+0]+l*r*a,A[e+1]=A[e+1]+l*r*c,A[e+2]=A[e+2]+I*r*D[" +
-  "En]}function Re(t,n,A){D[wA]=D[xo]*(t[A+0]-t[n+0])+D[bo]*(t[A+1]-t[n+1])+D[En]*t[A+2]-D[Bn]*t[n+2]}f" +
-  "unction NA(t,n,A,o,e,r,a,c){let i=0,s=1,l=0;c&&(i=t[n+a]*D[$n],s=t[n+a+1],l=t[n+a+2]),Re(A,o,e);let " +
-  "I=t[n+20+r],y=-s*D[An]*(D[wA]+i)-l*I;t[n+20+r]=I+y,D[Cr]=y,Me(t,n,A,o,e)}function mc(t,n,A,o,e,r,a,c" +
-  "){Re(A,o,e);let i=t[n+20+r],s=t[n+c],l=i+D[An]*(t[n+a]-D[wA]);l=l>s?s:l<-s?-s:l;let I=l-i;t[n+20+r]=" +
-  "l,D[Cr]=I,Me(t,n,A,o,e)}function Cc(t,n,A,o,e,r,a,c,i,s){let l=r[1];for(let I=0;I<2;I++){let y=I===0" +
-  "?D[PA]-t[n+i]:t[n+s]-D[PA],_=0,m=1,C=0;y>0?_=y*l:a&&(_=t[n+14]*y,m=t[n+15],C=t[n+16]),Re(A,o,e);let " +
-  "f=I===0?D[wA]:-D[wA],h=t[n+20+c+I],B=h-m*D[An]*(f+_)-C*h,S=B>0?B:0,g=S-h;t[n+20+c+I]=S,D[Cr]=I===0?g" +
-  ":-g,Me(t,n,A,o,e)}}var fc=0,hc=1,Bc=2,Ec=3,Sc=4,gc=5,dc=6;function tA(t,n,A,o,e,r,a,c,i,s,l){c&&NA(t" +
-  ",n,A,o,e,l[fc],17,!0),i&&mc(t,n,A,o,e,l[hc],l[Bc],l[Ec]),s&&Cc(t,n,A,o,e,r,a,l[Sc],l[gc],l[dc])}func" +
-  "tion di(t,n,A){let o=1,e=0;A&&(o=t[n+15],e=t[n+16]);let r=D[Se],a=D[ge],c=D[de],i=D[ue],s=D[pe],l=r*" +
-  "c-a*a;l=l!==0?1/l:0;let I=t[n+20],y=t[n+20+1],_=-o*l*(c*i-a*s)-e*I,m=-o*l*(r*s-a*i)-e*y;t[n+20]=I+_," +
-  "t[n+20+1]=y+m,D[xe]=_,D[be]=m}function fr(t,n,A,o,e,r){let a=A[o+6],c=A[o+7],i=A[e+6],s=A[e+7],l=t[n" +
-  "+8],I=t[n+9],y=t[n+10],_=t[n+11],m=a*l-c*I,C=c*l+a*I,f=i*y-s*_,h=s*y+i*_,B=t[n+2],S=t[n+3],g=t[n+4]," +
-  "E=t[n+5],u=0,p=0,b=1,P=0;if(r){let j=t[n+14];u=j*(A[e+4]-A[o+4]+f-m+t[n+12]),p=j*(A[e+5]-A[o+5]+h-C+" +
-  "t[n+13]),b=t[n+15],P=t[n+16]}let x=A[o+0],d=A[o+1],M=A[o+2],F=A[e+0],R=A[e+1],N=A[e+2],T=F-N*h-x+M*C" +
-  "+u,Q=R+N*f-d-M*m+p,w=B+g,X=w+S*C*C+E*h*h,G=-S*m*C-E*f*h,O=w+S*m*m+E*f*f,U=X*O-G*G;U=U!==0?1/U:0;let " +
-  "v=t[n+20],J=t[n+20+1],$=-b*U*(O*T-G*Q)-P*v,ot=-b*U*(X*Q-G*T)-P*J;t[n+20]=v+$,t[n+20+1]=J+ot,A[o+0]=x" +
-  "-B*$,A[o+1]=d-B*ot,A[o+2]=M-S*(m*ot-C*$),A[e+0]=F+g*$,A[e+1]=R+g*ot,A[e+2]=N+E*(f*ot-h*$)}var uc=Int" +
-  "32Array.of(0,3,29,30,1,27,28);function ui(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,a=(t[r+0]|0)*8,c=" +
-  "(t[r+1]|0)*8;Ko(t,r,o,a,c);let i=D[Po],s=D[wo],l=Math.sqrt(i*i+s*s),I=l>0?1/l:0,y=t[r+20]+t[r+20+1]-" +
-  "t[r+20+2]+t[r+20+3],_=y*i*I,m=y*s*I;D[Sn]=_,D[gn]=m,D[dn]=D[So]*m-D[go]*_,D[un]=D[uo]*m-D[po]*_,zn(t" +
-  ",r,o,a,c)}}function pi(t,n,A,o,e,r,a){let c=n+A-1;for(let i=n;i<A;i++){let s=(a?c-i:i)*40,l=(t[s+0]|" +
-  "0)*8,I=(t[s+1]|0)*8;Ko(t,s,o,l,I);let y=D[Po],_=D[wo],m=Math.sqrt(y*y+_*_),C=m>0?1/m:0,f=y*C,h=_*C;D" +
-  "[xo]=f,D[bo]=h,D[Bn]=D[So]*h-D[go]*f,D[En]=D[uo]*h-D[po]*f,D[An]=t[s+32],D[PA]=m,D[$n]=m-t[s+26];let" +
-  " B=t[s+7]|0;if((B&64)!==0)NA(t,s,o,l,I,0,14,r);else{let S=t[s+31]>0,g=(B&Et.enableMotor)!==0,E=(B&Et" +
-  ".enableLimit)!==0;tA(t,s,o,l,I,e,r,S,g,E,uc)}}}var pc=Int32Array.of(0,60,2,4,4,0,4,0);function xi(t," +
-  "n,A,o,e){let r=pc[n],a=e[2],c=e[0];for(let i=A;i<o;i++){let s=i*40,l=n===ht.pulley?t[s+30]:1,I=t[s+2" +
-  "]+l*l*t[s+4],y=t[s+3]+t[s+5],_=I>0?2*a/I:0,m=y>0?2*Zo/(c*y):0;for(let C=0;C<6;C++){let f=(r>>C&1)!==" +
-  "0?m:_;if(f===0)continue;let h=s+20+C,B=t[h];B>f?t[h]=f:B<-f&&(t[h]=-f)}}}function bi(t,n,A,o){let e=" +
-  "o[2];for(let r=n;r<A;r++){let a=r*16,c=t[a+2]+t[a+4];if(c===0)continue;let i=2*e/c;for(let s=0;s<2;s" +
-  "++){let l=a+14+s,I=t[l];I>i?t[l]=i:I<-i&&(t[l]=-i)}}}var hr=new Float64Array(2);function en(t,n,A,o," +
-  "e,r){let a=o[e+6],c=o[e+7],i=o[r+6],s=o[r+7],l=a*i+c*s,I=a*s-c*i,y=t[A],_=t[A+1];hr[0]=_*l+y*I,hr[1]" +
-  "=y*l-_*I,Jr(hr,0),t[n+39]=hr[0]}function Di(t,n,A,o){rn(t,n,A,o,40,20,FA)}function Mi(t,n,A,o,e,r,a)" +
-  "{let c=n+A-1;for(let i=n;i<A;i++){let s=(a?c-i:i)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3]" +
-  ",m=t[s+4],C=t[s+5],f=o[l+0],h=o[l+1],B=o[l+2],S=o[I+0],g=o[I+1],E=o[I+2],u=o[l+6],p=o[l+7],b=o[I+6]," +
-  "P=o[I+7],x=t[s+30];{en(t,s,s+31,o,l,I);let d=x*t[s+39],M=t[s+20+2],F=t[s+29],R=M-t[s+27]*(E-B+d);R=R" +
-  ">F?F:R<-F?-F:R;let N=R-M;t[s+20+2]=R,B-=_*N,E+=C*N}{let d=t[s+8],M=t[s+9],F=t[s+10],R=t[s+11],N=u*d-" +
-  "p*M,T=p*d+u*M,Q=b*F-P*R,w=P*F+b*R,X=S-E*w-f+B*T+x*(o[I+4]-o[l+4]+Q-N+t[s+12]),G=g+E*Q-h-B*N+x*(o[I+5" +
-  "]-o[l+5]+w-T+t[s+13]),O=y+m,U=O+_*T*T+C*w*w,v=-_*N*T-C*Q*w,J=O+_*N*N+C*Q*Q,$=U*J-v*v;$=$!==0?1/$:0;l" +
-  "et ot=t[s+20],j=t[s+20+1],W=ot-$*(J*X-v*G),H=j-$*(U*G-v*X),At=t[s+28],nt=W*W+H*H;if(nt>At*At){let rt" +
-  "=At/Math.sqrt(nt);W*=rt,H*=rt}let Z=W-ot,Y=H-j;t[s+20]=W,t[s+20+1]=H,f-=y*Z,h-=y*Y,B-=_*(N*Y-T*Z),S+" +
-  "=m*Z,g+=m*Y,E+=C*(Q*Y-w*Z)}o[l+0]=f,o[l+1]=h,o[l+2]=B,o[I+0]=S,o[I+1]=g,o[I+2]=E}}function Ri(t,n,A," +
-  "o){for(let e=n;e<A;e++){let r=e*40,a=(t[r+1]|0)*8,c=t[r+4],i=t[r+5],s=o[a+6],l=o[a+7],I=t[r+10],y=t[" +
-  "r+11],_=s*I-l*y,m=l*I+s*y,C=t[r+20],f=t[r+20+1];o[a+0]=o[a+0]+c*C,o[a+1]=o[a+1]+c*f,o[a+2]=o[a+2]+i*" +
-  "(_*f-m*C)}}function Pi(t,n,A,o,e,r,a){let c=n+A-1;for(let i=n;i<A;i++){let s=(a?c-i:i)*40,l=(t[s+1]|" +
-  "0)*8,I=t[s+4],y=t[s+5],_=o[l+0],m=o[l+1],C=o[l+2],f=o[l+6],h=o[l+7],B=t[s+10],S=t[s+11],g=f*B-h*S,E=" +
-  "h*B+f*S,u=t[s+17],p=t[s+18],b=t[s+19],P=_-C*E+u*(o[l+4]+g+t[s+12]),x=m+C*g+u*(o[l+5]+E+t[s+13]),d=I+" +
-  "y*E*E,M=-y*g*E,F=I+y*g*g,R=d*F-M*M;R=R!==0?1/R:0;let N=t[s+20],T=t[s+20+1],Q=N-p*R*(F*P-M*x)-b*N,w=T" +
-  "-p*R*(d*x-M*P)-b*T,X=t[s+26],G=Q*Q+w*w;if(G>X*X){let v=X/Math.sqrt(G);Q*=v,w*=v}let O=Q-N,U=w-T;t[s+" +
-  "20]=Q,t[s+20+1]=w,_+=I*O,m+=I*U,C+=y*(g*U-E*O),o[l+0]=_,o[l+1]=m,o[l+2]=C}}var xc=new Float64Array([" +
-  "0,1,0]);function wi(t,n,A,o){rn(t,n,A,o,16,14,De)}function Fi(t,n,A,o,e,r,a){let c=r?e:xc,i=c[0],s=c" +
-  "[1],l=c[2],I=n+A-1;for(let y=n;y<A;y++){let _=(a?I-y:y)*16,m=(t[_+0]|0)*8,C=(t[_+1]|0)*8,f=o[m+6],h=" +
-  "o[m+7],B=o[C+6],S=o[C+7],g=t[_+8],E=t[_+9],u=t[_+10],p=t[_+11],b=f*g-h*E,P=h*g+f*E,x=B*u-S*p,d=S*u+B" +
-  "*p,M=t[_+2],F=t[_+3],R=t[_+4],N=t[_+5],T=i*(o[C+4]-o[m+4]+x-b+t[_+12]),Q=i*(o[C+5]-o[m+5]+d-P+t[_+13" +
-  "]),w=o[m+0],X=o[m+1],G=o[m+2],O=o[C+0],U=o[C+1],v=o[C+2],J=O-v*d-w+G*P+T,$=U+v*x-X-G*b+Q,ot=M+R,j=ot" +
-  "+F*P*P+N*d*d,W=-F*b*P-N*x*d,H=ot+F*b*b+N*x*x,At=j*H-W*W;At=At!==0?s/At:0;let nt=t[_+14],Z=t[_+14+1]," +
-  "Y=-At*(H*J-W*$)-l*nt,rt=-At*(j*$-W*J)-l*Z;t[_+14]=nt+Y,t[_+14+1]=Z+rt,o[m+0]=w-M*Y,o[m+1]=X-M*rt,o[m" +
-  "+2]=G-F*(b*rt-P*Y),o[C+0]=O+R*Y,o[C+1]=U+R*rt,o[C+2]=v+N*(x*rt-d*Y)}}var bc=Int32Array.of(2,3,29,30," +
-  "4,31,32);function Ni(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,a=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ko(t,r,o" +
-  ",a,c),jn(t,r,o,a);let i=D[xo],s=D[bo],l=D[Po]+D[So],I=D[wo]+D[go],y=D[uo],_=D[po],m=l*s-I*i,C=y*s-_*" +
-  "i,f=l*i+I*s,h=y*i+_*s,B=t[r+20],S=t[r+20+1],g=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];D[Sn]=g*i-B*s," +
-  "D[gn]=g*s+B*i,D[dn]=g*m+B*f+S,D[un]=g*C+B*h+S,zn(t,r,o,a,c)}}function Ti(t,n,A,o,e,r,a){let c=n+A-1;" +
-  "for(let i=n;i<A;i++){let s=(a?c-i:i)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ko(t,s,o,l,I),jn(t,s,o,l);let " +
-  "y=t[s+7]|0,_=(y&Et.enableSpring)!==0,m=(y&Et.enableMotor)!==0,C=(y&Et.enableLimit)!==0;tA(t,s,o,l,I," +
-  "e,r,_,m,C,bc);let f=t[s+2],h=t[s+3],B=t[s+4],S=t[s+5],g=D[Po],E=D[wo],u=-D[bo],p=D[xo],b=(g+D[So])*p" +
-  "-(E+D[go])*u,P=D[uo]*p-D[po]*u,x=o[l+0],d=o[l+1],M=o[l+2],F=o[I+0],R=o[I+1],N=o[I+2],T=u*(F-x)+p*(R-" +
-  "d)+P*N-b*M,Q=N-M;if(r){let v=t[s+14];T+=v*(u*g+p*E),en(t,s,s+34,o,l,I),Q+=v*t[s+39]}let w=h+S;D[Se]=" +
-  "f+B+h*b*b+S*P*P,D[ge]=h*b+S*P,D[de]=w===0?1:w,D[ue]=T,D[pe]=Q,di(t,s,r);let X=D[xe],G=D[be],O=X*u,U=" +
-  "X*p;o[l+0]=x-f*O,o[l+1]=d-f*U,o[l+2]=M-h*(X*b+G),o[I+0]=F+B*O,o[I+1]=R+B*U,o[I+2]=N+S*(X*P+G)}}funct" +
-  "ion Oi(t,n,A,o){vi(t,n,A,o,!1,!1,!0)}function Qi(t,n,A,o,e,r,a){vi(t,n,A,o,r,a,!1)}function vi(t,n,A" +
-  ",o,e,r,a){let c=n+A-1;for(let i=n;i<A;i++){let s=(r?c-i:i)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2]" +
-  ",_=t[s+3],m=t[s+4],C=t[s+5],f=o[l+6],h=o[l+7],B=o[I+6],S=o[I+7],g=t[s+8],E=t[s+9],u=t[s+10],p=t[s+11" +
-  "],b=f*g-h*E,P=h*g+f*E,x=B*u-S*p,d=S*u+B*p,M=o[l+4]+b-t[s+26],F=o[l+5]+P-t[s+27],R=o[I+4]+x-t[s+28],N" +
-  "=o[I+5]+d-t[s+29],T=Math.sqrt(M*M+F*F),Q=Math.sqrt(R*R+N*N),w=T>1e-9?1/T:0,X=Q>1e-9?1/Q:0;M*=w,F*=w," +
-  "R*=X,N*=X;let G=t[s+30],O=b*F-P*M,U=x*N-d*R,v=o[l+0],J=o[l+1],$=o[l+2],ot=o[I+0],j=o[I+1],W=o[I+2],H" +
-  ";if(a)H=t[s+20];else{let rt=y+_*O*O+G*G*(m+C*U*U),K=rt>0?1/rt:0,it=-(M*(v-$*P)+F*(J+$*b))-G*(R*(ot-W" +
-  "*d)+N*(j+W*x)),oo=0,lt=1,mt=0;e&&(oo=t[s+14]*(t[s+31]-T-G*Q),lt=t[s+15],mt=t[s+16]);let z=t[s+20];H=" +
-  "-lt*K*(it+oo)-mt*z,t[s+20]=z+H}let At=-H*M,nt=-H*F,Z=-G*H*R,Y=-G*H*N;v+=y*At,J+=y*nt,$+=_*(b*nt-P*At" +
-  "),ot+=m*Z,j+=m*Y,W+=C*(x*Y-d*Z),o[l+0]=v,o[l+1]=J,o[l+2]=$,o[I+0]=ot,o[I+1]=j,o[I+2]=W}}var Dc=Et.en" +
-  "ableSpring|Et.enableMotor|Et.enableLimit,Mc=Et.enableSpring|Et.enableLimit;function Ji(t,n,A,o){rn(t" +
-  ",n,A,o,40,20,gi)}function Li(t,n,A,o,e,r,a){let c=e[1],i=n+A-1;for(let s=n;s<A;s++){let l=(a?i-s:s)*" +
-  "40,I=(t[l+0]|0)*8,y=(t[l+1]|0)*8,_=t[l+3],m=t[l+5],C=t[l+7]|0;if((C&Dc)!==0&&_+m>0){let f=o[I+2],h=o" +
-  "[y+2],B=t[l+27];(C&Mc)!==0&&en(t,l,l+32,o,I,y);let S=t[l+39];if((C&Et.enableSpring)!==0){let g=t[l+2" +
-  "0+2],E=-t[l+18]*B*(h-f+t[l+17]*S)-t[l+19]*g;t[l+20+2]=g+E,f-=_*E,h+=m*E}if((C&Et.enableMotor)!==0){l" +
-  "et g=t[l+20+3],E=t[l+29],u=g-B*(h-f-t[l+28]);u=u>E?E:u<-E?-E:u;let p=u-g;t[l+20+3]=u,f-=_*p,h+=m*p}i" +
-  "f((C&Et.enableLimit)!==0){{let g=S-t[l+30],E=0,u=1,p=0;g>0?E=g*c:r&&(E=t[l+14]*g,u=t[l+15],p=t[l+16]" +
-  ");let b=t[l+20+4],P=b-u*B*(h-f+E)-p*b,x=P>0?P:0,d=x-b;t[l+20+4]=x,f-=_*d,h+=m*d}{let g=t[l+31]-S,E=0" +
-  ",u=1,p=0;g>0?E=g*c:r&&(E=t[l+14]*g,u=t[l+15],p=t[l+16]);let b=t[l+20+5],P=b-u*B*(f-h+E)-p*b,x=P>0?P:" +
-  "0,d=x-b;t[l+20+5]=x,f+=_*d,h-=m*d}}o[I+2]=f,o[y+2]=h}fr(t,l,o,I,y,r)}}function Gi(t,n,A,o){rn(t,n,A," +
-  "o,40,20,FA)}function Xi(t,n,A,o,e,r,a){let c=n+A-1;for(let i=n;i<A;i++){let s=(a?c-i:i)*40,l=(t[s+0]" +
-  "|0)*8,I=(t[s+1]|0)*8,y=t[s+7]|0;{let _=0,m=1,C=0;if(r||(y&32)!==0){en(t,s,s+28,o,l,I);let g=t[s+39];" +
-  "_=t[s+17]*g,m=t[s+18],C=t[s+19]}let f=o[l+2],h=o[I+2],B=t[s+20+2],S=-m*t[s+27]*(h-f+_)-C*B;t[s+20+2]" +
-  "=B+S,o[l+2]=f-t[s+3]*S,o[I+2]=h+t[s+5]*S}fr(t,s,o,l,I,r||(y&16)!==0)}}var Rc=Int32Array.of(1,-1,-1,-" +
-  "1,3,31,32);function Ui(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,a=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ko(t,r" +
-  ",o,a,c),jn(t,r,o,a);let i=D[xo],s=D[bo],l=D[Po]+D[So],I=D[wo]+D[go],y=D[uo],_=D[po],m=l*s-I*i,C=y*s-" +
-  "_*i,f=l*i+I*s,h=y*i+_*s,B=t[r+20],S=t[r+20+2],g=t[r+20+1]+t[r+20+3]-t[r+20+4];D[Sn]=g*i-B*s,D[gn]=g*" +
-  "s+B*i,D[dn]=g*m+B*f+S,D[un]=g*C+B*h+S,zn(t,r,o,a,c)}}function Vi(t,n,A,o,e,r,a){let c=n+A-1;for(let " +
-  "i=n;i<A;i++){let s=(a?c-i:i)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5];Ko" +
-  "(t,s,o,l,I),jn(t,s,o,l);let f=t[s+7]|0;if((f&Et.enableMotor)!==0){let x=o[l+2],d=o[I+2],M=t[s+33],F=" +
-  "t[s+20+2],R=t[s+30],N=F-M*(d-x-t[s+29]);N=N>R?R:N<-R?-R:N;let T=N-F;t[s+20+2]=N,o[l+2]=x-_*T,o[I+2]=" +
-  "d+C*T}let h=(f&Et.enableSpring)!==0,B=(f&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,h,!1,B,Rc);let S=D[Po]" +
-  ",g=D[wo],E=-D[bo],u=D[xo],p=(S+D[So])*u-(g+D[go])*E,b=D[uo]*u-D[po]*E,P=y+m+_*p*p+C*b*b;D[xo]=E,D[bo" +
-  "]=u,D[Bn]=p,D[En]=b,D[An]=P>0?1/P:0,D[$n]=E*S+u*g,NA(t,s,o,l,I,0,14,r)}}var Pe=0,we=1;function Fe(t," +
-  "n,A,o,e,r){let a=t.joints.constraints,c=t.joints.groupStart,i=t.solverData.states,s=t.solverData.par" +
-  "ams,l=A*WA;for(let I=0;I<WA;I++){let y=Math.max(o,c[l+I]),_=Math.min(e,c[l+I+1]);y>=_||(n===Pe?(xi(a" +
-  ",I,y,_,s),Pc(I,a,y,_,i)):wc(I,a,y,_,i,s,n===we,r))}}function Ne(t,n,A,o,e){let r=t.joints,a=t.solver" +
-  "Data.states;n===Pe?(bi(r.pins,A,o,t.solverData.params),wi(r.pins,A,o,a)):Fi(r.pins,A,o,a,r.softness," +
-  "n===we,e)}function Pc(t,n,A,o,e){switch(t){case ht.distance:return ui(n,A,o,e);case ht.revolute:retu" +
-  "rn Ji(n,A,o,e);case ht.prismatic:return Ni(n,A,o,e);case ht.weld:return Gi(n,A,o,e);case ht.wheel:re" +
-  "turn Ui(n,A,o,e);case ht.mouse:return Ri(n,A,o,e);case ht.motor:return Di(n,A,o,e);case ht.pulley:re" +
-  "turn Oi(n,A,o,e)}}function wc(t,n,A,o,e,r,a,c){switch(t){case ht.distance:return pi(n,A,o,e,r,a,c);c" +
-  "ase ht.revolute:return Li(n,A,o,e,r,a,c);case ht.prismatic:return Ti(n,A,o,e,r,a,c);case ht.weld:ret" +
-  "urn Xi(n,A,o,e,r,a,c);case ht.wheel:return Vi(n,A,o,e,r,a,c);case ht.mouse:return Pi(n,A,o,e,r,a,c);" +
-  "case ht.motor:return Mi(n,A,o,e,r,a,c);case ht.pulley:return Qi(n,A,o,e,r,a,c)}}var Fc=0,Nc=1,Tc=2,Y" +
-  "i=3,ki=4;var Oc=6,Qc=7,vc=8,Jc=9,qi=10,Hi=13,Lc=16,Ki=32,Gc=6;function Wi(t,n,A,o,e=0){let r=t.solve" +
-  "rData,a=r.states,c=r.params,i=n&Ki-1,s=(n&Ki)!==0;if(i===Lc)Ee(t,A,o);else if(i>=Hi)Ne(t,i-Hi,A,o,s)" +
-  ";else if(i>=qi)Fe(t,i-qi,n>>Gc,A,o,s);else if(i===vc)qs(t,A,o,r.chunkFound,e*ks);else if(i===Jc)r.wr" +
-  "iteBackCounts[e]=$s(t,A,o,r.writeBackOut,A-1);else if(i===Fc)Ks(a,r.integration,o,c,A);else if(i===N" +
-  "c)Zs(a,o,c,A);else if(i===Tc)Ws(a,o,c,A);else if(i===Oc)oi(r.contacts,o,a,c,A);else if(i===Qc)Xc(t,A" +
-  ",o);else{let l=r.kernel;if(l!==null){let I=r.contactsAddress+A*44*8;i===Yi?l.warmStartContacts(I,o-A" +
-  ",r.statesAddress):l.solveContacts(I,o-A,r.statesAddress,c[1],c[3],i===ki?1:0,s?1:0)}else i===Yi?js(r" +
-  ".contacts,o,a,A):ti(r.contacts,o,a,c,i===ki,s,A)}}function Xc(t,n,A){let o=t.solverData.contacts,e=t" +
-  ".solverData.constraintSlot,r=t.contacts.listIndex,a=t.contacts.points;for(let c=n;c<A;c++){let i=r[c" +
-  "];if(i===-1)continue;let s=e[i];if(s<0)continue;let l=s*44,I=c*No,y=o[l+13];for(let _=0;_<y;_++){let" +
-  " m=l+20+_*12,C=I+_*fo;a[C+Go]=o[m+7],a[C+Xo]=o[m+8]}}}var oA=0,Zi=1,Br=2,Te=3,zi=4,Oe=5,Er=8,Sr=12,j" +
-  "i=0,Qe=1,ta=2,oa=3,na=4,Aa=5,Uc=6,Vc=7,Yc=8,ay=Er+2*Sr;var ra=1,kc=2,ve=3,qc=4;function Hc(t){return" +
-  "(t&65535)<<16}function $i(t,n,A){for(;;){let o=Atomics.load(t,Zi);if((o&-65536)!==n)return-1;let e=o" +
-  "&65535;if(e>=A)return-1;if(Atomics.compareExchange(t,Zi,o,o+1)===o)return e}}function ea(t,n,A,o,e,r" +
-  ",a){let c=Hc(o),i=Er+(o&1)*Sr,s=0;for(let l=$i(t,c,r);l>=0;l=$i(t,c,r))e===qc?Wc(A,t,i,l,a):Kc(A,e,l" +
-  ",a),Atomics.store(n,l,o),Atomics.add(t,Br,1)+1===r&&Atomics.notify(t,Br),s++;return s}function Kc(t," +
-  "n,A,o){if(n===kc)Ps(t,A,o,t.contacts.chunkOut,t.contacts.chunkCounts);else if(n===ve){let e=t.broadp" +
-  "hase;e.pairChunkCounts[A]=Fs(t,A,o,e.pairChunkOut,2*A*$r,$r)}}function Wc(t,n,A,o,e){let r=n[A+Vc]+o" +
-  "*e,a=Math.min(n[A+Yc],r+e);Wi(t,n[A+Uc],r,a,o)}var qt=t=>t.contacts,xn=t=>t.shapes.geometry,bn=t=>t." +
-  "shapes,Ht=t=>t.bodies,gr=t=>t.bodies.transform,dr=t=>t.broadphase,Zc=t=>t.broadphase.moveBuffer,Wo=t" +
-  "=>t.solverData,Jo=t=>t.joints,$c=t=>t.joints.f,Je=[[qt,\"shapeA\"],[qt,\"shapeB\"],[qt,\"bodyA\"],[qt,\"bod" +
-  "yB\"],[qt,\"flags\"],[qt,\"listIndex\"],[qt,\"pointCount\"],[qt,\"points\"],[qt,\"normalX\"],[qt,\"normalY\"],[qt" +
-  ",\"manifoldCache\"],[qt,\"cacheValid\"],[qt,\"chunkOut\"],[qt,\"chunkCounts\"],[xn,\"type\"],[xn,\"count\"],[xn," +
-  "\"radius\"],[xn,\"centroid\"],[xn,\"slot\"],[xn,\"verts\"],[xn,\"normals\"],[bn,\"aabb\"],[bn,\"moved\"],[bn,\"tree" +
-  "\"],[bn,\"proxy\"],[Ht,\"flags\"],[gr,\"x\"],[gr,\"y\"],[gr,\"c\"],[gr,\"s\"],[bn,\"groupIndex\"],[bn,\"maskBits\"],[" +
-  "dr,\"moveFrom\"],[dr,\"moveSlot\"],[dr,\"pairChunkOut\"],[dr,\"pairChunkCounts\"],[Zc,\"data\"],[Wo,\"states\"]," +
-  "[Wo,\"contacts\"],[Wo,\"integration\"],[Wo,\"params\"],[Wo,\"chunkFound\"],[Wo,\"indexOf\"],[Wo,\"constraintSlo" +
-  "t\"],[qt,\"list\"],[qt,\"friction\"],[qt,\"restitution\"],[qt,\"tangentSpeed\"],[qt,\"rollingResistance\"],[Ht," +
-  "\"invMass\"],[Ht,\"invInertia\"],[Ht,\"localCenterX\"],[Ht,\"localCenterY\"],[Wo,\"writeBackOut\"],[Wo,\"writeB" +
-  "ackCounts\"],[Ht,\"vx\"],[Ht,\"vy\"],[Ht,\"w\"],[Ht,\"centerX\"],[Ht,\"centerY\"],[Ht,\"forceX\"],[Ht,\"forceY\"],[" +
-  "Ht,\"torque\"],[Ht,\"mass\"],[Ht,\"inertia\"],[Ht,\"maxExtent\"],[Ht,\"minExtent\"],[Ht,\"type\"],[Ht,\"shapeHead" +
-  "\"],[bn,\"next\"],[Jo,\"constraints\"],[Jo,\"groupStart\"],[Jo,\"pins\"],[Jo,\"softness\"],[Jo,\"type\"],[Jo,\"fla" +
-  "gs\"],[Jo,\"bodyA\"],[Jo,\"bodyB\"],[Jo,\"rowColour\"],[Jo,\"rowSlot\"],...Array.from({length:zA},(t,n)=>[$c," +
-  "String(n)])];function sa(t,n,A){let[o,e]=Je[n];o(t)[e]=A}var ia=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwB" +
-  "gBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb25" +
-  "0YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiA" +
-  "AQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiA" +
-  "AQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEE" +
-  "IaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/Vc" +
-  "DAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICV" +
-  "BOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAE" +
-  "gJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fA" +
-  "BISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUH" +
-  "oAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZ" +
-  "xRQRAICkgKEHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEE" +
-  "YaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASI" +
-  "b/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCA" +
-  "FBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAA" +
-  "AAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAA" +
-  "AAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QE" +
-  "gByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VI" +
-  "iCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSA" +
-  "NICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0" +
-  "gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH" +
-  "98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSA" +
-  "NIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiA" +
-  "NIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQA" +
-  "hAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGo" +
-  "gKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyA" +
-  "d/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQM" +
-  "A/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwA" +
-  "AICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSA" +
-  "T/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwA" +
-  "AIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8" +
-  "gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAA" +
-  "AAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAA" +
-  "AAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAc" +
-  "gBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fA" +
-  "BIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUE" +
-  "QaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAA" +
-  "gJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRY" +
-  "gASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRU" +
-  "gACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyg" +
-  "gJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASs" +
-  "DIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGo" +
-  "rAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAA" +
-  "AAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaK" +
-  "ioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIis" +
-  "DGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBU" +
-  "gEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4" +
-  "gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgI" +
-  "gAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQg" +
-  "LIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIge" +
-  "iIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAU" +
-  "gGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgY" +
-  "gIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSE" +
-  "FIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgs" +
-  "gACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASA" +
-  "CIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTk" +
-  "DECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiE" +
-  "RIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1" +
-  "XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwM" +
-  "AASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL" +
-  "9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0E" +
-  "YaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCA" +
-  "EIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0" +
-  "DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAE" +
-  "gBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByA" +
-  "J/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQh" +
-  "qIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUE" +
-  "oaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGo" +
-  "hAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQE" +
-  "FIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0Q" +
-  "AAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAys" +
-  "DKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKK" +
-  "goCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCws" +
-  "gAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwA" +
-  "gByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyE" +
-  "JIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGE" +
-  "gBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJ" +
-  "rIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCA" +
-  "AIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAA" +
-  "AYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",aa=\"AGFzbQEAAAABIgRgA" +
-  "39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvb" +
-  "nRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/" +
-  "V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9V" +
-  "wMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0a" +
-  "iIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAK" +
-  "wMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9X" +
-  "QMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQ" +
-  "SBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dA" +
-  "wD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4" +
-  "ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAI" +
-  "ChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9X" +
-  "QMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xA" +
-  "SAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqI" +
-  "CtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9U" +
-  "iEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8" +
-  "D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgG" +
-  "P3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAA" +
-  "AAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDA" +
-  "AAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98" +
-  "gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9U" +
-  "iEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAA" +
-  "CAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gD" +
-  "yAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQ" +
-  "fAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////I" +
-  "AIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqI" +
-  "ChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98" +
-  "gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEe" +
-  "yAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yA" +
-  "f3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgB" +
-  "iAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgF" +
-  "SAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9X" +
-  "QMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XA" +
-  "wAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqI" +
-  "ABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA" +
-  "/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDA" +
-  "AAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/" +
-  "VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4I" +
-  "huiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDC" +
-  "CEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkK" +
-  "wMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlK" +
-  "wM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEA" +
-  "AAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCio" +
-  "SIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANI" +
-  "AcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEA" +
-  "AAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgA" +
-  "qIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgD" +
-  "CAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5A" +
-  "zggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCio" +
-  "qEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAbo" +
-  "iAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeio" +
-  "SEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohB" +
-  "SADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgB" +
-  "SAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6Kio" +
-  "CENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgA" +
-  "EGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlI" +
-  "A85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0a" +
-  "iESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMI" +
-  "AFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqI" +
-  "AAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yA" +
-  "f3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/" +
-  "V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9U" +
-  "iEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dA" +
-  "wD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiD" +
-  "yATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqI" +
-  "ABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9W" +
-  "wMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQ" +
-  "RBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQ" +
-  "CABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyI" +
-  "AxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAA" +
-  "AAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPI" +
-  "AMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiF" +
-  "SAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDG" +
-  "KKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDE" +
-  "CAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/" +
-  "RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMI" +
-  "AorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgC" +
-  "iAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBA" +
-  "WoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPY" +
-  "SAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\"" +
-  ";var nA=[void 0,void 0];function la(t){let n=t?1:0;if(nA[n]!==void 0)return nA[n];if(nA[n]=null,type" +
-  "of WebAssembly==\"object\"&&typeof WebAssembly.Module==\"function\")try{nA[n]=new WebAssembly.Module(zc(" +
-  "t?aa:ia))}catch{nA[n]=null}return nA[n]}function Ia(t,n){return new WebAssembly.Instance(t,{env:{mem" +
-  "ory:n,abort:()=>{throw new Error(\"contact solver kernel aborted\")}}}).exports}var ca=\"ABCDEFGHIJKLMN" +
-  "OPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/\";function zc(t){let n=new Uint8Array(128);for(let" +
-  " c=0;c<ca.length;c++)n[ca.charCodeAt(c)]=c;let A=t.length;for(;A>0&&t[A-1]===\"=\";)A--;let o=new Uint" +
-  "8Array(A*3>>2),e=0,r=0,a=0;for(let c=0;c<A;c++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(e-=8,o[a++]=r>>" +
-  "e&255);return o}var Bt=new Float64Array(0),Gt=new Int32Array(0),Ca={states:Bt,integration:Bt,contact" +
-  "s:Bt,params:Bt,chunkFound:Gt,writeBackOut:Gt,writeBackCounts:Gt,indexOf:Gt,constraintSlot:Gt,kernel:" +
-  "null,kernelMemory:null,statesAddress:0,contactsAddress:0},OA={contacts:new JA,shapes:{geometry:new l" +
-  "A,aabb:Bt,moved:new Uint8Array(0),tree:new Uint8Array(0),proxy:Gt,groupIndex:Gt,maskBits:new Uint32A" +
-  "rray(0),next:Gt},bodies:{flags:new Uint8Array(0),transform:{x:Bt,y:Bt,c:Bt,s:Bt},invMass:Bt,invInert" +
-  "ia:Bt,localCenterX:Bt,localCenterY:Bt,vx:Bt,vy:Bt,w:Bt,centerX:Bt,centerY:Bt,forceX:Bt,forceY:Bt,tor" +
-  "que:Bt,mass:Bt,inertia:Bt,maxExtent:Bt,minExtent:Bt,type:new Uint8Array(0),shapeHead:Gt},broadphase:" +
-  "{trees:[new Qn,new Qn],moveBuffer:new Fo,moveFrom:Bt,moveSlot:Gt,queryResults:new Fo,pairChunkOut:Gt" +
-  ",pairChunkCounts:Gt},manifold:qe(),pose:new Float64Array(8),solverData:Ca,joints:{constraints:Bt,gro" +
-  "upStart:Gt,pins:Bt,softness:Bt,f:Array.from({length:zA},()=>Bt),type:Gt,flags:Gt,bodyA:Gt,bodyB:Gt,r" +
-  "owColour:Gt,rowSlot:Gt}},Kt=new Int32Array(Qe+1),fa=Gt,ha=new Int32Array(0),jc=2e4,TA=0;function _a(" +
-  "){for(;;){for(let r=0;r<jc&&Atomics.load(Kt,oA)===TA;r++);Atomics.add(Kt,Oe,1),Atomics.wait(Kt,oA,TA" +
-  "),Atomics.sub(Kt,Oe,1);let t=Atomics.load(Kt,oA);if(t===TA)continue;TA=t;let n=Er+(t&1)*Sr,A=Atomics" +
-  ".load(Kt,n+ji),o=Atomics.load(Kt,n+Qe),e=Atomics.load(Kt,n+ta);if(Atomics.load(Kt,oA)===t){if(A===ra" +
-  ")return;if(A===ve){let r=OA.broadphase.trees;r[0].adoptRoot(Atomics.load(Kt,n+oa)),r[1].adoptRoot(At" +
-  "omics.load(Kt,n+na)),OA.contacts.pairs.adoptSlots(fa,Atomics.load(Kt,n+Aa))}try{ea(Kt,ha,OA,t,A,o,e)" +
-  "}catch(r){Atomics.store(Kt,zi,1),Atomics.notify(Kt,Br),Ba({type:\"error\",message:r instanceof Error?r" +
-  ".message:String(r)});return}}}}function ya(t){if(t.type===\"init\")Kt=t.ctrl,TA=Atomics.load(Kt,oA),Ba" +
-  "({type:\"ready\"}),_a();else if(t.type===\"columns\"){let n=t.columns,A=Je.length;for(let a=0;a<A;a++)sa" +
-  "(OA,a,n[a]);let o=OA.broadphase.trees;o[0].adoptQueryColumns(n.slice(A,A+vn)),o[1].adoptQueryColumns" +
-  "(n.slice(A+vn,A+2*vn)),fa=n[A+2*vn],ha=t.chunkDone;let e=Ca,r=t.kernelMemory??null;r!==e.kernelMemor" +
-  "y&&(e.kernelMemory=r,e.kernel=r===null?null:Ia(la(!0),r)),e.statesAddress=t.statesAddress??0,e.conta" +
-  "ctsAddress=t.contactsAddress??0,Atomics.add(Kt,Te,1),Atomics.notify(Kt,Te),_a()}}var ma=globalThis.r" +
-  "equire,ur=typeof ma==\"function\"?ma(\"node:worker_threads\").parentPort:null;function Ba(t){ur!==null?u" +
-  "r.postMessage(t):self.postMessage(t)}ur!==null?ur.on(\"message\",ya):self.onmessage=t=>ya(t.data);})()" +
-  ";\n";
+  "B),g=S>0?h/S:0,E=S>0?B/S:0,d=_*E-m*g,u=C*E-f*g,D=A[o+2]+A[o+4]+A[o+3]*d*d+A[o+5]*u*u;A[o+32]=D>0?1/D" +
+  ":0}function ac(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params;_r(t,n,A,o+28,o+29),A[o+27]=yr(A," +
+  "o);let c=e.flags[n];r[To][n]>0&&(Zn(A,o+14,r[To],r[Jn],n,i),c|=16),r[Mr][n]>0?(Zn(A,o+17,r[Mr],r[os]" +
+  ",n,i),c|=32):(A[o+17]=e.softness[0],A[o+18]=e.softness[1],A[o+19]=e.softness[2]),A[o+7]=c}function c" +
+  "c(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0" +
+  ",A[o+12]=i.centerX[c]-r[wr][n],A[o+13]=i.centerY[c]-r[Fr][n],A[o+26]=t.solverData.params[0]*r[Nr][n]" +
+  ",Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function lc(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c" +
+  "=i.transform,a=t.solverData.params[0],s=e.bodyA[n],l=e.bodyB[n],I=c.c[s],y=c.s[s],_=c.c[l],m=c.s[l]," +
+  "C=r[wr][n]-i.localCenterX[s],f=r[Fr][n]-i.localCenterY[s];A[o+8]=I*C-y*f,A[o+9]=y*C+I*f,C=-i.localCe" +
+  "nterX[l],f=-i.localCenterY[l],A[o+10]=_*C-m*f,A[o+11]=m*C+_*f,_r(t,n,A,o+31,o+32),A[o+27]=yr(A,o),A[" +
+  "o+28]=a*r[Nr][n],A[o+29]=a*r[ns][n],A[o+30]=r[As][n]/a}function Ic(t,n,A,o){let e=t.joints,r=e.f,i=t" +
+  ".bodies,c=e.bodyA[n],a=e.bodyB[n];A[o+26]=r[rs][n]-i.centerX[c],A[o+27]=r[es][n]-i.centerY[c],A[o+28" +
+  "]=r[ss][n]-i.centerX[a],A[o+29]=r[is][n]-i.centerY[a];let s=r[as][n];A[o+30]=s,A[o+31]=r[br][n]+s*r[" +
+  "cs][n]}var b=new Float64Array(26),So=0,go=1,uo=2,po=3,Po=4,wo=5,xo=6,Do=7,Bn=8,En=9,nn=10,RA=11,$n=1" +
+  "2,Sn=13,gn=14,dn=15,un=16,mr=17,Se=18,ge=19,de=20,ue=21,pe=22,xe=23,De=24,PA=25;function _c(t,n,A,o," +
+  "e){let r=A[o+6],i=A[o+7],c=A[e+6],a=A[e+7],s=t[n+8],l=t[n+9],I=t[n+10],y=t[n+11],_=r*s-i*l,m=i*s+r*l" +
+  ",C=c*I-a*y,f=a*I+c*y;b[So]=_,b[go]=m,b[uo]=C,b[po]=f}function Ho(t,n,A,o,e){_c(t,n,A,o,e),b[Po]=A[e+" +
+  "4]-A[o+4]+t[n+12]+b[uo]-b[So],b[wo]=A[e+5]-A[o+5]+t[n+13]+b[po]-b[go]}function zn(t,n,A,o,e){let r=t" +
+  "[n+2],i=t[n+3],c=t[n+4],a=t[n+5],s=b[Sn],l=b[gn];A[o+0]=A[o+0]-r*s,A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-i" +
+  "*b[dn],A[e+0]=A[e+0]+c*s,A[e+1]=A[e+1]+c*l,A[e+2]=A[e+2]+a*b[un]}function jn(t,n,A,o){let e=A[o+6],r" +
+  "=A[o+7],i=t[n+26],c=t[n+27],a=e*i-r*c,s=r*i+e*c,l=b[Po],I=b[wo],y=a*l+s*I,_=(l+b[So])*s-(I+b[go])*a," +
+  "m=b[uo]*s-b[po]*a,C=t[n+3],f=t[n+5],h=t[n+2]+t[n+4]+C*_*_+f*m*m;b[xo]=a,b[Do]=s,b[Bn]=_,b[En]=m,b[nn" +
+  "]=h>0?1/h:0,b[RA]=y,b[$n]=y}var be=0,wA=1,gi=2;function An(t,n,A,o,e,r,i,c){let a=c===null?0:2*c[2];" +
+  "for(let s=n;s<A;s++){let l=s*e,I=(t[l+0]|0)*8,y=(t[l+1]|0)*8,_=o[I+6],m=o[I+7],C=o[y+6],f=o[y+7],h=t" +
+  "[l+8],B=t[l+9],S=t[l+10],g=t[l+11],E=_*h-m*B,d=m*h+_*B,u=C*S-f*g,D=f*S+C*g,N=t[l+2],x=t[l+3],p=t[l+4" +
+  "],R=t[l+5],F=l+r,M=t[F],P=t[F+1],w=N+p;c!==null&&w>0&&(M*w>a?t[F]=M=a/w:-M*w>a&&(t[F]=M=-a/w),P*w>a?" +
+  "t[F+1]=P=a/w:-P*w>a&&(t[F+1]=P=-a/w));let Q=i===be?0:i===wA?t[F+2]:t[F+2]+t[F+3]+t[F+4]-t[F+5];o[I+0" +
+  "]=o[I+0]-N*M,o[I+1]=o[I+1]-N*P,o[I+2]=o[I+2]-x*(E*P-d*M+Q),o[y+0]=o[y+0]+p*M,o[y+1]=o[y+1]+p*P,o[y+2" +
+  "]=o[y+2]+R*(u*P-D*M+Q)}}function Me(t,n,A,o,e){let r=b[mr],i=b[xo],c=b[Do],a=t[n+2],s=t[n+3],l=t[n+4" +
+  "],I=t[n+5];A[o+0]=A[o+0]-a*r*i,A[o+1]=A[o+1]-a*r*c,A[o+2]=A[o+2]-s*r*b[Bn],A[e+0]=A[e+0]+l*r*i,A[e+1" +
+  "]=A[e+1]+l*r*c,A[e+2]=A[e+2]+I*r*b[En]}function Re(t,n,A){b[PA]=b[xo]*(t[A+0]-t[n+0])+b[Do]*(t[A+1]-" +
+  "t[n+1])+b[En]*t[A+2]-b[Bn]*t[n+2]}function FA(t,n,A,o,e,r,i,c){let a=0,s=1,l=0;c&&(a=t[n+i]*b[$n],s=" +
+  "t[n+i+1],l=t[n+i+2]),Re(A,o,e);let I=t[n+20+r],y=-s*b[nn]*(b[PA]+a)-l*I;t[n+20+r]=I+y,b[mr]=y,Me(t,n" +
+  ",A,o,e)}function yc(t,n,A,o,e,r,i,c){Re(A,o,e);let a=t[n+20+r],s=t[n+c],l=a+b[nn]*(t[n+i]-b[PA]);l=l" +
+  ">s?s:l<-s?-s:l;let I=l-a;t[n+20+r]=l,b[mr]=I,Me(t,n,A,o,e)}function mc(t,n,A,o,e,r,i,c,a,s){let l=r[" +
+  "1];for(let I=0;I<2;I++){let y=I===0?b[RA]-t[n+a]:t[n+s]-b[RA],_=0,m=1,C=0;y>0?_=y*l:i&&(_=t[n+14]*y," +
+  "m=t[n+15],C=t[n+16]),Re(A,o,e);let f=I===0?b[PA]:-b[PA],h=t[n+20+c+I],B=h-m*b[nn]*(f+_)-C*h,S=B>0?B:" +
+  "0,g=S-h;t[n+20+c+I]=S,b[mr]=I===0?g:-g,Me(t,n,A,o,e)}}var Cc=0,fc=1,hc=2,Bc=3,Ec=4,Sc=5,gc=6;functio" +
+  "n tA(t,n,A,o,e,r,i,c,a,s,l){c&&FA(t,n,A,o,e,l[Cc],17,!0),a&&yc(t,n,A,o,e,l[fc],l[hc],l[Bc]),s&&mc(t," +
+  "n,A,o,e,r,i,l[Ec],l[Sc],l[gc])}function di(t,n,A){let o=1,e=0;A&&(o=t[n+15],e=t[n+16]);let r=b[Se],i" +
+  "=b[ge],c=b[de],a=b[ue],s=b[pe],l=r*c-i*i;l=l!==0?1/l:0;let I=t[n+20],y=t[n+20+1],_=-o*l*(c*a-i*s)-e*" +
+  "I,m=-o*l*(r*s-i*a)-e*y;t[n+20]=I+_,t[n+20+1]=y+m,b[xe]=_,b[De]=m}function Cr(t,n,A,o,e,r){let i=A[o+" +
+  "6],c=A[o+7],a=A[e+6],s=A[e+7],l=t[n+8],I=t[n+9],y=t[n+10],_=t[n+11],m=i*l-c*I,C=c*l+i*I,f=a*y-s*_,h=" +
+  "s*y+a*_,B=t[n+2],S=t[n+3],g=t[n+4],E=t[n+5],d=0,u=0,D=1,N=0;if(r){let j=t[n+14];d=j*(A[e+4]-A[o+4]+f" +
+  "-m+t[n+12]),u=j*(A[e+5]-A[o+5]+h-C+t[n+13]),D=t[n+15],N=t[n+16]}let x=A[o+0],p=A[o+1],R=A[o+2],F=A[e" +
+  "+0],M=A[e+1],P=A[e+2],w=F-P*h-x+R*C+d,Q=M+P*f-p-R*m+u,T=B+g,X=T+S*C*C+E*h*h,G=-S*m*C-E*f*h,O=T+S*m*m" +
+  "+E*f*f,U=X*O-G*G;U=U!==0?1/U:0;let v=t[n+20],J=t[n+20+1],$=-D*U*(O*w-G*Q)-N*v,ot=-D*U*(X*Q-G*w)-N*J;" +
+  "t[n+20]=v+$,t[n+20+1]=J+ot,A[o+0]=x-B*$,A[o+1]=p-B*ot,A[o+2]=R-S*(m*ot-C*$),A[e+0]=F+g*$,A[e+1]=M+g*" +
+  "ot,A[e+2]=P+E*(f*ot-h*$)}var dc=Int32Array.of(0,3,29,30,1,27,28);function ui(t,n,A,o){for(let e=n;e<" +
+  "A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c);let a=b[Po],s=b[wo],l=Math.sqrt(a*a+s*" +
+  "s),I=l>0?1/l:0,y=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],_=y*a*I,m=y*s*I;b[Sn]=_,b[gn]=m,b[dn]=b[So]*m" +
+  "-b[go]*_,b[un]=b[uo]*m-b[po]*_,zn(t,r,o,i,c)}}function pi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A" +
+  ";a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I);let y=b[Po],_=b[wo],m=Math.sqrt" +
+  "(y*y+_*_),C=m>0?1/m:0,f=y*C,h=_*C;b[xo]=f,b[Do]=h,b[Bn]=b[So]*h-b[go]*f,b[En]=b[uo]*h-b[po]*f,b[nn]=" +
+  "t[s+32],b[RA]=m,b[$n]=m-t[s+26];let B=t[s+7]|0;if((B&64)!==0)FA(t,s,o,l,I,0,14,r);else{let S=t[s+31]" +
+  ">0,g=(B&Et.enableMotor)!==0,E=(B&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,S,g,E,dc)}}}var uc=Int32Array." +
+  "of(0,60,2,4,4,0,4,0);function xi(t,n,A,o,e){let r=uc[n],i=2*e[2],c=2*Wo,a=e[0];for(let s=A;s<o;s++){" +
+  "let l=s*40,I=n===ht.pulley?t[l+30]:1,y=t[l+2]+I*I*t[l+4],_=a*(t[l+3]+t[l+5]);for(let m=0;m<6;m++){le" +
+  "t C=(r>>m&1)!==0,f=C?_:y;if(f===0)continue;let h=C?c:i,B=l+20+m,S=t[B];S*f>h?t[B]=h/f:-S*f>h&&(t[B]=" +
+  "-h/f)}}}var fr=new Float64Array(2);function rn(t,n,A,o,e,r){let i=o[e+6],c=o[e+7],a=o[r+6],s=o[r+7]," +
+  "l=i*a+c*s,I=i*s-c*a,y=t[A],_=t[A+1];fr[0]=_*l+y*I,fr[1]=y*l-_*I,vr(fr,0),t[n+39]=fr[0]}function Di(t" +
+  ",n,A,o){An(t,n,A,o,40,20,wA,null)}function bi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=" +
+  "(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5],f=o[l+0],h=o[l+1],B=o" +
+  "[l+2],S=o[I+0],g=o[I+1],E=o[I+2],d=o[l+6],u=o[l+7],D=o[I+6],N=o[I+7],x=t[s+30];{rn(t,s,s+31,o,l,I);l" +
+  "et p=x*t[s+39],R=t[s+20+2],F=t[s+29],M=R-t[s+27]*(E-B+p);M=M>F?F:M<-F?-F:M;let P=M-R;t[s+20+2]=M,B-=" +
+  "_*P,E+=C*P}{let p=t[s+8],R=t[s+9],F=t[s+10],M=t[s+11],P=d*p-u*R,w=u*p+d*R,Q=D*F-N*M,T=N*F+D*M,X=S-E*" +
+  "T-f+B*w+x*(o[I+4]-o[l+4]+Q-P+t[s+12]),G=g+E*Q-h-B*P+x*(o[I+5]-o[l+5]+T-w+t[s+13]),O=y+m,U=O+_*w*w+C*" +
+  "T*T,v=-_*P*w-C*Q*T,J=O+_*P*P+C*Q*Q,$=U*J-v*v;$=$!==0?1/$:0;let ot=t[s+20],j=t[s+20+1],W=ot-$*(J*X-v*" +
+  "G),H=j-$*(U*G-v*X),At=t[s+28],nt=W*W+H*H;if(nt>At*At){let rt=At/Math.sqrt(nt);W*=rt,H*=rt}let Z=W-ot" +
+  ",Y=H-j;t[s+20]=W,t[s+20+1]=H,f-=y*Z,h-=y*Y,B-=_*(P*Y-w*Z),S+=m*Z,g+=m*Y,E+=C*(Q*Y-T*Z)}o[l+0]=f,o[l+" +
+  "1]=h,o[l+2]=B,o[I+0]=S,o[I+1]=g,o[I+2]=E}}function Mi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[" +
+  "r+1]|0)*8,c=t[r+4],a=t[r+5],s=o[i+6],l=o[i+7],I=t[r+10],y=t[r+11],_=s*I-l*y,m=l*I+s*y,C=t[r+20],f=t[" +
+  "r+20+1];o[i+0]=o[i+0]+c*C,o[i+1]=o[i+1]+c*f,o[i+2]=o[i+2]+a*(_*f-m*C)}}function Ri(t,n,A,o,e,r,i){le" +
+  "t c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+1]|0)*8,I=t[s+4],y=t[s+5],_=o[l+0],m=o[l+1]" +
+  ",C=o[l+2],f=o[l+6],h=o[l+7],B=t[s+10],S=t[s+11],g=f*B-h*S,E=h*B+f*S,d=t[s+17],u=t[s+18],D=t[s+19],N=" +
+  "_-C*E+d*(o[l+4]+g+t[s+12]),x=m+C*g+d*(o[l+5]+E+t[s+13]),p=I+y*E*E,R=-y*g*E,F=I+y*g*g,M=p*F-R*R;M=M!=" +
+  "=0?1/M:0;let P=t[s+20],w=t[s+20+1],Q=P-u*M*(F*N-R*x)-D*P,T=w-u*M*(p*x-R*N)-D*w,X=t[s+26],G=Q*Q+T*T;i" +
+  "f(G>X*X){let v=X/Math.sqrt(G);Q*=v,T*=v}let O=Q-P,U=T-w;t[s+20]=Q,t[s+20+1]=T,_+=I*O,m+=I*U,C+=y*(g*" +
+  "U-E*O),o[l+0]=_,o[l+1]=m,o[l+2]=C}}var pc=new Float64Array([0,1,0]);function Pi(t,n,A,o,e){An(t,n,A," +
+  "o,16,14,be,e)}function wi(t,n,A,o,e,r,i){let c=r?e:pc,a=c[0],s=c[1],l=c[2],I=n+A-1;for(let y=n;y<A;y" +
+  "++){let _=(i?I-y:y)*16,m=(t[_+0]|0)*8,C=(t[_+1]|0)*8,f=o[m+6],h=o[m+7],B=o[C+6],S=o[C+7],g=t[_+8],E=" +
+  "t[_+9],d=t[_+10],u=t[_+11],D=f*g-h*E,N=h*g+f*E,x=B*d-S*u,p=S*d+B*u,R=t[_+2],F=t[_+3],M=t[_+4],P=t[_+" +
+  "5],w=a*(o[C+4]-o[m+4]+x-D+t[_+12]),Q=a*(o[C+5]-o[m+5]+p-N+t[_+13]),T=o[m+0],X=o[m+1],G=o[m+2],O=o[C+" +
+  "0],U=o[C+1],v=o[C+2],J=O-v*p-T+G*N+w,$=U+v*x-X-G*D+Q,ot=R+M,j=ot+F*N*N+P*p*p,W=-F*D*N-P*x*p,H=ot+F*D" +
+  "*D+P*x*x,At=j*H-W*W;At=At!==0?s/At:0;let nt=t[_+14],Z=t[_+14+1],Y=-At*(H*J-W*$)-l*nt,rt=-At*(j*$-W*J" +
+  ")-l*Z;t[_+14]=nt+Y,t[_+14+1]=Z+rt,o[m+0]=T-R*Y,o[m+1]=X-R*rt,o[m+2]=G-F*(D*rt-N*Y),o[C+0]=O+M*Y,o[C+" +
+  "1]=U+M*rt,o[C+2]=v+P*(x*rt-p*Y)}}var xc=Int32Array.of(2,3,29,30,4,31,32);function Fi(t,n,A,o){for(le" +
+  "t e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),jn(t,r,o,i);let a=b[xo],s=b[Do" +
+  "],l=b[Po]+b[So],I=b[wo]+b[go],y=b[uo],_=b[po],m=l*s-I*a,C=y*s-_*a,f=l*a+I*s,h=y*a+_*s,B=t[r+20],S=t[" +
+  "r+20+1],g=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];b[Sn]=g*a-B*s,b[gn]=g*s+B*a,b[dn]=g*m+B*f+S,b[un]=" +
+  "g*C+B*h+S,zn(t,r,o,i,c)}}function Ni(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)" +
+  "*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I),jn(t,s,o,l);let y=t[s+7]|0,_=(y&Et.enableSpring)!==0" +
+  ",m=(y&Et.enableMotor)!==0,C=(y&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,_,m,C,xc);let f=t[s+2],h=t[s+3]," +
+  "B=t[s+4],S=t[s+5],g=b[Po],E=b[wo],d=-b[Do],u=b[xo],D=(g+b[So])*u-(E+b[go])*d,N=b[uo]*u-b[po]*d,x=o[l" +
+  "+0],p=o[l+1],R=o[l+2],F=o[I+0],M=o[I+1],P=o[I+2],w=d*(F-x)+u*(M-p)+N*P-D*R,Q=P-R;if(r){let v=t[s+14]" +
+  ";w+=v*(d*g+u*E),rn(t,s,s+34,o,l,I),Q+=v*t[s+39]}let T=h+S;b[Se]=f+B+h*D*D+S*N*N,b[ge]=h*D+S*N,b[de]=" +
+  "T===0?1:T,b[ue]=w,b[pe]=Q,di(t,s,r);let X=b[xe],G=b[De],O=X*d,U=X*u;o[l+0]=x-f*O,o[l+1]=p-f*U,o[l+2]" +
+  "=R-h*(X*D+G),o[I+0]=F+B*O,o[I+1]=M+B*U,o[I+2]=P+S*(X*N+G)}}function Ti(t,n,A,o){Qi(t,n,A,o,!1,!1,!0)" +
+  "}function Oi(t,n,A,o,e,r,i){Qi(t,n,A,o,r,i,!1)}function Qi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<" +
+  "A;a++){let s=(r?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5],f=o[l+6]" +
+  ",h=o[l+7],B=o[I+6],S=o[I+7],g=t[s+8],E=t[s+9],d=t[s+10],u=t[s+11],D=f*g-h*E,N=h*g+f*E,x=B*d-S*u,p=S*" +
+  "d+B*u,R=o[l+4]+D-t[s+26],F=o[l+5]+N-t[s+27],M=o[I+4]+x-t[s+28],P=o[I+5]+p-t[s+29],w=Math.sqrt(R*R+F*" +
+  "F),Q=Math.sqrt(M*M+P*P),T=w>1e-9?1/w:0,X=Q>1e-9?1/Q:0;R*=T,F*=T,M*=X,P*=X;let G=t[s+30],O=D*F-N*R,U=" +
+  "x*P-p*M,v=o[l+0],J=o[l+1],$=o[l+2],ot=o[I+0],j=o[I+1],W=o[I+2],H;if(i)H=t[s+20];else{let rt=y+_*O*O+" +
+  "G*G*(m+C*U*U),K=rt>0?1/rt:0,it=-(R*(v-$*N)+F*(J+$*D))-G*(M*(ot-W*p)+P*(j+W*x)),to=0,lt=1,mt=0;e&&(to" +
+  "=t[s+14]*(t[s+31]-w-G*Q),lt=t[s+15],mt=t[s+16]);let z=t[s+20];H=-lt*K*(it+to)-mt*z,t[s+20]=z+H}let A" +
+  "t=-H*R,nt=-H*F,Z=-G*H*M,Y=-G*H*P;v+=y*At,J+=y*nt,$+=_*(D*nt-N*At),ot+=m*Z,j+=m*Y,W+=C*(x*Y-p*Z),o[l+" +
+  "0]=v,o[l+1]=J,o[l+2]=$,o[I+0]=ot,o[I+1]=j,o[I+2]=W}}var Dc=Et.enableSpring|Et.enableMotor|Et.enableL" +
+  "imit,bc=Et.enableSpring|Et.enableLimit;function vi(t,n,A,o){An(t,n,A,o,40,20,gi,null)}function Ji(t," +
+  "n,A,o,e,r,i){let c=e[1],a=n+A-1;for(let s=n;s<A;s++){let l=(i?a-s:s)*40,I=(t[l+0]|0)*8,y=(t[l+1]|0)*" +
+  "8,_=t[l+3],m=t[l+5],C=t[l+7]|0;if((C&Dc)!==0&&_+m>0){let f=o[I+2],h=o[y+2],B=t[l+27];(C&bc)!==0&&rn(" +
+  "t,l,l+32,o,I,y);let S=t[l+39];if((C&Et.enableSpring)!==0){let g=t[l+20+2],E=-t[l+18]*B*(h-f+t[l+17]*" +
+  "S)-t[l+19]*g;t[l+20+2]=g+E,f-=_*E,h+=m*E}if((C&Et.enableMotor)!==0){let g=t[l+20+3],E=t[l+29],d=g-B*" +
+  "(h-f-t[l+28]);d=d>E?E:d<-E?-E:d;let u=d-g;t[l+20+3]=d,f-=_*u,h+=m*u}if((C&Et.enableLimit)!==0){{let " +
+  "g=S-t[l+30],E=0,d=1,u=0;g>0?E=g*c:r&&(E=t[l+14]*g,d=t[l+15],u=t[l+16]);let D=t[l+20+4],N=D-d*B*(h-f+" +
+  "E)-u*D,x=N>0?N:0,p=x-D;t[l+20+4]=x,f-=_*p,h+=m*p}{let g=t[l+31]-S,E=0,d=1,u=0;g>0?E=g*c:r&&(E=t[l+14" +
+  "]*g,d=t[l+15],u=t[l+16]);let D=t[l+20+5],N=D-d*B*(f-h+E)-u*D,x=N>0?N:0,p=x-D;t[l+20+5]=x,f+=_*p,h-=m" +
+  "*p}}o[I+2]=f,o[y+2]=h}Cr(t,l,o,I,y,r)}}function Li(t,n,A,o){An(t,n,A,o,40,20,wA,null)}function Gi(t," +
+  "n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s" +
+  "+7]|0;{let _=0,m=1,C=0;if(r||(y&32)!==0){rn(t,s,s+28,o,l,I);let g=t[s+39];_=t[s+17]*g,m=t[s+18],C=t[" +
+  "s+19]}let f=o[l+2],h=o[I+2],B=t[s+20+2],S=-m*t[s+27]*(h-f+_)-C*B;t[s+20+2]=B+S,o[l+2]=f-t[s+3]*S,o[I" +
+  "+2]=h+t[s+5]*S}Cr(t,s,o,l,I,r||(y&16)!==0)}}var Mc=Int32Array.of(1,-1,-1,-1,3,31,32);function Xi(t,n" +
+  ",A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),jn(t,r,o,i);let a=" +
+  "b[xo],s=b[Do],l=b[Po]+b[So],I=b[wo]+b[go],y=b[uo],_=b[po],m=l*s-I*a,C=y*s-_*a,f=l*a+I*s,h=y*a+_*s,B=" +
+  "t[r+20],S=t[r+20+2],g=t[r+20+1]+t[r+20+3]-t[r+20+4];b[Sn]=g*a-B*s,b[gn]=g*s+B*a,b[dn]=g*m+B*f+S,b[un" +
+  "]=g*C+B*h+S,zn(t,r,o,i,c)}}function Ui(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:" +
+  "a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5];Ho(t,s,o,l,I),jn(t,s,o,l);le" +
+  "t f=t[s+7]|0;if((f&Et.enableMotor)!==0){let x=o[l+2],p=o[I+2],R=t[s+33],F=t[s+20+2],M=t[s+30],P=F-R*" +
+  "(p-x-t[s+29]);P=P>M?M:P<-M?-M:P;let w=P-F;t[s+20+2]=P,o[l+2]=x-_*w,o[I+2]=p+C*w}let h=(f&Et.enableSp" +
+  "ring)!==0,B=(f&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,h,!1,B,Mc);let S=b[Po],g=b[wo],E=-b[Do],d=b[xo]," +
+  "u=(S+b[So])*d-(g+b[go])*E,D=b[uo]*d-b[po]*E,N=y+m+_*u*u+C*D*D;b[xo]=E,b[Do]=d,b[Bn]=u,b[En]=D,b[nn]=" +
+  "N>0?1/N:0,b[$n]=E*S+d*g,FA(t,s,o,l,I,0,14,r)}}var Pe=0,we=1;function Fe(t,n,A,o,e,r){let i=t.joints." +
+  "constraints,c=t.joints.groupStart,a=t.solverData.states,s=t.solverData.params,l=A*KA;for(let I=0;I<K" +
+  "A;I++){let y=Math.max(o,c[l+I]),_=Math.min(e,c[l+I+1]);y>=_||(n===Pe?(xi(i,I,y,_,s),Rc(I,i,y,_,a)):P" +
+  "c(I,i,y,_,a,s,n===we,r))}}function Ne(t,n,A,o,e){let r=t.joints,i=t.solverData.states;n===Pe?Pi(r.pi" +
+  "ns,A,o,i,t.solverData.params):wi(r.pins,A,o,i,r.softness,n===we,e)}function Rc(t,n,A,o,e){switch(t){" +
+  "case ht.distance:return ui(n,A,o,e);case ht.revolute:return vi(n,A,o,e);case ht.prismatic:return Fi(" +
+  "n,A,o,e);case ht.weld:return Li(n,A,o,e);case ht.wheel:return Xi(n,A,o,e);case ht.mouse:return Mi(n," +
+  "A,o,e);case ht.motor:return Di(n,A,o,e);case ht.pulley:return Ti(n,A,o,e)}}function Pc(t,n,A,o,e,r,i" +
+  ",c){switch(t){case ht.distance:return pi(n,A,o,e,r,i,c);case ht.revolute:return Ji(n,A,o,e,r,i,c);ca" +
+  "se ht.prismatic:return Ni(n,A,o,e,r,i,c);case ht.weld:return Gi(n,A,o,e,r,i,c);case ht.wheel:return " +
+  "Ui(n,A,o,e,r,i,c);case ht.mouse:return Ri(n,A,o,e,r,i,c);case ht.motor:return bi(n,A,o,e,r,i,c);case" +
+  " ht.pulley:return Oi(n,A,o,e,r,i,c)}}var wc=0,Fc=1,Nc=2,Vi=3,Yi=4;var Tc=6,Oc=7,Qc=8,vc=9,ki=10,qi=1" +
+  "3,Jc=16,Hi=32,Lc=6;function Ki(t,n,A,o,e=0){let r=t.solverData,i=r.states,c=r.params,a=n&Hi-1,s=(n&H" +
+  "i)!==0;if(a===Jc)Ee(t,A,o);else if(a>=qi)Ne(t,a-qi,A,o,s);else if(a>=ki)Fe(t,a-ki,n>>Lc,A,o,s);else " +
+  "if(a===Qc)qs(t,A,o,r.chunkFound,e*ks);else if(a===vc)r.writeBackCounts[e]=$s(t,A,o,r.writeBackOut,A-" +
+  "1);else if(a===wc)Ks(i,r.integration,o,c,A);else if(a===Fc)Zs(i,o,c,A);else if(a===Nc)Ws(i,o,c,A);el" +
+  "se if(a===Tc)oi(r.contacts,o,i,c,A);else if(a===Oc)Gc(t,A,o);else{let l=r.kernel;if(l!==null){let I=" +
+  "r.contactsAddress+A*44*8;a===Vi?l.warmStartContacts(I,o-A,r.statesAddress):l.solveContacts(I,o-A,r.s" +
+  "tatesAddress,c[1],c[3],a===Yi?1:0,s?1:0)}else a===Vi?js(r.contacts,o,i,A):ti(r.contacts,o,i,c,a===Yi" +
+  ",s,A)}}function Gc(t,n,A){let o=t.solverData.contacts,e=t.solverData.constraintSlot,r=t.contacts.lis" +
+  "tIndex,i=t.contacts.points;for(let c=n;c<A;c++){let a=r[c];if(a===-1)continue;let s=e[a];if(s<0)cont" +
+  "inue;let l=s*44,I=c*No,y=o[l+13];for(let _=0;_<y;_++){let m=l+20+_*12,C=I+_*fo;i[C+Go]=o[m+7],i[C+Xo" +
+  "]=o[m+8]}}}var oA=0,Wi=1,hr=2,Te=3,$i=4,Oe=5,Br=8,Er=12,zi=0,Qe=1,ji=2,ta=3,oa=4,na=5,Xc=6,Uc=7,Vc=8" +
+  ",iy=Br+2*Er;var Aa=1,Yc=2,ve=3,kc=4;function qc(t){return(t&65535)<<16}function Zi(t,n,A){for(;;){le" +
+  "t o=Atomics.load(t,Wi);if((o&-65536)!==n)return-1;let e=o&65535;if(e>=A)return-1;if(Atomics.compareE" +
+  "xchange(t,Wi,o,o+1)===o)return e}}function ra(t,n,A,o,e,r,i){let c=qc(o),a=Br+(o&1)*Er,s=0;for(let l" +
+  "=Zi(t,c,r);l>=0;l=Zi(t,c,r))e===kc?Kc(A,t,a,l,i):Hc(A,e,l,i),Atomics.store(n,l,o),Atomics.add(t,hr,1" +
+  ")+1===r&&Atomics.notify(t,hr),s++;return s}function Hc(t,n,A,o){if(n===Yc)Ps(t,A,o,t.contacts.chunkO" +
+  "ut,t.contacts.chunkCounts);else if(n===ve){let e=t.broadphase;e.pairChunkCounts[A]=Fs(t,A,o,e.pairCh" +
+  "unkOut,2*A*Zr,Zr)}}function Kc(t,n,A,o,e){let r=n[A+Uc]+o*e,i=Math.min(n[A+Vc],r+e);Ki(t,n[A+Xc],r,i" +
+  ",o)}var kt=t=>t.contacts,xn=t=>t.shapes.geometry,Dn=t=>t.shapes,qt=t=>t.bodies,Sr=t=>t.bodies.transf" +
+  "orm,gr=t=>t.broadphase,Wc=t=>t.broadphase.moveBuffer,Ko=t=>t.solverData,Jo=t=>t.joints,Zc=t=>t.joint" +
+  "s.f,Je=[[kt,\"shapeA\"],[kt,\"shapeB\"],[kt,\"bodyA\"],[kt,\"bodyB\"],[kt,\"flags\"],[kt,\"listIndex\"],[kt,\"poi" +
+  "ntCount\"],[kt,\"points\"],[kt,\"normalX\"],[kt,\"normalY\"],[kt,\"manifoldCache\"],[kt,\"cacheValid\"],[kt,\"ch" +
+  "unkOut\"],[kt,\"chunkCounts\"],[xn,\"type\"],[xn,\"count\"],[xn,\"radius\"],[xn,\"centroid\"],[xn,\"slot\"],[xn,\"" +
+  "verts\"],[xn,\"normals\"],[Dn,\"aabb\"],[Dn,\"moved\"],[Dn,\"tree\"],[Dn,\"proxy\"],[qt,\"flags\"],[Sr,\"x\"],[Sr,\"" +
+  "y\"],[Sr,\"c\"],[Sr,\"s\"],[Dn,\"groupIndex\"],[Dn,\"maskBits\"],[gr,\"moveFrom\"],[gr,\"moveSlot\"],[gr,\"pairChu" +
+  "nkOut\"],[gr,\"pairChunkCounts\"],[Wc,\"data\"],[Ko,\"states\"],[Ko,\"contacts\"],[Ko,\"integration\"],[Ko,\"par" +
+  "ams\"],[Ko,\"chunkFound\"],[Ko,\"indexOf\"],[Ko,\"constraintSlot\"],[kt,\"list\"],[kt,\"friction\"],[kt,\"restit" +
+  "ution\"],[kt,\"tangentSpeed\"],[kt,\"rollingResistance\"],[qt,\"invMass\"],[qt,\"invInertia\"],[qt,\"localCent" +
+  "erX\"],[qt,\"localCenterY\"],[Ko,\"writeBackOut\"],[Ko,\"writeBackCounts\"],[qt,\"vx\"],[qt,\"vy\"],[qt,\"w\"],[q" +
+  "t,\"centerX\"],[qt,\"centerY\"],[qt,\"forceX\"],[qt,\"forceY\"],[qt,\"torque\"],[qt,\"mass\"],[qt,\"inertia\"],[qt" +
+  ",\"maxExtent\"],[qt,\"minExtent\"],[qt,\"type\"],[qt,\"shapeHead\"],[Dn,\"next\"],[Jo,\"constraints\"],[Jo,\"grou" +
+  "pStart\"],[Jo,\"pins\"],[Jo,\"softness\"],[Jo,\"type\"],[Jo,\"flags\"],[Jo,\"bodyA\"],[Jo,\"bodyB\"],[Jo,\"rowColo" +
+  "ur\"],[Jo,\"rowSlot\"],...Array.from({length:$A},(t,n)=>[Zc,String(n)])];function ea(t,n,A){let[o,e]=Je" +
+  "[n];o(t)[e]=A}var sa=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQ" +
+  "IAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYai" +
+  "AAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAw" +
+  "ABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIA" +
+  "IgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP" +
+  "1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqIC" +
+  "dBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAA" +
+  "EhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoai" +
+  "AnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAai" +
+  "AAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAA" +
+  "AA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz///////////////" +
+  "//////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wAS" +
+  "AeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/Q" +
+  "wAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/V" +
+  "IhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAA" +
+  "AAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAA" +
+  "EgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIg" +
+  "j9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAw" +
+  "ABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIA" +
+  "kgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf" +
+  "1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAw" +
+  "ABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/f" +
+  "IB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQU" +
+  "BrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAG" +
+  "wiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQG" +
+  "siKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/f" +
+  "EBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGi" +
+  "AV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCi" +
+  "AVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xAS" +
+  "AHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIB" +
+  "H98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQ" +
+  "YgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V" +
+  "0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIg" +
+  "IgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA" +
+  "398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJS" +
+  "AJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJi" +
+  "AL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKC" +
+  "EZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDEC" +
+  "EdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIA" +
+  "BBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4Ih" +
+  "IgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA" +
+  "6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDC" +
+  "AcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAai" +
+  "sDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIA" +
+  "cgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIh" +
+  "CioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQ" +
+  "IgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAA" +
+  "AgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIA" +
+  "MgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIg" +
+  "QrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIA" +
+  "IgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIA" +
+  "UgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIi" +
+  "sDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBS" +
+  "AdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIi" +
+  "sDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQ" +
+  "OIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IA" +
+  "IgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9Vw" +
+  "MAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAk" +
+  "gEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP" +
+  "3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAA" +
+  "H98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IA" +
+  "UgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQY" +
+  "gBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798g" +
+  "H98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEU" +
+  "EQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEi" +
+  "AQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIA" +
+  "IgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIA" +
+  "IgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBC" +
+  "sDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIA" +
+  "QgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBn" +
+  "RqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIA" +
+  "lIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDi" +
+  "AIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA" +
+  "8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioD" +
+  "kDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBi" +
+  "ABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA" +
+  "5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQ" +
+  "AhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDS" +
+  "AOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCy" +
+  "AKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",ia=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwAC" +
+  "EgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIA" +
+  "CrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYg" +
+  "AUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYg" +
+  "GP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwAB" +
+  "IQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9" +
+  "XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAm" +
+  "QTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1X" +
+  "AwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9" +
+  "XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcD" +
+  "AAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmoh" +
+  "KyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB" +
+  "/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Eg" +
+  "av1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI" +
+  "/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP9" +
+  "8gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAs" +
+  "QShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3x" +
+  "Af3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoi" +
+  "AiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIi" +
+  "CP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiEL" +
+  "IAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGog" +
+  "CP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0g" +
+  "Ev3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQsh" +
+  "BiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNF" +
+  "IAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3y" +
+  "ASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJ" +
+  "IB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE" +
+  "/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS" +
+  "/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwg" +
+  "ByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkg" +
+  "FSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYg" +
+  "FSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9" +
+  "UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID" +
+  "/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAg" +
+  "CP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj9" +
+  "8gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG" +
+  "/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsC" +
+  "HXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUr" +
+  "AwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAA" +
+  "KwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsD" +
+  "MCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQE" +
+  "QCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMo" +
+  "IAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcg" +
+  "ASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAf" +
+  "IAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAg" +
+  "ESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMF" +
+  "IAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKh" +
+  "oCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBii" +
+  "oSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4" +
+  "oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsD" +
+  "cCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2i" +
+  "oCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKh" +
+  "IA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6Kh" +
+  "IQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAA" +
+  "ZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyAD" +
+  "IAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMI" +
+  "ICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQ" +
+  "IAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAA" +
+  "AAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayAC" +
+  "QUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAP" +
+  "QRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB" +
+  "/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEB" +
+  "aiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQ" +
+  "av1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD" +
+  "/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD" +
+  "/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1X" +
+  "AwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwAB" +
+  "IAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCAD" +
+  "KwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQA" +
+  "AAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAA" +
+  "AAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4" +
+  "IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOi" +
+  "oaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAg" +
+  "DyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMI" +
+  "IAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCAB" +
+  "QQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAA" +
+  "AAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQg" +
+  "BRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0g" +
+  "CisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcg" +
+  "CCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var nA=[void 0,void 0];function ca(t){let " +
+  "n=t?1:0;if(nA[n]!==void 0)return nA[n];if(nA[n]=null,typeof WebAssembly==\"object\"&&typeof WebAssembl" +
+  "y.Module==\"function\")try{nA[n]=new WebAssembly.Module($c(t?ia:sa))}catch{nA[n]=null}return nA[n]}fun" +
+  "ction la(t,n){return new WebAssembly.Instance(t,{env:{memory:n,abort:()=>{throw new Error(\"contact s" +
+  "olver kernel aborted\")}}}).exports}var aa=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234" +
+  "56789+/\";function $c(t){let n=new Uint8Array(128);for(let c=0;c<aa.length;c++)n[aa.charCodeAt(c)]=c;" +
+  "let A=t.length;for(;A>0&&t[A-1]===\"=\";)A--;let o=new Uint8Array(A*3>>2),e=0,r=0,i=0;for(let c=0;c<A;" +
+  "c++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(e-=8,o[i++]=r>>e&255);return o}var Bt=new Float64Array(0)," +
+  "Gt=new Int32Array(0),ma={states:Bt,integration:Bt,contacts:Bt,params:Bt,chunkFound:Gt,writeBackOut:G" +
+  "t,writeBackCounts:Gt,indexOf:Gt,constraintSlot:Gt,kernel:null,kernelMemory:null,statesAddress:0,cont" +
+  "actsAddress:0},TA={contacts:new vA,shapes:{geometry:new lA,aabb:Bt,moved:new Uint8Array(0),tree:new " +
+  "Uint8Array(0),proxy:Gt,groupIndex:Gt,maskBits:new Uint32Array(0),next:Gt},bodies:{flags:new Uint8Arr" +
+  "ay(0),transform:{x:Bt,y:Bt,c:Bt,s:Bt},invMass:Bt,invInertia:Bt,localCenterX:Bt,localCenterY:Bt,vx:Bt" +
+  ",vy:Bt,w:Bt,centerX:Bt,centerY:Bt,forceX:Bt,forceY:Bt,torque:Bt,mass:Bt,inertia:Bt,maxExtent:Bt,minE" +
+  "xtent:Bt,type:new Uint8Array(0),shapeHead:Gt},broadphase:{trees:[new Qn,new Qn],moveBuffer:new Fo,mo" +
+  "veFrom:Bt,moveSlot:Gt,queryResults:new Fo,pairChunkOut:Gt,pairChunkCounts:Gt},manifold:qe(),pose:new" +
+  " Float64Array(8),solverData:ma,joints:{constraints:Bt,groupStart:Gt,pins:Bt,softness:Bt,f:Array.from" +
+  "({length:$A},()=>Bt),type:Gt,flags:Gt,bodyA:Gt,bodyB:Gt,rowColour:Gt,rowSlot:Gt}},Ht=new Int32Array(" +
+  "Qe+1),Ca=Gt,fa=new Int32Array(0),zc=2e4,NA=0;function Ia(){for(;;){for(let r=0;r<zc&&Atomics.load(Ht" +
+  ",oA)===NA;r++);Atomics.add(Ht,Oe,1),Atomics.wait(Ht,oA,NA),Atomics.sub(Ht,Oe,1);let t=Atomics.load(H" +
+  "t,oA);if(t===NA)continue;NA=t;let n=Br+(t&1)*Er,A=Atomics.load(Ht,n+zi),o=Atomics.load(Ht,n+Qe),e=At" +
+  "omics.load(Ht,n+ji);if(Atomics.load(Ht,oA)===t){if(A===Aa)return;if(A===ve){let r=TA.broadphase.tree" +
+  "s;r[0].adoptRoot(Atomics.load(Ht,n+ta)),r[1].adoptRoot(Atomics.load(Ht,n+oa)),TA.contacts.pairs.adop" +
+  "tSlots(Ca,Atomics.load(Ht,n+na))}try{ra(Ht,fa,TA,t,A,o,e)}catch(r){Atomics.store(Ht,$i,1),Atomics.no" +
+  "tify(Ht,hr),ha({type:\"error\",message:r instanceof Error?r.message:String(r)});return}}}}function _a(" +
+  "t){if(t.type===\"init\")Ht=t.ctrl,NA=Atomics.load(Ht,oA),ha({type:\"ready\"}),Ia();else if(t.type===\"col" +
+  "umns\"){let n=t.columns,A=Je.length;for(let i=0;i<A;i++)ea(TA,i,n[i]);let o=TA.broadphase.trees;o[0]." +
+  "adoptQueryColumns(n.slice(A,A+vn)),o[1].adoptQueryColumns(n.slice(A+vn,A+2*vn)),Ca=n[A+2*vn],fa=t.ch" +
+  "unkDone;let e=ma,r=t.kernelMemory??null;r!==e.kernelMemory&&(e.kernelMemory=r,e.kernel=r===null?null" +
+  ":la(ca(!0),r)),e.statesAddress=t.statesAddress??0,e.contactsAddress=t.contactsAddress??0,Atomics.add" +
+  "(Ht,Te,1),Atomics.notify(Ht,Te),Ia()}}var ya=globalThis.require,dr=typeof ya==\"function\"?ya(\"node:wo" +
+  "rker_threads\").parentPort:null;function ha(t){dr!==null?dr.postMessage(t):self.postMessage(t)}dr!==n" +
+  "ull?dr.on(\"message\",_a):self.onmessage=t=>_a(t.data);})();\n";
