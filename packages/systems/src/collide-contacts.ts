@@ -36,13 +36,9 @@ import { cacheManifold, reuseManifoldInPlace } from './manifold-cache.js';
 
 /**
  * Rows of the contact table in one narrowphase chunk: the unit a thread takes. Small enough that two threads end
- * within a chunk of each other, large enough that claiming one is rare next to colliding its rows. Small enough, too,
- * that V8 optimises collideChunk as a whole function rather than only its loop (on-stack replacement): at 256 rows, a
- * deoptimisation on a rare branch while the loop's OSR code was compiling left the function unoptimised for
- * thousands of steps, and the benchmark's heap probe read 270 kB a step in 1 run of 8 on large_pyramid and on
- * circle_rain; at 64, 0 of 10 and 1 of 10 (that one elsewhere).
+ * within a chunk of each other, large enough that claiming one is rare next to colliding its rows.
  */
-export const COLLIDE_CHUNK = 64;
+export const COLLIDE_CHUNK = 256;
 /** Per chunk, three counts: separated contacts, touching flips, touching contacts. */
 export const CHUNK_COUNTS = 3;
 

@@ -41,22 +41,11 @@ export function finalizeBodies(p: PhysicsState): void {
   if (chunks >= 2 && runParallel(p, JOB_SOLVE, chunks, rows, PASS_WRITE_BACK, 1, sd.bodyCount)) {
     followUpBodies(p, chunks, rows);
   } else {
-    // The same chunks on this thread: one call over every body ran its loop, in the first step, before V8 had given
-    // the function a feedback vector, and it was then deoptimised at entry (see GATHER_CHUNK in prepare-bodies.ts).
-    writeBackChunks(p, chunks, rows);
-    followUpBodies(p, chunks, rows);
+    sd.writeBackCounts[0] = writeBackBodies(p, 1, sd.bodyCount, sd.writeBackOut, 0);
+    followUpBodies(p, 1, 0);
   }
   const quarantined = sd.quarantined;
   for (let k = 0; k < quarantined.count; k++) quarantineBody(p, quarantined.data[k]!);
-}
-
-/** Every chunk of the write-back in this thread (chunk k: body states from 1 + k · rows; entries from k · rows). */
-function writeBackChunks(p: PhysicsState, chunks: number, rows: number): void {
-  const sd = p.solverData;
-  for (let k = 0; k < chunks; k++) {
-    const first = 1 + k * rows;
-    sd.writeBackCounts[k] = writeBackBodies(p, first, Math.min(sd.bodyCount, first + rows), sd.writeBackOut, k * rows);
-  }
 }
 
 /** Fewest and most bodies per chunk of the write-back on step workers (see chunkRows). */

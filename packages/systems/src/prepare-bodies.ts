@@ -32,31 +32,13 @@ import {
  */
 export function prepareBodies(p: PhysicsState): void {
   const sd = p.solverData;
-  const b = p.bodies;
   const before = sd.bodyCount;
   sd.bodiesChanged = 0;
-  sd.reserveBodies(b.count + 1);
-  sd.reserveEntities(b.alive.length - 1);
-  const count = b.count;
-  let n = 1;
-  let k = 0;
-  do {
-    n = gatherBodies(p, k, Math.min(count, k + GATHER_CHUNK), n);
-    k += GATHER_CHUNK;
-  } while (k < count);
+  const n = gatherBodies(p);
   if (n !== before) sd.bodiesChanged = 1;
   sd.bodyCount = n;
   p.profile.awakeBodyCount = n - 1;
 }
-
-/**
- * Body list entries per gatherBodies call. In one call over the whole list, the first step's call ran its loop before
- * V8 had given the function a feedback vector; the code compiled on-stack-replacement in that loop then had no type
- * feedback for the function's first lines, deoptimised at entry on the next step, and V8 re-optimised it only some
- * thousands of steps later: meanwhile the loop ran unoptimised, boxing every double (circle_rain's heap probe read
- * 10–290 kB a step in 3 of 6 runs). In chunks, the first lines run many times with feedback before V8 optimises.
- */
-const GATHER_CHUNK = 128;
 
 /**
  * Σ mass and Σ inertia of the dynamic bodies gathered so far, for the kinetic-energy cap (SP_KINETIC_CAP). The loop
@@ -70,35 +52,35 @@ const SUM_MASS = 0;
 const SUM_INERTIA = 1;
 
 /**
- * The loop of prepareBodies over body list entries `first` to `end` (exclusive), the first of them getting body state
- * record `n`; returns the next free record. The call with `first` 0 also writes the static dummy record and starts
- * the sums. (Split from its caller so that the caller, which has no long loop, is optimised normally: in V8 the code
- * after a long loop compiled on-stack-replacement has no type feedback for the stores that follow it, and deoptimised
- * on every step — measured on large_pyramid: prepareContacts and updateContacts bailed out once per step.)
+ * The loop of prepareBodies; returns the number of body state records in use (including the static dummy).
+ * (Split from its caller so that the caller, which has no loop, is optimised normally: in V8 the code after a long
+ * loop compiled on-stack-replacement has no type feedback for the stores that follow it, and deoptimised on every
+ * step — measured on large_pyramid: prepareContacts and updateContacts bailed out once per step.)
  */
-function gatherBodies(p: PhysicsState, first: number, end: number, n: number): number {
+function gatherBodies(p: PhysicsState): number {
   const h = p.solverData.params[SP_H]!;
   const b = p.bodies;
   const sd = p.solverData;
+  sd.reserveBodies(b.count + 1);
+  sd.reserveEntities(b.alive.length - 1);
   const states = sd.states;
   const integ = sd.integration;
   const indexOf = sd.indexOf;
+  // Dummy record for static bodies: zero velocity, zero motion, identity rotation.
+  states.fill(0, 0, BS_STRIDE);
+  states[BS_DQC] = 1;
   const gx = p.gravityX;
   const gy = p.gravityY;
+  let n = 1;
   const params = sd.params;
   const maxV = params[SP_MAX_LINEAR_SPEED]!;
   const maxW = MAX_ROTATION / h;
-  if (first === 0) {
-    // Dummy record for static bodies: zero velocity, zero motion, identity rotation.
-    states.fill(0, 0, BS_STRIDE);
-    states[BS_DQC] = 1;
-    sums[SUM_MASS] = 0;
-    sums[SUM_INERTIA] = 0;
-    // The cap's formula with empty sums (NaN when h = 0: no body is then judged diverged).
-    params[SP_KINETIC_CAP] = 0 * maxV * maxV + 0 * maxW * maxW;
-  }
+  sums[SUM_MASS] = 0;
+  sums[SUM_INERTIA] = 0;
+  // The cap's formula with empty sums (NaN when h = 0: no body is then judged diverged).
+  params[SP_KINETIC_CAP] = 0 * maxV * maxV + 0 * maxW * maxW;
   const list = b.list;
-  for (let k = first; k < end; k++) {
+  for (let k = 0; k < b.count; k++) {
     const eid = list[k]!;
     const type = b.type[eid]!;
     if (type === BodyType.static || (b.flags[eid]! & BodyFlag.awake) === 0) {

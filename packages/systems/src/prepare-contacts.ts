@@ -48,21 +48,8 @@ export function prepareContacts(p: PhysicsState): void {
   if (chunks >= 2 && runParallel(p, JOB_SOLVE, chunks, rows, PASS_PREPARE_CONTACTS, 0, tableRows)) {
     mergeFound(p, chunks);
   } else {
-    buildChunks(p, Math.max(chunks, 1), rows, tableRows);
-    mergeFound(p, Math.max(chunks, 1));
-  }
-}
-
-/**
- * The builder's chunks in this thread, the same as on step workers. One call over the whole table ran its loop, in
- * the first step, before V8 had given the function a feedback vector; the function was then deoptimised at entry and
- * re-optimised only thousands of steps later, boxing doubles meanwhile (large_pyramid's heap probe: 51 kB a step in 1
- * run of 8; see GATHER_CHUNK in prepare-bodies.ts).
- */
-function buildChunks(p: PhysicsState, chunks: number, rows: number, tableRows: number): void {
-  const found = p.solverData.chunkFound;
-  for (let k = 0; k < chunks; k++) {
-    buildContactConstraints(p, k * rows, Math.min(tableRows, (k + 1) * rows), found, k * FOUND_STRIDE);
+    buildContactConstraints(p, 0, tableRows, sd.chunkFound, 0);
+    mergeFound(p, 1);
   }
 }
 

@@ -66,21 +66,8 @@ export function solve(p: PhysicsState, subSteps: number): void {
   // Only when something approached faster than the threshold and can bounce (prepareContacts keeps track).
   if (sd.mayBounce === 1) sweepContacts(p, PASS_RESTITUTION, false, parallel);
   if (parallel) solveRows(p, PASS_STORE_IMPULSES, 0, p.contacts.capacityUsed, CONTACT_ROWS, CONTACT_MAX_ROWS);
-  else storeImpulseChunks(p);
+  else storeImpulses(p, 0, p.contacts.capacityUsed);
   storeJointImpulses(p);
-}
-
-/** Rows of the contact table per storeImpulses call on one thread (see storeImpulseChunks). */
-const STORE_ROWS = 512;
-
-/**
- * storeImpulses over the whole table in calls of STORE_ROWS rows: one call over every row ran its loop, in the first
- * step, before V8 had given the function a feedback vector, and the function was deoptimised at entry on the next call
- * (see GATHER_CHUNK in prepare-bodies.ts).
- */
-function storeImpulseChunks(p: PhysicsState): void {
-  const rows = p.contacts.capacityUsed;
-  for (let first = 0; first < rows; first += STORE_ROWS) storeImpulses(p, first, Math.min(rows, first + STORE_ROWS));
 }
 
 /** The classic step (one thread): velocities, warm start, iterations with Baumgarte bias, positions, NGS. */

@@ -27,25 +27,6 @@ export const TIME_TO_SLEEP = 0.5;
  * contact change: in a scene in motion this stage costs one pass over the awake bodies.
  */
 export function updateSleep(p: PhysicsState): void {
-  const count = p.solverData.bodyCount;
-  let candidate = 0;
-  // In calls of SLEEP_CHUNK bodies: one call over every body ran its loop, in the first step, before V8 had given the
-  // function a feedback vector, and the function was deoptimised at entry and re-optimised only thousands of steps
-  // later (large_pyramid's heap probe: 3.25 kB a step in 3 runs of 8; see GATHER_CHUNK in prepare-bodies.ts).
-  for (let first = 1; first < count; first += SLEEP_CHUNK) {
-    candidate |= recordMotion(p, first, Math.min(count, first + SLEEP_CHUNK));
-  }
-  if (candidate !== 0) sleepRestingIslands(p);
-}
-
-/** Body states per recordMotion call. */
-const SLEEP_CHUNK = 256;
-
-/**
- * Body states `first` to `end` (exclusive): a moved event each, and each body's rest time advanced or reset; returns
- * 1 when one of them has rested long enough to sleep, else 0.
- */
-function recordMotion(p: PhysicsState, first: number, end: number): number {
   const sd = p.solverData;
   const b = p.bodies;
   const t = b.transform;
@@ -53,8 +34,8 @@ function recordMotion(p: PhysicsState, first: number, end: number): number {
   const dt = sd.params[SP_DT]!;
   const moved = p.events.bodyMoved;
   const sleepOn = p.enableSleep;
-  let candidate = 0;
-  for (let i = first; i < end; i++) {
+  let candidate = false;
+  for (let i = 1; i < sd.bodyCount; i++) {
     const eid = integ[i * BI_STRIDE + BI_EID]!;
     const o = moved.push();
     const d = moved.data;
@@ -73,10 +54,10 @@ function recordMotion(p: PhysicsState, first: number, end: number): number {
       b.sleepTime[eid] = 0;
     } else {
       b.sleepTime[eid] = b.sleepTime[eid]! + dt;
-      if (b.sleepTime[eid]! >= TIME_TO_SLEEP) candidate = 1;
+      if (b.sleepTime[eid]! >= TIME_TO_SLEEP) candidate = true;
     }
   }
-  return candidate;
+  if (candidate) sleepRestingIslands(p);
 }
 
 function find(parent: Int32Array, i: number): number {

@@ -348,503 +348,503 @@ export const STEP_WORKER_SOURCE =
   " g=_[m+YA],E=_[m+kA];t.normalX[n]=r*g-i*E,t.normalY[n]=i*g+r*E;let d=t.pointCount[n],u=t.points,D=n*" +
   "No;for(let N=0;N<d;N++){let x=m+qA+3*N,p=_[x],R=_[x+1],F=p-C,M=R-f,P=_[x+2]+g*(h-S*M)+E*(B+S*F),w=r*" +
   "p-i*R,Q=i*p+r*R,T=D+N*fo;u[T+wn]=w,u[T+Fn]=Q,u[T+Nn]=w-I,u[T+Tn]=Q-y,u[T+JA]=o+w,u[T+LA]=e+Q,u[T+On]" +
-  "=P}return!0}var yn=64,Kr=3;function Ps(t,n,A,o,e){let r=t.contacts,i=t.shapes,c=i.geometry,a=t.bodie" +
-  "s.transform,s=t.broadphase.trees,l=t.manifold,I=t.pose,y=r.points,_=t.bodies.flags,m=i.aabb,C=i.move" +
-  "d,f=n*2*yn,h=f+yn,B=0,S=r.listIndex,g=Math.min(A,(n+1)*yn);for(let E=n*yn;E<g;E++){if(S[E]===-1)cont" +
-  "inue;let d=r.shapeA[E],u=r.shapeB[E];if(C[d]===1||C[u]===1){let $=s[i.tree[d]],ot=s[i.tree[u]],j=i.p" +
-  "roxy[d],W=i.proxy[u];if($.maxX[j]<ot.minX[W]||ot.maxX[W]<$.minX[j]||$.maxY[j]<ot.minY[W]||ot.maxY[W]" +
-  "<$.minY[j]){o[f++]=E;continue}}let D=r.bodyA[E],N=r.bodyB[E];if((_[D]&OA.awake)===0&&(_[N]&OA.awake)" +
-  "===0){(r.flags[E]&Lo.touching)!==0&&B++;continue}let x=d*4,p=u*4;if(m[x]>m[p+2]+.02||m[p]>m[x+2]+.02" +
-  "||m[x+1]>m[p+3]+.02||m[p+1]>m[x+3]+.02){if(r.cacheValid[E]=0,r.pointCount[E]===0)continue;l[0]=0}els" +
-  "e{if(I[0]=a.x[D],I[1]=a.y[D],I[2]=a.c[D],I[3]=a.s[D],I[4]=a.x[N],I[5]=a.y[N],I[6]=a.c[N],I[7]=a.s[N]" +
-  ",(r.flags[E]&(Lo.touching|Lo.sensor))===Lo.touching&&Rs(r,E,I)){B++;continue}er[c.type[d]*lo+c.type[" +
-  "u]](c,d,u,I,l),Ms(r,E,I,l)}let R=l[0],F=r.pointCount[E],M=E*No,P=F>0?y[M+aA]:-1,w=F>1?y[M+fo+aA]:-1," +
-  "Q=y[M+Go],T=y[M+Xo],X=y[M+fo+Go],G=y[M+fo+Xo];for(let $=0;$<R;$++){let ot=3+$*8,j=M+$*fo;y[j+wn]=l[o" +
-  "t+0],y[j+Fn]=l[ot+1],y[j+Nn]=l[ot+2],y[j+Tn]=l[ot+3],y[j+JA]=l[ot+4],y[j+LA]=l[ot+5],y[j+On]=l[ot+6]" +
-  ",y[j+aA]=l[ot+7];let W=l[ot+7],H=0,At=0;W===P?(H=Q,At=T):W===w&&(H=X,At=G),y[j+Go]=H,y[j+Xo]=At}r.po" +
-  "intCount[E]=R,r.normalX[E]=R>0?l[1]:0,r.normalY[E]=R>0?l[2]:0;let O=r.flags[E],U=(O&Lo.touching)!==0" +
-  ",v=R>0;(O&Lo.sensor)!==0&&v&&(v=l[9]<=0||R>1&&l[17]<=0),v?(B++,r.flags[E]=O|Lo.touching):r.flags[E]=" +
-  "O&~Lo.touching,v!==U&&(o[h++]=E)}e[n*Kr]=f-n*2*yn,e[n*Kr+1]=h-n*2*yn-yn,e[n*Kr+2]=B}var Wr=32,Zr=8*W" +
-  "r;var mo=new Float64Array(8);function Fs(t,n,A,o,e,r){let i=t.broadphase,c=t.shapes,a=i.moveBuffer.d" +
-  "ata,s=i.moveFrom,l=i.trees[HA],I=i.trees[Dr],y=Math.min(A,(n+1)*Wr),_=0;for(let m=n*Wr;m<y&&_>=0;m++" +
-  "){let C=a[m],f=c.proxy[C];if(f===-1)continue;let h=i.trees[c.tree[C]];mo[0]=h.minX[f],mo[1]=h.minY[f" +
-  "],mo[2]=h.maxX[f],mo[3]=h.maxY[f],mo[4]=s[m*4],mo[5]=s[m*4+1],mo[6]=s[m*4+2],mo[7]=s[m*4+3],_=ws(t,C" +
-  ",l,o,e,_,r),c.tree[C]===HA&&_>=0&&(_=ws(t,C,I,o,e,_,r))}return _}function ws(t,n,A,o,e,r,i){let c=t." +
-  "broadphase,a=c.queryResults;a.clear();let s=t.shapes,l=s.groupIndex[n]>0?-1:s.maskBits[n]|0;A.queryN" +
-  "ewOverlaps(mo,0,l,s.moved,a);let I=a.data,y=t.contacts.pairs,_=r;for(let m=0;m<a.count;m++){let C=I[" +
-  "m];if(C===n)continue;if(s.moved[C]===1){if(C<n)continue;let B=c.moveSlot[C]*4,S=c.moveFrom;if(S[B]<=" +
-  "mo[6]&&S[B+2]>=mo[4]&&S[B+1]<=mo[7]&&S[B+3]>=mo[5])continue}let f=n<C?n:C,h=n<C?C:n;if(y.get(f,h)===" +
-  "-1){if(_===i)return-1;o[e+2*_]=f,o[e+2*_+1]=h,_++}}return _}var Ns=0,Ts=1,Os=2,ks=3;function qs(t,n," +
-  "A,o,e){let r=t.contacts,i=t.bodies,c=t.solverData,a=c.params,s=c.contacts,l=c.indexOf,I=c.states,y=r" +
-  ".points,_=i.transform,m=a[8],C=a[9],f=a[10],h=a[11],B=a[12],S=a[13],g=a[14],E=a[15],d=2*a[2],u=r.lis" +
-  "tIndex,D=-a[4],N=-a[6];o[e+Ns]=0,o[e+Ts]=0<D?1:0,o[e+Os]=0<N?1:0;let x=c.constraintSlot;for(let p=n;" +
-  "p<A;p++){let R=u[p];if(R===-1)continue;let F=x[R];if(F<0)continue;let M=r.bodyA[p],P=r.bodyB[p],w=l[" +
-  "M],Q=l[P],T=F*44,X=w===0?0:i.invMass[M],G=w===0?0:i.invInertia[M],O=Q===0?0:i.invMass[P],U=Q===0?0:i" +
-  ".invInertia[P],v=r.normalX[p],J=r.normalY[p],$=J,ot=-v,j=w===0||Q===0;s[T+0]=w,s[T+1]=Q,s[T+2]=X,s[T" +
-  "+3]=G,s[T+4]=O,s[T+5]=U,s[T+6]=v,s[T+7]=J,s[T+8]=r.friction[p];let W=r.restitution[p];s[T+9]=W,W>0&&" +
-  "(o[e+Ns]=1),s[T+10]=j?h:m,s[T+11]=j?B:C,s[T+12]=j?S:f;let H=r.pointCount[p];s[T+13]=H,s[T+14]=r.tang" +
-  "entSpeed[p];let At=r.rollingResistance[p];s[T+15]=At;let nt=At>0?G+U:0;s[T+16]=nt>0?1/nt:0,s[T+17]=0" +
-  ",s[T+18]=p;let Z=_.c[M],Y=_.s[M],rt=_.c[P],K=_.s[P],it=Z*i.localCenterX[M]-Y*i.localCenterY[M],to=Y*" +
-  "i.localCenterX[M]+Z*i.localCenterY[M],lt=rt*i.localCenterX[P]-K*i.localCenterY[P],mt=K*i.localCenter" +
-  "X[P]+rt*i.localCenterY[P],z=w*8,_t=Q*8,ut=I[z+0],tt=I[z+1],et=I[z+2],pt=I[_t+0],oo=I[_t+1],Xt=I[_t+2" +
-  "],no=p*No,Ut=X+O;for(let vt=0;vt<2;vt++){let Nt=T+20+vt*12;if(vt>=H){s[Nt+7]=0,s[Nt+8]=0;continue}le" +
-  "t io=no+vt*fo,at=y[io+wn]-it,bn=y[io+Fn]-to,Mn=y[io+Nn]-lt,Rn=y[io+Tn]-mt;s[Nt+0]=at*J-bn*v,s[Nt+1]=" +
-  "Mn*J-Rn*v,s[Nt+2]=at*v+bn*J,s[Nt+3]=Mn*v+Rn*J,s[Nt+4]=y[io+On]+g-((Mn-at)*v+(Rn-bn)*J);let Le=at*J-b" +
-  "n*v,Ge=Mn*J-Rn*v,Xe=X+O+G*Le*Le+U*Ge*Ge;s[Nt+5]=Xe>0?1/Xe:0;let Ue=at*ot-bn*$,Ve=Mn*ot-Rn*$,Ye=X+O+G" +
-  "*Ue*Ue+U*Ve*Ve;s[Nt+6]=Ye>0?1/Ye:0;let ur=E*y[io+Go],AA=E*y[io+Xo];ur*Ut>d&&(ur=d/Ut),AA*Ut>d?AA=d/U" +
-  "t:-AA*Ut>d&&(AA=-d/Ut),s[Nt+7]=ur,s[Nt+8]=AA,s[Nt+9]=0;let Ba=pt-Xt*Rn-(ut-et*bn),Ea=oo+Xt*Mn-(tt+et" +
-  "*at),pr=Ba*v+Ea*J;s[Nt+10]=pr,pr<D&&(o[e+Ts]=1),pr<N&&(o[e+Os]=1)}}}var te=.5;function Hs(t,n,A,o){l" +
-  "et e=A[o+4],r=A[o+5],i=e*e+r*r,c=t.maxExtent[n],a=2*c*c*(1-A[o+6]),s=te*t.minExtent[n];return 2*(i+a" +
-  ")<=s*s?!1:Math.sqrt(i)+Math.sqrt(a>0?a:0)>s&&t.type[n]===Pn.dynamic}function Ks(t,n,A,o,e=1){let r=o" +
-  "[0],i=o[2],c=Wo/r,a=c*c,s=i*i;for(let l=e;l<A;l++){let I=l*8,y=l*8,_=n[y+3],m=n[y+0]+_*t[I+0],C=n[y+" +
-  "1]+_*t[I+1],f=n[y+2]+n[y+4]*t[I+2],h=m*m+C*C;if(h>s){let B=i/Math.sqrt(h);m*=B,C*=B}f*f>a&&(f=f>0?c:" +
-  "-c),t[I+0]=m,t[I+1]=C,t[I+2]=f}}function Ws(t,n,A,o=1){let e=A[0],r=A[2],i=Wo/e;for(let c=o;c<n;c++)" +
-  "{let a=c*8;cr(t,a,r,i);let s=t[a+2],l=t[a+6],I=t[a+7],y=e*s,_=l-y*I,m=I+y*l,C=Math.sqrt(_*_+m*m),f=C" +
-  ">0?1/C:0;t[a+6]=_*f,t[a+7]=m*f,t[a+4]=t[a+4]+e*t[a+0],t[a+5]=t[a+5]+e*t[a+1]}}function Zs(t,n,A,o=1)" +
-  "{let e=A[0],r=A[2],i=Wo/e;for(let c=o;c<n;c++)cr(t,c*8,r,i)}function cr(t,n,A,o){let e=t[n+2];e*e>o*" +
-  "o&&(t[n+2]=e>0?o:-o);let r=t[n+0],i=t[n+1],c=r*r+i*i;if(c>A*A){let a=A/Math.sqrt(c);t[n+0]=r*a,t[n+1" +
-  "]=i*a}}var ka=1e8,qa=1,Ha=2,Ka=4;function $s(t,n,A,o,e){let r=t.solverData,i=r.states,c=r.integratio" +
-  "n,a=t.bodies,s=a.transform,l=t.shapes,I=l.geometry,y=l.aabb,_=t.broadphase.trees,m=t.pose,C=r.params" +
-  "[16]===1,f=a.maxExtent,h=a.minExtent,B=te,S=r.params[2],g=Wo/r.params[0],E=ka*r.params[7],d=a.mass,u" +
-  "=a.inertia,D=0;for(let N=n;N<A;N++){let x=N*8,p=c[N*8+7],R=i[x+0],F=i[x+1],M=i[x+2],P=a.centerX[p]+i" +
-  "[x+4],w=a.centerY[p]+i[x+5],Q=i[x+6],T=i[x+7],X=s.c[p],G=s.s[p],O=Q*X-T*G,U=T*X+Q*G,v=1/Math.sqrt(O*" +
-  "O+U*U);O*=v,U*=v;let J=R+F+M+P+w+O+U;if(J-J!==0||d[p]*(R*R+F*F)+u[p]*(M*M)>E){o[e+D++]=N*8+qa;contin" +
-  "ue}cr(i,x,S,g);let $=i[x+0],ot=i[x+1],j=i[x+2];a.vx[p]=$,a.vy[p]=ot,a.w[p]=j,a.centerX[p]=P,a.center" +
-  "Y[p]=w,s.c[p]=O,s.s[p]=U;let W=a.localCenterX[p],H=a.localCenterY[p],At=P-(O*W-U*H),nt=w-(U*W+O*H);s" +
-  ".x[p]=At,s.y[p]=nt,a.forceX[p]=0,a.forceY[p]=0,a.torque[p]=0;let Z=0;if(C){let Y=i[x+4],rt=i[x+5],K=" +
-  "f[p],it=B*h[p];2*(Y*Y+rt*rt+2*K*K*(1-Q))>it*it&&Hs(a,p,i,x)&&(Z=Ha)}m[0]=At,m[1]=nt,m[2]=O,m[3]=U;fo" +
-  "r(let Y=a.shapeHead[p];Y!==-1;Y=l.next[Y]){let rt=Y*4;Hr(I,Y,m,y,rt);let K=_[l.tree[Y]],it=l.proxy[Y" +
-  "];(K.minX[it]>y[rt]||K.minY[it]>y[rt+1]||K.maxX[it]<y[rt+2]||K.maxY[it]<y[rt+3])&&(Z|=Ka)}Z!==0&&(o[" +
-  "e+D++]=N*8+Z)}return D}function js(t,n,A,o=0){for(let e=o;e<n;e++){let r=e*44,i=(t[r+0]|0)*8,c=(t[r+" +
-  "1]|0)*8,a=t[r+2],s=t[r+3],l=t[r+4],I=t[r+5],y=t[r+6],_=t[r+7],m=t[r+13]|0,C=0,f=0,h=0,B=0;for(let g=" +
-  "0;g<m;g++){let E=r+20+g*12,d=t[E+7],u=t[E+8];C+=d*y+u*_,f+=d*_-u*y,h+=d*t[E+0]-u*t[E+2],B+=d*t[E+1]-" +
-  "u*t[E+3]}let S=t[r+17];A[i+0]=A[i+0]-a*C,A[i+1]=A[i+1]-a*f,A[i+2]=A[i+2]-s*(h+S),A[c+0]=A[c+0]+l*C,A" +
-  "[c+1]=A[c+1]+l*f,A[c+2]=A[c+2]+I*(B+S)}}function ti(t,n,A,o,e,r,i=0){let c=o[1],a=o[3];for(let s=i;s" +
-  "<n;s++){let I=(r?n-1-(s-i):s)*44,y=(t[I+0]|0)*8,_=(t[I+1]|0)*8,m=t[I+2],C=t[I+3],f=t[I+4],h=t[I+5],B" +
-  "=t[I+6],S=t[I+7],g=m*B,E=m*S,d=f*B,u=f*S,D=A[y+0],N=A[y+1],x=A[y+2],p=A[_+0],R=A[_+1],F=A[_+2],M=A[y" +
-  "+6],P=A[y+7],w=A[_+6],Q=A[_+7],T=(A[_+4]-A[y+4])*B+(A[_+5]-A[y+5])*S,X=t[I+10],G=t[I+11],O=t[I+12],U" +
-  "=t[I+13]>1,v=I+20,J=v+12;{let W=t[v+0],H=t[v+1],At=T+w*t[v+3]+Q*H-M*t[v+2]-P*W+t[v+4],nt=0,Z=1,Y=0;A" +
-  "t>0?nt=At*c:e&&(nt=X*At,nt<-a&&(nt=-a),Z=G,Y=O);let rt=p*B+R*S-(D*B+N*S)+(F*H-x*W),K=t[v+7],it=K-Y*K" +
-  "-t[v+5]*Z*(rt+nt),to=it>0?it:0,lt=to-K;t[v+7]=to;let mt=t[v+9];t[v+9]=lt>mt?lt:mt,D-=lt*g,N-=lt*E,x-" +
-  "=lt*(C*W),p+=lt*d,R+=lt*u,F+=lt*(h*H)}if(U){let W=t[J+0],H=t[J+1],At=T+w*t[J+3]+Q*H-M*t[J+2]-P*W+t[J" +
-  "+4],nt=0,Z=1,Y=0;At>0?nt=At*c:e&&(nt=X*At,nt<-a&&(nt=-a),Z=G,Y=O);let rt=p*B+R*S-(D*B+N*S)+(F*H-x*W)" +
-  ",K=t[J+7],it=K-Y*K-t[J+5]*Z*(rt+nt),to=it>0?it:0,lt=to-K;t[J+7]=to;let mt=t[J+9];t[J+9]=lt>mt?lt:mt," +
-  "D-=lt*g,N-=lt*E,x-=lt*(C*W),p+=lt*d,R+=lt*u,F+=lt*(h*H)}let $=t[I+8],ot=t[I+14];{let W=t[v+2],H=t[v+" +
-  "3],At=p*S-R*B-(D*S-N*B)+(x*W-F*H+ot),nt=t[v+8],Z=$*t[v+7],Y=nt-t[v+6]*At,rt=Y>Z?Z:Y<-Z?-Z:Y,K=rt-nt;" +
-  "t[v+8]=rt,D-=K*E,N+=K*g,x+=K*(C*W),p+=K*u,R-=K*d,F-=K*(h*H)}if(U){let W=t[J+2],H=t[J+3],At=p*S-R*B-(" +
-  "D*S-N*B)+(x*W-F*H+ot),nt=t[J+8],Z=$*t[J+7],Y=nt-t[J+6]*At,rt=Y>Z?Z:Y<-Z?-Z:Y,K=rt-nt;t[J+8]=rt,D-=K*" +
-  "E,N+=K*g,x+=K*(C*W),p+=K*u,R-=K*d,F-=K*(h*H)}let j=t[I+15];if(j>0){let W=t[v+7]+(U?t[J+7]:0),H=j*W,A" +
-  "t=t[I+17],nt=At-t[I+16]*(F-x),Z=nt>H?H:nt<-H?-H:nt,Y=Z-At;t[I+17]=Z,x-=C*Y,F+=h*Y}A[y+0]=D,A[y+1]=N," +
-  "A[y+2]=x,A[_+0]=p,A[_+1]=R,A[_+2]=F}}function oi(t,n,A,o,e=0){let r=o[4];for(let i=e;i<n;i++){let c=" +
-  "i*44,a=t[c+9];if(a===0)continue;let s=c+20,l=s+12,I=t[c+13]|0,y=t[s+10]<-r&&t[s+9]>0,_=I>1&&t[l+10]<" +
-  "-r&&t[l+9]>0;y&&_?Za(t,c,A,a):y?lr(t,c,s,A,a):_&&lr(t,c,l,A,a)}}function lr(t,n,A,o,e){gA[0]=-e*t[A+" +
-  "10],Wa(t,n,A,o,gA)}function Wa(t,n,A,o,e){let r=(t[n+0]|0)*8,i=(t[n+1]|0)*8,c=t[n+2],a=t[n+3],s=t[n+" +
-  "4],l=t[n+5],I=t[n+6],y=t[n+7],_=t[A+0],m=t[A+1],C=(o[i+0]-o[r+0])*I+(o[i+1]-o[r+1])*y+o[i+2]*m-o[r+2" +
-  "]*_,f=t[A+7],h=f-t[A+5]*(C-e[0]),B=h>0?h:0,S=B-f;t[A+7]=B,S>t[A+9]&&(t[A+9]=S),o[r+0]=o[r+0]-c*S*I,o" +
-  "[r+1]=o[r+1]-c*S*y,o[r+2]=o[r+2]-a*S*_,o[i+0]=o[i+0]+s*S*I,o[i+1]=o[i+1]+s*S*y,o[i+2]=o[i+2]+l*S*m}v" +
-  "ar gA=new Float64Array(2);function Za(t,n,A,o){let e=n+20;gA[0]=-o*t[e+10],gA[1]=-o*t[e+12+10],$a(t," +
-  "n,A,gA)||(lr(t,n,e,A,o),lr(t,n,e+12,A,o))}function $a(t,n,A,o){let e=n+20,r=e+12,i=t[n+2],c=t[n+3],a" +
-  "=t[n+4],s=t[n+5],l=t[e+0],I=t[e+1],y=t[r+0],_=t[r+1],m=i+a+c*l*l+s*I*I,C=i+a+c*y*y+s*_*_,f=i+a+c*l*y" +
-  "+s*I*_,h=m*C-f*f;if(!(m*m<1e3*h))return!1;let B=(t[n+0]|0)*8,S=(t[n+1]|0)*8,g=t[n+6],E=t[n+7],d=A[S+" +
-  "0]-A[B+0],u=A[S+1]-A[B+1],D=A[B+2],N=A[S+2],x=d*g+u*E+N*I-D*l,p=d*g+u*E+N*_-D*y,R=t[e+7],F=t[r+7],M=" +
-  "x-o[0]-(m*R+f*F),P=p-o[1]-(f*R+C*F),w=(-C*M+f*P)/h,Q=(f*M-m*P)/h;w>=0&&Q>=0||(w=-M/m,Q=0,w>=0&&f*w+P" +
-  ">=0||(w=0,Q=-P/C,Q>=0&&f*Q+M>=0||(w=0,Q=0)));let T=w-R,X=Q-F;t[e+7]=w,t[r+7]=Q,T>t[e+9]&&(t[e+9]=T)," +
-  "X>t[r+9]&&(t[r+9]=X);let G=T+X;return A[B+0]=A[B+0]-i*G*g,A[B+1]=A[B+1]-i*G*E,A[B+2]=D-c*(T*l+X*y),A" +
-  "[S+0]=A[S+0]+a*G*g,A[S+1]=A[S+1]+a*G*E,A[S+2]=N+s*(T*I+X*_),!0}var Ac=2*Math.PI;function Zn(t,n,A,o," +
-  "e,r){let i=A[e];if(i===0){t[n]=0,t[n+1]=1,t[n+2]=0;return}let c=r[0],a=Ac*i,s=2*o[e]+c*a,l=c*a*s,I=1" +
-  "/(1+l);t[n]=a/s,t[n+1]=l*I,t[n+2]=I}function Ee(t,n,A){let o=t.joints,e=t.solverData.params,r=o.soft" +
-  "ness,i=r[0],c=r[1],a=r[2],s=e[15],l=o.constraints,I=o.pins,y=o.type,_=o.flags,m=o.rowColour,C=o.rowS" +
-  "lot,f=o.f,h=f[Zo],B=f[Zo+1],S=f[Zo+2],g=f[Zo+3],E=f[Zo+4],d=f[Zo+5];for(let u=n;u<A;u++){if(m[u]<0)c" +
-  "ontinue;let D=y[u],N=_[u];if(Si(D,N)){let p=C[u]*16;ni(t,u,I,p),I[p+14]=s*h[u],I[p+14+1]=s*B[u];cont" +
-  "inue}let x=C[u]*40;switch(ni(t,u,l,x),l[x+14]=i,l[x+15]=c,l[x+16]=a,l[x+20]=s*h[u],l[x+20+1]=s*B[u]," +
-  "l[x+20+2]=s*S[u],l[x+20+3]=s*g[u],l[x+20+4]=s*E[u],l[x+20+5]=s*d[u],D){case ht.revolute:ec(t,u,l,x);" +
-  "break;case ht.prismatic:case ht.wheel:sc(t,u,l,x);break;case ht.distance:ic(t,u,l,x);break;case ht.w" +
-  "eld:ac(t,u,l,x);break;case ht.mouse:cc(t,u,l,x);break;case ht.motor:lc(t,u,l,x);break;case ht.pulley" +
-  ":Ic(t,u,l,x);break}}}var rc=Et.enableLimit|Et.enableMotor|Et.enableSpring;function Si(t,n){return t=" +
-  "==ht.revolute&&(n&rc)===0}function ni(t,n,A,o){let e=t.joints,r=t.bodies,i=r.transform,c=t.solverDat" +
-  "a.indexOf,a=e.bodyA[n],s=e.bodyB[n],l=c[a],I=c[s],y=l!==0&&r.type[a]===Pn.dynamic,_=I!==0&&r.type[s]" +
-  "===Pn.dynamic;A[o+0]=l,A[o+1]=I,A[o+2]=y?r.invMass[a]:0,A[o+3]=y?r.invInertia[a]:0,A[o+4]=_?r.invMas" +
-  "s[s]:0,A[o+5]=_?r.invInertia[s]:0,A[o+6]=n,A[o+7]=e.flags[n];let m=e.f,C=i.c[a],f=i.s[a],h=i.c[s],B=" +
-  "i.s[s],S=m[He][n]-r.localCenterX[a],g=m[Ke][n]-r.localCenterY[a];A[o+8]=C*S-f*g,A[o+9]=f*S+C*g,S=m[W" +
-  "e][n]-r.localCenterX[s],g=m[Ze][n]-r.localCenterY[s],A[o+10]=h*S-B*g,A[o+11]=B*S+h*g,A[o+12]=r.cente" +
-  "rX[s]-r.centerX[a],A[o+13]=r.centerY[s]-r.centerY[a]}function _r(t,n,A,o,e){let r=t.joints,i=t.bodie" +
-  "s.transform,c=r.bodyA[n],a=r.bodyB[n],s=i.c[c],l=i.s[c],I=i.c[a],y=i.s[a],_=s*I+l*y,m=s*y-l*I,C=r.f[" +
-  "ls][n],f=r.f[Is][n];A[o]=_*C+m*f,A[e]=m*C-_*f}function yr(t,n){let A=t[n+3]+t[n+5];return A>0?1/A:0}" +
-  "function ec(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n];A[o+27]=yr(A,o),_r(t" +
-  ",n,A,o+32,o+33),A[o+28]=r[WA][n],A[o+29]=i*r[ZA][n],A[o+30]=r[Rr][n],A[o+31]=r[Pr][n],r[To][n]===0&&" +
-  "(A[o+7]=c&~Et.enableSpring),Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function sc(t,n,A,o){let e=" +
-  "t.joints,r=e.f,i=t.solverData.params[0],c=t.bodies.transform,a=e.bodyA[n],s=c.c[a],l=c.s[a],I=r[$e][" +
-  "n],y=r[ze][n];A[o+26]=s*I-l*y,A[o+27]=l*I+s*y,e.type[n]===ht.prismatic&&_r(t,n,A,o+34,o+35),A[o+29]=" +
-  "r[WA][n],A[o+30]=i*r[ZA][n],A[o+31]=r[Rr][n],A[o+32]=r[Pr][n],A[o+33]=yr(A,o),r[To][n]===0&&(A[o+7]=" +
-  "e.flags[n]&~Et.enableSpring),Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function ic(t,n,A,o){let e" +
-  "=t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n],a=r[je][n],s=r[ts][n],l=r[br][n],I=(c&Et.enabl" +
-  "eLimit)!==0;I&&(l=l<a?a:l>s?s:l),A[o+26]=l,A[o+27]=a,A[o+28]=s,A[o+29]=r[WA][n],A[o+30]=i*r[ZA][n],A" +
-  "[o+31]=r[To][n],((c&Et.enableSpring)===0||I&&a>=s)&&(A[o+7]=c|64),Zn(A,o+17,r[To],r[Jn],n,t.solverDa" +
-  "ta.params);let _=A[o+8],m=A[o+9],C=A[o+10],f=A[o+11],h=A[o+12]+C-_,B=A[o+13]+f-m,S=Math.sqrt(h*h+B*B" +
-  "),g=S>0?h/S:0,E=S>0?B/S:0,d=_*E-m*g,u=C*E-f*g,D=A[o+2]+A[o+4]+A[o+3]*d*d+A[o+5]*u*u;A[o+32]=D>0?1/D:" +
-  "0}function ac(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params;_r(t,n,A,o+28,o+29),A[o+27]=yr(A,o" +
-  ");let c=e.flags[n];r[To][n]>0&&(Zn(A,o+14,r[To],r[Jn],n,i),c|=16),r[Mr][n]>0?(Zn(A,o+17,r[Mr],r[os]," +
-  "n,i),c|=32):(A[o+17]=e.softness[0],A[o+18]=e.softness[1],A[o+19]=e.softness[2]),A[o+7]=c}function cc" +
-  "(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0," +
-  "A[o+12]=i.centerX[c]-r[wr][n],A[o+13]=i.centerY[c]-r[Fr][n],A[o+26]=t.solverData.params[0]*r[Nr][n]," +
-  "Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function lc(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=" +
-  "i.transform,a=t.solverData.params[0],s=e.bodyA[n],l=e.bodyB[n],I=c.c[s],y=c.s[s],_=c.c[l],m=c.s[l],C" +
-  "=r[wr][n]-i.localCenterX[s],f=r[Fr][n]-i.localCenterY[s];A[o+8]=I*C-y*f,A[o+9]=y*C+I*f,C=-i.localCen" +
-  "terX[l],f=-i.localCenterY[l],A[o+10]=_*C-m*f,A[o+11]=m*C+_*f,_r(t,n,A,o+31,o+32),A[o+27]=yr(A,o),A[o" +
-  "+28]=a*r[Nr][n],A[o+29]=a*r[ns][n],A[o+30]=r[As][n]/a}function Ic(t,n,A,o){let e=t.joints,r=e.f,i=t." +
-  "bodies,c=e.bodyA[n],a=e.bodyB[n];A[o+26]=r[rs][n]-i.centerX[c],A[o+27]=r[es][n]-i.centerY[c],A[o+28]" +
-  "=r[ss][n]-i.centerX[a],A[o+29]=r[is][n]-i.centerY[a];let s=r[as][n];A[o+30]=s,A[o+31]=r[br][n]+s*r[c" +
-  "s][n]}var b=new Float64Array(26),So=0,go=1,uo=2,po=3,Po=4,wo=5,xo=6,Do=7,Bn=8,En=9,nn=10,RA=11,$n=12" +
-  ",Sn=13,gn=14,dn=15,un=16,mr=17,Se=18,ge=19,de=20,ue=21,pe=22,xe=23,De=24,PA=25;function _c(t,n,A,o,e" +
-  "){let r=A[o+6],i=A[o+7],c=A[e+6],a=A[e+7],s=t[n+8],l=t[n+9],I=t[n+10],y=t[n+11],_=r*s-i*l,m=i*s+r*l," +
-  "C=c*I-a*y,f=a*I+c*y;b[So]=_,b[go]=m,b[uo]=C,b[po]=f}function Ho(t,n,A,o,e){_c(t,n,A,o,e),b[Po]=A[e+4" +
-  "]-A[o+4]+t[n+12]+b[uo]-b[So],b[wo]=A[e+5]-A[o+5]+t[n+13]+b[po]-b[go]}function zn(t,n,A,o,e){let r=t[" +
-  "n+2],i=t[n+3],c=t[n+4],a=t[n+5],s=b[Sn],l=b[gn];A[o+0]=A[o+0]-r*s,A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-i*" +
-  "b[dn],A[e+0]=A[e+0]+c*s,A[e+1]=A[e+1]+c*l,A[e+2]=A[e+2]+a*b[un]}function jn(t,n,A,o){let e=A[o+6],r=" +
-  "A[o+7],i=t[n+26],c=t[n+27],a=e*i-r*c,s=r*i+e*c,l=b[Po],I=b[wo],y=a*l+s*I,_=(l+b[So])*s-(I+b[go])*a,m" +
-  "=b[uo]*s-b[po]*a,C=t[n+3],f=t[n+5],h=t[n+2]+t[n+4]+C*_*_+f*m*m;b[xo]=a,b[Do]=s,b[Bn]=_,b[En]=m,b[nn]" +
-  "=h>0?1/h:0,b[RA]=y,b[$n]=y}var be=0,wA=1,gi=2;function An(t,n,A,o,e,r,i,c){let a=c===null?0:2*c[2];f" +
-  "or(let s=n;s<A;s++){let l=s*e,I=(t[l+0]|0)*8,y=(t[l+1]|0)*8,_=o[I+6],m=o[I+7],C=o[y+6],f=o[y+7],h=t[" +
-  "l+8],B=t[l+9],S=t[l+10],g=t[l+11],E=_*h-m*B,d=m*h+_*B,u=C*S-f*g,D=f*S+C*g,N=t[l+2],x=t[l+3],p=t[l+4]" +
-  ",R=t[l+5],F=l+r,M=t[F],P=t[F+1],w=N+p;c!==null&&w>0&&(M*w>a?t[F]=M=a/w:-M*w>a&&(t[F]=M=-a/w),P*w>a?t" +
-  "[F+1]=P=a/w:-P*w>a&&(t[F+1]=P=-a/w));let Q=i===be?0:i===wA?t[F+2]:t[F+2]+t[F+3]+t[F+4]-t[F+5];o[I+0]" +
-  "=o[I+0]-N*M,o[I+1]=o[I+1]-N*P,o[I+2]=o[I+2]-x*(E*P-d*M+Q),o[y+0]=o[y+0]+p*M,o[y+1]=o[y+1]+p*P,o[y+2]" +
-  "=o[y+2]+R*(u*P-D*M+Q)}}function Me(t,n,A,o,e){let r=b[mr],i=b[xo],c=b[Do],a=t[n+2],s=t[n+3],l=t[n+4]" +
-  ",I=t[n+5];A[o+0]=A[o+0]-a*r*i,A[o+1]=A[o+1]-a*r*c,A[o+2]=A[o+2]-s*r*b[Bn],A[e+0]=A[e+0]+l*r*i,A[e+1]" +
-  "=A[e+1]+l*r*c,A[e+2]=A[e+2]+I*r*b[En]}function Re(t,n,A){b[PA]=b[xo]*(t[A+0]-t[n+0])+b[Do]*(t[A+1]-t" +
-  "[n+1])+b[En]*t[A+2]-b[Bn]*t[n+2]}function FA(t,n,A,o,e,r,i,c){let a=0,s=1,l=0;c&&(a=t[n+i]*b[$n],s=t" +
-  "[n+i+1],l=t[n+i+2]),Re(A,o,e);let I=t[n+20+r],y=-s*b[nn]*(b[PA]+a)-l*I;t[n+20+r]=I+y,b[mr]=y,Me(t,n," +
-  "A,o,e)}function yc(t,n,A,o,e,r,i,c){Re(A,o,e);let a=t[n+20+r],s=t[n+c],l=a+b[nn]*(t[n+i]-b[PA]);l=l>" +
-  "s?s:l<-s?-s:l;let I=l-a;t[n+20+r]=l,b[mr]=I,Me(t,n,A,o,e)}function mc(t,n,A,o,e,r,i,c,a,s){let l=r[1" +
-  "];for(let I=0;I<2;I++){let y=I===0?b[RA]-t[n+a]:t[n+s]-b[RA],_=0,m=1,C=0;y>0?_=y*l:i&&(_=t[n+14]*y,m" +
-  "=t[n+15],C=t[n+16]),Re(A,o,e);let f=I===0?b[PA]:-b[PA],h=t[n+20+c+I],B=h-m*b[nn]*(f+_)-C*h,S=B>0?B:0" +
-  ",g=S-h;t[n+20+c+I]=S,b[mr]=I===0?g:-g,Me(t,n,A,o,e)}}var Cc=0,fc=1,hc=2,Bc=3,Ec=4,Sc=5,gc=6;function" +
-  " tA(t,n,A,o,e,r,i,c,a,s,l){c&&FA(t,n,A,o,e,l[Cc],17,!0),a&&yc(t,n,A,o,e,l[fc],l[hc],l[Bc]),s&&mc(t,n" +
-  ",A,o,e,r,i,l[Ec],l[Sc],l[gc])}function di(t,n,A){let o=1,e=0;A&&(o=t[n+15],e=t[n+16]);let r=b[Se],i=" +
-  "b[ge],c=b[de],a=b[ue],s=b[pe],l=r*c-i*i;l=l!==0?1/l:0;let I=t[n+20],y=t[n+20+1],_=-o*l*(c*a-i*s)-e*I" +
-  ",m=-o*l*(r*s-i*a)-e*y;t[n+20]=I+_,t[n+20+1]=y+m,b[xe]=_,b[De]=m}function Cr(t,n,A,o,e,r){let i=A[o+6" +
-  "],c=A[o+7],a=A[e+6],s=A[e+7],l=t[n+8],I=t[n+9],y=t[n+10],_=t[n+11],m=i*l-c*I,C=c*l+i*I,f=a*y-s*_,h=s" +
-  "*y+a*_,B=t[n+2],S=t[n+3],g=t[n+4],E=t[n+5],d=0,u=0,D=1,N=0;if(r){let j=t[n+14];d=j*(A[e+4]-A[o+4]+f-" +
-  "m+t[n+12]),u=j*(A[e+5]-A[o+5]+h-C+t[n+13]),D=t[n+15],N=t[n+16]}let x=A[o+0],p=A[o+1],R=A[o+2],F=A[e+" +
-  "0],M=A[e+1],P=A[e+2],w=F-P*h-x+R*C+d,Q=M+P*f-p-R*m+u,T=B+g,X=T+S*C*C+E*h*h,G=-S*m*C-E*f*h,O=T+S*m*m+" +
-  "E*f*f,U=X*O-G*G;U=U!==0?1/U:0;let v=t[n+20],J=t[n+20+1],$=-D*U*(O*w-G*Q)-N*v,ot=-D*U*(X*Q-G*w)-N*J;t" +
-  "[n+20]=v+$,t[n+20+1]=J+ot,A[o+0]=x-B*$,A[o+1]=p-B*ot,A[o+2]=R-S*(m*ot-C*$),A[e+0]=F+g*$,A[e+1]=M+g*o" +
-  "t,A[e+2]=P+E*(f*ot-h*$)}var dc=Int32Array.of(0,3,29,30,1,27,28);function ui(t,n,A,o){for(let e=n;e<A" +
-  ";e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c);let a=b[Po],s=b[wo],l=Math.sqrt(a*a+s*s" +
-  "),I=l>0?1/l:0,y=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],_=y*a*I,m=y*s*I;b[Sn]=_,b[gn]=m,b[dn]=b[So]*m-" +
-  "b[go]*_,b[un]=b[uo]*m-b[po]*_,zn(t,r,o,i,c)}}function pi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;" +
-  "a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I);let y=b[Po],_=b[wo],m=Math.sqrt(" +
-  "y*y+_*_),C=m>0?1/m:0,f=y*C,h=_*C;b[xo]=f,b[Do]=h,b[Bn]=b[So]*h-b[go]*f,b[En]=b[uo]*h-b[po]*f,b[nn]=t" +
-  "[s+32],b[RA]=m,b[$n]=m-t[s+26];let B=t[s+7]|0;if((B&64)!==0)FA(t,s,o,l,I,0,14,r);else{let S=t[s+31]>" +
-  "0,g=(B&Et.enableMotor)!==0,E=(B&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,S,g,E,dc)}}}var uc=Int32Array.o" +
-  "f(0,60,2,4,4,0,4,0);function xi(t,n,A,o,e){let r=uc[n],i=2*e[2],c=2*Wo,a=e[0];for(let s=A;s<o;s++){l" +
-  "et l=s*40,I=n===ht.pulley?t[l+30]:1,y=t[l+2]+I*I*t[l+4],_=a*(t[l+3]+t[l+5]);for(let m=0;m<6;m++){let" +
-  " C=(r>>m&1)!==0,f=C?_:y;if(f===0)continue;let h=C?c:i,B=l+20+m,S=t[B];S*f>h?t[B]=h/f:-S*f>h&&(t[B]=-" +
-  "h/f)}}}var fr=new Float64Array(2);function rn(t,n,A,o,e,r){let i=o[e+6],c=o[e+7],a=o[r+6],s=o[r+7],l" +
-  "=i*a+c*s,I=i*s-c*a,y=t[A],_=t[A+1];fr[0]=_*l+y*I,fr[1]=y*l-_*I,vr(fr,0),t[n+39]=fr[0]}function Di(t," +
-  "n,A,o){An(t,n,A,o,40,20,wA,null)}function bi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(" +
-  "i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5],f=o[l+0],h=o[l+1],B=o[" +
-  "l+2],S=o[I+0],g=o[I+1],E=o[I+2],d=o[l+6],u=o[l+7],D=o[I+6],N=o[I+7],x=t[s+30];{rn(t,s,s+31,o,l,I);le" +
-  "t p=x*t[s+39],R=t[s+20+2],F=t[s+29],M=R-t[s+27]*(E-B+p);M=M>F?F:M<-F?-F:M;let P=M-R;t[s+20+2]=M,B-=_" +
-  "*P,E+=C*P}{let p=t[s+8],R=t[s+9],F=t[s+10],M=t[s+11],P=d*p-u*R,w=u*p+d*R,Q=D*F-N*M,T=N*F+D*M,X=S-E*T" +
-  "-f+B*w+x*(o[I+4]-o[l+4]+Q-P+t[s+12]),G=g+E*Q-h-B*P+x*(o[I+5]-o[l+5]+T-w+t[s+13]),O=y+m,U=O+_*w*w+C*T" +
-  "*T,v=-_*P*w-C*Q*T,J=O+_*P*P+C*Q*Q,$=U*J-v*v;$=$!==0?1/$:0;let ot=t[s+20],j=t[s+20+1],W=ot-$*(J*X-v*G" +
-  "),H=j-$*(U*G-v*X),At=t[s+28],nt=W*W+H*H;if(nt>At*At){let rt=At/Math.sqrt(nt);W*=rt,H*=rt}let Z=W-ot," +
-  "Y=H-j;t[s+20]=W,t[s+20+1]=H,f-=y*Z,h-=y*Y,B-=_*(P*Y-w*Z),S+=m*Z,g+=m*Y,E+=C*(Q*Y-T*Z)}o[l+0]=f,o[l+1" +
-  "]=h,o[l+2]=B,o[I+0]=S,o[I+1]=g,o[I+2]=E}}function Mi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r" +
-  "+1]|0)*8,c=t[r+4],a=t[r+5],s=o[i+6],l=o[i+7],I=t[r+10],y=t[r+11],_=s*I-l*y,m=l*I+s*y,C=t[r+20],f=t[r" +
-  "+20+1];o[i+0]=o[i+0]+c*C,o[i+1]=o[i+1]+c*f,o[i+2]=o[i+2]+a*(_*f-m*C)}}function Ri(t,n,A,o,e,r,i){let" +
-  " c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+1]|0)*8,I=t[s+4],y=t[s+5],_=o[l+0],m=o[l+1]," +
-  "C=o[l+2],f=o[l+6],h=o[l+7],B=t[s+10],S=t[s+11],g=f*B-h*S,E=h*B+f*S,d=t[s+17],u=t[s+18],D=t[s+19],N=_" +
-  "-C*E+d*(o[l+4]+g+t[s+12]),x=m+C*g+d*(o[l+5]+E+t[s+13]),p=I+y*E*E,R=-y*g*E,F=I+y*g*g,M=p*F-R*R;M=M!==" +
-  "0?1/M:0;let P=t[s+20],w=t[s+20+1],Q=P-u*M*(F*N-R*x)-D*P,T=w-u*M*(p*x-R*N)-D*w,X=t[s+26],G=Q*Q+T*T;if" +
-  "(G>X*X){let v=X/Math.sqrt(G);Q*=v,T*=v}let O=Q-P,U=T-w;t[s+20]=Q,t[s+20+1]=T,_+=I*O,m+=I*U,C+=y*(g*U" +
-  "-E*O),o[l+0]=_,o[l+1]=m,o[l+2]=C}}var pc=new Float64Array([0,1,0]);function Pi(t,n,A,o,e){An(t,n,A,o" +
-  ",16,14,be,e)}function wi(t,n,A,o,e,r,i){let c=r?e:pc,a=c[0],s=c[1],l=c[2],I=n+A-1;for(let y=n;y<A;y+" +
-  "+){let _=(i?I-y:y)*16,m=(t[_+0]|0)*8,C=(t[_+1]|0)*8,f=o[m+6],h=o[m+7],B=o[C+6],S=o[C+7],g=t[_+8],E=t" +
-  "[_+9],d=t[_+10],u=t[_+11],D=f*g-h*E,N=h*g+f*E,x=B*d-S*u,p=S*d+B*u,R=t[_+2],F=t[_+3],M=t[_+4],P=t[_+5" +
-  "],w=a*(o[C+4]-o[m+4]+x-D+t[_+12]),Q=a*(o[C+5]-o[m+5]+p-N+t[_+13]),T=o[m+0],X=o[m+1],G=o[m+2],O=o[C+0" +
-  "],U=o[C+1],v=o[C+2],J=O-v*p-T+G*N+w,$=U+v*x-X-G*D+Q,ot=R+M,j=ot+F*N*N+P*p*p,W=-F*D*N-P*x*p,H=ot+F*D*" +
-  "D+P*x*x,At=j*H-W*W;At=At!==0?s/At:0;let nt=t[_+14],Z=t[_+14+1],Y=-At*(H*J-W*$)-l*nt,rt=-At*(j*$-W*J)" +
-  "-l*Z;t[_+14]=nt+Y,t[_+14+1]=Z+rt,o[m+0]=T-R*Y,o[m+1]=X-R*rt,o[m+2]=G-F*(D*rt-N*Y),o[C+0]=O+M*Y,o[C+1" +
-  "]=U+M*rt,o[C+2]=v+P*(x*rt-p*Y)}}var xc=Int32Array.of(2,3,29,30,4,31,32);function Fi(t,n,A,o){for(let" +
-  " e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),jn(t,r,o,i);let a=b[xo],s=b[Do]" +
-  ",l=b[Po]+b[So],I=b[wo]+b[go],y=b[uo],_=b[po],m=l*s-I*a,C=y*s-_*a,f=l*a+I*s,h=y*a+_*s,B=t[r+20],S=t[r" +
-  "+20+1],g=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];b[Sn]=g*a-B*s,b[gn]=g*s+B*a,b[dn]=g*m+B*f+S,b[un]=g" +
-  "*C+B*h+S,zn(t,r,o,i,c)}}function Ni(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*" +
-  "40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I),jn(t,s,o,l);let y=t[s+7]|0,_=(y&Et.enableSpring)!==0," +
-  "m=(y&Et.enableMotor)!==0,C=(y&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,_,m,C,xc);let f=t[s+2],h=t[s+3],B" +
-  "=t[s+4],S=t[s+5],g=b[Po],E=b[wo],d=-b[Do],u=b[xo],D=(g+b[So])*u-(E+b[go])*d,N=b[uo]*u-b[po]*d,x=o[l+" +
-  "0],p=o[l+1],R=o[l+2],F=o[I+0],M=o[I+1],P=o[I+2],w=d*(F-x)+u*(M-p)+N*P-D*R,Q=P-R;if(r){let v=t[s+14];" +
-  "w+=v*(d*g+u*E),rn(t,s,s+34,o,l,I),Q+=v*t[s+39]}let T=h+S;b[Se]=f+B+h*D*D+S*N*N,b[ge]=h*D+S*N,b[de]=T" +
-  "===0?1:T,b[ue]=w,b[pe]=Q,di(t,s,r);let X=b[xe],G=b[De],O=X*d,U=X*u;o[l+0]=x-f*O,o[l+1]=p-f*U,o[l+2]=" +
-  "R-h*(X*D+G),o[I+0]=F+B*O,o[I+1]=M+B*U,o[I+2]=P+S*(X*N+G)}}function Ti(t,n,A,o){Qi(t,n,A,o,!1,!1,!0)}" +
-  "function Oi(t,n,A,o,e,r,i){Qi(t,n,A,o,r,i,!1)}function Qi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A" +
-  ";a++){let s=(r?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5],f=o[l+6]," +
-  "h=o[l+7],B=o[I+6],S=o[I+7],g=t[s+8],E=t[s+9],d=t[s+10],u=t[s+11],D=f*g-h*E,N=h*g+f*E,x=B*d-S*u,p=S*d" +
-  "+B*u,R=o[l+4]+D-t[s+26],F=o[l+5]+N-t[s+27],M=o[I+4]+x-t[s+28],P=o[I+5]+p-t[s+29],w=Math.sqrt(R*R+F*F" +
-  "),Q=Math.sqrt(M*M+P*P),T=w>1e-9?1/w:0,X=Q>1e-9?1/Q:0;R*=T,F*=T,M*=X,P*=X;let G=t[s+30],O=D*F-N*R,U=x" +
-  "*P-p*M,v=o[l+0],J=o[l+1],$=o[l+2],ot=o[I+0],j=o[I+1],W=o[I+2],H;if(i)H=t[s+20];else{let rt=y+_*O*O+G" +
-  "*G*(m+C*U*U),K=rt>0?1/rt:0,it=-(R*(v-$*N)+F*(J+$*D))-G*(M*(ot-W*p)+P*(j+W*x)),to=0,lt=1,mt=0;e&&(to=" +
-  "t[s+14]*(t[s+31]-w-G*Q),lt=t[s+15],mt=t[s+16]);let z=t[s+20];H=-lt*K*(it+to)-mt*z,t[s+20]=z+H}let At" +
-  "=-H*R,nt=-H*F,Z=-G*H*M,Y=-G*H*P;v+=y*At,J+=y*nt,$+=_*(D*nt-N*At),ot+=m*Z,j+=m*Y,W+=C*(x*Y-p*Z),o[l+0" +
-  "]=v,o[l+1]=J,o[l+2]=$,o[I+0]=ot,o[I+1]=j,o[I+2]=W}}var Dc=Et.enableSpring|Et.enableMotor|Et.enableLi" +
-  "mit,bc=Et.enableSpring|Et.enableLimit;function vi(t,n,A,o){An(t,n,A,o,40,20,gi,null)}function Ji(t,n" +
-  ",A,o,e,r,i){let c=e[1],a=n+A-1;for(let s=n;s<A;s++){let l=(i?a-s:s)*40,I=(t[l+0]|0)*8,y=(t[l+1]|0)*8" +
-  ",_=t[l+3],m=t[l+5],C=t[l+7]|0;if((C&Dc)!==0&&_+m>0){let f=o[I+2],h=o[y+2],B=t[l+27];(C&bc)!==0&&rn(t" +
-  ",l,l+32,o,I,y);let S=t[l+39];if((C&Et.enableSpring)!==0){let g=t[l+20+2],E=-t[l+18]*B*(h-f+t[l+17]*S" +
-  ")-t[l+19]*g;t[l+20+2]=g+E,f-=_*E,h+=m*E}if((C&Et.enableMotor)!==0){let g=t[l+20+3],E=t[l+29],d=g-B*(" +
-  "h-f-t[l+28]);d=d>E?E:d<-E?-E:d;let u=d-g;t[l+20+3]=d,f-=_*u,h+=m*u}if((C&Et.enableLimit)!==0){{let g" +
-  "=S-t[l+30],E=0,d=1,u=0;g>0?E=g*c:r&&(E=t[l+14]*g,d=t[l+15],u=t[l+16]);let D=t[l+20+4],N=D-d*B*(h-f+E" +
-  ")-u*D,x=N>0?N:0,p=x-D;t[l+20+4]=x,f-=_*p,h+=m*p}{let g=t[l+31]-S,E=0,d=1,u=0;g>0?E=g*c:r&&(E=t[l+14]" +
-  "*g,d=t[l+15],u=t[l+16]);let D=t[l+20+5],N=D-d*B*(f-h+E)-u*D,x=N>0?N:0,p=x-D;t[l+20+5]=x,f+=_*p,h-=m*" +
-  "p}}o[I+2]=f,o[y+2]=h}Cr(t,l,o,I,y,r)}}function Li(t,n,A,o){An(t,n,A,o,40,20,wA,null)}function Gi(t,n" +
-  ",A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+" +
-  "7]|0;{let _=0,m=1,C=0;if(r||(y&32)!==0){rn(t,s,s+28,o,l,I);let g=t[s+39];_=t[s+17]*g,m=t[s+18],C=t[s" +
-  "+19]}let f=o[l+2],h=o[I+2],B=t[s+20+2],S=-m*t[s+27]*(h-f+_)-C*B;t[s+20+2]=B+S,o[l+2]=f-t[s+3]*S,o[I+" +
-  "2]=h+t[s+5]*S}Cr(t,s,o,l,I,r||(y&16)!==0)}}var Mc=Int32Array.of(1,-1,-1,-1,3,31,32);function Xi(t,n," +
-  "A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),jn(t,r,o,i);let a=b" +
-  "[xo],s=b[Do],l=b[Po]+b[So],I=b[wo]+b[go],y=b[uo],_=b[po],m=l*s-I*a,C=y*s-_*a,f=l*a+I*s,h=y*a+_*s,B=t" +
-  "[r+20],S=t[r+20+2],g=t[r+20+1]+t[r+20+3]-t[r+20+4];b[Sn]=g*a-B*s,b[gn]=g*s+B*a,b[dn]=g*m+B*f+S,b[un]" +
-  "=g*C+B*h+S,zn(t,r,o,i,c)}}function Ui(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a" +
-  ")*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5];Ho(t,s,o,l,I),jn(t,s,o,l);let" +
-  " f=t[s+7]|0;if((f&Et.enableMotor)!==0){let x=o[l+2],p=o[I+2],R=t[s+33],F=t[s+20+2],M=t[s+30],P=F-R*(" +
-  "p-x-t[s+29]);P=P>M?M:P<-M?-M:P;let w=P-F;t[s+20+2]=P,o[l+2]=x-_*w,o[I+2]=p+C*w}let h=(f&Et.enableSpr" +
-  "ing)!==0,B=(f&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,h,!1,B,Mc);let S=b[Po],g=b[wo],E=-b[Do],d=b[xo],u" +
-  "=(S+b[So])*d-(g+b[go])*E,D=b[uo]*d-b[po]*E,N=y+m+_*u*u+C*D*D;b[xo]=E,b[Do]=d,b[Bn]=u,b[En]=D,b[nn]=N" +
-  ">0?1/N:0,b[$n]=E*S+d*g,FA(t,s,o,l,I,0,14,r)}}var Pe=0,we=1;function Fe(t,n,A,o,e,r){let i=t.joints.c" +
-  "onstraints,c=t.joints.groupStart,a=t.solverData.states,s=t.solverData.params,l=A*KA;for(let I=0;I<KA" +
-  ";I++){let y=Math.max(o,c[l+I]),_=Math.min(e,c[l+I+1]);y>=_||(n===Pe?(xi(i,I,y,_,s),Rc(I,i,y,_,a)):Pc" +
-  "(I,i,y,_,a,s,n===we,r))}}function Ne(t,n,A,o,e){let r=t.joints,i=t.solverData.states;n===Pe?Pi(r.pin" +
-  "s,A,o,i,t.solverData.params):wi(r.pins,A,o,i,r.softness,n===we,e)}function Rc(t,n,A,o,e){switch(t){c" +
-  "ase ht.distance:return ui(n,A,o,e);case ht.revolute:return vi(n,A,o,e);case ht.prismatic:return Fi(n" +
-  ",A,o,e);case ht.weld:return Li(n,A,o,e);case ht.wheel:return Xi(n,A,o,e);case ht.mouse:return Mi(n,A" +
-  ",o,e);case ht.motor:return Di(n,A,o,e);case ht.pulley:return Ti(n,A,o,e)}}function Pc(t,n,A,o,e,r,i," +
-  "c){switch(t){case ht.distance:return pi(n,A,o,e,r,i,c);case ht.revolute:return Ji(n,A,o,e,r,i,c);cas" +
-  "e ht.prismatic:return Ni(n,A,o,e,r,i,c);case ht.weld:return Gi(n,A,o,e,r,i,c);case ht.wheel:return U" +
-  "i(n,A,o,e,r,i,c);case ht.mouse:return Ri(n,A,o,e,r,i,c);case ht.motor:return bi(n,A,o,e,r,i,c);case " +
-  "ht.pulley:return Oi(n,A,o,e,r,i,c)}}var wc=0,Fc=1,Nc=2,Vi=3,Yi=4;var Tc=6,Oc=7,Qc=8,vc=9,ki=10,qi=13" +
-  ",Jc=16,Hi=32,Lc=6;function Ki(t,n,A,o,e=0){let r=t.solverData,i=r.states,c=r.params,a=n&Hi-1,s=(n&Hi" +
-  ")!==0;if(a===Jc)Ee(t,A,o);else if(a>=qi)Ne(t,a-qi,A,o,s);else if(a>=ki)Fe(t,a-ki,n>>Lc,A,o,s);else i" +
-  "f(a===Qc)qs(t,A,o,r.chunkFound,e*ks);else if(a===vc)r.writeBackCounts[e]=$s(t,A,o,r.writeBackOut,A-1" +
-  ");else if(a===wc)Ks(i,r.integration,o,c,A);else if(a===Fc)Zs(i,o,c,A);else if(a===Nc)Ws(i,o,c,A);els" +
-  "e if(a===Tc)oi(r.contacts,o,i,c,A);else if(a===Oc)Gc(t,A,o);else{let l=r.kernel;if(l!==null){let I=r" +
-  ".contactsAddress+A*44*8;a===Vi?l.warmStartContacts(I,o-A,r.statesAddress):l.solveContacts(I,o-A,r.st" +
-  "atesAddress,c[1],c[3],a===Yi?1:0,s?1:0)}else a===Vi?js(r.contacts,o,i,A):ti(r.contacts,o,i,c,a===Yi," +
-  "s,A)}}function Gc(t,n,A){let o=t.solverData.contacts,e=t.solverData.constraintSlot,r=t.contacts.list" +
-  "Index,i=t.contacts.points;for(let c=n;c<A;c++){let a=r[c];if(a===-1)continue;let s=e[a];if(s<0)conti" +
-  "nue;let l=s*44,I=c*No,y=o[l+13];for(let _=0;_<y;_++){let m=l+20+_*12,C=I+_*fo;i[C+Go]=o[m+7],i[C+Xo]" +
-  "=o[m+8]}}}var oA=0,Wi=1,hr=2,Te=3,$i=4,Oe=5,Br=8,Er=12,zi=0,Qe=1,ji=2,ta=3,oa=4,na=5,Xc=6,Uc=7,Vc=8," +
-  "iy=Br+2*Er;var Aa=1,Yc=2,ve=3,kc=4;function qc(t){return(t&65535)<<16}function Zi(t,n,A){for(;;){let" +
-  " o=Atomics.load(t,Wi);if((o&-65536)!==n)return-1;let e=o&65535;if(e>=A)return-1;if(Atomics.compareEx" +
-  "change(t,Wi,o,o+1)===o)return e}}function ra(t,n,A,o,e,r,i){let c=qc(o),a=Br+(o&1)*Er,s=0;for(let l=" +
-  "Zi(t,c,r);l>=0;l=Zi(t,c,r))e===kc?Kc(A,t,a,l,i):Hc(A,e,l,i),Atomics.store(n,l,o),Atomics.add(t,hr,1)" +
-  "+1===r&&Atomics.notify(t,hr),s++;return s}function Hc(t,n,A,o){if(n===Yc)Ps(t,A,o,t.contacts.chunkOu" +
-  "t,t.contacts.chunkCounts);else if(n===ve){let e=t.broadphase;e.pairChunkCounts[A]=Fs(t,A,o,e.pairChu" +
-  "nkOut,2*A*Zr,Zr)}}function Kc(t,n,A,o,e){let r=n[A+Uc]+o*e,i=Math.min(n[A+Vc],r+e);Ki(t,n[A+Xc],r,i," +
-  "o)}var kt=t=>t.contacts,xn=t=>t.shapes.geometry,Dn=t=>t.shapes,qt=t=>t.bodies,Sr=t=>t.bodies.transfo" +
-  "rm,gr=t=>t.broadphase,Wc=t=>t.broadphase.moveBuffer,Ko=t=>t.solverData,Jo=t=>t.joints,Zc=t=>t.joints" +
-  ".f,Je=[[kt,\"shapeA\"],[kt,\"shapeB\"],[kt,\"bodyA\"],[kt,\"bodyB\"],[kt,\"flags\"],[kt,\"listIndex\"],[kt,\"poin" +
-  "tCount\"],[kt,\"points\"],[kt,\"normalX\"],[kt,\"normalY\"],[kt,\"manifoldCache\"],[kt,\"cacheValid\"],[kt,\"chu" +
-  "nkOut\"],[kt,\"chunkCounts\"],[xn,\"type\"],[xn,\"count\"],[xn,\"radius\"],[xn,\"centroid\"],[xn,\"slot\"],[xn,\"v" +
-  "erts\"],[xn,\"normals\"],[Dn,\"aabb\"],[Dn,\"moved\"],[Dn,\"tree\"],[Dn,\"proxy\"],[qt,\"flags\"],[Sr,\"x\"],[Sr,\"y" +
-  "\"],[Sr,\"c\"],[Sr,\"s\"],[Dn,\"groupIndex\"],[Dn,\"maskBits\"],[gr,\"moveFrom\"],[gr,\"moveSlot\"],[gr,\"pairChun" +
-  "kOut\"],[gr,\"pairChunkCounts\"],[Wc,\"data\"],[Ko,\"states\"],[Ko,\"contacts\"],[Ko,\"integration\"],[Ko,\"para" +
-  "ms\"],[Ko,\"chunkFound\"],[Ko,\"indexOf\"],[Ko,\"constraintSlot\"],[kt,\"list\"],[kt,\"friction\"],[kt,\"restitu" +
-  "tion\"],[kt,\"tangentSpeed\"],[kt,\"rollingResistance\"],[qt,\"invMass\"],[qt,\"invInertia\"],[qt,\"localCente" +
-  "rX\"],[qt,\"localCenterY\"],[Ko,\"writeBackOut\"],[Ko,\"writeBackCounts\"],[qt,\"vx\"],[qt,\"vy\"],[qt,\"w\"],[qt" +
-  ",\"centerX\"],[qt,\"centerY\"],[qt,\"forceX\"],[qt,\"forceY\"],[qt,\"torque\"],[qt,\"mass\"],[qt,\"inertia\"],[qt," +
-  "\"maxExtent\"],[qt,\"minExtent\"],[qt,\"type\"],[qt,\"shapeHead\"],[Dn,\"next\"],[Jo,\"constraints\"],[Jo,\"group" +
-  "Start\"],[Jo,\"pins\"],[Jo,\"softness\"],[Jo,\"type\"],[Jo,\"flags\"],[Jo,\"bodyA\"],[Jo,\"bodyB\"],[Jo,\"rowColou" +
-  "r\"],[Jo,\"rowSlot\"],...Array.from({length:$A},(t,n)=>[Zc,String(n)])];function ea(t,n,A){let[o,e]=Je[" +
-  "n];o(t)[e]=A}var sa=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQI" +
-  "AAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiA" +
-  "AQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwA" +
-  "BIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAI" +
-  "gASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1" +
-  "XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICd" +
-  "BEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAE" +
-  "hICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiA" +
-  "nQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiA" +
-  "AQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAA" +
-  "A8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz////////////////" +
-  "/////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASA" +
-  "eICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/Qw" +
-  "AAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VI" +
-  "hCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAA" +
-  "AAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAE" +
-  "gDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj" +
-  "9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwA" +
-  "BISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAk" +
-  "gDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1" +
-  "SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwA" +
-  "BICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fI" +
-  "B/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUB" +
-  "rIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGw" +
-  "iBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGs" +
-  "iKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fE" +
-  "BIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiA" +
-  "V/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiA" +
-  "VIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASA" +
-  "HIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH" +
-  "98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQY" +
-  "gAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0" +
-  "DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgI" +
-  "gAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA3" +
-  "98QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSA" +
-  "J/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiA" +
-  "L/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCE" +
-  "ZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECE" +
-  "dIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIAB" +
-  "BoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhI" +
-  "gASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6" +
-  "iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCA" +
-  "coiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAais" +
-  "DACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAc" +
-  "gGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhC" +
-  "ioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQI" +
-  "gIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAA" +
-  "gAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAM" +
-  "gFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQ" +
-  "rAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAI" +
-  "gEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAU" +
-  "gGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIis" +
-  "DECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSA" +
-  "doqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIis" +
-  "DOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQO" +
-  "IASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAI" +
-  "gACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwM" +
-  "AASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkg" +
-  "EQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3" +
-  "yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH" +
-  "98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAU" +
-  "gCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYg" +
-  "Bav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH" +
-  "98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUE" +
-  "QaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiA" +
-  "QIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAI" +
-  "gA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAI" +
-  "gA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCs" +
-  "DACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQ" +
-  "gAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnR" +
-  "qIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAl" +
-  "IBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiA" +
-  "IKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8" +
-  "gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDk" +
-  "DECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiA" +
-  "BQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5" +
-  "hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQA" +
-  "hBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSA" +
-  "OYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyA" +
-  "KIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",ia=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACE" +
-  "gEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIAC" +
-  "rUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgA" +
-  "UEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgG" +
-  "P3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABI" +
-  "QogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9X" +
-  "QMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQ" +
-  "TBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XA" +
-  "wAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9X" +
-  "QMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDA" +
-  "AH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohK" +
-  "yAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/" +
-  "fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Ega" +
-  "v1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/" +
-  "fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98" +
-  "gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQ" +
-  "ShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xA" +
-  "f3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiA" +
-  "iArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiC" +
-  "P1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELI" +
-  "AwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogC" +
-  "P1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gE" +
-  "v3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshB" +
-  "iAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFI" +
-  "AJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yA" +
-  "SIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJI" +
-  "B398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/" +
-  "fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/" +
-  "fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgB" +
-  "yAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgF" +
-  "SAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgF" +
-  "SAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9U" +
-  "wRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/" +
-  "e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgC" +
-  "P1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98" +
-  "gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/" +
-  "VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCH" +
-  "XwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrA" +
-  "wAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAK" +
-  "wNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDM" +
-  "CITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQ" +
-  "CAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoI" +
-  "AWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgA" +
-  "SAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfI" +
-  "AcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgE" +
-  "SAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFI" +
-  "AILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKho" +
-  "CACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiio" +
-  "SEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4o" +
-  "iICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDc" +
-  "CIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2io" +
-  "CEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhI" +
-  "A8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhI" +
-  "Q8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZ" +
-  "ARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADI" +
-  "AdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMII" +
-  "CQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQI" +
-  "AFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAA" +
-  "AAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQ" +
-  "UBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQ" +
-  "RBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/" +
-  "fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBa" +
-  "iEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQa" +
-  "v1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/" +
-  "VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/" +
-  "VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XA" +
-  "wABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABI" +
-  "AYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADK" +
-  "wMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAA" +
-  "AAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAA" +
-  "AAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4I" +
-  "RQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOio" +
-  "aAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgD" +
-  "yAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMII" +
-  "AcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQ" +
-  "QBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAA" +
-  "AAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgB" +
-  "RABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gC" +
-  "isDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgC" +
-  "CAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var nA=[void 0,void 0];function ca(t){let n" +
-  "=t?1:0;if(nA[n]!==void 0)return nA[n];if(nA[n]=null,typeof WebAssembly==\"object\"&&typeof WebAssembly" +
-  ".Module==\"function\")try{nA[n]=new WebAssembly.Module($c(t?ia:sa))}catch{nA[n]=null}return nA[n]}func" +
-  "tion la(t,n){return new WebAssembly.Instance(t,{env:{memory:n,abort:()=>{throw new Error(\"contact so" +
-  "lver kernel aborted\")}}}).exports}var aa=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345" +
-  "6789+/\";function $c(t){let n=new Uint8Array(128);for(let c=0;c<aa.length;c++)n[aa.charCodeAt(c)]=c;l" +
-  "et A=t.length;for(;A>0&&t[A-1]===\"=\";)A--;let o=new Uint8Array(A*3>>2),e=0,r=0,i=0;for(let c=0;c<A;c" +
-  "++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(e-=8,o[i++]=r>>e&255);return o}var Bt=new Float64Array(0),G" +
-  "t=new Int32Array(0),ma={states:Bt,integration:Bt,contacts:Bt,params:Bt,chunkFound:Gt,writeBackOut:Gt" +
-  ",writeBackCounts:Gt,indexOf:Gt,constraintSlot:Gt,kernel:null,kernelMemory:null,statesAddress:0,conta" +
-  "ctsAddress:0},TA={contacts:new vA,shapes:{geometry:new lA,aabb:Bt,moved:new Uint8Array(0),tree:new U" +
-  "int8Array(0),proxy:Gt,groupIndex:Gt,maskBits:new Uint32Array(0),next:Gt},bodies:{flags:new Uint8Arra" +
-  "y(0),transform:{x:Bt,y:Bt,c:Bt,s:Bt},invMass:Bt,invInertia:Bt,localCenterX:Bt,localCenterY:Bt,vx:Bt," +
-  "vy:Bt,w:Bt,centerX:Bt,centerY:Bt,forceX:Bt,forceY:Bt,torque:Bt,mass:Bt,inertia:Bt,maxExtent:Bt,minEx" +
-  "tent:Bt,type:new Uint8Array(0),shapeHead:Gt},broadphase:{trees:[new Qn,new Qn],moveBuffer:new Fo,mov" +
-  "eFrom:Bt,moveSlot:Gt,queryResults:new Fo,pairChunkOut:Gt,pairChunkCounts:Gt},manifold:qe(),pose:new " +
-  "Float64Array(8),solverData:ma,joints:{constraints:Bt,groupStart:Gt,pins:Bt,softness:Bt,f:Array.from(" +
-  "{length:$A},()=>Bt),type:Gt,flags:Gt,bodyA:Gt,bodyB:Gt,rowColour:Gt,rowSlot:Gt}},Ht=new Int32Array(Q" +
-  "e+1),Ca=Gt,fa=new Int32Array(0),zc=2e4,NA=0;function Ia(){for(;;){for(let r=0;r<zc&&Atomics.load(Ht," +
-  "oA)===NA;r++);Atomics.add(Ht,Oe,1),Atomics.wait(Ht,oA,NA),Atomics.sub(Ht,Oe,1);let t=Atomics.load(Ht" +
-  ",oA);if(t===NA)continue;NA=t;let n=Br+(t&1)*Er,A=Atomics.load(Ht,n+zi),o=Atomics.load(Ht,n+Qe),e=Ato" +
-  "mics.load(Ht,n+ji);if(Atomics.load(Ht,oA)===t){if(A===Aa)return;if(A===ve){let r=TA.broadphase.trees" +
-  ";r[0].adoptRoot(Atomics.load(Ht,n+ta)),r[1].adoptRoot(Atomics.load(Ht,n+oa)),TA.contacts.pairs.adopt" +
-  "Slots(Ca,Atomics.load(Ht,n+na))}try{ra(Ht,fa,TA,t,A,o,e)}catch(r){Atomics.store(Ht,$i,1),Atomics.not" +
-  "ify(Ht,hr),ha({type:\"error\",message:r instanceof Error?r.message:String(r)});return}}}}function _a(t" +
-  "){if(t.type===\"init\")Ht=t.ctrl,NA=Atomics.load(Ht,oA),ha({type:\"ready\"}),Ia();else if(t.type===\"colu" +
-  "mns\"){let n=t.columns,A=Je.length;for(let i=0;i<A;i++)ea(TA,i,n[i]);let o=TA.broadphase.trees;o[0].a" +
-  "doptQueryColumns(n.slice(A,A+vn)),o[1].adoptQueryColumns(n.slice(A+vn,A+2*vn)),Ca=n[A+2*vn],fa=t.chu" +
-  "nkDone;let e=ma,r=t.kernelMemory??null;r!==e.kernelMemory&&(e.kernelMemory=r,e.kernel=r===null?null:" +
-  "la(ca(!0),r)),e.statesAddress=t.statesAddress??0,e.contactsAddress=t.contactsAddress??0,Atomics.add(" +
-  "Ht,Te,1),Atomics.notify(Ht,Te),Ia()}}var ya=globalThis.require,dr=typeof ya==\"function\"?ya(\"node:wor" +
-  "ker_threads\").parentPort:null;function ha(t){dr!==null?dr.postMessage(t):self.postMessage(t)}dr!==nu" +
-  "ll?dr.on(\"message\",_a):self.onmessage=t=>_a(t.data);})();\n";
+  "=P}return!0}var yn=256,Kr=3;function Ps(t,n,A,o,e){let r=t.contacts,i=t.shapes,c=i.geometry,a=t.bodi" +
+  "es.transform,s=t.broadphase.trees,l=t.manifold,I=t.pose,y=r.points,_=t.bodies.flags,m=i.aabb,C=i.mov" +
+  "ed,f=n*2*yn,h=f+yn,B=0,S=r.listIndex,g=Math.min(A,(n+1)*yn);for(let E=n*yn;E<g;E++){if(S[E]===-1)con" +
+  "tinue;let d=r.shapeA[E],u=r.shapeB[E];if(C[d]===1||C[u]===1){let $=s[i.tree[d]],ot=s[i.tree[u]],j=i." +
+  "proxy[d],W=i.proxy[u];if($.maxX[j]<ot.minX[W]||ot.maxX[W]<$.minX[j]||$.maxY[j]<ot.minY[W]||ot.maxY[W" +
+  "]<$.minY[j]){o[f++]=E;continue}}let D=r.bodyA[E],N=r.bodyB[E];if((_[D]&OA.awake)===0&&(_[N]&OA.awake" +
+  ")===0){(r.flags[E]&Lo.touching)!==0&&B++;continue}let x=d*4,p=u*4;if(m[x]>m[p+2]+.02||m[p]>m[x+2]+.0" +
+  "2||m[x+1]>m[p+3]+.02||m[p+1]>m[x+3]+.02){if(r.cacheValid[E]=0,r.pointCount[E]===0)continue;l[0]=0}el" +
+  "se{if(I[0]=a.x[D],I[1]=a.y[D],I[2]=a.c[D],I[3]=a.s[D],I[4]=a.x[N],I[5]=a.y[N],I[6]=a.c[N],I[7]=a.s[N" +
+  "],(r.flags[E]&(Lo.touching|Lo.sensor))===Lo.touching&&Rs(r,E,I)){B++;continue}er[c.type[d]*lo+c.type" +
+  "[u]](c,d,u,I,l),Ms(r,E,I,l)}let R=l[0],F=r.pointCount[E],M=E*No,P=F>0?y[M+aA]:-1,w=F>1?y[M+fo+aA]:-1" +
+  ",Q=y[M+Go],T=y[M+Xo],X=y[M+fo+Go],G=y[M+fo+Xo];for(let $=0;$<R;$++){let ot=3+$*8,j=M+$*fo;y[j+wn]=l[" +
+  "ot+0],y[j+Fn]=l[ot+1],y[j+Nn]=l[ot+2],y[j+Tn]=l[ot+3],y[j+JA]=l[ot+4],y[j+LA]=l[ot+5],y[j+On]=l[ot+6" +
+  "],y[j+aA]=l[ot+7];let W=l[ot+7],H=0,At=0;W===P?(H=Q,At=T):W===w&&(H=X,At=G),y[j+Go]=H,y[j+Xo]=At}r.p" +
+  "ointCount[E]=R,r.normalX[E]=R>0?l[1]:0,r.normalY[E]=R>0?l[2]:0;let O=r.flags[E],U=(O&Lo.touching)!==" +
+  "0,v=R>0;(O&Lo.sensor)!==0&&v&&(v=l[9]<=0||R>1&&l[17]<=0),v?(B++,r.flags[E]=O|Lo.touching):r.flags[E]" +
+  "=O&~Lo.touching,v!==U&&(o[h++]=E)}e[n*Kr]=f-n*2*yn,e[n*Kr+1]=h-n*2*yn-yn,e[n*Kr+2]=B}var Wr=32,Zr=8*" +
+  "Wr;var mo=new Float64Array(8);function Fs(t,n,A,o,e,r){let i=t.broadphase,c=t.shapes,a=i.moveBuffer." +
+  "data,s=i.moveFrom,l=i.trees[HA],I=i.trees[Dr],y=Math.min(A,(n+1)*Wr),_=0;for(let m=n*Wr;m<y&&_>=0;m+" +
+  "+){let C=a[m],f=c.proxy[C];if(f===-1)continue;let h=i.trees[c.tree[C]];mo[0]=h.minX[f],mo[1]=h.minY[" +
+  "f],mo[2]=h.maxX[f],mo[3]=h.maxY[f],mo[4]=s[m*4],mo[5]=s[m*4+1],mo[6]=s[m*4+2],mo[7]=s[m*4+3],_=ws(t," +
+  "C,l,o,e,_,r),c.tree[C]===HA&&_>=0&&(_=ws(t,C,I,o,e,_,r))}return _}function ws(t,n,A,o,e,r,i){let c=t" +
+  ".broadphase,a=c.queryResults;a.clear();let s=t.shapes,l=s.groupIndex[n]>0?-1:s.maskBits[n]|0;A.query" +
+  "NewOverlaps(mo,0,l,s.moved,a);let I=a.data,y=t.contacts.pairs,_=r;for(let m=0;m<a.count;m++){let C=I" +
+  "[m];if(C===n)continue;if(s.moved[C]===1){if(C<n)continue;let B=c.moveSlot[C]*4,S=c.moveFrom;if(S[B]<" +
+  "=mo[6]&&S[B+2]>=mo[4]&&S[B+1]<=mo[7]&&S[B+3]>=mo[5])continue}let f=n<C?n:C,h=n<C?C:n;if(y.get(f,h)==" +
+  "=-1){if(_===i)return-1;o[e+2*_]=f,o[e+2*_+1]=h,_++}}return _}var Ns=0,Ts=1,Os=2,ks=3;function qs(t,n" +
+  ",A,o,e){let r=t.contacts,i=t.bodies,c=t.solverData,a=c.params,s=c.contacts,l=c.indexOf,I=c.states,y=" +
+  "r.points,_=i.transform,m=a[8],C=a[9],f=a[10],h=a[11],B=a[12],S=a[13],g=a[14],E=a[15],d=2*a[2],u=r.li" +
+  "stIndex,D=-a[4],N=-a[6];o[e+Ns]=0,o[e+Ts]=0<D?1:0,o[e+Os]=0<N?1:0;let x=c.constraintSlot;for(let p=n" +
+  ";p<A;p++){let R=u[p];if(R===-1)continue;let F=x[R];if(F<0)continue;let M=r.bodyA[p],P=r.bodyB[p],w=l" +
+  "[M],Q=l[P],T=F*44,X=w===0?0:i.invMass[M],G=w===0?0:i.invInertia[M],O=Q===0?0:i.invMass[P],U=Q===0?0:" +
+  "i.invInertia[P],v=r.normalX[p],J=r.normalY[p],$=J,ot=-v,j=w===0||Q===0;s[T+0]=w,s[T+1]=Q,s[T+2]=X,s[" +
+  "T+3]=G,s[T+4]=O,s[T+5]=U,s[T+6]=v,s[T+7]=J,s[T+8]=r.friction[p];let W=r.restitution[p];s[T+9]=W,W>0&" +
+  "&(o[e+Ns]=1),s[T+10]=j?h:m,s[T+11]=j?B:C,s[T+12]=j?S:f;let H=r.pointCount[p];s[T+13]=H,s[T+14]=r.tan" +
+  "gentSpeed[p];let At=r.rollingResistance[p];s[T+15]=At;let nt=At>0?G+U:0;s[T+16]=nt>0?1/nt:0,s[T+17]=" +
+  "0,s[T+18]=p;let Z=_.c[M],Y=_.s[M],rt=_.c[P],K=_.s[P],it=Z*i.localCenterX[M]-Y*i.localCenterY[M],to=Y" +
+  "*i.localCenterX[M]+Z*i.localCenterY[M],lt=rt*i.localCenterX[P]-K*i.localCenterY[P],mt=K*i.localCente" +
+  "rX[P]+rt*i.localCenterY[P],z=w*8,_t=Q*8,ut=I[z+0],tt=I[z+1],et=I[z+2],pt=I[_t+0],oo=I[_t+1],Xt=I[_t+" +
+  "2],no=p*No,Ut=X+O;for(let vt=0;vt<2;vt++){let Nt=T+20+vt*12;if(vt>=H){s[Nt+7]=0,s[Nt+8]=0;continue}l" +
+  "et io=no+vt*fo,at=y[io+wn]-it,bn=y[io+Fn]-to,Mn=y[io+Nn]-lt,Rn=y[io+Tn]-mt;s[Nt+0]=at*J-bn*v,s[Nt+1]" +
+  "=Mn*J-Rn*v,s[Nt+2]=at*v+bn*J,s[Nt+3]=Mn*v+Rn*J,s[Nt+4]=y[io+On]+g-((Mn-at)*v+(Rn-bn)*J);let Le=at*J-" +
+  "bn*v,Ge=Mn*J-Rn*v,Xe=X+O+G*Le*Le+U*Ge*Ge;s[Nt+5]=Xe>0?1/Xe:0;let Ue=at*ot-bn*$,Ve=Mn*ot-Rn*$,Ye=X+O+" +
+  "G*Ue*Ue+U*Ve*Ve;s[Nt+6]=Ye>0?1/Ye:0;let ur=E*y[io+Go],AA=E*y[io+Xo];ur*Ut>d&&(ur=d/Ut),AA*Ut>d?AA=d/" +
+  "Ut:-AA*Ut>d&&(AA=-d/Ut),s[Nt+7]=ur,s[Nt+8]=AA,s[Nt+9]=0;let Ba=pt-Xt*Rn-(ut-et*bn),Ea=oo+Xt*Mn-(tt+e" +
+  "t*at),pr=Ba*v+Ea*J;s[Nt+10]=pr,pr<D&&(o[e+Ts]=1),pr<N&&(o[e+Os]=1)}}}var te=.5;function Hs(t,n,A,o){" +
+  "let e=A[o+4],r=A[o+5],i=e*e+r*r,c=t.maxExtent[n],a=2*c*c*(1-A[o+6]),s=te*t.minExtent[n];return 2*(i+" +
+  "a)<=s*s?!1:Math.sqrt(i)+Math.sqrt(a>0?a:0)>s&&t.type[n]===Pn.dynamic}function Ks(t,n,A,o,e=1){let r=" +
+  "o[0],i=o[2],c=Wo/r,a=c*c,s=i*i;for(let l=e;l<A;l++){let I=l*8,y=l*8,_=n[y+3],m=n[y+0]+_*t[I+0],C=n[y" +
+  "+1]+_*t[I+1],f=n[y+2]+n[y+4]*t[I+2],h=m*m+C*C;if(h>s){let B=i/Math.sqrt(h);m*=B,C*=B}f*f>a&&(f=f>0?c" +
+  ":-c),t[I+0]=m,t[I+1]=C,t[I+2]=f}}function Ws(t,n,A,o=1){let e=A[0],r=A[2],i=Wo/e;for(let c=o;c<n;c++" +
+  "){let a=c*8;cr(t,a,r,i);let s=t[a+2],l=t[a+6],I=t[a+7],y=e*s,_=l-y*I,m=I+y*l,C=Math.sqrt(_*_+m*m),f=" +
+  "C>0?1/C:0;t[a+6]=_*f,t[a+7]=m*f,t[a+4]=t[a+4]+e*t[a+0],t[a+5]=t[a+5]+e*t[a+1]}}function Zs(t,n,A,o=1" +
+  "){let e=A[0],r=A[2],i=Wo/e;for(let c=o;c<n;c++)cr(t,c*8,r,i)}function cr(t,n,A,o){let e=t[n+2];e*e>o" +
+  "*o&&(t[n+2]=e>0?o:-o);let r=t[n+0],i=t[n+1],c=r*r+i*i;if(c>A*A){let a=A/Math.sqrt(c);t[n+0]=r*a,t[n+" +
+  "1]=i*a}}var ka=1e8,qa=1,Ha=2,Ka=4;function $s(t,n,A,o,e){let r=t.solverData,i=r.states,c=r.integrati" +
+  "on,a=t.bodies,s=a.transform,l=t.shapes,I=l.geometry,y=l.aabb,_=t.broadphase.trees,m=t.pose,C=r.param" +
+  "s[16]===1,f=a.maxExtent,h=a.minExtent,B=te,S=r.params[2],g=Wo/r.params[0],E=ka*r.params[7],d=a.mass," +
+  "u=a.inertia,D=0;for(let N=n;N<A;N++){let x=N*8,p=c[N*8+7],R=i[x+0],F=i[x+1],M=i[x+2],P=a.centerX[p]+" +
+  "i[x+4],w=a.centerY[p]+i[x+5],Q=i[x+6],T=i[x+7],X=s.c[p],G=s.s[p],O=Q*X-T*G,U=T*X+Q*G,v=1/Math.sqrt(O" +
+  "*O+U*U);O*=v,U*=v;let J=R+F+M+P+w+O+U;if(J-J!==0||d[p]*(R*R+F*F)+u[p]*(M*M)>E){o[e+D++]=N*8+qa;conti" +
+  "nue}cr(i,x,S,g);let $=i[x+0],ot=i[x+1],j=i[x+2];a.vx[p]=$,a.vy[p]=ot,a.w[p]=j,a.centerX[p]=P,a.cente" +
+  "rY[p]=w,s.c[p]=O,s.s[p]=U;let W=a.localCenterX[p],H=a.localCenterY[p],At=P-(O*W-U*H),nt=w-(U*W+O*H);" +
+  "s.x[p]=At,s.y[p]=nt,a.forceX[p]=0,a.forceY[p]=0,a.torque[p]=0;let Z=0;if(C){let Y=i[x+4],rt=i[x+5],K" +
+  "=f[p],it=B*h[p];2*(Y*Y+rt*rt+2*K*K*(1-Q))>it*it&&Hs(a,p,i,x)&&(Z=Ha)}m[0]=At,m[1]=nt,m[2]=O,m[3]=U;f" +
+  "or(let Y=a.shapeHead[p];Y!==-1;Y=l.next[Y]){let rt=Y*4;Hr(I,Y,m,y,rt);let K=_[l.tree[Y]],it=l.proxy[" +
+  "Y];(K.minX[it]>y[rt]||K.minY[it]>y[rt+1]||K.maxX[it]<y[rt+2]||K.maxY[it]<y[rt+3])&&(Z|=Ka)}Z!==0&&(o" +
+  "[e+D++]=N*8+Z)}return D}function js(t,n,A,o=0){for(let e=o;e<n;e++){let r=e*44,i=(t[r+0]|0)*8,c=(t[r" +
+  "+1]|0)*8,a=t[r+2],s=t[r+3],l=t[r+4],I=t[r+5],y=t[r+6],_=t[r+7],m=t[r+13]|0,C=0,f=0,h=0,B=0;for(let g" +
+  "=0;g<m;g++){let E=r+20+g*12,d=t[E+7],u=t[E+8];C+=d*y+u*_,f+=d*_-u*y,h+=d*t[E+0]-u*t[E+2],B+=d*t[E+1]" +
+  "-u*t[E+3]}let S=t[r+17];A[i+0]=A[i+0]-a*C,A[i+1]=A[i+1]-a*f,A[i+2]=A[i+2]-s*(h+S),A[c+0]=A[c+0]+l*C," +
+  "A[c+1]=A[c+1]+l*f,A[c+2]=A[c+2]+I*(B+S)}}function ti(t,n,A,o,e,r,i=0){let c=o[1],a=o[3];for(let s=i;" +
+  "s<n;s++){let I=(r?n-1-(s-i):s)*44,y=(t[I+0]|0)*8,_=(t[I+1]|0)*8,m=t[I+2],C=t[I+3],f=t[I+4],h=t[I+5]," +
+  "B=t[I+6],S=t[I+7],g=m*B,E=m*S,d=f*B,u=f*S,D=A[y+0],N=A[y+1],x=A[y+2],p=A[_+0],R=A[_+1],F=A[_+2],M=A[" +
+  "y+6],P=A[y+7],w=A[_+6],Q=A[_+7],T=(A[_+4]-A[y+4])*B+(A[_+5]-A[y+5])*S,X=t[I+10],G=t[I+11],O=t[I+12]," +
+  "U=t[I+13]>1,v=I+20,J=v+12;{let W=t[v+0],H=t[v+1],At=T+w*t[v+3]+Q*H-M*t[v+2]-P*W+t[v+4],nt=0,Z=1,Y=0;" +
+  "At>0?nt=At*c:e&&(nt=X*At,nt<-a&&(nt=-a),Z=G,Y=O);let rt=p*B+R*S-(D*B+N*S)+(F*H-x*W),K=t[v+7],it=K-Y*" +
+  "K-t[v+5]*Z*(rt+nt),to=it>0?it:0,lt=to-K;t[v+7]=to;let mt=t[v+9];t[v+9]=lt>mt?lt:mt,D-=lt*g,N-=lt*E,x" +
+  "-=lt*(C*W),p+=lt*d,R+=lt*u,F+=lt*(h*H)}if(U){let W=t[J+0],H=t[J+1],At=T+w*t[J+3]+Q*H-M*t[J+2]-P*W+t[" +
+  "J+4],nt=0,Z=1,Y=0;At>0?nt=At*c:e&&(nt=X*At,nt<-a&&(nt=-a),Z=G,Y=O);let rt=p*B+R*S-(D*B+N*S)+(F*H-x*W" +
+  "),K=t[J+7],it=K-Y*K-t[J+5]*Z*(rt+nt),to=it>0?it:0,lt=to-K;t[J+7]=to;let mt=t[J+9];t[J+9]=lt>mt?lt:mt" +
+  ",D-=lt*g,N-=lt*E,x-=lt*(C*W),p+=lt*d,R+=lt*u,F+=lt*(h*H)}let $=t[I+8],ot=t[I+14];{let W=t[v+2],H=t[v" +
+  "+3],At=p*S-R*B-(D*S-N*B)+(x*W-F*H+ot),nt=t[v+8],Z=$*t[v+7],Y=nt-t[v+6]*At,rt=Y>Z?Z:Y<-Z?-Z:Y,K=rt-nt" +
+  ";t[v+8]=rt,D-=K*E,N+=K*g,x+=K*(C*W),p+=K*u,R-=K*d,F-=K*(h*H)}if(U){let W=t[J+2],H=t[J+3],At=p*S-R*B-" +
+  "(D*S-N*B)+(x*W-F*H+ot),nt=t[J+8],Z=$*t[J+7],Y=nt-t[J+6]*At,rt=Y>Z?Z:Y<-Z?-Z:Y,K=rt-nt;t[J+8]=rt,D-=K" +
+  "*E,N+=K*g,x+=K*(C*W),p+=K*u,R-=K*d,F-=K*(h*H)}let j=t[I+15];if(j>0){let W=t[v+7]+(U?t[J+7]:0),H=j*W," +
+  "At=t[I+17],nt=At-t[I+16]*(F-x),Z=nt>H?H:nt<-H?-H:nt,Y=Z-At;t[I+17]=Z,x-=C*Y,F+=h*Y}A[y+0]=D,A[y+1]=N" +
+  ",A[y+2]=x,A[_+0]=p,A[_+1]=R,A[_+2]=F}}function oi(t,n,A,o,e=0){let r=o[4];for(let i=e;i<n;i++){let c" +
+  "=i*44,a=t[c+9];if(a===0)continue;let s=c+20,l=s+12,I=t[c+13]|0,y=t[s+10]<-r&&t[s+9]>0,_=I>1&&t[l+10]" +
+  "<-r&&t[l+9]>0;y&&_?Za(t,c,A,a):y?lr(t,c,s,A,a):_&&lr(t,c,l,A,a)}}function lr(t,n,A,o,e){gA[0]=-e*t[A" +
+  "+10],Wa(t,n,A,o,gA)}function Wa(t,n,A,o,e){let r=(t[n+0]|0)*8,i=(t[n+1]|0)*8,c=t[n+2],a=t[n+3],s=t[n" +
+  "+4],l=t[n+5],I=t[n+6],y=t[n+7],_=t[A+0],m=t[A+1],C=(o[i+0]-o[r+0])*I+(o[i+1]-o[r+1])*y+o[i+2]*m-o[r+" +
+  "2]*_,f=t[A+7],h=f-t[A+5]*(C-e[0]),B=h>0?h:0,S=B-f;t[A+7]=B,S>t[A+9]&&(t[A+9]=S),o[r+0]=o[r+0]-c*S*I," +
+  "o[r+1]=o[r+1]-c*S*y,o[r+2]=o[r+2]-a*S*_,o[i+0]=o[i+0]+s*S*I,o[i+1]=o[i+1]+s*S*y,o[i+2]=o[i+2]+l*S*m}" +
+  "var gA=new Float64Array(2);function Za(t,n,A,o){let e=n+20;gA[0]=-o*t[e+10],gA[1]=-o*t[e+12+10],$a(t" +
+  ",n,A,gA)||(lr(t,n,e,A,o),lr(t,n,e+12,A,o))}function $a(t,n,A,o){let e=n+20,r=e+12,i=t[n+2],c=t[n+3]," +
+  "a=t[n+4],s=t[n+5],l=t[e+0],I=t[e+1],y=t[r+0],_=t[r+1],m=i+a+c*l*l+s*I*I,C=i+a+c*y*y+s*_*_,f=i+a+c*l*" +
+  "y+s*I*_,h=m*C-f*f;if(!(m*m<1e3*h))return!1;let B=(t[n+0]|0)*8,S=(t[n+1]|0)*8,g=t[n+6],E=t[n+7],d=A[S" +
+  "+0]-A[B+0],u=A[S+1]-A[B+1],D=A[B+2],N=A[S+2],x=d*g+u*E+N*I-D*l,p=d*g+u*E+N*_-D*y,R=t[e+7],F=t[r+7],M" +
+  "=x-o[0]-(m*R+f*F),P=p-o[1]-(f*R+C*F),w=(-C*M+f*P)/h,Q=(f*M-m*P)/h;w>=0&&Q>=0||(w=-M/m,Q=0,w>=0&&f*w+" +
+  "P>=0||(w=0,Q=-P/C,Q>=0&&f*Q+M>=0||(w=0,Q=0)));let T=w-R,X=Q-F;t[e+7]=w,t[r+7]=Q,T>t[e+9]&&(t[e+9]=T)" +
+  ",X>t[r+9]&&(t[r+9]=X);let G=T+X;return A[B+0]=A[B+0]-i*G*g,A[B+1]=A[B+1]-i*G*E,A[B+2]=D-c*(T*l+X*y)," +
+  "A[S+0]=A[S+0]+a*G*g,A[S+1]=A[S+1]+a*G*E,A[S+2]=N+s*(T*I+X*_),!0}var Ac=2*Math.PI;function Zn(t,n,A,o" +
+  ",e,r){let i=A[e];if(i===0){t[n]=0,t[n+1]=1,t[n+2]=0;return}let c=r[0],a=Ac*i,s=2*o[e]+c*a,l=c*a*s,I=" +
+  "1/(1+l);t[n]=a/s,t[n+1]=l*I,t[n+2]=I}function Ee(t,n,A){let o=t.joints,e=t.solverData.params,r=o.sof" +
+  "tness,i=r[0],c=r[1],a=r[2],s=e[15],l=o.constraints,I=o.pins,y=o.type,_=o.flags,m=o.rowColour,C=o.row" +
+  "Slot,f=o.f,h=f[Zo],B=f[Zo+1],S=f[Zo+2],g=f[Zo+3],E=f[Zo+4],d=f[Zo+5];for(let u=n;u<A;u++){if(m[u]<0)" +
+  "continue;let D=y[u],N=_[u];if(Si(D,N)){let p=C[u]*16;ni(t,u,I,p),I[p+14]=s*h[u],I[p+14+1]=s*B[u];con" +
+  "tinue}let x=C[u]*40;switch(ni(t,u,l,x),l[x+14]=i,l[x+15]=c,l[x+16]=a,l[x+20]=s*h[u],l[x+20+1]=s*B[u]" +
+  ",l[x+20+2]=s*S[u],l[x+20+3]=s*g[u],l[x+20+4]=s*E[u],l[x+20+5]=s*d[u],D){case ht.revolute:ec(t,u,l,x)" +
+  ";break;case ht.prismatic:case ht.wheel:sc(t,u,l,x);break;case ht.distance:ic(t,u,l,x);break;case ht." +
+  "weld:ac(t,u,l,x);break;case ht.mouse:cc(t,u,l,x);break;case ht.motor:lc(t,u,l,x);break;case ht.pulle" +
+  "y:Ic(t,u,l,x);break}}}var rc=Et.enableLimit|Et.enableMotor|Et.enableSpring;function Si(t,n){return t" +
+  "===ht.revolute&&(n&rc)===0}function ni(t,n,A,o){let e=t.joints,r=t.bodies,i=r.transform,c=t.solverDa" +
+  "ta.indexOf,a=e.bodyA[n],s=e.bodyB[n],l=c[a],I=c[s],y=l!==0&&r.type[a]===Pn.dynamic,_=I!==0&&r.type[s" +
+  "]===Pn.dynamic;A[o+0]=l,A[o+1]=I,A[o+2]=y?r.invMass[a]:0,A[o+3]=y?r.invInertia[a]:0,A[o+4]=_?r.invMa" +
+  "ss[s]:0,A[o+5]=_?r.invInertia[s]:0,A[o+6]=n,A[o+7]=e.flags[n];let m=e.f,C=i.c[a],f=i.s[a],h=i.c[s],B" +
+  "=i.s[s],S=m[He][n]-r.localCenterX[a],g=m[Ke][n]-r.localCenterY[a];A[o+8]=C*S-f*g,A[o+9]=f*S+C*g,S=m[" +
+  "We][n]-r.localCenterX[s],g=m[Ze][n]-r.localCenterY[s],A[o+10]=h*S-B*g,A[o+11]=B*S+h*g,A[o+12]=r.cent" +
+  "erX[s]-r.centerX[a],A[o+13]=r.centerY[s]-r.centerY[a]}function _r(t,n,A,o,e){let r=t.joints,i=t.bodi" +
+  "es.transform,c=r.bodyA[n],a=r.bodyB[n],s=i.c[c],l=i.s[c],I=i.c[a],y=i.s[a],_=s*I+l*y,m=s*y-l*I,C=r.f" +
+  "[ls][n],f=r.f[Is][n];A[o]=_*C+m*f,A[e]=m*C-_*f}function yr(t,n){let A=t[n+3]+t[n+5];return A>0?1/A:0" +
+  "}function ec(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n];A[o+27]=yr(A,o),_r(" +
+  "t,n,A,o+32,o+33),A[o+28]=r[WA][n],A[o+29]=i*r[ZA][n],A[o+30]=r[Rr][n],A[o+31]=r[Pr][n],r[To][n]===0&" +
+  "&(A[o+7]=c&~Et.enableSpring),Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function sc(t,n,A,o){let e" +
+  "=t.joints,r=e.f,i=t.solverData.params[0],c=t.bodies.transform,a=e.bodyA[n],s=c.c[a],l=c.s[a],I=r[$e]" +
+  "[n],y=r[ze][n];A[o+26]=s*I-l*y,A[o+27]=l*I+s*y,e.type[n]===ht.prismatic&&_r(t,n,A,o+34,o+35),A[o+29]" +
+  "=r[WA][n],A[o+30]=i*r[ZA][n],A[o+31]=r[Rr][n],A[o+32]=r[Pr][n],A[o+33]=yr(A,o),r[To][n]===0&&(A[o+7]" +
+  "=e.flags[n]&~Et.enableSpring),Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function ic(t,n,A,o){let " +
+  "e=t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n],a=r[je][n],s=r[ts][n],l=r[br][n],I=(c&Et.enab" +
+  "leLimit)!==0;I&&(l=l<a?a:l>s?s:l),A[o+26]=l,A[o+27]=a,A[o+28]=s,A[o+29]=r[WA][n],A[o+30]=i*r[ZA][n]," +
+  "A[o+31]=r[To][n],((c&Et.enableSpring)===0||I&&a>=s)&&(A[o+7]=c|64),Zn(A,o+17,r[To],r[Jn],n,t.solverD" +
+  "ata.params);let _=A[o+8],m=A[o+9],C=A[o+10],f=A[o+11],h=A[o+12]+C-_,B=A[o+13]+f-m,S=Math.sqrt(h*h+B*" +
+  "B),g=S>0?h/S:0,E=S>0?B/S:0,d=_*E-m*g,u=C*E-f*g,D=A[o+2]+A[o+4]+A[o+3]*d*d+A[o+5]*u*u;A[o+32]=D>0?1/D" +
+  ":0}function ac(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params;_r(t,n,A,o+28,o+29),A[o+27]=yr(A," +
+  "o);let c=e.flags[n];r[To][n]>0&&(Zn(A,o+14,r[To],r[Jn],n,i),c|=16),r[Mr][n]>0?(Zn(A,o+17,r[Mr],r[os]" +
+  ",n,i),c|=32):(A[o+17]=e.softness[0],A[o+18]=e.softness[1],A[o+19]=e.softness[2]),A[o+7]=c}function c" +
+  "c(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0" +
+  ",A[o+12]=i.centerX[c]-r[wr][n],A[o+13]=i.centerY[c]-r[Fr][n],A[o+26]=t.solverData.params[0]*r[Nr][n]" +
+  ",Zn(A,o+17,r[To],r[Jn],n,t.solverData.params)}function lc(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c" +
+  "=i.transform,a=t.solverData.params[0],s=e.bodyA[n],l=e.bodyB[n],I=c.c[s],y=c.s[s],_=c.c[l],m=c.s[l]," +
+  "C=r[wr][n]-i.localCenterX[s],f=r[Fr][n]-i.localCenterY[s];A[o+8]=I*C-y*f,A[o+9]=y*C+I*f,C=-i.localCe" +
+  "nterX[l],f=-i.localCenterY[l],A[o+10]=_*C-m*f,A[o+11]=m*C+_*f,_r(t,n,A,o+31,o+32),A[o+27]=yr(A,o),A[" +
+  "o+28]=a*r[Nr][n],A[o+29]=a*r[ns][n],A[o+30]=r[As][n]/a}function Ic(t,n,A,o){let e=t.joints,r=e.f,i=t" +
+  ".bodies,c=e.bodyA[n],a=e.bodyB[n];A[o+26]=r[rs][n]-i.centerX[c],A[o+27]=r[es][n]-i.centerY[c],A[o+28" +
+  "]=r[ss][n]-i.centerX[a],A[o+29]=r[is][n]-i.centerY[a];let s=r[as][n];A[o+30]=s,A[o+31]=r[br][n]+s*r[" +
+  "cs][n]}var b=new Float64Array(26),So=0,go=1,uo=2,po=3,Po=4,wo=5,xo=6,Do=7,Bn=8,En=9,nn=10,RA=11,$n=1" +
+  "2,Sn=13,gn=14,dn=15,un=16,mr=17,Se=18,ge=19,de=20,ue=21,pe=22,xe=23,De=24,PA=25;function _c(t,n,A,o," +
+  "e){let r=A[o+6],i=A[o+7],c=A[e+6],a=A[e+7],s=t[n+8],l=t[n+9],I=t[n+10],y=t[n+11],_=r*s-i*l,m=i*s+r*l" +
+  ",C=c*I-a*y,f=a*I+c*y;b[So]=_,b[go]=m,b[uo]=C,b[po]=f}function Ho(t,n,A,o,e){_c(t,n,A,o,e),b[Po]=A[e+" +
+  "4]-A[o+4]+t[n+12]+b[uo]-b[So],b[wo]=A[e+5]-A[o+5]+t[n+13]+b[po]-b[go]}function zn(t,n,A,o,e){let r=t" +
+  "[n+2],i=t[n+3],c=t[n+4],a=t[n+5],s=b[Sn],l=b[gn];A[o+0]=A[o+0]-r*s,A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-i" +
+  "*b[dn],A[e+0]=A[e+0]+c*s,A[e+1]=A[e+1]+c*l,A[e+2]=A[e+2]+a*b[un]}function jn(t,n,A,o){let e=A[o+6],r" +
+  "=A[o+7],i=t[n+26],c=t[n+27],a=e*i-r*c,s=r*i+e*c,l=b[Po],I=b[wo],y=a*l+s*I,_=(l+b[So])*s-(I+b[go])*a," +
+  "m=b[uo]*s-b[po]*a,C=t[n+3],f=t[n+5],h=t[n+2]+t[n+4]+C*_*_+f*m*m;b[xo]=a,b[Do]=s,b[Bn]=_,b[En]=m,b[nn" +
+  "]=h>0?1/h:0,b[RA]=y,b[$n]=y}var be=0,wA=1,gi=2;function An(t,n,A,o,e,r,i,c){let a=c===null?0:2*c[2];" +
+  "for(let s=n;s<A;s++){let l=s*e,I=(t[l+0]|0)*8,y=(t[l+1]|0)*8,_=o[I+6],m=o[I+7],C=o[y+6],f=o[y+7],h=t" +
+  "[l+8],B=t[l+9],S=t[l+10],g=t[l+11],E=_*h-m*B,d=m*h+_*B,u=C*S-f*g,D=f*S+C*g,N=t[l+2],x=t[l+3],p=t[l+4" +
+  "],R=t[l+5],F=l+r,M=t[F],P=t[F+1],w=N+p;c!==null&&w>0&&(M*w>a?t[F]=M=a/w:-M*w>a&&(t[F]=M=-a/w),P*w>a?" +
+  "t[F+1]=P=a/w:-P*w>a&&(t[F+1]=P=-a/w));let Q=i===be?0:i===wA?t[F+2]:t[F+2]+t[F+3]+t[F+4]-t[F+5];o[I+0" +
+  "]=o[I+0]-N*M,o[I+1]=o[I+1]-N*P,o[I+2]=o[I+2]-x*(E*P-d*M+Q),o[y+0]=o[y+0]+p*M,o[y+1]=o[y+1]+p*P,o[y+2" +
+  "]=o[y+2]+R*(u*P-D*M+Q)}}function Me(t,n,A,o,e){let r=b[mr],i=b[xo],c=b[Do],a=t[n+2],s=t[n+3],l=t[n+4" +
+  "],I=t[n+5];A[o+0]=A[o+0]-a*r*i,A[o+1]=A[o+1]-a*r*c,A[o+2]=A[o+2]-s*r*b[Bn],A[e+0]=A[e+0]+l*r*i,A[e+1" +
+  "]=A[e+1]+l*r*c,A[e+2]=A[e+2]+I*r*b[En]}function Re(t,n,A){b[PA]=b[xo]*(t[A+0]-t[n+0])+b[Do]*(t[A+1]-" +
+  "t[n+1])+b[En]*t[A+2]-b[Bn]*t[n+2]}function FA(t,n,A,o,e,r,i,c){let a=0,s=1,l=0;c&&(a=t[n+i]*b[$n],s=" +
+  "t[n+i+1],l=t[n+i+2]),Re(A,o,e);let I=t[n+20+r],y=-s*b[nn]*(b[PA]+a)-l*I;t[n+20+r]=I+y,b[mr]=y,Me(t,n" +
+  ",A,o,e)}function yc(t,n,A,o,e,r,i,c){Re(A,o,e);let a=t[n+20+r],s=t[n+c],l=a+b[nn]*(t[n+i]-b[PA]);l=l" +
+  ">s?s:l<-s?-s:l;let I=l-a;t[n+20+r]=l,b[mr]=I,Me(t,n,A,o,e)}function mc(t,n,A,o,e,r,i,c,a,s){let l=r[" +
+  "1];for(let I=0;I<2;I++){let y=I===0?b[RA]-t[n+a]:t[n+s]-b[RA],_=0,m=1,C=0;y>0?_=y*l:i&&(_=t[n+14]*y," +
+  "m=t[n+15],C=t[n+16]),Re(A,o,e);let f=I===0?b[PA]:-b[PA],h=t[n+20+c+I],B=h-m*b[nn]*(f+_)-C*h,S=B>0?B:" +
+  "0,g=S-h;t[n+20+c+I]=S,b[mr]=I===0?g:-g,Me(t,n,A,o,e)}}var Cc=0,fc=1,hc=2,Bc=3,Ec=4,Sc=5,gc=6;functio" +
+  "n tA(t,n,A,o,e,r,i,c,a,s,l){c&&FA(t,n,A,o,e,l[Cc],17,!0),a&&yc(t,n,A,o,e,l[fc],l[hc],l[Bc]),s&&mc(t," +
+  "n,A,o,e,r,i,l[Ec],l[Sc],l[gc])}function di(t,n,A){let o=1,e=0;A&&(o=t[n+15],e=t[n+16]);let r=b[Se],i" +
+  "=b[ge],c=b[de],a=b[ue],s=b[pe],l=r*c-i*i;l=l!==0?1/l:0;let I=t[n+20],y=t[n+20+1],_=-o*l*(c*a-i*s)-e*" +
+  "I,m=-o*l*(r*s-i*a)-e*y;t[n+20]=I+_,t[n+20+1]=y+m,b[xe]=_,b[De]=m}function Cr(t,n,A,o,e,r){let i=A[o+" +
+  "6],c=A[o+7],a=A[e+6],s=A[e+7],l=t[n+8],I=t[n+9],y=t[n+10],_=t[n+11],m=i*l-c*I,C=c*l+i*I,f=a*y-s*_,h=" +
+  "s*y+a*_,B=t[n+2],S=t[n+3],g=t[n+4],E=t[n+5],d=0,u=0,D=1,N=0;if(r){let j=t[n+14];d=j*(A[e+4]-A[o+4]+f" +
+  "-m+t[n+12]),u=j*(A[e+5]-A[o+5]+h-C+t[n+13]),D=t[n+15],N=t[n+16]}let x=A[o+0],p=A[o+1],R=A[o+2],F=A[e" +
+  "+0],M=A[e+1],P=A[e+2],w=F-P*h-x+R*C+d,Q=M+P*f-p-R*m+u,T=B+g,X=T+S*C*C+E*h*h,G=-S*m*C-E*f*h,O=T+S*m*m" +
+  "+E*f*f,U=X*O-G*G;U=U!==0?1/U:0;let v=t[n+20],J=t[n+20+1],$=-D*U*(O*w-G*Q)-N*v,ot=-D*U*(X*Q-G*w)-N*J;" +
+  "t[n+20]=v+$,t[n+20+1]=J+ot,A[o+0]=x-B*$,A[o+1]=p-B*ot,A[o+2]=R-S*(m*ot-C*$),A[e+0]=F+g*$,A[e+1]=M+g*" +
+  "ot,A[e+2]=P+E*(f*ot-h*$)}var dc=Int32Array.of(0,3,29,30,1,27,28);function ui(t,n,A,o){for(let e=n;e<" +
+  "A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c);let a=b[Po],s=b[wo],l=Math.sqrt(a*a+s*" +
+  "s),I=l>0?1/l:0,y=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],_=y*a*I,m=y*s*I;b[Sn]=_,b[gn]=m,b[dn]=b[So]*m" +
+  "-b[go]*_,b[un]=b[uo]*m-b[po]*_,zn(t,r,o,i,c)}}function pi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A" +
+  ";a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I);let y=b[Po],_=b[wo],m=Math.sqrt" +
+  "(y*y+_*_),C=m>0?1/m:0,f=y*C,h=_*C;b[xo]=f,b[Do]=h,b[Bn]=b[So]*h-b[go]*f,b[En]=b[uo]*h-b[po]*f,b[nn]=" +
+  "t[s+32],b[RA]=m,b[$n]=m-t[s+26];let B=t[s+7]|0;if((B&64)!==0)FA(t,s,o,l,I,0,14,r);else{let S=t[s+31]" +
+  ">0,g=(B&Et.enableMotor)!==0,E=(B&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,S,g,E,dc)}}}var uc=Int32Array." +
+  "of(0,60,2,4,4,0,4,0);function xi(t,n,A,o,e){let r=uc[n],i=2*e[2],c=2*Wo,a=e[0];for(let s=A;s<o;s++){" +
+  "let l=s*40,I=n===ht.pulley?t[l+30]:1,y=t[l+2]+I*I*t[l+4],_=a*(t[l+3]+t[l+5]);for(let m=0;m<6;m++){le" +
+  "t C=(r>>m&1)!==0,f=C?_:y;if(f===0)continue;let h=C?c:i,B=l+20+m,S=t[B];S*f>h?t[B]=h/f:-S*f>h&&(t[B]=" +
+  "-h/f)}}}var fr=new Float64Array(2);function rn(t,n,A,o,e,r){let i=o[e+6],c=o[e+7],a=o[r+6],s=o[r+7]," +
+  "l=i*a+c*s,I=i*s-c*a,y=t[A],_=t[A+1];fr[0]=_*l+y*I,fr[1]=y*l-_*I,vr(fr,0),t[n+39]=fr[0]}function Di(t" +
+  ",n,A,o){An(t,n,A,o,40,20,wA,null)}function bi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=" +
+  "(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5],f=o[l+0],h=o[l+1],B=o" +
+  "[l+2],S=o[I+0],g=o[I+1],E=o[I+2],d=o[l+6],u=o[l+7],D=o[I+6],N=o[I+7],x=t[s+30];{rn(t,s,s+31,o,l,I);l" +
+  "et p=x*t[s+39],R=t[s+20+2],F=t[s+29],M=R-t[s+27]*(E-B+p);M=M>F?F:M<-F?-F:M;let P=M-R;t[s+20+2]=M,B-=" +
+  "_*P,E+=C*P}{let p=t[s+8],R=t[s+9],F=t[s+10],M=t[s+11],P=d*p-u*R,w=u*p+d*R,Q=D*F-N*M,T=N*F+D*M,X=S-E*" +
+  "T-f+B*w+x*(o[I+4]-o[l+4]+Q-P+t[s+12]),G=g+E*Q-h-B*P+x*(o[I+5]-o[l+5]+T-w+t[s+13]),O=y+m,U=O+_*w*w+C*" +
+  "T*T,v=-_*P*w-C*Q*T,J=O+_*P*P+C*Q*Q,$=U*J-v*v;$=$!==0?1/$:0;let ot=t[s+20],j=t[s+20+1],W=ot-$*(J*X-v*" +
+  "G),H=j-$*(U*G-v*X),At=t[s+28],nt=W*W+H*H;if(nt>At*At){let rt=At/Math.sqrt(nt);W*=rt,H*=rt}let Z=W-ot" +
+  ",Y=H-j;t[s+20]=W,t[s+20+1]=H,f-=y*Z,h-=y*Y,B-=_*(P*Y-w*Z),S+=m*Z,g+=m*Y,E+=C*(Q*Y-T*Z)}o[l+0]=f,o[l+" +
+  "1]=h,o[l+2]=B,o[I+0]=S,o[I+1]=g,o[I+2]=E}}function Mi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[" +
+  "r+1]|0)*8,c=t[r+4],a=t[r+5],s=o[i+6],l=o[i+7],I=t[r+10],y=t[r+11],_=s*I-l*y,m=l*I+s*y,C=t[r+20],f=t[" +
+  "r+20+1];o[i+0]=o[i+0]+c*C,o[i+1]=o[i+1]+c*f,o[i+2]=o[i+2]+a*(_*f-m*C)}}function Ri(t,n,A,o,e,r,i){le" +
+  "t c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+1]|0)*8,I=t[s+4],y=t[s+5],_=o[l+0],m=o[l+1]" +
+  ",C=o[l+2],f=o[l+6],h=o[l+7],B=t[s+10],S=t[s+11],g=f*B-h*S,E=h*B+f*S,d=t[s+17],u=t[s+18],D=t[s+19],N=" +
+  "_-C*E+d*(o[l+4]+g+t[s+12]),x=m+C*g+d*(o[l+5]+E+t[s+13]),p=I+y*E*E,R=-y*g*E,F=I+y*g*g,M=p*F-R*R;M=M!=" +
+  "=0?1/M:0;let P=t[s+20],w=t[s+20+1],Q=P-u*M*(F*N-R*x)-D*P,T=w-u*M*(p*x-R*N)-D*w,X=t[s+26],G=Q*Q+T*T;i" +
+  "f(G>X*X){let v=X/Math.sqrt(G);Q*=v,T*=v}let O=Q-P,U=T-w;t[s+20]=Q,t[s+20+1]=T,_+=I*O,m+=I*U,C+=y*(g*" +
+  "U-E*O),o[l+0]=_,o[l+1]=m,o[l+2]=C}}var pc=new Float64Array([0,1,0]);function Pi(t,n,A,o,e){An(t,n,A," +
+  "o,16,14,be,e)}function wi(t,n,A,o,e,r,i){let c=r?e:pc,a=c[0],s=c[1],l=c[2],I=n+A-1;for(let y=n;y<A;y" +
+  "++){let _=(i?I-y:y)*16,m=(t[_+0]|0)*8,C=(t[_+1]|0)*8,f=o[m+6],h=o[m+7],B=o[C+6],S=o[C+7],g=t[_+8],E=" +
+  "t[_+9],d=t[_+10],u=t[_+11],D=f*g-h*E,N=h*g+f*E,x=B*d-S*u,p=S*d+B*u,R=t[_+2],F=t[_+3],M=t[_+4],P=t[_+" +
+  "5],w=a*(o[C+4]-o[m+4]+x-D+t[_+12]),Q=a*(o[C+5]-o[m+5]+p-N+t[_+13]),T=o[m+0],X=o[m+1],G=o[m+2],O=o[C+" +
+  "0],U=o[C+1],v=o[C+2],J=O-v*p-T+G*N+w,$=U+v*x-X-G*D+Q,ot=R+M,j=ot+F*N*N+P*p*p,W=-F*D*N-P*x*p,H=ot+F*D" +
+  "*D+P*x*x,At=j*H-W*W;At=At!==0?s/At:0;let nt=t[_+14],Z=t[_+14+1],Y=-At*(H*J-W*$)-l*nt,rt=-At*(j*$-W*J" +
+  ")-l*Z;t[_+14]=nt+Y,t[_+14+1]=Z+rt,o[m+0]=T-R*Y,o[m+1]=X-R*rt,o[m+2]=G-F*(D*rt-N*Y),o[C+0]=O+M*Y,o[C+" +
+  "1]=U+M*rt,o[C+2]=v+P*(x*rt-p*Y)}}var xc=Int32Array.of(2,3,29,30,4,31,32);function Fi(t,n,A,o){for(le" +
+  "t e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),jn(t,r,o,i);let a=b[xo],s=b[Do" +
+  "],l=b[Po]+b[So],I=b[wo]+b[go],y=b[uo],_=b[po],m=l*s-I*a,C=y*s-_*a,f=l*a+I*s,h=y*a+_*s,B=t[r+20],S=t[" +
+  "r+20+1],g=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];b[Sn]=g*a-B*s,b[gn]=g*s+B*a,b[dn]=g*m+B*f+S,b[un]=" +
+  "g*C+B*h+S,zn(t,r,o,i,c)}}function Ni(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)" +
+  "*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I),jn(t,s,o,l);let y=t[s+7]|0,_=(y&Et.enableSpring)!==0" +
+  ",m=(y&Et.enableMotor)!==0,C=(y&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,_,m,C,xc);let f=t[s+2],h=t[s+3]," +
+  "B=t[s+4],S=t[s+5],g=b[Po],E=b[wo],d=-b[Do],u=b[xo],D=(g+b[So])*u-(E+b[go])*d,N=b[uo]*u-b[po]*d,x=o[l" +
+  "+0],p=o[l+1],R=o[l+2],F=o[I+0],M=o[I+1],P=o[I+2],w=d*(F-x)+u*(M-p)+N*P-D*R,Q=P-R;if(r){let v=t[s+14]" +
+  ";w+=v*(d*g+u*E),rn(t,s,s+34,o,l,I),Q+=v*t[s+39]}let T=h+S;b[Se]=f+B+h*D*D+S*N*N,b[ge]=h*D+S*N,b[de]=" +
+  "T===0?1:T,b[ue]=w,b[pe]=Q,di(t,s,r);let X=b[xe],G=b[De],O=X*d,U=X*u;o[l+0]=x-f*O,o[l+1]=p-f*U,o[l+2]" +
+  "=R-h*(X*D+G),o[I+0]=F+B*O,o[I+1]=M+B*U,o[I+2]=P+S*(X*N+G)}}function Ti(t,n,A,o){Qi(t,n,A,o,!1,!1,!0)" +
+  "}function Oi(t,n,A,o,e,r,i){Qi(t,n,A,o,r,i,!1)}function Qi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<" +
+  "A;a++){let s=(r?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5],f=o[l+6]" +
+  ",h=o[l+7],B=o[I+6],S=o[I+7],g=t[s+8],E=t[s+9],d=t[s+10],u=t[s+11],D=f*g-h*E,N=h*g+f*E,x=B*d-S*u,p=S*" +
+  "d+B*u,R=o[l+4]+D-t[s+26],F=o[l+5]+N-t[s+27],M=o[I+4]+x-t[s+28],P=o[I+5]+p-t[s+29],w=Math.sqrt(R*R+F*" +
+  "F),Q=Math.sqrt(M*M+P*P),T=w>1e-9?1/w:0,X=Q>1e-9?1/Q:0;R*=T,F*=T,M*=X,P*=X;let G=t[s+30],O=D*F-N*R,U=" +
+  "x*P-p*M,v=o[l+0],J=o[l+1],$=o[l+2],ot=o[I+0],j=o[I+1],W=o[I+2],H;if(i)H=t[s+20];else{let rt=y+_*O*O+" +
+  "G*G*(m+C*U*U),K=rt>0?1/rt:0,it=-(R*(v-$*N)+F*(J+$*D))-G*(M*(ot-W*p)+P*(j+W*x)),to=0,lt=1,mt=0;e&&(to" +
+  "=t[s+14]*(t[s+31]-w-G*Q),lt=t[s+15],mt=t[s+16]);let z=t[s+20];H=-lt*K*(it+to)-mt*z,t[s+20]=z+H}let A" +
+  "t=-H*R,nt=-H*F,Z=-G*H*M,Y=-G*H*P;v+=y*At,J+=y*nt,$+=_*(D*nt-N*At),ot+=m*Z,j+=m*Y,W+=C*(x*Y-p*Z),o[l+" +
+  "0]=v,o[l+1]=J,o[l+2]=$,o[I+0]=ot,o[I+1]=j,o[I+2]=W}}var Dc=Et.enableSpring|Et.enableMotor|Et.enableL" +
+  "imit,bc=Et.enableSpring|Et.enableLimit;function vi(t,n,A,o){An(t,n,A,o,40,20,gi,null)}function Ji(t," +
+  "n,A,o,e,r,i){let c=e[1],a=n+A-1;for(let s=n;s<A;s++){let l=(i?a-s:s)*40,I=(t[l+0]|0)*8,y=(t[l+1]|0)*" +
+  "8,_=t[l+3],m=t[l+5],C=t[l+7]|0;if((C&Dc)!==0&&_+m>0){let f=o[I+2],h=o[y+2],B=t[l+27];(C&bc)!==0&&rn(" +
+  "t,l,l+32,o,I,y);let S=t[l+39];if((C&Et.enableSpring)!==0){let g=t[l+20+2],E=-t[l+18]*B*(h-f+t[l+17]*" +
+  "S)-t[l+19]*g;t[l+20+2]=g+E,f-=_*E,h+=m*E}if((C&Et.enableMotor)!==0){let g=t[l+20+3],E=t[l+29],d=g-B*" +
+  "(h-f-t[l+28]);d=d>E?E:d<-E?-E:d;let u=d-g;t[l+20+3]=d,f-=_*u,h+=m*u}if((C&Et.enableLimit)!==0){{let " +
+  "g=S-t[l+30],E=0,d=1,u=0;g>0?E=g*c:r&&(E=t[l+14]*g,d=t[l+15],u=t[l+16]);let D=t[l+20+4],N=D-d*B*(h-f+" +
+  "E)-u*D,x=N>0?N:0,p=x-D;t[l+20+4]=x,f-=_*p,h+=m*p}{let g=t[l+31]-S,E=0,d=1,u=0;g>0?E=g*c:r&&(E=t[l+14" +
+  "]*g,d=t[l+15],u=t[l+16]);let D=t[l+20+5],N=D-d*B*(f-h+E)-u*D,x=N>0?N:0,p=x-D;t[l+20+5]=x,f+=_*p,h-=m" +
+  "*p}}o[I+2]=f,o[y+2]=h}Cr(t,l,o,I,y,r)}}function Li(t,n,A,o){An(t,n,A,o,40,20,wA,null)}function Gi(t," +
+  "n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s" +
+  "+7]|0;{let _=0,m=1,C=0;if(r||(y&32)!==0){rn(t,s,s+28,o,l,I);let g=t[s+39];_=t[s+17]*g,m=t[s+18],C=t[" +
+  "s+19]}let f=o[l+2],h=o[I+2],B=t[s+20+2],S=-m*t[s+27]*(h-f+_)-C*B;t[s+20+2]=B+S,o[l+2]=f-t[s+3]*S,o[I" +
+  "+2]=h+t[s+5]*S}Cr(t,s,o,l,I,r||(y&16)!==0)}}var Mc=Int32Array.of(1,-1,-1,-1,3,31,32);function Xi(t,n" +
+  ",A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),jn(t,r,o,i);let a=" +
+  "b[xo],s=b[Do],l=b[Po]+b[So],I=b[wo]+b[go],y=b[uo],_=b[po],m=l*s-I*a,C=y*s-_*a,f=l*a+I*s,h=y*a+_*s,B=" +
+  "t[r+20],S=t[r+20+2],g=t[r+20+1]+t[r+20+3]-t[r+20+4];b[Sn]=g*a-B*s,b[gn]=g*s+B*a,b[dn]=g*m+B*f+S,b[un" +
+  "]=g*C+B*h+S,zn(t,r,o,i,c)}}function Ui(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:" +
+  "a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5];Ho(t,s,o,l,I),jn(t,s,o,l);le" +
+  "t f=t[s+7]|0;if((f&Et.enableMotor)!==0){let x=o[l+2],p=o[I+2],R=t[s+33],F=t[s+20+2],M=t[s+30],P=F-R*" +
+  "(p-x-t[s+29]);P=P>M?M:P<-M?-M:P;let w=P-F;t[s+20+2]=P,o[l+2]=x-_*w,o[I+2]=p+C*w}let h=(f&Et.enableSp" +
+  "ring)!==0,B=(f&Et.enableLimit)!==0;tA(t,s,o,l,I,e,r,h,!1,B,Mc);let S=b[Po],g=b[wo],E=-b[Do],d=b[xo]," +
+  "u=(S+b[So])*d-(g+b[go])*E,D=b[uo]*d-b[po]*E,N=y+m+_*u*u+C*D*D;b[xo]=E,b[Do]=d,b[Bn]=u,b[En]=D,b[nn]=" +
+  "N>0?1/N:0,b[$n]=E*S+d*g,FA(t,s,o,l,I,0,14,r)}}var Pe=0,we=1;function Fe(t,n,A,o,e,r){let i=t.joints." +
+  "constraints,c=t.joints.groupStart,a=t.solverData.states,s=t.solverData.params,l=A*KA;for(let I=0;I<K" +
+  "A;I++){let y=Math.max(o,c[l+I]),_=Math.min(e,c[l+I+1]);y>=_||(n===Pe?(xi(i,I,y,_,s),Rc(I,i,y,_,a)):P" +
+  "c(I,i,y,_,a,s,n===we,r))}}function Ne(t,n,A,o,e){let r=t.joints,i=t.solverData.states;n===Pe?Pi(r.pi" +
+  "ns,A,o,i,t.solverData.params):wi(r.pins,A,o,i,r.softness,n===we,e)}function Rc(t,n,A,o,e){switch(t){" +
+  "case ht.distance:return ui(n,A,o,e);case ht.revolute:return vi(n,A,o,e);case ht.prismatic:return Fi(" +
+  "n,A,o,e);case ht.weld:return Li(n,A,o,e);case ht.wheel:return Xi(n,A,o,e);case ht.mouse:return Mi(n," +
+  "A,o,e);case ht.motor:return Di(n,A,o,e);case ht.pulley:return Ti(n,A,o,e)}}function Pc(t,n,A,o,e,r,i" +
+  ",c){switch(t){case ht.distance:return pi(n,A,o,e,r,i,c);case ht.revolute:return Ji(n,A,o,e,r,i,c);ca" +
+  "se ht.prismatic:return Ni(n,A,o,e,r,i,c);case ht.weld:return Gi(n,A,o,e,r,i,c);case ht.wheel:return " +
+  "Ui(n,A,o,e,r,i,c);case ht.mouse:return Ri(n,A,o,e,r,i,c);case ht.motor:return bi(n,A,o,e,r,i,c);case" +
+  " ht.pulley:return Oi(n,A,o,e,r,i,c)}}var wc=0,Fc=1,Nc=2,Vi=3,Yi=4;var Tc=6,Oc=7,Qc=8,vc=9,ki=10,qi=1" +
+  "3,Jc=16,Hi=32,Lc=6;function Ki(t,n,A,o,e=0){let r=t.solverData,i=r.states,c=r.params,a=n&Hi-1,s=(n&H" +
+  "i)!==0;if(a===Jc)Ee(t,A,o);else if(a>=qi)Ne(t,a-qi,A,o,s);else if(a>=ki)Fe(t,a-ki,n>>Lc,A,o,s);else " +
+  "if(a===Qc)qs(t,A,o,r.chunkFound,e*ks);else if(a===vc)r.writeBackCounts[e]=$s(t,A,o,r.writeBackOut,A-" +
+  "1);else if(a===wc)Ks(i,r.integration,o,c,A);else if(a===Fc)Zs(i,o,c,A);else if(a===Nc)Ws(i,o,c,A);el" +
+  "se if(a===Tc)oi(r.contacts,o,i,c,A);else if(a===Oc)Gc(t,A,o);else{let l=r.kernel;if(l!==null){let I=" +
+  "r.contactsAddress+A*44*8;a===Vi?l.warmStartContacts(I,o-A,r.statesAddress):l.solveContacts(I,o-A,r.s" +
+  "tatesAddress,c[1],c[3],a===Yi?1:0,s?1:0)}else a===Vi?js(r.contacts,o,i,A):ti(r.contacts,o,i,c,a===Yi" +
+  ",s,A)}}function Gc(t,n,A){let o=t.solverData.contacts,e=t.solverData.constraintSlot,r=t.contacts.lis" +
+  "tIndex,i=t.contacts.points;for(let c=n;c<A;c++){let a=r[c];if(a===-1)continue;let s=e[a];if(s<0)cont" +
+  "inue;let l=s*44,I=c*No,y=o[l+13];for(let _=0;_<y;_++){let m=l+20+_*12,C=I+_*fo;i[C+Go]=o[m+7],i[C+Xo" +
+  "]=o[m+8]}}}var oA=0,Wi=1,hr=2,Te=3,$i=4,Oe=5,Br=8,Er=12,zi=0,Qe=1,ji=2,ta=3,oa=4,na=5,Xc=6,Uc=7,Vc=8" +
+  ",iy=Br+2*Er;var Aa=1,Yc=2,ve=3,kc=4;function qc(t){return(t&65535)<<16}function Zi(t,n,A){for(;;){le" +
+  "t o=Atomics.load(t,Wi);if((o&-65536)!==n)return-1;let e=o&65535;if(e>=A)return-1;if(Atomics.compareE" +
+  "xchange(t,Wi,o,o+1)===o)return e}}function ra(t,n,A,o,e,r,i){let c=qc(o),a=Br+(o&1)*Er,s=0;for(let l" +
+  "=Zi(t,c,r);l>=0;l=Zi(t,c,r))e===kc?Kc(A,t,a,l,i):Hc(A,e,l,i),Atomics.store(n,l,o),Atomics.add(t,hr,1" +
+  ")+1===r&&Atomics.notify(t,hr),s++;return s}function Hc(t,n,A,o){if(n===Yc)Ps(t,A,o,t.contacts.chunkO" +
+  "ut,t.contacts.chunkCounts);else if(n===ve){let e=t.broadphase;e.pairChunkCounts[A]=Fs(t,A,o,e.pairCh" +
+  "unkOut,2*A*Zr,Zr)}}function Kc(t,n,A,o,e){let r=n[A+Uc]+o*e,i=Math.min(n[A+Vc],r+e);Ki(t,n[A+Xc],r,i" +
+  ",o)}var kt=t=>t.contacts,xn=t=>t.shapes.geometry,Dn=t=>t.shapes,qt=t=>t.bodies,Sr=t=>t.bodies.transf" +
+  "orm,gr=t=>t.broadphase,Wc=t=>t.broadphase.moveBuffer,Ko=t=>t.solverData,Jo=t=>t.joints,Zc=t=>t.joint" +
+  "s.f,Je=[[kt,\"shapeA\"],[kt,\"shapeB\"],[kt,\"bodyA\"],[kt,\"bodyB\"],[kt,\"flags\"],[kt,\"listIndex\"],[kt,\"poi" +
+  "ntCount\"],[kt,\"points\"],[kt,\"normalX\"],[kt,\"normalY\"],[kt,\"manifoldCache\"],[kt,\"cacheValid\"],[kt,\"ch" +
+  "unkOut\"],[kt,\"chunkCounts\"],[xn,\"type\"],[xn,\"count\"],[xn,\"radius\"],[xn,\"centroid\"],[xn,\"slot\"],[xn,\"" +
+  "verts\"],[xn,\"normals\"],[Dn,\"aabb\"],[Dn,\"moved\"],[Dn,\"tree\"],[Dn,\"proxy\"],[qt,\"flags\"],[Sr,\"x\"],[Sr,\"" +
+  "y\"],[Sr,\"c\"],[Sr,\"s\"],[Dn,\"groupIndex\"],[Dn,\"maskBits\"],[gr,\"moveFrom\"],[gr,\"moveSlot\"],[gr,\"pairChu" +
+  "nkOut\"],[gr,\"pairChunkCounts\"],[Wc,\"data\"],[Ko,\"states\"],[Ko,\"contacts\"],[Ko,\"integration\"],[Ko,\"par" +
+  "ams\"],[Ko,\"chunkFound\"],[Ko,\"indexOf\"],[Ko,\"constraintSlot\"],[kt,\"list\"],[kt,\"friction\"],[kt,\"restit" +
+  "ution\"],[kt,\"tangentSpeed\"],[kt,\"rollingResistance\"],[qt,\"invMass\"],[qt,\"invInertia\"],[qt,\"localCent" +
+  "erX\"],[qt,\"localCenterY\"],[Ko,\"writeBackOut\"],[Ko,\"writeBackCounts\"],[qt,\"vx\"],[qt,\"vy\"],[qt,\"w\"],[q" +
+  "t,\"centerX\"],[qt,\"centerY\"],[qt,\"forceX\"],[qt,\"forceY\"],[qt,\"torque\"],[qt,\"mass\"],[qt,\"inertia\"],[qt" +
+  ",\"maxExtent\"],[qt,\"minExtent\"],[qt,\"type\"],[qt,\"shapeHead\"],[Dn,\"next\"],[Jo,\"constraints\"],[Jo,\"grou" +
+  "pStart\"],[Jo,\"pins\"],[Jo,\"softness\"],[Jo,\"type\"],[Jo,\"flags\"],[Jo,\"bodyA\"],[Jo,\"bodyB\"],[Jo,\"rowColo" +
+  "ur\"],[Jo,\"rowSlot\"],...Array.from({length:$A},(t,n)=>[Zc,String(n)])];function ea(t,n,A){let[o,e]=Je" +
+  "[n];o(t)[e]=A}var sa=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQ" +
+  "IAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYai" +
+  "AAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAw" +
+  "ABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIA" +
+  "IgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP" +
+  "1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqIC" +
+  "dBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAA" +
+  "EhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoai" +
+  "AnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAai" +
+  "AAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAA" +
+  "AA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz///////////////" +
+  "//////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wAS" +
+  "AeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/Q" +
+  "wAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/V" +
+  "IhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAA" +
+  "AAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAA" +
+  "EgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIg" +
+  "j9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAw" +
+  "ABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIA" +
+  "kgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf" +
+  "1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAw" +
+  "ABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/f" +
+  "IB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQU" +
+  "BrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAG" +
+  "wiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQG" +
+  "siKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/f" +
+  "EBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGi" +
+  "AV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCi" +
+  "AVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xAS" +
+  "AHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIB" +
+  "H98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQ" +
+  "YgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V" +
+  "0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIg" +
+  "IgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA" +
+  "398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJS" +
+  "AJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJi" +
+  "AL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKC" +
+  "EZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDEC" +
+  "EdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIA" +
+  "BBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4Ih" +
+  "IgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA" +
+  "6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDC" +
+  "AcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAai" +
+  "sDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIA" +
+  "cgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIh" +
+  "CioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQ" +
+  "IgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAA" +
+  "AgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIA" +
+  "MgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIg" +
+  "QrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIA" +
+  "IgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIA" +
+  "UgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIi" +
+  "sDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBS" +
+  "AdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIi" +
+  "sDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQ" +
+  "OIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IA" +
+  "IgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9Vw" +
+  "MAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAk" +
+  "gEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP" +
+  "3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAA" +
+  "H98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IA" +
+  "UgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQY" +
+  "gBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798g" +
+  "H98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEU" +
+  "EQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEi" +
+  "AQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIA" +
+  "IgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIA" +
+  "IgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBC" +
+  "sDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIA" +
+  "QgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBn" +
+  "RqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIA" +
+  "lIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDi" +
+  "AIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA" +
+  "8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioD" +
+  "kDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBi" +
+  "ABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA" +
+  "5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQ" +
+  "AhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDS" +
+  "AOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCy" +
+  "AKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",ia=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwAC" +
+  "EgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIA" +
+  "CrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYg" +
+  "AUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYg" +
+  "GP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwAB" +
+  "IQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9" +
+  "XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAm" +
+  "QTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1X" +
+  "AwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9" +
+  "XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcD" +
+  "AAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmoh" +
+  "KyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB" +
+  "/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Eg" +
+  "av1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI" +
+  "/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP9" +
+  "8gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAs" +
+  "QShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3x" +
+  "Af3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoi" +
+  "AiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIi" +
+  "CP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiEL" +
+  "IAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGog" +
+  "CP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0g" +
+  "Ev3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQsh" +
+  "BiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNF" +
+  "IAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3y" +
+  "ASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJ" +
+  "IB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE" +
+  "/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS" +
+  "/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwg" +
+  "ByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkg" +
+  "FSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYg" +
+  "FSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9" +
+  "UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID" +
+  "/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAg" +
+  "CP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj9" +
+  "8gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG" +
+  "/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsC" +
+  "HXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUr" +
+  "AwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAA" +
+  "KwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsD" +
+  "MCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQE" +
+  "QCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMo" +
+  "IAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcg" +
+  "ASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAf" +
+  "IAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAg" +
+  "ESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMF" +
+  "IAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKh" +
+  "oCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBii" +
+  "oSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4" +
+  "oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsD" +
+  "cCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2i" +
+  "oCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKh" +
+  "IA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6Kh" +
+  "IQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAA" +
+  "ZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyAD" +
+  "IAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMI" +
+  "ICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQ" +
+  "IAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAA" +
+  "AAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayAC" +
+  "QUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAP" +
+  "QRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB" +
+  "/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEB" +
+  "aiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQ" +
+  "av1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD" +
+  "/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD" +
+  "/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1X" +
+  "AwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwAB" +
+  "IAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCAD" +
+  "KwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQA" +
+  "AAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAA" +
+  "AAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4" +
+  "IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOi" +
+  "oaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAg" +
+  "DyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMI" +
+  "IAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCAB" +
+  "QQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAA" +
+  "AAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQg" +
+  "BRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0g" +
+  "CisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcg" +
+  "CCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var nA=[void 0,void 0];function ca(t){let " +
+  "n=t?1:0;if(nA[n]!==void 0)return nA[n];if(nA[n]=null,typeof WebAssembly==\"object\"&&typeof WebAssembl" +
+  "y.Module==\"function\")try{nA[n]=new WebAssembly.Module($c(t?ia:sa))}catch{nA[n]=null}return nA[n]}fun" +
+  "ction la(t,n){return new WebAssembly.Instance(t,{env:{memory:n,abort:()=>{throw new Error(\"contact s" +
+  "olver kernel aborted\")}}}).exports}var aa=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234" +
+  "56789+/\";function $c(t){let n=new Uint8Array(128);for(let c=0;c<aa.length;c++)n[aa.charCodeAt(c)]=c;" +
+  "let A=t.length;for(;A>0&&t[A-1]===\"=\";)A--;let o=new Uint8Array(A*3>>2),e=0,r=0,i=0;for(let c=0;c<A;" +
+  "c++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(e-=8,o[i++]=r>>e&255);return o}var Bt=new Float64Array(0)," +
+  "Gt=new Int32Array(0),ma={states:Bt,integration:Bt,contacts:Bt,params:Bt,chunkFound:Gt,writeBackOut:G" +
+  "t,writeBackCounts:Gt,indexOf:Gt,constraintSlot:Gt,kernel:null,kernelMemory:null,statesAddress:0,cont" +
+  "actsAddress:0},TA={contacts:new vA,shapes:{geometry:new lA,aabb:Bt,moved:new Uint8Array(0),tree:new " +
+  "Uint8Array(0),proxy:Gt,groupIndex:Gt,maskBits:new Uint32Array(0),next:Gt},bodies:{flags:new Uint8Arr" +
+  "ay(0),transform:{x:Bt,y:Bt,c:Bt,s:Bt},invMass:Bt,invInertia:Bt,localCenterX:Bt,localCenterY:Bt,vx:Bt" +
+  ",vy:Bt,w:Bt,centerX:Bt,centerY:Bt,forceX:Bt,forceY:Bt,torque:Bt,mass:Bt,inertia:Bt,maxExtent:Bt,minE" +
+  "xtent:Bt,type:new Uint8Array(0),shapeHead:Gt},broadphase:{trees:[new Qn,new Qn],moveBuffer:new Fo,mo" +
+  "veFrom:Bt,moveSlot:Gt,queryResults:new Fo,pairChunkOut:Gt,pairChunkCounts:Gt},manifold:qe(),pose:new" +
+  " Float64Array(8),solverData:ma,joints:{constraints:Bt,groupStart:Gt,pins:Bt,softness:Bt,f:Array.from" +
+  "({length:$A},()=>Bt),type:Gt,flags:Gt,bodyA:Gt,bodyB:Gt,rowColour:Gt,rowSlot:Gt}},Ht=new Int32Array(" +
+  "Qe+1),Ca=Gt,fa=new Int32Array(0),zc=2e4,NA=0;function Ia(){for(;;){for(let r=0;r<zc&&Atomics.load(Ht" +
+  ",oA)===NA;r++);Atomics.add(Ht,Oe,1),Atomics.wait(Ht,oA,NA),Atomics.sub(Ht,Oe,1);let t=Atomics.load(H" +
+  "t,oA);if(t===NA)continue;NA=t;let n=Br+(t&1)*Er,A=Atomics.load(Ht,n+zi),o=Atomics.load(Ht,n+Qe),e=At" +
+  "omics.load(Ht,n+ji);if(Atomics.load(Ht,oA)===t){if(A===Aa)return;if(A===ve){let r=TA.broadphase.tree" +
+  "s;r[0].adoptRoot(Atomics.load(Ht,n+ta)),r[1].adoptRoot(Atomics.load(Ht,n+oa)),TA.contacts.pairs.adop" +
+  "tSlots(Ca,Atomics.load(Ht,n+na))}try{ra(Ht,fa,TA,t,A,o,e)}catch(r){Atomics.store(Ht,$i,1),Atomics.no" +
+  "tify(Ht,hr),ha({type:\"error\",message:r instanceof Error?r.message:String(r)});return}}}}function _a(" +
+  "t){if(t.type===\"init\")Ht=t.ctrl,NA=Atomics.load(Ht,oA),ha({type:\"ready\"}),Ia();else if(t.type===\"col" +
+  "umns\"){let n=t.columns,A=Je.length;for(let i=0;i<A;i++)ea(TA,i,n[i]);let o=TA.broadphase.trees;o[0]." +
+  "adoptQueryColumns(n.slice(A,A+vn)),o[1].adoptQueryColumns(n.slice(A+vn,A+2*vn)),Ca=n[A+2*vn],fa=t.ch" +
+  "unkDone;let e=ma,r=t.kernelMemory??null;r!==e.kernelMemory&&(e.kernelMemory=r,e.kernel=r===null?null" +
+  ":la(ca(!0),r)),e.statesAddress=t.statesAddress??0,e.contactsAddress=t.contactsAddress??0,Atomics.add" +
+  "(Ht,Te,1),Atomics.notify(Ht,Te),Ia()}}var ya=globalThis.require,dr=typeof ya==\"function\"?ya(\"node:wo" +
+  "rker_threads\").parentPort:null;function ha(t){dr!==null?dr.postMessage(t):self.postMessage(t)}dr!==n" +
+  "ull?dr.on(\"message\",_a):self.onmessage=t=>_a(t.data);})();\n";
