@@ -56,12 +56,14 @@ import {
   SP_STATIC_MASS,
   SP_STATIC_RATE,
   SP_WARM_START,
+  ContactFlag,
 } from '@impulse2d/core/internal';
 
 /** What the constraint builder reads and writes: the world's state, or a step worker's view of its columns. */
 export interface PrepareState {
   readonly contacts: {
     readonly listIndex: Int32Array;
+    readonly flags: Uint8Array;
     readonly bodyA: Int32Array;
     readonly bodyB: Int32Array;
     readonly normalX: Float64Array;
@@ -143,7 +145,11 @@ export function buildContactConstraints(
   found[at + FOUND_BOUNCE_SPEED] = 0 < bounceBelow ? 1 : 0;
   found[at + FOUND_HIT_SPEED] = 0 < hitBelow ? 1 : 0;
   const slot = sd.constraintSlot;
+  const flags = c.flags;
   for (let id = first; id < end; id++) {
+    // Only touching, non-sensor rows have records (colourContacts). Their flag, read front to back, rules out most
+    // rows of a moving pile before the list entry's slot, a read at a random place, is looked up.
+    if ((flags[id]! & (ContactFlag.touching | ContactFlag.sensor)) !== ContactFlag.touching) continue;
     const k = listIndex[id]!;
     if (k === -1) continue;
     const record = slot[k]!;

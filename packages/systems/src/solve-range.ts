@@ -9,6 +9,7 @@ import {
   CP_NORMAL_IMPULSE,
   CP_STRIDE,
   CP_TANGENT_IMPULSE,
+  ContactFlag,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
   type SolverKernel,
@@ -126,8 +127,10 @@ export function storeImpulses(v: SolveState, first: number, end: number): void {
   const slot = v.solverData.constraintSlot;
   const listIndex = v.contacts.listIndex;
   const points = v.contacts.points;
-  // Rows in id order (as the constraint builder): the points are written front to back.
+  const flags = v.contacts.flags;
+  // Rows in id order (as the constraint builder): the points are written front to back; the flags first, as there.
   for (let id = first; id < end; id++) {
+    if ((flags[id]! & (ContactFlag.touching | ContactFlag.sensor)) !== ContactFlag.touching) continue;
     const k = listIndex[id]!;
     if (k === -1) continue;
     const record = slot[k]!;
