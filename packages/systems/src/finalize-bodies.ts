@@ -15,14 +15,8 @@ import { DIVERGED, FAST, REFIT, writeBackBodies } from './write-back-bodies.js';
 import { PASS_WRITE_BACK } from './solve-range.js';
 import { JOB_SOLVE, chunkRows, runParallel } from './workers/step-workers.js';
 
-/** Steps of motion a re-inserted fat box looks ahead, */
+/** Steps of motion a re-inserted fat box looks ahead. */
 const PREDICTION = 2;
-/**
- * but no further than this many margins: a fast body's long box overlaps many neighbours, each a candidate pair the
- * narrowphase tests every step. Box2D's smash (debris at several m/s): 0.963x wall with the cap, tumbler and
- * joint_grid unchanged (paired runs, AMD EPYC); with no look-ahead at all smash was 0.93x but tumbler 1.11x.
- */
-const PREDICTION_REACH = 2;
 /**
  * Scratch: the re-inserted fat box (minX, minY, maxX, maxY), then the body's margin at FAT_MARGIN (an array: doubles
  * passed to or returned from a call V8 does not inline are boxed).
@@ -106,17 +100,13 @@ function refitProxies(p: PhysicsState, eid: number, states: Float64Array, o: num
     if (tree.minX[proxy]! <= x0 && tree.minY[proxy]! <= y0 && tree.maxX[proxy]! >= x1 && tree.maxY[proxy]! >= y1)
       continue;
     // The new fat box reaches PREDICTION steps of the current motion ahead (Box2D 2.x's displacement
-    // prediction), at most PREDICTION_REACH margins: a body in steady motion then re-enters the tree every few steps
-    // instead of every step.
+    // prediction): a body in steady motion then re-enters the tree every few steps instead of every step.
     fatMarginInto(minExtent, eid, fat, FAT_MARGIN);
     const margin = fat[FAT_MARGIN]!;
-    const reach = PREDICTION_REACH * margin;
-    const aheadX = moveX < -reach ? -reach : moveX > reach ? reach : moveX;
-    const aheadY = moveY < -reach ? -reach : moveY > reach ? reach : moveY;
-    fat[0] = x0 - margin + (aheadX < 0 ? aheadX : 0);
-    fat[1] = y0 - margin + (aheadY < 0 ? aheadY : 0);
-    fat[2] = x1 + margin + (aheadX > 0 ? aheadX : 0);
-    fat[3] = y1 + margin + (aheadY > 0 ? aheadY : 0);
+    fat[0] = x0 - margin + (moveX < 0 ? moveX : 0);
+    fat[1] = y0 - margin + (moveY < 0 ? moveY : 0);
+    fat[2] = x1 + margin + (moveX > 0 ? moveX : 0);
+    fat[3] = y1 + margin + (moveY > 0 ? moveY : 0);
     bufferMoveFrom(p, sh, tree, proxy);
     tree.enlargeProxyFat(proxy, fat, 0);
   }
