@@ -1023,6 +1023,10 @@ export class DynamicTree {
       cy = this._buildCy;
     let fp = 0;
     let rp = 0;
+    // The last node pushed is the root. Kept in a local rather than read back from roots[0] after the loop: V8
+    // compiles this loop on-stack before the first call returns, with no type feedback for code after the loop, and
+    // deoptimised the function there on each of the first rebuilds (8 times in the tumbler's first 1,300 steps).
+    let root = -1;
     frames[fp++] = 0;
     frames[fp++] = count;
     frames[fp++] = -1;
@@ -1032,7 +1036,8 @@ export class DynamicTree {
         hi = frames[fp + 1]!,
         split = frames[fp + 2]!;
       if (hi - lo === 1) {
-        roots[rp++] = leaves[lo]!;
+        root = leaves[lo]!;
+        roots[rp++] = root;
         continue;
       }
       if (split >= 0) {
@@ -1045,6 +1050,7 @@ export class DynamicTree {
         this._parent[right] = node;
         this.refitNode(node);
         roots[rp++] = node;
+        root = node;
         continue;
       }
       let x0 = cx[lo]!,
@@ -1072,7 +1078,7 @@ export class DynamicTree {
       frames[fp++] = mid;
       frames[fp++] = -1;
     }
-    return roots[0]!;
+    return root;
   }
 
   /**

@@ -87,11 +87,11 @@ export const STEP_WORKER_SOURCE =
   "queryLeaves(n,A,o,e,r){this.collect(this.scratchBox(n,A,o,e),0,r,!0,-1)}queryProxy(n,A){this.checkPr" +
   "oxy(n),this.collect(this.scratchBox(this._minX[n],this._minY[n],this._maxX[n],this._maxY[n]),0,A,!0," +
   "-1)}rayCast(n,A,o,e,r,i){let c=this._root;if(c===ct||!(r>=0))return;let a=this._minX,s=this._minY,l=" +
-  "this._maxX,I=this._maxY,y=this._child1,_=this._child2,m=this._userData,f=1/o,C=1/e,h=this._stack,B=0" +
-  ";for(h[B++]=c;B>0;){let S=h[--B];if(o===0&&(n<a[S]||n>l[S])||e===0&&(A<s[S]||A>I[S]))continue;let g=" +
-  "(a[S]-n)*f,E=(l[S]-n)*f,d=(s[S]-A)*C,u=(I[S]-A)*C,b=o===0?-1e300:g<E?g:E,F=o===0?1e300:g<E?E:g,D=e==" +
+  "this._maxX,I=this._maxY,y=this._child1,_=this._child2,m=this._userData,C=1/o,f=1/e,B=this._stack,E=0" +
+  ";for(B[E++]=c;E>0;){let S=B[--E];if(o===0&&(n<a[S]||n>l[S])||e===0&&(A<s[S]||A>I[S]))continue;let g=" +
+  "(a[S]-n)*C,h=(l[S]-n)*C,d=(s[S]-A)*f,u=(I[S]-A)*f,b=o===0?-1e300:g<h?g:h,F=o===0?1e300:g<h?h:g,D=e==" +
   "=0?-1e300:d<u?d:u,p=e===0?1e300:d<u?u:d,x=b>D?b:D,w=F<p?F:p;if(x>w||x>r||w<0)continue;let N=y[S];N==" +
-  "=ct?i.push(m[S]):(B+2>h.length&&(h=this._stack=ut(h,B+2)),h[B++]=_[S],h[B++]=N)}}rebuild(){this.enla" +
+  "=ct?i.push(m[S]):(E+2>B.length&&(B=this._stack=ut(B,E+2)),B[E++]=_[S],B[E++]=N)}}rebuild(){this.enla" +
   "rgedSinceRebuild=0;let n=this._root;if(n===ct||this._height[n]===0)return;let A=this._proxyCount;thi" +
   "s._buildLeaves.length<A&&(this._buildLeaves=ut(this._buildLeaves,A),this._buildCx=Ot(this._buildCx,A" +
   "),this._buildCy=Ot(this._buildCy,A)),this._root=this.buildTree(this.collectLeaves(n)),this._parent[t" +
@@ -104,9 +104,9 @@ export const STEP_WORKER_SOURCE =
   "le nodes than allocated\");let y=o[I],_=e[I];if(y===ct||_===ct){y!==_&&eo(`node ${I} has one child`)," +
   "r[I]!==0&&eo(`leaf ${I} has height ${r[I]}`),i++;continue}(y<0||y>=this._highWater||_<0||_>=this._hi" +
   "ghWater||y===_)&&eo(`node ${I} has bad children ${y}, ${_}`),(A[y]!==I||A[_]!==I)&&eo(`children of $" +
-  "{I} do not point back to it`);let m=r[y],f=r[_];(m<0||f<0)&&eo(`node ${I} has a free child`),r[I]!==" +
-  "1+Math.max(m,f)&&eo(`node ${I} height ${r[I]} != 1 + max(${m}, ${f})`),Math.abs(m-f)>1&&eo(`node ${I" +
-  "} is unbalanced: child heights ${m}, ${f}`),(!this.contains(I,y)||!this.contains(I,_))&&eo(`box of n" +
+  "{I} do not point back to it`);let m=r[y],C=r[_];(m<0||C<0)&&eo(`node ${I} has a free child`),r[I]!==" +
+  "1+Math.max(m,C)&&eo(`node ${I} height ${r[I]} != 1 + max(${m}, ${C})`),Math.abs(m-C)>1&&eo(`node ${I" +
+  "} is unbalanced: child heights ${m}, ${C}`),(!this.contains(I,y)||!this.contains(I,_))&&eo(`box of n" +
   "ode ${I} does not contain its children`),this._category[I]!==(this._category[y]|this._category[_])&&" +
   "eo(`category bits of node ${I} are not its children's union`),l+2>s.length&&(s=this._stack=ut(s,l+2)" +
   "),s[l++]=_,s[l++]=y}}i!==this._proxyCount&&eo(`reachable leaves ${i} != proxy count ${this._proxyCou" +
@@ -128,13 +128,13 @@ export const STEP_WORKER_SOURCE =
   "is._root=ct;return}let A=this._parent,o=this._child1,e=this._child2,r=A[n],i=A[r],c=o[r]===n?e[r]:o[" +
   "r];A[c]=i,i===ct?this._root=c:o[i]===r?o[i]=c:e[i]=c,A[n]=ct,this.freeNode(r),i!==ct&&this.refitUpwa" +
   "rd(i)}findBestSibling(n){let A=this._minX,o=this._minY,e=this._maxX,r=this._maxY,i=this._child1,c=th" +
-  "is._child2,a=this._height,s=A[n],l=o[n],I=e[n],y=r[n],_=I-s+(y-l),m=s+I,f=l+y,C=this._root,h=this.ha" +
-  "lfPerimeter(C),B=lA(A,o,e,r,C,s,l,I,y),S=0,g=ct,E=1e300;for(a[C]<=1&&(g=C,E=B);a[C]>0;){let d=B+S;d<" +
-  "E&&a[C]<=1&&(g=C,E=d),S+=B-h;let u=i[C],b=c[C],F=lA(A,o,e,r,u,s,l,I,y),D=lA(A,o,e,r,b,s,l,I,y),p=0,x" +
-  "=0,w=1e300,N=1e300;if(a[u]===0){let R=S+F;R<E&&(g=u,E=R)}else p=this.halfPerimeter(u),w=S+F-p+(a[u]=" +
-  "==1&&p<_?p:_);if(a[b]===0){let R=S+D;R<E&&(g=b,E=R)}else x=this.halfPerimeter(b),N=S+D-x+(a[b]===1&&" +
-  "x<_?x:_);if(E<=w&&E<=N)break;let P=w<N;if(w===N){let R=A[u]+e[u]-m,Q=o[u]+r[u]-f,T=A[b]+e[b]-m,v=o[b" +
-  "]+r[b]-f;P=R*R+Q*Q<=T*T+v*v}P?(C=u,h=p,B=F):(C=b,h=x,B=D)}if(g===ct)for(g=this._root;a[g]>1;)g=i[g];" +
+  "is._child2,a=this._height,s=A[n],l=o[n],I=e[n],y=r[n],_=I-s+(y-l),m=s+I,C=l+y,f=this._root,B=this.ha" +
+  "lfPerimeter(f),E=lA(A,o,e,r,f,s,l,I,y),S=0,g=ct,h=1e300;for(a[f]<=1&&(g=f,h=E);a[f]>0;){let d=E+S;d<" +
+  "h&&a[f]<=1&&(g=f,h=d),S+=E-B;let u=i[f],b=c[f],F=lA(A,o,e,r,u,s,l,I,y),D=lA(A,o,e,r,b,s,l,I,y),p=0,x" +
+  "=0,w=1e300,N=1e300;if(a[u]===0){let R=S+F;R<h&&(g=u,h=R)}else p=this.halfPerimeter(u),w=S+F-p+(a[u]=" +
+  "==1&&p<_?p:_);if(a[b]===0){let R=S+D;R<h&&(g=b,h=R)}else x=this.halfPerimeter(b),N=S+D-x+(a[b]===1&&" +
+  "x<_?x:_);if(h<=w&&h<=N)break;let P=w<N;if(w===N){let R=A[u]+e[u]-m,Q=o[u]+r[u]-C,T=A[b]+e[b]-m,v=o[b" +
+  "]+r[b]-C;P=R*R+Q*Q<=T*T+v*v}P?(f=u,B=p,E=F):(f=b,B=x,E=D)}if(g===ct)for(g=this._root;a[g]>1;)g=i[g];" +
   "return g}refitUpward(n){let A=n;for(;A!==ct;)this.refitNode(A),this.balance(A),A=this._parent[A]}ref" +
   "itNode(n){let A=this._minX,o=this._minY,e=this._maxX,r=this._maxY,i=this._height,c=this._child1[n],a" +
   "=this._child2[n];A[n]=Math.min(A[c],A[a]),o[n]=Math.min(o[c],o[a]),e[n]=Math.max(e[c],e[a]),r[n]=Mat" +
@@ -148,8 +148,8 @@ export const STEP_WORKER_SOURCE =
   "erSwap(o,A,r,i),this.considerSwap(o,A,i,r)}this._swapX!==ct&&this.swapNodes(n,this._swapX,this._swap" +
   "P,this._swapY)}considerSwap(n,A,o,e){let r=this._height,i=r[n],c=r[e];if(i>c+1||c>i+1)return;let a=1" +
   "+(i>c?i:c),s=r[o];if(a>s+1||s>a+1)return;let l=this._minX,I=this._minY,y=this._maxX,_=this._maxY,m=y" +
-  "[A]-l[A]+(_[A]-I[A]),f=Math.max(y[n],y[e])-Math.min(l[n],l[e])+(Math.max(_[n],_[e])-Math.min(I[n],I[" +
-  "e])),C=m-f;C>this._swapGain[0]&&(this._swapGain[0]=C,this._swapX=n,this._swapP=A,this._swapY=o)}swap" +
+  "[A]-l[A]+(_[A]-I[A]),C=Math.max(y[n],y[e])-Math.min(l[n],l[e])+(Math.max(_[n],_[e])-Math.min(I[n],I[" +
+  "e])),f=m-C;f>this._swapGain[0]&&(this._swapGain[0]=f,this._swapX=n,this._swapP=A,this._swapY=o)}swap" +
   "Nodes(n,A,o,e){let r=this._parent,i=this._child1,c=this._child2,a=this._height;i[n]===A?i[n]=e:c[n]=" +
   "e,i[o]===e?i[o]=A:c[o]=A,r[A]=o,r[e]=n,this.refitNode(o);let s=a[e],l=a[o];a[n]=1+(s>l?s:l)}halfPeri" +
   "meter(n){return this._maxX[n]-this._minX[n]+(this._maxY[n]-this._minY[n])}unionIsSmaller(n,A,o){let " +
@@ -157,696 +157,696 @@ export const STEP_WORKER_SOURCE =
   "a,s,l,I)<lA(e,r,i,c,o,a,s,l,I)}contains(n,A){return this._minX[n]<=this._minX[A]&&this._minY[n]<=thi" +
   "s._minY[A]&&this._maxX[n]>=this._maxX[A]&&this._maxY[n]>=this._maxY[A]}scratchBox(n,A,o,e){let r=thi" +
   "s._queryBox;return r[0]=n,r[1]=A,r[2]=o,r[3]=e,r}collect(n,A,o,e,r,i=ga,c=0,a=da){let s=this._root;i" +
-  "f(s===ct)return;let l=n[A],I=n[A+1],y=n[A+2],_=n[A+3],m=i[c],f=i[c+1],C=i[c+2],h=i[c+3],B=this._minX" +
-  ",S=this._minY,g=this._maxX,E=this._maxY,d=this._child1,u=this._child2,b=this._userData,F=this._categ" +
-  "ory,D=this._stack,p=0;for(D[p++]=s;p>0;){let x=D[--p];if((F[x]&r)===0)continue;let w=B[x],N=S[x],P=g" +
-  "[x],R=E[x];if(w>y||P<l||N>_||R<I)continue;let Q=d[x];if(Q===ct){let T=b[x];if(w<=C&&P>=m&&N<=h&&R>=f" +
+  "f(s===ct)return;let l=n[A],I=n[A+1],y=n[A+2],_=n[A+3],m=i[c],C=i[c+1],f=i[c+2],B=i[c+3],E=this._minX" +
+  ",S=this._minY,g=this._maxX,h=this._maxY,d=this._child1,u=this._child2,b=this._userData,F=this._categ" +
+  "ory,D=this._stack,p=0;for(D[p++]=s;p>0;){let x=D[--p];if((F[x]&r)===0)continue;let w=E[x],N=S[x],P=g" +
+  "[x],R=h[x];if(w>y||P<l||N>_||R<I)continue;let Q=d[x];if(Q===ct){let T=b[x];if(w<=f&&P>=m&&N<=B&&R>=C" +
   "&&a[T]===0)continue;o.push(e?x:T)}else p+2>D.length&&(D=this._stack=ut(D,p+2)),D[p++]=u[x],D[p++]=Q}" +
   "}buildTree(n){let A=6*(2+(32-Math.clz32(n)));this._buildFrames.length<A&&(this._buildFrames=new Int3" +
   "2Array(A)),this._buildRoots.length<A&&(this._buildRoots=new Int32Array(A));let o=this._buildFrames,e" +
-  "=this._buildRoots,r=this._buildLeaves,i=this._buildCx,c=this._buildCy,a=0,s=0;for(o[a++]=0,o[a++]=n," +
-  "o[a++]=-1;a>0;){a-=3;let l=o[a],I=o[a+1],y=o[a+2];if(I-l===1){e[s++]=r[l];continue}if(y>=0){let B=e[" +
-  "--s],S=e[--s],g=this.allocateNode();this._child1[g]=S,this._child2[g]=B,this._parent[S]=g,this._pare" +
-  "nt[B]=g,this.refitNode(g),e[s++]=g;continue}let _=i[l],m=_,f=c[l],C=f;for(let B=l+1;B<I;B++){let S=i" +
-  "[B],g=c[B];S<_?_=S:S>m&&(m=S),g<f?f=g:g>C&&(C=g)}let h=l+(I-l>>1);this.selectNth(l,I,h,m-_>=C-f?i:c)" +
-  ",o[a+2]=h,a+=3,o[a++]=h,o[a++]=I,o[a++]=-1,o[a++]=l,o[a++]=h,o[a++]=-1}return e[0]}selectNth(n,A,o,e" +
-  "){for(;A-n>1;){let r=e[n],i=e[n+A>>1],c=e[A-1],a=r<i?i<c?i:r<c?c:r:r<c?r:i<c?c:i,s=n,l=n,I=A;for(;l<" +
-  "I;){let y=e[l];y<a?this.swapBuild(s++,l++):y>a?this.swapBuild(l,--I):l++}if(o<s)A=s;else if(o>=I)n=I" +
-  ";else return}}swapBuild(n,A){let o=this._buildLeaves,e=this._buildCx,r=this._buildCy,i=o[n];o[n]=o[A" +
-  "],o[A]=i;let c=e[n];e[n]=e[A],e[A]=c;let a=r[n];r[n]=r[A],r[A]=a}};function Dr(t,n,A,o){if(!(t<=A&&n" +
-  "<=o&&Number.isFinite(t)&&Number.isFinite(n)&&Number.isFinite(A)&&Number.isFinite(o)))throw new eA(\"I" +
-  "NVALID_ARGUMENT\",`bad box [${t}, ${n}] - [${A}, ${o}]`)}function eo(t){throw new Error(`DynamicTree." +
-  "validate: ${t}`)}var br=0,KA=1;var ht={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,moto" +
-  "r:6,pulley:7},WA=8,Bl=25*WA;var Et={collideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},K" +
-  "e=0,We=1,Ze=2,$e=3;var ze=5,je=6,Mr=7,ts=8,os=9,Oo=10,Ln=11,Rr=12,ns=13,Pr=14,wr=15,ZA=16,$A=17,Fr=1" +
-  "8,Nr=19;var Tr=21,As=22,rs=23,es=24,ss=25,is=26,as=27,cs=28,ls=29,Is=30,_s=31,Zo=32,ua=6,zA=Zo+ua;va" +
-  "r It=16,IA=class{type=new Uint8Array(16);count=new Uint8Array(16);radius=new Float64Array(16);centro" +
-  "id=new Float64Array(32);slot=new Int32Array(16).fill(-1);verts=new Float64Array(16*It);normals=new F" +
-  "loat64Array(16*It);slotRefs=new Int32Array(16);slotsUsed=0;freeSlots=new Int32Array(16);freeSlotCoun" +
-  "t=0;index=null;reserve(n){this.type=en(this.type,n),this.count=en(this.count,n),this.radius=Ot(this." +
-  "radius,n),this.centroid=Ot(this.centroid,n*2),this.slot=ut(this.slot,n,-1)}reserveSlots(n){this.vert" +
-  "s=Ot(this.verts,n*It),this.normals=Ot(this.normals,n*It),this.slotRefs=ut(this.slotRefs,n),this.free" +
-  "Slots=ut(this.freeSlots,n)}intern(n,A,o){this.release(n);let e=this.contentIndex(),r=ys(A,o,0),i=e.g" +
-  "et(r);i===void 0&&(i=this.freeSlotCount>0?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this" +
-  ".reserveSlots(i+1),this.verts.set(A,i*It),this.normals.set(o,i*It),e.set(r,i)),this.slotRefs[i]=this" +
-  ".slotRefs[i]+1,this.slot[n]=i}release(n){let A=this.slot[n];if(A<0)return;this.slot[n]=-1;let o=this" +
-  ".slotRefs[A]-1;this.slotRefs[A]=o,!(o>0)&&(this.index?.delete(this.keyOf(A)),this.verts.fill(0,A*It," +
-  "(A+1)*It),this.normals.fill(0,A*It,(A+1)*It),this.freeSlots[this.freeSlotCount++]=A)}forgetIndex(){t" +
-  "his.index=null}contentIndex(){if(this.index!==null)return this.index;let n=new Map;for(let A=0;A<thi" +
-  "s.slotsUsed;A++)this.slotRefs[A]>0&&n.set(this.keyOf(A),A);return this.index=n,n}keyOf(n){return ys(" +
-  "this.verts,this.normals,n*It)}},Or=new Float64Array(2*It),pa=new Uint16Array(Or.buffer);function ys(" +
-  "t,n,A){for(let o=0;o<It;o++)Or[o]=t[A+o],Or[It+o]=n[A+o];return String.fromCharCode(...pa)}var Qr=3." +
-  "141592653589793,xa=1.5707963267948966,vr=.7853981633974483,ms=.41421356237309503;var dl=new Float64A" +
-  "rray(2);function Jr(t,n){let A=t[n],o=t[n+1];if(A!==A||o!==o){t[n]=NaN;return}let e=Math.abs(o),r=Ma" +
-  "th.abs(A);if(r===0){o<0||o===0&&1/o<0?t[n]=1/A<0?-Qr:Qr:t[n]=A;return}if(e===1/0&&r===1/0){let _=o>0" +
-  "?vr:3*vr;t[n]=A<0?-_:_;return}let i=r>e,c=i?e/r:r/e,a=c>ms?(c-1)/(c+1):c,s=a*a,l=0;for(let _=22;_>=2" +
-  ";_--)l=1/(2*_+1)-s*l;let I=a-a*s*(1/3-s*l),y=c>ms?vr+I:I;i&&(y=xa-y),o<0&&(y=Qr-y),t[n]=A<0?-y:y}fun" +
-  "ction Ao(t,n,A){let o=A[0],e=A[1],r=A[2],i=A[3],c=A[4],a=A[5],s=t[1],l=t[2];t[1]=r*s-i*l,t[2]=i*s+r*" +
-  "l;let I=o-c,y=e-a,_=0;for(let m=0;m<n;m++){let f=3+m*8,C=t[f+6];if(!(C<.02))continue;let h=t[f+4],B=" +
-  "t[f+5],S=t[f+7],g=r*h-i*B,E=i*h+r*B,d=3+_*8;t[d+0]=g,t[d+1]=E,t[d+2]=g+I,t[d+3]=E+y,t[d+4]=o+g,t[d+5" +
-  "]=e+E,t[d+6]=C,t[d+7]=S,_++}t[0]=_}function Bo(t,n,A,o,e,r){let i=3+n*8;t[i+4]=A,t[i+5]=o,t[i+6]=e,t" +
-  "[i+7]=r}function fs(t){t[1]=-t[1],t[2]=-t[2];let n=t[0];for(let A=0;A<n;A++){let o=3+A*8,e=t[o+0],r=" +
-  "t[o+1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+2]=e,t[o+3]=r;let i=t[o+7];t[o+7]=(i&255)<<8|i>>8&255}}functi" +
-  "on Xn(t,n){let A=t[0],o=t[1],e=t[2],r=t[3],i=t[4],c=t[5],a=t[6],s=t[7],l=e-A,I=r-o,y=a-i,_=s-c,m=A-i" +
-  ",f=o-c,C=l*l+I*I,h=y*y+_*_,B=m*l+f*I,S=m*y+f*_,g=l*y+I*_,E=C*h-g*g,d=0;E!==0&&(d=(g*S-B*h)/E,d=d<0?0" +
-  ":d>1?1:d);let u=(g*d+S)/h;u<0?(u=0,d=-B/C,d=d<0?0:d>1?1:d):u>1&&(u=1,d=(g-B)/C,d=d<0?0:d>1?1:d),n[0]" +
-  "=d,n[1]=u;let b=A+d*l-(i+u*y),F=o+d*I-(c+u*_);n[2]=b*b+F*F}function Cs(t,n,A,o,e){let r=o[0],i=o[1]," +
-  "c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,f=t.slot[A]*It,C=t.radius[n],h=t." +
-  "radius[A],B=_[m],S=_[m+1],g=c*I+a*y,E=c*y-a*I,d=s-r,u=l-i,b=_[f],F=_[f+1],D=g*b-E*F+c*d+a*u,p=E*b+g*" +
-  "F-a*d+c*u,x=D-B,w=p-S,N=Math.sqrt(x*x+w*w),P=N-C-h;if(P>=.02){e[0]=0;return}N>1e-12?(x/=N,w/=N):(x=0" +
-  ",w=1);let R=.5*(C-h+N);e[1]=x,e[2]=w,Bo(e,0,B+R*x,S+R*w,P,0),Ao(e,1,o)}function Lr(t,n,A,o,e){let r=" +
-  "o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,f=t.slot[A]*It,C=t.ra" +
-  "dius[n],h=t.radius[A],B=c*I+a*y,S=c*y-a*I,g=s-r,E=l-i,d=_[f],u=_[f+1],b=B*d-S*u+c*g+a*E,F=S*d+B*u-a*" +
-  "g+c*E,D=_[m],p=_[m+1],x=_[m+2]-D,w=_[m+3]-p,N=(b-D)*x+(F-p)*w,P=x*x+w*w,R=D,Q=p;if(N>=P)R=D+x,Q=p+w;" +
-  "else if(N>0){let J=N/P;R=D+J*x,Q=p+J*w}let T=b-R,v=F-Q,X=Math.sqrt(T*T+v*v),O=X-C-h;if(O>=.02){e[0]=" +
-  "0;return}X>1e-12?(T/=X,v/=X):(T=t.normals[m],v=t.normals[m+1]);let U=.5*(C-h+X);e[1]=T,e[2]=v,Bo(e,0" +
-  ",R+U*T,Q+U*v,O,0),Ao(e,1,o)}var jA=new Float64Array(3),Uo=new Float64Array(8);function Gr(t,n,A,o,e)" +
-  "{let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,f=t.slot[A]*It" +
-  ",C=t.radius[n],h=t.radius[A],B=C+h,S=_[m],g=_[m+1],E=_[m+2]-S,d=_[m+3]-g,u=c*I+a*y,b=c*y-a*I,F=s-r,D" +
-  "=l-i,p=c*F+a*D-S,x=-a*F+c*D-g,w=_[f],N=_[f+1],P=u*w-b*N+p,R=b*w+u*N+x;w=_[f+2],N=_[f+3];let Q=u*w-b*" +
-  "N+p,T=b*w+u*N+x;Uo[0]=0,Uo[1]=0,Uo[2]=E,Uo[3]=d,Uo[4]=P,Uo[5]=R,Uo[6]=Q,Uo[7]=T,Xn(Uo,jA);let v=jA[2" +
-  "],X=B+.02;if(v>=X*X){e[0]=0;return}let O=Math.sqrt(v),U=jA[0],J=jA[1],L=Math.sqrt(E*E+d*d),H=E/L,ot=" +
-  "d/L,j=Q-P,Z=T-R,K=Math.sqrt(j*j+Z*Z),At=j/K,nt=Z/K,$=P*H+R*ot,Y=Q*H+T*ot,rt=$<=0&&Y<=0||$>=L&&Y>=L,W" +
-  "=-P*At-R*nt,it=(E-P)*At+(d-R)*nt,to=W<=0&&it<=0||W>=K&&it>=K,lt=0;if(!rt&&!to){let mt=-ot,z=H,_t=P*m" +
-  "t+R*z,St=Q*mt+T*z,tt=Math.min(_t,St);-Math.max(_t,St)>tt&&(tt=-Math.max(_t,St),mt=-mt,z=-z);let et=-" +
-  "nt,dt=At;_t=-P*et-R*dt,St=(E-P)*et+(d-R)*dt;let oo=Math.min(_t,St);if(-Math.max(_t,St)>oo&&(oo=-Math" +
-  ".max(_t,St),et=-et,dt=-dt),tt+.1*.005>=oo){let qt=P,Ht=R,ao=Q,Nt=T;if($<0&&Y>0){let at=-$/(Y-$);qt=P" +
-  "+at*(Q-P),Ht=R+at*(T-R)}else if(Y<0&&$>0){let at=-Y/($-Y);ao=Q+at*(P-Q),Nt=T+at*(R-T)}if($>L&&Y<L){l" +
-  "et at=($-L)/($-Y);qt=P+at*(Q-P),Ht=R+at*(T-R)}else if(Y>L&&$<L){let at=(Y-L)/(Y-$);ao=Q+at*(P-Q),Nt=" +
-  "T+at*(R-T)}let mo=qt*mt+Ht*z,Tt=ao*mt+Nt*z;if(mo<=O+.005||Tt<=O+.005){e[1]=mt,e[2]=z;let at=.5*(C-h-" +
-  "mo);Bo(e,0,S+qt+at*mt,g+Ht+at*z,mo-B,Kt(0,0)),at=.5*(C-h-Tt),Bo(e,1,S+ao+at*mt,g+Nt+at*z,Tt-B,Kt(0,1" +
-  ")),lt=2}}else{let qt=0,Ht=0,ao=E,Nt=d;if(W<0&&it>0){let at=-W/(it-W);qt=at*E,Ht=at*d}else if(it<0&&W" +
-  ">0){let at=-it/(W-it);ao=E-at*E,Nt=d-at*d}if(W>K&&it<K){let at=(W-K)/(W-it);qt=at*E,Ht=at*d}else if(" +
-  "it>K&&W<K){let at=(it-K)/(it-W);ao=E-at*E,Nt=d-at*d}let mo=(qt-P)*et+(Ht-R)*dt,Tt=(ao-P)*et+(Nt-R)*d" +
-  "t;if(mo<=O+.005||Tt<=O+.005){e[1]=-et,e[2]=-dt;let at=.5*(h-C-mo);Bo(e,0,S+qt+at*et,g+Ht+at*dt,mo-B," +
-  "Kt(0,0)),at=.5*(h-C-Tt),Bo(e,1,S+ao+at*et,g+Nt+at*dt,Tt-B,Kt(1,0)),lt=2}}}if(lt===0){let mt=U*E,z=U*" +
-  "d,_t=P+J*j,St=R+J*Z,tt=_t-mt,et=St-z;O>1e-12?(tt/=O,et/=O):(tt=-ot,et=H);let dt=.5*(C-h+O);e[1]=tt,e" +
-  "[2]=et;let oo=Kt(U===0?0:1,J===0?0:1);Bo(e,0,S+mt+dt*tt,g+z+dt*et,O-B,oo),lt=1}Ao(e,lt,o)}function h" +
-  "s(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,f=" +
-  "t.slot[A]*It,C=t.radius[A],h=c*I+a*y,B=c*y-a*I,S=s-r,g=l-i,E=_[f],d=_[f+1],u=_[m],b=_[m+1],F=h*E-B*d" +
-  "+c*S+a*g-u,D=B*E+h*d-a*S+c*g-b,p=_[m+2]-u,x=_[m+3]-b,w=t.normals[m],N=t.normals[m+1];if(w*F+N*D<0){e" +
-  "[0]=0;return}let P=p*F+x*D,R=p*p+x*x,Q=0,T=0;if(P<=0){let L=u-_[m+4],H=b-_[m+5];if(L*F+H*D<=0){e[0]=" +
-  "0;return}}else if(P>=R){let L=_[m+6]-_[m+2],H=_[m+7]-_[m+3];if(L*(F-p)+H*(D-x)>0){e[0]=0;return}Q=p," +
-  "T=x}else{let L=P/R;Q=L*p,T=L*x}let v=F-Q,X=D-T,O=Math.sqrt(v*v+X*X),U=O-C;if(U>=.02){e[0]=0;return}O" +
-  ">1e-12?(v/=O,X/=O):(v=w,X=N);let J=.5*(O-C);e[1]=v,e[2]=X,e[7]=u+Q+J*v,e[8]=b+T+J*X,e[9]=U,e[10]=0,A" +
-  "o(e,1,o)}var ft=new Float64Array(16),so=new Float64Array(16),Vo=new Float64Array(8),_A=new Float64Ar" +
-  "ray(3),xt=new Float64Array(10),yt=new Float64Array(12),Pt=new Float64Array(11),tr=0,yA=1,Bs=2,Es=.01" +
-  ",Ss=.01,Da=.1*.005;function Ur(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7" +
-  "],_=t.verts,m=t.normals,f=t.slot[n]*It,C=t.slot[A]*It,h=t.count[A],B=t.radius[A],S=_[f],g=_[f+1],E=_" +
-  "[f+2]-S,d=_[f+3]-g,u=m[f],b=m[f+1],F=-b,D=u,p=m[f+4],x=m[f+5],w=m[f+6],N=m[f+7],P=-x*D-p*F>=Es,R=F*w" +
-  "+D*N>=Es;xt[0]=F,xt[1]=D,xt[2]=p,xt[3]=x,xt[4]=w,xt[5]=N,xt[6]=P?1:0,xt[7]=R?1:0;let Q=c*I+a*y,T=c*y" +
-  "-a*I,v=s-r,X=l-i,O=c*v+a*X-S,U=-a*v+c*X-g,J=t.centroid[2*A],L=t.centroid[2*A+1],H=Q*J-T*L+O,ot=T*J+Q" +
-  "*L+U,j=u*H+b*ot<0,Z=P?p*H+x*ot<0:!0,K=R?w*(H-E)+N*(ot-d)<0:!0;if(j&&Z&&K){e[0]=0;return}for(let z=0;" +
-  "z<2*h;z+=2){let _t=_[C+z],St=_[C+z+1];ft[z]=Q*_t-T*St+O,ft[z+1]=T*_t+Q*St+U;let tt=m[C+z],et=m[C+z+1" +
-  "];so[z]=Q*tt-T*et,so[z+1]=T*tt+Q*et}Vo[0]=0,Vo[1]=0,Vo[2]=E,Vo[3]=d;let At=1e300,nt=0,$=0,Y=0;for(le" +
-  "t z=0;z<h;z++){let _t=z+1<h?z+1:0;Vo[4]=ft[2*z],Vo[5]=ft[2*z+1],Vo[6]=ft[2*_t],Vo[7]=ft[2*_t+1],Xn(V" +
-  "o,_A),_A[2]<At&&(At=_A[2],nt=z,$=_A[0],Y=_A[1])}let rt=Math.sqrt(At);if(h>=3&&rt>0){let z=!0;for(let" +
-  " _t=0;_t<h;_t++)if(so[2*_t]*-ft[2*_t]+so[2*_t+1]*-ft[2*_t+1]>0){z=!1;break}z&&(rt=0)}if(rt>B+.02){e[" +
-  "0]=0;return}Pt[0]=S,Pt[1]=g,Pt[2]=E,Pt[3]=d,Pt[4]=u,Pt[5]=b,Pt[6]=P?p:u,Pt[7]=P?x:b,Pt[8]=R?w:u,Pt[9" +
-  "]=R?N:b,Pt[10]=B;let W=-1,it=-1;if(!j&&rt>Da){let z=nt+1<h?nt+1:0,_t=$===0||$===1,St=Y===0||Y===1;if" +
-  "(_t&&St){let tt=$===0?0:E,et=$===0?0:d,dt=Y===0?nt:z,oo=(ft[2*dt]-tt)/rt,qt=(ft[2*dt+1]-et)/rt;xt[8]" +
-  "=oo,xt[9]=qt;let Ht=Xr();if(Ht===tr){e[0]=0;return}if(Ht===yA){let ao=.5*(rt-B);e[1]=oo,e[2]=qt;let " +
-  "Nt=3;e[Nt+4]=S+tt+ao*oo,e[Nt+5]=g+et+ao*qt,e[Nt+6]=rt-B,e[Nt+7]=Kt($===0?0:1,dt),Ao(e,1,o);return}W=" +
-  "dt}else if(_t){let tt=nt,et=$===0?0:E,dt=$===0?0:d;so[2*tt]*(et-ft[2*tt])+so[2*tt+1]*(dt-ft[2*tt+1])" +
-  "<0&&(tt=tt+1<h?tt+1:0),xt[8]=-so[2*tt],xt[9]=-so[2*tt+1];let oo=Xr();if(oo===tr){e[0]=0;return}if(oo" +
-  "===yA){Ao(e,gs(tt,h,e),o);return}it=tt}else if(St)W=Y===0?nt:z;else{let tt=u*ft[2*nt]+b*ft[2*nt+1],e" +
-  "t=u*ft[2*z]+b*ft[2*z+1];W=tt<et?nt:z}}else{let z=1e300;for(let tt=0;tt<h;tt++){let et=u*ft[2*tt]+b*f" +
-  "t[2*tt+1];et<z&&(z=et,W=tt)}if(P){let tt=1e300;for(let et=0;et<h;et++)tt=Math.min(tt,p*ft[2*et]+x*ft" +
-  "[2*et+1]);tt>z&&(z=tt,W=-1)}if(R){let tt=1e300;for(let et=0;et<h;et++)tt=Math.min(tt,w*(ft[2*et]-E)+" +
-  "N*(ft[2*et+1]-d));tt>z&&(z=tt,W=-1)}let _t=-1e300,St=-1;for(let tt=0;tt<h;tt++){let et=so[2*tt],dt=s" +
-  "o[2*tt+1];if(xt[8]=-et,xt[9]=-dt,Xr()!==yA)continue;let oo=ft[2*tt],qt=ft[2*tt+1],Ht=Math.min(et*-oo" +
-  "+dt*-qt,et*(E-oo)+dt*(d-qt));Ht>_t&&(_t=Ht,St=tt)}if(_t>z){Ao(e,gs(St,h,e),o);return}if(W===-1){e[0]" +
-  "=0;return}}if(it===-1){let z=W>0?W-1:h-1,_t=u*so[2*z]+b*so[2*z+1],St=u*so[2*W]+b*so[2*W+1];it=_t<St?" +
-  "z:W}let to=it,lt=it+1<h?it+1:0;yt[0]=0,yt[1]=0,yt[2]=E,yt[3]=d,yt[4]=ft[2*to],yt[5]=ft[2*to+1],yt[6]" +
-  "=ft[2*lt],yt[7]=ft[2*lt+1],yt[8]=u,yt[9]=b,yt[10]=0,yt[11]=B;let mt=ds(Kt(0,lt),Kt(1,to),e);mt>0&&(e" +
-  "[1]=u,e[2]=b,us(e)),Ao(e,mt,o)}function Xr(){let t=xt[8],n=xt[9];return t*xt[0]+n*xt[1]<=0?xt[6]===0" +
-  "?Bs:t*xt[3]-n*xt[2]>Ss?tr:yA:xt[7]===0?Bs:xt[4]*n-xt[5]*t>Ss?tr:yA}function gs(t,n,A){let o=Pt[2],e=" +
-  "Pt[3],r=t,i=t+1<n?t+1:0,c=ft[2*r],a=ft[2*r+1],s=so[2*r],l=so[2*r+1],I=s*-c+l*-a,y=s*(o-c)+l*(e-a),_=" +
-  "Pt[4]*s+Pt[5]*l;if((I<y?Pt[6]*s+Pt[7]*l:Pt[8]*s+Pt[9]*l)<_)return 0;yt[0]=c,yt[1]=a,yt[2]=ft[2*i],yt" +
-  "[3]=ft[2*i+1],yt[4]=0,yt[5]=0,yt[6]=o,yt[7]=e,yt[8]=s,yt[9]=l,yt[10]=Pt[10],yt[11]=0;let f=ds(Kt(1,r" +
-  "),Kt(0,i),A);return f>0&&(A[1]=-s,A[2]=-l,us(A)),f}function ds(t,n,A){let o=yt[0],e=yt[1],r=yt[8],i=" +
-  "yt[9],c=yt[10],a=yt[11],s=yt[4],l=yt[5],I=yt[6],y=yt[7],_=-i,m=r,f=(yt[2]-o)*_+(yt[3]-e)*m,C=(s-o)*_" +
-  "+(l-e)*m,h=(I-o)*_+(y-e)*m;if(C<0||f<h)return 0;let B=C-h,S=I,g=y;if(h<0&&B>1e-12){let w=-h/B;S=I+w*" +
-  "(s-I),g=y+w*(l-y)}let E=s,d=l;if(C>f&&B>1e-12){let w=(f-h)/B;E=I+w*(s-I),d=y+w*(l-y)}let u=(S-o)*r+(" +
-  "g-e)*i,b=(E-o)*r+(d-e)*i,F=.5*(c-a-u);S+=F*r,g+=F*i,F=.5*(c-a-b),E+=F*r,d+=F*i;let D=c+a,p=3,x=11;re" +
-  "turn A[p+4]=S,A[p+5]=g,A[p+6]=u-D,A[p+7]=t,A[x+4]=E,A[x+5]=d,A[x+6]=b-D,A[x+7]=n,2}function us(t){le" +
-  "t n=Pt[0],A=Pt[1];for(let o=0;o<2;o++)t[3+o*8+4]+=n,t[3+o*8+5]+=A}function ps(t,n,A,o,e){let r=o[0]," +
-  "i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,f=t.slot[n]*It,C=t.slot[A]*It" +
-  ",h=t.count[n],B=t.radius[n],S=t.radius[A],g=B+S,E=c*I+a*y,d=c*y-a*I,u=s-r,b=l-i,F=_[C],D=_[C+1],p=E*" +
-  "F-d*D+c*u+a*b,x=d*F+E*D-a*u+c*b,w=0,N=-1e300;for(let j=0;j<h;j++){let Z=f+2*j,K=m[Z]*(p-_[Z])+m[Z+1]" +
-  "*(x-_[Z+1]);K>N&&(N=K,w=j)}if(N-g>=.02){e[0]=0;return}let P=f+2*w,R=f+2*(w+1<h?w+1:0),Q=_[P],T=_[P+1" +
-  "],v=_[R],X=_[R+1],O=(p-Q)*(v-Q)+(x-T)*(X-T),U=(p-v)*(Q-v)+(x-X)*(T-X),J,L,H,ot;if((O<0||U<0)&&N>1e-1" +
-  "2){let j=O<0?Q:v,Z=O<0?T:X;J=p-j,L=x-Z;let K=Math.sqrt(J*J+L*L);if(J/=K,L/=K,N=K-g,N>=.02){e[0]=0;re" +
-  "turn}let At=.5*(B-S+K);H=j+At*J,ot=Z+At*L}else{J=m[P],L=m[P+1];let j=.5*(B-S-N);H=p+j*J,ot=x+j*L,N-=" +
-  "g}e[1]=J,e[2]=L,Bo(e,0,H,ot,N,0),Ao(e,1,o)}var Eo=new Float64Array(16),ln=new Float64Array(16),So=ne" +
-  "w Float64Array(16),In=new Float64Array(16),or=new Float64Array(3),Yo=new Float64Array(8),Ar=new Floa" +
-  "t64Array(2),Yr=new Float64Array(1),ba=.1*.005,Vr=.1*.005;function rr(t,n,A,o,e){let r=o[0],i=o[1],c=" +
-  "o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,f=t.count[n],C=t.count[A],h=t.radius[n" +
-  "],B=t.radius[A],S=h+B;Ar[0]=h,Ar[1]=B;let g=t.slot[n]*It,E=t.slot[A]*It,d=_[g],u=_[g+1];for(let O=0;" +
-  "O<2*f;O+=2)Eo[O]=_[g+O]-d,Eo[O+1]=_[g+O+1]-u,ln[O]=m[g+O],ln[O+1]=m[g+O+1];let b=c*I+a*y,F=c*y-a*I,D" +
-  "=s-r,p=l-i,x=c*D+a*p-d,w=-a*D+c*p-u;for(let O=0;O<2*C;O+=2){let U=_[E+O],J=_[E+O+1];So[O]=b*U-F*J+x," +
-  "So[O+1]=F*U+b*J+w;let L=m[E+O],H=m[E+O+1];In[O]=b*L-F*H,In[O+1]=F*L+b*H}let N=.02+S;xs(Eo,ln,f,So,C)" +
-  ";let P=Yr[0],R=kr;if(P>=N){e[0]=0;return}xs(So,In,C,Eo,f);let Q=Yr[0],T=kr;if(Q>=N){e[0]=0;return}le" +
-  "t v=Q>P+ba;v?R=Ds(In,T,ln,f):T=Ds(ln,R,In,C);let X;if(P>Vr||Q>Vr){let O=R,U=R+1<f?R+1:0,J=T,L=T+1<C?" +
-  "T+1:0,H=Eo[2*O],ot=Eo[2*O+1],j=Eo[2*U],Z=Eo[2*U+1],K=So[2*J],At=So[2*J+1],nt=So[2*L],$=So[2*L+1];Yo[" +
-  "0]=H,Yo[1]=ot,Yo[2]=j,Yo[3]=Z,Yo[4]=K,Yo[5]=At,Yo[6]=nt,Yo[7]=$,Xn(Yo,or);let Y=Math.sqrt(or[2]);if(" +
-  "Y-S>=.02){e[0]=0;return}X=v?nr(So,In,C,T,Eo,f,R,!0,e):nr(Eo,ln,f,R,So,C,T,!1,e);let rt=1e300;for(let" +
-  " lt=0;lt<X;lt++){let mt=e[3+lt*8+6];mt<rt&&(rt=mt)}let W=or[0],it=or[1];if(W*(1-W)+it*(1-it)===0&&Y-" +
-  "S+Vr<rt){let lt=W===0?H:j,mt=W===0?ot:Z,z=it===0?K:nt,_t=it===0?At:$,St=(z-lt)/Y,tt=(_t-mt)/Y,et=.5*" +
-  "(h-B+Y);e[1]=St,e[2]=tt,e[7]=lt+et*St,e[8]=mt+et*tt,e[9]=Y-S,e[10]=Kt(W===0?O:U,it===0?J:L),X=1}}els" +
-  "e X=v?nr(So,In,C,T,Eo,f,R,!0,e):nr(Eo,ln,f,R,So,C,T,!1,e);for(let O=0;O<X;O++)e[3+O*8+4]+=d,e[3+O*8+" +
-  "5]+=u;Ao(e,X,o)}var kr=0;function xs(t,n,A,o,e){let r=0,i=-1e300,c=e===4,a=o[0],s=o[1],l=o[2],I=o[3]" +
-  ",y=o[4],_=o[5],m=o[6],f=o[7];for(let C=0;C<A;C++){let h=n[2*C],B=n[2*C+1],S=h*t[2*C]+B*t[2*C+1],g;if" +
-  "(c)g=Math.min(Math.min(h*a+B*s,h*l+B*I),Math.min(h*y+B*_,h*m+B*f));else{g=1e300;for(let E=0;E<2*e;E+" +
-  "=2)g=Math.min(g,h*o[E]+B*o[E+1])}g-=S,g>i&&(i=g,r=C)}kr=r,Yr[0]=i}function Ds(t,n,A,o){let e=t[2*n]," +
-  "r=t[2*n+1],i=0,c=1e300;for(let a=0;a<o;a++){let s=e*A[2*a]+r*A[2*a+1];s<c&&(c=s,i=a)}return i}functi" +
-  "on nr(t,n,A,o,e,r,i,c,a){let s=Ar[c?1:0],l=Ar[c?0:1],I=o,y=o+1<A?o+1:0,_=i,m=i+1<r?i+1:0,f=n[2*I],C=" +
-  "n[2*I+1],h=t[2*I],B=t[2*I+1],S=e[2*_],g=e[2*_+1],E=e[2*m],d=e[2*m+1],u=-C,b=f,F=(t[2*y]-h)*u+(t[2*y+" +
-  "1]-B)*b,D=(S-h)*u+(g-B)*b,p=(E-h)*u+(d-B)*b;if(D<0||F<p)return 0;let x=D-p,w=E,N=d;if(p<0&&x>1e-12){" +
-  "let J=-p/x;w=E+J*(S-E),N=d+J*(g-d)}let P=S,R=g;if(D>F&&x>1e-12){let J=(F-p)/x;P=E+J*(S-E),R=d+J*(g-d" +
-  ")}let Q=(w-h)*f+(N-B)*C,T=(P-h)*f+(R-B)*C,v=.5*(s-l-Q);w+=v*f,N+=v*C,v=.5*(s-l-T),P+=v*f,R+=v*C;let " +
-  "X=s+l,O=3,U=11;return c?(a[1]=-f,a[2]=-C,a[O+4]=P,a[O+5]=R,a[O+6]=T-X,a[O+7]=Kt(_,y),a[U+4]=w,a[U+5]" +
-  "=N,a[U+6]=Q-X,a[U+7]=Kt(m,I)):(a[1]=f,a[2]=C,a[O+4]=w,a[O+5]=N,a[O+6]=Q-X,a[O+7]=Kt(I,m),a[U+4]=P,a[" +
-  "U+5]=R,a[U+6]=T-X,a[U+7]=Kt(y,_)),2}var _n={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},l" +
-  "o=5;function er(t,n,A,o,e){e[0]=0}var Un=_n.circle,Vn=_n.capsule,Yn=_n.segment,kn=_n.polygon,qn=_n.c" +
-  "hainSegment,Hr=new Uint8Array(lo*lo),qr=[];function io(t,n,A){Hr[t*lo+n]=1,qr[t*lo+n]=A}io(Un,Un,Cs)" +
-  ";io(Vn,Un,Lr);io(Vn,Vn,Gr);io(Yn,Un,Lr);io(Yn,Vn,Gr);io(Yn,Yn,er);io(Yn,kn,rr);io(kn,Un,ps);io(kn,Vn" +
-  ",rr);io(kn,kn,rr);io(qn,Un,hs);io(qn,Vn,Ur);io(qn,kn,Ur);io(qn,Yn,er);io(qn,qn,er);function bs(t,n){" +
-  "return Hr[t*lo+n]===1}function Ma(t){let n=new Float64Array(8);return(A,o,e,r,i)=>{for(let c=0;c<4;c" +
-  "++)n[c]=r[c+4],n[c+4]=r[c];t(A,e,o,n,i),fs(i)}}var sr=[];for(let t=0;t<lo;t++)for(let n=0;n<lo;n++)s" +
-  "r[t*lo+n]=bs(t,n)?qr[t*lo+n]:Ma(qr[n*lo+t]);var cI=new Float64Array(8);function Kr(t,n,A,o,e){let r=" +
-  "A[0],i=A[1],c=A[2],a=A[3],s=t.count[n],l=t.radius[n],I=t.verts,y=t.slot[n]*It,_=I[y],m=I[y+1],f=c*_-" +
-  "a*m,C=a*_+c*m,h=f,B=C;for(let S=1;S<s;S++){_=I[y+2*S],m=I[y+2*S+1];let g=c*_-a*m,E=a*_+c*m;g<f?f=g:g" +
-  ">h&&(h=g),E<C?C=E:E>B&&(B=E)}o[e]=r+f-l,o[e+1]=i+C-l,o[e+2]=r+h+l,o[e+3]=i+B+l}var ir=.001,Ms=.002;f" +
-  "unction Rs(t,n,A,o){let e=o[0];if(e===0||e===2&&o[10]===o[18]){t.cacheValid[n]=0;return}let r=A[0],i" +
-  "=A[1],c=A[2],a=A[3],s=A[4]-r,l=A[5]-i,I=A[6],y=A[7],_=t.manifoldCache,m=n*sA;_[m+XA]=c*s+a*l,_[m+UA]" +
-  "=-a*s+c*l,_[m+VA]=c*I+a*y,_[m+YA]=c*y-a*I;let f=o[1],C=o[2];_[m+kA]=c*f+a*C,_[m+qA]=-a*f+c*C;for(let" +
-  " h=0;h<e;h++){let B=3+h*8,S=o[B+0],g=o[B+1],E=m+HA+3*h;_[E]=c*S+a*g,_[E+1]=-a*S+c*g,_[E+2]=o[B+6]}t." +
-  "cacheValid[n]=1}function Ps(t,n,A){if(t.cacheValid[n]!==1)return!1;let o=A[0],e=A[1],r=A[2],i=A[3],c" +
-  "=A[4],a=A[5],s=A[6],l=A[7],I=c-o,y=a-e,_=t.manifoldCache,m=n*sA,f=_[m+XA],C=_[m+UA],h=r*I+i*y-f,B=-i" +
-  "*I+r*y-C,S=(r*l-i*s)*_[m+VA]-(r*s+i*l)*_[m+YA];if(h>ir||h<-ir||B>ir||B<-ir||S>Ms||S<-Ms)return!1;let" +
-  " g=_[m+kA],E=_[m+qA];t.normalX[n]=r*g-i*E,t.normalY[n]=i*g+r*E;let d=t.pointCount[n],u=t.points,b=n*" +
-  "To;for(let F=0;F<d;F++){let D=m+HA+3*F,p=_[D],x=_[D+1],w=p-f,N=x-C,P=_[D+2]+g*(h-S*N)+E*(B+S*w),R=r*" +
-  "p-i*x,Q=i*p+r*x,T=b+F*ho;u[T+Fn]=R,u[T+Nn]=Q,u[T+Tn]=R-I,u[T+On]=Q-y,u[T+LA]=o+R,u[T+GA]=e+Q,u[T+Qn]" +
-  "=P}return!0}var yn=256,Wr=3;function ws(t,n,A,o,e){let r=t.contacts,i=t.shapes,c=i.geometry,a=t.bodi" +
-  "es.transform,s=t.broadphase.trees,l=t.manifold,I=t.pose,y=r.points,_=t.bodies.flags,m=i.aabb,f=i.mov" +
-  "ed,C=n*2*yn,h=C+yn,B=0,S=r.listIndex,g=Math.min(A,(n+1)*yn);for(let E=n*yn;E<g;E++){if(S[E]===-1)con" +
-  "tinue;let d=r.shapeA[E],u=r.shapeB[E];if(f[d]===1||f[u]===1){let H=s[i.tree[d]],ot=s[i.tree[u]],j=i." +
-  "proxy[d],Z=i.proxy[u];if(H.maxX[j]<ot.minX[Z]||ot.maxX[Z]<H.minX[j]||H.maxY[j]<ot.minY[Z]||ot.maxY[Z" +
-  "]<H.minY[j]){o[C++]=E;continue}}let b=r.bodyA[E],F=r.bodyB[E];if((_[b]&QA.awake)===0&&(_[F]&QA.awake" +
-  ")===0){(r.flags[E]&no.touching)!==0&&B++;continue}let D=d*4,p=u*4;if(m[D]>m[p+2]+.02||m[p]>m[D+2]+.0" +
-  "2||m[D+1]>m[p+3]+.02||m[p+1]>m[D+3]+.02){if(r.cacheValid[E]=0,r.pointCount[E]===0)continue;l[0]=0}el" +
-  "se{if(I[0]=a.x[b],I[1]=a.y[b],I[2]=a.c[b],I[3]=a.s[b],I[4]=a.x[F],I[5]=a.y[F],I[6]=a.c[F],I[7]=a.s[F" +
-  "],(r.flags[E]&(no.touching|no.sensor))===no.touching&&Ps(r,E,I)){B++;continue}sr[c.type[d]*lo+c.type" +
-  "[u]](c,d,u,I,l),Rs(r,E,I,l)}let x=l[0],w=r.pointCount[E],N=E*To,P=w>0?y[N+cA]:-1,R=w>1?y[N+ho+cA]:-1" +
-  ",Q=y[N+Go],T=y[N+Xo],v=y[N+ho+Go],X=y[N+ho+Xo];for(let H=0;H<x;H++){let ot=3+H*8,j=N+H*ho;y[j+Fn]=l[" +
-  "ot+0],y[j+Nn]=l[ot+1],y[j+Tn]=l[ot+2],y[j+On]=l[ot+3],y[j+LA]=l[ot+4],y[j+GA]=l[ot+5],y[j+Qn]=l[ot+6" +
-  "],y[j+cA]=l[ot+7];let Z=l[ot+7],K=0,At=0;Z===P?(K=Q,At=T):Z===R&&(K=v,At=X),y[j+Go]=K,y[j+Xo]=At}r.p" +
-  "ointCount[E]=x,r.normalX[E]=x>0?l[1]:0,r.normalY[E]=x>0?l[2]:0;let O=r.flags[E],U=(O&no.touching)!==" +
-  "0,J=x>0;(O&no.sensor)!==0&&J&&(J=l[9]<=0||x>1&&l[17]<=0),J?(B++,r.flags[E]=O|no.touching):r.flags[E]" +
-  "=O&~no.touching,J!==U&&(o[h++]=E)}e[n*Wr]=C-n*2*yn,e[n*Wr+1]=h-n*2*yn-yn,e[n*Wr+2]=B}var Zr=32,$r=8*" +
-  "Zr;var fo=new Float64Array(8);function Ns(t,n,A,o,e,r){let i=t.broadphase,c=t.shapes,a=i.moveBuffer." +
-  "data,s=i.moveFrom,l=i.trees[KA],I=i.trees[br],y=Math.min(A,(n+1)*Zr),_=0;for(let m=n*Zr;m<y&&_>=0;m+" +
-  "+){let f=a[m],C=c.proxy[f];if(C===-1)continue;let h=i.trees[c.tree[f]];fo[0]=h.minX[C],fo[1]=h.minY[" +
-  "C],fo[2]=h.maxX[C],fo[3]=h.maxY[C],fo[4]=s[m*4],fo[5]=s[m*4+1],fo[6]=s[m*4+2],fo[7]=s[m*4+3],_=Fs(t," +
-  "f,l,o,e,_,r),c.tree[f]===KA&&_>=0&&(_=Fs(t,f,I,o,e,_,r))}return _}function Fs(t,n,A,o,e,r,i){let c=t" +
-  ".broadphase,a=c.queryResults;a.clear();let s=t.shapes,l=s.groupIndex[n]>0?-1:s.maskBits[n]|0;A.query" +
-  "NewOverlaps(fo,0,l,s.moved,a);let I=a.data,y=t.contacts.pairs,_=r;for(let m=0;m<a.count;m++){let f=I" +
-  "[m];if(f===n)continue;if(s.moved[f]===1){if(f<n)continue;let B=c.moveSlot[f]*4,S=c.moveFrom;if(S[B]<" +
-  "=fo[6]&&S[B+2]>=fo[4]&&S[B+1]<=fo[7]&&S[B+3]>=fo[5])continue}let C=n<f?n:f,h=n<f?f:n;if(y.get(C,h)==" +
-  "=-1){if(_===i)return-1;o[e+2*_]=C,o[e+2*_+1]=h,_++}}return _}var Ts=0,Os=1,Qs=2,qs=3;function Hs(t,n" +
-  ",A,o,e){let r=t.contacts,i=t.bodies,c=t.solverData,a=c.params,s=c.contacts,l=c.indexOf,I=c.states,y=" +
-  "r.points,_=i.transform,m=a[8],f=a[9],C=a[10],h=a[11],B=a[12],S=a[13],g=a[14],E=a[15],d=2*a[2],u=r.li" +
-  "stIndex,b=-a[4],F=-a[6];o[e+Ts]=0,o[e+Os]=0<b?1:0,o[e+Qs]=0<F?1:0;let D=c.constraintSlot,p=r.flags;f" +
-  "or(let x=n;x<A;x++){if((p[x]&(no.touching|no.sensor))!==no.touching)continue;let w=u[x];if(w===-1)co" +
-  "ntinue;let N=D[w];if(N<0)continue;let P=r.bodyA[x],R=r.bodyB[x],Q=l[P],T=l[R],v=N*44,X=Q===0?0:i.inv" +
-  "Mass[P],O=Q===0?0:i.invInertia[P],U=T===0?0:i.invMass[R],J=T===0?0:i.invInertia[R],L=r.normalX[x],H=" +
-  "r.normalY[x],ot=H,j=-L,Z=Q===0||T===0;s[v+0]=Q,s[v+1]=T,s[v+2]=X,s[v+3]=O,s[v+4]=U,s[v+5]=J,s[v+6]=L" +
-  ",s[v+7]=H,s[v+8]=r.friction[x];let K=r.restitution[x];s[v+9]=K,K>0&&(o[e+Ts]=1),s[v+10]=Z?h:m,s[v+11" +
-  "]=Z?B:f,s[v+12]=Z?S:C;let At=r.pointCount[x];s[v+13]=At,s[v+14]=r.tangentSpeed[x];let nt=r.rollingRe" +
-  "sistance[x];s[v+15]=nt;let $=nt>0?O+J:0;s[v+16]=$>0?1/$:0,s[v+17]=0,s[v+18]=x;let Y=_.c[P],rt=_.s[P]" +
-  ",W=_.c[R],it=_.s[R],to=Y*i.localCenterX[P]-rt*i.localCenterY[P],lt=rt*i.localCenterX[P]+Y*i.localCen" +
-  "terY[P],mt=W*i.localCenterX[R]-it*i.localCenterY[R],z=it*i.localCenterX[R]+W*i.localCenterY[R],_t=Q*" +
-  "8,St=T*8,tt=I[_t+0],et=I[_t+1],dt=I[_t+2],oo=I[St+0],qt=I[St+1],Ht=I[St+2],ao=x*To,Nt=X+U;for(let mo" +
-  "=0;mo<2;mo++){let Tt=v+20+mo*12;if(mo>=At){s[Tt+7]=0,s[Tt+8]=0;continue}let at=ao+mo*ho,bn=y[at+Fn]-" +
-  "to,Mn=y[at+Nn]-lt,Rn=y[at+Tn]-mt,Pn=y[at+On]-z;s[Tt+0]=bn*H-Mn*L,s[Tt+1]=Rn*H-Pn*L,s[Tt+2]=bn*L+Mn*H" +
-  ",s[Tt+3]=Rn*L+Pn*H,s[Tt+4]=y[at+Qn]+g-((Rn-bn)*L+(Pn-Mn)*H);let Ge=bn*H-Mn*L,Xe=Rn*H-Pn*L,Ue=X+U+O*G" +
-  "e*Ge+J*Xe*Xe;s[Tt+5]=Ue>0?1/Ue:0;let Ve=bn*j-Mn*ot,Ye=Rn*j-Pn*ot,ke=X+U+O*Ve*Ve+J*Ye*Ye;s[Tt+6]=ke>0" +
-  "?1/ke:0;let pr=E*y[at+Go],rA=E*y[at+Xo];pr*Nt>d&&(pr=d/Nt),rA*Nt>d?rA=d/Nt:-rA*Nt>d&&(rA=-d/Nt),s[Tt" +
-  "+7]=pr,s[Tt+8]=rA,s[Tt+9]=0;let Ea=oo-Ht*Pn-(tt-dt*Mn),Sa=qt+Ht*Rn-(et+dt*bn),xr=Ea*L+Sa*H;s[Tt+10]=" +
-  "xr,xr<b&&(o[e+Os]=1),xr<F&&(o[e+Qs]=1)}}}var oe=.5;function Ks(t,n,A,o){let e=A[o+4],r=A[o+5],i=e*e+" +
-  "r*r,c=t.maxExtent[n],a=2*c*c*(1-A[o+6]),s=oe*t.minExtent[n];return 2*(i+a)<=s*s?!1:Math.sqrt(i)+Math" +
-  ".sqrt(a>0?a:0)>s&&t.type[n]===wn.dynamic}function Ws(t,n,A,o,e=1){let r=o[0],i=o[2],c=Wo/r,a=c*c,s=i" +
-  "*i;for(let l=e;l<A;l++){let I=l*8,y=l*8,_=n[y+3],m=n[y+0]+_*t[I+0],f=n[y+1]+_*t[I+1],C=n[y+2]+n[y+4]" +
-  "*t[I+2],h=m*m+f*f;if(h>s){let B=i/Math.sqrt(h);m*=B,f*=B}C*C>a&&(C=C>0?c:-c),t[I+0]=m,t[I+1]=f,t[I+2" +
-  "]=C}}function Zs(t,n,A,o=1){let e=A[0],r=A[2],i=Wo/e;for(let c=o;c<n;c++){let a=c*8;lr(t,a,r,i);let " +
-  "s=t[a+2],l=t[a+6],I=t[a+7],y=e*s,_=l-y*I,m=I+y*l,f=Math.sqrt(_*_+m*m),C=f>0?1/f:0;t[a+6]=_*C,t[a+7]=" +
-  "m*C,t[a+4]=t[a+4]+e*t[a+0],t[a+5]=t[a+5]+e*t[a+1]}}function $s(t,n,A,o=1){let e=A[0],r=A[2],i=Wo/e;f" +
-  "or(let c=o;c<n;c++)lr(t,c*8,r,i)}function lr(t,n,A,o){let e=t[n+2];e*e>o*o&&(t[n+2]=e>0?o:-o);let r=" +
-  "t[n+0],i=t[n+1],c=r*r+i*i;if(c>A*A){let a=A/Math.sqrt(c);t[n+0]=r*a,t[n+1]=i*a}}var qa=1e8,Ha=1,Ka=2" +
-  ",Wa=4;function zs(t,n,A,o,e){let r=t.solverData,i=r.states,c=r.integration,a=t.bodies,s=a.transform," +
-  "l=t.shapes,I=l.geometry,y=l.aabb,_=t.broadphase.trees,m=t.pose,f=r.params[16]===1,C=a.maxExtent,h=a." +
-  "minExtent,B=oe,S=r.params[2],g=Wo/r.params[0],E=qa*r.params[7],d=a.mass,u=a.inertia,b=0;for(let F=n;" +
-  "F<A;F++){let D=F*8,p=c[F*8+7],x=i[D+0],w=i[D+1],N=i[D+2],P=a.centerX[p]+i[D+4],R=a.centerY[p]+i[D+5]" +
-  ",Q=i[D+6],T=i[D+7],v=s.c[p],X=s.s[p],O=Q*v-T*X,U=T*v+Q*X,J=1/Math.sqrt(O*O+U*U);O*=J,U*=J;let L=x+w+" +
-  "N+P+R+O+U;if(L-L!==0||d[p]*(x*x+w*w)+u[p]*(N*N)>E){o[e+b++]=F*8+Ha;continue}lr(i,D,S,g);let H=i[D+0]" +
-  ",ot=i[D+1],j=i[D+2];a.vx[p]=H,a.vy[p]=ot,a.w[p]=j,a.centerX[p]=P,a.centerY[p]=R,s.c[p]=O,s.s[p]=U;le" +
-  "t Z=a.localCenterX[p],K=a.localCenterY[p],At=P-(O*Z-U*K),nt=R-(U*Z+O*K);s.x[p]=At,s.y[p]=nt,a.forceX" +
-  "[p]=0,a.forceY[p]=0,a.torque[p]=0;let $=0;if(f){let Y=i[D+4],rt=i[D+5],W=C[p],it=B*h[p];2*(Y*Y+rt*rt" +
-  "+2*W*W*(1-Q))>it*it&&Ks(a,p,i,D)&&($=Ka)}m[0]=At,m[1]=nt,m[2]=O,m[3]=U;for(let Y=a.shapeHead[p];Y!==" +
-  "-1;Y=l.next[Y]){let rt=Y*4;Kr(I,Y,m,y,rt);let W=_[l.tree[Y]],it=l.proxy[Y];(W.minX[it]>y[rt]||W.minY" +
-  "[it]>y[rt+1]||W.maxX[it]<y[rt+2]||W.maxY[it]<y[rt+3])&&($|=Wa)}$!==0&&(o[e+b++]=F*8+$)}return b}func" +
-  "tion ti(t,n,A,o=0){for(let e=o;e<n;e++){let r=e*44,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8,a=t[r+2],s=t[r+3],l" +
-  "=t[r+4],I=t[r+5],y=t[r+6],_=t[r+7],m=t[r+13]|0,f=0,C=0,h=0,B=0;for(let g=0;g<m;g++){let E=r+20+g*12," +
-  "d=t[E+7],u=t[E+8];f+=d*y+u*_,C+=d*_-u*y,h+=d*t[E+0]-u*t[E+2],B+=d*t[E+1]-u*t[E+3]}let S=t[r+17];A[i+" +
-  "0]=A[i+0]-a*f,A[i+1]=A[i+1]-a*C,A[i+2]=A[i+2]-s*(h+S),A[c+0]=A[c+0]+l*f,A[c+1]=A[c+1]+l*C,A[c+2]=A[c" +
-  "+2]+I*(B+S)}}function oi(t,n,A,o,e,r,i=0){let c=o[1],a=o[3];for(let s=i;s<n;s++){let I=(r?n-1-(s-i):" +
-  "s)*44,y=(t[I+0]|0)*8,_=(t[I+1]|0)*8,m=t[I+2],f=t[I+3],C=t[I+4],h=t[I+5],B=t[I+6],S=t[I+7],g=m*B,E=m*" +
-  "S,d=C*B,u=C*S,b=A[y+0],F=A[y+1],D=A[y+2],p=A[_+0],x=A[_+1],w=A[_+2],N=A[y+6],P=A[y+7],R=A[_+6],Q=A[_" +
-  "+7],T=(A[_+4]-A[y+4])*B+(A[_+5]-A[y+5])*S,v=t[I+10],X=t[I+11],O=t[I+12],U=t[I+13]>1,J=I+20,L=J+12;{l" +
-  "et Z=t[J+0],K=t[J+1],At=T+R*t[J+3]+Q*K-N*t[J+2]-P*Z+t[J+4],nt=0,$=1,Y=0;At>0?nt=At*c:e&&(nt=v*At,nt<" +
-  "-a&&(nt=-a),$=X,Y=O);let rt=p*B+x*S-(b*B+F*S)+(w*K-D*Z),W=t[J+7],it=W-Y*W-t[J+5]*$*(rt+nt),to=it>0?i" +
-  "t:0,lt=to-W;t[J+7]=to;let mt=t[J+9];t[J+9]=lt>mt?lt:mt,b-=lt*g,F-=lt*E,D-=lt*(f*Z),p+=lt*d,x+=lt*u,w" +
-  "+=lt*(h*K)}if(U){let Z=t[L+0],K=t[L+1],At=T+R*t[L+3]+Q*K-N*t[L+2]-P*Z+t[L+4],nt=0,$=1,Y=0;At>0?nt=At" +
-  "*c:e&&(nt=v*At,nt<-a&&(nt=-a),$=X,Y=O);let rt=p*B+x*S-(b*B+F*S)+(w*K-D*Z),W=t[L+7],it=W-Y*W-t[L+5]*$" +
-  "*(rt+nt),to=it>0?it:0,lt=to-W;t[L+7]=to;let mt=t[L+9];t[L+9]=lt>mt?lt:mt,b-=lt*g,F-=lt*E,D-=lt*(f*Z)" +
-  ",p+=lt*d,x+=lt*u,w+=lt*(h*K)}let H=t[I+8],ot=t[I+14];{let Z=t[J+2],K=t[J+3],At=p*S-x*B-(b*S-F*B)+(D*" +
-  "Z-w*K+ot),nt=t[J+8],$=H*t[J+7],Y=nt-t[J+6]*At,rt=Y>$?$:Y<-$?-$:Y,W=rt-nt;t[J+8]=rt,b-=W*E,F+=W*g,D+=" +
-  "W*(f*Z),p+=W*u,x-=W*d,w-=W*(h*K)}if(U){let Z=t[L+2],K=t[L+3],At=p*S-x*B-(b*S-F*B)+(D*Z-w*K+ot),nt=t[" +
-  "L+8],$=H*t[L+7],Y=nt-t[L+6]*At,rt=Y>$?$:Y<-$?-$:Y,W=rt-nt;t[L+8]=rt,b-=W*E,F+=W*g,D+=W*(f*Z),p+=W*u," +
-  "x-=W*d,w-=W*(h*K)}let j=t[I+15];if(j>0){let Z=t[J+7]+(U?t[L+7]:0),K=j*Z,At=t[I+17],nt=At-t[I+16]*(w-" +
-  "D),$=nt>K?K:nt<-K?-K:nt,Y=$-At;t[I+17]=$,D-=f*Y,w+=h*Y}A[y+0]=b,A[y+1]=F,A[y+2]=D,A[_+0]=p,A[_+1]=x," +
-  "A[_+2]=w}}function ni(t,n,A,o,e=0){let r=o[4];for(let i=e;i<n;i++){let c=i*44,a=t[c+9];if(a===0)cont" +
-  "inue;let s=c+20,l=s+12,I=t[c+13]|0,y=t[s+10]<-r&&t[s+9]>0,_=I>1&&t[l+10]<-r&&t[l+9]>0;y&&_?$a(t,c,A," +
-  "a):y?Ir(t,c,s,A,a):_&&Ir(t,c,l,A,a)}}function Ir(t,n,A,o,e){dA[0]=-e*t[A+10],Za(t,n,A,o,dA)}function" +
-  " Za(t,n,A,o,e){let r=(t[n+0]|0)*8,i=(t[n+1]|0)*8,c=t[n+2],a=t[n+3],s=t[n+4],l=t[n+5],I=t[n+6],y=t[n+" +
-  "7],_=t[A+0],m=t[A+1],f=(o[i+0]-o[r+0])*I+(o[i+1]-o[r+1])*y+o[i+2]*m-o[r+2]*_,C=t[A+7],h=C-t[A+5]*(f-" +
-  "e[0]),B=h>0?h:0,S=B-C;t[A+7]=B,S>t[A+9]&&(t[A+9]=S),o[r+0]=o[r+0]-c*S*I,o[r+1]=o[r+1]-c*S*y,o[r+2]=o" +
-  "[r+2]-a*S*_,o[i+0]=o[i+0]+s*S*I,o[i+1]=o[i+1]+s*S*y,o[i+2]=o[i+2]+l*S*m}var dA=new Float64Array(2);f" +
-  "unction $a(t,n,A,o){let e=n+20;dA[0]=-o*t[e+10],dA[1]=-o*t[e+12+10],za(t,n,A,dA)||(Ir(t,n,e,A,o),Ir(" +
-  "t,n,e+12,A,o))}function za(t,n,A,o){let e=n+20,r=e+12,i=t[n+2],c=t[n+3],a=t[n+4],s=t[n+5],l=t[e+0],I" +
-  "=t[e+1],y=t[r+0],_=t[r+1],m=i+a+c*l*l+s*I*I,f=i+a+c*y*y+s*_*_,C=i+a+c*l*y+s*I*_,h=m*f-C*C;if(!(m*m<1" +
-  "e3*h))return!1;let B=(t[n+0]|0)*8,S=(t[n+1]|0)*8,g=t[n+6],E=t[n+7],d=A[S+0]-A[B+0],u=A[S+1]-A[B+1],b" +
-  "=A[B+2],F=A[S+2],D=d*g+u*E+F*I-b*l,p=d*g+u*E+F*_-b*y,x=t[e+7],w=t[r+7],N=D-o[0]-(m*x+C*w),P=p-o[1]-(" +
-  "C*x+f*w),R=(-f*N+C*P)/h,Q=(C*N-m*P)/h;R>=0&&Q>=0||(R=-N/m,Q=0,R>=0&&C*R+P>=0||(R=0,Q=-P/f,Q>=0&&C*Q+" +
-  "N>=0||(R=0,Q=0)));let T=R-x,v=Q-w;t[e+7]=R,t[r+7]=Q,T>t[e+9]&&(t[e+9]=T),v>t[r+9]&&(t[r+9]=v);let X=" +
-  "T+v;return A[B+0]=A[B+0]-i*X*g,A[B+1]=A[B+1]-i*X*E,A[B+2]=b-c*(T*l+v*y),A[S+0]=A[S+0]+a*X*g,A[S+1]=A" +
-  "[S+1]+a*X*E,A[S+2]=F+s*(T*I+v*_),!0}var rc=2*Math.PI;function $n(t,n,A,o,e,r){let i=A[e];if(i===0){t" +
-  "[n]=0,t[n+1]=1,t[n+2]=0;return}let c=r[0],a=rc*i,s=2*o[e]+c*a,l=c*a*s,I=1/(1+l);t[n]=a/s,t[n+1]=l*I," +
-  "t[n+2]=I}function Se(t,n,A){let o=t.joints,e=t.solverData.params,r=o.softness,i=r[0],c=r[1],a=r[2],s" +
-  "=e[15],l=o.constraints,I=o.pins,y=o.type,_=o.flags,m=o.rowColour,f=o.rowSlot,C=o.f,h=C[Zo],B=C[Zo+1]" +
-  ",S=C[Zo+2],g=C[Zo+3],E=C[Zo+4],d=C[Zo+5];for(let u=n;u<A;u++){if(m[u]<0)continue;let b=y[u],F=_[u];i" +
-  "f(gi(b,F)){let p=f[u]*16;Ai(t,u,I,p),I[p+14]=s*h[u],I[p+14+1]=s*B[u];continue}let D=f[u]*40;switch(A" +
-  "i(t,u,l,D),l[D+14]=i,l[D+15]=c,l[D+16]=a,l[D+20]=s*h[u],l[D+20+1]=s*B[u],l[D+20+2]=s*S[u],l[D+20+3]=" +
-  "s*g[u],l[D+20+4]=s*E[u],l[D+20+5]=s*d[u],b){case ht.revolute:sc(t,u,l,D);break;case ht.prismatic:cas" +
-  "e ht.wheel:ic(t,u,l,D);break;case ht.distance:ac(t,u,l,D);break;case ht.weld:cc(t,u,l,D);break;case " +
-  "ht.mouse:lc(t,u,l,D);break;case ht.motor:Ic(t,u,l,D);break;case ht.pulley:_c(t,u,l,D);break}}}var ec" +
-  "=Et.enableLimit|Et.enableMotor|Et.enableSpring;function gi(t,n){return t===ht.revolute&&(n&ec)===0}f" +
-  "unction Ai(t,n,A,o){let e=t.joints,r=t.bodies,i=r.transform,c=t.solverData.indexOf,a=e.bodyA[n],s=e." +
-  "bodyB[n],l=c[a],I=c[s],y=l!==0&&r.type[a]===wn.dynamic,_=I!==0&&r.type[s]===wn.dynamic;A[o+0]=l,A[o+" +
-  "1]=I,A[o+2]=y?r.invMass[a]:0,A[o+3]=y?r.invInertia[a]:0,A[o+4]=_?r.invMass[s]:0,A[o+5]=_?r.invInerti" +
-  "a[s]:0,A[o+6]=n,A[o+7]=e.flags[n];let m=e.f,f=i.c[a],C=i.s[a],h=i.c[s],B=i.s[s],S=m[Ke][n]-r.localCe" +
-  "nterX[a],g=m[We][n]-r.localCenterY[a];A[o+8]=f*S-C*g,A[o+9]=C*S+f*g,S=m[Ze][n]-r.localCenterX[s],g=m" +
-  "[$e][n]-r.localCenterY[s],A[o+10]=h*S-B*g,A[o+11]=B*S+h*g,A[o+12]=r.centerX[s]-r.centerX[a],A[o+13]=" +
-  "r.centerY[s]-r.centerY[a]}function yr(t,n,A,o,e){let r=t.joints,i=t.bodies.transform,c=r.bodyA[n],a=" +
-  "r.bodyB[n],s=i.c[c],l=i.s[c],I=i.c[a],y=i.s[a],_=s*I+l*y,m=s*y-l*I,f=r.f[Is][n],C=r.f[_s][n];A[o]=_*" +
-  "f+m*C,A[e]=m*f-_*C}function mr(t,n){let A=t[n+3]+t[n+5];return A>0?1/A:0}function sc(t,n,A,o){let e=" +
-  "t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n];A[o+27]=mr(A,o),yr(t,n,A,o+32,o+33),A[o+28]=r[Z" +
-  "A][n],A[o+29]=i*r[$A][n],A[o+30]=r[Pr][n],A[o+31]=r[wr][n],r[Oo][n]===0&&(A[o+7]=c&~Et.enableSpring)" +
-  ",$n(A,o+17,r[Oo],r[Ln],n,t.solverData.params)}function ic(t,n,A,o){let e=t.joints,r=e.f,i=t.solverDa" +
-  "ta.params[0],c=t.bodies.transform,a=e.bodyA[n],s=c.c[a],l=c.s[a],I=r[ze][n],y=r[je][n];A[o+26]=s*I-l" +
-  "*y,A[o+27]=l*I+s*y,e.type[n]===ht.prismatic&&yr(t,n,A,o+34,o+35),A[o+29]=r[ZA][n],A[o+30]=i*r[$A][n]" +
-  ",A[o+31]=r[Pr][n],A[o+32]=r[wr][n],A[o+33]=mr(A,o),r[Oo][n]===0&&(A[o+7]=e.flags[n]&~Et.enableSpring" +
-  "),$n(A,o+17,r[Oo],r[Ln],n,t.solverData.params)}function ac(t,n,A,o){let e=t.joints,r=e.f,i=t.solverD" +
-  "ata.params[0],c=e.flags[n],a=r[ts][n],s=r[os][n],l=r[Mr][n],I=(c&Et.enableLimit)!==0;I&&(l=l<a?a:l>s" +
-  "?s:l),A[o+26]=l,A[o+27]=a,A[o+28]=s,A[o+29]=r[ZA][n],A[o+30]=i*r[$A][n],A[o+31]=r[Oo][n],((c&Et.enab" +
-  "leSpring)===0||I&&a>=s)&&(A[o+7]=c|64),$n(A,o+17,r[Oo],r[Ln],n,t.solverData.params);let _=A[o+8],m=A" +
-  "[o+9],f=A[o+10],C=A[o+11],h=A[o+12]+f-_,B=A[o+13]+C-m,S=Math.sqrt(h*h+B*B),g=S>0?h/S:0,E=S>0?B/S:0,d" +
-  "=_*E-m*g,u=f*E-C*g,b=A[o+2]+A[o+4]+A[o+3]*d*d+A[o+5]*u*u;A[o+32]=b>0?1/b:0}function cc(t,n,A,o){let " +
-  "e=t.joints,r=e.f,i=t.solverData.params;yr(t,n,A,o+28,o+29),A[o+27]=mr(A,o);let c=e.flags[n];r[Oo][n]" +
-  ">0&&($n(A,o+14,r[Oo],r[Ln],n,i),c|=16),r[Rr][n]>0?($n(A,o+17,r[Rr],r[ns],n,i),c|=32):(A[o+17]=e.soft" +
-  "ness[0],A[o+18]=e.softness[1],A[o+19]=e.softness[2]),A[o+7]=c}function lc(t,n,A,o){let e=t.joints,r=" +
-  "e.f,i=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0,A[o+12]=i.centerX[c]-r[Fr][" +
-  "n],A[o+13]=i.centerY[c]-r[Nr][n],A[o+26]=t.solverData.params[0]*r[Tr][n],$n(A,o+17,r[Oo],r[Ln],n,t.s" +
-  "olverData.params)}function Ic(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=i.transform,a=t.solverData." +
-  "params[0],s=e.bodyA[n],l=e.bodyB[n],I=c.c[s],y=c.s[s],_=c.c[l],m=c.s[l],f=r[Fr][n]-i.localCenterX[s]" +
-  ",C=r[Nr][n]-i.localCenterY[s];A[o+8]=I*f-y*C,A[o+9]=y*f+I*C,f=-i.localCenterX[l],C=-i.localCenterY[l" +
-  "],A[o+10]=_*f-m*C,A[o+11]=m*f+_*C,yr(t,n,A,o+31,o+32),A[o+27]=mr(A,o),A[o+28]=a*r[Tr][n],A[o+29]=a*r" +
-  "[As][n],A[o+30]=r[rs][n]/a}function _c(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=e.bodyA[n],a=e.bod" +
-  "yB[n];A[o+26]=r[es][n]-i.centerX[c],A[o+27]=r[ss][n]-i.centerY[c],A[o+28]=r[is][n]-i.centerX[a],A[o+" +
-  "29]=r[as][n]-i.centerY[a];let s=r[cs][n];A[o+30]=s,A[o+31]=r[Mr][n]+s*r[ls][n]}var M=new Float64Arra" +
-  "y(26),go=0,uo=1,po=2,xo=3,wo=4,Fo=5,Do=6,bo=7,Bn=8,En=9,nn=10,PA=11,zn=12,Sn=13,gn=14,dn=15,un=16,fr" +
-  "=17,ge=18,de=19,ue=20,pe=21,xe=22,De=23,be=24,wA=25;function yc(t,n,A,o,e){let r=A[o+6],i=A[o+7],c=A" +
-  "[e+6],a=A[e+7],s=t[n+8],l=t[n+9],I=t[n+10],y=t[n+11],_=r*s-i*l,m=i*s+r*l,f=c*I-a*y,C=a*I+c*y;M[go]=_" +
-  ",M[uo]=m,M[po]=f,M[xo]=C}function Ho(t,n,A,o,e){yc(t,n,A,o,e),M[wo]=A[e+4]-A[o+4]+t[n+12]+M[po]-M[go" +
-  "],M[Fo]=A[e+5]-A[o+5]+t[n+13]+M[xo]-M[uo]}function jn(t,n,A,o,e){let r=t[n+2],i=t[n+3],c=t[n+4],a=t[" +
-  "n+5],s=M[Sn],l=M[gn];A[o+0]=A[o+0]-r*s,A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-i*M[dn],A[e+0]=A[e+0]+c*s,A[e" +
-  "+1]=A[e+1]+c*l,A[e+2]=A[e+2]+a*M[un]}function tA(t,n,A,o){let e=A[o+6],r=A[o+7],i=t[n+26],c=t[n+27]," +
-  "a=e*i-r*c,s=r*i+e*c,l=M[wo],I=M[Fo],y=a*l+s*I,_=(l+M[go])*s-(I+M[uo])*a,m=M[po]*s-M[xo]*a,f=t[n+3],C" +
-  "=t[n+5],h=t[n+2]+t[n+4]+f*_*_+C*m*m;M[Do]=a,M[bo]=s,M[Bn]=_,M[En]=m,M[nn]=h>0?1/h:0,M[PA]=y,M[zn]=y}" +
-  "var Me=0,FA=1,di=2;function An(t,n,A,o,e,r,i,c){let a=c===null?0:2*c[2];for(let s=n;s<A;s++){let l=s" +
-  "*e,I=(t[l+0]|0)*8,y=(t[l+1]|0)*8,_=o[I+6],m=o[I+7],f=o[y+6],C=o[y+7],h=t[l+8],B=t[l+9],S=t[l+10],g=t" +
-  "[l+11],E=_*h-m*B,d=m*h+_*B,u=f*S-C*g,b=C*S+f*g,F=t[l+2],D=t[l+3],p=t[l+4],x=t[l+5],w=l+r,N=t[w],P=t[" +
-  "w+1],R=F+p;c!==null&&R>0&&(N*R>a?t[w]=N=a/R:-N*R>a&&(t[w]=N=-a/R),P*R>a?t[w+1]=P=a/R:-P*R>a&&(t[w+1]" +
-  "=P=-a/R));let Q=i===Me?0:i===FA?t[w+2]:t[w+2]+t[w+3]+t[w+4]-t[w+5];o[I+0]=o[I+0]-F*N,o[I+1]=o[I+1]-F" +
-  "*P,o[I+2]=o[I+2]-D*(E*P-d*N+Q),o[y+0]=o[y+0]+p*N,o[y+1]=o[y+1]+p*P,o[y+2]=o[y+2]+x*(u*P-b*N+Q)}}func" +
-  "tion Re(t,n,A,o,e){let r=M[fr],i=M[Do],c=M[bo],a=t[n+2],s=t[n+3],l=t[n+4],I=t[n+5];A[o+0]=A[o+0]-a*r" +
-  "*i,A[o+1]=A[o+1]-a*r*c,A[o+2]=A[o+2]-s*r*M[Bn],A[e+0]=A[e+0]+l*r*i,A[e+1]=A[e+1]+l*r*c,A[e+2]=A[e+2]" +
-  "+I*r*M[En]}function Pe(t,n,A){M[wA]=M[Do]*(t[A+0]-t[n+0])+M[bo]*(t[A+1]-t[n+1])+M[En]*t[A+2]-M[Bn]*t" +
-  "[n+2]}function NA(t,n,A,o,e,r,i,c){let a=0,s=1,l=0;c&&(a=t[n+i]*M[zn],s=t[n+i+1],l=t[n+i+2]),Pe(A,o," +
-  "e);let I=t[n+20+r],y=-s*M[nn]*(M[wA]+a)-l*I;t[n+20+r]=I+y,M[fr]=y,Re(t,n,A,o,e)}function mc(t,n,A,o," +
-  "e,r,i,c){Pe(A,o,e);let a=t[n+20+r],s=t[n+c],l=a+M[nn]*(t[n+i]-M[wA]);l=l>s?s:l<-s?-s:l;let I=l-a;t[n" +
-  "+20+r]=l,M[fr]=I,Re(t,n,A,o,e)}function fc(t,n,A,o,e,r,i,c,a,s){let l=r[1];for(let I=0;I<2;I++){let " +
-  "y=I===0?M[PA]-t[n+a]:t[n+s]-M[PA],_=0,m=1,f=0;y>0?_=y*l:i&&(_=t[n+14]*y,m=t[n+15],f=t[n+16]),Pe(A,o," +
-  "e);let C=I===0?M[wA]:-M[wA],h=t[n+20+c+I],B=h-m*M[nn]*(C+_)-f*h,S=B>0?B:0,g=S-h;t[n+20+c+I]=S,M[fr]=" +
-  "I===0?g:-g,Re(t,n,A,o,e)}}var Cc=0,hc=1,Bc=2,Ec=3,Sc=4,gc=5,dc=6;function oA(t,n,A,o,e,r,i,c,a,s,l){" +
-  "c&&NA(t,n,A,o,e,l[Cc],17,!0),a&&mc(t,n,A,o,e,l[hc],l[Bc],l[Ec]),s&&fc(t,n,A,o,e,r,i,l[Sc],l[gc],l[dc" +
-  "])}function ui(t,n,A){let o=1,e=0;A&&(o=t[n+15],e=t[n+16]);let r=M[ge],i=M[de],c=M[ue],a=M[pe],s=M[x" +
-  "e],l=r*c-i*i;l=l!==0?1/l:0;let I=t[n+20],y=t[n+20+1],_=-o*l*(c*a-i*s)-e*I,m=-o*l*(r*s-i*a)-e*y;t[n+2" +
-  "0]=I+_,t[n+20+1]=y+m,M[De]=_,M[be]=m}function Cr(t,n,A,o,e,r){let i=A[o+6],c=A[o+7],a=A[e+6],s=A[e+7" +
-  "],l=t[n+8],I=t[n+9],y=t[n+10],_=t[n+11],m=i*l-c*I,f=c*l+i*I,C=a*y-s*_,h=s*y+a*_,B=t[n+2],S=t[n+3],g=" +
-  "t[n+4],E=t[n+5],d=0,u=0,b=1,F=0;if(r){let j=t[n+14];d=j*(A[e+4]-A[o+4]+C-m+t[n+12]),u=j*(A[e+5]-A[o+" +
-  "5]+h-f+t[n+13]),b=t[n+15],F=t[n+16]}let D=A[o+0],p=A[o+1],x=A[o+2],w=A[e+0],N=A[e+1],P=A[e+2],R=w-P*" +
-  "h-D+x*f+d,Q=N+P*C-p-x*m+u,T=B+g,v=T+S*f*f+E*h*h,X=-S*m*f-E*C*h,O=T+S*m*m+E*C*C,U=v*O-X*X;U=U!==0?1/U" +
-  ":0;let J=t[n+20],L=t[n+20+1],H=-b*U*(O*R-X*Q)-F*J,ot=-b*U*(v*Q-X*R)-F*L;t[n+20]=J+H,t[n+20+1]=L+ot,A" +
-  "[o+0]=D-B*H,A[o+1]=p-B*ot,A[o+2]=x-S*(m*ot-f*H),A[e+0]=w+g*H,A[e+1]=N+g*ot,A[e+2]=P+E*(C*ot-h*H)}var" +
-  " uc=Int32Array.of(0,3,29,30,1,27,28);function pi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|" +
-  "0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c);let a=M[wo],s=M[Fo],l=Math.sqrt(a*a+s*s),I=l>0?1/l:0,y=t[r+20]+t[r" +
-  "+20+1]-t[r+20+2]+t[r+20+3],_=y*a*I,m=y*s*I;M[Sn]=_,M[gn]=m,M[dn]=M[go]*m-M[uo]*_,M[un]=M[po]*m-M[xo]" +
-  "*_,jn(t,r,o,i,c)}}function xi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(" +
-  "t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I);let y=M[wo],_=M[Fo],m=Math.sqrt(y*y+_*_),f=m>0?1/m:0,C=y*f," +
-  "h=_*f;M[Do]=C,M[bo]=h,M[Bn]=M[go]*h-M[uo]*C,M[En]=M[po]*h-M[xo]*C,M[nn]=t[s+32],M[PA]=m,M[zn]=m-t[s+" +
-  "26];let B=t[s+7]|0;if((B&64)!==0)NA(t,s,o,l,I,0,14,r);else{let S=t[s+31]>0,g=(B&Et.enableMotor)!==0," +
-  "E=(B&Et.enableLimit)!==0;oA(t,s,o,l,I,e,r,S,g,E,uc)}}}var pc=Int32Array.of(0,60,2,4,4,0,4,0);functio" +
-  "n Di(t,n,A,o,e){let r=pc[n],i=2*e[2],c=2*Wo,a=e[0];for(let s=A;s<o;s++){let l=s*40,I=n===ht.pulley?t" +
-  "[l+30]:1,y=t[l+2]+I*I*t[l+4],_=a*(t[l+3]+t[l+5]);for(let m=0;m<6;m++){let f=(r>>m&1)!==0,C=f?_:y;if(" +
-  "C===0)continue;let h=f?c:i,B=l+20+m,S=t[B];S*C>h?t[B]=h/C:-S*C>h&&(t[B]=-h/C)}}}var hr=new Float64Ar" +
-  "ray(2);function rn(t,n,A,o,e,r){let i=o[e+6],c=o[e+7],a=o[r+6],s=o[r+7],l=i*a+c*s,I=i*s-c*a,y=t[A],_" +
-  "=t[A+1];hr[0]=_*l+y*I,hr[1]=y*l-_*I,Jr(hr,0),t[n+39]=hr[0]}function bi(t,n,A,o){An(t,n,A,o,40,20,FA," +
-  "null)}function Mi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8," +
-  "I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],f=t[s+5],C=o[l+0],h=o[l+1],B=o[l+2],S=o[I+0],g=o[I+1],E=o[" +
-  "I+2],d=o[l+6],u=o[l+7],b=o[I+6],F=o[I+7],D=t[s+30];{rn(t,s,s+31,o,l,I);let p=D*t[s+39],x=t[s+20+2],w" +
-  "=t[s+29],N=x-t[s+27]*(E-B+p);N=N>w?w:N<-w?-w:N;let P=N-x;t[s+20+2]=N,B-=_*P,E+=f*P}{let p=t[s+8],x=t" +
-  "[s+9],w=t[s+10],N=t[s+11],P=d*p-u*x,R=u*p+d*x,Q=b*w-F*N,T=F*w+b*N,v=S-E*T-C+B*R+D*(o[I+4]-o[l+4]+Q-P" +
-  "+t[s+12]),X=g+E*Q-h-B*P+D*(o[I+5]-o[l+5]+T-R+t[s+13]),O=y+m,U=O+_*R*R+f*T*T,J=-_*P*R-f*Q*T,L=O+_*P*P" +
-  "+f*Q*Q,H=U*L-J*J;H=H!==0?1/H:0;let ot=t[s+20],j=t[s+20+1],Z=ot-H*(L*v-J*X),K=j-H*(U*X-J*v),At=t[s+28" +
-  "],nt=Z*Z+K*K;if(nt>At*At){let rt=At/Math.sqrt(nt);Z*=rt,K*=rt}let $=Z-ot,Y=K-j;t[s+20]=Z,t[s+20+1]=K" +
-  ",C-=y*$,h-=y*Y,B-=_*(P*Y-R*$),S+=m*$,g+=m*Y,E+=f*(Q*Y-T*$)}o[l+0]=C,o[l+1]=h,o[l+2]=B,o[I+0]=S,o[I+1" +
-  "]=g,o[I+2]=E}}function Ri(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+1]|0)*8,c=t[r+4],a=t[r+5]," +
-  "s=o[i+6],l=o[i+7],I=t[r+10],y=t[r+11],_=s*I-l*y,m=l*I+s*y,f=t[r+20],C=t[r+20+1];o[i+0]=o[i+0]+c*f,o[" +
-  "i+1]=o[i+1]+c*C,o[i+2]=o[i+2]+a*(_*C-m*f)}}function Pi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a+" +
-  "+){let s=(i?c-a:a)*40,l=(t[s+1]|0)*8,I=t[s+4],y=t[s+5],_=o[l+0],m=o[l+1],f=o[l+2],C=o[l+6],h=o[l+7]," +
-  "B=t[s+10],S=t[s+11],g=C*B-h*S,E=h*B+C*S,d=t[s+17],u=t[s+18],b=t[s+19],F=_-f*E+d*(o[l+4]+g+t[s+12]),D" +
-  "=m+f*g+d*(o[l+5]+E+t[s+13]),p=I+y*E*E,x=-y*g*E,w=I+y*g*g,N=p*w-x*x;N=N!==0?1/N:0;let P=t[s+20],R=t[s" +
-  "+20+1],Q=P-u*N*(w*F-x*D)-b*P,T=R-u*N*(p*D-x*F)-b*R,v=t[s+26],X=Q*Q+T*T;if(X>v*v){let J=v/Math.sqrt(X" +
-  ");Q*=J,T*=J}let O=Q-P,U=T-R;t[s+20]=Q,t[s+20+1]=T,_+=I*O,m+=I*U,f+=y*(g*U-E*O),o[l+0]=_,o[l+1]=m,o[l" +
-  "+2]=f}}var xc=new Float64Array([0,1,0]);function wi(t,n,A,o,e){An(t,n,A,o,16,14,Me,e)}function Fi(t," +
-  "n,A,o,e,r,i){let c=r?e:xc,a=c[0],s=c[1],l=c[2],I=n+A-1;for(let y=n;y<A;y++){let _=(i?I-y:y)*16,m=(t[" +
-  "_+0]|0)*8,f=(t[_+1]|0)*8,C=o[m+6],h=o[m+7],B=o[f+6],S=o[f+7],g=t[_+8],E=t[_+9],d=t[_+10],u=t[_+11],b" +
-  "=C*g-h*E,F=h*g+C*E,D=B*d-S*u,p=S*d+B*u,x=t[_+2],w=t[_+3],N=t[_+4],P=t[_+5],R=a*(o[f+4]-o[m+4]+D-b+t[" +
-  "_+12]),Q=a*(o[f+5]-o[m+5]+p-F+t[_+13]),T=o[m+0],v=o[m+1],X=o[m+2],O=o[f+0],U=o[f+1],J=o[f+2],L=O-J*p" +
-  "-T+X*F+R,H=U+J*D-v-X*b+Q,ot=x+N,j=ot+w*F*F+P*p*p,Z=-w*b*F-P*D*p,K=ot+w*b*b+P*D*D,At=j*K-Z*Z;At=At!==" +
-  "0?s/At:0;let nt=t[_+14],$=t[_+14+1],Y=-At*(K*L-Z*H)-l*nt,rt=-At*(j*H-Z*L)-l*$;t[_+14]=nt+Y,t[_+14+1]" +
-  "=$+rt,o[m+0]=T-x*Y,o[m+1]=v-x*rt,o[m+2]=X-w*(b*rt-F*Y),o[f+0]=O+N*Y,o[f+1]=U+N*rt,o[f+2]=J+P*(D*rt-p" +
-  "*Y)}}var Dc=Int32Array.of(2,3,29,30,4,31,32);function Ni(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=" +
-  "(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),tA(t,r,o,i);let a=M[Do],s=M[bo],l=M[wo]+M[go],I=M[Fo]+M[uo" +
-  "],y=M[po],_=M[xo],m=l*s-I*a,f=y*s-_*a,C=l*a+I*s,h=y*a+_*s,B=t[r+20],S=t[r+20+1],g=t[r+20+2]+t[r+20+3" +
-  "]+t[r+20+4]-t[r+20+5];M[Sn]=g*a-B*s,M[gn]=g*s+B*a,M[dn]=g*m+B*C+S,M[un]=g*f+B*h+S,jn(t,r,o,i,c)}}fun" +
-  "ction Ti(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]" +
-  "|0)*8;Ho(t,s,o,l,I),tA(t,s,o,l);let y=t[s+7]|0,_=(y&Et.enableSpring)!==0,m=(y&Et.enableMotor)!==0,f=" +
-  "(y&Et.enableLimit)!==0;oA(t,s,o,l,I,e,r,_,m,f,Dc);let C=t[s+2],h=t[s+3],B=t[s+4],S=t[s+5],g=M[wo],E=" +
-  "M[Fo],d=-M[bo],u=M[Do],b=(g+M[go])*u-(E+M[uo])*d,F=M[po]*u-M[xo]*d,D=o[l+0],p=o[l+1],x=o[l+2],w=o[I+" +
-  "0],N=o[I+1],P=o[I+2],R=d*(w-D)+u*(N-p)+F*P-b*x,Q=P-x;if(r){let J=t[s+14];R+=J*(d*g+u*E),rn(t,s,s+34," +
-  "o,l,I),Q+=J*t[s+39]}let T=h+S;M[ge]=C+B+h*b*b+S*F*F,M[de]=h*b+S*F,M[ue]=T===0?1:T,M[pe]=R,M[xe]=Q,ui" +
-  "(t,s,r);let v=M[De],X=M[be],O=v*d,U=v*u;o[l+0]=D-C*O,o[l+1]=p-C*U,o[l+2]=x-h*(v*b+X),o[I+0]=w+B*O,o[" +
-  "I+1]=N+B*U,o[I+2]=P+S*(v*F+X)}}function Oi(t,n,A,o){vi(t,n,A,o,!1,!1,!0)}function Qi(t,n,A,o,e,r,i){" +
-  "vi(t,n,A,o,r,i,!1)}function vi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(r?c-a:a)*40,l=" +
-  "(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],f=t[s+5],C=o[l+6],h=o[l+7],B=o[I+6],S=o[I+7]," +
-  "g=t[s+8],E=t[s+9],d=t[s+10],u=t[s+11],b=C*g-h*E,F=h*g+C*E,D=B*d-S*u,p=S*d+B*u,x=o[l+4]+b-t[s+26],w=o" +
-  "[l+5]+F-t[s+27],N=o[I+4]+D-t[s+28],P=o[I+5]+p-t[s+29],R=Math.sqrt(x*x+w*w),Q=Math.sqrt(N*N+P*P),T=R>" +
-  "1e-9?1/R:0,v=Q>1e-9?1/Q:0;x*=T,w*=T,N*=v,P*=v;let X=t[s+30],O=b*w-F*x,U=D*P-p*N,J=o[l+0],L=o[l+1],H=" +
-  "o[l+2],ot=o[I+0],j=o[I+1],Z=o[I+2],K;if(i)K=t[s+20];else{let rt=y+_*O*O+X*X*(m+f*U*U),W=rt>0?1/rt:0," +
-  "it=-(x*(J-H*F)+w*(L+H*b))-X*(N*(ot-Z*p)+P*(j+Z*D)),to=0,lt=1,mt=0;e&&(to=t[s+14]*(t[s+31]-R-X*Q),lt=" +
-  "t[s+15],mt=t[s+16]);let z=t[s+20];K=-lt*W*(it+to)-mt*z,t[s+20]=z+K}let At=-K*x,nt=-K*w,$=-X*K*N,Y=-X" +
-  "*K*P;J+=y*At,L+=y*nt,H+=_*(b*nt-F*At),ot+=m*$,j+=m*Y,Z+=f*(D*Y-p*$),o[l+0]=J,o[l+1]=L,o[l+2]=H,o[I+0" +
-  "]=ot,o[I+1]=j,o[I+2]=Z}}var bc=Et.enableSpring|Et.enableMotor|Et.enableLimit,Mc=Et.enableSpring|Et.e" +
-  "nableLimit;function Ji(t,n,A,o){An(t,n,A,o,40,20,di,null)}function Li(t,n,A,o,e,r,i){let c=e[1],a=n+" +
-  "A-1;for(let s=n;s<A;s++){let l=(i?a-s:s)*40,I=(t[l+0]|0)*8,y=(t[l+1]|0)*8,_=t[l+3],m=t[l+5],f=t[l+7]" +
-  "|0;if((f&bc)!==0&&_+m>0){let C=o[I+2],h=o[y+2],B=t[l+27];(f&Mc)!==0&&rn(t,l,l+32,o,I,y);let S=t[l+39" +
-  "];if((f&Et.enableSpring)!==0){let g=t[l+20+2],E=-t[l+18]*B*(h-C+t[l+17]*S)-t[l+19]*g;t[l+20+2]=g+E,C" +
-  "-=_*E,h+=m*E}if((f&Et.enableMotor)!==0){let g=t[l+20+3],E=t[l+29],d=g-B*(h-C-t[l+28]);d=d>E?E:d<-E?-" +
-  "E:d;let u=d-g;t[l+20+3]=d,C-=_*u,h+=m*u}if((f&Et.enableLimit)!==0){{let g=S-t[l+30],E=0,d=1,u=0;g>0?" +
-  "E=g*c:r&&(E=t[l+14]*g,d=t[l+15],u=t[l+16]);let b=t[l+20+4],F=b-d*B*(h-C+E)-u*b,D=F>0?F:0,p=D-b;t[l+2" +
-  "0+4]=D,C-=_*p,h+=m*p}{let g=t[l+31]-S,E=0,d=1,u=0;g>0?E=g*c:r&&(E=t[l+14]*g,d=t[l+15],u=t[l+16]);let" +
-  " b=t[l+20+5],F=b-d*B*(C-h+E)-u*b,D=F>0?F:0,p=D-b;t[l+20+5]=D,C+=_*p,h-=m*p}}o[I+2]=C,o[y+2]=h}Cr(t,l" +
-  ",o,I,y,r)}}function Gi(t,n,A,o){An(t,n,A,o,40,20,FA,null)}function Xi(t,n,A,o,e,r,i){let c=n+A-1;for" +
-  "(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+7]|0;{let _=0,m=1,f=0;if(r|" +
-  "|(y&32)!==0){rn(t,s,s+28,o,l,I);let g=t[s+39];_=t[s+17]*g,m=t[s+18],f=t[s+19]}let C=o[l+2],h=o[I+2]," +
-  "B=t[s+20+2],S=-m*t[s+27]*(h-C+_)-f*B;t[s+20+2]=B+S,o[l+2]=C-t[s+3]*S,o[I+2]=h+t[s+5]*S}Cr(t,s,o,l,I," +
-  "r||(y&16)!==0)}}var Rc=Int32Array.of(1,-1,-1,-1,3,31,32);function Ui(t,n,A,o){for(let e=n;e<A;e++){l" +
-  "et r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),tA(t,r,o,i);let a=M[Do],s=M[bo],l=M[wo]+M[go]," +
-  "I=M[Fo]+M[uo],y=M[po],_=M[xo],m=l*s-I*a,f=y*s-_*a,C=l*a+I*s,h=y*a+_*s,B=t[r+20],S=t[r+20+2],g=t[r+20" +
-  "+1]+t[r+20+3]-t[r+20+4];M[Sn]=g*a-B*s,M[gn]=g*s+B*a,M[dn]=g*m+B*C+S,M[un]=g*f+B*h+S,jn(t,r,o,i,c)}}f" +
-  "unction Vi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+" +
-  "1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],f=t[s+5];Ho(t,s,o,l,I),tA(t,s,o,l);let C=t[s+7]|0;if((C&Et.enable" +
-  "Motor)!==0){let D=o[l+2],p=o[I+2],x=t[s+33],w=t[s+20+2],N=t[s+30],P=w-x*(p-D-t[s+29]);P=P>N?N:P<-N?-" +
-  "N:P;let R=P-w;t[s+20+2]=P,o[l+2]=D-_*R,o[I+2]=p+f*R}let h=(C&Et.enableSpring)!==0,B=(C&Et.enableLimi" +
-  "t)!==0;oA(t,s,o,l,I,e,r,h,!1,B,Rc);let S=M[wo],g=M[Fo],E=-M[bo],d=M[Do],u=(S+M[go])*d-(g+M[uo])*E,b=" +
-  "M[po]*d-M[xo]*E,F=y+m+_*u*u+f*b*b;M[Do]=E,M[bo]=d,M[Bn]=u,M[En]=b,M[nn]=F>0?1/F:0,M[zn]=E*S+d*g,NA(t" +
-  ",s,o,l,I,0,14,r)}}var we=0,Fe=1;function Ne(t,n,A,o,e,r){let i=t.joints.constraints,c=t.joints.group" +
-  "Start,a=t.solverData.states,s=t.solverData.params,l=A*WA;for(let I=0;I<WA;I++){let y=Math.max(o,c[l+" +
-  "I]),_=Math.min(e,c[l+I+1]);y>=_||(n===we?(Di(i,I,y,_,s),Pc(I,i,y,_,a)):wc(I,i,y,_,a,s,n===Fe,r))}}fu" +
-  "nction Te(t,n,A,o,e){let r=t.joints,i=t.solverData.states;n===we?wi(r.pins,A,o,i,t.solverData.params" +
-  "):Fi(r.pins,A,o,i,r.softness,n===Fe,e)}function Pc(t,n,A,o,e){switch(t){case ht.distance:return pi(n" +
-  ",A,o,e);case ht.revolute:return Ji(n,A,o,e);case ht.prismatic:return Ni(n,A,o,e);case ht.weld:return" +
-  " Gi(n,A,o,e);case ht.wheel:return Ui(n,A,o,e);case ht.mouse:return Ri(n,A,o,e);case ht.motor:return " +
-  "bi(n,A,o,e);case ht.pulley:return Oi(n,A,o,e)}}function wc(t,n,A,o,e,r,i,c){switch(t){case ht.distan" +
-  "ce:return xi(n,A,o,e,r,i,c);case ht.revolute:return Li(n,A,o,e,r,i,c);case ht.prismatic:return Ti(n," +
-  "A,o,e,r,i,c);case ht.weld:return Xi(n,A,o,e,r,i,c);case ht.wheel:return Vi(n,A,o,e,r,i,c);case ht.mo" +
-  "use:return Pi(n,A,o,e,r,i,c);case ht.motor:return Mi(n,A,o,e,r,i,c);case ht.pulley:return Qi(n,A,o,e" +
-  ",r,i,c)}}var Fc=0,Nc=1,Tc=2,Yi=3,ki=4;var Oc=6,Qc=7,vc=8,Jc=9,qi=10,Hi=13,Lc=16,Ki=32,Gc=6;function " +
-  "Wi(t,n,A,o,e=0){let r=t.solverData,i=r.states,c=r.params,a=n&Ki-1,s=(n&Ki)!==0;if(a===Lc)Se(t,A,o);e" +
-  "lse if(a>=Hi)Te(t,a-Hi,A,o,s);else if(a>=qi)Ne(t,a-qi,n>>Gc,A,o,s);else if(a===vc)Hs(t,A,o,r.chunkFo" +
-  "und,e*qs);else if(a===Jc)r.writeBackCounts[e]=zs(t,A,o,r.writeBackOut,A-1);else if(a===Fc)Ws(i,r.int" +
-  "egration,o,c,A);else if(a===Nc)$s(i,o,c,A);else if(a===Tc)Zs(i,o,c,A);else if(a===Oc)ni(r.contacts,o" +
-  ",i,c,A);else if(a===Qc)Xc(t,A,o);else{let l=r.kernel;if(l!==null){let I=r.contactsAddress+A*44*8;a==" +
-  "=Yi?l.warmStartContacts(I,o-A,r.statesAddress):l.solveContacts(I,o-A,r.statesAddress,c[1],c[3],a===k" +
-  "i?1:0,s?1:0)}else a===Yi?ti(r.contacts,o,i,A):oi(r.contacts,o,i,c,a===ki,s,A)}}function Xc(t,n,A){le" +
-  "t o=t.solverData.contacts,e=t.solverData.constraintSlot,r=t.contacts.listIndex,i=t.contacts.points,c" +
-  "=t.contacts.flags;for(let a=n;a<A;a++){if((c[a]&(no.touching|no.sensor))!==no.touching)continue;let " +
-  "s=r[a];if(s===-1)continue;let l=e[s];if(l<0)continue;let I=l*44,y=a*To,_=o[I+13];for(let m=0;m<_;m++" +
-  "){let f=I+20+m*12,C=y+m*ho;i[C+Go]=o[f+7],i[C+Xo]=o[f+8]}}}var nA=0,Zi=1,Br=2,Oe=3,zi=4,Qe=5,Er=8,Sr" +
-  "=12,ji=0,ve=1,ta=2,oa=3,na=4,Aa=5,Uc=6,Vc=7,Yc=8,ay=Er+2*Sr;var ra=1,kc=2,Je=3,qc=4;function Hc(t){r" +
-  "eturn(t&65535)<<16}function $i(t,n,A){for(;;){let o=Atomics.load(t,Zi);if((o&-65536)!==n)return-1;le" +
-  "t e=o&65535;if(e>=A)return-1;if(Atomics.compareExchange(t,Zi,o,o+1)===o)return e}}function ea(t,n,A," +
-  "o,e,r,i){let c=Hc(o),a=Er+(o&1)*Sr,s=0;for(let l=$i(t,c,r);l>=0;l=$i(t,c,r))e===qc?Wc(A,t,a,l,i):Kc(" +
-  "A,e,l,i),Atomics.store(n,l,o),Atomics.add(t,Br,1)+1===r&&Atomics.notify(t,Br),s++;return s}function " +
-  "Kc(t,n,A,o){if(n===kc)ws(t,A,o,t.contacts.chunkOut,t.contacts.chunkCounts);else if(n===Je){let e=t.b" +
-  "roadphase;e.pairChunkCounts[A]=Ns(t,A,o,e.pairChunkOut,2*A*$r,$r)}}function Wc(t,n,A,o,e){let r=n[A+" +
-  "Vc]+o*e,i=Math.min(n[A+Yc],r+e);Wi(t,n[A+Uc],r,i,o)}var Vt=t=>t.contacts,xn=t=>t.shapes.geometry,Dn=" +
-  "t=>t.shapes,Yt=t=>t.bodies,gr=t=>t.bodies.transform,dr=t=>t.broadphase,Zc=t=>t.broadphase.moveBuffer" +
-  ",Ko=t=>t.solverData,Lo=t=>t.joints,$c=t=>t.joints.f,Le=[[Vt,\"shapeA\"],[Vt,\"shapeB\"],[Vt,\"bodyA\"],[Vt" +
-  ",\"bodyB\"],[Vt,\"flags\"],[Vt,\"listIndex\"],[Vt,\"pointCount\"],[Vt,\"points\"],[Vt,\"normalX\"],[Vt,\"normalY\"" +
-  "],[Vt,\"manifoldCache\"],[Vt,\"cacheValid\"],[Vt,\"chunkOut\"],[Vt,\"chunkCounts\"],[xn,\"type\"],[xn,\"count\"]" +
-  ",[xn,\"radius\"],[xn,\"centroid\"],[xn,\"slot\"],[xn,\"verts\"],[xn,\"normals\"],[Dn,\"aabb\"],[Dn,\"moved\"],[Dn," +
-  "\"tree\"],[Dn,\"proxy\"],[Yt,\"flags\"],[gr,\"x\"],[gr,\"y\"],[gr,\"c\"],[gr,\"s\"],[Dn,\"groupIndex\"],[Dn,\"maskBit" +
-  "s\"],[dr,\"moveFrom\"],[dr,\"moveSlot\"],[dr,\"pairChunkOut\"],[dr,\"pairChunkCounts\"],[Zc,\"data\"],[Ko,\"stat" +
-  "es\"],[Ko,\"contacts\"],[Ko,\"integration\"],[Ko,\"params\"],[Ko,\"chunkFound\"],[Ko,\"indexOf\"],[Ko,\"constrai" +
-  "ntSlot\"],[Vt,\"list\"],[Vt,\"friction\"],[Vt,\"restitution\"],[Vt,\"tangentSpeed\"],[Vt,\"rollingResistance\"]" +
-  ",[Yt,\"invMass\"],[Yt,\"invInertia\"],[Yt,\"localCenterX\"],[Yt,\"localCenterY\"],[Ko,\"writeBackOut\"],[Ko,\"w" +
-  "riteBackCounts\"],[Yt,\"vx\"],[Yt,\"vy\"],[Yt,\"w\"],[Yt,\"centerX\"],[Yt,\"centerY\"],[Yt,\"forceX\"],[Yt,\"force" +
-  "Y\"],[Yt,\"torque\"],[Yt,\"mass\"],[Yt,\"inertia\"],[Yt,\"maxExtent\"],[Yt,\"minExtent\"],[Yt,\"type\"],[Yt,\"shap" +
-  "eHead\"],[Dn,\"next\"],[Lo,\"constraints\"],[Lo,\"groupStart\"],[Lo,\"pins\"],[Lo,\"softness\"],[Lo,\"type\"],[Lo" +
-  ",\"flags\"],[Lo,\"bodyA\"],[Lo,\"bodyB\"],[Lo,\"rowColour\"],[Lo,\"rowSlot\"],...Array.from({length:zA},(t,n)=" +
-  ">[$c,String(n)])];function sa(t,n,A){let[o,e]=Le[n];o(t)[e]=A}var ia=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3" +
-  "t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdm" +
-  "VDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAU" +
-  "EQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAU" +
-  "EgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQ" +
-  "kgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQ" +
-  "MA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQT" +
-  "hqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/V" +
-  "cDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/f" +
-  "IB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIR" +
-  "cgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIC" +
-  "hBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiIC" +
-  "AgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9Vw" +
-  "MAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAA" +
-  "EiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAA" +
-  "AAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAA" +
-  "AAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98A" +
-  "H98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP" +
-  "1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAA" +
-  "EgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCi" +
-  "ALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98g" +
-  "H98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAA" +
-  "EgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQ" +
-  "cgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAAS" +
-  "EEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIg" +
-  "VBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAA" +
-  "EgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGG" +
-  "r9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf" +
-  "1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIA" +
-  "wgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf" +
-  "1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgBy" +
-  "AVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAA" +
-  "AAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAA" +
-  "AAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAw" +
-  "ABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/f" +
-  "IB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAA" +
-  "EgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/V" +
-  "sDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIB" +
-  "yiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKw" +
-  "NQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiIC" +
-  "QrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoq" +
-  "EgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIA" +
-  "FBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIA" +
-  "VEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIB" +
-  "ogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIB" +
-  "MgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBi" +
-  "EFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIB" +
-  "yiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKw" +
-  "MAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoq" +
-  "KgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKw" +
-  "MQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDi" +
-  "ANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKw" +
-  "MAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAy" +
-  "AGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioq" +
-  "EhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKw" +
-  "OAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIIC" +
-  "UgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQ" +
-  "Z0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V" +
-  "0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAw" +
-  "D9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAy" +
-  "APIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIA" +
-  "sgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIA" +
-  "UhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgES" +
-  "AT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/V" +
-  "cDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAA" +
-  "EgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAAS" +
-  "AQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAA" +
-  "EgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQe" +
-  "ACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQ" +
-  "R/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAA" +
-  "AhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIR" +
-  "AgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg" +
-  "4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBA" +
-  "wBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoq" +
-  "A5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBU" +
-  "EARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg" +
-  "4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQAC" +
-  "ABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAw" +
-  "ghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAA" +
-  "AAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",aa=\"AGFzbQEAAAAB" +
-  "IgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFy" +
-  "dENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAA" +
-  "QShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1d" +
-  "AwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwC" +
-  "QQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYg" +
-  "AiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVB" +
-  "MGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEh" +
-  "ISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEo" +
-  "av1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABq" +
-  "IABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWoh" +
-  "KgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtB" +
-  "CGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3y" +
-  "Af3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAs" +
-  "QThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAW" +
-  "ICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAA" +
-  "AAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fAB" +
-  "IAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0M" +
-  "AAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII" +
-  "/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiAN" +
-  "IBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAH" +
-  "IBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9" +
-  "WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAH" +
-  "IA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAA" +
-  "aiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////" +
-  "////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAF" +
-  "QTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwAB" +
-  "Ihf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEV" +
-  "IAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUg" +
-  "FP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH9" +
-  "8AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASEL" +
-  "IAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4" +
-  "AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0D" +
-  "AP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFB" +
-  "gAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAA" +
-  "IAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK" +
-  "/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEI" +
-  "aiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAA" +
-  "KwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4g" +
-  "JCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8h" +
-  "BSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCi" +
-  "oSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUg" +
-  "CQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAg" +
-  "CKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEh" +
-  "DyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/" +
-  "IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8" +
-  "IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAygg" +
-  "BaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAi" +
-  "IAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAa" +
-  "IBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEg" +
-  "DyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAF" +
-  "IBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIi" +
-  "A5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKh" +
-  "IgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBog" +
-  "B6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSAD" +
-  "IAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCEC" +
-  "CyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwC" +
-  "QQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMA" +
-  "ASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIP" +
-  "QThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsg" +
-  "Df3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiAC" +
-  "QQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAG" +
-  "IAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEg" +
-  "av1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFB" +
-  "CGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASAB" +
-  "QRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fAB" +
-  "IgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoi" +
-  "DyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/" +
-  "DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsg" +
-  "DGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAA" +
-  "AAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysD" +
-  "ECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggr" +
-  "AzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4g" +
-  "CCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCi" +
-  "oTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38E" +
-  "fCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisD" +
-  "ACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtF" +
-  "BEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEK" +
-  "IAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUg" +
-  "DCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsL" +
-  "Cws=\";var AA=[void 0,void 0];function la(t){let n=t?1:0;if(AA[n]!==void 0)return AA[n];if(AA[n]=null" +
-  ",typeof WebAssembly==\"object\"&&typeof WebAssembly.Module==\"function\")try{AA[n]=new WebAssembly.Modul" +
-  "e(zc(t?aa:ia))}catch{AA[n]=null}return AA[n]}function Ia(t,n){return new WebAssembly.Instance(t,{env" +
-  ":{memory:n,abort:()=>{throw new Error(\"contact solver kernel aborted\")}}}).exports}var ca=\"ABCDEFGHI" +
-  "JKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/\";function zc(t){let n=new Uint8Array(128);fo" +
-  "r(let c=0;c<ca.length;c++)n[ca.charCodeAt(c)]=c;let A=t.length;for(;A>0&&t[A-1]===\"=\";)A--;let o=new" +
-  " Uint8Array(A*3>>2),e=0,r=0,i=0;for(let c=0;c<A;c++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(e-=8,o[i++" +
-  "]=r>>e&255);return o}var Bt=new Float64Array(0),Gt=new Int32Array(0),fa={states:Bt,integration:Bt,co" +
-  "ntacts:Bt,params:Bt,chunkFound:Gt,writeBackOut:Gt,writeBackCounts:Gt,indexOf:Gt,constraintSlot:Gt,ke" +
-  "rnel:null,kernelMemory:null,statesAddress:0,contactsAddress:0},OA={contacts:new JA,shapes:{geometry:" +
-  "new IA,aabb:Bt,moved:new Uint8Array(0),tree:new Uint8Array(0),proxy:Gt,groupIndex:Gt,maskBits:new Ui" +
-  "nt32Array(0),next:Gt},bodies:{flags:new Uint8Array(0),transform:{x:Bt,y:Bt,c:Bt,s:Bt},invMass:Bt,inv" +
-  "Inertia:Bt,localCenterX:Bt,localCenterY:Bt,vx:Bt,vy:Bt,w:Bt,centerX:Bt,centerY:Bt,forceX:Bt,forceY:B" +
-  "t,torque:Bt,mass:Bt,inertia:Bt,maxExtent:Bt,minExtent:Bt,type:new Uint8Array(0),shapeHead:Gt},broadp" +
-  "hase:{trees:[new vn,new vn],moveBuffer:new No,moveFrom:Bt,moveSlot:Gt,queryResults:new No,pairChunkO" +
-  "ut:Gt,pairChunkCounts:Gt},manifold:He(),pose:new Float64Array(8),solverData:fa,joints:{constraints:B" +
-  "t,groupStart:Gt,pins:Bt,softness:Bt,f:Array.from({length:zA},()=>Bt),type:Gt,flags:Gt,bodyA:Gt,bodyB" +
-  ":Gt,rowColour:Gt,rowSlot:Gt}},kt=new Int32Array(ve+1),Ca=Gt,ha=new Int32Array(0),jc=2e4,TA=0;functio" +
-  "n _a(){for(;;){for(let r=0;r<jc&&Atomics.load(kt,nA)===TA;r++);Atomics.add(kt,Qe,1),Atomics.wait(kt," +
-  "nA,TA),Atomics.sub(kt,Qe,1);let t=Atomics.load(kt,nA);if(t===TA)continue;TA=t;let n=Er+(t&1)*Sr,A=At" +
-  "omics.load(kt,n+ji),o=Atomics.load(kt,n+ve),e=Atomics.load(kt,n+ta);if(Atomics.load(kt,nA)===t){if(A" +
-  "===ra)return;if(A===Je){let r=OA.broadphase.trees;r[0].adoptRoot(Atomics.load(kt,n+oa)),r[1].adoptRo" +
-  "ot(Atomics.load(kt,n+na)),OA.contacts.pairs.adoptSlots(Ca,Atomics.load(kt,n+Aa))}try{ea(kt,ha,OA,t,A" +
-  ",o,e)}catch(r){Atomics.store(kt,zi,1),Atomics.notify(kt,Br),Ba({type:\"error\",message:r instanceof Er" +
-  "ror?r.message:String(r)});return}}}}function ya(t){if(t.type===\"init\")kt=t.ctrl,TA=Atomics.load(kt,n" +
-  "A),Ba({type:\"ready\"}),_a();else if(t.type===\"columns\"){let n=t.columns,A=Le.length;for(let i=0;i<A;i" +
-  "++)sa(OA,i,n[i]);let o=OA.broadphase.trees;o[0].adoptQueryColumns(n.slice(A,A+Jn)),o[1].adoptQueryCo" +
-  "lumns(n.slice(A+Jn,A+2*Jn)),Ca=n[A+2*Jn],ha=t.chunkDone;let e=fa,r=t.kernelMemory??null;r!==e.kernel" +
-  "Memory&&(e.kernelMemory=r,e.kernel=r===null?null:Ia(la(!0),r)),e.statesAddress=t.statesAddress??0,e." +
-  "contactsAddress=t.contactsAddress??0,Atomics.add(kt,Oe,1),Atomics.notify(kt,Oe),_a()}}var ma=globalT" +
-  "his.require,ur=typeof ma==\"function\"?ma(\"node:worker_threads\").parentPort:null;function Ba(t){ur!==n" +
-  "ull?ur.postMessage(t):self.postMessage(t)}ur!==null?ur.on(\"message\",ya):self.onmessage=t=>ya(t.data)" +
-  ";})();\n";
+  "=this._buildRoots,r=this._buildLeaves,i=this._buildCx,c=this._buildCy,a=0,s=0,l=-1;for(o[a++]=0,o[a+" +
+  "+]=n,o[a++]=-1;a>0;){a-=3;let I=o[a],y=o[a+1],_=o[a+2];if(y-I===1){l=r[I],e[s++]=l;continue}if(_>=0)" +
+  "{let S=e[--s],g=e[--s],h=this.allocateNode();this._child1[h]=g,this._child2[h]=S,this._parent[g]=h,t" +
+  "his._parent[S]=h,this.refitNode(h),e[s++]=h,l=h;continue}let m=i[I],C=m,f=c[I],B=f;for(let S=I+1;S<y" +
+  ";S++){let g=i[S],h=c[S];g<m?m=g:g>C&&(C=g),h<f?f=h:h>B&&(B=h)}let E=I+(y-I>>1);this.selectNth(I,y,E," +
+  "C-m>=B-f?i:c),o[a+2]=E,a+=3,o[a++]=E,o[a++]=y,o[a++]=-1,o[a++]=I,o[a++]=E,o[a++]=-1}return l}selectN" +
+  "th(n,A,o,e){for(;A-n>1;){let r=e[n],i=e[n+A>>1],c=e[A-1],a=r<i?i<c?i:r<c?c:r:r<c?r:i<c?c:i,s=n,l=n,I" +
+  "=A;for(;l<I;){let y=e[l];y<a?this.swapBuild(s++,l++):y>a?this.swapBuild(l,--I):l++}if(o<s)A=s;else i" +
+  "f(o>=I)n=I;else return}}swapBuild(n,A){let o=this._buildLeaves,e=this._buildCx,r=this._buildCy,i=o[n" +
+  "];o[n]=o[A],o[A]=i;let c=e[n];e[n]=e[A],e[A]=c;let a=r[n];r[n]=r[A],r[A]=a}};function Dr(t,n,A,o){if" +
+  "(!(t<=A&&n<=o&&Number.isFinite(t)&&Number.isFinite(n)&&Number.isFinite(A)&&Number.isFinite(o)))throw" +
+  " new eA(\"INVALID_ARGUMENT\",`bad box [${t}, ${n}] - [${A}, ${o}]`)}function eo(t){throw new Error(`Dy" +
+  "namicTree.validate: ${t}`)}var br=0,KA=1;var ht={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mo" +
+  "use:5,motor:6,pulley:7},WA=8,Bl=25*WA;var Et={collideConnected:1,enableLimit:2,enableMotor:4,enableS" +
+  "pring:8},Ke=0,We=1,Ze=2,$e=3;var ze=5,je=6,Mr=7,ts=8,os=9,Oo=10,Ln=11,Rr=12,ns=13,Pr=14,wr=15,ZA=16," +
+  "$A=17,Fr=18,Nr=19;var Tr=21,As=22,rs=23,es=24,ss=25,is=26,as=27,cs=28,ls=29,Is=30,_s=31,Zo=32,ua=6,z" +
+  "A=Zo+ua;var It=16,IA=class{type=new Uint8Array(16);count=new Uint8Array(16);radius=new Float64Array(" +
+  "16);centroid=new Float64Array(32);slot=new Int32Array(16).fill(-1);verts=new Float64Array(16*It);nor" +
+  "mals=new Float64Array(16*It);slotRefs=new Int32Array(16);slotsUsed=0;freeSlots=new Int32Array(16);fr" +
+  "eeSlotCount=0;index=null;reserve(n){this.type=en(this.type,n),this.count=en(this.count,n),this.radiu" +
+  "s=Ot(this.radius,n),this.centroid=Ot(this.centroid,n*2),this.slot=ut(this.slot,n,-1)}reserveSlots(n)" +
+  "{this.verts=Ot(this.verts,n*It),this.normals=Ot(this.normals,n*It),this.slotRefs=ut(this.slotRefs,n)" +
+  ",this.freeSlots=ut(this.freeSlots,n)}intern(n,A,o){this.release(n);let e=this.contentIndex(),r=ys(A," +
+  "o,0),i=e.get(r);i===void 0&&(i=this.freeSlotCount>0?this.freeSlots[--this.freeSlotCount]:this.slotsU" +
+  "sed++,this.reserveSlots(i+1),this.verts.set(A,i*It),this.normals.set(o,i*It),e.set(r,i)),this.slotRe" +
+  "fs[i]=this.slotRefs[i]+1,this.slot[n]=i}release(n){let A=this.slot[n];if(A<0)return;this.slot[n]=-1;" +
+  "let o=this.slotRefs[A]-1;this.slotRefs[A]=o,!(o>0)&&(this.index?.delete(this.keyOf(A)),this.verts.fi" +
+  "ll(0,A*It,(A+1)*It),this.normals.fill(0,A*It,(A+1)*It),this.freeSlots[this.freeSlotCount++]=A)}forge" +
+  "tIndex(){this.index=null}contentIndex(){if(this.index!==null)return this.index;let n=new Map;for(let" +
+  " A=0;A<this.slotsUsed;A++)this.slotRefs[A]>0&&n.set(this.keyOf(A),A);return this.index=n,n}keyOf(n){" +
+  "return ys(this.verts,this.normals,n*It)}},Or=new Float64Array(2*It),pa=new Uint16Array(Or.buffer);fu" +
+  "nction ys(t,n,A){for(let o=0;o<It;o++)Or[o]=t[A+o],Or[It+o]=n[A+o];return String.fromCharCode(...pa)" +
+  "}var Qr=3.141592653589793,xa=1.5707963267948966,vr=.7853981633974483,ms=.41421356237309503;var dl=ne" +
+  "w Float64Array(2);function Jr(t,n){let A=t[n],o=t[n+1];if(A!==A||o!==o){t[n]=NaN;return}let e=Math.a" +
+  "bs(o),r=Math.abs(A);if(r===0){o<0||o===0&&1/o<0?t[n]=1/A<0?-Qr:Qr:t[n]=A;return}if(e===1/0&&r===1/0)" +
+  "{let _=o>0?vr:3*vr;t[n]=A<0?-_:_;return}let i=r>e,c=i?e/r:r/e,a=c>ms?(c-1)/(c+1):c,s=a*a,l=0;for(let" +
+  " _=22;_>=2;_--)l=1/(2*_+1)-s*l;let I=a-a*s*(1/3-s*l),y=c>ms?vr+I:I;i&&(y=xa-y),o<0&&(y=Qr-y),t[n]=A<" +
+  "0?-y:y}function Ao(t,n,A){let o=A[0],e=A[1],r=A[2],i=A[3],c=A[4],a=A[5],s=t[1],l=t[2];t[1]=r*s-i*l,t" +
+  "[2]=i*s+r*l;let I=o-c,y=e-a,_=0;for(let m=0;m<n;m++){let C=3+m*8,f=t[C+6];if(!(f<.02))continue;let B" +
+  "=t[C+4],E=t[C+5],S=t[C+7],g=r*B-i*E,h=i*B+r*E,d=3+_*8;t[d+0]=g,t[d+1]=h,t[d+2]=g+I,t[d+3]=h+y,t[d+4]" +
+  "=o+g,t[d+5]=e+h,t[d+6]=f,t[d+7]=S,_++}t[0]=_}function Bo(t,n,A,o,e,r){let i=3+n*8;t[i+4]=A,t[i+5]=o," +
+  "t[i+6]=e,t[i+7]=r}function fs(t){t[1]=-t[1],t[2]=-t[2];let n=t[0];for(let A=0;A<n;A++){let o=3+A*8,e" +
+  "=t[o+0],r=t[o+1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+2]=e,t[o+3]=r;let i=t[o+7];t[o+7]=(i&255)<<8|i>>8&2" +
+  "55}}function Xn(t,n){let A=t[0],o=t[1],e=t[2],r=t[3],i=t[4],c=t[5],a=t[6],s=t[7],l=e-A,I=r-o,y=a-i,_" +
+  "=s-c,m=A-i,C=o-c,f=l*l+I*I,B=y*y+_*_,E=m*l+C*I,S=m*y+C*_,g=l*y+I*_,h=f*B-g*g,d=0;h!==0&&(d=(g*S-E*B)" +
+  "/h,d=d<0?0:d>1?1:d);let u=(g*d+S)/B;u<0?(u=0,d=-E/f,d=d<0?0:d>1?1:d):u>1&&(u=1,d=(g-E)/f,d=d<0?0:d>1" +
+  "?1:d),n[0]=d,n[1]=u;let b=A+d*l-(i+u*y),F=o+d*I-(c+u*_);n[2]=b*b+F*F}function Cs(t,n,A,o,e){let r=o[" +
+  "0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A]*It,f=t.radi" +
+  "us[n],B=t.radius[A],E=_[m],S=_[m+1],g=c*I+a*y,h=c*y-a*I,d=s-r,u=l-i,b=_[C],F=_[C+1],D=g*b-h*F+c*d+a*" +
+  "u,p=h*b+g*F-a*d+c*u,x=D-E,w=p-S,N=Math.sqrt(x*x+w*w),P=N-f-B;if(P>=.02){e[0]=0;return}N>1e-12?(x/=N," +
+  "w/=N):(x=0,w=1);let R=.5*(f-B+N);e[1]=x,e[2]=w,Bo(e,0,E+R*x,S+R*w,P,0),Ao(e,1,o)}function Lr(t,n,A,o" +
+  ",e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A]" +
+  "*It,f=t.radius[n],B=t.radius[A],E=c*I+a*y,S=c*y-a*I,g=s-r,h=l-i,d=_[C],u=_[C+1],b=E*d-S*u+c*g+a*h,F=" +
+  "S*d+E*u-a*g+c*h,D=_[m],p=_[m+1],x=_[m+2]-D,w=_[m+3]-p,N=(b-D)*x+(F-p)*w,P=x*x+w*w,R=D,Q=p;if(N>=P)R=" +
+  "D+x,Q=p+w;else if(N>0){let J=N/P;R=D+J*x,Q=p+J*w}let T=b-R,v=F-Q,X=Math.sqrt(T*T+v*v),O=X-f-B;if(O>=" +
+  ".02){e[0]=0;return}X>1e-12?(T/=X,v/=X):(T=t.normals[m],v=t.normals[m+1]);let U=.5*(f-B+X);e[1]=T,e[2" +
+  "]=v,Bo(e,0,R+U*T,Q+U*v,O,0),Ao(e,1,o)}var jA=new Float64Array(3),Uo=new Float64Array(8);function Gr(" +
+  "t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t." +
+  "slot[A]*It,f=t.radius[n],B=t.radius[A],E=f+B,S=_[m],g=_[m+1],h=_[m+2]-S,d=_[m+3]-g,u=c*I+a*y,b=c*y-a" +
+  "*I,F=s-r,D=l-i,p=c*F+a*D-S,x=-a*F+c*D-g,w=_[C],N=_[C+1],P=u*w-b*N+p,R=b*w+u*N+x;w=_[C+2],N=_[C+3];le" +
+  "t Q=u*w-b*N+p,T=b*w+u*N+x;Uo[0]=0,Uo[1]=0,Uo[2]=h,Uo[3]=d,Uo[4]=P,Uo[5]=R,Uo[6]=Q,Uo[7]=T,Xn(Uo,jA);" +
+  "let v=jA[2],X=E+.02;if(v>=X*X){e[0]=0;return}let O=Math.sqrt(v),U=jA[0],J=jA[1],L=Math.sqrt(h*h+d*d)" +
+  ",H=h/L,ot=d/L,j=Q-P,Z=T-R,K=Math.sqrt(j*j+Z*Z),At=j/K,nt=Z/K,$=P*H+R*ot,Y=Q*H+T*ot,rt=$<=0&&Y<=0||$>" +
+  "=L&&Y>=L,W=-P*At-R*nt,it=(h-P)*At+(d-R)*nt,to=W<=0&&it<=0||W>=K&&it>=K,lt=0;if(!rt&&!to){let mt=-ot," +
+  "z=H,_t=P*mt+R*z,St=Q*mt+T*z,tt=Math.min(_t,St);-Math.max(_t,St)>tt&&(tt=-Math.max(_t,St),mt=-mt,z=-z" +
+  ");let et=-nt,dt=At;_t=-P*et-R*dt,St=(h-P)*et+(d-R)*dt;let oo=Math.min(_t,St);if(-Math.max(_t,St)>oo&" +
+  "&(oo=-Math.max(_t,St),et=-et,dt=-dt),tt+.1*.005>=oo){let qt=P,Ht=R,ao=Q,Nt=T;if($<0&&Y>0){let at=-$/" +
+  "(Y-$);qt=P+at*(Q-P),Ht=R+at*(T-R)}else if(Y<0&&$>0){let at=-Y/($-Y);ao=Q+at*(P-Q),Nt=T+at*(R-T)}if($" +
+  ">L&&Y<L){let at=($-L)/($-Y);qt=P+at*(Q-P),Ht=R+at*(T-R)}else if(Y>L&&$<L){let at=(Y-L)/(Y-$);ao=Q+at" +
+  "*(P-Q),Nt=T+at*(R-T)}let mo=qt*mt+Ht*z,Tt=ao*mt+Nt*z;if(mo<=O+.005||Tt<=O+.005){e[1]=mt,e[2]=z;let a" +
+  "t=.5*(f-B-mo);Bo(e,0,S+qt+at*mt,g+Ht+at*z,mo-E,Kt(0,0)),at=.5*(f-B-Tt),Bo(e,1,S+ao+at*mt,g+Nt+at*z,T" +
+  "t-E,Kt(0,1)),lt=2}}else{let qt=0,Ht=0,ao=h,Nt=d;if(W<0&&it>0){let at=-W/(it-W);qt=at*h,Ht=at*d}else " +
+  "if(it<0&&W>0){let at=-it/(W-it);ao=h-at*h,Nt=d-at*d}if(W>K&&it<K){let at=(W-K)/(W-it);qt=at*h,Ht=at*" +
+  "d}else if(it>K&&W<K){let at=(it-K)/(it-W);ao=h-at*h,Nt=d-at*d}let mo=(qt-P)*et+(Ht-R)*dt,Tt=(ao-P)*e" +
+  "t+(Nt-R)*dt;if(mo<=O+.005||Tt<=O+.005){e[1]=-et,e[2]=-dt;let at=.5*(B-f-mo);Bo(e,0,S+qt+at*et,g+Ht+a" +
+  "t*dt,mo-E,Kt(0,0)),at=.5*(B-f-Tt),Bo(e,1,S+ao+at*et,g+Nt+at*dt,Tt-E,Kt(1,0)),lt=2}}}if(lt===0){let m" +
+  "t=U*h,z=U*d,_t=P+J*j,St=R+J*Z,tt=_t-mt,et=St-z;O>1e-12?(tt/=O,et/=O):(tt=-ot,et=H);let dt=.5*(f-B+O)" +
+  ";e[1]=tt,e[2]=et;let oo=Kt(U===0?0:1,J===0?0:1);Bo(e,0,S+mt+dt*tt,g+z+dt*et,O-E,oo),lt=1}Ao(e,lt,o)}" +
+  "function hs(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slo" +
+  "t[n]*It,C=t.slot[A]*It,f=t.radius[A],B=c*I+a*y,E=c*y-a*I,S=s-r,g=l-i,h=_[C],d=_[C+1],u=_[m],b=_[m+1]" +
+  ",F=B*h-E*d+c*S+a*g-u,D=E*h+B*d-a*S+c*g-b,p=_[m+2]-u,x=_[m+3]-b,w=t.normals[m],N=t.normals[m+1];if(w*" +
+  "F+N*D<0){e[0]=0;return}let P=p*F+x*D,R=p*p+x*x,Q=0,T=0;if(P<=0){let L=u-_[m+4],H=b-_[m+5];if(L*F+H*D" +
+  "<=0){e[0]=0;return}}else if(P>=R){let L=_[m+6]-_[m+2],H=_[m+7]-_[m+3];if(L*(F-p)+H*(D-x)>0){e[0]=0;r" +
+  "eturn}Q=p,T=x}else{let L=P/R;Q=L*p,T=L*x}let v=F-Q,X=D-T,O=Math.sqrt(v*v+X*X),U=O-f;if(U>=.02){e[0]=" +
+  "0;return}O>1e-12?(v/=O,X/=O):(v=w,X=N);let J=.5*(O-f);e[1]=v,e[2]=X,e[7]=u+Q+J*v,e[8]=b+T+J*X,e[9]=U" +
+  ",e[10]=0,Ao(e,1,o)}var ft=new Float64Array(16),so=new Float64Array(16),Vo=new Float64Array(8),_A=new" +
+  " Float64Array(3),xt=new Float64Array(10),yt=new Float64Array(12),Pt=new Float64Array(11),tr=0,yA=1,B" +
+  "s=2,Es=.01,Ss=.01,Da=.1*.005;function Ur(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=" +
+  "o[6],y=o[7],_=t.verts,m=t.normals,C=t.slot[n]*It,f=t.slot[A]*It,B=t.count[A],E=t.radius[A],S=_[C],g=" +
+  "_[C+1],h=_[C+2]-S,d=_[C+3]-g,u=m[C],b=m[C+1],F=-b,D=u,p=m[C+4],x=m[C+5],w=m[C+6],N=m[C+7],P=-x*D-p*F" +
+  ">=Es,R=F*w+D*N>=Es;xt[0]=F,xt[1]=D,xt[2]=p,xt[3]=x,xt[4]=w,xt[5]=N,xt[6]=P?1:0,xt[7]=R?1:0;let Q=c*I" +
+  "+a*y,T=c*y-a*I,v=s-r,X=l-i,O=c*v+a*X-S,U=-a*v+c*X-g,J=t.centroid[2*A],L=t.centroid[2*A+1],H=Q*J-T*L+" +
+  "O,ot=T*J+Q*L+U,j=u*H+b*ot<0,Z=P?p*H+x*ot<0:!0,K=R?w*(H-h)+N*(ot-d)<0:!0;if(j&&Z&&K){e[0]=0;return}fo" +
+  "r(let z=0;z<2*B;z+=2){let _t=_[f+z],St=_[f+z+1];ft[z]=Q*_t-T*St+O,ft[z+1]=T*_t+Q*St+U;let tt=m[f+z]," +
+  "et=m[f+z+1];so[z]=Q*tt-T*et,so[z+1]=T*tt+Q*et}Vo[0]=0,Vo[1]=0,Vo[2]=h,Vo[3]=d;let At=1e300,nt=0,$=0," +
+  "Y=0;for(let z=0;z<B;z++){let _t=z+1<B?z+1:0;Vo[4]=ft[2*z],Vo[5]=ft[2*z+1],Vo[6]=ft[2*_t],Vo[7]=ft[2*" +
+  "_t+1],Xn(Vo,_A),_A[2]<At&&(At=_A[2],nt=z,$=_A[0],Y=_A[1])}let rt=Math.sqrt(At);if(B>=3&&rt>0){let z=" +
+  "!0;for(let _t=0;_t<B;_t++)if(so[2*_t]*-ft[2*_t]+so[2*_t+1]*-ft[2*_t+1]>0){z=!1;break}z&&(rt=0)}if(rt" +
+  ">E+.02){e[0]=0;return}Pt[0]=S,Pt[1]=g,Pt[2]=h,Pt[3]=d,Pt[4]=u,Pt[5]=b,Pt[6]=P?p:u,Pt[7]=P?x:b,Pt[8]=" +
+  "R?w:u,Pt[9]=R?N:b,Pt[10]=E;let W=-1,it=-1;if(!j&&rt>Da){let z=nt+1<B?nt+1:0,_t=$===0||$===1,St=Y===0" +
+  "||Y===1;if(_t&&St){let tt=$===0?0:h,et=$===0?0:d,dt=Y===0?nt:z,oo=(ft[2*dt]-tt)/rt,qt=(ft[2*dt+1]-et" +
+  ")/rt;xt[8]=oo,xt[9]=qt;let Ht=Xr();if(Ht===tr){e[0]=0;return}if(Ht===yA){let ao=.5*(rt-E);e[1]=oo,e[" +
+  "2]=qt;let Nt=3;e[Nt+4]=S+tt+ao*oo,e[Nt+5]=g+et+ao*qt,e[Nt+6]=rt-E,e[Nt+7]=Kt($===0?0:1,dt),Ao(e,1,o)" +
+  ";return}W=dt}else if(_t){let tt=nt,et=$===0?0:h,dt=$===0?0:d;so[2*tt]*(et-ft[2*tt])+so[2*tt+1]*(dt-f" +
+  "t[2*tt+1])<0&&(tt=tt+1<B?tt+1:0),xt[8]=-so[2*tt],xt[9]=-so[2*tt+1];let oo=Xr();if(oo===tr){e[0]=0;re" +
+  "turn}if(oo===yA){Ao(e,gs(tt,B,e),o);return}it=tt}else if(St)W=Y===0?nt:z;else{let tt=u*ft[2*nt]+b*ft" +
+  "[2*nt+1],et=u*ft[2*z]+b*ft[2*z+1];W=tt<et?nt:z}}else{let z=1e300;for(let tt=0;tt<B;tt++){let et=u*ft" +
+  "[2*tt]+b*ft[2*tt+1];et<z&&(z=et,W=tt)}if(P){let tt=1e300;for(let et=0;et<B;et++)tt=Math.min(tt,p*ft[" +
+  "2*et]+x*ft[2*et+1]);tt>z&&(z=tt,W=-1)}if(R){let tt=1e300;for(let et=0;et<B;et++)tt=Math.min(tt,w*(ft" +
+  "[2*et]-h)+N*(ft[2*et+1]-d));tt>z&&(z=tt,W=-1)}let _t=-1e300,St=-1;for(let tt=0;tt<B;tt++){let et=so[" +
+  "2*tt],dt=so[2*tt+1];if(xt[8]=-et,xt[9]=-dt,Xr()!==yA)continue;let oo=ft[2*tt],qt=ft[2*tt+1],Ht=Math." +
+  "min(et*-oo+dt*-qt,et*(h-oo)+dt*(d-qt));Ht>_t&&(_t=Ht,St=tt)}if(_t>z){Ao(e,gs(St,B,e),o);return}if(W=" +
+  "==-1){e[0]=0;return}}if(it===-1){let z=W>0?W-1:B-1,_t=u*so[2*z]+b*so[2*z+1],St=u*so[2*W]+b*so[2*W+1]" +
+  ";it=_t<St?z:W}let to=it,lt=it+1<B?it+1:0;yt[0]=0,yt[1]=0,yt[2]=h,yt[3]=d,yt[4]=ft[2*to],yt[5]=ft[2*t" +
+  "o+1],yt[6]=ft[2*lt],yt[7]=ft[2*lt+1],yt[8]=u,yt[9]=b,yt[10]=0,yt[11]=E;let mt=ds(Kt(0,lt),Kt(1,to),e" +
+  ");mt>0&&(e[1]=u,e[2]=b,us(e)),Ao(e,mt,o)}function Xr(){let t=xt[8],n=xt[9];return t*xt[0]+n*xt[1]<=0" +
+  "?xt[6]===0?Bs:t*xt[3]-n*xt[2]>Ss?tr:yA:xt[7]===0?Bs:xt[4]*n-xt[5]*t>Ss?tr:yA}function gs(t,n,A){let " +
+  "o=Pt[2],e=Pt[3],r=t,i=t+1<n?t+1:0,c=ft[2*r],a=ft[2*r+1],s=so[2*r],l=so[2*r+1],I=s*-c+l*-a,y=s*(o-c)+" +
+  "l*(e-a),_=Pt[4]*s+Pt[5]*l;if((I<y?Pt[6]*s+Pt[7]*l:Pt[8]*s+Pt[9]*l)<_)return 0;yt[0]=c,yt[1]=a,yt[2]=" +
+  "ft[2*i],yt[3]=ft[2*i+1],yt[4]=0,yt[5]=0,yt[6]=o,yt[7]=e,yt[8]=s,yt[9]=l,yt[10]=Pt[10],yt[11]=0;let C" +
+  "=ds(Kt(1,r),Kt(0,i),A);return C>0&&(A[1]=-s,A[2]=-l,us(A)),C}function ds(t,n,A){let o=yt[0],e=yt[1]," +
+  "r=yt[8],i=yt[9],c=yt[10],a=yt[11],s=yt[4],l=yt[5],I=yt[6],y=yt[7],_=-i,m=r,C=(yt[2]-o)*_+(yt[3]-e)*m" +
+  ",f=(s-o)*_+(l-e)*m,B=(I-o)*_+(y-e)*m;if(f<0||C<B)return 0;let E=f-B,S=I,g=y;if(B<0&&E>1e-12){let w=-" +
+  "B/E;S=I+w*(s-I),g=y+w*(l-y)}let h=s,d=l;if(f>C&&E>1e-12){let w=(C-B)/E;h=I+w*(s-I),d=y+w*(l-y)}let u" +
+  "=(S-o)*r+(g-e)*i,b=(h-o)*r+(d-e)*i,F=.5*(c-a-u);S+=F*r,g+=F*i,F=.5*(c-a-b),h+=F*r,d+=F*i;let D=c+a,p" +
+  "=3,x=11;return A[p+4]=S,A[p+5]=g,A[p+6]=u-D,A[p+7]=t,A[x+4]=h,A[x+5]=d,A[x+6]=b-D,A[x+7]=n,2}functio" +
+  "n us(t){let n=Pt[0],A=Pt[1];for(let o=0;o<2;o++)t[3+o*8+4]+=n,t[3+o*8+5]+=A}function ps(t,n,A,o,e){l" +
+  "et r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,C=t.slot[n]*It,f=t." +
+  "slot[A]*It,B=t.count[n],E=t.radius[n],S=t.radius[A],g=E+S,h=c*I+a*y,d=c*y-a*I,u=s-r,b=l-i,F=_[f],D=_" +
+  "[f+1],p=h*F-d*D+c*u+a*b,x=d*F+h*D-a*u+c*b,w=0,N=-1e300;for(let j=0;j<B;j++){let Z=C+2*j,K=m[Z]*(p-_[" +
+  "Z])+m[Z+1]*(x-_[Z+1]);K>N&&(N=K,w=j)}if(N-g>=.02){e[0]=0;return}let P=C+2*w,R=C+2*(w+1<B?w+1:0),Q=_[" +
+  "P],T=_[P+1],v=_[R],X=_[R+1],O=(p-Q)*(v-Q)+(x-T)*(X-T),U=(p-v)*(Q-v)+(x-X)*(T-X),J,L,H,ot;if((O<0||U<" +
+  "0)&&N>1e-12){let j=O<0?Q:v,Z=O<0?T:X;J=p-j,L=x-Z;let K=Math.sqrt(J*J+L*L);if(J/=K,L/=K,N=K-g,N>=.02)" +
+  "{e[0]=0;return}let At=.5*(E-S+K);H=j+At*J,ot=Z+At*L}else{J=m[P],L=m[P+1];let j=.5*(E-S-N);H=p+j*J,ot" +
+  "=x+j*L,N-=g}e[1]=J,e[2]=L,Bo(e,0,H,ot,N,0),Ao(e,1,o)}var Eo=new Float64Array(16),ln=new Float64Array" +
+  "(16),So=new Float64Array(16),In=new Float64Array(16),or=new Float64Array(3),Yo=new Float64Array(8),A" +
+  "r=new Float64Array(2),Yr=new Float64Array(1),ba=.1*.005,Vr=.1*.005;function rr(t,n,A,o,e){let r=o[0]" +
+  ",i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,C=t.count[n],f=t.count[A],B=" +
+  "t.radius[n],E=t.radius[A],S=B+E;Ar[0]=B,Ar[1]=E;let g=t.slot[n]*It,h=t.slot[A]*It,d=_[g],u=_[g+1];fo" +
+  "r(let O=0;O<2*C;O+=2)Eo[O]=_[g+O]-d,Eo[O+1]=_[g+O+1]-u,ln[O]=m[g+O],ln[O+1]=m[g+O+1];let b=c*I+a*y,F" +
+  "=c*y-a*I,D=s-r,p=l-i,x=c*D+a*p-d,w=-a*D+c*p-u;for(let O=0;O<2*f;O+=2){let U=_[h+O],J=_[h+O+1];So[O]=" +
+  "b*U-F*J+x,So[O+1]=F*U+b*J+w;let L=m[h+O],H=m[h+O+1];In[O]=b*L-F*H,In[O+1]=F*L+b*H}let N=.02+S;xs(Eo," +
+  "ln,C,So,f);let P=Yr[0],R=kr;if(P>=N){e[0]=0;return}xs(So,In,f,Eo,C);let Q=Yr[0],T=kr;if(Q>=N){e[0]=0" +
+  ";return}let v=Q>P+ba;v?R=Ds(In,T,ln,C):T=Ds(ln,R,In,f);let X;if(P>Vr||Q>Vr){let O=R,U=R+1<C?R+1:0,J=" +
+  "T,L=T+1<f?T+1:0,H=Eo[2*O],ot=Eo[2*O+1],j=Eo[2*U],Z=Eo[2*U+1],K=So[2*J],At=So[2*J+1],nt=So[2*L],$=So[" +
+  "2*L+1];Yo[0]=H,Yo[1]=ot,Yo[2]=j,Yo[3]=Z,Yo[4]=K,Yo[5]=At,Yo[6]=nt,Yo[7]=$,Xn(Yo,or);let Y=Math.sqrt(" +
+  "or[2]);if(Y-S>=.02){e[0]=0;return}X=v?nr(So,In,f,T,Eo,C,R,!0,e):nr(Eo,ln,C,R,So,f,T,!1,e);let rt=1e3" +
+  "00;for(let lt=0;lt<X;lt++){let mt=e[3+lt*8+6];mt<rt&&(rt=mt)}let W=or[0],it=or[1];if(W*(1-W)+it*(1-i" +
+  "t)===0&&Y-S+Vr<rt){let lt=W===0?H:j,mt=W===0?ot:Z,z=it===0?K:nt,_t=it===0?At:$,St=(z-lt)/Y,tt=(_t-mt" +
+  ")/Y,et=.5*(B-E+Y);e[1]=St,e[2]=tt,e[7]=lt+et*St,e[8]=mt+et*tt,e[9]=Y-S,e[10]=Kt(W===0?O:U,it===0?J:L" +
+  "),X=1}}else X=v?nr(So,In,f,T,Eo,C,R,!0,e):nr(Eo,ln,C,R,So,f,T,!1,e);for(let O=0;O<X;O++)e[3+O*8+4]+=" +
+  "d,e[3+O*8+5]+=u;Ao(e,X,o)}var kr=0;function xs(t,n,A,o,e){let r=0,i=-1e300,c=e===4,a=o[0],s=o[1],l=o" +
+  "[2],I=o[3],y=o[4],_=o[5],m=o[6],C=o[7];for(let f=0;f<A;f++){let B=n[2*f],E=n[2*f+1],S=B*t[2*f]+E*t[2" +
+  "*f+1],g;if(c)g=Math.min(Math.min(B*a+E*s,B*l+E*I),Math.min(B*y+E*_,B*m+E*C));else{g=1e300;for(let h=" +
+  "0;h<2*e;h+=2)g=Math.min(g,B*o[h]+E*o[h+1])}g-=S,g>i&&(i=g,r=f)}kr=r,Yr[0]=i}function Ds(t,n,A,o){let" +
+  " e=t[2*n],r=t[2*n+1],i=0,c=1e300;for(let a=0;a<o;a++){let s=e*A[2*a]+r*A[2*a+1];s<c&&(c=s,i=a)}retur" +
+  "n i}function nr(t,n,A,o,e,r,i,c,a){let s=Ar[c?1:0],l=Ar[c?0:1],I=o,y=o+1<A?o+1:0,_=i,m=i+1<r?i+1:0,C" +
+  "=n[2*I],f=n[2*I+1],B=t[2*I],E=t[2*I+1],S=e[2*_],g=e[2*_+1],h=e[2*m],d=e[2*m+1],u=-f,b=C,F=(t[2*y]-B)" +
+  "*u+(t[2*y+1]-E)*b,D=(S-B)*u+(g-E)*b,p=(h-B)*u+(d-E)*b;if(D<0||F<p)return 0;let x=D-p,w=h,N=d;if(p<0&" +
+  "&x>1e-12){let J=-p/x;w=h+J*(S-h),N=d+J*(g-d)}let P=S,R=g;if(D>F&&x>1e-12){let J=(F-p)/x;P=h+J*(S-h)," +
+  "R=d+J*(g-d)}let Q=(w-B)*C+(N-E)*f,T=(P-B)*C+(R-E)*f,v=.5*(s-l-Q);w+=v*C,N+=v*f,v=.5*(s-l-T),P+=v*C,R" +
+  "+=v*f;let X=s+l,O=3,U=11;return c?(a[1]=-C,a[2]=-f,a[O+4]=P,a[O+5]=R,a[O+6]=T-X,a[O+7]=Kt(_,y),a[U+4" +
+  "]=w,a[U+5]=N,a[U+6]=Q-X,a[U+7]=Kt(m,I)):(a[1]=C,a[2]=f,a[O+4]=w,a[O+5]=N,a[O+6]=Q-X,a[O+7]=Kt(I,m),a" +
+  "[U+4]=P,a[U+5]=R,a[U+6]=T-X,a[U+7]=Kt(y,_)),2}var _n={circle:0,capsule:1,segment:2,polygon:3,chainSe" +
+  "gment:4},lo=5;function er(t,n,A,o,e){e[0]=0}var Un=_n.circle,Vn=_n.capsule,Yn=_n.segment,kn=_n.polyg" +
+  "on,qn=_n.chainSegment,Hr=new Uint8Array(lo*lo),qr=[];function io(t,n,A){Hr[t*lo+n]=1,qr[t*lo+n]=A}io" +
+  "(Un,Un,Cs);io(Vn,Un,Lr);io(Vn,Vn,Gr);io(Yn,Un,Lr);io(Yn,Vn,Gr);io(Yn,Yn,er);io(Yn,kn,rr);io(kn,Un,ps" +
+  ");io(kn,Vn,rr);io(kn,kn,rr);io(qn,Un,hs);io(qn,Vn,Ur);io(qn,kn,Ur);io(qn,Yn,er);io(qn,qn,er);functio" +
+  "n bs(t,n){return Hr[t*lo+n]===1}function Ma(t){let n=new Float64Array(8);return(A,o,e,r,i)=>{for(let" +
+  " c=0;c<4;c++)n[c]=r[c+4],n[c+4]=r[c];t(A,e,o,n,i),fs(i)}}var sr=[];for(let t=0;t<lo;t++)for(let n=0;" +
+  "n<lo;n++)sr[t*lo+n]=bs(t,n)?qr[t*lo+n]:Ma(qr[n*lo+t]);var cI=new Float64Array(8);function Kr(t,n,A,o" +
+  ",e){let r=A[0],i=A[1],c=A[2],a=A[3],s=t.count[n],l=t.radius[n],I=t.verts,y=t.slot[n]*It,_=I[y],m=I[y" +
+  "+1],C=c*_-a*m,f=a*_+c*m,B=C,E=f;for(let S=1;S<s;S++){_=I[y+2*S],m=I[y+2*S+1];let g=c*_-a*m,h=a*_+c*m" +
+  ";g<C?C=g:g>B&&(B=g),h<f?f=h:h>E&&(E=h)}o[e]=r+C-l,o[e+1]=i+f-l,o[e+2]=r+B+l,o[e+3]=i+E+l}var ir=.001" +
+  ",Ms=.002;function Rs(t,n,A,o){let e=o[0];if(e===0||e===2&&o[10]===o[18]){t.cacheValid[n]=0;return}le" +
+  "t r=A[0],i=A[1],c=A[2],a=A[3],s=A[4]-r,l=A[5]-i,I=A[6],y=A[7],_=t.manifoldCache,m=n*sA;_[m+XA]=c*s+a" +
+  "*l,_[m+UA]=-a*s+c*l,_[m+VA]=c*I+a*y,_[m+YA]=c*y-a*I;let C=o[1],f=o[2];_[m+kA]=c*C+a*f,_[m+qA]=-a*C+c" +
+  "*f;for(let B=0;B<e;B++){let E=3+B*8,S=o[E+0],g=o[E+1],h=m+HA+3*B;_[h]=c*S+a*g,_[h+1]=-a*S+c*g,_[h+2]" +
+  "=o[E+6]}t.cacheValid[n]=1}function Ps(t,n,A){if(t.cacheValid[n]!==1)return!1;let o=A[0],e=A[1],r=A[2" +
+  "],i=A[3],c=A[4],a=A[5],s=A[6],l=A[7],I=c-o,y=a-e,_=t.manifoldCache,m=n*sA,C=_[m+XA],f=_[m+UA],B=r*I+" +
+  "i*y-C,E=-i*I+r*y-f,S=(r*l-i*s)*_[m+VA]-(r*s+i*l)*_[m+YA];if(B>ir||B<-ir||E>ir||E<-ir||S>Ms||S<-Ms)re" +
+  "turn!1;let g=_[m+kA],h=_[m+qA];t.normalX[n]=r*g-i*h,t.normalY[n]=i*g+r*h;let d=t.pointCount[n],u=t.p" +
+  "oints,b=n*To;for(let F=0;F<d;F++){let D=m+HA+3*F,p=_[D],x=_[D+1],w=p-C,N=x-f,P=_[D+2]+g*(B-S*N)+h*(E" +
+  "+S*w),R=r*p-i*x,Q=i*p+r*x,T=b+F*ho;u[T+Fn]=R,u[T+Nn]=Q,u[T+Tn]=R-I,u[T+On]=Q-y,u[T+LA]=o+R,u[T+GA]=e" +
+  "+Q,u[T+Qn]=P}return!0}var yn=256,Wr=3;function ws(t,n,A,o,e){let r=t.contacts,i=t.shapes,c=i.geometr" +
+  "y,a=t.bodies.transform,s=t.broadphase.trees,l=t.manifold,I=t.pose,y=r.points,_=t.bodies.flags,m=i.aa" +
+  "bb,C=i.moved,f=n*2*yn,B=f+yn,E=0,S=r.listIndex,g=Math.min(A,(n+1)*yn);for(let h=n*yn;h<g;h++){if(S[h" +
+  "]===-1)continue;let d=r.shapeA[h],u=r.shapeB[h];if(C[d]===1||C[u]===1){let H=s[i.tree[d]],ot=s[i.tre" +
+  "e[u]],j=i.proxy[d],Z=i.proxy[u];if(H.maxX[j]<ot.minX[Z]||ot.maxX[Z]<H.minX[j]||H.maxY[j]<ot.minY[Z]|" +
+  "|ot.maxY[Z]<H.minY[j]){o[f++]=h;continue}}let b=r.bodyA[h],F=r.bodyB[h];if((_[b]&QA.awake)===0&&(_[F" +
+  "]&QA.awake)===0){(r.flags[h]&no.touching)!==0&&E++;continue}let D=d*4,p=u*4;if(m[D]>m[p+2]+.02||m[p]" +
+  ">m[D+2]+.02||m[D+1]>m[p+3]+.02||m[p+1]>m[D+3]+.02){if(r.cacheValid[h]=0,r.pointCount[h]===0)continue" +
+  ";l[0]=0}else{if(I[0]=a.x[b],I[1]=a.y[b],I[2]=a.c[b],I[3]=a.s[b],I[4]=a.x[F],I[5]=a.y[F],I[6]=a.c[F]," +
+  "I[7]=a.s[F],(r.flags[h]&(no.touching|no.sensor))===no.touching&&Ps(r,h,I)){E++;continue}sr[c.type[d]" +
+  "*lo+c.type[u]](c,d,u,I,l),Rs(r,h,I,l)}let x=l[0],w=r.pointCount[h],N=h*To,P=w>0?y[N+cA]:-1,R=w>1?y[N" +
+  "+ho+cA]:-1,Q=y[N+Go],T=y[N+Xo],v=y[N+ho+Go],X=y[N+ho+Xo];for(let H=0;H<x;H++){let ot=3+H*8,j=N+H*ho;" +
+  "y[j+Fn]=l[ot+0],y[j+Nn]=l[ot+1],y[j+Tn]=l[ot+2],y[j+On]=l[ot+3],y[j+LA]=l[ot+4],y[j+GA]=l[ot+5],y[j+" +
+  "Qn]=l[ot+6],y[j+cA]=l[ot+7];let Z=l[ot+7],K=0,At=0;Z===P?(K=Q,At=T):Z===R&&(K=v,At=X),y[j+Go]=K,y[j+" +
+  "Xo]=At}r.pointCount[h]=x,r.normalX[h]=x>0?l[1]:0,r.normalY[h]=x>0?l[2]:0;let O=r.flags[h],U=(O&no.to" +
+  "uching)!==0,J=x>0;(O&no.sensor)!==0&&J&&(J=l[9]<=0||x>1&&l[17]<=0),J?(E++,r.flags[h]=O|no.touching):" +
+  "r.flags[h]=O&~no.touching,J!==U&&(o[B++]=h)}e[n*Wr]=f-n*2*yn,e[n*Wr+1]=B-n*2*yn-yn,e[n*Wr+2]=E}var Z" +
+  "r=32,$r=8*Zr;var fo=new Float64Array(8);function Ns(t,n,A,o,e,r){let i=t.broadphase,c=t.shapes,a=i.m" +
+  "oveBuffer.data,s=i.moveFrom,l=i.trees[KA],I=i.trees[br],y=Math.min(A,(n+1)*Zr),_=0;for(let m=n*Zr;m<" +
+  "y&&_>=0;m++){let C=a[m],f=c.proxy[C];if(f===-1)continue;let B=i.trees[c.tree[C]];fo[0]=B.minX[f],fo[" +
+  "1]=B.minY[f],fo[2]=B.maxX[f],fo[3]=B.maxY[f],fo[4]=s[m*4],fo[5]=s[m*4+1],fo[6]=s[m*4+2],fo[7]=s[m*4+" +
+  "3],_=Fs(t,C,l,o,e,_,r),c.tree[C]===KA&&_>=0&&(_=Fs(t,C,I,o,e,_,r))}return _}function Fs(t,n,A,o,e,r," +
+  "i){let c=t.broadphase,a=c.queryResults;a.clear();let s=t.shapes,l=s.groupIndex[n]>0?-1:s.maskBits[n]" +
+  "|0;A.queryNewOverlaps(fo,0,l,s.moved,a);let I=a.data,y=t.contacts.pairs,_=r;for(let m=0;m<a.count;m+" +
+  "+){let C=I[m];if(C===n)continue;if(s.moved[C]===1){if(C<n)continue;let E=c.moveSlot[C]*4,S=c.moveFro" +
+  "m;if(S[E]<=fo[6]&&S[E+2]>=fo[4]&&S[E+1]<=fo[7]&&S[E+3]>=fo[5])continue}let f=n<C?n:C,B=n<C?C:n;if(y." +
+  "get(f,B)===-1){if(_===i)return-1;o[e+2*_]=f,o[e+2*_+1]=B,_++}}return _}var Ts=0,Os=1,Qs=2,qs=3;funct" +
+  "ion Hs(t,n,A,o,e){let r=t.contacts,i=t.bodies,c=t.solverData,a=c.params,s=c.contacts,l=c.indexOf,I=c" +
+  ".states,y=r.points,_=i.transform,m=a[8],C=a[9],f=a[10],B=a[11],E=a[12],S=a[13],g=a[14],h=a[15],d=2*a" +
+  "[2],u=r.listIndex,b=-a[4],F=-a[6];o[e+Ts]=0,o[e+Os]=0<b?1:0,o[e+Qs]=0<F?1:0;let D=c.constraintSlot,p" +
+  "=r.flags;for(let x=n;x<A;x++){if((p[x]&(no.touching|no.sensor))!==no.touching)continue;let w=u[x];if" +
+  "(w===-1)continue;let N=D[w];if(N<0)continue;let P=r.bodyA[x],R=r.bodyB[x],Q=l[P],T=l[R],v=N*44,X=Q==" +
+  "=0?0:i.invMass[P],O=Q===0?0:i.invInertia[P],U=T===0?0:i.invMass[R],J=T===0?0:i.invInertia[R],L=r.nor" +
+  "malX[x],H=r.normalY[x],ot=H,j=-L,Z=Q===0||T===0;s[v+0]=Q,s[v+1]=T,s[v+2]=X,s[v+3]=O,s[v+4]=U,s[v+5]=" +
+  "J,s[v+6]=L,s[v+7]=H,s[v+8]=r.friction[x];let K=r.restitution[x];s[v+9]=K,K>0&&(o[e+Ts]=1),s[v+10]=Z?" +
+  "B:m,s[v+11]=Z?E:C,s[v+12]=Z?S:f;let At=r.pointCount[x];s[v+13]=At,s[v+14]=r.tangentSpeed[x];let nt=r" +
+  ".rollingResistance[x];s[v+15]=nt;let $=nt>0?O+J:0;s[v+16]=$>0?1/$:0,s[v+17]=0,s[v+18]=x;let Y=_.c[P]" +
+  ",rt=_.s[P],W=_.c[R],it=_.s[R],to=Y*i.localCenterX[P]-rt*i.localCenterY[P],lt=rt*i.localCenterX[P]+Y*" +
+  "i.localCenterY[P],mt=W*i.localCenterX[R]-it*i.localCenterY[R],z=it*i.localCenterX[R]+W*i.localCenter" +
+  "Y[R],_t=Q*8,St=T*8,tt=I[_t+0],et=I[_t+1],dt=I[_t+2],oo=I[St+0],qt=I[St+1],Ht=I[St+2],ao=x*To,Nt=X+U;" +
+  "for(let mo=0;mo<2;mo++){let Tt=v+20+mo*12;if(mo>=At){s[Tt+7]=0,s[Tt+8]=0;continue}let at=ao+mo*ho,bn" +
+  "=y[at+Fn]-to,Mn=y[at+Nn]-lt,Rn=y[at+Tn]-mt,Pn=y[at+On]-z;s[Tt+0]=bn*H-Mn*L,s[Tt+1]=Rn*H-Pn*L,s[Tt+2]" +
+  "=bn*L+Mn*H,s[Tt+3]=Rn*L+Pn*H,s[Tt+4]=y[at+Qn]+g-((Rn-bn)*L+(Pn-Mn)*H);let Ge=bn*H-Mn*L,Xe=Rn*H-Pn*L," +
+  "Ue=X+U+O*Ge*Ge+J*Xe*Xe;s[Tt+5]=Ue>0?1/Ue:0;let Ve=bn*j-Mn*ot,Ye=Rn*j-Pn*ot,ke=X+U+O*Ve*Ve+J*Ye*Ye;s[" +
+  "Tt+6]=ke>0?1/ke:0;let pr=h*y[at+Go],rA=h*y[at+Xo];pr*Nt>d&&(pr=d/Nt),rA*Nt>d?rA=d/Nt:-rA*Nt>d&&(rA=-" +
+  "d/Nt),s[Tt+7]=pr,s[Tt+8]=rA,s[Tt+9]=0;let Ea=oo-Ht*Pn-(tt-dt*Mn),Sa=qt+Ht*Rn-(et+dt*bn),xr=Ea*L+Sa*H" +
+  ";s[Tt+10]=xr,xr<b&&(o[e+Os]=1),xr<F&&(o[e+Qs]=1)}}}var oe=.5;function Ks(t,n,A,o){let e=A[o+4],r=A[o" +
+  "+5],i=e*e+r*r,c=t.maxExtent[n],a=2*c*c*(1-A[o+6]),s=oe*t.minExtent[n];return 2*(i+a)<=s*s?!1:Math.sq" +
+  "rt(i)+Math.sqrt(a>0?a:0)>s&&t.type[n]===wn.dynamic}function Ws(t,n,A,o,e=1){let r=o[0],i=o[2],c=Wo/r" +
+  ",a=c*c,s=i*i;for(let l=e;l<A;l++){let I=l*8,y=l*8,_=n[y+3],m=n[y+0]+_*t[I+0],C=n[y+1]+_*t[I+1],f=n[y" +
+  "+2]+n[y+4]*t[I+2],B=m*m+C*C;if(B>s){let E=i/Math.sqrt(B);m*=E,C*=E}f*f>a&&(f=f>0?c:-c),t[I+0]=m,t[I+" +
+  "1]=C,t[I+2]=f}}function Zs(t,n,A,o=1){let e=A[0],r=A[2],i=Wo/e;for(let c=o;c<n;c++){let a=c*8;lr(t,a" +
+  ",r,i);let s=t[a+2],l=t[a+6],I=t[a+7],y=e*s,_=l-y*I,m=I+y*l,C=Math.sqrt(_*_+m*m),f=C>0?1/C:0;t[a+6]=_" +
+  "*f,t[a+7]=m*f,t[a+4]=t[a+4]+e*t[a+0],t[a+5]=t[a+5]+e*t[a+1]}}function $s(t,n,A,o=1){let e=A[0],r=A[2" +
+  "],i=Wo/e;for(let c=o;c<n;c++)lr(t,c*8,r,i)}function lr(t,n,A,o){let e=t[n+2];e*e>o*o&&(t[n+2]=e>0?o:" +
+  "-o);let r=t[n+0],i=t[n+1],c=r*r+i*i;if(c>A*A){let a=A/Math.sqrt(c);t[n+0]=r*a,t[n+1]=i*a}}var qa=1e8" +
+  ",Ha=1,Ka=2,Wa=4;function zs(t,n,A,o,e){let r=t.solverData,i=r.states,c=r.integration,a=t.bodies,s=a." +
+  "transform,l=t.shapes,I=l.geometry,y=l.aabb,_=t.broadphase.trees,m=t.pose,C=r.params[16]===1,f=a.maxE" +
+  "xtent,B=a.minExtent,E=oe,S=r.params[2],g=Wo/r.params[0],h=qa*r.params[7],d=a.mass,u=a.inertia,b=0;fo" +
+  "r(let F=n;F<A;F++){let D=F*8,p=c[F*8+7],x=i[D+0],w=i[D+1],N=i[D+2],P=a.centerX[p]+i[D+4],R=a.centerY" +
+  "[p]+i[D+5],Q=i[D+6],T=i[D+7],v=s.c[p],X=s.s[p],O=Q*v-T*X,U=T*v+Q*X,J=1/Math.sqrt(O*O+U*U);O*=J,U*=J;" +
+  "let L=x+w+N+P+R+O+U;if(L-L!==0||d[p]*(x*x+w*w)+u[p]*(N*N)>h){o[e+b++]=F*8+Ha;continue}lr(i,D,S,g);le" +
+  "t H=i[D+0],ot=i[D+1],j=i[D+2];a.vx[p]=H,a.vy[p]=ot,a.w[p]=j,a.centerX[p]=P,a.centerY[p]=R,s.c[p]=O,s" +
+  ".s[p]=U;let Z=a.localCenterX[p],K=a.localCenterY[p],At=P-(O*Z-U*K),nt=R-(U*Z+O*K);s.x[p]=At,s.y[p]=n" +
+  "t,a.forceX[p]=0,a.forceY[p]=0,a.torque[p]=0;let $=0;if(C){let Y=i[D+4],rt=i[D+5],W=f[p],it=E*B[p];2*" +
+  "(Y*Y+rt*rt+2*W*W*(1-Q))>it*it&&Ks(a,p,i,D)&&($=Ka)}m[0]=At,m[1]=nt,m[2]=O,m[3]=U;for(let Y=a.shapeHe" +
+  "ad[p];Y!==-1;Y=l.next[Y]){let rt=Y*4;Kr(I,Y,m,y,rt);let W=_[l.tree[Y]],it=l.proxy[Y];(W.minX[it]>y[r" +
+  "t]||W.minY[it]>y[rt+1]||W.maxX[it]<y[rt+2]||W.maxY[it]<y[rt+3])&&($|=Wa)}$!==0&&(o[e+b++]=F*8+$)}ret" +
+  "urn b}function ti(t,n,A,o=0){for(let e=o;e<n;e++){let r=e*44,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8,a=t[r+2]," +
+  "s=t[r+3],l=t[r+4],I=t[r+5],y=t[r+6],_=t[r+7],m=t[r+13]|0,C=0,f=0,B=0,E=0;for(let g=0;g<m;g++){let h=" +
+  "r+20+g*12,d=t[h+7],u=t[h+8];C+=d*y+u*_,f+=d*_-u*y,B+=d*t[h+0]-u*t[h+2],E+=d*t[h+1]-u*t[h+3]}let S=t[" +
+  "r+17];A[i+0]=A[i+0]-a*C,A[i+1]=A[i+1]-a*f,A[i+2]=A[i+2]-s*(B+S),A[c+0]=A[c+0]+l*C,A[c+1]=A[c+1]+l*f," +
+  "A[c+2]=A[c+2]+I*(E+S)}}function oi(t,n,A,o,e,r,i=0){let c=o[1],a=o[3];for(let s=i;s<n;s++){let I=(r?" +
+  "n-1-(s-i):s)*44,y=(t[I+0]|0)*8,_=(t[I+1]|0)*8,m=t[I+2],C=t[I+3],f=t[I+4],B=t[I+5],E=t[I+6],S=t[I+7]," +
+  "g=m*E,h=m*S,d=f*E,u=f*S,b=A[y+0],F=A[y+1],D=A[y+2],p=A[_+0],x=A[_+1],w=A[_+2],N=A[y+6],P=A[y+7],R=A[" +
+  "_+6],Q=A[_+7],T=(A[_+4]-A[y+4])*E+(A[_+5]-A[y+5])*S,v=t[I+10],X=t[I+11],O=t[I+12],U=t[I+13]>1,J=I+20" +
+  ",L=J+12;{let Z=t[J+0],K=t[J+1],At=T+R*t[J+3]+Q*K-N*t[J+2]-P*Z+t[J+4],nt=0,$=1,Y=0;At>0?nt=At*c:e&&(n" +
+  "t=v*At,nt<-a&&(nt=-a),$=X,Y=O);let rt=p*E+x*S-(b*E+F*S)+(w*K-D*Z),W=t[J+7],it=W-Y*W-t[J+5]*$*(rt+nt)" +
+  ",to=it>0?it:0,lt=to-W;t[J+7]=to;let mt=t[J+9];t[J+9]=lt>mt?lt:mt,b-=lt*g,F-=lt*h,D-=lt*(C*Z),p+=lt*d" +
+  ",x+=lt*u,w+=lt*(B*K)}if(U){let Z=t[L+0],K=t[L+1],At=T+R*t[L+3]+Q*K-N*t[L+2]-P*Z+t[L+4],nt=0,$=1,Y=0;" +
+  "At>0?nt=At*c:e&&(nt=v*At,nt<-a&&(nt=-a),$=X,Y=O);let rt=p*E+x*S-(b*E+F*S)+(w*K-D*Z),W=t[L+7],it=W-Y*" +
+  "W-t[L+5]*$*(rt+nt),to=it>0?it:0,lt=to-W;t[L+7]=to;let mt=t[L+9];t[L+9]=lt>mt?lt:mt,b-=lt*g,F-=lt*h,D" +
+  "-=lt*(C*Z),p+=lt*d,x+=lt*u,w+=lt*(B*K)}let H=t[I+8],ot=t[I+14];{let Z=t[J+2],K=t[J+3],At=p*S-x*E-(b*" +
+  "S-F*E)+(D*Z-w*K+ot),nt=t[J+8],$=H*t[J+7],Y=nt-t[J+6]*At,rt=Y>$?$:Y<-$?-$:Y,W=rt-nt;t[J+8]=rt,b-=W*h," +
+  "F+=W*g,D+=W*(C*Z),p+=W*u,x-=W*d,w-=W*(B*K)}if(U){let Z=t[L+2],K=t[L+3],At=p*S-x*E-(b*S-F*E)+(D*Z-w*K" +
+  "+ot),nt=t[L+8],$=H*t[L+7],Y=nt-t[L+6]*At,rt=Y>$?$:Y<-$?-$:Y,W=rt-nt;t[L+8]=rt,b-=W*h,F+=W*g,D+=W*(C*" +
+  "Z),p+=W*u,x-=W*d,w-=W*(B*K)}let j=t[I+15];if(j>0){let Z=t[J+7]+(U?t[L+7]:0),K=j*Z,At=t[I+17],nt=At-t" +
+  "[I+16]*(w-D),$=nt>K?K:nt<-K?-K:nt,Y=$-At;t[I+17]=$,D-=C*Y,w+=B*Y}A[y+0]=b,A[y+1]=F,A[y+2]=D,A[_+0]=p" +
+  ",A[_+1]=x,A[_+2]=w}}function ni(t,n,A,o,e=0){let r=o[4];for(let i=e;i<n;i++){let c=i*44,a=t[c+9];if(" +
+  "a===0)continue;let s=c+20,l=s+12,I=t[c+13]|0,y=t[s+10]<-r&&t[s+9]>0,_=I>1&&t[l+10]<-r&&t[l+9]>0;y&&_" +
+  "?$a(t,c,A,a):y?Ir(t,c,s,A,a):_&&Ir(t,c,l,A,a)}}function Ir(t,n,A,o,e){dA[0]=-e*t[A+10],Za(t,n,A,o,dA" +
+  ")}function Za(t,n,A,o,e){let r=(t[n+0]|0)*8,i=(t[n+1]|0)*8,c=t[n+2],a=t[n+3],s=t[n+4],l=t[n+5],I=t[n" +
+  "+6],y=t[n+7],_=t[A+0],m=t[A+1],C=(o[i+0]-o[r+0])*I+(o[i+1]-o[r+1])*y+o[i+2]*m-o[r+2]*_,f=t[A+7],B=f-" +
+  "t[A+5]*(C-e[0]),E=B>0?B:0,S=E-f;t[A+7]=E,S>t[A+9]&&(t[A+9]=S),o[r+0]=o[r+0]-c*S*I,o[r+1]=o[r+1]-c*S*" +
+  "y,o[r+2]=o[r+2]-a*S*_,o[i+0]=o[i+0]+s*S*I,o[i+1]=o[i+1]+s*S*y,o[i+2]=o[i+2]+l*S*m}var dA=new Float64" +
+  "Array(2);function $a(t,n,A,o){let e=n+20;dA[0]=-o*t[e+10],dA[1]=-o*t[e+12+10],za(t,n,A,dA)||(Ir(t,n," +
+  "e,A,o),Ir(t,n,e+12,A,o))}function za(t,n,A,o){let e=n+20,r=e+12,i=t[n+2],c=t[n+3],a=t[n+4],s=t[n+5]," +
+  "l=t[e+0],I=t[e+1],y=t[r+0],_=t[r+1],m=i+a+c*l*l+s*I*I,C=i+a+c*y*y+s*_*_,f=i+a+c*l*y+s*I*_,B=m*C-f*f;" +
+  "if(!(m*m<1e3*B))return!1;let E=(t[n+0]|0)*8,S=(t[n+1]|0)*8,g=t[n+6],h=t[n+7],d=A[S+0]-A[E+0],u=A[S+1" +
+  "]-A[E+1],b=A[E+2],F=A[S+2],D=d*g+u*h+F*I-b*l,p=d*g+u*h+F*_-b*y,x=t[e+7],w=t[r+7],N=D-o[0]-(m*x+f*w)," +
+  "P=p-o[1]-(f*x+C*w),R=(-C*N+f*P)/B,Q=(f*N-m*P)/B;R>=0&&Q>=0||(R=-N/m,Q=0,R>=0&&f*R+P>=0||(R=0,Q=-P/C," +
+  "Q>=0&&f*Q+N>=0||(R=0,Q=0)));let T=R-x,v=Q-w;t[e+7]=R,t[r+7]=Q,T>t[e+9]&&(t[e+9]=T),v>t[r+9]&&(t[r+9]" +
+  "=v);let X=T+v;return A[E+0]=A[E+0]-i*X*g,A[E+1]=A[E+1]-i*X*h,A[E+2]=b-c*(T*l+v*y),A[S+0]=A[S+0]+a*X*" +
+  "g,A[S+1]=A[S+1]+a*X*h,A[S+2]=F+s*(T*I+v*_),!0}var rc=2*Math.PI;function $n(t,n,A,o,e,r){let i=A[e];i" +
+  "f(i===0){t[n]=0,t[n+1]=1,t[n+2]=0;return}let c=r[0],a=rc*i,s=2*o[e]+c*a,l=c*a*s,I=1/(1+l);t[n]=a/s,t" +
+  "[n+1]=l*I,t[n+2]=I}function Se(t,n,A){let o=t.joints,e=t.solverData.params,r=o.softness,i=r[0],c=r[1" +
+  "],a=r[2],s=e[15],l=o.constraints,I=o.pins,y=o.type,_=o.flags,m=o.rowColour,C=o.rowSlot,f=o.f,B=f[Zo]" +
+  ",E=f[Zo+1],S=f[Zo+2],g=f[Zo+3],h=f[Zo+4],d=f[Zo+5];for(let u=n;u<A;u++){if(m[u]<0)continue;let b=y[u" +
+  "],F=_[u];if(gi(b,F)){let p=C[u]*16;Ai(t,u,I,p),I[p+14]=s*B[u],I[p+14+1]=s*E[u];continue}let D=C[u]*4" +
+  "0;switch(Ai(t,u,l,D),l[D+14]=i,l[D+15]=c,l[D+16]=a,l[D+20]=s*B[u],l[D+20+1]=s*E[u],l[D+20+2]=s*S[u]," +
+  "l[D+20+3]=s*g[u],l[D+20+4]=s*h[u],l[D+20+5]=s*d[u],b){case ht.revolute:sc(t,u,l,D);break;case ht.pri" +
+  "smatic:case ht.wheel:ic(t,u,l,D);break;case ht.distance:ac(t,u,l,D);break;case ht.weld:cc(t,u,l,D);b" +
+  "reak;case ht.mouse:lc(t,u,l,D);break;case ht.motor:Ic(t,u,l,D);break;case ht.pulley:_c(t,u,l,D);brea" +
+  "k}}}var ec=Et.enableLimit|Et.enableMotor|Et.enableSpring;function gi(t,n){return t===ht.revolute&&(n" +
+  "&ec)===0}function Ai(t,n,A,o){let e=t.joints,r=t.bodies,i=r.transform,c=t.solverData.indexOf,a=e.bod" +
+  "yA[n],s=e.bodyB[n],l=c[a],I=c[s],y=l!==0&&r.type[a]===wn.dynamic,_=I!==0&&r.type[s]===wn.dynamic;A[o" +
+  "+0]=l,A[o+1]=I,A[o+2]=y?r.invMass[a]:0,A[o+3]=y?r.invInertia[a]:0,A[o+4]=_?r.invMass[s]:0,A[o+5]=_?r" +
+  ".invInertia[s]:0,A[o+6]=n,A[o+7]=e.flags[n];let m=e.f,C=i.c[a],f=i.s[a],B=i.c[s],E=i.s[s],S=m[Ke][n]" +
+  "-r.localCenterX[a],g=m[We][n]-r.localCenterY[a];A[o+8]=C*S-f*g,A[o+9]=f*S+C*g,S=m[Ze][n]-r.localCent" +
+  "erX[s],g=m[$e][n]-r.localCenterY[s],A[o+10]=B*S-E*g,A[o+11]=E*S+B*g,A[o+12]=r.centerX[s]-r.centerX[a" +
+  "],A[o+13]=r.centerY[s]-r.centerY[a]}function yr(t,n,A,o,e){let r=t.joints,i=t.bodies.transform,c=r.b" +
+  "odyA[n],a=r.bodyB[n],s=i.c[c],l=i.s[c],I=i.c[a],y=i.s[a],_=s*I+l*y,m=s*y-l*I,C=r.f[Is][n],f=r.f[_s][" +
+  "n];A[o]=_*C+m*f,A[e]=m*C-_*f}function mr(t,n){let A=t[n+3]+t[n+5];return A>0?1/A:0}function sc(t,n,A" +
+  ",o){let e=t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n];A[o+27]=mr(A,o),yr(t,n,A,o+32,o+33),A" +
+  "[o+28]=r[ZA][n],A[o+29]=i*r[$A][n],A[o+30]=r[Pr][n],A[o+31]=r[wr][n],r[Oo][n]===0&&(A[o+7]=c&~Et.ena" +
+  "bleSpring),$n(A,o+17,r[Oo],r[Ln],n,t.solverData.params)}function ic(t,n,A,o){let e=t.joints,r=e.f,i=" +
+  "t.solverData.params[0],c=t.bodies.transform,a=e.bodyA[n],s=c.c[a],l=c.s[a],I=r[ze][n],y=r[je][n];A[o" +
+  "+26]=s*I-l*y,A[o+27]=l*I+s*y,e.type[n]===ht.prismatic&&yr(t,n,A,o+34,o+35),A[o+29]=r[ZA][n],A[o+30]=" +
+  "i*r[$A][n],A[o+31]=r[Pr][n],A[o+32]=r[wr][n],A[o+33]=mr(A,o),r[Oo][n]===0&&(A[o+7]=e.flags[n]&~Et.en" +
+  "ableSpring),$n(A,o+17,r[Oo],r[Ln],n,t.solverData.params)}function ac(t,n,A,o){let e=t.joints,r=e.f,i" +
+  "=t.solverData.params[0],c=e.flags[n],a=r[ts][n],s=r[os][n],l=r[Mr][n],I=(c&Et.enableLimit)!==0;I&&(l" +
+  "=l<a?a:l>s?s:l),A[o+26]=l,A[o+27]=a,A[o+28]=s,A[o+29]=r[ZA][n],A[o+30]=i*r[$A][n],A[o+31]=r[Oo][n],(" +
+  "(c&Et.enableSpring)===0||I&&a>=s)&&(A[o+7]=c|64),$n(A,o+17,r[Oo],r[Ln],n,t.solverData.params);let _=" +
+  "A[o+8],m=A[o+9],C=A[o+10],f=A[o+11],B=A[o+12]+C-_,E=A[o+13]+f-m,S=Math.sqrt(B*B+E*E),g=S>0?B/S:0,h=S" +
+  ">0?E/S:0,d=_*h-m*g,u=C*h-f*g,b=A[o+2]+A[o+4]+A[o+3]*d*d+A[o+5]*u*u;A[o+32]=b>0?1/b:0}function cc(t,n" +
+  ",A,o){let e=t.joints,r=e.f,i=t.solverData.params;yr(t,n,A,o+28,o+29),A[o+27]=mr(A,o);let c=e.flags[n" +
+  "];r[Oo][n]>0&&($n(A,o+14,r[Oo],r[Ln],n,i),c|=16),r[Rr][n]>0?($n(A,o+17,r[Rr],r[ns],n,i),c|=32):(A[o+" +
+  "17]=e.softness[0],A[o+18]=e.softness[1],A[o+19]=e.softness[2]),A[o+7]=c}function lc(t,n,A,o){let e=t" +
+  ".joints,r=e.f,i=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0,A[o+12]=i.centerX" +
+  "[c]-r[Fr][n],A[o+13]=i.centerY[c]-r[Nr][n],A[o+26]=t.solverData.params[0]*r[Tr][n],$n(A,o+17,r[Oo],r" +
+  "[Ln],n,t.solverData.params)}function Ic(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=i.transform,a=t.s" +
+  "olverData.params[0],s=e.bodyA[n],l=e.bodyB[n],I=c.c[s],y=c.s[s],_=c.c[l],m=c.s[l],C=r[Fr][n]-i.local" +
+  "CenterX[s],f=r[Nr][n]-i.localCenterY[s];A[o+8]=I*C-y*f,A[o+9]=y*C+I*f,C=-i.localCenterX[l],f=-i.loca" +
+  "lCenterY[l],A[o+10]=_*C-m*f,A[o+11]=m*C+_*f,yr(t,n,A,o+31,o+32),A[o+27]=mr(A,o),A[o+28]=a*r[Tr][n],A" +
+  "[o+29]=a*r[As][n],A[o+30]=r[rs][n]/a}function _c(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=e.bodyA[" +
+  "n],a=e.bodyB[n];A[o+26]=r[es][n]-i.centerX[c],A[o+27]=r[ss][n]-i.centerY[c],A[o+28]=r[is][n]-i.cente" +
+  "rX[a],A[o+29]=r[as][n]-i.centerY[a];let s=r[cs][n];A[o+30]=s,A[o+31]=r[Mr][n]+s*r[ls][n]}var M=new F" +
+  "loat64Array(26),go=0,uo=1,po=2,xo=3,wo=4,Fo=5,Do=6,bo=7,Bn=8,En=9,nn=10,PA=11,zn=12,Sn=13,gn=14,dn=1" +
+  "5,un=16,fr=17,ge=18,de=19,ue=20,pe=21,xe=22,De=23,be=24,wA=25;function yc(t,n,A,o,e){let r=A[o+6],i=" +
+  "A[o+7],c=A[e+6],a=A[e+7],s=t[n+8],l=t[n+9],I=t[n+10],y=t[n+11],_=r*s-i*l,m=i*s+r*l,C=c*I-a*y,f=a*I+c" +
+  "*y;M[go]=_,M[uo]=m,M[po]=C,M[xo]=f}function Ho(t,n,A,o,e){yc(t,n,A,o,e),M[wo]=A[e+4]-A[o+4]+t[n+12]+" +
+  "M[po]-M[go],M[Fo]=A[e+5]-A[o+5]+t[n+13]+M[xo]-M[uo]}function jn(t,n,A,o,e){let r=t[n+2],i=t[n+3],c=t" +
+  "[n+4],a=t[n+5],s=M[Sn],l=M[gn];A[o+0]=A[o+0]-r*s,A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-i*M[dn],A[e+0]=A[e+" +
+  "0]+c*s,A[e+1]=A[e+1]+c*l,A[e+2]=A[e+2]+a*M[un]}function tA(t,n,A,o){let e=A[o+6],r=A[o+7],i=t[n+26]," +
+  "c=t[n+27],a=e*i-r*c,s=r*i+e*c,l=M[wo],I=M[Fo],y=a*l+s*I,_=(l+M[go])*s-(I+M[uo])*a,m=M[po]*s-M[xo]*a," +
+  "C=t[n+3],f=t[n+5],B=t[n+2]+t[n+4]+C*_*_+f*m*m;M[Do]=a,M[bo]=s,M[Bn]=_,M[En]=m,M[nn]=B>0?1/B:0,M[PA]=" +
+  "y,M[zn]=y}var Me=0,FA=1,di=2;function An(t,n,A,o,e,r,i,c){let a=c===null?0:2*c[2];for(let s=n;s<A;s+" +
+  "+){let l=s*e,I=(t[l+0]|0)*8,y=(t[l+1]|0)*8,_=o[I+6],m=o[I+7],C=o[y+6],f=o[y+7],B=t[l+8],E=t[l+9],S=t" +
+  "[l+10],g=t[l+11],h=_*B-m*E,d=m*B+_*E,u=C*S-f*g,b=f*S+C*g,F=t[l+2],D=t[l+3],p=t[l+4],x=t[l+5],w=l+r,N" +
+  "=t[w],P=t[w+1],R=F+p;c!==null&&R>0&&(N*R>a?t[w]=N=a/R:-N*R>a&&(t[w]=N=-a/R),P*R>a?t[w+1]=P=a/R:-P*R>" +
+  "a&&(t[w+1]=P=-a/R));let Q=i===Me?0:i===FA?t[w+2]:t[w+2]+t[w+3]+t[w+4]-t[w+5];o[I+0]=o[I+0]-F*N,o[I+1" +
+  "]=o[I+1]-F*P,o[I+2]=o[I+2]-D*(h*P-d*N+Q),o[y+0]=o[y+0]+p*N,o[y+1]=o[y+1]+p*P,o[y+2]=o[y+2]+x*(u*P-b*" +
+  "N+Q)}}function Re(t,n,A,o,e){let r=M[fr],i=M[Do],c=M[bo],a=t[n+2],s=t[n+3],l=t[n+4],I=t[n+5];A[o+0]=" +
+  "A[o+0]-a*r*i,A[o+1]=A[o+1]-a*r*c,A[o+2]=A[o+2]-s*r*M[Bn],A[e+0]=A[e+0]+l*r*i,A[e+1]=A[e+1]+l*r*c,A[e" +
+  "+2]=A[e+2]+I*r*M[En]}function Pe(t,n,A){M[wA]=M[Do]*(t[A+0]-t[n+0])+M[bo]*(t[A+1]-t[n+1])+M[En]*t[A+" +
+  "2]-M[Bn]*t[n+2]}function NA(t,n,A,o,e,r,i,c){let a=0,s=1,l=0;c&&(a=t[n+i]*M[zn],s=t[n+i+1],l=t[n+i+2" +
+  "]),Pe(A,o,e);let I=t[n+20+r],y=-s*M[nn]*(M[wA]+a)-l*I;t[n+20+r]=I+y,M[fr]=y,Re(t,n,A,o,e)}function m" +
+  "c(t,n,A,o,e,r,i,c){Pe(A,o,e);let a=t[n+20+r],s=t[n+c],l=a+M[nn]*(t[n+i]-M[wA]);l=l>s?s:l<-s?-s:l;let" +
+  " I=l-a;t[n+20+r]=l,M[fr]=I,Re(t,n,A,o,e)}function fc(t,n,A,o,e,r,i,c,a,s){let l=r[1];for(let I=0;I<2" +
+  ";I++){let y=I===0?M[PA]-t[n+a]:t[n+s]-M[PA],_=0,m=1,C=0;y>0?_=y*l:i&&(_=t[n+14]*y,m=t[n+15],C=t[n+16" +
+  "]),Pe(A,o,e);let f=I===0?M[wA]:-M[wA],B=t[n+20+c+I],E=B-m*M[nn]*(f+_)-C*B,S=E>0?E:0,g=S-B;t[n+20+c+I" +
+  "]=S,M[fr]=I===0?g:-g,Re(t,n,A,o,e)}}var Cc=0,hc=1,Bc=2,Ec=3,Sc=4,gc=5,dc=6;function oA(t,n,A,o,e,r,i" +
+  ",c,a,s,l){c&&NA(t,n,A,o,e,l[Cc],17,!0),a&&mc(t,n,A,o,e,l[hc],l[Bc],l[Ec]),s&&fc(t,n,A,o,e,r,i,l[Sc]," +
+  "l[gc],l[dc])}function ui(t,n,A){let o=1,e=0;A&&(o=t[n+15],e=t[n+16]);let r=M[ge],i=M[de],c=M[ue],a=M" +
+  "[pe],s=M[xe],l=r*c-i*i;l=l!==0?1/l:0;let I=t[n+20],y=t[n+20+1],_=-o*l*(c*a-i*s)-e*I,m=-o*l*(r*s-i*a)" +
+  "-e*y;t[n+20]=I+_,t[n+20+1]=y+m,M[De]=_,M[be]=m}function Cr(t,n,A,o,e,r){let i=A[o+6],c=A[o+7],a=A[e+" +
+  "6],s=A[e+7],l=t[n+8],I=t[n+9],y=t[n+10],_=t[n+11],m=i*l-c*I,C=c*l+i*I,f=a*y-s*_,B=s*y+a*_,E=t[n+2],S" +
+  "=t[n+3],g=t[n+4],h=t[n+5],d=0,u=0,b=1,F=0;if(r){let j=t[n+14];d=j*(A[e+4]-A[o+4]+f-m+t[n+12]),u=j*(A" +
+  "[e+5]-A[o+5]+B-C+t[n+13]),b=t[n+15],F=t[n+16]}let D=A[o+0],p=A[o+1],x=A[o+2],w=A[e+0],N=A[e+1],P=A[e" +
+  "+2],R=w-P*B-D+x*C+d,Q=N+P*f-p-x*m+u,T=E+g,v=T+S*C*C+h*B*B,X=-S*m*C-h*f*B,O=T+S*m*m+h*f*f,U=v*O-X*X;U" +
+  "=U!==0?1/U:0;let J=t[n+20],L=t[n+20+1],H=-b*U*(O*R-X*Q)-F*J,ot=-b*U*(v*Q-X*R)-F*L;t[n+20]=J+H,t[n+20" +
+  "+1]=L+ot,A[o+0]=D-E*H,A[o+1]=p-E*ot,A[o+2]=x-S*(m*ot-C*H),A[e+0]=w+g*H,A[e+1]=N+g*ot,A[e+2]=P+h*(f*o" +
+  "t-B*H)}var uc=Int32Array.of(0,3,29,30,1,27,28);function pi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40," +
+  "i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c);let a=M[wo],s=M[Fo],l=Math.sqrt(a*a+s*s),I=l>0?1/l:0,y=t" +
+  "[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],_=y*a*I,m=y*s*I;M[Sn]=_,M[gn]=m,M[dn]=M[go]*m-M[uo]*_,M[un]=M[p" +
+  "o]*m-M[xo]*_,jn(t,r,o,i,c)}}function xi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a" +
+  ":a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I);let y=M[wo],_=M[Fo],m=Math.sqrt(y*y+_*_),C=m>0?1/" +
+  "m:0,f=y*C,B=_*C;M[Do]=f,M[bo]=B,M[Bn]=M[go]*B-M[uo]*f,M[En]=M[po]*B-M[xo]*f,M[nn]=t[s+32],M[PA]=m,M[" +
+  "zn]=m-t[s+26];let E=t[s+7]|0;if((E&64)!==0)NA(t,s,o,l,I,0,14,r);else{let S=t[s+31]>0,g=(E&Et.enableM" +
+  "otor)!==0,h=(E&Et.enableLimit)!==0;oA(t,s,o,l,I,e,r,S,g,h,uc)}}}var pc=Int32Array.of(0,60,2,4,4,0,4," +
+  "0);function Di(t,n,A,o,e){let r=pc[n],i=2*e[2],c=2*Wo,a=e[0];for(let s=A;s<o;s++){let l=s*40,I=n===h" +
+  "t.pulley?t[l+30]:1,y=t[l+2]+I*I*t[l+4],_=a*(t[l+3]+t[l+5]);for(let m=0;m<6;m++){let C=(r>>m&1)!==0,f" +
+  "=C?_:y;if(f===0)continue;let B=C?c:i,E=l+20+m,S=t[E];S*f>B?t[E]=B/f:-S*f>B&&(t[E]=-B/f)}}}var hr=new" +
+  " Float64Array(2);function rn(t,n,A,o,e,r){let i=o[e+6],c=o[e+7],a=o[r+6],s=o[r+7],l=i*a+c*s,I=i*s-c*" +
+  "a,y=t[A],_=t[A+1];hr[0]=_*l+y*I,hr[1]=y*l-_*I,Jr(hr,0),t[n+39]=hr[0]}function bi(t,n,A,o){An(t,n,A,o" +
+  ",40,20,FA,null)}function Mi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[" +
+  "s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5],f=o[l+0],B=o[l+1],E=o[l+2],S=o[I+0],g=o" +
+  "[I+1],h=o[I+2],d=o[l+6],u=o[l+7],b=o[I+6],F=o[I+7],D=t[s+30];{rn(t,s,s+31,o,l,I);let p=D*t[s+39],x=t" +
+  "[s+20+2],w=t[s+29],N=x-t[s+27]*(h-E+p);N=N>w?w:N<-w?-w:N;let P=N-x;t[s+20+2]=N,E-=_*P,h+=C*P}{let p=" +
+  "t[s+8],x=t[s+9],w=t[s+10],N=t[s+11],P=d*p-u*x,R=u*p+d*x,Q=b*w-F*N,T=F*w+b*N,v=S-h*T-f+E*R+D*(o[I+4]-" +
+  "o[l+4]+Q-P+t[s+12]),X=g+h*Q-B-E*P+D*(o[I+5]-o[l+5]+T-R+t[s+13]),O=y+m,U=O+_*R*R+C*T*T,J=-_*P*R-C*Q*T" +
+  ",L=O+_*P*P+C*Q*Q,H=U*L-J*J;H=H!==0?1/H:0;let ot=t[s+20],j=t[s+20+1],Z=ot-H*(L*v-J*X),K=j-H*(U*X-J*v)" +
+  ",At=t[s+28],nt=Z*Z+K*K;if(nt>At*At){let rt=At/Math.sqrt(nt);Z*=rt,K*=rt}let $=Z-ot,Y=K-j;t[s+20]=Z,t" +
+  "[s+20+1]=K,f-=y*$,B-=y*Y,E-=_*(P*Y-R*$),S+=m*$,g+=m*Y,h+=C*(Q*Y-T*$)}o[l+0]=f,o[l+1]=B,o[l+2]=E,o[I+" +
+  "0]=S,o[I+1]=g,o[I+2]=h}}function Ri(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+1]|0)*8,c=t[r+4]" +
+  ",a=t[r+5],s=o[i+6],l=o[i+7],I=t[r+10],y=t[r+11],_=s*I-l*y,m=l*I+s*y,C=t[r+20],f=t[r+20+1];o[i+0]=o[i" +
+  "+0]+c*C,o[i+1]=o[i+1]+c*f,o[i+2]=o[i+2]+a*(_*f-m*C)}}function Pi(t,n,A,o,e,r,i){let c=n+A-1;for(let " +
+  "a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+1]|0)*8,I=t[s+4],y=t[s+5],_=o[l+0],m=o[l+1],C=o[l+2],f=o[l+6]" +
+  ",B=o[l+7],E=t[s+10],S=t[s+11],g=f*E-B*S,h=B*E+f*S,d=t[s+17],u=t[s+18],b=t[s+19],F=_-C*h+d*(o[l+4]+g+" +
+  "t[s+12]),D=m+C*g+d*(o[l+5]+h+t[s+13]),p=I+y*h*h,x=-y*g*h,w=I+y*g*g,N=p*w-x*x;N=N!==0?1/N:0;let P=t[s" +
+  "+20],R=t[s+20+1],Q=P-u*N*(w*F-x*D)-b*P,T=R-u*N*(p*D-x*F)-b*R,v=t[s+26],X=Q*Q+T*T;if(X>v*v){let J=v/M" +
+  "ath.sqrt(X);Q*=J,T*=J}let O=Q-P,U=T-R;t[s+20]=Q,t[s+20+1]=T,_+=I*O,m+=I*U,C+=y*(g*U-h*O),o[l+0]=_,o[" +
+  "l+1]=m,o[l+2]=C}}var xc=new Float64Array([0,1,0]);function wi(t,n,A,o,e){An(t,n,A,o,16,14,Me,e)}func" +
+  "tion Fi(t,n,A,o,e,r,i){let c=r?e:xc,a=c[0],s=c[1],l=c[2],I=n+A-1;for(let y=n;y<A;y++){let _=(i?I-y:y" +
+  ")*16,m=(t[_+0]|0)*8,C=(t[_+1]|0)*8,f=o[m+6],B=o[m+7],E=o[C+6],S=o[C+7],g=t[_+8],h=t[_+9],d=t[_+10],u" +
+  "=t[_+11],b=f*g-B*h,F=B*g+f*h,D=E*d-S*u,p=S*d+E*u,x=t[_+2],w=t[_+3],N=t[_+4],P=t[_+5],R=a*(o[C+4]-o[m" +
+  "+4]+D-b+t[_+12]),Q=a*(o[C+5]-o[m+5]+p-F+t[_+13]),T=o[m+0],v=o[m+1],X=o[m+2],O=o[C+0],U=o[C+1],J=o[C+" +
+  "2],L=O-J*p-T+X*F+R,H=U+J*D-v-X*b+Q,ot=x+N,j=ot+w*F*F+P*p*p,Z=-w*b*F-P*D*p,K=ot+w*b*b+P*D*D,At=j*K-Z*" +
+  "Z;At=At!==0?s/At:0;let nt=t[_+14],$=t[_+14+1],Y=-At*(K*L-Z*H)-l*nt,rt=-At*(j*H-Z*L)-l*$;t[_+14]=nt+Y" +
+  ",t[_+14+1]=$+rt,o[m+0]=T-x*Y,o[m+1]=v-x*rt,o[m+2]=X-w*(b*rt-F*Y),o[C+0]=O+N*Y,o[C+1]=U+N*rt,o[C+2]=J" +
+  "+P*(D*rt-p*Y)}}var Dc=Int32Array.of(2,3,29,30,4,31,32);function Ni(t,n,A,o){for(let e=n;e<A;e++){let" +
+  " r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),tA(t,r,o,i);let a=M[Do],s=M[bo],l=M[wo]+M[go],I=" +
+  "M[Fo]+M[uo],y=M[po],_=M[xo],m=l*s-I*a,C=y*s-_*a,f=l*a+I*s,B=y*a+_*s,E=t[r+20],S=t[r+20+1],g=t[r+20+2" +
+  "]+t[r+20+3]+t[r+20+4]-t[r+20+5];M[Sn]=g*a-E*s,M[gn]=g*s+E*a,M[dn]=g*m+E*f+S,M[un]=g*C+E*B+S,jn(t,r,o" +
+  ",i,c)}}function Ti(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8" +
+  ",I=(t[s+1]|0)*8;Ho(t,s,o,l,I),tA(t,s,o,l);let y=t[s+7]|0,_=(y&Et.enableSpring)!==0,m=(y&Et.enableMot" +
+  "or)!==0,C=(y&Et.enableLimit)!==0;oA(t,s,o,l,I,e,r,_,m,C,Dc);let f=t[s+2],B=t[s+3],E=t[s+4],S=t[s+5]," +
+  "g=M[wo],h=M[Fo],d=-M[bo],u=M[Do],b=(g+M[go])*u-(h+M[uo])*d,F=M[po]*u-M[xo]*d,D=o[l+0],p=o[l+1],x=o[l" +
+  "+2],w=o[I+0],N=o[I+1],P=o[I+2],R=d*(w-D)+u*(N-p)+F*P-b*x,Q=P-x;if(r){let J=t[s+14];R+=J*(d*g+u*h),rn" +
+  "(t,s,s+34,o,l,I),Q+=J*t[s+39]}let T=B+S;M[ge]=f+E+B*b*b+S*F*F,M[de]=B*b+S*F,M[ue]=T===0?1:T,M[pe]=R," +
+  "M[xe]=Q,ui(t,s,r);let v=M[De],X=M[be],O=v*d,U=v*u;o[l+0]=D-f*O,o[l+1]=p-f*U,o[l+2]=x-B*(v*b+X),o[I+0" +
+  "]=w+E*O,o[I+1]=N+E*U,o[I+2]=P+S*(v*F+X)}}function Oi(t,n,A,o){vi(t,n,A,o,!1,!1,!0)}function Qi(t,n,A" +
+  ",o,e,r,i){vi(t,n,A,o,r,i,!1)}function vi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(r?c-" +
+  "a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5],f=o[l+6],B=o[l+7],E=o[I+6]" +
+  ",S=o[I+7],g=t[s+8],h=t[s+9],d=t[s+10],u=t[s+11],b=f*g-B*h,F=B*g+f*h,D=E*d-S*u,p=S*d+E*u,x=o[l+4]+b-t" +
+  "[s+26],w=o[l+5]+F-t[s+27],N=o[I+4]+D-t[s+28],P=o[I+5]+p-t[s+29],R=Math.sqrt(x*x+w*w),Q=Math.sqrt(N*N" +
+  "+P*P),T=R>1e-9?1/R:0,v=Q>1e-9?1/Q:0;x*=T,w*=T,N*=v,P*=v;let X=t[s+30],O=b*w-F*x,U=D*P-p*N,J=o[l+0],L" +
+  "=o[l+1],H=o[l+2],ot=o[I+0],j=o[I+1],Z=o[I+2],K;if(i)K=t[s+20];else{let rt=y+_*O*O+X*X*(m+C*U*U),W=rt" +
+  ">0?1/rt:0,it=-(x*(J-H*F)+w*(L+H*b))-X*(N*(ot-Z*p)+P*(j+Z*D)),to=0,lt=1,mt=0;e&&(to=t[s+14]*(t[s+31]-" +
+  "R-X*Q),lt=t[s+15],mt=t[s+16]);let z=t[s+20];K=-lt*W*(it+to)-mt*z,t[s+20]=z+K}let At=-K*x,nt=-K*w,$=-" +
+  "X*K*N,Y=-X*K*P;J+=y*At,L+=y*nt,H+=_*(b*nt-F*At),ot+=m*$,j+=m*Y,Z+=C*(D*Y-p*$),o[l+0]=J,o[l+1]=L,o[l+" +
+  "2]=H,o[I+0]=ot,o[I+1]=j,o[I+2]=Z}}var bc=Et.enableSpring|Et.enableMotor|Et.enableLimit,Mc=Et.enableS" +
+  "pring|Et.enableLimit;function Ji(t,n,A,o){An(t,n,A,o,40,20,di,null)}function Li(t,n,A,o,e,r,i){let c" +
+  "=e[1],a=n+A-1;for(let s=n;s<A;s++){let l=(i?a-s:s)*40,I=(t[l+0]|0)*8,y=(t[l+1]|0)*8,_=t[l+3],m=t[l+5" +
+  "],C=t[l+7]|0;if((C&bc)!==0&&_+m>0){let f=o[I+2],B=o[y+2],E=t[l+27];(C&Mc)!==0&&rn(t,l,l+32,o,I,y);le" +
+  "t S=t[l+39];if((C&Et.enableSpring)!==0){let g=t[l+20+2],h=-t[l+18]*E*(B-f+t[l+17]*S)-t[l+19]*g;t[l+2" +
+  "0+2]=g+h,f-=_*h,B+=m*h}if((C&Et.enableMotor)!==0){let g=t[l+20+3],h=t[l+29],d=g-E*(B-f-t[l+28]);d=d>" +
+  "h?h:d<-h?-h:d;let u=d-g;t[l+20+3]=d,f-=_*u,B+=m*u}if((C&Et.enableLimit)!==0){{let g=S-t[l+30],h=0,d=" +
+  "1,u=0;g>0?h=g*c:r&&(h=t[l+14]*g,d=t[l+15],u=t[l+16]);let b=t[l+20+4],F=b-d*E*(B-f+h)-u*b,D=F>0?F:0,p" +
+  "=D-b;t[l+20+4]=D,f-=_*p,B+=m*p}{let g=t[l+31]-S,h=0,d=1,u=0;g>0?h=g*c:r&&(h=t[l+14]*g,d=t[l+15],u=t[" +
+  "l+16]);let b=t[l+20+5],F=b-d*E*(f-B+h)-u*b,D=F>0?F:0,p=D-b;t[l+20+5]=D,f+=_*p,B-=m*p}}o[I+2]=f,o[y+2" +
+  "]=B}Cr(t,l,o,I,y,r)}}function Gi(t,n,A,o){An(t,n,A,o,40,20,FA,null)}function Xi(t,n,A,o,e,r,i){let c" +
+  "=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+7]|0;{let _=0,m=1" +
+  ",C=0;if(r||(y&32)!==0){rn(t,s,s+28,o,l,I);let g=t[s+39];_=t[s+17]*g,m=t[s+18],C=t[s+19]}let f=o[l+2]" +
+  ",B=o[I+2],E=t[s+20+2],S=-m*t[s+27]*(B-f+_)-C*E;t[s+20+2]=E+S,o[l+2]=f-t[s+3]*S,o[I+2]=B+t[s+5]*S}Cr(" +
+  "t,s,o,l,I,r||(y&16)!==0)}}var Rc=Int32Array.of(1,-1,-1,-1,3,31,32);function Ui(t,n,A,o){for(let e=n;" +
+  "e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),tA(t,r,o,i);let a=M[Do],s=M[bo],l=M[" +
+  "wo]+M[go],I=M[Fo]+M[uo],y=M[po],_=M[xo],m=l*s-I*a,C=y*s-_*a,f=l*a+I*s,B=y*a+_*s,E=t[r+20],S=t[r+20+2" +
+  "],g=t[r+20+1]+t[r+20+3]-t[r+20+4];M[Sn]=g*a-E*s,M[gn]=g*s+E*a,M[dn]=g*m+E*f+S,M[un]=g*C+E*B+S,jn(t,r" +
+  ",o,i,c)}}function Vi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)" +
+  "*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5];Ho(t,s,o,l,I),tA(t,s,o,l);let f=t[s+7]|0;if((f" +
+  "&Et.enableMotor)!==0){let D=o[l+2],p=o[I+2],x=t[s+33],w=t[s+20+2],N=t[s+30],P=w-x*(p-D-t[s+29]);P=P>" +
+  "N?N:P<-N?-N:P;let R=P-w;t[s+20+2]=P,o[l+2]=D-_*R,o[I+2]=p+C*R}let B=(f&Et.enableSpring)!==0,E=(f&Et." +
+  "enableLimit)!==0;oA(t,s,o,l,I,e,r,B,!1,E,Rc);let S=M[wo],g=M[Fo],h=-M[bo],d=M[Do],u=(S+M[go])*d-(g+M" +
+  "[uo])*h,b=M[po]*d-M[xo]*h,F=y+m+_*u*u+C*b*b;M[Do]=h,M[bo]=d,M[Bn]=u,M[En]=b,M[nn]=F>0?1/F:0,M[zn]=h*" +
+  "S+d*g,NA(t,s,o,l,I,0,14,r)}}var we=0,Fe=1;function Ne(t,n,A,o,e,r){let i=t.joints.constraints,c=t.jo" +
+  "ints.groupStart,a=t.solverData.states,s=t.solverData.params,l=A*WA;for(let I=0;I<WA;I++){let y=Math." +
+  "max(o,c[l+I]),_=Math.min(e,c[l+I+1]);y>=_||(n===we?(Di(i,I,y,_,s),Pc(I,i,y,_,a)):wc(I,i,y,_,a,s,n===" +
+  "Fe,r))}}function Te(t,n,A,o,e){let r=t.joints,i=t.solverData.states;n===we?wi(r.pins,A,o,i,t.solverD" +
+  "ata.params):Fi(r.pins,A,o,i,r.softness,n===Fe,e)}function Pc(t,n,A,o,e){switch(t){case ht.distance:r" +
+  "eturn pi(n,A,o,e);case ht.revolute:return Ji(n,A,o,e);case ht.prismatic:return Ni(n,A,o,e);case ht.w" +
+  "eld:return Gi(n,A,o,e);case ht.wheel:return Ui(n,A,o,e);case ht.mouse:return Ri(n,A,o,e);case ht.mot" +
+  "or:return bi(n,A,o,e);case ht.pulley:return Oi(n,A,o,e)}}function wc(t,n,A,o,e,r,i,c){switch(t){case" +
+  " ht.distance:return xi(n,A,o,e,r,i,c);case ht.revolute:return Li(n,A,o,e,r,i,c);case ht.prismatic:re" +
+  "turn Ti(n,A,o,e,r,i,c);case ht.weld:return Xi(n,A,o,e,r,i,c);case ht.wheel:return Vi(n,A,o,e,r,i,c);" +
+  "case ht.mouse:return Pi(n,A,o,e,r,i,c);case ht.motor:return Mi(n,A,o,e,r,i,c);case ht.pulley:return " +
+  "Qi(n,A,o,e,r,i,c)}}var Fc=0,Nc=1,Tc=2,Yi=3,ki=4;var Oc=6,Qc=7,vc=8,Jc=9,qi=10,Hi=13,Lc=16,Ki=32,Gc=6" +
+  ";function Wi(t,n,A,o,e=0){let r=t.solverData,i=r.states,c=r.params,a=n&Ki-1,s=(n&Ki)!==0;if(a===Lc)S" +
+  "e(t,A,o);else if(a>=Hi)Te(t,a-Hi,A,o,s);else if(a>=qi)Ne(t,a-qi,n>>Gc,A,o,s);else if(a===vc)Hs(t,A,o" +
+  ",r.chunkFound,e*qs);else if(a===Jc)r.writeBackCounts[e]=zs(t,A,o,r.writeBackOut,A-1);else if(a===Fc)" +
+  "Ws(i,r.integration,o,c,A);else if(a===Nc)$s(i,o,c,A);else if(a===Tc)Zs(i,o,c,A);else if(a===Oc)ni(r." +
+  "contacts,o,i,c,A);else if(a===Qc)Xc(t,A,o);else{let l=r.kernel;if(l!==null){let I=r.contactsAddress+" +
+  "A*44*8;a===Yi?l.warmStartContacts(I,o-A,r.statesAddress):l.solveContacts(I,o-A,r.statesAddress,c[1]," +
+  "c[3],a===ki?1:0,s?1:0)}else a===Yi?ti(r.contacts,o,i,A):oi(r.contacts,o,i,c,a===ki,s,A)}}function Xc" +
+  "(t,n,A){let o=t.solverData.contacts,e=t.solverData.constraintSlot,r=t.contacts.listIndex,i=t.contact" +
+  "s.points,c=t.contacts.flags;for(let a=n;a<A;a++){if((c[a]&(no.touching|no.sensor))!==no.touching)con" +
+  "tinue;let s=r[a];if(s===-1)continue;let l=e[s];if(l<0)continue;let I=l*44,y=a*To,_=o[I+13];for(let m" +
+  "=0;m<_;m++){let C=I+20+m*12,f=y+m*ho;i[f+Go]=o[C+7],i[f+Xo]=o[C+8]}}}var nA=0,Zi=1,Br=2,Oe=3,zi=4,Qe" +
+  "=5,Er=8,Sr=12,ji=0,ve=1,ta=2,oa=3,na=4,Aa=5,Uc=6,Vc=7,Yc=8,ay=Er+2*Sr;var ra=1,kc=2,Je=3,qc=4;functi" +
+  "on Hc(t){return(t&65535)<<16}function $i(t,n,A){for(;;){let o=Atomics.load(t,Zi);if((o&-65536)!==n)r" +
+  "eturn-1;let e=o&65535;if(e>=A)return-1;if(Atomics.compareExchange(t,Zi,o,o+1)===o)return e}}function" +
+  " ea(t,n,A,o,e,r,i){let c=Hc(o),a=Er+(o&1)*Sr,s=0;for(let l=$i(t,c,r);l>=0;l=$i(t,c,r))e===qc?Wc(A,t," +
+  "a,l,i):Kc(A,e,l,i),Atomics.store(n,l,o),Atomics.add(t,Br,1)+1===r&&Atomics.notify(t,Br),s++;return s" +
+  "}function Kc(t,n,A,o){if(n===kc)ws(t,A,o,t.contacts.chunkOut,t.contacts.chunkCounts);else if(n===Je)" +
+  "{let e=t.broadphase;e.pairChunkCounts[A]=Ns(t,A,o,e.pairChunkOut,2*A*$r,$r)}}function Wc(t,n,A,o,e){" +
+  "let r=n[A+Vc]+o*e,i=Math.min(n[A+Yc],r+e);Wi(t,n[A+Uc],r,i,o)}var Vt=t=>t.contacts,xn=t=>t.shapes.ge" +
+  "ometry,Dn=t=>t.shapes,Yt=t=>t.bodies,gr=t=>t.bodies.transform,dr=t=>t.broadphase,Zc=t=>t.broadphase." +
+  "moveBuffer,Ko=t=>t.solverData,Lo=t=>t.joints,$c=t=>t.joints.f,Le=[[Vt,\"shapeA\"],[Vt,\"shapeB\"],[Vt,\"b" +
+  "odyA\"],[Vt,\"bodyB\"],[Vt,\"flags\"],[Vt,\"listIndex\"],[Vt,\"pointCount\"],[Vt,\"points\"],[Vt,\"normalX\"],[Vt" +
+  ",\"normalY\"],[Vt,\"manifoldCache\"],[Vt,\"cacheValid\"],[Vt,\"chunkOut\"],[Vt,\"chunkCounts\"],[xn,\"type\"],[x" +
+  "n,\"count\"],[xn,\"radius\"],[xn,\"centroid\"],[xn,\"slot\"],[xn,\"verts\"],[xn,\"normals\"],[Dn,\"aabb\"],[Dn,\"mo" +
+  "ved\"],[Dn,\"tree\"],[Dn,\"proxy\"],[Yt,\"flags\"],[gr,\"x\"],[gr,\"y\"],[gr,\"c\"],[gr,\"s\"],[Dn,\"groupIndex\"],[D" +
+  "n,\"maskBits\"],[dr,\"moveFrom\"],[dr,\"moveSlot\"],[dr,\"pairChunkOut\"],[dr,\"pairChunkCounts\"],[Zc,\"data\"]" +
+  ",[Ko,\"states\"],[Ko,\"contacts\"],[Ko,\"integration\"],[Ko,\"params\"],[Ko,\"chunkFound\"],[Ko,\"indexOf\"],[Ko" +
+  ",\"constraintSlot\"],[Vt,\"list\"],[Vt,\"friction\"],[Vt,\"restitution\"],[Vt,\"tangentSpeed\"],[Vt,\"rollingRe" +
+  "sistance\"],[Yt,\"invMass\"],[Yt,\"invInertia\"],[Yt,\"localCenterX\"],[Yt,\"localCenterY\"],[Ko,\"writeBackOu" +
+  "t\"],[Ko,\"writeBackCounts\"],[Yt,\"vx\"],[Yt,\"vy\"],[Yt,\"w\"],[Yt,\"centerX\"],[Yt,\"centerY\"],[Yt,\"forceX\"]," +
+  "[Yt,\"forceY\"],[Yt,\"torque\"],[Yt,\"mass\"],[Yt,\"inertia\"],[Yt,\"maxExtent\"],[Yt,\"minExtent\"],[Yt,\"type\"]" +
+  ",[Yt,\"shapeHead\"],[Dn,\"next\"],[Lo,\"constraints\"],[Lo,\"groupStart\"],[Lo,\"pins\"],[Lo,\"softness\"],[Lo,\"" +
+  "type\"],[Lo,\"flags\"],[Lo,\"bodyA\"],[Lo,\"bodyB\"],[Lo,\"rowColour\"],[Lo,\"rowSlot\"],...Array.from({length:" +
+  "zA},(t,n)=>[$c,String(n)])];function sa(t,n,A){let[o,e]=Le[n];o(t)[e]=A}var ia=\"AGFzbQEAAAABIgRgA39/" +
+  "fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3Rz" +
+  "AAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1X" +
+  "AwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId" +
+  "/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0D" +
+  "AP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJB" +
+  "BnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcD" +
+  "AAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdB" +
+  "IGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMA" +
+  "Af3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0D" +
+  "AP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgE" +
+  "QCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcD" +
+  "AAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwg" +
+  "K/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9" +
+  "XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwA" +
+  "AAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0M" +
+  "AAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAK" +
+  "IB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAA" +
+  "AAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4" +
+  "aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEg" +
+  "CiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYg" +
+  "DSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgA" +
+  "aiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB" +
+  "/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1d" +
+  "AwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQgg" +
+  "AyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9" +
+  "XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAF" +
+  "QRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0g" +
+  "FiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASAL" +
+  "IAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIF" +
+  "IChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB" +
+  "/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcD" +
+  "AAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwA" +
+  "AAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq" +
+  "/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwAB" +
+  "IAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEI" +
+  "aiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEg" +
+  "J0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcg" +
+  "ACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQr" +
+  "AxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUr" +
+  "AyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAg" +
+  "ASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAA" +
+  "AAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAA" +
+  "AAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6Kh" +
+  "IQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAA" +
+  "AAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQE" +
+  "fCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiAL" +
+  "IBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiAD" +
+  "ICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAI" +
+  "IAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByi" +
+  "oaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4g" +
+  "BSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUg" +
+  "IkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsg" +
+  "AyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIg" +
+  "BSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWor" +
+  "AwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAg" +
+  "JSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIg" +
+  "ASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABq" +
+  "IABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoi" +
+  "AkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3w" +
+  "ASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1X" +
+  "AwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAog" +
+  "DiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMA" +
+  "ASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhq" +
+  "IgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9" +
+  "XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQ" +
+  "IAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9" +
+  "XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVK" +
+  "BEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAA" +
+  "AAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpE" +
+  "AAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxgh" +
+  "ESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAI" +
+  "QUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCEN" +
+  "IARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcr" +
+  "AwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAE" +
+  "mv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwgh" +
+  "DSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIg" +
+  "ByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyAB" +
+  "SARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1h" +
+  "ciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",aa=\"AG" +
+  "FzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEX" +
+  "dhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ" +
+  "4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOG" +
+  "ogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIA" +
+  "IgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/A" +
+  "JBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhBy" +
+  "AkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQ" +
+  "MA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABIC" +
+  "RBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAAS" +
+  "EWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqIS" +
+  "kgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqai" +
+  "IsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAw" +
+  "D9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAA" +
+  "AA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAA" +
+  "AAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAA" +
+  "AAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDC" +
+  "Ad/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAA" +
+  "AAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCC" +
+  "AcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf" +
+  "1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf" +
+  "3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANIC" +
+  "P9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98g" +
+  "H98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAA" +
+  "EhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz///////" +
+  "//////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/V" +
+  "cDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V" +
+  "0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg" +
+  "0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/V" +
+  "IhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIB" +
+  "f98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP" +
+  "3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAU" +
+  "H4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIC" +
+  "lBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9Vw" +
+  "MAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/V" +
+  "IiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAA" +
+  "EgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/V" +
+  "sDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIh" +
+  "yiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0ai" +
+  "IkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAA" +
+  "AAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMC" +
+  "IRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBS" +
+  "EICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoi" +
+  "AdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIA" +
+  "wgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARA" +
+  "AAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAA" +
+  "AAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6" +
+  "KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIg" +
+  "IgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioC" +
+  "ELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6" +
+  "IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIA" +
+  "I5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIA" +
+  "MgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCK" +
+  "KhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQ" +
+  "sgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoK" +
+  "IiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAi" +
+  "AZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIA" +
+  "IgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av" +
+  "1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3" +
+  "QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAy" +
+  "AM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIA" +
+  "MgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf" +
+  "1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIA" +
+  "FBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/" +
+  "1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAw" +
+  "D9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBS" +
+  "AO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAw" +
+  "ABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAw" +
+  "ABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKw" +
+  "MIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCw" +
+  "tBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBn" +
+  "RqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFG" +
+  "pBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIA" +
+  "grAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDEC" +
+  "ARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/" +
+  "8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQe" +
+  "ACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAA" +
+  "AAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIA" +
+  "ZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAG" +
+  "JxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQ" +
+  "FqIQYMAQsLCws=\";var AA=[void 0,void 0];function la(t){let n=t?1:0;if(AA[n]!==void 0)return AA[n];if(" +
+  "AA[n]=null,typeof WebAssembly==\"object\"&&typeof WebAssembly.Module==\"function\")try{AA[n]=new WebAsse" +
+  "mbly.Module(zc(t?aa:ia))}catch{AA[n]=null}return AA[n]}function Ia(t,n){return new WebAssembly.Insta" +
+  "nce(t,{env:{memory:n,abort:()=>{throw new Error(\"contact solver kernel aborted\")}}}).exports}var ca=" +
+  "\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/\";function zc(t){let n=new Uint8Arr" +
+  "ay(128);for(let c=0;c<ca.length;c++)n[ca.charCodeAt(c)]=c;let A=t.length;for(;A>0&&t[A-1]===\"=\";)A--" +
+  ";let o=new Uint8Array(A*3>>2),e=0,r=0,i=0;for(let c=0;c<A;c++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(" +
+  "e-=8,o[i++]=r>>e&255);return o}var Bt=new Float64Array(0),Gt=new Int32Array(0),fa={states:Bt,integra" +
+  "tion:Bt,contacts:Bt,params:Bt,chunkFound:Gt,writeBackOut:Gt,writeBackCounts:Gt,indexOf:Gt,constraint" +
+  "Slot:Gt,kernel:null,kernelMemory:null,statesAddress:0,contactsAddress:0},OA={contacts:new JA,shapes:" +
+  "{geometry:new IA,aabb:Bt,moved:new Uint8Array(0),tree:new Uint8Array(0),proxy:Gt,groupIndex:Gt,maskB" +
+  "its:new Uint32Array(0),next:Gt},bodies:{flags:new Uint8Array(0),transform:{x:Bt,y:Bt,c:Bt,s:Bt},invM" +
+  "ass:Bt,invInertia:Bt,localCenterX:Bt,localCenterY:Bt,vx:Bt,vy:Bt,w:Bt,centerX:Bt,centerY:Bt,forceX:B" +
+  "t,forceY:Bt,torque:Bt,mass:Bt,inertia:Bt,maxExtent:Bt,minExtent:Bt,type:new Uint8Array(0),shapeHead:" +
+  "Gt},broadphase:{trees:[new vn,new vn],moveBuffer:new No,moveFrom:Bt,moveSlot:Gt,queryResults:new No," +
+  "pairChunkOut:Gt,pairChunkCounts:Gt},manifold:He(),pose:new Float64Array(8),solverData:fa,joints:{con" +
+  "straints:Bt,groupStart:Gt,pins:Bt,softness:Bt,f:Array.from({length:zA},()=>Bt),type:Gt,flags:Gt,body" +
+  "A:Gt,bodyB:Gt,rowColour:Gt,rowSlot:Gt}},kt=new Int32Array(ve+1),Ca=Gt,ha=new Int32Array(0),jc=2e4,TA" +
+  "=0;function _a(){for(;;){for(let r=0;r<jc&&Atomics.load(kt,nA)===TA;r++);Atomics.add(kt,Qe,1),Atomic" +
+  "s.wait(kt,nA,TA),Atomics.sub(kt,Qe,1);let t=Atomics.load(kt,nA);if(t===TA)continue;TA=t;let n=Er+(t&" +
+  "1)*Sr,A=Atomics.load(kt,n+ji),o=Atomics.load(kt,n+ve),e=Atomics.load(kt,n+ta);if(Atomics.load(kt,nA)" +
+  "===t){if(A===ra)return;if(A===Je){let r=OA.broadphase.trees;r[0].adoptRoot(Atomics.load(kt,n+oa)),r[" +
+  "1].adoptRoot(Atomics.load(kt,n+na)),OA.contacts.pairs.adoptSlots(Ca,Atomics.load(kt,n+Aa))}try{ea(kt" +
+  ",ha,OA,t,A,o,e)}catch(r){Atomics.store(kt,zi,1),Atomics.notify(kt,Br),Ba({type:\"error\",message:r ins" +
+  "tanceof Error?r.message:String(r)});return}}}}function ya(t){if(t.type===\"init\")kt=t.ctrl,TA=Atomics" +
+  ".load(kt,nA),Ba({type:\"ready\"}),_a();else if(t.type===\"columns\"){let n=t.columns,A=Le.length;for(let" +
+  " i=0;i<A;i++)sa(OA,i,n[i]);let o=OA.broadphase.trees;o[0].adoptQueryColumns(n.slice(A,A+Jn)),o[1].ad" +
+  "optQueryColumns(n.slice(A+Jn,A+2*Jn)),Ca=n[A+2*Jn],ha=t.chunkDone;let e=fa,r=t.kernelMemory??null;r!" +
+  "==e.kernelMemory&&(e.kernelMemory=r,e.kernel=r===null?null:Ia(la(!0),r)),e.statesAddress=t.statesAdd" +
+  "ress??0,e.contactsAddress=t.contactsAddress??0,Atomics.add(kt,Oe,1),Atomics.notify(kt,Oe),_a()}}var " +
+  "ma=globalThis.require,ur=typeof ma==\"function\"?ma(\"node:worker_threads\").parentPort:null;function Ba" +
+  "(t){ur!==null?ur.postMessage(t):self.postMessage(t)}ur!==null?ur.on(\"message\",ya):self.onmessage=t=>" +
+  "ya(t.data);})();\n";
