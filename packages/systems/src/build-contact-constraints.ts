@@ -56,7 +56,7 @@ import {
   SP_STATIC_MASS,
   SP_STATIC_RATE,
   SP_WARM_START,
-  ContactFlag,
+  isSolidTouching,
 } from '@impulse2d/core/internal';
 
 /** What the constraint builder reads and writes: the world's state, or a step worker's view of its columns. */
@@ -149,7 +149,7 @@ export function buildContactConstraints(
   for (let id = first; id < end; id++) {
     // Only touching, non-sensor rows have records (colourContacts). Their flag, read front to back, rules out most
     // rows of a moving pile before the list entry's slot, a read at a random place, is looked up.
-    if ((flags[id]! & (ContactFlag.touching | ContactFlag.sensor)) !== ContactFlag.touching) continue;
+    if (!isSolidTouching(flags[id]!)) continue;
     const k = listIndex[id]!;
     if (k === -1) continue;
     const record = slot[k]!;

@@ -29,6 +29,7 @@ import {
   CP_POINT_Y,
   CP_SEPARATION,
   MP_SEPARATION,
+  isSolidTouching,
   type ContactStore,
   type GeometryStore,
 } from '@impulse2d/core/internal';
@@ -168,10 +169,7 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
       // A touching contact that barely moved: its cached manifold, moved, is written in place (manifold-cache.ts);
       // count, ids, impulses and flags stay as they are, so nothing below applies.
       const cf = c.flags[id]!;
-      if (
-        (cf & (ContactFlag.touching | ContactFlag.sensor)) === ContactFlag.touching &&
-        reuseManifoldInPlace(c, id, pose)
-      ) {
+      if (isSolidTouching(cf) && reuseManifoldInPlace(c, id, pose)) {
         touching++;
         continue;
       }

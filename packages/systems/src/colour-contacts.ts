@@ -1,4 +1,4 @@
-import { ContactFlag, OVERFLOW_COLOUR, type PhysicsState } from '@impulse2d/core/internal';
+import { OVERFLOW_COLOUR, isSolidTouching, type PhysicsState } from '@impulse2d/core/internal';
 import { takeColour } from './graph-colour.js';
 
 /**
@@ -42,7 +42,7 @@ export function colourContacts(p: PhysicsState): number {
     const id = list[k]!;
     const f = flags[id]!;
     // Flags first: most contacts of a moving pile are not touching, and their bodies need not be looked up.
-    if ((f & (ContactFlag.touching | ContactFlag.sensor)) !== ContactFlag.touching) {
+    if (!isSolidTouching(f)) {
       slot[k] = -1;
       continue;
     }

@@ -9,9 +9,9 @@ import {
   CP_NORMAL_IMPULSE,
   CP_STRIDE,
   CP_TANGENT_IMPULSE,
-  ContactFlag,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
+  isSolidTouching,
   type SolverKernel,
 } from '@impulse2d/core/internal';
 import { FOUND_STRIDE, buildContactConstraints, type PrepareState } from './build-contact-constraints.js';
@@ -130,7 +130,7 @@ export function storeImpulses(v: SolveState, first: number, end: number): void {
   const flags = v.contacts.flags;
   // Rows in id order (as the constraint builder): the points are written front to back; the flags first, as there.
   for (let id = first; id < end; id++) {
-    if ((flags[id]! & (ContactFlag.touching | ContactFlag.sensor)) !== ContactFlag.touching) continue;
+    if (!isSolidTouching(flags[id]!)) continue;
     const k = listIndex[id]!;
     if (k === -1) continue;
     const record = slot[k]!;

@@ -21,6 +21,15 @@ export const ContactFlag = {
 } as const;
 
 /**
+ * A contact whose flags are `flags` is touching and not a sensor: it gets a solver constraint this step (when a body
+ * is movable) and its manifold may be reused. The colouring, the constraint builder, the impulse store and the
+ * narrowphase's reuse test share this one rule.
+ */
+export function isSolidTouching(flags: number): boolean {
+  return (flags & (ContactFlag.touching | ContactFlag.sensor)) === ContactFlag.touching;
+}
+
+/**
  * Stored manifold point layout in `ContactStore.points` (CP_STRIDE floats per point, 2 points per contact):
  * the collision manifold point fields (aliases of the MP_ offsets: the narrowphase copies a manifold point's first
  * CP_ID + 1 floats in this order, see update-contacts.ts) plus the impulses carried from step to step (warm starting).
