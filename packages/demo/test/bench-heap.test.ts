@@ -29,6 +29,47 @@ describe('measureHeapGrowth', () => {
     expect(sink.length).toBe(4);
   });
 
+  it('reports the lowest of consecutive windows: allocation in every step shows, a burst in one window does not', async () => {
+    // Every step allocates: each window shows it, so the lowest does too.
+    const steady = await measureHeapGrowth(
+      () => {
+        sink = [fresh(), fresh(), fresh(), fresh()];
+      },
+      100,
+      0,
+      Infinity,
+      3,
+    );
+    expect(steady!.windows.length).toBe(3);
+    // 100 steps of 2 kB fit the young generation: a scavenge inside all three windows would be a broken probe.
+    const clean = steady!.windows.filter((b) => Number.isFinite(b));
+    expect(clean.length).toBeGreaterThan(0);
+    for (const b of clean) expect(b).toBeGreaterThanOrEqual(4 * 512);
+    expect(steady!.bytesPerStep).toBe(Math.min(...clean));
+
+    // Steps allocate only in the first window (calls 100-199: after the 100-step loop warm-up), as a late
+    // re-optimisation does: the first window shows it, the lowest window does not, and no third window runs after
+    // a window that grew by nothing.
+    let calls = 0;
+    const burst = await measureHeapGrowth(
+      () => {
+        calls++;
+        if (calls > 100 && calls <= 200) sink = [fresh(), fresh(), fresh(), fresh()];
+      },
+      100,
+      0,
+      Infinity,
+      3,
+    );
+    const [first, second] = burst!.windows;
+    if (Number.isFinite(first) && Number.isFinite(second)) {
+      expect(first).toBeGreaterThanOrEqual(4 * 512);
+      expect(burst!.bytesPerStep).toBe(second);
+      expect(burst!.bytesPerStep).toBeLessThan(64);
+    }
+    if (burst!.bytesPerStep === 0) expect(burst!.windows.length).toBe(2);
+  });
+
   it('is skipped with zero steps', async () => {
     expect(await measureHeapGrowth(() => undefined, 0)).toBeNull();
   });

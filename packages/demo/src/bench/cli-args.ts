@@ -26,8 +26,9 @@ usage: pnpm bench -- [options]
   --out DIR             where to write the results (default benchmark/<machine>/ at the repo root)
   --name NAME           results file name, NAME.json/.csv/.svg (default latest)
   --heap-steps N        consecutive steps whose total JS heap growth gives heap/step (default 300; 0 to skip), run
-                        after the timed run and up to 2,000 warm-up steps (at most 10 s; see heap.ts); the run's young
-                        generation is sized so no GC runs inside, else 'GC in window'
+                        after the timed run and up to 2,000 warm-up steps (at most 10 s; see heap.ts), the lowest of up
+                        to 4 such windows in a row; the run's young generation is sized so no GC runs inside, else
+                        'GC in window'
   --timeout S           seconds before one run is stopped (default 900)
   -h, --help`;
 

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { runChild } from './child.js';
-import { HEAP_WARMUP_MS, HEAP_WARMUP_STEPS } from './heap.js';
+import { HEAP_WARMUP_MS, HEAP_WARMUP_STEPS, HEAP_WINDOWS, HEAP_WINDOWS_MS } from './heap.js';
 import { USAGE, parseCliArgs, type CliArgs } from './cli-args.js';
 import { toCsv } from './csv.js';
 import { ENGINE_PACKAGES, impulse2dUnavailable, type EngineName } from './engines/index.js';
@@ -188,7 +188,9 @@ async function main(): Promise<void> {
   console.log(
     `heap/step: young-generation JS heap growth over ${args.heapSteps} consecutive steps after the timed run and up to ` +
       `${HEAP_WARMUP_STEPS} more warm-up steps (at most ${HEAP_WARMUP_MS / 1000} s), per step, with ` +
-      "no GC in the window (checked); a WASM engine's own memory does not show.\n",
+      `no GC in the window (checked); the lowest of up to ${HEAP_WINDOWS} such windows in a row (none begun after ` +
+      `${HEAP_WINDOWS_MS / 1000} s; all in the csv): a step's own allocation shows in each, V8 re-optimising a function ` +
+      "late in only some. A WASM engine's own memory does not show.\n",
   );
   const stages = stageTable(report);
   if (stages !== null) console.log(`our per-stage profile, median ms per step:\n${stages}\n`);

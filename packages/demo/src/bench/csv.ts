@@ -22,6 +22,7 @@ const HEADER = [
   'max_drop_m',
   'worst_dy_m',
   'heap_bytes_per_step',
+  'heap_windows_bytes_per_step',
   'body_steps_per_s',
   ...STAGE_NAMES.map((s) => `${s}_ms`),
   'error',
@@ -81,6 +82,8 @@ function row(report: BenchReport, r: RunResult): (string | number | boolean | nu
     c.maxDrop,
     c.worstDy,
     r.mode === 'scene' ? r.heap?.bytesPerStep : null,
+    // Every window's figure, in order, ';'-separated ('NaN' where a GC ran inside; older results have no such field).
+    r.mode === 'scene' ? r.heap?.windows?.map((b) => (Number.isFinite(b) ? String(b) : 'NaN')).join(';') : null,
     r.mode === 'batch' ? r.bodyStepsPerSecond : null,
     ...STAGE_NAMES.map((s) => (r.mode === 'scene' ? r.stages?.[s] : null)),
     '',

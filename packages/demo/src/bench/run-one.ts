@@ -10,7 +10,7 @@ import { layouts, type LayoutDef, type SceneLayout } from '../scenes/layouts/ind
 import { checkCorrectness, mergeCorrectness } from './correctness.js';
 import { STAGE_NAMES, type BenchEngine, type EngineOptions, type StageTimes } from './engine.js';
 import { isEngineName, loadEngine } from './engines/index.js';
-import { HEAP_WARMUP_MS, HEAP_WARMUP_STEPS, measureHeapGrowth } from './heap.js';
+import { HEAP_WARMUP_MS, HEAP_WARMUP_STEPS, HEAP_WINDOWS, HEAP_WINDOWS_MS, measureHeapGrowth } from './heap.js';
 import { PROGRESS_PREFIX, type BatchRun, type FailedRun, type RunResult, type SceneRun } from './result.js';
 import { median, round, summarize, type Summary } from './stats.js';
 
@@ -98,7 +98,14 @@ async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layo
   // (JIT warm-up, see heap.ts) and then `heapSteps` more, with our engine's stage timing off (each clock read
   // allocates a number).
   engine.beforeHeapProbe?.();
-  const heap = await measureHeapGrowth(() => engine.step(), args.heapSteps, HEAP_WARMUP_STEPS, HEAP_WARMUP_MS);
+  const heap = await measureHeapGrowth(
+    () => engine.step(),
+    args.heapSteps,
+    HEAP_WARMUP_STEPS,
+    HEAP_WARMUP_MS,
+    HEAP_WINDOWS,
+    HEAP_WINDOWS_MS,
+  );
 
   const timed = stepMs.subarray(1);
   let stages: StageTimes | undefined;

@@ -11,7 +11,7 @@ export const STEP_WORKER_SOURCE =
   ";constructor(n=16){this.data=new Int32Array(n>0?n:16)}push(n){this.count===this.data.length&&this.gr" +
   "ow(this.count+1),this.data[this.count++]=n}clear(){this.count=0}reserve(n){n>this.data.length&&this." +
   "grow(n)}grow(n){let A=this.data.length>0?this.data.length*2:16;for(;A<n;)A*=2;let o=new Int32Array(A" +
-  ");o.set(this.data),this.data=o}};var JA=class t{slots=He(64);mask=63;count=0;used=0;static hash(n,A)" +
+  ");o.set(this.data),this.data=o}};var JA=class t{slots=Ze(64);mask=63;count=0;used=0;static hash(n,A)" +
   "{let o=Math.imul(n,2654435761)^Math.imul(A,2246822519);return o^=o>>>16,o=Math.imul(o,2246822507),o^" +
   "=o>>>13,o=Math.imul(o,3266489909),o^=o>>>16,o|0}get slotColumn(){return this.slots}get slotMask(){re" +
   "turn this.mask}replaceSlots(n){this.slots=n(this.slots)}adoptSlots(n,A){this.slots=n,this.mask=A}get" +
@@ -20,10 +20,10 @@ export const STEP_WORKER_SOURCE =
   "nt+1)*2>(this.mask+1)/2?(this.mask+1)*2:this.mask+1);let e=this.slots,r=this.mask,i=t.hash(n,A)&r;fo" +
   "r(;e[i*4]>=0;)i=i+1&r;let c=i*4;e[c]===-1&&this.used++,e[c]=n,e[c+1]=A,e[c+2]=o,this.count++}remove(" +
   "n,A){let o=this.slots,e=this.mask,r=t.hash(n,A)&e;for(;;){let i=r*4,c=o[i];if(c===-1)return;if(c===n" +
-  "&&o[i+1]===A){o[i]=-2,this.count--;return}r=r+1&e}}rehash(n){let A=this.slots;this.slots=He(n),this." +
+  "&&o[i+1]===A){o[i]=-2,this.count--;return}r=r+1&e}}rehash(n){let A=this.slots;this.slots=Ze(n),this." +
   "mask=n-1,this.count=0,this.used=0;for(let o=0;o<A.length;o+=4){let e=A[o];e>=0&&this.add(e,A[o+1],A[" +
-  "o+2])}}};function He(t){let n=new Int32Array(t*4);for(let A=0;A<n.length;A+=4)n[A]=-1;return n}funct" +
-  "ion Ke(){return new Float64Array(19)}function Kt(t,n){return(t&255)<<8|n&255}var Lo={touching:1,sens" +
+  "o+2])}}};function Ze(t){let n=new Int32Array(t*4);for(let A=0;A<n.length;A+=4)n[A]=-1;return n}funct" +
+  "ion $e(){return new Float64Array(19)}function Kt(t,n){return(t&255)<<8|n&255}var Lo={touching:1,sens" +
   "or:2};function Fn(t){return(t&(Lo.touching|Lo.sensor))===Lo.touching}var Nn=0,Tn=1,On=2,Qn=3,GA=4,XA" +
   "=5,vn=6,lA=7,Go=lA+1,Xo=Go+1,Co=Xo+1,No=2*Co,UA=0,VA=UA+1,YA=VA+1,kA=YA+1,qA=kA+1,HA=qA+1,KA=HA+1,iA" +
   "=KA+6,LA=class{pairs=new JA;separated=new Fo;touchChanged=new Fo;chunkOut=new Int32Array(0);chunkCou" +
@@ -178,40 +178,40 @@ export const STEP_WORKER_SOURCE =
   "&&Number.isFinite(n)&&Number.isFinite(A)&&Number.isFinite(o)))throw new sA(\"INVALID_ARGUMENT\",`bad b" +
   "ox [${t}, ${n}] - [${A}, ${o}]`)}function ro(t){throw new Error(`DynamicTree.validate: ${t}`)}var Mr" +
   "=0,WA=1;var ht={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,motor:6,pulley:7},ZA=8,El=2" +
-  "5*ZA;var Et={collideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},We=0,Ze=1,$e=2,ze=3;var " +
-  "je=5,ts=6,Rr=7,os=8,ns=9,To=10,Gn=11,Pr=12,As=13,wr=14,Fr=15,$A=16,zA=17,Nr=18,Tr=19;var Or=21,rs=22" +
-  ",es=23,ss=24,is=25,as=26,cs=27,ls=28,Is=29,_s=30,ys=31,Zo=32,pa=6,jA=Zo+pa;var It=16,_A=class{type=n" +
+  "5*ZA;var Et={collideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},ze=0,je=1,ts=2,os=3;var " +
+  "ns=5,As=6,Rr=7,rs=8,es=9,To=10,Gn=11,Pr=12,ss=13,wr=14,Fr=15,$A=16,zA=17,Nr=18,Tr=19;var Or=21,is=22" +
+  ",as=23,cs=24,ls=25,Is=26,_s=27,ys=28,ms=29,fs=30,Cs=31,Zo=32,pa=6,jA=Zo+pa;var It=16,_A=class{type=n" +
   "ew Uint8Array(16);count=new Uint8Array(16);radius=new Float64Array(16);centroid=new Float64Array(32)" +
   ";slot=new Int32Array(16).fill(-1);verts=new Float64Array(16*It);normals=new Float64Array(16*It);slot" +
   "Refs=new Int32Array(16);slotsUsed=0;freeSlots=new Int32Array(16);freeSlotCount=0;index=null;reserve(" +
   "n){this.type=en(this.type,n),this.count=en(this.count,n),this.radius=Ot(this.radius,n),this.centroid" +
   "=Ot(this.centroid,n*2),this.slot=ut(this.slot,n,-1)}reserveSlots(n){this.verts=Ot(this.verts,n*It),t" +
   "his.normals=Ot(this.normals,n*It),this.slotRefs=ut(this.slotRefs,n),this.freeSlots=ut(this.freeSlots" +
-  ",n)}intern(n,A,o){this.release(n);let e=this.contentIndex(),r=ms(A,o,0),i=e.get(r);i===void 0&&(i=th" +
+  ",n)}intern(n,A,o){this.release(n);let e=this.contentIndex(),r=hs(A,o,0),i=e.get(r);i===void 0&&(i=th" +
   "is.freeSlotCount>0?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this.reserveSlots(i+1),this" +
   ".verts.set(A,i*It),this.normals.set(o,i*It),e.set(r,i)),this.slotRefs[i]=this.slotRefs[i]+1,this.slo" +
   "t[n]=i}release(n){let A=this.slot[n];if(A<0)return;this.slot[n]=-1;let o=this.slotRefs[A]-1;this.slo" +
   "tRefs[A]=o,!(o>0)&&(this.index?.delete(this.keyOf(A)),this.verts.fill(0,A*It,(A+1)*It),this.normals." +
   "fill(0,A*It,(A+1)*It),this.freeSlots[this.freeSlotCount++]=A)}forgetIndex(){this.index=null}contentI" +
   "ndex(){if(this.index!==null)return this.index;let n=new Map;for(let A=0;A<this.slotsUsed;A++)this.sl" +
-  "otRefs[A]>0&&n.set(this.keyOf(A),A);return this.index=n,n}keyOf(n){return ms(this.verts,this.normals" +
-  ",n*It)}},Qr=new Float64Array(2*It),xa=new Uint16Array(Qr.buffer);function ms(t,n,A){for(let o=0;o<It" +
+  "otRefs[A]>0&&n.set(this.keyOf(A),A);return this.index=n,n}keyOf(n){return hs(this.verts,this.normals" +
+  ",n*It)}},Qr=new Float64Array(2*It),xa=new Uint16Array(Qr.buffer);function hs(t,n,A){for(let o=0;o<It" +
   ";o++)Qr[o]=t[A+o],Qr[It+o]=n[A+o];return String.fromCharCode(...xa)}var vr=3.141592653589793,ba=1.57" +
-  "07963267948966,Jr=.7853981633974483,fs=.41421356237309503;var ul=new Float64Array(2);function Lr(t,n" +
+  "07963267948966,Jr=.7853981633974483,Bs=.41421356237309503;var ul=new Float64Array(2);function Lr(t,n" +
   "){let A=t[n],o=t[n+1];if(A!==A||o!==o){t[n]=NaN;return}let e=Math.abs(o),r=Math.abs(A);if(r===0){o<0" +
   "||o===0&&1/o<0?t[n]=1/A<0?-vr:vr:t[n]=A;return}if(e===1/0&&r===1/0){let _=o>0?Jr:3*Jr;t[n]=A<0?-_:_;" +
-  "return}let i=r>e,c=i?e/r:r/e,a=c>fs?(c-1)/(c+1):c,s=a*a,l=0;for(let _=22;_>=2;_--)l=1/(2*_+1)-s*l;le" +
-  "t I=a-a*s*(1/3-s*l),y=c>fs?Jr+I:I;i&&(y=ba-y),o<0&&(y=vr-y),t[n]=A<0?-y:y}function no(t,n,A){let o=A" +
+  "return}let i=r>e,c=i?e/r:r/e,a=c>Bs?(c-1)/(c+1):c,s=a*a,l=0;for(let _=22;_>=2;_--)l=1/(2*_+1)-s*l;le" +
+  "t I=a-a*s*(1/3-s*l),y=c>Bs?Jr+I:I;i&&(y=ba-y),o<0&&(y=vr-y),t[n]=A<0?-y:y}function no(t,n,A){let o=A" +
   "[0],e=A[1],r=A[2],i=A[3],c=A[4],a=A[5],s=t[1],l=t[2];t[1]=r*s-i*l,t[2]=i*s+r*l;let I=o-c,y=e-a,_=0;f" +
   "or(let m=0;m<n;m++){let C=3+m*8,f=t[C+6];if(!(f<.02))continue;let B=t[C+4],E=t[C+5],S=t[C+7],g=r*B-i" +
   "*E,h=i*B+r*E,d=3+_*8;t[d+0]=g,t[d+1]=h,t[d+2]=g+I,t[d+3]=h+y,t[d+4]=o+g,t[d+5]=e+h,t[d+6]=f,t[d+7]=S" +
-  ",_++}t[0]=_}function ho(t,n,A,o,e,r){let i=3+n*8;t[i+4]=A,t[i+5]=o,t[i+6]=e,t[i+7]=r}function Cs(t){" +
+  ",_++}t[0]=_}function ho(t,n,A,o,e,r){let i=3+n*8;t[i+4]=A,t[i+5]=o,t[i+6]=e,t[i+7]=r}function Es(t){" +
   "t[1]=-t[1],t[2]=-t[2];let n=t[0];for(let A=0;A<n;A++){let o=3+A*8,e=t[o+0],r=t[o+1];t[o+0]=t[o+2],t[" +
   "o+1]=t[o+3],t[o+2]=e,t[o+3]=r;let i=t[o+7];t[o+7]=(i&255)<<8|i>>8&255}}function Un(t,n){let A=t[0],o" +
   "=t[1],e=t[2],r=t[3],i=t[4],c=t[5],a=t[6],s=t[7],l=e-A,I=r-o,y=a-i,_=s-c,m=A-i,C=o-c,f=l*l+I*I,B=y*y+" +
   "_*_,E=m*l+C*I,S=m*y+C*_,g=l*y+I*_,h=f*B-g*g,d=0;h!==0&&(d=(g*S-E*B)/h,d=d<0?0:d>1?1:d);let u=(g*d+S)" +
   "/B;u<0?(u=0,d=-E/f,d=d<0?0:d>1?1:d):u>1&&(u=1,d=(g-E)/f,d=d<0?0:d>1?1:d),n[0]=d,n[1]=u;let D=A+d*l-(" +
-  "i+u*y),F=o+d*I-(c+u*_);n[2]=D*D+F*F}function hs(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=" +
+  "i+u*y),F=o+d*I-(c+u*_);n[2]=D*D+F*F}function Ss(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=" +
   "o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A]*It,f=t.radius[n],B=t.radius[A],E=_[m],S=_[m+" +
   "1],g=c*I+a*y,h=c*y-a*I,d=s-r,u=l-i,D=_[C],F=_[C+1],b=g*D-h*F+c*d+a*u,p=h*D+g*F-a*d+c*u,x=b-E,w=p-S,N" +
   "=Math.sqrt(x*x+w*w),P=N-f-B;if(P>=.02){e[0]=0;return}N>1e-12?(x/=N,w/=N):(x=0,w=1);let R=.5*(f-B+N);" +
@@ -242,7 +242,7 @@ export const STEP_WORKER_SOURCE =
   ".005){e[1]=-et,e[2]=-dt;let at=.5*(B-f-yo);ho(e,0,S+qt+at*et,g+Ht+at*dt,yo-E,Kt(0,0)),at=.5*(B-f-Tt)" +
   ",ho(e,1,S+io+at*et,g+Nt+at*dt,Tt-E,Kt(1,0)),lt=2}}}if(lt===0){let mt=U*h,z=U*d,_t=P+J*j,St=R+J*Z,tt=" +
   "_t-mt,et=St-z;O>1e-12?(tt/=O,et/=O):(tt=-ot,et=Y);let dt=.5*(f-B+O);e[1]=tt,e[2]=et;let oo=Kt(U===0?" +
-  "0:1,J===0?0:1);ho(e,0,S+mt+dt*tt,g+z+dt*et,O-E,oo),lt=1}no(e,lt,o)}function Bs(t,n,A,o,e){let r=o[0]" +
+  "0:1,J===0?0:1);ho(e,0,S+mt+dt*tt,g+z+dt*et,O-E,oo),lt=1}no(e,lt,o)}function gs(t,n,A,o,e){let r=o[0]" +
   ",i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.slot[n]*It,C=t.slot[A]*It,f=t.radius" +
   "[A],B=c*I+a*y,E=c*y-a*I,S=s-r,g=l-i,h=_[C],d=_[C+1],u=_[m],D=_[m+1],F=B*h-E*d+c*S+a*g-u,b=E*h+B*d-a*" +
   "S+c*g-D,p=_[m+2]-u,x=_[m+3]-D,w=t.normals[m],N=t.normals[m+1];if(w*F+N*b<0){e[0]=0;return}let P=p*F+" +
@@ -251,10 +251,10 @@ export const STEP_WORKER_SOURCE =
   "p,T=L*x}let v=F-Q,X=b-T,O=Math.sqrt(v*v+X*X),U=O-f;if(U>=.02){e[0]=0;return}O>1e-12?(v/=O,X/=O):(v=w" +
   ",X=N);let J=.5*(O-f);e[1]=v,e[2]=X,e[7]=u+Q+J*v,e[8]=D+T+J*X,e[9]=U,e[10]=0,no(e,1,o)}var ft=new Flo" +
   "at64Array(16),eo=new Float64Array(16),Vo=new Float64Array(8),yA=new Float64Array(3),xt=new Float64Ar" +
-  "ray(10),yt=new Float64Array(12),Pt=new Float64Array(11),or=0,mA=1,Es=2,Ss=.01,gs=.01,Da=.1*.005;func" +
+  "ray(10),yt=new Float64Array(12),Pt=new Float64Array(11),or=0,mA=1,ds=2,us=.01,ps=.01,Da=.1*.005;func" +
   "tion Vr(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals" +
   ",C=t.slot[n]*It,f=t.slot[A]*It,B=t.count[A],E=t.radius[A],S=_[C],g=_[C+1],h=_[C+2]-S,d=_[C+3]-g,u=m[" +
-  "C],D=m[C+1],F=-D,b=u,p=m[C+4],x=m[C+5],w=m[C+6],N=m[C+7],P=-x*b-p*F>=Ss,R=F*w+b*N>=Ss;xt[0]=F,xt[1]=" +
+  "C],D=m[C+1],F=-D,b=u,p=m[C+4],x=m[C+5],w=m[C+6],N=m[C+7],P=-x*b-p*F>=us,R=F*w+b*N>=us;xt[0]=F,xt[1]=" +
   "b,xt[2]=p,xt[3]=x,xt[4]=w,xt[5]=N,xt[6]=P?1:0,xt[7]=R?1:0;let Q=c*I+a*y,T=c*y-a*I,v=s-r,X=l-i,O=c*v+" +
   "a*X-S,U=-a*v+c*X-g,J=t.centroid[2*A],L=t.centroid[2*A+1],Y=Q*J-T*L+O,ot=T*J+Q*L+U,j=u*Y+D*ot<0,Z=P?p" +
   "*Y+x*ot<0:!0,K=R?w*(Y-h)+N*(ot-d)<0:!0;if(j&&Z&&K){e[0]=0;return}for(let z=0;z<2*B;z+=2){let _t=_[f+" +
@@ -269,29 +269,29 @@ export const STEP_WORKER_SOURCE =
   ");if(Ht===or){e[0]=0;return}if(Ht===mA){let io=.5*(rt-E);e[1]=oo,e[2]=qt;let Nt=3;e[Nt+4]=S+tt+io*oo" +
   ",e[Nt+5]=g+et+io*qt,e[Nt+6]=rt-E,e[Nt+7]=Kt($===0?0:1,dt),no(e,1,o);return}W=dt}else if(_t){let tt=n" +
   "t,et=$===0?0:h,dt=$===0?0:d;eo[2*tt]*(et-ft[2*tt])+eo[2*tt+1]*(dt-ft[2*tt+1])<0&&(tt=tt+1<B?tt+1:0)," +
-  "xt[8]=-eo[2*tt],xt[9]=-eo[2*tt+1];let oo=Ur();if(oo===or){e[0]=0;return}if(oo===mA){no(e,ds(tt,B,e)," +
+  "xt[8]=-eo[2*tt],xt[9]=-eo[2*tt+1];let oo=Ur();if(oo===or){e[0]=0;return}if(oo===mA){no(e,xs(tt,B,e)," +
   "o);return}it=tt}else if(St)W=k===0?nt:z;else{let tt=u*ft[2*nt]+D*ft[2*nt+1],et=u*ft[2*z]+D*ft[2*z+1]" +
   ";W=tt<et?nt:z}}else{let z=1e300;for(let tt=0;tt<B;tt++){let et=u*ft[2*tt]+D*ft[2*tt+1];et<z&&(z=et,W" +
   "=tt)}if(P){let tt=1e300;for(let et=0;et<B;et++)tt=Math.min(tt,p*ft[2*et]+x*ft[2*et+1]);tt>z&&(z=tt,W" +
   "=-1)}if(R){let tt=1e300;for(let et=0;et<B;et++)tt=Math.min(tt,w*(ft[2*et]-h)+N*(ft[2*et+1]-d));tt>z&" +
   "&(z=tt,W=-1)}let _t=-1e300,St=-1;for(let tt=0;tt<B;tt++){let et=eo[2*tt],dt=eo[2*tt+1];if(xt[8]=-et," +
   "xt[9]=-dt,Ur()!==mA)continue;let oo=ft[2*tt],qt=ft[2*tt+1],Ht=Math.min(et*-oo+dt*-qt,et*(h-oo)+dt*(d" +
-  "-qt));Ht>_t&&(_t=Ht,St=tt)}if(_t>z){no(e,ds(St,B,e),o);return}if(W===-1){e[0]=0;return}}if(it===-1){" +
+  "-qt));Ht>_t&&(_t=Ht,St=tt)}if(_t>z){no(e,xs(St,B,e),o);return}if(W===-1){e[0]=0;return}}if(it===-1){" +
   "let z=W>0?W-1:B-1,_t=u*eo[2*z]+D*eo[2*z+1],St=u*eo[2*W]+D*eo[2*W+1];it=_t<St?z:W}let to=it,lt=it+1<B" +
   "?it+1:0;yt[0]=0,yt[1]=0,yt[2]=h,yt[3]=d,yt[4]=ft[2*to],yt[5]=ft[2*to+1],yt[6]=ft[2*lt],yt[7]=ft[2*lt" +
-  "+1],yt[8]=u,yt[9]=D,yt[10]=0,yt[11]=E;let mt=us(Kt(0,lt),Kt(1,to),e);mt>0&&(e[1]=u,e[2]=D,ps(e)),no(" +
-  "e,mt,o)}function Ur(){let t=xt[8],n=xt[9];return t*xt[0]+n*xt[1]<=0?xt[6]===0?Es:t*xt[3]-n*xt[2]>gs?" +
-  "or:mA:xt[7]===0?Es:xt[4]*n-xt[5]*t>gs?or:mA}function ds(t,n,A){let o=Pt[2],e=Pt[3],r=t,i=t+1<n?t+1:0" +
+  "+1],yt[8]=u,yt[9]=D,yt[10]=0,yt[11]=E;let mt=bs(Kt(0,lt),Kt(1,to),e);mt>0&&(e[1]=u,e[2]=D,Ds(e)),no(" +
+  "e,mt,o)}function Ur(){let t=xt[8],n=xt[9];return t*xt[0]+n*xt[1]<=0?xt[6]===0?ds:t*xt[3]-n*xt[2]>ps?" +
+  "or:mA:xt[7]===0?ds:xt[4]*n-xt[5]*t>ps?or:mA}function xs(t,n,A){let o=Pt[2],e=Pt[3],r=t,i=t+1<n?t+1:0" +
   ",c=ft[2*r],a=ft[2*r+1],s=eo[2*r],l=eo[2*r+1],I=s*-c+l*-a,y=s*(o-c)+l*(e-a),_=Pt[4]*s+Pt[5]*l;if((I<y" +
   "?Pt[6]*s+Pt[7]*l:Pt[8]*s+Pt[9]*l)<_)return 0;yt[0]=c,yt[1]=a,yt[2]=ft[2*i],yt[3]=ft[2*i+1],yt[4]=0,y" +
-  "t[5]=0,yt[6]=o,yt[7]=e,yt[8]=s,yt[9]=l,yt[10]=Pt[10],yt[11]=0;let C=us(Kt(1,r),Kt(0,i),A);return C>0" +
-  "&&(A[1]=-s,A[2]=-l,ps(A)),C}function us(t,n,A){let o=yt[0],e=yt[1],r=yt[8],i=yt[9],c=yt[10],a=yt[11]" +
+  "t[5]=0,yt[6]=o,yt[7]=e,yt[8]=s,yt[9]=l,yt[10]=Pt[10],yt[11]=0;let C=bs(Kt(1,r),Kt(0,i),A);return C>0" +
+  "&&(A[1]=-s,A[2]=-l,Ds(A)),C}function bs(t,n,A){let o=yt[0],e=yt[1],r=yt[8],i=yt[9],c=yt[10],a=yt[11]" +
   ",s=yt[4],l=yt[5],I=yt[6],y=yt[7],_=-i,m=r,C=(yt[2]-o)*_+(yt[3]-e)*m,f=(s-o)*_+(l-e)*m,B=(I-o)*_+(y-e" +
   ")*m;if(f<0||C<B)return 0;let E=f-B,S=I,g=y;if(B<0&&E>1e-12){let w=-B/E;S=I+w*(s-I),g=y+w*(l-y)}let h" +
   "=s,d=l;if(f>C&&E>1e-12){let w=(C-B)/E;h=I+w*(s-I),d=y+w*(l-y)}let u=(S-o)*r+(g-e)*i,D=(h-o)*r+(d-e)*" +
   "i,F=.5*(c-a-u);S+=F*r,g+=F*i,F=.5*(c-a-D),h+=F*r,d+=F*i;let b=c+a,p=3,x=11;return A[p+4]=S,A[p+5]=g," +
-  "A[p+6]=u-b,A[p+7]=t,A[x+4]=h,A[x+5]=d,A[x+6]=D-b,A[x+7]=n,2}function ps(t){let n=Pt[0],A=Pt[1];for(l" +
-  "et o=0;o<2;o++)t[3+o*8+4]+=n,t[3+o*8+5]+=A}function xs(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=" +
+  "A[p+6]=u-b,A[p+7]=t,A[x+4]=h,A[x+5]=d,A[x+6]=D-b,A[x+7]=n,2}function Ds(t){let n=Pt[0],A=Pt[1];for(l" +
+  "et o=0;o<2;o++)t[3+o*8+4]+=n,t[3+o*8+5]+=A}function Ms(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=" +
   "o[4],l=o[5],I=o[6],y=o[7],_=t.verts,m=t.normals,C=t.slot[n]*It,f=t.slot[A]*It,B=t.count[n],E=t.radiu" +
   "s[n],S=t.radius[A],g=E+S,h=c*I+a*y,d=c*y-a*I,u=s-r,D=l-i,F=_[f],b=_[f+1],p=h*F-d*b+c*u+a*D,x=d*F+h*b" +
   "-a*u+c*D,w=0,N=-1e300;for(let j=0;j<B;j++){let Z=C+2*j,K=m[Z]*(p-_[Z])+m[Z+1]*(x-_[Z+1]);K>N&&(N=K,w" +
@@ -306,9 +306,9 @@ export const STEP_WORKER_SOURCE =
   "r[0]=B,rr[1]=E;let g=t.slot[n]*It,h=t.slot[A]*It,d=_[g],u=_[g+1];for(let O=0;O<2*C;O+=2)Bo[O]=_[g+O]" +
   "-d,Bo[O+1]=_[g+O+1]-u,ln[O]=m[g+O],ln[O+1]=m[g+O+1];let D=c*I+a*y,F=c*y-a*I,b=s-r,p=l-i,x=c*b+a*p-d," +
   "w=-a*b+c*p-u;for(let O=0;O<2*f;O+=2){let U=_[h+O],J=_[h+O+1];Eo[O]=D*U-F*J+x,Eo[O+1]=F*U+D*J+w;let L" +
-  "=m[h+O],Y=m[h+O+1];In[O]=D*L-F*Y,In[O+1]=F*L+D*Y}let N=.02+S;bs(Bo,ln,C,Eo,f);let P=kr[0],R=qr;if(P>" +
-  "=N){e[0]=0;return}bs(Eo,In,f,Bo,C);let Q=kr[0],T=qr;if(Q>=N){e[0]=0;return}let v=Q>P+Ma;v?R=Ds(In,T," +
-  "ln,C):T=Ds(ln,R,In,f);let X;if(P>Yr||Q>Yr){let O=R,U=R+1<C?R+1:0,J=T,L=T+1<f?T+1:0,Y=Bo[2*O],ot=Bo[2" +
+  "=m[h+O],Y=m[h+O+1];In[O]=D*L-F*Y,In[O+1]=F*L+D*Y}let N=.02+S;Rs(Bo,ln,C,Eo,f);let P=kr[0],R=qr;if(P>" +
+  "=N){e[0]=0;return}Rs(Eo,In,f,Bo,C);let Q=kr[0],T=qr;if(Q>=N){e[0]=0;return}let v=Q>P+Ma;v?R=Ps(In,T," +
+  "ln,C):T=Ps(ln,R,In,f);let X;if(P>Yr||Q>Yr){let O=R,U=R+1<C?R+1:0,J=T,L=T+1<f?T+1:0,Y=Bo[2*O],ot=Bo[2" +
   "*O+1],j=Bo[2*U],Z=Bo[2*U+1],K=Eo[2*J],At=Eo[2*J+1],nt=Eo[2*L],$=Eo[2*L+1];Yo[0]=Y,Yo[1]=ot,Yo[2]=j,Y" +
   "o[3]=Z,Yo[4]=K,Yo[5]=At,Yo[6]=nt,Yo[7]=$,Un(Yo,nr);let k=Math.sqrt(nr[2]);if(k-S>=.02){e[0]=0;return" +
   "}X=v?Ar(Eo,In,f,T,Bo,C,R,!0,e):Ar(Bo,ln,C,R,Eo,f,T,!1,e);let rt=1e300;for(let lt=0;lt<X;lt++){let mt" +
@@ -316,10 +316,10 @@ export const STEP_WORKER_SOURCE =
   ":j,mt=W===0?ot:Z,z=it===0?K:nt,_t=it===0?At:$,St=(z-lt)/k,tt=(_t-mt)/k,et=.5*(B-E+k);e[1]=St,e[2]=tt" +
   ",e[7]=lt+et*St,e[8]=mt+et*tt,e[9]=k-S,e[10]=Kt(W===0?O:U,it===0?J:L),X=1}}else X=v?Ar(Eo,In,f,T,Bo,C" +
   ",R,!0,e):Ar(Bo,ln,C,R,Eo,f,T,!1,e);for(let O=0;O<X;O++)e[3+O*8+4]+=d,e[3+O*8+5]+=u;no(e,X,o)}var qr=" +
-  "0;function bs(t,n,A,o,e){let r=0,i=-1e300,c=e===4,a=o[0],s=o[1],l=o[2],I=o[3],y=o[4],_=o[5],m=o[6],C" +
+  "0;function Rs(t,n,A,o,e){let r=0,i=-1e300,c=e===4,a=o[0],s=o[1],l=o[2],I=o[3],y=o[4],_=o[5],m=o[6],C" +
   "=o[7];for(let f=0;f<A;f++){let B=n[2*f],E=n[2*f+1],S=B*t[2*f]+E*t[2*f+1],g;if(c)g=Math.min(Math.min(" +
   "B*a+E*s,B*l+E*I),Math.min(B*y+E*_,B*m+E*C));else{g=1e300;for(let h=0;h<2*e;h+=2)g=Math.min(g,B*o[h]+" +
-  "E*o[h+1])}g-=S,g>i&&(i=g,r=f)}qr=r,kr[0]=i}function Ds(t,n,A,o){let e=t[2*n],r=t[2*n+1],i=0,c=1e300;" +
+  "E*o[h+1])}g-=S,g>i&&(i=g,r=f)}qr=r,kr[0]=i}function Ps(t,n,A,o){let e=t[2*n],r=t[2*n+1],i=0,c=1e300;" +
   "for(let a=0;a<o;a++){let s=e*A[2*a]+r*A[2*a+1];s<c&&(c=s,i=a)}return i}function Ar(t,n,A,o,e,r,i,c,a" +
   "){let s=rr[c?1:0],l=rr[c?0:1],I=o,y=o+1<A?o+1:0,_=i,m=i+1<r?i+1:0,C=n[2*I],f=n[2*I+1],B=t[2*I],E=t[2" +
   "*I+1],S=e[2*_],g=e[2*_+1],h=e[2*m],d=e[2*m+1],u=-f,D=C,F=(t[2*y]-B)*u+(t[2*y+1]-E)*D,b=(S-B)*u+(g-E)" +
@@ -330,26 +330,26 @@ export const STEP_WORKER_SOURCE =
   "(m,I)):(a[1]=C,a[2]=f,a[O+4]=w,a[O+5]=N,a[O+6]=Q-X,a[O+7]=Kt(I,m),a[U+4]=P,a[U+5]=R,a[U+6]=T-X,a[U+7" +
   "]=Kt(y,_)),2}var _n={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},co=5;function sr(t,n,A,o" +
   ",e){e[0]=0}var Vn=_n.circle,Yn=_n.capsule,kn=_n.segment,qn=_n.polygon,Hn=_n.chainSegment,Kr=new Uint" +
-  "8Array(co*co),Hr=[];function so(t,n,A){Kr[t*co+n]=1,Hr[t*co+n]=A}so(Vn,Vn,hs);so(Yn,Vn,Gr);so(Yn,Yn," +
-  "Xr);so(kn,Vn,Gr);so(kn,Yn,Xr);so(kn,kn,sr);so(kn,qn,er);so(qn,Vn,xs);so(qn,Yn,er);so(qn,qn,er);so(Hn" +
-  ",Vn,Bs);so(Hn,Yn,Vr);so(Hn,qn,Vr);so(Hn,kn,sr);so(Hn,Hn,sr);function Ms(t,n){return Kr[t*co+n]===1}f" +
+  "8Array(co*co),Hr=[];function so(t,n,A){Kr[t*co+n]=1,Hr[t*co+n]=A}so(Vn,Vn,Ss);so(Yn,Vn,Gr);so(Yn,Yn," +
+  "Xr);so(kn,Vn,Gr);so(kn,Yn,Xr);so(kn,kn,sr);so(kn,qn,er);so(qn,Vn,Ms);so(qn,Yn,er);so(qn,qn,er);so(Hn" +
+  ",Vn,gs);so(Hn,Yn,Vr);so(Hn,qn,Vr);so(Hn,kn,sr);so(Hn,Hn,sr);function ws(t,n){return Kr[t*co+n]===1}f" +
   "unction Ra(t){let n=new Float64Array(8);return(A,o,e,r,i)=>{for(let c=0;c<4;c++)n[c]=r[c+4],n[c+4]=r" +
-  "[c];t(A,e,o,n,i),Cs(i)}}var ir=[];for(let t=0;t<co;t++)for(let n=0;n<co;n++)ir[t*co+n]=Ms(t,n)?Hr[t*" +
+  "[c];t(A,e,o,n,i),Es(i)}}var ir=[];for(let t=0;t<co;t++)for(let n=0;n<co;n++)ir[t*co+n]=ws(t,n)?Hr[t*" +
   "co+n]:Ra(Hr[n*co+t]);var lI=new Float64Array(8);function Wr(t,n,A,o,e){let r=A[0],i=A[1],c=A[2],a=A[" +
   "3],s=t.count[n],l=t.radius[n],I=t.verts,y=t.slot[n]*It,_=I[y],m=I[y+1],C=c*_-a*m,f=a*_+c*m,B=C,E=f;f" +
   "or(let S=1;S<s;S++){_=I[y+2*S],m=I[y+2*S+1];let g=c*_-a*m,h=a*_+c*m;g<C?C=g:g>B&&(B=g),h<f?f=h:h>E&&" +
-  "(E=h)}o[e]=r+C-l,o[e+1]=i+f-l,o[e+2]=r+B+l,o[e+3]=i+E+l}var ar=.001,Rs=.002;function Ps(t,n,A,o){let" +
+  "(E=h)}o[e]=r+C-l,o[e+1]=i+f-l,o[e+2]=r+B+l,o[e+3]=i+E+l}var ar=.001,Fs=.002;function Ns(t,n,A,o){let" +
   " e=o[0];if(e===0||e===2&&o[10]===o[18]){t.cacheValid[n]=0;return}let r=A[0],i=A[1],c=A[2],a=A[3],s=A" +
   "[4]-r,l=A[5]-i,I=A[6],y=A[7],_=t.manifoldCache,m=n*iA;_[m+UA]=c*s+a*l,_[m+VA]=-a*s+c*l,_[m+YA]=c*I+a" +
   "*y,_[m+kA]=c*y-a*I;let C=o[1],f=o[2];_[m+qA]=c*C+a*f,_[m+HA]=-a*C+c*f;for(let B=0;B<e;B++){let E=3+B" +
   "*8,S=o[E+0],g=o[E+1],h=m+KA+3*B;_[h]=c*S+a*g,_[h+1]=-a*S+c*g,_[h+2]=o[E+6]}t.cacheValid[n]=1}functio" +
-  "n ws(t,n,A){if(t.cacheValid[n]!==1)return!1;let o=A[0],e=A[1],r=A[2],i=A[3],c=A[4],a=A[5],s=A[6],l=A" +
+  "n Ts(t,n,A){if(t.cacheValid[n]!==1)return!1;let o=A[0],e=A[1],r=A[2],i=A[3],c=A[4],a=A[5],s=A[6],l=A" +
   "[7],I=c-o,y=a-e,_=t.manifoldCache,m=n*iA,C=_[m+UA],f=_[m+VA],B=r*I+i*y-C,E=-i*I+r*y-f,S=(r*l-i*s)*_[" +
-  "m+YA]-(r*s+i*l)*_[m+kA];if(B>ar||B<-ar||E>ar||E<-ar||S>Rs||S<-Rs)return!1;let g=_[m+qA],h=_[m+HA];t." +
+  "m+YA]-(r*s+i*l)*_[m+kA];if(B>ar||B<-ar||E>ar||E<-ar||S>Fs||S<-Fs)return!1;let g=_[m+qA],h=_[m+HA];t." +
   "normalX[n]=r*g-i*h,t.normalY[n]=i*g+r*h;let d=t.pointCount[n],u=t.points,D=n*No;for(let F=0;F<d;F++)" +
   "{let b=m+KA+3*F,p=_[b],x=_[b+1],w=p-C,N=x-f,P=_[b+2]+g*(B-S*N)+h*(E+S*w),R=r*p-i*x,Q=i*p+r*x,T=D+F*C" +
   "o;u[T+Nn]=R,u[T+Tn]=Q,u[T+On]=R-I,u[T+Qn]=Q-y,u[T+GA]=o+R,u[T+XA]=e+Q,u[T+vn]=P}return!0}var yn=256," +
-  "Zr=3;function Fs(t,n,A,o,e){let r=t.contacts,i=t.shapes,c=i.geometry,a=t.bodies.transform,s=t.broadp" +
+  "Zr=3;function Os(t,n,A,o,e){let r=t.contacts,i=t.shapes,c=i.geometry,a=t.bodies.transform,s=t.broadp" +
   "hase.trees,l=t.manifold,I=t.pose,y=r.points,_=t.bodies.flags,m=i.aabb,C=i.moved,f=n*2*yn,B=f+yn,E=0," +
   "S=r.listIndex,g=Math.min(A,(n+1)*yn);for(let h=n*yn;h<g;h++){if(S[h]===-1)continue;let d=r.shapeA[h]" +
   ",u=r.shapeB[h];if(C[d]===1||C[u]===1){let Y=s[i.tree[d]],ot=s[i.tree[u]],j=i.proxy[d],Z=i.proxy[u];i" +
@@ -358,494 +358,495 @@ export const STEP_WORKER_SOURCE =
   "ouching)!==0&&E++;continue}let b=d*4,p=u*4;if(m[b]>m[p+2]+.02||m[p]>m[b+2]+.02||m[b+1]>m[p+3]+.02||m" +
   "[p+1]>m[b+3]+.02){if(r.cacheValid[h]=0,r.pointCount[h]===0)continue;l[0]=0}else{I[0]=a.x[D],I[1]=a.y" +
   "[D],I[2]=a.c[D],I[3]=a.s[D],I[4]=a.x[F],I[5]=a.y[F],I[6]=a.c[F],I[7]=a.s[F];let Y=r.flags[h];if(Fn(Y" +
-  ")&&ws(r,h,I)){E++;continue}ir[c.type[d]*co+c.type[u]](c,d,u,I,l),Ps(r,h,I,l)}let x=l[0],w=r.pointCou" +
+  ")&&Ts(r,h,I)){E++;continue}ir[c.type[d]*co+c.type[u]](c,d,u,I,l),Ns(r,h,I,l)}let x=l[0],w=r.pointCou" +
   "nt[h],N=h*No,P=w>0?y[N+lA]:-1,R=w>1?y[N+Co+lA]:-1,Q=y[N+Go],T=y[N+Xo],v=y[N+Co+Go],X=y[N+Co+Xo];for(" +
   "let Y=0;Y<x;Y++){let ot=3+Y*8,j=N+Y*Co;y[j+Nn]=l[ot+0],y[j+Tn]=l[ot+1],y[j+On]=l[ot+2],y[j+Qn]=l[ot+" +
   "3],y[j+GA]=l[ot+4],y[j+XA]=l[ot+5],y[j+vn]=l[ot+6],y[j+lA]=l[ot+7];let Z=l[ot+7],K=0,At=0;Z===P?(K=Q" +
   ",At=T):Z===R&&(K=v,At=X),y[j+Go]=K,y[j+Xo]=At}r.pointCount[h]=x,r.normalX[h]=x>0?l[1]:0,r.normalY[h]" +
   "=x>0?l[2]:0;let O=r.flags[h],U=(O&Lo.touching)!==0,J=x>0;(O&Lo.sensor)!==0&&J&&(J=l[9]<=0||x>1&&l[17" +
   "]<=0),J?(E++,r.flags[h]=O|Lo.touching):r.flags[h]=O&~Lo.touching,J!==U&&(o[B++]=h)}e[n*Zr]=f-n*2*yn," +
-  "e[n*Zr+1]=B-n*2*yn-yn,e[n*Zr+2]=E}var $r=32,zr=8*$r;var mo=new Float64Array(8);function Ts(t,n,A,o,e" +
+  "e[n*Zr+1]=B-n*2*yn-yn,e[n*Zr+2]=E}var $r=32,zr=8*$r;var mo=new Float64Array(8);function vs(t,n,A,o,e" +
   ",r){let i=t.broadphase,c=t.shapes,a=i.moveBuffer.data,s=i.moveFrom,l=i.trees[WA],I=i.trees[Mr],y=Mat" +
   "h.min(A,(n+1)*$r),_=0;for(let m=n*$r;m<y&&_>=0;m++){let C=a[m],f=c.proxy[C];if(f===-1)continue;let B" +
   "=i.trees[c.tree[C]];mo[0]=B.minX[f],mo[1]=B.minY[f],mo[2]=B.maxX[f],mo[3]=B.maxY[f],mo[4]=s[m*4],mo[" +
-  "5]=s[m*4+1],mo[6]=s[m*4+2],mo[7]=s[m*4+3],_=Ns(t,C,l,o,e,_,r),c.tree[C]===WA&&_>=0&&(_=Ns(t,C,I,o,e," +
-  "_,r))}return _}function Ns(t,n,A,o,e,r,i){let c=t.broadphase,a=c.queryResults;a.clear();let s=t.shap" +
+  "5]=s[m*4+1],mo[6]=s[m*4+2],mo[7]=s[m*4+3],_=Qs(t,C,l,o,e,_,r),c.tree[C]===WA&&_>=0&&(_=Qs(t,C,I,o,e," +
+  "_,r))}return _}function Qs(t,n,A,o,e,r,i){let c=t.broadphase,a=c.queryResults;a.clear();let s=t.shap" +
   "es,l=s.groupIndex[n]>0?-1:s.maskBits[n]|0;A.queryNewOverlaps(mo,0,l,s.moved,a);let I=a.data,y=t.cont" +
   "acts.pairs,_=r;for(let m=0;m<a.count;m++){let C=I[m];if(C===n)continue;if(s.moved[C]===1){if(C<n)con" +
   "tinue;let E=c.moveSlot[C]*4,S=c.moveFrom;if(S[E]<=mo[6]&&S[E+2]>=mo[4]&&S[E+1]<=mo[7]&&S[E+3]>=mo[5]" +
   ")continue}let f=n<C?n:C,B=n<C?C:n;if(y.get(f,B)===-1){if(_===i)return-1;o[e+2*_]=f,o[e+2*_+1]=B,_++}" +
-  "}return _}var Os=0,Qs=1,vs=2,Hs=3;function Ks(t,n,A,o,e){let r=t.contacts,i=t.bodies,c=t.solverData," +
-  "a=c.params,s=c.contacts,l=c.indexOf,I=c.states,y=r.points,_=i.transform,m=a[8],C=a[9],f=a[10],B=a[11" +
-  "],E=a[12],S=a[13],g=a[14],h=a[15],d=2*a[2],u=r.listIndex,D=-a[4],F=-a[6];o[e+Os]=0,o[e+Qs]=0<D?1:0,o" +
-  "[e+vs]=0<F?1:0;let b=c.constraintSlot,p=r.flags;for(let x=n;x<A;x++){if(!Fn(p[x]))continue;let w=u[x" +
-  "];if(w===-1)continue;let N=b[w];if(N<0)continue;let P=r.bodyA[x],R=r.bodyB[x],Q=l[P],T=l[R],v=N*44,X" +
-  "=Q===0?0:i.invMass[P],O=Q===0?0:i.invInertia[P],U=T===0?0:i.invMass[R],J=T===0?0:i.invInertia[R],L=r" +
-  ".normalX[x],Y=r.normalY[x],ot=Y,j=-L,Z=Q===0||T===0;s[v+0]=Q,s[v+1]=T,s[v+2]=X,s[v+3]=O,s[v+4]=U,s[v" +
-  "+5]=J,s[v+6]=L,s[v+7]=Y,s[v+8]=r.friction[x];let K=r.restitution[x];s[v+9]=K,K>0&&(o[e+Os]=1),s[v+10" +
-  "]=Z?B:m,s[v+11]=Z?E:C,s[v+12]=Z?S:f;let At=r.pointCount[x];s[v+13]=At,s[v+14]=r.tangentSpeed[x];let " +
-  "nt=r.rollingResistance[x];s[v+15]=nt;let $=nt>0?O+J:0;s[v+16]=$>0?1/$:0,s[v+17]=0,s[v+18]=x;let k=_." +
-  "c[P],rt=_.s[P],W=_.c[R],it=_.s[R],to=k*i.localCenterX[P]-rt*i.localCenterY[P],lt=rt*i.localCenterX[P" +
-  "]+k*i.localCenterY[P],mt=W*i.localCenterX[R]-it*i.localCenterY[R],z=it*i.localCenterX[R]+W*i.localCe" +
-  "nterY[R],_t=Q*8,St=T*8,tt=I[_t+0],et=I[_t+1],dt=I[_t+2],oo=I[St+0],qt=I[St+1],Ht=I[St+2],io=x*No,Nt=" +
-  "X+U;for(let yo=0;yo<2;yo++){let Tt=v+20+yo*12;if(yo>=At){s[Tt+7]=0,s[Tt+8]=0;continue}let at=io+yo*C" +
-  "o,Dn=y[at+Nn]-to,Mn=y[at+Tn]-lt,Rn=y[at+On]-mt,Pn=y[at+Qn]-z;s[Tt+0]=Dn*Y-Mn*L,s[Tt+1]=Rn*Y-Pn*L,s[T" +
-  "t+2]=Dn*L+Mn*Y,s[Tt+3]=Rn*L+Pn*Y,s[Tt+4]=y[at+vn]+g-((Rn-Dn)*L+(Pn-Mn)*Y);let Xe=Dn*Y-Mn*L,Ue=Rn*Y-P" +
-  "n*L,Ve=X+U+O*Xe*Xe+J*Ue*Ue;s[Tt+5]=Ve>0?1/Ve:0;let Ye=Dn*j-Mn*ot,ke=Rn*j-Pn*ot,qe=X+U+O*Ye*Ye+J*ke*k" +
-  "e;s[Tt+6]=qe>0?1/qe:0;let xr=h*y[at+Go],eA=h*y[at+Xo];xr*Nt>d&&(xr=d/Nt),eA*Nt>d?eA=d/Nt:-eA*Nt>d&&(" +
-  "eA=-d/Nt),s[Tt+7]=xr,s[Tt+8]=eA,s[Tt+9]=0;let Sa=oo-Ht*Pn-(tt-dt*Mn),ga=qt+Ht*Rn-(et+dt*Dn),br=Sa*L+" +
-  "ga*Y;s[Tt+10]=br,br<D&&(o[e+Qs]=1),br<F&&(o[e+vs]=1)}}}var ne=.5;function Ws(t,n,A,o){let e=A[o+4],r" +
-  "=A[o+5],i=e*e+r*r,c=t.maxExtent[n],a=2*c*c*(1-A[o+6]),s=ne*t.minExtent[n];return 2*(i+a)<=s*s?!1:Mat" +
-  "h.sqrt(i)+Math.sqrt(a>0?a:0)>s&&t.type[n]===wn.dynamic}function Zs(t,n,A,o,e=1){let r=o[0],i=o[2],c=" +
-  "Wo/r,a=c*c,s=i*i;for(let l=e;l<A;l++){let I=l*8,y=l*8,_=n[y+3],m=n[y+0]+_*t[I+0],C=n[y+1]+_*t[I+1],f" +
-  "=n[y+2]+n[y+4]*t[I+2],B=m*m+C*C;if(B>s){let E=i/Math.sqrt(B);m*=E,C*=E}f*f>a&&(f=f>0?c:-c),t[I+0]=m," +
-  "t[I+1]=C,t[I+2]=f}}function $s(t,n,A,o=1){let e=A[0],r=A[2],i=Wo/e;for(let c=o;c<n;c++){let a=c*8;Ir" +
-  "(t,a,r,i);let s=t[a+2],l=t[a+6],I=t[a+7],y=e*s,_=l-y*I,m=I+y*l,C=Math.sqrt(_*_+m*m),f=C>0?1/C:0;t[a+" +
-  "6]=_*f,t[a+7]=m*f,t[a+4]=t[a+4]+e*t[a+0],t[a+5]=t[a+5]+e*t[a+1]}}function zs(t,n,A,o=1){let e=A[0],r" +
-  "=A[2],i=Wo/e;for(let c=o;c<n;c++)Ir(t,c*8,r,i)}function Ir(t,n,A,o){let e=t[n+2];e*e>o*o&&(t[n+2]=e>" +
-  "0?o:-o);let r=t[n+0],i=t[n+1],c=r*r+i*i;if(c>A*A){let a=A/Math.sqrt(c);t[n+0]=r*a,t[n+1]=i*a}}var Ha" +
-  "=1e8,Ka=1,Wa=2,Za=4;function js(t,n,A,o,e){let r=t.solverData,i=r.states,c=r.integration,a=t.bodies," +
-  "s=a.transform,l=t.shapes,I=l.geometry,y=l.aabb,_=t.broadphase.trees,m=t.pose,C=r.params[16]===1,f=a." +
-  "maxExtent,B=a.minExtent,E=ne,S=r.params[2],g=Wo/r.params[0],h=Ha*r.params[7],d=a.mass,u=a.inertia,D=" +
-  "0;for(let F=n;F<A;F++){let b=F*8,p=c[F*8+7],x=i[b+0],w=i[b+1],N=i[b+2],P=a.centerX[p]+i[b+4],R=a.cen" +
-  "terY[p]+i[b+5],Q=i[b+6],T=i[b+7],v=s.c[p],X=s.s[p],O=Q*v-T*X,U=T*v+Q*X,J=1/Math.sqrt(O*O+U*U);O*=J,U" +
-  "*=J;let L=x+w+N+P+R+O+U;if(L-L!==0||d[p]*(x*x+w*w)+u[p]*(N*N)>h){o[e+D++]=F*8+Ka;continue}Ir(i,b,S,g" +
-  ");let Y=i[b+0],ot=i[b+1],j=i[b+2];a.vx[p]=Y,a.vy[p]=ot,a.w[p]=j,a.centerX[p]=P,a.centerY[p]=R,s.c[p]" +
-  "=O,s.s[p]=U;let Z=a.localCenterX[p],K=a.localCenterY[p],At=P-(O*Z-U*K),nt=R-(U*Z+O*K);s.x[p]=At,s.y[" +
-  "p]=nt,a.forceX[p]=0,a.forceY[p]=0,a.torque[p]=0;let $=0;if(C){let k=i[b+4],rt=i[b+5],W=f[p],it=E*B[p" +
-  "];2*(k*k+rt*rt+2*W*W*(1-Q))>it*it&&Ws(a,p,i,b)&&($=Wa)}m[0]=At,m[1]=nt,m[2]=O,m[3]=U;for(let k=a.sha" +
-  "peHead[p];k!==-1;k=l.next[k]){let rt=k*4;Wr(I,k,m,y,rt);let W=_[l.tree[k]],it=l.proxy[k];(W.minX[it]" +
-  ">y[rt]||W.minY[it]>y[rt+1]||W.maxX[it]<y[rt+2]||W.maxY[it]<y[rt+3])&&($|=Za)}$!==0&&(o[e+D++]=F*8+$)" +
-  "}return D}function oi(t,n,A,o=0){for(let e=o;e<n;e++){let r=e*44,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8,a=t[r" +
-  "+2],s=t[r+3],l=t[r+4],I=t[r+5],y=t[r+6],_=t[r+7],m=t[r+13]|0,C=0,f=0,B=0,E=0;for(let g=0;g<m;g++){le" +
-  "t h=r+20+g*12,d=t[h+7],u=t[h+8];C+=d*y+u*_,f+=d*_-u*y,B+=d*t[h+0]-u*t[h+2],E+=d*t[h+1]-u*t[h+3]}let " +
-  "S=t[r+17];A[i+0]=A[i+0]-a*C,A[i+1]=A[i+1]-a*f,A[i+2]=A[i+2]-s*(B+S),A[c+0]=A[c+0]+l*C,A[c+1]=A[c+1]+" +
-  "l*f,A[c+2]=A[c+2]+I*(E+S)}}function ni(t,n,A,o,e,r,i=0){let c=o[1],a=o[3];for(let s=i;s<n;s++){let I" +
-  "=(r?n-1-(s-i):s)*44,y=(t[I+0]|0)*8,_=(t[I+1]|0)*8,m=t[I+2],C=t[I+3],f=t[I+4],B=t[I+5],E=t[I+6],S=t[I" +
-  "+7],g=m*E,h=m*S,d=f*E,u=f*S,D=A[y+0],F=A[y+1],b=A[y+2],p=A[_+0],x=A[_+1],w=A[_+2],N=A[y+6],P=A[y+7]," +
-  "R=A[_+6],Q=A[_+7],T=(A[_+4]-A[y+4])*E+(A[_+5]-A[y+5])*S,v=t[I+10],X=t[I+11],O=t[I+12],U=t[I+13]>1,J=" +
-  "I+20,L=J+12;{let Z=t[J+0],K=t[J+1],At=T+R*t[J+3]+Q*K-N*t[J+2]-P*Z+t[J+4],nt=0,$=1,k=0;At>0?nt=At*c:e" +
-  "&&(nt=v*At,nt<-a&&(nt=-a),$=X,k=O);let rt=p*E+x*S-(D*E+F*S)+(w*K-b*Z),W=t[J+7],it=W-k*W-t[J+5]*$*(rt" +
-  "+nt),to=it>0?it:0,lt=to-W;t[J+7]=to;let mt=t[J+9];t[J+9]=lt>mt?lt:mt,D-=lt*g,F-=lt*h,b-=lt*(C*Z),p+=" +
-  "lt*d,x+=lt*u,w+=lt*(B*K)}if(U){let Z=t[L+0],K=t[L+1],At=T+R*t[L+3]+Q*K-N*t[L+2]-P*Z+t[L+4],nt=0,$=1," +
-  "k=0;At>0?nt=At*c:e&&(nt=v*At,nt<-a&&(nt=-a),$=X,k=O);let rt=p*E+x*S-(D*E+F*S)+(w*K-b*Z),W=t[L+7],it=" +
-  "W-k*W-t[L+5]*$*(rt+nt),to=it>0?it:0,lt=to-W;t[L+7]=to;let mt=t[L+9];t[L+9]=lt>mt?lt:mt,D-=lt*g,F-=lt" +
-  "*h,b-=lt*(C*Z),p+=lt*d,x+=lt*u,w+=lt*(B*K)}let Y=t[I+8],ot=t[I+14];{let Z=t[J+2],K=t[J+3],At=p*S-x*E" +
-  "-(D*S-F*E)+(b*Z-w*K+ot),nt=t[J+8],$=Y*t[J+7],k=nt-t[J+6]*At,rt=k>$?$:k<-$?-$:k,W=rt-nt;t[J+8]=rt,D-=" +
-  "W*h,F+=W*g,b+=W*(C*Z),p+=W*u,x-=W*d,w-=W*(B*K)}if(U){let Z=t[L+2],K=t[L+3],At=p*S-x*E-(D*S-F*E)+(b*Z" +
-  "-w*K+ot),nt=t[L+8],$=Y*t[L+7],k=nt-t[L+6]*At,rt=k>$?$:k<-$?-$:k,W=rt-nt;t[L+8]=rt,D-=W*h,F+=W*g,b+=W" +
-  "*(C*Z),p+=W*u,x-=W*d,w-=W*(B*K)}let j=t[I+15];if(j>0){let Z=t[J+7]+(U?t[L+7]:0),K=j*Z,At=t[I+17],nt=" +
-  "At-t[I+16]*(w-b),$=nt>K?K:nt<-K?-K:nt,k=$-At;t[I+17]=$,b-=C*k,w+=B*k}A[y+0]=D,A[y+1]=F,A[y+2]=b,A[_+" +
-  "0]=p,A[_+1]=x,A[_+2]=w}}function Ai(t,n,A,o,e=0){let r=o[4];for(let i=e;i<n;i++){let c=i*44,a=t[c+9]" +
-  ";if(a===0)continue;let s=c+20,l=s+12,I=t[c+13]|0,y=t[s+10]<-r&&t[s+9]>0,_=I>1&&t[l+10]<-r&&t[l+9]>0;" +
-  "y&&_?za(t,c,A,a):y?_r(t,c,s,A,a):_&&_r(t,c,l,A,a)}}function _r(t,n,A,o,e){uA[0]=-e*t[A+10],$a(t,n,A," +
-  "o,uA)}function $a(t,n,A,o,e){let r=(t[n+0]|0)*8,i=(t[n+1]|0)*8,c=t[n+2],a=t[n+3],s=t[n+4],l=t[n+5],I" +
-  "=t[n+6],y=t[n+7],_=t[A+0],m=t[A+1],C=(o[i+0]-o[r+0])*I+(o[i+1]-o[r+1])*y+o[i+2]*m-o[r+2]*_,f=t[A+7]," +
-  "B=f-t[A+5]*(C-e[0]),E=B>0?B:0,S=E-f;t[A+7]=E,S>t[A+9]&&(t[A+9]=S),o[r+0]=o[r+0]-c*S*I,o[r+1]=o[r+1]-" +
-  "c*S*y,o[r+2]=o[r+2]-a*S*_,o[i+0]=o[i+0]+s*S*I,o[i+1]=o[i+1]+s*S*y,o[i+2]=o[i+2]+l*S*m}var uA=new Flo" +
-  "at64Array(2);function za(t,n,A,o){let e=n+20;uA[0]=-o*t[e+10],uA[1]=-o*t[e+12+10],ja(t,n,A,uA)||(_r(" +
-  "t,n,e,A,o),_r(t,n,e+12,A,o))}function ja(t,n,A,o){let e=n+20,r=e+12,i=t[n+2],c=t[n+3],a=t[n+4],s=t[n" +
-  "+5],l=t[e+0],I=t[e+1],y=t[r+0],_=t[r+1],m=i+a+c*l*l+s*I*I,C=i+a+c*y*y+s*_*_,f=i+a+c*l*y+s*I*_,B=m*C-" +
-  "f*f;if(!(m*m<1e3*B))return!1;let E=(t[n+0]|0)*8,S=(t[n+1]|0)*8,g=t[n+6],h=t[n+7],d=A[S+0]-A[E+0],u=A" +
-  "[S+1]-A[E+1],D=A[E+2],F=A[S+2],b=d*g+u*h+F*I-D*l,p=d*g+u*h+F*_-D*y,x=t[e+7],w=t[r+7],N=b-o[0]-(m*x+f" +
-  "*w),P=p-o[1]-(f*x+C*w),R=(-C*N+f*P)/B,Q=(f*N-m*P)/B;R>=0&&Q>=0||(R=-N/m,Q=0,R>=0&&f*R+P>=0||(R=0,Q=-" +
-  "P/C,Q>=0&&f*Q+N>=0||(R=0,Q=0)));let T=R-x,v=Q-w;t[e+7]=R,t[r+7]=Q,T>t[e+9]&&(t[e+9]=T),v>t[r+9]&&(t[" +
-  "r+9]=v);let X=T+v;return A[E+0]=A[E+0]-i*X*g,A[E+1]=A[E+1]-i*X*h,A[E+2]=D-c*(T*l+v*y),A[S+0]=A[S+0]+" +
-  "a*X*g,A[S+1]=A[S+1]+a*X*h,A[S+2]=F+s*(T*I+v*_),!0}var ec=2*Math.PI;function zn(t,n,A,o,e,r){let i=A[" +
-  "e];if(i===0){t[n]=0,t[n+1]=1,t[n+2]=0;return}let c=r[0],a=ec*i,s=2*o[e]+c*a,l=c*a*s,I=1/(1+l);t[n]=a" +
-  "/s,t[n+1]=l*I,t[n+2]=I}function ge(t,n,A){let o=t.joints,e=t.solverData.params,r=o.softness,i=r[0],c" +
-  "=r[1],a=r[2],s=e[15],l=o.constraints,I=o.pins,y=o.type,_=o.flags,m=o.rowColour,C=o.rowSlot,f=o.f,B=f" +
-  "[Zo],E=f[Zo+1],S=f[Zo+2],g=f[Zo+3],h=f[Zo+4],d=f[Zo+5];for(let u=n;u<A;u++){if(m[u]<0)continue;let D" +
-  "=y[u],F=_[u];if(di(D,F)){let p=C[u]*16;ri(t,u,I,p),I[p+14]=s*B[u],I[p+14+1]=s*E[u];continue}let b=C[" +
-  "u]*40;switch(ri(t,u,l,b),l[b+14]=i,l[b+15]=c,l[b+16]=a,l[b+20]=s*B[u],l[b+20+1]=s*E[u],l[b+20+2]=s*S" +
-  "[u],l[b+20+3]=s*g[u],l[b+20+4]=s*h[u],l[b+20+5]=s*d[u],D){case ht.revolute:ic(t,u,l,b);break;case ht" +
-  ".prismatic:case ht.wheel:ac(t,u,l,b);break;case ht.distance:cc(t,u,l,b);break;case ht.weld:lc(t,u,l," +
-  "b);break;case ht.mouse:Ic(t,u,l,b);break;case ht.motor:_c(t,u,l,b);break;case ht.pulley:yc(t,u,l,b);" +
-  "break}}}var sc=Et.enableLimit|Et.enableMotor|Et.enableSpring;function di(t,n){return t===ht.revolute" +
-  "&&(n&sc)===0}function ri(t,n,A,o){let e=t.joints,r=t.bodies,i=r.transform,c=t.solverData.indexOf,a=e" +
-  ".bodyA[n],s=e.bodyB[n],l=c[a],I=c[s],y=l!==0&&r.type[a]===wn.dynamic,_=I!==0&&r.type[s]===wn.dynamic" +
-  ";A[o+0]=l,A[o+1]=I,A[o+2]=y?r.invMass[a]:0,A[o+3]=y?r.invInertia[a]:0,A[o+4]=_?r.invMass[s]:0,A[o+5]" +
-  "=_?r.invInertia[s]:0,A[o+6]=n,A[o+7]=e.flags[n];let m=e.f,C=i.c[a],f=i.s[a],B=i.c[s],E=i.s[s],S=m[We" +
-  "][n]-r.localCenterX[a],g=m[Ze][n]-r.localCenterY[a];A[o+8]=C*S-f*g,A[o+9]=f*S+C*g,S=m[$e][n]-r.local" +
-  "CenterX[s],g=m[ze][n]-r.localCenterY[s],A[o+10]=B*S-E*g,A[o+11]=E*S+B*g,A[o+12]=r.centerX[s]-r.cente" +
-  "rX[a],A[o+13]=r.centerY[s]-r.centerY[a]}function mr(t,n,A,o,e){let r=t.joints,i=t.bodies.transform,c" +
-  "=r.bodyA[n],a=r.bodyB[n],s=i.c[c],l=i.s[c],I=i.c[a],y=i.s[a],_=s*I+l*y,m=s*y-l*I,C=r.f[_s][n],f=r.f[" +
-  "ys][n];A[o]=_*C+m*f,A[e]=m*C-_*f}function fr(t,n){let A=t[n+3]+t[n+5];return A>0?1/A:0}function ic(t" +
-  ",n,A,o){let e=t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n];A[o+27]=fr(A,o),mr(t,n,A,o+32,o+3" +
-  "3),A[o+28]=r[$A][n],A[o+29]=i*r[zA][n],A[o+30]=r[wr][n],A[o+31]=r[Fr][n],r[To][n]===0&&(A[o+7]=c&~Et" +
-  ".enableSpring),zn(A,o+17,r[To],r[Gn],n,t.solverData.params)}function ac(t,n,A,o){let e=t.joints,r=e." +
-  "f,i=t.solverData.params[0],c=t.bodies.transform,a=e.bodyA[n],s=c.c[a],l=c.s[a],I=r[je][n],y=r[ts][n]" +
-  ";A[o+26]=s*I-l*y,A[o+27]=l*I+s*y,e.type[n]===ht.prismatic&&mr(t,n,A,o+34,o+35),A[o+29]=r[$A][n],A[o+" +
-  "30]=i*r[zA][n],A[o+31]=r[wr][n],A[o+32]=r[Fr][n],A[o+33]=fr(A,o),r[To][n]===0&&(A[o+7]=e.flags[n]&~E" +
-  "t.enableSpring),zn(A,o+17,r[To],r[Gn],n,t.solverData.params)}function cc(t,n,A,o){let e=t.joints,r=e" +
-  ".f,i=t.solverData.params[0],c=e.flags[n],a=r[os][n],s=r[ns][n],l=r[Rr][n],I=(c&Et.enableLimit)!==0;I" +
-  "&&(l=l<a?a:l>s?s:l),A[o+26]=l,A[o+27]=a,A[o+28]=s,A[o+29]=r[$A][n],A[o+30]=i*r[zA][n],A[o+31]=r[To][" +
-  "n],((c&Et.enableSpring)===0||I&&a>=s)&&(A[o+7]=c|64),zn(A,o+17,r[To],r[Gn],n,t.solverData.params);le" +
-  "t _=A[o+8],m=A[o+9],C=A[o+10],f=A[o+11],B=A[o+12]+C-_,E=A[o+13]+f-m,S=Math.sqrt(B*B+E*E),g=S>0?B/S:0" +
-  ",h=S>0?E/S:0,d=_*h-m*g,u=C*h-f*g,D=A[o+2]+A[o+4]+A[o+3]*d*d+A[o+5]*u*u;A[o+32]=D>0?1/D:0}function lc" +
-  "(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params;mr(t,n,A,o+28,o+29),A[o+27]=fr(A,o);let c=e.fla" +
-  "gs[n];r[To][n]>0&&(zn(A,o+14,r[To],r[Gn],n,i),c|=16),r[Pr][n]>0?(zn(A,o+17,r[Pr],r[As],n,i),c|=32):(" +
-  "A[o+17]=e.softness[0],A[o+18]=e.softness[1],A[o+19]=e.softness[2]),A[o+7]=c}function Ic(t,n,A,o){let" +
-  " e=t.joints,r=e.f,i=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0,A[o+12]=i.cen" +
-  "terX[c]-r[Nr][n],A[o+13]=i.centerY[c]-r[Tr][n],A[o+26]=t.solverData.params[0]*r[Or][n],zn(A,o+17,r[T" +
-  "o],r[Gn],n,t.solverData.params)}function _c(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=i.transform,a" +
-  "=t.solverData.params[0],s=e.bodyA[n],l=e.bodyB[n],I=c.c[s],y=c.s[s],_=c.c[l],m=c.s[l],C=r[Nr][n]-i.l" +
-  "ocalCenterX[s],f=r[Tr][n]-i.localCenterY[s];A[o+8]=I*C-y*f,A[o+9]=y*C+I*f,C=-i.localCenterX[l],f=-i." +
-  "localCenterY[l],A[o+10]=_*C-m*f,A[o+11]=m*C+_*f,mr(t,n,A,o+31,o+32),A[o+27]=fr(A,o),A[o+28]=a*r[Or][" +
-  "n],A[o+29]=a*r[rs][n],A[o+30]=r[es][n]/a}function yc(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=e.bo" +
-  "dyA[n],a=e.bodyB[n];A[o+26]=r[ss][n]-i.centerX[c],A[o+27]=r[is][n]-i.centerY[c],A[o+28]=r[as][n]-i.c" +
-  "enterX[a],A[o+29]=r[cs][n]-i.centerY[a];let s=r[ls][n];A[o+30]=s,A[o+31]=r[Rr][n]+s*r[Is][n]}var M=n" +
-  "ew Float64Array(26),So=0,go=1,uo=2,po=3,Po=4,wo=5,xo=6,bo=7,Bn=8,En=9,nn=10,wA=11,jn=12,Sn=13,gn=14," +
-  "dn=15,un=16,Cr=17,de=18,ue=19,pe=20,xe=21,be=22,De=23,Me=24,FA=25;function mc(t,n,A,o,e){let r=A[o+6" +
-  "],i=A[o+7],c=A[e+6],a=A[e+7],s=t[n+8],l=t[n+9],I=t[n+10],y=t[n+11],_=r*s-i*l,m=i*s+r*l,C=c*I-a*y,f=a" +
-  "*I+c*y;M[So]=_,M[go]=m,M[uo]=C,M[po]=f}function Ho(t,n,A,o,e){mc(t,n,A,o,e),M[Po]=A[e+4]-A[o+4]+t[n+" +
-  "12]+M[uo]-M[So],M[wo]=A[e+5]-A[o+5]+t[n+13]+M[po]-M[go]}function tA(t,n,A,o,e){let r=t[n+2],i=t[n+3]" +
-  ",c=t[n+4],a=t[n+5],s=M[Sn],l=M[gn];A[o+0]=A[o+0]-r*s,A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-i*M[dn],A[e+0]=" +
-  "A[e+0]+c*s,A[e+1]=A[e+1]+c*l,A[e+2]=A[e+2]+a*M[un]}function oA(t,n,A,o){let e=A[o+6],r=A[o+7],i=t[n+" +
-  "26],c=t[n+27],a=e*i-r*c,s=r*i+e*c,l=M[Po],I=M[wo],y=a*l+s*I,_=(l+M[So])*s-(I+M[go])*a,m=M[uo]*s-M[po" +
-  "]*a,C=t[n+3],f=t[n+5],B=t[n+2]+t[n+4]+C*_*_+f*m*m;M[xo]=a,M[bo]=s,M[Bn]=_,M[En]=m,M[nn]=B>0?1/B:0,M[" +
-  "wA]=y,M[jn]=y}var Re=0,NA=1,ui=2;function An(t,n,A,o,e,r,i,c){let a=c===null?0:2*c[2];for(let s=n;s<" +
-  "A;s++){let l=s*e,I=(t[l+0]|0)*8,y=(t[l+1]|0)*8,_=o[I+6],m=o[I+7],C=o[y+6],f=o[y+7],B=t[l+8],E=t[l+9]" +
-  ",S=t[l+10],g=t[l+11],h=_*B-m*E,d=m*B+_*E,u=C*S-f*g,D=f*S+C*g,F=t[l+2],b=t[l+3],p=t[l+4],x=t[l+5],w=l" +
-  "+r,N=t[w],P=t[w+1],R=F+p;c!==null&&R>0&&(N*R>a?t[w]=N=a/R:-N*R>a&&(t[w]=N=-a/R),P*R>a?t[w+1]=P=a/R:-" +
-  "P*R>a&&(t[w+1]=P=-a/R));let Q=i===Re?0:i===NA?t[w+2]:t[w+2]+t[w+3]+t[w+4]-t[w+5];o[I+0]=o[I+0]-F*N,o" +
-  "[I+1]=o[I+1]-F*P,o[I+2]=o[I+2]-b*(h*P-d*N+Q),o[y+0]=o[y+0]+p*N,o[y+1]=o[y+1]+p*P,o[y+2]=o[y+2]+x*(u*" +
-  "P-D*N+Q)}}function Pe(t,n,A,o,e){let r=M[Cr],i=M[xo],c=M[bo],a=t[n+2],s=t[n+3],l=t[n+4],I=t[n+5];A[o" +
-  "+0]=A[o+0]-a*r*i,A[o+1]=A[o+1]-a*r*c,A[o+2]=A[o+2]-s*r*M[Bn],A[e+0]=A[e+0]+l*r*i,A[e+1]=A[e+1]+l*r*c" +
-  ",A[e+2]=A[e+2]+I*r*M[En]}function we(t,n,A){M[FA]=M[xo]*(t[A+0]-t[n+0])+M[bo]*(t[A+1]-t[n+1])+M[En]*" +
-  "t[A+2]-M[Bn]*t[n+2]}function TA(t,n,A,o,e,r,i,c){let a=0,s=1,l=0;c&&(a=t[n+i]*M[jn],s=t[n+i+1],l=t[n" +
-  "+i+2]),we(A,o,e);let I=t[n+20+r],y=-s*M[nn]*(M[FA]+a)-l*I;t[n+20+r]=I+y,M[Cr]=y,Pe(t,n,A,o,e)}functi" +
-  "on fc(t,n,A,o,e,r,i,c){we(A,o,e);let a=t[n+20+r],s=t[n+c],l=a+M[nn]*(t[n+i]-M[FA]);l=l>s?s:l<-s?-s:l" +
-  ";let I=l-a;t[n+20+r]=l,M[Cr]=I,Pe(t,n,A,o,e)}function Cc(t,n,A,o,e,r,i,c,a,s){let l=r[1];for(let I=0" +
-  ";I<2;I++){let y=I===0?M[wA]-t[n+a]:t[n+s]-M[wA],_=0,m=1,C=0;y>0?_=y*l:i&&(_=t[n+14]*y,m=t[n+15],C=t[" +
-  "n+16]),we(A,o,e);let f=I===0?M[FA]:-M[FA],B=t[n+20+c+I],E=B-m*M[nn]*(f+_)-C*B,S=E>0?E:0,g=S-B;t[n+20" +
-  "+c+I]=S,M[Cr]=I===0?g:-g,Pe(t,n,A,o,e)}}var hc=0,Bc=1,Ec=2,Sc=3,gc=4,dc=5,uc=6;function nA(t,n,A,o,e" +
-  ",r,i,c,a,s,l){c&&TA(t,n,A,o,e,l[hc],17,!0),a&&fc(t,n,A,o,e,l[Bc],l[Ec],l[Sc]),s&&Cc(t,n,A,o,e,r,i,l[" +
-  "gc],l[dc],l[uc])}function pi(t,n,A){let o=1,e=0;A&&(o=t[n+15],e=t[n+16]);let r=M[de],i=M[ue],c=M[pe]" +
-  ",a=M[xe],s=M[be],l=r*c-i*i;l=l!==0?1/l:0;let I=t[n+20],y=t[n+20+1],_=-o*l*(c*a-i*s)-e*I,m=-o*l*(r*s-" +
-  "i*a)-e*y;t[n+20]=I+_,t[n+20+1]=y+m,M[De]=_,M[Me]=m}function hr(t,n,A,o,e,r){let i=A[o+6],c=A[o+7],a=" +
-  "A[e+6],s=A[e+7],l=t[n+8],I=t[n+9],y=t[n+10],_=t[n+11],m=i*l-c*I,C=c*l+i*I,f=a*y-s*_,B=s*y+a*_,E=t[n+" +
-  "2],S=t[n+3],g=t[n+4],h=t[n+5],d=0,u=0,D=1,F=0;if(r){let j=t[n+14];d=j*(A[e+4]-A[o+4]+f-m+t[n+12]),u=" +
-  "j*(A[e+5]-A[o+5]+B-C+t[n+13]),D=t[n+15],F=t[n+16]}let b=A[o+0],p=A[o+1],x=A[o+2],w=A[e+0],N=A[e+1],P" +
-  "=A[e+2],R=w-P*B-b+x*C+d,Q=N+P*f-p-x*m+u,T=E+g,v=T+S*C*C+h*B*B,X=-S*m*C-h*f*B,O=T+S*m*m+h*f*f,U=v*O-X" +
-  "*X;U=U!==0?1/U:0;let J=t[n+20],L=t[n+20+1],Y=-D*U*(O*R-X*Q)-F*J,ot=-D*U*(v*Q-X*R)-F*L;t[n+20]=J+Y,t[" +
-  "n+20+1]=L+ot,A[o+0]=b-E*Y,A[o+1]=p-E*ot,A[o+2]=x-S*(m*ot-C*Y),A[e+0]=w+g*Y,A[e+1]=N+g*ot,A[e+2]=P+h*" +
-  "(f*ot-B*Y)}var pc=Int32Array.of(0,3,29,30,1,27,28);function xi(t,n,A,o){for(let e=n;e<A;e++){let r=e" +
-  "*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c);let a=M[Po],s=M[wo],l=Math.sqrt(a*a+s*s),I=l>0?1/l:0" +
-  ",y=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],_=y*a*I,m=y*s*I;M[Sn]=_,M[gn]=m,M[dn]=M[So]*m-M[go]*_,M[un]" +
-  "=M[uo]*m-M[po]*_,tA(t,r,o,i,c)}}function bi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i" +
-  "?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I);let y=M[Po],_=M[wo],m=Math.sqrt(y*y+_*_),C=m>" +
-  "0?1/m:0,f=y*C,B=_*C;M[xo]=f,M[bo]=B,M[Bn]=M[So]*B-M[go]*f,M[En]=M[uo]*B-M[po]*f,M[nn]=t[s+32],M[wA]=" +
-  "m,M[jn]=m-t[s+26];let E=t[s+7]|0;if((E&64)!==0)TA(t,s,o,l,I,0,14,r);else{let S=t[s+31]>0,g=(E&Et.ena" +
-  "bleMotor)!==0,h=(E&Et.enableLimit)!==0;nA(t,s,o,l,I,e,r,S,g,h,pc)}}}var xc=Int32Array.of(0,60,2,4,4," +
-  "0,4,0);function Di(t,n,A,o,e){let r=xc[n],i=2*e[2],c=2*Wo,a=e[0];for(let s=A;s<o;s++){let l=s*40,I=n" +
-  "===ht.pulley?t[l+30]:1,y=t[l+2]+I*I*t[l+4],_=a*(t[l+3]+t[l+5]);for(let m=0;m<6;m++){let C=(r>>m&1)!=" +
-  "=0,f=C?_:y;if(f===0)continue;let B=C?c:i,E=l+20+m,S=t[E];S*f>B?t[E]=B/f:-S*f>B&&(t[E]=-B/f)}}}var Br" +
-  "=new Float64Array(2);function rn(t,n,A,o,e,r){let i=o[e+6],c=o[e+7],a=o[r+6],s=o[r+7],l=i*a+c*s,I=i*" +
-  "s-c*a,y=t[A],_=t[A+1];Br[0]=_*l+y*I,Br[1]=y*l-_*I,Lr(Br,0),t[n+39]=Br[0]}function Mi(t,n,A,o){An(t,n" +
-  ",A,o,40,20,NA,null)}function Ri(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l" +
-  "=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5],f=o[l+0],B=o[l+1],E=o[l+2],S=o[I+0]" +
-  ",g=o[I+1],h=o[I+2],d=o[l+6],u=o[l+7],D=o[I+6],F=o[I+7],b=t[s+30];{rn(t,s,s+31,o,l,I);let p=b*t[s+39]" +
-  ",x=t[s+20+2],w=t[s+29],N=x-t[s+27]*(h-E+p);N=N>w?w:N<-w?-w:N;let P=N-x;t[s+20+2]=N,E-=_*P,h+=C*P}{le" +
-  "t p=t[s+8],x=t[s+9],w=t[s+10],N=t[s+11],P=d*p-u*x,R=u*p+d*x,Q=D*w-F*N,T=F*w+D*N,v=S-h*T-f+E*R+b*(o[I" +
-  "+4]-o[l+4]+Q-P+t[s+12]),X=g+h*Q-B-E*P+b*(o[I+5]-o[l+5]+T-R+t[s+13]),O=y+m,U=O+_*R*R+C*T*T,J=-_*P*R-C" +
-  "*Q*T,L=O+_*P*P+C*Q*Q,Y=U*L-J*J;Y=Y!==0?1/Y:0;let ot=t[s+20],j=t[s+20+1],Z=ot-Y*(L*v-J*X),K=j-Y*(U*X-" +
-  "J*v),At=t[s+28],nt=Z*Z+K*K;if(nt>At*At){let rt=At/Math.sqrt(nt);Z*=rt,K*=rt}let $=Z-ot,k=K-j;t[s+20]" +
-  "=Z,t[s+20+1]=K,f-=y*$,B-=y*k,E-=_*(P*k-R*$),S+=m*$,g+=m*k,h+=C*(Q*k-T*$)}o[l+0]=f,o[l+1]=B,o[l+2]=E," +
-  "o[I+0]=S,o[I+1]=g,o[I+2]=h}}function Pi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+1]|0)*8,c=t[" +
-  "r+4],a=t[r+5],s=o[i+6],l=o[i+7],I=t[r+10],y=t[r+11],_=s*I-l*y,m=l*I+s*y,C=t[r+20],f=t[r+20+1];o[i+0]" +
-  "=o[i+0]+c*C,o[i+1]=o[i+1]+c*f,o[i+2]=o[i+2]+a*(_*f-m*C)}}function wi(t,n,A,o,e,r,i){let c=n+A-1;for(" +
-  "let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+1]|0)*8,I=t[s+4],y=t[s+5],_=o[l+0],m=o[l+1],C=o[l+2],f=o[" +
-  "l+6],B=o[l+7],E=t[s+10],S=t[s+11],g=f*E-B*S,h=B*E+f*S,d=t[s+17],u=t[s+18],D=t[s+19],F=_-C*h+d*(o[l+4" +
-  "]+g+t[s+12]),b=m+C*g+d*(o[l+5]+h+t[s+13]),p=I+y*h*h,x=-y*g*h,w=I+y*g*g,N=p*w-x*x;N=N!==0?1/N:0;let P" +
-  "=t[s+20],R=t[s+20+1],Q=P-u*N*(w*F-x*b)-D*P,T=R-u*N*(p*b-x*F)-D*R,v=t[s+26],X=Q*Q+T*T;if(X>v*v){let J" +
-  "=v/Math.sqrt(X);Q*=J,T*=J}let O=Q-P,U=T-R;t[s+20]=Q,t[s+20+1]=T,_+=I*O,m+=I*U,C+=y*(g*U-h*O),o[l+0]=" +
-  "_,o[l+1]=m,o[l+2]=C}}var bc=new Float64Array([0,1,0]);function Fi(t,n,A,o,e){An(t,n,A,o,16,14,Re,e)}" +
-  "function Ni(t,n,A,o,e,r,i){let c=r?e:bc,a=c[0],s=c[1],l=c[2],I=n+A-1;for(let y=n;y<A;y++){let _=(i?I" +
-  "-y:y)*16,m=(t[_+0]|0)*8,C=(t[_+1]|0)*8,f=o[m+6],B=o[m+7],E=o[C+6],S=o[C+7],g=t[_+8],h=t[_+9],d=t[_+1" +
-  "0],u=t[_+11],D=f*g-B*h,F=B*g+f*h,b=E*d-S*u,p=S*d+E*u,x=t[_+2],w=t[_+3],N=t[_+4],P=t[_+5],R=a*(o[C+4]" +
-  "-o[m+4]+b-D+t[_+12]),Q=a*(o[C+5]-o[m+5]+p-F+t[_+13]),T=o[m+0],v=o[m+1],X=o[m+2],O=o[C+0],U=o[C+1],J=" +
-  "o[C+2],L=O-J*p-T+X*F+R,Y=U+J*b-v-X*D+Q,ot=x+N,j=ot+w*F*F+P*p*p,Z=-w*D*F-P*b*p,K=ot+w*D*D+P*b*b,At=j*" +
-  "K-Z*Z;At=At!==0?s/At:0;let nt=t[_+14],$=t[_+14+1],k=-At*(K*L-Z*Y)-l*nt,rt=-At*(j*Y-Z*L)-l*$;t[_+14]=" +
-  "nt+k,t[_+14+1]=$+rt,o[m+0]=T-x*k,o[m+1]=v-x*rt,o[m+2]=X-w*(D*rt-F*k),o[C+0]=O+N*k,o[C+1]=U+N*rt,o[C+" +
-  "2]=J+P*(b*rt-p*k)}}var Dc=Int32Array.of(2,3,29,30,4,31,32);function Ti(t,n,A,o){for(let e=n;e<A;e++)" +
-  "{let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),oA(t,r,o,i);let a=M[xo],s=M[bo],l=M[Po]+M[So" +
-  "],I=M[wo]+M[go],y=M[uo],_=M[po],m=l*s-I*a,C=y*s-_*a,f=l*a+I*s,B=y*a+_*s,E=t[r+20],S=t[r+20+1],g=t[r+" +
-  "20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];M[Sn]=g*a-E*s,M[gn]=g*s+E*a,M[dn]=g*m+E*f+S,M[un]=g*C+E*B+S,tA(t" +
-  ",r,o,i,c)}}function Oi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|" +
-  "0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I),oA(t,s,o,l);let y=t[s+7]|0,_=(y&Et.enableSpring)!==0,m=(y&Et.enabl" +
-  "eMotor)!==0,C=(y&Et.enableLimit)!==0;nA(t,s,o,l,I,e,r,_,m,C,Dc);let f=t[s+2],B=t[s+3],E=t[s+4],S=t[s" +
-  "+5],g=M[Po],h=M[wo],d=-M[bo],u=M[xo],D=(g+M[So])*u-(h+M[go])*d,F=M[uo]*u-M[po]*d,b=o[l+0],p=o[l+1],x" +
-  "=o[l+2],w=o[I+0],N=o[I+1],P=o[I+2],R=d*(w-b)+u*(N-p)+F*P-D*x,Q=P-x;if(r){let J=t[s+14];R+=J*(d*g+u*h" +
-  "),rn(t,s,s+34,o,l,I),Q+=J*t[s+39]}let T=B+S;M[de]=f+E+B*D*D+S*F*F,M[ue]=B*D+S*F,M[pe]=T===0?1:T,M[xe" +
-  "]=R,M[be]=Q,pi(t,s,r);let v=M[De],X=M[Me],O=v*d,U=v*u;o[l+0]=b-f*O,o[l+1]=p-f*U,o[l+2]=x-B*(v*D+X),o" +
-  "[I+0]=w+E*O,o[I+1]=N+E*U,o[I+2]=P+S*(v*F+X)}}function Qi(t,n,A,o){Ji(t,n,A,o,!1,!1,!0)}function vi(t" +
-  ",n,A,o,e,r,i){Ji(t,n,A,o,r,i,!1)}function Ji(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(" +
-  "r?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5],f=o[l+6],B=o[l+7],E=o[" +
-  "I+6],S=o[I+7],g=t[s+8],h=t[s+9],d=t[s+10],u=t[s+11],D=f*g-B*h,F=B*g+f*h,b=E*d-S*u,p=S*d+E*u,x=o[l+4]" +
-  "+D-t[s+26],w=o[l+5]+F-t[s+27],N=o[I+4]+b-t[s+28],P=o[I+5]+p-t[s+29],R=Math.sqrt(x*x+w*w),Q=Math.sqrt" +
-  "(N*N+P*P),T=R>1e-9?1/R:0,v=Q>1e-9?1/Q:0;x*=T,w*=T,N*=v,P*=v;let X=t[s+30],O=D*w-F*x,U=b*P-p*N,J=o[l+" +
-  "0],L=o[l+1],Y=o[l+2],ot=o[I+0],j=o[I+1],Z=o[I+2],K;if(i)K=t[s+20];else{let rt=y+_*O*O+X*X*(m+C*U*U)," +
-  "W=rt>0?1/rt:0,it=-(x*(J-Y*F)+w*(L+Y*D))-X*(N*(ot-Z*p)+P*(j+Z*b)),to=0,lt=1,mt=0;e&&(to=t[s+14]*(t[s+" +
-  "31]-R-X*Q),lt=t[s+15],mt=t[s+16]);let z=t[s+20];K=-lt*W*(it+to)-mt*z,t[s+20]=z+K}let At=-K*x,nt=-K*w" +
-  ",$=-X*K*N,k=-X*K*P;J+=y*At,L+=y*nt,Y+=_*(D*nt-F*At),ot+=m*$,j+=m*k,Z+=C*(b*k-p*$),o[l+0]=J,o[l+1]=L," +
-  "o[l+2]=Y,o[I+0]=ot,o[I+1]=j,o[I+2]=Z}}var Mc=Et.enableSpring|Et.enableMotor|Et.enableLimit,Rc=Et.ena" +
-  "bleSpring|Et.enableLimit;function Li(t,n,A,o){An(t,n,A,o,40,20,ui,null)}function Gi(t,n,A,o,e,r,i){l" +
-  "et c=e[1],a=n+A-1;for(let s=n;s<A;s++){let l=(i?a-s:s)*40,I=(t[l+0]|0)*8,y=(t[l+1]|0)*8,_=t[l+3],m=t" +
-  "[l+5],C=t[l+7]|0;if((C&Mc)!==0&&_+m>0){let f=o[I+2],B=o[y+2],E=t[l+27];(C&Rc)!==0&&rn(t,l,l+32,o,I,y" +
-  ");let S=t[l+39];if((C&Et.enableSpring)!==0){let g=t[l+20+2],h=-t[l+18]*E*(B-f+t[l+17]*S)-t[l+19]*g;t" +
-  "[l+20+2]=g+h,f-=_*h,B+=m*h}if((C&Et.enableMotor)!==0){let g=t[l+20+3],h=t[l+29],d=g-E*(B-f-t[l+28]);" +
-  "d=d>h?h:d<-h?-h:d;let u=d-g;t[l+20+3]=d,f-=_*u,B+=m*u}if((C&Et.enableLimit)!==0){{let g=S-t[l+30],h=" +
-  "0,d=1,u=0;g>0?h=g*c:r&&(h=t[l+14]*g,d=t[l+15],u=t[l+16]);let D=t[l+20+4],F=D-d*E*(B-f+h)-u*D,b=F>0?F" +
-  ":0,p=b-D;t[l+20+4]=b,f-=_*p,B+=m*p}{let g=t[l+31]-S,h=0,d=1,u=0;g>0?h=g*c:r&&(h=t[l+14]*g,d=t[l+15]," +
-  "u=t[l+16]);let D=t[l+20+5],F=D-d*E*(f-B+h)-u*D,b=F>0?F:0,p=b-D;t[l+20+5]=b,f+=_*p,B-=m*p}}o[I+2]=f,o" +
-  "[y+2]=B}hr(t,l,o,I,y,r)}}function Xi(t,n,A,o){An(t,n,A,o,40,20,NA,null)}function Ui(t,n,A,o,e,r,i){l" +
-  "et c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+7]|0;{let _=0" +
-  ",m=1,C=0;if(r||(y&32)!==0){rn(t,s,s+28,o,l,I);let g=t[s+39];_=t[s+17]*g,m=t[s+18],C=t[s+19]}let f=o[" +
-  "l+2],B=o[I+2],E=t[s+20+2],S=-m*t[s+27]*(B-f+_)-C*E;t[s+20+2]=E+S,o[l+2]=f-t[s+3]*S,o[I+2]=B+t[s+5]*S" +
-  "}hr(t,s,o,l,I,r||(y&16)!==0)}}var Pc=Int32Array.of(1,-1,-1,-1,3,31,32);function Vi(t,n,A,o){for(let " +
-  "e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c),oA(t,r,o,i);let a=M[xo],s=M[bo]," +
-  "l=M[Po]+M[So],I=M[wo]+M[go],y=M[uo],_=M[po],m=l*s-I*a,C=y*s-_*a,f=l*a+I*s,B=y*a+_*s,E=t[r+20],S=t[r+" +
-  "20+2],g=t[r+20+1]+t[r+20+3]-t[r+20+4];M[Sn]=g*a-E*s,M[gn]=g*s+E*a,M[dn]=g*m+E*f+S,M[un]=g*C+E*B+S,tA" +
-  "(t,r,o,i,c)}}function Yi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0" +
-  "]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s+5];Ho(t,s,o,l,I),oA(t,s,o,l);let f=t[s+7]|0;i" +
-  "f((f&Et.enableMotor)!==0){let b=o[l+2],p=o[I+2],x=t[s+33],w=t[s+20+2],N=t[s+30],P=w-x*(p-b-t[s+29]);" +
-  "P=P>N?N:P<-N?-N:P;let R=P-w;t[s+20+2]=P,o[l+2]=b-_*R,o[I+2]=p+C*R}let B=(f&Et.enableSpring)!==0,E=(f" +
-  "&Et.enableLimit)!==0;nA(t,s,o,l,I,e,r,B,!1,E,Pc);let S=M[Po],g=M[wo],h=-M[bo],d=M[xo],u=(S+M[So])*d-" +
-  "(g+M[go])*h,D=M[uo]*d-M[po]*h,F=y+m+_*u*u+C*D*D;M[xo]=h,M[bo]=d,M[Bn]=u,M[En]=D,M[nn]=F>0?1/F:0,M[jn" +
-  "]=h*S+d*g,TA(t,s,o,l,I,0,14,r)}}var Fe=0,Ne=1;function Te(t,n,A,o,e,r){let i=t.joints.constraints,c=" +
-  "t.joints.groupStart,a=t.solverData.states,s=t.solverData.params,l=A*ZA;for(let I=0;I<ZA;I++){let y=M" +
-  "ath.max(o,c[l+I]),_=Math.min(e,c[l+I+1]);y>=_||(n===Fe?(Di(i,I,y,_,s),wc(I,i,y,_,a)):Fc(I,i,y,_,a,s," +
-  "n===Ne,r))}}function Oe(t,n,A,o,e){let r=t.joints,i=t.solverData.states;n===Fe?Fi(r.pins,A,o,i,t.sol" +
-  "verData.params):Ni(r.pins,A,o,i,r.softness,n===Ne,e)}function wc(t,n,A,o,e){switch(t){case ht.distan" +
-  "ce:return xi(n,A,o,e);case ht.revolute:return Li(n,A,o,e);case ht.prismatic:return Ti(n,A,o,e);case " +
-  "ht.weld:return Xi(n,A,o,e);case ht.wheel:return Vi(n,A,o,e);case ht.mouse:return Pi(n,A,o,e);case ht" +
-  ".motor:return Mi(n,A,o,e);case ht.pulley:return Qi(n,A,o,e)}}function Fc(t,n,A,o,e,r,i,c){switch(t){" +
-  "case ht.distance:return bi(n,A,o,e,r,i,c);case ht.revolute:return Gi(n,A,o,e,r,i,c);case ht.prismati" +
-  "c:return Oi(n,A,o,e,r,i,c);case ht.weld:return Ui(n,A,o,e,r,i,c);case ht.wheel:return Yi(n,A,o,e,r,i" +
-  ",c);case ht.mouse:return wi(n,A,o,e,r,i,c);case ht.motor:return Ri(n,A,o,e,r,i,c);case ht.pulley:ret" +
-  "urn vi(n,A,o,e,r,i,c)}}var Nc=0,Tc=1,Oc=2,ki=3,qi=4;var Qc=6,vc=7,Jc=8,Lc=9,Hi=10,Ki=13,Gc=16,Wi=32," +
-  "Xc=6;function Zi(t,n,A,o,e=0){let r=t.solverData,i=r.states,c=r.params,a=n&Wi-1,s=(n&Wi)!==0;if(a===" +
-  "Gc)ge(t,A,o);else if(a>=Ki)Oe(t,a-Ki,A,o,s);else if(a>=Hi)Te(t,a-Hi,n>>Xc,A,o,s);else if(a===Jc)Ks(t" +
-  ",A,o,r.chunkFound,e*Hs);else if(a===Lc)r.writeBackCounts[e]=js(t,A,o,r.writeBackOut,A-1);else if(a==" +
-  "=Nc)Zs(i,r.integration,o,c,A);else if(a===Tc)zs(i,o,c,A);else if(a===Oc)$s(i,o,c,A);else if(a===Qc)A" +
-  "i(r.contacts,o,i,c,A);else if(a===vc)Uc(t,A,o);else{let l=r.kernel;if(l!==null){let I=r.contactsAddr" +
-  "ess+A*44*8;a===ki?l.warmStartContacts(I,o-A,r.statesAddress):l.solveContacts(I,o-A,r.statesAddress,c" +
-  "[1],c[3],a===qi?1:0,s?1:0)}else a===ki?oi(r.contacts,o,i,A):ni(r.contacts,o,i,c,a===qi,s,A)}}functio" +
-  "n Uc(t,n,A){let o=t.solverData.contacts,e=t.solverData.constraintSlot,r=t.contacts.listIndex,i=t.con" +
-  "tacts.points,c=t.contacts.flags;for(let a=n;a<A;a++){if(!Fn(c[a]))continue;let s=r[a];if(s===-1)cont" +
-  "inue;let l=e[s];if(l<0)continue;let I=l*44,y=a*No,_=o[I+13];for(let m=0;m<_;m++){let C=I+20+m*12,f=y" +
-  "+m*Co;i[f+Go]=o[C+7],i[f+Xo]=o[C+8]}}}var AA=0,$i=1,Er=2,Qe=3,ji=4,ve=5,Sr=8,gr=12,ta=0,Je=1,oa=2,na" +
-  "=3,Aa=4,ra=5,Vc=6,Yc=7,kc=8,cy=Sr+2*gr;var ea=1,qc=2,Le=3,Hc=4;function Kc(t){return(t&65535)<<16}fu" +
-  "nction zi(t,n,A){for(;;){let o=Atomics.load(t,$i);if((o&-65536)!==n)return-1;let e=o&65535;if(e>=A)r" +
-  "eturn-1;if(Atomics.compareExchange(t,$i,o,o+1)===o)return e}}function sa(t,n,A,o,e,r,i){let c=Kc(o)," +
-  "a=Sr+(o&1)*gr,s=0;for(let l=zi(t,c,r);l>=0;l=zi(t,c,r))e===Hc?Zc(A,t,a,l,i):Wc(A,e,l,i),Atomics.stor" +
-  "e(n,l,o),Atomics.add(t,Er,1)+1===r&&Atomics.notify(t,Er),s++;return s}function Wc(t,n,A,o){if(n===qc" +
-  ")Fs(t,A,o,t.contacts.chunkOut,t.contacts.chunkCounts);else if(n===Le){let e=t.broadphase;e.pairChunk" +
-  "Counts[A]=Ts(t,A,o,e.pairChunkOut,2*A*zr,zr)}}function Zc(t,n,A,o,e){let r=n[A+Yc]+o*e,i=Math.min(n[" +
-  "A+kc],r+e);Zi(t,n[A+Vc],r,i,o)}var Vt=t=>t.contacts,xn=t=>t.shapes.geometry,bn=t=>t.shapes,Yt=t=>t.b" +
-  "odies,dr=t=>t.bodies.transform,ur=t=>t.broadphase,$c=t=>t.broadphase.moveBuffer,Ko=t=>t.solverData,J" +
-  "o=t=>t.joints,zc=t=>t.joints.f,Ge=[[Vt,\"shapeA\"],[Vt,\"shapeB\"],[Vt,\"bodyA\"],[Vt,\"bodyB\"],[Vt,\"flags\"" +
-  "],[Vt,\"listIndex\"],[Vt,\"pointCount\"],[Vt,\"points\"],[Vt,\"normalX\"],[Vt,\"normalY\"],[Vt,\"manifoldCache\"" +
-  "],[Vt,\"cacheValid\"],[Vt,\"chunkOut\"],[Vt,\"chunkCounts\"],[xn,\"type\"],[xn,\"count\"],[xn,\"radius\"],[xn,\"c" +
-  "entroid\"],[xn,\"slot\"],[xn,\"verts\"],[xn,\"normals\"],[bn,\"aabb\"],[bn,\"moved\"],[bn,\"tree\"],[bn,\"proxy\"]," +
-  "[Yt,\"flags\"],[dr,\"x\"],[dr,\"y\"],[dr,\"c\"],[dr,\"s\"],[bn,\"groupIndex\"],[bn,\"maskBits\"],[ur,\"moveFrom\"],[" +
-  "ur,\"moveSlot\"],[ur,\"pairChunkOut\"],[ur,\"pairChunkCounts\"],[$c,\"data\"],[Ko,\"states\"],[Ko,\"contacts\"]," +
-  "[Ko,\"integration\"],[Ko,\"params\"],[Ko,\"chunkFound\"],[Ko,\"indexOf\"],[Ko,\"constraintSlot\"],[Vt,\"list\"]," +
-  "[Vt,\"friction\"],[Vt,\"restitution\"],[Vt,\"tangentSpeed\"],[Vt,\"rollingResistance\"],[Yt,\"invMass\"],[Yt,\"" +
-  "invInertia\"],[Yt,\"localCenterX\"],[Yt,\"localCenterY\"],[Ko,\"writeBackOut\"],[Ko,\"writeBackCounts\"],[Yt," +
-  "\"vx\"],[Yt,\"vy\"],[Yt,\"w\"],[Yt,\"centerX\"],[Yt,\"centerY\"],[Yt,\"forceX\"],[Yt,\"forceY\"],[Yt,\"torque\"],[Yt" +
-  ",\"mass\"],[Yt,\"inertia\"],[Yt,\"maxExtent\"],[Yt,\"minExtent\"],[Yt,\"type\"],[Yt,\"shapeHead\"],[bn,\"next\"],[" +
-  "Jo,\"constraints\"],[Jo,\"groupStart\"],[Jo,\"pins\"],[Jo,\"softness\"],[Jo,\"type\"],[Jo,\"flags\"],[Jo,\"bodyA\"" +
-  "],[Jo,\"bodyB\"],[Jo,\"rowColour\"],[Jo,\"rowSlot\"],...Array.from({length:jA},(t,n)=>[zc,String(n)])];fun" +
-  "ction ia(t,n,A){let[o,e]=Ge[n];o(t)[e]=A}var aa=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39" +
-  "/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9" +
-  "yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwA" +
-  "BIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwA" +
-  "BIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1" +
-  "XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICd" +
-  "BCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAE" +
-  "hHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0" +
-  "DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEH" +
-  "QAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQM" +
-  "A/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGw" +
-  "iAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1" +
-  "XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGo" +
-  "gK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQ" +
-  "gFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSA" +
-  "IIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3" +
-  "xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3" +
-  "yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEH" +
-  "IAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1" +
-  "O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn" +
-  "9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICt" +
-  "BOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSA" +
-  "KIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3" +
-  "xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCA" +
-  "Q/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwM" +
-  "AAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3" +
-  "xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3" +
-  "xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAk" +
-  "gFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1" +
-  "SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwA" +
-  "BIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASE" +
-  "HIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1" +
-  "KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3" +
-  "yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASI" +
-  "QIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiA" +
-  "OIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEE" +
-  "QaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAE" +
-  "LmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnR" +
-  "qIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2A" +
-  "hCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQ" +
-  "gJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAA" +
-  "AAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSA" +
-  "BKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6" +
-  "hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqA" +
-  "hDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCI" +
-  "KoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR" +
-  "8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0" +
-  "gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyA" +
-  "DIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyA" +
-  "BKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqE" +
-  "gACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCA" +
-  "FIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAs" +
-  "gHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAU" +
-  "gF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAA" +
-  "AAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAd" +
-  "kGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCA" +
-  "LOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ" +
-  "0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAAD" +
-  "wPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0F" +
-  "AayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gE" +
-  "gCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1" +
-  "XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4" +
-  "gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGo" +
-  "gAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQM" +
-  "gAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQM" +
-  "gAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0" +
-  "DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1" +
-  "XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUg" +
-  "EQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXI" +
-  "gCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAA" +
-  "AAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyA" +
-  "DKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiA" +
-  "OIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAY" +
-  "rAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6K" +
-  "gOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQE" +
-  "DQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciA" +
-  "MRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiA" +
-  "DIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwM" +
-  "AIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyA" +
-  "CIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",ca=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7f" +
-  "wBgBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sd" +
-  "mVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gA" +
-  "UEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgA" +
-  "UEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABI" +
-  "QkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9X" +
-  "QMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQ" +
-  "ThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/" +
-  "VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/" +
-  "fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABI" +
-  "RcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFI" +
-  "ChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiI" +
-  "CAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9V" +
-  "wMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDA" +
-  "AEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAA" +
-  "AAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAA" +
-  "AAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98" +
-  "AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAA" +
-  "P1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDA" +
-  "AEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhC" +
-  "iALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98" +
-  "gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDA" +
-  "AEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABI" +
-  "QcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAA" +
-  "SEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqI" +
-  "gVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDA" +
-  "AEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBG" +
-  "Gr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiD" +
-  "f1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELI" +
-  "AwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgD" +
-  "f1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgB" +
-  "yAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MA" +
-  "AAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAA" +
-  "AAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XA" +
-  "wABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/" +
-  "fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDA" +
-  "AEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/" +
-  "VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILI" +
-  "ByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAK" +
-  "wNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiI" +
-  "CQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIho" +
-  "qEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLI" +
-  "AFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAI" +
-  "AVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHI" +
-  "BogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUI" +
-  "BMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgB" +
-  "iEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPI" +
-  "ByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqK" +
-  "wMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKo" +
-  "qKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABK" +
-  "wMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhD" +
-  "iANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEK" +
-  "wMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiA" +
-  "yAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiio" +
-  "qEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAK" +
-  "wOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMII" +
-  "CUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQ" +
-  "QZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/" +
-  "V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dA" +
-  "wD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgA" +
-  "yAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBI" +
-  "AsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFI" +
-  "AUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgE" +
-  "SAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/" +
-  "VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDA" +
-  "AEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAA" +
-  "SAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDA" +
-  "AEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQ" +
-  "eACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABic" +
-  "QR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAA" +
-  "AAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgI" +
-  "RAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAI" +
-  "g4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohB" +
-  "AwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKo" +
-  "qA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggB" +
-  "UEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMII" +
-  "g4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQA" +
-  "CABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorA" +
-  "wghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAA" +
-  "AAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var rA=[void 0," +
-  "void 0];function Ia(t){let n=t?1:0;if(rA[n]!==void 0)return rA[n];if(rA[n]=null,typeof WebAssembly==" +
-  "\"object\"&&typeof WebAssembly.Module==\"function\")try{rA[n]=new WebAssembly.Module(jc(t?ca:aa))}catch{" +
-  "rA[n]=null}return rA[n]}function _a(t,n){return new WebAssembly.Instance(t,{env:{memory:n,abort:()=>" +
-  "{throw new Error(\"contact solver kernel aborted\")}}}).exports}var la=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcd" +
-  "efghijklmnopqrstuvwxyz0123456789+/\";function jc(t){let n=new Uint8Array(128);for(let c=0;c<la.length" +
-  ";c++)n[la.charCodeAt(c)]=c;let A=t.length;for(;A>0&&t[A-1]===\"=\";)A--;let o=new Uint8Array(A*3>>2),e" +
-  "=0,r=0,i=0;for(let c=0;c<A;c++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(e-=8,o[i++]=r>>e&255);return o}" +
-  "var Bt=new Float64Array(0),Gt=new Int32Array(0),Ca={states:Bt,integration:Bt,contacts:Bt,params:Bt,c" +
-  "hunkFound:Gt,writeBackOut:Gt,writeBackCounts:Gt,indexOf:Gt,constraintSlot:Gt,kernel:null,kernelMemor" +
-  "y:null,statesAddress:0,contactsAddress:0},QA={contacts:new LA,shapes:{geometry:new _A,aabb:Bt,moved:" +
-  "new Uint8Array(0),tree:new Uint8Array(0),proxy:Gt,groupIndex:Gt,maskBits:new Uint32Array(0),next:Gt}" +
-  ",bodies:{flags:new Uint8Array(0),transform:{x:Bt,y:Bt,c:Bt,s:Bt},invMass:Bt,invInertia:Bt,localCente" +
-  "rX:Bt,localCenterY:Bt,vx:Bt,vy:Bt,w:Bt,centerX:Bt,centerY:Bt,forceX:Bt,forceY:Bt,torque:Bt,mass:Bt,i" +
-  "nertia:Bt,maxExtent:Bt,minExtent:Bt,type:new Uint8Array(0),shapeHead:Gt},broadphase:{trees:[new Jn,n" +
-  "ew Jn],moveBuffer:new Fo,moveFrom:Bt,moveSlot:Gt,queryResults:new Fo,pairChunkOut:Gt,pairChunkCounts" +
-  ":Gt},manifold:Ke(),pose:new Float64Array(8),solverData:Ca,joints:{constraints:Bt,groupStart:Gt,pins:" +
-  "Bt,softness:Bt,f:Array.from({length:jA},()=>Bt),type:Gt,flags:Gt,bodyA:Gt,bodyB:Gt,rowColour:Gt,rowS" +
-  "lot:Gt}},kt=new Int32Array(Je+1),ha=Gt,Ba=new Int32Array(0),tl=2e4,OA=0;function ya(){for(;;){for(le" +
-  "t r=0;r<tl&&Atomics.load(kt,AA)===OA;r++);Atomics.add(kt,ve,1),Atomics.wait(kt,AA,OA),Atomics.sub(kt" +
-  ",ve,1);let t=Atomics.load(kt,AA);if(t===OA)continue;OA=t;let n=Sr+(t&1)*gr,A=Atomics.load(kt,n+ta),o" +
-  "=Atomics.load(kt,n+Je),e=Atomics.load(kt,n+oa);if(Atomics.load(kt,AA)===t){if(A===ea)return;if(A===L" +
-  "e){let r=QA.broadphase.trees;r[0].adoptRoot(Atomics.load(kt,n+na)),r[1].adoptRoot(Atomics.load(kt,n+" +
-  "Aa)),QA.contacts.pairs.adoptSlots(ha,Atomics.load(kt,n+ra))}try{sa(kt,Ba,QA,t,A,o,e)}catch(r){Atomic" +
-  "s.store(kt,ji,1),Atomics.notify(kt,Er),Ea({type:\"error\",message:r instanceof Error?r.message:String(" +
-  "r)});return}}}}function ma(t){if(t.type===\"init\")kt=t.ctrl,OA=Atomics.load(kt,AA),Ea({type:\"ready\"})" +
-  ",ya();else if(t.type===\"columns\"){let n=t.columns,A=Ge.length;for(let i=0;i<A;i++)ia(QA,i,n[i]);let " +
-  "o=QA.broadphase.trees;o[0].adoptQueryColumns(n.slice(A,A+Ln)),o[1].adoptQueryColumns(n.slice(A+Ln,A+" +
-  "2*Ln)),ha=n[A+2*Ln],Ba=t.chunkDone;let e=Ca,r=t.kernelMemory??null;r!==e.kernelMemory&&(e.kernelMemo" +
-  "ry=r,e.kernel=r===null?null:_a(Ia(!0),r)),e.statesAddress=t.statesAddress??0,e.contactsAddress=t.con" +
-  "tactsAddress??0,Atomics.add(kt,Qe,1),Atomics.notify(kt,Qe),ya()}}var fa=globalThis.require,pr=typeof" +
-  " fa==\"function\"?fa(\"node:worker_threads\").parentPort:null;function Ea(t){pr!==null?pr.postMessage(t)" +
-  ":self.postMessage(t)}pr!==null?pr.on(\"message\",ma):self.onmessage=t=>ma(t.data);})();\n";
+  "}return _}var jr=0,te=1,oe=2,Hs=3;function Ks(t,n,A,o,e){if(n>=A){o[e+jr]=0,o[e+te]=0,o[e+oe]=0;retu" +
+  "rn}let r=t.contacts,i=t.bodies,c=t.solverData,a=c.params,s=c.contacts,l=c.indexOf,I=c.states,y=r.poi" +
+  "nts,_=i.transform,m=a[8],C=a[9],f=a[10],B=a[11],E=a[12],S=a[13],g=a[14],h=a[15],d=2*a[2],u=r.listInd" +
+  "ex,D=-a[4],F=-a[6];o[e+jr]=0,o[e+te]=0<D?1:0,o[e+oe]=0<F?1:0;let b=c.constraintSlot,p=r.flags;for(le" +
+  "t x=n;x<A;x++){if(!Fn(p[x]))continue;let w=u[x];if(w===-1)continue;let N=b[w];if(N<0)continue;let P=" +
+  "r.bodyA[x],R=r.bodyB[x],Q=l[P],T=l[R],v=N*44,X=Q===0?0:i.invMass[P],O=Q===0?0:i.invInertia[P],U=T===" +
+  "0?0:i.invMass[R],J=T===0?0:i.invInertia[R],L=r.normalX[x],Y=r.normalY[x],ot=Y,j=-L,Z=Q===0||T===0;s[" +
+  "v+0]=Q,s[v+1]=T,s[v+2]=X,s[v+3]=O,s[v+4]=U,s[v+5]=J,s[v+6]=L,s[v+7]=Y,s[v+8]=r.friction[x];let K=r.r" +
+  "estitution[x];s[v+9]=K,K>0&&(o[e+jr]=1),s[v+10]=Z?B:m,s[v+11]=Z?E:C,s[v+12]=Z?S:f;let At=r.pointCoun" +
+  "t[x];s[v+13]=At,s[v+14]=r.tangentSpeed[x];let nt=r.rollingResistance[x];s[v+15]=nt;let $=nt>0?O+J:0;" +
+  "s[v+16]=$>0?1/$:0,s[v+17]=0,s[v+18]=x;let k=_.c[P],rt=_.s[P],W=_.c[R],it=_.s[R],to=k*i.localCenterX[" +
+  "P]-rt*i.localCenterY[P],lt=rt*i.localCenterX[P]+k*i.localCenterY[P],mt=W*i.localCenterX[R]-it*i.loca" +
+  "lCenterY[R],z=it*i.localCenterX[R]+W*i.localCenterY[R],_t=Q*8,St=T*8,tt=I[_t+0],et=I[_t+1],dt=I[_t+2" +
+  "],oo=I[St+0],qt=I[St+1],Ht=I[St+2],io=x*No,Nt=X+U;for(let yo=0;yo<2;yo++){let Tt=v+20+yo*12;if(yo>=A" +
+  "t){s[Tt+7]=0,s[Tt+8]=0;continue}let at=io+yo*Co,Dn=y[at+Nn]-to,Mn=y[at+Tn]-lt,Rn=y[at+On]-mt,Pn=y[at" +
+  "+Qn]-z;s[Tt+0]=Dn*Y-Mn*L,s[Tt+1]=Rn*Y-Pn*L,s[Tt+2]=Dn*L+Mn*Y,s[Tt+3]=Rn*L+Pn*Y,s[Tt+4]=y[at+vn]+g-((" +
+  "Rn-Dn)*L+(Pn-Mn)*Y);let Ye=Dn*Y-Mn*L,ke=Rn*Y-Pn*L,qe=X+U+O*Ye*Ye+J*ke*ke;s[Tt+5]=qe>0?1/qe:0;let He=" +
+  "Dn*j-Mn*ot,Ke=Rn*j-Pn*ot,We=X+U+O*He*He+J*Ke*Ke;s[Tt+6]=We>0?1/We:0;let xr=h*y[at+Go],eA=h*y[at+Xo];" +
+  "xr*Nt>d&&(xr=d/Nt),eA*Nt>d?eA=d/Nt:-eA*Nt>d&&(eA=-d/Nt),s[Tt+7]=xr,s[Tt+8]=eA,s[Tt+9]=0;let Sa=oo-Ht" +
+  "*Pn-(tt-dt*Mn),ga=qt+Ht*Rn-(et+dt*Dn),br=Sa*L+ga*Y;s[Tt+10]=br,br<D&&(o[e+te]=1),br<F&&(o[e+oe]=1)}}" +
+  "}var ee=.5;function Ws(t,n,A,o){let e=A[o+4],r=A[o+5],i=e*e+r*r,c=t.maxExtent[n],a=2*c*c*(1-A[o+6])," +
+  "s=ee*t.minExtent[n];return 2*(i+a)<=s*s?!1:Math.sqrt(i)+Math.sqrt(a>0?a:0)>s&&t.type[n]===wn.dynamic" +
+  "}function Zs(t,n,A,o,e=1){let r=o[0],i=o[2],c=Wo/r,a=c*c,s=i*i;for(let l=e;l<A;l++){let I=l*8,y=l*8," +
+  "_=n[y+3],m=n[y+0]+_*t[I+0],C=n[y+1]+_*t[I+1],f=n[y+2]+n[y+4]*t[I+2],B=m*m+C*C;if(B>s){let E=i/Math.s" +
+  "qrt(B);m*=E,C*=E}f*f>a&&(f=f>0?c:-c),t[I+0]=m,t[I+1]=C,t[I+2]=f}}function $s(t,n,A,o=1){let e=A[0],r" +
+  "=A[2],i=Wo/e;for(let c=o;c<n;c++){let a=c*8;Ir(t,a,r,i);let s=t[a+2],l=t[a+6],I=t[a+7],y=e*s,_=l-y*I" +
+  ",m=I+y*l,C=Math.sqrt(_*_+m*m),f=C>0?1/C:0;t[a+6]=_*f,t[a+7]=m*f,t[a+4]=t[a+4]+e*t[a+0],t[a+5]=t[a+5]" +
+  "+e*t[a+1]}}function zs(t,n,A,o=1){let e=A[0],r=A[2],i=Wo/e;for(let c=o;c<n;c++)Ir(t,c*8,r,i)}functio" +
+  "n Ir(t,n,A,o){let e=t[n+2];e*e>o*o&&(t[n+2]=e>0?o:-o);let r=t[n+0],i=t[n+1],c=r*r+i*i;if(c>A*A){let " +
+  "a=A/Math.sqrt(c);t[n+0]=r*a,t[n+1]=i*a}}var Ha=1e8,Ka=1,Wa=2,Za=4;function js(t,n,A,o,e){let r=t.sol" +
+  "verData,i=r.states,c=r.integration,a=t.bodies,s=a.transform,l=t.shapes,I=l.geometry,y=l.aabb,_=t.bro" +
+  "adphase.trees,m=t.pose,C=r.params[16]===1,f=a.maxExtent,B=a.minExtent,E=ee,S=r.params[2],g=Wo/r.para" +
+  "ms[0],h=Ha*r.params[7],d=a.mass,u=a.inertia,D=0;for(let F=n;F<A;F++){let b=F*8,p=c[F*8+7],x=i[b+0],w" +
+  "=i[b+1],N=i[b+2],P=a.centerX[p]+i[b+4],R=a.centerY[p]+i[b+5],Q=i[b+6],T=i[b+7],v=s.c[p],X=s.s[p],O=Q" +
+  "*v-T*X,U=T*v+Q*X,J=1/Math.sqrt(O*O+U*U);O*=J,U*=J;let L=x+w+N+P+R+O+U;if(L-L!==0||d[p]*(x*x+w*w)+u[p" +
+  "]*(N*N)>h){o[e+D++]=F*8+Ka;continue}Ir(i,b,S,g);let Y=i[b+0],ot=i[b+1],j=i[b+2];a.vx[p]=Y,a.vy[p]=ot" +
+  ",a.w[p]=j,a.centerX[p]=P,a.centerY[p]=R,s.c[p]=O,s.s[p]=U;let Z=a.localCenterX[p],K=a.localCenterY[p" +
+  "],At=P-(O*Z-U*K),nt=R-(U*Z+O*K);s.x[p]=At,s.y[p]=nt,a.forceX[p]=0,a.forceY[p]=0,a.torque[p]=0;let $=" +
+  "0;if(C){let k=i[b+4],rt=i[b+5],W=f[p],it=E*B[p];2*(k*k+rt*rt+2*W*W*(1-Q))>it*it&&Ws(a,p,i,b)&&($=Wa)" +
+  "}m[0]=At,m[1]=nt,m[2]=O,m[3]=U;for(let k=a.shapeHead[p];k!==-1;k=l.next[k]){let rt=k*4;Wr(I,k,m,y,rt" +
+  ");let W=_[l.tree[k]],it=l.proxy[k];(W.minX[it]>y[rt]||W.minY[it]>y[rt+1]||W.maxX[it]<y[rt+2]||W.maxY" +
+  "[it]<y[rt+3])&&($|=Za)}$!==0&&(o[e+D++]=F*8+$)}return D}function oi(t,n,A,o=0){for(let e=o;e<n;e++){" +
+  "let r=e*44,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8,a=t[r+2],s=t[r+3],l=t[r+4],I=t[r+5],y=t[r+6],_=t[r+7],m=t[r" +
+  "+13]|0,C=0,f=0,B=0,E=0;for(let g=0;g<m;g++){let h=r+20+g*12,d=t[h+7],u=t[h+8];C+=d*y+u*_,f+=d*_-u*y," +
+  "B+=d*t[h+0]-u*t[h+2],E+=d*t[h+1]-u*t[h+3]}let S=t[r+17];A[i+0]=A[i+0]-a*C,A[i+1]=A[i+1]-a*f,A[i+2]=A" +
+  "[i+2]-s*(B+S),A[c+0]=A[c+0]+l*C,A[c+1]=A[c+1]+l*f,A[c+2]=A[c+2]+I*(E+S)}}function ni(t,n,A,o,e,r,i=0" +
+  "){let c=o[1],a=o[3];for(let s=i;s<n;s++){let I=(r?n-1-(s-i):s)*44,y=(t[I+0]|0)*8,_=(t[I+1]|0)*8,m=t[" +
+  "I+2],C=t[I+3],f=t[I+4],B=t[I+5],E=t[I+6],S=t[I+7],g=m*E,h=m*S,d=f*E,u=f*S,D=A[y+0],F=A[y+1],b=A[y+2]" +
+  ",p=A[_+0],x=A[_+1],w=A[_+2],N=A[y+6],P=A[y+7],R=A[_+6],Q=A[_+7],T=(A[_+4]-A[y+4])*E+(A[_+5]-A[y+5])*" +
+  "S,v=t[I+10],X=t[I+11],O=t[I+12],U=t[I+13]>1,J=I+20,L=J+12;{let Z=t[J+0],K=t[J+1],At=T+R*t[J+3]+Q*K-N" +
+  "*t[J+2]-P*Z+t[J+4],nt=0,$=1,k=0;At>0?nt=At*c:e&&(nt=v*At,nt<-a&&(nt=-a),$=X,k=O);let rt=p*E+x*S-(D*E" +
+  "+F*S)+(w*K-b*Z),W=t[J+7],it=W-k*W-t[J+5]*$*(rt+nt),to=it>0?it:0,lt=to-W;t[J+7]=to;let mt=t[J+9];t[J+" +
+  "9]=lt>mt?lt:mt,D-=lt*g,F-=lt*h,b-=lt*(C*Z),p+=lt*d,x+=lt*u,w+=lt*(B*K)}if(U){let Z=t[L+0],K=t[L+1],A" +
+  "t=T+R*t[L+3]+Q*K-N*t[L+2]-P*Z+t[L+4],nt=0,$=1,k=0;At>0?nt=At*c:e&&(nt=v*At,nt<-a&&(nt=-a),$=X,k=O);l" +
+  "et rt=p*E+x*S-(D*E+F*S)+(w*K-b*Z),W=t[L+7],it=W-k*W-t[L+5]*$*(rt+nt),to=it>0?it:0,lt=to-W;t[L+7]=to;" +
+  "let mt=t[L+9];t[L+9]=lt>mt?lt:mt,D-=lt*g,F-=lt*h,b-=lt*(C*Z),p+=lt*d,x+=lt*u,w+=lt*(B*K)}let Y=t[I+8" +
+  "],ot=t[I+14];{let Z=t[J+2],K=t[J+3],At=p*S-x*E-(D*S-F*E)+(b*Z-w*K+ot),nt=t[J+8],$=Y*t[J+7],k=nt-t[J+" +
+  "6]*At,rt=k>$?$:k<-$?-$:k,W=rt-nt;t[J+8]=rt,D-=W*h,F+=W*g,b+=W*(C*Z),p+=W*u,x-=W*d,w-=W*(B*K)}if(U){l" +
+  "et Z=t[L+2],K=t[L+3],At=p*S-x*E-(D*S-F*E)+(b*Z-w*K+ot),nt=t[L+8],$=Y*t[L+7],k=nt-t[L+6]*At,rt=k>$?$:" +
+  "k<-$?-$:k,W=rt-nt;t[L+8]=rt,D-=W*h,F+=W*g,b+=W*(C*Z),p+=W*u,x-=W*d,w-=W*(B*K)}let j=t[I+15];if(j>0){" +
+  "let Z=t[J+7]+(U?t[L+7]:0),K=j*Z,At=t[I+17],nt=At-t[I+16]*(w-b),$=nt>K?K:nt<-K?-K:nt,k=$-At;t[I+17]=$" +
+  ",b-=C*k,w+=B*k}A[y+0]=D,A[y+1]=F,A[y+2]=b,A[_+0]=p,A[_+1]=x,A[_+2]=w}}function Ai(t,n,A,o,e=0){let r" +
+  "=o[4];for(let i=e;i<n;i++){let c=i*44,a=t[c+9];if(a===0)continue;let s=c+20,l=s+12,I=t[c+13]|0,y=t[s" +
+  "+10]<-r&&t[s+9]>0,_=I>1&&t[l+10]<-r&&t[l+9]>0;y&&_?za(t,c,A,a):y?_r(t,c,s,A,a):_&&_r(t,c,l,A,a)}}fun" +
+  "ction _r(t,n,A,o,e){uA[0]=-e*t[A+10],$a(t,n,A,o,uA)}function $a(t,n,A,o,e){let r=(t[n+0]|0)*8,i=(t[n" +
+  "+1]|0)*8,c=t[n+2],a=t[n+3],s=t[n+4],l=t[n+5],I=t[n+6],y=t[n+7],_=t[A+0],m=t[A+1],C=(o[i+0]-o[r+0])*I" +
+  "+(o[i+1]-o[r+1])*y+o[i+2]*m-o[r+2]*_,f=t[A+7],B=f-t[A+5]*(C-e[0]),E=B>0?B:0,S=E-f;t[A+7]=E,S>t[A+9]&" +
+  "&(t[A+9]=S),o[r+0]=o[r+0]-c*S*I,o[r+1]=o[r+1]-c*S*y,o[r+2]=o[r+2]-a*S*_,o[i+0]=o[i+0]+s*S*I,o[i+1]=o" +
+  "[i+1]+s*S*y,o[i+2]=o[i+2]+l*S*m}var uA=new Float64Array(2);function za(t,n,A,o){let e=n+20;uA[0]=-o*" +
+  "t[e+10],uA[1]=-o*t[e+12+10],ja(t,n,A,uA)||(_r(t,n,e,A,o),_r(t,n,e+12,A,o))}function ja(t,n,A,o){let " +
+  "e=n+20,r=e+12,i=t[n+2],c=t[n+3],a=t[n+4],s=t[n+5],l=t[e+0],I=t[e+1],y=t[r+0],_=t[r+1],m=i+a+c*l*l+s*" +
+  "I*I,C=i+a+c*y*y+s*_*_,f=i+a+c*l*y+s*I*_,B=m*C-f*f;if(!(m*m<1e3*B))return!1;let E=(t[n+0]|0)*8,S=(t[n" +
+  "+1]|0)*8,g=t[n+6],h=t[n+7],d=A[S+0]-A[E+0],u=A[S+1]-A[E+1],D=A[E+2],F=A[S+2],b=d*g+u*h+F*I-D*l,p=d*g" +
+  "+u*h+F*_-D*y,x=t[e+7],w=t[r+7],N=b-o[0]-(m*x+f*w),P=p-o[1]-(f*x+C*w),R=(-C*N+f*P)/B,Q=(f*N-m*P)/B;R>" +
+  "=0&&Q>=0||(R=-N/m,Q=0,R>=0&&f*R+P>=0||(R=0,Q=-P/C,Q>=0&&f*Q+N>=0||(R=0,Q=0)));let T=R-x,v=Q-w;t[e+7]" +
+  "=R,t[r+7]=Q,T>t[e+9]&&(t[e+9]=T),v>t[r+9]&&(t[r+9]=v);let X=T+v;return A[E+0]=A[E+0]-i*X*g,A[E+1]=A[" +
+  "E+1]-i*X*h,A[E+2]=D-c*(T*l+v*y),A[S+0]=A[S+0]+a*X*g,A[S+1]=A[S+1]+a*X*h,A[S+2]=F+s*(T*I+v*_),!0}var " +
+  "ec=2*Math.PI;function zn(t,n,A,o,e,r){let i=A[e];if(i===0){t[n]=0,t[n+1]=1,t[n+2]=0;return}let c=r[0" +
+  "],a=ec*i,s=2*o[e]+c*a,l=c*a*s,I=1/(1+l);t[n]=a/s,t[n+1]=l*I,t[n+2]=I}function pe(t,n,A){let o=t.join" +
+  "ts,e=t.solverData.params,r=o.softness,i=r[0],c=r[1],a=r[2],s=e[15],l=o.constraints,I=o.pins,y=o.type" +
+  ",_=o.flags,m=o.rowColour,C=o.rowSlot,f=o.f,B=f[Zo],E=f[Zo+1],S=f[Zo+2],g=f[Zo+3],h=f[Zo+4],d=f[Zo+5]" +
+  ";for(let u=n;u<A;u++){if(m[u]<0)continue;let D=y[u],F=_[u];if(di(D,F)){let p=C[u]*16;ri(t,u,I,p),I[p" +
+  "+14]=s*B[u],I[p+14+1]=s*E[u];continue}let b=C[u]*40;switch(ri(t,u,l,b),l[b+14]=i,l[b+15]=c,l[b+16]=a" +
+  ",l[b+20]=s*B[u],l[b+20+1]=s*E[u],l[b+20+2]=s*S[u],l[b+20+3]=s*g[u],l[b+20+4]=s*h[u],l[b+20+5]=s*d[u]" +
+  ",D){case ht.revolute:ic(t,u,l,b);break;case ht.prismatic:case ht.wheel:ac(t,u,l,b);break;case ht.dis" +
+  "tance:cc(t,u,l,b);break;case ht.weld:lc(t,u,l,b);break;case ht.mouse:Ic(t,u,l,b);break;case ht.motor" +
+  ":_c(t,u,l,b);break;case ht.pulley:yc(t,u,l,b);break}}}var sc=Et.enableLimit|Et.enableMotor|Et.enable" +
+  "Spring;function di(t,n){return t===ht.revolute&&(n&sc)===0}function ri(t,n,A,o){let e=t.joints,r=t.b" +
+  "odies,i=r.transform,c=t.solverData.indexOf,a=e.bodyA[n],s=e.bodyB[n],l=c[a],I=c[s],y=l!==0&&r.type[a" +
+  "]===wn.dynamic,_=I!==0&&r.type[s]===wn.dynamic;A[o+0]=l,A[o+1]=I,A[o+2]=y?r.invMass[a]:0,A[o+3]=y?r." +
+  "invInertia[a]:0,A[o+4]=_?r.invMass[s]:0,A[o+5]=_?r.invInertia[s]:0,A[o+6]=n,A[o+7]=e.flags[n];let m=" +
+  "e.f,C=i.c[a],f=i.s[a],B=i.c[s],E=i.s[s],S=m[ze][n]-r.localCenterX[a],g=m[je][n]-r.localCenterY[a];A[" +
+  "o+8]=C*S-f*g,A[o+9]=f*S+C*g,S=m[ts][n]-r.localCenterX[s],g=m[os][n]-r.localCenterY[s],A[o+10]=B*S-E*" +
+  "g,A[o+11]=E*S+B*g,A[o+12]=r.centerX[s]-r.centerX[a],A[o+13]=r.centerY[s]-r.centerY[a]}function mr(t," +
+  "n,A,o,e){let r=t.joints,i=t.bodies.transform,c=r.bodyA[n],a=r.bodyB[n],s=i.c[c],l=i.s[c],I=i.c[a],y=" +
+  "i.s[a],_=s*I+l*y,m=s*y-l*I,C=r.f[fs][n],f=r.f[Cs][n];A[o]=_*C+m*f,A[e]=m*C-_*f}function fr(t,n){let " +
+  "A=t[n+3]+t[n+5];return A>0?1/A:0}function ic(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params[0]," +
+  "c=e.flags[n];A[o+27]=fr(A,o),mr(t,n,A,o+32,o+33),A[o+28]=r[$A][n],A[o+29]=i*r[zA][n],A[o+30]=r[wr][n" +
+  "],A[o+31]=r[Fr][n],r[To][n]===0&&(A[o+7]=c&~Et.enableSpring),zn(A,o+17,r[To],r[Gn],n,t.solverData.pa" +
+  "rams)}function ac(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params[0],c=t.bodies.transform,a=e.bo" +
+  "dyA[n],s=c.c[a],l=c.s[a],I=r[ns][n],y=r[As][n];A[o+26]=s*I-l*y,A[o+27]=l*I+s*y,e.type[n]===ht.prisma" +
+  "tic&&mr(t,n,A,o+34,o+35),A[o+29]=r[$A][n],A[o+30]=i*r[zA][n],A[o+31]=r[wr][n],A[o+32]=r[Fr][n],A[o+3" +
+  "3]=fr(A,o),r[To][n]===0&&(A[o+7]=e.flags[n]&~Et.enableSpring),zn(A,o+17,r[To],r[Gn],n,t.solverData.p" +
+  "arams)}function cc(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n],a=r[rs][n],s=" +
+  "r[es][n],l=r[Rr][n],I=(c&Et.enableLimit)!==0;I&&(l=l<a?a:l>s?s:l),A[o+26]=l,A[o+27]=a,A[o+28]=s,A[o+" +
+  "29]=r[$A][n],A[o+30]=i*r[zA][n],A[o+31]=r[To][n],((c&Et.enableSpring)===0||I&&a>=s)&&(A[o+7]=c|64),z" +
+  "n(A,o+17,r[To],r[Gn],n,t.solverData.params);let _=A[o+8],m=A[o+9],C=A[o+10],f=A[o+11],B=A[o+12]+C-_," +
+  "E=A[o+13]+f-m,S=Math.sqrt(B*B+E*E),g=S>0?B/S:0,h=S>0?E/S:0,d=_*h-m*g,u=C*h-f*g,D=A[o+2]+A[o+4]+A[o+3" +
+  "]*d*d+A[o+5]*u*u;A[o+32]=D>0?1/D:0}function lc(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params;m" +
+  "r(t,n,A,o+28,o+29),A[o+27]=fr(A,o);let c=e.flags[n];r[To][n]>0&&(zn(A,o+14,r[To],r[Gn],n,i),c|=16),r" +
+  "[Pr][n]>0?(zn(A,o+17,r[Pr],r[ss],n,i),c|=32):(A[o+17]=e.softness[0],A[o+18]=e.softness[1],A[o+19]=e." +
+  "softness[2]),A[o+7]=c}function Ic(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o" +
+  "+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0,A[o+12]=i.centerX[c]-r[Nr][n],A[o+13]=i.centerY[c]-r[Tr][n],A[o+26]" +
+  "=t.solverData.params[0]*r[Or][n],zn(A,o+17,r[To],r[Gn],n,t.solverData.params)}function _c(t,n,A,o){l" +
+  "et e=t.joints,r=e.f,i=t.bodies,c=i.transform,a=t.solverData.params[0],s=e.bodyA[n],l=e.bodyB[n],I=c." +
+  "c[s],y=c.s[s],_=c.c[l],m=c.s[l],C=r[Nr][n]-i.localCenterX[s],f=r[Tr][n]-i.localCenterY[s];A[o+8]=I*C" +
+  "-y*f,A[o+9]=y*C+I*f,C=-i.localCenterX[l],f=-i.localCenterY[l],A[o+10]=_*C-m*f,A[o+11]=m*C+_*f,mr(t,n" +
+  ",A,o+31,o+32),A[o+27]=fr(A,o),A[o+28]=a*r[Or][n],A[o+29]=a*r[is][n],A[o+30]=r[as][n]/a}function yc(t" +
+  ",n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=e.bodyA[n],a=e.bodyB[n];A[o+26]=r[cs][n]-i.centerX[c],A[o+" +
+  "27]=r[ls][n]-i.centerY[c],A[o+28]=r[Is][n]-i.centerX[a],A[o+29]=r[_s][n]-i.centerY[a];let s=r[ys][n]" +
+  ";A[o+30]=s,A[o+31]=r[Rr][n]+s*r[ms][n]}var M=new Float64Array(26),So=0,go=1,uo=2,po=3,Po=4,wo=5,xo=6" +
+  ",bo=7,Bn=8,En=9,nn=10,wA=11,jn=12,Sn=13,gn=14,dn=15,un=16,Cr=17,xe=18,be=19,De=20,Me=21,Re=22,Pe=23," +
+  "we=24,FA=25;function mc(t,n,A,o,e){let r=A[o+6],i=A[o+7],c=A[e+6],a=A[e+7],s=t[n+8],l=t[n+9],I=t[n+1" +
+  "0],y=t[n+11],_=r*s-i*l,m=i*s+r*l,C=c*I-a*y,f=a*I+c*y;M[So]=_,M[go]=m,M[uo]=C,M[po]=f}function Ho(t,n" +
+  ",A,o,e){mc(t,n,A,o,e),M[Po]=A[e+4]-A[o+4]+t[n+12]+M[uo]-M[So],M[wo]=A[e+5]-A[o+5]+t[n+13]+M[po]-M[go" +
+  "]}function tA(t,n,A,o,e){let r=t[n+2],i=t[n+3],c=t[n+4],a=t[n+5],s=M[Sn],l=M[gn];A[o+0]=A[o+0]-r*s,A" +
+  "[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-i*M[dn],A[e+0]=A[e+0]+c*s,A[e+1]=A[e+1]+c*l,A[e+2]=A[e+2]+a*M[un]}fun" +
+  "ction oA(t,n,A,o){let e=A[o+6],r=A[o+7],i=t[n+26],c=t[n+27],a=e*i-r*c,s=r*i+e*c,l=M[Po],I=M[wo],y=a*" +
+  "l+s*I,_=(l+M[So])*s-(I+M[go])*a,m=M[uo]*s-M[po]*a,C=t[n+3],f=t[n+5],B=t[n+2]+t[n+4]+C*_*_+f*m*m;M[xo" +
+  "]=a,M[bo]=s,M[Bn]=_,M[En]=m,M[nn]=B>0?1/B:0,M[wA]=y,M[jn]=y}var Fe=0,NA=1,ui=2;function An(t,n,A,o,e" +
+  ",r,i,c){let a=c===null?0:2*c[2];for(let s=n;s<A;s++){let l=s*e,I=(t[l+0]|0)*8,y=(t[l+1]|0)*8,_=o[I+6" +
+  "],m=o[I+7],C=o[y+6],f=o[y+7],B=t[l+8],E=t[l+9],S=t[l+10],g=t[l+11],h=_*B-m*E,d=m*B+_*E,u=C*S-f*g,D=f" +
+  "*S+C*g,F=t[l+2],b=t[l+3],p=t[l+4],x=t[l+5],w=l+r,N=t[w],P=t[w+1],R=F+p;c!==null&&R>0&&(N*R>a?t[w]=N=" +
+  "a/R:-N*R>a&&(t[w]=N=-a/R),P*R>a?t[w+1]=P=a/R:-P*R>a&&(t[w+1]=P=-a/R));let Q=i===Fe?0:i===NA?t[w+2]:t" +
+  "[w+2]+t[w+3]+t[w+4]-t[w+5];o[I+0]=o[I+0]-F*N,o[I+1]=o[I+1]-F*P,o[I+2]=o[I+2]-b*(h*P-d*N+Q),o[y+0]=o[" +
+  "y+0]+p*N,o[y+1]=o[y+1]+p*P,o[y+2]=o[y+2]+x*(u*P-D*N+Q)}}function Ne(t,n,A,o,e){let r=M[Cr],i=M[xo],c" +
+  "=M[bo],a=t[n+2],s=t[n+3],l=t[n+4],I=t[n+5];A[o+0]=A[o+0]-a*r*i,A[o+1]=A[o+1]-a*r*c,A[o+2]=A[o+2]-s*r" +
+  "*M[Bn],A[e+0]=A[e+0]+l*r*i,A[e+1]=A[e+1]+l*r*c,A[e+2]=A[e+2]+I*r*M[En]}function Te(t,n,A){M[FA]=M[xo" +
+  "]*(t[A+0]-t[n+0])+M[bo]*(t[A+1]-t[n+1])+M[En]*t[A+2]-M[Bn]*t[n+2]}function TA(t,n,A,o,e,r,i,c){let a" +
+  "=0,s=1,l=0;c&&(a=t[n+i]*M[jn],s=t[n+i+1],l=t[n+i+2]),Te(A,o,e);let I=t[n+20+r],y=-s*M[nn]*(M[FA]+a)-" +
+  "l*I;t[n+20+r]=I+y,M[Cr]=y,Ne(t,n,A,o,e)}function fc(t,n,A,o,e,r,i,c){Te(A,o,e);let a=t[n+20+r],s=t[n" +
+  "+c],l=a+M[nn]*(t[n+i]-M[FA]);l=l>s?s:l<-s?-s:l;let I=l-a;t[n+20+r]=l,M[Cr]=I,Ne(t,n,A,o,e)}function " +
+  "Cc(t,n,A,o,e,r,i,c,a,s){let l=r[1];for(let I=0;I<2;I++){let y=I===0?M[wA]-t[n+a]:t[n+s]-M[wA],_=0,m=" +
+  "1,C=0;y>0?_=y*l:i&&(_=t[n+14]*y,m=t[n+15],C=t[n+16]),Te(A,o,e);let f=I===0?M[FA]:-M[FA],B=t[n+20+c+I" +
+  "],E=B-m*M[nn]*(f+_)-C*B,S=E>0?E:0,g=S-B;t[n+20+c+I]=S,M[Cr]=I===0?g:-g,Ne(t,n,A,o,e)}}var hc=0,Bc=1," +
+  "Ec=2,Sc=3,gc=4,dc=5,uc=6;function nA(t,n,A,o,e,r,i,c,a,s,l){c&&TA(t,n,A,o,e,l[hc],17,!0),a&&fc(t,n,A" +
+  ",o,e,l[Bc],l[Ec],l[Sc]),s&&Cc(t,n,A,o,e,r,i,l[gc],l[dc],l[uc])}function pi(t,n,A){let o=1,e=0;A&&(o=" +
+  "t[n+15],e=t[n+16]);let r=M[xe],i=M[be],c=M[De],a=M[Me],s=M[Re],l=r*c-i*i;l=l!==0?1/l:0;let I=t[n+20]" +
+  ",y=t[n+20+1],_=-o*l*(c*a-i*s)-e*I,m=-o*l*(r*s-i*a)-e*y;t[n+20]=I+_,t[n+20+1]=y+m,M[Pe]=_,M[we]=m}fun" +
+  "ction hr(t,n,A,o,e,r){let i=A[o+6],c=A[o+7],a=A[e+6],s=A[e+7],l=t[n+8],I=t[n+9],y=t[n+10],_=t[n+11]," +
+  "m=i*l-c*I,C=c*l+i*I,f=a*y-s*_,B=s*y+a*_,E=t[n+2],S=t[n+3],g=t[n+4],h=t[n+5],d=0,u=0,D=1,F=0;if(r){le" +
+  "t j=t[n+14];d=j*(A[e+4]-A[o+4]+f-m+t[n+12]),u=j*(A[e+5]-A[o+5]+B-C+t[n+13]),D=t[n+15],F=t[n+16]}let " +
+  "b=A[o+0],p=A[o+1],x=A[o+2],w=A[e+0],N=A[e+1],P=A[e+2],R=w-P*B-b+x*C+d,Q=N+P*f-p-x*m+u,T=E+g,v=T+S*C*" +
+  "C+h*B*B,X=-S*m*C-h*f*B,O=T+S*m*m+h*f*f,U=v*O-X*X;U=U!==0?1/U:0;let J=t[n+20],L=t[n+20+1],Y=-D*U*(O*R" +
+  "-X*Q)-F*J,ot=-D*U*(v*Q-X*R)-F*L;t[n+20]=J+Y,t[n+20+1]=L+ot,A[o+0]=b-E*Y,A[o+1]=p-E*ot,A[o+2]=x-S*(m*" +
+  "ot-C*Y),A[e+0]=w+g*Y,A[e+1]=N+g*ot,A[e+2]=P+h*(f*ot-B*Y)}var pc=Int32Array.of(0,3,29,30,1,27,28);fun" +
+  "ction xi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c);let a=" +
+  "M[Po],s=M[wo],l=Math.sqrt(a*a+s*s),I=l>0?1/l:0,y=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],_=y*a*I,m=y*s" +
+  "*I;M[Sn]=_,M[gn]=m,M[dn]=M[So]*m-M[go]*_,M[un]=M[uo]*m-M[po]*_,tA(t,r,o,i,c)}}function bi(t,n,A,o,e," +
+  "r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I)" +
+  ";let y=M[Po],_=M[wo],m=Math.sqrt(y*y+_*_),C=m>0?1/m:0,f=y*C,B=_*C;M[xo]=f,M[bo]=B,M[Bn]=M[So]*B-M[go" +
+  "]*f,M[En]=M[uo]*B-M[po]*f,M[nn]=t[s+32],M[wA]=m,M[jn]=m-t[s+26];let E=t[s+7]|0;if((E&64)!==0)TA(t,s," +
+  "o,l,I,0,14,r);else{let S=t[s+31]>0,g=(E&Et.enableMotor)!==0,h=(E&Et.enableLimit)!==0;nA(t,s,o,l,I,e," +
+  "r,S,g,h,pc)}}}var xc=Int32Array.of(0,60,2,4,4,0,4,0);function Di(t,n,A,o,e){let r=xc[n],i=2*e[2],c=2" +
+  "*Wo,a=e[0];for(let s=A;s<o;s++){let l=s*40,I=n===ht.pulley?t[l+30]:1,y=t[l+2]+I*I*t[l+4],_=a*(t[l+3]" +
+  "+t[l+5]);for(let m=0;m<6;m++){let C=(r>>m&1)!==0,f=C?_:y;if(f===0)continue;let B=C?c:i,E=l+20+m,S=t[" +
+  "E];S*f>B?t[E]=B/f:-S*f>B&&(t[E]=-B/f)}}}var Br=new Float64Array(2);function rn(t,n,A,o,e,r){let i=o[" +
+  "e+6],c=o[e+7],a=o[r+6],s=o[r+7],l=i*a+c*s,I=i*s-c*a,y=t[A],_=t[A+1];Br[0]=_*l+y*I,Br[1]=y*l-_*I,Lr(B" +
+  "r,0),t[n+39]=Br[0]}function Mi(t,n,A,o){An(t,n,A,o,40,20,NA,null)}function Ri(t,n,A,o,e,r,i){let c=n" +
+  "+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4" +
+  "],C=t[s+5],f=o[l+0],B=o[l+1],E=o[l+2],S=o[I+0],g=o[I+1],h=o[I+2],d=o[l+6],u=o[l+7],D=o[I+6],F=o[I+7]" +
+  ",b=t[s+30];{rn(t,s,s+31,o,l,I);let p=b*t[s+39],x=t[s+20+2],w=t[s+29],N=x-t[s+27]*(h-E+p);N=N>w?w:N<-" +
+  "w?-w:N;let P=N-x;t[s+20+2]=N,E-=_*P,h+=C*P}{let p=t[s+8],x=t[s+9],w=t[s+10],N=t[s+11],P=d*p-u*x,R=u*" +
+  "p+d*x,Q=D*w-F*N,T=F*w+D*N,v=S-h*T-f+E*R+b*(o[I+4]-o[l+4]+Q-P+t[s+12]),X=g+h*Q-B-E*P+b*(o[I+5]-o[l+5]" +
+  "+T-R+t[s+13]),O=y+m,U=O+_*R*R+C*T*T,J=-_*P*R-C*Q*T,L=O+_*P*P+C*Q*Q,Y=U*L-J*J;Y=Y!==0?1/Y:0;let ot=t[" +
+  "s+20],j=t[s+20+1],Z=ot-Y*(L*v-J*X),K=j-Y*(U*X-J*v),At=t[s+28],nt=Z*Z+K*K;if(nt>At*At){let rt=At/Math" +
+  ".sqrt(nt);Z*=rt,K*=rt}let $=Z-ot,k=K-j;t[s+20]=Z,t[s+20+1]=K,f-=y*$,B-=y*k,E-=_*(P*k-R*$),S+=m*$,g+=" +
+  "m*k,h+=C*(Q*k-T*$)}o[l+0]=f,o[l+1]=B,o[l+2]=E,o[I+0]=S,o[I+1]=g,o[I+2]=h}}function Pi(t,n,A,o){for(l" +
+  "et e=n;e<A;e++){let r=e*40,i=(t[r+1]|0)*8,c=t[r+4],a=t[r+5],s=o[i+6],l=o[i+7],I=t[r+10],y=t[r+11],_=" +
+  "s*I-l*y,m=l*I+s*y,C=t[r+20],f=t[r+20+1];o[i+0]=o[i+0]+c*C,o[i+1]=o[i+1]+c*f,o[i+2]=o[i+2]+a*(_*f-m*C" +
+  ")}}function wi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+1]|0)*8,I=t" +
+  "[s+4],y=t[s+5],_=o[l+0],m=o[l+1],C=o[l+2],f=o[l+6],B=o[l+7],E=t[s+10],S=t[s+11],g=f*E-B*S,h=B*E+f*S," +
+  "d=t[s+17],u=t[s+18],D=t[s+19],F=_-C*h+d*(o[l+4]+g+t[s+12]),b=m+C*g+d*(o[l+5]+h+t[s+13]),p=I+y*h*h,x=" +
+  "-y*g*h,w=I+y*g*g,N=p*w-x*x;N=N!==0?1/N:0;let P=t[s+20],R=t[s+20+1],Q=P-u*N*(w*F-x*b)-D*P,T=R-u*N*(p*" +
+  "b-x*F)-D*R,v=t[s+26],X=Q*Q+T*T;if(X>v*v){let J=v/Math.sqrt(X);Q*=J,T*=J}let O=Q-P,U=T-R;t[s+20]=Q,t[" +
+  "s+20+1]=T,_+=I*O,m+=I*U,C+=y*(g*U-h*O),o[l+0]=_,o[l+1]=m,o[l+2]=C}}var bc=new Float64Array([0,1,0]);" +
+  "function Fi(t,n,A,o,e){An(t,n,A,o,16,14,Fe,e)}function Ni(t,n,A,o,e,r,i){let c=r?e:bc,a=c[0],s=c[1]," +
+  "l=c[2],I=n+A-1;for(let y=n;y<A;y++){let _=(i?I-y:y)*16,m=(t[_+0]|0)*8,C=(t[_+1]|0)*8,f=o[m+6],B=o[m+" +
+  "7],E=o[C+6],S=o[C+7],g=t[_+8],h=t[_+9],d=t[_+10],u=t[_+11],D=f*g-B*h,F=B*g+f*h,b=E*d-S*u,p=S*d+E*u,x" +
+  "=t[_+2],w=t[_+3],N=t[_+4],P=t[_+5],R=a*(o[C+4]-o[m+4]+b-D+t[_+12]),Q=a*(o[C+5]-o[m+5]+p-F+t[_+13]),T" +
+  "=o[m+0],v=o[m+1],X=o[m+2],O=o[C+0],U=o[C+1],J=o[C+2],L=O-J*p-T+X*F+R,Y=U+J*b-v-X*D+Q,ot=x+N,j=ot+w*F" +
+  "*F+P*p*p,Z=-w*D*F-P*b*p,K=ot+w*D*D+P*b*b,At=j*K-Z*Z;At=At!==0?s/At:0;let nt=t[_+14],$=t[_+14+1],k=-A" +
+  "t*(K*L-Z*Y)-l*nt,rt=-At*(j*Y-Z*L)-l*$;t[_+14]=nt+k,t[_+14+1]=$+rt,o[m+0]=T-x*k,o[m+1]=v-x*rt,o[m+2]=" +
+  "X-w*(D*rt-F*k),o[C+0]=O+N*k,o[C+1]=U+N*rt,o[C+2]=J+P*(b*rt-p*k)}}var Dc=Int32Array.of(2,3,29,30,4,31" +
+  ",32);function Ti(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;Ho(t,r,o,i,c" +
+  "),oA(t,r,o,i);let a=M[xo],s=M[bo],l=M[Po]+M[So],I=M[wo]+M[go],y=M[uo],_=M[po],m=l*s-I*a,C=y*s-_*a,f=" +
+  "l*a+I*s,B=y*a+_*s,E=t[r+20],S=t[r+20+1],g=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];M[Sn]=g*a-E*s,M[gn" +
+  "]=g*s+E*a,M[dn]=g*m+E*f+S,M[un]=g*C+E*B+S,tA(t,r,o,i,c)}}function Oi(t,n,A,o,e,r,i){let c=n+A-1;for(" +
+  "let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8;Ho(t,s,o,l,I),oA(t,s,o,l);let y=t[" +
+  "s+7]|0,_=(y&Et.enableSpring)!==0,m=(y&Et.enableMotor)!==0,C=(y&Et.enableLimit)!==0;nA(t,s,o,l,I,e,r," +
+  "_,m,C,Dc);let f=t[s+2],B=t[s+3],E=t[s+4],S=t[s+5],g=M[Po],h=M[wo],d=-M[bo],u=M[xo],D=(g+M[So])*u-(h+" +
+  "M[go])*d,F=M[uo]*u-M[po]*d,b=o[l+0],p=o[l+1],x=o[l+2],w=o[I+0],N=o[I+1],P=o[I+2],R=d*(w-b)+u*(N-p)+F" +
+  "*P-D*x,Q=P-x;if(r){let J=t[s+14];R+=J*(d*g+u*h),rn(t,s,s+34,o,l,I),Q+=J*t[s+39]}let T=B+S;M[xe]=f+E+" +
+  "B*D*D+S*F*F,M[be]=B*D+S*F,M[De]=T===0?1:T,M[Me]=R,M[Re]=Q,pi(t,s,r);let v=M[Pe],X=M[we],O=v*d,U=v*u;" +
+  "o[l+0]=b-f*O,o[l+1]=p-f*U,o[l+2]=x-B*(v*D+X),o[I+0]=w+E*O,o[I+1]=N+E*U,o[I+2]=P+S*(v*F+X)}}function " +
+  "Qi(t,n,A,o){Ji(t,n,A,o,!1,!1,!0)}function vi(t,n,A,o,e,r,i){Ji(t,n,A,o,r,i,!1)}function Ji(t,n,A,o,e" +
+  ",r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(r?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t" +
+  "[s+3],m=t[s+4],C=t[s+5],f=o[l+6],B=o[l+7],E=o[I+6],S=o[I+7],g=t[s+8],h=t[s+9],d=t[s+10],u=t[s+11],D=" +
+  "f*g-B*h,F=B*g+f*h,b=E*d-S*u,p=S*d+E*u,x=o[l+4]+D-t[s+26],w=o[l+5]+F-t[s+27],N=o[I+4]+b-t[s+28],P=o[I" +
+  "+5]+p-t[s+29],R=Math.sqrt(x*x+w*w),Q=Math.sqrt(N*N+P*P),T=R>1e-9?1/R:0,v=Q>1e-9?1/Q:0;x*=T,w*=T,N*=v" +
+  ",P*=v;let X=t[s+30],O=D*w-F*x,U=b*P-p*N,J=o[l+0],L=o[l+1],Y=o[l+2],ot=o[I+0],j=o[I+1],Z=o[I+2],K;if(" +
+  "i)K=t[s+20];else{let rt=y+_*O*O+X*X*(m+C*U*U),W=rt>0?1/rt:0,it=-(x*(J-Y*F)+w*(L+Y*D))-X*(N*(ot-Z*p)+" +
+  "P*(j+Z*b)),to=0,lt=1,mt=0;e&&(to=t[s+14]*(t[s+31]-R-X*Q),lt=t[s+15],mt=t[s+16]);let z=t[s+20];K=-lt*" +
+  "W*(it+to)-mt*z,t[s+20]=z+K}let At=-K*x,nt=-K*w,$=-X*K*N,k=-X*K*P;J+=y*At,L+=y*nt,Y+=_*(D*nt-F*At),ot" +
+  "+=m*$,j+=m*k,Z+=C*(b*k-p*$),o[l+0]=J,o[l+1]=L,o[l+2]=Y,o[I+0]=ot,o[I+1]=j,o[I+2]=Z}}var Mc=Et.enable" +
+  "Spring|Et.enableMotor|Et.enableLimit,Rc=Et.enableSpring|Et.enableLimit;function Li(t,n,A,o){An(t,n,A" +
+  ",o,40,20,ui,null)}function Gi(t,n,A,o,e,r,i){let c=e[1],a=n+A-1;for(let s=n;s<A;s++){let l=(i?a-s:s)" +
+  "*40,I=(t[l+0]|0)*8,y=(t[l+1]|0)*8,_=t[l+3],m=t[l+5],C=t[l+7]|0;if((C&Mc)!==0&&_+m>0){let f=o[I+2],B=" +
+  "o[y+2],E=t[l+27];(C&Rc)!==0&&rn(t,l,l+32,o,I,y);let S=t[l+39];if((C&Et.enableSpring)!==0){let g=t[l+" +
+  "20+2],h=-t[l+18]*E*(B-f+t[l+17]*S)-t[l+19]*g;t[l+20+2]=g+h,f-=_*h,B+=m*h}if((C&Et.enableMotor)!==0){" +
+  "let g=t[l+20+3],h=t[l+29],d=g-E*(B-f-t[l+28]);d=d>h?h:d<-h?-h:d;let u=d-g;t[l+20+3]=d,f-=_*u,B+=m*u}" +
+  "if((C&Et.enableLimit)!==0){{let g=S-t[l+30],h=0,d=1,u=0;g>0?h=g*c:r&&(h=t[l+14]*g,d=t[l+15],u=t[l+16" +
+  "]);let D=t[l+20+4],F=D-d*E*(B-f+h)-u*D,b=F>0?F:0,p=b-D;t[l+20+4]=b,f-=_*p,B+=m*p}{let g=t[l+31]-S,h=" +
+  "0,d=1,u=0;g>0?h=g*c:r&&(h=t[l+14]*g,d=t[l+15],u=t[l+16]);let D=t[l+20+5],F=D-d*E*(f-B+h)-u*D,b=F>0?F" +
+  ":0,p=b-D;t[l+20+5]=b,f+=_*p,B-=m*p}}o[I+2]=f,o[y+2]=B}hr(t,l,o,I,y,r)}}function Xi(t,n,A,o){An(t,n,A" +
+  ",o,40,20,NA,null)}function Ui(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(" +
+  "t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+7]|0;{let _=0,m=1,C=0;if(r||(y&32)!==0){rn(t,s,s+28,o,l,I);let g=t[" +
+  "s+39];_=t[s+17]*g,m=t[s+18],C=t[s+19]}let f=o[l+2],B=o[I+2],E=t[s+20+2],S=-m*t[s+27]*(B-f+_)-C*E;t[s" +
+  "+20+2]=E+S,o[l+2]=f-t[s+3]*S,o[I+2]=B+t[s+5]*S}hr(t,s,o,l,I,r||(y&16)!==0)}}var Pc=Int32Array.of(1,-" +
+  "1,-1,-1,3,31,32);function Vi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*8,c=(t[r+1]|0)*8;" +
+  "Ho(t,r,o,i,c),oA(t,r,o,i);let a=M[xo],s=M[bo],l=M[Po]+M[So],I=M[wo]+M[go],y=M[uo],_=M[po],m=l*s-I*a," +
+  "C=y*s-_*a,f=l*a+I*s,B=y*a+_*s,E=t[r+20],S=t[r+20+2],g=t[r+20+1]+t[r+20+3]-t[r+20+4];M[Sn]=g*a-E*s,M[" +
+  "gn]=g*s+E*a,M[dn]=g*m+E*f+S,M[un]=g*C+E*B+S,tA(t,r,o,i,c)}}function Yi(t,n,A,o,e,r,i){let c=n+A-1;fo" +
+  "r(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*8,I=(t[s+1]|0)*8,y=t[s+2],_=t[s+3],m=t[s+4],C=t[s" +
+  "+5];Ho(t,s,o,l,I),oA(t,s,o,l);let f=t[s+7]|0;if((f&Et.enableMotor)!==0){let b=o[l+2],p=o[I+2],x=t[s+" +
+  "33],w=t[s+20+2],N=t[s+30],P=w-x*(p-b-t[s+29]);P=P>N?N:P<-N?-N:P;let R=P-w;t[s+20+2]=P,o[l+2]=b-_*R,o" +
+  "[I+2]=p+C*R}let B=(f&Et.enableSpring)!==0,E=(f&Et.enableLimit)!==0;nA(t,s,o,l,I,e,r,B,!1,E,Pc);let S" +
+  "=M[Po],g=M[wo],h=-M[bo],d=M[xo],u=(S+M[So])*d-(g+M[go])*h,D=M[uo]*d-M[po]*h,F=y+m+_*u*u+C*D*D;M[xo]=" +
+  "h,M[bo]=d,M[Bn]=u,M[En]=D,M[nn]=F>0?1/F:0,M[jn]=h*S+d*g,TA(t,s,o,l,I,0,14,r)}}var Oe=0,Qe=1;function" +
+  " ve(t,n,A,o,e,r){let i=t.joints.constraints,c=t.joints.groupStart,a=t.solverData.states,s=t.solverDa" +
+  "ta.params,l=A*ZA;for(let I=0;I<ZA;I++){let y=Math.max(o,c[l+I]),_=Math.min(e,c[l+I+1]);y>=_||(n===Oe" +
+  "?(Di(i,I,y,_,s),wc(I,i,y,_,a)):Fc(I,i,y,_,a,s,n===Qe,r))}}function Je(t,n,A,o,e){let r=t.joints,i=t." +
+  "solverData.states;n===Oe?Fi(r.pins,A,o,i,t.solverData.params):Ni(r.pins,A,o,i,r.softness,n===Qe,e)}f" +
+  "unction wc(t,n,A,o,e){switch(t){case ht.distance:return xi(n,A,o,e);case ht.revolute:return Li(n,A,o" +
+  ",e);case ht.prismatic:return Ti(n,A,o,e);case ht.weld:return Xi(n,A,o,e);case ht.wheel:return Vi(n,A" +
+  ",o,e);case ht.mouse:return Pi(n,A,o,e);case ht.motor:return Mi(n,A,o,e);case ht.pulley:return Qi(n,A" +
+  ",o,e)}}function Fc(t,n,A,o,e,r,i,c){switch(t){case ht.distance:return bi(n,A,o,e,r,i,c);case ht.revo" +
+  "lute:return Gi(n,A,o,e,r,i,c);case ht.prismatic:return Oi(n,A,o,e,r,i,c);case ht.weld:return Ui(n,A," +
+  "o,e,r,i,c);case ht.wheel:return Yi(n,A,o,e,r,i,c);case ht.mouse:return wi(n,A,o,e,r,i,c);case ht.mot" +
+  "or:return Ri(n,A,o,e,r,i,c);case ht.pulley:return vi(n,A,o,e,r,i,c)}}var Nc=0,Tc=1,Oc=2,ki=3,qi=4;va" +
+  "r Qc=6,vc=7,Jc=8,Lc=9,Hi=10,Ki=13,Gc=16,Wi=32,Xc=6;function Zi(t,n,A,o,e=0){let r=t.solverData,i=r.s" +
+  "tates,c=r.params,a=n&Wi-1,s=(n&Wi)!==0;if(a===Gc)pe(t,A,o);else if(a>=Ki)Je(t,a-Ki,A,o,s);else if(a>" +
+  "=Hi)ve(t,a-Hi,n>>Xc,A,o,s);else if(a===Jc)Ks(t,A,o,r.chunkFound,e*Hs);else if(a===Lc)r.writeBackCoun" +
+  "ts[e]=js(t,A,o,r.writeBackOut,A-1);else if(a===Nc)Zs(i,r.integration,o,c,A);else if(a===Tc)zs(i,o,c," +
+  "A);else if(a===Oc)$s(i,o,c,A);else if(a===Qc)Ai(r.contacts,o,i,c,A);else if(a===vc)Uc(t,A,o);else{le" +
+  "t l=r.kernel;if(l!==null){let I=r.contactsAddress+A*44*8;a===ki?l.warmStartContacts(I,o-A,r.statesAd" +
+  "dress):l.solveContacts(I,o-A,r.statesAddress,c[1],c[3],a===qi?1:0,s?1:0)}else a===ki?oi(r.contacts,o" +
+  ",i,A):ni(r.contacts,o,i,c,a===qi,s,A)}}function Uc(t,n,A){let o=t.solverData.contacts,e=t.solverData" +
+  ".constraintSlot,r=t.contacts.listIndex,i=t.contacts.points,c=t.contacts.flags;for(let a=n;a<A;a++){i" +
+  "f(!Fn(c[a]))continue;let s=r[a];if(s===-1)continue;let l=e[s];if(l<0)continue;let I=l*44,y=a*No,_=o[" +
+  "I+13];for(let m=0;m<_;m++){let C=I+20+m*12,f=y+m*Co;i[f+Go]=o[C+7],i[f+Xo]=o[C+8]}}}var AA=0,$i=1,Er" +
+  "=2,Le=3,ji=4,Ge=5,Sr=8,gr=12,ta=0,Xe=1,oa=2,na=3,Aa=4,ra=5,Vc=6,Yc=7,kc=8,cy=Sr+2*gr;var ea=1,qc=2,U" +
+  "e=3,Hc=4;function Kc(t){return(t&65535)<<16}function zi(t,n,A){for(;;){let o=Atomics.load(t,$i);if((" +
+  "o&-65536)!==n)return-1;let e=o&65535;if(e>=A)return-1;if(Atomics.compareExchange(t,$i,o,o+1)===o)ret" +
+  "urn e}}function sa(t,n,A,o,e,r,i){let c=Kc(o),a=Sr+(o&1)*gr,s=0;for(let l=zi(t,c,r);l>=0;l=zi(t,c,r)" +
+  ")e===Hc?Zc(A,t,a,l,i):Wc(A,e,l,i),Atomics.store(n,l,o),Atomics.add(t,Er,1)+1===r&&Atomics.notify(t,E" +
+  "r),s++;return s}function Wc(t,n,A,o){if(n===qc)Os(t,A,o,t.contacts.chunkOut,t.contacts.chunkCounts);" +
+  "else if(n===Ue){let e=t.broadphase;e.pairChunkCounts[A]=vs(t,A,o,e.pairChunkOut,2*A*zr,zr)}}function" +
+  " Zc(t,n,A,o,e){let r=n[A+Yc]+o*e,i=Math.min(n[A+kc],r+e);Zi(t,n[A+Vc],r,i,o)}var Vt=t=>t.contacts,xn" +
+  "=t=>t.shapes.geometry,bn=t=>t.shapes,Yt=t=>t.bodies,dr=t=>t.bodies.transform,ur=t=>t.broadphase,$c=t" +
+  "=>t.broadphase.moveBuffer,Ko=t=>t.solverData,Jo=t=>t.joints,zc=t=>t.joints.f,Ve=[[Vt,\"shapeA\"],[Vt,\"" +
+  "shapeB\"],[Vt,\"bodyA\"],[Vt,\"bodyB\"],[Vt,\"flags\"],[Vt,\"listIndex\"],[Vt,\"pointCount\"],[Vt,\"points\"],[Vt" +
+  ",\"normalX\"],[Vt,\"normalY\"],[Vt,\"manifoldCache\"],[Vt,\"cacheValid\"],[Vt,\"chunkOut\"],[Vt,\"chunkCounts\"]" +
+  ",[xn,\"type\"],[xn,\"count\"],[xn,\"radius\"],[xn,\"centroid\"],[xn,\"slot\"],[xn,\"verts\"],[xn,\"normals\"],[bn," +
+  "\"aabb\"],[bn,\"moved\"],[bn,\"tree\"],[bn,\"proxy\"],[Yt,\"flags\"],[dr,\"x\"],[dr,\"y\"],[dr,\"c\"],[dr,\"s\"],[bn,\"" +
+  "groupIndex\"],[bn,\"maskBits\"],[ur,\"moveFrom\"],[ur,\"moveSlot\"],[ur,\"pairChunkOut\"],[ur,\"pairChunkCount" +
+  "s\"],[$c,\"data\"],[Ko,\"states\"],[Ko,\"contacts\"],[Ko,\"integration\"],[Ko,\"params\"],[Ko,\"chunkFound\"],[Ko" +
+  ",\"indexOf\"],[Ko,\"constraintSlot\"],[Vt,\"list\"],[Vt,\"friction\"],[Vt,\"restitution\"],[Vt,\"tangentSpeed\"]" +
+  ",[Vt,\"rollingResistance\"],[Yt,\"invMass\"],[Yt,\"invInertia\"],[Yt,\"localCenterX\"],[Yt,\"localCenterY\"],[" +
+  "Ko,\"writeBackOut\"],[Ko,\"writeBackCounts\"],[Yt,\"vx\"],[Yt,\"vy\"],[Yt,\"w\"],[Yt,\"centerX\"],[Yt,\"centerY\"]" +
+  ",[Yt,\"forceX\"],[Yt,\"forceY\"],[Yt,\"torque\"],[Yt,\"mass\"],[Yt,\"inertia\"],[Yt,\"maxExtent\"],[Yt,\"minExten" +
+  "t\"],[Yt,\"type\"],[Yt,\"shapeHead\"],[bn,\"next\"],[Jo,\"constraints\"],[Jo,\"groupStart\"],[Jo,\"pins\"],[Jo,\"s" +
+  "oftness\"],[Jo,\"type\"],[Jo,\"flags\"],[Jo,\"bodyA\"],[Jo,\"bodyB\"],[Jo,\"rowColour\"],[Jo,\"rowSlot\"],...Arra" +
+  "y.from({length:jA},(t,n)=>[zc,String(n)])];function ia(t,n,A){let[o,e]=Ve[n];o(t)[e]=A}var aa=\"AGFzb" +
+  "QEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAAADBy4DEXdhcm1Td" +
+  "GFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRhq/V0DAP1XAwABIQ4gAUEoa" +
+  "iAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj98gEhESAGIAFBOGogAEE4a" +
+  "v1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASsDAPwCQQZ0aiIkIAIgACsDA" +
+  "PwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQYgAiABKwMI/AJBBnRqI" +
+  "iYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr9XQMA/VcDAAEhByAkQTBqI" +
+  "CVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICAmQThqICdBOGr9XQMA/VcDA" +
+  "AEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQShq/V0DAP1XAwABICRBKGogJ" +
+  "UEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdgAav1dAwD9VwMAASEWIAFB4" +
+  "ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/9SiEQIABBoAFqISkgAUGgA" +
+  "WohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz/////////////////////ICgbIRkgAiAqaiIsQQhqI" +
+  "CtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICxBEGogK0EQav1dAwD9VwMAA" +
+  "f3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAAAAAAAAAAAAAAAAAAA/UohI" +
+  "yAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0MAAAAAAAA8D8AAAAAAADwP" +
+  "yAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAAgI/1SIQj9DAAAAAAAAPA/A" +
+  "AAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3yASALIBj98gEgDCAd/fIB/" +
+  "fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgC" +
+  "P0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISMgKAR7ICtBOGogCCAcIBn9U" +
+  "iII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSAR/fIB/fEBIAkgGf1SIQkgC" +
+  "iANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQwgByANIA8gGv3yAf3yAf3wA" +
+  "SAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICtByABqIA0gIyANICP9Sv1SI" +
+  "gj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fABIQsgDCANIBT98gH98AEhD" +
+  "CAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIABBQGv9XQMA/VcDAAEhAyABQ" +
+  "fAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWohKCAQ/Qz//////////////" +
+  "///////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyAoQUBrIiz9XQMA/VcDAAEiF" +
+  "iAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAYgBUEQaiAoQRBq/V0DAP1XA" +
+  "wABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un9UiAaIA39Sv1SIg0gFv3xA" +
+  "SEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALI" +
+  "BUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj9UiEHIAYgFSAOIBf98gH98" +
+  "gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH98AEhCiALIBUgFP3yAf3wA" +
+  "SELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkEBaiECDAILCwsgAUH4AGogA" +
+  "EH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1XAwABICpBmAFqIClBmAFq/" +
+  "V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEGIAWoiBf1dAwD9VwMAASINI" +
+  "AFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QEhCCAFIAMgDSAE/VIiA/1bA" +
+  "wAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/VsDAAAgJCAJ/VsDAAEgJUEIa" +
+  "iAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/VsDAAEgJ0EIaiAM/VsDAAAgJ" +
+  "kEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAArAxAiBSAAKwMwIhyiIRggB" +
+  "SAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAEgACsDCPwCQQZ0aiIkKwMAI" +
+  "R4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAFqIgFB4ABqISJEAAAAAAAA8" +
+  "D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASsDCCIgoqAgJSsDMCIRIAErA" +
+  "xCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgUgA5oiCGNFBEAgBSEICyAGI" +
+  "QUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiANIBuioKEgCiAgoiAdICGio" +
+  "aAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACIFIAUgB2MbOQNIIAwgByAYo" +
+  "qEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSAgoqKgIQggIwRARAAAAAAAA" +
+  "PA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSAiKwMgoCIRRAAAAAAAAAAAZ" +
+  "AR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE4aisDACIDIAcgA6KhICIrA" +
+  "yggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhA" +
+  "yAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqKgIQwgCyADIB2ioCELIA0gA" +
+  "yAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwAiBiABKwMwIAwgG6IgCyAco" +
+  "qEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGMbIgIgBqEhBSAEIAI5AwAgD" +
+  "yAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIwRAIAMgIisDO" +
+  "KIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECIHoiACICIrAxgiCKKhIAqgo" +
+  "KKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFI" +
+  "BogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAVEAAAAAAAAAAALoKIiA5ohB" +
+  "SADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASANIBogBaKhIQ0gAiAZIAWio" +
+  "CECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACsDAPwCQQZ0aiETIAIgACsDC" +
+  "PwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASENIAFBOGogAEE4av1dAwD9V" +
+  "wMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCAOIBRBDGxBFGpBA3QiAiABa" +
+  "iIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3wAf3wASEKIAggAyAM/fIBI" +
+  "AsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH98QH98AEhBCAGIAMgD0EIa" +
+  "iACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCAJ/VIhCCAEIAcgCf1SIQcgA" +
+  "yAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1dAwD9VwMAASEJIAFBIGogA" +
+  "EEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QEiA/1bAwAAIBEgA/1bAwABI" +
+  "BFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiIPIBNBEGoiAv1dAwD9VwMAA" +
+  "SABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL9XQMA/VcDAAEgBSAO/fIB/" +
+  "fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABIBBBE" +
+  "GoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1bAwAAIA8gA/1bAwABC4gEA" +
+  "gd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACELIAMrAwAiDCAEKwMIIg1hI" +
+  "AsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhACIAVBAmohBQwDCwtBACEER" +
+  "AAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQYgAiADKwMI/AJBBnRqIQcgA" +
+  "ysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEAgCiADIARBDGxBFGpBA3RqI" +
+  "ggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwMQoqGgIQwgDSAVIAgrAwiiI" +
+  "A4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6KhOQMIIAYgBisDECARIAwgD" +
+  "qCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECAFQQFqIQUMAQsLC/8CAwJ7A" +
+  "38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQBKBEAgACABQQFrQeACbGoiC" +
+  "isDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0gD2FyIA1EAAAAAAAAAABic" +
+  "QtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgNAIAEgBkoEQCAAIAZB4AJsa" +
+  "iEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BA" +
+  "QUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMA" +
+  "QsLCws=\",ca=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAM" +
+  "GBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACrUtBbgUAh57Cn8gAUEYaiAAQRh" +
+  "q/V0DAP1XAwABIQ4gAUEoaiAAQShq/V0DAP1XAwABIQ8gAUEQaiAAQRBq/V0DAP1XAwABIgYgAUEwaiAAQTBq/V0DAP1XAwABIhj" +
+  "98gEhESAGIAFBOGogAEE4av1dAwD9VwMAASId/fIBIRIgAUEgaiAAQSBq/V0DAP1XAwABIgYgGP3yASETIAYgHf3yASEUIAIgASs" +
+  "DAPwCQQZ0aiIkIAIgACsDAPwCQQZ0aiIl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwA" +
+  "BIQYgAiABKwMI/AJBBnRqIiYgAiAAKwMI/AJBBnRqIif9XQMA/VcDAAEhCyAmQQhqICdBCGr9XQMA/VcDAAEhDCAmQRBqICdBEGr" +
+  "9XQMA/VcDAAEhByAkQTBqICVBMGr9XQMA/VcDAAEhHiAkQThqICVBOGr9XQMA/VcDAAEhHyAmQTBqICdBMGr9XQMA/VcDAAEhICA" +
+  "mQThqICdBOGr9XQMA/VcDAAEhISAmQSBqICdBIGr9XQMA/VcDAAEgJEEgaiAlQSBq/V0DAP1XAwAB/fEBIBj98gEgJkEoaiAnQSh" +
+  "q/V0DAP1XAwABICRBKGogJUEoav1dAwD9VwMAAf3xASAd/fIB/fABISIgAUHQAGogAEHQAGr9XQMA/VcDAAEhFSABQdgAaiAAQdg" +
+  "Aav1dAwD9VwMAASEWIAFB4ABqIABB4ABq/V0DAP1XAwABIRcgAUHoAGogAEHoAGr9XQMA/VcDAAH9DAAAAAAAAPA/AAAAAAAA8D/" +
+  "9SiEQIABBoAFqISkgAUGgAWohKgNAIChBAkgEQCAQ/VNFIChBAUZxRQRAICkgKEHgAGwiAmohKyAQ/Qz////////////////////" +
+  "/ICgbIRkgAiAqaiIsQQhqICtBCGr9XQMA/VcDAAEhGiAiICAgLEEYaiArQRhq/V0DAP1XAwAB/fIB/fABICEgGv3yAf3wASAeICx" +
+  "BEGogK0EQav1dAwD9VwMAAf3yAf3xASAfICwgK/1dAwD9VwMAASIb/fIB/fEBICxBIGogK0Egav1dAwD9VwMAAf3wASII/QwAAAA" +
+  "AAAAAAAAAAAAAAAAA/UohIyAsQThqICtBOGr9XQMA/VcDAAEiHCAFBHsgCCAD/fIBIAQgFSAI/fIBIgggCCAE/Un9UiAj/VIhCP0" +
+  "MAAAAAAAA8D8AAAAAAADwPyAWICP9UiEN/QwAAAAAAAAAAAAAAAAAAAAAIBcgI/1SBSAIIAP98gH9DAAAAAAAAAAAAAAAAAAAAAA" +
+  "gI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8hDf0MAAAAAAAAAAAAAAAAAAAAAAsgHP3yAf3xASAsQShqICtBKGr9XQMA/VcDAAEgDf3" +
+  "yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgByAa/fIBIAYgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAA" +
+  "AAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEHIAGoiAiArQcgAaiIt/V0DAP1XAwABISM" +
+  "gKAR7ICtBOGogCCAcIBn9UiII/VsDAAAgLEE4aiAI/VsDAAEgLSANICMgGSANICP9Sv1O/VIiCP1bAwAAIAIgCP1bAwABIAkgDSA" +
+  "R/fIB/fEBIAkgGf1SIQkgCiANIBL98gH98QEgCiAZ/VIhCiALIA0gE/3yAf3wASALIBn9UiELIAwgDSAU/fIB/fABIAwgGf1SIQw" +
+  "gByANIA8gGv3yAf3yAf3wASAHIBn9UiEHIAYgDSAOIBv98gH98gH98QEgBiAZ/VIFICtBOGogCP1bAwAAICxBOGogCP1bAwABICt" +
+  "ByABqIA0gIyANICP9Sv1SIgj9WwMAACAsQcgAaiAI/VsDAAEgCSANIBH98gH98QEhCSAKIA0gEv3yAf3xASEKIAsgDSAT/fIB/fA" +
+  "BIQsgDCANIBT98gH98AEhDCAHIA0gDyAa/fIB/fIB/fABIQcgBiANIA4gG/3yAf3yAf3xAQshBiAoQQFqISgMAgsLCyABQUBrIAB" +
+  "BQGv9XQMA/VcDAAEhAyABQfAAaiAAQfAAav1dAwD9VwMAASEEQQAhAgNAIAJBAkgEQCAQ/VNFIAJBAUZxRQRAICkgAkHgAGwiBWo" +
+  "hKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBOGogKEE4av1dAwD9VwMAAf3yASIN/e0BIRUgDSAVIAVBQGsiKyA" +
+  "oQUBrIiz9XQMA/VcDAAEiFiAFQTBqIChBMGr9XQMA/VcDAAEgCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAY" +
+  "gBUEQaiAoQRBq/V0DAP1XAwABIhf98gEgByAFQRhqIChBGGr9XQMA/VcDAAEiGf3yAf3xASAE/fAB/fAB/fIB/fEBIhogGiAV/Un" +
+  "9UiAaIA39Sv1SIg0gFv3xASEVIAIEeyAsIA0gFiAI/VIiDf1bAwAAICsgDf1bAwABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH" +
+  "98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgByAVIA8gGf3yAf3yAf3xASAHIAj" +
+  "9UiEHIAYgFSAOIBf98gH98gH98AEgBiAI/VIFIChBQGsgDf1bAwAAIAVBQGsgDf1bAwABIAkgFSAS/fIB/fEBIQkgCiAVIBH98gH" +
+  "98AEhCiALIBUgFP3yAf3wASELIAwgFSAT/fIB/fEBIQwgByAVIA8gGf3yAf3yAf3xASEHIAYgFSAOIBf98gH98gH98AELIQYgAkE" +
+  "BaiECDAILCwsgAUH4AGogAEH4AGr9XQMA/VcDAAEiA/0MAAAAAAAAAAAAAAAAAAAAAP1KIgT9UwRAIAMgKkE4aiApQThq/V0DAP1" +
+  "XAwABICpBmAFqIClBmAFq/V0DAP1XAwAB/QwAAAAAAAAAAAAAAAAAAAAAIBD9Uv3wAf3yASID/e0BIQggAyAIIAFBiAFqIgIgAEG" +
+  "IAWoiBf1dAwD9VwMAASINIAFBgAFqIABBgAFq/V0DAP1XAwABIAcgBv3xAf3yAf3xASIQIBAgCP1J/VIgECAD/Ur9UiIDIA398QE" +
+  "hCCAFIAMgDSAE/VIiA/1bAwAAIAIgA/1bAwABIAcgDyAI/fIB/fABIAcgBP1SIQcgBiAOIAj98gH98QEgBiAE/VIhBgsgJSAJ/Vs" +
+  "DAAAgJCAJ/VsDAAEgJUEIaiAK/VsDAAAgJEEIaiAK/VsDAAEgJUEQaiAG/VsDAAAgJEEQaiAG/VsDAAEgJyAL/VsDAAAgJiAL/Vs" +
+  "DAAEgJ0EIaiAM/VsDAAAgJkEIaiAM/VsDAAEgJ0EQaiAH/VsDAAAgJkEQaiAH/VsDAAELmgsCHXwEfyAAKwMYIRogACsDKCEZIAA" +
+  "rAxAiBSAAKwMwIhyiIRggBSAAKwM4IhuiIRcgACsDICILIByiIRYgASAAKwMA/AJBBnRqIiUrAwAhDCAlKwMIIQ0gJSsDECEdIAE" +
+  "gACsDCPwCQQZ0aiIkKwMAIR4gJCsDCCEfICQrAxAhCiAAKwNQIRUgACsDWCEGIAArA2AhCSAAKwNoRAAAAAAAAPA/ZCEjIABBoAF" +
+  "qIgFB4ABqISJEAAAAAAAA8D8hBSAkKwMgICUrAyChIByiICQrAyggJSsDKKEgG6KgIhQgJCsDMCITIAErAxiioCAkKwM4IhIgASs" +
+  "DCCIgoqAgJSsDMCIRIAErAxCioSAlKwM4IhAgASsDACIhoqEgASsDIKAiDkQAAAAAAAAAAGQEQCAOIAKiIQgFIAQEfCAVIA6iIgU" +
+  "gA5oiCGNFBEAgBSEICyAGIQUgCQVEAAAAAAAAAAALIQcLIAFBOGorAwAiDiAHIA6ioSABKwMoIAWiIB4gHKIgHyAboqAgDCAcoiA" +
+  "NIBuioKEgCiAgoiAdICGioaAgCKCioSIFRAAAAAAAAAAAIAVEAAAAAAAAAABkGyIFIA6hIQcgASAFOQM4IAEgByABQcgAaisDACI" +
+  "FIAUgB2MbOQNIIAwgByAYoqEhDyANIAcgF6KhIQ4gHSAHIBogIaKioSENIB4gByAWoqAhDCAfIAcgCyAboiIdoqAhCyAKIAcgGSA" +
+  "goqKgIQggIwRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgIisDGKKgIBIgIisDCCIKoqAgESAiKwMQoqEgECAiKwMAIhCioSA" +
+  "iKwMgoCIRRAAAAAAAAAAAZAR8IBEgAqIFIAQEfCAJIQcgBiEFIBUgEaIiAiADmiIDYwR8IAMFIAILBUQAAAAAAAAAAAsLIQIgIkE" +
+  "4aisDACIDIAcgA6KhICIrAyggBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQ" +
+  "AAAAAAAAAAGQbIgIgA6EhAyAiIAI5AzggIiADICJByABqKwMAIgIgAiADYxs5A0ggDyADIBiioSEPIA4gAyAXoqEhDiAMIAMgFqK" +
+  "gIQwgCyADIB2ioCELIA0gAyAaIBCioqEhDSAIIAMgGSAKoqKgIQgLIABBQGsrAwAiAyABKwM4oiICmiEFIAIgBSABQUBrIgQrAwA" +
+  "iBiABKwMwIAwgG6IgCyAcoqEgDyAboiAOIByioaEgDSABKwMQIgeiIAggASsDGCIJoqEgACsDcCIKoKCioSIQIAUgEGQbIAIgEGM" +
+  "bIgIgBqEhBSAEIAI5AwAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSA" +
+  "JoqKhIQIgIwRAIAMgIisDOKIiA5ohBSADIAUgIkFAayIEKwMAIgYgIisDMCAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gIisDECI" +
+  "HoiACICIrAxgiCKKhIAqgoKKhIgkgBSAJZBsgAyAJYxsiAyAGoSEFIAQgAzkDACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqA" +
+  "hDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACsDeCIDRAAAAAAAAAAAZARAIAMgASsDOCAjBHwgIisDOAV" +
+  "EAAAAAAAAAAALoKIiA5ohBSADIAUgAEGIAWorAwAiBiAAKwOAASACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADOQOIASA" +
+  "NIBogBaKhIQ0gAiAZIAWioCECCyAlIA85AwAgJSAOOQMIICUgDTkDECAkIAw5AwAgJCALOQMIICQgAjkDEAvRBgIMewZ/IAIgACs" +
+  "DAPwCQQZ0aiETIAIgACsDCPwCQQZ0aiESIAIgASsDAPwCQQZ0aiERIAIgASsDCPwCQQZ0aiEQIAFBMGogAEEwav1dAwD9VwMAASE" +
+  "NIAFBOGogAEE4av1dAwD9VwMAASEMIAFB6ABqIABB6ABq/V0DAP1XAwAB/QwAAAAAAADwPwAAAAAAAPA//UohCQNAIBRBAkgEQCA" +
+  "OIBRBDGxBFGpBA3QiAiABaiIPQThqIAAgAmoiAkE4av1dAwD9VwMAASIDIA398gEgD0FAayACQUBr/V0DAP1XAwABIgsgDP3yAf3" +
+  "wAf3wASEKIAggAyAM/fIBIAsgDf3yAf3xAf3wASEFIAcgAyAPIAL9XQMA/VcDAAH98gEgCyAPQRBqIAJBEGr9XQMA/VcDAAH98gH" +
+  "98QH98AEhBCAGIAMgD0EIaiACQQhq/V0DAP1XAwAB/fIBIAsgD0EYaiACQRhq/V0DAP1XAwAB/fIB/fEB/fABIQMgFAR7IAUgCCA" +
+  "J/VIhCCAEIAcgCf1SIQcgAyAGIAn9UiEGIAogDiAJ/VIFIAUhCCAEIQcgAyEGIAoLIQ4gFEEBaiEUDAELCyABQYgBaiAAQYgBav1" +
+  "dAwD9VwMAASEJIAFBIGogAEEgav1dAwD9VwMAASEFIBMgESAT/V0DAP1XAwABIAFBEGogAEEQav1dAwD9VwMAASIEIA798gH98QE" +
+  "iA/1bAwAAIBEgA/1bAwABIBFBCGoiDyATQQhqIgL9XQMA/VcDAAEgBCAI/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEUEQaiI" +
+  "PIBNBEGoiAv1dAwD9VwMAASABQRhqIABBGGr9XQMA/VcDAAEgByAJ/fAB/fIB/fEBIQMgAiAD/VsDAAAgDyAD/VsDAAEgEiAQIBL" +
+  "9XQMA/VcDAAEgBSAO/fIB/fABIgP9WwMAACAQIAP9WwMAASAQQQhqIg8gEkEIaiIC/V0DAP1XAwABIAUgCP3yAf3wASEDIAIgA/1" +
+  "bAwAAIA8gA/1bAwABIBBBEGoiDyASQRBqIgL9XQMA/VcDAAEgAUEoaiAAQShq/V0DAP1XAwABIAYgCf3wAf3yAf3wASEDIAIgA/1" +
+  "bAwAAIA8gA/1bAwABC4gEAgd/DHwDQCABIAVKBEAgACAFQeACbGohAyAFQQFqIgQgAUgEQCADKwMIIQogACAEQeACbGoiBCsDACE" +
+  "LIAMrAwAiDCAEKwMIIg1hIAsgDGFyIAxEAAAAAAAAAABicQR/QQEFIAogDWEgCiALYXIgCkQAAAAAAAAAAGJxC0UEQCADIAQgAhA" +
+  "CIAVBAmohBQwDCwtBACEERAAAAAAAAAAAIQpEAAAAAAAAAAAhC0QAAAAAAAAAACEMRAAAAAAAAAAAIQ0gAiADKwMA/AJBBnRqIQY" +
+  "gAiADKwMI/AJBBnRqIQcgAysDECEPIAMrAxghESADKwMgIRAgAysDKCESIAMrAzAhEyADKwM4IRQgAysDaPwCIQkDQCAEIAlIBEA" +
+  "gCiADIARBDGxBFGpBA3RqIggrAzgiFSAToiAIQUBrKwMAIg4gFKKgoCEKIAsgFSAUoiAOIBOioaAhCyAMIBUgCCsDAKIgDiAIKwM" +
+  "QoqGgIQwgDSAVIAgrAwiiIA4gCCsDGKKhoCENIARBAWohBAwBCwsgAysDiAEhDiAGIAYrAwAgDyAKoqE5AwAgBiAGKwMIIA8gC6K" +
+  "hOQMIIAYgBisDECARIAwgDqCioTkDECAHIAcrAwAgECAKoqA5AwAgByAHKwMIIBAgC6KgOQMIIAcgBysDECASIA0gDqCioDkDECA" +
+  "FQQFqIQUMAQsLC/8CAwJ7A38EfCAD/RQhByAEmv0UIQggBUEARyEJIAYEQCABQQFrIQEDQCABQQBOBEAgACABQeACbGohBiABQQB" +
+  "KBEAgACABQQFrQeACbGoiCisDACEMIAorAwghDSAGKwMIIg4gDGEgBisDACIPIAxhciAMRAAAAAAAAAAAYnEEf0EBBSANIA5hIA0" +
+  "gD2FyIA1EAAAAAAAAAABicQtFBEAgCiAGIAIgByAIIAkQACABQQJrIQEMAwsLIAYgAiADIAQgBRABIAFBAWshAQwBCwsFQQAhBgN" +
+  "AIAEgBkoEQCAAIAZB4AJsaiEKIAZBAWoiCyABSARAIAorAwghDCAAIAtB4AJsaiILKwMAIQ0gCisDACIOIAsrAwgiD2EgDSAOYXI" +
+  "gDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAI" +
+  "gAyAEIAUQASAGQQFqIQYMAQsLCws=\";var rA=[void 0,void 0];function Ia(t){let n=t?1:0;if(rA[n]!==void 0)r" +
+  "eturn rA[n];if(rA[n]=null,typeof WebAssembly==\"object\"&&typeof WebAssembly.Module==\"function\")try{rA" +
+  "[n]=new WebAssembly.Module(jc(t?ca:aa))}catch{rA[n]=null}return rA[n]}function _a(t,n){return new We" +
+  "bAssembly.Instance(t,{env:{memory:n,abort:()=>{throw new Error(\"contact solver kernel aborted\")}}})." +
+  "exports}var la=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/\";function jc(t){let" +
+  " n=new Uint8Array(128);for(let c=0;c<la.length;c++)n[la.charCodeAt(c)]=c;let A=t.length;for(;A>0&&t[" +
+  "A-1]===\"=\";)A--;let o=new Uint8Array(A*3>>2),e=0,r=0,i=0;for(let c=0;c<A;c++)r=r<<6|n[t.charCodeAt(c" +
+  ")],e+=6,e>=8&&(e-=8,o[i++]=r>>e&255);return o}var Bt=new Float64Array(0),Gt=new Int32Array(0),Ca={st" +
+  "ates:Bt,integration:Bt,contacts:Bt,params:Bt,chunkFound:Gt,writeBackOut:Gt,writeBackCounts:Gt,indexO" +
+  "f:Gt,constraintSlot:Gt,kernel:null,kernelMemory:null,statesAddress:0,contactsAddress:0},QA={contacts" +
+  ":new LA,shapes:{geometry:new _A,aabb:Bt,moved:new Uint8Array(0),tree:new Uint8Array(0),proxy:Gt,grou" +
+  "pIndex:Gt,maskBits:new Uint32Array(0),next:Gt},bodies:{flags:new Uint8Array(0),transform:{x:Bt,y:Bt," +
+  "c:Bt,s:Bt},invMass:Bt,invInertia:Bt,localCenterX:Bt,localCenterY:Bt,vx:Bt,vy:Bt,w:Bt,centerX:Bt,cent" +
+  "erY:Bt,forceX:Bt,forceY:Bt,torque:Bt,mass:Bt,inertia:Bt,maxExtent:Bt,minExtent:Bt,type:new Uint8Arra" +
+  "y(0),shapeHead:Gt},broadphase:{trees:[new Jn,new Jn],moveBuffer:new Fo,moveFrom:Bt,moveSlot:Gt,query" +
+  "Results:new Fo,pairChunkOut:Gt,pairChunkCounts:Gt},manifold:$e(),pose:new Float64Array(8),solverData" +
+  ":Ca,joints:{constraints:Bt,groupStart:Gt,pins:Bt,softness:Bt,f:Array.from({length:jA},()=>Bt),type:G" +
+  "t,flags:Gt,bodyA:Gt,bodyB:Gt,rowColour:Gt,rowSlot:Gt}},kt=new Int32Array(Xe+1),ha=Gt,Ba=new Int32Arr" +
+  "ay(0),tl=2e4,OA=0;function ya(){for(;;){for(let r=0;r<tl&&Atomics.load(kt,AA)===OA;r++);Atomics.add(" +
+  "kt,Ge,1),Atomics.wait(kt,AA,OA),Atomics.sub(kt,Ge,1);let t=Atomics.load(kt,AA);if(t===OA)continue;OA" +
+  "=t;let n=Sr+(t&1)*gr,A=Atomics.load(kt,n+ta),o=Atomics.load(kt,n+Xe),e=Atomics.load(kt,n+oa);if(Atom" +
+  "ics.load(kt,AA)===t){if(A===ea)return;if(A===Ue){let r=QA.broadphase.trees;r[0].adoptRoot(Atomics.lo" +
+  "ad(kt,n+na)),r[1].adoptRoot(Atomics.load(kt,n+Aa)),QA.contacts.pairs.adoptSlots(ha,Atomics.load(kt,n" +
+  "+ra))}try{sa(kt,Ba,QA,t,A,o,e)}catch(r){Atomics.store(kt,ji,1),Atomics.notify(kt,Er),Ea({type:\"error" +
+  "\",message:r instanceof Error?r.message:String(r)});return}}}}function ma(t){if(t.type===\"init\")kt=t." +
+  "ctrl,OA=Atomics.load(kt,AA),Ea({type:\"ready\"}),ya();else if(t.type===\"columns\"){let n=t.columns,A=Ve" +
+  ".length;for(let i=0;i<A;i++)ia(QA,i,n[i]);let o=QA.broadphase.trees;o[0].adoptQueryColumns(n.slice(A" +
+  ",A+Ln)),o[1].adoptQueryColumns(n.slice(A+Ln,A+2*Ln)),ha=n[A+2*Ln],Ba=t.chunkDone;let e=Ca,r=t.kernel" +
+  "Memory??null;r!==e.kernelMemory&&(e.kernelMemory=r,e.kernel=r===null?null:_a(Ia(!0),r)),e.statesAddr" +
+  "ess=t.statesAddress??0,e.contactsAddress=t.contactsAddress??0,Atomics.add(kt,Le,1),Atomics.notify(kt" +
+  ",Le),ya()}}var fa=globalThis.require,pr=typeof fa==\"function\"?fa(\"node:worker_threads\").parentPort:n" +
+  "ull;function Ea(t){pr!==null?pr.postMessage(t):self.postMessage(t)}pr!==null?pr.on(\"message\",ma):sel" +
+  "f.onmessage=t=>ma(t.data);})();\n";

@@ -30,11 +30,15 @@ export interface AllocationResult {
  */
 export type AllocationScene = 'pyramid' | 'chain' | 'sweep' | 'grid';
 
-/** `scene`, sleep off: `warmup` steps, then heap growth over `steps` steps. Needs --expose-gc. */
+/**
+ * `scene`, sleep off: `warmup` steps, then heap growth over `steps` steps; the least of up to `windows` such windows
+ * in a row (stopping at one under a byte a step). Needs --expose-gc.
+ */
 export async function pyramidAllocation(
   warmup: number,
   steps: number,
   scene: AllocationScene,
+  windows = 1,
 ): Promise<AllocationResult> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) throw new Error('run with --expose-gc');
@@ -61,6 +65,22 @@ export async function pyramidAllocation(
     }
   }
   for (let i = 0; i < warmup; i++) stepPhysics(w, 1 / 60);
+  let best: AllocationResult | null = null;
+  for (let k = 0; k < windows; k++) {
+    const r = await oneWindow(w, steps, gc);
+    if (best === null || (r.gcsInWindow === 0 && (best.gcsInWindow !== 0 || r.bytesPerStep < best.bytesPerStep)))
+      best = r;
+    if (best.gcsInWindow === 0 && best.bytesPerStep < 1) break;
+  }
+  return best!;
+}
+
+/** Young-generation growth over `steps` steps of `w`, per step, and the GCs seen inside. */
+async function oneWindow(
+  w: ReturnType<typeof createPhysicsWorld>,
+  steps: number,
+  gc: () => void,
+): Promise<AllocationResult> {
   let gcs = 0;
   const observer = new PerformanceObserver((list) => {
     gcs += list.getEntries().length;
@@ -145,10 +165,13 @@ async function buildSweepScene(w: ReturnType<typeof createPhysicsWorld>): Promis
   });
 }
 
-// Run as a child: node --expose-gc --max-semi-space-size=… allocation-scenes.mjs WARMUP STEPS SCENE
-const [warmup, steps, scene] = process.argv.slice(2);
+// Run as a child: node --expose-gc --max-semi-space-size=… allocation-scenes.mjs WARMUP STEPS SCENE [WINDOWS]
+const [warmup, steps, scene, windows] = process.argv.slice(2);
 if (warmup !== undefined && steps !== undefined) {
-  void pyramidAllocation(Number(warmup), Number(steps), (scene ?? 'pyramid') as AllocationScene).then((r) =>
-    console.log(JSON.stringify(r)),
-  );
+  void pyramidAllocation(
+    Number(warmup),
+    Number(steps),
+    (scene ?? 'pyramid') as AllocationScene,
+    Number(windows ?? 1),
+  ).then((r) => console.log(JSON.stringify(r)));
 }
