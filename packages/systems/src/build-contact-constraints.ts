@@ -22,10 +22,6 @@ import {
   CC_IMPULSE_SCALE,
   CC_INDEX_A,
   CC_INDEX_B,
-  CC_INV_I_A,
-  CC_INV_I_B,
-  CC_INV_MASS_A,
-  CC_INV_MASS_B,
   CC_MASS_SCALE,
   CC_NORMAL_X,
   CC_NORMAL_Y,
@@ -83,7 +79,7 @@ export interface PrepareState {
     readonly transform: { readonly c: Float64Array; readonly s: Float64Array };
   };
   readonly solverData: {
-    readonly contacts: Float64Array;
+    readonly contacts: Float32Array;
     readonly states: Float64Array;
     readonly indexOf: Int32Array;
     readonly constraintSlot: Int32Array;
@@ -181,10 +177,6 @@ export function buildContactConstraints(
     const isStatic = ia === 0 || ib === 0;
     cc[o + CC_INDEX_A] = ia;
     cc[o + CC_INDEX_B] = ib;
-    cc[o + CC_INV_MASS_A] = mA;
-    cc[o + CC_INV_I_A] = iA;
-    cc[o + CC_INV_MASS_B] = mB;
-    cc[o + CC_INV_I_B] = iB;
     cc[o + CC_NORMAL_X] = nx;
     cc[o + CC_NORMAL_Y] = ny;
     cc[o + CC_FRICTION] = c.friction[id]!;

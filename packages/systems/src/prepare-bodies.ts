@@ -13,7 +13,8 @@ import {
   BS_DPY,
   BS_DQC,
   BS_DQS,
-  BS_FLAGS,
+  BS_INV_MASS,
+  BS_INV_I,
   BS_VX,
   BS_VY,
   BS_W,
@@ -92,7 +93,6 @@ function gatherBodies(p: PhysicsState): number {
     states[o + BS_VX] = b.vx[eid]!;
     states[o + BS_VY] = b.vy[eid]!;
     states[o + BS_W] = b.w[eid]!;
-    states[o + BS_FLAGS] = 0;
     states[o + BS_DPX] = 0;
     states[o + BS_DPY] = 0;
     states[o + BS_DQC] = 1;
@@ -100,6 +100,9 @@ function gatherBodies(p: PhysicsState): number {
     const io = n * BI_STRIDE;
     const invMass = b.invMass[eid]!;
     const invI = b.invInertia[eid]!;
+    // As the constraint builder reads them (0 for a kinematic body, whose store fields are 0).
+    states[o + BS_INV_MASS] = invMass;
+    states[o + BS_INV_I] = invI;
     const gs = b.gravityScale[eid]!;
     const mass = b.mass[eid]!;
     if (type === BodyType.dynamic) {

@@ -1,5 +1,7 @@
 import {
   BS_STRIDE,
+  BS_INV_MASS,
+  BS_INV_I,
   BS_VX,
   BS_VY,
   BS_DPX,
@@ -12,10 +14,6 @@ import {
   CC_HEADER,
   CC_INDEX_A,
   CC_INDEX_B,
-  CC_INV_I_A,
-  CC_INV_I_B,
-  CC_INV_MASS_A,
-  CC_INV_MASS_B,
   CC_NORMAL_X,
   CC_NORMAL_Y,
   CC_POINT_COUNT,
@@ -51,7 +49,7 @@ const single = new Float64Array(1);
  * solveContactPositionsClassic after the positions move, and the velocities keep no bias energy.
  */
 export function solveContactsClassic(
-  cc: Float64Array,
+  cc: Float32Array,
   count: number,
   states: Float64Array,
   params: Float64Array,
@@ -65,10 +63,10 @@ export function solveContactsClassic(
     const o = i * CC_STRIDE;
     const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
     const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
-    const mA = cc[o + CC_INV_MASS_A]!;
-    const iA = cc[o + CC_INV_I_A]!;
-    const mB = cc[o + CC_INV_MASS_B]!;
-    const iB = cc[o + CC_INV_I_B]!;
+    const mA = states[a + BS_INV_MASS]!;
+    const iA = states[a + BS_INV_I]!;
+    const mB = states[b + BS_INV_MASS]!;
+    const iB = states[b + BS_INV_I]!;
     const nx = cc[o + CC_NORMAL_X]!;
     const ny = cc[o + CC_NORMAL_Y]!;
     const friction = cc[o + CC_FRICTION]!;
@@ -137,16 +135,16 @@ const NGS_MAX_CORRECTION = 0.2;
  * one step). Velocities are not touched, so this adds no energy. Returns the deepest remaining overlap (m, ≤ 0
  * when none), which lets the caller stop early.
  */
-export function solveContactPositionsClassic(cc: Float64Array, count: number, states: Float64Array): number {
+export function solveContactPositionsClassic(cc: Float32Array, count: number, states: Float64Array): number {
   let minSep = 0;
   for (let i = 0; i < count; i++) {
     const o = i * CC_STRIDE;
     const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
     const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
-    const mA = cc[o + CC_INV_MASS_A]!;
-    const iA = cc[o + CC_INV_I_A]!;
-    const mB = cc[o + CC_INV_MASS_B]!;
-    const iB = cc[o + CC_INV_I_B]!;
+    const mA = states[a + BS_INV_MASS]!;
+    const iA = states[a + BS_INV_I]!;
+    const mB = states[b + BS_INV_MASS]!;
+    const iB = states[b + BS_INV_I]!;
     const nx = cc[o + CC_NORMAL_X]!;
     const ny = cc[o + CC_NORMAL_Y]!;
     const pc = cc[o + CC_POINT_COUNT]! | 0;

@@ -1,5 +1,7 @@
 import {
   BS_STRIDE,
+  BS_INV_MASS,
+  BS_INV_I,
   BS_DPX,
   BS_DPY,
   BS_DQC,
@@ -13,10 +15,6 @@ import {
   CC_IMPULSE_SCALE,
   CC_INDEX_A,
   CC_INDEX_B,
-  CC_INV_I_A,
-  CC_INV_I_B,
-  CC_INV_MASS_A,
-  CC_INV_MASS_B,
   CC_MASS_SCALE,
   CC_NORMAL_X,
   CC_NORMAL_Y,
@@ -52,15 +50,15 @@ import {
  * Applies the accumulated impulses (λn·n + λt·t per point, and the rolling impulse) so each substep starts near the
  * answer: last step's at the first substep, the previous substep's after that.
  */
-export function warmStartContacts(cc: Float64Array, count: number, states: Float64Array, first = 0): void {
+export function warmStartContacts(cc: Float32Array, count: number, states: Float64Array, first = 0): void {
   for (let i = first; i < count; i++) {
     const o = i * CC_STRIDE;
     const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
     const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
-    const mA = cc[o + CC_INV_MASS_A]!;
-    const iA = cc[o + CC_INV_I_A]!;
-    const mB = cc[o + CC_INV_MASS_B]!;
-    const iB = cc[o + CC_INV_I_B]!;
+    const mA = states[a + BS_INV_MASS]!;
+    const iA = states[a + BS_INV_I]!;
+    const mB = states[b + BS_INV_MASS]!;
+    const iB = states[b + BS_INV_I]!;
     const nx = cc[o + CC_NORMAL_X]!;
     const ny = cc[o + CC_NORMAL_Y]!;
     const pc = cc[o + CC_POINT_COUNT]! | 0;
@@ -105,7 +103,7 @@ export function warmStartContacts(cc: Float64Array, count: number, states: Float
  * and drops the per-point offset arithmetic); per-row helper functions were slower still (memory round trips).
  */
 export function solveContacts(
-  cc: Float64Array,
+  cc: Float32Array,
   count: number,
   states: Float64Array,
   params: Float64Array,
@@ -120,10 +118,10 @@ export function solveContacts(
     const o = i * CC_STRIDE;
     const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
     const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
-    const mA = cc[o + CC_INV_MASS_A]!;
-    const iA = cc[o + CC_INV_I_A]!;
-    const mB = cc[o + CC_INV_MASS_B]!;
-    const iB = cc[o + CC_INV_I_B]!;
+    const mA = states[a + BS_INV_MASS]!;
+    const iA = states[a + BS_INV_I]!;
+    const mB = states[b + BS_INV_MASS]!;
+    const iB = states[b + BS_INV_I]!;
     const nx = cc[o + CC_NORMAL_X]!;
     const ny = cc[o + CC_NORMAL_Y]!;
     // Products off the dependency chain: each row's velocity update is then one multiply and one add after its
@@ -298,7 +296,7 @@ export function solveContacts(
  * bouncing at 0.88·e of its speed and spinning, because the second point's impulse undoes part of the first's.
  */
 export function applyRestitution(
-  cc: Float64Array,
+  cc: Float32Array,
   count: number,
   states: Float64Array,
   params: Float64Array,
@@ -321,7 +319,7 @@ export function applyRestitution(
 }
 
 /** Single-point restitution row at point record q of constraint record o: target −e·(approach velocity). */
-function restitutePoint(cc: Float64Array, o: number, q: number, states: Float64Array, e: number): void {
+function restitutePoint(cc: Float32Array, o: number, q: number, states: Float64Array, e: number): void {
   blockTargets[0] = -e * cc[q + CCP_RELATIVE_VELOCITY]!;
   solveNormalRow(cc, o, q, states, blockTargets);
 }
@@ -331,7 +329,7 @@ function restitutePoint(cc: Float64Array, o: number, q: number, states: Float64A
  * accumulated impulse kept ≥ 0. Serves the restitution pass and the classic solver's single points.
  */
 export function solveNormalRow(
-  cc: Float64Array,
+  cc: Float32Array,
   o: number,
   q: number,
   states: Float64Array,
@@ -339,10 +337,10 @@ export function solveNormalRow(
 ): void {
   const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
   const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
-  const mA = cc[o + CC_INV_MASS_A]!;
-  const iA = cc[o + CC_INV_I_A]!;
-  const mB = cc[o + CC_INV_MASS_B]!;
-  const iB = cc[o + CC_INV_I_B]!;
+  const mA = states[a + BS_INV_MASS]!;
+  const iA = states[a + BS_INV_I]!;
+  const mB = states[b + BS_INV_MASS]!;
+  const iB = states[b + BS_INV_I]!;
   const nx = cc[o + CC_NORMAL_X]!;
   const ny = cc[o + CC_NORMAL_Y]!;
   const rnA = cc[q + CCP_RN_A]!;
@@ -369,7 +367,7 @@ export function solveNormalRow(
 /** Target normal velocities of the two points for solveNormalBlock (an array: doubles as arguments are boxed). */
 const blockTargets = new Float64Array(2);
 
-function restituteBlock(cc: Float64Array, o: number, states: Float64Array, e: number): void {
+function restituteBlock(cc: Float32Array, o: number, states: Float64Array, e: number): void {
   const q0 = o + CC_HEADER;
   blockTargets[0] = -e * cc[q0 + CCP_RELATIVE_VELOCITY]!;
   blockTargets[1] = -e * cc[q0 + CCP_STRIDE + CCP_RELATIVE_VELOCITY]!;
@@ -386,13 +384,15 @@ function restituteBlock(cc: Float64Array, o: number, states: Float64Array, e: nu
  * solved by enumerating which points stay active. Returns false (and changes nothing) when K is near singular,
  * i.e. the two points (nearly) coincide; the caller then solves the rows one after the other.
  */
-export function solveNormalBlock(cc: Float64Array, o: number, states: Float64Array, targets: Float64Array): boolean {
+export function solveNormalBlock(cc: Float32Array, o: number, states: Float64Array, targets: Float64Array): boolean {
   const q0 = o + CC_HEADER;
   const q1 = q0 + CCP_STRIDE;
-  const mA = cc[o + CC_INV_MASS_A]!;
-  const iA = cc[o + CC_INV_I_A]!;
-  const mB = cc[o + CC_INV_MASS_B]!;
-  const iB = cc[o + CC_INV_I_B]!;
+  const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
+  const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
+  const mA = states[a + BS_INV_MASS]!;
+  const iA = states[a + BS_INV_I]!;
+  const mB = states[b + BS_INV_MASS]!;
+  const iB = states[b + BS_INV_I]!;
   const rnA0 = cc[q0 + CCP_RN_A]!;
   const rnB0 = cc[q0 + CCP_RN_B]!;
   const rnA1 = cc[q1 + CCP_RN_A]!;
@@ -402,8 +402,6 @@ export function solveNormalBlock(cc: Float64Array, o: number, states: Float64Arr
   const k12 = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1;
   const det = k11 * k22 - k12 * k12;
   if (!(k11 * k11 < 1000 * det)) return false;
-  const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
-  const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
   const nx = cc[o + CC_NORMAL_X]!;
   const ny = cc[o + CC_NORMAL_Y]!;
   const dvx = states[b + BS_VX]! - states[a + BS_VX]!;

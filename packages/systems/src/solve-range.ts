@@ -5,6 +5,7 @@ import {
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
   CC_STRIDE,
+  CONSTRAINT_FIELD_BYTES,
   CONTACT_POINTS_STRIDE,
   CP_NORMAL_IMPULSE,
   CP_STRIDE,
@@ -41,7 +42,7 @@ export type SolveState = PrepareState &
       readonly writeBackCounts: Int32Array;
       readonly states: Float64Array;
       readonly integration: Float64Array;
-      readonly contacts: Float64Array;
+      readonly contacts: Float32Array;
       readonly params: Float64Array;
       readonly chunkFound: Int32Array;
       readonly kernel: Pick<SolverKernel, 'warmStartContacts' | 'solveContacts'> | null;
@@ -99,7 +100,7 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
   else {
     const kernel = sd.kernel;
     if (kernel !== null) {
-      const address = sd.contactsAddress + first * CC_STRIDE * 8;
+      const address = sd.contactsAddress + first * CC_STRIDE * CONSTRAINT_FIELD_BYTES;
       if (op === PASS_WARM_START) kernel.warmStartContacts(address, end - first, sd.statesAddress);
       else {
         kernel.solveContacts(

@@ -84,9 +84,12 @@ describe('heap growth of a warm step', () => {
 
   // Regression: V8 boxes doubles passed to or returned from calls it does not inline, and the continuous sweep
   // (sweepPose, timeOfImpact) and the joint angle called atan2 and cosSin with doubles: 1,474 bytes a step here
-  // before (432 kB a step in Box2D's smash scene), 555 after (Node 20, AMD EPYC).
+  // before (432 kB a step in Box2D's smash scene), 555 after (Node 20, AMD EPYC). What remains comes from paths V8
+  // optimises late (collidePolygons, deoptimised the first time a rare corner-to-corner branch runs, then called too
+  // seldom here to be re-optimised soon): one 300-step window after 2,000 steps read 600-2,000 bytes from run to run,
+  // after 4,000 steps about 200. The least of eight windows in a row (to 4,400 steps) is taken.
   it('small boxes bouncing at 20–40 m/s (continuous sweeps every step) and a motorised revolute: under 1,000 bytes a step', async () => {
-    const r = await leastOfRuns('sweep', 1000);
+    const r = await leastOfRuns('sweep', 1000, 2000, 8);
     expect(r.gcsInWindow).toBe(0);
     expect(r.bytesPerStep).toBeLessThan(1000);
   });

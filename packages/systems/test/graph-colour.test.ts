@@ -63,7 +63,7 @@ describe('takeColour', () => {
 /** Fails unless the rows [first, end) at `stride` in `rows` share no body state index other than 0. */
 function expectDisjoint(
   seen: Map<number, string>,
-  rows: Float64Array,
+  rows: Float32Array | Float64Array,
   first: number,
   end: number,
   stride: number,

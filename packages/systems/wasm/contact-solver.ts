@@ -2,8 +2,9 @@
 // src/wasm/contact-solver-bytes.ts). It is the same computation as warmStartContacts and solveContacts in
 // src/solve-contacts.ts, operation for operation and in the same order, over the same record layouts (imported
 // from core's solver-layout.ts), reading the solver's arrays in place in the kernel's linear memory. WebAssembly
-// f64 arithmetic is IEEE 754 binary64 with no fused operations, as JavaScript's is, so both paths give identical
-// bits; a test steps scenes both ways and compares. Why a second copy of the hottest loop: V8 runs this one about
+// f64 arithmetic is IEEE 754 binary64 with no fused operations, as JavaScript's is, and the contact records' float
+// fields are promoted and demoted as a Float32Array reads and writes them, so both paths give identical bits; a test
+// steps scenes both ways and compares. Why a second copy of the hottest loop: V8 runs this one about
 // 25% faster (no bounds checks, no tagged values), measured on large_pyramid's 14,950 contacts, and independent
 // neighbours go two at a time in SIMD lanes (another 7% there, 20% on tumbler).
 import {
@@ -12,6 +13,8 @@ import {
   BS_DPY,
   BS_DQC,
   BS_DQS,
+  BS_INV_MASS,
+  BS_INV_I,
   BS_VX,
   BS_VY,
   BS_W,
@@ -21,10 +24,6 @@ import {
   CC_IMPULSE_SCALE,
   CC_INDEX_A,
   CC_INDEX_B,
-  CC_INV_I_A,
-  CC_INV_I_B,
-  CC_INV_MASS_A,
-  CC_INV_MASS_B,
   CC_MASS_SCALE,
   CC_NORMAL_X,
   CC_NORMAL_Y,
@@ -47,14 +46,23 @@ import {
   CC_STRIDE,
 } from '../../core/src/solver/solver-layout';
 
-// Field `i` (a double index) of the record at byte address `base`.
+// Field `i` (a double index) of the body state record at byte address `base`.
 function ld(base: usize, i: i32): f64 {
   return load<f64>(base + ((<usize>i) << 3));
 }
 function st(base: usize, i: i32, v: f64): void {
   store<f64>(base + ((<usize>i) << 3), v);
 }
-// Byte address of body state record `index` (stored as a double in a contact record).
+// Field `i` (a float index) of the contact constraint record at byte address `base`: stored as f32, computed in f64
+// (see CONSTRAINT_FIELD_BYTES in solver-layout.ts). The promotion is exact; the demotion rounds to nearest, ties to
+// even, as a Float32Array store does, so the TypeScript path reads and writes the same values.
+function ldc(base: usize, i: i32): f64 {
+  return <f64>load<f32>(base + ((<usize>i) << 2));
+}
+function stc(base: usize, i: i32, v: f64): void {
+  store<f32>(base + ((<usize>i) << 2), <f32>v);
+}
+// Byte address of body state record `index` (stored as a float in a contact record).
 function body(states: usize, index: f64): usize {
   return states + ((<usize>(<i32>index * BS_STRIDE)) << 3);
 }
@@ -62,29 +70,29 @@ function body(states: usize, index: f64): usize {
 /** warmStartContacts of solve-contacts.ts for the one record at byte address `o`. */
 function warmStartOne(o: usize, states: usize): void {
   {
-    const a = body(states, ld(o, CC_INDEX_A));
-    const b = body(states, ld(o, CC_INDEX_B));
-    const mA = ld(o, CC_INV_MASS_A);
-    const iA = ld(o, CC_INV_I_A);
-    const mB = ld(o, CC_INV_MASS_B);
-    const iB = ld(o, CC_INV_I_B);
-    const nx = ld(o, CC_NORMAL_X);
-    const ny = ld(o, CC_NORMAL_Y);
-    const pc = <i32>ld(o, CC_POINT_COUNT);
+    const a = body(states, ldc(o, CC_INDEX_A));
+    const b = body(states, ldc(o, CC_INDEX_B));
+    const mA = ld(a, BS_INV_MASS);
+    const iA = ld(a, BS_INV_I);
+    const mB = ld(b, BS_INV_MASS);
+    const iB = ld(b, BS_INV_I);
+    const nx = ldc(o, CC_NORMAL_X);
+    const ny = ldc(o, CC_NORMAL_Y);
+    const pc = <i32>ldc(o, CC_POINT_COUNT);
     let px = 0.0;
     let py = 0.0;
     let angA = 0.0;
     let angB = 0.0;
     for (let j = 0; j < pc; j++) {
-      const q: usize = o + ((<usize>(CC_HEADER + j * CCP_STRIDE)) << 3);
-      const ln = ld(q, CCP_NORMAL_IMPULSE);
-      const lt = ld(q, CCP_TANGENT_IMPULSE);
+      const q: usize = o + ((<usize>(CC_HEADER + j * CCP_STRIDE)) << 2);
+      const ln = ldc(q, CCP_NORMAL_IMPULSE);
+      const lt = ldc(q, CCP_TANGENT_IMPULSE);
       px += ln * nx + lt * ny;
       py += ln * ny - lt * nx;
-      angA += ln * ld(q, CCP_RN_A) - lt * ld(q, CCP_DN_A);
-      angB += ln * ld(q, CCP_RN_B) - lt * ld(q, CCP_DN_B);
+      angA += ln * ldc(q, CCP_RN_A) - lt * ldc(q, CCP_DN_A);
+      angB += ln * ldc(q, CCP_RN_B) - lt * ldc(q, CCP_DN_B);
     }
-    const rolling = ld(o, CC_ROLLING_IMPULSE);
+    const rolling = ldc(o, CC_ROLLING_IMPULSE);
     st(a, BS_VX, ld(a, BS_VX) - mA * px);
     st(a, BS_VY, ld(a, BS_VY) - mA * py);
     st(a, BS_W, ld(a, BS_W) - iA * (angA + rolling));
@@ -97,14 +105,14 @@ function warmStartOne(o: usize, states: usize): void {
 /** solveContacts of solve-contacts.ts (see there for the maths) for the one record at byte address `o`. */
 function solveOne(o: usize, states: usize, invH: f64, pushMaxSpeed: f64, useBias: i32): void {
   {
-    const a = body(states, ld(o, CC_INDEX_A));
-    const b = body(states, ld(o, CC_INDEX_B));
-    const mA = ld(o, CC_INV_MASS_A);
-    const iA = ld(o, CC_INV_I_A);
-    const mB = ld(o, CC_INV_MASS_B);
-    const iB = ld(o, CC_INV_I_B);
-    const nx = ld(o, CC_NORMAL_X);
-    const ny = ld(o, CC_NORMAL_Y);
+    const a = body(states, ldc(o, CC_INDEX_A));
+    const b = body(states, ldc(o, CC_INDEX_B));
+    const mA = ld(a, BS_INV_MASS);
+    const iA = ld(a, BS_INV_I);
+    const mB = ld(b, BS_INV_MASS);
+    const iB = ld(b, BS_INV_I);
+    const nx = ldc(o, CC_NORMAL_X);
+    const ny = ldc(o, CC_NORMAL_Y);
     // Products off the dependency chain (as in solve-contacts.ts): each row's velocity update is one multiply and one
     // add after its impulse.
     const mAnx = mA * nx;
@@ -122,24 +130,24 @@ function solveOne(o: usize, states: usize, invH: f64, pushMaxSpeed: f64, useBias
     const dqBc = ld(b, BS_DQC);
     const dqBs = ld(b, BS_DQS);
     const dpn = (ld(b, BS_DPX) - ld(a, BS_DPX)) * nx + (ld(b, BS_DPY) - ld(a, BS_DPY)) * ny;
-    const biasRate = ld(o, CC_BIAS_RATE);
-    const softMass = ld(o, CC_MASS_SCALE);
-    const softImpulse = ld(o, CC_IMPULSE_SCALE);
-    const twoPoints = ld(o, CC_POINT_COUNT) > 1;
-    const q0: usize = o + ((<usize>CC_HEADER) << 3);
-    const q1: usize = q0 + ((<usize>CCP_STRIDE) << 3);
+    const biasRate = ldc(o, CC_BIAS_RATE);
+    const softMass = ldc(o, CC_MASS_SCALE);
+    const softImpulse = ldc(o, CC_IMPULSE_SCALE);
+    const twoPoints = ldc(o, CC_POINT_COUNT) > 1;
+    const q0: usize = o + ((<usize>CC_HEADER) << 2);
+    const q1: usize = q0 + ((<usize>CCP_STRIDE) << 2);
 
     // ---- normal, point 0 ----
     {
-      const rnA = ld(q0, CCP_RN_A);
-      const rnB = ld(q0, CCP_RN_B);
+      const rnA = ldc(q0, CCP_RN_A);
+      const rnB = ldc(q0, CCP_RN_B);
       const sep =
         dpn +
-        dqBc * ld(q0, CCP_DN_B) +
+        dqBc * ldc(q0, CCP_DN_B) +
         dqBs * rnB -
-        dqAc * ld(q0, CCP_DN_A) -
+        dqAc * ldc(q0, CCP_DN_A) -
         dqAs * rnA +
-        ld(q0, CCP_ADJUSTED_SEPARATION);
+        ldc(q0, CCP_ADJUSTED_SEPARATION);
       let bias = 0.0;
       let massScale = 1.0;
       let impulseScale = 0.0;
@@ -152,13 +160,13 @@ function solveOne(o: usize, states: usize, invH: f64, pushMaxSpeed: f64, useBias
         impulseScale = softImpulse;
       }
       const vn = vBx * nx + vBy * ny - (vAx * nx + vAy * ny) + (wB * rnB - wA * rnA);
-      const old = ld(q0, CCP_NORMAL_IMPULSE);
-      const raw = old - impulseScale * old - ld(q0, CCP_NORMAL_MASS) * massScale * (vn + bias);
+      const old = ldc(q0, CCP_NORMAL_IMPULSE);
+      const raw = old - impulseScale * old - ldc(q0, CCP_NORMAL_MASS) * massScale * (vn + bias);
       const total = raw > 0 ? raw : 0.0;
       const impulse = total - old;
-      st(q0, CCP_NORMAL_IMPULSE, total);
-      const maxImpulse = ld(q0, CCP_MAX_NORMAL_IMPULSE);
-      st(q0, CCP_MAX_NORMAL_IMPULSE, impulse > maxImpulse ? impulse : maxImpulse);
+      stc(q0, CCP_NORMAL_IMPULSE, total);
+      const maxImpulse = ldc(q0, CCP_MAX_NORMAL_IMPULSE);
+      stc(q0, CCP_MAX_NORMAL_IMPULSE, impulse > maxImpulse ? impulse : maxImpulse);
       vAx -= impulse * mAnx;
       vAy -= impulse * mAny;
       wA -= impulse * (iA * rnA);
@@ -168,15 +176,15 @@ function solveOne(o: usize, states: usize, invH: f64, pushMaxSpeed: f64, useBias
     }
     // ---- normal, point 1 ----
     if (twoPoints) {
-      const rnA = ld(q1, CCP_RN_A);
-      const rnB = ld(q1, CCP_RN_B);
+      const rnA = ldc(q1, CCP_RN_A);
+      const rnB = ldc(q1, CCP_RN_B);
       const sep =
         dpn +
-        dqBc * ld(q1, CCP_DN_B) +
+        dqBc * ldc(q1, CCP_DN_B) +
         dqBs * rnB -
-        dqAc * ld(q1, CCP_DN_A) -
+        dqAc * ldc(q1, CCP_DN_A) -
         dqAs * rnA +
-        ld(q1, CCP_ADJUSTED_SEPARATION);
+        ldc(q1, CCP_ADJUSTED_SEPARATION);
       let bias = 0.0;
       let massScale = 1.0;
       let impulseScale = 0.0;
@@ -189,13 +197,13 @@ function solveOne(o: usize, states: usize, invH: f64, pushMaxSpeed: f64, useBias
         impulseScale = softImpulse;
       }
       const vn = vBx * nx + vBy * ny - (vAx * nx + vAy * ny) + (wB * rnB - wA * rnA);
-      const old = ld(q1, CCP_NORMAL_IMPULSE);
-      const raw = old - impulseScale * old - ld(q1, CCP_NORMAL_MASS) * massScale * (vn + bias);
+      const old = ldc(q1, CCP_NORMAL_IMPULSE);
+      const raw = old - impulseScale * old - ldc(q1, CCP_NORMAL_MASS) * massScale * (vn + bias);
       const total = raw > 0 ? raw : 0.0;
       const impulse = total - old;
-      st(q1, CCP_NORMAL_IMPULSE, total);
-      const maxImpulse = ld(q1, CCP_MAX_NORMAL_IMPULSE);
-      st(q1, CCP_MAX_NORMAL_IMPULSE, impulse > maxImpulse ? impulse : maxImpulse);
+      stc(q1, CCP_NORMAL_IMPULSE, total);
+      const maxImpulse = ldc(q1, CCP_MAX_NORMAL_IMPULSE);
+      stc(q1, CCP_MAX_NORMAL_IMPULSE, impulse > maxImpulse ? impulse : maxImpulse);
       vAx -= impulse * mAnx;
       vAy -= impulse * mAny;
       wA -= impulse * (iA * rnA);
@@ -204,19 +212,19 @@ function solveOne(o: usize, states: usize, invH: f64, pushMaxSpeed: f64, useBias
       wB += impulse * (iB * rnB);
     }
 
-    const friction = ld(o, CC_FRICTION);
-    const tangentSpeed = ld(o, CC_TANGENT_SPEED);
+    const friction = ldc(o, CC_FRICTION);
+    const tangentSpeed = ldc(o, CC_TANGENT_SPEED);
     // ---- friction, point 0 ----
     {
-      const dnA = ld(q0, CCP_DN_A);
-      const dnB = ld(q0, CCP_DN_B);
+      const dnA = ldc(q0, CCP_DN_A);
+      const dnB = ldc(q0, CCP_DN_B);
       const vt = vBx * ny - vBy * nx - (vAx * ny - vAy * nx) + (wA * dnA - wB * dnB + tangentSpeed);
-      const old = ld(q0, CCP_TANGENT_IMPULSE);
-      const maxFriction = friction * ld(q0, CCP_NORMAL_IMPULSE);
-      const raw = old - ld(q0, CCP_TANGENT_MASS) * vt;
+      const old = ldc(q0, CCP_TANGENT_IMPULSE);
+      const maxFriction = friction * ldc(q0, CCP_NORMAL_IMPULSE);
+      const raw = old - ldc(q0, CCP_TANGENT_MASS) * vt;
       const total = raw > maxFriction ? maxFriction : raw < -maxFriction ? -maxFriction : raw;
       const impulse = total - old;
-      st(q0, CCP_TANGENT_IMPULSE, total);
+      stc(q0, CCP_TANGENT_IMPULSE, total);
       vAx -= impulse * mAny;
       vAy += impulse * mAnx;
       wA += impulse * (iA * dnA);
@@ -226,15 +234,15 @@ function solveOne(o: usize, states: usize, invH: f64, pushMaxSpeed: f64, useBias
     }
     // ---- friction, point 1 ----
     if (twoPoints) {
-      const dnA = ld(q1, CCP_DN_A);
-      const dnB = ld(q1, CCP_DN_B);
+      const dnA = ldc(q1, CCP_DN_A);
+      const dnB = ldc(q1, CCP_DN_B);
       const vt = vBx * ny - vBy * nx - (vAx * ny - vAy * nx) + (wA * dnA - wB * dnB + tangentSpeed);
-      const old = ld(q1, CCP_TANGENT_IMPULSE);
-      const maxFriction = friction * ld(q1, CCP_NORMAL_IMPULSE);
-      const raw = old - ld(q1, CCP_TANGENT_MASS) * vt;
+      const old = ldc(q1, CCP_TANGENT_IMPULSE);
+      const maxFriction = friction * ldc(q1, CCP_NORMAL_IMPULSE);
+      const raw = old - ldc(q1, CCP_TANGENT_MASS) * vt;
       const total = raw > maxFriction ? maxFriction : raw < -maxFriction ? -maxFriction : raw;
       const impulse = total - old;
-      st(q1, CCP_TANGENT_IMPULSE, total);
+      stc(q1, CCP_TANGENT_IMPULSE, total);
       vAx -= impulse * mAny;
       vAy += impulse * mAnx;
       wA += impulse * (iA * dnA);
@@ -243,15 +251,15 @@ function solveOne(o: usize, states: usize, invH: f64, pushMaxSpeed: f64, useBias
       wB -= impulse * (iB * dnB);
     }
     // ---- rolling resistance ----
-    const rollingResistance = ld(o, CC_ROLLING_RESISTANCE);
+    const rollingResistance = ldc(o, CC_ROLLING_RESISTANCE);
     if (rollingResistance > 0) {
-      const normalTotal = ld(q0, CCP_NORMAL_IMPULSE) + (twoPoints ? ld(q1, CCP_NORMAL_IMPULSE) : 0.0);
+      const normalTotal = ldc(q0, CCP_NORMAL_IMPULSE) + (twoPoints ? ldc(q1, CCP_NORMAL_IMPULSE) : 0.0);
       const maxRolling = rollingResistance * normalTotal;
-      const old = ld(o, CC_ROLLING_IMPULSE);
-      const raw = old - ld(o, CC_ROLLING_MASS) * (wB - wA);
+      const old = ldc(o, CC_ROLLING_IMPULSE);
+      const raw = old - ldc(o, CC_ROLLING_MASS) * (wB - wA);
       const total = raw > maxRolling ? maxRolling : raw < -maxRolling ? -maxRolling : raw;
       const impulse = total - old;
-      st(o, CC_ROLLING_IMPULSE, total);
+      stc(o, CC_ROLLING_IMPULSE, total);
       wA -= iA * impulse;
       wB += iB * impulse;
     }
@@ -276,6 +284,17 @@ function st2(x: usize, y: usize, i: i32, v: v128): void {
   v128.store64_lane(x + off, v, 0);
   v128.store64_lane(y + off, v, 1);
 }
+// Two lanes of contact record field i (see ldc): the two floats, promoted.
+function ld2c(x: usize, y: usize, i: i32): v128 {
+  const off = (<usize>i) << 2;
+  return f64x2.promote_low_f32x4(v128.load32_lane(y + off, v128.load32_zero(x + off), 1));
+}
+function st2c(x: usize, y: usize, i: i32, v: v128): void {
+  const off = (<usize>i) << 2;
+  const f = f32x4.demote_f64x2_zero(v);
+  v128.store32_lane(x + off, f, 0);
+  v128.store32_lane(y + off, f, 1);
+}
 function sel(a: v128, b: v128, mask: v128): v128 {
   return v128.bitselect(a, b, mask);
 }
@@ -292,16 +311,16 @@ function solvePair(
   negPushMax: v128,
   useBias: bool,
 ): void {
-  const a0 = body(states, load<f64>(o0));
-  const b0 = body(states, load<f64>(o0 + 8));
-  const a1 = body(states, load<f64>(o1));
-  const b1 = body(states, load<f64>(o1 + 8));
-  const mA = ld2(o0, o1, CC_INV_MASS_A);
-  const iA = ld2(o0, o1, CC_INV_I_A);
-  const mB = ld2(o0, o1, CC_INV_MASS_B);
-  const iB = ld2(o0, o1, CC_INV_I_B);
-  const nx = ld2(o0, o1, CC_NORMAL_X);
-  const ny = ld2(o0, o1, CC_NORMAL_Y);
+  const a0 = body(states, <f64>load<f32>(o0));
+  const b0 = body(states, <f64>load<f32>(o0 + 4));
+  const a1 = body(states, <f64>load<f32>(o1));
+  const b1 = body(states, <f64>load<f32>(o1 + 4));
+  const mA = ld2(a0, a1, BS_INV_MASS);
+  const iA = ld2(a0, a1, BS_INV_I);
+  const mB = ld2(b0, b1, BS_INV_MASS);
+  const iB = ld2(b0, b1, BS_INV_I);
+  const nx = ld2c(o0, o1, CC_NORMAL_X);
+  const ny = ld2c(o0, o1, CC_NORMAL_Y);
   const mAnx = f64x2.mul(mA, nx);
   const mAny = f64x2.mul(mA, ny);
   const mBnx = f64x2.mul(mB, nx);
@@ -320,31 +339,31 @@ function solvePair(
     f64x2.mul(f64x2.sub(ld2(b0, b1, BS_DPX), ld2(a0, a1, BS_DPX)), nx),
     f64x2.mul(f64x2.sub(ld2(b0, b1, BS_DPY), ld2(a0, a1, BS_DPY)), ny),
   );
-  const biasRate = ld2(o0, o1, CC_BIAS_RATE);
-  const softMass = ld2(o0, o1, CC_MASS_SCALE);
-  const softImpulse = ld2(o0, o1, CC_IMPULSE_SCALE);
+  const biasRate = ld2c(o0, o1, CC_BIAS_RATE);
+  const softMass = ld2c(o0, o1, CC_MASS_SCALE);
+  const softImpulse = ld2c(o0, o1, CC_IMPULSE_SCALE);
   const zero = f64x2.splat(0);
   const one = f64x2.splat(1);
-  const two = f64x2.gt(ld2(o0, o1, CC_POINT_COUNT), one); // lanes with a second point
-  const q00 = o0 + ((<usize>CC_HEADER) << 3);
-  const q10 = o1 + ((<usize>CC_HEADER) << 3);
+  const two = f64x2.gt(ld2c(o0, o1, CC_POINT_COUNT), one); // lanes with a second point
+  const q00 = o0 + ((<usize>CC_HEADER) << 2);
+  const q10 = o1 + ((<usize>CC_HEADER) << 2);
   for (let j = 0; j < 2; j++) {
-    const p0 = q00 + ((<usize>(j * CCP_STRIDE)) << 3);
-    const p1 = q10 + ((<usize>(j * CCP_STRIDE)) << 3);
+    const p0 = q00 + ((<usize>(j * CCP_STRIDE)) << 2);
+    const p1 = q10 + ((<usize>(j * CCP_STRIDE)) << 2);
     const active = j == 0 ? v128.not(zero) : two;
     if (j == 1 && !v128.any_true(two)) break;
-    const rnA = ld2(p0, p1, CCP_RN_A);
-    const rnB = ld2(p0, p1, CCP_RN_B);
+    const rnA = ld2c(p0, p1, CCP_RN_A);
+    const rnB = ld2c(p0, p1, CCP_RN_B);
     // sep = dpn + dqBc*dnB + dqBs*rnB - dqAc*dnA - dqAs*rnA + adj  (left to right, as the scalar code)
     const sep = f64x2.add(
       f64x2.sub(
         f64x2.sub(
-          f64x2.add(f64x2.add(dpn, f64x2.mul(dqBc, ld2(p0, p1, CCP_DN_B))), f64x2.mul(dqBs, rnB)),
-          f64x2.mul(dqAc, ld2(p0, p1, CCP_DN_A)),
+          f64x2.add(f64x2.add(dpn, f64x2.mul(dqBc, ld2c(p0, p1, CCP_DN_B))), f64x2.mul(dqBs, rnB)),
+          f64x2.mul(dqAc, ld2c(p0, p1, CCP_DN_A)),
         ),
         f64x2.mul(dqAs, rnA),
       ),
-      ld2(p0, p1, CCP_ADJUSTED_SEPARATION),
+      ld2c(p0, p1, CCP_ADJUSTED_SEPARATION),
     );
     const spec = f64x2.gt(sep, zero);
     let bias: v128;
@@ -366,18 +385,18 @@ function solvePair(
       f64x2.sub(f64x2.add(f64x2.mul(vBx, nx), f64x2.mul(vBy, ny)), f64x2.add(f64x2.mul(vAx, nx), f64x2.mul(vAy, ny))),
       f64x2.sub(f64x2.mul(wB, rnB), f64x2.mul(wA, rnA)),
     );
-    const old = ld2(p0, p1, CCP_NORMAL_IMPULSE);
+    const old = ld2c(p0, p1, CCP_NORMAL_IMPULSE);
     // raw = old - impulseScale*old - nm*massScale*(vn + bias)
     const raw = f64x2.sub(
       f64x2.sub(old, f64x2.mul(impulseScale, old)),
-      f64x2.mul(f64x2.mul(ld2(p0, p1, CCP_NORMAL_MASS), massScale), f64x2.add(vn, bias)),
+      f64x2.mul(f64x2.mul(ld2c(p0, p1, CCP_NORMAL_MASS), massScale), f64x2.add(vn, bias)),
     );
     const total = sel(raw, zero, f64x2.gt(raw, zero));
     const impulse = f64x2.sub(total, old);
-    const maxImp = ld2(p0, p1, CCP_MAX_NORMAL_IMPULSE);
+    const maxImp = ld2c(p0, p1, CCP_MAX_NORMAL_IMPULSE);
     if (j == 0) {
-      st2(p0, p1, CCP_NORMAL_IMPULSE, total);
-      st2(p0, p1, CCP_MAX_NORMAL_IMPULSE, sel(impulse, maxImp, f64x2.gt(impulse, maxImp)));
+      st2c(p0, p1, CCP_NORMAL_IMPULSE, total);
+      st2c(p0, p1, CCP_MAX_NORMAL_IMPULSE, sel(impulse, maxImp, f64x2.gt(impulse, maxImp)));
       vAx = f64x2.sub(vAx, f64x2.mul(impulse, mAnx));
       vAy = f64x2.sub(vAy, f64x2.mul(impulse, mAny));
       wA = f64x2.sub(wA, f64x2.mul(impulse, f64x2.mul(iA, rnA)));
@@ -385,8 +404,8 @@ function solvePair(
       vBy = f64x2.add(vBy, f64x2.mul(impulse, mBny));
       wB = f64x2.add(wB, f64x2.mul(impulse, f64x2.mul(iB, rnB)));
     } else {
-      st2(p0, p1, CCP_NORMAL_IMPULSE, sel(total, old, active));
-      st2(p0, p1, CCP_MAX_NORMAL_IMPULSE, sel(impulse, maxImp, v128.and(active, f64x2.gt(impulse, maxImp))));
+      st2c(p0, p1, CCP_NORMAL_IMPULSE, sel(total, old, active));
+      st2c(p0, p1, CCP_MAX_NORMAL_IMPULSE, sel(impulse, maxImp, v128.and(active, f64x2.gt(impulse, maxImp))));
       vAx = sel(f64x2.sub(vAx, f64x2.mul(impulse, mAnx)), vAx, active);
       vAy = sel(f64x2.sub(vAy, f64x2.mul(impulse, mAny)), vAy, active);
       wA = sel(f64x2.sub(wA, f64x2.mul(impulse, f64x2.mul(iA, rnA))), wA, active);
@@ -395,28 +414,28 @@ function solvePair(
       wB = sel(f64x2.add(wB, f64x2.mul(impulse, f64x2.mul(iB, rnB))), wB, active);
     }
   }
-  const friction = ld2(o0, o1, CC_FRICTION);
-  const tangentSpeed = ld2(o0, o1, CC_TANGENT_SPEED);
+  const friction = ld2c(o0, o1, CC_FRICTION);
+  const tangentSpeed = ld2c(o0, o1, CC_TANGENT_SPEED);
   for (let j = 0; j < 2; j++) {
-    const p0 = q00 + ((<usize>(j * CCP_STRIDE)) << 3);
-    const p1 = q10 + ((<usize>(j * CCP_STRIDE)) << 3);
+    const p0 = q00 + ((<usize>(j * CCP_STRIDE)) << 2);
+    const p1 = q10 + ((<usize>(j * CCP_STRIDE)) << 2);
     const active = j == 0 ? v128.not(zero) : two;
     if (j == 1 && !v128.any_true(two)) break;
-    const dnA = ld2(p0, p1, CCP_DN_A);
-    const dnB = ld2(p0, p1, CCP_DN_B);
+    const dnA = ld2c(p0, p1, CCP_DN_A);
+    const dnB = ld2c(p0, p1, CCP_DN_B);
     // vt = vBx*ny - vBy*nx - (vAx*ny - vAy*nx) + (wA*dnA - wB*dnB + tangentSpeed)
     const vt = f64x2.add(
       f64x2.sub(f64x2.sub(f64x2.mul(vBx, ny), f64x2.mul(vBy, nx)), f64x2.sub(f64x2.mul(vAx, ny), f64x2.mul(vAy, nx))),
       f64x2.add(f64x2.sub(f64x2.mul(wA, dnA), f64x2.mul(wB, dnB)), tangentSpeed),
     );
-    const old = ld2(p0, p1, CCP_TANGENT_IMPULSE);
-    const maxF = f64x2.mul(friction, ld2(p0, p1, CCP_NORMAL_IMPULSE));
+    const old = ld2c(p0, p1, CCP_TANGENT_IMPULSE);
+    const maxF = f64x2.mul(friction, ld2c(p0, p1, CCP_NORMAL_IMPULSE));
     const negMaxF = f64x2.neg(maxF);
-    const raw = f64x2.sub(old, f64x2.mul(ld2(p0, p1, CCP_TANGENT_MASS), vt));
+    const raw = f64x2.sub(old, f64x2.mul(ld2c(p0, p1, CCP_TANGENT_MASS), vt));
     const total = sel(maxF, sel(negMaxF, raw, f64x2.lt(raw, negMaxF)), f64x2.gt(raw, maxF));
     const impulse = f64x2.sub(total, old);
     if (j == 0) {
-      st2(p0, p1, CCP_TANGENT_IMPULSE, total);
+      st2c(p0, p1, CCP_TANGENT_IMPULSE, total);
       vAx = f64x2.sub(vAx, f64x2.mul(impulse, mAny));
       vAy = f64x2.add(vAy, f64x2.mul(impulse, mAnx));
       wA = f64x2.add(wA, f64x2.mul(impulse, f64x2.mul(iA, dnA)));
@@ -424,7 +443,7 @@ function solvePair(
       vBy = f64x2.sub(vBy, f64x2.mul(impulse, mBnx));
       wB = f64x2.sub(wB, f64x2.mul(impulse, f64x2.mul(iB, dnB)));
     } else {
-      st2(p0, p1, CCP_TANGENT_IMPULSE, sel(total, old, active));
+      st2c(p0, p1, CCP_TANGENT_IMPULSE, sel(total, old, active));
       vAx = sel(f64x2.sub(vAx, f64x2.mul(impulse, mAny)), vAx, active);
       vAy = sel(f64x2.add(vAy, f64x2.mul(impulse, mAnx)), vAy, active);
       wA = sel(f64x2.add(wA, f64x2.mul(impulse, f64x2.mul(iA, dnA))), wA, active);
@@ -433,22 +452,22 @@ function solvePair(
       wB = sel(f64x2.sub(wB, f64x2.mul(impulse, f64x2.mul(iB, dnB))), wB, active);
     }
   }
-  const rr = ld2(o0, o1, CC_ROLLING_RESISTANCE);
+  const rr = ld2c(o0, o1, CC_ROLLING_RESISTANCE);
   const rolling = f64x2.gt(rr, zero);
   if (v128.any_true(rolling)) {
-    const n0 = ld2(q00, q10, CCP_NORMAL_IMPULSE);
+    const n0 = ld2c(q00, q10, CCP_NORMAL_IMPULSE);
     const n1 = sel(
-      ld2(q00 + ((<usize>CCP_STRIDE) << 3), q10 + ((<usize>CCP_STRIDE) << 3), CCP_NORMAL_IMPULSE),
+      ld2c(q00 + ((<usize>CCP_STRIDE) << 2), q10 + ((<usize>CCP_STRIDE) << 2), CCP_NORMAL_IMPULSE),
       zero,
       two,
     );
     const maxR = f64x2.mul(rr, f64x2.add(n0, n1));
     const negMaxR = f64x2.neg(maxR);
-    const old = ld2(o0, o1, CC_ROLLING_IMPULSE);
-    const raw = f64x2.sub(old, f64x2.mul(ld2(o0, o1, CC_ROLLING_MASS), f64x2.sub(wB, wA)));
+    const old = ld2c(o0, o1, CC_ROLLING_IMPULSE);
+    const raw = f64x2.sub(old, f64x2.mul(ld2c(o0, o1, CC_ROLLING_MASS), f64x2.sub(wB, wA)));
     const total = sel(maxR, sel(negMaxR, raw, f64x2.lt(raw, negMaxR)), f64x2.gt(raw, maxR));
     const impulse = f64x2.sub(total, old);
-    st2(o0, o1, CC_ROLLING_IMPULSE, sel(total, old, rolling));
+    st2c(o0, o1, CC_ROLLING_IMPULSE, sel(total, old, rolling));
     wA = sel(f64x2.sub(wA, f64x2.mul(iA, impulse)), wA, rolling);
     wB = sel(f64x2.add(wB, f64x2.mul(iB, impulse)), wB, rolling);
   }
@@ -462,31 +481,31 @@ function solvePair(
 
 /** Warm start of the records at o0 and o1 side by side (see solvePair). */
 function warmStartPair(o0: usize, o1: usize, states: usize): void {
-  const a0 = body(states, load<f64>(o0));
-  const b0 = body(states, load<f64>(o0 + 8));
-  const a1 = body(states, load<f64>(o1));
-  const b1 = body(states, load<f64>(o1 + 8));
-  const nx = ld2(o0, o1, CC_NORMAL_X);
-  const ny = ld2(o0, o1, CC_NORMAL_Y);
-  const two = f64x2.gt(ld2(o0, o1, CC_POINT_COUNT), f64x2.splat(1));
+  const a0 = body(states, <f64>load<f32>(o0));
+  const b0 = body(states, <f64>load<f32>(o0 + 4));
+  const a1 = body(states, <f64>load<f32>(o1));
+  const b1 = body(states, <f64>load<f32>(o1 + 4));
+  const nx = ld2c(o0, o1, CC_NORMAL_X);
+  const ny = ld2c(o0, o1, CC_NORMAL_Y);
+  const two = f64x2.gt(ld2c(o0, o1, CC_POINT_COUNT), f64x2.splat(1));
   let px = f64x2.splat(0);
   let py = f64x2.splat(0);
   let angA = f64x2.splat(0);
   let angB = f64x2.splat(0);
   for (let j = 0; j < 2; j++) {
-    const p0 = o0 + ((<usize>(CC_HEADER + j * CCP_STRIDE)) << 3);
-    const p1 = o1 + ((<usize>(CC_HEADER + j * CCP_STRIDE)) << 3);
-    const ln = ld2(p0, p1, CCP_NORMAL_IMPULSE);
-    const lt = ld2(p0, p1, CCP_TANGENT_IMPULSE);
+    const p0 = o0 + ((<usize>(CC_HEADER + j * CCP_STRIDE)) << 2);
+    const p1 = o1 + ((<usize>(CC_HEADER + j * CCP_STRIDE)) << 2);
+    const ln = ld2c(p0, p1, CCP_NORMAL_IMPULSE);
+    const lt = ld2c(p0, p1, CCP_TANGENT_IMPULSE);
     const nextPx = f64x2.add(px, f64x2.add(f64x2.mul(ln, nx), f64x2.mul(lt, ny)));
     const nextPy = f64x2.add(py, f64x2.sub(f64x2.mul(ln, ny), f64x2.mul(lt, nx)));
     const nextA = f64x2.add(
       angA,
-      f64x2.sub(f64x2.mul(ln, ld2(p0, p1, CCP_RN_A)), f64x2.mul(lt, ld2(p0, p1, CCP_DN_A))),
+      f64x2.sub(f64x2.mul(ln, ld2c(p0, p1, CCP_RN_A)), f64x2.mul(lt, ld2c(p0, p1, CCP_DN_A))),
     );
     const nextB = f64x2.add(
       angB,
-      f64x2.sub(f64x2.mul(ln, ld2(p0, p1, CCP_RN_B)), f64x2.mul(lt, ld2(p0, p1, CCP_DN_B))),
+      f64x2.sub(f64x2.mul(ln, ld2c(p0, p1, CCP_RN_B)), f64x2.mul(lt, ld2c(p0, p1, CCP_DN_B))),
     );
     if (j == 0) {
       px = nextPx;
@@ -500,30 +519,30 @@ function warmStartPair(o0: usize, o1: usize, states: usize): void {
       angB = sel(nextB, angB, two);
     }
   }
-  const rolling = ld2(o0, o1, CC_ROLLING_IMPULSE);
-  const mA = ld2(o0, o1, CC_INV_MASS_A);
-  const mB = ld2(o0, o1, CC_INV_MASS_B);
+  const rolling = ld2c(o0, o1, CC_ROLLING_IMPULSE);
+  const mA = ld2(a0, a1, BS_INV_MASS);
+  const mB = ld2(b0, b1, BS_INV_MASS);
   st2(a0, a1, BS_VX, f64x2.sub(ld2(a0, a1, BS_VX), f64x2.mul(mA, px)));
   st2(a0, a1, BS_VY, f64x2.sub(ld2(a0, a1, BS_VY), f64x2.mul(mA, py)));
-  st2(a0, a1, BS_W, f64x2.sub(ld2(a0, a1, BS_W), f64x2.mul(ld2(o0, o1, CC_INV_I_A), f64x2.add(angA, rolling))));
+  st2(a0, a1, BS_W, f64x2.sub(ld2(a0, a1, BS_W), f64x2.mul(ld2(a0, a1, BS_INV_I), f64x2.add(angA, rolling))));
   st2(b0, b1, BS_VX, f64x2.add(ld2(b0, b1, BS_VX), f64x2.mul(mB, px)));
   st2(b0, b1, BS_VY, f64x2.add(ld2(b0, b1, BS_VY), f64x2.mul(mB, py)));
-  st2(b0, b1, BS_W, f64x2.add(ld2(b0, b1, BS_W), f64x2.mul(ld2(o0, o1, CC_INV_I_B), f64x2.add(angB, rolling))));
+  st2(b0, b1, BS_W, f64x2.add(ld2(b0, b1, BS_W), f64x2.mul(ld2(b0, b1, BS_INV_I), f64x2.add(angB, rolling))));
 }
 
 // ---- drivers ----
 
 /** Whether the records at o0 and o1 share a movable body (index 0, the static dummy, is shared harmlessly). */
 function shareBody(o0: usize, o1: usize): bool {
-  const a0 = load<f64>(o0);
-  const b0 = load<f64>(o0 + 8);
-  const a1 = load<f64>(o1);
-  const b1 = load<f64>(o1 + 8);
+  const a0 = <f64>load<f32>(o0);
+  const b0 = <f64>load<f32>(o0 + 4);
+  const a1 = <f64>load<f32>(o1);
+  const b1 = <f64>load<f32>(o1 + 4);
   return (a0 != 0 && (a0 == a1 || a0 == b1)) || (b0 != 0 && (b0 == a1 || b0 == b1));
 }
 
 function record(cc: usize, i: i32): usize {
-  return cc + ((<usize>(i * CC_STRIDE)) << 3);
+  return cc + ((<usize>(i * CC_STRIDE)) << 2);
 }
 
 /**

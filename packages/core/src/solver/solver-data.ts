@@ -1,6 +1,6 @@
 import { IntBuffer } from '../broadphase/int-buffer.js';
-import { growF64, growI32, growU32 } from '../storage/grow.js';
-import { BI_STRIDE, BS_STRIDE, CC_STRIDE, GRAPH_COLOURS, SP_STRIDE } from './solver-layout.js';
+import { growF32, growF64, growI32, growU32 } from '../storage/grow.js';
+import { BI_STRIDE, BS_STRIDE, CC_STRIDE, CONSTRAINT_FIELD_BYTES, GRAPH_COLOURS, SP_STRIDE } from './solver-layout.js';
 
 /**
  * A contact solver kernel that works on the solver arrays in place in its own linear memory (systems' WebAssembly
@@ -55,8 +55,8 @@ export class SolverData {
   bodiesChanged = 1;
   /** Solver index per entity id: 0 for static bodies and bodies outside the solver. */
   indexOf = new Int32Array(16);
-  /** Contact constraints (CC_STRIDE per constraint). */
-  contacts: Float64Array = new Float64Array(16 * CC_STRIDE);
+  /** Contact constraints (CC_STRIDE floats per constraint, computed in doubles: see CONSTRAINT_FIELD_BYTES). */
+  contacts: Float32Array = new Float32Array(16 * CC_STRIDE);
   contactCount = 0;
   /**
    * The contact records are laid out colour by colour: colour c holds records colourStart[c] to colourStart[c + 1],
@@ -128,7 +128,7 @@ export class SolverData {
   }
 
   /**
-   * Places states then contacts in the kernel's memory with the given capacities (doubles), moving to a larger kernel
+   * Places states then contacts in the kernel's memory with the given capacities (doubles, floats), moving to a larger kernel
    * instance if needed (see SolverKernel.grown), and moving the states' and contacts' current contents to their new
    * place.
    */
@@ -139,7 +139,7 @@ export class SolverData {
     const keepStates = oldContacts === 0 ? 0 : this.states.length;
     this.statesAddress = ARENA_BASE;
     this.contactsAddress = lineAligned(ARENA_BASE + statesLength * 8);
-    const end = this.contactsAddress + contactsLength * 8;
+    const end = this.contactsAddress + contactsLength * CONSTRAINT_FIELD_BYTES;
     let buffer = old;
     if (end > old.byteLength) {
       this.kernel = this.kernel!.grown(end);
@@ -149,10 +149,10 @@ export class SolverData {
     }
     // set() copies correctly between overlapping views of one buffer too (it reads the source first).
     if (keep > 0 && (buffer !== old || oldContacts !== this.contactsAddress)) {
-      new Float64Array(buffer, this.contactsAddress, keep).set(new Float64Array(old, oldContacts, keep));
+      new Float32Array(buffer, this.contactsAddress, keep).set(new Float32Array(old, oldContacts, keep));
     }
     this.states = new Float64Array(buffer, this.statesAddress, statesLength);
-    this.contacts = new Float64Array(buffer, this.contactsAddress, contactsLength);
+    this.contacts = new Float32Array(buffer, this.contactsAddress, contactsLength);
   }
 
   /** Doubling capacity for n records (as growF64). */
@@ -187,7 +187,7 @@ export class SolverData {
 
   reserveContacts(n: number): void {
     const needed = n * CC_STRIDE;
-    if (this.kernel === null) this.contacts = growF64(this.contacts, needed);
+    if (this.kernel === null) this.contacts = growF32(this.contacts, needed);
     else if (this.contacts.length < needed) {
       this.layOut(this.states.length, SolverData.capacity(this.contacts.length, needed));
     }

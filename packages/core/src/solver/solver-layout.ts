@@ -1,6 +1,6 @@
 /**
  * Layouts of the solver's dense per-step arrays. The solver touches these (and nothing else) inside its substep
- * loops, so they are interleaved records in one Float64Array each: a contact's whole record sits in a few cache lines
+ * loops, so they are interleaved records in one typed array each: a contact's whole record sits in a few cache lines
  * and the loops need one base pointer, which measured faster in V8 than one column per field.
  */
 
@@ -8,12 +8,16 @@
 export const BS_VX = 0; // linear velocity (m/s)
 export const BS_VY = BS_VX + 1;
 export const BS_W = BS_VY + 1; // angular velocity (rad/s)
-export const BS_FLAGS = BS_W + 1; // unused padding / flags
-export const BS_DPX = BS_FLAGS + 1; // position change since the step began (m)
+// Inverse mass (1/kg) and inverse rotational inertia, 0 for kinematic bodies and the static dummy: the contact solver
+// reads them here, in doubles, not from its float records, so that the impulses it applies conserve momentum to a
+// double's rounding (a float inverse mass times the body's mass is 1 only to 6e-8).
+export const BS_INV_MASS = BS_W + 1;
+export const BS_DPX = BS_INV_MASS + 1; // position change since the step began (m)
 export const BS_DPY = BS_DPX + 1;
 export const BS_DQC = BS_DPY + 1; // rotation change since the step began, as cos/sin
 export const BS_DQS = BS_DQC + 1;
-export const BS_STRIDE = BS_DQS + 1;
+export const BS_INV_I = BS_DQS + 1;
+export const BS_STRIDE = BS_INV_I + 1;
 
 /** Dense per-step integration constants, one record per awake body (same index as the state). */
 export const BI_DVX = 0; // velocity change per substep from gravity and forces (m/s)
@@ -26,14 +30,22 @@ export const BI_INV_INERTIA = BI_INV_MASS + 1;
 export const BI_EID = BI_INV_INERTIA + 1; // entity id of the body
 export const BI_STRIDE = BI_EID + 1;
 
-/** Contact constraint record. */
+/**
+ * Bytes per field of a contact constraint record: the records live in a Float32Array, and the solver computes in
+ * doubles. Each field is rounded to a float when written (a Float32Array store; f32.demote in the WebAssembly kernel:
+ * both round to nearest, ties to even, so both paths keep the same bits) and read back exactly. Why: the solver's
+ * passes stream every record a dozen times a step, and on big scenes the records outgrow the caches (many_pyramids:
+ * 58,000 records, 21 MB as doubles); there, wall time followed the records' size (35% more bytes per record, 13%
+ * slower). Box2D v3 keeps its constraints in floats, as here. The body states stay doubles, and the contact points'
+ * impulses too, between steps. Indices (body states, contact rows) are exact in a float below 2^24, 16.7 million: a
+ * world that large needs several GB for its body and contact columns before it gets there.
+ */
+export const CONSTRAINT_FIELD_BYTES = 4;
+
+/** Contact constraint record (CONSTRAINT_FIELD_BYTES per field). */
 export const CC_INDEX_A = 0; // body state index (0 = static)
 export const CC_INDEX_B = CC_INDEX_A + 1;
-export const CC_INV_MASS_A = CC_INDEX_B + 1;
-export const CC_INV_I_A = CC_INV_MASS_A + 1;
-export const CC_INV_MASS_B = CC_INV_I_A + 1;
-export const CC_INV_I_B = CC_INV_MASS_B + 1;
-export const CC_NORMAL_X = CC_INV_I_B + 1;
+export const CC_NORMAL_X = CC_INDEX_B + 1; // the masses are in the body states (BS_INV_MASS, BS_INV_I)
 export const CC_NORMAL_Y = CC_NORMAL_X + 1;
 export const CC_FRICTION = CC_NORMAL_Y + 1;
 export const CC_RESTITUTION = CC_FRICTION + 1;
@@ -46,8 +58,7 @@ export const CC_ROLLING_RESISTANCE = CC_TANGENT_SPEED + 1;
 export const CC_ROLLING_MASS = CC_ROLLING_RESISTANCE + 1;
 export const CC_ROLLING_IMPULSE = CC_ROLLING_MASS + 1;
 export const CC_CONTACT = CC_ROLLING_IMPULSE + 1; // contact row in the ContactStore
-export const CC_PAD = CC_CONTACT + 1; // keeps the points 8-aligned
-export const CC_HEADER = CC_PAD + 1;
+export const CC_HEADER = CC_CONTACT + 1;
 /** Per-point fields at CC_HEADER + i * CCP_STRIDE. */
 /*
  * The anchors rA, rB (contact point relative to each centre of mass, fixed for the step) are stored projected on
@@ -66,8 +77,7 @@ export const CCP_NORMAL_IMPULSE = CCP_TANGENT_MASS + 1;
 export const CCP_TANGENT_IMPULSE = CCP_NORMAL_IMPULSE + 1;
 export const CCP_MAX_NORMAL_IMPULSE = CCP_TANGENT_IMPULSE + 1;
 export const CCP_RELATIVE_VELOCITY = CCP_MAX_NORMAL_IMPULSE + 1; // normal velocity before solving (m/s), for restitution
-export const CCP_PAD = CCP_RELATIVE_VELOCITY + 1;
-export const CCP_STRIDE = CCP_PAD + 1;
+export const CCP_STRIDE = CCP_RELATIVE_VELOCITY + 1;
 export const CC_STRIDE = CC_HEADER + 2 * CCP_STRIDE;
 
 /**

@@ -12,6 +12,15 @@ export function growF64(a: Float64Array, minLength: number): Float64Array<ArrayB
   return b;
 }
 
+export function growF32(a: Float32Array, minLength: number): Float32Array<ArrayBuffer> {
+  if (a.length >= minLength) return a as never;
+  let n = Math.max(a.length, 16);
+  while (n < minLength) n *= 2;
+  const b = new Float32Array(n);
+  b.set(a);
+  return b;
+}
+
 export function growI32(a: Int32Array, minLength: number, fill = 0): Int32Array<ArrayBuffer> {
   if (a.length >= minLength) return a as never;
   let n = Math.max(a.length, 16);

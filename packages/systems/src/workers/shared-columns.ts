@@ -2,7 +2,7 @@ import { JF_COUNT } from '@impulse2d/core/internal';
 import type { StepView } from './job-control.js';
 
 /** A typed-array column a parallel stage reads or writes. */
-export type Column = Float64Array | Int32Array | Uint8Array | Uint32Array;
+export type Column = Float64Array | Float32Array | Int32Array | Uint8Array | Uint32Array;
 
 /** The object that holds a column, found from the step's state (a PhysicsState or a worker's view of it). */
 type Owner = (v: StepView) => object;

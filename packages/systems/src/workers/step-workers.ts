@@ -263,11 +263,13 @@ function toShared<T extends Column>(column: T): T {
   const copy =
     column instanceof Float64Array
       ? new Float64Array(buffer)
-      : column instanceof Int32Array
-        ? new Int32Array(buffer)
-        : column instanceof Uint32Array
-          ? new Uint32Array(buffer)
-          : new Uint8Array(buffer);
+      : column instanceof Float32Array
+        ? new Float32Array(buffer)
+        : column instanceof Int32Array
+          ? new Int32Array(buffer)
+          : column instanceof Uint32Array
+            ? new Uint32Array(buffer)
+            : new Uint8Array(buffer);
   copy.set(column);
   return copy as T;
 }
