@@ -76,11 +76,16 @@ function mergeFound(p: PhysicsState, chunks: number): void {
  * SP_WARM_START), where every thread's constraint builder reads them. A function of its own that takes no double and
  * returns none: were the softness computed inside the builder, which V8 optimises within its first steps, before it
  * has feedback for softness.ts's small functions, it could not inline them, and every double passed to or returned
- * from them was boxed, every step (112 bytes a step on the allocation test's pyramid). This one is optimised itself
- * after some hundred steps, with softness.ts inlined.
+ * from them was boxed, every step (112 bytes a step on the allocation test's pyramid). It computes only when the
+ * step's scalars were written anew (paramsVersion: another step length, substep count or settings): called once a
+ * step, it was not optimised within many_pyramids' first thousand steps, and boxed about 200 bytes a step there.
  */
 function writeContactParams(p: PhysicsState): void {
-  const params = p.solverData.params;
+  const sd = p.solverData;
+  // Unchanged inputs (the same step length, substeps and settings as last step): the values are still there.
+  if (sd.contactParamsVersion === sd.paramsVersion) return;
+  sd.contactParamsVersion = sd.paramsVersion;
+  const params = sd.params;
   const h = params[SP_H]!;
   const classic = p.solver === 'classic';
   // Contact stiffness is capped at a quarter of the substep rate: stiffer springs are not resolved by the substeps.

@@ -108,17 +108,10 @@ function beginStep(p: PhysicsState, dt: number, subSteps: number | undefined): v
   selectKernel(p);
   const steps = p.solver === 'classic' ? 1 : n;
   p.stepSubSteps = steps;
-  const params = p.solverData.params;
-  params[SP_DT] = dt;
-  p.solverData.stepMoves = dt > 0 ? 1 : 0;
-  params[SP_H] = dt / steps;
-  params[SP_INV_H] = dt > 0 ? steps / dt : 0;
-  params[SP_MAX_LINEAR_SPEED] = p.maxLinearSpeed;
-  params[SP_PUSH_MAX_SPEED] = p.contactPushMaxSpeed;
-  params[SP_RESTITUTION_THRESHOLD] = p.restitutionThreshold;
-  params[SP_HIT_THRESHOLD] = p.hitEventThreshold;
-  // Read by both constraint builders (joints' and contacts').
-  params[SP_WARM_START] = p.enableWarmStarting ? 1 : 0;
+  // Compared, not recomputed: dt and the last dt are the same number objects, so this does no double arithmetic.
+  if (dt !== p.paramsDt || steps !== p.paramsSubSteps || p.settingsVersion !== p.paramsSettingsVersion) {
+    writeStepParams(p, dt, steps);
+  }
   const prof = p.profile;
   prof.broadphase = 0;
   prof.narrowphase = 0;
@@ -127,6 +120,29 @@ function beginStep(p: PhysicsState, dt: number, subSteps: number | undefined): v
   prof.continuous = 0;
   prof.finalize = 0;
   p.stepStartTime = now(p);
+}
+
+/**
+ * The solver's per-step scalars (SP_* in core's solver-layout.ts) for step length `dt` in `steps` substeps, and a new
+ * params version, after which prepareContacts computes the contact softness again.
+ */
+function writeStepParams(p: PhysicsState, dt: number, steps: number): void {
+  const sd = p.solverData;
+  const params = sd.params;
+  params[SP_DT] = dt;
+  sd.stepMoves = dt > 0 ? 1 : 0;
+  params[SP_H] = dt / steps;
+  params[SP_INV_H] = dt > 0 ? steps / dt : 0;
+  params[SP_MAX_LINEAR_SPEED] = p.maxLinearSpeed;
+  params[SP_PUSH_MAX_SPEED] = p.contactPushMaxSpeed;
+  params[SP_RESTITUTION_THRESHOLD] = p.restitutionThreshold;
+  params[SP_HIT_THRESHOLD] = p.hitEventThreshold;
+  // Read by both constraint builders (joints' and contacts').
+  params[SP_WARM_START] = p.enableWarmStarting ? 1 : 0;
+  p.paramsDt = dt;
+  p.paramsSubSteps = steps;
+  p.paramsSettingsVersion = p.settingsVersion;
+  sd.paramsVersion++;
 }
 
 /** Puts the solver arrays where the world's solverKernel setting wants them (a kernel's memory, or plain arrays). */

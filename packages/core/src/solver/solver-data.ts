@@ -88,6 +88,12 @@ export class SolverData {
   stepMoves = 0;
   /** Per-step scalars (SP_* in solver-layout.ts): substep length, speed limits, thresholds. */
   params: Float64Array = new Float64Array(SP_STRIDE);
+  /**
+   * Bumped whenever the step's scalars are written (a new step length, substep count or settings); the contact
+   * softness in `params` was computed for version `contactParamsVersion` (−1: never).
+   */
+  paramsVersion = 0;
+  contactParamsVersion = -1;
   /** Solver indices of the bodies that moved fast this step (finalize lists them; continuous collision sweeps them). */
   readonly fastBodies = new IntBuffer();
   /** Bodies whose state the finalize stage found non-finite this step (quarantined after its loop). */

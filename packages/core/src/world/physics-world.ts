@@ -96,6 +96,17 @@ export class PhysicsState {
   stepIndex = 0;
   /** Substeps of the step in progress (1 in classic mode), and when it started (performance.now(), ms). */
   stepSubSteps = 1;
+  /**
+   * Counts changes of the settings (applyDef, a snapshot restore). With the step length and substeps (paramsDt,
+   * paramsSubSteps), it tells the step whether the solver's per-step scalars must be computed again (systems'
+   * step.ts): the step compares these and computes nothing while they hold, which keeps it from boxing doubles in its
+   * once-a-step code before V8 optimises it (hundreds of bytes a step on big scenes for their first thousands of steps).
+   */
+  settingsVersion = 0;
+  /** The step length and substeps the solver's scalars were last computed for (null: never). */
+  paramsDt: number | null = null;
+  paramsSubSteps = 0;
+  paramsSettingsVersion = -1;
   stepStartTime = 0;
 
   constructor(def: WorldDef) {
@@ -107,6 +118,7 @@ export class PhysicsState {
 
   /** Copies a validated definition into the settings fields. */
   applyDef(def: WorldDef): void {
+    this.settingsVersion++;
     this.gravityX = def.gravity.x;
     this.gravityY = def.gravity.y;
     this.solver = def.solver;
