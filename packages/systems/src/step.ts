@@ -108,7 +108,7 @@ function beginStep(p: PhysicsState, dt: number, subSteps: number | undefined): v
   selectKernel(p);
   const steps = p.solver === 'classic' ? 1 : n;
   p.stepSubSteps = steps;
-  // Compared, not recomputed: dt and the last dt are the same number objects, so this does no double arithmetic.
+  // Compared, not recomputed: comparing numbers boxes nothing, computing them would until V8 optimises this function.
   if (dt !== p.paramsDt || steps !== p.paramsSubSteps || p.settingsVersion !== p.paramsSettingsVersion) {
     writeStepParams(p, dt, steps);
   }

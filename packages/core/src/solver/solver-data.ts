@@ -134,9 +134,9 @@ export class SolverData {
   }
 
   /**
-   * Places states then contacts in the kernel's memory with the given capacities (doubles, floats), moving to a larger kernel
-   * instance if needed (see SolverKernel.grown), and moving the states' and contacts' current contents to their new
-   * place.
+   * Places states then contacts in the kernel's memory with the given capacities (doubles, floats), moving to a
+   * larger kernel instance if needed (see SolverKernel.grown), and moving the states' and contacts' current contents
+   * to their new place.
    */
   private layOut(statesLength: number, contactsLength: number): void {
     const old = this.kernel!.memory.buffer;

@@ -96,6 +96,7 @@ export class PhysicsState {
   stepIndex = 0;
   /** Substeps of the step in progress (1 in classic mode), and when it started (performance.now(), ms). */
   stepSubSteps = 1;
+  stepStartTime = 0;
   /**
    * Counts changes of the settings (applyDef, a snapshot restore). With the step length and substeps (paramsDt,
    * paramsSubSteps), it tells the step whether the solver's per-step scalars must be computed again (systems'
@@ -107,7 +108,6 @@ export class PhysicsState {
   paramsDt: number | null = null;
   paramsSubSteps = 0;
   paramsSettingsVersion = -1;
-  stepStartTime = 0;
 
   constructor(def: WorldDef) {
     this.applyDef(def);
