@@ -274,7 +274,7 @@ function solveOne(o: usize, states: usize, invH: f64, pushMaxSpeed: f64, useBias
 
 // ---- two records per f64x2 (WebAssembly SIMD) ----
 
-// Two lanes: field i of the records at x (lane 0) and y (lane 1).
+// Two lanes: double field i of the body state records at x (lane 0) and y (lane 1).
 function ld2(x: usize, y: usize, i: i32): v128 {
   const off = (<usize>i) << 3;
   return v128.load64_lane(y + off, v128.load64_zero(x + off), 1);
@@ -284,7 +284,7 @@ function st2(x: usize, y: usize, i: i32, v: v128): void {
   v128.store64_lane(x + off, v, 0);
   v128.store64_lane(y + off, v, 1);
 }
-// Two lanes of contact record field i (see ldc): the two floats, promoted.
+// Two lanes of contact record field i (see ldc): the two floats, promoted; st2c demotes them back.
 function ld2c(x: usize, y: usize, i: i32): v128 {
   const off = (<usize>i) << 2;
   return f64x2.promote_low_f32x4(v128.load32_lane(y + off, v128.load32_zero(x + off), 1));
