@@ -1,4 +1,6 @@
 import {
+  BS_INV_I,
+  BS_INV_MASS,
   BS_STRIDE,
   BS_VX,
   BS_VY,
@@ -72,8 +74,6 @@ export interface PrepareState {
     readonly points: Float64Array;
   };
   readonly bodies: {
-    readonly invMass: Float64Array;
-    readonly invInertia: Float64Array;
     readonly localCenterX: Float64Array;
     readonly localCenterY: Float64Array;
     readonly transform: { readonly c: Float64Array; readonly s: Float64Array };
@@ -81,6 +81,7 @@ export interface PrepareState {
   readonly solverData: {
     readonly contacts: Float32Array;
     readonly states: Float64Array;
+    readonly centres: Float64Array;
     readonly indexOf: Int32Array;
     readonly constraintSlot: Int32Array;
     readonly params: Float64Array;
@@ -129,6 +130,7 @@ export function buildContactConstraints(
   const cc = sd.contacts;
   const indexOf = sd.indexOf;
   const states = sd.states;
+  const centres = sd.centres;
   const points = c.points;
   const t = b.transform;
   const softRate = params[SP_SOFT_RATE]!;
@@ -165,10 +167,14 @@ export function buildContactConstraints(
     const ia = indexOf[bodyA]!;
     const ib = indexOf[bodyB]!;
     const o = record * CC_STRIDE;
-    const mA = ia === 0 ? 0 : b.invMass[bodyA]!;
-    const iA = ia === 0 ? 0 : b.invInertia[bodyA]!;
-    const mB = ib === 0 ? 0 : b.invMass[bodyB]!;
-    const iB = ib === 0 ? 0 : b.invInertia[bodyB]!;
+    const so = ia * BS_STRIDE;
+    const sob = ib * BS_STRIDE;
+    // From the body states (the gather wrote them there; record 0, static bodies, holds zeros): one record per body
+    // rather than scattered reads of the body columns.
+    const mA = states[so + BS_INV_MASS]!;
+    const iA = states[so + BS_INV_I]!;
+    const mB = states[sob + BS_INV_MASS]!;
+    const iB = states[sob + BS_INV_I]!;
     const nx = c.normalX[id]!;
     const ny = c.normalY[id]!;
     // Tangent = normal rotated clockwise (right perpendicular), as Box2D.
@@ -197,17 +203,30 @@ export function buildContactConstraints(
     cc[o + CC_ROLLING_IMPULSE] = 0;
     cc[o + CC_CONTACT] = id;
     // Local centres rotated into the world: anchors come relative to body origins, the solver wants them relative
-    // to the centres of mass.
-    const cA = t.c[bodyA]!;
-    const sA = t.s[bodyA]!;
-    const cB = t.c[bodyB]!;
-    const sB = t.s[bodyB]!;
-    const lcAx = cA * b.localCenterX[bodyA]! - sA * b.localCenterY[bodyA]!;
-    const lcAy = sA * b.localCenterX[bodyA]! + cA * b.localCenterY[bodyA]!;
-    const lcBx = cB * b.localCenterX[bodyB]! - sB * b.localCenterY[bodyB]!;
-    const lcBy = sB * b.localCenterX[bodyB]! + cB * b.localCenterY[bodyB]!;
-    const so = ia * BS_STRIDE;
-    const sob = ib * BS_STRIDE;
+    // to the centres of mass. Bodies in the solver have theirs from the gather (solverData.centres); the others
+    // (index 0: static, or asleep beside an awake body) are rotated here, by the same formula.
+    let lcAx = 0;
+    let lcAy = 0;
+    if (ia === 0) {
+      const cA = t.c[bodyA]!;
+      const sA = t.s[bodyA]!;
+      lcAx = cA * b.localCenterX[bodyA]! - sA * b.localCenterY[bodyA]!;
+      lcAy = sA * b.localCenterX[bodyA]! + cA * b.localCenterY[bodyA]!;
+    } else {
+      lcAx = centres[2 * ia]!;
+      lcAy = centres[2 * ia + 1]!;
+    }
+    let lcBx = 0;
+    let lcBy = 0;
+    if (ib === 0) {
+      const cB = t.c[bodyB]!;
+      const sB = t.s[bodyB]!;
+      lcBx = cB * b.localCenterX[bodyB]! - sB * b.localCenterY[bodyB]!;
+      lcBy = sB * b.localCenterX[bodyB]! + cB * b.localCenterY[bodyB]!;
+    } else {
+      lcBx = centres[2 * ib]!;
+      lcBy = centres[2 * ib + 1]!;
+    }
     const vAx = states[so + BS_VX]!;
     const vAy = states[so + BS_VY]!;
     const wA = states[so + BS_W]!;

@@ -66,6 +66,9 @@ function gatherBodies(p: PhysicsState): number {
   sd.reserveEntities(b.alive.length - 1);
   const states = sd.states;
   const integ = sd.integration;
+  const centres = sd.centres;
+  const tc = b.transform.c;
+  const ts = b.transform.s;
   const indexOf = sd.indexOf;
   // Dummy record for static bodies: zero velocity, zero motion, identity rotation.
   states.fill(0, 0, BS_STRIDE);
@@ -103,6 +106,13 @@ function gatherBodies(p: PhysicsState): number {
     // As the constraint builder reads them (0 for a kinematic body, whose store fields are 0).
     states[o + BS_INV_MASS] = invMass;
     states[o + BS_INV_I] = invI;
+    // The local centre rotated into the world, by the builder's own formula (same bits as computing it there).
+    const lcx = b.localCenterX[eid]!;
+    const lcy = b.localCenterY[eid]!;
+    const qc = tc[eid]!;
+    const qs = ts[eid]!;
+    centres[2 * n] = qc * lcx - qs * lcy;
+    centres[2 * n + 1] = qs * lcx + qc * lcy;
     const gs = b.gravityScale[eid]!;
     const mass = b.mass[eid]!;
     if (type === BodyType.dynamic) {

@@ -46,6 +46,12 @@ export class SolverData {
   states: Float64Array = new Float64Array(16 * BS_STRIDE);
   /** Dense integration constants (BI_STRIDE per body). */
   integration: Float64Array = new Float64Array(16 * BI_STRIDE);
+  /**
+   * Per body state (two each): the body's centre of mass relative to its origin, in world axes, this step. Written by
+   * the body gather (in body order, from the body columns) for the constraint builder, which would otherwise read
+   * four body columns per contact end at scattered places.
+   */
+  centres: Float64Array = new Float64Array(16 * 2);
   /** Body states in use, including the dummy record 0. */
   bodyCount = 1;
   /**
@@ -172,6 +178,7 @@ export class SolverData {
     this.islandParent = growI32(this.islandParent, n);
     this.islandMinSleep = growF64(this.islandMinSleep, n);
     this.integration = growF64(this.integration, n * BI_STRIDE);
+    this.centres = growF64(this.centres, n * 2);
     const needed = n * BS_STRIDE;
     if (this.kernel === null) this.states = growF64(this.states, needed);
     else if (this.states.length < needed) {

@@ -69,6 +69,7 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
   [solverData, 'states'],
   [solverData, 'contacts'],
   [solverData, 'integration'],
+  [solverData, 'centres'],
   [solverData, 'params'],
   [solverData, 'chunkFound'],
   [solverData, 'indexOf'],
@@ -79,8 +80,6 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
   [contacts, 'restitution'],
   [contacts, 'tangentSpeed'],
   [contacts, 'rollingResistance'],
-  [bodies, 'invMass'],
-  [bodies, 'invInertia'],
   [bodies, 'localCenterX'],
   [bodies, 'localCenterY'],
   // What the write-back reads and writes besides (write-back-bodies.ts).
@@ -107,6 +106,8 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
   [joints, 'pins'],
   [joints, 'softness'],
   // What the joint record builder reads besides (joints/build-joint-records.ts).
+  [bodies, 'invMass'],
+  [bodies, 'invInertia'],
   [joints, 'type'],
   [joints, 'flags'],
   [joints, 'bodyA'],

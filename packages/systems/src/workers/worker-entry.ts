@@ -45,6 +45,7 @@ interface Message {
 interface WorkerSolverData {
   states: Float64Array;
   integration: Float64Array;
+  centres: Float64Array;
   contacts: Float32Array;
   params: Float64Array;
   chunkFound: Int32Array;
@@ -66,6 +67,7 @@ const EMPTY_I32 = new Int32Array(0);
 const workerSolverData: WorkerSolverData = {
   states: EMPTY_F64,
   integration: EMPTY_F64,
+  centres: EMPTY_F64,
   contacts: new Float32Array(0),
   params: EMPTY_F64,
   chunkFound: EMPTY_I32,
