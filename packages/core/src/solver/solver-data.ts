@@ -1,5 +1,5 @@
 import { IntBuffer } from '../broadphase/int-buffer.js';
-import { growF32, growF64, growI32, growU32 } from '../storage/grow.js';
+import { doubledCapacity, growF32, growF64, growI32, growU32 } from '../storage/grow.js';
 import { BI_STRIDE, BS_STRIDE, CC_STRIDE, CONSTRAINT_FIELD_BYTES, GRAPH_COLOURS, SP_STRIDE } from './solver-layout.js';
 
 /**
@@ -167,13 +167,6 @@ export class SolverData {
     this.contacts = new Float32Array(buffer, this.contactsAddress, contactsLength);
   }
 
-  /** Doubling capacity for n records (as growF64). */
-  private static capacity(current: number, needed: number): number {
-    let n = Math.max(current, 16);
-    while (n < needed) n *= 2;
-    return n;
-  }
-
   reserveBodies(n: number): void {
     this.islandParent = growI32(this.islandParent, n);
     this.islandMinSleep = growF64(this.islandMinSleep, n);
@@ -183,7 +176,7 @@ export class SolverData {
     if (this.kernel === null) this.states = growF64(this.states, needed);
     else if (this.states.length < needed) {
       const states = this.states.slice();
-      this.layOut(SolverData.capacity(states.length, needed), this.contacts.length);
+      this.layOut(doubledCapacity(states.length, needed), this.contacts.length);
       this.states.set(states);
     }
   }
@@ -202,7 +195,7 @@ export class SolverData {
     const needed = n * CC_STRIDE;
     if (this.kernel === null) this.contacts = growF32(this.contacts, needed);
     else if (this.contacts.length < needed) {
-      this.layOut(this.states.length, SolverData.capacity(this.contacts.length, needed));
+      this.layOut(this.states.length, doubledCapacity(this.contacts.length, needed));
     }
   }
 }

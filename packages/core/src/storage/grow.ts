@@ -3,10 +3,16 @@
  * from its store each time rather than caching the array across calls that may grow it. Every column is backed by a
  * plain ArrayBuffer (never shared), hence the narrowing casts on the early returns.
  */
+/** The capacity a column of `current` entries grows to for `needed`: doubled from at least 16 until it suffices. */
+export function doubledCapacity(current: number, needed: number): number {
+  let n = Math.max(current, 16);
+  while (n < needed) n *= 2;
+  return n;
+}
+
 export function growF64(a: Float64Array, minLength: number): Float64Array<ArrayBuffer> {
   if (a.length >= minLength) return a as never;
-  let n = Math.max(a.length, 16);
-  while (n < minLength) n *= 2;
+  const n = doubledCapacity(a.length, minLength);
   const b = new Float64Array(n);
   b.set(a);
   return b;
@@ -14,8 +20,7 @@ export function growF64(a: Float64Array, minLength: number): Float64Array<ArrayB
 
 export function growF32(a: Float32Array, minLength: number): Float32Array<ArrayBuffer> {
   if (a.length >= minLength) return a as never;
-  let n = Math.max(a.length, 16);
-  while (n < minLength) n *= 2;
+  const n = doubledCapacity(a.length, minLength);
   const b = new Float32Array(n);
   b.set(a);
   return b;
@@ -23,8 +28,7 @@ export function growF32(a: Float32Array, minLength: number): Float32Array<ArrayB
 
 export function growI32(a: Int32Array, minLength: number, fill = 0): Int32Array<ArrayBuffer> {
   if (a.length >= minLength) return a as never;
-  let n = Math.max(a.length, 16);
-  while (n < minLength) n *= 2;
+  const n = doubledCapacity(a.length, minLength);
   const b = new Int32Array(n);
   if (fill !== 0) b.fill(fill, a.length);
   b.set(a);
@@ -33,8 +37,7 @@ export function growI32(a: Int32Array, minLength: number, fill = 0): Int32Array<
 
 export function growU8(a: Uint8Array, minLength: number): Uint8Array<ArrayBuffer> {
   if (a.length >= minLength) return a as never;
-  let n = Math.max(a.length, 16);
-  while (n < minLength) n *= 2;
+  const n = doubledCapacity(a.length, minLength);
   const b = new Uint8Array(n);
   b.set(a);
   return b;
@@ -42,8 +45,7 @@ export function growU8(a: Uint8Array, minLength: number): Uint8Array<ArrayBuffer
 
 export function growU32(a: Uint32Array, minLength: number): Uint32Array<ArrayBuffer> {
   if (a.length >= minLength) return a as never;
-  let n = Math.max(a.length, 16);
-  while (n < minLength) n *= 2;
+  const n = doubledCapacity(a.length, minLength);
   const b = new Uint32Array(n);
   b.set(a);
   return b;
