@@ -11,7 +11,7 @@ export const STEP_WORKER_SOURCE =
   "6){this.data=new Int32Array(n>0?n:16)}push(n){this.count===this.data.length&&this.grow(this.count+1)" +
   ",this.data[this.count++]=n}clear(){this.count=0}reserve(n){n>this.data.length&&this.grow(n)}grow(n){" +
   "let A=this.data.length>0?this.data.length*2:16;for(;A<n;)A*=2;let o=new Int32Array(A);o.set(this.dat" +
-  "a),this.data=o}};var NA=class t{slots=ke(64);mask=63;count=0;used=0;static hash(n,A){let o=Math.imul" +
+  "a),this.data=o}};var NA=class t{slots=He(64);mask=63;count=0;used=0;static hash(n,A){let o=Math.imul" +
   "(n,2654435761)^Math.imul(A,2246822519);return o^=o>>>16,o=Math.imul(o,2246822507),o^=o>>>13,o=Math.i" +
   "mul(o,3266489909),o^=o>>>16,o|0}get slotColumn(){return this.slots}get slotMask(){return this.mask}r" +
   "eplaceSlots(n){this.slots=n(this.slots)}adoptSlots(n,A){this.slots=n,this.mask=A}get(n,A){let o=this" +
@@ -20,9 +20,9 @@ export const STEP_WORKER_SOURCE =
   "sk+1)/2?(this.mask+1)*2:this.mask+1);let e=this.slots,r=this.mask,s=t.hash(n,A)&r;for(;e[s*4]>=0;)s=" +
   "s+1&r;let c=s*4;e[c]===-1&&this.used++,e[c]=n,e[c+1]=A,e[c+2]=o,this.count++}remove(n,A){let o=this." +
   "slots,e=this.mask,r=t.hash(n,A)&e;for(;;){let s=r*4,c=o[s];if(c===-1)return;if(c===n&&o[s+1]===A){o[" +
-  "s]=-2,this.count--;return}r=r+1&e}}rehash(n){let A=this.slots;this.slots=ke(n),this.mask=n-1,this.co" +
+  "s]=-2,this.count--;return}r=r+1&e}}rehash(n){let A=this.slots;this.slots=He(n),this.mask=n-1,this.co" +
   "unt=0,this.used=0;for(let o=0;o<A.length;o+=4){let e=A[o];e>=0&&this.add(e,A[o+1],A[o+2])}}};functio" +
-  "n ke(t){let n=new Int32Array(t*4);for(let A=0;A<n.length;A+=4)n[A]=-1;return n}function He(){return " +
+  "n He(t){let n=new Int32Array(t*4);for(let A=0;A<n.length;A+=4)n[A]=-1;return n}function ke(){return " +
   "new Float64Array(19)}function Wt(t,n){return(t&255)<<8|n&255}var Xo={touching:1,sensor:2};function D" +
   "n(t){return(t&(Xo.touching|Xo.sensor))===Xo.touching}var wn=0,Nn=1,Tn=2,vn=3,vA=4,OA=5,On=6,cA=7,Yo=" +
   "cA+1,Vo=Yo+1,mo=Vo+1,No=2*mo,JA=0,LA=JA+1,QA=LA+1,UA=QA+1,GA=UA+1,XA=GA+1,YA=XA+1,sA=YA+6,TA=class{p" +
@@ -160,697 +160,698 @@ export const STEP_WORKER_SOURCE =
   "collect(n,A,o,e,r,s=ha,c=0,a=Ba){let i=this._root;if(i===lt)return;let l=n[A],I=n[A+1],y=n[A+2],_=n[" +
   "A+3],C=s[c],f=s[c+1],m=s[c+2],h=s[c+3],B=this._minX,E=this._minY,u=this._maxX,g=this._maxY,d=this._c" +
   "hild1,S=this._child2,P=this._userData,D=this._category,x=this._stack,p=0;for(x[p++]=i;p>0;){let F=x[" +
-  "--p];if((D[F]&r)===0)continue;let b=B[F],w=E[F],N=u[F],M=g[F];if(b>y||N<l||w>_||M<I)continue;let O=d" +
-  "[F];if(O===lt){let T=P[F];if(b<=m&&N>=C&&w<=h&&M>=f&&a[T]===0)continue;o.push(e?F:T)}else p+2>x.leng" +
-  "th&&(x=this._stack=xt(x,p+2)),x[p++]=S[F],x[p++]=O}}buildTree(n){let A=6*(2+(32-Math.clz32(n)));this" +
-  "._buildFrames.length<A&&(this._buildFrames=new Int32Array(A)),this._buildRoots.length<A&&(this._buil" +
-  "dRoots=new Int32Array(A));let o=this._buildFrames,e=this._buildRoots,r=this._buildLeaves,s=this._bui" +
-  "ldCx,c=this._buildCy,a=0,i=0,l=-1;for(o[a++]=0,o[a++]=n,o[a++]=-1;a>0;){a-=3;let I=o[a],y=o[a+1],_=o" +
-  "[a+2];if(y-I===1){l=r[I],e[i++]=l;continue}if(_>=0){let E=e[--i],u=e[--i],g=this.allocateNode();this" +
-  "._child1[g]=u,this._child2[g]=E,this._parent[u]=g,this._parent[E]=g,this.refitNode(g),e[i++]=g,l=g;c" +
-  "ontinue}let C=s[I],f=C,m=c[I],h=m;for(let E=I+1;E<y;E++){let u=s[E],g=c[E];u<C?C=u:u>f&&(f=u),g<m?m=" +
-  "g:g>h&&(h=g)}let B=I+(y-I>>1);this.selectNth(I,y,B,f-C>=h-m?s:c),o[a+2]=B,a+=3,o[a++]=B,o[a++]=y,o[a" +
-  "++]=-1,o[a++]=I,o[a++]=B,o[a++]=-1}return l}selectNth(n,A,o,e){for(;A-n>1;){let r=e[n],s=e[n+A>>1],c" +
-  "=e[A-1],a=r<s?s<c?s:r<c?c:r:r<c?r:s<c?c:s,i=n,l=n,I=A;for(;l<I;){let y=e[l];y<a?this.swapBuild(i++,l" +
-  "++):y>a?this.swapBuild(l,--I):l++}if(o<i)A=i;else if(o>=I)n=I;else return}}swapBuild(n,A){let o=this" +
-  "._buildLeaves,e=this._buildCx,r=this._buildCy,s=o[n];o[n]=o[A],o[A]=s;let c=e[n];e[n]=e[A],e[A]=c;le" +
-  "t a=r[n];r[n]=r[A],r[A]=a}};function dr(t,n,A,o){if(!(t<=A&&n<=o&&Number.isFinite(t)&&Number.isFinit" +
-  "e(n)&&Number.isFinite(A)&&Number.isFinite(o)))throw new eA(\"INVALID_ARGUMENT\",`bad box [${t}, ${n}] " +
-  "- [${A}, ${o}]`)}function ro(t){throw new Error(`DynamicTree.validate: ${t}`)}var pr=0,VA=1;var ht={" +
-  "distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,motor:6,pulley:7},qA=8,ml=25*qA;var Et={col" +
-  "lideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},Ke=0,We=1,Ze=2,$e=3;var ze=5,je=6,xr=7,t" +
-  "s=8,os=9,To=10,Qn=11,br=12,ns=13,Pr=14,Rr=15,kA=16,HA=17,Mr=18,Fr=19;var Dr=21,As=22,rs=23,es=24,ss=" +
-  "25,is=26,as=27,cs=28,ls=29,Is=30,_s=31,zo=32,Ea=6,KA=zo+Ea;var It=16,IA=class{type=new Uint8Array(16" +
-  ");count=new Uint8Array(16);radius=new Float64Array(16);centroid=new Float64Array(32);slot=new Int32A" +
-  "rray(16).fill(-1);verts=new Float64Array(16*It);normals=new Float64Array(16*It);slotRefs=new Int32Ar" +
-  "ray(16);slotsUsed=0;freeSlots=new Int32Array(16);freeSlotCount=0;index=null;reserve(n){this.type=an(" +
-  "this.type,n),this.count=an(this.count,n),this.radius=Jt(this.radius,n),this.centroid=Jt(this.centroi" +
-  "d,n*2),this.slot=xt(this.slot,n,-1)}reserveSlots(n){this.verts=Jt(this.verts,n*It),this.normals=Jt(t" +
-  "his.normals,n*It),this.slotRefs=xt(this.slotRefs,n),this.freeSlots=xt(this.freeSlots,n)}intern(n,A,o" +
-  "){this.release(n);let e=this.contentIndex(),r=ys(A,o,0),s=e.get(r);s===void 0&&(s=this.freeSlotCount" +
-  ">0?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this.reserveSlots(s+1),this.verts.set(A,s*I" +
-  "t),this.normals.set(o,s*It),e.set(r,s)),this.slotRefs[s]=this.slotRefs[s]+1,this.slot[n]=s}release(n" +
-  "){let A=this.slot[n];if(A<0)return;this.slot[n]=-1;let o=this.slotRefs[A]-1;this.slotRefs[A]=o,!(o>0" +
-  ")&&(this.index?.delete(this.keyOf(A)),this.verts.fill(0,A*It,(A+1)*It),this.normals.fill(0,A*It,(A+1" +
-  ")*It),this.freeSlots[this.freeSlotCount++]=A)}forgetIndex(){this.index=null}contentIndex(){if(this.i" +
-  "ndex!==null)return this.index;let n=new Map;for(let A=0;A<this.slotsUsed;A++)this.slotRefs[A]>0&&n.s" +
-  "et(this.keyOf(A),A);return this.index=n,n}keyOf(n){return ys(this.verts,this.normals,n*It)}},wr=new " +
-  "Float64Array(2*It),ua=new Uint16Array(wr.buffer);function ys(t,n,A){for(let o=0;o<It;o++)wr[o]=t[A+o" +
-  "],wr[It+o]=n[A+o];return String.fromCharCode(...ua)}var Nr=3.141592653589793,Sa=1.5707963267948966,T" +
-  "r=.7853981633974483,Cs=.41421356237309503;var El=new Float64Array(2);function vr(t,n){let A=t[n],o=t" +
-  "[n+1];if(A!==A||o!==o){t[n]=NaN;return}let e=Math.abs(o),r=Math.abs(A);if(r===0){o<0||o===0&&1/o<0?t" +
-  "[n]=1/A<0?-Nr:Nr:t[n]=A;return}if(e===1/0&&r===1/0){let _=o>0?Tr:3*Tr;t[n]=A<0?-_:_;return}let s=r>e" +
-  ",c=s?e/r:r/e,a=c>Cs?(c-1)/(c+1):c,i=a*a,l=0;for(let _=22;_>=2;_--)l=1/(2*_+1)-i*l;let I=a-a*i*(1/3-i" +
-  "*l),y=c>Cs?Tr+I:I;s&&(y=Sa-y),o<0&&(y=Nr-y),t[n]=A<0?-y:y}function no(t,n,A){let o=A[0],e=A[1],r=A[2" +
-  "],s=A[3],c=A[4],a=A[5],i=t[1],l=t[2];t[1]=r*i-s*l,t[2]=s*i+r*l;let I=o-c,y=e-a,_=0;for(let C=0;C<n;C" +
-  "++){let f=3+C*8,m=t[f+6];if(!(m<.02))continue;let h=t[f+4],B=t[f+5],E=t[f+7],u=r*h-s*B,g=s*h+r*B,d=3" +
-  "+_*8;t[d+0]=u,t[d+1]=g,t[d+2]=u+I,t[d+3]=g+y,t[d+4]=o+u,t[d+5]=e+g,t[d+6]=m,t[d+7]=E,_++}t[0]=_}func" +
-  "tion go(t,n,A,o,e,r){let s=3+n*8;t[s+4]=A,t[s+5]=o,t[s+6]=e,t[s+7]=r}function fs(t){t[1]=-t[1],t[2]=" +
-  "-t[2];let n=t[0];for(let A=0;A<n;A++){let o=3+A*8,e=t[o+0],r=t[o+1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+" +
-  "2]=e,t[o+3]=r;let s=t[o+7];t[o+7]=(s&255)<<8|s>>8&255}}function Gn(t,n){let A=t[0],o=t[1],e=t[2],r=t" +
-  "[3],s=t[4],c=t[5],a=t[6],i=t[7],l=e-A,I=r-o,y=a-s,_=i-c,C=A-s,f=o-c,m=l*l+I*I,h=y*y+_*_,B=C*l+f*I,E=" +
-  "C*y+f*_,u=l*y+I*_,g=m*h-u*u,d=0;g!==0&&(d=(u*E-B*h)/g,d=d<0?0:d>1?1:d);let S=(u*d+E)/h;S<0?(S=0,d=-B" +
-  "/m,d=d<0?0:d>1?1:d):S>1&&(S=1,d=(u-B)/m,d=d<0?0:d>1?1:d),n[0]=d,n[1]=S;let P=A+d*l-(s+S*y),D=o+d*I-(" +
-  "c+S*_);n[2]=P*P+D*D}function ms(t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[" +
-  "7],_=t.verts,C=t.slot[n]*It,f=t.slot[A]*It,m=t.radius[n],h=t.radius[A],B=_[C],E=_[C+1],u=c*I+a*y,g=c" +
-  "*y-a*I,d=i-r,S=l-s,P=_[f],D=_[f+1],x=u*P-g*D+c*d+a*S,p=g*P+u*D-a*d+c*S,F=x-B,b=p-E,w=Math.sqrt(F*F+b" +
-  "*b),N=w-m-h;if(N>=.02){e[0]=0;return}w>1e-12?(F/=w,b/=w):(F=0,b=1);let M=.5*(m-h+w);e[1]=F,e[2]=b,go" +
-  "(e,0,B+M*F,E+M*b,N,0),no(e,1,o)}function Or(t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5]" +
-  ",I=o[6],y=o[7],_=t.verts,C=t.slot[n]*It,f=t.slot[A]*It,m=t.radius[n],h=t.radius[A],B=c*I+a*y,E=c*y-a" +
-  "*I,u=i-r,g=l-s,d=_[f],S=_[f+1],P=B*d-E*S+c*u+a*g,D=E*d+B*S-a*u+c*g,x=_[C],p=_[C+1],F=_[C+2]-x,b=_[C+" +
-  "3]-p,w=(P-x)*F+(D-p)*b,N=F*F+b*b,M=x,O=p;if(w>=N)M=x+F,O=p+b;else if(w>0){let L=w/N;M=x+L*F,O=p+L*b}" +
-  "let T=P-M,U=D-O,J=Math.sqrt(T*T+U*U),v=J-m-h;if(v>=.02){e[0]=0;return}J>1e-12?(T/=J,U/=J):(T=t.norma" +
-  "ls[C],U=t.normals[C+1]);let X=.5*(m-h+J);e[1]=T,e[2]=U,go(e,0,M+X*T,O+X*U,v,0),no(e,1,o)}var WA=new " +
-  "Float64Array(3),qo=new Float64Array(8);function Jr(t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4]" +
-  ",l=o[5],I=o[6],y=o[7],_=t.verts,C=t.slot[n]*It,f=t.slot[A]*It,m=t.radius[n],h=t.radius[A],B=m+h,E=_[" +
-  "C],u=_[C+1],g=_[C+2]-E,d=_[C+3]-u,S=c*I+a*y,P=c*y-a*I,D=i-r,x=l-s,p=c*D+a*x-E,F=-a*D+c*x-u,b=_[f],w=" +
-  "_[f+1],N=S*b-P*w+p,M=P*b+S*w+F;b=_[f+2],w=_[f+3];let O=S*b-P*w+p,T=P*b+S*w+F;qo[0]=0,qo[1]=0,qo[2]=g" +
-  ",qo[3]=d,qo[4]=N,qo[5]=M,qo[6]=O,qo[7]=T,Gn(qo,WA);let U=WA[2],J=B+.02;if(U>=J*J){e[0]=0;return}let " +
-  "v=Math.sqrt(U),X=WA[0],L=WA[1],G=Math.sqrt(g*g+d*d),$=g/G,ot=d/G,W=O-N,Y=T-M,K=Math.sqrt(W*W+Y*Y),At" +
-  "=W/K,nt=Y/K,z=N*$+M*ot,q=O*$+T*ot,rt=z<=0&&q<=0||z>=G&&q>=G,Z=-N*At-M*nt,it=(g-N)*At+(d-M)*nt,Yt=Z<=" +
-  "0&&it<=0||Z>=K&&it>=K,ct=0;if(!rt&&!Yt){let Ct=-ot,j=$,yt=N*Ct+M*j,dt=O*Ct+T*j,tt=Math.min(yt,dt);-M" +
-  "ath.max(yt,dt)>tt&&(tt=-Math.max(yt,dt),Ct=-Ct,j=-j);let et=-nt,pt=At;yt=-N*et-M*pt,dt=(g-N)*et+(d-M" +
-  ")*pt;let oo=Math.min(yt,dt);if(-Math.max(yt,dt)>oo&&(oo=-Math.max(yt,dt),et=-et,pt=-pt),tt+.1*.005>=" +
-  "oo){let Mt=N,ut=M,ft=O,wt=T;if(z<0&&q>0){let at=-z/(q-z);Mt=N+at*(O-N),ut=M+at*(T-M)}else if(q<0&&z>" +
-  "0){let at=-q/(z-q);ft=O+at*(N-O),wt=T+at*(M-T)}if(z>G&&q<G){let at=(z-G)/(z-q);Mt=N+at*(O-N),ut=M+at" +
-  "*(T-M)}else if(q>G&&z<G){let at=(q-G)/(q-z);ft=O+at*(N-O),wt=T+at*(M-T)}let io=Mt*Ct+ut*j,ao=ft*Ct+w" +
-  "t*j;if(io<=v+.005||ao<=v+.005){e[1]=Ct,e[2]=j;let at=.5*(m-h-io);go(e,0,E+Mt+at*Ct,u+ut+at*j,io-B,Wt" +
-  "(0,0)),at=.5*(m-h-ao),go(e,1,E+ft+at*Ct,u+wt+at*j,ao-B,Wt(0,1)),ct=2}}else{let Mt=0,ut=0,ft=g,wt=d;i" +
-  "f(Z<0&&it>0){let at=-Z/(it-Z);Mt=at*g,ut=at*d}else if(it<0&&Z>0){let at=-it/(Z-it);ft=g-at*g,wt=d-at" +
-  "*d}if(Z>K&&it<K){let at=(Z-K)/(Z-it);Mt=at*g,ut=at*d}else if(it>K&&Z<K){let at=(it-K)/(it-Z);ft=g-at" +
-  "*g,wt=d-at*d}let io=(Mt-N)*et+(ut-M)*pt,ao=(ft-N)*et+(wt-M)*pt;if(io<=v+.005||ao<=v+.005){e[1]=-et,e" +
-  "[2]=-pt;let at=.5*(h-m-io);go(e,0,E+Mt+at*et,u+ut+at*pt,io-B,Wt(0,0)),at=.5*(h-m-ao),go(e,1,E+ft+at*" +
-  "et,u+wt+at*pt,ao-B,Wt(1,0)),ct=2}}}if(ct===0){let Ct=X*g,j=X*d,yt=N+L*W,dt=M+L*Y,tt=yt-Ct,et=dt-j;v>" +
-  "1e-12?(tt/=v,et/=v):(tt=-ot,et=$);let pt=.5*(m-h+v);e[1]=tt,e[2]=et;let oo=Wt(X===0?0:1,L===0?0:1);g" +
-  "o(e,0,E+Ct+pt*tt,u+j+pt*et,v-B,oo),ct=1}no(e,ct,o)}function gs(t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a" +
-  "=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.slot[n]*It,f=t.slot[A]*It,m=t.radius[A],h=c*I+a*y,B=" +
-  "c*y-a*I,E=i-r,u=l-s,g=_[f],d=_[f+1],S=_[C],P=_[C+1],D=h*g-B*d+c*E+a*u-S,x=B*g+h*d-a*E+c*u-P,p=_[C+2]" +
-  "-S,F=_[C+3]-P,b=t.normals[C],w=t.normals[C+1];if(b*D+w*x<0){e[0]=0;return}let N=p*D+F*x,M=p*p+F*F,O=" +
-  "0,T=0;if(N<=0){let G=S-_[C+4],$=P-_[C+5];if(G*D+$*x<=0){e[0]=0;return}}else if(N>=M){let G=_[C+6]-_[" +
-  "C+2],$=_[C+7]-_[C+3];if(G*(D-p)+$*(x-F)>0){e[0]=0;return}O=p,T=F}else{let G=N/M;O=G*p,T=G*F}let U=D-" +
-  "O,J=x-T,v=Math.sqrt(U*U+J*J),X=v-m;if(X>=.02){e[0]=0;return}v>1e-12?(U/=v,J/=v):(U=b,J=w);let L=.5*(" +
-  "v-m);e[1]=U,e[2]=J,e[7]=S+O+L*U,e[8]=P+T+L*J,e[9]=X,e[10]=0,no(e,1,o)}var mt=new Float64Array(16),eo" +
-  "=new Float64Array(16),ko=new Float64Array(8),_A=new Float64Array(3),Pt=new Float64Array(10),_t=new F" +
-  "loat64Array(12),Tt=new Float64Array(11),ZA=0,yA=1,hs=2,Bs=.01,Es=.01,da=.1*.005;function Qr(t,n,A,o," +
-  "e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.normals,f=t.slot[n]*It," +
-  "m=t.slot[A]*It,h=t.count[A],B=t.radius[A],E=_[f],u=_[f+1],g=_[f+2]-E,d=_[f+3]-u,S=C[f],P=C[f+1],D=-P" +
-  ",x=S,p=C[f+4],F=C[f+5],b=C[f+6],w=C[f+7],N=-F*x-p*D>=Bs,M=D*b+x*w>=Bs;Pt[0]=D,Pt[1]=x,Pt[2]=p,Pt[3]=" +
-  "F,Pt[4]=b,Pt[5]=w,Pt[6]=N?1:0,Pt[7]=M?1:0;let O=c*I+a*y,T=c*y-a*I,U=i-r,J=l-s,v=c*U+a*J-E,X=-a*U+c*J" +
-  "-u,L=t.centroid[2*A],G=t.centroid[2*A+1],$=O*L-T*G+v,ot=T*L+O*G+X,W=S*$+P*ot<0,Y=N?p*$+F*ot<0:!0,K=M" +
-  "?b*($-g)+w*(ot-d)<0:!0;if(W&&Y&&K){e[0]=0;return}for(let j=0;j<2*h;j+=2){let yt=_[m+j],dt=_[m+j+1];m" +
-  "t[j]=O*yt-T*dt+v,mt[j+1]=T*yt+O*dt+X;let tt=C[m+j],et=C[m+j+1];eo[j]=O*tt-T*et,eo[j+1]=T*tt+O*et}ko[" +
-  "0]=0,ko[1]=0,ko[2]=g,ko[3]=d;let At=1e300,nt=0,z=0,q=0;for(let j=0;j<h;j++){let yt=j+1<h?j+1:0;ko[4]" +
-  "=mt[2*j],ko[5]=mt[2*j+1],ko[6]=mt[2*yt],ko[7]=mt[2*yt+1],Gn(ko,_A),_A[2]<At&&(At=_A[2],nt=j,z=_A[0]," +
-  "q=_A[1])}let rt=Math.sqrt(At);if(h>=3&&rt>0){let j=!0;for(let yt=0;yt<h;yt++)if(eo[2*yt]*-mt[2*yt]+e" +
-  "o[2*yt+1]*-mt[2*yt+1]>0){j=!1;break}j&&(rt=0)}if(rt>B+.02){e[0]=0;return}Tt[0]=E,Tt[1]=u,Tt[2]=g,Tt[" +
-  "3]=d,Tt[4]=S,Tt[5]=P,Tt[6]=N?p:S,Tt[7]=N?F:P,Tt[8]=M?b:S,Tt[9]=M?w:P,Tt[10]=B;let Z=-1,it=-1;if(!W&&" +
-  "rt>da){let j=nt+1<h?nt+1:0,yt=z===0||z===1,dt=q===0||q===1;if(yt&&dt){let tt=z===0?0:g,et=z===0?0:d," +
-  "pt=q===0?nt:j,oo=(mt[2*pt]-tt)/rt,Mt=(mt[2*pt+1]-et)/rt;Pt[8]=oo,Pt[9]=Mt;let ut=Lr();if(ut===ZA){e[" +
-  "0]=0;return}if(ut===yA){let ft=.5*(rt-B);e[1]=oo,e[2]=Mt;let wt=3;e[wt+4]=E+tt+ft*oo,e[wt+5]=u+et+ft" +
-  "*Mt,e[wt+6]=rt-B,e[wt+7]=Wt(z===0?0:1,pt),no(e,1,o);return}Z=pt}else if(yt){let tt=nt,et=z===0?0:g,p" +
-  "t=z===0?0:d;eo[2*tt]*(et-mt[2*tt])+eo[2*tt+1]*(pt-mt[2*tt+1])<0&&(tt=tt+1<h?tt+1:0),Pt[8]=-eo[2*tt]," +
-  "Pt[9]=-eo[2*tt+1];let oo=Lr();if(oo===ZA){e[0]=0;return}if(oo===yA){no(e,us(tt,h,e),o);return}it=tt}" +
-  "else if(dt)Z=q===0?nt:j;else{let tt=S*mt[2*nt]+P*mt[2*nt+1],et=S*mt[2*j]+P*mt[2*j+1];Z=tt<et?nt:j}}e" +
-  "lse{let j=1e300;for(let tt=0;tt<h;tt++){let et=S*mt[2*tt]+P*mt[2*tt+1];et<j&&(j=et,Z=tt)}if(N){let t" +
-  "t=1e300;for(let et=0;et<h;et++)tt=Math.min(tt,p*mt[2*et]+F*mt[2*et+1]);tt>j&&(j=tt,Z=-1)}if(M){let t" +
-  "t=1e300;for(let et=0;et<h;et++)tt=Math.min(tt,b*(mt[2*et]-g)+w*(mt[2*et+1]-d));tt>j&&(j=tt,Z=-1)}let" +
-  " yt=-1e300,dt=-1;for(let tt=0;tt<h;tt++){let et=eo[2*tt],pt=eo[2*tt+1];if(Pt[8]=-et,Pt[9]=-pt,Lr()!=" +
-  "=yA)continue;let oo=mt[2*tt],Mt=mt[2*tt+1],ut=Math.min(et*-oo+pt*-Mt,et*(g-oo)+pt*(d-Mt));ut>yt&&(yt" +
-  "=ut,dt=tt)}if(yt>j){no(e,us(dt,h,e),o);return}if(Z===-1){e[0]=0;return}}if(it===-1){let j=Z>0?Z-1:h-" +
-  "1,yt=S*eo[2*j]+P*eo[2*j+1],dt=S*eo[2*Z]+P*eo[2*Z+1];it=yt<dt?j:Z}let Yt=it,ct=it+1<h?it+1:0;_t[0]=0," +
-  "_t[1]=0,_t[2]=g,_t[3]=d,_t[4]=mt[2*Yt],_t[5]=mt[2*Yt+1],_t[6]=mt[2*ct],_t[7]=mt[2*ct+1],_t[8]=S,_t[9" +
-  "]=P,_t[10]=0,_t[11]=B;let Ct=Ss(Wt(0,ct),Wt(1,Yt),e);Ct>0&&(e[1]=S,e[2]=P,ds(e)),no(e,Ct,o)}function" +
-  " Lr(){let t=Pt[8],n=Pt[9];return t*Pt[0]+n*Pt[1]<=0?Pt[6]===0?hs:t*Pt[3]-n*Pt[2]>Es?ZA:yA:Pt[7]===0?" +
-  "hs:Pt[4]*n-Pt[5]*t>Es?ZA:yA}function us(t,n,A){let o=Tt[2],e=Tt[3],r=t,s=t+1<n?t+1:0,c=mt[2*r],a=mt[" +
-  "2*r+1],i=eo[2*r],l=eo[2*r+1],I=i*-c+l*-a,y=i*(o-c)+l*(e-a),_=Tt[4]*i+Tt[5]*l;if((I<y?Tt[6]*i+Tt[7]*l" +
-  ":Tt[8]*i+Tt[9]*l)<_)return 0;_t[0]=c,_t[1]=a,_t[2]=mt[2*s],_t[3]=mt[2*s+1],_t[4]=0,_t[5]=0,_t[6]=o,_" +
-  "t[7]=e,_t[8]=i,_t[9]=l,_t[10]=Tt[10],_t[11]=0;let f=Ss(Wt(1,r),Wt(0,s),A);return f>0&&(A[1]=-i,A[2]=" +
-  "-l,ds(A)),f}function Ss(t,n,A){let o=_t[0],e=_t[1],r=_t[8],s=_t[9],c=_t[10],a=_t[11],i=_t[4],l=_t[5]" +
-  ",I=_t[6],y=_t[7],_=-s,C=r,f=(_t[2]-o)*_+(_t[3]-e)*C,m=(i-o)*_+(l-e)*C,h=(I-o)*_+(y-e)*C;if(m<0||f<h)" +
-  "return 0;let B=m-h,E=I,u=y;if(h<0&&B>1e-12){let b=-h/B;E=I+b*(i-I),u=y+b*(l-y)}let g=i,d=l;if(m>f&&B" +
-  ">1e-12){let b=(f-h)/B;g=I+b*(i-I),d=y+b*(l-y)}let S=(E-o)*r+(u-e)*s,P=(g-o)*r+(d-e)*s,D=.5*(c-a-S);E" +
-  "+=D*r,u+=D*s,D=.5*(c-a-P),g+=D*r,d+=D*s;let x=c+a,p=3,F=11;return A[p+4]=E,A[p+5]=u,A[p+6]=S-x,A[p+7" +
-  "]=t,A[F+4]=g,A[F+5]=d,A[F+6]=P-x,A[F+7]=n,2}function ds(t){let n=Tt[0],A=Tt[1];for(let o=0;o<2;o++)t" +
-  "[3+o*8+4]+=n,t[3+o*8+5]+=A}function ps(t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[" +
-  "6],y=o[7],_=t.verts,C=t.normals,f=t.slot[n]*It,m=t.slot[A]*It,h=t.count[n],B=t.radius[n],E=t.radius[" +
-  "A],u=B+E,g=c*I+a*y,d=c*y-a*I,S=i-r,P=l-s,D=_[m],x=_[m+1],p=g*D-d*x+c*S+a*P,F=d*D+g*x-a*S+c*P,b=0,w=-" +
-  "1e300;for(let W=0;W<h;W++){let Y=f+2*W,K=C[Y]*(p-_[Y])+C[Y+1]*(F-_[Y+1]);K>w&&(w=K,b=W)}if(w-u>=.02)" +
-  "{e[0]=0;return}let N=f+2*b,M=f+2*(b+1<h?b+1:0),O=_[N],T=_[N+1],U=_[M],J=_[M+1],v=(p-O)*(U-O)+(F-T)*(" +
-  "J-T),X=(p-U)*(O-U)+(F-J)*(T-J),L,G,$,ot;if((v<0||X<0)&&w>1e-12){let W=v<0?O:U,Y=v<0?T:J;L=p-W,G=F-Y;" +
-  "let K=Math.sqrt(L*L+G*G);if(L/=K,G/=K,w=K-u,w>=.02){e[0]=0;return}let At=.5*(B-E+K);$=W+At*L,ot=Y+At" +
-  "*G}else{L=C[N],G=C[N+1];let W=.5*(B-E-w);$=p+W*L,ot=F+W*G,w-=u}e[1]=L,e[2]=G,go(e,0,$,ot,w,0),no(e,1" +
-  ",o)}var ho=new Float64Array(16),_n=new Float64Array(16),Bo=new Float64Array(16),yn=new Float64Array(" +
-  "16),$A=new Float64Array(3),Ho=new Float64Array(8),jA=new Float64Array(2),Gr=new Float64Array(1),pa=." +
-  "1*.005,Ur=.1*.005;function tr(t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7]" +
-  ",_=t.verts,C=t.normals,f=t.count[n],m=t.count[A],h=t.radius[n],B=t.radius[A],E=h+B;jA[0]=h,jA[1]=B;l" +
-  "et u=t.slot[n]*It,g=t.slot[A]*It,d=_[u],S=_[u+1];for(let v=0;v<2*f;v+=2)ho[v]=_[u+v]-d,ho[v+1]=_[u+v" +
-  "+1]-S,_n[v]=C[u+v],_n[v+1]=C[u+v+1];let P=c*I+a*y,D=c*y-a*I,x=i-r,p=l-s,F=c*x+a*p-d,b=-a*x+c*p-S;for" +
-  "(let v=0;v<2*m;v+=2){let X=_[g+v],L=_[g+v+1];Bo[v]=P*X-D*L+F,Bo[v+1]=D*X+P*L+b;let G=C[g+v],$=C[g+v+" +
-  "1];yn[v]=P*G-D*$,yn[v+1]=D*G+P*$}let w=.02+E;xs(ho,_n,f,Bo,m);let N=Gr[0],M=Xr;if(N>=w){e[0]=0;retur" +
-  "n}xs(Bo,yn,m,ho,f);let O=Gr[0],T=Xr;if(O>=w){e[0]=0;return}let U=O>N+pa;U?M=bs(yn,T,_n,f):T=bs(_n,M," +
-  "yn,m);let J;if(N>Ur||O>Ur){let v=M,X=M+1<f?M+1:0,L=T,G=T+1<m?T+1:0,$=ho[2*v],ot=ho[2*v+1],W=ho[2*X]," +
-  "Y=ho[2*X+1],K=Bo[2*L],At=Bo[2*L+1],nt=Bo[2*G],z=Bo[2*G+1];Ho[0]=$,Ho[1]=ot,Ho[2]=W,Ho[3]=Y,Ho[4]=K,H" +
-  "o[5]=At,Ho[6]=nt,Ho[7]=z,Gn(Ho,$A);let q=Math.sqrt($A[2]);if(q-E>=.02){e[0]=0;return}J=U?zA(Bo,yn,m," +
-  "T,ho,f,M,!0,e):zA(ho,_n,f,M,Bo,m,T,!1,e);let rt=1e300;for(let ct=0;ct<J;ct++){let Ct=e[3+ct*8+6];Ct<" +
-  "rt&&(rt=Ct)}let Z=$A[0],it=$A[1];if(Z*(1-Z)+it*(1-it)===0&&q-E+Ur<rt){let ct=Z===0?$:W,Ct=Z===0?ot:Y" +
-  ",j=it===0?K:nt,yt=it===0?At:z,dt=(j-ct)/q,tt=(yt-Ct)/q,et=.5*(h-B+q);e[1]=dt,e[2]=tt,e[7]=ct+et*dt,e" +
-  "[8]=Ct+et*tt,e[9]=q-E,e[10]=Wt(Z===0?v:X,it===0?L:G),J=1}}else J=U?zA(Bo,yn,m,T,ho,f,M,!0,e):zA(ho,_" +
-  "n,f,M,Bo,m,T,!1,e);for(let v=0;v<J;v++)e[3+v*8+4]+=d,e[3+v*8+5]+=S;no(e,J,o)}var Xr=0;function xs(t," +
-  "n,A,o,e){let r=0,s=-1e300,c=e===4,a=o[0],i=o[1],l=o[2],I=o[3],y=o[4],_=o[5],C=o[6],f=o[7];for(let m=" +
-  "0;m<A;m++){let h=n[2*m],B=n[2*m+1],E=h*t[2*m]+B*t[2*m+1],u;if(c)u=Math.min(Math.min(h*a+B*i,h*l+B*I)" +
-  ",Math.min(h*y+B*_,h*C+B*f));else{u=1e300;for(let g=0;g<2*e;g+=2)u=Math.min(u,h*o[g]+B*o[g+1])}u-=E,u" +
-  ">s&&(s=u,r=m)}Xr=r,Gr[0]=s}function bs(t,n,A,o){let e=t[2*n],r=t[2*n+1],s=0,c=1e300;for(let a=0;a<o;" +
-  "a++){let i=e*A[2*a]+r*A[2*a+1];i<c&&(c=i,s=a)}return s}function zA(t,n,A,o,e,r,s,c,a){let i=jA[c?1:0" +
-  "],l=jA[c?0:1],I=o,y=o+1<A?o+1:0,_=s,C=s+1<r?s+1:0,f=n[2*I],m=n[2*I+1],h=t[2*I],B=t[2*I+1],E=e[2*_],u" +
-  "=e[2*_+1],g=e[2*C],d=e[2*C+1],S=-m,P=f,D=(t[2*y]-h)*S+(t[2*y+1]-B)*P,x=(E-h)*S+(u-B)*P,p=(g-h)*S+(d-" +
-  "B)*P;if(x<0||D<p)return 0;let F=x-p,b=g,w=d;if(p<0&&F>1e-12){let L=-p/F;b=g+L*(E-g),w=d+L*(u-d)}let " +
-  "N=E,M=u;if(x>D&&F>1e-12){let L=(D-p)/F;N=g+L*(E-g),M=d+L*(u-d)}let O=(b-h)*f+(w-B)*m,T=(N-h)*f+(M-B)" +
-  "*m,U=.5*(i-l-O);b+=U*f,w+=U*m,U=.5*(i-l-T),N+=U*f,M+=U*m;let J=i+l,v=3,X=11;return c?(a[1]=-f,a[2]=-" +
-  "m,a[v+4]=N,a[v+5]=M,a[v+6]=T-J,a[v+7]=Wt(_,y),a[X+4]=b,a[X+5]=w,a[X+6]=O-J,a[X+7]=Wt(C,I)):(a[1]=f,a" +
-  "[2]=m,a[v+4]=b,a[v+5]=w,a[v+6]=O-J,a[v+7]=Wt(I,C),a[X+4]=N,a[X+5]=M,a[X+6]=T-J,a[X+7]=Wt(y,_)),2}var" +
-  " Cn={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},lo=5;function or(t,n,A,o,e){e[0]=0}var X" +
-  "n=Cn.circle,Yn=Cn.capsule,Vn=Cn.segment,qn=Cn.polygon,kn=Cn.chainSegment,Vr=new Uint8Array(lo*lo),Yr" +
-  "=[];function so(t,n,A){Vr[t*lo+n]=1,Yr[t*lo+n]=A}so(Xn,Xn,ms);so(Yn,Xn,Or);so(Yn,Yn,Jr);so(Vn,Xn,Or)" +
-  ";so(Vn,Yn,Jr);so(Vn,Vn,or);so(Vn,qn,tr);so(qn,Xn,ps);so(qn,Yn,tr);so(qn,qn,tr);so(kn,Xn,gs);so(kn,Yn" +
-  ",Qr);so(kn,qn,Qr);so(kn,Vn,or);so(kn,kn,or);function Ps(t,n){return Vr[t*lo+n]===1}function xa(t){le" +
-  "t n=new Float64Array(8);return(A,o,e,r,s)=>{for(let c=0;c<4;c++)n[c]=r[c+4],n[c+4]=r[c];t(A,e,o,n,s)" +
-  ",fs(s)}}var nr=[];for(let t=0;t<lo;t++)for(let n=0;n<lo;n++)nr[t*lo+n]=Ps(t,n)?Yr[t*lo+n]:xa(Yr[n*lo" +
-  "+t]);var iI=new Float64Array(8);function qr(t,n,A,o,e){let r=A[0],s=A[1],c=A[2],a=A[3],i=t.count[n]," +
-  "l=t.radius[n],I=t.verts,y=t.slot[n]*It,_=I[y],C=I[y+1],f=c*_-a*C,m=a*_+c*C,h=f,B=m;for(let E=1;E<i;E" +
-  "++){_=I[y+2*E],C=I[y+2*E+1];let u=c*_-a*C,g=a*_+c*C;u<f?f=u:u>h&&(h=u),g<m?m=g:g>B&&(B=g)}o[e]=r+f-l" +
-  ",o[e+1]=s+m-l,o[e+2]=r+h+l,o[e+3]=s+B+l}var Ar=.001,Rs=.002;function Ms(t,n,A,o){let e=o[0];if(e===0" +
-  "||e===2&&o[10]===o[18]){t.cacheValid[n]=0;return}let r=A[0],s=A[1],c=A[2],a=A[3],i=A[4]-r,l=A[5]-s,I" +
-  "=A[6],y=A[7],_=t.manifoldCache,C=n*sA;_[C+JA]=c*i+a*l,_[C+LA]=-a*i+c*l,_[C+QA]=c*I+a*y,_[C+UA]=c*y-a" +
-  "*I;let f=o[1],m=o[2];_[C+GA]=c*f+a*m,_[C+XA]=-a*f+c*m;for(let h=0;h<e;h++){let B=3+h*8,E=o[B+0],u=o[" +
-  "B+1],g=C+YA+3*h;_[g]=c*E+a*u,_[g+1]=-a*E+c*u,_[g+2]=o[B+6]}t.cacheValid[n]=1}function Fs(t,n,A){if(t" +
-  ".cacheValid[n]!==1)return!1;let o=A[0],e=A[1],r=A[2],s=A[3],c=A[4],a=A[5],i=A[6],l=A[7],I=c-o,y=a-e," +
-  "_=t.manifoldCache,C=n*sA,f=_[C+JA],m=_[C+LA],h=r*I+s*y-f,B=-s*I+r*y-m,E=(r*l-s*i)*_[C+QA]-(r*i+s*l)*" +
-  "_[C+UA];if(h>Ar||h<-Ar||B>Ar||B<-Ar||E>Rs||E<-Rs)return!1;let u=_[C+GA],g=_[C+XA];t.normalX[n]=r*u-s" +
-  "*g,t.normalY[n]=s*u+r*g;let d=t.pointCount[n],S=t.points,P=n*No;for(let D=0;D<d;D++){let x=C+YA+3*D," +
-  "p=_[x],F=_[x+1],b=p-f,w=F-m,N=_[x+2]+u*(h-E*w)+g*(B+E*b),M=r*p-s*F,O=s*p+r*F,T=P+D*mo;S[T+wn]=M,S[T+" +
-  "Nn]=O,S[T+Tn]=M-I,S[T+vn]=O-y,S[T+vA]=o+M,S[T+OA]=e+O,S[T+On]=N}return!0}var fn=256,kr=3;function Ds" +
-  "(t,n,A,o,e){let r=t.contacts,s=t.shapes,c=s.geometry,a=t.bodies.transform,i=t.broadphase.trees,l=t.m" +
-  "anifold,I=t.pose,y=r.points,_=t.bodies.flags,C=s.aabb,f=s.moved,m=n*2*fn,h=m+fn,B=0,E=r.listIndex,u=" +
-  "Math.min(A,(n+1)*fn);for(let g=n*fn;g<u;g++){if(E[g]===-1)continue;let d=r.shapeA[g],S=r.shapeB[g];i" +
-  "f(f[d]===1||f[S]===1){let $=i[s.tree[d]],ot=i[s.tree[S]],W=s.proxy[d],Y=s.proxy[S];if($.maxX[W]<ot.m" +
-  "inX[Y]||ot.maxX[Y]<$.minX[W]||$.maxY[W]<ot.minY[Y]||ot.maxY[Y]<$.minY[W]){o[m++]=g;continue}}let P=r" +
-  ".bodyA[g],D=r.bodyB[g];if((_[P]&wA.awake)===0&&(_[D]&wA.awake)===0){(r.flags[g]&Xo.touching)!==0&&B+" +
-  "+;continue}let x=d*4,p=S*4;if(C[x]>C[p+2]+.02||C[p]>C[x+2]+.02||C[x+1]>C[p+3]+.02||C[p+1]>C[x+3]+.02" +
-  "){if(r.cacheValid[g]=0,r.pointCount[g]===0)continue;l[0]=0}else{I[0]=a.x[P],I[1]=a.y[P],I[2]=a.c[P]," +
-  "I[3]=a.s[P],I[4]=a.x[D],I[5]=a.y[D],I[6]=a.c[D],I[7]=a.s[D];let $=r.flags[g];if(Dn($)&&Fs(r,g,I)){B+" +
-  "+;continue}nr[c.type[d]*lo+c.type[S]](c,d,S,I,l),Ms(r,g,I,l)}let F=l[0],b=r.pointCount[g],w=g*No,N=b" +
-  ">0?y[w+cA]:-1,M=b>1?y[w+mo+cA]:-1,O=y[w+Yo],T=y[w+Vo],U=y[w+mo+Yo],J=y[w+mo+Vo];for(let $=0;$<F;$++)" +
-  "{let ot=3+$*8,W=w+$*mo;y[W+wn]=l[ot+0],y[W+Nn]=l[ot+1],y[W+Tn]=l[ot+2],y[W+vn]=l[ot+3],y[W+vA]=l[ot+" +
-  "4],y[W+OA]=l[ot+5],y[W+On]=l[ot+6],y[W+cA]=l[ot+7];let Y=l[ot+7],K=0,At=0;Y===N?(K=O,At=T):Y===M&&(K" +
-  "=U,At=J),y[W+Yo]=K,y[W+Vo]=At}r.pointCount[g]=F,r.normalX[g]=F>0?l[1]:0,r.normalY[g]=F>0?l[2]:0;let " +
-  "v=r.flags[g],X=(v&Xo.touching)!==0,L=F>0;(v&Xo.sensor)!==0&&L&&(L=l[9]<=0||F>1&&l[17]<=0),L?(B++,r.f" +
-  "lags[g]=v|Xo.touching):r.flags[g]=v&~Xo.touching,L!==X&&(o[h++]=g)}e[n*kr]=m-n*2*fn,e[n*kr+1]=h-n*2*" +
-  "fn-fn,e[n*kr+2]=B}var Hr=32,Kr=8*Hr;var Co=new Float64Array(8);function Ns(t,n,A,o,e,r){let s=t.broa" +
-  "dphase,c=t.shapes,a=s.moveBuffer.data,i=s.moveFrom,l=s.trees[VA],I=s.trees[pr],y=Math.min(A,(n+1)*Hr" +
-  "),_=0;for(let C=n*Hr;C<y&&_>=0;C++){let f=a[C],m=c.proxy[f];if(m===-1)continue;let h=s.trees[c.tree[" +
-  "f]];Co[0]=h.minX[m],Co[1]=h.minY[m],Co[2]=h.maxX[m],Co[3]=h.maxY[m],Co[4]=i[C*4],Co[5]=i[C*4+1],Co[6" +
-  "]=i[C*4+2],Co[7]=i[C*4+3],_=ws(t,f,l,o,e,_,r),c.tree[f]===VA&&_>=0&&(_=ws(t,f,I,o,e,_,r))}return _}f" +
-  "unction ws(t,n,A,o,e,r,s){let c=t.broadphase,a=c.queryResults;a.clear();let i=t.shapes,l=i.groupInde" +
-  "x[n]>0?-1:i.maskBits[n]|0;A.queryNewOverlaps(Co,0,l,i.moved,a);let I=a.data,y=t.contacts.pairs,_=r;f" +
-  "or(let C=0;C<a.count;C++){let f=I[C];if(f===n)continue;if(i.moved[f]===1){if(f<n)continue;let B=c.mo" +
-  "veSlot[f]*4,E=c.moveFrom;if(E[B]<=Co[6]&&E[B+2]>=Co[4]&&E[B+1]<=Co[7]&&E[B+3]>=Co[5])continue}let m=" +
-  "n<f?n:f,h=n<f?f:n;if(y.get(m,h)===-1){if(_===s)return-1;o[e+2*_]=m,o[e+2*_+1]=h,_++}}return _}var Wr" +
-  "=0,Zr=1,$r=2,Ys=3;function Vs(t,n,A,o,e){if(n>=A){o[e+Wr]=0,o[e+Zr]=0,o[e+$r]=0;return}let r=t.conta" +
-  "cts,s=t.bodies,c=t.solverData,a=c.params,i=c.contacts,l=c.indexOf,I=c.states,y=c.centres,_=r.points," +
-  "C=s.transform,f=a[8],m=a[9],h=a[10],B=a[11],E=a[12],u=a[13],g=a[14],d=a[15],S=2*a[2],P=r.listIndex,D" +
-  "=-a[4],x=-a[6];o[e+Wr]=0,o[e+Zr]=0<D?1:0,o[e+$r]=0<x?1:0;let p=c.constraintSlot,F=r.flags;for(let b=" +
-  "n;b<A;b++){if(!Dn(F[b]))continue;let w=P[b];if(w===-1)continue;let N=p[w];if(N<0)continue;let M=r.bo" +
-  "dyA[b],O=r.bodyB[b],T=l[M],U=l[O],J=N*37,v=T*9,X=U*9,L=I[v+3],G=I[v+8],$=I[X+3],ot=I[X+8],W=r.normal" +
-  "X[b],Y=r.normalY[b],K=Y,At=-W,nt=T===0||U===0;i[J+0]=T,i[J+1]=U,i[J+2]=W,i[J+3]=Y,i[J+4]=r.friction[" +
-  "b];let z=r.restitution[b];i[J+5]=z,z>0&&(o[e+Wr]=1),i[J+6]=nt?B:f,i[J+7]=nt?E:m,i[J+8]=nt?u:h;let q=" +
-  "r.pointCount[b];i[J+9]=q,i[J+10]=r.tangentSpeed[b];let rt=r.rollingResistance[b];i[J+11]=rt;let Z=rt" +
-  ">0?G+ot:0;i[J+12]=Z>0?1/Z:0,i[J+13]=0,i[J+14]=b;let it=0,Yt=0;if(T===0){let ut=C.c[M],ft=C.s[M];it=u" +
-  "t*s.localCenterX[M]-ft*s.localCenterY[M],Yt=ft*s.localCenterX[M]+ut*s.localCenterY[M]}else it=y[2*T]" +
-  ",Yt=y[2*T+1];let ct=0,Ct=0;if(U===0){let ut=C.c[O],ft=C.s[O];ct=ut*s.localCenterX[O]-ft*s.localCente" +
-  "rY[O],Ct=ft*s.localCenterX[O]+ut*s.localCenterY[O]}else ct=y[2*U],Ct=y[2*U+1];let j=I[v+0],yt=I[v+1]" +
-  ",dt=I[v+2],tt=I[X+0],et=I[X+1],pt=I[X+2],oo=b*No,Mt=L+$;for(let ut=0;ut<2;ut++){let ft=J+15+ut*11;if" +
-  "(ut>=q){i[ft+7]=0,i[ft+8]=0;continue}let wt=oo+ut*mo,io=_[wt+wn]-it,ao=_[wt+Nn]-Yt,at=_[wt+Tn]-ct,Mn" +
-  "=_[wt+vn]-Ct;i[ft+0]=io*Y-ao*W,i[ft+1]=at*Y-Mn*W,i[ft+2]=io*W+ao*Y,i[ft+3]=at*W+Mn*Y,i[ft+4]=_[wt+On" +
-  "]+g-((at-io)*W+(Mn-ao)*Y);let Ue=io*Y-ao*W,Ge=at*Y-Mn*W,Xe=L+$+G*Ue*Ue+ot*Ge*Ge;i[ft+5]=Xe>0?1/Xe:0;" +
-  "let Ye=io*At-ao*K,Ve=at*At-Mn*K,qe=L+$+G*Ye*Ye+ot*Ve*Ve;i[ft+6]=qe>0?1/qe:0;let Er=d*_[wt+Yo],rA=d*_" +
-  "[wt+Vo];Er*Mt>S&&(Er=S/Mt),rA*Mt>S?rA=S/Mt:-rA*Mt>S&&(rA=-S/Mt),i[ft+7]=Er,i[ft+8]=rA,i[ft+9]=0;let " +
-  "ma=tt-pt*Mn-(j-dt*ao),ga=et+pt*at-(yt+dt*io),ur=ma*W+ga*Y;i[ft+10]=ur,ur<D&&(o[e+Zr]=1),ur<x&&(o[e+$" +
-  "r]=1)}}}var oe=.5;function qs(t,n,A,o){let e=A[o+4],r=A[o+5],s=e*e+r*r,c=t.maxExtent[n],a=2*c*c*(1-A" +
-  "[o+6]),i=oe*t.minExtent[n];return 2*(s+a)<=i*i?!1:Math.sqrt(s)+Math.sqrt(a>0?a:0)>i&&t.type[n]===Fn." +
-  "dynamic}function ks(t,n,A,o,e=1){let r=o[0],s=o[2],c=$o/r,a=c*c,i=s*s;for(let l=e;l<A;l++){let I=l*9" +
-  ",y=l*8,_=n[y+3],C=n[y+0]+_*t[I+0],f=n[y+1]+_*t[I+1],m=n[y+2]+n[y+4]*t[I+2],h=C*C+f*f;if(h>i){let B=s" +
-  "/Math.sqrt(h);C*=B,f*=B}m*m>a&&(m=m>0?c:-c),t[I+0]=C,t[I+1]=f,t[I+2]=m}}function Hs(t,n,A,o=1){let e" +
-  "=A[0],r=A[2],s=$o/e;for(let c=o;c<n;c++){let a=c*9;sr(t,a,r,s);let i=t[a+2],l=t[a+6],I=t[a+7],y=e*i," +
-  "_=l-y*I,C=I+y*l,f=Math.sqrt(_*_+C*C),m=f>0?1/f:0;t[a+6]=_*m,t[a+7]=C*m,t[a+4]=t[a+4]+e*t[a+0],t[a+5]" +
-  "=t[a+5]+e*t[a+1]}}function Ks(t,n,A,o=1){let e=A[0],r=A[2],s=$o/e;for(let c=o;c<n;c++)sr(t,c*9,r,s)}" +
-  "function sr(t,n,A,o){let e=t[n+2];e*e>o*o&&(t[n+2]=e>0?o:-o);let r=t[n+0],s=t[n+1],c=r*r+s*s;if(c>A*" +
-  "A){let a=A/Math.sqrt(c);t[n+0]=r*a,t[n+1]=s*a}}var Ya=1e8,Va=1,qa=2,ka=4;function Ws(t,n,A,o,e){let " +
-  "r=t.solverData,s=r.states,c=r.integration,a=t.bodies,i=a.transform,l=t.shapes,I=l.geometry,y=l.aabb," +
-  "_=t.broadphase.trees,C=t.pose,f=r.params[16]===1,m=a.maxExtent,h=a.minExtent,B=oe,E=r.params[2],u=$o" +
-  "/r.params[0],g=Ya*r.params[7],d=a.mass,S=a.inertia,P=0;for(let D=n;D<A;D++){let x=D*9,p=c[D*8+7],F=s" +
-  "[x+0],b=s[x+1],w=s[x+2],N=a.centerX[p]+s[x+4],M=a.centerY[p]+s[x+5],O=s[x+6],T=s[x+7],U=i.c[p],J=i.s" +
-  "[p],v=O*U-T*J,X=T*U+O*J,L=1/Math.sqrt(v*v+X*X);v*=L,X*=L;let G=F+b+w+N+M+v+X;if(G-G!==0||d[p]*(F*F+b" +
-  "*b)+S[p]*(w*w)>g){o[e+P++]=D*8+Va;continue}sr(s,x,E,u);let $=s[x+0],ot=s[x+1],W=s[x+2];a.vx[p]=$,a.v" +
-  "y[p]=ot,a.w[p]=W,a.centerX[p]=N,a.centerY[p]=M,i.c[p]=v,i.s[p]=X;let Y=a.localCenterX[p],K=a.localCe" +
-  "nterY[p],At=N-(v*Y-X*K),nt=M-(X*Y+v*K);i.x[p]=At,i.y[p]=nt,a.forceX[p]=0,a.forceY[p]=0,a.torque[p]=0" +
-  ";let z=0;if(f){let q=s[x+4],rt=s[x+5],Z=m[p],it=B*h[p];2*(q*q+rt*rt+2*Z*Z*(1-O))>it*it&&qs(a,p,s,x)&" +
-  "&(z=qa)}C[0]=At,C[1]=nt,C[2]=v,C[3]=X;for(let q=a.shapeHead[p];q!==-1;q=l.next[q]){let rt=q*4;qr(I,q" +
-  ",C,y,rt);let Z=_[l.tree[q]],it=l.proxy[q];(Z.minX[it]>y[rt]||Z.minY[it]>y[rt+1]||Z.maxX[it]<y[rt+2]|" +
-  "|Z.maxY[it]<y[rt+3])&&(z|=ka)}z!==0&&(o[e+P++]=D*8+z)}return P}function $s(t,n,A,o=0){for(let e=o;e<" +
-  "n;e++){let r=e*37,s=(t[r+0]|0)*9,c=(t[r+1]|0)*9,a=A[s+3],i=A[s+8],l=A[c+3],I=A[c+8],y=t[r+2],_=t[r+3" +
-  "],C=t[r+9]|0,f=0,m=0,h=0,B=0;for(let u=0;u<C;u++){let g=r+15+u*11,d=t[g+7],S=t[g+8];f+=d*y+S*_,m+=d*" +
-  "_-S*y,h+=d*t[g+0]-S*t[g+2],B+=d*t[g+1]-S*t[g+3]}let E=t[r+13];A[s+0]=A[s+0]-a*f,A[s+1]=A[s+1]-a*m,A[" +
-  "s+2]=A[s+2]-i*(h+E),A[c+0]=A[c+0]+l*f,A[c+1]=A[c+1]+l*m,A[c+2]=A[c+2]+I*(B+E)}}function zs(t,n,A,o,e" +
-  ",r,s=0){let c=o[1],a=o[3];for(let i=s;i<n;i++){let I=(r?n-1-(i-s):i)*37,y=(t[I+0]|0)*9,_=(t[I+1]|0)*" +
-  "9,C=A[y+3],f=A[y+8],m=A[_+3],h=A[_+8],B=t[I+2],E=t[I+3],u=C*B,g=C*E,d=m*B,S=m*E,P=A[y+0],D=A[y+1],x=" +
-  "A[y+2],p=A[_+0],F=A[_+1],b=A[_+2],w=A[y+6],N=A[y+7],M=A[_+6],O=A[_+7],T=(A[_+4]-A[y+4])*B+(A[_+5]-A[" +
-  "y+5])*E,U=t[I+6],J=t[I+7],v=t[I+8],X=t[I+9]>1,L=I+15,G=L+11;{let Y=t[L+0],K=t[L+1],At=T+M*t[L+3]+O*K" +
-  "-w*t[L+2]-N*Y+t[L+4],nt=0,z=1,q=0;At>0?nt=At*c:e&&(nt=U*At,nt<-a&&(nt=-a),z=J,q=v);let rt=p*B+F*E-(P" +
-  "*B+D*E)+(b*K-x*Y),Z=t[L+7],it=Z-q*Z-t[L+5]*z*(rt+nt),Yt=it>0?it:0,ct=Yt-Z;t[L+7]=Yt;let Ct=t[L+9];t[" +
-  "L+9]=ct>Ct?ct:Ct,P-=ct*u,D-=ct*g,x-=ct*(f*Y),p+=ct*d,F+=ct*S,b+=ct*(h*K)}if(X){let Y=t[G+0],K=t[G+1]" +
-  ",At=T+M*t[G+3]+O*K-w*t[G+2]-N*Y+t[G+4],nt=0,z=1,q=0;At>0?nt=At*c:e&&(nt=U*At,nt<-a&&(nt=-a),z=J,q=v)" +
-  ";let rt=p*B+F*E-(P*B+D*E)+(b*K-x*Y),Z=t[G+7],it=Z-q*Z-t[G+5]*z*(rt+nt),Yt=it>0?it:0,ct=Yt-Z;t[G+7]=Y" +
-  "t;let Ct=t[G+9];t[G+9]=ct>Ct?ct:Ct,P-=ct*u,D-=ct*g,x-=ct*(f*Y),p+=ct*d,F+=ct*S,b+=ct*(h*K)}let $=t[I" +
-  "+4],ot=t[I+10];{let Y=t[L+2],K=t[L+3],At=p*E-F*B-(P*E-D*B)+(x*Y-b*K+ot),nt=t[L+8],z=$*t[L+7],q=nt-t[" +
-  "L+6]*At,rt=q>z?z:q<-z?-z:q,Z=rt-nt;t[L+8]=rt,P-=Z*g,D+=Z*u,x+=Z*(f*Y),p+=Z*S,F-=Z*d,b-=Z*(h*K)}if(X)" +
-  "{let Y=t[G+2],K=t[G+3],At=p*E-F*B-(P*E-D*B)+(x*Y-b*K+ot),nt=t[G+8],z=$*t[G+7],q=nt-t[G+6]*At,rt=q>z?" +
-  "z:q<-z?-z:q,Z=rt-nt;t[G+8]=rt,P-=Z*g,D+=Z*u,x+=Z*(f*Y),p+=Z*S,F-=Z*d,b-=Z*(h*K)}let W=t[I+11];if(W>0" +
-  "){let Y=t[L+7]+(X?t[G+7]:0),K=W*Y,At=t[I+13],nt=At-t[I+12]*(b-x),z=nt>K?K:nt<-K?-K:nt,q=z-At;t[I+13]" +
-  "=z,x-=f*q,b+=h*q}A[y+0]=P,A[y+1]=D,A[y+2]=x,A[_+0]=p,A[_+1]=F,A[_+2]=b}}function js(t,n,A,o,e=0){let" +
-  " r=o[4];for(let s=e;s<n;s++){let c=s*37,a=t[c+5];if(a===0)continue;let i=c+15,l=i+11,I=t[c+9]|0,y=t[" +
-  "i+10]<-r&&t[i+9]>0,_=I>1&&t[l+10]<-r&&t[l+9]>0;y&&_?Ka(t,c,A,a):y?ir(t,c,i,A,a):_&&ir(t,c,l,A,a)}}fu" +
-  "nction ir(t,n,A,o,e){hA[0]=-e*t[A+10],Ha(t,n,A,o,hA)}function Ha(t,n,A,o,e){let r=(t[n+0]|0)*9,s=(t[" +
-  "n+1]|0)*9,c=o[r+3],a=o[r+8],i=o[s+3],l=o[s+8],I=t[n+2],y=t[n+3],_=t[A+0],C=t[A+1],f=(o[s+0]-o[r+0])*" +
-  "I+(o[s+1]-o[r+1])*y+o[s+2]*C-o[r+2]*_,m=t[A+7],h=m-t[A+5]*(f-e[0]),B=h>0?h:0,E=B-m;t[A+7]=B,E>t[A+9]" +
-  "&&(t[A+9]=E),o[r+0]=o[r+0]-c*E*I,o[r+1]=o[r+1]-c*E*y,o[r+2]=o[r+2]-a*E*_,o[s+0]=o[s+0]+i*E*I,o[s+1]=" +
-  "o[s+1]+i*E*y,o[s+2]=o[s+2]+l*E*C}var hA=new Float64Array(2);function Ka(t,n,A,o){let e=n+15;hA[0]=-o" +
-  "*t[e+10],hA[1]=-o*t[e+11+10],Wa(t,n,A,hA)||(ir(t,n,e,A,o),ir(t,n,e+11,A,o))}function Wa(t,n,A,o){let" +
-  " e=n+15,r=e+11,s=(t[n+0]|0)*9,c=(t[n+1]|0)*9,a=A[s+3],i=A[s+8],l=A[c+3],I=A[c+8],y=t[e+0],_=t[e+1],C" +
-  "=t[r+0],f=t[r+1],m=a+l+i*y*y+I*_*_,h=a+l+i*C*C+I*f*f,B=a+l+i*y*C+I*_*f,E=m*h-B*B;if(!(m*m<1e3*E))ret" +
-  "urn!1;let u=t[n+2],g=t[n+3],d=A[c+0]-A[s+0],S=A[c+1]-A[s+1],P=A[s+2],D=A[c+2],x=d*u+S*g+D*_-P*y,p=d*" +
-  "u+S*g+D*f-P*C,F=t[e+7],b=t[r+7],w=x-o[0]-(m*F+B*b),N=p-o[1]-(B*F+h*b),M=(-h*w+B*N)/E,O=(B*w-m*N)/E;M" +
-  ">=0&&O>=0||(M=-w/m,O=0,M>=0&&B*M+N>=0||(M=0,O=-N/h,O>=0&&B*O+w>=0||(M=0,O=0)));let T=M-F,U=O-b;t[e+7" +
-  "]=M,t[r+7]=O,T>t[e+9]&&(t[e+9]=T),U>t[r+9]&&(t[r+9]=U);let J=T+U;return A[s+0]=A[s+0]-a*J*u,A[s+1]=A" +
-  "[s+1]-a*J*g,A[s+2]=P-i*(T*y+U*C),A[c+0]=A[c+0]+l*J*u,A[c+1]=A[c+1]+l*J*g,A[c+2]=D+I*(T*_+U*f),!0}var" +
-  " oc=2*Math.PI;function $n(t,n,A,o,e,r){let s=A[e];if(s===0){t[n]=0,t[n+1]=1,t[n+2]=0;return}let c=r[" +
-  "0],a=oc*s,i=2*o[e]+c*a,l=c*a*i,I=1/(1+l);t[n]=a/i,t[n+1]=l*I,t[n+2]=I}function Ee(t,n,A){let o=t.joi" +
-  "nts,e=t.solverData.params,r=o.softness,s=r[0],c=r[1],a=r[2],i=e[15],l=o.constraints,I=o.pins,y=o.typ" +
-  "e,_=o.flags,C=o.rowColour,f=o.rowSlot,m=o.f,h=m[zo],B=m[zo+1],E=m[zo+2],u=m[zo+3],g=m[zo+4],d=m[zo+5" +
-  "];for(let S=n;S<A;S++){if(C[S]<0)continue;let P=y[S],D=_[S];if(hi(P,D)){let p=f[S]*16;ti(t,S,I,p),I[" +
-  "p+14]=i*h[S],I[p+14+1]=i*B[S];continue}let x=f[S]*40;switch(ti(t,S,l,x),l[x+14]=s,l[x+15]=c,l[x+16]=" +
-  "a,l[x+20]=i*h[S],l[x+20+1]=i*B[S],l[x+20+2]=i*E[S],l[x+20+3]=i*u[S],l[x+20+4]=i*g[S],l[x+20+5]=i*d[S" +
-  "],P){case ht.revolute:Ac(t,S,l,x);break;case ht.prismatic:case ht.wheel:rc(t,S,l,x);break;case ht.di" +
-  "stance:ec(t,S,l,x);break;case ht.weld:sc(t,S,l,x);break;case ht.mouse:ic(t,S,l,x);break;case ht.moto" +
-  "r:ac(t,S,l,x);break;case ht.pulley:cc(t,S,l,x);break}}}var nc=Et.enableLimit|Et.enableMotor|Et.enabl" +
-  "eSpring;function hi(t,n){return t===ht.revolute&&(n&nc)===0}function ti(t,n,A,o){let e=t.joints,r=t." +
-  "bodies,s=r.transform,c=t.solverData.indexOf,a=e.bodyA[n],i=e.bodyB[n],l=c[a],I=c[i],y=l!==0&&r.type[" +
-  "a]===Fn.dynamic,_=I!==0&&r.type[i]===Fn.dynamic;A[o+0]=l,A[o+1]=I,A[o+2]=y?r.invMass[a]:0,A[o+3]=y?r" +
-  ".invInertia[a]:0,A[o+4]=_?r.invMass[i]:0,A[o+5]=_?r.invInertia[i]:0,A[o+6]=n,A[o+7]=e.flags[n];let C" +
-  "=e.f,f=s.c[a],m=s.s[a],h=s.c[i],B=s.s[i],E=C[Ke][n]-r.localCenterX[a],u=C[We][n]-r.localCenterY[a];A" +
-  "[o+8]=f*E-m*u,A[o+9]=m*E+f*u,E=C[Ze][n]-r.localCenterX[i],u=C[$e][n]-r.localCenterY[i],A[o+10]=h*E-B" +
-  "*u,A[o+11]=B*E+h*u,A[o+12]=r.centerX[i]-r.centerX[a],A[o+13]=r.centerY[i]-r.centerY[a]}function cr(t" +
-  ",n,A,o,e){let r=t.joints,s=t.bodies.transform,c=r.bodyA[n],a=r.bodyB[n],i=s.c[c],l=s.s[c],I=s.c[a],y" +
-  "=s.s[a],_=i*I+l*y,C=i*y-l*I,f=r.f[Is][n],m=r.f[_s][n];A[o]=_*f+C*m,A[e]=C*f-_*m}function lr(t,n){let" +
-  " A=t[n+3]+t[n+5];return A>0?1/A:0}function Ac(t,n,A,o){let e=t.joints,r=e.f,s=t.solverData.params[0]" +
-  ",c=e.flags[n];A[o+27]=lr(A,o),cr(t,n,A,o+32,o+33),A[o+28]=r[kA][n],A[o+29]=s*r[HA][n],A[o+30]=r[Pr][" +
-  "n],A[o+31]=r[Rr][n],r[To][n]===0&&(A[o+7]=c&~Et.enableSpring),$n(A,o+17,r[To],r[Qn],n,t.solverData.p" +
-  "arams)}function rc(t,n,A,o){let e=t.joints,r=e.f,s=t.solverData.params[0],c=t.bodies.transform,a=e.b" +
-  "odyA[n],i=c.c[a],l=c.s[a],I=r[ze][n],y=r[je][n];A[o+26]=i*I-l*y,A[o+27]=l*I+i*y,e.type[n]===ht.prism" +
-  "atic&&cr(t,n,A,o+34,o+35),A[o+29]=r[kA][n],A[o+30]=s*r[HA][n],A[o+31]=r[Pr][n],A[o+32]=r[Rr][n],A[o+" +
-  "33]=lr(A,o),r[To][n]===0&&(A[o+7]=e.flags[n]&~Et.enableSpring),$n(A,o+17,r[To],r[Qn],n,t.solverData." +
-  "params)}function ec(t,n,A,o){let e=t.joints,r=e.f,s=t.solverData.params[0],c=e.flags[n],a=r[ts][n],i" +
-  "=r[os][n],l=r[xr][n],I=(c&Et.enableLimit)!==0;I&&(l=l<a?a:l>i?i:l),A[o+26]=l,A[o+27]=a,A[o+28]=i,A[o" +
-  "+29]=r[kA][n],A[o+30]=s*r[HA][n],A[o+31]=r[To][n],((c&Et.enableSpring)===0||I&&a>=i)&&(A[o+7]=c|64)," +
-  "$n(A,o+17,r[To],r[Qn],n,t.solverData.params);let _=A[o+8],C=A[o+9],f=A[o+10],m=A[o+11],h=A[o+12]+f-_" +
-  ",B=A[o+13]+m-C,E=Math.sqrt(h*h+B*B),u=E>0?h/E:0,g=E>0?B/E:0,d=_*g-C*u,S=f*g-m*u,P=A[o+2]+A[o+4]+A[o+" +
-  "3]*d*d+A[o+5]*S*S;A[o+32]=P>0?1/P:0}function sc(t,n,A,o){let e=t.joints,r=e.f,s=t.solverData.params;" +
-  "cr(t,n,A,o+28,o+29),A[o+27]=lr(A,o);let c=e.flags[n];r[To][n]>0&&($n(A,o+14,r[To],r[Qn],n,s),c|=16)," +
-  "r[br][n]>0?($n(A,o+17,r[br],r[ns],n,s),c|=32):(A[o+17]=e.softness[0],A[o+18]=e.softness[1],A[o+19]=e" +
-  ".softness[2]),A[o+7]=c}function ic(t,n,A,o){let e=t.joints,r=e.f,s=t.bodies,c=e.bodyB[n];A[o+0]=0,A[" +
-  "o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0,A[o+12]=s.centerX[c]-r[Mr][n],A[o+13]=s.centerY[c]-r[Fr][n],A[o+26" +
-  "]=t.solverData.params[0]*r[Dr][n],$n(A,o+17,r[To],r[Qn],n,t.solverData.params)}function ac(t,n,A,o){" +
-  "let e=t.joints,r=e.f,s=t.bodies,c=s.transform,a=t.solverData.params[0],i=e.bodyA[n],l=e.bodyB[n],I=c" +
-  ".c[i],y=c.s[i],_=c.c[l],C=c.s[l],f=r[Mr][n]-s.localCenterX[i],m=r[Fr][n]-s.localCenterY[i];A[o+8]=I*" +
-  "f-y*m,A[o+9]=y*f+I*m,f=-s.localCenterX[l],m=-s.localCenterY[l],A[o+10]=_*f-C*m,A[o+11]=C*f+_*m,cr(t," +
-  "n,A,o+31,o+32),A[o+27]=lr(A,o),A[o+28]=a*r[Dr][n],A[o+29]=a*r[As][n],A[o+30]=r[rs][n]/a}function cc(" +
-  "t,n,A,o){let e=t.joints,r=e.f,s=t.bodies,c=e.bodyA[n],a=e.bodyB[n];A[o+26]=r[es][n]-s.centerX[c],A[o" +
-  "+27]=r[ss][n]-s.centerY[c],A[o+28]=r[is][n]-s.centerX[a],A[o+29]=r[as][n]-s.centerY[a];let i=r[cs][n" +
-  "];A[o+30]=i,A[o+31]=r[xr][n]+i*r[ls][n]}var R=new Float64Array(26),Eo=0,uo=1,So=2,po=3,Fo=4,Do=5,xo=" +
-  "6,bo=7,En=8,un=9,rn=10,bA=11,zn=12,Sn=13,dn=14,pn=15,xn=16,Ir=17,ue=18,Se=19,de=20,pe=21,xe=22,be=23" +
-  ",Pe=24,PA=25;function lc(t,n,A,o,e){let r=A[o+6],s=A[o+7],c=A[e+6],a=A[e+7],i=t[n+8],l=t[n+9],I=t[n+" +
-  "10],y=t[n+11],_=r*i-s*l,C=s*i+r*l,f=c*I-a*y,m=a*I+c*y;R[Eo]=_,R[uo]=C,R[So]=f,R[po]=m}function Zo(t," +
-  "n,A,o,e){lc(t,n,A,o,e),R[Fo]=A[e+4]-A[o+4]+t[n+12]+R[So]-R[Eo],R[Do]=A[e+5]-A[o+5]+t[n+13]+R[po]-R[u" +
-  "o]}function jn(t,n,A,o,e){let r=t[n+2],s=t[n+3],c=t[n+4],a=t[n+5],i=R[Sn],l=R[dn];A[o+0]=A[o+0]-r*i," +
-  "A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-s*R[pn],A[e+0]=A[e+0]+c*i,A[e+1]=A[e+1]+c*l,A[e+2]=A[e+2]+a*R[xn]}fu" +
-  "nction tA(t,n,A,o){let e=A[o+6],r=A[o+7],s=t[n+26],c=t[n+27],a=e*s-r*c,i=r*s+e*c,l=R[Fo],I=R[Do],y=a" +
-  "*l+i*I,_=(l+R[Eo])*i-(I+R[uo])*a,C=R[So]*i-R[po]*a,f=t[n+3],m=t[n+5],h=t[n+2]+t[n+4]+f*_*_+m*C*C;R[x" +
-  "o]=a,R[bo]=i,R[En]=_,R[un]=C,R[rn]=h>0?1/h:0,R[bA]=y,R[zn]=y}var Re=0,RA=1,Bi=2;function en(t,n,A,o," +
-  "e,r,s,c){let a=c===null?0:2*c[2];for(let i=n;i<A;i++){let l=i*e,I=(t[l+0]|0)*9,y=(t[l+1]|0)*9,_=o[I+" +
-  "6],C=o[I+7],f=o[y+6],m=o[y+7],h=t[l+8],B=t[l+9],E=t[l+10],u=t[l+11],g=_*h-C*B,d=C*h+_*B,S=f*E-m*u,P=" +
-  "m*E+f*u,D=t[l+2],x=t[l+3],p=t[l+4],F=t[l+5],b=l+r,w=t[b],N=t[b+1],M=D+p;c!==null&&M>0&&(w*M>a?t[b]=w" +
-  "=a/M:-w*M>a&&(t[b]=w=-a/M),N*M>a?t[b+1]=N=a/M:-N*M>a&&(t[b+1]=N=-a/M));let O=s===Re?0:s===RA?t[b+2]:" +
-  "t[b+2]+t[b+3]+t[b+4]-t[b+5];o[I+0]=o[I+0]-D*w,o[I+1]=o[I+1]-D*N,o[I+2]=o[I+2]-x*(g*N-d*w+O),o[y+0]=o" +
-  "[y+0]+p*w,o[y+1]=o[y+1]+p*N,o[y+2]=o[y+2]+F*(S*N-P*w+O)}}function Me(t,n,A,o,e){let r=R[Ir],s=R[xo]," +
-  "c=R[bo],a=t[n+2],i=t[n+3],l=t[n+4],I=t[n+5];A[o+0]=A[o+0]-a*r*s,A[o+1]=A[o+1]-a*r*c,A[o+2]=A[o+2]-i*" +
-  "r*R[En],A[e+0]=A[e+0]+l*r*s,A[e+1]=A[e+1]+l*r*c,A[e+2]=A[e+2]+I*r*R[un]}function Fe(t,n,A){R[PA]=R[x" +
-  "o]*(t[A+0]-t[n+0])+R[bo]*(t[A+1]-t[n+1])+R[un]*t[A+2]-R[En]*t[n+2]}function MA(t,n,A,o,e,r,s,c){let " +
-  "a=0,i=1,l=0;c&&(a=t[n+s]*R[zn],i=t[n+s+1],l=t[n+s+2]),Fe(A,o,e);let I=t[n+20+r],y=-i*R[rn]*(R[PA]+a)" +
-  "-l*I;t[n+20+r]=I+y,R[Ir]=y,Me(t,n,A,o,e)}function Ic(t,n,A,o,e,r,s,c){Fe(A,o,e);let a=t[n+20+r],i=t[" +
-  "n+c],l=a+R[rn]*(t[n+s]-R[PA]);l=l>i?i:l<-i?-i:l;let I=l-a;t[n+20+r]=l,R[Ir]=I,Me(t,n,A,o,e)}function" +
-  " _c(t,n,A,o,e,r,s,c,a,i){let l=r[1];for(let I=0;I<2;I++){let y=I===0?R[bA]-t[n+a]:t[n+i]-R[bA],_=0,C" +
-  "=1,f=0;y>0?_=y*l:s&&(_=t[n+14]*y,C=t[n+15],f=t[n+16]),Fe(A,o,e);let m=I===0?R[PA]:-R[PA],h=t[n+20+c+" +
-  "I],B=h-C*R[rn]*(m+_)-f*h,E=B>0?B:0,u=E-h;t[n+20+c+I]=E,R[Ir]=I===0?u:-u,Me(t,n,A,o,e)}}var yc=0,Cc=1" +
-  ",fc=2,mc=3,gc=4,hc=5,Bc=6;function oA(t,n,A,o,e,r,s,c,a,i,l){c&&MA(t,n,A,o,e,l[yc],17,!0),a&&Ic(t,n," +
-  "A,o,e,l[Cc],l[fc],l[mc]),i&&_c(t,n,A,o,e,r,s,l[gc],l[hc],l[Bc])}function Ei(t,n,A){let o=1,e=0;A&&(o" +
-  "=t[n+15],e=t[n+16]);let r=R[ue],s=R[Se],c=R[de],a=R[pe],i=R[xe],l=r*c-s*s;l=l!==0?1/l:0;let I=t[n+20" +
-  "],y=t[n+20+1],_=-o*l*(c*a-s*i)-e*I,C=-o*l*(r*i-s*a)-e*y;t[n+20]=I+_,t[n+20+1]=y+C,R[be]=_,R[Pe]=C}fu" +
-  "nction _r(t,n,A,o,e,r){let s=A[o+6],c=A[o+7],a=A[e+6],i=A[e+7],l=t[n+8],I=t[n+9],y=t[n+10],_=t[n+11]" +
-  ",C=s*l-c*I,f=c*l+s*I,m=a*y-i*_,h=i*y+a*_,B=t[n+2],E=t[n+3],u=t[n+4],g=t[n+5],d=0,S=0,P=1,D=0;if(r){l" +
-  "et W=t[n+14];d=W*(A[e+4]-A[o+4]+m-C+t[n+12]),S=W*(A[e+5]-A[o+5]+h-f+t[n+13]),P=t[n+15],D=t[n+16]}let" +
-  " x=A[o+0],p=A[o+1],F=A[o+2],b=A[e+0],w=A[e+1],N=A[e+2],M=b-N*h-x+F*f+d,O=w+N*m-p-F*C+S,T=B+u,U=T+E*f" +
-  "*f+g*h*h,J=-E*C*f-g*m*h,v=T+E*C*C+g*m*m,X=U*v-J*J;X=X!==0?1/X:0;let L=t[n+20],G=t[n+20+1],$=-P*X*(v*" +
-  "M-J*O)-D*L,ot=-P*X*(U*O-J*M)-D*G;t[n+20]=L+$,t[n+20+1]=G+ot,A[o+0]=x-B*$,A[o+1]=p-B*ot,A[o+2]=F-E*(C" +
-  "*ot-f*$),A[e+0]=b+u*$,A[e+1]=w+u*ot,A[e+2]=N+g*(m*ot-h*$)}var Ec=Int32Array.of(0,3,29,30,1,27,28);fu" +
-  "nction ui(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,s=(t[r+0]|0)*9,c=(t[r+1]|0)*9;Zo(t,r,o,s,c);let a" +
-  "=R[Fo],i=R[Do],l=Math.sqrt(a*a+i*i),I=l>0?1/l:0,y=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],_=y*a*I,C=y*" +
-  "i*I;R[Sn]=_,R[dn]=C,R[pn]=R[Eo]*C-R[uo]*_,R[xn]=R[So]*C-R[po]*_,jn(t,r,o,s,c)}}function Si(t,n,A,o,e" +
-  ",r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0)*9;Zo(t,i,o,l,I" +
-  ");let y=R[Fo],_=R[Do],C=Math.sqrt(y*y+_*_),f=C>0?1/C:0,m=y*f,h=_*f;R[xo]=m,R[bo]=h,R[En]=R[Eo]*h-R[u" +
-  "o]*m,R[un]=R[So]*h-R[po]*m,R[rn]=t[i+32],R[bA]=C,R[zn]=C-t[i+26];let B=t[i+7]|0;if((B&64)!==0)MA(t,i" +
-  ",o,l,I,0,14,r);else{let E=t[i+31]>0,u=(B&Et.enableMotor)!==0,g=(B&Et.enableLimit)!==0;oA(t,i,o,l,I,e" +
-  ",r,E,u,g,Ec)}}}var uc=Int32Array.of(0,60,2,4,4,0,4,0);function di(t,n,A,o,e){let r=uc[n],s=2*e[2],c=" +
-  "2*$o,a=e[0];for(let i=A;i<o;i++){let l=i*40,I=n===ht.pulley?t[l+30]:1,y=t[l+2]+I*I*t[l+4],_=a*(t[l+3" +
-  "]+t[l+5]);for(let C=0;C<6;C++){let f=(r>>C&1)!==0,m=f?_:y;if(m===0)continue;let h=f?c:s,B=l+20+C,E=t" +
-  "[B];E*m>h?t[B]=h/m:-E*m>h&&(t[B]=-h/m)}}}var yr=new Float64Array(2);function sn(t,n,A,o,e,r){let s=o" +
-  "[e+6],c=o[e+7],a=o[r+6],i=o[r+7],l=s*a+c*i,I=s*i-c*a,y=t[A],_=t[A+1];yr[0]=_*l+y*I,yr[1]=y*l-_*I,vr(" +
-  "yr,0),t[n+39]=yr[0]}function pi(t,n,A,o){en(t,n,A,o,40,20,RA,null)}function xi(t,n,A,o,e,r,s){let c=" +
-  "n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0)*9,y=t[i+2],_=t[i+3],C=t[i+" +
-  "4],f=t[i+5],m=o[l+0],h=o[l+1],B=o[l+2],E=o[I+0],u=o[I+1],g=o[I+2],d=o[l+6],S=o[l+7],P=o[I+6],D=o[I+7" +
-  "],x=t[i+30];{sn(t,i,i+31,o,l,I);let p=x*t[i+39],F=t[i+20+2],b=t[i+29],w=F-t[i+27]*(g-B+p);w=w>b?b:w<" +
-  "-b?-b:w;let N=w-F;t[i+20+2]=w,B-=_*N,g+=f*N}{let p=t[i+8],F=t[i+9],b=t[i+10],w=t[i+11],N=d*p-S*F,M=S" +
-  "*p+d*F,O=P*b-D*w,T=D*b+P*w,U=E-g*T-m+B*M+x*(o[I+4]-o[l+4]+O-N+t[i+12]),J=u+g*O-h-B*N+x*(o[I+5]-o[l+5" +
-  "]+T-M+t[i+13]),v=y+C,X=v+_*M*M+f*T*T,L=-_*N*M-f*O*T,G=v+_*N*N+f*O*O,$=X*G-L*L;$=$!==0?1/$:0;let ot=t" +
-  "[i+20],W=t[i+20+1],Y=ot-$*(G*U-L*J),K=W-$*(X*J-L*U),At=t[i+28],nt=Y*Y+K*K;if(nt>At*At){let rt=At/Mat" +
-  "h.sqrt(nt);Y*=rt,K*=rt}let z=Y-ot,q=K-W;t[i+20]=Y,t[i+20+1]=K,m-=y*z,h-=y*q,B-=_*(N*q-M*z),E+=C*z,u+" +
-  "=C*q,g+=f*(O*q-T*z)}o[l+0]=m,o[l+1]=h,o[l+2]=B,o[I+0]=E,o[I+1]=u,o[I+2]=g}}function bi(t,n,A,o){for(" +
-  "let e=n;e<A;e++){let r=e*40,s=(t[r+1]|0)*9,c=t[r+4],a=t[r+5],i=o[s+6],l=o[s+7],I=t[r+10],y=t[r+11],_" +
-  "=i*I-l*y,C=l*I+i*y,f=t[r+20],m=t[r+20+1];o[s+0]=o[s+0]+c*f,o[s+1]=o[s+1]+c*m,o[s+2]=o[s+2]+a*(_*m-C*" +
-  "f)}}function Pi(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+1]|0)*9,I=" +
-  "t[i+4],y=t[i+5],_=o[l+0],C=o[l+1],f=o[l+2],m=o[l+6],h=o[l+7],B=t[i+10],E=t[i+11],u=m*B-h*E,g=h*B+m*E" +
-  ",d=t[i+17],S=t[i+18],P=t[i+19],D=_-f*g+d*(o[l+4]+u+t[i+12]),x=C+f*u+d*(o[l+5]+g+t[i+13]),p=I+y*g*g,F" +
-  "=-y*u*g,b=I+y*u*u,w=p*b-F*F;w=w!==0?1/w:0;let N=t[i+20],M=t[i+20+1],O=N-S*w*(b*D-F*x)-P*N,T=M-S*w*(p" +
-  "*x-F*D)-P*M,U=t[i+26],J=O*O+T*T;if(J>U*U){let L=U/Math.sqrt(J);O*=L,T*=L}let v=O-N,X=T-M;t[i+20]=O,t" +
-  "[i+20+1]=T,_+=I*v,C+=I*X,f+=y*(u*X-g*v),o[l+0]=_,o[l+1]=C,o[l+2]=f}}var Sc=new Float64Array([0,1,0])" +
-  ";function Ri(t,n,A,o,e){en(t,n,A,o,16,14,Re,e)}function Mi(t,n,A,o,e,r,s){let c=r?e:Sc,a=c[0],i=c[1]" +
-  ",l=c[2],I=n+A-1;for(let y=n;y<A;y++){let _=(s?I-y:y)*16,C=(t[_+0]|0)*9,f=(t[_+1]|0)*9,m=o[C+6],h=o[C" +
-  "+7],B=o[f+6],E=o[f+7],u=t[_+8],g=t[_+9],d=t[_+10],S=t[_+11],P=m*u-h*g,D=h*u+m*g,x=B*d-E*S,p=E*d+B*S," +
-  "F=t[_+2],b=t[_+3],w=t[_+4],N=t[_+5],M=a*(o[f+4]-o[C+4]+x-P+t[_+12]),O=a*(o[f+5]-o[C+5]+p-D+t[_+13])," +
-  "T=o[C+0],U=o[C+1],J=o[C+2],v=o[f+0],X=o[f+1],L=o[f+2],G=v-L*p-T+J*D+M,$=X+L*x-U-J*P+O,ot=F+w,W=ot+b*" +
-  "D*D+N*p*p,Y=-b*P*D-N*x*p,K=ot+b*P*P+N*x*x,At=W*K-Y*Y;At=At!==0?i/At:0;let nt=t[_+14],z=t[_+14+1],q=-" +
-  "At*(K*G-Y*$)-l*nt,rt=-At*(W*$-Y*G)-l*z;t[_+14]=nt+q,t[_+14+1]=z+rt,o[C+0]=T-F*q,o[C+1]=U-F*rt,o[C+2]" +
-  "=J-b*(P*rt-D*q),o[f+0]=v+w*q,o[f+1]=X+w*rt,o[f+2]=L+N*(x*rt-p*q)}}var dc=Int32Array.of(2,3,29,30,4,3" +
-  "1,32);function Fi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,s=(t[r+0]|0)*9,c=(t[r+1]|0)*9;Zo(t,r,o,s," +
-  "c),tA(t,r,o,s);let a=R[xo],i=R[bo],l=R[Fo]+R[Eo],I=R[Do]+R[uo],y=R[So],_=R[po],C=l*i-I*a,f=y*i-_*a,m" +
-  "=l*a+I*i,h=y*a+_*i,B=t[r+20],E=t[r+20+1],u=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];R[Sn]=u*a-B*i,R[d" +
-  "n]=u*i+B*a,R[pn]=u*C+B*m+E,R[xn]=u*f+B*h+E,jn(t,r,o,s,c)}}function Di(t,n,A,o,e,r,s){let c=n+A-1;for" +
-  "(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0)*9;Zo(t,i,o,l,I),tA(t,i,o,l);let y=t" +
-  "[i+7]|0,_=(y&Et.enableSpring)!==0,C=(y&Et.enableMotor)!==0,f=(y&Et.enableLimit)!==0;oA(t,i,o,l,I,e,r" +
-  ",_,C,f,dc);let m=t[i+2],h=t[i+3],B=t[i+4],E=t[i+5],u=R[Fo],g=R[Do],d=-R[bo],S=R[xo],P=(u+R[Eo])*S-(g" +
-  "+R[uo])*d,D=R[So]*S-R[po]*d,x=o[l+0],p=o[l+1],F=o[l+2],b=o[I+0],w=o[I+1],N=o[I+2],M=d*(b-x)+S*(w-p)+" +
-  "D*N-P*F,O=N-F;if(r){let L=t[i+14];M+=L*(d*u+S*g),sn(t,i,i+34,o,l,I),O+=L*t[i+39]}let T=h+E;R[ue]=m+B" +
-  "+h*P*P+E*D*D,R[Se]=h*P+E*D,R[de]=T===0?1:T,R[pe]=M,R[xe]=O,Ei(t,i,r);let U=R[be],J=R[Pe],v=U*d,X=U*S" +
-  ";o[l+0]=x-m*v,o[l+1]=p-m*X,o[l+2]=F-h*(U*P+J),o[I+0]=b+B*v,o[I+1]=w+B*X,o[I+2]=N+E*(U*D+J)}}function" +
-  " wi(t,n,A,o){Ti(t,n,A,o,!1,!1,!0)}function Ni(t,n,A,o,e,r,s){Ti(t,n,A,o,r,s,!1)}function Ti(t,n,A,o," +
-  "e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(r?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0)*9,y=t[i+2],_=" +
-  "t[i+3],C=t[i+4],f=t[i+5],m=o[l+6],h=o[l+7],B=o[I+6],E=o[I+7],u=t[i+8],g=t[i+9],d=t[i+10],S=t[i+11],P" +
-  "=m*u-h*g,D=h*u+m*g,x=B*d-E*S,p=E*d+B*S,F=o[l+4]+P-t[i+26],b=o[l+5]+D-t[i+27],w=o[I+4]+x-t[i+28],N=o[" +
-  "I+5]+p-t[i+29],M=Math.sqrt(F*F+b*b),O=Math.sqrt(w*w+N*N),T=M>1e-9?1/M:0,U=O>1e-9?1/O:0;F*=T,b*=T,w*=" +
-  "U,N*=U;let J=t[i+30],v=P*b-D*F,X=x*N-p*w,L=o[l+0],G=o[l+1],$=o[l+2],ot=o[I+0],W=o[I+1],Y=o[I+2],K;if" +
-  "(s)K=t[i+20];else{let rt=y+_*v*v+J*J*(C+f*X*X),Z=rt>0?1/rt:0,it=-(F*(L-$*D)+b*(G+$*P))-J*(w*(ot-Y*p)" +
-  "+N*(W+Y*x)),Yt=0,ct=1,Ct=0;e&&(Yt=t[i+14]*(t[i+31]-M-J*O),ct=t[i+15],Ct=t[i+16]);let j=t[i+20];K=-ct" +
-  "*Z*(it+Yt)-Ct*j,t[i+20]=j+K}let At=-K*F,nt=-K*b,z=-J*K*w,q=-J*K*N;L+=y*At,G+=y*nt,$+=_*(P*nt-D*At),o" +
-  "t+=C*z,W+=C*q,Y+=f*(x*q-p*z),o[l+0]=L,o[l+1]=G,o[l+2]=$,o[I+0]=ot,o[I+1]=W,o[I+2]=Y}}var pc=Et.enabl" +
-  "eSpring|Et.enableMotor|Et.enableLimit,xc=Et.enableSpring|Et.enableLimit;function vi(t,n,A,o){en(t,n," +
-  "A,o,40,20,Bi,null)}function Oi(t,n,A,o,e,r,s){let c=e[1],a=n+A-1;for(let i=n;i<A;i++){let l=(s?a-i:i" +
-  ")*40,I=(t[l+0]|0)*9,y=(t[l+1]|0)*9,_=t[l+3],C=t[l+5],f=t[l+7]|0;if((f&pc)!==0&&_+C>0){let m=o[I+2],h" +
-  "=o[y+2],B=t[l+27];(f&xc)!==0&&sn(t,l,l+32,o,I,y);let E=t[l+39];if((f&Et.enableSpring)!==0){let u=t[l" +
-  "+20+2],g=-t[l+18]*B*(h-m+t[l+17]*E)-t[l+19]*u;t[l+20+2]=u+g,m-=_*g,h+=C*g}if((f&Et.enableMotor)!==0)" +
-  "{let u=t[l+20+3],g=t[l+29],d=u-B*(h-m-t[l+28]);d=d>g?g:d<-g?-g:d;let S=d-u;t[l+20+3]=d,m-=_*S,h+=C*S" +
-  "}if((f&Et.enableLimit)!==0){{let u=E-t[l+30],g=0,d=1,S=0;u>0?g=u*c:r&&(g=t[l+14]*u,d=t[l+15],S=t[l+1" +
-  "6]);let P=t[l+20+4],D=P-d*B*(h-m+g)-S*P,x=D>0?D:0,p=x-P;t[l+20+4]=x,m-=_*p,h+=C*p}{let u=t[l+31]-E,g" +
-  "=0,d=1,S=0;u>0?g=u*c:r&&(g=t[l+14]*u,d=t[l+15],S=t[l+16]);let P=t[l+20+5],D=P-d*B*(m-h+g)-S*P,x=D>0?" +
-  "D:0,p=x-P;t[l+20+5]=x,m+=_*p,h-=C*p}}o[I+2]=m,o[y+2]=h}_r(t,l,o,I,y,r)}}function Ji(t,n,A,o){en(t,n," +
-  "A,o,40,20,RA,null)}function Li(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=" +
-  "(t[i+0]|0)*9,I=(t[i+1]|0)*9,y=t[i+7]|0;{let _=0,C=1,f=0;if(r||(y&32)!==0){sn(t,i,i+28,o,l,I);let u=t" +
-  "[i+39];_=t[i+17]*u,C=t[i+18],f=t[i+19]}let m=o[l+2],h=o[I+2],B=t[i+20+2],E=-C*t[i+27]*(h-m+_)-f*B;t[" +
-  "i+20+2]=B+E,o[l+2]=m-t[i+3]*E,o[I+2]=h+t[i+5]*E}_r(t,i,o,l,I,r||(y&16)!==0)}}var bc=Int32Array.of(1," +
-  "-1,-1,-1,3,31,32);function Qi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,s=(t[r+0]|0)*9,c=(t[r+1]|0)*9" +
-  ";Zo(t,r,o,s,c),tA(t,r,o,s);let a=R[xo],i=R[bo],l=R[Fo]+R[Eo],I=R[Do]+R[uo],y=R[So],_=R[po],C=l*i-I*a" +
-  ",f=y*i-_*a,m=l*a+I*i,h=y*a+_*i,B=t[r+20],E=t[r+20+2],u=t[r+20+1]+t[r+20+3]-t[r+20+4];R[Sn]=u*a-B*i,R" +
-  "[dn]=u*i+B*a,R[pn]=u*C+B*m+E,R[xn]=u*f+B*h+E,jn(t,r,o,s,c)}}function Ui(t,n,A,o,e,r,s){let c=n+A-1;f" +
-  "or(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0)*9,y=t[i+2],_=t[i+3],C=t[i+4],f=t[" +
-  "i+5];Zo(t,i,o,l,I),tA(t,i,o,l);let m=t[i+7]|0;if((m&Et.enableMotor)!==0){let x=o[l+2],p=o[I+2],F=t[i" +
-  "+33],b=t[i+20+2],w=t[i+30],N=b-F*(p-x-t[i+29]);N=N>w?w:N<-w?-w:N;let M=N-b;t[i+20+2]=N,o[l+2]=x-_*M," +
-  "o[I+2]=p+f*M}let h=(m&Et.enableSpring)!==0,B=(m&Et.enableLimit)!==0;oA(t,i,o,l,I,e,r,h,!1,B,bc);let " +
-  "E=R[Fo],u=R[Do],g=-R[bo],d=R[xo],S=(E+R[Eo])*d-(u+R[uo])*g,P=R[So]*d-R[po]*g,D=y+C+_*S*S+f*P*P;R[xo]" +
-  "=g,R[bo]=d,R[En]=S,R[un]=P,R[rn]=D>0?1/D:0,R[zn]=g*E+d*u,MA(t,i,o,l,I,0,14,r)}}var De=0,we=1;functio" +
-  "n Ne(t,n,A,o,e,r){let s=t.joints.constraints,c=t.joints.groupStart,a=t.solverData.states,i=t.solverD" +
-  "ata.params,l=A*qA;for(let I=0;I<qA;I++){let y=Math.max(o,c[l+I]),_=Math.min(e,c[l+I+1]);y>=_||(n===D" +
-  "e?(di(s,I,y,_,i),Pc(I,s,y,_,a)):Rc(I,s,y,_,a,i,n===we,r))}}function Te(t,n,A,o,e){let r=t.joints,s=t" +
-  ".solverData.states;n===De?Ri(r.pins,A,o,s,t.solverData.params):Mi(r.pins,A,o,s,r.softness,n===we,e)}" +
-  "function Pc(t,n,A,o,e){switch(t){case ht.distance:return ui(n,A,o,e);case ht.revolute:return vi(n,A," +
-  "o,e);case ht.prismatic:return Fi(n,A,o,e);case ht.weld:return Ji(n,A,o,e);case ht.wheel:return Qi(n," +
-  "A,o,e);case ht.mouse:return bi(n,A,o,e);case ht.motor:return pi(n,A,o,e);case ht.pulley:return wi(n," +
-  "A,o,e)}}function Rc(t,n,A,o,e,r,s,c){switch(t){case ht.distance:return Si(n,A,o,e,r,s,c);case ht.rev" +
-  "olute:return Oi(n,A,o,e,r,s,c);case ht.prismatic:return Di(n,A,o,e,r,s,c);case ht.weld:return Li(n,A" +
-  ",o,e,r,s,c);case ht.wheel:return Ui(n,A,o,e,r,s,c);case ht.mouse:return Pi(n,A,o,e,r,s,c);case ht.mo" +
-  "tor:return xi(n,A,o,e,r,s,c);case ht.pulley:return Ni(n,A,o,e,r,s,c)}}var Fc=0,Dc=1,wc=2,Gi=3,Xi=4;v" +
-  "ar Nc=6,Tc=7,vc=8,Oc=9,Yi=10,Vi=13,Jc=16,qi=32,Lc=6;function ki(t,n,A,o,e=0){let r=t.solverData,s=r." +
-  "states,c=r.params,a=n&qi-1,i=(n&qi)!==0;if(a===Jc)Ee(t,A,o);else if(a>=Vi)Te(t,a-Vi,A,o,i);else if(a" +
-  ">=Yi)Ne(t,a-Yi,n>>Lc,A,o,i);else if(a===vc)Vs(t,A,o,r.chunkFound,e*Ys);else if(a===Oc)r.writeBackCou" +
-  "nts[e]=Ws(t,A,o,r.writeBackOut,A-1);else if(a===Fc)ks(s,r.integration,o,c,A);else if(a===Dc)Ks(s,o,c" +
-  ",A);else if(a===wc)Hs(s,o,c,A);else if(a===Nc)js(r.contacts,o,s,c,A);else if(a===Tc)Qc(t,A,o);else{l" +
-  "et l=r.kernel;if(l!==null){let I=r.contactsAddress+A*37*4;a===Gi?l.warmStartContacts(I,o-A,r.statesA" +
-  "ddress):l.solveContacts(I,o-A,r.statesAddress,c[1],c[3],a===Xi?1:0,i?1:0)}else a===Gi?$s(r.contacts," +
-  "o,s,A):zs(r.contacts,o,s,c,a===Xi,i,A)}}function Qc(t,n,A){let o=t.solverData.contacts,e=t.solverDat" +
-  "a.constraintSlot,r=t.contacts.listIndex,s=t.contacts.points,c=t.contacts.flags;for(let a=n;a<A;a++){" +
-  "if(!Dn(c[a]))continue;let i=r[a];if(i===-1)continue;let l=e[i];if(l<0)continue;let I=l*37,y=a*No,_=o" +
-  "[I+9];for(let C=0;C<_;C++){let f=I+15+C*11,m=y+C*mo;s[m+Yo]=o[f+7],s[m+Vo]=o[f+8]}}}var nA=0,Hi=1,Cr" +
-  "=2,ve=3,Wi=4,Oe=5,fr=8,mr=12,Zi=0,Je=1,$i=2,zi=3,ji=4,ta=5,Uc=6,Gc=7,Xc=8,sy=fr+2*mr;var oa=1,Yc=2,L" +
-  "e=3,Vc=4;function qc(t){return(t&65535)<<16}function Ki(t,n,A){for(;;){let o=Atomics.load(t,Hi);if((" +
-  "o&-65536)!==n)return-1;let e=o&65535;if(e>=A)return-1;if(Atomics.compareExchange(t,Hi,o,o+1)===o)ret" +
-  "urn e}}function na(t,n,A,o,e,r,s){let c=qc(o),a=fr+(o&1)*mr,i=0;for(let l=Ki(t,c,r);l>=0;l=Ki(t,c,r)" +
-  ")e===Vc?Hc(A,t,a,l,s):kc(A,e,l,s),Atomics.store(n,l,o),Atomics.add(t,Cr,1)+1===r&&Atomics.notify(t,C" +
-  "r),i++;return i}function kc(t,n,A,o){if(n===Yc)Ds(t,A,o,t.contacts.chunkOut,t.contacts.chunkCounts);" +
-  "else if(n===Le){let e=t.broadphase;e.pairChunkCounts[A]=Ns(t,A,o,e.pairChunkOut,2*A*Kr,Kr)}}function" +
-  " Hc(t,n,A,o,e){let r=n[A+Gc]+o*e,s=Math.min(n[A+Xc],r+e);ki(t,n[A+Uc],r,s,o)}var kt=t=>t.contacts,Pn" +
-  "=t=>t.shapes.geometry,Rn=t=>t.shapes,Ht=t=>t.bodies,gr=t=>t.bodies.transform,hr=t=>t.broadphase,Kc=t" +
-  "=>t.broadphase.moveBuffer,Uo=t=>t.solverData,Go=t=>t.joints,Wc=t=>t.joints.f,Qe=[[kt,\"shapeA\"],[kt,\"" +
-  "shapeB\"],[kt,\"bodyA\"],[kt,\"bodyB\"],[kt,\"flags\"],[kt,\"listIndex\"],[kt,\"pointCount\"],[kt,\"points\"],[kt" +
-  ",\"normalX\"],[kt,\"normalY\"],[kt,\"manifoldCache\"],[kt,\"cacheValid\"],[kt,\"chunkOut\"],[kt,\"chunkCounts\"]" +
-  ",[Pn,\"type\"],[Pn,\"count\"],[Pn,\"radius\"],[Pn,\"centroid\"],[Pn,\"slot\"],[Pn,\"verts\"],[Pn,\"normals\"],[Rn," +
-  "\"aabb\"],[Rn,\"moved\"],[Rn,\"tree\"],[Rn,\"proxy\"],[Ht,\"flags\"],[gr,\"x\"],[gr,\"y\"],[gr,\"c\"],[gr,\"s\"],[Rn,\"" +
-  "groupIndex\"],[Rn,\"maskBits\"],[hr,\"moveFrom\"],[hr,\"moveSlot\"],[hr,\"pairChunkOut\"],[hr,\"pairChunkCount" +
-  "s\"],[Kc,\"data\"],[Uo,\"states\"],[Uo,\"contacts\"],[Uo,\"integration\"],[Uo,\"centres\"],[Uo,\"params\"],[Uo,\"c" +
-  "hunkFound\"],[Uo,\"indexOf\"],[Uo,\"constraintSlot\"],[kt,\"list\"],[kt,\"friction\"],[kt,\"restitution\"],[kt," +
-  "\"tangentSpeed\"],[kt,\"rollingResistance\"],[Ht,\"localCenterX\"],[Ht,\"localCenterY\"],[Uo,\"writeBackOut\"]" +
-  ",[Uo,\"writeBackCounts\"],[Ht,\"vx\"],[Ht,\"vy\"],[Ht,\"w\"],[Ht,\"centerX\"],[Ht,\"centerY\"],[Ht,\"forceX\"],[Ht" +
-  ",\"forceY\"],[Ht,\"torque\"],[Ht,\"mass\"],[Ht,\"inertia\"],[Ht,\"maxExtent\"],[Ht,\"minExtent\"],[Ht,\"type\"],[H" +
-  "t,\"shapeHead\"],[Rn,\"next\"],[Go,\"constraints\"],[Go,\"groupStart\"],[Go,\"pins\"],[Go,\"softness\"],[Ht,\"inv" +
-  "Mass\"],[Ht,\"invInertia\"],[Go,\"type\"],[Go,\"flags\"],[Go,\"bodyA\"],[Go,\"bodyB\"],[Go,\"rowColour\"],[Go,\"ro" +
-  "wSlot\"],...Array.from({length:KA},(t,n)=>[Wc,String(n)])];function Aa(t,n,A){let[o,e]=Qe[n];o(t)[e]=" +
-  "A}var ra=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAA" +
-  "ADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACssuBfIUAh57Cn8gAiABKgIAu/wCQcgAbG" +
-  "oiJEEYaiACIAAqAgC7/AJByABsaiIlQRhq/V0DAP1XAwABIQYgJEFAayAlQUBr/V0DAP1XAwABIQ4gAiABKgIEu/wCQcgAbGoiJk" +
-  "EYaiACIAAqAgS7/AJByABsaiInQRhq/V0DAP1XAwABIQcgJkFAayAnQUBr/V0DAP1XAwABIQ8gBiABQQhqIABBCGr9XAIA/VYCAA" +
-  "H9XyIY/fIBIREgBiABQQxqIABBDGr9XAIA/VYCAAH9XyId/fIBIRIgByAY/fIBIRMgByAd/fIBIRQgJCAl/V0DAP1XAwABIQkgJE" +
-  "EIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQcgJiAn/V0DAP1XAwABIQsgJkEIaiAnQQhq/V0DAP1XAwABIQ" +
-  "wgJkEQaiAnQRBq/V0DAP1XAwABIQYgJEEwaiAlQTBq/V0DAP1XAwABIR4gJEE4aiAlQThq/V0DAP1XAwABIR8gJkEwaiAnQTBq/V" +
-  "0DAP1XAwABISAgJkE4aiAnQThq/V0DAP1XAwABISEgJkEgaiAnQSBq/V0DAP1XAwABICRBIGogJUEgav1dAwD9VwMAAf3xASAY/f" +
-  "IBICZBKGogJ0Eoav1dAwD9VwMAASAkQShqICVBKGr9XQMA/VcDAAH98QEgHf3yAf3wASEiIAFBGGogAEEYav1cAgD9VgIAAf1fIR" +
-  "UgAUEcaiAAQRxq/VwCAP1WAgAB/V8hFiABQSBqIABBIGr9XAIA/VYCAAH9XyEXIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAA" +
-  "DwPwAAAAAAAPA//UohECAAQTxqISkgAUE8aiEqA0AgKEECSARAIBD9U0UgKEEBRnFFBEAgKSAoQSxsIgJqISsgEP0M//////////" +
-  "///////////yAoGyEZIAIgKmoiLEEEaiArQQRq/VwCAP1WAgAB/V8hGiAiICAgLEEMaiArQQxq/VwCAP1WAgAB/V/98gH98AEgIS" +
-  "Aa/fIB/fABIB4gLEEIaiArQQhq/VwCAP1WAgAB/V/98gH98QEgHyAsICv9XAIA/VYCAAH9XyIb/fIB/fEBICxBEGogK0EQav1cAg" +
-  "D9VgIAAf1f/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD9SiEjICxBHGogK0Ecav1cAgD9VgIAAf1fIhwgBQR7IAggA/3yASAEIBUgCP" +
-  "3yASIIIAggBP1J/VIgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8gFiAj/VIhDf0MAAAAAAAAAAAAAAAAAAAAACAXICP9UgUgCCAD/f" +
-  "IB/QwAAAAAAAAAAAAAAAAAAAAAICP9UiEI/QwAAAAAAADwPwAAAAAAAPA/IQ39DAAAAAAAAAAAAAAAAAAAAAALIBz98gH98QEgLE" +
-  "EUaiArQRRq/VwCAP1WAgAB/V8gDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgBiAa/fIBIAcgG/3yAf" +
-  "3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEEkai" +
-  "ICICtBJGoiLf1cAgD9VgIAAf1fISMgKAR7ICtBHGogCCAcIBn9Uv1eIgj9WgIAACAsQRxqIAj9WgIAASAtIA0gIyAZIA0gI/1K/U" +
-  "79Uv1eIgj9WgIAACACIAj9WgIAASAJIA0gEf3yAf3xASAJIBn9UiEJIAogDSAS/fIB/fEBIAogGf1SIQogCyANIBP98gH98AEgCy" +
-  "AZ/VIhCyAMIA0gFP3yAf3wASAMIBn9UiEMIAYgDSAPIBr98gH98gH98AEgBiAZ/VIhBiAHIA0gDiAb/fIB/fIB/fEBIAcgGf1SBS" +
-  "ArQRxqIAj9XiII/VoCAAAgLEEcaiAI/VoCAAEgK0EkaiANICMgDSAj/Ur9Uv1eIgj9WgIAACAsQSRqIAj9WgIAASAJIA0gEf3yAf" +
-  "3xASEJIAogDSAS/fIB/fEBIQogCyANIBP98gH98AEhCyAMIA0gFP3yAf3wASEMIAYgDSAPIBr98gH98gH98AEhBiAHIA0gDiAb/f" +
-  "IB/fIB/fEBCyEHIChBAWohKAwCCwsLIAFBEGogAEEQav1cAgD9VgIAAf1fIQMgAUEoaiAAQShq/VwCAP1WAgAB/V8hBEEAIQIDQC" +
-  "ACQQJIBEAgEP1TRSACQQFGcUUEQCApIAJBLGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBHGogKEEcav" +
-  "1cAgD9VgIAAf1f/fIBIg397QEhFSANIBUgBUEgaiIrIChBIGoiLP1cAgD9VgIAAf1fIhYgBUEYaiAoQRhq/VwCAP1WAgAB/V8gCy" +
-  "Ad/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/VwCAP1WAgAB/V8iF/3yASAGIAVBDGogKEEMav" +
-  "1cAgD9VgIAAf1fIhn98gH98QEgBP3wAf3wAf3yAf3xASIaIBogFf1J/VIgGiAN/Ur9UiINIBb98QEhFSACBHsgLCANIBYgCP1S/V" +
-  "4iDf1aAgAAICsgDf1aAgABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9Ui" +
-  "ELIAwgFSAT/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3yAf3yAf3xASAGIAj9UiEGIAcgFSAOIBf98gH98gH98AEgByAI/VIFIChBIG" +
-  "ogDf1eIgj9WgIAACAFQSBqIAj9WgIAASAJIBUgEv3yAf3xASEJIAogFSAR/fIB/fABIQogCyAVIBT98gH98AEhCyAMIBUgE/3yAf" +
-  "3xASEMIAYgFSAPIBn98gH98gH98QEhBiAHIBUgDiAX/fIB/fIB/fABCyEHIAJBAWohAgwCCwsLIAFBLGogAEEsav1cAgD9VgIAAf" +
-  "1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9SiIE/VMEQCADICpBHGogKUEcav1cAgD9VgIAAf1fICpByABqIClByABq/VwCAP1WAgAB/V" +
-  "/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP97QEhCCADIAggAUE0aiICIABBNGoiBf1cAgD9VgIAAf1fIg0gAUEwaiAAQT" +
-  "Bq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/fEBIhAgECAI/Un9UiAQIAP9Sv1SIgMgDf3xASEIIAUgAyANIAT9Uv1eIgP9WgIAACACIA" +
-  "P9WgIAASAHIA4gCP3yAf3xASAHIAT9UiEHIAYgDyAI/fIB/fABIAYgBP1SIQYLICUgCf1bAwAAICQgCf1bAwABICVBCGogCv1bAw" +
-  "AAICRBCGogCv1bAwABICVBEGogB/1bAwAAICRBEGogB/1bAwABICcgC/1bAwAAICYgC/1bAwABICdBCGogDP1bAwAAICZBCGogDP" +
-  "1bAwABICdBEGogBv1bAwAAICZBEGogBv1bAwABC8YLAhx8BH8gASAAKgIAu/wCQcgAbGoiIysDGCEFICNBQGsrAwAhGiABIAAqAg" +
-  "S7/AJByABsaiIiKwMYIQsgIkFAaysDACEZIAUgACoCCLsiHKIhGCAFIAAqAgy7IhuiIRcgIysDACEMICMrAwghDSAjKwMQIRYgIi" +
-  "sDACEdICIrAwghHiAiKwMQIQogACoCGLshFSAAKgIcuyEGIAAqAiC7IQkgACoCJLtEAAAAAAAA8D9kISEgAEE8aiIBQSxqISREAA" +
-  "AAAAAA8D8hBSAiKwMgICMrAyChIByiICIrAyggIysDKKEgG6KgIhQgIisDMCITIAEqAgy7oqAgIisDOCISIAEqAgS7Ih+ioCAjKw" +
-  "MwIhEgASoCCLuioSAjKwM4IhAgASoCALsiIKKhIAEqAhC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0" +
-  "UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUEcaioCALsiDiAHIA6ioSABKgIUuyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboq" +
-  "ChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AhwgASAHIAFBJGoqAgC7IgUgBS" +
-  "AHYxu2OAIkIAwgByAYoqEhDyANIAcgF6KhIQ4gFiAHIBogIKKioSENIB0gByALIByiIhaioCEMIB4gByALIBuiIh2ioCELIAogBy" +
-  "AZIB+ioqAhCCAhBEBEAAAAAAAA8D8hBUQAAAAAAAAAACEHIBQgEyAkKgIMu6KgIBIgJCoCBLsiCqKgIBEgJCoCCLuioSAQICQqAg" +
-  "C7IhCioSAkKgIQu6AiEUQAAAAAAAAAAGQEfCARIAKiBSAEBHwgCSEHIAYhBSAVIBGiIgIgA5oiA2MEfCADBSACCwVEAAAAAAAAAA" +
-  "ALCyECICRBHGoqAgC7IgMgByADoqEgJCoCFLsgBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAA" +
-  "AAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK2OAIcICQgAyAkQSRqKgIAuyICIAIgA2MbtjgCJCAPIAMgGKKhIQ8gDiADIB" +
-  "eioSEOIAwgAyAWoqAhDCALIAMgHaKgIQsgDSADIBogEKKioSENIAggAyAZIAqioqAhCAsgACoCELsiAyABKgIcu6IiApohBSACIA" +
-  "UgAUEgaioCALsiBiABKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gASoCCLsiB6IgCCABKgIMuyIJoqEgACoCKLsiCqCgoq" +
-  "EiECAFIBBkGyACIBBjGyICIAahIQUgASACtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIA0gBSAaIAeioqAhDSAMIAUgHaKgIQwgCy" +
-  "AFIBaioSELIAggBSAZIAmioqEhAiAhBEAgAyAkKgIcu6IiA5ohBSADIAUgJEEgaioCALsiBiAkKgIYuyAMIBuiIAsgHKKhIA8gG6" +
-  "IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkKgIMuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgJCADtjgCICAPIAUgF6KhIQ" +
-  "8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCLLsiA0QAAAAAAAAAAG" +
-  "QEQCADIAEqAhy7ICEEfCAkKgIcuwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEE0aioCALsiBiAAKgIwuyACIA2hoqEiByAFIAdkGy" +
-  "ADIAdjGyIDIAahIQUgACADtjgCNCANIBogBaKhIQ0gAiAZIAWioCECCyAjIA85AwAgIyAOOQMIICMgDTkDECAiIAw5AwAgIiALOQ" +
-  "MIICIgAjkDEAvpBgIMewZ/IAIgACoCALv8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAbGohECACIAEqAgC7/AJByABsaiERIAIgASoCBL" +
-  "v8AkHIAGxqIQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8hCiABQQxqIABBDGr9XAIA/VYCAAH9XyELIAFBJGogAEEkav1cAgD9VgIAAf" +
-  "1f/QwAAAAAAADwPwAAAAAAAPA//UohDQNAIBJBAkgEQCAJIBJBC2xBD2pBAnQiEyABaiIUQRxqIAAgE2oiE0Ecav1cAgD9VgIAAf" +
-  "1fIgggCv3yASAUQSBqIBNBIGr9XAIA/VYCAAH9XyIOIAv98gH98AH98AEhDCAEIAggC/3yASAOIAr98gH98QH98AEhBiADIAggFC" +
-  "AT/VwCAP1WAgAB/V/98gEgDiAUQQhqIBNBCGr9XAIA/VYCAAH9X/3yAf3xAf3wASEHIAUgCCAUQQRqIBNBBGr9XAIA/VYCAAH9X/" +
-  "3yASAOIBRBDGogE0EMav1cAgD9VgIAAf1f/fIB/fEB/fABIQggEgR7IAYgBCAN/VIhBCAHIAMgDf1SIQMgCCAFIA39UiEFIAwgCS" +
-  "AN/VIFIAYhBCAHIQMgCCEFIAwLIQkgEkEBaiESDAELCyABQTRqIABBNGr9XAIA/VYCAAH9XyEGIAJBGGogEEEYav1dAwD9VwMAAS" +
-  "EHIA8gESAP/V0DAP1XAwABIBFBGGogD0EYav1dAwD9VwMAASIIIAn98gH98QEiCv1bAwAAIBEgCv1bAwABIBFBCGoiACAPQQhqIg" +
-  "H9XQMA/VcDAAEgCCAE/fIB/fEBIQggASAI/VsDAAAgACAI/VsDAAEgEUEQaiIAIA9BEGoiAf1dAwD9VwMAASARQUBrIA9BQGv9XQ" +
-  "MA/VcDAAEgAyAG/fAB/fIB/fEBIQMgASAD/VsDAAAgACAD/VsDAAEgECACIBD9XQMA/VcDAAEgByAJ/fIB/fABIgP9WwMAACACIA" +
-  "P9WwMAASACQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgBP3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABIAJBEGoiACAQQRBqIgH9XQ" +
-  "MA/VcDAAEgAkFAayAQQUBr/V0DAP1XAwABIAUgBv3wAf3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABC5gEAgd/DHwDQCABIARKBE" +
-  "AgACAEQZQBbGohAyAEQQFqIgUgAUgEQCADKgIEuyEKIAAgBUGUAWxqIgUqAgC7IQsgAyoCALsiDCAFKgIEuyINYSALIAxhciAMRA" +
-  "AAAAAAAAAAYnEEf0EBBSAKIA1hIAogC2FyIApEAAAAAAAAAABicQtFBEAgAyAFIAIQAiAEQQJqIQQMAwsLQQAhBkQAAAAAAAAAAC" +
-  "EKRAAAAAAAAAAAIQtEAAAAAAAAAAAhDEQAAAAAAAAAACENIAIgAyoCALv8AkHIAGxqIggrAxghDiAIQUBrKwMAIRIgAiADKgIEu/" +
-  "wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhEyADKgIIuyEQIAMqAgy7IREgAyoCJLv8AiEHA0AgBiAHSARAIAogAyAGQQtsQQ9qQQJ0ai" +
-  "IFKgIcuyIUIBCiIAUqAiC7IhUgEaKgoCEKIAsgFCARoiAVIBCioaAhCyAMIBQgBSoCALuiIBUgBSoCCLuioaAhDCANIBQgBSoCBL" +
-  "uiIBUgBSoCDLuioaAhDSAGQQFqIQYMAQsLIAMqAjS7IRAgCCAIKwMAIA4gCqKhOQMAIAggCCsDCCAOIAuioTkDCCAIIAgrAxAgEi" +
-  "AMIBCgoqE5AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSsDCCAPIAuioDkDCCAJIAkrAxAgEyANIBCgoqA5AxAgBEEBaiEEDAELCwuHAw" +
-  "MCewN/BHwgA/0UIQcgBJr9FCEIIAVBAEchCSAGBEAgAUEBayEBA0AgAUEATgRAIAAgAUGUAWxqIQYgAUEASgRAIAAgAUEBa0GUAW" +
-  "xqIgoqAgC7IQwgCioCBLshDSAGKgIEuyIOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAAAAAAABicQR/QQEFIA0gDmEgDSAPYXIgDUQAAA" +
-  "AAAAAAAGJxC0UEQCAKIAYgAiAHIAggCRAAIAFBAmshAQwDCwsgBiACIAMgBCAFEAEgAUEBayEBDAELCwVBACEGA0AgASAGSgRAIA" +
-  "AgBkGUAWxqIQogBkEBaiILIAFIBEAgCioCBLshDCAAIAtBlAFsaiILKgIAuyENIAoqAgC7Ig4gCyoCBLsiD2EgDSAOYXIgDkQAAA" +
-  "AAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIA" +
-  "UQASAGQQFqIQYMAQsLCws=\",ea=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1l" +
-  "bW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACssuBfIUAh57" +
-  "Cn8gAiABKgIAu/wCQcgAbGoiJEEYaiACIAAqAgC7/AJByABsaiIlQRhq/V0DAP1XAwABIQYgJEFAayAlQUBr/V0DAP1XAwABIQ4g" +
-  "AiABKgIEu/wCQcgAbGoiJkEYaiACIAAqAgS7/AJByABsaiInQRhq/V0DAP1XAwABIQcgJkFAayAnQUBr/V0DAP1XAwABIQ8gBiAB" +
-  "QQhqIABBCGr9XAIA/VYCAAH9XyIY/fIBIREgBiABQQxqIABBDGr9XAIA/VYCAAH9XyId/fIBIRIgByAY/fIBIRMgByAd/fIBIRQg" +
-  "JCAl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQcgJiAn/V0DAP1XAwABIQsgJkEI" +
-  "aiAnQQhq/V0DAP1XAwABIQwgJkEQaiAnQRBq/V0DAP1XAwABIQYgJEEwaiAlQTBq/V0DAP1XAwABIR4gJEE4aiAlQThq/V0DAP1X" +
-  "AwABIR8gJkEwaiAnQTBq/V0DAP1XAwABISAgJkE4aiAnQThq/V0DAP1XAwABISEgJkEgaiAnQSBq/V0DAP1XAwABICRBIGogJUEg" +
-  "av1dAwD9VwMAAf3xASAY/fIBICZBKGogJ0Eoav1dAwD9VwMAASAkQShqICVBKGr9XQMA/VcDAAH98QEgHf3yAf3wASEiIAFBGGog" +
-  "AEEYav1cAgD9VgIAAf1fIRUgAUEcaiAAQRxq/VwCAP1WAgAB/V8hFiABQSBqIABBIGr9XAIA/VYCAAH9XyEXIAFBJGogAEEkav1c" +
-  "AgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohECAAQTxqISkgAUE8aiEqA0AgKEECSARAIBD9U0UgKEEBRnFFBEAgKSAoQSxs" +
-  "IgJqISsgEP0M/////////////////////yAoGyEZIAIgKmoiLEEEaiArQQRq/VwCAP1WAgAB/V8hGiAiICAgLEEMaiArQQxq/VwC" +
-  "AP1WAgAB/V/98gH98AEgISAa/fIB/fABIB4gLEEIaiArQQhq/VwCAP1WAgAB/V/98gH98QEgHyAsICv9XAIA/VYCAAH9XyIb/fIB" +
-  "/fEBICxBEGogK0EQav1cAgD9VgIAAf1f/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD9SiEjICxBHGogK0Ecav1cAgD9VgIAAf1fIhwg" +
-  "BQR7IAggA/3yASAEIBUgCP3yASIIIAggBP1J/VIgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8gFiAj/VIhDf0MAAAAAAAAAAAAAAAA" +
-  "AAAAACAXICP9UgUgCCAD/fIB/QwAAAAAAAAAAAAAAAAAAAAAICP9UiEI/QwAAAAAAADwPwAAAAAAAPA/IQ39DAAAAAAAAAAAAAAA" +
-  "AAAAAAALIBz98gH98QEgLEEUaiArQRRq/VwCAP1WAgAB/V8gDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH9" +
-  "8QEgBiAa/fIBIAcgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K" +
-  "/VIiCCAc/fEBIQ0gLEEkaiICICtBJGoiLf1cAgD9VgIAAf1fISMgKAR7ICtBHGogCCAcIBn9Uv1eIgj9WgIAACAsQRxqIAj9WgIA" +
-  "ASAtIA0gIyAZIA0gI/1K/U79Uv1eIgj9WgIAACACIAj9WgIAASAJIA0gEf3yAf3xASAJIBn9UiEJIAogDSAS/fIB/fEBIAogGf1S" +
-  "IQogCyANIBP98gH98AEgCyAZ/VIhCyAMIA0gFP3yAf3wASAMIBn9UiEMIAYgDSAPIBr98gH98gH98AEgBiAZ/VIhBiAHIA0gDiAb" +
-  "/fIB/fIB/fEBIAcgGf1SBSArQRxqIAj9XiII/VoCAAAgLEEcaiAI/VoCAAEgK0EkaiANICMgDSAj/Ur9Uv1eIgj9WgIAACAsQSRq" +
-  "IAj9WgIAASAJIA0gEf3yAf3xASEJIAogDSAS/fIB/fEBIQogCyANIBP98gH98AEhCyAMIA0gFP3yAf3wASEMIAYgDSAPIBr98gH9" +
-  "8gH98AEhBiAHIA0gDiAb/fIB/fIB/fEBCyEHIChBAWohKAwCCwsLIAFBEGogAEEQav1cAgD9VgIAAf1fIQMgAUEoaiAAQShq/VwC" +
-  "AP1WAgAB/V8hBEEAIQIDQCACQQJIBEAgEP1TRSACQQFGcUUEQCApIAJBLGwiBWohKCAQ/Qz/////////////////////IAIbIQgg" +
-  "AyAFICpqIgVBHGogKEEcav1cAgD9VgIAAf1f/fIBIg397QEhFSANIBUgBUEgaiIrIChBIGoiLP1cAgD9VgIAAf1fIhYgBUEYaiAo" +
-  "QRhq/VwCAP1WAgAB/V8gCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/VwCAP1WAgAB/V8i" +
-  "F/3yASAGIAVBDGogKEEMav1cAgD9VgIAAf1fIhn98gH98QEgBP3wAf3wAf3yAf3xASIaIBogFf1J/VIgGiAN/Ur9UiINIBb98QEh" +
-  "FSACBHsgLCANIBYgCP1S/V4iDf1aAgAAICsgDf1aAgABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiAL" +
-  "IBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3yAf3yAf3xASAGIAj9UiEGIAcgFSAOIBf98gH9" +
-  "8gH98AEgByAI/VIFIChBIGogDf1eIgj9WgIAACAFQSBqIAj9WgIAASAJIBUgEv3yAf3xASEJIAogFSAR/fIB/fABIQogCyAVIBT9" +
-  "8gH98AEhCyAMIBUgE/3yAf3xASEMIAYgFSAPIBn98gH98gH98QEhBiAHIBUgDiAX/fIB/fIB/fABCyEHIAJBAWohAgwCCwsLIAFB" +
-  "LGogAEEsav1cAgD9VgIAAf1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9SiIE/VMEQCADICpBHGogKUEcav1cAgD9VgIAAf1fICpByABq" +
-  "IClByABq/VwCAP1WAgAB/V/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP97QEhCCADIAggAUE0aiICIABBNGoiBf1cAgD9" +
-  "VgIAAf1fIg0gAUEwaiAAQTBq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/fEBIhAgECAI/Un9UiAQIAP9Sv1SIgMgDf3xASEIIAUgAyAN" +
-  "IAT9Uv1eIgP9WgIAACACIAP9WgIAASAHIA4gCP3yAf3xASAHIAT9UiEHIAYgDyAI/fIB/fABIAYgBP1SIQYLICUgCf1bAwAAICQg" +
-  "Cf1bAwABICVBCGogCv1bAwAAICRBCGogCv1bAwABICVBEGogB/1bAwAAICRBEGogB/1bAwABICcgC/1bAwAAICYgC/1bAwABICdB" +
-  "CGogDP1bAwAAICZBCGogDP1bAwABICdBEGogBv1bAwAAICZBEGogBv1bAwABC8YLAhx8BH8gASAAKgIAu/wCQcgAbGoiIysDGCEF" +
-  "ICNBQGsrAwAhGiABIAAqAgS7/AJByABsaiIiKwMYIQsgIkFAaysDACEZIAUgACoCCLsiHKIhGCAFIAAqAgy7IhuiIRcgIysDACEM" +
-  "ICMrAwghDSAjKwMQIRYgIisDACEdICIrAwghHiAiKwMQIQogACoCGLshFSAAKgIcuyEGIAAqAiC7IQkgACoCJLtEAAAAAAAA8D9k" +
-  "ISEgAEE8aiIBQSxqISREAAAAAAAA8D8hBSAiKwMgICMrAyChIByiICIrAyggIysDKKEgG6KgIhQgIisDMCITIAEqAgy7oqAgIisD" +
-  "OCISIAEqAgS7Ih+ioCAjKwMwIhEgASoCCLuioSAjKwM4IhAgASoCALsiIKKhIAEqAhC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUg" +
-  "BAR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUEcaioCALsiDiAHIA6ioSABKgIUuyAFoiAdIByi" +
-  "IB4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4Ahwg" +
-  "ASAHIAFBJGoqAgC7IgUgBSAHYxu2OAIkIAwgByAYoqEhDyANIAcgF6KhIQ4gFiAHIBogIKKioSENIB0gByALIByiIhaioCEMIB4g" +
-  "ByALIBuiIh2ioCELIAogByAZIB+ioqAhCCAhBEBEAAAAAAAA8D8hBUQAAAAAAAAAACEHIBQgEyAkKgIMu6KgIBIgJCoCBLsiCqKg" +
-  "IBEgJCoCCLuioSAQICQqAgC7IhCioSAkKgIQu6AiEUQAAAAAAAAAAGQEfCARIAKiBSAEBHwgCSEHIAYhBSAVIBGiIgIgA5oiA2ME" +
-  "fCADBSACCwVEAAAAAAAAAAALCyECICRBHGoqAgC7IgMgByADoqEgJCoCFLsgBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqi" +
-  "IA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK2OAIcICQgAyAkQSRqKgIAuyICIAIgA2MbtjgC" +
-  "JCAPIAMgGKKhIQ8gDiADIBeioSEOIAwgAyAWoqAhDCALIAMgHaKgIQsgDSADIBogEKKioSENIAggAyAZIAqioqAhCAsgACoCELsi" +
-  "AyABKgIcu6IiApohBSACIAUgAUEgaioCALsiBiABKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gASoCCLsiB6IgCCABKgIM" +
-  "uyIJoqEgACoCKLsiCqCgoqEiECAFIBBkGyACIBBjGyICIAahIQUgASACtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIA0gBSAaIAei" +
-  "oqAhDSAMIAUgHaKgIQwgCyAFIBaioSELIAggBSAZIAmioqEhAiAhBEAgAyAkKgIcu6IiA5ohBSADIAUgJEEgaioCALsiBiAkKgIY" +
-  "uyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkKgIMuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUg" +
-  "JCADtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsg" +
-  "ACoCLLsiA0QAAAAAAAAAAGQEQCADIAEqAhy7ICEEfCAkKgIcuwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEE0aioCALsiBiAAKgIw" +
-  "uyACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADtjgCNCANIBogBaKhIQ0gAiAZIAWioCECCyAjIA85AwAgIyAOOQMIICMg" +
-  "DTkDECAiIAw5AwAgIiALOQMIICIgAjkDEAvpBgIMewZ/IAIgACoCALv8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAbGohECACIAEqAgC7" +
-  "/AJByABsaiERIAIgASoCBLv8AkHIAGxqIQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8hCiABQQxqIABBDGr9XAIA/VYCAAH9XyELIAFB" +
-  "JGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohDQNAIBJBAkgEQCAJIBJBC2xBD2pBAnQiEyABaiIUQRxqIAAg" +
-  "E2oiE0Ecav1cAgD9VgIAAf1fIgggCv3yASAUQSBqIBNBIGr9XAIA/VYCAAH9XyIOIAv98gH98AH98AEhDCAEIAggC/3yASAOIAr9" +
-  "8gH98QH98AEhBiADIAggFCAT/VwCAP1WAgAB/V/98gEgDiAUQQhqIBNBCGr9XAIA/VYCAAH9X/3yAf3xAf3wASEHIAUgCCAUQQRq" +
-  "IBNBBGr9XAIA/VYCAAH9X/3yASAOIBRBDGogE0EMav1cAgD9VgIAAf1f/fIB/fEB/fABIQggEgR7IAYgBCAN/VIhBCAHIAMgDf1S" +
-  "IQMgCCAFIA39UiEFIAwgCSAN/VIFIAYhBCAHIQMgCCEFIAwLIQkgEkEBaiESDAELCyABQTRqIABBNGr9XAIA/VYCAAH9XyEGIAJB" +
-  "GGogEEEYav1dAwD9VwMAASEHIA8gESAP/V0DAP1XAwABIBFBGGogD0EYav1dAwD9VwMAASIIIAn98gH98QEiCv1bAwAAIBEgCv1b" +
-  "AwABIBFBCGoiACAPQQhqIgH9XQMA/VcDAAEgCCAE/fIB/fEBIQggASAI/VsDAAAgACAI/VsDAAEgEUEQaiIAIA9BEGoiAf1dAwD9" +
-  "VwMAASARQUBrIA9BQGv9XQMA/VcDAAEgAyAG/fAB/fIB/fEBIQMgASAD/VsDAAAgACAD/VsDAAEgECACIBD9XQMA/VcDAAEgByAJ" +
-  "/fIB/fABIgP9WwMAACACIAP9WwMAASACQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgBP3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwAB" +
-  "IAJBEGoiACAQQRBqIgH9XQMA/VcDAAEgAkFAayAQQUBr/V0DAP1XAwABIAUgBv3wAf3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwAB" +
-  "C5gEAgd/DHwDQCABIARKBEAgACAEQZQBbGohAyAEQQFqIgUgAUgEQCADKgIEuyEKIAAgBUGUAWxqIgUqAgC7IQsgAyoCALsiDCAF" +
-  "KgIEuyINYSALIAxhciAMRAAAAAAAAAAAYnEEf0EBBSAKIA1hIAogC2FyIApEAAAAAAAAAABicQtFBEAgAyAFIAIQAiAEQQJqIQQM" +
-  "AwsLQQAhBkQAAAAAAAAAACEKRAAAAAAAAAAAIQtEAAAAAAAAAAAhDEQAAAAAAAAAACENIAIgAyoCALv8AkHIAGxqIggrAxghDiAI" +
-  "QUBrKwMAIRIgAiADKgIEu/wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhEyADKgIIuyEQIAMqAgy7IREgAyoCJLv8AiEHA0AgBiAHSARA" +
-  "IAogAyAGQQtsQQ9qQQJ0aiIFKgIcuyIUIBCiIAUqAiC7IhUgEaKgoCEKIAsgFCARoiAVIBCioaAhCyAMIBQgBSoCALuiIBUgBSoC" +
-  "CLuioaAhDCANIBQgBSoCBLuiIBUgBSoCDLuioaAhDSAGQQFqIQYMAQsLIAMqAjS7IRAgCCAIKwMAIA4gCqKhOQMAIAggCCsDCCAO" +
-  "IAuioTkDCCAIIAgrAxAgEiAMIBCgoqE5AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSsDCCAPIAuioDkDCCAJIAkrAxAgEyANIBCgoqA5" +
-  "AxAgBEEBaiEEDAELCwuHAwMCewN/BHwgA/0UIQcgBJr9FCEIIAVBAEchCSAGBEAgAUEBayEBA0AgAUEATgRAIAAgAUGUAWxqIQYg" +
-  "AUEASgRAIAAgAUEBa0GUAWxqIgoqAgC7IQwgCioCBLshDSAGKgIEuyIOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAAAAAAABicQR/QQEF" +
-  "IA0gDmEgDSAPYXIgDUQAAAAAAAAAAGJxC0UEQCAKIAYgAiAHIAggCRAAIAFBAmshAQwDCwsgBiACIAMgBCAFEAEgAUEBayEBDAEL" +
-  "CwVBACEGA0AgASAGSgRAIAAgBkGUAWxqIQogBkEBaiILIAFIBEAgCioCBLshDCAAIAtBlAFsaiILKgIAuyENIAoqAgC7Ig4gCyoC" +
-  "BLsiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkEC" +
-  "aiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var AA=[void 0,void 0];function ia(t){let n=t?1:0;if(A" +
-  "A[n]!==void 0)return AA[n];if(AA[n]=null,typeof WebAssembly==\"object\"&&typeof WebAssembly.Module==\"f" +
-  "unction\")try{AA[n]=new WebAssembly.Module(Zc(t?ea:ra))}catch{AA[n]=null}return AA[n]}function aa(t,n" +
-  "){return new WebAssembly.Instance(t,{env:{memory:n,abort:()=>{throw new Error(\"contact solver kernel" +
-  " aborted\")}}}).exports}var sa=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/\";fun" +
-  "ction Zc(t){let n=new Uint8Array(128);for(let c=0;c<sa.length;c++)n[sa.charCodeAt(c)]=c;let A=t.leng" +
-  "th;for(;A>0&&t[A-1]===\"=\";)A--;let o=new Uint8Array(A*3>>2),e=0,r=0,s=0;for(let c=0;c<A;c++)r=r<<6|n" +
-  "[t.charCodeAt(c)],e+=6,e>=8&&(e-=8,o[s++]=r>>e&255);return o}var Bt=new Float64Array(0),Xt=new Int32" +
-  "Array(0),_a={states:Bt,integration:Bt,centres:Bt,contacts:new Float32Array(0),params:Bt,chunkFound:X" +
-  "t,writeBackOut:Xt,writeBackCounts:Xt,indexOf:Xt,constraintSlot:Xt,kernel:null,kernelMemory:null,stat" +
-  "esAddress:0,contactsAddress:0},DA={contacts:new TA,shapes:{geometry:new IA,aabb:Bt,moved:new Uint8Ar" +
-  "ray(0),tree:new Uint8Array(0),proxy:Xt,groupIndex:Xt,maskBits:new Uint32Array(0),next:Xt},bodies:{fl" +
-  "ags:new Uint8Array(0),transform:{x:Bt,y:Bt,c:Bt,s:Bt},invMass:Bt,invInertia:Bt,localCenterX:Bt,local" +
-  "CenterY:Bt,vx:Bt,vy:Bt,w:Bt,centerX:Bt,centerY:Bt,forceX:Bt,forceY:Bt,torque:Bt,mass:Bt,inertia:Bt,m" +
-  "axExtent:Bt,minExtent:Bt,type:new Uint8Array(0),shapeHead:Xt},broadphase:{trees:[new Jn,new Jn],move" +
-  "Buffer:new wo,moveFrom:Bt,moveSlot:Xt,queryResults:new wo,pairChunkOut:Xt,pairChunkCounts:Xt},manifo" +
-  "ld:He(),pose:new Float64Array(8),solverData:_a,joints:{constraints:Bt,groupStart:Xt,pins:Bt,softness" +
-  ":Bt,f:Array.from({length:KA},()=>Bt),type:Xt,flags:Xt,bodyA:Xt,bodyB:Xt,rowColour:Xt,rowSlot:Xt}},Kt" +
-  "=new Int32Array(Je+1),ya=Xt,Ca=new Int32Array(0),$c=2e4,FA=0;function ca(){for(;;){for(let r=0;r<$c&" +
-  "&Atomics.load(Kt,nA)===FA;r++);Atomics.add(Kt,Oe,1),Atomics.wait(Kt,nA,FA),Atomics.sub(Kt,Oe,1);let " +
-  "t=Atomics.load(Kt,nA);if(t===FA)continue;FA=t;let n=fr+(t&1)*mr,A=Atomics.load(Kt,n+Zi),o=Atomics.lo" +
-  "ad(Kt,n+Je),e=Atomics.load(Kt,n+$i);if(Atomics.load(Kt,nA)===t){if(A===oa)return;if(A===Le){let r=DA" +
-  ".broadphase.trees;r[0].adoptRoot(Atomics.load(Kt,n+zi)),r[1].adoptRoot(Atomics.load(Kt,n+ji)),DA.con" +
-  "tacts.pairs.adoptSlots(ya,Atomics.load(Kt,n+ta))}try{na(Kt,Ca,DA,t,A,o,e)}catch(r){Atomics.store(Kt," +
-  "Wi,1),Atomics.notify(Kt,Cr),fa({type:\"error\",message:r instanceof Error?r.message:String(r)});return" +
-  "}}}}function la(t){if(t.type===\"init\")Kt=t.ctrl,FA=Atomics.load(Kt,nA),fa({type:\"ready\"}),ca();else " +
-  "if(t.type===\"columns\"){let n=t.columns,A=Qe.length;for(let s=0;s<A;s++)Aa(DA,s,n[s]);let o=DA.broadp" +
-  "hase.trees;o[0].adoptQueryColumns(n.slice(A,A+Ln)),o[1].adoptQueryColumns(n.slice(A+Ln,A+2*Ln)),ya=n" +
-  "[A+2*Ln],Ca=t.chunkDone;let e=_a,r=t.kernelMemory??null;r!==e.kernelMemory&&(e.kernelMemory=r,e.kern" +
-  "el=r===null?null:aa(ia(!0),r)),e.statesAddress=t.statesAddress??0,e.contactsAddress=t.contactsAddres" +
-  "s??0,Atomics.add(Kt,ve,1),Atomics.notify(Kt,ve),ca()}}var Ia=globalThis.require,Br=typeof Ia==\"funct" +
-  "ion\"?Ia(\"node:worker_threads\").parentPort:null;function fa(t){Br!==null?Br.postMessage(t):self.postM" +
-  "essage(t)}Br!==null?Br.on(\"message\",la):self.onmessage=t=>la(t.data);})();\n";
+  "--p];if(r!==-1&&(D[F]&r)===0)continue;let b=B[F],w=E[F],N=u[F],M=g[F];if(b>y||N<l||w>_||M<I)continue" +
+  ";let O=d[F];if(O===lt){if(r===-1&&D[F]===0)continue;let T=P[F];if(b<=m&&N>=C&&w<=h&&M>=f&&a[T]===0)c" +
+  "ontinue;o.push(e?F:T)}else p+2>x.length&&(x=this._stack=xt(x,p+2)),x[p++]=S[F],x[p++]=O}}buildTree(n" +
+  "){let A=6*(2+(32-Math.clz32(n)));this._buildFrames.length<A&&(this._buildFrames=new Int32Array(A)),t" +
+  "his._buildRoots.length<A&&(this._buildRoots=new Int32Array(A));let o=this._buildFrames,e=this._build" +
+  "Roots,r=this._buildLeaves,s=this._buildCx,c=this._buildCy,a=0,i=0,l=-1;for(o[a++]=0,o[a++]=n,o[a++]=" +
+  "-1;a>0;){a-=3;let I=o[a],y=o[a+1],_=o[a+2];if(y-I===1){l=r[I],e[i++]=l;continue}if(_>=0){let E=e[--i" +
+  "],u=e[--i],g=this.allocateNode();this._child1[g]=u,this._child2[g]=E,this._parent[u]=g,this._parent[" +
+  "E]=g,this.refitNode(g),e[i++]=g,l=g;continue}let C=s[I],f=C,m=c[I],h=m;for(let E=I+1;E<y;E++){let u=" +
+  "s[E],g=c[E];u<C?C=u:u>f&&(f=u),g<m?m=g:g>h&&(h=g)}let B=I+(y-I>>1);this.selectNth(I,y,B,f-C>=h-m?s:c" +
+  "),o[a+2]=B,a+=3,o[a++]=B,o[a++]=y,o[a++]=-1,o[a++]=I,o[a++]=B,o[a++]=-1}return l}selectNth(n,A,o,e){" +
+  "for(;A-n>1;){let r=e[n],s=e[n+A>>1],c=e[A-1],a=r<s?s<c?s:r<c?c:r:r<c?r:s<c?c:s,i=n,l=n,I=A;for(;l<I;" +
+  "){let y=e[l];y<a?this.swapBuild(i++,l++):y>a?this.swapBuild(l,--I):l++}if(o<i)A=i;else if(o>=I)n=I;e" +
+  "lse return}}swapBuild(n,A){let o=this._buildLeaves,e=this._buildCx,r=this._buildCy,s=o[n];o[n]=o[A]," +
+  "o[A]=s;let c=e[n];e[n]=e[A],e[A]=c;let a=r[n];r[n]=r[A],r[A]=a}};function dr(t,n,A,o){if(!(t<=A&&n<=" +
+  "o&&Number.isFinite(t)&&Number.isFinite(n)&&Number.isFinite(A)&&Number.isFinite(o)))throw new eA(\"INV" +
+  "ALID_ARGUMENT\",`bad box [${t}, ${n}] - [${A}, ${o}]`)}function ro(t){throw new Error(`DynamicTree.va" +
+  "lidate: ${t}`)}var pr=0,VA=1;var ht={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,motor:" +
+  "6,pulley:7},qA=8,ml=25*qA;var Et={collideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},Ke=" +
+  "0,We=1,Ze=2,$e=3;var ze=5,je=6,xr=7,ts=8,os=9,To=10,Qn=11,br=12,ns=13,Pr=14,Rr=15,HA=16,kA=17,Mr=18," +
+  "Fr=19;var Dr=21,As=22,rs=23,es=24,ss=25,is=26,as=27,cs=28,ls=29,Is=30,_s=31,zo=32,Ea=6,KA=zo+Ea;var " +
+  "It=16,IA=class{type=new Uint8Array(16);count=new Uint8Array(16);radius=new Float64Array(16);centroid" +
+  "=new Float64Array(32);slot=new Int32Array(16).fill(-1);verts=new Float64Array(16*It);normals=new Flo" +
+  "at64Array(16*It);slotRefs=new Int32Array(16);slotsUsed=0;freeSlots=new Int32Array(16);freeSlotCount=" +
+  "0;index=null;reserve(n){this.type=an(this.type,n),this.count=an(this.count,n),this.radius=Jt(this.ra" +
+  "dius,n),this.centroid=Jt(this.centroid,n*2),this.slot=xt(this.slot,n,-1)}reserveSlots(n){this.verts=" +
+  "Jt(this.verts,n*It),this.normals=Jt(this.normals,n*It),this.slotRefs=xt(this.slotRefs,n),this.freeSl" +
+  "ots=xt(this.freeSlots,n)}intern(n,A,o){this.release(n);let e=this.contentIndex(),r=ys(A,o,0),s=e.get" +
+  "(r);s===void 0&&(s=this.freeSlotCount>0?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this.r" +
+  "eserveSlots(s+1),this.verts.set(A,s*It),this.normals.set(o,s*It),e.set(r,s)),this.slotRefs[s]=this.s" +
+  "lotRefs[s]+1,this.slot[n]=s}release(n){let A=this.slot[n];if(A<0)return;this.slot[n]=-1;let o=this.s" +
+  "lotRefs[A]-1;this.slotRefs[A]=o,!(o>0)&&(this.index?.delete(this.keyOf(A)),this.verts.fill(0,A*It,(A" +
+  "+1)*It),this.normals.fill(0,A*It,(A+1)*It),this.freeSlots[this.freeSlotCount++]=A)}forgetIndex(){thi" +
+  "s.index=null}contentIndex(){if(this.index!==null)return this.index;let n=new Map;for(let A=0;A<this." +
+  "slotsUsed;A++)this.slotRefs[A]>0&&n.set(this.keyOf(A),A);return this.index=n,n}keyOf(n){return ys(th" +
+  "is.verts,this.normals,n*It)}},wr=new Float64Array(2*It),ua=new Uint16Array(wr.buffer);function ys(t," +
+  "n,A){for(let o=0;o<It;o++)wr[o]=t[A+o],wr[It+o]=n[A+o];return String.fromCharCode(...ua)}var Nr=3.14" +
+  "1592653589793,Sa=1.5707963267948966,Tr=.7853981633974483,Cs=.41421356237309503;var El=new Float64Arr" +
+  "ay(2);function vr(t,n){let A=t[n],o=t[n+1];if(A!==A||o!==o){t[n]=NaN;return}let e=Math.abs(o),r=Math" +
+  ".abs(A);if(r===0){o<0||o===0&&1/o<0?t[n]=1/A<0?-Nr:Nr:t[n]=A;return}if(e===1/0&&r===1/0){let _=o>0?T" +
+  "r:3*Tr;t[n]=A<0?-_:_;return}let s=r>e,c=s?e/r:r/e,a=c>Cs?(c-1)/(c+1):c,i=a*a,l=0;for(let _=22;_>=2;_" +
+  "--)l=1/(2*_+1)-i*l;let I=a-a*i*(1/3-i*l),y=c>Cs?Tr+I:I;s&&(y=Sa-y),o<0&&(y=Nr-y),t[n]=A<0?-y:y}funct" +
+  "ion no(t,n,A){let o=A[0],e=A[1],r=A[2],s=A[3],c=A[4],a=A[5],i=t[1],l=t[2];t[1]=r*i-s*l,t[2]=s*i+r*l;" +
+  "let I=o-c,y=e-a,_=0;for(let C=0;C<n;C++){let f=3+C*8,m=t[f+6];if(!(m<.02))continue;let h=t[f+4],B=t[" +
+  "f+5],E=t[f+7],u=r*h-s*B,g=s*h+r*B,d=3+_*8;t[d+0]=u,t[d+1]=g,t[d+2]=u+I,t[d+3]=g+y,t[d+4]=o+u,t[d+5]=" +
+  "e+g,t[d+6]=m,t[d+7]=E,_++}t[0]=_}function go(t,n,A,o,e,r){let s=3+n*8;t[s+4]=A,t[s+5]=o,t[s+6]=e,t[s" +
+  "+7]=r}function fs(t){t[1]=-t[1],t[2]=-t[2];let n=t[0];for(let A=0;A<n;A++){let o=3+A*8,e=t[o+0],r=t[" +
+  "o+1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+2]=e,t[o+3]=r;let s=t[o+7];t[o+7]=(s&255)<<8|s>>8&255}}function" +
+  " Gn(t,n){let A=t[0],o=t[1],e=t[2],r=t[3],s=t[4],c=t[5],a=t[6],i=t[7],l=e-A,I=r-o,y=a-s,_=i-c,C=A-s,f" +
+  "=o-c,m=l*l+I*I,h=y*y+_*_,B=C*l+f*I,E=C*y+f*_,u=l*y+I*_,g=m*h-u*u,d=0;g!==0&&(d=(u*E-B*h)/g,d=d<0?0:d" +
+  ">1?1:d);let S=(u*d+E)/h;S<0?(S=0,d=-B/m,d=d<0?0:d>1?1:d):S>1&&(S=1,d=(u-B)/m,d=d<0?0:d>1?1:d),n[0]=d" +
+  ",n[1]=S;let P=A+d*l-(s+S*y),D=o+d*I-(c+S*_);n[2]=P*P+D*D}function ms(t,n,A,o,e){let r=o[0],s=o[1],c=" +
+  "o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.slot[n]*It,f=t.slot[A]*It,m=t.radius[n],h=t.ra" +
+  "dius[A],B=_[C],E=_[C+1],u=c*I+a*y,g=c*y-a*I,d=i-r,S=l-s,P=_[f],D=_[f+1],x=u*P-g*D+c*d+a*S,p=g*P+u*D-" +
+  "a*d+c*S,F=x-B,b=p-E,w=Math.sqrt(F*F+b*b),N=w-m-h;if(N>=.02){e[0]=0;return}w>1e-12?(F/=w,b/=w):(F=0,b" +
+  "=1);let M=.5*(m-h+w);e[1]=F,e[2]=b,go(e,0,B+M*F,E+M*b,N,0),no(e,1,o)}function Or(t,n,A,o,e){let r=o[" +
+  "0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.slot[n]*It,f=t.slot[A]*It,m=t.radi" +
+  "us[n],h=t.radius[A],B=c*I+a*y,E=c*y-a*I,u=i-r,g=l-s,d=_[f],S=_[f+1],P=B*d-E*S+c*u+a*g,D=E*d+B*S-a*u+" +
+  "c*g,x=_[C],p=_[C+1],F=_[C+2]-x,b=_[C+3]-p,w=(P-x)*F+(D-p)*b,N=F*F+b*b,M=x,O=p;if(w>=N)M=x+F,O=p+b;el" +
+  "se if(w>0){let L=w/N;M=x+L*F,O=p+L*b}let T=P-M,U=D-O,J=Math.sqrt(T*T+U*U),v=J-m-h;if(v>=.02){e[0]=0;" +
+  "return}J>1e-12?(T/=J,U/=J):(T=t.normals[C],U=t.normals[C+1]);let X=.5*(m-h+J);e[1]=T,e[2]=U,go(e,0,M" +
+  "+X*T,O+X*U,v,0),no(e,1,o)}var WA=new Float64Array(3),qo=new Float64Array(8);function Jr(t,n,A,o,e){l" +
+  "et r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.slot[n]*It,f=t.slot[A]*It,m" +
+  "=t.radius[n],h=t.radius[A],B=m+h,E=_[C],u=_[C+1],g=_[C+2]-E,d=_[C+3]-u,S=c*I+a*y,P=c*y-a*I,D=i-r,x=l" +
+  "-s,p=c*D+a*x-E,F=-a*D+c*x-u,b=_[f],w=_[f+1],N=S*b-P*w+p,M=P*b+S*w+F;b=_[f+2],w=_[f+3];let O=S*b-P*w+" +
+  "p,T=P*b+S*w+F;qo[0]=0,qo[1]=0,qo[2]=g,qo[3]=d,qo[4]=N,qo[5]=M,qo[6]=O,qo[7]=T,Gn(qo,WA);let U=WA[2]," +
+  "J=B+.02;if(U>=J*J){e[0]=0;return}let v=Math.sqrt(U),X=WA[0],L=WA[1],G=Math.sqrt(g*g+d*d),$=g/G,ot=d/" +
+  "G,W=O-N,Y=T-M,K=Math.sqrt(W*W+Y*Y),At=W/K,nt=Y/K,z=N*$+M*ot,q=O*$+T*ot,rt=z<=0&&q<=0||z>=G&&q>=G,Z=-" +
+  "N*At-M*nt,it=(g-N)*At+(d-M)*nt,Yt=Z<=0&&it<=0||Z>=K&&it>=K,ct=0;if(!rt&&!Yt){let Ct=-ot,j=$,yt=N*Ct+" +
+  "M*j,dt=O*Ct+T*j,tt=Math.min(yt,dt);-Math.max(yt,dt)>tt&&(tt=-Math.max(yt,dt),Ct=-Ct,j=-j);let et=-nt" +
+  ",pt=At;yt=-N*et-M*pt,dt=(g-N)*et+(d-M)*pt;let oo=Math.min(yt,dt);if(-Math.max(yt,dt)>oo&&(oo=-Math.m" +
+  "ax(yt,dt),et=-et,pt=-pt),tt+.1*.005>=oo){let Mt=N,ut=M,ft=O,wt=T;if(z<0&&q>0){let at=-z/(q-z);Mt=N+a" +
+  "t*(O-N),ut=M+at*(T-M)}else if(q<0&&z>0){let at=-q/(z-q);ft=O+at*(N-O),wt=T+at*(M-T)}if(z>G&&q<G){let" +
+  " at=(z-G)/(z-q);Mt=N+at*(O-N),ut=M+at*(T-M)}else if(q>G&&z<G){let at=(q-G)/(q-z);ft=O+at*(N-O),wt=T+" +
+  "at*(M-T)}let io=Mt*Ct+ut*j,ao=ft*Ct+wt*j;if(io<=v+.005||ao<=v+.005){e[1]=Ct,e[2]=j;let at=.5*(m-h-io" +
+  ");go(e,0,E+Mt+at*Ct,u+ut+at*j,io-B,Wt(0,0)),at=.5*(m-h-ao),go(e,1,E+ft+at*Ct,u+wt+at*j,ao-B,Wt(0,1))" +
+  ",ct=2}}else{let Mt=0,ut=0,ft=g,wt=d;if(Z<0&&it>0){let at=-Z/(it-Z);Mt=at*g,ut=at*d}else if(it<0&&Z>0" +
+  "){let at=-it/(Z-it);ft=g-at*g,wt=d-at*d}if(Z>K&&it<K){let at=(Z-K)/(Z-it);Mt=at*g,ut=at*d}else if(it" +
+  ">K&&Z<K){let at=(it-K)/(it-Z);ft=g-at*g,wt=d-at*d}let io=(Mt-N)*et+(ut-M)*pt,ao=(ft-N)*et+(wt-M)*pt;" +
+  "if(io<=v+.005||ao<=v+.005){e[1]=-et,e[2]=-pt;let at=.5*(h-m-io);go(e,0,E+Mt+at*et,u+ut+at*pt,io-B,Wt" +
+  "(0,0)),at=.5*(h-m-ao),go(e,1,E+ft+at*et,u+wt+at*pt,ao-B,Wt(1,0)),ct=2}}}if(ct===0){let Ct=X*g,j=X*d," +
+  "yt=N+L*W,dt=M+L*Y,tt=yt-Ct,et=dt-j;v>1e-12?(tt/=v,et/=v):(tt=-ot,et=$);let pt=.5*(m-h+v);e[1]=tt,e[2" +
+  "]=et;let oo=Wt(X===0?0:1,L===0?0:1);go(e,0,E+Ct+pt*tt,u+j+pt*et,v-B,oo),ct=1}no(e,ct,o)}function gs(" +
+  "t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.slot[n]*It,f=t." +
+  "slot[A]*It,m=t.radius[A],h=c*I+a*y,B=c*y-a*I,E=i-r,u=l-s,g=_[f],d=_[f+1],S=_[C],P=_[C+1],D=h*g-B*d+c" +
+  "*E+a*u-S,x=B*g+h*d-a*E+c*u-P,p=_[C+2]-S,F=_[C+3]-P,b=t.normals[C],w=t.normals[C+1];if(b*D+w*x<0){e[0" +
+  "]=0;return}let N=p*D+F*x,M=p*p+F*F,O=0,T=0;if(N<=0){let G=S-_[C+4],$=P-_[C+5];if(G*D+$*x<=0){e[0]=0;" +
+  "return}}else if(N>=M){let G=_[C+6]-_[C+2],$=_[C+7]-_[C+3];if(G*(D-p)+$*(x-F)>0){e[0]=0;return}O=p,T=" +
+  "F}else{let G=N/M;O=G*p,T=G*F}let U=D-O,J=x-T,v=Math.sqrt(U*U+J*J),X=v-m;if(X>=.02){e[0]=0;return}v>1" +
+  "e-12?(U/=v,J/=v):(U=b,J=w);let L=.5*(v-m);e[1]=U,e[2]=J,e[7]=S+O+L*U,e[8]=P+T+L*J,e[9]=X,e[10]=0,no(" +
+  "e,1,o)}var mt=new Float64Array(16),eo=new Float64Array(16),Ho=new Float64Array(8),_A=new Float64Arra" +
+  "y(3),Pt=new Float64Array(10),_t=new Float64Array(12),Tt=new Float64Array(11),ZA=0,yA=1,hs=2,Bs=.01,E" +
+  "s=.01,da=.1*.005;function Qr(t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7]," +
+  "_=t.verts,C=t.normals,f=t.slot[n]*It,m=t.slot[A]*It,h=t.count[A],B=t.radius[A],E=_[f],u=_[f+1],g=_[f" +
+  "+2]-E,d=_[f+3]-u,S=C[f],P=C[f+1],D=-P,x=S,p=C[f+4],F=C[f+5],b=C[f+6],w=C[f+7],N=-F*x-p*D>=Bs,M=D*b+x" +
+  "*w>=Bs;Pt[0]=D,Pt[1]=x,Pt[2]=p,Pt[3]=F,Pt[4]=b,Pt[5]=w,Pt[6]=N?1:0,Pt[7]=M?1:0;let O=c*I+a*y,T=c*y-a" +
+  "*I,U=i-r,J=l-s,v=c*U+a*J-E,X=-a*U+c*J-u,L=t.centroid[2*A],G=t.centroid[2*A+1],$=O*L-T*G+v,ot=T*L+O*G" +
+  "+X,W=S*$+P*ot<0,Y=N?p*$+F*ot<0:!0,K=M?b*($-g)+w*(ot-d)<0:!0;if(W&&Y&&K){e[0]=0;return}for(let j=0;j<" +
+  "2*h;j+=2){let yt=_[m+j],dt=_[m+j+1];mt[j]=O*yt-T*dt+v,mt[j+1]=T*yt+O*dt+X;let tt=C[m+j],et=C[m+j+1];" +
+  "eo[j]=O*tt-T*et,eo[j+1]=T*tt+O*et}Ho[0]=0,Ho[1]=0,Ho[2]=g,Ho[3]=d;let At=1e300,nt=0,z=0,q=0;for(let " +
+  "j=0;j<h;j++){let yt=j+1<h?j+1:0;Ho[4]=mt[2*j],Ho[5]=mt[2*j+1],Ho[6]=mt[2*yt],Ho[7]=mt[2*yt+1],Gn(Ho," +
+  "_A),_A[2]<At&&(At=_A[2],nt=j,z=_A[0],q=_A[1])}let rt=Math.sqrt(At);if(h>=3&&rt>0){let j=!0;for(let y" +
+  "t=0;yt<h;yt++)if(eo[2*yt]*-mt[2*yt]+eo[2*yt+1]*-mt[2*yt+1]>0){j=!1;break}j&&(rt=0)}if(rt>B+.02){e[0]" +
+  "=0;return}Tt[0]=E,Tt[1]=u,Tt[2]=g,Tt[3]=d,Tt[4]=S,Tt[5]=P,Tt[6]=N?p:S,Tt[7]=N?F:P,Tt[8]=M?b:S,Tt[9]=" +
+  "M?w:P,Tt[10]=B;let Z=-1,it=-1;if(!W&&rt>da){let j=nt+1<h?nt+1:0,yt=z===0||z===1,dt=q===0||q===1;if(y" +
+  "t&&dt){let tt=z===0?0:g,et=z===0?0:d,pt=q===0?nt:j,oo=(mt[2*pt]-tt)/rt,Mt=(mt[2*pt+1]-et)/rt;Pt[8]=o" +
+  "o,Pt[9]=Mt;let ut=Lr();if(ut===ZA){e[0]=0;return}if(ut===yA){let ft=.5*(rt-B);e[1]=oo,e[2]=Mt;let wt" +
+  "=3;e[wt+4]=E+tt+ft*oo,e[wt+5]=u+et+ft*Mt,e[wt+6]=rt-B,e[wt+7]=Wt(z===0?0:1,pt),no(e,1,o);return}Z=pt" +
+  "}else if(yt){let tt=nt,et=z===0?0:g,pt=z===0?0:d;eo[2*tt]*(et-mt[2*tt])+eo[2*tt+1]*(pt-mt[2*tt+1])<0" +
+  "&&(tt=tt+1<h?tt+1:0),Pt[8]=-eo[2*tt],Pt[9]=-eo[2*tt+1];let oo=Lr();if(oo===ZA){e[0]=0;return}if(oo==" +
+  "=yA){no(e,us(tt,h,e),o);return}it=tt}else if(dt)Z=q===0?nt:j;else{let tt=S*mt[2*nt]+P*mt[2*nt+1],et=" +
+  "S*mt[2*j]+P*mt[2*j+1];Z=tt<et?nt:j}}else{let j=1e300;for(let tt=0;tt<h;tt++){let et=S*mt[2*tt]+P*mt[" +
+  "2*tt+1];et<j&&(j=et,Z=tt)}if(N){let tt=1e300;for(let et=0;et<h;et++)tt=Math.min(tt,p*mt[2*et]+F*mt[2" +
+  "*et+1]);tt>j&&(j=tt,Z=-1)}if(M){let tt=1e300;for(let et=0;et<h;et++)tt=Math.min(tt,b*(mt[2*et]-g)+w*" +
+  "(mt[2*et+1]-d));tt>j&&(j=tt,Z=-1)}let yt=-1e300,dt=-1;for(let tt=0;tt<h;tt++){let et=eo[2*tt],pt=eo[" +
+  "2*tt+1];if(Pt[8]=-et,Pt[9]=-pt,Lr()!==yA)continue;let oo=mt[2*tt],Mt=mt[2*tt+1],ut=Math.min(et*-oo+p" +
+  "t*-Mt,et*(g-oo)+pt*(d-Mt));ut>yt&&(yt=ut,dt=tt)}if(yt>j){no(e,us(dt,h,e),o);return}if(Z===-1){e[0]=0" +
+  ";return}}if(it===-1){let j=Z>0?Z-1:h-1,yt=S*eo[2*j]+P*eo[2*j+1],dt=S*eo[2*Z]+P*eo[2*Z+1];it=yt<dt?j:" +
+  "Z}let Yt=it,ct=it+1<h?it+1:0;_t[0]=0,_t[1]=0,_t[2]=g,_t[3]=d,_t[4]=mt[2*Yt],_t[5]=mt[2*Yt+1],_t[6]=m" +
+  "t[2*ct],_t[7]=mt[2*ct+1],_t[8]=S,_t[9]=P,_t[10]=0,_t[11]=B;let Ct=Ss(Wt(0,ct),Wt(1,Yt),e);Ct>0&&(e[1" +
+  "]=S,e[2]=P,ds(e)),no(e,Ct,o)}function Lr(){let t=Pt[8],n=Pt[9];return t*Pt[0]+n*Pt[1]<=0?Pt[6]===0?h" +
+  "s:t*Pt[3]-n*Pt[2]>Es?ZA:yA:Pt[7]===0?hs:Pt[4]*n-Pt[5]*t>Es?ZA:yA}function us(t,n,A){let o=Tt[2],e=Tt" +
+  "[3],r=t,s=t+1<n?t+1:0,c=mt[2*r],a=mt[2*r+1],i=eo[2*r],l=eo[2*r+1],I=i*-c+l*-a,y=i*(o-c)+l*(e-a),_=Tt" +
+  "[4]*i+Tt[5]*l;if((I<y?Tt[6]*i+Tt[7]*l:Tt[8]*i+Tt[9]*l)<_)return 0;_t[0]=c,_t[1]=a,_t[2]=mt[2*s],_t[3" +
+  "]=mt[2*s+1],_t[4]=0,_t[5]=0,_t[6]=o,_t[7]=e,_t[8]=i,_t[9]=l,_t[10]=Tt[10],_t[11]=0;let f=Ss(Wt(1,r)," +
+  "Wt(0,s),A);return f>0&&(A[1]=-i,A[2]=-l,ds(A)),f}function Ss(t,n,A){let o=_t[0],e=_t[1],r=_t[8],s=_t" +
+  "[9],c=_t[10],a=_t[11],i=_t[4],l=_t[5],I=_t[6],y=_t[7],_=-s,C=r,f=(_t[2]-o)*_+(_t[3]-e)*C,m=(i-o)*_+(" +
+  "l-e)*C,h=(I-o)*_+(y-e)*C;if(m<0||f<h)return 0;let B=m-h,E=I,u=y;if(h<0&&B>1e-12){let b=-h/B;E=I+b*(i" +
+  "-I),u=y+b*(l-y)}let g=i,d=l;if(m>f&&B>1e-12){let b=(f-h)/B;g=I+b*(i-I),d=y+b*(l-y)}let S=(E-o)*r+(u-" +
+  "e)*s,P=(g-o)*r+(d-e)*s,D=.5*(c-a-S);E+=D*r,u+=D*s,D=.5*(c-a-P),g+=D*r,d+=D*s;let x=c+a,p=3,F=11;retu" +
+  "rn A[p+4]=E,A[p+5]=u,A[p+6]=S-x,A[p+7]=t,A[F+4]=g,A[F+5]=d,A[F+6]=P-x,A[F+7]=n,2}function ds(t){let " +
+  "n=Tt[0],A=Tt[1];for(let o=0;o<2;o++)t[3+o*8+4]+=n,t[3+o*8+5]+=A}function ps(t,n,A,o,e){let r=o[0],s=" +
+  "o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.normals,f=t.slot[n]*It,m=t.slot[A]*It,h" +
+  "=t.count[n],B=t.radius[n],E=t.radius[A],u=B+E,g=c*I+a*y,d=c*y-a*I,S=i-r,P=l-s,D=_[m],x=_[m+1],p=g*D-" +
+  "d*x+c*S+a*P,F=d*D+g*x-a*S+c*P,b=0,w=-1e300;for(let W=0;W<h;W++){let Y=f+2*W,K=C[Y]*(p-_[Y])+C[Y+1]*(" +
+  "F-_[Y+1]);K>w&&(w=K,b=W)}if(w-u>=.02){e[0]=0;return}let N=f+2*b,M=f+2*(b+1<h?b+1:0),O=_[N],T=_[N+1]," +
+  "U=_[M],J=_[M+1],v=(p-O)*(U-O)+(F-T)*(J-T),X=(p-U)*(O-U)+(F-J)*(T-J),L,G,$,ot;if((v<0||X<0)&&w>1e-12)" +
+  "{let W=v<0?O:U,Y=v<0?T:J;L=p-W,G=F-Y;let K=Math.sqrt(L*L+G*G);if(L/=K,G/=K,w=K-u,w>=.02){e[0]=0;retu" +
+  "rn}let At=.5*(B-E+K);$=W+At*L,ot=Y+At*G}else{L=C[N],G=C[N+1];let W=.5*(B-E-w);$=p+W*L,ot=F+W*G,w-=u}" +
+  "e[1]=L,e[2]=G,go(e,0,$,ot,w,0),no(e,1,o)}var ho=new Float64Array(16),_n=new Float64Array(16),Bo=new " +
+  "Float64Array(16),yn=new Float64Array(16),$A=new Float64Array(3),ko=new Float64Array(8),jA=new Float6" +
+  "4Array(2),Gr=new Float64Array(1),pa=.1*.005,Ur=.1*.005;function tr(t,n,A,o,e){let r=o[0],s=o[1],c=o[" +
+  "2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.normals,f=t.count[n],m=t.count[A],h=t.radius[n]," +
+  "B=t.radius[A],E=h+B;jA[0]=h,jA[1]=B;let u=t.slot[n]*It,g=t.slot[A]*It,d=_[u],S=_[u+1];for(let v=0;v<" +
+  "2*f;v+=2)ho[v]=_[u+v]-d,ho[v+1]=_[u+v+1]-S,_n[v]=C[u+v],_n[v+1]=C[u+v+1];let P=c*I+a*y,D=c*y-a*I,x=i" +
+  "-r,p=l-s,F=c*x+a*p-d,b=-a*x+c*p-S;for(let v=0;v<2*m;v+=2){let X=_[g+v],L=_[g+v+1];Bo[v]=P*X-D*L+F,Bo" +
+  "[v+1]=D*X+P*L+b;let G=C[g+v],$=C[g+v+1];yn[v]=P*G-D*$,yn[v+1]=D*G+P*$}let w=.02+E;xs(ho,_n,f,Bo,m);l" +
+  "et N=Gr[0],M=Xr;if(N>=w){e[0]=0;return}xs(Bo,yn,m,ho,f);let O=Gr[0],T=Xr;if(O>=w){e[0]=0;return}let " +
+  "U=O>N+pa;U?M=bs(yn,T,_n,f):T=bs(_n,M,yn,m);let J;if(N>Ur||O>Ur){let v=M,X=M+1<f?M+1:0,L=T,G=T+1<m?T+" +
+  "1:0,$=ho[2*v],ot=ho[2*v+1],W=ho[2*X],Y=ho[2*X+1],K=Bo[2*L],At=Bo[2*L+1],nt=Bo[2*G],z=Bo[2*G+1];ko[0]" +
+  "=$,ko[1]=ot,ko[2]=W,ko[3]=Y,ko[4]=K,ko[5]=At,ko[6]=nt,ko[7]=z,Gn(ko,$A);let q=Math.sqrt($A[2]);if(q-" +
+  "E>=.02){e[0]=0;return}J=U?zA(Bo,yn,m,T,ho,f,M,!0,e):zA(ho,_n,f,M,Bo,m,T,!1,e);let rt=1e300;for(let c" +
+  "t=0;ct<J;ct++){let Ct=e[3+ct*8+6];Ct<rt&&(rt=Ct)}let Z=$A[0],it=$A[1];if(Z*(1-Z)+it*(1-it)===0&&q-E+" +
+  "Ur<rt){let ct=Z===0?$:W,Ct=Z===0?ot:Y,j=it===0?K:nt,yt=it===0?At:z,dt=(j-ct)/q,tt=(yt-Ct)/q,et=.5*(h" +
+  "-B+q);e[1]=dt,e[2]=tt,e[7]=ct+et*dt,e[8]=Ct+et*tt,e[9]=q-E,e[10]=Wt(Z===0?v:X,it===0?L:G),J=1}}else " +
+  "J=U?zA(Bo,yn,m,T,ho,f,M,!0,e):zA(ho,_n,f,M,Bo,m,T,!1,e);for(let v=0;v<J;v++)e[3+v*8+4]+=d,e[3+v*8+5]" +
+  "+=S;no(e,J,o)}var Xr=0;function xs(t,n,A,o,e){let r=0,s=-1e300,c=e===4,a=o[0],i=o[1],l=o[2],I=o[3],y" +
+  "=o[4],_=o[5],C=o[6],f=o[7];for(let m=0;m<A;m++){let h=n[2*m],B=n[2*m+1],E=h*t[2*m]+B*t[2*m+1],u;if(c" +
+  ")u=Math.min(Math.min(h*a+B*i,h*l+B*I),Math.min(h*y+B*_,h*C+B*f));else{u=1e300;for(let g=0;g<2*e;g+=2" +
+  ")u=Math.min(u,h*o[g]+B*o[g+1])}u-=E,u>s&&(s=u,r=m)}Xr=r,Gr[0]=s}function bs(t,n,A,o){let e=t[2*n],r=" +
+  "t[2*n+1],s=0,c=1e300;for(let a=0;a<o;a++){let i=e*A[2*a]+r*A[2*a+1];i<c&&(c=i,s=a)}return s}function" +
+  " zA(t,n,A,o,e,r,s,c,a){let i=jA[c?1:0],l=jA[c?0:1],I=o,y=o+1<A?o+1:0,_=s,C=s+1<r?s+1:0,f=n[2*I],m=n[" +
+  "2*I+1],h=t[2*I],B=t[2*I+1],E=e[2*_],u=e[2*_+1],g=e[2*C],d=e[2*C+1],S=-m,P=f,D=(t[2*y]-h)*S+(t[2*y+1]" +
+  "-B)*P,x=(E-h)*S+(u-B)*P,p=(g-h)*S+(d-B)*P;if(x<0||D<p)return 0;let F=x-p,b=g,w=d;if(p<0&&F>1e-12){le" +
+  "t L=-p/F;b=g+L*(E-g),w=d+L*(u-d)}let N=E,M=u;if(x>D&&F>1e-12){let L=(D-p)/F;N=g+L*(E-g),M=d+L*(u-d)}" +
+  "let O=(b-h)*f+(w-B)*m,T=(N-h)*f+(M-B)*m,U=.5*(i-l-O);b+=U*f,w+=U*m,U=.5*(i-l-T),N+=U*f,M+=U*m;let J=" +
+  "i+l,v=3,X=11;return c?(a[1]=-f,a[2]=-m,a[v+4]=N,a[v+5]=M,a[v+6]=T-J,a[v+7]=Wt(_,y),a[X+4]=b,a[X+5]=w" +
+  ",a[X+6]=O-J,a[X+7]=Wt(C,I)):(a[1]=f,a[2]=m,a[v+4]=b,a[v+5]=w,a[v+6]=O-J,a[v+7]=Wt(I,C),a[X+4]=N,a[X+" +
+  "5]=M,a[X+6]=T-J,a[X+7]=Wt(y,_)),2}var Cn={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},lo=" +
+  "5;function or(t,n,A,o,e){e[0]=0}var Xn=Cn.circle,Yn=Cn.capsule,Vn=Cn.segment,qn=Cn.polygon,Hn=Cn.cha" +
+  "inSegment,Vr=new Uint8Array(lo*lo),Yr=[];function so(t,n,A){Vr[t*lo+n]=1,Yr[t*lo+n]=A}so(Xn,Xn,ms);s" +
+  "o(Yn,Xn,Or);so(Yn,Yn,Jr);so(Vn,Xn,Or);so(Vn,Yn,Jr);so(Vn,Vn,or);so(Vn,qn,tr);so(qn,Xn,ps);so(qn,Yn,t" +
+  "r);so(qn,qn,tr);so(Hn,Xn,gs);so(Hn,Yn,Qr);so(Hn,qn,Qr);so(Hn,Vn,or);so(Hn,Hn,or);function Ps(t,n){re" +
+  "turn Vr[t*lo+n]===1}function xa(t){let n=new Float64Array(8);return(A,o,e,r,s)=>{for(let c=0;c<4;c++" +
+  ")n[c]=r[c+4],n[c+4]=r[c];t(A,e,o,n,s),fs(s)}}var nr=[];for(let t=0;t<lo;t++)for(let n=0;n<lo;n++)nr[" +
+  "t*lo+n]=Ps(t,n)?Yr[t*lo+n]:xa(Yr[n*lo+t]);var iI=new Float64Array(8);function qr(t,n,A,o,e){let r=A[" +
+  "0],s=A[1],c=A[2],a=A[3],i=t.count[n],l=t.radius[n],I=t.verts,y=t.slot[n]*It,_=I[y],C=I[y+1],f=c*_-a*" +
+  "C,m=a*_+c*C,h=f,B=m;for(let E=1;E<i;E++){_=I[y+2*E],C=I[y+2*E+1];let u=c*_-a*C,g=a*_+c*C;u<f?f=u:u>h" +
+  "&&(h=u),g<m?m=g:g>B&&(B=g)}o[e]=r+f-l,o[e+1]=s+m-l,o[e+2]=r+h+l,o[e+3]=s+B+l}var Ar=.001,Rs=.002;fun" +
+  "ction Ms(t,n,A,o){let e=o[0];if(e===0||e===2&&o[10]===o[18]){t.cacheValid[n]=0;return}let r=A[0],s=A" +
+  "[1],c=A[2],a=A[3],i=A[4]-r,l=A[5]-s,I=A[6],y=A[7],_=t.manifoldCache,C=n*sA;_[C+JA]=c*i+a*l,_[C+LA]=-" +
+  "a*i+c*l,_[C+QA]=c*I+a*y,_[C+UA]=c*y-a*I;let f=o[1],m=o[2];_[C+GA]=c*f+a*m,_[C+XA]=-a*f+c*m;for(let h" +
+  "=0;h<e;h++){let B=3+h*8,E=o[B+0],u=o[B+1],g=C+YA+3*h;_[g]=c*E+a*u,_[g+1]=-a*E+c*u,_[g+2]=o[B+6]}t.ca" +
+  "cheValid[n]=1}function Fs(t,n,A){if(t.cacheValid[n]!==1)return!1;let o=A[0],e=A[1],r=A[2],s=A[3],c=A" +
+  "[4],a=A[5],i=A[6],l=A[7],I=c-o,y=a-e,_=t.manifoldCache,C=n*sA,f=_[C+JA],m=_[C+LA],h=r*I+s*y-f,B=-s*I" +
+  "+r*y-m,E=(r*l-s*i)*_[C+QA]-(r*i+s*l)*_[C+UA];if(h>Ar||h<-Ar||B>Ar||B<-Ar||E>Rs||E<-Rs)return!1;let u" +
+  "=_[C+GA],g=_[C+XA];t.normalX[n]=r*u-s*g,t.normalY[n]=s*u+r*g;let d=t.pointCount[n],S=t.points,P=n*No" +
+  ";for(let D=0;D<d;D++){let x=C+YA+3*D,p=_[x],F=_[x+1],b=p-f,w=F-m,N=_[x+2]+u*(h-E*w)+g*(B+E*b),M=r*p-" +
+  "s*F,O=s*p+r*F,T=P+D*mo;S[T+wn]=M,S[T+Nn]=O,S[T+Tn]=M-I,S[T+vn]=O-y,S[T+vA]=o+M,S[T+OA]=e+O,S[T+On]=N" +
+  "}return!0}var fn=256,Hr=3;function Ds(t,n,A,o,e){let r=t.contacts,s=t.shapes,c=s.geometry,a=t.bodies" +
+  ".transform,i=t.broadphase.trees,l=t.manifold,I=t.pose,y=r.points,_=t.bodies.flags,C=s.aabb,f=s.moved" +
+  ",m=n*2*fn,h=m+fn,B=0,E=r.listIndex,u=Math.min(A,(n+1)*fn);for(let g=n*fn;g<u;g++){if(E[g]===-1)conti" +
+  "nue;let d=r.shapeA[g],S=r.shapeB[g];if(f[d]===1||f[S]===1){let $=i[s.tree[d]],ot=i[s.tree[S]],W=s.pr" +
+  "oxy[d],Y=s.proxy[S];if($.maxX[W]<ot.minX[Y]||ot.maxX[Y]<$.minX[W]||$.maxY[W]<ot.minY[Y]||ot.maxY[Y]<" +
+  "$.minY[W]){o[m++]=g;continue}}let P=r.bodyA[g],D=r.bodyB[g];if((_[P]&wA.awake)===0&&(_[D]&wA.awake)=" +
+  "==0){(r.flags[g]&Xo.touching)!==0&&B++;continue}let x=d*4,p=S*4;if(C[x]>C[p+2]+.02||C[p]>C[x+2]+.02|" +
+  "|C[x+1]>C[p+3]+.02||C[p+1]>C[x+3]+.02){if(r.cacheValid[g]=0,r.pointCount[g]===0)continue;l[0]=0}else" +
+  "{I[0]=a.x[P],I[1]=a.y[P],I[2]=a.c[P],I[3]=a.s[P],I[4]=a.x[D],I[5]=a.y[D],I[6]=a.c[D],I[7]=a.s[D];let" +
+  " $=r.flags[g];if(Dn($)&&Fs(r,g,I)){B++;continue}nr[c.type[d]*lo+c.type[S]](c,d,S,I,l),Ms(r,g,I,l)}le" +
+  "t F=l[0],b=r.pointCount[g],w=g*No,N=b>0?y[w+cA]:-1,M=b>1?y[w+mo+cA]:-1,O=y[w+Yo],T=y[w+Vo],U=y[w+mo+" +
+  "Yo],J=y[w+mo+Vo];for(let $=0;$<F;$++){let ot=3+$*8,W=w+$*mo;y[W+wn]=l[ot+0],y[W+Nn]=l[ot+1],y[W+Tn]=" +
+  "l[ot+2],y[W+vn]=l[ot+3],y[W+vA]=l[ot+4],y[W+OA]=l[ot+5],y[W+On]=l[ot+6],y[W+cA]=l[ot+7];let Y=l[ot+7" +
+  "],K=0,At=0;Y===N?(K=O,At=T):Y===M&&(K=U,At=J),y[W+Yo]=K,y[W+Vo]=At}r.pointCount[g]=F,r.normalX[g]=F>" +
+  "0?l[1]:0,r.normalY[g]=F>0?l[2]:0;let v=r.flags[g],X=(v&Xo.touching)!==0,L=F>0;(v&Xo.sensor)!==0&&L&&" +
+  "(L=l[9]<=0||F>1&&l[17]<=0),L?(B++,r.flags[g]=v|Xo.touching):r.flags[g]=v&~Xo.touching,L!==X&&(o[h++]" +
+  "=g)}e[n*Hr]=m-n*2*fn,e[n*Hr+1]=h-n*2*fn-fn,e[n*Hr+2]=B}var kr=32,Kr=8*kr;var Co=new Float64Array(8);" +
+  "function Ns(t,n,A,o,e,r){let s=t.broadphase,c=t.shapes,a=s.moveBuffer.data,i=s.moveFrom,l=s.trees[VA" +
+  "],I=s.trees[pr],y=Math.min(A,(n+1)*kr),_=0;for(let C=n*kr;C<y&&_>=0;C++){let f=a[C],m=c.proxy[f];if(" +
+  "m===-1)continue;let h=s.trees[c.tree[f]];Co[0]=h.minX[m],Co[1]=h.minY[m],Co[2]=h.maxX[m],Co[3]=h.max" +
+  "Y[m],Co[4]=i[C*4],Co[5]=i[C*4+1],Co[6]=i[C*4+2],Co[7]=i[C*4+3],_=ws(t,f,l,o,e,_,r),c.tree[f]===VA&&_" +
+  ">=0&&(_=ws(t,f,I,o,e,_,r))}return _}function ws(t,n,A,o,e,r,s){let c=t.broadphase,a=c.queryResults;a" +
+  ".clear();let i=t.shapes,l=i.groupIndex[n]>0?-1:i.maskBits[n]|0;A.queryNewOverlaps(Co,0,l,i.moved,a);" +
+  "let I=a.data,y=t.contacts.pairs,_=r;for(let C=0;C<a.count;C++){let f=I[C];if(f===n)continue;if(i.mov" +
+  "ed[f]===1){if(f<n)continue;let B=c.moveSlot[f]*4,E=c.moveFrom;if(E[B]<=Co[6]&&E[B+2]>=Co[4]&&E[B+1]<" +
+  "=Co[7]&&E[B+3]>=Co[5])continue}let m=n<f?n:f,h=n<f?f:n;if(y.get(m,h)===-1){if(_===s)return-1;o[e+2*_" +
+  "]=m,o[e+2*_+1]=h,_++}}return _}var Wr=0,Zr=1,$r=2,Ys=3;function Vs(t,n,A,o,e){if(n>=A){o[e+Wr]=0,o[e" +
+  "+Zr]=0,o[e+$r]=0;return}let r=t.contacts,s=t.bodies,c=t.solverData,a=c.params,i=c.contacts,l=c.index" +
+  "Of,I=c.states,y=c.centres,_=r.points,C=s.transform,f=a[8],m=a[9],h=a[10],B=a[11],E=a[12],u=a[13],g=a" +
+  "[14],d=a[15],S=2*a[2],P=r.listIndex,D=-a[4],x=-a[6];o[e+Wr]=0,o[e+Zr]=0<D?1:0,o[e+$r]=0<x?1:0;let p=" +
+  "c.constraintSlot,F=r.flags;for(let b=n;b<A;b++){if(!Dn(F[b]))continue;let w=P[b];if(w===-1)continue;" +
+  "let N=p[w];if(N<0)continue;let M=r.bodyA[b],O=r.bodyB[b],T=l[M],U=l[O],J=N*37,v=T*9,X=U*9,L=I[v+3],G" +
+  "=I[v+8],$=I[X+3],ot=I[X+8],W=r.normalX[b],Y=r.normalY[b],K=Y,At=-W,nt=T===0||U===0;i[J+0]=T,i[J+1]=U" +
+  ",i[J+2]=W,i[J+3]=Y,i[J+4]=r.friction[b];let z=r.restitution[b];i[J+5]=z,z>0&&(o[e+Wr]=1),i[J+6]=nt?B" +
+  ":f,i[J+7]=nt?E:m,i[J+8]=nt?u:h;let q=r.pointCount[b];i[J+9]=q,i[J+10]=r.tangentSpeed[b];let rt=r.rol" +
+  "lingResistance[b];i[J+11]=rt;let Z=rt>0?G+ot:0;i[J+12]=Z>0?1/Z:0,i[J+13]=0,i[J+14]=b;let it=0,Yt=0;i" +
+  "f(T===0){let ut=C.c[M],ft=C.s[M];it=ut*s.localCenterX[M]-ft*s.localCenterY[M],Yt=ft*s.localCenterX[M" +
+  "]+ut*s.localCenterY[M]}else it=y[2*T],Yt=y[2*T+1];let ct=0,Ct=0;if(U===0){let ut=C.c[O],ft=C.s[O];ct" +
+  "=ut*s.localCenterX[O]-ft*s.localCenterY[O],Ct=ft*s.localCenterX[O]+ut*s.localCenterY[O]}else ct=y[2*" +
+  "U],Ct=y[2*U+1];let j=I[v+0],yt=I[v+1],dt=I[v+2],tt=I[X+0],et=I[X+1],pt=I[X+2],oo=b*No,Mt=L+$;for(let" +
+  " ut=0;ut<2;ut++){let ft=J+15+ut*11;if(ut>=q){i[ft+7]=0,i[ft+8]=0;continue}let wt=oo+ut*mo,io=_[wt+wn" +
+  "]-it,ao=_[wt+Nn]-Yt,at=_[wt+Tn]-ct,Mn=_[wt+vn]-Ct;i[ft+0]=io*Y-ao*W,i[ft+1]=at*Y-Mn*W,i[ft+2]=io*W+a" +
+  "o*Y,i[ft+3]=at*W+Mn*Y,i[ft+4]=_[wt+On]+g-((at-io)*W+(Mn-ao)*Y);let Ue=io*Y-ao*W,Ge=at*Y-Mn*W,Xe=L+$+" +
+  "G*Ue*Ue+ot*Ge*Ge;i[ft+5]=Xe>0?1/Xe:0;let Ye=io*At-ao*K,Ve=at*At-Mn*K,qe=L+$+G*Ye*Ye+ot*Ve*Ve;i[ft+6]" +
+  "=qe>0?1/qe:0;let Er=d*_[wt+Yo],rA=d*_[wt+Vo];Er*Mt>S&&(Er=S/Mt),rA*Mt>S?rA=S/Mt:-rA*Mt>S&&(rA=-S/Mt)" +
+  ",i[ft+7]=Er,i[ft+8]=rA,i[ft+9]=0;let ma=tt-pt*Mn-(j-dt*ao),ga=et+pt*at-(yt+dt*io),ur=ma*W+ga*Y;i[ft+" +
+  "10]=ur,ur<D&&(o[e+Zr]=1),ur<x&&(o[e+$r]=1)}}}var oe=.5;function qs(t,n,A,o){let e=A[o+4],r=A[o+5],s=" +
+  "e*e+r*r,c=t.maxExtent[n],a=2*c*c*(1-A[o+6]),i=oe*t.minExtent[n];return 2*(s+a)<=i*i?!1:Math.sqrt(s)+" +
+  "Math.sqrt(a>0?a:0)>i&&t.type[n]===Fn.dynamic}function Hs(t,n,A,o,e=1){let r=o[0],s=o[2],c=$o/r,a=c*c" +
+  ",i=s*s;for(let l=e;l<A;l++){let I=l*9,y=l*8,_=n[y+3],C=n[y+0]+_*t[I+0],f=n[y+1]+_*t[I+1],m=n[y+2]+n[" +
+  "y+4]*t[I+2],h=C*C+f*f;if(h>i){let B=s/Math.sqrt(h);C*=B,f*=B}m*m>a&&(m=m>0?c:-c),t[I+0]=C,t[I+1]=f,t" +
+  "[I+2]=m}}function ks(t,n,A,o=1){let e=A[0],r=A[2],s=$o/e;for(let c=o;c<n;c++){let a=c*9;sr(t,a,r,s);" +
+  "let i=t[a+2],l=t[a+6],I=t[a+7],y=e*i,_=l-y*I,C=I+y*l,f=Math.sqrt(_*_+C*C),m=f>0?1/f:0;t[a+6]=_*m,t[a" +
+  "+7]=C*m,t[a+4]=t[a+4]+e*t[a+0],t[a+5]=t[a+5]+e*t[a+1]}}function Ks(t,n,A,o=1){let e=A[0],r=A[2],s=$o" +
+  "/e;for(let c=o;c<n;c++)sr(t,c*9,r,s)}function sr(t,n,A,o){let e=t[n+2];e*e>o*o&&(t[n+2]=e>0?o:-o);le" +
+  "t r=t[n+0],s=t[n+1],c=r*r+s*s;if(c>A*A){let a=A/Math.sqrt(c);t[n+0]=r*a,t[n+1]=s*a}}var Ya=1e8,Va=1," +
+  "qa=2,Ha=4;function Ws(t,n,A,o,e){let r=t.solverData,s=r.states,c=r.integration,a=t.bodies,i=a.transf" +
+  "orm,l=t.shapes,I=l.geometry,y=l.aabb,_=t.broadphase.trees,C=t.pose,f=r.params[16]===1,m=a.maxExtent," +
+  "h=a.minExtent,B=oe,E=r.params[2],u=$o/r.params[0],g=Ya*r.params[7],d=a.mass,S=a.inertia,P=0;for(let " +
+  "D=n;D<A;D++){let x=D*9,p=c[D*8+7],F=s[x+0],b=s[x+1],w=s[x+2],N=a.centerX[p]+s[x+4],M=a.centerY[p]+s[" +
+  "x+5],O=s[x+6],T=s[x+7],U=i.c[p],J=i.s[p],v=O*U-T*J,X=T*U+O*J,L=1/Math.sqrt(v*v+X*X);v*=L,X*=L;let G=" +
+  "F+b+w+N+M+v+X;if(G-G!==0||d[p]*(F*F+b*b)+S[p]*(w*w)>g){o[e+P++]=D*8+Va;continue}sr(s,x,E,u);let $=s[" +
+  "x+0],ot=s[x+1],W=s[x+2];a.vx[p]=$,a.vy[p]=ot,a.w[p]=W,a.centerX[p]=N,a.centerY[p]=M,i.c[p]=v,i.s[p]=" +
+  "X;let Y=a.localCenterX[p],K=a.localCenterY[p],At=N-(v*Y-X*K),nt=M-(X*Y+v*K);i.x[p]=At,i.y[p]=nt,a.fo" +
+  "rceX[p]=0,a.forceY[p]=0,a.torque[p]=0;let z=0;if(f){let q=s[x+4],rt=s[x+5],Z=m[p],it=B*h[p];2*(q*q+r" +
+  "t*rt+2*Z*Z*(1-O))>it*it&&qs(a,p,s,x)&&(z=qa)}C[0]=At,C[1]=nt,C[2]=v,C[3]=X;for(let q=a.shapeHead[p];" +
+  "q!==-1;q=l.next[q]){let rt=q*4;qr(I,q,C,y,rt);let Z=_[l.tree[q]],it=l.proxy[q];(Z.minX[it]>y[rt]||Z." +
+  "minY[it]>y[rt+1]||Z.maxX[it]<y[rt+2]||Z.maxY[it]<y[rt+3])&&(z|=Ha)}z!==0&&(o[e+P++]=D*8+z)}return P}" +
+  "function $s(t,n,A,o=0){for(let e=o;e<n;e++){let r=e*37,s=(t[r+0]|0)*9,c=(t[r+1]|0)*9,a=A[s+3],i=A[s+" +
+  "8],l=A[c+3],I=A[c+8],y=t[r+2],_=t[r+3],C=t[r+9]|0,f=0,m=0,h=0,B=0;for(let u=0;u<C;u++){let g=r+15+u*" +
+  "11,d=t[g+7],S=t[g+8];f+=d*y+S*_,m+=d*_-S*y,h+=d*t[g+0]-S*t[g+2],B+=d*t[g+1]-S*t[g+3]}let E=t[r+13];A" +
+  "[s+0]=A[s+0]-a*f,A[s+1]=A[s+1]-a*m,A[s+2]=A[s+2]-i*(h+E),A[c+0]=A[c+0]+l*f,A[c+1]=A[c+1]+l*m,A[c+2]=" +
+  "A[c+2]+I*(B+E)}}function zs(t,n,A,o,e,r,s=0){let c=o[1],a=o[3];for(let i=s;i<n;i++){let I=(r?n-1-(i-" +
+  "s):i)*37,y=(t[I+0]|0)*9,_=(t[I+1]|0)*9,C=A[y+3],f=A[y+8],m=A[_+3],h=A[_+8],B=t[I+2],E=t[I+3],u=C*B,g" +
+  "=C*E,d=m*B,S=m*E,P=A[y+0],D=A[y+1],x=A[y+2],p=A[_+0],F=A[_+1],b=A[_+2],w=A[y+6],N=A[y+7],M=A[_+6],O=" +
+  "A[_+7],T=(A[_+4]-A[y+4])*B+(A[_+5]-A[y+5])*E,U=t[I+6],J=t[I+7],v=t[I+8],X=t[I+9]>1,L=I+15,G=L+11;{le" +
+  "t Y=t[L+0],K=t[L+1],At=T+M*t[L+3]+O*K-w*t[L+2]-N*Y+t[L+4],nt=0,z=1,q=0;At>0?nt=At*c:e&&(nt=U*At,nt<-" +
+  "a&&(nt=-a),z=J,q=v);let rt=p*B+F*E-(P*B+D*E)+(b*K-x*Y),Z=t[L+7],it=Z-q*Z-t[L+5]*z*(rt+nt),Yt=it>0?it" +
+  ":0,ct=Yt-Z;t[L+7]=Yt;let Ct=t[L+9];t[L+9]=ct>Ct?ct:Ct,P-=ct*u,D-=ct*g,x-=ct*(f*Y),p+=ct*d,F+=ct*S,b+" +
+  "=ct*(h*K)}if(X){let Y=t[G+0],K=t[G+1],At=T+M*t[G+3]+O*K-w*t[G+2]-N*Y+t[G+4],nt=0,z=1,q=0;At>0?nt=At*" +
+  "c:e&&(nt=U*At,nt<-a&&(nt=-a),z=J,q=v);let rt=p*B+F*E-(P*B+D*E)+(b*K-x*Y),Z=t[G+7],it=Z-q*Z-t[G+5]*z*" +
+  "(rt+nt),Yt=it>0?it:0,ct=Yt-Z;t[G+7]=Yt;let Ct=t[G+9];t[G+9]=ct>Ct?ct:Ct,P-=ct*u,D-=ct*g,x-=ct*(f*Y)," +
+  "p+=ct*d,F+=ct*S,b+=ct*(h*K)}let $=t[I+4],ot=t[I+10];{let Y=t[L+2],K=t[L+3],At=p*E-F*B-(P*E-D*B)+(x*Y" +
+  "-b*K+ot),nt=t[L+8],z=$*t[L+7],q=nt-t[L+6]*At,rt=q>z?z:q<-z?-z:q,Z=rt-nt;t[L+8]=rt,P-=Z*g,D+=Z*u,x+=Z" +
+  "*(f*Y),p+=Z*S,F-=Z*d,b-=Z*(h*K)}if(X){let Y=t[G+2],K=t[G+3],At=p*E-F*B-(P*E-D*B)+(x*Y-b*K+ot),nt=t[G" +
+  "+8],z=$*t[G+7],q=nt-t[G+6]*At,rt=q>z?z:q<-z?-z:q,Z=rt-nt;t[G+8]=rt,P-=Z*g,D+=Z*u,x+=Z*(f*Y),p+=Z*S,F" +
+  "-=Z*d,b-=Z*(h*K)}let W=t[I+11];if(W>0){let Y=t[L+7]+(X?t[G+7]:0),K=W*Y,At=t[I+13],nt=At-t[I+12]*(b-x" +
+  "),z=nt>K?K:nt<-K?-K:nt,q=z-At;t[I+13]=z,x-=f*q,b+=h*q}A[y+0]=P,A[y+1]=D,A[y+2]=x,A[_+0]=p,A[_+1]=F,A" +
+  "[_+2]=b}}function js(t,n,A,o,e=0){let r=o[4];for(let s=e;s<n;s++){let c=s*37,a=t[c+5];if(a===0)conti" +
+  "nue;let i=c+15,l=i+11,I=t[c+9]|0,y=t[i+10]<-r&&t[i+9]>0,_=I>1&&t[l+10]<-r&&t[l+9]>0;y&&_?Ka(t,c,A,a)" +
+  ":y?ir(t,c,i,A,a):_&&ir(t,c,l,A,a)}}function ir(t,n,A,o,e){hA[0]=-e*t[A+10],ka(t,n,A,o,hA)}function k" +
+  "a(t,n,A,o,e){let r=(t[n+0]|0)*9,s=(t[n+1]|0)*9,c=o[r+3],a=o[r+8],i=o[s+3],l=o[s+8],I=t[n+2],y=t[n+3]" +
+  ",_=t[A+0],C=t[A+1],f=(o[s+0]-o[r+0])*I+(o[s+1]-o[r+1])*y+o[s+2]*C-o[r+2]*_,m=t[A+7],h=m-t[A+5]*(f-e[" +
+  "0]),B=h>0?h:0,E=B-m;t[A+7]=B,E>t[A+9]&&(t[A+9]=E),o[r+0]=o[r+0]-c*E*I,o[r+1]=o[r+1]-c*E*y,o[r+2]=o[r" +
+  "+2]-a*E*_,o[s+0]=o[s+0]+i*E*I,o[s+1]=o[s+1]+i*E*y,o[s+2]=o[s+2]+l*E*C}var hA=new Float64Array(2);fun" +
+  "ction Ka(t,n,A,o){let e=n+15;hA[0]=-o*t[e+10],hA[1]=-o*t[e+11+10],Wa(t,n,A,hA)||(ir(t,n,e,A,o),ir(t," +
+  "n,e+11,A,o))}function Wa(t,n,A,o){let e=n+15,r=e+11,s=(t[n+0]|0)*9,c=(t[n+1]|0)*9,a=A[s+3],i=A[s+8]," +
+  "l=A[c+3],I=A[c+8],y=t[e+0],_=t[e+1],C=t[r+0],f=t[r+1],m=a+l+i*y*y+I*_*_,h=a+l+i*C*C+I*f*f,B=a+l+i*y*" +
+  "C+I*_*f,E=m*h-B*B;if(!(m*m<1e3*E))return!1;let u=t[n+2],g=t[n+3],d=A[c+0]-A[s+0],S=A[c+1]-A[s+1],P=A" +
+  "[s+2],D=A[c+2],x=d*u+S*g+D*_-P*y,p=d*u+S*g+D*f-P*C,F=t[e+7],b=t[r+7],w=x-o[0]-(m*F+B*b),N=p-o[1]-(B*" +
+  "F+h*b),M=(-h*w+B*N)/E,O=(B*w-m*N)/E;M>=0&&O>=0||(M=-w/m,O=0,M>=0&&B*M+N>=0||(M=0,O=-N/h,O>=0&&B*O+w>" +
+  "=0||(M=0,O=0)));let T=M-F,U=O-b;t[e+7]=M,t[r+7]=O,T>t[e+9]&&(t[e+9]=T),U>t[r+9]&&(t[r+9]=U);let J=T+" +
+  "U;return A[s+0]=A[s+0]-a*J*u,A[s+1]=A[s+1]-a*J*g,A[s+2]=P-i*(T*y+U*C),A[c+0]=A[c+0]+l*J*u,A[c+1]=A[c" +
+  "+1]+l*J*g,A[c+2]=D+I*(T*_+U*f),!0}var oc=2*Math.PI;function $n(t,n,A,o,e,r){let s=A[e];if(s===0){t[n" +
+  "]=0,t[n+1]=1,t[n+2]=0;return}let c=r[0],a=oc*s,i=2*o[e]+c*a,l=c*a*i,I=1/(1+l);t[n]=a/i,t[n+1]=l*I,t[" +
+  "n+2]=I}function Ee(t,n,A){let o=t.joints,e=t.solverData.params,r=o.softness,s=r[0],c=r[1],a=r[2],i=e" +
+  "[15],l=o.constraints,I=o.pins,y=o.type,_=o.flags,C=o.rowColour,f=o.rowSlot,m=o.f,h=m[zo],B=m[zo+1],E" +
+  "=m[zo+2],u=m[zo+3],g=m[zo+4],d=m[zo+5];for(let S=n;S<A;S++){if(C[S]<0)continue;let P=y[S],D=_[S];if(" +
+  "hi(P,D)){let p=f[S]*16;ti(t,S,I,p),I[p+14]=i*h[S],I[p+14+1]=i*B[S];continue}let x=f[S]*40;switch(ti(" +
+  "t,S,l,x),l[x+14]=s,l[x+15]=c,l[x+16]=a,l[x+20]=i*h[S],l[x+20+1]=i*B[S],l[x+20+2]=i*E[S],l[x+20+3]=i*" +
+  "u[S],l[x+20+4]=i*g[S],l[x+20+5]=i*d[S],P){case ht.revolute:Ac(t,S,l,x);break;case ht.prismatic:case " +
+  "ht.wheel:rc(t,S,l,x);break;case ht.distance:ec(t,S,l,x);break;case ht.weld:sc(t,S,l,x);break;case ht" +
+  ".mouse:ic(t,S,l,x);break;case ht.motor:ac(t,S,l,x);break;case ht.pulley:cc(t,S,l,x);break}}}var nc=E" +
+  "t.enableLimit|Et.enableMotor|Et.enableSpring;function hi(t,n){return t===ht.revolute&&(n&nc)===0}fun" +
+  "ction ti(t,n,A,o){let e=t.joints,r=t.bodies,s=r.transform,c=t.solverData.indexOf,a=e.bodyA[n],i=e.bo" +
+  "dyB[n],l=c[a],I=c[i],y=l!==0&&r.type[a]===Fn.dynamic,_=I!==0&&r.type[i]===Fn.dynamic;A[o+0]=l,A[o+1]" +
+  "=I,A[o+2]=y?r.invMass[a]:0,A[o+3]=y?r.invInertia[a]:0,A[o+4]=_?r.invMass[i]:0,A[o+5]=_?r.invInertia[" +
+  "i]:0,A[o+6]=n,A[o+7]=e.flags[n];let C=e.f,f=s.c[a],m=s.s[a],h=s.c[i],B=s.s[i],E=C[Ke][n]-r.localCent" +
+  "erX[a],u=C[We][n]-r.localCenterY[a];A[o+8]=f*E-m*u,A[o+9]=m*E+f*u,E=C[Ze][n]-r.localCenterX[i],u=C[$" +
+  "e][n]-r.localCenterY[i],A[o+10]=h*E-B*u,A[o+11]=B*E+h*u,A[o+12]=r.centerX[i]-r.centerX[a],A[o+13]=r." +
+  "centerY[i]-r.centerY[a]}function cr(t,n,A,o,e){let r=t.joints,s=t.bodies.transform,c=r.bodyA[n],a=r." +
+  "bodyB[n],i=s.c[c],l=s.s[c],I=s.c[a],y=s.s[a],_=i*I+l*y,C=i*y-l*I,f=r.f[Is][n],m=r.f[_s][n];A[o]=_*f+" +
+  "C*m,A[e]=C*f-_*m}function lr(t,n){let A=t[n+3]+t[n+5];return A>0?1/A:0}function Ac(t,n,A,o){let e=t." +
+  "joints,r=e.f,s=t.solverData.params[0],c=e.flags[n];A[o+27]=lr(A,o),cr(t,n,A,o+32,o+33),A[o+28]=r[HA]" +
+  "[n],A[o+29]=s*r[kA][n],A[o+30]=r[Pr][n],A[o+31]=r[Rr][n],r[To][n]===0&&(A[o+7]=c&~Et.enableSpring),$" +
+  "n(A,o+17,r[To],r[Qn],n,t.solverData.params)}function rc(t,n,A,o){let e=t.joints,r=e.f,s=t.solverData" +
+  ".params[0],c=t.bodies.transform,a=e.bodyA[n],i=c.c[a],l=c.s[a],I=r[ze][n],y=r[je][n];A[o+26]=i*I-l*y" +
+  ",A[o+27]=l*I+i*y,e.type[n]===ht.prismatic&&cr(t,n,A,o+34,o+35),A[o+29]=r[HA][n],A[o+30]=s*r[kA][n],A" +
+  "[o+31]=r[Pr][n],A[o+32]=r[Rr][n],A[o+33]=lr(A,o),r[To][n]===0&&(A[o+7]=e.flags[n]&~Et.enableSpring)," +
+  "$n(A,o+17,r[To],r[Qn],n,t.solverData.params)}function ec(t,n,A,o){let e=t.joints,r=e.f,s=t.solverDat" +
+  "a.params[0],c=e.flags[n],a=r[ts][n],i=r[os][n],l=r[xr][n],I=(c&Et.enableLimit)!==0;I&&(l=l<a?a:l>i?i" +
+  ":l),A[o+26]=l,A[o+27]=a,A[o+28]=i,A[o+29]=r[HA][n],A[o+30]=s*r[kA][n],A[o+31]=r[To][n],((c&Et.enable" +
+  "Spring)===0||I&&a>=i)&&(A[o+7]=c|64),$n(A,o+17,r[To],r[Qn],n,t.solverData.params);let _=A[o+8],C=A[o" +
+  "+9],f=A[o+10],m=A[o+11],h=A[o+12]+f-_,B=A[o+13]+m-C,E=Math.sqrt(h*h+B*B),u=E>0?h/E:0,g=E>0?B/E:0,d=_" +
+  "*g-C*u,S=f*g-m*u,P=A[o+2]+A[o+4]+A[o+3]*d*d+A[o+5]*S*S;A[o+32]=P>0?1/P:0}function sc(t,n,A,o){let e=" +
+  "t.joints,r=e.f,s=t.solverData.params;cr(t,n,A,o+28,o+29),A[o+27]=lr(A,o);let c=e.flags[n];r[To][n]>0" +
+  "&&($n(A,o+14,r[To],r[Qn],n,s),c|=16),r[br][n]>0?($n(A,o+17,r[br],r[ns],n,s),c|=32):(A[o+17]=e.softne" +
+  "ss[0],A[o+18]=e.softness[1],A[o+19]=e.softness[2]),A[o+7]=c}function ic(t,n,A,o){let e=t.joints,r=e." +
+  "f,s=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0,A[o+12]=s.centerX[c]-r[Mr][n]" +
+  ",A[o+13]=s.centerY[c]-r[Fr][n],A[o+26]=t.solverData.params[0]*r[Dr][n],$n(A,o+17,r[To],r[Qn],n,t.sol" +
+  "verData.params)}function ac(t,n,A,o){let e=t.joints,r=e.f,s=t.bodies,c=s.transform,a=t.solverData.pa" +
+  "rams[0],i=e.bodyA[n],l=e.bodyB[n],I=c.c[i],y=c.s[i],_=c.c[l],C=c.s[l],f=r[Mr][n]-s.localCenterX[i],m" +
+  "=r[Fr][n]-s.localCenterY[i];A[o+8]=I*f-y*m,A[o+9]=y*f+I*m,f=-s.localCenterX[l],m=-s.localCenterY[l]," +
+  "A[o+10]=_*f-C*m,A[o+11]=C*f+_*m,cr(t,n,A,o+31,o+32),A[o+27]=lr(A,o),A[o+28]=a*r[Dr][n],A[o+29]=a*r[A" +
+  "s][n],A[o+30]=r[rs][n]/a}function cc(t,n,A,o){let e=t.joints,r=e.f,s=t.bodies,c=e.bodyA[n],a=e.bodyB" +
+  "[n];A[o+26]=r[es][n]-s.centerX[c],A[o+27]=r[ss][n]-s.centerY[c],A[o+28]=r[is][n]-s.centerX[a],A[o+29" +
+  "]=r[as][n]-s.centerY[a];let i=r[cs][n];A[o+30]=i,A[o+31]=r[xr][n]+i*r[ls][n]}var R=new Float64Array(" +
+  "26),Eo=0,uo=1,So=2,po=3,Fo=4,Do=5,xo=6,bo=7,En=8,un=9,rn=10,bA=11,zn=12,Sn=13,dn=14,pn=15,xn=16,Ir=1" +
+  "7,ue=18,Se=19,de=20,pe=21,xe=22,be=23,Pe=24,PA=25;function lc(t,n,A,o,e){let r=A[o+6],s=A[o+7],c=A[e" +
+  "+6],a=A[e+7],i=t[n+8],l=t[n+9],I=t[n+10],y=t[n+11],_=r*i-s*l,C=s*i+r*l,f=c*I-a*y,m=a*I+c*y;R[Eo]=_,R" +
+  "[uo]=C,R[So]=f,R[po]=m}function Zo(t,n,A,o,e){lc(t,n,A,o,e),R[Fo]=A[e+4]-A[o+4]+t[n+12]+R[So]-R[Eo]," +
+  "R[Do]=A[e+5]-A[o+5]+t[n+13]+R[po]-R[uo]}function jn(t,n,A,o,e){let r=t[n+2],s=t[n+3],c=t[n+4],a=t[n+" +
+  "5],i=R[Sn],l=R[dn];A[o+0]=A[o+0]-r*i,A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-s*R[pn],A[e+0]=A[e+0]+c*i,A[e+1" +
+  "]=A[e+1]+c*l,A[e+2]=A[e+2]+a*R[xn]}function tA(t,n,A,o){let e=A[o+6],r=A[o+7],s=t[n+26],c=t[n+27],a=" +
+  "e*s-r*c,i=r*s+e*c,l=R[Fo],I=R[Do],y=a*l+i*I,_=(l+R[Eo])*i-(I+R[uo])*a,C=R[So]*i-R[po]*a,f=t[n+3],m=t" +
+  "[n+5],h=t[n+2]+t[n+4]+f*_*_+m*C*C;R[xo]=a,R[bo]=i,R[En]=_,R[un]=C,R[rn]=h>0?1/h:0,R[bA]=y,R[zn]=y}va" +
+  "r Re=0,RA=1,Bi=2;function en(t,n,A,o,e,r,s,c){let a=c===null?0:2*c[2];for(let i=n;i<A;i++){let l=i*e" +
+  ",I=(t[l+0]|0)*9,y=(t[l+1]|0)*9,_=o[I+6],C=o[I+7],f=o[y+6],m=o[y+7],h=t[l+8],B=t[l+9],E=t[l+10],u=t[l" +
+  "+11],g=_*h-C*B,d=C*h+_*B,S=f*E-m*u,P=m*E+f*u,D=t[l+2],x=t[l+3],p=t[l+4],F=t[l+5],b=l+r,w=t[b],N=t[b+" +
+  "1],M=D+p;c!==null&&M>0&&(w*M>a?t[b]=w=a/M:-w*M>a&&(t[b]=w=-a/M),N*M>a?t[b+1]=N=a/M:-N*M>a&&(t[b+1]=N" +
+  "=-a/M));let O=s===Re?0:s===RA?t[b+2]:t[b+2]+t[b+3]+t[b+4]-t[b+5];o[I+0]=o[I+0]-D*w,o[I+1]=o[I+1]-D*N" +
+  ",o[I+2]=o[I+2]-x*(g*N-d*w+O),o[y+0]=o[y+0]+p*w,o[y+1]=o[y+1]+p*N,o[y+2]=o[y+2]+F*(S*N-P*w+O)}}functi" +
+  "on Me(t,n,A,o,e){let r=R[Ir],s=R[xo],c=R[bo],a=t[n+2],i=t[n+3],l=t[n+4],I=t[n+5];A[o+0]=A[o+0]-a*r*s" +
+  ",A[o+1]=A[o+1]-a*r*c,A[o+2]=A[o+2]-i*r*R[En],A[e+0]=A[e+0]+l*r*s,A[e+1]=A[e+1]+l*r*c,A[e+2]=A[e+2]+I" +
+  "*r*R[un]}function Fe(t,n,A){R[PA]=R[xo]*(t[A+0]-t[n+0])+R[bo]*(t[A+1]-t[n+1])+R[un]*t[A+2]-R[En]*t[n" +
+  "+2]}function MA(t,n,A,o,e,r,s,c){let a=0,i=1,l=0;c&&(a=t[n+s]*R[zn],i=t[n+s+1],l=t[n+s+2]),Fe(A,o,e)" +
+  ";let I=t[n+20+r],y=-i*R[rn]*(R[PA]+a)-l*I;t[n+20+r]=I+y,R[Ir]=y,Me(t,n,A,o,e)}function Ic(t,n,A,o,e," +
+  "r,s,c){Fe(A,o,e);let a=t[n+20+r],i=t[n+c],l=a+R[rn]*(t[n+s]-R[PA]);l=l>i?i:l<-i?-i:l;let I=l-a;t[n+2" +
+  "0+r]=l,R[Ir]=I,Me(t,n,A,o,e)}function _c(t,n,A,o,e,r,s,c,a,i){let l=r[1];for(let I=0;I<2;I++){let y=" +
+  "I===0?R[bA]-t[n+a]:t[n+i]-R[bA],_=0,C=1,f=0;y>0?_=y*l:s&&(_=t[n+14]*y,C=t[n+15],f=t[n+16]),Fe(A,o,e)" +
+  ";let m=I===0?R[PA]:-R[PA],h=t[n+20+c+I],B=h-C*R[rn]*(m+_)-f*h,E=B>0?B:0,u=E-h;t[n+20+c+I]=E,R[Ir]=I=" +
+  "==0?u:-u,Me(t,n,A,o,e)}}var yc=0,Cc=1,fc=2,mc=3,gc=4,hc=5,Bc=6;function oA(t,n,A,o,e,r,s,c,a,i,l){c&" +
+  "&MA(t,n,A,o,e,l[yc],17,!0),a&&Ic(t,n,A,o,e,l[Cc],l[fc],l[mc]),i&&_c(t,n,A,o,e,r,s,l[gc],l[hc],l[Bc])" +
+  "}function Ei(t,n,A){let o=1,e=0;A&&(o=t[n+15],e=t[n+16]);let r=R[ue],s=R[Se],c=R[de],a=R[pe],i=R[xe]" +
+  ",l=r*c-s*s;l=l!==0?1/l:0;let I=t[n+20],y=t[n+20+1],_=-o*l*(c*a-s*i)-e*I,C=-o*l*(r*i-s*a)-e*y;t[n+20]" +
+  "=I+_,t[n+20+1]=y+C,R[be]=_,R[Pe]=C}function _r(t,n,A,o,e,r){let s=A[o+6],c=A[o+7],a=A[e+6],i=A[e+7]," +
+  "l=t[n+8],I=t[n+9],y=t[n+10],_=t[n+11],C=s*l-c*I,f=c*l+s*I,m=a*y-i*_,h=i*y+a*_,B=t[n+2],E=t[n+3],u=t[" +
+  "n+4],g=t[n+5],d=0,S=0,P=1,D=0;if(r){let W=t[n+14];d=W*(A[e+4]-A[o+4]+m-C+t[n+12]),S=W*(A[e+5]-A[o+5]" +
+  "+h-f+t[n+13]),P=t[n+15],D=t[n+16]}let x=A[o+0],p=A[o+1],F=A[o+2],b=A[e+0],w=A[e+1],N=A[e+2],M=b-N*h-" +
+  "x+F*f+d,O=w+N*m-p-F*C+S,T=B+u,U=T+E*f*f+g*h*h,J=-E*C*f-g*m*h,v=T+E*C*C+g*m*m,X=U*v-J*J;X=X!==0?1/X:0" +
+  ";let L=t[n+20],G=t[n+20+1],$=-P*X*(v*M-J*O)-D*L,ot=-P*X*(U*O-J*M)-D*G;t[n+20]=L+$,t[n+20+1]=G+ot,A[o" +
+  "+0]=x-B*$,A[o+1]=p-B*ot,A[o+2]=F-E*(C*ot-f*$),A[e+0]=b+u*$,A[e+1]=w+u*ot,A[e+2]=N+g*(m*ot-h*$)}var E" +
+  "c=Int32Array.of(0,3,29,30,1,27,28);function ui(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,s=(t[r+0]|0)" +
+  "*9,c=(t[r+1]|0)*9;Zo(t,r,o,s,c);let a=R[Fo],i=R[Do],l=Math.sqrt(a*a+i*i),I=l>0?1/l:0,y=t[r+20]+t[r+2" +
+  "0+1]-t[r+20+2]+t[r+20+3],_=y*a*I,C=y*i*I;R[Sn]=_,R[dn]=C,R[pn]=R[Eo]*C-R[uo]*_,R[xn]=R[So]*C-R[po]*_" +
+  ",jn(t,r,o,s,c)}}function Si(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[" +
+  "i+0]|0)*9,I=(t[i+1]|0)*9;Zo(t,i,o,l,I);let y=R[Fo],_=R[Do],C=Math.sqrt(y*y+_*_),f=C>0?1/C:0,m=y*f,h=" +
+  "_*f;R[xo]=m,R[bo]=h,R[En]=R[Eo]*h-R[uo]*m,R[un]=R[So]*h-R[po]*m,R[rn]=t[i+32],R[bA]=C,R[zn]=C-t[i+26" +
+  "];let B=t[i+7]|0;if((B&64)!==0)MA(t,i,o,l,I,0,14,r);else{let E=t[i+31]>0,u=(B&Et.enableMotor)!==0,g=" +
+  "(B&Et.enableLimit)!==0;oA(t,i,o,l,I,e,r,E,u,g,Ec)}}}var uc=Int32Array.of(0,60,2,4,4,0,4,0);function " +
+  "di(t,n,A,o,e){let r=uc[n],s=2*e[2],c=2*$o,a=e[0];for(let i=A;i<o;i++){let l=i*40,I=n===ht.pulley?t[l" +
+  "+30]:1,y=t[l+2]+I*I*t[l+4],_=a*(t[l+3]+t[l+5]);for(let C=0;C<6;C++){let f=(r>>C&1)!==0,m=f?_:y;if(m=" +
+  "==0)continue;let h=f?c:s,B=l+20+C,E=t[B];E*m>h?t[B]=h/m:-E*m>h&&(t[B]=-h/m)}}}var yr=new Float64Arra" +
+  "y(2);function sn(t,n,A,o,e,r){let s=o[e+6],c=o[e+7],a=o[r+6],i=o[r+7],l=s*a+c*i,I=s*i-c*a,y=t[A],_=t" +
+  "[A+1];yr[0]=_*l+y*I,yr[1]=y*l-_*I,vr(yr,0),t[n+39]=yr[0]}function pi(t,n,A,o){en(t,n,A,o,40,20,RA,nu" +
+  "ll)}function xi(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=" +
+  "(t[i+1]|0)*9,y=t[i+2],_=t[i+3],C=t[i+4],f=t[i+5],m=o[l+0],h=o[l+1],B=o[l+2],E=o[I+0],u=o[I+1],g=o[I+" +
+  "2],d=o[l+6],S=o[l+7],P=o[I+6],D=o[I+7],x=t[i+30];{sn(t,i,i+31,o,l,I);let p=x*t[i+39],F=t[i+20+2],b=t" +
+  "[i+29],w=F-t[i+27]*(g-B+p);w=w>b?b:w<-b?-b:w;let N=w-F;t[i+20+2]=w,B-=_*N,g+=f*N}{let p=t[i+8],F=t[i" +
+  "+9],b=t[i+10],w=t[i+11],N=d*p-S*F,M=S*p+d*F,O=P*b-D*w,T=D*b+P*w,U=E-g*T-m+B*M+x*(o[I+4]-o[l+4]+O-N+t" +
+  "[i+12]),J=u+g*O-h-B*N+x*(o[I+5]-o[l+5]+T-M+t[i+13]),v=y+C,X=v+_*M*M+f*T*T,L=-_*N*M-f*O*T,G=v+_*N*N+f" +
+  "*O*O,$=X*G-L*L;$=$!==0?1/$:0;let ot=t[i+20],W=t[i+20+1],Y=ot-$*(G*U-L*J),K=W-$*(X*J-L*U),At=t[i+28]," +
+  "nt=Y*Y+K*K;if(nt>At*At){let rt=At/Math.sqrt(nt);Y*=rt,K*=rt}let z=Y-ot,q=K-W;t[i+20]=Y,t[i+20+1]=K,m" +
+  "-=y*z,h-=y*q,B-=_*(N*q-M*z),E+=C*z,u+=C*q,g+=f*(O*q-T*z)}o[l+0]=m,o[l+1]=h,o[l+2]=B,o[I+0]=E,o[I+1]=" +
+  "u,o[I+2]=g}}function bi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,s=(t[r+1]|0)*9,c=t[r+4],a=t[r+5],i=" +
+  "o[s+6],l=o[s+7],I=t[r+10],y=t[r+11],_=i*I-l*y,C=l*I+i*y,f=t[r+20],m=t[r+20+1];o[s+0]=o[s+0]+c*f,o[s+" +
+  "1]=o[s+1]+c*m,o[s+2]=o[s+2]+a*(_*m-C*f)}}function Pi(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++)" +
+  "{let i=(s?c-a:a)*40,l=(t[i+1]|0)*9,I=t[i+4],y=t[i+5],_=o[l+0],C=o[l+1],f=o[l+2],m=o[l+6],h=o[l+7],B=" +
+  "t[i+10],E=t[i+11],u=m*B-h*E,g=h*B+m*E,d=t[i+17],S=t[i+18],P=t[i+19],D=_-f*g+d*(o[l+4]+u+t[i+12]),x=C" +
+  "+f*u+d*(o[l+5]+g+t[i+13]),p=I+y*g*g,F=-y*u*g,b=I+y*u*u,w=p*b-F*F;w=w!==0?1/w:0;let N=t[i+20],M=t[i+2" +
+  "0+1],O=N-S*w*(b*D-F*x)-P*N,T=M-S*w*(p*x-F*D)-P*M,U=t[i+26],J=O*O+T*T;if(J>U*U){let L=U/Math.sqrt(J);" +
+  "O*=L,T*=L}let v=O-N,X=T-M;t[i+20]=O,t[i+20+1]=T,_+=I*v,C+=I*X,f+=y*(u*X-g*v),o[l+0]=_,o[l+1]=C,o[l+2" +
+  "]=f}}var Sc=new Float64Array([0,1,0]);function Ri(t,n,A,o,e){en(t,n,A,o,16,14,Re,e)}function Mi(t,n," +
+  "A,o,e,r,s){let c=r?e:Sc,a=c[0],i=c[1],l=c[2],I=n+A-1;for(let y=n;y<A;y++){let _=(s?I-y:y)*16,C=(t[_+" +
+  "0]|0)*9,f=(t[_+1]|0)*9,m=o[C+6],h=o[C+7],B=o[f+6],E=o[f+7],u=t[_+8],g=t[_+9],d=t[_+10],S=t[_+11],P=m" +
+  "*u-h*g,D=h*u+m*g,x=B*d-E*S,p=E*d+B*S,F=t[_+2],b=t[_+3],w=t[_+4],N=t[_+5],M=a*(o[f+4]-o[C+4]+x-P+t[_+" +
+  "12]),O=a*(o[f+5]-o[C+5]+p-D+t[_+13]),T=o[C+0],U=o[C+1],J=o[C+2],v=o[f+0],X=o[f+1],L=o[f+2],G=v-L*p-T" +
+  "+J*D+M,$=X+L*x-U-J*P+O,ot=F+w,W=ot+b*D*D+N*p*p,Y=-b*P*D-N*x*p,K=ot+b*P*P+N*x*x,At=W*K-Y*Y;At=At!==0?" +
+  "i/At:0;let nt=t[_+14],z=t[_+14+1],q=-At*(K*G-Y*$)-l*nt,rt=-At*(W*$-Y*G)-l*z;t[_+14]=nt+q,t[_+14+1]=z" +
+  "+rt,o[C+0]=T-F*q,o[C+1]=U-F*rt,o[C+2]=J-b*(P*rt-D*q),o[f+0]=v+w*q,o[f+1]=X+w*rt,o[f+2]=L+N*(x*rt-p*q" +
+  ")}}var dc=Int32Array.of(2,3,29,30,4,31,32);function Fi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,s=(t" +
+  "[r+0]|0)*9,c=(t[r+1]|0)*9;Zo(t,r,o,s,c),tA(t,r,o,s);let a=R[xo],i=R[bo],l=R[Fo]+R[Eo],I=R[Do]+R[uo]," +
+  "y=R[So],_=R[po],C=l*i-I*a,f=y*i-_*a,m=l*a+I*i,h=y*a+_*i,B=t[r+20],E=t[r+20+1],u=t[r+20+2]+t[r+20+3]+" +
+  "t[r+20+4]-t[r+20+5];R[Sn]=u*a-B*i,R[dn]=u*i+B*a,R[pn]=u*C+B*m+E,R[xn]=u*f+B*h+E,jn(t,r,o,s,c)}}funct" +
+  "ion Di(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0" +
+  ")*9;Zo(t,i,o,l,I),tA(t,i,o,l);let y=t[i+7]|0,_=(y&Et.enableSpring)!==0,C=(y&Et.enableMotor)!==0,f=(y" +
+  "&Et.enableLimit)!==0;oA(t,i,o,l,I,e,r,_,C,f,dc);let m=t[i+2],h=t[i+3],B=t[i+4],E=t[i+5],u=R[Fo],g=R[" +
+  "Do],d=-R[bo],S=R[xo],P=(u+R[Eo])*S-(g+R[uo])*d,D=R[So]*S-R[po]*d,x=o[l+0],p=o[l+1],F=o[l+2],b=o[I+0]" +
+  ",w=o[I+1],N=o[I+2],M=d*(b-x)+S*(w-p)+D*N-P*F,O=N-F;if(r){let L=t[i+14];M+=L*(d*u+S*g),sn(t,i,i+34,o," +
+  "l,I),O+=L*t[i+39]}let T=h+E;R[ue]=m+B+h*P*P+E*D*D,R[Se]=h*P+E*D,R[de]=T===0?1:T,R[pe]=M,R[xe]=O,Ei(t" +
+  ",i,r);let U=R[be],J=R[Pe],v=U*d,X=U*S;o[l+0]=x-m*v,o[l+1]=p-m*X,o[l+2]=F-h*(U*P+J),o[I+0]=b+B*v,o[I+" +
+  "1]=w+B*X,o[I+2]=N+E*(U*D+J)}}function wi(t,n,A,o){Ti(t,n,A,o,!1,!1,!0)}function Ni(t,n,A,o,e,r,s){Ti" +
+  "(t,n,A,o,r,s,!1)}function Ti(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(r?c-a:a)*40,l=(t" +
+  "[i+0]|0)*9,I=(t[i+1]|0)*9,y=t[i+2],_=t[i+3],C=t[i+4],f=t[i+5],m=o[l+6],h=o[l+7],B=o[I+6],E=o[I+7],u=" +
+  "t[i+8],g=t[i+9],d=t[i+10],S=t[i+11],P=m*u-h*g,D=h*u+m*g,x=B*d-E*S,p=E*d+B*S,F=o[l+4]+P-t[i+26],b=o[l" +
+  "+5]+D-t[i+27],w=o[I+4]+x-t[i+28],N=o[I+5]+p-t[i+29],M=Math.sqrt(F*F+b*b),O=Math.sqrt(w*w+N*N),T=M>1e" +
+  "-9?1/M:0,U=O>1e-9?1/O:0;F*=T,b*=T,w*=U,N*=U;let J=t[i+30],v=P*b-D*F,X=x*N-p*w,L=o[l+0],G=o[l+1],$=o[" +
+  "l+2],ot=o[I+0],W=o[I+1],Y=o[I+2],K;if(s)K=t[i+20];else{let rt=y+_*v*v+J*J*(C+f*X*X),Z=rt>0?1/rt:0,it" +
+  "=-(F*(L-$*D)+b*(G+$*P))-J*(w*(ot-Y*p)+N*(W+Y*x)),Yt=0,ct=1,Ct=0;e&&(Yt=t[i+14]*(t[i+31]-M-J*O),ct=t[" +
+  "i+15],Ct=t[i+16]);let j=t[i+20];K=-ct*Z*(it+Yt)-Ct*j,t[i+20]=j+K}let At=-K*F,nt=-K*b,z=-J*K*w,q=-J*K" +
+  "*N;L+=y*At,G+=y*nt,$+=_*(P*nt-D*At),ot+=C*z,W+=C*q,Y+=f*(x*q-p*z),o[l+0]=L,o[l+1]=G,o[l+2]=$,o[I+0]=" +
+  "ot,o[I+1]=W,o[I+2]=Y}}var pc=Et.enableSpring|Et.enableMotor|Et.enableLimit,xc=Et.enableSpring|Et.ena" +
+  "bleLimit;function vi(t,n,A,o){en(t,n,A,o,40,20,Bi,null)}function Oi(t,n,A,o,e,r,s){let c=e[1],a=n+A-" +
+  "1;for(let i=n;i<A;i++){let l=(s?a-i:i)*40,I=(t[l+0]|0)*9,y=(t[l+1]|0)*9,_=t[l+3],C=t[l+5],f=t[l+7]|0" +
+  ";if((f&pc)!==0&&_+C>0){let m=o[I+2],h=o[y+2],B=t[l+27];(f&xc)!==0&&sn(t,l,l+32,o,I,y);let E=t[l+39];" +
+  "if((f&Et.enableSpring)!==0){let u=t[l+20+2],g=-t[l+18]*B*(h-m+t[l+17]*E)-t[l+19]*u;t[l+20+2]=u+g,m-=" +
+  "_*g,h+=C*g}if((f&Et.enableMotor)!==0){let u=t[l+20+3],g=t[l+29],d=u-B*(h-m-t[l+28]);d=d>g?g:d<-g?-g:" +
+  "d;let S=d-u;t[l+20+3]=d,m-=_*S,h+=C*S}if((f&Et.enableLimit)!==0){{let u=E-t[l+30],g=0,d=1,S=0;u>0?g=" +
+  "u*c:r&&(g=t[l+14]*u,d=t[l+15],S=t[l+16]);let P=t[l+20+4],D=P-d*B*(h-m+g)-S*P,x=D>0?D:0,p=x-P;t[l+20+" +
+  "4]=x,m-=_*p,h+=C*p}{let u=t[l+31]-E,g=0,d=1,S=0;u>0?g=u*c:r&&(g=t[l+14]*u,d=t[l+15],S=t[l+16]);let P" +
+  "=t[l+20+5],D=P-d*B*(m-h+g)-S*P,x=D>0?D:0,p=x-P;t[l+20+5]=x,m+=_*p,h-=C*p}}o[I+2]=m,o[y+2]=h}_r(t,l,o" +
+  ",I,y,r)}}function Ji(t,n,A,o){en(t,n,A,o,40,20,RA,null)}function Li(t,n,A,o,e,r,s){let c=n+A-1;for(l" +
+  "et a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0)*9,y=t[i+7]|0;{let _=0,C=1,f=0;if(r||(" +
+  "y&32)!==0){sn(t,i,i+28,o,l,I);let u=t[i+39];_=t[i+17]*u,C=t[i+18],f=t[i+19]}let m=o[l+2],h=o[I+2],B=" +
+  "t[i+20+2],E=-C*t[i+27]*(h-m+_)-f*B;t[i+20+2]=B+E,o[l+2]=m-t[i+3]*E,o[I+2]=h+t[i+5]*E}_r(t,i,o,l,I,r|" +
+  "|(y&16)!==0)}}var bc=Int32Array.of(1,-1,-1,-1,3,31,32);function Qi(t,n,A,o){for(let e=n;e<A;e++){let" +
+  " r=e*40,s=(t[r+0]|0)*9,c=(t[r+1]|0)*9;Zo(t,r,o,s,c),tA(t,r,o,s);let a=R[xo],i=R[bo],l=R[Fo]+R[Eo],I=" +
+  "R[Do]+R[uo],y=R[So],_=R[po],C=l*i-I*a,f=y*i-_*a,m=l*a+I*i,h=y*a+_*i,B=t[r+20],E=t[r+20+2],u=t[r+20+1" +
+  "]+t[r+20+3]-t[r+20+4];R[Sn]=u*a-B*i,R[dn]=u*i+B*a,R[pn]=u*C+B*m+E,R[xn]=u*f+B*h+E,jn(t,r,o,s,c)}}fun" +
+  "ction Ui(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]" +
+  "|0)*9,y=t[i+2],_=t[i+3],C=t[i+4],f=t[i+5];Zo(t,i,o,l,I),tA(t,i,o,l);let m=t[i+7]|0;if((m&Et.enableMo" +
+  "tor)!==0){let x=o[l+2],p=o[I+2],F=t[i+33],b=t[i+20+2],w=t[i+30],N=b-F*(p-x-t[i+29]);N=N>w?w:N<-w?-w:" +
+  "N;let M=N-b;t[i+20+2]=N,o[l+2]=x-_*M,o[I+2]=p+f*M}let h=(m&Et.enableSpring)!==0,B=(m&Et.enableLimit)" +
+  "!==0;oA(t,i,o,l,I,e,r,h,!1,B,bc);let E=R[Fo],u=R[Do],g=-R[bo],d=R[xo],S=(E+R[Eo])*d-(u+R[uo])*g,P=R[" +
+  "So]*d-R[po]*g,D=y+C+_*S*S+f*P*P;R[xo]=g,R[bo]=d,R[En]=S,R[un]=P,R[rn]=D>0?1/D:0,R[zn]=g*E+d*u,MA(t,i" +
+  ",o,l,I,0,14,r)}}var De=0,we=1;function Ne(t,n,A,o,e,r){let s=t.joints.constraints,c=t.joints.groupSt" +
+  "art,a=t.solverData.states,i=t.solverData.params,l=A*qA;for(let I=0;I<qA;I++){let y=Math.max(o,c[l+I]" +
+  "),_=Math.min(e,c[l+I+1]);y>=_||(n===De?(di(s,I,y,_,i),Pc(I,s,y,_,a)):Rc(I,s,y,_,a,i,n===we,r))}}func" +
+  "tion Te(t,n,A,o,e){let r=t.joints,s=t.solverData.states;n===De?Ri(r.pins,A,o,s,t.solverData.params):" +
+  "Mi(r.pins,A,o,s,r.softness,n===we,e)}function Pc(t,n,A,o,e){switch(t){case ht.distance:return ui(n,A" +
+  ",o,e);case ht.revolute:return vi(n,A,o,e);case ht.prismatic:return Fi(n,A,o,e);case ht.weld:return J" +
+  "i(n,A,o,e);case ht.wheel:return Qi(n,A,o,e);case ht.mouse:return bi(n,A,o,e);case ht.motor:return pi" +
+  "(n,A,o,e);case ht.pulley:return wi(n,A,o,e)}}function Rc(t,n,A,o,e,r,s,c){switch(t){case ht.distance" +
+  ":return Si(n,A,o,e,r,s,c);case ht.revolute:return Oi(n,A,o,e,r,s,c);case ht.prismatic:return Di(n,A," +
+  "o,e,r,s,c);case ht.weld:return Li(n,A,o,e,r,s,c);case ht.wheel:return Ui(n,A,o,e,r,s,c);case ht.mous" +
+  "e:return Pi(n,A,o,e,r,s,c);case ht.motor:return xi(n,A,o,e,r,s,c);case ht.pulley:return Ni(n,A,o,e,r" +
+  ",s,c)}}var Fc=0,Dc=1,wc=2,Gi=3,Xi=4;var Nc=6,Tc=7,vc=8,Oc=9,Yi=10,Vi=13,Jc=16,qi=32,Lc=6;function Hi" +
+  "(t,n,A,o,e=0){let r=t.solverData,s=r.states,c=r.params,a=n&qi-1,i=(n&qi)!==0;if(a===Jc)Ee(t,A,o);els" +
+  "e if(a>=Vi)Te(t,a-Vi,A,o,i);else if(a>=Yi)Ne(t,a-Yi,n>>Lc,A,o,i);else if(a===vc)Vs(t,A,o,r.chunkFoun" +
+  "d,e*Ys);else if(a===Oc)r.writeBackCounts[e]=Ws(t,A,o,r.writeBackOut,A-1);else if(a===Fc)Hs(s,r.integ" +
+  "ration,o,c,A);else if(a===Dc)Ks(s,o,c,A);else if(a===wc)ks(s,o,c,A);else if(a===Nc)js(r.contacts,o,s" +
+  ",c,A);else if(a===Tc)Qc(t,A,o);else{let l=r.kernel;if(l!==null){let I=r.contactsAddress+A*37*4;a===G" +
+  "i?l.warmStartContacts(I,o-A,r.statesAddress):l.solveContacts(I,o-A,r.statesAddress,c[1],c[3],a===Xi?" +
+  "1:0,i?1:0)}else a===Gi?$s(r.contacts,o,s,A):zs(r.contacts,o,s,c,a===Xi,i,A)}}function Qc(t,n,A){let " +
+  "o=t.solverData.contacts,e=t.solverData.constraintSlot,r=t.contacts.listIndex,s=t.contacts.points,c=t" +
+  ".contacts.flags;for(let a=n;a<A;a++){if(!Dn(c[a]))continue;let i=r[a];if(i===-1)continue;let l=e[i];" +
+  "if(l<0)continue;let I=l*37,y=a*No,_=o[I+9];for(let C=0;C<_;C++){let f=I+15+C*11,m=y+C*mo;s[m+Yo]=o[f" +
+  "+7],s[m+Vo]=o[f+8]}}}var nA=0,ki=1,Cr=2,ve=3,Wi=4,Oe=5,fr=8,mr=12,Zi=0,Je=1,$i=2,zi=3,ji=4,ta=5,Uc=6" +
+  ",Gc=7,Xc=8,sy=fr+2*mr;var oa=1,Yc=2,Le=3,Vc=4;function qc(t){return(t&65535)<<16}function Ki(t,n,A){" +
+  "for(;;){let o=Atomics.load(t,ki);if((o&-65536)!==n)return-1;let e=o&65535;if(e>=A)return-1;if(Atomic" +
+  "s.compareExchange(t,ki,o,o+1)===o)return e}}function na(t,n,A,o,e,r,s){let c=qc(o),a=fr+(o&1)*mr,i=0" +
+  ";for(let l=Ki(t,c,r);l>=0;l=Ki(t,c,r))e===Vc?kc(A,t,a,l,s):Hc(A,e,l,s),Atomics.store(n,l,o),Atomics." +
+  "add(t,Cr,1)+1===r&&Atomics.notify(t,Cr),i++;return i}function Hc(t,n,A,o){if(n===Yc)Ds(t,A,o,t.conta" +
+  "cts.chunkOut,t.contacts.chunkCounts);else if(n===Le){let e=t.broadphase;e.pairChunkCounts[A]=Ns(t,A," +
+  "o,e.pairChunkOut,2*A*Kr,Kr)}}function kc(t,n,A,o,e){let r=n[A+Gc]+o*e,s=Math.min(n[A+Xc],r+e);Hi(t,n" +
+  "[A+Uc],r,s,o)}var Ht=t=>t.contacts,Pn=t=>t.shapes.geometry,Rn=t=>t.shapes,kt=t=>t.bodies,gr=t=>t.bod" +
+  "ies.transform,hr=t=>t.broadphase,Kc=t=>t.broadphase.moveBuffer,Uo=t=>t.solverData,Go=t=>t.joints,Wc=" +
+  "t=>t.joints.f,Qe=[[Ht,\"shapeA\"],[Ht,\"shapeB\"],[Ht,\"bodyA\"],[Ht,\"bodyB\"],[Ht,\"flags\"],[Ht,\"listIndex\"" +
+  "],[Ht,\"pointCount\"],[Ht,\"points\"],[Ht,\"normalX\"],[Ht,\"normalY\"],[Ht,\"manifoldCache\"],[Ht,\"cacheValid" +
+  "\"],[Ht,\"chunkOut\"],[Ht,\"chunkCounts\"],[Pn,\"type\"],[Pn,\"count\"],[Pn,\"radius\"],[Pn,\"centroid\"],[Pn,\"sl" +
+  "ot\"],[Pn,\"verts\"],[Pn,\"normals\"],[Rn,\"aabb\"],[Rn,\"moved\"],[Rn,\"tree\"],[Rn,\"proxy\"],[kt,\"flags\"],[gr," +
+  "\"x\"],[gr,\"y\"],[gr,\"c\"],[gr,\"s\"],[Rn,\"groupIndex\"],[Rn,\"maskBits\"],[hr,\"moveFrom\"],[hr,\"moveSlot\"],[h" +
+  "r,\"pairChunkOut\"],[hr,\"pairChunkCounts\"],[Kc,\"data\"],[Uo,\"states\"],[Uo,\"contacts\"],[Uo,\"integration\"" +
+  "],[Uo,\"centres\"],[Uo,\"params\"],[Uo,\"chunkFound\"],[Uo,\"indexOf\"],[Uo,\"constraintSlot\"],[Ht,\"list\"],[H" +
+  "t,\"friction\"],[Ht,\"restitution\"],[Ht,\"tangentSpeed\"],[Ht,\"rollingResistance\"],[kt,\"localCenterX\"],[k" +
+  "t,\"localCenterY\"],[Uo,\"writeBackOut\"],[Uo,\"writeBackCounts\"],[kt,\"vx\"],[kt,\"vy\"],[kt,\"w\"],[kt,\"cente" +
+  "rX\"],[kt,\"centerY\"],[kt,\"forceX\"],[kt,\"forceY\"],[kt,\"torque\"],[kt,\"mass\"],[kt,\"inertia\"],[kt,\"maxExt" +
+  "ent\"],[kt,\"minExtent\"],[kt,\"type\"],[kt,\"shapeHead\"],[Rn,\"next\"],[Go,\"constraints\"],[Go,\"groupStart\"]" +
+  ",[Go,\"pins\"],[Go,\"softness\"],[kt,\"invMass\"],[kt,\"invInertia\"],[Go,\"type\"],[Go,\"flags\"],[Go,\"bodyA\"]," +
+  "[Go,\"bodyB\"],[Go,\"rowColour\"],[Go,\"rowSlot\"],...Array.from({length:KA},(t,n)=>[Wc,String(n)])];funct" +
+  "ion Aa(t,n,A){let[o,e]=Qe[n];o(t)[e]=A}var ra=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/f" +
+  "Hx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9ye" +
+  "QIACssuBfIUAh57Cn8gAiABKgIAu/wCQcgAbGoiJEEYaiACIAAqAgC7/AJByABsaiIlQRhq/V0DAP1XAwABIQYgJEFAayAlQUBr/" +
+  "V0DAP1XAwABIQ4gAiABKgIEu/wCQcgAbGoiJkEYaiACIAAqAgS7/AJByABsaiInQRhq/V0DAP1XAwABIQcgJkFAayAnQUBr/V0DA" +
+  "P1XAwABIQ8gBiABQQhqIABBCGr9XAIA/VYCAAH9XyIY/fIBIREgBiABQQxqIABBDGr9XAIA/VYCAAH9XyId/fIBIRIgByAY/fIBI" +
+  "RMgByAd/fIBIRQgJCAl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQcgJiAn/V0DA" +
+  "P1XAwABIQsgJkEIaiAnQQhq/V0DAP1XAwABIQwgJkEQaiAnQRBq/V0DAP1XAwABIQYgJEEwaiAlQTBq/V0DAP1XAwABIR4gJEE4a" +
+  "iAlQThq/V0DAP1XAwABIR8gJkEwaiAnQTBq/V0DAP1XAwABISAgJkE4aiAnQThq/V0DAP1XAwABISEgJkEgaiAnQSBq/V0DAP1XA" +
+  "wABICRBIGogJUEgav1dAwD9VwMAAf3xASAY/fIBICZBKGogJ0Eoav1dAwD9VwMAASAkQShqICVBKGr9XQMA/VcDAAH98QEgHf3yA" +
+  "f3wASEiIAFBGGogAEEYav1cAgD9VgIAAf1fIRUgAUEcaiAAQRxq/VwCAP1WAgAB/V8hFiABQSBqIABBIGr9XAIA/VYCAAH9XyEXI" +
+  "AFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohECAAQTxqISkgAUE8aiEqA0AgKEECSARAIBD9U0UgKEEBR" +
+  "nFFBEAgKSAoQSxsIgJqISsgEP0M/////////////////////yAoGyEZIAIgKmoiLEEEaiArQQRq/VwCAP1WAgAB/V8hGiAiICAgL" +
+  "EEMaiArQQxq/VwCAP1WAgAB/V/98gH98AEgISAa/fIB/fABIB4gLEEIaiArQQhq/VwCAP1WAgAB/V/98gH98QEgHyAsICv9XAIA/" +
+  "VYCAAH9XyIb/fIB/fEBICxBEGogK0EQav1cAgD9VgIAAf1f/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD9SiEjICxBHGogK0Ecav1cA" +
+  "gD9VgIAAf1fIhwgBQR7IAggA/3yASAEIBUgCP3yASIIIAggBP1J/VIgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8gFiAj/VIhDf0MA" +
+  "AAAAAAAAAAAAAAAAAAAACAXICP9UgUgCCAD/fIB/QwAAAAAAAAAAAAAAAAAAAAAICP9UiEI/QwAAAAAAADwPwAAAAAAAPA/IQ39D" +
+  "AAAAAAAAAAAAAAAAAAAAAALIBz98gH98QEgLEEUaiArQRRq/VwCAP1WAgAB/V8gDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yA" +
+  "SAKIB398gH98AH98QEgBiAa/fIBIAcgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAA" +
+  "AAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEEkaiICICtBJGoiLf1cAgD9VgIAAf1fISMgKAR7ICtBHGogCCAcIBn9Uv1eIgj9WgIAA" +
+  "CAsQRxqIAj9WgIAASAtIA0gIyAZIA0gI/1K/U79Uv1eIgj9WgIAACACIAj9WgIAASAJIA0gEf3yAf3xASAJIBn9UiEJIAogDSAS/" +
+  "fIB/fEBIAogGf1SIQogCyANIBP98gH98AEgCyAZ/VIhCyAMIA0gFP3yAf3wASAMIBn9UiEMIAYgDSAPIBr98gH98gH98AEgBiAZ/" +
+  "VIhBiAHIA0gDiAb/fIB/fIB/fEBIAcgGf1SBSArQRxqIAj9XiII/VoCAAAgLEEcaiAI/VoCAAEgK0EkaiANICMgDSAj/Ur9Uv1eI" +
+  "gj9WgIAACAsQSRqIAj9WgIAASAJIA0gEf3yAf3xASEJIAogDSAS/fIB/fEBIQogCyANIBP98gH98AEhCyAMIA0gFP3yAf3wASEMI" +
+  "AYgDSAPIBr98gH98gH98AEhBiAHIA0gDiAb/fIB/fIB/fEBCyEHIChBAWohKAwCCwsLIAFBEGogAEEQav1cAgD9VgIAAf1fIQMgA" +
+  "UEoaiAAQShq/VwCAP1WAgAB/V8hBEEAIQIDQCACQQJIBEAgEP1TRSACQQFGcUUEQCApIAJBLGwiBWohKCAQ/Qz//////////////" +
+  "///////IAIbIQggAyAFICpqIgVBHGogKEEcav1cAgD9VgIAAf1f/fIBIg397QEhFSANIBUgBUEgaiIrIChBIGoiLP1cAgD9VgIAA" +
+  "f1fIhYgBUEYaiAoQRhq/VwCAP1WAgAB/V8gCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/" +
+  "VwCAP1WAgAB/V8iF/3yASAGIAVBDGogKEEMav1cAgD9VgIAAf1fIhn98gH98QEgBP3wAf3wAf3yAf3xASIaIBogFf1J/VIgGiAN/" +
+  "Ur9UiINIBb98QEhFSACBHsgLCANIBYgCP1S/V4iDf1aAgAAICsgDf1aAgABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98" +
+  "AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3yAf3yAf3xASAGIAj9UiEGI" +
+  "AcgFSAOIBf98gH98gH98AEgByAI/VIFIChBIGogDf1eIgj9WgIAACAFQSBqIAj9WgIAASAJIBUgEv3yAf3xASEJIAogFSAR/fIB/" +
+  "fABIQogCyAVIBT98gH98AEhCyAMIBUgE/3yAf3xASEMIAYgFSAPIBn98gH98gH98QEhBiAHIBUgDiAX/fIB/fIB/fABCyEHIAJBA" +
+  "WohAgwCCwsLIAFBLGogAEEsav1cAgD9VgIAAf1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9SiIE/VMEQCADICpBHGogKUEcav1cAgD9V" +
+  "gIAAf1fICpByABqIClByABq/VwCAP1WAgAB/V/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP97QEhCCADIAggAUE0aiICI" +
+  "ABBNGoiBf1cAgD9VgIAAf1fIg0gAUEwaiAAQTBq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/fEBIhAgECAI/Un9UiAQIAP9Sv1SIgMgD" +
+  "f3xASEIIAUgAyANIAT9Uv1eIgP9WgIAACACIAP9WgIAASAHIA4gCP3yAf3xASAHIAT9UiEHIAYgDyAI/fIB/fABIAYgBP1SIQYLI" +
+  "CUgCf1bAwAAICQgCf1bAwABICVBCGogCv1bAwAAICRBCGogCv1bAwABICVBEGogB/1bAwAAICRBEGogB/1bAwABICcgC/1bAwAAI" +
+  "CYgC/1bAwABICdBCGogDP1bAwAAICZBCGogDP1bAwABICdBEGogBv1bAwAAICZBEGogBv1bAwABC8YLAhx8BH8gASAAKgIAu/wCQ" +
+  "cgAbGoiIysDGCEFICNBQGsrAwAhGiABIAAqAgS7/AJByABsaiIiKwMYIQsgIkFAaysDACEZIAUgACoCCLsiHKIhGCAFIAAqAgy7I" +
+  "huiIRcgIysDACEMICMrAwghDSAjKwMQIRYgIisDACEdICIrAwghHiAiKwMQIQogACoCGLshFSAAKgIcuyEGIAAqAiC7IQkgACoCJ" +
+  "LtEAAAAAAAA8D9kISEgAEE8aiIBQSxqISREAAAAAAAA8D8hBSAiKwMgICMrAyChIByiICIrAyggIysDKKEgG6KgIhQgIisDMCITI" +
+  "AEqAgy7oqAgIisDOCISIAEqAgS7Ih+ioCAjKwMwIhEgASoCCLuioSAjKwM4IhAgASoCALsiIKKhIAEqAhC7oCIORAAAAAAAAAAAZ" +
+  "ARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUEcaioCALsiDiAHIA6ioSABK" +
+  "gIUuyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOo" +
+  "SEHIAEgBbY4AhwgASAHIAFBJGoqAgC7IgUgBSAHYxu2OAIkIAwgByAYoqEhDyANIAcgF6KhIQ4gFiAHIBogIKKioSENIB0gByALI" +
+  "ByiIhaioCEMIB4gByALIBuiIh2ioCELIAogByAZIB+ioqAhCCAhBEBEAAAAAAAA8D8hBUQAAAAAAAAAACEHIBQgEyAkKgIMu6KgI" +
+  "BIgJCoCBLsiCqKgIBEgJCoCCLuioSAQICQqAgC7IhCioSAkKgIQu6AiEUQAAAAAAAAAAGQEfCARIAKiBSAEBHwgCSEHIAYhBSAVI" +
+  "BGiIgIgA5oiA2MEfCADBSACCwVEAAAAAAAAAAALCyECICRBHGoqAgC7IgMgByADoqEgJCoCFLsgBaIgDCAcoiALIBuioCAPIByiI" +
+  "A4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK2OAIcICQgAyAkQSRqKgIAu" +
+  "yICIAIgA2MbtjgCJCAPIAMgGKKhIQ8gDiADIBeioSEOIAwgAyAWoqAhDCALIAMgHaKgIQsgDSADIBogEKKioSENIAggAyAZIAqio" +
+  "qAhCAsgACoCELsiAyABKgIcu6IiApohBSACIAUgAUEgaioCALsiBiABKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gASoCC" +
+  "LsiB6IgCCABKgIMuyIJoqEgACoCKLsiCqCgoqEiECAFIBBkGyACIBBjGyICIAahIQUgASACtjgCICAPIAUgF6KhIQ8gDiAFIBiio" +
+  "CEOIA0gBSAaIAeioqAhDSAMIAUgHaKgIQwgCyAFIBaioSELIAggBSAZIAmioqEhAiAhBEAgAyAkKgIcu6IiA5ohBSADIAUgJEEga" +
+  "ioCALsiBiAkKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkKgIMuyIIoqEgCqCgoqEiCSAFIAlkGyADI" +
+  "AljGyIDIAahIQUgJCADtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgB" +
+  "SAZIAiioqEhAgsgACoCLLsiA0QAAAAAAAAAAGQEQCADIAEqAhy7ICEEfCAkKgIcuwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEE0a" +
+  "ioCALsiBiAAKgIwuyACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADtjgCNCANIBogBaKhIQ0gAiAZIAWioCECCyAjIA85A" +
+  "wAgIyAOOQMIICMgDTkDECAiIAw5AwAgIiALOQMIICIgAjkDEAvpBgIMewZ/IAIgACoCALv8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAb" +
+  "GohECACIAEqAgC7/AJByABsaiERIAIgASoCBLv8AkHIAGxqIQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8hCiABQQxqIABBDGr9XAIA/" +
+  "VYCAAH9XyELIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohDQNAIBJBAkgEQCAJIBJBC2xBD2pBAnQiE" +
+  "yABaiIUQRxqIAAgE2oiE0Ecav1cAgD9VgIAAf1fIgggCv3yASAUQSBqIBNBIGr9XAIA/VYCAAH9XyIOIAv98gH98AH98AEhDCAEI" +
+  "AggC/3yASAOIAr98gH98QH98AEhBiADIAggFCAT/VwCAP1WAgAB/V/98gEgDiAUQQhqIBNBCGr9XAIA/VYCAAH9X/3yAf3xAf3wA" +
+  "SEHIAUgCCAUQQRqIBNBBGr9XAIA/VYCAAH9X/3yASAOIBRBDGogE0EMav1cAgD9VgIAAf1f/fIB/fEB/fABIQggEgR7IAYgBCAN/" +
+  "VIhBCAHIAMgDf1SIQMgCCAFIA39UiEFIAwgCSAN/VIFIAYhBCAHIQMgCCEFIAwLIQkgEkEBaiESDAELCyABQTRqIABBNGr9XAIA/" +
+  "VYCAAH9XyEGIAJBGGogEEEYav1dAwD9VwMAASEHIA8gESAP/V0DAP1XAwABIBFBGGogD0EYav1dAwD9VwMAASIIIAn98gH98QEiC" +
+  "v1bAwAAIBEgCv1bAwABIBFBCGoiACAPQQhqIgH9XQMA/VcDAAEgCCAE/fIB/fEBIQggASAI/VsDAAAgACAI/VsDAAEgEUEQaiIAI" +
+  "A9BEGoiAf1dAwD9VwMAASARQUBrIA9BQGv9XQMA/VcDAAEgAyAG/fAB/fIB/fEBIQMgASAD/VsDAAAgACAD/VsDAAEgECACIBD9X" +
+  "QMA/VcDAAEgByAJ/fIB/fABIgP9WwMAACACIAP9WwMAASACQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgBP3yAf3wASEDIAEgA/1bA" +
+  "wAAIAAgA/1bAwABIAJBEGoiACAQQRBqIgH9XQMA/VcDAAEgAkFAayAQQUBr/V0DAP1XAwABIAUgBv3wAf3yAf3wASEDIAEgA/1bA" +
+  "wAAIAAgA/1bAwABC5gEAgd/DHwDQCABIARKBEAgACAEQZQBbGohAyAEQQFqIgUgAUgEQCADKgIEuyEKIAAgBUGUAWxqIgUqAgC7I" +
+  "QsgAyoCALsiDCAFKgIEuyINYSALIAxhciAMRAAAAAAAAAAAYnEEf0EBBSAKIA1hIAogC2FyIApEAAAAAAAAAABicQtFBEAgAyAFI" +
+  "AIQAiAEQQJqIQQMAwsLQQAhBkQAAAAAAAAAACEKRAAAAAAAAAAAIQtEAAAAAAAAAAAhDEQAAAAAAAAAACENIAIgAyoCALv8AkHIA" +
+  "GxqIggrAxghDiAIQUBrKwMAIRIgAiADKgIEu/wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhEyADKgIIuyEQIAMqAgy7IREgAyoCJLv8A" +
+  "iEHA0AgBiAHSARAIAogAyAGQQtsQQ9qQQJ0aiIFKgIcuyIUIBCiIAUqAiC7IhUgEaKgoCEKIAsgFCARoiAVIBCioaAhCyAMIBQgB" +
+  "SoCALuiIBUgBSoCCLuioaAhDCANIBQgBSoCBLuiIBUgBSoCDLuioaAhDSAGQQFqIQYMAQsLIAMqAjS7IRAgCCAIKwMAIA4gCqKhO" +
+  "QMAIAggCCsDCCAOIAuioTkDCCAIIAgrAxAgEiAMIBCgoqE5AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSsDCCAPIAuioDkDCCAJIAkrA" +
+  "xAgEyANIBCgoqA5AxAgBEEBaiEEDAELCwuHAwMCewN/BHwgA/0UIQcgBJr9FCEIIAVBAEchCSAGBEAgAUEBayEBA0AgAUEATgRAI" +
+  "AAgAUGUAWxqIQYgAUEASgRAIAAgAUEBa0GUAWxqIgoqAgC7IQwgCioCBLshDSAGKgIEuyIOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAA" +
+  "AAAAABicQR/QQEFIA0gDmEgDSAPYXIgDUQAAAAAAAAAAGJxC0UEQCAKIAYgAiAHIAggCRAAIAFBAmshAQwDCwsgBiACIAMgBCAFE" +
+  "AEgAUEBayEBDAELCwVBACEGA0AgASAGSgRAIAAgBkGUAWxqIQogBkEBaiILIAFIBEAgCioCBLshDCAAIAtBlAFsaiILKgIAuyENI" +
+  "AoqAgC7Ig4gCyoCBLsiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACI" +
+  "AcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",ea=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwB" +
+  "gBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmV" +
+  "Db250YWN0cwAEBm1lbW9yeQIACssuBfIUAh57Cn8gAiABKgIAu/wCQcgAbGoiJEEYaiACIAAqAgC7/AJByABsaiIlQRhq/V0DAP1" +
+  "XAwABIQYgJEFAayAlQUBr/V0DAP1XAwABIQ4gAiABKgIEu/wCQcgAbGoiJkEYaiACIAAqAgS7/AJByABsaiInQRhq/V0DAP1XAwA" +
+  "BIQcgJkFAayAnQUBr/V0DAP1XAwABIQ8gBiABQQhqIABBCGr9XAIA/VYCAAH9XyIY/fIBIREgBiABQQxqIABBDGr9XAIA/VYCAAH" +
+  "9XyId/fIBIRIgByAY/fIBIRMgByAd/fIBIRQgJCAl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0" +
+  "DAP1XAwABIQcgJiAn/V0DAP1XAwABIQsgJkEIaiAnQQhq/V0DAP1XAwABIQwgJkEQaiAnQRBq/V0DAP1XAwABIQYgJEEwaiAlQTB" +
+  "q/V0DAP1XAwABIR4gJEE4aiAlQThq/V0DAP1XAwABIR8gJkEwaiAnQTBq/V0DAP1XAwABISAgJkE4aiAnQThq/V0DAP1XAwABISE" +
+  "gJkEgaiAnQSBq/V0DAP1XAwABICRBIGogJUEgav1dAwD9VwMAAf3xASAY/fIBICZBKGogJ0Eoav1dAwD9VwMAASAkQShqICVBKGr" +
+  "9XQMA/VcDAAH98QEgHf3yAf3wASEiIAFBGGogAEEYav1cAgD9VgIAAf1fIRUgAUEcaiAAQRxq/VwCAP1WAgAB/V8hFiABQSBqIAB" +
+  "BIGr9XAIA/VYCAAH9XyEXIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohECAAQTxqISkgAUE8aiEqA0A" +
+  "gKEECSARAIBD9U0UgKEEBRnFFBEAgKSAoQSxsIgJqISsgEP0M/////////////////////yAoGyEZIAIgKmoiLEEEaiArQQRq/Vw" +
+  "CAP1WAgAB/V8hGiAiICAgLEEMaiArQQxq/VwCAP1WAgAB/V/98gH98AEgISAa/fIB/fABIB4gLEEIaiArQQhq/VwCAP1WAgAB/V/" +
+  "98gH98QEgHyAsICv9XAIA/VYCAAH9XyIb/fIB/fEBICxBEGogK0EQav1cAgD9VgIAAf1f/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD" +
+  "9SiEjICxBHGogK0Ecav1cAgD9VgIAAf1fIhwgBQR7IAggA/3yASAEIBUgCP3yASIIIAggBP1J/VIgI/1SIQj9DAAAAAAAAPA/AAA" +
+  "AAAAA8D8gFiAj/VIhDf0MAAAAAAAAAAAAAAAAAAAAACAXICP9UgUgCCAD/fIB/QwAAAAAAAAAAAAAAAAAAAAAICP9UiEI/QwAAAA" +
+  "AAADwPwAAAAAAAPA/IQ39DAAAAAAAAAAAAAAAAAAAAAALIBz98gH98QEgLEEUaiArQRRq/VwCAP1WAgAB/V8gDf3yASALIBj98gE" +
+  "gDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgBiAa/fIBIAcgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAA" +
+  "AAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEEkaiICICtBJGoiLf1cAgD9VgIAAf1fISMgKAR7ICtBHGo" +
+  "gCCAcIBn9Uv1eIgj9WgIAACAsQRxqIAj9WgIAASAtIA0gIyAZIA0gI/1K/U79Uv1eIgj9WgIAACACIAj9WgIAASAJIA0gEf3yAf3" +
+  "xASAJIBn9UiEJIAogDSAS/fIB/fEBIAogGf1SIQogCyANIBP98gH98AEgCyAZ/VIhCyAMIA0gFP3yAf3wASAMIBn9UiEMIAYgDSA" +
+  "PIBr98gH98gH98AEgBiAZ/VIhBiAHIA0gDiAb/fIB/fIB/fEBIAcgGf1SBSArQRxqIAj9XiII/VoCAAAgLEEcaiAI/VoCAAEgK0E" +
+  "kaiANICMgDSAj/Ur9Uv1eIgj9WgIAACAsQSRqIAj9WgIAASAJIA0gEf3yAf3xASEJIAogDSAS/fIB/fEBIQogCyANIBP98gH98AE" +
+  "hCyAMIA0gFP3yAf3wASEMIAYgDSAPIBr98gH98gH98AEhBiAHIA0gDiAb/fIB/fIB/fEBCyEHIChBAWohKAwCCwsLIAFBEGogAEE" +
+  "Qav1cAgD9VgIAAf1fIQMgAUEoaiAAQShq/VwCAP1WAgAB/V8hBEEAIQIDQCACQQJIBEAgEP1TRSACQQFGcUUEQCApIAJBLGwiBWo" +
+  "hKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBHGogKEEcav1cAgD9VgIAAf1f/fIBIg397QEhFSANIBUgBUEgaiI" +
+  "rIChBIGoiLP1cAgD9VgIAAf1fIhYgBUEYaiAoQRhq/VwCAP1WAgAB/V8gCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fE" +
+  "B/fEBIAcgBUEIaiAoQQhq/VwCAP1WAgAB/V8iF/3yASAGIAVBDGogKEEMav1cAgD9VgIAAf1fIhn98gH98QEgBP3wAf3wAf3yAf3" +
+  "xASIaIBogFf1J/VIgGiAN/Ur9UiINIBb98QEhFSACBHsgLCANIBYgCP1S/V4iDf1aAgAAICsgDf1aAgABIAkgFSAS/fIB/fEBIAk" +
+  "gCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3" +
+  "yAf3yAf3xASAGIAj9UiEGIAcgFSAOIBf98gH98gH98AEgByAI/VIFIChBIGogDf1eIgj9WgIAACAFQSBqIAj9WgIAASAJIBUgEv3" +
+  "yAf3xASEJIAogFSAR/fIB/fABIQogCyAVIBT98gH98AEhCyAMIBUgE/3yAf3xASEMIAYgFSAPIBn98gH98gH98QEhBiAHIBUgDiA" +
+  "X/fIB/fIB/fABCyEHIAJBAWohAgwCCwsLIAFBLGogAEEsav1cAgD9VgIAAf1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9SiIE/VMEQCA" +
+  "DICpBHGogKUEcav1cAgD9VgIAAf1fICpByABqIClByABq/VwCAP1WAgAB/V/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP" +
+  "97QEhCCADIAggAUE0aiICIABBNGoiBf1cAgD9VgIAAf1fIg0gAUEwaiAAQTBq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/fEBIhAgECA" +
+  "I/Un9UiAQIAP9Sv1SIgMgDf3xASEIIAUgAyANIAT9Uv1eIgP9WgIAACACIAP9WgIAASAHIA4gCP3yAf3xASAHIAT9UiEHIAYgDyA" +
+  "I/fIB/fABIAYgBP1SIQYLICUgCf1bAwAAICQgCf1bAwABICVBCGogCv1bAwAAICRBCGogCv1bAwABICVBEGogB/1bAwAAICRBEGo" +
+  "gB/1bAwABICcgC/1bAwAAICYgC/1bAwABICdBCGogDP1bAwAAICZBCGogDP1bAwABICdBEGogBv1bAwAAICZBEGogBv1bAwABC8Y" +
+  "LAhx8BH8gASAAKgIAu/wCQcgAbGoiIysDGCEFICNBQGsrAwAhGiABIAAqAgS7/AJByABsaiIiKwMYIQsgIkFAaysDACEZIAUgACo" +
+  "CCLsiHKIhGCAFIAAqAgy7IhuiIRcgIysDACEMICMrAwghDSAjKwMQIRYgIisDACEdICIrAwghHiAiKwMQIQogACoCGLshFSAAKgI" +
+  "cuyEGIAAqAiC7IQkgACoCJLtEAAAAAAAA8D9kISEgAEE8aiIBQSxqISREAAAAAAAA8D8hBSAiKwMgICMrAyChIByiICIrAyggIys" +
+  "DKKEgG6KgIhQgIisDMCITIAEqAgy7oqAgIisDOCISIAEqAgS7Ih+ioCAjKwMwIhEgASoCCLuioSAjKwM4IhAgASoCALsiIKKhIAE" +
+  "qAhC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUE" +
+  "caioCALsiDiAHIA6ioSABKgIUuyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACA" +
+  "FRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AhwgASAHIAFBJGoqAgC7IgUgBSAHYxu2OAIkIAwgByAYoqEhDyANIAcgF6KhIQ4gFiA" +
+  "HIBogIKKioSENIB0gByALIByiIhaioCEMIB4gByALIBuiIh2ioCELIAogByAZIB+ioqAhCCAhBEBEAAAAAAAA8D8hBUQAAAAAAAA" +
+  "AACEHIBQgEyAkKgIMu6KgIBIgJCoCBLsiCqKgIBEgJCoCCLuioSAQICQqAgC7IhCioSAkKgIQu6AiEUQAAAAAAAAAAGQEfCARIAK" +
+  "iBSAEBHwgCSEHIAYhBSAVIBGiIgIgA5oiA2MEfCADBSACCwVEAAAAAAAAAAALCyECICRBHGoqAgC7IgMgByADoqEgJCoCFLsgBaI" +
+  "gDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK" +
+  "2OAIcICQgAyAkQSRqKgIAuyICIAIgA2MbtjgCJCAPIAMgGKKhIQ8gDiADIBeioSEOIAwgAyAWoqAhDCALIAMgHaKgIQsgDSADIBo" +
+  "gEKKioSENIAggAyAZIAqioqAhCAsgACoCELsiAyABKgIcu6IiApohBSACIAUgAUEgaioCALsiBiABKgIYuyAMIBuiIAsgHKKhIA8" +
+  "gG6IgDiAcoqGhIA0gASoCCLsiB6IgCCABKgIMuyIJoqEgACoCKLsiCqCgoqEiECAFIBBkGyACIBBjGyICIAahIQUgASACtjgCICA" +
+  "PIAUgF6KhIQ8gDiAFIBiioCEOIA0gBSAaIAeioqAhDSAMIAUgHaKgIQwgCyAFIBaioSELIAggBSAZIAmioqEhAiAhBEAgAyAkKgI" +
+  "cu6IiA5ohBSADIAUgJEEgaioCALsiBiAkKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkKgIMuyIIoqE" +
+  "gCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgJCADtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQs" +
+  "gDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCLLsiA0QAAAAAAAAAAGQEQCADIAEqAhy7ICEEfCAkKgIcuwVEAAAAAAAAAAA" +
+  "LoKIiA5ohBSADIAUgAEE0aioCALsiBiAAKgIwuyACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADtjgCNCANIBogBaKhIQ0" +
+  "gAiAZIAWioCECCyAjIA85AwAgIyAOOQMIICMgDTkDECAiIAw5AwAgIiALOQMIICIgAjkDEAvpBgIMewZ/IAIgACoCALv8AkHIAGx" +
+  "qIQ8gAiAAKgIEu/wCQcgAbGohECACIAEqAgC7/AJByABsaiERIAIgASoCBLv8AkHIAGxqIQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8" +
+  "hCiABQQxqIABBDGr9XAIA/VYCAAH9XyELIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohDQNAIBJBAkg" +
+  "EQCAJIBJBC2xBD2pBAnQiEyABaiIUQRxqIAAgE2oiE0Ecav1cAgD9VgIAAf1fIgggCv3yASAUQSBqIBNBIGr9XAIA/VYCAAH9XyI" +
+  "OIAv98gH98AH98AEhDCAEIAggC/3yASAOIAr98gH98QH98AEhBiADIAggFCAT/VwCAP1WAgAB/V/98gEgDiAUQQhqIBNBCGr9XAI" +
+  "A/VYCAAH9X/3yAf3xAf3wASEHIAUgCCAUQQRqIBNBBGr9XAIA/VYCAAH9X/3yASAOIBRBDGogE0EMav1cAgD9VgIAAf1f/fIB/fE" +
+  "B/fABIQggEgR7IAYgBCAN/VIhBCAHIAMgDf1SIQMgCCAFIA39UiEFIAwgCSAN/VIFIAYhBCAHIQMgCCEFIAwLIQkgEkEBaiESDAE" +
+  "LCyABQTRqIABBNGr9XAIA/VYCAAH9XyEGIAJBGGogEEEYav1dAwD9VwMAASEHIA8gESAP/V0DAP1XAwABIBFBGGogD0EYav1dAwD" +
+  "9VwMAASIIIAn98gH98QEiCv1bAwAAIBEgCv1bAwABIBFBCGoiACAPQQhqIgH9XQMA/VcDAAEgCCAE/fIB/fEBIQggASAI/VsDAAA" +
+  "gACAI/VsDAAEgEUEQaiIAIA9BEGoiAf1dAwD9VwMAASARQUBrIA9BQGv9XQMA/VcDAAEgAyAG/fAB/fIB/fEBIQMgASAD/VsDAAA" +
+  "gACAD/VsDAAEgECACIBD9XQMA/VcDAAEgByAJ/fIB/fABIgP9WwMAACACIAP9WwMAASACQQhqIgAgEEEIaiIB/V0DAP1XAwABIAc" +
+  "gBP3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABIAJBEGoiACAQQRBqIgH9XQMA/VcDAAEgAkFAayAQQUBr/V0DAP1XAwABIAUgBv3" +
+  "wAf3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABC5gEAgd/DHwDQCABIARKBEAgACAEQZQBbGohAyAEQQFqIgUgAUgEQCADKgIEuyE" +
+  "KIAAgBUGUAWxqIgUqAgC7IQsgAyoCALsiDCAFKgIEuyINYSALIAxhciAMRAAAAAAAAAAAYnEEf0EBBSAKIA1hIAogC2FyIApEAAA" +
+  "AAAAAAABicQtFBEAgAyAFIAIQAiAEQQJqIQQMAwsLQQAhBkQAAAAAAAAAACEKRAAAAAAAAAAAIQtEAAAAAAAAAAAhDEQAAAAAAAA" +
+  "AACENIAIgAyoCALv8AkHIAGxqIggrAxghDiAIQUBrKwMAIRIgAiADKgIEu/wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhEyADKgIIuyE" +
+  "QIAMqAgy7IREgAyoCJLv8AiEHA0AgBiAHSARAIAogAyAGQQtsQQ9qQQJ0aiIFKgIcuyIUIBCiIAUqAiC7IhUgEaKgoCEKIAsgFCA" +
+  "RoiAVIBCioaAhCyAMIBQgBSoCALuiIBUgBSoCCLuioaAhDCANIBQgBSoCBLuiIBUgBSoCDLuioaAhDSAGQQFqIQYMAQsLIAMqAjS" +
+  "7IRAgCCAIKwMAIA4gCqKhOQMAIAggCCsDCCAOIAuioTkDCCAIIAgrAxAgEiAMIBCgoqE5AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSs" +
+  "DCCAPIAuioDkDCCAJIAkrAxAgEyANIBCgoqA5AxAgBEEBaiEEDAELCwuHAwMCewN/BHwgA/0UIQcgBJr9FCEIIAVBAEchCSAGBEA" +
+  "gAUEBayEBA0AgAUEATgRAIAAgAUGUAWxqIQYgAUEASgRAIAAgAUEBa0GUAWxqIgoqAgC7IQwgCioCBLshDSAGKgIEuyIOIAxhIAY" +
+  "qAgC7Ig8gDGFyIAxEAAAAAAAAAABicQR/QQEFIA0gDmEgDSAPYXIgDUQAAAAAAAAAAGJxC0UEQCAKIAYgAiAHIAggCRAAIAFBAms" +
+  "hAQwDCwsgBiACIAMgBCAFEAEgAUEBayEBDAELCwVBACEGA0AgASAGSgRAIAAgBkGUAWxqIQogBkEBaiILIAFIBEAgCioCBLshDCA" +
+  "AIAtBlAFsaiILKgIAuyENIAoqAgC7Ig4gCyoCBLsiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAA" +
+  "AAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var AA=[void 0,vo" +
+  "id 0];function ia(t){let n=t?1:0;if(AA[n]!==void 0)return AA[n];if(AA[n]=null,typeof WebAssembly==\"o" +
+  "bject\"&&typeof WebAssembly.Module==\"function\")try{AA[n]=new WebAssembly.Module(Zc(t?ea:ra))}catch{AA" +
+  "[n]=null}return AA[n]}function aa(t,n){return new WebAssembly.Instance(t,{env:{memory:n,abort:()=>{t" +
+  "hrow new Error(\"contact solver kernel aborted\")}}}).exports}var sa=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef" +
+  "ghijklmnopqrstuvwxyz0123456789+/\";function Zc(t){let n=new Uint8Array(128);for(let c=0;c<sa.length;c" +
+  "++)n[sa.charCodeAt(c)]=c;let A=t.length;for(;A>0&&t[A-1]===\"=\";)A--;let o=new Uint8Array(A*3>>2),e=0" +
+  ",r=0,s=0;for(let c=0;c<A;c++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(e-=8,o[s++]=r>>e&255);return o}va" +
+  "r Bt=new Float64Array(0),Xt=new Int32Array(0),_a={states:Bt,integration:Bt,centres:Bt,contacts:new F" +
+  "loat32Array(0),params:Bt,chunkFound:Xt,writeBackOut:Xt,writeBackCounts:Xt,indexOf:Xt,constraintSlot:" +
+  "Xt,kernel:null,kernelMemory:null,statesAddress:0,contactsAddress:0},DA={contacts:new TA,shapes:{geom" +
+  "etry:new IA,aabb:Bt,moved:new Uint8Array(0),tree:new Uint8Array(0),proxy:Xt,groupIndex:Xt,maskBits:n" +
+  "ew Uint32Array(0),next:Xt},bodies:{flags:new Uint8Array(0),transform:{x:Bt,y:Bt,c:Bt,s:Bt},invMass:B" +
+  "t,invInertia:Bt,localCenterX:Bt,localCenterY:Bt,vx:Bt,vy:Bt,w:Bt,centerX:Bt,centerY:Bt,forceX:Bt,for" +
+  "ceY:Bt,torque:Bt,mass:Bt,inertia:Bt,maxExtent:Bt,minExtent:Bt,type:new Uint8Array(0),shapeHead:Xt},b" +
+  "roadphase:{trees:[new Jn,new Jn],moveBuffer:new wo,moveFrom:Bt,moveSlot:Xt,queryResults:new wo,pairC" +
+  "hunkOut:Xt,pairChunkCounts:Xt},manifold:ke(),pose:new Float64Array(8),solverData:_a,joints:{constrai" +
+  "nts:Bt,groupStart:Xt,pins:Bt,softness:Bt,f:Array.from({length:KA},()=>Bt),type:Xt,flags:Xt,bodyA:Xt," +
+  "bodyB:Xt,rowColour:Xt,rowSlot:Xt}},Kt=new Int32Array(Je+1),ya=Xt,Ca=new Int32Array(0),$c=2e4,FA=0;fu" +
+  "nction ca(){for(;;){for(let r=0;r<$c&&Atomics.load(Kt,nA)===FA;r++);Atomics.add(Kt,Oe,1),Atomics.wai" +
+  "t(Kt,nA,FA),Atomics.sub(Kt,Oe,1);let t=Atomics.load(Kt,nA);if(t===FA)continue;FA=t;let n=fr+(t&1)*mr" +
+  ",A=Atomics.load(Kt,n+Zi),o=Atomics.load(Kt,n+Je),e=Atomics.load(Kt,n+$i);if(Atomics.load(Kt,nA)===t)" +
+  "{if(A===oa)return;if(A===Le){let r=DA.broadphase.trees;r[0].adoptRoot(Atomics.load(Kt,n+zi)),r[1].ad" +
+  "optRoot(Atomics.load(Kt,n+ji)),DA.contacts.pairs.adoptSlots(ya,Atomics.load(Kt,n+ta))}try{na(Kt,Ca,D" +
+  "A,t,A,o,e)}catch(r){Atomics.store(Kt,Wi,1),Atomics.notify(Kt,Cr),fa({type:\"error\",message:r instance" +
+  "of Error?r.message:String(r)});return}}}}function la(t){if(t.type===\"init\")Kt=t.ctrl,FA=Atomics.load" +
+  "(Kt,nA),fa({type:\"ready\"}),ca();else if(t.type===\"columns\"){let n=t.columns,A=Qe.length;for(let s=0;" +
+  "s<A;s++)Aa(DA,s,n[s]);let o=DA.broadphase.trees;o[0].adoptQueryColumns(n.slice(A,A+Ln)),o[1].adoptQu" +
+  "eryColumns(n.slice(A+Ln,A+2*Ln)),ya=n[A+2*Ln],Ca=t.chunkDone;let e=_a,r=t.kernelMemory??null;r!==e.k" +
+  "ernelMemory&&(e.kernelMemory=r,e.kernel=r===null?null:aa(ia(!0),r)),e.statesAddress=t.statesAddress?" +
+  "?0,e.contactsAddress=t.contactsAddress??0,Atomics.add(Kt,ve,1),Atomics.notify(Kt,ve),ca()}}var Ia=gl" +
+  "obalThis.require,Br=typeof Ia==\"function\"?Ia(\"node:worker_threads\").parentPort:null;function fa(t){B" +
+  "r!==null?Br.postMessage(t):self.postMessage(t)}Br!==null?Br.on(\"message\",la):self.onmessage=t=>la(t." +
+  "data);})();\n";
