@@ -27,6 +27,17 @@ const segmentScratch = new Float64Array(8);
 const radii = new Float64Array(2);
 const separationOut = new Float64Array(1);
 
+/**
+ * Whether two quadrilaterals take the written-out separating axis tests (the default) or the general loops. Both
+ * give the same bits; the switch exists so that a property test can compare them (setQuadPath).
+ */
+let quadPath = true;
+
+/** Test hook: routes quadrilateral pairs through the general loops (false) or the written-out path (true). */
+export function setQuadPath(on: boolean): void {
+  quadPath = on;
+}
+
 /** Hysteresis (m) in favour of A's face as the reference, so near-equal separations do not swap reference faces. */
 const FLIP_BIAS = 0.1 * LINEAR_SLOP;
 /** Core separation (m) above which the cores count as apart and closest-edge points are considered. */
@@ -74,43 +85,184 @@ export function collidePolygons(
   const ox = v[baseA]!;
   const oy = v[baseA + 1]!;
 
-  for (let i = 0; i < 2 * countA; i += 2) {
-    vertsA[i] = v[baseA + i]! - ox;
-    vertsA[i + 1] = v[baseA + i + 1]! - oy;
-    normalsA[i] = n[baseA + i]!;
-    normalsA[i + 1] = n[baseA + i + 1]!;
-  }
   const qc = cA * cB + sA * sB;
   const qs = cA * sB - sA * cB;
   const dx = xB - xA;
   const dy = yB - yA;
   const tx = cA * dx + sA * dy - ox;
   const ty = -sA * dx + cA * dy - oy;
-  for (let i = 0; i < 2 * countB; i += 2) {
-    const x = v[baseB + i]!;
-    const y = v[baseB + i + 1]!;
-    vertsB[i] = qc * x - qs * y + tx;
-    vertsB[i + 1] = qs * x + qc * y + ty;
-    const nx = n[baseB + i]!;
-    const ny = n[baseB + i + 1]!;
-    normalsB[i] = qc * nx - qs * ny;
-    normalsB[i + 1] = qs * nx + qc * ny;
-  }
-
   const limit = SPECULATIVE_DISTANCE + radius;
-  maxSeparation(vertsA, normalsA, countA, vertsB, countB);
-  const separationA = separationOut[0]!;
-  let edgeA = bestEdge;
-  if (separationA >= limit) {
-    out[M_COUNT] = 0;
-    return;
-  }
-  maxSeparation(vertsB, normalsB, countB, vertsA, countA);
-  const separationB = separationOut[0]!;
-  let edgeB = bestEdge;
-  if (separationB >= limit) {
-    out[M_COUNT] = 0;
-    return;
+  let separationA: number;
+  let separationB: number;
+  let edgeA: number;
+  let edgeB: number;
+  if (countA === 4 && countB === 4 && quadPath) {
+    // Two quadrilaterals (boxes, most pairs): the separating axis tests of the general path below, written out over
+    // locals, same operations in the same order (the same bits). Most pairs that get here are separated and leave
+    // before the scratch arrays are written; with loops and array round trips this cost twice as much.
+    const ax1 = v[baseA + 2]! - ox;
+    const ay1 = v[baseA + 3]! - oy;
+    const ax2 = v[baseA + 4]! - ox;
+    const ay2 = v[baseA + 5]! - oy;
+    const ax3 = v[baseA + 6]! - ox;
+    const ay3 = v[baseA + 7]! - oy;
+    const bx0 = qc * v[baseB]! - qs * v[baseB + 1]! + tx;
+    const by0 = qs * v[baseB]! + qc * v[baseB + 1]! + ty;
+    const bx1 = qc * v[baseB + 2]! - qs * v[baseB + 3]! + tx;
+    const by1 = qs * v[baseB + 2]! + qc * v[baseB + 3]! + ty;
+    const bx2 = qc * v[baseB + 4]! - qs * v[baseB + 5]! + tx;
+    const by2 = qs * v[baseB + 4]! + qc * v[baseB + 5]! + ty;
+    const bx3 = qc * v[baseB + 6]! - qs * v[baseB + 7]! + tx;
+    const by3 = qs * v[baseB + 6]! + qc * v[baseB + 7]! + ty;
+    // A's edges against B's vertices; A's vertex 0 is the origin (v − o is exactly 0).
+    let nx = n[baseA]!;
+    let ny = n[baseA + 1]!;
+    let best = 0;
+    let sep =
+      Math.min(Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1), Math.min(nx * bx2 + ny * by2, nx * bx3 + ny * by3)) -
+      (nx * 0 + ny * 0);
+    nx = n[baseA + 2]!;
+    ny = n[baseA + 3]!;
+    let si =
+      Math.min(Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1), Math.min(nx * bx2 + ny * by2, nx * bx3 + ny * by3)) -
+      (nx * ax1 + ny * ay1);
+    if (si > sep) {
+      sep = si;
+      best = 1;
+    }
+    nx = n[baseA + 4]!;
+    ny = n[baseA + 5]!;
+    si =
+      Math.min(Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1), Math.min(nx * bx2 + ny * by2, nx * bx3 + ny * by3)) -
+      (nx * ax2 + ny * ay2);
+    if (si > sep) {
+      sep = si;
+      best = 2;
+    }
+    nx = n[baseA + 6]!;
+    ny = n[baseA + 7]!;
+    si =
+      Math.min(Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1), Math.min(nx * bx2 + ny * by2, nx * bx3 + ny * by3)) -
+      (nx * ax3 + ny * ay3);
+    if (si > sep) {
+      sep = si;
+      best = 3;
+    }
+    if (sep >= limit) {
+      out[M_COUNT] = 0;
+      return;
+    }
+    separationA = sep;
+    edgeA = best;
+    // B's edges (rotated into A's frame) against A's vertices.
+    const nbx0 = qc * n[baseB]! - qs * n[baseB + 1]!;
+    const nby0 = qs * n[baseB]! + qc * n[baseB + 1]!;
+    const nbx1 = qc * n[baseB + 2]! - qs * n[baseB + 3]!;
+    const nby1 = qs * n[baseB + 2]! + qc * n[baseB + 3]!;
+    const nbx2 = qc * n[baseB + 4]! - qs * n[baseB + 5]!;
+    const nby2 = qs * n[baseB + 4]! + qc * n[baseB + 5]!;
+    const nbx3 = qc * n[baseB + 6]! - qs * n[baseB + 7]!;
+    const nby3 = qs * n[baseB + 6]! + qc * n[baseB + 7]!;
+    best = 0;
+    sep =
+      Math.min(
+        Math.min(nbx0 * 0 + nby0 * 0, nbx0 * ax1 + nby0 * ay1),
+        Math.min(nbx0 * ax2 + nby0 * ay2, nbx0 * ax3 + nby0 * ay3),
+      ) -
+      (nbx0 * bx0 + nby0 * by0);
+    si =
+      Math.min(
+        Math.min(nbx1 * 0 + nby1 * 0, nbx1 * ax1 + nby1 * ay1),
+        Math.min(nbx1 * ax2 + nby1 * ay2, nbx1 * ax3 + nby1 * ay3),
+      ) -
+      (nbx1 * bx1 + nby1 * by1);
+    if (si > sep) {
+      sep = si;
+      best = 1;
+    }
+    si =
+      Math.min(
+        Math.min(nbx2 * 0 + nby2 * 0, nbx2 * ax1 + nby2 * ay1),
+        Math.min(nbx2 * ax2 + nby2 * ay2, nbx2 * ax3 + nby2 * ay3),
+      ) -
+      (nbx2 * bx2 + nby2 * by2);
+    if (si > sep) {
+      sep = si;
+      best = 2;
+    }
+    si =
+      Math.min(
+        Math.min(nbx3 * 0 + nby3 * 0, nbx3 * ax1 + nby3 * ay1),
+        Math.min(nbx3 * ax2 + nby3 * ay2, nbx3 * ax3 + nby3 * ay3),
+      ) -
+      (nbx3 * bx3 + nby3 * by3);
+    if (si > sep) {
+      sep = si;
+      best = 3;
+    }
+    if (sep >= limit) {
+      out[M_COUNT] = 0;
+      return;
+    }
+    separationB = sep;
+    edgeB = best;
+    // The clipping below reads the scratch arrays.
+    vertsA[0] = 0;
+    vertsA[1] = 0;
+    vertsA[2] = ax1;
+    vertsA[3] = ay1;
+    vertsA[4] = ax2;
+    vertsA[5] = ay2;
+    vertsA[6] = ax3;
+    vertsA[7] = ay3;
+    for (let i = 0; i < 8; i++) normalsA[i] = n[baseA + i]!;
+    vertsB[0] = bx0;
+    vertsB[1] = by0;
+    vertsB[2] = bx1;
+    vertsB[3] = by1;
+    vertsB[4] = bx2;
+    vertsB[5] = by2;
+    vertsB[6] = bx3;
+    vertsB[7] = by3;
+    normalsB[0] = nbx0;
+    normalsB[1] = nby0;
+    normalsB[2] = nbx1;
+    normalsB[3] = nby1;
+    normalsB[4] = nbx2;
+    normalsB[5] = nby2;
+    normalsB[6] = nbx3;
+    normalsB[7] = nby3;
+  } else {
+    for (let i = 0; i < 2 * countA; i += 2) {
+      vertsA[i] = v[baseA + i]! - ox;
+      vertsA[i + 1] = v[baseA + i + 1]! - oy;
+      normalsA[i] = n[baseA + i]!;
+      normalsA[i + 1] = n[baseA + i + 1]!;
+    }
+    for (let i = 0; i < 2 * countB; i += 2) {
+      const x = v[baseB + i]!;
+      const y = v[baseB + i + 1]!;
+      vertsB[i] = qc * x - qs * y + tx;
+      vertsB[i + 1] = qs * x + qc * y + ty;
+      const nx = n[baseB + i]!;
+      const ny = n[baseB + i + 1]!;
+      normalsB[i] = qc * nx - qs * ny;
+      normalsB[i + 1] = qs * nx + qc * ny;
+    }
+    maxSeparation(vertsA, normalsA, countA, vertsB, countB);
+    separationA = separationOut[0]!;
+    edgeA = bestEdge;
+    if (separationA >= limit) {
+      out[M_COUNT] = 0;
+      return;
+    }
+    maxSeparation(vertsB, normalsB, countB, vertsA, countA);
+    separationB = separationOut[0]!;
+    edgeB = bestEdge;
+    if (separationB >= limit) {
+      out[M_COUNT] = 0;
+      return;
+    }
   }
 
   const flip = separationB > separationA + FLIP_BIAS;

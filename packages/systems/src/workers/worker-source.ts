@@ -2,12 +2,12 @@
 // prettier-ignore
 export const STEP_WORKER_SOURCE =
   "\"use strict\";(()=>{var eA=class extends Error{code;constructor(n,A){super(`[${n}] ${A}`),this.name=\"" +
-  "PhysicsError\",this.code=n}};var $o=.25*Math.PI,jc=.5*.005;function Sr(t,n){let A=Math.max(t,16);for(" +
-  ";A<n;)A*=2;return A}function Jt(t,n){if(t.length>=n)return t;let A=Sr(t.length,n),o=new Float64Array" +
-  "(A);return o.set(t),o}function xt(t,n,A=0){if(t.length>=n)return t;let o=Sr(t.length,n),e=new Int32A" +
-  "rray(o);return A!==0&&e.fill(A,t.length),e.set(t),e}function an(t,n){if(t.length>=n)return t;let A=S" +
+  "PhysicsError\",this.code=n}};var zo=.25*Math.PI,tl=.5*.005;function Sr(t,n){let A=Math.max(t,16);for(" +
+  ";A<n;)A*=2;return A}function Qt(t,n){if(t.length>=n)return t;let A=Sr(t.length,n),o=new Float64Array" +
+  "(A);return o.set(t),o}function Mt(t,n,A=0){if(t.length>=n)return t;let o=Sr(t.length,n),e=new Int32A" +
+  "rray(o);return A!==0&&e.fill(A,t.length),e.set(t),e}function ln(t,n){if(t.length>=n)return t;let A=S" +
   "r(t.length,n),o=new Uint8Array(A);return o.set(t),o}var Fn={static:0,kinematic:1,dynamic:2},wA={fixe" +
-  "dRotation:1,bullet:2,enableSleep:4,awake:8,quarantined:16};var wo=class{data;count=0;constructor(n=1" +
+  "dRotation:1,bullet:2,enableSleep:4,awake:8,quarantined:16};var No=class{data;count=0;constructor(n=1" +
   "6){this.data=new Int32Array(n>0?n:16)}push(n){this.count===this.data.length&&this.grow(this.count+1)" +
   ",this.data[this.count++]=n}clear(){this.count=0}reserve(n){n>this.data.length&&this.grow(n)}grow(n){" +
   "let A=this.data.length>0?this.data.length*2:16;for(;A<n;)A*=2;let o=new Int32Array(A);o.set(this.dat" +
@@ -23,32 +23,32 @@ export const STEP_WORKER_SOURCE =
   "s]=-2,this.count--;return}r=r+1&e}}rehash(n){let A=this.slots;this.slots=He(n),this.mask=n-1,this.co" +
   "unt=0,this.used=0;for(let o=0;o<A.length;o+=4){let e=A[o];e>=0&&this.add(e,A[o+1],A[o+2])}}};functio" +
   "n He(t){let n=new Int32Array(t*4);for(let A=0;A<n.length;A+=4)n[A]=-1;return n}function ke(){return " +
-  "new Float64Array(19)}function Wt(t,n){return(t&255)<<8|n&255}var Xo={touching:1,sensor:2};function D" +
-  "n(t){return(t&(Xo.touching|Xo.sensor))===Xo.touching}var wn=0,Nn=1,Tn=2,vn=3,vA=4,OA=5,On=6,cA=7,Yo=" +
-  "cA+1,Vo=Yo+1,mo=Vo+1,No=2*mo,JA=0,LA=JA+1,QA=LA+1,UA=QA+1,GA=UA+1,XA=GA+1,YA=XA+1,sA=YA+6,TA=class{p" +
-  "airs=new NA;separated=new wo;touchChanged=new wo;chunkOut=new Int32Array(0);chunkCounts=new Int32Arr" +
+  "new Float64Array(19)}function zt(t,n){return(t&255)<<8|n&255}var Yo={touching:1,sensor:2};function D" +
+  "n(t){return(t&(Yo.touching|Yo.sensor))===Yo.touching}var wn=0,Nn=1,Tn=2,vn=3,vA=4,OA=5,On=6,cA=7,Vo=" +
+  "cA+1,qo=Vo+1,Bo=qo+1,To=2*Bo,JA=0,LA=JA+1,QA=LA+1,UA=QA+1,GA=UA+1,XA=GA+1,YA=XA+1,sA=YA+6,TA=class{p" +
+  "airs=new NA;separated=new No;touchChanged=new No;chunkOut=new Int32Array(0);chunkCounts=new Int32Arr" +
   "ay(0);shapeA=new Int32Array(16);shapeB=new Int32Array(16);bodyA=new Int32Array(16);bodyB=new Int32Ar" +
   "ray(16);flags=new Uint8Array(16);friction=new Float64Array(16);restitution=new Float64Array(16);roll" +
   "ingResistance=new Float64Array(16);tangentSpeed=new Float64Array(16);normalX=new Float64Array(16);no" +
-  "rmalY=new Float64Array(16);pointCount=new Uint8Array(16);points=new Float64Array(16*No);edgeNext=new" +
+  "rmalY=new Float64Array(16);pointCount=new Uint8Array(16);points=new Float64Array(16*To);edgeNext=new" +
   " Int32Array(32);edgePrev=new Int32Array(32);manifoldCache=new Float64Array(16*sA);cacheValid=new Uin" +
   "t8Array(16);listIndex=new Int32Array(16);list=new Int32Array(16);count=0;free=new Int32Array(16);fre" +
   "eCount=0;capacityUsed=0;version=0;colouredVersion=-1;colouredFor=0;reserve(n){this.shapeA.length>=n|" +
-  "|(this.shapeA=xt(this.shapeA,n),this.shapeB=xt(this.shapeB,n),this.bodyA=xt(this.bodyA,n),this.bodyB" +
-  "=xt(this.bodyB,n),this.flags=an(this.flags,n),this.friction=Jt(this.friction,n),this.restitution=Jt(" +
-  "this.restitution,n),this.rollingResistance=Jt(this.rollingResistance,n),this.tangentSpeed=Jt(this.ta" +
-  "ngentSpeed,n),this.normalX=Jt(this.normalX,n),this.normalY=Jt(this.normalY,n),this.pointCount=an(thi" +
-  "s.pointCount,n),this.points=Jt(this.points,n*No),this.manifoldCache=Jt(this.manifoldCache,n*sA),this" +
-  ".cacheValid=an(this.cacheValid,n),this.edgeNext=xt(this.edgeNext,n*2),this.edgePrev=xt(this.edgePrev" +
-  ",n*2),this.listIndex=xt(this.listIndex,n),this.list=xt(this.list,n),this.free=xt(this.free,n))}alloc" +
+  "|(this.shapeA=Mt(this.shapeA,n),this.shapeB=Mt(this.shapeB,n),this.bodyA=Mt(this.bodyA,n),this.bodyB" +
+  "=Mt(this.bodyB,n),this.flags=ln(this.flags,n),this.friction=Qt(this.friction,n),this.restitution=Qt(" +
+  "this.restitution,n),this.rollingResistance=Qt(this.rollingResistance,n),this.tangentSpeed=Qt(this.ta" +
+  "ngentSpeed,n),this.normalX=Qt(this.normalX,n),this.normalY=Qt(this.normalY,n),this.pointCount=ln(thi" +
+  "s.pointCount,n),this.points=Qt(this.points,n*To),this.manifoldCache=Qt(this.manifoldCache,n*sA),this" +
+  ".cacheValid=ln(this.cacheValid,n),this.edgeNext=Mt(this.edgeNext,n*2),this.edgePrev=Mt(this.edgePrev" +
+  ",n*2),this.listIndex=Mt(this.listIndex,n),this.list=Mt(this.list,n),this.free=Mt(this.free,n))}alloc" +
   "ate(){let n=this.freeCount>0?this.free[--this.freeCount]:this.capacityUsed++;return this.version++,t" +
   "his.reserve(n+1),this.listIndex[n]=this.count,this.list[this.count++]=n,n}release(n){let A=this.list" +
   "Index[n];this.version++;let o=this.list[--this.count];this.list[A]=o,this.listIndex[o]=A,this.listIn" +
-  "dex[n]=-1,this.free[this.freeCount++]=n}};var ha=new Float64Array([1/0,1/0,-1/0,-1/0]),Ba=new Uint8A" +
-  "rray(0),lt=-1;function lA(t,n,A,o,e,r,s,c,a){let i=t[e],l=n[e],I=A[e],y=o[e];return(I>c?I:c)-(i<r?i:" +
-  "r)+((y>a?y:a)-(l<s?l:s))}var Ln=8,Jn=class{_minX;_minY;_maxX;_maxY;_parent;_child1;_child2;_height;_" +
-  "userData;_category;_root=lt;_freeList=lt;_highWater=0;_nodeCount=0;_proxyCount=0;_stack;_swapGain=ne" +
-  "w Float64Array(1);_queryBox=new Float64Array(4);_swapX=lt;_swapP=lt;_swapY=lt;_buildLeaves=new Int32" +
+  "dex[n]=-1,this.free[this.freeCount++]=n}};var ga=new Float64Array([1/0,1/0,-1/0,-1/0]),Ba=new Uint8A" +
+  "rray(0),_t=-1;function lA(t,n,A,o,e,r,s,c,a){let i=t[e],l=n[e],I=A[e],C=o[e];return(I>c?I:c)-(i<r?i:" +
+  "r)+((C>a?C:a)-(l<s?l:s))}var Ln=8,Jn=class{_minX;_minY;_maxX;_maxY;_parent;_child1;_child2;_height;_" +
+  "userData;_category;_root=_t;_freeList=_t;_highWater=0;_nodeCount=0;_proxyCount=0;_stack;_swapGain=ne" +
+  "w Float64Array(1);_queryBox=new Float64Array(4);_swapX=_t;_swapP=_t;_swapY=_t;_buildLeaves=new Int32" +
   "Array(0);_buildCx=new Float64Array(0);_buildCy=new Float64Array(0);_buildFrames=new Int32Array(0);_b" +
   "uildRoots=new Int32Array(0);constructor(n=16){let A=Math.max(2*n,16);this._minX=new Float64Array(A)," +
   "this._minY=new Float64Array(A),this._maxX=new Float64Array(A),this._maxY=new Float64Array(A),this._p" +
@@ -70,16 +70,16 @@ export const STEP_WORKER_SOURCE =
   ".checkProxy(n),dr(A,o,e,r),this.removeLeaf(n),this._minX[n]=A,this._minY[n]=o,this._maxX[n]=e,this._" +
   "maxY[n]=r,this.insertLeaf(n)}enlargeProxy(n,A,o,e,r){this.checkProxy(n),dr(A,o,e,r);let s=this._minX" +
   ",c=this._minY,a=this._maxX,i=this._maxY,l=this._parent;s[n]=A,c[n]=o,a[n]=e,i[n]=r;let I=l[n];for(;I" +
-  "!==lt&&!(s[I]<=A&&c[I]<=o&&a[I]>=e&&i[I]>=r);)A<s[I]&&(s[I]=A),o<c[I]&&(c[I]=o),e>a[I]&&(a[I]=e),r>i" +
+  "!==_t&&!(s[I]<=A&&c[I]<=o&&a[I]>=e&&i[I]>=r);)A<s[I]&&(s[I]=A),o<c[I]&&(c[I]=o),e>a[I]&&(a[I]=e),r>i" +
   "[I]&&(i[I]=r),I=l[I]}enlargeProxyFat(n,A,o){let e=A[o],r=A[o+1],s=A[o+2],c=A[o+3],a=this._minX,i=thi" +
-  "s._minY,l=this._maxX,I=this._maxY,y=this._parent;a[n]=e,i[n]=r,l[n]=s,I[n]=c;let _=y[n];for(;_!==lt&" +
+  "s._minY,l=this._maxX,I=this._maxY,C=this._parent;a[n]=e,i[n]=r,l[n]=s,I[n]=c;let _=C[n];for(;_!==_t&" +
   "&!(a[_]<=e&&i[_]<=r&&l[_]>=s&&I[_]>=c);)e<a[_]&&(a[_]=e),r<i[_]&&(i[_]=r),s>l[_]&&(l[_]=s),c>I[_]&&(" +
-  "I[_]=c),_=y[_];this.enlargedSinceRebuild++}enlargedSinceRebuild=0;setCategoryBits(n,A){this.checkPro" +
+  "I[_]=c),_=C[_];this.enlargedSinceRebuild++}enlargedSinceRebuild=0;setCategoryBits(n,A){this.checkPro" +
   "xy(n);let o=this._category,e=this._parent,r=this._child1,s=this._child2;o[n]=A|0;for(let c=e[n];c!==" +
-  "lt;c=e[c])o[c]=o[r[c]]|o[s[c]]}getCategoryBits(n){return this._category[n]>>>0}getUserData(n){return" +
+  "_t;c=e[c])o[c]=o[r[c]]|o[s[c]]}getCategoryBits(n){return this._category[n]>>>0}getUserData(n){return" +
   " this._userData[n]}isProxy(n){return n>=0&&n<this._highWater&&this._height[n]===0}getProxyCount(){re" +
   "turn this._proxyCount}getNodeCount(){return this._nodeCount}getRoot(){return this._root}getHeight(){" +
-  "return this._root===lt?0:this._height[this._root]}getAreaRatio(){let n=this._root;if(n===lt)return 0" +
+  "return this._root===_t?0:this._height[this._root]}getAreaRatio(){let n=this._root;if(n===_t)return 0" +
   ";let A=this.halfPerimeter(n);if(!(A>0))return 0;let o=0;for(let e=0;e<this._highWater;e++)e!==n&&thi" +
   "s._height[e]>0&&(o+=this.halfPerimeter(e));return o/A}query(n,A,o,e,r){this.collect(this.scratchBox(" +
   "n,A,o,e),0,r,!1,-1)}queryMasked(n,A,o,e,r,s){this.collect(this.scratchBox(n,A,o,e),0,s,!1,r|0)}query" +
@@ -87,55 +87,55 @@ export const STEP_WORKER_SOURCE =
   "laps(n,A,o,e,r){this.collect(n,A,r,!1,o|0,n,A+4,e)}queryLeaves(n,A,o,e,r){this.collect(this.scratchB" +
   "ox(n,A,o,e),0,r,!0,-1)}queryProxy(n,A){this.checkProxy(n),this.collect(this.scratchBox(this._minX[n]" +
   ",this._minY[n],this._maxX[n],this._maxY[n]),0,A,!0,-1)}rayCast(n,A,o,e,r,s){let c=this._root;if(c===" +
-  "lt||!(r>=0))return;let a=this._minX,i=this._minY,l=this._maxX,I=this._maxY,y=this._child1,_=this._ch" +
-  "ild2,C=this._userData,f=1/o,m=1/e,h=this._stack,B=0;for(h[B++]=c;B>0;){let E=h[--B];if(o===0&&(n<a[E" +
-  "]||n>l[E])||e===0&&(A<i[E]||A>I[E]))continue;let u=(a[E]-n)*f,g=(l[E]-n)*f,d=(i[E]-A)*m,S=(I[E]-A)*m" +
-  ",P=o===0?-1e300:u<g?u:g,D=o===0?1e300:u<g?g:u,x=e===0?-1e300:d<S?d:S,p=e===0?1e300:d<S?S:d,F=P>x?P:x" +
-  ",b=D<p?D:p;if(F>b||F>r||b<0)continue;let w=y[E];w===lt?s.push(C[E]):(B+2>h.length&&(h=this._stack=xt" +
-  "(h,B+2)),h[B++]=_[E],h[B++]=w)}}rebuild(){this.enlargedSinceRebuild=0;let n=this._root;if(n===lt||th" +
-  "is._height[n]===0)return;let A=this._proxyCount;this._buildLeaves.length<A&&(this._buildLeaves=xt(th" +
-  "is._buildLeaves,A),this._buildCx=Jt(this._buildCx,A),this._buildCy=Jt(this._buildCy,A)),this._root=t" +
-  "his.buildTree(this.collectLeaves(n)),this._parent[this._root]=lt}collectLeaves(n){let A=this._buildL" +
+  "_t||!(r>=0))return;let a=this._minX,i=this._minY,l=this._maxX,I=this._maxY,C=this._child1,_=this._ch" +
+  "ild2,y=this._userData,m=1/o,h=1/e,B=this._stack,E=0;for(B[E++]=c;E>0;){let u=B[--E];if(o===0&&(n<a[u" +
+  "]||n>l[u])||e===0&&(A<i[u]||A>I[u]))continue;let g=(a[u]-n)*m,f=(l[u]-n)*m,d=(i[u]-A)*h,S=(I[u]-A)*h" +
+  ",p=o===0?-1e300:g<f?g:f,M=o===0?1e300:g<f?f:g,P=e===0?-1e300:d<S?d:S,x=e===0?1e300:d<S?S:d,F=p>P?p:P" +
+  ",b=M<x?M:x;if(F>b||F>r||b<0)continue;let D=C[u];D===_t?s.push(y[u]):(E+2>B.length&&(B=this._stack=Mt" +
+  "(B,E+2)),B[E++]=_[u],B[E++]=D)}}rebuild(){this.enlargedSinceRebuild=0;let n=this._root;if(n===_t||th" +
+  "is._height[n]===0)return;let A=this._proxyCount;this._buildLeaves.length<A&&(this._buildLeaves=Mt(th" +
+  "is._buildLeaves,A),this._buildCx=Qt(this._buildCx,A),this._buildCy=Qt(this._buildCy,A)),this._root=t" +
+  "his.buildTree(this.collectLeaves(n)),this._parent[this._root]=_t}collectLeaves(n){let A=this._buildL" +
   "eaves,o=this._buildCx,e=this._buildCy,r=this._stack,s=0,c=0;for(r[s++]=n;s>0;){let a=r[--s],i=this._" +
-  "child1[a];i===lt?(A[c]=a,o[c]=this._minX[a]+this._maxX[a],e[c]=this._minY[a]+this._maxY[a],c++):(s+2" +
-  ">r.length&&(r=this._stack=xt(r,s+2)),r[s++]=this._child2[a],r[s++]=i,this.freeNode(a))}return c}vali" +
-  "date(){let n=this._root,A=this._parent,o=this._child1,e=this._child2,r=this._height,s=0,c=0;if(n!==l" +
-  "t){A[n]!==lt&&ro(`root ${n} has parent ${A[n]}`);let i=this._stack,l=0;for(i[l++]=n;l>0;){let I=i[--" +
-  "l];c++,c>this._nodeCount&&ro(\"cycle or more reachable nodes than allocated\");let y=o[I],_=e[I];if(y=" +
-  "==lt||_===lt){y!==_&&ro(`node ${I} has one child`),r[I]!==0&&ro(`leaf ${I} has height ${r[I]}`),s++;" +
-  "continue}(y<0||y>=this._highWater||_<0||_>=this._highWater||y===_)&&ro(`node ${I} has bad children $" +
-  "{y}, ${_}`),(A[y]!==I||A[_]!==I)&&ro(`children of ${I} do not point back to it`);let C=r[y],f=r[_];(" +
-  "C<0||f<0)&&ro(`node ${I} has a free child`),r[I]!==1+Math.max(C,f)&&ro(`node ${I} height ${r[I]} != " +
-  "1 + max(${C}, ${f})`),Math.abs(C-f)>1&&ro(`node ${I} is unbalanced: child heights ${C}, ${f}`),(!thi" +
-  "s.contains(I,y)||!this.contains(I,_))&&ro(`box of node ${I} does not contain its children`),this._ca" +
-  "tegory[I]!==(this._category[y]|this._category[_])&&ro(`category bits of node ${I} are not its childr" +
-  "en's union`),l+2>i.length&&(i=this._stack=xt(i,l+2)),i[l++]=_,i[l++]=y}}s!==this._proxyCount&&ro(`re" +
-  "achable leaves ${s} != proxy count ${this._proxyCount}`),c!==this._nodeCount&&ro(`reachable nodes ${" +
-  "c} != node count ${this._nodeCount}`);let a=0;for(let i=this._freeList;i!==lt;i=A[i])r[i]!==-1&&ro(`" +
-  "free node ${i} is marked live`),++a>this._highWater&&ro(\"free list has a cycle\");a+this._nodeCount!=" +
-  "=this._highWater&&ro(\"free list does not account for all unused nodes\")}allocateNode(){let n=this._f" +
-  "reeList;return n!==lt?this._freeList=this._parent[n]:(n=this._highWater++,n>=this._height.length&&th" +
-  "is.growNodes(n+1)),this._parent[n]=lt,this._child1[n]=lt,this._child2[n]=lt,this._height[n]=0,this._" +
-  "userData[n]=-1,this._nodeCount++,n}freeNode(n){this._parent[n]=this._freeList,this._child1[n]=lt,thi" +
-  "s._child2[n]=lt,this._height[n]=-1,this._freeList=n,this._nodeCount--}growNodes(n){this._minX=Jt(thi" +
-  "s._minX,n),this._minY=Jt(this._minY,n),this._maxX=Jt(this._maxX,n),this._maxY=Jt(this._maxY,n),this." +
-  "_parent=xt(this._parent,n),this._child1=xt(this._child1,n),this._child2=xt(this._child2,n),this._hei" +
-  "ght=xt(this._height,n),this._userData=xt(this._userData,n),this._category=xt(this._category,n)}check" +
+  "child1[a];i===_t?(A[c]=a,o[c]=this._minX[a]+this._maxX[a],e[c]=this._minY[a]+this._maxY[a],c++):(s+2" +
+  ">r.length&&(r=this._stack=Mt(r,s+2)),r[s++]=this._child2[a],r[s++]=i,this.freeNode(a))}return c}vali" +
+  "date(){let n=this._root,A=this._parent,o=this._child1,e=this._child2,r=this._height,s=0,c=0;if(n!==_" +
+  "t){A[n]!==_t&&so(`root ${n} has parent ${A[n]}`);let i=this._stack,l=0;for(i[l++]=n;l>0;){let I=i[--" +
+  "l];c++,c>this._nodeCount&&so(\"cycle or more reachable nodes than allocated\");let C=o[I],_=e[I];if(C=" +
+  "==_t||_===_t){C!==_&&so(`node ${I} has one child`),r[I]!==0&&so(`leaf ${I} has height ${r[I]}`),s++;" +
+  "continue}(C<0||C>=this._highWater||_<0||_>=this._highWater||C===_)&&so(`node ${I} has bad children $" +
+  "{C}, ${_}`),(A[C]!==I||A[_]!==I)&&so(`children of ${I} do not point back to it`);let y=r[C],m=r[_];(" +
+  "y<0||m<0)&&so(`node ${I} has a free child`),r[I]!==1+Math.max(y,m)&&so(`node ${I} height ${r[I]} != " +
+  "1 + max(${y}, ${m})`),Math.abs(y-m)>1&&so(`node ${I} is unbalanced: child heights ${y}, ${m}`),(!thi" +
+  "s.contains(I,C)||!this.contains(I,_))&&so(`box of node ${I} does not contain its children`),this._ca" +
+  "tegory[I]!==(this._category[C]|this._category[_])&&so(`category bits of node ${I} are not its childr" +
+  "en's union`),l+2>i.length&&(i=this._stack=Mt(i,l+2)),i[l++]=_,i[l++]=C}}s!==this._proxyCount&&so(`re" +
+  "achable leaves ${s} != proxy count ${this._proxyCount}`),c!==this._nodeCount&&so(`reachable nodes ${" +
+  "c} != node count ${this._nodeCount}`);let a=0;for(let i=this._freeList;i!==_t;i=A[i])r[i]!==-1&&so(`" +
+  "free node ${i} is marked live`),++a>this._highWater&&so(\"free list has a cycle\");a+this._nodeCount!=" +
+  "=this._highWater&&so(\"free list does not account for all unused nodes\")}allocateNode(){let n=this._f" +
+  "reeList;return n!==_t?this._freeList=this._parent[n]:(n=this._highWater++,n>=this._height.length&&th" +
+  "is.growNodes(n+1)),this._parent[n]=_t,this._child1[n]=_t,this._child2[n]=_t,this._height[n]=0,this._" +
+  "userData[n]=-1,this._nodeCount++,n}freeNode(n){this._parent[n]=this._freeList,this._child1[n]=_t,thi" +
+  "s._child2[n]=_t,this._height[n]=-1,this._freeList=n,this._nodeCount--}growNodes(n){this._minX=Qt(thi" +
+  "s._minX,n),this._minY=Qt(this._minY,n),this._maxX=Qt(this._maxX,n),this._maxY=Qt(this._maxY,n),this." +
+  "_parent=Mt(this._parent,n),this._child1=Mt(this._child1,n),this._child2=Mt(this._child2,n),this._hei" +
+  "ght=Mt(this._height,n),this._userData=Mt(this._userData,n),this._category=Mt(this._category,n)}check" +
   "Proxy(n){if(!(n>=0&&n<this._highWater&&this._height[n]===0))throw new eA(\"INVALID_ARGUMENT\",`${Strin" +
-  "g(n)} is not a live proxy of this tree`)}insertLeaf(n){if(this._root===lt){this._root=n,this._parent" +
-  "[n]=lt;return}let A=this.findBestSibling(n),o=this.allocateNode(),e=this._parent,r=this._child1,s=th" +
-  "is._child2,c=e[A];e[o]=c,r[o]=A,s[o]=n,e[A]=o,e[n]=o,c===lt?this._root=o:r[c]===A?r[c]=o:s[c]=o,this" +
-  ".refitUpward(o)}removeLeaf(n){if(n===this._root){this._root=lt;return}let A=this._parent,o=this._chi" +
-  "ld1,e=this._child2,r=A[n],s=A[r],c=o[r]===n?e[r]:o[r];A[c]=s,s===lt?this._root=c:o[s]===r?o[s]=c:e[s" +
-  "]=c,A[n]=lt,this.freeNode(r),s!==lt&&this.refitUpward(s)}findBestSibling(n){let A=this._minX,o=this." +
-  "_minY,e=this._maxX,r=this._maxY,s=this._child1,c=this._child2,a=this._height,i=A[n],l=o[n],I=e[n],y=" +
-  "r[n],_=I-i+(y-l),C=i+I,f=l+y,m=this._root,h=this.halfPerimeter(m),B=lA(A,o,e,r,m,i,l,I,y),E=0,u=lt,g" +
-  "=1e300;for(a[m]<=1&&(u=m,g=B);a[m]>0;){let d=B+E;d<g&&a[m]<=1&&(u=m,g=d),E+=B-h;let S=s[m],P=c[m],D=" +
-  "lA(A,o,e,r,S,i,l,I,y),x=lA(A,o,e,r,P,i,l,I,y),p=0,F=0,b=1e300,w=1e300;if(a[S]===0){let M=E+D;M<g&&(u" +
-  "=S,g=M)}else p=this.halfPerimeter(S),b=E+D-p+(a[S]===1&&p<_?p:_);if(a[P]===0){let M=E+x;M<g&&(u=P,g=" +
-  "M)}else F=this.halfPerimeter(P),w=E+x-F+(a[P]===1&&F<_?F:_);if(g<=b&&g<=w)break;let N=b<w;if(b===w){" +
-  "let M=A[S]+e[S]-C,O=o[S]+r[S]-f,T=A[P]+e[P]-C,U=o[P]+r[P]-f;N=M*M+O*O<=T*T+U*U}N?(m=S,h=p,B=D):(m=P," +
-  "h=F,B=x)}if(u===lt)for(u=this._root;a[u]>1;)u=s[u];return u}refitUpward(n){let A=n;for(;A!==lt;)this" +
+  "g(n)} is not a live proxy of this tree`)}insertLeaf(n){if(this._root===_t){this._root=n,this._parent" +
+  "[n]=_t;return}let A=this.findBestSibling(n),o=this.allocateNode(),e=this._parent,r=this._child1,s=th" +
+  "is._child2,c=e[A];e[o]=c,r[o]=A,s[o]=n,e[A]=o,e[n]=o,c===_t?this._root=o:r[c]===A?r[c]=o:s[c]=o,this" +
+  ".refitUpward(o)}removeLeaf(n){if(n===this._root){this._root=_t;return}let A=this._parent,o=this._chi" +
+  "ld1,e=this._child2,r=A[n],s=A[r],c=o[r]===n?e[r]:o[r];A[c]=s,s===_t?this._root=c:o[s]===r?o[s]=c:e[s" +
+  "]=c,A[n]=_t,this.freeNode(r),s!==_t&&this.refitUpward(s)}findBestSibling(n){let A=this._minX,o=this." +
+  "_minY,e=this._maxX,r=this._maxY,s=this._child1,c=this._child2,a=this._height,i=A[n],l=o[n],I=e[n],C=" +
+  "r[n],_=I-i+(C-l),y=i+I,m=l+C,h=this._root,B=this.halfPerimeter(h),E=lA(A,o,e,r,h,i,l,I,C),u=0,g=_t,f" +
+  "=1e300;for(a[h]<=1&&(g=h,f=E);a[h]>0;){let d=E+u;d<f&&a[h]<=1&&(g=h,f=d),u+=E-B;let S=s[h],p=c[h],M=" +
+  "lA(A,o,e,r,S,i,l,I,C),P=lA(A,o,e,r,p,i,l,I,C),x=0,F=0,b=1e300,D=1e300;if(a[S]===0){let w=u+M;w<f&&(g" +
+  "=S,f=w)}else x=this.halfPerimeter(S),b=u+M-x+(a[S]===1&&x<_?x:_);if(a[p]===0){let w=u+P;w<f&&(g=p,f=" +
+  "w)}else F=this.halfPerimeter(p),D=u+P-F+(a[p]===1&&F<_?F:_);if(f<=b&&f<=D)break;let N=b<D;if(b===D){" +
+  "let w=A[S]+e[S]-y,T=o[S]+r[S]-m,O=A[p]+e[p]-y,X=o[p]+r[p]-m;N=w*w+T*T<=O*O+X*X}N?(h=S,B=x,E=M):(h=p," +
+  "B=F,E=P)}if(g===_t)for(g=this._root;a[g]>1;)g=s[g];return g}refitUpward(n){let A=n;for(;A!==_t;)this" +
   ".refitNode(A),this.balance(A),A=this._parent[A]}refitNode(n){let A=this._minX,o=this._minY,e=this._m" +
   "axX,r=this._maxY,s=this._height,c=this._child1[n],a=this._child2[n];A[n]=Math.min(A[c],A[a]),o[n]=Ma" +
   "th.min(o[c],o[a]),e[n]=Math.max(e[c],e[a]),r[n]=Math.max(r[c],r[a]),s[n]=1+Math.max(s[c],s[a]),this." +
@@ -143,715 +143,731 @@ export const STEP_WORKER_SOURCE =
   "o=this._child1[n],e=this._child2[n],r=A[o],s=A[e];s>r+1?this.rotateTowards(n,o,e):r>s+1?this.rotateT" +
   "owards(n,e,o):this.improveArea(n,o,e)}rotateTowards(n,A,o){let e=this._child1[o],r=this._child2[o],s" +
   "=this._height[e],c=this._height[r],a=e;(c>s||c===s&&this.unionIsSmaller(A,e,r))&&(a=r),this.swapNode" +
-  "s(n,A,o,a)}improveArea(n,A,o){this._swapGain[0]=0,this._swapX=lt;let e=this._height;if(e[o]>0){let r" +
+  "s(n,A,o,a)}improveArea(n,A,o){this._swapGain[0]=0,this._swapX=_t;let e=this._height;if(e[o]>0){let r" +
   "=this._child1[o],s=this._child2[o];this.considerSwap(A,o,r,s),this.considerSwap(A,o,s,r)}if(e[A]>0){" +
   "let r=this._child1[A],s=this._child2[A];this.considerSwap(o,A,r,s),this.considerSwap(o,A,s,r)}this._" +
-  "swapX!==lt&&this.swapNodes(n,this._swapX,this._swapP,this._swapY)}considerSwap(n,A,o,e){let r=this._" +
+  "swapX!==_t&&this.swapNodes(n,this._swapX,this._swapP,this._swapY)}considerSwap(n,A,o,e){let r=this._" +
   "height,s=r[n],c=r[e];if(s>c+1||c>s+1)return;let a=1+(s>c?s:c),i=r[o];if(a>i+1||i>a+1)return;let l=th" +
-  "is._minX,I=this._minY,y=this._maxX,_=this._maxY,C=y[A]-l[A]+(_[A]-I[A]),f=Math.max(y[n],y[e])-Math.m" +
-  "in(l[n],l[e])+(Math.max(_[n],_[e])-Math.min(I[n],I[e])),m=C-f;m>this._swapGain[0]&&(this._swapGain[0" +
-  "]=m,this._swapX=n,this._swapP=A,this._swapY=o)}swapNodes(n,A,o,e){let r=this._parent,s=this._child1," +
+  "is._minX,I=this._minY,C=this._maxX,_=this._maxY,y=C[A]-l[A]+(_[A]-I[A]),m=Math.max(C[n],C[e])-Math.m" +
+  "in(l[n],l[e])+(Math.max(_[n],_[e])-Math.min(I[n],I[e])),h=y-m;h>this._swapGain[0]&&(this._swapGain[0" +
+  "]=h,this._swapX=n,this._swapP=A,this._swapY=o)}swapNodes(n,A,o,e){let r=this._parent,s=this._child1," +
   "c=this._child2,a=this._height;s[n]===A?s[n]=e:c[n]=e,s[o]===e?s[o]=A:c[o]=A,r[A]=o,r[e]=n,this.refit" +
   "Node(o);let i=a[e],l=a[o];a[n]=1+(i>l?i:l)}halfPerimeter(n){return this._maxX[n]-this._minX[n]+(this" +
   "._maxY[n]-this._minY[n])}unionIsSmaller(n,A,o){let e=this._minX,r=this._minY,s=this._maxX,c=this._ma" +
   "xY,a=e[n],i=r[n],l=s[n],I=c[n];return lA(e,r,s,c,A,a,i,l,I)<lA(e,r,s,c,o,a,i,l,I)}contains(n,A){retu" +
   "rn this._minX[n]<=this._minX[A]&&this._minY[n]<=this._minY[A]&&this._maxX[n]>=this._maxX[A]&&this._m" +
   "axY[n]>=this._maxY[A]}scratchBox(n,A,o,e){let r=this._queryBox;return r[0]=n,r[1]=A,r[2]=o,r[3]=e,r}" +
-  "collect(n,A,o,e,r,s=ha,c=0,a=Ba){let i=this._root;if(i===lt)return;let l=n[A],I=n[A+1],y=n[A+2],_=n[" +
-  "A+3],C=s[c],f=s[c+1],m=s[c+2],h=s[c+3],B=this._minX,E=this._minY,u=this._maxX,g=this._maxY,d=this._c" +
-  "hild1,S=this._child2,P=this._userData,D=this._category,x=this._stack,p=0;for(x[p++]=i;p>0;){let F=x[" +
-  "--p];if(r!==-1&&(D[F]&r)===0)continue;let b=B[F],w=E[F],N=u[F],M=g[F];if(b>y||N<l||w>_||M<I)continue" +
-  ";let O=d[F];if(O===lt){if(r===-1&&D[F]===0)continue;let T=P[F];if(b<=m&&N>=C&&w<=h&&M>=f&&a[T]===0)c" +
-  "ontinue;o.push(e?F:T)}else p+2>x.length&&(x=this._stack=xt(x,p+2)),x[p++]=S[F],x[p++]=O}}buildTree(n" +
+  "collect(n,A,o,e,r,s=ga,c=0,a=Ba){let i=this._root;if(i===_t)return;let l=n[A],I=n[A+1],C=n[A+2],_=n[" +
+  "A+3],y=s[c],m=s[c+1],h=s[c+2],B=s[c+3],E=this._minX,u=this._minY,g=this._maxX,f=this._maxY,d=this._c" +
+  "hild1,S=this._child2,p=this._userData,M=this._category,P=this._stack,x=0;for(P[x++]=i;x>0;){let F=P[" +
+  "--x];if(r!==-1&&(M[F]&r)===0)continue;let b=E[F],D=u[F],N=g[F],w=f[F];if(b>C||N<l||D>_||w<I)continue" +
+  ";let T=d[F];if(T===_t){if(r===-1&&M[F]===0)continue;let O=p[F];if(b<=h&&N>=y&&D<=B&&w>=m&&a[O]===0)c" +
+  "ontinue;o.push(e?F:O)}else x+2>P.length&&(P=this._stack=Mt(P,x+2)),P[x++]=S[F],P[x++]=T}}buildTree(n" +
   "){let A=6*(2+(32-Math.clz32(n)));this._buildFrames.length<A&&(this._buildFrames=new Int32Array(A)),t" +
   "his._buildRoots.length<A&&(this._buildRoots=new Int32Array(A));let o=this._buildFrames,e=this._build" +
   "Roots,r=this._buildLeaves,s=this._buildCx,c=this._buildCy,a=0,i=0,l=-1;for(o[a++]=0,o[a++]=n,o[a++]=" +
-  "-1;a>0;){a-=3;let I=o[a],y=o[a+1],_=o[a+2];if(y-I===1){l=r[I],e[i++]=l;continue}if(_>=0){let E=e[--i" +
-  "],u=e[--i],g=this.allocateNode();this._child1[g]=u,this._child2[g]=E,this._parent[u]=g,this._parent[" +
-  "E]=g,this.refitNode(g),e[i++]=g,l=g;continue}let C=s[I],f=C,m=c[I],h=m;for(let E=I+1;E<y;E++){let u=" +
-  "s[E],g=c[E];u<C?C=u:u>f&&(f=u),g<m?m=g:g>h&&(h=g)}let B=I+(y-I>>1);this.selectNth(I,y,B,f-C>=h-m?s:c" +
-  "),o[a+2]=B,a+=3,o[a++]=B,o[a++]=y,o[a++]=-1,o[a++]=I,o[a++]=B,o[a++]=-1}return l}selectNth(n,A,o,e){" +
+  "-1;a>0;){a-=3;let I=o[a],C=o[a+1],_=o[a+2];if(C-I===1){l=r[I],e[i++]=l;continue}if(_>=0){let u=e[--i" +
+  "],g=e[--i],f=this.allocateNode();this._child1[f]=g,this._child2[f]=u,this._parent[g]=f,this._parent[" +
+  "u]=f,this.refitNode(f),e[i++]=f,l=f;continue}let y=s[I],m=y,h=c[I],B=h;for(let u=I+1;u<C;u++){let g=" +
+  "s[u],f=c[u];g<y?y=g:g>m&&(m=g),f<h?h=f:f>B&&(B=f)}let E=I+(C-I>>1);this.selectNth(I,C,E,m-y>=B-h?s:c" +
+  "),o[a+2]=E,a+=3,o[a++]=E,o[a++]=C,o[a++]=-1,o[a++]=I,o[a++]=E,o[a++]=-1}return l}selectNth(n,A,o,e){" +
   "for(;A-n>1;){let r=e[n],s=e[n+A>>1],c=e[A-1],a=r<s?s<c?s:r<c?c:r:r<c?r:s<c?c:s,i=n,l=n,I=A;for(;l<I;" +
-  "){let y=e[l];y<a?this.swapBuild(i++,l++):y>a?this.swapBuild(l,--I):l++}if(o<i)A=i;else if(o>=I)n=I;e" +
+  "){let C=e[l];C<a?this.swapBuild(i++,l++):C>a?this.swapBuild(l,--I):l++}if(o<i)A=i;else if(o>=I)n=I;e" +
   "lse return}}swapBuild(n,A){let o=this._buildLeaves,e=this._buildCx,r=this._buildCy,s=o[n];o[n]=o[A]," +
   "o[A]=s;let c=e[n];e[n]=e[A],e[A]=c;let a=r[n];r[n]=r[A],r[A]=a}};function dr(t,n,A,o){if(!(t<=A&&n<=" +
   "o&&Number.isFinite(t)&&Number.isFinite(n)&&Number.isFinite(A)&&Number.isFinite(o)))throw new eA(\"INV" +
-  "ALID_ARGUMENT\",`bad box [${t}, ${n}] - [${A}, ${o}]`)}function ro(t){throw new Error(`DynamicTree.va" +
-  "lidate: ${t}`)}var pr=0,VA=1;var ht={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,motor:" +
-  "6,pulley:7},qA=8,ml=25*qA;var Et={collideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},Ke=" +
-  "0,We=1,Ze=2,$e=3;var ze=5,je=6,xr=7,ts=8,os=9,To=10,Qn=11,br=12,ns=13,Pr=14,Rr=15,HA=16,kA=17,Mr=18," +
-  "Fr=19;var Dr=21,As=22,rs=23,es=24,ss=25,is=26,as=27,cs=28,ls=29,Is=30,_s=31,zo=32,Ea=6,KA=zo+Ea;var " +
-  "It=16,IA=class{type=new Uint8Array(16);count=new Uint8Array(16);radius=new Float64Array(16);centroid" +
-  "=new Float64Array(32);slot=new Int32Array(16).fill(-1);verts=new Float64Array(16*It);normals=new Flo" +
-  "at64Array(16*It);slotRefs=new Int32Array(16);slotsUsed=0;freeSlots=new Int32Array(16);freeSlotCount=" +
-  "0;index=null;reserve(n){this.type=an(this.type,n),this.count=an(this.count,n),this.radius=Jt(this.ra" +
-  "dius,n),this.centroid=Jt(this.centroid,n*2),this.slot=xt(this.slot,n,-1)}reserveSlots(n){this.verts=" +
-  "Jt(this.verts,n*It),this.normals=Jt(this.normals,n*It),this.slotRefs=xt(this.slotRefs,n),this.freeSl" +
-  "ots=xt(this.freeSlots,n)}intern(n,A,o){this.release(n);let e=this.contentIndex(),r=ys(A,o,0),s=e.get" +
+  "ALID_ARGUMENT\",`bad box [${t}, ${n}] - [${A}, ${o}]`)}function so(t){throw new Error(`DynamicTree.va" +
+  "lidate: ${t}`)}var pr=0,VA=1;var St={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,motor:" +
+  "6,pulley:7},qA=8,hl=25*qA;var bt={collideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},Ke=" +
+  "0,We=1,Ze=2,$e=3;var ze=5,je=6,xr=7,ts=8,os=9,vo=10,Qn=11,br=12,ns=13,Mr=14,Pr=15,HA=16,kA=17,Rr=18," +
+  "Fr=19;var Dr=21,As=22,rs=23,es=24,ss=25,is=26,as=27,cs=28,ls=29,Is=30,_s=31,jo=32,Ea=6,KA=jo+Ea;var " +
+  "yt=16,IA=class{type=new Uint8Array(16);count=new Uint8Array(16);radius=new Float64Array(16);centroid" +
+  "=new Float64Array(32);slot=new Int32Array(16).fill(-1);verts=new Float64Array(16*yt);normals=new Flo" +
+  "at64Array(16*yt);slotRefs=new Int32Array(16);slotsUsed=0;freeSlots=new Int32Array(16);freeSlotCount=" +
+  "0;index=null;reserve(n){this.type=ln(this.type,n),this.count=ln(this.count,n),this.radius=Qt(this.ra" +
+  "dius,n),this.centroid=Qt(this.centroid,n*2),this.slot=Mt(this.slot,n,-1)}reserveSlots(n){this.verts=" +
+  "Qt(this.verts,n*yt),this.normals=Qt(this.normals,n*yt),this.slotRefs=Mt(this.slotRefs,n),this.freeSl" +
+  "ots=Mt(this.freeSlots,n)}intern(n,A,o){this.release(n);let e=this.contentIndex(),r=ys(A,o,0),s=e.get" +
   "(r);s===void 0&&(s=this.freeSlotCount>0?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this.r" +
-  "eserveSlots(s+1),this.verts.set(A,s*It),this.normals.set(o,s*It),e.set(r,s)),this.slotRefs[s]=this.s" +
+  "eserveSlots(s+1),this.verts.set(A,s*yt),this.normals.set(o,s*yt),e.set(r,s)),this.slotRefs[s]=this.s" +
   "lotRefs[s]+1,this.slot[n]=s}release(n){let A=this.slot[n];if(A<0)return;this.slot[n]=-1;let o=this.s" +
-  "lotRefs[A]-1;this.slotRefs[A]=o,!(o>0)&&(this.index?.delete(this.keyOf(A)),this.verts.fill(0,A*It,(A" +
-  "+1)*It),this.normals.fill(0,A*It,(A+1)*It),this.freeSlots[this.freeSlotCount++]=A)}forgetIndex(){thi" +
+  "lotRefs[A]-1;this.slotRefs[A]=o,!(o>0)&&(this.index?.delete(this.keyOf(A)),this.verts.fill(0,A*yt,(A" +
+  "+1)*yt),this.normals.fill(0,A*yt,(A+1)*yt),this.freeSlots[this.freeSlotCount++]=A)}forgetIndex(){thi" +
   "s.index=null}contentIndex(){if(this.index!==null)return this.index;let n=new Map;for(let A=0;A<this." +
   "slotsUsed;A++)this.slotRefs[A]>0&&n.set(this.keyOf(A),A);return this.index=n,n}keyOf(n){return ys(th" +
-  "is.verts,this.normals,n*It)}},wr=new Float64Array(2*It),ua=new Uint16Array(wr.buffer);function ys(t," +
-  "n,A){for(let o=0;o<It;o++)wr[o]=t[A+o],wr[It+o]=n[A+o];return String.fromCharCode(...ua)}var Nr=3.14" +
-  "1592653589793,Sa=1.5707963267948966,Tr=.7853981633974483,Cs=.41421356237309503;var El=new Float64Arr" +
+  "is.verts,this.normals,n*yt)}},wr=new Float64Array(2*yt),ua=new Uint16Array(wr.buffer);function ys(t," +
+  "n,A){for(let o=0;o<yt;o++)wr[o]=t[A+o],wr[yt+o]=n[A+o];return String.fromCharCode(...ua)}var Nr=3.14" +
+  "1592653589793,Sa=1.5707963267948966,Tr=.7853981633974483,Cs=.41421356237309503;var ul=new Float64Arr" +
   "ay(2);function vr(t,n){let A=t[n],o=t[n+1];if(A!==A||o!==o){t[n]=NaN;return}let e=Math.abs(o),r=Math" +
   ".abs(A);if(r===0){o<0||o===0&&1/o<0?t[n]=1/A<0?-Nr:Nr:t[n]=A;return}if(e===1/0&&r===1/0){let _=o>0?T" +
   "r:3*Tr;t[n]=A<0?-_:_;return}let s=r>e,c=s?e/r:r/e,a=c>Cs?(c-1)/(c+1):c,i=a*a,l=0;for(let _=22;_>=2;_" +
-  "--)l=1/(2*_+1)-i*l;let I=a-a*i*(1/3-i*l),y=c>Cs?Tr+I:I;s&&(y=Sa-y),o<0&&(y=Nr-y),t[n]=A<0?-y:y}funct" +
-  "ion no(t,n,A){let o=A[0],e=A[1],r=A[2],s=A[3],c=A[4],a=A[5],i=t[1],l=t[2];t[1]=r*i-s*l,t[2]=s*i+r*l;" +
-  "let I=o-c,y=e-a,_=0;for(let C=0;C<n;C++){let f=3+C*8,m=t[f+6];if(!(m<.02))continue;let h=t[f+4],B=t[" +
-  "f+5],E=t[f+7],u=r*h-s*B,g=s*h+r*B,d=3+_*8;t[d+0]=u,t[d+1]=g,t[d+2]=u+I,t[d+3]=g+y,t[d+4]=o+u,t[d+5]=" +
-  "e+g,t[d+6]=m,t[d+7]=E,_++}t[0]=_}function go(t,n,A,o,e,r){let s=3+n*8;t[s+4]=A,t[s+5]=o,t[s+6]=e,t[s" +
+  "--)l=1/(2*_+1)-i*l;let I=a-a*i*(1/3-i*l),C=c>Cs?Tr+I:I;s&&(C=Sa-C),o<0&&(C=Nr-C),t[n]=A<0?-C:C}funct" +
+  "ion ro(t,n,A){let o=A[0],e=A[1],r=A[2],s=A[3],c=A[4],a=A[5],i=t[1],l=t[2];t[1]=r*i-s*l,t[2]=s*i+r*l;" +
+  "let I=o-c,C=e-a,_=0;for(let y=0;y<n;y++){let m=3+y*8,h=t[m+6];if(!(h<.02))continue;let B=t[m+4],E=t[" +
+  "m+5],u=t[m+7],g=r*B-s*E,f=s*B+r*E,d=3+_*8;t[d+0]=g,t[d+1]=f,t[d+2]=g+I,t[d+3]=f+C,t[d+4]=o+g,t[d+5]=" +
+  "e+f,t[d+6]=h,t[d+7]=u,_++}t[0]=_}function Eo(t,n,A,o,e,r){let s=3+n*8;t[s+4]=A,t[s+5]=o,t[s+6]=e,t[s" +
   "+7]=r}function fs(t){t[1]=-t[1],t[2]=-t[2];let n=t[0];for(let A=0;A<n;A++){let o=3+A*8,e=t[o+0],r=t[" +
   "o+1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+2]=e,t[o+3]=r;let s=t[o+7];t[o+7]=(s&255)<<8|s>>8&255}}function" +
-  " Gn(t,n){let A=t[0],o=t[1],e=t[2],r=t[3],s=t[4],c=t[5],a=t[6],i=t[7],l=e-A,I=r-o,y=a-s,_=i-c,C=A-s,f" +
-  "=o-c,m=l*l+I*I,h=y*y+_*_,B=C*l+f*I,E=C*y+f*_,u=l*y+I*_,g=m*h-u*u,d=0;g!==0&&(d=(u*E-B*h)/g,d=d<0?0:d" +
-  ">1?1:d);let S=(u*d+E)/h;S<0?(S=0,d=-B/m,d=d<0?0:d>1?1:d):S>1&&(S=1,d=(u-B)/m,d=d<0?0:d>1?1:d),n[0]=d" +
-  ",n[1]=S;let P=A+d*l-(s+S*y),D=o+d*I-(c+S*_);n[2]=P*P+D*D}function ms(t,n,A,o,e){let r=o[0],s=o[1],c=" +
-  "o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.slot[n]*It,f=t.slot[A]*It,m=t.radius[n],h=t.ra" +
-  "dius[A],B=_[C],E=_[C+1],u=c*I+a*y,g=c*y-a*I,d=i-r,S=l-s,P=_[f],D=_[f+1],x=u*P-g*D+c*d+a*S,p=g*P+u*D-" +
-  "a*d+c*S,F=x-B,b=p-E,w=Math.sqrt(F*F+b*b),N=w-m-h;if(N>=.02){e[0]=0;return}w>1e-12?(F/=w,b/=w):(F=0,b" +
-  "=1);let M=.5*(m-h+w);e[1]=F,e[2]=b,go(e,0,B+M*F,E+M*b,N,0),no(e,1,o)}function Or(t,n,A,o,e){let r=o[" +
-  "0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.slot[n]*It,f=t.slot[A]*It,m=t.radi" +
-  "us[n],h=t.radius[A],B=c*I+a*y,E=c*y-a*I,u=i-r,g=l-s,d=_[f],S=_[f+1],P=B*d-E*S+c*u+a*g,D=E*d+B*S-a*u+" +
-  "c*g,x=_[C],p=_[C+1],F=_[C+2]-x,b=_[C+3]-p,w=(P-x)*F+(D-p)*b,N=F*F+b*b,M=x,O=p;if(w>=N)M=x+F,O=p+b;el" +
-  "se if(w>0){let L=w/N;M=x+L*F,O=p+L*b}let T=P-M,U=D-O,J=Math.sqrt(T*T+U*U),v=J-m-h;if(v>=.02){e[0]=0;" +
-  "return}J>1e-12?(T/=J,U/=J):(T=t.normals[C],U=t.normals[C+1]);let X=.5*(m-h+J);e[1]=T,e[2]=U,go(e,0,M" +
-  "+X*T,O+X*U,v,0),no(e,1,o)}var WA=new Float64Array(3),qo=new Float64Array(8);function Jr(t,n,A,o,e){l" +
-  "et r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.slot[n]*It,f=t.slot[A]*It,m" +
-  "=t.radius[n],h=t.radius[A],B=m+h,E=_[C],u=_[C+1],g=_[C+2]-E,d=_[C+3]-u,S=c*I+a*y,P=c*y-a*I,D=i-r,x=l" +
-  "-s,p=c*D+a*x-E,F=-a*D+c*x-u,b=_[f],w=_[f+1],N=S*b-P*w+p,M=P*b+S*w+F;b=_[f+2],w=_[f+3];let O=S*b-P*w+" +
-  "p,T=P*b+S*w+F;qo[0]=0,qo[1]=0,qo[2]=g,qo[3]=d,qo[4]=N,qo[5]=M,qo[6]=O,qo[7]=T,Gn(qo,WA);let U=WA[2]," +
-  "J=B+.02;if(U>=J*J){e[0]=0;return}let v=Math.sqrt(U),X=WA[0],L=WA[1],G=Math.sqrt(g*g+d*d),$=g/G,ot=d/" +
-  "G,W=O-N,Y=T-M,K=Math.sqrt(W*W+Y*Y),At=W/K,nt=Y/K,z=N*$+M*ot,q=O*$+T*ot,rt=z<=0&&q<=0||z>=G&&q>=G,Z=-" +
-  "N*At-M*nt,it=(g-N)*At+(d-M)*nt,Yt=Z<=0&&it<=0||Z>=K&&it>=K,ct=0;if(!rt&&!Yt){let Ct=-ot,j=$,yt=N*Ct+" +
-  "M*j,dt=O*Ct+T*j,tt=Math.min(yt,dt);-Math.max(yt,dt)>tt&&(tt=-Math.max(yt,dt),Ct=-Ct,j=-j);let et=-nt" +
-  ",pt=At;yt=-N*et-M*pt,dt=(g-N)*et+(d-M)*pt;let oo=Math.min(yt,dt);if(-Math.max(yt,dt)>oo&&(oo=-Math.m" +
-  "ax(yt,dt),et=-et,pt=-pt),tt+.1*.005>=oo){let Mt=N,ut=M,ft=O,wt=T;if(z<0&&q>0){let at=-z/(q-z);Mt=N+a" +
-  "t*(O-N),ut=M+at*(T-M)}else if(q<0&&z>0){let at=-q/(z-q);ft=O+at*(N-O),wt=T+at*(M-T)}if(z>G&&q<G){let" +
-  " at=(z-G)/(z-q);Mt=N+at*(O-N),ut=M+at*(T-M)}else if(q>G&&z<G){let at=(q-G)/(q-z);ft=O+at*(N-O),wt=T+" +
-  "at*(M-T)}let io=Mt*Ct+ut*j,ao=ft*Ct+wt*j;if(io<=v+.005||ao<=v+.005){e[1]=Ct,e[2]=j;let at=.5*(m-h-io" +
-  ");go(e,0,E+Mt+at*Ct,u+ut+at*j,io-B,Wt(0,0)),at=.5*(m-h-ao),go(e,1,E+ft+at*Ct,u+wt+at*j,ao-B,Wt(0,1))" +
-  ",ct=2}}else{let Mt=0,ut=0,ft=g,wt=d;if(Z<0&&it>0){let at=-Z/(it-Z);Mt=at*g,ut=at*d}else if(it<0&&Z>0" +
-  "){let at=-it/(Z-it);ft=g-at*g,wt=d-at*d}if(Z>K&&it<K){let at=(Z-K)/(Z-it);Mt=at*g,ut=at*d}else if(it" +
-  ">K&&Z<K){let at=(it-K)/(it-Z);ft=g-at*g,wt=d-at*d}let io=(Mt-N)*et+(ut-M)*pt,ao=(ft-N)*et+(wt-M)*pt;" +
-  "if(io<=v+.005||ao<=v+.005){e[1]=-et,e[2]=-pt;let at=.5*(h-m-io);go(e,0,E+Mt+at*et,u+ut+at*pt,io-B,Wt" +
-  "(0,0)),at=.5*(h-m-ao),go(e,1,E+ft+at*et,u+wt+at*pt,ao-B,Wt(1,0)),ct=2}}}if(ct===0){let Ct=X*g,j=X*d," +
-  "yt=N+L*W,dt=M+L*Y,tt=yt-Ct,et=dt-j;v>1e-12?(tt/=v,et/=v):(tt=-ot,et=$);let pt=.5*(m-h+v);e[1]=tt,e[2" +
-  "]=et;let oo=Wt(X===0?0:1,L===0?0:1);go(e,0,E+Ct+pt*tt,u+j+pt*et,v-B,oo),ct=1}no(e,ct,o)}function gs(" +
-  "t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.slot[n]*It,f=t." +
-  "slot[A]*It,m=t.radius[A],h=c*I+a*y,B=c*y-a*I,E=i-r,u=l-s,g=_[f],d=_[f+1],S=_[C],P=_[C+1],D=h*g-B*d+c" +
-  "*E+a*u-S,x=B*g+h*d-a*E+c*u-P,p=_[C+2]-S,F=_[C+3]-P,b=t.normals[C],w=t.normals[C+1];if(b*D+w*x<0){e[0" +
-  "]=0;return}let N=p*D+F*x,M=p*p+F*F,O=0,T=0;if(N<=0){let G=S-_[C+4],$=P-_[C+5];if(G*D+$*x<=0){e[0]=0;" +
-  "return}}else if(N>=M){let G=_[C+6]-_[C+2],$=_[C+7]-_[C+3];if(G*(D-p)+$*(x-F)>0){e[0]=0;return}O=p,T=" +
-  "F}else{let G=N/M;O=G*p,T=G*F}let U=D-O,J=x-T,v=Math.sqrt(U*U+J*J),X=v-m;if(X>=.02){e[0]=0;return}v>1" +
-  "e-12?(U/=v,J/=v):(U=b,J=w);let L=.5*(v-m);e[1]=U,e[2]=J,e[7]=S+O+L*U,e[8]=P+T+L*J,e[9]=X,e[10]=0,no(" +
-  "e,1,o)}var mt=new Float64Array(16),eo=new Float64Array(16),Ho=new Float64Array(8),_A=new Float64Arra" +
-  "y(3),Pt=new Float64Array(10),_t=new Float64Array(12),Tt=new Float64Array(11),ZA=0,yA=1,hs=2,Bs=.01,E" +
-  "s=.01,da=.1*.005;function Qr(t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7]," +
-  "_=t.verts,C=t.normals,f=t.slot[n]*It,m=t.slot[A]*It,h=t.count[A],B=t.radius[A],E=_[f],u=_[f+1],g=_[f" +
-  "+2]-E,d=_[f+3]-u,S=C[f],P=C[f+1],D=-P,x=S,p=C[f+4],F=C[f+5],b=C[f+6],w=C[f+7],N=-F*x-p*D>=Bs,M=D*b+x" +
-  "*w>=Bs;Pt[0]=D,Pt[1]=x,Pt[2]=p,Pt[3]=F,Pt[4]=b,Pt[5]=w,Pt[6]=N?1:0,Pt[7]=M?1:0;let O=c*I+a*y,T=c*y-a" +
-  "*I,U=i-r,J=l-s,v=c*U+a*J-E,X=-a*U+c*J-u,L=t.centroid[2*A],G=t.centroid[2*A+1],$=O*L-T*G+v,ot=T*L+O*G" +
-  "+X,W=S*$+P*ot<0,Y=N?p*$+F*ot<0:!0,K=M?b*($-g)+w*(ot-d)<0:!0;if(W&&Y&&K){e[0]=0;return}for(let j=0;j<" +
-  "2*h;j+=2){let yt=_[m+j],dt=_[m+j+1];mt[j]=O*yt-T*dt+v,mt[j+1]=T*yt+O*dt+X;let tt=C[m+j],et=C[m+j+1];" +
-  "eo[j]=O*tt-T*et,eo[j+1]=T*tt+O*et}Ho[0]=0,Ho[1]=0,Ho[2]=g,Ho[3]=d;let At=1e300,nt=0,z=0,q=0;for(let " +
-  "j=0;j<h;j++){let yt=j+1<h?j+1:0;Ho[4]=mt[2*j],Ho[5]=mt[2*j+1],Ho[6]=mt[2*yt],Ho[7]=mt[2*yt+1],Gn(Ho," +
-  "_A),_A[2]<At&&(At=_A[2],nt=j,z=_A[0],q=_A[1])}let rt=Math.sqrt(At);if(h>=3&&rt>0){let j=!0;for(let y" +
-  "t=0;yt<h;yt++)if(eo[2*yt]*-mt[2*yt]+eo[2*yt+1]*-mt[2*yt+1]>0){j=!1;break}j&&(rt=0)}if(rt>B+.02){e[0]" +
-  "=0;return}Tt[0]=E,Tt[1]=u,Tt[2]=g,Tt[3]=d,Tt[4]=S,Tt[5]=P,Tt[6]=N?p:S,Tt[7]=N?F:P,Tt[8]=M?b:S,Tt[9]=" +
-  "M?w:P,Tt[10]=B;let Z=-1,it=-1;if(!W&&rt>da){let j=nt+1<h?nt+1:0,yt=z===0||z===1,dt=q===0||q===1;if(y" +
-  "t&&dt){let tt=z===0?0:g,et=z===0?0:d,pt=q===0?nt:j,oo=(mt[2*pt]-tt)/rt,Mt=(mt[2*pt+1]-et)/rt;Pt[8]=o" +
-  "o,Pt[9]=Mt;let ut=Lr();if(ut===ZA){e[0]=0;return}if(ut===yA){let ft=.5*(rt-B);e[1]=oo,e[2]=Mt;let wt" +
-  "=3;e[wt+4]=E+tt+ft*oo,e[wt+5]=u+et+ft*Mt,e[wt+6]=rt-B,e[wt+7]=Wt(z===0?0:1,pt),no(e,1,o);return}Z=pt" +
-  "}else if(yt){let tt=nt,et=z===0?0:g,pt=z===0?0:d;eo[2*tt]*(et-mt[2*tt])+eo[2*tt+1]*(pt-mt[2*tt+1])<0" +
-  "&&(tt=tt+1<h?tt+1:0),Pt[8]=-eo[2*tt],Pt[9]=-eo[2*tt+1];let oo=Lr();if(oo===ZA){e[0]=0;return}if(oo==" +
-  "=yA){no(e,us(tt,h,e),o);return}it=tt}else if(dt)Z=q===0?nt:j;else{let tt=S*mt[2*nt]+P*mt[2*nt+1],et=" +
-  "S*mt[2*j]+P*mt[2*j+1];Z=tt<et?nt:j}}else{let j=1e300;for(let tt=0;tt<h;tt++){let et=S*mt[2*tt]+P*mt[" +
-  "2*tt+1];et<j&&(j=et,Z=tt)}if(N){let tt=1e300;for(let et=0;et<h;et++)tt=Math.min(tt,p*mt[2*et]+F*mt[2" +
-  "*et+1]);tt>j&&(j=tt,Z=-1)}if(M){let tt=1e300;for(let et=0;et<h;et++)tt=Math.min(tt,b*(mt[2*et]-g)+w*" +
-  "(mt[2*et+1]-d));tt>j&&(j=tt,Z=-1)}let yt=-1e300,dt=-1;for(let tt=0;tt<h;tt++){let et=eo[2*tt],pt=eo[" +
-  "2*tt+1];if(Pt[8]=-et,Pt[9]=-pt,Lr()!==yA)continue;let oo=mt[2*tt],Mt=mt[2*tt+1],ut=Math.min(et*-oo+p" +
-  "t*-Mt,et*(g-oo)+pt*(d-Mt));ut>yt&&(yt=ut,dt=tt)}if(yt>j){no(e,us(dt,h,e),o);return}if(Z===-1){e[0]=0" +
-  ";return}}if(it===-1){let j=Z>0?Z-1:h-1,yt=S*eo[2*j]+P*eo[2*j+1],dt=S*eo[2*Z]+P*eo[2*Z+1];it=yt<dt?j:" +
-  "Z}let Yt=it,ct=it+1<h?it+1:0;_t[0]=0,_t[1]=0,_t[2]=g,_t[3]=d,_t[4]=mt[2*Yt],_t[5]=mt[2*Yt+1],_t[6]=m" +
-  "t[2*ct],_t[7]=mt[2*ct+1],_t[8]=S,_t[9]=P,_t[10]=0,_t[11]=B;let Ct=Ss(Wt(0,ct),Wt(1,Yt),e);Ct>0&&(e[1" +
-  "]=S,e[2]=P,ds(e)),no(e,Ct,o)}function Lr(){let t=Pt[8],n=Pt[9];return t*Pt[0]+n*Pt[1]<=0?Pt[6]===0?h" +
-  "s:t*Pt[3]-n*Pt[2]>Es?ZA:yA:Pt[7]===0?hs:Pt[4]*n-Pt[5]*t>Es?ZA:yA}function us(t,n,A){let o=Tt[2],e=Tt" +
-  "[3],r=t,s=t+1<n?t+1:0,c=mt[2*r],a=mt[2*r+1],i=eo[2*r],l=eo[2*r+1],I=i*-c+l*-a,y=i*(o-c)+l*(e-a),_=Tt" +
-  "[4]*i+Tt[5]*l;if((I<y?Tt[6]*i+Tt[7]*l:Tt[8]*i+Tt[9]*l)<_)return 0;_t[0]=c,_t[1]=a,_t[2]=mt[2*s],_t[3" +
-  "]=mt[2*s+1],_t[4]=0,_t[5]=0,_t[6]=o,_t[7]=e,_t[8]=i,_t[9]=l,_t[10]=Tt[10],_t[11]=0;let f=Ss(Wt(1,r)," +
-  "Wt(0,s),A);return f>0&&(A[1]=-i,A[2]=-l,ds(A)),f}function Ss(t,n,A){let o=_t[0],e=_t[1],r=_t[8],s=_t" +
-  "[9],c=_t[10],a=_t[11],i=_t[4],l=_t[5],I=_t[6],y=_t[7],_=-s,C=r,f=(_t[2]-o)*_+(_t[3]-e)*C,m=(i-o)*_+(" +
-  "l-e)*C,h=(I-o)*_+(y-e)*C;if(m<0||f<h)return 0;let B=m-h,E=I,u=y;if(h<0&&B>1e-12){let b=-h/B;E=I+b*(i" +
-  "-I),u=y+b*(l-y)}let g=i,d=l;if(m>f&&B>1e-12){let b=(f-h)/B;g=I+b*(i-I),d=y+b*(l-y)}let S=(E-o)*r+(u-" +
-  "e)*s,P=(g-o)*r+(d-e)*s,D=.5*(c-a-S);E+=D*r,u+=D*s,D=.5*(c-a-P),g+=D*r,d+=D*s;let x=c+a,p=3,F=11;retu" +
-  "rn A[p+4]=E,A[p+5]=u,A[p+6]=S-x,A[p+7]=t,A[F+4]=g,A[F+5]=d,A[F+6]=P-x,A[F+7]=n,2}function ds(t){let " +
-  "n=Tt[0],A=Tt[1];for(let o=0;o<2;o++)t[3+o*8+4]+=n,t[3+o*8+5]+=A}function ps(t,n,A,o,e){let r=o[0],s=" +
-  "o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.normals,f=t.slot[n]*It,m=t.slot[A]*It,h" +
-  "=t.count[n],B=t.radius[n],E=t.radius[A],u=B+E,g=c*I+a*y,d=c*y-a*I,S=i-r,P=l-s,D=_[m],x=_[m+1],p=g*D-" +
-  "d*x+c*S+a*P,F=d*D+g*x-a*S+c*P,b=0,w=-1e300;for(let W=0;W<h;W++){let Y=f+2*W,K=C[Y]*(p-_[Y])+C[Y+1]*(" +
-  "F-_[Y+1]);K>w&&(w=K,b=W)}if(w-u>=.02){e[0]=0;return}let N=f+2*b,M=f+2*(b+1<h?b+1:0),O=_[N],T=_[N+1]," +
-  "U=_[M],J=_[M+1],v=(p-O)*(U-O)+(F-T)*(J-T),X=(p-U)*(O-U)+(F-J)*(T-J),L,G,$,ot;if((v<0||X<0)&&w>1e-12)" +
-  "{let W=v<0?O:U,Y=v<0?T:J;L=p-W,G=F-Y;let K=Math.sqrt(L*L+G*G);if(L/=K,G/=K,w=K-u,w>=.02){e[0]=0;retu" +
-  "rn}let At=.5*(B-E+K);$=W+At*L,ot=Y+At*G}else{L=C[N],G=C[N+1];let W=.5*(B-E-w);$=p+W*L,ot=F+W*G,w-=u}" +
-  "e[1]=L,e[2]=G,go(e,0,$,ot,w,0),no(e,1,o)}var ho=new Float64Array(16),_n=new Float64Array(16),Bo=new " +
-  "Float64Array(16),yn=new Float64Array(16),$A=new Float64Array(3),ko=new Float64Array(8),jA=new Float6" +
-  "4Array(2),Gr=new Float64Array(1),pa=.1*.005,Ur=.1*.005;function tr(t,n,A,o,e){let r=o[0],s=o[1],c=o[" +
-  "2],a=o[3],i=o[4],l=o[5],I=o[6],y=o[7],_=t.verts,C=t.normals,f=t.count[n],m=t.count[A],h=t.radius[n]," +
-  "B=t.radius[A],E=h+B;jA[0]=h,jA[1]=B;let u=t.slot[n]*It,g=t.slot[A]*It,d=_[u],S=_[u+1];for(let v=0;v<" +
-  "2*f;v+=2)ho[v]=_[u+v]-d,ho[v+1]=_[u+v+1]-S,_n[v]=C[u+v],_n[v+1]=C[u+v+1];let P=c*I+a*y,D=c*y-a*I,x=i" +
-  "-r,p=l-s,F=c*x+a*p-d,b=-a*x+c*p-S;for(let v=0;v<2*m;v+=2){let X=_[g+v],L=_[g+v+1];Bo[v]=P*X-D*L+F,Bo" +
-  "[v+1]=D*X+P*L+b;let G=C[g+v],$=C[g+v+1];yn[v]=P*G-D*$,yn[v+1]=D*G+P*$}let w=.02+E;xs(ho,_n,f,Bo,m);l" +
-  "et N=Gr[0],M=Xr;if(N>=w){e[0]=0;return}xs(Bo,yn,m,ho,f);let O=Gr[0],T=Xr;if(O>=w){e[0]=0;return}let " +
-  "U=O>N+pa;U?M=bs(yn,T,_n,f):T=bs(_n,M,yn,m);let J;if(N>Ur||O>Ur){let v=M,X=M+1<f?M+1:0,L=T,G=T+1<m?T+" +
-  "1:0,$=ho[2*v],ot=ho[2*v+1],W=ho[2*X],Y=ho[2*X+1],K=Bo[2*L],At=Bo[2*L+1],nt=Bo[2*G],z=Bo[2*G+1];ko[0]" +
-  "=$,ko[1]=ot,ko[2]=W,ko[3]=Y,ko[4]=K,ko[5]=At,ko[6]=nt,ko[7]=z,Gn(ko,$A);let q=Math.sqrt($A[2]);if(q-" +
-  "E>=.02){e[0]=0;return}J=U?zA(Bo,yn,m,T,ho,f,M,!0,e):zA(ho,_n,f,M,Bo,m,T,!1,e);let rt=1e300;for(let c" +
-  "t=0;ct<J;ct++){let Ct=e[3+ct*8+6];Ct<rt&&(rt=Ct)}let Z=$A[0],it=$A[1];if(Z*(1-Z)+it*(1-it)===0&&q-E+" +
-  "Ur<rt){let ct=Z===0?$:W,Ct=Z===0?ot:Y,j=it===0?K:nt,yt=it===0?At:z,dt=(j-ct)/q,tt=(yt-Ct)/q,et=.5*(h" +
-  "-B+q);e[1]=dt,e[2]=tt,e[7]=ct+et*dt,e[8]=Ct+et*tt,e[9]=q-E,e[10]=Wt(Z===0?v:X,it===0?L:G),J=1}}else " +
-  "J=U?zA(Bo,yn,m,T,ho,f,M,!0,e):zA(ho,_n,f,M,Bo,m,T,!1,e);for(let v=0;v<J;v++)e[3+v*8+4]+=d,e[3+v*8+5]" +
-  "+=S;no(e,J,o)}var Xr=0;function xs(t,n,A,o,e){let r=0,s=-1e300,c=e===4,a=o[0],i=o[1],l=o[2],I=o[3],y" +
-  "=o[4],_=o[5],C=o[6],f=o[7];for(let m=0;m<A;m++){let h=n[2*m],B=n[2*m+1],E=h*t[2*m]+B*t[2*m+1],u;if(c" +
-  ")u=Math.min(Math.min(h*a+B*i,h*l+B*I),Math.min(h*y+B*_,h*C+B*f));else{u=1e300;for(let g=0;g<2*e;g+=2" +
-  ")u=Math.min(u,h*o[g]+B*o[g+1])}u-=E,u>s&&(s=u,r=m)}Xr=r,Gr[0]=s}function bs(t,n,A,o){let e=t[2*n],r=" +
-  "t[2*n+1],s=0,c=1e300;for(let a=0;a<o;a++){let i=e*A[2*a]+r*A[2*a+1];i<c&&(c=i,s=a)}return s}function" +
-  " zA(t,n,A,o,e,r,s,c,a){let i=jA[c?1:0],l=jA[c?0:1],I=o,y=o+1<A?o+1:0,_=s,C=s+1<r?s+1:0,f=n[2*I],m=n[" +
-  "2*I+1],h=t[2*I],B=t[2*I+1],E=e[2*_],u=e[2*_+1],g=e[2*C],d=e[2*C+1],S=-m,P=f,D=(t[2*y]-h)*S+(t[2*y+1]" +
-  "-B)*P,x=(E-h)*S+(u-B)*P,p=(g-h)*S+(d-B)*P;if(x<0||D<p)return 0;let F=x-p,b=g,w=d;if(p<0&&F>1e-12){le" +
-  "t L=-p/F;b=g+L*(E-g),w=d+L*(u-d)}let N=E,M=u;if(x>D&&F>1e-12){let L=(D-p)/F;N=g+L*(E-g),M=d+L*(u-d)}" +
-  "let O=(b-h)*f+(w-B)*m,T=(N-h)*f+(M-B)*m,U=.5*(i-l-O);b+=U*f,w+=U*m,U=.5*(i-l-T),N+=U*f,M+=U*m;let J=" +
-  "i+l,v=3,X=11;return c?(a[1]=-f,a[2]=-m,a[v+4]=N,a[v+5]=M,a[v+6]=T-J,a[v+7]=Wt(_,y),a[X+4]=b,a[X+5]=w" +
-  ",a[X+6]=O-J,a[X+7]=Wt(C,I)):(a[1]=f,a[2]=m,a[v+4]=b,a[v+5]=w,a[v+6]=O-J,a[v+7]=Wt(I,C),a[X+4]=N,a[X+" +
-  "5]=M,a[X+6]=T-J,a[X+7]=Wt(y,_)),2}var Cn={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},lo=" +
-  "5;function or(t,n,A,o,e){e[0]=0}var Xn=Cn.circle,Yn=Cn.capsule,Vn=Cn.segment,qn=Cn.polygon,Hn=Cn.cha" +
-  "inSegment,Vr=new Uint8Array(lo*lo),Yr=[];function so(t,n,A){Vr[t*lo+n]=1,Yr[t*lo+n]=A}so(Xn,Xn,ms);s" +
-  "o(Yn,Xn,Or);so(Yn,Yn,Jr);so(Vn,Xn,Or);so(Vn,Yn,Jr);so(Vn,Vn,or);so(Vn,qn,tr);so(qn,Xn,ps);so(qn,Yn,t" +
-  "r);so(qn,qn,tr);so(Hn,Xn,gs);so(Hn,Yn,Qr);so(Hn,qn,Qr);so(Hn,Vn,or);so(Hn,Hn,or);function Ps(t,n){re" +
-  "turn Vr[t*lo+n]===1}function xa(t){let n=new Float64Array(8);return(A,o,e,r,s)=>{for(let c=0;c<4;c++" +
-  ")n[c]=r[c+4],n[c+4]=r[c];t(A,e,o,n,s),fs(s)}}var nr=[];for(let t=0;t<lo;t++)for(let n=0;n<lo;n++)nr[" +
-  "t*lo+n]=Ps(t,n)?Yr[t*lo+n]:xa(Yr[n*lo+t]);var iI=new Float64Array(8);function qr(t,n,A,o,e){let r=A[" +
-  "0],s=A[1],c=A[2],a=A[3],i=t.count[n],l=t.radius[n],I=t.verts,y=t.slot[n]*It,_=I[y],C=I[y+1],f=c*_-a*" +
-  "C,m=a*_+c*C,h=f,B=m;for(let E=1;E<i;E++){_=I[y+2*E],C=I[y+2*E+1];let u=c*_-a*C,g=a*_+c*C;u<f?f=u:u>h" +
-  "&&(h=u),g<m?m=g:g>B&&(B=g)}o[e]=r+f-l,o[e+1]=s+m-l,o[e+2]=r+h+l,o[e+3]=s+B+l}var Ar=.001,Rs=.002;fun" +
-  "ction Ms(t,n,A,o){let e=o[0];if(e===0||e===2&&o[10]===o[18]){t.cacheValid[n]=0;return}let r=A[0],s=A" +
-  "[1],c=A[2],a=A[3],i=A[4]-r,l=A[5]-s,I=A[6],y=A[7],_=t.manifoldCache,C=n*sA;_[C+JA]=c*i+a*l,_[C+LA]=-" +
-  "a*i+c*l,_[C+QA]=c*I+a*y,_[C+UA]=c*y-a*I;let f=o[1],m=o[2];_[C+GA]=c*f+a*m,_[C+XA]=-a*f+c*m;for(let h" +
-  "=0;h<e;h++){let B=3+h*8,E=o[B+0],u=o[B+1],g=C+YA+3*h;_[g]=c*E+a*u,_[g+1]=-a*E+c*u,_[g+2]=o[B+6]}t.ca" +
-  "cheValid[n]=1}function Fs(t,n,A){if(t.cacheValid[n]!==1)return!1;let o=A[0],e=A[1],r=A[2],s=A[3],c=A" +
-  "[4],a=A[5],i=A[6],l=A[7],I=c-o,y=a-e,_=t.manifoldCache,C=n*sA,f=_[C+JA],m=_[C+LA],h=r*I+s*y-f,B=-s*I" +
-  "+r*y-m,E=(r*l-s*i)*_[C+QA]-(r*i+s*l)*_[C+UA];if(h>Ar||h<-Ar||B>Ar||B<-Ar||E>Rs||E<-Rs)return!1;let u" +
-  "=_[C+GA],g=_[C+XA];t.normalX[n]=r*u-s*g,t.normalY[n]=s*u+r*g;let d=t.pointCount[n],S=t.points,P=n*No" +
-  ";for(let D=0;D<d;D++){let x=C+YA+3*D,p=_[x],F=_[x+1],b=p-f,w=F-m,N=_[x+2]+u*(h-E*w)+g*(B+E*b),M=r*p-" +
-  "s*F,O=s*p+r*F,T=P+D*mo;S[T+wn]=M,S[T+Nn]=O,S[T+Tn]=M-I,S[T+vn]=O-y,S[T+vA]=o+M,S[T+OA]=e+O,S[T+On]=N" +
-  "}return!0}var fn=256,Hr=3;function Ds(t,n,A,o,e){let r=t.contacts,s=t.shapes,c=s.geometry,a=t.bodies" +
-  ".transform,i=t.broadphase.trees,l=t.manifold,I=t.pose,y=r.points,_=t.bodies.flags,C=s.aabb,f=s.moved" +
-  ",m=n*2*fn,h=m+fn,B=0,E=r.listIndex,u=Math.min(A,(n+1)*fn);for(let g=n*fn;g<u;g++){if(E[g]===-1)conti" +
-  "nue;let d=r.shapeA[g],S=r.shapeB[g];if(f[d]===1||f[S]===1){let $=i[s.tree[d]],ot=i[s.tree[S]],W=s.pr" +
-  "oxy[d],Y=s.proxy[S];if($.maxX[W]<ot.minX[Y]||ot.maxX[Y]<$.minX[W]||$.maxY[W]<ot.minY[Y]||ot.maxY[Y]<" +
-  "$.minY[W]){o[m++]=g;continue}}let P=r.bodyA[g],D=r.bodyB[g];if((_[P]&wA.awake)===0&&(_[D]&wA.awake)=" +
-  "==0){(r.flags[g]&Xo.touching)!==0&&B++;continue}let x=d*4,p=S*4;if(C[x]>C[p+2]+.02||C[p]>C[x+2]+.02|" +
-  "|C[x+1]>C[p+3]+.02||C[p+1]>C[x+3]+.02){if(r.cacheValid[g]=0,r.pointCount[g]===0)continue;l[0]=0}else" +
-  "{I[0]=a.x[P],I[1]=a.y[P],I[2]=a.c[P],I[3]=a.s[P],I[4]=a.x[D],I[5]=a.y[D],I[6]=a.c[D],I[7]=a.s[D];let" +
-  " $=r.flags[g];if(Dn($)&&Fs(r,g,I)){B++;continue}nr[c.type[d]*lo+c.type[S]](c,d,S,I,l),Ms(r,g,I,l)}le" +
-  "t F=l[0],b=r.pointCount[g],w=g*No,N=b>0?y[w+cA]:-1,M=b>1?y[w+mo+cA]:-1,O=y[w+Yo],T=y[w+Vo],U=y[w+mo+" +
-  "Yo],J=y[w+mo+Vo];for(let $=0;$<F;$++){let ot=3+$*8,W=w+$*mo;y[W+wn]=l[ot+0],y[W+Nn]=l[ot+1],y[W+Tn]=" +
-  "l[ot+2],y[W+vn]=l[ot+3],y[W+vA]=l[ot+4],y[W+OA]=l[ot+5],y[W+On]=l[ot+6],y[W+cA]=l[ot+7];let Y=l[ot+7" +
-  "],K=0,At=0;Y===N?(K=O,At=T):Y===M&&(K=U,At=J),y[W+Yo]=K,y[W+Vo]=At}r.pointCount[g]=F,r.normalX[g]=F>" +
-  "0?l[1]:0,r.normalY[g]=F>0?l[2]:0;let v=r.flags[g],X=(v&Xo.touching)!==0,L=F>0;(v&Xo.sensor)!==0&&L&&" +
-  "(L=l[9]<=0||F>1&&l[17]<=0),L?(B++,r.flags[g]=v|Xo.touching):r.flags[g]=v&~Xo.touching,L!==X&&(o[h++]" +
-  "=g)}e[n*Hr]=m-n*2*fn,e[n*Hr+1]=h-n*2*fn-fn,e[n*Hr+2]=B}var kr=32,Kr=8*kr;var Co=new Float64Array(8);" +
-  "function Ns(t,n,A,o,e,r){let s=t.broadphase,c=t.shapes,a=s.moveBuffer.data,i=s.moveFrom,l=s.trees[VA" +
-  "],I=s.trees[pr],y=Math.min(A,(n+1)*kr),_=0;for(let C=n*kr;C<y&&_>=0;C++){let f=a[C],m=c.proxy[f];if(" +
-  "m===-1)continue;let h=s.trees[c.tree[f]];Co[0]=h.minX[m],Co[1]=h.minY[m],Co[2]=h.maxX[m],Co[3]=h.max" +
-  "Y[m],Co[4]=i[C*4],Co[5]=i[C*4+1],Co[6]=i[C*4+2],Co[7]=i[C*4+3],_=ws(t,f,l,o,e,_,r),c.tree[f]===VA&&_" +
-  ">=0&&(_=ws(t,f,I,o,e,_,r))}return _}function ws(t,n,A,o,e,r,s){let c=t.broadphase,a=c.queryResults;a" +
-  ".clear();let i=t.shapes,l=i.groupIndex[n]>0?-1:i.maskBits[n]|0;A.queryNewOverlaps(Co,0,l,i.moved,a);" +
-  "let I=a.data,y=t.contacts.pairs,_=r;for(let C=0;C<a.count;C++){let f=I[C];if(f===n)continue;if(i.mov" +
-  "ed[f]===1){if(f<n)continue;let B=c.moveSlot[f]*4,E=c.moveFrom;if(E[B]<=Co[6]&&E[B+2]>=Co[4]&&E[B+1]<" +
-  "=Co[7]&&E[B+3]>=Co[5])continue}let m=n<f?n:f,h=n<f?f:n;if(y.get(m,h)===-1){if(_===s)return-1;o[e+2*_" +
-  "]=m,o[e+2*_+1]=h,_++}}return _}var Wr=0,Zr=1,$r=2,Ys=3;function Vs(t,n,A,o,e){if(n>=A){o[e+Wr]=0,o[e" +
-  "+Zr]=0,o[e+$r]=0;return}let r=t.contacts,s=t.bodies,c=t.solverData,a=c.params,i=c.contacts,l=c.index" +
-  "Of,I=c.states,y=c.centres,_=r.points,C=s.transform,f=a[8],m=a[9],h=a[10],B=a[11],E=a[12],u=a[13],g=a" +
-  "[14],d=a[15],S=2*a[2],P=r.listIndex,D=-a[4],x=-a[6];o[e+Wr]=0,o[e+Zr]=0<D?1:0,o[e+$r]=0<x?1:0;let p=" +
-  "c.constraintSlot,F=r.flags;for(let b=n;b<A;b++){if(!Dn(F[b]))continue;let w=P[b];if(w===-1)continue;" +
-  "let N=p[w];if(N<0)continue;let M=r.bodyA[b],O=r.bodyB[b],T=l[M],U=l[O],J=N*37,v=T*9,X=U*9,L=I[v+3],G" +
-  "=I[v+8],$=I[X+3],ot=I[X+8],W=r.normalX[b],Y=r.normalY[b],K=Y,At=-W,nt=T===0||U===0;i[J+0]=T,i[J+1]=U" +
-  ",i[J+2]=W,i[J+3]=Y,i[J+4]=r.friction[b];let z=r.restitution[b];i[J+5]=z,z>0&&(o[e+Wr]=1),i[J+6]=nt?B" +
-  ":f,i[J+7]=nt?E:m,i[J+8]=nt?u:h;let q=r.pointCount[b];i[J+9]=q,i[J+10]=r.tangentSpeed[b];let rt=r.rol" +
-  "lingResistance[b];i[J+11]=rt;let Z=rt>0?G+ot:0;i[J+12]=Z>0?1/Z:0,i[J+13]=0,i[J+14]=b;let it=0,Yt=0;i" +
-  "f(T===0){let ut=C.c[M],ft=C.s[M];it=ut*s.localCenterX[M]-ft*s.localCenterY[M],Yt=ft*s.localCenterX[M" +
-  "]+ut*s.localCenterY[M]}else it=y[2*T],Yt=y[2*T+1];let ct=0,Ct=0;if(U===0){let ut=C.c[O],ft=C.s[O];ct" +
-  "=ut*s.localCenterX[O]-ft*s.localCenterY[O],Ct=ft*s.localCenterX[O]+ut*s.localCenterY[O]}else ct=y[2*" +
-  "U],Ct=y[2*U+1];let j=I[v+0],yt=I[v+1],dt=I[v+2],tt=I[X+0],et=I[X+1],pt=I[X+2],oo=b*No,Mt=L+$;for(let" +
-  " ut=0;ut<2;ut++){let ft=J+15+ut*11;if(ut>=q){i[ft+7]=0,i[ft+8]=0;continue}let wt=oo+ut*mo,io=_[wt+wn" +
-  "]-it,ao=_[wt+Nn]-Yt,at=_[wt+Tn]-ct,Mn=_[wt+vn]-Ct;i[ft+0]=io*Y-ao*W,i[ft+1]=at*Y-Mn*W,i[ft+2]=io*W+a" +
-  "o*Y,i[ft+3]=at*W+Mn*Y,i[ft+4]=_[wt+On]+g-((at-io)*W+(Mn-ao)*Y);let Ue=io*Y-ao*W,Ge=at*Y-Mn*W,Xe=L+$+" +
-  "G*Ue*Ue+ot*Ge*Ge;i[ft+5]=Xe>0?1/Xe:0;let Ye=io*At-ao*K,Ve=at*At-Mn*K,qe=L+$+G*Ye*Ye+ot*Ve*Ve;i[ft+6]" +
-  "=qe>0?1/qe:0;let Er=d*_[wt+Yo],rA=d*_[wt+Vo];Er*Mt>S&&(Er=S/Mt),rA*Mt>S?rA=S/Mt:-rA*Mt>S&&(rA=-S/Mt)" +
-  ",i[ft+7]=Er,i[ft+8]=rA,i[ft+9]=0;let ma=tt-pt*Mn-(j-dt*ao),ga=et+pt*at-(yt+dt*io),ur=ma*W+ga*Y;i[ft+" +
-  "10]=ur,ur<D&&(o[e+Zr]=1),ur<x&&(o[e+$r]=1)}}}var oe=.5;function qs(t,n,A,o){let e=A[o+4],r=A[o+5],s=" +
-  "e*e+r*r,c=t.maxExtent[n],a=2*c*c*(1-A[o+6]),i=oe*t.minExtent[n];return 2*(s+a)<=i*i?!1:Math.sqrt(s)+" +
-  "Math.sqrt(a>0?a:0)>i&&t.type[n]===Fn.dynamic}function Hs(t,n,A,o,e=1){let r=o[0],s=o[2],c=$o/r,a=c*c" +
-  ",i=s*s;for(let l=e;l<A;l++){let I=l*9,y=l*8,_=n[y+3],C=n[y+0]+_*t[I+0],f=n[y+1]+_*t[I+1],m=n[y+2]+n[" +
-  "y+4]*t[I+2],h=C*C+f*f;if(h>i){let B=s/Math.sqrt(h);C*=B,f*=B}m*m>a&&(m=m>0?c:-c),t[I+0]=C,t[I+1]=f,t" +
-  "[I+2]=m}}function ks(t,n,A,o=1){let e=A[0],r=A[2],s=$o/e;for(let c=o;c<n;c++){let a=c*9;sr(t,a,r,s);" +
-  "let i=t[a+2],l=t[a+6],I=t[a+7],y=e*i,_=l-y*I,C=I+y*l,f=Math.sqrt(_*_+C*C),m=f>0?1/f:0;t[a+6]=_*m,t[a" +
-  "+7]=C*m,t[a+4]=t[a+4]+e*t[a+0],t[a+5]=t[a+5]+e*t[a+1]}}function Ks(t,n,A,o=1){let e=A[0],r=A[2],s=$o" +
-  "/e;for(let c=o;c<n;c++)sr(t,c*9,r,s)}function sr(t,n,A,o){let e=t[n+2];e*e>o*o&&(t[n+2]=e>0?o:-o);le" +
-  "t r=t[n+0],s=t[n+1],c=r*r+s*s;if(c>A*A){let a=A/Math.sqrt(c);t[n+0]=r*a,t[n+1]=s*a}}var Ya=1e8,Va=1," +
-  "qa=2,Ha=4;function Ws(t,n,A,o,e){let r=t.solverData,s=r.states,c=r.integration,a=t.bodies,i=a.transf" +
-  "orm,l=t.shapes,I=l.geometry,y=l.aabb,_=t.broadphase.trees,C=t.pose,f=r.params[16]===1,m=a.maxExtent," +
-  "h=a.minExtent,B=oe,E=r.params[2],u=$o/r.params[0],g=Ya*r.params[7],d=a.mass,S=a.inertia,P=0;for(let " +
-  "D=n;D<A;D++){let x=D*9,p=c[D*8+7],F=s[x+0],b=s[x+1],w=s[x+2],N=a.centerX[p]+s[x+4],M=a.centerY[p]+s[" +
-  "x+5],O=s[x+6],T=s[x+7],U=i.c[p],J=i.s[p],v=O*U-T*J,X=T*U+O*J,L=1/Math.sqrt(v*v+X*X);v*=L,X*=L;let G=" +
-  "F+b+w+N+M+v+X;if(G-G!==0||d[p]*(F*F+b*b)+S[p]*(w*w)>g){o[e+P++]=D*8+Va;continue}sr(s,x,E,u);let $=s[" +
-  "x+0],ot=s[x+1],W=s[x+2];a.vx[p]=$,a.vy[p]=ot,a.w[p]=W,a.centerX[p]=N,a.centerY[p]=M,i.c[p]=v,i.s[p]=" +
-  "X;let Y=a.localCenterX[p],K=a.localCenterY[p],At=N-(v*Y-X*K),nt=M-(X*Y+v*K);i.x[p]=At,i.y[p]=nt,a.fo" +
-  "rceX[p]=0,a.forceY[p]=0,a.torque[p]=0;let z=0;if(f){let q=s[x+4],rt=s[x+5],Z=m[p],it=B*h[p];2*(q*q+r" +
-  "t*rt+2*Z*Z*(1-O))>it*it&&qs(a,p,s,x)&&(z=qa)}C[0]=At,C[1]=nt,C[2]=v,C[3]=X;for(let q=a.shapeHead[p];" +
-  "q!==-1;q=l.next[q]){let rt=q*4;qr(I,q,C,y,rt);let Z=_[l.tree[q]],it=l.proxy[q];(Z.minX[it]>y[rt]||Z." +
-  "minY[it]>y[rt+1]||Z.maxX[it]<y[rt+2]||Z.maxY[it]<y[rt+3])&&(z|=Ha)}z!==0&&(o[e+P++]=D*8+z)}return P}" +
-  "function $s(t,n,A,o=0){for(let e=o;e<n;e++){let r=e*37,s=(t[r+0]|0)*9,c=(t[r+1]|0)*9,a=A[s+3],i=A[s+" +
-  "8],l=A[c+3],I=A[c+8],y=t[r+2],_=t[r+3],C=t[r+9]|0,f=0,m=0,h=0,B=0;for(let u=0;u<C;u++){let g=r+15+u*" +
-  "11,d=t[g+7],S=t[g+8];f+=d*y+S*_,m+=d*_-S*y,h+=d*t[g+0]-S*t[g+2],B+=d*t[g+1]-S*t[g+3]}let E=t[r+13];A" +
-  "[s+0]=A[s+0]-a*f,A[s+1]=A[s+1]-a*m,A[s+2]=A[s+2]-i*(h+E),A[c+0]=A[c+0]+l*f,A[c+1]=A[c+1]+l*m,A[c+2]=" +
-  "A[c+2]+I*(B+E)}}function zs(t,n,A,o,e,r,s=0){let c=o[1],a=o[3];for(let i=s;i<n;i++){let I=(r?n-1-(i-" +
-  "s):i)*37,y=(t[I+0]|0)*9,_=(t[I+1]|0)*9,C=A[y+3],f=A[y+8],m=A[_+3],h=A[_+8],B=t[I+2],E=t[I+3],u=C*B,g" +
-  "=C*E,d=m*B,S=m*E,P=A[y+0],D=A[y+1],x=A[y+2],p=A[_+0],F=A[_+1],b=A[_+2],w=A[y+6],N=A[y+7],M=A[_+6],O=" +
-  "A[_+7],T=(A[_+4]-A[y+4])*B+(A[_+5]-A[y+5])*E,U=t[I+6],J=t[I+7],v=t[I+8],X=t[I+9]>1,L=I+15,G=L+11;{le" +
-  "t Y=t[L+0],K=t[L+1],At=T+M*t[L+3]+O*K-w*t[L+2]-N*Y+t[L+4],nt=0,z=1,q=0;At>0?nt=At*c:e&&(nt=U*At,nt<-" +
-  "a&&(nt=-a),z=J,q=v);let rt=p*B+F*E-(P*B+D*E)+(b*K-x*Y),Z=t[L+7],it=Z-q*Z-t[L+5]*z*(rt+nt),Yt=it>0?it" +
-  ":0,ct=Yt-Z;t[L+7]=Yt;let Ct=t[L+9];t[L+9]=ct>Ct?ct:Ct,P-=ct*u,D-=ct*g,x-=ct*(f*Y),p+=ct*d,F+=ct*S,b+" +
-  "=ct*(h*K)}if(X){let Y=t[G+0],K=t[G+1],At=T+M*t[G+3]+O*K-w*t[G+2]-N*Y+t[G+4],nt=0,z=1,q=0;At>0?nt=At*" +
-  "c:e&&(nt=U*At,nt<-a&&(nt=-a),z=J,q=v);let rt=p*B+F*E-(P*B+D*E)+(b*K-x*Y),Z=t[G+7],it=Z-q*Z-t[G+5]*z*" +
-  "(rt+nt),Yt=it>0?it:0,ct=Yt-Z;t[G+7]=Yt;let Ct=t[G+9];t[G+9]=ct>Ct?ct:Ct,P-=ct*u,D-=ct*g,x-=ct*(f*Y)," +
-  "p+=ct*d,F+=ct*S,b+=ct*(h*K)}let $=t[I+4],ot=t[I+10];{let Y=t[L+2],K=t[L+3],At=p*E-F*B-(P*E-D*B)+(x*Y" +
-  "-b*K+ot),nt=t[L+8],z=$*t[L+7],q=nt-t[L+6]*At,rt=q>z?z:q<-z?-z:q,Z=rt-nt;t[L+8]=rt,P-=Z*g,D+=Z*u,x+=Z" +
-  "*(f*Y),p+=Z*S,F-=Z*d,b-=Z*(h*K)}if(X){let Y=t[G+2],K=t[G+3],At=p*E-F*B-(P*E-D*B)+(x*Y-b*K+ot),nt=t[G" +
-  "+8],z=$*t[G+7],q=nt-t[G+6]*At,rt=q>z?z:q<-z?-z:q,Z=rt-nt;t[G+8]=rt,P-=Z*g,D+=Z*u,x+=Z*(f*Y),p+=Z*S,F" +
-  "-=Z*d,b-=Z*(h*K)}let W=t[I+11];if(W>0){let Y=t[L+7]+(X?t[G+7]:0),K=W*Y,At=t[I+13],nt=At-t[I+12]*(b-x" +
-  "),z=nt>K?K:nt<-K?-K:nt,q=z-At;t[I+13]=z,x-=f*q,b+=h*q}A[y+0]=P,A[y+1]=D,A[y+2]=x,A[_+0]=p,A[_+1]=F,A" +
-  "[_+2]=b}}function js(t,n,A,o,e=0){let r=o[4];for(let s=e;s<n;s++){let c=s*37,a=t[c+5];if(a===0)conti" +
-  "nue;let i=c+15,l=i+11,I=t[c+9]|0,y=t[i+10]<-r&&t[i+9]>0,_=I>1&&t[l+10]<-r&&t[l+9]>0;y&&_?Ka(t,c,A,a)" +
-  ":y?ir(t,c,i,A,a):_&&ir(t,c,l,A,a)}}function ir(t,n,A,o,e){hA[0]=-e*t[A+10],ka(t,n,A,o,hA)}function k" +
-  "a(t,n,A,o,e){let r=(t[n+0]|0)*9,s=(t[n+1]|0)*9,c=o[r+3],a=o[r+8],i=o[s+3],l=o[s+8],I=t[n+2],y=t[n+3]" +
-  ",_=t[A+0],C=t[A+1],f=(o[s+0]-o[r+0])*I+(o[s+1]-o[r+1])*y+o[s+2]*C-o[r+2]*_,m=t[A+7],h=m-t[A+5]*(f-e[" +
-  "0]),B=h>0?h:0,E=B-m;t[A+7]=B,E>t[A+9]&&(t[A+9]=E),o[r+0]=o[r+0]-c*E*I,o[r+1]=o[r+1]-c*E*y,o[r+2]=o[r" +
-  "+2]-a*E*_,o[s+0]=o[s+0]+i*E*I,o[s+1]=o[s+1]+i*E*y,o[s+2]=o[s+2]+l*E*C}var hA=new Float64Array(2);fun" +
-  "ction Ka(t,n,A,o){let e=n+15;hA[0]=-o*t[e+10],hA[1]=-o*t[e+11+10],Wa(t,n,A,hA)||(ir(t,n,e,A,o),ir(t," +
-  "n,e+11,A,o))}function Wa(t,n,A,o){let e=n+15,r=e+11,s=(t[n+0]|0)*9,c=(t[n+1]|0)*9,a=A[s+3],i=A[s+8]," +
-  "l=A[c+3],I=A[c+8],y=t[e+0],_=t[e+1],C=t[r+0],f=t[r+1],m=a+l+i*y*y+I*_*_,h=a+l+i*C*C+I*f*f,B=a+l+i*y*" +
-  "C+I*_*f,E=m*h-B*B;if(!(m*m<1e3*E))return!1;let u=t[n+2],g=t[n+3],d=A[c+0]-A[s+0],S=A[c+1]-A[s+1],P=A" +
-  "[s+2],D=A[c+2],x=d*u+S*g+D*_-P*y,p=d*u+S*g+D*f-P*C,F=t[e+7],b=t[r+7],w=x-o[0]-(m*F+B*b),N=p-o[1]-(B*" +
-  "F+h*b),M=(-h*w+B*N)/E,O=(B*w-m*N)/E;M>=0&&O>=0||(M=-w/m,O=0,M>=0&&B*M+N>=0||(M=0,O=-N/h,O>=0&&B*O+w>" +
-  "=0||(M=0,O=0)));let T=M-F,U=O-b;t[e+7]=M,t[r+7]=O,T>t[e+9]&&(t[e+9]=T),U>t[r+9]&&(t[r+9]=U);let J=T+" +
-  "U;return A[s+0]=A[s+0]-a*J*u,A[s+1]=A[s+1]-a*J*g,A[s+2]=P-i*(T*y+U*C),A[c+0]=A[c+0]+l*J*u,A[c+1]=A[c" +
-  "+1]+l*J*g,A[c+2]=D+I*(T*_+U*f),!0}var oc=2*Math.PI;function $n(t,n,A,o,e,r){let s=A[e];if(s===0){t[n" +
-  "]=0,t[n+1]=1,t[n+2]=0;return}let c=r[0],a=oc*s,i=2*o[e]+c*a,l=c*a*i,I=1/(1+l);t[n]=a/i,t[n+1]=l*I,t[" +
-  "n+2]=I}function Ee(t,n,A){let o=t.joints,e=t.solverData.params,r=o.softness,s=r[0],c=r[1],a=r[2],i=e" +
-  "[15],l=o.constraints,I=o.pins,y=o.type,_=o.flags,C=o.rowColour,f=o.rowSlot,m=o.f,h=m[zo],B=m[zo+1],E" +
-  "=m[zo+2],u=m[zo+3],g=m[zo+4],d=m[zo+5];for(let S=n;S<A;S++){if(C[S]<0)continue;let P=y[S],D=_[S];if(" +
-  "hi(P,D)){let p=f[S]*16;ti(t,S,I,p),I[p+14]=i*h[S],I[p+14+1]=i*B[S];continue}let x=f[S]*40;switch(ti(" +
-  "t,S,l,x),l[x+14]=s,l[x+15]=c,l[x+16]=a,l[x+20]=i*h[S],l[x+20+1]=i*B[S],l[x+20+2]=i*E[S],l[x+20+3]=i*" +
-  "u[S],l[x+20+4]=i*g[S],l[x+20+5]=i*d[S],P){case ht.revolute:Ac(t,S,l,x);break;case ht.prismatic:case " +
-  "ht.wheel:rc(t,S,l,x);break;case ht.distance:ec(t,S,l,x);break;case ht.weld:sc(t,S,l,x);break;case ht" +
-  ".mouse:ic(t,S,l,x);break;case ht.motor:ac(t,S,l,x);break;case ht.pulley:cc(t,S,l,x);break}}}var nc=E" +
-  "t.enableLimit|Et.enableMotor|Et.enableSpring;function hi(t,n){return t===ht.revolute&&(n&nc)===0}fun" +
-  "ction ti(t,n,A,o){let e=t.joints,r=t.bodies,s=r.transform,c=t.solverData.indexOf,a=e.bodyA[n],i=e.bo" +
-  "dyB[n],l=c[a],I=c[i],y=l!==0&&r.type[a]===Fn.dynamic,_=I!==0&&r.type[i]===Fn.dynamic;A[o+0]=l,A[o+1]" +
-  "=I,A[o+2]=y?r.invMass[a]:0,A[o+3]=y?r.invInertia[a]:0,A[o+4]=_?r.invMass[i]:0,A[o+5]=_?r.invInertia[" +
-  "i]:0,A[o+6]=n,A[o+7]=e.flags[n];let C=e.f,f=s.c[a],m=s.s[a],h=s.c[i],B=s.s[i],E=C[Ke][n]-r.localCent" +
-  "erX[a],u=C[We][n]-r.localCenterY[a];A[o+8]=f*E-m*u,A[o+9]=m*E+f*u,E=C[Ze][n]-r.localCenterX[i],u=C[$" +
-  "e][n]-r.localCenterY[i],A[o+10]=h*E-B*u,A[o+11]=B*E+h*u,A[o+12]=r.centerX[i]-r.centerX[a],A[o+13]=r." +
-  "centerY[i]-r.centerY[a]}function cr(t,n,A,o,e){let r=t.joints,s=t.bodies.transform,c=r.bodyA[n],a=r." +
-  "bodyB[n],i=s.c[c],l=s.s[c],I=s.c[a],y=s.s[a],_=i*I+l*y,C=i*y-l*I,f=r.f[Is][n],m=r.f[_s][n];A[o]=_*f+" +
-  "C*m,A[e]=C*f-_*m}function lr(t,n){let A=t[n+3]+t[n+5];return A>0?1/A:0}function Ac(t,n,A,o){let e=t." +
-  "joints,r=e.f,s=t.solverData.params[0],c=e.flags[n];A[o+27]=lr(A,o),cr(t,n,A,o+32,o+33),A[o+28]=r[HA]" +
-  "[n],A[o+29]=s*r[kA][n],A[o+30]=r[Pr][n],A[o+31]=r[Rr][n],r[To][n]===0&&(A[o+7]=c&~Et.enableSpring),$" +
-  "n(A,o+17,r[To],r[Qn],n,t.solverData.params)}function rc(t,n,A,o){let e=t.joints,r=e.f,s=t.solverData" +
-  ".params[0],c=t.bodies.transform,a=e.bodyA[n],i=c.c[a],l=c.s[a],I=r[ze][n],y=r[je][n];A[o+26]=i*I-l*y" +
-  ",A[o+27]=l*I+i*y,e.type[n]===ht.prismatic&&cr(t,n,A,o+34,o+35),A[o+29]=r[HA][n],A[o+30]=s*r[kA][n],A" +
-  "[o+31]=r[Pr][n],A[o+32]=r[Rr][n],A[o+33]=lr(A,o),r[To][n]===0&&(A[o+7]=e.flags[n]&~Et.enableSpring)," +
-  "$n(A,o+17,r[To],r[Qn],n,t.solverData.params)}function ec(t,n,A,o){let e=t.joints,r=e.f,s=t.solverDat" +
-  "a.params[0],c=e.flags[n],a=r[ts][n],i=r[os][n],l=r[xr][n],I=(c&Et.enableLimit)!==0;I&&(l=l<a?a:l>i?i" +
-  ":l),A[o+26]=l,A[o+27]=a,A[o+28]=i,A[o+29]=r[HA][n],A[o+30]=s*r[kA][n],A[o+31]=r[To][n],((c&Et.enable" +
-  "Spring)===0||I&&a>=i)&&(A[o+7]=c|64),$n(A,o+17,r[To],r[Qn],n,t.solverData.params);let _=A[o+8],C=A[o" +
-  "+9],f=A[o+10],m=A[o+11],h=A[o+12]+f-_,B=A[o+13]+m-C,E=Math.sqrt(h*h+B*B),u=E>0?h/E:0,g=E>0?B/E:0,d=_" +
-  "*g-C*u,S=f*g-m*u,P=A[o+2]+A[o+4]+A[o+3]*d*d+A[o+5]*S*S;A[o+32]=P>0?1/P:0}function sc(t,n,A,o){let e=" +
-  "t.joints,r=e.f,s=t.solverData.params;cr(t,n,A,o+28,o+29),A[o+27]=lr(A,o);let c=e.flags[n];r[To][n]>0" +
-  "&&($n(A,o+14,r[To],r[Qn],n,s),c|=16),r[br][n]>0?($n(A,o+17,r[br],r[ns],n,s),c|=32):(A[o+17]=e.softne" +
-  "ss[0],A[o+18]=e.softness[1],A[o+19]=e.softness[2]),A[o+7]=c}function ic(t,n,A,o){let e=t.joints,r=e." +
-  "f,s=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0,A[o+12]=s.centerX[c]-r[Mr][n]" +
-  ",A[o+13]=s.centerY[c]-r[Fr][n],A[o+26]=t.solverData.params[0]*r[Dr][n],$n(A,o+17,r[To],r[Qn],n,t.sol" +
-  "verData.params)}function ac(t,n,A,o){let e=t.joints,r=e.f,s=t.bodies,c=s.transform,a=t.solverData.pa" +
-  "rams[0],i=e.bodyA[n],l=e.bodyB[n],I=c.c[i],y=c.s[i],_=c.c[l],C=c.s[l],f=r[Mr][n]-s.localCenterX[i],m" +
-  "=r[Fr][n]-s.localCenterY[i];A[o+8]=I*f-y*m,A[o+9]=y*f+I*m,f=-s.localCenterX[l],m=-s.localCenterY[l]," +
-  "A[o+10]=_*f-C*m,A[o+11]=C*f+_*m,cr(t,n,A,o+31,o+32),A[o+27]=lr(A,o),A[o+28]=a*r[Dr][n],A[o+29]=a*r[A" +
-  "s][n],A[o+30]=r[rs][n]/a}function cc(t,n,A,o){let e=t.joints,r=e.f,s=t.bodies,c=e.bodyA[n],a=e.bodyB" +
-  "[n];A[o+26]=r[es][n]-s.centerX[c],A[o+27]=r[ss][n]-s.centerY[c],A[o+28]=r[is][n]-s.centerX[a],A[o+29" +
-  "]=r[as][n]-s.centerY[a];let i=r[cs][n];A[o+30]=i,A[o+31]=r[xr][n]+i*r[ls][n]}var R=new Float64Array(" +
-  "26),Eo=0,uo=1,So=2,po=3,Fo=4,Do=5,xo=6,bo=7,En=8,un=9,rn=10,bA=11,zn=12,Sn=13,dn=14,pn=15,xn=16,Ir=1" +
-  "7,ue=18,Se=19,de=20,pe=21,xe=22,be=23,Pe=24,PA=25;function lc(t,n,A,o,e){let r=A[o+6],s=A[o+7],c=A[e" +
-  "+6],a=A[e+7],i=t[n+8],l=t[n+9],I=t[n+10],y=t[n+11],_=r*i-s*l,C=s*i+r*l,f=c*I-a*y,m=a*I+c*y;R[Eo]=_,R" +
-  "[uo]=C,R[So]=f,R[po]=m}function Zo(t,n,A,o,e){lc(t,n,A,o,e),R[Fo]=A[e+4]-A[o+4]+t[n+12]+R[So]-R[Eo]," +
-  "R[Do]=A[e+5]-A[o+5]+t[n+13]+R[po]-R[uo]}function jn(t,n,A,o,e){let r=t[n+2],s=t[n+3],c=t[n+4],a=t[n+" +
-  "5],i=R[Sn],l=R[dn];A[o+0]=A[o+0]-r*i,A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-s*R[pn],A[e+0]=A[e+0]+c*i,A[e+1" +
-  "]=A[e+1]+c*l,A[e+2]=A[e+2]+a*R[xn]}function tA(t,n,A,o){let e=A[o+6],r=A[o+7],s=t[n+26],c=t[n+27],a=" +
-  "e*s-r*c,i=r*s+e*c,l=R[Fo],I=R[Do],y=a*l+i*I,_=(l+R[Eo])*i-(I+R[uo])*a,C=R[So]*i-R[po]*a,f=t[n+3],m=t" +
-  "[n+5],h=t[n+2]+t[n+4]+f*_*_+m*C*C;R[xo]=a,R[bo]=i,R[En]=_,R[un]=C,R[rn]=h>0?1/h:0,R[bA]=y,R[zn]=y}va" +
-  "r Re=0,RA=1,Bi=2;function en(t,n,A,o,e,r,s,c){let a=c===null?0:2*c[2];for(let i=n;i<A;i++){let l=i*e" +
-  ",I=(t[l+0]|0)*9,y=(t[l+1]|0)*9,_=o[I+6],C=o[I+7],f=o[y+6],m=o[y+7],h=t[l+8],B=t[l+9],E=t[l+10],u=t[l" +
-  "+11],g=_*h-C*B,d=C*h+_*B,S=f*E-m*u,P=m*E+f*u,D=t[l+2],x=t[l+3],p=t[l+4],F=t[l+5],b=l+r,w=t[b],N=t[b+" +
-  "1],M=D+p;c!==null&&M>0&&(w*M>a?t[b]=w=a/M:-w*M>a&&(t[b]=w=-a/M),N*M>a?t[b+1]=N=a/M:-N*M>a&&(t[b+1]=N" +
-  "=-a/M));let O=s===Re?0:s===RA?t[b+2]:t[b+2]+t[b+3]+t[b+4]-t[b+5];o[I+0]=o[I+0]-D*w,o[I+1]=o[I+1]-D*N" +
-  ",o[I+2]=o[I+2]-x*(g*N-d*w+O),o[y+0]=o[y+0]+p*w,o[y+1]=o[y+1]+p*N,o[y+2]=o[y+2]+F*(S*N-P*w+O)}}functi" +
-  "on Me(t,n,A,o,e){let r=R[Ir],s=R[xo],c=R[bo],a=t[n+2],i=t[n+3],l=t[n+4],I=t[n+5];A[o+0]=A[o+0]-a*r*s" +
-  ",A[o+1]=A[o+1]-a*r*c,A[o+2]=A[o+2]-i*r*R[En],A[e+0]=A[e+0]+l*r*s,A[e+1]=A[e+1]+l*r*c,A[e+2]=A[e+2]+I" +
-  "*r*R[un]}function Fe(t,n,A){R[PA]=R[xo]*(t[A+0]-t[n+0])+R[bo]*(t[A+1]-t[n+1])+R[un]*t[A+2]-R[En]*t[n" +
-  "+2]}function MA(t,n,A,o,e,r,s,c){let a=0,i=1,l=0;c&&(a=t[n+s]*R[zn],i=t[n+s+1],l=t[n+s+2]),Fe(A,o,e)" +
-  ";let I=t[n+20+r],y=-i*R[rn]*(R[PA]+a)-l*I;t[n+20+r]=I+y,R[Ir]=y,Me(t,n,A,o,e)}function Ic(t,n,A,o,e," +
-  "r,s,c){Fe(A,o,e);let a=t[n+20+r],i=t[n+c],l=a+R[rn]*(t[n+s]-R[PA]);l=l>i?i:l<-i?-i:l;let I=l-a;t[n+2" +
-  "0+r]=l,R[Ir]=I,Me(t,n,A,o,e)}function _c(t,n,A,o,e,r,s,c,a,i){let l=r[1];for(let I=0;I<2;I++){let y=" +
-  "I===0?R[bA]-t[n+a]:t[n+i]-R[bA],_=0,C=1,f=0;y>0?_=y*l:s&&(_=t[n+14]*y,C=t[n+15],f=t[n+16]),Fe(A,o,e)" +
-  ";let m=I===0?R[PA]:-R[PA],h=t[n+20+c+I],B=h-C*R[rn]*(m+_)-f*h,E=B>0?B:0,u=E-h;t[n+20+c+I]=E,R[Ir]=I=" +
-  "==0?u:-u,Me(t,n,A,o,e)}}var yc=0,Cc=1,fc=2,mc=3,gc=4,hc=5,Bc=6;function oA(t,n,A,o,e,r,s,c,a,i,l){c&" +
-  "&MA(t,n,A,o,e,l[yc],17,!0),a&&Ic(t,n,A,o,e,l[Cc],l[fc],l[mc]),i&&_c(t,n,A,o,e,r,s,l[gc],l[hc],l[Bc])" +
-  "}function Ei(t,n,A){let o=1,e=0;A&&(o=t[n+15],e=t[n+16]);let r=R[ue],s=R[Se],c=R[de],a=R[pe],i=R[xe]" +
-  ",l=r*c-s*s;l=l!==0?1/l:0;let I=t[n+20],y=t[n+20+1],_=-o*l*(c*a-s*i)-e*I,C=-o*l*(r*i-s*a)-e*y;t[n+20]" +
-  "=I+_,t[n+20+1]=y+C,R[be]=_,R[Pe]=C}function _r(t,n,A,o,e,r){let s=A[o+6],c=A[o+7],a=A[e+6],i=A[e+7]," +
-  "l=t[n+8],I=t[n+9],y=t[n+10],_=t[n+11],C=s*l-c*I,f=c*l+s*I,m=a*y-i*_,h=i*y+a*_,B=t[n+2],E=t[n+3],u=t[" +
-  "n+4],g=t[n+5],d=0,S=0,P=1,D=0;if(r){let W=t[n+14];d=W*(A[e+4]-A[o+4]+m-C+t[n+12]),S=W*(A[e+5]-A[o+5]" +
-  "+h-f+t[n+13]),P=t[n+15],D=t[n+16]}let x=A[o+0],p=A[o+1],F=A[o+2],b=A[e+0],w=A[e+1],N=A[e+2],M=b-N*h-" +
-  "x+F*f+d,O=w+N*m-p-F*C+S,T=B+u,U=T+E*f*f+g*h*h,J=-E*C*f-g*m*h,v=T+E*C*C+g*m*m,X=U*v-J*J;X=X!==0?1/X:0" +
-  ";let L=t[n+20],G=t[n+20+1],$=-P*X*(v*M-J*O)-D*L,ot=-P*X*(U*O-J*M)-D*G;t[n+20]=L+$,t[n+20+1]=G+ot,A[o" +
-  "+0]=x-B*$,A[o+1]=p-B*ot,A[o+2]=F-E*(C*ot-f*$),A[e+0]=b+u*$,A[e+1]=w+u*ot,A[e+2]=N+g*(m*ot-h*$)}var E" +
-  "c=Int32Array.of(0,3,29,30,1,27,28);function ui(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,s=(t[r+0]|0)" +
-  "*9,c=(t[r+1]|0)*9;Zo(t,r,o,s,c);let a=R[Fo],i=R[Do],l=Math.sqrt(a*a+i*i),I=l>0?1/l:0,y=t[r+20]+t[r+2" +
-  "0+1]-t[r+20+2]+t[r+20+3],_=y*a*I,C=y*i*I;R[Sn]=_,R[dn]=C,R[pn]=R[Eo]*C-R[uo]*_,R[xn]=R[So]*C-R[po]*_" +
-  ",jn(t,r,o,s,c)}}function Si(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[" +
-  "i+0]|0)*9,I=(t[i+1]|0)*9;Zo(t,i,o,l,I);let y=R[Fo],_=R[Do],C=Math.sqrt(y*y+_*_),f=C>0?1/C:0,m=y*f,h=" +
-  "_*f;R[xo]=m,R[bo]=h,R[En]=R[Eo]*h-R[uo]*m,R[un]=R[So]*h-R[po]*m,R[rn]=t[i+32],R[bA]=C,R[zn]=C-t[i+26" +
-  "];let B=t[i+7]|0;if((B&64)!==0)MA(t,i,o,l,I,0,14,r);else{let E=t[i+31]>0,u=(B&Et.enableMotor)!==0,g=" +
-  "(B&Et.enableLimit)!==0;oA(t,i,o,l,I,e,r,E,u,g,Ec)}}}var uc=Int32Array.of(0,60,2,4,4,0,4,0);function " +
-  "di(t,n,A,o,e){let r=uc[n],s=2*e[2],c=2*$o,a=e[0];for(let i=A;i<o;i++){let l=i*40,I=n===ht.pulley?t[l" +
-  "+30]:1,y=t[l+2]+I*I*t[l+4],_=a*(t[l+3]+t[l+5]);for(let C=0;C<6;C++){let f=(r>>C&1)!==0,m=f?_:y;if(m=" +
-  "==0)continue;let h=f?c:s,B=l+20+C,E=t[B];E*m>h?t[B]=h/m:-E*m>h&&(t[B]=-h/m)}}}var yr=new Float64Arra" +
-  "y(2);function sn(t,n,A,o,e,r){let s=o[e+6],c=o[e+7],a=o[r+6],i=o[r+7],l=s*a+c*i,I=s*i-c*a,y=t[A],_=t" +
-  "[A+1];yr[0]=_*l+y*I,yr[1]=y*l-_*I,vr(yr,0),t[n+39]=yr[0]}function pi(t,n,A,o){en(t,n,A,o,40,20,RA,nu" +
-  "ll)}function xi(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=" +
-  "(t[i+1]|0)*9,y=t[i+2],_=t[i+3],C=t[i+4],f=t[i+5],m=o[l+0],h=o[l+1],B=o[l+2],E=o[I+0],u=o[I+1],g=o[I+" +
-  "2],d=o[l+6],S=o[l+7],P=o[I+6],D=o[I+7],x=t[i+30];{sn(t,i,i+31,o,l,I);let p=x*t[i+39],F=t[i+20+2],b=t" +
-  "[i+29],w=F-t[i+27]*(g-B+p);w=w>b?b:w<-b?-b:w;let N=w-F;t[i+20+2]=w,B-=_*N,g+=f*N}{let p=t[i+8],F=t[i" +
-  "+9],b=t[i+10],w=t[i+11],N=d*p-S*F,M=S*p+d*F,O=P*b-D*w,T=D*b+P*w,U=E-g*T-m+B*M+x*(o[I+4]-o[l+4]+O-N+t" +
-  "[i+12]),J=u+g*O-h-B*N+x*(o[I+5]-o[l+5]+T-M+t[i+13]),v=y+C,X=v+_*M*M+f*T*T,L=-_*N*M-f*O*T,G=v+_*N*N+f" +
-  "*O*O,$=X*G-L*L;$=$!==0?1/$:0;let ot=t[i+20],W=t[i+20+1],Y=ot-$*(G*U-L*J),K=W-$*(X*J-L*U),At=t[i+28]," +
-  "nt=Y*Y+K*K;if(nt>At*At){let rt=At/Math.sqrt(nt);Y*=rt,K*=rt}let z=Y-ot,q=K-W;t[i+20]=Y,t[i+20+1]=K,m" +
-  "-=y*z,h-=y*q,B-=_*(N*q-M*z),E+=C*z,u+=C*q,g+=f*(O*q-T*z)}o[l+0]=m,o[l+1]=h,o[l+2]=B,o[I+0]=E,o[I+1]=" +
-  "u,o[I+2]=g}}function bi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,s=(t[r+1]|0)*9,c=t[r+4],a=t[r+5],i=" +
-  "o[s+6],l=o[s+7],I=t[r+10],y=t[r+11],_=i*I-l*y,C=l*I+i*y,f=t[r+20],m=t[r+20+1];o[s+0]=o[s+0]+c*f,o[s+" +
-  "1]=o[s+1]+c*m,o[s+2]=o[s+2]+a*(_*m-C*f)}}function Pi(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++)" +
-  "{let i=(s?c-a:a)*40,l=(t[i+1]|0)*9,I=t[i+4],y=t[i+5],_=o[l+0],C=o[l+1],f=o[l+2],m=o[l+6],h=o[l+7],B=" +
-  "t[i+10],E=t[i+11],u=m*B-h*E,g=h*B+m*E,d=t[i+17],S=t[i+18],P=t[i+19],D=_-f*g+d*(o[l+4]+u+t[i+12]),x=C" +
-  "+f*u+d*(o[l+5]+g+t[i+13]),p=I+y*g*g,F=-y*u*g,b=I+y*u*u,w=p*b-F*F;w=w!==0?1/w:0;let N=t[i+20],M=t[i+2" +
-  "0+1],O=N-S*w*(b*D-F*x)-P*N,T=M-S*w*(p*x-F*D)-P*M,U=t[i+26],J=O*O+T*T;if(J>U*U){let L=U/Math.sqrt(J);" +
-  "O*=L,T*=L}let v=O-N,X=T-M;t[i+20]=O,t[i+20+1]=T,_+=I*v,C+=I*X,f+=y*(u*X-g*v),o[l+0]=_,o[l+1]=C,o[l+2" +
-  "]=f}}var Sc=new Float64Array([0,1,0]);function Ri(t,n,A,o,e){en(t,n,A,o,16,14,Re,e)}function Mi(t,n," +
-  "A,o,e,r,s){let c=r?e:Sc,a=c[0],i=c[1],l=c[2],I=n+A-1;for(let y=n;y<A;y++){let _=(s?I-y:y)*16,C=(t[_+" +
-  "0]|0)*9,f=(t[_+1]|0)*9,m=o[C+6],h=o[C+7],B=o[f+6],E=o[f+7],u=t[_+8],g=t[_+9],d=t[_+10],S=t[_+11],P=m" +
-  "*u-h*g,D=h*u+m*g,x=B*d-E*S,p=E*d+B*S,F=t[_+2],b=t[_+3],w=t[_+4],N=t[_+5],M=a*(o[f+4]-o[C+4]+x-P+t[_+" +
-  "12]),O=a*(o[f+5]-o[C+5]+p-D+t[_+13]),T=o[C+0],U=o[C+1],J=o[C+2],v=o[f+0],X=o[f+1],L=o[f+2],G=v-L*p-T" +
-  "+J*D+M,$=X+L*x-U-J*P+O,ot=F+w,W=ot+b*D*D+N*p*p,Y=-b*P*D-N*x*p,K=ot+b*P*P+N*x*x,At=W*K-Y*Y;At=At!==0?" +
-  "i/At:0;let nt=t[_+14],z=t[_+14+1],q=-At*(K*G-Y*$)-l*nt,rt=-At*(W*$-Y*G)-l*z;t[_+14]=nt+q,t[_+14+1]=z" +
-  "+rt,o[C+0]=T-F*q,o[C+1]=U-F*rt,o[C+2]=J-b*(P*rt-D*q),o[f+0]=v+w*q,o[f+1]=X+w*rt,o[f+2]=L+N*(x*rt-p*q" +
-  ")}}var dc=Int32Array.of(2,3,29,30,4,31,32);function Fi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,s=(t" +
-  "[r+0]|0)*9,c=(t[r+1]|0)*9;Zo(t,r,o,s,c),tA(t,r,o,s);let a=R[xo],i=R[bo],l=R[Fo]+R[Eo],I=R[Do]+R[uo]," +
-  "y=R[So],_=R[po],C=l*i-I*a,f=y*i-_*a,m=l*a+I*i,h=y*a+_*i,B=t[r+20],E=t[r+20+1],u=t[r+20+2]+t[r+20+3]+" +
-  "t[r+20+4]-t[r+20+5];R[Sn]=u*a-B*i,R[dn]=u*i+B*a,R[pn]=u*C+B*m+E,R[xn]=u*f+B*h+E,jn(t,r,o,s,c)}}funct" +
-  "ion Di(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0" +
-  ")*9;Zo(t,i,o,l,I),tA(t,i,o,l);let y=t[i+7]|0,_=(y&Et.enableSpring)!==0,C=(y&Et.enableMotor)!==0,f=(y" +
-  "&Et.enableLimit)!==0;oA(t,i,o,l,I,e,r,_,C,f,dc);let m=t[i+2],h=t[i+3],B=t[i+4],E=t[i+5],u=R[Fo],g=R[" +
-  "Do],d=-R[bo],S=R[xo],P=(u+R[Eo])*S-(g+R[uo])*d,D=R[So]*S-R[po]*d,x=o[l+0],p=o[l+1],F=o[l+2],b=o[I+0]" +
-  ",w=o[I+1],N=o[I+2],M=d*(b-x)+S*(w-p)+D*N-P*F,O=N-F;if(r){let L=t[i+14];M+=L*(d*u+S*g),sn(t,i,i+34,o," +
-  "l,I),O+=L*t[i+39]}let T=h+E;R[ue]=m+B+h*P*P+E*D*D,R[Se]=h*P+E*D,R[de]=T===0?1:T,R[pe]=M,R[xe]=O,Ei(t" +
-  ",i,r);let U=R[be],J=R[Pe],v=U*d,X=U*S;o[l+0]=x-m*v,o[l+1]=p-m*X,o[l+2]=F-h*(U*P+J),o[I+0]=b+B*v,o[I+" +
-  "1]=w+B*X,o[I+2]=N+E*(U*D+J)}}function wi(t,n,A,o){Ti(t,n,A,o,!1,!1,!0)}function Ni(t,n,A,o,e,r,s){Ti" +
-  "(t,n,A,o,r,s,!1)}function Ti(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(r?c-a:a)*40,l=(t" +
-  "[i+0]|0)*9,I=(t[i+1]|0)*9,y=t[i+2],_=t[i+3],C=t[i+4],f=t[i+5],m=o[l+6],h=o[l+7],B=o[I+6],E=o[I+7],u=" +
-  "t[i+8],g=t[i+9],d=t[i+10],S=t[i+11],P=m*u-h*g,D=h*u+m*g,x=B*d-E*S,p=E*d+B*S,F=o[l+4]+P-t[i+26],b=o[l" +
-  "+5]+D-t[i+27],w=o[I+4]+x-t[i+28],N=o[I+5]+p-t[i+29],M=Math.sqrt(F*F+b*b),O=Math.sqrt(w*w+N*N),T=M>1e" +
-  "-9?1/M:0,U=O>1e-9?1/O:0;F*=T,b*=T,w*=U,N*=U;let J=t[i+30],v=P*b-D*F,X=x*N-p*w,L=o[l+0],G=o[l+1],$=o[" +
-  "l+2],ot=o[I+0],W=o[I+1],Y=o[I+2],K;if(s)K=t[i+20];else{let rt=y+_*v*v+J*J*(C+f*X*X),Z=rt>0?1/rt:0,it" +
-  "=-(F*(L-$*D)+b*(G+$*P))-J*(w*(ot-Y*p)+N*(W+Y*x)),Yt=0,ct=1,Ct=0;e&&(Yt=t[i+14]*(t[i+31]-M-J*O),ct=t[" +
-  "i+15],Ct=t[i+16]);let j=t[i+20];K=-ct*Z*(it+Yt)-Ct*j,t[i+20]=j+K}let At=-K*F,nt=-K*b,z=-J*K*w,q=-J*K" +
-  "*N;L+=y*At,G+=y*nt,$+=_*(P*nt-D*At),ot+=C*z,W+=C*q,Y+=f*(x*q-p*z),o[l+0]=L,o[l+1]=G,o[l+2]=$,o[I+0]=" +
-  "ot,o[I+1]=W,o[I+2]=Y}}var pc=Et.enableSpring|Et.enableMotor|Et.enableLimit,xc=Et.enableSpring|Et.ena" +
-  "bleLimit;function vi(t,n,A,o){en(t,n,A,o,40,20,Bi,null)}function Oi(t,n,A,o,e,r,s){let c=e[1],a=n+A-" +
-  "1;for(let i=n;i<A;i++){let l=(s?a-i:i)*40,I=(t[l+0]|0)*9,y=(t[l+1]|0)*9,_=t[l+3],C=t[l+5],f=t[l+7]|0" +
-  ";if((f&pc)!==0&&_+C>0){let m=o[I+2],h=o[y+2],B=t[l+27];(f&xc)!==0&&sn(t,l,l+32,o,I,y);let E=t[l+39];" +
-  "if((f&Et.enableSpring)!==0){let u=t[l+20+2],g=-t[l+18]*B*(h-m+t[l+17]*E)-t[l+19]*u;t[l+20+2]=u+g,m-=" +
-  "_*g,h+=C*g}if((f&Et.enableMotor)!==0){let u=t[l+20+3],g=t[l+29],d=u-B*(h-m-t[l+28]);d=d>g?g:d<-g?-g:" +
-  "d;let S=d-u;t[l+20+3]=d,m-=_*S,h+=C*S}if((f&Et.enableLimit)!==0){{let u=E-t[l+30],g=0,d=1,S=0;u>0?g=" +
-  "u*c:r&&(g=t[l+14]*u,d=t[l+15],S=t[l+16]);let P=t[l+20+4],D=P-d*B*(h-m+g)-S*P,x=D>0?D:0,p=x-P;t[l+20+" +
-  "4]=x,m-=_*p,h+=C*p}{let u=t[l+31]-E,g=0,d=1,S=0;u>0?g=u*c:r&&(g=t[l+14]*u,d=t[l+15],S=t[l+16]);let P" +
-  "=t[l+20+5],D=P-d*B*(m-h+g)-S*P,x=D>0?D:0,p=x-P;t[l+20+5]=x,m+=_*p,h-=C*p}}o[I+2]=m,o[y+2]=h}_r(t,l,o" +
-  ",I,y,r)}}function Ji(t,n,A,o){en(t,n,A,o,40,20,RA,null)}function Li(t,n,A,o,e,r,s){let c=n+A-1;for(l" +
-  "et a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0)*9,y=t[i+7]|0;{let _=0,C=1,f=0;if(r||(" +
-  "y&32)!==0){sn(t,i,i+28,o,l,I);let u=t[i+39];_=t[i+17]*u,C=t[i+18],f=t[i+19]}let m=o[l+2],h=o[I+2],B=" +
-  "t[i+20+2],E=-C*t[i+27]*(h-m+_)-f*B;t[i+20+2]=B+E,o[l+2]=m-t[i+3]*E,o[I+2]=h+t[i+5]*E}_r(t,i,o,l,I,r|" +
-  "|(y&16)!==0)}}var bc=Int32Array.of(1,-1,-1,-1,3,31,32);function Qi(t,n,A,o){for(let e=n;e<A;e++){let" +
-  " r=e*40,s=(t[r+0]|0)*9,c=(t[r+1]|0)*9;Zo(t,r,o,s,c),tA(t,r,o,s);let a=R[xo],i=R[bo],l=R[Fo]+R[Eo],I=" +
-  "R[Do]+R[uo],y=R[So],_=R[po],C=l*i-I*a,f=y*i-_*a,m=l*a+I*i,h=y*a+_*i,B=t[r+20],E=t[r+20+2],u=t[r+20+1" +
-  "]+t[r+20+3]-t[r+20+4];R[Sn]=u*a-B*i,R[dn]=u*i+B*a,R[pn]=u*C+B*m+E,R[xn]=u*f+B*h+E,jn(t,r,o,s,c)}}fun" +
-  "ction Ui(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]" +
-  "|0)*9,y=t[i+2],_=t[i+3],C=t[i+4],f=t[i+5];Zo(t,i,o,l,I),tA(t,i,o,l);let m=t[i+7]|0;if((m&Et.enableMo" +
-  "tor)!==0){let x=o[l+2],p=o[I+2],F=t[i+33],b=t[i+20+2],w=t[i+30],N=b-F*(p-x-t[i+29]);N=N>w?w:N<-w?-w:" +
-  "N;let M=N-b;t[i+20+2]=N,o[l+2]=x-_*M,o[I+2]=p+f*M}let h=(m&Et.enableSpring)!==0,B=(m&Et.enableLimit)" +
-  "!==0;oA(t,i,o,l,I,e,r,h,!1,B,bc);let E=R[Fo],u=R[Do],g=-R[bo],d=R[xo],S=(E+R[Eo])*d-(u+R[uo])*g,P=R[" +
-  "So]*d-R[po]*g,D=y+C+_*S*S+f*P*P;R[xo]=g,R[bo]=d,R[En]=S,R[un]=P,R[rn]=D>0?1/D:0,R[zn]=g*E+d*u,MA(t,i" +
-  ",o,l,I,0,14,r)}}var De=0,we=1;function Ne(t,n,A,o,e,r){let s=t.joints.constraints,c=t.joints.groupSt" +
-  "art,a=t.solverData.states,i=t.solverData.params,l=A*qA;for(let I=0;I<qA;I++){let y=Math.max(o,c[l+I]" +
-  "),_=Math.min(e,c[l+I+1]);y>=_||(n===De?(di(s,I,y,_,i),Pc(I,s,y,_,a)):Rc(I,s,y,_,a,i,n===we,r))}}func" +
-  "tion Te(t,n,A,o,e){let r=t.joints,s=t.solverData.states;n===De?Ri(r.pins,A,o,s,t.solverData.params):" +
-  "Mi(r.pins,A,o,s,r.softness,n===we,e)}function Pc(t,n,A,o,e){switch(t){case ht.distance:return ui(n,A" +
-  ",o,e);case ht.revolute:return vi(n,A,o,e);case ht.prismatic:return Fi(n,A,o,e);case ht.weld:return J" +
-  "i(n,A,o,e);case ht.wheel:return Qi(n,A,o,e);case ht.mouse:return bi(n,A,o,e);case ht.motor:return pi" +
-  "(n,A,o,e);case ht.pulley:return wi(n,A,o,e)}}function Rc(t,n,A,o,e,r,s,c){switch(t){case ht.distance" +
-  ":return Si(n,A,o,e,r,s,c);case ht.revolute:return Oi(n,A,o,e,r,s,c);case ht.prismatic:return Di(n,A," +
-  "o,e,r,s,c);case ht.weld:return Li(n,A,o,e,r,s,c);case ht.wheel:return Ui(n,A,o,e,r,s,c);case ht.mous" +
-  "e:return Pi(n,A,o,e,r,s,c);case ht.motor:return xi(n,A,o,e,r,s,c);case ht.pulley:return Ni(n,A,o,e,r" +
-  ",s,c)}}var Fc=0,Dc=1,wc=2,Gi=3,Xi=4;var Nc=6,Tc=7,vc=8,Oc=9,Yi=10,Vi=13,Jc=16,qi=32,Lc=6;function Hi" +
-  "(t,n,A,o,e=0){let r=t.solverData,s=r.states,c=r.params,a=n&qi-1,i=(n&qi)!==0;if(a===Jc)Ee(t,A,o);els" +
-  "e if(a>=Vi)Te(t,a-Vi,A,o,i);else if(a>=Yi)Ne(t,a-Yi,n>>Lc,A,o,i);else if(a===vc)Vs(t,A,o,r.chunkFoun" +
-  "d,e*Ys);else if(a===Oc)r.writeBackCounts[e]=Ws(t,A,o,r.writeBackOut,A-1);else if(a===Fc)Hs(s,r.integ" +
-  "ration,o,c,A);else if(a===Dc)Ks(s,o,c,A);else if(a===wc)ks(s,o,c,A);else if(a===Nc)js(r.contacts,o,s" +
-  ",c,A);else if(a===Tc)Qc(t,A,o);else{let l=r.kernel;if(l!==null){let I=r.contactsAddress+A*37*4;a===G" +
-  "i?l.warmStartContacts(I,o-A,r.statesAddress):l.solveContacts(I,o-A,r.statesAddress,c[1],c[3],a===Xi?" +
-  "1:0,i?1:0)}else a===Gi?$s(r.contacts,o,s,A):zs(r.contacts,o,s,c,a===Xi,i,A)}}function Qc(t,n,A){let " +
-  "o=t.solverData.contacts,e=t.solverData.constraintSlot,r=t.contacts.listIndex,s=t.contacts.points,c=t" +
-  ".contacts.flags;for(let a=n;a<A;a++){if(!Dn(c[a]))continue;let i=r[a];if(i===-1)continue;let l=e[i];" +
-  "if(l<0)continue;let I=l*37,y=a*No,_=o[I+9];for(let C=0;C<_;C++){let f=I+15+C*11,m=y+C*mo;s[m+Yo]=o[f" +
-  "+7],s[m+Vo]=o[f+8]}}}var nA=0,ki=1,Cr=2,ve=3,Wi=4,Oe=5,fr=8,mr=12,Zi=0,Je=1,$i=2,zi=3,ji=4,ta=5,Uc=6" +
-  ",Gc=7,Xc=8,sy=fr+2*mr;var oa=1,Yc=2,Le=3,Vc=4;function qc(t){return(t&65535)<<16}function Ki(t,n,A){" +
-  "for(;;){let o=Atomics.load(t,ki);if((o&-65536)!==n)return-1;let e=o&65535;if(e>=A)return-1;if(Atomic" +
-  "s.compareExchange(t,ki,o,o+1)===o)return e}}function na(t,n,A,o,e,r,s){let c=qc(o),a=fr+(o&1)*mr,i=0" +
-  ";for(let l=Ki(t,c,r);l>=0;l=Ki(t,c,r))e===Vc?kc(A,t,a,l,s):Hc(A,e,l,s),Atomics.store(n,l,o),Atomics." +
-  "add(t,Cr,1)+1===r&&Atomics.notify(t,Cr),i++;return i}function Hc(t,n,A,o){if(n===Yc)Ds(t,A,o,t.conta" +
-  "cts.chunkOut,t.contacts.chunkCounts);else if(n===Le){let e=t.broadphase;e.pairChunkCounts[A]=Ns(t,A," +
-  "o,e.pairChunkOut,2*A*Kr,Kr)}}function kc(t,n,A,o,e){let r=n[A+Gc]+o*e,s=Math.min(n[A+Xc],r+e);Hi(t,n" +
-  "[A+Uc],r,s,o)}var Ht=t=>t.contacts,Pn=t=>t.shapes.geometry,Rn=t=>t.shapes,kt=t=>t.bodies,gr=t=>t.bod" +
-  "ies.transform,hr=t=>t.broadphase,Kc=t=>t.broadphase.moveBuffer,Uo=t=>t.solverData,Go=t=>t.joints,Wc=" +
-  "t=>t.joints.f,Qe=[[Ht,\"shapeA\"],[Ht,\"shapeB\"],[Ht,\"bodyA\"],[Ht,\"bodyB\"],[Ht,\"flags\"],[Ht,\"listIndex\"" +
-  "],[Ht,\"pointCount\"],[Ht,\"points\"],[Ht,\"normalX\"],[Ht,\"normalY\"],[Ht,\"manifoldCache\"],[Ht,\"cacheValid" +
-  "\"],[Ht,\"chunkOut\"],[Ht,\"chunkCounts\"],[Pn,\"type\"],[Pn,\"count\"],[Pn,\"radius\"],[Pn,\"centroid\"],[Pn,\"sl" +
-  "ot\"],[Pn,\"verts\"],[Pn,\"normals\"],[Rn,\"aabb\"],[Rn,\"moved\"],[Rn,\"tree\"],[Rn,\"proxy\"],[kt,\"flags\"],[gr," +
-  "\"x\"],[gr,\"y\"],[gr,\"c\"],[gr,\"s\"],[Rn,\"groupIndex\"],[Rn,\"maskBits\"],[hr,\"moveFrom\"],[hr,\"moveSlot\"],[h" +
-  "r,\"pairChunkOut\"],[hr,\"pairChunkCounts\"],[Kc,\"data\"],[Uo,\"states\"],[Uo,\"contacts\"],[Uo,\"integration\"" +
-  "],[Uo,\"centres\"],[Uo,\"params\"],[Uo,\"chunkFound\"],[Uo,\"indexOf\"],[Uo,\"constraintSlot\"],[Ht,\"list\"],[H" +
-  "t,\"friction\"],[Ht,\"restitution\"],[Ht,\"tangentSpeed\"],[Ht,\"rollingResistance\"],[kt,\"localCenterX\"],[k" +
-  "t,\"localCenterY\"],[Uo,\"writeBackOut\"],[Uo,\"writeBackCounts\"],[kt,\"vx\"],[kt,\"vy\"],[kt,\"w\"],[kt,\"cente" +
-  "rX\"],[kt,\"centerY\"],[kt,\"forceX\"],[kt,\"forceY\"],[kt,\"torque\"],[kt,\"mass\"],[kt,\"inertia\"],[kt,\"maxExt" +
-  "ent\"],[kt,\"minExtent\"],[kt,\"type\"],[kt,\"shapeHead\"],[Rn,\"next\"],[Go,\"constraints\"],[Go,\"groupStart\"]" +
-  ",[Go,\"pins\"],[Go,\"softness\"],[kt,\"invMass\"],[kt,\"invInertia\"],[Go,\"type\"],[Go,\"flags\"],[Go,\"bodyA\"]," +
-  "[Go,\"bodyB\"],[Go,\"rowColour\"],[Go,\"rowSlot\"],...Array.from({length:KA},(t,n)=>[Wc,String(n)])];funct" +
-  "ion Aa(t,n,A){let[o,e]=Qe[n];o(t)[e]=A}var ra=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/f" +
-  "Hx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9ye" +
-  "QIACssuBfIUAh57Cn8gAiABKgIAu/wCQcgAbGoiJEEYaiACIAAqAgC7/AJByABsaiIlQRhq/V0DAP1XAwABIQYgJEFAayAlQUBr/" +
-  "V0DAP1XAwABIQ4gAiABKgIEu/wCQcgAbGoiJkEYaiACIAAqAgS7/AJByABsaiInQRhq/V0DAP1XAwABIQcgJkFAayAnQUBr/V0DA" +
-  "P1XAwABIQ8gBiABQQhqIABBCGr9XAIA/VYCAAH9XyIY/fIBIREgBiABQQxqIABBDGr9XAIA/VYCAAH9XyId/fIBIRIgByAY/fIBI" +
-  "RMgByAd/fIBIRQgJCAl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQcgJiAn/V0DA" +
-  "P1XAwABIQsgJkEIaiAnQQhq/V0DAP1XAwABIQwgJkEQaiAnQRBq/V0DAP1XAwABIQYgJEEwaiAlQTBq/V0DAP1XAwABIR4gJEE4a" +
-  "iAlQThq/V0DAP1XAwABIR8gJkEwaiAnQTBq/V0DAP1XAwABISAgJkE4aiAnQThq/V0DAP1XAwABISEgJkEgaiAnQSBq/V0DAP1XA" +
-  "wABICRBIGogJUEgav1dAwD9VwMAAf3xASAY/fIBICZBKGogJ0Eoav1dAwD9VwMAASAkQShqICVBKGr9XQMA/VcDAAH98QEgHf3yA" +
-  "f3wASEiIAFBGGogAEEYav1cAgD9VgIAAf1fIRUgAUEcaiAAQRxq/VwCAP1WAgAB/V8hFiABQSBqIABBIGr9XAIA/VYCAAH9XyEXI" +
-  "AFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohECAAQTxqISkgAUE8aiEqA0AgKEECSARAIBD9U0UgKEEBR" +
-  "nFFBEAgKSAoQSxsIgJqISsgEP0M/////////////////////yAoGyEZIAIgKmoiLEEEaiArQQRq/VwCAP1WAgAB/V8hGiAiICAgL" +
-  "EEMaiArQQxq/VwCAP1WAgAB/V/98gH98AEgISAa/fIB/fABIB4gLEEIaiArQQhq/VwCAP1WAgAB/V/98gH98QEgHyAsICv9XAIA/" +
-  "VYCAAH9XyIb/fIB/fEBICxBEGogK0EQav1cAgD9VgIAAf1f/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD9SiEjICxBHGogK0Ecav1cA" +
-  "gD9VgIAAf1fIhwgBQR7IAggA/3yASAEIBUgCP3yASIIIAggBP1J/VIgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8gFiAj/VIhDf0MA" +
-  "AAAAAAAAAAAAAAAAAAAACAXICP9UgUgCCAD/fIB/QwAAAAAAAAAAAAAAAAAAAAAICP9UiEI/QwAAAAAAADwPwAAAAAAAPA/IQ39D" +
-  "AAAAAAAAAAAAAAAAAAAAAALIBz98gH98QEgLEEUaiArQRRq/VwCAP1WAgAB/V8gDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yA" +
-  "SAKIB398gH98AH98QEgBiAa/fIBIAcgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAA" +
-  "AAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEEkaiICICtBJGoiLf1cAgD9VgIAAf1fISMgKAR7ICtBHGogCCAcIBn9Uv1eIgj9WgIAA" +
-  "CAsQRxqIAj9WgIAASAtIA0gIyAZIA0gI/1K/U79Uv1eIgj9WgIAACACIAj9WgIAASAJIA0gEf3yAf3xASAJIBn9UiEJIAogDSAS/" +
-  "fIB/fEBIAogGf1SIQogCyANIBP98gH98AEgCyAZ/VIhCyAMIA0gFP3yAf3wASAMIBn9UiEMIAYgDSAPIBr98gH98gH98AEgBiAZ/" +
-  "VIhBiAHIA0gDiAb/fIB/fIB/fEBIAcgGf1SBSArQRxqIAj9XiII/VoCAAAgLEEcaiAI/VoCAAEgK0EkaiANICMgDSAj/Ur9Uv1eI" +
-  "gj9WgIAACAsQSRqIAj9WgIAASAJIA0gEf3yAf3xASEJIAogDSAS/fIB/fEBIQogCyANIBP98gH98AEhCyAMIA0gFP3yAf3wASEMI" +
-  "AYgDSAPIBr98gH98gH98AEhBiAHIA0gDiAb/fIB/fIB/fEBCyEHIChBAWohKAwCCwsLIAFBEGogAEEQav1cAgD9VgIAAf1fIQMgA" +
-  "UEoaiAAQShq/VwCAP1WAgAB/V8hBEEAIQIDQCACQQJIBEAgEP1TRSACQQFGcUUEQCApIAJBLGwiBWohKCAQ/Qz//////////////" +
-  "///////IAIbIQggAyAFICpqIgVBHGogKEEcav1cAgD9VgIAAf1f/fIBIg397QEhFSANIBUgBUEgaiIrIChBIGoiLP1cAgD9VgIAA" +
-  "f1fIhYgBUEYaiAoQRhq/VwCAP1WAgAB/V8gCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/" +
-  "VwCAP1WAgAB/V8iF/3yASAGIAVBDGogKEEMav1cAgD9VgIAAf1fIhn98gH98QEgBP3wAf3wAf3yAf3xASIaIBogFf1J/VIgGiAN/" +
-  "Ur9UiINIBb98QEhFSACBHsgLCANIBYgCP1S/V4iDf1aAgAAICsgDf1aAgABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98" +
-  "AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3yAf3yAf3xASAGIAj9UiEGI" +
-  "AcgFSAOIBf98gH98gH98AEgByAI/VIFIChBIGogDf1eIgj9WgIAACAFQSBqIAj9WgIAASAJIBUgEv3yAf3xASEJIAogFSAR/fIB/" +
-  "fABIQogCyAVIBT98gH98AEhCyAMIBUgE/3yAf3xASEMIAYgFSAPIBn98gH98gH98QEhBiAHIBUgDiAX/fIB/fIB/fABCyEHIAJBA" +
-  "WohAgwCCwsLIAFBLGogAEEsav1cAgD9VgIAAf1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9SiIE/VMEQCADICpBHGogKUEcav1cAgD9V" +
-  "gIAAf1fICpByABqIClByABq/VwCAP1WAgAB/V/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP97QEhCCADIAggAUE0aiICI" +
-  "ABBNGoiBf1cAgD9VgIAAf1fIg0gAUEwaiAAQTBq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/fEBIhAgECAI/Un9UiAQIAP9Sv1SIgMgD" +
-  "f3xASEIIAUgAyANIAT9Uv1eIgP9WgIAACACIAP9WgIAASAHIA4gCP3yAf3xASAHIAT9UiEHIAYgDyAI/fIB/fABIAYgBP1SIQYLI" +
-  "CUgCf1bAwAAICQgCf1bAwABICVBCGogCv1bAwAAICRBCGogCv1bAwABICVBEGogB/1bAwAAICRBEGogB/1bAwABICcgC/1bAwAAI" +
-  "CYgC/1bAwABICdBCGogDP1bAwAAICZBCGogDP1bAwABICdBEGogBv1bAwAAICZBEGogBv1bAwABC8YLAhx8BH8gASAAKgIAu/wCQ" +
-  "cgAbGoiIysDGCEFICNBQGsrAwAhGiABIAAqAgS7/AJByABsaiIiKwMYIQsgIkFAaysDACEZIAUgACoCCLsiHKIhGCAFIAAqAgy7I" +
-  "huiIRcgIysDACEMICMrAwghDSAjKwMQIRYgIisDACEdICIrAwghHiAiKwMQIQogACoCGLshFSAAKgIcuyEGIAAqAiC7IQkgACoCJ" +
-  "LtEAAAAAAAA8D9kISEgAEE8aiIBQSxqISREAAAAAAAA8D8hBSAiKwMgICMrAyChIByiICIrAyggIysDKKEgG6KgIhQgIisDMCITI" +
-  "AEqAgy7oqAgIisDOCISIAEqAgS7Ih+ioCAjKwMwIhEgASoCCLuioSAjKwM4IhAgASoCALsiIKKhIAEqAhC7oCIORAAAAAAAAAAAZ" +
-  "ARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUEcaioCALsiDiAHIA6ioSABK" +
-  "gIUuyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOo" +
-  "SEHIAEgBbY4AhwgASAHIAFBJGoqAgC7IgUgBSAHYxu2OAIkIAwgByAYoqEhDyANIAcgF6KhIQ4gFiAHIBogIKKioSENIB0gByALI" +
-  "ByiIhaioCEMIB4gByALIBuiIh2ioCELIAogByAZIB+ioqAhCCAhBEBEAAAAAAAA8D8hBUQAAAAAAAAAACEHIBQgEyAkKgIMu6KgI" +
-  "BIgJCoCBLsiCqKgIBEgJCoCCLuioSAQICQqAgC7IhCioSAkKgIQu6AiEUQAAAAAAAAAAGQEfCARIAKiBSAEBHwgCSEHIAYhBSAVI" +
-  "BGiIgIgA5oiA2MEfCADBSACCwVEAAAAAAAAAAALCyECICRBHGoqAgC7IgMgByADoqEgJCoCFLsgBaIgDCAcoiALIBuioCAPIByiI" +
-  "A4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK2OAIcICQgAyAkQSRqKgIAu" +
-  "yICIAIgA2MbtjgCJCAPIAMgGKKhIQ8gDiADIBeioSEOIAwgAyAWoqAhDCALIAMgHaKgIQsgDSADIBogEKKioSENIAggAyAZIAqio" +
-  "qAhCAsgACoCELsiAyABKgIcu6IiApohBSACIAUgAUEgaioCALsiBiABKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gASoCC" +
-  "LsiB6IgCCABKgIMuyIJoqEgACoCKLsiCqCgoqEiECAFIBBkGyACIBBjGyICIAahIQUgASACtjgCICAPIAUgF6KhIQ8gDiAFIBiio" +
-  "CEOIA0gBSAaIAeioqAhDSAMIAUgHaKgIQwgCyAFIBaioSELIAggBSAZIAmioqEhAiAhBEAgAyAkKgIcu6IiA5ohBSADIAUgJEEga" +
-  "ioCALsiBiAkKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkKgIMuyIIoqEgCqCgoqEiCSAFIAlkGyADI" +
-  "AljGyIDIAahIQUgJCADtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgB" +
-  "SAZIAiioqEhAgsgACoCLLsiA0QAAAAAAAAAAGQEQCADIAEqAhy7ICEEfCAkKgIcuwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEE0a" +
-  "ioCALsiBiAAKgIwuyACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADtjgCNCANIBogBaKhIQ0gAiAZIAWioCECCyAjIA85A" +
-  "wAgIyAOOQMIICMgDTkDECAiIAw5AwAgIiALOQMIICIgAjkDEAvpBgIMewZ/IAIgACoCALv8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAb" +
-  "GohECACIAEqAgC7/AJByABsaiERIAIgASoCBLv8AkHIAGxqIQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8hCiABQQxqIABBDGr9XAIA/" +
-  "VYCAAH9XyELIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohDQNAIBJBAkgEQCAJIBJBC2xBD2pBAnQiE" +
-  "yABaiIUQRxqIAAgE2oiE0Ecav1cAgD9VgIAAf1fIgggCv3yASAUQSBqIBNBIGr9XAIA/VYCAAH9XyIOIAv98gH98AH98AEhDCAEI" +
-  "AggC/3yASAOIAr98gH98QH98AEhBiADIAggFCAT/VwCAP1WAgAB/V/98gEgDiAUQQhqIBNBCGr9XAIA/VYCAAH9X/3yAf3xAf3wA" +
-  "SEHIAUgCCAUQQRqIBNBBGr9XAIA/VYCAAH9X/3yASAOIBRBDGogE0EMav1cAgD9VgIAAf1f/fIB/fEB/fABIQggEgR7IAYgBCAN/" +
-  "VIhBCAHIAMgDf1SIQMgCCAFIA39UiEFIAwgCSAN/VIFIAYhBCAHIQMgCCEFIAwLIQkgEkEBaiESDAELCyABQTRqIABBNGr9XAIA/" +
-  "VYCAAH9XyEGIAJBGGogEEEYav1dAwD9VwMAASEHIA8gESAP/V0DAP1XAwABIBFBGGogD0EYav1dAwD9VwMAASIIIAn98gH98QEiC" +
-  "v1bAwAAIBEgCv1bAwABIBFBCGoiACAPQQhqIgH9XQMA/VcDAAEgCCAE/fIB/fEBIQggASAI/VsDAAAgACAI/VsDAAEgEUEQaiIAI" +
-  "A9BEGoiAf1dAwD9VwMAASARQUBrIA9BQGv9XQMA/VcDAAEgAyAG/fAB/fIB/fEBIQMgASAD/VsDAAAgACAD/VsDAAEgECACIBD9X" +
-  "QMA/VcDAAEgByAJ/fIB/fABIgP9WwMAACACIAP9WwMAASACQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgBP3yAf3wASEDIAEgA/1bA" +
-  "wAAIAAgA/1bAwABIAJBEGoiACAQQRBqIgH9XQMA/VcDAAEgAkFAayAQQUBr/V0DAP1XAwABIAUgBv3wAf3yAf3wASEDIAEgA/1bA" +
-  "wAAIAAgA/1bAwABC5gEAgd/DHwDQCABIARKBEAgACAEQZQBbGohAyAEQQFqIgUgAUgEQCADKgIEuyEKIAAgBUGUAWxqIgUqAgC7I" +
-  "QsgAyoCALsiDCAFKgIEuyINYSALIAxhciAMRAAAAAAAAAAAYnEEf0EBBSAKIA1hIAogC2FyIApEAAAAAAAAAABicQtFBEAgAyAFI" +
-  "AIQAiAEQQJqIQQMAwsLQQAhBkQAAAAAAAAAACEKRAAAAAAAAAAAIQtEAAAAAAAAAAAhDEQAAAAAAAAAACENIAIgAyoCALv8AkHIA" +
-  "GxqIggrAxghDiAIQUBrKwMAIRIgAiADKgIEu/wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhEyADKgIIuyEQIAMqAgy7IREgAyoCJLv8A" +
-  "iEHA0AgBiAHSARAIAogAyAGQQtsQQ9qQQJ0aiIFKgIcuyIUIBCiIAUqAiC7IhUgEaKgoCEKIAsgFCARoiAVIBCioaAhCyAMIBQgB" +
-  "SoCALuiIBUgBSoCCLuioaAhDCANIBQgBSoCBLuiIBUgBSoCDLuioaAhDSAGQQFqIQYMAQsLIAMqAjS7IRAgCCAIKwMAIA4gCqKhO" +
-  "QMAIAggCCsDCCAOIAuioTkDCCAIIAgrAxAgEiAMIBCgoqE5AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSsDCCAPIAuioDkDCCAJIAkrA" +
-  "xAgEyANIBCgoqA5AxAgBEEBaiEEDAELCwuHAwMCewN/BHwgA/0UIQcgBJr9FCEIIAVBAEchCSAGBEAgAUEBayEBA0AgAUEATgRAI" +
-  "AAgAUGUAWxqIQYgAUEASgRAIAAgAUEBa0GUAWxqIgoqAgC7IQwgCioCBLshDSAGKgIEuyIOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAA" +
-  "AAAAABicQR/QQEFIA0gDmEgDSAPYXIgDUQAAAAAAAAAAGJxC0UEQCAKIAYgAiAHIAggCRAAIAFBAmshAQwDCwsgBiACIAMgBCAFE" +
-  "AEgAUEBayEBDAELCwVBACEGA0AgASAGSgRAIAAgBkGUAWxqIQogBkEBaiILIAFIBEAgCioCBLshDCAAIAtBlAFsaiILKgIAuyENI" +
-  "AoqAgC7Ig4gCyoCBLsiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACI" +
-  "AcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",ea=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwB" +
-  "gBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmV" +
-  "Db250YWN0cwAEBm1lbW9yeQIACssuBfIUAh57Cn8gAiABKgIAu/wCQcgAbGoiJEEYaiACIAAqAgC7/AJByABsaiIlQRhq/V0DAP1" +
-  "XAwABIQYgJEFAayAlQUBr/V0DAP1XAwABIQ4gAiABKgIEu/wCQcgAbGoiJkEYaiACIAAqAgS7/AJByABsaiInQRhq/V0DAP1XAwA" +
-  "BIQcgJkFAayAnQUBr/V0DAP1XAwABIQ8gBiABQQhqIABBCGr9XAIA/VYCAAH9XyIY/fIBIREgBiABQQxqIABBDGr9XAIA/VYCAAH" +
-  "9XyId/fIBIRIgByAY/fIBIRMgByAd/fIBIRQgJCAl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0" +
-  "DAP1XAwABIQcgJiAn/V0DAP1XAwABIQsgJkEIaiAnQQhq/V0DAP1XAwABIQwgJkEQaiAnQRBq/V0DAP1XAwABIQYgJEEwaiAlQTB" +
-  "q/V0DAP1XAwABIR4gJEE4aiAlQThq/V0DAP1XAwABIR8gJkEwaiAnQTBq/V0DAP1XAwABISAgJkE4aiAnQThq/V0DAP1XAwABISE" +
-  "gJkEgaiAnQSBq/V0DAP1XAwABICRBIGogJUEgav1dAwD9VwMAAf3xASAY/fIBICZBKGogJ0Eoav1dAwD9VwMAASAkQShqICVBKGr" +
-  "9XQMA/VcDAAH98QEgHf3yAf3wASEiIAFBGGogAEEYav1cAgD9VgIAAf1fIRUgAUEcaiAAQRxq/VwCAP1WAgAB/V8hFiABQSBqIAB" +
-  "BIGr9XAIA/VYCAAH9XyEXIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohECAAQTxqISkgAUE8aiEqA0A" +
-  "gKEECSARAIBD9U0UgKEEBRnFFBEAgKSAoQSxsIgJqISsgEP0M/////////////////////yAoGyEZIAIgKmoiLEEEaiArQQRq/Vw" +
-  "CAP1WAgAB/V8hGiAiICAgLEEMaiArQQxq/VwCAP1WAgAB/V/98gH98AEgISAa/fIB/fABIB4gLEEIaiArQQhq/VwCAP1WAgAB/V/" +
-  "98gH98QEgHyAsICv9XAIA/VYCAAH9XyIb/fIB/fEBICxBEGogK0EQav1cAgD9VgIAAf1f/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD" +
-  "9SiEjICxBHGogK0Ecav1cAgD9VgIAAf1fIhwgBQR7IAggA/3yASAEIBUgCP3yASIIIAggBP1J/VIgI/1SIQj9DAAAAAAAAPA/AAA" +
-  "AAAAA8D8gFiAj/VIhDf0MAAAAAAAAAAAAAAAAAAAAACAXICP9UgUgCCAD/fIB/QwAAAAAAAAAAAAAAAAAAAAAICP9UiEI/QwAAAA" +
-  "AAADwPwAAAAAAAPA/IQ39DAAAAAAAAAAAAAAAAAAAAAALIBz98gH98QEgLEEUaiArQRRq/VwCAP1WAgAB/V8gDf3yASALIBj98gE" +
-  "gDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgBiAa/fIBIAcgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAA" +
-  "AAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEEkaiICICtBJGoiLf1cAgD9VgIAAf1fISMgKAR7ICtBHGo" +
-  "gCCAcIBn9Uv1eIgj9WgIAACAsQRxqIAj9WgIAASAtIA0gIyAZIA0gI/1K/U79Uv1eIgj9WgIAACACIAj9WgIAASAJIA0gEf3yAf3" +
-  "xASAJIBn9UiEJIAogDSAS/fIB/fEBIAogGf1SIQogCyANIBP98gH98AEgCyAZ/VIhCyAMIA0gFP3yAf3wASAMIBn9UiEMIAYgDSA" +
-  "PIBr98gH98gH98AEgBiAZ/VIhBiAHIA0gDiAb/fIB/fIB/fEBIAcgGf1SBSArQRxqIAj9XiII/VoCAAAgLEEcaiAI/VoCAAEgK0E" +
-  "kaiANICMgDSAj/Ur9Uv1eIgj9WgIAACAsQSRqIAj9WgIAASAJIA0gEf3yAf3xASEJIAogDSAS/fIB/fEBIQogCyANIBP98gH98AE" +
-  "hCyAMIA0gFP3yAf3wASEMIAYgDSAPIBr98gH98gH98AEhBiAHIA0gDiAb/fIB/fIB/fEBCyEHIChBAWohKAwCCwsLIAFBEGogAEE" +
-  "Qav1cAgD9VgIAAf1fIQMgAUEoaiAAQShq/VwCAP1WAgAB/V8hBEEAIQIDQCACQQJIBEAgEP1TRSACQQFGcUUEQCApIAJBLGwiBWo" +
-  "hKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBHGogKEEcav1cAgD9VgIAAf1f/fIBIg397QEhFSANIBUgBUEgaiI" +
-  "rIChBIGoiLP1cAgD9VgIAAf1fIhYgBUEYaiAoQRhq/VwCAP1WAgAB/V8gCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fE" +
-  "B/fEBIAcgBUEIaiAoQQhq/VwCAP1WAgAB/V8iF/3yASAGIAVBDGogKEEMav1cAgD9VgIAAf1fIhn98gH98QEgBP3wAf3wAf3yAf3" +
-  "xASIaIBogFf1J/VIgGiAN/Ur9UiINIBb98QEhFSACBHsgLCANIBYgCP1S/V4iDf1aAgAAICsgDf1aAgABIAkgFSAS/fIB/fEBIAk" +
-  "gCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3" +
-  "yAf3yAf3xASAGIAj9UiEGIAcgFSAOIBf98gH98gH98AEgByAI/VIFIChBIGogDf1eIgj9WgIAACAFQSBqIAj9WgIAASAJIBUgEv3" +
-  "yAf3xASEJIAogFSAR/fIB/fABIQogCyAVIBT98gH98AEhCyAMIBUgE/3yAf3xASEMIAYgFSAPIBn98gH98gH98QEhBiAHIBUgDiA" +
-  "X/fIB/fIB/fABCyEHIAJBAWohAgwCCwsLIAFBLGogAEEsav1cAgD9VgIAAf1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9SiIE/VMEQCA" +
-  "DICpBHGogKUEcav1cAgD9VgIAAf1fICpByABqIClByABq/VwCAP1WAgAB/V/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP" +
-  "97QEhCCADIAggAUE0aiICIABBNGoiBf1cAgD9VgIAAf1fIg0gAUEwaiAAQTBq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/fEBIhAgECA" +
-  "I/Un9UiAQIAP9Sv1SIgMgDf3xASEIIAUgAyANIAT9Uv1eIgP9WgIAACACIAP9WgIAASAHIA4gCP3yAf3xASAHIAT9UiEHIAYgDyA" +
-  "I/fIB/fABIAYgBP1SIQYLICUgCf1bAwAAICQgCf1bAwABICVBCGogCv1bAwAAICRBCGogCv1bAwABICVBEGogB/1bAwAAICRBEGo" +
-  "gB/1bAwABICcgC/1bAwAAICYgC/1bAwABICdBCGogDP1bAwAAICZBCGogDP1bAwABICdBEGogBv1bAwAAICZBEGogBv1bAwABC8Y" +
-  "LAhx8BH8gASAAKgIAu/wCQcgAbGoiIysDGCEFICNBQGsrAwAhGiABIAAqAgS7/AJByABsaiIiKwMYIQsgIkFAaysDACEZIAUgACo" +
-  "CCLsiHKIhGCAFIAAqAgy7IhuiIRcgIysDACEMICMrAwghDSAjKwMQIRYgIisDACEdICIrAwghHiAiKwMQIQogACoCGLshFSAAKgI" +
-  "cuyEGIAAqAiC7IQkgACoCJLtEAAAAAAAA8D9kISEgAEE8aiIBQSxqISREAAAAAAAA8D8hBSAiKwMgICMrAyChIByiICIrAyggIys" +
-  "DKKEgG6KgIhQgIisDMCITIAEqAgy7oqAgIisDOCISIAEqAgS7Ih+ioCAjKwMwIhEgASoCCLuioSAjKwM4IhAgASoCALsiIKKhIAE" +
-  "qAhC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUE" +
-  "caioCALsiDiAHIA6ioSABKgIUuyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACA" +
-  "FRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AhwgASAHIAFBJGoqAgC7IgUgBSAHYxu2OAIkIAwgByAYoqEhDyANIAcgF6KhIQ4gFiA" +
-  "HIBogIKKioSENIB0gByALIByiIhaioCEMIB4gByALIBuiIh2ioCELIAogByAZIB+ioqAhCCAhBEBEAAAAAAAA8D8hBUQAAAAAAAA" +
-  "AACEHIBQgEyAkKgIMu6KgIBIgJCoCBLsiCqKgIBEgJCoCCLuioSAQICQqAgC7IhCioSAkKgIQu6AiEUQAAAAAAAAAAGQEfCARIAK" +
-  "iBSAEBHwgCSEHIAYhBSAVIBGiIgIgA5oiA2MEfCADBSACCwVEAAAAAAAAAAALCyECICRBHGoqAgC7IgMgByADoqEgJCoCFLsgBaI" +
-  "gDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK" +
-  "2OAIcICQgAyAkQSRqKgIAuyICIAIgA2MbtjgCJCAPIAMgGKKhIQ8gDiADIBeioSEOIAwgAyAWoqAhDCALIAMgHaKgIQsgDSADIBo" +
-  "gEKKioSENIAggAyAZIAqioqAhCAsgACoCELsiAyABKgIcu6IiApohBSACIAUgAUEgaioCALsiBiABKgIYuyAMIBuiIAsgHKKhIA8" +
-  "gG6IgDiAcoqGhIA0gASoCCLsiB6IgCCABKgIMuyIJoqEgACoCKLsiCqCgoqEiECAFIBBkGyACIBBjGyICIAahIQUgASACtjgCICA" +
-  "PIAUgF6KhIQ8gDiAFIBiioCEOIA0gBSAaIAeioqAhDSAMIAUgHaKgIQwgCyAFIBaioSELIAggBSAZIAmioqEhAiAhBEAgAyAkKgI" +
-  "cu6IiA5ohBSADIAUgJEEgaioCALsiBiAkKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkKgIMuyIIoqE" +
-  "gCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgJCADtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQs" +
-  "gDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCLLsiA0QAAAAAAAAAAGQEQCADIAEqAhy7ICEEfCAkKgIcuwVEAAAAAAAAAAA" +
-  "LoKIiA5ohBSADIAUgAEE0aioCALsiBiAAKgIwuyACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADtjgCNCANIBogBaKhIQ0" +
-  "gAiAZIAWioCECCyAjIA85AwAgIyAOOQMIICMgDTkDECAiIAw5AwAgIiALOQMIICIgAjkDEAvpBgIMewZ/IAIgACoCALv8AkHIAGx" +
-  "qIQ8gAiAAKgIEu/wCQcgAbGohECACIAEqAgC7/AJByABsaiERIAIgASoCBLv8AkHIAGxqIQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8" +
-  "hCiABQQxqIABBDGr9XAIA/VYCAAH9XyELIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohDQNAIBJBAkg" +
-  "EQCAJIBJBC2xBD2pBAnQiEyABaiIUQRxqIAAgE2oiE0Ecav1cAgD9VgIAAf1fIgggCv3yASAUQSBqIBNBIGr9XAIA/VYCAAH9XyI" +
-  "OIAv98gH98AH98AEhDCAEIAggC/3yASAOIAr98gH98QH98AEhBiADIAggFCAT/VwCAP1WAgAB/V/98gEgDiAUQQhqIBNBCGr9XAI" +
-  "A/VYCAAH9X/3yAf3xAf3wASEHIAUgCCAUQQRqIBNBBGr9XAIA/VYCAAH9X/3yASAOIBRBDGogE0EMav1cAgD9VgIAAf1f/fIB/fE" +
-  "B/fABIQggEgR7IAYgBCAN/VIhBCAHIAMgDf1SIQMgCCAFIA39UiEFIAwgCSAN/VIFIAYhBCAHIQMgCCEFIAwLIQkgEkEBaiESDAE" +
-  "LCyABQTRqIABBNGr9XAIA/VYCAAH9XyEGIAJBGGogEEEYav1dAwD9VwMAASEHIA8gESAP/V0DAP1XAwABIBFBGGogD0EYav1dAwD" +
-  "9VwMAASIIIAn98gH98QEiCv1bAwAAIBEgCv1bAwABIBFBCGoiACAPQQhqIgH9XQMA/VcDAAEgCCAE/fIB/fEBIQggASAI/VsDAAA" +
-  "gACAI/VsDAAEgEUEQaiIAIA9BEGoiAf1dAwD9VwMAASARQUBrIA9BQGv9XQMA/VcDAAEgAyAG/fAB/fIB/fEBIQMgASAD/VsDAAA" +
-  "gACAD/VsDAAEgECACIBD9XQMA/VcDAAEgByAJ/fIB/fABIgP9WwMAACACIAP9WwMAASACQQhqIgAgEEEIaiIB/V0DAP1XAwABIAc" +
-  "gBP3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABIAJBEGoiACAQQRBqIgH9XQMA/VcDAAEgAkFAayAQQUBr/V0DAP1XAwABIAUgBv3" +
-  "wAf3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABC5gEAgd/DHwDQCABIARKBEAgACAEQZQBbGohAyAEQQFqIgUgAUgEQCADKgIEuyE" +
-  "KIAAgBUGUAWxqIgUqAgC7IQsgAyoCALsiDCAFKgIEuyINYSALIAxhciAMRAAAAAAAAAAAYnEEf0EBBSAKIA1hIAogC2FyIApEAAA" +
-  "AAAAAAABicQtFBEAgAyAFIAIQAiAEQQJqIQQMAwsLQQAhBkQAAAAAAAAAACEKRAAAAAAAAAAAIQtEAAAAAAAAAAAhDEQAAAAAAAA" +
-  "AACENIAIgAyoCALv8AkHIAGxqIggrAxghDiAIQUBrKwMAIRIgAiADKgIEu/wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhEyADKgIIuyE" +
-  "QIAMqAgy7IREgAyoCJLv8AiEHA0AgBiAHSARAIAogAyAGQQtsQQ9qQQJ0aiIFKgIcuyIUIBCiIAUqAiC7IhUgEaKgoCEKIAsgFCA" +
-  "RoiAVIBCioaAhCyAMIBQgBSoCALuiIBUgBSoCCLuioaAhDCANIBQgBSoCBLuiIBUgBSoCDLuioaAhDSAGQQFqIQYMAQsLIAMqAjS" +
-  "7IRAgCCAIKwMAIA4gCqKhOQMAIAggCCsDCCAOIAuioTkDCCAIIAgrAxAgEiAMIBCgoqE5AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSs" +
-  "DCCAPIAuioDkDCCAJIAkrAxAgEyANIBCgoqA5AxAgBEEBaiEEDAELCwuHAwMCewN/BHwgA/0UIQcgBJr9FCEIIAVBAEchCSAGBEA" +
-  "gAUEBayEBA0AgAUEATgRAIAAgAUGUAWxqIQYgAUEASgRAIAAgAUEBa0GUAWxqIgoqAgC7IQwgCioCBLshDSAGKgIEuyIOIAxhIAY" +
-  "qAgC7Ig8gDGFyIAxEAAAAAAAAAABicQR/QQEFIA0gDmEgDSAPYXIgDUQAAAAAAAAAAGJxC0UEQCAKIAYgAiAHIAggCRAAIAFBAms" +
-  "hAQwDCwsgBiACIAMgBCAFEAEgAUEBayEBDAELCwVBACEGA0AgASAGSgRAIAAgBkGUAWxqIQogBkEBaiILIAFIBEAgCioCBLshDCA" +
-  "AIAtBlAFsaiILKgIAuyENIAoqAgC7Ig4gCyoCBLsiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAA" +
-  "AAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var AA=[void 0,vo" +
-  "id 0];function ia(t){let n=t?1:0;if(AA[n]!==void 0)return AA[n];if(AA[n]=null,typeof WebAssembly==\"o" +
-  "bject\"&&typeof WebAssembly.Module==\"function\")try{AA[n]=new WebAssembly.Module(Zc(t?ea:ra))}catch{AA" +
-  "[n]=null}return AA[n]}function aa(t,n){return new WebAssembly.Instance(t,{env:{memory:n,abort:()=>{t" +
-  "hrow new Error(\"contact solver kernel aborted\")}}}).exports}var sa=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef" +
-  "ghijklmnopqrstuvwxyz0123456789+/\";function Zc(t){let n=new Uint8Array(128);for(let c=0;c<sa.length;c" +
-  "++)n[sa.charCodeAt(c)]=c;let A=t.length;for(;A>0&&t[A-1]===\"=\";)A--;let o=new Uint8Array(A*3>>2),e=0" +
-  ",r=0,s=0;for(let c=0;c<A;c++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(e-=8,o[s++]=r>>e&255);return o}va" +
-  "r Bt=new Float64Array(0),Xt=new Int32Array(0),_a={states:Bt,integration:Bt,centres:Bt,contacts:new F" +
-  "loat32Array(0),params:Bt,chunkFound:Xt,writeBackOut:Xt,writeBackCounts:Xt,indexOf:Xt,constraintSlot:" +
-  "Xt,kernel:null,kernelMemory:null,statesAddress:0,contactsAddress:0},DA={contacts:new TA,shapes:{geom" +
-  "etry:new IA,aabb:Bt,moved:new Uint8Array(0),tree:new Uint8Array(0),proxy:Xt,groupIndex:Xt,maskBits:n" +
-  "ew Uint32Array(0),next:Xt},bodies:{flags:new Uint8Array(0),transform:{x:Bt,y:Bt,c:Bt,s:Bt},invMass:B" +
-  "t,invInertia:Bt,localCenterX:Bt,localCenterY:Bt,vx:Bt,vy:Bt,w:Bt,centerX:Bt,centerY:Bt,forceX:Bt,for" +
-  "ceY:Bt,torque:Bt,mass:Bt,inertia:Bt,maxExtent:Bt,minExtent:Bt,type:new Uint8Array(0),shapeHead:Xt},b" +
-  "roadphase:{trees:[new Jn,new Jn],moveBuffer:new wo,moveFrom:Bt,moveSlot:Xt,queryResults:new wo,pairC" +
-  "hunkOut:Xt,pairChunkCounts:Xt},manifold:ke(),pose:new Float64Array(8),solverData:_a,joints:{constrai" +
-  "nts:Bt,groupStart:Xt,pins:Bt,softness:Bt,f:Array.from({length:KA},()=>Bt),type:Xt,flags:Xt,bodyA:Xt," +
-  "bodyB:Xt,rowColour:Xt,rowSlot:Xt}},Kt=new Int32Array(Je+1),ya=Xt,Ca=new Int32Array(0),$c=2e4,FA=0;fu" +
-  "nction ca(){for(;;){for(let r=0;r<$c&&Atomics.load(Kt,nA)===FA;r++);Atomics.add(Kt,Oe,1),Atomics.wai" +
-  "t(Kt,nA,FA),Atomics.sub(Kt,Oe,1);let t=Atomics.load(Kt,nA);if(t===FA)continue;FA=t;let n=fr+(t&1)*mr" +
-  ",A=Atomics.load(Kt,n+Zi),o=Atomics.load(Kt,n+Je),e=Atomics.load(Kt,n+$i);if(Atomics.load(Kt,nA)===t)" +
-  "{if(A===oa)return;if(A===Le){let r=DA.broadphase.trees;r[0].adoptRoot(Atomics.load(Kt,n+zi)),r[1].ad" +
-  "optRoot(Atomics.load(Kt,n+ji)),DA.contacts.pairs.adoptSlots(ya,Atomics.load(Kt,n+ta))}try{na(Kt,Ca,D" +
-  "A,t,A,o,e)}catch(r){Atomics.store(Kt,Wi,1),Atomics.notify(Kt,Cr),fa({type:\"error\",message:r instance" +
-  "of Error?r.message:String(r)});return}}}}function la(t){if(t.type===\"init\")Kt=t.ctrl,FA=Atomics.load" +
-  "(Kt,nA),fa({type:\"ready\"}),ca();else if(t.type===\"columns\"){let n=t.columns,A=Qe.length;for(let s=0;" +
-  "s<A;s++)Aa(DA,s,n[s]);let o=DA.broadphase.trees;o[0].adoptQueryColumns(n.slice(A,A+Ln)),o[1].adoptQu" +
-  "eryColumns(n.slice(A+Ln,A+2*Ln)),ya=n[A+2*Ln],Ca=t.chunkDone;let e=_a,r=t.kernelMemory??null;r!==e.k" +
-  "ernelMemory&&(e.kernelMemory=r,e.kernel=r===null?null:aa(ia(!0),r)),e.statesAddress=t.statesAddress?" +
-  "?0,e.contactsAddress=t.contactsAddress??0,Atomics.add(Kt,ve,1),Atomics.notify(Kt,ve),ca()}}var Ia=gl" +
-  "obalThis.require,Br=typeof Ia==\"function\"?Ia(\"node:worker_threads\").parentPort:null;function fa(t){B" +
-  "r!==null?Br.postMessage(t):self.postMessage(t)}Br!==null?Br.on(\"message\",la):self.onmessage=t=>la(t." +
-  "data);})();\n";
+  " Gn(t,n){let A=t[0],o=t[1],e=t[2],r=t[3],s=t[4],c=t[5],a=t[6],i=t[7],l=e-A,I=r-o,C=a-s,_=i-c,y=A-s,m" +
+  "=o-c,h=l*l+I*I,B=C*C+_*_,E=y*l+m*I,u=y*C+m*_,g=l*C+I*_,f=h*B-g*g,d=0;f!==0&&(d=(g*u-E*B)/f,d=d<0?0:d" +
+  ">1?1:d);let S=(g*d+u)/B;S<0?(S=0,d=-E/h,d=d<0?0:d>1?1:d):S>1&&(S=1,d=(g-E)/h,d=d<0?0:d>1?1:d),n[0]=d" +
+  ",n[1]=S;let p=A+d*l-(s+S*C),M=o+d*I-(c+S*_);n[2]=p*p+M*M}function ms(t,n,A,o,e){let r=o[0],s=o[1],c=" +
+  "o[2],a=o[3],i=o[4],l=o[5],I=o[6],C=o[7],_=t.verts,y=t.slot[n]*yt,m=t.slot[A]*yt,h=t.radius[n],B=t.ra" +
+  "dius[A],E=_[y],u=_[y+1],g=c*I+a*C,f=c*C-a*I,d=i-r,S=l-s,p=_[m],M=_[m+1],P=g*p-f*M+c*d+a*S,x=f*p+g*M-" +
+  "a*d+c*S,F=P-E,b=x-u,D=Math.sqrt(F*F+b*b),N=D-h-B;if(N>=.02){e[0]=0;return}D>1e-12?(F/=D,b/=D):(F=0,b" +
+  "=1);let w=.5*(h-B+D);e[1]=F,e[2]=b,Eo(e,0,E+w*F,u+w*b,N,0),ro(e,1,o)}function Or(t,n,A,o,e){let r=o[" +
+  "0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],C=o[7],_=t.verts,y=t.slot[n]*yt,m=t.slot[A]*yt,h=t.radi" +
+  "us[n],B=t.radius[A],E=c*I+a*C,u=c*C-a*I,g=i-r,f=l-s,d=_[m],S=_[m+1],p=E*d-u*S+c*g+a*f,M=u*d+E*S-a*g+" +
+  "c*f,P=_[y],x=_[y+1],F=_[y+2]-P,b=_[y+3]-x,D=(p-P)*F+(M-x)*b,N=F*F+b*b,w=P,T=x;if(D>=N)w=P+F,T=x+b;el" +
+  "se if(D>0){let J=D/N;w=P+J*F,T=x+J*b}let O=p-w,X=M-T,L=Math.sqrt(O*O+X*X),v=L-h-B;if(v>=.02){e[0]=0;" +
+  "return}L>1e-12?(O/=L,X/=L):(O=t.normals[y],X=t.normals[y+1]);let Y=.5*(h-B+L);e[1]=O,e[2]=X,Eo(e,0,w" +
+  "+Y*O,T+Y*X,v,0),ro(e,1,o)}var WA=new Float64Array(3),Ho=new Float64Array(8);function Jr(t,n,A,o,e){l" +
+  "et r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],C=o[7],_=t.verts,y=t.slot[n]*yt,m=t.slot[A]*yt,h" +
+  "=t.radius[n],B=t.radius[A],E=h+B,u=_[y],g=_[y+1],f=_[y+2]-u,d=_[y+3]-g,S=c*I+a*C,p=c*C-a*I,M=i-r,P=l" +
+  "-s,x=c*M+a*P-u,F=-a*M+c*P-g,b=_[m],D=_[m+1],N=S*b-p*D+x,w=p*b+S*D+F;b=_[m+2],D=_[m+3];let T=S*b-p*D+" +
+  "x,O=p*b+S*D+F;Ho[0]=0,Ho[1]=0,Ho[2]=f,Ho[3]=d,Ho[4]=N,Ho[5]=w,Ho[6]=T,Ho[7]=O,Gn(Ho,WA);let X=WA[2]," +
+  "L=E+.02;if(X>=L*L){e[0]=0;return}let v=Math.sqrt(X),Y=WA[0],J=WA[1],U=Math.sqrt(f*f+d*d),W=f/U,nt=d/" +
+  "U,k=T-N,V=O-w,H=Math.sqrt(k*k+V*V),et=k/H,At=V/H,z=N*W+w*nt,q=T*W+O*nt,st=z<=0&&q<=0||z>=U&&q>=U,Q=-" +
+  "N*et-w*At,j=(f-N)*et+(d-w)*At,pt=Q<=0&&j<=0||Q>=H&&j>=H,rt=0;if(!st&&!pt){let at=-nt,tt=W,lt=N*at+w*" +
+  "tt,ft=T*at+O*tt,ot=Math.min(lt,ft);-Math.max(lt,ft)>ot&&(ot=-Math.max(lt,ft),at=-at,tt=-tt);let it=-" +
+  "At,mt=et;lt=-N*it-w*mt,ft=(f-N)*it+(d-w)*mt;let Rt=Math.min(lt,ft);if(-Math.max(lt,ft)>Rt&&(Rt=-Math" +
+  ".max(lt,ft),it=-it,mt=-mt),ot+.1*.005>=Rt){let ut=N,ht=w,gt=T,Tt=O;if(z<0&&q>0){let It=-z/(q-z);ut=N" +
+  "+It*(T-N),ht=w+It*(O-w)}else if(q<0&&z>0){let It=-q/(z-q);gt=T+It*(N-T),Tt=O+It*(w-O)}if(z>U&&q<U){l" +
+  "et It=(z-U)/(z-q);ut=N+It*(T-N),ht=w+It*(O-w)}else if(q>U&&z<U){let It=(q-U)/(q-z);gt=T+It*(N-T),Tt=" +
+  "O+It*(w-O)}let lo=ut*at+ht*tt,Io=gt*at+Tt*tt;if(lo<=v+.005||Io<=v+.005){e[1]=at,e[2]=tt;let It=.5*(h" +
+  "-B-lo);Eo(e,0,u+ut+It*at,g+ht+It*tt,lo-E,zt(0,0)),It=.5*(h-B-Io),Eo(e,1,u+gt+It*at,g+Tt+It*tt,Io-E,z" +
+  "t(0,1)),rt=2}}else{let ut=0,ht=0,gt=f,Tt=d;if(Q<0&&j>0){let It=-Q/(j-Q);ut=It*f,ht=It*d}else if(j<0&" +
+  "&Q>0){let It=-j/(Q-j);gt=f-It*f,Tt=d-It*d}if(Q>H&&j<H){let It=(Q-H)/(Q-j);ut=It*f,ht=It*d}else if(j>" +
+  "H&&Q<H){let It=(j-H)/(j-Q);gt=f-It*f,Tt=d-It*d}let lo=(ut-N)*it+(ht-w)*mt,Io=(gt-N)*it+(Tt-w)*mt;if(" +
+  "lo<=v+.005||Io<=v+.005){e[1]=-it,e[2]=-mt;let It=.5*(B-h-lo);Eo(e,0,u+ut+It*it,g+ht+It*mt,lo-E,zt(0," +
+  "0)),It=.5*(B-h-Io),Eo(e,1,u+gt+It*it,g+Tt+It*mt,Io-E,zt(1,0)),rt=2}}}if(rt===0){let at=Y*f,tt=Y*d,lt" +
+  "=N+J*k,ft=w+J*V,ot=lt-at,it=ft-tt;v>1e-12?(ot/=v,it/=v):(ot=-nt,it=W);let mt=.5*(h-B+v);e[1]=ot,e[2]" +
+  "=it;let Rt=zt(Y===0?0:1,J===0?0:1);Eo(e,0,u+at+mt*ot,g+tt+mt*it,v-E,Rt),rt=1}ro(e,rt,o)}function hs(" +
+  "t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],C=o[7],_=t.verts,y=t.slot[n]*yt,m=t." +
+  "slot[A]*yt,h=t.radius[A],B=c*I+a*C,E=c*C-a*I,u=i-r,g=l-s,f=_[m],d=_[m+1],S=_[y],p=_[y+1],M=B*f-E*d+c" +
+  "*u+a*g-S,P=E*f+B*d-a*u+c*g-p,x=_[y+2]-S,F=_[y+3]-p,b=t.normals[y],D=t.normals[y+1];if(b*M+D*P<0){e[0" +
+  "]=0;return}let N=x*M+F*P,w=x*x+F*F,T=0,O=0;if(N<=0){let U=S-_[y+4],W=p-_[y+5];if(U*M+W*P<=0){e[0]=0;" +
+  "return}}else if(N>=w){let U=_[y+6]-_[y+2],W=_[y+7]-_[y+3];if(U*(M-x)+W*(P-F)>0){e[0]=0;return}T=x,O=" +
+  "F}else{let U=N/w;T=U*x,O=U*F}let X=M-T,L=P-O,v=Math.sqrt(X*X+L*L),Y=v-h;if(Y>=.02){e[0]=0;return}v>1" +
+  "e-12?(X/=v,L/=v):(X=b,L=D);let J=.5*(v-h);e[1]=X,e[2]=L,e[7]=S+T+J*X,e[8]=p+O+J*L,e[9]=Y,e[10]=0,ro(" +
+  "e,1,o)}var Bt=new Float64Array(16),io=new Float64Array(16),ko=new Float64Array(8),_A=new Float64Arra" +
+  "y(3),Ft=new Float64Array(10),Ct=new Float64Array(12),Ot=new Float64Array(11),ZA=0,yA=1,gs=2,Bs=.01,E" +
+  "s=.01,da=.1*.005;function Qr(t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],C=o[7]," +
+  "_=t.verts,y=t.normals,m=t.slot[n]*yt,h=t.slot[A]*yt,B=t.count[A],E=t.radius[A],u=_[m],g=_[m+1],f=_[m" +
+  "+2]-u,d=_[m+3]-g,S=y[m],p=y[m+1],M=-p,P=S,x=y[m+4],F=y[m+5],b=y[m+6],D=y[m+7],N=-F*P-x*M>=Bs,w=M*b+P" +
+  "*D>=Bs;Ft[0]=M,Ft[1]=P,Ft[2]=x,Ft[3]=F,Ft[4]=b,Ft[5]=D,Ft[6]=N?1:0,Ft[7]=w?1:0;let T=c*I+a*C,O=c*C-a" +
+  "*I,X=i-r,L=l-s,v=c*X+a*L-u,Y=-a*X+c*L-g,J=t.centroid[2*A],U=t.centroid[2*A+1],W=T*J-O*U+v,nt=O*J+T*U" +
+  "+Y,k=S*W+p*nt<0,V=N?x*W+F*nt<0:!0,H=w?b*(W-f)+D*(nt-d)<0:!0;if(k&&V&&H){e[0]=0;return}for(let tt=0;t" +
+  "t<2*B;tt+=2){let lt=_[h+tt],ft=_[h+tt+1];Bt[tt]=T*lt-O*ft+v,Bt[tt+1]=O*lt+T*ft+Y;let ot=y[h+tt],it=y" +
+  "[h+tt+1];io[tt]=T*ot-O*it,io[tt+1]=O*ot+T*it}ko[0]=0,ko[1]=0,ko[2]=f,ko[3]=d;let et=1e300,At=0,z=0,q" +
+  "=0;for(let tt=0;tt<B;tt++){let lt=tt+1<B?tt+1:0;ko[4]=Bt[2*tt],ko[5]=Bt[2*tt+1],ko[6]=Bt[2*lt],ko[7]" +
+  "=Bt[2*lt+1],Gn(ko,_A),_A[2]<et&&(et=_A[2],At=tt,z=_A[0],q=_A[1])}let st=Math.sqrt(et);if(B>=3&&st>0)" +
+  "{let tt=!0;for(let lt=0;lt<B;lt++)if(io[2*lt]*-Bt[2*lt]+io[2*lt+1]*-Bt[2*lt+1]>0){tt=!1;break}tt&&(s" +
+  "t=0)}if(st>E+.02){e[0]=0;return}Ot[0]=u,Ot[1]=g,Ot[2]=f,Ot[3]=d,Ot[4]=S,Ot[5]=p,Ot[6]=N?x:S,Ot[7]=N?" +
+  "F:p,Ot[8]=w?b:S,Ot[9]=w?D:p,Ot[10]=E;let Q=-1,j=-1;if(!k&&st>da){let tt=At+1<B?At+1:0,lt=z===0||z===" +
+  "1,ft=q===0||q===1;if(lt&&ft){let ot=z===0?0:f,it=z===0?0:d,mt=q===0?At:tt,Rt=(Bt[2*mt]-ot)/st,ut=(Bt" +
+  "[2*mt+1]-it)/st;Ft[8]=Rt,Ft[9]=ut;let ht=Lr();if(ht===ZA){e[0]=0;return}if(ht===yA){let gt=.5*(st-E)" +
+  ";e[1]=Rt,e[2]=ut;let Tt=3;e[Tt+4]=u+ot+gt*Rt,e[Tt+5]=g+it+gt*ut,e[Tt+6]=st-E,e[Tt+7]=zt(z===0?0:1,mt" +
+  "),ro(e,1,o);return}Q=mt}else if(lt){let ot=At,it=z===0?0:f,mt=z===0?0:d;io[2*ot]*(it-Bt[2*ot])+io[2*" +
+  "ot+1]*(mt-Bt[2*ot+1])<0&&(ot=ot+1<B?ot+1:0),Ft[8]=-io[2*ot],Ft[9]=-io[2*ot+1];let Rt=Lr();if(Rt===ZA" +
+  "){e[0]=0;return}if(Rt===yA){ro(e,us(ot,B,e),o);return}j=ot}else if(ft)Q=q===0?At:tt;else{let ot=S*Bt" +
+  "[2*At]+p*Bt[2*At+1],it=S*Bt[2*tt]+p*Bt[2*tt+1];Q=ot<it?At:tt}}else{let tt=1e300;for(let ot=0;ot<B;ot" +
+  "++){let it=S*Bt[2*ot]+p*Bt[2*ot+1];it<tt&&(tt=it,Q=ot)}if(N){let ot=1e300;for(let it=0;it<B;it++)ot=" +
+  "Math.min(ot,x*Bt[2*it]+F*Bt[2*it+1]);ot>tt&&(tt=ot,Q=-1)}if(w){let ot=1e300;for(let it=0;it<B;it++)o" +
+  "t=Math.min(ot,b*(Bt[2*it]-f)+D*(Bt[2*it+1]-d));ot>tt&&(tt=ot,Q=-1)}let lt=-1e300,ft=-1;for(let ot=0;" +
+  "ot<B;ot++){let it=io[2*ot],mt=io[2*ot+1];if(Ft[8]=-it,Ft[9]=-mt,Lr()!==yA)continue;let Rt=Bt[2*ot],u" +
+  "t=Bt[2*ot+1],ht=Math.min(it*-Rt+mt*-ut,it*(f-Rt)+mt*(d-ut));ht>lt&&(lt=ht,ft=ot)}if(lt>tt){ro(e,us(f" +
+  "t,B,e),o);return}if(Q===-1){e[0]=0;return}}if(j===-1){let tt=Q>0?Q-1:B-1,lt=S*io[2*tt]+p*io[2*tt+1]," +
+  "ft=S*io[2*Q]+p*io[2*Q+1];j=lt<ft?tt:Q}let pt=j,rt=j+1<B?j+1:0;Ct[0]=0,Ct[1]=0,Ct[2]=f,Ct[3]=d,Ct[4]=" +
+  "Bt[2*pt],Ct[5]=Bt[2*pt+1],Ct[6]=Bt[2*rt],Ct[7]=Bt[2*rt+1],Ct[8]=S,Ct[9]=p,Ct[10]=0,Ct[11]=E;let at=S" +
+  "s(zt(0,rt),zt(1,pt),e);at>0&&(e[1]=S,e[2]=p,ds(e)),ro(e,at,o)}function Lr(){let t=Ft[8],n=Ft[9];retu" +
+  "rn t*Ft[0]+n*Ft[1]<=0?Ft[6]===0?gs:t*Ft[3]-n*Ft[2]>Es?ZA:yA:Ft[7]===0?gs:Ft[4]*n-Ft[5]*t>Es?ZA:yA}fu" +
+  "nction us(t,n,A){let o=Ot[2],e=Ot[3],r=t,s=t+1<n?t+1:0,c=Bt[2*r],a=Bt[2*r+1],i=io[2*r],l=io[2*r+1],I" +
+  "=i*-c+l*-a,C=i*(o-c)+l*(e-a),_=Ot[4]*i+Ot[5]*l;if((I<C?Ot[6]*i+Ot[7]*l:Ot[8]*i+Ot[9]*l)<_)return 0;C" +
+  "t[0]=c,Ct[1]=a,Ct[2]=Bt[2*s],Ct[3]=Bt[2*s+1],Ct[4]=0,Ct[5]=0,Ct[6]=o,Ct[7]=e,Ct[8]=i,Ct[9]=l,Ct[10]=" +
+  "Ot[10],Ct[11]=0;let m=Ss(zt(1,r),zt(0,s),A);return m>0&&(A[1]=-i,A[2]=-l,ds(A)),m}function Ss(t,n,A)" +
+  "{let o=Ct[0],e=Ct[1],r=Ct[8],s=Ct[9],c=Ct[10],a=Ct[11],i=Ct[4],l=Ct[5],I=Ct[6],C=Ct[7],_=-s,y=r,m=(C" +
+  "t[2]-o)*_+(Ct[3]-e)*y,h=(i-o)*_+(l-e)*y,B=(I-o)*_+(C-e)*y;if(h<0||m<B)return 0;let E=h-B,u=I,g=C;if(" +
+  "B<0&&E>1e-12){let b=-B/E;u=I+b*(i-I),g=C+b*(l-C)}let f=i,d=l;if(h>m&&E>1e-12){let b=(m-B)/E;f=I+b*(i" +
+  "-I),d=C+b*(l-C)}let S=(u-o)*r+(g-e)*s,p=(f-o)*r+(d-e)*s,M=.5*(c-a-S);u+=M*r,g+=M*s,M=.5*(c-a-p),f+=M" +
+  "*r,d+=M*s;let P=c+a,x=3,F=11;return A[x+4]=u,A[x+5]=g,A[x+6]=S-P,A[x+7]=t,A[F+4]=f,A[F+5]=d,A[F+6]=p" +
+  "-P,A[F+7]=n,2}function ds(t){let n=Ot[0],A=Ot[1];for(let o=0;o<2;o++)t[3+o*8+4]+=n,t[3+o*8+5]+=A}fun" +
+  "ction ps(t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],C=o[7],_=t.verts,y=t.normal" +
+  "s,m=t.slot[n]*yt,h=t.slot[A]*yt,B=t.count[n],E=t.radius[n],u=t.radius[A],g=E+u,f=c*I+a*C,d=c*C-a*I,S" +
+  "=i-r,p=l-s,M=_[h],P=_[h+1],x=f*M-d*P+c*S+a*p,F=d*M+f*P-a*S+c*p,b=0,D=-1e300;for(let k=0;k<B;k++){let" +
+  " V=m+2*k,H=y[V]*(x-_[V])+y[V+1]*(F-_[V+1]);H>D&&(D=H,b=k)}if(D-g>=.02){e[0]=0;return}let N=m+2*b,w=m" +
+  "+2*(b+1<B?b+1:0),T=_[N],O=_[N+1],X=_[w],L=_[w+1],v=(x-T)*(X-T)+(F-O)*(L-O),Y=(x-X)*(T-X)+(F-L)*(O-L)" +
+  ",J,U,W,nt;if((v<0||Y<0)&&D>1e-12){let k=v<0?T:X,V=v<0?O:L;J=x-k,U=F-V;let H=Math.sqrt(J*J+U*U);if(J/" +
+  "=H,U/=H,D=H-g,D>=.02){e[0]=0;return}let et=.5*(E-u+H);W=k+et*J,nt=V+et*U}else{J=y[N],U=y[N+1];let k=" +
+  ".5*(E-u-D);W=x+k*J,nt=F+k*U,D-=g}e[1]=J,e[2]=U,Eo(e,0,W,nt,D,0),ro(e,1,o)}var Xt=new Float64Array(16" +
+  "),tn=new Float64Array(16),Yt=new Float64Array(16),ao=new Float64Array(16),$A=new Float64Array(3),Ko=" +
+  "new Float64Array(8),jA=new Float64Array(2),Gr=new Float64Array(1),pa=!0;var xa=.1*.005,Ur=.1*.005;fu" +
+  "nction tr(t,n,A,o,e){let r=o[0],s=o[1],c=o[2],a=o[3],i=o[4],l=o[5],I=o[6],C=o[7],_=t.verts,y=t.norma" +
+  "ls,m=t.count[n],h=t.count[A],B=t.radius[n],E=t.radius[A],u=B+E;jA[0]=B,jA[1]=E;let g=t.slot[n]*yt,f=" +
+  "t.slot[A]*yt,d=_[g],S=_[g+1],p=c*I+a*C,M=c*C-a*I,P=i-r,x=l-s,F=c*P+a*x-d,b=-a*P+c*x-S,D=.02+u,N,w,T," +
+  "O;if(m===4&&h===4&&pa){let v=_[g+2]-d,Y=_[g+3]-S,J=_[g+4]-d,U=_[g+5]-S,W=_[g+6]-d,nt=_[g+7]-S,k=p*_[" +
+  "f]-M*_[f+1]+F,V=M*_[f]+p*_[f+1]+b,H=p*_[f+2]-M*_[f+3]+F,et=M*_[f+2]+p*_[f+3]+b,At=p*_[f+4]-M*_[f+5]+" +
+  "F,z=M*_[f+4]+p*_[f+5]+b,q=p*_[f+6]-M*_[f+7]+F,st=M*_[f+6]+p*_[f+7]+b,Q=y[g],j=y[g+1],pt=0,rt=Math.mi" +
+  "n(Math.min(Q*k+j*V,Q*H+j*et),Math.min(Q*At+j*z,Q*q+j*st))-(Q*0+j*0);Q=y[g+2],j=y[g+3];let at=Math.mi" +
+  "n(Math.min(Q*k+j*V,Q*H+j*et),Math.min(Q*At+j*z,Q*q+j*st))-(Q*v+j*Y);if(at>rt&&(rt=at,pt=1),Q=y[g+4]," +
+  "j=y[g+5],at=Math.min(Math.min(Q*k+j*V,Q*H+j*et),Math.min(Q*At+j*z,Q*q+j*st))-(Q*J+j*U),at>rt&&(rt=at" +
+  ",pt=2),Q=y[g+6],j=y[g+7],at=Math.min(Math.min(Q*k+j*V,Q*H+j*et),Math.min(Q*At+j*z,Q*q+j*st))-(Q*W+j*" +
+  "nt),at>rt&&(rt=at,pt=3),rt>=D){e[0]=0;return}N=rt,T=pt;let tt=p*y[f]-M*y[f+1],lt=M*y[f]+p*y[f+1],ft=" +
+  "p*y[f+2]-M*y[f+3],ot=M*y[f+2]+p*y[f+3],it=p*y[f+4]-M*y[f+5],mt=M*y[f+4]+p*y[f+5],Rt=p*y[f+6]-M*y[f+7" +
+  "],ut=M*y[f+6]+p*y[f+7];if(pt=0,rt=Math.min(Math.min(tt*0+lt*0,tt*v+lt*Y),Math.min(tt*J+lt*U,tt*W+lt*" +
+  "nt))-(tt*k+lt*V),at=Math.min(Math.min(ft*0+ot*0,ft*v+ot*Y),Math.min(ft*J+ot*U,ft*W+ot*nt))-(ft*H+ot*" +
+  "et),at>rt&&(rt=at,pt=1),at=Math.min(Math.min(it*0+mt*0,it*v+mt*Y),Math.min(it*J+mt*U,it*W+mt*nt))-(i" +
+  "t*At+mt*z),at>rt&&(rt=at,pt=2),at=Math.min(Math.min(Rt*0+ut*0,Rt*v+ut*Y),Math.min(Rt*J+ut*U,Rt*W+ut*" +
+  "nt))-(Rt*q+ut*st),at>rt&&(rt=at,pt=3),rt>=D){e[0]=0;return}w=rt,O=pt,Xt[0]=0,Xt[1]=0,Xt[2]=v,Xt[3]=Y" +
+  ",Xt[4]=J,Xt[5]=U,Xt[6]=W,Xt[7]=nt;for(let ht=0;ht<8;ht++)tn[ht]=y[g+ht];Yt[0]=k,Yt[1]=V,Yt[2]=H,Yt[3" +
+  "]=et,Yt[4]=At,Yt[5]=z,Yt[6]=q,Yt[7]=st,ao[0]=tt,ao[1]=lt,ao[2]=ft,ao[3]=ot,ao[4]=it,ao[5]=mt,ao[6]=R" +
+  "t,ao[7]=ut}else{for(let v=0;v<2*m;v+=2)Xt[v]=_[g+v]-d,Xt[v+1]=_[g+v+1]-S,tn[v]=y[g+v],tn[v+1]=y[g+v+" +
+  "1];for(let v=0;v<2*h;v+=2){let Y=_[f+v],J=_[f+v+1];Yt[v]=p*Y-M*J+F,Yt[v+1]=M*Y+p*J+b;let U=y[f+v],W=" +
+  "y[f+v+1];ao[v]=p*U-M*W,ao[v+1]=M*U+p*W}if(xs(Xt,tn,m,Yt,h),N=Gr[0],T=Xr,N>=D){e[0]=0;return}if(xs(Yt" +
+  ",ao,h,Xt,m),w=Gr[0],O=Xr,w>=D){e[0]=0;return}}let X=w>N+xa;X?T=bs(ao,O,tn,m):O=bs(tn,T,ao,h);let L;i" +
+  "f(N>Ur||w>Ur){let v=T,Y=T+1<m?T+1:0,J=O,U=O+1<h?O+1:0,W=Xt[2*v],nt=Xt[2*v+1],k=Xt[2*Y],V=Xt[2*Y+1],H" +
+  "=Yt[2*J],et=Yt[2*J+1],At=Yt[2*U],z=Yt[2*U+1];Ko[0]=W,Ko[1]=nt,Ko[2]=k,Ko[3]=V,Ko[4]=H,Ko[5]=et,Ko[6]" +
+  "=At,Ko[7]=z,Gn(Ko,$A);let q=Math.sqrt($A[2]);if(q-u>=.02){e[0]=0;return}L=X?zA(Yt,ao,h,O,Xt,m,T,!0,e" +
+  "):zA(Xt,tn,m,T,Yt,h,O,!1,e);let st=1e300;for(let rt=0;rt<L;rt++){let at=e[3+rt*8+6];at<st&&(st=at)}l" +
+  "et Q=$A[0],j=$A[1];if(Q*(1-Q)+j*(1-j)===0&&q-u+Ur<st){let rt=Q===0?W:k,at=Q===0?nt:V,tt=j===0?H:At,l" +
+  "t=j===0?et:z,ft=(tt-rt)/q,ot=(lt-at)/q,it=.5*(B-E+q);e[1]=ft,e[2]=ot,e[7]=rt+it*ft,e[8]=at+it*ot,e[9" +
+  "]=q-u,e[10]=zt(Q===0?v:Y,j===0?J:U),L=1}}else L=X?zA(Yt,ao,h,O,Xt,m,T,!0,e):zA(Xt,tn,m,T,Yt,h,O,!1,e" +
+  ");for(let v=0;v<L;v++)e[3+v*8+4]+=d,e[3+v*8+5]+=S;ro(e,L,o)}var Xr=0;function xs(t,n,A,o,e){let r=0," +
+  "s=-1e300,c=e===4,a=o[0],i=o[1],l=o[2],I=o[3],C=o[4],_=o[5],y=o[6],m=o[7];for(let h=0;h<A;h++){let B=" +
+  "n[2*h],E=n[2*h+1],u=B*t[2*h]+E*t[2*h+1],g;if(c)g=Math.min(Math.min(B*a+E*i,B*l+E*I),Math.min(B*C+E*_" +
+  ",B*y+E*m));else{g=1e300;for(let f=0;f<2*e;f+=2)g=Math.min(g,B*o[f]+E*o[f+1])}g-=u,g>s&&(s=g,r=h)}Xr=" +
+  "r,Gr[0]=s}function bs(t,n,A,o){let e=t[2*n],r=t[2*n+1],s=0,c=1e300;for(let a=0;a<o;a++){let i=e*A[2*" +
+  "a]+r*A[2*a+1];i<c&&(c=i,s=a)}return s}function zA(t,n,A,o,e,r,s,c,a){let i=jA[c?1:0],l=jA[c?0:1],I=o" +
+  ",C=o+1<A?o+1:0,_=s,y=s+1<r?s+1:0,m=n[2*I],h=n[2*I+1],B=t[2*I],E=t[2*I+1],u=e[2*_],g=e[2*_+1],f=e[2*y" +
+  "],d=e[2*y+1],S=-h,p=m,M=(t[2*C]-B)*S+(t[2*C+1]-E)*p,P=(u-B)*S+(g-E)*p,x=(f-B)*S+(d-E)*p;if(P<0||M<x)" +
+  "return 0;let F=P-x,b=f,D=d;if(x<0&&F>1e-12){let J=-x/F;b=f+J*(u-f),D=d+J*(g-d)}let N=u,w=g;if(P>M&&F" +
+  ">1e-12){let J=(M-x)/F;N=f+J*(u-f),w=d+J*(g-d)}let T=(b-B)*m+(D-E)*h,O=(N-B)*m+(w-E)*h,X=.5*(i-l-T);b" +
+  "+=X*m,D+=X*h,X=.5*(i-l-O),N+=X*m,w+=X*h;let L=i+l,v=3,Y=11;return c?(a[1]=-m,a[2]=-h,a[v+4]=N,a[v+5]" +
+  "=w,a[v+6]=O-L,a[v+7]=zt(_,C),a[Y+4]=b,a[Y+5]=D,a[Y+6]=T-L,a[Y+7]=zt(y,I)):(a[1]=m,a[2]=h,a[v+4]=b,a[" +
+  "v+5]=D,a[v+6]=T-L,a[v+7]=zt(I,y),a[Y+4]=N,a[Y+5]=w,a[Y+6]=O-L,a[Y+7]=zt(C,_)),2}var Cn={circle:0,cap" +
+  "sule:1,segment:2,polygon:3,chainSegment:4},yo=5;function or(t,n,A,o,e){e[0]=0}var Xn=Cn.circle,Yn=Cn" +
+  ".capsule,Vn=Cn.segment,qn=Cn.polygon,Hn=Cn.chainSegment,Vr=new Uint8Array(yo*yo),Yr=[];function co(t" +
+  ",n,A){Vr[t*yo+n]=1,Yr[t*yo+n]=A}co(Xn,Xn,ms);co(Yn,Xn,Or);co(Yn,Yn,Jr);co(Vn,Xn,Or);co(Vn,Yn,Jr);co(" +
+  "Vn,Vn,or);co(Vn,qn,tr);co(qn,Xn,ps);co(qn,Yn,tr);co(qn,qn,tr);co(Hn,Xn,hs);co(Hn,Yn,Qr);co(Hn,qn,Qr)" +
+  ";co(Hn,Vn,or);co(Hn,Hn,or);function Ms(t,n){return Vr[t*yo+n]===1}function ba(t){let n=new Float64Ar" +
+  "ray(8);return(A,o,e,r,s)=>{for(let c=0;c<4;c++)n[c]=r[c+4],n[c+4]=r[c];t(A,e,o,n,s),fs(s)}}var nr=[]" +
+  ";for(let t=0;t<yo;t++)for(let n=0;n<yo;n++)nr[t*yo+n]=Ms(t,n)?Yr[t*yo+n]:ba(Yr[n*yo+t]);var aI=new F" +
+  "loat64Array(8);function qr(t,n,A,o,e){let r=A[0],s=A[1],c=A[2],a=A[3],i=t.count[n],l=t.radius[n],I=t" +
+  ".verts,C=t.slot[n]*yt,_=I[C],y=I[C+1],m=c*_-a*y,h=a*_+c*y,B=m,E=h;for(let u=1;u<i;u++){_=I[C+2*u],y=" +
+  "I[C+2*u+1];let g=c*_-a*y,f=a*_+c*y;g<m?m=g:g>B&&(B=g),f<h?h=f:f>E&&(E=f)}o[e]=r+m-l,o[e+1]=s+h-l,o[e" +
+  "+2]=r+B+l,o[e+3]=s+E+l}var Ar=.001,Ps=.002;function Rs(t,n,A,o){let e=o[0];if(e===0||e===2&&o[10]===" +
+  "o[18]){t.cacheValid[n]=0;return}let r=A[0],s=A[1],c=A[2],a=A[3],i=A[4]-r,l=A[5]-s,I=A[6],C=A[7],_=t." +
+  "manifoldCache,y=n*sA;_[y+JA]=c*i+a*l,_[y+LA]=-a*i+c*l,_[y+QA]=c*I+a*C,_[y+UA]=c*C-a*I;let m=o[1],h=o" +
+  "[2];_[y+GA]=c*m+a*h,_[y+XA]=-a*m+c*h;for(let B=0;B<e;B++){let E=3+B*8,u=o[E+0],g=o[E+1],f=y+YA+3*B;_" +
+  "[f]=c*u+a*g,_[f+1]=-a*u+c*g,_[f+2]=o[E+6]}t.cacheValid[n]=1}function Fs(t,n,A){if(t.cacheValid[n]!==" +
+  "1)return!1;let o=A[0],e=A[1],r=A[2],s=A[3],c=A[4],a=A[5],i=A[6],l=A[7],I=c-o,C=a-e,_=t.manifoldCache" +
+  ",y=n*sA,m=_[y+JA],h=_[y+LA],B=r*I+s*C-m,E=-s*I+r*C-h,u=(r*l-s*i)*_[y+QA]-(r*i+s*l)*_[y+UA];if(B>Ar||" +
+  "B<-Ar||E>Ar||E<-Ar||u>Ps||u<-Ps)return!1;let g=_[y+GA],f=_[y+XA];t.normalX[n]=r*g-s*f,t.normalY[n]=s" +
+  "*g+r*f;let d=t.pointCount[n],S=t.points,p=n*To;for(let M=0;M<d;M++){let P=y+YA+3*M,x=_[P],F=_[P+1],b" +
+  "=x-m,D=F-h,N=_[P+2]+g*(B-u*D)+f*(E+u*b),w=r*x-s*F,T=s*x+r*F,O=p+M*Bo;S[O+wn]=w,S[O+Nn]=T,S[O+Tn]=w-I" +
+  ",S[O+vn]=T-C,S[O+vA]=o+w,S[O+OA]=e+T,S[O+On]=N}return!0}var fn=256,Hr=3;function Ds(t,n,A,o,e){let r" +
+  "=t.contacts,s=t.shapes,c=s.geometry,a=t.bodies.transform,i=t.broadphase.trees,l=t.manifold,I=t.pose," +
+  "C=r.points,_=t.bodies.flags,y=s.aabb,m=s.moved,h=n*2*fn,B=h+fn,E=0,u=r.listIndex,g=Math.min(A,(n+1)*" +
+  "fn);for(let f=n*fn;f<g;f++){if(u[f]===-1)continue;let d=r.shapeA[f],S=r.shapeB[f];if(m[d]===1||m[S]=" +
+  "==1){let W=i[s.tree[d]],nt=i[s.tree[S]],k=s.proxy[d],V=s.proxy[S];if(W.maxX[k]<nt.minX[V]||nt.maxX[V" +
+  "]<W.minX[k]||W.maxY[k]<nt.minY[V]||nt.maxY[V]<W.minY[k]){o[h++]=f;continue}}let p=r.bodyA[f],M=r.bod" +
+  "yB[f];if((_[p]&wA.awake)===0&&(_[M]&wA.awake)===0){(r.flags[f]&Yo.touching)!==0&&E++;continue}let P=" +
+  "d*4,x=S*4;if(y[P]>y[x+2]+.02||y[x]>y[P+2]+.02||y[P+1]>y[x+3]+.02||y[x+1]>y[P+3]+.02){if(r.cacheValid" +
+  "[f]=0,r.pointCount[f]===0)continue;l[0]=0}else{I[0]=a.x[p],I[1]=a.y[p],I[2]=a.c[p],I[3]=a.s[p],I[4]=" +
+  "a.x[M],I[5]=a.y[M],I[6]=a.c[M],I[7]=a.s[M];let W=r.flags[f];if(Dn(W)&&Fs(r,f,I)){E++;continue}nr[c.t" +
+  "ype[d]*yo+c.type[S]](c,d,S,I,l),Rs(r,f,I,l)}let F=l[0],b=r.pointCount[f],D=f*To,N=b>0?C[D+cA]:-1,w=b" +
+  ">1?C[D+Bo+cA]:-1,T=C[D+Vo],O=C[D+qo],X=C[D+Bo+Vo],L=C[D+Bo+qo];for(let W=0;W<F;W++){let nt=3+W*8,k=D" +
+  "+W*Bo;C[k+wn]=l[nt+0],C[k+Nn]=l[nt+1],C[k+Tn]=l[nt+2],C[k+vn]=l[nt+3],C[k+vA]=l[nt+4],C[k+OA]=l[nt+5" +
+  "],C[k+On]=l[nt+6],C[k+cA]=l[nt+7];let V=l[nt+7],H=0,et=0;V===N?(H=T,et=O):V===w&&(H=X,et=L),C[k+Vo]=" +
+  "H,C[k+qo]=et}r.pointCount[f]=F,r.normalX[f]=F>0?l[1]:0,r.normalY[f]=F>0?l[2]:0;let v=r.flags[f],Y=(v" +
+  "&Yo.touching)!==0,J=F>0;(v&Yo.sensor)!==0&&J&&(J=l[9]<=0||F>1&&l[17]<=0),J?(E++,r.flags[f]=v|Yo.touc" +
+  "hing):r.flags[f]=v&~Yo.touching,J!==Y&&(o[B++]=f)}e[n*Hr]=h-n*2*fn,e[n*Hr+1]=B-n*2*fn-fn,e[n*Hr+2]=E" +
+  "}var kr=32,Kr=8*kr;var ho=new Float64Array(8);function Ns(t,n,A,o,e,r){let s=t.broadphase,c=t.shapes" +
+  ",a=s.moveBuffer.data,i=s.moveFrom,l=s.trees[VA],I=s.trees[pr],C=Math.min(A,(n+1)*kr),_=0;for(let y=n" +
+  "*kr;y<C&&_>=0;y++){let m=a[y],h=c.proxy[m];if(h===-1)continue;let B=s.trees[c.tree[m]];ho[0]=B.minX[" +
+  "h],ho[1]=B.minY[h],ho[2]=B.maxX[h],ho[3]=B.maxY[h],ho[4]=i[y*4],ho[5]=i[y*4+1],ho[6]=i[y*4+2],ho[7]=" +
+  "i[y*4+3],_=ws(t,m,l,o,e,_,r),c.tree[m]===VA&&_>=0&&(_=ws(t,m,I,o,e,_,r))}return _}function ws(t,n,A," +
+  "o,e,r,s){let c=t.broadphase,a=c.queryResults;a.clear();let i=t.shapes,l=i.groupIndex[n]>0?-1:i.maskB" +
+  "its[n]|0;A.queryNewOverlaps(ho,0,l,i.moved,a);let I=a.data,C=t.contacts.pairs,_=r;for(let y=0;y<a.co" +
+  "unt;y++){let m=I[y];if(m===n)continue;if(i.moved[m]===1){if(m<n)continue;let E=c.moveSlot[m]*4,u=c.m" +
+  "oveFrom;if(u[E]<=ho[6]&&u[E+2]>=ho[4]&&u[E+1]<=ho[7]&&u[E+3]>=ho[5])continue}let h=n<m?n:m,B=n<m?m:n" +
+  ";if(C.get(h,B)===-1){if(_===s)return-1;o[e+2*_]=h,o[e+2*_+1]=B,_++}}return _}var Wr=0,Zr=1,$r=2,Ys=3" +
+  ";function Vs(t,n,A,o,e){if(n>=A){o[e+Wr]=0,o[e+Zr]=0,o[e+$r]=0;return}let r=t.contacts,s=t.bodies,c=" +
+  "t.solverData,a=c.params,i=c.contacts,l=c.indexOf,I=c.states,C=c.centres,_=r.points,y=s.transform,m=a" +
+  "[8],h=a[9],B=a[10],E=a[11],u=a[12],g=a[13],f=a[14],d=a[15],S=2*a[2],p=r.listIndex,M=-a[4],P=-a[6];o[" +
+  "e+Wr]=0,o[e+Zr]=0<M?1:0,o[e+$r]=0<P?1:0;let x=c.constraintSlot,F=r.flags;for(let b=n;b<A;b++){if(!Dn" +
+  "(F[b]))continue;let D=p[b];if(D===-1)continue;let N=x[D];if(N<0)continue;let w=r.bodyA[b],T=r.bodyB[" +
+  "b],O=l[w],X=l[T],L=N*37,v=O*9,Y=X*9,J=I[v+3],U=I[v+8],W=I[Y+3],nt=I[Y+8],k=r.normalX[b],V=r.normalY[" +
+  "b],H=V,et=-k,At=O===0||X===0;i[L+0]=O,i[L+1]=X,i[L+2]=k,i[L+3]=V,i[L+4]=r.friction[b];let z=r.restit" +
+  "ution[b];i[L+5]=z,z>0&&(o[e+Wr]=1),i[L+6]=At?E:m,i[L+7]=At?u:h,i[L+8]=At?g:B;let q=r.pointCount[b];i" +
+  "[L+9]=q,i[L+10]=r.tangentSpeed[b];let st=r.rollingResistance[b];i[L+11]=st;let Q=st>0?U+nt:0;i[L+12]" +
+  "=Q>0?1/Q:0,i[L+13]=0,i[L+14]=b;let j=0,pt=0;if(O===0){let ht=y.c[w],gt=y.s[w];j=ht*s.localCenterX[w]" +
+  "-gt*s.localCenterY[w],pt=gt*s.localCenterX[w]+ht*s.localCenterY[w]}else j=C[2*O],pt=C[2*O+1];let rt=" +
+  "0,at=0;if(X===0){let ht=y.c[T],gt=y.s[T];rt=ht*s.localCenterX[T]-gt*s.localCenterY[T],at=gt*s.localC" +
+  "enterX[T]+ht*s.localCenterY[T]}else rt=C[2*X],at=C[2*X+1];let tt=I[v+0],lt=I[v+1],ft=I[v+2],ot=I[Y+0" +
+  "],it=I[Y+1],mt=I[Y+2],Rt=b*To,ut=J+W;for(let ht=0;ht<2;ht++){let gt=L+15+ht*11;if(ht>=q){i[gt+7]=0,i" +
+  "[gt+8]=0;continue}let Tt=Rt+ht*Bo,lo=_[Tt+wn]-j,Io=_[Tt+Nn]-pt,It=_[Tt+Tn]-rt,Rn=_[Tt+vn]-at;i[gt+0]" +
+  "=lo*V-Io*k,i[gt+1]=It*V-Rn*k,i[gt+2]=lo*k+Io*V,i[gt+3]=It*k+Rn*V,i[gt+4]=_[Tt+On]+f-((It-lo)*k+(Rn-I" +
+  "o)*V);let Ue=lo*V-Io*k,Ge=It*V-Rn*k,Xe=J+W+U*Ue*Ue+nt*Ge*Ge;i[gt+5]=Xe>0?1/Xe:0;let Ye=lo*et-Io*H,Ve" +
+  "=It*et-Rn*H,qe=J+W+U*Ye*Ye+nt*Ve*Ve;i[gt+6]=qe>0?1/qe:0;let Er=d*_[Tt+Vo],rA=d*_[Tt+qo];Er*ut>S&&(Er" +
+  "=S/ut),rA*ut>S?rA=S/ut:-rA*ut>S&&(rA=-S/ut),i[gt+7]=Er,i[gt+8]=rA,i[gt+9]=0;let ma=ot-mt*Rn-(tt-ft*I" +
+  "o),ha=it+mt*It-(lt+ft*lo),ur=ma*k+ha*V;i[gt+10]=ur,ur<M&&(o[e+Zr]=1),ur<P&&(o[e+$r]=1)}}}var oe=.5;f" +
+  "unction qs(t,n,A,o){let e=A[o+4],r=A[o+5],s=e*e+r*r,c=t.maxExtent[n],a=2*c*c*(1-A[o+6]),i=oe*t.minEx" +
+  "tent[n];return 2*(s+a)<=i*i?!1:Math.sqrt(s)+Math.sqrt(a>0?a:0)>i&&t.type[n]===Fn.dynamic}function Hs" +
+  "(t,n,A,o,e=1){let r=o[0],s=o[2],c=zo/r,a=c*c,i=s*s;for(let l=e;l<A;l++){let I=l*9,C=l*8,_=n[C+3],y=n" +
+  "[C+0]+_*t[I+0],m=n[C+1]+_*t[I+1],h=n[C+2]+n[C+4]*t[I+2],B=y*y+m*m;if(B>i){let E=s/Math.sqrt(B);y*=E," +
+  "m*=E}h*h>a&&(h=h>0?c:-c),t[I+0]=y,t[I+1]=m,t[I+2]=h}}function ks(t,n,A,o=1){let e=A[0],r=A[2],s=zo/e" +
+  ";for(let c=o;c<n;c++){let a=c*9;sr(t,a,r,s);let i=t[a+2],l=t[a+6],I=t[a+7],C=e*i,_=l-C*I,y=I+C*l,m=M" +
+  "ath.sqrt(_*_+y*y),h=m>0?1/m:0;t[a+6]=_*h,t[a+7]=y*h,t[a+4]=t[a+4]+e*t[a+0],t[a+5]=t[a+5]+e*t[a+1]}}f" +
+  "unction Ks(t,n,A,o=1){let e=A[0],r=A[2],s=zo/e;for(let c=o;c<n;c++)sr(t,c*9,r,s)}function sr(t,n,A,o" +
+  "){let e=t[n+2];e*e>o*o&&(t[n+2]=e>0?o:-o);let r=t[n+0],s=t[n+1],c=r*r+s*s;if(c>A*A){let a=A/Math.sqr" +
+  "t(c);t[n+0]=r*a,t[n+1]=s*a}}var Va=1e8,qa=1,Ha=2,ka=4;function Ws(t,n,A,o,e){let r=t.solverData,s=r." +
+  "states,c=r.integration,a=t.bodies,i=a.transform,l=t.shapes,I=l.geometry,C=l.aabb,_=t.broadphase.tree" +
+  "s,y=t.pose,m=r.params[16]===1,h=a.maxExtent,B=a.minExtent,E=oe,u=r.params[2],g=zo/r.params[0],f=Va*r" +
+  ".params[7],d=a.mass,S=a.inertia,p=0;for(let M=n;M<A;M++){let P=M*9,x=c[M*8+7],F=s[P+0],b=s[P+1],D=s[" +
+  "P+2],N=a.centerX[x]+s[P+4],w=a.centerY[x]+s[P+5],T=s[P+6],O=s[P+7],X=i.c[x],L=i.s[x],v=T*X-O*L,Y=O*X" +
+  "+T*L,J=1/Math.sqrt(v*v+Y*Y);v*=J,Y*=J;let U=F+b+D+N+w+v+Y;if(U-U!==0||d[x]*(F*F+b*b)+S[x]*(D*D)>f){o" +
+  "[e+p++]=M*8+qa;continue}sr(s,P,u,g);let W=s[P+0],nt=s[P+1],k=s[P+2];a.vx[x]=W,a.vy[x]=nt,a.w[x]=k,a." +
+  "centerX[x]=N,a.centerY[x]=w,i.c[x]=v,i.s[x]=Y;let V=a.localCenterX[x],H=a.localCenterY[x],et=N-(v*V-" +
+  "Y*H),At=w-(Y*V+v*H);i.x[x]=et,i.y[x]=At,a.forceX[x]=0,a.forceY[x]=0,a.torque[x]=0;let z=0;if(m){let " +
+  "q=s[P+4],st=s[P+5],Q=h[x],j=E*B[x];2*(q*q+st*st+2*Q*Q*(1-T))>j*j&&qs(a,x,s,P)&&(z=Ha)}y[0]=et,y[1]=A" +
+  "t,y[2]=v,y[3]=Y;for(let q=a.shapeHead[x];q!==-1;q=l.next[q]){let st=q*4;qr(I,q,y,C,st);let Q=_[l.tre" +
+  "e[q]],j=l.proxy[q];(Q.minX[j]>C[st]||Q.minY[j]>C[st+1]||Q.maxX[j]<C[st+2]||Q.maxY[j]<C[st+3])&&(z|=k" +
+  "a)}z!==0&&(o[e+p++]=M*8+z)}return p}function $s(t,n,A,o=0){for(let e=o;e<n;e++){let r=e*37,s=(t[r+0]" +
+  "|0)*9,c=(t[r+1]|0)*9,a=A[s+3],i=A[s+8],l=A[c+3],I=A[c+8],C=t[r+2],_=t[r+3],y=t[r+9]|0,m=0,h=0,B=0,E=" +
+  "0;for(let g=0;g<y;g++){let f=r+15+g*11,d=t[f+7],S=t[f+8];m+=d*C+S*_,h+=d*_-S*C,B+=d*t[f+0]-S*t[f+2]," +
+  "E+=d*t[f+1]-S*t[f+3]}let u=t[r+13];A[s+0]=A[s+0]-a*m,A[s+1]=A[s+1]-a*h,A[s+2]=A[s+2]-i*(B+u),A[c+0]=" +
+  "A[c+0]+l*m,A[c+1]=A[c+1]+l*h,A[c+2]=A[c+2]+I*(E+u)}}function zs(t,n,A,o,e,r,s=0){let c=o[1],a=o[3];f" +
+  "or(let i=s;i<n;i++){let I=(r?n-1-(i-s):i)*37,C=(t[I+0]|0)*9,_=(t[I+1]|0)*9,y=A[C+3],m=A[C+8],h=A[_+3" +
+  "],B=A[_+8],E=t[I+2],u=t[I+3],g=y*E,f=y*u,d=h*E,S=h*u,p=A[C+0],M=A[C+1],P=A[C+2],x=A[_+0],F=A[_+1],b=" +
+  "A[_+2],D=A[C+6],N=A[C+7],w=A[_+6],T=A[_+7],O=(A[_+4]-A[C+4])*E+(A[_+5]-A[C+5])*u,X=t[I+6],L=t[I+7],v" +
+  "=t[I+8],Y=t[I+9]>1,J=I+15,U=J+11;{let V=t[J+0],H=t[J+1],et=O+w*t[J+3]+T*H-D*t[J+2]-N*V+t[J+4],At=0,z" +
+  "=1,q=0;et>0?At=et*c:e&&(At=X*et,At<-a&&(At=-a),z=L,q=v);let st=x*E+F*u-(p*E+M*u)+(b*H-P*V),Q=t[J+7]," +
+  "j=Q-q*Q-t[J+5]*z*(st+At),pt=j>0?j:0,rt=pt-Q;t[J+7]=pt;let at=t[J+9];t[J+9]=rt>at?rt:at,p-=rt*g,M-=rt" +
+  "*f,P-=rt*(m*V),x+=rt*d,F+=rt*S,b+=rt*(B*H)}if(Y){let V=t[U+0],H=t[U+1],et=O+w*t[U+3]+T*H-D*t[U+2]-N*" +
+  "V+t[U+4],At=0,z=1,q=0;et>0?At=et*c:e&&(At=X*et,At<-a&&(At=-a),z=L,q=v);let st=x*E+F*u-(p*E+M*u)+(b*H" +
+  "-P*V),Q=t[U+7],j=Q-q*Q-t[U+5]*z*(st+At),pt=j>0?j:0,rt=pt-Q;t[U+7]=pt;let at=t[U+9];t[U+9]=rt>at?rt:a" +
+  "t,p-=rt*g,M-=rt*f,P-=rt*(m*V),x+=rt*d,F+=rt*S,b+=rt*(B*H)}let W=t[I+4],nt=t[I+10];{let V=t[J+2],H=t[" +
+  "J+3],et=x*u-F*E-(p*u-M*E)+(P*V-b*H+nt),At=t[J+8],z=W*t[J+7],q=At-t[J+6]*et,st=q>z?z:q<-z?-z:q,Q=st-A" +
+  "t;t[J+8]=st,p-=Q*f,M+=Q*g,P+=Q*(m*V),x+=Q*S,F-=Q*d,b-=Q*(B*H)}if(Y){let V=t[U+2],H=t[U+3],et=x*u-F*E" +
+  "-(p*u-M*E)+(P*V-b*H+nt),At=t[U+8],z=W*t[U+7],q=At-t[U+6]*et,st=q>z?z:q<-z?-z:q,Q=st-At;t[U+8]=st,p-=" +
+  "Q*f,M+=Q*g,P+=Q*(m*V),x+=Q*S,F-=Q*d,b-=Q*(B*H)}let k=t[I+11];if(k>0){let V=t[J+7]+(Y?t[U+7]:0),H=k*V" +
+  ",et=t[I+13],At=et-t[I+12]*(b-P),z=At>H?H:At<-H?-H:At,q=z-et;t[I+13]=z,P-=m*q,b+=B*q}A[C+0]=p,A[C+1]=" +
+  "M,A[C+2]=P,A[_+0]=x,A[_+1]=F,A[_+2]=b}}function js(t,n,A,o,e=0){let r=o[4];for(let s=e;s<n;s++){let " +
+  "c=s*37,a=t[c+5];if(a===0)continue;let i=c+15,l=i+11,I=t[c+9]|0,C=t[i+10]<-r&&t[i+9]>0,_=I>1&&t[l+10]" +
+  "<-r&&t[l+9]>0;C&&_?Wa(t,c,A,a):C?ir(t,c,i,A,a):_&&ir(t,c,l,A,a)}}function ir(t,n,A,o,e){gA[0]=-e*t[A" +
+  "+10],Ka(t,n,A,o,gA)}function Ka(t,n,A,o,e){let r=(t[n+0]|0)*9,s=(t[n+1]|0)*9,c=o[r+3],a=o[r+8],i=o[s" +
+  "+3],l=o[s+8],I=t[n+2],C=t[n+3],_=t[A+0],y=t[A+1],m=(o[s+0]-o[r+0])*I+(o[s+1]-o[r+1])*C+o[s+2]*y-o[r+" +
+  "2]*_,h=t[A+7],B=h-t[A+5]*(m-e[0]),E=B>0?B:0,u=E-h;t[A+7]=E,u>t[A+9]&&(t[A+9]=u),o[r+0]=o[r+0]-c*u*I," +
+  "o[r+1]=o[r+1]-c*u*C,o[r+2]=o[r+2]-a*u*_,o[s+0]=o[s+0]+i*u*I,o[s+1]=o[s+1]+i*u*C,o[s+2]=o[s+2]+l*u*y}" +
+  "var gA=new Float64Array(2);function Wa(t,n,A,o){let e=n+15;gA[0]=-o*t[e+10],gA[1]=-o*t[e+11+10],Za(t" +
+  ",n,A,gA)||(ir(t,n,e,A,o),ir(t,n,e+11,A,o))}function Za(t,n,A,o){let e=n+15,r=e+11,s=(t[n+0]|0)*9,c=(" +
+  "t[n+1]|0)*9,a=A[s+3],i=A[s+8],l=A[c+3],I=A[c+8],C=t[e+0],_=t[e+1],y=t[r+0],m=t[r+1],h=a+l+i*C*C+I*_*" +
+  "_,B=a+l+i*y*y+I*m*m,E=a+l+i*C*y+I*_*m,u=h*B-E*E;if(!(h*h<1e3*u))return!1;let g=t[n+2],f=t[n+3],d=A[c" +
+  "+0]-A[s+0],S=A[c+1]-A[s+1],p=A[s+2],M=A[c+2],P=d*g+S*f+M*_-p*C,x=d*g+S*f+M*m-p*y,F=t[e+7],b=t[r+7],D" +
+  "=P-o[0]-(h*F+E*b),N=x-o[1]-(E*F+B*b),w=(-B*D+E*N)/u,T=(E*D-h*N)/u;w>=0&&T>=0||(w=-D/h,T=0,w>=0&&E*w+" +
+  "N>=0||(w=0,T=-N/B,T>=0&&E*T+D>=0||(w=0,T=0)));let O=w-F,X=T-b;t[e+7]=w,t[r+7]=T,O>t[e+9]&&(t[e+9]=O)" +
+  ",X>t[r+9]&&(t[r+9]=X);let L=O+X;return A[s+0]=A[s+0]-a*L*g,A[s+1]=A[s+1]-a*L*f,A[s+2]=p-i*(O*C+X*y)," +
+  "A[c+0]=A[c+0]+l*L*g,A[c+1]=A[c+1]+l*L*f,A[c+2]=M+I*(O*_+X*m),!0}var nc=2*Math.PI;function $n(t,n,A,o" +
+  ",e,r){let s=A[e];if(s===0){t[n]=0,t[n+1]=1,t[n+2]=0;return}let c=r[0],a=nc*s,i=2*o[e]+c*a,l=c*a*i,I=" +
+  "1/(1+l);t[n]=a/i,t[n+1]=l*I,t[n+2]=I}function Ee(t,n,A){let o=t.joints,e=t.solverData.params,r=o.sof" +
+  "tness,s=r[0],c=r[1],a=r[2],i=e[15],l=o.constraints,I=o.pins,C=o.type,_=o.flags,y=o.rowColour,m=o.row" +
+  "Slot,h=o.f,B=h[jo],E=h[jo+1],u=h[jo+2],g=h[jo+3],f=h[jo+4],d=h[jo+5];for(let S=n;S<A;S++){if(y[S]<0)" +
+  "continue;let p=C[S],M=_[S];if(gi(p,M)){let x=m[S]*16;ti(t,S,I,x),I[x+14]=i*B[S],I[x+14+1]=i*E[S];con" +
+  "tinue}let P=m[S]*40;switch(ti(t,S,l,P),l[P+14]=s,l[P+15]=c,l[P+16]=a,l[P+20]=i*B[S],l[P+20+1]=i*E[S]" +
+  ",l[P+20+2]=i*u[S],l[P+20+3]=i*g[S],l[P+20+4]=i*f[S],l[P+20+5]=i*d[S],p){case St.revolute:rc(t,S,l,P)" +
+  ";break;case St.prismatic:case St.wheel:ec(t,S,l,P);break;case St.distance:sc(t,S,l,P);break;case St." +
+  "weld:ic(t,S,l,P);break;case St.mouse:ac(t,S,l,P);break;case St.motor:cc(t,S,l,P);break;case St.pulle" +
+  "y:lc(t,S,l,P);break}}}var Ac=bt.enableLimit|bt.enableMotor|bt.enableSpring;function gi(t,n){return t" +
+  "===St.revolute&&(n&Ac)===0}function ti(t,n,A,o){let e=t.joints,r=t.bodies,s=r.transform,c=t.solverDa" +
+  "ta.indexOf,a=e.bodyA[n],i=e.bodyB[n],l=c[a],I=c[i],C=l!==0&&r.type[a]===Fn.dynamic,_=I!==0&&r.type[i" +
+  "]===Fn.dynamic;A[o+0]=l,A[o+1]=I,A[o+2]=C?r.invMass[a]:0,A[o+3]=C?r.invInertia[a]:0,A[o+4]=_?r.invMa" +
+  "ss[i]:0,A[o+5]=_?r.invInertia[i]:0,A[o+6]=n,A[o+7]=e.flags[n];let y=e.f,m=s.c[a],h=s.s[a],B=s.c[i],E" +
+  "=s.s[i],u=y[Ke][n]-r.localCenterX[a],g=y[We][n]-r.localCenterY[a];A[o+8]=m*u-h*g,A[o+9]=h*u+m*g,u=y[" +
+  "Ze][n]-r.localCenterX[i],g=y[$e][n]-r.localCenterY[i],A[o+10]=B*u-E*g,A[o+11]=E*u+B*g,A[o+12]=r.cent" +
+  "erX[i]-r.centerX[a],A[o+13]=r.centerY[i]-r.centerY[a]}function cr(t,n,A,o,e){let r=t.joints,s=t.bodi" +
+  "es.transform,c=r.bodyA[n],a=r.bodyB[n],i=s.c[c],l=s.s[c],I=s.c[a],C=s.s[a],_=i*I+l*C,y=i*C-l*I,m=r.f" +
+  "[Is][n],h=r.f[_s][n];A[o]=_*m+y*h,A[e]=y*m-_*h}function lr(t,n){let A=t[n+3]+t[n+5];return A>0?1/A:0" +
+  "}function rc(t,n,A,o){let e=t.joints,r=e.f,s=t.solverData.params[0],c=e.flags[n];A[o+27]=lr(A,o),cr(" +
+  "t,n,A,o+32,o+33),A[o+28]=r[HA][n],A[o+29]=s*r[kA][n],A[o+30]=r[Mr][n],A[o+31]=r[Pr][n],r[vo][n]===0&" +
+  "&(A[o+7]=c&~bt.enableSpring),$n(A,o+17,r[vo],r[Qn],n,t.solverData.params)}function ec(t,n,A,o){let e" +
+  "=t.joints,r=e.f,s=t.solverData.params[0],c=t.bodies.transform,a=e.bodyA[n],i=c.c[a],l=c.s[a],I=r[ze]" +
+  "[n],C=r[je][n];A[o+26]=i*I-l*C,A[o+27]=l*I+i*C,e.type[n]===St.prismatic&&cr(t,n,A,o+34,o+35),A[o+29]" +
+  "=r[HA][n],A[o+30]=s*r[kA][n],A[o+31]=r[Mr][n],A[o+32]=r[Pr][n],A[o+33]=lr(A,o),r[vo][n]===0&&(A[o+7]" +
+  "=e.flags[n]&~bt.enableSpring),$n(A,o+17,r[vo],r[Qn],n,t.solverData.params)}function sc(t,n,A,o){let " +
+  "e=t.joints,r=e.f,s=t.solverData.params[0],c=e.flags[n],a=r[ts][n],i=r[os][n],l=r[xr][n],I=(c&bt.enab" +
+  "leLimit)!==0;I&&(l=l<a?a:l>i?i:l),A[o+26]=l,A[o+27]=a,A[o+28]=i,A[o+29]=r[HA][n],A[o+30]=s*r[kA][n]," +
+  "A[o+31]=r[vo][n],((c&bt.enableSpring)===0||I&&a>=i)&&(A[o+7]=c|64),$n(A,o+17,r[vo],r[Qn],n,t.solverD" +
+  "ata.params);let _=A[o+8],y=A[o+9],m=A[o+10],h=A[o+11],B=A[o+12]+m-_,E=A[o+13]+h-y,u=Math.sqrt(B*B+E*" +
+  "E),g=u>0?B/u:0,f=u>0?E/u:0,d=_*f-y*g,S=m*f-h*g,p=A[o+2]+A[o+4]+A[o+3]*d*d+A[o+5]*S*S;A[o+32]=p>0?1/p" +
+  ":0}function ic(t,n,A,o){let e=t.joints,r=e.f,s=t.solverData.params;cr(t,n,A,o+28,o+29),A[o+27]=lr(A," +
+  "o);let c=e.flags[n];r[vo][n]>0&&($n(A,o+14,r[vo],r[Qn],n,s),c|=16),r[br][n]>0?($n(A,o+17,r[br],r[ns]" +
+  ",n,s),c|=32):(A[o+17]=e.softness[0],A[o+18]=e.softness[1],A[o+19]=e.softness[2]),A[o+7]=c}function a" +
+  "c(t,n,A,o){let e=t.joints,r=e.f,s=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0" +
+  ",A[o+12]=s.centerX[c]-r[Rr][n],A[o+13]=s.centerY[c]-r[Fr][n],A[o+26]=t.solverData.params[0]*r[Dr][n]" +
+  ",$n(A,o+17,r[vo],r[Qn],n,t.solverData.params)}function cc(t,n,A,o){let e=t.joints,r=e.f,s=t.bodies,c" +
+  "=s.transform,a=t.solverData.params[0],i=e.bodyA[n],l=e.bodyB[n],I=c.c[i],C=c.s[i],_=c.c[l],y=c.s[l]," +
+  "m=r[Rr][n]-s.localCenterX[i],h=r[Fr][n]-s.localCenterY[i];A[o+8]=I*m-C*h,A[o+9]=C*m+I*h,m=-s.localCe" +
+  "nterX[l],h=-s.localCenterY[l],A[o+10]=_*m-y*h,A[o+11]=y*m+_*h,cr(t,n,A,o+31,o+32),A[o+27]=lr(A,o),A[" +
+  "o+28]=a*r[Dr][n],A[o+29]=a*r[As][n],A[o+30]=r[rs][n]/a}function lc(t,n,A,o){let e=t.joints,r=e.f,s=t" +
+  ".bodies,c=e.bodyA[n],a=e.bodyB[n];A[o+26]=r[es][n]-s.centerX[c],A[o+27]=r[ss][n]-s.centerY[c],A[o+28" +
+  "]=r[is][n]-s.centerX[a],A[o+29]=r[as][n]-s.centerY[a];let i=r[cs][n];A[o+30]=i,A[o+31]=r[xr][n]+i*r[" +
+  "ls][n]}var R=new Float64Array(26),uo=0,So=1,po=2,xo=3,Do=4,wo=5,bo=6,Mo=7,En=8,un=9,sn=10,bA=11,zn=1" +
+  "2,Sn=13,dn=14,pn=15,xn=16,Ir=17,ue=18,Se=19,de=20,pe=21,xe=22,be=23,Me=24,MA=25;function Ic(t,n,A,o," +
+  "e){let r=A[o+6],s=A[o+7],c=A[e+6],a=A[e+7],i=t[n+8],l=t[n+9],I=t[n+10],C=t[n+11],_=r*i-s*l,y=s*i+r*l" +
+  ",m=c*I-a*C,h=a*I+c*C;R[uo]=_,R[So]=y,R[po]=m,R[xo]=h}function $o(t,n,A,o,e){Ic(t,n,A,o,e),R[Do]=A[e+" +
+  "4]-A[o+4]+t[n+12]+R[po]-R[uo],R[wo]=A[e+5]-A[o+5]+t[n+13]+R[xo]-R[So]}function jn(t,n,A,o,e){let r=t" +
+  "[n+2],s=t[n+3],c=t[n+4],a=t[n+5],i=R[Sn],l=R[dn];A[o+0]=A[o+0]-r*i,A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-s" +
+  "*R[pn],A[e+0]=A[e+0]+c*i,A[e+1]=A[e+1]+c*l,A[e+2]=A[e+2]+a*R[xn]}function tA(t,n,A,o){let e=A[o+6],r" +
+  "=A[o+7],s=t[n+26],c=t[n+27],a=e*s-r*c,i=r*s+e*c,l=R[Do],I=R[wo],C=a*l+i*I,_=(l+R[uo])*i-(I+R[So])*a," +
+  "y=R[po]*i-R[xo]*a,m=t[n+3],h=t[n+5],B=t[n+2]+t[n+4]+m*_*_+h*y*y;R[bo]=a,R[Mo]=i,R[En]=_,R[un]=y,R[sn" +
+  "]=B>0?1/B:0,R[bA]=C,R[zn]=C}var Pe=0,PA=1,Bi=2;function an(t,n,A,o,e,r,s,c){let a=c===null?0:2*c[2];" +
+  "for(let i=n;i<A;i++){let l=i*e,I=(t[l+0]|0)*9,C=(t[l+1]|0)*9,_=o[I+6],y=o[I+7],m=o[C+6],h=o[C+7],B=t" +
+  "[l+8],E=t[l+9],u=t[l+10],g=t[l+11],f=_*B-y*E,d=y*B+_*E,S=m*u-h*g,p=h*u+m*g,M=t[l+2],P=t[l+3],x=t[l+4" +
+  "],F=t[l+5],b=l+r,D=t[b],N=t[b+1],w=M+x;c!==null&&w>0&&(D*w>a?t[b]=D=a/w:-D*w>a&&(t[b]=D=-a/w),N*w>a?" +
+  "t[b+1]=N=a/w:-N*w>a&&(t[b+1]=N=-a/w));let T=s===Pe?0:s===PA?t[b+2]:t[b+2]+t[b+3]+t[b+4]-t[b+5];o[I+0" +
+  "]=o[I+0]-M*D,o[I+1]=o[I+1]-M*N,o[I+2]=o[I+2]-P*(f*N-d*D+T),o[C+0]=o[C+0]+x*D,o[C+1]=o[C+1]+x*N,o[C+2" +
+  "]=o[C+2]+F*(S*N-p*D+T)}}function Re(t,n,A,o,e){let r=R[Ir],s=R[bo],c=R[Mo],a=t[n+2],i=t[n+3],l=t[n+4" +
+  "],I=t[n+5];A[o+0]=A[o+0]-a*r*s,A[o+1]=A[o+1]-a*r*c,A[o+2]=A[o+2]-i*r*R[En],A[e+0]=A[e+0]+l*r*s,A[e+1" +
+  "]=A[e+1]+l*r*c,A[e+2]=A[e+2]+I*r*R[un]}function Fe(t,n,A){R[MA]=R[bo]*(t[A+0]-t[n+0])+R[Mo]*(t[A+1]-" +
+  "t[n+1])+R[un]*t[A+2]-R[En]*t[n+2]}function RA(t,n,A,o,e,r,s,c){let a=0,i=1,l=0;c&&(a=t[n+s]*R[zn],i=" +
+  "t[n+s+1],l=t[n+s+2]),Fe(A,o,e);let I=t[n+20+r],C=-i*R[sn]*(R[MA]+a)-l*I;t[n+20+r]=I+C,R[Ir]=C,Re(t,n" +
+  ",A,o,e)}function _c(t,n,A,o,e,r,s,c){Fe(A,o,e);let a=t[n+20+r],i=t[n+c],l=a+R[sn]*(t[n+s]-R[MA]);l=l" +
+  ">i?i:l<-i?-i:l;let I=l-a;t[n+20+r]=l,R[Ir]=I,Re(t,n,A,o,e)}function yc(t,n,A,o,e,r,s,c,a,i){let l=r[" +
+  "1];for(let I=0;I<2;I++){let C=I===0?R[bA]-t[n+a]:t[n+i]-R[bA],_=0,y=1,m=0;C>0?_=C*l:s&&(_=t[n+14]*C," +
+  "y=t[n+15],m=t[n+16]),Fe(A,o,e);let h=I===0?R[MA]:-R[MA],B=t[n+20+c+I],E=B-y*R[sn]*(h+_)-m*B,u=E>0?E:" +
+  "0,g=u-B;t[n+20+c+I]=u,R[Ir]=I===0?g:-g,Re(t,n,A,o,e)}}var Cc=0,fc=1,mc=2,hc=3,gc=4,Bc=5,Ec=6;functio" +
+  "n oA(t,n,A,o,e,r,s,c,a,i,l){c&&RA(t,n,A,o,e,l[Cc],17,!0),a&&_c(t,n,A,o,e,l[fc],l[mc],l[hc]),i&&yc(t," +
+  "n,A,o,e,r,s,l[gc],l[Bc],l[Ec])}function Ei(t,n,A){let o=1,e=0;A&&(o=t[n+15],e=t[n+16]);let r=R[ue],s" +
+  "=R[Se],c=R[de],a=R[pe],i=R[xe],l=r*c-s*s;l=l!==0?1/l:0;let I=t[n+20],C=t[n+20+1],_=-o*l*(c*a-s*i)-e*" +
+  "I,y=-o*l*(r*i-s*a)-e*C;t[n+20]=I+_,t[n+20+1]=C+y,R[be]=_,R[Me]=y}function _r(t,n,A,o,e,r){let s=A[o+" +
+  "6],c=A[o+7],a=A[e+6],i=A[e+7],l=t[n+8],I=t[n+9],C=t[n+10],_=t[n+11],y=s*l-c*I,m=c*l+s*I,h=a*C-i*_,B=" +
+  "i*C+a*_,E=t[n+2],u=t[n+3],g=t[n+4],f=t[n+5],d=0,S=0,p=1,M=0;if(r){let k=t[n+14];d=k*(A[e+4]-A[o+4]+h" +
+  "-y+t[n+12]),S=k*(A[e+5]-A[o+5]+B-m+t[n+13]),p=t[n+15],M=t[n+16]}let P=A[o+0],x=A[o+1],F=A[o+2],b=A[e" +
+  "+0],D=A[e+1],N=A[e+2],w=b-N*B-P+F*m+d,T=D+N*h-x-F*y+S,O=E+g,X=O+u*m*m+f*B*B,L=-u*y*m-f*h*B,v=O+u*y*y" +
+  "+f*h*h,Y=X*v-L*L;Y=Y!==0?1/Y:0;let J=t[n+20],U=t[n+20+1],W=-p*Y*(v*w-L*T)-M*J,nt=-p*Y*(X*T-L*w)-M*U;" +
+  "t[n+20]=J+W,t[n+20+1]=U+nt,A[o+0]=P-E*W,A[o+1]=x-E*nt,A[o+2]=F-u*(y*nt-m*W),A[e+0]=b+g*W,A[e+1]=D+g*" +
+  "nt,A[e+2]=N+f*(h*nt-B*W)}var uc=Int32Array.of(0,3,29,30,1,27,28);function ui(t,n,A,o){for(let e=n;e<" +
+  "A;e++){let r=e*40,s=(t[r+0]|0)*9,c=(t[r+1]|0)*9;$o(t,r,o,s,c);let a=R[Do],i=R[wo],l=Math.sqrt(a*a+i*" +
+  "i),I=l>0?1/l:0,C=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],_=C*a*I,y=C*i*I;R[Sn]=_,R[dn]=y,R[pn]=R[uo]*y" +
+  "-R[So]*_,R[xn]=R[po]*y-R[xo]*_,jn(t,r,o,s,c)}}function Si(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A" +
+  ";a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0)*9;$o(t,i,o,l,I);let C=R[Do],_=R[wo],y=Math.sqrt" +
+  "(C*C+_*_),m=y>0?1/y:0,h=C*m,B=_*m;R[bo]=h,R[Mo]=B,R[En]=R[uo]*B-R[So]*h,R[un]=R[po]*B-R[xo]*h,R[sn]=" +
+  "t[i+32],R[bA]=y,R[zn]=y-t[i+26];let E=t[i+7]|0;if((E&64)!==0)RA(t,i,o,l,I,0,14,r);else{let u=t[i+31]" +
+  ">0,g=(E&bt.enableMotor)!==0,f=(E&bt.enableLimit)!==0;oA(t,i,o,l,I,e,r,u,g,f,uc)}}}var Sc=Int32Array." +
+  "of(0,60,2,4,4,0,4,0);function di(t,n,A,o,e){let r=Sc[n],s=2*e[2],c=2*zo,a=e[0];for(let i=A;i<o;i++){" +
+  "let l=i*40,I=n===St.pulley?t[l+30]:1,C=t[l+2]+I*I*t[l+4],_=a*(t[l+3]+t[l+5]);for(let y=0;y<6;y++){le" +
+  "t m=(r>>y&1)!==0,h=m?_:C;if(h===0)continue;let B=m?c:s,E=l+20+y,u=t[E];u*h>B?t[E]=B/h:-u*h>B&&(t[E]=" +
+  "-B/h)}}}var yr=new Float64Array(2);function cn(t,n,A,o,e,r){let s=o[e+6],c=o[e+7],a=o[r+6],i=o[r+7]," +
+  "l=s*a+c*i,I=s*i-c*a,C=t[A],_=t[A+1];yr[0]=_*l+C*I,yr[1]=C*l-_*I,vr(yr,0),t[n+39]=yr[0]}function pi(t" +
+  ",n,A,o){an(t,n,A,o,40,20,PA,null)}function xi(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=" +
+  "(s?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0)*9,C=t[i+2],_=t[i+3],y=t[i+4],m=t[i+5],h=o[l+0],B=o[l+1],E=o" +
+  "[l+2],u=o[I+0],g=o[I+1],f=o[I+2],d=o[l+6],S=o[l+7],p=o[I+6],M=o[I+7],P=t[i+30];{cn(t,i,i+31,o,l,I);l" +
+  "et x=P*t[i+39],F=t[i+20+2],b=t[i+29],D=F-t[i+27]*(f-E+x);D=D>b?b:D<-b?-b:D;let N=D-F;t[i+20+2]=D,E-=" +
+  "_*N,f+=m*N}{let x=t[i+8],F=t[i+9],b=t[i+10],D=t[i+11],N=d*x-S*F,w=S*x+d*F,T=p*b-M*D,O=M*b+p*D,X=u-f*" +
+  "O-h+E*w+P*(o[I+4]-o[l+4]+T-N+t[i+12]),L=g+f*T-B-E*N+P*(o[I+5]-o[l+5]+O-w+t[i+13]),v=C+y,Y=v+_*w*w+m*" +
+  "O*O,J=-_*N*w-m*T*O,U=v+_*N*N+m*T*T,W=Y*U-J*J;W=W!==0?1/W:0;let nt=t[i+20],k=t[i+20+1],V=nt-W*(U*X-J*" +
+  "L),H=k-W*(Y*L-J*X),et=t[i+28],At=V*V+H*H;if(At>et*et){let st=et/Math.sqrt(At);V*=st,H*=st}let z=V-nt" +
+  ",q=H-k;t[i+20]=V,t[i+20+1]=H,h-=C*z,B-=C*q,E-=_*(N*q-w*z),u+=y*z,g+=y*q,f+=m*(T*q-O*z)}o[l+0]=h,o[l+" +
+  "1]=B,o[l+2]=E,o[I+0]=u,o[I+1]=g,o[I+2]=f}}function bi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,s=(t[" +
+  "r+1]|0)*9,c=t[r+4],a=t[r+5],i=o[s+6],l=o[s+7],I=t[r+10],C=t[r+11],_=i*I-l*C,y=l*I+i*C,m=t[r+20],h=t[" +
+  "r+20+1];o[s+0]=o[s+0]+c*m,o[s+1]=o[s+1]+c*h,o[s+2]=o[s+2]+a*(_*h-y*m)}}function Mi(t,n,A,o,e,r,s){le" +
+  "t c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+1]|0)*9,I=t[i+4],C=t[i+5],_=o[l+0],y=o[l+1]" +
+  ",m=o[l+2],h=o[l+6],B=o[l+7],E=t[i+10],u=t[i+11],g=h*E-B*u,f=B*E+h*u,d=t[i+17],S=t[i+18],p=t[i+19],M=" +
+  "_-m*f+d*(o[l+4]+g+t[i+12]),P=y+m*g+d*(o[l+5]+f+t[i+13]),x=I+C*f*f,F=-C*g*f,b=I+C*g*g,D=x*b-F*F;D=D!=" +
+  "=0?1/D:0;let N=t[i+20],w=t[i+20+1],T=N-S*D*(b*M-F*P)-p*N,O=w-S*D*(x*P-F*M)-p*w,X=t[i+26],L=T*T+O*O;i" +
+  "f(L>X*X){let J=X/Math.sqrt(L);T*=J,O*=J}let v=T-N,Y=O-w;t[i+20]=T,t[i+20+1]=O,_+=I*v,y+=I*Y,m+=C*(g*" +
+  "Y-f*v),o[l+0]=_,o[l+1]=y,o[l+2]=m}}var dc=new Float64Array([0,1,0]);function Pi(t,n,A,o,e){an(t,n,A," +
+  "o,16,14,Pe,e)}function Ri(t,n,A,o,e,r,s){let c=r?e:dc,a=c[0],i=c[1],l=c[2],I=n+A-1;for(let C=n;C<A;C" +
+  "++){let _=(s?I-C:C)*16,y=(t[_+0]|0)*9,m=(t[_+1]|0)*9,h=o[y+6],B=o[y+7],E=o[m+6],u=o[m+7],g=t[_+8],f=" +
+  "t[_+9],d=t[_+10],S=t[_+11],p=h*g-B*f,M=B*g+h*f,P=E*d-u*S,x=u*d+E*S,F=t[_+2],b=t[_+3],D=t[_+4],N=t[_+" +
+  "5],w=a*(o[m+4]-o[y+4]+P-p+t[_+12]),T=a*(o[m+5]-o[y+5]+x-M+t[_+13]),O=o[y+0],X=o[y+1],L=o[y+2],v=o[m+" +
+  "0],Y=o[m+1],J=o[m+2],U=v-J*x-O+L*M+w,W=Y+J*P-X-L*p+T,nt=F+D,k=nt+b*M*M+N*x*x,V=-b*p*M-N*P*x,H=nt+b*p" +
+  "*p+N*P*P,et=k*H-V*V;et=et!==0?i/et:0;let At=t[_+14],z=t[_+14+1],q=-et*(H*U-V*W)-l*At,st=-et*(k*W-V*U" +
+  ")-l*z;t[_+14]=At+q,t[_+14+1]=z+st,o[y+0]=O-F*q,o[y+1]=X-F*st,o[y+2]=L-b*(p*st-M*q),o[m+0]=v+D*q,o[m+" +
+  "1]=Y+D*st,o[m+2]=J+N*(P*st-x*q)}}var pc=Int32Array.of(2,3,29,30,4,31,32);function Fi(t,n,A,o){for(le" +
+  "t e=n;e<A;e++){let r=e*40,s=(t[r+0]|0)*9,c=(t[r+1]|0)*9;$o(t,r,o,s,c),tA(t,r,o,s);let a=R[bo],i=R[Mo" +
+  "],l=R[Do]+R[uo],I=R[wo]+R[So],C=R[po],_=R[xo],y=l*i-I*a,m=C*i-_*a,h=l*a+I*i,B=C*a+_*i,E=t[r+20],u=t[" +
+  "r+20+1],g=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];R[Sn]=g*a-E*i,R[dn]=g*i+E*a,R[pn]=g*y+E*h+u,R[xn]=" +
+  "g*m+E*B+u,jn(t,r,o,s,c)}}function Di(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)" +
+  "*40,l=(t[i+0]|0)*9,I=(t[i+1]|0)*9;$o(t,i,o,l,I),tA(t,i,o,l);let C=t[i+7]|0,_=(C&bt.enableSpring)!==0" +
+  ",y=(C&bt.enableMotor)!==0,m=(C&bt.enableLimit)!==0;oA(t,i,o,l,I,e,r,_,y,m,pc);let h=t[i+2],B=t[i+3]," +
+  "E=t[i+4],u=t[i+5],g=R[Do],f=R[wo],d=-R[Mo],S=R[bo],p=(g+R[uo])*S-(f+R[So])*d,M=R[po]*S-R[xo]*d,P=o[l" +
+  "+0],x=o[l+1],F=o[l+2],b=o[I+0],D=o[I+1],N=o[I+2],w=d*(b-P)+S*(D-x)+M*N-p*F,T=N-F;if(r){let J=t[i+14]" +
+  ";w+=J*(d*g+S*f),cn(t,i,i+34,o,l,I),T+=J*t[i+39]}let O=B+u;R[ue]=h+E+B*p*p+u*M*M,R[Se]=B*p+u*M,R[de]=" +
+  "O===0?1:O,R[pe]=w,R[xe]=T,Ei(t,i,r);let X=R[be],L=R[Me],v=X*d,Y=X*S;o[l+0]=P-h*v,o[l+1]=x-h*Y,o[l+2]" +
+  "=F-B*(X*p+L),o[I+0]=b+E*v,o[I+1]=D+E*Y,o[I+2]=N+u*(X*M+L)}}function wi(t,n,A,o){Ti(t,n,A,o,!1,!1,!0)" +
+  "}function Ni(t,n,A,o,e,r,s){Ti(t,n,A,o,r,s,!1)}function Ti(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<" +
+  "A;a++){let i=(r?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0)*9,C=t[i+2],_=t[i+3],y=t[i+4],m=t[i+5],h=o[l+6]" +
+  ",B=o[l+7],E=o[I+6],u=o[I+7],g=t[i+8],f=t[i+9],d=t[i+10],S=t[i+11],p=h*g-B*f,M=B*g+h*f,P=E*d-u*S,x=u*" +
+  "d+E*S,F=o[l+4]+p-t[i+26],b=o[l+5]+M-t[i+27],D=o[I+4]+P-t[i+28],N=o[I+5]+x-t[i+29],w=Math.sqrt(F*F+b*" +
+  "b),T=Math.sqrt(D*D+N*N),O=w>1e-9?1/w:0,X=T>1e-9?1/T:0;F*=O,b*=O,D*=X,N*=X;let L=t[i+30],v=p*b-M*F,Y=" +
+  "P*N-x*D,J=o[l+0],U=o[l+1],W=o[l+2],nt=o[I+0],k=o[I+1],V=o[I+2],H;if(s)H=t[i+20];else{let st=C+_*v*v+" +
+  "L*L*(y+m*Y*Y),Q=st>0?1/st:0,j=-(F*(J-W*M)+b*(U+W*p))-L*(D*(nt-V*x)+N*(k+V*P)),pt=0,rt=1,at=0;e&&(pt=" +
+  "t[i+14]*(t[i+31]-w-L*T),rt=t[i+15],at=t[i+16]);let tt=t[i+20];H=-rt*Q*(j+pt)-at*tt,t[i+20]=tt+H}let " +
+  "et=-H*F,At=-H*b,z=-L*H*D,q=-L*H*N;J+=C*et,U+=C*At,W+=_*(p*At-M*et),nt+=y*z,k+=y*q,V+=m*(P*q-x*z),o[l" +
+  "+0]=J,o[l+1]=U,o[l+2]=W,o[I+0]=nt,o[I+1]=k,o[I+2]=V}}var xc=bt.enableSpring|bt.enableMotor|bt.enable" +
+  "Limit,bc=bt.enableSpring|bt.enableLimit;function vi(t,n,A,o){an(t,n,A,o,40,20,Bi,null)}function Oi(t" +
+  ",n,A,o,e,r,s){let c=e[1],a=n+A-1;for(let i=n;i<A;i++){let l=(s?a-i:i)*40,I=(t[l+0]|0)*9,C=(t[l+1]|0)" +
+  "*9,_=t[l+3],y=t[l+5],m=t[l+7]|0;if((m&xc)!==0&&_+y>0){let h=o[I+2],B=o[C+2],E=t[l+27];(m&bc)!==0&&cn" +
+  "(t,l,l+32,o,I,C);let u=t[l+39];if((m&bt.enableSpring)!==0){let g=t[l+20+2],f=-t[l+18]*E*(B-h+t[l+17]" +
+  "*u)-t[l+19]*g;t[l+20+2]=g+f,h-=_*f,B+=y*f}if((m&bt.enableMotor)!==0){let g=t[l+20+3],f=t[l+29],d=g-E" +
+  "*(B-h-t[l+28]);d=d>f?f:d<-f?-f:d;let S=d-g;t[l+20+3]=d,h-=_*S,B+=y*S}if((m&bt.enableLimit)!==0){{let" +
+  " g=u-t[l+30],f=0,d=1,S=0;g>0?f=g*c:r&&(f=t[l+14]*g,d=t[l+15],S=t[l+16]);let p=t[l+20+4],M=p-d*E*(B-h" +
+  "+f)-S*p,P=M>0?M:0,x=P-p;t[l+20+4]=P,h-=_*x,B+=y*x}{let g=t[l+31]-u,f=0,d=1,S=0;g>0?f=g*c:r&&(f=t[l+1" +
+  "4]*g,d=t[l+15],S=t[l+16]);let p=t[l+20+5],M=p-d*E*(h-B+f)-S*p,P=M>0?M:0,x=P-p;t[l+20+5]=P,h+=_*x,B-=" +
+  "y*x}}o[I+2]=h,o[C+2]=B}_r(t,l,o,I,C,r)}}function Ji(t,n,A,o){an(t,n,A,o,40,20,PA,null)}function Li(t" +
+  ",n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a:a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0)*9,C=t[" +
+  "i+7]|0;{let _=0,y=1,m=0;if(r||(C&32)!==0){cn(t,i,i+28,o,l,I);let g=t[i+39];_=t[i+17]*g,y=t[i+18],m=t" +
+  "[i+19]}let h=o[l+2],B=o[I+2],E=t[i+20+2],u=-y*t[i+27]*(B-h+_)-m*E;t[i+20+2]=E+u,o[l+2]=h-t[i+3]*u,o[" +
+  "I+2]=B+t[i+5]*u}_r(t,i,o,l,I,r||(C&16)!==0)}}var Mc=Int32Array.of(1,-1,-1,-1,3,31,32);function Qi(t," +
+  "n,A,o){for(let e=n;e<A;e++){let r=e*40,s=(t[r+0]|0)*9,c=(t[r+1]|0)*9;$o(t,r,o,s,c),tA(t,r,o,s);let a" +
+  "=R[bo],i=R[Mo],l=R[Do]+R[uo],I=R[wo]+R[So],C=R[po],_=R[xo],y=l*i-I*a,m=C*i-_*a,h=l*a+I*i,B=C*a+_*i,E" +
+  "=t[r+20],u=t[r+20+2],g=t[r+20+1]+t[r+20+3]-t[r+20+4];R[Sn]=g*a-E*i,R[dn]=g*i+E*a,R[pn]=g*y+E*h+u,R[x" +
+  "n]=g*m+E*B+u,jn(t,r,o,s,c)}}function Ui(t,n,A,o,e,r,s){let c=n+A-1;for(let a=n;a<A;a++){let i=(s?c-a" +
+  ":a)*40,l=(t[i+0]|0)*9,I=(t[i+1]|0)*9,C=t[i+2],_=t[i+3],y=t[i+4],m=t[i+5];$o(t,i,o,l,I),tA(t,i,o,l);l" +
+  "et h=t[i+7]|0;if((h&bt.enableMotor)!==0){let P=o[l+2],x=o[I+2],F=t[i+33],b=t[i+20+2],D=t[i+30],N=b-F" +
+  "*(x-P-t[i+29]);N=N>D?D:N<-D?-D:N;let w=N-b;t[i+20+2]=N,o[l+2]=P-_*w,o[I+2]=x+m*w}let B=(h&bt.enableS" +
+  "pring)!==0,E=(h&bt.enableLimit)!==0;oA(t,i,o,l,I,e,r,B,!1,E,Mc);let u=R[Do],g=R[wo],f=-R[Mo],d=R[bo]" +
+  ",S=(u+R[uo])*d-(g+R[So])*f,p=R[po]*d-R[xo]*f,M=C+y+_*S*S+m*p*p;R[bo]=f,R[Mo]=d,R[En]=S,R[un]=p,R[sn]" +
+  "=M>0?1/M:0,R[zn]=f*u+d*g,RA(t,i,o,l,I,0,14,r)}}var De=0,we=1;function Ne(t,n,A,o,e,r){let s=t.joints" +
+  ".constraints,c=t.joints.groupStart,a=t.solverData.states,i=t.solverData.params,l=A*qA;for(let I=0;I<" +
+  "qA;I++){let C=Math.max(o,c[l+I]),_=Math.min(e,c[l+I+1]);C>=_||(n===De?(di(s,I,C,_,i),Pc(I,s,C,_,a)):" +
+  "Rc(I,s,C,_,a,i,n===we,r))}}function Te(t,n,A,o,e){let r=t.joints,s=t.solverData.states;n===De?Pi(r.p" +
+  "ins,A,o,s,t.solverData.params):Ri(r.pins,A,o,s,r.softness,n===we,e)}function Pc(t,n,A,o,e){switch(t)" +
+  "{case St.distance:return ui(n,A,o,e);case St.revolute:return vi(n,A,o,e);case St.prismatic:return Fi" +
+  "(n,A,o,e);case St.weld:return Ji(n,A,o,e);case St.wheel:return Qi(n,A,o,e);case St.mouse:return bi(n" +
+  ",A,o,e);case St.motor:return pi(n,A,o,e);case St.pulley:return wi(n,A,o,e)}}function Rc(t,n,A,o,e,r," +
+  "s,c){switch(t){case St.distance:return Si(n,A,o,e,r,s,c);case St.revolute:return Oi(n,A,o,e,r,s,c);c" +
+  "ase St.prismatic:return Di(n,A,o,e,r,s,c);case St.weld:return Li(n,A,o,e,r,s,c);case St.wheel:return" +
+  " Ui(n,A,o,e,r,s,c);case St.mouse:return Mi(n,A,o,e,r,s,c);case St.motor:return xi(n,A,o,e,r,s,c);cas" +
+  "e St.pulley:return Ni(n,A,o,e,r,s,c)}}var Dc=0,wc=1,Nc=2,Gi=3,Xi=4;var Tc=6,vc=7,Oc=8,Jc=9,Yi=10,Vi=" +
+  "13,Lc=16,qi=32,Qc=6;function Hi(t,n,A,o,e=0){let r=t.solverData,s=r.states,c=r.params,a=n&qi-1,i=(n&" +
+  "qi)!==0;if(a===Lc)Ee(t,A,o);else if(a>=Vi)Te(t,a-Vi,A,o,i);else if(a>=Yi)Ne(t,a-Yi,n>>Qc,A,o,i);else" +
+  " if(a===Oc)Vs(t,A,o,r.chunkFound,e*Ys);else if(a===Jc)r.writeBackCounts[e]=Ws(t,A,o,r.writeBackOut,A" +
+  "-1);else if(a===Dc)Hs(s,r.integration,o,c,A);else if(a===wc)Ks(s,o,c,A);else if(a===Nc)ks(s,o,c,A);e" +
+  "lse if(a===Tc)js(r.contacts,o,s,c,A);else if(a===vc)Uc(t,A,o);else{let l=r.kernel;if(l!==null){let I" +
+  "=r.contactsAddress+A*37*4;a===Gi?l.warmStartContacts(I,o-A,r.statesAddress):l.solveContacts(I,o-A,r." +
+  "statesAddress,c[1],c[3],a===Xi?1:0,i?1:0)}else a===Gi?$s(r.contacts,o,s,A):zs(r.contacts,o,s,c,a===X" +
+  "i,i,A)}}function Uc(t,n,A){let o=t.solverData.contacts,e=t.solverData.constraintSlot,r=t.contacts.li" +
+  "stIndex,s=t.contacts.points,c=t.contacts.flags;for(let a=n;a<A;a++){if(!Dn(c[a]))continue;let i=r[a]" +
+  ";if(i===-1)continue;let l=e[i];if(l<0)continue;let I=l*37,C=a*To,_=o[I+9];for(let y=0;y<_;y++){let m" +
+  "=I+15+y*11,h=C+y*Bo;s[h+Vo]=o[m+7],s[h+qo]=o[m+8]}}}var nA=0,ki=1,Cr=2,ve=3,Wi=4,Oe=5,fr=8,mr=12,Zi=" +
+  "0,Je=1,$i=2,zi=3,ji=4,ta=5,Gc=6,Xc=7,Yc=8,iy=fr+2*mr;var oa=1,Vc=2,Le=3,qc=4;function Hc(t){return(t" +
+  "&65535)<<16}function Ki(t,n,A){for(;;){let o=Atomics.load(t,ki);if((o&-65536)!==n)return-1;let e=o&6" +
+  "5535;if(e>=A)return-1;if(Atomics.compareExchange(t,ki,o,o+1)===o)return e}}function na(t,n,A,o,e,r,s" +
+  "){let c=Hc(o),a=fr+(o&1)*mr,i=0;for(let l=Ki(t,c,r);l>=0;l=Ki(t,c,r))e===qc?Kc(A,t,a,l,s):kc(A,e,l,s" +
+  "),Atomics.store(n,l,o),Atomics.add(t,Cr,1)+1===r&&Atomics.notify(t,Cr),i++;return i}function kc(t,n," +
+  "A,o){if(n===Vc)Ds(t,A,o,t.contacts.chunkOut,t.contacts.chunkCounts);else if(n===Le){let e=t.broadpha" +
+  "se;e.pairChunkCounts[A]=Ns(t,A,o,e.pairChunkOut,2*A*Kr,Kr)}}function Kc(t,n,A,o,e){let r=n[A+Xc]+o*e" +
+  ",s=Math.min(n[A+Yc],r+e);Hi(t,n[A+Gc],r,s,o)}var Wt=t=>t.contacts,Mn=t=>t.shapes.geometry,Pn=t=>t.sh" +
+  "apes,Zt=t=>t.bodies,hr=t=>t.bodies.transform,gr=t=>t.broadphase,Wc=t=>t.broadphase.moveBuffer,Go=t=>" +
+  "t.solverData,Xo=t=>t.joints,Zc=t=>t.joints.f,Qe=[[Wt,\"shapeA\"],[Wt,\"shapeB\"],[Wt,\"bodyA\"],[Wt,\"bodyB" +
+  "\"],[Wt,\"flags\"],[Wt,\"listIndex\"],[Wt,\"pointCount\"],[Wt,\"points\"],[Wt,\"normalX\"],[Wt,\"normalY\"],[Wt,\"" +
+  "manifoldCache\"],[Wt,\"cacheValid\"],[Wt,\"chunkOut\"],[Wt,\"chunkCounts\"],[Mn,\"type\"],[Mn,\"count\"],[Mn,\"r" +
+  "adius\"],[Mn,\"centroid\"],[Mn,\"slot\"],[Mn,\"verts\"],[Mn,\"normals\"],[Pn,\"aabb\"],[Pn,\"moved\"],[Pn,\"tree\"]" +
+  ",[Pn,\"proxy\"],[Zt,\"flags\"],[hr,\"x\"],[hr,\"y\"],[hr,\"c\"],[hr,\"s\"],[Pn,\"groupIndex\"],[Pn,\"maskBits\"],[gr" +
+  ",\"moveFrom\"],[gr,\"moveSlot\"],[gr,\"pairChunkOut\"],[gr,\"pairChunkCounts\"],[Wc,\"data\"],[Go,\"states\"],[G" +
+  "o,\"contacts\"],[Go,\"integration\"],[Go,\"centres\"],[Go,\"params\"],[Go,\"chunkFound\"],[Go,\"indexOf\"],[Go,\"" +
+  "constraintSlot\"],[Wt,\"list\"],[Wt,\"friction\"],[Wt,\"restitution\"],[Wt,\"tangentSpeed\"],[Wt,\"rollingResi" +
+  "stance\"],[Zt,\"localCenterX\"],[Zt,\"localCenterY\"],[Go,\"writeBackOut\"],[Go,\"writeBackCounts\"],[Zt,\"vx\"" +
+  "],[Zt,\"vy\"],[Zt,\"w\"],[Zt,\"centerX\"],[Zt,\"centerY\"],[Zt,\"forceX\"],[Zt,\"forceY\"],[Zt,\"torque\"],[Zt,\"ma" +
+  "ss\"],[Zt,\"inertia\"],[Zt,\"maxExtent\"],[Zt,\"minExtent\"],[Zt,\"type\"],[Zt,\"shapeHead\"],[Pn,\"next\"],[Xo,\"" +
+  "constraints\"],[Xo,\"groupStart\"],[Xo,\"pins\"],[Xo,\"softness\"],[Zt,\"invMass\"],[Zt,\"invInertia\"],[Xo,\"ty" +
+  "pe\"],[Xo,\"flags\"],[Xo,\"bodyA\"],[Xo,\"bodyB\"],[Xo,\"rowColour\"],[Xo,\"rowSlot\"],...Array.from({length:KA" +
+  "},(t,n)=>[Zc,String(n)])];function Aa(t,n,A){let[o,e]=Qe[n];o(t)[e]=A}var ra=\"AGFzbQEAAAABIgRgA39/fw" +
+  "BgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAA" +
+  "MNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACssuBfIUAh57Cn8gAiABKgIAu/wCQcgAbGoiJEEYaiACIAAqAgC7/AJByABsaiIlQR" +
+  "hq/V0DAP1XAwABIQYgJEFAayAlQUBr/V0DAP1XAwABIQ4gAiABKgIEu/wCQcgAbGoiJkEYaiACIAAqAgS7/AJByABsaiInQRhq/V" +
+  "0DAP1XAwABIQcgJkFAayAnQUBr/V0DAP1XAwABIQ8gBiABQQhqIABBCGr9XAIA/VYCAAH9XyIY/fIBIREgBiABQQxqIABBDGr9XA" +
+  "IA/VYCAAH9XyId/fIBIRIgByAY/fIBIRMgByAd/fIBIRQgJCAl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQai" +
+  "AlQRBq/V0DAP1XAwABIQcgJiAn/V0DAP1XAwABIQsgJkEIaiAnQQhq/V0DAP1XAwABIQwgJkEQaiAnQRBq/V0DAP1XAwABIQYgJE" +
+  "EwaiAlQTBq/V0DAP1XAwABIR4gJEE4aiAlQThq/V0DAP1XAwABIR8gJkEwaiAnQTBq/V0DAP1XAwABISAgJkE4aiAnQThq/V0DAP" +
+  "1XAwABISEgJkEgaiAnQSBq/V0DAP1XAwABICRBIGogJUEgav1dAwD9VwMAAf3xASAY/fIBICZBKGogJ0Eoav1dAwD9VwMAASAkQS" +
+  "hqICVBKGr9XQMA/VcDAAH98QEgHf3yAf3wASEiIAFBGGogAEEYav1cAgD9VgIAAf1fIRUgAUEcaiAAQRxq/VwCAP1WAgAB/V8hFi" +
+  "ABQSBqIABBIGr9XAIA/VYCAAH9XyEXIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohECAAQTxqISkgAU" +
+  "E8aiEqA0AgKEECSARAIBD9U0UgKEEBRnFFBEAgKSAoQSxsIgJqISsgEP0M/////////////////////yAoGyEZIAIgKmoiLEEEai" +
+  "ArQQRq/VwCAP1WAgAB/V8hGiAiICAgLEEMaiArQQxq/VwCAP1WAgAB/V/98gH98AEgISAa/fIB/fABIB4gLEEIaiArQQhq/VwCAP" +
+  "1WAgAB/V/98gH98QEgHyAsICv9XAIA/VYCAAH9XyIb/fIB/fEBICxBEGogK0EQav1cAgD9VgIAAf1f/fABIgj9DAAAAAAAAAAAAA" +
+  "AAAAAAAAD9SiEjICxBHGogK0Ecav1cAgD9VgIAAf1fIhwgBQR7IAggA/3yASAEIBUgCP3yASIIIAggBP1J/VIgI/1SIQj9DAAAAA" +
+  "AAAPA/AAAAAAAA8D8gFiAj/VIhDf0MAAAAAAAAAAAAAAAAAAAAACAXICP9UgUgCCAD/fIB/QwAAAAAAAAAAAAAAAAAAAAAICP9Ui" +
+  "EI/QwAAAAAAADwPwAAAAAAAPA/IQ39DAAAAAAAAAAAAAAAAAAAAAALIBz98gH98QEgLEEUaiArQRRq/VwCAP1WAgAB/V8gDf3yAS" +
+  "ALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgBiAa/fIBIAcgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAA" +
+  "AAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEEkaiICICtBJGoiLf1cAgD9VgIAAf1fISMgKA" +
+  "R7ICtBHGogCCAcIBn9Uv1eIgj9WgIAACAsQRxqIAj9WgIAASAtIA0gIyAZIA0gI/1K/U79Uv1eIgj9WgIAACACIAj9WgIAASAJIA" +
+  "0gEf3yAf3xASAJIBn9UiEJIAogDSAS/fIB/fEBIAogGf1SIQogCyANIBP98gH98AEgCyAZ/VIhCyAMIA0gFP3yAf3wASAMIBn9Ui" +
+  "EMIAYgDSAPIBr98gH98gH98AEgBiAZ/VIhBiAHIA0gDiAb/fIB/fIB/fEBIAcgGf1SBSArQRxqIAj9XiII/VoCAAAgLEEcaiAI/V" +
+  "oCAAEgK0EkaiANICMgDSAj/Ur9Uv1eIgj9WgIAACAsQSRqIAj9WgIAASAJIA0gEf3yAf3xASEJIAogDSAS/fIB/fEBIQogCyANIB" +
+  "P98gH98AEhCyAMIA0gFP3yAf3wASEMIAYgDSAPIBr98gH98gH98AEhBiAHIA0gDiAb/fIB/fIB/fEBCyEHIChBAWohKAwCCwsLIA" +
+  "FBEGogAEEQav1cAgD9VgIAAf1fIQMgAUEoaiAAQShq/VwCAP1WAgAB/V8hBEEAIQIDQCACQQJIBEAgEP1TRSACQQFGcUUEQCApIA" +
+  "JBLGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBHGogKEEcav1cAgD9VgIAAf1f/fIBIg397QEhFSANIB" +
+  "UgBUEgaiIrIChBIGoiLP1cAgD9VgIAAf1fIhYgBUEYaiAoQRhq/VwCAP1WAgAB/V8gCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCi" +
+  "AY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/VwCAP1WAgAB/V8iF/3yASAGIAVBDGogKEEMav1cAgD9VgIAAf1fIhn98gH98QEgBP3wAf" +
+  "3wAf3yAf3xASIaIBogFf1J/VIgGiAN/Ur9UiINIBb98QEhFSACBHsgLCANIBYgCP1S/V4iDf1aAgAAICsgDf1aAgABIAkgFSAS/f" +
+  "IB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgBi" +
+  "AVIA8gGf3yAf3yAf3xASAGIAj9UiEGIAcgFSAOIBf98gH98gH98AEgByAI/VIFIChBIGogDf1eIgj9WgIAACAFQSBqIAj9WgIAAS" +
+  "AJIBUgEv3yAf3xASEJIAogFSAR/fIB/fABIQogCyAVIBT98gH98AEhCyAMIBUgE/3yAf3xASEMIAYgFSAPIBn98gH98gH98QEhBi" +
+  "AHIBUgDiAX/fIB/fIB/fABCyEHIAJBAWohAgwCCwsLIAFBLGogAEEsav1cAgD9VgIAAf1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9Si" +
+  "IE/VMEQCADICpBHGogKUEcav1cAgD9VgIAAf1fICpByABqIClByABq/VwCAP1WAgAB/V/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/f" +
+  "AB/fIBIgP97QEhCCADIAggAUE0aiICIABBNGoiBf1cAgD9VgIAAf1fIg0gAUEwaiAAQTBq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/f" +
+  "EBIhAgECAI/Un9UiAQIAP9Sv1SIgMgDf3xASEIIAUgAyANIAT9Uv1eIgP9WgIAACACIAP9WgIAASAHIA4gCP3yAf3xASAHIAT9Ui" +
+  "EHIAYgDyAI/fIB/fABIAYgBP1SIQYLICUgCf1bAwAAICQgCf1bAwABICVBCGogCv1bAwAAICRBCGogCv1bAwABICVBEGogB/1bAw" +
+  "AAICRBEGogB/1bAwABICcgC/1bAwAAICYgC/1bAwABICdBCGogDP1bAwAAICZBCGogDP1bAwABICdBEGogBv1bAwAAICZBEGogBv" +
+  "1bAwABC8YLAhx8BH8gASAAKgIAu/wCQcgAbGoiIysDGCEFICNBQGsrAwAhGiABIAAqAgS7/AJByABsaiIiKwMYIQsgIkFAaysDAC" +
+  "EZIAUgACoCCLsiHKIhGCAFIAAqAgy7IhuiIRcgIysDACEMICMrAwghDSAjKwMQIRYgIisDACEdICIrAwghHiAiKwMQIQogACoCGL" +
+  "shFSAAKgIcuyEGIAAqAiC7IQkgACoCJLtEAAAAAAAA8D9kISEgAEE8aiIBQSxqISREAAAAAAAA8D8hBSAiKwMgICMrAyChIByiIC" +
+  "IrAyggIysDKKEgG6KgIhQgIisDMCITIAEqAgy7oqAgIisDOCISIAEqAgS7Ih+ioCAjKwMwIhEgASoCCLuioSAjKwM4IhAgASoCAL" +
+  "siIKKhIAEqAhC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAA" +
+  "shBwsgAUEcaioCALsiDiAHIA6ioSABKgIUuyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAA" +
+  "AAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AhwgASAHIAFBJGoqAgC7IgUgBSAHYxu2OAIkIAwgByAYoqEhDyANIAcgF6" +
+  "KhIQ4gFiAHIBogIKKioSENIB0gByALIByiIhaioCEMIB4gByALIBuiIh2ioCELIAogByAZIB+ioqAhCCAhBEBEAAAAAAAA8D8hBU" +
+  "QAAAAAAAAAACEHIBQgEyAkKgIMu6KgIBIgJCoCBLsiCqKgIBEgJCoCCLuioSAQICQqAgC7IhCioSAkKgIQu6AiEUQAAAAAAAAAAG" +
+  "QEfCARIAKiBSAEBHwgCSEHIAYhBSAVIBGiIgIgA5oiA2MEfCADBSACCwVEAAAAAAAAAAALCyECICRBHGoqAgC7IgMgByADoqEgJC" +
+  "oCFLsgBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6" +
+  "EhAyAkIAK2OAIcICQgAyAkQSRqKgIAuyICIAIgA2MbtjgCJCAPIAMgGKKhIQ8gDiADIBeioSEOIAwgAyAWoqAhDCALIAMgHaKgIQ" +
+  "sgDSADIBogEKKioSENIAggAyAZIAqioqAhCAsgACoCELsiAyABKgIcu6IiApohBSACIAUgAUEgaioCALsiBiABKgIYuyAMIBuiIA" +
+  "sgHKKhIA8gG6IgDiAcoqGhIA0gASoCCLsiB6IgCCABKgIMuyIJoqEgACoCKLsiCqCgoqEiECAFIBBkGyACIBBjGyICIAahIQUgAS" +
+  "ACtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIA0gBSAaIAeioqAhDSAMIAUgHaKgIQwgCyAFIBaioSELIAggBSAZIAmioqEhAiAhBE" +
+  "AgAyAkKgIcu6IiA5ohBSADIAUgJEEgaioCALsiBiAkKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkKg" +
+  "IMuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgJCADtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIA" +
+  "UgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCLLsiA0QAAAAAAAAAAGQEQCADIAEqAhy7ICEEfCAkKgIcuwVEAA" +
+  "AAAAAAAAALoKIiA5ohBSADIAUgAEE0aioCALsiBiAAKgIwuyACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADtjgCNCANIB" +
+  "ogBaKhIQ0gAiAZIAWioCECCyAjIA85AwAgIyAOOQMIICMgDTkDECAiIAw5AwAgIiALOQMIICIgAjkDEAvpBgIMewZ/IAIgACoCAL" +
+  "v8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAbGohECACIAEqAgC7/AJByABsaiERIAIgASoCBLv8AkHIAGxqIQIgAUEIaiAAQQhq/VwCAP" +
+  "1WAgAB/V8hCiABQQxqIABBDGr9XAIA/VYCAAH9XyELIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohDQ" +
+  "NAIBJBAkgEQCAJIBJBC2xBD2pBAnQiEyABaiIUQRxqIAAgE2oiE0Ecav1cAgD9VgIAAf1fIgggCv3yASAUQSBqIBNBIGr9XAIA/V" +
+  "YCAAH9XyIOIAv98gH98AH98AEhDCAEIAggC/3yASAOIAr98gH98QH98AEhBiADIAggFCAT/VwCAP1WAgAB/V/98gEgDiAUQQhqIB" +
+  "NBCGr9XAIA/VYCAAH9X/3yAf3xAf3wASEHIAUgCCAUQQRqIBNBBGr9XAIA/VYCAAH9X/3yASAOIBRBDGogE0EMav1cAgD9VgIAAf" +
+  "1f/fIB/fEB/fABIQggEgR7IAYgBCAN/VIhBCAHIAMgDf1SIQMgCCAFIA39UiEFIAwgCSAN/VIFIAYhBCAHIQMgCCEFIAwLIQkgEk" +
+  "EBaiESDAELCyABQTRqIABBNGr9XAIA/VYCAAH9XyEGIAJBGGogEEEYav1dAwD9VwMAASEHIA8gESAP/V0DAP1XAwABIBFBGGogD0" +
+  "EYav1dAwD9VwMAASIIIAn98gH98QEiCv1bAwAAIBEgCv1bAwABIBFBCGoiACAPQQhqIgH9XQMA/VcDAAEgCCAE/fIB/fEBIQggAS" +
+  "AI/VsDAAAgACAI/VsDAAEgEUEQaiIAIA9BEGoiAf1dAwD9VwMAASARQUBrIA9BQGv9XQMA/VcDAAEgAyAG/fAB/fIB/fEBIQMgAS" +
+  "AD/VsDAAAgACAD/VsDAAEgECACIBD9XQMA/VcDAAEgByAJ/fIB/fABIgP9WwMAACACIAP9WwMAASACQQhqIgAgEEEIaiIB/V0DAP" +
+  "1XAwABIAcgBP3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABIAJBEGoiACAQQRBqIgH9XQMA/VcDAAEgAkFAayAQQUBr/V0DAP1XAw" +
+  "ABIAUgBv3wAf3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABC5gEAgd/DHwDQCABIARKBEAgACAEQZQBbGohAyAEQQFqIgUgAUgEQC" +
+  "ADKgIEuyEKIAAgBUGUAWxqIgUqAgC7IQsgAyoCALsiDCAFKgIEuyINYSALIAxhciAMRAAAAAAAAAAAYnEEf0EBBSAKIA1hIAogC2" +
+  "FyIApEAAAAAAAAAABicQtFBEAgAyAFIAIQAiAEQQJqIQQMAwsLQQAhBkQAAAAAAAAAACEKRAAAAAAAAAAAIQtEAAAAAAAAAAAhDE" +
+  "QAAAAAAAAAACENIAIgAyoCALv8AkHIAGxqIggrAxghDiAIQUBrKwMAIRIgAiADKgIEu/wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhEy" +
+  "ADKgIIuyEQIAMqAgy7IREgAyoCJLv8AiEHA0AgBiAHSARAIAogAyAGQQtsQQ9qQQJ0aiIFKgIcuyIUIBCiIAUqAiC7IhUgEaKgoC" +
+  "EKIAsgFCARoiAVIBCioaAhCyAMIBQgBSoCALuiIBUgBSoCCLuioaAhDCANIBQgBSoCBLuiIBUgBSoCDLuioaAhDSAGQQFqIQYMAQ" +
+  "sLIAMqAjS7IRAgCCAIKwMAIA4gCqKhOQMAIAggCCsDCCAOIAuioTkDCCAIIAgrAxAgEiAMIBCgoqE5AxAgCSAJKwMAIA8gCqKgOQ" +
+  "MAIAkgCSsDCCAPIAuioDkDCCAJIAkrAxAgEyANIBCgoqA5AxAgBEEBaiEEDAELCwuHAwMCewN/BHwgA/0UIQcgBJr9FCEIIAVBAE" +
+  "chCSAGBEAgAUEBayEBA0AgAUEATgRAIAAgAUGUAWxqIQYgAUEASgRAIAAgAUEBa0GUAWxqIgoqAgC7IQwgCioCBLshDSAGKgIEuy" +
+  "IOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAAAAAAABicQR/QQEFIA0gDmEgDSAPYXIgDUQAAAAAAAAAAGJxC0UEQCAKIAYgAiAHIAggCR" +
+  "AAIAFBAmshAQwDCwsgBiACIAMgBCAFEAEgAUEBayEBDAELCwVBACEGA0AgASAGSgRAIAAgBkGUAWxqIQogBkEBaiILIAFIBEAgCi" +
+  "oCBLshDCAAIAtBlAFsaiILKgIAuyENIAoqAgC7Ig4gCyoCBLsiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hci" +
+  "AMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",ea=\"AGFz" +
+  "bQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdh" +
+  "cm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACssuBfIUAh57Cn8gAiABKgIAu/wCQcgAbGoiJEEYaiAC" +
+  "IAAqAgC7/AJByABsaiIlQRhq/V0DAP1XAwABIQYgJEFAayAlQUBr/V0DAP1XAwABIQ4gAiABKgIEu/wCQcgAbGoiJkEYaiACIAAq" +
+  "AgS7/AJByABsaiInQRhq/V0DAP1XAwABIQcgJkFAayAnQUBr/V0DAP1XAwABIQ8gBiABQQhqIABBCGr9XAIA/VYCAAH9XyIY/fIB" +
+  "IREgBiABQQxqIABBDGr9XAIA/VYCAAH9XyId/fIBIRIgByAY/fIBIRMgByAd/fIBIRQgJCAl/V0DAP1XAwABIQkgJEEIaiAlQQhq" +
+  "/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQcgJiAn/V0DAP1XAwABIQsgJkEIaiAnQQhq/V0DAP1XAwABIQwgJkEQaiAn" +
+  "QRBq/V0DAP1XAwABIQYgJEEwaiAlQTBq/V0DAP1XAwABIR4gJEE4aiAlQThq/V0DAP1XAwABIR8gJkEwaiAnQTBq/V0DAP1XAwAB" +
+  "ISAgJkE4aiAnQThq/V0DAP1XAwABISEgJkEgaiAnQSBq/V0DAP1XAwABICRBIGogJUEgav1dAwD9VwMAAf3xASAY/fIBICZBKGog" +
+  "J0Eoav1dAwD9VwMAASAkQShqICVBKGr9XQMA/VcDAAH98QEgHf3yAf3wASEiIAFBGGogAEEYav1cAgD9VgIAAf1fIRUgAUEcaiAA" +
+  "QRxq/VwCAP1WAgAB/V8hFiABQSBqIABBIGr9XAIA/VYCAAH9XyEXIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAA" +
+  "APA//UohECAAQTxqISkgAUE8aiEqA0AgKEECSARAIBD9U0UgKEEBRnFFBEAgKSAoQSxsIgJqISsgEP0M////////////////////" +
+  "/yAoGyEZIAIgKmoiLEEEaiArQQRq/VwCAP1WAgAB/V8hGiAiICAgLEEMaiArQQxq/VwCAP1WAgAB/V/98gH98AEgISAa/fIB/fAB" +
+  "IB4gLEEIaiArQQhq/VwCAP1WAgAB/V/98gH98QEgHyAsICv9XAIA/VYCAAH9XyIb/fIB/fEBICxBEGogK0EQav1cAgD9VgIAAf1f" +
+  "/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD9SiEjICxBHGogK0Ecav1cAgD9VgIAAf1fIhwgBQR7IAggA/3yASAEIBUgCP3yASIIIAgg" +
+  "BP1J/VIgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8gFiAj/VIhDf0MAAAAAAAAAAAAAAAAAAAAACAXICP9UgUgCCAD/fIB/QwAAAAA" +
+  "AAAAAAAAAAAAAAAAICP9UiEI/QwAAAAAAADwPwAAAAAAAPA/IQ39DAAAAAAAAAAAAAAAAAAAAAALIBz98gH98QEgLEEUaiArQRRq" +
+  "/VwCAP1WAgAB/V8gDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgBiAa/fIBIAcgG/3yAf3xAf3wASAI" +
+  "/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEEkaiICICtBJGoi" +
+  "Lf1cAgD9VgIAAf1fISMgKAR7ICtBHGogCCAcIBn9Uv1eIgj9WgIAACAsQRxqIAj9WgIAASAtIA0gIyAZIA0gI/1K/U79Uv1eIgj9" +
+  "WgIAACACIAj9WgIAASAJIA0gEf3yAf3xASAJIBn9UiEJIAogDSAS/fIB/fEBIAogGf1SIQogCyANIBP98gH98AEgCyAZ/VIhCyAM" +
+  "IA0gFP3yAf3wASAMIBn9UiEMIAYgDSAPIBr98gH98gH98AEgBiAZ/VIhBiAHIA0gDiAb/fIB/fIB/fEBIAcgGf1SBSArQRxqIAj9" +
+  "XiII/VoCAAAgLEEcaiAI/VoCAAEgK0EkaiANICMgDSAj/Ur9Uv1eIgj9WgIAACAsQSRqIAj9WgIAASAJIA0gEf3yAf3xASEJIAog" +
+  "DSAS/fIB/fEBIQogCyANIBP98gH98AEhCyAMIA0gFP3yAf3wASEMIAYgDSAPIBr98gH98gH98AEhBiAHIA0gDiAb/fIB/fIB/fEB" +
+  "CyEHIChBAWohKAwCCwsLIAFBEGogAEEQav1cAgD9VgIAAf1fIQMgAUEoaiAAQShq/VwCAP1WAgAB/V8hBEEAIQIDQCACQQJIBEAg" +
+  "EP1TRSACQQFGcUUEQCApIAJBLGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBHGogKEEcav1cAgD9VgIA" +
+  "Af1f/fIBIg397QEhFSANIBUgBUEgaiIrIChBIGoiLP1cAgD9VgIAAf1fIhYgBUEYaiAoQRhq/VwCAP1WAgAB/V8gCyAd/fIBIAwg" +
+  "GP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/VwCAP1WAgAB/V8iF/3yASAGIAVBDGogKEEMav1cAgD9VgIA" +
+  "Af1fIhn98gH98QEgBP3wAf3wAf3yAf3xASIaIBogFf1J/VIgGiAN/Ur9UiINIBb98QEhFSACBHsgLCANIBYgCP1S/V4iDf1aAgAA" +
+  "ICsgDf1aAgABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT" +
+  "/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3yAf3yAf3xASAGIAj9UiEGIAcgFSAOIBf98gH98gH98AEgByAI/VIFIChBIGogDf1eIgj9" +
+  "WgIAACAFQSBqIAj9WgIAASAJIBUgEv3yAf3xASEJIAogFSAR/fIB/fABIQogCyAVIBT98gH98AEhCyAMIBUgE/3yAf3xASEMIAYg" +
+  "FSAPIBn98gH98gH98QEhBiAHIBUgDiAX/fIB/fIB/fABCyEHIAJBAWohAgwCCwsLIAFBLGogAEEsav1cAgD9VgIAAf1fIgP9DAAA" +
+  "AAAAAAAAAAAAAAAAAAD9SiIE/VMEQCADICpBHGogKUEcav1cAgD9VgIAAf1fICpByABqIClByABq/VwCAP1WAgAB/V/9DAAAAAAA" +
+  "AAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP97QEhCCADIAggAUE0aiICIABBNGoiBf1cAgD9VgIAAf1fIg0gAUEwaiAAQTBq/VwCAP1W" +
+  "AgAB/V8gBiAH/fEB/fIB/fEBIhAgECAI/Un9UiAQIAP9Sv1SIgMgDf3xASEIIAUgAyANIAT9Uv1eIgP9WgIAACACIAP9WgIAASAH" +
+  "IA4gCP3yAf3xASAHIAT9UiEHIAYgDyAI/fIB/fABIAYgBP1SIQYLICUgCf1bAwAAICQgCf1bAwABICVBCGogCv1bAwAAICRBCGog" +
+  "Cv1bAwABICVBEGogB/1bAwAAICRBEGogB/1bAwABICcgC/1bAwAAICYgC/1bAwABICdBCGogDP1bAwAAICZBCGogDP1bAwABICdB" +
+  "EGogBv1bAwAAICZBEGogBv1bAwABC8YLAhx8BH8gASAAKgIAu/wCQcgAbGoiIysDGCEFICNBQGsrAwAhGiABIAAqAgS7/AJByABs" +
+  "aiIiKwMYIQsgIkFAaysDACEZIAUgACoCCLsiHKIhGCAFIAAqAgy7IhuiIRcgIysDACEMICMrAwghDSAjKwMQIRYgIisDACEdICIr" +
+  "AwghHiAiKwMQIQogACoCGLshFSAAKgIcuyEGIAAqAiC7IQkgACoCJLtEAAAAAAAA8D9kISEgAEE8aiIBQSxqISREAAAAAAAA8D8h" +
+  "BSAiKwMgICMrAyChIByiICIrAyggIysDKKEgG6KgIhQgIisDMCITIAEqAgy7oqAgIisDOCISIAEqAgS7Ih+ioCAjKwMwIhEgASoC" +
+  "CLuioSAjKwM4IhAgASoCALsiIKKhIAEqAhC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQgL" +
+  "IAYhBSAJBUQAAAAAAAAAAAshBwsgAUEcaioCALsiDiAHIA6ioSABKgIUuyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6Ig" +
+  "FiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AhwgASAHIAFBJGoqAgC7IgUgBSAHYxu2OAIk" +
+  "IAwgByAYoqEhDyANIAcgF6KhIQ4gFiAHIBogIKKioSENIB0gByALIByiIhaioCEMIB4gByALIBuiIh2ioCELIAogByAZIB+ioqAh" +
+  "CCAhBEBEAAAAAAAA8D8hBUQAAAAAAAAAACEHIBQgEyAkKgIMu6KgIBIgJCoCBLsiCqKgIBEgJCoCCLuioSAQICQqAgC7IhCioSAk" +
+  "KgIQu6AiEUQAAAAAAAAAAGQEfCARIAKiBSAEBHwgCSEHIAYhBSAVIBGiIgIgA5oiA2MEfCADBSACCwVEAAAAAAAAAAALCyECICRB" +
+  "HGoqAgC7IgMgByADoqEgJCoCFLsgBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAg" +
+  "AkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK2OAIcICQgAyAkQSRqKgIAuyICIAIgA2MbtjgCJCAPIAMgGKKhIQ8gDiADIBeioSEOIAwg" +
+  "AyAWoqAhDCALIAMgHaKgIQsgDSADIBogEKKioSENIAggAyAZIAqioqAhCAsgACoCELsiAyABKgIcu6IiApohBSACIAUgAUEgaioC" +
+  "ALsiBiABKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gASoCCLsiB6IgCCABKgIMuyIJoqEgACoCKLsiCqCgoqEiECAFIBBk" +
+  "GyACIBBjGyICIAahIQUgASACtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIA0gBSAaIAeioqAhDSAMIAUgHaKgIQwgCyAFIBaioSEL" +
+  "IAggBSAZIAmioqEhAiAhBEAgAyAkKgIcu6IiA5ohBSADIAUgJEEgaioCALsiBiAkKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGh" +
+  "IA0gJCoCCLsiB6IgAiAkKgIMuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgJCADtjgCICAPIAUgF6KhIQ8gDiAFIBii" +
+  "oCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCLLsiA0QAAAAAAAAAAGQEQCADIAEq" +
+  "Ahy7ICEEfCAkKgIcuwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEE0aioCALsiBiAAKgIwuyACIA2hoqEiByAFIAdkGyADIAdjGyID" +
+  "IAahIQUgACADtjgCNCANIBogBaKhIQ0gAiAZIAWioCECCyAjIA85AwAgIyAOOQMIICMgDTkDECAiIAw5AwAgIiALOQMIICIgAjkD" +
+  "EAvpBgIMewZ/IAIgACoCALv8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAbGohECACIAEqAgC7/AJByABsaiERIAIgASoCBLv8AkHIAGxq" +
+  "IQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8hCiABQQxqIABBDGr9XAIA/VYCAAH9XyELIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAA" +
+  "AADwPwAAAAAAAPA//UohDQNAIBJBAkgEQCAJIBJBC2xBD2pBAnQiEyABaiIUQRxqIAAgE2oiE0Ecav1cAgD9VgIAAf1fIgggCv3y" +
+  "ASAUQSBqIBNBIGr9XAIA/VYCAAH9XyIOIAv98gH98AH98AEhDCAEIAggC/3yASAOIAr98gH98QH98AEhBiADIAggFCAT/VwCAP1W" +
+  "AgAB/V/98gEgDiAUQQhqIBNBCGr9XAIA/VYCAAH9X/3yAf3xAf3wASEHIAUgCCAUQQRqIBNBBGr9XAIA/VYCAAH9X/3yASAOIBRB" +
+  "DGogE0EMav1cAgD9VgIAAf1f/fIB/fEB/fABIQggEgR7IAYgBCAN/VIhBCAHIAMgDf1SIQMgCCAFIA39UiEFIAwgCSAN/VIFIAYh" +
+  "BCAHIQMgCCEFIAwLIQkgEkEBaiESDAELCyABQTRqIABBNGr9XAIA/VYCAAH9XyEGIAJBGGogEEEYav1dAwD9VwMAASEHIA8gESAP" +
+  "/V0DAP1XAwABIBFBGGogD0EYav1dAwD9VwMAASIIIAn98gH98QEiCv1bAwAAIBEgCv1bAwABIBFBCGoiACAPQQhqIgH9XQMA/VcD" +
+  "AAEgCCAE/fIB/fEBIQggASAI/VsDAAAgACAI/VsDAAEgEUEQaiIAIA9BEGoiAf1dAwD9VwMAASARQUBrIA9BQGv9XQMA/VcDAAEg" +
+  "AyAG/fAB/fIB/fEBIQMgASAD/VsDAAAgACAD/VsDAAEgECACIBD9XQMA/VcDAAEgByAJ/fIB/fABIgP9WwMAACACIAP9WwMAASAC" +
+  "QQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgBP3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABIAJBEGoiACAQQRBqIgH9XQMA/VcDAAEg" +
+  "AkFAayAQQUBr/V0DAP1XAwABIAUgBv3wAf3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABC5gEAgd/DHwDQCABIARKBEAgACAEQZQB" +
+  "bGohAyAEQQFqIgUgAUgEQCADKgIEuyEKIAAgBUGUAWxqIgUqAgC7IQsgAyoCALsiDCAFKgIEuyINYSALIAxhciAMRAAAAAAAAAAA" +
+  "YnEEf0EBBSAKIA1hIAogC2FyIApEAAAAAAAAAABicQtFBEAgAyAFIAIQAiAEQQJqIQQMAwsLQQAhBkQAAAAAAAAAACEKRAAAAAAA" +
+  "AAAAIQtEAAAAAAAAAAAhDEQAAAAAAAAAACENIAIgAyoCALv8AkHIAGxqIggrAxghDiAIQUBrKwMAIRIgAiADKgIEu/wCQcgAbGoi" +
+  "CSsDGCEPIAlBQGsrAwAhEyADKgIIuyEQIAMqAgy7IREgAyoCJLv8AiEHA0AgBiAHSARAIAogAyAGQQtsQQ9qQQJ0aiIFKgIcuyIU" +
+  "IBCiIAUqAiC7IhUgEaKgoCEKIAsgFCARoiAVIBCioaAhCyAMIBQgBSoCALuiIBUgBSoCCLuioaAhDCANIBQgBSoCBLuiIBUgBSoC" +
+  "DLuioaAhDSAGQQFqIQYMAQsLIAMqAjS7IRAgCCAIKwMAIA4gCqKhOQMAIAggCCsDCCAOIAuioTkDCCAIIAgrAxAgEiAMIBCgoqE5" +
+  "AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSsDCCAPIAuioDkDCCAJIAkrAxAgEyANIBCgoqA5AxAgBEEBaiEEDAELCwuHAwMCewN/BHwg" +
+  "A/0UIQcgBJr9FCEIIAVBAEchCSAGBEAgAUEBayEBA0AgAUEATgRAIAAgAUGUAWxqIQYgAUEASgRAIAAgAUEBa0GUAWxqIgoqAgC7" +
+  "IQwgCioCBLshDSAGKgIEuyIOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAAAAAAABicQR/QQEFIA0gDmEgDSAPYXIgDUQAAAAAAAAAAGJx" +
+  "C0UEQCAKIAYgAiAHIAggCRAAIAFBAmshAQwDCwsgBiACIAMgBCAFEAEgAUEBayEBDAELCwVBACEGA0AgASAGSgRAIAAgBkGUAWxq" +
+  "IQogBkEBaiILIAFIBEAgCioCBLshDCAAIAtBlAFsaiILKgIAuyENIAoqAgC7Ig4gCyoCBLsiD2EgDSAOYXIgDkQAAAAAAAAAAGJx" +
+  "BH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFq" +
+  "IQYMAQsLCws=\";var AA=[void 0,void 0];function ia(t){let n=t?1:0;if(AA[n]!==void 0)return AA[n];if(AA" +
+  "[n]=null,typeof WebAssembly==\"object\"&&typeof WebAssembly.Module==\"function\")try{AA[n]=new WebAssemb" +
+  "ly.Module($c(t?ea:ra))}catch{AA[n]=null}return AA[n]}function aa(t,n){return new WebAssembly.Instanc" +
+  "e(t,{env:{memory:n,abort:()=>{throw new Error(\"contact solver kernel aborted\")}}}).exports}var sa=\"A" +
+  "BCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/\";function $c(t){let n=new Uint8Array" +
+  "(128);for(let c=0;c<sa.length;c++)n[sa.charCodeAt(c)]=c;let A=t.length;for(;A>0&&t[A-1]===\"=\";)A--;l" +
+  "et o=new Uint8Array(A*3>>2),e=0,r=0,s=0;for(let c=0;c<A;c++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(e-" +
+  "=8,o[s++]=r>>e&255);return o}var dt=new Float64Array(0),Ht=new Int32Array(0),_a={states:dt,integrati" +
+  "on:dt,centres:dt,contacts:new Float32Array(0),params:dt,chunkFound:Ht,writeBackOut:Ht,writeBackCount" +
+  "s:Ht,indexOf:Ht,constraintSlot:Ht,kernel:null,kernelMemory:null,statesAddress:0,contactsAddress:0},D" +
+  "A={contacts:new TA,shapes:{geometry:new IA,aabb:dt,moved:new Uint8Array(0),tree:new Uint8Array(0),pr" +
+  "oxy:Ht,groupIndex:Ht,maskBits:new Uint32Array(0),next:Ht},bodies:{flags:new Uint8Array(0),transform:" +
+  "{x:dt,y:dt,c:dt,s:dt},invMass:dt,invInertia:dt,localCenterX:dt,localCenterY:dt,vx:dt,vy:dt,w:dt,cent" +
+  "erX:dt,centerY:dt,forceX:dt,forceY:dt,torque:dt,mass:dt,inertia:dt,maxExtent:dt,minExtent:dt,type:ne" +
+  "w Uint8Array(0),shapeHead:Ht},broadphase:{trees:[new Jn,new Jn],moveBuffer:new No,moveFrom:dt,moveSl" +
+  "ot:Ht,queryResults:new No,pairChunkOut:Ht,pairChunkCounts:Ht},manifold:ke(),pose:new Float64Array(8)" +
+  ",solverData:_a,joints:{constraints:dt,groupStart:Ht,pins:dt,softness:dt,f:Array.from({length:KA},()=" +
+  ">dt),type:Ht,flags:Ht,bodyA:Ht,bodyB:Ht,rowColour:Ht,rowSlot:Ht}},$t=new Int32Array(Je+1),ya=Ht,Ca=n" +
+  "ew Int32Array(0),zc=2e4,FA=0;function ca(){for(;;){for(let r=0;r<zc&&Atomics.load($t,nA)===FA;r++);A" +
+  "tomics.add($t,Oe,1),Atomics.wait($t,nA,FA),Atomics.sub($t,Oe,1);let t=Atomics.load($t,nA);if(t===FA)" +
+  "continue;FA=t;let n=fr+(t&1)*mr,A=Atomics.load($t,n+Zi),o=Atomics.load($t,n+Je),e=Atomics.load($t,n+" +
+  "$i);if(Atomics.load($t,nA)===t){if(A===oa)return;if(A===Le){let r=DA.broadphase.trees;r[0].adoptRoot" +
+  "(Atomics.load($t,n+zi)),r[1].adoptRoot(Atomics.load($t,n+ji)),DA.contacts.pairs.adoptSlots(ya,Atomic" +
+  "s.load($t,n+ta))}try{na($t,Ca,DA,t,A,o,e)}catch(r){Atomics.store($t,Wi,1),Atomics.notify($t,Cr),fa({" +
+  "type:\"error\",message:r instanceof Error?r.message:String(r)});return}}}}function la(t){if(t.type===\"" +
+  "init\")$t=t.ctrl,FA=Atomics.load($t,nA),fa({type:\"ready\"}),ca();else if(t.type===\"columns\"){let n=t.c" +
+  "olumns,A=Qe.length;for(let s=0;s<A;s++)Aa(DA,s,n[s]);let o=DA.broadphase.trees;o[0].adoptQueryColumn" +
+  "s(n.slice(A,A+Ln)),o[1].adoptQueryColumns(n.slice(A+Ln,A+2*Ln)),ya=n[A+2*Ln],Ca=t.chunkDone;let e=_a" +
+  ",r=t.kernelMemory??null;r!==e.kernelMemory&&(e.kernelMemory=r,e.kernel=r===null?null:aa(ia(!0),r)),e" +
+  ".statesAddress=t.statesAddress??0,e.contactsAddress=t.contactsAddress??0,Atomics.add($t,ve,1),Atomic" +
+  "s.notify($t,ve),ca()}}var Ia=globalThis.require,Br=typeof Ia==\"function\"?Ia(\"node:worker_threads\").p" +
+  "arentPort:null;function fa(t){Br!==null?Br.postMessage(t):self.postMessage(t)}Br!==null?Br.on(\"messa" +
+  "ge\",la):self.onmessage=t=>la(t.data);})();\n";
