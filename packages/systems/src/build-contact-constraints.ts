@@ -37,8 +37,6 @@ import {
   CONTACT_POINTS_STRIDE,
   CP_ANCHOR_AX,
   CP_ANCHOR_AY,
-  CP_ANCHOR_BX,
-  CP_ANCHOR_BY,
   CP_NORMAL_IMPULSE,
   CP_SEPARATION,
   CP_STRIDE,
@@ -76,7 +74,12 @@ export interface PrepareState {
   readonly bodies: {
     readonly localCenterX: Float64Array;
     readonly localCenterY: Float64Array;
-    readonly transform: { readonly c: Float64Array; readonly s: Float64Array };
+    readonly transform: {
+      readonly x: Float64Array;
+      readonly y: Float64Array;
+      readonly c: Float64Array;
+      readonly s: Float64Array;
+    };
   };
   readonly solverData: {
     readonly contacts: Float32Array;
@@ -235,6 +238,12 @@ export function buildContactConstraints(
     const wB = states[sob + BS_W]!;
     const base = id * CONTACT_POINTS_STRIDE;
     const kLinear = mA + mB;
+    // The anchor on B is anchorA + (origin A − origin B) (see CP_STRIDE). For a pair collided this step these are
+    // the origins it was collided at (transforms move only in finalize), so this is the anchor the narrowphase
+    // computed, to the bit; a pair left alone because both bodies slept, woken since, takes B's anchor at the pose
+    // the bodies fell asleep in, its points staying where they are on A.
+    const abx = t.x[bodyA]! - t.x[bodyB]!;
+    const aby = t.y[bodyA]! - t.y[bodyB]!;
     for (let j = 0; j < 2; j++) {
       const q = o + CC_HEADER + j * CCP_STRIDE;
       if (j >= count) {
@@ -243,10 +252,12 @@ export function buildContactConstraints(
         continue;
       }
       const src = base + j * CP_STRIDE;
-      const rAx = points[src + CP_ANCHOR_AX]! - lcAx;
-      const rAy = points[src + CP_ANCHOR_AY]! - lcAy;
-      const rBx = points[src + CP_ANCHOR_BX]! - lcBx;
-      const rBy = points[src + CP_ANCHOR_BY]! - lcBy;
+      const ax = points[src + CP_ANCHOR_AX]!;
+      const ay = points[src + CP_ANCHOR_AY]!;
+      const rAx = ax - lcAx;
+      const rAy = ay - lcAy;
+      const rBx = ax + abx - lcBx;
+      const rBy = ay + aby - lcBy;
       cc[q + CCP_RN_A] = rAx * ny - rAy * nx;
       cc[q + CCP_RN_B] = rBx * ny - rBy * nx;
       cc[q + CCP_DN_A] = rAx * nx + rAy * ny;

@@ -2,15 +2,9 @@ import {
   CONTACT_POINTS_STRIDE,
   CP_ANCHOR_AX,
   CP_ANCHOR_AY,
-  CP_ANCHOR_BX,
-  CP_ANCHOR_BY,
   MP_ANCHOR_AX,
   MP_ANCHOR_AY,
-  MP_ANCHOR_BX,
-  MP_ANCHOR_BY,
   MP_ID,
-  MP_POINT_X,
-  MP_POINT_Y,
   CP_ID,
   CP_NORMAL_IMPULSE,
   CP_TANGENT_IMPULSE,
@@ -25,8 +19,6 @@ import {
   SPECULATIVE_DISTANCE,
   collideFunctions,
   BodyFlag,
-  CP_POINT_X,
-  CP_POINT_Y,
   CP_SEPARATION,
   MP_SEPARATION,
   isSolidTouching,
@@ -189,14 +181,9 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
     for (let j = 0; j < newCount; j++) {
       const src = M_HEADER + j * MP_STRIDE;
       const dst = base + j * CP_STRIDE;
-      // anchorA, anchorB, point, separation, id: the CP_ fields alias the MP_ ones (written out: the loop form was a
-      // quarter of this stage's time).
+      // anchorA, separation, id (the anchor on B and the world point follow from anchorA and the pose: see CP_STRIDE).
       points[dst + CP_ANCHOR_AX] = m[src + MP_ANCHOR_AX]!;
       points[dst + CP_ANCHOR_AY] = m[src + MP_ANCHOR_AY]!;
-      points[dst + CP_ANCHOR_BX] = m[src + MP_ANCHOR_BX]!;
-      points[dst + CP_ANCHOR_BY] = m[src + MP_ANCHOR_BY]!;
-      points[dst + CP_POINT_X] = m[src + MP_POINT_X]!;
-      points[dst + CP_POINT_Y] = m[src + MP_POINT_Y]!;
       points[dst + CP_SEPARATION] = m[src + MP_SEPARATION]!;
       points[dst + CP_ID] = m[src + MP_ID]!;
       const fid = m[src + MP_ID]!;

@@ -7,8 +7,8 @@ import {
   CCP_STRIDE,
   CC_STRIDE,
   CONTACT_POINTS_STRIDE,
-  CP_POINT_X,
-  CP_POINT_Y,
+  CP_ANCHOR_AX,
+  CP_ANCHOR_AY,
   HIT_APPROACH_SPEED,
   HIT_BODY_A,
   HIT_BODY_B,
@@ -58,8 +58,10 @@ export function collectHitEvents(p: PhysicsState): void {
     d[e + HIT_SHAPE_B] = shapeHandle(p.shapes, c.shapeB[id]!);
     d[e + HIT_BODY_A] = c.bodyA[id]!;
     d[e + HIT_BODY_B] = c.bodyB[id]!;
-    d[e + HIT_POINT_X] = c.points[src + CP_POINT_X]!;
-    d[e + HIT_POINT_Y] = c.points[src + CP_POINT_Y]!;
+    // The world point: body A's origin (not moved before finalize) plus the anchor, as the narrowphase had it.
+    const bodyA = c.bodyA[id]!;
+    d[e + HIT_POINT_X] = p.bodies.transform.x[bodyA]! + c.points[src + CP_ANCHOR_AX]!;
+    d[e + HIT_POINT_Y] = p.bodies.transform.y[bodyA]! + c.points[src + CP_ANCHOR_AY]!;
     d[e + HIT_NORMAL_X] = c.normalX[id]!;
     d[e + HIT_NORMAL_Y] = c.normalY[id]!;
     d[e + HIT_APPROACH_SPEED] = bestSpeed;

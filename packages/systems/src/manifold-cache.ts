@@ -2,10 +2,6 @@ import {
   CONTACT_POINTS_STRIDE,
   CP_ANCHOR_AX,
   CP_ANCHOR_AY,
-  CP_ANCHOR_BX,
-  CP_ANCHOR_BY,
-  CP_POINT_X,
-  CP_POINT_Y,
   CP_SEPARATION,
   MC_STRIDE,
   M_HEADER,
@@ -133,10 +129,6 @@ export function reuseManifoldInPlace(c: ContactStore, id: number, pose: Float64A
     const dst = base + j * CP_STRIDE;
     points[dst + CP_ANCHOR_AX] = awx;
     points[dst + CP_ANCHOR_AY] = awy;
-    points[dst + CP_ANCHOR_BX] = awx - dx;
-    points[dst + CP_ANCHOR_BY] = awy - dy;
-    points[dst + CP_POINT_X] = xA + awx;
-    points[dst + CP_POINT_Y] = yA + awy;
     points[dst + CP_SEPARATION] = sep;
   }
   return true;

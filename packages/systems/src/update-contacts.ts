@@ -12,8 +12,8 @@ import {
   CB_POINT_COUNT,
   CB_SHAPE_A,
   CB_SHAPE_B,
-  CP_POINT_X,
-  CP_POINT_Y,
+  CP_ANCHOR_AX,
+  CP_ANCHOR_AY,
   CP_SEPARATION,
   growI32,
   pushPairEvent,
@@ -41,11 +41,14 @@ function pushBeginEvent(p: PhysicsState, id: number): void {
   const count = c.pointCount[id]!;
   d[o + CB_POINT_COUNT] = count;
   const base = id * CONTACT_POINTS_STRIDE;
+  // World points: body A's origin at the narrowphase's pose plus the anchors (see CP_STRIDE).
+  const xA = p.bodies.transform.x[c.bodyA[id]!]!;
+  const yA = p.bodies.transform.y[c.bodyA[id]!]!;
   for (let j = 0; j < 2; j++) {
     const src = base + j * CP_STRIDE;
     const dst = o + CB_POINT0_X + 3 * j;
-    d[dst] = j < count ? c.points[src + CP_POINT_X]! : 0;
-    d[dst + 1] = j < count ? c.points[src + CP_POINT_Y]! : 0;
+    d[dst] = j < count ? xA + c.points[src + CP_ANCHOR_AX]! : 0;
+    d[dst + 1] = j < count ? yA + c.points[src + CP_ANCHOR_AY]! : 0;
     d[dst + 2] = j < count ? c.points[src + CP_SEPARATION]! : 0;
   }
 }

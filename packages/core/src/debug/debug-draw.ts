@@ -1,5 +1,5 @@
 import { BodyFlag, BodyType } from '../body/body-store.js';
-import { ContactFlag, CONTACT_POINTS_STRIDE, CP_POINT_X, CP_POINT_Y, CP_STRIDE } from '../contact/contact-store.js';
+import { ContactFlag, CONTACT_POINTS_STRIDE, CP_ANCHOR_AX, CP_ANCHOR_AY, CP_STRIDE } from '../contact/contact-store.js';
 import { GEOMETRY_STRIDE } from '../geometry/geometry-store.js';
 import { ShapeType } from '../geometry/shape-type.js';
 import {
@@ -200,8 +200,9 @@ export function debugDraw(world: PhysicsWorld, drawer: DebugDrawer, options?: De
       const ny = cs.normalY[c]!;
       for (let j = 0; j < cs.pointCount[c]!; j++) {
         const o = c * CONTACT_POINTS_STRIDE + j * CP_STRIDE;
-        const x = cs.points[o + CP_POINT_X]!;
-        const y = cs.points[o + CP_POINT_Y]!;
+        // Anchored on body A: the point where it is now, after the step moved A (see CP_STRIDE).
+        const x = p.bodies.transform.x[cs.bodyA[c]!]! + cs.points[o + CP_ANCHOR_AX]!;
+        const y = p.bodies.transform.y[cs.bodyA[c]!]! + cs.points[o + CP_ANCHOR_AY]!;
         if (flags & DebugDrawFlag.contacts) drawer.drawPoint(x, y, pointSize, DebugColor.contactPoint);
         if (flags & DebugDrawFlag.contactNormals)
           drawer.drawSegment(x, y, x + len * nx, y + len * ny, DebugColor.contactNormal);

@@ -27,7 +27,8 @@ import {
  * Row counts are not stored: they follow from the scalars, so the total length is checked against them.
  */
 const MAGIC = 0x53443249;
-export const SNAPSHOT_FORMAT_VERSION = 1;
+/** 2: contact points stored without their anchor on B and world point (contact-store.ts CP_STRIDE 6, was 10). */
+export const SNAPSHOT_FORMAT_VERSION = 2;
 const HEADER_BYTES = 24;
 
 interface EntityIndex {
