@@ -53,7 +53,7 @@ export {
 } from './shape/shape-api.js';
 export { addChain } from './shape/chain-api.js';
 export { defaultShapeDef, defaultFilter, type ShapeDef, type FilterDef } from './shape/shape-def.js';
-export { ShapeStore } from './shape/shape-store.js';
+export { AABB_FAT, AABB_STRIDE, ShapeStore } from './shape/shape-store.js';
 export { bufferMove, bufferMoveFrom, fatMarginInto, refreshShapeAABB } from './shape/shape-proxy.js';
 
 export * from './geometry/index.js';

@@ -1,4 +1,6 @@
 import {
+  AABB_STRIDE,
+  AABB_FAT,
   CONTACT_POINTS_STRIDE,
   CP_ANCHOR_AX,
   CP_ANCHOR_AY,
@@ -35,14 +37,6 @@ export const COLLIDE_CHUNK = 256;
 /** Per chunk, three counts: separated contacts, touching flips, touching contacts. */
 export const CHUNK_COUNTS = 3;
 
-/** The box columns of a broadphase tree the narrowphase reads (a DynamicTree, or a worker's view of one). */
-export interface TreeBounds {
-  readonly minX: Float64Array;
-  readonly minY: Float64Array;
-  readonly maxX: Float64Array;
-  readonly maxY: Float64Array;
-}
-
 /**
  * What the narrowphase reads and writes: a PhysicsState, or a worker thread's view of the same columns. The manifold
  * and pose scratch are the thread's own.
@@ -51,10 +45,9 @@ export interface CollideState {
   readonly contacts: ContactStore;
   readonly shapes: {
     readonly geometry: GeometryStore;
+    /** Tight and fat boxes per shape (AABB_STRIDE). */
     readonly aabb: Float64Array;
     readonly moved: Uint8Array;
-    readonly tree: Uint8Array;
-    readonly proxy: Int32Array;
   };
   readonly bodies: {
     readonly flags: Uint8Array;
@@ -65,7 +58,6 @@ export interface CollideState {
       readonly s: Float64Array;
     };
   };
-  readonly broadphase: { readonly trees: readonly TreeBounds[] };
   readonly manifold: Float64Array;
   readonly pose: Float64Array;
 }
@@ -90,7 +82,6 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
   const s = p.shapes;
   const g = s.geometry;
   const t = p.bodies.transform;
-  const trees = p.broadphase.trees;
   const m = p.manifold;
   const pose = p.pose;
   const points = c.points;
@@ -109,17 +100,18 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
     if (listIndex[id] === -1) continue;
     const shapeA = c.shapeA[id]!;
     const shapeB = c.shapeB[id]!;
+    const ao = shapeA * AABB_STRIDE;
+    const bo = shapeB * AABB_STRIDE;
     // Fat boxes only change when a proxy moves in the tree, so only then can a pair stop overlapping: check those.
+    // (The shapes' copies of their proxies' boxes, next to the tight boxes read below: one record per shape.)
     if (moved[shapeA] === 1 || moved[shapeB] === 1) {
-      const treeA = trees[s.tree[shapeA]!];
-      const treeB = trees[s.tree[shapeB]!];
-      const pa = s.proxy[shapeA]!;
-      const pb = s.proxy[shapeB]!;
+      const fa = ao + AABB_FAT;
+      const fb = bo + AABB_FAT;
       if (
-        treeA.maxX[pa]! < treeB.minX[pb]! ||
-        treeB.maxX[pb]! < treeA.minX[pa]! ||
-        treeA.maxY[pa]! < treeB.minY[pb]! ||
-        treeB.maxY[pb]! < treeA.minY[pa]!
+        aabb[fa + 2]! < aabb[fb]! ||
+        aabb[fb + 2]! < aabb[fa]! ||
+        aabb[fa + 3]! < aabb[fb + 1]! ||
+        aabb[fb + 3]! < aabb[fa + 1]!
       ) {
         out[dead++] = id;
         continue;
@@ -136,8 +128,6 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
     // Tight boxes (refreshed whenever a body moves) further apart than the speculative distance on either axis
     // cannot produce a manifold point: skip the routine (and the poses: the scattered transform reads). Most fat-box
     // pairs of a busy pile end here.
-    const ao = shapeA * 4;
-    const bo = shapeB * 4;
     if (
       aabb[ao]! > aabb[bo + 2]! + SPECULATIVE_DISTANCE ||
       aabb[bo]! > aabb[ao + 2]! + SPECULATIVE_DISTANCE ||

@@ -1,4 +1,6 @@
 import {
+  AABB_STRIDE,
+  AABB_FAT,
   fatMarginInto,
   BI_EID,
   BI_STRIDE,
@@ -155,7 +157,7 @@ function sweepBody(p: PhysicsState, eid: number, o: number, bullet: boolean): vo
   for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
     if (s.sensor[sh] === 1) continue;
     computeShapeAABB(g, sh, pose, box0, 0);
-    const ao = sh * 4;
+    const ao = sh * AABB_STRIDE;
     const aabb = s.aabb; // the end pose's box (finalize refitted it)
     box[0] = Math.min(box0[0]!, aabb[ao]!);
     box[1] = Math.min(box0[1]!, aabb[ao + 1]!);
@@ -295,19 +297,26 @@ function rewind(p: PhysicsState, eid: number): void {
   const trees = p.broadphase.trees;
   const m = SPECULATIVE_DISTANCE;
   for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
-    const ao = sh * 4;
+    const ao = sh * AABB_STRIDE;
+    const fo = ao + AABB_FAT;
     computeShapeAABB(s.geometry, sh, pose, aabb, ao);
-    const tree = trees[s.tree[sh]!];
-    const proxy = s.proxy[sh]!;
     if (
-      tree.minX[proxy]! <= aabb[ao]! - m &&
-      tree.minY[proxy]! <= aabb[ao + 1]! - m &&
-      tree.maxX[proxy]! >= aabb[ao + 2]! + m &&
-      tree.maxY[proxy]! >= aabb[ao + 3]! + m
+      aabb[fo]! <= aabb[ao]! - m &&
+      aabb[fo + 1]! <= aabb[ao + 1]! - m &&
+      aabb[fo + 2]! >= aabb[ao + 2]! + m &&
+      aabb[fo + 3]! >= aabb[ao + 3]! + m
     )
       continue;
+    const tree = trees[s.tree[sh]!];
+    const proxy = s.proxy[sh]!;
     fatMarginInto(b.minExtent, eid, margin, 0);
     bufferMoveFrom(p, sh, tree, proxy);
     tree.moveProxyFat(proxy, aabb, ao, margin, 0);
+    // The proxy's new box, as moveProxyFat computed it.
+    const f = margin[0]!;
+    aabb[fo] = aabb[ao]! - f;
+    aabb[fo + 1] = aabb[ao + 1]! - f;
+    aabb[fo + 2] = aabb[ao + 2]! + f;
+    aabb[fo + 3] = aabb[ao + 3]! + f;
   }
 }

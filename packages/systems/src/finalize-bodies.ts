@@ -1,4 +1,6 @@
 import {
+  AABB_STRIDE,
+  AABB_FAT,
   BI_EID,
   BI_STRIDE,
   BS_DPX,
@@ -90,15 +92,15 @@ function refitProxies(p: PhysicsState, eid: number, states: Float64Array, o: num
   const moveX = PREDICTION * states[o + BS_DPX]!;
   const moveY = PREDICTION * states[o + BS_DPY]!;
   for (let sh = p.bodies.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
-    const ao = sh * 4;
-    const tree = trees[s.tree[sh]!];
-    const proxy = s.proxy[sh]!;
+    const ao = sh * AABB_STRIDE;
+    const fo = ao + AABB_FAT;
     const x0 = aabb[ao]!;
     const y0 = aabb[ao + 1]!;
     const x1 = aabb[ao + 2]!;
     const y1 = aabb[ao + 3]!;
-    if (tree.minX[proxy]! <= x0 && tree.minY[proxy]! <= y0 && tree.maxX[proxy]! >= x1 && tree.maxY[proxy]! >= y1)
-      continue;
+    if (aabb[fo]! <= x0 && aabb[fo + 1]! <= y0 && aabb[fo + 2]! >= x1 && aabb[fo + 3]! >= y1) continue;
+    const tree = trees[s.tree[sh]!];
+    const proxy = s.proxy[sh]!;
     // The new fat box reaches PREDICTION steps of the current motion ahead (Box2D 2.x's displacement
     // prediction): a body in steady motion then re-enters the tree every few steps instead of every step.
     fatMarginInto(minExtent, eid, fat, FAT_MARGIN);
@@ -109,5 +111,9 @@ function refitProxies(p: PhysicsState, eid: number, states: Float64Array, o: num
     fat[3] = y1 + margin + (moveY > 0 ? moveY : 0);
     bufferMoveFrom(p, sh, tree, proxy);
     tree.enlargeProxyFat(proxy, fat, 0);
+    aabb[fo] = fat[0]!;
+    aabb[fo + 1] = fat[1]!;
+    aabb[fo + 2] = fat[2]!;
+    aabb[fo + 3] = fat[3]!;
   }
 }

@@ -1,4 +1,6 @@
 import {
+  AABB_STRIDE,
+  AABB_FAT,
   BI_EID,
   BI_STRIDE,
   BS_DPX,
@@ -15,7 +17,6 @@ import {
   SP_KINETIC_CAP,
   SP_MAX_LINEAR_SPEED,
   computeShapeAABB,
-  type DynamicTree,
   type GeometryStore,
 } from '@impulse2d/core/internal';
 import { SAFETY_FACTOR, isFastBody, type FastBodyColumns } from './fast-bodies.js';
@@ -62,12 +63,10 @@ export interface WriteBackState {
   };
   readonly shapes: {
     readonly geometry: GeometryStore;
+    /** Tight and fat boxes per shape (AABB_STRIDE). */
     readonly aabb: Float64Array;
     readonly next: Int32Array;
-    readonly tree: Uint8Array;
-    readonly proxy: Int32Array;
   };
-  readonly broadphase: { readonly trees: readonly DynamicTree[] };
   readonly pose: Float64Array;
 }
 
@@ -88,7 +87,6 @@ export function writeBackBodies(v: WriteBackState, first: number, end: number, o
   const s = v.shapes;
   const g = s.geometry;
   const aabb = s.aabb;
-  const trees = v.broadphase.trees;
   const pose = v.pose;
   const continuous = sd.params[SP_CONTINUOUS] === 1;
   const maxExtent = b.maxExtent;
@@ -171,15 +169,13 @@ export function writeBackBodies(v: WriteBackState, first: number, end: number, o
     pose[2] = c;
     pose[3] = sn;
     for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
-      const ao = sh * 4;
+      const ao = sh * AABB_STRIDE;
       computeShapeAABB(g, sh, pose, aabb, ao);
-      const tree = trees[s.tree[sh]!]!;
-      const proxy = s.proxy[sh]!;
       if (
-        tree.minX[proxy]! > aabb[ao]! ||
-        tree.minY[proxy]! > aabb[ao + 1]! ||
-        tree.maxX[proxy]! < aabb[ao + 2]! ||
-        tree.maxY[proxy]! < aabb[ao + 3]!
+        aabb[ao + AABB_FAT]! > aabb[ao]! ||
+        aabb[ao + AABB_FAT + 1]! > aabb[ao + 1]! ||
+        aabb[ao + AABB_FAT + 2]! < aabb[ao + 2]! ||
+        aabb[ao + AABB_FAT + 3]! < aabb[ao + 3]!
       )
         flags |= REFIT;
     }

@@ -1,6 +1,7 @@
 import { BodyFlag, BodyType } from '../body/body-store.js';
 import { ContactFlag, CONTACT_POINTS_STRIDE, CP_ANCHOR_AX, CP_ANCHOR_AY, CP_STRIDE } from '../contact/contact-store.js';
 import { GEOMETRY_STRIDE } from '../geometry/geometry-store.js';
+import { AABB_STRIDE } from '../shape/shape-store.js';
 import { ShapeType } from '../geometry/shape-type.js';
 import {
   JF_ANCHOR_AX,
@@ -213,7 +214,8 @@ export function debugDraw(world: PhysicsWorld, drawer: DebugDrawer, options?: De
   if (flags & DebugDrawFlag.aabbs) {
     const box = s.aabb;
     for (let r = 0; r < s.capacityUsed; r++) {
-      if (s.alive[r]) drawer.drawAABB(box[4 * r]!, box[4 * r + 1]!, box[4 * r + 2]!, box[4 * r + 3]!, DebugColor.aabb);
+      const o = r * AABB_STRIDE;
+      if (s.alive[r]) drawer.drawAABB(box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!, DebugColor.aabb);
     }
   }
 

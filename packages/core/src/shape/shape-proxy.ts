@@ -4,6 +4,7 @@ import type { DynamicTree } from '../broadphase/dynamic-tree.js';
 import { computeShapeAABB } from '../geometry/index.js';
 import { AABB_MARGIN, AABB_MARGIN_EXTENT_FRACTION, SPECULATIVE_DISTANCE } from '../settings.js';
 import type { PhysicsState } from '../world/physics-world.js';
+import { AABB_FAT, AABB_STRIDE } from './shape-store.js';
 
 /**
  * Writes to out[o] the fat-box margin (m) of movable body `eid` (minimum extents in `minExtent`): AABB_MARGIN, or a
@@ -35,7 +36,7 @@ export function refreshShapeAABB(p: PhysicsState, shape: number): void {
   pose[1] = t.y[eid]!;
   pose[2] = t.c[eid]!;
   pose[3] = t.s[eid]!;
-  computeShapeAABB(s.geometry, shape, pose, s.aabb, shape * 4);
+  computeShapeAABB(s.geometry, shape, pose, s.aabb, shape * AABB_STRIDE);
 }
 
 /** Inserts the shape into the broadphase (static tree for static bodies, no margin there: they never move). */
@@ -47,13 +48,18 @@ export function createShapeProxy(p: PhysicsState, shape: number): void {
   const margin = isStatic ? 0 : fatMargin(p, body);
   const tree = isStatic ? TREE_STATIC : TREE_MOVABLE;
   const a = s.aabb;
-  const o = shape * 4;
+  const o = shape * AABB_STRIDE;
+  const f = o + AABB_FAT;
+  a[f] = a[o]! - margin;
+  a[f + 1] = a[o + 1]! - margin;
+  a[f + 2] = a[o + 2]! + margin;
+  a[f + 3] = a[o + 3]! + margin;
   s.tree[shape] = tree;
   s.proxy[shape] = p.broadphase.trees[tree].createProxy(
-    a[o]! - margin,
-    a[o + 1]! - margin,
-    a[o + 2]! + margin,
-    a[o + 3]! + margin,
+    a[f]!,
+    a[f + 1]!,
+    a[f + 2]!,
+    a[f + 3]!,
     shape,
     s.categoryBits[shape]!,
   );
@@ -142,17 +148,15 @@ export function synchronizeBodyProxies(p: PhysicsState, eid: number): void {
     const tree = p.broadphase.trees[s.tree[sh]!];
     const proxy = s.proxy[sh]!;
     const a = s.aabb;
-    const o = sh * 4;
-    if (
-      tree.minX[proxy]! <= a[o]! &&
-      tree.minY[proxy]! <= a[o + 1]! &&
-      tree.maxX[proxy]! >= a[o + 2]! &&
-      tree.maxY[proxy]! >= a[o + 3]!
-    ) {
-      continue;
-    }
+    const o = sh * AABB_STRIDE;
+    const f = o + AABB_FAT;
+    if (a[f]! <= a[o]! && a[f + 1]! <= a[o + 1]! && a[f + 2]! >= a[o + 2]! && a[f + 3]! >= a[o + 3]!) continue;
     bufferMoveFrom(p, sh, tree, proxy);
-    tree.moveProxy(proxy, a[o]! - margin, a[o + 1]! - margin, a[o + 2]! + margin, a[o + 3]! + margin);
+    a[f] = a[o]! - margin;
+    a[f + 1] = a[o + 1]! - margin;
+    a[f + 2] = a[o + 2]! + margin;
+    a[f + 3] = a[o + 3]! + margin;
+    tree.moveProxy(proxy, a[f]!, a[f + 1]!, a[f + 2]!, a[f + 3]!);
   }
 }
 

@@ -1,6 +1,7 @@
 import { CONTACT_POINTS_STRIDE, MC_STRIDE } from '../contact/contact-store.js';
 import { GEOMETRY_STRIDE } from '../geometry/geometry-store.js';
 import { JF_COUNT } from '../joints/joint-store.js';
+import { AABB_STRIDE } from '../shape/shape-store.js';
 import type { DynamicTree } from '../broadphase/dynamic-tree.js';
 import type { PairSet } from '../contact/pair-set.js';
 import type { PhysicsState } from '../world/physics-world.js';
@@ -343,7 +344,7 @@ for (const f of ['density', 'friction', 'restitution', 'rollingResistance', 'tan
   field('shapes', (p) => p.shapes, f, KIND_F64, shapeRows);
 }
 for (const f of ['categoryBits', 'maskBits']) field('shapes', (p) => p.shapes, f, KIND_U32, shapeRows);
-field('shapes', (p) => p.shapes, 'aabb', KIND_F64, shapeRows, 4);
+field('shapes', (p) => p.shapes, 'aabb', KIND_F64, shapeRows, AABB_STRIDE);
 field(
   'shapes',
   (p) => p.shapes,

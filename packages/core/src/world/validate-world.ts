@@ -1,6 +1,7 @@
 import { BodyFlag, BodyType } from '../body/body-store.js';
 import { ContactFlag } from '../contact/contact-store.js';
 import { PhysicsError } from '../errors.js';
+import { AABB_FAT, AABB_STRIDE } from '../shape/shape-store.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from './physics-world.js';
 
 function fail(message: string): never {
@@ -116,6 +117,17 @@ function checkShapes(p: PhysicsState): void {
     if (tree === undefined) fail(`shape ${sh} names tree ${tk}`);
     const proxy = s.proxy[sh]!;
     if (!tree.isProxy(proxy) || tree.getUserData(proxy) !== sh) fail(`shape ${sh} proxy ${proxy} is not its leaf`);
+    // The shape's copy of its proxy's box (read by the narrowphase and the refits) is the leaf's box, to the bit.
+    const f = sh * AABB_STRIDE + AABB_FAT;
+    const a = s.aabb;
+    if (
+      a[f] !== tree.minX[proxy] ||
+      a[f + 1] !== tree.minY[proxy] ||
+      a[f + 2] !== tree.maxX[proxy] ||
+      a[f + 3] !== tree.maxY[proxy]
+    ) {
+      fail(`shape ${sh} fat box [${a.subarray(f, f + 4).join(', ')}] is not its proxy's box`);
+    }
     leaves[tk]!++;
     const expected = b.type[body] === BodyType.static ? 0 : 1;
     if (tk !== expected) fail(`shape ${sh} of a ${b.type[body]}-type body sits in tree ${tk}`);

@@ -4,6 +4,7 @@
  * and answers every tick with one frame of transforms and debug-draw data in a Float64Array (copied: see sendFrame).
  */
 import {
+  AABB_STRIDE,
   createBody,
   createMouseJoint,
   createPhysicsWorld,
@@ -154,10 +155,10 @@ function fitView(w: PhysicsWorld): { x: number; y: number; height: number } {
   let maxY = -Infinity;
   for (let r = 0; r < s.capacityUsed; r++) {
     if (!s.alive[r] || p.bodies.type[s.body[r]!] !== BodyType.dynamic) continue;
-    minX = Math.min(minX, s.aabb[4 * r]!);
-    minY = Math.min(minY, s.aabb[4 * r + 1]!);
-    maxX = Math.max(maxX, s.aabb[4 * r + 2]!);
-    maxY = Math.max(maxY, s.aabb[4 * r + 3]!);
+    minX = Math.min(minX, s.aabb[AABB_STRIDE * r]!);
+    minY = Math.min(minY, s.aabb[AABB_STRIDE * r + 1]!);
+    maxX = Math.max(maxX, s.aabb[AABB_STRIDE * r + 2]!);
+    maxY = Math.max(maxY, s.aabb[AABB_STRIDE * r + 3]!);
   }
   if (!Number.isFinite(minX)) return { x: 0, y: 5, height: 20 };
   const height = Math.max((maxY - minY) * 1.25, ((maxX - minX) * 1.15) / 1.6, 5);
