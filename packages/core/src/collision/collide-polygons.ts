@@ -27,15 +27,20 @@ const segmentScratch = new Float64Array(8);
 const radii = new Float64Array(2);
 const separationOut = new Float64Array(1);
 
+/** Separating axis tests for two quadrilaterals: from the half-extents of two centred boxes, written out, general. */
+export const SAT_BOXES = 2;
+export const SAT_QUADS = 1;
+export const SAT_GENERAL = 0;
 /**
- * Whether two quadrilaterals take the written-out separating axis tests (the default) or the general loops. Both
- * give the same bits; the switch exists so that a property test can compare them (setQuadPath).
+ * The most specialised separating axis test a pair of quadrilaterals may take (SAT_BOXES, the default). SAT_QUADS
+ * gives the bits of SAT_GENERAL; SAT_BOXES gives the same separations up to rounding. The switch exists so that
+ * property tests can compare the paths (setQuadPath).
  */
-let quadPath = true;
+let quadPath = SAT_BOXES;
 
-/** Test hook: routes quadrilateral pairs through the general loops (false) or the written-out path (true). */
-export function setQuadPath(on: boolean): void {
-  quadPath = on;
+/** Test hook: the most specialised path quadrilateral pairs may take (SAT_BOXES, SAT_QUADS or SAT_GENERAL). */
+export function setQuadPath(mode: number): void {
+  quadPath = mode;
 }
 
 /** Hysteresis (m) in favour of A's face as the reference, so near-equal separations do not swap reference faces. */
@@ -92,14 +97,98 @@ export function collidePolygons(
   const tx = cA * dx + sA * dy - ox;
   const ty = -sA * dx + cA * dy - oy;
   const limit = SPECULATIVE_DISTANCE + radius;
-  let separationA: number;
-  let separationB: number;
-  let edgeA: number;
-  let edgeB: number;
-  if (countA === 4 && countB === 4 && quadPath) {
-    // Two quadrilaterals (boxes, most pairs): the separating axis tests of the general path below, written out over
+  // Assigned on every path below that does not return (the flow analysis cannot see it through the box test).
+  let separationA = 0;
+  let separationB = 0;
+  let edgeA = 0;
+  let edgeB = 0;
+  if (countA === 4 && countB === 4 && quadPath !== SAT_GENERAL) {
+    // Two quadrilaterals (most pairs): the separating axis tests of the general path below, written out over
     // locals, same operations in the same order (the same bits). Most pairs that get here are separated and leave
     // before the scratch arrays are written; with loops and array round trips this cost twice as much.
+    // Two centred, unturned boxes (vertices (−hx, −hy), (hx, −hy), (hx, hy), (−hx, hy), as makeBox writes them; the
+    // edge normals are then exactly −y, +x, +y, −x) take the tests from their half-extents instead: each face's
+    // separation is the centres' offset along it less both boxes' extents along it, a quarter of the arithmetic
+    // (the method of Gottschalk's OBB test). Same faces and separations up to rounding.
+    const hxA = v[baseA + 4]!;
+    const hyA = v[baseA + 5]!;
+    const hxB = v[baseB + 4]!;
+    const hyB = v[baseB + 5]!;
+    const boxes =
+      quadPath === SAT_BOXES &&
+      v[baseA]! === -hxA &&
+      v[baseA + 1]! === -hyA &&
+      v[baseA + 2]! === hxA &&
+      v[baseA + 3]! === -hyA &&
+      v[baseA + 6]! === -hxA &&
+      v[baseA + 7]! === hyA &&
+      v[baseB]! === -hxB &&
+      v[baseB + 1]! === -hyB &&
+      v[baseB + 2]! === hxB &&
+      v[baseB + 3]! === -hyB &&
+      v[baseB + 6]! === -hxB &&
+      v[baseB + 7]! === hyB;
+    if (boxes) {
+      // B's centre relative to A's in A's frame, and B's extents along A's axes.
+      const rx = cA * dx + sA * dy;
+      const ry = -sA * dx + cA * dy;
+      const ac = Math.abs(qc);
+      const as = Math.abs(qs);
+      const exB = hxB * ac + hyB * as;
+      const eyB = hxB * as + hyB * ac;
+      // A's faces −y, +x, +y, −x (edges 0–3); the first largest wins, as in the loops.
+      let sep = -ry - hyA - eyB;
+      let best = 0;
+      let si = rx - hxA - exB;
+      if (si > sep) {
+        sep = si;
+        best = 1;
+      }
+      si = ry - hyA - eyB;
+      if (si > sep) {
+        sep = si;
+        best = 2;
+      }
+      si = -rx - hxA - exB;
+      if (si > sep) {
+        sep = si;
+        best = 3;
+      }
+      if (sep >= limit) {
+        out[M_COUNT] = 0;
+        return;
+      }
+      separationA = sep;
+      edgeA = best;
+      // A's centre relative to B's in B's frame, and A's extents along B's axes; B's faces in the same order.
+      const ex = -(qc * rx + qs * ry);
+      const ey = qs * rx - qc * ry;
+      const exA = hxA * ac + hyA * as;
+      const eyA = hxA * as + hyA * ac;
+      sep = -ey - hyB - eyA;
+      best = 0;
+      si = ex - hxB - exA;
+      if (si > sep) {
+        sep = si;
+        best = 1;
+      }
+      si = ey - hyB - eyA;
+      if (si > sep) {
+        sep = si;
+        best = 2;
+      }
+      si = -ex - hxB - exA;
+      if (si > sep) {
+        sep = si;
+        best = 3;
+      }
+      if (sep >= limit) {
+        out[M_COUNT] = 0;
+        return;
+      }
+      separationB = sep;
+      edgeB = best;
+    }
     const ax1 = v[baseA + 2]! - ox;
     const ay1 = v[baseA + 3]! - oy;
     const ax2 = v[baseA + 4]! - ox;
@@ -114,47 +203,61 @@ export function collidePolygons(
     const by2 = qs * v[baseB + 4]! + qc * v[baseB + 5]! + ty;
     const bx3 = qc * v[baseB + 6]! - qs * v[baseB + 7]! + tx;
     const by3 = qs * v[baseB + 6]! + qc * v[baseB + 7]! + ty;
-    // A's edges against B's vertices; A's vertex 0 is the origin (v − o is exactly 0).
-    let nx = n[baseA]!;
-    let ny = n[baseA + 1]!;
-    let best = 0;
-    let sep =
-      Math.min(Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1), Math.min(nx * bx2 + ny * by2, nx * bx3 + ny * by3)) -
-      (nx * 0 + ny * 0);
-    nx = n[baseA + 2]!;
-    ny = n[baseA + 3]!;
-    let si =
-      Math.min(Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1), Math.min(nx * bx2 + ny * by2, nx * bx3 + ny * by3)) -
-      (nx * ax1 + ny * ay1);
-    if (si > sep) {
-      sep = si;
-      best = 1;
+    if (!boxes) {
+      // A's edges against B's vertices; A's vertex 0 is the origin (v − o is exactly 0).
+      let nx = n[baseA]!;
+      let ny = n[baseA + 1]!;
+      let best = 0;
+      let sep =
+        Math.min(
+          Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1),
+          Math.min(nx * bx2 + ny * by2, nx * bx3 + ny * by3),
+        ) -
+        (nx * 0 + ny * 0);
+      nx = n[baseA + 2]!;
+      ny = n[baseA + 3]!;
+      let si =
+        Math.min(
+          Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1),
+          Math.min(nx * bx2 + ny * by2, nx * bx3 + ny * by3),
+        ) -
+        (nx * ax1 + ny * ay1);
+      if (si > sep) {
+        sep = si;
+        best = 1;
+      }
+      nx = n[baseA + 4]!;
+      ny = n[baseA + 5]!;
+      si =
+        Math.min(
+          Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1),
+          Math.min(nx * bx2 + ny * by2, nx * bx3 + ny * by3),
+        ) -
+        (nx * ax2 + ny * ay2);
+      if (si > sep) {
+        sep = si;
+        best = 2;
+      }
+      nx = n[baseA + 6]!;
+      ny = n[baseA + 7]!;
+      si =
+        Math.min(
+          Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1),
+          Math.min(nx * bx2 + ny * by2, nx * bx3 + ny * by3),
+        ) -
+        (nx * ax3 + ny * ay3);
+      if (si > sep) {
+        sep = si;
+        best = 3;
+      }
+      if (sep >= limit) {
+        out[M_COUNT] = 0;
+        return;
+      }
+      separationA = sep;
+      edgeA = best;
     }
-    nx = n[baseA + 4]!;
-    ny = n[baseA + 5]!;
-    si =
-      Math.min(Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1), Math.min(nx * bx2 + ny * by2, nx * bx3 + ny * by3)) -
-      (nx * ax2 + ny * ay2);
-    if (si > sep) {
-      sep = si;
-      best = 2;
-    }
-    nx = n[baseA + 6]!;
-    ny = n[baseA + 7]!;
-    si =
-      Math.min(Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1), Math.min(nx * bx2 + ny * by2, nx * bx3 + ny * by3)) -
-      (nx * ax3 + ny * ay3);
-    if (si > sep) {
-      sep = si;
-      best = 3;
-    }
-    if (sep >= limit) {
-      out[M_COUNT] = 0;
-      return;
-    }
-    separationA = sep;
-    edgeA = best;
-    // B's edges (rotated into A's frame) against A's vertices.
+    // B's edges (rotated into A's frame).
     const nbx0 = qc * n[baseB]! - qs * n[baseB + 1]!;
     const nby0 = qs * n[baseB]! + qc * n[baseB + 1]!;
     const nbx1 = qc * n[baseB + 2]! - qs * n[baseB + 3]!;
@@ -163,49 +266,52 @@ export function collidePolygons(
     const nby2 = qs * n[baseB + 4]! + qc * n[baseB + 5]!;
     const nbx3 = qc * n[baseB + 6]! - qs * n[baseB + 7]!;
     const nby3 = qs * n[baseB + 6]! + qc * n[baseB + 7]!;
-    best = 0;
-    sep =
-      Math.min(
-        Math.min(nbx0 * 0 + nby0 * 0, nbx0 * ax1 + nby0 * ay1),
-        Math.min(nbx0 * ax2 + nby0 * ay2, nbx0 * ax3 + nby0 * ay3),
-      ) -
-      (nbx0 * bx0 + nby0 * by0);
-    si =
-      Math.min(
-        Math.min(nbx1 * 0 + nby1 * 0, nbx1 * ax1 + nby1 * ay1),
-        Math.min(nbx1 * ax2 + nby1 * ay2, nbx1 * ax3 + nby1 * ay3),
-      ) -
-      (nbx1 * bx1 + nby1 * by1);
-    if (si > sep) {
-      sep = si;
-      best = 1;
+    if (!boxes) {
+      // B's edges against A's vertices.
+      let best = 0;
+      let sep =
+        Math.min(
+          Math.min(nbx0 * 0 + nby0 * 0, nbx0 * ax1 + nby0 * ay1),
+          Math.min(nbx0 * ax2 + nby0 * ay2, nbx0 * ax3 + nby0 * ay3),
+        ) -
+        (nbx0 * bx0 + nby0 * by0);
+      let si =
+        Math.min(
+          Math.min(nbx1 * 0 + nby1 * 0, nbx1 * ax1 + nby1 * ay1),
+          Math.min(nbx1 * ax2 + nby1 * ay2, nbx1 * ax3 + nby1 * ay3),
+        ) -
+        (nbx1 * bx1 + nby1 * by1);
+      if (si > sep) {
+        sep = si;
+        best = 1;
+      }
+      si =
+        Math.min(
+          Math.min(nbx2 * 0 + nby2 * 0, nbx2 * ax1 + nby2 * ay1),
+          Math.min(nbx2 * ax2 + nby2 * ay2, nbx2 * ax3 + nby2 * ay3),
+        ) -
+        (nbx2 * bx2 + nby2 * by2);
+      if (si > sep) {
+        sep = si;
+        best = 2;
+      }
+      si =
+        Math.min(
+          Math.min(nbx3 * 0 + nby3 * 0, nbx3 * ax1 + nby3 * ay1),
+          Math.min(nbx3 * ax2 + nby3 * ay2, nbx3 * ax3 + nby3 * ay3),
+        ) -
+        (nbx3 * bx3 + nby3 * by3);
+      if (si > sep) {
+        sep = si;
+        best = 3;
+      }
+      if (sep >= limit) {
+        out[M_COUNT] = 0;
+        return;
+      }
+      separationB = sep;
+      edgeB = best;
     }
-    si =
-      Math.min(
-        Math.min(nbx2 * 0 + nby2 * 0, nbx2 * ax1 + nby2 * ay1),
-        Math.min(nbx2 * ax2 + nby2 * ay2, nbx2 * ax3 + nby2 * ay3),
-      ) -
-      (nbx2 * bx2 + nby2 * by2);
-    if (si > sep) {
-      sep = si;
-      best = 2;
-    }
-    si =
-      Math.min(
-        Math.min(nbx3 * 0 + nby3 * 0, nbx3 * ax1 + nby3 * ay1),
-        Math.min(nbx3 * ax2 + nby3 * ay2, nbx3 * ax3 + nby3 * ay3),
-      ) -
-      (nbx3 * bx3 + nby3 * by3);
-    if (si > sep) {
-      sep = si;
-      best = 3;
-    }
-    if (sep >= limit) {
-      out[M_COUNT] = 0;
-      return;
-    }
-    separationB = sep;
-    edgeB = best;
     // The clipping below reads the scratch arrays.
     vertsA[0] = 0;
     vertsA[1] = 0;
