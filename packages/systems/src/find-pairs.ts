@@ -106,10 +106,14 @@ function candidates(
   tree.queryNewOverlaps(queryBox, 0, mask, s.moved, results);
   const data = results.data;
   const pairs = v.contacts.pairs;
+  // Whether q's box at the last narrowphase is known (minX is +∞ when not: a new proxy, or a change that may have
+  // left overlapping pairs without their contacts; see bufferMove).
+  const qKnown = queryBox[4]! !== Infinity;
   let n = count;
   for (let k = 0; k < results.count; k++) {
     const other = data[k]!;
     if (other === q) continue;
+    let known = qKnown;
     if (s.moved[other] === 1) {
       // Both moved: the pair is found from both sides; keep the one found by the larger id.
       if (other < q) continue;
@@ -123,11 +127,16 @@ function candidates(
         from[j + 3]! >= queryBox[5]!
       )
         continue;
+      known = known && from[j]! !== Infinity;
     }
     const a = q < other ? q : other;
     const b = q < other ? other : q;
-    // Most overlaps in a moving pile are pairs that already have a contact: rule those out first.
-    if (pairs.get(a, b) !== -1) continue;
+    // With both boxes at the last narrowphase known, the query left out every pair whose boxes overlapped then, and
+    // only those can have a contact: after each narrowphase every contact's fat boxes overlap (it destroys those whose
+    // boxes parted, and the changes that destroy contacts otherwise queue their shapes without a known box). So only
+    // a pair with an unknown box is looked up (in a tumbling pile, 1,085 lookups a step that never found a contact,
+    // each a cache miss in the pair table).
+    if (!known && pairs.get(a, b) !== -1) continue;
     if (n === capacity) return -1;
     out[base + 2 * n] = a;
     out[base + 2 * n + 1] = b;

@@ -20,8 +20,8 @@ function fail(message: string): never {
  *   trees pass DynamicTree.validate; every live shape owns a leaf of its tree that names
  *   it, and the trees hold no other leaves; free rows are dead and listed once;
  * - contacts: the dense list, the pair set and the body edge lists describe the same contacts, between live shapes of
- *   the bodies recorded; a non-sensor contact touches exactly when it has manifold points; free rows are not live and
- *   listed once;
+ *   the bodies recorded; a non-sensor contact touches exactly when it has manifold points; its shapes' fat boxes
+ *   overlapped at the last narrowphase (or one is queued with no known box); free rows are not live and listed once;
  * - joints: rows and entity map agree, bodies are live, and the body joint-edge lists hold each joint once per body;
  * - sleep: a touching (non-sensor) contact or a joint never links an awake body to a sleeping one that can move
  *   (dynamic or kinematic, not quarantined), since islands sleep and wake whole.
@@ -180,11 +180,25 @@ function checkSleepLink(p: PhysicsState, a: number, b: number, what: string): vo
   }
 }
 
+/**
+ * A shape's fat box at the last narrowphase: the box remembered in the move buffer for a queued shape (minX +∞:
+ * unknown), else its proxy's box now.
+ */
+function lastBox(p: PhysicsState, shape: number, moveSlot: Map<number, number>): Float64Array {
+  const i = moveSlot.get(shape);
+  if (i !== undefined) return p.broadphase.moveFrom.subarray(i * 4, i * 4 + 4);
+  const o = shape * AABB_STRIDE + AABB_FAT;
+  return p.shapes.aabb.subarray(o, o + 4);
+}
+
 function checkContacts(p: PhysicsState): void {
   const c = p.contacts;
   const s = p.shapes;
   const b = p.bodies;
   if (c.pairs.count !== c.count) fail(`pair set holds ${c.pairs.count} pairs, contact list ${c.count}`);
+  const moveSlot = new Map<number, number>();
+  const mb = p.broadphase.moveBuffer;
+  for (let i = 0; i < mb.count; i++) moveSlot.set(mb.data[i]!, i);
   for (let k = 0; k < c.count; k++) {
     const id = c.list[k]!;
     if (c.listIndex[id] !== k) fail(`contact ${id} has list index ${c.listIndex[id]} but sits in slot ${k}`);
@@ -193,6 +207,17 @@ function checkContacts(p: PhysicsState): void {
     if (s.alive[a] !== 1 || s.alive[bb] !== 1) fail(`contact ${id} joins dead shape ${a} or ${bb}`);
     if (s.body[a] !== c.bodyA[id] || s.body[bb] !== c.bodyB[id]) fail(`contact ${id} records the wrong bodies`);
     if (c.pairs.get(a < bb ? a : bb, a < bb ? bb : a) !== id) fail(`pair (${a}, ${bb}) does not map to contact ${id}`);
+    // The pair search looks a candidate up in the pair set only when a box at the last narrowphase is unknown
+    // (find-pairs.ts): every contact's shapes had overlapping fat boxes then, or one is queued with an unknown box.
+    const boxA = lastBox(p, a, moveSlot);
+    const boxB = lastBox(p, bb, moveSlot);
+    if (
+      boxA[0] !== Infinity &&
+      boxB[0] !== Infinity &&
+      (boxA[2]! < boxB[0]! || boxB[2]! < boxA[0]! || boxA[3]! < boxB[1]! || boxB[3]! < boxA[1]!)
+    ) {
+      fail(`contact ${id}: the fat boxes of shapes ${a} and ${bb} did not overlap at the last narrowphase`);
+    }
     const flags = c.flags[id]!;
     const pc = c.pointCount[id]!;
     if (pc > 2) fail(`contact ${id} has ${pc} points`);

@@ -87,9 +87,9 @@ export const STEP_WORKER_SOURCE =
   "cratchBox(n,A,o,e),0,r,!0,-1)}queryProxy(n,A){this.checkProxy(n),this.collect(this.scratchBox(this._" +
   "minX[n],this._minY[n],this._maxX[n],this._maxY[n]),0,A,!0,-1)}rayCast(n,A,o,e,r,i){let c=this._root;" +
   "if(c===mt||!(r>=0))return;let a=this._minX,s=this._minY,l=this._maxX,_=this._maxY,C=this._child1,I=t" +
-  "his._child2,y=this._userData,m=1/o,g=1/e,B=this._stack,E=0;for(B[E++]=c;E>0;){let u=B[--E];if(o===0&" +
-  "&(n<a[u]||n>l[u])||e===0&&(A<s[u]||A>_[u]))continue;let f=(a[u]-n)*m,h=(l[u]-n)*m,d=(s[u]-A)*g,S=(_[" +
-  "u]-A)*g,p=o===0?-1e300:f<h?f:h,b=o===0?1e300:f<h?h:f,x=e===0?-1e300:d<S?d:S,P=e===0?1e300:d<S?S:d,F=" +
+  "his._child2,y=this._userData,g=1/o,h=1/e,B=this._stack,E=0;for(B[E++]=c;E>0;){let u=B[--E];if(o===0&" +
+  "&(n<a[u]||n>l[u])||e===0&&(A<s[u]||A>_[u]))continue;let f=(a[u]-n)*g,m=(l[u]-n)*g,d=(s[u]-A)*h,S=(_[" +
+  "u]-A)*h,p=o===0?-1e300:f<m?f:m,b=o===0?1e300:f<m?m:f,x=e===0?-1e300:d<S?d:S,P=e===0?1e300:d<S?S:d,F=" +
   "p>x?p:x,M=b<P?b:P;if(F>M||F>r||M<0)continue;let T=C[u];T===mt?i.push(y[u]):(E+2>B.length&&(B=this._s" +
   "tack=Pt(B,E+2)),B[E++]=I[u],B[E++]=T)}}rebuild(){this.enlargedSinceRebuild=0;let n=this._root;if(n==" +
   "=mt||this._height[n]===0)return;let A=this._proxyCount;this._buildLeaves.length<A&&(this._buildLeave" +
@@ -103,9 +103,9 @@ export const STEP_WORKER_SOURCE =
   " _=s[--l];c++,c>this._nodeCount&&co(\"cycle or more reachable nodes than allocated\");let C=o[_],I=e[_" +
   "];if(C===mt||I===mt){C!==I&&co(`node ${_} has one child`),r[_]!==0&&co(`leaf ${_} has height ${r[_]}" +
   "`),i++;continue}(C<0||C>=this._highWater||I<0||I>=this._highWater||C===I)&&co(`node ${_} has bad chi" +
-  "ldren ${C}, ${I}`),(A[C]!==_||A[I]!==_)&&co(`children of ${_} do not point back to it`);let y=r[C],m" +
-  "=r[I];(y<0||m<0)&&co(`node ${_} has a free child`),r[_]!==1+Math.max(y,m)&&co(`node ${_} height ${r[" +
-  "_]} != 1 + max(${y}, ${m})`),Math.abs(y-m)>1&&co(`node ${_} is unbalanced: child heights ${y}, ${m}`" +
+  "ldren ${C}, ${I}`),(A[C]!==_||A[I]!==_)&&co(`children of ${_} do not point back to it`);let y=r[C],g" +
+  "=r[I];(y<0||g<0)&&co(`node ${_} has a free child`),r[_]!==1+Math.max(y,g)&&co(`node ${_} height ${r[" +
+  "_]} != 1 + max(${y}, ${g})`),Math.abs(y-g)>1&&co(`node ${_} is unbalanced: child heights ${y}, ${g}`" +
   "),(!this.contains(_,C)||!this.contains(_,I))&&co(`box of node ${_} does not contain its children`),t" +
   "his._category[_]!==(this._category[C]|this._category[I])&&co(`category bits of node ${_} are not its" +
   " children's union`),l+2>s.length&&(s=this._stack=Pt(s,l+2)),s[l++]=I,s[l++]=C}}i!==this._proxyCount&" +
@@ -128,13 +128,13 @@ export const STEP_WORKER_SOURCE =
   "is._child1,e=this._child2,r=A[n],i=A[r],c=o[r]===n?e[r]:o[r];A[c]=i,i===mt?this._root=c:o[i]===r?o[i" +
   "]=c:e[i]=c,A[n]=mt,this.freeNode(r),i!==mt&&this.refitUpward(i)}findBestSibling(n){let A=this._minX," +
   "o=this._minY,e=this._maxX,r=this._maxY,i=this._child1,c=this._child2,a=this._height,s=A[n],l=o[n],_=" +
-  "e[n],C=r[n],I=_-s+(C-l),y=s+_,m=l+C,g=this._root,B=this.halfPerimeter(g),E=CA(A,o,e,r,g,s,l,_,C),u=0" +
-  ",f=mt,h=1e300;for(a[g]<=1&&(f=g,h=E);a[g]>0;){let d=E+u;d<h&&a[g]<=1&&(f=g,h=d),u+=E-B;let S=i[g],p=" +
-  "c[g],b=CA(A,o,e,r,S,s,l,_,C),x=CA(A,o,e,r,p,s,l,_,C),P=0,F=0,M=1e300,T=1e300;if(a[S]===0){let D=u+b;" +
-  "D<h&&(f=S,h=D)}else P=this.halfPerimeter(S),M=u+b-P+(a[S]===1&&P<I?P:I);if(a[p]===0){let D=u+x;D<h&&" +
-  "(f=p,h=D)}else F=this.halfPerimeter(p),T=u+x-F+(a[p]===1&&F<I?F:I);if(h<=M&&h<=T)break;let w=M<T;if(" +
-  "M===T){let D=A[S]+e[S]-y,N=o[S]+r[S]-m,J=A[p]+e[p]-y,G=o[p]+r[p]-m;w=D*D+N*N<=J*J+G*G}w?(g=S,B=P,E=b" +
-  "):(g=p,B=F,E=x)}if(f===mt)for(f=this._root;a[f]>1;)f=i[f];return f}refitUpward(n){let A=n;for(;A!==m" +
+  "e[n],C=r[n],I=_-s+(C-l),y=s+_,g=l+C,h=this._root,B=this.halfPerimeter(h),E=CA(A,o,e,r,h,s,l,_,C),u=0" +
+  ",f=mt,m=1e300;for(a[h]<=1&&(f=h,m=E);a[h]>0;){let d=E+u;d<m&&a[h]<=1&&(f=h,m=d),u+=E-B;let S=i[h],p=" +
+  "c[h],b=CA(A,o,e,r,S,s,l,_,C),x=CA(A,o,e,r,p,s,l,_,C),P=0,F=0,M=1e300,T=1e300;if(a[S]===0){let D=u+b;" +
+  "D<m&&(f=S,m=D)}else P=this.halfPerimeter(S),M=u+b-P+(a[S]===1&&P<I?P:I);if(a[p]===0){let D=u+x;D<m&&" +
+  "(f=p,m=D)}else F=this.halfPerimeter(p),T=u+x-F+(a[p]===1&&F<I?F:I);if(m<=M&&m<=T)break;let w=M<T;if(" +
+  "M===T){let D=A[S]+e[S]-y,N=o[S]+r[S]-g,J=A[p]+e[p]-y,G=o[p]+r[p]-g;w=D*D+N*N<=J*J+G*G}w?(h=S,B=P,E=b" +
+  "):(h=p,B=F,E=x)}if(f===mt)for(f=this._root;a[f]>1;)f=i[f];return f}refitUpward(n){let A=n;for(;A!==m" +
   "t;)this.refitNode(A),this.balance(A),A=this._parent[A]}refitNode(n){let A=this._minX,o=this._minY,e=" +
   "this._maxX,r=this._maxY,i=this._height,c=this._child1[n],a=this._child2[n];A[n]=Math.min(A[c],A[a])," +
   "o[n]=Math.min(o[c],o[a]),e[n]=Math.max(e[c],e[a]),r[n]=Math.max(r[c],r[a]),i[n]=1+Math.max(i[c],i[a]" +
@@ -147,9 +147,9 @@ export const STEP_WORKER_SOURCE =
   "[A]>0){let r=this._child1[A],i=this._child2[A];this.considerSwap(o,A,r,i),this.considerSwap(o,A,i,r)" +
   "}this._swapX!==mt&&this.swapNodes(n,this._swapX,this._swapP,this._swapY)}considerSwap(n,A,o,e){let r" +
   "=this._height,i=r[n],c=r[e];if(i>c+1||c>i+1)return;let a=1+(i>c?i:c),s=r[o];if(a>s+1||s>a+1)return;l" +
-  "et l=this._minX,_=this._minY,C=this._maxX,I=this._maxY,y=C[A]-l[A]+(I[A]-_[A]),m=Math.max(C[n],C[e])" +
-  "-Math.min(l[n],l[e])+(Math.max(I[n],I[e])-Math.min(_[n],_[e])),g=y-m;g>this._swapGain[0]&&(this._swa" +
-  "pGain[0]=g,this._swapX=n,this._swapP=A,this._swapY=o)}swapNodes(n,A,o,e){let r=this._parent,i=this._" +
+  "et l=this._minX,_=this._minY,C=this._maxX,I=this._maxY,y=C[A]-l[A]+(I[A]-_[A]),g=Math.max(C[n],C[e])" +
+  "-Math.min(l[n],l[e])+(Math.max(I[n],I[e])-Math.min(_[n],_[e])),h=y-g;h>this._swapGain[0]&&(this._swa" +
+  "pGain[0]=h,this._swapX=n,this._swapP=A,this._swapY=o)}swapNodes(n,A,o,e){let r=this._parent,i=this._" +
   "child1,c=this._child2,a=this._height;i[n]===A?i[n]=e:c[n]=e,i[o]===e?i[o]=A:c[o]=A,r[A]=o,r[e]=n,thi" +
   "s.refitNode(o);let s=a[e],l=a[o];a[n]=1+(s>l?s:l)}halfPerimeter(n){return this._maxX[n]-this._minX[n" +
   "]+(this._maxY[n]-this._minY[n])}unionIsSmaller(n,A,o){let e=this._minX,r=this._minY,i=this._maxX,c=t" +
@@ -157,19 +157,19 @@ export const STEP_WORKER_SOURCE =
   "A){return this._minX[n]<=this._minX[A]&&this._minY[n]<=this._minY[A]&&this._maxX[n]>=this._maxX[A]&&" +
   "this._maxY[n]>=this._maxY[A]}scratchBox(n,A,o,e){let r=this._queryBox;return r[0]=n,r[1]=A,r[2]=o,r[" +
   "3]=e,r}collect(n,A,o,e,r,i=Sa,c=0,a=da){let s=this._root;if(s===mt)return;let l=n[A],_=n[A+1],C=n[A+" +
-  "2],I=n[A+3],y=i[c],m=i[c+1],g=i[c+2],B=i[c+3],E=this._minX,u=this._minY,f=this._maxX,h=this._maxY,d=" +
+  "2],I=n[A+3],y=i[c],g=i[c+1],h=i[c+2],B=i[c+3],E=this._minX,u=this._minY,f=this._maxX,m=this._maxY,d=" +
   "this._child1,S=this._child2,p=this._userData,b=this._category,x=this._stack,P=0;for(x[P++]=s;P>0;){l" +
-  "et F=x[--P];if(r!==-1&&(b[F]&r)===0)continue;let M=E[F],T=u[F],w=f[F],D=h[F];if(M>C||w<l||T>I||D<_)c" +
-  "ontinue;let N=d[F];if(N===mt){if(r===-1&&b[F]===0)continue;let J=p[F];if(M<=g&&w>=y&&T<=B&&D>=m&&a[J" +
+  "et F=x[--P];if(r!==-1&&(b[F]&r)===0)continue;let M=E[F],T=u[F],w=f[F],D=m[F];if(M>C||w<l||T>I||D<_)c" +
+  "ontinue;let N=d[F];if(N===mt){if(r===-1&&b[F]===0)continue;let J=p[F];if(M<=h&&w>=y&&T<=B&&D>=g&&a[J" +
   "]===0)continue;o.push(e?F:J)}else P+2>x.length&&(x=this._stack=Pt(x,P+2)),x[P++]=S[F],x[P++]=N}}buil" +
   "dTree(n){let A=6*(2+(32-Math.clz32(n)));this._buildFrames.length<A&&(this._buildFrames=new Int32Arra" +
   "y(A)),this._buildRoots.length<A&&(this._buildRoots=new Int32Array(A));let o=this._buildFrames,e=this" +
   "._buildRoots,r=this._buildLeaves,i=this._buildCx,c=this._buildCy,a=0,s=0,l=-1;for(o[a++]=0,o[a++]=n," +
   "o[a++]=-1;a>0;){a-=3;let _=o[a],C=o[a+1],I=o[a+2];if(C-_===1){l=r[_],e[s++]=l;continue}if(I>=0){let " +
-  "u=e[--s],f=e[--s],h=this.allocateNode();this._child1[h]=f,this._child2[h]=u,this._parent[f]=h,this._" +
-  "parent[u]=h,this.refitNode(h),e[s++]=h,l=h;continue}let y=i[_],m=y,g=c[_],B=g;for(let u=_+1;u<C;u++)" +
-  "{let f=i[u],h=c[u];f<y?y=f:f>m&&(m=f),h<g?g=h:h>B&&(B=h)}let E=_+(C-_>>1);this.selectNth(_,C,E,m-y>=" +
-  "B-g?i:c),o[a+2]=E,a+=3,o[a++]=E,o[a++]=C,o[a++]=-1,o[a++]=_,o[a++]=E,o[a++]=-1}return l}selectNth(n," +
+  "u=e[--s],f=e[--s],m=this.allocateNode();this._child1[m]=f,this._child2[m]=u,this._parent[f]=m,this._" +
+  "parent[u]=m,this.refitNode(m),e[s++]=m,l=m;continue}let y=i[_],g=y,h=c[_],B=h;for(let u=_+1;u<C;u++)" +
+  "{let f=i[u],m=c[u];f<y?y=f:f>g&&(g=f),m<h?h=m:m>B&&(B=m)}let E=_+(C-_>>1);this.selectNth(_,C,E,g-y>=" +
+  "B-h?i:c),o[a+2]=E,a+=3,o[a++]=E,o[a++]=C,o[a++]=-1,o[a++]=_,o[a++]=E,o[a++]=-1}return l}selectNth(n," +
   "A,o,e){for(;A-n>1;){let r=e[n],i=e[n+A>>1],c=e[A-1],a=r<i?i<c?i:r<c?c:r:r<c?r:i<c?c:i,s=n,l=n,_=A;fo" +
   "r(;l<_;){let C=e[l];C<a?this.swapBuild(s++,l++):C>a?this.swapBuild(l,--_):l++}if(o<s)A=s;else if(o>=" +
   "_)n=_;else return}}swapBuild(n,A){let o=this._buildLeaves,e=this._buildCx,r=this._buildCy,i=o[n];o[n" +
@@ -203,124 +203,124 @@ export const STEP_WORKER_SOURCE =
   "0?Jr:3*Jr;t[n]=A<0?-I:I;return}let i=r>e,c=i?e/r:r/e,a=c>Cs?(c-1)/(c+1):c,s=a*a,l=0;for(let I=22;I>=" +
   "2;I--)l=1/(2*I+1)-s*l;let _=a-a*s*(1/3-s*l),C=c>Cs?Jr+_:_;i&&(C=ba-C),o<0&&(C=vr-C),t[n]=A<0?-C:C}fu" +
   "nction so(t,n,A){let o=A[0],e=A[1],r=A[2],i=A[3],c=A[4],a=A[5],s=t[1],l=t[2];t[1]=r*s-i*l,t[2]=i*s+r" +
-  "*l;let _=o-c,C=e-a,I=0;for(let y=0;y<n;y++){let m=3+y*8,g=t[m+6];if(!(g<.02))continue;let B=t[m+4],E" +
-  "=t[m+5],u=t[m+7],f=r*B-i*E,h=i*B+r*E,d=3+I*8;t[d+0]=f,t[d+1]=h,t[d+2]=f+_,t[d+3]=h+C,t[d+4]=o+f,t[d+" +
-  "5]=e+h,t[d+6]=g,t[d+7]=u,I++}t[0]=I}function po(t,n,A,o,e,r){let i=3+n*8;t[i+4]=A,t[i+5]=o,t[i+6]=e," +
+  "*l;let _=o-c,C=e-a,I=0;for(let y=0;y<n;y++){let g=3+y*8,h=t[g+6];if(!(h<.02))continue;let B=t[g+4],E" +
+  "=t[g+5],u=t[g+7],f=r*B-i*E,m=i*B+r*E,d=3+I*8;t[d+0]=f,t[d+1]=m,t[d+2]=f+_,t[d+3]=m+C,t[d+4]=o+f,t[d+" +
+  "5]=e+m,t[d+6]=h,t[d+7]=u,I++}t[0]=I}function po(t,n,A,o,e,r){let i=3+n*8;t[i+4]=A,t[i+5]=o,t[i+6]=e," +
   "t[i+7]=r}function hs(t){t[1]=-t[1],t[2]=-t[2];let n=t[0];for(let A=0;A<n;A++){let o=3+A*8,e=t[o+0],r" +
   "=t[o+1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+2]=e,t[o+3]=r;let i=t[o+7];t[o+7]=(i&255)<<8|i>>8&255}}funct" +
   "ion qn(t,n){let A=t[0],o=t[1],e=t[2],r=t[3],i=t[4],c=t[5],a=t[6],s=t[7],l=e-A,_=r-o,C=a-i,I=s-c,y=A-" +
-  "i,m=o-c,g=l*l+_*_,B=C*C+I*I,E=y*l+m*_,u=y*C+m*I,f=l*C+_*I,h=g*B-f*f,d=0;h!==0&&(d=(f*u-E*B)/h,d=d<0?" +
-  "0:d>1?1:d);let S=(f*d+u)/B;S<0?(S=0,d=-E/g,d=d<0?0:d>1?1:d):S>1&&(S=1,d=(f-E)/g,d=d<0?0:d>1?1:d),n[0" +
+  "i,g=o-c,h=l*l+_*_,B=C*C+I*I,E=y*l+g*_,u=y*C+g*I,f=l*C+_*I,m=h*B-f*f,d=0;m!==0&&(d=(f*u-E*B)/m,d=d<0?" +
+  "0:d>1?1:d);let S=(f*d+u)/B;S<0?(S=0,d=-E/h,d=d<0?0:d>1?1:d):S>1&&(S=1,d=(f-E)/h,d=d<0?0:d>1?1:d),n[0" +
   "]=d,n[1]=S;let p=A+d*l-(i+S*C),b=o+d*_-(c+S*I);n[2]=p*p+b*b}function gs(t,n,A,o,e){let r=o[0],i=o[1]" +
-  ",c=o[2],a=o[3],s=o[4],l=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[n]*ht,m=t.slot[A]*ht,g=t.radius[n],B=t" +
-  ".radius[A],E=I[y],u=I[y+1],f=c*_+a*C,h=c*C-a*_,d=s-r,S=l-i,p=I[m],b=I[m+1],x=f*p-h*b+c*d+a*S,P=h*p+f" +
-  "*b-a*d+c*S,F=x-E,M=P-u,T=Math.sqrt(F*F+M*M),w=T-g-B;if(w>=.02){e[0]=0;return}T>1e-12?(F/=T,M/=T):(F=" +
-  "0,M=1);let D=.5*(g-B+T);e[1]=F,e[2]=M,po(e,0,E+D*F,u+D*M,w,0),so(e,1,o)}function Or(t,n,A,o,e){let r" +
-  "=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[n]*ht,m=t.slot[A]*ht,g=t.r" +
-  "adius[n],B=t.radius[A],E=c*_+a*C,u=c*C-a*_,f=s-r,h=l-i,d=I[m],S=I[m+1],p=E*d-u*S+c*f+a*h,b=u*d+E*S-a" +
-  "*f+c*h,x=I[y],P=I[y+1],F=I[y+2]-x,M=I[y+3]-P,T=(p-x)*F+(b-P)*M,w=F*F+M*M,D=x,N=P;if(T>=w)D=x+F,N=P+M" +
-  ";else if(T>0){let U=T/w;D=x+U*F,N=P+U*M}let J=p-D,G=b-N,L=Math.sqrt(J*J+G*G),v=L-g-B;if(v>=.02){e[0]" +
-  "=0;return}L>1e-12?(J/=L,G/=L):(J=t.normals[y],G=t.normals[y+1]);let Y=.5*(g-B+L);e[1]=J,e[2]=G,po(e," +
+  ",c=o[2],a=o[3],s=o[4],l=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[n]*ht,g=t.slot[A]*ht,h=t.radius[n],B=t" +
+  ".radius[A],E=I[y],u=I[y+1],f=c*_+a*C,m=c*C-a*_,d=s-r,S=l-i,p=I[g],b=I[g+1],x=f*p-m*b+c*d+a*S,P=m*p+f" +
+  "*b-a*d+c*S,F=x-E,M=P-u,T=Math.sqrt(F*F+M*M),w=T-h-B;if(w>=.02){e[0]=0;return}T>1e-12?(F/=T,M/=T):(F=" +
+  "0,M=1);let D=.5*(h-B+T);e[1]=F,e[2]=M,po(e,0,E+D*F,u+D*M,w,0),so(e,1,o)}function Or(t,n,A,o,e){let r" +
+  "=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[n]*ht,g=t.slot[A]*ht,h=t.r" +
+  "adius[n],B=t.radius[A],E=c*_+a*C,u=c*C-a*_,f=s-r,m=l-i,d=I[g],S=I[g+1],p=E*d-u*S+c*f+a*m,b=u*d+E*S-a" +
+  "*f+c*m,x=I[y],P=I[y+1],F=I[y+2]-x,M=I[y+3]-P,T=(p-x)*F+(b-P)*M,w=F*F+M*M,D=x,N=P;if(T>=w)D=x+F,N=P+M" +
+  ";else if(T>0){let U=T/w;D=x+U*F,N=P+U*M}let J=p-D,G=b-N,L=Math.sqrt(J*J+G*G),v=L-h-B;if(v>=.02){e[0]" +
+  "=0;return}L>1e-12?(J/=L,G/=L):(J=t.normals[y],G=t.normals[y+1]);let Y=.5*(h-B+L);e[1]=J,e[2]=G,po(e," +
   "0,D+Y*J,N+Y*G,v,0),so(e,1,o)}var $A=new Float64Array(3),zo=new Float64Array(8);function Ur(t,n,A,o,e" +
-  "){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[n]*ht,m=t.slot[A]*h" +
-  "t,g=t.radius[n],B=t.radius[A],E=g+B,u=I[y],f=I[y+1],h=I[y+2]-u,d=I[y+3]-f,S=c*_+a*C,p=c*C-a*_,b=s-r," +
-  "x=l-i,P=c*b+a*x-u,F=-a*b+c*x-f,M=I[m],T=I[m+1],w=S*M-p*T+P,D=p*M+S*T+F;M=I[m+2],T=I[m+3];let N=S*M-p" +
-  "*T+P,J=p*M+S*T+F;zo[0]=0,zo[1]=0,zo[2]=h,zo[3]=d,zo[4]=w,zo[5]=D,zo[6]=N,zo[7]=J,qn(zo,$A);let G=$A[" +
-  "2],L=E+.02;if(G>=L*L){e[0]=0;return}let v=Math.sqrt(G),Y=$A[0],U=$A[1],O=Math.sqrt(h*h+d*d),$=h/O,At" +
+  "){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[n]*ht,g=t.slot[A]*h" +
+  "t,h=t.radius[n],B=t.radius[A],E=h+B,u=I[y],f=I[y+1],m=I[y+2]-u,d=I[y+3]-f,S=c*_+a*C,p=c*C-a*_,b=s-r," +
+  "x=l-i,P=c*b+a*x-u,F=-a*b+c*x-f,M=I[g],T=I[g+1],w=S*M-p*T+P,D=p*M+S*T+F;M=I[g+2],T=I[g+3];let N=S*M-p" +
+  "*T+P,J=p*M+S*T+F;zo[0]=0,zo[1]=0,zo[2]=m,zo[3]=d,zo[4]=w,zo[5]=D,zo[6]=N,zo[7]=J,qn(zo,$A);let G=$A[" +
+  "2],L=E+.02;if(G>=L*L){e[0]=0;return}let v=Math.sqrt(G),Y=$A[0],U=$A[1],O=Math.sqrt(m*m+d*d),$=m/O,At" +
   "=d/O,ot=N-w,q=J-D,V=Math.sqrt(ot*ot+q*q),rt=ot/V,tt=q/V,k=w*$+D*At,X=N*$+J*At,it=k<=0&&X<=0||k>=O&&X" +
-  ">=O,Z=-w*rt-D*tt,It=(h-w)*rt+(d-D)*tt,Rt=Z<=0&&It<=0||Z>=V&&It>=V,at=0;if(!it&&!Rt){let yt=-At,z=$,_" +
+  ">=O,Z=-w*rt-D*tt,It=(m-w)*rt+(d-D)*tt,Rt=Z<=0&&It<=0||Z>=V&&It>=V,at=0;if(!it&&!Rt){let yt=-At,z=$,_" +
   "t=w*yt+D*z,Bt=N*yt+J*z,j=Math.min(_t,Bt);-Math.max(_t,Bt)>j&&(j=-Math.max(_t,Bt),yt=-yt,z=-z);let et" +
-  "=-tt,Et=rt;_t=-w*et-D*Et,Bt=(h-w)*et+(d-D)*Et;let wt=Math.min(_t,Bt);if(-Math.max(_t,Bt)>wt&&(wt=-Ma" +
+  "=-tt,Et=rt;_t=-w*et-D*Et,Bt=(m-w)*et+(d-D)*Et;let wt=Math.min(_t,Bt);if(-Math.max(_t,Bt)>wt&&(wt=-Ma" +
   "th.max(_t,Bt),et=-et,Et=-Et),j+.1*.005>=wt){let pt=w,nt=D,st=N,lt=J;if(k<0&&X>0){let ft=-k/(X-k);pt=" +
   "w+ft*(N-w),nt=D+ft*(J-D)}else if(X<0&&k>0){let ft=-X/(k-X);st=N+ft*(w-N),lt=J+ft*(D-J)}if(k>O&&X<O){" +
   "let ft=(k-O)/(k-X);pt=w+ft*(N-w),nt=D+ft*(J-D)}else if(X>O&&k<O){let ft=(X-O)/(X-k);st=N+ft*(w-N),lt" +
-  "=J+ft*(D-J)}let Ct=pt*yt+nt*z,Dt=st*yt+lt*z;if(Ct<=v+.005||Dt<=v+.005){e[1]=yt,e[2]=z;let ft=.5*(g-B" +
-  "-Ct);po(e,0,u+pt+ft*yt,f+nt+ft*z,Ct-E,no(0,0)),ft=.5*(g-B-Dt),po(e,1,u+st+ft*yt,f+lt+ft*z,Dt-E,no(0," +
-  "1)),at=2}}else{let pt=0,nt=0,st=h,lt=d;if(Z<0&&It>0){let ft=-Z/(It-Z);pt=ft*h,nt=ft*d}else if(It<0&&" +
-  "Z>0){let ft=-It/(Z-It);st=h-ft*h,lt=d-ft*d}if(Z>V&&It<V){let ft=(Z-V)/(Z-It);pt=ft*h,nt=ft*d}else if" +
-  "(It>V&&Z<V){let ft=(It-V)/(It-Z);st=h-ft*h,lt=d-ft*d}let Ct=(pt-w)*et+(nt-D)*Et,Dt=(st-w)*et+(lt-D)*" +
-  "Et;if(Ct<=v+.005||Dt<=v+.005){e[1]=-et,e[2]=-Et;let ft=.5*(B-g-Ct);po(e,0,u+pt+ft*et,f+nt+ft*Et,Ct-E" +
-  ",no(0,0)),ft=.5*(B-g-Dt),po(e,1,u+st+ft*et,f+lt+ft*Et,Dt-E,no(1,0)),at=2}}}if(at===0){let yt=Y*h,z=Y" +
-  "*d,_t=w+U*ot,Bt=D+U*q,j=_t-yt,et=Bt-z;v>1e-12?(j/=v,et/=v):(j=-At,et=$);let Et=.5*(g-B+v);e[1]=j,e[2" +
+  "=J+ft*(D-J)}let Ct=pt*yt+nt*z,Dt=st*yt+lt*z;if(Ct<=v+.005||Dt<=v+.005){e[1]=yt,e[2]=z;let ft=.5*(h-B" +
+  "-Ct);po(e,0,u+pt+ft*yt,f+nt+ft*z,Ct-E,no(0,0)),ft=.5*(h-B-Dt),po(e,1,u+st+ft*yt,f+lt+ft*z,Dt-E,no(0," +
+  "1)),at=2}}else{let pt=0,nt=0,st=m,lt=d;if(Z<0&&It>0){let ft=-Z/(It-Z);pt=ft*m,nt=ft*d}else if(It<0&&" +
+  "Z>0){let ft=-It/(Z-It);st=m-ft*m,lt=d-ft*d}if(Z>V&&It<V){let ft=(Z-V)/(Z-It);pt=ft*m,nt=ft*d}else if" +
+  "(It>V&&Z<V){let ft=(It-V)/(It-Z);st=m-ft*m,lt=d-ft*d}let Ct=(pt-w)*et+(nt-D)*Et,Dt=(st-w)*et+(lt-D)*" +
+  "Et;if(Ct<=v+.005||Dt<=v+.005){e[1]=-et,e[2]=-Et;let ft=.5*(B-h-Ct);po(e,0,u+pt+ft*et,f+nt+ft*Et,Ct-E" +
+  ",no(0,0)),ft=.5*(B-h-Dt),po(e,1,u+st+ft*et,f+lt+ft*Et,Dt-E,no(1,0)),at=2}}}if(at===0){let yt=Y*m,z=Y" +
+  "*d,_t=w+U*ot,Bt=D+U*q,j=_t-yt,et=Bt-z;v>1e-12?(j/=v,et/=v):(j=-At,et=$);let Et=.5*(h-B+v);e[1]=j,e[2" +
   "]=et;let wt=no(Y===0?0:1,U===0?0:1);po(e,0,u+yt+Et*j,f+z+Et*et,v-E,wt),at=1}so(e,at,o)}function Bs(t" +
-  ",n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[n]*ht,m=t.s" +
-  "lot[A]*ht,g=t.radius[A],B=c*_+a*C,E=c*C-a*_,u=s-r,f=l-i,h=I[m],d=I[m+1],S=I[y],p=I[y+1],b=B*h-E*d+c*" +
-  "u+a*f-S,x=E*h+B*d-a*u+c*f-p,P=I[y+2]-S,F=I[y+3]-p,M=t.normals[y],T=t.normals[y+1];if(M*b+T*x<0){e[0]" +
+  ",n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[n]*ht,g=t.s" +
+  "lot[A]*ht,h=t.radius[A],B=c*_+a*C,E=c*C-a*_,u=s-r,f=l-i,m=I[g],d=I[g+1],S=I[y],p=I[y+1],b=B*m-E*d+c*" +
+  "u+a*f-S,x=E*m+B*d-a*u+c*f-p,P=I[y+2]-S,F=I[y+3]-p,M=t.normals[y],T=t.normals[y+1];if(M*b+T*x<0){e[0]" +
   "=0;return}let w=P*b+F*x,D=P*P+F*F,N=0,J=0;if(w<=0){let O=S-I[y+4],$=p-I[y+5];if(O*b+$*x<=0){e[0]=0;r" +
   "eturn}}else if(w>=D){let O=I[y+6]-I[y+2],$=I[y+7]-I[y+3];if(O*(b-P)+$*(x-F)>0){e[0]=0;return}N=P,J=F" +
-  "}else{let O=w/D;N=O*P,J=O*F}let G=b-N,L=x-J,v=Math.sqrt(G*G+L*L),Y=v-g;if(Y>=.02){e[0]=0;return}v>1e" +
-  "-12?(G/=v,L/=v):(G=M,L=T);let U=.5*(v-g);e[1]=G,e[2]=L,e[7]=S+N+U*G,e[8]=p+J+U*L,e[9]=Y,e[10]=0,so(e" +
+  "}else{let O=w/D;N=O*P,J=O*F}let G=b-N,L=x-J,v=Math.sqrt(G*G+L*L),Y=v-h;if(Y>=.02){e[0]=0;return}v>1e" +
+  "-12?(G/=v,L/=v):(G=M,L=T);let U=.5*(v-h);e[1]=G,e[2]=L,e[7]=S+N+U*G,e[8]=p+J+U*L,e[9]=Y,e[10]=0,so(e" +
   ",1,o)}var ut=new Float64Array(16),lo=new Float64Array(16),jo=new Float64Array(8),mA=new Float64Array" +
   "(3),Nt=new Float64Array(10),gt=new Float64Array(12),Ot=new Float64Array(11),zA=0,hA=1,Es=2,us=.01,Ss" +
   "=.01,Ma=.1*.005;function Gr(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],_=o[6],C=o[7],I" +
-  "=t.verts,y=t.normals,m=t.slot[n]*ht,g=t.slot[A]*ht,B=t.count[A],E=t.radius[A],u=I[m],f=I[m+1],h=I[m+" +
-  "2]-u,d=I[m+3]-f,S=y[m],p=y[m+1],b=-p,x=S,P=y[m+4],F=y[m+5],M=y[m+6],T=y[m+7],w=-F*x-P*b>=us,D=b*M+x*" +
+  "=t.verts,y=t.normals,g=t.slot[n]*ht,h=t.slot[A]*ht,B=t.count[A],E=t.radius[A],u=I[g],f=I[g+1],m=I[g+" +
+  "2]-u,d=I[g+3]-f,S=y[g],p=y[g+1],b=-p,x=S,P=y[g+4],F=y[g+5],M=y[g+6],T=y[g+7],w=-F*x-P*b>=us,D=b*M+x*" +
   "T>=us;Nt[0]=b,Nt[1]=x,Nt[2]=P,Nt[3]=F,Nt[4]=M,Nt[5]=T,Nt[6]=w?1:0,Nt[7]=D?1:0;let N=c*_+a*C,J=c*C-a*" +
   "_,G=s-r,L=l-i,v=c*G+a*L-u,Y=-a*G+c*L-f,U=t.centroid[2*A],O=t.centroid[2*A+1],$=N*U-J*O+v,At=J*U+N*O+" +
-  "Y,ot=S*$+p*At<0,q=w?P*$+F*At<0:!0,V=D?M*($-h)+T*(At-d)<0:!0;if(ot&&q&&V){e[0]=0;return}for(let z=0;z" +
-  "<2*B;z+=2){let _t=I[g+z],Bt=I[g+z+1];ut[z]=N*_t-J*Bt+v,ut[z+1]=J*_t+N*Bt+Y;let j=y[g+z],et=y[g+z+1];" +
-  "lo[z]=N*j-J*et,lo[z+1]=J*j+N*et}jo[0]=0,jo[1]=0,jo[2]=h,jo[3]=d;let rt=1e300,tt=0,k=0,X=0;for(let z=" +
+  "Y,ot=S*$+p*At<0,q=w?P*$+F*At<0:!0,V=D?M*($-m)+T*(At-d)<0:!0;if(ot&&q&&V){e[0]=0;return}for(let z=0;z" +
+  "<2*B;z+=2){let _t=I[h+z],Bt=I[h+z+1];ut[z]=N*_t-J*Bt+v,ut[z+1]=J*_t+N*Bt+Y;let j=y[h+z],et=y[h+z+1];" +
+  "lo[z]=N*j-J*et,lo[z+1]=J*j+N*et}jo[0]=0,jo[1]=0,jo[2]=m,jo[3]=d;let rt=1e300,tt=0,k=0,X=0;for(let z=" +
   "0;z<B;z++){let _t=z+1<B?z+1:0;jo[4]=ut[2*z],jo[5]=ut[2*z+1],jo[6]=ut[2*_t],jo[7]=ut[2*_t+1],qn(jo,mA" +
   "),mA[2]<rt&&(rt=mA[2],tt=z,k=mA[0],X=mA[1])}let it=Math.sqrt(rt);if(B>=3&&it>0){let z=!0;for(let _t=" +
   "0;_t<B;_t++)if(lo[2*_t]*-ut[2*_t]+lo[2*_t+1]*-ut[2*_t+1]>0){z=!1;break}z&&(it=0)}if(it>E+.02){e[0]=0" +
-  ";return}Ot[0]=u,Ot[1]=f,Ot[2]=h,Ot[3]=d,Ot[4]=S,Ot[5]=p,Ot[6]=w?P:S,Ot[7]=w?F:p,Ot[8]=D?M:S,Ot[9]=D?" +
+  ";return}Ot[0]=u,Ot[1]=f,Ot[2]=m,Ot[3]=d,Ot[4]=S,Ot[5]=p,Ot[6]=w?P:S,Ot[7]=w?F:p,Ot[8]=D?M:S,Ot[9]=D?" +
   "T:p,Ot[10]=E;let Z=-1,It=-1;if(!ot&&it>Ma){let z=tt+1<B?tt+1:0,_t=k===0||k===1,Bt=X===0||X===1;if(_t" +
-  "&&Bt){let j=k===0?0:h,et=k===0?0:d,Et=X===0?tt:z,wt=(ut[2*Et]-j)/it,pt=(ut[2*Et+1]-et)/it;Nt[8]=wt,N" +
+  "&&Bt){let j=k===0?0:m,et=k===0?0:d,Et=X===0?tt:z,wt=(ut[2*Et]-j)/it,pt=(ut[2*Et+1]-et)/it;Nt[8]=wt,N" +
   "t[9]=pt;let nt=Qr();if(nt===zA){e[0]=0;return}if(nt===hA){let st=.5*(it-E);e[1]=wt,e[2]=pt;let lt=3;" +
   "e[lt+4]=u+j+st*wt,e[lt+5]=f+et+st*pt,e[lt+6]=it-E,e[lt+7]=no(k===0?0:1,Et),so(e,1,o);return}Z=Et}els" +
-  "e if(_t){let j=tt,et=k===0?0:h,Et=k===0?0:d;lo[2*j]*(et-ut[2*j])+lo[2*j+1]*(Et-ut[2*j+1])<0&&(j=j+1<" +
+  "e if(_t){let j=tt,et=k===0?0:m,Et=k===0?0:d;lo[2*j]*(et-ut[2*j])+lo[2*j+1]*(Et-ut[2*j+1])<0&&(j=j+1<" +
   "B?j+1:0),Nt[8]=-lo[2*j],Nt[9]=-lo[2*j+1];let wt=Qr();if(wt===zA){e[0]=0;return}if(wt===hA){so(e,ds(j" +
   ",B,e),o);return}It=j}else if(Bt)Z=X===0?tt:z;else{let j=S*ut[2*tt]+p*ut[2*tt+1],et=S*ut[2*z]+p*ut[2*" +
   "z+1];Z=j<et?tt:z}}else{let z=1e300;for(let j=0;j<B;j++){let et=S*ut[2*j]+p*ut[2*j+1];et<z&&(z=et,Z=j" +
   ")}if(w){let j=1e300;for(let et=0;et<B;et++)j=Math.min(j,P*ut[2*et]+F*ut[2*et+1]);j>z&&(z=j,Z=-1)}if(" +
-  "D){let j=1e300;for(let et=0;et<B;et++)j=Math.min(j,M*(ut[2*et]-h)+T*(ut[2*et+1]-d));j>z&&(z=j,Z=-1)}" +
+  "D){let j=1e300;for(let et=0;et<B;et++)j=Math.min(j,M*(ut[2*et]-m)+T*(ut[2*et+1]-d));j>z&&(z=j,Z=-1)}" +
   "let _t=-1e300,Bt=-1;for(let j=0;j<B;j++){let et=lo[2*j],Et=lo[2*j+1];if(Nt[8]=-et,Nt[9]=-Et,Qr()!==h" +
-  "A)continue;let wt=ut[2*j],pt=ut[2*j+1],nt=Math.min(et*-wt+Et*-pt,et*(h-wt)+Et*(d-pt));nt>_t&&(_t=nt," +
+  "A)continue;let wt=ut[2*j],pt=ut[2*j+1],nt=Math.min(et*-wt+Et*-pt,et*(m-wt)+Et*(d-pt));nt>_t&&(_t=nt," +
   "Bt=j)}if(_t>z){so(e,ds(Bt,B,e),o);return}if(Z===-1){e[0]=0;return}}if(It===-1){let z=Z>0?Z-1:B-1,_t=" +
   "S*lo[2*z]+p*lo[2*z+1],Bt=S*lo[2*Z]+p*lo[2*Z+1];It=_t<Bt?z:Z}let Rt=It,at=It+1<B?It+1:0;gt[0]=0,gt[1]" +
-  "=0,gt[2]=h,gt[3]=d,gt[4]=ut[2*Rt],gt[5]=ut[2*Rt+1],gt[6]=ut[2*at],gt[7]=ut[2*at+1],gt[8]=S,gt[9]=p,g" +
+  "=0,gt[2]=m,gt[3]=d,gt[4]=ut[2*Rt],gt[5]=ut[2*Rt+1],gt[6]=ut[2*at],gt[7]=ut[2*at+1],gt[8]=S,gt[9]=p,g" +
   "t[10]=0,gt[11]=E;let yt=ps(no(0,at),no(1,Rt),e);yt>0&&(e[1]=S,e[2]=p,xs(e)),so(e,yt,o)}function Qr()" +
   "{let t=Nt[8],n=Nt[9];return t*Nt[0]+n*Nt[1]<=0?Nt[6]===0?Es:t*Nt[3]-n*Nt[2]>Ss?zA:hA:Nt[7]===0?Es:Nt" +
   "[4]*n-Nt[5]*t>Ss?zA:hA}function ds(t,n,A){let o=Ot[2],e=Ot[3],r=t,i=t+1<n?t+1:0,c=ut[2*r],a=ut[2*r+1" +
   "],s=lo[2*r],l=lo[2*r+1],_=s*-c+l*-a,C=s*(o-c)+l*(e-a),I=Ot[4]*s+Ot[5]*l;if((_<C?Ot[6]*s+Ot[7]*l:Ot[8" +
   "]*s+Ot[9]*l)<I)return 0;gt[0]=c,gt[1]=a,gt[2]=ut[2*i],gt[3]=ut[2*i+1],gt[4]=0,gt[5]=0,gt[6]=o,gt[7]=" +
-  "e,gt[8]=s,gt[9]=l,gt[10]=Ot[10],gt[11]=0;let m=ps(no(1,r),no(0,i),A);return m>0&&(A[1]=-s,A[2]=-l,xs" +
-  "(A)),m}function ps(t,n,A){let o=gt[0],e=gt[1],r=gt[8],i=gt[9],c=gt[10],a=gt[11],s=gt[4],l=gt[5],_=gt" +
-  "[6],C=gt[7],I=-i,y=r,m=(gt[2]-o)*I+(gt[3]-e)*y,g=(s-o)*I+(l-e)*y,B=(_-o)*I+(C-e)*y;if(g<0||m<B)retur" +
-  "n 0;let E=g-B,u=_,f=C;if(B<0&&E>1e-12){let M=-B/E;u=_+M*(s-_),f=C+M*(l-C)}let h=s,d=l;if(g>m&&E>1e-1" +
-  "2){let M=(m-B)/E;h=_+M*(s-_),d=C+M*(l-C)}let S=(u-o)*r+(f-e)*i,p=(h-o)*r+(d-e)*i,b=.5*(c-a-S);u+=b*r" +
-  ",f+=b*i,b=.5*(c-a-p),h+=b*r,d+=b*i;let x=c+a,P=3,F=11;return A[P+4]=u,A[P+5]=f,A[P+6]=S-x,A[P+7]=t,A" +
-  "[F+4]=h,A[F+5]=d,A[F+6]=p-x,A[F+7]=n,2}function xs(t){let n=Ot[0],A=Ot[1];for(let o=0;o<2;o++)t[3+o*" +
+  "e,gt[8]=s,gt[9]=l,gt[10]=Ot[10],gt[11]=0;let g=ps(no(1,r),no(0,i),A);return g>0&&(A[1]=-s,A[2]=-l,xs" +
+  "(A)),g}function ps(t,n,A){let o=gt[0],e=gt[1],r=gt[8],i=gt[9],c=gt[10],a=gt[11],s=gt[4],l=gt[5],_=gt" +
+  "[6],C=gt[7],I=-i,y=r,g=(gt[2]-o)*I+(gt[3]-e)*y,h=(s-o)*I+(l-e)*y,B=(_-o)*I+(C-e)*y;if(h<0||g<B)retur" +
+  "n 0;let E=h-B,u=_,f=C;if(B<0&&E>1e-12){let M=-B/E;u=_+M*(s-_),f=C+M*(l-C)}let m=s,d=l;if(h>g&&E>1e-1" +
+  "2){let M=(g-B)/E;m=_+M*(s-_),d=C+M*(l-C)}let S=(u-o)*r+(f-e)*i,p=(m-o)*r+(d-e)*i,b=.5*(c-a-S);u+=b*r" +
+  ",f+=b*i,b=.5*(c-a-p),m+=b*r,d+=b*i;let x=c+a,P=3,F=11;return A[P+4]=u,A[P+5]=f,A[P+6]=S-x,A[P+7]=t,A" +
+  "[F+4]=m,A[F+5]=d,A[F+6]=p-x,A[F+7]=n,2}function xs(t){let n=Ot[0],A=Ot[1];for(let o=0;o<2;o++)t[3+o*" +
   "8+4]+=n,t[3+o*8+5]+=A}function bs(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[3],s=o[4],l=o[5],_=o[6],C=" +
-  "o[7],I=t.verts,y=t.normals,m=t.slot[n]*ht,g=t.slot[A]*ht,B=t.count[n],E=t.radius[n],u=t.radius[A],f=" +
-  "E+u,h=c*_+a*C,d=c*C-a*_,S=s-r,p=l-i,b=I[g],x=I[g+1],P=h*b-d*x+c*S+a*p,F=d*b+h*x-a*S+c*p,M=0,T=-1e300" +
-  ";for(let ot=0;ot<B;ot++){let q=m+2*ot,V=y[q]*(P-I[q])+y[q+1]*(F-I[q+1]);V>T&&(T=V,M=ot)}if(T-f>=.02)" +
-  "{e[0]=0;return}let w=m+2*M,D=m+2*(M+1<B?M+1:0),N=I[w],J=I[w+1],G=I[D],L=I[D+1],v=(P-N)*(G-N)+(F-J)*(" +
+  "o[7],I=t.verts,y=t.normals,g=t.slot[n]*ht,h=t.slot[A]*ht,B=t.count[n],E=t.radius[n],u=t.radius[A],f=" +
+  "E+u,m=c*_+a*C,d=c*C-a*_,S=s-r,p=l-i,b=I[h],x=I[h+1],P=m*b-d*x+c*S+a*p,F=d*b+m*x-a*S+c*p,M=0,T=-1e300" +
+  ";for(let ot=0;ot<B;ot++){let q=g+2*ot,V=y[q]*(P-I[q])+y[q+1]*(F-I[q+1]);V>T&&(T=V,M=ot)}if(T-f>=.02)" +
+  "{e[0]=0;return}let w=g+2*M,D=g+2*(M+1<B?M+1:0),N=I[w],J=I[w+1],G=I[D],L=I[D+1],v=(P-N)*(G-N)+(F-J)*(" +
   "L-J),Y=(P-G)*(N-G)+(F-L)*(J-L),U,O,$,At;if((v<0||Y<0)&&T>1e-12){let ot=v<0?N:G,q=v<0?J:L;U=P-ot,O=F-" +
   "q;let V=Math.sqrt(U*U+O*O);if(U/=V,O/=V,T=V-f,T>=.02){e[0]=0;return}let rt=.5*(E-u+V);$=ot+rt*U,At=q" +
   "+rt*O}else{U=y[w],O=y[w+1];let ot=.5*(E-u-T);$=P+ot*U,At=F+ot*O,T-=f}e[1]=U,e[2]=O,po(e,0,$,At,T,0)," +
   "so(e,1,o)}var kt=new Float64Array(16),sn=new Float64Array(16),Ht=new Float64Array(16),yo=new Float64" +
   "Array(16),jA=new Float64Array(3),tn=new Float64Array(8),or=new Float64Array(2),Yr=new Float64Array(1" +
   "),Fs=2;var Ra=0,Ms=Fs;var Pa=.1*.005,Xr=.1*.005;function nr(t,n,A,o,e){let r=o[0],i=o[1],c=o[2],a=o[" +
-  "3],s=o[4],l=o[5],_=o[6],C=o[7],I=t.verts,y=t.normals,m=t.count[n],g=t.count[A],B=t.radius[n],E=t.rad" +
-  "ius[A],u=B+E;or[0]=B,or[1]=E;let f=t.slot[n]*ht,h=t.slot[A]*ht,d=I[f],S=I[f+1],p=c*_+a*C,b=c*C-a*_,x" +
-  "=s-r,P=l-i,F=c*x+a*P-d,M=-a*x+c*P-S,T=.02+u,w=0,D=0,N=0,J=0;if(m===4&&g===4&&Ms!==Ra){let v=I[f+4],Y" +
-  "=I[f+5],U=I[h+4],O=I[h+5],$=Ms===Fs&&I[f]===-v&&I[f+1]===-Y&&I[f+2]===v&&I[f+3]===-Y&&I[f+6]===-v&&I" +
-  "[f+7]===Y&&I[h]===-U&&I[h+1]===-O&&I[h+2]===U&&I[h+3]===-O&&I[h+6]===-U&&I[h+7]===O;if($){let nt=c*x" +
+  "3],s=o[4],l=o[5],_=o[6],C=o[7],I=t.verts,y=t.normals,g=t.count[n],h=t.count[A],B=t.radius[n],E=t.rad" +
+  "ius[A],u=B+E;or[0]=B,or[1]=E;let f=t.slot[n]*ht,m=t.slot[A]*ht,d=I[f],S=I[f+1],p=c*_+a*C,b=c*C-a*_,x" +
+  "=s-r,P=l-i,F=c*x+a*P-d,M=-a*x+c*P-S,T=.02+u,w=0,D=0,N=0,J=0;if(g===4&&h===4&&Ms!==Ra){let v=I[f+4],Y" +
+  "=I[f+5],U=I[m+4],O=I[m+5],$=Ms===Fs&&I[f]===-v&&I[f+1]===-Y&&I[f+2]===v&&I[f+3]===-Y&&I[f+6]===-v&&I" +
+  "[f+7]===Y&&I[m]===-U&&I[m+1]===-O&&I[m+2]===U&&I[m+3]===-O&&I[m+6]===-U&&I[m+7]===O;if($){let nt=c*x" +
   "+a*P,st=-a*x+c*P,lt=Math.abs(p),Ct=Math.abs(b),Dt=U*lt+O*Ct,ft=U*Ct+O*lt,Vt=-st-Y-ft,ao=0,Tt=nt-v-Dt" +
   ";if(Tt>Vt&&(Vt=Tt,ao=1),Tt=st-Y-ft,Tt>Vt&&(Vt=Tt,ao=2),Tt=-nt-v-Dt,Tt>Vt&&(Vt=Tt,ao=3),Vt>=T){e[0]=0" +
   ";return}w=Vt,N=ao;let ko=-(p*nt+b*st),Ho=b*nt-p*st,aA=v*lt+Y*Ct,cA=v*Ct+Y*lt;if(Vt=-Ho-O-cA,ao=0,Tt=" +
   "ko-U-aA,Tt>Vt&&(Vt=Tt,ao=1),Tt=Ho-O-cA,Tt>Vt&&(Vt=Tt,ao=2),Tt=-ko-U-aA,Tt>Vt&&(Vt=Tt,ao=3),Vt>=T){e[" +
   "0]=0;return}D=Vt,J=ao}let At=I[f+2]-d,ot=I[f+3]-S,q=I[f+4]-d,V=I[f+5]-S,rt=I[f+6]-d,tt=I[f+7]-S,k=p*" +
-  "I[h]-b*I[h+1]+F,X=b*I[h]+p*I[h+1]+M,it=p*I[h+2]-b*I[h+3]+F,Z=b*I[h+2]+p*I[h+3]+M,It=p*I[h+4]-b*I[h+5" +
-  "]+F,Rt=b*I[h+4]+p*I[h+5]+M,at=p*I[h+6]-b*I[h+7]+F,yt=b*I[h+6]+p*I[h+7]+M;if(!$){let nt=y[f],st=y[f+1" +
+  "I[m]-b*I[m+1]+F,X=b*I[m]+p*I[m+1]+M,it=p*I[m+2]-b*I[m+3]+F,Z=b*I[m+2]+p*I[m+3]+M,It=p*I[m+4]-b*I[m+5" +
+  "]+F,Rt=b*I[m+4]+p*I[m+5]+M,at=p*I[m+6]-b*I[m+7]+F,yt=b*I[m+6]+p*I[m+7]+M;if(!$){let nt=y[f],st=y[f+1" +
   "],lt=0,Ct=Math.min(Math.min(nt*k+st*X,nt*it+st*Z),Math.min(nt*It+st*Rt,nt*at+st*yt))-(nt*0+st*0);nt=" +
   "y[f+2],st=y[f+3];let Dt=Math.min(Math.min(nt*k+st*X,nt*it+st*Z),Math.min(nt*It+st*Rt,nt*at+st*yt))-(" +
   "nt*At+st*ot);if(Dt>Ct&&(Ct=Dt,lt=1),nt=y[f+4],st=y[f+5],Dt=Math.min(Math.min(nt*k+st*X,nt*it+st*Z),M" +
   "ath.min(nt*It+st*Rt,nt*at+st*yt))-(nt*q+st*V),Dt>Ct&&(Ct=Dt,lt=2),nt=y[f+6],st=y[f+7],Dt=Math.min(Ma" +
   "th.min(nt*k+st*X,nt*it+st*Z),Math.min(nt*It+st*Rt,nt*at+st*yt))-(nt*rt+st*tt),Dt>Ct&&(Ct=Dt,lt=3),Ct" +
-  ">=T){e[0]=0;return}w=Ct,N=lt}let z=p*y[h]-b*y[h+1],_t=b*y[h]+p*y[h+1],Bt=p*y[h+2]-b*y[h+3],j=b*y[h+2" +
-  "]+p*y[h+3],et=p*y[h+4]-b*y[h+5],Et=b*y[h+4]+p*y[h+5],wt=p*y[h+6]-b*y[h+7],pt=b*y[h+6]+p*y[h+7];if(!$" +
+  ">=T){e[0]=0;return}w=Ct,N=lt}let z=p*y[m]-b*y[m+1],_t=b*y[m]+p*y[m+1],Bt=p*y[m+2]-b*y[m+3],j=b*y[m+2" +
+  "]+p*y[m+3],et=p*y[m+4]-b*y[m+5],Et=b*y[m+4]+p*y[m+5],wt=p*y[m+6]-b*y[m+7],pt=b*y[m+6]+p*y[m+7];if(!$" +
   "){let nt=0,st=Math.min(Math.min(z*0+_t*0,z*At+_t*ot),Math.min(z*q+_t*V,z*rt+_t*tt))-(z*k+_t*X),lt=Ma" +
   "th.min(Math.min(Bt*0+j*0,Bt*At+j*ot),Math.min(Bt*q+j*V,Bt*rt+j*tt))-(Bt*it+j*Z);if(lt>st&&(st=lt,nt=" +
   "1),lt=Math.min(Math.min(et*0+Et*0,et*At+Et*ot),Math.min(et*q+Et*V,et*rt+Et*tt))-(et*It+Et*Rt),lt>st&" +
@@ -328,29 +328,29 @@ export const STEP_WORKER_SOURCE =
   "*yt),lt>st&&(st=lt,nt=3),st>=T){e[0]=0;return}D=st,J=nt}kt[0]=0,kt[1]=0,kt[2]=At,kt[3]=ot,kt[4]=q,kt" +
   "[5]=V,kt[6]=rt,kt[7]=tt;for(let nt=0;nt<8;nt++)sn[nt]=y[f+nt];Ht[0]=k,Ht[1]=X,Ht[2]=it,Ht[3]=Z,Ht[4]" +
   "=It,Ht[5]=Rt,Ht[6]=at,Ht[7]=yt,yo[0]=z,yo[1]=_t,yo[2]=Bt,yo[3]=j,yo[4]=et,yo[5]=Et,yo[6]=wt,yo[7]=pt" +
-  "}else{for(let v=0;v<2*m;v+=2)kt[v]=I[f+v]-d,kt[v+1]=I[f+v+1]-S,sn[v]=y[f+v],sn[v+1]=y[f+v+1];for(let" +
-  " v=0;v<2*g;v+=2){let Y=I[h+v],U=I[h+v+1];Ht[v]=p*Y-b*U+F,Ht[v+1]=b*Y+p*U+M;let O=y[h+v],$=y[h+v+1];y" +
-  "o[v]=p*O-b*$,yo[v+1]=b*O+p*$}if(Rs(kt,sn,m,Ht,g),w=Yr[0],N=Vr,w>=T){e[0]=0;return}if(Rs(Ht,yo,g,kt,m" +
-  "),D=Yr[0],J=Vr,D>=T){e[0]=0;return}}let G=D>w+Pa;G?N=Ps(yo,J,sn,m):J=Ps(sn,N,yo,g);let L;if(w>Xr||D>" +
-  "Xr){let v=N,Y=N+1<m?N+1:0,U=J,O=J+1<g?J+1:0,$=kt[2*v],At=kt[2*v+1],ot=kt[2*Y],q=kt[2*Y+1],V=Ht[2*U]," +
+  "}else{for(let v=0;v<2*g;v+=2)kt[v]=I[f+v]-d,kt[v+1]=I[f+v+1]-S,sn[v]=y[f+v],sn[v+1]=y[f+v+1];for(let" +
+  " v=0;v<2*h;v+=2){let Y=I[m+v],U=I[m+v+1];Ht[v]=p*Y-b*U+F,Ht[v+1]=b*Y+p*U+M;let O=y[m+v],$=y[m+v+1];y" +
+  "o[v]=p*O-b*$,yo[v+1]=b*O+p*$}if(Rs(kt,sn,g,Ht,h),w=Yr[0],N=Vr,w>=T){e[0]=0;return}if(Rs(Ht,yo,h,kt,g" +
+  "),D=Yr[0],J=Vr,D>=T){e[0]=0;return}}let G=D>w+Pa;G?N=Ps(yo,J,sn,g):J=Ps(sn,N,yo,h);let L;if(w>Xr||D>" +
+  "Xr){let v=N,Y=N+1<g?N+1:0,U=J,O=J+1<h?J+1:0,$=kt[2*v],At=kt[2*v+1],ot=kt[2*Y],q=kt[2*Y+1],V=Ht[2*U]," +
   "rt=Ht[2*U+1],tt=Ht[2*O],k=Ht[2*O+1];tn[0]=$,tn[1]=At,tn[2]=ot,tn[3]=q,tn[4]=V,tn[5]=rt,tn[6]=tt,tn[7" +
-  "]=k,qn(tn,jA);let X=Math.sqrt(jA[2]);if(X-u>=.02){e[0]=0;return}L=G?tr(Ht,yo,g,J,kt,m,N,!0,e):tr(kt," +
-  "sn,m,N,Ht,g,J,!1,e);let it=1e300;for(let at=0;at<L;at++){let yt=e[3+at*8+6];yt<it&&(it=yt)}let Z=jA[" +
+  "]=k,qn(tn,jA);let X=Math.sqrt(jA[2]);if(X-u>=.02){e[0]=0;return}L=G?tr(Ht,yo,h,J,kt,g,N,!0,e):tr(kt," +
+  "sn,g,N,Ht,h,J,!1,e);let it=1e300;for(let at=0;at<L;at++){let yt=e[3+at*8+6];yt<it&&(it=yt)}let Z=jA[" +
   "0],It=jA[1];if(Z*(1-Z)+It*(1-It)===0&&X-u+Xr<it){let at=Z===0?$:ot,yt=Z===0?At:q,z=It===0?V:tt,_t=It" +
   "===0?rt:k,Bt=(z-at)/X,j=(_t-yt)/X,et=.5*(B-E+X);e[1]=Bt,e[2]=j,e[7]=at+et*Bt,e[8]=yt+et*j,e[9]=X-u,e" +
-  "[10]=no(Z===0?v:Y,It===0?U:O),L=1}}else L=G?tr(Ht,yo,g,J,kt,m,N,!0,e):tr(kt,sn,m,N,Ht,g,J,!1,e);for(" +
+  "[10]=no(Z===0?v:Y,It===0?U:O),L=1}}else L=G?tr(Ht,yo,h,J,kt,g,N,!0,e):tr(kt,sn,g,N,Ht,h,J,!1,e);for(" +
   "let v=0;v<L;v++)e[3+v*8+4]+=d,e[3+v*8+5]+=S;so(e,L,o)}var Vr=0;function Rs(t,n,A,o,e){let r=0,i=-1e3" +
-  "00,c=e===4,a=o[0],s=o[1],l=o[2],_=o[3],C=o[4],I=o[5],y=o[6],m=o[7];for(let g=0;g<A;g++){let B=n[2*g]" +
-  ",E=n[2*g+1],u=B*t[2*g]+E*t[2*g+1],f;if(c)f=Math.min(Math.min(B*a+E*s,B*l+E*_),Math.min(B*C+E*I,B*y+E" +
-  "*m));else{f=1e300;for(let h=0;h<2*e;h+=2)f=Math.min(f,B*o[h]+E*o[h+1])}f-=u,f>i&&(i=f,r=g)}Vr=r,Yr[0" +
+  "00,c=e===4,a=o[0],s=o[1],l=o[2],_=o[3],C=o[4],I=o[5],y=o[6],g=o[7];for(let h=0;h<A;h++){let B=n[2*h]" +
+  ",E=n[2*h+1],u=B*t[2*h]+E*t[2*h+1],f;if(c)f=Math.min(Math.min(B*a+E*s,B*l+E*_),Math.min(B*C+E*I,B*y+E" +
+  "*g));else{f=1e300;for(let m=0;m<2*e;m+=2)f=Math.min(f,B*o[m]+E*o[m+1])}f-=u,f>i&&(i=f,r=h)}Vr=r,Yr[0" +
   "]=i}function Ps(t,n,A,o){let e=t[2*n],r=t[2*n+1],i=0,c=1e300;for(let a=0;a<o;a++){let s=e*A[2*a]+r*A" +
   "[2*a+1];s<c&&(c=s,i=a)}return i}function tr(t,n,A,o,e,r,i,c,a){let s=or[c?1:0],l=or[c?0:1],_=o,C=o+1" +
-  "<A?o+1:0,I=i,y=i+1<r?i+1:0,m=n[2*_],g=n[2*_+1],B=t[2*_],E=t[2*_+1],u=e[2*I],f=e[2*I+1],h=e[2*y],d=e[" +
-  "2*y+1],S=-g,p=m,b=(t[2*C]-B)*S+(t[2*C+1]-E)*p,x=(u-B)*S+(f-E)*p,P=(h-B)*S+(d-E)*p;if(x<0||b<P)return" +
-  " 0;let F=x-P,M=h,T=d;if(P<0&&F>1e-12){let U=-P/F;M=h+U*(u-h),T=d+U*(f-d)}let w=u,D=f;if(x>b&&F>1e-12" +
-  "){let U=(b-P)/F;w=h+U*(u-h),D=d+U*(f-d)}let N=(M-B)*m+(T-E)*g,J=(w-B)*m+(D-E)*g,G=.5*(s-l-N);M+=G*m," +
-  "T+=G*g,G=.5*(s-l-J),w+=G*m,D+=G*g;let L=s+l,v=3,Y=11;return c?(a[1]=-m,a[2]=-g,a[v+4]=w,a[v+5]=D,a[v" +
-  "+6]=J-L,a[v+7]=no(I,C),a[Y+4]=M,a[Y+5]=T,a[Y+6]=N-L,a[Y+7]=no(y,_)):(a[1]=m,a[2]=g,a[v+4]=M,a[v+5]=T" +
+  "<A?o+1:0,I=i,y=i+1<r?i+1:0,g=n[2*_],h=n[2*_+1],B=t[2*_],E=t[2*_+1],u=e[2*I],f=e[2*I+1],m=e[2*y],d=e[" +
+  "2*y+1],S=-h,p=g,b=(t[2*C]-B)*S+(t[2*C+1]-E)*p,x=(u-B)*S+(f-E)*p,P=(m-B)*S+(d-E)*p;if(x<0||b<P)return" +
+  " 0;let F=x-P,M=m,T=d;if(P<0&&F>1e-12){let U=-P/F;M=m+U*(u-m),T=d+U*(f-d)}let w=u,D=f;if(x>b&&F>1e-12" +
+  "){let U=(b-P)/F;w=m+U*(u-m),D=d+U*(f-d)}let N=(M-B)*g+(T-E)*h,J=(w-B)*g+(D-E)*h,G=.5*(s-l-N);M+=G*g," +
+  "T+=G*h,G=.5*(s-l-J),w+=G*g,D+=G*h;let L=s+l,v=3,Y=11;return c?(a[1]=-g,a[2]=-h,a[v+4]=w,a[v+5]=D,a[v" +
+  "+6]=J-L,a[v+7]=no(I,C),a[Y+4]=M,a[Y+5]=T,a[Y+6]=N-L,a[Y+7]=no(y,_)):(a[1]=g,a[2]=h,a[v+4]=M,a[v+5]=T" +
   ",a[v+6]=N-L,a[v+7]=no(_,y),a[Y+4]=w,a[Y+5]=D,a[Y+6]=J-L,a[Y+7]=no(C,I)),2}var un={circle:0,capsule:1" +
   ",segment:2,polygon:3,chainSegment:4},mo=5;function Ar(t,n,A,o,e){e[0]=0}var kn=un.circle,Hn=un.capsu" +
   "le,Kn=un.segment,Wn=un.polygon,Zn=un.chainSegment,kr=new Uint8Array(mo*mo),qr=[];function Co(t,n,A){" +
@@ -360,519 +360,519 @@ export const STEP_WORKER_SOURCE =
   ";return(A,o,e,r,i)=>{for(let c=0;c<4;c++)n[c]=r[c+4],n[c+4]=r[c];t(A,e,o,n,i),hs(i)}}var rr=[];for(l" +
   "et t=0;t<mo;t++)for(let n=0;n<mo;n++)rr[t*mo+n]=Ds(t,n)?qr[t*mo+n]:Fa(qr[n*mo+t]);var yI=new Float64" +
   "Array(8);function Hr(t,n,A,o,e){let r=A[0],i=A[1],c=A[2],a=A[3],s=t.count[n],l=t.radius[n],_=t.verts" +
-  ",C=t.slot[n]*ht,I=_[C],y=_[C+1],m=c*I-a*y,g=a*I+c*y,B=m,E=g;for(let u=1;u<s;u++){I=_[C+2*u],y=_[C+2*" +
-  "u+1];let f=c*I-a*y,h=a*I+c*y;f<m?m=f:f>B&&(B=f),h<g?g=h:h>E&&(E=h)}o[e]=r+m-l,o[e+1]=i+g-l,o[e+2]=r+" +
+  ",C=t.slot[n]*ht,I=_[C],y=_[C+1],g=c*I-a*y,h=a*I+c*y,B=g,E=h;for(let u=1;u<s;u++){I=_[C+2*u],y=_[C+2*" +
+  "u+1];let f=c*I-a*y,m=a*I+c*y;f<g?g=f:f>B&&(B=f),m<h?h=m:m>E&&(E=m)}o[e]=r+g-l,o[e+1]=i+h-l,o[e+2]=r+" +
   "B+l,o[e+3]=i+E+l}var er=.001,ws=.002;function Ts(t,n,A,o){let e=o[0];if(e===0||e===2&&o[10]===o[18])" +
   "{t.cacheValid[n]=0;return}let r=A[0],i=A[1],c=A[2],a=A[3],s=A[4]-r,l=A[5]-i,_=A[6],C=A[7],I=t.manifo" +
-  "ldCache,y=n*_A;I[y+UA]=c*s+a*l,I[y+QA]=-a*s+c*l,I[y+GA]=c*_+a*C,I[y+XA]=c*C-a*_;let m=o[1],g=o[2];I[" +
-  "y+YA]=c*m+a*g,I[y+VA]=-a*m+c*g;for(let B=0;B<e;B++){let E=3+B*8,u=o[E+0],f=o[E+1],h=y+qA+3*B;I[h]=c*" +
-  "u+a*f,I[h+1]=-a*u+c*f,I[h+2]=o[E+6]}t.cacheValid[n]=1}function Ns(t,n,A){if(t.cacheValid[n]!==1)retu" +
+  "ldCache,y=n*_A;I[y+UA]=c*s+a*l,I[y+QA]=-a*s+c*l,I[y+GA]=c*_+a*C,I[y+XA]=c*C-a*_;let g=o[1],h=o[2];I[" +
+  "y+YA]=c*g+a*h,I[y+VA]=-a*g+c*h;for(let B=0;B<e;B++){let E=3+B*8,u=o[E+0],f=o[E+1],m=y+qA+3*B;I[m]=c*" +
+  "u+a*f,I[m+1]=-a*u+c*f,I[m+2]=o[E+6]}t.cacheValid[n]=1}function Ns(t,n,A){if(t.cacheValid[n]!==1)retu" +
   "rn!1;let o=A[0],e=A[1],r=A[2],i=A[3],c=A[4],a=A[5],s=A[6],l=A[7],_=c-o,C=a-e,I=t.manifoldCache,y=n*_" +
-  "A,m=I[y+UA],g=I[y+QA],B=r*_+i*C-m,E=-i*_+r*C-g,u=(r*l-i*s)*I[y+GA]-(r*s+i*l)*I[y+XA];if(B>er||B<-er|" +
-  "|E>er||E<-er||u>ws||u<-ws)return!1;let f=I[y+YA],h=I[y+VA];t.normalX[n]=r*f-i*h,t.normalY[n]=i*f+r*h" +
-  ";let d=t.pointCount[n],S=t.points,p=n*Lo;for(let b=0;b<d;b++){let x=y+qA+3*b,P=I[x],F=I[x+1],M=P-m,T" +
-  "=F-g,w=I[x+2]+f*(B-u*T)+h*(E+u*M),D=r*P-i*F,N=i*P+r*F,J=p+b*So;S[J+hn]=D,S[J+gn]=N,S[J+Bn]=w}return!" +
+  "A,g=I[y+UA],h=I[y+QA],B=r*_+i*C-g,E=-i*_+r*C-h,u=(r*l-i*s)*I[y+GA]-(r*s+i*l)*I[y+XA];if(B>er||B<-er|" +
+  "|E>er||E<-er||u>ws||u<-ws)return!1;let f=I[y+YA],m=I[y+VA];t.normalX[n]=r*f-i*m,t.normalY[n]=i*f+r*m" +
+  ";let d=t.pointCount[n],S=t.points,p=n*Lo;for(let b=0;b<d;b++){let x=y+qA+3*b,P=I[x],F=I[x+1],M=P-g,T" +
+  "=F-h,w=I[x+2]+f*(B-u*T)+m*(E+u*M),D=r*P-i*F,N=i*P+r*F,J=p+b*So;S[J+hn]=D,S[J+gn]=N,S[J+Bn]=w}return!" +
   "0}var Sn=256,Kr=3;function vs(t,n,A,o,e){let r=t.contacts,i=t.shapes,c=i.geometry,a=t.bodies.transfo" +
-  "rm,s=t.manifold,l=t.pose,_=r.points,C=t.bodies.flags,I=i.aabb,y=i.moved,m=n*2*Sn,g=m+Sn,B=0,E=r.list" +
-  "Index,u=Math.min(A,(n+1)*Sn);for(let f=n*Sn;f<u;f++){if(E[f]===-1)continue;let h=r.shapeA[f],d=r.sha" +
-  "peB[f],S=h*Xn,p=d*Xn;if(y[h]===1||y[d]===1){let O=S+$o,$=p+$o;if(I[O+2]<I[$]||I[$+2]<I[O]||I[O+3]<I[" +
-  "$+1]||I[$+3]<I[O+1]){o[m++]=f;continue}}let b=r.bodyA[f],x=r.bodyB[f];if((C[b]&JA.awake)===0&&(C[x]&" +
+  "rm,s=t.manifold,l=t.pose,_=r.points,C=t.bodies.flags,I=i.aabb,y=i.moved,g=n*2*Sn,h=g+Sn,B=0,E=r.list" +
+  "Index,u=Math.min(A,(n+1)*Sn);for(let f=n*Sn;f<u;f++){if(E[f]===-1)continue;let m=r.shapeA[f],d=r.sha" +
+  "peB[f],S=m*Xn,p=d*Xn;if(y[m]===1||y[d]===1){let O=S+$o,$=p+$o;if(I[O+2]<I[$]||I[$+2]<I[O]||I[O+3]<I[" +
+  "$+1]||I[$+3]<I[O+1]){o[g++]=f;continue}}let b=r.bodyA[f],x=r.bodyB[f];if((C[b]&JA.awake)===0&&(C[x]&" +
   "JA.awake)===0){(r.flags[f]&Ko.touching)!==0&&B++;continue}if(I[S]>I[p+2]+.02||I[p]>I[S+2]+.02||I[S+1" +
   "]>I[p+3]+.02||I[p+1]>I[S+3]+.02){if(r.cacheValid[f]=0,r.pointCount[f]===0)continue;s[0]=0}else{l[0]=" +
   "a.x[b],l[1]=a.y[b],l[2]=a.c[b],l[3]=a.s[b],l[4]=a.x[x],l[5]=a.y[x],l[6]=a.c[x],l[7]=a.s[x];let O=r.f" +
-  "lags[f];if(Ln(O)&&Ns(r,f,l)){B++;continue}rr[c.type[h]*mo+c.type[d]](c,h,d,l,s),Ts(r,f,l,s)}let P=s[" +
+  "lags[f];if(Ln(O)&&Ns(r,f,l)){B++;continue}rr[c.type[m]*mo+c.type[d]](c,m,d,l,s),Ts(r,f,l,s)}let P=s[" +
   "0],F=r.pointCount[f],M=f*Lo,T=F>0?_[M+yA]:-1,w=F>1?_[M+So+yA]:-1,D=_[M+Wo],N=_[M+Zo],J=_[M+So+Wo],G=" +
   "_[M+So+Zo];for(let O=0;O<P;O++){let $=3+O*8,At=M+O*So;_[At+hn]=s[$+0],_[At+gn]=s[$+1],_[At+Bn]=s[$+6" +
   "],_[At+yA]=s[$+7];let ot=s[$+7],q=0,V=0;ot===T?(q=D,V=N):ot===w&&(q=J,V=G),_[At+Wo]=q,_[At+Zo]=V}r.p" +
   "ointCount[f]=P,r.normalX[f]=P>0?s[1]:0,r.normalY[f]=P>0?s[2]:0;let L=r.flags[f],v=(L&Ko.touching)!==" +
   "0,Y=P>0;(L&Ko.sensor)!==0&&Y&&(Y=s[9]<=0||P>1&&s[17]<=0),Y?(B++,r.flags[f]=L|Ko.touching):r.flags[f]" +
-  "=L&~Ko.touching,Y!==v&&(o[g++]=f)}e[n*Kr]=m-n*2*Sn,e[n*Kr+1]=g-n*2*Sn-Sn,e[n*Kr+2]=B}var Wr=32,Zr=8*" +
-  "Wr;var Eo=new Float64Array(8);function Ls(t,n,A,o,e,r){let i=t.broadphase,c=t.shapes,a=i.moveBuffer." +
+  "=L&~Ko.touching,Y!==v&&(o[h++]=f)}e[n*Kr]=g-n*2*Sn,e[n*Kr+1]=h-n*2*Sn-Sn,e[n*Kr+2]=B}var Wr=32,Zr=8*" +
+  "Wr;var ho=new Float64Array(8);function Ls(t,n,A,o,e,r){let i=t.broadphase,c=t.shapes,a=i.moveBuffer." +
   "data,s=i.moveFrom,l=i.trees[kA],_=i.trees[br],C=Math.min(A,(n+1)*Wr),I=0;for(let y=n*Wr;y<C&&I>=0;y+" +
-  "+){let m=a[y],g=c.proxy[m];if(g===-1)continue;let B=i.trees[c.tree[m]];Eo[0]=B.minX[g],Eo[1]=B.minY[" +
-  "g],Eo[2]=B.maxX[g],Eo[3]=B.maxY[g],Eo[4]=s[y*4],Eo[5]=s[y*4+1],Eo[6]=s[y*4+2],Eo[7]=s[y*4+3],I=Js(t," +
-  "m,l,o,e,I,r),c.tree[m]===kA&&I>=0&&(I=Js(t,m,_,o,e,I,r))}return I}function Js(t,n,A,o,e,r,i){let c=t" +
+  "+){let g=a[y],h=c.proxy[g];if(h===-1)continue;let B=i.trees[c.tree[g]];ho[0]=B.minX[h],ho[1]=B.minY[" +
+  "h],ho[2]=B.maxX[h],ho[3]=B.maxY[h],ho[4]=s[y*4],ho[5]=s[y*4+1],ho[6]=s[y*4+2],ho[7]=s[y*4+3],I=Js(t," +
+  "g,l,o,e,I,r),c.tree[g]===kA&&I>=0&&(I=Js(t,g,_,o,e,I,r))}return I}function Js(t,n,A,o,e,r,i){let c=t" +
   ".broadphase,a=c.queryResults;a.clear();let s=t.shapes,l=s.groupIndex[n]>0?-1:s.maskBits[n]|0;A.query" +
-  "NewOverlaps(Eo,0,l,s.moved,a);let _=a.data,C=t.contacts.pairs,I=r;for(let y=0;y<a.count;y++){let m=_" +
-  "[y];if(m===n)continue;if(s.moved[m]===1){if(m<n)continue;let E=c.moveSlot[m]*4,u=c.moveFrom;if(u[E]<" +
-  "=Eo[6]&&u[E+2]>=Eo[4]&&u[E+1]<=Eo[7]&&u[E+3]>=Eo[5])continue}let g=n<m?n:m,B=n<m?m:n;if(C.get(g,B)==" +
-  "=-1){if(I===i)return-1;o[e+2*I]=g,o[e+2*I+1]=B,I++}}return I}var $r=0,zr=1,jr=2,Hs=3;function Ks(t,n" +
-  ",A,o,e){if(n>=A){o[e+$r]=0,o[e+zr]=0,o[e+jr]=0;return}let r=t.contacts,i=t.bodies,c=t.solverData,a=c" +
-  ".params,s=c.contacts,l=c.indexOf,_=c.states,C=c.centres,I=r.points,y=i.transform,m=a[8],g=a[9],B=a[1" +
-  "0],E=a[11],u=a[12],f=a[13],h=a[14],d=a[15],S=2*a[2],p=r.listIndex,b=-a[4],x=-a[6];o[e+$r]=0,o[e+zr]=" +
-  "0<b?1:0,o[e+jr]=0<x?1:0;let P=c.constraintSlot,F=r.flags;for(let M=n;M<A;M++){if(!Ln(F[M]))continue;" +
-  "let T=p[M];if(T===-1)continue;let w=P[T];if(w<0)continue;let D=r.bodyA[M],N=r.bodyB[M],J=l[D],G=l[N]" +
-  ",L=w*37,v=J*9,Y=G*9,U=_[v+3],O=_[v+8],$=_[Y+3],At=_[Y+8],ot=r.normalX[M],q=r.normalY[M],V=q,rt=-ot,t" +
-  "t=J===0||G===0;s[L+0]=J,s[L+1]=G,s[L+2]=ot,s[L+3]=q,s[L+4]=r.friction[M];let k=r.restitution[M];s[L+" +
-  "5]=k,k>0&&(o[e+$r]=1),s[L+6]=tt?E:m,s[L+7]=tt?u:g,s[L+8]=tt?f:B;let X=r.pointCount[M];s[L+9]=X,s[L+1" +
-  "0]=r.tangentSpeed[M];let it=r.rollingResistance[M];s[L+11]=it;let Z=it>0?O+At:0;s[L+12]=Z>0?1/Z:0,s[" +
-  "L+13]=0,s[L+14]=M;let It=0,Rt=0;if(J===0){let lt=y.c[D],Ct=y.s[D];It=lt*i.localCenterX[D]-Ct*i.local" +
-  "CenterY[D],Rt=Ct*i.localCenterX[D]+lt*i.localCenterY[D]}else It=C[2*J],Rt=C[2*J+1];let at=0,yt=0;if(" +
-  "G===0){let lt=y.c[N],Ct=y.s[N];at=lt*i.localCenterX[N]-Ct*i.localCenterY[N],yt=Ct*i.localCenterX[N]+" +
-  "lt*i.localCenterY[N]}else at=C[2*G],yt=C[2*G+1];let z=_[v+0],_t=_[v+1],Bt=_[v+2],j=_[Y+0],et=_[Y+1]," +
-  "Et=_[Y+2],wt=M*Lo,pt=U+$,nt=y.x[D]-y.x[N],st=y.y[D]-y.y[N];for(let lt=0;lt<2;lt++){let Ct=L+15+lt*11" +
-  ";if(lt>=X){s[Ct+7]=0,s[Ct+8]=0;continue}let Dt=wt+lt*So,ft=I[Dt+hn],Vt=I[Dt+gn],ao=ft-It,Tt=Vt-Rt,ko" +
-  "=ft+nt-at,Ho=Vt+st-yt;s[Ct+0]=ao*q-Tt*ot,s[Ct+1]=ko*q-Ho*ot,s[Ct+2]=ao*ot+Tt*q,s[Ct+3]=ko*ot+Ho*q,s[" +
-  "Ct+4]=I[Dt+Bn]+h-((ko-ao)*ot+(Ho-Tt)*q);let aA=ao*q-Tt*ot,cA=ko*q-Ho*ot,Xe=U+$+O*aA*aA+At*cA*cA;s[Ct" +
-  "+5]=Xe>0?1/Xe:0;let Ye=ao*rt-Tt*V,Ve=ko*rt-Ho*V,qe=U+$+O*Ye*Ye+At*Ve*Ve;s[Ct+6]=qe>0?1/qe:0;let Sr=d" +
-  "*I[Dt+Wo],lA=d*I[Dt+Zo];Sr*pt>S&&(Sr=S/pt),lA*pt>S?lA=S/pt:-lA*pt>S&&(lA=-S/pt),s[Ct+7]=Sr,s[Ct+8]=l" +
-  "A,s[Ct+9]=0;let Ea=j-Et*Ho-(z-Bt*Tt),ua=et+Et*ko-(_t+Bt*ao),dr=Ea*ot+ua*q;s[Ct+10]=dr,dr<b&&(o[e+zr]" +
-  "=1),dr<x&&(o[e+jr]=1)}}}var Ae=.5;function Ws(t,n,A,o){let e=A[o+4],r=A[o+5],i=e*e+r*r,c=t.maxExtent" +
-  "[n],a=2*c*c*(1-A[o+6]),s=Ae*t.minExtent[n];return 2*(i+a)<=s*s?!1:Math.sqrt(i)+Math.sqrt(a>0?a:0)>s&" +
-  "&t.type[n]===Jn.dynamic}function Zs(t,n,A,o,e=1){let r=o[0],i=o[2],c=rn/r,a=c*c,s=i*i;for(let l=e;l<" +
-  "A;l++){let _=l*9,C=l*8,I=n[C+3],y=n[C+0]+I*t[_+0],m=n[C+1]+I*t[_+1],g=n[C+2]+n[C+4]*t[_+2],B=y*y+m*m" +
-  ";if(B>s){let E=i/Math.sqrt(B);y*=E,m*=E}g*g>a&&(g=g>0?c:-c),t[_+0]=y,t[_+1]=m,t[_+2]=g}}function $s(" +
-  "t,n,A,o=1){let e=A[0],r=A[2],i=rn/e;for(let c=o;c<n;c++){let a=c*9;ar(t,a,r,i);let s=t[a+2],l=t[a+6]" +
-  ",_=t[a+7],C=e*s,I=l-C*_,y=_+C*l,m=Math.sqrt(I*I+y*y),g=m>0?1/m:0;t[a+6]=I*g,t[a+7]=y*g,t[a+4]=t[a+4]" +
-  "+e*t[a+0],t[a+5]=t[a+5]+e*t[a+1]}}function zs(t,n,A,o=1){let e=A[0],r=A[2],i=rn/e;for(let c=o;c<n;c+" +
-  "+)ar(t,c*9,r,i)}function ar(t,n,A,o){let e=t[n+2];e*e>o*o&&(t[n+2]=e>0?o:-o);let r=t[n+0],i=t[n+1],c" +
-  "=r*r+i*i;if(c>A*A){let a=A/Math.sqrt(c);t[n+0]=r*a,t[n+1]=i*a}}var Ka=1e8,Wa=1,Za=2,$a=4;function js" +
-  "(t,n,A,o,e){let r=t.solverData,i=r.states,c=r.integration,a=t.bodies,s=a.transform,l=t.shapes,_=l.ge" +
-  "ometry,C=l.aabb,I=t.pose,y=r.params[16]===1,m=a.maxExtent,g=a.minExtent,B=Ae,E=r.params[2],u=rn/r.pa" +
-  "rams[0],f=Ka*r.params[7],h=a.mass,d=a.inertia,S=0;for(let p=n;p<A;p++){let b=p*9,x=c[p*8+7],P=i[b+0]" +
-  ",F=i[b+1],M=i[b+2],T=a.centerX[x]+i[b+4],w=a.centerY[x]+i[b+5],D=i[b+6],N=i[b+7],J=s.c[x],G=s.s[x],L" +
-  "=D*J-N*G,v=N*J+D*G,Y=1/Math.sqrt(L*L+v*v);L*=Y,v*=Y;let U=P+F+M+T+w+L+v;if(U-U!==0||h[x]*(P*P+F*F)+d" +
-  "[x]*(M*M)>f){o[e+S++]=p*8+Wa;continue}ar(i,b,E,u);let O=i[b+0],$=i[b+1],At=i[b+2];a.vx[x]=O,a.vy[x]=" +
-  "$,a.w[x]=At,a.centerX[x]=T,a.centerY[x]=w,s.c[x]=L,s.s[x]=v;let ot=a.localCenterX[x],q=a.localCenter" +
-  "Y[x],V=T-(L*ot-v*q),rt=w-(v*ot+L*q);s.x[x]=V,s.y[x]=rt,a.forceX[x]=0,a.forceY[x]=0,a.torque[x]=0;let" +
-  " tt=0;if(y){let k=i[b+4],X=i[b+5],it=m[x],Z=B*g[x];2*(k*k+X*X+2*it*it*(1-D))>Z*Z&&Ws(a,x,i,b)&&(tt=Z" +
-  "a)}I[0]=V,I[1]=rt,I[2]=L,I[3]=v;for(let k=a.shapeHead[x];k!==-1;k=l.next[k]){let X=k*Xn;Hr(_,k,I,C,X" +
-  "),(C[X+$o]>C[X]||C[X+$o+1]>C[X+1]||C[X+$o+2]<C[X+2]||C[X+$o+3]<C[X+3])&&(tt|=$a)}tt!==0&&(o[e+S++]=p" +
-  "*8+tt)}return S}function oi(t,n,A,o=0){for(let e=o;e<n;e++){let r=e*37,i=(t[r+0]|0)*9,c=(t[r+1]|0)*9" +
-  ",a=A[i+3],s=A[i+8],l=A[c+3],_=A[c+8],C=t[r+2],I=t[r+3],y=t[r+9]|0,m=0,g=0,B=0,E=0;for(let f=0;f<y;f+" +
-  "+){let h=r+15+f*11,d=t[h+7],S=t[h+8];m+=d*C+S*I,g+=d*I-S*C,B+=d*t[h+0]-S*t[h+2],E+=d*t[h+1]-S*t[h+3]" +
-  "}let u=t[r+13];A[i+0]=A[i+0]-a*m,A[i+1]=A[i+1]-a*g,A[i+2]=A[i+2]-s*(B+u),A[c+0]=A[c+0]+l*m,A[c+1]=A[" +
-  "c+1]+l*g,A[c+2]=A[c+2]+_*(E+u)}}function ni(t,n,A,o,e,r,i=0){let c=o[1],a=o[3];for(let s=i;s<n;s++){" +
-  "let _=(r?n-1-(s-i):s)*37,C=(t[_+0]|0)*9,I=(t[_+1]|0)*9,y=A[C+3],m=A[C+8],g=A[I+3],B=A[I+8],E=t[_+2]," +
-  "u=t[_+3],f=y*E,h=y*u,d=g*E,S=g*u,p=A[C+0],b=A[C+1],x=A[C+2],P=A[I+0],F=A[I+1],M=A[I+2],T=A[C+6],w=A[" +
-  "C+7],D=A[I+6],N=A[I+7],J=(A[I+4]-A[C+4])*E+(A[I+5]-A[C+5])*u,G=t[_+6],L=t[_+7],v=t[_+8],Y=t[_+9]>1,U" +
-  "=_+15,O=U+11;{let q=t[U+0],V=t[U+1],rt=J+D*t[U+3]+N*V-T*t[U+2]-w*q+t[U+4],tt=0,k=1,X=0;rt>0?tt=rt*c:" +
-  "e&&(tt=G*rt,tt<-a&&(tt=-a),k=L,X=v);let it=P*E+F*u-(p*E+b*u)+(M*V-x*q),Z=t[U+7],It=Z-X*Z-t[U+5]*k*(i" +
-  "t+tt),Rt=It>0?It:0,at=Rt-Z;t[U+7]=Rt;let yt=t[U+9];t[U+9]=at>yt?at:yt,p-=at*f,b-=at*h,x-=at*(m*q),P+" +
-  "=at*d,F+=at*S,M+=at*(B*V)}if(Y){let q=t[O+0],V=t[O+1],rt=J+D*t[O+3]+N*V-T*t[O+2]-w*q+t[O+4],tt=0,k=1" +
-  ",X=0;rt>0?tt=rt*c:e&&(tt=G*rt,tt<-a&&(tt=-a),k=L,X=v);let it=P*E+F*u-(p*E+b*u)+(M*V-x*q),Z=t[O+7],It" +
-  "=Z-X*Z-t[O+5]*k*(it+tt),Rt=It>0?It:0,at=Rt-Z;t[O+7]=Rt;let yt=t[O+9];t[O+9]=at>yt?at:yt,p-=at*f,b-=a" +
-  "t*h,x-=at*(m*q),P+=at*d,F+=at*S,M+=at*(B*V)}let $=t[_+4],At=t[_+10];{let q=t[U+2],V=t[U+3],rt=P*u-F*" +
-  "E-(p*u-b*E)+(x*q-M*V+At),tt=t[U+8],k=$*t[U+7],X=tt-t[U+6]*rt,it=X>k?k:X<-k?-k:X,Z=it-tt;t[U+8]=it,p-" +
-  "=Z*h,b+=Z*f,x+=Z*(m*q),P+=Z*S,F-=Z*d,M-=Z*(B*V)}if(Y){let q=t[O+2],V=t[O+3],rt=P*u-F*E-(p*u-b*E)+(x*" +
-  "q-M*V+At),tt=t[O+8],k=$*t[O+7],X=tt-t[O+6]*rt,it=X>k?k:X<-k?-k:X,Z=it-tt;t[O+8]=it,p-=Z*h,b+=Z*f,x+=" +
-  "Z*(m*q),P+=Z*S,F-=Z*d,M-=Z*(B*V)}let ot=t[_+11];if(ot>0){let q=t[U+7]+(Y?t[O+7]:0),V=ot*q,rt=t[_+13]" +
-  ",tt=rt-t[_+12]*(M-x),k=tt>V?V:tt<-V?-V:tt,X=k-rt;t[_+13]=k,x-=m*X,M+=B*X}A[C+0]=p,A[C+1]=b,A[C+2]=x," +
-  "A[I+0]=P,A[I+1]=F,A[I+2]=M}}function Ai(t,n,A,o,e=0){let r=o[4];for(let i=e;i<n;i++){let c=i*37,a=t[" +
-  "c+5];if(a===0)continue;let s=c+15,l=s+11,_=t[c+9]|0,C=t[s+10]<-r&&t[s+9]>0,I=_>1&&t[l+10]<-r&&t[l+9]" +
-  ">0;C&&I?ja(t,c,A,a):C?cr(t,c,s,A,a):I&&cr(t,c,l,A,a)}}function cr(t,n,A,o,e){SA[0]=-e*t[A+10],za(t,n" +
-  ",A,o,SA)}function za(t,n,A,o,e){let r=(t[n+0]|0)*9,i=(t[n+1]|0)*9,c=o[r+3],a=o[r+8],s=o[i+3],l=o[i+8" +
-  "],_=t[n+2],C=t[n+3],I=t[A+0],y=t[A+1],m=(o[i+0]-o[r+0])*_+(o[i+1]-o[r+1])*C+o[i+2]*y-o[r+2]*I,g=t[A+" +
-  "7],B=g-t[A+5]*(m-e[0]),E=B>0?B:0,u=E-g;t[A+7]=E,u>t[A+9]&&(t[A+9]=u),o[r+0]=o[r+0]-c*u*_,o[r+1]=o[r+" +
-  "1]-c*u*C,o[r+2]=o[r+2]-a*u*I,o[i+0]=o[i+0]+s*u*_,o[i+1]=o[i+1]+s*u*C,o[i+2]=o[i+2]+l*u*y}var SA=new " +
-  "Float64Array(2);function ja(t,n,A,o){let e=n+15;SA[0]=-o*t[e+10],SA[1]=-o*t[e+11+10],tc(t,n,A,SA)||(" +
-  "cr(t,n,e,A,o),cr(t,n,e+11,A,o))}function tc(t,n,A,o){let e=n+15,r=e+11,i=(t[n+0]|0)*9,c=(t[n+1]|0)*9" +
-  ",a=A[i+3],s=A[i+8],l=A[c+3],_=A[c+8],C=t[e+0],I=t[e+1],y=t[r+0],m=t[r+1],g=a+l+s*C*C+_*I*I,B=a+l+s*y" +
-  "*y+_*m*m,E=a+l+s*C*y+_*I*m,u=g*B-E*E;if(!(g*g<1e3*u))return!1;let f=t[n+2],h=t[n+3],d=A[c+0]-A[i+0]," +
-  "S=A[c+1]-A[i+1],p=A[i+2],b=A[c+2],x=d*f+S*h+b*I-p*C,P=d*f+S*h+b*m-p*y,F=t[e+7],M=t[r+7],T=x-o[0]-(g*" +
-  "F+E*M),w=P-o[1]-(E*F+B*M),D=(-B*T+E*w)/u,N=(E*T-g*w)/u;D>=0&&N>=0||(D=-T/g,N=0,D>=0&&E*D+w>=0||(D=0," +
-  "N=-w/B,N>=0&&E*N+T>=0||(D=0,N=0)));let J=D-F,G=N-M;t[e+7]=D,t[r+7]=N,J>t[e+9]&&(t[e+9]=J),G>t[r+9]&&" +
-  "(t[r+9]=G);let L=J+G;return A[i+0]=A[i+0]-a*L*f,A[i+1]=A[i+1]-a*L*h,A[i+2]=p-s*(J*C+G*y),A[c+0]=A[c+" +
-  "0]+l*L*f,A[c+1]=A[c+1]+l*L*h,A[c+2]=b+_*(J*I+G*m),!0}var sc=2*Math.PI;function oA(t,n,A,o,e,r){let i" +
-  "=A[e];if(i===0){t[n]=0,t[n+1]=1,t[n+2]=0;return}let c=r[0],a=sc*i,s=2*o[e]+c*a,l=c*a*s,_=1/(1+l);t[n" +
-  "]=a/s,t[n+1]=l*_,t[n+2]=_}function Se(t,n,A){let o=t.joints,e=t.solverData.params,r=o.softness,i=r[0" +
-  "],c=r[1],a=r[2],s=e[15],l=o.constraints,_=o.pins,C=o.type,I=o.flags,y=o.rowColour,m=o.rowSlot,g=o.f," +
-  "B=g[en],E=g[en+1],u=g[en+2],f=g[en+3],h=g[en+4],d=g[en+5];for(let S=n;S<A;S++){if(y[S]<0)continue;le" +
-  "t p=C[S],b=I[S];if(Si(p,b)){let P=m[S]*16;ri(t,S,_,P),_[P+14]=s*B[S],_[P+14+1]=s*E[S];continue}let x" +
-  "=m[S]*40;switch(ri(t,S,l,x),l[x+14]=i,l[x+15]=c,l[x+16]=a,l[x+20]=s*B[S],l[x+20+1]=s*E[S],l[x+20+2]=" +
-  "s*u[S],l[x+20+3]=s*f[S],l[x+20+4]=s*h[S],l[x+20+5]=s*d[S],p){case xt.revolute:ac(t,S,l,x);break;case" +
-  " xt.prismatic:case xt.wheel:cc(t,S,l,x);break;case xt.distance:lc(t,S,l,x);break;case xt.weld:Ic(t,S" +
-  ",l,x);break;case xt.mouse:_c(t,S,l,x);break;case xt.motor:yc(t,S,l,x);break;case xt.pulley:Cc(t,S,l," +
-  "x);break}}}var ic=Mt.enableLimit|Mt.enableMotor|Mt.enableSpring;function Si(t,n){return t===xt.revol" +
-  "ute&&(n&ic)===0}function ri(t,n,A,o){let e=t.joints,r=t.bodies,i=r.transform,c=t.solverData.indexOf," +
-  "a=e.bodyA[n],s=e.bodyB[n],l=c[a],_=c[s],C=l!==0&&r.type[a]===Jn.dynamic,I=_!==0&&r.type[s]===Jn.dyna" +
-  "mic;A[o+0]=l,A[o+1]=_,A[o+2]=C?r.invMass[a]:0,A[o+3]=C?r.invInertia[a]:0,A[o+4]=I?r.invMass[s]:0,A[o" +
-  "+5]=I?r.invInertia[s]:0,A[o+6]=n,A[o+7]=e.flags[n];let y=e.f,m=i.c[a],g=i.s[a],B=i.c[s],E=i.s[s],u=y" +
-  "[He][n]-r.localCenterX[a],f=y[Ke][n]-r.localCenterY[a];A[o+8]=m*u-g*f,A[o+9]=g*u+m*f,u=y[We][n]-r.lo" +
-  "calCenterX[s],f=y[Ze][n]-r.localCenterY[s],A[o+10]=B*u-E*f,A[o+11]=E*u+B*f,A[o+12]=r.centerX[s]-r.ce" +
-  "nterX[a],A[o+13]=r.centerY[s]-r.centerY[a]}function Ir(t,n,A,o,e){let r=t.joints,i=t.bodies.transfor" +
-  "m,c=r.bodyA[n],a=r.bodyB[n],s=i.c[c],l=i.s[c],_=i.c[a],C=i.s[a],I=s*_+l*C,y=s*C-l*_,m=r.f[ls][n],g=r" +
-  ".f[Is][n];A[o]=I*m+y*g,A[e]=y*m-I*g}function _r(t,n){let A=t[n+3]+t[n+5];return A>0?1/A:0}function a" +
-  "c(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n];A[o+27]=_r(A,o),Ir(t,n,A,o+32," +
-  "o+33),A[o+28]=r[KA][n],A[o+29]=i*r[WA][n],A[o+30]=r[Pr][n],A[o+31]=r[Fr][n],r[Oo][n]===0&&(A[o+7]=c&" +
-  "~Mt.enableSpring),oA(A,o+17,r[Oo],r[Qn],n,t.solverData.params)}function cc(t,n,A,o){let e=t.joints,r" +
-  "=e.f,i=t.solverData.params[0],c=t.bodies.transform,a=e.bodyA[n],s=c.c[a],l=c.s[a],_=r[$e][n],C=r[ze]" +
-  "[n];A[o+26]=s*_-l*C,A[o+27]=l*_+s*C,e.type[n]===xt.prismatic&&Ir(t,n,A,o+34,o+35),A[o+29]=r[KA][n],A" +
-  "[o+30]=i*r[WA][n],A[o+31]=r[Pr][n],A[o+32]=r[Fr][n],A[o+33]=_r(A,o),r[Oo][n]===0&&(A[o+7]=e.flags[n]" +
-  "&~Mt.enableSpring),oA(A,o+17,r[Oo],r[Qn],n,t.solverData.params)}function lc(t,n,A,o){let e=t.joints," +
-  "r=e.f,i=t.solverData.params[0],c=e.flags[n],a=r[je][n],s=r[ts][n],l=r[Mr][n],_=(c&Mt.enableLimit)!==" +
-  "0;_&&(l=l<a?a:l>s?s:l),A[o+26]=l,A[o+27]=a,A[o+28]=s,A[o+29]=r[KA][n],A[o+30]=i*r[WA][n],A[o+31]=r[O" +
-  "o][n],((c&Mt.enableSpring)===0||_&&a>=s)&&(A[o+7]=c|64),oA(A,o+17,r[Oo],r[Qn],n,t.solverData.params)" +
-  ";let I=A[o+8],y=A[o+9],m=A[o+10],g=A[o+11],B=A[o+12]+m-I,E=A[o+13]+g-y,u=Math.sqrt(B*B+E*E),f=u>0?B/" +
-  "u:0,h=u>0?E/u:0,d=I*h-y*f,S=m*h-g*f,p=A[o+2]+A[o+4]+A[o+3]*d*d+A[o+5]*S*S;A[o+32]=p>0?1/p:0}function" +
-  " Ic(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params;Ir(t,n,A,o+28,o+29),A[o+27]=_r(A,o);let c=e." +
-  "flags[n];r[Oo][n]>0&&(oA(A,o+14,r[Oo],r[Qn],n,i),c|=16),r[Rr][n]>0?(oA(A,o+17,r[Rr],r[os],n,i),c|=32" +
-  "):(A[o+17]=e.softness[0],A[o+18]=e.softness[1],A[o+19]=e.softness[2]),A[o+7]=c}function _c(t,n,A,o){" +
-  "let e=t.joints,r=e.f,i=t.bodies,c=e.bodyB[n];A[o+0]=0,A[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0,A[o+12]=i." +
-  "centerX[c]-r[Dr][n],A[o+13]=i.centerY[c]-r[wr][n],A[o+26]=t.solverData.params[0]*r[Tr][n],oA(A,o+17," +
-  "r[Oo],r[Qn],n,t.solverData.params)}function yc(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=i.transfor" +
-  "m,a=t.solverData.params[0],s=e.bodyA[n],l=e.bodyB[n],_=c.c[s],C=c.s[s],I=c.c[l],y=c.s[l],m=r[Dr][n]-" +
-  "i.localCenterX[s],g=r[wr][n]-i.localCenterY[s];A[o+8]=_*m-C*g,A[o+9]=C*m+_*g,m=-i.localCenterX[l],g=" +
-  "-i.localCenterY[l],A[o+10]=I*m-y*g,A[o+11]=y*m+I*g,Ir(t,n,A,o+31,o+32),A[o+27]=_r(A,o),A[o+28]=a*r[T" +
-  "r][n],A[o+29]=a*r[ns][n],A[o+30]=r[As][n]/a}function Cc(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=e" +
-  ".bodyA[n],a=e.bodyB[n];A[o+26]=r[rs][n]-i.centerX[c],A[o+27]=r[es][n]-i.centerY[c],A[o+28]=r[ss][n]-" +
-  "i.centerX[a],A[o+29]=r[is][n]-i.centerY[a];let s=r[as][n];A[o+30]=s,A[o+31]=r[Mr][n]+s*r[cs][n]}var " +
-  "R=new Float64Array(26),xo=0,bo=1,Mo=2,Ro=3,No=4,vo=5,Po=6,Fo=7,Mn=8,Rn=9,yn=10,FA=11,nA=12,Pn=13,Fn=" +
-  "14,Dn=15,wn=16,yr=17,de=18,pe=19,xe=20,be=21,Me=22,Re=23,Pe=24,DA=25;function fc(t,n,A,o,e){let r=A[" +
-  "o+6],i=A[o+7],c=A[e+6],a=A[e+7],s=t[n+8],l=t[n+9],_=t[n+10],C=t[n+11],I=r*s-i*l,y=i*s+r*l,m=c*_-a*C," +
-  "g=a*_+c*C;R[xo]=I,R[bo]=y,R[Mo]=m,R[Ro]=g}function An(t,n,A,o,e){fc(t,n,A,o,e),R[No]=A[e+4]-A[o+4]+t" +
-  "[n+12]+R[Mo]-R[xo],R[vo]=A[e+5]-A[o+5]+t[n+13]+R[Ro]-R[bo]}function AA(t,n,A,o,e){let r=t[n+2],i=t[n" +
-  "+3],c=t[n+4],a=t[n+5],s=R[Pn],l=R[Fn];A[o+0]=A[o+0]-r*s,A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-i*R[Dn],A[e+" +
-  "0]=A[e+0]+c*s,A[e+1]=A[e+1]+c*l,A[e+2]=A[e+2]+a*R[wn]}function rA(t,n,A,o){let e=A[o+6],r=A[o+7],i=t" +
-  "[n+26],c=t[n+27],a=e*i-r*c,s=r*i+e*c,l=R[No],_=R[vo],C=a*l+s*_,I=(l+R[xo])*s-(_+R[bo])*a,y=R[Mo]*s-R" +
-  "[Ro]*a,m=t[n+3],g=t[n+5],B=t[n+2]+t[n+4]+m*I*I+g*y*y;R[Po]=a,R[Fo]=s,R[Mn]=I,R[Rn]=y,R[yn]=B>0?1/B:0" +
-  ",R[FA]=C,R[nA]=C}var Fe=0,wA=1,di=2;function Cn(t,n,A,o,e,r,i,c){let a=c===null?0:2*c[2];for(let s=n" +
-  ";s<A;s++){let l=s*e,_=(t[l+0]|0)*9,C=(t[l+1]|0)*9,I=o[_+6],y=o[_+7],m=o[C+6],g=o[C+7],B=t[l+8],E=t[l" +
-  "+9],u=t[l+10],f=t[l+11],h=I*B-y*E,d=y*B+I*E,S=m*u-g*f,p=g*u+m*f,b=t[l+2],x=t[l+3],P=t[l+4],F=t[l+5]," +
-  "M=l+r,T=t[M],w=t[M+1],D=b+P;c!==null&&D>0&&(T*D>a?t[M]=T=a/D:-T*D>a&&(t[M]=T=-a/D),w*D>a?t[M+1]=w=a/" +
-  "D:-w*D>a&&(t[M+1]=w=-a/D));let N=i===Fe?0:i===wA?t[M+2]:t[M+2]+t[M+3]+t[M+4]-t[M+5];o[_+0]=o[_+0]-b*" +
-  "T,o[_+1]=o[_+1]-b*w,o[_+2]=o[_+2]-x*(h*w-d*T+N),o[C+0]=o[C+0]+P*T,o[C+1]=o[C+1]+P*w,o[C+2]=o[C+2]+F*" +
-  "(S*w-p*T+N)}}function De(t,n,A,o,e){let r=R[yr],i=R[Po],c=R[Fo],a=t[n+2],s=t[n+3],l=t[n+4],_=t[n+5];" +
-  "A[o+0]=A[o+0]-a*r*i,A[o+1]=A[o+1]-a*r*c,A[o+2]=A[o+2]-s*r*R[Mn],A[e+0]=A[e+0]+l*r*i,A[e+1]=A[e+1]+l*" +
-  "r*c,A[e+2]=A[e+2]+_*r*R[Rn]}function we(t,n,A){R[DA]=R[Po]*(t[A+0]-t[n+0])+R[Fo]*(t[A+1]-t[n+1])+R[R" +
-  "n]*t[A+2]-R[Mn]*t[n+2]}function TA(t,n,A,o,e,r,i,c){let a=0,s=1,l=0;c&&(a=t[n+i]*R[nA],s=t[n+i+1],l=" +
-  "t[n+i+2]),we(A,o,e);let _=t[n+20+r],C=-s*R[yn]*(R[DA]+a)-l*_;t[n+20+r]=_+C,R[yr]=C,De(t,n,A,o,e)}fun" +
-  "ction mc(t,n,A,o,e,r,i,c){we(A,o,e);let a=t[n+20+r],s=t[n+c],l=a+R[yn]*(t[n+i]-R[DA]);l=l>s?s:l<-s?-" +
-  "s:l;let _=l-a;t[n+20+r]=l,R[yr]=_,De(t,n,A,o,e)}function hc(t,n,A,o,e,r,i,c,a,s){let l=r[1];for(let " +
-  "_=0;_<2;_++){let C=_===0?R[FA]-t[n+a]:t[n+s]-R[FA],I=0,y=1,m=0;C>0?I=C*l:i&&(I=t[n+14]*C,y=t[n+15],m" +
-  "=t[n+16]),we(A,o,e);let g=_===0?R[DA]:-R[DA],B=t[n+20+c+_],E=B-y*R[yn]*(g+I)-m*B,u=E>0?E:0,f=u-B;t[n" +
-  "+20+c+_]=u,R[yr]=_===0?f:-f,De(t,n,A,o,e)}}var gc=0,Bc=1,Ec=2,uc=3,Sc=4,dc=5,pc=6;function eA(t,n,A," +
-  "o,e,r,i,c,a,s,l){c&&TA(t,n,A,o,e,l[gc],17,!0),a&&mc(t,n,A,o,e,l[Bc],l[Ec],l[uc]),s&&hc(t,n,A,o,e,r,i" +
-  ",l[Sc],l[dc],l[pc])}function pi(t,n,A){let o=1,e=0;A&&(o=t[n+15],e=t[n+16]);let r=R[de],i=R[pe],c=R[" +
-  "xe],a=R[be],s=R[Me],l=r*c-i*i;l=l!==0?1/l:0;let _=t[n+20],C=t[n+20+1],I=-o*l*(c*a-i*s)-e*_,y=-o*l*(r" +
-  "*s-i*a)-e*C;t[n+20]=_+I,t[n+20+1]=C+y,R[Re]=I,R[Pe]=y}function Cr(t,n,A,o,e,r){let i=A[o+6],c=A[o+7]" +
-  ",a=A[e+6],s=A[e+7],l=t[n+8],_=t[n+9],C=t[n+10],I=t[n+11],y=i*l-c*_,m=c*l+i*_,g=a*C-s*I,B=s*C+a*I,E=t" +
-  "[n+2],u=t[n+3],f=t[n+4],h=t[n+5],d=0,S=0,p=1,b=0;if(r){let ot=t[n+14];d=ot*(A[e+4]-A[o+4]+g-y+t[n+12" +
-  "]),S=ot*(A[e+5]-A[o+5]+B-m+t[n+13]),p=t[n+15],b=t[n+16]}let x=A[o+0],P=A[o+1],F=A[o+2],M=A[e+0],T=A[" +
-  "e+1],w=A[e+2],D=M-w*B-x+F*m+d,N=T+w*g-P-F*y+S,J=E+f,G=J+u*m*m+h*B*B,L=-u*y*m-h*g*B,v=J+u*y*y+h*g*g,Y" +
-  "=G*v-L*L;Y=Y!==0?1/Y:0;let U=t[n+20],O=t[n+20+1],$=-p*Y*(v*D-L*N)-b*U,At=-p*Y*(G*N-L*D)-b*O;t[n+20]=" +
-  "U+$,t[n+20+1]=O+At,A[o+0]=x-E*$,A[o+1]=P-E*At,A[o+2]=F-u*(y*At-m*$),A[e+0]=M+f*$,A[e+1]=T+f*At,A[e+2" +
-  "]=w+h*(g*At-B*$)}var xc=Int32Array.of(0,3,29,30,1,27,28);function xi(t,n,A,o){for(let e=n;e<A;e++){l" +
-  "et r=e*40,i=(t[r+0]|0)*9,c=(t[r+1]|0)*9;An(t,r,o,i,c);let a=R[No],s=R[vo],l=Math.sqrt(a*a+s*s),_=l>0" +
-  "?1/l:0,C=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],I=C*a*_,y=C*s*_;R[Pn]=I,R[Fn]=y,R[Dn]=R[xo]*y-R[bo]*I" +
-  ",R[wn]=R[Mo]*y-R[Ro]*I,AA(t,r,o,i,c)}}function bi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){le" +
-  "t s=(i?c-a:a)*40,l=(t[s+0]|0)*9,_=(t[s+1]|0)*9;An(t,s,o,l,_);let C=R[No],I=R[vo],y=Math.sqrt(C*C+I*I" +
-  "),m=y>0?1/y:0,g=C*m,B=I*m;R[Po]=g,R[Fo]=B,R[Mn]=R[xo]*B-R[bo]*g,R[Rn]=R[Mo]*B-R[Ro]*g,R[yn]=t[s+32]," +
-  "R[FA]=y,R[nA]=y-t[s+26];let E=t[s+7]|0;if((E&64)!==0)TA(t,s,o,l,_,0,14,r);else{let u=t[s+31]>0,f=(E&" +
-  "Mt.enableMotor)!==0,h=(E&Mt.enableLimit)!==0;eA(t,s,o,l,_,e,r,u,f,h,xc)}}}var bc=Int32Array.of(0,60," +
-  "2,4,4,0,4,0);function Mi(t,n,A,o,e){let r=bc[n],i=2*e[2],c=2*rn,a=e[0];for(let s=A;s<o;s++){let l=s*" +
-  "40,_=n===xt.pulley?t[l+30]:1,C=t[l+2]+_*_*t[l+4],I=a*(t[l+3]+t[l+5]);for(let y=0;y<6;y++){let m=(r>>" +
-  "y&1)!==0,g=m?I:C;if(g===0)continue;let B=m?c:i,E=l+20+y,u=t[E];u*g>B?t[E]=B/g:-u*g>B&&(t[E]=-B/g)}}}" +
-  "var fr=new Float64Array(2);function fn(t,n,A,o,e,r){let i=o[e+6],c=o[e+7],a=o[r+6],s=o[r+7],l=i*a+c*" +
-  "s,_=i*s-c*a,C=t[A],I=t[A+1];fr[0]=I*l+C*_,fr[1]=C*l-I*_,Lr(fr,0),t[n+39]=fr[0]}function Ri(t,n,A,o){" +
-  "Cn(t,n,A,o,40,20,wA,null)}function Pi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a" +
-  ")*40,l=(t[s+0]|0)*9,_=(t[s+1]|0)*9,C=t[s+2],I=t[s+3],y=t[s+4],m=t[s+5],g=o[l+0],B=o[l+1],E=o[l+2],u=" +
-  "o[_+0],f=o[_+1],h=o[_+2],d=o[l+6],S=o[l+7],p=o[_+6],b=o[_+7],x=t[s+30];{fn(t,s,s+31,o,l,_);let P=x*t" +
-  "[s+39],F=t[s+20+2],M=t[s+29],T=F-t[s+27]*(h-E+P);T=T>M?M:T<-M?-M:T;let w=T-F;t[s+20+2]=T,E-=I*w,h+=m" +
-  "*w}{let P=t[s+8],F=t[s+9],M=t[s+10],T=t[s+11],w=d*P-S*F,D=S*P+d*F,N=p*M-b*T,J=b*M+p*T,G=u-h*J-g+E*D+" +
-  "x*(o[_+4]-o[l+4]+N-w+t[s+12]),L=f+h*N-B-E*w+x*(o[_+5]-o[l+5]+J-D+t[s+13]),v=C+y,Y=v+I*D*D+m*J*J,U=-I" +
-  "*w*D-m*N*J,O=v+I*w*w+m*N*N,$=Y*O-U*U;$=$!==0?1/$:0;let At=t[s+20],ot=t[s+20+1],q=At-$*(O*G-U*L),V=ot" +
-  "-$*(Y*L-U*G),rt=t[s+28],tt=q*q+V*V;if(tt>rt*rt){let it=rt/Math.sqrt(tt);q*=it,V*=it}let k=q-At,X=V-o" +
-  "t;t[s+20]=q,t[s+20+1]=V,g-=C*k,B-=C*X,E-=I*(w*X-D*k),u+=y*k,f+=y*X,h+=m*(N*X-J*k)}o[l+0]=g,o[l+1]=B," +
-  "o[l+2]=E,o[_+0]=u,o[_+1]=f,o[_+2]=h}}function Fi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+1]|" +
-  "0)*9,c=t[r+4],a=t[r+5],s=o[i+6],l=o[i+7],_=t[r+10],C=t[r+11],I=s*_-l*C,y=l*_+s*C,m=t[r+20],g=t[r+20+" +
-  "1];o[i+0]=o[i+0]+c*m,o[i+1]=o[i+1]+c*g,o[i+2]=o[i+2]+a*(I*g-y*m)}}function Di(t,n,A,o,e,r,i){let c=n" +
-  "+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+1]|0)*9,_=t[s+4],C=t[s+5],I=o[l+0],y=o[l+1],m=o[" +
-  "l+2],g=o[l+6],B=o[l+7],E=t[s+10],u=t[s+11],f=g*E-B*u,h=B*E+g*u,d=t[s+17],S=t[s+18],p=t[s+19],b=I-m*h" +
-  "+d*(o[l+4]+f+t[s+12]),x=y+m*f+d*(o[l+5]+h+t[s+13]),P=_+C*h*h,F=-C*f*h,M=_+C*f*f,T=P*M-F*F;T=T!==0?1/" +
-  "T:0;let w=t[s+20],D=t[s+20+1],N=w-S*T*(M*b-F*x)-p*w,J=D-S*T*(P*x-F*b)-p*D,G=t[s+26],L=N*N+J*J;if(L>G" +
-  "*G){let U=G/Math.sqrt(L);N*=U,J*=U}let v=N-w,Y=J-D;t[s+20]=N,t[s+20+1]=J,I+=_*v,y+=_*Y,m+=C*(f*Y-h*v" +
-  "),o[l+0]=I,o[l+1]=y,o[l+2]=m}}var Mc=new Float64Array([0,1,0]);function wi(t,n,A,o,e){Cn(t,n,A,o,16," +
-  "14,Fe,e)}function Ti(t,n,A,o,e,r,i){let c=r?e:Mc,a=c[0],s=c[1],l=c[2],_=n+A-1;for(let C=n;C<A;C++){l" +
-  "et I=(i?_-C:C)*16,y=(t[I+0]|0)*9,m=(t[I+1]|0)*9,g=o[y+6],B=o[y+7],E=o[m+6],u=o[m+7],f=t[I+8],h=t[I+9" +
-  "],d=t[I+10],S=t[I+11],p=g*f-B*h,b=B*f+g*h,x=E*d-u*S,P=u*d+E*S,F=t[I+2],M=t[I+3],T=t[I+4],w=t[I+5],D=" +
-  "a*(o[m+4]-o[y+4]+x-p+t[I+12]),N=a*(o[m+5]-o[y+5]+P-b+t[I+13]),J=o[y+0],G=o[y+1],L=o[y+2],v=o[m+0],Y=" +
-  "o[m+1],U=o[m+2],O=v-U*P-J+L*b+D,$=Y+U*x-G-L*p+N,At=F+T,ot=At+M*b*b+w*P*P,q=-M*p*b-w*x*P,V=At+M*p*p+w" +
-  "*x*x,rt=ot*V-q*q;rt=rt!==0?s/rt:0;let tt=t[I+14],k=t[I+14+1],X=-rt*(V*O-q*$)-l*tt,it=-rt*(ot*$-q*O)-" +
-  "l*k;t[I+14]=tt+X,t[I+14+1]=k+it,o[y+0]=J-F*X,o[y+1]=G-F*it,o[y+2]=L-M*(p*it-b*X),o[m+0]=v+T*X,o[m+1]" +
-  "=Y+T*it,o[m+2]=U+w*(x*it-P*X)}}var Rc=Int32Array.of(2,3,29,30,4,31,32);function Ni(t,n,A,o){for(let " +
-  "e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*9,c=(t[r+1]|0)*9;An(t,r,o,i,c),rA(t,r,o,i);let a=R[Po],s=R[Fo]," +
-  "l=R[No]+R[xo],_=R[vo]+R[bo],C=R[Mo],I=R[Ro],y=l*s-_*a,m=C*s-I*a,g=l*a+_*s,B=C*a+I*s,E=t[r+20],u=t[r+" +
-  "20+1],f=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];R[Pn]=f*a-E*s,R[Fn]=f*s+E*a,R[Dn]=f*y+E*g+u,R[wn]=f*" +
-  "m+E*B+u,AA(t,r,o,i,c)}}function vi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*4" +
-  "0,l=(t[s+0]|0)*9,_=(t[s+1]|0)*9;An(t,s,o,l,_),rA(t,s,o,l);let C=t[s+7]|0,I=(C&Mt.enableSpring)!==0,y" +
-  "=(C&Mt.enableMotor)!==0,m=(C&Mt.enableLimit)!==0;eA(t,s,o,l,_,e,r,I,y,m,Rc);let g=t[s+2],B=t[s+3],E=" +
-  "t[s+4],u=t[s+5],f=R[No],h=R[vo],d=-R[Fo],S=R[Po],p=(f+R[xo])*S-(h+R[bo])*d,b=R[Mo]*S-R[Ro]*d,x=o[l+0" +
-  "],P=o[l+1],F=o[l+2],M=o[_+0],T=o[_+1],w=o[_+2],D=d*(M-x)+S*(T-P)+b*w-p*F,N=w-F;if(r){let U=t[s+14];D" +
-  "+=U*(d*f+S*h),fn(t,s,s+34,o,l,_),N+=U*t[s+39]}let J=B+u;R[de]=g+E+B*p*p+u*b*b,R[pe]=B*p+u*b,R[xe]=J=" +
-  "==0?1:J,R[be]=D,R[Me]=N,pi(t,s,r);let G=R[Re],L=R[Pe],v=G*d,Y=G*S;o[l+0]=x-g*v,o[l+1]=P-g*Y,o[l+2]=F" +
-  "-B*(G*p+L),o[_+0]=M+E*v,o[_+1]=T+E*Y,o[_+2]=w+u*(G*b+L)}}function Ji(t,n,A,o){Oi(t,n,A,o,!1,!1,!0)}f" +
-  "unction Li(t,n,A,o,e,r,i){Oi(t,n,A,o,r,i,!1)}function Oi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;" +
-  "a++){let s=(r?c-a:a)*40,l=(t[s+0]|0)*9,_=(t[s+1]|0)*9,C=t[s+2],I=t[s+3],y=t[s+4],m=t[s+5],g=o[l+6],B" +
-  "=o[l+7],E=o[_+6],u=o[_+7],f=t[s+8],h=t[s+9],d=t[s+10],S=t[s+11],p=g*f-B*h,b=B*f+g*h,x=E*d-u*S,P=u*d+" +
-  "E*S,F=o[l+4]+p-t[s+26],M=o[l+5]+b-t[s+27],T=o[_+4]+x-t[s+28],w=o[_+5]+P-t[s+29],D=Math.sqrt(F*F+M*M)" +
-  ",N=Math.sqrt(T*T+w*w),J=D>1e-9?1/D:0,G=N>1e-9?1/N:0;F*=J,M*=J,T*=G,w*=G;let L=t[s+30],v=p*M-b*F,Y=x*" +
-  "w-P*T,U=o[l+0],O=o[l+1],$=o[l+2],At=o[_+0],ot=o[_+1],q=o[_+2],V;if(i)V=t[s+20];else{let it=C+I*v*v+L" +
-  "*L*(y+m*Y*Y),Z=it>0?1/it:0,It=-(F*(U-$*b)+M*(O+$*p))-L*(T*(At-q*P)+w*(ot+q*x)),Rt=0,at=1,yt=0;e&&(Rt" +
-  "=t[s+14]*(t[s+31]-D-L*N),at=t[s+15],yt=t[s+16]);let z=t[s+20];V=-at*Z*(It+Rt)-yt*z,t[s+20]=z+V}let r" +
-  "t=-V*F,tt=-V*M,k=-L*V*T,X=-L*V*w;U+=C*rt,O+=C*tt,$+=I*(p*tt-b*rt),At+=y*k,ot+=y*X,q+=m*(x*X-P*k),o[l" +
-  "+0]=U,o[l+1]=O,o[l+2]=$,o[_+0]=At,o[_+1]=ot,o[_+2]=q}}var Pc=Mt.enableSpring|Mt.enableMotor|Mt.enabl" +
-  "eLimit,Fc=Mt.enableSpring|Mt.enableLimit;function Ui(t,n,A,o){Cn(t,n,A,o,40,20,di,null)}function Qi(" +
-  "t,n,A,o,e,r,i){let c=e[1],a=n+A-1;for(let s=n;s<A;s++){let l=(i?a-s:s)*40,_=(t[l+0]|0)*9,C=(t[l+1]|0" +
-  ")*9,I=t[l+3],y=t[l+5],m=t[l+7]|0;if((m&Pc)!==0&&I+y>0){let g=o[_+2],B=o[C+2],E=t[l+27];(m&Fc)!==0&&f" +
-  "n(t,l,l+32,o,_,C);let u=t[l+39];if((m&Mt.enableSpring)!==0){let f=t[l+20+2],h=-t[l+18]*E*(B-g+t[l+17" +
-  "]*u)-t[l+19]*f;t[l+20+2]=f+h,g-=I*h,B+=y*h}if((m&Mt.enableMotor)!==0){let f=t[l+20+3],h=t[l+29],d=f-" +
-  "E*(B-g-t[l+28]);d=d>h?h:d<-h?-h:d;let S=d-f;t[l+20+3]=d,g-=I*S,B+=y*S}if((m&Mt.enableLimit)!==0){{le" +
-  "t f=u-t[l+30],h=0,d=1,S=0;f>0?h=f*c:r&&(h=t[l+14]*f,d=t[l+15],S=t[l+16]);let p=t[l+20+4],b=p-d*E*(B-" +
-  "g+h)-S*p,x=b>0?b:0,P=x-p;t[l+20+4]=x,g-=I*P,B+=y*P}{let f=t[l+31]-u,h=0,d=1,S=0;f>0?h=f*c:r&&(h=t[l+" +
-  "14]*f,d=t[l+15],S=t[l+16]);let p=t[l+20+5],b=p-d*E*(g-B+h)-S*p,x=b>0?b:0,P=x-p;t[l+20+5]=x,g+=I*P,B-" +
-  "=y*P}}o[_+2]=g,o[C+2]=B}Cr(t,l,o,_,C,r)}}function Gi(t,n,A,o){Cn(t,n,A,o,40,20,wA,null)}function Xi(" +
-  "t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*9,_=(t[s+1]|0)*9,C=t" +
-  "[s+7]|0;{let I=0,y=1,m=0;if(r||(C&32)!==0){fn(t,s,s+28,o,l,_);let f=t[s+39];I=t[s+17]*f,y=t[s+18],m=" +
-  "t[s+19]}let g=o[l+2],B=o[_+2],E=t[s+20+2],u=-y*t[s+27]*(B-g+I)-m*E;t[s+20+2]=E+u,o[l+2]=g-t[s+3]*u,o" +
-  "[_+2]=B+t[s+5]*u}Cr(t,s,o,l,_,r||(C&16)!==0)}}var Dc=Int32Array.of(1,-1,-1,-1,3,31,32);function Yi(t" +
-  ",n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*9,c=(t[r+1]|0)*9;An(t,r,o,i,c),rA(t,r,o,i);let " +
-  "a=R[Po],s=R[Fo],l=R[No]+R[xo],_=R[vo]+R[bo],C=R[Mo],I=R[Ro],y=l*s-_*a,m=C*s-I*a,g=l*a+_*s,B=C*a+I*s," +
-  "E=t[r+20],u=t[r+20+2],f=t[r+20+1]+t[r+20+3]-t[r+20+4];R[Pn]=f*a-E*s,R[Fn]=f*s+E*a,R[Dn]=f*y+E*g+u,R[" +
-  "wn]=f*m+E*B+u,AA(t,r,o,i,c)}}function Vi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-" +
-  "a:a)*40,l=(t[s+0]|0)*9,_=(t[s+1]|0)*9,C=t[s+2],I=t[s+3],y=t[s+4],m=t[s+5];An(t,s,o,l,_),rA(t,s,o,l);" +
-  "let g=t[s+7]|0;if((g&Mt.enableMotor)!==0){let x=o[l+2],P=o[_+2],F=t[s+33],M=t[s+20+2],T=t[s+30],w=M-" +
-  "F*(P-x-t[s+29]);w=w>T?T:w<-T?-T:w;let D=w-M;t[s+20+2]=w,o[l+2]=x-I*D,o[_+2]=P+m*D}let B=(g&Mt.enable" +
-  "Spring)!==0,E=(g&Mt.enableLimit)!==0;eA(t,s,o,l,_,e,r,B,!1,E,Dc);let u=R[No],f=R[vo],h=-R[Fo],d=R[Po" +
-  "],S=(u+R[xo])*d-(f+R[bo])*h,p=R[Mo]*d-R[Ro]*h,b=C+y+I*S*S+m*p*p;R[Po]=h,R[Fo]=d,R[Mn]=S,R[Rn]=p,R[yn" +
-  "]=b>0?1/b:0,R[nA]=h*u+d*f,TA(t,s,o,l,_,0,14,r)}}var Te=0,Ne=1;function ve(t,n,A,o,e,r){let i=t.joint" +
-  "s.constraints,c=t.joints.groupStart,a=t.solverData.states,s=t.solverData.params,l=A*HA;for(let _=0;_" +
-  "<HA;_++){let C=Math.max(o,c[l+_]),I=Math.min(e,c[l+_+1]);C>=I||(n===Te?(Mi(i,_,C,I,s),wc(_,i,C,I,a))" +
-  ":Tc(_,i,C,I,a,s,n===Ne,r))}}function Je(t,n,A,o,e){let r=t.joints,i=t.solverData.states;n===Te?wi(r." +
-  "pins,A,o,i,t.solverData.params):Ti(r.pins,A,o,i,r.softness,n===Ne,e)}function wc(t,n,A,o,e){switch(t" +
-  "){case xt.distance:return xi(n,A,o,e);case xt.revolute:return Ui(n,A,o,e);case xt.prismatic:return N" +
-  "i(n,A,o,e);case xt.weld:return Gi(n,A,o,e);case xt.wheel:return Yi(n,A,o,e);case xt.mouse:return Fi(" +
-  "n,A,o,e);case xt.motor:return Ri(n,A,o,e);case xt.pulley:return Ji(n,A,o,e)}}function Tc(t,n,A,o,e,r" +
-  ",i,c){switch(t){case xt.distance:return bi(n,A,o,e,r,i,c);case xt.revolute:return Qi(n,A,o,e,r,i,c);" +
-  "case xt.prismatic:return vi(n,A,o,e,r,i,c);case xt.weld:return Xi(n,A,o,e,r,i,c);case xt.wheel:retur" +
-  "n Vi(n,A,o,e,r,i,c);case xt.mouse:return Di(n,A,o,e,r,i,c);case xt.motor:return Pi(n,A,o,e,r,i,c);ca" +
-  "se xt.pulley:return Li(n,A,o,e,r,i,c)}}var vc=0,Jc=1,Lc=2,qi=3,ki=4;var Oc=6,Uc=7,Qc=8,Gc=9,Hi=10,Ki" +
-  "=13,Xc=16,Wi=32,Yc=6;function Zi(t,n,A,o,e=0){let r=t.solverData,i=r.states,c=r.params,a=n&Wi-1,s=(n" +
-  "&Wi)!==0;if(a===Xc)Se(t,A,o);else if(a>=Ki)Je(t,a-Ki,A,o,s);else if(a>=Hi)ve(t,a-Hi,n>>Yc,A,o,s);els" +
-  "e if(a===Qc)Ks(t,A,o,r.chunkFound,e*Hs);else if(a===Gc)r.writeBackCounts[e]=js(t,A,o,r.writeBackOut," +
-  "A-1);else if(a===vc)Zs(i,r.integration,o,c,A);else if(a===Jc)zs(i,o,c,A);else if(a===Lc)$s(i,o,c,A);" +
-  "else if(a===Oc)Ai(r.contacts,o,i,c,A);else if(a===Uc)Vc(t,A,o);else{let l=r.kernel;if(l!==null){let " +
-  "_=r.contactsAddress+A*37*4;a===qi?l.warmStartContacts(_,o-A,r.statesAddress):l.solveContacts(_,o-A,r" +
-  ".statesAddress,c[1],c[3],a===ki?1:0,s?1:0)}else a===qi?oi(r.contacts,o,i,A):ni(r.contacts,o,i,c,a===" +
-  "ki,s,A)}}function Vc(t,n,A){let o=t.solverData.contacts,e=t.solverData.constraintSlot,r=t.contacts.l" +
-  "istIndex,i=t.contacts.points,c=t.contacts.flags;for(let a=n;a<A;a++){if(!Ln(c[a]))continue;let s=r[a" +
-  "];if(s===-1)continue;let l=e[s];if(l<0)continue;let _=l*37,C=a*Lo,I=o[_+9];for(let y=0;y<I;y++){let " +
-  "m=_+15+y*11,g=C+y*So;i[g+Wo]=o[m+7],i[g+Zo]=o[m+8]}}}var sA=0,$i=1,mr=2,Le=3,ji=4,Oe=5,hr=8,gr=12,ta" +
-  "=0,Ue=1,oa=2,na=3,Aa=4,ra=5,qc=6,kc=7,Hc=8,Cy=hr+2*gr;var ea=1,Kc=2,Qe=3,Wc=4;function Zc(t){return(" +
-  "t&65535)<<16}function zi(t,n,A){for(;;){let o=Atomics.load(t,$i);if((o&-65536)!==n)return-1;let e=o&" +
-  "65535;if(e>=A)return-1;if(Atomics.compareExchange(t,$i,o,o+1)===o)return e}}function sa(t,n,A,o,e,r," +
-  "i){let c=Zc(o),a=hr+(o&1)*gr,s=0;for(let l=zi(t,c,r);l>=0;l=zi(t,c,r))e===Wc?zc(A,t,a,l,i):$c(A,e,l," +
-  "i),Atomics.store(n,l,o),Atomics.add(t,mr,1)+1===r&&Atomics.notify(t,mr),s++;return s}function $c(t,n" +
-  ",A,o){if(n===Kc)vs(t,A,o,t.contacts.chunkOut,t.contacts.chunkCounts);else if(n===Qe){let e=t.broadph" +
-  "ase;e.pairChunkCounts[A]=Ls(t,A,o,e.pairChunkOut,2*A*Zr,Zr)}}function zc(t,n,A,o,e){let r=n[A+kc]+o*" +
-  "e,i=Math.min(n[A+Hc],r+e);Zi(t,n[A+qc],r,i,o)}var jt=t=>t.contacts,Nn=t=>t.shapes.geometry,vn=t=>t.s" +
-  "hapes,to=t=>t.bodies,Br=t=>t.bodies.transform,Er=t=>t.broadphase,jc=t=>t.broadphase.moveBuffer,Vo=t=" +
-  ">t.solverData,qo=t=>t.joints,tl=t=>t.joints.f,Ge=[[jt,\"shapeA\"],[jt,\"shapeB\"],[jt,\"bodyA\"],[jt,\"body" +
-  "B\"],[jt,\"flags\"],[jt,\"listIndex\"],[jt,\"pointCount\"],[jt,\"points\"],[jt,\"normalX\"],[jt,\"normalY\"],[jt," +
-  "\"manifoldCache\"],[jt,\"cacheValid\"],[jt,\"chunkOut\"],[jt,\"chunkCounts\"],[Nn,\"type\"],[Nn,\"count\"],[Nn,\"" +
-  "radius\"],[Nn,\"centroid\"],[Nn,\"slot\"],[Nn,\"verts\"],[Nn,\"normals\"],[vn,\"aabb\"],[vn,\"moved\"],[vn,\"tree\"" +
-  "],[vn,\"proxy\"],[to,\"flags\"],[Br,\"x\"],[Br,\"y\"],[Br,\"c\"],[Br,\"s\"],[vn,\"groupIndex\"],[vn,\"maskBits\"],[E" +
-  "r,\"moveFrom\"],[Er,\"moveSlot\"],[Er,\"pairChunkOut\"],[Er,\"pairChunkCounts\"],[jc,\"data\"],[Vo,\"states\"],[" +
-  "Vo,\"contacts\"],[Vo,\"integration\"],[Vo,\"centres\"],[Vo,\"params\"],[Vo,\"chunkFound\"],[Vo,\"indexOf\"],[Vo," +
-  "\"constraintSlot\"],[jt,\"list\"],[jt,\"friction\"],[jt,\"restitution\"],[jt,\"tangentSpeed\"],[jt,\"rollingRes" +
-  "istance\"],[to,\"localCenterX\"],[to,\"localCenterY\"],[Vo,\"writeBackOut\"],[Vo,\"writeBackCounts\"],[to,\"vx" +
-  "\"],[to,\"vy\"],[to,\"w\"],[to,\"centerX\"],[to,\"centerY\"],[to,\"forceX\"],[to,\"forceY\"],[to,\"torque\"],[to,\"m" +
-  "ass\"],[to,\"inertia\"],[to,\"maxExtent\"],[to,\"minExtent\"],[to,\"type\"],[to,\"shapeHead\"],[vn,\"next\"],[qo," +
-  "\"constraints\"],[qo,\"groupStart\"],[qo,\"pins\"],[qo,\"softness\"],[to,\"invMass\"],[to,\"invInertia\"],[qo,\"t" +
-  "ype\"],[qo,\"flags\"],[qo,\"bodyA\"],[qo,\"bodyB\"],[qo,\"rowColour\"],[qo,\"rowSlot\"],...Array.from({length:Z" +
-  "A},(t,n)=>[tl,String(n)])];function ia(t,n,A){let[o,e]=Ge[n];o(t)[e]=A}var aa=\"AGFzbQEAAAABIgRgA39/f" +
-  "wBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzA" +
-  "AMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACssuBfIUAh57Cn8gAiABKgIAu/wCQcgAbGoiJEEYaiACIAAqAgC7/AJByABsaiIlQ" +
-  "Rhq/V0DAP1XAwABIQYgJEFAayAlQUBr/V0DAP1XAwABIQ4gAiABKgIEu/wCQcgAbGoiJkEYaiACIAAqAgS7/AJByABsaiInQRhq/" +
-  "V0DAP1XAwABIQcgJkFAayAnQUBr/V0DAP1XAwABIQ8gBiABQQhqIABBCGr9XAIA/VYCAAH9XyIY/fIBIREgBiABQQxqIABBDGr9X" +
-  "AIA/VYCAAH9XyId/fIBIRIgByAY/fIBIRMgByAd/fIBIRQgJCAl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQa" +
-  "iAlQRBq/V0DAP1XAwABIQcgJiAn/V0DAP1XAwABIQsgJkEIaiAnQQhq/V0DAP1XAwABIQwgJkEQaiAnQRBq/V0DAP1XAwABIQYgJ" +
-  "EEwaiAlQTBq/V0DAP1XAwABIR4gJEE4aiAlQThq/V0DAP1XAwABIR8gJkEwaiAnQTBq/V0DAP1XAwABISAgJkE4aiAnQThq/V0DA" +
-  "P1XAwABISEgJkEgaiAnQSBq/V0DAP1XAwABICRBIGogJUEgav1dAwD9VwMAAf3xASAY/fIBICZBKGogJ0Eoav1dAwD9VwMAASAkQ" +
-  "ShqICVBKGr9XQMA/VcDAAH98QEgHf3yAf3wASEiIAFBGGogAEEYav1cAgD9VgIAAf1fIRUgAUEcaiAAQRxq/VwCAP1WAgAB/V8hF" +
-  "iABQSBqIABBIGr9XAIA/VYCAAH9XyEXIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohECAAQTxqISkgA" +
-  "UE8aiEqA0AgKEECSARAIBD9U0UgKEEBRnFFBEAgKSAoQSxsIgJqISsgEP0M/////////////////////yAoGyEZIAIgKmoiLEEEa" +
-  "iArQQRq/VwCAP1WAgAB/V8hGiAiICAgLEEMaiArQQxq/VwCAP1WAgAB/V/98gH98AEgISAa/fIB/fABIB4gLEEIaiArQQhq/VwCA" +
-  "P1WAgAB/V/98gH98QEgHyAsICv9XAIA/VYCAAH9XyIb/fIB/fEBICxBEGogK0EQav1cAgD9VgIAAf1f/fABIgj9DAAAAAAAAAAAA" +
-  "AAAAAAAAAD9SiEjICxBHGogK0Ecav1cAgD9VgIAAf1fIhwgBQR7IAggA/3yASAEIBUgCP3yASIIIAggBP1J/VIgI/1SIQj9DAAAA" +
-  "AAAAPA/AAAAAAAA8D8gFiAj/VIhDf0MAAAAAAAAAAAAAAAAAAAAACAXICP9UgUgCCAD/fIB/QwAAAAAAAAAAAAAAAAAAAAAICP9U" +
-  "iEI/QwAAAAAAADwPwAAAAAAAPA/IQ39DAAAAAAAAAAAAAAAAAAAAAALIBz98gH98QEgLEEUaiArQRRq/VwCAP1WAgAB/V8gDf3yA" +
-  "SALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgBiAa/fIBIAcgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAA" +
-  "AAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEEkaiICICtBJGoiLf1cAgD9VgIAAf1fISMgK" +
-  "AR7ICtBHGogCCAcIBn9Uv1eIgj9WgIAACAsQRxqIAj9WgIAASAtIA0gIyAZIA0gI/1K/U79Uv1eIgj9WgIAACACIAj9WgIAASAJI" +
-  "A0gEf3yAf3xASAJIBn9UiEJIAogDSAS/fIB/fEBIAogGf1SIQogCyANIBP98gH98AEgCyAZ/VIhCyAMIA0gFP3yAf3wASAMIBn9U" +
-  "iEMIAYgDSAPIBr98gH98gH98AEgBiAZ/VIhBiAHIA0gDiAb/fIB/fIB/fEBIAcgGf1SBSArQRxqIAj9XiII/VoCAAAgLEEcaiAI/" +
-  "VoCAAEgK0EkaiANICMgDSAj/Ur9Uv1eIgj9WgIAACAsQSRqIAj9WgIAASAJIA0gEf3yAf3xASEJIAogDSAS/fIB/fEBIQogCyANI" +
-  "BP98gH98AEhCyAMIA0gFP3yAf3wASEMIAYgDSAPIBr98gH98gH98AEhBiAHIA0gDiAb/fIB/fIB/fEBCyEHIChBAWohKAwCCwsLI" +
-  "AFBEGogAEEQav1cAgD9VgIAAf1fIQMgAUEoaiAAQShq/VwCAP1WAgAB/V8hBEEAIQIDQCACQQJIBEAgEP1TRSACQQFGcUUEQCApI" +
-  "AJBLGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBHGogKEEcav1cAgD9VgIAAf1f/fIBIg397QEhFSANI" +
-  "BUgBUEgaiIrIChBIGoiLP1cAgD9VgIAAf1fIhYgBUEYaiAoQRhq/VwCAP1WAgAB/V8gCyAd/fIBIAwgGP3yAf3xASAJIB398gEgC" +
-  "iAY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/VwCAP1WAgAB/V8iF/3yASAGIAVBDGogKEEMav1cAgD9VgIAAf1fIhn98gH98QEgBP3wA" +
-  "f3wAf3yAf3xASIaIBogFf1J/VIgGiAN/Ur9UiINIBb98QEhFSACBHsgLCANIBYgCP1S/V4iDf1aAgAAICsgDf1aAgABIAkgFSAS/" +
-  "fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgB" +
-  "iAVIA8gGf3yAf3yAf3xASAGIAj9UiEGIAcgFSAOIBf98gH98gH98AEgByAI/VIFIChBIGogDf1eIgj9WgIAACAFQSBqIAj9WgIAA" +
-  "SAJIBUgEv3yAf3xASEJIAogFSAR/fIB/fABIQogCyAVIBT98gH98AEhCyAMIBUgE/3yAf3xASEMIAYgFSAPIBn98gH98gH98QEhB" +
-  "iAHIBUgDiAX/fIB/fIB/fABCyEHIAJBAWohAgwCCwsLIAFBLGogAEEsav1cAgD9VgIAAf1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9S" +
-  "iIE/VMEQCADICpBHGogKUEcav1cAgD9VgIAAf1fICpByABqIClByABq/VwCAP1WAgAB/V/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/" +
-  "fAB/fIBIgP97QEhCCADIAggAUE0aiICIABBNGoiBf1cAgD9VgIAAf1fIg0gAUEwaiAAQTBq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/" +
-  "fEBIhAgECAI/Un9UiAQIAP9Sv1SIgMgDf3xASEIIAUgAyANIAT9Uv1eIgP9WgIAACACIAP9WgIAASAHIA4gCP3yAf3xASAHIAT9U" +
-  "iEHIAYgDyAI/fIB/fABIAYgBP1SIQYLICUgCf1bAwAAICQgCf1bAwABICVBCGogCv1bAwAAICRBCGogCv1bAwABICVBEGogB/1bA" +
-  "wAAICRBEGogB/1bAwABICcgC/1bAwAAICYgC/1bAwABICdBCGogDP1bAwAAICZBCGogDP1bAwABICdBEGogBv1bAwAAICZBEGogB" +
-  "v1bAwABC8YLAhx8BH8gASAAKgIAu/wCQcgAbGoiIysDGCEFICNBQGsrAwAhGiABIAAqAgS7/AJByABsaiIiKwMYIQsgIkFAaysDA" +
-  "CEZIAUgACoCCLsiHKIhGCAFIAAqAgy7IhuiIRcgIysDACEMICMrAwghDSAjKwMQIRYgIisDACEdICIrAwghHiAiKwMQIQogACoCG" +
-  "LshFSAAKgIcuyEGIAAqAiC7IQkgACoCJLtEAAAAAAAA8D9kISEgAEE8aiIBQSxqISREAAAAAAAA8D8hBSAiKwMgICMrAyChIByiI" +
-  "CIrAyggIysDKKEgG6KgIhQgIisDMCITIAEqAgy7oqAgIisDOCISIAEqAgS7Ih+ioCAjKwMwIhEgASoCCLuioSAjKwM4IhAgASoCA" +
-  "LsiIKKhIAEqAhC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAA" +
-  "AshBwsgAUEcaioCALsiDiAHIA6ioSABKgIUuyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAA" +
-  "AAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AhwgASAHIAFBJGoqAgC7IgUgBSAHYxu2OAIkIAwgByAYoqEhDyANIAcgF" +
-  "6KhIQ4gFiAHIBogIKKioSENIB0gByALIByiIhaioCEMIB4gByALIBuiIh2ioCELIAogByAZIB+ioqAhCCAhBEBEAAAAAAAA8D8hB" +
-  "UQAAAAAAAAAACEHIBQgEyAkKgIMu6KgIBIgJCoCBLsiCqKgIBEgJCoCCLuioSAQICQqAgC7IhCioSAkKgIQu6AiEUQAAAAAAAAAA" +
-  "GQEfCARIAKiBSAEBHwgCSEHIAYhBSAVIBGiIgIgA5oiA2MEfCADBSACCwVEAAAAAAAAAAALCyECICRBHGoqAgC7IgMgByADoqEgJ" +
-  "CoCFLsgBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA" +
-  "6EhAyAkIAK2OAIcICQgAyAkQSRqKgIAuyICIAIgA2MbtjgCJCAPIAMgGKKhIQ8gDiADIBeioSEOIAwgAyAWoqAhDCALIAMgHaKgI" +
-  "QsgDSADIBogEKKioSENIAggAyAZIAqioqAhCAsgACoCELsiAyABKgIcu6IiApohBSACIAUgAUEgaioCALsiBiABKgIYuyAMIBuiI" +
-  "AsgHKKhIA8gG6IgDiAcoqGhIA0gASoCCLsiB6IgCCABKgIMuyIJoqEgACoCKLsiCqCgoqEiECAFIBBkGyACIBBjGyICIAahIQUgA" +
-  "SACtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIA0gBSAaIAeioqAhDSAMIAUgHaKgIQwgCyAFIBaioSELIAggBSAZIAmioqEhAiAhB" +
-  "EAgAyAkKgIcu6IiA5ohBSADIAUgJEEgaioCALsiBiAkKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkK" +
-  "gIMuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgJCADtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALI" +
-  "AUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCLLsiA0QAAAAAAAAAAGQEQCADIAEqAhy7ICEEfCAkKgIcuwVEA" +
-  "AAAAAAAAAALoKIiA5ohBSADIAUgAEE0aioCALsiBiAAKgIwuyACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADtjgCNCANI" +
-  "BogBaKhIQ0gAiAZIAWioCECCyAjIA85AwAgIyAOOQMIICMgDTkDECAiIAw5AwAgIiALOQMIICIgAjkDEAvpBgIMewZ/IAIgACoCA" +
-  "Lv8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAbGohECACIAEqAgC7/AJByABsaiERIAIgASoCBLv8AkHIAGxqIQIgAUEIaiAAQQhq/VwCA" +
-  "P1WAgAB/V8hCiABQQxqIABBDGr9XAIA/VYCAAH9XyELIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohD" +
-  "QNAIBJBAkgEQCAJIBJBC2xBD2pBAnQiEyABaiIUQRxqIAAgE2oiE0Ecav1cAgD9VgIAAf1fIgggCv3yASAUQSBqIBNBIGr9XAIA/" +
-  "VYCAAH9XyIOIAv98gH98AH98AEhDCAEIAggC/3yASAOIAr98gH98QH98AEhBiADIAggFCAT/VwCAP1WAgAB/V/98gEgDiAUQQhqI" +
-  "BNBCGr9XAIA/VYCAAH9X/3yAf3xAf3wASEHIAUgCCAUQQRqIBNBBGr9XAIA/VYCAAH9X/3yASAOIBRBDGogE0EMav1cAgD9VgIAA" +
-  "f1f/fIB/fEB/fABIQggEgR7IAYgBCAN/VIhBCAHIAMgDf1SIQMgCCAFIA39UiEFIAwgCSAN/VIFIAYhBCAHIQMgCCEFIAwLIQkgE" +
-  "kEBaiESDAELCyABQTRqIABBNGr9XAIA/VYCAAH9XyEGIAJBGGogEEEYav1dAwD9VwMAASEHIA8gESAP/V0DAP1XAwABIBFBGGogD" +
-  "0EYav1dAwD9VwMAASIIIAn98gH98QEiCv1bAwAAIBEgCv1bAwABIBFBCGoiACAPQQhqIgH9XQMA/VcDAAEgCCAE/fIB/fEBIQggA" +
-  "SAI/VsDAAAgACAI/VsDAAEgEUEQaiIAIA9BEGoiAf1dAwD9VwMAASARQUBrIA9BQGv9XQMA/VcDAAEgAyAG/fAB/fIB/fEBIQMgA" +
-  "SAD/VsDAAAgACAD/VsDAAEgECACIBD9XQMA/VcDAAEgByAJ/fIB/fABIgP9WwMAACACIAP9WwMAASACQQhqIgAgEEEIaiIB/V0DA" +
-  "P1XAwABIAcgBP3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABIAJBEGoiACAQQRBqIgH9XQMA/VcDAAEgAkFAayAQQUBr/V0DAP1XA" +
-  "wABIAUgBv3wAf3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABC5gEAgd/DHwDQCABIARKBEAgACAEQZQBbGohAyAEQQFqIgUgAUgEQ" +
-  "CADKgIEuyEKIAAgBUGUAWxqIgUqAgC7IQsgAyoCALsiDCAFKgIEuyINYSALIAxhciAMRAAAAAAAAAAAYnEEf0EBBSAKIA1hIAogC" +
-  "2FyIApEAAAAAAAAAABicQtFBEAgAyAFIAIQAiAEQQJqIQQMAwsLQQAhBkQAAAAAAAAAACEKRAAAAAAAAAAAIQtEAAAAAAAAAAAhD" +
-  "EQAAAAAAAAAACENIAIgAyoCALv8AkHIAGxqIggrAxghDiAIQUBrKwMAIRIgAiADKgIEu/wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhE" +
-  "yADKgIIuyEQIAMqAgy7IREgAyoCJLv8AiEHA0AgBiAHSARAIAogAyAGQQtsQQ9qQQJ0aiIFKgIcuyIUIBCiIAUqAiC7IhUgEaKgo" +
-  "CEKIAsgFCARoiAVIBCioaAhCyAMIBQgBSoCALuiIBUgBSoCCLuioaAhDCANIBQgBSoCBLuiIBUgBSoCDLuioaAhDSAGQQFqIQYMA" +
-  "QsLIAMqAjS7IRAgCCAIKwMAIA4gCqKhOQMAIAggCCsDCCAOIAuioTkDCCAIIAgrAxAgEiAMIBCgoqE5AxAgCSAJKwMAIA8gCqKgO" +
-  "QMAIAkgCSsDCCAPIAuioDkDCCAJIAkrAxAgEyANIBCgoqA5AxAgBEEBaiEEDAELCwuHAwMCewN/BHwgA/0UIQcgBJr9FCEIIAVBA" +
-  "EchCSAGBEAgAUEBayEBA0AgAUEATgRAIAAgAUGUAWxqIQYgAUEASgRAIAAgAUEBa0GUAWxqIgoqAgC7IQwgCioCBLshDSAGKgIEu" +
-  "yIOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAAAAAAABicQR/QQEFIA0gDmEgDSAPYXIgDUQAAAAAAAAAAGJxC0UEQCAKIAYgAiAHIAggC" +
-  "RAAIAFBAmshAQwDCwsgBiACIAMgBCAFEAEgAUEBayEBDAELCwVBACEGA0AgASAGSgRAIAAgBkGUAWxqIQogBkEBaiILIAFIBEAgC" +
-  "ioCBLshDCAAIAtBlAFsaiILKgIAuyENIAoqAgC7Ig4gCyoCBLsiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hc" +
-  "iAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",ca=\"AGF" +
-  "zbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXd" +
-  "hcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACssuBfIUAh57Cn8gAiABKgIAu/wCQcgAbGoiJEEYaiA" +
-  "CIAAqAgC7/AJByABsaiIlQRhq/V0DAP1XAwABIQYgJEFAayAlQUBr/V0DAP1XAwABIQ4gAiABKgIEu/wCQcgAbGoiJkEYaiACIAA" +
-  "qAgS7/AJByABsaiInQRhq/V0DAP1XAwABIQcgJkFAayAnQUBr/V0DAP1XAwABIQ8gBiABQQhqIABBCGr9XAIA/VYCAAH9XyIY/fI" +
-  "BIREgBiABQQxqIABBDGr9XAIA/VYCAAH9XyId/fIBIRIgByAY/fIBIRMgByAd/fIBIRQgJCAl/V0DAP1XAwABIQkgJEEIaiAlQQh" +
-  "q/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQcgJiAn/V0DAP1XAwABIQsgJkEIaiAnQQhq/V0DAP1XAwABIQwgJkEQaiA" +
-  "nQRBq/V0DAP1XAwABIQYgJEEwaiAlQTBq/V0DAP1XAwABIR4gJEE4aiAlQThq/V0DAP1XAwABIR8gJkEwaiAnQTBq/V0DAP1XAwA" +
-  "BISAgJkE4aiAnQThq/V0DAP1XAwABISEgJkEgaiAnQSBq/V0DAP1XAwABICRBIGogJUEgav1dAwD9VwMAAf3xASAY/fIBICZBKGo" +
-  "gJ0Eoav1dAwD9VwMAASAkQShqICVBKGr9XQMA/VcDAAH98QEgHf3yAf3wASEiIAFBGGogAEEYav1cAgD9VgIAAf1fIRUgAUEcaiA" +
-  "AQRxq/VwCAP1WAgAB/V8hFiABQSBqIABBIGr9XAIA/VYCAAH9XyEXIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAA" +
-  "AAPA//UohECAAQTxqISkgAUE8aiEqA0AgKEECSARAIBD9U0UgKEEBRnFFBEAgKSAoQSxsIgJqISsgEP0M///////////////////" +
-  "//yAoGyEZIAIgKmoiLEEEaiArQQRq/VwCAP1WAgAB/V8hGiAiICAgLEEMaiArQQxq/VwCAP1WAgAB/V/98gH98AEgISAa/fIB/fA" +
-  "BIB4gLEEIaiArQQhq/VwCAP1WAgAB/V/98gH98QEgHyAsICv9XAIA/VYCAAH9XyIb/fIB/fEBICxBEGogK0EQav1cAgD9VgIAAf1" +
-  "f/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD9SiEjICxBHGogK0Ecav1cAgD9VgIAAf1fIhwgBQR7IAggA/3yASAEIBUgCP3yASIIIAg" +
-  "gBP1J/VIgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8gFiAj/VIhDf0MAAAAAAAAAAAAAAAAAAAAACAXICP9UgUgCCAD/fIB/QwAAAA" +
-  "AAAAAAAAAAAAAAAAAICP9UiEI/QwAAAAAAADwPwAAAAAAAPA/IQ39DAAAAAAAAAAAAAAAAAAAAAALIBz98gH98QEgLEEUaiArQRR" +
-  "q/VwCAP1WAgAB/V8gDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgBiAa/fIBIAcgG/3yAf3xAf3wASA" +
-  "I/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEEkaiICICtBJGo" +
-  "iLf1cAgD9VgIAAf1fISMgKAR7ICtBHGogCCAcIBn9Uv1eIgj9WgIAACAsQRxqIAj9WgIAASAtIA0gIyAZIA0gI/1K/U79Uv1eIgj" +
-  "9WgIAACACIAj9WgIAASAJIA0gEf3yAf3xASAJIBn9UiEJIAogDSAS/fIB/fEBIAogGf1SIQogCyANIBP98gH98AEgCyAZ/VIhCyA" +
-  "MIA0gFP3yAf3wASAMIBn9UiEMIAYgDSAPIBr98gH98gH98AEgBiAZ/VIhBiAHIA0gDiAb/fIB/fIB/fEBIAcgGf1SBSArQRxqIAj" +
-  "9XiII/VoCAAAgLEEcaiAI/VoCAAEgK0EkaiANICMgDSAj/Ur9Uv1eIgj9WgIAACAsQSRqIAj9WgIAASAJIA0gEf3yAf3xASEJIAo" +
-  "gDSAS/fIB/fEBIQogCyANIBP98gH98AEhCyAMIA0gFP3yAf3wASEMIAYgDSAPIBr98gH98gH98AEhBiAHIA0gDiAb/fIB/fIB/fE" +
-  "BCyEHIChBAWohKAwCCwsLIAFBEGogAEEQav1cAgD9VgIAAf1fIQMgAUEoaiAAQShq/VwCAP1WAgAB/V8hBEEAIQIDQCACQQJIBEA" +
-  "gEP1TRSACQQFGcUUEQCApIAJBLGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBHGogKEEcav1cAgD9VgI" +
-  "AAf1f/fIBIg397QEhFSANIBUgBUEgaiIrIChBIGoiLP1cAgD9VgIAAf1fIhYgBUEYaiAoQRhq/VwCAP1WAgAB/V8gCyAd/fIBIAw" +
-  "gGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/VwCAP1WAgAB/V8iF/3yASAGIAVBDGogKEEMav1cAgD9VgI" +
-  "AAf1fIhn98gH98QEgBP3wAf3wAf3yAf3xASIaIBogFf1J/VIgGiAN/Ur9UiINIBb98QEhFSACBHsgLCANIBYgCP1S/V4iDf1aAgA" +
-  "AICsgDf1aAgABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSA" +
-  "T/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3yAf3yAf3xASAGIAj9UiEGIAcgFSAOIBf98gH98gH98AEgByAI/VIFIChBIGogDf1eIgj" +
-  "9WgIAACAFQSBqIAj9WgIAASAJIBUgEv3yAf3xASEJIAogFSAR/fIB/fABIQogCyAVIBT98gH98AEhCyAMIBUgE/3yAf3xASEMIAY" +
-  "gFSAPIBn98gH98gH98QEhBiAHIBUgDiAX/fIB/fIB/fABCyEHIAJBAWohAgwCCwsLIAFBLGogAEEsav1cAgD9VgIAAf1fIgP9DAA" +
-  "AAAAAAAAAAAAAAAAAAAD9SiIE/VMEQCADICpBHGogKUEcav1cAgD9VgIAAf1fICpByABqIClByABq/VwCAP1WAgAB/V/9DAAAAAA" +
-  "AAAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP97QEhCCADIAggAUE0aiICIABBNGoiBf1cAgD9VgIAAf1fIg0gAUEwaiAAQTBq/VwCAP1" +
-  "WAgAB/V8gBiAH/fEB/fIB/fEBIhAgECAI/Un9UiAQIAP9Sv1SIgMgDf3xASEIIAUgAyANIAT9Uv1eIgP9WgIAACACIAP9WgIAASA" +
-  "HIA4gCP3yAf3xASAHIAT9UiEHIAYgDyAI/fIB/fABIAYgBP1SIQYLICUgCf1bAwAAICQgCf1bAwABICVBCGogCv1bAwAAICRBCGo" +
-  "gCv1bAwABICVBEGogB/1bAwAAICRBEGogB/1bAwABICcgC/1bAwAAICYgC/1bAwABICdBCGogDP1bAwAAICZBCGogDP1bAwABICd" +
-  "BEGogBv1bAwAAICZBEGogBv1bAwABC8YLAhx8BH8gASAAKgIAu/wCQcgAbGoiIysDGCEFICNBQGsrAwAhGiABIAAqAgS7/AJByAB" +
-  "saiIiKwMYIQsgIkFAaysDACEZIAUgACoCCLsiHKIhGCAFIAAqAgy7IhuiIRcgIysDACEMICMrAwghDSAjKwMQIRYgIisDACEdICI" +
-  "rAwghHiAiKwMQIQogACoCGLshFSAAKgIcuyEGIAAqAiC7IQkgACoCJLtEAAAAAAAA8D9kISEgAEE8aiIBQSxqISREAAAAAAAA8D8" +
-  "hBSAiKwMgICMrAyChIByiICIrAyggIysDKKEgG6KgIhQgIisDMCITIAEqAgy7oqAgIisDOCISIAEqAgS7Ih+ioCAjKwMwIhEgASo" +
-  "CCLuioSAjKwM4IhAgASoCALsiIKKhIAEqAhC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQg" +
-  "LIAYhBSAJBUQAAAAAAAAAAAshBwsgAUEcaioCALsiDiAHIA6ioSABKgIUuyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6I" +
-  "gFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AhwgASAHIAFBJGoqAgC7IgUgBSAHYxu2OAI" +
-  "kIAwgByAYoqEhDyANIAcgF6KhIQ4gFiAHIBogIKKioSENIB0gByALIByiIhaioCEMIB4gByALIBuiIh2ioCELIAogByAZIB+ioqA" +
-  "hCCAhBEBEAAAAAAAA8D8hBUQAAAAAAAAAACEHIBQgEyAkKgIMu6KgIBIgJCoCBLsiCqKgIBEgJCoCCLuioSAQICQqAgC7IhCioSA" +
-  "kKgIQu6AiEUQAAAAAAAAAAGQEfCARIAKiBSAEBHwgCSEHIAYhBSAVIBGiIgIgA5oiA2MEfCADBSACCwVEAAAAAAAAAAALCyECICR" +
-  "BHGoqAgC7IgMgByADoqEgJCoCFLsgBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAA" +
-  "gAkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK2OAIcICQgAyAkQSRqKgIAuyICIAIgA2MbtjgCJCAPIAMgGKKhIQ8gDiADIBeioSEOIAw" +
-  "gAyAWoqAhDCALIAMgHaKgIQsgDSADIBogEKKioSENIAggAyAZIAqioqAhCAsgACoCELsiAyABKgIcu6IiApohBSACIAUgAUEgaio" +
-  "CALsiBiABKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gASoCCLsiB6IgCCABKgIMuyIJoqEgACoCKLsiCqCgoqEiECAFIBB" +
-  "kGyACIBBjGyICIAahIQUgASACtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIA0gBSAaIAeioqAhDSAMIAUgHaKgIQwgCyAFIBaioSE" +
-  "LIAggBSAZIAmioqEhAiAhBEAgAyAkKgIcu6IiA5ohBSADIAUgJEEgaioCALsiBiAkKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqG" +
-  "hIA0gJCoCCLsiB6IgAiAkKgIMuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgJCADtjgCICAPIAUgF6KhIQ8gDiAFIBi" +
-  "ioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCLLsiA0QAAAAAAAAAAGQEQCADIAE" +
-  "qAhy7ICEEfCAkKgIcuwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEE0aioCALsiBiAAKgIwuyACIA2hoqEiByAFIAdkGyADIAdjGyI" +
-  "DIAahIQUgACADtjgCNCANIBogBaKhIQ0gAiAZIAWioCECCyAjIA85AwAgIyAOOQMIICMgDTkDECAiIAw5AwAgIiALOQMIICIgAjk" +
-  "DEAvpBgIMewZ/IAIgACoCALv8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAbGohECACIAEqAgC7/AJByABsaiERIAIgASoCBLv8AkHIAGx" +
-  "qIQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8hCiABQQxqIABBDGr9XAIA/VYCAAH9XyELIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAA" +
-  "AAADwPwAAAAAAAPA//UohDQNAIBJBAkgEQCAJIBJBC2xBD2pBAnQiEyABaiIUQRxqIAAgE2oiE0Ecav1cAgD9VgIAAf1fIgggCv3" +
-  "yASAUQSBqIBNBIGr9XAIA/VYCAAH9XyIOIAv98gH98AH98AEhDCAEIAggC/3yASAOIAr98gH98QH98AEhBiADIAggFCAT/VwCAP1" +
-  "WAgAB/V/98gEgDiAUQQhqIBNBCGr9XAIA/VYCAAH9X/3yAf3xAf3wASEHIAUgCCAUQQRqIBNBBGr9XAIA/VYCAAH9X/3yASAOIBR" +
-  "BDGogE0EMav1cAgD9VgIAAf1f/fIB/fEB/fABIQggEgR7IAYgBCAN/VIhBCAHIAMgDf1SIQMgCCAFIA39UiEFIAwgCSAN/VIFIAY" +
-  "hBCAHIQMgCCEFIAwLIQkgEkEBaiESDAELCyABQTRqIABBNGr9XAIA/VYCAAH9XyEGIAJBGGogEEEYav1dAwD9VwMAASEHIA8gESA" +
-  "P/V0DAP1XAwABIBFBGGogD0EYav1dAwD9VwMAASIIIAn98gH98QEiCv1bAwAAIBEgCv1bAwABIBFBCGoiACAPQQhqIgH9XQMA/Vc" +
-  "DAAEgCCAE/fIB/fEBIQggASAI/VsDAAAgACAI/VsDAAEgEUEQaiIAIA9BEGoiAf1dAwD9VwMAASARQUBrIA9BQGv9XQMA/VcDAAE" +
-  "gAyAG/fAB/fIB/fEBIQMgASAD/VsDAAAgACAD/VsDAAEgECACIBD9XQMA/VcDAAEgByAJ/fIB/fABIgP9WwMAACACIAP9WwMAASA" +
-  "CQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgBP3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABIAJBEGoiACAQQRBqIgH9XQMA/VcDAAE" +
-  "gAkFAayAQQUBr/V0DAP1XAwABIAUgBv3wAf3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABC5gEAgd/DHwDQCABIARKBEAgACAEQZQ" +
-  "BbGohAyAEQQFqIgUgAUgEQCADKgIEuyEKIAAgBUGUAWxqIgUqAgC7IQsgAyoCALsiDCAFKgIEuyINYSALIAxhciAMRAAAAAAAAAA" +
-  "AYnEEf0EBBSAKIA1hIAogC2FyIApEAAAAAAAAAABicQtFBEAgAyAFIAIQAiAEQQJqIQQMAwsLQQAhBkQAAAAAAAAAACEKRAAAAAA" +
-  "AAAAAIQtEAAAAAAAAAAAhDEQAAAAAAAAAACENIAIgAyoCALv8AkHIAGxqIggrAxghDiAIQUBrKwMAIRIgAiADKgIEu/wCQcgAbGo" +
-  "iCSsDGCEPIAlBQGsrAwAhEyADKgIIuyEQIAMqAgy7IREgAyoCJLv8AiEHA0AgBiAHSARAIAogAyAGQQtsQQ9qQQJ0aiIFKgIcuyI" +
-  "UIBCiIAUqAiC7IhUgEaKgoCEKIAsgFCARoiAVIBCioaAhCyAMIBQgBSoCALuiIBUgBSoCCLuioaAhDCANIBQgBSoCBLuiIBUgBSo" +
-  "CDLuioaAhDSAGQQFqIQYMAQsLIAMqAjS7IRAgCCAIKwMAIA4gCqKhOQMAIAggCCsDCCAOIAuioTkDCCAIIAgrAxAgEiAMIBCgoqE" +
-  "5AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSsDCCAPIAuioDkDCCAJIAkrAxAgEyANIBCgoqA5AxAgBEEBaiEEDAELCwuHAwMCewN/BHw" +
-  "gA/0UIQcgBJr9FCEIIAVBAEchCSAGBEAgAUEBayEBA0AgAUEATgRAIAAgAUGUAWxqIQYgAUEASgRAIAAgAUEBa0GUAWxqIgoqAgC" +
-  "7IQwgCioCBLshDSAGKgIEuyIOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAAAAAAABicQR/QQEFIA0gDmEgDSAPYXIgDUQAAAAAAAAAAGJ" +
-  "xC0UEQCAKIAYgAiAHIAggCRAAIAFBAmshAQwDCwsgBiACIAMgBCAFEAEgAUEBayEBDAELCwVBACEGA0AgASAGSgRAIAAgBkGUAWx" +
-  "qIQogBkEBaiILIAFIBEAgCioCBLshDCAAIAtBlAFsaiILKgIAuyENIAoqAgC7Ig4gCyoCBLsiD2EgDSAOYXIgDkQAAAAAAAAAAGJ" +
-  "xBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQF" +
-  "qIQYMAQsLCws=\";var iA=[void 0,void 0];function Ia(t){let n=t?1:0;if(iA[n]!==void 0)return iA[n];if(i" +
-  "A[n]=null,typeof WebAssembly==\"object\"&&typeof WebAssembly.Module==\"function\")try{iA[n]=new WebAssem" +
-  "bly.Module(ol(t?ca:aa))}catch{iA[n]=null}return iA[n]}function _a(t,n){return new WebAssembly.Instan" +
-  "ce(t,{env:{memory:n,abort:()=>{throw new Error(\"contact solver kernel aborted\")}}}).exports}var la=\"" +
-  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/\";function ol(t){let n=new Uint8Arra" +
-  "y(128);for(let c=0;c<la.length;c++)n[la.charCodeAt(c)]=c;let A=t.length;for(;A>0&&t[A-1]===\"=\";)A--;" +
-  "let o=new Uint8Array(A*3>>2),e=0,r=0,i=0;for(let c=0;c<A;c++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(e" +
-  "-=8,o[i++]=r>>e&255);return o}var bt=new Float64Array(0),Zt=new Int32Array(0),ma={states:bt,integrat" +
-  "ion:bt,centres:bt,contacts:new Float32Array(0),params:bt,chunkFound:Zt,writeBackOut:Zt,writeBackCoun" +
-  "ts:Zt,indexOf:Zt,constraintSlot:Zt,kernel:null,kernelMemory:null,statesAddress:0,contactsAddress:0}," +
-  "vA={contacts:new OA,shapes:{geometry:new fA,aabb:bt,moved:new Uint8Array(0),tree:new Uint8Array(0),p" +
-  "roxy:Zt,groupIndex:Zt,maskBits:new Uint32Array(0),next:Zt},bodies:{flags:new Uint8Array(0),transform" +
-  ":{x:bt,y:bt,c:bt,s:bt},invMass:bt,invInertia:bt,localCenterX:bt,localCenterY:bt,vx:bt,vy:bt,w:bt,cen" +
-  "terX:bt,centerY:bt,forceX:bt,forceY:bt,torque:bt,mass:bt,inertia:bt,maxExtent:bt,minExtent:bt,type:n" +
-  "ew Uint8Array(0),shapeHead:Zt},broadphase:{trees:[new On,new On],moveBuffer:new Jo,moveFrom:bt,moveS" +
-  "lot:Zt,queryResults:new Jo,pairChunkOut:Zt,pairChunkCounts:Zt},manifold:_s(),pose:new Float64Array(8" +
-  "),solverData:ma,joints:{constraints:bt,groupStart:Zt,pins:bt,softness:bt,f:Array.from({length:ZA},()" +
-  "=>bt),type:Zt,flags:Zt,bodyA:Zt,bodyB:Zt,rowColour:Zt,rowSlot:Zt}},oo=new Int32Array(Ue+1),ha=Zt,ga=" +
-  "new Int32Array(0),nl=2e4,NA=0;function ya(){for(;;){for(let r=0;r<nl&&Atomics.load(oo,sA)===NA;r++);" +
-  "Atomics.add(oo,Oe,1),Atomics.wait(oo,sA,NA),Atomics.sub(oo,Oe,1);let t=Atomics.load(oo,sA);if(t===NA" +
-  ")continue;NA=t;let n=hr+(t&1)*gr,A=Atomics.load(oo,n+ta),o=Atomics.load(oo,n+Ue),e=Atomics.load(oo,n" +
-  "+oa);if(Atomics.load(oo,sA)===t){if(A===ea)return;if(A===Qe){let r=vA.broadphase.trees;r[0].adoptRoo" +
-  "t(Atomics.load(oo,n+na)),r[1].adoptRoot(Atomics.load(oo,n+Aa)),vA.contacts.pairs.adoptSlots(ha,Atomi" +
-  "cs.load(oo,n+ra))}try{sa(oo,ga,vA,t,A,o,e)}catch(r){Atomics.store(oo,ji,1),Atomics.notify(oo,mr),Ba(" +
-  "{type:\"error\",message:r instanceof Error?r.message:String(r)});return}}}}function Ca(t){if(t.type===" +
-  "\"init\")oo=t.ctrl,NA=Atomics.load(oo,sA),Ba({type:\"ready\"}),ya();else if(t.type===\"columns\"){let n=t." +
-  "columns,A=Ge.length;for(let i=0;i<A;i++)ia(vA,i,n[i]);let o=vA.broadphase.trees;o[0].adoptQueryColum" +
-  "ns(n.slice(A,A+Un)),o[1].adoptQueryColumns(n.slice(A+Un,A+2*Un)),ha=n[A+2*Un],ga=t.chunkDone;let e=m" +
-  "a,r=t.kernelMemory??null;r!==e.kernelMemory&&(e.kernelMemory=r,e.kernel=r===null?null:_a(Ia(!0),r))," +
-  "e.statesAddress=t.statesAddress??0,e.contactsAddress=t.contactsAddress??0,Atomics.add(oo,Le,1),Atomi" +
-  "cs.notify(oo,Le),ya()}}var fa=globalThis.require,ur=typeof fa==\"function\"?fa(\"node:worker_threads\")." +
-  "parentPort:null;function Ba(t){ur!==null?ur.postMessage(t):self.postMessage(t)}ur!==null?ur.on(\"mess" +
-  "age\",Ca):self.onmessage=t=>Ca(t.data);})();\n";
+  "NewOverlaps(ho,0,l,s.moved,a);let _=a.data,C=t.contacts.pairs,I=ho[4]!==1/0,y=r;for(let g=0;g<a.coun" +
+  "t;g++){let h=_[g];if(h===n)continue;let B=I;if(s.moved[h]===1){if(h<n)continue;let f=c.moveSlot[h]*4" +
+  ",m=c.moveFrom;if(m[f]<=ho[6]&&m[f+2]>=ho[4]&&m[f+1]<=ho[7]&&m[f+3]>=ho[5])continue;B=B&&m[f]!==1/0}l" +
+  "et E=n<h?n:h,u=n<h?h:n;if(!(!B&&C.get(E,u)!==-1)){if(y===i)return-1;o[e+2*y]=E,o[e+2*y+1]=u,y++}}ret" +
+  "urn y}var $r=0,zr=1,jr=2,Hs=3;function Ks(t,n,A,o,e){if(n>=A){o[e+$r]=0,o[e+zr]=0,o[e+jr]=0;return}l" +
+  "et r=t.contacts,i=t.bodies,c=t.solverData,a=c.params,s=c.contacts,l=c.indexOf,_=c.states,C=c.centres" +
+  ",I=r.points,y=i.transform,g=a[8],h=a[9],B=a[10],E=a[11],u=a[12],f=a[13],m=a[14],d=a[15],S=2*a[2],p=r" +
+  ".listIndex,b=-a[4],x=-a[6];o[e+$r]=0,o[e+zr]=0<b?1:0,o[e+jr]=0<x?1:0;let P=c.constraintSlot,F=r.flag" +
+  "s;for(let M=n;M<A;M++){if(!Ln(F[M]))continue;let T=p[M];if(T===-1)continue;let w=P[T];if(w<0)continu" +
+  "e;let D=r.bodyA[M],N=r.bodyB[M],J=l[D],G=l[N],L=w*37,v=J*9,Y=G*9,U=_[v+3],O=_[v+8],$=_[Y+3],At=_[Y+8" +
+  "],ot=r.normalX[M],q=r.normalY[M],V=q,rt=-ot,tt=J===0||G===0;s[L+0]=J,s[L+1]=G,s[L+2]=ot,s[L+3]=q,s[L" +
+  "+4]=r.friction[M];let k=r.restitution[M];s[L+5]=k,k>0&&(o[e+$r]=1),s[L+6]=tt?E:g,s[L+7]=tt?u:h,s[L+8" +
+  "]=tt?f:B;let X=r.pointCount[M];s[L+9]=X,s[L+10]=r.tangentSpeed[M];let it=r.rollingResistance[M];s[L+" +
+  "11]=it;let Z=it>0?O+At:0;s[L+12]=Z>0?1/Z:0,s[L+13]=0,s[L+14]=M;let It=0,Rt=0;if(J===0){let lt=y.c[D]" +
+  ",Ct=y.s[D];It=lt*i.localCenterX[D]-Ct*i.localCenterY[D],Rt=Ct*i.localCenterX[D]+lt*i.localCenterY[D]" +
+  "}else It=C[2*J],Rt=C[2*J+1];let at=0,yt=0;if(G===0){let lt=y.c[N],Ct=y.s[N];at=lt*i.localCenterX[N]-" +
+  "Ct*i.localCenterY[N],yt=Ct*i.localCenterX[N]+lt*i.localCenterY[N]}else at=C[2*G],yt=C[2*G+1];let z=_" +
+  "[v+0],_t=_[v+1],Bt=_[v+2],j=_[Y+0],et=_[Y+1],Et=_[Y+2],wt=M*Lo,pt=U+$,nt=y.x[D]-y.x[N],st=y.y[D]-y.y" +
+  "[N];for(let lt=0;lt<2;lt++){let Ct=L+15+lt*11;if(lt>=X){s[Ct+7]=0,s[Ct+8]=0;continue}let Dt=wt+lt*So" +
+  ",ft=I[Dt+hn],Vt=I[Dt+gn],ao=ft-It,Tt=Vt-Rt,ko=ft+nt-at,Ho=Vt+st-yt;s[Ct+0]=ao*q-Tt*ot,s[Ct+1]=ko*q-H" +
+  "o*ot,s[Ct+2]=ao*ot+Tt*q,s[Ct+3]=ko*ot+Ho*q,s[Ct+4]=I[Dt+Bn]+m-((ko-ao)*ot+(Ho-Tt)*q);let aA=ao*q-Tt*" +
+  "ot,cA=ko*q-Ho*ot,Xe=U+$+O*aA*aA+At*cA*cA;s[Ct+5]=Xe>0?1/Xe:0;let Ye=ao*rt-Tt*V,Ve=ko*rt-Ho*V,qe=U+$+" +
+  "O*Ye*Ye+At*Ve*Ve;s[Ct+6]=qe>0?1/qe:0;let Sr=d*I[Dt+Wo],lA=d*I[Dt+Zo];Sr*pt>S&&(Sr=S/pt),lA*pt>S?lA=S" +
+  "/pt:-lA*pt>S&&(lA=-S/pt),s[Ct+7]=Sr,s[Ct+8]=lA,s[Ct+9]=0;let Ea=j-Et*Ho-(z-Bt*Tt),ua=et+Et*ko-(_t+Bt" +
+  "*ao),dr=Ea*ot+ua*q;s[Ct+10]=dr,dr<b&&(o[e+zr]=1),dr<x&&(o[e+jr]=1)}}}var Ae=.5;function Ws(t,n,A,o){" +
+  "let e=A[o+4],r=A[o+5],i=e*e+r*r,c=t.maxExtent[n],a=2*c*c*(1-A[o+6]),s=Ae*t.minExtent[n];return 2*(i+" +
+  "a)<=s*s?!1:Math.sqrt(i)+Math.sqrt(a>0?a:0)>s&&t.type[n]===Jn.dynamic}function Zs(t,n,A,o,e=1){let r=" +
+  "o[0],i=o[2],c=rn/r,a=c*c,s=i*i;for(let l=e;l<A;l++){let _=l*9,C=l*8,I=n[C+3],y=n[C+0]+I*t[_+0],g=n[C" +
+  "+1]+I*t[_+1],h=n[C+2]+n[C+4]*t[_+2],B=y*y+g*g;if(B>s){let E=i/Math.sqrt(B);y*=E,g*=E}h*h>a&&(h=h>0?c" +
+  ":-c),t[_+0]=y,t[_+1]=g,t[_+2]=h}}function $s(t,n,A,o=1){let e=A[0],r=A[2],i=rn/e;for(let c=o;c<n;c++" +
+  "){let a=c*9;ar(t,a,r,i);let s=t[a+2],l=t[a+6],_=t[a+7],C=e*s,I=l-C*_,y=_+C*l,g=Math.sqrt(I*I+y*y),h=" +
+  "g>0?1/g:0;t[a+6]=I*h,t[a+7]=y*h,t[a+4]=t[a+4]+e*t[a+0],t[a+5]=t[a+5]+e*t[a+1]}}function zs(t,n,A,o=1" +
+  "){let e=A[0],r=A[2],i=rn/e;for(let c=o;c<n;c++)ar(t,c*9,r,i)}function ar(t,n,A,o){let e=t[n+2];e*e>o" +
+  "*o&&(t[n+2]=e>0?o:-o);let r=t[n+0],i=t[n+1],c=r*r+i*i;if(c>A*A){let a=A/Math.sqrt(c);t[n+0]=r*a,t[n+" +
+  "1]=i*a}}var Ka=1e8,Wa=1,Za=2,$a=4;function js(t,n,A,o,e){let r=t.solverData,i=r.states,c=r.integrati" +
+  "on,a=t.bodies,s=a.transform,l=t.shapes,_=l.geometry,C=l.aabb,I=t.pose,y=r.params[16]===1,g=a.maxExte" +
+  "nt,h=a.minExtent,B=Ae,E=r.params[2],u=rn/r.params[0],f=Ka*r.params[7],m=a.mass,d=a.inertia,S=0;for(l" +
+  "et p=n;p<A;p++){let b=p*9,x=c[p*8+7],P=i[b+0],F=i[b+1],M=i[b+2],T=a.centerX[x]+i[b+4],w=a.centerY[x]" +
+  "+i[b+5],D=i[b+6],N=i[b+7],J=s.c[x],G=s.s[x],L=D*J-N*G,v=N*J+D*G,Y=1/Math.sqrt(L*L+v*v);L*=Y,v*=Y;let" +
+  " U=P+F+M+T+w+L+v;if(U-U!==0||m[x]*(P*P+F*F)+d[x]*(M*M)>f){o[e+S++]=p*8+Wa;continue}ar(i,b,E,u);let O" +
+  "=i[b+0],$=i[b+1],At=i[b+2];a.vx[x]=O,a.vy[x]=$,a.w[x]=At,a.centerX[x]=T,a.centerY[x]=w,s.c[x]=L,s.s[" +
+  "x]=v;let ot=a.localCenterX[x],q=a.localCenterY[x],V=T-(L*ot-v*q),rt=w-(v*ot+L*q);s.x[x]=V,s.y[x]=rt," +
+  "a.forceX[x]=0,a.forceY[x]=0,a.torque[x]=0;let tt=0;if(y){let k=i[b+4],X=i[b+5],it=g[x],Z=B*h[x];2*(k" +
+  "*k+X*X+2*it*it*(1-D))>Z*Z&&Ws(a,x,i,b)&&(tt=Za)}I[0]=V,I[1]=rt,I[2]=L,I[3]=v;for(let k=a.shapeHead[x" +
+  "];k!==-1;k=l.next[k]){let X=k*Xn;Hr(_,k,I,C,X),(C[X+$o]>C[X]||C[X+$o+1]>C[X+1]||C[X+$o+2]<C[X+2]||C[" +
+  "X+$o+3]<C[X+3])&&(tt|=$a)}tt!==0&&(o[e+S++]=p*8+tt)}return S}function oi(t,n,A,o=0){for(let e=o;e<n;" +
+  "e++){let r=e*37,i=(t[r+0]|0)*9,c=(t[r+1]|0)*9,a=A[i+3],s=A[i+8],l=A[c+3],_=A[c+8],C=t[r+2],I=t[r+3]," +
+  "y=t[r+9]|0,g=0,h=0,B=0,E=0;for(let f=0;f<y;f++){let m=r+15+f*11,d=t[m+7],S=t[m+8];g+=d*C+S*I,h+=d*I-" +
+  "S*C,B+=d*t[m+0]-S*t[m+2],E+=d*t[m+1]-S*t[m+3]}let u=t[r+13];A[i+0]=A[i+0]-a*g,A[i+1]=A[i+1]-a*h,A[i+" +
+  "2]=A[i+2]-s*(B+u),A[c+0]=A[c+0]+l*g,A[c+1]=A[c+1]+l*h,A[c+2]=A[c+2]+_*(E+u)}}function ni(t,n,A,o,e,r" +
+  ",i=0){let c=o[1],a=o[3];for(let s=i;s<n;s++){let _=(r?n-1-(s-i):s)*37,C=(t[_+0]|0)*9,I=(t[_+1]|0)*9," +
+  "y=A[C+3],g=A[C+8],h=A[I+3],B=A[I+8],E=t[_+2],u=t[_+3],f=y*E,m=y*u,d=h*E,S=h*u,p=A[C+0],b=A[C+1],x=A[" +
+  "C+2],P=A[I+0],F=A[I+1],M=A[I+2],T=A[C+6],w=A[C+7],D=A[I+6],N=A[I+7],J=(A[I+4]-A[C+4])*E+(A[I+5]-A[C+" +
+  "5])*u,G=t[_+6],L=t[_+7],v=t[_+8],Y=t[_+9]>1,U=_+15,O=U+11;{let q=t[U+0],V=t[U+1],rt=J+D*t[U+3]+N*V-T" +
+  "*t[U+2]-w*q+t[U+4],tt=0,k=1,X=0;rt>0?tt=rt*c:e&&(tt=G*rt,tt<-a&&(tt=-a),k=L,X=v);let it=P*E+F*u-(p*E" +
+  "+b*u)+(M*V-x*q),Z=t[U+7],It=Z-X*Z-t[U+5]*k*(it+tt),Rt=It>0?It:0,at=Rt-Z;t[U+7]=Rt;let yt=t[U+9];t[U+" +
+  "9]=at>yt?at:yt,p-=at*f,b-=at*m,x-=at*(g*q),P+=at*d,F+=at*S,M+=at*(B*V)}if(Y){let q=t[O+0],V=t[O+1],r" +
+  "t=J+D*t[O+3]+N*V-T*t[O+2]-w*q+t[O+4],tt=0,k=1,X=0;rt>0?tt=rt*c:e&&(tt=G*rt,tt<-a&&(tt=-a),k=L,X=v);l" +
+  "et it=P*E+F*u-(p*E+b*u)+(M*V-x*q),Z=t[O+7],It=Z-X*Z-t[O+5]*k*(it+tt),Rt=It>0?It:0,at=Rt-Z;t[O+7]=Rt;" +
+  "let yt=t[O+9];t[O+9]=at>yt?at:yt,p-=at*f,b-=at*m,x-=at*(g*q),P+=at*d,F+=at*S,M+=at*(B*V)}let $=t[_+4" +
+  "],At=t[_+10];{let q=t[U+2],V=t[U+3],rt=P*u-F*E-(p*u-b*E)+(x*q-M*V+At),tt=t[U+8],k=$*t[U+7],X=tt-t[U+" +
+  "6]*rt,it=X>k?k:X<-k?-k:X,Z=it-tt;t[U+8]=it,p-=Z*m,b+=Z*f,x+=Z*(g*q),P+=Z*S,F-=Z*d,M-=Z*(B*V)}if(Y){l" +
+  "et q=t[O+2],V=t[O+3],rt=P*u-F*E-(p*u-b*E)+(x*q-M*V+At),tt=t[O+8],k=$*t[O+7],X=tt-t[O+6]*rt,it=X>k?k:" +
+  "X<-k?-k:X,Z=it-tt;t[O+8]=it,p-=Z*m,b+=Z*f,x+=Z*(g*q),P+=Z*S,F-=Z*d,M-=Z*(B*V)}let ot=t[_+11];if(ot>0" +
+  "){let q=t[U+7]+(Y?t[O+7]:0),V=ot*q,rt=t[_+13],tt=rt-t[_+12]*(M-x),k=tt>V?V:tt<-V?-V:tt,X=k-rt;t[_+13" +
+  "]=k,x-=g*X,M+=B*X}A[C+0]=p,A[C+1]=b,A[C+2]=x,A[I+0]=P,A[I+1]=F,A[I+2]=M}}function Ai(t,n,A,o,e=0){le" +
+  "t r=o[4];for(let i=e;i<n;i++){let c=i*37,a=t[c+5];if(a===0)continue;let s=c+15,l=s+11,_=t[c+9]|0,C=t" +
+  "[s+10]<-r&&t[s+9]>0,I=_>1&&t[l+10]<-r&&t[l+9]>0;C&&I?ja(t,c,A,a):C?cr(t,c,s,A,a):I&&cr(t,c,l,A,a)}}f" +
+  "unction cr(t,n,A,o,e){SA[0]=-e*t[A+10],za(t,n,A,o,SA)}function za(t,n,A,o,e){let r=(t[n+0]|0)*9,i=(t" +
+  "[n+1]|0)*9,c=o[r+3],a=o[r+8],s=o[i+3],l=o[i+8],_=t[n+2],C=t[n+3],I=t[A+0],y=t[A+1],g=(o[i+0]-o[r+0])" +
+  "*_+(o[i+1]-o[r+1])*C+o[i+2]*y-o[r+2]*I,h=t[A+7],B=h-t[A+5]*(g-e[0]),E=B>0?B:0,u=E-h;t[A+7]=E,u>t[A+9" +
+  "]&&(t[A+9]=u),o[r+0]=o[r+0]-c*u*_,o[r+1]=o[r+1]-c*u*C,o[r+2]=o[r+2]-a*u*I,o[i+0]=o[i+0]+s*u*_,o[i+1]" +
+  "=o[i+1]+s*u*C,o[i+2]=o[i+2]+l*u*y}var SA=new Float64Array(2);function ja(t,n,A,o){let e=n+15;SA[0]=-" +
+  "o*t[e+10],SA[1]=-o*t[e+11+10],tc(t,n,A,SA)||(cr(t,n,e,A,o),cr(t,n,e+11,A,o))}function tc(t,n,A,o){le" +
+  "t e=n+15,r=e+11,i=(t[n+0]|0)*9,c=(t[n+1]|0)*9,a=A[i+3],s=A[i+8],l=A[c+3],_=A[c+8],C=t[e+0],I=t[e+1]," +
+  "y=t[r+0],g=t[r+1],h=a+l+s*C*C+_*I*I,B=a+l+s*y*y+_*g*g,E=a+l+s*C*y+_*I*g,u=h*B-E*E;if(!(h*h<1e3*u))re" +
+  "turn!1;let f=t[n+2],m=t[n+3],d=A[c+0]-A[i+0],S=A[c+1]-A[i+1],p=A[i+2],b=A[c+2],x=d*f+S*m+b*I-p*C,P=d" +
+  "*f+S*m+b*g-p*y,F=t[e+7],M=t[r+7],T=x-o[0]-(h*F+E*M),w=P-o[1]-(E*F+B*M),D=(-B*T+E*w)/u,N=(E*T-h*w)/u;" +
+  "D>=0&&N>=0||(D=-T/h,N=0,D>=0&&E*D+w>=0||(D=0,N=-w/B,N>=0&&E*N+T>=0||(D=0,N=0)));let J=D-F,G=N-M;t[e+" +
+  "7]=D,t[r+7]=N,J>t[e+9]&&(t[e+9]=J),G>t[r+9]&&(t[r+9]=G);let L=J+G;return A[i+0]=A[i+0]-a*L*f,A[i+1]=" +
+  "A[i+1]-a*L*m,A[i+2]=p-s*(J*C+G*y),A[c+0]=A[c+0]+l*L*f,A[c+1]=A[c+1]+l*L*m,A[c+2]=b+_*(J*I+G*g),!0}va" +
+  "r sc=2*Math.PI;function oA(t,n,A,o,e,r){let i=A[e];if(i===0){t[n]=0,t[n+1]=1,t[n+2]=0;return}let c=r" +
+  "[0],a=sc*i,s=2*o[e]+c*a,l=c*a*s,_=1/(1+l);t[n]=a/s,t[n+1]=l*_,t[n+2]=_}function Se(t,n,A){let o=t.jo" +
+  "ints,e=t.solverData.params,r=o.softness,i=r[0],c=r[1],a=r[2],s=e[15],l=o.constraints,_=o.pins,C=o.ty" +
+  "pe,I=o.flags,y=o.rowColour,g=o.rowSlot,h=o.f,B=h[en],E=h[en+1],u=h[en+2],f=h[en+3],m=h[en+4],d=h[en+" +
+  "5];for(let S=n;S<A;S++){if(y[S]<0)continue;let p=C[S],b=I[S];if(Si(p,b)){let P=g[S]*16;ri(t,S,_,P),_" +
+  "[P+14]=s*B[S],_[P+14+1]=s*E[S];continue}let x=g[S]*40;switch(ri(t,S,l,x),l[x+14]=i,l[x+15]=c,l[x+16]" +
+  "=a,l[x+20]=s*B[S],l[x+20+1]=s*E[S],l[x+20+2]=s*u[S],l[x+20+3]=s*f[S],l[x+20+4]=s*m[S],l[x+20+5]=s*d[" +
+  "S],p){case xt.revolute:ac(t,S,l,x);break;case xt.prismatic:case xt.wheel:cc(t,S,l,x);break;case xt.d" +
+  "istance:lc(t,S,l,x);break;case xt.weld:Ic(t,S,l,x);break;case xt.mouse:_c(t,S,l,x);break;case xt.mot" +
+  "or:yc(t,S,l,x);break;case xt.pulley:Cc(t,S,l,x);break}}}var ic=Mt.enableLimit|Mt.enableMotor|Mt.enab" +
+  "leSpring;function Si(t,n){return t===xt.revolute&&(n&ic)===0}function ri(t,n,A,o){let e=t.joints,r=t" +
+  ".bodies,i=r.transform,c=t.solverData.indexOf,a=e.bodyA[n],s=e.bodyB[n],l=c[a],_=c[s],C=l!==0&&r.type" +
+  "[a]===Jn.dynamic,I=_!==0&&r.type[s]===Jn.dynamic;A[o+0]=l,A[o+1]=_,A[o+2]=C?r.invMass[a]:0,A[o+3]=C?" +
+  "r.invInertia[a]:0,A[o+4]=I?r.invMass[s]:0,A[o+5]=I?r.invInertia[s]:0,A[o+6]=n,A[o+7]=e.flags[n];let " +
+  "y=e.f,g=i.c[a],h=i.s[a],B=i.c[s],E=i.s[s],u=y[He][n]-r.localCenterX[a],f=y[Ke][n]-r.localCenterY[a];" +
+  "A[o+8]=g*u-h*f,A[o+9]=h*u+g*f,u=y[We][n]-r.localCenterX[s],f=y[Ze][n]-r.localCenterY[s],A[o+10]=B*u-" +
+  "E*f,A[o+11]=E*u+B*f,A[o+12]=r.centerX[s]-r.centerX[a],A[o+13]=r.centerY[s]-r.centerY[a]}function Ir(" +
+  "t,n,A,o,e){let r=t.joints,i=t.bodies.transform,c=r.bodyA[n],a=r.bodyB[n],s=i.c[c],l=i.s[c],_=i.c[a]," +
+  "C=i.s[a],I=s*_+l*C,y=s*C-l*_,g=r.f[ls][n],h=r.f[Is][n];A[o]=I*g+y*h,A[e]=y*g-I*h}function _r(t,n){le" +
+  "t A=t[n+3]+t[n+5];return A>0?1/A:0}function ac(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params[0" +
+  "],c=e.flags[n];A[o+27]=_r(A,o),Ir(t,n,A,o+32,o+33),A[o+28]=r[KA][n],A[o+29]=i*r[WA][n],A[o+30]=r[Pr]" +
+  "[n],A[o+31]=r[Fr][n],r[Oo][n]===0&&(A[o+7]=c&~Mt.enableSpring),oA(A,o+17,r[Oo],r[Qn],n,t.solverData." +
+  "params)}function cc(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params[0],c=t.bodies.transform,a=e." +
+  "bodyA[n],s=c.c[a],l=c.s[a],_=r[$e][n],C=r[ze][n];A[o+26]=s*_-l*C,A[o+27]=l*_+s*C,e.type[n]===xt.pris" +
+  "matic&&Ir(t,n,A,o+34,o+35),A[o+29]=r[KA][n],A[o+30]=i*r[WA][n],A[o+31]=r[Pr][n],A[o+32]=r[Fr][n],A[o" +
+  "+33]=_r(A,o),r[Oo][n]===0&&(A[o+7]=e.flags[n]&~Mt.enableSpring),oA(A,o+17,r[Oo],r[Qn],n,t.solverData" +
+  ".params)}function lc(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params[0],c=e.flags[n],a=r[je][n]," +
+  "s=r[ts][n],l=r[Mr][n],_=(c&Mt.enableLimit)!==0;_&&(l=l<a?a:l>s?s:l),A[o+26]=l,A[o+27]=a,A[o+28]=s,A[" +
+  "o+29]=r[KA][n],A[o+30]=i*r[WA][n],A[o+31]=r[Oo][n],((c&Mt.enableSpring)===0||_&&a>=s)&&(A[o+7]=c|64)" +
+  ",oA(A,o+17,r[Oo],r[Qn],n,t.solverData.params);let I=A[o+8],y=A[o+9],g=A[o+10],h=A[o+11],B=A[o+12]+g-" +
+  "I,E=A[o+13]+h-y,u=Math.sqrt(B*B+E*E),f=u>0?B/u:0,m=u>0?E/u:0,d=I*m-y*f,S=g*m-h*f,p=A[o+2]+A[o+4]+A[o" +
+  "+3]*d*d+A[o+5]*S*S;A[o+32]=p>0?1/p:0}function Ic(t,n,A,o){let e=t.joints,r=e.f,i=t.solverData.params" +
+  ";Ir(t,n,A,o+28,o+29),A[o+27]=_r(A,o);let c=e.flags[n];r[Oo][n]>0&&(oA(A,o+14,r[Oo],r[Qn],n,i),c|=16)" +
+  ",r[Rr][n]>0?(oA(A,o+17,r[Rr],r[os],n,i),c|=32):(A[o+17]=e.softness[0],A[o+18]=e.softness[1],A[o+19]=" +
+  "e.softness[2]),A[o+7]=c}function _c(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=e.bodyB[n];A[o+0]=0,A" +
+  "[o+2]=0,A[o+3]=0,A[o+8]=0,A[o+9]=0,A[o+12]=i.centerX[c]-r[Dr][n],A[o+13]=i.centerY[c]-r[wr][n],A[o+2" +
+  "6]=t.solverData.params[0]*r[Tr][n],oA(A,o+17,r[Oo],r[Qn],n,t.solverData.params)}function yc(t,n,A,o)" +
+  "{let e=t.joints,r=e.f,i=t.bodies,c=i.transform,a=t.solverData.params[0],s=e.bodyA[n],l=e.bodyB[n],_=" +
+  "c.c[s],C=c.s[s],I=c.c[l],y=c.s[l],g=r[Dr][n]-i.localCenterX[s],h=r[wr][n]-i.localCenterY[s];A[o+8]=_" +
+  "*g-C*h,A[o+9]=C*g+_*h,g=-i.localCenterX[l],h=-i.localCenterY[l],A[o+10]=I*g-y*h,A[o+11]=y*g+I*h,Ir(t" +
+  ",n,A,o+31,o+32),A[o+27]=_r(A,o),A[o+28]=a*r[Tr][n],A[o+29]=a*r[ns][n],A[o+30]=r[As][n]/a}function Cc" +
+  "(t,n,A,o){let e=t.joints,r=e.f,i=t.bodies,c=e.bodyA[n],a=e.bodyB[n];A[o+26]=r[rs][n]-i.centerX[c],A[" +
+  "o+27]=r[es][n]-i.centerY[c],A[o+28]=r[ss][n]-i.centerX[a],A[o+29]=r[is][n]-i.centerY[a];let s=r[as][" +
+  "n];A[o+30]=s,A[o+31]=r[Mr][n]+s*r[cs][n]}var R=new Float64Array(26),xo=0,bo=1,Mo=2,Ro=3,No=4,vo=5,Po" +
+  "=6,Fo=7,Mn=8,Rn=9,yn=10,FA=11,nA=12,Pn=13,Fn=14,Dn=15,wn=16,yr=17,de=18,pe=19,xe=20,be=21,Me=22,Re=2" +
+  "3,Pe=24,DA=25;function fc(t,n,A,o,e){let r=A[o+6],i=A[o+7],c=A[e+6],a=A[e+7],s=t[n+8],l=t[n+9],_=t[n" +
+  "+10],C=t[n+11],I=r*s-i*l,y=i*s+r*l,g=c*_-a*C,h=a*_+c*C;R[xo]=I,R[bo]=y,R[Mo]=g,R[Ro]=h}function An(t" +
+  ",n,A,o,e){fc(t,n,A,o,e),R[No]=A[e+4]-A[o+4]+t[n+12]+R[Mo]-R[xo],R[vo]=A[e+5]-A[o+5]+t[n+13]+R[Ro]-R[" +
+  "bo]}function AA(t,n,A,o,e){let r=t[n+2],i=t[n+3],c=t[n+4],a=t[n+5],s=R[Pn],l=R[Fn];A[o+0]=A[o+0]-r*s" +
+  ",A[o+1]=A[o+1]-r*l,A[o+2]=A[o+2]-i*R[Dn],A[e+0]=A[e+0]+c*s,A[e+1]=A[e+1]+c*l,A[e+2]=A[e+2]+a*R[wn]}f" +
+  "unction rA(t,n,A,o){let e=A[o+6],r=A[o+7],i=t[n+26],c=t[n+27],a=e*i-r*c,s=r*i+e*c,l=R[No],_=R[vo],C=" +
+  "a*l+s*_,I=(l+R[xo])*s-(_+R[bo])*a,y=R[Mo]*s-R[Ro]*a,g=t[n+3],h=t[n+5],B=t[n+2]+t[n+4]+g*I*I+h*y*y;R[" +
+  "Po]=a,R[Fo]=s,R[Mn]=I,R[Rn]=y,R[yn]=B>0?1/B:0,R[FA]=C,R[nA]=C}var Fe=0,wA=1,di=2;function Cn(t,n,A,o" +
+  ",e,r,i,c){let a=c===null?0:2*c[2];for(let s=n;s<A;s++){let l=s*e,_=(t[l+0]|0)*9,C=(t[l+1]|0)*9,I=o[_" +
+  "+6],y=o[_+7],g=o[C+6],h=o[C+7],B=t[l+8],E=t[l+9],u=t[l+10],f=t[l+11],m=I*B-y*E,d=y*B+I*E,S=g*u-h*f,p" +
+  "=h*u+g*f,b=t[l+2],x=t[l+3],P=t[l+4],F=t[l+5],M=l+r,T=t[M],w=t[M+1],D=b+P;c!==null&&D>0&&(T*D>a?t[M]=" +
+  "T=a/D:-T*D>a&&(t[M]=T=-a/D),w*D>a?t[M+1]=w=a/D:-w*D>a&&(t[M+1]=w=-a/D));let N=i===Fe?0:i===wA?t[M+2]" +
+  ":t[M+2]+t[M+3]+t[M+4]-t[M+5];o[_+0]=o[_+0]-b*T,o[_+1]=o[_+1]-b*w,o[_+2]=o[_+2]-x*(m*w-d*T+N),o[C+0]=" +
+  "o[C+0]+P*T,o[C+1]=o[C+1]+P*w,o[C+2]=o[C+2]+F*(S*w-p*T+N)}}function De(t,n,A,o,e){let r=R[yr],i=R[Po]" +
+  ",c=R[Fo],a=t[n+2],s=t[n+3],l=t[n+4],_=t[n+5];A[o+0]=A[o+0]-a*r*i,A[o+1]=A[o+1]-a*r*c,A[o+2]=A[o+2]-s" +
+  "*r*R[Mn],A[e+0]=A[e+0]+l*r*i,A[e+1]=A[e+1]+l*r*c,A[e+2]=A[e+2]+_*r*R[Rn]}function we(t,n,A){R[DA]=R[" +
+  "Po]*(t[A+0]-t[n+0])+R[Fo]*(t[A+1]-t[n+1])+R[Rn]*t[A+2]-R[Mn]*t[n+2]}function TA(t,n,A,o,e,r,i,c){let" +
+  " a=0,s=1,l=0;c&&(a=t[n+i]*R[nA],s=t[n+i+1],l=t[n+i+2]),we(A,o,e);let _=t[n+20+r],C=-s*R[yn]*(R[DA]+a" +
+  ")-l*_;t[n+20+r]=_+C,R[yr]=C,De(t,n,A,o,e)}function mc(t,n,A,o,e,r,i,c){we(A,o,e);let a=t[n+20+r],s=t" +
+  "[n+c],l=a+R[yn]*(t[n+i]-R[DA]);l=l>s?s:l<-s?-s:l;let _=l-a;t[n+20+r]=l,R[yr]=_,De(t,n,A,o,e)}functio" +
+  "n hc(t,n,A,o,e,r,i,c,a,s){let l=r[1];for(let _=0;_<2;_++){let C=_===0?R[FA]-t[n+a]:t[n+s]-R[FA],I=0," +
+  "y=1,g=0;C>0?I=C*l:i&&(I=t[n+14]*C,y=t[n+15],g=t[n+16]),we(A,o,e);let h=_===0?R[DA]:-R[DA],B=t[n+20+c" +
+  "+_],E=B-y*R[yn]*(h+I)-g*B,u=E>0?E:0,f=u-B;t[n+20+c+_]=u,R[yr]=_===0?f:-f,De(t,n,A,o,e)}}var gc=0,Bc=" +
+  "1,Ec=2,uc=3,Sc=4,dc=5,pc=6;function eA(t,n,A,o,e,r,i,c,a,s,l){c&&TA(t,n,A,o,e,l[gc],17,!0),a&&mc(t,n" +
+  ",A,o,e,l[Bc],l[Ec],l[uc]),s&&hc(t,n,A,o,e,r,i,l[Sc],l[dc],l[pc])}function pi(t,n,A){let o=1,e=0;A&&(" +
+  "o=t[n+15],e=t[n+16]);let r=R[de],i=R[pe],c=R[xe],a=R[be],s=R[Me],l=r*c-i*i;l=l!==0?1/l:0;let _=t[n+2" +
+  "0],C=t[n+20+1],I=-o*l*(c*a-i*s)-e*_,y=-o*l*(r*s-i*a)-e*C;t[n+20]=_+I,t[n+20+1]=C+y,R[Re]=I,R[Pe]=y}f" +
+  "unction Cr(t,n,A,o,e,r){let i=A[o+6],c=A[o+7],a=A[e+6],s=A[e+7],l=t[n+8],_=t[n+9],C=t[n+10],I=t[n+11" +
+  "],y=i*l-c*_,g=c*l+i*_,h=a*C-s*I,B=s*C+a*I,E=t[n+2],u=t[n+3],f=t[n+4],m=t[n+5],d=0,S=0,p=1,b=0;if(r){" +
+  "let ot=t[n+14];d=ot*(A[e+4]-A[o+4]+h-y+t[n+12]),S=ot*(A[e+5]-A[o+5]+B-g+t[n+13]),p=t[n+15],b=t[n+16]" +
+  "}let x=A[o+0],P=A[o+1],F=A[o+2],M=A[e+0],T=A[e+1],w=A[e+2],D=M-w*B-x+F*g+d,N=T+w*h-P-F*y+S,J=E+f,G=J" +
+  "+u*g*g+m*B*B,L=-u*y*g-m*h*B,v=J+u*y*y+m*h*h,Y=G*v-L*L;Y=Y!==0?1/Y:0;let U=t[n+20],O=t[n+20+1],$=-p*Y" +
+  "*(v*D-L*N)-b*U,At=-p*Y*(G*N-L*D)-b*O;t[n+20]=U+$,t[n+20+1]=O+At,A[o+0]=x-E*$,A[o+1]=P-E*At,A[o+2]=F-" +
+  "u*(y*At-g*$),A[e+0]=M+f*$,A[e+1]=T+f*At,A[e+2]=w+m*(h*At-B*$)}var xc=Int32Array.of(0,3,29,30,1,27,28" +
+  ");function xi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*9,c=(t[r+1]|0)*9;An(t,r,o,i,c);l" +
+  "et a=R[No],s=R[vo],l=Math.sqrt(a*a+s*s),_=l>0?1/l:0,C=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],I=C*a*_," +
+  "y=C*s*_;R[Pn]=I,R[Fn]=y,R[Dn]=R[xo]*y-R[bo]*I,R[wn]=R[Mo]*y-R[Ro]*I,AA(t,r,o,i,c)}}function bi(t,n,A" +
+  ",o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*9,_=(t[s+1]|0)*9;An(t,s,o" +
+  ",l,_);let C=R[No],I=R[vo],y=Math.sqrt(C*C+I*I),g=y>0?1/y:0,h=C*g,B=I*g;R[Po]=h,R[Fo]=B,R[Mn]=R[xo]*B" +
+  "-R[bo]*h,R[Rn]=R[Mo]*B-R[Ro]*h,R[yn]=t[s+32],R[FA]=y,R[nA]=y-t[s+26];let E=t[s+7]|0;if((E&64)!==0)TA" +
+  "(t,s,o,l,_,0,14,r);else{let u=t[s+31]>0,f=(E&Mt.enableMotor)!==0,m=(E&Mt.enableLimit)!==0;eA(t,s,o,l" +
+  ",_,e,r,u,f,m,xc)}}}var bc=Int32Array.of(0,60,2,4,4,0,4,0);function Mi(t,n,A,o,e){let r=bc[n],i=2*e[2" +
+  "],c=2*rn,a=e[0];for(let s=A;s<o;s++){let l=s*40,_=n===xt.pulley?t[l+30]:1,C=t[l+2]+_*_*t[l+4],I=a*(t" +
+  "[l+3]+t[l+5]);for(let y=0;y<6;y++){let g=(r>>y&1)!==0,h=g?I:C;if(h===0)continue;let B=g?c:i,E=l+20+y" +
+  ",u=t[E];u*h>B?t[E]=B/h:-u*h>B&&(t[E]=-B/h)}}}var fr=new Float64Array(2);function fn(t,n,A,o,e,r){let" +
+  " i=o[e+6],c=o[e+7],a=o[r+6],s=o[r+7],l=i*a+c*s,_=i*s-c*a,C=t[A],I=t[A+1];fr[0]=I*l+C*_,fr[1]=C*l-I*_" +
+  ",Lr(fr,0),t[n+39]=fr[0]}function Ri(t,n,A,o){Cn(t,n,A,o,40,20,wA,null)}function Pi(t,n,A,o,e,r,i){le" +
+  "t c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*9,_=(t[s+1]|0)*9,C=t[s+2],I=t[s+3],y=" +
+  "t[s+4],g=t[s+5],h=o[l+0],B=o[l+1],E=o[l+2],u=o[_+0],f=o[_+1],m=o[_+2],d=o[l+6],S=o[l+7],p=o[_+6],b=o" +
+  "[_+7],x=t[s+30];{fn(t,s,s+31,o,l,_);let P=x*t[s+39],F=t[s+20+2],M=t[s+29],T=F-t[s+27]*(m-E+P);T=T>M?" +
+  "M:T<-M?-M:T;let w=T-F;t[s+20+2]=T,E-=I*w,m+=g*w}{let P=t[s+8],F=t[s+9],M=t[s+10],T=t[s+11],w=d*P-S*F" +
+  ",D=S*P+d*F,N=p*M-b*T,J=b*M+p*T,G=u-m*J-h+E*D+x*(o[_+4]-o[l+4]+N-w+t[s+12]),L=f+m*N-B-E*w+x*(o[_+5]-o" +
+  "[l+5]+J-D+t[s+13]),v=C+y,Y=v+I*D*D+g*J*J,U=-I*w*D-g*N*J,O=v+I*w*w+g*N*N,$=Y*O-U*U;$=$!==0?1/$:0;let " +
+  "At=t[s+20],ot=t[s+20+1],q=At-$*(O*G-U*L),V=ot-$*(Y*L-U*G),rt=t[s+28],tt=q*q+V*V;if(tt>rt*rt){let it=" +
+  "rt/Math.sqrt(tt);q*=it,V*=it}let k=q-At,X=V-ot;t[s+20]=q,t[s+20+1]=V,h-=C*k,B-=C*X,E-=I*(w*X-D*k),u+" +
+  "=y*k,f+=y*X,m+=g*(N*X-J*k)}o[l+0]=h,o[l+1]=B,o[l+2]=E,o[_+0]=u,o[_+1]=f,o[_+2]=m}}function Fi(t,n,A," +
+  "o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+1]|0)*9,c=t[r+4],a=t[r+5],s=o[i+6],l=o[i+7],_=t[r+10],C=t[" +
+  "r+11],I=s*_-l*C,y=l*_+s*C,g=t[r+20],h=t[r+20+1];o[i+0]=o[i+0]+c*g,o[i+1]=o[i+1]+c*h,o[i+2]=o[i+2]+a*" +
+  "(I*h-y*g)}}function Di(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+1]|" +
+  "0)*9,_=t[s+4],C=t[s+5],I=o[l+0],y=o[l+1],g=o[l+2],h=o[l+6],B=o[l+7],E=t[s+10],u=t[s+11],f=h*E-B*u,m=" +
+  "B*E+h*u,d=t[s+17],S=t[s+18],p=t[s+19],b=I-g*m+d*(o[l+4]+f+t[s+12]),x=y+g*f+d*(o[l+5]+m+t[s+13]),P=_+" +
+  "C*m*m,F=-C*f*m,M=_+C*f*f,T=P*M-F*F;T=T!==0?1/T:0;let w=t[s+20],D=t[s+20+1],N=w-S*T*(M*b-F*x)-p*w,J=D" +
+  "-S*T*(P*x-F*b)-p*D,G=t[s+26],L=N*N+J*J;if(L>G*G){let U=G/Math.sqrt(L);N*=U,J*=U}let v=N-w,Y=J-D;t[s+" +
+  "20]=N,t[s+20+1]=J,I+=_*v,y+=_*Y,g+=C*(f*Y-m*v),o[l+0]=I,o[l+1]=y,o[l+2]=g}}var Mc=new Float64Array([" +
+  "0,1,0]);function wi(t,n,A,o,e){Cn(t,n,A,o,16,14,Fe,e)}function Ti(t,n,A,o,e,r,i){let c=r?e:Mc,a=c[0]" +
+  ",s=c[1],l=c[2],_=n+A-1;for(let C=n;C<A;C++){let I=(i?_-C:C)*16,y=(t[I+0]|0)*9,g=(t[I+1]|0)*9,h=o[y+6" +
+  "],B=o[y+7],E=o[g+6],u=o[g+7],f=t[I+8],m=t[I+9],d=t[I+10],S=t[I+11],p=h*f-B*m,b=B*f+h*m,x=E*d-u*S,P=u" +
+  "*d+E*S,F=t[I+2],M=t[I+3],T=t[I+4],w=t[I+5],D=a*(o[g+4]-o[y+4]+x-p+t[I+12]),N=a*(o[g+5]-o[y+5]+P-b+t[" +
+  "I+13]),J=o[y+0],G=o[y+1],L=o[y+2],v=o[g+0],Y=o[g+1],U=o[g+2],O=v-U*P-J+L*b+D,$=Y+U*x-G-L*p+N,At=F+T," +
+  "ot=At+M*b*b+w*P*P,q=-M*p*b-w*x*P,V=At+M*p*p+w*x*x,rt=ot*V-q*q;rt=rt!==0?s/rt:0;let tt=t[I+14],k=t[I+" +
+  "14+1],X=-rt*(V*O-q*$)-l*tt,it=-rt*(ot*$-q*O)-l*k;t[I+14]=tt+X,t[I+14+1]=k+it,o[y+0]=J-F*X,o[y+1]=G-F" +
+  "*it,o[y+2]=L-M*(p*it-b*X),o[g+0]=v+T*X,o[g+1]=Y+T*it,o[g+2]=U+w*(x*it-P*X)}}var Rc=Int32Array.of(2,3" +
+  ",29,30,4,31,32);function Ni(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*9,c=(t[r+1]|0)*9;A" +
+  "n(t,r,o,i,c),rA(t,r,o,i);let a=R[Po],s=R[Fo],l=R[No]+R[xo],_=R[vo]+R[bo],C=R[Mo],I=R[Ro],y=l*s-_*a,g" +
+  "=C*s-I*a,h=l*a+_*s,B=C*a+I*s,E=t[r+20],u=t[r+20+1],f=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];R[Pn]=f" +
+  "*a-E*s,R[Fn]=f*s+E*a,R[Dn]=f*y+E*h+u,R[wn]=f*g+E*B+u,AA(t,r,o,i,c)}}function vi(t,n,A,o,e,r,i){let c" +
+  "=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*9,_=(t[s+1]|0)*9;An(t,s,o,l,_),rA(t,s,o," +
+  "l);let C=t[s+7]|0,I=(C&Mt.enableSpring)!==0,y=(C&Mt.enableMotor)!==0,g=(C&Mt.enableLimit)!==0;eA(t,s" +
+  ",o,l,_,e,r,I,y,g,Rc);let h=t[s+2],B=t[s+3],E=t[s+4],u=t[s+5],f=R[No],m=R[vo],d=-R[Fo],S=R[Po],p=(f+R" +
+  "[xo])*S-(m+R[bo])*d,b=R[Mo]*S-R[Ro]*d,x=o[l+0],P=o[l+1],F=o[l+2],M=o[_+0],T=o[_+1],w=o[_+2],D=d*(M-x" +
+  ")+S*(T-P)+b*w-p*F,N=w-F;if(r){let U=t[s+14];D+=U*(d*f+S*m),fn(t,s,s+34,o,l,_),N+=U*t[s+39]}let J=B+u" +
+  ";R[de]=h+E+B*p*p+u*b*b,R[pe]=B*p+u*b,R[xe]=J===0?1:J,R[be]=D,R[Me]=N,pi(t,s,r);let G=R[Re],L=R[Pe],v" +
+  "=G*d,Y=G*S;o[l+0]=x-h*v,o[l+1]=P-h*Y,o[l+2]=F-B*(G*p+L),o[_+0]=M+E*v,o[_+1]=T+E*Y,o[_+2]=w+u*(G*b+L)" +
+  "}}function Ji(t,n,A,o){Oi(t,n,A,o,!1,!1,!0)}function Li(t,n,A,o,e,r,i){Oi(t,n,A,o,r,i,!1)}function O" +
+  "i(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(r?c-a:a)*40,l=(t[s+0]|0)*9,_=(t[s+1]|0)*9,C" +
+  "=t[s+2],I=t[s+3],y=t[s+4],g=t[s+5],h=o[l+6],B=o[l+7],E=o[_+6],u=o[_+7],f=t[s+8],m=t[s+9],d=t[s+10],S" +
+  "=t[s+11],p=h*f-B*m,b=B*f+h*m,x=E*d-u*S,P=u*d+E*S,F=o[l+4]+p-t[s+26],M=o[l+5]+b-t[s+27],T=o[_+4]+x-t[" +
+  "s+28],w=o[_+5]+P-t[s+29],D=Math.sqrt(F*F+M*M),N=Math.sqrt(T*T+w*w),J=D>1e-9?1/D:0,G=N>1e-9?1/N:0;F*=" +
+  "J,M*=J,T*=G,w*=G;let L=t[s+30],v=p*M-b*F,Y=x*w-P*T,U=o[l+0],O=o[l+1],$=o[l+2],At=o[_+0],ot=o[_+1],q=" +
+  "o[_+2],V;if(i)V=t[s+20];else{let it=C+I*v*v+L*L*(y+g*Y*Y),Z=it>0?1/it:0,It=-(F*(U-$*b)+M*(O+$*p))-L*" +
+  "(T*(At-q*P)+w*(ot+q*x)),Rt=0,at=1,yt=0;e&&(Rt=t[s+14]*(t[s+31]-D-L*N),at=t[s+15],yt=t[s+16]);let z=t" +
+  "[s+20];V=-at*Z*(It+Rt)-yt*z,t[s+20]=z+V}let rt=-V*F,tt=-V*M,k=-L*V*T,X=-L*V*w;U+=C*rt,O+=C*tt,$+=I*(" +
+  "p*tt-b*rt),At+=y*k,ot+=y*X,q+=g*(x*X-P*k),o[l+0]=U,o[l+1]=O,o[l+2]=$,o[_+0]=At,o[_+1]=ot,o[_+2]=q}}v" +
+  "ar Pc=Mt.enableSpring|Mt.enableMotor|Mt.enableLimit,Fc=Mt.enableSpring|Mt.enableLimit;function Ui(t," +
+  "n,A,o){Cn(t,n,A,o,40,20,di,null)}function Qi(t,n,A,o,e,r,i){let c=e[1],a=n+A-1;for(let s=n;s<A;s++){" +
+  "let l=(i?a-s:s)*40,_=(t[l+0]|0)*9,C=(t[l+1]|0)*9,I=t[l+3],y=t[l+5],g=t[l+7]|0;if((g&Pc)!==0&&I+y>0){" +
+  "let h=o[_+2],B=o[C+2],E=t[l+27];(g&Fc)!==0&&fn(t,l,l+32,o,_,C);let u=t[l+39];if((g&Mt.enableSpring)!" +
+  "==0){let f=t[l+20+2],m=-t[l+18]*E*(B-h+t[l+17]*u)-t[l+19]*f;t[l+20+2]=f+m,h-=I*m,B+=y*m}if((g&Mt.ena" +
+  "bleMotor)!==0){let f=t[l+20+3],m=t[l+29],d=f-E*(B-h-t[l+28]);d=d>m?m:d<-m?-m:d;let S=d-f;t[l+20+3]=d" +
+  ",h-=I*S,B+=y*S}if((g&Mt.enableLimit)!==0){{let f=u-t[l+30],m=0,d=1,S=0;f>0?m=f*c:r&&(m=t[l+14]*f,d=t" +
+  "[l+15],S=t[l+16]);let p=t[l+20+4],b=p-d*E*(B-h+m)-S*p,x=b>0?b:0,P=x-p;t[l+20+4]=x,h-=I*P,B+=y*P}{let" +
+  " f=t[l+31]-u,m=0,d=1,S=0;f>0?m=f*c:r&&(m=t[l+14]*f,d=t[l+15],S=t[l+16]);let p=t[l+20+5],b=p-d*E*(h-B" +
+  "+m)-S*p,x=b>0?b:0,P=x-p;t[l+20+5]=x,h+=I*P,B-=y*P}}o[_+2]=h,o[C+2]=B}Cr(t,l,o,_,C,r)}}function Gi(t," +
+  "n,A,o){Cn(t,n,A,o,40,20,wA,null)}function Xi(t,n,A,o,e,r,i){let c=n+A-1;for(let a=n;a<A;a++){let s=(" +
+  "i?c-a:a)*40,l=(t[s+0]|0)*9,_=(t[s+1]|0)*9,C=t[s+7]|0;{let I=0,y=1,g=0;if(r||(C&32)!==0){fn(t,s,s+28," +
+  "o,l,_);let f=t[s+39];I=t[s+17]*f,y=t[s+18],g=t[s+19]}let h=o[l+2],B=o[_+2],E=t[s+20+2],u=-y*t[s+27]*" +
+  "(B-h+I)-g*E;t[s+20+2]=E+u,o[l+2]=h-t[s+3]*u,o[_+2]=B+t[s+5]*u}Cr(t,s,o,l,_,r||(C&16)!==0)}}var Dc=In" +
+  "t32Array.of(1,-1,-1,-1,3,31,32);function Yi(t,n,A,o){for(let e=n;e<A;e++){let r=e*40,i=(t[r+0]|0)*9," +
+  "c=(t[r+1]|0)*9;An(t,r,o,i,c),rA(t,r,o,i);let a=R[Po],s=R[Fo],l=R[No]+R[xo],_=R[vo]+R[bo],C=R[Mo],I=R" +
+  "[Ro],y=l*s-_*a,g=C*s-I*a,h=l*a+_*s,B=C*a+I*s,E=t[r+20],u=t[r+20+2],f=t[r+20+1]+t[r+20+3]-t[r+20+4];R" +
+  "[Pn]=f*a-E*s,R[Fn]=f*s+E*a,R[Dn]=f*y+E*h+u,R[wn]=f*g+E*B+u,AA(t,r,o,i,c)}}function Vi(t,n,A,o,e,r,i)" +
+  "{let c=n+A-1;for(let a=n;a<A;a++){let s=(i?c-a:a)*40,l=(t[s+0]|0)*9,_=(t[s+1]|0)*9,C=t[s+2],I=t[s+3]" +
+  ",y=t[s+4],g=t[s+5];An(t,s,o,l,_),rA(t,s,o,l);let h=t[s+7]|0;if((h&Mt.enableMotor)!==0){let x=o[l+2]," +
+  "P=o[_+2],F=t[s+33],M=t[s+20+2],T=t[s+30],w=M-F*(P-x-t[s+29]);w=w>T?T:w<-T?-T:w;let D=w-M;t[s+20+2]=w" +
+  ",o[l+2]=x-I*D,o[_+2]=P+g*D}let B=(h&Mt.enableSpring)!==0,E=(h&Mt.enableLimit)!==0;eA(t,s,o,l,_,e,r,B" +
+  ",!1,E,Dc);let u=R[No],f=R[vo],m=-R[Fo],d=R[Po],S=(u+R[xo])*d-(f+R[bo])*m,p=R[Mo]*d-R[Ro]*m,b=C+y+I*S" +
+  "*S+g*p*p;R[Po]=m,R[Fo]=d,R[Mn]=S,R[Rn]=p,R[yn]=b>0?1/b:0,R[nA]=m*u+d*f,TA(t,s,o,l,_,0,14,r)}}var Te=" +
+  "0,Ne=1;function ve(t,n,A,o,e,r){let i=t.joints.constraints,c=t.joints.groupStart,a=t.solverData.stat" +
+  "es,s=t.solverData.params,l=A*HA;for(let _=0;_<HA;_++){let C=Math.max(o,c[l+_]),I=Math.min(e,c[l+_+1]" +
+  ");C>=I||(n===Te?(Mi(i,_,C,I,s),wc(_,i,C,I,a)):Tc(_,i,C,I,a,s,n===Ne,r))}}function Je(t,n,A,o,e){let " +
+  "r=t.joints,i=t.solverData.states;n===Te?wi(r.pins,A,o,i,t.solverData.params):Ti(r.pins,A,o,i,r.softn" +
+  "ess,n===Ne,e)}function wc(t,n,A,o,e){switch(t){case xt.distance:return xi(n,A,o,e);case xt.revolute:" +
+  "return Ui(n,A,o,e);case xt.prismatic:return Ni(n,A,o,e);case xt.weld:return Gi(n,A,o,e);case xt.whee" +
+  "l:return Yi(n,A,o,e);case xt.mouse:return Fi(n,A,o,e);case xt.motor:return Ri(n,A,o,e);case xt.pulle" +
+  "y:return Ji(n,A,o,e)}}function Tc(t,n,A,o,e,r,i,c){switch(t){case xt.distance:return bi(n,A,o,e,r,i," +
+  "c);case xt.revolute:return Qi(n,A,o,e,r,i,c);case xt.prismatic:return vi(n,A,o,e,r,i,c);case xt.weld" +
+  ":return Xi(n,A,o,e,r,i,c);case xt.wheel:return Vi(n,A,o,e,r,i,c);case xt.mouse:return Di(n,A,o,e,r,i" +
+  ",c);case xt.motor:return Pi(n,A,o,e,r,i,c);case xt.pulley:return Li(n,A,o,e,r,i,c)}}var vc=0,Jc=1,Lc" +
+  "=2,qi=3,ki=4;var Oc=6,Uc=7,Qc=8,Gc=9,Hi=10,Ki=13,Xc=16,Wi=32,Yc=6;function Zi(t,n,A,o,e=0){let r=t.s" +
+  "olverData,i=r.states,c=r.params,a=n&Wi-1,s=(n&Wi)!==0;if(a===Xc)Se(t,A,o);else if(a>=Ki)Je(t,a-Ki,A," +
+  "o,s);else if(a>=Hi)ve(t,a-Hi,n>>Yc,A,o,s);else if(a===Qc)Ks(t,A,o,r.chunkFound,e*Hs);else if(a===Gc)" +
+  "r.writeBackCounts[e]=js(t,A,o,r.writeBackOut,A-1);else if(a===vc)Zs(i,r.integration,o,c,A);else if(a" +
+  "===Jc)zs(i,o,c,A);else if(a===Lc)$s(i,o,c,A);else if(a===Oc)Ai(r.contacts,o,i,c,A);else if(a===Uc)Vc" +
+  "(t,A,o);else{let l=r.kernel;if(l!==null){let _=r.contactsAddress+A*37*4;a===qi?l.warmStartContacts(_" +
+  ",o-A,r.statesAddress):l.solveContacts(_,o-A,r.statesAddress,c[1],c[3],a===ki?1:0,s?1:0)}else a===qi?" +
+  "oi(r.contacts,o,i,A):ni(r.contacts,o,i,c,a===ki,s,A)}}function Vc(t,n,A){let o=t.solverData.contacts" +
+  ",e=t.solverData.constraintSlot,r=t.contacts.listIndex,i=t.contacts.points,c=t.contacts.flags;for(let" +
+  " a=n;a<A;a++){if(!Ln(c[a]))continue;let s=r[a];if(s===-1)continue;let l=e[s];if(l<0)continue;let _=l" +
+  "*37,C=a*Lo,I=o[_+9];for(let y=0;y<I;y++){let g=_+15+y*11,h=C+y*So;i[h+Wo]=o[g+7],i[h+Zo]=o[g+8]}}}va" +
+  "r sA=0,$i=1,mr=2,Le=3,ji=4,Oe=5,hr=8,gr=12,ta=0,Ue=1,oa=2,na=3,Aa=4,ra=5,qc=6,kc=7,Hc=8,Cy=hr+2*gr;v" +
+  "ar ea=1,Kc=2,Qe=3,Wc=4;function Zc(t){return(t&65535)<<16}function zi(t,n,A){for(;;){let o=Atomics.l" +
+  "oad(t,$i);if((o&-65536)!==n)return-1;let e=o&65535;if(e>=A)return-1;if(Atomics.compareExchange(t,$i," +
+  "o,o+1)===o)return e}}function sa(t,n,A,o,e,r,i){let c=Zc(o),a=hr+(o&1)*gr,s=0;for(let l=zi(t,c,r);l>" +
+  "=0;l=zi(t,c,r))e===Wc?zc(A,t,a,l,i):$c(A,e,l,i),Atomics.store(n,l,o),Atomics.add(t,mr,1)+1===r&&Atom" +
+  "ics.notify(t,mr),s++;return s}function $c(t,n,A,o){if(n===Kc)vs(t,A,o,t.contacts.chunkOut,t.contacts" +
+  ".chunkCounts);else if(n===Qe){let e=t.broadphase;e.pairChunkCounts[A]=Ls(t,A,o,e.pairChunkOut,2*A*Zr" +
+  ",Zr)}}function zc(t,n,A,o,e){let r=n[A+kc]+o*e,i=Math.min(n[A+Hc],r+e);Zi(t,n[A+qc],r,i,o)}var jt=t=" +
+  ">t.contacts,Nn=t=>t.shapes.geometry,vn=t=>t.shapes,to=t=>t.bodies,Br=t=>t.bodies.transform,Er=t=>t.b" +
+  "roadphase,jc=t=>t.broadphase.moveBuffer,Vo=t=>t.solverData,qo=t=>t.joints,tl=t=>t.joints.f,Ge=[[jt,\"" +
+  "shapeA\"],[jt,\"shapeB\"],[jt,\"bodyA\"],[jt,\"bodyB\"],[jt,\"flags\"],[jt,\"listIndex\"],[jt,\"pointCount\"],[jt" +
+  ",\"points\"],[jt,\"normalX\"],[jt,\"normalY\"],[jt,\"manifoldCache\"],[jt,\"cacheValid\"],[jt,\"chunkOut\"],[jt," +
+  "\"chunkCounts\"],[Nn,\"type\"],[Nn,\"count\"],[Nn,\"radius\"],[Nn,\"centroid\"],[Nn,\"slot\"],[Nn,\"verts\"],[Nn,\"" +
+  "normals\"],[vn,\"aabb\"],[vn,\"moved\"],[vn,\"tree\"],[vn,\"proxy\"],[to,\"flags\"],[Br,\"x\"],[Br,\"y\"],[Br,\"c\"]," +
+  "[Br,\"s\"],[vn,\"groupIndex\"],[vn,\"maskBits\"],[Er,\"moveFrom\"],[Er,\"moveSlot\"],[Er,\"pairChunkOut\"],[Er,\"" +
+  "pairChunkCounts\"],[jc,\"data\"],[Vo,\"states\"],[Vo,\"contacts\"],[Vo,\"integration\"],[Vo,\"centres\"],[Vo,\"p" +
+  "arams\"],[Vo,\"chunkFound\"],[Vo,\"indexOf\"],[Vo,\"constraintSlot\"],[jt,\"list\"],[jt,\"friction\"],[jt,\"rest" +
+  "itution\"],[jt,\"tangentSpeed\"],[jt,\"rollingResistance\"],[to,\"localCenterX\"],[to,\"localCenterY\"],[Vo,\"" +
+  "writeBackOut\"],[Vo,\"writeBackCounts\"],[to,\"vx\"],[to,\"vy\"],[to,\"w\"],[to,\"centerX\"],[to,\"centerY\"],[to" +
+  ",\"forceX\"],[to,\"forceY\"],[to,\"torque\"],[to,\"mass\"],[to,\"inertia\"],[to,\"maxExtent\"],[to,\"minExtent\"]," +
+  "[to,\"type\"],[to,\"shapeHead\"],[vn,\"next\"],[qo,\"constraints\"],[qo,\"groupStart\"],[qo,\"pins\"],[qo,\"softn" +
+  "ess\"],[to,\"invMass\"],[to,\"invInertia\"],[qo,\"type\"],[qo,\"flags\"],[qo,\"bodyA\"],[qo,\"bodyB\"],[qo,\"rowCo" +
+  "lour\"],[qo,\"rowSlot\"],...Array.from({length:ZA},(t,n)=>[tl,String(n)])];function ia(t,n,A){let[o,e]=" +
+  "Ge[n];o(t)[e]=A}var aa=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9y" +
+  "eQIAAQMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACssuBfIUAh57Cn8gAiAB" +
+  "KgIAu/wCQcgAbGoiJEEYaiACIAAqAgC7/AJByABsaiIlQRhq/V0DAP1XAwABIQYgJEFAayAlQUBr/V0DAP1XAwABIQ4gAiABKgIE" +
+  "u/wCQcgAbGoiJkEYaiACIAAqAgS7/AJByABsaiInQRhq/V0DAP1XAwABIQcgJkFAayAnQUBr/V0DAP1XAwABIQ8gBiABQQhqIABB" +
+  "CGr9XAIA/VYCAAH9XyIY/fIBIREgBiABQQxqIABBDGr9XAIA/VYCAAH9XyId/fIBIRIgByAY/fIBIRMgByAd/fIBIRQgJCAl/V0D" +
+  "AP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQcgJiAn/V0DAP1XAwABIQsgJkEIaiAnQQhq" +
+  "/V0DAP1XAwABIQwgJkEQaiAnQRBq/V0DAP1XAwABIQYgJEEwaiAlQTBq/V0DAP1XAwABIR4gJEE4aiAlQThq/V0DAP1XAwABIR8g" +
+  "JkEwaiAnQTBq/V0DAP1XAwABISAgJkE4aiAnQThq/V0DAP1XAwABISEgJkEgaiAnQSBq/V0DAP1XAwABICRBIGogJUEgav1dAwD9" +
+  "VwMAAf3xASAY/fIBICZBKGogJ0Eoav1dAwD9VwMAASAkQShqICVBKGr9XQMA/VcDAAH98QEgHf3yAf3wASEiIAFBGGogAEEYav1c" +
+  "AgD9VgIAAf1fIRUgAUEcaiAAQRxq/VwCAP1WAgAB/V8hFiABQSBqIABBIGr9XAIA/VYCAAH9XyEXIAFBJGogAEEkav1cAgD9VgIA" +
+  "Af1f/QwAAAAAAADwPwAAAAAAAPA//UohECAAQTxqISkgAUE8aiEqA0AgKEECSARAIBD9U0UgKEEBRnFFBEAgKSAoQSxsIgJqISsg" +
+  "EP0M/////////////////////yAoGyEZIAIgKmoiLEEEaiArQQRq/VwCAP1WAgAB/V8hGiAiICAgLEEMaiArQQxq/VwCAP1WAgAB" +
+  "/V/98gH98AEgISAa/fIB/fABIB4gLEEIaiArQQhq/VwCAP1WAgAB/V/98gH98QEgHyAsICv9XAIA/VYCAAH9XyIb/fIB/fEBICxB" +
+  "EGogK0EQav1cAgD9VgIAAf1f/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD9SiEjICxBHGogK0Ecav1cAgD9VgIAAf1fIhwgBQR7IAgg" +
+  "A/3yASAEIBUgCP3yASIIIAggBP1J/VIgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8gFiAj/VIhDf0MAAAAAAAAAAAAAAAAAAAAACAX" +
+  "ICP9UgUgCCAD/fIB/QwAAAAAAAAAAAAAAAAAAAAAICP9UiEI/QwAAAAAAADwPwAAAAAAAPA/IQ39DAAAAAAAAAAAAAAAAAAAAAAL" +
+  "IBz98gH98QEgLEEUaiArQRRq/VwCAP1WAgAB/V8gDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgBiAa" +
+  "/fIBIAcgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc" +
+  "/fEBIQ0gLEEkaiICICtBJGoiLf1cAgD9VgIAAf1fISMgKAR7ICtBHGogCCAcIBn9Uv1eIgj9WgIAACAsQRxqIAj9WgIAASAtIA0g" +
+  "IyAZIA0gI/1K/U79Uv1eIgj9WgIAACACIAj9WgIAASAJIA0gEf3yAf3xASAJIBn9UiEJIAogDSAS/fIB/fEBIAogGf1SIQogCyAN" +
+  "IBP98gH98AEgCyAZ/VIhCyAMIA0gFP3yAf3wASAMIBn9UiEMIAYgDSAPIBr98gH98gH98AEgBiAZ/VIhBiAHIA0gDiAb/fIB/fIB" +
+  "/fEBIAcgGf1SBSArQRxqIAj9XiII/VoCAAAgLEEcaiAI/VoCAAEgK0EkaiANICMgDSAj/Ur9Uv1eIgj9WgIAACAsQSRqIAj9WgIA" +
+  "ASAJIA0gEf3yAf3xASEJIAogDSAS/fIB/fEBIQogCyANIBP98gH98AEhCyAMIA0gFP3yAf3wASEMIAYgDSAPIBr98gH98gH98AEh" +
+  "BiAHIA0gDiAb/fIB/fIB/fEBCyEHIChBAWohKAwCCwsLIAFBEGogAEEQav1cAgD9VgIAAf1fIQMgAUEoaiAAQShq/VwCAP1WAgAB" +
+  "/V8hBEEAIQIDQCACQQJIBEAgEP1TRSACQQFGcUUEQCApIAJBLGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpq" +
+  "IgVBHGogKEEcav1cAgD9VgIAAf1f/fIBIg397QEhFSANIBUgBUEgaiIrIChBIGoiLP1cAgD9VgIAAf1fIhYgBUEYaiAoQRhq/VwC" +
+  "AP1WAgAB/V8gCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/VwCAP1WAgAB/V8iF/3yASAG" +
+  "IAVBDGogKEEMav1cAgD9VgIAAf1fIhn98gH98QEgBP3wAf3wAf3yAf3xASIaIBogFf1J/VIgGiAN/Ur9UiINIBb98QEhFSACBHsg" +
+  "LCANIBYgCP1S/V4iDf1aAgAAICsgDf1aAgABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3y" +
+  "Af3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3yAf3yAf3xASAGIAj9UiEGIAcgFSAOIBf98gH98gH98AEg" +
+  "ByAI/VIFIChBIGogDf1eIgj9WgIAACAFQSBqIAj9WgIAASAJIBUgEv3yAf3xASEJIAogFSAR/fIB/fABIQogCyAVIBT98gH98AEh" +
+  "CyAMIBUgE/3yAf3xASEMIAYgFSAPIBn98gH98gH98QEhBiAHIBUgDiAX/fIB/fIB/fABCyEHIAJBAWohAgwCCwsLIAFBLGogAEEs" +
+  "av1cAgD9VgIAAf1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9SiIE/VMEQCADICpBHGogKUEcav1cAgD9VgIAAf1fICpByABqIClByABq" +
+  "/VwCAP1WAgAB/V/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP97QEhCCADIAggAUE0aiICIABBNGoiBf1cAgD9VgIAAf1f" +
+  "Ig0gAUEwaiAAQTBq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/fEBIhAgECAI/Un9UiAQIAP9Sv1SIgMgDf3xASEIIAUgAyANIAT9Uv1e" +
+  "IgP9WgIAACACIAP9WgIAASAHIA4gCP3yAf3xASAHIAT9UiEHIAYgDyAI/fIB/fABIAYgBP1SIQYLICUgCf1bAwAAICQgCf1bAwAB" +
+  "ICVBCGogCv1bAwAAICRBCGogCv1bAwABICVBEGogB/1bAwAAICRBEGogB/1bAwABICcgC/1bAwAAICYgC/1bAwABICdBCGogDP1b" +
+  "AwAAICZBCGogDP1bAwABICdBEGogBv1bAwAAICZBEGogBv1bAwABC8YLAhx8BH8gASAAKgIAu/wCQcgAbGoiIysDGCEFICNBQGsr" +
+  "AwAhGiABIAAqAgS7/AJByABsaiIiKwMYIQsgIkFAaysDACEZIAUgACoCCLsiHKIhGCAFIAAqAgy7IhuiIRcgIysDACEMICMrAwgh" +
+  "DSAjKwMQIRYgIisDACEdICIrAwghHiAiKwMQIQogACoCGLshFSAAKgIcuyEGIAAqAiC7IQkgACoCJLtEAAAAAAAA8D9kISEgAEE8" +
+  "aiIBQSxqISREAAAAAAAA8D8hBSAiKwMgICMrAyChIByiICIrAyggIysDKKEgG6KgIhQgIisDMCITIAEqAgy7oqAgIisDOCISIAEq" +
+  "AgS7Ih+ioCAjKwMwIhEgASoCCLuioSAjKwM4IhAgASoCALsiIKKhIAEqAhC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUg" +
+  "DqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUEcaioCALsiDiAHIA6ioSABKgIUuyAFoiAdIByiIB4gG6Kg" +
+  "IAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AhwgASAHIAFB" +
+  "JGoqAgC7IgUgBSAHYxu2OAIkIAwgByAYoqEhDyANIAcgF6KhIQ4gFiAHIBogIKKioSENIB0gByALIByiIhaioCEMIB4gByALIBui" +
+  "Ih2ioCELIAogByAZIB+ioqAhCCAhBEBEAAAAAAAA8D8hBUQAAAAAAAAAACEHIBQgEyAkKgIMu6KgIBIgJCoCBLsiCqKgIBEgJCoC" +
+  "CLuioSAQICQqAgC7IhCioSAkKgIQu6AiEUQAAAAAAAAAAGQEfCARIAKiBSAEBHwgCSEHIAYhBSAVIBGiIgIgA5oiA2MEfCADBSAC" +
+  "CwVEAAAAAAAAAAALCyECICRBHGoqAgC7IgMgByADoqEgJCoCFLsgBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKh" +
+  "oCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK2OAIcICQgAyAkQSRqKgIAuyICIAIgA2MbtjgCJCAPIAMg" +
+  "GKKhIQ8gDiADIBeioSEOIAwgAyAWoqAhDCALIAMgHaKgIQsgDSADIBogEKKioSENIAggAyAZIAqioqAhCAsgACoCELsiAyABKgIc" +
+  "u6IiApohBSACIAUgAUEgaioCALsiBiABKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gASoCCLsiB6IgCCABKgIMuyIJoqEg" +
+  "ACoCKLsiCqCgoqEiECAFIBBkGyACIBBjGyICIAahIQUgASACtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIA0gBSAaIAeioqAhDSAM" +
+  "IAUgHaKgIQwgCyAFIBaioSELIAggBSAZIAmioqEhAiAhBEAgAyAkKgIcu6IiA5ohBSADIAUgJEEgaioCALsiBiAkKgIYuyAMIBui" +
+  "IAsgHKKhIA8gG6IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkKgIMuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgJCADtjgC" +
+  "ICAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCLLsi" +
+  "A0QAAAAAAAAAAGQEQCADIAEqAhy7ICEEfCAkKgIcuwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEE0aioCALsiBiAAKgIwuyACIA2h" +
+  "oqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADtjgCNCANIBogBaKhIQ0gAiAZIAWioCECCyAjIA85AwAgIyAOOQMIICMgDTkDECAi" +
+  "IAw5AwAgIiALOQMIICIgAjkDEAvpBgIMewZ/IAIgACoCALv8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAbGohECACIAEqAgC7/AJByABs" +
+  "aiERIAIgASoCBLv8AkHIAGxqIQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8hCiABQQxqIABBDGr9XAIA/VYCAAH9XyELIAFBJGogAEEk" +
+  "av1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohDQNAIBJBAkgEQCAJIBJBC2xBD2pBAnQiEyABaiIUQRxqIAAgE2oiE0Ec" +
+  "av1cAgD9VgIAAf1fIgggCv3yASAUQSBqIBNBIGr9XAIA/VYCAAH9XyIOIAv98gH98AH98AEhDCAEIAggC/3yASAOIAr98gH98QH9" +
+  "8AEhBiADIAggFCAT/VwCAP1WAgAB/V/98gEgDiAUQQhqIBNBCGr9XAIA/VYCAAH9X/3yAf3xAf3wASEHIAUgCCAUQQRqIBNBBGr9" +
+  "XAIA/VYCAAH9X/3yASAOIBRBDGogE0EMav1cAgD9VgIAAf1f/fIB/fEB/fABIQggEgR7IAYgBCAN/VIhBCAHIAMgDf1SIQMgCCAF" +
+  "IA39UiEFIAwgCSAN/VIFIAYhBCAHIQMgCCEFIAwLIQkgEkEBaiESDAELCyABQTRqIABBNGr9XAIA/VYCAAH9XyEGIAJBGGogEEEY" +
+  "av1dAwD9VwMAASEHIA8gESAP/V0DAP1XAwABIBFBGGogD0EYav1dAwD9VwMAASIIIAn98gH98QEiCv1bAwAAIBEgCv1bAwABIBFB" +
+  "CGoiACAPQQhqIgH9XQMA/VcDAAEgCCAE/fIB/fEBIQggASAI/VsDAAAgACAI/VsDAAEgEUEQaiIAIA9BEGoiAf1dAwD9VwMAASAR" +
+  "QUBrIA9BQGv9XQMA/VcDAAEgAyAG/fAB/fIB/fEBIQMgASAD/VsDAAAgACAD/VsDAAEgECACIBD9XQMA/VcDAAEgByAJ/fIB/fAB" +
+  "IgP9WwMAACACIAP9WwMAASACQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgBP3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABIAJBEGoi" +
+  "ACAQQRBqIgH9XQMA/VcDAAEgAkFAayAQQUBr/V0DAP1XAwABIAUgBv3wAf3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABC5gEAgd/" +
+  "DHwDQCABIARKBEAgACAEQZQBbGohAyAEQQFqIgUgAUgEQCADKgIEuyEKIAAgBUGUAWxqIgUqAgC7IQsgAyoCALsiDCAFKgIEuyIN" +
+  "YSALIAxhciAMRAAAAAAAAAAAYnEEf0EBBSAKIA1hIAogC2FyIApEAAAAAAAAAABicQtFBEAgAyAFIAIQAiAEQQJqIQQMAwsLQQAh" +
+  "BkQAAAAAAAAAACEKRAAAAAAAAAAAIQtEAAAAAAAAAAAhDEQAAAAAAAAAACENIAIgAyoCALv8AkHIAGxqIggrAxghDiAIQUBrKwMA" +
+  "IRIgAiADKgIEu/wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhEyADKgIIuyEQIAMqAgy7IREgAyoCJLv8AiEHA0AgBiAHSARAIAogAyAG" +
+  "QQtsQQ9qQQJ0aiIFKgIcuyIUIBCiIAUqAiC7IhUgEaKgoCEKIAsgFCARoiAVIBCioaAhCyAMIBQgBSoCALuiIBUgBSoCCLuioaAh" +
+  "DCANIBQgBSoCBLuiIBUgBSoCDLuioaAhDSAGQQFqIQYMAQsLIAMqAjS7IRAgCCAIKwMAIA4gCqKhOQMAIAggCCsDCCAOIAuioTkD" +
+  "CCAIIAgrAxAgEiAMIBCgoqE5AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSsDCCAPIAuioDkDCCAJIAkrAxAgEyANIBCgoqA5AxAgBEEB" +
+  "aiEEDAELCwuHAwMCewN/BHwgA/0UIQcgBJr9FCEIIAVBAEchCSAGBEAgAUEBayEBA0AgAUEATgRAIAAgAUGUAWxqIQYgAUEASgRA" +
+  "IAAgAUEBa0GUAWxqIgoqAgC7IQwgCioCBLshDSAGKgIEuyIOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAAAAAAABicQR/QQEFIA0gDmEg" +
+  "DSAPYXIgDUQAAAAAAAAAAGJxC0UEQCAKIAYgAiAHIAggCRAAIAFBAmshAQwDCwsgBiACIAMgBCAFEAEgAUEBayEBDAELCwVBACEG" +
+  "A0AgASAGSgRAIAAgBkGUAWxqIQogBkEBaiILIAFIBEAgCioCBLshDCAAIAtBlAFsaiILKgIAuyENIAoqAgC7Ig4gCyoCBLsiD2Eg" +
+  "DSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAML" +
+  "CyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",ca=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fw" +
+  "ACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQ" +
+  "IACssuBfIUAh57Cn8gAiABKgIAu/wCQcgAbGoiJEEYaiACIAAqAgC7/AJByABsaiIlQRhq/V0DAP1XAwABIQYgJEFAayAlQUBr/V" +
+  "0DAP1XAwABIQ4gAiABKgIEu/wCQcgAbGoiJkEYaiACIAAqAgS7/AJByABsaiInQRhq/V0DAP1XAwABIQcgJkFAayAnQUBr/V0DAP" +
+  "1XAwABIQ8gBiABQQhqIABBCGr9XAIA/VYCAAH9XyIY/fIBIREgBiABQQxqIABBDGr9XAIA/VYCAAH9XyId/fIBIRIgByAY/fIBIR" +
+  "MgByAd/fIBIRQgJCAl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQcgJiAn/V0DAP" +
+  "1XAwABIQsgJkEIaiAnQQhq/V0DAP1XAwABIQwgJkEQaiAnQRBq/V0DAP1XAwABIQYgJEEwaiAlQTBq/V0DAP1XAwABIR4gJEE4ai" +
+  "AlQThq/V0DAP1XAwABIR8gJkEwaiAnQTBq/V0DAP1XAwABISAgJkE4aiAnQThq/V0DAP1XAwABISEgJkEgaiAnQSBq/V0DAP1XAw" +
+  "ABICRBIGogJUEgav1dAwD9VwMAAf3xASAY/fIBICZBKGogJ0Eoav1dAwD9VwMAASAkQShqICVBKGr9XQMA/VcDAAH98QEgHf3yAf" +
+  "3wASEiIAFBGGogAEEYav1cAgD9VgIAAf1fIRUgAUEcaiAAQRxq/VwCAP1WAgAB/V8hFiABQSBqIABBIGr9XAIA/VYCAAH9XyEXIA" +
+  "FBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohECAAQTxqISkgAUE8aiEqA0AgKEECSARAIBD9U0UgKEEBRn" +
+  "FFBEAgKSAoQSxsIgJqISsgEP0M/////////////////////yAoGyEZIAIgKmoiLEEEaiArQQRq/VwCAP1WAgAB/V8hGiAiICAgLE" +
+  "EMaiArQQxq/VwCAP1WAgAB/V/98gH98AEgISAa/fIB/fABIB4gLEEIaiArQQhq/VwCAP1WAgAB/V/98gH98QEgHyAsICv9XAIA/V" +
+  "YCAAH9XyIb/fIB/fEBICxBEGogK0EQav1cAgD9VgIAAf1f/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD9SiEjICxBHGogK0Ecav1cAg" +
+  "D9VgIAAf1fIhwgBQR7IAggA/3yASAEIBUgCP3yASIIIAggBP1J/VIgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8gFiAj/VIhDf0MAA" +
+  "AAAAAAAAAAAAAAAAAAACAXICP9UgUgCCAD/fIB/QwAAAAAAAAAAAAAAAAAAAAAICP9UiEI/QwAAAAAAADwPwAAAAAAAPA/IQ39DA" +
+  "AAAAAAAAAAAAAAAAAAAAALIBz98gH98QEgLEEUaiArQRRq/VwCAP1WAgAB/V8gDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yAS" +
+  "AKIB398gH98AH98QEgBiAa/fIBIAcgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAA" +
+  "AAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEEkaiICICtBJGoiLf1cAgD9VgIAAf1fISMgKAR7ICtBHGogCCAcIBn9Uv1eIgj9WgIAAC" +
+  "AsQRxqIAj9WgIAASAtIA0gIyAZIA0gI/1K/U79Uv1eIgj9WgIAACACIAj9WgIAASAJIA0gEf3yAf3xASAJIBn9UiEJIAogDSAS/f" +
+  "IB/fEBIAogGf1SIQogCyANIBP98gH98AEgCyAZ/VIhCyAMIA0gFP3yAf3wASAMIBn9UiEMIAYgDSAPIBr98gH98gH98AEgBiAZ/V" +
+  "IhBiAHIA0gDiAb/fIB/fIB/fEBIAcgGf1SBSArQRxqIAj9XiII/VoCAAAgLEEcaiAI/VoCAAEgK0EkaiANICMgDSAj/Ur9Uv1eIg" +
+  "j9WgIAACAsQSRqIAj9WgIAASAJIA0gEf3yAf3xASEJIAogDSAS/fIB/fEBIQogCyANIBP98gH98AEhCyAMIA0gFP3yAf3wASEMIA" +
+  "YgDSAPIBr98gH98gH98AEhBiAHIA0gDiAb/fIB/fIB/fEBCyEHIChBAWohKAwCCwsLIAFBEGogAEEQav1cAgD9VgIAAf1fIQMgAU" +
+  "EoaiAAQShq/VwCAP1WAgAB/V8hBEEAIQIDQCACQQJIBEAgEP1TRSACQQFGcUUEQCApIAJBLGwiBWohKCAQ/Qz///////////////" +
+  "//////IAIbIQggAyAFICpqIgVBHGogKEEcav1cAgD9VgIAAf1f/fIBIg397QEhFSANIBUgBUEgaiIrIChBIGoiLP1cAgD9VgIAAf" +
+  "1fIhYgBUEYaiAoQRhq/VwCAP1WAgAB/V8gCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/V" +
+  "wCAP1WAgAB/V8iF/3yASAGIAVBDGogKEEMav1cAgD9VgIAAf1fIhn98gH98QEgBP3wAf3wAf3yAf3xASIaIBogFf1J/VIgGiAN/U" +
+  "r9UiINIBb98QEhFSACBHsgLCANIBYgCP1S/V4iDf1aAgAAICsgDf1aAgABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98A" +
+  "EgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3yAf3yAf3xASAGIAj9UiEGIA" +
+  "cgFSAOIBf98gH98gH98AEgByAI/VIFIChBIGogDf1eIgj9WgIAACAFQSBqIAj9WgIAASAJIBUgEv3yAf3xASEJIAogFSAR/fIB/f" +
+  "ABIQogCyAVIBT98gH98AEhCyAMIBUgE/3yAf3xASEMIAYgFSAPIBn98gH98gH98QEhBiAHIBUgDiAX/fIB/fIB/fABCyEHIAJBAW" +
+  "ohAgwCCwsLIAFBLGogAEEsav1cAgD9VgIAAf1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9SiIE/VMEQCADICpBHGogKUEcav1cAgD9Vg" +
+  "IAAf1fICpByABqIClByABq/VwCAP1WAgAB/V/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP97QEhCCADIAggAUE0aiICIA" +
+  "BBNGoiBf1cAgD9VgIAAf1fIg0gAUEwaiAAQTBq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/fEBIhAgECAI/Un9UiAQIAP9Sv1SIgMgDf" +
+  "3xASEIIAUgAyANIAT9Uv1eIgP9WgIAACACIAP9WgIAASAHIA4gCP3yAf3xASAHIAT9UiEHIAYgDyAI/fIB/fABIAYgBP1SIQYLIC" +
+  "UgCf1bAwAAICQgCf1bAwABICVBCGogCv1bAwAAICRBCGogCv1bAwABICVBEGogB/1bAwAAICRBEGogB/1bAwABICcgC/1bAwAAIC" +
+  "YgC/1bAwABICdBCGogDP1bAwAAICZBCGogDP1bAwABICdBEGogBv1bAwAAICZBEGogBv1bAwABC8YLAhx8BH8gASAAKgIAu/wCQc" +
+  "gAbGoiIysDGCEFICNBQGsrAwAhGiABIAAqAgS7/AJByABsaiIiKwMYIQsgIkFAaysDACEZIAUgACoCCLsiHKIhGCAFIAAqAgy7Ih" +
+  "uiIRcgIysDACEMICMrAwghDSAjKwMQIRYgIisDACEdICIrAwghHiAiKwMQIQogACoCGLshFSAAKgIcuyEGIAAqAiC7IQkgACoCJL" +
+  "tEAAAAAAAA8D9kISEgAEE8aiIBQSxqISREAAAAAAAA8D8hBSAiKwMgICMrAyChIByiICIrAyggIysDKKEgG6KgIhQgIisDMCITIA" +
+  "EqAgy7oqAgIisDOCISIAEqAgS7Ih+ioCAjKwMwIhEgASoCCLuioSAjKwM4IhAgASoCALsiIKKhIAEqAhC7oCIORAAAAAAAAAAAZA" +
+  "RAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUEcaioCALsiDiAHIA6ioSABKg" +
+  "IUuyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoS" +
+  "EHIAEgBbY4AhwgASAHIAFBJGoqAgC7IgUgBSAHYxu2OAIkIAwgByAYoqEhDyANIAcgF6KhIQ4gFiAHIBogIKKioSENIB0gByALIB" +
+  "yiIhaioCEMIB4gByALIBuiIh2ioCELIAogByAZIB+ioqAhCCAhBEBEAAAAAAAA8D8hBUQAAAAAAAAAACEHIBQgEyAkKgIMu6KgIB" +
+  "IgJCoCBLsiCqKgIBEgJCoCCLuioSAQICQqAgC7IhCioSAkKgIQu6AiEUQAAAAAAAAAAGQEfCARIAKiBSAEBHwgCSEHIAYhBSAVIB" +
+  "GiIgIgA5oiA2MEfCADBSACCwVEAAAAAAAAAAALCyECICRBHGoqAgC7IgMgByADoqEgJCoCFLsgBaIgDCAcoiALIBuioCAPIByiIA" +
+  "4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK2OAIcICQgAyAkQSRqKgIAuy" +
+  "ICIAIgA2MbtjgCJCAPIAMgGKKhIQ8gDiADIBeioSEOIAwgAyAWoqAhDCALIAMgHaKgIQsgDSADIBogEKKioSENIAggAyAZIAqioq" +
+  "AhCAsgACoCELsiAyABKgIcu6IiApohBSACIAUgAUEgaioCALsiBiABKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gASoCCL" +
+  "siB6IgCCABKgIMuyIJoqEgACoCKLsiCqCgoqEiECAFIBBkGyACIBBjGyICIAahIQUgASACtjgCICAPIAUgF6KhIQ8gDiAFIBiioC" +
+  "EOIA0gBSAaIAeioqAhDSAMIAUgHaKgIQwgCyAFIBaioSELIAggBSAZIAmioqEhAiAhBEAgAyAkKgIcu6IiA5ohBSADIAUgJEEgai" +
+  "oCALsiBiAkKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkKgIMuyIIoqEgCqCgoqEiCSAFIAlkGyADIA" +
+  "ljGyIDIAahIQUgJCADtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBS" +
+  "AZIAiioqEhAgsgACoCLLsiA0QAAAAAAAAAAGQEQCADIAEqAhy7ICEEfCAkKgIcuwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEE0ai" +
+  "oCALsiBiAAKgIwuyACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADtjgCNCANIBogBaKhIQ0gAiAZIAWioCECCyAjIA85Aw" +
+  "AgIyAOOQMIICMgDTkDECAiIAw5AwAgIiALOQMIICIgAjkDEAvpBgIMewZ/IAIgACoCALv8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAbG" +
+  "ohECACIAEqAgC7/AJByABsaiERIAIgASoCBLv8AkHIAGxqIQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8hCiABQQxqIABBDGr9XAIA/V" +
+  "YCAAH9XyELIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohDQNAIBJBAkgEQCAJIBJBC2xBD2pBAnQiEy" +
+  "ABaiIUQRxqIAAgE2oiE0Ecav1cAgD9VgIAAf1fIgggCv3yASAUQSBqIBNBIGr9XAIA/VYCAAH9XyIOIAv98gH98AH98AEhDCAEIA" +
+  "ggC/3yASAOIAr98gH98QH98AEhBiADIAggFCAT/VwCAP1WAgAB/V/98gEgDiAUQQhqIBNBCGr9XAIA/VYCAAH9X/3yAf3xAf3wAS" +
+  "EHIAUgCCAUQQRqIBNBBGr9XAIA/VYCAAH9X/3yASAOIBRBDGogE0EMav1cAgD9VgIAAf1f/fIB/fEB/fABIQggEgR7IAYgBCAN/V" +
+  "IhBCAHIAMgDf1SIQMgCCAFIA39UiEFIAwgCSAN/VIFIAYhBCAHIQMgCCEFIAwLIQkgEkEBaiESDAELCyABQTRqIABBNGr9XAIA/V" +
+  "YCAAH9XyEGIAJBGGogEEEYav1dAwD9VwMAASEHIA8gESAP/V0DAP1XAwABIBFBGGogD0EYav1dAwD9VwMAASIIIAn98gH98QEiCv" +
+  "1bAwAAIBEgCv1bAwABIBFBCGoiACAPQQhqIgH9XQMA/VcDAAEgCCAE/fIB/fEBIQggASAI/VsDAAAgACAI/VsDAAEgEUEQaiIAIA" +
+  "9BEGoiAf1dAwD9VwMAASARQUBrIA9BQGv9XQMA/VcDAAEgAyAG/fAB/fIB/fEBIQMgASAD/VsDAAAgACAD/VsDAAEgECACIBD9XQ" +
+  "MA/VcDAAEgByAJ/fIB/fABIgP9WwMAACACIAP9WwMAASACQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgBP3yAf3wASEDIAEgA/1bAw" +
+  "AAIAAgA/1bAwABIAJBEGoiACAQQRBqIgH9XQMA/VcDAAEgAkFAayAQQUBr/V0DAP1XAwABIAUgBv3wAf3yAf3wASEDIAEgA/1bAw" +
+  "AAIAAgA/1bAwABC5gEAgd/DHwDQCABIARKBEAgACAEQZQBbGohAyAEQQFqIgUgAUgEQCADKgIEuyEKIAAgBUGUAWxqIgUqAgC7IQ" +
+  "sgAyoCALsiDCAFKgIEuyINYSALIAxhciAMRAAAAAAAAAAAYnEEf0EBBSAKIA1hIAogC2FyIApEAAAAAAAAAABicQtFBEAgAyAFIA" +
+  "IQAiAEQQJqIQQMAwsLQQAhBkQAAAAAAAAAACEKRAAAAAAAAAAAIQtEAAAAAAAAAAAhDEQAAAAAAAAAACENIAIgAyoCALv8AkHIAG" +
+  "xqIggrAxghDiAIQUBrKwMAIRIgAiADKgIEu/wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhEyADKgIIuyEQIAMqAgy7IREgAyoCJLv8Ai" +
+  "EHA0AgBiAHSARAIAogAyAGQQtsQQ9qQQJ0aiIFKgIcuyIUIBCiIAUqAiC7IhUgEaKgoCEKIAsgFCARoiAVIBCioaAhCyAMIBQgBS" +
+  "oCALuiIBUgBSoCCLuioaAhDCANIBQgBSoCBLuiIBUgBSoCDLuioaAhDSAGQQFqIQYMAQsLIAMqAjS7IRAgCCAIKwMAIA4gCqKhOQ" +
+  "MAIAggCCsDCCAOIAuioTkDCCAIIAgrAxAgEiAMIBCgoqE5AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSsDCCAPIAuioDkDCCAJIAkrAx" +
+  "AgEyANIBCgoqA5AxAgBEEBaiEEDAELCwuHAwMCewN/BHwgA/0UIQcgBJr9FCEIIAVBAEchCSAGBEAgAUEBayEBA0AgAUEATgRAIA" +
+  "AgAUGUAWxqIQYgAUEASgRAIAAgAUEBa0GUAWxqIgoqAgC7IQwgCioCBLshDSAGKgIEuyIOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAAA" +
+  "AAAABicQR/QQEFIA0gDmEgDSAPYXIgDUQAAAAAAAAAAGJxC0UEQCAKIAYgAiAHIAggCRAAIAFBAmshAQwDCwsgBiACIAMgBCAFEA" +
+  "EgAUEBayEBDAELCwVBACEGA0AgASAGSgRAIAAgBkGUAWxqIQogBkEBaiILIAFIBEAgCioCBLshDCAAIAtBlAFsaiILKgIAuyENIA" +
+  "oqAgC7Ig4gCyoCBLsiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIA" +
+  "cgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var iA=[void 0,void 0];function Ia(t){le" +
+  "t n=t?1:0;if(iA[n]!==void 0)return iA[n];if(iA[n]=null,typeof WebAssembly==\"object\"&&typeof WebAssem" +
+  "bly.Module==\"function\")try{iA[n]=new WebAssembly.Module(ol(t?ca:aa))}catch{iA[n]=null}return iA[n]}f" +
+  "unction _a(t,n){return new WebAssembly.Instance(t,{env:{memory:n,abort:()=>{throw new Error(\"contact" +
+  " solver kernel aborted\")}}}).exports}var la=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012" +
+  "3456789+/\";function ol(t){let n=new Uint8Array(128);for(let c=0;c<la.length;c++)n[la.charCodeAt(c)]=" +
+  "c;let A=t.length;for(;A>0&&t[A-1]===\"=\";)A--;let o=new Uint8Array(A*3>>2),e=0,r=0,i=0;for(let c=0;c<" +
+  "A;c++)r=r<<6|n[t.charCodeAt(c)],e+=6,e>=8&&(e-=8,o[i++]=r>>e&255);return o}var bt=new Float64Array(0" +
+  "),Zt=new Int32Array(0),ma={states:bt,integration:bt,centres:bt,contacts:new Float32Array(0),params:b" +
+  "t,chunkFound:Zt,writeBackOut:Zt,writeBackCounts:Zt,indexOf:Zt,constraintSlot:Zt,kernel:null,kernelMe" +
+  "mory:null,statesAddress:0,contactsAddress:0},vA={contacts:new OA,shapes:{geometry:new fA,aabb:bt,mov" +
+  "ed:new Uint8Array(0),tree:new Uint8Array(0),proxy:Zt,groupIndex:Zt,maskBits:new Uint32Array(0),next:" +
+  "Zt},bodies:{flags:new Uint8Array(0),transform:{x:bt,y:bt,c:bt,s:bt},invMass:bt,invInertia:bt,localCe" +
+  "nterX:bt,localCenterY:bt,vx:bt,vy:bt,w:bt,centerX:bt,centerY:bt,forceX:bt,forceY:bt,torque:bt,mass:b" +
+  "t,inertia:bt,maxExtent:bt,minExtent:bt,type:new Uint8Array(0),shapeHead:Zt},broadphase:{trees:[new O" +
+  "n,new On],moveBuffer:new Jo,moveFrom:bt,moveSlot:Zt,queryResults:new Jo,pairChunkOut:Zt,pairChunkCou" +
+  "nts:Zt},manifold:_s(),pose:new Float64Array(8),solverData:ma,joints:{constraints:bt,groupStart:Zt,pi" +
+  "ns:bt,softness:bt,f:Array.from({length:ZA},()=>bt),type:Zt,flags:Zt,bodyA:Zt,bodyB:Zt,rowColour:Zt,r" +
+  "owSlot:Zt}},oo=new Int32Array(Ue+1),ha=Zt,ga=new Int32Array(0),nl=2e4,NA=0;function ya(){for(;;){for" +
+  "(let r=0;r<nl&&Atomics.load(oo,sA)===NA;r++);Atomics.add(oo,Oe,1),Atomics.wait(oo,sA,NA),Atomics.sub" +
+  "(oo,Oe,1);let t=Atomics.load(oo,sA);if(t===NA)continue;NA=t;let n=hr+(t&1)*gr,A=Atomics.load(oo,n+ta" +
+  "),o=Atomics.load(oo,n+Ue),e=Atomics.load(oo,n+oa);if(Atomics.load(oo,sA)===t){if(A===ea)return;if(A=" +
+  "==Qe){let r=vA.broadphase.trees;r[0].adoptRoot(Atomics.load(oo,n+na)),r[1].adoptRoot(Atomics.load(oo" +
+  ",n+Aa)),vA.contacts.pairs.adoptSlots(ha,Atomics.load(oo,n+ra))}try{sa(oo,ga,vA,t,A,o,e)}catch(r){Ato" +
+  "mics.store(oo,ji,1),Atomics.notify(oo,mr),Ba({type:\"error\",message:r instanceof Error?r.message:Stri" +
+  "ng(r)});return}}}}function Ca(t){if(t.type===\"init\")oo=t.ctrl,NA=Atomics.load(oo,sA),Ba({type:\"ready" +
+  "\"}),ya();else if(t.type===\"columns\"){let n=t.columns,A=Ge.length;for(let i=0;i<A;i++)ia(vA,i,n[i]);l" +
+  "et o=vA.broadphase.trees;o[0].adoptQueryColumns(n.slice(A,A+Un)),o[1].adoptQueryColumns(n.slice(A+Un" +
+  ",A+2*Un)),ha=n[A+2*Un],ga=t.chunkDone;let e=ma,r=t.kernelMemory??null;r!==e.kernelMemory&&(e.kernelM" +
+  "emory=r,e.kernel=r===null?null:_a(Ia(!0),r)),e.statesAddress=t.statesAddress??0,e.contactsAddress=t." +
+  "contactsAddress??0,Atomics.add(oo,Le,1),Atomics.notify(oo,Le),ya()}}var fa=globalThis.require,ur=typ" +
+  "eof fa==\"function\"?fa(\"node:worker_threads\").parentPort:null;function Ba(t){ur!==null?ur.postMessage" +
+  "(t):self.postMessage(t)}ur!==null?ur.on(\"message\",Ca):self.onmessage=t=>Ca(t.data);})();\n";
