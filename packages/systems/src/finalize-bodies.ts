@@ -19,12 +19,8 @@ import { JOB_SOLVE, chunkRows, runParallel } from './workers/step-workers.js';
 
 /** Steps of motion a re-inserted fat box looks ahead. */
 const PREDICTION = 2;
-/**
- * Scratch: the re-inserted fat box (minX, minY, maxX, maxY), then the body's margin at FAT_MARGIN (an array: doubles
- * passed to or returned from a call V8 does not inline are boxed).
- */
-const FAT_MARGIN = 4;
-const fat = new Float64Array(5);
+/** Scratch: the body's fat-box margin (an array: doubles returned from a call V8 does not inline are boxed). */
+const margins = new Float64Array(1);
 
 /**
  * Stage 7 — writes the solver's results back: centre of mass += Δp, rotation = Δq·q (renormalised), origin from the
@@ -103,17 +99,14 @@ function refitProxies(p: PhysicsState, eid: number, states: Float64Array, o: num
     const proxy = s.proxy[sh]!;
     // The new fat box reaches PREDICTION steps of the current motion ahead (Box2D 2.x's displacement
     // prediction): a body in steady motion then re-enters the tree every few steps instead of every step.
-    fatMarginInto(minExtent, eid, fat, FAT_MARGIN);
-    const margin = fat[FAT_MARGIN]!;
-    fat[0] = x0 - margin + (moveX < 0 ? moveX : 0);
-    fat[1] = y0 - margin + (moveY < 0 ? moveY : 0);
-    fat[2] = x1 + margin + (moveX > 0 ? moveX : 0);
-    fat[3] = y1 + margin + (moveY > 0 ? moveY : 0);
+    fatMarginInto(minExtent, eid, margins, 0);
+    const margin = margins[0]!;
+    // The tree's box at the last narrowphase is remembered before the shape's copy and the tree take the new one.
     bufferMoveFrom(p, sh, tree, proxy);
-    tree.enlargeProxyFat(proxy, fat, 0);
-    aabb[fo] = fat[0]!;
-    aabb[fo + 1] = fat[1]!;
-    aabb[fo + 2] = fat[2]!;
-    aabb[fo + 3] = fat[3]!;
+    aabb[fo] = x0 - margin + (moveX < 0 ? moveX : 0);
+    aabb[fo + 1] = y0 - margin + (moveY < 0 ? moveY : 0);
+    aabb[fo + 2] = x1 + margin + (moveX > 0 ? moveX : 0);
+    aabb[fo + 3] = y1 + margin + (moveY > 0 ? moveY : 0);
+    tree.enlargeProxyFat(proxy, aabb, fo);
   }
 }
