@@ -128,6 +128,17 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
     // Tight boxes (refreshed whenever a body moves) further apart than the speculative distance on either axis
     // cannot produce a manifold point: skip the routine (and the poses: the scattered transform reads). Most fat-box
     // pairs of a busy pile end here.
+    const oldCount = c.pointCount[id]!;
+    const base = id * CONTACT_POINTS_STRIDE;
+    // The old points' feature ids and impulses, for warm starting (matched by id below). Read, when the routine runs,
+    // before it does: the point record is usually not in cache, and the read then overlaps the routine's work instead
+    // of stalling after it. (Reusing a manifold in place rewrites anchors and separations only, never these.)
+    let oldId0 = -1;
+    let oldId1 = -1;
+    let oldN0 = 0;
+    let oldT0 = 0;
+    let oldN1 = 0;
+    let oldT1 = 0;
     if (
       aabb[ao]! > aabb[bo + 2]! + SPECULATIVE_DISTANCE ||
       aabb[bo]! > aabb[ao + 2]! + SPECULATIVE_DISTANCE ||
@@ -137,9 +148,15 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
       c.cacheValid[id] = 0;
       // No points before and none now (most pairs of a busy pile): nothing to match, no flag to change, so the
       // contact's point record is never touched (it is the cache miss of this loop).
-      if (c.pointCount[id] === 0) continue;
+      if (oldCount === 0) continue;
       m[M_COUNT] = 0;
     } else {
+      oldId0 = oldCount > 0 ? points[base + CP_ID]! : -1;
+      oldId1 = oldCount > 1 ? points[base + CP_STRIDE + CP_ID]! : -1;
+      oldN0 = points[base + CP_NORMAL_IMPULSE]!;
+      oldT0 = points[base + CP_TANGENT_IMPULSE]!;
+      oldN1 = points[base + CP_STRIDE + CP_NORMAL_IMPULSE]!;
+      oldT1 = points[base + CP_STRIDE + CP_TANGENT_IMPULSE]!;
       pose[0] = t.x[bodyA]!;
       pose[1] = t.y[bodyA]!;
       pose[2] = t.c[bodyA]!;
@@ -159,15 +176,6 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
       cacheManifold(c, id, pose, m);
     }
     const newCount = m[M_COUNT]!;
-    const oldCount = c.pointCount[id]!;
-    const base = id * CONTACT_POINTS_STRIDE;
-    // Match by feature id; the old impulses are read before the points are overwritten.
-    const oldId0 = oldCount > 0 ? points[base + CP_ID]! : -1;
-    const oldId1 = oldCount > 1 ? points[base + CP_STRIDE + CP_ID]! : -1;
-    const oldN0 = points[base + CP_NORMAL_IMPULSE]!;
-    const oldT0 = points[base + CP_TANGENT_IMPULSE]!;
-    const oldN1 = points[base + CP_STRIDE + CP_NORMAL_IMPULSE]!;
-    const oldT1 = points[base + CP_STRIDE + CP_TANGENT_IMPULSE]!;
     for (let j = 0; j < newCount; j++) {
       const src = M_HEADER + j * MP_STRIDE;
       const dst = base + j * CP_STRIDE;
