@@ -35,7 +35,7 @@ describe('record layouts', () => {
   it.each([
     ['BS_', solver, solver.BS_STRIDE],
     ['BI_', solver, solver.BI_STRIDE],
-    ['CCP_', solver, solver.CCP_STRIDE],
+    ['CENTRE_', solver, solver.CENTRE_STRIDE],
     ['SP_', solver, solver.SP_STRIDE],
     ['MP_', manifold, manifold.MP_STRIDE],
     ['CP_', contacts, contacts.CP_STRIDE],
@@ -48,9 +48,20 @@ describe('record layouts', () => {
     expectDense(fields(mod, prefix, [`${prefix}STRIDE`]), stride);
   });
 
-  it('a contact constraint is its header then two point records', () => {
-    expectDense(fields(solver, 'CC_', ['CC_HEADER', 'CC_STRIDE']), solver.CC_HEADER);
-    expect(solver.CC_STRIDE).toBe(solver.CC_HEADER + 2 * solver.CCP_STRIDE);
+  it('a contact constraint is its header then two point records, its fields CC_LANES apart (records interleaved)', () => {
+    const lanes = solver.CC_LANES;
+    /** A field's slot among its record's own (the interleaved offset over the lane count). */
+    const own = (list: [string, number][]): [string, number][] =>
+      list.map(([name, off]) => {
+        expect(off % lanes, `${name} starts a lane group`).toBe(0);
+        return [name, off / lanes];
+      });
+    expectDense(own(fields(solver, 'CC_', ['CC_HEADER', 'CC_LANES', 'CC_PAIR_STRIDE'])), solver.CC_HEADER / lanes);
+    expectDense(own(fields(solver, 'CCP_', ['CCP_STRIDE'])), solver.CCP_STRIDE / lanes);
+    expect(solver.CC_PAIR_STRIDE).toBe(solver.CC_HEADER + 2 * solver.CCP_STRIDE);
+    // Records 2k and 2k+1 share a block, lane by lane; blocks follow one another.
+    expect([0, 1, 2, 3].map(solver.contactRecord)).toEqual([0, 1, solver.CC_PAIR_STRIDE, solver.CC_PAIR_STRIDE + 1]);
+    expect(solver.contactRecordsLength(3)).toBe(2 * solver.CC_PAIR_STRIDE);
   });
 
   it('a manifold is its header then two points; the manifold cache holds a pose, a normal and two points', () => {

@@ -32,8 +32,13 @@ import {
   CC_ROLLING_IMPULSE,
   CC_ROLLING_MASS,
   CC_ROLLING_RESISTANCE,
-  CC_STRIDE,
+  contactRecord,
   CC_TANGENT_SPEED,
+  CENTRE_LCX,
+  CENTRE_LCY,
+  CENTRE_ORIGIN_X,
+  CENTRE_ORIGIN_Y,
+  CENTRE_STRIDE,
   CONTACT_POINTS_STRIDE,
   CP_ANCHOR_AX,
   CP_ANCHOR_AY,
@@ -169,7 +174,7 @@ export function buildContactConstraints(
     const bodyB = c.bodyB[id]!;
     const ia = indexOf[bodyA]!;
     const ib = indexOf[bodyB]!;
-    const o = record * CC_STRIDE;
+    const o = contactRecord(record);
     const so = ia * BS_STRIDE;
     const sob = ib * BS_STRIDE;
     // From the body states (the gather wrote them there; record 0, static bodies, holds zeros): one record per body
@@ -205,30 +210,45 @@ export function buildContactConstraints(
     cc[o + CC_ROLLING_MASS] = kRoll > 0 ? 1 / kRoll : 0;
     cc[o + CC_ROLLING_IMPULSE] = 0;
     cc[o + CC_CONTACT] = id;
-    // Local centres rotated into the world: anchors come relative to body origins, the solver wants them relative
-    // to the centres of mass. Bodies in the solver have theirs from the gather (solverData.centres); the others
-    // (index 0: static, or asleep beside an awake body) are rotated here, by the same formula.
+    // Local centres rotated into the world, and the origins: anchors come relative to body origins, the solver wants
+    // them relative to the centres of mass. Bodies in the solver have theirs from the gather (solverData.centres, one
+    // record per body state); the others (index 0: static, or asleep beside an awake body) are read and rotated here,
+    // by the same formula.
     let lcAx = 0;
     let lcAy = 0;
+    let oAx = 0;
+    let oAy = 0;
     if (ia === 0) {
       const cA = t.c[bodyA]!;
       const sA = t.s[bodyA]!;
       lcAx = cA * b.localCenterX[bodyA]! - sA * b.localCenterY[bodyA]!;
       lcAy = sA * b.localCenterX[bodyA]! + cA * b.localCenterY[bodyA]!;
+      oAx = t.x[bodyA]!;
+      oAy = t.y[bodyA]!;
     } else {
-      lcAx = centres[2 * ia]!;
-      lcAy = centres[2 * ia + 1]!;
+      const co = ia * CENTRE_STRIDE;
+      lcAx = centres[co + CENTRE_LCX]!;
+      lcAy = centres[co + CENTRE_LCY]!;
+      oAx = centres[co + CENTRE_ORIGIN_X]!;
+      oAy = centres[co + CENTRE_ORIGIN_Y]!;
     }
     let lcBx = 0;
     let lcBy = 0;
+    let oBx = 0;
+    let oBy = 0;
     if (ib === 0) {
       const cB = t.c[bodyB]!;
       const sB = t.s[bodyB]!;
       lcBx = cB * b.localCenterX[bodyB]! - sB * b.localCenterY[bodyB]!;
       lcBy = sB * b.localCenterX[bodyB]! + cB * b.localCenterY[bodyB]!;
+      oBx = t.x[bodyB]!;
+      oBy = t.y[bodyB]!;
     } else {
-      lcBx = centres[2 * ib]!;
-      lcBy = centres[2 * ib + 1]!;
+      const co = ib * CENTRE_STRIDE;
+      lcBx = centres[co + CENTRE_LCX]!;
+      lcBy = centres[co + CENTRE_LCY]!;
+      oBx = centres[co + CENTRE_ORIGIN_X]!;
+      oBy = centres[co + CENTRE_ORIGIN_Y]!;
     }
     const vAx = states[so + BS_VX]!;
     const vAy = states[so + BS_VY]!;
@@ -242,8 +262,8 @@ export function buildContactConstraints(
     // the origins it was collided at (transforms move only in finalize), so this is the anchor the narrowphase
     // computed, to the bit; a pair left alone because both bodies slept, woken since, takes B's anchor at the pose
     // the bodies fell asleep in, its points staying where they are on A.
-    const abx = t.x[bodyA]! - t.x[bodyB]!;
-    const aby = t.y[bodyA]! - t.y[bodyB]!;
+    const abx = oAx - oBx;
+    const aby = oAy - oBy;
     for (let j = 0; j < 2; j++) {
       const q = o + CC_HEADER + j * CCP_STRIDE;
       if (j >= count) {

@@ -5,7 +5,7 @@ import {
   CCP_MAX_NORMAL_IMPULSE,
   CCP_RELATIVE_VELOCITY,
   CCP_STRIDE,
-  CC_STRIDE,
+  contactRecord,
   CONTACT_POINTS_STRIDE,
   CP_ANCHOR_AX,
   CP_ANCHOR_AY,
@@ -37,7 +37,7 @@ export function collectHitEvents(p: PhysicsState): void {
   const c = p.contacts;
   const hits = p.events.contactHit;
   for (let i = 0; i < sd.contactCount; i++) {
-    const o = i * CC_STRIDE;
+    const o = contactRecord(i);
     const pc = cc[o + CC_POINT_COUNT]! | 0;
     let best = -1;
     let bestSpeed = threshold;

@@ -16,6 +16,11 @@ import {
   BS_INV_MASS,
   BS_INV_I,
   BS_VX,
+  CENTRE_LCX,
+  CENTRE_LCY,
+  CENTRE_ORIGIN_X,
+  CENTRE_ORIGIN_Y,
+  CENTRE_STRIDE,
   BS_VY,
   BS_W,
   BodyFlag,
@@ -67,6 +72,8 @@ function gatherBodies(p: PhysicsState): number {
   const states = sd.states;
   const integ = sd.integration;
   const centres = sd.centres;
+  const tx = b.transform.x;
+  const ty = b.transform.y;
   const tc = b.transform.c;
   const ts = b.transform.s;
   const indexOf = sd.indexOf;
@@ -106,13 +113,17 @@ function gatherBodies(p: PhysicsState): number {
     // As the constraint builder reads them (0 for a kinematic body, whose store fields are 0).
     states[o + BS_INV_MASS] = invMass;
     states[o + BS_INV_I] = invI;
-    // The local centre rotated into the world, by the builder's own formula (same bits as computing it there).
+    // The local centre rotated into the world, by the builder's own formula (same bits as computing it there), and the
+    // origin: the constraint builder's per-body inputs in one record.
     const lcx = b.localCenterX[eid]!;
     const lcy = b.localCenterY[eid]!;
     const qc = tc[eid]!;
     const qs = ts[eid]!;
-    centres[2 * n] = qc * lcx - qs * lcy;
-    centres[2 * n + 1] = qs * lcx + qc * lcy;
+    const co = n * CENTRE_STRIDE;
+    centres[co + CENTRE_LCX] = qc * lcx - qs * lcy;
+    centres[co + CENTRE_LCY] = qs * lcx + qc * lcy;
+    centres[co + CENTRE_ORIGIN_X] = tx[eid]!;
+    centres[co + CENTRE_ORIGIN_Y] = ty[eid]!;
     const gs = b.gravityScale[eid]!;
     const mass = b.mass[eid]!;
     if (type === BodyType.dynamic) {

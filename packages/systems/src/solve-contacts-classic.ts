@@ -27,7 +27,7 @@ import {
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
   CCP_TANGENT_MASS,
-  CC_STRIDE,
+  contactRecord,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
 } from '@impulse2d/core/internal';
@@ -60,7 +60,7 @@ export function solveContactsClassic(
   const pushMaxSpeed = params[SP_PUSH_MAX_SPEED]!;
   for (let k = 0; k < count; k++) {
     const i = reverse ? count - 1 - k : k;
-    const o = i * CC_STRIDE;
+    const o = contactRecord(i);
     const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
     const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
     const mA = states[a + BS_INV_MASS]!;
@@ -138,7 +138,7 @@ const NGS_MAX_CORRECTION = 0.2;
 export function solveContactPositionsClassic(cc: Float32Array, count: number, states: Float64Array): number {
   let minSep = 0;
   for (let i = 0; i < count; i++) {
-    const o = i * CC_STRIDE;
+    const o = contactRecord(i);
     const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
     const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
     const mA = states[a + BS_INV_MASS]!;

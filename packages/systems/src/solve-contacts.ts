@@ -36,7 +36,7 @@ import {
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
   CCP_TANGENT_MASS,
-  CC_STRIDE,
+  contactRecord,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
   SP_RESTITUTION_THRESHOLD,
@@ -52,7 +52,7 @@ import {
  */
 export function warmStartContacts(cc: Float32Array, count: number, states: Float64Array, first = 0): void {
   for (let i = first; i < count; i++) {
-    const o = i * CC_STRIDE;
+    const o = contactRecord(i);
     const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
     const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
     const mA = states[a + BS_INV_MASS]!;
@@ -115,7 +115,7 @@ export function solveContacts(
   const pushMaxSpeed = params[SP_PUSH_MAX_SPEED]!;
   for (let k = first; k < count; k++) {
     const i = reverse ? count - 1 - (k - first) : k;
-    const o = i * CC_STRIDE;
+    const o = contactRecord(i);
     const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
     const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
     const mA = states[a + BS_INV_MASS]!;
@@ -304,7 +304,7 @@ export function applyRestitution(
 ): void {
   const threshold = params[SP_RESTITUTION_THRESHOLD]!;
   for (let i = first; i < count; i++) {
-    const o = i * CC_STRIDE;
+    const o = contactRecord(i);
     const e = cc[o + CC_RESTITUTION]!;
     if (e === 0) continue;
     const q0 = o + CC_HEADER;

@@ -4,8 +4,7 @@ import {
   CCP_NORMAL_IMPULSE,
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
-  CC_STRIDE,
-  CONSTRAINT_FIELD_BYTES,
+  contactRecord,
   CONTACT_POINTS_STRIDE,
   CP_NORMAL_IMPULSE,
   CP_STRIDE,
@@ -100,12 +99,12 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
   else {
     const kernel = sd.kernel;
     if (kernel !== null) {
-      const address = sd.contactsAddress + first * CC_STRIDE * CONSTRAINT_FIELD_BYTES;
-      if (op === PASS_WARM_START) kernel.warmStartContacts(address, end - first, sd.statesAddress);
+      if (op === PASS_WARM_START) kernel.warmStartContacts(sd.contactsAddress, first, end, sd.statesAddress);
       else {
         kernel.solveContacts(
-          address,
-          end - first,
+          sd.contactsAddress,
+          first,
+          end,
           sd.statesAddress,
           params[SP_INV_H]!,
           params[SP_PUSH_MAX_SPEED]!,
@@ -136,7 +135,7 @@ export function storeImpulses(v: SolveState, first: number, end: number): void {
     if (k === -1) continue;
     const record = slot[k]!;
     if (record < 0) continue;
-    const o = record * CC_STRIDE;
+    const o = contactRecord(record);
     const base = id * CONTACT_POINTS_STRIDE;
     const pc = cc[o + CC_POINT_COUNT]!;
     for (let j = 0; j < pc; j++) {

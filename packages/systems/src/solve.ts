@@ -81,7 +81,7 @@ function solveClassic(p: PhysicsState, jointed: boolean): void {
   const kernel = sd.kernel;
   integrateVelocities(states, sd.integration, bodyCount, params);
   warmStartJoints(p);
-  if (kernel !== null) kernel.warmStartContacts(sd.contactsAddress, count, sd.statesAddress);
+  if (kernel !== null) kernel.warmStartContacts(sd.contactsAddress, 0, count, sd.statesAddress);
   else warmStartContacts(cc, count, states);
   if (jointed) clampVelocities(states, bodyCount, params);
   const ngs = p.classicPositionCorrection === 'ngs';

@@ -43,7 +43,7 @@ import {
   CCP_STRIDE,
   CCP_TANGENT_IMPULSE,
   CCP_TANGENT_MASS,
-  CC_STRIDE,
+  CC_PAIR_STRIDE,
 } from '../../core/src/solver/solver-layout';
 
 // Field `i` (a double index) of the body state record at byte address `base`.
@@ -284,43 +284,33 @@ function st2(x: usize, y: usize, i: i32, v: v128): void {
   v128.store64_lane(x + off, v, 0);
   v128.store64_lane(y + off, v, 1);
 }
-// Two lanes of contact record field i (see ldc): the two floats, promoted; st2c demotes them back.
-function ld2c(x: usize, y: usize, i: i32): v128 {
-  const off = (<usize>i) << 2;
-  return f64x2.promote_low_f32x4(v128.load32_lane(y + off, v128.load32_zero(x + off), 1));
+// Field i of the pair of contact records at o (see CC_LANES: the two records' floats side by side), promoted to two
+// lanes; st2c demotes them back. One load or store for both lanes.
+function ld2c(o: usize, i: i32): v128 {
+  return f64x2.promote_low_f32x4(v128.load64_zero(o + ((<usize>i) << 2)));
 }
-function st2c(x: usize, y: usize, i: i32, v: v128): void {
-  const off = (<usize>i) << 2;
-  const f = f32x4.demote_f64x2_zero(v);
-  v128.store32_lane(x + off, f, 0);
-  v128.store32_lane(y + off, f, 1);
+function st2c(o: usize, i: i32, v: v128): void {
+  v128.store64_lane(o + ((<usize>i) << 2), f32x4.demote_f64x2_zero(v), 0);
 }
 function sel(a: v128, b: v128, mask: v128): v128 {
   return v128.bitselect(a, b, mask);
 }
 
-// The records at o0 and o1 solved side by side, one per lane. They share no movable body (the caller checks), so this
-// is exactly solving o0 then o1 (or o1 then o0). Every branch of the scalar code becomes a lane select, with the same
-// operations in the same order per lane; a lane whose record has no second point keeps its values.
-function solvePair(
-  o0: usize,
-  o1: usize,
-  states: usize,
-  invH: v128,
-  pushMax: v128,
-  negPushMax: v128,
-  useBias: bool,
-): void {
-  const a0 = body(states, <f64>load<f32>(o0));
-  const b0 = body(states, <f64>load<f32>(o0 + 4));
-  const a1 = body(states, <f64>load<f32>(o1));
-  const b1 = body(states, <f64>load<f32>(o1 + 4));
+// The pair of records at o (records 2k and 2k+1, see CC_LANES) solved side by side, one per lane. They share no
+// movable body (the caller checks), so this is exactly solving one then the other, in either order. Every branch of
+// the scalar code becomes a lane select, with the same operations in the same order per lane; a lane whose record
+// has no second point keeps its values.
+function solvePair(o: usize, states: usize, invH: v128, pushMax: v128, negPushMax: v128, useBias: bool): void {
+  const a0 = body(states, ldc(o, CC_INDEX_A));
+  const b0 = body(states, ldc(o, CC_INDEX_B));
+  const a1 = body(states, ldc(o + 4, CC_INDEX_A));
+  const b1 = body(states, ldc(o + 4, CC_INDEX_B));
   const mA = ld2(a0, a1, BS_INV_MASS);
   const iA = ld2(a0, a1, BS_INV_I);
   const mB = ld2(b0, b1, BS_INV_MASS);
   const iB = ld2(b0, b1, BS_INV_I);
-  const nx = ld2c(o0, o1, CC_NORMAL_X);
-  const ny = ld2c(o0, o1, CC_NORMAL_Y);
+  const nx = ld2c(o, CC_NORMAL_X);
+  const ny = ld2c(o, CC_NORMAL_Y);
   const mAnx = f64x2.mul(mA, nx);
   const mAny = f64x2.mul(mA, ny);
   const mBnx = f64x2.mul(mB, nx);
@@ -339,31 +329,29 @@ function solvePair(
     f64x2.mul(f64x2.sub(ld2(b0, b1, BS_DPX), ld2(a0, a1, BS_DPX)), nx),
     f64x2.mul(f64x2.sub(ld2(b0, b1, BS_DPY), ld2(a0, a1, BS_DPY)), ny),
   );
-  const biasRate = ld2c(o0, o1, CC_BIAS_RATE);
-  const softMass = ld2c(o0, o1, CC_MASS_SCALE);
-  const softImpulse = ld2c(o0, o1, CC_IMPULSE_SCALE);
+  const biasRate = ld2c(o, CC_BIAS_RATE);
+  const softMass = ld2c(o, CC_MASS_SCALE);
+  const softImpulse = ld2c(o, CC_IMPULSE_SCALE);
   const zero = f64x2.splat(0);
   const one = f64x2.splat(1);
-  const two = f64x2.gt(ld2c(o0, o1, CC_POINT_COUNT), one); // lanes with a second point
-  const q00 = o0 + ((<usize>CC_HEADER) << 2);
-  const q10 = o1 + ((<usize>CC_HEADER) << 2);
+  const two = f64x2.gt(ld2c(o, CC_POINT_COUNT), one); // lanes with a second point
+  const q0 = o + ((<usize>CC_HEADER) << 2);
   for (let j = 0; j < 2; j++) {
-    const p0 = q00 + ((<usize>(j * CCP_STRIDE)) << 2);
-    const p1 = q10 + ((<usize>(j * CCP_STRIDE)) << 2);
+    const p = q0 + ((<usize>(j * CCP_STRIDE)) << 2);
     const active = j == 0 ? v128.not(zero) : two;
     if (j == 1 && !v128.any_true(two)) break;
-    const rnA = ld2c(p0, p1, CCP_RN_A);
-    const rnB = ld2c(p0, p1, CCP_RN_B);
+    const rnA = ld2c(p, CCP_RN_A);
+    const rnB = ld2c(p, CCP_RN_B);
     // sep = dpn + dqBc*dnB + dqBs*rnB - dqAc*dnA - dqAs*rnA + adj  (left to right, as the scalar code)
     const sep = f64x2.add(
       f64x2.sub(
         f64x2.sub(
-          f64x2.add(f64x2.add(dpn, f64x2.mul(dqBc, ld2c(p0, p1, CCP_DN_B))), f64x2.mul(dqBs, rnB)),
-          f64x2.mul(dqAc, ld2c(p0, p1, CCP_DN_A)),
+          f64x2.add(f64x2.add(dpn, f64x2.mul(dqBc, ld2c(p, CCP_DN_B))), f64x2.mul(dqBs, rnB)),
+          f64x2.mul(dqAc, ld2c(p, CCP_DN_A)),
         ),
         f64x2.mul(dqAs, rnA),
       ),
-      ld2c(p0, p1, CCP_ADJUSTED_SEPARATION),
+      ld2c(p, CCP_ADJUSTED_SEPARATION),
     );
     const spec = f64x2.gt(sep, zero);
     let bias: v128;
@@ -385,18 +373,18 @@ function solvePair(
       f64x2.sub(f64x2.add(f64x2.mul(vBx, nx), f64x2.mul(vBy, ny)), f64x2.add(f64x2.mul(vAx, nx), f64x2.mul(vAy, ny))),
       f64x2.sub(f64x2.mul(wB, rnB), f64x2.mul(wA, rnA)),
     );
-    const old = ld2c(p0, p1, CCP_NORMAL_IMPULSE);
+    const old = ld2c(p, CCP_NORMAL_IMPULSE);
     // raw = old - impulseScale*old - nm*massScale*(vn + bias)
     const raw = f64x2.sub(
       f64x2.sub(old, f64x2.mul(impulseScale, old)),
-      f64x2.mul(f64x2.mul(ld2c(p0, p1, CCP_NORMAL_MASS), massScale), f64x2.add(vn, bias)),
+      f64x2.mul(f64x2.mul(ld2c(p, CCP_NORMAL_MASS), massScale), f64x2.add(vn, bias)),
     );
     const total = sel(raw, zero, f64x2.gt(raw, zero));
     const impulse = f64x2.sub(total, old);
-    const maxImp = ld2c(p0, p1, CCP_MAX_NORMAL_IMPULSE);
+    const maxImp = ld2c(p, CCP_MAX_NORMAL_IMPULSE);
     if (j == 0) {
-      st2c(p0, p1, CCP_NORMAL_IMPULSE, total);
-      st2c(p0, p1, CCP_MAX_NORMAL_IMPULSE, sel(impulse, maxImp, f64x2.gt(impulse, maxImp)));
+      st2c(p, CCP_NORMAL_IMPULSE, total);
+      st2c(p, CCP_MAX_NORMAL_IMPULSE, sel(impulse, maxImp, f64x2.gt(impulse, maxImp)));
       vAx = f64x2.sub(vAx, f64x2.mul(impulse, mAnx));
       vAy = f64x2.sub(vAy, f64x2.mul(impulse, mAny));
       wA = f64x2.sub(wA, f64x2.mul(impulse, f64x2.mul(iA, rnA)));
@@ -404,8 +392,8 @@ function solvePair(
       vBy = f64x2.add(vBy, f64x2.mul(impulse, mBny));
       wB = f64x2.add(wB, f64x2.mul(impulse, f64x2.mul(iB, rnB)));
     } else {
-      st2c(p0, p1, CCP_NORMAL_IMPULSE, sel(total, old, active));
-      st2c(p0, p1, CCP_MAX_NORMAL_IMPULSE, sel(impulse, maxImp, v128.and(active, f64x2.gt(impulse, maxImp))));
+      st2c(p, CCP_NORMAL_IMPULSE, sel(total, old, active));
+      st2c(p, CCP_MAX_NORMAL_IMPULSE, sel(impulse, maxImp, v128.and(active, f64x2.gt(impulse, maxImp))));
       vAx = sel(f64x2.sub(vAx, f64x2.mul(impulse, mAnx)), vAx, active);
       vAy = sel(f64x2.sub(vAy, f64x2.mul(impulse, mAny)), vAy, active);
       wA = sel(f64x2.sub(wA, f64x2.mul(impulse, f64x2.mul(iA, rnA))), wA, active);
@@ -414,28 +402,27 @@ function solvePair(
       wB = sel(f64x2.add(wB, f64x2.mul(impulse, f64x2.mul(iB, rnB))), wB, active);
     }
   }
-  const friction = ld2c(o0, o1, CC_FRICTION);
-  const tangentSpeed = ld2c(o0, o1, CC_TANGENT_SPEED);
+  const friction = ld2c(o, CC_FRICTION);
+  const tangentSpeed = ld2c(o, CC_TANGENT_SPEED);
   for (let j = 0; j < 2; j++) {
-    const p0 = q00 + ((<usize>(j * CCP_STRIDE)) << 2);
-    const p1 = q10 + ((<usize>(j * CCP_STRIDE)) << 2);
+    const p = q0 + ((<usize>(j * CCP_STRIDE)) << 2);
     const active = j == 0 ? v128.not(zero) : two;
     if (j == 1 && !v128.any_true(two)) break;
-    const dnA = ld2c(p0, p1, CCP_DN_A);
-    const dnB = ld2c(p0, p1, CCP_DN_B);
+    const dnA = ld2c(p, CCP_DN_A);
+    const dnB = ld2c(p, CCP_DN_B);
     // vt = vBx*ny - vBy*nx - (vAx*ny - vAy*nx) + (wA*dnA - wB*dnB + tangentSpeed)
     const vt = f64x2.add(
       f64x2.sub(f64x2.sub(f64x2.mul(vBx, ny), f64x2.mul(vBy, nx)), f64x2.sub(f64x2.mul(vAx, ny), f64x2.mul(vAy, nx))),
       f64x2.add(f64x2.sub(f64x2.mul(wA, dnA), f64x2.mul(wB, dnB)), tangentSpeed),
     );
-    const old = ld2c(p0, p1, CCP_TANGENT_IMPULSE);
-    const maxF = f64x2.mul(friction, ld2c(p0, p1, CCP_NORMAL_IMPULSE));
+    const old = ld2c(p, CCP_TANGENT_IMPULSE);
+    const maxF = f64x2.mul(friction, ld2c(p, CCP_NORMAL_IMPULSE));
     const negMaxF = f64x2.neg(maxF);
-    const raw = f64x2.sub(old, f64x2.mul(ld2c(p0, p1, CCP_TANGENT_MASS), vt));
+    const raw = f64x2.sub(old, f64x2.mul(ld2c(p, CCP_TANGENT_MASS), vt));
     const total = sel(maxF, sel(negMaxF, raw, f64x2.lt(raw, negMaxF)), f64x2.gt(raw, maxF));
     const impulse = f64x2.sub(total, old);
     if (j == 0) {
-      st2c(p0, p1, CCP_TANGENT_IMPULSE, total);
+      st2c(p, CCP_TANGENT_IMPULSE, total);
       vAx = f64x2.sub(vAx, f64x2.mul(impulse, mAny));
       vAy = f64x2.add(vAy, f64x2.mul(impulse, mAnx));
       wA = f64x2.add(wA, f64x2.mul(impulse, f64x2.mul(iA, dnA)));
@@ -443,7 +430,7 @@ function solvePair(
       vBy = f64x2.sub(vBy, f64x2.mul(impulse, mBnx));
       wB = f64x2.sub(wB, f64x2.mul(impulse, f64x2.mul(iB, dnB)));
     } else {
-      st2c(p0, p1, CCP_TANGENT_IMPULSE, sel(total, old, active));
+      st2c(p, CCP_TANGENT_IMPULSE, sel(total, old, active));
       vAx = sel(f64x2.sub(vAx, f64x2.mul(impulse, mAny)), vAx, active);
       vAy = sel(f64x2.add(vAy, f64x2.mul(impulse, mAnx)), vAy, active);
       wA = sel(f64x2.add(wA, f64x2.mul(impulse, f64x2.mul(iA, dnA))), wA, active);
@@ -452,22 +439,18 @@ function solvePair(
       wB = sel(f64x2.sub(wB, f64x2.mul(impulse, f64x2.mul(iB, dnB))), wB, active);
     }
   }
-  const rr = ld2c(o0, o1, CC_ROLLING_RESISTANCE);
+  const rr = ld2c(o, CC_ROLLING_RESISTANCE);
   const rolling = f64x2.gt(rr, zero);
   if (v128.any_true(rolling)) {
-    const n0 = ld2c(q00, q10, CCP_NORMAL_IMPULSE);
-    const n1 = sel(
-      ld2c(q00 + ((<usize>CCP_STRIDE) << 2), q10 + ((<usize>CCP_STRIDE) << 2), CCP_NORMAL_IMPULSE),
-      zero,
-      two,
-    );
+    const n0 = ld2c(q0, CCP_NORMAL_IMPULSE);
+    const n1 = sel(ld2c(q0 + ((<usize>CCP_STRIDE) << 2), CCP_NORMAL_IMPULSE), zero, two);
     const maxR = f64x2.mul(rr, f64x2.add(n0, n1));
     const negMaxR = f64x2.neg(maxR);
-    const old = ld2c(o0, o1, CC_ROLLING_IMPULSE);
-    const raw = f64x2.sub(old, f64x2.mul(ld2c(o0, o1, CC_ROLLING_MASS), f64x2.sub(wB, wA)));
+    const old = ld2c(o, CC_ROLLING_IMPULSE);
+    const raw = f64x2.sub(old, f64x2.mul(ld2c(o, CC_ROLLING_MASS), f64x2.sub(wB, wA)));
     const total = sel(maxR, sel(negMaxR, raw, f64x2.lt(raw, negMaxR)), f64x2.gt(raw, maxR));
     const impulse = f64x2.sub(total, old);
-    st2c(o0, o1, CC_ROLLING_IMPULSE, sel(total, old, rolling));
+    st2c(o, CC_ROLLING_IMPULSE, sel(total, old, rolling));
     wA = sel(f64x2.sub(wA, f64x2.mul(iA, impulse)), wA, rolling);
     wB = sel(f64x2.add(wB, f64x2.mul(iB, impulse)), wB, rolling);
   }
@@ -479,34 +462,27 @@ function solvePair(
   st2(b0, b1, BS_W, wB);
 }
 
-/** Warm start of the records at o0 and o1 side by side (see solvePair). */
-function warmStartPair(o0: usize, o1: usize, states: usize): void {
-  const a0 = body(states, <f64>load<f32>(o0));
-  const b0 = body(states, <f64>load<f32>(o0 + 4));
-  const a1 = body(states, <f64>load<f32>(o1));
-  const b1 = body(states, <f64>load<f32>(o1 + 4));
-  const nx = ld2c(o0, o1, CC_NORMAL_X);
-  const ny = ld2c(o0, o1, CC_NORMAL_Y);
-  const two = f64x2.gt(ld2c(o0, o1, CC_POINT_COUNT), f64x2.splat(1));
+/** Warm start of the pair of records at o side by side (see solvePair). */
+function warmStartPair(o: usize, states: usize): void {
+  const a0 = body(states, ldc(o, CC_INDEX_A));
+  const b0 = body(states, ldc(o, CC_INDEX_B));
+  const a1 = body(states, ldc(o + 4, CC_INDEX_A));
+  const b1 = body(states, ldc(o + 4, CC_INDEX_B));
+  const nx = ld2c(o, CC_NORMAL_X);
+  const ny = ld2c(o, CC_NORMAL_Y);
+  const two = f64x2.gt(ld2c(o, CC_POINT_COUNT), f64x2.splat(1));
   let px = f64x2.splat(0);
   let py = f64x2.splat(0);
   let angA = f64x2.splat(0);
   let angB = f64x2.splat(0);
   for (let j = 0; j < 2; j++) {
-    const p0 = o0 + ((<usize>(CC_HEADER + j * CCP_STRIDE)) << 2);
-    const p1 = o1 + ((<usize>(CC_HEADER + j * CCP_STRIDE)) << 2);
-    const ln = ld2c(p0, p1, CCP_NORMAL_IMPULSE);
-    const lt = ld2c(p0, p1, CCP_TANGENT_IMPULSE);
+    const p = o + ((<usize>(CC_HEADER + j * CCP_STRIDE)) << 2);
+    const ln = ld2c(p, CCP_NORMAL_IMPULSE);
+    const lt = ld2c(p, CCP_TANGENT_IMPULSE);
     const nextPx = f64x2.add(px, f64x2.add(f64x2.mul(ln, nx), f64x2.mul(lt, ny)));
     const nextPy = f64x2.add(py, f64x2.sub(f64x2.mul(ln, ny), f64x2.mul(lt, nx)));
-    const nextA = f64x2.add(
-      angA,
-      f64x2.sub(f64x2.mul(ln, ld2c(p0, p1, CCP_RN_A)), f64x2.mul(lt, ld2c(p0, p1, CCP_DN_A))),
-    );
-    const nextB = f64x2.add(
-      angB,
-      f64x2.sub(f64x2.mul(ln, ld2c(p0, p1, CCP_RN_B)), f64x2.mul(lt, ld2c(p0, p1, CCP_DN_B))),
-    );
+    const nextA = f64x2.add(angA, f64x2.sub(f64x2.mul(ln, ld2c(p, CCP_RN_A)), f64x2.mul(lt, ld2c(p, CCP_DN_A))));
+    const nextB = f64x2.add(angB, f64x2.sub(f64x2.mul(ln, ld2c(p, CCP_RN_B)), f64x2.mul(lt, ld2c(p, CCP_DN_B))));
     if (j == 0) {
       px = nextPx;
       py = nextPy;
@@ -519,7 +495,7 @@ function warmStartPair(o0: usize, o1: usize, states: usize): void {
       angB = sel(nextB, angB, two);
     }
   }
-  const rolling = ld2c(o0, o1, CC_ROLLING_IMPULSE);
+  const rolling = ld2c(o, CC_ROLLING_IMPULSE);
   const mA = ld2(a0, a1, BS_INV_MASS);
   const mB = ld2(b0, b1, BS_INV_MASS);
   st2(a0, a1, BS_VX, f64x2.sub(ld2(a0, a1, BS_VX), f64x2.mul(mA, px)));
@@ -534,49 +510,47 @@ function warmStartPair(o0: usize, o1: usize, states: usize): void {
 
 /** Whether the records at o0 and o1 share a movable body (index 0, the static dummy, is shared harmlessly). */
 function shareBody(o0: usize, o1: usize): bool {
-  const a0 = <f64>load<f32>(o0);
-  const b0 = <f64>load<f32>(o0 + 4);
-  const a1 = <f64>load<f32>(o1);
-  const b1 = <f64>load<f32>(o1 + 4);
+  const a0 = ldc(o0, CC_INDEX_A);
+  const b0 = ldc(o0, CC_INDEX_B);
+  const a1 = ldc(o1, CC_INDEX_A);
+  const b1 = ldc(o1, CC_INDEX_B);
   return (a0 != 0 && (a0 == a1 || a0 == b1)) || (b0 != 0 && (b0 == a1 || b0 == b1));
 }
 
+/** Byte address of record i of the records at byte address cc (see contactRecord in solver-layout.ts). */
 function record(cc: usize, i: i32): usize {
-  return cc + ((<usize>(i * CC_STRIDE)) << 2);
+  return cc + ((<usize>((i >> 1) * CC_PAIR_STRIDE + (i & 1))) << 2);
 }
 
 /**
- * warmStartContacts of solve-contacts.ts over records 0..count−1 (`cc` and `states` are byte addresses). Two
- * neighbouring records that share no movable body are done at once in SIMD lanes: they commute, so the result is
- * the sequential one, bit for bit. (About a third of neighbours in a pyramid, half in a tumbling pile.)
+ * warmStartContacts of solve-contacts.ts over records first..end−1 of the records at `cc` (`cc` and `states` are
+ * byte addresses). The two records of a pair (2k, 2k+1) that share no movable body are done at once in SIMD lanes:
+ * they commute, so the result is the sequential one, bit for bit. Within a colour no two records share one, so all
+ * pairs but those across a colour's ends go two at a time.
  */
-export function warmStartContacts(cc: usize, count: i32, states: usize): void {
-  let i = 0;
-  while (i < count) {
-    const o0 = record(cc, i);
-    if (i + 1 < count) {
-      const o1 = record(cc, i + 1);
-      if (!shareBody(o0, o1)) {
-        warmStartPair(o0, o1, states);
-        i += 2;
-        continue;
-      }
+export function warmStartContacts(cc: usize, first: i32, end: i32, states: usize): void {
+  let i = first;
+  while (i < end) {
+    const o = record(cc, i);
+    if ((i & 1) == 0 && i + 1 < end && !shareBody(o, o + 4)) {
+      warmStartPair(o, states);
+      i += 2;
+      continue;
     }
-    warmStartOne(o0, states);
+    warmStartOne(o, states);
     i++;
   }
 }
 
 /**
- * One sweep of solveContacts of solve-contacts.ts over records 0..count−1 (last to first when `reverse`), pairing
- * independent neighbours as warmStartContacts does. Records 0..count−1 in order; `useBias`, `reverse` are 0 or 1.
- * Pairing without reordering keeps the sweep order, and with it the solver's behaviour (a graph colouring, as
- * Box2D v3 uses, would let every record pair up, but its order made the step no faster here and a column of
- * boxes sway twice as far).
+ * One sweep of solveContacts of solve-contacts.ts over records first..end−1 (last to first when `reverse`), pairing
+ * as warmStartContacts does. `useBias` and `reverse` are 0 or 1. Pairing without reordering keeps the sweep order,
+ * and with it the solver's behaviour.
  */
 export function solveContacts(
   cc: usize,
-  count: i32,
+  first: i32,
+  end: i32,
   states: usize,
   invH: f64,
   pushMaxSpeed: f64,
@@ -588,33 +562,27 @@ export function solveContacts(
   const vNegPush = f64x2.splat(-pushMaxSpeed);
   const bias = useBias != 0;
   if (reverse == 0) {
-    let i = 0;
-    while (i < count) {
-      const o0 = record(cc, i);
-      if (i + 1 < count) {
-        const o1 = record(cc, i + 1);
-        if (!shareBody(o0, o1)) {
-          solvePair(o0, o1, states, vInvH, vPush, vNegPush, bias);
-          i += 2;
-          continue;
-        }
+    let i = first;
+    while (i < end) {
+      const o = record(cc, i);
+      if ((i & 1) == 0 && i + 1 < end && !shareBody(o, o + 4)) {
+        solvePair(o, states, vInvH, vPush, vNegPush, bias);
+        i += 2;
+        continue;
       }
-      solveOne(o0, states, invH, pushMaxSpeed, useBias);
+      solveOne(o, states, invH, pushMaxSpeed, useBias);
       i++;
     }
   } else {
-    let i = count - 1;
-    while (i >= 0) {
-      const o1 = record(cc, i);
-      if (i >= 1) {
-        const o0 = record(cc, i - 1);
-        if (!shareBody(o0, o1)) {
-          solvePair(o0, o1, states, vInvH, vPush, vNegPush, bias);
-          i -= 2;
-          continue;
-        }
+    let i = end - 1;
+    while (i >= first) {
+      const o = record(cc, i);
+      if ((i & 1) == 1 && i - 1 >= first && !shareBody(o - 4, o)) {
+        solvePair(o - 4, states, vInvH, vPush, vNegPush, bias);
+        i -= 2;
+        continue;
       }
-      solveOne(o1, states, invH, pushMaxSpeed, useBias);
+      solveOne(o, states, invH, pushMaxSpeed, useBias);
       i--;
     }
   }

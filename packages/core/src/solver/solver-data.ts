@@ -1,6 +1,14 @@
 import { IntBuffer } from '../broadphase/int-buffer.js';
 import { doubledCapacity, growF32, growF64, growI32, growU32 } from '../storage/grow.js';
-import { BI_STRIDE, BS_STRIDE, CC_STRIDE, CONSTRAINT_FIELD_BYTES, GRAPH_COLOURS, SP_STRIDE } from './solver-layout.js';
+import {
+  BI_STRIDE,
+  BS_STRIDE,
+  CENTRE_STRIDE,
+  CONSTRAINT_FIELD_BYTES,
+  GRAPH_COLOURS,
+  SP_STRIDE,
+  contactRecordsLength,
+} from './solver-layout.js';
 
 /**
  * A contact solver kernel that works on the solver arrays in place in its own linear memory (systems' WebAssembly
@@ -17,10 +25,12 @@ export interface SolverKernel {
    * on every typed-array access in every stage pays a check (measured: narrowphase and prepare 15–25% slower).
    */
   grown(bytes: number): SolverKernel;
-  warmStartContacts(contacts: number, count: number, states: number): void;
+  /** Records `first` to `end` (exclusive) of the records at byte address `contacts`. */
+  warmStartContacts(contacts: number, first: number, end: number, states: number): void;
   solveContacts(
     contacts: number,
-    count: number,
+    first: number,
+    end: number,
     states: number,
     invH: number,
     pushMaxSpeed: number,
@@ -47,11 +57,11 @@ export class SolverData {
   /** Dense integration constants (BI_STRIDE per body). */
   integration: Float64Array = new Float64Array(16 * BI_STRIDE);
   /**
-   * Per body state (two each): the body's centre of mass relative to its origin, in world axes, this step. Written by
-   * the body gather (in body order, from the body columns) for the constraint builder, which would otherwise read
-   * four body columns per contact end at scattered places.
+   * Per body state (CENTRE_STRIDE each): the body's centre of mass relative to its origin, in world axes, then its
+   * origin, this step. Written by the body gather (in body order, from the body columns) for the constraint builder,
+   * which would otherwise read six body columns per contact end at scattered places.
    */
-  centres: Float64Array = new Float64Array(16 * 2);
+  centres: Float64Array = new Float64Array(16 * CENTRE_STRIDE);
   /** Body states in use, including the dummy record 0. */
   bodyCount = 1;
   /**
@@ -61,8 +71,8 @@ export class SolverData {
   bodiesChanged = 1;
   /** Solver index per entity id: 0 for static bodies and bodies outside the solver. */
   indexOf = new Int32Array(16);
-  /** Contact constraints (CC_STRIDE floats per constraint, computed in doubles: see CONSTRAINT_FIELD_BYTES). */
-  contacts: Float32Array = new Float32Array(16 * CC_STRIDE);
+  /** Contact constraints (interleaved in pairs: see CC_LANES; computed in doubles: see CONSTRAINT_FIELD_BYTES). */
+  contacts: Float32Array = new Float32Array(contactRecordsLength(16));
   contactCount = 0;
   /**
    * The contact records are laid out colour by colour: colour c holds records colourStart[c] to colourStart[c + 1],
@@ -171,7 +181,7 @@ export class SolverData {
     this.islandParent = growI32(this.islandParent, n);
     this.islandMinSleep = growF64(this.islandMinSleep, n);
     this.integration = growF64(this.integration, n * BI_STRIDE);
-    this.centres = growF64(this.centres, n * 2);
+    this.centres = growF64(this.centres, n * CENTRE_STRIDE);
     const needed = n * BS_STRIDE;
     if (this.kernel === null) this.states = growF64(this.states, needed);
     else if (this.states.length < needed) {
@@ -192,7 +202,7 @@ export class SolverData {
   }
 
   reserveContacts(n: number): void {
-    const needed = n * CC_STRIDE;
+    const needed = contactRecordsLength(n);
     if (this.kernel === null) this.contacts = growF32(this.contacts, needed);
     else if (this.contacts.length < needed) {
       this.layOut(this.states.length, doubledCapacity(this.contacts.length, needed));
