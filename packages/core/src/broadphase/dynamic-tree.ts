@@ -944,26 +944,29 @@ export class DynamicTree {
     let stack = this._stack;
     let sp = 0;
     stack[sp++] = root;
+    // The stride and the record offsets are written as literals in this loop: a bundler turns module constants into
+    // `var`s, which V8 reads again on every use (queries ran ~5% slower with NODE_STRIDE, CHILD1 ... CATEGORY).
     while (sp > 0) {
       const n = stack[--sp]!;
-      const q = NODE_STRIDE * n;
+      const q = n << 2; // NODE_STRIDE * n
       // The category sits in the record the visit reads anyway, so the mask test costs no extra cache line. (With
       // an all-ones mask, most queries, only a leaf's category can rule it out: no real subtree has none.)
-      if (mask !== -1 && (nodes[q + CATEGORY]! & mask) === 0) continue;
+      if (mask !== -1 && (nodes[q + 3]! & mask) === 0) continue; // CATEGORY
       const x0 = boxes[q]!,
         y0 = boxes[q + 1]!,
         x1 = boxes[q + 2]!,
         y1 = boxes[q + 3]!;
       if (x0 > maxX || x1 < minX || y0 > maxY || y1 < minY) continue;
-      const a = nodes[q + CHILD1]!;
-      if (a === NULL_NODE) {
-        if (mask === -1 && nodes[q + CATEGORY] === 0) continue; // a leaf of category 0 matches nothing
-        const u = nodes[q + USER_DATA]!;
+      const a = nodes[q]!; // CHILD1
+      if (a < 0) {
+        // a leaf (child1 is NULL_NODE)
+        if (mask === -1 && nodes[q + 3] === 0) continue; // a leaf of category 0 matches nothing
+        const u = nodes[q + 2]!; // USER_DATA
         if (x0 <= pMaxX && x1 >= pMinX && y0 <= pMaxY && y1 >= pMinY && moved[u] === 0) continue;
         out.push(ids ? n : u);
       } else {
         if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
-        stack[sp++] = nodes[q + CHILD2]!;
+        stack[sp++] = nodes[q + 1]!; // CHILD2
         stack[sp++] = a; // child1 is visited first
       }
     }

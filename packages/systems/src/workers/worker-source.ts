@@ -6,12 +6,12 @@ export const STEP_WORKER_SOURCE =
   ";n<A;)n*=2;return n}function eo(t,A){if(t.length>=A)return t;let n=Pe(t.length,A),o=new Float64Array" +
   "(n);return o.set(t),o}function Jt(t,A,n=0){if(t.length>=A)return t;let o=Pe(t.length,A),e=new Int32A" +
   "rray(o);return n!==0&&e.fill(n,t.length),e.set(t),e}function hn(t,A){if(t.length>=A)return t;let n=P" +
-  "e(t.length,A),o=new Uint8Array(n);return o.set(t),o}var Qn={static:0,kinematic:1,dynamic:2},GA={fixe" +
+  "e(t.length,A),o=new Uint8Array(n);return o.set(t),o}var Qn={static:0,kinematic:1,dynamic:2},QA={fixe" +
   "dRotation:1,bullet:2,enableSleep:4,awake:8,quarantined:16};var Qo=class{data;count=0;constructor(A=1" +
   "6){this.data=new Int32Array(A>0?A:16)}push(A){this.count===this.data.length&&this.grow(this.count+1)" +
   ",this.data[this.count++]=A}clear(){this.count=0}reserve(A){A>this.data.length&&this.grow(A)}grow(A){" +
   "let n=this.data.length>0?this.data.length*2:16;for(;n<A;)n*=2;let o=new Int32Array(n);o.set(this.dat" +
-  "a),this.data=o}};var VA=class t{slots=$r(64);mask=63;count=0;used=0;static hash(A,n){let o=Math.imul" +
+  "a),this.data=o}};var GA=class t{slots=$r(64);mask=63;count=0;used=0;static hash(A,n){let o=Math.imul" +
   "(A,2654435761)^Math.imul(n,2246822519);return o^=o>>>16,o=Math.imul(o,2246822507),o^=o>>>13,o=Math.i" +
   "mul(o,3266489909),o^=o>>>16,o|0}get slotColumn(){return this.slots}get slotMask(){return this.mask}r" +
   "eplaceSlots(A){this.slots=A(this.slots)}adoptSlots(A,n){this.slots=A,this.mask=n}get(A,n){let o=this" +
@@ -24,8 +24,8 @@ export const STEP_WORKER_SOURCE =
   "unt=0,this.used=0;for(let o=0;o<n.length;o+=4){let e=n[o];e>=0&&this.add(e,n[o+1],n[o+2])}}};functio" +
   "n $r(t){let A=new Int32Array(t*4);for(let n=0;n<A.length;n+=4)A[n]=-1;return A}var zo={touching:1,se" +
   "nsor:2};function Gn(t){return(t&(zo.touching|zo.sensor))===zo.touching}var Sn=0,un=Sn+1,dn=un+1,mA=d" +
-  "n+1,jo=mA+1,tn=jo+1,bo=tn+1,Go=2*bo,XA=0,kA=XA+1,YA=kA+1,HA=YA+1,KA=HA+1,WA=KA+1,ZA=WA+1,gA=ZA+6,qA=" +
-  "class{pairs=new VA;separated=new Qo;touchChanged=new Qo;chunkOut=new Int32Array(0);chunkCounts=new I" +
+  "n+1,jo=mA+1,tn=jo+1,xo=tn+1,Go=2*xo,qA=0,XA=qA+1,kA=XA+1,YA=kA+1,HA=YA+1,KA=HA+1,WA=KA+1,gA=WA+6,VA=" +
+  "class{pairs=new GA;separated=new Qo;touchChanged=new Qo;chunkOut=new Int32Array(0);chunkCounts=new I" +
   "nt32Array(0);shapeA=new Int32Array(16);shapeB=new Int32Array(16);bodyA=new Int32Array(16);bodyB=new " +
   "Int32Array(16);flags=new Uint8Array(16);friction=new Float64Array(16);restitution=new Float64Array(1" +
   "6);rollingResistance=new Float64Array(16);tangentSpeed=new Float64Array(16);normalX=new Float64Array" +
@@ -45,31 +45,31 @@ export const STEP_WORKER_SOURCE =
   "is.listIndex[A];this.version++;let o=this.list[--this.count];this.list[n]=o,this.listIndex[o]=n,this" +
   ".listIndex[A]=-1,this.free[this.freeCount++]=A}};var Ra=new Float64Array([1/0,1/0,-1/0,-1/0]),Ma=new" +
   " Uint8Array(0),mt=-1;function BA(t,A,n,o,e,r){let a=t[A],l=t[A+1],s=t[A+2],i=t[A+3];return(s>e?s:e)-" +
-  "(a<n?a:n)+((i>r?i:r)-(l<o?l:o))}var qn=2,K=4,Ft=0,Yt=1,EA=2,Bo=3,Vn=class{_boxes;_nodes;_parent;_hei" +
+  "(a<n?a:n)+((i>r?i:r)-(l<o?l:o))}var qn=2,Z=4,wt=0,zt=1,ZA=2,bo=3,Vn=class{_boxes;_nodes;_parent;_hei" +
   "ght;_root=mt;_freeList=mt;_highWater=0;_nodeCount=0;_proxyCount=0;_stack;_swapGain=new Float64Array(" +
   "1);_queryBox=new Float64Array(4);_swapX=mt;_swapP=mt;_swapY=mt;_buildLeaves=new Int32Array(0);_build" +
   "Cx=new Float64Array(0);_buildCy=new Float64Array(0);_buildFrames=new Int32Array(0);_buildRoots=new I" +
-  "nt32Array(0);constructor(A=16){let n=Math.max(2*A,16);this._boxes=new Float64Array(K*n),this._nodes=" +
-  "new Int32Array(K*n),this._parent=new Int32Array(n),this._height=new Int32Array(n),this._stack=new In" +
-  "t32Array(64)}copyBox(A,n,o){let e=this._boxes,r=K*A;n[o]=e[r],n[o+1]=e[r+1],n[o+2]=e[r+2],n[o+3]=e[r" +
+  "nt32Array(0);constructor(A=16){let n=Math.max(2*A,16);this._boxes=new Float64Array(Z*n),this._nodes=" +
+  "new Int32Array(Z*n),this._parent=new Int32Array(n),this._height=new Int32Array(n),this._stack=new In" +
+  "t32Array(64)}copyBox(A,n,o){let e=this._boxes,r=Z*A;n[o]=e[r],n[o+1]=e[r+1],n[o+2]=e[r+2],n[o+3]=e[r" +
   "+3]}queryColumn(A){return A===0?this._boxes:this._nodes}replaceQueryColumns(A){this._boxes=A(this._b" +
   "oxes),this._nodes=A(this._nodes)}adoptQueryColumns(A){this._boxes=A[0],this._nodes=A[1]}adoptRoot(A)" +
-  "{this._root=A}createProxy(A,n,o,e,r,a=-1){Fe(A,n,o,e);let l=this.allocateNode(),s=K*l,i=this._boxes;" +
-  "return i[s]=A,i[s+1]=n,i[s+2]=o,i[s+3]=e,this._nodes[s+EA]=r,this._nodes[s+Bo]=a|0,this.insertLeaf(l" +
+  "{this._root=A}createProxy(A,n,o,e,r,a=-1){Fe(A,n,o,e);let l=this.allocateNode(),s=Z*l,i=this._boxes;" +
+  "return i[s]=A,i[s+1]=n,i[s+2]=o,i[s+3]=e,this._nodes[s+ZA]=r,this._nodes[s+bo]=a|0,this.insertLeaf(l" +
   "),this._proxyCount++,l}destroyProxy(A){this.checkProxy(A),this.removeLeaf(A),this.freeNode(A),this._" +
-  "proxyCount--}moveProxyFat(A,n,o,e,r){let a=e[r];this.removeLeaf(A);let l=K*A,s=this._boxes;s[l]=n[o]" +
+  "proxyCount--}moveProxyFat(A,n,o,e,r){let a=e[r];this.removeLeaf(A);let l=Z*A,s=this._boxes;s[l]=n[o]" +
   "-a,s[l+1]=n[o+1]-a,s[l+2]=n[o+2]+a,s[l+3]=n[o+3]+a,this.insertLeaf(A)}moveProxy(A,n,o,e,r){this.chec" +
-  "kProxy(A),Fe(n,o,e,r),this.removeLeaf(A);let a=K*A,l=this._boxes;l[a]=n,l[a+1]=o,l[a+2]=e,l[a+3]=r,t" +
+  "kProxy(A),Fe(n,o,e,r),this.removeLeaf(A);let a=Z*A,l=this._boxes;l[a]=n,l[a+1]=o,l[a+2]=e,l[a+3]=r,t" +
   "his.insertLeaf(A)}enlargeProxy(A,n,o,e,r){this.checkProxy(A),Fe(n,o,e,r);let a=this._boxes,l=this._p" +
-  "arent,s=K*A;a[s]=n,a[s+1]=o,a[s+2]=e,a[s+3]=r;let i=l[A];for(;i!==mt;){let c=K*i;if(a[c]<=n&&a[c+1]<" +
+  "arent,s=Z*A;a[s]=n,a[s+1]=o,a[s+2]=e,a[s+3]=r;let i=l[A];for(;i!==mt;){let c=Z*i;if(a[c]<=n&&a[c+1]<" +
   "=o&&a[c+2]>=e&&a[c+3]>=r)break;n<a[c]&&(a[c]=n),o<a[c+1]&&(a[c+1]=o),e>a[c+2]&&(a[c+2]=e),r>a[c+3]&&" +
   "(a[c+3]=r),i=l[i]}}enlargeProxyFat(A,n,o){let e=n[o],r=n[o+1],a=n[o+2],l=n[o+3],s=this._boxes,i=this" +
-  "._parent,c=K*A;s[c]=e,s[c+1]=r,s[c+2]=a,s[c+3]=l;let y=i[A];for(;y!==mt;){let C=K*y;if(s[C]<=e&&s[C+" +
+  "._parent,c=Z*A;s[c]=e,s[c+1]=r,s[c+2]=a,s[c+3]=l;let y=i[A];for(;y!==mt;){let C=Z*y;if(s[C]<=e&&s[C+" +
   "1]<=r&&s[C+2]>=a&&s[C+3]>=l)break;e<s[C]&&(s[C]=e),r<s[C+1]&&(s[C+1]=r),a>s[C+2]&&(s[C+2]=a),l>s[C+3" +
   "]&&(s[C+3]=l),y=i[y]}this.enlargedSinceRebuild++}enlargedSinceRebuild=0;setCategoryBits(A,n){this.ch" +
-  "eckProxy(A);let o=this._nodes,e=this._parent;o[K*A+Bo]=n|0;for(let r=e[A];r!==mt;r=e[r]){let a=K*r;o" +
-  "[a+Bo]=o[K*o[a+Ft]+Bo]|o[K*o[a+Yt]+Bo]}}getCategoryBits(A){return this._nodes[K*A+Bo]>>>0}getUserDat" +
-  "a(A){return this._nodes[K*A+EA]}isProxy(A){return A>=0&&A<this._highWater&&this._height[A]===0}getPr" +
+  "eckProxy(A);let o=this._nodes,e=this._parent;o[Z*A+bo]=n|0;for(let r=e[A];r!==mt;r=e[r]){let a=Z*r;o" +
+  "[a+bo]=o[Z*o[a+wt]+bo]|o[Z*o[a+zt]+bo]}}getCategoryBits(A){return this._nodes[Z*A+bo]>>>0}getUserDat" +
+  "a(A){return this._nodes[Z*A+ZA]}isProxy(A){return A>=0&&A<this._highWater&&this._height[A]===0}getPr" +
   "oxyCount(){return this._proxyCount}getNodeCount(){return this._nodeCount}getRoot(){return this._root" +
   "}getHeight(){return this._root===mt?0:this._height[this._root]}getAreaRatio(){let A=this._root;if(A=" +
   "==mt)return 0;let n=this.halfPerimeter(A);if(!(n>0))return 0;let o=0;for(let e=0;e<this._highWater;e" +
@@ -77,791 +77,791 @@ export const STEP_WORKER_SOURCE =
   "s.scratchBox(A,n,o,e),0,r,!1,-1)}queryMasked(A,n,o,e,r,a){this.collect(this.scratchBox(A,n,o,e),0,a," +
   "!1,r|0)}queryBox(A,n,o){this.collect(A,n,o,!1,-1)}queryBoxMasked(A,n,o,e){this.collect(A,n,e,!1,o|0)" +
   "}queryNewOverlaps(A,n,o,e,r){this.collect(A,n,r,!1,o|0,A,n+4,e)}queryLeaves(A,n,o,e,r){this.collect(" +
-  "this.scratchBox(A,n,o,e),0,r,!0,-1)}queryProxy(A,n){this.checkProxy(A),this.collect(this._boxes,K*A," +
+  "this.scratchBox(A,n,o,e),0,r,!0,-1)}queryProxy(A,n){this.checkProxy(A),this.collect(this._boxes,Z*A," +
   "n,!0,-1)}rayCast(A,n,o,e,r,a){let l=this._root;if(l===mt||!(r>=0))return;let s=this._boxes,i=this._n" +
-  "odes,c=1/o,y=1/e,C=this._stack,I=0;for(C[I++]=l;I>0;){let _=K*C[--I],B=s[_],m=s[_+1],E=s[_+2],h=s[_+" +
+  "odes,c=1/o,y=1/e,C=this._stack,I=0;for(C[I++]=l;I>0;){let _=Z*C[--I],B=s[_],m=s[_+1],E=s[_+2],h=s[_+" +
   "3];if(o===0&&(A<B||A>E)||e===0&&(n<m||n>h))continue;let S=(B-A)*c,f=(E-A)*c,g=(m-n)*y,d=(h-n)*y,u=o=" +
   "==0?-1e300:S<f?S:f,p=o===0?1e300:S<f?f:S,x=e===0?-1e300:g<d?g:d,b=e===0?1e300:g<d?d:g,F=u>x?u:x,D=p<" +
-  "b?p:b;if(F>D||F>r||D<0)continue;let R=i[_+Ft];R===mt?a.push(i[_+EA]):(I+2>C.length&&(C=this._stack=J" +
-  "t(C,I+2)),C[I++]=i[_+Yt],C[I++]=R)}}rebuild(){this.enlargedSinceRebuild=0;let A=this._root;if(A===mt" +
+  "b?p:b;if(F>D||F>r||D<0)continue;let R=i[_+wt];R===mt?a.push(i[_+ZA]):(I+2>C.length&&(C=this._stack=J" +
+  "t(C,I+2)),C[I++]=i[_+zt],C[I++]=R)}}rebuild(){this.enlargedSinceRebuild=0;let A=this._root;if(A===mt" +
   "||this._height[A]===0)return;let n=this._proxyCount;this._buildLeaves.length<n&&(this._buildLeaves=J" +
   "t(this._buildLeaves,n),this._buildCx=eo(this._buildCx,n),this._buildCy=eo(this._buildCy,n)),this._ro" +
   "ot=this.buildTree(this.collectLeaves(A)),this._parent[this._root]=mt}collectLeaves(A){let n=this._bu" +
   "ildLeaves,o=this._buildCx,e=this._buildCy,r=this._boxes,a=this._nodes,l=this._stack,s=0,i=0;for(l[s+" +
-  "+]=A;s>0;){let c=l[--s],y=K*c,C=a[y+Ft];C===mt?(n[i]=c,o[i]=r[y]+r[y+2],e[i]=r[y+1]+r[y+3],i++):(s+2" +
-  ">l.length&&(l=this._stack=Jt(l,s+2)),l[s++]=a[y+Yt],l[s++]=C,this.freeNode(c))}return i}validate(){l" +
+  "+]=A;s>0;){let c=l[--s],y=Z*c,C=a[y+wt];C===mt?(n[i]=c,o[i]=r[y]+r[y+2],e[i]=r[y+1]+r[y+3],i++):(s+2" +
+  ">l.length&&(l=this._stack=Jt(l,s+2)),l[s++]=a[y+zt],l[s++]=C,this.freeNode(c))}return i}validate(){l" +
   "et A=this._root,n=this._parent,o=this._nodes,e=this._height,r=0,a=0;if(A!==mt){n[A]!==mt&&yo(`root $" +
   "{A} has parent ${n[A]}`);let s=this._stack,i=0;for(s[i++]=A;i>0;){let c=s[--i];a++,a>this._nodeCount" +
-  "&&yo(\"cycle or more reachable nodes than allocated\");let y=o[K*c+Ft],C=o[K*c+Yt];if(y===mt||C===mt){" +
+  "&&yo(\"cycle or more reachable nodes than allocated\");let y=o[Z*c+wt],C=o[Z*c+zt];if(y===mt||C===mt){" +
   "y!==C&&yo(`node ${c} has one child`),e[c]!==0&&yo(`leaf ${c} has height ${e[c]}`),r++;continue}(y<0|" +
   "|y>=this._highWater||C<0||C>=this._highWater||y===C)&&yo(`node ${c} has bad children ${y}, ${C}`),(n" +
   "[y]!==c||n[C]!==c)&&yo(`children of ${c} do not point back to it`);let I=e[y],_=e[C];(I<0||_<0)&&yo(" +
   "`node ${c} has a free child`),e[c]!==1+Math.max(I,_)&&yo(`node ${c} height ${e[c]} != 1 + max(${I}, " +
   "${_})`),Math.abs(I-_)>1&&yo(`node ${c} is unbalanced: child heights ${I}, ${_}`),(!this.contains(c,y" +
-  ")||!this.contains(c,C))&&yo(`box of node ${c} does not contain its children`),o[K*c+Bo]!==(o[K*y+Bo]" +
-  "|o[K*C+Bo])&&yo(`category bits of node ${c} are not its children's union`),i+2>s.length&&(s=this._st" +
+  ")||!this.contains(c,C))&&yo(`box of node ${c} does not contain its children`),o[Z*c+bo]!==(o[Z*y+bo]" +
+  "|o[Z*C+bo])&&yo(`category bits of node ${c} are not its children's union`),i+2>s.length&&(s=this._st" +
   "ack=Jt(s,i+2)),s[i++]=C,s[i++]=y}}r!==this._proxyCount&&yo(`reachable leaves ${r} != proxy count ${t" +
   "his._proxyCount}`),a!==this._nodeCount&&yo(`reachable nodes ${a} != node count ${this._nodeCount}`);" +
   "let l=0;for(let s=this._freeList;s!==mt;s=n[s])e[s]!==-1&&yo(`free node ${s} is marked live`),++l>th" +
   "is._highWater&&yo(\"free list has a cycle\");l+this._nodeCount!==this._highWater&&yo(\"free list does n" +
   "ot account for all unused nodes\")}allocateNode(){let A=this._freeList;A!==mt?this._freeList=this._pa" +
-  "rent[A]:(A=this._highWater++,A>=this._height.length&&this.growNodes(A+1));let n=K*A;return this._par" +
-  "ent[A]=mt,this._nodes[n+Ft]=mt,this._nodes[n+Yt]=mt,this._height[A]=0,this._nodes[n+EA]=-1,this._nod" +
-  "eCount++,A}freeNode(A){this._parent[A]=this._freeList,this._nodes[K*A+Ft]=mt,this._nodes[K*A+Yt]=mt," +
-  "this._height[A]=-1,this._freeList=A,this._nodeCount--}growNodes(A){this._boxes=eo(this._boxes,K*A),t" +
-  "his._nodes=Jt(this._nodes,K*A),this._parent=Jt(this._parent,A),this._height=Jt(this._height,A)}check" +
+  "rent[A]:(A=this._highWater++,A>=this._height.length&&this.growNodes(A+1));let n=Z*A;return this._par" +
+  "ent[A]=mt,this._nodes[n+wt]=mt,this._nodes[n+zt]=mt,this._height[A]=0,this._nodes[n+ZA]=-1,this._nod" +
+  "eCount++,A}freeNode(A){this._parent[A]=this._freeList,this._nodes[Z*A+wt]=mt,this._nodes[Z*A+zt]=mt," +
+  "this._height[A]=-1,this._freeList=A,this._nodeCount--}growNodes(A){this._boxes=eo(this._boxes,Z*A),t" +
+  "his._nodes=Jt(this._nodes,Z*A),this._parent=Jt(this._parent,A),this._height=Jt(this._height,A)}check" +
   "Proxy(A){if(!(A>=0&&A<this._highWater&&this._height[A]===0))throw new fA(\"INVALID_ARGUMENT\",`${Strin" +
   "g(A)} is not a live proxy of this tree`)}insertLeaf(A){if(this._root===mt){this._root=A,this._parent" +
   "[A]=mt;return}let n=this.findBestSibling(A),o=this.allocateNode(),e=this._parent,r=this._nodes,a=e[n" +
-  "];e[o]=a,r[K*o+Ft]=n,r[K*o+Yt]=A,e[n]=o,e[A]=o,a===mt?this._root=o:r[K*a+Ft]===n?r[K*a+Ft]=o:r[K*a+Y" +
+  "];e[o]=a,r[Z*o+wt]=n,r[Z*o+zt]=A,e[n]=o,e[A]=o,a===mt?this._root=o:r[Z*a+wt]===n?r[Z*a+wt]=o:r[Z*a+z" +
   "t]=o,this.refitUpward(o)}removeLeaf(A){if(A===this._root){this._root=mt;return}let n=this._parent,o=" +
-  "this._nodes,e=n[A],r=n[e],a=K*e,l=o[a+Ft]===A?o[a+Yt]:o[a+Ft];n[l]=r,r===mt?this._root=l:o[K*r+Ft]==" +
-  "=e?o[K*r+Ft]=l:o[K*r+Yt]=l,n[A]=mt,this.freeNode(e),r!==mt&&this.refitUpward(r)}findBestSibling(A){l" +
-  "et n=this._boxes,o=this._nodes,e=this._height,r=K*A,a=n[r],l=n[r+1],s=n[r+2],i=n[r+3],c=s-a+(i-l),y=" +
-  "a+s,C=l+i,I=this._root,_=this.halfPerimeter(I),B=BA(n,K*I,a,l,s,i),m=0,E=mt,h=1e300;for(e[I]<=1&&(E=" +
-  "I,h=B);e[I]>0;){let S=B+m;S<h&&e[I]<=1&&(E=I,h=S),m+=B-_;let f=o[K*I+Ft],g=o[K*I+Yt],d=K*f,u=K*g,p=B" +
+  "this._nodes,e=n[A],r=n[e],a=Z*e,l=o[a+wt]===A?o[a+zt]:o[a+wt];n[l]=r,r===mt?this._root=l:o[Z*r+wt]==" +
+  "=e?o[Z*r+wt]=l:o[Z*r+zt]=l,n[A]=mt,this.freeNode(e),r!==mt&&this.refitUpward(r)}findBestSibling(A){l" +
+  "et n=this._boxes,o=this._nodes,e=this._height,r=Z*A,a=n[r],l=n[r+1],s=n[r+2],i=n[r+3],c=s-a+(i-l),y=" +
+  "a+s,C=l+i,I=this._root,_=this.halfPerimeter(I),B=BA(n,Z*I,a,l,s,i),m=0,E=mt,h=1e300;for(e[I]<=1&&(E=" +
+  "I,h=B);e[I]>0;){let S=B+m;S<h&&e[I]<=1&&(E=I,h=S),m+=B-_;let f=o[Z*I+wt],g=o[Z*I+zt],d=Z*f,u=Z*g,p=B" +
   "A(n,d,a,l,s,i),x=BA(n,u,a,l,s,i),b=0,F=0,D=1e300,R=1e300;if(e[f]===0){let P=m+p;P<h&&(E=f,h=P)}else " +
   "b=this.halfPerimeter(f),D=m+p-b+(e[f]===1&&b<c?b:c);if(e[g]===0){let P=m+x;P<h&&(E=g,h=P)}else F=thi" +
   "s.halfPerimeter(g),R=m+x-F+(e[g]===1&&F<c?F:c);if(h<=D&&h<=R)break;let T=D<R;if(D===R){let P=n[d]+n[" +
   "d+2]-y,w=n[d+1]+n[d+3]-C,v=n[u]+n[u+2]-y,L=n[u+1]+n[u+3]-C;T=P*P+w*w<=v*v+L*L}T?(I=f,_=b,B=p):(I=g,_" +
-  "=F,B=x)}if(E===mt)for(E=this._root;e[E]>1;)E=o[K*E+Ft];return E}refitUpward(A){let n=A;for(;n!==mt;)" +
+  "=F,B=x)}if(E===mt)for(E=this._root;e[E]>1;)E=o[Z*E+wt];return E}refitUpward(A){let n=A;for(;n!==mt;)" +
   "this.refitNode(n),this.balance(n),n=this._parent[n]}refitNode(A){let n=this._boxes,o=this._nodes,e=t" +
-  "his._height,r=K*A,a=o[r+Ft],l=o[r+Yt],s=K*a,i=K*l;n[r]=Math.min(n[s],n[i]),n[r+1]=Math.min(n[s+1],n[" +
-  "i+1]),n[r+2]=Math.max(n[s+2],n[i+2]),n[r+3]=Math.max(n[s+3],n[i+3]),e[A]=1+Math.max(e[a],e[l]),o[r+B" +
-  "o]=o[s+Bo]|o[i+Bo]}balance(A){let n=this._height;if(n[A]<2)return;let o=this._nodes[K*A+Ft],e=this._" +
-  "nodes[K*A+Yt],r=n[o],a=n[e];a>r+1?this.rotateTowards(A,o,e):r>a+1?this.rotateTowards(A,e,o):this.imp" +
-  "roveArea(A,o,e)}rotateTowards(A,n,o){let e=this._nodes[K*o+Ft],r=this._nodes[K*o+Yt],a=this._height[" +
+  "his._height,r=Z*A,a=o[r+wt],l=o[r+zt],s=Z*a,i=Z*l;n[r]=Math.min(n[s],n[i]),n[r+1]=Math.min(n[s+1],n[" +
+  "i+1]),n[r+2]=Math.max(n[s+2],n[i+2]),n[r+3]=Math.max(n[s+3],n[i+3]),e[A]=1+Math.max(e[a],e[l]),o[r+b" +
+  "o]=o[s+bo]|o[i+bo]}balance(A){let n=this._height;if(n[A]<2)return;let o=this._nodes[Z*A+wt],e=this._" +
+  "nodes[Z*A+zt],r=n[o],a=n[e];a>r+1?this.rotateTowards(A,o,e):r>a+1?this.rotateTowards(A,e,o):this.imp" +
+  "roveArea(A,o,e)}rotateTowards(A,n,o){let e=this._nodes[Z*o+wt],r=this._nodes[Z*o+zt],a=this._height[" +
   "e],l=this._height[r],s=e;(l>a||l===a&&this.unionIsSmaller(n,e,r))&&(s=r),this.swapNodes(A,n,o,s)}imp" +
-  "roveArea(A,n,o){this._swapGain[0]=0,this._swapX=mt;let e=this._height;if(e[o]>0){let r=this._nodes[K" +
-  "*o+Ft],a=this._nodes[K*o+Yt];this.considerSwap(n,o,r,a),this.considerSwap(n,o,a,r)}if(e[n]>0){let r=" +
-  "this._nodes[K*n+Ft],a=this._nodes[K*n+Yt];this.considerSwap(o,n,r,a),this.considerSwap(o,n,a,r)}this" +
+  "roveArea(A,n,o){this._swapGain[0]=0,this._swapX=mt;let e=this._height;if(e[o]>0){let r=this._nodes[Z" +
+  "*o+wt],a=this._nodes[Z*o+zt];this.considerSwap(n,o,r,a),this.considerSwap(n,o,a,r)}if(e[n]>0){let r=" +
+  "this._nodes[Z*n+wt],a=this._nodes[Z*n+zt];this.considerSwap(o,n,r,a),this.considerSwap(o,n,a,r)}this" +
   "._swapX!==mt&&this.swapNodes(A,this._swapX,this._swapP,this._swapY)}considerSwap(A,n,o,e){let r=this" +
   "._height,a=r[A],l=r[e];if(a>l+1||l>a+1)return;let s=1+(a>l?a:l),i=r[o];if(s>i+1||i>s+1)return;let c=" +
-  "this._boxes,y=K*n,C=K*A,I=K*e,_=c[y+2]-c[y]+(c[y+3]-c[y+1]),B=Math.max(c[C+2],c[I+2])-Math.min(c[C]," +
+  "this._boxes,y=Z*n,C=Z*A,I=Z*e,_=c[y+2]-c[y]+(c[y+3]-c[y+1]),B=Math.max(c[C+2],c[I+2])-Math.min(c[C]," +
   "c[I])+(Math.max(c[C+3],c[I+3])-Math.min(c[C+1],c[I+1])),m=_-B;m>this._swapGain[0]&&(this._swapGain[0" +
   "]=m,this._swapX=A,this._swapP=n,this._swapY=o)}swapNodes(A,n,o,e){let r=this._parent,a=this._nodes,l" +
-  "=this._height,s=K*A,i=K*o;a[s+Ft]===n?a[s+Ft]=e:a[s+Yt]=e,a[i+Ft]===e?a[i+Ft]=n:a[i+Yt]=n,r[n]=o,r[e" +
-  "]=A,this.refitNode(o);let c=l[e],y=l[o];l[A]=1+(c>y?c:y)}halfPerimeter(A){let n=this._boxes,o=K*A;re" +
-  "turn n[o+2]-n[o]+(n[o+3]-n[o+1])}unionIsSmaller(A,n,o){let e=this._boxes,r=K*A,a=e[r],l=e[r+1],s=e[r" +
-  "+2],i=e[r+3];return BA(e,K*n,a,l,s,i)<BA(e,K*o,a,l,s,i)}contains(A,n){let o=this._boxes,e=K*A,r=K*n;" +
+  "=this._height,s=Z*A,i=Z*o;a[s+wt]===n?a[s+wt]=e:a[s+zt]=e,a[i+wt]===e?a[i+wt]=n:a[i+zt]=n,r[n]=o,r[e" +
+  "]=A,this.refitNode(o);let c=l[e],y=l[o];l[A]=1+(c>y?c:y)}halfPerimeter(A){let n=this._boxes,o=Z*A;re" +
+  "turn n[o+2]-n[o]+(n[o+3]-n[o+1])}unionIsSmaller(A,n,o){let e=this._boxes,r=Z*A,a=e[r],l=e[r+1],s=e[r" +
+  "+2],i=e[r+3];return BA(e,Z*n,a,l,s,i)<BA(e,Z*o,a,l,s,i)}contains(A,n){let o=this._boxes,e=Z*A,r=Z*n;" +
   "return o[e]<=o[r]&&o[e+1]<=o[r+1]&&o[e+2]>=o[r+2]&&o[e+3]>=o[r+3]}scratchBox(A,n,o,e){let r=this._qu" +
   "eryBox;return r[0]=A,r[1]=n,r[2]=o,r[3]=e,r}collect(A,n,o,e,r,a=Ra,l=0,s=Ma){let i=this._root;if(i==" +
   "=mt)return;let c=A[n],y=A[n+1],C=A[n+2],I=A[n+3],_=a[l],B=a[l+1],m=a[l+2],E=a[l+3],h=this._boxes,S=t" +
-  "his._nodes,f=this._stack,g=0;for(f[g++]=i;g>0;){let d=f[--g],u=K*d;if(r!==-1&&(S[u+Bo]&r)===0)contin" +
-  "ue;let p=h[u],x=h[u+1],b=h[u+2],F=h[u+3];if(p>C||b<c||x>I||F<y)continue;let D=S[u+Ft];if(D===mt){if(" +
-  "r===-1&&S[u+Bo]===0)continue;let R=S[u+EA];if(p<=m&&b>=_&&x<=E&&F>=B&&s[R]===0)continue;o.push(e?d:R" +
-  ")}else g+2>f.length&&(f=this._stack=Jt(f,g+2)),f[g++]=S[u+Yt],f[g++]=D}}buildTree(A){let n=6*(2+(32-" +
-  "Math.clz32(A)));this._buildFrames.length<n&&(this._buildFrames=new Int32Array(n)),this._buildRoots.l" +
-  "ength<n&&(this._buildRoots=new Int32Array(n));let o=this._buildFrames,e=this._buildRoots,r=this._bui" +
-  "ldLeaves,a=this._buildCx,l=this._buildCy,s=0,i=0,c=-1;for(o[s++]=0,o[s++]=A,o[s++]=-1;s>0;){s-=3;let" +
-  " y=o[s],C=o[s+1],I=o[s+2];if(C-y===1){c=r[y],e[i++]=c;continue}if(I>=0){let S=e[--i],f=e[--i],g=this" +
-  ".allocateNode();this._nodes[K*g+Ft]=f,this._nodes[K*g+Yt]=S,this._parent[f]=g,this._parent[S]=g,this" +
-  ".refitNode(g),e[i++]=g,c=g;continue}let _=a[y],B=_,m=l[y],E=m;for(let S=y+1;S<C;S++){let f=a[S],g=l[" +
-  "S];f<_?_=f:f>B&&(B=f),g<m?m=g:g>E&&(E=g)}let h=y+(C-y>>1);this.selectNth(y,C,h,B-_>=E-m?a:l),o[s+2]=" +
-  "h,s+=3,o[s++]=h,o[s++]=C,o[s++]=-1,o[s++]=y,o[s++]=h,o[s++]=-1}return c}selectNth(A,n,o,e){for(;n-A>" +
-  "1;){let r=e[A],a=e[A+n>>1],l=e[n-1],s=r<a?a<l?a:r<l?l:r:r<l?r:a<l?l:a,i=A,c=A,y=n;for(;c<y;){let C=e" +
-  "[c];C<s?this.swapBuild(i++,c++):C>s?this.swapBuild(c,--y):c++}if(o<i)n=i;else if(o>=y)A=y;else retur" +
-  "n}}swapBuild(A,n){let o=this._buildLeaves,e=this._buildCx,r=this._buildCy,a=o[A];o[A]=o[n],o[n]=a;le" +
-  "t l=e[A];e[A]=e[n],e[n]=l;let s=r[A];r[A]=r[n],r[n]=s}};function Fe(t,A,n,o){if(!(t<=n&&A<=o&&Number" +
-  ".isFinite(t)&&Number.isFinite(A)&&Number.isFinite(n)&&Number.isFinite(o)))throw new fA(\"INVALID_ARGU" +
-  "MENT\",`bad box [${t}, ${A}] - [${n}, ${o}]`)}function yo(t){throw new Error(`DynamicTree.validate: $" +
-  "{t}`)}var De=0,$A=1;var bt={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,motor:6,pulley:" +
-  "7},zA=8,xl=25*zA;var Mt={collideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},zr=0,jr=1,ts" +
-  "=2,os=3;var ns=5,As=6,we=7,es=8,rs=9,Vo=10,Xn=11,Te=12,ss=13,Ne=14,ve=15,jA=16,te=17,Le=18,Je=19;var" +
-  " Oe=21,is=22,as=23,cs=24,ls=25,Is=26,ys=27,_s=28,Cs=29,fs=30,gs=31,ln=32,Pa=6,oe=ln+Pa;function ms()" +
-  "{return new Float64Array(19)}function ro(t,A){return(t&255)<<8|A&255}var Bt=16,hA=class{type=new Uin" +
-  "t8Array(16);count=new Uint8Array(16);radius=new Float64Array(16);centroid=new Float64Array(32);slot=" +
-  "new Int32Array(16).fill(-1);verts=new Float64Array(16*Bt);normals=new Float64Array(16*Bt);slotRefs=n" +
-  "ew Int32Array(16);slotsUsed=0;freeSlots=new Int32Array(16);freeSlotCount=0;index=null;reserve(A){thi" +
-  "s.type=hn(this.type,A),this.count=hn(this.count,A),this.radius=eo(this.radius,A),this.centroid=eo(th" +
-  "is.centroid,A*2),this.slot=Jt(this.slot,A,-1)}reserveSlots(A){this.verts=eo(this.verts,A*Bt),this.no" +
-  "rmals=eo(this.normals,A*Bt),this.slotRefs=Jt(this.slotRefs,A),this.freeSlots=Jt(this.freeSlots,A)}in" +
-  "tern(A,n,o){this.release(A);let e=this.contentIndex(),r=Bs(n,o,0),a=e.get(r);a===void 0&&(a=this.fre" +
-  "eSlotCount>0?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this.reserveSlots(a+1),this.verts" +
-  ".set(n,a*Bt),this.normals.set(o,a*Bt),e.set(r,a)),this.slotRefs[a]=this.slotRefs[a]+1,this.slot[A]=a" +
-  "}release(A){let n=this.slot[A];if(n<0)return;this.slot[A]=-1;let o=this.slotRefs[n]-1;this.slotRefs[" +
-  "n]=o,!(o>0)&&(this.index?.delete(this.keyOf(n)),this.verts.fill(0,n*Bt,(n+1)*Bt),this.normals.fill(0" +
-  ",n*Bt,(n+1)*Bt),this.freeSlots[this.freeSlotCount++]=n)}forgetIndex(){this.index=null}contentIndex()" +
-  "{if(this.index!==null)return this.index;let A=new Map;for(let n=0;n<this.slotsUsed;n++)this.slotRefs" +
-  "[n]>0&&A.set(this.keyOf(n),n);return this.index=A,A}keyOf(A){return Bs(this.verts,this.normals,A*Bt)" +
-  "}},Ue=new Float64Array(2*Bt),Fa=new Uint16Array(Ue.buffer);function Bs(t,A,n){for(let o=0;o<Bt;o++)U" +
-  "e[o]=t[n+o],Ue[Bt+o]=A[n+o];return String.fromCharCode(...Fa)}var Yn=8,on=4;var Qe=3.141592653589793" +
-  ",Da=1.5707963267948966,Ge=.7853981633974483,Es=.41421356237309503;var Dl=new Float64Array(2);functio" +
-  "n Ve(t,A){let n=t[A],o=t[A+1];if(n!==n||o!==o){t[A]=NaN;return}let e=Math.abs(o),r=Math.abs(n);if(r=" +
-  "==0){o<0||o===0&&1/o<0?t[A]=1/n<0?-Qe:Qe:t[A]=n;return}if(e===1/0&&r===1/0){let I=o>0?Ge:3*Ge;t[A]=n" +
-  "<0?-I:I;return}let a=r>e,l=a?e/r:r/e,s=l>Es?(l-1)/(l+1):l,i=s*s,c=0;for(let I=22;I>=2;I--)c=1/(2*I+1" +
-  ")-i*c;let y=s-s*i*(1/3-i*c),C=l>Es?Ge+y:y;a&&(C=Da-C),o<0&&(C=Qe-C),t[A]=n<0?-C:C}function co(t,A,n)" +
-  "{let o=n[0],e=n[1],r=n[2],a=n[3],l=n[4],s=n[5],i=t[1],c=t[2];t[1]=r*i-a*c,t[2]=a*i+r*c;let y=o-l,C=e" +
-  "-s,I=0;for(let _=0;_<A;_++){let B=3+_*8,m=t[B+6];if(!(m<.02))continue;let E=t[B+4],h=t[B+5],S=t[B+7]" +
-  ",f=r*E-a*h,g=a*E+r*h,d=3+I*8;t[d+0]=f,t[d+1]=g,t[d+2]=f+y,t[d+3]=g+C,t[d+4]=o+f,t[d+5]=e+g,t[d+6]=m," +
-  "t[d+7]=S,I++}t[0]=I}function Ro(t,A,n,o,e,r){let a=3+A*8;t[a+4]=n,t[a+5]=o,t[a+6]=e,t[a+7]=r}functio" +
-  "n us(t){t[1]=-t[1],t[2]=-t[2];let A=t[0];for(let n=0;n<A;n++){let o=3+n*8,e=t[o+0],r=t[o+1];t[o+0]=t" +
-  "[o+2],t[o+1]=t[o+3],t[o+2]=e,t[o+3]=r;let a=t[o+7];t[o+7]=(a&255)<<8|a>>8&255}}function Wn(t,A){let " +
-  "n=t[0],o=t[1],e=t[2],r=t[3],a=t[4],l=t[5],s=t[6],i=t[7],c=e-n,y=r-o,C=s-a,I=i-l,_=n-a,B=o-l,m=c*c+y*" +
-  "y,E=C*C+I*I,h=_*c+B*y,S=_*C+B*I,f=c*C+y*I,g=m*E-f*f,d=0;g!==0&&(d=(f*S-h*E)/g,d=d<0?0:d>1?1:d);let u" +
-  "=(f*d+S)/E;u<0?(u=0,d=-h/m,d=d<0?0:d>1?1:d):u>1&&(u=1,d=(f-h)/m,d=d<0?0:d>1?1:d),A[0]=d,A[1]=u;let p" +
-  "=n+d*c-(a+u*C),x=o+d*y-(l+u*I);A[2]=p*p+x*x}function ds(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i" +
-  "=o[4],c=o[5],y=o[6],C=o[7],I=t.verts,_=t.slot[A]*Bt,B=t.slot[n]*Bt,m=t.radius[A],E=t.radius[n],h=I[_" +
-  "],S=I[_+1],f=l*y+s*C,g=l*C-s*y,d=i-r,u=c-a,p=I[B],x=I[B+1],b=f*p-g*x+l*d+s*u,F=g*p+f*x-s*d+l*u,D=b-h" +
-  ",R=F-S,T=Math.sqrt(D*D+R*R),P=T-m-E;if(P>=.02){e[0]=0;return}T>1e-12?(D/=T,R/=T):(D=0,R=1);let w=.5*" +
-  "(m-E+T);e[1]=D,e[2]=R,Ro(e,0,h+w*D,S+w*R,P,0),co(e,1,o)}function qe(t,A,n,o,e){let r=o[0],a=o[1],l=o" +
-  "[2],s=o[3],i=o[4],c=o[5],y=o[6],C=o[7],I=t.verts,_=t.slot[A]*Bt,B=t.slot[n]*Bt,m=t.radius[A],E=t.rad" +
-  "ius[n],h=l*y+s*C,S=l*C-s*y,f=i-r,g=c-a,d=I[B],u=I[B+1],p=h*d-S*u+l*f+s*g,x=S*d+h*u-s*f+l*g,b=I[_],F=" +
-  "I[_+1],D=I[_+2]-b,R=I[_+3]-F,T=(p-b)*D+(x-F)*R,P=D*D+R*R,w=b,v=F;if(T>=P)w=b+D,v=F+R;else if(T>0){le" +
-  "t U=T/P;w=b+U*D,v=F+U*R}let L=p-w,q=x-v,J=Math.sqrt(L*L+q*q),N=J-m-E;if(N>=.02){e[0]=0;return}J>1e-1" +
-  "2?(L/=J,q/=J):(L=t.normals[_],q=t.normals[_+1]);let V=.5*(m-E+J);e[1]=L,e[2]=q,Ro(e,0,w+V*L,v+V*q,N," +
-  "0),co(e,1,o)}var ne=new Float64Array(3),nn=new Float64Array(8);function Xe(t,A,n,o,e){let r=o[0],a=o" +
-  "[1],l=o[2],s=o[3],i=o[4],c=o[5],y=o[6],C=o[7],I=t.verts,_=t.slot[A]*Bt,B=t.slot[n]*Bt,m=t.radius[A]," +
-  "E=t.radius[n],h=m+E,S=I[_],f=I[_+1],g=I[_+2]-S,d=I[_+3]-f,u=l*y+s*C,p=l*C-s*y,x=i-r,b=c-a,F=l*x+s*b-" +
-  "S,D=-s*x+l*b-f,R=I[B],T=I[B+1],P=u*R-p*T+F,w=p*R+u*T+D;R=I[B+2],T=I[B+3];let v=u*R-p*T+F,L=p*R+u*T+D" +
-  ";nn[0]=0,nn[1]=0,nn[2]=g,nn[3]=d,nn[4]=P,nn[5]=w,nn[6]=v,nn[7]=L,Wn(nn,ne);let q=ne[2],J=h+.02;if(q>" +
-  "=J*J){e[0]=0;return}let N=Math.sqrt(q),V=ne[0],U=ne[1],O=Math.sqrt(g*g+d*d),z=g/O,et=d/O,nt=v-P,k=L-" +
-  "w,X=Math.sqrt(nt*nt+k*k),rt=nt/X,ot=k/X,Y=P*z+w*et,G=v*z+L*et,at=Y<=0&&G<=0||Y>=O&&G>=O,$=-P*rt-w*ot" +
-  ",yt=(g-P)*rt+(d-w)*ot,Pt=$<=0&&yt<=0||$>=X&&yt>=X,ct=0;if(!at&&!Pt){let Ct=-et,j=z,_t=P*Ct+w*j,ht=v*" +
-  "Ct+L*j,tt=Math.min(_t,ht);-Math.max(_t,ht)>tt&&(tt=-Math.max(_t,ht),Ct=-Ct,j=-j);let st=-ot,St=rt;_t" +
-  "=-P*st-w*St,ht=(g-P)*st+(d-w)*St;let Tt=Math.min(_t,ht);if(-Math.max(_t,ht)>Tt&&(Tt=-Math.max(_t,ht)" +
-  ",st=-st,St=-St),tt+.1*.005>=Tt){let xt=P,At=w,it=v,It=L;if(Y<0&&G>0){let gt=-Y/(G-Y);xt=P+gt*(v-P),A" +
-  "t=w+gt*(L-w)}else if(G<0&&Y>0){let gt=-G/(Y-G);it=v+gt*(P-v),It=L+gt*(w-L)}if(Y>O&&G<O){let gt=(Y-O)" +
-  "/(Y-G);xt=P+gt*(v-P),At=w+gt*(L-w)}else if(G>O&&Y<O){let gt=(G-O)/(G-Y);it=v+gt*(P-v),It=L+gt*(w-L)}" +
-  "let ft=xt*Ct+At*j,wt=it*Ct+It*j;if(ft<=N+.005||wt<=N+.005){e[1]=Ct,e[2]=j;let gt=.5*(m-E-ft);Ro(e,0," +
-  "S+xt+gt*Ct,f+At+gt*j,ft-h,ro(0,0)),gt=.5*(m-E-wt),Ro(e,1,S+it+gt*Ct,f+It+gt*j,wt-h,ro(0,1)),ct=2}}el" +
-  "se{let xt=0,At=0,it=g,It=d;if($<0&&yt>0){let gt=-$/(yt-$);xt=gt*g,At=gt*d}else if(yt<0&&$>0){let gt=" +
-  "-yt/($-yt);it=g-gt*g,It=d-gt*d}if($>X&&yt<X){let gt=($-X)/($-yt);xt=gt*g,At=gt*d}else if(yt>X&&$<X){" +
-  "let gt=(yt-X)/(yt-$);it=g-gt*g,It=d-gt*d}let ft=(xt-P)*st+(At-w)*St,wt=(it-P)*st+(It-w)*St;if(ft<=N+" +
-  ".005||wt<=N+.005){e[1]=-st,e[2]=-St;let gt=.5*(E-m-ft);Ro(e,0,S+xt+gt*st,f+At+gt*St,ft-h,ro(0,0)),gt" +
-  "=.5*(E-m-wt),Ro(e,1,S+it+gt*st,f+It+gt*St,wt-h,ro(1,0)),ct=2}}}if(ct===0){let Ct=V*g,j=V*d,_t=P+U*nt" +
-  ",ht=w+U*k,tt=_t-Ct,st=ht-j;N>1e-12?(tt/=N,st/=N):(tt=-et,st=z);let St=.5*(m-E+N);e[1]=tt,e[2]=st;let" +
-  " Tt=ro(V===0?0:1,U===0?0:1);Ro(e,0,S+Ct+St*tt,f+j+St*st,N-h,Tt),ct=1}co(e,ct,o)}function ps(t,A,n,o," +
-  "e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],y=o[6],C=o[7],I=t.verts,_=t.slot[A]*Bt,B=t.slot[n]*" +
-  "Bt,m=t.radius[n],E=l*y+s*C,h=l*C-s*y,S=i-r,f=c-a,g=I[B],d=I[B+1],u=I[_],p=I[_+1],x=E*g-h*d+l*S+s*f-u" +
-  ",b=h*g+E*d-s*S+l*f-p,F=I[_+2]-u,D=I[_+3]-p,R=t.normals[_],T=t.normals[_+1];if(R*x+T*b<0){e[0]=0;retu" +
-  "rn}let P=F*x+D*b,w=F*F+D*D,v=0,L=0;if(P<=0){let O=u-I[_+4],z=p-I[_+5];if(O*x+z*b<=0){e[0]=0;return}}" +
-  "else if(P>=w){let O=I[_+6]-I[_+2],z=I[_+7]-I[_+3];if(O*(x-F)+z*(b-D)>0){e[0]=0;return}v=F,L=D}else{l" +
-  "et O=P/w;v=O*F,L=O*D}let q=x-v,J=b-L,N=Math.sqrt(q*q+J*J),V=N-m;if(V>=.02){e[0]=0;return}N>1e-12?(q/" +
-  "=N,J/=N):(q=R,J=T);let U=.5*(N-m);e[1]=q,e[2]=J,e[7]=u+v+U*q,e[8]=p+L+U*J,e[9]=V,e[10]=0,co(e,1,o)}v" +
-  "ar ut=new Float64Array(16),_o=new Float64Array(16),An=new Float64Array(8),SA=new Float64Array(3),vt=" +
-  "new Float64Array(10),Et=new Float64Array(12),Qt=new Float64Array(11),Ae=0,uA=1,xs=2,bs=.01,Rs=.01,wa" +
-  "=.1*.005;function Ye(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],y=o[6],C=o[7],I=t.vert" +
-  "s,_=t.normals,B=t.slot[A]*Bt,m=t.slot[n]*Bt,E=t.count[n],h=t.radius[n],S=I[B],f=I[B+1],g=I[B+2]-S,d=" +
-  "I[B+3]-f,u=_[B],p=_[B+1],x=-p,b=u,F=_[B+4],D=_[B+5],R=_[B+6],T=_[B+7],P=-D*b-F*x>=bs,w=x*R+b*T>=bs;v" +
-  "t[0]=x,vt[1]=b,vt[2]=F,vt[3]=D,vt[4]=R,vt[5]=T,vt[6]=P?1:0,vt[7]=w?1:0;let v=l*y+s*C,L=l*C-s*y,q=i-r" +
-  ",J=c-a,N=l*q+s*J-S,V=-s*q+l*J-f,U=t.centroid[2*n],O=t.centroid[2*n+1],z=v*U-L*O+N,et=L*U+v*O+V,nt=u*" +
-  "z+p*et<0,k=P?F*z+D*et<0:!0,X=w?R*(z-g)+T*(et-d)<0:!0;if(nt&&k&&X){e[0]=0;return}for(let j=0;j<2*E;j+" +
-  "=2){let _t=I[m+j],ht=I[m+j+1];ut[j]=v*_t-L*ht+N,ut[j+1]=L*_t+v*ht+V;let tt=_[m+j],st=_[m+j+1];_o[j]=" +
-  "v*tt-L*st,_o[j+1]=L*tt+v*st}An[0]=0,An[1]=0,An[2]=g,An[3]=d;let rt=1e300,ot=0,Y=0,G=0;for(let j=0;j<" +
-  "E;j++){let _t=j+1<E?j+1:0;An[4]=ut[2*j],An[5]=ut[2*j+1],An[6]=ut[2*_t],An[7]=ut[2*_t+1],Wn(An,SA),SA" +
-  "[2]<rt&&(rt=SA[2],ot=j,Y=SA[0],G=SA[1])}let at=Math.sqrt(rt);if(E>=3&&at>0){let j=!0;for(let _t=0;_t" +
-  "<E;_t++)if(_o[2*_t]*-ut[2*_t]+_o[2*_t+1]*-ut[2*_t+1]>0){j=!1;break}j&&(at=0)}if(at>h+.02){e[0]=0;ret" +
-  "urn}Qt[0]=S,Qt[1]=f,Qt[2]=g,Qt[3]=d,Qt[4]=u,Qt[5]=p,Qt[6]=P?F:u,Qt[7]=P?D:p,Qt[8]=w?R:u,Qt[9]=w?T:p," +
-  "Qt[10]=h;let $=-1,yt=-1;if(!nt&&at>wa){let j=ot+1<E?ot+1:0,_t=Y===0||Y===1,ht=G===0||G===1;if(_t&&ht" +
-  "){let tt=Y===0?0:g,st=Y===0?0:d,St=G===0?ot:j,Tt=(ut[2*St]-tt)/at,xt=(ut[2*St+1]-st)/at;vt[8]=Tt,vt[" +
-  "9]=xt;let At=ke();if(At===Ae){e[0]=0;return}if(At===uA){let it=.5*(at-h);e[1]=Tt,e[2]=xt;let It=3;e[" +
-  "It+4]=S+tt+it*Tt,e[It+5]=f+st+it*xt,e[It+6]=at-h,e[It+7]=ro(Y===0?0:1,St),co(e,1,o);return}$=St}else" +
-  " if(_t){let tt=ot,st=Y===0?0:g,St=Y===0?0:d;_o[2*tt]*(st-ut[2*tt])+_o[2*tt+1]*(St-ut[2*tt+1])<0&&(tt" +
-  "=tt+1<E?tt+1:0),vt[8]=-_o[2*tt],vt[9]=-_o[2*tt+1];let Tt=ke();if(Tt===Ae){e[0]=0;return}if(Tt===uA){" +
-  "co(e,Ms(tt,E,e),o);return}yt=tt}else if(ht)$=G===0?ot:j;else{let tt=u*ut[2*ot]+p*ut[2*ot+1],st=u*ut[" +
-  "2*j]+p*ut[2*j+1];$=tt<st?ot:j}}else{let j=1e300;for(let tt=0;tt<E;tt++){let st=u*ut[2*tt]+p*ut[2*tt+" +
-  "1];st<j&&(j=st,$=tt)}if(P){let tt=1e300;for(let st=0;st<E;st++)tt=Math.min(tt,F*ut[2*st]+D*ut[2*st+1" +
-  "]);tt>j&&(j=tt,$=-1)}if(w){let tt=1e300;for(let st=0;st<E;st++)tt=Math.min(tt,R*(ut[2*st]-g)+T*(ut[2" +
-  "*st+1]-d));tt>j&&(j=tt,$=-1)}let _t=-1e300,ht=-1;for(let tt=0;tt<E;tt++){let st=_o[2*tt],St=_o[2*tt+" +
-  "1];if(vt[8]=-st,vt[9]=-St,ke()!==uA)continue;let Tt=ut[2*tt],xt=ut[2*tt+1],At=Math.min(st*-Tt+St*-xt" +
-  ",st*(g-Tt)+St*(d-xt));At>_t&&(_t=At,ht=tt)}if(_t>j){co(e,Ms(ht,E,e),o);return}if($===-1){e[0]=0;retu" +
-  "rn}}if(yt===-1){let j=$>0?$-1:E-1,_t=u*_o[2*j]+p*_o[2*j+1],ht=u*_o[2*$]+p*_o[2*$+1];yt=_t<ht?j:$}let" +
-  " Pt=yt,ct=yt+1<E?yt+1:0;Et[0]=0,Et[1]=0,Et[2]=g,Et[3]=d,Et[4]=ut[2*Pt],Et[5]=ut[2*Pt+1],Et[6]=ut[2*c" +
-  "t],Et[7]=ut[2*ct+1],Et[8]=u,Et[9]=p,Et[10]=0,Et[11]=h;let Ct=Ps(ro(0,ct),ro(1,Pt),e);Ct>0&&(e[1]=u,e" +
-  "[2]=p,Fs(e)),co(e,Ct,o)}function ke(){let t=vt[8],A=vt[9];return t*vt[0]+A*vt[1]<=0?vt[6]===0?xs:t*v" +
-  "t[3]-A*vt[2]>Rs?Ae:uA:vt[7]===0?xs:vt[4]*A-vt[5]*t>Rs?Ae:uA}function Ms(t,A,n){let o=Qt[2],e=Qt[3],r" +
-  "=t,a=t+1<A?t+1:0,l=ut[2*r],s=ut[2*r+1],i=_o[2*r],c=_o[2*r+1],y=i*-l+c*-s,C=i*(o-l)+c*(e-s),I=Qt[4]*i" +
-  "+Qt[5]*c;if((y<C?Qt[6]*i+Qt[7]*c:Qt[8]*i+Qt[9]*c)<I)return 0;Et[0]=l,Et[1]=s,Et[2]=ut[2*a],Et[3]=ut[" +
-  "2*a+1],Et[4]=0,Et[5]=0,Et[6]=o,Et[7]=e,Et[8]=i,Et[9]=c,Et[10]=Qt[10],Et[11]=0;let B=Ps(ro(1,r),ro(0," +
-  "a),n);return B>0&&(n[1]=-i,n[2]=-c,Fs(n)),B}function Ps(t,A,n){let o=Et[0],e=Et[1],r=Et[8],a=Et[9],l" +
-  "=Et[10],s=Et[11],i=Et[4],c=Et[5],y=Et[6],C=Et[7],I=-a,_=r,B=(Et[2]-o)*I+(Et[3]-e)*_,m=(i-o)*I+(c-e)*" +
-  "_,E=(y-o)*I+(C-e)*_;if(m<0||B<E)return 0;let h=m-E,S=y,f=C;if(E<0&&h>1e-12){let R=-E/h;S=y+R*(i-y),f" +
-  "=C+R*(c-C)}let g=i,d=c;if(m>B&&h>1e-12){let R=(B-E)/h;g=y+R*(i-y),d=C+R*(c-C)}let u=(S-o)*r+(f-e)*a," +
-  "p=(g-o)*r+(d-e)*a,x=.5*(l-s-u);S+=x*r,f+=x*a,x=.5*(l-s-p),g+=x*r,d+=x*a;let b=l+s,F=3,D=11;return n[" +
-  "F+4]=S,n[F+5]=f,n[F+6]=u-b,n[F+7]=t,n[D+4]=g,n[D+5]=d,n[D+6]=p-b,n[D+7]=A,2}function Fs(t){let A=Qt[" +
-  "0],n=Qt[1];for(let o=0;o<2;o++)t[3+o*8+4]+=A,t[3+o*8+5]+=n}function Ds(t,A,n,o,e){let r=o[0],a=o[1]," +
-  "l=o[2],s=o[3],i=o[4],c=o[5],y=o[6],C=o[7],I=t.verts,_=t.normals,B=t.slot[A]*Bt,m=t.slot[n]*Bt,E=t.co" +
-  "unt[A],h=t.radius[A],S=t.radius[n],f=h+S,g=l*y+s*C,d=l*C-s*y,u=i-r,p=c-a,x=I[m],b=I[m+1],F=g*x-d*b+l" +
-  "*u+s*p,D=d*x+g*b-s*u+l*p,R=0,T=-1e300;for(let nt=0;nt<E;nt++){let k=B+2*nt,X=_[k]*(F-I[k])+_[k+1]*(D" +
-  "-I[k+1]);X>T&&(T=X,R=nt)}if(T-f>=.02){e[0]=0;return}let P=B+2*R,w=B+2*(R+1<E?R+1:0),v=I[P],L=I[P+1]," +
-  "q=I[w],J=I[w+1],N=(F-v)*(q-v)+(D-L)*(J-L),V=(F-q)*(v-q)+(D-J)*(L-J),U,O,z,et;if((N<0||V<0)&&T>1e-12)" +
-  "{let nt=N<0?v:q,k=N<0?L:J;U=F-nt,O=D-k;let X=Math.sqrt(U*U+O*O);if(U/=X,O/=X,T=X-f,T>=.02){e[0]=0;re" +
-  "turn}let rt=.5*(h-S+X);z=nt+rt*U,et=k+rt*O}else{U=_[P],O=_[P+1];let nt=.5*(h-S-T);z=F+nt*U,et=D+nt*O" +
-  ",T-=f}e[1]=U,e[2]=O,Ro(e,0,z,et,T,0),co(e,1,o)}var Kt=new Float64Array(16),In=new Float64Array(16),W" +
-  "t=new Float64Array(16),go=new Float64Array(16),ee=new Float64Array(3),en=new Float64Array(8),se=new " +
-  "Float64Array(2),Ke=new Float64Array(1),vs=2;var Ta=0,ws=vs;var Na=.1*.005,He=.1*.005;function ie(t,A" +
-  ",n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],y=o[6],C=o[7],I=t.verts,_=t.normals,B=t.count[" +
-  "A],m=t.count[n],E=t.radius[A],h=t.radius[n],S=E+h;se[0]=E,se[1]=h;let f=t.slot[A]*Bt,g=t.slot[n]*Bt," +
-  "d=I[f],u=I[f+1],p=l*y+s*C,x=l*C-s*y,b=i-r,F=c-a,D=l*b+s*F-d,R=-s*b+l*F-u,T=.02+S,P=0,w=0,v=0,L=0;if(" +
-  "B===4&&m===4&&ws!==Ta){let N=I[f+4],V=I[f+5],U=I[g+4],O=I[g+5],z=ws===vs&&I[f]===-N&&I[f+1]===-V&&I[" +
-  "f+2]===N&&I[f+3]===-V&&I[f+6]===-N&&I[f+7]===V&&I[g]===-U&&I[g+1]===-O&&I[g+2]===U&&I[g+3]===-O&&I[g" +
-  "+6]===-U&&I[g+7]===O;if(z){let At=l*b+s*F,it=-s*b+l*F,It=Math.abs(p),ft=Math.abs(x),wt=U*It+O*ft,gt=" +
-  "U*ft+O*It,kt=-it-V-gt,Io=0,Nt=At-N-wt;if(Nt>kt&&(kt=Nt,Io=1),Nt=it-V-gt,Nt>kt&&(kt=Nt,Io=2),Nt=-At-N" +
-  "-wt,Nt>kt&&(kt=Nt,Io=3),kt>=T){e[0]=0;return}P=kt,v=Io;let Zo=-(p*At+x*it),$o=x*At-p*it,yA=N*It+V*ft" +
-  ",_A=N*ft+V*It;if(kt=-$o-O-_A,Io=0,Nt=Zo-U-yA,Nt>kt&&(kt=Nt,Io=1),Nt=$o-O-_A,Nt>kt&&(kt=Nt,Io=2),Nt=-" +
-  "Zo-U-yA,Nt>kt&&(kt=Nt,Io=3),kt>=T){e[0]=0;return}w=kt,L=Io}let et=I[f+2]-d,nt=I[f+3]-u,k=I[f+4]-d,X=" +
-  "I[f+5]-u,rt=I[f+6]-d,ot=I[f+7]-u,Y=p*I[g]-x*I[g+1]+D,G=x*I[g]+p*I[g+1]+R,at=p*I[g+2]-x*I[g+3]+D,$=x*" +
-  "I[g+2]+p*I[g+3]+R,yt=p*I[g+4]-x*I[g+5]+D,Pt=x*I[g+4]+p*I[g+5]+R,ct=p*I[g+6]-x*I[g+7]+D,Ct=x*I[g+6]+p" +
-  "*I[g+7]+R;if(!z){let At=_[f],it=_[f+1],It=0,ft=Math.min(Math.min(At*Y+it*G,At*at+it*$),Math.min(At*y" +
-  "t+it*Pt,At*ct+it*Ct))-(At*0+it*0);At=_[f+2],it=_[f+3];let wt=Math.min(Math.min(At*Y+it*G,At*at+it*$)" +
-  ",Math.min(At*yt+it*Pt,At*ct+it*Ct))-(At*et+it*nt);if(wt>ft&&(ft=wt,It=1),At=_[f+4],it=_[f+5],wt=Math" +
-  ".min(Math.min(At*Y+it*G,At*at+it*$),Math.min(At*yt+it*Pt,At*ct+it*Ct))-(At*k+it*X),wt>ft&&(ft=wt,It=" +
-  "2),At=_[f+6],it=_[f+7],wt=Math.min(Math.min(At*Y+it*G,At*at+it*$),Math.min(At*yt+it*Pt,At*ct+it*Ct))" +
-  "-(At*rt+it*ot),wt>ft&&(ft=wt,It=3),ft>=T){e[0]=0;return}P=ft,v=It}let j=p*_[g]-x*_[g+1],_t=x*_[g]+p*" +
-  "_[g+1],ht=p*_[g+2]-x*_[g+3],tt=x*_[g+2]+p*_[g+3],st=p*_[g+4]-x*_[g+5],St=x*_[g+4]+p*_[g+5],Tt=p*_[g+" +
-  "6]-x*_[g+7],xt=x*_[g+6]+p*_[g+7];if(!z){let At=0,it=Math.min(Math.min(j*0+_t*0,j*et+_t*nt),Math.min(" +
-  "j*k+_t*X,j*rt+_t*ot))-(j*Y+_t*G),It=Math.min(Math.min(ht*0+tt*0,ht*et+tt*nt),Math.min(ht*k+tt*X,ht*r" +
-  "t+tt*ot))-(ht*at+tt*$);if(It>it&&(it=It,At=1),It=Math.min(Math.min(st*0+St*0,st*et+St*nt),Math.min(s" +
-  "t*k+St*X,st*rt+St*ot))-(st*yt+St*Pt),It>it&&(it=It,At=2),It=Math.min(Math.min(Tt*0+xt*0,Tt*et+xt*nt)" +
-  ",Math.min(Tt*k+xt*X,Tt*rt+xt*ot))-(Tt*ct+xt*Ct),It>it&&(it=It,At=3),it>=T){e[0]=0;return}w=it,L=At}K" +
-  "t[0]=0,Kt[1]=0,Kt[2]=et,Kt[3]=nt,Kt[4]=k,Kt[5]=X,Kt[6]=rt,Kt[7]=ot;for(let At=0;At<8;At++)In[At]=_[f" +
-  "+At];Wt[0]=Y,Wt[1]=G,Wt[2]=at,Wt[3]=$,Wt[4]=yt,Wt[5]=Pt,Wt[6]=ct,Wt[7]=Ct,go[0]=j,go[1]=_t,go[2]=ht," +
-  "go[3]=tt,go[4]=st,go[5]=St,go[6]=Tt,go[7]=xt}else{for(let N=0;N<2*B;N+=2)Kt[N]=I[f+N]-d,Kt[N+1]=I[f+" +
-  "N+1]-u,In[N]=_[f+N],In[N+1]=_[f+N+1];for(let N=0;N<2*m;N+=2){let V=I[g+N],U=I[g+N+1];Wt[N]=p*V-x*U+D" +
-  ",Wt[N+1]=x*V+p*U+R;let O=_[g+N],z=_[g+N+1];go[N]=p*O-x*z,go[N+1]=x*O+p*z}if(Ts(Kt,In,B,Wt,m),P=Ke[0]" +
-  ",v=We,P>=T){e[0]=0;return}if(Ts(Wt,go,m,Kt,B),w=Ke[0],L=We,w>=T){e[0]=0;return}}let q=w>P+Na;q?v=Ns(" +
-  "go,L,In,B):L=Ns(In,v,go,m);let J;if(P>He||w>He){let N=v,V=v+1<B?v+1:0,U=L,O=L+1<m?L+1:0,z=Kt[2*N],et" +
-  "=Kt[2*N+1],nt=Kt[2*V],k=Kt[2*V+1],X=Wt[2*U],rt=Wt[2*U+1],ot=Wt[2*O],Y=Wt[2*O+1];en[0]=z,en[1]=et,en[" +
-  "2]=nt,en[3]=k,en[4]=X,en[5]=rt,en[6]=ot,en[7]=Y,Wn(en,ee);let G=Math.sqrt(ee[2]);if(G-S>=.02){e[0]=0" +
-  ";return}J=q?re(Wt,go,m,L,Kt,B,v,!0,e):re(Kt,In,B,v,Wt,m,L,!1,e);let at=1e300;for(let ct=0;ct<J;ct++)" +
-  "{let Ct=e[3+ct*8+6];Ct<at&&(at=Ct)}let $=ee[0],yt=ee[1];if($*(1-$)+yt*(1-yt)===0&&G-S+He<at){let ct=" +
-  "$===0?z:nt,Ct=$===0?et:k,j=yt===0?X:ot,_t=yt===0?rt:Y,ht=(j-ct)/G,tt=(_t-Ct)/G,st=.5*(E-h+G);e[1]=ht" +
-  ",e[2]=tt,e[7]=ct+st*ht,e[8]=Ct+st*tt,e[9]=G-S,e[10]=ro($===0?N:V,yt===0?U:O),J=1}}else J=q?re(Wt,go," +
-  "m,L,Kt,B,v,!0,e):re(Kt,In,B,v,Wt,m,L,!1,e);for(let N=0;N<J;N++)e[3+N*8+4]+=d,e[3+N*8+5]+=u;co(e,J,o)" +
-  "}var We=0;function Ts(t,A,n,o,e){let r=0,a=-1e300,l=e===4,s=o[0],i=o[1],c=o[2],y=o[3],C=o[4],I=o[5]," +
-  "_=o[6],B=o[7];for(let m=0;m<n;m++){let E=A[2*m],h=A[2*m+1],S=E*t[2*m]+h*t[2*m+1],f;if(l)f=Math.min(M" +
-  "ath.min(E*s+h*i,E*c+h*y),Math.min(E*C+h*I,E*_+h*B));else{f=1e300;for(let g=0;g<2*e;g+=2)f=Math.min(f" +
-  ",E*o[g]+h*o[g+1])}f-=S,f>a&&(a=f,r=m)}We=r,Ke[0]=a}function Ns(t,A,n,o){let e=t[2*A],r=t[2*A+1],a=0," +
-  "l=1e300;for(let s=0;s<o;s++){let i=e*n[2*s]+r*n[2*s+1];i<l&&(l=i,a=s)}return a}function re(t,A,n,o,e" +
-  ",r,a,l,s){let i=se[l?1:0],c=se[l?0:1],y=o,C=o+1<n?o+1:0,I=a,_=a+1<r?a+1:0,B=A[2*y],m=A[2*y+1],E=t[2*" +
-  "y],h=t[2*y+1],S=e[2*I],f=e[2*I+1],g=e[2*_],d=e[2*_+1],u=-m,p=B,x=(t[2*C]-E)*u+(t[2*C+1]-h)*p,b=(S-E)" +
-  "*u+(f-h)*p,F=(g-E)*u+(d-h)*p;if(b<0||x<F)return 0;let D=b-F,R=g,T=d;if(F<0&&D>1e-12){let U=-F/D;R=g+" +
-  "U*(S-g),T=d+U*(f-d)}let P=S,w=f;if(b>x&&D>1e-12){let U=(x-F)/D;P=g+U*(S-g),w=d+U*(f-d)}let v=(R-E)*B" +
-  "+(T-h)*m,L=(P-E)*B+(w-h)*m,q=.5*(i-c-v);R+=q*B,T+=q*m,q=.5*(i-c-L),P+=q*B,w+=q*m;let J=i+c,N=3,V=11;" +
-  "return l?(s[1]=-B,s[2]=-m,s[N+4]=P,s[N+5]=w,s[N+6]=L-J,s[N+7]=ro(I,C),s[V+4]=R,s[V+5]=T,s[V+6]=v-J,s" +
-  "[V+7]=ro(_,y)):(s[1]=B,s[2]=m,s[N+4]=R,s[N+5]=T,s[N+6]=v-J,s[N+7]=ro(y,_),s[V+4]=P,s[V+5]=w,s[V+6]=L" +
-  "-J,s[V+7]=ro(C,I)),2}var xn={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},ho=5;function ae" +
-  "(t,A,n,o,e){e[0]=0}var Zn=xn.circle,$n=xn.capsule,zn=xn.segment,jn=xn.polygon,tA=xn.chainSegment,$e=" +
-  "new Uint8Array(ho*ho),Ze=[];function mo(t,A,n){$e[t*ho+A]=1,Ze[t*ho+A]=n}mo(Zn,Zn,ds);mo($n,Zn,qe);m" +
-  "o($n,$n,Xe);mo(zn,Zn,qe);mo(zn,$n,Xe);mo(zn,zn,ae);mo(zn,jn,ie);mo(jn,Zn,Ds);mo(jn,$n,ie);mo(jn,jn,i" +
-  "e);mo(tA,Zn,ps);mo(tA,$n,Ye);mo(tA,jn,Ye);mo(tA,zn,ae);mo(tA,tA,ae);function Ls(t,A){return $e[t*ho+" +
-  "A]===1}function va(t){let A=new Float64Array(8);return(n,o,e,r,a)=>{for(let l=0;l<4;l++)A[l]=r[l+4]," +
-  "A[l+4]=r[l];t(n,e,o,A,a),us(a)}}var ce=[];for(let t=0;t<ho;t++)for(let A=0;A<ho;A++)ce[t*ho+A]=Ls(t," +
-  "A)?Ze[t*ho+A]:va(Ze[A*ho+t]);var BI=new Float64Array(8);function ze(t,A,n,o,e){let r=n[0],a=n[1],l=n" +
-  "[2],s=n[3],i=t.count[A],c=t.radius[A],y=t.verts,C=t.slot[A]*Bt,I=y[C],_=y[C+1],B=l*I-s*_,m=s*I+l*_,E" +
-  "=B,h=m;for(let S=1;S<i;S++){I=y[C+2*S],_=y[C+2*S+1];let f=l*I-s*_,g=s*I+l*_;f<B?B=f:f>E&&(E=f),g<m?m" +
-  "=g:g>h&&(h=g)}o[e]=r+B-c,o[e+1]=a+m-c,o[e+2]=r+E+c,o[e+3]=a+h+c}var le=.001,Js=.002;function Os(t,A," +
-  "n,o){let e=o[0];if(e===0||e===2&&o[10]===o[18]){t.cacheValid[A]=0;return}let r=n[0],a=n[1],l=n[2],s=" +
-  "n[3],i=n[4]-r,c=n[5]-a,y=n[6],C=n[7],I=t.manifoldCache,_=A*gA;I[_+XA]=l*i+s*c,I[_+kA]=-s*i+l*c,I[_+Y" +
-  "A]=l*y+s*C,I[_+HA]=l*C-s*y;let B=o[1],m=o[2];I[_+KA]=l*B+s*m,I[_+WA]=-s*B+l*m;for(let E=0;E<e;E++){l" +
-  "et h=3+E*8,S=o[h+0],f=o[h+1],g=_+ZA+3*E;I[g]=l*S+s*f,I[g+1]=-s*S+l*f,I[g+2]=o[h+6]}t.cacheValid[A]=1" +
-  "}function Us(t,A,n){if(t.cacheValid[A]!==1)return!1;let o=n[0],e=n[1],r=n[2],a=n[3],l=n[4],s=n[5],i=" +
-  "n[6],c=n[7],y=l-o,C=s-e,I=t.manifoldCache,_=A*gA,B=I[_+XA],m=I[_+kA],E=r*y+a*C-B,h=-a*y+r*C-m,S=(r*c" +
-  "-a*i)*I[_+YA]-(r*i+a*c)*I[_+HA];if(E>le||E<-le||h>le||h<-le||S>Js||S<-Js)return!1;let f=I[_+KA],g=I[" +
-  "_+WA];t.normalX[A]=r*f-a*g,t.normalY[A]=a*f+r*g;let d=t.pointCount[A],u=t.points,p=A*Go;for(let x=0;" +
-  "x<d;x++){let b=_+ZA+3*x,F=I[b],D=I[b+1],R=F-B,T=D-m,P=I[b+2]+f*(E-S*T)+g*(h+S*R),w=r*F-a*D,v=a*F+r*D" +
-  ",L=p+x*bo;u[L+Sn]=w,u[L+un]=v,u[L+dn]=P}return!0}var bn=256,je=3;function Qs(t,A,n,o,e){let r=t.cont" +
-  "acts,a=t.shapes,l=a.geometry,s=t.bodies.transform,i=t.manifold,c=t.pose,y=r.points,C=t.bodies.flags," +
-  "I=a.aabb,_=a.moved,B=A*2*bn,m=B+bn,E=0,h=r.listIndex,S=Math.min(n,(A+1)*bn);for(let f=A*bn;f<S;f++){" +
-  "if(h[f]===-1)continue;let g=r.shapeA[f],d=r.shapeB[f],u=g*Yn,p=d*Yn;if(_[g]===1||_[d]===1){let O=u+o" +
-  "n,z=p+on;if(I[O+2]<I[z]||I[z+2]<I[O]||I[O+3]<I[z+1]||I[z+3]<I[O+1]){o[B++]=f;continue}}let x=r.bodyA" +
-  "[f],b=r.bodyB[f];if((C[x]&GA.awake)===0&&(C[b]&GA.awake)===0){(r.flags[f]&zo.touching)!==0&&E++;cont" +
-  "inue}if(I[u]>I[p+2]+.02||I[p]>I[u+2]+.02||I[u+1]>I[p+3]+.02||I[p+1]>I[u+3]+.02){if(r.cacheValid[f]=0" +
-  ",r.pointCount[f]===0)continue;i[0]=0}else{c[0]=s.x[x],c[1]=s.y[x],c[2]=s.c[x],c[3]=s.s[x],c[4]=s.x[b" +
-  "],c[5]=s.y[b],c[6]=s.c[b],c[7]=s.s[b];let O=r.flags[f];if(Gn(O)&&Us(r,f,c)){E++;continue}ce[l.type[g" +
-  "]*ho+l.type[d]](l,g,d,c,i),Os(r,f,c,i)}let F=i[0],D=r.pointCount[f],R=f*Go,T=D>0?y[R+mA]:-1,P=D>1?y[" +
-  "R+bo+mA]:-1,w=y[R+jo],v=y[R+tn],L=y[R+bo+jo],q=y[R+bo+tn];for(let O=0;O<F;O++){let z=3+O*8,et=R+O*bo" +
-  ";y[et+Sn]=i[z+0],y[et+un]=i[z+1],y[et+dn]=i[z+6],y[et+mA]=i[z+7];let nt=i[z+7],k=0,X=0;nt===T?(k=w,X" +
-  "=v):nt===P&&(k=L,X=q),y[et+jo]=k,y[et+tn]=X}r.pointCount[f]=F,r.normalX[f]=F>0?i[1]:0,r.normalY[f]=F" +
-  ">0?i[2]:0;let J=r.flags[f],N=(J&zo.touching)!==0,V=F>0;(J&zo.sensor)!==0&&V&&(V=i[9]<=0||F>1&&i[17]<" +
-  "=0),V?(E++,r.flags[f]=J|zo.touching):r.flags[f]=J&~zo.touching,V!==N&&(o[m++]=f)}e[A*je]=B-A*2*bn,e[" +
-  "A*je+1]=m-A*2*bn-bn,e[A*je+2]=E}var tr=32,or=8*tr;var No=new Float64Array(8);function Vs(t,A,n,o,e,r" +
-  "){let a=t.broadphase,l=t.shapes,s=a.moveBuffer.data,i=a.moveFrom,c=a.trees[$A],y=a.trees[De],C=Math." +
-  "min(n,(A+1)*tr),I=0;for(let _=A*tr;_<C&&I>=0;_++){let B=s[_],m=l.proxy[B];if(m===-1)continue;a.trees" +
-  "[l.tree[B]].copyBox(m,No,0),No[4]=i[_*4],No[5]=i[_*4+1],No[6]=i[_*4+2],No[7]=i[_*4+3],I=Gs(t,B,c,o,e" +
-  ",I,r),l.tree[B]===$A&&I>=0&&(I=Gs(t,B,y,o,e,I,r))}return I}function Gs(t,A,n,o,e,r,a){let l=t.broadp" +
-  "hase,s=l.queryResults;s.clear();let i=t.shapes,c=i.groupIndex[A]>0?-1:i.maskBits[A]|0;n.queryNewOver" +
-  "laps(No,0,c,i.moved,s);let y=s.data,C=t.contacts.pairs,I=No[4]!==1/0,_=r;for(let B=0;B<s.count;B++){" +
-  "let m=y[B];if(m===A)continue;let E=I;if(i.moved[m]===1){if(m<A)continue;let f=l.moveSlot[m]*4,g=l.mo" +
-  "veFrom;if(g[f]<=No[6]&&g[f+2]>=No[4]&&g[f+1]<=No[7]&&g[f+3]>=No[5])continue;E=E&&g[f]!==1/0}let h=A<" +
-  "m?A:m,S=A<m?m:A;if(!(!E&&C.get(h,S)!==-1)){if(_===a)return-1;o[e+2*_]=h,o[e+2*_+1]=S,_++}}return _}v" +
-  "ar nr=0,Ar=1,er=2,zs=3;function js(t,A,n,o,e){if(A>=n){o[e+nr]=0,o[e+Ar]=0,o[e+er]=0;return}let r=t." +
-  "contacts,a=t.bodies,l=t.solverData,s=l.params,i=l.contacts,c=l.indexOf,y=l.states,C=l.centres,I=r.po" +
-  "ints,_=a.transform,B=s[8],m=s[9],E=s[10],h=s[11],S=s[12],f=s[13],g=s[14],d=s[15],u=2*s[2],p=r.listIn" +
-  "dex,x=-s[4],b=-s[6];o[e+nr]=0,o[e+Ar]=0<x?1:0,o[e+er]=0<b?1:0;let F=l.constraintSlot,D=r.flags;for(l" +
-  "et R=A;R<n;R++){if(!Gn(D[R]))continue;let T=p[R];if(T===-1)continue;let P=F[T];if(P<0)continue;let w" +
-  "=r.bodyA[R],v=r.bodyB[R],L=c[w],q=c[v],J=P*37,N=L*9,V=q*9,U=y[N+3],O=y[N+8],z=y[V+3],et=y[V+8],nt=r." +
-  "normalX[R],k=r.normalY[R],X=k,rt=-nt,ot=L===0||q===0;i[J+0]=L,i[J+1]=q,i[J+2]=nt,i[J+3]=k,i[J+4]=r.f" +
-  "riction[R];let Y=r.restitution[R];i[J+5]=Y,Y>0&&(o[e+nr]=1),i[J+6]=ot?h:B,i[J+7]=ot?S:m,i[J+8]=ot?f:" +
-  "E;let G=r.pointCount[R];i[J+9]=G,i[J+10]=r.tangentSpeed[R];let at=r.rollingResistance[R];i[J+11]=at;" +
-  "let $=at>0?O+et:0;i[J+12]=$>0?1/$:0,i[J+13]=0,i[J+14]=R;let yt=0,Pt=0;if(L===0){let It=_.c[w],ft=_.s" +
-  "[w];yt=It*a.localCenterX[w]-ft*a.localCenterY[w],Pt=ft*a.localCenterX[w]+It*a.localCenterY[w]}else y" +
-  "t=C[2*L],Pt=C[2*L+1];let ct=0,Ct=0;if(q===0){let It=_.c[v],ft=_.s[v];ct=It*a.localCenterX[v]-ft*a.lo" +
-  "calCenterY[v],Ct=ft*a.localCenterX[v]+It*a.localCenterY[v]}else ct=C[2*q],Ct=C[2*q+1];let j=y[N+0],_" +
-  "t=y[N+1],ht=y[N+2],tt=y[V+0],st=y[V+1],St=y[V+2],Tt=R*Go,xt=U+z,At=_.x[w]-_.x[v],it=_.y[w]-_.y[v];fo" +
-  "r(let It=0;It<2;It++){let ft=J+15+It*11;if(It>=G){i[ft+7]=0,i[ft+8]=0;continue}let wt=Tt+It*bo,gt=I[" +
-  "wt+Sn],kt=I[wt+un],Io=gt-yt,Nt=kt-Pt,Zo=gt+At-ct,$o=kt+it-Ct;i[ft+0]=Io*k-Nt*nt,i[ft+1]=Zo*k-$o*nt,i" +
-  "[ft+2]=Io*nt+Nt*k,i[ft+3]=Zo*nt+$o*k,i[ft+4]=I[wt+dn]+g-((Zo-Io)*nt+($o-Nt)*k);let yA=Io*k-Nt*nt,_A=" +
-  "Zo*k-$o*nt,Hr=U+z+O*yA*yA+et*_A*_A;i[ft+5]=Hr>0?1/Hr:0;let Kr=Io*rt-Nt*X,Wr=Zo*rt-$o*X,Zr=U+z+O*Kr*K" +
-  "r+et*Wr*Wr;i[ft+6]=Zr>0?1/Zr:0;let Re=d*I[wt+jo],CA=d*I[wt+tn];Re*xt>u&&(Re=u/xt),CA*xt>u?CA=u/xt:-C" +
-  "A*xt>u&&(CA=-u/xt),i[ft+7]=Re,i[ft+8]=CA,i[ft+9]=0;let xa=tt-St*$o-(j-ht*Nt),ba=st+St*Zo-(_t+ht*Io)," +
-  "Me=xa*nt+ba*k;i[ft+10]=Me,Me<x&&(o[e+Ar]=1),Me<b&&(o[e+er]=1)}}}var ar=.5;function ti(t,A,n,o){let e" +
-  "=n[o+4],r=n[o+5],a=e*e+r*r,l=t.maxExtent[A],s=2*l*l*(1-n[o+6]),i=ar*t.minExtent[A];return 2*(a+s)<=i" +
-  "*i?!1:Math.sqrt(a)+Math.sqrt(s>0?s:0)>i&&t.type[A]===Qn.dynamic}function oi(t,A,n,o,e=1){let r=o[0]," +
-  "a=o[2],l=cn/r,s=l*l,i=a*a;for(let c=e;c<n;c++){let y=c*9,C=c*8,I=A[C+3],_=A[C+0]+I*t[y+0],B=A[C+1]+I" +
-  "*t[y+1],m=A[C+2]+A[C+4]*t[y+2],E=_*_+B*B;if(E>i){let h=a/Math.sqrt(E);_*=h,B*=h}m*m>s&&(m=m>0?l:-l)," +
-  "t[y+0]=_,t[y+1]=B,t[y+2]=m}}function ni(t,A,n,o=1){let e=n[0],r=n[2],a=cn/e;for(let l=o;l<A;l++){let" +
-  " s=l*9;_e(t,s,r,a);let i=t[s+2],c=t[s+6],y=t[s+7],C=e*i,I=c-C*y,_=y+C*c,B=Math.sqrt(I*I+_*_),m=B>0?1" +
-  "/B:0;t[s+6]=I*m,t[s+7]=_*m,t[s+4]=t[s+4]+e*t[s+0],t[s+5]=t[s+5]+e*t[s+1]}}function Ai(t,A,n,o=1){let" +
-  " e=n[0],r=n[2],a=cn/e;for(let l=o;l<A;l++)_e(t,l*9,r,a)}function _e(t,A,n,o){let e=t[A+2];e*e>o*o&&(" +
-  "t[A+2]=e>0?o:-o);let r=t[A+0],a=t[A+1],l=r*r+a*a;if(l>n*n){let s=n/Math.sqrt(l);t[A+0]=r*s,t[A+1]=a*" +
-  "s}}var ja=1e8,tc=1,oc=2,nc=4;function ei(t,A,n,o,e){let r=t.solverData,a=r.states,l=r.integration,s=" +
-  "t.bodies,i=s.transform,c=t.shapes,y=c.geometry,C=c.aabb,I=t.pose,_=r.params[16]===1,B=s.maxExtent,m=" +
-  "s.minExtent,E=ar,h=r.params[2],S=cn/r.params[0],f=ja*r.params[7],g=s.mass,d=s.inertia,u=0;for(let p=" +
-  "A;p<n;p++){let x=p*9,b=l[p*8+7],F=a[x+0],D=a[x+1],R=a[x+2],T=s.centerX[b]+a[x+4],P=s.centerY[b]+a[x+" +
-  "5],w=a[x+6],v=a[x+7],L=i.c[b],q=i.s[b],J=w*L-v*q,N=v*L+w*q,V=1/Math.sqrt(J*J+N*N);J*=V,N*=V;let U=F+" +
-  "D+R+T+P+J+N;if(U-U!==0||g[b]*(F*F+D*D)+d[b]*(R*R)>f){o[e+u++]=p*8+tc;continue}_e(a,x,h,S);let O=a[x+" +
-  "0],z=a[x+1],et=a[x+2];s.vx[b]=O,s.vy[b]=z,s.w[b]=et,s.centerX[b]=T,s.centerY[b]=P,i.c[b]=J,i.s[b]=N;" +
-  "let nt=s.localCenterX[b],k=s.localCenterY[b],X=T-(J*nt-N*k),rt=P-(N*nt+J*k);i.x[b]=X,i.y[b]=rt,s.for" +
-  "ceX[b]=0,s.forceY[b]=0,s.torque[b]=0;let ot=0;if(_){let Y=a[x+4],G=a[x+5],at=B[b],$=E*m[b];2*(Y*Y+G*" +
-  "G+2*at*at*(1-w))>$*$&&ti(s,b,a,x)&&(ot=oc)}I[0]=X,I[1]=rt,I[2]=J,I[3]=N;for(let Y=s.shapeHead[b];Y!=" +
-  "=-1;Y=c.next[Y]){let G=Y*Yn;ze(y,Y,I,C,G),(C[G+on]>C[G]||C[G+on+1]>C[G+1]||C[G+on+2]<C[G+2]||C[G+on+" +
-  "3]<C[G+3])&&(ot|=nc)}ot!==0&&(o[e+u++]=p*8+ot)}return u}function si(t,A,n,o=0){for(let e=o;e<A;e++){" +
-  "let r=e*37,a=(t[r+0]|0)*9,l=(t[r+1]|0)*9,s=n[a+3],i=n[a+8],c=n[l+3],y=n[l+8],C=t[r+2],I=t[r+3],_=t[r" +
-  "+9]|0,B=0,m=0,E=0,h=0;for(let f=0;f<_;f++){let g=r+15+f*11,d=t[g+7],u=t[g+8];B+=d*C+u*I,m+=d*I-u*C,E" +
-  "+=d*t[g+0]-u*t[g+2],h+=d*t[g+1]-u*t[g+3]}let S=t[r+13];n[a+0]=n[a+0]-s*B,n[a+1]=n[a+1]-s*m,n[a+2]=n[" +
-  "a+2]-i*(E+S),n[l+0]=n[l+0]+c*B,n[l+1]=n[l+1]+c*m,n[l+2]=n[l+2]+y*(h+S)}}function ii(t,A,n,o,e,r,a=0)" +
-  "{let l=o[1],s=o[3];for(let i=a;i<A;i++){let y=(r?A-1-(i-a):i)*37,C=(t[y+0]|0)*9,I=(t[y+1]|0)*9,_=n[C" +
-  "+3],B=n[C+8],m=n[I+3],E=n[I+8],h=t[y+2],S=t[y+3],f=_*h,g=_*S,d=m*h,u=m*S,p=n[C+0],x=n[C+1],b=n[C+2]," +
-  "F=n[I+0],D=n[I+1],R=n[I+2],T=n[C+6],P=n[C+7],w=n[I+6],v=n[I+7],L=(n[I+4]-n[C+4])*h+(n[I+5]-n[C+5])*S" +
-  ",q=t[y+6],J=t[y+7],N=t[y+8],V=t[y+9]>1,U=y+15,O=U+11;{let k=t[U+0],X=t[U+1],rt=L+w*t[U+3]+v*X-T*t[U+" +
-  "2]-P*k+t[U+4],ot=0,Y=1,G=0;rt>0?ot=rt*l:e&&(ot=q*rt,ot<-s&&(ot=-s),Y=J,G=N);let at=F*h+D*S-(p*h+x*S)" +
-  "+(R*X-b*k),$=t[U+7],yt=$-G*$-t[U+5]*Y*(at+ot),Pt=yt>0?yt:0,ct=Pt-$;t[U+7]=Pt;let Ct=t[U+9];t[U+9]=ct" +
-  ">Ct?ct:Ct,p-=ct*f,x-=ct*g,b-=ct*(B*k),F+=ct*d,D+=ct*u,R+=ct*(E*X)}if(V){let k=t[O+0],X=t[O+1],rt=L+w" +
-  "*t[O+3]+v*X-T*t[O+2]-P*k+t[O+4],ot=0,Y=1,G=0;rt>0?ot=rt*l:e&&(ot=q*rt,ot<-s&&(ot=-s),Y=J,G=N);let at" +
-  "=F*h+D*S-(p*h+x*S)+(R*X-b*k),$=t[O+7],yt=$-G*$-t[O+5]*Y*(at+ot),Pt=yt>0?yt:0,ct=Pt-$;t[O+7]=Pt;let C" +
-  "t=t[O+9];t[O+9]=ct>Ct?ct:Ct,p-=ct*f,x-=ct*g,b-=ct*(B*k),F+=ct*d,D+=ct*u,R+=ct*(E*X)}let z=t[y+4],et=" +
-  "t[y+10];{let k=t[U+2],X=t[U+3],rt=F*S-D*h-(p*S-x*h)+(b*k-R*X+et),ot=t[U+8],Y=z*t[U+7],G=ot-t[U+6]*rt" +
-  ",at=G>Y?Y:G<-Y?-Y:G,$=at-ot;t[U+8]=at,p-=$*g,x+=$*f,b+=$*(B*k),F+=$*u,D-=$*d,R-=$*(E*X)}if(V){let k=" +
-  "t[O+2],X=t[O+3],rt=F*S-D*h-(p*S-x*h)+(b*k-R*X+et),ot=t[O+8],Y=z*t[O+7],G=ot-t[O+6]*rt,at=G>Y?Y:G<-Y?" +
-  "-Y:G,$=at-ot;t[O+8]=at,p-=$*g,x+=$*f,b+=$*(B*k),F+=$*u,D-=$*d,R-=$*(E*X)}let nt=t[y+11];if(nt>0){let" +
-  " k=t[U+7]+(V?t[O+7]:0),X=nt*k,rt=t[y+13],ot=rt-t[y+12]*(R-b),Y=ot>X?X:ot<-X?-X:ot,G=Y-rt;t[y+13]=Y,b" +
-  "-=B*G,R+=E*G}n[C+0]=p,n[C+1]=x,n[C+2]=b,n[I+0]=F,n[I+1]=D,n[I+2]=R}}function ai(t,A,n,o,e=0){let r=o" +
-  "[4];for(let a=e;a<A;a++){let l=a*37,s=t[l+5];if(s===0)continue;let i=l+15,c=i+11,y=t[l+9]|0,C=t[i+10" +
-  "]<-r&&t[i+9]>0,I=y>1&&t[c+10]<-r&&t[c+9]>0;C&&I?ec(t,l,n,s):C?Ce(t,l,i,n,s):I&&Ce(t,l,c,n,s)}}functi" +
-  "on Ce(t,A,n,o,e){RA[0]=-e*t[n+10],Ac(t,A,n,o,RA)}function Ac(t,A,n,o,e){let r=(t[A+0]|0)*9,a=(t[A+1]" +
-  "|0)*9,l=o[r+3],s=o[r+8],i=o[a+3],c=o[a+8],y=t[A+2],C=t[A+3],I=t[n+0],_=t[n+1],B=(o[a+0]-o[r+0])*y+(o" +
-  "[a+1]-o[r+1])*C+o[a+2]*_-o[r+2]*I,m=t[n+7],E=m-t[n+5]*(B-e[0]),h=E>0?E:0,S=h-m;t[n+7]=h,S>t[n+9]&&(t" +
-  "[n+9]=S),o[r+0]=o[r+0]-l*S*y,o[r+1]=o[r+1]-l*S*C,o[r+2]=o[r+2]-s*S*I,o[a+0]=o[a+0]+i*S*y,o[a+1]=o[a+" +
-  "1]+i*S*C,o[a+2]=o[a+2]+c*S*_}var RA=new Float64Array(2);function ec(t,A,n,o){let e=A+15;RA[0]=-o*t[e" +
-  "+10],RA[1]=-o*t[e+11+10],rc(t,A,n,RA)||(Ce(t,A,e,n,o),Ce(t,A,e+11,n,o))}function rc(t,A,n,o){let e=A" +
-  "+15,r=e+11,a=(t[A+0]|0)*9,l=(t[A+1]|0)*9,s=n[a+3],i=n[a+8],c=n[l+3],y=n[l+8],C=t[e+0],I=t[e+1],_=t[r" +
-  "+0],B=t[r+1],m=s+c+i*C*C+y*I*I,E=s+c+i*_*_+y*B*B,h=s+c+i*C*_+y*I*B,S=m*E-h*h;if(!(m*m<1e3*S))return!" +
-  "1;let f=t[A+2],g=t[A+3],d=n[l+0]-n[a+0],u=n[l+1]-n[a+1],p=n[a+2],x=n[l+2],b=d*f+u*g+x*I-p*C,F=d*f+u*" +
-  "g+x*B-p*_,D=t[e+7],R=t[r+7],T=b-o[0]-(m*D+h*R),P=F-o[1]-(h*D+E*R),w=(-E*T+h*P)/S,v=(h*T-m*P)/S;w>=0&" +
-  "&v>=0||(w=-T/m,v=0,w>=0&&h*w+P>=0||(w=0,v=-P/E,v>=0&&h*v+T>=0||(w=0,v=0)));let L=w-D,q=v-R;t[e+7]=w," +
-  "t[r+7]=v,L>t[e+9]&&(t[e+9]=L),q>t[r+9]&&(t[r+9]=q);let J=L+q;return n[a+0]=n[a+0]-s*J*f,n[a+1]=n[a+1" +
-  "]-s*J*g,n[a+2]=p-i*(L*C+q*_),n[l+0]=n[l+0]+c*J*f,n[l+1]=n[l+1]+c*J*g,n[l+2]=x+y*(L*I+q*B),!0}var Ic=" +
-  "2*Math.PI;function rA(t,A,n,o,e,r){let a=n[e];if(a===0){t[A]=0,t[A+1]=1,t[A+2]=0;return}let l=r[0],s" +
-  "=Ic*a,i=2*o[e]+l*s,c=l*s*i,y=1/(1+c);t[A]=s/i,t[A+1]=c*y,t[A+2]=y}function Rr(t,A,n){let o=t.joints," +
-  "e=t.solverData.params,r=o.softness,a=r[0],l=r[1],s=r[2],i=e[15],c=o.constraints,y=o.pins,C=o.type,I=" +
-  "o.flags,_=o.rowColour,B=o.rowSlot,m=o.f,E=m[ln],h=m[ln+1],S=m[ln+2],f=m[ln+3],g=m[ln+4],d=m[ln+5];fo" +
-  "r(let u=A;u<n;u++){if(_[u]<0)continue;let p=C[u],x=I[u];if(Ri(p,x)){let F=B[u]*16;ci(t,u,y,F),y[F+14" +
-  "]=i*E[u],y[F+14+1]=i*h[u];continue}let b=B[u]*40;switch(ci(t,u,c,b),c[b+14]=a,c[b+15]=l,c[b+16]=s,c[" +
-  "b+20]=i*E[u],c[b+20+1]=i*h[u],c[b+20+2]=i*S[u],c[b+20+3]=i*f[u],c[b+20+4]=i*g[u],c[b+20+5]=i*d[u],p)" +
-  "{case bt.revolute:_c(t,u,c,b);break;case bt.prismatic:case bt.wheel:Cc(t,u,c,b);break;case bt.distan" +
-  "ce:fc(t,u,c,b);break;case bt.weld:gc(t,u,c,b);break;case bt.mouse:mc(t,u,c,b);break;case bt.motor:Bc" +
-  "(t,u,c,b);break;case bt.pulley:Ec(t,u,c,b);break}}}var yc=Mt.enableLimit|Mt.enableMotor|Mt.enableSpr" +
-  "ing;function Ri(t,A){return t===bt.revolute&&(A&yc)===0}function ci(t,A,n,o){let e=t.joints,r=t.bodi" +
-  "es,a=r.transform,l=t.solverData.indexOf,s=e.bodyA[A],i=e.bodyB[A],c=l[s],y=l[i],C=c!==0&&r.type[s]==" +
-  "=Qn.dynamic,I=y!==0&&r.type[i]===Qn.dynamic;n[o+0]=c,n[o+1]=y,n[o+2]=C?r.invMass[s]:0,n[o+3]=C?r.inv" +
-  "Inertia[s]:0,n[o+4]=I?r.invMass[i]:0,n[o+5]=I?r.invInertia[i]:0,n[o+6]=A,n[o+7]=e.flags[A];let _=e.f" +
-  ",B=a.c[s],m=a.s[s],E=a.c[i],h=a.s[i],S=_[zr][A]-r.localCenterX[s],f=_[jr][A]-r.localCenterY[s];n[o+8" +
-  "]=B*S-m*f,n[o+9]=m*S+B*f,S=_[ts][A]-r.localCenterX[i],f=_[os][A]-r.localCenterY[i],n[o+10]=E*S-h*f,n" +
-  "[o+11]=h*S+E*f,n[o+12]=r.centerX[i]-r.centerX[s],n[o+13]=r.centerY[i]-r.centerY[s]}function ge(t,A,n" +
-  ",o,e){let r=t.joints,a=t.bodies.transform,l=r.bodyA[A],s=r.bodyB[A],i=a.c[l],c=a.s[l],y=a.c[s],C=a.s" +
-  "[s],I=i*y+c*C,_=i*C-c*y,B=r.f[fs][A],m=r.f[gs][A];n[o]=I*B+_*m,n[e]=_*B-I*m}function me(t,A){let n=t" +
-  "[A+3]+t[A+5];return n>0?1/n:0}function _c(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params[0],l=e" +
-  ".flags[A];n[o+27]=me(n,o),ge(t,A,n,o+32,o+33),n[o+28]=r[jA][A],n[o+29]=a*r[te][A],n[o+30]=r[Ne][A],n" +
-  "[o+31]=r[ve][A],r[Vo][A]===0&&(n[o+7]=l&~Mt.enableSpring),rA(n,o+17,r[Vo],r[Xn],A,t.solverData.param" +
-  "s)}function Cc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params[0],l=t.bodies.transform,s=e.bodyA" +
-  "[A],i=l.c[s],c=l.s[s],y=r[ns][A],C=r[As][A];n[o+26]=i*y-c*C,n[o+27]=c*y+i*C,e.type[A]===bt.prismatic" +
-  "&&ge(t,A,n,o+34,o+35),n[o+29]=r[jA][A],n[o+30]=a*r[te][A],n[o+31]=r[Ne][A],n[o+32]=r[ve][A],n[o+33]=" +
-  "me(n,o),r[Vo][A]===0&&(n[o+7]=e.flags[A]&~Mt.enableSpring),rA(n,o+17,r[Vo],r[Xn],A,t.solverData.para" +
-  "ms)}function fc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params[0],l=e.flags[A],s=r[es][A],i=r[r" +
-  "s][A],c=r[we][A],y=(l&Mt.enableLimit)!==0;y&&(c=c<s?s:c>i?i:c),n[o+26]=c,n[o+27]=s,n[o+28]=i,n[o+29]" +
-  "=r[jA][A],n[o+30]=a*r[te][A],n[o+31]=r[Vo][A],((l&Mt.enableSpring)===0||y&&s>=i)&&(n[o+7]=l|64),rA(n" +
-  ",o+17,r[Vo],r[Xn],A,t.solverData.params);let I=n[o+8],_=n[o+9],B=n[o+10],m=n[o+11],E=n[o+12]+B-I,h=n" +
-  "[o+13]+m-_,S=Math.sqrt(E*E+h*h),f=S>0?E/S:0,g=S>0?h/S:0,d=I*g-_*f,u=B*g-m*f,p=n[o+2]+n[o+4]+n[o+3]*d" +
-  "*d+n[o+5]*u*u;n[o+32]=p>0?1/p:0}function gc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params;ge(t" +
-  ",A,n,o+28,o+29),n[o+27]=me(n,o);let l=e.flags[A];r[Vo][A]>0&&(rA(n,o+14,r[Vo],r[Xn],A,a),l|=16),r[Te" +
-  "][A]>0?(rA(n,o+17,r[Te],r[ss],A,a),l|=32):(n[o+17]=e.softness[0],n[o+18]=e.softness[1],n[o+19]=e.sof" +
-  "tness[2]),n[o+7]=l}function mc(t,A,n,o){let e=t.joints,r=e.f,a=t.bodies,l=e.bodyB[A];n[o+0]=0,n[o+2]" +
-  "=0,n[o+3]=0,n[o+8]=0,n[o+9]=0,n[o+12]=a.centerX[l]-r[Le][A],n[o+13]=a.centerY[l]-r[Je][A],n[o+26]=t." +
-  "solverData.params[0]*r[Oe][A],rA(n,o+17,r[Vo],r[Xn],A,t.solverData.params)}function Bc(t,A,n,o){let " +
-  "e=t.joints,r=e.f,a=t.bodies,l=a.transform,s=t.solverData.params[0],i=e.bodyA[A],c=e.bodyB[A],y=l.c[i" +
-  "],C=l.s[i],I=l.c[c],_=l.s[c],B=r[Le][A]-a.localCenterX[i],m=r[Je][A]-a.localCenterY[i];n[o+8]=y*B-C*" +
-  "m,n[o+9]=C*B+y*m,B=-a.localCenterX[c],m=-a.localCenterY[c],n[o+10]=I*B-_*m,n[o+11]=_*B+I*m,ge(t,A,n," +
-  "o+31,o+32),n[o+27]=me(n,o),n[o+28]=s*r[Oe][A],n[o+29]=s*r[is][A],n[o+30]=r[as][A]/s}function Ec(t,A," +
-  "n,o){let e=t.joints,r=e.f,a=t.bodies,l=e.bodyA[A],s=e.bodyB[A];n[o+26]=r[cs][A]-a.centerX[l],n[o+27]" +
-  "=r[ls][A]-a.centerY[l],n[o+28]=r[Is][A]-a.centerX[s],n[o+29]=r[ys][A]-a.centerY[s];let i=r[_s][A];n[" +
-  "o+30]=i,n[o+31]=r[we][A]+i*r[Cs][A]}var M=new Float64Array(26),Mo=0,Po=1,Fo=2,Do=3,Oo=4,Uo=5,wo=6,To" +
-  "=7,Dn=8,wn=9,mn=10,vA=11,sA=12,Tn=13,Nn=14,vn=15,Ln=16,Be=17,Mr=18,Pr=19,Fr=20,Dr=21,wr=22,Tr=23,Nr=" +
-  "24,LA=25;function hc(t,A,n,o,e){let r=n[o+6],a=n[o+7],l=n[e+6],s=n[e+7],i=t[A+8],c=t[A+9],y=t[A+10]," +
-  "C=t[A+11],I=r*i-a*c,_=a*i+r*c,B=l*y-s*C,m=s*y+l*C;M[Mo]=I,M[Po]=_,M[Fo]=B,M[Do]=m}function an(t,A,n," +
-  "o,e){hc(t,A,n,o,e),M[Oo]=n[e+4]-n[o+4]+t[A+12]+M[Fo]-M[Mo],M[Uo]=n[e+5]-n[o+5]+t[A+13]+M[Do]-M[Po]}f" +
-  "unction iA(t,A,n,o,e){let r=t[A+2],a=t[A+3],l=t[A+4],s=t[A+5],i=M[Tn],c=M[Nn];n[o+0]=n[o+0]-r*i,n[o+" +
-  "1]=n[o+1]-r*c,n[o+2]=n[o+2]-a*M[vn],n[e+0]=n[e+0]+l*i,n[e+1]=n[e+1]+l*c,n[e+2]=n[e+2]+s*M[Ln]}functi" +
-  "on aA(t,A,n,o){let e=n[o+6],r=n[o+7],a=t[A+26],l=t[A+27],s=e*a-r*l,i=r*a+e*l,c=M[Oo],y=M[Uo],C=s*c+i" +
-  "*y,I=(c+M[Mo])*i-(y+M[Po])*s,_=M[Fo]*i-M[Do]*s,B=t[A+3],m=t[A+5],E=t[A+2]+t[A+4]+B*I*I+m*_*_;M[wo]=s" +
-  ",M[To]=i,M[Dn]=I,M[wn]=_,M[mn]=E>0?1/E:0,M[vA]=C,M[sA]=C}var vr=0,JA=1,Mi=2;function Bn(t,A,n,o,e,r," +
-  "a,l){let s=l===null?0:2*l[2];for(let i=A;i<n;i++){let c=i*e,y=(t[c+0]|0)*9,C=(t[c+1]|0)*9,I=o[y+6],_" +
-  "=o[y+7],B=o[C+6],m=o[C+7],E=t[c+8],h=t[c+9],S=t[c+10],f=t[c+11],g=I*E-_*h,d=_*E+I*h,u=B*S-m*f,p=m*S+" +
-  "B*f,x=t[c+2],b=t[c+3],F=t[c+4],D=t[c+5],R=c+r,T=t[R],P=t[R+1],w=x+F;l!==null&&w>0&&(T*w>s?t[R]=T=s/w" +
-  ":-T*w>s&&(t[R]=T=-s/w),P*w>s?t[R+1]=P=s/w:-P*w>s&&(t[R+1]=P=-s/w));let v=a===vr?0:a===JA?t[R+2]:t[R+" +
-  "2]+t[R+3]+t[R+4]-t[R+5];o[y+0]=o[y+0]-x*T,o[y+1]=o[y+1]-x*P,o[y+2]=o[y+2]-b*(g*P-d*T+v),o[C+0]=o[C+0" +
-  "]+F*T,o[C+1]=o[C+1]+F*P,o[C+2]=o[C+2]+D*(u*P-p*T+v)}}function Lr(t,A,n,o,e){let r=M[Be],a=M[wo],l=M[" +
-  "To],s=t[A+2],i=t[A+3],c=t[A+4],y=t[A+5];n[o+0]=n[o+0]-s*r*a,n[o+1]=n[o+1]-s*r*l,n[o+2]=n[o+2]-i*r*M[" +
-  "Dn],n[e+0]=n[e+0]+c*r*a,n[e+1]=n[e+1]+c*r*l,n[e+2]=n[e+2]+y*r*M[wn]}function Jr(t,A,n){M[LA]=M[wo]*(" +
-  "t[n+0]-t[A+0])+M[To]*(t[n+1]-t[A+1])+M[wn]*t[n+2]-M[Dn]*t[A+2]}function OA(t,A,n,o,e,r,a,l){let s=0," +
-  "i=1,c=0;l&&(s=t[A+a]*M[sA],i=t[A+a+1],c=t[A+a+2]),Jr(n,o,e);let y=t[A+20+r],C=-i*M[mn]*(M[LA]+s)-c*y" +
-  ";t[A+20+r]=y+C,M[Be]=C,Lr(t,A,n,o,e)}function Sc(t,A,n,o,e,r,a,l){Jr(n,o,e);let s=t[A+20+r],i=t[A+l]" +
-  ",c=s+M[mn]*(t[A+a]-M[LA]);c=c>i?i:c<-i?-i:c;let y=c-s;t[A+20+r]=c,M[Be]=y,Lr(t,A,n,o,e)}function uc(" +
-  "t,A,n,o,e,r,a,l,s,i){let c=r[1];for(let y=0;y<2;y++){let C=y===0?M[vA]-t[A+s]:t[A+i]-M[vA],I=0,_=1,B" +
-  "=0;C>0?I=C*c:a&&(I=t[A+14]*C,_=t[A+15],B=t[A+16]),Jr(n,o,e);let m=y===0?M[LA]:-M[LA],E=t[A+20+l+y],h" +
-  "=E-_*M[mn]*(m+I)-B*E,S=h>0?h:0,f=S-E;t[A+20+l+y]=S,M[Be]=y===0?f:-f,Lr(t,A,n,o,e)}}var dc=0,pc=1,xc=" +
-  "2,bc=3,Rc=4,Mc=5,Pc=6;function cA(t,A,n,o,e,r,a,l,s,i,c){l&&OA(t,A,n,o,e,c[dc],17,!0),s&&Sc(t,A,n,o," +
-  "e,c[pc],c[xc],c[bc]),i&&uc(t,A,n,o,e,r,a,c[Rc],c[Mc],c[Pc])}function Pi(t,A,n){let o=1,e=0;n&&(o=t[A" +
-  "+15],e=t[A+16]);let r=M[Mr],a=M[Pr],l=M[Fr],s=M[Dr],i=M[wr],c=r*l-a*a;c=c!==0?1/c:0;let y=t[A+20],C=" +
-  "t[A+20+1],I=-o*c*(l*s-a*i)-e*y,_=-o*c*(r*i-a*s)-e*C;t[A+20]=y+I,t[A+20+1]=C+_,M[Tr]=I,M[Nr]=_}functi" +
-  "on Ee(t,A,n,o,e,r){let a=n[o+6],l=n[o+7],s=n[e+6],i=n[e+7],c=t[A+8],y=t[A+9],C=t[A+10],I=t[A+11],_=a" +
-  "*c-l*y,B=l*c+a*y,m=s*C-i*I,E=i*C+s*I,h=t[A+2],S=t[A+3],f=t[A+4],g=t[A+5],d=0,u=0,p=1,x=0;if(r){let n" +
-  "t=t[A+14];d=nt*(n[e+4]-n[o+4]+m-_+t[A+12]),u=nt*(n[e+5]-n[o+5]+E-B+t[A+13]),p=t[A+15],x=t[A+16]}let " +
-  "b=n[o+0],F=n[o+1],D=n[o+2],R=n[e+0],T=n[e+1],P=n[e+2],w=R-P*E-b+D*B+d,v=T+P*m-F-D*_+u,L=h+f,q=L+S*B*" +
-  "B+g*E*E,J=-S*_*B-g*m*E,N=L+S*_*_+g*m*m,V=q*N-J*J;V=V!==0?1/V:0;let U=t[A+20],O=t[A+20+1],z=-p*V*(N*w" +
-  "-J*v)-x*U,et=-p*V*(q*v-J*w)-x*O;t[A+20]=U+z,t[A+20+1]=O+et,n[o+0]=b-h*z,n[o+1]=F-h*et,n[o+2]=D-S*(_*" +
-  "et-B*z),n[e+0]=R+f*z,n[e+1]=T+f*et,n[e+2]=P+g*(m*et-E*z)}var Fc=Int32Array.of(0,3,29,30,1,27,28);fun" +
-  "ction Fi(t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0]|0)*9,l=(t[r+1]|0)*9;an(t,r,o,a,l);let s=" +
-  "M[Oo],i=M[Uo],c=Math.sqrt(s*s+i*i),y=c>0?1/c:0,C=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],I=C*s*y,_=C*i" +
-  "*y;M[Tn]=I,M[Nn]=_,M[vn]=M[Mo]*_-M[Po]*I,M[Ln]=M[Fo]*_-M[Do]*I,iA(t,r,o,a,l)}}function Di(t,A,n,o,e," +
-  "r,a){let l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,y=(t[i+1]|0)*9;an(t,i,o,c,y)" +
-  ";let C=M[Oo],I=M[Uo],_=Math.sqrt(C*C+I*I),B=_>0?1/_:0,m=C*B,E=I*B;M[wo]=m,M[To]=E,M[Dn]=M[Mo]*E-M[Po" +
-  "]*m,M[wn]=M[Fo]*E-M[Do]*m,M[mn]=t[i+32],M[vA]=_,M[sA]=_-t[i+26];let h=t[i+7]|0;if((h&64)!==0)OA(t,i," +
-  "o,c,y,0,14,r);else{let S=t[i+31]>0,f=(h&Mt.enableMotor)!==0,g=(h&Mt.enableLimit)!==0;cA(t,i,o,c,y,e," +
-  "r,S,f,g,Fc)}}}var Dc=Int32Array.of(0,60,2,4,4,0,4,0);function wi(t,A,n,o,e){let r=Dc[A],a=2*e[2],l=2" +
-  "*cn,s=e[0];for(let i=n;i<o;i++){let c=i*40,y=A===bt.pulley?t[c+30]:1,C=t[c+2]+y*y*t[c+4],I=s*(t[c+3]" +
-  "+t[c+5]);for(let _=0;_<6;_++){let B=(r>>_&1)!==0,m=B?I:C;if(m===0)continue;let E=B?l:a,h=c+20+_,S=t[" +
-  "h];S*m>E?t[h]=E/m:-S*m>E&&(t[h]=-E/m)}}}var he=new Float64Array(2);function En(t,A,n,o,e,r){let a=o[" +
-  "e+6],l=o[e+7],s=o[r+6],i=o[r+7],c=a*s+l*i,y=a*i-l*s,C=t[n],I=t[n+1];he[0]=I*c+C*y,he[1]=C*c-I*y,Ve(h" +
-  "e,0),t[A+39]=he[0]}function Ti(t,A,n,o){Bn(t,A,n,o,40,20,JA,null)}function Ni(t,A,n,o,e,r,a){let l=A" +
-  "+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,y=(t[i+1]|0)*9,C=t[i+2],I=t[i+3],_=t[i+4" +
-  "],B=t[i+5],m=o[c+0],E=o[c+1],h=o[c+2],S=o[y+0],f=o[y+1],g=o[y+2],d=o[c+6],u=o[c+7],p=o[y+6],x=o[y+7]" +
-  ",b=t[i+30];{En(t,i,i+31,o,c,y);let F=b*t[i+39],D=t[i+20+2],R=t[i+29],T=D-t[i+27]*(g-h+F);T=T>R?R:T<-" +
-  "R?-R:T;let P=T-D;t[i+20+2]=T,h-=I*P,g+=B*P}{let F=t[i+8],D=t[i+9],R=t[i+10],T=t[i+11],P=d*F-u*D,w=u*" +
-  "F+d*D,v=p*R-x*T,L=x*R+p*T,q=S-g*L-m+h*w+b*(o[y+4]-o[c+4]+v-P+t[i+12]),J=f+g*v-E-h*P+b*(o[y+5]-o[c+5]" +
-  "+L-w+t[i+13]),N=C+_,V=N+I*w*w+B*L*L,U=-I*P*w-B*v*L,O=N+I*P*P+B*v*v,z=V*O-U*U;z=z!==0?1/z:0;let et=t[" +
-  "i+20],nt=t[i+20+1],k=et-z*(O*q-U*J),X=nt-z*(V*J-U*q),rt=t[i+28],ot=k*k+X*X;if(ot>rt*rt){let at=rt/Ma" +
-  "th.sqrt(ot);k*=at,X*=at}let Y=k-et,G=X-nt;t[i+20]=k,t[i+20+1]=X,m-=C*Y,E-=C*G,h-=I*(P*G-w*Y),S+=_*Y," +
-  "f+=_*G,g+=B*(v*G-L*Y)}o[c+0]=m,o[c+1]=E,o[c+2]=h,o[y+0]=S,o[y+1]=f,o[y+2]=g}}function vi(t,A,n,o){fo" +
-  "r(let e=A;e<n;e++){let r=e*40,a=(t[r+1]|0)*9,l=t[r+4],s=t[r+5],i=o[a+6],c=o[a+7],y=t[r+10],C=t[r+11]" +
-  ",I=i*y-c*C,_=c*y+i*C,B=t[r+20],m=t[r+20+1];o[a+0]=o[a+0]+l*B,o[a+1]=o[a+1]+l*m,o[a+2]=o[a+2]+s*(I*m-" +
-  "_*B)}}function Li(t,A,n,o,e,r,a){let l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+1]|0)*9," +
-  "y=t[i+4],C=t[i+5],I=o[c+0],_=o[c+1],B=o[c+2],m=o[c+6],E=o[c+7],h=t[i+10],S=t[i+11],f=m*h-E*S,g=E*h+m" +
-  "*S,d=t[i+17],u=t[i+18],p=t[i+19],x=I-B*g+d*(o[c+4]+f+t[i+12]),b=_+B*f+d*(o[c+5]+g+t[i+13]),F=y+C*g*g" +
-  ",D=-C*f*g,R=y+C*f*f,T=F*R-D*D;T=T!==0?1/T:0;let P=t[i+20],w=t[i+20+1],v=P-u*T*(R*x-D*b)-p*P,L=w-u*T*" +
-  "(F*b-D*x)-p*w,q=t[i+26],J=v*v+L*L;if(J>q*q){let U=q/Math.sqrt(J);v*=U,L*=U}let N=v-P,V=L-w;t[i+20]=v" +
-  ",t[i+20+1]=L,I+=y*N,_+=y*V,B+=C*(f*V-g*N),o[c+0]=I,o[c+1]=_,o[c+2]=B}}var wc=new Float64Array([0,1,0" +
-  "]);function Ji(t,A,n,o,e){Bn(t,A,n,o,16,14,vr,e)}function Oi(t,A,n,o,e,r,a){let l=r?e:wc,s=l[0],i=l[" +
-  "1],c=l[2],y=A+n-1;for(let C=A;C<n;C++){let I=(a?y-C:C)*16,_=(t[I+0]|0)*9,B=(t[I+1]|0)*9,m=o[_+6],E=o" +
-  "[_+7],h=o[B+6],S=o[B+7],f=t[I+8],g=t[I+9],d=t[I+10],u=t[I+11],p=m*f-E*g,x=E*f+m*g,b=h*d-S*u,F=S*d+h*" +
-  "u,D=t[I+2],R=t[I+3],T=t[I+4],P=t[I+5],w=s*(o[B+4]-o[_+4]+b-p+t[I+12]),v=s*(o[B+5]-o[_+5]+F-x+t[I+13]" +
-  "),L=o[_+0],q=o[_+1],J=o[_+2],N=o[B+0],V=o[B+1],U=o[B+2],O=N-U*F-L+J*x+w,z=V+U*b-q-J*p+v,et=D+T,nt=et" +
-  "+R*x*x+P*F*F,k=-R*p*x-P*b*F,X=et+R*p*p+P*b*b,rt=nt*X-k*k;rt=rt!==0?i/rt:0;let ot=t[I+14],Y=t[I+14+1]" +
-  ",G=-rt*(X*O-k*z)-c*ot,at=-rt*(nt*z-k*O)-c*Y;t[I+14]=ot+G,t[I+14+1]=Y+at,o[_+0]=L-D*G,o[_+1]=q-D*at,o" +
-  "[_+2]=J-R*(p*at-x*G),o[B+0]=N+T*G,o[B+1]=V+T*at,o[B+2]=U+P*(b*at-F*G)}}var Tc=Int32Array.of(2,3,29,3" +
-  "0,4,31,32);function Ui(t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0]|0)*9,l=(t[r+1]|0)*9;an(t,r" +
-  ",o,a,l),aA(t,r,o,a);let s=M[wo],i=M[To],c=M[Oo]+M[Mo],y=M[Uo]+M[Po],C=M[Fo],I=M[Do],_=c*i-y*s,B=C*i-" +
-  "I*s,m=c*s+y*i,E=C*s+I*i,h=t[r+20],S=t[r+20+1],f=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];M[Tn]=f*s-h*" +
-  "i,M[Nn]=f*i+h*s,M[vn]=f*_+h*m+S,M[Ln]=f*B+h*E+S,iA(t,r,o,a,l)}}function Qi(t,A,n,o,e,r,a){let l=A+n-" +
-  "1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,y=(t[i+1]|0)*9;an(t,i,o,c,y),aA(t,i,o,c);le" +
-  "t C=t[i+7]|0,I=(C&Mt.enableSpring)!==0,_=(C&Mt.enableMotor)!==0,B=(C&Mt.enableLimit)!==0;cA(t,i,o,c," +
-  "y,e,r,I,_,B,Tc);let m=t[i+2],E=t[i+3],h=t[i+4],S=t[i+5],f=M[Oo],g=M[Uo],d=-M[To],u=M[wo],p=(f+M[Mo])" +
-  "*u-(g+M[Po])*d,x=M[Fo]*u-M[Do]*d,b=o[c+0],F=o[c+1],D=o[c+2],R=o[y+0],T=o[y+1],P=o[y+2],w=d*(R-b)+u*(" +
-  "T-F)+x*P-p*D,v=P-D;if(r){let U=t[i+14];w+=U*(d*f+u*g),En(t,i,i+34,o,c,y),v+=U*t[i+39]}let L=E+S;M[Mr" +
-  "]=m+h+E*p*p+S*x*x,M[Pr]=E*p+S*x,M[Fr]=L===0?1:L,M[Dr]=w,M[wr]=v,Pi(t,i,r);let q=M[Tr],J=M[Nr],N=q*d," +
-  "V=q*u;o[c+0]=b-m*N,o[c+1]=F-m*V,o[c+2]=D-E*(q*p+J),o[y+0]=R+h*N,o[y+1]=T+h*V,o[y+2]=P+S*(q*x+J)}}fun" +
-  "ction Gi(t,A,n,o){qi(t,A,n,o,!1,!1,!0)}function Vi(t,A,n,o,e,r,a){qi(t,A,n,o,r,a,!1)}function qi(t,A" +
-  ",n,o,e,r,a){let l=A+n-1;for(let s=A;s<n;s++){let i=(r?l-s:s)*40,c=(t[i+0]|0)*9,y=(t[i+1]|0)*9,C=t[i+" +
-  "2],I=t[i+3],_=t[i+4],B=t[i+5],m=o[c+6],E=o[c+7],h=o[y+6],S=o[y+7],f=t[i+8],g=t[i+9],d=t[i+10],u=t[i+" +
-  "11],p=m*f-E*g,x=E*f+m*g,b=h*d-S*u,F=S*d+h*u,D=o[c+4]+p-t[i+26],R=o[c+5]+x-t[i+27],T=o[y+4]+b-t[i+28]" +
-  ",P=o[y+5]+F-t[i+29],w=Math.sqrt(D*D+R*R),v=Math.sqrt(T*T+P*P),L=w>1e-9?1/w:0,q=v>1e-9?1/v:0;D*=L,R*=" +
-  "L,T*=q,P*=q;let J=t[i+30],N=p*R-x*D,V=b*P-F*T,U=o[c+0],O=o[c+1],z=o[c+2],et=o[y+0],nt=o[y+1],k=o[y+2" +
-  "],X;if(a)X=t[i+20];else{let at=C+I*N*N+J*J*(_+B*V*V),$=at>0?1/at:0,yt=-(D*(U-z*x)+R*(O+z*p))-J*(T*(e" +
-  "t-k*F)+P*(nt+k*b)),Pt=0,ct=1,Ct=0;e&&(Pt=t[i+14]*(t[i+31]-w-J*v),ct=t[i+15],Ct=t[i+16]);let j=t[i+20" +
-  "];X=-ct*$*(yt+Pt)-Ct*j,t[i+20]=j+X}let rt=-X*D,ot=-X*R,Y=-J*X*T,G=-J*X*P;U+=C*rt,O+=C*ot,z+=I*(p*ot-" +
-  "x*rt),et+=_*Y,nt+=_*G,k+=B*(b*G-F*Y),o[c+0]=U,o[c+1]=O,o[c+2]=z,o[y+0]=et,o[y+1]=nt,o[y+2]=k}}var Nc" +
-  "=Mt.enableSpring|Mt.enableMotor|Mt.enableLimit,vc=Mt.enableSpring|Mt.enableLimit;function Xi(t,A,n,o" +
-  "){Bn(t,A,n,o,40,20,Mi,null)}function ki(t,A,n,o,e,r,a){let l=e[1],s=A+n-1;for(let i=A;i<n;i++){let c" +
-  "=(a?s-i:i)*40,y=(t[c+0]|0)*9,C=(t[c+1]|0)*9,I=t[c+3],_=t[c+5],B=t[c+7]|0;if((B&Nc)!==0&&I+_>0){let m" +
-  "=o[y+2],E=o[C+2],h=t[c+27];(B&vc)!==0&&En(t,c,c+32,o,y,C);let S=t[c+39];if((B&Mt.enableSpring)!==0){" +
-  "let f=t[c+20+2],g=-t[c+18]*h*(E-m+t[c+17]*S)-t[c+19]*f;t[c+20+2]=f+g,m-=I*g,E+=_*g}if((B&Mt.enableMo" +
-  "tor)!==0){let f=t[c+20+3],g=t[c+29],d=f-h*(E-m-t[c+28]);d=d>g?g:d<-g?-g:d;let u=d-f;t[c+20+3]=d,m-=I" +
-  "*u,E+=_*u}if((B&Mt.enableLimit)!==0){{let f=S-t[c+30],g=0,d=1,u=0;f>0?g=f*l:r&&(g=t[c+14]*f,d=t[c+15" +
-  "],u=t[c+16]);let p=t[c+20+4],x=p-d*h*(E-m+g)-u*p,b=x>0?x:0,F=b-p;t[c+20+4]=b,m-=I*F,E+=_*F}{let f=t[" +
-  "c+31]-S,g=0,d=1,u=0;f>0?g=f*l:r&&(g=t[c+14]*f,d=t[c+15],u=t[c+16]);let p=t[c+20+5],x=p-d*h*(m-E+g)-u" +
-  "*p,b=x>0?x:0,F=b-p;t[c+20+5]=b,m+=I*F,E-=_*F}}o[y+2]=m,o[C+2]=E}Ee(t,c,o,y,C,r)}}function Yi(t,A,n,o" +
-  "){Bn(t,A,n,o,40,20,JA,null)}function Hi(t,A,n,o,e,r,a){let l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s" +
-  ":s)*40,c=(t[i+0]|0)*9,y=(t[i+1]|0)*9,C=t[i+7]|0;{let I=0,_=1,B=0;if(r||(C&32)!==0){En(t,i,i+28,o,c,y" +
-  ");let f=t[i+39];I=t[i+17]*f,_=t[i+18],B=t[i+19]}let m=o[c+2],E=o[y+2],h=t[i+20+2],S=-_*t[i+27]*(E-m+" +
-  "I)-B*h;t[i+20+2]=h+S,o[c+2]=m-t[i+3]*S,o[y+2]=E+t[i+5]*S}Ee(t,i,o,c,y,r||(C&16)!==0)}}var Lc=Int32Ar" +
-  "ray.of(1,-1,-1,-1,3,31,32);function Ki(t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0]|0)*9,l=(t[" +
-  "r+1]|0)*9;an(t,r,o,a,l),aA(t,r,o,a);let s=M[wo],i=M[To],c=M[Oo]+M[Mo],y=M[Uo]+M[Po],C=M[Fo],I=M[Do]," +
-  "_=c*i-y*s,B=C*i-I*s,m=c*s+y*i,E=C*s+I*i,h=t[r+20],S=t[r+20+2],f=t[r+20+1]+t[r+20+3]-t[r+20+4];M[Tn]=" +
-  "f*s-h*i,M[Nn]=f*i+h*s,M[vn]=f*_+h*m+S,M[Ln]=f*B+h*E+S,iA(t,r,o,a,l)}}function Wi(t,A,n,o,e,r,a){let " +
-  "l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,y=(t[i+1]|0)*9,C=t[i+2],I=t[i+3],_=t[" +
-  "i+4],B=t[i+5];an(t,i,o,c,y),aA(t,i,o,c);let m=t[i+7]|0;if((m&Mt.enableMotor)!==0){let b=o[c+2],F=o[y" +
-  "+2],D=t[i+33],R=t[i+20+2],T=t[i+30],P=R-D*(F-b-t[i+29]);P=P>T?T:P<-T?-T:P;let w=P-R;t[i+20+2]=P,o[c+" +
-  "2]=b-I*w,o[y+2]=F+B*w}let E=(m&Mt.enableSpring)!==0,h=(m&Mt.enableLimit)!==0;cA(t,i,o,c,y,e,r,E,!1,h" +
-  ",Lc);let S=M[Oo],f=M[Uo],g=-M[To],d=M[wo],u=(S+M[Mo])*d-(f+M[Po])*g,p=M[Fo]*d-M[Do]*g,x=C+_+I*u*u+B*" +
-  "p*p;M[wo]=g,M[To]=d,M[Dn]=u,M[wn]=p,M[mn]=x>0?1/x:0,M[sA]=g*S+d*f,OA(t,i,o,c,y,0,14,r)}}var Or=0,Ur=" +
-  "1;function Qr(t,A,n,o,e,r){let a=t.joints.constraints,l=t.joints.groupStart,s=t.solverData.states,i=" +
-  "t.solverData.params,c=n*zA;for(let y=0;y<zA;y++){let C=Math.max(o,l[c+y]),I=Math.min(e,l[c+y+1]);C>=" +
-  "I||(A===Or?(wi(a,y,C,I,i),Jc(y,a,C,I,s)):Oc(y,a,C,I,s,i,A===Ur,r))}}function Gr(t,A,n,o,e){let r=t.j" +
-  "oints,a=t.solverData.states;A===Or?Ji(r.pins,n,o,a,t.solverData.params):Oi(r.pins,n,o,a,r.softness,A" +
-  "===Ur,e)}function Jc(t,A,n,o,e){switch(t){case bt.distance:return Fi(A,n,o,e);case bt.revolute:retur" +
-  "n Xi(A,n,o,e);case bt.prismatic:return Ui(A,n,o,e);case bt.weld:return Yi(A,n,o,e);case bt.wheel:ret" +
-  "urn Ki(A,n,o,e);case bt.mouse:return vi(A,n,o,e);case bt.motor:return Ti(A,n,o,e);case bt.pulley:ret" +
-  "urn Gi(A,n,o,e)}}function Oc(t,A,n,o,e,r,a,l){switch(t){case bt.distance:return Di(A,n,o,e,r,a,l);ca" +
-  "se bt.revolute:return ki(A,n,o,e,r,a,l);case bt.prismatic:return Qi(A,n,o,e,r,a,l);case bt.weld:retu" +
-  "rn Hi(A,n,o,e,r,a,l);case bt.wheel:return Wi(A,n,o,e,r,a,l);case bt.mouse:return Li(A,n,o,e,r,a,l);c" +
-  "ase bt.motor:return Ni(A,n,o,e,r,a,l);case bt.pulley:return Vi(A,n,o,e,r,a,l)}}var Qc=0,Gc=1,Vc=2,Zi" +
-  "=3,$i=4;var qc=6,Xc=7,kc=8,Yc=9,zi=10,ji=13,Hc=16,ta=32,Kc=6;function oa(t,A,n,o,e=0){let r=t.solver" +
-  "Data,a=r.states,l=r.params,s=A&ta-1,i=(A&ta)!==0;if(s===Hc)Rr(t,n,o);else if(s>=ji)Gr(t,s-ji,n,o,i);" +
-  "else if(s>=zi)Qr(t,s-zi,A>>Kc,n,o,i);else if(s===kc)js(t,n,o,r.chunkFound,e*zs);else if(s===Yc)r.wri" +
-  "teBackCounts[e]=ei(t,n,o,r.writeBackOut,n-1);else if(s===Qc)oi(a,r.integration,o,l,n);else if(s===Gc" +
-  ")Ai(a,o,l,n);else if(s===Vc)ni(a,o,l,n);else if(s===qc)ai(r.contacts,o,a,l,n);else if(s===Xc)Wc(t,n," +
-  "o);else{let c=r.kernel;if(c!==null){let y=r.contactsAddress+n*37*4;s===Zi?c.warmStartContacts(y,o-n," +
-  "r.statesAddress):c.solveContacts(y,o-n,r.statesAddress,l[1],l[3],s===$i?1:0,i?1:0)}else s===Zi?si(r." +
-  "contacts,o,a,n):ii(r.contacts,o,a,l,s===$i,i,n)}}function Wc(t,A,n){let o=t.solverData.contacts,e=t." +
-  "solverData.constraintSlot,r=t.contacts.listIndex,a=t.contacts.points,l=t.contacts.flags;for(let s=A;" +
-  "s<n;s++){if(!Gn(l[s]))continue;let i=r[s];if(i===-1)continue;let c=e[i];if(c<0)continue;let y=c*37,C" +
-  "=s*Go,I=o[y+9];for(let _=0;_<I;_++){let B=y+15+_*11,m=C+_*bo;a[m+jo]=o[B+7],a[m+tn]=o[B+8]}}}var lA=" +
-  "0,na=1,Se=2,Vr=3,ea=4,qr=5,ue=8,de=12,ra=0,Xr=1,sa=2,ia=3,aa=4,ca=5,Zc=6,$c=7,zc=8,E_=ue+2*de;var la" +
-  "=1,jc=2,kr=3,tl=4;function ol(t){return(t&65535)<<16}function Aa(t,A,n){for(;;){let o=Atomics.load(t" +
-  ",na);if((o&-65536)!==A)return-1;let e=o&65535;if(e>=n)return-1;if(Atomics.compareExchange(t,na,o,o+1" +
-  ")===o)return e}}function Ia(t,A,n,o,e,r,a){let l=ol(o),s=ue+(o&1)*de,i=0;for(let c=Aa(t,l,r);c>=0;c=" +
-  "Aa(t,l,r))e===tl?Al(n,t,s,c,a):nl(n,e,c,a),Atomics.store(A,c,o),Atomics.add(t,Se,1)+1===r&&Atomics.n" +
-  "otify(t,Se),i++;return i}function nl(t,A,n,o){if(A===jc)Qs(t,n,o,t.contacts.chunkOut,t.contacts.chun" +
-  "kCounts);else if(A===kr){let e=t.broadphase;e.pairChunkCounts[n]=Vs(t,n,o,e.pairChunkOut,2*n*or,or)}" +
-  "}function Al(t,A,n,o,e){let r=A[n+$c]+o*e,a=Math.min(A[n+zc],r+e);oa(t,A[n+Zc],r,a,o)}var oo=t=>t.co" +
-  "ntacts,On=t=>t.shapes.geometry,Un=t=>t.shapes,no=t=>t.bodies,pe=t=>t.bodies.transform,xe=t=>t.broadp" +
-  "hase,el=t=>t.broadphase.moveBuffer,Ko=t=>t.solverData,Wo=t=>t.joints,rl=t=>t.joints.f,Yr=[[oo,\"shape" +
-  "A\"],[oo,\"shapeB\"],[oo,\"bodyA\"],[oo,\"bodyB\"],[oo,\"flags\"],[oo,\"listIndex\"],[oo,\"pointCount\"],[oo,\"poi" +
-  "nts\"],[oo,\"normalX\"],[oo,\"normalY\"],[oo,\"manifoldCache\"],[oo,\"cacheValid\"],[oo,\"chunkOut\"],[oo,\"chun" +
-  "kCounts\"],[On,\"type\"],[On,\"count\"],[On,\"radius\"],[On,\"centroid\"],[On,\"slot\"],[On,\"verts\"],[On,\"norma" +
-  "ls\"],[Un,\"aabb\"],[Un,\"moved\"],[Un,\"tree\"],[Un,\"proxy\"],[no,\"flags\"],[pe,\"x\"],[pe,\"y\"],[pe,\"c\"],[pe,\"" +
-  "s\"],[Un,\"groupIndex\"],[Un,\"maskBits\"],[xe,\"moveFrom\"],[xe,\"moveSlot\"],[xe,\"pairChunkOut\"],[xe,\"pairC" +
-  "hunkCounts\"],[el,\"data\"],[Ko,\"states\"],[Ko,\"contacts\"],[Ko,\"integration\"],[Ko,\"centres\"],[Ko,\"params" +
-  "\"],[Ko,\"chunkFound\"],[Ko,\"indexOf\"],[Ko,\"constraintSlot\"],[oo,\"list\"],[oo,\"friction\"],[oo,\"restituti" +
-  "on\"],[oo,\"tangentSpeed\"],[oo,\"rollingResistance\"],[no,\"localCenterX\"],[no,\"localCenterY\"],[Ko,\"write" +
-  "BackOut\"],[Ko,\"writeBackCounts\"],[no,\"vx\"],[no,\"vy\"],[no,\"w\"],[no,\"centerX\"],[no,\"centerY\"],[no,\"for" +
-  "ceX\"],[no,\"forceY\"],[no,\"torque\"],[no,\"mass\"],[no,\"inertia\"],[no,\"maxExtent\"],[no,\"minExtent\"],[no,\"" +
-  "type\"],[no,\"shapeHead\"],[Un,\"next\"],[Wo,\"constraints\"],[Wo,\"groupStart\"],[Wo,\"pins\"],[Wo,\"softness\"]" +
-  ",[no,\"invMass\"],[no,\"invInertia\"],[Wo,\"type\"],[Wo,\"flags\"],[Wo,\"bodyA\"],[Wo,\"bodyB\"],[Wo,\"rowColour\"" +
-  "],[Wo,\"rowSlot\"],...Array.from({length:oe},(t,A)=>[rl,String(A)])];function ya(t,A,n){let[o,e]=Yr[A]" +
-  ";o(t)[e]=n}var _a=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQIAA" +
-  "QMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACssuBfIUAh57Cn8gAiABKgIAu" +
-  "/wCQcgAbGoiJEEYaiACIAAqAgC7/AJByABsaiIlQRhq/V0DAP1XAwABIQYgJEFAayAlQUBr/V0DAP1XAwABIQ4gAiABKgIEu/wCQ" +
-  "cgAbGoiJkEYaiACIAAqAgS7/AJByABsaiInQRhq/V0DAP1XAwABIQcgJkFAayAnQUBr/V0DAP1XAwABIQ8gBiABQQhqIABBCGr9X" +
-  "AIA/VYCAAH9XyIY/fIBIREgBiABQQxqIABBDGr9XAIA/VYCAAH9XyId/fIBIRIgByAY/fIBIRMgByAd/fIBIRQgJCAl/V0DAP1XA" +
-  "wABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQcgJiAn/V0DAP1XAwABIQsgJkEIaiAnQQhq/V0DA" +
-  "P1XAwABIQwgJkEQaiAnQRBq/V0DAP1XAwABIQYgJEEwaiAlQTBq/V0DAP1XAwABIR4gJEE4aiAlQThq/V0DAP1XAwABIR8gJkEwa" +
-  "iAnQTBq/V0DAP1XAwABISAgJkE4aiAnQThq/V0DAP1XAwABISEgJkEgaiAnQSBq/V0DAP1XAwABICRBIGogJUEgav1dAwD9VwMAA" +
-  "f3xASAY/fIBICZBKGogJ0Eoav1dAwD9VwMAASAkQShqICVBKGr9XQMA/VcDAAH98QEgHf3yAf3wASEiIAFBGGogAEEYav1cAgD9V" +
-  "gIAAf1fIRUgAUEcaiAAQRxq/VwCAP1WAgAB/V8hFiABQSBqIABBIGr9XAIA/VYCAAH9XyEXIAFBJGogAEEkav1cAgD9VgIAAf1f/" +
-  "QwAAAAAAADwPwAAAAAAAPA//UohECAAQTxqISkgAUE8aiEqA0AgKEECSARAIBD9U0UgKEEBRnFFBEAgKSAoQSxsIgJqISsgEP0M/" +
-  "////////////////////yAoGyEZIAIgKmoiLEEEaiArQQRq/VwCAP1WAgAB/V8hGiAiICAgLEEMaiArQQxq/VwCAP1WAgAB/V/98" +
-  "gH98AEgISAa/fIB/fABIB4gLEEIaiArQQhq/VwCAP1WAgAB/V/98gH98QEgHyAsICv9XAIA/VYCAAH9XyIb/fIB/fEBICxBEGogK" +
-  "0EQav1cAgD9VgIAAf1f/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD9SiEjICxBHGogK0Ecav1cAgD9VgIAAf1fIhwgBQR7IAggA/3yA" +
-  "SAEIBUgCP3yASIIIAggBP1J/VIgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8gFiAj/VIhDf0MAAAAAAAAAAAAAAAAAAAAACAXICP9U" +
-  "gUgCCAD/fIB/QwAAAAAAAAAAAAAAAAAAAAAICP9UiEI/QwAAAAAAADwPwAAAAAAAPA/IQ39DAAAAAAAAAAAAAAAAAAAAAALIBz98" +
-  "gH98QEgLEEUaiArQRRq/VwCAP1WAgAB/V8gDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgBiAa/fIBI" +
-  "AcgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBI" +
-  "Q0gLEEkaiICICtBJGoiLf1cAgD9VgIAAf1fISMgKAR7ICtBHGogCCAcIBn9Uv1eIgj9WgIAACAsQRxqIAj9WgIAASAtIA0gIyAZI" +
-  "A0gI/1K/U79Uv1eIgj9WgIAACACIAj9WgIAASAJIA0gEf3yAf3xASAJIBn9UiEJIAogDSAS/fIB/fEBIAogGf1SIQogCyANIBP98" +
-  "gH98AEgCyAZ/VIhCyAMIA0gFP3yAf3wASAMIBn9UiEMIAYgDSAPIBr98gH98gH98AEgBiAZ/VIhBiAHIA0gDiAb/fIB/fIB/fEBI" +
-  "AcgGf1SBSArQRxqIAj9XiII/VoCAAAgLEEcaiAI/VoCAAEgK0EkaiANICMgDSAj/Ur9Uv1eIgj9WgIAACAsQSRqIAj9WgIAASAJI" +
-  "A0gEf3yAf3xASEJIAogDSAS/fIB/fEBIQogCyANIBP98gH98AEhCyAMIA0gFP3yAf3wASEMIAYgDSAPIBr98gH98gH98AEhBiAHI" +
-  "A0gDiAb/fIB/fIB/fEBCyEHIChBAWohKAwCCwsLIAFBEGogAEEQav1cAgD9VgIAAf1fIQMgAUEoaiAAQShq/VwCAP1WAgAB/V8hB" +
-  "EEAIQIDQCACQQJIBEAgEP1TRSACQQFGcUUEQCApIAJBLGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBH" +
-  "GogKEEcav1cAgD9VgIAAf1f/fIBIg397QEhFSANIBUgBUEgaiIrIChBIGoiLP1cAgD9VgIAAf1fIhYgBUEYaiAoQRhq/VwCAP1WA" +
-  "gAB/V8gCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/VwCAP1WAgAB/V8iF/3yASAGIAVBD" +
-  "GogKEEMav1cAgD9VgIAAf1fIhn98gH98QEgBP3wAf3wAf3yAf3xASIaIBogFf1J/VIgGiAN/Ur9UiINIBb98QEhFSACBHsgLCANI" +
-  "BYgCP1S/V4iDf1aAgAAICsgDf1aAgABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wA" +
-  "SALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3yAf3yAf3xASAGIAj9UiEGIAcgFSAOIBf98gH98gH98AEgByAI/" +
-  "VIFIChBIGogDf1eIgj9WgIAACAFQSBqIAj9WgIAASAJIBUgEv3yAf3xASEJIAogFSAR/fIB/fABIQogCyAVIBT98gH98AEhCyAMI" +
-  "BUgE/3yAf3xASEMIAYgFSAPIBn98gH98gH98QEhBiAHIBUgDiAX/fIB/fIB/fABCyEHIAJBAWohAgwCCwsLIAFBLGogAEEsav1cA" +
-  "gD9VgIAAf1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9SiIE/VMEQCADICpBHGogKUEcav1cAgD9VgIAAf1fICpByABqIClByABq/VwCA" +
-  "P1WAgAB/V/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP97QEhCCADIAggAUE0aiICIABBNGoiBf1cAgD9VgIAAf1fIg0gA" +
-  "UEwaiAAQTBq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/fEBIhAgECAI/Un9UiAQIAP9Sv1SIgMgDf3xASEIIAUgAyANIAT9Uv1eIgP9W" +
-  "gIAACACIAP9WgIAASAHIA4gCP3yAf3xASAHIAT9UiEHIAYgDyAI/fIB/fABIAYgBP1SIQYLICUgCf1bAwAAICQgCf1bAwABICVBC" +
-  "GogCv1bAwAAICRBCGogCv1bAwABICVBEGogB/1bAwAAICRBEGogB/1bAwABICcgC/1bAwAAICYgC/1bAwABICdBCGogDP1bAwAAI" +
-  "CZBCGogDP1bAwABICdBEGogBv1bAwAAICZBEGogBv1bAwABC8YLAhx8BH8gASAAKgIAu/wCQcgAbGoiIysDGCEFICNBQGsrAwAhG" +
-  "iABIAAqAgS7/AJByABsaiIiKwMYIQsgIkFAaysDACEZIAUgACoCCLsiHKIhGCAFIAAqAgy7IhuiIRcgIysDACEMICMrAwghDSAjK" +
-  "wMQIRYgIisDACEdICIrAwghHiAiKwMQIQogACoCGLshFSAAKgIcuyEGIAAqAiC7IQkgACoCJLtEAAAAAAAA8D9kISEgAEE8aiIBQ" +
-  "SxqISREAAAAAAAA8D8hBSAiKwMgICMrAyChIByiICIrAyggIysDKKEgG6KgIhQgIisDMCITIAEqAgy7oqAgIisDOCISIAEqAgS7I" +
-  "h+ioCAjKwMwIhEgASoCCLuioSAjKwM4IhAgASoCALsiIKKhIAEqAhC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiB" +
-  "SADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUEcaioCALsiDiAHIA6ioSABKgIUuyAFoiAdIByiIB4gG6KgIAwgH" +
-  "KIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AhwgASAHIAFBJGoqA" +
-  "gC7IgUgBSAHYxu2OAIkIAwgByAYoqEhDyANIAcgF6KhIQ4gFiAHIBogIKKioSENIB0gByALIByiIhaioCEMIB4gByALIBuiIh2io" +
-  "CELIAogByAZIB+ioqAhCCAhBEBEAAAAAAAA8D8hBUQAAAAAAAAAACEHIBQgEyAkKgIMu6KgIBIgJCoCBLsiCqKgIBEgJCoCCLuio" +
-  "SAQICQqAgC7IhCioSAkKgIQu6AiEUQAAAAAAAAAAGQEfCARIAKiBSAEBHwgCSEHIAYhBSAVIBGiIgIgA5oiA2MEfCADBSACCwVEA" +
-  "AAAAAAAAAALCyECICRBHGoqAgC7IgMgByADoqEgJCoCFLsgBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACo" +
-  "KKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK2OAIcICQgAyAkQSRqKgIAuyICIAIgA2MbtjgCJCAPIAMgGKKhI" +
-  "Q8gDiADIBeioSEOIAwgAyAWoqAhDCALIAMgHaKgIQsgDSADIBogEKKioSENIAggAyAZIAqioqAhCAsgACoCELsiAyABKgIcu6IiA" +
-  "pohBSACIAUgAUEgaioCALsiBiABKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gASoCCLsiB6IgCCABKgIMuyIJoqEgACoCK" +
-  "LsiCqCgoqEiECAFIBBkGyACIBBjGyICIAahIQUgASACtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIA0gBSAaIAeioqAhDSAMIAUgH" +
-  "aKgIQwgCyAFIBaioSELIAggBSAZIAmioqEhAiAhBEAgAyAkKgIcu6IiA5ohBSADIAUgJEEgaioCALsiBiAkKgIYuyAMIBuiIAsgH" +
-  "KKhIA8gG6IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkKgIMuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgJCADtjgCICAPI" +
-  "AUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCLLsiA0QAA" +
-  "AAAAAAAAGQEQCADIAEqAhy7ICEEfCAkKgIcuwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEE0aioCALsiBiAAKgIwuyACIA2hoqEiB" +
-  "yAFIAdkGyADIAdjGyIDIAahIQUgACADtjgCNCANIBogBaKhIQ0gAiAZIAWioCECCyAjIA85AwAgIyAOOQMIICMgDTkDECAiIAw5A" +
-  "wAgIiALOQMIICIgAjkDEAvpBgIMewZ/IAIgACoCALv8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAbGohECACIAEqAgC7/AJByABsaiERI" +
-  "AIgASoCBLv8AkHIAGxqIQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8hCiABQQxqIABBDGr9XAIA/VYCAAH9XyELIAFBJGogAEEkav1cA" +
-  "gD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohDQNAIBJBAkgEQCAJIBJBC2xBD2pBAnQiEyABaiIUQRxqIAAgE2oiE0Ecav1cA" +
-  "gD9VgIAAf1fIgggCv3yASAUQSBqIBNBIGr9XAIA/VYCAAH9XyIOIAv98gH98AH98AEhDCAEIAggC/3yASAOIAr98gH98QH98AEhB" +
-  "iADIAggFCAT/VwCAP1WAgAB/V/98gEgDiAUQQhqIBNBCGr9XAIA/VYCAAH9X/3yAf3xAf3wASEHIAUgCCAUQQRqIBNBBGr9XAIA/" +
-  "VYCAAH9X/3yASAOIBRBDGogE0EMav1cAgD9VgIAAf1f/fIB/fEB/fABIQggEgR7IAYgBCAN/VIhBCAHIAMgDf1SIQMgCCAFIA39U" +
-  "iEFIAwgCSAN/VIFIAYhBCAHIQMgCCEFIAwLIQkgEkEBaiESDAELCyABQTRqIABBNGr9XAIA/VYCAAH9XyEGIAJBGGogEEEYav1dA" +
-  "wD9VwMAASEHIA8gESAP/V0DAP1XAwABIBFBGGogD0EYav1dAwD9VwMAASIIIAn98gH98QEiCv1bAwAAIBEgCv1bAwABIBFBCGoiA" +
-  "CAPQQhqIgH9XQMA/VcDAAEgCCAE/fIB/fEBIQggASAI/VsDAAAgACAI/VsDAAEgEUEQaiIAIA9BEGoiAf1dAwD9VwMAASARQUBrI" +
-  "A9BQGv9XQMA/VcDAAEgAyAG/fAB/fIB/fEBIQMgASAD/VsDAAAgACAD/VsDAAEgECACIBD9XQMA/VcDAAEgByAJ/fIB/fABIgP9W" +
-  "wMAACACIAP9WwMAASACQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgBP3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABIAJBEGoiACAQQ" +
-  "RBqIgH9XQMA/VcDAAEgAkFAayAQQUBr/V0DAP1XAwABIAUgBv3wAf3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABC5gEAgd/DHwDQ" +
-  "CABIARKBEAgACAEQZQBbGohAyAEQQFqIgUgAUgEQCADKgIEuyEKIAAgBUGUAWxqIgUqAgC7IQsgAyoCALsiDCAFKgIEuyINYSALI" +
-  "AxhciAMRAAAAAAAAAAAYnEEf0EBBSAKIA1hIAogC2FyIApEAAAAAAAAAABicQtFBEAgAyAFIAIQAiAEQQJqIQQMAwsLQQAhBkQAA" +
-  "AAAAAAAACEKRAAAAAAAAAAAIQtEAAAAAAAAAAAhDEQAAAAAAAAAACENIAIgAyoCALv8AkHIAGxqIggrAxghDiAIQUBrKwMAIRIgA" +
-  "iADKgIEu/wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhEyADKgIIuyEQIAMqAgy7IREgAyoCJLv8AiEHA0AgBiAHSARAIAogAyAGQQtsQ" +
-  "Q9qQQJ0aiIFKgIcuyIUIBCiIAUqAiC7IhUgEaKgoCEKIAsgFCARoiAVIBCioaAhCyAMIBQgBSoCALuiIBUgBSoCCLuioaAhDCANI" +
-  "BQgBSoCBLuiIBUgBSoCDLuioaAhDSAGQQFqIQYMAQsLIAMqAjS7IRAgCCAIKwMAIA4gCqKhOQMAIAggCCsDCCAOIAuioTkDCCAII" +
-  "AgrAxAgEiAMIBCgoqE5AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSsDCCAPIAuioDkDCCAJIAkrAxAgEyANIBCgoqA5AxAgBEEBaiEED" +
-  "AELCwuHAwMCewN/BHwgA/0UIQcgBJr9FCEIIAVBAEchCSAGBEAgAUEBayEBA0AgAUEATgRAIAAgAUGUAWxqIQYgAUEASgRAIAAgA" +
-  "UEBa0GUAWxqIgoqAgC7IQwgCioCBLshDSAGKgIEuyIOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAAAAAAABicQR/QQEFIA0gDmEgDSAPY" +
-  "XIgDUQAAAAAAAAAAGJxC0UEQCAKIAYgAiAHIAggCRAAIAFBAmshAQwDCwsgBiACIAMgBCAFEAEgAUEBayEBDAELCwVBACEGA0AgA" +
-  "SAGSgRAIAAgBkGUAWxqIQogBkEBaiILIAFIBEAgCioCBLshDCAAIAtBlAFsaiILKgIAuyENIAoqAgC7Ig4gCyoCBLsiD2EgDSAOY" +
-  "XIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKI" +
-  "AIgAyAEIAUQASAGQQFqIQYMAQsLCws=\",Ca=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACEgE" +
-  "DZW52Bm1lbW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACss" +
-  "uBfIUAh57Cn8gAiABKgIAu/wCQcgAbGoiJEEYaiACIAAqAgC7/AJByABsaiIlQRhq/V0DAP1XAwABIQYgJEFAayAlQUBr/V0DAP1" +
-  "XAwABIQ4gAiABKgIEu/wCQcgAbGoiJkEYaiACIAAqAgS7/AJByABsaiInQRhq/V0DAP1XAwABIQcgJkFAayAnQUBr/V0DAP1XAwA" +
-  "BIQ8gBiABQQhqIABBCGr9XAIA/VYCAAH9XyIY/fIBIREgBiABQQxqIABBDGr9XAIA/VYCAAH9XyId/fIBIRIgByAY/fIBIRMgByA" +
-  "d/fIBIRQgJCAl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQcgJiAn/V0DAP1XAwA" +
-  "BIQsgJkEIaiAnQQhq/V0DAP1XAwABIQwgJkEQaiAnQRBq/V0DAP1XAwABIQYgJEEwaiAlQTBq/V0DAP1XAwABIR4gJEE4aiAlQTh" +
-  "q/V0DAP1XAwABIR8gJkEwaiAnQTBq/V0DAP1XAwABISAgJkE4aiAnQThq/V0DAP1XAwABISEgJkEgaiAnQSBq/V0DAP1XAwABICR" +
-  "BIGogJUEgav1dAwD9VwMAAf3xASAY/fIBICZBKGogJ0Eoav1dAwD9VwMAASAkQShqICVBKGr9XQMA/VcDAAH98QEgHf3yAf3wASE" +
-  "iIAFBGGogAEEYav1cAgD9VgIAAf1fIRUgAUEcaiAAQRxq/VwCAP1WAgAB/V8hFiABQSBqIABBIGr9XAIA/VYCAAH9XyEXIAFBJGo" +
-  "gAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohECAAQTxqISkgAUE8aiEqA0AgKEECSARAIBD9U0UgKEEBRnFFBEA" +
-  "gKSAoQSxsIgJqISsgEP0M/////////////////////yAoGyEZIAIgKmoiLEEEaiArQQRq/VwCAP1WAgAB/V8hGiAiICAgLEEMaiA" +
-  "rQQxq/VwCAP1WAgAB/V/98gH98AEgISAa/fIB/fABIB4gLEEIaiArQQhq/VwCAP1WAgAB/V/98gH98QEgHyAsICv9XAIA/VYCAAH" +
-  "9XyIb/fIB/fEBICxBEGogK0EQav1cAgD9VgIAAf1f/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD9SiEjICxBHGogK0Ecav1cAgD9VgI" +
-  "AAf1fIhwgBQR7IAggA/3yASAEIBUgCP3yASIIIAggBP1J/VIgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8gFiAj/VIhDf0MAAAAAAA" +
-  "AAAAAAAAAAAAAACAXICP9UgUgCCAD/fIB/QwAAAAAAAAAAAAAAAAAAAAAICP9UiEI/QwAAAAAAADwPwAAAAAAAPA/IQ39DAAAAAA" +
-  "AAAAAAAAAAAAAAAALIBz98gH98QEgLEEUaiArQRRq/VwCAP1WAgAB/V8gDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB3" +
-  "98gH98AH98QEgBiAa/fIBIAcgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAA" +
-  "AAAAAAP1K/VIiCCAc/fEBIQ0gLEEkaiICICtBJGoiLf1cAgD9VgIAAf1fISMgKAR7ICtBHGogCCAcIBn9Uv1eIgj9WgIAACAsQRx" +
-  "qIAj9WgIAASAtIA0gIyAZIA0gI/1K/U79Uv1eIgj9WgIAACACIAj9WgIAASAJIA0gEf3yAf3xASAJIBn9UiEJIAogDSAS/fIB/fE" +
-  "BIAogGf1SIQogCyANIBP98gH98AEgCyAZ/VIhCyAMIA0gFP3yAf3wASAMIBn9UiEMIAYgDSAPIBr98gH98gH98AEgBiAZ/VIhBiA" +
-  "HIA0gDiAb/fIB/fIB/fEBIAcgGf1SBSArQRxqIAj9XiII/VoCAAAgLEEcaiAI/VoCAAEgK0EkaiANICMgDSAj/Ur9Uv1eIgj9WgI" +
-  "AACAsQSRqIAj9WgIAASAJIA0gEf3yAf3xASEJIAogDSAS/fIB/fEBIQogCyANIBP98gH98AEhCyAMIA0gFP3yAf3wASEMIAYgDSA" +
-  "PIBr98gH98gH98AEhBiAHIA0gDiAb/fIB/fIB/fEBCyEHIChBAWohKAwCCwsLIAFBEGogAEEQav1cAgD9VgIAAf1fIQMgAUEoaiA" +
-  "AQShq/VwCAP1WAgAB/V8hBEEAIQIDQCACQQJIBEAgEP1TRSACQQFGcUUEQCApIAJBLGwiBWohKCAQ/Qz////////////////////" +
-  "/IAIbIQggAyAFICpqIgVBHGogKEEcav1cAgD9VgIAAf1f/fIBIg397QEhFSANIBUgBUEgaiIrIChBIGoiLP1cAgD9VgIAAf1fIhY" +
-  "gBUEYaiAoQRhq/VwCAP1WAgAB/V8gCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/VwCAP1" +
-  "WAgAB/V8iF/3yASAGIAVBDGogKEEMav1cAgD9VgIAAf1fIhn98gH98QEgBP3wAf3wAf3yAf3xASIaIBogFf1J/VIgGiAN/Ur9UiI" +
-  "NIBb98QEhFSACBHsgLCANIBYgCP1S/V4iDf1aAgAAICsgDf1aAgABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiA" +
-  "I/VIhCiALIBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3yAf3yAf3xASAGIAj9UiEGIAcgFSA" +
-  "OIBf98gH98gH98AEgByAI/VIFIChBIGogDf1eIgj9WgIAACAFQSBqIAj9WgIAASAJIBUgEv3yAf3xASEJIAogFSAR/fIB/fABIQo" +
-  "gCyAVIBT98gH98AEhCyAMIBUgE/3yAf3xASEMIAYgFSAPIBn98gH98gH98QEhBiAHIBUgDiAX/fIB/fIB/fABCyEHIAJBAWohAgw" +
-  "CCwsLIAFBLGogAEEsav1cAgD9VgIAAf1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9SiIE/VMEQCADICpBHGogKUEcav1cAgD9VgIAAf1" +
-  "fICpByABqIClByABq/VwCAP1WAgAB/V/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP97QEhCCADIAggAUE0aiICIABBNGo" +
-  "iBf1cAgD9VgIAAf1fIg0gAUEwaiAAQTBq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/fEBIhAgECAI/Un9UiAQIAP9Sv1SIgMgDf3xASE" +
-  "IIAUgAyANIAT9Uv1eIgP9WgIAACACIAP9WgIAASAHIA4gCP3yAf3xASAHIAT9UiEHIAYgDyAI/fIB/fABIAYgBP1SIQYLICUgCf1" +
-  "bAwAAICQgCf1bAwABICVBCGogCv1bAwAAICRBCGogCv1bAwABICVBEGogB/1bAwAAICRBEGogB/1bAwABICcgC/1bAwAAICYgC/1" +
-  "bAwABICdBCGogDP1bAwAAICZBCGogDP1bAwABICdBEGogBv1bAwAAICZBEGogBv1bAwABC8YLAhx8BH8gASAAKgIAu/wCQcgAbGo" +
-  "iIysDGCEFICNBQGsrAwAhGiABIAAqAgS7/AJByABsaiIiKwMYIQsgIkFAaysDACEZIAUgACoCCLsiHKIhGCAFIAAqAgy7IhuiIRc" +
-  "gIysDACEMICMrAwghDSAjKwMQIRYgIisDACEdICIrAwghHiAiKwMQIQogACoCGLshFSAAKgIcuyEGIAAqAiC7IQkgACoCJLtEAAA" +
-  "AAAAA8D9kISEgAEE8aiIBQSxqISREAAAAAAAA8D8hBSAiKwMgICMrAyChIByiICIrAyggIysDKKEgG6KgIhQgIisDMCITIAEqAgy" +
-  "7oqAgIisDOCISIAEqAgS7Ih+ioCAjKwMwIhEgASoCCLuioSAjKwM4IhAgASoCALsiIKKhIAEqAhC7oCIORAAAAAAAAAAAZARAIA4" +
-  "gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUEcaioCALsiDiAHIA6ioSABKgIUuyA" +
-  "FoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAE" +
-  "gBbY4AhwgASAHIAFBJGoqAgC7IgUgBSAHYxu2OAIkIAwgByAYoqEhDyANIAcgF6KhIQ4gFiAHIBogIKKioSENIB0gByALIByiIha" +
-  "ioCEMIB4gByALIBuiIh2ioCELIAogByAZIB+ioqAhCCAhBEBEAAAAAAAA8D8hBUQAAAAAAAAAACEHIBQgEyAkKgIMu6KgIBIgJCo" +
-  "CBLsiCqKgIBEgJCoCCLuioSAQICQqAgC7IhCioSAkKgIQu6AiEUQAAAAAAAAAAGQEfCARIAKiBSAEBHwgCSEHIAYhBSAVIBGiIgI" +
-  "gA5oiA2MEfCADBSACCwVEAAAAAAAAAAALCyECICRBHGoqAgC7IgMgByADoqEgJCoCFLsgBaIgDCAcoiALIBuioCAPIByiIA4gG6K" +
-  "goSAIIAqiIA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK2OAIcICQgAyAkQSRqKgIAuyICIAI" +
-  "gA2MbtjgCJCAPIAMgGKKhIQ8gDiADIBeioSEOIAwgAyAWoqAhDCALIAMgHaKgIQsgDSADIBogEKKioSENIAggAyAZIAqioqAhCAs" +
-  "gACoCELsiAyABKgIcu6IiApohBSACIAUgAUEgaioCALsiBiABKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gASoCCLsiB6I" +
-  "gCCABKgIMuyIJoqEgACoCKLsiCqCgoqEiECAFIBBkGyACIBBjGyICIAahIQUgASACtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIA0" +
-  "gBSAaIAeioqAhDSAMIAUgHaKgIQwgCyAFIBaioSELIAggBSAZIAmioqEhAiAhBEAgAyAkKgIcu6IiA5ohBSADIAUgJEEgaioCALs" +
-  "iBiAkKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkKgIMuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyI" +
-  "DIAahIQUgJCADtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAi" +
-  "ioqEhAgsgACoCLLsiA0QAAAAAAAAAAGQEQCADIAEqAhy7ICEEfCAkKgIcuwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEE0aioCALs" +
-  "iBiAAKgIwuyACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADtjgCNCANIBogBaKhIQ0gAiAZIAWioCECCyAjIA85AwAgIyA" +
-  "OOQMIICMgDTkDECAiIAw5AwAgIiALOQMIICIgAjkDEAvpBgIMewZ/IAIgACoCALv8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAbGohECA" +
-  "CIAEqAgC7/AJByABsaiERIAIgASoCBLv8AkHIAGxqIQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8hCiABQQxqIABBDGr9XAIA/VYCAAH" +
-  "9XyELIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohDQNAIBJBAkgEQCAJIBJBC2xBD2pBAnQiEyABaiI" +
-  "UQRxqIAAgE2oiE0Ecav1cAgD9VgIAAf1fIgggCv3yASAUQSBqIBNBIGr9XAIA/VYCAAH9XyIOIAv98gH98AH98AEhDCAEIAggC/3" +
-  "yASAOIAr98gH98QH98AEhBiADIAggFCAT/VwCAP1WAgAB/V/98gEgDiAUQQhqIBNBCGr9XAIA/VYCAAH9X/3yAf3xAf3wASEHIAU" +
-  "gCCAUQQRqIBNBBGr9XAIA/VYCAAH9X/3yASAOIBRBDGogE0EMav1cAgD9VgIAAf1f/fIB/fEB/fABIQggEgR7IAYgBCAN/VIhBCA" +
-  "HIAMgDf1SIQMgCCAFIA39UiEFIAwgCSAN/VIFIAYhBCAHIQMgCCEFIAwLIQkgEkEBaiESDAELCyABQTRqIABBNGr9XAIA/VYCAAH" +
-  "9XyEGIAJBGGogEEEYav1dAwD9VwMAASEHIA8gESAP/V0DAP1XAwABIBFBGGogD0EYav1dAwD9VwMAASIIIAn98gH98QEiCv1bAwA" +
-  "AIBEgCv1bAwABIBFBCGoiACAPQQhqIgH9XQMA/VcDAAEgCCAE/fIB/fEBIQggASAI/VsDAAAgACAI/VsDAAEgEUEQaiIAIA9BEGo" +
-  "iAf1dAwD9VwMAASARQUBrIA9BQGv9XQMA/VcDAAEgAyAG/fAB/fIB/fEBIQMgASAD/VsDAAAgACAD/VsDAAEgECACIBD9XQMA/Vc" +
-  "DAAEgByAJ/fIB/fABIgP9WwMAACACIAP9WwMAASACQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgBP3yAf3wASEDIAEgA/1bAwAAIAA" +
-  "gA/1bAwABIAJBEGoiACAQQRBqIgH9XQMA/VcDAAEgAkFAayAQQUBr/V0DAP1XAwABIAUgBv3wAf3yAf3wASEDIAEgA/1bAwAAIAA" +
-  "gA/1bAwABC5gEAgd/DHwDQCABIARKBEAgACAEQZQBbGohAyAEQQFqIgUgAUgEQCADKgIEuyEKIAAgBUGUAWxqIgUqAgC7IQsgAyo" +
-  "CALsiDCAFKgIEuyINYSALIAxhciAMRAAAAAAAAAAAYnEEf0EBBSAKIA1hIAogC2FyIApEAAAAAAAAAABicQtFBEAgAyAFIAIQAiA" +
-  "EQQJqIQQMAwsLQQAhBkQAAAAAAAAAACEKRAAAAAAAAAAAIQtEAAAAAAAAAAAhDEQAAAAAAAAAACENIAIgAyoCALv8AkHIAGxqIgg" +
-  "rAxghDiAIQUBrKwMAIRIgAiADKgIEu/wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhEyADKgIIuyEQIAMqAgy7IREgAyoCJLv8AiEHA0A" +
-  "gBiAHSARAIAogAyAGQQtsQQ9qQQJ0aiIFKgIcuyIUIBCiIAUqAiC7IhUgEaKgoCEKIAsgFCARoiAVIBCioaAhCyAMIBQgBSoCALu" +
-  "iIBUgBSoCCLuioaAhDCANIBQgBSoCBLuiIBUgBSoCDLuioaAhDSAGQQFqIQYMAQsLIAMqAjS7IRAgCCAIKwMAIA4gCqKhOQMAIAg" +
-  "gCCsDCCAOIAuioTkDCCAIIAgrAxAgEiAMIBCgoqE5AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSsDCCAPIAuioDkDCCAJIAkrAxAgEyA" +
-  "NIBCgoqA5AxAgBEEBaiEEDAELCwuHAwMCewN/BHwgA/0UIQcgBJr9FCEIIAVBAEchCSAGBEAgAUEBayEBA0AgAUEATgRAIAAgAUG" +
-  "UAWxqIQYgAUEASgRAIAAgAUEBa0GUAWxqIgoqAgC7IQwgCioCBLshDSAGKgIEuyIOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAAAAAAAB" +
-  "icQR/QQEFIA0gDmEgDSAPYXIgDUQAAAAAAAAAAGJxC0UEQCAKIAYgAiAHIAggCRAAIAFBAmshAQwDCwsgBiACIAMgBCAFEAEgAUE" +
-  "BayEBDAELCwVBACEGA0AgASAGSgRAIAAgBkGUAWxqIQogBkEBaiILIAFIBEAgCioCBLshDCAAIAtBlAFsaiILKgIAuyENIAoqAgC" +
-  "7Ig4gCyoCBLsiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCA" +
-  "JEAAgBkECaiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var IA=[void 0,void 0];function ga(t){let A=t" +
-  "?1:0;if(IA[A]!==void 0)return IA[A];if(IA[A]=null,typeof WebAssembly==\"object\"&&typeof WebAssembly.M" +
-  "odule==\"function\")try{IA[A]=new WebAssembly.Module(sl(t?Ca:_a))}catch{IA[A]=null}return IA[A]}functi" +
-  "on ma(t,A){return new WebAssembly.Instance(t,{env:{memory:A,abort:()=>{throw new Error(\"contact solv" +
-  "er kernel aborted\")}}}).exports}var fa=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567" +
-  "89+/\";function sl(t){let A=new Uint8Array(128);for(let l=0;l<fa.length;l++)A[fa.charCodeAt(l)]=l;let" +
-  " n=t.length;for(;n>0&&t[n-1]===\"=\";)n--;let o=new Uint8Array(n*3>>2),e=0,r=0,a=0;for(let l=0;l<n;l++" +
-  ")r=r<<6|A[t.charCodeAt(l)],e+=6,e>=8&&(e-=8,o[a++]=r>>e&255);return o}var Rt=new Float64Array(0),zt=" +
-  "new Int32Array(0),Sa={states:Rt,integration:Rt,centres:Rt,contacts:new Float32Array(0),params:Rt,chu" +
-  "nkFound:zt,writeBackOut:zt,writeBackCounts:zt,indexOf:zt,constraintSlot:zt,kernel:null,kernelMemory:" +
-  "null,statesAddress:0,contactsAddress:0},QA={contacts:new qA,shapes:{geometry:new hA,aabb:Rt,moved:ne" +
-  "w Uint8Array(0),tree:new Uint8Array(0),proxy:zt,groupIndex:zt,maskBits:new Uint32Array(0),next:zt},b" +
-  "odies:{flags:new Uint8Array(0),transform:{x:Rt,y:Rt,c:Rt,s:Rt},invMass:Rt,invInertia:Rt,localCenterX" +
-  ":Rt,localCenterY:Rt,vx:Rt,vy:Rt,w:Rt,centerX:Rt,centerY:Rt,forceX:Rt,forceY:Rt,torque:Rt,mass:Rt,ine" +
-  "rtia:Rt,maxExtent:Rt,minExtent:Rt,type:new Uint8Array(0),shapeHead:zt},broadphase:{trees:[new Vn,new" +
-  " Vn],moveBuffer:new Qo,moveFrom:Rt,moveSlot:zt,queryResults:new Qo,pairChunkOut:zt,pairChunkCounts:z" +
-  "t},manifold:ms(),pose:new Float64Array(8),solverData:Sa,joints:{constraints:Rt,groupStart:zt,pins:Rt" +
-  ",softness:Rt,f:Array.from({length:oe},()=>Rt),type:zt,flags:zt,bodyA:zt,bodyB:zt,rowColour:zt,rowSlo" +
-  "t:zt}},Ao=new Int32Array(Xr+1),ua=zt,da=new Int32Array(0),il=2e4,UA=0;function Ba(){for(;;){for(let " +
-  "r=0;r<il&&Atomics.load(Ao,lA)===UA;r++);Atomics.add(Ao,qr,1),Atomics.wait(Ao,lA,UA),Atomics.sub(Ao,q" +
-  "r,1);let t=Atomics.load(Ao,lA);if(t===UA)continue;UA=t;let A=ue+(t&1)*de,n=Atomics.load(Ao,A+ra),o=A" +
-  "tomics.load(Ao,A+Xr),e=Atomics.load(Ao,A+sa);if(Atomics.load(Ao,lA)===t){if(n===la)return;if(n===kr)" +
-  "{let r=QA.broadphase.trees;r[0].adoptRoot(Atomics.load(Ao,A+ia)),r[1].adoptRoot(Atomics.load(Ao,A+aa" +
-  ")),QA.contacts.pairs.adoptSlots(ua,Atomics.load(Ao,A+ca))}try{Ia(Ao,da,QA,t,n,o,e)}catch(r){Atomics." +
-  "store(Ao,ea,1),Atomics.notify(Ao,Se),pa({type:\"error\",message:r instanceof Error?r.message:String(r)" +
-  "});return}}}}function Ea(t){if(t.type===\"init\")Ao=t.ctrl,UA=Atomics.load(Ao,lA),pa({type:\"ready\"}),B" +
-  "a();else if(t.type===\"columns\"){let A=t.columns,n=Yr.length;for(let a=0;a<n;a++)ya(QA,a,A[a]);let o=" +
-  "QA.broadphase.trees;o[0].adoptQueryColumns(A.slice(n,n+qn)),o[1].adoptQueryColumns(A.slice(n+qn,n+2*" +
-  "qn)),ua=A[n+2*qn],da=t.chunkDone;let e=Sa,r=t.kernelMemory??null;r!==e.kernelMemory&&(e.kernelMemory" +
-  "=r,e.kernel=r===null?null:ma(ga(!0),r)),e.statesAddress=t.statesAddress??0,e.contactsAddress=t.conta" +
-  "ctsAddress??0,Atomics.add(Ao,Vr,1),Atomics.notify(Ao,Vr),Ba()}}var ha=globalThis.require,be=typeof h" +
-  "a==\"function\"?ha(\"node:worker_threads\").parentPort:null;function pa(t){be!==null?be.postMessage(t):s" +
-  "elf.postMessage(t)}be!==null?be.on(\"message\",Ea):self.onmessage=t=>Ea(t.data);})();\n";
+  "his._nodes,f=this._stack,g=0;for(f[g++]=i;g>0;){let d=f[--g],u=d<<2;if(r!==-1&&(S[u+3]&r)===0)contin" +
+  "ue;let p=h[u],x=h[u+1],b=h[u+2],F=h[u+3];if(p>C||b<c||x>I||F<y)continue;let D=S[u];if(D<0){if(r===-1" +
+  "&&S[u+3]===0)continue;let R=S[u+2];if(p<=m&&b>=_&&x<=E&&F>=B&&s[R]===0)continue;o.push(e?d:R)}else g" +
+  "+2>f.length&&(f=this._stack=Jt(f,g+2)),f[g++]=S[u+1],f[g++]=D}}buildTree(A){let n=6*(2+(32-Math.clz3" +
+  "2(A)));this._buildFrames.length<n&&(this._buildFrames=new Int32Array(n)),this._buildRoots.length<n&&" +
+  "(this._buildRoots=new Int32Array(n));let o=this._buildFrames,e=this._buildRoots,r=this._buildLeaves," +
+  "a=this._buildCx,l=this._buildCy,s=0,i=0,c=-1;for(o[s++]=0,o[s++]=A,o[s++]=-1;s>0;){s-=3;let y=o[s],C" +
+  "=o[s+1],I=o[s+2];if(C-y===1){c=r[y],e[i++]=c;continue}if(I>=0){let S=e[--i],f=e[--i],g=this.allocate" +
+  "Node();this._nodes[Z*g+wt]=f,this._nodes[Z*g+zt]=S,this._parent[f]=g,this._parent[S]=g,this.refitNod" +
+  "e(g),e[i++]=g,c=g;continue}let _=a[y],B=_,m=l[y],E=m;for(let S=y+1;S<C;S++){let f=a[S],g=l[S];f<_?_=" +
+  "f:f>B&&(B=f),g<m?m=g:g>E&&(E=g)}let h=y+(C-y>>1);this.selectNth(y,C,h,B-_>=E-m?a:l),o[s+2]=h,s+=3,o[" +
+  "s++]=h,o[s++]=C,o[s++]=-1,o[s++]=y,o[s++]=h,o[s++]=-1}return c}selectNth(A,n,o,e){for(;n-A>1;){let r" +
+  "=e[A],a=e[A+n>>1],l=e[n-1],s=r<a?a<l?a:r<l?l:r:r<l?r:a<l?l:a,i=A,c=A,y=n;for(;c<y;){let C=e[c];C<s?t" +
+  "his.swapBuild(i++,c++):C>s?this.swapBuild(c,--y):c++}if(o<i)n=i;else if(o>=y)A=y;else return}}swapBu" +
+  "ild(A,n){let o=this._buildLeaves,e=this._buildCx,r=this._buildCy,a=o[A];o[A]=o[n],o[n]=a;let l=e[A];" +
+  "e[A]=e[n],e[n]=l;let s=r[A];r[A]=r[n],r[n]=s}};function Fe(t,A,n,o){if(!(t<=n&&A<=o&&Number.isFinite" +
+  "(t)&&Number.isFinite(A)&&Number.isFinite(n)&&Number.isFinite(o)))throw new fA(\"INVALID_ARGUMENT\",`ba" +
+  "d box [${t}, ${A}] - [${n}, ${o}]`)}function yo(t){throw new Error(`DynamicTree.validate: ${t}`)}var" +
+  " De=0,$A=1;var bt={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,motor:6,pulley:7},zA=8,x" +
+  "l=25*zA;var Mt={collideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},zr=0,jr=1,ts=2,os=3;v" +
+  "ar ns=5,As=6,we=7,es=8,rs=9,Vo=10,Xn=11,Te=12,ss=13,Ne=14,ve=15,jA=16,te=17,Le=18,Je=19;var Oe=21,is" +
+  "=22,as=23,cs=24,ls=25,Is=26,ys=27,_s=28,Cs=29,fs=30,gs=31,ln=32,Pa=6,oe=ln+Pa;function ms(){return n" +
+  "ew Float64Array(19)}function ro(t,A){return(t&255)<<8|A&255}var Bt=16,EA=class{type=new Uint8Array(1" +
+  "6);count=new Uint8Array(16);radius=new Float64Array(16);centroid=new Float64Array(32);slot=new Int32" +
+  "Array(16).fill(-1);verts=new Float64Array(16*Bt);normals=new Float64Array(16*Bt);slotRefs=new Int32A" +
+  "rray(16);slotsUsed=0;freeSlots=new Int32Array(16);freeSlotCount=0;index=null;reserve(A){this.type=hn" +
+  "(this.type,A),this.count=hn(this.count,A),this.radius=eo(this.radius,A),this.centroid=eo(this.centro" +
+  "id,A*2),this.slot=Jt(this.slot,A,-1)}reserveSlots(A){this.verts=eo(this.verts,A*Bt),this.normals=eo(" +
+  "this.normals,A*Bt),this.slotRefs=Jt(this.slotRefs,A),this.freeSlots=Jt(this.freeSlots,A)}intern(A,n," +
+  "o){this.release(A);let e=this.contentIndex(),r=Bs(n,o,0),a=e.get(r);a===void 0&&(a=this.freeSlotCoun" +
+  "t>0?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this.reserveSlots(a+1),this.verts.set(n,a*" +
+  "Bt),this.normals.set(o,a*Bt),e.set(r,a)),this.slotRefs[a]=this.slotRefs[a]+1,this.slot[A]=a}release(" +
+  "A){let n=this.slot[A];if(n<0)return;this.slot[A]=-1;let o=this.slotRefs[n]-1;this.slotRefs[n]=o,!(o>" +
+  "0)&&(this.index?.delete(this.keyOf(n)),this.verts.fill(0,n*Bt,(n+1)*Bt),this.normals.fill(0,n*Bt,(n+" +
+  "1)*Bt),this.freeSlots[this.freeSlotCount++]=n)}forgetIndex(){this.index=null}contentIndex(){if(this." +
+  "index!==null)return this.index;let A=new Map;for(let n=0;n<this.slotsUsed;n++)this.slotRefs[n]>0&&A." +
+  "set(this.keyOf(n),n);return this.index=A,A}keyOf(A){return Bs(this.verts,this.normals,A*Bt)}},Ue=new" +
+  " Float64Array(2*Bt),Fa=new Uint16Array(Ue.buffer);function Bs(t,A,n){for(let o=0;o<Bt;o++)Ue[o]=t[n+" +
+  "o],Ue[Bt+o]=A[n+o];return String.fromCharCode(...Fa)}var Yn=8,on=4;var Qe=3.141592653589793,Da=1.570" +
+  "7963267948966,Ge=.7853981633974483,Es=.41421356237309503;var Dl=new Float64Array(2);function Ve(t,A)" +
+  "{let n=t[A],o=t[A+1];if(n!==n||o!==o){t[A]=NaN;return}let e=Math.abs(o),r=Math.abs(n);if(r===0){o<0|" +
+  "|o===0&&1/o<0?t[A]=1/n<0?-Qe:Qe:t[A]=n;return}if(e===1/0&&r===1/0){let I=o>0?Ge:3*Ge;t[A]=n<0?-I:I;r" +
+  "eturn}let a=r>e,l=a?e/r:r/e,s=l>Es?(l-1)/(l+1):l,i=s*s,c=0;for(let I=22;I>=2;I--)c=1/(2*I+1)-i*c;let" +
+  " y=s-s*i*(1/3-i*c),C=l>Es?Ge+y:y;a&&(C=Da-C),o<0&&(C=Qe-C),t[A]=n<0?-C:C}function co(t,A,n){let o=n[" +
+  "0],e=n[1],r=n[2],a=n[3],l=n[4],s=n[5],i=t[1],c=t[2];t[1]=r*i-a*c,t[2]=a*i+r*c;let y=o-l,C=e-s,I=0;fo" +
+  "r(let _=0;_<A;_++){let B=3+_*8,m=t[B+6];if(!(m<.02))continue;let E=t[B+4],h=t[B+5],S=t[B+7],f=r*E-a*" +
+  "h,g=a*E+r*h,d=3+I*8;t[d+0]=f,t[d+1]=g,t[d+2]=f+y,t[d+3]=g+C,t[d+4]=o+f,t[d+5]=e+g,t[d+6]=m,t[d+7]=S," +
+  "I++}t[0]=I}function Ro(t,A,n,o,e,r){let a=3+A*8;t[a+4]=n,t[a+5]=o,t[a+6]=e,t[a+7]=r}function us(t){t" +
+  "[1]=-t[1],t[2]=-t[2];let A=t[0];for(let n=0;n<A;n++){let o=3+n*8,e=t[o+0],r=t[o+1];t[o+0]=t[o+2],t[o" +
+  "+1]=t[o+3],t[o+2]=e,t[o+3]=r;let a=t[o+7];t[o+7]=(a&255)<<8|a>>8&255}}function Wn(t,A){let n=t[0],o=" +
+  "t[1],e=t[2],r=t[3],a=t[4],l=t[5],s=t[6],i=t[7],c=e-n,y=r-o,C=s-a,I=i-l,_=n-a,B=o-l,m=c*c+y*y,E=C*C+I" +
+  "*I,h=_*c+B*y,S=_*C+B*I,f=c*C+y*I,g=m*E-f*f,d=0;g!==0&&(d=(f*S-h*E)/g,d=d<0?0:d>1?1:d);let u=(f*d+S)/" +
+  "E;u<0?(u=0,d=-h/m,d=d<0?0:d>1?1:d):u>1&&(u=1,d=(f-h)/m,d=d<0?0:d>1?1:d),A[0]=d,A[1]=u;let p=n+d*c-(a" +
+  "+u*C),x=o+d*y-(l+u*I);A[2]=p*p+x*x}function ds(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o" +
+  "[5],y=o[6],C=o[7],I=t.verts,_=t.slot[A]*Bt,B=t.slot[n]*Bt,m=t.radius[A],E=t.radius[n],h=I[_],S=I[_+1" +
+  "],f=l*y+s*C,g=l*C-s*y,d=i-r,u=c-a,p=I[B],x=I[B+1],b=f*p-g*x+l*d+s*u,F=g*p+f*x-s*d+l*u,D=b-h,R=F-S,T=" +
+  "Math.sqrt(D*D+R*R),P=T-m-E;if(P>=.02){e[0]=0;return}T>1e-12?(D/=T,R/=T):(D=0,R=1);let w=.5*(m-E+T);e" +
+  "[1]=D,e[2]=R,Ro(e,0,h+w*D,S+w*R,P,0),co(e,1,o)}function qe(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3" +
+  "],i=o[4],c=o[5],y=o[6],C=o[7],I=t.verts,_=t.slot[A]*Bt,B=t.slot[n]*Bt,m=t.radius[A],E=t.radius[n],h=" +
+  "l*y+s*C,S=l*C-s*y,f=i-r,g=c-a,d=I[B],u=I[B+1],p=h*d-S*u+l*f+s*g,x=S*d+h*u-s*f+l*g,b=I[_],F=I[_+1],D=" +
+  "I[_+2]-b,R=I[_+3]-F,T=(p-b)*D+(x-F)*R,P=D*D+R*R,w=b,v=F;if(T>=P)w=b+D,v=F+R;else if(T>0){let U=T/P;w" +
+  "=b+U*D,v=F+U*R}let L=p-w,q=x-v,J=Math.sqrt(L*L+q*q),N=J-m-E;if(N>=.02){e[0]=0;return}J>1e-12?(L/=J,q" +
+  "/=J):(L=t.normals[_],q=t.normals[_+1]);let V=.5*(m-E+J);e[1]=L,e[2]=q,Ro(e,0,w+V*L,v+V*q,N,0),co(e,1" +
+  ",o)}var ne=new Float64Array(3),nn=new Float64Array(8);function Xe(t,A,n,o,e){let r=o[0],a=o[1],l=o[2" +
+  "],s=o[3],i=o[4],c=o[5],y=o[6],C=o[7],I=t.verts,_=t.slot[A]*Bt,B=t.slot[n]*Bt,m=t.radius[A],E=t.radiu" +
+  "s[n],h=m+E,S=I[_],f=I[_+1],g=I[_+2]-S,d=I[_+3]-f,u=l*y+s*C,p=l*C-s*y,x=i-r,b=c-a,F=l*x+s*b-S,D=-s*x+" +
+  "l*b-f,R=I[B],T=I[B+1],P=u*R-p*T+F,w=p*R+u*T+D;R=I[B+2],T=I[B+3];let v=u*R-p*T+F,L=p*R+u*T+D;nn[0]=0," +
+  "nn[1]=0,nn[2]=g,nn[3]=d,nn[4]=P,nn[5]=w,nn[6]=v,nn[7]=L,Wn(nn,ne);let q=ne[2],J=h+.02;if(q>=J*J){e[0" +
+  "]=0;return}let N=Math.sqrt(q),V=ne[0],U=ne[1],O=Math.sqrt(g*g+d*d),z=g/O,et=d/O,nt=v-P,k=L-w,X=Math." +
+  "sqrt(nt*nt+k*k),rt=nt/X,ot=k/X,Y=P*z+w*et,G=v*z+L*et,at=Y<=0&&G<=0||Y>=O&&G>=O,$=-P*rt-w*ot,yt=(g-P)" +
+  "*rt+(d-w)*ot,Pt=$<=0&&yt<=0||$>=X&&yt>=X,ct=0;if(!at&&!Pt){let Ct=-et,j=z,_t=P*Ct+w*j,ht=v*Ct+L*j,tt" +
+  "=Math.min(_t,ht);-Math.max(_t,ht)>tt&&(tt=-Math.max(_t,ht),Ct=-Ct,j=-j);let st=-ot,St=rt;_t=-P*st-w*" +
+  "St,ht=(g-P)*st+(d-w)*St;let Tt=Math.min(_t,ht);if(-Math.max(_t,ht)>Tt&&(Tt=-Math.max(_t,ht),st=-st,S" +
+  "t=-St),tt+.1*.005>=Tt){let xt=P,At=w,it=v,It=L;if(Y<0&&G>0){let gt=-Y/(G-Y);xt=P+gt*(v-P),At=w+gt*(L" +
+  "-w)}else if(G<0&&Y>0){let gt=-G/(Y-G);it=v+gt*(P-v),It=L+gt*(w-L)}if(Y>O&&G<O){let gt=(Y-O)/(Y-G);xt" +
+  "=P+gt*(v-P),At=w+gt*(L-w)}else if(G>O&&Y<O){let gt=(G-O)/(G-Y);it=v+gt*(P-v),It=L+gt*(w-L)}let ft=xt" +
+  "*Ct+At*j,Dt=it*Ct+It*j;if(ft<=N+.005||Dt<=N+.005){e[1]=Ct,e[2]=j;let gt=.5*(m-E-ft);Ro(e,0,S+xt+gt*C" +
+  "t,f+At+gt*j,ft-h,ro(0,0)),gt=.5*(m-E-Dt),Ro(e,1,S+it+gt*Ct,f+It+gt*j,Dt-h,ro(0,1)),ct=2}}else{let xt" +
+  "=0,At=0,it=g,It=d;if($<0&&yt>0){let gt=-$/(yt-$);xt=gt*g,At=gt*d}else if(yt<0&&$>0){let gt=-yt/($-yt" +
+  ");it=g-gt*g,It=d-gt*d}if($>X&&yt<X){let gt=($-X)/($-yt);xt=gt*g,At=gt*d}else if(yt>X&&$<X){let gt=(y" +
+  "t-X)/(yt-$);it=g-gt*g,It=d-gt*d}let ft=(xt-P)*st+(At-w)*St,Dt=(it-P)*st+(It-w)*St;if(ft<=N+.005||Dt<" +
+  "=N+.005){e[1]=-st,e[2]=-St;let gt=.5*(E-m-ft);Ro(e,0,S+xt+gt*st,f+At+gt*St,ft-h,ro(0,0)),gt=.5*(E-m-" +
+  "Dt),Ro(e,1,S+it+gt*st,f+It+gt*St,Dt-h,ro(1,0)),ct=2}}}if(ct===0){let Ct=V*g,j=V*d,_t=P+U*nt,ht=w+U*k" +
+  ",tt=_t-Ct,st=ht-j;N>1e-12?(tt/=N,st/=N):(tt=-et,st=z);let St=.5*(m-E+N);e[1]=tt,e[2]=st;let Tt=ro(V=" +
+  "==0?0:1,U===0?0:1);Ro(e,0,S+Ct+St*tt,f+j+St*st,N-h,Tt),ct=1}co(e,ct,o)}function ps(t,A,n,o,e){let r=" +
+  "o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],y=o[6],C=o[7],I=t.verts,_=t.slot[A]*Bt,B=t.slot[n]*Bt,m=t.ra" +
+  "dius[n],E=l*y+s*C,h=l*C-s*y,S=i-r,f=c-a,g=I[B],d=I[B+1],u=I[_],p=I[_+1],x=E*g-h*d+l*S+s*f-u,b=h*g+E*" +
+  "d-s*S+l*f-p,F=I[_+2]-u,D=I[_+3]-p,R=t.normals[_],T=t.normals[_+1];if(R*x+T*b<0){e[0]=0;return}let P=" +
+  "F*x+D*b,w=F*F+D*D,v=0,L=0;if(P<=0){let O=u-I[_+4],z=p-I[_+5];if(O*x+z*b<=0){e[0]=0;return}}else if(P" +
+  ">=w){let O=I[_+6]-I[_+2],z=I[_+7]-I[_+3];if(O*(x-F)+z*(b-D)>0){e[0]=0;return}v=F,L=D}else{let O=P/w;" +
+  "v=O*F,L=O*D}let q=x-v,J=b-L,N=Math.sqrt(q*q+J*J),V=N-m;if(V>=.02){e[0]=0;return}N>1e-12?(q/=N,J/=N):" +
+  "(q=R,J=T);let U=.5*(N-m);e[1]=q,e[2]=J,e[7]=u+v+U*q,e[8]=p+L+U*J,e[9]=V,e[10]=0,co(e,1,o)}var ut=new" +
+  " Float64Array(16),_o=new Float64Array(16),An=new Float64Array(8),hA=new Float64Array(3),vt=new Float" +
+  "64Array(10),Et=new Float64Array(12),Qt=new Float64Array(11),Ae=0,SA=1,xs=2,bs=.01,Rs=.01,wa=.1*.005;" +
+  "function Ye(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],y=o[6],C=o[7],I=t.verts,_=t.nor" +
+  "mals,B=t.slot[A]*Bt,m=t.slot[n]*Bt,E=t.count[n],h=t.radius[n],S=I[B],f=I[B+1],g=I[B+2]-S,d=I[B+3]-f," +
+  "u=_[B],p=_[B+1],x=-p,b=u,F=_[B+4],D=_[B+5],R=_[B+6],T=_[B+7],P=-D*b-F*x>=bs,w=x*R+b*T>=bs;vt[0]=x,vt" +
+  "[1]=b,vt[2]=F,vt[3]=D,vt[4]=R,vt[5]=T,vt[6]=P?1:0,vt[7]=w?1:0;let v=l*y+s*C,L=l*C-s*y,q=i-r,J=c-a,N=" +
+  "l*q+s*J-S,V=-s*q+l*J-f,U=t.centroid[2*n],O=t.centroid[2*n+1],z=v*U-L*O+N,et=L*U+v*O+V,nt=u*z+p*et<0," +
+  "k=P?F*z+D*et<0:!0,X=w?R*(z-g)+T*(et-d)<0:!0;if(nt&&k&&X){e[0]=0;return}for(let j=0;j<2*E;j+=2){let _" +
+  "t=I[m+j],ht=I[m+j+1];ut[j]=v*_t-L*ht+N,ut[j+1]=L*_t+v*ht+V;let tt=_[m+j],st=_[m+j+1];_o[j]=v*tt-L*st" +
+  ",_o[j+1]=L*tt+v*st}An[0]=0,An[1]=0,An[2]=g,An[3]=d;let rt=1e300,ot=0,Y=0,G=0;for(let j=0;j<E;j++){le" +
+  "t _t=j+1<E?j+1:0;An[4]=ut[2*j],An[5]=ut[2*j+1],An[6]=ut[2*_t],An[7]=ut[2*_t+1],Wn(An,hA),hA[2]<rt&&(" +
+  "rt=hA[2],ot=j,Y=hA[0],G=hA[1])}let at=Math.sqrt(rt);if(E>=3&&at>0){let j=!0;for(let _t=0;_t<E;_t++)i" +
+  "f(_o[2*_t]*-ut[2*_t]+_o[2*_t+1]*-ut[2*_t+1]>0){j=!1;break}j&&(at=0)}if(at>h+.02){e[0]=0;return}Qt[0]" +
+  "=S,Qt[1]=f,Qt[2]=g,Qt[3]=d,Qt[4]=u,Qt[5]=p,Qt[6]=P?F:u,Qt[7]=P?D:p,Qt[8]=w?R:u,Qt[9]=w?T:p,Qt[10]=h;" +
+  "let $=-1,yt=-1;if(!nt&&at>wa){let j=ot+1<E?ot+1:0,_t=Y===0||Y===1,ht=G===0||G===1;if(_t&&ht){let tt=" +
+  "Y===0?0:g,st=Y===0?0:d,St=G===0?ot:j,Tt=(ut[2*St]-tt)/at,xt=(ut[2*St+1]-st)/at;vt[8]=Tt,vt[9]=xt;let" +
+  " At=ke();if(At===Ae){e[0]=0;return}if(At===SA){let it=.5*(at-h);e[1]=Tt,e[2]=xt;let It=3;e[It+4]=S+t" +
+  "t+it*Tt,e[It+5]=f+st+it*xt,e[It+6]=at-h,e[It+7]=ro(Y===0?0:1,St),co(e,1,o);return}$=St}else if(_t){l" +
+  "et tt=ot,st=Y===0?0:g,St=Y===0?0:d;_o[2*tt]*(st-ut[2*tt])+_o[2*tt+1]*(St-ut[2*tt+1])<0&&(tt=tt+1<E?t" +
+  "t+1:0),vt[8]=-_o[2*tt],vt[9]=-_o[2*tt+1];let Tt=ke();if(Tt===Ae){e[0]=0;return}if(Tt===SA){co(e,Ms(t" +
+  "t,E,e),o);return}yt=tt}else if(ht)$=G===0?ot:j;else{let tt=u*ut[2*ot]+p*ut[2*ot+1],st=u*ut[2*j]+p*ut" +
+  "[2*j+1];$=tt<st?ot:j}}else{let j=1e300;for(let tt=0;tt<E;tt++){let st=u*ut[2*tt]+p*ut[2*tt+1];st<j&&" +
+  "(j=st,$=tt)}if(P){let tt=1e300;for(let st=0;st<E;st++)tt=Math.min(tt,F*ut[2*st]+D*ut[2*st+1]);tt>j&&" +
+  "(j=tt,$=-1)}if(w){let tt=1e300;for(let st=0;st<E;st++)tt=Math.min(tt,R*(ut[2*st]-g)+T*(ut[2*st+1]-d)" +
+  ");tt>j&&(j=tt,$=-1)}let _t=-1e300,ht=-1;for(let tt=0;tt<E;tt++){let st=_o[2*tt],St=_o[2*tt+1];if(vt[" +
+  "8]=-st,vt[9]=-St,ke()!==SA)continue;let Tt=ut[2*tt],xt=ut[2*tt+1],At=Math.min(st*-Tt+St*-xt,st*(g-Tt" +
+  ")+St*(d-xt));At>_t&&(_t=At,ht=tt)}if(_t>j){co(e,Ms(ht,E,e),o);return}if($===-1){e[0]=0;return}}if(yt" +
+  "===-1){let j=$>0?$-1:E-1,_t=u*_o[2*j]+p*_o[2*j+1],ht=u*_o[2*$]+p*_o[2*$+1];yt=_t<ht?j:$}let Pt=yt,ct" +
+  "=yt+1<E?yt+1:0;Et[0]=0,Et[1]=0,Et[2]=g,Et[3]=d,Et[4]=ut[2*Pt],Et[5]=ut[2*Pt+1],Et[6]=ut[2*ct],Et[7]=" +
+  "ut[2*ct+1],Et[8]=u,Et[9]=p,Et[10]=0,Et[11]=h;let Ct=Ps(ro(0,ct),ro(1,Pt),e);Ct>0&&(e[1]=u,e[2]=p,Fs(" +
+  "e)),co(e,Ct,o)}function ke(){let t=vt[8],A=vt[9];return t*vt[0]+A*vt[1]<=0?vt[6]===0?xs:t*vt[3]-A*vt" +
+  "[2]>Rs?Ae:SA:vt[7]===0?xs:vt[4]*A-vt[5]*t>Rs?Ae:SA}function Ms(t,A,n){let o=Qt[2],e=Qt[3],r=t,a=t+1<" +
+  "A?t+1:0,l=ut[2*r],s=ut[2*r+1],i=_o[2*r],c=_o[2*r+1],y=i*-l+c*-s,C=i*(o-l)+c*(e-s),I=Qt[4]*i+Qt[5]*c;" +
+  "if((y<C?Qt[6]*i+Qt[7]*c:Qt[8]*i+Qt[9]*c)<I)return 0;Et[0]=l,Et[1]=s,Et[2]=ut[2*a],Et[3]=ut[2*a+1],Et" +
+  "[4]=0,Et[5]=0,Et[6]=o,Et[7]=e,Et[8]=i,Et[9]=c,Et[10]=Qt[10],Et[11]=0;let B=Ps(ro(1,r),ro(0,a),n);ret" +
+  "urn B>0&&(n[1]=-i,n[2]=-c,Fs(n)),B}function Ps(t,A,n){let o=Et[0],e=Et[1],r=Et[8],a=Et[9],l=Et[10],s" +
+  "=Et[11],i=Et[4],c=Et[5],y=Et[6],C=Et[7],I=-a,_=r,B=(Et[2]-o)*I+(Et[3]-e)*_,m=(i-o)*I+(c-e)*_,E=(y-o)" +
+  "*I+(C-e)*_;if(m<0||B<E)return 0;let h=m-E,S=y,f=C;if(E<0&&h>1e-12){let R=-E/h;S=y+R*(i-y),f=C+R*(c-C" +
+  ")}let g=i,d=c;if(m>B&&h>1e-12){let R=(B-E)/h;g=y+R*(i-y),d=C+R*(c-C)}let u=(S-o)*r+(f-e)*a,p=(g-o)*r" +
+  "+(d-e)*a,x=.5*(l-s-u);S+=x*r,f+=x*a,x=.5*(l-s-p),g+=x*r,d+=x*a;let b=l+s,F=3,D=11;return n[F+4]=S,n[" +
+  "F+5]=f,n[F+6]=u-b,n[F+7]=t,n[D+4]=g,n[D+5]=d,n[D+6]=p-b,n[D+7]=A,2}function Fs(t){let A=Qt[0],n=Qt[1" +
+  "];for(let o=0;o<2;o++)t[3+o*8+4]+=A,t[3+o*8+5]+=n}function Ds(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=" +
+  "o[3],i=o[4],c=o[5],y=o[6],C=o[7],I=t.verts,_=t.normals,B=t.slot[A]*Bt,m=t.slot[n]*Bt,E=t.count[A],h=" +
+  "t.radius[A],S=t.radius[n],f=h+S,g=l*y+s*C,d=l*C-s*y,u=i-r,p=c-a,x=I[m],b=I[m+1],F=g*x-d*b+l*u+s*p,D=" +
+  "d*x+g*b-s*u+l*p,R=0,T=-1e300;for(let nt=0;nt<E;nt++){let k=B+2*nt,X=_[k]*(F-I[k])+_[k+1]*(D-I[k+1]);" +
+  "X>T&&(T=X,R=nt)}if(T-f>=.02){e[0]=0;return}let P=B+2*R,w=B+2*(R+1<E?R+1:0),v=I[P],L=I[P+1],q=I[w],J=" +
+  "I[w+1],N=(F-v)*(q-v)+(D-L)*(J-L),V=(F-q)*(v-q)+(D-J)*(L-J),U,O,z,et;if((N<0||V<0)&&T>1e-12){let nt=N" +
+  "<0?v:q,k=N<0?L:J;U=F-nt,O=D-k;let X=Math.sqrt(U*U+O*O);if(U/=X,O/=X,T=X-f,T>=.02){e[0]=0;return}let " +
+  "rt=.5*(h-S+X);z=nt+rt*U,et=k+rt*O}else{U=_[P],O=_[P+1];let nt=.5*(h-S-T);z=F+nt*U,et=D+nt*O,T-=f}e[1" +
+  "]=U,e[2]=O,Ro(e,0,z,et,T,0),co(e,1,o)}var Ht=new Float64Array(16),In=new Float64Array(16),Kt=new Flo" +
+  "at64Array(16),go=new Float64Array(16),ee=new Float64Array(3),en=new Float64Array(8),se=new Float64Ar" +
+  "ray(2),Ke=new Float64Array(1),vs=2;var Ta=0,ws=vs;var Na=.1*.005,He=.1*.005;function ie(t,A,n,o,e){l" +
+  "et r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],y=o[6],C=o[7],I=t.verts,_=t.normals,B=t.count[A],m=t.co" +
+  "unt[n],E=t.radius[A],h=t.radius[n],S=E+h;se[0]=E,se[1]=h;let f=t.slot[A]*Bt,g=t.slot[n]*Bt,d=I[f],u=" +
+  "I[f+1],p=l*y+s*C,x=l*C-s*y,b=i-r,F=c-a,D=l*b+s*F-d,R=-s*b+l*F-u,T=.02+S,P=0,w=0,v=0,L=0;if(B===4&&m=" +
+  "==4&&ws!==Ta){let N=I[f+4],V=I[f+5],U=I[g+4],O=I[g+5],z=ws===vs&&I[f]===-N&&I[f+1]===-V&&I[f+2]===N&" +
+  "&I[f+3]===-V&&I[f+6]===-N&&I[f+7]===V&&I[g]===-U&&I[g+1]===-O&&I[g+2]===U&&I[g+3]===-O&&I[g+6]===-U&" +
+  "&I[g+7]===O;if(z){let At=l*b+s*F,it=-s*b+l*F,It=Math.abs(p),ft=Math.abs(x),Dt=U*It+O*ft,gt=U*ft+O*It" +
+  ",kt=-it-V-gt,Io=0,Nt=At-N-Dt;if(Nt>kt&&(kt=Nt,Io=1),Nt=it-V-gt,Nt>kt&&(kt=Nt,Io=2),Nt=-At-N-Dt,Nt>kt" +
+  "&&(kt=Nt,Io=3),kt>=T){e[0]=0;return}P=kt,v=Io;let Zo=-(p*At+x*it),$o=x*At-p*it,yA=N*It+V*ft,_A=N*ft+" +
+  "V*It;if(kt=-$o-O-_A,Io=0,Nt=Zo-U-yA,Nt>kt&&(kt=Nt,Io=1),Nt=$o-O-_A,Nt>kt&&(kt=Nt,Io=2),Nt=-Zo-U-yA,N" +
+  "t>kt&&(kt=Nt,Io=3),kt>=T){e[0]=0;return}w=kt,L=Io}let et=I[f+2]-d,nt=I[f+3]-u,k=I[f+4]-d,X=I[f+5]-u," +
+  "rt=I[f+6]-d,ot=I[f+7]-u,Y=p*I[g]-x*I[g+1]+D,G=x*I[g]+p*I[g+1]+R,at=p*I[g+2]-x*I[g+3]+D,$=x*I[g+2]+p*" +
+  "I[g+3]+R,yt=p*I[g+4]-x*I[g+5]+D,Pt=x*I[g+4]+p*I[g+5]+R,ct=p*I[g+6]-x*I[g+7]+D,Ct=x*I[g+6]+p*I[g+7]+R" +
+  ";if(!z){let At=_[f],it=_[f+1],It=0,ft=Math.min(Math.min(At*Y+it*G,At*at+it*$),Math.min(At*yt+it*Pt,A" +
+  "t*ct+it*Ct))-(At*0+it*0);At=_[f+2],it=_[f+3];let Dt=Math.min(Math.min(At*Y+it*G,At*at+it*$),Math.min" +
+  "(At*yt+it*Pt,At*ct+it*Ct))-(At*et+it*nt);if(Dt>ft&&(ft=Dt,It=1),At=_[f+4],it=_[f+5],Dt=Math.min(Math" +
+  ".min(At*Y+it*G,At*at+it*$),Math.min(At*yt+it*Pt,At*ct+it*Ct))-(At*k+it*X),Dt>ft&&(ft=Dt,It=2),At=_[f" +
+  "+6],it=_[f+7],Dt=Math.min(Math.min(At*Y+it*G,At*at+it*$),Math.min(At*yt+it*Pt,At*ct+it*Ct))-(At*rt+i" +
+  "t*ot),Dt>ft&&(ft=Dt,It=3),ft>=T){e[0]=0;return}P=ft,v=It}let j=p*_[g]-x*_[g+1],_t=x*_[g]+p*_[g+1],ht" +
+  "=p*_[g+2]-x*_[g+3],tt=x*_[g+2]+p*_[g+3],st=p*_[g+4]-x*_[g+5],St=x*_[g+4]+p*_[g+5],Tt=p*_[g+6]-x*_[g+" +
+  "7],xt=x*_[g+6]+p*_[g+7];if(!z){let At=0,it=Math.min(Math.min(j*0+_t*0,j*et+_t*nt),Math.min(j*k+_t*X," +
+  "j*rt+_t*ot))-(j*Y+_t*G),It=Math.min(Math.min(ht*0+tt*0,ht*et+tt*nt),Math.min(ht*k+tt*X,ht*rt+tt*ot))" +
+  "-(ht*at+tt*$);if(It>it&&(it=It,At=1),It=Math.min(Math.min(st*0+St*0,st*et+St*nt),Math.min(st*k+St*X," +
+  "st*rt+St*ot))-(st*yt+St*Pt),It>it&&(it=It,At=2),It=Math.min(Math.min(Tt*0+xt*0,Tt*et+xt*nt),Math.min" +
+  "(Tt*k+xt*X,Tt*rt+xt*ot))-(Tt*ct+xt*Ct),It>it&&(it=It,At=3),it>=T){e[0]=0;return}w=it,L=At}Ht[0]=0,Ht" +
+  "[1]=0,Ht[2]=et,Ht[3]=nt,Ht[4]=k,Ht[5]=X,Ht[6]=rt,Ht[7]=ot;for(let At=0;At<8;At++)In[At]=_[f+At];Kt[0" +
+  "]=Y,Kt[1]=G,Kt[2]=at,Kt[3]=$,Kt[4]=yt,Kt[5]=Pt,Kt[6]=ct,Kt[7]=Ct,go[0]=j,go[1]=_t,go[2]=ht,go[3]=tt," +
+  "go[4]=st,go[5]=St,go[6]=Tt,go[7]=xt}else{for(let N=0;N<2*B;N+=2)Ht[N]=I[f+N]-d,Ht[N+1]=I[f+N+1]-u,In" +
+  "[N]=_[f+N],In[N+1]=_[f+N+1];for(let N=0;N<2*m;N+=2){let V=I[g+N],U=I[g+N+1];Kt[N]=p*V-x*U+D,Kt[N+1]=" +
+  "x*V+p*U+R;let O=_[g+N],z=_[g+N+1];go[N]=p*O-x*z,go[N+1]=x*O+p*z}if(Ts(Ht,In,B,Kt,m),P=Ke[0],v=We,P>=" +
+  "T){e[0]=0;return}if(Ts(Kt,go,m,Ht,B),w=Ke[0],L=We,w>=T){e[0]=0;return}}let q=w>P+Na;q?v=Ns(go,L,In,B" +
+  "):L=Ns(In,v,go,m);let J;if(P>He||w>He){let N=v,V=v+1<B?v+1:0,U=L,O=L+1<m?L+1:0,z=Ht[2*N],et=Ht[2*N+1" +
+  "],nt=Ht[2*V],k=Ht[2*V+1],X=Kt[2*U],rt=Kt[2*U+1],ot=Kt[2*O],Y=Kt[2*O+1];en[0]=z,en[1]=et,en[2]=nt,en[" +
+  "3]=k,en[4]=X,en[5]=rt,en[6]=ot,en[7]=Y,Wn(en,ee);let G=Math.sqrt(ee[2]);if(G-S>=.02){e[0]=0;return}J" +
+  "=q?re(Kt,go,m,L,Ht,B,v,!0,e):re(Ht,In,B,v,Kt,m,L,!1,e);let at=1e300;for(let ct=0;ct<J;ct++){let Ct=e" +
+  "[3+ct*8+6];Ct<at&&(at=Ct)}let $=ee[0],yt=ee[1];if($*(1-$)+yt*(1-yt)===0&&G-S+He<at){let ct=$===0?z:n" +
+  "t,Ct=$===0?et:k,j=yt===0?X:ot,_t=yt===0?rt:Y,ht=(j-ct)/G,tt=(_t-Ct)/G,st=.5*(E-h+G);e[1]=ht,e[2]=tt," +
+  "e[7]=ct+st*ht,e[8]=Ct+st*tt,e[9]=G-S,e[10]=ro($===0?N:V,yt===0?U:O),J=1}}else J=q?re(Kt,go,m,L,Ht,B," +
+  "v,!0,e):re(Ht,In,B,v,Kt,m,L,!1,e);for(let N=0;N<J;N++)e[3+N*8+4]+=d,e[3+N*8+5]+=u;co(e,J,o)}var We=0" +
+  ";function Ts(t,A,n,o,e){let r=0,a=-1e300,l=e===4,s=o[0],i=o[1],c=o[2],y=o[3],C=o[4],I=o[5],_=o[6],B=" +
+  "o[7];for(let m=0;m<n;m++){let E=A[2*m],h=A[2*m+1],S=E*t[2*m]+h*t[2*m+1],f;if(l)f=Math.min(Math.min(E" +
+  "*s+h*i,E*c+h*y),Math.min(E*C+h*I,E*_+h*B));else{f=1e300;for(let g=0;g<2*e;g+=2)f=Math.min(f,E*o[g]+h" +
+  "*o[g+1])}f-=S,f>a&&(a=f,r=m)}We=r,Ke[0]=a}function Ns(t,A,n,o){let e=t[2*A],r=t[2*A+1],a=0,l=1e300;f" +
+  "or(let s=0;s<o;s++){let i=e*n[2*s]+r*n[2*s+1];i<l&&(l=i,a=s)}return a}function re(t,A,n,o,e,r,a,l,s)" +
+  "{let i=se[l?1:0],c=se[l?0:1],y=o,C=o+1<n?o+1:0,I=a,_=a+1<r?a+1:0,B=A[2*y],m=A[2*y+1],E=t[2*y],h=t[2*" +
+  "y+1],S=e[2*I],f=e[2*I+1],g=e[2*_],d=e[2*_+1],u=-m,p=B,x=(t[2*C]-E)*u+(t[2*C+1]-h)*p,b=(S-E)*u+(f-h)*" +
+  "p,F=(g-E)*u+(d-h)*p;if(b<0||x<F)return 0;let D=b-F,R=g,T=d;if(F<0&&D>1e-12){let U=-F/D;R=g+U*(S-g),T" +
+  "=d+U*(f-d)}let P=S,w=f;if(b>x&&D>1e-12){let U=(x-F)/D;P=g+U*(S-g),w=d+U*(f-d)}let v=(R-E)*B+(T-h)*m," +
+  "L=(P-E)*B+(w-h)*m,q=.5*(i-c-v);R+=q*B,T+=q*m,q=.5*(i-c-L),P+=q*B,w+=q*m;let J=i+c,N=3,V=11;return l?" +
+  "(s[1]=-B,s[2]=-m,s[N+4]=P,s[N+5]=w,s[N+6]=L-J,s[N+7]=ro(I,C),s[V+4]=R,s[V+5]=T,s[V+6]=v-J,s[V+7]=ro(" +
+  "_,y)):(s[1]=B,s[2]=m,s[N+4]=R,s[N+5]=T,s[N+6]=v-J,s[N+7]=ro(y,_),s[V+4]=P,s[V+5]=w,s[V+6]=L-J,s[V+7]" +
+  "=ro(C,I)),2}var xn={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},Eo=5;function ae(t,A,n,o," +
+  "e){e[0]=0}var Zn=xn.circle,$n=xn.capsule,zn=xn.segment,jn=xn.polygon,tA=xn.chainSegment,$e=new Uint8" +
+  "Array(Eo*Eo),Ze=[];function mo(t,A,n){$e[t*Eo+A]=1,Ze[t*Eo+A]=n}mo(Zn,Zn,ds);mo($n,Zn,qe);mo($n,$n,X" +
+  "e);mo(zn,Zn,qe);mo(zn,$n,Xe);mo(zn,zn,ae);mo(zn,jn,ie);mo(jn,Zn,Ds);mo(jn,$n,ie);mo(jn,jn,ie);mo(tA," +
+  "Zn,ps);mo(tA,$n,Ye);mo(tA,jn,Ye);mo(tA,zn,ae);mo(tA,tA,ae);function Ls(t,A){return $e[t*Eo+A]===1}fu" +
+  "nction va(t){let A=new Float64Array(8);return(n,o,e,r,a)=>{for(let l=0;l<4;l++)A[l]=r[l+4],A[l+4]=r[" +
+  "l];t(n,e,o,A,a),us(a)}}var ce=[];for(let t=0;t<Eo;t++)for(let A=0;A<Eo;A++)ce[t*Eo+A]=Ls(t,A)?Ze[t*E" +
+  "o+A]:va(Ze[A*Eo+t]);var BI=new Float64Array(8);function ze(t,A,n,o,e){let r=n[0],a=n[1],l=n[2],s=n[3" +
+  "],i=t.count[A],c=t.radius[A],y=t.verts,C=t.slot[A]*Bt,I=y[C],_=y[C+1],B=l*I-s*_,m=s*I+l*_,E=B,h=m;fo" +
+  "r(let S=1;S<i;S++){I=y[C+2*S],_=y[C+2*S+1];let f=l*I-s*_,g=s*I+l*_;f<B?B=f:f>E&&(E=f),g<m?m=g:g>h&&(" +
+  "h=g)}o[e]=r+B-c,o[e+1]=a+m-c,o[e+2]=r+E+c,o[e+3]=a+h+c}var le=.001,Js=.002;function Os(t,A,n,o){let " +
+  "e=o[0];if(e===0||e===2&&o[10]===o[18]){t.cacheValid[A]=0;return}let r=n[0],a=n[1],l=n[2],s=n[3],i=n[" +
+  "4]-r,c=n[5]-a,y=n[6],C=n[7],I=t.manifoldCache,_=A*gA;I[_+qA]=l*i+s*c,I[_+XA]=-s*i+l*c,I[_+kA]=l*y+s*" +
+  "C,I[_+YA]=l*C-s*y;let B=o[1],m=o[2];I[_+HA]=l*B+s*m,I[_+KA]=-s*B+l*m;for(let E=0;E<e;E++){let h=3+E*" +
+  "8,S=o[h+0],f=o[h+1],g=_+WA+3*E;I[g]=l*S+s*f,I[g+1]=-s*S+l*f,I[g+2]=o[h+6]}t.cacheValid[A]=1}function" +
+  " Us(t,A,n){if(t.cacheValid[A]!==1)return!1;let o=n[0],e=n[1],r=n[2],a=n[3],l=n[4],s=n[5],i=n[6],c=n[" +
+  "7],y=l-o,C=s-e,I=t.manifoldCache,_=A*gA,B=I[_+qA],m=I[_+XA],E=r*y+a*C-B,h=-a*y+r*C-m,S=(r*c-a*i)*I[_" +
+  "+kA]-(r*i+a*c)*I[_+YA];if(E>le||E<-le||h>le||h<-le||S>Js||S<-Js)return!1;let f=I[_+HA],g=I[_+KA];t.n" +
+  "ormalX[A]=r*f-a*g,t.normalY[A]=a*f+r*g;let d=t.pointCount[A],u=t.points,p=A*Go;for(let x=0;x<d;x++){" +
+  "let b=_+WA+3*x,F=I[b],D=I[b+1],R=F-B,T=D-m,P=I[b+2]+f*(E-S*T)+g*(h+S*R),w=r*F-a*D,v=a*F+r*D,L=p+x*xo" +
+  ";u[L+Sn]=w,u[L+un]=v,u[L+dn]=P}return!0}var bn=256,je=3;function Qs(t,A,n,o,e){let r=t.contacts,a=t." +
+  "shapes,l=a.geometry,s=t.bodies.transform,i=t.manifold,c=t.pose,y=r.points,C=t.bodies.flags,I=a.aabb," +
+  "_=a.moved,B=A*2*bn,m=B+bn,E=0,h=r.listIndex,S=Math.min(n,(A+1)*bn);for(let f=A*bn;f<S;f++){if(h[f]==" +
+  "=-1)continue;let g=r.shapeA[f],d=r.shapeB[f],u=g*Yn,p=d*Yn;if(_[g]===1||_[d]===1){let O=u+on,z=p+on;" +
+  "if(I[O+2]<I[z]||I[z+2]<I[O]||I[O+3]<I[z+1]||I[z+3]<I[O+1]){o[B++]=f;continue}}let x=r.bodyA[f],b=r.b" +
+  "odyB[f];if((C[x]&QA.awake)===0&&(C[b]&QA.awake)===0){(r.flags[f]&zo.touching)!==0&&E++;continue}if(I" +
+  "[u]>I[p+2]+.02||I[p]>I[u+2]+.02||I[u+1]>I[p+3]+.02||I[p+1]>I[u+3]+.02){if(r.cacheValid[f]=0,r.pointC" +
+  "ount[f]===0)continue;i[0]=0}else{c[0]=s.x[x],c[1]=s.y[x],c[2]=s.c[x],c[3]=s.s[x],c[4]=s.x[b],c[5]=s." +
+  "y[b],c[6]=s.c[b],c[7]=s.s[b];let O=r.flags[f];if(Gn(O)&&Us(r,f,c)){E++;continue}ce[l.type[g]*Eo+l.ty" +
+  "pe[d]](l,g,d,c,i),Os(r,f,c,i)}let F=i[0],D=r.pointCount[f],R=f*Go,T=D>0?y[R+mA]:-1,P=D>1?y[R+xo+mA]:" +
+  "-1,w=y[R+jo],v=y[R+tn],L=y[R+xo+jo],q=y[R+xo+tn];for(let O=0;O<F;O++){let z=3+O*8,et=R+O*xo;y[et+Sn]" +
+  "=i[z+0],y[et+un]=i[z+1],y[et+dn]=i[z+6],y[et+mA]=i[z+7];let nt=i[z+7],k=0,X=0;nt===T?(k=w,X=v):nt===" +
+  "P&&(k=L,X=q),y[et+jo]=k,y[et+tn]=X}r.pointCount[f]=F,r.normalX[f]=F>0?i[1]:0,r.normalY[f]=F>0?i[2]:0" +
+  ";let J=r.flags[f],N=(J&zo.touching)!==0,V=F>0;(J&zo.sensor)!==0&&V&&(V=i[9]<=0||F>1&&i[17]<=0),V?(E+" +
+  "+,r.flags[f]=J|zo.touching):r.flags[f]=J&~zo.touching,V!==N&&(o[m++]=f)}e[A*je]=B-A*2*bn,e[A*je+1]=m" +
+  "-A*2*bn-bn,e[A*je+2]=E}var tr=32,or=8*tr;var No=new Float64Array(8);function Vs(t,A,n,o,e,r){let a=t" +
+  ".broadphase,l=t.shapes,s=a.moveBuffer.data,i=a.moveFrom,c=a.trees[$A],y=a.trees[De],C=Math.min(n,(A+" +
+  "1)*tr),I=0;for(let _=A*tr;_<C&&I>=0;_++){let B=s[_],m=l.proxy[B];if(m===-1)continue;a.trees[l.tree[B" +
+  "]].copyBox(m,No,0),No[4]=i[_*4],No[5]=i[_*4+1],No[6]=i[_*4+2],No[7]=i[_*4+3],I=Gs(t,B,c,o,e,I,r),l.t" +
+  "ree[B]===$A&&I>=0&&(I=Gs(t,B,y,o,e,I,r))}return I}function Gs(t,A,n,o,e,r,a){let l=t.broadphase,s=l." +
+  "queryResults;s.clear();let i=t.shapes,c=i.groupIndex[A]>0?-1:i.maskBits[A]|0;n.queryNewOverlaps(No,0" +
+  ",c,i.moved,s);let y=s.data,C=t.contacts.pairs,I=No[4]!==1/0,_=r;for(let B=0;B<s.count;B++){let m=y[B" +
+  "];if(m===A)continue;let E=I;if(i.moved[m]===1){if(m<A)continue;let f=l.moveSlot[m]*4,g=l.moveFrom;if" +
+  "(g[f]<=No[6]&&g[f+2]>=No[4]&&g[f+1]<=No[7]&&g[f+3]>=No[5])continue;E=E&&g[f]!==1/0}let h=A<m?A:m,S=A" +
+  "<m?m:A;if(!(!E&&C.get(h,S)!==-1)){if(_===a)return-1;o[e+2*_]=h,o[e+2*_+1]=S,_++}}return _}var nr=0,A" +
+  "r=1,er=2,zs=3;function js(t,A,n,o,e){if(A>=n){o[e+nr]=0,o[e+Ar]=0,o[e+er]=0;return}let r=t.contacts," +
+  "a=t.bodies,l=t.solverData,s=l.params,i=l.contacts,c=l.indexOf,y=l.states,C=l.centres,I=r.points,_=a." +
+  "transform,B=s[8],m=s[9],E=s[10],h=s[11],S=s[12],f=s[13],g=s[14],d=s[15],u=2*s[2],p=r.listIndex,x=-s[" +
+  "4],b=-s[6];o[e+nr]=0,o[e+Ar]=0<x?1:0,o[e+er]=0<b?1:0;let F=l.constraintSlot,D=r.flags;for(let R=A;R<" +
+  "n;R++){if(!Gn(D[R]))continue;let T=p[R];if(T===-1)continue;let P=F[T];if(P<0)continue;let w=r.bodyA[" +
+  "R],v=r.bodyB[R],L=c[w],q=c[v],J=P*37,N=L*9,V=q*9,U=y[N+3],O=y[N+8],z=y[V+3],et=y[V+8],nt=r.normalX[R" +
+  "],k=r.normalY[R],X=k,rt=-nt,ot=L===0||q===0;i[J+0]=L,i[J+1]=q,i[J+2]=nt,i[J+3]=k,i[J+4]=r.friction[R" +
+  "];let Y=r.restitution[R];i[J+5]=Y,Y>0&&(o[e+nr]=1),i[J+6]=ot?h:B,i[J+7]=ot?S:m,i[J+8]=ot?f:E;let G=r" +
+  ".pointCount[R];i[J+9]=G,i[J+10]=r.tangentSpeed[R];let at=r.rollingResistance[R];i[J+11]=at;let $=at>" +
+  "0?O+et:0;i[J+12]=$>0?1/$:0,i[J+13]=0,i[J+14]=R;let yt=0,Pt=0;if(L===0){let It=_.c[w],ft=_.s[w];yt=It" +
+  "*a.localCenterX[w]-ft*a.localCenterY[w],Pt=ft*a.localCenterX[w]+It*a.localCenterY[w]}else yt=C[2*L]," +
+  "Pt=C[2*L+1];let ct=0,Ct=0;if(q===0){let It=_.c[v],ft=_.s[v];ct=It*a.localCenterX[v]-ft*a.localCenter" +
+  "Y[v],Ct=ft*a.localCenterX[v]+It*a.localCenterY[v]}else ct=C[2*q],Ct=C[2*q+1];let j=y[N+0],_t=y[N+1]," +
+  "ht=y[N+2],tt=y[V+0],st=y[V+1],St=y[V+2],Tt=R*Go,xt=U+z,At=_.x[w]-_.x[v],it=_.y[w]-_.y[v];for(let It=" +
+  "0;It<2;It++){let ft=J+15+It*11;if(It>=G){i[ft+7]=0,i[ft+8]=0;continue}let Dt=Tt+It*xo,gt=I[Dt+Sn],kt" +
+  "=I[Dt+un],Io=gt-yt,Nt=kt-Pt,Zo=gt+At-ct,$o=kt+it-Ct;i[ft+0]=Io*k-Nt*nt,i[ft+1]=Zo*k-$o*nt,i[ft+2]=Io" +
+  "*nt+Nt*k,i[ft+3]=Zo*nt+$o*k,i[ft+4]=I[Dt+dn]+g-((Zo-Io)*nt+($o-Nt)*k);let yA=Io*k-Nt*nt,_A=Zo*k-$o*n" +
+  "t,Hr=U+z+O*yA*yA+et*_A*_A;i[ft+5]=Hr>0?1/Hr:0;let Kr=Io*rt-Nt*X,Wr=Zo*rt-$o*X,Zr=U+z+O*Kr*Kr+et*Wr*W" +
+  "r;i[ft+6]=Zr>0?1/Zr:0;let Re=d*I[Dt+jo],CA=d*I[Dt+tn];Re*xt>u&&(Re=u/xt),CA*xt>u?CA=u/xt:-CA*xt>u&&(" +
+  "CA=-u/xt),i[ft+7]=Re,i[ft+8]=CA,i[ft+9]=0;let xa=tt-St*$o-(j-ht*Nt),ba=st+St*Zo-(_t+ht*Io),Me=xa*nt+" +
+  "ba*k;i[ft+10]=Me,Me<x&&(o[e+Ar]=1),Me<b&&(o[e+er]=1)}}}var ar=.5;function ti(t,A,n,o){let e=n[o+4],r" +
+  "=n[o+5],a=e*e+r*r,l=t.maxExtent[A],s=2*l*l*(1-n[o+6]),i=ar*t.minExtent[A];return 2*(a+s)<=i*i?!1:Mat" +
+  "h.sqrt(a)+Math.sqrt(s>0?s:0)>i&&t.type[A]===Qn.dynamic}function oi(t,A,n,o,e=1){let r=o[0],a=o[2],l=" +
+  "cn/r,s=l*l,i=a*a;for(let c=e;c<n;c++){let y=c*9,C=c*8,I=A[C+3],_=A[C+0]+I*t[y+0],B=A[C+1]+I*t[y+1],m" +
+  "=A[C+2]+A[C+4]*t[y+2],E=_*_+B*B;if(E>i){let h=a/Math.sqrt(E);_*=h,B*=h}m*m>s&&(m=m>0?l:-l),t[y+0]=_," +
+  "t[y+1]=B,t[y+2]=m}}function ni(t,A,n,o=1){let e=n[0],r=n[2],a=cn/e;for(let l=o;l<A;l++){let s=l*9;_e" +
+  "(t,s,r,a);let i=t[s+2],c=t[s+6],y=t[s+7],C=e*i,I=c-C*y,_=y+C*c,B=Math.sqrt(I*I+_*_),m=B>0?1/B:0;t[s+" +
+  "6]=I*m,t[s+7]=_*m,t[s+4]=t[s+4]+e*t[s+0],t[s+5]=t[s+5]+e*t[s+1]}}function Ai(t,A,n,o=1){let e=n[0],r" +
+  "=n[2],a=cn/e;for(let l=o;l<A;l++)_e(t,l*9,r,a)}function _e(t,A,n,o){let e=t[A+2];e*e>o*o&&(t[A+2]=e>" +
+  "0?o:-o);let r=t[A+0],a=t[A+1],l=r*r+a*a;if(l>n*n){let s=n/Math.sqrt(l);t[A+0]=r*s,t[A+1]=a*s}}var ja" +
+  "=1e8,tc=1,oc=2,nc=4;function ei(t,A,n,o,e){let r=t.solverData,a=r.states,l=r.integration,s=t.bodies," +
+  "i=s.transform,c=t.shapes,y=c.geometry,C=c.aabb,I=t.pose,_=r.params[16]===1,B=s.maxExtent,m=s.minExte" +
+  "nt,E=ar,h=r.params[2],S=cn/r.params[0],f=ja*r.params[7],g=s.mass,d=s.inertia,u=0;for(let p=A;p<n;p++" +
+  "){let x=p*9,b=l[p*8+7],F=a[x+0],D=a[x+1],R=a[x+2],T=s.centerX[b]+a[x+4],P=s.centerY[b]+a[x+5],w=a[x+" +
+  "6],v=a[x+7],L=i.c[b],q=i.s[b],J=w*L-v*q,N=v*L+w*q,V=1/Math.sqrt(J*J+N*N);J*=V,N*=V;let U=F+D+R+T+P+J" +
+  "+N;if(U-U!==0||g[b]*(F*F+D*D)+d[b]*(R*R)>f){o[e+u++]=p*8+tc;continue}_e(a,x,h,S);let O=a[x+0],z=a[x+" +
+  "1],et=a[x+2];s.vx[b]=O,s.vy[b]=z,s.w[b]=et,s.centerX[b]=T,s.centerY[b]=P,i.c[b]=J,i.s[b]=N;let nt=s." +
+  "localCenterX[b],k=s.localCenterY[b],X=T-(J*nt-N*k),rt=P-(N*nt+J*k);i.x[b]=X,i.y[b]=rt,s.forceX[b]=0," +
+  "s.forceY[b]=0,s.torque[b]=0;let ot=0;if(_){let Y=a[x+4],G=a[x+5],at=B[b],$=E*m[b];2*(Y*Y+G*G+2*at*at" +
+  "*(1-w))>$*$&&ti(s,b,a,x)&&(ot=oc)}I[0]=X,I[1]=rt,I[2]=J,I[3]=N;for(let Y=s.shapeHead[b];Y!==-1;Y=c.n" +
+  "ext[Y]){let G=Y*Yn;ze(y,Y,I,C,G),(C[G+on]>C[G]||C[G+on+1]>C[G+1]||C[G+on+2]<C[G+2]||C[G+on+3]<C[G+3]" +
+  ")&&(ot|=nc)}ot!==0&&(o[e+u++]=p*8+ot)}return u}function si(t,A,n,o=0){for(let e=o;e<A;e++){let r=e*3" +
+  "7,a=(t[r+0]|0)*9,l=(t[r+1]|0)*9,s=n[a+3],i=n[a+8],c=n[l+3],y=n[l+8],C=t[r+2],I=t[r+3],_=t[r+9]|0,B=0" +
+  ",m=0,E=0,h=0;for(let f=0;f<_;f++){let g=r+15+f*11,d=t[g+7],u=t[g+8];B+=d*C+u*I,m+=d*I-u*C,E+=d*t[g+0" +
+  "]-u*t[g+2],h+=d*t[g+1]-u*t[g+3]}let S=t[r+13];n[a+0]=n[a+0]-s*B,n[a+1]=n[a+1]-s*m,n[a+2]=n[a+2]-i*(E" +
+  "+S),n[l+0]=n[l+0]+c*B,n[l+1]=n[l+1]+c*m,n[l+2]=n[l+2]+y*(h+S)}}function ii(t,A,n,o,e,r,a=0){let l=o[" +
+  "1],s=o[3];for(let i=a;i<A;i++){let y=(r?A-1-(i-a):i)*37,C=(t[y+0]|0)*9,I=(t[y+1]|0)*9,_=n[C+3],B=n[C" +
+  "+8],m=n[I+3],E=n[I+8],h=t[y+2],S=t[y+3],f=_*h,g=_*S,d=m*h,u=m*S,p=n[C+0],x=n[C+1],b=n[C+2],F=n[I+0]," +
+  "D=n[I+1],R=n[I+2],T=n[C+6],P=n[C+7],w=n[I+6],v=n[I+7],L=(n[I+4]-n[C+4])*h+(n[I+5]-n[C+5])*S,q=t[y+6]" +
+  ",J=t[y+7],N=t[y+8],V=t[y+9]>1,U=y+15,O=U+11;{let k=t[U+0],X=t[U+1],rt=L+w*t[U+3]+v*X-T*t[U+2]-P*k+t[" +
+  "U+4],ot=0,Y=1,G=0;rt>0?ot=rt*l:e&&(ot=q*rt,ot<-s&&(ot=-s),Y=J,G=N);let at=F*h+D*S-(p*h+x*S)+(R*X-b*k" +
+  "),$=t[U+7],yt=$-G*$-t[U+5]*Y*(at+ot),Pt=yt>0?yt:0,ct=Pt-$;t[U+7]=Pt;let Ct=t[U+9];t[U+9]=ct>Ct?ct:Ct" +
+  ",p-=ct*f,x-=ct*g,b-=ct*(B*k),F+=ct*d,D+=ct*u,R+=ct*(E*X)}if(V){let k=t[O+0],X=t[O+1],rt=L+w*t[O+3]+v" +
+  "*X-T*t[O+2]-P*k+t[O+4],ot=0,Y=1,G=0;rt>0?ot=rt*l:e&&(ot=q*rt,ot<-s&&(ot=-s),Y=J,G=N);let at=F*h+D*S-" +
+  "(p*h+x*S)+(R*X-b*k),$=t[O+7],yt=$-G*$-t[O+5]*Y*(at+ot),Pt=yt>0?yt:0,ct=Pt-$;t[O+7]=Pt;let Ct=t[O+9];" +
+  "t[O+9]=ct>Ct?ct:Ct,p-=ct*f,x-=ct*g,b-=ct*(B*k),F+=ct*d,D+=ct*u,R+=ct*(E*X)}let z=t[y+4],et=t[y+10];{" +
+  "let k=t[U+2],X=t[U+3],rt=F*S-D*h-(p*S-x*h)+(b*k-R*X+et),ot=t[U+8],Y=z*t[U+7],G=ot-t[U+6]*rt,at=G>Y?Y" +
+  ":G<-Y?-Y:G,$=at-ot;t[U+8]=at,p-=$*g,x+=$*f,b+=$*(B*k),F+=$*u,D-=$*d,R-=$*(E*X)}if(V){let k=t[O+2],X=" +
+  "t[O+3],rt=F*S-D*h-(p*S-x*h)+(b*k-R*X+et),ot=t[O+8],Y=z*t[O+7],G=ot-t[O+6]*rt,at=G>Y?Y:G<-Y?-Y:G,$=at" +
+  "-ot;t[O+8]=at,p-=$*g,x+=$*f,b+=$*(B*k),F+=$*u,D-=$*d,R-=$*(E*X)}let nt=t[y+11];if(nt>0){let k=t[U+7]" +
+  "+(V?t[O+7]:0),X=nt*k,rt=t[y+13],ot=rt-t[y+12]*(R-b),Y=ot>X?X:ot<-X?-X:ot,G=Y-rt;t[y+13]=Y,b-=B*G,R+=" +
+  "E*G}n[C+0]=p,n[C+1]=x,n[C+2]=b,n[I+0]=F,n[I+1]=D,n[I+2]=R}}function ai(t,A,n,o,e=0){let r=o[4];for(l" +
+  "et a=e;a<A;a++){let l=a*37,s=t[l+5];if(s===0)continue;let i=l+15,c=i+11,y=t[l+9]|0,C=t[i+10]<-r&&t[i" +
+  "+9]>0,I=y>1&&t[c+10]<-r&&t[c+9]>0;C&&I?ec(t,l,n,s):C?Ce(t,l,i,n,s):I&&Ce(t,l,c,n,s)}}function Ce(t,A" +
+  ",n,o,e){bA[0]=-e*t[n+10],Ac(t,A,n,o,bA)}function Ac(t,A,n,o,e){let r=(t[A+0]|0)*9,a=(t[A+1]|0)*9,l=o" +
+  "[r+3],s=o[r+8],i=o[a+3],c=o[a+8],y=t[A+2],C=t[A+3],I=t[n+0],_=t[n+1],B=(o[a+0]-o[r+0])*y+(o[a+1]-o[r" +
+  "+1])*C+o[a+2]*_-o[r+2]*I,m=t[n+7],E=m-t[n+5]*(B-e[0]),h=E>0?E:0,S=h-m;t[n+7]=h,S>t[n+9]&&(t[n+9]=S)," +
+  "o[r+0]=o[r+0]-l*S*y,o[r+1]=o[r+1]-l*S*C,o[r+2]=o[r+2]-s*S*I,o[a+0]=o[a+0]+i*S*y,o[a+1]=o[a+1]+i*S*C," +
+  "o[a+2]=o[a+2]+c*S*_}var bA=new Float64Array(2);function ec(t,A,n,o){let e=A+15;bA[0]=-o*t[e+10],bA[1" +
+  "]=-o*t[e+11+10],rc(t,A,n,bA)||(Ce(t,A,e,n,o),Ce(t,A,e+11,n,o))}function rc(t,A,n,o){let e=A+15,r=e+1" +
+  "1,a=(t[A+0]|0)*9,l=(t[A+1]|0)*9,s=n[a+3],i=n[a+8],c=n[l+3],y=n[l+8],C=t[e+0],I=t[e+1],_=t[r+0],B=t[r" +
+  "+1],m=s+c+i*C*C+y*I*I,E=s+c+i*_*_+y*B*B,h=s+c+i*C*_+y*I*B,S=m*E-h*h;if(!(m*m<1e3*S))return!1;let f=t" +
+  "[A+2],g=t[A+3],d=n[l+0]-n[a+0],u=n[l+1]-n[a+1],p=n[a+2],x=n[l+2],b=d*f+u*g+x*I-p*C,F=d*f+u*g+x*B-p*_" +
+  ",D=t[e+7],R=t[r+7],T=b-o[0]-(m*D+h*R),P=F-o[1]-(h*D+E*R),w=(-E*T+h*P)/S,v=(h*T-m*P)/S;w>=0&&v>=0||(w" +
+  "=-T/m,v=0,w>=0&&h*w+P>=0||(w=0,v=-P/E,v>=0&&h*v+T>=0||(w=0,v=0)));let L=w-D,q=v-R;t[e+7]=w,t[r+7]=v," +
+  "L>t[e+9]&&(t[e+9]=L),q>t[r+9]&&(t[r+9]=q);let J=L+q;return n[a+0]=n[a+0]-s*J*f,n[a+1]=n[a+1]-s*J*g,n" +
+  "[a+2]=p-i*(L*C+q*_),n[l+0]=n[l+0]+c*J*f,n[l+1]=n[l+1]+c*J*g,n[l+2]=x+y*(L*I+q*B),!0}var Ic=2*Math.PI" +
+  ";function rA(t,A,n,o,e,r){let a=n[e];if(a===0){t[A]=0,t[A+1]=1,t[A+2]=0;return}let l=r[0],s=Ic*a,i=2" +
+  "*o[e]+l*s,c=l*s*i,y=1/(1+c);t[A]=s/i,t[A+1]=c*y,t[A+2]=y}function Rr(t,A,n){let o=t.joints,e=t.solve" +
+  "rData.params,r=o.softness,a=r[0],l=r[1],s=r[2],i=e[15],c=o.constraints,y=o.pins,C=o.type,I=o.flags,_" +
+  "=o.rowColour,B=o.rowSlot,m=o.f,E=m[ln],h=m[ln+1],S=m[ln+2],f=m[ln+3],g=m[ln+4],d=m[ln+5];for(let u=A" +
+  ";u<n;u++){if(_[u]<0)continue;let p=C[u],x=I[u];if(Ri(p,x)){let F=B[u]*16;ci(t,u,y,F),y[F+14]=i*E[u]," +
+  "y[F+14+1]=i*h[u];continue}let b=B[u]*40;switch(ci(t,u,c,b),c[b+14]=a,c[b+15]=l,c[b+16]=s,c[b+20]=i*E" +
+  "[u],c[b+20+1]=i*h[u],c[b+20+2]=i*S[u],c[b+20+3]=i*f[u],c[b+20+4]=i*g[u],c[b+20+5]=i*d[u],p){case bt." +
+  "revolute:_c(t,u,c,b);break;case bt.prismatic:case bt.wheel:Cc(t,u,c,b);break;case bt.distance:fc(t,u" +
+  ",c,b);break;case bt.weld:gc(t,u,c,b);break;case bt.mouse:mc(t,u,c,b);break;case bt.motor:Bc(t,u,c,b)" +
+  ";break;case bt.pulley:Ec(t,u,c,b);break}}}var yc=Mt.enableLimit|Mt.enableMotor|Mt.enableSpring;funct" +
+  "ion Ri(t,A){return t===bt.revolute&&(A&yc)===0}function ci(t,A,n,o){let e=t.joints,r=t.bodies,a=r.tr" +
+  "ansform,l=t.solverData.indexOf,s=e.bodyA[A],i=e.bodyB[A],c=l[s],y=l[i],C=c!==0&&r.type[s]===Qn.dynam" +
+  "ic,I=y!==0&&r.type[i]===Qn.dynamic;n[o+0]=c,n[o+1]=y,n[o+2]=C?r.invMass[s]:0,n[o+3]=C?r.invInertia[s" +
+  "]:0,n[o+4]=I?r.invMass[i]:0,n[o+5]=I?r.invInertia[i]:0,n[o+6]=A,n[o+7]=e.flags[A];let _=e.f,B=a.c[s]" +
+  ",m=a.s[s],E=a.c[i],h=a.s[i],S=_[zr][A]-r.localCenterX[s],f=_[jr][A]-r.localCenterY[s];n[o+8]=B*S-m*f" +
+  ",n[o+9]=m*S+B*f,S=_[ts][A]-r.localCenterX[i],f=_[os][A]-r.localCenterY[i],n[o+10]=E*S-h*f,n[o+11]=h*" +
+  "S+E*f,n[o+12]=r.centerX[i]-r.centerX[s],n[o+13]=r.centerY[i]-r.centerY[s]}function ge(t,A,n,o,e){let" +
+  " r=t.joints,a=t.bodies.transform,l=r.bodyA[A],s=r.bodyB[A],i=a.c[l],c=a.s[l],y=a.c[s],C=a.s[s],I=i*y" +
+  "+c*C,_=i*C-c*y,B=r.f[fs][A],m=r.f[gs][A];n[o]=I*B+_*m,n[e]=_*B-I*m}function me(t,A){let n=t[A+3]+t[A" +
+  "+5];return n>0?1/n:0}function _c(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params[0],l=e.flags[A]" +
+  ";n[o+27]=me(n,o),ge(t,A,n,o+32,o+33),n[o+28]=r[jA][A],n[o+29]=a*r[te][A],n[o+30]=r[Ne][A],n[o+31]=r[" +
+  "ve][A],r[Vo][A]===0&&(n[o+7]=l&~Mt.enableSpring),rA(n,o+17,r[Vo],r[Xn],A,t.solverData.params)}functi" +
+  "on Cc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params[0],l=t.bodies.transform,s=e.bodyA[A],i=l.c" +
+  "[s],c=l.s[s],y=r[ns][A],C=r[As][A];n[o+26]=i*y-c*C,n[o+27]=c*y+i*C,e.type[A]===bt.prismatic&&ge(t,A," +
+  "n,o+34,o+35),n[o+29]=r[jA][A],n[o+30]=a*r[te][A],n[o+31]=r[Ne][A],n[o+32]=r[ve][A],n[o+33]=me(n,o),r" +
+  "[Vo][A]===0&&(n[o+7]=e.flags[A]&~Mt.enableSpring),rA(n,o+17,r[Vo],r[Xn],A,t.solverData.params)}funct" +
+  "ion fc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params[0],l=e.flags[A],s=r[es][A],i=r[rs][A],c=r" +
+  "[we][A],y=(l&Mt.enableLimit)!==0;y&&(c=c<s?s:c>i?i:c),n[o+26]=c,n[o+27]=s,n[o+28]=i,n[o+29]=r[jA][A]" +
+  ",n[o+30]=a*r[te][A],n[o+31]=r[Vo][A],((l&Mt.enableSpring)===0||y&&s>=i)&&(n[o+7]=l|64),rA(n,o+17,r[V" +
+  "o],r[Xn],A,t.solverData.params);let I=n[o+8],_=n[o+9],B=n[o+10],m=n[o+11],E=n[o+12]+B-I,h=n[o+13]+m-" +
+  "_,S=Math.sqrt(E*E+h*h),f=S>0?E/S:0,g=S>0?h/S:0,d=I*g-_*f,u=B*g-m*f,p=n[o+2]+n[o+4]+n[o+3]*d*d+n[o+5]" +
+  "*u*u;n[o+32]=p>0?1/p:0}function gc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params;ge(t,A,n,o+28" +
+  ",o+29),n[o+27]=me(n,o);let l=e.flags[A];r[Vo][A]>0&&(rA(n,o+14,r[Vo],r[Xn],A,a),l|=16),r[Te][A]>0?(r" +
+  "A(n,o+17,r[Te],r[ss],A,a),l|=32):(n[o+17]=e.softness[0],n[o+18]=e.softness[1],n[o+19]=e.softness[2])" +
+  ",n[o+7]=l}function mc(t,A,n,o){let e=t.joints,r=e.f,a=t.bodies,l=e.bodyB[A];n[o+0]=0,n[o+2]=0,n[o+3]" +
+  "=0,n[o+8]=0,n[o+9]=0,n[o+12]=a.centerX[l]-r[Le][A],n[o+13]=a.centerY[l]-r[Je][A],n[o+26]=t.solverDat" +
+  "a.params[0]*r[Oe][A],rA(n,o+17,r[Vo],r[Xn],A,t.solverData.params)}function Bc(t,A,n,o){let e=t.joint" +
+  "s,r=e.f,a=t.bodies,l=a.transform,s=t.solverData.params[0],i=e.bodyA[A],c=e.bodyB[A],y=l.c[i],C=l.s[i" +
+  "],I=l.c[c],_=l.s[c],B=r[Le][A]-a.localCenterX[i],m=r[Je][A]-a.localCenterY[i];n[o+8]=y*B-C*m,n[o+9]=" +
+  "C*B+y*m,B=-a.localCenterX[c],m=-a.localCenterY[c],n[o+10]=I*B-_*m,n[o+11]=_*B+I*m,ge(t,A,n,o+31,o+32" +
+  "),n[o+27]=me(n,o),n[o+28]=s*r[Oe][A],n[o+29]=s*r[is][A],n[o+30]=r[as][A]/s}function Ec(t,A,n,o){let " +
+  "e=t.joints,r=e.f,a=t.bodies,l=e.bodyA[A],s=e.bodyB[A];n[o+26]=r[cs][A]-a.centerX[l],n[o+27]=r[ls][A]" +
+  "-a.centerY[l],n[o+28]=r[Is][A]-a.centerX[s],n[o+29]=r[ys][A]-a.centerY[s];let i=r[_s][A];n[o+30]=i,n" +
+  "[o+31]=r[we][A]+i*r[Cs][A]}var M=new Float64Array(26),Mo=0,Po=1,Fo=2,Do=3,Oo=4,Uo=5,wo=6,To=7,Dn=8,w" +
+  "n=9,mn=10,NA=11,sA=12,Tn=13,Nn=14,vn=15,Ln=16,Be=17,Mr=18,Pr=19,Fr=20,Dr=21,wr=22,Tr=23,Nr=24,vA=25;" +
+  "function hc(t,A,n,o,e){let r=n[o+6],a=n[o+7],l=n[e+6],s=n[e+7],i=t[A+8],c=t[A+9],y=t[A+10],C=t[A+11]" +
+  ",I=r*i-a*c,_=a*i+r*c,B=l*y-s*C,m=s*y+l*C;M[Mo]=I,M[Po]=_,M[Fo]=B,M[Do]=m}function an(t,A,n,o,e){hc(t" +
+  ",A,n,o,e),M[Oo]=n[e+4]-n[o+4]+t[A+12]+M[Fo]-M[Mo],M[Uo]=n[e+5]-n[o+5]+t[A+13]+M[Do]-M[Po]}function i" +
+  "A(t,A,n,o,e){let r=t[A+2],a=t[A+3],l=t[A+4],s=t[A+5],i=M[Tn],c=M[Nn];n[o+0]=n[o+0]-r*i,n[o+1]=n[o+1]" +
+  "-r*c,n[o+2]=n[o+2]-a*M[vn],n[e+0]=n[e+0]+l*i,n[e+1]=n[e+1]+l*c,n[e+2]=n[e+2]+s*M[Ln]}function aA(t,A" +
+  ",n,o){let e=n[o+6],r=n[o+7],a=t[A+26],l=t[A+27],s=e*a-r*l,i=r*a+e*l,c=M[Oo],y=M[Uo],C=s*c+i*y,I=(c+M" +
+  "[Mo])*i-(y+M[Po])*s,_=M[Fo]*i-M[Do]*s,B=t[A+3],m=t[A+5],E=t[A+2]+t[A+4]+B*I*I+m*_*_;M[wo]=s,M[To]=i," +
+  "M[Dn]=I,M[wn]=_,M[mn]=E>0?1/E:0,M[NA]=C,M[sA]=C}var vr=0,LA=1,Mi=2;function Bn(t,A,n,o,e,r,a,l){let " +
+  "s=l===null?0:2*l[2];for(let i=A;i<n;i++){let c=i*e,y=(t[c+0]|0)*9,C=(t[c+1]|0)*9,I=o[y+6],_=o[y+7],B" +
+  "=o[C+6],m=o[C+7],E=t[c+8],h=t[c+9],S=t[c+10],f=t[c+11],g=I*E-_*h,d=_*E+I*h,u=B*S-m*f,p=m*S+B*f,x=t[c" +
+  "+2],b=t[c+3],F=t[c+4],D=t[c+5],R=c+r,T=t[R],P=t[R+1],w=x+F;l!==null&&w>0&&(T*w>s?t[R]=T=s/w:-T*w>s&&" +
+  "(t[R]=T=-s/w),P*w>s?t[R+1]=P=s/w:-P*w>s&&(t[R+1]=P=-s/w));let v=a===vr?0:a===LA?t[R+2]:t[R+2]+t[R+3]" +
+  "+t[R+4]-t[R+5];o[y+0]=o[y+0]-x*T,o[y+1]=o[y+1]-x*P,o[y+2]=o[y+2]-b*(g*P-d*T+v),o[C+0]=o[C+0]+F*T,o[C" +
+  "+1]=o[C+1]+F*P,o[C+2]=o[C+2]+D*(u*P-p*T+v)}}function Lr(t,A,n,o,e){let r=M[Be],a=M[wo],l=M[To],s=t[A" +
+  "+2],i=t[A+3],c=t[A+4],y=t[A+5];n[o+0]=n[o+0]-s*r*a,n[o+1]=n[o+1]-s*r*l,n[o+2]=n[o+2]-i*r*M[Dn],n[e+0" +
+  "]=n[e+0]+c*r*a,n[e+1]=n[e+1]+c*r*l,n[e+2]=n[e+2]+y*r*M[wn]}function Jr(t,A,n){M[vA]=M[wo]*(t[n+0]-t[" +
+  "A+0])+M[To]*(t[n+1]-t[A+1])+M[wn]*t[n+2]-M[Dn]*t[A+2]}function JA(t,A,n,o,e,r,a,l){let s=0,i=1,c=0;l" +
+  "&&(s=t[A+a]*M[sA],i=t[A+a+1],c=t[A+a+2]),Jr(n,o,e);let y=t[A+20+r],C=-i*M[mn]*(M[vA]+s)-c*y;t[A+20+r" +
+  "]=y+C,M[Be]=C,Lr(t,A,n,o,e)}function Sc(t,A,n,o,e,r,a,l){Jr(n,o,e);let s=t[A+20+r],i=t[A+l],c=s+M[mn" +
+  "]*(t[A+a]-M[vA]);c=c>i?i:c<-i?-i:c;let y=c-s;t[A+20+r]=c,M[Be]=y,Lr(t,A,n,o,e)}function uc(t,A,n,o,e" +
+  ",r,a,l,s,i){let c=r[1];for(let y=0;y<2;y++){let C=y===0?M[NA]-t[A+s]:t[A+i]-M[NA],I=0,_=1,B=0;C>0?I=" +
+  "C*c:a&&(I=t[A+14]*C,_=t[A+15],B=t[A+16]),Jr(n,o,e);let m=y===0?M[vA]:-M[vA],E=t[A+20+l+y],h=E-_*M[mn" +
+  "]*(m+I)-B*E,S=h>0?h:0,f=S-E;t[A+20+l+y]=S,M[Be]=y===0?f:-f,Lr(t,A,n,o,e)}}var dc=0,pc=1,xc=2,bc=3,Rc" +
+  "=4,Mc=5,Pc=6;function cA(t,A,n,o,e,r,a,l,s,i,c){l&&JA(t,A,n,o,e,c[dc],17,!0),s&&Sc(t,A,n,o,e,c[pc],c" +
+  "[xc],c[bc]),i&&uc(t,A,n,o,e,r,a,c[Rc],c[Mc],c[Pc])}function Pi(t,A,n){let o=1,e=0;n&&(o=t[A+15],e=t[" +
+  "A+16]);let r=M[Mr],a=M[Pr],l=M[Fr],s=M[Dr],i=M[wr],c=r*l-a*a;c=c!==0?1/c:0;let y=t[A+20],C=t[A+20+1]" +
+  ",I=-o*c*(l*s-a*i)-e*y,_=-o*c*(r*i-a*s)-e*C;t[A+20]=y+I,t[A+20+1]=C+_,M[Tr]=I,M[Nr]=_}function Ee(t,A" +
+  ",n,o,e,r){let a=n[o+6],l=n[o+7],s=n[e+6],i=n[e+7],c=t[A+8],y=t[A+9],C=t[A+10],I=t[A+11],_=a*c-l*y,B=" +
+  "l*c+a*y,m=s*C-i*I,E=i*C+s*I,h=t[A+2],S=t[A+3],f=t[A+4],g=t[A+5],d=0,u=0,p=1,x=0;if(r){let nt=t[A+14]" +
+  ";d=nt*(n[e+4]-n[o+4]+m-_+t[A+12]),u=nt*(n[e+5]-n[o+5]+E-B+t[A+13]),p=t[A+15],x=t[A+16]}let b=n[o+0]," +
+  "F=n[o+1],D=n[o+2],R=n[e+0],T=n[e+1],P=n[e+2],w=R-P*E-b+D*B+d,v=T+P*m-F-D*_+u,L=h+f,q=L+S*B*B+g*E*E,J" +
+  "=-S*_*B-g*m*E,N=L+S*_*_+g*m*m,V=q*N-J*J;V=V!==0?1/V:0;let U=t[A+20],O=t[A+20+1],z=-p*V*(N*w-J*v)-x*U" +
+  ",et=-p*V*(q*v-J*w)-x*O;t[A+20]=U+z,t[A+20+1]=O+et,n[o+0]=b-h*z,n[o+1]=F-h*et,n[o+2]=D-S*(_*et-B*z),n" +
+  "[e+0]=R+f*z,n[e+1]=T+f*et,n[e+2]=P+g*(m*et-E*z)}var Fc=Int32Array.of(0,3,29,30,1,27,28);function Fi(" +
+  "t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0]|0)*9,l=(t[r+1]|0)*9;an(t,r,o,a,l);let s=M[Oo],i=M" +
+  "[Uo],c=Math.sqrt(s*s+i*i),y=c>0?1/c:0,C=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],I=C*s*y,_=C*i*y;M[Tn]=" +
+  "I,M[Nn]=_,M[vn]=M[Mo]*_-M[Po]*I,M[Ln]=M[Fo]*_-M[Do]*I,iA(t,r,o,a,l)}}function Di(t,A,n,o,e,r,a){let " +
+  "l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,y=(t[i+1]|0)*9;an(t,i,o,c,y);let C=M[" +
+  "Oo],I=M[Uo],_=Math.sqrt(C*C+I*I),B=_>0?1/_:0,m=C*B,E=I*B;M[wo]=m,M[To]=E,M[Dn]=M[Mo]*E-M[Po]*m,M[wn]" +
+  "=M[Fo]*E-M[Do]*m,M[mn]=t[i+32],M[NA]=_,M[sA]=_-t[i+26];let h=t[i+7]|0;if((h&64)!==0)JA(t,i,o,c,y,0,1" +
+  "4,r);else{let S=t[i+31]>0,f=(h&Mt.enableMotor)!==0,g=(h&Mt.enableLimit)!==0;cA(t,i,o,c,y,e,r,S,f,g,F" +
+  "c)}}}var Dc=Int32Array.of(0,60,2,4,4,0,4,0);function wi(t,A,n,o,e){let r=Dc[A],a=2*e[2],l=2*cn,s=e[0" +
+  "];for(let i=n;i<o;i++){let c=i*40,y=A===bt.pulley?t[c+30]:1,C=t[c+2]+y*y*t[c+4],I=s*(t[c+3]+t[c+5]);" +
+  "for(let _=0;_<6;_++){let B=(r>>_&1)!==0,m=B?I:C;if(m===0)continue;let E=B?l:a,h=c+20+_,S=t[h];S*m>E?" +
+  "t[h]=E/m:-S*m>E&&(t[h]=-E/m)}}}var he=new Float64Array(2);function En(t,A,n,o,e,r){let a=o[e+6],l=o[" +
+  "e+7],s=o[r+6],i=o[r+7],c=a*s+l*i,y=a*i-l*s,C=t[n],I=t[n+1];he[0]=I*c+C*y,he[1]=C*c-I*y,Ve(he,0),t[A+" +
+  "39]=he[0]}function Ti(t,A,n,o){Bn(t,A,n,o,40,20,LA,null)}function Ni(t,A,n,o,e,r,a){let l=A+n-1;for(" +
+  "let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,y=(t[i+1]|0)*9,C=t[i+2],I=t[i+3],_=t[i+4],B=t[i+5" +
+  "],m=o[c+0],E=o[c+1],h=o[c+2],S=o[y+0],f=o[y+1],g=o[y+2],d=o[c+6],u=o[c+7],p=o[y+6],x=o[y+7],b=t[i+30" +
+  "];{En(t,i,i+31,o,c,y);let F=b*t[i+39],D=t[i+20+2],R=t[i+29],T=D-t[i+27]*(g-h+F);T=T>R?R:T<-R?-R:T;le" +
+  "t P=T-D;t[i+20+2]=T,h-=I*P,g+=B*P}{let F=t[i+8],D=t[i+9],R=t[i+10],T=t[i+11],P=d*F-u*D,w=u*F+d*D,v=p" +
+  "*R-x*T,L=x*R+p*T,q=S-g*L-m+h*w+b*(o[y+4]-o[c+4]+v-P+t[i+12]),J=f+g*v-E-h*P+b*(o[y+5]-o[c+5]+L-w+t[i+" +
+  "13]),N=C+_,V=N+I*w*w+B*L*L,U=-I*P*w-B*v*L,O=N+I*P*P+B*v*v,z=V*O-U*U;z=z!==0?1/z:0;let et=t[i+20],nt=" +
+  "t[i+20+1],k=et-z*(O*q-U*J),X=nt-z*(V*J-U*q),rt=t[i+28],ot=k*k+X*X;if(ot>rt*rt){let at=rt/Math.sqrt(o" +
+  "t);k*=at,X*=at}let Y=k-et,G=X-nt;t[i+20]=k,t[i+20+1]=X,m-=C*Y,E-=C*G,h-=I*(P*G-w*Y),S+=_*Y,f+=_*G,g+" +
+  "=B*(v*G-L*Y)}o[c+0]=m,o[c+1]=E,o[c+2]=h,o[y+0]=S,o[y+1]=f,o[y+2]=g}}function vi(t,A,n,o){for(let e=A" +
+  ";e<n;e++){let r=e*40,a=(t[r+1]|0)*9,l=t[r+4],s=t[r+5],i=o[a+6],c=o[a+7],y=t[r+10],C=t[r+11],I=i*y-c*" +
+  "C,_=c*y+i*C,B=t[r+20],m=t[r+20+1];o[a+0]=o[a+0]+l*B,o[a+1]=o[a+1]+l*m,o[a+2]=o[a+2]+s*(I*m-_*B)}}fun" +
+  "ction Li(t,A,n,o,e,r,a){let l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+1]|0)*9,y=t[i+4]," +
+  "C=t[i+5],I=o[c+0],_=o[c+1],B=o[c+2],m=o[c+6],E=o[c+7],h=t[i+10],S=t[i+11],f=m*h-E*S,g=E*h+m*S,d=t[i+" +
+  "17],u=t[i+18],p=t[i+19],x=I-B*g+d*(o[c+4]+f+t[i+12]),b=_+B*f+d*(o[c+5]+g+t[i+13]),F=y+C*g*g,D=-C*f*g" +
+  ",R=y+C*f*f,T=F*R-D*D;T=T!==0?1/T:0;let P=t[i+20],w=t[i+20+1],v=P-u*T*(R*x-D*b)-p*P,L=w-u*T*(F*b-D*x)" +
+  "-p*w,q=t[i+26],J=v*v+L*L;if(J>q*q){let U=q/Math.sqrt(J);v*=U,L*=U}let N=v-P,V=L-w;t[i+20]=v,t[i+20+1" +
+  "]=L,I+=y*N,_+=y*V,B+=C*(f*V-g*N),o[c+0]=I,o[c+1]=_,o[c+2]=B}}var wc=new Float64Array([0,1,0]);functi" +
+  "on Ji(t,A,n,o,e){Bn(t,A,n,o,16,14,vr,e)}function Oi(t,A,n,o,e,r,a){let l=r?e:wc,s=l[0],i=l[1],c=l[2]" +
+  ",y=A+n-1;for(let C=A;C<n;C++){let I=(a?y-C:C)*16,_=(t[I+0]|0)*9,B=(t[I+1]|0)*9,m=o[_+6],E=o[_+7],h=o" +
+  "[B+6],S=o[B+7],f=t[I+8],g=t[I+9],d=t[I+10],u=t[I+11],p=m*f-E*g,x=E*f+m*g,b=h*d-S*u,F=S*d+h*u,D=t[I+2" +
+  "],R=t[I+3],T=t[I+4],P=t[I+5],w=s*(o[B+4]-o[_+4]+b-p+t[I+12]),v=s*(o[B+5]-o[_+5]+F-x+t[I+13]),L=o[_+0" +
+  "],q=o[_+1],J=o[_+2],N=o[B+0],V=o[B+1],U=o[B+2],O=N-U*F-L+J*x+w,z=V+U*b-q-J*p+v,et=D+T,nt=et+R*x*x+P*" +
+  "F*F,k=-R*p*x-P*b*F,X=et+R*p*p+P*b*b,rt=nt*X-k*k;rt=rt!==0?i/rt:0;let ot=t[I+14],Y=t[I+14+1],G=-rt*(X" +
+  "*O-k*z)-c*ot,at=-rt*(nt*z-k*O)-c*Y;t[I+14]=ot+G,t[I+14+1]=Y+at,o[_+0]=L-D*G,o[_+1]=q-D*at,o[_+2]=J-R" +
+  "*(p*at-x*G),o[B+0]=N+T*G,o[B+1]=V+T*at,o[B+2]=U+P*(b*at-F*G)}}var Tc=Int32Array.of(2,3,29,30,4,31,32" +
+  ");function Ui(t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0]|0)*9,l=(t[r+1]|0)*9;an(t,r,o,a,l),a" +
+  "A(t,r,o,a);let s=M[wo],i=M[To],c=M[Oo]+M[Mo],y=M[Uo]+M[Po],C=M[Fo],I=M[Do],_=c*i-y*s,B=C*i-I*s,m=c*s" +
+  "+y*i,E=C*s+I*i,h=t[r+20],S=t[r+20+1],f=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];M[Tn]=f*s-h*i,M[Nn]=f" +
+  "*i+h*s,M[vn]=f*_+h*m+S,M[Ln]=f*B+h*E+S,iA(t,r,o,a,l)}}function Qi(t,A,n,o,e,r,a){let l=A+n-1;for(let" +
+  " s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,y=(t[i+1]|0)*9;an(t,i,o,c,y),aA(t,i,o,c);let C=t[i+7" +
+  "]|0,I=(C&Mt.enableSpring)!==0,_=(C&Mt.enableMotor)!==0,B=(C&Mt.enableLimit)!==0;cA(t,i,o,c,y,e,r,I,_" +
+  ",B,Tc);let m=t[i+2],E=t[i+3],h=t[i+4],S=t[i+5],f=M[Oo],g=M[Uo],d=-M[To],u=M[wo],p=(f+M[Mo])*u-(g+M[P" +
+  "o])*d,x=M[Fo]*u-M[Do]*d,b=o[c+0],F=o[c+1],D=o[c+2],R=o[y+0],T=o[y+1],P=o[y+2],w=d*(R-b)+u*(T-F)+x*P-" +
+  "p*D,v=P-D;if(r){let U=t[i+14];w+=U*(d*f+u*g),En(t,i,i+34,o,c,y),v+=U*t[i+39]}let L=E+S;M[Mr]=m+h+E*p" +
+  "*p+S*x*x,M[Pr]=E*p+S*x,M[Fr]=L===0?1:L,M[Dr]=w,M[wr]=v,Pi(t,i,r);let q=M[Tr],J=M[Nr],N=q*d,V=q*u;o[c" +
+  "+0]=b-m*N,o[c+1]=F-m*V,o[c+2]=D-E*(q*p+J),o[y+0]=R+h*N,o[y+1]=T+h*V,o[y+2]=P+S*(q*x+J)}}function Gi(" +
+  "t,A,n,o){qi(t,A,n,o,!1,!1,!0)}function Vi(t,A,n,o,e,r,a){qi(t,A,n,o,r,a,!1)}function qi(t,A,n,o,e,r," +
+  "a){let l=A+n-1;for(let s=A;s<n;s++){let i=(r?l-s:s)*40,c=(t[i+0]|0)*9,y=(t[i+1]|0)*9,C=t[i+2],I=t[i+" +
+  "3],_=t[i+4],B=t[i+5],m=o[c+6],E=o[c+7],h=o[y+6],S=o[y+7],f=t[i+8],g=t[i+9],d=t[i+10],u=t[i+11],p=m*f" +
+  "-E*g,x=E*f+m*g,b=h*d-S*u,F=S*d+h*u,D=o[c+4]+p-t[i+26],R=o[c+5]+x-t[i+27],T=o[y+4]+b-t[i+28],P=o[y+5]" +
+  "+F-t[i+29],w=Math.sqrt(D*D+R*R),v=Math.sqrt(T*T+P*P),L=w>1e-9?1/w:0,q=v>1e-9?1/v:0;D*=L,R*=L,T*=q,P*" +
+  "=q;let J=t[i+30],N=p*R-x*D,V=b*P-F*T,U=o[c+0],O=o[c+1],z=o[c+2],et=o[y+0],nt=o[y+1],k=o[y+2],X;if(a)" +
+  "X=t[i+20];else{let at=C+I*N*N+J*J*(_+B*V*V),$=at>0?1/at:0,yt=-(D*(U-z*x)+R*(O+z*p))-J*(T*(et-k*F)+P*" +
+  "(nt+k*b)),Pt=0,ct=1,Ct=0;e&&(Pt=t[i+14]*(t[i+31]-w-J*v),ct=t[i+15],Ct=t[i+16]);let j=t[i+20];X=-ct*$" +
+  "*(yt+Pt)-Ct*j,t[i+20]=j+X}let rt=-X*D,ot=-X*R,Y=-J*X*T,G=-J*X*P;U+=C*rt,O+=C*ot,z+=I*(p*ot-x*rt),et+" +
+  "=_*Y,nt+=_*G,k+=B*(b*G-F*Y),o[c+0]=U,o[c+1]=O,o[c+2]=z,o[y+0]=et,o[y+1]=nt,o[y+2]=k}}var Nc=Mt.enabl" +
+  "eSpring|Mt.enableMotor|Mt.enableLimit,vc=Mt.enableSpring|Mt.enableLimit;function Xi(t,A,n,o){Bn(t,A," +
+  "n,o,40,20,Mi,null)}function ki(t,A,n,o,e,r,a){let l=e[1],s=A+n-1;for(let i=A;i<n;i++){let c=(a?s-i:i" +
+  ")*40,y=(t[c+0]|0)*9,C=(t[c+1]|0)*9,I=t[c+3],_=t[c+5],B=t[c+7]|0;if((B&Nc)!==0&&I+_>0){let m=o[y+2],E" +
+  "=o[C+2],h=t[c+27];(B&vc)!==0&&En(t,c,c+32,o,y,C);let S=t[c+39];if((B&Mt.enableSpring)!==0){let f=t[c" +
+  "+20+2],g=-t[c+18]*h*(E-m+t[c+17]*S)-t[c+19]*f;t[c+20+2]=f+g,m-=I*g,E+=_*g}if((B&Mt.enableMotor)!==0)" +
+  "{let f=t[c+20+3],g=t[c+29],d=f-h*(E-m-t[c+28]);d=d>g?g:d<-g?-g:d;let u=d-f;t[c+20+3]=d,m-=I*u,E+=_*u" +
+  "}if((B&Mt.enableLimit)!==0){{let f=S-t[c+30],g=0,d=1,u=0;f>0?g=f*l:r&&(g=t[c+14]*f,d=t[c+15],u=t[c+1" +
+  "6]);let p=t[c+20+4],x=p-d*h*(E-m+g)-u*p,b=x>0?x:0,F=b-p;t[c+20+4]=b,m-=I*F,E+=_*F}{let f=t[c+31]-S,g" +
+  "=0,d=1,u=0;f>0?g=f*l:r&&(g=t[c+14]*f,d=t[c+15],u=t[c+16]);let p=t[c+20+5],x=p-d*h*(m-E+g)-u*p,b=x>0?" +
+  "x:0,F=b-p;t[c+20+5]=b,m+=I*F,E-=_*F}}o[y+2]=m,o[C+2]=E}Ee(t,c,o,y,C,r)}}function Yi(t,A,n,o){Bn(t,A," +
+  "n,o,40,20,LA,null)}function Hi(t,A,n,o,e,r,a){let l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=" +
+  "(t[i+0]|0)*9,y=(t[i+1]|0)*9,C=t[i+7]|0;{let I=0,_=1,B=0;if(r||(C&32)!==0){En(t,i,i+28,o,c,y);let f=t" +
+  "[i+39];I=t[i+17]*f,_=t[i+18],B=t[i+19]}let m=o[c+2],E=o[y+2],h=t[i+20+2],S=-_*t[i+27]*(E-m+I)-B*h;t[" +
+  "i+20+2]=h+S,o[c+2]=m-t[i+3]*S,o[y+2]=E+t[i+5]*S}Ee(t,i,o,c,y,r||(C&16)!==0)}}var Lc=Int32Array.of(1," +
+  "-1,-1,-1,3,31,32);function Ki(t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0]|0)*9,l=(t[r+1]|0)*9" +
+  ";an(t,r,o,a,l),aA(t,r,o,a);let s=M[wo],i=M[To],c=M[Oo]+M[Mo],y=M[Uo]+M[Po],C=M[Fo],I=M[Do],_=c*i-y*s" +
+  ",B=C*i-I*s,m=c*s+y*i,E=C*s+I*i,h=t[r+20],S=t[r+20+2],f=t[r+20+1]+t[r+20+3]-t[r+20+4];M[Tn]=f*s-h*i,M" +
+  "[Nn]=f*i+h*s,M[vn]=f*_+h*m+S,M[Ln]=f*B+h*E+S,iA(t,r,o,a,l)}}function Wi(t,A,n,o,e,r,a){let l=A+n-1;f" +
+  "or(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,y=(t[i+1]|0)*9,C=t[i+2],I=t[i+3],_=t[i+4],B=t[" +
+  "i+5];an(t,i,o,c,y),aA(t,i,o,c);let m=t[i+7]|0;if((m&Mt.enableMotor)!==0){let b=o[c+2],F=o[y+2],D=t[i" +
+  "+33],R=t[i+20+2],T=t[i+30],P=R-D*(F-b-t[i+29]);P=P>T?T:P<-T?-T:P;let w=P-R;t[i+20+2]=P,o[c+2]=b-I*w," +
+  "o[y+2]=F+B*w}let E=(m&Mt.enableSpring)!==0,h=(m&Mt.enableLimit)!==0;cA(t,i,o,c,y,e,r,E,!1,h,Lc);let " +
+  "S=M[Oo],f=M[Uo],g=-M[To],d=M[wo],u=(S+M[Mo])*d-(f+M[Po])*g,p=M[Fo]*d-M[Do]*g,x=C+_+I*u*u+B*p*p;M[wo]" +
+  "=g,M[To]=d,M[Dn]=u,M[wn]=p,M[mn]=x>0?1/x:0,M[sA]=g*S+d*f,JA(t,i,o,c,y,0,14,r)}}var Or=0,Ur=1;functio" +
+  "n Qr(t,A,n,o,e,r){let a=t.joints.constraints,l=t.joints.groupStart,s=t.solverData.states,i=t.solverD" +
+  "ata.params,c=n*zA;for(let y=0;y<zA;y++){let C=Math.max(o,l[c+y]),I=Math.min(e,l[c+y+1]);C>=I||(A===O" +
+  "r?(wi(a,y,C,I,i),Jc(y,a,C,I,s)):Oc(y,a,C,I,s,i,A===Ur,r))}}function Gr(t,A,n,o,e){let r=t.joints,a=t" +
+  ".solverData.states;A===Or?Ji(r.pins,n,o,a,t.solverData.params):Oi(r.pins,n,o,a,r.softness,A===Ur,e)}" +
+  "function Jc(t,A,n,o,e){switch(t){case bt.distance:return Fi(A,n,o,e);case bt.revolute:return Xi(A,n," +
+  "o,e);case bt.prismatic:return Ui(A,n,o,e);case bt.weld:return Yi(A,n,o,e);case bt.wheel:return Ki(A," +
+  "n,o,e);case bt.mouse:return vi(A,n,o,e);case bt.motor:return Ti(A,n,o,e);case bt.pulley:return Gi(A," +
+  "n,o,e)}}function Oc(t,A,n,o,e,r,a,l){switch(t){case bt.distance:return Di(A,n,o,e,r,a,l);case bt.rev" +
+  "olute:return ki(A,n,o,e,r,a,l);case bt.prismatic:return Qi(A,n,o,e,r,a,l);case bt.weld:return Hi(A,n" +
+  ",o,e,r,a,l);case bt.wheel:return Wi(A,n,o,e,r,a,l);case bt.mouse:return Li(A,n,o,e,r,a,l);case bt.mo" +
+  "tor:return Ni(A,n,o,e,r,a,l);case bt.pulley:return Vi(A,n,o,e,r,a,l)}}var Qc=0,Gc=1,Vc=2,Zi=3,$i=4;v" +
+  "ar qc=6,Xc=7,kc=8,Yc=9,zi=10,ji=13,Hc=16,ta=32,Kc=6;function oa(t,A,n,o,e=0){let r=t.solverData,a=r." +
+  "states,l=r.params,s=A&ta-1,i=(A&ta)!==0;if(s===Hc)Rr(t,n,o);else if(s>=ji)Gr(t,s-ji,n,o,i);else if(s" +
+  ">=zi)Qr(t,s-zi,A>>Kc,n,o,i);else if(s===kc)js(t,n,o,r.chunkFound,e*zs);else if(s===Yc)r.writeBackCou" +
+  "nts[e]=ei(t,n,o,r.writeBackOut,n-1);else if(s===Qc)oi(a,r.integration,o,l,n);else if(s===Gc)Ai(a,o,l" +
+  ",n);else if(s===Vc)ni(a,o,l,n);else if(s===qc)ai(r.contacts,o,a,l,n);else if(s===Xc)Wc(t,n,o);else{l" +
+  "et c=r.kernel;if(c!==null){let y=r.contactsAddress+n*37*4;s===Zi?c.warmStartContacts(y,o-n,r.statesA" +
+  "ddress):c.solveContacts(y,o-n,r.statesAddress,l[1],l[3],s===$i?1:0,i?1:0)}else s===Zi?si(r.contacts," +
+  "o,a,n):ii(r.contacts,o,a,l,s===$i,i,n)}}function Wc(t,A,n){let o=t.solverData.contacts,e=t.solverDat" +
+  "a.constraintSlot,r=t.contacts.listIndex,a=t.contacts.points,l=t.contacts.flags;for(let s=A;s<n;s++){" +
+  "if(!Gn(l[s]))continue;let i=r[s];if(i===-1)continue;let c=e[i];if(c<0)continue;let y=c*37,C=s*Go,I=o" +
+  "[y+9];for(let _=0;_<I;_++){let B=y+15+_*11,m=C+_*xo;a[m+jo]=o[B+7],a[m+tn]=o[B+8]}}}var lA=0,na=1,Se" +
+  "=2,Vr=3,ea=4,qr=5,ue=8,de=12,ra=0,Xr=1,sa=2,ia=3,aa=4,ca=5,Zc=6,$c=7,zc=8,E_=ue+2*de;var la=1,jc=2,k" +
+  "r=3,tl=4;function ol(t){return(t&65535)<<16}function Aa(t,A,n){for(;;){let o=Atomics.load(t,na);if((" +
+  "o&-65536)!==A)return-1;let e=o&65535;if(e>=n)return-1;if(Atomics.compareExchange(t,na,o,o+1)===o)ret" +
+  "urn e}}function Ia(t,A,n,o,e,r,a){let l=ol(o),s=ue+(o&1)*de,i=0;for(let c=Aa(t,l,r);c>=0;c=Aa(t,l,r)" +
+  ")e===tl?Al(n,t,s,c,a):nl(n,e,c,a),Atomics.store(A,c,o),Atomics.add(t,Se,1)+1===r&&Atomics.notify(t,S" +
+  "e),i++;return i}function nl(t,A,n,o){if(A===jc)Qs(t,n,o,t.contacts.chunkOut,t.contacts.chunkCounts);" +
+  "else if(A===kr){let e=t.broadphase;e.pairChunkCounts[n]=Vs(t,n,o,e.pairChunkOut,2*n*or,or)}}function" +
+  " Al(t,A,n,o,e){let r=A[n+$c]+o*e,a=Math.min(A[n+zc],r+e);oa(t,A[n+Zc],r,a,o)}var oo=t=>t.contacts,On" +
+  "=t=>t.shapes.geometry,Un=t=>t.shapes,no=t=>t.bodies,pe=t=>t.bodies.transform,xe=t=>t.broadphase,el=t" +
+  "=>t.broadphase.moveBuffer,Ko=t=>t.solverData,Wo=t=>t.joints,rl=t=>t.joints.f,Yr=[[oo,\"shapeA\"],[oo,\"" +
+  "shapeB\"],[oo,\"bodyA\"],[oo,\"bodyB\"],[oo,\"flags\"],[oo,\"listIndex\"],[oo,\"pointCount\"],[oo,\"points\"],[oo" +
+  ",\"normalX\"],[oo,\"normalY\"],[oo,\"manifoldCache\"],[oo,\"cacheValid\"],[oo,\"chunkOut\"],[oo,\"chunkCounts\"]" +
+  ",[On,\"type\"],[On,\"count\"],[On,\"radius\"],[On,\"centroid\"],[On,\"slot\"],[On,\"verts\"],[On,\"normals\"],[Un," +
+  "\"aabb\"],[Un,\"moved\"],[Un,\"tree\"],[Un,\"proxy\"],[no,\"flags\"],[pe,\"x\"],[pe,\"y\"],[pe,\"c\"],[pe,\"s\"],[Un,\"" +
+  "groupIndex\"],[Un,\"maskBits\"],[xe,\"moveFrom\"],[xe,\"moveSlot\"],[xe,\"pairChunkOut\"],[xe,\"pairChunkCount" +
+  "s\"],[el,\"data\"],[Ko,\"states\"],[Ko,\"contacts\"],[Ko,\"integration\"],[Ko,\"centres\"],[Ko,\"params\"],[Ko,\"c" +
+  "hunkFound\"],[Ko,\"indexOf\"],[Ko,\"constraintSlot\"],[oo,\"list\"],[oo,\"friction\"],[oo,\"restitution\"],[oo," +
+  "\"tangentSpeed\"],[oo,\"rollingResistance\"],[no,\"localCenterX\"],[no,\"localCenterY\"],[Ko,\"writeBackOut\"]" +
+  ",[Ko,\"writeBackCounts\"],[no,\"vx\"],[no,\"vy\"],[no,\"w\"],[no,\"centerX\"],[no,\"centerY\"],[no,\"forceX\"],[no" +
+  ",\"forceY\"],[no,\"torque\"],[no,\"mass\"],[no,\"inertia\"],[no,\"maxExtent\"],[no,\"minExtent\"],[no,\"type\"],[n" +
+  "o,\"shapeHead\"],[Un,\"next\"],[Wo,\"constraints\"],[Wo,\"groupStart\"],[Wo,\"pins\"],[Wo,\"softness\"],[no,\"inv" +
+  "Mass\"],[no,\"invInertia\"],[Wo,\"type\"],[Wo,\"flags\"],[Wo,\"bodyA\"],[Wo,\"bodyB\"],[Wo,\"rowColour\"],[Wo,\"ro" +
+  "wSlot\"],...Array.from({length:oe},(t,A)=>[rl,String(A)])];function ya(t,A,n){let[o,e]=Yr[A];o(t)[e]=" +
+  "n}var _a=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQECAA" +
+  "ADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACssuBfIUAh57Cn8gAiABKgIAu/wCQcgAbG" +
+  "oiJEEYaiACIAAqAgC7/AJByABsaiIlQRhq/V0DAP1XAwABIQYgJEFAayAlQUBr/V0DAP1XAwABIQ4gAiABKgIEu/wCQcgAbGoiJk" +
+  "EYaiACIAAqAgS7/AJByABsaiInQRhq/V0DAP1XAwABIQcgJkFAayAnQUBr/V0DAP1XAwABIQ8gBiABQQhqIABBCGr9XAIA/VYCAA" +
+  "H9XyIY/fIBIREgBiABQQxqIABBDGr9XAIA/VYCAAH9XyId/fIBIRIgByAY/fIBIRMgByAd/fIBIRQgJCAl/V0DAP1XAwABIQkgJE" +
+  "EIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQcgJiAn/V0DAP1XAwABIQsgJkEIaiAnQQhq/V0DAP1XAwABIQ" +
+  "wgJkEQaiAnQRBq/V0DAP1XAwABIQYgJEEwaiAlQTBq/V0DAP1XAwABIR4gJEE4aiAlQThq/V0DAP1XAwABIR8gJkEwaiAnQTBq/V" +
+  "0DAP1XAwABISAgJkE4aiAnQThq/V0DAP1XAwABISEgJkEgaiAnQSBq/V0DAP1XAwABICRBIGogJUEgav1dAwD9VwMAAf3xASAY/f" +
+  "IBICZBKGogJ0Eoav1dAwD9VwMAASAkQShqICVBKGr9XQMA/VcDAAH98QEgHf3yAf3wASEiIAFBGGogAEEYav1cAgD9VgIAAf1fIR" +
+  "UgAUEcaiAAQRxq/VwCAP1WAgAB/V8hFiABQSBqIABBIGr9XAIA/VYCAAH9XyEXIAFBJGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAA" +
+  "DwPwAAAAAAAPA//UohECAAQTxqISkgAUE8aiEqA0AgKEECSARAIBD9U0UgKEEBRnFFBEAgKSAoQSxsIgJqISsgEP0M//////////" +
+  "///////////yAoGyEZIAIgKmoiLEEEaiArQQRq/VwCAP1WAgAB/V8hGiAiICAgLEEMaiArQQxq/VwCAP1WAgAB/V/98gH98AEgIS" +
+  "Aa/fIB/fABIB4gLEEIaiArQQhq/VwCAP1WAgAB/V/98gH98QEgHyAsICv9XAIA/VYCAAH9XyIb/fIB/fEBICxBEGogK0EQav1cAg" +
+  "D9VgIAAf1f/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD9SiEjICxBHGogK0Ecav1cAgD9VgIAAf1fIhwgBQR7IAggA/3yASAEIBUgCP" +
+  "3yASIIIAggBP1J/VIgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8gFiAj/VIhDf0MAAAAAAAAAAAAAAAAAAAAACAXICP9UgUgCCAD/f" +
+  "IB/QwAAAAAAAAAAAAAAAAAAAAAICP9UiEI/QwAAAAAAADwPwAAAAAAAPA/IQ39DAAAAAAAAAAAAAAAAAAAAAALIBz98gH98QEgLE" +
+  "EUaiArQRRq/VwCAP1WAgAB/V8gDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH98QEgBiAa/fIBIAcgG/3yAf" +
+  "3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K/VIiCCAc/fEBIQ0gLEEkai" +
+  "ICICtBJGoiLf1cAgD9VgIAAf1fISMgKAR7ICtBHGogCCAcIBn9Uv1eIgj9WgIAACAsQRxqIAj9WgIAASAtIA0gIyAZIA0gI/1K/U" +
+  "79Uv1eIgj9WgIAACACIAj9WgIAASAJIA0gEf3yAf3xASAJIBn9UiEJIAogDSAS/fIB/fEBIAogGf1SIQogCyANIBP98gH98AEgCy" +
+  "AZ/VIhCyAMIA0gFP3yAf3wASAMIBn9UiEMIAYgDSAPIBr98gH98gH98AEgBiAZ/VIhBiAHIA0gDiAb/fIB/fIB/fEBIAcgGf1SBS" +
+  "ArQRxqIAj9XiII/VoCAAAgLEEcaiAI/VoCAAEgK0EkaiANICMgDSAj/Ur9Uv1eIgj9WgIAACAsQSRqIAj9WgIAASAJIA0gEf3yAf" +
+  "3xASEJIAogDSAS/fIB/fEBIQogCyANIBP98gH98AEhCyAMIA0gFP3yAf3wASEMIAYgDSAPIBr98gH98gH98AEhBiAHIA0gDiAb/f" +
+  "IB/fIB/fEBCyEHIChBAWohKAwCCwsLIAFBEGogAEEQav1cAgD9VgIAAf1fIQMgAUEoaiAAQShq/VwCAP1WAgAB/V8hBEEAIQIDQC" +
+  "ACQQJIBEAgEP1TRSACQQFGcUUEQCApIAJBLGwiBWohKCAQ/Qz/////////////////////IAIbIQggAyAFICpqIgVBHGogKEEcav" +
+  "1cAgD9VgIAAf1f/fIBIg397QEhFSANIBUgBUEgaiIrIChBIGoiLP1cAgD9VgIAAf1fIhYgBUEYaiAoQRhq/VwCAP1WAgAB/V8gCy" +
+  "Ad/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/VwCAP1WAgAB/V8iF/3yASAGIAVBDGogKEEMav" +
+  "1cAgD9VgIAAf1fIhn98gH98QEgBP3wAf3wAf3yAf3xASIaIBogFf1J/VIgGiAN/Ur9UiINIBb98QEhFSACBHsgLCANIBYgCP1S/V" +
+  "4iDf1aAgAAICsgDf1aAgABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiALIBUgFP3yAf3wASALIAj9Ui" +
+  "ELIAwgFSAT/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3yAf3yAf3xASAGIAj9UiEGIAcgFSAOIBf98gH98gH98AEgByAI/VIFIChBIG" +
+  "ogDf1eIgj9WgIAACAFQSBqIAj9WgIAASAJIBUgEv3yAf3xASEJIAogFSAR/fIB/fABIQogCyAVIBT98gH98AEhCyAMIBUgE/3yAf" +
+  "3xASEMIAYgFSAPIBn98gH98gH98QEhBiAHIBUgDiAX/fIB/fIB/fABCyEHIAJBAWohAgwCCwsLIAFBLGogAEEsav1cAgD9VgIAAf" +
+  "1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9SiIE/VMEQCADICpBHGogKUEcav1cAgD9VgIAAf1fICpByABqIClByABq/VwCAP1WAgAB/V" +
+  "/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP97QEhCCADIAggAUE0aiICIABBNGoiBf1cAgD9VgIAAf1fIg0gAUEwaiAAQT" +
+  "Bq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/fEBIhAgECAI/Un9UiAQIAP9Sv1SIgMgDf3xASEIIAUgAyANIAT9Uv1eIgP9WgIAACACIA" +
+  "P9WgIAASAHIA4gCP3yAf3xASAHIAT9UiEHIAYgDyAI/fIB/fABIAYgBP1SIQYLICUgCf1bAwAAICQgCf1bAwABICVBCGogCv1bAw" +
+  "AAICRBCGogCv1bAwABICVBEGogB/1bAwAAICRBEGogB/1bAwABICcgC/1bAwAAICYgC/1bAwABICdBCGogDP1bAwAAICZBCGogDP" +
+  "1bAwABICdBEGogBv1bAwAAICZBEGogBv1bAwABC8YLAhx8BH8gASAAKgIAu/wCQcgAbGoiIysDGCEFICNBQGsrAwAhGiABIAAqAg" +
+  "S7/AJByABsaiIiKwMYIQsgIkFAaysDACEZIAUgACoCCLsiHKIhGCAFIAAqAgy7IhuiIRcgIysDACEMICMrAwghDSAjKwMQIRYgIi" +
+  "sDACEdICIrAwghHiAiKwMQIQogACoCGLshFSAAKgIcuyEGIAAqAiC7IQkgACoCJLtEAAAAAAAA8D9kISEgAEE8aiIBQSxqISREAA" +
+  "AAAAAA8D8hBSAiKwMgICMrAyChIByiICIrAyggIysDKKEgG6KgIhQgIisDMCITIAEqAgy7oqAgIisDOCISIAEqAgS7Ih+ioCAjKw" +
+  "MwIhEgASoCCLuioSAjKwM4IhAgASoCALsiIKKhIAEqAhC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0" +
+  "UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUEcaioCALsiDiAHIA6ioSABKgIUuyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboq" +
+  "ChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AhwgASAHIAFBJGoqAgC7IgUgBS" +
+  "AHYxu2OAIkIAwgByAYoqEhDyANIAcgF6KhIQ4gFiAHIBogIKKioSENIB0gByALIByiIhaioCEMIB4gByALIBuiIh2ioCELIAogBy" +
+  "AZIB+ioqAhCCAhBEBEAAAAAAAA8D8hBUQAAAAAAAAAACEHIBQgEyAkKgIMu6KgIBIgJCoCBLsiCqKgIBEgJCoCCLuioSAQICQqAg" +
+  "C7IhCioSAkKgIQu6AiEUQAAAAAAAAAAGQEfCARIAKiBSAEBHwgCSEHIAYhBSAVIBGiIgIgA5oiA2MEfCADBSACCwVEAAAAAAAAAA" +
+  "ALCyECICRBHGoqAgC7IgMgByADoqEgJCoCFLsgBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqiIA0gEKKhoCACoKKhIgJEAA" +
+  "AAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK2OAIcICQgAyAkQSRqKgIAuyICIAIgA2MbtjgCJCAPIAMgGKKhIQ8gDiADIB" +
+  "eioSEOIAwgAyAWoqAhDCALIAMgHaKgIQsgDSADIBogEKKioSENIAggAyAZIAqioqAhCAsgACoCELsiAyABKgIcu6IiApohBSACIA" +
+  "UgAUEgaioCALsiBiABKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gASoCCLsiB6IgCCABKgIMuyIJoqEgACoCKLsiCqCgoq" +
+  "EiECAFIBBkGyACIBBjGyICIAahIQUgASACtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIA0gBSAaIAeioqAhDSAMIAUgHaKgIQwgCy" +
+  "AFIBaioSELIAggBSAZIAmioqEhAiAhBEAgAyAkKgIcu6IiA5ohBSADIAUgJEEgaioCALsiBiAkKgIYuyAMIBuiIAsgHKKhIA8gG6" +
+  "IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkKgIMuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgJCADtjgCICAPIAUgF6KhIQ" +
+  "8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCLLsiA0QAAAAAAAAAAG" +
+  "QEQCADIAEqAhy7ICEEfCAkKgIcuwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEE0aioCALsiBiAAKgIwuyACIA2hoqEiByAFIAdkGy" +
+  "ADIAdjGyIDIAahIQUgACADtjgCNCANIBogBaKhIQ0gAiAZIAWioCECCyAjIA85AwAgIyAOOQMIICMgDTkDECAiIAw5AwAgIiALOQ" +
+  "MIICIgAjkDEAvpBgIMewZ/IAIgACoCALv8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAbGohECACIAEqAgC7/AJByABsaiERIAIgASoCBL" +
+  "v8AkHIAGxqIQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8hCiABQQxqIABBDGr9XAIA/VYCAAH9XyELIAFBJGogAEEkav1cAgD9VgIAAf" +
+  "1f/QwAAAAAAADwPwAAAAAAAPA//UohDQNAIBJBAkgEQCAJIBJBC2xBD2pBAnQiEyABaiIUQRxqIAAgE2oiE0Ecav1cAgD9VgIAAf" +
+  "1fIgggCv3yASAUQSBqIBNBIGr9XAIA/VYCAAH9XyIOIAv98gH98AH98AEhDCAEIAggC/3yASAOIAr98gH98QH98AEhBiADIAggFC" +
+  "AT/VwCAP1WAgAB/V/98gEgDiAUQQhqIBNBCGr9XAIA/VYCAAH9X/3yAf3xAf3wASEHIAUgCCAUQQRqIBNBBGr9XAIA/VYCAAH9X/" +
+  "3yASAOIBRBDGogE0EMav1cAgD9VgIAAf1f/fIB/fEB/fABIQggEgR7IAYgBCAN/VIhBCAHIAMgDf1SIQMgCCAFIA39UiEFIAwgCS" +
+  "AN/VIFIAYhBCAHIQMgCCEFIAwLIQkgEkEBaiESDAELCyABQTRqIABBNGr9XAIA/VYCAAH9XyEGIAJBGGogEEEYav1dAwD9VwMAAS" +
+  "EHIA8gESAP/V0DAP1XAwABIBFBGGogD0EYav1dAwD9VwMAASIIIAn98gH98QEiCv1bAwAAIBEgCv1bAwABIBFBCGoiACAPQQhqIg" +
+  "H9XQMA/VcDAAEgCCAE/fIB/fEBIQggASAI/VsDAAAgACAI/VsDAAEgEUEQaiIAIA9BEGoiAf1dAwD9VwMAASARQUBrIA9BQGv9XQ" +
+  "MA/VcDAAEgAyAG/fAB/fIB/fEBIQMgASAD/VsDAAAgACAD/VsDAAEgECACIBD9XQMA/VcDAAEgByAJ/fIB/fABIgP9WwMAACACIA" +
+  "P9WwMAASACQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgBP3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABIAJBEGoiACAQQRBqIgH9XQ" +
+  "MA/VcDAAEgAkFAayAQQUBr/V0DAP1XAwABIAUgBv3wAf3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwABC5gEAgd/DHwDQCABIARKBE" +
+  "AgACAEQZQBbGohAyAEQQFqIgUgAUgEQCADKgIEuyEKIAAgBUGUAWxqIgUqAgC7IQsgAyoCALsiDCAFKgIEuyINYSALIAxhciAMRA" +
+  "AAAAAAAAAAYnEEf0EBBSAKIA1hIAogC2FyIApEAAAAAAAAAABicQtFBEAgAyAFIAIQAiAEQQJqIQQMAwsLQQAhBkQAAAAAAAAAAC" +
+  "EKRAAAAAAAAAAAIQtEAAAAAAAAAAAhDEQAAAAAAAAAACENIAIgAyoCALv8AkHIAGxqIggrAxghDiAIQUBrKwMAIRIgAiADKgIEu/" +
+  "wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhEyADKgIIuyEQIAMqAgy7IREgAyoCJLv8AiEHA0AgBiAHSARAIAogAyAGQQtsQQ9qQQJ0ai" +
+  "IFKgIcuyIUIBCiIAUqAiC7IhUgEaKgoCEKIAsgFCARoiAVIBCioaAhCyAMIBQgBSoCALuiIBUgBSoCCLuioaAhDCANIBQgBSoCBL" +
+  "uiIBUgBSoCDLuioaAhDSAGQQFqIQYMAQsLIAMqAjS7IRAgCCAIKwMAIA4gCqKhOQMAIAggCCsDCCAOIAuioTkDCCAIIAgrAxAgEi" +
+  "AMIBCgoqE5AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSsDCCAPIAuioDkDCCAJIAkrAxAgEyANIBCgoqA5AxAgBEEBaiEEDAELCwuHAw" +
+  "MCewN/BHwgA/0UIQcgBJr9FCEIIAVBAEchCSAGBEAgAUEBayEBA0AgAUEATgRAIAAgAUGUAWxqIQYgAUEASgRAIAAgAUEBa0GUAW" +
+  "xqIgoqAgC7IQwgCioCBLshDSAGKgIEuyIOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAAAAAAABicQR/QQEFIA0gDmEgDSAPYXIgDUQAAA" +
+  "AAAAAAAGJxC0UEQCAKIAYgAiAHIAggCRAAIAFBAmshAQwDCwsgBiACIAMgBCAFEAEgAUEBayEBDAELCwVBACEGA0AgASAGSgRAIA" +
+  "AgBkGUAWxqIQogBkEBaiILIAFIBEAgCioCBLshDCAAIAtBlAFsaiILKgIAuyENIAoqAgC7Ig4gCyoCBLsiD2EgDSAOYXIgDkQAAA" +
+  "AAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkECaiEGDAMLCyAKIAIgAyAEIA" +
+  "UQASAGQQFqIQYMAQsLCws=\",Ca=\"AGFzbQEAAAABIgRgA39/fwBgBn9/f3t7fwBgBX9/fHx/AGAHf39/fHx/fwACEgEDZW52Bm1l" +
+  "bW9yeQIDAYCABAMGBQECAAADBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACssuBfIUAh57" +
+  "Cn8gAiABKgIAu/wCQcgAbGoiJEEYaiACIAAqAgC7/AJByABsaiIlQRhq/V0DAP1XAwABIQYgJEFAayAlQUBr/V0DAP1XAwABIQ4g" +
+  "AiABKgIEu/wCQcgAbGoiJkEYaiACIAAqAgS7/AJByABsaiInQRhq/V0DAP1XAwABIQcgJkFAayAnQUBr/V0DAP1XAwABIQ8gBiAB" +
+  "QQhqIABBCGr9XAIA/VYCAAH9XyIY/fIBIREgBiABQQxqIABBDGr9XAIA/VYCAAH9XyId/fIBIRIgByAY/fIBIRMgByAd/fIBIRQg" +
+  "JCAl/V0DAP1XAwABIQkgJEEIaiAlQQhq/V0DAP1XAwABIQogJEEQaiAlQRBq/V0DAP1XAwABIQcgJiAn/V0DAP1XAwABIQsgJkEI" +
+  "aiAnQQhq/V0DAP1XAwABIQwgJkEQaiAnQRBq/V0DAP1XAwABIQYgJEEwaiAlQTBq/V0DAP1XAwABIR4gJEE4aiAlQThq/V0DAP1X" +
+  "AwABIR8gJkEwaiAnQTBq/V0DAP1XAwABISAgJkE4aiAnQThq/V0DAP1XAwABISEgJkEgaiAnQSBq/V0DAP1XAwABICRBIGogJUEg" +
+  "av1dAwD9VwMAAf3xASAY/fIBICZBKGogJ0Eoav1dAwD9VwMAASAkQShqICVBKGr9XQMA/VcDAAH98QEgHf3yAf3wASEiIAFBGGog" +
+  "AEEYav1cAgD9VgIAAf1fIRUgAUEcaiAAQRxq/VwCAP1WAgAB/V8hFiABQSBqIABBIGr9XAIA/VYCAAH9XyEXIAFBJGogAEEkav1c" +
+  "AgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohECAAQTxqISkgAUE8aiEqA0AgKEECSARAIBD9U0UgKEEBRnFFBEAgKSAoQSxs" +
+  "IgJqISsgEP0M/////////////////////yAoGyEZIAIgKmoiLEEEaiArQQRq/VwCAP1WAgAB/V8hGiAiICAgLEEMaiArQQxq/VwC" +
+  "AP1WAgAB/V/98gH98AEgISAa/fIB/fABIB4gLEEIaiArQQhq/VwCAP1WAgAB/V/98gH98QEgHyAsICv9XAIA/VYCAAH9XyIb/fIB" +
+  "/fEBICxBEGogK0EQav1cAgD9VgIAAf1f/fABIgj9DAAAAAAAAAAAAAAAAAAAAAD9SiEjICxBHGogK0Ecav1cAgD9VgIAAf1fIhwg" +
+  "BQR7IAggA/3yASAEIBUgCP3yASIIIAggBP1J/VIgI/1SIQj9DAAAAAAAAPA/AAAAAAAA8D8gFiAj/VIhDf0MAAAAAAAAAAAAAAAA" +
+  "AAAAACAXICP9UgUgCCAD/fIB/QwAAAAAAAAAAAAAAAAAAAAAICP9UiEI/QwAAAAAAADwPwAAAAAAAPA/IQ39DAAAAAAAAAAAAAAA" +
+  "AAAAAAALIBz98gH98QEgLEEUaiArQRRq/VwCAP1WAgAB/V8gDf3yASALIBj98gEgDCAd/fIB/fABIAkgGP3yASAKIB398gH98AH9" +
+  "8QEgBiAa/fIBIAcgG/3yAf3xAf3wASAI/fAB/fIB/fEBIgj9DAAAAAAAAAAAAAAAAAAAAAAgCP0MAAAAAAAAAAAAAAAAAAAAAP1K" +
+  "/VIiCCAc/fEBIQ0gLEEkaiICICtBJGoiLf1cAgD9VgIAAf1fISMgKAR7ICtBHGogCCAcIBn9Uv1eIgj9WgIAACAsQRxqIAj9WgIA" +
+  "ASAtIA0gIyAZIA0gI/1K/U79Uv1eIgj9WgIAACACIAj9WgIAASAJIA0gEf3yAf3xASAJIBn9UiEJIAogDSAS/fIB/fEBIAogGf1S" +
+  "IQogCyANIBP98gH98AEgCyAZ/VIhCyAMIA0gFP3yAf3wASAMIBn9UiEMIAYgDSAPIBr98gH98gH98AEgBiAZ/VIhBiAHIA0gDiAb" +
+  "/fIB/fIB/fEBIAcgGf1SBSArQRxqIAj9XiII/VoCAAAgLEEcaiAI/VoCAAEgK0EkaiANICMgDSAj/Ur9Uv1eIgj9WgIAACAsQSRq" +
+  "IAj9WgIAASAJIA0gEf3yAf3xASEJIAogDSAS/fIB/fEBIQogCyANIBP98gH98AEhCyAMIA0gFP3yAf3wASEMIAYgDSAPIBr98gH9" +
+  "8gH98AEhBiAHIA0gDiAb/fIB/fIB/fEBCyEHIChBAWohKAwCCwsLIAFBEGogAEEQav1cAgD9VgIAAf1fIQMgAUEoaiAAQShq/VwC" +
+  "AP1WAgAB/V8hBEEAIQIDQCACQQJIBEAgEP1TRSACQQFGcUUEQCApIAJBLGwiBWohKCAQ/Qz/////////////////////IAIbIQgg" +
+  "AyAFICpqIgVBHGogKEEcav1cAgD9VgIAAf1f/fIBIg397QEhFSANIBUgBUEgaiIrIChBIGoiLP1cAgD9VgIAAf1fIhYgBUEYaiAo" +
+  "QRhq/VwCAP1WAgAB/V8gCyAd/fIBIAwgGP3yAf3xASAJIB398gEgCiAY/fIB/fEB/fEBIAcgBUEIaiAoQQhq/VwCAP1WAgAB/V8i" +
+  "F/3yASAGIAVBDGogKEEMav1cAgD9VgIAAf1fIhn98gH98QEgBP3wAf3wAf3yAf3xASIaIBogFf1J/VIgGiAN/Ur9UiINIBb98QEh" +
+  "FSACBHsgLCANIBYgCP1S/V4iDf1aAgAAICsgDf1aAgABIAkgFSAS/fIB/fEBIAkgCP1SIQkgCiAVIBH98gH98AEgCiAI/VIhCiAL" +
+  "IBUgFP3yAf3wASALIAj9UiELIAwgFSAT/fIB/fEBIAwgCP1SIQwgBiAVIA8gGf3yAf3yAf3xASAGIAj9UiEGIAcgFSAOIBf98gH9" +
+  "8gH98AEgByAI/VIFIChBIGogDf1eIgj9WgIAACAFQSBqIAj9WgIAASAJIBUgEv3yAf3xASEJIAogFSAR/fIB/fABIQogCyAVIBT9" +
+  "8gH98AEhCyAMIBUgE/3yAf3xASEMIAYgFSAPIBn98gH98gH98QEhBiAHIBUgDiAX/fIB/fIB/fABCyEHIAJBAWohAgwCCwsLIAFB" +
+  "LGogAEEsav1cAgD9VgIAAf1fIgP9DAAAAAAAAAAAAAAAAAAAAAD9SiIE/VMEQCADICpBHGogKUEcav1cAgD9VgIAAf1fICpByABq" +
+  "IClByABq/VwCAP1WAgAB/V/9DAAAAAAAAAAAAAAAAAAAAAAgEP1S/fAB/fIBIgP97QEhCCADIAggAUE0aiICIABBNGoiBf1cAgD9" +
+  "VgIAAf1fIg0gAUEwaiAAQTBq/VwCAP1WAgAB/V8gBiAH/fEB/fIB/fEBIhAgECAI/Un9UiAQIAP9Sv1SIgMgDf3xASEIIAUgAyAN" +
+  "IAT9Uv1eIgP9WgIAACACIAP9WgIAASAHIA4gCP3yAf3xASAHIAT9UiEHIAYgDyAI/fIB/fABIAYgBP1SIQYLICUgCf1bAwAAICQg" +
+  "Cf1bAwABICVBCGogCv1bAwAAICRBCGogCv1bAwABICVBEGogB/1bAwAAICRBEGogB/1bAwABICcgC/1bAwAAICYgC/1bAwABICdB" +
+  "CGogDP1bAwAAICZBCGogDP1bAwABICdBEGogBv1bAwAAICZBEGogBv1bAwABC8YLAhx8BH8gASAAKgIAu/wCQcgAbGoiIysDGCEF" +
+  "ICNBQGsrAwAhGiABIAAqAgS7/AJByABsaiIiKwMYIQsgIkFAaysDACEZIAUgACoCCLsiHKIhGCAFIAAqAgy7IhuiIRcgIysDACEM" +
+  "ICMrAwghDSAjKwMQIRYgIisDACEdICIrAwghHiAiKwMQIQogACoCGLshFSAAKgIcuyEGIAAqAiC7IQkgACoCJLtEAAAAAAAA8D9k" +
+  "ISEgAEE8aiIBQSxqISREAAAAAAAA8D8hBSAiKwMgICMrAyChIByiICIrAyggIysDKKEgG6KgIhQgIisDMCITIAEqAgy7oqAgIisD" +
+  "OCISIAEqAgS7Ih+ioCAjKwMwIhEgASoCCLuioSAjKwM4IhAgASoCALsiIKKhIAEqAhC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUg" +
+  "BAR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUEcaioCALsiDiAHIA6ioSABKgIUuyAFoiAdIByi" +
+  "IB4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4Ahwg" +
+  "ASAHIAFBJGoqAgC7IgUgBSAHYxu2OAIkIAwgByAYoqEhDyANIAcgF6KhIQ4gFiAHIBogIKKioSENIB0gByALIByiIhaioCEMIB4g" +
+  "ByALIBuiIh2ioCELIAogByAZIB+ioqAhCCAhBEBEAAAAAAAA8D8hBUQAAAAAAAAAACEHIBQgEyAkKgIMu6KgIBIgJCoCBLsiCqKg" +
+  "IBEgJCoCCLuioSAQICQqAgC7IhCioSAkKgIQu6AiEUQAAAAAAAAAAGQEfCARIAKiBSAEBHwgCSEHIAYhBSAVIBGiIgIgA5oiA2ME" +
+  "fCADBSACCwVEAAAAAAAAAAALCyECICRBHGoqAgC7IgMgByADoqEgJCoCFLsgBaIgDCAcoiALIBuioCAPIByiIA4gG6KgoSAIIAqi" +
+  "IA0gEKKhoCACoKKhIgJEAAAAAAAAAAAgAkQAAAAAAAAAAGQbIgIgA6EhAyAkIAK2OAIcICQgAyAkQSRqKgIAuyICIAIgA2MbtjgC" +
+  "JCAPIAMgGKKhIQ8gDiADIBeioSEOIAwgAyAWoqAhDCALIAMgHaKgIQsgDSADIBogEKKioSENIAggAyAZIAqioqAhCAsgACoCELsi" +
+  "AyABKgIcu6IiApohBSACIAUgAUEgaioCALsiBiABKgIYuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gASoCCLsiB6IgCCABKgIM" +
+  "uyIJoqEgACoCKLsiCqCgoqEiECAFIBBkGyACIBBjGyICIAahIQUgASACtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIA0gBSAaIAei" +
+  "oqAhDSAMIAUgHaKgIQwgCyAFIBaioSELIAggBSAZIAmioqEhAiAhBEAgAyAkKgIcu6IiA5ohBSADIAUgJEEgaioCALsiBiAkKgIY" +
+  "uyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gJCoCCLsiB6IgAiAkKgIMuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUg" +
+  "JCADtjgCICAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsg" +
+  "ACoCLLsiA0QAAAAAAAAAAGQEQCADIAEqAhy7ICEEfCAkKgIcuwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEE0aioCALsiBiAAKgIw" +
+  "uyACIA2hoqEiByAFIAdkGyADIAdjGyIDIAahIQUgACADtjgCNCANIBogBaKhIQ0gAiAZIAWioCECCyAjIA85AwAgIyAOOQMIICMg" +
+  "DTkDECAiIAw5AwAgIiALOQMIICIgAjkDEAvpBgIMewZ/IAIgACoCALv8AkHIAGxqIQ8gAiAAKgIEu/wCQcgAbGohECACIAEqAgC7" +
+  "/AJByABsaiERIAIgASoCBLv8AkHIAGxqIQIgAUEIaiAAQQhq/VwCAP1WAgAB/V8hCiABQQxqIABBDGr9XAIA/VYCAAH9XyELIAFB" +
+  "JGogAEEkav1cAgD9VgIAAf1f/QwAAAAAAADwPwAAAAAAAPA//UohDQNAIBJBAkgEQCAJIBJBC2xBD2pBAnQiEyABaiIUQRxqIAAg" +
+  "E2oiE0Ecav1cAgD9VgIAAf1fIgggCv3yASAUQSBqIBNBIGr9XAIA/VYCAAH9XyIOIAv98gH98AH98AEhDCAEIAggC/3yASAOIAr9" +
+  "8gH98QH98AEhBiADIAggFCAT/VwCAP1WAgAB/V/98gEgDiAUQQhqIBNBCGr9XAIA/VYCAAH9X/3yAf3xAf3wASEHIAUgCCAUQQRq" +
+  "IBNBBGr9XAIA/VYCAAH9X/3yASAOIBRBDGogE0EMav1cAgD9VgIAAf1f/fIB/fEB/fABIQggEgR7IAYgBCAN/VIhBCAHIAMgDf1S" +
+  "IQMgCCAFIA39UiEFIAwgCSAN/VIFIAYhBCAHIQMgCCEFIAwLIQkgEkEBaiESDAELCyABQTRqIABBNGr9XAIA/VYCAAH9XyEGIAJB" +
+  "GGogEEEYav1dAwD9VwMAASEHIA8gESAP/V0DAP1XAwABIBFBGGogD0EYav1dAwD9VwMAASIIIAn98gH98QEiCv1bAwAAIBEgCv1b" +
+  "AwABIBFBCGoiACAPQQhqIgH9XQMA/VcDAAEgCCAE/fIB/fEBIQggASAI/VsDAAAgACAI/VsDAAEgEUEQaiIAIA9BEGoiAf1dAwD9" +
+  "VwMAASARQUBrIA9BQGv9XQMA/VcDAAEgAyAG/fAB/fIB/fEBIQMgASAD/VsDAAAgACAD/VsDAAEgECACIBD9XQMA/VcDAAEgByAJ" +
+  "/fIB/fABIgP9WwMAACACIAP9WwMAASACQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgBP3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwAB" +
+  "IAJBEGoiACAQQRBqIgH9XQMA/VcDAAEgAkFAayAQQUBr/V0DAP1XAwABIAUgBv3wAf3yAf3wASEDIAEgA/1bAwAAIAAgA/1bAwAB" +
+  "C5gEAgd/DHwDQCABIARKBEAgACAEQZQBbGohAyAEQQFqIgUgAUgEQCADKgIEuyEKIAAgBUGUAWxqIgUqAgC7IQsgAyoCALsiDCAF" +
+  "KgIEuyINYSALIAxhciAMRAAAAAAAAAAAYnEEf0EBBSAKIA1hIAogC2FyIApEAAAAAAAAAABicQtFBEAgAyAFIAIQAiAEQQJqIQQM" +
+  "AwsLQQAhBkQAAAAAAAAAACEKRAAAAAAAAAAAIQtEAAAAAAAAAAAhDEQAAAAAAAAAACENIAIgAyoCALv8AkHIAGxqIggrAxghDiAI" +
+  "QUBrKwMAIRIgAiADKgIEu/wCQcgAbGoiCSsDGCEPIAlBQGsrAwAhEyADKgIIuyEQIAMqAgy7IREgAyoCJLv8AiEHA0AgBiAHSARA" +
+  "IAogAyAGQQtsQQ9qQQJ0aiIFKgIcuyIUIBCiIAUqAiC7IhUgEaKgoCEKIAsgFCARoiAVIBCioaAhCyAMIBQgBSoCALuiIBUgBSoC" +
+  "CLuioaAhDCANIBQgBSoCBLuiIBUgBSoCDLuioaAhDSAGQQFqIQYMAQsLIAMqAjS7IRAgCCAIKwMAIA4gCqKhOQMAIAggCCsDCCAO" +
+  "IAuioTkDCCAIIAgrAxAgEiAMIBCgoqE5AxAgCSAJKwMAIA8gCqKgOQMAIAkgCSsDCCAPIAuioDkDCCAJIAkrAxAgEyANIBCgoqA5" +
+  "AxAgBEEBaiEEDAELCwuHAwMCewN/BHwgA/0UIQcgBJr9FCEIIAVBAEchCSAGBEAgAUEBayEBA0AgAUEATgRAIAAgAUGUAWxqIQYg" +
+  "AUEASgRAIAAgAUEBa0GUAWxqIgoqAgC7IQwgCioCBLshDSAGKgIEuyIOIAxhIAYqAgC7Ig8gDGFyIAxEAAAAAAAAAABicQR/QQEF" +
+  "IA0gDmEgDSAPYXIgDUQAAAAAAAAAAGJxC0UEQCAKIAYgAiAHIAggCRAAIAFBAmshAQwDCwsgBiACIAMgBCAFEAEgAUEBayEBDAEL" +
+  "CwVBACEGA0AgASAGSgRAIAAgBkGUAWxqIQogBkEBaiILIAFIBEAgCioCBLshDCAAIAtBlAFsaiILKgIAuyENIAoqAgC7Ig4gCyoC" +
+  "BLsiD2EgDSAOYXIgDkQAAAAAAAAAAGJxBH9BAQUgDCAPYSAMIA1hciAMRAAAAAAAAAAAYnELRQRAIAogCyACIAcgCCAJEAAgBkEC" +
+  "aiEGDAMLCyAKIAIgAyAEIAUQASAGQQFqIQYMAQsLCws=\";var IA=[void 0,void 0];function ga(t){let A=t?1:0;if(I" +
+  "A[A]!==void 0)return IA[A];if(IA[A]=null,typeof WebAssembly==\"object\"&&typeof WebAssembly.Module==\"f" +
+  "unction\")try{IA[A]=new WebAssembly.Module(sl(t?Ca:_a))}catch{IA[A]=null}return IA[A]}function ma(t,A" +
+  "){return new WebAssembly.Instance(t,{env:{memory:A,abort:()=>{throw new Error(\"contact solver kernel" +
+  " aborted\")}}}).exports}var fa=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/\";fun" +
+  "ction sl(t){let A=new Uint8Array(128);for(let l=0;l<fa.length;l++)A[fa.charCodeAt(l)]=l;let n=t.leng" +
+  "th;for(;n>0&&t[n-1]===\"=\";)n--;let o=new Uint8Array(n*3>>2),e=0,r=0,a=0;for(let l=0;l<n;l++)r=r<<6|A" +
+  "[t.charCodeAt(l)],e+=6,e>=8&&(e-=8,o[a++]=r>>e&255);return o}var Rt=new Float64Array(0),$t=new Int32" +
+  "Array(0),Sa={states:Rt,integration:Rt,centres:Rt,contacts:new Float32Array(0),params:Rt,chunkFound:$" +
+  "t,writeBackOut:$t,writeBackCounts:$t,indexOf:$t,constraintSlot:$t,kernel:null,kernelMemory:null,stat" +
+  "esAddress:0,contactsAddress:0},UA={contacts:new VA,shapes:{geometry:new EA,aabb:Rt,moved:new Uint8Ar" +
+  "ray(0),tree:new Uint8Array(0),proxy:$t,groupIndex:$t,maskBits:new Uint32Array(0),next:$t},bodies:{fl" +
+  "ags:new Uint8Array(0),transform:{x:Rt,y:Rt,c:Rt,s:Rt},invMass:Rt,invInertia:Rt,localCenterX:Rt,local" +
+  "CenterY:Rt,vx:Rt,vy:Rt,w:Rt,centerX:Rt,centerY:Rt,forceX:Rt,forceY:Rt,torque:Rt,mass:Rt,inertia:Rt,m" +
+  "axExtent:Rt,minExtent:Rt,type:new Uint8Array(0),shapeHead:$t},broadphase:{trees:[new Vn,new Vn],move" +
+  "Buffer:new Qo,moveFrom:Rt,moveSlot:$t,queryResults:new Qo,pairChunkOut:$t,pairChunkCounts:$t},manifo" +
+  "ld:ms(),pose:new Float64Array(8),solverData:Sa,joints:{constraints:Rt,groupStart:$t,pins:Rt,softness" +
+  ":Rt,f:Array.from({length:oe},()=>Rt),type:$t,flags:$t,bodyA:$t,bodyB:$t,rowColour:$t,rowSlot:$t}},Ao" +
+  "=new Int32Array(Xr+1),ua=$t,da=new Int32Array(0),il=2e4,OA=0;function Ba(){for(;;){for(let r=0;r<il&" +
+  "&Atomics.load(Ao,lA)===OA;r++);Atomics.add(Ao,qr,1),Atomics.wait(Ao,lA,OA),Atomics.sub(Ao,qr,1);let " +
+  "t=Atomics.load(Ao,lA);if(t===OA)continue;OA=t;let A=ue+(t&1)*de,n=Atomics.load(Ao,A+ra),o=Atomics.lo" +
+  "ad(Ao,A+Xr),e=Atomics.load(Ao,A+sa);if(Atomics.load(Ao,lA)===t){if(n===la)return;if(n===kr){let r=UA" +
+  ".broadphase.trees;r[0].adoptRoot(Atomics.load(Ao,A+ia)),r[1].adoptRoot(Atomics.load(Ao,A+aa)),UA.con" +
+  "tacts.pairs.adoptSlots(ua,Atomics.load(Ao,A+ca))}try{Ia(Ao,da,UA,t,n,o,e)}catch(r){Atomics.store(Ao," +
+  "ea,1),Atomics.notify(Ao,Se),pa({type:\"error\",message:r instanceof Error?r.message:String(r)});return" +
+  "}}}}function Ea(t){if(t.type===\"init\")Ao=t.ctrl,OA=Atomics.load(Ao,lA),pa({type:\"ready\"}),Ba();else " +
+  "if(t.type===\"columns\"){let A=t.columns,n=Yr.length;for(let a=0;a<n;a++)ya(UA,a,A[a]);let o=UA.broadp" +
+  "hase.trees;o[0].adoptQueryColumns(A.slice(n,n+qn)),o[1].adoptQueryColumns(A.slice(n+qn,n+2*qn)),ua=A" +
+  "[n+2*qn],da=t.chunkDone;let e=Sa,r=t.kernelMemory??null;r!==e.kernelMemory&&(e.kernelMemory=r,e.kern" +
+  "el=r===null?null:ma(ga(!0),r)),e.statesAddress=t.statesAddress??0,e.contactsAddress=t.contactsAddres" +
+  "s??0,Atomics.add(Ao,Vr,1),Atomics.notify(Ao,Vr),Ba()}}var ha=globalThis.require,be=typeof ha==\"funct" +
+  "ion\"?ha(\"node:worker_threads\").parentPort:null;function pa(t){be!==null?be.postMessage(t):self.postM" +
+  "essage(t)}be!==null?be.on(\"message\",Ea):self.onmessage=t=>Ea(t.data);})();\n";
