@@ -288,11 +288,14 @@ describe('DynamicTree', () => {
       ids.push(tree.createProxy(b.minX, b.minY, b.maxX, b.maxY, i));
     }
     const id = ids[17]!;
-    const x0 = tree.minX[id]!,
-      y0 = tree.minY[id]!;
+    const box = new Float64Array(4);
+    tree.copyBox(id, box, 0);
+    const x0 = box[0]!,
+      y0 = box[1]!;
     tree.enlargeProxy(id, x0 - 100, y0 - 100, x0 + 100, y0 + 100);
     tree.validate();
-    expect(tree.maxX[id]).toBe(x0 + 100);
+    tree.copyBox(id, box, 0);
+    expect(box[2]).toBe(x0 + 100);
     const out = new IntBuffer();
     tree.query(x0 + 90, y0 + 90, x0 + 91, y0 + 91, out);
     expect(sortedContents(out)).toContain(17);

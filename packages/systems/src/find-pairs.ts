@@ -69,10 +69,7 @@ export function findPairsChunk(
     const proxy = s.proxy[q]!;
     if (proxy === -1) continue;
     const tree = bp.trees[s.tree[q]!]!;
-    queryBox[0] = tree.minX[proxy]!;
-    queryBox[1] = tree.minY[proxy]!;
-    queryBox[2] = tree.maxX[proxy]!;
-    queryBox[3] = tree.maxY[proxy]!;
+    tree.copyBox(proxy, queryBox, 0);
     queryBox[4] = from[i * 4]!;
     queryBox[5] = from[i * 4 + 1]!;
     queryBox[6] = from[i * 4 + 2]!;

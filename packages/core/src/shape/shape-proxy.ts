@@ -128,11 +128,7 @@ export function bufferMoveFrom(p: PhysicsState, shape: number, tree: DynamicTree
   const i = mb.count;
   mb.push(shape);
   if (bp.moveFrom.length < mb.count * 4) bp.reserveMoveFrom(mb.count);
-  const from = bp.moveFrom;
-  from[i * 4] = tree.minX[proxy]!;
-  from[i * 4 + 1] = tree.minY[proxy]!;
-  from[i * 4 + 2] = tree.maxX[proxy]!;
-  from[i * 4 + 3] = tree.maxY[proxy]!;
+  tree.copyBox(proxy, bp.moveFrom, i * 4);
 }
 
 /**

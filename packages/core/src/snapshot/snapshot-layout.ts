@@ -45,16 +45,10 @@ export interface ColumnSpec {
 
 // Private fields of the tree and pair set, read and written by the snapshot only.
 interface TreeFields {
-  _minX: Float64Array;
-  _minY: Float64Array;
-  _maxX: Float64Array;
-  _maxY: Float64Array;
+  _boxes: Float64Array;
+  _nodes: Int32Array;
   _parent: Int32Array;
-  _child1: Int32Array;
-  _child2: Int32Array;
   _height: Int32Array;
-  _userData: Int32Array;
-  _category: Int32Array;
   _root: number;
   _freeList: number;
   _highWater: number;
@@ -431,10 +425,9 @@ field('joints', (p) => p.joints, 'edgePrev', KIND_I32, entityRows, 2, -1);
 // Broadphase: both trees node for node (their shape decides pair order), and the move buffer.
 for (let t = 0; t < 2; t++) {
   const rows = (s: Float64Array): number => s[S_TREE_ROWS[t]!]!;
-  for (const f of ['_minX', '_minY', '_maxX', '_maxY']) field(`tree${t}`, (p) => tree(p, t), f, KIND_F64, rows);
-  for (const f of ['_parent', '_child1', '_child2', '_height', '_userData', '_category']) {
-    field(`tree${t}`, (p) => tree(p, t), f, KIND_I32, rows);
-  }
+  field(`tree${t}`, (p) => tree(p, t), '_boxes', KIND_F64, rows, 4);
+  field(`tree${t}`, (p) => tree(p, t), '_nodes', KIND_I32, rows, 4);
+  for (const f of ['_parent', '_height']) field(`tree${t}`, (p) => tree(p, t), f, KIND_I32, rows);
 }
 field(
   'moveBuffer',

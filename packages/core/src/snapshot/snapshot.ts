@@ -27,8 +27,12 @@ import {
  * Row counts are not stored: they follow from the scalars, so the total length is checked against them.
  */
 const MAGIC = 0x53443249;
-/** 2: contact points stored without their anchor on B and world point (contact-store.ts CP_STRIDE 6, was 10). */
-export const SNAPSHOT_FORMAT_VERSION = 2;
+/**
+ * 2: contact points stored without their anchor on B and world point (contact-store.ts CP_STRIDE 6, was 10).
+ * 3: each broadphase tree's node as two records (box; child1, child2, userData, category) plus parent and height,
+ * where it was ten columns.
+ */
+export const SNAPSHOT_FORMAT_VERSION = 3;
 const HEADER_BYTES = 24;
 
 interface EntityIndex {

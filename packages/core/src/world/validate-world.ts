@@ -107,6 +107,7 @@ function checkShapes(p: PhysicsState): void {
   checkGeometrySlots(p);
   let live = 0;
   const leaves = [0, 0];
+  const leafBox = new Float64Array(4);
   for (let sh = 0; sh < s.capacityUsed; sh++) {
     if (s.alive[sh] !== 1) continue;
     live++;
@@ -120,12 +121,8 @@ function checkShapes(p: PhysicsState): void {
     // The shape's copy of its proxy's box (read by the narrowphase and the refits) is the leaf's box, to the bit.
     const f = sh * AABB_STRIDE + AABB_FAT;
     const a = s.aabb;
-    if (
-      a[f] !== tree.minX[proxy] ||
-      a[f + 1] !== tree.minY[proxy] ||
-      a[f + 2] !== tree.maxX[proxy] ||
-      a[f + 3] !== tree.maxY[proxy]
-    ) {
+    tree.copyBox(proxy, leafBox, 0);
+    if (a[f] !== leafBox[0] || a[f + 1] !== leafBox[1] || a[f + 2] !== leafBox[2] || a[f + 3] !== leafBox[3]) {
       fail(`shape ${sh} fat box [${a.subarray(f, f + 4).join(', ')}] is not its proxy's box`);
     }
     leaves[tk]!++;

@@ -21,7 +21,9 @@ function lastBox(p: PhysicsState, sh: number): [number, number, number, number] 
   }
   const tree = bp.trees[s.tree[sh]!];
   const proxy = s.proxy[sh]!;
-  return [tree.minX[proxy]!, tree.minY[proxy]!, tree.maxX[proxy]!, tree.maxY[proxy]!];
+  const box = new Float64Array(4);
+  tree.copyBox(proxy, box, 0);
+  return [box[0]!, box[1]!, box[2]!, box[3]!];
 }
 
 /** A description of the first pair that breaks the invariant, or null. O(shapes²): for small test worlds. */
