@@ -310,13 +310,13 @@ function rewind(p: PhysicsState, eid: number): void {
     const tree = trees[s.tree[sh]!];
     const proxy = s.proxy[sh]!;
     fatMarginInto(b.minExtent, eid, margin, 0);
+    // The tree's box at the last narrowphase is remembered before the shape's copy and the tree take the new one.
     bufferMoveFrom(p, sh, tree, proxy);
-    tree.moveProxyFat(proxy, aabb, ao, margin, 0);
-    // The proxy's new box, as moveProxyFat computed it.
     const f = margin[0]!;
     aabb[fo] = aabb[ao]! - f;
     aabb[fo + 1] = aabb[ao + 1]! - f;
     aabb[fo + 2] = aabb[ao + 2]! + f;
     aabb[fo + 3] = aabb[ao + 3]! + f;
+    tree.moveProxyFat(proxy, aabb, fo);
   }
 }
