@@ -5,8 +5,9 @@
 // f64 arithmetic is IEEE 754 binary64 with no fused operations, as JavaScript's is, and the contact records' float
 // fields are promoted and demoted as a Float32Array reads and writes them, so both paths give identical bits; a test
 // steps scenes both ways and compares. Why a second copy of the hottest loop: V8 runs this one about
-// 25% faster (no bounds checks, no tagged values), measured on large_pyramid's 14,950 contacts, and independent
-// neighbours go two at a time in SIMD lanes (another 7% there, 20% on tumbler).
+// 25% faster (no bounds checks, no tagged values), measured on large_pyramid's 14,950 contacts, and the two records
+// of a pair (2k, 2k+1: interleaved, see CC_LANES) go at once in SIMD lanes when they share no body (another 7% there,
+// 20% on tumbler).
 import {
   BS_STRIDE,
   BS_DPX,
