@@ -172,12 +172,8 @@ export class DynamicTree {
   createProxy(minX: number, minY: number, maxX: number, maxY: number, userData: number, categoryBits = -1): number {
     checkBox(minX, minY, maxX, maxY);
     const id = this.allocateNode();
+    this.setBox(id, this.scratchBox(minX, minY, maxX, maxY), 0);
     const q = NODE_STRIDE * id;
-    const boxes = this._boxes;
-    boxes[q] = minX;
-    boxes[q + 1] = minY;
-    boxes[q + 2] = maxX;
-    boxes[q + 3] = maxY;
     this._nodes[q + USER_DATA] = userData;
     this._nodes[q + CATEGORY] = categoryBits | 0;
     this.insertLeaf(id);
@@ -200,12 +196,7 @@ export class DynamicTree {
    */
   moveProxyFat(proxyId: number, box: Float64Array, o: number): void {
     this.removeLeaf(proxyId);
-    const q = NODE_STRIDE * proxyId;
-    const boxes = this._boxes;
-    boxes[q] = box[o]!;
-    boxes[q + 1] = box[o + 1]!;
-    boxes[q + 2] = box[o + 2]!;
-    boxes[q + 3] = box[o + 3]!;
+    this.setBox(proxyId, box, o);
     this.insertLeaf(proxyId);
   }
 
@@ -213,14 +204,7 @@ export class DynamicTree {
   moveProxy(proxyId: number, minX: number, minY: number, maxX: number, maxY: number): void {
     this.checkProxy(proxyId);
     checkBox(minX, minY, maxX, maxY);
-    this.removeLeaf(proxyId);
-    const q = NODE_STRIDE * proxyId;
-    const boxes = this._boxes;
-    boxes[q] = minX;
-    boxes[q + 1] = minY;
-    boxes[q + 2] = maxX;
-    boxes[q + 3] = maxY;
-    this.insertLeaf(proxyId);
+    this.moveProxyFat(proxyId, this.scratchBox(minX, minY, maxX, maxY), 0);
   }
 
   /**
@@ -231,23 +215,7 @@ export class DynamicTree {
   enlargeProxy(proxyId: number, minX: number, minY: number, maxX: number, maxY: number): void {
     this.checkProxy(proxyId);
     checkBox(minX, minY, maxX, maxY);
-    const boxes = this._boxes,
-      parent = this._parent;
-    const q = NODE_STRIDE * proxyId;
-    boxes[q] = minX;
-    boxes[q + 1] = minY;
-    boxes[q + 2] = maxX;
-    boxes[q + 3] = maxY;
-    let i = parent[proxyId]!;
-    while (i !== NULL_NODE) {
-      const b = NODE_STRIDE * i;
-      if (boxes[b]! <= minX && boxes[b + 1]! <= minY && boxes[b + 2]! >= maxX && boxes[b + 3]! >= maxY) break;
-      if (minX < boxes[b]!) boxes[b] = minX;
-      if (minY < boxes[b + 1]!) boxes[b + 1] = minY;
-      if (maxX > boxes[b + 2]!) boxes[b + 2] = maxX;
-      if (maxY > boxes[b + 3]!) boxes[b + 3] = maxY;
-      i = parent[i]!;
-    }
+    this.growLeaf(proxyId, this.scratchBox(minX, minY, maxX, maxY), 0);
   }
 
   /**
@@ -255,17 +223,22 @@ export class DynamicTree {
    * re-insertion, so O(depth)). Counts into `enlargedSinceRebuild`, which callers use to decide when a rebuild pays.
    */
   enlargeProxyFat(proxyId: number, box: Float64Array, o: number): void {
+    this.growLeaf(proxyId, box, o);
+    this.enlargedSinceRebuild++;
+  }
+
+  /** Leaves enlarged in place since the last rebuild (their ancestors' boxes only grew, so queries slowly degrade). */
+  enlargedSinceRebuild = 0;
+
+  /** Gives leaf `proxyId` the box at box[o..o+3] and grows its ancestors until one contains it (enlargeProxy). */
+  private growLeaf(proxyId: number, box: Float64Array, o: number): void {
+    this.setBox(proxyId, box, o);
     const minX = box[o]!;
     const minY = box[o + 1]!;
     const maxX = box[o + 2]!;
     const maxY = box[o + 3]!;
     const boxes = this._boxes,
       parent = this._parent;
-    const q = NODE_STRIDE * proxyId;
-    boxes[q] = minX;
-    boxes[q + 1] = minY;
-    boxes[q + 2] = maxX;
-    boxes[q + 3] = maxY;
     let i = parent[proxyId]!;
     while (i !== NULL_NODE) {
       const b = NODE_STRIDE * i;
@@ -276,11 +249,17 @@ export class DynamicTree {
       if (maxY > boxes[b + 3]!) boxes[b + 3] = maxY;
       i = parent[i]!;
     }
-    this.enlargedSinceRebuild++;
   }
 
-  /** Leaves enlarged in place since the last rebuild (their ancestors' boxes only grew, so queries slowly degrade). */
-  enlargedSinceRebuild = 0;
+  /** Node `n`'s box = box[o..o+3] (minX, minY, maxX, maxY): the write copyBox reads back. */
+  private setBox(n: number, box: Float64Array, o: number): void {
+    const boxes = this._boxes;
+    const q = NODE_STRIDE * n;
+    boxes[q] = box[o]!;
+    boxes[q + 1] = box[o + 1]!;
+    boxes[q + 2] = box[o + 2]!;
+    boxes[q + 3] = box[o + 3]!;
+  }
 
   /** Changes a proxy's category bits and refreshes its ancestors' unions. */
   setCategoryBits(proxyId: number, categoryBits: number): void {
