@@ -45,6 +45,7 @@ export function updateBroadphase(p: PhysicsState): void {
   if (n === 0) return;
   sortPairs(pairs.data, n, p.shapes.capacityUsed);
   const data = pairs.data;
+  bp.touched = p.contacts.pairs.touch(data, n);
   for (let i = 0; i < n; i++) createContact(p, data[2 * i]!, data[2 * i + 1]!);
 }
 

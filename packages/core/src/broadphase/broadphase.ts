@@ -32,6 +32,8 @@ export class BroadPhase {
    */
   pairChunkOut = new Int32Array(0);
   pairChunkCounts = new Int32Array(0);
+  /** What the pair set's touch read before the new pairs were added: kept only so that the reads are not dropped. */
+  touched = 0;
 
   /** Makes room in moveFrom for `entries` move-buffer entries. */
   reserveMoveFrom(entries: number): void {

@@ -77,9 +77,7 @@ export function destroyContact(p: PhysicsState, id: number): void {
     pushPairEvent(p, id, (flags & ContactFlag.sensor) !== 0 ? p.events.sensorEnd : p.events.contactEnd);
   unlinkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2, c.bodyA[id]!);
   unlinkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2 + 1, c.bodyB[id]!);
-  const a = c.shapeA[id]!;
-  const bb = c.shapeB[id]!;
-  c.pairs.remove(a < bb ? a : bb, a < bb ? bb : a);
+  c.pairs.removeValue(id);
   c.flags[id] = 0;
   c.pointCount[id] = 0;
   c.release(id);

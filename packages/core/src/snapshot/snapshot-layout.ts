@@ -58,6 +58,7 @@ interface TreeFields {
 }
 interface PairFields {
   slots: Int32Array;
+  slotOf: Int32Array;
   mask: number;
   count: number;
   used: number;
@@ -398,6 +399,15 @@ column(
   (p) => pairs(p).slots,
   (p, a) => (pairs(p).slots = a as Int32Array),
   true,
+);
+column(
+  'pairs.slotOf',
+  KIND_I32,
+  1,
+  0,
+  contactRows,
+  (p) => pairs(p).slotOf,
+  (p, a) => (pairs(p).slotOf = a as Int32Array),
 );
 
 // Joints: dense rows (parameters and accumulated impulses) and entity-indexed edge lists.

@@ -31,8 +31,9 @@ const MAGIC = 0x53443249;
  * 2: contact points stored without their anchor on B and world point (contact-store.ts CP_STRIDE 6, was 10).
  * 3: each broadphase tree's node as two records (box; child1, child2, userData, category) plus parent and height,
  * where it was ten columns.
+ * 4: the pair set's slot of each contact (pairs.slotOf), by which contacts leave it.
  */
-export const SNAPSHOT_FORMAT_VERSION = 3;
+export const SNAPSHOT_FORMAT_VERSION = 4;
 const HEADER_BYTES = 24;
 
 interface EntityIndex {

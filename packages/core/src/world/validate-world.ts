@@ -204,6 +204,8 @@ function checkContacts(p: PhysicsState): void {
     if (s.alive[a] !== 1 || s.alive[bb] !== 1) fail(`contact ${id} joins dead shape ${a} or ${bb}`);
     if (s.body[a] !== c.bodyA[id] || s.body[bb] !== c.bodyB[id]) fail(`contact ${id} records the wrong bodies`);
     if (c.pairs.get(a < bb ? a : bb, a < bb ? bb : a) !== id) fail(`pair (${a}, ${bb}) does not map to contact ${id}`);
+    // Contacts are removed from the pair set by id, through its slot record.
+    if (!c.pairs.holdsAt(a < bb ? a : bb, a < bb ? bb : a, id)) fail(`contact ${id}'s pair-set slot record is stale`);
     // The pair search looks a candidate up in the pair set only when a box at the last narrowphase is unknown
     // (find-pairs.ts): every contact's shapes had overlapping fat boxes then, or one is queued with an unknown box.
     const boxA = lastBox(p, a, moveSlot);

@@ -2,857 +2,861 @@
 // prettier-ignore
 export const STEP_WORKER_SOURCE =
   "\"use strict\";(()=>{var dA=class extends Error{code;constructor(A,n){super(`[${A}] ${n}`),this.name=\"" +
-  "PhysicsError\",this.code=A}};var fn=.25*Math.PI,Bl=.5*.005;function ve(t,A){let n=Math.max(t,16);for(" +
-  ";n<A;)n*=2;return n}function io(t,A){if(t.length>=A)return t;let n=ve(t.length,A),o=new Float64Array" +
-  "(n);return o.set(t),o}function Qt(t,A,n=0){if(t.length>=A)return t;let o=ve(t.length,A),e=new Int32A" +
-  "rray(o);return n!==0&&e.fill(n,t.length),e.set(t),e}function pn(t,A){if(t.length>=A)return t;let n=v" +
+  "PhysicsError\",this.code=A}};var fn=.25*Math.PI,Bl=.5*.005;function Le(t,A){let n=Math.max(t,16);for(" +
+  ";n<A;)n*=2;return n}function io(t,A){if(t.length>=A)return t;let n=Le(t.length,A),o=new Float64Array" +
+  "(n);return o.set(t),o}function Qt(t,A,n=0){if(t.length>=A)return t;let o=Le(t.length,A),e=new Int32A" +
+  "rray(o);return n!==0&&e.fill(n,t.length),e.set(t),e}function pn(t,A){if(t.length>=A)return t;let n=L" +
   "e(t.length,A),o=new Uint8Array(n);return o.set(t),o}var Hn={static:0,kinematic:1,dynamic:2},HA={fixe" +
   "dRotation:1,bullet:2,enableSleep:4,awake:8,quarantined:16};var Yo=class{data;count=0;constructor(A=1" +
   "6){this.data=new Int32Array(A>0?A:16)}push(A){this.count===this.data.length&&this.grow(this.count+1)" +
   ",this.data[this.count++]=A}clear(){this.count=0}reserve(A){A>this.data.length&&this.grow(A)}grow(A){" +
   "let n=this.data.length>0?this.data.length*2:16;for(;n<A;)n*=2;let o=new Int32Array(n);o.set(this.dat" +
-  "a),this.data=o}};var KA=class t{slots=gs(64);mask=63;count=0;used=0;static hash(A,n){let o=Math.imul" +
-  "(A,2654435761)^Math.imul(n,2246822519);return o^=o>>>16,o=Math.imul(o,2246822507),o^=o>>>13,o=Math.i" +
-  "mul(o,3266489909),o^=o>>>16,o|0}get slotColumn(){return this.slots}get slotMask(){return this.mask}r" +
-  "eplaceSlots(A){this.slots=A(this.slots)}adoptSlots(A,n){this.slots=A,this.mask=n}get(A,n){let o=this" +
-  ".slots,e=this.mask,r=t.hash(A,n)&e;for(;;){let a=r*4,l=o[a];if(l===-1)return-1;if(l===A&&o[a+1]===n)" +
-  "return o[a+2];r=r+1&e}}add(A,n,o){(this.used+1)*2>this.mask+1&&this.rehash((this.count+1)*2>(this.ma" +
-  "sk+1)/2?(this.mask+1)*2:this.mask+1);let e=this.slots,r=this.mask,a=t.hash(A,n)&r;for(;e[a*4]>=0;)a=" +
-  "a+1&r;let l=a*4;e[l]===-1&&this.used++,e[l]=A,e[l+1]=n,e[l+2]=o,this.count++}remove(A,n){let o=this." +
-  "slots,e=this.mask,r=t.hash(A,n)&e;for(;;){let a=r*4,l=o[a];if(l===-1)return;if(l===A&&o[a+1]===n){o[" +
-  "a]=-2,this.count--;return}r=r+1&e}}rehash(A){let n=this.slots;this.slots=gs(A),this.mask=A-1,this.co" +
-  "unt=0,this.used=0;for(let o=0;o<n.length;o+=4){let e=n[o];e>=0&&this.add(e,n[o+1],n[o+2])}}};functio" +
-  "n gs(t){let A=new Int32Array(t*4);for(let n=0;n<A.length;n+=4)A[n]=-1;return A}var tn={touching:1,se" +
-  "nsor:2};function Kn(t){return(t&(tn.touching|tn.sensor))===tn.touching}var xn=0,bn=xn+1,Rn=bn+1,pA=R" +
-  "n+1,on=pA+1,nn=on+1,bo=nn+1,ko=2*bo,$A=0,ZA=$A+1,zA=ZA+1,jA=zA+1,te=jA+1,oe=te+1,ne=oe+1,gA=ne+6,WA=" +
-  "class{pairs=new KA;separated=new Yo;touchChanged=new Yo;chunkOut=new Int32Array(0);chunkCounts=new I" +
-  "nt32Array(0);shapeA=new Int32Array(16);shapeB=new Int32Array(16);bodyA=new Int32Array(16);bodyB=new " +
-  "Int32Array(16);flags=new Uint8Array(16);friction=new Float64Array(16);restitution=new Float64Array(1" +
-  "6);rollingResistance=new Float64Array(16);tangentSpeed=new Float64Array(16);normalX=new Float64Array" +
-  "(16);normalY=new Float64Array(16);pointCount=new Uint8Array(16);points=new Float64Array(16*ko);edgeN" +
-  "ext=new Int32Array(32);edgePrev=new Int32Array(32);manifoldCache=new Float64Array(16*gA);cacheValid=" +
-  "new Uint8Array(16);listIndex=new Int32Array(16);list=new Int32Array(16);count=0;free=new Int32Array(" +
-  "16);freeCount=0;capacityUsed=0;version=0;colouredVersion=-1;colouredFor=0;reserve(A){this.shapeA.len" +
-  "gth>=A||(this.shapeA=Qt(this.shapeA,A),this.shapeB=Qt(this.shapeB,A),this.bodyA=Qt(this.bodyA,A),thi" +
-  "s.bodyB=Qt(this.bodyB,A),this.flags=pn(this.flags,A),this.friction=io(this.friction,A),this.restitut" +
-  "ion=io(this.restitution,A),this.rollingResistance=io(this.rollingResistance,A),this.tangentSpeed=io(" +
-  "this.tangentSpeed,A),this.normalX=io(this.normalX,A),this.normalY=io(this.normalY,A),this.pointCount" +
-  "=pn(this.pointCount,A),this.points=io(this.points,A*ko),this.manifoldCache=io(this.manifoldCache,A*g" +
-  "A),this.cacheValid=pn(this.cacheValid,A),this.edgeNext=Qt(this.edgeNext,A*2),this.edgePrev=Qt(this.e" +
-  "dgePrev,A*2),this.listIndex=Qt(this.listIndex,A),this.list=Qt(this.list,A),this.free=Qt(this.free,A)" +
-  ")}allocate(){let A=this.freeCount>0?this.free[--this.freeCount]:this.capacityUsed++;return this.vers" +
-  "ion++,this.reserve(A+1),this.listIndex[A]=this.count,this.list[this.count++]=A,A}release(A){let n=th" +
-  "is.listIndex[A];this.version++;let o=this.list[--this.count];this.list[n]=o,this.listIndex[o]=n,this" +
-  ".listIndex[A]=-1,this.free[this.freeCount++]=A}};var Ha=new Float64Array([1/0,1/0,-1/0,-1/0]),Ka=new" +
-  " Uint8Array(0),St=-1;function xA(t,A,n,o,e,r){let a=t[A],l=t[A+1],s=t[A+2],i=t[A+3];return(s>e?s:e)-" +
-  "(a<n?a:n)+((i>r?i:r)-(l<o?l:o))}var $n=2,tt=4,Lt=0,oo=1,Ae=2,Ro=3,Wn=class{_boxes;_nodes;_parent;_he" +
-  "ight;_root=St;_freeList=St;_highWater=0;_nodeCount=0;_proxyCount=0;_stack;_swapGain=new Float64Array" +
-  "(1);_queryBox=new Float64Array(4);_swapX=St;_swapP=St;_swapY=St;_buildLeaves=new Int32Array(0);_buil" +
-  "dCx=new Float64Array(0);_buildCy=new Float64Array(0);_buildFrames=new Int32Array(0);_buildRoots=new " +
-  "Int32Array(0);constructor(A=16){let n=Math.max(2*A,16);this._boxes=new Float64Array(tt*n),this._node" +
-  "s=new Int32Array(tt*n),this._parent=new Int32Array(n),this._height=new Int32Array(n),this._stack=new" +
-  " Int32Array(64)}copyBox(A,n,o){let e=this._boxes,r=tt*A;n[o]=e[r],n[o+1]=e[r+1],n[o+2]=e[r+2],n[o+3]" +
-  "=e[r+3]}queryColumn(A){return A===0?this._boxes:this._nodes}replaceQueryColumns(A){this._boxes=A(thi" +
-  "s._boxes),this._nodes=A(this._nodes)}adoptQueryColumns(A){this._boxes=A[0],this._nodes=A[1]}adoptRoo" +
-  "t(A){this._root=A}createProxy(A,n,o,e,r,a=-1){Oe(A,n,o,e);let l=this.allocateNode();this.setBox(l,th" +
-  "is.scratchBox(A,n,o,e),0);let s=tt*l;return this._nodes[s+Ae]=r,this._nodes[s+Ro]=a|0,this.insertLea" +
-  "f(l),this._proxyCount++,l}destroyProxy(A){this.checkProxy(A),this.removeLeaf(A),this.freeNode(A),thi" +
-  "s._proxyCount--}moveProxyFat(A,n,o){this.removeLeaf(A),this.setBox(A,n,o),this.insertLeaf(A)}movePro" +
-  "xy(A,n,o,e,r){this.checkProxy(A),Oe(n,o,e,r),this.moveProxyFat(A,this.scratchBox(n,o,e,r),0)}enlarge" +
-  "Proxy(A,n,o,e,r){this.checkProxy(A),Oe(n,o,e,r),this.growLeaf(A,this.scratchBox(n,o,e,r),0)}enlargeP" +
-  "roxyFat(A,n,o){this.growLeaf(A,n,o),this.enlargedSinceRebuild++}enlargedSinceRebuild=0;growLeaf(A,n," +
-  "o){this.setBox(A,n,o);let e=n[o],r=n[o+1],a=n[o+2],l=n[o+3],s=this._boxes,i=this._parent,c=i[A];for(" +
-  ";c!==St;){let _=tt*c;if(s[_]<=e&&s[_+1]<=r&&s[_+2]>=a&&s[_+3]>=l)break;e<s[_]&&(s[_]=e),r<s[_+1]&&(s" +
-  "[_+1]=r),a>s[_+2]&&(s[_+2]=a),l>s[_+3]&&(s[_+3]=l),c=i[c]}}setBox(A,n,o){let e=this._boxes,r=tt*A;e[" +
-  "r]=n[o],e[r+1]=n[o+1],e[r+2]=n[o+2],e[r+3]=n[o+3]}setCategoryBits(A,n){this.checkProxy(A);let o=this" +
-  "._nodes,e=this._parent;o[tt*A+Ro]=n|0;for(let r=e[A];r!==St;r=e[r]){let a=tt*r;o[a+Ro]=o[tt*o[a+Lt]+" +
-  "Ro]|o[tt*o[a+oo]+Ro]}}getCategoryBits(A){return this._nodes[tt*A+Ro]>>>0}getUserData(A){return this." +
-  "_nodes[tt*A+Ae]}isProxy(A){return A>=0&&A<this._highWater&&this._height[A]===0}getProxyCount(){retur" +
-  "n this._proxyCount}getNodeCount(){return this._nodeCount}getRoot(){return this._root}getHeight(){ret" +
-  "urn this._root===St?0:this._height[this._root]}getAreaRatio(){let A=this._root;if(A===St)return 0;le" +
-  "t n=this.halfPerimeter(A);if(!(n>0))return 0;let o=0;for(let e=0;e<this._highWater;e++)e!==A&&this._" +
-  "height[e]>0&&(o+=this.halfPerimeter(e));return o/n}query(A,n,o,e,r){this.collect(this.scratchBox(A,n" +
-  ",o,e),0,r,!1,-1)}queryMasked(A,n,o,e,r,a){this.collect(this.scratchBox(A,n,o,e),0,a,!1,r|0)}queryBox" +
-  "(A,n,o){this.collect(A,n,o,!1,-1)}queryBoxMasked(A,n,o,e){this.collect(A,n,e,!1,o|0)}queryNewOverlap" +
-  "s(A,n,o,e,r){this.collect(A,n,r,!1,o|0,A,n+4,e)}queryLeaves(A,n,o,e,r){this.collect(this.scratchBox(" +
-  "A,n,o,e),0,r,!0,-1)}queryProxy(A,n){this.checkProxy(A),this.collect(this._boxes,tt*A,n,!0,-1)}rayCas" +
-  "t(A,n,o,e,r,a){let l=this._root;if(l===St||!(r>=0))return;let s=this._boxes,i=this._nodes,c=1/o,_=1/" +
-  "e,C=this._stack,I=0;for(C[I++]=l;I>0;){let y=tt*C[--I],E=s[y],m=s[y+1],h=s[y+2],B=s[y+3];if(o===0&&(" +
-  "A<E||A>h)||e===0&&(n<m||n>B))continue;let u=(E-A)*c,f=(h-A)*c,S=(m-n)*_,g=(B-n)*_,d=o===0?-1e300:u<f" +
-  "?u:f,p=o===0?1e300:u<f?f:u,x=e===0?-1e300:S<g?S:g,b=e===0?1e300:S<g?g:S,D=d>x?d:x,F=p<b?p:b;if(D>F||" +
-  "D>r||F<0)continue;let R=i[y+Lt];R===St?a.push(i[y+Ae]):(I+2>C.length&&(C=this._stack=Qt(C,I+2)),C[I+" +
-  "+]=i[y+oo],C[I++]=R)}}rebuild(){this.enlargedSinceRebuild=0;let A=this._root;if(A===St||this._height" +
-  "[A]===0)return;let n=this._proxyCount;this._buildLeaves.length<n&&(this._buildLeaves=Qt(this._buildL" +
-  "eaves,n),this._buildCx=io(this._buildCx,n),this._buildCy=io(this._buildCy,n)),this._root=this.buildT" +
-  "ree(this.collectLeaves(A)),this._parent[this._root]=St}collectLeaves(A){let n=this._buildLeaves,o=th" +
-  "is._buildCx,e=this._buildCy,r=this._boxes,a=this._nodes,l=this._stack,s=0,i=0;for(l[s++]=A;s>0;){let" +
-  " c=l[--s],_=tt*c,C=a[_+Lt];C===St?(n[i]=c,o[i]=r[_]+r[_+2],e[i]=r[_+1]+r[_+3],i++):(s+2>l.length&&(l" +
-  "=this._stack=Qt(l,s+2)),l[s++]=a[_+oo],l[s++]=C,this.freeNode(c))}return i}validate(){let A=this._ro" +
-  "ot,n=this._parent,o=this._nodes,e=this._height,r=0,a=0;if(A!==St){n[A]!==St&&_o(`root ${A} has paren" +
-  "t ${n[A]}`);let s=this._stack,i=0;for(s[i++]=A;i>0;){let c=s[--i];a++,a>this._nodeCount&&_o(\"cycle o" +
-  "r more reachable nodes than allocated\");let _=o[tt*c+Lt],C=o[tt*c+oo];if(_===St||C===St){_!==C&&_o(`" +
-  "node ${c} has one child`),e[c]!==0&&_o(`leaf ${c} has height ${e[c]}`),r++;continue}(_<0||_>=this._h" +
-  "ighWater||C<0||C>=this._highWater||_===C)&&_o(`node ${c} has bad children ${_}, ${C}`),(n[_]!==c||n[" +
-  "C]!==c)&&_o(`children of ${c} do not point back to it`);let I=e[_],y=e[C];(I<0||y<0)&&_o(`node ${c} " +
-  "has a free child`),e[c]!==1+Math.max(I,y)&&_o(`node ${c} height ${e[c]} != 1 + max(${I}, ${y})`),Mat" +
-  "h.abs(I-y)>1&&_o(`node ${c} is unbalanced: child heights ${I}, ${y}`),(!this.contains(c,_)||!this.co" +
-  "ntains(c,C))&&_o(`box of node ${c} does not contain its children`),o[tt*c+Ro]!==(o[tt*_+Ro]|o[tt*C+R" +
-  "o])&&_o(`category bits of node ${c} are not its children's union`),i+2>s.length&&(s=this._stack=Qt(s" +
-  ",i+2)),s[i++]=C,s[i++]=_}}r!==this._proxyCount&&_o(`reachable leaves ${r} != proxy count ${this._pro" +
-  "xyCount}`),a!==this._nodeCount&&_o(`reachable nodes ${a} != node count ${this._nodeCount}`);let l=0;" +
-  "for(let s=this._freeList;s!==St;s=n[s])e[s]!==-1&&_o(`free node ${s} is marked live`),++l>this._high" +
-  "Water&&_o(\"free list has a cycle\");l+this._nodeCount!==this._highWater&&_o(\"free list does not accou" +
-  "nt for all unused nodes\")}allocateNode(){let A=this._freeList;A!==St?this._freeList=this._parent[A]:" +
-  "(A=this._highWater++,A>=this._height.length&&this.growNodes(A+1));let n=tt*A;return this._parent[A]=" +
-  "St,this._nodes[n+Lt]=St,this._nodes[n+oo]=St,this._height[A]=0,this._nodes[n+Ae]=-1,this._nodeCount+" +
-  "+,A}freeNode(A){this._parent[A]=this._freeList,this._nodes[tt*A+Lt]=St,this._nodes[tt*A+oo]=St,this." +
-  "_height[A]=-1,this._freeList=A,this._nodeCount--}growNodes(A){this._boxes=io(this._boxes,tt*A),this." +
-  "_nodes=Qt(this._nodes,tt*A),this._parent=Qt(this._parent,A),this._height=Qt(this._height,A)}checkPro" +
-  "xy(A){if(!(A>=0&&A<this._highWater&&this._height[A]===0))throw new dA(\"INVALID_ARGUMENT\",`${String(A" +
-  ")} is not a live proxy of this tree`)}insertLeaf(A){if(this._root===St){this._root=A,this._parent[A]" +
-  "=St;return}let n=this.findBestSibling(A),o=this.allocateNode(),e=this._parent,r=this._nodes,a=e[n];e" +
-  "[o]=a,r[tt*o+Lt]=n,r[tt*o+oo]=A,e[n]=o,e[A]=o,a===St?this._root=o:r[tt*a+Lt]===n?r[tt*a+Lt]=o:r[tt*a" +
-  "+oo]=o,this.refitUpward(o)}removeLeaf(A){if(A===this._root){this._root=St;return}let n=this._parent," +
-  "o=this._nodes,e=n[A],r=n[e],a=tt*e,l=o[a+Lt]===A?o[a+oo]:o[a+Lt];n[l]=r,r===St?this._root=l:o[tt*r+L" +
-  "t]===e?o[tt*r+Lt]=l:o[tt*r+oo]=l,n[A]=St,this.freeNode(e),r!==St&&this.refitUpward(r)}findBestSiblin" +
-  "g(A){let n=this._boxes,o=this._nodes,e=this._height,r=tt*A,a=n[r],l=n[r+1],s=n[r+2],i=n[r+3],c=s-a+(" +
-  "i-l),_=a+s,C=l+i,I=this._root,y=this.halfPerimeter(I),E=xA(n,tt*I,a,l,s,i),m=0,h=St,B=1e300;for(e[I]" +
-  "<=1&&(h=I,B=E);e[I]>0;){let u=E+m;u<B&&e[I]<=1&&(h=I,B=u),m+=E-y;let f=o[tt*I+Lt],S=o[tt*I+oo],g=tt*" +
-  "f,d=tt*S,p=xA(n,g,a,l,s,i),x=xA(n,d,a,l,s,i),b=0,D=0,F=1e300,R=1e300;if(e[f]===0){let P=m+p;P<B&&(h=" +
-  "f,B=P)}else b=this.halfPerimeter(f),F=m+p-b+(e[f]===1&&b<c?b:c);if(e[S]===0){let P=m+x;P<B&&(h=S,B=P" +
-  ")}else D=this.halfPerimeter(S),R=m+x-D+(e[S]===1&&D<c?D:c);if(B<=F&&B<=R)break;let T=F<R;if(F===R){l" +
-  "et P=n[g]+n[g+2]-_,N=n[g+1]+n[g+3]-C,w=n[d]+n[d+2]-_,v=n[d+1]+n[d+3]-C;T=P*P+N*N<=w*w+v*v}T?(I=f,y=b" +
-  ",E=p):(I=S,y=D,E=x)}if(h===St)for(h=this._root;e[h]>1;)h=o[tt*h+Lt];return h}refitUpward(A){let n=A;" +
-  "for(;n!==St;)this.refitNode(n),this.balance(n),n=this._parent[n]}refitNode(A){let n=this._boxes,o=th" +
-  "is._nodes,e=this._height,r=tt*A,a=o[r+Lt],l=o[r+oo],s=tt*a,i=tt*l;n[r]=Math.min(n[s],n[i]),n[r+1]=Ma" +
-  "th.min(n[s+1],n[i+1]),n[r+2]=Math.max(n[s+2],n[i+2]),n[r+3]=Math.max(n[s+3],n[i+3]),e[A]=1+Math.max(" +
-  "e[a],e[l]),o[r+Ro]=o[s+Ro]|o[i+Ro]}balance(A){let n=this._height;if(n[A]<2)return;let o=this._nodes[" +
-  "tt*A+Lt],e=this._nodes[tt*A+oo],r=n[o],a=n[e];a>r+1?this.rotateTowards(A,o,e):r>a+1?this.rotateTowar" +
-  "ds(A,e,o):this.improveArea(A,o,e)}rotateTowards(A,n,o){let e=this._nodes[tt*o+Lt],r=this._nodes[tt*o" +
-  "+oo],a=this._height[e],l=this._height[r],s=e;(l>a||l===a&&this.unionIsSmaller(n,e,r))&&(s=r),this.sw" +
-  "apNodes(A,n,o,s)}improveArea(A,n,o){this._swapGain[0]=0,this._swapX=St;let e=this._height;if(e[o]>0)" +
-  "{let r=this._nodes[tt*o+Lt],a=this._nodes[tt*o+oo];this.considerSwap(n,o,r,a),this.considerSwap(n,o," +
-  "a,r)}if(e[n]>0){let r=this._nodes[tt*n+Lt],a=this._nodes[tt*n+oo];this.considerSwap(o,n,r,a),this.co" +
-  "nsiderSwap(o,n,a,r)}this._swapX!==St&&this.swapNodes(A,this._swapX,this._swapP,this._swapY)}consider" +
-  "Swap(A,n,o,e){let r=this._height,a=r[A],l=r[e];if(a>l+1||l>a+1)return;let s=1+(a>l?a:l),i=r[o];if(s>" +
-  "i+1||i>s+1)return;let c=this._boxes,_=tt*n,C=tt*A,I=tt*e,y=c[_+2]-c[_]+(c[_+3]-c[_+1]),E=Math.max(c[" +
-  "C+2],c[I+2])-Math.min(c[C],c[I])+(Math.max(c[C+3],c[I+3])-Math.min(c[C+1],c[I+1])),m=y-E;m>this._swa" +
-  "pGain[0]&&(this._swapGain[0]=m,this._swapX=A,this._swapP=n,this._swapY=o)}swapNodes(A,n,o,e){let r=t" +
-  "his._parent,a=this._nodes,l=this._height,s=tt*A,i=tt*o;a[s+Lt]===n?a[s+Lt]=e:a[s+oo]=e,a[i+Lt]===e?a" +
-  "[i+Lt]=n:a[i+oo]=n,r[n]=o,r[e]=A,this.refitNode(o);let c=l[e],_=l[o];l[A]=1+(c>_?c:_)}halfPerimeter(" +
-  "A){let n=this._boxes,o=tt*A;return n[o+2]-n[o]+(n[o+3]-n[o+1])}unionIsSmaller(A,n,o){let e=this._box" +
-  "es,r=tt*A,a=e[r],l=e[r+1],s=e[r+2],i=e[r+3];return xA(e,tt*n,a,l,s,i)<xA(e,tt*o,a,l,s,i)}contains(A," +
-  "n){let o=this._boxes,e=tt*A,r=tt*n;return o[e]<=o[r]&&o[e+1]<=o[r+1]&&o[e+2]>=o[r+2]&&o[e+3]>=o[r+3]" +
-  "}scratchBox(A,n,o,e){let r=this._queryBox;return r[0]=A,r[1]=n,r[2]=o,r[3]=e,r}collect(A,n,o,e,r,a=H" +
-  "a,l=0,s=Ka){let i=this._root;if(i===St)return;let c=A[n],_=A[n+1],C=A[n+2],I=A[n+3],y=a[l],E=a[l+1]," +
-  "m=a[l+2],h=a[l+3],B=this._boxes,u=this._nodes,f=this._stack,S=0;for(f[S++]=i;S>0;){let g=f[--S],d=g<" +
-  "<2;if(r!==-1&&(u[d+3]&r)===0)continue;let p=B[d],x=B[d+1],b=B[d+2],D=B[d+3];if(p>C||b<c||x>I||D<_)co" +
-  "ntinue;let F=u[d];if(F<0){if(r===-1&&u[d+3]===0)continue;let R=u[d+2];if(p<=m&&b>=y&&x<=h&&D>=E&&s[R" +
-  "]===0)continue;o.push(e?g:R)}else S+2>f.length&&(f=this._stack=Qt(f,S+2)),f[S++]=u[d+1],f[S++]=F}}bu" +
-  "ildTree(A){let n=6*(2+(32-Math.clz32(A)));this._buildFrames.length<n&&(this._buildFrames=new Int32Ar" +
-  "ray(n)),this._buildRoots.length<n&&(this._buildRoots=new Int32Array(n));let o=this._buildFrames,e=th" +
-  "is._buildRoots,r=this._buildLeaves,a=this._buildCx,l=this._buildCy,s=0,i=0,c=-1;for(o[s++]=0,o[s++]=" +
-  "A,o[s++]=-1;s>0;){s-=3;let _=o[s],C=o[s+1],I=o[s+2];if(C-_===1){c=r[_],e[i++]=c;continue}if(I>=0){le" +
-  "t u=e[--i],f=e[--i],S=this.allocateNode();this._nodes[tt*S+Lt]=f,this._nodes[tt*S+oo]=u,this._parent" +
-  "[f]=S,this._parent[u]=S,this.refitNode(S),e[i++]=S,c=S;continue}let y=a[_],E=y,m=l[_],h=m;for(let u=" +
-  "_+1;u<C;u++){let f=a[u],S=l[u];f<y?y=f:f>E&&(E=f),S<m?m=S:S>h&&(h=S)}let B=_+(C-_>>1);this.selectNth" +
-  "(_,C,B,E-y>=h-m?a:l),o[s+2]=B,s+=3,o[s++]=B,o[s++]=C,o[s++]=-1,o[s++]=_,o[s++]=B,o[s++]=-1}return c}" +
-  "selectNth(A,n,o,e){for(;n-A>1;){let r=e[A],a=e[A+n>>1],l=e[n-1],s=r<a?a<l?a:r<l?l:r:r<l?r:a<l?l:a,i=" +
-  "A,c=A,_=n;for(;c<_;){let C=e[c];C<s?this.swapBuild(i++,c++):C>s?this.swapBuild(c,--_):c++}if(o<i)n=i" +
-  ";else if(o>=_)A=_;else return}}swapBuild(A,n){let o=this._buildLeaves,e=this._buildCx,r=this._buildC" +
-  "y,a=o[A];o[A]=o[n],o[n]=a;let l=e[A];e[A]=e[n],e[n]=l;let s=r[A];r[A]=r[n],r[n]=s}};function Oe(t,A," +
-  "n,o){if(!(t<=n&&A<=o&&Number.isFinite(t)&&Number.isFinite(A)&&Number.isFinite(n)&&Number.isFinite(o)" +
-  "))throw new dA(\"INVALID_ARGUMENT\",`bad box [${t}, ${A}] - [${n}, ${o}]`)}function _o(t){throw new Er" +
-  "ror(`DynamicTree.validate: ${t}`)}var Qe=0,ee=1;function Sn(t){return(t>>1)*74+(t&1)}var yo=0,An=yo+" +
-  "1,xo=An+1,bA=xo+1,RA=bA+1,Wa=RA+1,Je=Wa+1,Ue=Je+1,Ge=Ue+1,Xe=Ge+1,qe=Xe+1,Ve=qe+1,Ye=Ve+1,ke=Ye+1,He" +
-  "=ke+1,MA=He+1,Ke=MA+1,Ll=Ke+1,$a=24,ps=$a;var xt={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,m" +
-  "ouse:5,motor:6,pulley:7},re=8,Ql=(ps+1)*re;var Pt={collideConnected:1,enableLimit:2,enableMotor:4,en" +
-  "ableSpring:8},xs=0,bs=1,Rs=2,Ms=3;var Ps=5,Fs=6,We=7,Ds=8,Ns=9,Ho=10,Zn=11,$e=12,Ts=13,Ze=14,ze=15,s" +
-  "e=16,ie=17,je=18,tr=19;var or=21,ws=22,Ls=23,vs=24,Os=25,Qs=26,Js=27,Us=28,Gs=29,Xs=30,qs=31,mn=32,Z" +
-  "a=6,ae=mn+Za;function Vs(){return new Float64Array(19)}function ao(t,A){return(t&255)<<8|A&255}var m" +
-  "t=16,PA=class{type=new Uint8Array(16);count=new Uint8Array(16);radius=new Float64Array(16);centroid=" +
-  "new Float64Array(32);slot=new Int32Array(16).fill(-1);verts=new Float64Array(16*mt);normals=new Floa" +
-  "t64Array(16*mt);slotRefs=new Int32Array(16);slotsUsed=0;freeSlots=new Int32Array(16);freeSlotCount=0" +
-  ";index=null;reserve(A){this.type=pn(this.type,A),this.count=pn(this.count,A),this.radius=io(this.rad" +
-  "ius,A),this.centroid=io(this.centroid,A*2),this.slot=Qt(this.slot,A,-1)}reserveSlots(A){this.verts=i" +
-  "o(this.verts,A*mt),this.normals=io(this.normals,A*mt),this.slotRefs=Qt(this.slotRefs,A),this.freeSlo" +
-  "ts=Qt(this.freeSlots,A)}intern(A,n,o){this.release(A);let e=this.contentIndex(),r=Ys(n,o,0),a=e.get(" +
-  "r);a===void 0&&(a=this.freeSlotCount>0?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this.re" +
-  "serveSlots(a+1),this.verts.set(n,a*mt),this.normals.set(o,a*mt),e.set(r,a)),this.slotRefs[a]=this.sl" +
-  "otRefs[a]+1,this.slot[A]=a}release(A){let n=this.slot[A];if(n<0)return;this.slot[A]=-1;let o=this.sl" +
-  "otRefs[n]-1;this.slotRefs[n]=o,!(o>0)&&(this.index?.delete(this.keyOf(n)),this.verts.fill(0,n*mt,(n+" +
-  "1)*mt),this.normals.fill(0,n*mt,(n+1)*mt),this.freeSlots[this.freeSlotCount++]=n)}forgetIndex(){this" +
-  ".index=null}contentIndex(){if(this.index!==null)return this.index;let A=new Map;for(let n=0;n<this.s" +
-  "lotsUsed;n++)this.slotRefs[n]>0&&A.set(this.keyOf(n),n);return this.index=A,A}keyOf(A){return Ys(thi" +
-  "s.verts,this.normals,A*mt)}},nr=new Float64Array(2*mt),za=new Uint16Array(nr.buffer);function Ys(t,A" +
-  ",n){for(let o=0;o<mt;o++)nr[o]=t[n+o],nr[mt+o]=A[n+o];return String.fromCharCode(...za)}var jn=8,en=" +
-  "4;var Ar=3.141592653589793,ja=1.5707963267948966,er=.7853981633974483,ks=.41421356237309503;var Vl=n" +
-  "ew Float64Array(2);function rr(t,A){let n=t[A],o=t[A+1];if(n!==n||o!==o){t[A]=NaN;return}let e=Math." +
-  "abs(o),r=Math.abs(n);if(r===0){o<0||o===0&&1/o<0?t[A]=1/n<0?-Ar:Ar:t[A]=n;return}if(e===1/0&&r===1/0" +
-  "){let I=o>0?er:3*er;t[A]=n<0?-I:I;return}let a=r>e,l=a?e/r:r/e,s=l>ks?(l-1)/(l+1):l,i=s*s,c=0;for(le" +
-  "t I=22;I>=2;I--)c=1/(2*I+1)-i*c;let _=s-s*i*(1/3-i*c),C=l>ks?er+_:_;a&&(C=ja-C),o<0&&(C=Ar-C),t[A]=n" +
-  "<0?-C:C}function Io(t,A,n){let o=n[0],e=n[1],r=n[2],a=n[3],l=n[4],s=n[5],i=t[1],c=t[2];t[1]=r*i-a*c," +
-  "t[2]=a*i+r*c;let _=o-l,C=e-s,I=0;for(let y=0;y<A;y++){let E=3+y*8,m=t[E+6];if(!(m<.02))continue;let " +
-  "h=t[E+4],B=t[E+5],u=t[E+7],f=r*h-a*B,S=a*h+r*B,g=3+I*8;t[g+0]=f,t[g+1]=S,t[g+2]=f+_,t[g+3]=S+C,t[g+4" +
-  "]=o+f,t[g+5]=e+S,t[g+6]=m,t[g+7]=u,I++}t[0]=I}function Mo(t,A,n,o,e,r){let a=3+A*8;t[a+4]=n,t[a+5]=o" +
-  ",t[a+6]=e,t[a+7]=r}function Ws(t){t[1]=-t[1],t[2]=-t[2];let A=t[0];for(let n=0;n<A;n++){let o=3+n*8," +
-  "e=t[o+0],r=t[o+1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+2]=e,t[o+3]=r;let a=t[o+7];t[o+7]=(a&255)<<8|a>>8&" +
-  "255}}function nA(t,A){let n=t[0],o=t[1],e=t[2],r=t[3],a=t[4],l=t[5],s=t[6],i=t[7],c=e-n,_=r-o,C=s-a," +
-  "I=i-l,y=n-a,E=o-l,m=c*c+_*_,h=C*C+I*I,B=y*c+E*_,u=y*C+E*I,f=c*C+_*I,S=m*h-f*f,g=0;S!==0&&(g=(f*u-B*h" +
-  ")/S,g=g<0?0:g>1?1:g);let d=(f*g+u)/h;d<0?(d=0,g=-B/m,g=g<0?0:g>1?1:g):d>1&&(d=1,g=(f-B)/m,g=g<0?0:g>" +
-  "1?1:g),A[0]=g,A[1]=d;let p=n+g*c-(a+d*C),x=o+g*_-(l+d*I);A[2]=p*p+x*x}function $s(t,A,n,o,e){let r=o" +
-  "[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[A]*mt,E=t.slot[n]*mt,m=t.rad" +
-  "ius[A],h=t.radius[n],B=I[y],u=I[y+1],f=l*_+s*C,S=l*C-s*_,g=i-r,d=c-a,p=I[E],x=I[E+1],b=f*p-S*x+l*g+s" +
-  "*d,D=S*p+f*x-s*g+l*d,F=b-B,R=D-u,T=Math.sqrt(F*F+R*R),P=T-m-h;if(P>=.02){e[0]=0;return}T>1e-12?(F/=T" +
-  ",R/=T):(F=0,R=1);let N=.5*(m-h+T);e[1]=F,e[2]=R,Mo(e,0,B+N*F,u+N*R,P,0),Io(e,1,o)}function sr(t,A,n," +
-  "o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[A]*mt,E=t.slot[n" +
-  "]*mt,m=t.radius[A],h=t.radius[n],B=l*_+s*C,u=l*C-s*_,f=i-r,S=c-a,g=I[E],d=I[E+1],p=B*g-u*d+l*f+s*S,x" +
-  "=u*g+B*d-s*f+l*S,b=I[y],D=I[y+1],F=I[y+2]-b,R=I[y+3]-D,T=(p-b)*F+(x-D)*R,P=F*F+R*R,N=b,w=D;if(T>=P)N" +
-  "=b+F,w=D+R;else if(T>0){let J=T/P;N=b+J*F,w=D+J*R}let v=p-N,G=x-w,O=Math.sqrt(v*v+G*G),L=O-m-h;if(L>" +
-  "=.02){e[0]=0;return}O>1e-12?(v/=O,G/=O):(v=t.normals[y],G=t.normals[y+1]);let q=.5*(m-h+O);e[1]=v,e[" +
-  "2]=G,Mo(e,0,N+q*v,w+q*G,L,0),Io(e,1,o)}var ce=new Float64Array(3),rn=new Float64Array(8);function ir" +
-  "(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[A]*mt,E=t" +
-  ".slot[n]*mt,m=t.radius[A],h=t.radius[n],B=m+h,u=I[y],f=I[y+1],S=I[y+2]-u,g=I[y+3]-f,d=l*_+s*C,p=l*C-" +
-  "s*_,x=i-r,b=c-a,D=l*x+s*b-u,F=-s*x+l*b-f,R=I[E],T=I[E+1],P=d*R-p*T+D,N=p*R+d*T+F;R=I[E+2],T=I[E+3];l" +
-  "et w=d*R-p*T+D,v=p*R+d*T+F;rn[0]=0,rn[1]=0,rn[2]=S,rn[3]=g,rn[4]=P,rn[5]=N,rn[6]=w,rn[7]=v,nA(rn,ce)" +
-  ";let G=ce[2],O=B+.02;if(G>=O*O){e[0]=0;return}let L=Math.sqrt(G),q=ce[0],J=ce[1],Q=Math.sqrt(S*S+g*g" +
-  "),z=S/Q,et=g/Q,nt=w-P,Y=v-N,V=Math.sqrt(nt*nt+Y*Y),rt=nt/V,ot=Y/V,k=P*z+N*et,X=w*z+v*et,at=k<=0&&X<=" +
-  "0||k>=Q&&X>=Q,$=-P*rt-N*ot,It=(S-P)*rt+(g-N)*ot,Dt=$<=0&&It<=0||$>=V&&It>=V,ct=0;if(!at&&!Dt){let yt" +
-  "=-et,Z=z,_t=P*yt+N*Z,Bt=w*yt+v*Z,j=Math.min(_t,Bt);-Math.max(_t,Bt)>j&&(j=-Math.max(_t,Bt),yt=-yt,Z=" +
-  "-Z);let st=-ot,ut=rt;_t=-P*st-N*ut,Bt=(S-P)*st+(g-N)*ut;let Tt=Math.min(_t,Bt);if(-Math.max(_t,Bt)>T" +
-  "t&&(Tt=-Math.max(_t,Bt),st=-st,ut=-ut),j+.1*.005>=Tt){let wt=P,At=N,it=w,ht=v;if(k<0&&X>0){let Ct=-k" +
-  "/(X-k);wt=P+Ct*(w-P),At=N+Ct*(v-N)}else if(X<0&&k>0){let Ct=-X/(k-X);it=w+Ct*(P-w),ht=v+Ct*(N-v)}if(" +
-  "k>Q&&X<Q){let Ct=(k-Q)/(k-X);wt=P+Ct*(w-P),At=N+Ct*(v-N)}else if(X>Q&&k<Q){let Ct=(X-Q)/(X-k);it=w+C" +
-  "t*(P-w),ht=v+Ct*(N-v)}let Mt=wt*yt+At*Z,Ht=it*yt+ht*Z;if(Mt<=L+.005||Ht<=L+.005){e[1]=yt,e[2]=Z;let " +
-  "Ct=.5*(m-h-Mt);Mo(e,0,u+wt+Ct*yt,f+At+Ct*Z,Mt-B,ao(0,0)),Ct=.5*(m-h-Ht),Mo(e,1,u+it+Ct*yt,f+ht+Ct*Z," +
-  "Ht-B,ao(0,1)),ct=2}}else{let wt=0,At=0,it=S,ht=g;if($<0&&It>0){let Ct=-$/(It-$);wt=Ct*S,At=Ct*g}else" +
-  " if(It<0&&$>0){let Ct=-It/($-It);it=S-Ct*S,ht=g-Ct*g}if($>V&&It<V){let Ct=($-V)/($-It);wt=Ct*S,At=Ct" +
-  "*g}else if(It>V&&$<V){let Ct=(It-V)/(It-$);it=S-Ct*S,ht=g-Ct*g}let Mt=(wt-P)*st+(At-N)*ut,Ht=(it-P)*" +
-  "st+(ht-N)*ut;if(Mt<=L+.005||Ht<=L+.005){e[1]=-st,e[2]=-ut;let Ct=.5*(h-m-Mt);Mo(e,0,u+wt+Ct*st,f+At+" +
-  "Ct*ut,Mt-B,ao(0,0)),Ct=.5*(h-m-Ht),Mo(e,1,u+it+Ct*st,f+ht+Ct*ut,Ht-B,ao(1,0)),ct=2}}}if(ct===0){let " +
-  "yt=q*S,Z=q*g,_t=P+J*nt,Bt=N+J*Y,j=_t-yt,st=Bt-Z;L>1e-12?(j/=L,st/=L):(j=-et,st=z);let ut=.5*(m-h+L);" +
-  "e[1]=j,e[2]=st;let Tt=ao(q===0?0:1,J===0?0:1);Mo(e,0,u+yt+ut*j,f+Z+ut*st,L-B,Tt),ct=1}Io(e,ct,o)}fun" +
-  "ction Zs(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[A" +
-  "]*mt,E=t.slot[n]*mt,m=t.radius[n],h=l*_+s*C,B=l*C-s*_,u=i-r,f=c-a,S=I[E],g=I[E+1],d=I[y],p=I[y+1],x=" +
-  "h*S-B*g+l*u+s*f-d,b=B*S+h*g-s*u+l*f-p,D=I[y+2]-d,F=I[y+3]-p,R=t.normals[y],T=t.normals[y+1];if(R*x+T" +
-  "*b<0){e[0]=0;return}let P=D*x+F*b,N=D*D+F*F,w=0,v=0;if(P<=0){let Q=d-I[y+4],z=p-I[y+5];if(Q*x+z*b<=0" +
-  "){e[0]=0;return}}else if(P>=N){let Q=I[y+6]-I[y+2],z=I[y+7]-I[y+3];if(Q*(x-D)+z*(b-F)>0){e[0]=0;retu" +
-  "rn}w=D,v=F}else{let Q=P/N;w=Q*D,v=Q*F}let G=x-w,O=b-v,L=Math.sqrt(G*G+O*O),q=L-m;if(q>=.02){e[0]=0;r" +
-  "eturn}L>1e-12?(G/=L,O/=L):(G=R,O=T);let J=.5*(L-m);e[1]=G,e[2]=O,e[7]=d+w+J*G,e[8]=p+v+J*O,e[9]=q,e[" +
-  "10]=0,Io(e,1,o)}var dt=new Float64Array(16),Co=new Float64Array(16),sn=new Float64Array(8),FA=new Fl" +
-  "oat64Array(3),vt=new Float64Array(10),Et=new Float64Array(12),Xt=new Float64Array(11),le=0,DA=1,zs=2" +
-  ",js=.01,ti=.01,tc=.1*.005;function cr(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],_=o[6" +
-  "],C=o[7],I=t.verts,y=t.normals,E=t.slot[A]*mt,m=t.slot[n]*mt,h=t.count[n],B=t.radius[n],u=I[E],f=I[E" +
-  "+1],S=I[E+2]-u,g=I[E+3]-f,d=y[E],p=y[E+1],x=-p,b=d,D=y[E+4],F=y[E+5],R=y[E+6],T=y[E+7],P=-F*b-D*x>=j" +
-  "s,N=x*R+b*T>=js;vt[0]=x,vt[1]=b,vt[2]=D,vt[3]=F,vt[4]=R,vt[5]=T,vt[6]=P?1:0,vt[7]=N?1:0;let w=l*_+s*" +
-  "C,v=l*C-s*_,G=i-r,O=c-a,L=l*G+s*O-u,q=-s*G+l*O-f,J=t.centroid[2*n],Q=t.centroid[2*n+1],z=w*J-v*Q+L,e" +
-  "t=v*J+w*Q+q,nt=d*z+p*et<0,Y=P?D*z+F*et<0:!0,V=N?R*(z-S)+T*(et-g)<0:!0;if(nt&&Y&&V){e[0]=0;return}for" +
-  "(let Z=0;Z<2*h;Z+=2){let _t=I[m+Z],Bt=I[m+Z+1];dt[Z]=w*_t-v*Bt+L,dt[Z+1]=v*_t+w*Bt+q;let j=y[m+Z],st" +
-  "=y[m+Z+1];Co[Z]=w*j-v*st,Co[Z+1]=v*j+w*st}sn[0]=0,sn[1]=0,sn[2]=S,sn[3]=g;let rt=1e300,ot=0,k=0,X=0;" +
-  "for(let Z=0;Z<h;Z++){let _t=Z+1<h?Z+1:0;sn[4]=dt[2*Z],sn[5]=dt[2*Z+1],sn[6]=dt[2*_t],sn[7]=dt[2*_t+1" +
-  "],nA(sn,FA),FA[2]<rt&&(rt=FA[2],ot=Z,k=FA[0],X=FA[1])}let at=Math.sqrt(rt);if(h>=3&&at>0){let Z=!0;f" +
-  "or(let _t=0;_t<h;_t++)if(Co[2*_t]*-dt[2*_t]+Co[2*_t+1]*-dt[2*_t+1]>0){Z=!1;break}Z&&(at=0)}if(at>B+." +
-  "02){e[0]=0;return}Xt[0]=u,Xt[1]=f,Xt[2]=S,Xt[3]=g,Xt[4]=d,Xt[5]=p,Xt[6]=P?D:d,Xt[7]=P?F:p,Xt[8]=N?R:" +
-  "d,Xt[9]=N?T:p,Xt[10]=B;let $=-1,It=-1;if(!nt&&at>tc){let Z=ot+1<h?ot+1:0,_t=k===0||k===1,Bt=X===0||X" +
-  "===1;if(_t&&Bt){let j=k===0?0:S,st=k===0?0:g,ut=X===0?ot:Z,Tt=(dt[2*ut]-j)/at,wt=(dt[2*ut+1]-st)/at;" +
-  "vt[8]=Tt,vt[9]=wt;let At=ar();if(At===le){e[0]=0;return}if(At===DA){let it=.5*(at-B);e[1]=Tt,e[2]=wt" +
-  ";let ht=3;e[ht+4]=u+j+it*Tt,e[ht+5]=f+st+it*wt,e[ht+6]=at-B,e[ht+7]=ao(k===0?0:1,ut),Io(e,1,o);retur" +
-  "n}$=ut}else if(_t){let j=ot,st=k===0?0:S,ut=k===0?0:g;Co[2*j]*(st-dt[2*j])+Co[2*j+1]*(ut-dt[2*j+1])<" +
-  "0&&(j=j+1<h?j+1:0),vt[8]=-Co[2*j],vt[9]=-Co[2*j+1];let Tt=ar();if(Tt===le){e[0]=0;return}if(Tt===DA)" +
-  "{Io(e,oi(j,h,e),o);return}It=j}else if(Bt)$=X===0?ot:Z;else{let j=d*dt[2*ot]+p*dt[2*ot+1],st=d*dt[2*" +
-  "Z]+p*dt[2*Z+1];$=j<st?ot:Z}}else{let Z=1e300;for(let j=0;j<h;j++){let st=d*dt[2*j]+p*dt[2*j+1];st<Z&" +
-  "&(Z=st,$=j)}if(P){let j=1e300;for(let st=0;st<h;st++)j=Math.min(j,D*dt[2*st]+F*dt[2*st+1]);j>Z&&(Z=j" +
-  ",$=-1)}if(N){let j=1e300;for(let st=0;st<h;st++)j=Math.min(j,R*(dt[2*st]-S)+T*(dt[2*st+1]-g));j>Z&&(" +
-  "Z=j,$=-1)}let _t=-1e300,Bt=-1;for(let j=0;j<h;j++){let st=Co[2*j],ut=Co[2*j+1];if(vt[8]=-st,vt[9]=-u" +
-  "t,ar()!==DA)continue;let Tt=dt[2*j],wt=dt[2*j+1],At=Math.min(st*-Tt+ut*-wt,st*(S-Tt)+ut*(g-wt));At>_" +
-  "t&&(_t=At,Bt=j)}if(_t>Z){Io(e,oi(Bt,h,e),o);return}if($===-1){e[0]=0;return}}if(It===-1){let Z=$>0?$" +
-  "-1:h-1,_t=d*Co[2*Z]+p*Co[2*Z+1],Bt=d*Co[2*$]+p*Co[2*$+1];It=_t<Bt?Z:$}let Dt=It,ct=It+1<h?It+1:0;Et[" +
-  "0]=0,Et[1]=0,Et[2]=S,Et[3]=g,Et[4]=dt[2*Dt],Et[5]=dt[2*Dt+1],Et[6]=dt[2*ct],Et[7]=dt[2*ct+1],Et[8]=d" +
-  ",Et[9]=p,Et[10]=0,Et[11]=B;let yt=ni(ao(0,ct),ao(1,Dt),e);yt>0&&(e[1]=d,e[2]=p,Ai(e)),Io(e,yt,o)}fun" +
-  "ction ar(){let t=vt[8],A=vt[9];return t*vt[0]+A*vt[1]<=0?vt[6]===0?zs:t*vt[3]-A*vt[2]>ti?le:DA:vt[7]" +
-  "===0?zs:vt[4]*A-vt[5]*t>ti?le:DA}function oi(t,A,n){let o=Xt[2],e=Xt[3],r=t,a=t+1<A?t+1:0,l=dt[2*r]," +
-  "s=dt[2*r+1],i=Co[2*r],c=Co[2*r+1],_=i*-l+c*-s,C=i*(o-l)+c*(e-s),I=Xt[4]*i+Xt[5]*c;if((_<C?Xt[6]*i+Xt" +
-  "[7]*c:Xt[8]*i+Xt[9]*c)<I)return 0;Et[0]=l,Et[1]=s,Et[2]=dt[2*a],Et[3]=dt[2*a+1],Et[4]=0,Et[5]=0,Et[6" +
-  "]=o,Et[7]=e,Et[8]=i,Et[9]=c,Et[10]=Xt[10],Et[11]=0;let E=ni(ao(1,r),ao(0,a),n);return E>0&&(n[1]=-i," +
-  "n[2]=-c,Ai(n)),E}function ni(t,A,n){let o=Et[0],e=Et[1],r=Et[8],a=Et[9],l=Et[10],s=Et[11],i=Et[4],c=" +
-  "Et[5],_=Et[6],C=Et[7],I=-a,y=r,E=(Et[2]-o)*I+(Et[3]-e)*y,m=(i-o)*I+(c-e)*y,h=(_-o)*I+(C-e)*y;if(m<0|" +
-  "|E<h)return 0;let B=m-h,u=_,f=C;if(h<0&&B>1e-12){let R=-h/B;u=_+R*(i-_),f=C+R*(c-C)}let S=i,g=c;if(m" +
-  ">E&&B>1e-12){let R=(E-h)/B;S=_+R*(i-_),g=C+R*(c-C)}let d=(u-o)*r+(f-e)*a,p=(S-o)*r+(g-e)*a,x=.5*(l-s" +
-  "-d);u+=x*r,f+=x*a,x=.5*(l-s-p),S+=x*r,g+=x*a;let b=l+s,D=3,F=11;return n[D+4]=u,n[D+5]=f,n[D+6]=d-b," +
-  "n[D+7]=t,n[F+4]=S,n[F+5]=g,n[F+6]=p-b,n[F+7]=A,2}function Ai(t){let A=Xt[0],n=Xt[1];for(let o=0;o<2;" +
-  "o++)t[3+o*8+4]+=A,t[3+o*8+5]+=n}function ei(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5]" +
-  ",_=o[6],C=o[7],I=t.verts,y=t.normals,E=t.slot[A]*mt,m=t.slot[n]*mt,h=t.count[A],B=t.radius[A],u=t.ra" +
-  "dius[n],f=B+u,S=l*_+s*C,g=l*C-s*_,d=i-r,p=c-a,x=I[m],b=I[m+1],D=S*x-g*b+l*d+s*p,F=g*x+S*b-s*d+l*p,R=" +
-  "0,T=-1e300;for(let nt=0;nt<h;nt++){let Y=E+2*nt,V=y[Y]*(D-I[Y])+y[Y+1]*(F-I[Y+1]);V>T&&(T=V,R=nt)}if" +
-  "(T-f>=.02){e[0]=0;return}let P=E+2*R,N=E+2*(R+1<h?R+1:0),w=I[P],v=I[P+1],G=I[N],O=I[N+1],L=(D-w)*(G-" +
-  "w)+(F-v)*(O-v),q=(D-G)*(w-G)+(F-O)*(v-O),J,Q,z,et;if((L<0||q<0)&&T>1e-12){let nt=L<0?w:G,Y=L<0?v:O;J" +
-  "=D-nt,Q=F-Y;let V=Math.sqrt(J*J+Q*Q);if(J/=V,Q/=V,T=V-f,T>=.02){e[0]=0;return}let rt=.5*(B-u+V);z=nt" +
-  "+rt*J,et=Y+rt*Q}else{J=y[P],Q=y[P+1];let nt=.5*(B-u-T);z=D+nt*J,et=F+nt*Q,T-=f}e[1]=J,e[2]=Q,Mo(e,0," +
-  "z,et,T,0),Io(e,1,o)}var $t=new Float64Array(16),En=new Float64Array(16),Zt=new Float64Array(16),mo=n" +
-  "ew Float64Array(16),Ie=new Float64Array(3),an=new Float64Array(8),ye=new Float64Array(2),Ir=new Floa" +
-  "t64Array(1),ai=2;var oc=0,ri=ai;var nc=.1*.005,lr=.1*.005;function Ce(t,A,n,o,e){let r=o[0],a=o[1],l" +
-  "=o[2],s=o[3],i=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.normals,E=t.count[A],m=t.count[n],h=t.radius[" +
-  "A],B=t.radius[n],u=h+B;ye[0]=h,ye[1]=B;let f=t.slot[A]*mt,S=t.slot[n]*mt,g=I[f],d=I[f+1],p=l*_+s*C,x" +
-  "=l*C-s*_,b=i-r,D=c-a,F=l*b+s*D-g,R=-s*b+l*D-d,T=.02+u,P=0,N=0,w=0,v=0;if(E===4&&m===4&&ri!==oc){let " +
-  "L=I[f+4],q=I[f+5],J=I[S+4],Q=I[S+5],z=ri===ai&&I[f]===-L&&I[f+1]===-q&&I[f+2]===L&&I[f+3]===-q&&I[f+" +
-  "6]===-L&&I[f+7]===q&&I[S]===-J&&I[S+1]===-Q&&I[S+2]===J&&I[S+3]===-Q&&I[S+6]===-J&&I[S+7]===Q;if(z){" +
-  "let At=l*b+s*D,it=-s*b+l*D,ht=Math.abs(p),Mt=Math.abs(x),Ht=J*ht+Q*Mt,Ct=J*Mt+Q*ht,ft=-it-q-Ct,Rt=0," +
-  "Ot=At-L-Ht;if(Ot>ft&&(ft=Ot,Rt=1),Ot=it-q-Ct,Ot>ft&&(ft=Ot,Rt=2),Ot=-At-L-Ht,Ot>ft&&(ft=Ot,Rt=3),ft>" +
-  "=T){e[0]=0;return}P=ft,w=Rt;let hA=-(p*At+x*it),BA=x*At-p*it,zo=L*ht+q*Mt,jo=L*Mt+q*ht;if(ft=-BA-Q-j" +
-  "o,Rt=0,Ot=hA-J-zo,Ot>ft&&(ft=Ot,Rt=1),Ot=BA-Q-jo,Ot>ft&&(ft=Ot,Rt=2),Ot=-hA-J-zo,Ot>ft&&(ft=Ot,Rt=3)" +
-  ",ft>=T){e[0]=0;return}N=ft,v=Rt}let et=I[f+2]-g,nt=I[f+3]-d,Y=I[f+4]-g,V=I[f+5]-d,rt=I[f+6]-g,ot=I[f" +
-  "+7]-d,k=p*I[S]-x*I[S+1]+F,X=x*I[S]+p*I[S+1]+R,at=p*I[S+2]-x*I[S+3]+F,$=x*I[S+2]+p*I[S+3]+R,It=p*I[S+" +
-  "4]-x*I[S+5]+F,Dt=x*I[S+4]+p*I[S+5]+R,ct=p*I[S+6]-x*I[S+7]+F,yt=x*I[S+6]+p*I[S+7]+R;if(!z){let At=y[f" +
-  "],it=y[f+1],ht=0,Mt=Math.min(Math.min(At*k+it*X,At*at+it*$),Math.min(At*It+it*Dt,At*ct+it*yt))-(At*0" +
-  "+it*0);At=y[f+2],it=y[f+3];let Ht=Math.min(Math.min(At*k+it*X,At*at+it*$),Math.min(At*It+it*Dt,At*ct" +
-  "+it*yt))-(At*et+it*nt);if(Ht>Mt&&(Mt=Ht,ht=1),At=y[f+4],it=y[f+5],Ht=Math.min(Math.min(At*k+it*X,At*" +
-  "at+it*$),Math.min(At*It+it*Dt,At*ct+it*yt))-(At*Y+it*V),Ht>Mt&&(Mt=Ht,ht=2),At=y[f+6],it=y[f+7],Ht=M" +
-  "ath.min(Math.min(At*k+it*X,At*at+it*$),Math.min(At*It+it*Dt,At*ct+it*yt))-(At*rt+it*ot),Ht>Mt&&(Mt=H" +
-  "t,ht=3),Mt>=T){e[0]=0;return}P=Mt,w=ht}let Z=p*y[S]-x*y[S+1],_t=x*y[S]+p*y[S+1],Bt=p*y[S+2]-x*y[S+3]" +
-  ",j=x*y[S+2]+p*y[S+3],st=p*y[S+4]-x*y[S+5],ut=x*y[S+4]+p*y[S+5],Tt=p*y[S+6]-x*y[S+7],wt=x*y[S+6]+p*y[" +
-  "S+7];if(!z){let At=0,it=Math.min(Math.min(Z*0+_t*0,Z*et+_t*nt),Math.min(Z*Y+_t*V,Z*rt+_t*ot))-(Z*k+_" +
-  "t*X),ht=Math.min(Math.min(Bt*0+j*0,Bt*et+j*nt),Math.min(Bt*Y+j*V,Bt*rt+j*ot))-(Bt*at+j*$);if(ht>it&&" +
-  "(it=ht,At=1),ht=Math.min(Math.min(st*0+ut*0,st*et+ut*nt),Math.min(st*Y+ut*V,st*rt+ut*ot))-(st*It+ut*" +
-  "Dt),ht>it&&(it=ht,At=2),ht=Math.min(Math.min(Tt*0+wt*0,Tt*et+wt*nt),Math.min(Tt*Y+wt*V,Tt*rt+wt*ot))" +
-  "-(Tt*ct+wt*yt),ht>it&&(it=ht,At=3),it>=T){e[0]=0;return}N=it,v=At}$t[0]=0,$t[1]=0,$t[2]=et,$t[3]=nt," +
-  "$t[4]=Y,$t[5]=V,$t[6]=rt,$t[7]=ot;for(let At=0;At<8;At++)En[At]=y[f+At];Zt[0]=k,Zt[1]=X,Zt[2]=at,Zt[" +
-  "3]=$,Zt[4]=It,Zt[5]=Dt,Zt[6]=ct,Zt[7]=yt,mo[0]=Z,mo[1]=_t,mo[2]=Bt,mo[3]=j,mo[4]=st,mo[5]=ut,mo[6]=T" +
-  "t,mo[7]=wt}else{for(let L=0;L<2*E;L+=2)$t[L]=I[f+L]-g,$t[L+1]=I[f+L+1]-d,En[L]=y[f+L],En[L+1]=y[f+L+" +
-  "1];for(let L=0;L<2*m;L+=2){let q=I[S+L],J=I[S+L+1];Zt[L]=p*q-x*J+F,Zt[L+1]=x*q+p*J+R;let Q=y[S+L],z=" +
-  "y[S+L+1];mo[L]=p*Q-x*z,mo[L+1]=x*Q+p*z}if(si($t,En,E,Zt,m),P=Ir[0],w=_r,P>=T){e[0]=0;return}if(si(Zt" +
-  ",mo,m,$t,E),N=Ir[0],v=_r,N>=T){e[0]=0;return}}let G=N>P+nc;G?w=ii(mo,v,En,E):v=ii(En,w,mo,m);let O;i" +
-  "f(P>lr||N>lr){let L=w,q=w+1<E?w+1:0,J=v,Q=v+1<m?v+1:0,z=$t[2*L],et=$t[2*L+1],nt=$t[2*q],Y=$t[2*q+1]," +
-  "V=Zt[2*J],rt=Zt[2*J+1],ot=Zt[2*Q],k=Zt[2*Q+1];an[0]=z,an[1]=et,an[2]=nt,an[3]=Y,an[4]=V,an[5]=rt,an[" +
-  "6]=ot,an[7]=k,nA(an,Ie);let X=Math.sqrt(Ie[2]);if(X-u>=.02){e[0]=0;return}O=G?_e(Zt,mo,m,v,$t,E,w,!0" +
-  ",e):_e($t,En,E,w,Zt,m,v,!1,e);let at=1e300;for(let ct=0;ct<O;ct++){let yt=e[3+ct*8+6];yt<at&&(at=yt)" +
-  "}let $=Ie[0],It=Ie[1];if($*(1-$)+It*(1-It)===0&&X-u+lr<at){let ct=$===0?z:nt,yt=$===0?et:Y,Z=It===0?" +
-  "V:ot,_t=It===0?rt:k,Bt=(Z-ct)/X,j=(_t-yt)/X,st=.5*(h-B+X);e[1]=Bt,e[2]=j,e[7]=ct+st*Bt,e[8]=yt+st*j," +
-  "e[9]=X-u,e[10]=ao($===0?L:q,It===0?J:Q),O=1}}else O=G?_e(Zt,mo,m,v,$t,E,w,!0,e):_e($t,En,E,w,Zt,m,v," +
-  "!1,e);for(let L=0;L<O;L++)e[3+L*8+4]+=g,e[3+L*8+5]+=d;Io(e,O,o)}var _r=0;function si(t,A,n,o,e){let " +
-  "r=0,a=-1e300,l=e===4,s=o[0],i=o[1],c=o[2],_=o[3],C=o[4],I=o[5],y=o[6],E=o[7];for(let m=0;m<n;m++){le" +
-  "t h=A[2*m],B=A[2*m+1],u=h*t[2*m]+B*t[2*m+1],f;if(l)f=Math.min(Math.min(h*s+B*i,h*c+B*_),Math.min(h*C" +
-  "+B*I,h*y+B*E));else{f=1e300;for(let S=0;S<2*e;S+=2)f=Math.min(f,h*o[S]+B*o[S+1])}f-=u,f>a&&(a=f,r=m)" +
-  "}_r=r,Ir[0]=a}function ii(t,A,n,o){let e=t[2*A],r=t[2*A+1],a=0,l=1e300;for(let s=0;s<o;s++){let i=e*" +
-  "n[2*s]+r*n[2*s+1];i<l&&(l=i,a=s)}return a}function _e(t,A,n,o,e,r,a,l,s){let i=ye[l?1:0],c=ye[l?0:1]" +
-  ",_=o,C=o+1<n?o+1:0,I=a,y=a+1<r?a+1:0,E=A[2*_],m=A[2*_+1],h=t[2*_],B=t[2*_+1],u=e[2*I],f=e[2*I+1],S=e" +
-  "[2*y],g=e[2*y+1],d=-m,p=E,x=(t[2*C]-h)*d+(t[2*C+1]-B)*p,b=(u-h)*d+(f-B)*p,D=(S-h)*d+(g-B)*p;if(b<0||" +
-  "x<D)return 0;let F=b-D,R=S,T=g;if(D<0&&F>1e-12){let J=-D/F;R=S+J*(u-S),T=g+J*(f-g)}let P=u,N=f;if(b>" +
-  "x&&F>1e-12){let J=(x-D)/F;P=S+J*(u-S),N=g+J*(f-g)}let w=(R-h)*E+(T-B)*m,v=(P-h)*E+(N-B)*m,G=.5*(i-c-" +
-  "w);R+=G*E,T+=G*m,G=.5*(i-c-v),P+=G*E,N+=G*m;let O=i+c,L=3,q=11;return l?(s[1]=-E,s[2]=-m,s[L+4]=P,s[" +
-  "L+5]=N,s[L+6]=v-O,s[L+7]=ao(I,C),s[q+4]=R,s[q+5]=T,s[q+6]=w-O,s[q+7]=ao(y,_)):(s[1]=E,s[2]=m,s[L+4]=" +
-  "R,s[L+5]=T,s[L+6]=w-O,s[L+7]=ao(_,y),s[q+4]=P,s[q+5]=N,s[q+6]=v-O,s[q+7]=ao(C,I)),2}var Pn={circle:0" +
-  ",capsule:1,segment:2,polygon:3,chainSegment:4},uo=5;function fe(t,A,n,o,e){e[0]=0}var AA=Pn.circle,e" +
-  "A=Pn.capsule,rA=Pn.segment,sA=Pn.polygon,iA=Pn.chainSegment,Cr=new Uint8Array(uo*uo),yr=[];function " +
-  "Eo(t,A,n){Cr[t*uo+A]=1,yr[t*uo+A]=n}Eo(AA,AA,$s);Eo(eA,AA,sr);Eo(eA,eA,ir);Eo(rA,AA,sr);Eo(rA,eA,ir)" +
-  ";Eo(rA,rA,fe);Eo(rA,sA,Ce);Eo(sA,AA,ei);Eo(sA,eA,Ce);Eo(sA,sA,Ce);Eo(iA,AA,Zs);Eo(iA,eA,cr);Eo(iA,sA" +
-  ",cr);Eo(iA,rA,fe);Eo(iA,iA,fe);function ci(t,A){return Cr[t*uo+A]===1}function Ac(t){let A=new Float" +
-  "64Array(8);return(n,o,e,r,a)=>{for(let l=0;l<4;l++)A[l]=r[l+4],A[l+4]=r[l];t(n,e,o,A,a),Ws(a)}}var S" +
-  "e=[];for(let t=0;t<uo;t++)for(let A=0;A<uo;A++)Se[t*uo+A]=ci(t,A)?yr[t*uo+A]:Ac(yr[A*uo+t]);var DI=n" +
-  "ew Float64Array(8);function fr(t,A,n,o,e){let r=n[0],a=n[1],l=n[2],s=n[3],i=t.count[A],c=t.radius[A]" +
-  ",_=t.verts,C=t.slot[A]*mt,I=_[C],y=_[C+1],E=l*I-s*y,m=s*I+l*y,h=E,B=m;for(let u=1;u<i;u++){I=_[C+2*u" +
-  "],y=_[C+2*u+1];let f=l*I-s*y,S=s*I+l*y;f<E?E=f:f>h&&(h=f),S<m?m=S:S>B&&(B=S)}o[e]=r+E-c,o[e+1]=a+m-c" +
-  ",o[e+2]=r+h+c,o[e+3]=a+B+c}var me=.001,li=.002;function Ii(t,A,n,o){let e=o[0];if(e===0||e===2&&o[10" +
-  "]===o[18]){t.cacheValid[A]=0;return}let r=n[0],a=n[1],l=n[2],s=n[3],i=n[4]-r,c=n[5]-a,_=n[6],C=n[7]," +
-  "I=t.manifoldCache,y=A*gA;I[y+$A]=l*i+s*c,I[y+ZA]=-s*i+l*c,I[y+zA]=l*_+s*C,I[y+jA]=l*C-s*_;let E=o[1]" +
-  ",m=o[2];I[y+te]=l*E+s*m,I[y+oe]=-s*E+l*m;for(let h=0;h<e;h++){let B=3+h*8,u=o[B+0],f=o[B+1],S=y+ne+3" +
-  "*h;I[S]=l*u+s*f,I[S+1]=-s*u+l*f,I[S+2]=o[B+6]}t.cacheValid[A]=1}function _i(t,A,n){if(t.cacheValid[A" +
-  "]!==1)return!1;let o=n[0],e=n[1],r=n[2],a=n[3],l=n[4],s=n[5],i=n[6],c=n[7],_=l-o,C=s-e,I=t.manifoldC" +
-  "ache,y=A*gA,E=I[y+$A],m=I[y+ZA],h=r*_+a*C-E,B=-a*_+r*C-m,u=(r*c-a*i)*I[y+zA]-(r*i+a*c)*I[y+jA];if(h>" +
-  "me||h<-me||B>me||B<-me||u>li||u<-li)return!1;let f=I[y+te],S=I[y+oe];t.normalX[A]=r*f-a*S,t.normalY[" +
-  "A]=a*f+r*S;let g=t.pointCount[A],d=t.points,p=A*ko;for(let x=0;x<g;x++){let b=y+ne+3*x,D=I[b],F=I[b+" +
-  "1],R=D-E,T=F-m,P=I[b+2]+f*(h-u*T)+S*(B+u*R),N=r*D-a*F,w=a*D+r*F,v=p+x*bo;d[v+xn]=N,d[v+bn]=w,d[v+Rn]" +
-  "=P}return!0}var Fn=256,Sr=3;function yi(t,A,n,o,e){let r=t.contacts,a=t.shapes,l=a.geometry,s=t.bodi" +
-  "es.transform,i=t.manifold,c=t.pose,_=r.points,C=t.bodies.flags,I=a.aabb,y=a.moved,E=A*2*Fn,m=E+Fn,h=" +
-  "0,B=r.listIndex,u=Math.min(n,(A+1)*Fn);for(let f=A*Fn;f<u;f++){if(B[f]===-1)continue;let S=r.shapeA[" +
-  "f],g=r.shapeB[f],d=S*jn,p=g*jn;if(y[S]===1||y[g]===1){let Q=d+en,z=p+en;if(I[Q+2]<I[z]||I[z+2]<I[Q]|" +
-  "|I[Q+3]<I[z+1]||I[z+3]<I[Q+1]){o[E++]=f;continue}}let x=r.bodyA[f],b=r.bodyB[f];if((C[x]&HA.awake)==" +
-  "=0&&(C[b]&HA.awake)===0){(r.flags[f]&tn.touching)!==0&&h++;continue}let D=r.pointCount[f],F=f*ko,R=-" +
-  "1,T=-1,P=0,N=0,w=0,v=0;if(I[d]>I[p+2]+.02||I[p]>I[d+2]+.02||I[d+1]>I[p+3]+.02||I[p+1]>I[d+3]+.02){if" +
-  "(r.cacheValid[f]=0,D===0)continue;i[0]=0}else{R=D>0?_[F+pA]:-1,T=D>1?_[F+bo+pA]:-1,P=_[F+on],N=_[F+n" +
-  "n],w=_[F+bo+on],v=_[F+bo+nn],c[0]=s.x[x],c[1]=s.y[x],c[2]=s.c[x],c[3]=s.s[x],c[4]=s.x[b],c[5]=s.y[b]" +
-  ",c[6]=s.c[b],c[7]=s.s[b];let Q=r.flags[f];if(Kn(Q)&&_i(r,f,c)){h++;continue}Se[l.type[S]*uo+l.type[g" +
-  "]](l,S,g,c,i),Ii(r,f,c,i)}let G=i[0];for(let Q=0;Q<G;Q++){let z=3+Q*8,et=F+Q*bo;_[et+xn]=i[z+0],_[et" +
-  "+bn]=i[z+1],_[et+Rn]=i[z+6],_[et+pA]=i[z+7];let nt=i[z+7],Y=0,V=0;nt===R?(Y=P,V=N):nt===T&&(Y=w,V=v)" +
-  ",_[et+on]=Y,_[et+nn]=V}r.pointCount[f]=G,r.normalX[f]=G>0?i[1]:0,r.normalY[f]=G>0?i[2]:0;let O=r.fla" +
-  "gs[f],L=(O&tn.touching)!==0,q=G>0;(O&tn.sensor)!==0&&q&&(q=i[9]<=0||G>1&&i[17]<=0),q?(h++,r.flags[f]" +
-  "=O|tn.touching):r.flags[f]=O&~tn.touching,q!==L&&(o[m++]=f)}e[A*Sr]=E-A*2*Fn,e[A*Sr+1]=m-A*2*Fn-Fn,e" +
-  "[A*Sr+2]=h}var mr=32,Er=8*mr;var Qo=new Float64Array(8);function fi(t,A,n,o,e,r){let a=t.broadphase," +
-  "l=t.shapes,s=a.moveBuffer.data,i=a.moveFrom,c=a.trees[ee],_=a.trees[Qe],C=Math.min(n,(A+1)*mr),I=0;f" +
-  "or(let y=A*mr;y<C&&I>=0;y++){let E=s[y],m=l.proxy[E];if(m===-1)continue;a.trees[l.tree[E]].copyBox(m" +
-  ",Qo,0),Qo[4]=i[y*4],Qo[5]=i[y*4+1],Qo[6]=i[y*4+2],Qo[7]=i[y*4+3],I=Ci(t,E,c,o,e,I,r),l.tree[E]===ee&" +
-  "&I>=0&&(I=Ci(t,E,_,o,e,I,r))}return I}function Ci(t,A,n,o,e,r,a){let l=t.broadphase,s=l.queryResults" +
-  ";s.clear();let i=t.shapes,c=i.groupIndex[A]>0?-1:i.maskBits[A]|0;n.queryNewOverlaps(Qo,0,c,i.moved,s" +
-  ");let _=s.data,C=t.contacts.pairs,I=Qo[4]!==1/0,y=r;for(let E=0;E<s.count;E++){let m=_[E];if(m===A)c" +
-  "ontinue;let h=I;if(i.moved[m]===1){if(m<A)continue;let f=l.moveSlot[m]*4,S=l.moveFrom;if(S[f]<=Qo[6]" +
-  "&&S[f+2]>=Qo[4]&&S[f+1]<=Qo[7]&&S[f+3]>=Qo[5])continue;h=h&&S[f]!==1/0}let B=A<m?A:m,u=A<m?m:A;if(!(" +
-  "!h&&C.get(B,u)!==-1)){if(y===a)return-1;o[e+2*y]=B,o[e+2*y+1]=u,y++}}return y}var hr=0,Br=1,ur=2,ui=" +
-  "3;function di(t,A,n,o,e){if(A>=n){o[e+hr]=0,o[e+Br]=0,o[e+ur]=0;return}let r=t.contacts,a=t.bodies,l" +
-  "=t.solverData,s=l.params,i=l.contacts,c=l.indexOf,_=l.states,C=l.centres,I=r.points,y=a.transform,E=" +
-  "s[Ge],m=s[Xe],h=s[qe],B=s[Ve],u=s[Ye],f=s[ke],S=s[He],g=s[MA],d=2*s[xo],p=r.listIndex,x=-s[RA],b=-s[" +
-  "Je];o[e+hr]=0,o[e+Br]=0<x?1:0,o[e+ur]=0<b?1:0;let D=l.constraintSlot,F=r.flags;for(let R=A;R<n;R++){" +
-  "if(!Kn(F[R]))continue;let T=p[R];if(T===-1)continue;let P=D[T];if(P<0)continue;let N=r.bodyA[R],w=r." +
-  "bodyB[R],v=c[N],G=c[w],O=Sn(P),L=v*9,q=G*9,J=_[L+3],Q=_[L+8],z=_[q+3],et=_[q+8],nt=r.normalX[R],Y=r." +
-  "normalY[R],V=Y,rt=-nt,ot=v===0||G===0;i[O+0]=v,i[O+2]=G,i[O+4]=nt,i[O+6]=Y,i[O+8]=r.friction[R];let " +
-  "k=r.restitution[R];i[O+10]=k,k>0&&(o[e+hr]=1),i[O+12]=ot?B:E,i[O+14]=ot?u:m,i[O+16]=ot?f:h;let X=r.p" +
-  "ointCount[R];i[O+18]=X,i[O+20]=r.tangentSpeed[R];let at=r.rollingResistance[R];i[O+22]=at;let $=at>0" +
-  "?Q+et:0;i[O+24]=$>0?1/$:0,i[O+26]=0,i[O+28]=R;let It=0,Dt=0,ct=0,yt=0;if(v===0){let ft=y.c[N],Rt=y.s" +
-  "[N];It=ft*a.localCenterX[N]-Rt*a.localCenterY[N],Dt=Rt*a.localCenterX[N]+ft*a.localCenterY[N],ct=y.x" +
-  "[N],yt=y.y[N]}else{let ft=v*4;It=C[ft+0],Dt=C[ft+1],ct=C[ft+2],yt=C[ft+3]}let Z=0,_t=0,Bt=0,j=0;if(G" +
-  "===0){let ft=y.c[w],Rt=y.s[w];Z=ft*a.localCenterX[w]-Rt*a.localCenterY[w],_t=Rt*a.localCenterX[w]+ft" +
-  "*a.localCenterY[w],Bt=y.x[w],j=y.y[w]}else{let ft=G*4;Z=C[ft+0],_t=C[ft+1],Bt=C[ft+2],j=C[ft+3]}let " +
-  "st=_[L+0],ut=_[L+1],Tt=_[L+2],wt=_[q+0],At=_[q+1],it=_[q+2],ht=R*ko,Mt=J+z,Ht=ct-Bt,Ct=yt-j;for(let " +
-  "ft=0;ft<2;ft++){let Rt=O+30+ft*22;if(ft>=X){i[Rt+14]=0,i[Rt+16]=0;continue}let Ot=ht+ft*bo,hA=I[Ot+x" +
-  "n],BA=I[Ot+bn],zo=hA-It,jo=BA-Dt,Yn=hA+Ht-Z,kn=BA+Ct-_t;i[Rt+0]=zo*Y-jo*nt,i[Rt+2]=Yn*Y-kn*nt,i[Rt+4" +
-  "]=zo*nt+jo*Y,i[Rt+6]=Yn*nt+kn*Y,i[Rt+8]=I[Ot+Rn]+S-((Yn-zo)*nt+(kn-jo)*Y);let ms=zo*Y-jo*nt,Es=Yn*Y-" +
-  "kn*nt,hs=J+z+Q*ms*ms+et*Es*Es;i[Rt+10]=hs>0?1/hs:0;let Bs=zo*rt-jo*V,us=Yn*rt-kn*V,ds=J+z+Q*Bs*Bs+et" +
-  "*us*us;i[Rt+12]=ds>0?1/ds:0;let we=g*I[Ot+on],uA=g*I[Ot+nn];we*Mt>d&&(we=d/Mt),uA*Mt>d?uA=d/Mt:-uA*M" +
-  "t>d&&(uA=-d/Mt),i[Rt+14]=we,i[Rt+16]=uA,i[Rt+18]=0;let Ya=wt-it*kn-(st-Tt*jo),ka=At+it*Yn-(ut+Tt*zo)" +
-  ",Le=Ya*nt+ka*Y;i[Rt+20]=Le,Le<x&&(o[e+Br]=1),Le<b&&(o[e+ur]=1)}}}var Fr=.5;function gi(t,A,n,o){let " +
-  "e=n[o+4],r=n[o+5],a=e*e+r*r,l=t.maxExtent[A],s=2*l*l*(1-n[o+6]),i=Fr*t.minExtent[A];return 2*(a+s)<=" +
-  "i*i?!1:Math.sqrt(a)+Math.sqrt(s>0?s:0)>i&&t.type[A]===Hn.dynamic}function pi(t,A,n,o,e=1){let r=o[yo" +
-  "],a=o[xo],l=fn/r,s=l*l,i=a*a;for(let c=e;c<n;c++){let _=c*9,C=c*8,I=A[C+3],y=A[C+0]+I*t[_+0],E=A[C+1" +
-  "]+I*t[_+1],m=A[C+2]+A[C+4]*t[_+2],h=y*y+E*E;if(h>i){let B=a/Math.sqrt(h);y*=B,E*=B}m*m>s&&(m=m>0?l:-" +
-  "l),t[_+0]=y,t[_+1]=E,t[_+2]=m}}function xi(t,A,n,o=1){let e=n[yo],r=n[xo],a=fn/e;for(let l=o;l<A;l++" +
-  "){let s=l*9;Be(t,s,r,a);let i=t[s+2],c=t[s+6],_=t[s+7],C=e*i,I=c-C*_,y=_+C*c,E=Math.sqrt(I*I+y*y),m=" +
-  "E>0?1/E:0;t[s+6]=I*m,t[s+7]=y*m,t[s+4]=t[s+4]+e*t[s+0],t[s+5]=t[s+5]+e*t[s+1]}}function bi(t,A,n,o=1" +
-  "){let e=n[yo],r=n[xo],a=fn/e;for(let l=o;l<A;l++)Be(t,l*9,r,a)}function Be(t,A,n,o){let e=t[A+2];e*e" +
-  ">o*o&&(t[A+2]=e>0?o:-o);let r=t[A+0],a=t[A+1],l=r*r+a*a;if(l>n*n){let s=n/Math.sqrt(l);t[A+0]=r*s,t[" +
-  "A+1]=a*s}}var Ic=1e8,_c=1,yc=2,Cc=4;function Ri(t,A,n,o,e){let r=t.solverData,a=r.states,l=r.integra" +
-  "tion,s=t.bodies,i=s.transform,c=t.shapes,_=c.geometry,C=c.aabb,I=t.pose,y=r.params[Ke]===1,E=s.maxEx" +
-  "tent,m=s.minExtent,h=Fr,B=r.params[xo],u=fn/r.params[yo],f=Ic*r.params[Ue],S=s.mass,g=s.inertia,d=0;" +
-  "for(let p=A;p<n;p++){let x=p*9,b=l[p*8+7],D=a[x+0],F=a[x+1],R=a[x+2],T=s.centerX[b]+a[x+4],P=s.cente" +
-  "rY[b]+a[x+5],N=a[x+6],w=a[x+7],v=i.c[b],G=i.s[b],O=N*v-w*G,L=w*v+N*G,q=1/Math.sqrt(O*O+L*L);O*=q,L*=" +
-  "q;let J=D+F+R+T+P+O+L;if(J-J!==0||S[b]*(D*D+F*F)+g[b]*(R*R)>f){o[e+d++]=p*8+_c;continue}Be(a,x,B,u);" +
-  "let Q=a[x+0],z=a[x+1],et=a[x+2];s.vx[b]=Q,s.vy[b]=z,s.w[b]=et,s.centerX[b]=T,s.centerY[b]=P,i.c[b]=O" +
-  ",i.s[b]=L;let nt=s.localCenterX[b],Y=s.localCenterY[b],V=T-(O*nt-L*Y),rt=P-(L*nt+O*Y);i.x[b]=V,i.y[b" +
-  "]=rt,s.forceX[b]=0,s.forceY[b]=0,s.torque[b]=0;let ot=0;if(y){let k=a[x+4],X=a[x+5],at=E[b],$=h*m[b]" +
-  ";2*(k*k+X*X+2*at*at*(1-N))>$*$&&gi(s,b,a,x)&&(ot=yc)}I[0]=V,I[1]=rt,I[2]=O,I[3]=L;for(let k=s.shapeH" +
-  "ead[b];k!==-1;k=c.next[k]){let X=k*jn;fr(_,k,I,C,X),(C[X+en]>C[X]||C[X+en+1]>C[X+1]||C[X+en+2]<C[X+2" +
-  "]||C[X+en+3]<C[X+3])&&(ot|=Cc)}ot!==0&&(o[e+d++]=p*8+ot)}return d}function Mi(t,A,n,o=0){for(let e=o" +
-  ";e<A;e++){let r=Sn(e),a=(t[r+0]|0)*9,l=(t[r+2]|0)*9,s=n[a+3],i=n[a+8],c=n[l+3],_=n[l+8],C=t[r+4],I=t" +
-  "[r+6],y=t[r+18]|0,E=0,m=0,h=0,B=0;for(let f=0;f<y;f++){let S=r+30+f*22,g=t[S+14],d=t[S+16];E+=g*C+d*" +
-  "I,m+=g*I-d*C,h+=g*t[S+0]-d*t[S+4],B+=g*t[S+2]-d*t[S+6]}let u=t[r+26];n[a+0]=n[a+0]-s*E,n[a+1]=n[a+1]" +
-  "-s*m,n[a+2]=n[a+2]-i*(h+u),n[l+0]=n[l+0]+c*E,n[l+1]=n[l+1]+c*m,n[l+2]=n[l+2]+_*(B+u)}}function Pi(t," +
-  "A,n,o,e,r,a=0){let l=o[An],s=o[bA];for(let i=a;i<A;i++){let c=r?A-1-(i-a):i,_=Sn(c),C=(t[_+0]|0)*9,I" +
-  "=(t[_+2]|0)*9,y=n[C+3],E=n[C+8],m=n[I+3],h=n[I+8],B=t[_+4],u=t[_+6],f=y*B,S=y*u,g=m*B,d=m*u,p=n[C+0]" +
-  ",x=n[C+1],b=n[C+2],D=n[I+0],F=n[I+1],R=n[I+2],T=n[C+6],P=n[C+7],N=n[I+6],w=n[I+7],v=(n[I+4]-n[C+4])*" +
-  "B+(n[I+5]-n[C+5])*u,G=t[_+12],O=t[_+14],L=t[_+16],q=t[_+18]>1,J=_+30,Q=J+22;{let Y=t[J+0],V=t[J+2],r" +
-  "t=v+N*t[J+6]+w*V-T*t[J+4]-P*Y+t[J+8],ot=0,k=1,X=0;rt>0?ot=rt*l:e&&(ot=G*rt,ot<-s&&(ot=-s),k=O,X=L);l" +
-  "et at=D*B+F*u-(p*B+x*u)+(R*V-b*Y),$=t[J+14],It=$-X*$-t[J+10]*k*(at+ot),Dt=It>0?It:0,ct=Dt-$;t[J+14]=" +
-  "Dt;let yt=t[J+18];t[J+18]=ct>yt?ct:yt,p-=ct*f,x-=ct*S,b-=ct*(E*Y),D+=ct*g,F+=ct*d,R+=ct*(h*V)}if(q){" +
-  "let Y=t[Q+0],V=t[Q+2],rt=v+N*t[Q+6]+w*V-T*t[Q+4]-P*Y+t[Q+8],ot=0,k=1,X=0;rt>0?ot=rt*l:e&&(ot=G*rt,ot" +
-  "<-s&&(ot=-s),k=O,X=L);let at=D*B+F*u-(p*B+x*u)+(R*V-b*Y),$=t[Q+14],It=$-X*$-t[Q+10]*k*(at+ot),Dt=It>" +
-  "0?It:0,ct=Dt-$;t[Q+14]=Dt;let yt=t[Q+18];t[Q+18]=ct>yt?ct:yt,p-=ct*f,x-=ct*S,b-=ct*(E*Y),D+=ct*g,F+=" +
-  "ct*d,R+=ct*(h*V)}let z=t[_+8],et=t[_+20];{let Y=t[J+4],V=t[J+6],rt=D*u-F*B-(p*u-x*B)+(b*Y-R*V+et),ot" +
-  "=t[J+16],k=z*t[J+14],X=ot-t[J+12]*rt,at=X>k?k:X<-k?-k:X,$=at-ot;t[J+16]=at,p-=$*S,x+=$*f,b+=$*(E*Y)," +
-  "D+=$*d,F-=$*g,R-=$*(h*V)}if(q){let Y=t[Q+4],V=t[Q+6],rt=D*u-F*B-(p*u-x*B)+(b*Y-R*V+et),ot=t[Q+16],k=" +
-  "z*t[Q+14],X=ot-t[Q+12]*rt,at=X>k?k:X<-k?-k:X,$=at-ot;t[Q+16]=at,p-=$*S,x+=$*f,b+=$*(E*Y),D+=$*d,F-=$" +
-  "*g,R-=$*(h*V)}let nt=t[_+22];if(nt>0){let Y=t[J+14]+(q?t[Q+14]:0),V=nt*Y,rt=t[_+26],ot=rt-t[_+24]*(R" +
-  "-b),k=ot>V?V:ot<-V?-V:ot,X=k-rt;t[_+26]=k,b-=E*X,R+=h*X}n[C+0]=p,n[C+1]=x,n[C+2]=b,n[I+0]=D,n[I+1]=F" +
-  ",n[I+2]=R}}function Fi(t,A,n,o,e=0){let r=o[RA];for(let a=e;a<A;a++){let l=Sn(a),s=t[l+10];if(s===0)" +
-  "continue;let i=l+30,c=i+22,_=t[l+18]|0,C=t[i+20]<-r&&t[i+18]>0,I=_>1&&t[c+20]<-r&&t[c+18]>0;C&&I?Sc(" +
-  "t,l,n,s):C?ue(t,l,i,n,s):I&&ue(t,l,c,n,s)}}function ue(t,A,n,o,e){wA[0]=-e*t[n+20],fc(t,A,n,o,wA)}fu" +
-  "nction fc(t,A,n,o,e){let r=(t[A+0]|0)*9,a=(t[A+2]|0)*9,l=o[r+3],s=o[r+8],i=o[a+3],c=o[a+8],_=t[A+4]," +
-  "C=t[A+6],I=t[n+0],y=t[n+2],E=(o[a+0]-o[r+0])*_+(o[a+1]-o[r+1])*C+o[a+2]*y-o[r+2]*I,m=t[n+14],h=m-t[n" +
-  "+10]*(E-e[0]),B=h>0?h:0,u=B-m;t[n+14]=B,u>t[n+18]&&(t[n+18]=u),o[r+0]=o[r+0]-l*u*_,o[r+1]=o[r+1]-l*u" +
-  "*C,o[r+2]=o[r+2]-s*u*I,o[a+0]=o[a+0]+i*u*_,o[a+1]=o[a+1]+i*u*C,o[a+2]=o[a+2]+c*u*y}var wA=new Float6" +
-  "4Array(2);function Sc(t,A,n,o){let e=A+30;wA[0]=-o*t[e+20],wA[1]=-o*t[e+22+20],mc(t,A,n,wA)||(ue(t,A" +
-  ",e,n,o),ue(t,A,e+22,n,o))}function mc(t,A,n,o){let e=A+30,r=e+22,a=(t[A+0]|0)*9,l=(t[A+2]|0)*9,s=n[a" +
-  "+3],i=n[a+8],c=n[l+3],_=n[l+8],C=t[e+0],I=t[e+2],y=t[r+0],E=t[r+2],m=s+c+i*C*C+_*I*I,h=s+c+i*y*y+_*E" +
-  "*E,B=s+c+i*C*y+_*I*E,u=m*h-B*B;if(!(m*m<1e3*u))return!1;let f=t[A+4],S=t[A+6],g=n[l+0]-n[a+0],d=n[l+" +
-  "1]-n[a+1],p=n[a+2],x=n[l+2],b=g*f+d*S+x*I-p*C,D=g*f+d*S+x*E-p*y,F=t[e+14],R=t[r+14],T=b-o[0]-(m*F+B*" +
-  "R),P=D-o[1]-(B*F+h*R),N=(-h*T+B*P)/u,w=(B*T-m*P)/u;N>=0&&w>=0||(N=-T/m,w=0,N>=0&&B*N+P>=0||(N=0,w=-P" +
-  "/h,w>=0&&B*w+T>=0||(N=0,w=0)));let v=N-F,G=w-R;t[e+14]=N,t[r+14]=w,v>t[e+18]&&(t[e+18]=v),G>t[r+18]&" +
-  "&(t[r+18]=G);let O=v+G;return n[a+0]=n[a+0]-s*O*f,n[a+1]=n[a+1]-s*O*S,n[a+2]=p-i*(v*C+G*y),n[l+0]=n[" +
-  "l+0]+c*O*f,n[l+1]=n[l+1]+c*O*S,n[l+2]=x+_*(v*I+G*E),!0}var gc=2*Math.PI;function _A(t,A,n,o,e,r){let" +
-  " a=n[e];if(a===0){t[A]=0,t[A+1]=1,t[A+2]=0;return}let l=r[yo],s=gc*a,i=2*o[e]+l*s,c=l*s*i,_=1/(1+c);" +
-  "t[A]=s/i,t[A+1]=c*_,t[A+2]=_}function Zr(t,A,n){let o=t.joints,e=t.solverData.params,r=o.softness,a=" +
-  "r[0],l=r[1],s=r[2],i=e[MA],c=o.constraints,_=o.pins,C=o.type,I=o.flags,y=o.rowColour,E=o.rowSlot,m=o" +
-  ".f,h=m[mn],B=m[mn+1],u=m[mn+2],f=m[mn+3],S=m[mn+4],g=m[mn+5];for(let d=A;d<n;d++){if(y[d]<0)continue" +
-  ";let p=C[d],x=I[d];if(Hi(p,x)){let D=E[d]*16;Di(t,d,_,D),_[D+14]=i*h[d],_[D+14+1]=i*B[d];continue}le" +
-  "t b=E[d]*40;switch(Di(t,d,c,b),c[b+14]=a,c[b+15]=l,c[b+16]=s,c[b+20]=i*h[d],c[b+20+1]=i*B[d],c[b+20+" +
-  "2]=i*u[d],c[b+20+3]=i*f[d],c[b+20+4]=i*S[d],c[b+20+5]=i*g[d],p){case xt.revolute:xc(t,d,c,b);break;c" +
-  "ase xt.prismatic:case xt.wheel:bc(t,d,c,b);break;case xt.distance:Rc(t,d,c,b);break;case xt.weld:Mc(" +
-  "t,d,c,b);break;case xt.mouse:Pc(t,d,c,b);break;case xt.motor:Fc(t,d,c,b);break;case xt.pulley:Dc(t,d" +
-  ",c,b);break}}}var pc=Pt.enableLimit|Pt.enableMotor|Pt.enableSpring;function Hi(t,A){return t===xt.re" +
-  "volute&&(A&pc)===0}function Di(t,A,n,o){let e=t.joints,r=t.bodies,a=r.transform,l=t.solverData.index" +
-  "Of,s=e.bodyA[A],i=e.bodyB[A],c=l[s],_=l[i],C=c!==0&&r.type[s]===Hn.dynamic,I=_!==0&&r.type[i]===Hn.d" +
-  "ynamic;n[o+0]=c,n[o+1]=_,n[o+2]=C?r.invMass[s]:0,n[o+3]=C?r.invInertia[s]:0,n[o+4]=I?r.invMass[i]:0," +
-  "n[o+5]=I?r.invInertia[i]:0,n[o+6]=A,n[o+7]=e.flags[A];let y=e.f,E=a.c[s],m=a.s[s],h=a.c[i],B=a.s[i]," +
-  "u=y[xs][A]-r.localCenterX[s],f=y[bs][A]-r.localCenterY[s];n[o+8]=E*u-m*f,n[o+9]=m*u+E*f,u=y[Rs][A]-r" +
-  ".localCenterX[i],f=y[Ms][A]-r.localCenterY[i],n[o+10]=h*u-B*f,n[o+11]=B*u+h*f,n[o+12]=r.centerX[i]-r" +
-  ".centerX[s],n[o+13]=r.centerY[i]-r.centerY[s]}function ge(t,A,n,o,e){let r=t.joints,a=t.bodies.trans" +
-  "form,l=r.bodyA[A],s=r.bodyB[A],i=a.c[l],c=a.s[l],_=a.c[s],C=a.s[s],I=i*_+c*C,y=i*C-c*_,E=r.f[Xs][A]," +
-  "m=r.f[qs][A];n[o]=I*E+y*m,n[e]=y*E-I*m}function pe(t,A){let n=t[A+3]+t[A+5];return n>0?1/n:0}functio" +
-  "n xc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params[yo],l=e.flags[A];n[o+27]=pe(n,o),ge(t,A,n,o" +
-  "+32,o+33),n[o+28]=r[se][A],n[o+29]=a*r[ie][A],n[o+30]=r[Ze][A],n[o+31]=r[ze][A],r[Ho][A]===0&&(n[o+7" +
-  "]=l&~Pt.enableSpring),_A(n,o+17,r[Ho],r[Zn],A,t.solverData.params)}function bc(t,A,n,o){let e=t.join" +
-  "ts,r=e.f,a=t.solverData.params[yo],l=t.bodies.transform,s=e.bodyA[A],i=l.c[s],c=l.s[s],_=r[Ps][A],C=" +
-  "r[Fs][A];n[o+26]=i*_-c*C,n[o+27]=c*_+i*C,e.type[A]===xt.prismatic&&ge(t,A,n,o+34,o+35),n[o+29]=r[se]" +
-  "[A],n[o+30]=a*r[ie][A],n[o+31]=r[Ze][A],n[o+32]=r[ze][A],n[o+33]=pe(n,o),r[Ho][A]===0&&(n[o+7]=e.fla" +
-  "gs[A]&~Pt.enableSpring),_A(n,o+17,r[Ho],r[Zn],A,t.solverData.params)}function Rc(t,A,n,o){let e=t.jo" +
-  "ints,r=e.f,a=t.solverData.params[yo],l=e.flags[A],s=r[Ds][A],i=r[Ns][A],c=r[We][A],_=(l&Pt.enableLim" +
-  "it)!==0;_&&(c=c<s?s:c>i?i:c),n[o+26]=c,n[o+27]=s,n[o+28]=i,n[o+29]=r[se][A],n[o+30]=a*r[ie][A],n[o+3" +
-  "1]=r[Ho][A],((l&Pt.enableSpring)===0||_&&s>=i)&&(n[o+7]=l|64),_A(n,o+17,r[Ho],r[Zn],A,t.solverData.p" +
-  "arams);let I=n[o+8],y=n[o+9],E=n[o+10],m=n[o+11],h=n[o+12]+E-I,B=n[o+13]+m-y,u=Math.sqrt(h*h+B*B),f=" +
-  "u>0?h/u:0,S=u>0?B/u:0,g=I*S-y*f,d=E*S-m*f,p=n[o+2]+n[o+4]+n[o+3]*g*g+n[o+5]*d*d;n[o+32]=p>0?1/p:0}fu" +
-  "nction Mc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params;ge(t,A,n,o+28,o+29),n[o+27]=pe(n,o);le" +
-  "t l=e.flags[A];r[Ho][A]>0&&(_A(n,o+14,r[Ho],r[Zn],A,a),l|=16),r[$e][A]>0?(_A(n,o+17,r[$e],r[Ts],A,a)" +
-  ",l|=32):(n[o+17]=e.softness[0],n[o+18]=e.softness[1],n[o+19]=e.softness[2]),n[o+7]=l}function Pc(t,A" +
-  ",n,o){let e=t.joints,r=e.f,a=t.bodies,l=e.bodyB[A];n[o+0]=0,n[o+2]=0,n[o+3]=0,n[o+8]=0,n[o+9]=0,n[o+" +
-  "12]=a.centerX[l]-r[je][A],n[o+13]=a.centerY[l]-r[tr][A],n[o+26]=t.solverData.params[yo]*r[or][A],_A(" +
-  "n,o+17,r[Ho],r[Zn],A,t.solverData.params)}function Fc(t,A,n,o){let e=t.joints,r=e.f,a=t.bodies,l=a.t" +
-  "ransform,s=t.solverData.params[yo],i=e.bodyA[A],c=e.bodyB[A],_=l.c[i],C=l.s[i],I=l.c[c],y=l.s[c],E=r" +
-  "[je][A]-a.localCenterX[i],m=r[tr][A]-a.localCenterY[i];n[o+8]=_*E-C*m,n[o+9]=C*E+_*m,E=-a.localCente" +
-  "rX[c],m=-a.localCenterY[c],n[o+10]=I*E-y*m,n[o+11]=y*E+I*m,ge(t,A,n,o+31,o+32),n[o+27]=pe(n,o),n[o+2" +
-  "8]=s*r[or][A],n[o+29]=s*r[ws][A],n[o+30]=r[Ls][A]/s}function Dc(t,A,n,o){let e=t.joints,r=e.f,a=t.bo" +
-  "dies,l=e.bodyA[A],s=e.bodyB[A];n[o+26]=r[vs][A]-a.centerX[l],n[o+27]=r[Os][A]-a.centerY[l],n[o+28]=r" +
-  "[Qs][A]-a.centerX[s],n[o+29]=r[Js][A]-a.centerY[s];let i=r[Us][A];n[o+30]=i,n[o+31]=r[We][A]+i*r[Gs]" +
-  "[A]}var M=new Float64Array(26),No=0,To=1,wo=2,Lo=3,qo=4,Vo=5,vo=6,Oo=7,vn=8,On=9,un=10,GA=11,yA=12,Q" +
-  "n=13,Jn=14,Un=15,Gn=16,xe=17,zr=18,jr=19,ts=20,os=21,ns=22,As=23,es=24,XA=25;function Nc(t,A,n,o,e){" +
-  "let r=n[o+6],a=n[o+7],l=n[e+6],s=n[e+7],i=t[A+8],c=t[A+9],_=t[A+10],C=t[A+11],I=r*i-a*c,y=a*i+r*c,E=" +
-  "l*_-s*C,m=s*_+l*C;M[No]=I,M[To]=y,M[wo]=E,M[Lo]=m}function Cn(t,A,n,o,e){Nc(t,A,n,o,e),M[qo]=n[e+4]-" +
-  "n[o+4]+t[A+12]+M[wo]-M[No],M[Vo]=n[e+5]-n[o+5]+t[A+13]+M[Lo]-M[To]}function CA(t,A,n,o,e){let r=t[A+" +
-  "2],a=t[A+3],l=t[A+4],s=t[A+5],i=M[Qn],c=M[Jn];n[o+0]=n[o+0]-r*i,n[o+1]=n[o+1]-r*c,n[o+2]=n[o+2]-a*M[" +
-  "Un],n[e+0]=n[e+0]+l*i,n[e+1]=n[e+1]+l*c,n[e+2]=n[e+2]+s*M[Gn]}function fA(t,A,n,o){let e=n[o+6],r=n[" +
-  "o+7],a=t[A+26],l=t[A+27],s=e*a-r*l,i=r*a+e*l,c=M[qo],_=M[Vo],C=s*c+i*_,I=(c+M[No])*i-(_+M[To])*s,y=M" +
-  "[wo]*i-M[Lo]*s,E=t[A+3],m=t[A+5],h=t[A+2]+t[A+4]+E*I*I+m*y*y;M[vo]=s,M[Oo]=i,M[vn]=I,M[On]=y,M[un]=h" +
-  ">0?1/h:0,M[GA]=C,M[yA]=C}var rs=0,qA=1,Ki=2;function dn(t,A,n,o,e,r,a,l){let s=l===null?0:2*l[xo];fo" +
-  "r(let i=A;i<n;i++){let c=i*e,_=(t[c+0]|0)*9,C=(t[c+1]|0)*9,I=o[_+6],y=o[_+7],E=o[C+6],m=o[C+7],h=t[c" +
-  "+8],B=t[c+9],u=t[c+10],f=t[c+11],S=I*h-y*B,g=y*h+I*B,d=E*u-m*f,p=m*u+E*f,x=t[c+2],b=t[c+3],D=t[c+4]," +
-  "F=t[c+5],R=c+r,T=t[R],P=t[R+1],N=x+D;l!==null&&N>0&&(T*N>s?t[R]=T=s/N:-T*N>s&&(t[R]=T=-s/N),P*N>s?t[" +
-  "R+1]=P=s/N:-P*N>s&&(t[R+1]=P=-s/N));let w=a===rs?0:a===qA?t[R+2]:t[R+2]+t[R+3]+t[R+4]-t[R+5];o[_+0]=" +
-  "o[_+0]-x*T,o[_+1]=o[_+1]-x*P,o[_+2]=o[_+2]-b*(S*P-g*T+w),o[C+0]=o[C+0]+D*T,o[C+1]=o[C+1]+D*P,o[C+2]=" +
-  "o[C+2]+F*(d*P-p*T+w)}}function ss(t,A,n,o,e){let r=M[xe],a=M[vo],l=M[Oo],s=t[A+2],i=t[A+3],c=t[A+4]," +
-  "_=t[A+5];n[o+0]=n[o+0]-s*r*a,n[o+1]=n[o+1]-s*r*l,n[o+2]=n[o+2]-i*r*M[vn],n[e+0]=n[e+0]+c*r*a,n[e+1]=" +
-  "n[e+1]+c*r*l,n[e+2]=n[e+2]+_*r*M[On]}function is(t,A,n){M[XA]=M[vo]*(t[n+0]-t[A+0])+M[Oo]*(t[n+1]-t[" +
-  "A+1])+M[On]*t[n+2]-M[vn]*t[A+2]}function VA(t,A,n,o,e,r,a,l){let s=0,i=1,c=0;l&&(s=t[A+a]*M[yA],i=t[" +
-  "A+a+1],c=t[A+a+2]),is(n,o,e);let _=t[A+20+r],C=-i*M[un]*(M[XA]+s)-c*_;t[A+20+r]=_+C,M[xe]=C,ss(t,A,n" +
-  ",o,e)}function Tc(t,A,n,o,e,r,a,l){is(n,o,e);let s=t[A+20+r],i=t[A+l],c=s+M[un]*(t[A+a]-M[XA]);c=c>i" +
-  "?i:c<-i?-i:c;let _=c-s;t[A+20+r]=c,M[xe]=_,ss(t,A,n,o,e)}function wc(t,A,n,o,e,r,a,l,s,i){let c=r[An" +
-  "];for(let _=0;_<2;_++){let C=_===0?M[GA]-t[A+s]:t[A+i]-M[GA],I=0,y=1,E=0;C>0?I=C*c:a&&(I=t[A+14]*C,y" +
-  "=t[A+15],E=t[A+16]),is(n,o,e);let m=_===0?M[XA]:-M[XA],h=t[A+20+l+_],B=h-y*M[un]*(m+I)-E*h,u=B>0?B:0" +
-  ",f=u-h;t[A+20+l+_]=u,M[xe]=_===0?f:-f,ss(t,A,n,o,e)}}var Lc=0,vc=1,Oc=2,Qc=3,Jc=4,Uc=5,Gc=6;function" +
-  " SA(t,A,n,o,e,r,a,l,s,i,c){l&&VA(t,A,n,o,e,c[Lc],17,!0),s&&Tc(t,A,n,o,e,c[vc],c[Oc],c[Qc]),i&&wc(t,A" +
-  ",n,o,e,r,a,c[Jc],c[Uc],c[Gc])}function Wi(t,A,n){let o=1,e=0;n&&(o=t[A+15],e=t[A+16]);let r=M[zr],a=" +
-  "M[jr],l=M[ts],s=M[os],i=M[ns],c=r*l-a*a;c=c!==0?1/c:0;let _=t[A+20],C=t[A+20+1],I=-o*c*(l*s-a*i)-e*_" +
-  ",y=-o*c*(r*i-a*s)-e*C;t[A+20]=_+I,t[A+20+1]=C+y,M[As]=I,M[es]=y}function be(t,A,n,o,e,r){let a=n[o+6" +
-  "],l=n[o+7],s=n[e+6],i=n[e+7],c=t[A+8],_=t[A+9],C=t[A+10],I=t[A+11],y=a*c-l*_,E=l*c+a*_,m=s*C-i*I,h=i" +
-  "*C+s*I,B=t[A+2],u=t[A+3],f=t[A+4],S=t[A+5],g=0,d=0,p=1,x=0;if(r){let nt=t[A+14];g=nt*(n[e+4]-n[o+4]+" +
-  "m-y+t[A+12]),d=nt*(n[e+5]-n[o+5]+h-E+t[A+13]),p=t[A+15],x=t[A+16]}let b=n[o+0],D=n[o+1],F=n[o+2],R=n" +
-  "[e+0],T=n[e+1],P=n[e+2],N=R-P*h-b+F*E+g,w=T+P*m-D-F*y+d,v=B+f,G=v+u*E*E+S*h*h,O=-u*y*E-S*m*h,L=v+u*y" +
-  "*y+S*m*m,q=G*L-O*O;q=q!==0?1/q:0;let J=t[A+20],Q=t[A+20+1],z=-p*q*(L*N-O*w)-x*J,et=-p*q*(G*w-O*N)-x*" +
-  "Q;t[A+20]=J+z,t[A+20+1]=Q+et,n[o+0]=b-B*z,n[o+1]=D-B*et,n[o+2]=F-u*(y*et-E*z),n[e+0]=R+f*z,n[e+1]=T+" +
-  "f*et,n[e+2]=P+S*(m*et-h*z)}var Xc=Int32Array.of(0,3,29,30,1,27,28);function $i(t,A,n,o){for(let e=A;" +
-  "e<n;e++){let r=e*40,a=(t[r+0]|0)*9,l=(t[r+1]|0)*9;Cn(t,r,o,a,l);let s=M[qo],i=M[Vo],c=Math.sqrt(s*s+" +
-  "i*i),_=c>0?1/c:0,C=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],I=C*s*_,y=C*i*_;M[Qn]=I,M[Jn]=y,M[Un]=M[No]" +
-  "*y-M[To]*I,M[Gn]=M[wo]*y-M[Lo]*I,CA(t,r,o,a,l)}}function Zi(t,A,n,o,e,r,a){let l=A+n-1;for(let s=A;s" +
-  "<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,_=(t[i+1]|0)*9;Cn(t,i,o,c,_);let C=M[qo],I=M[Vo],y=Math.sq" +
-  "rt(C*C+I*I),E=y>0?1/y:0,m=C*E,h=I*E;M[vo]=m,M[Oo]=h,M[vn]=M[No]*h-M[To]*m,M[On]=M[wo]*h-M[Lo]*m,M[un" +
-  "]=t[i+32],M[GA]=y,M[yA]=y-t[i+26];let B=t[i+7]|0;if((B&64)!==0)VA(t,i,o,c,_,0,14,r);else{let u=t[i+3" +
-  "1]>0,f=(B&Pt.enableMotor)!==0,S=(B&Pt.enableLimit)!==0;SA(t,i,o,c,_,e,r,u,f,S,Xc)}}}var qc=Int32Arra" +
-  "y.of(0,60,2,4,4,0,4,0);function zi(t,A,n,o,e){let r=qc[A],a=2*e[xo],l=2*fn,s=e[yo];for(let i=n;i<o;i" +
-  "++){let c=i*40,_=A===xt.pulley?t[c+30]:1,C=t[c+2]+_*_*t[c+4],I=s*(t[c+3]+t[c+5]);for(let y=0;y<6;y++" +
-  "){let E=(r>>y&1)!==0,m=E?I:C;if(m===0)continue;let h=E?l:a,B=c+20+y,u=t[B];u*m>h?t[B]=h/m:-u*m>h&&(t" +
-  "[B]=-h/m)}}}var Re=new Float64Array(2);function gn(t,A,n,o,e,r){let a=o[e+6],l=o[e+7],s=o[r+6],i=o[r" +
-  "+7],c=a*s+l*i,_=a*i-l*s,C=t[n],I=t[n+1];Re[0]=I*c+C*_,Re[1]=C*c-I*_,rr(Re,0),t[A+39]=Re[0]}function " +
-  "ji(t,A,n,o){dn(t,A,n,o,40,20,qA,null)}function ta(t,A,n,o,e,r,a){let l=A+n-1;for(let s=A;s<n;s++){le" +
-  "t i=(a?l-s:s)*40,c=(t[i+0]|0)*9,_=(t[i+1]|0)*9,C=t[i+2],I=t[i+3],y=t[i+4],E=t[i+5],m=o[c+0],h=o[c+1]" +
-  ",B=o[c+2],u=o[_+0],f=o[_+1],S=o[_+2],g=o[c+6],d=o[c+7],p=o[_+6],x=o[_+7],b=t[i+30];{gn(t,i,i+31,o,c," +
-  "_);let D=b*t[i+39],F=t[i+20+2],R=t[i+29],T=F-t[i+27]*(S-B+D);T=T>R?R:T<-R?-R:T;let P=T-F;t[i+20+2]=T" +
-  ",B-=I*P,S+=E*P}{let D=t[i+8],F=t[i+9],R=t[i+10],T=t[i+11],P=g*D-d*F,N=d*D+g*F,w=p*R-x*T,v=x*R+p*T,G=" +
-  "u-S*v-m+B*N+b*(o[_+4]-o[c+4]+w-P+t[i+12]),O=f+S*w-h-B*P+b*(o[_+5]-o[c+5]+v-N+t[i+13]),L=C+y,q=L+I*N*" +
-  "N+E*v*v,J=-I*P*N-E*w*v,Q=L+I*P*P+E*w*w,z=q*Q-J*J;z=z!==0?1/z:0;let et=t[i+20],nt=t[i+20+1],Y=et-z*(Q" +
-  "*G-J*O),V=nt-z*(q*O-J*G),rt=t[i+28],ot=Y*Y+V*V;if(ot>rt*rt){let at=rt/Math.sqrt(ot);Y*=at,V*=at}let " +
-  "k=Y-et,X=V-nt;t[i+20]=Y,t[i+20+1]=V,m-=C*k,h-=C*X,B-=I*(P*X-N*k),u+=y*k,f+=y*X,S+=E*(w*X-v*k)}o[c+0]" +
-  "=m,o[c+1]=h,o[c+2]=B,o[_+0]=u,o[_+1]=f,o[_+2]=S}}function oa(t,A,n,o){for(let e=A;e<n;e++){let r=e*4" +
-  "0,a=(t[r+1]|0)*9,l=t[r+4],s=t[r+5],i=o[a+6],c=o[a+7],_=t[r+10],C=t[r+11],I=i*_-c*C,y=c*_+i*C,E=t[r+2" +
-  "0],m=t[r+20+1];o[a+0]=o[a+0]+l*E,o[a+1]=o[a+1]+l*m,o[a+2]=o[a+2]+s*(I*m-y*E)}}function na(t,A,n,o,e," +
-  "r,a){let l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+1]|0)*9,_=t[i+4],C=t[i+5],I=o[c+0],y" +
-  "=o[c+1],E=o[c+2],m=o[c+6],h=o[c+7],B=t[i+10],u=t[i+11],f=m*B-h*u,S=h*B+m*u,g=t[i+17],d=t[i+18],p=t[i" +
-  "+19],x=I-E*S+g*(o[c+4]+f+t[i+12]),b=y+E*f+g*(o[c+5]+S+t[i+13]),D=_+C*S*S,F=-C*f*S,R=_+C*f*f,T=D*R-F*" +
-  "F;T=T!==0?1/T:0;let P=t[i+20],N=t[i+20+1],w=P-d*T*(R*x-F*b)-p*P,v=N-d*T*(D*b-F*x)-p*N,G=t[i+26],O=w*" +
-  "w+v*v;if(O>G*G){let J=G/Math.sqrt(O);w*=J,v*=J}let L=w-P,q=v-N;t[i+20]=w,t[i+20+1]=v,I+=_*L,y+=_*q,E" +
-  "+=C*(f*q-S*L),o[c+0]=I,o[c+1]=y,o[c+2]=E}}var Vc=new Float64Array([0,1,0]);function Aa(t,A,n,o,e){dn" +
-  "(t,A,n,o,16,14,rs,e)}function ea(t,A,n,o,e,r,a){let l=r?e:Vc,s=l[0],i=l[1],c=l[2],_=A+n-1;for(let C=" +
-  "A;C<n;C++){let I=(a?_-C:C)*16,y=(t[I+0]|0)*9,E=(t[I+1]|0)*9,m=o[y+6],h=o[y+7],B=o[E+6],u=o[E+7],f=t[" +
-  "I+8],S=t[I+9],g=t[I+10],d=t[I+11],p=m*f-h*S,x=h*f+m*S,b=B*g-u*d,D=u*g+B*d,F=t[I+2],R=t[I+3],T=t[I+4]" +
-  ",P=t[I+5],N=s*(o[E+4]-o[y+4]+b-p+t[I+12]),w=s*(o[E+5]-o[y+5]+D-x+t[I+13]),v=o[y+0],G=o[y+1],O=o[y+2]" +
-  ",L=o[E+0],q=o[E+1],J=o[E+2],Q=L-J*D-v+O*x+N,z=q+J*b-G-O*p+w,et=F+T,nt=et+R*x*x+P*D*D,Y=-R*p*x-P*b*D," +
-  "V=et+R*p*p+P*b*b,rt=nt*V-Y*Y;rt=rt!==0?i/rt:0;let ot=t[I+14],k=t[I+14+1],X=-rt*(V*Q-Y*z)-c*ot,at=-rt" +
-  "*(nt*z-Y*Q)-c*k;t[I+14]=ot+X,t[I+14+1]=k+at,o[y+0]=v-F*X,o[y+1]=G-F*at,o[y+2]=O-R*(p*at-x*X),o[E+0]=" +
-  "L+T*X,o[E+1]=q+T*at,o[E+2]=J+P*(b*at-D*X)}}var Yc=Int32Array.of(2,3,29,30,4,31,32);function ra(t,A,n" +
-  ",o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0]|0)*9,l=(t[r+1]|0)*9;Cn(t,r,o,a,l),fA(t,r,o,a);let s=M[" +
-  "vo],i=M[Oo],c=M[qo]+M[No],_=M[Vo]+M[To],C=M[wo],I=M[Lo],y=c*i-_*s,E=C*i-I*s,m=c*s+_*i,h=C*s+I*i,B=t[" +
-  "r+20],u=t[r+20+1],f=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];M[Qn]=f*s-B*i,M[Jn]=f*i+B*s,M[Un]=f*y+B*" +
-  "m+u,M[Gn]=f*E+B*h+u,CA(t,r,o,a,l)}}function sa(t,A,n,o,e,r,a){let l=A+n-1;for(let s=A;s<n;s++){let i" +
-  "=(a?l-s:s)*40,c=(t[i+0]|0)*9,_=(t[i+1]|0)*9;Cn(t,i,o,c,_),fA(t,i,o,c);let C=t[i+7]|0,I=(C&Pt.enableS" +
-  "pring)!==0,y=(C&Pt.enableMotor)!==0,E=(C&Pt.enableLimit)!==0;SA(t,i,o,c,_,e,r,I,y,E,Yc);let m=t[i+2]" +
-  ",h=t[i+3],B=t[i+4],u=t[i+5],f=M[qo],S=M[Vo],g=-M[Oo],d=M[vo],p=(f+M[No])*d-(S+M[To])*g,x=M[wo]*d-M[L" +
-  "o]*g,b=o[c+0],D=o[c+1],F=o[c+2],R=o[_+0],T=o[_+1],P=o[_+2],N=g*(R-b)+d*(T-D)+x*P-p*F,w=P-F;if(r){let" +
-  " J=t[i+14];N+=J*(g*f+d*S),gn(t,i,i+34,o,c,_),w+=J*t[i+39]}let v=h+u;M[zr]=m+B+h*p*p+u*x*x,M[jr]=h*p+" +
-  "u*x,M[ts]=v===0?1:v,M[os]=N,M[ns]=w,Wi(t,i,r);let G=M[As],O=M[es],L=G*g,q=G*d;o[c+0]=b-m*L,o[c+1]=D-" +
-  "m*q,o[c+2]=F-h*(G*p+O),o[_+0]=R+B*L,o[_+1]=T+B*q,o[_+2]=P+u*(G*x+O)}}function ia(t,A,n,o){ca(t,A,n,o" +
-  ",!1,!1,!0)}function aa(t,A,n,o,e,r,a){ca(t,A,n,o,r,a,!1)}function ca(t,A,n,o,e,r,a){let l=A+n-1;for(" +
-  "let s=A;s<n;s++){let i=(r?l-s:s)*40,c=(t[i+0]|0)*9,_=(t[i+1]|0)*9,C=t[i+2],I=t[i+3],y=t[i+4],E=t[i+5" +
-  "],m=o[c+6],h=o[c+7],B=o[_+6],u=o[_+7],f=t[i+8],S=t[i+9],g=t[i+10],d=t[i+11],p=m*f-h*S,x=h*f+m*S,b=B*" +
-  "g-u*d,D=u*g+B*d,F=o[c+4]+p-t[i+26],R=o[c+5]+x-t[i+27],T=o[_+4]+b-t[i+28],P=o[_+5]+D-t[i+29],N=Math.s" +
-  "qrt(F*F+R*R),w=Math.sqrt(T*T+P*P),v=N>1e-9?1/N:0,G=w>1e-9?1/w:0;F*=v,R*=v,T*=G,P*=G;let O=t[i+30],L=" +
-  "p*R-x*F,q=b*P-D*T,J=o[c+0],Q=o[c+1],z=o[c+2],et=o[_+0],nt=o[_+1],Y=o[_+2],V;if(a)V=t[i+20];else{let " +
-  "at=C+I*L*L+O*O*(y+E*q*q),$=at>0?1/at:0,It=-(F*(J-z*x)+R*(Q+z*p))-O*(T*(et-Y*D)+P*(nt+Y*b)),Dt=0,ct=1" +
-  ",yt=0;e&&(Dt=t[i+14]*(t[i+31]-N-O*w),ct=t[i+15],yt=t[i+16]);let Z=t[i+20];V=-ct*$*(It+Dt)-yt*Z,t[i+2" +
-  "0]=Z+V}let rt=-V*F,ot=-V*R,k=-O*V*T,X=-O*V*P;J+=C*rt,Q+=C*ot,z+=I*(p*ot-x*rt),et+=y*k,nt+=y*X,Y+=E*(" +
-  "b*X-D*k),o[c+0]=J,o[c+1]=Q,o[c+2]=z,o[_+0]=et,o[_+1]=nt,o[_+2]=Y}}var kc=Pt.enableSpring|Pt.enableMo" +
-  "tor|Pt.enableLimit,Hc=Pt.enableSpring|Pt.enableLimit;function la(t,A,n,o){dn(t,A,n,o,40,20,Ki,null)}" +
-  "function Ia(t,A,n,o,e,r,a){let l=e[An],s=A+n-1;for(let i=A;i<n;i++){let c=(a?s-i:i)*40,_=(t[c+0]|0)*" +
-  "9,C=(t[c+1]|0)*9,I=t[c+3],y=t[c+5],E=t[c+7]|0;if((E&kc)!==0&&I+y>0){let m=o[_+2],h=o[C+2],B=t[c+27];" +
-  "(E&Hc)!==0&&gn(t,c,c+32,o,_,C);let u=t[c+39];if((E&Pt.enableSpring)!==0){let f=t[c+20+2],S=-t[c+18]*" +
-  "B*(h-m+t[c+17]*u)-t[c+19]*f;t[c+20+2]=f+S,m-=I*S,h+=y*S}if((E&Pt.enableMotor)!==0){let f=t[c+20+3],S" +
-  "=t[c+29],g=f-B*(h-m-t[c+28]);g=g>S?S:g<-S?-S:g;let d=g-f;t[c+20+3]=g,m-=I*d,h+=y*d}if((E&Pt.enableLi" +
-  "mit)!==0){{let f=u-t[c+30],S=0,g=1,d=0;f>0?S=f*l:r&&(S=t[c+14]*f,g=t[c+15],d=t[c+16]);let p=t[c+20+4" +
-  "],x=p-g*B*(h-m+S)-d*p,b=x>0?x:0,D=b-p;t[c+20+4]=b,m-=I*D,h+=y*D}{let f=t[c+31]-u,S=0,g=1,d=0;f>0?S=f" +
-  "*l:r&&(S=t[c+14]*f,g=t[c+15],d=t[c+16]);let p=t[c+20+5],x=p-g*B*(m-h+S)-d*p,b=x>0?x:0,D=b-p;t[c+20+5" +
-  "]=b,m+=I*D,h-=y*D}}o[_+2]=m,o[C+2]=h}be(t,c,o,_,C,r)}}function _a(t,A,n,o){dn(t,A,n,o,40,20,qA,null)" +
-  "}function ya(t,A,n,o,e,r,a){let l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,_=(t[" +
-  "i+1]|0)*9,C=t[i+7]|0;{let I=0,y=1,E=0;if(r||(C&32)!==0){gn(t,i,i+28,o,c,_);let f=t[i+39];I=t[i+17]*f" +
-  ",y=t[i+18],E=t[i+19]}let m=o[c+2],h=o[_+2],B=t[i+20+2],u=-y*t[i+27]*(h-m+I)-E*B;t[i+20+2]=B+u,o[c+2]" +
-  "=m-t[i+3]*u,o[_+2]=h+t[i+5]*u}be(t,i,o,c,_,r||(C&16)!==0)}}var Kc=Int32Array.of(1,-1,-1,-1,3,31,32);" +
-  "function Ca(t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0]|0)*9,l=(t[r+1]|0)*9;Cn(t,r,o,a,l),fA(" +
-  "t,r,o,a);let s=M[vo],i=M[Oo],c=M[qo]+M[No],_=M[Vo]+M[To],C=M[wo],I=M[Lo],y=c*i-_*s,E=C*i-I*s,m=c*s+_" +
-  "*i,h=C*s+I*i,B=t[r+20],u=t[r+20+2],f=t[r+20+1]+t[r+20+3]-t[r+20+4];M[Qn]=f*s-B*i,M[Jn]=f*i+B*s,M[Un]" +
-  "=f*y+B*m+u,M[Gn]=f*E+B*h+u,CA(t,r,o,a,l)}}function fa(t,A,n,o,e,r,a){let l=A+n-1;for(let s=A;s<n;s++" +
-  "){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,_=(t[i+1]|0)*9,C=t[i+2],I=t[i+3],y=t[i+4],E=t[i+5];Cn(t,i,o,c,_)" +
-  ",fA(t,i,o,c);let m=t[i+7]|0;if((m&Pt.enableMotor)!==0){let b=o[c+2],D=o[_+2],F=t[i+33],R=t[i+20+2],T" +
-  "=t[i+30],P=R-F*(D-b-t[i+29]);P=P>T?T:P<-T?-T:P;let N=P-R;t[i+20+2]=P,o[c+2]=b-I*N,o[_+2]=D+E*N}let h" +
-  "=(m&Pt.enableSpring)!==0,B=(m&Pt.enableLimit)!==0;SA(t,i,o,c,_,e,r,h,!1,B,Kc);let u=M[qo],f=M[Vo],S=" +
-  "-M[Oo],g=M[vo],d=(u+M[No])*g-(f+M[To])*S,p=M[wo]*g-M[Lo]*S,x=C+y+I*d*d+E*p*p;M[vo]=S,M[Oo]=g,M[vn]=d" +
-  ",M[On]=p,M[un]=x>0?1/x:0,M[yA]=S*u+g*f,VA(t,i,o,c,_,0,14,r)}}var as=0,cs=1;function ls(t,A,n,o,e,r){" +
-  "let a=t.joints.constraints,l=t.joints.groupStart,s=t.solverData.states,i=t.solverData.params,c=n*re;" +
-  "for(let _=0;_<re;_++){let C=Math.max(o,l[c+_]),I=Math.min(e,l[c+_+1]);C>=I||(A===as?(zi(a,_,C,I,i),W" +
-  "c(_,a,C,I,s)):$c(_,a,C,I,s,i,A===cs,r))}}function Is(t,A,n,o,e){let r=t.joints,a=t.solverData.states" +
-  ";A===as?Aa(r.pins,n,o,a,t.solverData.params):ea(r.pins,n,o,a,r.softness,A===cs,e)}function Wc(t,A,n," +
-  "o,e){switch(t){case xt.distance:return $i(A,n,o,e);case xt.revolute:return la(A,n,o,e);case xt.prism" +
-  "atic:return ra(A,n,o,e);case xt.weld:return _a(A,n,o,e);case xt.wheel:return Ca(A,n,o,e);case xt.mou" +
-  "se:return oa(A,n,o,e);case xt.motor:return ji(A,n,o,e);case xt.pulley:return ia(A,n,o,e)}}function $" +
-  "c(t,A,n,o,e,r,a,l){switch(t){case xt.distance:return Zi(A,n,o,e,r,a,l);case xt.revolute:return Ia(A," +
-  "n,o,e,r,a,l);case xt.prismatic:return sa(A,n,o,e,r,a,l);case xt.weld:return ya(A,n,o,e,r,a,l);case x" +
-  "t.wheel:return fa(A,n,o,e,r,a,l);case xt.mouse:return na(A,n,o,e,r,a,l);case xt.motor:return ta(A,n," +
-  "o,e,r,a,l);case xt.pulley:return aa(A,n,o,e,r,a,l)}}var Zc=0,zc=1,jc=2,Sa=3,ma=4;var tl=6,ol=7,nl=8," +
-  "Al=9,Ea=10,ha=13,el=16,Ba=32,rl=6;function ua(t,A,n,o,e=0){let r=t.solverData,a=r.states,l=r.params," +
-  "s=A&Ba-1,i=(A&Ba)!==0;if(s===el)Zr(t,n,o);else if(s>=ha)Is(t,s-ha,n,o,i);else if(s>=Ea)ls(t,s-Ea,A>>" +
-  "rl,n,o,i);else if(s===nl)di(t,n,o,r.chunkFound,e*ui);else if(s===Al)r.writeBackCounts[e]=Ri(t,n,o,r." +
-  "writeBackOut,n-1);else if(s===Zc)pi(a,r.integration,o,l,n);else if(s===zc)bi(a,o,l,n);else if(s===jc" +
-  ")xi(a,o,l,n);else if(s===tl)Fi(r.contacts,o,a,l,n);else if(s===ol)sl(t,n,o);else{let c=r.kernel;c!==" +
-  "null?s===Sa?c.warmStartContacts(r.contactsAddress,n,o,r.statesAddress):c.solveContacts(r.contactsAdd" +
-  "ress,n,o,r.statesAddress,l[An],l[bA],s===ma?1:0,i?1:0):s===Sa?Mi(r.contacts,o,a,n):Pi(r.contacts,o,a" +
-  ",l,s===ma,i,n)}}function sl(t,A,n){let o=t.solverData.contacts,e=t.solverData.constraintSlot,r=t.con" +
-  "tacts.listIndex,a=t.contacts.points,l=t.contacts.flags;for(let s=A;s<n;s++){if(!Kn(l[s]))continue;le" +
-  "t i=r[s];if(i===-1)continue;let c=e[i];if(c<0)continue;let _=Sn(c),C=s*ko,I=o[_+18];for(let y=0;y<I;" +
-  "y++){let E=_+30+y*22,m=C+y*bo;a[m+on]=o[E+14],a[m+nn]=o[E+16]}}}var mA=0,da=1,Me=2,_s=3,pa=4,ys=5,Pe" +
-  "=8,Fe=12,xa=0,Cs=1,ba=2,Ra=3,Ma=4,Pa=5,il=6,al=7,cl=8,wy=Pe+2*Fe;var Fa=1,ll=2,fs=3,Il=4;function _l" +
-  "(t){return(t&65535)<<16}function ga(t,A,n){for(;;){let o=Atomics.load(t,da);if((o&-65536)!==A)return" +
-  "-1;let e=o&65535;if(e>=n)return-1;if(Atomics.compareExchange(t,da,o,o+1)===o)return e}}function Da(t" +
-  ",A,n,o,e,r,a){let l=_l(o),s=Pe+(o&1)*Fe,i=0;for(let c=ga(t,l,r);c>=0;c=ga(t,l,r))e===Il?Cl(n,t,s,c,a" +
-  "):yl(n,e,c,a),Atomics.store(A,c,o),Atomics.add(t,Me,1)+1===r&&Atomics.notify(t,Me),i++;return i}func" +
-  "tion yl(t,A,n,o){if(A===ll)yi(t,n,o,t.contacts.chunkOut,t.contacts.chunkCounts);else if(A===fs){let " +
-  "e=t.broadphase;e.pairChunkCounts[n]=fi(t,n,o,e.pairChunkOut,2*n*Er,Er)}}function Cl(t,A,n,o,e){let r" +
-  "=A[n+al]+o*e,a=Math.min(A[n+cl],r+e);ua(t,A[n+il],r,a,o)}var eo=t=>t.contacts,qn=t=>t.shapes.geometr" +
-  "y,Vn=t=>t.shapes,ro=t=>t.bodies,De=t=>t.bodies.transform,Ne=t=>t.broadphase,fl=t=>t.broadphase.moveB" +
-  "uffer,$o=t=>t.solverData,Zo=t=>t.joints,Sl=t=>t.joints.f,Ss=[[eo,\"shapeA\"],[eo,\"shapeB\"],[eo,\"bodyA\"" +
-  "],[eo,\"bodyB\"],[eo,\"flags\"],[eo,\"listIndex\"],[eo,\"pointCount\"],[eo,\"points\"],[eo,\"normalX\"],[eo,\"nor" +
-  "malY\"],[eo,\"manifoldCache\"],[eo,\"cacheValid\"],[eo,\"chunkOut\"],[eo,\"chunkCounts\"],[qn,\"type\"],[qn,\"co" +
-  "unt\"],[qn,\"radius\"],[qn,\"centroid\"],[qn,\"slot\"],[qn,\"verts\"],[qn,\"normals\"],[Vn,\"aabb\"],[Vn,\"moved\"]" +
-  ",[Vn,\"tree\"],[Vn,\"proxy\"],[ro,\"flags\"],[De,\"x\"],[De,\"y\"],[De,\"c\"],[De,\"s\"],[Vn,\"groupIndex\"],[Vn,\"ma" +
-  "skBits\"],[Ne,\"moveFrom\"],[Ne,\"moveSlot\"],[Ne,\"pairChunkOut\"],[Ne,\"pairChunkCounts\"],[fl,\"data\"],[$o," +
-  "\"states\"],[$o,\"contacts\"],[$o,\"integration\"],[$o,\"centres\"],[$o,\"params\"],[$o,\"chunkFound\"],[$o,\"ind" +
-  "exOf\"],[$o,\"constraintSlot\"],[eo,\"list\"],[eo,\"friction\"],[eo,\"restitution\"],[eo,\"tangentSpeed\"],[eo," +
-  "\"rollingResistance\"],[ro,\"localCenterX\"],[ro,\"localCenterY\"],[$o,\"writeBackOut\"],[$o,\"writeBackCount" +
-  "s\"],[ro,\"vx\"],[ro,\"vy\"],[ro,\"w\"],[ro,\"centerX\"],[ro,\"centerY\"],[ro,\"forceX\"],[ro,\"forceY\"],[ro,\"torq" +
-  "ue\"],[ro,\"mass\"],[ro,\"inertia\"],[ro,\"maxExtent\"],[ro,\"minExtent\"],[ro,\"type\"],[ro,\"shapeHead\"],[Vn,\"" +
-  "next\"],[Zo,\"constraints\"],[Zo,\"groupStart\"],[Zo,\"pins\"],[Zo,\"softness\"],[ro,\"invMass\"],[ro,\"invInert" +
-  "ia\"],[Zo,\"type\"],[Zo,\"flags\"],[Zo,\"bodyA\"],[Zo,\"bodyB\"],[Zo,\"rowColour\"],[Zo,\"rowSlot\"],...Array.fro" +
-  "m({length:ae},(t,A)=>[Sl,String(A)])];function Na(t,A,n){let[o,e]=Ss[A];o(t)[e]=n}var Ta=\"AGFzbQEAAA" +
-  "ABKAVgBX9/e3t/AGAFf398fH8AYAJ/fwBgBH9/f38AYAh/f39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQABAgMEBy4DEXdhcm" +
-  "1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACq0rBYISAh57B38gASAAKgIEu/wCQcgAbGoiI0EYaiABIA" +
-  "AqAgC7/AJByABsaiIkQRhq/V0DAP1XAwABIQUgI0FAayAkQUBr/V0DAP1XAwABIQ0gASAAKgIMu/wCQcgAbGoiJUEYaiABIAAqAg" +
-  "i7/AJByABsaiImQRhq/V0DAP1XAwABIQYgJUFAayAmQUBr/V0DAP1XAwABIQ4gBSAAQRBq/V0DAP1fIhf98gEhECAFIABBGGr9XQ" +
-  "MA/V8iHP3yASERIAYgF/3yASESIAYgHP3yASETICMgJP1dAwD9VwMAASEIICNBCGogJEEIav1dAwD9VwMAASEJICNBEGogJEEQav" +
-  "1dAwD9VwMAASEGICUgJv1dAwD9VwMAASEKICVBCGogJkEIav1dAwD9VwMAASELICVBEGogJkEQav1dAwD9VwMAASEFICNBMGogJE" +
-  "Ewav1dAwD9VwMAASEdICNBOGogJEE4av1dAwD9VwMAASEeICVBMGogJkEwav1dAwD9VwMAASEfICVBOGogJkE4av1dAwD9VwMAAS" +
-  "EgICVBIGogJkEgav1dAwD9VwMAASAjQSBqICRBIGr9XQMA/VcDAAH98QEgF/3yASAlQShqICZBKGr9XQMA/VcDAAEgI0EoaiAkQS" +
-  "hq/V0DAP1XAwAB/fEBIBz98gH98AEhISAAQTBq/V0DAP1fIRQgAEE4av1dAwD9XyEVIABBQGv9XQMA/V8hFiAAQcgAav1dAwD9X/" +
-  "0MAAAAAAAA8D8AAAAAAADwP/1KIQ8gAEH4AGohKANAICdBAkgEQCAP/VNFICdBAUZxRQRAIA/9DP////////////////////8gJx" +
-  "shGCAoICdB2ABsaiIBQQhq/V0DAP1fIRkgISAfIAFBGGr9XQMA/V/98gH98AEgICAZ/fIB/fABIB0gAUEQav1dAwD9X/3yAf3xAS" +
-  "AeIAH9XQMA/V8iGv3yAf3xASABQSBq/V0DAP1f/fABIgf9DAAAAAAAAAAAAAAAAAAAAAD9SiEiIAFBOGr9XQMA/V8iGyAEBHsgBy" +
-  "AC/fIBIAMgFCAH/fIBIgcgByAD/Un9UiAi/VIhB/0MAAAAAAAA8D8AAAAAAADwPyAVICL9UiEM/QwAAAAAAAAAAAAAAAAAAAAAIB" +
-  "YgIv1SBSAHIAL98gH9DAAAAAAAAAAAAAAAAAAAAAAgIv1SIQf9DAAAAAAAAPA/AAAAAAAA8D8hDP0MAAAAAAAAAAAAAAAAAAAAAA" +
-  "sgG/3yAf3xASABQShq/V0DAP1fIAz98gEgCiAX/fIBIAsgHP3yAf3wASAIIBf98gEgCSAc/fIB/fAB/fEBIAUgGf3yASAGIBr98g" +
-  "H98QH98AEgB/3wAf3yAf3xASIH/QwAAAAAAAAAAAAAAAAAAAAAIAf9DAAAAAAAAAAAAAAAAAAAAAD9Sv1SIgcgG/3xASEMIAFByA" +
-  "BqIin9XQMA/V8hIiAnBHsgAUE4aiAHIBsgGP1S/V79WwMAACApIAwgIiAYIAwgIv1K/U79Uv1e/VsDAAAgCCAMIBD98gH98QEgCC" +
-  "AY/VIhCCAJIAwgEf3yAf3xASAJIBj9UiEJIAogDCAS/fIB/fABIAogGP1SIQogCyAMIBP98gH98AEgCyAY/VIhCyAFIAwgDiAZ/f" +
-  "IB/fIB/fABIAUgGP1SIQUgBiAMIA0gGv3yAf3yAf3xASAGIBj9UgUgAUE4aiAH/V79WwMAACABQcgAaiAMICIgDCAi/Ur9Uv1e/V" +
-  "sDAAAgCCAMIBD98gH98QEhCCAJIAwgEf3yAf3xASEJIAogDCAS/fIB/fABIQogCyAMIBP98gH98AEhCyAFIAwgDiAZ/fIB/fIB/f" +
-  "ABIQUgBiAMIA0gGv3yAf3yAf3xAQshBiAnQQFqIScMAgsLCyAAQSBq/V0DAP1fIQIgAEHQAGr9XQMA/V8hA0EAIQEDQCABQQJIBE" +
-  "AgD/1TRSABQQFGcUUEQCAP/Qz/////////////////////IAEbIQcgAiAoIAFB2ABsaiIEQThq/V0DAP1f/fIBIgz97QEhFCAMIB" +
-  "QgBEFAayIn/V0DAP1fIhUgBEEwav1dAwD9XyAKIBz98gEgCyAX/fIB/fEBIAggHP3yASAJIBf98gH98QH98QEgBiAEQRBq/V0DAP" +
-  "1fIhb98gEgBSAEQRhq/V0DAP1fIhj98gH98QEgA/3wAf3wAf3yAf3xASIZIBkgFP1J/VIgGSAM/Ur9UiIMIBX98QEhFCABBHsgJy" +
-  "AMIBUgB/1S/V79WwMAACAIIBQgEf3yAf3xASAIIAf9UiEIIAkgFCAQ/fIB/fABIAkgB/1SIQkgCiAUIBP98gH98AEgCiAH/VIhCi" +
-  "ALIBQgEv3yAf3xASALIAf9UiELIAUgFCAOIBj98gH98gH98QEgBSAH/VIhBSAGIBQgDSAW/fIB/fIB/fABIAYgB/1SBSAEQUBrIA" +
-  "z9Xv1bAwAAIAggFCAR/fIB/fEBIQggCSAUIBD98gH98AEhCSAKIBQgE/3yAf3wASEKIAsgFCAS/fIB/fEBIQsgBSAUIA4gGP3yAf" +
-  "3yAf3xASEFIAYgFCANIBb98gH98gH98AELIQYgAUEBaiEBDAILCwsgAEHYAGr9XQMA/V8iAv0MAAAAAAAAAAAAAAAAAAAAAP1KIg" +
-  "P9UwRAIAIgKEE4av1dAwD9XyAoQZABav1dAwD9X/0MAAAAAAAAAAAAAAAAAAAAACAP/VL98AH98gEiAv3tASEHIAIgByAAQegAai" +
-  "IB/V0DAP1fIgwgAEHgAGr9XQMA/V8gBSAG/fEB/fIB/fEBIg8gDyAH/Un9UiAPIAL9Sv1SIgIgDP3xASEHIAEgAiAMIAP9Uv1e/V" +
-  "sDAAAgBiANIAf98gH98QEgBiAD/VIhBiAFIA4gB/3yAf3wASAFIAP9UiEFCyAkIAj9WwMAACAjIAj9WwMAASAkQQhqIAn9WwMAAC" +
-  "AjQQhqIAn9WwMAASAkQRBqIAb9WwMAACAjQRBqIAb9WwMAASAmIAr9WwMAACAlIAr9WwMAASAmQQhqIAv9WwMAACAlQQhqIAv9Ww" +
-  "MAASAmQRBqIAX9WwMAACAlQRBqIAX9WwMAAQvSCwIcfAR/IAEgACoCALv8AkHIAGxqIiQrAxghBSAkQUBrKwMAIRogASAAKgIIu/" +
-  "wCQcgAbGoiIysDGCELICNBQGsrAwAhGSAFIAAqAhC7IhyiIRggBSAAKgIYuyIboiEXICQrAwAhDCAkKwMIIQ0gJCsDECEWICMrAw" +
-  "AhHSAjKwMIIR4gIysDECEKIAAqAjC7IRUgACoCOLshBiAAQUBrKgIAuyEJIAAqAki7RAAAAAAAAPA/ZCEiIABB+ABqIgFB2ABqIS" +
-  "FEAAAAAAAA8D8hBSAjKwMgICQrAyChIByiICMrAyggJCsDKKEgG6KgIhQgIysDMCITIAEqAhi7oqAgIysDOCISIAEqAgi7Ih+ioC" +
-  "AkKwMwIhEgASoCELuioSAkKwM4IhAgASoCALsiIKKhIAEqAiC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmi" +
-  "IIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUE4aioCALsiDiAHIA6ioSABKgIouyAFoiAdIByiIB4gG6KgIAwgHKIgDS" +
-  "AboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AjggASAHIAFByABqKgIAuy" +
-  "IFIAUgB2MbtjgCSCAMIAcgGKKhIQ8gDSAHIBeioSEOIBYgByAaICCioqEhDSAdIAcgCyAcoiIWoqAhDCAeIAcgCyAboiIdoqAhCy" +
-  "AKIAcgGSAfoqKgIQggIgRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgISoCGLuioCASICEqAgi7IgqioCARICEqAhC7oqEgEC" +
-  "AhKgIAuyIQoqEgISoCILugIhFEAAAAAAAAAABkBHwgESACogUgBAR8IAkhByAGIQUgFSARoiICIAOaIgNjBHwgAwUgAgsFRAAAAA" +
-  "AAAAAACwshAiAhQThqKgIAuyIDIAcgA6KhICEqAii7IAWiIAwgHKIgCyAboqAgDyAcoiAOIBuioKEgCCAKoiANIBCioaAgAqCioS" +
-  "ICRAAAAAAAAAAAIAJEAAAAAAAAAABkGyICIAOhIQMgISACtjgCOCAhIAMgIUHIAGoqAgC7IgIgAiADYxu2OAJIIA8gAyAYoqEhDy" +
-  "AOIAMgF6KhIQ4gDCADIBaioCEMIAsgAyAdoqAhCyANIAMgGiAQoqKhIQ0gCCADIBkgCqKioCEICyAAKgIguyIDIAEqAji7oiICmi" +
-  "EFIAIgBSABQUBrIgQqAgC7IgYgASoCMLsgDCAboiALIByioSAPIBuiIA4gHKKhoSANIAEqAhC7IgeiIAggASoCGLsiCaKhIAAqAl" +
-  "C7IgqgoKKhIhAgBSAQZBsgAiAQYxsiAiAGoSEFIAQgArY4AgAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB" +
-  "2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIgRAIAMgISoCOLuiIgOaIQUgAyAFICFBQGsiBCoCALsiBiAhKgIwuyAMIBuiIA" +
-  "sgHKKhIA8gG6IgDiAcoqGhIA0gISoCELsiB6IgAiAhKgIYuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgBCADtjgCAC" +
-  "APIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCWLsiA0" +
-  "QAAAAAAAAAAGQEQCADIAEqAji7ICIEfCAhKgI4uwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEHoAGoqAgC7IgYgACoCYLsgAiANoa" +
-  "KhIgcgBSAHZBsgAyAHYxsiAyAGoSEFIAAgA7Y4AmggDSAaIAWioSENIAIgGSAFoqAhAgsgJCAPOQMAICQgDjkDCCAkIA05AxAgIy" +
-  "AMOQMAICMgCzkDCCAjIAI5AxALgwYCDHsFfyABIAAqAgC7/AJByABsaiEQIAEgACoCCLv8AkHIAGxqIQ4gASAAKgIEu/wCQcgAbG" +
-  "ohESABIAAqAgy7/AJByABsaiESIABBEGr9XQMA/V8hCSAAQRhq/V0DAP1fIQogAEHIAGr9XQMA/V/9DAAAAAAAAPA/AAAAAAAA8D" +
-  "/9SiEMA0AgD0ECSARAIAggACAPQRZsQR5qQQJ0aiIBQThq/V0DAP1fIgcgCf3yASABQUBr/V0DAP1fIg0gCv3yAf3wAf3wASELIA" +
-  "MgByAK/fIBIA0gCf3yAf3xAf3wASEFIAIgByAB/V0DAP1f/fIBIA0gAUEQav1dAwD9X/3yAf3xAf3wASEGIAQgByABQQhq/V0DAP" +
-  "1f/fIBIA0gAUEYav1dAwD9X/3yAf3xAf3wASEHIA8EeyAFIAMgDP1SIQMgBiACIAz9UiECIAcgBCAM/VIhBCALIAggDP1SBSAFIQ" +
-  "MgBiECIAchBCALCyEIIA9BAWohDwwBCwsgAEHoAGr9XQMA/V8hBSASQRhqIA5BGGr9XQMA/VcDAAEhBiAQIBEgEP1dAwD9VwMAAS" +
-  "ARQRhqIBBBGGr9XQMA/VcDAAEiByAI/fIB/fEBIgn9WwMAACARIAn9WwMAASARQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgA/3yAf" +
-  "3xASEHIAEgB/1bAwAAIAAgB/1bAwABIBFBEGoiACAQQRBqIgH9XQMA/VcDAAEgEUFAayAQQUBr/V0DAP1XAwABIAIgBf3wAf3yAf" +
-  "3xASECIAEgAv1bAwAAIAAgAv1bAwABIA4gEiAO/V0DAP1XAwABIAYgCP3yAf3wASIC/VsDAAAgEiAC/VsDAAEgEkEIaiIAIA5BCG" +
-  "oiAf1dAwD9VwMAASAGIAP98gH98AEhAiABIAL9WwMAACAAIAL9WwMAASASQRBqIgAgDkEQaiIB/V0DAP1XAwABIBJBQGsgDkFAa/" +
-  "1dAwD9VwMAASAEIAX98AH98gH98AEhAiABIAL9WwMAACAAIAL9WwMAAQuwBAIGfwx8A0AgASACSARAIAAgAUEBcSIFIAFBAXVByg" +
-  "BsakECdGohBCAFRSABQQFqIAJIcQR/IAQqAgi7IQ0gBCoCALsiDCAEQQRqKgIIuyILYSAEKgIEuyIKIAxhciAMRAAAAAAAAAAAYn" +
-  "EEf0EBBSALIA1hIAogDWFyIA1EAAAAAAAAAABicQsFQQELRQRAIAQgAxACIAFBAmohAQwCC0QAAAAAAAAAACEVQQAhCUQAAAAAAA" +
-  "AAACEURAAAAAAAAAAAIRNEAAAAAAAAAAAhEiADIAQqAgC7/AJByABsaiIIKwMYIREgCEFAaysDACEQIAMgBCoCCLv8AkHIAGxqIg" +
-  "crAxghDyAHQUBrKwMAIQ4gBCoCELshDSAEKgIYuyEMIAQqAki7/AIhBgNAIAYgCUoEQCAVIAQgCUEWbEEeakECdGoiBSoCOLsiCy" +
-  "ANoiAFQUBrKgIAuyIKIAyioKAhFSAUIAsgDKIgCiANoqGgIRQgEyALIAUqAgC7oiAKIAUqAhC7oqGgIRMgEiALIAUqAgi7oiAKIA" +
-  "UqAhi7oqGgIRIgCUEBaiEJDAELCyAEKgJouyEKIAggCCsDACARIBWioTkDACAIQQhqIAgrAwggESAUoqE5AwAgCEEQaiAIKwMQIB" +
-  "AgEyAKoKKhOQMAIAcgBysDACAPIBWioDkDACAHQQhqIAcrAwggDyAUoqA5AwAgB0EQaiAHKwMQIA4gEiAKoKKgOQMAIAFBAWohAQ" +
-  "wBCwsLmwMDAn8CewR8IAT9FCELIAWa/RQhCiAGQQBHIQggBwRAIAJBAWshAgNAIAEgAkwEQCAAIAJBAXEiByACQQF1QcoAbGpBAn" +
-  "RqIQkgByACQQFrIAFOcQR/IAlBBGsiByoCCLshDCAHKgIAuyINIAkqAgi7Ig5hIAkqAgC7Ig8gDWFyIA1EAAAAAAAAAABicQR/QQ" +
-  "EFIAwgDmEgDCAPYXIgDEQAAAAAAAAAAGJxCwVBAQtFBEAgCUEEayADIAsgCiAIEAAgAkECayECDAILIAkgAyAEIAUgBhABIAJBAW" +
-  "shAgwBCwsFA0AgASACSARAIAAgAUEBcSIHIAFBAXVBygBsakECdGohCSAHRSABQQFqIAJIcQR/IAkqAgi7IQwgCSoCALsiDSAJQQ" +
-  "RqKgIIuyIOYSAJKgIEuyIPIA1hciANRAAAAAAAAAAAYnEEf0EBBSAMIA5hIAwgD2FyIAxEAAAAAAAAAABicQsFQQELRQRAIAkgAy" +
-  "ALIAogCBAAIAFBAmohAQwCCyAJIAMgBCAFIAYQASABQQFqIQEMAQsLCws=\",wa=\"AGFzbQEAAAABKAVgBX9/e3t/AGAFf398fH8A" +
-  "YAJ/fwBgBH9/f38AYAh/f39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQABAgMEBy4DEXdhcm1TdGFydENvbnRhY3RzAAMN" +
-  "c29sdmVDb250YWN0cwAEBm1lbW9yeQIACq0rBYISAh57B38gASAAKgIEu/wCQcgAbGoiI0EYaiABIAAqAgC7/AJByABsaiIkQRhq" +
-  "/V0DAP1XAwABIQUgI0FAayAkQUBr/V0DAP1XAwABIQ0gASAAKgIMu/wCQcgAbGoiJUEYaiABIAAqAgi7/AJByABsaiImQRhq/V0D" +
-  "AP1XAwABIQYgJUFAayAmQUBr/V0DAP1XAwABIQ4gBSAAQRBq/V0DAP1fIhf98gEhECAFIABBGGr9XQMA/V8iHP3yASERIAYgF/3y" +
-  "ASESIAYgHP3yASETICMgJP1dAwD9VwMAASEIICNBCGogJEEIav1dAwD9VwMAASEJICNBEGogJEEQav1dAwD9VwMAASEGICUgJv1d" +
-  "AwD9VwMAASEKICVBCGogJkEIav1dAwD9VwMAASELICVBEGogJkEQav1dAwD9VwMAASEFICNBMGogJEEwav1dAwD9VwMAASEdICNB" +
-  "OGogJEE4av1dAwD9VwMAASEeICVBMGogJkEwav1dAwD9VwMAASEfICVBOGogJkE4av1dAwD9VwMAASEgICVBIGogJkEgav1dAwD9" +
-  "VwMAASAjQSBqICRBIGr9XQMA/VcDAAH98QEgF/3yASAlQShqICZBKGr9XQMA/VcDAAEgI0EoaiAkQShq/V0DAP1XAwAB/fEBIBz9" +
-  "8gH98AEhISAAQTBq/V0DAP1fIRQgAEE4av1dAwD9XyEVIABBQGv9XQMA/V8hFiAAQcgAav1dAwD9X/0MAAAAAAAA8D8AAAAAAADw" +
-  "P/1KIQ8gAEH4AGohKANAICdBAkgEQCAP/VNFICdBAUZxRQRAIA/9DP////////////////////8gJxshGCAoICdB2ABsaiIBQQhq" +
-  "/V0DAP1fIRkgISAfIAFBGGr9XQMA/V/98gH98AEgICAZ/fIB/fABIB0gAUEQav1dAwD9X/3yAf3xASAeIAH9XQMA/V8iGv3yAf3x" +
-  "ASABQSBq/V0DAP1f/fABIgf9DAAAAAAAAAAAAAAAAAAAAAD9SiEiIAFBOGr9XQMA/V8iGyAEBHsgByAC/fIBIAMgFCAH/fIBIgcg" +
-  "ByAD/Un9UiAi/VIhB/0MAAAAAAAA8D8AAAAAAADwPyAVICL9UiEM/QwAAAAAAAAAAAAAAAAAAAAAIBYgIv1SBSAHIAL98gH9DAAA" +
-  "AAAAAAAAAAAAAAAAAAAgIv1SIQf9DAAAAAAAAPA/AAAAAAAA8D8hDP0MAAAAAAAAAAAAAAAAAAAAAAsgG/3yAf3xASABQShq/V0D" +
-  "AP1fIAz98gEgCiAX/fIBIAsgHP3yAf3wASAIIBf98gEgCSAc/fIB/fAB/fEBIAUgGf3yASAGIBr98gH98QH98AEgB/3wAf3yAf3x" +
-  "ASIH/QwAAAAAAAAAAAAAAAAAAAAAIAf9DAAAAAAAAAAAAAAAAAAAAAD9Sv1SIgcgG/3xASEMIAFByABqIin9XQMA/V8hIiAnBHsg" +
-  "AUE4aiAHIBsgGP1S/V79WwMAACApIAwgIiAYIAwgIv1K/U79Uv1e/VsDAAAgCCAMIBD98gH98QEgCCAY/VIhCCAJIAwgEf3yAf3x" +
-  "ASAJIBj9UiEJIAogDCAS/fIB/fABIAogGP1SIQogCyAMIBP98gH98AEgCyAY/VIhCyAFIAwgDiAZ/fIB/fIB/fABIAUgGP1SIQUg" +
-  "BiAMIA0gGv3yAf3yAf3xASAGIBj9UgUgAUE4aiAH/V79WwMAACABQcgAaiAMICIgDCAi/Ur9Uv1e/VsDAAAgCCAMIBD98gH98QEh" +
-  "CCAJIAwgEf3yAf3xASEJIAogDCAS/fIB/fABIQogCyAMIBP98gH98AEhCyAFIAwgDiAZ/fIB/fIB/fABIQUgBiAMIA0gGv3yAf3y" +
-  "Af3xAQshBiAnQQFqIScMAgsLCyAAQSBq/V0DAP1fIQIgAEHQAGr9XQMA/V8hA0EAIQEDQCABQQJIBEAgD/1TRSABQQFGcUUEQCAP" +
-  "/Qz/////////////////////IAEbIQcgAiAoIAFB2ABsaiIEQThq/V0DAP1f/fIBIgz97QEhFCAMIBQgBEFAayIn/V0DAP1fIhUg" +
-  "BEEwav1dAwD9XyAKIBz98gEgCyAX/fIB/fEBIAggHP3yASAJIBf98gH98QH98QEgBiAEQRBq/V0DAP1fIhb98gEgBSAEQRhq/V0D" +
-  "AP1fIhj98gH98QEgA/3wAf3wAf3yAf3xASIZIBkgFP1J/VIgGSAM/Ur9UiIMIBX98QEhFCABBHsgJyAMIBUgB/1S/V79WwMAACAI" +
-  "IBQgEf3yAf3xASAIIAf9UiEIIAkgFCAQ/fIB/fABIAkgB/1SIQkgCiAUIBP98gH98AEgCiAH/VIhCiALIBQgEv3yAf3xASALIAf9" +
-  "UiELIAUgFCAOIBj98gH98gH98QEgBSAH/VIhBSAGIBQgDSAW/fIB/fIB/fABIAYgB/1SBSAEQUBrIAz9Xv1bAwAAIAggFCAR/fIB" +
-  "/fEBIQggCSAUIBD98gH98AEhCSAKIBQgE/3yAf3wASEKIAsgFCAS/fIB/fEBIQsgBSAUIA4gGP3yAf3yAf3xASEFIAYgFCANIBb9" +
-  "8gH98gH98AELIQYgAUEBaiEBDAILCwsgAEHYAGr9XQMA/V8iAv0MAAAAAAAAAAAAAAAAAAAAAP1KIgP9UwRAIAIgKEE4av1dAwD9" +
-  "XyAoQZABav1dAwD9X/0MAAAAAAAAAAAAAAAAAAAAACAP/VL98AH98gEiAv3tASEHIAIgByAAQegAaiIB/V0DAP1fIgwgAEHgAGr9" +
-  "XQMA/V8gBSAG/fEB/fIB/fEBIg8gDyAH/Un9UiAPIAL9Sv1SIgIgDP3xASEHIAEgAiAMIAP9Uv1e/VsDAAAgBiANIAf98gH98QEg" +
-  "BiAD/VIhBiAFIA4gB/3yAf3wASAFIAP9UiEFCyAkIAj9WwMAACAjIAj9WwMAASAkQQhqIAn9WwMAACAjQQhqIAn9WwMAASAkQRBq" +
-  "IAb9WwMAACAjQRBqIAb9WwMAASAmIAr9WwMAACAlIAr9WwMAASAmQQhqIAv9WwMAACAlQQhqIAv9WwMAASAmQRBqIAX9WwMAACAl" +
-  "QRBqIAX9WwMAAQvSCwIcfAR/IAEgACoCALv8AkHIAGxqIiQrAxghBSAkQUBrKwMAIRogASAAKgIIu/wCQcgAbGoiIysDGCELICNB" +
-  "QGsrAwAhGSAFIAAqAhC7IhyiIRggBSAAKgIYuyIboiEXICQrAwAhDCAkKwMIIQ0gJCsDECEWICMrAwAhHSAjKwMIIR4gIysDECEK" +
-  "IAAqAjC7IRUgACoCOLshBiAAQUBrKgIAuyEJIAAqAki7RAAAAAAAAPA/ZCEiIABB+ABqIgFB2ABqISFEAAAAAAAA8D8hBSAjKwMg" +
-  "ICQrAyChIByiICMrAyggJCsDKKEgG6KgIhQgIysDMCITIAEqAhi7oqAgIysDOCISIAEqAgi7Ih+ioCAkKwMwIhEgASoCELuioSAk" +
-  "KwM4IhAgASoCALsiIKKhIAEqAiC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJ" +
-  "BUQAAAAAAAAAAAshBwsgAUE4aioCALsiDiAHIA6ioSABKgIouyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGg" +
-  "IAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AjggASAHIAFByABqKgIAuyIFIAUgB2MbtjgCSCAMIAcg" +
-  "GKKhIQ8gDSAHIBeioSEOIBYgByAaICCioqEhDSAdIAcgCyAcoiIWoqAhDCAeIAcgCyAboiIdoqAhCyAKIAcgGSAfoqKgIQggIgRA" +
-  "RAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgISoCGLuioCASICEqAgi7IgqioCARICEqAhC7oqEgECAhKgIAuyIQoqEgISoCILug" +
-  "IhFEAAAAAAAAAABkBHwgESACogUgBAR8IAkhByAGIQUgFSARoiICIAOaIgNjBHwgAwUgAgsFRAAAAAAAAAAACwshAiAhQThqKgIA" +
-  "uyIDIAcgA6KhICEqAii7IAWiIAwgHKIgCyAboqAgDyAcoiAOIBuioKEgCCAKoiANIBCioaAgAqCioSICRAAAAAAAAAAAIAJEAAAA" +
-  "AAAAAABkGyICIAOhIQMgISACtjgCOCAhIAMgIUHIAGoqAgC7IgIgAiADYxu2OAJIIA8gAyAYoqEhDyAOIAMgF6KhIQ4gDCADIBai" +
-  "oCEMIAsgAyAdoqAhCyANIAMgGiAQoqKhIQ0gCCADIBkgCqKioCEICyAAKgIguyIDIAEqAji7oiICmiEFIAIgBSABQUBrIgQqAgC7" +
-  "IgYgASoCMLsgDCAboiALIByioSAPIBuiIA4gHKKhoSANIAEqAhC7IgeiIAggASoCGLsiCaKhIAAqAlC7IgqgoKKhIhAgBSAQZBsg" +
-  "AiAQYxsiAiAGoSEFIAQgArY4AgAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAI" +
-  "IAUgGSAJoqKhIQIgIgRAIAMgISoCOLuiIgOaIQUgAyAFICFBQGsiBCoCALsiBiAhKgIwuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGh" +
-  "IA0gISoCELsiB6IgAiAhKgIYuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgBCADtjgCACAPIAUgF6KhIQ8gDiAFIBii" +
-  "oCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCWLsiA0QAAAAAAAAAAGQEQCADIAEq" +
-  "Aji7ICIEfCAhKgI4uwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEHoAGoqAgC7IgYgACoCYLsgAiANoaKhIgcgBSAHZBsgAyAHYxsi" +
-  "AyAGoSEFIAAgA7Y4AmggDSAaIAWioSENIAIgGSAFoqAhAgsgJCAPOQMAICQgDjkDCCAkIA05AxAgIyAMOQMAICMgCzkDCCAjIAI5" +
-  "AxALgwYCDHsFfyABIAAqAgC7/AJByABsaiEQIAEgACoCCLv8AkHIAGxqIQ4gASAAKgIEu/wCQcgAbGohESABIAAqAgy7/AJByABs" +
-  "aiESIABBEGr9XQMA/V8hCSAAQRhq/V0DAP1fIQogAEHIAGr9XQMA/V/9DAAAAAAAAPA/AAAAAAAA8D/9SiEMA0AgD0ECSARAIAgg" +
-  "ACAPQRZsQR5qQQJ0aiIBQThq/V0DAP1fIgcgCf3yASABQUBr/V0DAP1fIg0gCv3yAf3wAf3wASELIAMgByAK/fIBIA0gCf3yAf3x" +
-  "Af3wASEFIAIgByAB/V0DAP1f/fIBIA0gAUEQav1dAwD9X/3yAf3xAf3wASEGIAQgByABQQhq/V0DAP1f/fIBIA0gAUEYav1dAwD9" +
-  "X/3yAf3xAf3wASEHIA8EeyAFIAMgDP1SIQMgBiACIAz9UiECIAcgBCAM/VIhBCALIAggDP1SBSAFIQMgBiECIAchBCALCyEIIA9B" +
-  "AWohDwwBCwsgAEHoAGr9XQMA/V8hBSASQRhqIA5BGGr9XQMA/VcDAAEhBiAQIBEgEP1dAwD9VwMAASARQRhqIBBBGGr9XQMA/VcD" +
-  "AAEiByAI/fIB/fEBIgn9WwMAACARIAn9WwMAASARQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgA/3yAf3xASEHIAEgB/1bAwAAIAAg" +
-  "B/1bAwABIBFBEGoiACAQQRBqIgH9XQMA/VcDAAEgEUFAayAQQUBr/V0DAP1XAwABIAIgBf3wAf3yAf3xASECIAEgAv1bAwAAIAAg" +
-  "Av1bAwABIA4gEiAO/V0DAP1XAwABIAYgCP3yAf3wASIC/VsDAAAgEiAC/VsDAAEgEkEIaiIAIA5BCGoiAf1dAwD9VwMAASAGIAP9" +
-  "8gH98AEhAiABIAL9WwMAACAAIAL9WwMAASASQRBqIgAgDkEQaiIB/V0DAP1XAwABIBJBQGsgDkFAa/1dAwD9VwMAASAEIAX98AH9" +
-  "8gH98AEhAiABIAL9WwMAACAAIAL9WwMAAQuwBAIGfwx8A0AgASACSARAIAAgAUEBcSIFIAFBAXVBygBsakECdGohBCAFRSABQQFq" +
-  "IAJIcQR/IAQqAgi7IQ0gBCoCALsiDCAEQQRqKgIIuyILYSAEKgIEuyIKIAxhciAMRAAAAAAAAAAAYnEEf0EBBSALIA1hIAogDWFy" +
-  "IA1EAAAAAAAAAABicQsFQQELRQRAIAQgAxACIAFBAmohAQwCC0QAAAAAAAAAACEVQQAhCUQAAAAAAAAAACEURAAAAAAAAAAAIRNE" +
-  "AAAAAAAAAAAhEiADIAQqAgC7/AJByABsaiIIKwMYIREgCEFAaysDACEQIAMgBCoCCLv8AkHIAGxqIgcrAxghDyAHQUBrKwMAIQ4g" +
-  "BCoCELshDSAEKgIYuyEMIAQqAki7/AIhBgNAIAYgCUoEQCAVIAQgCUEWbEEeakECdGoiBSoCOLsiCyANoiAFQUBrKgIAuyIKIAyi" +
-  "oKAhFSAUIAsgDKIgCiANoqGgIRQgEyALIAUqAgC7oiAKIAUqAhC7oqGgIRMgEiALIAUqAgi7oiAKIAUqAhi7oqGgIRIgCUEBaiEJ" +
-  "DAELCyAEKgJouyEKIAggCCsDACARIBWioTkDACAIQQhqIAgrAwggESAUoqE5AwAgCEEQaiAIKwMQIBAgEyAKoKKhOQMAIAcgBysD" +
-  "ACAPIBWioDkDACAHQQhqIAcrAwggDyAUoqA5AwAgB0EQaiAHKwMQIA4gEiAKoKKgOQMAIAFBAWohAQwBCwsLmwMDAn8CewR8IAT9" +
-  "FCELIAWa/RQhCiAGQQBHIQggBwRAIAJBAWshAgNAIAEgAkwEQCAAIAJBAXEiByACQQF1QcoAbGpBAnRqIQkgByACQQFrIAFOcQR/" +
-  "IAlBBGsiByoCCLshDCAHKgIAuyINIAkqAgi7Ig5hIAkqAgC7Ig8gDWFyIA1EAAAAAAAAAABicQR/QQEFIAwgDmEgDCAPYXIgDEQA" +
-  "AAAAAAAAAGJxCwVBAQtFBEAgCUEEayADIAsgCiAIEAAgAkECayECDAILIAkgAyAEIAUgBhABIAJBAWshAgwBCwsFA0AgASACSARA" +
-  "IAAgAUEBcSIHIAFBAXVBygBsakECdGohCSAHRSABQQFqIAJIcQR/IAkqAgi7IQwgCSoCALsiDSAJQQRqKgIIuyIOYSAJKgIEuyIP" +
-  "IA1hciANRAAAAAAAAAAAYnEEf0EBBSAMIA5hIAwgD2FyIAxEAAAAAAAAAABicQsFQQELRQRAIAkgAyALIAogCBAAIAFBAmohAQwC" +
-  "CyAJIAMgBCAFIAYQASABQQFqIQEMAQsLCws=\";var EA=[void 0,void 0];function va(t){let A=t?1:0;if(EA[A]!==v" +
-  "oid 0)return EA[A];if(EA[A]=null,typeof WebAssembly==\"object\"&&typeof WebAssembly.Module==\"function\"" +
-  ")try{EA[A]=new WebAssembly.Module(ml(t?wa:Ta))}catch{EA[A]=null}return EA[A]}function Oa(t,A){return" +
-  " new WebAssembly.Instance(t,{env:{memory:A,abort:()=>{throw new Error(\"contact solver kernel aborted" +
-  "\")}}}).exports}var La=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/\";function ml" +
-  "(t){let A=new Uint8Array(128);for(let l=0;l<La.length;l++)A[La.charCodeAt(l)]=l;let n=t.length;for(;" +
-  "n>0&&t[n-1]===\"=\";)n--;let o=new Uint8Array(n*3>>2),e=0,r=0,a=0;for(let l=0;l<n;l++)r=r<<6|A[t.charC" +
-  "odeAt(l)],e+=6,e>=8&&(e-=8,o[a++]=r>>e&255);return o}var bt=new Float64Array(0),to=new Int32Array(0)" +
-  ",Ga={states:bt,integration:bt,centres:bt,contacts:new Float32Array(0),params:bt,chunkFound:to,writeB" +
-  "ackOut:to,writeBackCounts:to,indexOf:to,constraintSlot:to,kernel:null,kernelMemory:null,statesAddres" +
-  "s:0,contactsAddress:0},kA={contacts:new WA,shapes:{geometry:new PA,aabb:bt,moved:new Uint8Array(0),t" +
-  "ree:new Uint8Array(0),proxy:to,groupIndex:to,maskBits:new Uint32Array(0),next:to},bodies:{flags:new " +
-  "Uint8Array(0),transform:{x:bt,y:bt,c:bt,s:bt},invMass:bt,invInertia:bt,localCenterX:bt,localCenterY:" +
-  "bt,vx:bt,vy:bt,w:bt,centerX:bt,centerY:bt,forceX:bt,forceY:bt,torque:bt,mass:bt,inertia:bt,maxExtent" +
-  ":bt,minExtent:bt,type:new Uint8Array(0),shapeHead:to},broadphase:{trees:[new Wn,new Wn],moveBuffer:n" +
-  "ew Yo,moveFrom:bt,moveSlot:to,queryResults:new Yo,pairChunkOut:to,pairChunkCounts:to},manifold:Vs()," +
-  "pose:new Float64Array(8),solverData:Ga,joints:{constraints:bt,groupStart:to,pins:bt,softness:bt,f:Ar" +
-  "ray.from({length:ae},()=>bt),type:to,flags:to,bodyA:to,bodyB:to,rowColour:to,rowSlot:to}},so=new Int" +
-  "32Array(Cs+1),Xa=to,qa=new Int32Array(0),El=2e4,YA=0;function Qa(){for(;;){for(let r=0;r<El&&Atomics" +
-  ".load(so,mA)===YA;r++);Atomics.add(so,ys,1),Atomics.wait(so,mA,YA),Atomics.sub(so,ys,1);let t=Atomic" +
-  "s.load(so,mA);if(t===YA)continue;YA=t;let A=Pe+(t&1)*Fe,n=Atomics.load(so,A+xa),o=Atomics.load(so,A+" +
-  "Cs),e=Atomics.load(so,A+ba);if(Atomics.load(so,mA)===t){if(n===Fa)return;if(n===fs){let r=kA.broadph" +
-  "ase.trees;r[0].adoptRoot(Atomics.load(so,A+Ra)),r[1].adoptRoot(Atomics.load(so,A+Ma)),kA.contacts.pa" +
-  "irs.adoptSlots(Xa,Atomics.load(so,A+Pa))}try{Da(so,qa,kA,t,n,o,e)}catch(r){Atomics.store(so,pa,1),At" +
-  "omics.notify(so,Me),Va({type:\"error\",message:r instanceof Error?r.message:String(r)});return}}}}func" +
-  "tion Ja(t){if(t.type===\"init\")so=t.ctrl,YA=Atomics.load(so,mA),Va({type:\"ready\"}),Qa();else if(t.typ" +
-  "e===\"columns\"){let A=t.columns,n=Ss.length;for(let a=0;a<n;a++)Na(kA,a,A[a]);let o=kA.broadphase.tre" +
-  "es;o[0].adoptQueryColumns(A.slice(n,n+$n)),o[1].adoptQueryColumns(A.slice(n+$n,n+2*$n)),Xa=A[n+2*$n]" +
-  ",qa=t.chunkDone;let e=Ga,r=t.kernelMemory??null;r!==e.kernelMemory&&(e.kernelMemory=r,e.kernel=r===n" +
-  "ull?null:Oa(va(!0),r)),e.statesAddress=t.statesAddress??0,e.contactsAddress=t.contactsAddress??0,Ato" +
-  "mics.add(so,_s,1),Atomics.notify(so,_s),Qa()}}var Ua=globalThis.require,Te=typeof Ua==\"function\"?Ua(" +
-  "\"node:worker_threads\").parentPort:null;function Va(t){Te!==null?Te.postMessage(t):self.postMessage(t" +
-  ")}Te!==null?Te.on(\"message\",Ja):self.onmessage=t=>Ja(t.data);})();\n";
+  "a),this.data=o}};var KA=class t{slots=gs(64);mask=63;count=0;used=0;slotOf=new Int32Array(64);static" +
+  " hash(A,n){let o=Math.imul(A,2654435761)^Math.imul(n,2246822519);return o^=o>>>16,o=Math.imul(o,2246" +
+  "822507),o^=o>>>13,o=Math.imul(o,3266489909),o^=o>>>16,o|0}get slotColumn(){return this.slots}get slo" +
+  "tMask(){return this.mask}replaceSlots(A){this.slots=A(this.slots)}adoptSlots(A,n){this.slots=A,this." +
+  "mask=n}get(A,n){let o=this.slots,e=this.mask,r=t.hash(A,n)&e;for(;;){let a=r*4,l=o[a];if(l===-1)retu" +
+  "rn-1;if(l===A&&o[a+1]===n)return o[a+2];r=r+1&e}}add(A,n,o){(this.used+1)*2>this.mask+1&&this.rehash" +
+  "((this.count+1)*2>(this.mask+1)/2?(this.mask+1)*2:this.mask+1);let e=this.slots,r=this.mask,a=t.hash" +
+  "(A,n)&r;for(;e[a*4]>=0;)a=a+1&r;let l=a*4;e[l]===-1&&this.used++,e[l]=A,e[l+1]=n,e[l+2]=o,this.count" +
+  "++,o>=this.slotOf.length&&this.growSlotOf(o+1),this.slotOf[o]=a}touch(A,n){let o=this.slots,e=this.m" +
+  "ask,r=0;for(let a=0;a<n;a++)r|=o[(t.hash(A[2*a],A[2*a+1])&e)*4];return r}removeValue(A){this.slots[t" +
+  "his.slotOf[A]*4]=-2,this.count--}holdsAt(A,n,o){if(o>=this.slotOf.length)return!1;let e=this.slotOf[" +
+  "o]*4;return this.slots[e]===A&&this.slots[e+1]===n&&this.slots[e+2]===o}growSlotOf(A){let n=new Int3" +
+  "2Array(Math.max(A,this.slotOf.length*2));n.set(this.slotOf),this.slotOf=n}rehash(A){let n=this.slots" +
+  ";this.slots=gs(A),this.mask=A-1,this.count=0,this.used=0;for(let o=0;o<n.length;o+=4){let e=n[o];e>=" +
+  "0&&this.add(e,n[o+1],n[o+2])}}};function gs(t){let A=new Int32Array(t*4);for(let n=0;n<A.length;n+=4" +
+  ")A[n]=-1;return A}var tn={touching:1,sensor:2};function Kn(t){return(t&(tn.touching|tn.sensor))===tn" +
+  ".touching}var xn=0,bn=xn+1,Rn=bn+1,pA=Rn+1,on=pA+1,nn=on+1,bo=nn+1,ko=2*bo,$A=0,ZA=$A+1,zA=ZA+1,jA=z" +
+  "A+1,te=jA+1,oe=te+1,ne=oe+1,gA=ne+6,WA=class{pairs=new KA;separated=new Yo;touchChanged=new Yo;chunk" +
+  "Out=new Int32Array(0);chunkCounts=new Int32Array(0);shapeA=new Int32Array(16);shapeB=new Int32Array(" +
+  "16);bodyA=new Int32Array(16);bodyB=new Int32Array(16);flags=new Uint8Array(16);friction=new Float64A" +
+  "rray(16);restitution=new Float64Array(16);rollingResistance=new Float64Array(16);tangentSpeed=new Fl" +
+  "oat64Array(16);normalX=new Float64Array(16);normalY=new Float64Array(16);pointCount=new Uint8Array(1" +
+  "6);points=new Float64Array(16*ko);edgeNext=new Int32Array(32);edgePrev=new Int32Array(32);manifoldCa" +
+  "che=new Float64Array(16*gA);cacheValid=new Uint8Array(16);listIndex=new Int32Array(16);list=new Int3" +
+  "2Array(16);count=0;free=new Int32Array(16);freeCount=0;capacityUsed=0;version=0;colouredVersion=-1;c" +
+  "olouredFor=0;reserve(A){this.shapeA.length>=A||(this.shapeA=Qt(this.shapeA,A),this.shapeB=Qt(this.sh" +
+  "apeB,A),this.bodyA=Qt(this.bodyA,A),this.bodyB=Qt(this.bodyB,A),this.flags=pn(this.flags,A),this.fri" +
+  "ction=io(this.friction,A),this.restitution=io(this.restitution,A),this.rollingResistance=io(this.rol" +
+  "lingResistance,A),this.tangentSpeed=io(this.tangentSpeed,A),this.normalX=io(this.normalX,A),this.nor" +
+  "malY=io(this.normalY,A),this.pointCount=pn(this.pointCount,A),this.points=io(this.points,A*ko),this." +
+  "manifoldCache=io(this.manifoldCache,A*gA),this.cacheValid=pn(this.cacheValid,A),this.edgeNext=Qt(thi" +
+  "s.edgeNext,A*2),this.edgePrev=Qt(this.edgePrev,A*2),this.listIndex=Qt(this.listIndex,A),this.list=Qt" +
+  "(this.list,A),this.free=Qt(this.free,A))}allocate(){let A=this.freeCount>0?this.free[--this.freeCoun" +
+  "t]:this.capacityUsed++;return this.version++,this.reserve(A+1),this.listIndex[A]=this.count,this.lis" +
+  "t[this.count++]=A,A}release(A){let n=this.listIndex[A];this.version++;let o=this.list[--this.count];" +
+  "this.list[n]=o,this.listIndex[o]=n,this.listIndex[A]=-1,this.free[this.freeCount++]=A}};var Ha=new F" +
+  "loat64Array([1/0,1/0,-1/0,-1/0]),Ka=new Uint8Array(0),St=-1;function xA(t,A,n,o,e,r){let a=t[A],l=t[" +
+  "A+1],s=t[A+2],i=t[A+3];return(s>e?s:e)-(a<n?a:n)+((i>r?i:r)-(l<o?l:o))}var $n=2,tt=4,Ot=0,oo=1,Ae=2," +
+  "Ro=3,Wn=class{_boxes;_nodes;_parent;_height;_root=St;_freeList=St;_highWater=0;_nodeCount=0;_proxyCo" +
+  "unt=0;_stack;_swapGain=new Float64Array(1);_queryBox=new Float64Array(4);_swapX=St;_swapP=St;_swapY=" +
+  "St;_buildLeaves=new Int32Array(0);_buildCx=new Float64Array(0);_buildCy=new Float64Array(0);_buildFr" +
+  "ames=new Int32Array(0);_buildRoots=new Int32Array(0);constructor(A=16){let n=Math.max(2*A,16);this._" +
+  "boxes=new Float64Array(tt*n),this._nodes=new Int32Array(tt*n),this._parent=new Int32Array(n),this._h" +
+  "eight=new Int32Array(n),this._stack=new Int32Array(64)}copyBox(A,n,o){let e=this._boxes,r=tt*A;n[o]=" +
+  "e[r],n[o+1]=e[r+1],n[o+2]=e[r+2],n[o+3]=e[r+3]}queryColumn(A){return A===0?this._boxes:this._nodes}r" +
+  "eplaceQueryColumns(A){this._boxes=A(this._boxes),this._nodes=A(this._nodes)}adoptQueryColumns(A){thi" +
+  "s._boxes=A[0],this._nodes=A[1]}adoptRoot(A){this._root=A}createProxy(A,n,o,e,r,a=-1){ve(A,n,o,e);let" +
+  " l=this.allocateNode();this.setBox(l,this.scratchBox(A,n,o,e),0);let s=tt*l;return this._nodes[s+Ae]" +
+  "=r,this._nodes[s+Ro]=a|0,this.insertLeaf(l),this._proxyCount++,l}destroyProxy(A){this.checkProxy(A)," +
+  "this.removeLeaf(A),this.freeNode(A),this._proxyCount--}moveProxyFat(A,n,o){this.removeLeaf(A),this.s" +
+  "etBox(A,n,o),this.insertLeaf(A)}moveProxy(A,n,o,e,r){this.checkProxy(A),ve(n,o,e,r),this.moveProxyFa" +
+  "t(A,this.scratchBox(n,o,e,r),0)}enlargeProxy(A,n,o,e,r){this.checkProxy(A),ve(n,o,e,r),this.growLeaf" +
+  "(A,this.scratchBox(n,o,e,r),0)}enlargeProxyFat(A,n,o){this.growLeaf(A,n,o),this.enlargedSinceRebuild" +
+  "++}enlargedSinceRebuild=0;growLeaf(A,n,o){this.setBox(A,n,o);let e=n[o],r=n[o+1],a=n[o+2],l=n[o+3],s" +
+  "=this._boxes,i=this._parent,c=i[A];for(;c!==St;){let _=tt*c;if(s[_]<=e&&s[_+1]<=r&&s[_+2]>=a&&s[_+3]" +
+  ">=l)break;e<s[_]&&(s[_]=e),r<s[_+1]&&(s[_+1]=r),a>s[_+2]&&(s[_+2]=a),l>s[_+3]&&(s[_+3]=l),c=i[c]}}se" +
+  "tBox(A,n,o){let e=this._boxes,r=tt*A;e[r]=n[o],e[r+1]=n[o+1],e[r+2]=n[o+2],e[r+3]=n[o+3]}setCategory" +
+  "Bits(A,n){this.checkProxy(A);let o=this._nodes,e=this._parent;o[tt*A+Ro]=n|0;for(let r=e[A];r!==St;r" +
+  "=e[r]){let a=tt*r;o[a+Ro]=o[tt*o[a+Ot]+Ro]|o[tt*o[a+oo]+Ro]}}getCategoryBits(A){return this._nodes[t" +
+  "t*A+Ro]>>>0}getUserData(A){return this._nodes[tt*A+Ae]}isProxy(A){return A>=0&&A<this._highWater&&th" +
+  "is._height[A]===0}getProxyCount(){return this._proxyCount}getNodeCount(){return this._nodeCount}getR" +
+  "oot(){return this._root}getHeight(){return this._root===St?0:this._height[this._root]}getAreaRatio()" +
+  "{let A=this._root;if(A===St)return 0;let n=this.halfPerimeter(A);if(!(n>0))return 0;let o=0;for(let " +
+  "e=0;e<this._highWater;e++)e!==A&&this._height[e]>0&&(o+=this.halfPerimeter(e));return o/n}query(A,n," +
+  "o,e,r){this.collect(this.scratchBox(A,n,o,e),0,r,!1,-1)}queryMasked(A,n,o,e,r,a){this.collect(this.s" +
+  "cratchBox(A,n,o,e),0,a,!1,r|0)}queryBox(A,n,o){this.collect(A,n,o,!1,-1)}queryBoxMasked(A,n,o,e){thi" +
+  "s.collect(A,n,e,!1,o|0)}queryNewOverlaps(A,n,o,e,r){this.collect(A,n,r,!1,o|0,A,n+4,e)}queryLeaves(A" +
+  ",n,o,e,r){this.collect(this.scratchBox(A,n,o,e),0,r,!0,-1)}queryProxy(A,n){this.checkProxy(A),this.c" +
+  "ollect(this._boxes,tt*A,n,!0,-1)}rayCast(A,n,o,e,r,a){let l=this._root;if(l===St||!(r>=0))return;let" +
+  " s=this._boxes,i=this._nodes,c=1/o,_=1/e,C=this._stack,I=0;for(C[I++]=l;I>0;){let y=tt*C[--I],E=s[y]" +
+  ",m=s[y+1],h=s[y+2],B=s[y+3];if(o===0&&(A<E||A>h)||e===0&&(n<m||n>B))continue;let u=(E-A)*c,f=(h-A)*c" +
+  ",S=(m-n)*_,g=(B-n)*_,d=o===0?-1e300:u<f?u:f,p=o===0?1e300:u<f?f:u,x=e===0?-1e300:S<g?S:g,b=e===0?1e3" +
+  "00:S<g?g:S,D=d>x?d:x,F=p<b?p:b;if(D>F||D>r||F<0)continue;let R=i[y+Ot];R===St?a.push(i[y+Ae]):(I+2>C" +
+  ".length&&(C=this._stack=Qt(C,I+2)),C[I++]=i[y+oo],C[I++]=R)}}rebuild(){this.enlargedSinceRebuild=0;l" +
+  "et A=this._root;if(A===St||this._height[A]===0)return;let n=this._proxyCount;this._buildLeaves.lengt" +
+  "h<n&&(this._buildLeaves=Qt(this._buildLeaves,n),this._buildCx=io(this._buildCx,n),this._buildCy=io(t" +
+  "his._buildCy,n)),this._root=this.buildTree(this.collectLeaves(A)),this._parent[this._root]=St}collec" +
+  "tLeaves(A){let n=this._buildLeaves,o=this._buildCx,e=this._buildCy,r=this._boxes,a=this._nodes,l=thi" +
+  "s._stack,s=0,i=0;for(l[s++]=A;s>0;){let c=l[--s],_=tt*c,C=a[_+Ot];C===St?(n[i]=c,o[i]=r[_]+r[_+2],e[" +
+  "i]=r[_+1]+r[_+3],i++):(s+2>l.length&&(l=this._stack=Qt(l,s+2)),l[s++]=a[_+oo],l[s++]=C,this.freeNode" +
+  "(c))}return i}validate(){let A=this._root,n=this._parent,o=this._nodes,e=this._height,r=0,a=0;if(A!=" +
+  "=St){n[A]!==St&&_o(`root ${A} has parent ${n[A]}`);let s=this._stack,i=0;for(s[i++]=A;i>0;){let c=s[" +
+  "--i];a++,a>this._nodeCount&&_o(\"cycle or more reachable nodes than allocated\");let _=o[tt*c+Ot],C=o[" +
+  "tt*c+oo];if(_===St||C===St){_!==C&&_o(`node ${c} has one child`),e[c]!==0&&_o(`leaf ${c} has height " +
+  "${e[c]}`),r++;continue}(_<0||_>=this._highWater||C<0||C>=this._highWater||_===C)&&_o(`node ${c} has " +
+  "bad children ${_}, ${C}`),(n[_]!==c||n[C]!==c)&&_o(`children of ${c} do not point back to it`);let I" +
+  "=e[_],y=e[C];(I<0||y<0)&&_o(`node ${c} has a free child`),e[c]!==1+Math.max(I,y)&&_o(`node ${c} heig" +
+  "ht ${e[c]} != 1 + max(${I}, ${y})`),Math.abs(I-y)>1&&_o(`node ${c} is unbalanced: child heights ${I}" +
+  ", ${y}`),(!this.contains(c,_)||!this.contains(c,C))&&_o(`box of node ${c} does not contain its child" +
+  "ren`),o[tt*c+Ro]!==(o[tt*_+Ro]|o[tt*C+Ro])&&_o(`category bits of node ${c} are not its children's un" +
+  "ion`),i+2>s.length&&(s=this._stack=Qt(s,i+2)),s[i++]=C,s[i++]=_}}r!==this._proxyCount&&_o(`reachable" +
+  " leaves ${r} != proxy count ${this._proxyCount}`),a!==this._nodeCount&&_o(`reachable nodes ${a} != n" +
+  "ode count ${this._nodeCount}`);let l=0;for(let s=this._freeList;s!==St;s=n[s])e[s]!==-1&&_o(`free no" +
+  "de ${s} is marked live`),++l>this._highWater&&_o(\"free list has a cycle\");l+this._nodeCount!==this._" +
+  "highWater&&_o(\"free list does not account for all unused nodes\")}allocateNode(){let A=this._freeList" +
+  ";A!==St?this._freeList=this._parent[A]:(A=this._highWater++,A>=this._height.length&&this.growNodes(A" +
+  "+1));let n=tt*A;return this._parent[A]=St,this._nodes[n+Ot]=St,this._nodes[n+oo]=St,this._height[A]=" +
+  "0,this._nodes[n+Ae]=-1,this._nodeCount++,A}freeNode(A){this._parent[A]=this._freeList,this._nodes[tt" +
+  "*A+Ot]=St,this._nodes[tt*A+oo]=St,this._height[A]=-1,this._freeList=A,this._nodeCount--}growNodes(A)" +
+  "{this._boxes=io(this._boxes,tt*A),this._nodes=Qt(this._nodes,tt*A),this._parent=Qt(this._parent,A),t" +
+  "his._height=Qt(this._height,A)}checkProxy(A){if(!(A>=0&&A<this._highWater&&this._height[A]===0))thro" +
+  "w new dA(\"INVALID_ARGUMENT\",`${String(A)} is not a live proxy of this tree`)}insertLeaf(A){if(this._" +
+  "root===St){this._root=A,this._parent[A]=St;return}let n=this.findBestSibling(A),o=this.allocateNode(" +
+  "),e=this._parent,r=this._nodes,a=e[n];e[o]=a,r[tt*o+Ot]=n,r[tt*o+oo]=A,e[n]=o,e[A]=o,a===St?this._ro" +
+  "ot=o:r[tt*a+Ot]===n?r[tt*a+Ot]=o:r[tt*a+oo]=o,this.refitUpward(o)}removeLeaf(A){if(A===this._root){t" +
+  "his._root=St;return}let n=this._parent,o=this._nodes,e=n[A],r=n[e],a=tt*e,l=o[a+Ot]===A?o[a+oo]:o[a+" +
+  "Ot];n[l]=r,r===St?this._root=l:o[tt*r+Ot]===e?o[tt*r+Ot]=l:o[tt*r+oo]=l,n[A]=St,this.freeNode(e),r!=" +
+  "=St&&this.refitUpward(r)}findBestSibling(A){let n=this._boxes,o=this._nodes,e=this._height,r=tt*A,a=" +
+  "n[r],l=n[r+1],s=n[r+2],i=n[r+3],c=s-a+(i-l),_=a+s,C=l+i,I=this._root,y=this.halfPerimeter(I),E=xA(n," +
+  "tt*I,a,l,s,i),m=0,h=St,B=1e300;for(e[I]<=1&&(h=I,B=E);e[I]>0;){let u=E+m;u<B&&e[I]<=1&&(h=I,B=u),m+=" +
+  "E-y;let f=o[tt*I+Ot],S=o[tt*I+oo],g=tt*f,d=tt*S,p=xA(n,g,a,l,s,i),x=xA(n,d,a,l,s,i),b=0,D=0,F=1e300," +
+  "R=1e300;if(e[f]===0){let P=m+p;P<B&&(h=f,B=P)}else b=this.halfPerimeter(f),F=m+p-b+(e[f]===1&&b<c?b:" +
+  "c);if(e[S]===0){let P=m+x;P<B&&(h=S,B=P)}else D=this.halfPerimeter(S),R=m+x-D+(e[S]===1&&D<c?D:c);if" +
+  "(B<=F&&B<=R)break;let w=F<R;if(F===R){let P=n[g]+n[g+2]-_,N=n[g+1]+n[g+3]-C,T=n[d]+n[d+2]-_,L=n[d+1]" +
+  "+n[d+3]-C;w=P*P+N*N<=T*T+L*L}w?(I=f,y=b,E=p):(I=S,y=D,E=x)}if(h===St)for(h=this._root;e[h]>1;)h=o[tt" +
+  "*h+Ot];return h}refitUpward(A){let n=A;for(;n!==St;)this.refitNode(n),this.balance(n),n=this._parent" +
+  "[n]}refitNode(A){let n=this._boxes,o=this._nodes,e=this._height,r=tt*A,a=o[r+Ot],l=o[r+oo],s=tt*a,i=" +
+  "tt*l;n[r]=Math.min(n[s],n[i]),n[r+1]=Math.min(n[s+1],n[i+1]),n[r+2]=Math.max(n[s+2],n[i+2]),n[r+3]=M" +
+  "ath.max(n[s+3],n[i+3]),e[A]=1+Math.max(e[a],e[l]),o[r+Ro]=o[s+Ro]|o[i+Ro]}balance(A){let n=this._hei" +
+  "ght;if(n[A]<2)return;let o=this._nodes[tt*A+Ot],e=this._nodes[tt*A+oo],r=n[o],a=n[e];a>r+1?this.rota" +
+  "teTowards(A,o,e):r>a+1?this.rotateTowards(A,e,o):this.improveArea(A,o,e)}rotateTowards(A,n,o){let e=" +
+  "this._nodes[tt*o+Ot],r=this._nodes[tt*o+oo],a=this._height[e],l=this._height[r],s=e;(l>a||l===a&&thi" +
+  "s.unionIsSmaller(n,e,r))&&(s=r),this.swapNodes(A,n,o,s)}improveArea(A,n,o){this._swapGain[0]=0,this." +
+  "_swapX=St;let e=this._height;if(e[o]>0){let r=this._nodes[tt*o+Ot],a=this._nodes[tt*o+oo];this.consi" +
+  "derSwap(n,o,r,a),this.considerSwap(n,o,a,r)}if(e[n]>0){let r=this._nodes[tt*n+Ot],a=this._nodes[tt*n" +
+  "+oo];this.considerSwap(o,n,r,a),this.considerSwap(o,n,a,r)}this._swapX!==St&&this.swapNodes(A,this._" +
+  "swapX,this._swapP,this._swapY)}considerSwap(A,n,o,e){let r=this._height,a=r[A],l=r[e];if(a>l+1||l>a+" +
+  "1)return;let s=1+(a>l?a:l),i=r[o];if(s>i+1||i>s+1)return;let c=this._boxes,_=tt*n,C=tt*A,I=tt*e,y=c[" +
+  "_+2]-c[_]+(c[_+3]-c[_+1]),E=Math.max(c[C+2],c[I+2])-Math.min(c[C],c[I])+(Math.max(c[C+3],c[I+3])-Mat" +
+  "h.min(c[C+1],c[I+1])),m=y-E;m>this._swapGain[0]&&(this._swapGain[0]=m,this._swapX=A,this._swapP=n,th" +
+  "is._swapY=o)}swapNodes(A,n,o,e){let r=this._parent,a=this._nodes,l=this._height,s=tt*A,i=tt*o;a[s+Ot" +
+  "]===n?a[s+Ot]=e:a[s+oo]=e,a[i+Ot]===e?a[i+Ot]=n:a[i+oo]=n,r[n]=o,r[e]=A,this.refitNode(o);let c=l[e]" +
+  ",_=l[o];l[A]=1+(c>_?c:_)}halfPerimeter(A){let n=this._boxes,o=tt*A;return n[o+2]-n[o]+(n[o+3]-n[o+1]" +
+  ")}unionIsSmaller(A,n,o){let e=this._boxes,r=tt*A,a=e[r],l=e[r+1],s=e[r+2],i=e[r+3];return xA(e,tt*n," +
+  "a,l,s,i)<xA(e,tt*o,a,l,s,i)}contains(A,n){let o=this._boxes,e=tt*A,r=tt*n;return o[e]<=o[r]&&o[e+1]<" +
+  "=o[r+1]&&o[e+2]>=o[r+2]&&o[e+3]>=o[r+3]}scratchBox(A,n,o,e){let r=this._queryBox;return r[0]=A,r[1]=" +
+  "n,r[2]=o,r[3]=e,r}collect(A,n,o,e,r,a=Ha,l=0,s=Ka){let i=this._root;if(i===St)return;let c=A[n],_=A[" +
+  "n+1],C=A[n+2],I=A[n+3],y=a[l],E=a[l+1],m=a[l+2],h=a[l+3],B=this._boxes,u=this._nodes,f=this._stack,S" +
+  "=0;for(f[S++]=i;S>0;){let g=f[--S],d=g<<2;if(r!==-1&&(u[d+3]&r)===0)continue;let p=B[d],x=B[d+1],b=B" +
+  "[d+2],D=B[d+3];if(p>C||b<c||x>I||D<_)continue;let F=u[d];if(F<0){if(r===-1&&u[d+3]===0)continue;let " +
+  "R=u[d+2];if(p<=m&&b>=y&&x<=h&&D>=E&&s[R]===0)continue;o.push(e?g:R)}else S+2>f.length&&(f=this._stac" +
+  "k=Qt(f,S+2)),f[S++]=u[d+1],f[S++]=F}}buildTree(A){let n=6*(2+(32-Math.clz32(A)));this._buildFrames.l" +
+  "ength<n&&(this._buildFrames=new Int32Array(n)),this._buildRoots.length<n&&(this._buildRoots=new Int3" +
+  "2Array(n));let o=this._buildFrames,e=this._buildRoots,r=this._buildLeaves,a=this._buildCx,l=this._bu" +
+  "ildCy,s=0,i=0,c=-1;for(o[s++]=0,o[s++]=A,o[s++]=-1;s>0;){s-=3;let _=o[s],C=o[s+1],I=o[s+2];if(C-_===" +
+  "1){c=r[_],e[i++]=c;continue}if(I>=0){let u=e[--i],f=e[--i],S=this.allocateNode();this._nodes[tt*S+Ot" +
+  "]=f,this._nodes[tt*S+oo]=u,this._parent[f]=S,this._parent[u]=S,this.refitNode(S),e[i++]=S,c=S;contin" +
+  "ue}let y=a[_],E=y,m=l[_],h=m;for(let u=_+1;u<C;u++){let f=a[u],S=l[u];f<y?y=f:f>E&&(E=f),S<m?m=S:S>h" +
+  "&&(h=S)}let B=_+(C-_>>1);this.selectNth(_,C,B,E-y>=h-m?a:l),o[s+2]=B,s+=3,o[s++]=B,o[s++]=C,o[s++]=-" +
+  "1,o[s++]=_,o[s++]=B,o[s++]=-1}return c}selectNth(A,n,o,e){for(;n-A>1;){let r=e[A],a=e[A+n>>1],l=e[n-" +
+  "1],s=r<a?a<l?a:r<l?l:r:r<l?r:a<l?l:a,i=A,c=A,_=n;for(;c<_;){let C=e[c];C<s?this.swapBuild(i++,c++):C" +
+  ">s?this.swapBuild(c,--_):c++}if(o<i)n=i;else if(o>=_)A=_;else return}}swapBuild(A,n){let o=this._bui" +
+  "ldLeaves,e=this._buildCx,r=this._buildCy,a=o[A];o[A]=o[n],o[n]=a;let l=e[A];e[A]=e[n],e[n]=l;let s=r" +
+  "[A];r[A]=r[n],r[n]=s}};function ve(t,A,n,o){if(!(t<=n&&A<=o&&Number.isFinite(t)&&Number.isFinite(A)&" +
+  "&Number.isFinite(n)&&Number.isFinite(o)))throw new dA(\"INVALID_ARGUMENT\",`bad box [${t}, ${A}] - [${" +
+  "n}, ${o}]`)}function _o(t){throw new Error(`DynamicTree.validate: ${t}`)}var Qe=0,ee=1;function Sn(t" +
+  "){return(t>>1)*74+(t&1)}var yo=0,An=yo+1,xo=An+1,bA=xo+1,RA=bA+1,Wa=RA+1,Je=Wa+1,Ue=Je+1,Ge=Ue+1,Xe=" +
+  "Ge+1,qe=Xe+1,Ve=qe+1,Ye=Ve+1,ke=Ye+1,He=ke+1,MA=He+1,Ke=MA+1,Ol=Ke+1,$a=24,ps=$a;var xt={distance:0," +
+  "revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,motor:6,pulley:7},re=8,Ql=(ps+1)*re;var Pt={collideCon" +
+  "nected:1,enableLimit:2,enableMotor:4,enableSpring:8},xs=0,bs=1,Rs=2,Ms=3;var Ps=5,Fs=6,We=7,Ds=8,Ns=" +
+  "9,Ho=10,Zn=11,$e=12,ws=13,Ze=14,ze=15,se=16,ie=17,je=18,tr=19;var or=21,Ts=22,Os=23,Ls=24,vs=25,Qs=2" +
+  "6,Js=27,Us=28,Gs=29,Xs=30,qs=31,mn=32,Za=6,ae=mn+Za;function Vs(){return new Float64Array(19)}functi" +
+  "on ao(t,A){return(t&255)<<8|A&255}var mt=16,PA=class{type=new Uint8Array(16);count=new Uint8Array(16" +
+  ");radius=new Float64Array(16);centroid=new Float64Array(32);slot=new Int32Array(16).fill(-1);verts=n" +
+  "ew Float64Array(16*mt);normals=new Float64Array(16*mt);slotRefs=new Int32Array(16);slotsUsed=0;freeS" +
+  "lots=new Int32Array(16);freeSlotCount=0;index=null;reserve(A){this.type=pn(this.type,A),this.count=p" +
+  "n(this.count,A),this.radius=io(this.radius,A),this.centroid=io(this.centroid,A*2),this.slot=Qt(this." +
+  "slot,A,-1)}reserveSlots(A){this.verts=io(this.verts,A*mt),this.normals=io(this.normals,A*mt),this.sl" +
+  "otRefs=Qt(this.slotRefs,A),this.freeSlots=Qt(this.freeSlots,A)}intern(A,n,o){this.release(A);let e=t" +
+  "his.contentIndex(),r=Ys(n,o,0),a=e.get(r);a===void 0&&(a=this.freeSlotCount>0?this.freeSlots[--this." +
+  "freeSlotCount]:this.slotsUsed++,this.reserveSlots(a+1),this.verts.set(n,a*mt),this.normals.set(o,a*m" +
+  "t),e.set(r,a)),this.slotRefs[a]=this.slotRefs[a]+1,this.slot[A]=a}release(A){let n=this.slot[A];if(n" +
+  "<0)return;this.slot[A]=-1;let o=this.slotRefs[n]-1;this.slotRefs[n]=o,!(o>0)&&(this.index?.delete(th" +
+  "is.keyOf(n)),this.verts.fill(0,n*mt,(n+1)*mt),this.normals.fill(0,n*mt,(n+1)*mt),this.freeSlots[this" +
+  ".freeSlotCount++]=n)}forgetIndex(){this.index=null}contentIndex(){if(this.index!==null)return this.i" +
+  "ndex;let A=new Map;for(let n=0;n<this.slotsUsed;n++)this.slotRefs[n]>0&&A.set(this.keyOf(n),n);retur" +
+  "n this.index=A,A}keyOf(A){return Ys(this.verts,this.normals,A*mt)}},nr=new Float64Array(2*mt),za=new" +
+  " Uint16Array(nr.buffer);function Ys(t,A,n){for(let o=0;o<mt;o++)nr[o]=t[n+o],nr[mt+o]=A[n+o];return " +
+  "String.fromCharCode(...za)}var jn=8,en=4;var Ar=3.141592653589793,ja=1.5707963267948966,er=.78539816" +
+  "33974483,ks=.41421356237309503;var Vl=new Float64Array(2);function rr(t,A){let n=t[A],o=t[A+1];if(n!" +
+  "==n||o!==o){t[A]=NaN;return}let e=Math.abs(o),r=Math.abs(n);if(r===0){o<0||o===0&&1/o<0?t[A]=1/n<0?-" +
+  "Ar:Ar:t[A]=n;return}if(e===1/0&&r===1/0){let I=o>0?er:3*er;t[A]=n<0?-I:I;return}let a=r>e,l=a?e/r:r/" +
+  "e,s=l>ks?(l-1)/(l+1):l,i=s*s,c=0;for(let I=22;I>=2;I--)c=1/(2*I+1)-i*c;let _=s-s*i*(1/3-i*c),C=l>ks?" +
+  "er+_:_;a&&(C=ja-C),o<0&&(C=Ar-C),t[A]=n<0?-C:C}function Io(t,A,n){let o=n[0],e=n[1],r=n[2],a=n[3],l=" +
+  "n[4],s=n[5],i=t[1],c=t[2];t[1]=r*i-a*c,t[2]=a*i+r*c;let _=o-l,C=e-s,I=0;for(let y=0;y<A;y++){let E=3" +
+  "+y*8,m=t[E+6];if(!(m<.02))continue;let h=t[E+4],B=t[E+5],u=t[E+7],f=r*h-a*B,S=a*h+r*B,g=3+I*8;t[g+0]" +
+  "=f,t[g+1]=S,t[g+2]=f+_,t[g+3]=S+C,t[g+4]=o+f,t[g+5]=e+S,t[g+6]=m,t[g+7]=u,I++}t[0]=I}function Mo(t,A" +
+  ",n,o,e,r){let a=3+A*8;t[a+4]=n,t[a+5]=o,t[a+6]=e,t[a+7]=r}function Ws(t){t[1]=-t[1],t[2]=-t[2];let A" +
+  "=t[0];for(let n=0;n<A;n++){let o=3+n*8,e=t[o+0],r=t[o+1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+2]=e,t[o+3]" +
+  "=r;let a=t[o+7];t[o+7]=(a&255)<<8|a>>8&255}}function nA(t,A){let n=t[0],o=t[1],e=t[2],r=t[3],a=t[4]," +
+  "l=t[5],s=t[6],i=t[7],c=e-n,_=r-o,C=s-a,I=i-l,y=n-a,E=o-l,m=c*c+_*_,h=C*C+I*I,B=y*c+E*_,u=y*C+E*I,f=c" +
+  "*C+_*I,S=m*h-f*f,g=0;S!==0&&(g=(f*u-B*h)/S,g=g<0?0:g>1?1:g);let d=(f*g+u)/h;d<0?(d=0,g=-B/m,g=g<0?0:" +
+  "g>1?1:g):d>1&&(d=1,g=(f-B)/m,g=g<0?0:g>1?1:g),A[0]=g,A[1]=d;let p=n+g*c-(a+d*C),x=o+g*_-(l+d*I);A[2]" +
+  "=p*p+x*x}function $s(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],_=o[6],C=o[7],I=t.vert" +
+  "s,y=t.slot[A]*mt,E=t.slot[n]*mt,m=t.radius[A],h=t.radius[n],B=I[y],u=I[y+1],f=l*_+s*C,S=l*C-s*_,g=i-" +
+  "r,d=c-a,p=I[E],x=I[E+1],b=f*p-S*x+l*g+s*d,D=S*p+f*x-s*g+l*d,F=b-B,R=D-u,w=Math.sqrt(F*F+R*R),P=w-m-h" +
+  ";if(P>=.02){e[0]=0;return}w>1e-12?(F/=w,R/=w):(F=0,R=1);let N=.5*(m-h+w);e[1]=F,e[2]=R,Mo(e,0,B+N*F," +
+  "u+N*R,P,0),Io(e,1,o)}function sr(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],_=o[6],C=o" +
+  "[7],I=t.verts,y=t.slot[A]*mt,E=t.slot[n]*mt,m=t.radius[A],h=t.radius[n],B=l*_+s*C,u=l*C-s*_,f=i-r,S=" +
+  "c-a,g=I[E],d=I[E+1],p=B*g-u*d+l*f+s*S,x=u*g+B*d-s*f+l*S,b=I[y],D=I[y+1],F=I[y+2]-b,R=I[y+3]-D,w=(p-b" +
+  ")*F+(x-D)*R,P=F*F+R*R,N=b,T=D;if(w>=P)N=b+F,T=D+R;else if(w>0){let J=w/P;N=b+J*F,T=D+J*R}let L=p-N,G" +
+  "=x-T,v=Math.sqrt(L*L+G*G),O=v-m-h;if(O>=.02){e[0]=0;return}v>1e-12?(L/=v,G/=v):(L=t.normals[y],G=t.n" +
+  "ormals[y+1]);let q=.5*(m-h+v);e[1]=L,e[2]=G,Mo(e,0,N+q*L,T+q*G,O,0),Io(e,1,o)}var ce=new Float64Arra" +
+  "y(3),rn=new Float64Array(8);function ir(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],_=o" +
+  "[6],C=o[7],I=t.verts,y=t.slot[A]*mt,E=t.slot[n]*mt,m=t.radius[A],h=t.radius[n],B=m+h,u=I[y],f=I[y+1]" +
+  ",S=I[y+2]-u,g=I[y+3]-f,d=l*_+s*C,p=l*C-s*_,x=i-r,b=c-a,D=l*x+s*b-u,F=-s*x+l*b-f,R=I[E],w=I[E+1],P=d*" +
+  "R-p*w+D,N=p*R+d*w+F;R=I[E+2],w=I[E+3];let T=d*R-p*w+D,L=p*R+d*w+F;rn[0]=0,rn[1]=0,rn[2]=S,rn[3]=g,rn" +
+  "[4]=P,rn[5]=N,rn[6]=T,rn[7]=L,nA(rn,ce);let G=ce[2],v=B+.02;if(G>=v*v){e[0]=0;return}let O=Math.sqrt" +
+  "(G),q=ce[0],J=ce[1],Q=Math.sqrt(S*S+g*g),z=S/Q,et=g/Q,nt=T-P,Y=L-N,V=Math.sqrt(nt*nt+Y*Y),rt=nt/V,ot" +
+  "=Y/V,k=P*z+N*et,X=T*z+L*et,at=k<=0&&X<=0||k>=Q&&X>=Q,$=-P*rt-N*ot,It=(S-P)*rt+(g-N)*ot,Dt=$<=0&&It<=" +
+  "0||$>=V&&It>=V,ct=0;if(!at&&!Dt){let yt=-et,Z=z,_t=P*yt+N*Z,Bt=T*yt+L*Z,j=Math.min(_t,Bt);-Math.max(" +
+  "_t,Bt)>j&&(j=-Math.max(_t,Bt),yt=-yt,Z=-Z);let st=-ot,ut=rt;_t=-P*st-N*ut,Bt=(S-P)*st+(g-N)*ut;let w" +
+  "t=Math.min(_t,Bt);if(-Math.max(_t,Bt)>wt&&(wt=-Math.max(_t,Bt),st=-st,ut=-ut),j+.1*.005>=wt){let Tt=" +
+  "P,At=N,it=T,ht=L;if(k<0&&X>0){let Ct=-k/(X-k);Tt=P+Ct*(T-P),At=N+Ct*(L-N)}else if(X<0&&k>0){let Ct=-" +
+  "X/(k-X);it=T+Ct*(P-T),ht=L+Ct*(N-L)}if(k>Q&&X<Q){let Ct=(k-Q)/(k-X);Tt=P+Ct*(T-P),At=N+Ct*(L-N)}else" +
+  " if(X>Q&&k<Q){let Ct=(X-Q)/(X-k);it=T+Ct*(P-T),ht=L+Ct*(N-L)}let Mt=Tt*yt+At*Z,Ht=it*yt+ht*Z;if(Mt<=" +
+  "O+.005||Ht<=O+.005){e[1]=yt,e[2]=Z;let Ct=.5*(m-h-Mt);Mo(e,0,u+Tt+Ct*yt,f+At+Ct*Z,Mt-B,ao(0,0)),Ct=." +
+  "5*(m-h-Ht),Mo(e,1,u+it+Ct*yt,f+ht+Ct*Z,Ht-B,ao(0,1)),ct=2}}else{let Tt=0,At=0,it=S,ht=g;if($<0&&It>0" +
+  "){let Ct=-$/(It-$);Tt=Ct*S,At=Ct*g}else if(It<0&&$>0){let Ct=-It/($-It);it=S-Ct*S,ht=g-Ct*g}if($>V&&" +
+  "It<V){let Ct=($-V)/($-It);Tt=Ct*S,At=Ct*g}else if(It>V&&$<V){let Ct=(It-V)/(It-$);it=S-Ct*S,ht=g-Ct*" +
+  "g}let Mt=(Tt-P)*st+(At-N)*ut,Ht=(it-P)*st+(ht-N)*ut;if(Mt<=O+.005||Ht<=O+.005){e[1]=-st,e[2]=-ut;let" +
+  " Ct=.5*(h-m-Mt);Mo(e,0,u+Tt+Ct*st,f+At+Ct*ut,Mt-B,ao(0,0)),Ct=.5*(h-m-Ht),Mo(e,1,u+it+Ct*st,f+ht+Ct*" +
+  "ut,Ht-B,ao(1,0)),ct=2}}}if(ct===0){let yt=q*S,Z=q*g,_t=P+J*nt,Bt=N+J*Y,j=_t-yt,st=Bt-Z;O>1e-12?(j/=O" +
+  ",st/=O):(j=-et,st=z);let ut=.5*(m-h+O);e[1]=j,e[2]=st;let wt=ao(q===0?0:1,J===0?0:1);Mo(e,0,u+yt+ut*" +
+  "j,f+Z+ut*st,O-B,wt),ct=1}Io(e,ct,o)}function Zs(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=" +
+  "o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[A]*mt,E=t.slot[n]*mt,m=t.radius[n],h=l*_+s*C,B=l*C-s*_,u=i-r,f" +
+  "=c-a,S=I[E],g=I[E+1],d=I[y],p=I[y+1],x=h*S-B*g+l*u+s*f-d,b=B*S+h*g-s*u+l*f-p,D=I[y+2]-d,F=I[y+3]-p,R" +
+  "=t.normals[y],w=t.normals[y+1];if(R*x+w*b<0){e[0]=0;return}let P=D*x+F*b,N=D*D+F*F,T=0,L=0;if(P<=0){" +
+  "let Q=d-I[y+4],z=p-I[y+5];if(Q*x+z*b<=0){e[0]=0;return}}else if(P>=N){let Q=I[y+6]-I[y+2],z=I[y+7]-I" +
+  "[y+3];if(Q*(x-D)+z*(b-F)>0){e[0]=0;return}T=D,L=F}else{let Q=P/N;T=Q*D,L=Q*F}let G=x-T,v=b-L,O=Math." +
+  "sqrt(G*G+v*v),q=O-m;if(q>=.02){e[0]=0;return}O>1e-12?(G/=O,v/=O):(G=R,v=w);let J=.5*(O-m);e[1]=G,e[2" +
+  "]=v,e[7]=d+T+J*G,e[8]=p+L+J*v,e[9]=q,e[10]=0,Io(e,1,o)}var dt=new Float64Array(16),Co=new Float64Arr" +
+  "ay(16),sn=new Float64Array(8),FA=new Float64Array(3),Lt=new Float64Array(10),Et=new Float64Array(12)" +
+  ",Xt=new Float64Array(11),le=0,DA=1,zs=2,js=.01,ti=.01,tc=.1*.005;function cr(t,A,n,o,e){let r=o[0],a" +
+  "=o[1],l=o[2],s=o[3],i=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.normals,E=t.slot[A]*mt,m=t.slot[n]*mt," +
+  "h=t.count[n],B=t.radius[n],u=I[E],f=I[E+1],S=I[E+2]-u,g=I[E+3]-f,d=y[E],p=y[E+1],x=-p,b=d,D=y[E+4],F" +
+  "=y[E+5],R=y[E+6],w=y[E+7],P=-F*b-D*x>=js,N=x*R+b*w>=js;Lt[0]=x,Lt[1]=b,Lt[2]=D,Lt[3]=F,Lt[4]=R,Lt[5]" +
+  "=w,Lt[6]=P?1:0,Lt[7]=N?1:0;let T=l*_+s*C,L=l*C-s*_,G=i-r,v=c-a,O=l*G+s*v-u,q=-s*G+l*v-f,J=t.centroid" +
+  "[2*n],Q=t.centroid[2*n+1],z=T*J-L*Q+O,et=L*J+T*Q+q,nt=d*z+p*et<0,Y=P?D*z+F*et<0:!0,V=N?R*(z-S)+w*(et" +
+  "-g)<0:!0;if(nt&&Y&&V){e[0]=0;return}for(let Z=0;Z<2*h;Z+=2){let _t=I[m+Z],Bt=I[m+Z+1];dt[Z]=T*_t-L*B" +
+  "t+O,dt[Z+1]=L*_t+T*Bt+q;let j=y[m+Z],st=y[m+Z+1];Co[Z]=T*j-L*st,Co[Z+1]=L*j+T*st}sn[0]=0,sn[1]=0,sn[" +
+  "2]=S,sn[3]=g;let rt=1e300,ot=0,k=0,X=0;for(let Z=0;Z<h;Z++){let _t=Z+1<h?Z+1:0;sn[4]=dt[2*Z],sn[5]=d" +
+  "t[2*Z+1],sn[6]=dt[2*_t],sn[7]=dt[2*_t+1],nA(sn,FA),FA[2]<rt&&(rt=FA[2],ot=Z,k=FA[0],X=FA[1])}let at=" +
+  "Math.sqrt(rt);if(h>=3&&at>0){let Z=!0;for(let _t=0;_t<h;_t++)if(Co[2*_t]*-dt[2*_t]+Co[2*_t+1]*-dt[2*" +
+  "_t+1]>0){Z=!1;break}Z&&(at=0)}if(at>B+.02){e[0]=0;return}Xt[0]=u,Xt[1]=f,Xt[2]=S,Xt[3]=g,Xt[4]=d,Xt[" +
+  "5]=p,Xt[6]=P?D:d,Xt[7]=P?F:p,Xt[8]=N?R:d,Xt[9]=N?w:p,Xt[10]=B;let $=-1,It=-1;if(!nt&&at>tc){let Z=ot" +
+  "+1<h?ot+1:0,_t=k===0||k===1,Bt=X===0||X===1;if(_t&&Bt){let j=k===0?0:S,st=k===0?0:g,ut=X===0?ot:Z,wt" +
+  "=(dt[2*ut]-j)/at,Tt=(dt[2*ut+1]-st)/at;Lt[8]=wt,Lt[9]=Tt;let At=ar();if(At===le){e[0]=0;return}if(At" +
+  "===DA){let it=.5*(at-B);e[1]=wt,e[2]=Tt;let ht=3;e[ht+4]=u+j+it*wt,e[ht+5]=f+st+it*Tt,e[ht+6]=at-B,e" +
+  "[ht+7]=ao(k===0?0:1,ut),Io(e,1,o);return}$=ut}else if(_t){let j=ot,st=k===0?0:S,ut=k===0?0:g;Co[2*j]" +
+  "*(st-dt[2*j])+Co[2*j+1]*(ut-dt[2*j+1])<0&&(j=j+1<h?j+1:0),Lt[8]=-Co[2*j],Lt[9]=-Co[2*j+1];let wt=ar(" +
+  ");if(wt===le){e[0]=0;return}if(wt===DA){Io(e,oi(j,h,e),o);return}It=j}else if(Bt)$=X===0?ot:Z;else{l" +
+  "et j=d*dt[2*ot]+p*dt[2*ot+1],st=d*dt[2*Z]+p*dt[2*Z+1];$=j<st?ot:Z}}else{let Z=1e300;for(let j=0;j<h;" +
+  "j++){let st=d*dt[2*j]+p*dt[2*j+1];st<Z&&(Z=st,$=j)}if(P){let j=1e300;for(let st=0;st<h;st++)j=Math.m" +
+  "in(j,D*dt[2*st]+F*dt[2*st+1]);j>Z&&(Z=j,$=-1)}if(N){let j=1e300;for(let st=0;st<h;st++)j=Math.min(j," +
+  "R*(dt[2*st]-S)+w*(dt[2*st+1]-g));j>Z&&(Z=j,$=-1)}let _t=-1e300,Bt=-1;for(let j=0;j<h;j++){let st=Co[" +
+  "2*j],ut=Co[2*j+1];if(Lt[8]=-st,Lt[9]=-ut,ar()!==DA)continue;let wt=dt[2*j],Tt=dt[2*j+1],At=Math.min(" +
+  "st*-wt+ut*-Tt,st*(S-wt)+ut*(g-Tt));At>_t&&(_t=At,Bt=j)}if(_t>Z){Io(e,oi(Bt,h,e),o);return}if($===-1)" +
+  "{e[0]=0;return}}if(It===-1){let Z=$>0?$-1:h-1,_t=d*Co[2*Z]+p*Co[2*Z+1],Bt=d*Co[2*$]+p*Co[2*$+1];It=_" +
+  "t<Bt?Z:$}let Dt=It,ct=It+1<h?It+1:0;Et[0]=0,Et[1]=0,Et[2]=S,Et[3]=g,Et[4]=dt[2*Dt],Et[5]=dt[2*Dt+1]," +
+  "Et[6]=dt[2*ct],Et[7]=dt[2*ct+1],Et[8]=d,Et[9]=p,Et[10]=0,Et[11]=B;let yt=ni(ao(0,ct),ao(1,Dt),e);yt>" +
+  "0&&(e[1]=d,e[2]=p,Ai(e)),Io(e,yt,o)}function ar(){let t=Lt[8],A=Lt[9];return t*Lt[0]+A*Lt[1]<=0?Lt[6" +
+  "]===0?zs:t*Lt[3]-A*Lt[2]>ti?le:DA:Lt[7]===0?zs:Lt[4]*A-Lt[5]*t>ti?le:DA}function oi(t,A,n){let o=Xt[" +
+  "2],e=Xt[3],r=t,a=t+1<A?t+1:0,l=dt[2*r],s=dt[2*r+1],i=Co[2*r],c=Co[2*r+1],_=i*-l+c*-s,C=i*(o-l)+c*(e-" +
+  "s),I=Xt[4]*i+Xt[5]*c;if((_<C?Xt[6]*i+Xt[7]*c:Xt[8]*i+Xt[9]*c)<I)return 0;Et[0]=l,Et[1]=s,Et[2]=dt[2*" +
+  "a],Et[3]=dt[2*a+1],Et[4]=0,Et[5]=0,Et[6]=o,Et[7]=e,Et[8]=i,Et[9]=c,Et[10]=Xt[10],Et[11]=0;let E=ni(a" +
+  "o(1,r),ao(0,a),n);return E>0&&(n[1]=-i,n[2]=-c,Ai(n)),E}function ni(t,A,n){let o=Et[0],e=Et[1],r=Et[" +
+  "8],a=Et[9],l=Et[10],s=Et[11],i=Et[4],c=Et[5],_=Et[6],C=Et[7],I=-a,y=r,E=(Et[2]-o)*I+(Et[3]-e)*y,m=(i" +
+  "-o)*I+(c-e)*y,h=(_-o)*I+(C-e)*y;if(m<0||E<h)return 0;let B=m-h,u=_,f=C;if(h<0&&B>1e-12){let R=-h/B;u" +
+  "=_+R*(i-_),f=C+R*(c-C)}let S=i,g=c;if(m>E&&B>1e-12){let R=(E-h)/B;S=_+R*(i-_),g=C+R*(c-C)}let d=(u-o" +
+  ")*r+(f-e)*a,p=(S-o)*r+(g-e)*a,x=.5*(l-s-d);u+=x*r,f+=x*a,x=.5*(l-s-p),S+=x*r,g+=x*a;let b=l+s,D=3,F=" +
+  "11;return n[D+4]=u,n[D+5]=f,n[D+6]=d-b,n[D+7]=t,n[F+4]=S,n[F+5]=g,n[F+6]=p-b,n[F+7]=A,2}function Ai(" +
+  "t){let A=Xt[0],n=Xt[1];for(let o=0;o<2;o++)t[3+o*8+4]+=A,t[3+o*8+5]+=n}function ei(t,A,n,o,e){let r=" +
+  "o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.normals,E=t.slot[A]*mt,m=t.slot[" +
+  "n]*mt,h=t.count[A],B=t.radius[A],u=t.radius[n],f=B+u,S=l*_+s*C,g=l*C-s*_,d=i-r,p=c-a,x=I[m],b=I[m+1]" +
+  ",D=S*x-g*b+l*d+s*p,F=g*x+S*b-s*d+l*p,R=0,w=-1e300;for(let nt=0;nt<h;nt++){let Y=E+2*nt,V=y[Y]*(D-I[Y" +
+  "])+y[Y+1]*(F-I[Y+1]);V>w&&(w=V,R=nt)}if(w-f>=.02){e[0]=0;return}let P=E+2*R,N=E+2*(R+1<h?R+1:0),T=I[" +
+  "P],L=I[P+1],G=I[N],v=I[N+1],O=(D-T)*(G-T)+(F-L)*(v-L),q=(D-G)*(T-G)+(F-v)*(L-v),J,Q,z,et;if((O<0||q<" +
+  "0)&&w>1e-12){let nt=O<0?T:G,Y=O<0?L:v;J=D-nt,Q=F-Y;let V=Math.sqrt(J*J+Q*Q);if(J/=V,Q/=V,w=V-f,w>=.0" +
+  "2){e[0]=0;return}let rt=.5*(B-u+V);z=nt+rt*J,et=Y+rt*Q}else{J=y[P],Q=y[P+1];let nt=.5*(B-u-w);z=D+nt" +
+  "*J,et=F+nt*Q,w-=f}e[1]=J,e[2]=Q,Mo(e,0,z,et,w,0),Io(e,1,o)}var $t=new Float64Array(16),En=new Float6" +
+  "4Array(16),Zt=new Float64Array(16),mo=new Float64Array(16),Ie=new Float64Array(3),an=new Float64Arra" +
+  "y(8),ye=new Float64Array(2),Ir=new Float64Array(1),ai=2;var oc=0,ri=ai;var nc=.1*.005,lr=.1*.005;fun" +
+  "ction Ce(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],s=o[3],i=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.normal" +
+  "s,E=t.count[A],m=t.count[n],h=t.radius[A],B=t.radius[n],u=h+B;ye[0]=h,ye[1]=B;let f=t.slot[A]*mt,S=t" +
+  ".slot[n]*mt,g=I[f],d=I[f+1],p=l*_+s*C,x=l*C-s*_,b=i-r,D=c-a,F=l*b+s*D-g,R=-s*b+l*D-d,w=.02+u,P=0,N=0" +
+  ",T=0,L=0;if(E===4&&m===4&&ri!==oc){let O=I[f+4],q=I[f+5],J=I[S+4],Q=I[S+5],z=ri===ai&&I[f]===-O&&I[f" +
+  "+1]===-q&&I[f+2]===O&&I[f+3]===-q&&I[f+6]===-O&&I[f+7]===q&&I[S]===-J&&I[S+1]===-Q&&I[S+2]===J&&I[S+" +
+  "3]===-Q&&I[S+6]===-J&&I[S+7]===Q;if(z){let At=l*b+s*D,it=-s*b+l*D,ht=Math.abs(p),Mt=Math.abs(x),Ht=J" +
+  "*ht+Q*Mt,Ct=J*Mt+Q*ht,ft=-it-q-Ct,Rt=0,vt=At-O-Ht;if(vt>ft&&(ft=vt,Rt=1),vt=it-q-Ct,vt>ft&&(ft=vt,Rt" +
+  "=2),vt=-At-O-Ht,vt>ft&&(ft=vt,Rt=3),ft>=w){e[0]=0;return}P=ft,T=Rt;let hA=-(p*At+x*it),BA=x*At-p*it," +
+  "zo=O*ht+q*Mt,jo=O*Mt+q*ht;if(ft=-BA-Q-jo,Rt=0,vt=hA-J-zo,vt>ft&&(ft=vt,Rt=1),vt=BA-Q-jo,vt>ft&&(ft=v" +
+  "t,Rt=2),vt=-hA-J-zo,vt>ft&&(ft=vt,Rt=3),ft>=w){e[0]=0;return}N=ft,L=Rt}let et=I[f+2]-g,nt=I[f+3]-d,Y" +
+  "=I[f+4]-g,V=I[f+5]-d,rt=I[f+6]-g,ot=I[f+7]-d,k=p*I[S]-x*I[S+1]+F,X=x*I[S]+p*I[S+1]+R,at=p*I[S+2]-x*I" +
+  "[S+3]+F,$=x*I[S+2]+p*I[S+3]+R,It=p*I[S+4]-x*I[S+5]+F,Dt=x*I[S+4]+p*I[S+5]+R,ct=p*I[S+6]-x*I[S+7]+F,y" +
+  "t=x*I[S+6]+p*I[S+7]+R;if(!z){let At=y[f],it=y[f+1],ht=0,Mt=Math.min(Math.min(At*k+it*X,At*at+it*$),M" +
+  "ath.min(At*It+it*Dt,At*ct+it*yt))-(At*0+it*0);At=y[f+2],it=y[f+3];let Ht=Math.min(Math.min(At*k+it*X" +
+  ",At*at+it*$),Math.min(At*It+it*Dt,At*ct+it*yt))-(At*et+it*nt);if(Ht>Mt&&(Mt=Ht,ht=1),At=y[f+4],it=y[" +
+  "f+5],Ht=Math.min(Math.min(At*k+it*X,At*at+it*$),Math.min(At*It+it*Dt,At*ct+it*yt))-(At*Y+it*V),Ht>Mt" +
+  "&&(Mt=Ht,ht=2),At=y[f+6],it=y[f+7],Ht=Math.min(Math.min(At*k+it*X,At*at+it*$),Math.min(At*It+it*Dt,A" +
+  "t*ct+it*yt))-(At*rt+it*ot),Ht>Mt&&(Mt=Ht,ht=3),Mt>=w){e[0]=0;return}P=Mt,T=ht}let Z=p*y[S]-x*y[S+1]," +
+  "_t=x*y[S]+p*y[S+1],Bt=p*y[S+2]-x*y[S+3],j=x*y[S+2]+p*y[S+3],st=p*y[S+4]-x*y[S+5],ut=x*y[S+4]+p*y[S+5" +
+  "],wt=p*y[S+6]-x*y[S+7],Tt=x*y[S+6]+p*y[S+7];if(!z){let At=0,it=Math.min(Math.min(Z*0+_t*0,Z*et+_t*nt" +
+  "),Math.min(Z*Y+_t*V,Z*rt+_t*ot))-(Z*k+_t*X),ht=Math.min(Math.min(Bt*0+j*0,Bt*et+j*nt),Math.min(Bt*Y+" +
+  "j*V,Bt*rt+j*ot))-(Bt*at+j*$);if(ht>it&&(it=ht,At=1),ht=Math.min(Math.min(st*0+ut*0,st*et+ut*nt),Math" +
+  ".min(st*Y+ut*V,st*rt+ut*ot))-(st*It+ut*Dt),ht>it&&(it=ht,At=2),ht=Math.min(Math.min(wt*0+Tt*0,wt*et+" +
+  "Tt*nt),Math.min(wt*Y+Tt*V,wt*rt+Tt*ot))-(wt*ct+Tt*yt),ht>it&&(it=ht,At=3),it>=w){e[0]=0;return}N=it," +
+  "L=At}$t[0]=0,$t[1]=0,$t[2]=et,$t[3]=nt,$t[4]=Y,$t[5]=V,$t[6]=rt,$t[7]=ot;for(let At=0;At<8;At++)En[A" +
+  "t]=y[f+At];Zt[0]=k,Zt[1]=X,Zt[2]=at,Zt[3]=$,Zt[4]=It,Zt[5]=Dt,Zt[6]=ct,Zt[7]=yt,mo[0]=Z,mo[1]=_t,mo[" +
+  "2]=Bt,mo[3]=j,mo[4]=st,mo[5]=ut,mo[6]=wt,mo[7]=Tt}else{for(let O=0;O<2*E;O+=2)$t[O]=I[f+O]-g,$t[O+1]" +
+  "=I[f+O+1]-d,En[O]=y[f+O],En[O+1]=y[f+O+1];for(let O=0;O<2*m;O+=2){let q=I[S+O],J=I[S+O+1];Zt[O]=p*q-" +
+  "x*J+F,Zt[O+1]=x*q+p*J+R;let Q=y[S+O],z=y[S+O+1];mo[O]=p*Q-x*z,mo[O+1]=x*Q+p*z}if(si($t,En,E,Zt,m),P=" +
+  "Ir[0],T=_r,P>=w){e[0]=0;return}if(si(Zt,mo,m,$t,E),N=Ir[0],L=_r,N>=w){e[0]=0;return}}let G=N>P+nc;G?" +
+  "T=ii(mo,L,En,E):L=ii(En,T,mo,m);let v;if(P>lr||N>lr){let O=T,q=T+1<E?T+1:0,J=L,Q=L+1<m?L+1:0,z=$t[2*" +
+  "O],et=$t[2*O+1],nt=$t[2*q],Y=$t[2*q+1],V=Zt[2*J],rt=Zt[2*J+1],ot=Zt[2*Q],k=Zt[2*Q+1];an[0]=z,an[1]=e" +
+  "t,an[2]=nt,an[3]=Y,an[4]=V,an[5]=rt,an[6]=ot,an[7]=k,nA(an,Ie);let X=Math.sqrt(Ie[2]);if(X-u>=.02){e" +
+  "[0]=0;return}v=G?_e(Zt,mo,m,L,$t,E,T,!0,e):_e($t,En,E,T,Zt,m,L,!1,e);let at=1e300;for(let ct=0;ct<v;" +
+  "ct++){let yt=e[3+ct*8+6];yt<at&&(at=yt)}let $=Ie[0],It=Ie[1];if($*(1-$)+It*(1-It)===0&&X-u+lr<at){le" +
+  "t ct=$===0?z:nt,yt=$===0?et:Y,Z=It===0?V:ot,_t=It===0?rt:k,Bt=(Z-ct)/X,j=(_t-yt)/X,st=.5*(h-B+X);e[1" +
+  "]=Bt,e[2]=j,e[7]=ct+st*Bt,e[8]=yt+st*j,e[9]=X-u,e[10]=ao($===0?O:q,It===0?J:Q),v=1}}else v=G?_e(Zt,m" +
+  "o,m,L,$t,E,T,!0,e):_e($t,En,E,T,Zt,m,L,!1,e);for(let O=0;O<v;O++)e[3+O*8+4]+=g,e[3+O*8+5]+=d;Io(e,v," +
+  "o)}var _r=0;function si(t,A,n,o,e){let r=0,a=-1e300,l=e===4,s=o[0],i=o[1],c=o[2],_=o[3],C=o[4],I=o[5" +
+  "],y=o[6],E=o[7];for(let m=0;m<n;m++){let h=A[2*m],B=A[2*m+1],u=h*t[2*m]+B*t[2*m+1],f;if(l)f=Math.min" +
+  "(Math.min(h*s+B*i,h*c+B*_),Math.min(h*C+B*I,h*y+B*E));else{f=1e300;for(let S=0;S<2*e;S+=2)f=Math.min" +
+  "(f,h*o[S]+B*o[S+1])}f-=u,f>a&&(a=f,r=m)}_r=r,Ir[0]=a}function ii(t,A,n,o){let e=t[2*A],r=t[2*A+1],a=" +
+  "0,l=1e300;for(let s=0;s<o;s++){let i=e*n[2*s]+r*n[2*s+1];i<l&&(l=i,a=s)}return a}function _e(t,A,n,o" +
+  ",e,r,a,l,s){let i=ye[l?1:0],c=ye[l?0:1],_=o,C=o+1<n?o+1:0,I=a,y=a+1<r?a+1:0,E=A[2*_],m=A[2*_+1],h=t[" +
+  "2*_],B=t[2*_+1],u=e[2*I],f=e[2*I+1],S=e[2*y],g=e[2*y+1],d=-m,p=E,x=(t[2*C]-h)*d+(t[2*C+1]-B)*p,b=(u-" +
+  "h)*d+(f-B)*p,D=(S-h)*d+(g-B)*p;if(b<0||x<D)return 0;let F=b-D,R=S,w=g;if(D<0&&F>1e-12){let J=-D/F;R=" +
+  "S+J*(u-S),w=g+J*(f-g)}let P=u,N=f;if(b>x&&F>1e-12){let J=(x-D)/F;P=S+J*(u-S),N=g+J*(f-g)}let T=(R-h)" +
+  "*E+(w-B)*m,L=(P-h)*E+(N-B)*m,G=.5*(i-c-T);R+=G*E,w+=G*m,G=.5*(i-c-L),P+=G*E,N+=G*m;let v=i+c,O=3,q=1" +
+  "1;return l?(s[1]=-E,s[2]=-m,s[O+4]=P,s[O+5]=N,s[O+6]=L-v,s[O+7]=ao(I,C),s[q+4]=R,s[q+5]=w,s[q+6]=T-v" +
+  ",s[q+7]=ao(y,_)):(s[1]=E,s[2]=m,s[O+4]=R,s[O+5]=w,s[O+6]=T-v,s[O+7]=ao(_,y),s[q+4]=P,s[q+5]=N,s[q+6]" +
+  "=L-v,s[q+7]=ao(C,I)),2}var Pn={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},uo=5;function " +
+  "fe(t,A,n,o,e){e[0]=0}var AA=Pn.circle,eA=Pn.capsule,rA=Pn.segment,sA=Pn.polygon,iA=Pn.chainSegment,C" +
+  "r=new Uint8Array(uo*uo),yr=[];function Eo(t,A,n){Cr[t*uo+A]=1,yr[t*uo+A]=n}Eo(AA,AA,$s);Eo(eA,AA,sr)" +
+  ";Eo(eA,eA,ir);Eo(rA,AA,sr);Eo(rA,eA,ir);Eo(rA,rA,fe);Eo(rA,sA,Ce);Eo(sA,AA,ei);Eo(sA,eA,Ce);Eo(sA,sA" +
+  ",Ce);Eo(iA,AA,Zs);Eo(iA,eA,cr);Eo(iA,sA,cr);Eo(iA,rA,fe);Eo(iA,iA,fe);function ci(t,A){return Cr[t*u" +
+  "o+A]===1}function Ac(t){let A=new Float64Array(8);return(n,o,e,r,a)=>{for(let l=0;l<4;l++)A[l]=r[l+4" +
+  "],A[l+4]=r[l];t(n,e,o,A,a),Ws(a)}}var Se=[];for(let t=0;t<uo;t++)for(let A=0;A<uo;A++)Se[t*uo+A]=ci(" +
+  "t,A)?yr[t*uo+A]:Ac(yr[A*uo+t]);var DI=new Float64Array(8);function fr(t,A,n,o,e){let r=n[0],a=n[1],l" +
+  "=n[2],s=n[3],i=t.count[A],c=t.radius[A],_=t.verts,C=t.slot[A]*mt,I=_[C],y=_[C+1],E=l*I-s*y,m=s*I+l*y" +
+  ",h=E,B=m;for(let u=1;u<i;u++){I=_[C+2*u],y=_[C+2*u+1];let f=l*I-s*y,S=s*I+l*y;f<E?E=f:f>h&&(h=f),S<m" +
+  "?m=S:S>B&&(B=S)}o[e]=r+E-c,o[e+1]=a+m-c,o[e+2]=r+h+c,o[e+3]=a+B+c}var me=.001,li=.002;function Ii(t," +
+  "A,n,o){let e=o[0];if(e===0||e===2&&o[10]===o[18]){t.cacheValid[A]=0;return}let r=n[0],a=n[1],l=n[2]," +
+  "s=n[3],i=n[4]-r,c=n[5]-a,_=n[6],C=n[7],I=t.manifoldCache,y=A*gA;I[y+$A]=l*i+s*c,I[y+ZA]=-s*i+l*c,I[y" +
+  "+zA]=l*_+s*C,I[y+jA]=l*C-s*_;let E=o[1],m=o[2];I[y+te]=l*E+s*m,I[y+oe]=-s*E+l*m;for(let h=0;h<e;h++)" +
+  "{let B=3+h*8,u=o[B+0],f=o[B+1],S=y+ne+3*h;I[S]=l*u+s*f,I[S+1]=-s*u+l*f,I[S+2]=o[B+6]}t.cacheValid[A]" +
+  "=1}function _i(t,A,n){if(t.cacheValid[A]!==1)return!1;let o=n[0],e=n[1],r=n[2],a=n[3],l=n[4],s=n[5]," +
+  "i=n[6],c=n[7],_=l-o,C=s-e,I=t.manifoldCache,y=A*gA,E=I[y+$A],m=I[y+ZA],h=r*_+a*C-E,B=-a*_+r*C-m,u=(r" +
+  "*c-a*i)*I[y+zA]-(r*i+a*c)*I[y+jA];if(h>me||h<-me||B>me||B<-me||u>li||u<-li)return!1;let f=I[y+te],S=" +
+  "I[y+oe];t.normalX[A]=r*f-a*S,t.normalY[A]=a*f+r*S;let g=t.pointCount[A],d=t.points,p=A*ko;for(let x=" +
+  "0;x<g;x++){let b=y+ne+3*x,D=I[b],F=I[b+1],R=D-E,w=F-m,P=I[b+2]+f*(h-u*w)+S*(B+u*R),N=r*D-a*F,T=a*D+r" +
+  "*F,L=p+x*bo;d[L+xn]=N,d[L+bn]=T,d[L+Rn]=P}return!0}var Fn=256,Sr=3;function yi(t,A,n,o,e){let r=t.co" +
+  "ntacts,a=t.shapes,l=a.geometry,s=t.bodies.transform,i=t.manifold,c=t.pose,_=r.points,C=t.bodies.flag" +
+  "s,I=a.aabb,y=a.moved,E=A*2*Fn,m=E+Fn,h=0,B=r.listIndex,u=Math.min(n,(A+1)*Fn);for(let f=A*Fn;f<u;f++" +
+  "){if(B[f]===-1)continue;let S=r.shapeA[f],g=r.shapeB[f],d=S*jn,p=g*jn;if(y[S]===1||y[g]===1){let Q=d" +
+  "+en,z=p+en;if(I[Q+2]<I[z]||I[z+2]<I[Q]||I[Q+3]<I[z+1]||I[z+3]<I[Q+1]){o[E++]=f;continue}}let x=r.bod" +
+  "yA[f],b=r.bodyB[f];if((C[x]&HA.awake)===0&&(C[b]&HA.awake)===0){(r.flags[f]&tn.touching)!==0&&h++;co" +
+  "ntinue}let D=r.pointCount[f],F=f*ko,R=-1,w=-1,P=0,N=0,T=0,L=0;if(I[d]>I[p+2]+.02||I[p]>I[d+2]+.02||I" +
+  "[d+1]>I[p+3]+.02||I[p+1]>I[d+3]+.02){if(r.cacheValid[f]=0,D===0)continue;i[0]=0}else{R=D>0?_[F+pA]:-" +
+  "1,w=D>1?_[F+bo+pA]:-1,P=_[F+on],N=_[F+nn],T=_[F+bo+on],L=_[F+bo+nn],c[0]=s.x[x],c[1]=s.y[x],c[2]=s.c" +
+  "[x],c[3]=s.s[x],c[4]=s.x[b],c[5]=s.y[b],c[6]=s.c[b],c[7]=s.s[b];let Q=r.flags[f];if(Kn(Q)&&_i(r,f,c)" +
+  "){h++;continue}Se[l.type[S]*uo+l.type[g]](l,S,g,c,i),Ii(r,f,c,i)}let G=i[0];for(let Q=0;Q<G;Q++){let" +
+  " z=3+Q*8,et=F+Q*bo;_[et+xn]=i[z+0],_[et+bn]=i[z+1],_[et+Rn]=i[z+6],_[et+pA]=i[z+7];let nt=i[z+7],Y=0" +
+  ",V=0;nt===R?(Y=P,V=N):nt===w&&(Y=T,V=L),_[et+on]=Y,_[et+nn]=V}r.pointCount[f]=G,r.normalX[f]=G>0?i[1" +
+  "]:0,r.normalY[f]=G>0?i[2]:0;let v=r.flags[f],O=(v&tn.touching)!==0,q=G>0;(v&tn.sensor)!==0&&q&&(q=i[" +
+  "9]<=0||G>1&&i[17]<=0),q?(h++,r.flags[f]=v|tn.touching):r.flags[f]=v&~tn.touching,q!==O&&(o[m++]=f)}e" +
+  "[A*Sr]=E-A*2*Fn,e[A*Sr+1]=m-A*2*Fn-Fn,e[A*Sr+2]=h}var mr=32,Er=8*mr;var Qo=new Float64Array(8);funct" +
+  "ion fi(t,A,n,o,e,r){let a=t.broadphase,l=t.shapes,s=a.moveBuffer.data,i=a.moveFrom,c=a.trees[ee],_=a" +
+  ".trees[Qe],C=Math.min(n,(A+1)*mr),I=0;for(let y=A*mr;y<C&&I>=0;y++){let E=s[y],m=l.proxy[E];if(m===-" +
+  "1)continue;a.trees[l.tree[E]].copyBox(m,Qo,0),Qo[4]=i[y*4],Qo[5]=i[y*4+1],Qo[6]=i[y*4+2],Qo[7]=i[y*4" +
+  "+3],I=Ci(t,E,c,o,e,I,r),l.tree[E]===ee&&I>=0&&(I=Ci(t,E,_,o,e,I,r))}return I}function Ci(t,A,n,o,e,r" +
+  ",a){let l=t.broadphase,s=l.queryResults;s.clear();let i=t.shapes,c=i.groupIndex[A]>0?-1:i.maskBits[A" +
+  "]|0;n.queryNewOverlaps(Qo,0,c,i.moved,s);let _=s.data,C=t.contacts.pairs,I=Qo[4]!==1/0,y=r;for(let E" +
+  "=0;E<s.count;E++){let m=_[E];if(m===A)continue;let h=I;if(i.moved[m]===1){if(m<A)continue;let f=l.mo" +
+  "veSlot[m]*4,S=l.moveFrom;if(S[f]<=Qo[6]&&S[f+2]>=Qo[4]&&S[f+1]<=Qo[7]&&S[f+3]>=Qo[5])continue;h=h&&S" +
+  "[f]!==1/0}let B=A<m?A:m,u=A<m?m:A;if(!(!h&&C.get(B,u)!==-1)){if(y===a)return-1;o[e+2*y]=B,o[e+2*y+1]" +
+  "=u,y++}}return y}var hr=0,Br=1,ur=2,ui=3;function di(t,A,n,o,e){if(A>=n){o[e+hr]=0,o[e+Br]=0,o[e+ur]" +
+  "=0;return}let r=t.contacts,a=t.bodies,l=t.solverData,s=l.params,i=l.contacts,c=l.indexOf,_=l.states," +
+  "C=l.centres,I=r.points,y=a.transform,E=s[Ge],m=s[Xe],h=s[qe],B=s[Ve],u=s[Ye],f=s[ke],S=s[He],g=s[MA]" +
+  ",d=2*s[xo],p=r.listIndex,x=-s[RA],b=-s[Je];o[e+hr]=0,o[e+Br]=0<x?1:0,o[e+ur]=0<b?1:0;let D=l.constra" +
+  "intSlot,F=r.flags;for(let R=A;R<n;R++){if(!Kn(F[R]))continue;let w=p[R];if(w===-1)continue;let P=D[w" +
+  "];if(P<0)continue;let N=r.bodyA[R],T=r.bodyB[R],L=c[N],G=c[T],v=Sn(P),O=L*9,q=G*9,J=_[O+3],Q=_[O+8]," +
+  "z=_[q+3],et=_[q+8],nt=r.normalX[R],Y=r.normalY[R],V=Y,rt=-nt,ot=L===0||G===0;i[v+0]=L,i[v+2]=G,i[v+4" +
+  "]=nt,i[v+6]=Y,i[v+8]=r.friction[R];let k=r.restitution[R];i[v+10]=k,k>0&&(o[e+hr]=1),i[v+12]=ot?B:E," +
+  "i[v+14]=ot?u:m,i[v+16]=ot?f:h;let X=r.pointCount[R];i[v+18]=X,i[v+20]=r.tangentSpeed[R];let at=r.rol" +
+  "lingResistance[R];i[v+22]=at;let $=at>0?Q+et:0;i[v+24]=$>0?1/$:0,i[v+26]=0,i[v+28]=R;let It=0,Dt=0,c" +
+  "t=0,yt=0;if(L===0){let ft=y.c[N],Rt=y.s[N];It=ft*a.localCenterX[N]-Rt*a.localCenterY[N],Dt=Rt*a.loca" +
+  "lCenterX[N]+ft*a.localCenterY[N],ct=y.x[N],yt=y.y[N]}else{let ft=L*4;It=C[ft+0],Dt=C[ft+1],ct=C[ft+2" +
+  "],yt=C[ft+3]}let Z=0,_t=0,Bt=0,j=0;if(G===0){let ft=y.c[T],Rt=y.s[T];Z=ft*a.localCenterX[T]-Rt*a.loc" +
+  "alCenterY[T],_t=Rt*a.localCenterX[T]+ft*a.localCenterY[T],Bt=y.x[T],j=y.y[T]}else{let ft=G*4;Z=C[ft+" +
+  "0],_t=C[ft+1],Bt=C[ft+2],j=C[ft+3]}let st=_[O+0],ut=_[O+1],wt=_[O+2],Tt=_[q+0],At=_[q+1],it=_[q+2],h" +
+  "t=R*ko,Mt=J+z,Ht=ct-Bt,Ct=yt-j;for(let ft=0;ft<2;ft++){let Rt=v+30+ft*22;if(ft>=X){i[Rt+14]=0,i[Rt+1" +
+  "6]=0;continue}let vt=ht+ft*bo,hA=I[vt+xn],BA=I[vt+bn],zo=hA-It,jo=BA-Dt,Yn=hA+Ht-Z,kn=BA+Ct-_t;i[Rt+" +
+  "0]=zo*Y-jo*nt,i[Rt+2]=Yn*Y-kn*nt,i[Rt+4]=zo*nt+jo*Y,i[Rt+6]=Yn*nt+kn*Y,i[Rt+8]=I[vt+Rn]+S-((Yn-zo)*n" +
+  "t+(kn-jo)*Y);let ms=zo*Y-jo*nt,Es=Yn*Y-kn*nt,hs=J+z+Q*ms*ms+et*Es*Es;i[Rt+10]=hs>0?1/hs:0;let Bs=zo*" +
+  "rt-jo*V,us=Yn*rt-kn*V,ds=J+z+Q*Bs*Bs+et*us*us;i[Rt+12]=ds>0?1/ds:0;let Te=g*I[vt+on],uA=g*I[vt+nn];T" +
+  "e*Mt>d&&(Te=d/Mt),uA*Mt>d?uA=d/Mt:-uA*Mt>d&&(uA=-d/Mt),i[Rt+14]=Te,i[Rt+16]=uA,i[Rt+18]=0;let Ya=Tt-" +
+  "it*kn-(st-wt*jo),ka=At+it*Yn-(ut+wt*zo),Oe=Ya*nt+ka*Y;i[Rt+20]=Oe,Oe<x&&(o[e+Br]=1),Oe<b&&(o[e+ur]=1" +
+  ")}}}var Fr=.5;function gi(t,A,n,o){let e=n[o+4],r=n[o+5],a=e*e+r*r,l=t.maxExtent[A],s=2*l*l*(1-n[o+6" +
+  "]),i=Fr*t.minExtent[A];return 2*(a+s)<=i*i?!1:Math.sqrt(a)+Math.sqrt(s>0?s:0)>i&&t.type[A]===Hn.dyna" +
+  "mic}function pi(t,A,n,o,e=1){let r=o[yo],a=o[xo],l=fn/r,s=l*l,i=a*a;for(let c=e;c<n;c++){let _=c*9,C" +
+  "=c*8,I=A[C+3],y=A[C+0]+I*t[_+0],E=A[C+1]+I*t[_+1],m=A[C+2]+A[C+4]*t[_+2],h=y*y+E*E;if(h>i){let B=a/M" +
+  "ath.sqrt(h);y*=B,E*=B}m*m>s&&(m=m>0?l:-l),t[_+0]=y,t[_+1]=E,t[_+2]=m}}function xi(t,A,n,o=1){let e=n" +
+  "[yo],r=n[xo],a=fn/e;for(let l=o;l<A;l++){let s=l*9;Be(t,s,r,a);let i=t[s+2],c=t[s+6],_=t[s+7],C=e*i," +
+  "I=c-C*_,y=_+C*c,E=Math.sqrt(I*I+y*y),m=E>0?1/E:0;t[s+6]=I*m,t[s+7]=y*m,t[s+4]=t[s+4]+e*t[s+0],t[s+5]" +
+  "=t[s+5]+e*t[s+1]}}function bi(t,A,n,o=1){let e=n[yo],r=n[xo],a=fn/e;for(let l=o;l<A;l++)Be(t,l*9,r,a" +
+  ")}function Be(t,A,n,o){let e=t[A+2];e*e>o*o&&(t[A+2]=e>0?o:-o);let r=t[A+0],a=t[A+1],l=r*r+a*a;if(l>" +
+  "n*n){let s=n/Math.sqrt(l);t[A+0]=r*s,t[A+1]=a*s}}var Ic=1e8,_c=1,yc=2,Cc=4;function Ri(t,A,n,o,e){le" +
+  "t r=t.solverData,a=r.states,l=r.integration,s=t.bodies,i=s.transform,c=t.shapes,_=c.geometry,C=c.aab" +
+  "b,I=t.pose,y=r.params[Ke]===1,E=s.maxExtent,m=s.minExtent,h=Fr,B=r.params[xo],u=fn/r.params[yo],f=Ic" +
+  "*r.params[Ue],S=s.mass,g=s.inertia,d=0;for(let p=A;p<n;p++){let x=p*9,b=l[p*8+7],D=a[x+0],F=a[x+1],R" +
+  "=a[x+2],w=s.centerX[b]+a[x+4],P=s.centerY[b]+a[x+5],N=a[x+6],T=a[x+7],L=i.c[b],G=i.s[b],v=N*L-T*G,O=" +
+  "T*L+N*G,q=1/Math.sqrt(v*v+O*O);v*=q,O*=q;let J=D+F+R+w+P+v+O;if(J-J!==0||S[b]*(D*D+F*F)+g[b]*(R*R)>f" +
+  "){o[e+d++]=p*8+_c;continue}Be(a,x,B,u);let Q=a[x+0],z=a[x+1],et=a[x+2];s.vx[b]=Q,s.vy[b]=z,s.w[b]=et" +
+  ",s.centerX[b]=w,s.centerY[b]=P,i.c[b]=v,i.s[b]=O;let nt=s.localCenterX[b],Y=s.localCenterY[b],V=w-(v" +
+  "*nt-O*Y),rt=P-(O*nt+v*Y);i.x[b]=V,i.y[b]=rt,s.forceX[b]=0,s.forceY[b]=0,s.torque[b]=0;let ot=0;if(y)" +
+  "{let k=a[x+4],X=a[x+5],at=E[b],$=h*m[b];2*(k*k+X*X+2*at*at*(1-N))>$*$&&gi(s,b,a,x)&&(ot=yc)}I[0]=V,I" +
+  "[1]=rt,I[2]=v,I[3]=O;for(let k=s.shapeHead[b];k!==-1;k=c.next[k]){let X=k*jn;fr(_,k,I,C,X),(C[X+en]>" +
+  "C[X]||C[X+en+1]>C[X+1]||C[X+en+2]<C[X+2]||C[X+en+3]<C[X+3])&&(ot|=Cc)}ot!==0&&(o[e+d++]=p*8+ot)}retu" +
+  "rn d}function Mi(t,A,n,o=0){for(let e=o;e<A;e++){let r=Sn(e),a=(t[r+0]|0)*9,l=(t[r+2]|0)*9,s=n[a+3]," +
+  "i=n[a+8],c=n[l+3],_=n[l+8],C=t[r+4],I=t[r+6],y=t[r+18]|0,E=0,m=0,h=0,B=0;for(let f=0;f<y;f++){let S=" +
+  "r+30+f*22,g=t[S+14],d=t[S+16];E+=g*C+d*I,m+=g*I-d*C,h+=g*t[S+0]-d*t[S+4],B+=g*t[S+2]-d*t[S+6]}let u=" +
+  "t[r+26];n[a+0]=n[a+0]-s*E,n[a+1]=n[a+1]-s*m,n[a+2]=n[a+2]-i*(h+u),n[l+0]=n[l+0]+c*E,n[l+1]=n[l+1]+c*" +
+  "m,n[l+2]=n[l+2]+_*(B+u)}}function Pi(t,A,n,o,e,r,a=0){let l=o[An],s=o[bA];for(let i=a;i<A;i++){let c" +
+  "=r?A-1-(i-a):i,_=Sn(c),C=(t[_+0]|0)*9,I=(t[_+2]|0)*9,y=n[C+3],E=n[C+8],m=n[I+3],h=n[I+8],B=t[_+4],u=" +
+  "t[_+6],f=y*B,S=y*u,g=m*B,d=m*u,p=n[C+0],x=n[C+1],b=n[C+2],D=n[I+0],F=n[I+1],R=n[I+2],w=n[C+6],P=n[C+" +
+  "7],N=n[I+6],T=n[I+7],L=(n[I+4]-n[C+4])*B+(n[I+5]-n[C+5])*u,G=t[_+12],v=t[_+14],O=t[_+16],q=t[_+18]>1" +
+  ",J=_+30,Q=J+22;{let Y=t[J+0],V=t[J+2],rt=L+N*t[J+6]+T*V-w*t[J+4]-P*Y+t[J+8],ot=0,k=1,X=0;rt>0?ot=rt*" +
+  "l:e&&(ot=G*rt,ot<-s&&(ot=-s),k=v,X=O);let at=D*B+F*u-(p*B+x*u)+(R*V-b*Y),$=t[J+14],It=$-X*$-t[J+10]*" +
+  "k*(at+ot),Dt=It>0?It:0,ct=Dt-$;t[J+14]=Dt;let yt=t[J+18];t[J+18]=ct>yt?ct:yt,p-=ct*f,x-=ct*S,b-=ct*(" +
+  "E*Y),D+=ct*g,F+=ct*d,R+=ct*(h*V)}if(q){let Y=t[Q+0],V=t[Q+2],rt=L+N*t[Q+6]+T*V-w*t[Q+4]-P*Y+t[Q+8],o" +
+  "t=0,k=1,X=0;rt>0?ot=rt*l:e&&(ot=G*rt,ot<-s&&(ot=-s),k=v,X=O);let at=D*B+F*u-(p*B+x*u)+(R*V-b*Y),$=t[" +
+  "Q+14],It=$-X*$-t[Q+10]*k*(at+ot),Dt=It>0?It:0,ct=Dt-$;t[Q+14]=Dt;let yt=t[Q+18];t[Q+18]=ct>yt?ct:yt," +
+  "p-=ct*f,x-=ct*S,b-=ct*(E*Y),D+=ct*g,F+=ct*d,R+=ct*(h*V)}let z=t[_+8],et=t[_+20];{let Y=t[J+4],V=t[J+" +
+  "6],rt=D*u-F*B-(p*u-x*B)+(b*Y-R*V+et),ot=t[J+16],k=z*t[J+14],X=ot-t[J+12]*rt,at=X>k?k:X<-k?-k:X,$=at-" +
+  "ot;t[J+16]=at,p-=$*S,x+=$*f,b+=$*(E*Y),D+=$*d,F-=$*g,R-=$*(h*V)}if(q){let Y=t[Q+4],V=t[Q+6],rt=D*u-F" +
+  "*B-(p*u-x*B)+(b*Y-R*V+et),ot=t[Q+16],k=z*t[Q+14],X=ot-t[Q+12]*rt,at=X>k?k:X<-k?-k:X,$=at-ot;t[Q+16]=" +
+  "at,p-=$*S,x+=$*f,b+=$*(E*Y),D+=$*d,F-=$*g,R-=$*(h*V)}let nt=t[_+22];if(nt>0){let Y=t[J+14]+(q?t[Q+14" +
+  "]:0),V=nt*Y,rt=t[_+26],ot=rt-t[_+24]*(R-b),k=ot>V?V:ot<-V?-V:ot,X=k-rt;t[_+26]=k,b-=E*X,R+=h*X}n[C+0" +
+  "]=p,n[C+1]=x,n[C+2]=b,n[I+0]=D,n[I+1]=F,n[I+2]=R}}function Fi(t,A,n,o,e=0){let r=o[RA];for(let a=e;a" +
+  "<A;a++){let l=Sn(a),s=t[l+10];if(s===0)continue;let i=l+30,c=i+22,_=t[l+18]|0,C=t[i+20]<-r&&t[i+18]>" +
+  "0,I=_>1&&t[c+20]<-r&&t[c+18]>0;C&&I?Sc(t,l,n,s):C?ue(t,l,i,n,s):I&&ue(t,l,c,n,s)}}function ue(t,A,n," +
+  "o,e){TA[0]=-e*t[n+20],fc(t,A,n,o,TA)}function fc(t,A,n,o,e){let r=(t[A+0]|0)*9,a=(t[A+2]|0)*9,l=o[r+" +
+  "3],s=o[r+8],i=o[a+3],c=o[a+8],_=t[A+4],C=t[A+6],I=t[n+0],y=t[n+2],E=(o[a+0]-o[r+0])*_+(o[a+1]-o[r+1]" +
+  ")*C+o[a+2]*y-o[r+2]*I,m=t[n+14],h=m-t[n+10]*(E-e[0]),B=h>0?h:0,u=B-m;t[n+14]=B,u>t[n+18]&&(t[n+18]=u" +
+  "),o[r+0]=o[r+0]-l*u*_,o[r+1]=o[r+1]-l*u*C,o[r+2]=o[r+2]-s*u*I,o[a+0]=o[a+0]+i*u*_,o[a+1]=o[a+1]+i*u*" +
+  "C,o[a+2]=o[a+2]+c*u*y}var TA=new Float64Array(2);function Sc(t,A,n,o){let e=A+30;TA[0]=-o*t[e+20],TA" +
+  "[1]=-o*t[e+22+20],mc(t,A,n,TA)||(ue(t,A,e,n,o),ue(t,A,e+22,n,o))}function mc(t,A,n,o){let e=A+30,r=e" +
+  "+22,a=(t[A+0]|0)*9,l=(t[A+2]|0)*9,s=n[a+3],i=n[a+8],c=n[l+3],_=n[l+8],C=t[e+0],I=t[e+2],y=t[r+0],E=t" +
+  "[r+2],m=s+c+i*C*C+_*I*I,h=s+c+i*y*y+_*E*E,B=s+c+i*C*y+_*I*E,u=m*h-B*B;if(!(m*m<1e3*u))return!1;let f" +
+  "=t[A+4],S=t[A+6],g=n[l+0]-n[a+0],d=n[l+1]-n[a+1],p=n[a+2],x=n[l+2],b=g*f+d*S+x*I-p*C,D=g*f+d*S+x*E-p" +
+  "*y,F=t[e+14],R=t[r+14],w=b-o[0]-(m*F+B*R),P=D-o[1]-(B*F+h*R),N=(-h*w+B*P)/u,T=(B*w-m*P)/u;N>=0&&T>=0" +
+  "||(N=-w/m,T=0,N>=0&&B*N+P>=0||(N=0,T=-P/h,T>=0&&B*T+w>=0||(N=0,T=0)));let L=N-F,G=T-R;t[e+14]=N,t[r+" +
+  "14]=T,L>t[e+18]&&(t[e+18]=L),G>t[r+18]&&(t[r+18]=G);let v=L+G;return n[a+0]=n[a+0]-s*v*f,n[a+1]=n[a+" +
+  "1]-s*v*S,n[a+2]=p-i*(L*C+G*y),n[l+0]=n[l+0]+c*v*f,n[l+1]=n[l+1]+c*v*S,n[l+2]=x+_*(L*I+G*E),!0}var gc" +
+  "=2*Math.PI;function _A(t,A,n,o,e,r){let a=n[e];if(a===0){t[A]=0,t[A+1]=1,t[A+2]=0;return}let l=r[yo]" +
+  ",s=gc*a,i=2*o[e]+l*s,c=l*s*i,_=1/(1+c);t[A]=s/i,t[A+1]=c*_,t[A+2]=_}function Zr(t,A,n){let o=t.joint" +
+  "s,e=t.solverData.params,r=o.softness,a=r[0],l=r[1],s=r[2],i=e[MA],c=o.constraints,_=o.pins,C=o.type," +
+  "I=o.flags,y=o.rowColour,E=o.rowSlot,m=o.f,h=m[mn],B=m[mn+1],u=m[mn+2],f=m[mn+3],S=m[mn+4],g=m[mn+5];" +
+  "for(let d=A;d<n;d++){if(y[d]<0)continue;let p=C[d],x=I[d];if(Hi(p,x)){let D=E[d]*16;Di(t,d,_,D),_[D+" +
+  "14]=i*h[d],_[D+14+1]=i*B[d];continue}let b=E[d]*40;switch(Di(t,d,c,b),c[b+14]=a,c[b+15]=l,c[b+16]=s," +
+  "c[b+20]=i*h[d],c[b+20+1]=i*B[d],c[b+20+2]=i*u[d],c[b+20+3]=i*f[d],c[b+20+4]=i*S[d],c[b+20+5]=i*g[d]," +
+  "p){case xt.revolute:xc(t,d,c,b);break;case xt.prismatic:case xt.wheel:bc(t,d,c,b);break;case xt.dist" +
+  "ance:Rc(t,d,c,b);break;case xt.weld:Mc(t,d,c,b);break;case xt.mouse:Pc(t,d,c,b);break;case xt.motor:" +
+  "Fc(t,d,c,b);break;case xt.pulley:Dc(t,d,c,b);break}}}var pc=Pt.enableLimit|Pt.enableMotor|Pt.enableS" +
+  "pring;function Hi(t,A){return t===xt.revolute&&(A&pc)===0}function Di(t,A,n,o){let e=t.joints,r=t.bo" +
+  "dies,a=r.transform,l=t.solverData.indexOf,s=e.bodyA[A],i=e.bodyB[A],c=l[s],_=l[i],C=c!==0&&r.type[s]" +
+  "===Hn.dynamic,I=_!==0&&r.type[i]===Hn.dynamic;n[o+0]=c,n[o+1]=_,n[o+2]=C?r.invMass[s]:0,n[o+3]=C?r.i" +
+  "nvInertia[s]:0,n[o+4]=I?r.invMass[i]:0,n[o+5]=I?r.invInertia[i]:0,n[o+6]=A,n[o+7]=e.flags[A];let y=e" +
+  ".f,E=a.c[s],m=a.s[s],h=a.c[i],B=a.s[i],u=y[xs][A]-r.localCenterX[s],f=y[bs][A]-r.localCenterY[s];n[o" +
+  "+8]=E*u-m*f,n[o+9]=m*u+E*f,u=y[Rs][A]-r.localCenterX[i],f=y[Ms][A]-r.localCenterY[i],n[o+10]=h*u-B*f" +
+  ",n[o+11]=B*u+h*f,n[o+12]=r.centerX[i]-r.centerX[s],n[o+13]=r.centerY[i]-r.centerY[s]}function ge(t,A" +
+  ",n,o,e){let r=t.joints,a=t.bodies.transform,l=r.bodyA[A],s=r.bodyB[A],i=a.c[l],c=a.s[l],_=a.c[s],C=a" +
+  ".s[s],I=i*_+c*C,y=i*C-c*_,E=r.f[Xs][A],m=r.f[qs][A];n[o]=I*E+y*m,n[e]=y*E-I*m}function pe(t,A){let n" +
+  "=t[A+3]+t[A+5];return n>0?1/n:0}function xc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params[yo]," +
+  "l=e.flags[A];n[o+27]=pe(n,o),ge(t,A,n,o+32,o+33),n[o+28]=r[se][A],n[o+29]=a*r[ie][A],n[o+30]=r[Ze][A" +
+  "],n[o+31]=r[ze][A],r[Ho][A]===0&&(n[o+7]=l&~Pt.enableSpring),_A(n,o+17,r[Ho],r[Zn],A,t.solverData.pa" +
+  "rams)}function bc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params[yo],l=t.bodies.transform,s=e.b" +
+  "odyA[A],i=l.c[s],c=l.s[s],_=r[Ps][A],C=r[Fs][A];n[o+26]=i*_-c*C,n[o+27]=c*_+i*C,e.type[A]===xt.prism" +
+  "atic&&ge(t,A,n,o+34,o+35),n[o+29]=r[se][A],n[o+30]=a*r[ie][A],n[o+31]=r[Ze][A],n[o+32]=r[ze][A],n[o+" +
+  "33]=pe(n,o),r[Ho][A]===0&&(n[o+7]=e.flags[A]&~Pt.enableSpring),_A(n,o+17,r[Ho],r[Zn],A,t.solverData." +
+  "params)}function Rc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params[yo],l=e.flags[A],s=r[Ds][A]," +
+  "i=r[Ns][A],c=r[We][A],_=(l&Pt.enableLimit)!==0;_&&(c=c<s?s:c>i?i:c),n[o+26]=c,n[o+27]=s,n[o+28]=i,n[" +
+  "o+29]=r[se][A],n[o+30]=a*r[ie][A],n[o+31]=r[Ho][A],((l&Pt.enableSpring)===0||_&&s>=i)&&(n[o+7]=l|64)" +
+  ",_A(n,o+17,r[Ho],r[Zn],A,t.solverData.params);let I=n[o+8],y=n[o+9],E=n[o+10],m=n[o+11],h=n[o+12]+E-" +
+  "I,B=n[o+13]+m-y,u=Math.sqrt(h*h+B*B),f=u>0?h/u:0,S=u>0?B/u:0,g=I*S-y*f,d=E*S-m*f,p=n[o+2]+n[o+4]+n[o" +
+  "+3]*g*g+n[o+5]*d*d;n[o+32]=p>0?1/p:0}function Mc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params" +
+  ";ge(t,A,n,o+28,o+29),n[o+27]=pe(n,o);let l=e.flags[A];r[Ho][A]>0&&(_A(n,o+14,r[Ho],r[Zn],A,a),l|=16)" +
+  ",r[$e][A]>0?(_A(n,o+17,r[$e],r[ws],A,a),l|=32):(n[o+17]=e.softness[0],n[o+18]=e.softness[1],n[o+19]=" +
+  "e.softness[2]),n[o+7]=l}function Pc(t,A,n,o){let e=t.joints,r=e.f,a=t.bodies,l=e.bodyB[A];n[o+0]=0,n" +
+  "[o+2]=0,n[o+3]=0,n[o+8]=0,n[o+9]=0,n[o+12]=a.centerX[l]-r[je][A],n[o+13]=a.centerY[l]-r[tr][A],n[o+2" +
+  "6]=t.solverData.params[yo]*r[or][A],_A(n,o+17,r[Ho],r[Zn],A,t.solverData.params)}function Fc(t,A,n,o" +
+  "){let e=t.joints,r=e.f,a=t.bodies,l=a.transform,s=t.solverData.params[yo],i=e.bodyA[A],c=e.bodyB[A]," +
+  "_=l.c[i],C=l.s[i],I=l.c[c],y=l.s[c],E=r[je][A]-a.localCenterX[i],m=r[tr][A]-a.localCenterY[i];n[o+8]" +
+  "=_*E-C*m,n[o+9]=C*E+_*m,E=-a.localCenterX[c],m=-a.localCenterY[c],n[o+10]=I*E-y*m,n[o+11]=y*E+I*m,ge" +
+  "(t,A,n,o+31,o+32),n[o+27]=pe(n,o),n[o+28]=s*r[or][A],n[o+29]=s*r[Ts][A],n[o+30]=r[Os][A]/s}function " +
+  "Dc(t,A,n,o){let e=t.joints,r=e.f,a=t.bodies,l=e.bodyA[A],s=e.bodyB[A];n[o+26]=r[Ls][A]-a.centerX[l]," +
+  "n[o+27]=r[vs][A]-a.centerY[l],n[o+28]=r[Qs][A]-a.centerX[s],n[o+29]=r[Js][A]-a.centerY[s];let i=r[Us" +
+  "][A];n[o+30]=i,n[o+31]=r[We][A]+i*r[Gs][A]}var M=new Float64Array(26),No=0,wo=1,To=2,Oo=3,qo=4,Vo=5," +
+  "Lo=6,vo=7,Ln=8,vn=9,un=10,GA=11,yA=12,Qn=13,Jn=14,Un=15,Gn=16,xe=17,zr=18,jr=19,ts=20,os=21,ns=22,As" +
+  "=23,es=24,XA=25;function Nc(t,A,n,o,e){let r=n[o+6],a=n[o+7],l=n[e+6],s=n[e+7],i=t[A+8],c=t[A+9],_=t" +
+  "[A+10],C=t[A+11],I=r*i-a*c,y=a*i+r*c,E=l*_-s*C,m=s*_+l*C;M[No]=I,M[wo]=y,M[To]=E,M[Oo]=m}function Cn" +
+  "(t,A,n,o,e){Nc(t,A,n,o,e),M[qo]=n[e+4]-n[o+4]+t[A+12]+M[To]-M[No],M[Vo]=n[e+5]-n[o+5]+t[A+13]+M[Oo]-" +
+  "M[wo]}function CA(t,A,n,o,e){let r=t[A+2],a=t[A+3],l=t[A+4],s=t[A+5],i=M[Qn],c=M[Jn];n[o+0]=n[o+0]-r" +
+  "*i,n[o+1]=n[o+1]-r*c,n[o+2]=n[o+2]-a*M[Un],n[e+0]=n[e+0]+l*i,n[e+1]=n[e+1]+l*c,n[e+2]=n[e+2]+s*M[Gn]" +
+  "}function fA(t,A,n,o){let e=n[o+6],r=n[o+7],a=t[A+26],l=t[A+27],s=e*a-r*l,i=r*a+e*l,c=M[qo],_=M[Vo]," +
+  "C=s*c+i*_,I=(c+M[No])*i-(_+M[wo])*s,y=M[To]*i-M[Oo]*s,E=t[A+3],m=t[A+5],h=t[A+2]+t[A+4]+E*I*I+m*y*y;" +
+  "M[Lo]=s,M[vo]=i,M[Ln]=I,M[vn]=y,M[un]=h>0?1/h:0,M[GA]=C,M[yA]=C}var rs=0,qA=1,Ki=2;function dn(t,A,n" +
+  ",o,e,r,a,l){let s=l===null?0:2*l[xo];for(let i=A;i<n;i++){let c=i*e,_=(t[c+0]|0)*9,C=(t[c+1]|0)*9,I=" +
+  "o[_+6],y=o[_+7],E=o[C+6],m=o[C+7],h=t[c+8],B=t[c+9],u=t[c+10],f=t[c+11],S=I*h-y*B,g=y*h+I*B,d=E*u-m*" +
+  "f,p=m*u+E*f,x=t[c+2],b=t[c+3],D=t[c+4],F=t[c+5],R=c+r,w=t[R],P=t[R+1],N=x+D;l!==null&&N>0&&(w*N>s?t[" +
+  "R]=w=s/N:-w*N>s&&(t[R]=w=-s/N),P*N>s?t[R+1]=P=s/N:-P*N>s&&(t[R+1]=P=-s/N));let T=a===rs?0:a===qA?t[R" +
+  "+2]:t[R+2]+t[R+3]+t[R+4]-t[R+5];o[_+0]=o[_+0]-x*w,o[_+1]=o[_+1]-x*P,o[_+2]=o[_+2]-b*(S*P-g*w+T),o[C+" +
+  "0]=o[C+0]+D*w,o[C+1]=o[C+1]+D*P,o[C+2]=o[C+2]+F*(d*P-p*w+T)}}function ss(t,A,n,o,e){let r=M[xe],a=M[" +
+  "Lo],l=M[vo],s=t[A+2],i=t[A+3],c=t[A+4],_=t[A+5];n[o+0]=n[o+0]-s*r*a,n[o+1]=n[o+1]-s*r*l,n[o+2]=n[o+2" +
+  "]-i*r*M[Ln],n[e+0]=n[e+0]+c*r*a,n[e+1]=n[e+1]+c*r*l,n[e+2]=n[e+2]+_*r*M[vn]}function is(t,A,n){M[XA]" +
+  "=M[Lo]*(t[n+0]-t[A+0])+M[vo]*(t[n+1]-t[A+1])+M[vn]*t[n+2]-M[Ln]*t[A+2]}function VA(t,A,n,o,e,r,a,l){" +
+  "let s=0,i=1,c=0;l&&(s=t[A+a]*M[yA],i=t[A+a+1],c=t[A+a+2]),is(n,o,e);let _=t[A+20+r],C=-i*M[un]*(M[XA" +
+  "]+s)-c*_;t[A+20+r]=_+C,M[xe]=C,ss(t,A,n,o,e)}function wc(t,A,n,o,e,r,a,l){is(n,o,e);let s=t[A+20+r]," +
+  "i=t[A+l],c=s+M[un]*(t[A+a]-M[XA]);c=c>i?i:c<-i?-i:c;let _=c-s;t[A+20+r]=c,M[xe]=_,ss(t,A,n,o,e)}func" +
+  "tion Tc(t,A,n,o,e,r,a,l,s,i){let c=r[An];for(let _=0;_<2;_++){let C=_===0?M[GA]-t[A+s]:t[A+i]-M[GA]," +
+  "I=0,y=1,E=0;C>0?I=C*c:a&&(I=t[A+14]*C,y=t[A+15],E=t[A+16]),is(n,o,e);let m=_===0?M[XA]:-M[XA],h=t[A+" +
+  "20+l+_],B=h-y*M[un]*(m+I)-E*h,u=B>0?B:0,f=u-h;t[A+20+l+_]=u,M[xe]=_===0?f:-f,ss(t,A,n,o,e)}}var Oc=0" +
+  ",Lc=1,vc=2,Qc=3,Jc=4,Uc=5,Gc=6;function SA(t,A,n,o,e,r,a,l,s,i,c){l&&VA(t,A,n,o,e,c[Oc],17,!0),s&&wc" +
+  "(t,A,n,o,e,c[Lc],c[vc],c[Qc]),i&&Tc(t,A,n,o,e,r,a,c[Jc],c[Uc],c[Gc])}function Wi(t,A,n){let o=1,e=0;" +
+  "n&&(o=t[A+15],e=t[A+16]);let r=M[zr],a=M[jr],l=M[ts],s=M[os],i=M[ns],c=r*l-a*a;c=c!==0?1/c:0;let _=t" +
+  "[A+20],C=t[A+20+1],I=-o*c*(l*s-a*i)-e*_,y=-o*c*(r*i-a*s)-e*C;t[A+20]=_+I,t[A+20+1]=C+y,M[As]=I,M[es]" +
+  "=y}function be(t,A,n,o,e,r){let a=n[o+6],l=n[o+7],s=n[e+6],i=n[e+7],c=t[A+8],_=t[A+9],C=t[A+10],I=t[" +
+  "A+11],y=a*c-l*_,E=l*c+a*_,m=s*C-i*I,h=i*C+s*I,B=t[A+2],u=t[A+3],f=t[A+4],S=t[A+5],g=0,d=0,p=1,x=0;if" +
+  "(r){let nt=t[A+14];g=nt*(n[e+4]-n[o+4]+m-y+t[A+12]),d=nt*(n[e+5]-n[o+5]+h-E+t[A+13]),p=t[A+15],x=t[A" +
+  "+16]}let b=n[o+0],D=n[o+1],F=n[o+2],R=n[e+0],w=n[e+1],P=n[e+2],N=R-P*h-b+F*E+g,T=w+P*m-D-F*y+d,L=B+f" +
+  ",G=L+u*E*E+S*h*h,v=-u*y*E-S*m*h,O=L+u*y*y+S*m*m,q=G*O-v*v;q=q!==0?1/q:0;let J=t[A+20],Q=t[A+20+1],z=" +
+  "-p*q*(O*N-v*T)-x*J,et=-p*q*(G*T-v*N)-x*Q;t[A+20]=J+z,t[A+20+1]=Q+et,n[o+0]=b-B*z,n[o+1]=D-B*et,n[o+2" +
+  "]=F-u*(y*et-E*z),n[e+0]=R+f*z,n[e+1]=w+f*et,n[e+2]=P+S*(m*et-h*z)}var Xc=Int32Array.of(0,3,29,30,1,2" +
+  "7,28);function $i(t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0]|0)*9,l=(t[r+1]|0)*9;Cn(t,r,o,a," +
+  "l);let s=M[qo],i=M[Vo],c=Math.sqrt(s*s+i*i),_=c>0?1/c:0,C=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],I=C*" +
+  "s*_,y=C*i*_;M[Qn]=I,M[Jn]=y,M[Un]=M[No]*y-M[wo]*I,M[Gn]=M[To]*y-M[Oo]*I,CA(t,r,o,a,l)}}function Zi(t" +
+  ",A,n,o,e,r,a){let l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,_=(t[i+1]|0)*9;Cn(t" +
+  ",i,o,c,_);let C=M[qo],I=M[Vo],y=Math.sqrt(C*C+I*I),E=y>0?1/y:0,m=C*E,h=I*E;M[Lo]=m,M[vo]=h,M[Ln]=M[N" +
+  "o]*h-M[wo]*m,M[vn]=M[To]*h-M[Oo]*m,M[un]=t[i+32],M[GA]=y,M[yA]=y-t[i+26];let B=t[i+7]|0;if((B&64)!==" +
+  "0)VA(t,i,o,c,_,0,14,r);else{let u=t[i+31]>0,f=(B&Pt.enableMotor)!==0,S=(B&Pt.enableLimit)!==0;SA(t,i" +
+  ",o,c,_,e,r,u,f,S,Xc)}}}var qc=Int32Array.of(0,60,2,4,4,0,4,0);function zi(t,A,n,o,e){let r=qc[A],a=2" +
+  "*e[xo],l=2*fn,s=e[yo];for(let i=n;i<o;i++){let c=i*40,_=A===xt.pulley?t[c+30]:1,C=t[c+2]+_*_*t[c+4]," +
+  "I=s*(t[c+3]+t[c+5]);for(let y=0;y<6;y++){let E=(r>>y&1)!==0,m=E?I:C;if(m===0)continue;let h=E?l:a,B=" +
+  "c+20+y,u=t[B];u*m>h?t[B]=h/m:-u*m>h&&(t[B]=-h/m)}}}var Re=new Float64Array(2);function gn(t,A,n,o,e," +
+  "r){let a=o[e+6],l=o[e+7],s=o[r+6],i=o[r+7],c=a*s+l*i,_=a*i-l*s,C=t[n],I=t[n+1];Re[0]=I*c+C*_,Re[1]=C" +
+  "*c-I*_,rr(Re,0),t[A+39]=Re[0]}function ji(t,A,n,o){dn(t,A,n,o,40,20,qA,null)}function ta(t,A,n,o,e,r" +
+  ",a){let l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,_=(t[i+1]|0)*9,C=t[i+2],I=t[i" +
+  "+3],y=t[i+4],E=t[i+5],m=o[c+0],h=o[c+1],B=o[c+2],u=o[_+0],f=o[_+1],S=o[_+2],g=o[c+6],d=o[c+7],p=o[_+" +
+  "6],x=o[_+7],b=t[i+30];{gn(t,i,i+31,o,c,_);let D=b*t[i+39],F=t[i+20+2],R=t[i+29],w=F-t[i+27]*(S-B+D);" +
+  "w=w>R?R:w<-R?-R:w;let P=w-F;t[i+20+2]=w,B-=I*P,S+=E*P}{let D=t[i+8],F=t[i+9],R=t[i+10],w=t[i+11],P=g" +
+  "*D-d*F,N=d*D+g*F,T=p*R-x*w,L=x*R+p*w,G=u-S*L-m+B*N+b*(o[_+4]-o[c+4]+T-P+t[i+12]),v=f+S*T-h-B*P+b*(o[" +
+  "_+5]-o[c+5]+L-N+t[i+13]),O=C+y,q=O+I*N*N+E*L*L,J=-I*P*N-E*T*L,Q=O+I*P*P+E*T*T,z=q*Q-J*J;z=z!==0?1/z:" +
+  "0;let et=t[i+20],nt=t[i+20+1],Y=et-z*(Q*G-J*v),V=nt-z*(q*v-J*G),rt=t[i+28],ot=Y*Y+V*V;if(ot>rt*rt){l" +
+  "et at=rt/Math.sqrt(ot);Y*=at,V*=at}let k=Y-et,X=V-nt;t[i+20]=Y,t[i+20+1]=V,m-=C*k,h-=C*X,B-=I*(P*X-N" +
+  "*k),u+=y*k,f+=y*X,S+=E*(T*X-L*k)}o[c+0]=m,o[c+1]=h,o[c+2]=B,o[_+0]=u,o[_+1]=f,o[_+2]=S}}function oa(" +
+  "t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+1]|0)*9,l=t[r+4],s=t[r+5],i=o[a+6],c=o[a+7],_=t[r+10" +
+  "],C=t[r+11],I=i*_-c*C,y=c*_+i*C,E=t[r+20],m=t[r+20+1];o[a+0]=o[a+0]+l*E,o[a+1]=o[a+1]+l*m,o[a+2]=o[a" +
+  "+2]+s*(I*m-y*E)}}function na(t,A,n,o,e,r,a){let l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t" +
+  "[i+1]|0)*9,_=t[i+4],C=t[i+5],I=o[c+0],y=o[c+1],E=o[c+2],m=o[c+6],h=o[c+7],B=t[i+10],u=t[i+11],f=m*B-" +
+  "h*u,S=h*B+m*u,g=t[i+17],d=t[i+18],p=t[i+19],x=I-E*S+g*(o[c+4]+f+t[i+12]),b=y+E*f+g*(o[c+5]+S+t[i+13]" +
+  "),D=_+C*S*S,F=-C*f*S,R=_+C*f*f,w=D*R-F*F;w=w!==0?1/w:0;let P=t[i+20],N=t[i+20+1],T=P-d*w*(R*x-F*b)-p" +
+  "*P,L=N-d*w*(D*b-F*x)-p*N,G=t[i+26],v=T*T+L*L;if(v>G*G){let J=G/Math.sqrt(v);T*=J,L*=J}let O=T-P,q=L-" +
+  "N;t[i+20]=T,t[i+20+1]=L,I+=_*O,y+=_*q,E+=C*(f*q-S*O),o[c+0]=I,o[c+1]=y,o[c+2]=E}}var Vc=new Float64A" +
+  "rray([0,1,0]);function Aa(t,A,n,o,e){dn(t,A,n,o,16,14,rs,e)}function ea(t,A,n,o,e,r,a){let l=r?e:Vc," +
+  "s=l[0],i=l[1],c=l[2],_=A+n-1;for(let C=A;C<n;C++){let I=(a?_-C:C)*16,y=(t[I+0]|0)*9,E=(t[I+1]|0)*9,m" +
+  "=o[y+6],h=o[y+7],B=o[E+6],u=o[E+7],f=t[I+8],S=t[I+9],g=t[I+10],d=t[I+11],p=m*f-h*S,x=h*f+m*S,b=B*g-u" +
+  "*d,D=u*g+B*d,F=t[I+2],R=t[I+3],w=t[I+4],P=t[I+5],N=s*(o[E+4]-o[y+4]+b-p+t[I+12]),T=s*(o[E+5]-o[y+5]+" +
+  "D-x+t[I+13]),L=o[y+0],G=o[y+1],v=o[y+2],O=o[E+0],q=o[E+1],J=o[E+2],Q=O-J*D-L+v*x+N,z=q+J*b-G-v*p+T,e" +
+  "t=F+w,nt=et+R*x*x+P*D*D,Y=-R*p*x-P*b*D,V=et+R*p*p+P*b*b,rt=nt*V-Y*Y;rt=rt!==0?i/rt:0;let ot=t[I+14]," +
+  "k=t[I+14+1],X=-rt*(V*Q-Y*z)-c*ot,at=-rt*(nt*z-Y*Q)-c*k;t[I+14]=ot+X,t[I+14+1]=k+at,o[y+0]=L-F*X,o[y+" +
+  "1]=G-F*at,o[y+2]=v-R*(p*at-x*X),o[E+0]=O+w*X,o[E+1]=q+w*at,o[E+2]=J+P*(b*at-D*X)}}var Yc=Int32Array." +
+  "of(2,3,29,30,4,31,32);function ra(t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0]|0)*9,l=(t[r+1]|" +
+  "0)*9;Cn(t,r,o,a,l),fA(t,r,o,a);let s=M[Lo],i=M[vo],c=M[qo]+M[No],_=M[Vo]+M[wo],C=M[To],I=M[Oo],y=c*i" +
+  "-_*s,E=C*i-I*s,m=c*s+_*i,h=C*s+I*i,B=t[r+20],u=t[r+20+1],f=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];M" +
+  "[Qn]=f*s-B*i,M[Jn]=f*i+B*s,M[Un]=f*y+B*m+u,M[Gn]=f*E+B*h+u,CA(t,r,o,a,l)}}function sa(t,A,n,o,e,r,a)" +
+  "{let l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,_=(t[i+1]|0)*9;Cn(t,i,o,c,_),fA(" +
+  "t,i,o,c);let C=t[i+7]|0,I=(C&Pt.enableSpring)!==0,y=(C&Pt.enableMotor)!==0,E=(C&Pt.enableLimit)!==0;" +
+  "SA(t,i,o,c,_,e,r,I,y,E,Yc);let m=t[i+2],h=t[i+3],B=t[i+4],u=t[i+5],f=M[qo],S=M[Vo],g=-M[vo],d=M[Lo]," +
+  "p=(f+M[No])*d-(S+M[wo])*g,x=M[To]*d-M[Oo]*g,b=o[c+0],D=o[c+1],F=o[c+2],R=o[_+0],w=o[_+1],P=o[_+2],N=" +
+  "g*(R-b)+d*(w-D)+x*P-p*F,T=P-F;if(r){let J=t[i+14];N+=J*(g*f+d*S),gn(t,i,i+34,o,c,_),T+=J*t[i+39]}let" +
+  " L=h+u;M[zr]=m+B+h*p*p+u*x*x,M[jr]=h*p+u*x,M[ts]=L===0?1:L,M[os]=N,M[ns]=T,Wi(t,i,r);let G=M[As],v=M" +
+  "[es],O=G*g,q=G*d;o[c+0]=b-m*O,o[c+1]=D-m*q,o[c+2]=F-h*(G*p+v),o[_+0]=R+B*O,o[_+1]=w+B*q,o[_+2]=P+u*(" +
+  "G*x+v)}}function ia(t,A,n,o){ca(t,A,n,o,!1,!1,!0)}function aa(t,A,n,o,e,r,a){ca(t,A,n,o,r,a,!1)}func" +
+  "tion ca(t,A,n,o,e,r,a){let l=A+n-1;for(let s=A;s<n;s++){let i=(r?l-s:s)*40,c=(t[i+0]|0)*9,_=(t[i+1]|" +
+  "0)*9,C=t[i+2],I=t[i+3],y=t[i+4],E=t[i+5],m=o[c+6],h=o[c+7],B=o[_+6],u=o[_+7],f=t[i+8],S=t[i+9],g=t[i" +
+  "+10],d=t[i+11],p=m*f-h*S,x=h*f+m*S,b=B*g-u*d,D=u*g+B*d,F=o[c+4]+p-t[i+26],R=o[c+5]+x-t[i+27],w=o[_+4" +
+  "]+b-t[i+28],P=o[_+5]+D-t[i+29],N=Math.sqrt(F*F+R*R),T=Math.sqrt(w*w+P*P),L=N>1e-9?1/N:0,G=T>1e-9?1/T" +
+  ":0;F*=L,R*=L,w*=G,P*=G;let v=t[i+30],O=p*R-x*F,q=b*P-D*w,J=o[c+0],Q=o[c+1],z=o[c+2],et=o[_+0],nt=o[_" +
+  "+1],Y=o[_+2],V;if(a)V=t[i+20];else{let at=C+I*O*O+v*v*(y+E*q*q),$=at>0?1/at:0,It=-(F*(J-z*x)+R*(Q+z*" +
+  "p))-v*(w*(et-Y*D)+P*(nt+Y*b)),Dt=0,ct=1,yt=0;e&&(Dt=t[i+14]*(t[i+31]-N-v*T),ct=t[i+15],yt=t[i+16]);l" +
+  "et Z=t[i+20];V=-ct*$*(It+Dt)-yt*Z,t[i+20]=Z+V}let rt=-V*F,ot=-V*R,k=-v*V*w,X=-v*V*P;J+=C*rt,Q+=C*ot," +
+  "z+=I*(p*ot-x*rt),et+=y*k,nt+=y*X,Y+=E*(b*X-D*k),o[c+0]=J,o[c+1]=Q,o[c+2]=z,o[_+0]=et,o[_+1]=nt,o[_+2" +
+  "]=Y}}var kc=Pt.enableSpring|Pt.enableMotor|Pt.enableLimit,Hc=Pt.enableSpring|Pt.enableLimit;function" +
+  " la(t,A,n,o){dn(t,A,n,o,40,20,Ki,null)}function Ia(t,A,n,o,e,r,a){let l=e[An],s=A+n-1;for(let i=A;i<" +
+  "n;i++){let c=(a?s-i:i)*40,_=(t[c+0]|0)*9,C=(t[c+1]|0)*9,I=t[c+3],y=t[c+5],E=t[c+7]|0;if((E&kc)!==0&&" +
+  "I+y>0){let m=o[_+2],h=o[C+2],B=t[c+27];(E&Hc)!==0&&gn(t,c,c+32,o,_,C);let u=t[c+39];if((E&Pt.enableS" +
+  "pring)!==0){let f=t[c+20+2],S=-t[c+18]*B*(h-m+t[c+17]*u)-t[c+19]*f;t[c+20+2]=f+S,m-=I*S,h+=y*S}if((E" +
+  "&Pt.enableMotor)!==0){let f=t[c+20+3],S=t[c+29],g=f-B*(h-m-t[c+28]);g=g>S?S:g<-S?-S:g;let d=g-f;t[c+" +
+  "20+3]=g,m-=I*d,h+=y*d}if((E&Pt.enableLimit)!==0){{let f=u-t[c+30],S=0,g=1,d=0;f>0?S=f*l:r&&(S=t[c+14" +
+  "]*f,g=t[c+15],d=t[c+16]);let p=t[c+20+4],x=p-g*B*(h-m+S)-d*p,b=x>0?x:0,D=b-p;t[c+20+4]=b,m-=I*D,h+=y" +
+  "*D}{let f=t[c+31]-u,S=0,g=1,d=0;f>0?S=f*l:r&&(S=t[c+14]*f,g=t[c+15],d=t[c+16]);let p=t[c+20+5],x=p-g" +
+  "*B*(m-h+S)-d*p,b=x>0?x:0,D=b-p;t[c+20+5]=b,m+=I*D,h-=y*D}}o[_+2]=m,o[C+2]=h}be(t,c,o,_,C,r)}}functio" +
+  "n _a(t,A,n,o){dn(t,A,n,o,40,20,qA,null)}function ya(t,A,n,o,e,r,a){let l=A+n-1;for(let s=A;s<n;s++){" +
+  "let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,_=(t[i+1]|0)*9,C=t[i+7]|0;{let I=0,y=1,E=0;if(r||(C&32)!==0){gn(t," +
+  "i,i+28,o,c,_);let f=t[i+39];I=t[i+17]*f,y=t[i+18],E=t[i+19]}let m=o[c+2],h=o[_+2],B=t[i+20+2],u=-y*t" +
+  "[i+27]*(h-m+I)-E*B;t[i+20+2]=B+u,o[c+2]=m-t[i+3]*u,o[_+2]=h+t[i+5]*u}be(t,i,o,c,_,r||(C&16)!==0)}}va" +
+  "r Kc=Int32Array.of(1,-1,-1,-1,3,31,32);function Ca(t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0" +
+  "]|0)*9,l=(t[r+1]|0)*9;Cn(t,r,o,a,l),fA(t,r,o,a);let s=M[Lo],i=M[vo],c=M[qo]+M[No],_=M[Vo]+M[wo],C=M[" +
+  "To],I=M[Oo],y=c*i-_*s,E=C*i-I*s,m=c*s+_*i,h=C*s+I*i,B=t[r+20],u=t[r+20+2],f=t[r+20+1]+t[r+20+3]-t[r+" +
+  "20+4];M[Qn]=f*s-B*i,M[Jn]=f*i+B*s,M[Un]=f*y+B*m+u,M[Gn]=f*E+B*h+u,CA(t,r,o,a,l)}}function fa(t,A,n,o" +
+  ",e,r,a){let l=A+n-1;for(let s=A;s<n;s++){let i=(a?l-s:s)*40,c=(t[i+0]|0)*9,_=(t[i+1]|0)*9,C=t[i+2],I" +
+  "=t[i+3],y=t[i+4],E=t[i+5];Cn(t,i,o,c,_),fA(t,i,o,c);let m=t[i+7]|0;if((m&Pt.enableMotor)!==0){let b=" +
+  "o[c+2],D=o[_+2],F=t[i+33],R=t[i+20+2],w=t[i+30],P=R-F*(D-b-t[i+29]);P=P>w?w:P<-w?-w:P;let N=P-R;t[i+" +
+  "20+2]=P,o[c+2]=b-I*N,o[_+2]=D+E*N}let h=(m&Pt.enableSpring)!==0,B=(m&Pt.enableLimit)!==0;SA(t,i,o,c," +
+  "_,e,r,h,!1,B,Kc);let u=M[qo],f=M[Vo],S=-M[vo],g=M[Lo],d=(u+M[No])*g-(f+M[wo])*S,p=M[To]*g-M[Oo]*S,x=" +
+  "C+y+I*d*d+E*p*p;M[Lo]=S,M[vo]=g,M[Ln]=d,M[vn]=p,M[un]=x>0?1/x:0,M[yA]=S*u+g*f,VA(t,i,o,c,_,0,14,r)}}" +
+  "var as=0,cs=1;function ls(t,A,n,o,e,r){let a=t.joints.constraints,l=t.joints.groupStart,s=t.solverDa" +
+  "ta.states,i=t.solverData.params,c=n*re;for(let _=0;_<re;_++){let C=Math.max(o,l[c+_]),I=Math.min(e,l" +
+  "[c+_+1]);C>=I||(A===as?(zi(a,_,C,I,i),Wc(_,a,C,I,s)):$c(_,a,C,I,s,i,A===cs,r))}}function Is(t,A,n,o," +
+  "e){let r=t.joints,a=t.solverData.states;A===as?Aa(r.pins,n,o,a,t.solverData.params):ea(r.pins,n,o,a," +
+  "r.softness,A===cs,e)}function Wc(t,A,n,o,e){switch(t){case xt.distance:return $i(A,n,o,e);case xt.re" +
+  "volute:return la(A,n,o,e);case xt.prismatic:return ra(A,n,o,e);case xt.weld:return _a(A,n,o,e);case " +
+  "xt.wheel:return Ca(A,n,o,e);case xt.mouse:return oa(A,n,o,e);case xt.motor:return ji(A,n,o,e);case x" +
+  "t.pulley:return ia(A,n,o,e)}}function $c(t,A,n,o,e,r,a,l){switch(t){case xt.distance:return Zi(A,n,o" +
+  ",e,r,a,l);case xt.revolute:return Ia(A,n,o,e,r,a,l);case xt.prismatic:return sa(A,n,o,e,r,a,l);case " +
+  "xt.weld:return ya(A,n,o,e,r,a,l);case xt.wheel:return fa(A,n,o,e,r,a,l);case xt.mouse:return na(A,n," +
+  "o,e,r,a,l);case xt.motor:return ta(A,n,o,e,r,a,l);case xt.pulley:return aa(A,n,o,e,r,a,l)}}var Zc=0," +
+  "zc=1,jc=2,Sa=3,ma=4;var tl=6,ol=7,nl=8,Al=9,Ea=10,ha=13,el=16,Ba=32,rl=6;function ua(t,A,n,o,e=0){le" +
+  "t r=t.solverData,a=r.states,l=r.params,s=A&Ba-1,i=(A&Ba)!==0;if(s===el)Zr(t,n,o);else if(s>=ha)Is(t," +
+  "s-ha,n,o,i);else if(s>=Ea)ls(t,s-Ea,A>>rl,n,o,i);else if(s===nl)di(t,n,o,r.chunkFound,e*ui);else if(" +
+  "s===Al)r.writeBackCounts[e]=Ri(t,n,o,r.writeBackOut,n-1);else if(s===Zc)pi(a,r.integration,o,l,n);el" +
+  "se if(s===zc)bi(a,o,l,n);else if(s===jc)xi(a,o,l,n);else if(s===tl)Fi(r.contacts,o,a,l,n);else if(s=" +
+  "==ol)sl(t,n,o);else{let c=r.kernel;c!==null?s===Sa?c.warmStartContacts(r.contactsAddress,n,o,r.state" +
+  "sAddress):c.solveContacts(r.contactsAddress,n,o,r.statesAddress,l[An],l[bA],s===ma?1:0,i?1:0):s===Sa" +
+  "?Mi(r.contacts,o,a,n):Pi(r.contacts,o,a,l,s===ma,i,n)}}function sl(t,A,n){let o=t.solverData.contact" +
+  "s,e=t.solverData.constraintSlot,r=t.contacts.listIndex,a=t.contacts.points,l=t.contacts.flags;for(le" +
+  "t s=A;s<n;s++){if(!Kn(l[s]))continue;let i=r[s];if(i===-1)continue;let c=e[i];if(c<0)continue;let _=" +
+  "Sn(c),C=s*ko,I=o[_+18];for(let y=0;y<I;y++){let E=_+30+y*22,m=C+y*bo;a[m+on]=o[E+14],a[m+nn]=o[E+16]" +
+  "}}}var mA=0,da=1,Me=2,_s=3,pa=4,ys=5,Pe=8,Fe=12,xa=0,Cs=1,ba=2,Ra=3,Ma=4,Pa=5,il=6,al=7,cl=8,Ty=Pe+2" +
+  "*Fe;var Fa=1,ll=2,fs=3,Il=4;function _l(t){return(t&65535)<<16}function ga(t,A,n){for(;;){let o=Atom" +
+  "ics.load(t,da);if((o&-65536)!==A)return-1;let e=o&65535;if(e>=n)return-1;if(Atomics.compareExchange(" +
+  "t,da,o,o+1)===o)return e}}function Da(t,A,n,o,e,r,a){let l=_l(o),s=Pe+(o&1)*Fe,i=0;for(let c=ga(t,l," +
+  "r);c>=0;c=ga(t,l,r))e===Il?Cl(n,t,s,c,a):yl(n,e,c,a),Atomics.store(A,c,o),Atomics.add(t,Me,1)+1===r&" +
+  "&Atomics.notify(t,Me),i++;return i}function yl(t,A,n,o){if(A===ll)yi(t,n,o,t.contacts.chunkOut,t.con" +
+  "tacts.chunkCounts);else if(A===fs){let e=t.broadphase;e.pairChunkCounts[n]=fi(t,n,o,e.pairChunkOut,2" +
+  "*n*Er,Er)}}function Cl(t,A,n,o,e){let r=A[n+al]+o*e,a=Math.min(A[n+cl],r+e);ua(t,A[n+il],r,a,o)}var " +
+  "eo=t=>t.contacts,qn=t=>t.shapes.geometry,Vn=t=>t.shapes,ro=t=>t.bodies,De=t=>t.bodies.transform,Ne=t" +
+  "=>t.broadphase,fl=t=>t.broadphase.moveBuffer,$o=t=>t.solverData,Zo=t=>t.joints,Sl=t=>t.joints.f,Ss=[" +
+  "[eo,\"shapeA\"],[eo,\"shapeB\"],[eo,\"bodyA\"],[eo,\"bodyB\"],[eo,\"flags\"],[eo,\"listIndex\"],[eo,\"pointCount\"" +
+  "],[eo,\"points\"],[eo,\"normalX\"],[eo,\"normalY\"],[eo,\"manifoldCache\"],[eo,\"cacheValid\"],[eo,\"chunkOut\"]" +
+  ",[eo,\"chunkCounts\"],[qn,\"type\"],[qn,\"count\"],[qn,\"radius\"],[qn,\"centroid\"],[qn,\"slot\"],[qn,\"verts\"]," +
+  "[qn,\"normals\"],[Vn,\"aabb\"],[Vn,\"moved\"],[Vn,\"tree\"],[Vn,\"proxy\"],[ro,\"flags\"],[De,\"x\"],[De,\"y\"],[De," +
+  "\"c\"],[De,\"s\"],[Vn,\"groupIndex\"],[Vn,\"maskBits\"],[Ne,\"moveFrom\"],[Ne,\"moveSlot\"],[Ne,\"pairChunkOut\"]," +
+  "[Ne,\"pairChunkCounts\"],[fl,\"data\"],[$o,\"states\"],[$o,\"contacts\"],[$o,\"integration\"],[$o,\"centres\"],[" +
+  "$o,\"params\"],[$o,\"chunkFound\"],[$o,\"indexOf\"],[$o,\"constraintSlot\"],[eo,\"list\"],[eo,\"friction\"],[eo," +
+  "\"restitution\"],[eo,\"tangentSpeed\"],[eo,\"rollingResistance\"],[ro,\"localCenterX\"],[ro,\"localCenterY\"]," +
+  "[$o,\"writeBackOut\"],[$o,\"writeBackCounts\"],[ro,\"vx\"],[ro,\"vy\"],[ro,\"w\"],[ro,\"centerX\"],[ro,\"centerY\"" +
+  "],[ro,\"forceX\"],[ro,\"forceY\"],[ro,\"torque\"],[ro,\"mass\"],[ro,\"inertia\"],[ro,\"maxExtent\"],[ro,\"minExte" +
+  "nt\"],[ro,\"type\"],[ro,\"shapeHead\"],[Vn,\"next\"],[Zo,\"constraints\"],[Zo,\"groupStart\"],[Zo,\"pins\"],[Zo,\"" +
+  "softness\"],[ro,\"invMass\"],[ro,\"invInertia\"],[Zo,\"type\"],[Zo,\"flags\"],[Zo,\"bodyA\"],[Zo,\"bodyB\"],[Zo,\"" +
+  "rowColour\"],[Zo,\"rowSlot\"],...Array.from({length:ae},(t,A)=>[Sl,String(A)])];function Na(t,A,n){let[" +
+  "o,e]=Ss[A];o(t)[e]=n}var wa=\"AGFzbQEAAAABKAVgBX9/e3t/AGAFf398fH8AYAJ/fwBgBH9/f38AYAh/f39/fHx/fwACDwE" +
+  "DZW52Bm1lbW9yeQIAAQMGBQABAgMEBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACq0rBYI" +
+  "SAh57B38gASAAKgIEu/wCQcgAbGoiI0EYaiABIAAqAgC7/AJByABsaiIkQRhq/V0DAP1XAwABIQUgI0FAayAkQUBr/V0DAP1XAwA" +
+  "BIQ0gASAAKgIMu/wCQcgAbGoiJUEYaiABIAAqAgi7/AJByABsaiImQRhq/V0DAP1XAwABIQYgJUFAayAmQUBr/V0DAP1XAwABIQ4" +
+  "gBSAAQRBq/V0DAP1fIhf98gEhECAFIABBGGr9XQMA/V8iHP3yASERIAYgF/3yASESIAYgHP3yASETICMgJP1dAwD9VwMAASEIICN" +
+  "BCGogJEEIav1dAwD9VwMAASEJICNBEGogJEEQav1dAwD9VwMAASEGICUgJv1dAwD9VwMAASEKICVBCGogJkEIav1dAwD9VwMAASE" +
+  "LICVBEGogJkEQav1dAwD9VwMAASEFICNBMGogJEEwav1dAwD9VwMAASEdICNBOGogJEE4av1dAwD9VwMAASEeICVBMGogJkEwav1" +
+  "dAwD9VwMAASEfICVBOGogJkE4av1dAwD9VwMAASEgICVBIGogJkEgav1dAwD9VwMAASAjQSBqICRBIGr9XQMA/VcDAAH98QEgF/3" +
+  "yASAlQShqICZBKGr9XQMA/VcDAAEgI0EoaiAkQShq/V0DAP1XAwAB/fEBIBz98gH98AEhISAAQTBq/V0DAP1fIRQgAEE4av1dAwD" +
+  "9XyEVIABBQGv9XQMA/V8hFiAAQcgAav1dAwD9X/0MAAAAAAAA8D8AAAAAAADwP/1KIQ8gAEH4AGohKANAICdBAkgEQCAP/VNFICd" +
+  "BAUZxRQRAIA/9DP////////////////////8gJxshGCAoICdB2ABsaiIBQQhq/V0DAP1fIRkgISAfIAFBGGr9XQMA/V/98gH98AE" +
+  "gICAZ/fIB/fABIB0gAUEQav1dAwD9X/3yAf3xASAeIAH9XQMA/V8iGv3yAf3xASABQSBq/V0DAP1f/fABIgf9DAAAAAAAAAAAAAA" +
+  "AAAAAAAD9SiEiIAFBOGr9XQMA/V8iGyAEBHsgByAC/fIBIAMgFCAH/fIBIgcgByAD/Un9UiAi/VIhB/0MAAAAAAAA8D8AAAAAAAD" +
+  "wPyAVICL9UiEM/QwAAAAAAAAAAAAAAAAAAAAAIBYgIv1SBSAHIAL98gH9DAAAAAAAAAAAAAAAAAAAAAAgIv1SIQf9DAAAAAAAAPA" +
+  "/AAAAAAAA8D8hDP0MAAAAAAAAAAAAAAAAAAAAAAsgG/3yAf3xASABQShq/V0DAP1fIAz98gEgCiAX/fIBIAsgHP3yAf3wASAIIBf" +
+  "98gEgCSAc/fIB/fAB/fEBIAUgGf3yASAGIBr98gH98QH98AEgB/3wAf3yAf3xASIH/QwAAAAAAAAAAAAAAAAAAAAAIAf9DAAAAAA" +
+  "AAAAAAAAAAAAAAAD9Sv1SIgcgG/3xASEMIAFByABqIin9XQMA/V8hIiAnBHsgAUE4aiAHIBsgGP1S/V79WwMAACApIAwgIiAYIAw" +
+  "gIv1K/U79Uv1e/VsDAAAgCCAMIBD98gH98QEgCCAY/VIhCCAJIAwgEf3yAf3xASAJIBj9UiEJIAogDCAS/fIB/fABIAogGP1SIQo" +
+  "gCyAMIBP98gH98AEgCyAY/VIhCyAFIAwgDiAZ/fIB/fIB/fABIAUgGP1SIQUgBiAMIA0gGv3yAf3yAf3xASAGIBj9UgUgAUE4aiA" +
+  "H/V79WwMAACABQcgAaiAMICIgDCAi/Ur9Uv1e/VsDAAAgCCAMIBD98gH98QEhCCAJIAwgEf3yAf3xASEJIAogDCAS/fIB/fABIQo" +
+  "gCyAMIBP98gH98AEhCyAFIAwgDiAZ/fIB/fIB/fABIQUgBiAMIA0gGv3yAf3yAf3xAQshBiAnQQFqIScMAgsLCyAAQSBq/V0DAP1" +
+  "fIQIgAEHQAGr9XQMA/V8hA0EAIQEDQCABQQJIBEAgD/1TRSABQQFGcUUEQCAP/Qz/////////////////////IAEbIQcgAiAoIAF" +
+  "B2ABsaiIEQThq/V0DAP1f/fIBIgz97QEhFCAMIBQgBEFAayIn/V0DAP1fIhUgBEEwav1dAwD9XyAKIBz98gEgCyAX/fIB/fEBIAg" +
+  "gHP3yASAJIBf98gH98QH98QEgBiAEQRBq/V0DAP1fIhb98gEgBSAEQRhq/V0DAP1fIhj98gH98QEgA/3wAf3wAf3yAf3xASIZIBk" +
+  "gFP1J/VIgGSAM/Ur9UiIMIBX98QEhFCABBHsgJyAMIBUgB/1S/V79WwMAACAIIBQgEf3yAf3xASAIIAf9UiEIIAkgFCAQ/fIB/fA" +
+  "BIAkgB/1SIQkgCiAUIBP98gH98AEgCiAH/VIhCiALIBQgEv3yAf3xASALIAf9UiELIAUgFCAOIBj98gH98gH98QEgBSAH/VIhBSA" +
+  "GIBQgDSAW/fIB/fIB/fABIAYgB/1SBSAEQUBrIAz9Xv1bAwAAIAggFCAR/fIB/fEBIQggCSAUIBD98gH98AEhCSAKIBQgE/3yAf3" +
+  "wASEKIAsgFCAS/fIB/fEBIQsgBSAUIA4gGP3yAf3yAf3xASEFIAYgFCANIBb98gH98gH98AELIQYgAUEBaiEBDAILCwsgAEHYAGr" +
+  "9XQMA/V8iAv0MAAAAAAAAAAAAAAAAAAAAAP1KIgP9UwRAIAIgKEE4av1dAwD9XyAoQZABav1dAwD9X/0MAAAAAAAAAAAAAAAAAAA" +
+  "AACAP/VL98AH98gEiAv3tASEHIAIgByAAQegAaiIB/V0DAP1fIgwgAEHgAGr9XQMA/V8gBSAG/fEB/fIB/fEBIg8gDyAH/Un9UiA" +
+  "PIAL9Sv1SIgIgDP3xASEHIAEgAiAMIAP9Uv1e/VsDAAAgBiANIAf98gH98QEgBiAD/VIhBiAFIA4gB/3yAf3wASAFIAP9UiEFCyA" +
+  "kIAj9WwMAACAjIAj9WwMAASAkQQhqIAn9WwMAACAjQQhqIAn9WwMAASAkQRBqIAb9WwMAACAjQRBqIAb9WwMAASAmIAr9WwMAACA" +
+  "lIAr9WwMAASAmQQhqIAv9WwMAACAlQQhqIAv9WwMAASAmQRBqIAX9WwMAACAlQRBqIAX9WwMAAQvSCwIcfAR/IAEgACoCALv8AkH" +
+  "IAGxqIiQrAxghBSAkQUBrKwMAIRogASAAKgIIu/wCQcgAbGoiIysDGCELICNBQGsrAwAhGSAFIAAqAhC7IhyiIRggBSAAKgIYuyI" +
+  "boiEXICQrAwAhDCAkKwMIIQ0gJCsDECEWICMrAwAhHSAjKwMIIR4gIysDECEKIAAqAjC7IRUgACoCOLshBiAAQUBrKgIAuyEJIAA" +
+  "qAki7RAAAAAAAAPA/ZCEiIABB+ABqIgFB2ABqISFEAAAAAAAA8D8hBSAjKwMgICQrAyChIByiICMrAyggJCsDKKEgG6KgIhQgIys" +
+  "DMCITIAEqAhi7oqAgIysDOCISIAEqAgi7Ih+ioCAkKwMwIhEgASoCELuioSAkKwM4IhAgASoCALsiIKKhIAEqAiC7oCIORAAAAAA" +
+  "AAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUE4aioCALsiDiAHIA6" +
+  "ioSABKgIouyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBs" +
+  "iBSAOoSEHIAEgBbY4AjggASAHIAFByABqKgIAuyIFIAUgB2MbtjgCSCAMIAcgGKKhIQ8gDSAHIBeioSEOIBYgByAaICCioqEhDSA" +
+  "dIAcgCyAcoiIWoqAhDCAeIAcgCyAboiIdoqAhCyAKIAcgGSAfoqKgIQggIgRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgISo" +
+  "CGLuioCASICEqAgi7IgqioCARICEqAhC7oqEgECAhKgIAuyIQoqEgISoCILugIhFEAAAAAAAAAABkBHwgESACogUgBAR8IAkhByA" +
+  "GIQUgFSARoiICIAOaIgNjBHwgAwUgAgsFRAAAAAAAAAAACwshAiAhQThqKgIAuyIDIAcgA6KhICEqAii7IAWiIAwgHKIgCyAboqA" +
+  "gDyAcoiAOIBuioKEgCCAKoiANIBCioaAgAqCioSICRAAAAAAAAAAAIAJEAAAAAAAAAABkGyICIAOhIQMgISACtjgCOCAhIAMgIUH" +
+  "IAGoqAgC7IgIgAiADYxu2OAJIIA8gAyAYoqEhDyAOIAMgF6KhIQ4gDCADIBaioCEMIAsgAyAdoqAhCyANIAMgGiAQoqKhIQ0gCCA" +
+  "DIBkgCqKioCEICyAAKgIguyIDIAEqAji7oiICmiEFIAIgBSABQUBrIgQqAgC7IgYgASoCMLsgDCAboiALIByioSAPIBuiIA4gHKK" +
+  "hoSANIAEqAhC7IgeiIAggASoCGLsiCaKhIAAqAlC7IgqgoKKhIhAgBSAQZBsgAiAQYxsiAiAGoSEFIAQgArY4AgAgDyAFIBeioSE" +
+  "PIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIgRAIAMgISoCOLuiIgOaIQU" +
+  "gAyAFICFBQGsiBCoCALsiBiAhKgIwuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gISoCELsiB6IgAiAhKgIYuyIIoqEgCqCgoqE" +
+  "iCSAFIAlkGyADIAljGyIDIAahIQUgBCADtjgCACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBo" +
+  "gB6KioCENIAIgBSAZIAiioqEhAgsgACoCWLsiA0QAAAAAAAAAAGQEQCADIAEqAji7ICIEfCAhKgI4uwVEAAAAAAAAAAALoKIiA5o" +
+  "hBSADIAUgAEHoAGoqAgC7IgYgACoCYLsgAiANoaKhIgcgBSAHZBsgAyAHYxsiAyAGoSEFIAAgA7Y4AmggDSAaIAWioSENIAIgGSA" +
+  "FoqAhAgsgJCAPOQMAICQgDjkDCCAkIA05AxAgIyAMOQMAICMgCzkDCCAjIAI5AxALgwYCDHsFfyABIAAqAgC7/AJByABsaiEQIAE" +
+  "gACoCCLv8AkHIAGxqIQ4gASAAKgIEu/wCQcgAbGohESABIAAqAgy7/AJByABsaiESIABBEGr9XQMA/V8hCSAAQRhq/V0DAP1fIQo" +
+  "gAEHIAGr9XQMA/V/9DAAAAAAAAPA/AAAAAAAA8D/9SiEMA0AgD0ECSARAIAggACAPQRZsQR5qQQJ0aiIBQThq/V0DAP1fIgcgCf3" +
+  "yASABQUBr/V0DAP1fIg0gCv3yAf3wAf3wASELIAMgByAK/fIBIA0gCf3yAf3xAf3wASEFIAIgByAB/V0DAP1f/fIBIA0gAUEQav1" +
+  "dAwD9X/3yAf3xAf3wASEGIAQgByABQQhq/V0DAP1f/fIBIA0gAUEYav1dAwD9X/3yAf3xAf3wASEHIA8EeyAFIAMgDP1SIQMgBiA" +
+  "CIAz9UiECIAcgBCAM/VIhBCALIAggDP1SBSAFIQMgBiECIAchBCALCyEIIA9BAWohDwwBCwsgAEHoAGr9XQMA/V8hBSASQRhqIA5" +
+  "BGGr9XQMA/VcDAAEhBiAQIBEgEP1dAwD9VwMAASARQRhqIBBBGGr9XQMA/VcDAAEiByAI/fIB/fEBIgn9WwMAACARIAn9WwMAASA" +
+  "RQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgA/3yAf3xASEHIAEgB/1bAwAAIAAgB/1bAwABIBFBEGoiACAQQRBqIgH9XQMA/VcDAAE" +
+  "gEUFAayAQQUBr/V0DAP1XAwABIAIgBf3wAf3yAf3xASECIAEgAv1bAwAAIAAgAv1bAwABIA4gEiAO/V0DAP1XAwABIAYgCP3yAf3" +
+  "wASIC/VsDAAAgEiAC/VsDAAEgEkEIaiIAIA5BCGoiAf1dAwD9VwMAASAGIAP98gH98AEhAiABIAL9WwMAACAAIAL9WwMAASASQRB" +
+  "qIgAgDkEQaiIB/V0DAP1XAwABIBJBQGsgDkFAa/1dAwD9VwMAASAEIAX98AH98gH98AEhAiABIAL9WwMAACAAIAL9WwMAAQuwBAI" +
+  "Gfwx8A0AgASACSARAIAAgAUEBcSIFIAFBAXVBygBsakECdGohBCAFRSABQQFqIAJIcQR/IAQqAgi7IQ0gBCoCALsiDCAEQQRqKgI" +
+  "IuyILYSAEKgIEuyIKIAxhciAMRAAAAAAAAAAAYnEEf0EBBSALIA1hIAogDWFyIA1EAAAAAAAAAABicQsFQQELRQRAIAQgAxACIAF" +
+  "BAmohAQwCC0QAAAAAAAAAACEVQQAhCUQAAAAAAAAAACEURAAAAAAAAAAAIRNEAAAAAAAAAAAhEiADIAQqAgC7/AJByABsaiIIKwM" +
+  "YIREgCEFAaysDACEQIAMgBCoCCLv8AkHIAGxqIgcrAxghDyAHQUBrKwMAIQ4gBCoCELshDSAEKgIYuyEMIAQqAki7/AIhBgNAIAY" +
+  "gCUoEQCAVIAQgCUEWbEEeakECdGoiBSoCOLsiCyANoiAFQUBrKgIAuyIKIAyioKAhFSAUIAsgDKIgCiANoqGgIRQgEyALIAUqAgC" +
+  "7oiAKIAUqAhC7oqGgIRMgEiALIAUqAgi7oiAKIAUqAhi7oqGgIRIgCUEBaiEJDAELCyAEKgJouyEKIAggCCsDACARIBWioTkDACA" +
+  "IQQhqIAgrAwggESAUoqE5AwAgCEEQaiAIKwMQIBAgEyAKoKKhOQMAIAcgBysDACAPIBWioDkDACAHQQhqIAcrAwggDyAUoqA5AwA" +
+  "gB0EQaiAHKwMQIA4gEiAKoKKgOQMAIAFBAWohAQwBCwsLmwMDAn8CewR8IAT9FCELIAWa/RQhCiAGQQBHIQggBwRAIAJBAWshAgN" +
+  "AIAEgAkwEQCAAIAJBAXEiByACQQF1QcoAbGpBAnRqIQkgByACQQFrIAFOcQR/IAlBBGsiByoCCLshDCAHKgIAuyINIAkqAgi7Ig5" +
+  "hIAkqAgC7Ig8gDWFyIA1EAAAAAAAAAABicQR/QQEFIAwgDmEgDCAPYXIgDEQAAAAAAAAAAGJxCwVBAQtFBEAgCUEEayADIAsgCiA" +
+  "IEAAgAkECayECDAILIAkgAyAEIAUgBhABIAJBAWshAgwBCwsFA0AgASACSARAIAAgAUEBcSIHIAFBAXVBygBsakECdGohCSAHRSA" +
+  "BQQFqIAJIcQR/IAkqAgi7IQwgCSoCALsiDSAJQQRqKgIIuyIOYSAJKgIEuyIPIA1hciANRAAAAAAAAAAAYnEEf0EBBSAMIA5hIAw" +
+  "gD2FyIAxEAAAAAAAAAABicQsFQQELRQRAIAkgAyALIAogCBAAIAFBAmohAQwCCyAJIAMgBCAFIAYQASABQQFqIQEMAQsLCws=\",T" +
+  "a=\"AGFzbQEAAAABKAVgBX9/e3t/AGAFf398fH8AYAJ/fwBgBH9/f38AYAh/f39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGB" +
+  "QABAgMEBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACq0rBYISAh57B38gASAAKgIEu/wCQ" +
+  "cgAbGoiI0EYaiABIAAqAgC7/AJByABsaiIkQRhq/V0DAP1XAwABIQUgI0FAayAkQUBr/V0DAP1XAwABIQ0gASAAKgIMu/wCQcgAb" +
+  "GoiJUEYaiABIAAqAgi7/AJByABsaiImQRhq/V0DAP1XAwABIQYgJUFAayAmQUBr/V0DAP1XAwABIQ4gBSAAQRBq/V0DAP1fIhf98" +
+  "gEhECAFIABBGGr9XQMA/V8iHP3yASERIAYgF/3yASESIAYgHP3yASETICMgJP1dAwD9VwMAASEIICNBCGogJEEIav1dAwD9VwMAA" +
+  "SEJICNBEGogJEEQav1dAwD9VwMAASEGICUgJv1dAwD9VwMAASEKICVBCGogJkEIav1dAwD9VwMAASELICVBEGogJkEQav1dAwD9V" +
+  "wMAASEFICNBMGogJEEwav1dAwD9VwMAASEdICNBOGogJEE4av1dAwD9VwMAASEeICVBMGogJkEwav1dAwD9VwMAASEfICVBOGogJ" +
+  "kE4av1dAwD9VwMAASEgICVBIGogJkEgav1dAwD9VwMAASAjQSBqICRBIGr9XQMA/VcDAAH98QEgF/3yASAlQShqICZBKGr9XQMA/" +
+  "VcDAAEgI0EoaiAkQShq/V0DAP1XAwAB/fEBIBz98gH98AEhISAAQTBq/V0DAP1fIRQgAEE4av1dAwD9XyEVIABBQGv9XQMA/V8hF" +
+  "iAAQcgAav1dAwD9X/0MAAAAAAAA8D8AAAAAAADwP/1KIQ8gAEH4AGohKANAICdBAkgEQCAP/VNFICdBAUZxRQRAIA/9DP///////" +
+  "/////////////8gJxshGCAoICdB2ABsaiIBQQhq/V0DAP1fIRkgISAfIAFBGGr9XQMA/V/98gH98AEgICAZ/fIB/fABIB0gAUEQa" +
+  "v1dAwD9X/3yAf3xASAeIAH9XQMA/V8iGv3yAf3xASABQSBq/V0DAP1f/fABIgf9DAAAAAAAAAAAAAAAAAAAAAD9SiEiIAFBOGr9X" +
+  "QMA/V8iGyAEBHsgByAC/fIBIAMgFCAH/fIBIgcgByAD/Un9UiAi/VIhB/0MAAAAAAAA8D8AAAAAAADwPyAVICL9UiEM/QwAAAAAA" +
+  "AAAAAAAAAAAAAAAIBYgIv1SBSAHIAL98gH9DAAAAAAAAAAAAAAAAAAAAAAgIv1SIQf9DAAAAAAAAPA/AAAAAAAA8D8hDP0MAAAAA" +
+  "AAAAAAAAAAAAAAAAAsgG/3yAf3xASABQShq/V0DAP1fIAz98gEgCiAX/fIBIAsgHP3yAf3wASAIIBf98gEgCSAc/fIB/fAB/fEBI" +
+  "AUgGf3yASAGIBr98gH98QH98AEgB/3wAf3yAf3xASIH/QwAAAAAAAAAAAAAAAAAAAAAIAf9DAAAAAAAAAAAAAAAAAAAAAD9Sv1SI" +
+  "gcgG/3xASEMIAFByABqIin9XQMA/V8hIiAnBHsgAUE4aiAHIBsgGP1S/V79WwMAACApIAwgIiAYIAwgIv1K/U79Uv1e/VsDAAAgC" +
+  "CAMIBD98gH98QEgCCAY/VIhCCAJIAwgEf3yAf3xASAJIBj9UiEJIAogDCAS/fIB/fABIAogGP1SIQogCyAMIBP98gH98AEgCyAY/" +
+  "VIhCyAFIAwgDiAZ/fIB/fIB/fABIAUgGP1SIQUgBiAMIA0gGv3yAf3yAf3xASAGIBj9UgUgAUE4aiAH/V79WwMAACABQcgAaiAMI" +
+  "CIgDCAi/Ur9Uv1e/VsDAAAgCCAMIBD98gH98QEhCCAJIAwgEf3yAf3xASEJIAogDCAS/fIB/fABIQogCyAMIBP98gH98AEhCyAFI" +
+  "AwgDiAZ/fIB/fIB/fABIQUgBiAMIA0gGv3yAf3yAf3xAQshBiAnQQFqIScMAgsLCyAAQSBq/V0DAP1fIQIgAEHQAGr9XQMA/V8hA" +
+  "0EAIQEDQCABQQJIBEAgD/1TRSABQQFGcUUEQCAP/Qz/////////////////////IAEbIQcgAiAoIAFB2ABsaiIEQThq/V0DAP1f/" +
+  "fIBIgz97QEhFCAMIBQgBEFAayIn/V0DAP1fIhUgBEEwav1dAwD9XyAKIBz98gEgCyAX/fIB/fEBIAggHP3yASAJIBf98gH98QH98" +
+  "QEgBiAEQRBq/V0DAP1fIhb98gEgBSAEQRhq/V0DAP1fIhj98gH98QEgA/3wAf3wAf3yAf3xASIZIBkgFP1J/VIgGSAM/Ur9UiIMI" +
+  "BX98QEhFCABBHsgJyAMIBUgB/1S/V79WwMAACAIIBQgEf3yAf3xASAIIAf9UiEIIAkgFCAQ/fIB/fABIAkgB/1SIQkgCiAUIBP98" +
+  "gH98AEgCiAH/VIhCiALIBQgEv3yAf3xASALIAf9UiELIAUgFCAOIBj98gH98gH98QEgBSAH/VIhBSAGIBQgDSAW/fIB/fIB/fABI" +
+  "AYgB/1SBSAEQUBrIAz9Xv1bAwAAIAggFCAR/fIB/fEBIQggCSAUIBD98gH98AEhCSAKIBQgE/3yAf3wASEKIAsgFCAS/fIB/fEBI" +
+  "QsgBSAUIA4gGP3yAf3yAf3xASEFIAYgFCANIBb98gH98gH98AELIQYgAUEBaiEBDAILCwsgAEHYAGr9XQMA/V8iAv0MAAAAAAAAA" +
+  "AAAAAAAAAAAAP1KIgP9UwRAIAIgKEE4av1dAwD9XyAoQZABav1dAwD9X/0MAAAAAAAAAAAAAAAAAAAAACAP/VL98AH98gEiAv3tA" +
+  "SEHIAIgByAAQegAaiIB/V0DAP1fIgwgAEHgAGr9XQMA/V8gBSAG/fEB/fIB/fEBIg8gDyAH/Un9UiAPIAL9Sv1SIgIgDP3xASEHI" +
+  "AEgAiAMIAP9Uv1e/VsDAAAgBiANIAf98gH98QEgBiAD/VIhBiAFIA4gB/3yAf3wASAFIAP9UiEFCyAkIAj9WwMAACAjIAj9WwMAA" +
+  "SAkQQhqIAn9WwMAACAjQQhqIAn9WwMAASAkQRBqIAb9WwMAACAjQRBqIAb9WwMAASAmIAr9WwMAACAlIAr9WwMAASAmQQhqIAv9W" +
+  "wMAACAlQQhqIAv9WwMAASAmQRBqIAX9WwMAACAlQRBqIAX9WwMAAQvSCwIcfAR/IAEgACoCALv8AkHIAGxqIiQrAxghBSAkQUBrK" +
+  "wMAIRogASAAKgIIu/wCQcgAbGoiIysDGCELICNBQGsrAwAhGSAFIAAqAhC7IhyiIRggBSAAKgIYuyIboiEXICQrAwAhDCAkKwMII" +
+  "Q0gJCsDECEWICMrAwAhHSAjKwMIIR4gIysDECEKIAAqAjC7IRUgACoCOLshBiAAQUBrKgIAuyEJIAAqAki7RAAAAAAAAPA/ZCEiI" +
+  "ABB+ABqIgFB2ABqISFEAAAAAAAA8D8hBSAjKwMgICQrAyChIByiICMrAyggJCsDKKEgG6KgIhQgIysDMCITIAEqAhi7oqAgIysDO" +
+  "CISIAEqAgi7Ih+ioCAkKwMwIhEgASoCELuioSAkKwM4IhAgASoCALsiIKKhIAEqAiC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgB" +
+  "AR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUE4aioCALsiDiAHIA6ioSABKgIouyAFoiAdIByiI" +
+  "B4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AjggA" +
+  "SAHIAFByABqKgIAuyIFIAUgB2MbtjgCSCAMIAcgGKKhIQ8gDSAHIBeioSEOIBYgByAaICCioqEhDSAdIAcgCyAcoiIWoqAhDCAeI" +
+  "AcgCyAboiIdoqAhCyAKIAcgGSAfoqKgIQggIgRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgISoCGLuioCASICEqAgi7Igqio" +
+  "CARICEqAhC7oqEgECAhKgIAuyIQoqEgISoCILugIhFEAAAAAAAAAABkBHwgESACogUgBAR8IAkhByAGIQUgFSARoiICIAOaIgNjB" +
+  "HwgAwUgAgsFRAAAAAAAAAAACwshAiAhQThqKgIAuyIDIAcgA6KhICEqAii7IAWiIAwgHKIgCyAboqAgDyAcoiAOIBuioKEgCCAKo" +
+  "iANIBCioaAgAqCioSICRAAAAAAAAAAAIAJEAAAAAAAAAABkGyICIAOhIQMgISACtjgCOCAhIAMgIUHIAGoqAgC7IgIgAiADYxu2O" +
+  "AJIIA8gAyAYoqEhDyAOIAMgF6KhIQ4gDCADIBaioCEMIAsgAyAdoqAhCyANIAMgGiAQoqKhIQ0gCCADIBkgCqKioCEICyAAKgIgu" +
+  "yIDIAEqAji7oiICmiEFIAIgBSABQUBrIgQqAgC7IgYgASoCMLsgDCAboiALIByioSAPIBuiIA4gHKKhoSANIAEqAhC7IgeiIAggA" +
+  "SoCGLsiCaKhIAAqAlC7IgqgoKKhIhAgBSAQZBsgAiAQYxsiAiAGoSEFIAQgArY4AgAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgG" +
+  "iAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIgRAIAMgISoCOLuiIgOaIQUgAyAFICFBQGsiBCoCALsiB" +
+  "iAhKgIwuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gISoCELsiB6IgAiAhKgIYuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDI" +
+  "AahIQUgBCADtjgCACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiio" +
+  "qEhAgsgACoCWLsiA0QAAAAAAAAAAGQEQCADIAEqAji7ICIEfCAhKgI4uwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEHoAGoqAgC7I" +
+  "gYgACoCYLsgAiANoaKhIgcgBSAHZBsgAyAHYxsiAyAGoSEFIAAgA7Y4AmggDSAaIAWioSENIAIgGSAFoqAhAgsgJCAPOQMAICQgD" +
+  "jkDCCAkIA05AxAgIyAMOQMAICMgCzkDCCAjIAI5AxALgwYCDHsFfyABIAAqAgC7/AJByABsaiEQIAEgACoCCLv8AkHIAGxqIQ4gA" +
+  "SAAKgIEu/wCQcgAbGohESABIAAqAgy7/AJByABsaiESIABBEGr9XQMA/V8hCSAAQRhq/V0DAP1fIQogAEHIAGr9XQMA/V/9DAAAA" +
+  "AAAAPA/AAAAAAAA8D/9SiEMA0AgD0ECSARAIAggACAPQRZsQR5qQQJ0aiIBQThq/V0DAP1fIgcgCf3yASABQUBr/V0DAP1fIg0gC" +
+  "v3yAf3wAf3wASELIAMgByAK/fIBIA0gCf3yAf3xAf3wASEFIAIgByAB/V0DAP1f/fIBIA0gAUEQav1dAwD9X/3yAf3xAf3wASEGI" +
+  "AQgByABQQhq/V0DAP1f/fIBIA0gAUEYav1dAwD9X/3yAf3xAf3wASEHIA8EeyAFIAMgDP1SIQMgBiACIAz9UiECIAcgBCAM/VIhB" +
+  "CALIAggDP1SBSAFIQMgBiECIAchBCALCyEIIA9BAWohDwwBCwsgAEHoAGr9XQMA/V8hBSASQRhqIA5BGGr9XQMA/VcDAAEhBiAQI" +
+  "BEgEP1dAwD9VwMAASARQRhqIBBBGGr9XQMA/VcDAAEiByAI/fIB/fEBIgn9WwMAACARIAn9WwMAASARQQhqIgAgEEEIaiIB/V0DA" +
+  "P1XAwABIAcgA/3yAf3xASEHIAEgB/1bAwAAIAAgB/1bAwABIBFBEGoiACAQQRBqIgH9XQMA/VcDAAEgEUFAayAQQUBr/V0DAP1XA" +
+  "wABIAIgBf3wAf3yAf3xASECIAEgAv1bAwAAIAAgAv1bAwABIA4gEiAO/V0DAP1XAwABIAYgCP3yAf3wASIC/VsDAAAgEiAC/VsDA" +
+  "AEgEkEIaiIAIA5BCGoiAf1dAwD9VwMAASAGIAP98gH98AEhAiABIAL9WwMAACAAIAL9WwMAASASQRBqIgAgDkEQaiIB/V0DAP1XA" +
+  "wABIBJBQGsgDkFAa/1dAwD9VwMAASAEIAX98AH98gH98AEhAiABIAL9WwMAACAAIAL9WwMAAQuwBAIGfwx8A0AgASACSARAIAAgA" +
+  "UEBcSIFIAFBAXVBygBsakECdGohBCAFRSABQQFqIAJIcQR/IAQqAgi7IQ0gBCoCALsiDCAEQQRqKgIIuyILYSAEKgIEuyIKIAxhc" +
+  "iAMRAAAAAAAAAAAYnEEf0EBBSALIA1hIAogDWFyIA1EAAAAAAAAAABicQsFQQELRQRAIAQgAxACIAFBAmohAQwCC0QAAAAAAAAAA" +
+  "CEVQQAhCUQAAAAAAAAAACEURAAAAAAAAAAAIRNEAAAAAAAAAAAhEiADIAQqAgC7/AJByABsaiIIKwMYIREgCEFAaysDACEQIAMgB" +
+  "CoCCLv8AkHIAGxqIgcrAxghDyAHQUBrKwMAIQ4gBCoCELshDSAEKgIYuyEMIAQqAki7/AIhBgNAIAYgCUoEQCAVIAQgCUEWbEEea" +
+  "kECdGoiBSoCOLsiCyANoiAFQUBrKgIAuyIKIAyioKAhFSAUIAsgDKIgCiANoqGgIRQgEyALIAUqAgC7oiAKIAUqAhC7oqGgIRMgE" +
+  "iALIAUqAgi7oiAKIAUqAhi7oqGgIRIgCUEBaiEJDAELCyAEKgJouyEKIAggCCsDACARIBWioTkDACAIQQhqIAgrAwggESAUoqE5A" +
+  "wAgCEEQaiAIKwMQIBAgEyAKoKKhOQMAIAcgBysDACAPIBWioDkDACAHQQhqIAcrAwggDyAUoqA5AwAgB0EQaiAHKwMQIA4gEiAKo" +
+  "KKgOQMAIAFBAWohAQwBCwsLmwMDAn8CewR8IAT9FCELIAWa/RQhCiAGQQBHIQggBwRAIAJBAWshAgNAIAEgAkwEQCAAIAJBAXEiB" +
+  "yACQQF1QcoAbGpBAnRqIQkgByACQQFrIAFOcQR/IAlBBGsiByoCCLshDCAHKgIAuyINIAkqAgi7Ig5hIAkqAgC7Ig8gDWFyIA1EA" +
+  "AAAAAAAAABicQR/QQEFIAwgDmEgDCAPYXIgDEQAAAAAAAAAAGJxCwVBAQtFBEAgCUEEayADIAsgCiAIEAAgAkECayECDAILIAkgA" +
+  "yAEIAUgBhABIAJBAWshAgwBCwsFA0AgASACSARAIAAgAUEBcSIHIAFBAXVBygBsakECdGohCSAHRSABQQFqIAJIcQR/IAkqAgi7I" +
+  "QwgCSoCALsiDSAJQQRqKgIIuyIOYSAJKgIEuyIPIA1hciANRAAAAAAAAAAAYnEEf0EBBSAMIA5hIAwgD2FyIAxEAAAAAAAAAABic" +
+  "QsFQQELRQRAIAkgAyALIAogCBAAIAFBAmohAQwCCyAJIAMgBCAFIAYQASABQQFqIQEMAQsLCws=\";var EA=[void 0,void 0];" +
+  "function La(t){let A=t?1:0;if(EA[A]!==void 0)return EA[A];if(EA[A]=null,typeof WebAssembly==\"object\"" +
+  "&&typeof WebAssembly.Module==\"function\")try{EA[A]=new WebAssembly.Module(ml(t?Ta:wa))}catch{EA[A]=nu" +
+  "ll}return EA[A]}function va(t,A){return new WebAssembly.Instance(t,{env:{memory:A,abort:()=>{throw n" +
+  "ew Error(\"contact solver kernel aborted\")}}}).exports}var Oa=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijkl" +
+  "mnopqrstuvwxyz0123456789+/\";function ml(t){let A=new Uint8Array(128);for(let l=0;l<Oa.length;l++)A[O" +
+  "a.charCodeAt(l)]=l;let n=t.length;for(;n>0&&t[n-1]===\"=\";)n--;let o=new Uint8Array(n*3>>2),e=0,r=0,a" +
+  "=0;for(let l=0;l<n;l++)r=r<<6|A[t.charCodeAt(l)],e+=6,e>=8&&(e-=8,o[a++]=r>>e&255);return o}var bt=n" +
+  "ew Float64Array(0),to=new Int32Array(0),Ga={states:bt,integration:bt,centres:bt,contacts:new Float32" +
+  "Array(0),params:bt,chunkFound:to,writeBackOut:to,writeBackCounts:to,indexOf:to,constraintSlot:to,ker" +
+  "nel:null,kernelMemory:null,statesAddress:0,contactsAddress:0},kA={contacts:new WA,shapes:{geometry:n" +
+  "ew PA,aabb:bt,moved:new Uint8Array(0),tree:new Uint8Array(0),proxy:to,groupIndex:to,maskBits:new Uin" +
+  "t32Array(0),next:to},bodies:{flags:new Uint8Array(0),transform:{x:bt,y:bt,c:bt,s:bt},invMass:bt,invI" +
+  "nertia:bt,localCenterX:bt,localCenterY:bt,vx:bt,vy:bt,w:bt,centerX:bt,centerY:bt,forceX:bt,forceY:bt" +
+  ",torque:bt,mass:bt,inertia:bt,maxExtent:bt,minExtent:bt,type:new Uint8Array(0),shapeHead:to},broadph" +
+  "ase:{trees:[new Wn,new Wn],moveBuffer:new Yo,moveFrom:bt,moveSlot:to,queryResults:new Yo,pairChunkOu" +
+  "t:to,pairChunkCounts:to},manifold:Vs(),pose:new Float64Array(8),solverData:Ga,joints:{constraints:bt" +
+  ",groupStart:to,pins:bt,softness:bt,f:Array.from({length:ae},()=>bt),type:to,flags:to,bodyA:to,bodyB:" +
+  "to,rowColour:to,rowSlot:to}},so=new Int32Array(Cs+1),Xa=to,qa=new Int32Array(0),El=2e4,YA=0;function" +
+  " Qa(){for(;;){for(let r=0;r<El&&Atomics.load(so,mA)===YA;r++);Atomics.add(so,ys,1),Atomics.wait(so,m" +
+  "A,YA),Atomics.sub(so,ys,1);let t=Atomics.load(so,mA);if(t===YA)continue;YA=t;let A=Pe+(t&1)*Fe,n=Ato" +
+  "mics.load(so,A+xa),o=Atomics.load(so,A+Cs),e=Atomics.load(so,A+ba);if(Atomics.load(so,mA)===t){if(n=" +
+  "==Fa)return;if(n===fs){let r=kA.broadphase.trees;r[0].adoptRoot(Atomics.load(so,A+Ra)),r[1].adoptRoo" +
+  "t(Atomics.load(so,A+Ma)),kA.contacts.pairs.adoptSlots(Xa,Atomics.load(so,A+Pa))}try{Da(so,qa,kA,t,n," +
+  "o,e)}catch(r){Atomics.store(so,pa,1),Atomics.notify(so,Me),Va({type:\"error\",message:r instanceof Err" +
+  "or?r.message:String(r)});return}}}}function Ja(t){if(t.type===\"init\")so=t.ctrl,YA=Atomics.load(so,mA" +
+  "),Va({type:\"ready\"}),Qa();else if(t.type===\"columns\"){let A=t.columns,n=Ss.length;for(let a=0;a<n;a+" +
+  "+)Na(kA,a,A[a]);let o=kA.broadphase.trees;o[0].adoptQueryColumns(A.slice(n,n+$n)),o[1].adoptQueryCol" +
+  "umns(A.slice(n+$n,n+2*$n)),Xa=A[n+2*$n],qa=t.chunkDone;let e=Ga,r=t.kernelMemory??null;r!==e.kernelM" +
+  "emory&&(e.kernelMemory=r,e.kernel=r===null?null:va(La(!0),r)),e.statesAddress=t.statesAddress??0,e.c" +
+  "ontactsAddress=t.contactsAddress??0,Atomics.add(so,_s,1),Atomics.notify(so,_s),Qa()}}var Ua=globalTh" +
+  "is.require,we=typeof Ua==\"function\"?Ua(\"node:worker_threads\").parentPort:null;function Va(t){we!==nu" +
+  "ll?we.postMessage(t):self.postMessage(t)}we!==null?we.on(\"message\",Ja):self.onmessage=t=>Ja(t.data);" +
+  "})();\n";
