@@ -63,7 +63,6 @@ import {
 /** What the constraint builder reads and writes: the world's state, or a step worker's view of its columns. */
 export interface PrepareState {
   readonly contacts: {
-    readonly listIndex: Int32Array;
     readonly flags: Uint8Array;
     readonly bodyA: Int32Array;
     readonly bodyB: Int32Array;
@@ -104,7 +103,7 @@ export const FOUND_STRIDE = 3;
 
 /**
  * Builds the constraint records of contact table rows (ids) `first` to `end` (exclusive), each at the record slot
- * the colouring gave its list entry (solverData.constraintSlot): the whole table on one thread, a chunk of it on a
+ * the colouring gave its row (solverData.constraintSlot): the whole table on one thread, a chunk of it on a
  * step worker. What the rows found for the restitution pass and the hit events goes to found[at + FOUND_*] (0 or 1).
  * In id order, not list order: the contact columns are then read front to back (swap-removal shuffles the list;
  * each record depends only on its own row, so the order changes no bit).
@@ -153,7 +152,6 @@ export function buildContactConstraints(
   // relative velocity of the two centres by more than twice the speed limit is what a conflict left behind (a contact
   // squeezed between a joint to a kinematic body and the ground), not a load; it is clamped before it is reused.
   const maxLinearSpeed2 = 2 * params[SP_MAX_LINEAR_SPEED]!;
-  const listIndex = c.listIndex;
   const bounceBelow = -params[SP_RESTITUTION_THRESHOLD]!;
   const hitBelow = -params[SP_HIT_THRESHOLD]!;
   // As "the most negative vn, 0 if none, is below −threshold": a negative threshold is met by no approach at all.
@@ -163,12 +161,9 @@ export function buildContactConstraints(
   const slot = sd.constraintSlot;
   const flags = c.flags;
   for (let id = first; id < end; id++) {
-    // Only touching, non-sensor rows have records (colourContacts). Their flag, read front to back, rules out most
-    // rows of a moving pile before the list entry's slot, a read at a random place, is looked up.
+    // Only touching, non-sensor rows have records (colourContacts). Their flag rules out most rows of a moving pile.
     if (!isSolidTouching(flags[id]!)) continue;
-    const k = listIndex[id]!;
-    if (k === -1) continue;
-    const record = slot[k]!;
+    const record = slot[id]!;
     if (record < 0) continue;
     const bodyA = c.bodyA[id]!;
     const bodyB = c.bodyB[id]!;

@@ -10,14 +10,15 @@ import { takeColour } from './graph-colour.js';
  * colour, so every solver pass, on one thread or several, visits the colours in the same order and the bits never
  * depend on the thread count: within a colour no two rows touch the same body state.
  *
- * Returns the number of constraints and fills `solverData.constraintSlot` (record index per contact list entry, −1
- * for none) and `solverData.colourStart`. Greedy in contact-list order, which is deterministic.
+ * Returns the number of constraints and fills `solverData.constraintSlot` (record index per contact table row, −1
+ * for none) and `solverData.colourStart`. Greedy in row (contact id) order, which is deterministic: the rows' columns
+ * are then read front to back, where the list order (shuffled by swap-removal) read them at random.
  */
 export function colourContacts(p: PhysicsState): number {
   const c = p.contacts;
   const sd = p.solverData;
   // The classic solver (the seeds' sequential impulses with position correction) runs on one thread only: its rows
-  // keep their list order, all in the overflow set.
+  // keep their contact id order, all in the overflow set.
   const uncoloured = p.solver === 'classic' ? -1 : 0;
   // The colouring depends only on the contact list, the touching and sensor flags and the bodies' solver indices:
   // while none changed (a settled pile), last step's slots and colour starts hold as they are.
@@ -26,44 +27,43 @@ export function colourContacts(p: PhysicsState): number {
   }
   c.colouredVersion = c.version;
   c.colouredFor = uncoloured;
-  sd.reserveColouring(c.count, sd.bodyCount);
+  const rows = c.capacityUsed;
+  sd.reserveColouring(rows, sd.bodyCount);
   const slot = sd.constraintSlot;
   const used = sd.bodyColours;
   used.fill(0, 0, sd.bodyCount);
   const start = sd.colourStart;
   start.fill(0);
   const indexOf = sd.indexOf;
-  const list = c.list;
   const flags = c.flags;
   const bodyA = c.bodyA;
   const bodyB = c.bodyB;
   // First pass: colour of each constraint (kept in slot), and the size of each colour (in start[colour + 1]).
-  for (let k = 0; k < c.count; k++) {
-    const id = list[k]!;
-    const f = flags[id]!;
-    // Flags first: most contacts of a moving pile are not touching, and their bodies need not be looked up.
-    if (!isSolidTouching(f)) {
-      slot[k] = -1;
+  for (let id = 0; id < rows; id++) {
+    // Flags first: most contacts of a moving pile are not touching, and their bodies need not be looked up. (A free
+    // row's flags are 0.)
+    if (!isSolidTouching(flags[id]!)) {
+      slot[id] = -1;
       continue;
     }
     const ia = indexOf[bodyA[id]!]!;
     const ib = indexOf[bodyB[id]!]!;
     if (ia === 0 && ib === 0) {
-      slot[k] = -1;
+      slot[id] = -1;
       continue;
     }
     const colour = takeColour(used, ia, ib, uncoloured);
-    slot[k] = colour;
+    slot[id] = colour;
     start[colour + 1] = start[colour + 1]! + 1;
   }
   for (let q = 0; q <= OVERFLOW_COLOUR; q++) start[q + 1] = start[q + 1]! + start[q]!;
   const n = start[OVERFLOW_COLOUR + 1]!;
-  // Second pass: colour → record index, in list order within each colour (start[q] serves as the cursor and ends at
+  // Second pass: colour → record index, in row order within each colour (start[q] serves as the cursor and ends at
   // the next colour's start, so it is shifted back afterwards).
-  for (let k = 0; k < c.count; k++) {
-    const colour = slot[k]!;
+  for (let id = 0; id < rows; id++) {
+    const colour = slot[id]!;
     if (colour < 0) continue;
-    slot[k] = start[colour]!;
+    slot[id] = start[colour]!;
     start[colour] = start[colour]! + 1;
   }
   for (let q = OVERFLOW_COLOUR; q > 0; q--) start[q] = start[q - 1]!;

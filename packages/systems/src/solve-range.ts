@@ -120,20 +120,17 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
 /**
  * The accumulated impulses back on the contacts of table rows (ids) `first` to `end` (exclusive), for the next step's
  * warm start. In id order, as the constraint builder reads them: the points are written in the order they sit in
- * memory, and the records read at the slots the colouring gave their list entries.
+ * memory, and the records read at the slots the colouring gave the rows.
  */
 export function storeImpulses(v: SolveState, first: number, end: number): void {
   const cc = v.solverData.contacts;
   const slot = v.solverData.constraintSlot;
-  const listIndex = v.contacts.listIndex;
   const points = v.contacts.points;
   const flags = v.contacts.flags;
   // Rows in id order (as the constraint builder): the points are written front to back; the flags first, as there.
   for (let id = first; id < end; id++) {
     if (!isSolidTouching(flags[id]!)) continue;
-    const k = listIndex[id]!;
-    if (k === -1) continue;
-    const record = slot[k]!;
+    const record = slot[id]!;
     if (record < 0) continue;
     const o = contactRecord(record);
     const base = id * CONTACT_POINTS_STRIDE;

@@ -79,7 +79,7 @@ export class SolverData {
    * the overflow set colourStart[GRAPH_COLOURS] to contactCount.
    */
   readonly colourStart = new Int32Array(GRAPH_COLOURS + 2);
-  /** Scratch of the colouring: record slot per entry of the contact list (−1: no constraint). */
+  /** Scratch of the colouring: record slot per contact table row (id; −1: no constraint). */
   constraintSlot = new Int32Array(16);
   /**
    * What each chunk of prepareContacts found for the restitution pass and the hit events (FOUND_* in systems'
@@ -195,9 +195,9 @@ export class SolverData {
     this.indexOf = growI32(this.indexOf, maxEid + 1);
   }
 
-  /** Room for the colouring of `contacts` list entries over `bodies` body states. */
-  reserveColouring(contacts: number, bodies: number): void {
-    this.constraintSlot = growI32(this.constraintSlot, contacts);
+  /** Room for the colouring of `rows` contact table rows over `bodies` body states. */
+  reserveColouring(rows: number, bodies: number): void {
+    this.constraintSlot = growI32(this.constraintSlot, rows);
     this.bodyColours = growU32(this.bodyColours, bodies);
   }
 
