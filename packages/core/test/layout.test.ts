@@ -64,10 +64,13 @@ describe('record layouts', () => {
     expect(solver.contactRecordsLength(3)).toBe(2 * solver.CC_PAIR_STRIDE);
   });
 
-  it('a manifold is its header then two points; the manifold cache holds a pose, a normal and two points', () => {
-    expectDense(fields(manifold, 'M_', ['M_HEADER', 'M_STRIDE']), manifold.M_HEADER);
-    expect(manifold.M_STRIDE).toBe(manifold.M_HEADER + 2 * manifold.MP_STRIDE);
-    expectDense(fields(contacts, 'MC_', ['MC_STRIDE']), contacts.MC_POINT0 + 1);
+  it('a manifold is its header, two points, then the apart margin; the manifold cache holds a pose, a normal and two points', () => {
+    expectDense(fields(manifold, 'M_', ['M_HEADER', 'M_STRIDE', 'M_APART']), manifold.M_HEADER);
+    expect(manifold.M_APART).toBe(manifold.M_HEADER + 2 * manifold.MP_STRIDE);
+    expect(manifold.M_STRIDE).toBe(manifold.M_APART + 1);
+    expectDense(fields(contacts, 'MC_', ['MC_STRIDE', 'MC_APART_MARGIN', 'MC_APART_LEVER']), contacts.MC_POINT0 + 1);
+    // A proof of separation reuses the normal's two slots (cacheValid tells which record a row holds).
+    expect([contacts.MC_APART_MARGIN, contacts.MC_APART_LEVER]).toEqual([contacts.MC_NORMAL_X, contacts.MC_NORMAL_Y]);
     expect(contacts.MC_STRIDE).toBe(contacts.MC_POINT0 + 2 * 3); // x, y, separation per point
     expect(contacts.CONTACT_POINTS_STRIDE).toBe(2 * contacts.CP_STRIDE);
   });

@@ -12,6 +12,7 @@ import {
   CP_TANGENT_IMPULSE,
   ContactFlag,
   M_HEADER,
+  M_APART,
   MP_STRIDE,
   M_COUNT,
   M_NORMAL_X,
@@ -27,7 +28,7 @@ import {
   type ContactStore,
   type GeometryStore,
 } from '@impulse2d/core/internal';
-import { cacheManifold, reuseManifoldInPlace } from './manifold-cache.js';
+import { CACHE_APART, cacheApart, cacheManifold, reuseManifoldInPlace, stillApart } from './manifold-cache.js';
 
 /**
  * Rows of the contact table in one narrowphase chunk: the unit a thread takes. Small enough that two threads end
@@ -70,7 +71,9 @@ export function collideChunkCount(rows: number): number {
 /**
  * Narrowphase of chunk `k` (rows k·COLLIDE_CHUNK onwards, below `rows`). For each contact: if the two fat boxes no
  * longer overlap the contact is listed as separated; otherwise the manifold is recomputed from the current transforms
- * and each new point takes over the impulses of the old point with the same feature id (warm starting).
+ * and each new point takes over the impulses of the old point with the same feature id (warm starting). Two caches
+ * (manifold-cache.ts) skip the routine where its answer is known: a touching pair that barely moved moves its cached
+ * manifold, and a pair a separating axis proved apart stays without points while it cannot have closed the gap.
  *
  * A chunk writes only its own contacts' rows and its own stretch of the outputs: separated ids at
  * `out[2k·COLLIDE_CHUNK…]`, ids whose touching state flipped at `out[(2k+1)·COLLIDE_CHUNK…]`, both ascending, and its
@@ -151,12 +154,6 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
       if (oldCount === 0) continue;
       m[M_COUNT] = 0;
     } else {
-      oldId0 = oldCount > 0 ? points[base + CP_ID]! : -1;
-      oldId1 = oldCount > 1 ? points[base + CP_STRIDE + CP_ID]! : -1;
-      oldN0 = points[base + CP_NORMAL_IMPULSE]!;
-      oldT0 = points[base + CP_TANGENT_IMPULSE]!;
-      oldN1 = points[base + CP_STRIDE + CP_NORMAL_IMPULSE]!;
-      oldT1 = points[base + CP_STRIDE + CP_TANGENT_IMPULSE]!;
       pose[0] = t.x[bodyA]!;
       pose[1] = t.y[bodyA]!;
       pose[2] = t.c[bodyA]!;
@@ -165,6 +162,15 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
       pose[5] = t.y[bodyB]!;
       pose[6] = t.c[bodyB]!;
       pose[7] = t.s[bodyB]!;
+      // Proved apart by a separating axis that the pair has not moved enough to close since (manifold-cache.ts): the
+      // routine would return no point, and the row already has none (it was written so when the proof was made).
+      if (c.cacheValid[id] === CACHE_APART && stillApart(c, id, pose)) continue;
+      oldId0 = oldCount > 0 ? points[base + CP_ID]! : -1;
+      oldId1 = oldCount > 1 ? points[base + CP_STRIDE + CP_ID]! : -1;
+      oldN0 = points[base + CP_NORMAL_IMPULSE]!;
+      oldT0 = points[base + CP_TANGENT_IMPULSE]!;
+      oldN1 = points[base + CP_STRIDE + CP_NORMAL_IMPULSE]!;
+      oldT1 = points[base + CP_STRIDE + CP_TANGENT_IMPULSE]!;
       // A touching contact that barely moved: its cached manifold, moved, is written in place (manifold-cache.ts);
       // count, ids, impulses and flags stay as they are, so nothing below applies.
       const cf = c.flags[id]!;
@@ -172,8 +178,10 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
         touching++;
         continue;
       }
+      m[M_APART] = 0; // only a routine that proves the pair apart writes it
       collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, m);
-      cacheManifold(c, id, pose, m);
+      if (m[M_COUNT] === 0 && m[M_APART]! > 0) cacheApart(c, g, id, shapeA, shapeB, pose, m[M_APART]!);
+      else cacheManifold(c, id, pose, m);
     }
     const newCount = m[M_COUNT]!;
     for (let j = 0; j < newCount; j++) {

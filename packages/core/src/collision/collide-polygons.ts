@@ -8,6 +8,7 @@ import {
   MP_ID,
   MP_SEPARATION,
   M_COUNT,
+  M_APART,
   M_NORMAL_X,
   M_NORMAL_Y,
   makeFeatureId,
@@ -156,6 +157,7 @@ export function collidePolygons(
       }
       if (sep >= limit) {
         out[M_COUNT] = 0;
+        out[M_APART] = sep - limit;
         return;
       }
       separationA = sep;
@@ -184,6 +186,7 @@ export function collidePolygons(
       }
       if (sep >= limit) {
         out[M_COUNT] = 0;
+        out[M_APART] = sep - limit;
         return;
       }
       separationB = sep;
@@ -252,6 +255,7 @@ export function collidePolygons(
       }
       if (sep >= limit) {
         out[M_COUNT] = 0;
+        out[M_APART] = sep - limit;
         return;
       }
       separationA = sep;
@@ -307,6 +311,7 @@ export function collidePolygons(
       }
       if (sep >= limit) {
         out[M_COUNT] = 0;
+        out[M_APART] = sep - limit;
         return;
       }
       separationB = sep;
@@ -360,6 +365,7 @@ export function collidePolygons(
     edgeA = bestEdge;
     if (separationA >= limit) {
       out[M_COUNT] = 0;
+      out[M_APART] = separationA - limit;
       return;
     }
     maxSeparation(vertsB, normalsB, countB, vertsA, countA);
@@ -367,6 +373,7 @@ export function collidePolygons(
     edgeB = bestEdge;
     if (separationB >= limit) {
       out[M_COUNT] = 0;
+      out[M_APART] = separationB - limit;
       return;
     }
   }

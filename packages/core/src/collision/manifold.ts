@@ -9,6 +9,9 @@
  *   +6    separation (m): negative when overlapping; points are only emitted below SPECULATIVE_DISTANCE
  *   +7    feature id: a small integer naming the pair of features (vertex/edge) that made the point, stable across
  *         steps while the same features touch, used to carry impulses over (warm starting)
+ * and last [M_APART], which a routine writes only when it returns no point because a separating axis shows the two
+ * cores farther apart than contact needs (the speculative distance plus both radii): by how much (≥ 0). The caller
+ * zeroes it before the call, as the other routines and exits leave it alone (see the narrowphase's separation cache).
  */
 export const M_COUNT = 0;
 export const M_NORMAL_X = M_COUNT + 1;
@@ -24,7 +27,8 @@ export const MP_ID = MP_SEPARATION + 1;
 export const MP_STRIDE = MP_ID + 1;
 
 export const M_HEADER = M_NORMAL_Y + 1;
-export const M_STRIDE = M_HEADER + 2 * MP_STRIDE;
+export const M_APART = M_HEADER + 2 * MP_STRIDE;
+export const M_STRIDE = M_APART + 1;
 
 export function createManifold(): Float64Array {
   return new Float64Array(M_STRIDE);

@@ -52,6 +52,13 @@ export const MC_NORMAL_X = MC_REL_S + 1;
 export const MC_NORMAL_Y = MC_NORMAL_X + 1;
 export const MC_POINT0 = MC_NORMAL_Y + 1; // x, y, separation; point 1 follows at MC_POINT0 + 3
 export const MC_STRIDE = MC_POINT0 + 2 * 3;
+/**
+ * A pair proved apart (cacheValid 2: see systems' manifold-cache.ts) keeps the relative pose in the same four slots,
+ * then how much farther apart the cores were than contact needs (less a rounding slack), and the lever that turns
+ * a change of relative rotation into a bound on how far a vertex moved.
+ */
+export const MC_APART_MARGIN = MC_NORMAL_X;
+export const MC_APART_LEVER = MC_NORMAL_Y;
 
 /**
  * The persistent contact table: one row per pair of shapes whose fat AABBs overlap, created by the broadphase and
@@ -91,7 +98,8 @@ export class ContactStore {
   edgePrev = new Int32Array(32);
   /**
    * The last computed manifold in body A's frame, for reuse while the pair barely moves (systems/manifold-cache.ts):
-   * MC_STRIDE floats per contact; `cacheValid` is 1 while it may be used.
+   * MC_STRIDE floats per contact; `cacheValid` is 1 while it may be used, 2 while it holds a proof that the pair is
+   * apart (MC_APART_MARGIN), 0 otherwise.
    */
   manifoldCache = new Float64Array(16 * MC_STRIDE);
   cacheValid = new Uint8Array(16);
