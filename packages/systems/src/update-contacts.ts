@@ -3,6 +3,7 @@ import {
   ContactFlag,
   CP_STRIDE,
   destroyContact,
+  mixMaterial,
   BodyFlag,
   CB_BODY_A,
   CB_BODY_B,
@@ -71,6 +72,7 @@ export function reportTouchChanges(p: PhysicsState): void {
     if ((flags & ContactFlag.sensor) !== 0) {
       pushPairEvent(p, id, isTouching ? events.sensorBegin : events.sensorEnd);
     } else if (isTouching) {
+      mixMaterial(p, id); // only touching contacts read it (see createContact)
       pushBeginEvent(p, id);
       // Something awake touched a sleeping body: wake its island before the solver treats it as immovable.
       const bodyA = c.bodyA[id]!;
