@@ -180,7 +180,7 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
       }
       m[M_APART] = 0; // only a routine that proves the pair apart writes it
       collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, m);
-      if (m[M_COUNT] === 0 && m[M_APART]! > 0) cacheApart(c, g, id, shapeA, shapeB, pose, m[M_APART]!);
+      if (m[M_COUNT] === 0 && m[M_APART]! > 0) cacheApart(c, g, id, shapeA, shapeB, pose, m);
       else cacheManifold(c, id, pose, m);
     }
     const newCount = m[M_COUNT]!;

@@ -7,6 +7,7 @@ import {
   CP_ANCHOR_AY,
   CP_SEPARATION,
   MC_STRIDE,
+  M_APART,
   M_HEADER,
   MP_STRIDE,
   MC_NORMAL_X,
@@ -163,8 +164,11 @@ export function cacheApart(
   shapeA: number,
   shapeB: number,
   pose: Float64Array,
-  apart: number,
+  m: Float64Array,
 ): void {
+  // The margin is read here, not passed: a double passed to a call V8 does not inline is boxed (15 kB a step in the
+  // tumbler), and so is one returned; the vertex reaches below are loops here for the same reason.
+  const apart = m[M_APART]!;
   const xA = pose[0]!;
   const yA = pose[1]!;
   const cA = pose[2]!;
@@ -177,8 +181,18 @@ export function cacheApart(
   const dy = yB - yA;
   const rx = cA * dx + sA * dy;
   const ry = -sA * dx + cA * dy;
-  const reachA = vertexReach(g, shapeA);
-  const reachB = vertexReach(g, shapeB);
+  const v = g.verts;
+  let reachA = 0;
+  for (let i = 0, base = g.slot[shapeA]! * GEOMETRY_STRIDE, n = g.count[shapeA]!; i < n; i++) {
+    const r = Math.abs(v[base + 2 * i]!) + Math.abs(v[base + 2 * i + 1]!);
+    if (r > reachA) reachA = r;
+  }
+  let reachB = 0;
+  for (let i = 0, base = g.slot[shapeB]! * GEOMETRY_STRIDE, n = g.count[shapeB]!; i < n; i++) {
+    const r = Math.abs(v[base + 2 * i]!) + Math.abs(v[base + 2 * i + 1]!);
+    if (r > reachB) reachB = r;
+  }
+  // reach = the largest |x| + |y| over a shape's vertices (body frame): a bound on their distance from its origin.
   const aroundB = reachA + Math.abs(rx) + Math.abs(ry);
   const lever = reachB > aroundB ? reachB : aroundB;
   const size = 1 + Math.abs(xA) + Math.abs(yA) + Math.abs(xB) + Math.abs(yB) + lever;
@@ -216,17 +230,4 @@ export function stillApart(c: ContactStore, id: number, pose: Float64Array): boo
   const msin = cA * sB - sA * cB - mc[o + MC_REL_S]!;
   const moved = Math.abs(mx) + Math.abs(my) + (Math.abs(mcos) + Math.abs(msin)) * mc[o + MC_APART_LEVER]!;
   return moved < mc[o + MC_APART_MARGIN]!;
-}
-
-/** The largest |x| + |y| over a shape's vertices (body frame): a bound on their distance from the body origin. */
-function vertexReach(g: GeometryStore, shape: number): number {
-  const v = g.verts;
-  const base = g.slot[shape]! * GEOMETRY_STRIDE;
-  const count = g.count[shape]!;
-  let reach = 0;
-  for (let i = 0; i < count; i++) {
-    const r = Math.abs(v[base + 2 * i]!) + Math.abs(v[base + 2 * i + 1]!);
-    if (r > reach) reach = r;
-  }
-  return reach;
 }

@@ -92,6 +92,15 @@ describe('heap growth of a warm step', () => {
   // optimises late (collidePolygons, deoptimised the first time a rare corner-to-corner branch runs, then called too
   // seldom here to be re-optimised soon): one 300-step window after 2,000 steps read 600-2,000 bytes from run to run,
   // after 4,000 steps about 200. The least of eight windows in a row (to 4,400 steps) is taken.
+  // Regression: the separation cache's proof (cacheApart, a call V8 does not inline) took the margin as a double
+  // argument, and V8 boxed it on every call: 15,130 bytes a step in Box2D's tumbler (the benchmark's heap probe, Node
+  // 20, AMD EPYC), where the frame's walls prove hundreds of pairs apart each step.
+  it("Box2D's tumbler (20 × 20 boxes in a turning frame), 2,000 steps warm: under 64 bytes a step", async () => {
+    const r = await leastOfRuns('tumbler', 64, 2000, 4);
+    expect(r.gcsInWindow).toBe(0);
+    expect(r.bytesPerStep).toBeLessThan(64);
+  }, 240_000);
+
   it('small boxes bouncing at 20–40 m/s (continuous sweeps every step) and a motorised revolute: under 1,000 bytes a step', async () => {
     const r = await leastOfRuns('sweep', 1000, 2000, 8);
     expect(r.gcsInWindow).toBe(0);

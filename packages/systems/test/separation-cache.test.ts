@@ -81,7 +81,7 @@ describe('separation cache', () => {
             manifoldCache: new Float64Array(MC_STRIDE),
             cacheValid: new Uint8Array(1),
           } as unknown as ContactStore;
-          cacheApart(c, g, 0, sa, sb, p, m[M_APART]!);
+          cacheApart(c, g, 0, sa, sb, p, m);
           if (c.cacheValid[0] !== CACHE_APART) return;
           proofs++;
           const qa = [...pa];
@@ -143,7 +143,7 @@ describe('separation cache', () => {
             manifoldCache: new Float64Array(MC_STRIDE),
             cacheValid: new Uint8Array(1),
           } as unknown as ContactStore;
-          cacheApart(c, g, 0, 0, 1, p, m[M_APART]!);
+          cacheApart(c, g, 0, 0, 1, p, m);
           for (const [dq, dy] of moves) {
             qb[2]! += dq;
             qb[1]! += dy;
@@ -166,9 +166,12 @@ describe('separation cache', () => {
     writeGeometry(g, 1, makeBox(0.5, 0.5));
     const c = { manifoldCache: new Float64Array(MC_STRIDE), cacheValid: new Uint8Array(1) } as unknown as ContactStore;
     const p = new Float64Array([0, 0, 1, 0, 2, 0, 1, 0]);
-    cacheApart(c, g, 0, 0, 1, p, 1e-12);
+    const m = createManifold();
+    m[M_APART] = 1e-12;
+    cacheApart(c, g, 0, 0, 1, p, m);
     expect(c.cacheValid[0]).toBe(0);
-    cacheApart(c, g, 0, 0, 1, p, 0.5);
+    m[M_APART] = 0.5;
+    cacheApart(c, g, 0, 0, 1, p, m);
     expect(c.cacheValid[0]).toBe(CACHE_APART);
     expect(stillApart(c, 0, p)).toBe(true);
     // B turned by 0.3 rad about its origin: its corners swing by ~0.2 m, but the lever bound (reach of A + |t| = 3)

@@ -2,12 +2,12 @@
 // prettier-ignore
 export const STEP_WORKER_SOURCE =
   "\"use strict\";(()=>{var bA=class extends Error{code;constructor(A,n){super(`[${A}] ${n}`),this.name=\"" +
-  "PhysicsError\",this.code=A}};var hn=.25*Math.PI,xl=.5*.005;function Oe(t,A){let n=Math.max(t,16);for(" +
+  "PhysicsError\",this.code=A}};var hn=.25*Math.PI,pl=.5*.005;function Oe(t,A){let n=Math.max(t,16);for(" +
   ";n<A;)n*=2;return n}function so(t,A){if(t.length>=A)return t;let n=Oe(t.length,A),o=new Float64Array" +
-  "(n);return o.set(t),o}function vt(t,A,n=0){if(t.length>=A)return t;let o=Oe(t.length,A),r=new Int32A" +
-  "rray(o);return n!==0&&r.fill(n,t.length),r.set(t),r}function Mn(t,A){if(t.length>=A)return t;let n=O" +
+  "(n);return o.set(t),o}function vt(t,A,n=0){if(t.length>=A)return t;let o=Oe(t.length,A),e=new Int32A" +
+  "rray(o);return n!==0&&e.fill(n,t.length),e.set(t),e}function Mn(t,A){if(t.length>=A)return t;let n=O" +
   "e(t.length,A),o=new Uint8Array(n);return o.set(t),o}var Wn={static:0,kinematic:1,dynamic:2},zA={fixe" +
-  "dRotation:1,bullet:2,enableSleep:4,awake:8,quarantined:16};var Yo=class{data;count=0;constructor(A=1" +
+  "dRotation:1,bullet:2,enableSleep:4,awake:8,quarantined:16};var ko=class{data;count=0;constructor(A=1" +
   "6){this.data=new Int32Array(A>0?A:16)}push(A){this.count===this.data.length&&this.grow(this.count+1)" +
   ",this.data[this.count++]=A}clear(){this.count=0}reserve(A){A>this.data.length&&this.grow(A)}grow(A){" +
   "let n=this.data.length>0?this.data.length*2:16;for(;n<A;)n*=2;let o=new Int32Array(n);o.set(this.dat" +
@@ -15,25 +15,25 @@ export const STEP_WORKER_SOURCE =
   " hash(A,n){let o=Math.imul(A,2654435761)^Math.imul(n,2246822519);return o^=o>>>16,o=Math.imul(o,2246" +
   "822507),o^=o>>>13,o=Math.imul(o,3266489909),o^=o>>>16,o|0}get slotColumn(){return this.slots}get slo" +
   "tMask(){return this.mask}replaceSlots(A){this.slots=A(this.slots)}adoptSlots(A,n){this.slots=A,this." +
-  "mask=n}get(A,n){let o=this.slots,r=this.mask,e=t.hash(A,n)&r;for(;;){let a=e*4,l=o[a];if(l===-1)retu" +
-  "rn-1;if(l===A&&o[a+1]===n)return o[a+2];e=e+1&r}}add(A,n,o){(this.used+1)*2>this.mask+1&&this.rehash" +
-  "((this.count+1)*2>(this.mask+1)/2?(this.mask+1)*2:this.mask+1);let r=this.slots,e=this.mask,a=t.hash" +
-  "(A,n)&e;for(;r[a*4]>=0;)a=a+1&e;let l=a*4;r[l]===-1&&this.used++,r[l]=A,r[l+1]=n,r[l+2]=o,this.count" +
-  "++,o>=this.slotOf.length&&this.growSlotOf(o+1),this.slotOf[o]=a}touch(A,n){let o=this.slots,r=this.m" +
-  "ask,e=0;for(let a=0;a<n;a++)e|=o[(t.hash(A[2*a],A[2*a+1])&r)*4];return e}removeValue(A){this.slots[t" +
-  "his.slotOf[A]*4]=-2,this.count--}holdsAt(A,n,o){if(o>=this.slotOf.length)return!1;let r=this.slotOf[" +
-  "o]*4;return this.slots[r]===A&&this.slots[r+1]===n&&this.slots[r+2]===o}growSlotOf(A){let n=new Int3" +
+  "mask=n}get(A,n){let o=this.slots,e=this.mask,r=t.hash(A,n)&e;for(;;){let a=r*4,l=o[a];if(l===-1)retu" +
+  "rn-1;if(l===A&&o[a+1]===n)return o[a+2];r=r+1&e}}add(A,n,o){(this.used+1)*2>this.mask+1&&this.rehash" +
+  "((this.count+1)*2>(this.mask+1)/2?(this.mask+1)*2:this.mask+1);let e=this.slots,r=this.mask,a=t.hash" +
+  "(A,n)&r;for(;e[a*4]>=0;)a=a+1&r;let l=a*4;e[l]===-1&&this.used++,e[l]=A,e[l+1]=n,e[l+2]=o,this.count" +
+  "++,o>=this.slotOf.length&&this.growSlotOf(o+1),this.slotOf[o]=a}touch(A,n){let o=this.slots,e=this.m" +
+  "ask,r=0;for(let a=0;a<n;a++)r|=o[(t.hash(A[2*a],A[2*a+1])&e)*4];return r}removeValue(A){this.slots[t" +
+  "his.slotOf[A]*4]=-2,this.count--}holdsAt(A,n,o){if(o>=this.slotOf.length)return!1;let e=this.slotOf[" +
+  "o]*4;return this.slots[e]===A&&this.slots[e+1]===n&&this.slots[e+2]===o}growSlotOf(A){let n=new Int3" +
   "2Array(Math.max(A,this.slotOf.length*2));n.set(this.slotOf),this.slotOf=n}rehash(A){let n=this.slots" +
-  ";this.slots=xs(A),this.mask=A-1,this.count=0,this.used=0;for(let o=0;o<n.length;o+=4){let r=n[o];r>=" +
-  "0&&this.add(r,n[o+1],n[o+2])}}};function xs(t){let A=new Int32Array(t*4);for(let n=0;n<A.length;n+=4" +
+  ";this.slots=xs(A),this.mask=A-1,this.count=0,this.used=0;for(let o=0;o<n.length;o+=4){let e=n[o];e>=" +
+  "0&&this.add(e,n[o+1],n[o+2])}}};function xs(t){let A=new Int32Array(t*4);for(let n=0;n<A.length;n+=4" +
   ")A[n]=-1;return A}var An={touching:1,sensor:2};function $n(t){return(t&(An.touching|An.sensor))===An" +
-  ".touching}var Pn=0,Fn=Pn+1,Dn=Fn+1,MA=Dn+1,en=MA+1,rn=en+1,bo=rn+1,ko=2*bo,Zn=0,zn=Zn+1,jn=zn+1,tA=j" +
-  "n+1,RA=tA+1,PA=RA+1,oe=PA+1,Rn=oe+6,Le=RA,ve=PA,te=class{pairs=new jA;separated=new Yo;touchChanged=" +
-  "new Yo;chunkOut=new Int32Array(0);chunkCounts=new Int32Array(0);shapeA=new Int32Array(16);shapeB=new" +
+  ".touching}var Pn=0,Fn=Pn+1,Dn=Fn+1,MA=Dn+1,en=MA+1,rn=en+1,bo=rn+1,Ho=2*bo,Zn=0,zn=Zn+1,jn=zn+1,tA=j" +
+  "n+1,RA=tA+1,PA=RA+1,oe=PA+1,Rn=oe+6,Le=RA,ve=PA,te=class{pairs=new jA;separated=new ko;touchChanged=" +
+  "new ko;chunkOut=new Int32Array(0);chunkCounts=new Int32Array(0);shapeA=new Int32Array(16);shapeB=new" +
   " Int32Array(16);bodyA=new Int32Array(16);bodyB=new Int32Array(16);flags=new Uint8Array(16);friction=" +
   "new Float64Array(16);restitution=new Float64Array(16);rollingResistance=new Float64Array(16);tangent" +
   "Speed=new Float64Array(16);normalX=new Float64Array(16);normalY=new Float64Array(16);pointCount=new " +
-  "Uint8Array(16);points=new Float64Array(16*ko);edgeNext=new Int32Array(32);edgePrev=new Int32Array(32" +
+  "Uint8Array(16);points=new Float64Array(16*Ho);edgeNext=new Int32Array(32);edgePrev=new Int32Array(32" +
   ");manifoldCache=new Float64Array(16*Rn);cacheValid=new Uint8Array(16);listIndex=new Int32Array(16);l" +
   "ist=new Int32Array(16);count=0;free=new Int32Array(16);freeCount=0;capacityUsed=0;version=0;coloured" +
   "Version=-1;colouredFor=0;reserve(A){this.shapeA.length>=A||(this.shapeA=vt(this.shapeA,A),this.shape" +
@@ -41,69 +41,69 @@ export const STEP_WORKER_SOURCE =
   ",A),this.friction=so(this.friction,A),this.restitution=so(this.restitution,A),this.rollingResistance" +
   "=so(this.rollingResistance,A),this.tangentSpeed=so(this.tangentSpeed,A),this.normalX=so(this.normalX" +
   ",A),this.normalY=so(this.normalY,A),this.pointCount=Mn(this.pointCount,A),this.points=so(this.points" +
-  ",A*ko),this.manifoldCache=so(this.manifoldCache,A*Rn),this.cacheValid=Mn(this.cacheValid,A),this.edg" +
+  ",A*Ho),this.manifoldCache=so(this.manifoldCache,A*Rn),this.cacheValid=Mn(this.cacheValid,A),this.edg" +
   "eNext=vt(this.edgeNext,A*2),this.edgePrev=vt(this.edgePrev,A*2),this.listIndex=vt(this.listIndex,A)," +
   "this.list=vt(this.list,A),this.free=vt(this.free,A))}allocate(){let A=this.freeCount>0?this.free[--t" +
   "his.freeCount]:this.capacityUsed++;return this.version++,this.reserve(A+1),this.listIndex[A]=this.co" +
   "unt,this.list[this.count++]=A,A}release(A){let n=this.listIndex[A];this.version++;let o=this.list[--" +
   "this.count];this.list[n]=o,this.listIndex[o]=n,this.listIndex[A]=-1,this.free[this.freeCount++]=A}};" +
-  "var za=new Float64Array([1/0,1/0,-1/0,-1/0]),ja=new Uint8Array(0),mt=-1;function FA(t,A,n,o,r,e){let" +
-  " a=t[A],l=t[A+1],i=t[A+2],s=t[A+3];return(i>r?i:r)-(a<n?a:n)+((s>e?s:e)-(l<o?l:o))}var nA=2,j=4,Tt=0" +
+  "var Za=new Float64Array([1/0,1/0,-1/0,-1/0]),za=new Uint8Array(0),mt=-1;function FA(t,A,n,o,e,r){let" +
+  " a=t[A],l=t[A+1],i=t[A+2],s=t[A+3];return(i>e?i:e)-(a<n?a:n)+((s>r?s:r)-(l<o?l:o))}var nA=2,j=4,Tt=0" +
   ",to=1,ne=2,Mo=3,oA=class{_boxes;_nodes;_parent;_height;_root=mt;_freeList=mt;_highWater=0;_nodeCount" +
   "=0;_proxyCount=0;_stack;_swapGain=new Float64Array(1);_queryBox=new Float64Array(4);_swapX=mt;_swapP" +
   "=mt;_swapY=mt;_buildLeaves=new Int32Array(0);_buildCx=new Float64Array(0);_buildCy=new Float64Array(" +
   "0);_buildFrames=new Int32Array(0);_buildRoots=new Int32Array(0);constructor(A=16){let n=Math.max(2*A" +
   ",16);this._boxes=new Float64Array(j*n),this._nodes=new Int32Array(j*n),this._parent=new Int32Array(n" +
-  "),this._height=new Int32Array(n),this._stack=new Int32Array(64)}copyBox(A,n,o){let r=this._boxes,e=j" +
-  "*A;n[o]=r[e],n[o+1]=r[e+1],n[o+2]=r[e+2],n[o+3]=r[e+3]}queryColumn(A){return A===0?this._boxes:this." +
+  "),this._height=new Int32Array(n),this._stack=new Int32Array(64)}copyBox(A,n,o){let e=this._boxes,r=j" +
+  "*A;n[o]=e[r],n[o+1]=e[r+1],n[o+2]=e[r+2],n[o+3]=e[r+3]}queryColumn(A){return A===0?this._boxes:this." +
   "_nodes}replaceQueryColumns(A){this._boxes=A(this._boxes),this._nodes=A(this._nodes)}adoptQueryColumn" +
-  "s(A){this._boxes=A[0],this._nodes=A[1]}adoptRoot(A){this._root=A}createProxy(A,n,o,r,e,a=-1){Qe(A,n," +
-  "o,r);let l=this.allocateNode();this.setBox(l,this.scratchBox(A,n,o,r),0);let i=j*l;return this._node" +
-  "s[i+ne]=e,this._nodes[i+Mo]=a|0,this.insertLeaf(l),this._proxyCount++,l}destroyProxy(A){this.checkPr" +
+  "s(A){this._boxes=A[0],this._nodes=A[1]}adoptRoot(A){this._root=A}createProxy(A,n,o,e,r,a=-1){Qe(A,n," +
+  "o,e);let l=this.allocateNode();this.setBox(l,this.scratchBox(A,n,o,e),0);let i=j*l;return this._node" +
+  "s[i+ne]=r,this._nodes[i+Mo]=a|0,this.insertLeaf(l),this._proxyCount++,l}destroyProxy(A){this.checkPr" +
   "oxy(A),this.removeLeaf(A),this.freeNode(A),this._proxyCount--}moveProxyFat(A,n,o){this.removeLeaf(A)" +
-  ",this.setBox(A,n,o),this.insertLeaf(A)}moveProxy(A,n,o,r,e){this.checkProxy(A),Qe(n,o,r,e),this.move" +
-  "ProxyFat(A,this.scratchBox(n,o,r,e),0)}enlargeProxy(A,n,o,r,e){this.checkProxy(A),Qe(n,o,r,e),this.g" +
-  "rowLeaf(A,this.scratchBox(n,o,r,e),0)}enlargeProxyFat(A,n,o){this.growLeaf(A,n,o),this.enlargedSince" +
-  "Rebuild++}enlargedSinceRebuild=0;growLeaf(A,n,o){this.setBox(A,n,o);let r=n[o],e=n[o+1],a=n[o+2],l=n" +
-  "[o+3],i=this._boxes,s=this._parent,c=s[A];for(;c!==mt;){let _=j*c;if(i[_]<=r&&i[_+1]<=e&&i[_+2]>=a&&" +
-  "i[_+3]>=l)break;r<i[_]&&(i[_]=r),e<i[_+1]&&(i[_+1]=e),a>i[_+2]&&(i[_+2]=a),l>i[_+3]&&(i[_+3]=l),c=s[" +
-  "c]}}setBox(A,n,o){let r=this._boxes,e=j*A;r[e]=n[o],r[e+1]=n[o+1],r[e+2]=n[o+2],r[e+3]=n[o+3]}setCat" +
-  "egoryBits(A,n){this.checkProxy(A);let o=this._nodes,r=this._parent;o[j*A+Mo]=n|0;for(let e=r[A];e!==" +
-  "mt;e=r[e]){let a=j*e;o[a+Mo]=o[j*o[a+Tt]+Mo]|o[j*o[a+to]+Mo]}}getCategoryBits(A){return this._nodes[" +
+  ",this.setBox(A,n,o),this.insertLeaf(A)}moveProxy(A,n,o,e,r){this.checkProxy(A),Qe(n,o,e,r),this.move" +
+  "ProxyFat(A,this.scratchBox(n,o,e,r),0)}enlargeProxy(A,n,o,e,r){this.checkProxy(A),Qe(n,o,e,r),this.g" +
+  "rowLeaf(A,this.scratchBox(n,o,e,r),0)}enlargeProxyFat(A,n,o){this.growLeaf(A,n,o),this.enlargedSince" +
+  "Rebuild++}enlargedSinceRebuild=0;growLeaf(A,n,o){this.setBox(A,n,o);let e=n[o],r=n[o+1],a=n[o+2],l=n" +
+  "[o+3],i=this._boxes,s=this._parent,c=s[A];for(;c!==mt;){let _=j*c;if(i[_]<=e&&i[_+1]<=r&&i[_+2]>=a&&" +
+  "i[_+3]>=l)break;e<i[_]&&(i[_]=e),r<i[_+1]&&(i[_+1]=r),a>i[_+2]&&(i[_+2]=a),l>i[_+3]&&(i[_+3]=l),c=s[" +
+  "c]}}setBox(A,n,o){let e=this._boxes,r=j*A;e[r]=n[o],e[r+1]=n[o+1],e[r+2]=n[o+2],e[r+3]=n[o+3]}setCat" +
+  "egoryBits(A,n){this.checkProxy(A);let o=this._nodes,e=this._parent;o[j*A+Mo]=n|0;for(let r=e[A];r!==" +
+  "mt;r=e[r]){let a=j*r;o[a+Mo]=o[j*o[a+Tt]+Mo]|o[j*o[a+to]+Mo]}}getCategoryBits(A){return this._nodes[" +
   "j*A+Mo]>>>0}getUserData(A){return this._nodes[j*A+ne]}isProxy(A){return A>=0&&A<this._highWater&&thi" +
   "s._height[A]===0}getProxyCount(){return this._proxyCount}getNodeCount(){return this._nodeCount}getRo" +
   "ot(){return this._root}getHeight(){return this._root===mt?0:this._height[this._root]}getAreaRatio(){" +
-  "let A=this._root;if(A===mt)return 0;let n=this.halfPerimeter(A);if(!(n>0))return 0;let o=0;for(let r" +
-  "=0;r<this._highWater;r++)r!==A&&this._height[r]>0&&(o+=this.halfPerimeter(r));return o/n}query(A,n,o" +
-  ",r,e){this.collect(this.scratchBox(A,n,o,r),0,e,!1,-1)}queryMasked(A,n,o,r,e,a){this.collect(this.sc" +
-  "ratchBox(A,n,o,r),0,a,!1,e|0)}queryBox(A,n,o){this.collect(A,n,o,!1,-1)}queryBoxMasked(A,n,o,r){this" +
-  ".collect(A,n,r,!1,o|0)}queryNewOverlaps(A,n,o,r,e){this.collect(A,n,e,!1,o|0,A,n+4,r)}queryLeaves(A," +
-  "n,o,r,e){this.collect(this.scratchBox(A,n,o,r),0,e,!0,-1)}queryProxy(A,n){this.checkProxy(A),this.co" +
-  "llect(this._boxes,j*A,n,!0,-1)}rayCast(A,n,o,r,e,a){let l=this._root;if(l===mt||!(e>=0))return;let i" +
-  "=this._boxes,s=this._nodes,c=1/o,_=1/r,C=this._stack,I=0;for(C[I++]=l;I>0;){let y=j*C[--I],h=i[y],m=" +
-  "i[y+1],E=i[y+2],B=i[y+3];if(o===0&&(A<h||A>E)||r===0&&(n<m||n>B))continue;let u=(h-A)*c,f=(E-A)*c,S=" +
-  "(m-n)*_,d=(B-n)*_,g=o===0?-1e300:u<f?u:f,b=o===0?1e300:u<f?f:u,p=r===0?-1e300:S<d?S:d,x=r===0?1e300:" +
-  "S<d?d:S,N=g>p?g:p,M=b<x?b:x;if(N>M||N>e||M<0)continue;let F=s[y+Tt];F===mt?a.push(s[y+ne]):(I+2>C.le" +
-  "ngth&&(C=this._stack=vt(C,I+2)),C[I++]=s[y+to],C[I++]=F)}}rebuild(){this.enlargedSinceRebuild=0;let " +
+  "let A=this._root;if(A===mt)return 0;let n=this.halfPerimeter(A);if(!(n>0))return 0;let o=0;for(let e" +
+  "=0;e<this._highWater;e++)e!==A&&this._height[e]>0&&(o+=this.halfPerimeter(e));return o/n}query(A,n,o" +
+  ",e,r){this.collect(this.scratchBox(A,n,o,e),0,r,!1,-1)}queryMasked(A,n,o,e,r,a){this.collect(this.sc" +
+  "ratchBox(A,n,o,e),0,a,!1,r|0)}queryBox(A,n,o){this.collect(A,n,o,!1,-1)}queryBoxMasked(A,n,o,e){this" +
+  ".collect(A,n,e,!1,o|0)}queryNewOverlaps(A,n,o,e,r){this.collect(A,n,r,!1,o|0,A,n+4,e)}queryLeaves(A," +
+  "n,o,e,r){this.collect(this.scratchBox(A,n,o,e),0,r,!0,-1)}queryProxy(A,n){this.checkProxy(A),this.co" +
+  "llect(this._boxes,j*A,n,!0,-1)}rayCast(A,n,o,e,r,a){let l=this._root;if(l===mt||!(r>=0))return;let i" +
+  "=this._boxes,s=this._nodes,c=1/o,_=1/e,C=this._stack,I=0;for(C[I++]=l;I>0;){let y=j*C[--I],h=i[y],m=" +
+  "i[y+1],E=i[y+2],B=i[y+3];if(o===0&&(A<h||A>E)||e===0&&(n<m||n>B))continue;let u=(h-A)*c,f=(E-A)*c,S=" +
+  "(m-n)*_,d=(B-n)*_,g=o===0?-1e300:u<f?u:f,p=o===0?1e300:u<f?f:u,x=e===0?-1e300:S<d?S:d,b=e===0?1e300:" +
+  "S<d?d:S,N=g>x?g:x,M=p<b?p:b;if(N>M||N>r||M<0)continue;let R=s[y+Tt];R===mt?a.push(s[y+ne]):(I+2>C.le" +
+  "ngth&&(C=this._stack=vt(C,I+2)),C[I++]=s[y+to],C[I++]=R)}}rebuild(){this.enlargedSinceRebuild=0;let " +
   "A=this._root;if(A===mt||this._height[A]===0)return;let n=this._proxyCount;this._buildLeaves.length<n" +
   "&&(this._buildLeaves=vt(this._buildLeaves,n),this._buildCx=so(this._buildCx,n),this._buildCy=so(this" +
   "._buildCy,n)),this._root=this.buildTree(this.collectLeaves(A)),this._parent[this._root]=mt}collectLe" +
-  "aves(A){let n=this._buildLeaves,o=this._buildCx,r=this._buildCy,e=this._boxes,a=this._nodes,l=this._" +
-  "stack,i=0,s=0;for(l[i++]=A;i>0;){let c=l[--i],_=j*c,C=a[_+Tt];C===mt?(n[s]=c,o[s]=e[_]+e[_+2],r[s]=e" +
-  "[_+1]+e[_+3],s++):(i+2>l.length&&(l=this._stack=vt(l,i+2)),l[i++]=a[_+to],l[i++]=C,this.freeNode(c))" +
-  "}return s}validate(){let A=this._root,n=this._parent,o=this._nodes,r=this._height,e=0,a=0;if(A!==mt)" +
+  "aves(A){let n=this._buildLeaves,o=this._buildCx,e=this._buildCy,r=this._boxes,a=this._nodes,l=this._" +
+  "stack,i=0,s=0;for(l[i++]=A;i>0;){let c=l[--i],_=j*c,C=a[_+Tt];C===mt?(n[s]=c,o[s]=r[_]+r[_+2],e[s]=r" +
+  "[_+1]+r[_+3],s++):(i+2>l.length&&(l=this._stack=vt(l,i+2)),l[i++]=a[_+to],l[i++]=C,this.freeNode(c))" +
+  "}return s}validate(){let A=this._root,n=this._parent,o=this._nodes,e=this._height,r=0,a=0;if(A!==mt)" +
   "{n[A]!==mt&&Io(`root ${A} has parent ${n[A]}`);let i=this._stack,s=0;for(i[s++]=A;s>0;){let c=i[--s]" +
   ";a++,a>this._nodeCount&&Io(\"cycle or more reachable nodes than allocated\");let _=o[j*c+Tt],C=o[j*c+t" +
-  "o];if(_===mt||C===mt){_!==C&&Io(`node ${c} has one child`),r[c]!==0&&Io(`leaf ${c} has height ${r[c]" +
-  "}`),e++;continue}(_<0||_>=this._highWater||C<0||C>=this._highWater||_===C)&&Io(`node ${c} has bad ch" +
-  "ildren ${_}, ${C}`),(n[_]!==c||n[C]!==c)&&Io(`children of ${c} do not point back to it`);let I=r[_]," +
-  "y=r[C];(I<0||y<0)&&Io(`node ${c} has a free child`),r[c]!==1+Math.max(I,y)&&Io(`node ${c} height ${r" +
+  "o];if(_===mt||C===mt){_!==C&&Io(`node ${c} has one child`),e[c]!==0&&Io(`leaf ${c} has height ${e[c]" +
+  "}`),r++;continue}(_<0||_>=this._highWater||C<0||C>=this._highWater||_===C)&&Io(`node ${c} has bad ch" +
+  "ildren ${_}, ${C}`),(n[_]!==c||n[C]!==c)&&Io(`children of ${c} do not point back to it`);let I=e[_]," +
+  "y=e[C];(I<0||y<0)&&Io(`node ${c} has a free child`),e[c]!==1+Math.max(I,y)&&Io(`node ${c} height ${e" +
   "[c]} != 1 + max(${I}, ${y})`),Math.abs(I-y)>1&&Io(`node ${c} is unbalanced: child heights ${I}, ${y}" +
   "`),(!this.contains(c,_)||!this.contains(c,C))&&Io(`box of node ${c} does not contain its children`)," +
   "o[j*c+Mo]!==(o[j*_+Mo]|o[j*C+Mo])&&Io(`category bits of node ${c} are not its children's union`),s+2" +
-  ">i.length&&(i=this._stack=vt(i,s+2)),i[s++]=C,i[s++]=_}}e!==this._proxyCount&&Io(`reachable leaves $" +
-  "{e} != proxy count ${this._proxyCount}`),a!==this._nodeCount&&Io(`reachable nodes ${a} != node count" +
-  " ${this._nodeCount}`);let l=0;for(let i=this._freeList;i!==mt;i=n[i])r[i]!==-1&&Io(`free node ${i} i" +
+  ">i.length&&(i=this._stack=vt(i,s+2)),i[s++]=C,i[s++]=_}}r!==this._proxyCount&&Io(`reachable leaves $" +
+  "{r} != proxy count ${this._proxyCount}`),a!==this._nodeCount&&Io(`reachable nodes ${a} != node count" +
+  " ${this._nodeCount}`);let l=0;for(let i=this._freeList;i!==mt;i=n[i])e[i]!==-1&&Io(`free node ${i} i" +
   "s marked live`),++l>this._highWater&&Io(\"free list has a cycle\");l+this._nodeCount!==this._highWater" +
   "&&Io(\"free list does not account for all unused nodes\")}allocateNode(){let A=this._freeList;A!==mt?t" +
   "his._freeList=this._parent[A]:(A=this._highWater++,A>=this._height.length&&this.growNodes(A+1));let " +
@@ -113,65 +113,65 @@ export const STEP_WORKER_SOURCE =
   "=so(this._boxes,j*A),this._nodes=vt(this._nodes,j*A),this._parent=vt(this._parent,A),this._height=vt" +
   "(this._height,A)}checkProxy(A){if(!(A>=0&&A<this._highWater&&this._height[A]===0))throw new bA(\"INVA" +
   "LID_ARGUMENT\",`${String(A)} is not a live proxy of this tree`)}insertLeaf(A){if(this._root===mt){thi" +
-  "s._root=A,this._parent[A]=mt;return}let n=this.findBestSibling(A),o=this.allocateNode(),r=this._pare" +
-  "nt,e=this._nodes,a=r[n];r[o]=a,e[j*o+Tt]=n,e[j*o+to]=A,r[n]=o,r[A]=o,a===mt?this._root=o:e[j*a+Tt]==" +
-  "=n?e[j*a+Tt]=o:e[j*a+to]=o,this.refitUpward(o)}removeLeaf(A){if(A===this._root){this._root=mt;return" +
-  "}let n=this._parent,o=this._nodes,r=n[A],e=n[r],a=j*r,l=o[a+Tt]===A?o[a+to]:o[a+Tt];n[l]=e,e===mt?th" +
-  "is._root=l:o[j*e+Tt]===r?o[j*e+Tt]=l:o[j*e+to]=l,n[A]=mt,this.freeNode(r),e!==mt&&this.refitUpward(e" +
-  ")}findBestSibling(A){let n=this._boxes,o=this._nodes,r=this._height,e=j*A,a=n[e],l=n[e+1],i=n[e+2],s" +
-  "=n[e+3],c=i-a+(s-l),_=a+i,C=l+s,I=this._root,y=this.halfPerimeter(I),h=FA(n,j*I,a,l,i,s),m=0,E=mt,B=" +
-  "1e300;for(r[I]<=1&&(E=I,B=h);r[I]>0;){let u=h+m;u<B&&r[I]<=1&&(E=I,B=u),m+=h-y;let f=o[j*I+Tt],S=o[j" +
-  "*I+to],d=j*f,g=j*S,b=FA(n,d,a,l,i,s),p=FA(n,g,a,l,i,s),x=0,N=0,M=1e300,F=1e300;if(r[f]===0){let R=m+" +
-  "b;R<B&&(E=f,B=R)}else x=this.halfPerimeter(f),M=m+b-x+(r[f]===1&&x<c?x:c);if(r[S]===0){let R=m+p;R<B" +
-  "&&(E=S,B=R)}else N=this.halfPerimeter(S),F=m+p-N+(r[S]===1&&N<c?N:c);if(B<=M&&B<=F)break;let D=M<F;i" +
-  "f(M===F){let R=n[d]+n[d+2]-_,T=n[d+1]+n[d+3]-C,L=n[g]+n[g+2]-_,w=n[g+1]+n[g+3]-C;D=R*R+T*T<=L*L+w*w}" +
-  "D?(I=f,y=x,h=b):(I=S,y=N,h=p)}if(E===mt)for(E=this._root;r[E]>1;)E=o[j*E+Tt];return E}refitUpward(A)" +
+  "s._root=A,this._parent[A]=mt;return}let n=this.findBestSibling(A),o=this.allocateNode(),e=this._pare" +
+  "nt,r=this._nodes,a=e[n];e[o]=a,r[j*o+Tt]=n,r[j*o+to]=A,e[n]=o,e[A]=o,a===mt?this._root=o:r[j*a+Tt]==" +
+  "=n?r[j*a+Tt]=o:r[j*a+to]=o,this.refitUpward(o)}removeLeaf(A){if(A===this._root){this._root=mt;return" +
+  "}let n=this._parent,o=this._nodes,e=n[A],r=n[e],a=j*e,l=o[a+Tt]===A?o[a+to]:o[a+Tt];n[l]=r,r===mt?th" +
+  "is._root=l:o[j*r+Tt]===e?o[j*r+Tt]=l:o[j*r+to]=l,n[A]=mt,this.freeNode(e),r!==mt&&this.refitUpward(r" +
+  ")}findBestSibling(A){let n=this._boxes,o=this._nodes,e=this._height,r=j*A,a=n[r],l=n[r+1],i=n[r+2],s" +
+  "=n[r+3],c=i-a+(s-l),_=a+i,C=l+s,I=this._root,y=this.halfPerimeter(I),h=FA(n,j*I,a,l,i,s),m=0,E=mt,B=" +
+  "1e300;for(e[I]<=1&&(E=I,B=h);e[I]>0;){let u=h+m;u<B&&e[I]<=1&&(E=I,B=u),m+=h-y;let f=o[j*I+Tt],S=o[j" +
+  "*I+to],d=j*f,g=j*S,p=FA(n,d,a,l,i,s),x=FA(n,g,a,l,i,s),b=0,N=0,M=1e300,R=1e300;if(e[f]===0){let P=m+" +
+  "p;P<B&&(E=f,B=P)}else b=this.halfPerimeter(f),M=m+p-b+(e[f]===1&&b<c?b:c);if(e[S]===0){let P=m+x;P<B" +
+  "&&(E=S,B=P)}else N=this.halfPerimeter(S),R=m+x-N+(e[S]===1&&N<c?N:c);if(B<=M&&B<=R)break;let F=M<R;i" +
+  "f(M===R){let P=n[d]+n[d+2]-_,T=n[d+1]+n[d+3]-C,L=n[g]+n[g+2]-_,w=n[g+1]+n[g+3]-C;F=P*P+T*T<=L*L+w*w}" +
+  "F?(I=f,y=b,h=p):(I=S,y=N,h=x)}if(E===mt)for(E=this._root;e[E]>1;)E=o[j*E+Tt];return E}refitUpward(A)" +
   "{let n=A;for(;n!==mt;)this.refitNode(n),this.balance(n),n=this._parent[n]}refitNode(A){let n=this._b" +
-  "oxes,o=this._nodes,r=this._height,e=j*A,a=o[e+Tt],l=o[e+to],i=j*a,s=j*l;n[e]=Math.min(n[i],n[s]),n[e" +
-  "+1]=Math.min(n[i+1],n[s+1]),n[e+2]=Math.max(n[i+2],n[s+2]),n[e+3]=Math.max(n[i+3],n[s+3]),r[A]=1+Mat" +
-  "h.max(r[a],r[l]),o[e+Mo]=o[i+Mo]|o[s+Mo]}balance(A){let n=this._height;if(n[A]<2)return;let o=this._" +
-  "nodes[j*A+Tt],r=this._nodes[j*A+to],e=n[o],a=n[r];a>e+1?this.rotateTowards(A,o,r):e>a+1?this.rotateT" +
-  "owards(A,r,o):this.improveArea(A,o,r)}rotateTowards(A,n,o){let r=this._nodes[j*o+Tt],e=this._nodes[j" +
-  "*o+to],a=this._height[r],l=this._height[e],i=r;(l>a||l===a&&this.unionIsSmaller(n,r,e))&&(i=e),this." +
-  "swapNodes(A,n,o,i)}improveArea(A,n,o){this._swapGain[0]=0,this._swapX=mt;let r=this._height;if(r[o]>" +
-  "0){let e=this._nodes[j*o+Tt],a=this._nodes[j*o+to];this.considerSwap(n,o,e,a),this.considerSwap(n,o," +
-  "a,e)}if(r[n]>0){let e=this._nodes[j*n+Tt],a=this._nodes[j*n+to];this.considerSwap(o,n,e,a),this.cons" +
-  "iderSwap(o,n,a,e)}this._swapX!==mt&&this.swapNodes(A,this._swapX,this._swapP,this._swapY)}considerSw" +
-  "ap(A,n,o,r){let e=this._height,a=e[A],l=e[r];if(a>l+1||l>a+1)return;let i=1+(a>l?a:l),s=e[o];if(i>s+" +
-  "1||s>i+1)return;let c=this._boxes,_=j*n,C=j*A,I=j*r,y=c[_+2]-c[_]+(c[_+3]-c[_+1]),h=Math.max(c[C+2]," +
+  "oxes,o=this._nodes,e=this._height,r=j*A,a=o[r+Tt],l=o[r+to],i=j*a,s=j*l;n[r]=Math.min(n[i],n[s]),n[r" +
+  "+1]=Math.min(n[i+1],n[s+1]),n[r+2]=Math.max(n[i+2],n[s+2]),n[r+3]=Math.max(n[i+3],n[s+3]),e[A]=1+Mat" +
+  "h.max(e[a],e[l]),o[r+Mo]=o[i+Mo]|o[s+Mo]}balance(A){let n=this._height;if(n[A]<2)return;let o=this._" +
+  "nodes[j*A+Tt],e=this._nodes[j*A+to],r=n[o],a=n[e];a>r+1?this.rotateTowards(A,o,e):r>a+1?this.rotateT" +
+  "owards(A,e,o):this.improveArea(A,o,e)}rotateTowards(A,n,o){let e=this._nodes[j*o+Tt],r=this._nodes[j" +
+  "*o+to],a=this._height[e],l=this._height[r],i=e;(l>a||l===a&&this.unionIsSmaller(n,e,r))&&(i=r),this." +
+  "swapNodes(A,n,o,i)}improveArea(A,n,o){this._swapGain[0]=0,this._swapX=mt;let e=this._height;if(e[o]>" +
+  "0){let r=this._nodes[j*o+Tt],a=this._nodes[j*o+to];this.considerSwap(n,o,r,a),this.considerSwap(n,o," +
+  "a,r)}if(e[n]>0){let r=this._nodes[j*n+Tt],a=this._nodes[j*n+to];this.considerSwap(o,n,r,a),this.cons" +
+  "iderSwap(o,n,a,r)}this._swapX!==mt&&this.swapNodes(A,this._swapX,this._swapP,this._swapY)}considerSw" +
+  "ap(A,n,o,e){let r=this._height,a=r[A],l=r[e];if(a>l+1||l>a+1)return;let i=1+(a>l?a:l),s=r[o];if(i>s+" +
+  "1||s>i+1)return;let c=this._boxes,_=j*n,C=j*A,I=j*e,y=c[_+2]-c[_]+(c[_+3]-c[_+1]),h=Math.max(c[C+2]," +
   "c[I+2])-Math.min(c[C],c[I])+(Math.max(c[C+3],c[I+3])-Math.min(c[C+1],c[I+1])),m=y-h;m>this._swapGain" +
-  "[0]&&(this._swapGain[0]=m,this._swapX=A,this._swapP=n,this._swapY=o)}swapNodes(A,n,o,r){let e=this._" +
-  "parent,a=this._nodes,l=this._height,i=j*A,s=j*o;a[i+Tt]===n?a[i+Tt]=r:a[i+to]=r,a[s+Tt]===r?a[s+Tt]=" +
-  "n:a[s+to]=n,e[n]=o,e[r]=A,this.refitNode(o);let c=l[r],_=l[o];l[A]=1+(c>_?c:_)}halfPerimeter(A){let " +
-  "n=this._boxes,o=j*A;return n[o+2]-n[o]+(n[o+3]-n[o+1])}unionIsSmaller(A,n,o){let r=this._boxes,e=j*A" +
-  ",a=r[e],l=r[e+1],i=r[e+2],s=r[e+3];return FA(r,j*n,a,l,i,s)<FA(r,j*o,a,l,i,s)}contains(A,n){let o=th" +
-  "is._boxes,r=j*A,e=j*n;return o[r]<=o[e]&&o[r+1]<=o[e+1]&&o[r+2]>=o[e+2]&&o[r+3]>=o[e+3]}scratchBox(A" +
-  ",n,o,r){let e=this._queryBox;return e[0]=A,e[1]=n,e[2]=o,e[3]=r,e}collect(A,n,o,r,e,a=za,l=0,i=ja){l" +
+  "[0]&&(this._swapGain[0]=m,this._swapX=A,this._swapP=n,this._swapY=o)}swapNodes(A,n,o,e){let r=this._" +
+  "parent,a=this._nodes,l=this._height,i=j*A,s=j*o;a[i+Tt]===n?a[i+Tt]=e:a[i+to]=e,a[s+Tt]===e?a[s+Tt]=" +
+  "n:a[s+to]=n,r[n]=o,r[e]=A,this.refitNode(o);let c=l[e],_=l[o];l[A]=1+(c>_?c:_)}halfPerimeter(A){let " +
+  "n=this._boxes,o=j*A;return n[o+2]-n[o]+(n[o+3]-n[o+1])}unionIsSmaller(A,n,o){let e=this._boxes,r=j*A" +
+  ",a=e[r],l=e[r+1],i=e[r+2],s=e[r+3];return FA(e,j*n,a,l,i,s)<FA(e,j*o,a,l,i,s)}contains(A,n){let o=th" +
+  "is._boxes,e=j*A,r=j*n;return o[e]<=o[r]&&o[e+1]<=o[r+1]&&o[e+2]>=o[r+2]&&o[e+3]>=o[r+3]}scratchBox(A" +
+  ",n,o,e){let r=this._queryBox;return r[0]=A,r[1]=n,r[2]=o,r[3]=e,r}collect(A,n,o,e,r,a=Za,l=0,i=za){l" +
   "et s=this._root;if(s===mt)return;let c=A[n],_=A[n+1],C=A[n+2],I=A[n+3],y=a[l],h=a[l+1],m=a[l+2],E=a[" +
-  "l+3],B=this._boxes,u=this._nodes,f=this._stack,S=0;for(f[S++]=s;S>0;){let d=f[--S],g=d<<2;if(e!==-1&" +
-  "&(u[g+3]&e)===0)continue;let b=B[g],p=B[g+1],x=B[g+2],N=B[g+3];if(b>C||x<c||p>I||N<_)continue;let M=" +
-  "u[g];if(M<0){if(e===-1&&u[g+3]===0)continue;let F=u[g+2];if(b<=m&&x>=y&&p<=E&&N>=h&&i[F]===0)continu" +
-  "e;o.push(r?d:F)}else S+2>f.length&&(f=this._stack=vt(f,S+2)),f[S++]=u[g+1],f[S++]=M}}buildTree(A){le" +
+  "l+3],B=this._boxes,u=this._nodes,f=this._stack,S=0;for(f[S++]=s;S>0;){let d=f[--S],g=d<<2;if(r!==-1&" +
+  "&(u[g+3]&r)===0)continue;let p=B[g],x=B[g+1],b=B[g+2],N=B[g+3];if(p>C||b<c||x>I||N<_)continue;let M=" +
+  "u[g];if(M<0){if(r===-1&&u[g+3]===0)continue;let R=u[g+2];if(p<=m&&b>=y&&x<=E&&N>=h&&i[R]===0)continu" +
+  "e;o.push(e?d:R)}else S+2>f.length&&(f=this._stack=vt(f,S+2)),f[S++]=u[g+1],f[S++]=M}}buildTree(A){le" +
   "t n=6*(2+(32-Math.clz32(A)));this._buildFrames.length<n&&(this._buildFrames=new Int32Array(n)),this." +
-  "_buildRoots.length<n&&(this._buildRoots=new Int32Array(n));let o=this._buildFrames,r=this._buildRoot" +
-  "s,e=this._buildLeaves,a=this._buildCx,l=this._buildCy,i=0,s=0,c=-1;for(o[i++]=0,o[i++]=A,o[i++]=-1;i" +
-  ">0;){i-=3;let _=o[i],C=o[i+1],I=o[i+2];if(C-_===1){c=e[_],r[s++]=c;continue}if(I>=0){let u=r[--s],f=" +
-  "r[--s],S=this.allocateNode();this._nodes[j*S+Tt]=f,this._nodes[j*S+to]=u,this._parent[f]=S,this._par" +
-  "ent[u]=S,this.refitNode(S),r[s++]=S,c=S;continue}let y=a[_],h=y,m=l[_],E=m;for(let u=_+1;u<C;u++){le" +
+  "_buildRoots.length<n&&(this._buildRoots=new Int32Array(n));let o=this._buildFrames,e=this._buildRoot" +
+  "s,r=this._buildLeaves,a=this._buildCx,l=this._buildCy,i=0,s=0,c=-1;for(o[i++]=0,o[i++]=A,o[i++]=-1;i" +
+  ">0;){i-=3;let _=o[i],C=o[i+1],I=o[i+2];if(C-_===1){c=r[_],e[s++]=c;continue}if(I>=0){let u=e[--s],f=" +
+  "e[--s],S=this.allocateNode();this._nodes[j*S+Tt]=f,this._nodes[j*S+to]=u,this._parent[f]=S,this._par" +
+  "ent[u]=S,this.refitNode(S),e[s++]=S,c=S;continue}let y=a[_],h=y,m=l[_],E=m;for(let u=_+1;u<C;u++){le" +
   "t f=a[u],S=l[u];f<y?y=f:f>h&&(h=f),S<m?m=S:S>E&&(E=S)}let B=_+(C-_>>1);this.selectNth(_,C,B,h-y>=E-m" +
   "?a:l),o[i+2]=B,i+=3,o[i++]=B,o[i++]=C,o[i++]=-1,o[i++]=_,o[i++]=B,o[i++]=-1}return c}selectNth(A,n,o" +
-  ",r){for(;n-A>1;){let e=r[A],a=r[A+n>>1],l=r[n-1],i=e<a?a<l?a:e<l?l:e:e<l?e:a<l?l:a,s=A,c=A,_=n;for(;" +
-  "c<_;){let C=r[c];C<i?this.swapBuild(s++,c++):C>i?this.swapBuild(c,--_):c++}if(o<s)n=s;else if(o>=_)A" +
-  "=_;else return}}swapBuild(A,n){let o=this._buildLeaves,r=this._buildCx,e=this._buildCy,a=o[A];o[A]=o" +
-  "[n],o[n]=a;let l=r[A];r[A]=r[n],r[n]=l;let i=e[A];e[A]=e[n],e[n]=i}};function Qe(t,A,n,o){if(!(t<=n&" +
+  ",e){for(;n-A>1;){let r=e[A],a=e[A+n>>1],l=e[n-1],i=r<a?a<l?a:r<l?l:r:r<l?r:a<l?l:a,s=A,c=A,_=n;for(;" +
+  "c<_;){let C=e[c];C<i?this.swapBuild(s++,c++):C>i?this.swapBuild(c,--_):c++}if(o<s)n=s;else if(o>=_)A" +
+  "=_;else return}}swapBuild(A,n){let o=this._buildLeaves,e=this._buildCx,r=this._buildCy,a=o[A];o[A]=o" +
+  "[n],o[n]=a;let l=e[A];e[A]=e[n],e[n]=l;let i=r[A];r[A]=r[n],r[n]=i}};function Qe(t,A,n,o){if(!(t<=n&" +
   "&A<=o&&Number.isFinite(t)&&Number.isFinite(A)&&Number.isFinite(n)&&Number.isFinite(o)))throw new bA(" +
   "\"INVALID_ARGUMENT\",`bad box [${t}, ${A}] - [${n}, ${o}]`)}function Io(t){throw new Error(`DynamicTre" +
   "e.validate: ${t}`)}var Je=0,Ae=1;function En(t){return(t>>1)*74+(t&1)}var _o=0,sn=_o+1,po=sn+1,DA=po" +
-  "+1,NA=DA+1,tc=NA+1,Ue=tc+1,Ge=Ue+1,Xe=Ge+1,qe=Xe+1,Ve=qe+1,Ye=Ve+1,ke=Ye+1,He=ke+1,Ke=He+1,TA=Ke+1,W" +
-  "e=TA+1,Ul=We+1,oc=24,bs=oc;var xt={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,motor:6," +
-  "pulley:7},ee=8,ql=(bs+1)*ee;var Mt={collideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},M" +
-  "s=0,Rs=1,Ps=2,Fs=3;var Ds=5,Ns=6,$e=7,Ts=8,ws=9,Ho=10,AA=11,Ze=12,Os=13,ze=14,je=15,re=16,se=17,tr=1" +
-  "8,or=19;var nr=21,Ls=22,vs=23,Qs=24,Js=25,Us=26,Gs=27,Xs=28,qs=29,Vs=30,Ys=31,Bn=32,nc=6,ie=Bn+nc;fu" +
+  "+1,NA=DA+1,ja=NA+1,Ue=ja+1,Ge=Ue+1,Xe=Ge+1,qe=Xe+1,Ve=qe+1,Ye=Ve+1,ke=Ye+1,He=ke+1,Ke=He+1,TA=Ke+1,W" +
+  "e=TA+1,Jl=We+1,tc=24,bs=tc;var xt={distance:0,revolute:1,prismatic:2,weld:3,wheel:4,mouse:5,motor:6," +
+  "pulley:7},ee=8,Xl=(bs+1)*ee;var Mt={collideConnected:1,enableLimit:2,enableMotor:4,enableSpring:8},M" +
+  "s=0,Rs=1,Ps=2,Fs=3;var Ds=5,Ns=6,$e=7,Ts=8,ws=9,Ko=10,AA=11,Ze=12,Os=13,ze=14,je=15,re=16,se=17,tr=1" +
+  "8,or=19;var nr=21,Ls=22,vs=23,Qs=24,Js=25,Us=26,Gs=27,Xs=28,qs=29,Vs=30,Ys=31,Bn=32,oc=6,ie=Bn+oc;fu" +
   "nction ks(){return new Float64Array(20)}function io(t,A){return(t&255)<<8|A&255}var St=16,wA=class{t" +
   "ype=new Uint8Array(16);count=new Uint8Array(16);radius=new Float64Array(16);centroid=new Float64Arra" +
   "y(32);slot=new Int32Array(16).fill(-1);verts=new Float64Array(16*St);normals=new Float64Array(16*St)" +
@@ -179,692 +179,693 @@ export const STEP_WORKER_SOURCE =
   "erve(A){this.type=Mn(this.type,A),this.count=Mn(this.count,A),this.radius=so(this.radius,A),this.cen" +
   "troid=so(this.centroid,A*2),this.slot=vt(this.slot,A,-1)}reserveSlots(A){this.verts=so(this.verts,A*" +
   "St),this.normals=so(this.normals,A*St),this.slotRefs=vt(this.slotRefs,A),this.freeSlots=vt(this.free" +
-  "Slots,A)}intern(A,n,o){this.release(A);let r=this.contentIndex(),e=Hs(n,o,0),a=r.get(e);a===void 0&&" +
+  "Slots,A)}intern(A,n,o){this.release(A);let e=this.contentIndex(),r=Hs(n,o,0),a=e.get(r);a===void 0&&" +
   "(a=this.freeSlotCount>0?this.freeSlots[--this.freeSlotCount]:this.slotsUsed++,this.reserveSlots(a+1)" +
-  ",this.verts.set(n,a*St),this.normals.set(o,a*St),r.set(e,a)),this.slotRefs[a]=this.slotRefs[a]+1,thi" +
+  ",this.verts.set(n,a*St),this.normals.set(o,a*St),e.set(r,a)),this.slotRefs[a]=this.slotRefs[a]+1,thi" +
   "s.slot[A]=a}release(A){let n=this.slot[A];if(n<0)return;this.slot[A]=-1;let o=this.slotRefs[n]-1;thi" +
   "s.slotRefs[n]=o,!(o>0)&&(this.index?.delete(this.keyOf(n)),this.verts.fill(0,n*St,(n+1)*St),this.nor" +
   "mals.fill(0,n*St,(n+1)*St),this.freeSlots[this.freeSlotCount++]=n)}forgetIndex(){this.index=null}con" +
   "tentIndex(){if(this.index!==null)return this.index;let A=new Map;for(let n=0;n<this.slotsUsed;n++)th" +
   "is.slotRefs[n]>0&&A.set(this.keyOf(n),n);return this.index=A,A}keyOf(A){return Hs(this.verts,this.no" +
-  "rmals,A*St)}},Ar=new Float64Array(2*St),Ac=new Uint16Array(Ar.buffer);function Hs(t,A,n){for(let o=0" +
-  ";o<St;o++)Ar[o]=t[n+o],Ar[St+o]=A[n+o];return String.fromCharCode(...Ac)}var rA=8,an=4;var er=3.1415" +
-  "92653589793,ec=1.5707963267948966,rr=.7853981633974483,Ks=.41421356237309503;var Wl=new Float64Array" +
-  "(2);function sr(t,A){let n=t[A],o=t[A+1];if(n!==n||o!==o){t[A]=NaN;return}let r=Math.abs(o),e=Math.a" +
-  "bs(n);if(e===0){o<0||o===0&&1/o<0?t[A]=1/n<0?-er:er:t[A]=n;return}if(r===1/0&&e===1/0){let I=o>0?rr:" +
-  "3*rr;t[A]=n<0?-I:I;return}let a=e>r,l=a?r/e:e/r,i=l>Ks?(l-1)/(l+1):l,s=i*i,c=0;for(let I=22;I>=2;I--" +
-  ")c=1/(2*I+1)-s*c;let _=i-i*s*(1/3-s*c),C=l>Ks?rr+_:_;a&&(C=ec-C),o<0&&(C=er-C),t[A]=n<0?-C:C}functio" +
-  "n lo(t,A,n){let o=n[0],r=n[1],e=n[2],a=n[3],l=n[4],i=n[5],s=t[1],c=t[2];t[1]=e*s-a*c,t[2]=a*s+e*c;le" +
-  "t _=o-l,C=r-i,I=0;for(let y=0;y<A;y++){let h=3+y*8,m=t[h+6];if(!(m<.02))continue;let E=t[h+4],B=t[h+" +
-  "5],u=t[h+7],f=e*E-a*B,S=a*E+e*B,d=3+I*8;t[d+0]=f,t[d+1]=S,t[d+2]=f+_,t[d+3]=S+C,t[d+4]=o+f,t[d+5]=r+" +
-  "S,t[d+6]=m,t[d+7]=u,I++}t[0]=I}function Ro(t,A,n,o,r,e){let a=3+A*8;t[a+4]=n,t[a+5]=o,t[a+6]=r,t[a+7" +
-  "]=e}function Zs(t){t[1]=-t[1],t[2]=-t[2];let A=t[0];for(let n=0;n<A;n++){let o=3+n*8,r=t[o+0],e=t[o+" +
-  "1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+2]=r,t[o+3]=e;let a=t[o+7];t[o+7]=(a&255)<<8|a>>8&255}}function a" +
-  "A(t,A){let n=t[0],o=t[1],r=t[2],e=t[3],a=t[4],l=t[5],i=t[6],s=t[7],c=r-n,_=e-o,C=i-a,I=s-l,y=n-a,h=o" +
+  "rmals,A*St)}},Ar=new Float64Array(2*St),nc=new Uint16Array(Ar.buffer);function Hs(t,A,n){for(let o=0" +
+  ";o<St;o++)Ar[o]=t[n+o],Ar[St+o]=A[n+o];return String.fromCharCode(...nc)}var rA=8,an=4;var er=3.1415" +
+  "92653589793,Ac=1.5707963267948966,rr=.7853981633974483,Ks=.41421356237309503;var Kl=new Float64Array" +
+  "(2);function sr(t,A){let n=t[A],o=t[A+1];if(n!==n||o!==o){t[A]=NaN;return}let e=Math.abs(o),r=Math.a" +
+  "bs(n);if(r===0){o<0||o===0&&1/o<0?t[A]=1/n<0?-er:er:t[A]=n;return}if(e===1/0&&r===1/0){let I=o>0?rr:" +
+  "3*rr;t[A]=n<0?-I:I;return}let a=r>e,l=a?e/r:r/e,i=l>Ks?(l-1)/(l+1):l,s=i*i,c=0;for(let I=22;I>=2;I--" +
+  ")c=1/(2*I+1)-s*c;let _=i-i*s*(1/3-s*c),C=l>Ks?rr+_:_;a&&(C=Ac-C),o<0&&(C=er-C),t[A]=n<0?-C:C}functio" +
+  "n lo(t,A,n){let o=n[0],e=n[1],r=n[2],a=n[3],l=n[4],i=n[5],s=t[1],c=t[2];t[1]=r*s-a*c,t[2]=a*s+r*c;le" +
+  "t _=o-l,C=e-i,I=0;for(let y=0;y<A;y++){let h=3+y*8,m=t[h+6];if(!(m<.02))continue;let E=t[h+4],B=t[h+" +
+  "5],u=t[h+7],f=r*E-a*B,S=a*E+r*B,d=3+I*8;t[d+0]=f,t[d+1]=S,t[d+2]=f+_,t[d+3]=S+C,t[d+4]=o+f,t[d+5]=e+" +
+  "S,t[d+6]=m,t[d+7]=u,I++}t[0]=I}function Ro(t,A,n,o,e,r){let a=3+A*8;t[a+4]=n,t[a+5]=o,t[a+6]=e,t[a+7" +
+  "]=r}function Zs(t){t[1]=-t[1],t[2]=-t[2];let A=t[0];for(let n=0;n<A;n++){let o=3+n*8,e=t[o+0],r=t[o+" +
+  "1];t[o+0]=t[o+2],t[o+1]=t[o+3],t[o+2]=e,t[o+3]=r;let a=t[o+7];t[o+7]=(a&255)<<8|a>>8&255}}function a" +
+  "A(t,A){let n=t[0],o=t[1],e=t[2],r=t[3],a=t[4],l=t[5],i=t[6],s=t[7],c=e-n,_=r-o,C=i-a,I=s-l,y=n-a,h=o" +
   "-l,m=c*c+_*_,E=C*C+I*I,B=y*c+h*_,u=y*C+h*I,f=c*C+_*I,S=m*E-f*f,d=0;S!==0&&(d=(f*u-B*E)/S,d=d<0?0:d>1" +
   "?1:d);let g=(f*d+u)/E;g<0?(g=0,d=-B/m,d=d<0?0:d>1?1:d):g>1&&(g=1,d=(f-B)/m,d=d<0?0:d>1?1:d),A[0]=d,A" +
-  "[1]=g;let b=n+d*c-(a+g*C),p=o+d*_-(l+g*I);A[2]=b*b+p*p}function zs(t,A,n,o,r){let e=o[0],a=o[1],l=o[" +
+  "[1]=g;let p=n+d*c-(a+g*C),x=o+d*_-(l+g*I);A[2]=p*p+x*x}function zs(t,A,n,o,e){let r=o[0],a=o[1],l=o[" +
   "2],i=o[3],s=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[A]*St,h=t.slot[n]*St,m=t.radius[A],E=t.radi" +
-  "us[n],B=I[y],u=I[y+1],f=l*_+i*C,S=l*C-i*_,d=s-e,g=c-a,b=I[h],p=I[h+1],x=f*b-S*p+l*d+i*g,N=S*b+f*p-i*" +
-  "d+l*g,M=x-B,F=N-u,D=Math.sqrt(M*M+F*F),R=D-m-E;if(R>=.02){r[0]=0;return}D>1e-12?(M/=D,F/=D):(M=0,F=1" +
-  ");let T=.5*(m-E+D);r[1]=M,r[2]=F,Ro(r,0,B+T*M,u+T*F,R,0),lo(r,1,o)}function ir(t,A,n,o,r){let e=o[0]" +
+  "us[n],B=I[y],u=I[y+1],f=l*_+i*C,S=l*C-i*_,d=s-r,g=c-a,p=I[h],x=I[h+1],b=f*p-S*x+l*d+i*g,N=S*p+f*x-i*" +
+  "d+l*g,M=b-B,R=N-u,F=Math.sqrt(M*M+R*R),P=F-m-E;if(P>=.02){e[0]=0;return}F>1e-12?(M/=F,R/=F):(M=0,R=1" +
+  ");let T=.5*(m-E+F);e[1]=M,e[2]=R,Ro(e,0,B+T*M,u+T*R,P,0),lo(e,1,o)}function ir(t,A,n,o,e){let r=o[0]" +
   ",a=o[1],l=o[2],i=o[3],s=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[A]*St,h=t.slot[n]*St,m=t.radius" +
-  "[A],E=t.radius[n],B=l*_+i*C,u=l*C-i*_,f=s-e,S=c-a,d=I[h],g=I[h+1],b=B*d-u*g+l*f+i*S,p=u*d+B*g-i*f+l*" +
-  "S,x=I[y],N=I[y+1],M=I[y+2]-x,F=I[y+3]-N,D=(b-x)*M+(p-N)*F,R=M*M+F*F,T=x,L=N;if(D>=R)T=x+M,L=N+F;else" +
-  " if(D>0){let Q=D/R;T=x+Q*M,L=N+Q*F}let w=b-T,G=p-L,J=Math.sqrt(w*w+G*G),O=J-m-E;if(O>=.02){r[0]=0;re" +
-  "turn}J>1e-12?(w/=J,G/=J):(w=t.normals[y],G=t.normals[y+1]);let V=.5*(m-E+J);r[1]=w,r[2]=G,Ro(r,0,T+V" +
-  "*w,L+V*G,O,0),lo(r,1,o)}var ae=new Float64Array(3),cn=new Float64Array(8);function ar(t,A,n,o,r){let" +
-  " e=o[0],a=o[1],l=o[2],i=o[3],s=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[A]*St,h=t.slot[n]*St,m=t" +
-  ".radius[A],E=t.radius[n],B=m+E,u=I[y],f=I[y+1],S=I[y+2]-u,d=I[y+3]-f,g=l*_+i*C,b=l*C-i*_,p=s-e,x=c-a" +
-  ",N=l*p+i*x-u,M=-i*p+l*x-f,F=I[h],D=I[h+1],R=g*F-b*D+N,T=b*F+g*D+M;F=I[h+2],D=I[h+3];let L=g*F-b*D+N," +
-  "w=b*F+g*D+M;cn[0]=0,cn[1]=0,cn[2]=S,cn[3]=d,cn[4]=R,cn[5]=T,cn[6]=L,cn[7]=w,aA(cn,ae);let G=ae[2],J=" +
-  "B+.02;if(G>=J*J){r[0]=0;return}let O=Math.sqrt(G),V=ae[0],Q=ae[1],v=Math.sqrt(S*S+d*d),Y=S/v,nt=d/v," +
-  "at=L-R,z=w-T,q=Math.sqrt(at*at+z*z),st=at/q,ot=z/q,k=R*Y+T*nt,X=L*Y+w*nt,ct=k<=0&&X<=0||k>=v&&X>=v,$" +
-  "=-R*st-T*ot,_t=(S-R)*st+(d-T)*ot,Pt=$<=0&&_t<=0||$>=q&&_t>=q,lt=0;if(!ct&&!Pt){let Ct=-nt,Z=Y,yt=R*C" +
+  "[A],E=t.radius[n],B=l*_+i*C,u=l*C-i*_,f=s-r,S=c-a,d=I[h],g=I[h+1],p=B*d-u*g+l*f+i*S,x=u*d+B*g-i*f+l*" +
+  "S,b=I[y],N=I[y+1],M=I[y+2]-b,R=I[y+3]-N,F=(p-b)*M+(x-N)*R,P=M*M+R*R,T=b,L=N;if(F>=P)T=b+M,L=N+R;else" +
+  " if(F>0){let Q=F/P;T=b+Q*M,L=N+Q*R}let w=p-T,G=x-L,J=Math.sqrt(w*w+G*G),O=J-m-E;if(O>=.02){e[0]=0;re" +
+  "turn}J>1e-12?(w/=J,G/=J):(w=t.normals[y],G=t.normals[y+1]);let V=.5*(m-E+J);e[1]=w,e[2]=G,Ro(e,0,T+V" +
+  "*w,L+V*G,O,0),lo(e,1,o)}var ae=new Float64Array(3),cn=new Float64Array(8);function ar(t,A,n,o,e){let" +
+  " r=o[0],a=o[1],l=o[2],i=o[3],s=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[A]*St,h=t.slot[n]*St,m=t" +
+  ".radius[A],E=t.radius[n],B=m+E,u=I[y],f=I[y+1],S=I[y+2]-u,d=I[y+3]-f,g=l*_+i*C,p=l*C-i*_,x=s-r,b=c-a" +
+  ",N=l*x+i*b-u,M=-i*x+l*b-f,R=I[h],F=I[h+1],P=g*R-p*F+N,T=p*R+g*F+M;R=I[h+2],F=I[h+3];let L=g*R-p*F+N," +
+  "w=p*R+g*F+M;cn[0]=0,cn[1]=0,cn[2]=S,cn[3]=d,cn[4]=P,cn[5]=T,cn[6]=L,cn[7]=w,aA(cn,ae);let G=ae[2],J=" +
+  "B+.02;if(G>=J*J){e[0]=0;return}let O=Math.sqrt(G),V=ae[0],Q=ae[1],v=Math.sqrt(S*S+d*d),Y=S/v,nt=d/v," +
+  "at=L-P,z=w-T,q=Math.sqrt(at*at+z*z),st=at/q,ot=z/q,k=P*Y+T*nt,X=L*Y+w*nt,ct=k<=0&&X<=0||k>=v&&X>=v,$" +
+  "=-P*st-T*ot,_t=(S-P)*st+(d-T)*ot,Pt=$<=0&&_t<=0||$>=q&&_t>=q,lt=0;if(!ct&&!Pt){let Ct=-nt,Z=Y,yt=P*C" +
   "t+T*Z,Bt=L*Ct+w*Z,tt=Math.min(yt,Bt);-Math.max(yt,Bt)>tt&&(tt=-Math.max(yt,Bt),Ct=-Ct,Z=-Z);let it=-" +
-  "ot,ut=st;yt=-R*it-T*ut,Bt=(S-R)*it+(d-T)*ut;let wt=Math.min(yt,Bt);if(-Math.max(yt,Bt)>wt&&(wt=-Math" +
-  ".max(yt,Bt),it=-it,ut=-ut),tt+.1*.005>=wt){let Ft=R,rt=T,At=L,Et=w;if(k<0&&X>0){let et=-k/(X-k);Ft=R" +
-  "+et*(L-R),rt=T+et*(w-T)}else if(X<0&&k>0){let et=-X/(k-X);At=L+et*(R-L),Et=w+et*(T-w)}if(k>v&&X<v){l" +
-  "et et=(k-v)/(k-X);Ft=R+et*(L-R),rt=T+et*(w-T)}else if(X>v&&k<v){let et=(X-v)/(X-k);At=L+et*(R-L),Et=" +
-  "w+et*(T-w)}let Ot=Ft*Ct+rt*Z,ft=At*Ct+Et*Z;if(Ot<=O+.005||ft<=O+.005){r[1]=Ct,r[2]=Z;let et=.5*(m-E-" +
-  "Ot);Ro(r,0,u+Ft+et*Ct,f+rt+et*Z,Ot-B,io(0,0)),et=.5*(m-E-ft),Ro(r,1,u+At+et*Ct,f+Et+et*Z,ft-B,io(0,1" +
+  "ot,ut=st;yt=-P*it-T*ut,Bt=(S-P)*it+(d-T)*ut;let wt=Math.min(yt,Bt);if(-Math.max(yt,Bt)>wt&&(wt=-Math" +
+  ".max(yt,Bt),it=-it,ut=-ut),tt+.1*.005>=wt){let Ft=P,rt=T,At=L,Et=w;if(k<0&&X>0){let et=-k/(X-k);Ft=P" +
+  "+et*(L-P),rt=T+et*(w-T)}else if(X<0&&k>0){let et=-X/(k-X);At=L+et*(P-L),Et=w+et*(T-w)}if(k>v&&X<v){l" +
+  "et et=(k-v)/(k-X);Ft=P+et*(L-P),rt=T+et*(w-T)}else if(X>v&&k<v){let et=(X-v)/(X-k);At=L+et*(P-L),Et=" +
+  "w+et*(T-w)}let Ot=Ft*Ct+rt*Z,ft=At*Ct+Et*Z;if(Ot<=O+.005||ft<=O+.005){e[1]=Ct,e[2]=Z;let et=.5*(m-E-" +
+  "Ot);Ro(e,0,u+Ft+et*Ct,f+rt+et*Z,Ot-B,io(0,0)),et=.5*(m-E-ft),Ro(e,1,u+At+et*Ct,f+Et+et*Z,ft-B,io(0,1" +
   ")),lt=2}}else{let Ft=0,rt=0,At=S,Et=d;if($<0&&_t>0){let et=-$/(_t-$);Ft=et*S,rt=et*d}else if(_t<0&&$" +
   ">0){let et=-_t/($-_t);At=S-et*S,Et=d-et*d}if($>q&&_t<q){let et=($-q)/($-_t);Ft=et*S,rt=et*d}else if(" +
-  "_t>q&&$<q){let et=(_t-q)/(_t-$);At=S-et*S,Et=d-et*d}let Ot=(Ft-R)*it+(rt-T)*ut,ft=(At-R)*it+(Et-T)*u" +
-  "t;if(Ot<=O+.005||ft<=O+.005){r[1]=-it,r[2]=-ut;let et=.5*(E-m-Ot);Ro(r,0,u+Ft+et*it,f+rt+et*ut,Ot-B," +
-  "io(0,0)),et=.5*(E-m-ft),Ro(r,1,u+At+et*it,f+Et+et*ut,ft-B,io(1,0)),lt=2}}}if(lt===0){let Ct=V*S,Z=V*" +
-  "d,yt=R+Q*at,Bt=T+Q*z,tt=yt-Ct,it=Bt-Z;O>1e-12?(tt/=O,it/=O):(tt=-nt,it=Y);let ut=.5*(m-E+O);r[1]=tt," +
-  "r[2]=it;let wt=io(V===0?0:1,Q===0?0:1);Ro(r,0,u+Ct+ut*tt,f+Z+ut*it,O-B,wt),lt=1}lo(r,lt,o)}function " +
-  "js(t,A,n,o,r){let e=o[0],a=o[1],l=o[2],i=o[3],s=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[A]*St,h" +
-  "=t.slot[n]*St,m=t.radius[n],E=l*_+i*C,B=l*C-i*_,u=s-e,f=c-a,S=I[h],d=I[h+1],g=I[y],b=I[y+1],p=E*S-B*" +
-  "d+l*u+i*f-g,x=B*S+E*d-i*u+l*f-b,N=I[y+2]-g,M=I[y+3]-b,F=t.normals[y],D=t.normals[y+1];if(F*p+D*x<0){" +
-  "r[0]=0;return}let R=N*p+M*x,T=N*N+M*M,L=0,w=0;if(R<=0){let v=g-I[y+4],Y=b-I[y+5];if(v*p+Y*x<=0){r[0]" +
-  "=0;return}}else if(R>=T){let v=I[y+6]-I[y+2],Y=I[y+7]-I[y+3];if(v*(p-N)+Y*(x-M)>0){r[0]=0;return}L=N" +
-  ",w=M}else{let v=R/T;L=v*N,w=v*M}let G=p-L,J=x-w,O=Math.sqrt(G*G+J*J),V=O-m;if(V>=.02){r[0]=0;return}" +
-  "O>1e-12?(G/=O,J/=O):(G=F,J=D);let Q=.5*(O-m);r[1]=G,r[2]=J,r[7]=g+L+Q*G,r[8]=b+w+Q*J,r[9]=V,r[10]=0," +
-  "lo(r,1,o)}var gt=new Float64Array(16),yo=new Float64Array(16),ln=new Float64Array(8),OA=new Float64A" +
+  "_t>q&&$<q){let et=(_t-q)/(_t-$);At=S-et*S,Et=d-et*d}let Ot=(Ft-P)*it+(rt-T)*ut,ft=(At-P)*it+(Et-T)*u" +
+  "t;if(Ot<=O+.005||ft<=O+.005){e[1]=-it,e[2]=-ut;let et=.5*(E-m-Ot);Ro(e,0,u+Ft+et*it,f+rt+et*ut,Ot-B," +
+  "io(0,0)),et=.5*(E-m-ft),Ro(e,1,u+At+et*it,f+Et+et*ut,ft-B,io(1,0)),lt=2}}}if(lt===0){let Ct=V*S,Z=V*" +
+  "d,yt=P+Q*at,Bt=T+Q*z,tt=yt-Ct,it=Bt-Z;O>1e-12?(tt/=O,it/=O):(tt=-nt,it=Y);let ut=.5*(m-E+O);e[1]=tt," +
+  "e[2]=it;let wt=io(V===0?0:1,Q===0?0:1);Ro(e,0,u+Ct+ut*tt,f+Z+ut*it,O-B,wt),lt=1}lo(e,lt,o)}function " +
+  "js(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],i=o[3],s=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.slot[A]*St,h" +
+  "=t.slot[n]*St,m=t.radius[n],E=l*_+i*C,B=l*C-i*_,u=s-r,f=c-a,S=I[h],d=I[h+1],g=I[y],p=I[y+1],x=E*S-B*" +
+  "d+l*u+i*f-g,b=B*S+E*d-i*u+l*f-p,N=I[y+2]-g,M=I[y+3]-p,R=t.normals[y],F=t.normals[y+1];if(R*x+F*b<0){" +
+  "e[0]=0;return}let P=N*x+M*b,T=N*N+M*M,L=0,w=0;if(P<=0){let v=g-I[y+4],Y=p-I[y+5];if(v*x+Y*b<=0){e[0]" +
+  "=0;return}}else if(P>=T){let v=I[y+6]-I[y+2],Y=I[y+7]-I[y+3];if(v*(x-N)+Y*(b-M)>0){e[0]=0;return}L=N" +
+  ",w=M}else{let v=P/T;L=v*N,w=v*M}let G=x-L,J=b-w,O=Math.sqrt(G*G+J*J),V=O-m;if(V>=.02){e[0]=0;return}" +
+  "O>1e-12?(G/=O,J/=O):(G=R,J=F);let Q=.5*(O-m);e[1]=G,e[2]=J,e[7]=g+L+Q*G,e[8]=p+w+Q*J,e[9]=V,e[10]=0," +
+  "lo(e,1,o)}var gt=new Float64Array(16),yo=new Float64Array(16),ln=new Float64Array(8),OA=new Float64A" +
   "rray(3),Lt=new Float64Array(10),ht=new Float64Array(12),Gt=new Float64Array(11),ce=0,LA=1,ti=2,oi=.0" +
-  "1,ni=.01,rc=.1*.005;function lr(t,A,n,o,r){let e=o[0],a=o[1],l=o[2],i=o[3],s=o[4],c=o[5],_=o[6],C=o[" +
+  "1,ni=.01,ec=.1*.005;function lr(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],i=o[3],s=o[4],c=o[5],_=o[6],C=o[" +
   "7],I=t.verts,y=t.normals,h=t.slot[A]*St,m=t.slot[n]*St,E=t.count[n],B=t.radius[n],u=I[h],f=I[h+1],S=" +
-  "I[h+2]-u,d=I[h+3]-f,g=y[h],b=y[h+1],p=-b,x=g,N=y[h+4],M=y[h+5],F=y[h+6],D=y[h+7],R=-M*x-N*p>=oi,T=p*" +
-  "F+x*D>=oi;Lt[0]=p,Lt[1]=x,Lt[2]=N,Lt[3]=M,Lt[4]=F,Lt[5]=D,Lt[6]=R?1:0,Lt[7]=T?1:0;let L=l*_+i*C,w=l*" +
-  "C-i*_,G=s-e,J=c-a,O=l*G+i*J-u,V=-i*G+l*J-f,Q=t.centroid[2*n],v=t.centroid[2*n+1],Y=L*Q-w*v+O,nt=w*Q+" +
-  "L*v+V,at=g*Y+b*nt<0,z=R?N*Y+M*nt<0:!0,q=T?F*(Y-S)+D*(nt-d)<0:!0;if(at&&z&&q){r[0]=0;return}for(let Z" +
+  "I[h+2]-u,d=I[h+3]-f,g=y[h],p=y[h+1],x=-p,b=g,N=y[h+4],M=y[h+5],R=y[h+6],F=y[h+7],P=-M*b-N*x>=oi,T=x*" +
+  "R+b*F>=oi;Lt[0]=x,Lt[1]=b,Lt[2]=N,Lt[3]=M,Lt[4]=R,Lt[5]=F,Lt[6]=P?1:0,Lt[7]=T?1:0;let L=l*_+i*C,w=l*" +
+  "C-i*_,G=s-r,J=c-a,O=l*G+i*J-u,V=-i*G+l*J-f,Q=t.centroid[2*n],v=t.centroid[2*n+1],Y=L*Q-w*v+O,nt=w*Q+" +
+  "L*v+V,at=g*Y+p*nt<0,z=P?N*Y+M*nt<0:!0,q=T?R*(Y-S)+F*(nt-d)<0:!0;if(at&&z&&q){e[0]=0;return}for(let Z" +
   "=0;Z<2*E;Z+=2){let yt=I[m+Z],Bt=I[m+Z+1];gt[Z]=L*yt-w*Bt+O,gt[Z+1]=w*yt+L*Bt+V;let tt=y[m+Z],it=y[m+" +
   "Z+1];yo[Z]=L*tt-w*it,yo[Z+1]=w*tt+L*it}ln[0]=0,ln[1]=0,ln[2]=S,ln[3]=d;let st=1e300,ot=0,k=0,X=0;for" +
   "(let Z=0;Z<E;Z++){let yt=Z+1<E?Z+1:0;ln[4]=gt[2*Z],ln[5]=gt[2*Z+1],ln[6]=gt[2*yt],ln[7]=gt[2*yt+1],a" +
   "A(ln,OA),OA[2]<st&&(st=OA[2],ot=Z,k=OA[0],X=OA[1])}let ct=Math.sqrt(st);if(E>=3&&ct>0){let Z=!0;for(" +
   "let yt=0;yt<E;yt++)if(yo[2*yt]*-gt[2*yt]+yo[2*yt+1]*-gt[2*yt+1]>0){Z=!1;break}Z&&(ct=0)}if(ct>B+.02)" +
-  "{r[0]=0;return}Gt[0]=u,Gt[1]=f,Gt[2]=S,Gt[3]=d,Gt[4]=g,Gt[5]=b,Gt[6]=R?N:g,Gt[7]=R?M:b,Gt[8]=T?F:g,G" +
-  "t[9]=T?D:b,Gt[10]=B;let $=-1,_t=-1;if(!at&&ct>rc){let Z=ot+1<E?ot+1:0,yt=k===0||k===1,Bt=X===0||X===" +
+  "{e[0]=0;return}Gt[0]=u,Gt[1]=f,Gt[2]=S,Gt[3]=d,Gt[4]=g,Gt[5]=p,Gt[6]=P?N:g,Gt[7]=P?M:p,Gt[8]=T?R:g,G" +
+  "t[9]=T?F:p,Gt[10]=B;let $=-1,_t=-1;if(!at&&ct>ec){let Z=ot+1<E?ot+1:0,yt=k===0||k===1,Bt=X===0||X===" +
   "1;if(yt&&Bt){let tt=k===0?0:S,it=k===0?0:d,ut=X===0?ot:Z,wt=(gt[2*ut]-tt)/ct,Ft=(gt[2*ut+1]-it)/ct;L" +
-  "t[8]=wt,Lt[9]=Ft;let rt=cr();if(rt===ce){r[0]=0;return}if(rt===LA){let At=.5*(ct-B);r[1]=wt,r[2]=Ft;" +
-  "let Et=3;r[Et+4]=u+tt+At*wt,r[Et+5]=f+it+At*Ft,r[Et+6]=ct-B,r[Et+7]=io(k===0?0:1,ut),lo(r,1,o);retur" +
+  "t[8]=wt,Lt[9]=Ft;let rt=cr();if(rt===ce){e[0]=0;return}if(rt===LA){let At=.5*(ct-B);e[1]=wt,e[2]=Ft;" +
+  "let Et=3;e[Et+4]=u+tt+At*wt,e[Et+5]=f+it+At*Ft,e[Et+6]=ct-B,e[Et+7]=io(k===0?0:1,ut),lo(e,1,o);retur" +
   "n}$=ut}else if(yt){let tt=ot,it=k===0?0:S,ut=k===0?0:d;yo[2*tt]*(it-gt[2*tt])+yo[2*tt+1]*(ut-gt[2*tt" +
-  "+1])<0&&(tt=tt+1<E?tt+1:0),Lt[8]=-yo[2*tt],Lt[9]=-yo[2*tt+1];let wt=cr();if(wt===ce){r[0]=0;return}i" +
-  "f(wt===LA){lo(r,Ai(tt,E,r),o);return}_t=tt}else if(Bt)$=X===0?ot:Z;else{let tt=g*gt[2*ot]+b*gt[2*ot+" +
-  "1],it=g*gt[2*Z]+b*gt[2*Z+1];$=tt<it?ot:Z}}else{let Z=1e300;for(let tt=0;tt<E;tt++){let it=g*gt[2*tt]" +
-  "+b*gt[2*tt+1];it<Z&&(Z=it,$=tt)}if(R){let tt=1e300;for(let it=0;it<E;it++)tt=Math.min(tt,N*gt[2*it]+" +
-  "M*gt[2*it+1]);tt>Z&&(Z=tt,$=-1)}if(T){let tt=1e300;for(let it=0;it<E;it++)tt=Math.min(tt,F*(gt[2*it]" +
-  "-S)+D*(gt[2*it+1]-d));tt>Z&&(Z=tt,$=-1)}let yt=-1e300,Bt=-1;for(let tt=0;tt<E;tt++){let it=yo[2*tt]," +
+  "+1])<0&&(tt=tt+1<E?tt+1:0),Lt[8]=-yo[2*tt],Lt[9]=-yo[2*tt+1];let wt=cr();if(wt===ce){e[0]=0;return}i" +
+  "f(wt===LA){lo(e,Ai(tt,E,e),o);return}_t=tt}else if(Bt)$=X===0?ot:Z;else{let tt=g*gt[2*ot]+p*gt[2*ot+" +
+  "1],it=g*gt[2*Z]+p*gt[2*Z+1];$=tt<it?ot:Z}}else{let Z=1e300;for(let tt=0;tt<E;tt++){let it=g*gt[2*tt]" +
+  "+p*gt[2*tt+1];it<Z&&(Z=it,$=tt)}if(P){let tt=1e300;for(let it=0;it<E;it++)tt=Math.min(tt,N*gt[2*it]+" +
+  "M*gt[2*it+1]);tt>Z&&(Z=tt,$=-1)}if(T){let tt=1e300;for(let it=0;it<E;it++)tt=Math.min(tt,R*(gt[2*it]" +
+  "-S)+F*(gt[2*it+1]-d));tt>Z&&(Z=tt,$=-1)}let yt=-1e300,Bt=-1;for(let tt=0;tt<E;tt++){let it=yo[2*tt]," +
   "ut=yo[2*tt+1];if(Lt[8]=-it,Lt[9]=-ut,cr()!==LA)continue;let wt=gt[2*tt],Ft=gt[2*tt+1],rt=Math.min(it" +
-  "*-wt+ut*-Ft,it*(S-wt)+ut*(d-Ft));rt>yt&&(yt=rt,Bt=tt)}if(yt>Z){lo(r,Ai(Bt,E,r),o);return}if($===-1){" +
-  "r[0]=0;return}}if(_t===-1){let Z=$>0?$-1:E-1,yt=g*yo[2*Z]+b*yo[2*Z+1],Bt=g*yo[2*$]+b*yo[2*$+1];_t=yt" +
+  "*-wt+ut*-Ft,it*(S-wt)+ut*(d-Ft));rt>yt&&(yt=rt,Bt=tt)}if(yt>Z){lo(e,Ai(Bt,E,e),o);return}if($===-1){" +
+  "e[0]=0;return}}if(_t===-1){let Z=$>0?$-1:E-1,yt=g*yo[2*Z]+p*yo[2*Z+1],Bt=g*yo[2*$]+p*yo[2*$+1];_t=yt" +
   "<Bt?Z:$}let Pt=_t,lt=_t+1<E?_t+1:0;ht[0]=0,ht[1]=0,ht[2]=S,ht[3]=d,ht[4]=gt[2*Pt],ht[5]=gt[2*Pt+1],h" +
-  "t[6]=gt[2*lt],ht[7]=gt[2*lt+1],ht[8]=g,ht[9]=b,ht[10]=0,ht[11]=B;let Ct=ei(io(0,lt),io(1,Pt),r);Ct>0" +
-  "&&(r[1]=g,r[2]=b,ri(r)),lo(r,Ct,o)}function cr(){let t=Lt[8],A=Lt[9];return t*Lt[0]+A*Lt[1]<=0?Lt[6]" +
+  "t[6]=gt[2*lt],ht[7]=gt[2*lt+1],ht[8]=g,ht[9]=p,ht[10]=0,ht[11]=B;let Ct=ei(io(0,lt),io(1,Pt),e);Ct>0" +
+  "&&(e[1]=g,e[2]=p,ri(e)),lo(e,Ct,o)}function cr(){let t=Lt[8],A=Lt[9];return t*Lt[0]+A*Lt[1]<=0?Lt[6]" +
   "===0?ti:t*Lt[3]-A*Lt[2]>ni?ce:LA:Lt[7]===0?ti:Lt[4]*A-Lt[5]*t>ni?ce:LA}function Ai(t,A,n){let o=Gt[2" +
-  "],r=Gt[3],e=t,a=t+1<A?t+1:0,l=gt[2*e],i=gt[2*e+1],s=yo[2*e],c=yo[2*e+1],_=s*-l+c*-i,C=s*(o-l)+c*(r-i" +
+  "],e=Gt[3],r=t,a=t+1<A?t+1:0,l=gt[2*r],i=gt[2*r+1],s=yo[2*r],c=yo[2*r+1],_=s*-l+c*-i,C=s*(o-l)+c*(e-i" +
   "),I=Gt[4]*s+Gt[5]*c;if((_<C?Gt[6]*s+Gt[7]*c:Gt[8]*s+Gt[9]*c)<I)return 0;ht[0]=l,ht[1]=i,ht[2]=gt[2*a" +
-  "],ht[3]=gt[2*a+1],ht[4]=0,ht[5]=0,ht[6]=o,ht[7]=r,ht[8]=s,ht[9]=c,ht[10]=Gt[10],ht[11]=0;let h=ei(io" +
-  "(1,e),io(0,a),n);return h>0&&(n[1]=-s,n[2]=-c,ri(n)),h}function ei(t,A,n){let o=ht[0],r=ht[1],e=ht[8" +
-  "],a=ht[9],l=ht[10],i=ht[11],s=ht[4],c=ht[5],_=ht[6],C=ht[7],I=-a,y=e,h=(ht[2]-o)*I+(ht[3]-r)*y,m=(s-" +
-  "o)*I+(c-r)*y,E=(_-o)*I+(C-r)*y;if(m<0||h<E)return 0;let B=m-E,u=_,f=C;if(E<0&&B>1e-12){let F=-E/B;u=" +
-  "_+F*(s-_),f=C+F*(c-C)}let S=s,d=c;if(m>h&&B>1e-12){let F=(h-E)/B;S=_+F*(s-_),d=C+F*(c-C)}let g=(u-o)" +
-  "*e+(f-r)*a,b=(S-o)*e+(d-r)*a,p=.5*(l-i-g);u+=p*e,f+=p*a,p=.5*(l-i-b),S+=p*e,d+=p*a;let x=l+i,N=3,M=1" +
-  "1;return n[N+4]=u,n[N+5]=f,n[N+6]=g-x,n[N+7]=t,n[M+4]=S,n[M+5]=d,n[M+6]=b-x,n[M+7]=A,2}function ri(t" +
-  "){let A=Gt[0],n=Gt[1];for(let o=0;o<2;o++)t[3+o*8+4]+=A,t[3+o*8+5]+=n}function si(t,A,n,o,r){let e=o" +
+  "],ht[3]=gt[2*a+1],ht[4]=0,ht[5]=0,ht[6]=o,ht[7]=e,ht[8]=s,ht[9]=c,ht[10]=Gt[10],ht[11]=0;let h=ei(io" +
+  "(1,r),io(0,a),n);return h>0&&(n[1]=-s,n[2]=-c,ri(n)),h}function ei(t,A,n){let o=ht[0],e=ht[1],r=ht[8" +
+  "],a=ht[9],l=ht[10],i=ht[11],s=ht[4],c=ht[5],_=ht[6],C=ht[7],I=-a,y=r,h=(ht[2]-o)*I+(ht[3]-e)*y,m=(s-" +
+  "o)*I+(c-e)*y,E=(_-o)*I+(C-e)*y;if(m<0||h<E)return 0;let B=m-E,u=_,f=C;if(E<0&&B>1e-12){let R=-E/B;u=" +
+  "_+R*(s-_),f=C+R*(c-C)}let S=s,d=c;if(m>h&&B>1e-12){let R=(h-E)/B;S=_+R*(s-_),d=C+R*(c-C)}let g=(u-o)" +
+  "*r+(f-e)*a,p=(S-o)*r+(d-e)*a,x=.5*(l-i-g);u+=x*r,f+=x*a,x=.5*(l-i-p),S+=x*r,d+=x*a;let b=l+i,N=3,M=1" +
+  "1;return n[N+4]=u,n[N+5]=f,n[N+6]=g-b,n[N+7]=t,n[M+4]=S,n[M+5]=d,n[M+6]=p-b,n[M+7]=A,2}function ri(t" +
+  "){let A=Gt[0],n=Gt[1];for(let o=0;o<2;o++)t[3+o*8+4]+=A,t[3+o*8+5]+=n}function si(t,A,n,o,e){let r=o" +
   "[0],a=o[1],l=o[2],i=o[3],s=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.normals,h=t.slot[A]*St,m=t.slot[n" +
-  "]*St,E=t.count[A],B=t.radius[A],u=t.radius[n],f=B+u,S=l*_+i*C,d=l*C-i*_,g=s-e,b=c-a,p=I[m],x=I[m+1]," +
-  "N=S*p-d*x+l*g+i*b,M=d*p+S*x-i*g+l*b,F=0,D=-1e300;for(let at=0;at<E;at++){let z=h+2*at,q=y[z]*(N-I[z]" +
-  ")+y[z+1]*(M-I[z+1]);q>D&&(D=q,F=at)}if(D-f>=.02){r[0]=0;return}let R=h+2*F,T=h+2*(F+1<E?F+1:0),L=I[R" +
-  "],w=I[R+1],G=I[T],J=I[T+1],O=(N-L)*(G-L)+(M-w)*(J-w),V=(N-G)*(L-G)+(M-J)*(w-J),Q,v,Y,nt;if((O<0||V<0" +
-  ")&&D>1e-12){let at=O<0?L:G,z=O<0?w:J;Q=N-at,v=M-z;let q=Math.sqrt(Q*Q+v*v);if(Q/=q,v/=q,D=q-f,D>=.02" +
-  "){r[0]=0;return}let st=.5*(B-u+q);Y=at+st*Q,nt=z+st*v}else{Q=y[R],v=y[R+1];let at=.5*(B-u-D);Y=N+at*" +
-  "Q,nt=M+at*v,D-=f}r[1]=Q,r[2]=v,Ro(r,0,Y,nt,D,0),lo(r,1,o)}var Wt=new Float64Array(16),un=new Float64" +
+  "]*St,E=t.count[A],B=t.radius[A],u=t.radius[n],f=B+u,S=l*_+i*C,d=l*C-i*_,g=s-r,p=c-a,x=I[m],b=I[m+1]," +
+  "N=S*x-d*b+l*g+i*p,M=d*x+S*b-i*g+l*p,R=0,F=-1e300;for(let at=0;at<E;at++){let z=h+2*at,q=y[z]*(N-I[z]" +
+  ")+y[z+1]*(M-I[z+1]);q>F&&(F=q,R=at)}if(F-f>=.02){e[0]=0;return}let P=h+2*R,T=h+2*(R+1<E?R+1:0),L=I[P" +
+  "],w=I[P+1],G=I[T],J=I[T+1],O=(N-L)*(G-L)+(M-w)*(J-w),V=(N-G)*(L-G)+(M-J)*(w-J),Q,v,Y,nt;if((O<0||V<0" +
+  ")&&F>1e-12){let at=O<0?L:G,z=O<0?w:J;Q=N-at,v=M-z;let q=Math.sqrt(Q*Q+v*v);if(Q/=q,v/=q,F=q-f,F>=.02" +
+  "){e[0]=0;return}let st=.5*(B-u+q);Y=at+st*Q,nt=z+st*v}else{Q=y[P],v=y[P+1];let at=.5*(B-u-F);Y=N+at*" +
+  "Q,nt=M+at*v,F-=f}e[1]=Q,e[2]=v,Ro(e,0,Y,nt,F,0),lo(e,1,o)}var Wt=new Float64Array(16),un=new Float64" +
   "Array(16),$t=new Float64Array(16),So=new Float64Array(16),le=new Float64Array(3),In=new Float64Array" +
-  "(8),_e=new Float64Array(2),_r=new Float64Array(1),li=2;var sc=0,ii=li;var ic=.1*.005,Ir=.1*.005;func" +
-  "tion ye(t,A,n,o,r){let e=o[0],a=o[1],l=o[2],i=o[3],s=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.normals" +
+  "(8),_e=new Float64Array(2),_r=new Float64Array(1),li=2;var rc=0,ii=li;var sc=.1*.005,Ir=.1*.005;func" +
+  "tion ye(t,A,n,o,e){let r=o[0],a=o[1],l=o[2],i=o[3],s=o[4],c=o[5],_=o[6],C=o[7],I=t.verts,y=t.normals" +
   ",h=t.count[A],m=t.count[n],E=t.radius[A],B=t.radius[n],u=E+B;_e[0]=E,_e[1]=B;let f=t.slot[A]*St,S=t." +
-  "slot[n]*St,d=I[f],g=I[f+1],b=l*_+i*C,p=l*C-i*_,x=s-e,N=c-a,M=l*x+i*N-d,F=-i*x+l*N-g,D=.02+u,R=0,T=0," +
-  "L=0,w=0;if(h===4&&m===4&&ii!==sc){let O=I[f+4],V=I[f+5],Q=I[S+4],v=I[S+5],Y=ii===li&&I[f]===-O&&I[f+" +
+  "slot[n]*St,d=I[f],g=I[f+1],p=l*_+i*C,x=l*C-i*_,b=s-r,N=c-a,M=l*b+i*N-d,R=-i*b+l*N-g,F=.02+u,P=0,T=0," +
+  "L=0,w=0;if(h===4&&m===4&&ii!==rc){let O=I[f+4],V=I[f+5],Q=I[S+4],v=I[S+5],Y=ii===li&&I[f]===-O&&I[f+" +
   "1]===-V&&I[f+2]===O&&I[f+3]===-V&&I[f+6]===-O&&I[f+7]===V&&I[S]===-Q&&I[S+1]===-v&&I[S+2]===Q&&I[S+3" +
-  "]===-v&&I[S+6]===-Q&&I[S+7]===v;if(Y){let rt=l*x+i*N,At=-i*x+l*N,Et=Math.abs(b),Ot=Math.abs(p),ft=Q*" +
+  "]===-v&&I[S+6]===-Q&&I[S+7]===v;if(Y){let rt=l*b+i*N,At=-i*b+l*N,Et=Math.abs(p),Ot=Math.abs(x),ft=Q*" +
   "Et+v*Ot,et=Q*Ot+v*Et,Nt=-At-V-et,xo=0,Ht=rt-O-ft;if(Ht>Nt&&(Nt=Ht,xo=1),Ht=At-V-et,Ht>Nt&&(Nt=Ht,xo=" +
-  "2),Ht=-rt-O-ft,Ht>Nt&&(Nt=Ht,xo=3),Nt>=D){r[0]=0,r[19]=Nt-D;return}R=Nt,L=xo;let jo=-(b*rt+p*At),tn=" +
-  "p*rt-b*At,on=O*Et+V*Ot,nn=O*Ot+V*Et;if(Nt=-tn-v-nn,xo=0,Ht=jo-Q-on,Ht>Nt&&(Nt=Ht,xo=1),Ht=tn-v-nn,Ht" +
-  ">Nt&&(Nt=Ht,xo=2),Ht=-jo-Q-on,Ht>Nt&&(Nt=Ht,xo=3),Nt>=D){r[0]=0,r[19]=Nt-D;return}T=Nt,w=xo}let nt=I" +
-  "[f+2]-d,at=I[f+3]-g,z=I[f+4]-d,q=I[f+5]-g,st=I[f+6]-d,ot=I[f+7]-g,k=b*I[S]-p*I[S+1]+M,X=p*I[S]+b*I[S" +
-  "+1]+F,ct=b*I[S+2]-p*I[S+3]+M,$=p*I[S+2]+b*I[S+3]+F,_t=b*I[S+4]-p*I[S+5]+M,Pt=p*I[S+4]+b*I[S+5]+F,lt=" +
-  "b*I[S+6]-p*I[S+7]+M,Ct=p*I[S+6]+b*I[S+7]+F;if(!Y){let rt=y[f],At=y[f+1],Et=0,Ot=Math.min(Math.min(rt" +
+  "2),Ht=-rt-O-ft,Ht>Nt&&(Nt=Ht,xo=3),Nt>=F){e[0]=0,e[19]=Nt-F;return}P=Nt,L=xo;let jo=-(p*rt+x*At),tn=" +
+  "x*rt-p*At,on=O*Et+V*Ot,nn=O*Ot+V*Et;if(Nt=-tn-v-nn,xo=0,Ht=jo-Q-on,Ht>Nt&&(Nt=Ht,xo=1),Ht=tn-v-nn,Ht" +
+  ">Nt&&(Nt=Ht,xo=2),Ht=-jo-Q-on,Ht>Nt&&(Nt=Ht,xo=3),Nt>=F){e[0]=0,e[19]=Nt-F;return}T=Nt,w=xo}let nt=I" +
+  "[f+2]-d,at=I[f+3]-g,z=I[f+4]-d,q=I[f+5]-g,st=I[f+6]-d,ot=I[f+7]-g,k=p*I[S]-x*I[S+1]+M,X=x*I[S]+p*I[S" +
+  "+1]+R,ct=p*I[S+2]-x*I[S+3]+M,$=x*I[S+2]+p*I[S+3]+R,_t=p*I[S+4]-x*I[S+5]+M,Pt=x*I[S+4]+p*I[S+5]+R,lt=" +
+  "p*I[S+6]-x*I[S+7]+M,Ct=x*I[S+6]+p*I[S+7]+R;if(!Y){let rt=y[f],At=y[f+1],Et=0,Ot=Math.min(Math.min(rt" +
   "*k+At*X,rt*ct+At*$),Math.min(rt*_t+At*Pt,rt*lt+At*Ct))-(rt*0+At*0);rt=y[f+2],At=y[f+3];let ft=Math.m" +
   "in(Math.min(rt*k+At*X,rt*ct+At*$),Math.min(rt*_t+At*Pt,rt*lt+At*Ct))-(rt*nt+At*at);if(ft>Ot&&(Ot=ft," +
   "Et=1),rt=y[f+4],At=y[f+5],ft=Math.min(Math.min(rt*k+At*X,rt*ct+At*$),Math.min(rt*_t+At*Pt,rt*lt+At*C" +
   "t))-(rt*z+At*q),ft>Ot&&(Ot=ft,Et=2),rt=y[f+6],At=y[f+7],ft=Math.min(Math.min(rt*k+At*X,rt*ct+At*$),M" +
-  "ath.min(rt*_t+At*Pt,rt*lt+At*Ct))-(rt*st+At*ot),ft>Ot&&(Ot=ft,Et=3),Ot>=D){r[0]=0,r[19]=Ot-D;return}" +
-  "R=Ot,L=Et}let Z=b*y[S]-p*y[S+1],yt=p*y[S]+b*y[S+1],Bt=b*y[S+2]-p*y[S+3],tt=p*y[S+2]+b*y[S+3],it=b*y[" +
-  "S+4]-p*y[S+5],ut=p*y[S+4]+b*y[S+5],wt=b*y[S+6]-p*y[S+7],Ft=p*y[S+6]+b*y[S+7];if(!Y){let rt=0,At=Math" +
+  "ath.min(rt*_t+At*Pt,rt*lt+At*Ct))-(rt*st+At*ot),ft>Ot&&(Ot=ft,Et=3),Ot>=F){e[0]=0,e[19]=Ot-F;return}" +
+  "P=Ot,L=Et}let Z=p*y[S]-x*y[S+1],yt=x*y[S]+p*y[S+1],Bt=p*y[S+2]-x*y[S+3],tt=x*y[S+2]+p*y[S+3],it=p*y[" +
+  "S+4]-x*y[S+5],ut=x*y[S+4]+p*y[S+5],wt=p*y[S+6]-x*y[S+7],Ft=x*y[S+6]+p*y[S+7];if(!Y){let rt=0,At=Math" +
   ".min(Math.min(Z*0+yt*0,Z*nt+yt*at),Math.min(Z*z+yt*q,Z*st+yt*ot))-(Z*k+yt*X),Et=Math.min(Math.min(Bt" +
   "*0+tt*0,Bt*nt+tt*at),Math.min(Bt*z+tt*q,Bt*st+tt*ot))-(Bt*ct+tt*$);if(Et>At&&(At=Et,rt=1),Et=Math.mi" +
   "n(Math.min(it*0+ut*0,it*nt+ut*at),Math.min(it*z+ut*q,it*st+ut*ot))-(it*_t+ut*Pt),Et>At&&(At=Et,rt=2)" +
   ",Et=Math.min(Math.min(wt*0+Ft*0,wt*nt+Ft*at),Math.min(wt*z+Ft*q,wt*st+Ft*ot))-(wt*lt+Ft*Ct),Et>At&&(" +
-  "At=Et,rt=3),At>=D){r[0]=0,r[19]=At-D;return}T=At,w=rt}Wt[0]=0,Wt[1]=0,Wt[2]=nt,Wt[3]=at,Wt[4]=z,Wt[5" +
+  "At=Et,rt=3),At>=F){e[0]=0,e[19]=At-F;return}T=At,w=rt}Wt[0]=0,Wt[1]=0,Wt[2]=nt,Wt[3]=at,Wt[4]=z,Wt[5" +
   "]=q,Wt[6]=st,Wt[7]=ot;for(let rt=0;rt<8;rt++)un[rt]=y[f+rt];$t[0]=k,$t[1]=X,$t[2]=ct,$t[3]=$,$t[4]=_" +
   "t,$t[5]=Pt,$t[6]=lt,$t[7]=Ct,So[0]=Z,So[1]=yt,So[2]=Bt,So[3]=tt,So[4]=it,So[5]=ut,So[6]=wt,So[7]=Ft}" +
   "else{for(let O=0;O<2*h;O+=2)Wt[O]=I[f+O]-d,Wt[O+1]=I[f+O+1]-g,un[O]=y[f+O],un[O+1]=y[f+O+1];for(let " +
-  "O=0;O<2*m;O+=2){let V=I[S+O],Q=I[S+O+1];$t[O]=b*V-p*Q+M,$t[O+1]=p*V+b*Q+F;let v=y[S+O],Y=y[S+O+1];So" +
-  "[O]=b*v-p*Y,So[O+1]=p*v+b*Y}if(ai(Wt,un,h,$t,m),R=_r[0],L=yr,R>=D){r[0]=0,r[19]=R-D;return}if(ai($t," +
-  "So,m,Wt,h),T=_r[0],w=yr,T>=D){r[0]=0,r[19]=T-D;return}}let G=T>R+ic;G?L=ci(So,w,un,h):w=ci(un,L,So,m" +
-  ");let J;if(R>Ir||T>Ir){let O=L,V=L+1<h?L+1:0,Q=w,v=w+1<m?w+1:0,Y=Wt[2*O],nt=Wt[2*O+1],at=Wt[2*V],z=W" +
+  "O=0;O<2*m;O+=2){let V=I[S+O],Q=I[S+O+1];$t[O]=p*V-x*Q+M,$t[O+1]=x*V+p*Q+R;let v=y[S+O],Y=y[S+O+1];So" +
+  "[O]=p*v-x*Y,So[O+1]=x*v+p*Y}if(ai(Wt,un,h,$t,m),P=_r[0],L=yr,P>=F){e[0]=0,e[19]=P-F;return}if(ai($t," +
+  "So,m,Wt,h),T=_r[0],w=yr,T>=F){e[0]=0,e[19]=T-F;return}}let G=T>P+sc;G?L=ci(So,w,un,h):w=ci(un,L,So,m" +
+  ");let J;if(P>Ir||T>Ir){let O=L,V=L+1<h?L+1:0,Q=w,v=w+1<m?w+1:0,Y=Wt[2*O],nt=Wt[2*O+1],at=Wt[2*V],z=W" +
   "t[2*V+1],q=$t[2*Q],st=$t[2*Q+1],ot=$t[2*v],k=$t[2*v+1];In[0]=Y,In[1]=nt,In[2]=at,In[3]=z,In[4]=q,In[" +
-  "5]=st,In[6]=ot,In[7]=k,aA(In,le);let X=Math.sqrt(le[2]);if(X-u>=.02){r[0]=0;return}J=G?Ie($t,So,m,w," +
-  "Wt,h,L,!0,r):Ie(Wt,un,h,L,$t,m,w,!1,r);let ct=1e300;for(let lt=0;lt<J;lt++){let Ct=r[3+lt*8+6];Ct<ct" +
+  "5]=st,In[6]=ot,In[7]=k,aA(In,le);let X=Math.sqrt(le[2]);if(X-u>=.02){e[0]=0;return}J=G?Ie($t,So,m,w," +
+  "Wt,h,L,!0,e):Ie(Wt,un,h,L,$t,m,w,!1,e);let ct=1e300;for(let lt=0;lt<J;lt++){let Ct=e[3+lt*8+6];Ct<ct" +
   "&&(ct=Ct)}let $=le[0],_t=le[1];if($*(1-$)+_t*(1-_t)===0&&X-u+Ir<ct){let lt=$===0?Y:at,Ct=$===0?nt:z," +
-  "Z=_t===0?q:ot,yt=_t===0?st:k,Bt=(Z-lt)/X,tt=(yt-Ct)/X,it=.5*(E-B+X);r[1]=Bt,r[2]=tt,r[7]=lt+it*Bt,r[" +
-  "8]=Ct+it*tt,r[9]=X-u,r[10]=io($===0?O:V,_t===0?Q:v),J=1}}else J=G?Ie($t,So,m,w,Wt,h,L,!0,r):Ie(Wt,un" +
-  ",h,L,$t,m,w,!1,r);for(let O=0;O<J;O++)r[3+O*8+4]+=d,r[3+O*8+5]+=g;lo(r,J,o)}var yr=0;function ai(t,A" +
-  ",n,o,r){let e=0,a=-1e300,l=r===4,i=o[0],s=o[1],c=o[2],_=o[3],C=o[4],I=o[5],y=o[6],h=o[7];for(let m=0" +
+  "Z=_t===0?q:ot,yt=_t===0?st:k,Bt=(Z-lt)/X,tt=(yt-Ct)/X,it=.5*(E-B+X);e[1]=Bt,e[2]=tt,e[7]=lt+it*Bt,e[" +
+  "8]=Ct+it*tt,e[9]=X-u,e[10]=io($===0?O:V,_t===0?Q:v),J=1}}else J=G?Ie($t,So,m,w,Wt,h,L,!0,e):Ie(Wt,un" +
+  ",h,L,$t,m,w,!1,e);for(let O=0;O<J;O++)e[3+O*8+4]+=d,e[3+O*8+5]+=g;lo(e,J,o)}var yr=0;function ai(t,A" +
+  ",n,o,e){let r=0,a=-1e300,l=e===4,i=o[0],s=o[1],c=o[2],_=o[3],C=o[4],I=o[5],y=o[6],h=o[7];for(let m=0" +
   ";m<n;m++){let E=A[2*m],B=A[2*m+1],u=E*t[2*m]+B*t[2*m+1],f;if(l)f=Math.min(Math.min(E*i+B*s,E*c+B*_)," +
-  "Math.min(E*C+B*I,E*y+B*h));else{f=1e300;for(let S=0;S<2*r;S+=2)f=Math.min(f,E*o[S]+B*o[S+1])}f-=u,f>" +
-  "a&&(a=f,e=m)}yr=e,_r[0]=a}function ci(t,A,n,o){let r=t[2*A],e=t[2*A+1],a=0,l=1e300;for(let i=0;i<o;i" +
-  "++){let s=r*n[2*i]+e*n[2*i+1];s<l&&(l=s,a=i)}return a}function Ie(t,A,n,o,r,e,a,l,i){let s=_e[l?1:0]" +
-  ",c=_e[l?0:1],_=o,C=o+1<n?o+1:0,I=a,y=a+1<e?a+1:0,h=A[2*_],m=A[2*_+1],E=t[2*_],B=t[2*_+1],u=r[2*I],f=" +
-  "r[2*I+1],S=r[2*y],d=r[2*y+1],g=-m,b=h,p=(t[2*C]-E)*g+(t[2*C+1]-B)*b,x=(u-E)*g+(f-B)*b,N=(S-E)*g+(d-B" +
-  ")*b;if(x<0||p<N)return 0;let M=x-N,F=S,D=d;if(N<0&&M>1e-12){let Q=-N/M;F=S+Q*(u-S),D=d+Q*(f-d)}let R" +
-  "=u,T=f;if(x>p&&M>1e-12){let Q=(p-N)/M;R=S+Q*(u-S),T=d+Q*(f-d)}let L=(F-E)*h+(D-B)*m,w=(R-E)*h+(T-B)*" +
-  "m,G=.5*(s-c-L);F+=G*h,D+=G*m,G=.5*(s-c-w),R+=G*h,T+=G*m;let J=s+c,O=3,V=11;return l?(i[1]=-h,i[2]=-m" +
-  ",i[O+4]=R,i[O+5]=T,i[O+6]=w-J,i[O+7]=io(I,C),i[V+4]=F,i[V+5]=D,i[V+6]=L-J,i[V+7]=io(y,_)):(i[1]=h,i[" +
-  "2]=m,i[O+4]=F,i[O+5]=D,i[O+6]=L-J,i[O+7]=io(_,y),i[V+4]=R,i[V+5]=T,i[V+6]=w-J,i[V+7]=io(C,I)),2}var " +
-  "Tn={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},Bo=5;function Ce(t,A,n,o,r){r[0]=0}var cA" +
+  "Math.min(E*C+B*I,E*y+B*h));else{f=1e300;for(let S=0;S<2*e;S+=2)f=Math.min(f,E*o[S]+B*o[S+1])}f-=u,f>" +
+  "a&&(a=f,r=m)}yr=r,_r[0]=a}function ci(t,A,n,o){let e=t[2*A],r=t[2*A+1],a=0,l=1e300;for(let i=0;i<o;i" +
+  "++){let s=e*n[2*i]+r*n[2*i+1];s<l&&(l=s,a=i)}return a}function Ie(t,A,n,o,e,r,a,l,i){let s=_e[l?1:0]" +
+  ",c=_e[l?0:1],_=o,C=o+1<n?o+1:0,I=a,y=a+1<r?a+1:0,h=A[2*_],m=A[2*_+1],E=t[2*_],B=t[2*_+1],u=e[2*I],f=" +
+  "e[2*I+1],S=e[2*y],d=e[2*y+1],g=-m,p=h,x=(t[2*C]-E)*g+(t[2*C+1]-B)*p,b=(u-E)*g+(f-B)*p,N=(S-E)*g+(d-B" +
+  ")*p;if(b<0||x<N)return 0;let M=b-N,R=S,F=d;if(N<0&&M>1e-12){let Q=-N/M;R=S+Q*(u-S),F=d+Q*(f-d)}let P" +
+  "=u,T=f;if(b>x&&M>1e-12){let Q=(x-N)/M;P=S+Q*(u-S),T=d+Q*(f-d)}let L=(R-E)*h+(F-B)*m,w=(P-E)*h+(T-B)*" +
+  "m,G=.5*(s-c-L);R+=G*h,F+=G*m,G=.5*(s-c-w),P+=G*h,T+=G*m;let J=s+c,O=3,V=11;return l?(i[1]=-h,i[2]=-m" +
+  ",i[O+4]=P,i[O+5]=T,i[O+6]=w-J,i[O+7]=io(I,C),i[V+4]=R,i[V+5]=F,i[V+6]=L-J,i[V+7]=io(y,_)):(i[1]=h,i[" +
+  "2]=m,i[O+4]=R,i[O+5]=F,i[O+6]=L-J,i[O+7]=io(_,y),i[V+4]=P,i[V+5]=T,i[V+6]=w-J,i[V+7]=io(C,I)),2}var " +
+  "Tn={circle:0,capsule:1,segment:2,polygon:3,chainSegment:4},Bo=5;function Ce(t,A,n,o,e){e[0]=0}var cA" +
   "=Tn.circle,lA=Tn.capsule,IA=Tn.segment,_A=Tn.polygon,yA=Tn.chainSegment,fr=new Uint8Array(Bo*Bo),Cr=" +
   "[];function mo(t,A,n){fr[t*Bo+A]=1,Cr[t*Bo+A]=n}mo(cA,cA,zs);mo(lA,cA,ir);mo(lA,lA,ar);mo(IA,cA,ir);" +
   "mo(IA,lA,ar);mo(IA,IA,Ce);mo(IA,_A,ye);mo(_A,cA,si);mo(_A,lA,ye);mo(_A,_A,ye);mo(yA,cA,js);mo(yA,lA," +
-  "lr);mo(yA,_A,lr);mo(yA,IA,Ce);mo(yA,yA,Ce);function Ii(t,A){return fr[t*Bo+A]===1}function ac(t){let" +
-  " A=new Float64Array(8);return(n,o,r,e,a)=>{for(let l=0;l<4;l++)A[l]=e[l+4],A[l+4]=e[l];t(n,r,o,A,a)," +
-  "Zs(a)}}var fe=[];for(let t=0;t<Bo;t++)for(let A=0;A<Bo;A++)fe[t*Bo+A]=Ii(t,A)?Cr[t*Bo+A]:ac(Cr[A*Bo+" +
-  "t]);var LI=new Float64Array(8);function Sr(t,A,n,o,r){let e=n[0],a=n[1],l=n[2],i=n[3],s=t.count[A],c" +
+  "lr);mo(yA,_A,lr);mo(yA,IA,Ce);mo(yA,yA,Ce);function Ii(t,A){return fr[t*Bo+A]===1}function ic(t){let" +
+  " A=new Float64Array(8);return(n,o,e,r,a)=>{for(let l=0;l<4;l++)A[l]=r[l+4],A[l+4]=r[l];t(n,e,o,A,a)," +
+  "Zs(a)}}var fe=[];for(let t=0;t<Bo;t++)for(let A=0;A<Bo;A++)fe[t*Bo+A]=Ii(t,A)?Cr[t*Bo+A]:ic(Cr[A*Bo+" +
+  "t]);var OI=new Float64Array(8);function Sr(t,A,n,o,e){let r=n[0],a=n[1],l=n[2],i=n[3],s=t.count[A],c" +
   "=t.radius[A],_=t.verts,C=t.slot[A]*St,I=_[C],y=_[C+1],h=l*I-i*y,m=i*I+l*y,E=h,B=m;for(let u=1;u<s;u+" +
-  "+){I=_[C+2*u],y=_[C+2*u+1];let f=l*I-i*y,S=i*I+l*y;f<h?h=f:f>E&&(E=f),S<m?m=S:S>B&&(B=S)}o[r]=e+h-c," +
-  "o[r+1]=a+m-c,o[r+2]=e+E+c,o[r+3]=a+B+c}var Se=.001,_i=.002;function Ci(t,A,n,o){let r=o[0];if(r===0|" +
-  "|r===2&&o[10]===o[18]){t.cacheValid[A]=0;return}let e=n[0],a=n[1],l=n[2],i=n[3],s=n[4]-e,c=n[5]-a,_=" +
+  "+){I=_[C+2*u],y=_[C+2*u+1];let f=l*I-i*y,S=i*I+l*y;f<h?h=f:f>E&&(E=f),S<m?m=S:S>B&&(B=S)}o[e]=r+h-c," +
+  "o[e+1]=a+m-c,o[e+2]=r+E+c,o[e+3]=a+B+c}var Se=.001,_i=.002;function yi(t,A,n,o){let e=o[0];if(e===0|" +
+  "|e===2&&o[10]===o[18]){t.cacheValid[A]=0;return}let r=n[0],a=n[1],l=n[2],i=n[3],s=n[4]-r,c=n[5]-a,_=" +
   "n[6],C=n[7],I=t.manifoldCache,y=A*Rn;I[y+Zn]=l*s+i*c,I[y+zn]=-i*s+l*c,I[y+jn]=l*_+i*C,I[y+tA]=l*C-i*" +
-  "_;let h=o[1],m=o[2];I[y+RA]=l*h+i*m,I[y+PA]=-i*h+l*m;for(let E=0;E<r;E++){let B=3+E*8,u=o[B+0],f=o[B" +
-  "+1],S=y+oe+3*E;I[S]=l*u+i*f,I[S+1]=-i*u+l*f,I[S+2]=o[B+6]}t.cacheValid[A]=1}function fi(t,A,n){if(t." +
-  "cacheValid[A]!==1)return!1;let o=n[0],r=n[1],e=n[2],a=n[3],l=n[4],i=n[5],s=n[6],c=n[7],_=l-o,C=i-r,I" +
-  "=t.manifoldCache,y=A*Rn,h=I[y+Zn],m=I[y+zn],E=e*_+a*C-h,B=-a*_+e*C-m,u=(e*c-a*s)*I[y+jn]-(e*s+a*c)*I" +
-  "[y+tA];if(E>Se||E<-Se||B>Se||B<-Se||u>_i||u<-_i)return!1;let f=I[y+RA],S=I[y+PA];t.normalX[A]=e*f-a*" +
-  "S,t.normalY[A]=a*f+e*S;let d=t.pointCount[A],g=t.points,b=A*ko;for(let p=0;p<d;p++){let x=y+oe+3*p,N" +
-  "=I[x],M=I[x+1],F=N-h,D=M-m,R=I[x+2]+f*(E-u*D)+S*(B+u*F),T=e*N-a*M,L=a*N+e*M,w=b+p*bo;g[w+Pn]=T,g[w+F" +
-  "n]=L,g[w+Dn]=R}return!0}var mr=2;function Si(t,A,n,o,r,e,a){let l=e[0],i=e[1],s=e[2],c=e[3],_=e[4],C" +
-  "=e[5],I=e[6],y=e[7],h=_-l,m=C-i,E=s*h+c*m,B=-c*h+s*m,u=yi(A,o),f=yi(A,r),S=u+Math.abs(E)+Math.abs(B)" +
-  ",d=f>S?f:S,g=1+Math.abs(l)+Math.abs(i)+Math.abs(_)+Math.abs(C)+d,b=a-1e-9*g;if(!(b>0)){t.cacheValid[" +
-  "n]=0;return}let p=t.manifoldCache,x=n*Rn;p[x+Zn]=E,p[x+zn]=B,p[x+jn]=s*I+c*y,p[x+tA]=s*y-c*I,p[x+Le]" +
-  "=b,p[x+ve]=d,t.cacheValid[n]=mr}function mi(t,A,n){let o=n[0],r=n[1],e=n[2],a=n[3],l=n[6],i=n[7],s=n" +
-  "[4]-o,c=n[5]-r,_=t.manifoldCache,C=A*Rn,I=e*s+a*c-_[C+Zn],y=-a*s+e*c-_[C+zn],h=e*l+a*i-_[C+jn],m=e*i" +
-  "-a*l-_[C+tA];return Math.abs(I)+Math.abs(y)+(Math.abs(h)+Math.abs(m))*_[C+ve]<_[C+Le]}function yi(t," +
-  "A){let n=t.verts,o=t.slot[A]*St,r=t.count[A],e=0;for(let a=0;a<r;a++){let l=Math.abs(n[o+2*a])+Math." +
-  "abs(n[o+2*a+1]);l>e&&(e=l)}return e}var wn=256,hr=3;function hi(t,A,n,o,r){let e=t.contacts,a=t.shap" +
-  "es,l=a.geometry,i=t.bodies.transform,s=t.manifold,c=t.pose,_=e.points,C=t.bodies.flags,I=a.aabb,y=a." +
-  "moved,h=A*2*wn,m=h+wn,E=0,B=e.listIndex,u=Math.min(n,(A+1)*wn);for(let f=A*wn;f<u;f++){if(B[f]===-1)" +
-  "continue;let S=e.shapeA[f],d=e.shapeB[f],g=S*rA,b=d*rA;if(y[S]===1||y[d]===1){let v=g+an,Y=b+an;if(I" +
-  "[v+2]<I[Y]||I[Y+2]<I[v]||I[v+3]<I[Y+1]||I[Y+3]<I[v+1]){o[h++]=f;continue}}let p=e.bodyA[f],x=e.bodyB" +
-  "[f];if((C[p]&zA.awake)===0&&(C[x]&zA.awake)===0){(e.flags[f]&An.touching)!==0&&E++;continue}let N=e." +
-  "pointCount[f],M=f*ko,F=-1,D=-1,R=0,T=0,L=0,w=0;if(I[g]>I[b+2]+.02||I[b]>I[g+2]+.02||I[g+1]>I[b+3]+.0" +
-  "2||I[b+1]>I[g+3]+.02){if(e.cacheValid[f]=0,N===0)continue;s[0]=0}else{if(c[0]=i.x[p],c[1]=i.y[p],c[2" +
-  "]=i.c[p],c[3]=i.s[p],c[4]=i.x[x],c[5]=i.y[x],c[6]=i.c[x],c[7]=i.s[x],e.cacheValid[f]===mr&&mi(e,f,c)" +
-  ")continue;F=N>0?_[M+MA]:-1,D=N>1?_[M+bo+MA]:-1,R=_[M+en],T=_[M+rn],L=_[M+bo+en],w=_[M+bo+rn];let v=e" +
-  ".flags[f];if($n(v)&&fi(e,f,c)){E++;continue}s[19]=0,fe[l.type[S]*Bo+l.type[d]](l,S,d,c,s),s[0]===0&&" +
-  "s[19]>0?Si(e,l,f,S,d,c,s[19]):Ci(e,f,c,s)}let G=s[0];for(let v=0;v<G;v++){let Y=3+v*8,nt=M+v*bo;_[nt" +
-  "+Pn]=s[Y+0],_[nt+Fn]=s[Y+1],_[nt+Dn]=s[Y+6],_[nt+MA]=s[Y+7];let at=s[Y+7],z=0,q=0;at===F?(z=R,q=T):a" +
-  "t===D&&(z=L,q=w),_[nt+en]=z,_[nt+rn]=q}e.pointCount[f]=G,e.normalX[f]=G>0?s[1]:0,e.normalY[f]=G>0?s[" +
-  "2]:0;let J=e.flags[f],O=(J&An.touching)!==0,V=G>0;(J&An.sensor)!==0&&V&&(V=s[9]<=0||G>1&&s[17]<=0),V" +
-  "?(E++,e.flags[f]=J|An.touching):e.flags[f]=J&~An.touching,V!==O&&(o[m++]=f)}r[A*hr]=h-A*2*wn,r[A*hr+" +
-  "1]=m-A*2*wn-wn,r[A*hr+2]=E}var Er=32,Br=8*Er;var Qo=new Float64Array(8);function Bi(t,A,n,o,r,e){let" +
-  " a=t.broadphase,l=t.shapes,i=a.moveBuffer.data,s=a.moveFrom,c=a.trees[Ae],_=a.trees[Je],C=Math.min(n" +
-  ",(A+1)*Er),I=0;for(let y=A*Er;y<C&&I>=0;y++){let h=i[y],m=l.proxy[h];if(m===-1)continue;a.trees[l.tr" +
-  "ee[h]].copyBox(m,Qo,0),Qo[4]=s[y*4],Qo[5]=s[y*4+1],Qo[6]=s[y*4+2],Qo[7]=s[y*4+3],I=Ei(t,h,c,o,r,I,e)" +
-  ",l.tree[h]===Ae&&I>=0&&(I=Ei(t,h,_,o,r,I,e))}return I}function Ei(t,A,n,o,r,e,a){let l=t.broadphase," +
-  "i=l.queryResults;i.clear();let s=t.shapes,c=s.groupIndex[A]>0?-1:s.maskBits[A]|0;n.queryNewOverlaps(" +
-  "Qo,0,c,s.moved,i);let _=i.data,C=t.contacts.pairs,I=Qo[4]!==1/0,y=e;for(let h=0;h<i.count;h++){let m" +
-  "=_[h];if(m===A)continue;let E=I;if(s.moved[m]===1){if(m<A)continue;let f=l.moveSlot[m]*4,S=l.moveFro" +
-  "m;if(S[f]<=Qo[6]&&S[f+2]>=Qo[4]&&S[f+1]<=Qo[7]&&S[f+3]>=Qo[5])continue;E=E&&S[f]!==1/0}let B=A<m?A:m" +
-  ",u=A<m?m:A;if(!(!E&&C.get(B,u)!==-1)){if(y===a)return-1;o[r+2*y]=B,o[r+2*y+1]=u,y++}}return y}var ur" +
-  "=0,dr=1,gr=2,bi=3;function Mi(t,A,n,o,r){if(A>=n){o[r+ur]=0,o[r+dr]=0,o[r+gr]=0;return}let e=t.conta" +
-  "cts,a=t.bodies,l=t.solverData,i=l.params,s=l.contacts,c=l.indexOf,_=l.states,C=l.centres,I=e.points," +
-  "y=a.transform,h=i[Xe],m=i[qe],E=i[Ve],B=i[Ye],u=i[ke],f=i[He],S=i[Ke],d=i[TA],g=2*i[po],b=-i[NA],p=-" +
-  "i[Ue];o[r+ur]=0,o[r+dr]=0<b?1:0,o[r+gr]=0<p?1:0;let x=l.constraintSlot,N=e.flags;for(let M=A;M<n;M++" +
-  "){if(!$n(N[M]))continue;let F=x[M];if(F<0)continue;let D=e.bodyA[M],R=e.bodyB[M],T=c[D],L=c[R],w=En(" +
-  "F),G=T*9,J=L*9,O=_[G+3],V=_[G+8],Q=_[J+3],v=_[J+8],Y=e.normalX[M],nt=e.normalY[M],at=nt,z=-Y,q=T===0" +
-  "||L===0;s[w+0]=T,s[w+2]=L,s[w+4]=Y,s[w+6]=nt,s[w+8]=e.friction[M];let st=e.restitution[M];s[w+10]=st" +
-  ",st>0&&(o[r+ur]=1),s[w+12]=q?B:h,s[w+14]=q?u:m,s[w+16]=q?f:E;let ot=e.pointCount[M];s[w+18]=ot,s[w+2" +
-  "0]=e.tangentSpeed[M];let k=e.rollingResistance[M];s[w+22]=k;let X=k>0?V+v:0;s[w+24]=X>0?1/X:0,s[w+26" +
-  "]=0,s[w+28]=M;let ct=0,$=0,_t=0,Pt=0;if(T===0){let ft=y.c[D],et=y.s[D];ct=ft*a.localCenterX[D]-et*a." +
-  "localCenterY[D],$=et*a.localCenterX[D]+ft*a.localCenterY[D],_t=y.x[D],Pt=y.y[D]}else{let ft=T*4;ct=C" +
-  "[ft+0],$=C[ft+1],_t=C[ft+2],Pt=C[ft+3]}let lt=0,Ct=0,Z=0,yt=0;if(L===0){let ft=y.c[R],et=y.s[R];lt=f" +
-  "t*a.localCenterX[R]-et*a.localCenterY[R],Ct=et*a.localCenterX[R]+ft*a.localCenterY[R],Z=y.x[R],yt=y." +
-  "y[R]}else{let ft=L*4;lt=C[ft+0],Ct=C[ft+1],Z=C[ft+2],yt=C[ft+3]}let Bt=_[G+0],tt=_[G+1],it=_[G+2],ut" +
-  "=_[J+0],wt=_[J+1],Ft=_[J+2],rt=M*ko,At=O+Q,Et=_t-Z,Ot=Pt-yt;for(let ft=0;ft<2;ft++){let et=w+30+ft*2" +
-  "2;if(ft>=ot){s[et+14]=0,s[et+16]=0;continue}let Nt=rt+ft*bo,xo=I[Nt+Pn],Ht=I[Nt+Fn],jo=xo-ct,tn=Ht-$" +
-  ",on=xo+Et-lt,nn=Ht+Ot-Ct;s[et+0]=jo*nt-tn*Y,s[et+2]=on*nt-nn*Y,s[et+4]=jo*Y+tn*nt,s[et+6]=on*Y+nn*nt" +
-  ",s[et+8]=I[Nt+Dn]+S-((on-jo)*Y+(nn-tn)*nt);let Es=jo*nt-tn*Y,Bs=on*nt-nn*Y,us=O+Q+V*Es*Es+v*Bs*Bs;s[" +
-  "et+10]=us>0?1/us:0;let ds=jo*z-tn*at,gs=on*z-nn*at,ps=O+Q+V*ds*ds+v*gs*gs;s[et+12]=ps>0?1/ps:0;let T" +
-  "e=d*I[Nt+en],xA=d*I[Nt+rn];Te*At>g&&(Te=g/At),xA*At>g?xA=g/At:-xA*At>g&&(xA=-g/At),s[et+14]=Te,s[et+" +
-  "16]=xA,s[et+18]=0;let $a=ut-Ft*nn-(Bt-it*tn),Za=wt+Ft*on-(tt+it*jo),we=$a*Y+Za*nt;s[et+20]=we,we<b&&" +
-  "(o[r+dr]=1),we<p&&(o[r+gr]=1)}}}var Nr=.5;function Ri(t,A,n,o){let r=n[o+4],e=n[o+5],a=r*r+e*e,l=t.m" +
-  "axExtent[A],i=2*l*l*(1-n[o+6]),s=Nr*t.minExtent[A];return 2*(a+i)<=s*s?!1:Math.sqrt(a)+Math.sqrt(i>0" +
-  "?i:0)>s&&t.type[A]===Wn.dynamic}function Pi(t,A,n,o,r=1){let e=o[_o],a=o[po],l=hn/e,i=l*l,s=a*a;for(" +
-  "let c=r;c<n;c++){let _=c*9,C=c*8,I=A[C+3],y=A[C+0]+I*t[_+0],h=A[C+1]+I*t[_+1],m=A[C+2]+A[C+4]*t[_+2]" +
-  ",E=y*y+h*h;if(E>s){let B=a/Math.sqrt(E);y*=B,h*=B}m*m>i&&(m=m>0?l:-l),t[_+0]=y,t[_+1]=h,t[_+2]=m}}fu" +
-  "nction Fi(t,A,n,o=1){let r=n[_o],e=n[po],a=hn/r;for(let l=o;l<A;l++){let i=l*9;Ee(t,i,e,a);let s=t[i" +
-  "+2],c=t[i+6],_=t[i+7],C=r*s,I=c-C*_,y=_+C*c,h=Math.sqrt(I*I+y*y),m=h>0?1/h:0;t[i+6]=I*m,t[i+7]=y*m,t" +
-  "[i+4]=t[i+4]+r*t[i+0],t[i+5]=t[i+5]+r*t[i+1]}}function Di(t,A,n,o=1){let r=n[_o],e=n[po],a=hn/r;for(" +
-  "let l=o;l<A;l++)Ee(t,l*9,e,a)}function Ee(t,A,n,o){let r=t[A+2];r*r>o*o&&(t[A+2]=r>0?o:-o);let e=t[A" +
-  "+0],a=t[A+1],l=e*e+a*a;if(l>n*n){let i=n/Math.sqrt(l);t[A+0]=e*i,t[A+1]=a*i}}var Sc=1e8,mc=1,hc=2,Ec" +
-  "=4;function Ni(t,A,n,o,r){let e=t.solverData,a=e.states,l=e.integration,i=t.bodies,s=i.transform,c=t" +
-  ".shapes,_=c.geometry,C=c.aabb,I=t.pose,y=e.params[We]===1,h=i.maxExtent,m=i.minExtent,E=Nr,B=e.param" +
-  "s[po],u=hn/e.params[_o],f=Sc*e.params[Ge],S=i.mass,d=i.inertia,g=0;for(let b=A;b<n;b++){let p=b*9,x=" +
-  "l[b*8+7],N=a[p+0],M=a[p+1],F=a[p+2],D=i.centerX[x]+a[p+4],R=i.centerY[x]+a[p+5],T=a[p+6],L=a[p+7],w=" +
-  "s.c[x],G=s.s[x],J=T*w-L*G,O=L*w+T*G,V=1/Math.sqrt(J*J+O*O);J*=V,O*=V;let Q=N+M+F+D+R+J+O;if(Q-Q!==0|" +
-  "|S[x]*(N*N+M*M)+d[x]*(F*F)>f){o[r+g++]=b*8+mc;continue}Ee(a,p,B,u);let v=a[p+0],Y=a[p+1],nt=a[p+2];i" +
-  ".vx[x]=v,i.vy[x]=Y,i.w[x]=nt,i.centerX[x]=D,i.centerY[x]=R,s.c[x]=J,s.s[x]=O;let at=i.localCenterX[x" +
-  "],z=i.localCenterY[x],q=D-(J*at-O*z),st=R-(O*at+J*z);s.x[x]=q,s.y[x]=st,i.forceX[x]=0,i.forceY[x]=0," +
-  "i.torque[x]=0;let ot=0;if(y){let k=a[p+4],X=a[p+5],ct=h[x],$=E*m[x];2*(k*k+X*X+2*ct*ct*(1-T))>$*$&&R" +
-  "i(i,x,a,p)&&(ot=hc)}I[0]=q,I[1]=st,I[2]=J,I[3]=O;for(let k=i.shapeHead[x];k!==-1;k=c.next[k]){let X=" +
-  "k*rA;Sr(_,k,I,C,X),(C[X+an]>C[X]||C[X+an+1]>C[X+1]||C[X+an+2]<C[X+2]||C[X+an+3]<C[X+3])&&(ot|=Ec)}ot" +
-  "!==0&&(o[r+g++]=b*8+ot)}return g}function Ti(t,A,n,o=0){for(let r=o;r<A;r++){let e=En(r),a=(t[e+0]|0" +
-  ")*9,l=(t[e+2]|0)*9,i=n[a+3],s=n[a+8],c=n[l+3],_=n[l+8],C=t[e+4],I=t[e+6],y=t[e+18]|0,h=0,m=0,E=0,B=0" +
-  ";for(let f=0;f<y;f++){let S=e+30+f*22,d=t[S+14],g=t[S+16];h+=d*C+g*I,m+=d*I-g*C,E+=d*t[S+0]-g*t[S+4]" +
-  ",B+=d*t[S+2]-g*t[S+6]}let u=t[e+26];n[a+0]=n[a+0]-i*h,n[a+1]=n[a+1]-i*m,n[a+2]=n[a+2]-s*(E+u),n[l+0]" +
-  "=n[l+0]+c*h,n[l+1]=n[l+1]+c*m,n[l+2]=n[l+2]+_*(B+u)}}function wi(t,A,n,o,r,e,a=0){let l=o[sn],i=o[DA" +
-  "];for(let s=a;s<A;s++){let c=e?A-1-(s-a):s,_=En(c),C=(t[_+0]|0)*9,I=(t[_+2]|0)*9,y=n[C+3],h=n[C+8],m" +
-  "=n[I+3],E=n[I+8],B=t[_+4],u=t[_+6],f=y*B,S=y*u,d=m*B,g=m*u,b=n[C+0],p=n[C+1],x=n[C+2],N=n[I+0],M=n[I" +
-  "+1],F=n[I+2],D=n[C+6],R=n[C+7],T=n[I+6],L=n[I+7],w=(n[I+4]-n[C+4])*B+(n[I+5]-n[C+5])*u,G=t[_+12],J=t" +
-  "[_+14],O=t[_+16],V=t[_+18]>1,Q=_+30,v=Q+22;{let z=t[Q+0],q=t[Q+2],st=w+T*t[Q+6]+L*q-D*t[Q+4]-R*z+t[Q" +
-  "+8],ot=0,k=1,X=0;st>0?ot=st*l:r&&(ot=G*st,ot<-i&&(ot=-i),k=J,X=O);let ct=N*B+M*u-(b*B+p*u)+(F*q-x*z)" +
-  ",$=t[Q+14],_t=$-X*$-t[Q+10]*k*(ct+ot),Pt=_t>0?_t:0,lt=Pt-$;t[Q+14]=Pt;let Ct=t[Q+18];t[Q+18]=lt>Ct?l" +
-  "t:Ct,b-=lt*f,p-=lt*S,x-=lt*(h*z),N+=lt*d,M+=lt*g,F+=lt*(E*q)}if(V){let z=t[v+0],q=t[v+2],st=w+T*t[v+" +
-  "6]+L*q-D*t[v+4]-R*z+t[v+8],ot=0,k=1,X=0;st>0?ot=st*l:r&&(ot=G*st,ot<-i&&(ot=-i),k=J,X=O);let ct=N*B+" +
-  "M*u-(b*B+p*u)+(F*q-x*z),$=t[v+14],_t=$-X*$-t[v+10]*k*(ct+ot),Pt=_t>0?_t:0,lt=Pt-$;t[v+14]=Pt;let Ct=" +
-  "t[v+18];t[v+18]=lt>Ct?lt:Ct,b-=lt*f,p-=lt*S,x-=lt*(h*z),N+=lt*d,M+=lt*g,F+=lt*(E*q)}let Y=t[_+8],nt=" +
-  "t[_+20];{let z=t[Q+4],q=t[Q+6],st=N*u-M*B-(b*u-p*B)+(x*z-F*q+nt),ot=t[Q+16],k=Y*t[Q+14],X=ot-t[Q+12]" +
-  "*st,ct=X>k?k:X<-k?-k:X,$=ct-ot;t[Q+16]=ct,b-=$*S,p+=$*f,x+=$*(h*z),N+=$*g,M-=$*d,F-=$*(E*q)}if(V){le" +
-  "t z=t[v+4],q=t[v+6],st=N*u-M*B-(b*u-p*B)+(x*z-F*q+nt),ot=t[v+16],k=Y*t[v+14],X=ot-t[v+12]*st,ct=X>k?" +
-  "k:X<-k?-k:X,$=ct-ot;t[v+16]=ct,b-=$*S,p+=$*f,x+=$*(h*z),N+=$*g,M-=$*d,F-=$*(E*q)}let at=t[_+22];if(a" +
-  "t>0){let z=t[Q+14]+(V?t[v+14]:0),q=at*z,st=t[_+26],ot=st-t[_+24]*(F-x),k=ot>q?q:ot<-q?-q:ot,X=k-st;t" +
-  "[_+26]=k,x-=h*X,F+=E*X}n[C+0]=b,n[C+1]=p,n[C+2]=x,n[I+0]=N,n[I+1]=M,n[I+2]=F}}function Oi(t,A,n,o,r=" +
-  "0){let e=o[NA];for(let a=r;a<A;a++){let l=En(a),i=t[l+10];if(i===0)continue;let s=l+30,c=s+22,_=t[l+" +
-  "18]|0,C=t[s+20]<-e&&t[s+18]>0,I=_>1&&t[c+20]<-e&&t[c+18]>0;C&&I?uc(t,l,n,i):C?Be(t,l,s,n,i):I&&Be(t," +
-  "l,c,n,i)}}function Be(t,A,n,o,r){JA[0]=-r*t[n+20],Bc(t,A,n,o,JA)}function Bc(t,A,n,o,r){let e=(t[A+0" +
-  "]|0)*9,a=(t[A+2]|0)*9,l=o[e+3],i=o[e+8],s=o[a+3],c=o[a+8],_=t[A+4],C=t[A+6],I=t[n+0],y=t[n+2],h=(o[a" +
-  "+0]-o[e+0])*_+(o[a+1]-o[e+1])*C+o[a+2]*y-o[e+2]*I,m=t[n+14],E=m-t[n+10]*(h-r[0]),B=E>0?E:0,u=B-m;t[n" +
-  "+14]=B,u>t[n+18]&&(t[n+18]=u),o[e+0]=o[e+0]-l*u*_,o[e+1]=o[e+1]-l*u*C,o[e+2]=o[e+2]-i*u*I,o[a+0]=o[a" +
-  "+0]+s*u*_,o[a+1]=o[a+1]+s*u*C,o[a+2]=o[a+2]+c*u*y}var JA=new Float64Array(2);function uc(t,A,n,o){le" +
-  "t r=A+30;JA[0]=-o*t[r+20],JA[1]=-o*t[r+22+20],dc(t,A,n,JA)||(Be(t,A,r,n,o),Be(t,A,r+22,n,o))}functio" +
-  "n dc(t,A,n,o){let r=A+30,e=r+22,a=(t[A+0]|0)*9,l=(t[A+2]|0)*9,i=n[a+3],s=n[a+8],c=n[l+3],_=n[l+8],C=" +
-  "t[r+0],I=t[r+2],y=t[e+0],h=t[e+2],m=i+c+s*C*C+_*I*I,E=i+c+s*y*y+_*h*h,B=i+c+s*C*y+_*I*h,u=m*E-B*B;if" +
-  "(!(m*m<1e3*u))return!1;let f=t[A+4],S=t[A+6],d=n[l+0]-n[a+0],g=n[l+1]-n[a+1],b=n[a+2],p=n[l+2],x=d*f" +
-  "+g*S+p*I-b*C,N=d*f+g*S+p*h-b*y,M=t[r+14],F=t[e+14],D=x-o[0]-(m*M+B*F),R=N-o[1]-(B*M+E*F),T=(-E*D+B*R" +
-  ")/u,L=(B*D-m*R)/u;T>=0&&L>=0||(T=-D/m,L=0,T>=0&&B*T+R>=0||(T=0,L=-R/E,L>=0&&B*L+D>=0||(T=0,L=0)));le" +
-  "t w=T-M,G=L-F;t[r+14]=T,t[e+14]=L,w>t[r+18]&&(t[r+18]=w),G>t[e+18]&&(t[e+18]=G);let J=w+G;return n[a" +
-  "+0]=n[a+0]-i*J*f,n[a+1]=n[a+1]-i*J*S,n[a+2]=b-s*(w*C+G*y),n[l+0]=n[l+0]+c*J*f,n[l+1]=n[l+1]+c*J*S,n[" +
-  "l+2]=p+_*(w*I+G*h),!0}var Rc=2*Math.PI;function hA(t,A,n,o,r,e){let a=n[r];if(a===0){t[A]=0,t[A+1]=1" +
-  ",t[A+2]=0;return}let l=e[_o],i=Rc*a,s=2*o[r]+l*i,c=l*i*s,_=1/(1+c);t[A]=i/s,t[A+1]=c*_,t[A+2]=_}func" +
-  "tion jr(t,A,n){let o=t.joints,r=t.solverData.params,e=o.softness,a=e[0],l=e[1],i=e[2],s=r[TA],c=o.co" +
-  "nstraints,_=o.pins,C=o.type,I=o.flags,y=o.rowColour,h=o.rowSlot,m=o.f,E=m[Bn],B=m[Bn+1],u=m[Bn+2],f=" +
-  "m[Bn+3],S=m[Bn+4],d=m[Bn+5];for(let g=A;g<n;g++){if(y[g]<0)continue;let b=C[g],p=I[g];if(zi(b,p)){le" +
-  "t N=h[g]*16;Li(t,g,_,N),_[N+14]=s*E[g],_[N+14+1]=s*B[g];continue}let x=h[g]*40;switch(Li(t,g,c,x),c[" +
-  "x+14]=a,c[x+15]=l,c[x+16]=i,c[x+20]=s*E[g],c[x+20+1]=s*B[g],c[x+20+2]=s*u[g],c[x+20+3]=s*f[g],c[x+20" +
-  "+4]=s*S[g],c[x+20+5]=s*d[g],b){case xt.revolute:Fc(t,g,c,x);break;case xt.prismatic:case xt.wheel:Dc" +
-  "(t,g,c,x);break;case xt.distance:Nc(t,g,c,x);break;case xt.weld:Tc(t,g,c,x);break;case xt.mouse:wc(t" +
-  ",g,c,x);break;case xt.motor:Oc(t,g,c,x);break;case xt.pulley:Lc(t,g,c,x);break}}}var Pc=Mt.enableLim" +
-  "it|Mt.enableMotor|Mt.enableSpring;function zi(t,A){return t===xt.revolute&&(A&Pc)===0}function Li(t," +
-  "A,n,o){let r=t.joints,e=t.bodies,a=e.transform,l=t.solverData.indexOf,i=r.bodyA[A],s=r.bodyB[A],c=l[" +
-  "i],_=l[s],C=c!==0&&e.type[i]===Wn.dynamic,I=_!==0&&e.type[s]===Wn.dynamic;n[o+0]=c,n[o+1]=_,n[o+2]=C" +
-  "?e.invMass[i]:0,n[o+3]=C?e.invInertia[i]:0,n[o+4]=I?e.invMass[s]:0,n[o+5]=I?e.invInertia[s]:0,n[o+6]" +
-  "=A,n[o+7]=r.flags[A];let y=r.f,h=a.c[i],m=a.s[i],E=a.c[s],B=a.s[s],u=y[Ms][A]-e.localCenterX[i],f=y[" +
-  "Rs][A]-e.localCenterY[i];n[o+8]=h*u-m*f,n[o+9]=m*u+h*f,u=y[Ps][A]-e.localCenterX[s],f=y[Fs][A]-e.loc" +
-  "alCenterY[s],n[o+10]=E*u-B*f,n[o+11]=B*u+E*f,n[o+12]=e.centerX[s]-e.centerX[i],n[o+13]=e.centerY[s]-" +
-  "e.centerY[i]}function de(t,A,n,o,r){let e=t.joints,a=t.bodies.transform,l=e.bodyA[A],i=e.bodyB[A],s=" +
-  "a.c[l],c=a.s[l],_=a.c[i],C=a.s[i],I=s*_+c*C,y=s*C-c*_,h=e.f[Vs][A],m=e.f[Ys][A];n[o]=I*h+y*m,n[r]=y*" +
-  "h-I*m}function ge(t,A){let n=t[A+3]+t[A+5];return n>0?1/n:0}function Fc(t,A,n,o){let r=t.joints,e=r." +
-  "f,a=t.solverData.params[_o],l=r.flags[A];n[o+27]=ge(n,o),de(t,A,n,o+32,o+33),n[o+28]=e[re][A],n[o+29" +
-  "]=a*e[se][A],n[o+30]=e[ze][A],n[o+31]=e[je][A],e[Ho][A]===0&&(n[o+7]=l&~Mt.enableSpring),hA(n,o+17,e" +
-  "[Ho],e[AA],A,t.solverData.params)}function Dc(t,A,n,o){let r=t.joints,e=r.f,a=t.solverData.params[_o" +
-  "],l=t.bodies.transform,i=r.bodyA[A],s=l.c[i],c=l.s[i],_=e[Ds][A],C=e[Ns][A];n[o+26]=s*_-c*C,n[o+27]=" +
-  "c*_+s*C,r.type[A]===xt.prismatic&&de(t,A,n,o+34,o+35),n[o+29]=e[re][A],n[o+30]=a*e[se][A],n[o+31]=e[" +
-  "ze][A],n[o+32]=e[je][A],n[o+33]=ge(n,o),e[Ho][A]===0&&(n[o+7]=r.flags[A]&~Mt.enableSpring),hA(n,o+17" +
-  ",e[Ho],e[AA],A,t.solverData.params)}function Nc(t,A,n,o){let r=t.joints,e=r.f,a=t.solverData.params[" +
-  "_o],l=r.flags[A],i=e[Ts][A],s=e[ws][A],c=e[$e][A],_=(l&Mt.enableLimit)!==0;_&&(c=c<i?i:c>s?s:c),n[o+" +
-  "26]=c,n[o+27]=i,n[o+28]=s,n[o+29]=e[re][A],n[o+30]=a*e[se][A],n[o+31]=e[Ho][A],((l&Mt.enableSpring)=" +
-  "==0||_&&i>=s)&&(n[o+7]=l|64),hA(n,o+17,e[Ho],e[AA],A,t.solverData.params);let I=n[o+8],y=n[o+9],h=n[" +
-  "o+10],m=n[o+11],E=n[o+12]+h-I,B=n[o+13]+m-y,u=Math.sqrt(E*E+B*B),f=u>0?E/u:0,S=u>0?B/u:0,d=I*S-y*f,g" +
-  "=h*S-m*f,b=n[o+2]+n[o+4]+n[o+3]*d*d+n[o+5]*g*g;n[o+32]=b>0?1/b:0}function Tc(t,A,n,o){let r=t.joints" +
-  ",e=r.f,a=t.solverData.params;de(t,A,n,o+28,o+29),n[o+27]=ge(n,o);let l=r.flags[A];e[Ho][A]>0&&(hA(n," +
-  "o+14,e[Ho],e[AA],A,a),l|=16),e[Ze][A]>0?(hA(n,o+17,e[Ze],e[Os],A,a),l|=32):(n[o+17]=r.softness[0],n[" +
-  "o+18]=r.softness[1],n[o+19]=r.softness[2]),n[o+7]=l}function wc(t,A,n,o){let r=t.joints,e=r.f,a=t.bo" +
-  "dies,l=r.bodyB[A];n[o+0]=0,n[o+2]=0,n[o+3]=0,n[o+8]=0,n[o+9]=0,n[o+12]=a.centerX[l]-e[tr][A],n[o+13]" +
-  "=a.centerY[l]-e[or][A],n[o+26]=t.solverData.params[_o]*e[nr][A],hA(n,o+17,e[Ho],e[AA],A,t.solverData" +
-  ".params)}function Oc(t,A,n,o){let r=t.joints,e=r.f,a=t.bodies,l=a.transform,i=t.solverData.params[_o" +
-  "],s=r.bodyA[A],c=r.bodyB[A],_=l.c[s],C=l.s[s],I=l.c[c],y=l.s[c],h=e[tr][A]-a.localCenterX[s],m=e[or]" +
-  "[A]-a.localCenterY[s];n[o+8]=_*h-C*m,n[o+9]=C*h+_*m,h=-a.localCenterX[c],m=-a.localCenterY[c],n[o+10" +
-  "]=I*h-y*m,n[o+11]=y*h+I*m,de(t,A,n,o+31,o+32),n[o+27]=ge(n,o),n[o+28]=i*e[nr][A],n[o+29]=i*e[Ls][A]," +
-  "n[o+30]=e[vs][A]/i}function Lc(t,A,n,o){let r=t.joints,e=r.f,a=t.bodies,l=r.bodyA[A],i=r.bodyB[A];n[" +
-  "o+26]=e[Qs][A]-a.centerX[l],n[o+27]=e[Js][A]-a.centerY[l],n[o+28]=e[Us][A]-a.centerX[i],n[o+29]=e[Gs" +
-  "][A]-a.centerY[i];let s=e[Xs][A];n[o+30]=s,n[o+31]=e[$e][A]+s*e[qs][A]}var P=new Float64Array(26),No" +
-  "=0,To=1,wo=2,Oo=3,qo=4,Vo=5,Lo=6,vo=7,Un=8,Gn=9,pn=10,kA=11,EA=12,Xn=13,qn=14,Vn=15,Yn=16,pe=17,ts=1" +
-  "8,os=19,ns=20,As=21,es=22,rs=23,ss=24,HA=25;function vc(t,A,n,o,r){let e=n[o+6],a=n[o+7],l=n[r+6],i=" +
-  "n[r+7],s=t[A+8],c=t[A+9],_=t[A+10],C=t[A+11],I=e*s-a*c,y=a*s+e*c,h=l*_-i*C,m=i*_+l*C;P[No]=I,P[To]=y" +
-  ",P[wo]=h,P[Oo]=m}function mn(t,A,n,o,r){vc(t,A,n,o,r),P[qo]=n[r+4]-n[o+4]+t[A+12]+P[wo]-P[No],P[Vo]=" +
-  "n[r+5]-n[o+5]+t[A+13]+P[Oo]-P[To]}function BA(t,A,n,o,r){let e=t[A+2],a=t[A+3],l=t[A+4],i=t[A+5],s=P" +
-  "[Xn],c=P[qn];n[o+0]=n[o+0]-e*s,n[o+1]=n[o+1]-e*c,n[o+2]=n[o+2]-a*P[Vn],n[r+0]=n[r+0]+l*s,n[r+1]=n[r+" +
-  "1]+l*c,n[r+2]=n[r+2]+i*P[Yn]}function uA(t,A,n,o){let r=n[o+6],e=n[o+7],a=t[A+26],l=t[A+27],i=r*a-e*" +
-  "l,s=e*a+r*l,c=P[qo],_=P[Vo],C=i*c+s*_,I=(c+P[No])*s-(_+P[To])*i,y=P[wo]*s-P[Oo]*i,h=t[A+3],m=t[A+5]," +
-  "E=t[A+2]+t[A+4]+h*I*I+m*y*y;P[Lo]=i,P[vo]=s,P[Un]=I,P[Gn]=y,P[pn]=E>0?1/E:0,P[kA]=C,P[EA]=C}var is=0" +
-  ",KA=1,ji=2;function xn(t,A,n,o,r,e,a,l){let i=l===null?0:2*l[po];for(let s=A;s<n;s++){let c=s*r,_=(t" +
-  "[c+0]|0)*9,C=(t[c+1]|0)*9,I=o[_+6],y=o[_+7],h=o[C+6],m=o[C+7],E=t[c+8],B=t[c+9],u=t[c+10],f=t[c+11]," +
-  "S=I*E-y*B,d=y*E+I*B,g=h*u-m*f,b=m*u+h*f,p=t[c+2],x=t[c+3],N=t[c+4],M=t[c+5],F=c+e,D=t[F],R=t[F+1],T=" +
-  "p+N;l!==null&&T>0&&(D*T>i?t[F]=D=i/T:-D*T>i&&(t[F]=D=-i/T),R*T>i?t[F+1]=R=i/T:-R*T>i&&(t[F+1]=R=-i/T" +
-  "));let L=a===is?0:a===KA?t[F+2]:t[F+2]+t[F+3]+t[F+4]-t[F+5];o[_+0]=o[_+0]-p*D,o[_+1]=o[_+1]-p*R,o[_+" +
-  "2]=o[_+2]-x*(S*R-d*D+L),o[C+0]=o[C+0]+N*D,o[C+1]=o[C+1]+N*R,o[C+2]=o[C+2]+M*(g*R-b*D+L)}}function as" +
-  "(t,A,n,o,r){let e=P[pe],a=P[Lo],l=P[vo],i=t[A+2],s=t[A+3],c=t[A+4],_=t[A+5];n[o+0]=n[o+0]-i*e*a,n[o+" +
-  "1]=n[o+1]-i*e*l,n[o+2]=n[o+2]-s*e*P[Un],n[r+0]=n[r+0]+c*e*a,n[r+1]=n[r+1]+c*e*l,n[r+2]=n[r+2]+_*e*P[" +
-  "Gn]}function cs(t,A,n){P[HA]=P[Lo]*(t[n+0]-t[A+0])+P[vo]*(t[n+1]-t[A+1])+P[Gn]*t[n+2]-P[Un]*t[A+2]}f" +
-  "unction WA(t,A,n,o,r,e,a,l){let i=0,s=1,c=0;l&&(i=t[A+a]*P[EA],s=t[A+a+1],c=t[A+a+2]),cs(n,o,r);let " +
-  "_=t[A+20+e],C=-s*P[pn]*(P[HA]+i)-c*_;t[A+20+e]=_+C,P[pe]=C,as(t,A,n,o,r)}function Qc(t,A,n,o,r,e,a,l" +
-  "){cs(n,o,r);let i=t[A+20+e],s=t[A+l],c=i+P[pn]*(t[A+a]-P[HA]);c=c>s?s:c<-s?-s:c;let _=c-i;t[A+20+e]=" +
-  "c,P[pe]=_,as(t,A,n,o,r)}function Jc(t,A,n,o,r,e,a,l,i,s){let c=e[sn];for(let _=0;_<2;_++){let C=_===" +
-  "0?P[kA]-t[A+i]:t[A+s]-P[kA],I=0,y=1,h=0;C>0?I=C*c:a&&(I=t[A+14]*C,y=t[A+15],h=t[A+16]),cs(n,o,r);let" +
-  " m=_===0?P[HA]:-P[HA],E=t[A+20+l+_],B=E-y*P[pn]*(m+I)-h*E,u=B>0?B:0,f=u-E;t[A+20+l+_]=u,P[pe]=_===0?" +
-  "f:-f,as(t,A,n,o,r)}}var Uc=0,Gc=1,Xc=2,qc=3,Vc=4,Yc=5,kc=6;function dA(t,A,n,o,r,e,a,l,i,s,c){l&&WA(" +
-  "t,A,n,o,r,c[Uc],17,!0),i&&Qc(t,A,n,o,r,c[Gc],c[Xc],c[qc]),s&&Jc(t,A,n,o,r,e,a,c[Vc],c[Yc],c[kc])}fun" +
-  "ction ta(t,A,n){let o=1,r=0;n&&(o=t[A+15],r=t[A+16]);let e=P[ts],a=P[os],l=P[ns],i=P[As],s=P[es],c=e" +
-  "*l-a*a;c=c!==0?1/c:0;let _=t[A+20],C=t[A+20+1],I=-o*c*(l*i-a*s)-r*_,y=-o*c*(e*s-a*i)-r*C;t[A+20]=_+I" +
-  ",t[A+20+1]=C+y,P[rs]=I,P[ss]=y}function xe(t,A,n,o,r,e){let a=n[o+6],l=n[o+7],i=n[r+6],s=n[r+7],c=t[" +
-  "A+8],_=t[A+9],C=t[A+10],I=t[A+11],y=a*c-l*_,h=l*c+a*_,m=i*C-s*I,E=s*C+i*I,B=t[A+2],u=t[A+3],f=t[A+4]" +
-  ",S=t[A+5],d=0,g=0,b=1,p=0;if(e){let at=t[A+14];d=at*(n[r+4]-n[o+4]+m-y+t[A+12]),g=at*(n[r+5]-n[o+5]+" +
-  "E-h+t[A+13]),b=t[A+15],p=t[A+16]}let x=n[o+0],N=n[o+1],M=n[o+2],F=n[r+0],D=n[r+1],R=n[r+2],T=F-R*E-x" +
-  "+M*h+d,L=D+R*m-N-M*y+g,w=B+f,G=w+u*h*h+S*E*E,J=-u*y*h-S*m*E,O=w+u*y*y+S*m*m,V=G*O-J*J;V=V!==0?1/V:0;" +
-  "let Q=t[A+20],v=t[A+20+1],Y=-b*V*(O*T-J*L)-p*Q,nt=-b*V*(G*L-J*T)-p*v;t[A+20]=Q+Y,t[A+20+1]=v+nt,n[o+" +
-  "0]=x-B*Y,n[o+1]=N-B*nt,n[o+2]=M-u*(y*nt-h*Y),n[r+0]=F+f*Y,n[r+1]=D+f*nt,n[r+2]=R+S*(m*nt-E*Y)}var Hc" +
-  "=Int32Array.of(0,3,29,30,1,27,28);function oa(t,A,n,o){for(let r=A;r<n;r++){let e=r*40,a=(t[e+0]|0)*" +
-  "9,l=(t[e+1]|0)*9;mn(t,e,o,a,l);let i=P[qo],s=P[Vo],c=Math.sqrt(i*i+s*s),_=c>0?1/c:0,C=t[e+20]+t[e+20" +
-  "+1]-t[e+20+2]+t[e+20+3],I=C*i*_,y=C*s*_;P[Xn]=I,P[qn]=y,P[Vn]=P[No]*y-P[To]*I,P[Yn]=P[wo]*y-P[Oo]*I," +
-  "BA(t,e,o,a,l)}}function na(t,A,n,o,r,e,a){let l=A+n-1;for(let i=A;i<n;i++){let s=(a?l-i:i)*40,c=(t[s" +
-  "+0]|0)*9,_=(t[s+1]|0)*9;mn(t,s,o,c,_);let C=P[qo],I=P[Vo],y=Math.sqrt(C*C+I*I),h=y>0?1/y:0,m=C*h,E=I" +
-  "*h;P[Lo]=m,P[vo]=E,P[Un]=P[No]*E-P[To]*m,P[Gn]=P[wo]*E-P[Oo]*m,P[pn]=t[s+32],P[kA]=y,P[EA]=y-t[s+26]" +
-  ";let B=t[s+7]|0;if((B&64)!==0)WA(t,s,o,c,_,0,14,e);else{let u=t[s+31]>0,f=(B&Mt.enableMotor)!==0,S=(" +
-  "B&Mt.enableLimit)!==0;dA(t,s,o,c,_,r,e,u,f,S,Hc)}}}var Kc=Int32Array.of(0,60,2,4,4,0,4,0);function A" +
-  "a(t,A,n,o,r){let e=Kc[A],a=2*r[po],l=2*hn,i=r[_o];for(let s=n;s<o;s++){let c=s*40,_=A===xt.pulley?t[" +
-  "c+30]:1,C=t[c+2]+_*_*t[c+4],I=i*(t[c+3]+t[c+5]);for(let y=0;y<6;y++){let h=(e>>y&1)!==0,m=h?I:C;if(m" +
-  "===0)continue;let E=h?l:a,B=c+20+y,u=t[B];u*m>E?t[B]=E/m:-u*m>E&&(t[B]=-E/m)}}}var be=new Float64Arr" +
-  "ay(2);function bn(t,A,n,o,r,e){let a=o[r+6],l=o[r+7],i=o[e+6],s=o[e+7],c=a*i+l*s,_=a*s-l*i,C=t[n],I=" +
-  "t[n+1];be[0]=I*c+C*_,be[1]=C*c-I*_,sr(be,0),t[A+39]=be[0]}function ea(t,A,n,o){xn(t,A,n,o,40,20,KA,n" +
-  "ull)}function ra(t,A,n,o,r,e,a){let l=A+n-1;for(let i=A;i<n;i++){let s=(a?l-i:i)*40,c=(t[s+0]|0)*9,_" +
-  "=(t[s+1]|0)*9,C=t[s+2],I=t[s+3],y=t[s+4],h=t[s+5],m=o[c+0],E=o[c+1],B=o[c+2],u=o[_+0],f=o[_+1],S=o[_" +
-  "+2],d=o[c+6],g=o[c+7],b=o[_+6],p=o[_+7],x=t[s+30];{bn(t,s,s+31,o,c,_);let N=x*t[s+39],M=t[s+20+2],F=" +
-  "t[s+29],D=M-t[s+27]*(S-B+N);D=D>F?F:D<-F?-F:D;let R=D-M;t[s+20+2]=D,B-=I*R,S+=h*R}{let N=t[s+8],M=t[" +
-  "s+9],F=t[s+10],D=t[s+11],R=d*N-g*M,T=g*N+d*M,L=b*F-p*D,w=p*F+b*D,G=u-S*w-m+B*T+x*(o[_+4]-o[c+4]+L-R+" +
-  "t[s+12]),J=f+S*L-E-B*R+x*(o[_+5]-o[c+5]+w-T+t[s+13]),O=C+y,V=O+I*T*T+h*w*w,Q=-I*R*T-h*L*w,v=O+I*R*R+" +
-  "h*L*L,Y=V*v-Q*Q;Y=Y!==0?1/Y:0;let nt=t[s+20],at=t[s+20+1],z=nt-Y*(v*G-Q*J),q=at-Y*(V*J-Q*G),st=t[s+2" +
-  "8],ot=z*z+q*q;if(ot>st*st){let ct=st/Math.sqrt(ot);z*=ct,q*=ct}let k=z-nt,X=q-at;t[s+20]=z,t[s+20+1]" +
-  "=q,m-=C*k,E-=C*X,B-=I*(R*X-T*k),u+=y*k,f+=y*X,S+=h*(L*X-w*k)}o[c+0]=m,o[c+1]=E,o[c+2]=B,o[_+0]=u,o[_" +
-  "+1]=f,o[_+2]=S}}function sa(t,A,n,o){for(let r=A;r<n;r++){let e=r*40,a=(t[e+1]|0)*9,l=t[e+4],i=t[e+5" +
-  "],s=o[a+6],c=o[a+7],_=t[e+10],C=t[e+11],I=s*_-c*C,y=c*_+s*C,h=t[e+20],m=t[e+20+1];o[a+0]=o[a+0]+l*h," +
-  "o[a+1]=o[a+1]+l*m,o[a+2]=o[a+2]+i*(I*m-y*h)}}function ia(t,A,n,o,r,e,a){let l=A+n-1;for(let i=A;i<n;" +
-  "i++){let s=(a?l-i:i)*40,c=(t[s+1]|0)*9,_=t[s+4],C=t[s+5],I=o[c+0],y=o[c+1],h=o[c+2],m=o[c+6],E=o[c+7" +
-  "],B=t[s+10],u=t[s+11],f=m*B-E*u,S=E*B+m*u,d=t[s+17],g=t[s+18],b=t[s+19],p=I-h*S+d*(o[c+4]+f+t[s+12])" +
-  ",x=y+h*f+d*(o[c+5]+S+t[s+13]),N=_+C*S*S,M=-C*f*S,F=_+C*f*f,D=N*F-M*M;D=D!==0?1/D:0;let R=t[s+20],T=t" +
-  "[s+20+1],L=R-g*D*(F*p-M*x)-b*R,w=T-g*D*(N*x-M*p)-b*T,G=t[s+26],J=L*L+w*w;if(J>G*G){let Q=G/Math.sqrt" +
-  "(J);L*=Q,w*=Q}let O=L-R,V=w-T;t[s+20]=L,t[s+20+1]=w,I+=_*O,y+=_*V,h+=C*(f*V-S*O),o[c+0]=I,o[c+1]=y,o" +
-  "[c+2]=h}}var Wc=new Float64Array([0,1,0]);function aa(t,A,n,o,r){xn(t,A,n,o,16,14,is,r)}function ca(" +
-  "t,A,n,o,r,e,a){let l=e?r:Wc,i=l[0],s=l[1],c=l[2],_=A+n-1;for(let C=A;C<n;C++){let I=(a?_-C:C)*16,y=(" +
-  "t[I+0]|0)*9,h=(t[I+1]|0)*9,m=o[y+6],E=o[y+7],B=o[h+6],u=o[h+7],f=t[I+8],S=t[I+9],d=t[I+10],g=t[I+11]" +
-  ",b=m*f-E*S,p=E*f+m*S,x=B*d-u*g,N=u*d+B*g,M=t[I+2],F=t[I+3],D=t[I+4],R=t[I+5],T=i*(o[h+4]-o[y+4]+x-b+" +
-  "t[I+12]),L=i*(o[h+5]-o[y+5]+N-p+t[I+13]),w=o[y+0],G=o[y+1],J=o[y+2],O=o[h+0],V=o[h+1],Q=o[h+2],v=O-Q" +
-  "*N-w+J*p+T,Y=V+Q*x-G-J*b+L,nt=M+D,at=nt+F*p*p+R*N*N,z=-F*b*p-R*x*N,q=nt+F*b*b+R*x*x,st=at*q-z*z;st=s" +
-  "t!==0?s/st:0;let ot=t[I+14],k=t[I+14+1],X=-st*(q*v-z*Y)-c*ot,ct=-st*(at*Y-z*v)-c*k;t[I+14]=ot+X,t[I+" +
-  "14+1]=k+ct,o[y+0]=w-M*X,o[y+1]=G-M*ct,o[y+2]=J-F*(b*ct-p*X),o[h+0]=O+D*X,o[h+1]=V+D*ct,o[h+2]=Q+R*(x" +
-  "*ct-N*X)}}var $c=Int32Array.of(2,3,29,30,4,31,32);function la(t,A,n,o){for(let r=A;r<n;r++){let e=r*" +
-  "40,a=(t[e+0]|0)*9,l=(t[e+1]|0)*9;mn(t,e,o,a,l),uA(t,e,o,a);let i=P[Lo],s=P[vo],c=P[qo]+P[No],_=P[Vo]" +
-  "+P[To],C=P[wo],I=P[Oo],y=c*s-_*i,h=C*s-I*i,m=c*i+_*s,E=C*i+I*s,B=t[e+20],u=t[e+20+1],f=t[e+20+2]+t[e" +
-  "+20+3]+t[e+20+4]-t[e+20+5];P[Xn]=f*i-B*s,P[qn]=f*s+B*i,P[Vn]=f*y+B*m+u,P[Yn]=f*h+B*E+u,BA(t,e,o,a,l)" +
-  "}}function Ia(t,A,n,o,r,e,a){let l=A+n-1;for(let i=A;i<n;i++){let s=(a?l-i:i)*40,c=(t[s+0]|0)*9,_=(t" +
-  "[s+1]|0)*9;mn(t,s,o,c,_),uA(t,s,o,c);let C=t[s+7]|0,I=(C&Mt.enableSpring)!==0,y=(C&Mt.enableMotor)!=" +
-  "=0,h=(C&Mt.enableLimit)!==0;dA(t,s,o,c,_,r,e,I,y,h,$c);let m=t[s+2],E=t[s+3],B=t[s+4],u=t[s+5],f=P[q" +
-  "o],S=P[Vo],d=-P[vo],g=P[Lo],b=(f+P[No])*g-(S+P[To])*d,p=P[wo]*g-P[Oo]*d,x=o[c+0],N=o[c+1],M=o[c+2],F" +
-  "=o[_+0],D=o[_+1],R=o[_+2],T=d*(F-x)+g*(D-N)+p*R-b*M,L=R-M;if(e){let Q=t[s+14];T+=Q*(d*f+g*S),bn(t,s," +
-  "s+34,o,c,_),L+=Q*t[s+39]}let w=E+u;P[ts]=m+B+E*b*b+u*p*p,P[os]=E*b+u*p,P[ns]=w===0?1:w,P[As]=T,P[es]" +
-  "=L,ta(t,s,e);let G=P[rs],J=P[ss],O=G*d,V=G*g;o[c+0]=x-m*O,o[c+1]=N-m*V,o[c+2]=M-E*(G*b+J),o[_+0]=F+B" +
-  "*O,o[_+1]=D+B*V,o[_+2]=R+u*(G*p+J)}}function _a(t,A,n,o){Ca(t,A,n,o,!1,!1,!0)}function ya(t,A,n,o,r," +
-  "e,a){Ca(t,A,n,o,e,a,!1)}function Ca(t,A,n,o,r,e,a){let l=A+n-1;for(let i=A;i<n;i++){let s=(e?l-i:i)*" +
-  "40,c=(t[s+0]|0)*9,_=(t[s+1]|0)*9,C=t[s+2],I=t[s+3],y=t[s+4],h=t[s+5],m=o[c+6],E=o[c+7],B=o[_+6],u=o[" +
-  "_+7],f=t[s+8],S=t[s+9],d=t[s+10],g=t[s+11],b=m*f-E*S,p=E*f+m*S,x=B*d-u*g,N=u*d+B*g,M=o[c+4]+b-t[s+26" +
-  "],F=o[c+5]+p-t[s+27],D=o[_+4]+x-t[s+28],R=o[_+5]+N-t[s+29],T=Math.sqrt(M*M+F*F),L=Math.sqrt(D*D+R*R)" +
-  ",w=T>1e-9?1/T:0,G=L>1e-9?1/L:0;M*=w,F*=w,D*=G,R*=G;let J=t[s+30],O=b*F-p*M,V=x*R-N*D,Q=o[c+0],v=o[c+" +
-  "1],Y=o[c+2],nt=o[_+0],at=o[_+1],z=o[_+2],q;if(a)q=t[s+20];else{let ct=C+I*O*O+J*J*(y+h*V*V),$=ct>0?1" +
-  "/ct:0,_t=-(M*(Q-Y*p)+F*(v+Y*b))-J*(D*(nt-z*N)+R*(at+z*x)),Pt=0,lt=1,Ct=0;r&&(Pt=t[s+14]*(t[s+31]-T-J" +
-  "*L),lt=t[s+15],Ct=t[s+16]);let Z=t[s+20];q=-lt*$*(_t+Pt)-Ct*Z,t[s+20]=Z+q}let st=-q*M,ot=-q*F,k=-J*q" +
-  "*D,X=-J*q*R;Q+=C*st,v+=C*ot,Y+=I*(b*ot-p*st),nt+=y*k,at+=y*X,z+=h*(x*X-N*k),o[c+0]=Q,o[c+1]=v,o[c+2]" +
-  "=Y,o[_+0]=nt,o[_+1]=at,o[_+2]=z}}var Zc=Mt.enableSpring|Mt.enableMotor|Mt.enableLimit,zc=Mt.enableSp" +
-  "ring|Mt.enableLimit;function fa(t,A,n,o){xn(t,A,n,o,40,20,ji,null)}function Sa(t,A,n,o,r,e,a){let l=" +
-  "r[sn],i=A+n-1;for(let s=A;s<n;s++){let c=(a?i-s:s)*40,_=(t[c+0]|0)*9,C=(t[c+1]|0)*9,I=t[c+3],y=t[c+5" +
-  "],h=t[c+7]|0;if((h&Zc)!==0&&I+y>0){let m=o[_+2],E=o[C+2],B=t[c+27];(h&zc)!==0&&bn(t,c,c+32,o,_,C);le" +
-  "t u=t[c+39];if((h&Mt.enableSpring)!==0){let f=t[c+20+2],S=-t[c+18]*B*(E-m+t[c+17]*u)-t[c+19]*f;t[c+2" +
-  "0+2]=f+S,m-=I*S,E+=y*S}if((h&Mt.enableMotor)!==0){let f=t[c+20+3],S=t[c+29],d=f-B*(E-m-t[c+28]);d=d>" +
-  "S?S:d<-S?-S:d;let g=d-f;t[c+20+3]=d,m-=I*g,E+=y*g}if((h&Mt.enableLimit)!==0){{let f=u-t[c+30],S=0,d=" +
-  "1,g=0;f>0?S=f*l:e&&(S=t[c+14]*f,d=t[c+15],g=t[c+16]);let b=t[c+20+4],p=b-d*B*(E-m+S)-g*b,x=p>0?p:0,N" +
-  "=x-b;t[c+20+4]=x,m-=I*N,E+=y*N}{let f=t[c+31]-u,S=0,d=1,g=0;f>0?S=f*l:e&&(S=t[c+14]*f,d=t[c+15],g=t[" +
-  "c+16]);let b=t[c+20+5],p=b-d*B*(m-E+S)-g*b,x=p>0?p:0,N=x-b;t[c+20+5]=x,m+=I*N,E-=y*N}}o[_+2]=m,o[C+2" +
-  "]=E}xe(t,c,o,_,C,e)}}function ma(t,A,n,o){xn(t,A,n,o,40,20,KA,null)}function ha(t,A,n,o,r,e,a){let l" +
-  "=A+n-1;for(let i=A;i<n;i++){let s=(a?l-i:i)*40,c=(t[s+0]|0)*9,_=(t[s+1]|0)*9,C=t[s+7]|0;{let I=0,y=1" +
-  ",h=0;if(e||(C&32)!==0){bn(t,s,s+28,o,c,_);let f=t[s+39];I=t[s+17]*f,y=t[s+18],h=t[s+19]}let m=o[c+2]" +
-  ",E=o[_+2],B=t[s+20+2],u=-y*t[s+27]*(E-m+I)-h*B;t[s+20+2]=B+u,o[c+2]=m-t[s+3]*u,o[_+2]=E+t[s+5]*u}xe(" +
-  "t,s,o,c,_,e||(C&16)!==0)}}var jc=Int32Array.of(1,-1,-1,-1,3,31,32);function Ea(t,A,n,o){for(let r=A;" +
-  "r<n;r++){let e=r*40,a=(t[e+0]|0)*9,l=(t[e+1]|0)*9;mn(t,e,o,a,l),uA(t,e,o,a);let i=P[Lo],s=P[vo],c=P[" +
-  "qo]+P[No],_=P[Vo]+P[To],C=P[wo],I=P[Oo],y=c*s-_*i,h=C*s-I*i,m=c*i+_*s,E=C*i+I*s,B=t[e+20],u=t[e+20+2" +
-  "],f=t[e+20+1]+t[e+20+3]-t[e+20+4];P[Xn]=f*i-B*s,P[qn]=f*s+B*i,P[Vn]=f*y+B*m+u,P[Yn]=f*h+B*E+u,BA(t,e" +
-  ",o,a,l)}}function Ba(t,A,n,o,r,e,a){let l=A+n-1;for(let i=A;i<n;i++){let s=(a?l-i:i)*40,c=(t[s+0]|0)" +
-  "*9,_=(t[s+1]|0)*9,C=t[s+2],I=t[s+3],y=t[s+4],h=t[s+5];mn(t,s,o,c,_),uA(t,s,o,c);let m=t[s+7]|0;if((m" +
-  "&Mt.enableMotor)!==0){let x=o[c+2],N=o[_+2],M=t[s+33],F=t[s+20+2],D=t[s+30],R=F-M*(N-x-t[s+29]);R=R>" +
-  "D?D:R<-D?-D:R;let T=R-F;t[s+20+2]=R,o[c+2]=x-I*T,o[_+2]=N+h*T}let E=(m&Mt.enableSpring)!==0,B=(m&Mt." +
-  "enableLimit)!==0;dA(t,s,o,c,_,r,e,E,!1,B,jc);let u=P[qo],f=P[Vo],S=-P[vo],d=P[Lo],g=(u+P[No])*d-(f+P" +
-  "[To])*S,b=P[wo]*d-P[Oo]*S,p=C+y+I*g*g+h*b*b;P[Lo]=S,P[vo]=d,P[Un]=g,P[Gn]=b,P[pn]=p>0?1/p:0,P[EA]=S*" +
-  "u+d*f,WA(t,s,o,c,_,0,14,e)}}var ls=0,Is=1;function _s(t,A,n,o,r,e){let a=t.joints.constraints,l=t.jo" +
-  "ints.groupStart,i=t.solverData.states,s=t.solverData.params,c=n*ee;for(let _=0;_<ee;_++){let C=Math." +
-  "max(o,l[c+_]),I=Math.min(r,l[c+_+1]);C>=I||(A===ls?(Aa(a,_,C,I,s),tl(_,a,C,I,i)):ol(_,a,C,I,i,s,A===" +
-  "Is,e))}}function ys(t,A,n,o,r){let e=t.joints,a=t.solverData.states;A===ls?aa(e.pins,n,o,a,t.solverD" +
-  "ata.params):ca(e.pins,n,o,a,e.softness,A===Is,r)}function tl(t,A,n,o,r){switch(t){case xt.distance:r" +
-  "eturn oa(A,n,o,r);case xt.revolute:return fa(A,n,o,r);case xt.prismatic:return la(A,n,o,r);case xt.w" +
-  "eld:return ma(A,n,o,r);case xt.wheel:return Ea(A,n,o,r);case xt.mouse:return sa(A,n,o,r);case xt.mot" +
-  "or:return ea(A,n,o,r);case xt.pulley:return _a(A,n,o,r)}}function ol(t,A,n,o,r,e,a,l){switch(t){case" +
-  " xt.distance:return na(A,n,o,r,e,a,l);case xt.revolute:return Sa(A,n,o,r,e,a,l);case xt.prismatic:re" +
-  "turn Ia(A,n,o,r,e,a,l);case xt.weld:return ha(A,n,o,r,e,a,l);case xt.wheel:return Ba(A,n,o,r,e,a,l);" +
-  "case xt.mouse:return ia(A,n,o,r,e,a,l);case xt.motor:return ra(A,n,o,r,e,a,l);case xt.pulley:return " +
-  "ya(A,n,o,r,e,a,l)}}var nl=0,Al=1,el=2,ua=3,da=4;var rl=6,sl=7,il=8,al=9,ga=10,pa=13,cl=16,xa=32,ll=6" +
-  ";function ba(t,A,n,o,r=0){let e=t.solverData,a=e.states,l=e.params,i=A&xa-1,s=(A&xa)!==0;if(i===cl)j" +
-  "r(t,n,o);else if(i>=pa)ys(t,i-pa,n,o,s);else if(i>=ga)_s(t,i-ga,A>>ll,n,o,s);else if(i===il)Mi(t,n,o" +
-  ",e.chunkFound,r*bi);else if(i===al)e.writeBackCounts[r]=Ni(t,n,o,e.writeBackOut,n-1);else if(i===nl)" +
-  "Pi(a,e.integration,o,l,n);else if(i===Al)Di(a,o,l,n);else if(i===el)Fi(a,o,l,n);else if(i===rl)Oi(e." +
-  "contacts,o,a,l,n);else if(i===sl)Il(t,n,o);else{let c=e.kernel;c!==null?i===ua?c.warmStartContacts(e" +
-  ".contactsAddress,n,o,e.statesAddress):c.solveContacts(e.contactsAddress,n,o,e.statesAddress,l[sn],l[" +
-  "DA],i===da?1:0,s?1:0):i===ua?Ti(e.contacts,o,a,n):wi(e.contacts,o,a,l,i===da,s,n)}}function Il(t,A,n" +
-  "){let o=t.solverData.contacts,r=t.solverData.constraintSlot,e=t.contacts.points,a=t.contacts.flags;f" +
-  "or(let l=A;l<n;l++){if(!$n(a[l]))continue;let i=r[l];if(i<0)continue;let s=En(i),c=l*ko,_=o[s+18];fo" +
-  "r(let C=0;C<_;C++){let I=s+30+C*22,y=c+C*bo;e[y+en]=o[I+14],e[y+rn]=o[I+16]}}}var gA=0,Ma=1,Me=2,Cs=" +
-  "3,Pa=4,fs=5,Re=8,Pe=12,Fa=0,Ss=1,Da=2,Na=3,Ta=4,wa=5,_l=6,yl=7,Cl=8,Jy=Re+2*Pe;var Oa=1,fl=2,ms=3,Sl" +
-  "=4;function ml(t){return(t&65535)<<16}function Ra(t,A,n){for(;;){let o=Atomics.load(t,Ma);if((o&-655" +
-  "36)!==A)return-1;let r=o&65535;if(r>=n)return-1;if(Atomics.compareExchange(t,Ma,o,o+1)===o)return r}" +
-  "}function La(t,A,n,o,r,e,a){let l=ml(o),i=Re+(o&1)*Pe,s=0;for(let c=Ra(t,l,e);c>=0;c=Ra(t,l,e))r===S" +
-  "l?El(n,t,i,c,a):hl(n,r,c,a),Atomics.store(A,c,o),Atomics.add(t,Me,1)+1===e&&Atomics.notify(t,Me),s++" +
-  ";return s}function hl(t,A,n,o){if(A===fl)hi(t,n,o,t.contacts.chunkOut,t.contacts.chunkCounts);else i" +
-  "f(A===ms){let r=t.broadphase;r.pairChunkCounts[n]=Bi(t,n,o,r.pairChunkOut,2*n*Br,Br)}}function El(t," +
-  "A,n,o,r){let e=A[n+yl]+o*r,a=Math.min(A[n+Cl],e+r);ba(t,A[n+_l],e,a,o)}var Ao=t=>t.contacts,Hn=t=>t." +
-  "shapes.geometry,Kn=t=>t.shapes,eo=t=>t.bodies,Fe=t=>t.bodies.transform,De=t=>t.broadphase,Bl=t=>t.br" +
-  "oadphase.moveBuffer,Zo=t=>t.solverData,zo=t=>t.joints,ul=t=>t.joints.f,hs=[[Ao,\"shapeA\"],[Ao,\"shapeB" +
-  "\"],[Ao,\"bodyA\"],[Ao,\"bodyB\"],[Ao,\"flags\"],[Ao,\"listIndex\"],[Ao,\"pointCount\"],[Ao,\"points\"],[Ao,\"norm" +
-  "alX\"],[Ao,\"normalY\"],[Ao,\"manifoldCache\"],[Ao,\"cacheValid\"],[Ao,\"chunkOut\"],[Ao,\"chunkCounts\"],[Hn,\"" +
-  "type\"],[Hn,\"count\"],[Hn,\"radius\"],[Hn,\"centroid\"],[Hn,\"slot\"],[Hn,\"verts\"],[Hn,\"normals\"],[Kn,\"aabb\"" +
-  "],[Kn,\"moved\"],[Kn,\"tree\"],[Kn,\"proxy\"],[eo,\"flags\"],[Fe,\"x\"],[Fe,\"y\"],[Fe,\"c\"],[Fe,\"s\"],[Kn,\"groupI" +
-  "ndex\"],[Kn,\"maskBits\"],[De,\"moveFrom\"],[De,\"moveSlot\"],[De,\"pairChunkOut\"],[De,\"pairChunkCounts\"],[B" +
-  "l,\"data\"],[Zo,\"states\"],[Zo,\"contacts\"],[Zo,\"integration\"],[Zo,\"centres\"],[Zo,\"params\"],[Zo,\"chunkFo" +
-  "und\"],[Zo,\"indexOf\"],[Zo,\"constraintSlot\"],[Ao,\"list\"],[Ao,\"friction\"],[Ao,\"restitution\"],[Ao,\"tange" +
-  "ntSpeed\"],[Ao,\"rollingResistance\"],[eo,\"localCenterX\"],[eo,\"localCenterY\"],[Zo,\"writeBackOut\"],[Zo,\"" +
-  "writeBackCounts\"],[eo,\"vx\"],[eo,\"vy\"],[eo,\"w\"],[eo,\"centerX\"],[eo,\"centerY\"],[eo,\"forceX\"],[eo,\"forc" +
-  "eY\"],[eo,\"torque\"],[eo,\"mass\"],[eo,\"inertia\"],[eo,\"maxExtent\"],[eo,\"minExtent\"],[eo,\"type\"],[eo,\"sha" +
-  "peHead\"],[Kn,\"next\"],[zo,\"constraints\"],[zo,\"groupStart\"],[zo,\"pins\"],[zo,\"softness\"],[eo,\"invMass\"]" +
-  ",[eo,\"invInertia\"],[zo,\"type\"],[zo,\"flags\"],[zo,\"bodyA\"],[zo,\"bodyB\"],[zo,\"rowColour\"],[zo,\"rowSlot\"" +
-  "],...Array.from({length:ie},(t,A)=>[ul,String(A)])];function va(t,A,n){let[o,r]=hs[A];o(t)[r]=n}var " +
-  "Qa=\"AGFzbQEAAAABKAVgBX9/e3t/AGAFf398fH8AYAJ/fwBgBH9/f38AYAh/f39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQAB" +
-  "AgMEBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACq0rBYISAh57B38gASAAKgIEu/wCQcgA" +
-  "bGoiI0EYaiABIAAqAgC7/AJByABsaiIkQRhq/V0DAP1XAwABIQUgI0FAayAkQUBr/V0DAP1XAwABIQ0gASAAKgIMu/wCQcgAbGoi" +
-  "JUEYaiABIAAqAgi7/AJByABsaiImQRhq/V0DAP1XAwABIQYgJUFAayAmQUBr/V0DAP1XAwABIQ4gBSAAQRBq/V0DAP1fIhf98gEh" +
-  "ECAFIABBGGr9XQMA/V8iHP3yASERIAYgF/3yASESIAYgHP3yASETICMgJP1dAwD9VwMAASEIICNBCGogJEEIav1dAwD9VwMAASEJ" +
-  "ICNBEGogJEEQav1dAwD9VwMAASEGICUgJv1dAwD9VwMAASEKICVBCGogJkEIav1dAwD9VwMAASELICVBEGogJkEQav1dAwD9VwMA" +
-  "ASEFICNBMGogJEEwav1dAwD9VwMAASEdICNBOGogJEE4av1dAwD9VwMAASEeICVBMGogJkEwav1dAwD9VwMAASEfICVBOGogJkE4" +
-  "av1dAwD9VwMAASEgICVBIGogJkEgav1dAwD9VwMAASAjQSBqICRBIGr9XQMA/VcDAAH98QEgF/3yASAlQShqICZBKGr9XQMA/VcD" +
-  "AAEgI0EoaiAkQShq/V0DAP1XAwAB/fEBIBz98gH98AEhISAAQTBq/V0DAP1fIRQgAEE4av1dAwD9XyEVIABBQGv9XQMA/V8hFiAA" +
-  "QcgAav1dAwD9X/0MAAAAAAAA8D8AAAAAAADwP/1KIQ8gAEH4AGohKANAICdBAkgEQCAP/VNFICdBAUZxRQRAIA/9DP//////////" +
-  "//////////8gJxshGCAoICdB2ABsaiIBQQhq/V0DAP1fIRkgISAfIAFBGGr9XQMA/V/98gH98AEgICAZ/fIB/fABIB0gAUEQav1d" +
-  "AwD9X/3yAf3xASAeIAH9XQMA/V8iGv3yAf3xASABQSBq/V0DAP1f/fABIgf9DAAAAAAAAAAAAAAAAAAAAAD9SiEiIAFBOGr9XQMA" +
-  "/V8iGyAEBHsgByAC/fIBIAMgFCAH/fIBIgcgByAD/Un9UiAi/VIhB/0MAAAAAAAA8D8AAAAAAADwPyAVICL9UiEM/QwAAAAAAAAA" +
-  "AAAAAAAAAAAAIBYgIv1SBSAHIAL98gH9DAAAAAAAAAAAAAAAAAAAAAAgIv1SIQf9DAAAAAAAAPA/AAAAAAAA8D8hDP0MAAAAAAAA" +
-  "AAAAAAAAAAAAAAsgG/3yAf3xASABQShq/V0DAP1fIAz98gEgCiAX/fIBIAsgHP3yAf3wASAIIBf98gEgCSAc/fIB/fAB/fEBIAUg" +
-  "Gf3yASAGIBr98gH98QH98AEgB/3wAf3yAf3xASIH/QwAAAAAAAAAAAAAAAAAAAAAIAf9DAAAAAAAAAAAAAAAAAAAAAD9Sv1SIgcg" +
-  "G/3xASEMIAFByABqIin9XQMA/V8hIiAnBHsgAUE4aiAHIBsgGP1S/V79WwMAACApIAwgIiAYIAwgIv1K/U79Uv1e/VsDAAAgCCAM" +
-  "IBD98gH98QEgCCAY/VIhCCAJIAwgEf3yAf3xASAJIBj9UiEJIAogDCAS/fIB/fABIAogGP1SIQogCyAMIBP98gH98AEgCyAY/VIh" +
-  "CyAFIAwgDiAZ/fIB/fIB/fABIAUgGP1SIQUgBiAMIA0gGv3yAf3yAf3xASAGIBj9UgUgAUE4aiAH/V79WwMAACABQcgAaiAMICIg" +
-  "DCAi/Ur9Uv1e/VsDAAAgCCAMIBD98gH98QEhCCAJIAwgEf3yAf3xASEJIAogDCAS/fIB/fABIQogCyAMIBP98gH98AEhCyAFIAwg" +
-  "DiAZ/fIB/fIB/fABIQUgBiAMIA0gGv3yAf3yAf3xAQshBiAnQQFqIScMAgsLCyAAQSBq/V0DAP1fIQIgAEHQAGr9XQMA/V8hA0EA" +
-  "IQEDQCABQQJIBEAgD/1TRSABQQFGcUUEQCAP/Qz/////////////////////IAEbIQcgAiAoIAFB2ABsaiIEQThq/V0DAP1f/fIB" +
-  "Igz97QEhFCAMIBQgBEFAayIn/V0DAP1fIhUgBEEwav1dAwD9XyAKIBz98gEgCyAX/fIB/fEBIAggHP3yASAJIBf98gH98QH98QEg" +
-  "BiAEQRBq/V0DAP1fIhb98gEgBSAEQRhq/V0DAP1fIhj98gH98QEgA/3wAf3wAf3yAf3xASIZIBkgFP1J/VIgGSAM/Ur9UiIMIBX9" +
-  "8QEhFCABBHsgJyAMIBUgB/1S/V79WwMAACAIIBQgEf3yAf3xASAIIAf9UiEIIAkgFCAQ/fIB/fABIAkgB/1SIQkgCiAUIBP98gH9" +
-  "8AEgCiAH/VIhCiALIBQgEv3yAf3xASALIAf9UiELIAUgFCAOIBj98gH98gH98QEgBSAH/VIhBSAGIBQgDSAW/fIB/fIB/fABIAYg" +
-  "B/1SBSAEQUBrIAz9Xv1bAwAAIAggFCAR/fIB/fEBIQggCSAUIBD98gH98AEhCSAKIBQgE/3yAf3wASEKIAsgFCAS/fIB/fEBIQsg" +
-  "BSAUIA4gGP3yAf3yAf3xASEFIAYgFCANIBb98gH98gH98AELIQYgAUEBaiEBDAILCwsgAEHYAGr9XQMA/V8iAv0MAAAAAAAAAAAA" +
-  "AAAAAAAAAP1KIgP9UwRAIAIgKEE4av1dAwD9XyAoQZABav1dAwD9X/0MAAAAAAAAAAAAAAAAAAAAACAP/VL98AH98gEiAv3tASEH" +
-  "IAIgByAAQegAaiIB/V0DAP1fIgwgAEHgAGr9XQMA/V8gBSAG/fEB/fIB/fEBIg8gDyAH/Un9UiAPIAL9Sv1SIgIgDP3xASEHIAEg" +
-  "AiAMIAP9Uv1e/VsDAAAgBiANIAf98gH98QEgBiAD/VIhBiAFIA4gB/3yAf3wASAFIAP9UiEFCyAkIAj9WwMAACAjIAj9WwMAASAk" +
-  "QQhqIAn9WwMAACAjQQhqIAn9WwMAASAkQRBqIAb9WwMAACAjQRBqIAb9WwMAASAmIAr9WwMAACAlIAr9WwMAASAmQQhqIAv9WwMA" +
-  "ACAlQQhqIAv9WwMAASAmQRBqIAX9WwMAACAlQRBqIAX9WwMAAQvSCwIcfAR/IAEgACoCALv8AkHIAGxqIiQrAxghBSAkQUBrKwMA" +
-  "IRogASAAKgIIu/wCQcgAbGoiIysDGCELICNBQGsrAwAhGSAFIAAqAhC7IhyiIRggBSAAKgIYuyIboiEXICQrAwAhDCAkKwMIIQ0g" +
-  "JCsDECEWICMrAwAhHSAjKwMIIR4gIysDECEKIAAqAjC7IRUgACoCOLshBiAAQUBrKgIAuyEJIAAqAki7RAAAAAAAAPA/ZCEiIABB" +
-  "+ABqIgFB2ABqISFEAAAAAAAA8D8hBSAjKwMgICQrAyChIByiICMrAyggJCsDKKEgG6KgIhQgIysDMCITIAEqAhi7oqAgIysDOCIS" +
-  "IAEqAgi7Ih+ioCAkKwMwIhEgASoCELuioSAkKwM4IhAgASoCALsiIKKhIAEqAiC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8" +
-  "IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUE4aioCALsiDiAHIA6ioSABKgIouyAFoiAdIByiIB4g" +
-  "G6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AjggASAH" +
-  "IAFByABqKgIAuyIFIAUgB2MbtjgCSCAMIAcgGKKhIQ8gDSAHIBeioSEOIBYgByAaICCioqEhDSAdIAcgCyAcoiIWoqAhDCAeIAcg" +
-  "CyAboiIdoqAhCyAKIAcgGSAfoqKgIQggIgRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgISoCGLuioCASICEqAgi7IgqioCAR" +
-  "ICEqAhC7oqEgECAhKgIAuyIQoqEgISoCILugIhFEAAAAAAAAAABkBHwgESACogUgBAR8IAkhByAGIQUgFSARoiICIAOaIgNjBHwg" +
-  "AwUgAgsFRAAAAAAAAAAACwshAiAhQThqKgIAuyIDIAcgA6KhICEqAii7IAWiIAwgHKIgCyAboqAgDyAcoiAOIBuioKEgCCAKoiAN" +
-  "IBCioaAgAqCioSICRAAAAAAAAAAAIAJEAAAAAAAAAABkGyICIAOhIQMgISACtjgCOCAhIAMgIUHIAGoqAgC7IgIgAiADYxu2OAJI" +
-  "IA8gAyAYoqEhDyAOIAMgF6KhIQ4gDCADIBaioCEMIAsgAyAdoqAhCyANIAMgGiAQoqKhIQ0gCCADIBkgCqKioCEICyAAKgIguyID" +
-  "IAEqAji7oiICmiEFIAIgBSABQUBrIgQqAgC7IgYgASoCMLsgDCAboiALIByioSAPIBuiIA4gHKKhoSANIAEqAhC7IgeiIAggASoC" +
-  "GLsiCaKhIAAqAlC7IgqgoKKhIhAgBSAQZBsgAiAQYxsiAiAGoSEFIAQgArY4AgAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAH" +
-  "oqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIgRAIAMgISoCOLuiIgOaIQUgAyAFICFBQGsiBCoCALsiBiAh" +
-  "KgIwuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gISoCELsiB6IgAiAhKgIYuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAah" +
-  "IQUgBCADtjgCACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEh" +
-  "AgsgACoCWLsiA0QAAAAAAAAAAGQEQCADIAEqAji7ICIEfCAhKgI4uwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEHoAGoqAgC7IgYg" +
-  "ACoCYLsgAiANoaKhIgcgBSAHZBsgAyAHYxsiAyAGoSEFIAAgA7Y4AmggDSAaIAWioSENIAIgGSAFoqAhAgsgJCAPOQMAICQgDjkD" +
-  "CCAkIA05AxAgIyAMOQMAICMgCzkDCCAjIAI5AxALgwYCDHsFfyABIAAqAgC7/AJByABsaiEQIAEgACoCCLv8AkHIAGxqIQ4gASAA" +
-  "KgIEu/wCQcgAbGohESABIAAqAgy7/AJByABsaiESIABBEGr9XQMA/V8hCSAAQRhq/V0DAP1fIQogAEHIAGr9XQMA/V/9DAAAAAAA" +
-  "APA/AAAAAAAA8D/9SiEMA0AgD0ECSARAIAggACAPQRZsQR5qQQJ0aiIBQThq/V0DAP1fIgcgCf3yASABQUBr/V0DAP1fIg0gCv3y" +
-  "Af3wAf3wASELIAMgByAK/fIBIA0gCf3yAf3xAf3wASEFIAIgByAB/V0DAP1f/fIBIA0gAUEQav1dAwD9X/3yAf3xAf3wASEGIAQg" +
-  "ByABQQhq/V0DAP1f/fIBIA0gAUEYav1dAwD9X/3yAf3xAf3wASEHIA8EeyAFIAMgDP1SIQMgBiACIAz9UiECIAcgBCAM/VIhBCAL" +
-  "IAggDP1SBSAFIQMgBiECIAchBCALCyEIIA9BAWohDwwBCwsgAEHoAGr9XQMA/V8hBSASQRhqIA5BGGr9XQMA/VcDAAEhBiAQIBEg" +
-  "EP1dAwD9VwMAASARQRhqIBBBGGr9XQMA/VcDAAEiByAI/fIB/fEBIgn9WwMAACARIAn9WwMAASARQQhqIgAgEEEIaiIB/V0DAP1X" +
-  "AwABIAcgA/3yAf3xASEHIAEgB/1bAwAAIAAgB/1bAwABIBFBEGoiACAQQRBqIgH9XQMA/VcDAAEgEUFAayAQQUBr/V0DAP1XAwAB" +
-  "IAIgBf3wAf3yAf3xASECIAEgAv1bAwAAIAAgAv1bAwABIA4gEiAO/V0DAP1XAwABIAYgCP3yAf3wASIC/VsDAAAgEiAC/VsDAAEg" +
-  "EkEIaiIAIA5BCGoiAf1dAwD9VwMAASAGIAP98gH98AEhAiABIAL9WwMAACAAIAL9WwMAASASQRBqIgAgDkEQaiIB/V0DAP1XAwAB" +
-  "IBJBQGsgDkFAa/1dAwD9VwMAASAEIAX98AH98gH98AEhAiABIAL9WwMAACAAIAL9WwMAAQuwBAIGfwx8A0AgASACSARAIAAgAUEB" +
-  "cSIFIAFBAXVBygBsakECdGohBCAFRSABQQFqIAJIcQR/IAQqAgi7IQ0gBCoCALsiDCAEQQRqKgIIuyILYSAEKgIEuyIKIAxhciAM" +
-  "RAAAAAAAAAAAYnEEf0EBBSALIA1hIAogDWFyIA1EAAAAAAAAAABicQsFQQELRQRAIAQgAxACIAFBAmohAQwCC0QAAAAAAAAAACEV" +
-  "QQAhCUQAAAAAAAAAACEURAAAAAAAAAAAIRNEAAAAAAAAAAAhEiADIAQqAgC7/AJByABsaiIIKwMYIREgCEFAaysDACEQIAMgBCoC" +
-  "CLv8AkHIAGxqIgcrAxghDyAHQUBrKwMAIQ4gBCoCELshDSAEKgIYuyEMIAQqAki7/AIhBgNAIAYgCUoEQCAVIAQgCUEWbEEeakEC" +
-  "dGoiBSoCOLsiCyANoiAFQUBrKgIAuyIKIAyioKAhFSAUIAsgDKIgCiANoqGgIRQgEyALIAUqAgC7oiAKIAUqAhC7oqGgIRMgEiAL" +
-  "IAUqAgi7oiAKIAUqAhi7oqGgIRIgCUEBaiEJDAELCyAEKgJouyEKIAggCCsDACARIBWioTkDACAIQQhqIAgrAwggESAUoqE5AwAg" +
-  "CEEQaiAIKwMQIBAgEyAKoKKhOQMAIAcgBysDACAPIBWioDkDACAHQQhqIAcrAwggDyAUoqA5AwAgB0EQaiAHKwMQIA4gEiAKoKKg" +
-  "OQMAIAFBAWohAQwBCwsLmwMDAn8CewR8IAT9FCELIAWa/RQhCiAGQQBHIQggBwRAIAJBAWshAgNAIAEgAkwEQCAAIAJBAXEiByAC" +
-  "QQF1QcoAbGpBAnRqIQkgByACQQFrIAFOcQR/IAlBBGsiByoCCLshDCAHKgIAuyINIAkqAgi7Ig5hIAkqAgC7Ig8gDWFyIA1EAAAA" +
-  "AAAAAABicQR/QQEFIAwgDmEgDCAPYXIgDEQAAAAAAAAAAGJxCwVBAQtFBEAgCUEEayADIAsgCiAIEAAgAkECayECDAILIAkgAyAE" +
-  "IAUgBhABIAJBAWshAgwBCwsFA0AgASACSARAIAAgAUEBcSIHIAFBAXVBygBsakECdGohCSAHRSABQQFqIAJIcQR/IAkqAgi7IQwg" +
-  "CSoCALsiDSAJQQRqKgIIuyIOYSAJKgIEuyIPIA1hciANRAAAAAAAAAAAYnEEf0EBBSAMIA5hIAwgD2FyIAxEAAAAAAAAAABicQsF" +
-  "QQELRQRAIAkgAyALIAogCBAAIAFBAmohAQwCCyAJIAMgBCAFIAYQASABQQFqIQEMAQsLCws=\",Ja=\"AGFzbQEAAAABKAVgBX9/e3" +
-  "t/AGAFf398fH8AYAJ/fwBgBH9/f38AYAh/f39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQABAgMEBy4DEXdhcm1TdGFydE" +
-  "NvbnRhY3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACq0rBYISAh57B38gASAAKgIEu/wCQcgAbGoiI0EYaiABIAAqAgC7/A" +
-  "JByABsaiIkQRhq/V0DAP1XAwABIQUgI0FAayAkQUBr/V0DAP1XAwABIQ0gASAAKgIMu/wCQcgAbGoiJUEYaiABIAAqAgi7/AJByA" +
-  "BsaiImQRhq/V0DAP1XAwABIQYgJUFAayAmQUBr/V0DAP1XAwABIQ4gBSAAQRBq/V0DAP1fIhf98gEhECAFIABBGGr9XQMA/V8iHP" +
-  "3yASERIAYgF/3yASESIAYgHP3yASETICMgJP1dAwD9VwMAASEIICNBCGogJEEIav1dAwD9VwMAASEJICNBEGogJEEQav1dAwD9Vw" +
-  "MAASEGICUgJv1dAwD9VwMAASEKICVBCGogJkEIav1dAwD9VwMAASELICVBEGogJkEQav1dAwD9VwMAASEFICNBMGogJEEwav1dAw" +
-  "D9VwMAASEdICNBOGogJEE4av1dAwD9VwMAASEeICVBMGogJkEwav1dAwD9VwMAASEfICVBOGogJkE4av1dAwD9VwMAASEgICVBIG" +
-  "ogJkEgav1dAwD9VwMAASAjQSBqICRBIGr9XQMA/VcDAAH98QEgF/3yASAlQShqICZBKGr9XQMA/VcDAAEgI0EoaiAkQShq/V0DAP" +
-  "1XAwAB/fEBIBz98gH98AEhISAAQTBq/V0DAP1fIRQgAEE4av1dAwD9XyEVIABBQGv9XQMA/V8hFiAAQcgAav1dAwD9X/0MAAAAAA" +
-  "AA8D8AAAAAAADwP/1KIQ8gAEH4AGohKANAICdBAkgEQCAP/VNFICdBAUZxRQRAIA/9DP////////////////////8gJxshGCAoIC" +
-  "dB2ABsaiIBQQhq/V0DAP1fIRkgISAfIAFBGGr9XQMA/V/98gH98AEgICAZ/fIB/fABIB0gAUEQav1dAwD9X/3yAf3xASAeIAH9XQ" +
-  "MA/V8iGv3yAf3xASABQSBq/V0DAP1f/fABIgf9DAAAAAAAAAAAAAAAAAAAAAD9SiEiIAFBOGr9XQMA/V8iGyAEBHsgByAC/fIBIA" +
-  "MgFCAH/fIBIgcgByAD/Un9UiAi/VIhB/0MAAAAAAAA8D8AAAAAAADwPyAVICL9UiEM/QwAAAAAAAAAAAAAAAAAAAAAIBYgIv1SBS" +
-  "AHIAL98gH9DAAAAAAAAAAAAAAAAAAAAAAgIv1SIQf9DAAAAAAAAPA/AAAAAAAA8D8hDP0MAAAAAAAAAAAAAAAAAAAAAAsgG/3yAf" +
-  "3xASABQShq/V0DAP1fIAz98gEgCiAX/fIBIAsgHP3yAf3wASAIIBf98gEgCSAc/fIB/fAB/fEBIAUgGf3yASAGIBr98gH98QH98A" +
-  "EgB/3wAf3yAf3xASIH/QwAAAAAAAAAAAAAAAAAAAAAIAf9DAAAAAAAAAAAAAAAAAAAAAD9Sv1SIgcgG/3xASEMIAFByABqIin9XQ" +
-  "MA/V8hIiAnBHsgAUE4aiAHIBsgGP1S/V79WwMAACApIAwgIiAYIAwgIv1K/U79Uv1e/VsDAAAgCCAMIBD98gH98QEgCCAY/VIhCC" +
-  "AJIAwgEf3yAf3xASAJIBj9UiEJIAogDCAS/fIB/fABIAogGP1SIQogCyAMIBP98gH98AEgCyAY/VIhCyAFIAwgDiAZ/fIB/fIB/f" +
-  "ABIAUgGP1SIQUgBiAMIA0gGv3yAf3yAf3xASAGIBj9UgUgAUE4aiAH/V79WwMAACABQcgAaiAMICIgDCAi/Ur9Uv1e/VsDAAAgCC" +
-  "AMIBD98gH98QEhCCAJIAwgEf3yAf3xASEJIAogDCAS/fIB/fABIQogCyAMIBP98gH98AEhCyAFIAwgDiAZ/fIB/fIB/fABIQUgBi" +
-  "AMIA0gGv3yAf3yAf3xAQshBiAnQQFqIScMAgsLCyAAQSBq/V0DAP1fIQIgAEHQAGr9XQMA/V8hA0EAIQEDQCABQQJIBEAgD/1TRS" +
-  "ABQQFGcUUEQCAP/Qz/////////////////////IAEbIQcgAiAoIAFB2ABsaiIEQThq/V0DAP1f/fIBIgz97QEhFCAMIBQgBEFAay" +
-  "In/V0DAP1fIhUgBEEwav1dAwD9XyAKIBz98gEgCyAX/fIB/fEBIAggHP3yASAJIBf98gH98QH98QEgBiAEQRBq/V0DAP1fIhb98g" +
-  "EgBSAEQRhq/V0DAP1fIhj98gH98QEgA/3wAf3wAf3yAf3xASIZIBkgFP1J/VIgGSAM/Ur9UiIMIBX98QEhFCABBHsgJyAMIBUgB/" +
-  "1S/V79WwMAACAIIBQgEf3yAf3xASAIIAf9UiEIIAkgFCAQ/fIB/fABIAkgB/1SIQkgCiAUIBP98gH98AEgCiAH/VIhCiALIBQgEv" +
-  "3yAf3xASALIAf9UiELIAUgFCAOIBj98gH98gH98QEgBSAH/VIhBSAGIBQgDSAW/fIB/fIB/fABIAYgB/1SBSAEQUBrIAz9Xv1bAw" +
-  "AAIAggFCAR/fIB/fEBIQggCSAUIBD98gH98AEhCSAKIBQgE/3yAf3wASEKIAsgFCAS/fIB/fEBIQsgBSAUIA4gGP3yAf3yAf3xAS" +
-  "EFIAYgFCANIBb98gH98gH98AELIQYgAUEBaiEBDAILCwsgAEHYAGr9XQMA/V8iAv0MAAAAAAAAAAAAAAAAAAAAAP1KIgP9UwRAIA" +
-  "IgKEE4av1dAwD9XyAoQZABav1dAwD9X/0MAAAAAAAAAAAAAAAAAAAAACAP/VL98AH98gEiAv3tASEHIAIgByAAQegAaiIB/V0DAP" +
-  "1fIgwgAEHgAGr9XQMA/V8gBSAG/fEB/fIB/fEBIg8gDyAH/Un9UiAPIAL9Sv1SIgIgDP3xASEHIAEgAiAMIAP9Uv1e/VsDAAAgBi" +
-  "ANIAf98gH98QEgBiAD/VIhBiAFIA4gB/3yAf3wASAFIAP9UiEFCyAkIAj9WwMAACAjIAj9WwMAASAkQQhqIAn9WwMAACAjQQhqIA" +
-  "n9WwMAASAkQRBqIAb9WwMAACAjQRBqIAb9WwMAASAmIAr9WwMAACAlIAr9WwMAASAmQQhqIAv9WwMAACAlQQhqIAv9WwMAASAmQR" +
-  "BqIAX9WwMAACAlQRBqIAX9WwMAAQvSCwIcfAR/IAEgACoCALv8AkHIAGxqIiQrAxghBSAkQUBrKwMAIRogASAAKgIIu/wCQcgAbG" +
-  "oiIysDGCELICNBQGsrAwAhGSAFIAAqAhC7IhyiIRggBSAAKgIYuyIboiEXICQrAwAhDCAkKwMIIQ0gJCsDECEWICMrAwAhHSAjKw" +
-  "MIIR4gIysDECEKIAAqAjC7IRUgACoCOLshBiAAQUBrKgIAuyEJIAAqAki7RAAAAAAAAPA/ZCEiIABB+ABqIgFB2ABqISFEAAAAAA" +
-  "AA8D8hBSAjKwMgICQrAyChIByiICMrAyggJCsDKKEgG6KgIhQgIysDMCITIAEqAhi7oqAgIysDOCISIAEqAgi7Ih+ioCAkKwMwIh" +
-  "EgASoCELuioSAkKwM4IhAgASoCALsiIKKhIAEqAiC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQC" +
-  "AFIQgLIAYhBSAJBUQAAAAAAAAAAAshBwsgAUE4aioCALsiDiAHIA6ioSABKgIouyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIA" +
-  "ogH6IgFiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AjggASAHIAFByABqKgIAuyIFIAUgB2" +
-  "MbtjgCSCAMIAcgGKKhIQ8gDSAHIBeioSEOIBYgByAaICCioqEhDSAdIAcgCyAcoiIWoqAhDCAeIAcgCyAboiIdoqAhCyAKIAcgGS" +
-  "AfoqKgIQggIgRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgISoCGLuioCASICEqAgi7IgqioCARICEqAhC7oqEgECAhKgIAuy" +
-  "IQoqEgISoCILugIhFEAAAAAAAAAABkBHwgESACogUgBAR8IAkhByAGIQUgFSARoiICIAOaIgNjBHwgAwUgAgsFRAAAAAAAAAAACw" +
-  "shAiAhQThqKgIAuyIDIAcgA6KhICEqAii7IAWiIAwgHKIgCyAboqAgDyAcoiAOIBuioKEgCCAKoiANIBCioaAgAqCioSICRAAAAA" +
-  "AAAAAAIAJEAAAAAAAAAABkGyICIAOhIQMgISACtjgCOCAhIAMgIUHIAGoqAgC7IgIgAiADYxu2OAJIIA8gAyAYoqEhDyAOIAMgF6" +
-  "KhIQ4gDCADIBaioCEMIAsgAyAdoqAhCyANIAMgGiAQoqKhIQ0gCCADIBkgCqKioCEICyAAKgIguyIDIAEqAji7oiICmiEFIAIgBS" +
-  "ABQUBrIgQqAgC7IgYgASoCMLsgDCAboiALIByioSAPIBuiIA4gHKKhoSANIAEqAhC7IgeiIAggASoCGLsiCaKhIAAqAlC7IgqgoK" +
-  "KhIhAgBSAQZBsgAiAQYxsiAiAGoSEFIAQgArY4AgAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIA" +
-  "sgBSAWoqEhCyAIIAUgGSAJoqKhIQIgIgRAIAMgISoCOLuiIgOaIQUgAyAFICFBQGsiBCoCALsiBiAhKgIwuyAMIBuiIAsgHKKhIA" +
-  "8gG6IgDiAcoqGhIA0gISoCELsiB6IgAiAhKgIYuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgBCADtjgCACAPIAUgF6" +
-  "KhIQ8gDiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCWLsiA0QAAAAAAA" +
-  "AAAGQEQCADIAEqAji7ICIEfCAhKgI4uwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEHoAGoqAgC7IgYgACoCYLsgAiANoaKhIgcgBS" +
-  "AHZBsgAyAHYxsiAyAGoSEFIAAgA7Y4AmggDSAaIAWioSENIAIgGSAFoqAhAgsgJCAPOQMAICQgDjkDCCAkIA05AxAgIyAMOQMAIC" +
-  "MgCzkDCCAjIAI5AxALgwYCDHsFfyABIAAqAgC7/AJByABsaiEQIAEgACoCCLv8AkHIAGxqIQ4gASAAKgIEu/wCQcgAbGohESABIA" +
-  "AqAgy7/AJByABsaiESIABBEGr9XQMA/V8hCSAAQRhq/V0DAP1fIQogAEHIAGr9XQMA/V/9DAAAAAAAAPA/AAAAAAAA8D/9SiEMA0" +
-  "AgD0ECSARAIAggACAPQRZsQR5qQQJ0aiIBQThq/V0DAP1fIgcgCf3yASABQUBr/V0DAP1fIg0gCv3yAf3wAf3wASELIAMgByAK/f" +
-  "IBIA0gCf3yAf3xAf3wASEFIAIgByAB/V0DAP1f/fIBIA0gAUEQav1dAwD9X/3yAf3xAf3wASEGIAQgByABQQhq/V0DAP1f/fIBIA" +
-  "0gAUEYav1dAwD9X/3yAf3xAf3wASEHIA8EeyAFIAMgDP1SIQMgBiACIAz9UiECIAcgBCAM/VIhBCALIAggDP1SBSAFIQMgBiECIA" +
-  "chBCALCyEIIA9BAWohDwwBCwsgAEHoAGr9XQMA/V8hBSASQRhqIA5BGGr9XQMA/VcDAAEhBiAQIBEgEP1dAwD9VwMAASARQRhqIB" +
-  "BBGGr9XQMA/VcDAAEiByAI/fIB/fEBIgn9WwMAACARIAn9WwMAASARQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgA/3yAf3xASEHIA" +
-  "EgB/1bAwAAIAAgB/1bAwABIBFBEGoiACAQQRBqIgH9XQMA/VcDAAEgEUFAayAQQUBr/V0DAP1XAwABIAIgBf3wAf3yAf3xASECIA" +
-  "EgAv1bAwAAIAAgAv1bAwABIA4gEiAO/V0DAP1XAwABIAYgCP3yAf3wASIC/VsDAAAgEiAC/VsDAAEgEkEIaiIAIA5BCGoiAf1dAw" +
-  "D9VwMAASAGIAP98gH98AEhAiABIAL9WwMAACAAIAL9WwMAASASQRBqIgAgDkEQaiIB/V0DAP1XAwABIBJBQGsgDkFAa/1dAwD9Vw" +
-  "MAASAEIAX98AH98gH98AEhAiABIAL9WwMAACAAIAL9WwMAAQuwBAIGfwx8A0AgASACSARAIAAgAUEBcSIFIAFBAXVBygBsakECdG" +
-  "ohBCAFRSABQQFqIAJIcQR/IAQqAgi7IQ0gBCoCALsiDCAEQQRqKgIIuyILYSAEKgIEuyIKIAxhciAMRAAAAAAAAAAAYnEEf0EBBS" +
-  "ALIA1hIAogDWFyIA1EAAAAAAAAAABicQsFQQELRQRAIAQgAxACIAFBAmohAQwCC0QAAAAAAAAAACEVQQAhCUQAAAAAAAAAACEURA" +
-  "AAAAAAAAAAIRNEAAAAAAAAAAAhEiADIAQqAgC7/AJByABsaiIIKwMYIREgCEFAaysDACEQIAMgBCoCCLv8AkHIAGxqIgcrAxghDy" +
-  "AHQUBrKwMAIQ4gBCoCELshDSAEKgIYuyEMIAQqAki7/AIhBgNAIAYgCUoEQCAVIAQgCUEWbEEeakECdGoiBSoCOLsiCyANoiAFQU" +
-  "BrKgIAuyIKIAyioKAhFSAUIAsgDKIgCiANoqGgIRQgEyALIAUqAgC7oiAKIAUqAhC7oqGgIRMgEiALIAUqAgi7oiAKIAUqAhi7oq" +
-  "GgIRIgCUEBaiEJDAELCyAEKgJouyEKIAggCCsDACARIBWioTkDACAIQQhqIAgrAwggESAUoqE5AwAgCEEQaiAIKwMQIBAgEyAKoK" +
-  "KhOQMAIAcgBysDACAPIBWioDkDACAHQQhqIAcrAwggDyAUoqA5AwAgB0EQaiAHKwMQIA4gEiAKoKKgOQMAIAFBAWohAQwBCwsLmw" +
-  "MDAn8CewR8IAT9FCELIAWa/RQhCiAGQQBHIQggBwRAIAJBAWshAgNAIAEgAkwEQCAAIAJBAXEiByACQQF1QcoAbGpBAnRqIQkgBy" +
-  "ACQQFrIAFOcQR/IAlBBGsiByoCCLshDCAHKgIAuyINIAkqAgi7Ig5hIAkqAgC7Ig8gDWFyIA1EAAAAAAAAAABicQR/QQEFIAwgDm" +
-  "EgDCAPYXIgDEQAAAAAAAAAAGJxCwVBAQtFBEAgCUEEayADIAsgCiAIEAAgAkECayECDAILIAkgAyAEIAUgBhABIAJBAWshAgwBCw" +
-  "sFA0AgASACSARAIAAgAUEBcSIHIAFBAXVBygBsakECdGohCSAHRSABQQFqIAJIcQR/IAkqAgi7IQwgCSoCALsiDSAJQQRqKgIIuy" +
-  "IOYSAJKgIEuyIPIA1hciANRAAAAAAAAAAAYnEEf0EBBSAMIA5hIAwgD2FyIAxEAAAAAAAAAABicQsFQQELRQRAIAkgAyALIAogCB" +
-  "AAIAFBAmohAQwCCyAJIAMgBCAFIAYQASABQQFqIQEMAQsLCws=\";var pA=[void 0,void 0];function Ga(t){let A=t?1:" +
-  "0;if(pA[A]!==void 0)return pA[A];if(pA[A]=null,typeof WebAssembly==\"object\"&&typeof WebAssembly.Modu" +
-  "le==\"function\")try{pA[A]=new WebAssembly.Module(dl(t?Ja:Qa))}catch{pA[A]=null}return pA[A]}function " +
-  "Xa(t,A){return new WebAssembly.Instance(t,{env:{memory:A,abort:()=>{throw new Error(\"contact solver " +
-  "kernel aborted\")}}}).exports}var Ua=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+" +
-  "/\";function dl(t){let A=new Uint8Array(128);for(let l=0;l<Ua.length;l++)A[Ua.charCodeAt(l)]=l;let n=" +
-  "t.length;for(;n>0&&t[n-1]===\"=\";)n--;let o=new Uint8Array(n*3>>2),r=0,e=0,a=0;for(let l=0;l<n;l++)e=" +
-  "e<<6|A[t.charCodeAt(l)],r+=6,r>=8&&(r-=8,o[a++]=e>>r&255);return o}var bt=new Float64Array(0),jt=new" +
-  " Int32Array(0),ka={states:bt,integration:bt,centres:bt,contacts:new Float32Array(0),params:bt,chunkF" +
-  "ound:jt,writeBackOut:jt,writeBackCounts:jt,indexOf:jt,constraintSlot:jt,kernel:null,kernelMemory:nul" +
-  "l,statesAddress:0,contactsAddress:0},ZA={contacts:new te,shapes:{geometry:new wA,aabb:bt,moved:new U" +
-  "int8Array(0),tree:new Uint8Array(0),proxy:jt,groupIndex:jt,maskBits:new Uint32Array(0),next:jt},bodi" +
-  "es:{flags:new Uint8Array(0),transform:{x:bt,y:bt,c:bt,s:bt},invMass:bt,invInertia:bt,localCenterX:bt" +
-  ",localCenterY:bt,vx:bt,vy:bt,w:bt,centerX:bt,centerY:bt,forceX:bt,forceY:bt,torque:bt,mass:bt,inerti" +
-  "a:bt,maxExtent:bt,minExtent:bt,type:new Uint8Array(0),shapeHead:jt},broadphase:{trees:[new oA,new oA" +
-  "],moveBuffer:new Yo,moveFrom:bt,moveSlot:jt,queryResults:new Yo,pairChunkOut:jt,pairChunkCounts:jt}," +
-  "manifold:ks(),pose:new Float64Array(8),solverData:ka,joints:{constraints:bt,groupStart:jt,pins:bt,so" +
-  "ftness:bt,f:Array.from({length:ie},()=>bt),type:jt,flags:jt,bodyA:jt,bodyB:jt,rowColour:jt,rowSlot:j" +
-  "t}},ro=new Int32Array(Ss+1),Ha=jt,Ka=new Int32Array(0),gl=2e4,$A=0;function qa(){for(;;){for(let e=0" +
-  ";e<gl&&Atomics.load(ro,gA)===$A;e++);Atomics.add(ro,fs,1),Atomics.wait(ro,gA,$A),Atomics.sub(ro,fs,1" +
-  ");let t=Atomics.load(ro,gA);if(t===$A)continue;$A=t;let A=Re+(t&1)*Pe,n=Atomics.load(ro,A+Fa),o=Atom" +
-  "ics.load(ro,A+Ss),r=Atomics.load(ro,A+Da);if(Atomics.load(ro,gA)===t){if(n===Oa)return;if(n===ms){le" +
-  "t e=ZA.broadphase.trees;e[0].adoptRoot(Atomics.load(ro,A+Na)),e[1].adoptRoot(Atomics.load(ro,A+Ta))," +
-  "ZA.contacts.pairs.adoptSlots(Ha,Atomics.load(ro,A+wa))}try{La(ro,Ka,ZA,t,n,o,r)}catch(e){Atomics.sto" +
-  "re(ro,Pa,1),Atomics.notify(ro,Me),Wa({type:\"error\",message:e instanceof Error?e.message:String(e)});" +
-  "return}}}}function Va(t){if(t.type===\"init\")ro=t.ctrl,$A=Atomics.load(ro,gA),Wa({type:\"ready\"}),qa()" +
-  ";else if(t.type===\"columns\"){let A=t.columns,n=hs.length;for(let a=0;a<n;a++)va(ZA,a,A[a]);let o=ZA." +
-  "broadphase.trees;o[0].adoptQueryColumns(A.slice(n,n+nA)),o[1].adoptQueryColumns(A.slice(n+nA,n+2*nA)" +
-  "),Ha=A[n+2*nA],Ka=t.chunkDone;let r=ka,e=t.kernelMemory??null;e!==r.kernelMemory&&(r.kernelMemory=e," +
-  "r.kernel=e===null?null:Xa(Ga(!0),e)),r.statesAddress=t.statesAddress??0,r.contactsAddress=t.contacts" +
-  "Address??0,Atomics.add(ro,Cs,1),Atomics.notify(ro,Cs),qa()}}var Ya=globalThis.require,Ne=typeof Ya==" +
-  "\"function\"?Ya(\"node:worker_threads\").parentPort:null;function Wa(t){Ne!==null?Ne.postMessage(t):self" +
-  ".postMessage(t)}Ne!==null?Ne.on(\"message\",Va):self.onmessage=t=>Va(t.data);})();\n";
+  "_;let h=o[1],m=o[2];I[y+RA]=l*h+i*m,I[y+PA]=-i*h+l*m;for(let E=0;E<e;E++){let B=3+E*8,u=o[B+0],f=o[B" +
+  "+1],S=y+oe+3*E;I[S]=l*u+i*f,I[S+1]=-i*u+l*f,I[S+2]=o[B+6]}t.cacheValid[A]=1}function Ci(t,A,n){if(t." +
+  "cacheValid[A]!==1)return!1;let o=n[0],e=n[1],r=n[2],a=n[3],l=n[4],i=n[5],s=n[6],c=n[7],_=l-o,C=i-e,I" +
+  "=t.manifoldCache,y=A*Rn,h=I[y+Zn],m=I[y+zn],E=r*_+a*C-h,B=-a*_+r*C-m,u=(r*c-a*s)*I[y+jn]-(r*s+a*c)*I" +
+  "[y+tA];if(E>Se||E<-Se||B>Se||B<-Se||u>_i||u<-_i)return!1;let f=I[y+RA],S=I[y+PA];t.normalX[A]=r*f-a*" +
+  "S,t.normalY[A]=a*f+r*S;let d=t.pointCount[A],g=t.points,p=A*Ho;for(let x=0;x<d;x++){let b=y+oe+3*x,N" +
+  "=I[b],M=I[b+1],R=N-h,F=M-m,P=I[b+2]+f*(E-u*F)+S*(B+u*R),T=r*N-a*M,L=a*N+r*M,w=p+x*bo;g[w+Pn]=T,g[w+F" +
+  "n]=L,g[w+Dn]=P}return!0}var mr=2;function fi(t,A,n,o,e,r,a){let l=a[19],i=r[0],s=r[1],c=r[2],_=r[3]," +
+  "C=r[4],I=r[5],y=r[6],h=r[7],m=C-i,E=I-s,B=c*m+_*E,u=-_*m+c*E,f=A.verts,S=0;for(let R=0,F=A.slot[o]*S" +
+  "t,P=A.count[o];R<P;R++){let T=Math.abs(f[F+2*R])+Math.abs(f[F+2*R+1]);T>S&&(S=T)}let d=0;for(let R=0" +
+  ",F=A.slot[e]*St,P=A.count[e];R<P;R++){let T=Math.abs(f[F+2*R])+Math.abs(f[F+2*R+1]);T>d&&(d=T)}let g" +
+  "=S+Math.abs(B)+Math.abs(u),p=d>g?d:g,x=1+Math.abs(i)+Math.abs(s)+Math.abs(C)+Math.abs(I)+p,b=l-1e-9*" +
+  "x;if(!(b>0)){t.cacheValid[n]=0;return}let N=t.manifoldCache,M=n*Rn;N[M+Zn]=B,N[M+zn]=u,N[M+jn]=c*y+_" +
+  "*h,N[M+tA]=c*h-_*y,N[M+Le]=b,N[M+ve]=p,t.cacheValid[n]=mr}function Si(t,A,n){let o=n[0],e=n[1],r=n[2" +
+  "],a=n[3],l=n[6],i=n[7],s=n[4]-o,c=n[5]-e,_=t.manifoldCache,C=A*Rn,I=r*s+a*c-_[C+Zn],y=-a*s+r*c-_[C+z" +
+  "n],h=r*l+a*i-_[C+jn],m=r*i-a*l-_[C+tA];return Math.abs(I)+Math.abs(y)+(Math.abs(h)+Math.abs(m))*_[C+" +
+  "ve]<_[C+Le]}var wn=256,hr=3;function mi(t,A,n,o,e){let r=t.contacts,a=t.shapes,l=a.geometry,i=t.bodi" +
+  "es.transform,s=t.manifold,c=t.pose,_=r.points,C=t.bodies.flags,I=a.aabb,y=a.moved,h=A*2*wn,m=h+wn,E=" +
+  "0,B=r.listIndex,u=Math.min(n,(A+1)*wn);for(let f=A*wn;f<u;f++){if(B[f]===-1)continue;let S=r.shapeA[" +
+  "f],d=r.shapeB[f],g=S*rA,p=d*rA;if(y[S]===1||y[d]===1){let v=g+an,Y=p+an;if(I[v+2]<I[Y]||I[Y+2]<I[v]|" +
+  "|I[v+3]<I[Y+1]||I[Y+3]<I[v+1]){o[h++]=f;continue}}let x=r.bodyA[f],b=r.bodyB[f];if((C[x]&zA.awake)==" +
+  "=0&&(C[b]&zA.awake)===0){(r.flags[f]&An.touching)!==0&&E++;continue}let N=r.pointCount[f],M=f*Ho,R=-" +
+  "1,F=-1,P=0,T=0,L=0,w=0;if(I[g]>I[p+2]+.02||I[p]>I[g+2]+.02||I[g+1]>I[p+3]+.02||I[p+1]>I[g+3]+.02){if" +
+  "(r.cacheValid[f]=0,N===0)continue;s[0]=0}else{if(c[0]=i.x[x],c[1]=i.y[x],c[2]=i.c[x],c[3]=i.s[x],c[4" +
+  "]=i.x[b],c[5]=i.y[b],c[6]=i.c[b],c[7]=i.s[b],r.cacheValid[f]===mr&&Si(r,f,c))continue;R=N>0?_[M+MA]:" +
+  "-1,F=N>1?_[M+bo+MA]:-1,P=_[M+en],T=_[M+rn],L=_[M+bo+en],w=_[M+bo+rn];let v=r.flags[f];if($n(v)&&Ci(r" +
+  ",f,c)){E++;continue}s[19]=0,fe[l.type[S]*Bo+l.type[d]](l,S,d,c,s),s[0]===0&&s[19]>0?fi(r,l,f,S,d,c,s" +
+  "):yi(r,f,c,s)}let G=s[0];for(let v=0;v<G;v++){let Y=3+v*8,nt=M+v*bo;_[nt+Pn]=s[Y+0],_[nt+Fn]=s[Y+1]," +
+  "_[nt+Dn]=s[Y+6],_[nt+MA]=s[Y+7];let at=s[Y+7],z=0,q=0;at===R?(z=P,q=T):at===F&&(z=L,q=w),_[nt+en]=z," +
+  "_[nt+rn]=q}r.pointCount[f]=G,r.normalX[f]=G>0?s[1]:0,r.normalY[f]=G>0?s[2]:0;let J=r.flags[f],O=(J&A" +
+  "n.touching)!==0,V=G>0;(J&An.sensor)!==0&&V&&(V=s[9]<=0||G>1&&s[17]<=0),V?(E++,r.flags[f]=J|An.touchi" +
+  "ng):r.flags[f]=J&~An.touching,V!==O&&(o[m++]=f)}e[A*hr]=h-A*2*wn,e[A*hr+1]=m-A*2*wn-wn,e[A*hr+2]=E}v" +
+  "ar Er=32,Br=8*Er;var Jo=new Float64Array(8);function Ei(t,A,n,o,e,r){let a=t.broadphase,l=t.shapes,i" +
+  "=a.moveBuffer.data,s=a.moveFrom,c=a.trees[Ae],_=a.trees[Je],C=Math.min(n,(A+1)*Er),I=0;for(let y=A*E" +
+  "r;y<C&&I>=0;y++){let h=i[y],m=l.proxy[h];if(m===-1)continue;a.trees[l.tree[h]].copyBox(m,Jo,0),Jo[4]" +
+  "=s[y*4],Jo[5]=s[y*4+1],Jo[6]=s[y*4+2],Jo[7]=s[y*4+3],I=hi(t,h,c,o,e,I,r),l.tree[h]===Ae&&I>=0&&(I=hi" +
+  "(t,h,_,o,e,I,r))}return I}function hi(t,A,n,o,e,r,a){let l=t.broadphase,i=l.queryResults;i.clear();l" +
+  "et s=t.shapes,c=s.groupIndex[A]>0?-1:s.maskBits[A]|0;n.queryNewOverlaps(Jo,0,c,s.moved,i);let _=i.da" +
+  "ta,C=t.contacts.pairs,I=Jo[4]!==1/0,y=r;for(let h=0;h<i.count;h++){let m=_[h];if(m===A)continue;let " +
+  "E=I;if(s.moved[m]===1){if(m<A)continue;let f=l.moveSlot[m]*4,S=l.moveFrom;if(S[f]<=Jo[6]&&S[f+2]>=Jo" +
+  "[4]&&S[f+1]<=Jo[7]&&S[f+3]>=Jo[5])continue;E=E&&S[f]!==1/0}let B=A<m?A:m,u=A<m?m:A;if(!(!E&&C.get(B," +
+  "u)!==-1)){if(y===a)return-1;o[e+2*y]=B,o[e+2*y+1]=u,y++}}return y}var ur=0,dr=1,gr=2,xi=3;function b" +
+  "i(t,A,n,o,e){if(A>=n){o[e+ur]=0,o[e+dr]=0,o[e+gr]=0;return}let r=t.contacts,a=t.bodies,l=t.solverDat" +
+  "a,i=l.params,s=l.contacts,c=l.indexOf,_=l.states,C=l.centres,I=r.points,y=a.transform,h=i[Xe],m=i[qe" +
+  "],E=i[Ve],B=i[Ye],u=i[ke],f=i[He],S=i[Ke],d=i[TA],g=2*i[po],p=-i[NA],x=-i[Ue];o[e+ur]=0,o[e+dr]=0<p?" +
+  "1:0,o[e+gr]=0<x?1:0;let b=l.constraintSlot,N=r.flags;for(let M=A;M<n;M++){if(!$n(N[M]))continue;let " +
+  "R=b[M];if(R<0)continue;let F=r.bodyA[M],P=r.bodyB[M],T=c[F],L=c[P],w=En(R),G=T*9,J=L*9,O=_[G+3],V=_[" +
+  "G+8],Q=_[J+3],v=_[J+8],Y=r.normalX[M],nt=r.normalY[M],at=nt,z=-Y,q=T===0||L===0;s[w+0]=T,s[w+2]=L,s[" +
+  "w+4]=Y,s[w+6]=nt,s[w+8]=r.friction[M];let st=r.restitution[M];s[w+10]=st,st>0&&(o[e+ur]=1),s[w+12]=q" +
+  "?B:h,s[w+14]=q?u:m,s[w+16]=q?f:E;let ot=r.pointCount[M];s[w+18]=ot,s[w+20]=r.tangentSpeed[M];let k=r" +
+  ".rollingResistance[M];s[w+22]=k;let X=k>0?V+v:0;s[w+24]=X>0?1/X:0,s[w+26]=0,s[w+28]=M;let ct=0,$=0,_" +
+  "t=0,Pt=0;if(T===0){let ft=y.c[F],et=y.s[F];ct=ft*a.localCenterX[F]-et*a.localCenterY[F],$=et*a.local" +
+  "CenterX[F]+ft*a.localCenterY[F],_t=y.x[F],Pt=y.y[F]}else{let ft=T*4;ct=C[ft+0],$=C[ft+1],_t=C[ft+2]," +
+  "Pt=C[ft+3]}let lt=0,Ct=0,Z=0,yt=0;if(L===0){let ft=y.c[P],et=y.s[P];lt=ft*a.localCenterX[P]-et*a.loc" +
+  "alCenterY[P],Ct=et*a.localCenterX[P]+ft*a.localCenterY[P],Z=y.x[P],yt=y.y[P]}else{let ft=L*4;lt=C[ft" +
+  "+0],Ct=C[ft+1],Z=C[ft+2],yt=C[ft+3]}let Bt=_[G+0],tt=_[G+1],it=_[G+2],ut=_[J+0],wt=_[J+1],Ft=_[J+2]," +
+  "rt=M*Ho,At=O+Q,Et=_t-Z,Ot=Pt-yt;for(let ft=0;ft<2;ft++){let et=w+30+ft*22;if(ft>=ot){s[et+14]=0,s[et" +
+  "+16]=0;continue}let Nt=rt+ft*bo,xo=I[Nt+Pn],Ht=I[Nt+Fn],jo=xo-ct,tn=Ht-$,on=xo+Et-lt,nn=Ht+Ot-Ct;s[e" +
+  "t+0]=jo*nt-tn*Y,s[et+2]=on*nt-nn*Y,s[et+4]=jo*Y+tn*nt,s[et+6]=on*Y+nn*nt,s[et+8]=I[Nt+Dn]+S-((on-jo)" +
+  "*Y+(nn-tn)*nt);let Es=jo*nt-tn*Y,Bs=on*nt-nn*Y,us=O+Q+V*Es*Es+v*Bs*Bs;s[et+10]=us>0?1/us:0;let ds=jo" +
+  "*z-tn*at,gs=on*z-nn*at,ps=O+Q+V*ds*ds+v*gs*gs;s[et+12]=ps>0?1/ps:0;let Te=d*I[Nt+en],xA=d*I[Nt+rn];T" +
+  "e*At>g&&(Te=g/At),xA*At>g?xA=g/At:-xA*At>g&&(xA=-g/At),s[et+14]=Te,s[et+16]=xA,s[et+18]=0;let Wa=ut-" +
+  "Ft*nn-(Bt-it*tn),$a=wt+Ft*on-(tt+it*jo),we=Wa*Y+$a*nt;s[et+20]=we,we<p&&(o[e+dr]=1),we<x&&(o[e+gr]=1" +
+  ")}}}var Nr=.5;function Mi(t,A,n,o){let e=n[o+4],r=n[o+5],a=e*e+r*r,l=t.maxExtent[A],i=2*l*l*(1-n[o+6" +
+  "]),s=Nr*t.minExtent[A];return 2*(a+i)<=s*s?!1:Math.sqrt(a)+Math.sqrt(i>0?i:0)>s&&t.type[A]===Wn.dyna" +
+  "mic}function Ri(t,A,n,o,e=1){let r=o[_o],a=o[po],l=hn/r,i=l*l,s=a*a;for(let c=e;c<n;c++){let _=c*9,C" +
+  "=c*8,I=A[C+3],y=A[C+0]+I*t[_+0],h=A[C+1]+I*t[_+1],m=A[C+2]+A[C+4]*t[_+2],E=y*y+h*h;if(E>s){let B=a/M" +
+  "ath.sqrt(E);y*=B,h*=B}m*m>i&&(m=m>0?l:-l),t[_+0]=y,t[_+1]=h,t[_+2]=m}}function Pi(t,A,n,o=1){let e=n" +
+  "[_o],r=n[po],a=hn/e;for(let l=o;l<A;l++){let i=l*9;Ee(t,i,r,a);let s=t[i+2],c=t[i+6],_=t[i+7],C=e*s," +
+  "I=c-C*_,y=_+C*c,h=Math.sqrt(I*I+y*y),m=h>0?1/h:0;t[i+6]=I*m,t[i+7]=y*m,t[i+4]=t[i+4]+e*t[i+0],t[i+5]" +
+  "=t[i+5]+e*t[i+1]}}function Fi(t,A,n,o=1){let e=n[_o],r=n[po],a=hn/e;for(let l=o;l<A;l++)Ee(t,l*9,r,a" +
+  ")}function Ee(t,A,n,o){let e=t[A+2];e*e>o*o&&(t[A+2]=e>0?o:-o);let r=t[A+0],a=t[A+1],l=r*r+a*a;if(l>" +
+  "n*n){let i=n/Math.sqrt(l);t[A+0]=r*i,t[A+1]=a*i}}var fc=1e8,Sc=1,mc=2,hc=4;function Di(t,A,n,o,e){le" +
+  "t r=t.solverData,a=r.states,l=r.integration,i=t.bodies,s=i.transform,c=t.shapes,_=c.geometry,C=c.aab" +
+  "b,I=t.pose,y=r.params[We]===1,h=i.maxExtent,m=i.minExtent,E=Nr,B=r.params[po],u=hn/r.params[_o],f=fc" +
+  "*r.params[Ge],S=i.mass,d=i.inertia,g=0;for(let p=A;p<n;p++){let x=p*9,b=l[p*8+7],N=a[x+0],M=a[x+1],R" +
+  "=a[x+2],F=i.centerX[b]+a[x+4],P=i.centerY[b]+a[x+5],T=a[x+6],L=a[x+7],w=s.c[b],G=s.s[b],J=T*w-L*G,O=" +
+  "L*w+T*G,V=1/Math.sqrt(J*J+O*O);J*=V,O*=V;let Q=N+M+R+F+P+J+O;if(Q-Q!==0||S[b]*(N*N+M*M)+d[b]*(R*R)>f" +
+  "){o[e+g++]=p*8+Sc;continue}Ee(a,x,B,u);let v=a[x+0],Y=a[x+1],nt=a[x+2];i.vx[b]=v,i.vy[b]=Y,i.w[b]=nt" +
+  ",i.centerX[b]=F,i.centerY[b]=P,s.c[b]=J,s.s[b]=O;let at=i.localCenterX[b],z=i.localCenterY[b],q=F-(J" +
+  "*at-O*z),st=P-(O*at+J*z);s.x[b]=q,s.y[b]=st,i.forceX[b]=0,i.forceY[b]=0,i.torque[b]=0;let ot=0;if(y)" +
+  "{let k=a[x+4],X=a[x+5],ct=h[b],$=E*m[b];2*(k*k+X*X+2*ct*ct*(1-T))>$*$&&Mi(i,b,a,x)&&(ot=mc)}I[0]=q,I" +
+  "[1]=st,I[2]=J,I[3]=O;for(let k=i.shapeHead[b];k!==-1;k=c.next[k]){let X=k*rA;Sr(_,k,I,C,X),(C[X+an]>" +
+  "C[X]||C[X+an+1]>C[X+1]||C[X+an+2]<C[X+2]||C[X+an+3]<C[X+3])&&(ot|=hc)}ot!==0&&(o[e+g++]=p*8+ot)}retu" +
+  "rn g}function Ni(t,A,n,o=0){for(let e=o;e<A;e++){let r=En(e),a=(t[r+0]|0)*9,l=(t[r+2]|0)*9,i=n[a+3]," +
+  "s=n[a+8],c=n[l+3],_=n[l+8],C=t[r+4],I=t[r+6],y=t[r+18]|0,h=0,m=0,E=0,B=0;for(let f=0;f<y;f++){let S=" +
+  "r+30+f*22,d=t[S+14],g=t[S+16];h+=d*C+g*I,m+=d*I-g*C,E+=d*t[S+0]-g*t[S+4],B+=d*t[S+2]-g*t[S+6]}let u=" +
+  "t[r+26];n[a+0]=n[a+0]-i*h,n[a+1]=n[a+1]-i*m,n[a+2]=n[a+2]-s*(E+u),n[l+0]=n[l+0]+c*h,n[l+1]=n[l+1]+c*" +
+  "m,n[l+2]=n[l+2]+_*(B+u)}}function Ti(t,A,n,o,e,r,a=0){let l=o[sn],i=o[DA];for(let s=a;s<A;s++){let c" +
+  "=r?A-1-(s-a):s,_=En(c),C=(t[_+0]|0)*9,I=(t[_+2]|0)*9,y=n[C+3],h=n[C+8],m=n[I+3],E=n[I+8],B=t[_+4],u=" +
+  "t[_+6],f=y*B,S=y*u,d=m*B,g=m*u,p=n[C+0],x=n[C+1],b=n[C+2],N=n[I+0],M=n[I+1],R=n[I+2],F=n[C+6],P=n[C+" +
+  "7],T=n[I+6],L=n[I+7],w=(n[I+4]-n[C+4])*B+(n[I+5]-n[C+5])*u,G=t[_+12],J=t[_+14],O=t[_+16],V=t[_+18]>1" +
+  ",Q=_+30,v=Q+22;{let z=t[Q+0],q=t[Q+2],st=w+T*t[Q+6]+L*q-F*t[Q+4]-P*z+t[Q+8],ot=0,k=1,X=0;st>0?ot=st*" +
+  "l:e&&(ot=G*st,ot<-i&&(ot=-i),k=J,X=O);let ct=N*B+M*u-(p*B+x*u)+(R*q-b*z),$=t[Q+14],_t=$-X*$-t[Q+10]*" +
+  "k*(ct+ot),Pt=_t>0?_t:0,lt=Pt-$;t[Q+14]=Pt;let Ct=t[Q+18];t[Q+18]=lt>Ct?lt:Ct,p-=lt*f,x-=lt*S,b-=lt*(" +
+  "h*z),N+=lt*d,M+=lt*g,R+=lt*(E*q)}if(V){let z=t[v+0],q=t[v+2],st=w+T*t[v+6]+L*q-F*t[v+4]-P*z+t[v+8],o" +
+  "t=0,k=1,X=0;st>0?ot=st*l:e&&(ot=G*st,ot<-i&&(ot=-i),k=J,X=O);let ct=N*B+M*u-(p*B+x*u)+(R*q-b*z),$=t[" +
+  "v+14],_t=$-X*$-t[v+10]*k*(ct+ot),Pt=_t>0?_t:0,lt=Pt-$;t[v+14]=Pt;let Ct=t[v+18];t[v+18]=lt>Ct?lt:Ct," +
+  "p-=lt*f,x-=lt*S,b-=lt*(h*z),N+=lt*d,M+=lt*g,R+=lt*(E*q)}let Y=t[_+8],nt=t[_+20];{let z=t[Q+4],q=t[Q+" +
+  "6],st=N*u-M*B-(p*u-x*B)+(b*z-R*q+nt),ot=t[Q+16],k=Y*t[Q+14],X=ot-t[Q+12]*st,ct=X>k?k:X<-k?-k:X,$=ct-" +
+  "ot;t[Q+16]=ct,p-=$*S,x+=$*f,b+=$*(h*z),N+=$*g,M-=$*d,R-=$*(E*q)}if(V){let z=t[v+4],q=t[v+6],st=N*u-M" +
+  "*B-(p*u-x*B)+(b*z-R*q+nt),ot=t[v+16],k=Y*t[v+14],X=ot-t[v+12]*st,ct=X>k?k:X<-k?-k:X,$=ct-ot;t[v+16]=" +
+  "ct,p-=$*S,x+=$*f,b+=$*(h*z),N+=$*g,M-=$*d,R-=$*(E*q)}let at=t[_+22];if(at>0){let z=t[Q+14]+(V?t[v+14" +
+  "]:0),q=at*z,st=t[_+26],ot=st-t[_+24]*(R-b),k=ot>q?q:ot<-q?-q:ot,X=k-st;t[_+26]=k,b-=h*X,R+=E*X}n[C+0" +
+  "]=p,n[C+1]=x,n[C+2]=b,n[I+0]=N,n[I+1]=M,n[I+2]=R}}function wi(t,A,n,o,e=0){let r=o[NA];for(let a=e;a" +
+  "<A;a++){let l=En(a),i=t[l+10];if(i===0)continue;let s=l+30,c=s+22,_=t[l+18]|0,C=t[s+20]<-r&&t[s+18]>" +
+  "0,I=_>1&&t[c+20]<-r&&t[c+18]>0;C&&I?Bc(t,l,n,i):C?Be(t,l,s,n,i):I&&Be(t,l,c,n,i)}}function Be(t,A,n," +
+  "o,e){JA[0]=-e*t[n+20],Ec(t,A,n,o,JA)}function Ec(t,A,n,o,e){let r=(t[A+0]|0)*9,a=(t[A+2]|0)*9,l=o[r+" +
+  "3],i=o[r+8],s=o[a+3],c=o[a+8],_=t[A+4],C=t[A+6],I=t[n+0],y=t[n+2],h=(o[a+0]-o[r+0])*_+(o[a+1]-o[r+1]" +
+  ")*C+o[a+2]*y-o[r+2]*I,m=t[n+14],E=m-t[n+10]*(h-e[0]),B=E>0?E:0,u=B-m;t[n+14]=B,u>t[n+18]&&(t[n+18]=u" +
+  "),o[r+0]=o[r+0]-l*u*_,o[r+1]=o[r+1]-l*u*C,o[r+2]=o[r+2]-i*u*I,o[a+0]=o[a+0]+s*u*_,o[a+1]=o[a+1]+s*u*" +
+  "C,o[a+2]=o[a+2]+c*u*y}var JA=new Float64Array(2);function Bc(t,A,n,o){let e=A+30;JA[0]=-o*t[e+20],JA" +
+  "[1]=-o*t[e+22+20],uc(t,A,n,JA)||(Be(t,A,e,n,o),Be(t,A,e+22,n,o))}function uc(t,A,n,o){let e=A+30,r=e" +
+  "+22,a=(t[A+0]|0)*9,l=(t[A+2]|0)*9,i=n[a+3],s=n[a+8],c=n[l+3],_=n[l+8],C=t[e+0],I=t[e+2],y=t[r+0],h=t" +
+  "[r+2],m=i+c+s*C*C+_*I*I,E=i+c+s*y*y+_*h*h,B=i+c+s*C*y+_*I*h,u=m*E-B*B;if(!(m*m<1e3*u))return!1;let f" +
+  "=t[A+4],S=t[A+6],d=n[l+0]-n[a+0],g=n[l+1]-n[a+1],p=n[a+2],x=n[l+2],b=d*f+g*S+x*I-p*C,N=d*f+g*S+x*h-p" +
+  "*y,M=t[e+14],R=t[r+14],F=b-o[0]-(m*M+B*R),P=N-o[1]-(B*M+E*R),T=(-E*F+B*P)/u,L=(B*F-m*P)/u;T>=0&&L>=0" +
+  "||(T=-F/m,L=0,T>=0&&B*T+P>=0||(T=0,L=-P/E,L>=0&&B*L+F>=0||(T=0,L=0)));let w=T-M,G=L-R;t[e+14]=T,t[r+" +
+  "14]=L,w>t[e+18]&&(t[e+18]=w),G>t[r+18]&&(t[r+18]=G);let J=w+G;return n[a+0]=n[a+0]-i*J*f,n[a+1]=n[a+" +
+  "1]-i*J*S,n[a+2]=p-s*(w*C+G*y),n[l+0]=n[l+0]+c*J*f,n[l+1]=n[l+1]+c*J*S,n[l+2]=x+_*(w*I+G*h),!0}var Mc" +
+  "=2*Math.PI;function hA(t,A,n,o,e,r){let a=n[e];if(a===0){t[A]=0,t[A+1]=1,t[A+2]=0;return}let l=r[_o]" +
+  ",i=Mc*a,s=2*o[e]+l*i,c=l*i*s,_=1/(1+c);t[A]=i/s,t[A+1]=c*_,t[A+2]=_}function jr(t,A,n){let o=t.joint" +
+  "s,e=t.solverData.params,r=o.softness,a=r[0],l=r[1],i=r[2],s=e[TA],c=o.constraints,_=o.pins,C=o.type," +
+  "I=o.flags,y=o.rowColour,h=o.rowSlot,m=o.f,E=m[Bn],B=m[Bn+1],u=m[Bn+2],f=m[Bn+3],S=m[Bn+4],d=m[Bn+5];" +
+  "for(let g=A;g<n;g++){if(y[g]<0)continue;let p=C[g],x=I[g];if(Zi(p,x)){let N=h[g]*16;Oi(t,g,_,N),_[N+" +
+  "14]=s*E[g],_[N+14+1]=s*B[g];continue}let b=h[g]*40;switch(Oi(t,g,c,b),c[b+14]=a,c[b+15]=l,c[b+16]=i," +
+  "c[b+20]=s*E[g],c[b+20+1]=s*B[g],c[b+20+2]=s*u[g],c[b+20+3]=s*f[g],c[b+20+4]=s*S[g],c[b+20+5]=s*d[g]," +
+  "p){case xt.revolute:Pc(t,g,c,b);break;case xt.prismatic:case xt.wheel:Fc(t,g,c,b);break;case xt.dist" +
+  "ance:Dc(t,g,c,b);break;case xt.weld:Nc(t,g,c,b);break;case xt.mouse:Tc(t,g,c,b);break;case xt.motor:" +
+  "wc(t,g,c,b);break;case xt.pulley:Oc(t,g,c,b);break}}}var Rc=Mt.enableLimit|Mt.enableMotor|Mt.enableS" +
+  "pring;function Zi(t,A){return t===xt.revolute&&(A&Rc)===0}function Oi(t,A,n,o){let e=t.joints,r=t.bo" +
+  "dies,a=r.transform,l=t.solverData.indexOf,i=e.bodyA[A],s=e.bodyB[A],c=l[i],_=l[s],C=c!==0&&r.type[i]" +
+  "===Wn.dynamic,I=_!==0&&r.type[s]===Wn.dynamic;n[o+0]=c,n[o+1]=_,n[o+2]=C?r.invMass[i]:0,n[o+3]=C?r.i" +
+  "nvInertia[i]:0,n[o+4]=I?r.invMass[s]:0,n[o+5]=I?r.invInertia[s]:0,n[o+6]=A,n[o+7]=e.flags[A];let y=e" +
+  ".f,h=a.c[i],m=a.s[i],E=a.c[s],B=a.s[s],u=y[Ms][A]-r.localCenterX[i],f=y[Rs][A]-r.localCenterY[i];n[o" +
+  "+8]=h*u-m*f,n[o+9]=m*u+h*f,u=y[Ps][A]-r.localCenterX[s],f=y[Fs][A]-r.localCenterY[s],n[o+10]=E*u-B*f" +
+  ",n[o+11]=B*u+E*f,n[o+12]=r.centerX[s]-r.centerX[i],n[o+13]=r.centerY[s]-r.centerY[i]}function de(t,A" +
+  ",n,o,e){let r=t.joints,a=t.bodies.transform,l=r.bodyA[A],i=r.bodyB[A],s=a.c[l],c=a.s[l],_=a.c[i],C=a" +
+  ".s[i],I=s*_+c*C,y=s*C-c*_,h=r.f[Vs][A],m=r.f[Ys][A];n[o]=I*h+y*m,n[e]=y*h-I*m}function ge(t,A){let n" +
+  "=t[A+3]+t[A+5];return n>0?1/n:0}function Pc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params[_o]," +
+  "l=e.flags[A];n[o+27]=ge(n,o),de(t,A,n,o+32,o+33),n[o+28]=r[re][A],n[o+29]=a*r[se][A],n[o+30]=r[ze][A" +
+  "],n[o+31]=r[je][A],r[Ko][A]===0&&(n[o+7]=l&~Mt.enableSpring),hA(n,o+17,r[Ko],r[AA],A,t.solverData.pa" +
+  "rams)}function Fc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params[_o],l=t.bodies.transform,i=e.b" +
+  "odyA[A],s=l.c[i],c=l.s[i],_=r[Ds][A],C=r[Ns][A];n[o+26]=s*_-c*C,n[o+27]=c*_+s*C,e.type[A]===xt.prism" +
+  "atic&&de(t,A,n,o+34,o+35),n[o+29]=r[re][A],n[o+30]=a*r[se][A],n[o+31]=r[ze][A],n[o+32]=r[je][A],n[o+" +
+  "33]=ge(n,o),r[Ko][A]===0&&(n[o+7]=e.flags[A]&~Mt.enableSpring),hA(n,o+17,r[Ko],r[AA],A,t.solverData." +
+  "params)}function Dc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params[_o],l=e.flags[A],i=r[Ts][A]," +
+  "s=r[ws][A],c=r[$e][A],_=(l&Mt.enableLimit)!==0;_&&(c=c<i?i:c>s?s:c),n[o+26]=c,n[o+27]=i,n[o+28]=s,n[" +
+  "o+29]=r[re][A],n[o+30]=a*r[se][A],n[o+31]=r[Ko][A],((l&Mt.enableSpring)===0||_&&i>=s)&&(n[o+7]=l|64)" +
+  ",hA(n,o+17,r[Ko],r[AA],A,t.solverData.params);let I=n[o+8],y=n[o+9],h=n[o+10],m=n[o+11],E=n[o+12]+h-" +
+  "I,B=n[o+13]+m-y,u=Math.sqrt(E*E+B*B),f=u>0?E/u:0,S=u>0?B/u:0,d=I*S-y*f,g=h*S-m*f,p=n[o+2]+n[o+4]+n[o" +
+  "+3]*d*d+n[o+5]*g*g;n[o+32]=p>0?1/p:0}function Nc(t,A,n,o){let e=t.joints,r=e.f,a=t.solverData.params" +
+  ";de(t,A,n,o+28,o+29),n[o+27]=ge(n,o);let l=e.flags[A];r[Ko][A]>0&&(hA(n,o+14,r[Ko],r[AA],A,a),l|=16)" +
+  ",r[Ze][A]>0?(hA(n,o+17,r[Ze],r[Os],A,a),l|=32):(n[o+17]=e.softness[0],n[o+18]=e.softness[1],n[o+19]=" +
+  "e.softness[2]),n[o+7]=l}function Tc(t,A,n,o){let e=t.joints,r=e.f,a=t.bodies,l=e.bodyB[A];n[o+0]=0,n" +
+  "[o+2]=0,n[o+3]=0,n[o+8]=0,n[o+9]=0,n[o+12]=a.centerX[l]-r[tr][A],n[o+13]=a.centerY[l]-r[or][A],n[o+2" +
+  "6]=t.solverData.params[_o]*r[nr][A],hA(n,o+17,r[Ko],r[AA],A,t.solverData.params)}function wc(t,A,n,o" +
+  "){let e=t.joints,r=e.f,a=t.bodies,l=a.transform,i=t.solverData.params[_o],s=e.bodyA[A],c=e.bodyB[A]," +
+  "_=l.c[s],C=l.s[s],I=l.c[c],y=l.s[c],h=r[tr][A]-a.localCenterX[s],m=r[or][A]-a.localCenterY[s];n[o+8]" +
+  "=_*h-C*m,n[o+9]=C*h+_*m,h=-a.localCenterX[c],m=-a.localCenterY[c],n[o+10]=I*h-y*m,n[o+11]=y*h+I*m,de" +
+  "(t,A,n,o+31,o+32),n[o+27]=ge(n,o),n[o+28]=i*r[nr][A],n[o+29]=i*r[Ls][A],n[o+30]=r[vs][A]/i}function " +
+  "Oc(t,A,n,o){let e=t.joints,r=e.f,a=t.bodies,l=e.bodyA[A],i=e.bodyB[A];n[o+26]=r[Qs][A]-a.centerX[l]," +
+  "n[o+27]=r[Js][A]-a.centerY[l],n[o+28]=r[Us][A]-a.centerX[i],n[o+29]=r[Gs][A]-a.centerY[i];let s=r[Xs" +
+  "][A];n[o+30]=s,n[o+31]=r[$e][A]+s*r[qs][A]}var D=new Float64Array(26),No=0,To=1,wo=2,Oo=3,Vo=4,Yo=5," +
+  "Lo=6,vo=7,Un=8,Gn=9,pn=10,kA=11,EA=12,Xn=13,qn=14,Vn=15,Yn=16,pe=17,ts=18,os=19,ns=20,As=21,es=22,rs" +
+  "=23,ss=24,HA=25;function Lc(t,A,n,o,e){let r=n[o+6],a=n[o+7],l=n[e+6],i=n[e+7],s=t[A+8],c=t[A+9],_=t" +
+  "[A+10],C=t[A+11],I=r*s-a*c,y=a*s+r*c,h=l*_-i*C,m=i*_+l*C;D[No]=I,D[To]=y,D[wo]=h,D[Oo]=m}function mn" +
+  "(t,A,n,o,e){Lc(t,A,n,o,e),D[Vo]=n[e+4]-n[o+4]+t[A+12]+D[wo]-D[No],D[Yo]=n[e+5]-n[o+5]+t[A+13]+D[Oo]-" +
+  "D[To]}function BA(t,A,n,o,e){let r=t[A+2],a=t[A+3],l=t[A+4],i=t[A+5],s=D[Xn],c=D[qn];n[o+0]=n[o+0]-r" +
+  "*s,n[o+1]=n[o+1]-r*c,n[o+2]=n[o+2]-a*D[Vn],n[e+0]=n[e+0]+l*s,n[e+1]=n[e+1]+l*c,n[e+2]=n[e+2]+i*D[Yn]" +
+  "}function uA(t,A,n,o){let e=n[o+6],r=n[o+7],a=t[A+26],l=t[A+27],i=e*a-r*l,s=r*a+e*l,c=D[Vo],_=D[Yo]," +
+  "C=i*c+s*_,I=(c+D[No])*s-(_+D[To])*i,y=D[wo]*s-D[Oo]*i,h=t[A+3],m=t[A+5],E=t[A+2]+t[A+4]+h*I*I+m*y*y;" +
+  "D[Lo]=i,D[vo]=s,D[Un]=I,D[Gn]=y,D[pn]=E>0?1/E:0,D[kA]=C,D[EA]=C}var is=0,KA=1,zi=2;function xn(t,A,n" +
+  ",o,e,r,a,l){let i=l===null?0:2*l[po];for(let s=A;s<n;s++){let c=s*e,_=(t[c+0]|0)*9,C=(t[c+1]|0)*9,I=" +
+  "o[_+6],y=o[_+7],h=o[C+6],m=o[C+7],E=t[c+8],B=t[c+9],u=t[c+10],f=t[c+11],S=I*E-y*B,d=y*E+I*B,g=h*u-m*" +
+  "f,p=m*u+h*f,x=t[c+2],b=t[c+3],N=t[c+4],M=t[c+5],R=c+r,F=t[R],P=t[R+1],T=x+N;l!==null&&T>0&&(F*T>i?t[" +
+  "R]=F=i/T:-F*T>i&&(t[R]=F=-i/T),P*T>i?t[R+1]=P=i/T:-P*T>i&&(t[R+1]=P=-i/T));let L=a===is?0:a===KA?t[R" +
+  "+2]:t[R+2]+t[R+3]+t[R+4]-t[R+5];o[_+0]=o[_+0]-x*F,o[_+1]=o[_+1]-x*P,o[_+2]=o[_+2]-b*(S*P-d*F+L),o[C+" +
+  "0]=o[C+0]+N*F,o[C+1]=o[C+1]+N*P,o[C+2]=o[C+2]+M*(g*P-p*F+L)}}function as(t,A,n,o,e){let r=D[pe],a=D[" +
+  "Lo],l=D[vo],i=t[A+2],s=t[A+3],c=t[A+4],_=t[A+5];n[o+0]=n[o+0]-i*r*a,n[o+1]=n[o+1]-i*r*l,n[o+2]=n[o+2" +
+  "]-s*r*D[Un],n[e+0]=n[e+0]+c*r*a,n[e+1]=n[e+1]+c*r*l,n[e+2]=n[e+2]+_*r*D[Gn]}function cs(t,A,n){D[HA]" +
+  "=D[Lo]*(t[n+0]-t[A+0])+D[vo]*(t[n+1]-t[A+1])+D[Gn]*t[n+2]-D[Un]*t[A+2]}function WA(t,A,n,o,e,r,a,l){" +
+  "let i=0,s=1,c=0;l&&(i=t[A+a]*D[EA],s=t[A+a+1],c=t[A+a+2]),cs(n,o,e);let _=t[A+20+r],C=-s*D[pn]*(D[HA" +
+  "]+i)-c*_;t[A+20+r]=_+C,D[pe]=C,as(t,A,n,o,e)}function vc(t,A,n,o,e,r,a,l){cs(n,o,e);let i=t[A+20+r]," +
+  "s=t[A+l],c=i+D[pn]*(t[A+a]-D[HA]);c=c>s?s:c<-s?-s:c;let _=c-i;t[A+20+r]=c,D[pe]=_,as(t,A,n,o,e)}func" +
+  "tion Qc(t,A,n,o,e,r,a,l,i,s){let c=r[sn];for(let _=0;_<2;_++){let C=_===0?D[kA]-t[A+i]:t[A+s]-D[kA]," +
+  "I=0,y=1,h=0;C>0?I=C*c:a&&(I=t[A+14]*C,y=t[A+15],h=t[A+16]),cs(n,o,e);let m=_===0?D[HA]:-D[HA],E=t[A+" +
+  "20+l+_],B=E-y*D[pn]*(m+I)-h*E,u=B>0?B:0,f=u-E;t[A+20+l+_]=u,D[pe]=_===0?f:-f,as(t,A,n,o,e)}}var Jc=0" +
+  ",Uc=1,Gc=2,Xc=3,qc=4,Vc=5,Yc=6;function dA(t,A,n,o,e,r,a,l,i,s,c){l&&WA(t,A,n,o,e,c[Jc],17,!0),i&&vc" +
+  "(t,A,n,o,e,c[Uc],c[Gc],c[Xc]),s&&Qc(t,A,n,o,e,r,a,c[qc],c[Vc],c[Yc])}function ji(t,A,n){let o=1,e=0;" +
+  "n&&(o=t[A+15],e=t[A+16]);let r=D[ts],a=D[os],l=D[ns],i=D[As],s=D[es],c=r*l-a*a;c=c!==0?1/c:0;let _=t" +
+  "[A+20],C=t[A+20+1],I=-o*c*(l*i-a*s)-e*_,y=-o*c*(r*s-a*i)-e*C;t[A+20]=_+I,t[A+20+1]=C+y,D[rs]=I,D[ss]" +
+  "=y}function xe(t,A,n,o,e,r){let a=n[o+6],l=n[o+7],i=n[e+6],s=n[e+7],c=t[A+8],_=t[A+9],C=t[A+10],I=t[" +
+  "A+11],y=a*c-l*_,h=l*c+a*_,m=i*C-s*I,E=s*C+i*I,B=t[A+2],u=t[A+3],f=t[A+4],S=t[A+5],d=0,g=0,p=1,x=0;if" +
+  "(r){let at=t[A+14];d=at*(n[e+4]-n[o+4]+m-y+t[A+12]),g=at*(n[e+5]-n[o+5]+E-h+t[A+13]),p=t[A+15],x=t[A" +
+  "+16]}let b=n[o+0],N=n[o+1],M=n[o+2],R=n[e+0],F=n[e+1],P=n[e+2],T=R-P*E-b+M*h+d,L=F+P*m-N-M*y+g,w=B+f" +
+  ",G=w+u*h*h+S*E*E,J=-u*y*h-S*m*E,O=w+u*y*y+S*m*m,V=G*O-J*J;V=V!==0?1/V:0;let Q=t[A+20],v=t[A+20+1],Y=" +
+  "-p*V*(O*T-J*L)-x*Q,nt=-p*V*(G*L-J*T)-x*v;t[A+20]=Q+Y,t[A+20+1]=v+nt,n[o+0]=b-B*Y,n[o+1]=N-B*nt,n[o+2" +
+  "]=M-u*(y*nt-h*Y),n[e+0]=R+f*Y,n[e+1]=F+f*nt,n[e+2]=P+S*(m*nt-E*Y)}var kc=Int32Array.of(0,3,29,30,1,2" +
+  "7,28);function ta(t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0]|0)*9,l=(t[r+1]|0)*9;mn(t,r,o,a," +
+  "l);let i=D[Vo],s=D[Yo],c=Math.sqrt(i*i+s*s),_=c>0?1/c:0,C=t[r+20]+t[r+20+1]-t[r+20+2]+t[r+20+3],I=C*" +
+  "i*_,y=C*s*_;D[Xn]=I,D[qn]=y,D[Vn]=D[No]*y-D[To]*I,D[Yn]=D[wo]*y-D[Oo]*I,BA(t,r,o,a,l)}}function oa(t" +
+  ",A,n,o,e,r,a){let l=A+n-1;for(let i=A;i<n;i++){let s=(a?l-i:i)*40,c=(t[s+0]|0)*9,_=(t[s+1]|0)*9;mn(t" +
+  ",s,o,c,_);let C=D[Vo],I=D[Yo],y=Math.sqrt(C*C+I*I),h=y>0?1/y:0,m=C*h,E=I*h;D[Lo]=m,D[vo]=E,D[Un]=D[N" +
+  "o]*E-D[To]*m,D[Gn]=D[wo]*E-D[Oo]*m,D[pn]=t[s+32],D[kA]=y,D[EA]=y-t[s+26];let B=t[s+7]|0;if((B&64)!==" +
+  "0)WA(t,s,o,c,_,0,14,r);else{let u=t[s+31]>0,f=(B&Mt.enableMotor)!==0,S=(B&Mt.enableLimit)!==0;dA(t,s" +
+  ",o,c,_,e,r,u,f,S,kc)}}}var Hc=Int32Array.of(0,60,2,4,4,0,4,0);function na(t,A,n,o,e){let r=Hc[A],a=2" +
+  "*e[po],l=2*hn,i=e[_o];for(let s=n;s<o;s++){let c=s*40,_=A===xt.pulley?t[c+30]:1,C=t[c+2]+_*_*t[c+4]," +
+  "I=i*(t[c+3]+t[c+5]);for(let y=0;y<6;y++){let h=(r>>y&1)!==0,m=h?I:C;if(m===0)continue;let E=h?l:a,B=" +
+  "c+20+y,u=t[B];u*m>E?t[B]=E/m:-u*m>E&&(t[B]=-E/m)}}}var be=new Float64Array(2);function bn(t,A,n,o,e," +
+  "r){let a=o[e+6],l=o[e+7],i=o[r+6],s=o[r+7],c=a*i+l*s,_=a*s-l*i,C=t[n],I=t[n+1];be[0]=I*c+C*_,be[1]=C" +
+  "*c-I*_,sr(be,0),t[A+39]=be[0]}function Aa(t,A,n,o){xn(t,A,n,o,40,20,KA,null)}function ea(t,A,n,o,e,r" +
+  ",a){let l=A+n-1;for(let i=A;i<n;i++){let s=(a?l-i:i)*40,c=(t[s+0]|0)*9,_=(t[s+1]|0)*9,C=t[s+2],I=t[s" +
+  "+3],y=t[s+4],h=t[s+5],m=o[c+0],E=o[c+1],B=o[c+2],u=o[_+0],f=o[_+1],S=o[_+2],d=o[c+6],g=o[c+7],p=o[_+" +
+  "6],x=o[_+7],b=t[s+30];{bn(t,s,s+31,o,c,_);let N=b*t[s+39],M=t[s+20+2],R=t[s+29],F=M-t[s+27]*(S-B+N);" +
+  "F=F>R?R:F<-R?-R:F;let P=F-M;t[s+20+2]=F,B-=I*P,S+=h*P}{let N=t[s+8],M=t[s+9],R=t[s+10],F=t[s+11],P=d" +
+  "*N-g*M,T=g*N+d*M,L=p*R-x*F,w=x*R+p*F,G=u-S*w-m+B*T+b*(o[_+4]-o[c+4]+L-P+t[s+12]),J=f+S*L-E-B*P+b*(o[" +
+  "_+5]-o[c+5]+w-T+t[s+13]),O=C+y,V=O+I*T*T+h*w*w,Q=-I*P*T-h*L*w,v=O+I*P*P+h*L*L,Y=V*v-Q*Q;Y=Y!==0?1/Y:" +
+  "0;let nt=t[s+20],at=t[s+20+1],z=nt-Y*(v*G-Q*J),q=at-Y*(V*J-Q*G),st=t[s+28],ot=z*z+q*q;if(ot>st*st){l" +
+  "et ct=st/Math.sqrt(ot);z*=ct,q*=ct}let k=z-nt,X=q-at;t[s+20]=z,t[s+20+1]=q,m-=C*k,E-=C*X,B-=I*(P*X-T" +
+  "*k),u+=y*k,f+=y*X,S+=h*(L*X-w*k)}o[c+0]=m,o[c+1]=E,o[c+2]=B,o[_+0]=u,o[_+1]=f,o[_+2]=S}}function ra(" +
+  "t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+1]|0)*9,l=t[r+4],i=t[r+5],s=o[a+6],c=o[a+7],_=t[r+10" +
+  "],C=t[r+11],I=s*_-c*C,y=c*_+s*C,h=t[r+20],m=t[r+20+1];o[a+0]=o[a+0]+l*h,o[a+1]=o[a+1]+l*m,o[a+2]=o[a" +
+  "+2]+i*(I*m-y*h)}}function sa(t,A,n,o,e,r,a){let l=A+n-1;for(let i=A;i<n;i++){let s=(a?l-i:i)*40,c=(t" +
+  "[s+1]|0)*9,_=t[s+4],C=t[s+5],I=o[c+0],y=o[c+1],h=o[c+2],m=o[c+6],E=o[c+7],B=t[s+10],u=t[s+11],f=m*B-" +
+  "E*u,S=E*B+m*u,d=t[s+17],g=t[s+18],p=t[s+19],x=I-h*S+d*(o[c+4]+f+t[s+12]),b=y+h*f+d*(o[c+5]+S+t[s+13]" +
+  "),N=_+C*S*S,M=-C*f*S,R=_+C*f*f,F=N*R-M*M;F=F!==0?1/F:0;let P=t[s+20],T=t[s+20+1],L=P-g*F*(R*x-M*b)-p" +
+  "*P,w=T-g*F*(N*b-M*x)-p*T,G=t[s+26],J=L*L+w*w;if(J>G*G){let Q=G/Math.sqrt(J);L*=Q,w*=Q}let O=L-P,V=w-" +
+  "T;t[s+20]=L,t[s+20+1]=w,I+=_*O,y+=_*V,h+=C*(f*V-S*O),o[c+0]=I,o[c+1]=y,o[c+2]=h}}var Kc=new Float64A" +
+  "rray([0,1,0]);function ia(t,A,n,o,e){xn(t,A,n,o,16,14,is,e)}function aa(t,A,n,o,e,r,a){let l=r?e:Kc," +
+  "i=l[0],s=l[1],c=l[2],_=A+n-1;for(let C=A;C<n;C++){let I=(a?_-C:C)*16,y=(t[I+0]|0)*9,h=(t[I+1]|0)*9,m" +
+  "=o[y+6],E=o[y+7],B=o[h+6],u=o[h+7],f=t[I+8],S=t[I+9],d=t[I+10],g=t[I+11],p=m*f-E*S,x=E*f+m*S,b=B*d-u" +
+  "*g,N=u*d+B*g,M=t[I+2],R=t[I+3],F=t[I+4],P=t[I+5],T=i*(o[h+4]-o[y+4]+b-p+t[I+12]),L=i*(o[h+5]-o[y+5]+" +
+  "N-x+t[I+13]),w=o[y+0],G=o[y+1],J=o[y+2],O=o[h+0],V=o[h+1],Q=o[h+2],v=O-Q*N-w+J*x+T,Y=V+Q*b-G-J*p+L,n" +
+  "t=M+F,at=nt+R*x*x+P*N*N,z=-R*p*x-P*b*N,q=nt+R*p*p+P*b*b,st=at*q-z*z;st=st!==0?s/st:0;let ot=t[I+14]," +
+  "k=t[I+14+1],X=-st*(q*v-z*Y)-c*ot,ct=-st*(at*Y-z*v)-c*k;t[I+14]=ot+X,t[I+14+1]=k+ct,o[y+0]=w-M*X,o[y+" +
+  "1]=G-M*ct,o[y+2]=J-R*(p*ct-x*X),o[h+0]=O+F*X,o[h+1]=V+F*ct,o[h+2]=Q+P*(b*ct-N*X)}}var Wc=Int32Array." +
+  "of(2,3,29,30,4,31,32);function ca(t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0]|0)*9,l=(t[r+1]|" +
+  "0)*9;mn(t,r,o,a,l),uA(t,r,o,a);let i=D[Lo],s=D[vo],c=D[Vo]+D[No],_=D[Yo]+D[To],C=D[wo],I=D[Oo],y=c*s" +
+  "-_*i,h=C*s-I*i,m=c*i+_*s,E=C*i+I*s,B=t[r+20],u=t[r+20+1],f=t[r+20+2]+t[r+20+3]+t[r+20+4]-t[r+20+5];D" +
+  "[Xn]=f*i-B*s,D[qn]=f*s+B*i,D[Vn]=f*y+B*m+u,D[Yn]=f*h+B*E+u,BA(t,r,o,a,l)}}function la(t,A,n,o,e,r,a)" +
+  "{let l=A+n-1;for(let i=A;i<n;i++){let s=(a?l-i:i)*40,c=(t[s+0]|0)*9,_=(t[s+1]|0)*9;mn(t,s,o,c,_),uA(" +
+  "t,s,o,c);let C=t[s+7]|0,I=(C&Mt.enableSpring)!==0,y=(C&Mt.enableMotor)!==0,h=(C&Mt.enableLimit)!==0;" +
+  "dA(t,s,o,c,_,e,r,I,y,h,Wc);let m=t[s+2],E=t[s+3],B=t[s+4],u=t[s+5],f=D[Vo],S=D[Yo],d=-D[vo],g=D[Lo]," +
+  "p=(f+D[No])*g-(S+D[To])*d,x=D[wo]*g-D[Oo]*d,b=o[c+0],N=o[c+1],M=o[c+2],R=o[_+0],F=o[_+1],P=o[_+2],T=" +
+  "d*(R-b)+g*(F-N)+x*P-p*M,L=P-M;if(r){let Q=t[s+14];T+=Q*(d*f+g*S),bn(t,s,s+34,o,c,_),L+=Q*t[s+39]}let" +
+  " w=E+u;D[ts]=m+B+E*p*p+u*x*x,D[os]=E*p+u*x,D[ns]=w===0?1:w,D[As]=T,D[es]=L,ji(t,s,r);let G=D[rs],J=D" +
+  "[ss],O=G*d,V=G*g;o[c+0]=b-m*O,o[c+1]=N-m*V,o[c+2]=M-E*(G*p+J),o[_+0]=R+B*O,o[_+1]=F+B*V,o[_+2]=P+u*(" +
+  "G*x+J)}}function Ia(t,A,n,o){ya(t,A,n,o,!1,!1,!0)}function _a(t,A,n,o,e,r,a){ya(t,A,n,o,r,a,!1)}func" +
+  "tion ya(t,A,n,o,e,r,a){let l=A+n-1;for(let i=A;i<n;i++){let s=(r?l-i:i)*40,c=(t[s+0]|0)*9,_=(t[s+1]|" +
+  "0)*9,C=t[s+2],I=t[s+3],y=t[s+4],h=t[s+5],m=o[c+6],E=o[c+7],B=o[_+6],u=o[_+7],f=t[s+8],S=t[s+9],d=t[s" +
+  "+10],g=t[s+11],p=m*f-E*S,x=E*f+m*S,b=B*d-u*g,N=u*d+B*g,M=o[c+4]+p-t[s+26],R=o[c+5]+x-t[s+27],F=o[_+4" +
+  "]+b-t[s+28],P=o[_+5]+N-t[s+29],T=Math.sqrt(M*M+R*R),L=Math.sqrt(F*F+P*P),w=T>1e-9?1/T:0,G=L>1e-9?1/L" +
+  ":0;M*=w,R*=w,F*=G,P*=G;let J=t[s+30],O=p*R-x*M,V=b*P-N*F,Q=o[c+0],v=o[c+1],Y=o[c+2],nt=o[_+0],at=o[_" +
+  "+1],z=o[_+2],q;if(a)q=t[s+20];else{let ct=C+I*O*O+J*J*(y+h*V*V),$=ct>0?1/ct:0,_t=-(M*(Q-Y*x)+R*(v+Y*" +
+  "p))-J*(F*(nt-z*N)+P*(at+z*b)),Pt=0,lt=1,Ct=0;e&&(Pt=t[s+14]*(t[s+31]-T-J*L),lt=t[s+15],Ct=t[s+16]);l" +
+  "et Z=t[s+20];q=-lt*$*(_t+Pt)-Ct*Z,t[s+20]=Z+q}let st=-q*M,ot=-q*R,k=-J*q*F,X=-J*q*P;Q+=C*st,v+=C*ot," +
+  "Y+=I*(p*ot-x*st),nt+=y*k,at+=y*X,z+=h*(b*X-N*k),o[c+0]=Q,o[c+1]=v,o[c+2]=Y,o[_+0]=nt,o[_+1]=at,o[_+2" +
+  "]=z}}var $c=Mt.enableSpring|Mt.enableMotor|Mt.enableLimit,Zc=Mt.enableSpring|Mt.enableLimit;function" +
+  " Ca(t,A,n,o){xn(t,A,n,o,40,20,zi,null)}function fa(t,A,n,o,e,r,a){let l=e[sn],i=A+n-1;for(let s=A;s<" +
+  "n;s++){let c=(a?i-s:s)*40,_=(t[c+0]|0)*9,C=(t[c+1]|0)*9,I=t[c+3],y=t[c+5],h=t[c+7]|0;if((h&$c)!==0&&" +
+  "I+y>0){let m=o[_+2],E=o[C+2],B=t[c+27];(h&Zc)!==0&&bn(t,c,c+32,o,_,C);let u=t[c+39];if((h&Mt.enableS" +
+  "pring)!==0){let f=t[c+20+2],S=-t[c+18]*B*(E-m+t[c+17]*u)-t[c+19]*f;t[c+20+2]=f+S,m-=I*S,E+=y*S}if((h" +
+  "&Mt.enableMotor)!==0){let f=t[c+20+3],S=t[c+29],d=f-B*(E-m-t[c+28]);d=d>S?S:d<-S?-S:d;let g=d-f;t[c+" +
+  "20+3]=d,m-=I*g,E+=y*g}if((h&Mt.enableLimit)!==0){{let f=u-t[c+30],S=0,d=1,g=0;f>0?S=f*l:r&&(S=t[c+14" +
+  "]*f,d=t[c+15],g=t[c+16]);let p=t[c+20+4],x=p-d*B*(E-m+S)-g*p,b=x>0?x:0,N=b-p;t[c+20+4]=b,m-=I*N,E+=y" +
+  "*N}{let f=t[c+31]-u,S=0,d=1,g=0;f>0?S=f*l:r&&(S=t[c+14]*f,d=t[c+15],g=t[c+16]);let p=t[c+20+5],x=p-d" +
+  "*B*(m-E+S)-g*p,b=x>0?x:0,N=b-p;t[c+20+5]=b,m+=I*N,E-=y*N}}o[_+2]=m,o[C+2]=E}xe(t,c,o,_,C,r)}}functio" +
+  "n Sa(t,A,n,o){xn(t,A,n,o,40,20,KA,null)}function ma(t,A,n,o,e,r,a){let l=A+n-1;for(let i=A;i<n;i++){" +
+  "let s=(a?l-i:i)*40,c=(t[s+0]|0)*9,_=(t[s+1]|0)*9,C=t[s+7]|0;{let I=0,y=1,h=0;if(r||(C&32)!==0){bn(t," +
+  "s,s+28,o,c,_);let f=t[s+39];I=t[s+17]*f,y=t[s+18],h=t[s+19]}let m=o[c+2],E=o[_+2],B=t[s+20+2],u=-y*t" +
+  "[s+27]*(E-m+I)-h*B;t[s+20+2]=B+u,o[c+2]=m-t[s+3]*u,o[_+2]=E+t[s+5]*u}xe(t,s,o,c,_,r||(C&16)!==0)}}va" +
+  "r zc=Int32Array.of(1,-1,-1,-1,3,31,32);function ha(t,A,n,o){for(let e=A;e<n;e++){let r=e*40,a=(t[r+0" +
+  "]|0)*9,l=(t[r+1]|0)*9;mn(t,r,o,a,l),uA(t,r,o,a);let i=D[Lo],s=D[vo],c=D[Vo]+D[No],_=D[Yo]+D[To],C=D[" +
+  "wo],I=D[Oo],y=c*s-_*i,h=C*s-I*i,m=c*i+_*s,E=C*i+I*s,B=t[r+20],u=t[r+20+2],f=t[r+20+1]+t[r+20+3]-t[r+" +
+  "20+4];D[Xn]=f*i-B*s,D[qn]=f*s+B*i,D[Vn]=f*y+B*m+u,D[Yn]=f*h+B*E+u,BA(t,r,o,a,l)}}function Ea(t,A,n,o" +
+  ",e,r,a){let l=A+n-1;for(let i=A;i<n;i++){let s=(a?l-i:i)*40,c=(t[s+0]|0)*9,_=(t[s+1]|0)*9,C=t[s+2],I" +
+  "=t[s+3],y=t[s+4],h=t[s+5];mn(t,s,o,c,_),uA(t,s,o,c);let m=t[s+7]|0;if((m&Mt.enableMotor)!==0){let b=" +
+  "o[c+2],N=o[_+2],M=t[s+33],R=t[s+20+2],F=t[s+30],P=R-M*(N-b-t[s+29]);P=P>F?F:P<-F?-F:P;let T=P-R;t[s+" +
+  "20+2]=P,o[c+2]=b-I*T,o[_+2]=N+h*T}let E=(m&Mt.enableSpring)!==0,B=(m&Mt.enableLimit)!==0;dA(t,s,o,c," +
+  "_,e,r,E,!1,B,zc);let u=D[Vo],f=D[Yo],S=-D[vo],d=D[Lo],g=(u+D[No])*d-(f+D[To])*S,p=D[wo]*d-D[Oo]*S,x=" +
+  "C+y+I*g*g+h*p*p;D[Lo]=S,D[vo]=d,D[Un]=g,D[Gn]=p,D[pn]=x>0?1/x:0,D[EA]=S*u+d*f,WA(t,s,o,c,_,0,14,r)}}" +
+  "var ls=0,Is=1;function _s(t,A,n,o,e,r){let a=t.joints.constraints,l=t.joints.groupStart,i=t.solverDa" +
+  "ta.states,s=t.solverData.params,c=n*ee;for(let _=0;_<ee;_++){let C=Math.max(o,l[c+_]),I=Math.min(e,l" +
+  "[c+_+1]);C>=I||(A===ls?(na(a,_,C,I,s),jc(_,a,C,I,i)):tl(_,a,C,I,i,s,A===Is,r))}}function ys(t,A,n,o," +
+  "e){let r=t.joints,a=t.solverData.states;A===ls?ia(r.pins,n,o,a,t.solverData.params):aa(r.pins,n,o,a," +
+  "r.softness,A===Is,e)}function jc(t,A,n,o,e){switch(t){case xt.distance:return ta(A,n,o,e);case xt.re" +
+  "volute:return Ca(A,n,o,e);case xt.prismatic:return ca(A,n,o,e);case xt.weld:return Sa(A,n,o,e);case " +
+  "xt.wheel:return ha(A,n,o,e);case xt.mouse:return ra(A,n,o,e);case xt.motor:return Aa(A,n,o,e);case x" +
+  "t.pulley:return Ia(A,n,o,e)}}function tl(t,A,n,o,e,r,a,l){switch(t){case xt.distance:return oa(A,n,o" +
+  ",e,r,a,l);case xt.revolute:return fa(A,n,o,e,r,a,l);case xt.prismatic:return la(A,n,o,e,r,a,l);case " +
+  "xt.weld:return ma(A,n,o,e,r,a,l);case xt.wheel:return Ea(A,n,o,e,r,a,l);case xt.mouse:return sa(A,n," +
+  "o,e,r,a,l);case xt.motor:return ea(A,n,o,e,r,a,l);case xt.pulley:return _a(A,n,o,e,r,a,l)}}var ol=0," +
+  "nl=1,Al=2,Ba=3,ua=4;var el=6,rl=7,sl=8,il=9,da=10,ga=13,al=16,pa=32,cl=6;function xa(t,A,n,o,e=0){le" +
+  "t r=t.solverData,a=r.states,l=r.params,i=A&pa-1,s=(A&pa)!==0;if(i===al)jr(t,n,o);else if(i>=ga)ys(t," +
+  "i-ga,n,o,s);else if(i>=da)_s(t,i-da,A>>cl,n,o,s);else if(i===sl)bi(t,n,o,r.chunkFound,e*xi);else if(" +
+  "i===il)r.writeBackCounts[e]=Di(t,n,o,r.writeBackOut,n-1);else if(i===ol)Ri(a,r.integration,o,l,n);el" +
+  "se if(i===nl)Fi(a,o,l,n);else if(i===Al)Pi(a,o,l,n);else if(i===el)wi(r.contacts,o,a,l,n);else if(i=" +
+  "==rl)ll(t,n,o);else{let c=r.kernel;c!==null?i===Ba?c.warmStartContacts(r.contactsAddress,n,o,r.state" +
+  "sAddress):c.solveContacts(r.contactsAddress,n,o,r.statesAddress,l[sn],l[DA],i===ua?1:0,s?1:0):i===Ba" +
+  "?Ni(r.contacts,o,a,n):Ti(r.contacts,o,a,l,i===ua,s,n)}}function ll(t,A,n){let o=t.solverData.contact" +
+  "s,e=t.solverData.constraintSlot,r=t.contacts.points,a=t.contacts.flags;for(let l=A;l<n;l++){if(!$n(a" +
+  "[l]))continue;let i=e[l];if(i<0)continue;let s=En(i),c=l*Ho,_=o[s+18];for(let C=0;C<_;C++){let I=s+3" +
+  "0+C*22,y=c+C*bo;r[y+en]=o[I+14],r[y+rn]=o[I+16]}}}var gA=0,ba=1,Me=2,Cs=3,Ra=4,fs=5,Re=8,Pe=12,Pa=0," +
+  "Ss=1,Fa=2,Da=3,Na=4,Ta=5,Il=6,_l=7,yl=8,Qy=Re+2*Pe;var wa=1,Cl=2,ms=3,fl=4;function Sl(t){return(t&6" +
+  "5535)<<16}function Ma(t,A,n){for(;;){let o=Atomics.load(t,ba);if((o&-65536)!==A)return-1;let e=o&655" +
+  "35;if(e>=n)return-1;if(Atomics.compareExchange(t,ba,o,o+1)===o)return e}}function Oa(t,A,n,o,e,r,a){" +
+  "let l=Sl(o),i=Re+(o&1)*Pe,s=0;for(let c=Ma(t,l,r);c>=0;c=Ma(t,l,r))e===fl?hl(n,t,i,c,a):ml(n,e,c,a)," +
+  "Atomics.store(A,c,o),Atomics.add(t,Me,1)+1===r&&Atomics.notify(t,Me),s++;return s}function ml(t,A,n," +
+  "o){if(A===Cl)mi(t,n,o,t.contacts.chunkOut,t.contacts.chunkCounts);else if(A===ms){let e=t.broadphase" +
+  ";e.pairChunkCounts[n]=Ei(t,n,o,e.pairChunkOut,2*n*Br,Br)}}function hl(t,A,n,o,e){let r=A[n+_l]+o*e,a" +
+  "=Math.min(A[n+yl],r+e);xa(t,A[n+Il],r,a,o)}var Ao=t=>t.contacts,Hn=t=>t.shapes.geometry,Kn=t=>t.shap" +
+  "es,eo=t=>t.bodies,Fe=t=>t.bodies.transform,De=t=>t.broadphase,El=t=>t.broadphase.moveBuffer,Zo=t=>t." +
+  "solverData,zo=t=>t.joints,Bl=t=>t.joints.f,hs=[[Ao,\"shapeA\"],[Ao,\"shapeB\"],[Ao,\"bodyA\"],[Ao,\"bodyB\"]" +
+  ",[Ao,\"flags\"],[Ao,\"listIndex\"],[Ao,\"pointCount\"],[Ao,\"points\"],[Ao,\"normalX\"],[Ao,\"normalY\"],[Ao,\"ma" +
+  "nifoldCache\"],[Ao,\"cacheValid\"],[Ao,\"chunkOut\"],[Ao,\"chunkCounts\"],[Hn,\"type\"],[Hn,\"count\"],[Hn,\"rad" +
+  "ius\"],[Hn,\"centroid\"],[Hn,\"slot\"],[Hn,\"verts\"],[Hn,\"normals\"],[Kn,\"aabb\"],[Kn,\"moved\"],[Kn,\"tree\"],[" +
+  "Kn,\"proxy\"],[eo,\"flags\"],[Fe,\"x\"],[Fe,\"y\"],[Fe,\"c\"],[Fe,\"s\"],[Kn,\"groupIndex\"],[Kn,\"maskBits\"],[De,\"" +
+  "moveFrom\"],[De,\"moveSlot\"],[De,\"pairChunkOut\"],[De,\"pairChunkCounts\"],[El,\"data\"],[Zo,\"states\"],[Zo," +
+  "\"contacts\"],[Zo,\"integration\"],[Zo,\"centres\"],[Zo,\"params\"],[Zo,\"chunkFound\"],[Zo,\"indexOf\"],[Zo,\"co" +
+  "nstraintSlot\"],[Ao,\"list\"],[Ao,\"friction\"],[Ao,\"restitution\"],[Ao,\"tangentSpeed\"],[Ao,\"rollingResist" +
+  "ance\"],[eo,\"localCenterX\"],[eo,\"localCenterY\"],[Zo,\"writeBackOut\"],[Zo,\"writeBackCounts\"],[eo,\"vx\"]," +
+  "[eo,\"vy\"],[eo,\"w\"],[eo,\"centerX\"],[eo,\"centerY\"],[eo,\"forceX\"],[eo,\"forceY\"],[eo,\"torque\"],[eo,\"mass" +
+  "\"],[eo,\"inertia\"],[eo,\"maxExtent\"],[eo,\"minExtent\"],[eo,\"type\"],[eo,\"shapeHead\"],[Kn,\"next\"],[zo,\"co" +
+  "nstraints\"],[zo,\"groupStart\"],[zo,\"pins\"],[zo,\"softness\"],[eo,\"invMass\"],[eo,\"invInertia\"],[zo,\"type" +
+  "\"],[zo,\"flags\"],[zo,\"bodyA\"],[zo,\"bodyB\"],[zo,\"rowColour\"],[zo,\"rowSlot\"],...Array.from({length:ie}," +
+  "(t,A)=>[Bl,String(A)])];function La(t,A,n){let[o,e]=hs[A];o(t)[e]=n}var va=\"AGFzbQEAAAABKAVgBX9/e3t/" +
+  "AGAFf398fH8AYAJ/fwBgBH9/f38AYAh/f39/fHx/fwACDwEDZW52Bm1lbW9yeQIAAQMGBQABAgMEBy4DEXdhcm1TdGFydENvbnRh" +
+  "Y3RzAAMNc29sdmVDb250YWN0cwAEBm1lbW9yeQIACq0rBYISAh57B38gASAAKgIEu/wCQcgAbGoiI0EYaiABIAAqAgC7/AJByABs" +
+  "aiIkQRhq/V0DAP1XAwABIQUgI0FAayAkQUBr/V0DAP1XAwABIQ0gASAAKgIMu/wCQcgAbGoiJUEYaiABIAAqAgi7/AJByABsaiIm" +
+  "QRhq/V0DAP1XAwABIQYgJUFAayAmQUBr/V0DAP1XAwABIQ4gBSAAQRBq/V0DAP1fIhf98gEhECAFIABBGGr9XQMA/V8iHP3yASER" +
+  "IAYgF/3yASESIAYgHP3yASETICMgJP1dAwD9VwMAASEIICNBCGogJEEIav1dAwD9VwMAASEJICNBEGogJEEQav1dAwD9VwMAASEG" +
+  "ICUgJv1dAwD9VwMAASEKICVBCGogJkEIav1dAwD9VwMAASELICVBEGogJkEQav1dAwD9VwMAASEFICNBMGogJEEwav1dAwD9VwMA" +
+  "ASEdICNBOGogJEE4av1dAwD9VwMAASEeICVBMGogJkEwav1dAwD9VwMAASEfICVBOGogJkE4av1dAwD9VwMAASEgICVBIGogJkEg" +
+  "av1dAwD9VwMAASAjQSBqICRBIGr9XQMA/VcDAAH98QEgF/3yASAlQShqICZBKGr9XQMA/VcDAAEgI0EoaiAkQShq/V0DAP1XAwAB" +
+  "/fEBIBz98gH98AEhISAAQTBq/V0DAP1fIRQgAEE4av1dAwD9XyEVIABBQGv9XQMA/V8hFiAAQcgAav1dAwD9X/0MAAAAAAAA8D8A" +
+  "AAAAAADwP/1KIQ8gAEH4AGohKANAICdBAkgEQCAP/VNFICdBAUZxRQRAIA/9DP////////////////////8gJxshGCAoICdB2ABs" +
+  "aiIBQQhq/V0DAP1fIRkgISAfIAFBGGr9XQMA/V/98gH98AEgICAZ/fIB/fABIB0gAUEQav1dAwD9X/3yAf3xASAeIAH9XQMA/V8i" +
+  "Gv3yAf3xASABQSBq/V0DAP1f/fABIgf9DAAAAAAAAAAAAAAAAAAAAAD9SiEiIAFBOGr9XQMA/V8iGyAEBHsgByAC/fIBIAMgFCAH" +
+  "/fIBIgcgByAD/Un9UiAi/VIhB/0MAAAAAAAA8D8AAAAAAADwPyAVICL9UiEM/QwAAAAAAAAAAAAAAAAAAAAAIBYgIv1SBSAHIAL9" +
+  "8gH9DAAAAAAAAAAAAAAAAAAAAAAgIv1SIQf9DAAAAAAAAPA/AAAAAAAA8D8hDP0MAAAAAAAAAAAAAAAAAAAAAAsgG/3yAf3xASAB" +
+  "QShq/V0DAP1fIAz98gEgCiAX/fIBIAsgHP3yAf3wASAIIBf98gEgCSAc/fIB/fAB/fEBIAUgGf3yASAGIBr98gH98QH98AEgB/3w" +
+  "Af3yAf3xASIH/QwAAAAAAAAAAAAAAAAAAAAAIAf9DAAAAAAAAAAAAAAAAAAAAAD9Sv1SIgcgG/3xASEMIAFByABqIin9XQMA/V8h" +
+  "IiAnBHsgAUE4aiAHIBsgGP1S/V79WwMAACApIAwgIiAYIAwgIv1K/U79Uv1e/VsDAAAgCCAMIBD98gH98QEgCCAY/VIhCCAJIAwg" +
+  "Ef3yAf3xASAJIBj9UiEJIAogDCAS/fIB/fABIAogGP1SIQogCyAMIBP98gH98AEgCyAY/VIhCyAFIAwgDiAZ/fIB/fIB/fABIAUg" +
+  "GP1SIQUgBiAMIA0gGv3yAf3yAf3xASAGIBj9UgUgAUE4aiAH/V79WwMAACABQcgAaiAMICIgDCAi/Ur9Uv1e/VsDAAAgCCAMIBD9" +
+  "8gH98QEhCCAJIAwgEf3yAf3xASEJIAogDCAS/fIB/fABIQogCyAMIBP98gH98AEhCyAFIAwgDiAZ/fIB/fIB/fABIQUgBiAMIA0g" +
+  "Gv3yAf3yAf3xAQshBiAnQQFqIScMAgsLCyAAQSBq/V0DAP1fIQIgAEHQAGr9XQMA/V8hA0EAIQEDQCABQQJIBEAgD/1TRSABQQFG" +
+  "cUUEQCAP/Qz/////////////////////IAEbIQcgAiAoIAFB2ABsaiIEQThq/V0DAP1f/fIBIgz97QEhFCAMIBQgBEFAayIn/V0D" +
+  "AP1fIhUgBEEwav1dAwD9XyAKIBz98gEgCyAX/fIB/fEBIAggHP3yASAJIBf98gH98QH98QEgBiAEQRBq/V0DAP1fIhb98gEgBSAE" +
+  "QRhq/V0DAP1fIhj98gH98QEgA/3wAf3wAf3yAf3xASIZIBkgFP1J/VIgGSAM/Ur9UiIMIBX98QEhFCABBHsgJyAMIBUgB/1S/V79" +
+  "WwMAACAIIBQgEf3yAf3xASAIIAf9UiEIIAkgFCAQ/fIB/fABIAkgB/1SIQkgCiAUIBP98gH98AEgCiAH/VIhCiALIBQgEv3yAf3x" +
+  "ASALIAf9UiELIAUgFCAOIBj98gH98gH98QEgBSAH/VIhBSAGIBQgDSAW/fIB/fIB/fABIAYgB/1SBSAEQUBrIAz9Xv1bAwAAIAgg" +
+  "FCAR/fIB/fEBIQggCSAUIBD98gH98AEhCSAKIBQgE/3yAf3wASEKIAsgFCAS/fIB/fEBIQsgBSAUIA4gGP3yAf3yAf3xASEFIAYg" +
+  "FCANIBb98gH98gH98AELIQYgAUEBaiEBDAILCwsgAEHYAGr9XQMA/V8iAv0MAAAAAAAAAAAAAAAAAAAAAP1KIgP9UwRAIAIgKEE4" +
+  "av1dAwD9XyAoQZABav1dAwD9X/0MAAAAAAAAAAAAAAAAAAAAACAP/VL98AH98gEiAv3tASEHIAIgByAAQegAaiIB/V0DAP1fIgwg" +
+  "AEHgAGr9XQMA/V8gBSAG/fEB/fIB/fEBIg8gDyAH/Un9UiAPIAL9Sv1SIgIgDP3xASEHIAEgAiAMIAP9Uv1e/VsDAAAgBiANIAf9" +
+  "8gH98QEgBiAD/VIhBiAFIA4gB/3yAf3wASAFIAP9UiEFCyAkIAj9WwMAACAjIAj9WwMAASAkQQhqIAn9WwMAACAjQQhqIAn9WwMA" +
+  "ASAkQRBqIAb9WwMAACAjQRBqIAb9WwMAASAmIAr9WwMAACAlIAr9WwMAASAmQQhqIAv9WwMAACAlQQhqIAv9WwMAASAmQRBqIAX9" +
+  "WwMAACAlQRBqIAX9WwMAAQvSCwIcfAR/IAEgACoCALv8AkHIAGxqIiQrAxghBSAkQUBrKwMAIRogASAAKgIIu/wCQcgAbGoiIysD" +
+  "GCELICNBQGsrAwAhGSAFIAAqAhC7IhyiIRggBSAAKgIYuyIboiEXICQrAwAhDCAkKwMIIQ0gJCsDECEWICMrAwAhHSAjKwMIIR4g" +
+  "IysDECEKIAAqAjC7IRUgACoCOLshBiAAQUBrKgIAuyEJIAAqAki7RAAAAAAAAPA/ZCEiIABB+ABqIgFB2ABqISFEAAAAAAAA8D8h" +
+  "BSAjKwMgICQrAyChIByiICMrAyggJCsDKKEgG6KgIhQgIysDMCITIAEqAhi7oqAgIysDOCISIAEqAgi7Ih+ioCAkKwMwIhEgASoC" +
+  "ELuioSAkKwM4IhAgASoCALsiIKKhIAEqAiC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQgL" +
+  "IAYhBSAJBUQAAAAAAAAAAAshBwsgAUE4aioCALsiDiAHIA6ioSABKgIouyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6Ig" +
+  "FiAgoqGgIAigoqEiBUQAAAAAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AjggASAHIAFByABqKgIAuyIFIAUgB2MbtjgC" +
+  "SCAMIAcgGKKhIQ8gDSAHIBeioSEOIBYgByAaICCioqEhDSAdIAcgCyAcoiIWoqAhDCAeIAcgCyAboiIdoqAhCyAKIAcgGSAfoqKg" +
+  "IQggIgRARAAAAAAAAPA/IQVEAAAAAAAAAAAhByAUIBMgISoCGLuioCASICEqAgi7IgqioCARICEqAhC7oqEgECAhKgIAuyIQoqEg" +
+  "ISoCILugIhFEAAAAAAAAAABkBHwgESACogUgBAR8IAkhByAGIQUgFSARoiICIAOaIgNjBHwgAwUgAgsFRAAAAAAAAAAACwshAiAh" +
+  "QThqKgIAuyIDIAcgA6KhICEqAii7IAWiIAwgHKIgCyAboqAgDyAcoiAOIBuioKEgCCAKoiANIBCioaAgAqCioSICRAAAAAAAAAAA" +
+  "IAJEAAAAAAAAAABkGyICIAOhIQMgISACtjgCOCAhIAMgIUHIAGoqAgC7IgIgAiADYxu2OAJIIA8gAyAYoqEhDyAOIAMgF6KhIQ4g" +
+  "DCADIBaioCEMIAsgAyAdoqAhCyANIAMgGiAQoqKhIQ0gCCADIBkgCqKioCEICyAAKgIguyIDIAEqAji7oiICmiEFIAIgBSABQUBr" +
+  "IgQqAgC7IgYgASoCMLsgDCAboiALIByioSAPIBuiIA4gHKKhoSANIAEqAhC7IgeiIAggASoCGLsiCaKhIAAqAlC7IgqgoKKhIhAg" +
+  "BSAQZBsgAiAQYxsiAiAGoSEFIAQgArY4AgAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAW" +
+  "oqEhCyAIIAUgGSAJoqKhIQIgIgRAIAMgISoCOLuiIgOaIQUgAyAFICFBQGsiBCoCALsiBiAhKgIwuyAMIBuiIAsgHKKhIA8gG6Ig" +
+  "DiAcoqGhIA0gISoCELsiB6IgAiAhKgIYuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgBCADtjgCACAPIAUgF6KhIQ8g" +
+  "DiAFIBiioCEOIAwgBSAdoqAhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCWLsiA0QAAAAAAAAAAGQE" +
+  "QCADIAEqAji7ICIEfCAhKgI4uwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEHoAGoqAgC7IgYgACoCYLsgAiANoaKhIgcgBSAHZBsg" +
+  "AyAHYxsiAyAGoSEFIAAgA7Y4AmggDSAaIAWioSENIAIgGSAFoqAhAgsgJCAPOQMAICQgDjkDCCAkIA05AxAgIyAMOQMAICMgCzkD" +
+  "CCAjIAI5AxALgwYCDHsFfyABIAAqAgC7/AJByABsaiEQIAEgACoCCLv8AkHIAGxqIQ4gASAAKgIEu/wCQcgAbGohESABIAAqAgy7" +
+  "/AJByABsaiESIABBEGr9XQMA/V8hCSAAQRhq/V0DAP1fIQogAEHIAGr9XQMA/V/9DAAAAAAAAPA/AAAAAAAA8D/9SiEMA0AgD0EC" +
+  "SARAIAggACAPQRZsQR5qQQJ0aiIBQThq/V0DAP1fIgcgCf3yASABQUBr/V0DAP1fIg0gCv3yAf3wAf3wASELIAMgByAK/fIBIA0g" +
+  "Cf3yAf3xAf3wASEFIAIgByAB/V0DAP1f/fIBIA0gAUEQav1dAwD9X/3yAf3xAf3wASEGIAQgByABQQhq/V0DAP1f/fIBIA0gAUEY" +
+  "av1dAwD9X/3yAf3xAf3wASEHIA8EeyAFIAMgDP1SIQMgBiACIAz9UiECIAcgBCAM/VIhBCALIAggDP1SBSAFIQMgBiECIAchBCAL" +
+  "CyEIIA9BAWohDwwBCwsgAEHoAGr9XQMA/V8hBSASQRhqIA5BGGr9XQMA/VcDAAEhBiAQIBEgEP1dAwD9VwMAASARQRhqIBBBGGr9" +
+  "XQMA/VcDAAEiByAI/fIB/fEBIgn9WwMAACARIAn9WwMAASARQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgA/3yAf3xASEHIAEgB/1b" +
+  "AwAAIAAgB/1bAwABIBFBEGoiACAQQRBqIgH9XQMA/VcDAAEgEUFAayAQQUBr/V0DAP1XAwABIAIgBf3wAf3yAf3xASECIAEgAv1b" +
+  "AwAAIAAgAv1bAwABIA4gEiAO/V0DAP1XAwABIAYgCP3yAf3wASIC/VsDAAAgEiAC/VsDAAEgEkEIaiIAIA5BCGoiAf1dAwD9VwMA" +
+  "ASAGIAP98gH98AEhAiABIAL9WwMAACAAIAL9WwMAASASQRBqIgAgDkEQaiIB/V0DAP1XAwABIBJBQGsgDkFAa/1dAwD9VwMAASAE" +
+  "IAX98AH98gH98AEhAiABIAL9WwMAACAAIAL9WwMAAQuwBAIGfwx8A0AgASACSARAIAAgAUEBcSIFIAFBAXVBygBsakECdGohBCAF" +
+  "RSABQQFqIAJIcQR/IAQqAgi7IQ0gBCoCALsiDCAEQQRqKgIIuyILYSAEKgIEuyIKIAxhciAMRAAAAAAAAAAAYnEEf0EBBSALIA1h" +
+  "IAogDWFyIA1EAAAAAAAAAABicQsFQQELRQRAIAQgAxACIAFBAmohAQwCC0QAAAAAAAAAACEVQQAhCUQAAAAAAAAAACEURAAAAAAA" +
+  "AAAAIRNEAAAAAAAAAAAhEiADIAQqAgC7/AJByABsaiIIKwMYIREgCEFAaysDACEQIAMgBCoCCLv8AkHIAGxqIgcrAxghDyAHQUBr" +
+  "KwMAIQ4gBCoCELshDSAEKgIYuyEMIAQqAki7/AIhBgNAIAYgCUoEQCAVIAQgCUEWbEEeakECdGoiBSoCOLsiCyANoiAFQUBrKgIA" +
+  "uyIKIAyioKAhFSAUIAsgDKIgCiANoqGgIRQgEyALIAUqAgC7oiAKIAUqAhC7oqGgIRMgEiALIAUqAgi7oiAKIAUqAhi7oqGgIRIg" +
+  "CUEBaiEJDAELCyAEKgJouyEKIAggCCsDACARIBWioTkDACAIQQhqIAgrAwggESAUoqE5AwAgCEEQaiAIKwMQIBAgEyAKoKKhOQMA" +
+  "IAcgBysDACAPIBWioDkDACAHQQhqIAcrAwggDyAUoqA5AwAgB0EQaiAHKwMQIA4gEiAKoKKgOQMAIAFBAWohAQwBCwsLmwMDAn8C" +
+  "ewR8IAT9FCELIAWa/RQhCiAGQQBHIQggBwRAIAJBAWshAgNAIAEgAkwEQCAAIAJBAXEiByACQQF1QcoAbGpBAnRqIQkgByACQQFr" +
+  "IAFOcQR/IAlBBGsiByoCCLshDCAHKgIAuyINIAkqAgi7Ig5hIAkqAgC7Ig8gDWFyIA1EAAAAAAAAAABicQR/QQEFIAwgDmEgDCAP" +
+  "YXIgDEQAAAAAAAAAAGJxCwVBAQtFBEAgCUEEayADIAsgCiAIEAAgAkECayECDAILIAkgAyAEIAUgBhABIAJBAWshAgwBCwsFA0Ag" +
+  "ASACSARAIAAgAUEBcSIHIAFBAXVBygBsakECdGohCSAHRSABQQFqIAJIcQR/IAkqAgi7IQwgCSoCALsiDSAJQQRqKgIIuyIOYSAJ" +
+  "KgIEuyIPIA1hciANRAAAAAAAAAAAYnEEf0EBBSAMIA5hIAwgD2FyIAxEAAAAAAAAAABicQsFQQELRQRAIAkgAyALIAogCBAAIAFB" +
+  "AmohAQwCCyAJIAMgBCAFIAYQASABQQFqIQEMAQsLCws=\",Qa=\"AGFzbQEAAAABKAVgBX9/e3t/AGAFf398fH8AYAJ/fwBgBH9/f3" +
+  "8AYAh/f39/fHx/fwACEgEDZW52Bm1lbW9yeQIDAYCABAMGBQABAgMEBy4DEXdhcm1TdGFydENvbnRhY3RzAAMNc29sdmVDb250YW" +
+  "N0cwAEBm1lbW9yeQIACq0rBYISAh57B38gASAAKgIEu/wCQcgAbGoiI0EYaiABIAAqAgC7/AJByABsaiIkQRhq/V0DAP1XAwABIQ" +
+  "UgI0FAayAkQUBr/V0DAP1XAwABIQ0gASAAKgIMu/wCQcgAbGoiJUEYaiABIAAqAgi7/AJByABsaiImQRhq/V0DAP1XAwABIQYgJU" +
+  "FAayAmQUBr/V0DAP1XAwABIQ4gBSAAQRBq/V0DAP1fIhf98gEhECAFIABBGGr9XQMA/V8iHP3yASERIAYgF/3yASESIAYgHP3yAS" +
+  "ETICMgJP1dAwD9VwMAASEIICNBCGogJEEIav1dAwD9VwMAASEJICNBEGogJEEQav1dAwD9VwMAASEGICUgJv1dAwD9VwMAASEKIC" +
+  "VBCGogJkEIav1dAwD9VwMAASELICVBEGogJkEQav1dAwD9VwMAASEFICNBMGogJEEwav1dAwD9VwMAASEdICNBOGogJEE4av1dAw" +
+  "D9VwMAASEeICVBMGogJkEwav1dAwD9VwMAASEfICVBOGogJkE4av1dAwD9VwMAASEgICVBIGogJkEgav1dAwD9VwMAASAjQSBqIC" +
+  "RBIGr9XQMA/VcDAAH98QEgF/3yASAlQShqICZBKGr9XQMA/VcDAAEgI0EoaiAkQShq/V0DAP1XAwAB/fEBIBz98gH98AEhISAAQT" +
+  "Bq/V0DAP1fIRQgAEE4av1dAwD9XyEVIABBQGv9XQMA/V8hFiAAQcgAav1dAwD9X/0MAAAAAAAA8D8AAAAAAADwP/1KIQ8gAEH4AG" +
+  "ohKANAICdBAkgEQCAP/VNFICdBAUZxRQRAIA/9DP////////////////////8gJxshGCAoICdB2ABsaiIBQQhq/V0DAP1fIRkgIS" +
+  "AfIAFBGGr9XQMA/V/98gH98AEgICAZ/fIB/fABIB0gAUEQav1dAwD9X/3yAf3xASAeIAH9XQMA/V8iGv3yAf3xASABQSBq/V0DAP" +
+  "1f/fABIgf9DAAAAAAAAAAAAAAAAAAAAAD9SiEiIAFBOGr9XQMA/V8iGyAEBHsgByAC/fIBIAMgFCAH/fIBIgcgByAD/Un9UiAi/V" +
+  "IhB/0MAAAAAAAA8D8AAAAAAADwPyAVICL9UiEM/QwAAAAAAAAAAAAAAAAAAAAAIBYgIv1SBSAHIAL98gH9DAAAAAAAAAAAAAAAAA" +
+  "AAAAAgIv1SIQf9DAAAAAAAAPA/AAAAAAAA8D8hDP0MAAAAAAAAAAAAAAAAAAAAAAsgG/3yAf3xASABQShq/V0DAP1fIAz98gEgCi" +
+  "AX/fIBIAsgHP3yAf3wASAIIBf98gEgCSAc/fIB/fAB/fEBIAUgGf3yASAGIBr98gH98QH98AEgB/3wAf3yAf3xASIH/QwAAAAAAA" +
+  "AAAAAAAAAAAAAAIAf9DAAAAAAAAAAAAAAAAAAAAAD9Sv1SIgcgG/3xASEMIAFByABqIin9XQMA/V8hIiAnBHsgAUE4aiAHIBsgGP" +
+  "1S/V79WwMAACApIAwgIiAYIAwgIv1K/U79Uv1e/VsDAAAgCCAMIBD98gH98QEgCCAY/VIhCCAJIAwgEf3yAf3xASAJIBj9UiEJIA" +
+  "ogDCAS/fIB/fABIAogGP1SIQogCyAMIBP98gH98AEgCyAY/VIhCyAFIAwgDiAZ/fIB/fIB/fABIAUgGP1SIQUgBiAMIA0gGv3yAf" +
+  "3yAf3xASAGIBj9UgUgAUE4aiAH/V79WwMAACABQcgAaiAMICIgDCAi/Ur9Uv1e/VsDAAAgCCAMIBD98gH98QEhCCAJIAwgEf3yAf" +
+  "3xASEJIAogDCAS/fIB/fABIQogCyAMIBP98gH98AEhCyAFIAwgDiAZ/fIB/fIB/fABIQUgBiAMIA0gGv3yAf3yAf3xAQshBiAnQQ" +
+  "FqIScMAgsLCyAAQSBq/V0DAP1fIQIgAEHQAGr9XQMA/V8hA0EAIQEDQCABQQJIBEAgD/1TRSABQQFGcUUEQCAP/Qz///////////" +
+  "//////////IAEbIQcgAiAoIAFB2ABsaiIEQThq/V0DAP1f/fIBIgz97QEhFCAMIBQgBEFAayIn/V0DAP1fIhUgBEEwav1dAwD9Xy" +
+  "AKIBz98gEgCyAX/fIB/fEBIAggHP3yASAJIBf98gH98QH98QEgBiAEQRBq/V0DAP1fIhb98gEgBSAEQRhq/V0DAP1fIhj98gH98Q" +
+  "EgA/3wAf3wAf3yAf3xASIZIBkgFP1J/VIgGSAM/Ur9UiIMIBX98QEhFCABBHsgJyAMIBUgB/1S/V79WwMAACAIIBQgEf3yAf3xAS" +
+  "AIIAf9UiEIIAkgFCAQ/fIB/fABIAkgB/1SIQkgCiAUIBP98gH98AEgCiAH/VIhCiALIBQgEv3yAf3xASALIAf9UiELIAUgFCAOIB" +
+  "j98gH98gH98QEgBSAH/VIhBSAGIBQgDSAW/fIB/fIB/fABIAYgB/1SBSAEQUBrIAz9Xv1bAwAAIAggFCAR/fIB/fEBIQggCSAUIB" +
+  "D98gH98AEhCSAKIBQgE/3yAf3wASEKIAsgFCAS/fIB/fEBIQsgBSAUIA4gGP3yAf3yAf3xASEFIAYgFCANIBb98gH98gH98AELIQ" +
+  "YgAUEBaiEBDAILCwsgAEHYAGr9XQMA/V8iAv0MAAAAAAAAAAAAAAAAAAAAAP1KIgP9UwRAIAIgKEE4av1dAwD9XyAoQZABav1dAw" +
+  "D9X/0MAAAAAAAAAAAAAAAAAAAAACAP/VL98AH98gEiAv3tASEHIAIgByAAQegAaiIB/V0DAP1fIgwgAEHgAGr9XQMA/V8gBSAG/f" +
+  "EB/fIB/fEBIg8gDyAH/Un9UiAPIAL9Sv1SIgIgDP3xASEHIAEgAiAMIAP9Uv1e/VsDAAAgBiANIAf98gH98QEgBiAD/VIhBiAFIA" +
+  "4gB/3yAf3wASAFIAP9UiEFCyAkIAj9WwMAACAjIAj9WwMAASAkQQhqIAn9WwMAACAjQQhqIAn9WwMAASAkQRBqIAb9WwMAACAjQR" +
+  "BqIAb9WwMAASAmIAr9WwMAACAlIAr9WwMAASAmQQhqIAv9WwMAACAlQQhqIAv9WwMAASAmQRBqIAX9WwMAACAlQRBqIAX9WwMAAQ" +
+  "vSCwIcfAR/IAEgACoCALv8AkHIAGxqIiQrAxghBSAkQUBrKwMAIRogASAAKgIIu/wCQcgAbGoiIysDGCELICNBQGsrAwAhGSAFIA" +
+  "AqAhC7IhyiIRggBSAAKgIYuyIboiEXICQrAwAhDCAkKwMIIQ0gJCsDECEWICMrAwAhHSAjKwMIIR4gIysDECEKIAAqAjC7IRUgAC" +
+  "oCOLshBiAAQUBrKgIAuyEJIAAqAki7RAAAAAAAAPA/ZCEiIABB+ABqIgFB2ABqISFEAAAAAAAA8D8hBSAjKwMgICQrAyChIByiIC" +
+  "MrAyggJCsDKKEgG6KgIhQgIysDMCITIAEqAhi7oqAgIysDOCISIAEqAgi7Ih+ioCAkKwMwIhEgASoCELuioSAkKwM4IhAgASoCAL" +
+  "siIKKhIAEqAiC7oCIORAAAAAAAAAAAZARAIA4gAqIhCAUgBAR8IBUgDqIiBSADmiIIY0UEQCAFIQgLIAYhBSAJBUQAAAAAAAAAAA" +
+  "shBwsgAUE4aioCALsiDiAHIA6ioSABKgIouyAFoiAdIByiIB4gG6KgIAwgHKIgDSAboqChIAogH6IgFiAgoqGgIAigoqEiBUQAAA" +
+  "AAAAAAACAFRAAAAAAAAAAAZBsiBSAOoSEHIAEgBbY4AjggASAHIAFByABqKgIAuyIFIAUgB2MbtjgCSCAMIAcgGKKhIQ8gDSAHIB" +
+  "eioSEOIBYgByAaICCioqEhDSAdIAcgCyAcoiIWoqAhDCAeIAcgCyAboiIdoqAhCyAKIAcgGSAfoqKgIQggIgRARAAAAAAAAPA/IQ" +
+  "VEAAAAAAAAAAAhByAUIBMgISoCGLuioCASICEqAgi7IgqioCARICEqAhC7oqEgECAhKgIAuyIQoqEgISoCILugIhFEAAAAAAAAAA" +
+  "BkBHwgESACogUgBAR8IAkhByAGIQUgFSARoiICIAOaIgNjBHwgAwUgAgsFRAAAAAAAAAAACwshAiAhQThqKgIAuyIDIAcgA6KhIC" +
+  "EqAii7IAWiIAwgHKIgCyAboqAgDyAcoiAOIBuioKEgCCAKoiANIBCioaAgAqCioSICRAAAAAAAAAAAIAJEAAAAAAAAAABkGyICIA" +
+  "OhIQMgISACtjgCOCAhIAMgIUHIAGoqAgC7IgIgAiADYxu2OAJIIA8gAyAYoqEhDyAOIAMgF6KhIQ4gDCADIBaioCEMIAsgAyAdoq" +
+  "AhCyANIAMgGiAQoqKhIQ0gCCADIBkgCqKioCEICyAAKgIguyIDIAEqAji7oiICmiEFIAIgBSABQUBrIgQqAgC7IgYgASoCMLsgDC" +
+  "AboiALIByioSAPIBuiIA4gHKKhoSANIAEqAhC7IgeiIAggASoCGLsiCaKhIAAqAlC7IgqgoKKhIhAgBSAQZBsgAiAQYxsiAiAGoS" +
+  "EFIAQgArY4AgAgDyAFIBeioSEPIA4gBSAYoqAhDiANIAUgGiAHoqKgIQ0gDCAFIB2ioCEMIAsgBSAWoqEhCyAIIAUgGSAJoqKhIQ" +
+  "IgIgRAIAMgISoCOLuiIgOaIQUgAyAFICFBQGsiBCoCALsiBiAhKgIwuyAMIBuiIAsgHKKhIA8gG6IgDiAcoqGhIA0gISoCELsiB6" +
+  "IgAiAhKgIYuyIIoqEgCqCgoqEiCSAFIAlkGyADIAljGyIDIAahIQUgBCADtjgCACAPIAUgF6KhIQ8gDiAFIBiioCEOIAwgBSAdoq" +
+  "AhDCALIAUgFqKhIQsgDSAFIBogB6KioCENIAIgBSAZIAiioqEhAgsgACoCWLsiA0QAAAAAAAAAAGQEQCADIAEqAji7ICIEfCAhKg" +
+  "I4uwVEAAAAAAAAAAALoKIiA5ohBSADIAUgAEHoAGoqAgC7IgYgACoCYLsgAiANoaKhIgcgBSAHZBsgAyAHYxsiAyAGoSEFIAAgA7" +
+  "Y4AmggDSAaIAWioSENIAIgGSAFoqAhAgsgJCAPOQMAICQgDjkDCCAkIA05AxAgIyAMOQMAICMgCzkDCCAjIAI5AxALgwYCDHsFfy" +
+  "ABIAAqAgC7/AJByABsaiEQIAEgACoCCLv8AkHIAGxqIQ4gASAAKgIEu/wCQcgAbGohESABIAAqAgy7/AJByABsaiESIABBEGr9XQ" +
+  "MA/V8hCSAAQRhq/V0DAP1fIQogAEHIAGr9XQMA/V/9DAAAAAAAAPA/AAAAAAAA8D/9SiEMA0AgD0ECSARAIAggACAPQRZsQR5qQQ" +
+  "J0aiIBQThq/V0DAP1fIgcgCf3yASABQUBr/V0DAP1fIg0gCv3yAf3wAf3wASELIAMgByAK/fIBIA0gCf3yAf3xAf3wASEFIAIgBy" +
+  "AB/V0DAP1f/fIBIA0gAUEQav1dAwD9X/3yAf3xAf3wASEGIAQgByABQQhq/V0DAP1f/fIBIA0gAUEYav1dAwD9X/3yAf3xAf3wAS" +
+  "EHIA8EeyAFIAMgDP1SIQMgBiACIAz9UiECIAcgBCAM/VIhBCALIAggDP1SBSAFIQMgBiECIAchBCALCyEIIA9BAWohDwwBCwsgAE" +
+  "HoAGr9XQMA/V8hBSASQRhqIA5BGGr9XQMA/VcDAAEhBiAQIBEgEP1dAwD9VwMAASARQRhqIBBBGGr9XQMA/VcDAAEiByAI/fIB/f" +
+  "EBIgn9WwMAACARIAn9WwMAASARQQhqIgAgEEEIaiIB/V0DAP1XAwABIAcgA/3yAf3xASEHIAEgB/1bAwAAIAAgB/1bAwABIBFBEG" +
+  "oiACAQQRBqIgH9XQMA/VcDAAEgEUFAayAQQUBr/V0DAP1XAwABIAIgBf3wAf3yAf3xASECIAEgAv1bAwAAIAAgAv1bAwABIA4gEi" +
+  "AO/V0DAP1XAwABIAYgCP3yAf3wASIC/VsDAAAgEiAC/VsDAAEgEkEIaiIAIA5BCGoiAf1dAwD9VwMAASAGIAP98gH98AEhAiABIA" +
+  "L9WwMAACAAIAL9WwMAASASQRBqIgAgDkEQaiIB/V0DAP1XAwABIBJBQGsgDkFAa/1dAwD9VwMAASAEIAX98AH98gH98AEhAiABIA" +
+  "L9WwMAACAAIAL9WwMAAQuwBAIGfwx8A0AgASACSARAIAAgAUEBcSIFIAFBAXVBygBsakECdGohBCAFRSABQQFqIAJIcQR/IAQqAg" +
+  "i7IQ0gBCoCALsiDCAEQQRqKgIIuyILYSAEKgIEuyIKIAxhciAMRAAAAAAAAAAAYnEEf0EBBSALIA1hIAogDWFyIA1EAAAAAAAAAA" +
+  "BicQsFQQELRQRAIAQgAxACIAFBAmohAQwCC0QAAAAAAAAAACEVQQAhCUQAAAAAAAAAACEURAAAAAAAAAAAIRNEAAAAAAAAAAAhEi" +
+  "ADIAQqAgC7/AJByABsaiIIKwMYIREgCEFAaysDACEQIAMgBCoCCLv8AkHIAGxqIgcrAxghDyAHQUBrKwMAIQ4gBCoCELshDSAEKg" +
+  "IYuyEMIAQqAki7/AIhBgNAIAYgCUoEQCAVIAQgCUEWbEEeakECdGoiBSoCOLsiCyANoiAFQUBrKgIAuyIKIAyioKAhFSAUIAsgDK" +
+  "IgCiANoqGgIRQgEyALIAUqAgC7oiAKIAUqAhC7oqGgIRMgEiALIAUqAgi7oiAKIAUqAhi7oqGgIRIgCUEBaiEJDAELCyAEKgJouy" +
+  "EKIAggCCsDACARIBWioTkDACAIQQhqIAgrAwggESAUoqE5AwAgCEEQaiAIKwMQIBAgEyAKoKKhOQMAIAcgBysDACAPIBWioDkDAC" +
+  "AHQQhqIAcrAwggDyAUoqA5AwAgB0EQaiAHKwMQIA4gEiAKoKKgOQMAIAFBAWohAQwBCwsLmwMDAn8CewR8IAT9FCELIAWa/RQhCi" +
+  "AGQQBHIQggBwRAIAJBAWshAgNAIAEgAkwEQCAAIAJBAXEiByACQQF1QcoAbGpBAnRqIQkgByACQQFrIAFOcQR/IAlBBGsiByoCCL" +
+  "shDCAHKgIAuyINIAkqAgi7Ig5hIAkqAgC7Ig8gDWFyIA1EAAAAAAAAAABicQR/QQEFIAwgDmEgDCAPYXIgDEQAAAAAAAAAAGJxCw" +
+  "VBAQtFBEAgCUEEayADIAsgCiAIEAAgAkECayECDAILIAkgAyAEIAUgBhABIAJBAWshAgwBCwsFA0AgASACSARAIAAgAUEBcSIHIA" +
+  "FBAXVBygBsakECdGohCSAHRSABQQFqIAJIcQR/IAkqAgi7IQwgCSoCALsiDSAJQQRqKgIIuyIOYSAJKgIEuyIPIA1hciANRAAAAA" +
+  "AAAAAAYnEEf0EBBSAMIA5hIAwgD2FyIAxEAAAAAAAAAABicQsFQQELRQRAIAkgAyALIAogCBAAIAFBAmohAQwCCyAJIAMgBCAFIA" +
+  "YQASABQQFqIQEMAQsLCws=\";var pA=[void 0,void 0];function Ua(t){let A=t?1:0;if(pA[A]!==void 0)return p" +
+  "A[A];if(pA[A]=null,typeof WebAssembly==\"object\"&&typeof WebAssembly.Module==\"function\")try{pA[A]=new" +
+  " WebAssembly.Module(ul(t?Qa:va))}catch{pA[A]=null}return pA[A]}function Ga(t,A){return new WebAssemb" +
+  "ly.Instance(t,{env:{memory:A,abort:()=>{throw new Error(\"contact solver kernel aborted\")}}}).exports" +
+  "}var Ja=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/\";function ul(t){let A=new " +
+  "Uint8Array(128);for(let l=0;l<Ja.length;l++)A[Ja.charCodeAt(l)]=l;let n=t.length;for(;n>0&&t[n-1]===" +
+  "\"=\";)n--;let o=new Uint8Array(n*3>>2),e=0,r=0,a=0;for(let l=0;l<n;l++)r=r<<6|A[t.charCodeAt(l)],e+=6" +
+  ",e>=8&&(e-=8,o[a++]=r>>e&255);return o}var bt=new Float64Array(0),jt=new Int32Array(0),Ya={states:bt" +
+  ",integration:bt,centres:bt,contacts:new Float32Array(0),params:bt,chunkFound:jt,writeBackOut:jt,writ" +
+  "eBackCounts:jt,indexOf:jt,constraintSlot:jt,kernel:null,kernelMemory:null,statesAddress:0,contactsAd" +
+  "dress:0},ZA={contacts:new te,shapes:{geometry:new wA,aabb:bt,moved:new Uint8Array(0),tree:new Uint8A" +
+  "rray(0),proxy:jt,groupIndex:jt,maskBits:new Uint32Array(0),next:jt},bodies:{flags:new Uint8Array(0)," +
+  "transform:{x:bt,y:bt,c:bt,s:bt},invMass:bt,invInertia:bt,localCenterX:bt,localCenterY:bt,vx:bt,vy:bt" +
+  ",w:bt,centerX:bt,centerY:bt,forceX:bt,forceY:bt,torque:bt,mass:bt,inertia:bt,maxExtent:bt,minExtent:" +
+  "bt,type:new Uint8Array(0),shapeHead:jt},broadphase:{trees:[new oA,new oA],moveBuffer:new ko,moveFrom" +
+  ":bt,moveSlot:jt,queryResults:new ko,pairChunkOut:jt,pairChunkCounts:jt},manifold:ks(),pose:new Float" +
+  "64Array(8),solverData:Ya,joints:{constraints:bt,groupStart:jt,pins:bt,softness:bt,f:Array.from({leng" +
+  "th:ie},()=>bt),type:jt,flags:jt,bodyA:jt,bodyB:jt,rowColour:jt,rowSlot:jt}},ro=new Int32Array(Ss+1)," +
+  "ka=jt,Ha=new Int32Array(0),dl=2e4,$A=0;function Xa(){for(;;){for(let r=0;r<dl&&Atomics.load(ro,gA)==" +
+  "=$A;r++);Atomics.add(ro,fs,1),Atomics.wait(ro,gA,$A),Atomics.sub(ro,fs,1);let t=Atomics.load(ro,gA);" +
+  "if(t===$A)continue;$A=t;let A=Re+(t&1)*Pe,n=Atomics.load(ro,A+Pa),o=Atomics.load(ro,A+Ss),e=Atomics." +
+  "load(ro,A+Fa);if(Atomics.load(ro,gA)===t){if(n===wa)return;if(n===ms){let r=ZA.broadphase.trees;r[0]" +
+  ".adoptRoot(Atomics.load(ro,A+Da)),r[1].adoptRoot(Atomics.load(ro,A+Na)),ZA.contacts.pairs.adoptSlots" +
+  "(ka,Atomics.load(ro,A+Ta))}try{Oa(ro,Ha,ZA,t,n,o,e)}catch(r){Atomics.store(ro,Ra,1),Atomics.notify(r" +
+  "o,Me),Ka({type:\"error\",message:r instanceof Error?r.message:String(r)});return}}}}function qa(t){if(" +
+  "t.type===\"init\")ro=t.ctrl,$A=Atomics.load(ro,gA),Ka({type:\"ready\"}),Xa();else if(t.type===\"columns\")" +
+  "{let A=t.columns,n=hs.length;for(let a=0;a<n;a++)La(ZA,a,A[a]);let o=ZA.broadphase.trees;o[0].adoptQ" +
+  "ueryColumns(A.slice(n,n+nA)),o[1].adoptQueryColumns(A.slice(n+nA,n+2*nA)),ka=A[n+2*nA],Ha=t.chunkDon" +
+  "e;let e=Ya,r=t.kernelMemory??null;r!==e.kernelMemory&&(e.kernelMemory=r,e.kernel=r===null?null:Ga(Ua" +
+  "(!0),r)),e.statesAddress=t.statesAddress??0,e.contactsAddress=t.contactsAddress??0,Atomics.add(ro,Cs" +
+  ",1),Atomics.notify(ro,Cs),Xa()}}var Va=globalThis.require,Ne=typeof Va==\"function\"?Va(\"node:worker_t" +
+  "hreads\").parentPort:null;function Ka(t){Ne!==null?Ne.postMessage(t):self.postMessage(t)}Ne!==null?Ne" +
+  ".on(\"message\",qa):self.onmessage=t=>qa(t.data);})();\n";

@@ -26,9 +26,10 @@ export interface AllocationResult {
  * small boxes bouncing at 20–40 m/s in zero gravity inside a closed static box, beside a frame turned by a revolute
  * motor, so that continuous collision sweeps bodies (time of impact, rewinds) and joint angles are measured every step;
  * or 'grid': Box2D's joint_grid (100 × 100 circles that do not collide, joined by 19,800 plain revolute joints: the
- * pins loop).
+ * pins loop); or 'tumbler': Box2D's tumbler with 20 × 20 boxes (a turning frame whose walls' boxes hold many
+ * bodies the walls never touch: the narrowphase's separation cache at work every step).
  */
-export type AllocationScene = 'pyramid' | 'chain' | 'sweep' | 'grid';
+export type AllocationScene = 'pyramid' | 'chain' | 'sweep' | 'grid' | 'tumbler';
 
 /**
  * `scene`, sleep off: `warmup` steps, then heap growth over `steps` steps; the least of up to `windows` such windows
@@ -45,6 +46,7 @@ export async function pyramidAllocation(
   const w = createPhysicsWorld({ gravity: { x: 0, y: scene === 'sweep' ? 0 : -10 }, enableSleep: false });
   if (scene === 'sweep') await buildSweepScene(w);
   else if (scene === 'grid') await buildJointGrid(w, 100);
+  else if (scene === 'tumbler') await buildTumbler(w, 20);
   else {
     addGround(w);
     buildPyramid(w, 20);
@@ -98,6 +100,32 @@ async function oneWindow(
   await new Promise((resolve) => setTimeout(resolve, 10));
   observer.disconnect();
   return { bytesPerStep: (after - before) / steps, gcsInWindow: gcs };
+}
+
+/** Box2D's tumbler with n × n boxes of half-extent 0.125 in its frame (demo's scenes/tumbler.ts, at 45 × 45). */
+async function buildTumbler(w: ReturnType<typeof createPhysicsWorld>, n: number): Promise<void> {
+  const { createBody, addShape, makeBox, createRevoluteJoint } = await import('@impulse2d/core');
+  const ground = createBody(w, { type: 'static' });
+  const frame = createBody(w, { type: 'dynamic', position: { x: 0, y: 10 } });
+  addShape(w, frame, makeBox(0.5, 10, { x: 10, y: 0 }), { density: 50 });
+  addShape(w, frame, makeBox(0.5, 10, { x: -10, y: 0 }), { density: 50 });
+  addShape(w, frame, makeBox(10, 0.5, { x: 0, y: 10 }), { density: 50 });
+  addShape(w, frame, makeBox(10, 0.5, { x: 0, y: -10 }), { density: 50 });
+  createRevoluteJoint(w, {
+    bodyA: ground,
+    bodyB: frame,
+    localAnchorA: { x: 0, y: 10 },
+    localAnchorB: { x: 0, y: 0 },
+    enableMotor: true,
+    motorSpeed: (Math.PI / 180) * 25,
+    maxMotorTorque: 1e8,
+  });
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const body = createBody(w, { type: 'dynamic', position: { x: -9 + 0.4 * j, y: 1 + 0.4 * i } });
+      addShape(w, body, makeBox(0.125, 0.125), { density: 1 });
+    }
+  }
 }
 
 /** Box2D's joint_grid construction at n × n, each circle pinned to its left and upper neighbour. */
