@@ -1,5 +1,5 @@
 import {
-  GEOMETRY_STRIDE,
+  computeShapeVertexReach,
   MC_APART_LEVER,
   MC_APART_MARGIN,
   CONTACT_POINTS_STRIDE,
@@ -50,20 +50,11 @@ export function cacheManifold(c: ContactStore, id: number, pose: Float64Array, m
     c.cacheValid[id] = 0;
     return;
   }
-  const xA = pose[0]!;
-  const yA = pose[1]!;
   const cA = pose[2]!;
   const sA = pose[3]!;
-  const dx = pose[4]! - xA;
-  const dy = pose[5]! - yA;
-  const cB = pose[6]!;
-  const sB = pose[7]!;
   const mc = c.manifoldCache;
   const o = id * MC_STRIDE;
-  mc[o + MC_REL_X] = cA * dx + sA * dy;
-  mc[o + MC_REL_Y] = -sA * dx + cA * dy;
-  mc[o + MC_REL_C] = cA * cB + sA * sB;
-  mc[o + MC_REL_S] = cA * sB - sA * cB;
+  writeRelativePose(mc, o, pose);
   const nx = m[M_NORMAL_X]!;
   const ny = m[M_NORMAL_Y]!;
   mc[o + MC_NORMAL_X] = cA * nx + sA * ny;
@@ -78,6 +69,20 @@ export function cacheManifold(c: ContactStore, id: number, pose: Float64Array, m
     mc[q + 2] = m[src + MP_SEPARATION]!;
   }
   c.cacheValid[id] = 1;
+}
+
+/** The relative pose of B in A's frame (x, y, cos, sin) into a contact's cache record at mc[o + MC_REL_*]. */
+function writeRelativePose(mc: Float64Array, o: number, pose: Float64Array): void {
+  const cA = pose[2]!;
+  const sA = pose[3]!;
+  const dx = pose[4]! - pose[0]!;
+  const dy = pose[5]! - pose[1]!;
+  const cB = pose[6]!;
+  const sB = pose[7]!;
+  mc[o + MC_REL_X] = cA * dx + sA * dy;
+  mc[o + MC_REL_Y] = -sA * dx + cA * dy;
+  mc[o + MC_REL_C] = cA * cB + sA * sB;
+  mc[o + MC_REL_S] = cA * sB - sA * cB;
 }
 
 /**
@@ -142,6 +147,9 @@ export function reuseManifoldInPlace(c: ContactStore, id: number, pose: Float64A
 /** cacheValid of a contact whose cores were proved apart by a separating axis (cacheApart). */
 export const CACHE_APART = 2;
 
+/** cacheApart's scratch: the two shapes' vertex reaches (one per thread, as every module-level scratch). */
+const reaches = new Float64Array(2);
+
 /**
  * The separation cache, for pairs whose boxes overlap but whose shapes do not come near: a tumbling pile's walls,
  * long and turned, have boxes that hold hundreds of small bodies, and most of the polygon routine's calls there (about
@@ -167,46 +175,25 @@ export function cacheApart(
   m: Float64Array,
 ): void {
   // The margin is read here, not passed: a double passed to a call V8 does not inline is boxed (15 kB a step in the
-  // tumbler), and so is one returned; the vertex reaches below are loops here for the same reason.
+  // tumbler), and so is one returned; the vertex reaches come through an array for the same reason.
   const apart = m[M_APART]!;
-  const xA = pose[0]!;
-  const yA = pose[1]!;
-  const cA = pose[2]!;
-  const sA = pose[3]!;
-  const xB = pose[4]!;
-  const yB = pose[5]!;
-  const cB = pose[6]!;
-  const sB = pose[7]!;
-  const dx = xB - xA;
-  const dy = yB - yA;
-  const rx = cA * dx + sA * dy;
-  const ry = -sA * dx + cA * dy;
-  const v = g.verts;
-  let reachA = 0;
-  for (let i = 0, base = g.slot[shapeA]! * GEOMETRY_STRIDE, n = g.count[shapeA]!; i < n; i++) {
-    const r = Math.abs(v[base + 2 * i]!) + Math.abs(v[base + 2 * i + 1]!);
-    if (r > reachA) reachA = r;
-  }
-  let reachB = 0;
-  for (let i = 0, base = g.slot[shapeB]! * GEOMETRY_STRIDE, n = g.count[shapeB]!; i < n; i++) {
-    const r = Math.abs(v[base + 2 * i]!) + Math.abs(v[base + 2 * i + 1]!);
-    if (r > reachB) reachB = r;
-  }
-  // reach = the largest |x| + |y| over a shape's vertices (body frame): a bound on their distance from its origin.
-  const aroundB = reachA + Math.abs(rx) + Math.abs(ry);
+  const mc = c.manifoldCache;
+  const o = id * MC_STRIDE;
+  // Written first (and ignored unless the proof is kept): the lever below needs the relative translation.
+  writeRelativePose(mc, o, pose);
+  const rx = mc[o + MC_REL_X]!;
+  const ry = mc[o + MC_REL_Y]!;
+  computeShapeVertexReach(g, shapeA, reaches, 0);
+  computeShapeVertexReach(g, shapeB, reaches, 1);
+  const reachB = reaches[1]!;
+  const aroundB = reaches[0]! + Math.abs(rx) + Math.abs(ry);
   const lever = reachB > aroundB ? reachB : aroundB;
-  const size = 1 + Math.abs(xA) + Math.abs(yA) + Math.abs(xB) + Math.abs(yB) + lever;
+  const size = 1 + Math.abs(pose[0]!) + Math.abs(pose[1]!) + Math.abs(pose[4]!) + Math.abs(pose[5]!) + lever;
   const margin = apart - 1e-9 * size;
   if (!(margin > 0)) {
     c.cacheValid[id] = 0;
     return;
   }
-  const mc = c.manifoldCache;
-  const o = id * MC_STRIDE;
-  mc[o + MC_REL_X] = rx;
-  mc[o + MC_REL_Y] = ry;
-  mc[o + MC_REL_C] = cA * cB + sA * sB;
-  mc[o + MC_REL_S] = cA * sB - sA * cB;
   mc[o + MC_APART_MARGIN] = margin;
   mc[o + MC_APART_LEVER] = lever;
   c.cacheValid[id] = CACHE_APART;

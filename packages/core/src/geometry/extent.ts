@@ -26,3 +26,21 @@ export function computeShapeMinExtent(store: GeometryStore, row: number, out: Fl
   }
   out[o] = extent + r;
 }
+
+/**
+ * Reach of shape row `row`'s core vertices from its body's origin (m), written to out[o]: the largest |x| + |y| over
+ * them, in the body frame, which bounds each one's distance from the origin (never below it, and with no square root).
+ * The rounding radius is not included. The narrowphase's separation cache turns a relative rotation into a bound on
+ * how far the vertices moved with it.
+ */
+export function computeShapeVertexReach(store: GeometryStore, row: number, out: Float64Array, o: number): void {
+  const base = store.slot[row]! * GEOMETRY_STRIDE;
+  const count = store.count[row]!;
+  const v = store.verts;
+  let reach = 0;
+  for (let i = 0; i < count; i++) {
+    const r = Math.abs(v[base + 2 * i]!) + Math.abs(v[base + 2 * i + 1]!);
+    if (r > reach) reach = r;
+  }
+  out[o] = reach;
+}
