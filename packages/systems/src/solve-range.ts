@@ -44,7 +44,7 @@ export type SolveState = PrepareState &
       readonly contacts: Float32Array;
       readonly params: Float64Array;
       readonly chunkFound: Int32Array;
-      readonly kernel: Pick<SolverKernel, 'warmStartContacts' | 'solveContacts'> | null;
+      readonly kernel: Pick<SolverKernel, 'warmStartContacts' | 'solveContacts' | 'solveColour'> | null;
       readonly statesAddress: number;
       readonly contactsAddress: number;
     };
@@ -74,7 +74,12 @@ export const PASS_PIN_WARM_START = 13;
 export const PASS_PREPARE_JOINTS = 16;
 /** Added to a solve or relax pass: the rows run from last to first. */
 export const PASS_REVERSE = 32;
-/** A joint pass carries its colour in the bits from here. */
+/**
+ * Added to a contact solve or relax pass: the rows are of one graph colour (not the overflow set), so they share no
+ * movable body and the kernel may solve several at once (SolverKernel.solveColour). Same bits as without.
+ */
+export const PASS_ONE_COLOUR = 1 << 16;
+/** A joint pass carries its colour in the bits from here (below PASS_ONE_COLOUR). */
 export const PASS_COLOUR_SHIFT = 6;
 
 /** Runs pass `pass` (PASS_*) over rows `first` to `end` (exclusive), as chunk `chunk` of its job. */
@@ -100,7 +105,17 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
     const kernel = sd.kernel;
     if (kernel !== null) {
       if (op === PASS_WARM_START) kernel.warmStartContacts(sd.contactsAddress, first, end, sd.statesAddress);
-      else {
+      else if ((pass & PASS_ONE_COLOUR) !== 0) {
+        kernel.solveColour(
+          sd.contactsAddress,
+          first,
+          end,
+          sd.statesAddress,
+          params[SP_INV_H]!,
+          params[SP_PUSH_MAX_SPEED]!,
+          op === PASS_SOLVE ? 1 : 0,
+        );
+      } else {
         kernel.solveContacts(
           sd.contactsAddress,
           first,

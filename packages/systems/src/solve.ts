@@ -16,6 +16,7 @@ import {
   PASS_INTEGRATE_POSITIONS,
   PASS_INTEGRATE_VELOCITIES,
   PASS_JOINT_WARM_START,
+  PASS_ONE_COLOUR,
   PASS_PIN_WARM_START,
   PASS_RELAX,
   PASS_RESTITUTION,
@@ -131,9 +132,13 @@ function sweepBodies(p: PhysicsState, pass: number, parallel: boolean): void {
   else solveRange(p, pass, 1, end);
 }
 
-/** Contact pass `pass` over every record, forwards or in reverse: colour by colour on the workers when `parallel`. */
+/**
+ * Contact pass `pass` over every record, forwards or in reverse: colour by colour on the workers when `parallel`, and
+ * for the kernel's solve and relax sweeps (see solveColours); otherwise as one range.
+ */
 function sweepContacts(p: PhysicsState, pass: number, reverse: boolean, parallel: boolean): void {
-  if (parallel) solveColours(p, pass, reverse);
+  const colours = parallel || (p.solverData.kernel !== null && (pass === PASS_SOLVE || pass === PASS_RELAX));
+  if (colours) solveColours(p, pass, reverse, parallel);
   else solveRange(p, reverse ? pass | PASS_REVERSE : pass, 0, p.solverData.contactCount);
 }
 
@@ -173,19 +178,28 @@ function jointColour(p: PhysicsState, pass: number, q: number, reverse: boolean,
   }
 }
 
-/** Pass `pass` over every contact record, colour by colour, forwards or in reverse (see solve). */
-function solveColours(p: PhysicsState, pass: number, reverse: boolean): void {
+/**
+ * Pass `pass` over every contact record, colour by colour, forwards or in reverse (see solve); a colour's rows in
+ * chunks on the workers when `parallel`. A colour's rows share no movable body, so their order within it does not
+ * change the bits, and solve and relax passes tell the kernel so (PASS_ONE_COLOUR).
+ */
+function solveColours(p: PhysicsState, pass: number, reverse: boolean, parallel: boolean): void {
   const start = p.solverData.colourStart;
+  const colourPass = pass === PASS_SOLVE || pass === PASS_RELAX ? pass | PASS_ONE_COLOUR : pass;
   if (reverse) {
     solveRange(p, pass | PASS_REVERSE, start[OVERFLOW_COLOUR]!, start[OVERFLOW_COLOUR + 1]!);
-    for (let q = GRAPH_COLOURS - 1; q >= 0; q--)
-      solveRows(p, pass, start[q]!, start[q + 1]!, CONTACT_ROWS, CONTACT_MAX_ROWS);
+    for (let q = GRAPH_COLOURS - 1; q >= 0; q--) solveColour(p, colourPass, start[q]!, start[q + 1]!, parallel);
   } else {
-    for (let q = 0; q < GRAPH_COLOURS; q++)
-      solveRows(p, pass, start[q]!, start[q + 1]!, CONTACT_ROWS, CONTACT_MAX_ROWS);
+    for (let q = 0; q < GRAPH_COLOURS; q++) solveColour(p, colourPass, start[q]!, start[q + 1]!, parallel);
     // The overflow set's rows may share bodies: one thread, in order.
     solveRange(p, pass, start[OVERFLOW_COLOUR]!, start[OVERFLOW_COLOUR + 1]!);
   }
+}
+
+/** Pass `pass` over the rows `first` to `end` of one colour: in chunks on the workers when `parallel`. */
+function solveColour(p: PhysicsState, pass: number, first: number, end: number, parallel: boolean): void {
+  if (parallel) solveRows(p, pass, first, end, CONTACT_ROWS, CONTACT_MAX_ROWS);
+  else if (end > first) solveRange(p, pass, first, end);
 }
 
 /** Pass `pass` over rows `first` to `end`, in chunks on the workers when there are two chunks or more. */

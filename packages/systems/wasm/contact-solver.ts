@@ -7,7 +7,8 @@
 // steps scenes both ways and compares. Why a second copy of the hottest loop: V8 runs this one about
 // 25% faster (no bounds checks, no tagged values), measured on large_pyramid's 14,950 contacts, and the two records
 // of a pair (2k, 2k+1: interleaved, see CC_LANES) go at once in SIMD lanes when they share no body (another 7% there,
-// 20% on tumbler).
+// 20% on tumbler). Within one graph colour no records share a body, and two pairs go at once (solveQuad: 12% less
+// solve time on large_pyramid and many_pyramids).
 import {
   BS_STRIDE,
   BS_DPX,
@@ -297,6 +298,70 @@ function sel(a: v128, b: v128, mask: v128): v128 {
   return v128.bitselect(a, b, mask);
 }
 
+// The rows' expressions, shared by solvePair and solveQuad: the scalar code's operations in its order, per lane. Static methods of a class, so
+// that the inline decorator is also valid TypeScript (which the formatter and linter read this file as).
+class Rows {
+  @inline static separation(
+    dpn: v128,
+    dqAc: v128,
+    dqAs: v128,
+    dqBc: v128,
+    dqBs: v128,
+    rnA: v128,
+    rnB: v128,
+    p: usize,
+  ): v128 {
+    // sep = dpn + dqBc*dnB + dqBs*rnB - dqAc*dnA - dqAs*rnA + adj  (left to right, as the scalar code)
+    return f64x2.add(
+      f64x2.sub(
+        f64x2.sub(
+          f64x2.add(f64x2.add(dpn, f64x2.mul(dqBc, ld2c(p, CCP_DN_B))), f64x2.mul(dqBs, rnB)),
+          f64x2.mul(dqAc, ld2c(p, CCP_DN_A)),
+        ),
+        f64x2.mul(dqAs, rnA),
+      ),
+      ld2c(p, CCP_ADJUSTED_SEPARATION),
+    );
+  }
+  @inline static normalSpeed(
+    vAx: v128,
+    vAy: v128,
+    wA: v128,
+    vBx: v128,
+    vBy: v128,
+    wB: v128,
+    nx: v128,
+    ny: v128,
+    rnA: v128,
+    rnB: v128,
+  ): v128 {
+    // vn = vBx*nx + vBy*ny - (vAx*nx + vAy*ny) + (wB*rnB - wA*rnA)
+    return f64x2.add(
+      f64x2.sub(f64x2.add(f64x2.mul(vBx, nx), f64x2.mul(vBy, ny)), f64x2.add(f64x2.mul(vAx, nx), f64x2.mul(vAy, ny))),
+      f64x2.sub(f64x2.mul(wB, rnB), f64x2.mul(wA, rnA)),
+    );
+  }
+  @inline static tangentVelocity(
+    vAx: v128,
+    vAy: v128,
+    wA: v128,
+    vBx: v128,
+    vBy: v128,
+    wB: v128,
+    nx: v128,
+    ny: v128,
+    dnA: v128,
+    dnB: v128,
+    ts: v128,
+  ): v128 {
+    // vt = vBx*ny - vBy*nx - (vAx*ny - vAy*nx) + (wA*dnA - wB*dnB + tangentSpeed)
+    return f64x2.add(
+      f64x2.sub(f64x2.sub(f64x2.mul(vBx, ny), f64x2.mul(vBy, nx)), f64x2.sub(f64x2.mul(vAx, ny), f64x2.mul(vAy, nx))),
+      f64x2.add(f64x2.sub(f64x2.mul(wA, dnA), f64x2.mul(wB, dnB)), ts),
+    );
+  }
+}
+
 // The pair of records at o (records 2k and 2k+1, see CC_LANES) solved side by side, one per lane. They share no
 // movable body (the caller checks), so this is exactly solving one then the other, in either order. Every branch of
 // the scalar code becomes a lane select, with the same operations in the same order per lane; a lane whose record
@@ -343,17 +408,7 @@ function solvePair(o: usize, states: usize, invH: v128, pushMax: v128, negPushMa
     if (j == 1 && !v128.any_true(two)) break;
     const rnA = ld2c(p, CCP_RN_A);
     const rnB = ld2c(p, CCP_RN_B);
-    // sep = dpn + dqBc*dnB + dqBs*rnB - dqAc*dnA - dqAs*rnA + adj  (left to right, as the scalar code)
-    const sep = f64x2.add(
-      f64x2.sub(
-        f64x2.sub(
-          f64x2.add(f64x2.add(dpn, f64x2.mul(dqBc, ld2c(p, CCP_DN_B))), f64x2.mul(dqBs, rnB)),
-          f64x2.mul(dqAc, ld2c(p, CCP_DN_A)),
-        ),
-        f64x2.mul(dqAs, rnA),
-      ),
-      ld2c(p, CCP_ADJUSTED_SEPARATION),
-    );
+    const sep = Rows.separation(dpn, dqAc, dqAs, dqBc, dqBs, rnA, rnB, p);
     const spec = f64x2.gt(sep, zero);
     let bias: v128;
     let massScale: v128;
@@ -369,11 +424,7 @@ function solvePair(o: usize, states: usize, invH: v128, pushMax: v128, negPushMa
       massScale = one;
       impulseScale = zero;
     }
-    // vn = vBx*nx + vBy*ny - (vAx*nx + vAy*ny) + (wB*rnB - wA*rnA)
-    const vn = f64x2.add(
-      f64x2.sub(f64x2.add(f64x2.mul(vBx, nx), f64x2.mul(vBy, ny)), f64x2.add(f64x2.mul(vAx, nx), f64x2.mul(vAy, ny))),
-      f64x2.sub(f64x2.mul(wB, rnB), f64x2.mul(wA, rnA)),
-    );
+    const vn = Rows.normalSpeed(vAx, vAy, wA, vBx, vBy, wB, nx, ny, rnA, rnB);
     const old = ld2c(p, CCP_NORMAL_IMPULSE);
     // raw = old - impulseScale*old - nm*massScale*(vn + bias)
     const raw = f64x2.sub(
@@ -411,11 +462,7 @@ function solvePair(o: usize, states: usize, invH: v128, pushMax: v128, negPushMa
     if (j == 1 && !v128.any_true(two)) break;
     const dnA = ld2c(p, CCP_DN_A);
     const dnB = ld2c(p, CCP_DN_B);
-    // vt = vBx*ny - vBy*nx - (vAx*ny - vAy*nx) + (wA*dnA - wB*dnB + tangentSpeed)
-    const vt = f64x2.add(
-      f64x2.sub(f64x2.sub(f64x2.mul(vBx, ny), f64x2.mul(vBy, nx)), f64x2.sub(f64x2.mul(vAx, ny), f64x2.mul(vAy, nx))),
-      f64x2.add(f64x2.sub(f64x2.mul(wA, dnA), f64x2.mul(wB, dnB)), tangentSpeed),
-    );
+    const vt = Rows.tangentVelocity(vAx, vAy, wA, vBx, vBy, wB, nx, ny, dnA, dnB, tangentSpeed);
     const old = ld2c(p, CCP_TANGENT_IMPULSE);
     const maxF = f64x2.mul(friction, ld2c(p, CCP_NORMAL_IMPULSE));
     const negMaxF = f64x2.neg(maxF);
@@ -507,6 +554,325 @@ function warmStartPair(o: usize, states: usize): void {
   st2(b0, b1, BS_W, f64x2.add(ld2(b0, b1, BS_W), f64x2.mul(ld2(b0, b1, BS_INV_I), f64x2.add(angB, rolling))));
 }
 
+// Two pairs of records (at oP and oQ, four records) solved at once: solvePair's operations for both pairs, statement
+// by statement side by side. All four records are of one colour, so they share no movable body and commute: the bits
+// are those of solving them one after another. Why: a record's rows form one chain of dependent operations, and one
+// pair's chain leaves the core's execution units mostly idle; two independent chains in one stream fill them.
+function solveQuad(oP: usize, oQ: usize, states: usize, invH: v128, negPushMax: v128, useBias: bool): void {
+  const zero = f64x2.splat(0);
+  const one = f64x2.splat(1);
+  const a0P = body(states, ldc(oP, CC_INDEX_A));
+  const a0Q = body(states, ldc(oQ, CC_INDEX_A));
+  const b0P = body(states, ldc(oP, CC_INDEX_B));
+  const b0Q = body(states, ldc(oQ, CC_INDEX_B));
+  const a1P = body(states, ldc(oP + 4, CC_INDEX_A));
+  const a1Q = body(states, ldc(oQ + 4, CC_INDEX_A));
+  const b1P = body(states, ldc(oP + 4, CC_INDEX_B));
+  const b1Q = body(states, ldc(oQ + 4, CC_INDEX_B));
+  const mAP = ld2(a0P, a1P, BS_INV_MASS);
+  const mAQ = ld2(a0Q, a1Q, BS_INV_MASS);
+  const iAP = ld2(a0P, a1P, BS_INV_I);
+  const iAQ = ld2(a0Q, a1Q, BS_INV_I);
+  const mBP = ld2(b0P, b1P, BS_INV_MASS);
+  const mBQ = ld2(b0Q, b1Q, BS_INV_MASS);
+  const iBP = ld2(b0P, b1P, BS_INV_I);
+  const iBQ = ld2(b0Q, b1Q, BS_INV_I);
+  const nxP = ld2c(oP, CC_NORMAL_X);
+  const nxQ = ld2c(oQ, CC_NORMAL_X);
+  const nyP = ld2c(oP, CC_NORMAL_Y);
+  const nyQ = ld2c(oQ, CC_NORMAL_Y);
+  const mAnxP = f64x2.mul(mAP, nxP);
+  const mAnxQ = f64x2.mul(mAQ, nxQ);
+  const mAnyP = f64x2.mul(mAP, nyP);
+  const mAnyQ = f64x2.mul(mAQ, nyQ);
+  const mBnxP = f64x2.mul(mBP, nxP);
+  const mBnxQ = f64x2.mul(mBQ, nxQ);
+  const mBnyP = f64x2.mul(mBP, nyP);
+  const mBnyQ = f64x2.mul(mBQ, nyQ);
+  let vAxP = ld2(a0P, a1P, BS_VX);
+  let vAxQ = ld2(a0Q, a1Q, BS_VX);
+  let vAyP = ld2(a0P, a1P, BS_VY);
+  let vAyQ = ld2(a0Q, a1Q, BS_VY);
+  let wAP = ld2(a0P, a1P, BS_W);
+  let wAQ = ld2(a0Q, a1Q, BS_W);
+  let vBxP = ld2(b0P, b1P, BS_VX);
+  let vBxQ = ld2(b0Q, b1Q, BS_VX);
+  let vByP = ld2(b0P, b1P, BS_VY);
+  let vByQ = ld2(b0Q, b1Q, BS_VY);
+  let wBP = ld2(b0P, b1P, BS_W);
+  let wBQ = ld2(b0Q, b1Q, BS_W);
+  const dqAcP = ld2(a0P, a1P, BS_DQC);
+  const dqAcQ = ld2(a0Q, a1Q, BS_DQC);
+  const dqAsP = ld2(a0P, a1P, BS_DQS);
+  const dqAsQ = ld2(a0Q, a1Q, BS_DQS);
+  const dqBcP = ld2(b0P, b1P, BS_DQC);
+  const dqBcQ = ld2(b0Q, b1Q, BS_DQC);
+  const dqBsP = ld2(b0P, b1P, BS_DQS);
+  const dqBsQ = ld2(b0Q, b1Q, BS_DQS);
+  const dpnP = f64x2.add(
+    f64x2.mul(f64x2.sub(ld2(b0P, b1P, BS_DPX), ld2(a0P, a1P, BS_DPX)), nxP),
+    f64x2.mul(f64x2.sub(ld2(b0P, b1P, BS_DPY), ld2(a0P, a1P, BS_DPY)), nyP),
+  );
+  const dpnQ = f64x2.add(
+    f64x2.mul(f64x2.sub(ld2(b0Q, b1Q, BS_DPX), ld2(a0Q, a1Q, BS_DPX)), nxQ),
+    f64x2.mul(f64x2.sub(ld2(b0Q, b1Q, BS_DPY), ld2(a0Q, a1Q, BS_DPY)), nyQ),
+  );
+  const biasRateP = ld2c(oP, CC_BIAS_RATE);
+  const biasRateQ = ld2c(oQ, CC_BIAS_RATE);
+  const softMassP = ld2c(oP, CC_MASS_SCALE);
+  const softMassQ = ld2c(oQ, CC_MASS_SCALE);
+  const softImpulseP = ld2c(oP, CC_IMPULSE_SCALE);
+  const softImpulseQ = ld2c(oQ, CC_IMPULSE_SCALE);
+  const twoP = f64x2.gt(ld2c(oP, CC_POINT_COUNT), one);
+  const twoQ = f64x2.gt(ld2c(oQ, CC_POINT_COUNT), one);
+  const p0P = oP + ((<usize>CC_HEADER) << 2);
+  const p0Q = oQ + ((<usize>CC_HEADER) << 2);
+  const p1P = p0P + ((<usize>CCP_STRIDE) << 2);
+  const p1Q = p0Q + ((<usize>CCP_STRIDE) << 2);
+  const second = v128.any_true(v128.or(twoP, twoQ));
+  // ---- normal, point 0 ----
+  {
+    const rnAP = ld2c(p0P, CCP_RN_A);
+    const rnAQ = ld2c(p0Q, CCP_RN_A);
+    const rnBP = ld2c(p0P, CCP_RN_B);
+    const rnBQ = ld2c(p0Q, CCP_RN_B);
+    const sepP = Rows.separation(dpnP, dqAcP, dqAsP, dqBcP, dqBsP, rnAP, rnBP, p0P);
+    const sepQ = Rows.separation(dpnQ, dqAcQ, dqAsQ, dqBcQ, dqBsQ, rnAQ, rnBQ, p0Q);
+    const specP = f64x2.gt(sepP, zero);
+    const specQ = f64x2.gt(sepQ, zero);
+    let biasP = sel(f64x2.mul(sepP, invH), zero, specP);
+    let biasQ = sel(f64x2.mul(sepQ, invH), zero, specQ);
+    let massScaleP = one;
+    let massScaleQ = one;
+    let impulseScaleP = zero;
+    let impulseScaleQ = zero;
+    if (useBias) {
+      let softP = f64x2.mul(biasRateP, sepP);
+      let softQ = f64x2.mul(biasRateQ, sepQ);
+      softP = sel(negPushMax, softP, f64x2.lt(softP, negPushMax));
+      softQ = sel(negPushMax, softQ, f64x2.lt(softQ, negPushMax));
+      biasP = sel(f64x2.mul(sepP, invH), softP, specP);
+      biasQ = sel(f64x2.mul(sepQ, invH), softQ, specQ);
+      massScaleP = sel(one, softMassP, specP);
+      massScaleQ = sel(one, softMassQ, specQ);
+      impulseScaleP = sel(zero, softImpulseP, specP);
+      impulseScaleQ = sel(zero, softImpulseQ, specQ);
+    }
+    const vnP = Rows.normalSpeed(vAxP, vAyP, wAP, vBxP, vByP, wBP, nxP, nyP, rnAP, rnBP);
+    const vnQ = Rows.normalSpeed(vAxQ, vAyQ, wAQ, vBxQ, vByQ, wBQ, nxQ, nyQ, rnAQ, rnBQ);
+    const oldP = ld2c(p0P, CCP_NORMAL_IMPULSE);
+    const oldQ = ld2c(p0Q, CCP_NORMAL_IMPULSE);
+    const rawP = f64x2.sub(
+      f64x2.sub(oldP, f64x2.mul(impulseScaleP, oldP)),
+      f64x2.mul(f64x2.mul(ld2c(p0P, CCP_NORMAL_MASS), massScaleP), f64x2.add(vnP, biasP)),
+    );
+    const rawQ = f64x2.sub(
+      f64x2.sub(oldQ, f64x2.mul(impulseScaleQ, oldQ)),
+      f64x2.mul(f64x2.mul(ld2c(p0Q, CCP_NORMAL_MASS), massScaleQ), f64x2.add(vnQ, biasQ)),
+    );
+    const totalP = sel(rawP, zero, f64x2.gt(rawP, zero));
+    const totalQ = sel(rawQ, zero, f64x2.gt(rawQ, zero));
+    const impulseP = f64x2.sub(totalP, oldP);
+    const impulseQ = f64x2.sub(totalQ, oldQ);
+    const maxImpP = ld2c(p0P, CCP_MAX_NORMAL_IMPULSE);
+    const maxImpQ = ld2c(p0Q, CCP_MAX_NORMAL_IMPULSE);
+    st2c(p0P, CCP_NORMAL_IMPULSE, totalP);
+    st2c(p0Q, CCP_NORMAL_IMPULSE, totalQ);
+    st2c(p0P, CCP_MAX_NORMAL_IMPULSE, sel(impulseP, maxImpP, f64x2.gt(impulseP, maxImpP)));
+    st2c(p0Q, CCP_MAX_NORMAL_IMPULSE, sel(impulseQ, maxImpQ, f64x2.gt(impulseQ, maxImpQ)));
+    vAxP = f64x2.sub(vAxP, f64x2.mul(impulseP, mAnxP));
+    vAxQ = f64x2.sub(vAxQ, f64x2.mul(impulseQ, mAnxQ));
+    vAyP = f64x2.sub(vAyP, f64x2.mul(impulseP, mAnyP));
+    vAyQ = f64x2.sub(vAyQ, f64x2.mul(impulseQ, mAnyQ));
+    wAP = f64x2.sub(wAP, f64x2.mul(impulseP, f64x2.mul(iAP, rnAP)));
+    wAQ = f64x2.sub(wAQ, f64x2.mul(impulseQ, f64x2.mul(iAQ, rnAQ)));
+    vBxP = f64x2.add(vBxP, f64x2.mul(impulseP, mBnxP));
+    vBxQ = f64x2.add(vBxQ, f64x2.mul(impulseQ, mBnxQ));
+    vByP = f64x2.add(vByP, f64x2.mul(impulseP, mBnyP));
+    vByQ = f64x2.add(vByQ, f64x2.mul(impulseQ, mBnyQ));
+    wBP = f64x2.add(wBP, f64x2.mul(impulseP, f64x2.mul(iBP, rnBP)));
+    wBQ = f64x2.add(wBQ, f64x2.mul(impulseQ, f64x2.mul(iBQ, rnBQ)));
+  }
+  // ---- normal, point 1 (lanes without one keep their values) ----
+  if (second) {
+    const rnAP = ld2c(p1P, CCP_RN_A);
+    const rnAQ = ld2c(p1Q, CCP_RN_A);
+    const rnBP = ld2c(p1P, CCP_RN_B);
+    const rnBQ = ld2c(p1Q, CCP_RN_B);
+    const sepP = Rows.separation(dpnP, dqAcP, dqAsP, dqBcP, dqBsP, rnAP, rnBP, p1P);
+    const sepQ = Rows.separation(dpnQ, dqAcQ, dqAsQ, dqBcQ, dqBsQ, rnAQ, rnBQ, p1Q);
+    const specP = f64x2.gt(sepP, zero);
+    const specQ = f64x2.gt(sepQ, zero);
+    let biasP = sel(f64x2.mul(sepP, invH), zero, specP);
+    let biasQ = sel(f64x2.mul(sepQ, invH), zero, specQ);
+    let massScaleP = one;
+    let massScaleQ = one;
+    let impulseScaleP = zero;
+    let impulseScaleQ = zero;
+    if (useBias) {
+      let softP = f64x2.mul(biasRateP, sepP);
+      let softQ = f64x2.mul(biasRateQ, sepQ);
+      softP = sel(negPushMax, softP, f64x2.lt(softP, negPushMax));
+      softQ = sel(negPushMax, softQ, f64x2.lt(softQ, negPushMax));
+      biasP = sel(f64x2.mul(sepP, invH), softP, specP);
+      biasQ = sel(f64x2.mul(sepQ, invH), softQ, specQ);
+      massScaleP = sel(one, softMassP, specP);
+      massScaleQ = sel(one, softMassQ, specQ);
+      impulseScaleP = sel(zero, softImpulseP, specP);
+      impulseScaleQ = sel(zero, softImpulseQ, specQ);
+    }
+    const vnP = Rows.normalSpeed(vAxP, vAyP, wAP, vBxP, vByP, wBP, nxP, nyP, rnAP, rnBP);
+    const vnQ = Rows.normalSpeed(vAxQ, vAyQ, wAQ, vBxQ, vByQ, wBQ, nxQ, nyQ, rnAQ, rnBQ);
+    const oldP = ld2c(p1P, CCP_NORMAL_IMPULSE);
+    const oldQ = ld2c(p1Q, CCP_NORMAL_IMPULSE);
+    const rawP = f64x2.sub(
+      f64x2.sub(oldP, f64x2.mul(impulseScaleP, oldP)),
+      f64x2.mul(f64x2.mul(ld2c(p1P, CCP_NORMAL_MASS), massScaleP), f64x2.add(vnP, biasP)),
+    );
+    const rawQ = f64x2.sub(
+      f64x2.sub(oldQ, f64x2.mul(impulseScaleQ, oldQ)),
+      f64x2.mul(f64x2.mul(ld2c(p1Q, CCP_NORMAL_MASS), massScaleQ), f64x2.add(vnQ, biasQ)),
+    );
+    const totalP = sel(rawP, zero, f64x2.gt(rawP, zero));
+    const totalQ = sel(rawQ, zero, f64x2.gt(rawQ, zero));
+    const impulseP = f64x2.sub(totalP, oldP);
+    const impulseQ = f64x2.sub(totalQ, oldQ);
+    const maxImpP = ld2c(p1P, CCP_MAX_NORMAL_IMPULSE);
+    const maxImpQ = ld2c(p1Q, CCP_MAX_NORMAL_IMPULSE);
+    st2c(p1P, CCP_NORMAL_IMPULSE, sel(totalP, oldP, twoP));
+    st2c(p1Q, CCP_NORMAL_IMPULSE, sel(totalQ, oldQ, twoQ));
+    st2c(p1P, CCP_MAX_NORMAL_IMPULSE, sel(impulseP, maxImpP, v128.and(twoP, f64x2.gt(impulseP, maxImpP))));
+    st2c(p1Q, CCP_MAX_NORMAL_IMPULSE, sel(impulseQ, maxImpQ, v128.and(twoQ, f64x2.gt(impulseQ, maxImpQ))));
+    vAxP = sel(f64x2.sub(vAxP, f64x2.mul(impulseP, mAnxP)), vAxP, twoP);
+    vAxQ = sel(f64x2.sub(vAxQ, f64x2.mul(impulseQ, mAnxQ)), vAxQ, twoQ);
+    vAyP = sel(f64x2.sub(vAyP, f64x2.mul(impulseP, mAnyP)), vAyP, twoP);
+    vAyQ = sel(f64x2.sub(vAyQ, f64x2.mul(impulseQ, mAnyQ)), vAyQ, twoQ);
+    wAP = sel(f64x2.sub(wAP, f64x2.mul(impulseP, f64x2.mul(iAP, rnAP))), wAP, twoP);
+    wAQ = sel(f64x2.sub(wAQ, f64x2.mul(impulseQ, f64x2.mul(iAQ, rnAQ))), wAQ, twoQ);
+    vBxP = sel(f64x2.add(vBxP, f64x2.mul(impulseP, mBnxP)), vBxP, twoP);
+    vBxQ = sel(f64x2.add(vBxQ, f64x2.mul(impulseQ, mBnxQ)), vBxQ, twoQ);
+    vByP = sel(f64x2.add(vByP, f64x2.mul(impulseP, mBnyP)), vByP, twoP);
+    vByQ = sel(f64x2.add(vByQ, f64x2.mul(impulseQ, mBnyQ)), vByQ, twoQ);
+    wBP = sel(f64x2.add(wBP, f64x2.mul(impulseP, f64x2.mul(iBP, rnBP))), wBP, twoP);
+    wBQ = sel(f64x2.add(wBQ, f64x2.mul(impulseQ, f64x2.mul(iBQ, rnBQ))), wBQ, twoQ);
+  }
+  const frictionP = ld2c(oP, CC_FRICTION);
+  const frictionQ = ld2c(oQ, CC_FRICTION);
+  const tangentSpeedP = ld2c(oP, CC_TANGENT_SPEED);
+  const tangentSpeedQ = ld2c(oQ, CC_TANGENT_SPEED);
+  // ---- friction, point 0 ----
+  {
+    const dnAP = ld2c(p0P, CCP_DN_A);
+    const dnAQ = ld2c(p0Q, CCP_DN_A);
+    const dnBP = ld2c(p0P, CCP_DN_B);
+    const dnBQ = ld2c(p0Q, CCP_DN_B);
+    const vtP = Rows.tangentVelocity(vAxP, vAyP, wAP, vBxP, vByP, wBP, nxP, nyP, dnAP, dnBP, tangentSpeedP);
+    const vtQ = Rows.tangentVelocity(vAxQ, vAyQ, wAQ, vBxQ, vByQ, wBQ, nxQ, nyQ, dnAQ, dnBQ, tangentSpeedQ);
+    const oldP = ld2c(p0P, CCP_TANGENT_IMPULSE);
+    const oldQ = ld2c(p0Q, CCP_TANGENT_IMPULSE);
+    const maxFP = f64x2.mul(frictionP, ld2c(p0P, CCP_NORMAL_IMPULSE));
+    const maxFQ = f64x2.mul(frictionQ, ld2c(p0Q, CCP_NORMAL_IMPULSE));
+    const negMaxFP = f64x2.neg(maxFP);
+    const negMaxFQ = f64x2.neg(maxFQ);
+    const rawP = f64x2.sub(oldP, f64x2.mul(ld2c(p0P, CCP_TANGENT_MASS), vtP));
+    const rawQ = f64x2.sub(oldQ, f64x2.mul(ld2c(p0Q, CCP_TANGENT_MASS), vtQ));
+    const totalP = sel(maxFP, sel(negMaxFP, rawP, f64x2.lt(rawP, negMaxFP)), f64x2.gt(rawP, maxFP));
+    const totalQ = sel(maxFQ, sel(negMaxFQ, rawQ, f64x2.lt(rawQ, negMaxFQ)), f64x2.gt(rawQ, maxFQ));
+    const impulseP = f64x2.sub(totalP, oldP);
+    const impulseQ = f64x2.sub(totalQ, oldQ);
+    st2c(p0P, CCP_TANGENT_IMPULSE, totalP);
+    st2c(p0Q, CCP_TANGENT_IMPULSE, totalQ);
+    vAxP = f64x2.sub(vAxP, f64x2.mul(impulseP, mAnyP));
+    vAxQ = f64x2.sub(vAxQ, f64x2.mul(impulseQ, mAnyQ));
+    vAyP = f64x2.add(vAyP, f64x2.mul(impulseP, mAnxP));
+    vAyQ = f64x2.add(vAyQ, f64x2.mul(impulseQ, mAnxQ));
+    wAP = f64x2.add(wAP, f64x2.mul(impulseP, f64x2.mul(iAP, dnAP)));
+    wAQ = f64x2.add(wAQ, f64x2.mul(impulseQ, f64x2.mul(iAQ, dnAQ)));
+    vBxP = f64x2.add(vBxP, f64x2.mul(impulseP, mBnyP));
+    vBxQ = f64x2.add(vBxQ, f64x2.mul(impulseQ, mBnyQ));
+    vByP = f64x2.sub(vByP, f64x2.mul(impulseP, mBnxP));
+    vByQ = f64x2.sub(vByQ, f64x2.mul(impulseQ, mBnxQ));
+    wBP = f64x2.sub(wBP, f64x2.mul(impulseP, f64x2.mul(iBP, dnBP)));
+    wBQ = f64x2.sub(wBQ, f64x2.mul(impulseQ, f64x2.mul(iBQ, dnBQ)));
+  }
+  // ---- friction, point 1 ----
+  if (second) {
+    const dnAP = ld2c(p1P, CCP_DN_A);
+    const dnAQ = ld2c(p1Q, CCP_DN_A);
+    const dnBP = ld2c(p1P, CCP_DN_B);
+    const dnBQ = ld2c(p1Q, CCP_DN_B);
+    const vtP = Rows.tangentVelocity(vAxP, vAyP, wAP, vBxP, vByP, wBP, nxP, nyP, dnAP, dnBP, tangentSpeedP);
+    const vtQ = Rows.tangentVelocity(vAxQ, vAyQ, wAQ, vBxQ, vByQ, wBQ, nxQ, nyQ, dnAQ, dnBQ, tangentSpeedQ);
+    const oldP = ld2c(p1P, CCP_TANGENT_IMPULSE);
+    const oldQ = ld2c(p1Q, CCP_TANGENT_IMPULSE);
+    const maxFP = f64x2.mul(frictionP, ld2c(p1P, CCP_NORMAL_IMPULSE));
+    const maxFQ = f64x2.mul(frictionQ, ld2c(p1Q, CCP_NORMAL_IMPULSE));
+    const negMaxFP = f64x2.neg(maxFP);
+    const negMaxFQ = f64x2.neg(maxFQ);
+    const rawP = f64x2.sub(oldP, f64x2.mul(ld2c(p1P, CCP_TANGENT_MASS), vtP));
+    const rawQ = f64x2.sub(oldQ, f64x2.mul(ld2c(p1Q, CCP_TANGENT_MASS), vtQ));
+    const totalP = sel(maxFP, sel(negMaxFP, rawP, f64x2.lt(rawP, negMaxFP)), f64x2.gt(rawP, maxFP));
+    const totalQ = sel(maxFQ, sel(negMaxFQ, rawQ, f64x2.lt(rawQ, negMaxFQ)), f64x2.gt(rawQ, maxFQ));
+    const impulseP = f64x2.sub(totalP, oldP);
+    const impulseQ = f64x2.sub(totalQ, oldQ);
+    st2c(p1P, CCP_TANGENT_IMPULSE, sel(totalP, oldP, twoP));
+    st2c(p1Q, CCP_TANGENT_IMPULSE, sel(totalQ, oldQ, twoQ));
+    vAxP = sel(f64x2.sub(vAxP, f64x2.mul(impulseP, mAnyP)), vAxP, twoP);
+    vAxQ = sel(f64x2.sub(vAxQ, f64x2.mul(impulseQ, mAnyQ)), vAxQ, twoQ);
+    vAyP = sel(f64x2.add(vAyP, f64x2.mul(impulseP, mAnxP)), vAyP, twoP);
+    vAyQ = sel(f64x2.add(vAyQ, f64x2.mul(impulseQ, mAnxQ)), vAyQ, twoQ);
+    wAP = sel(f64x2.add(wAP, f64x2.mul(impulseP, f64x2.mul(iAP, dnAP))), wAP, twoP);
+    wAQ = sel(f64x2.add(wAQ, f64x2.mul(impulseQ, f64x2.mul(iAQ, dnAQ))), wAQ, twoQ);
+    vBxP = sel(f64x2.add(vBxP, f64x2.mul(impulseP, mBnyP)), vBxP, twoP);
+    vBxQ = sel(f64x2.add(vBxQ, f64x2.mul(impulseQ, mBnyQ)), vBxQ, twoQ);
+    vByP = sel(f64x2.sub(vByP, f64x2.mul(impulseP, mBnxP)), vByP, twoP);
+    vByQ = sel(f64x2.sub(vByQ, f64x2.mul(impulseQ, mBnxQ)), vByQ, twoQ);
+    wBP = sel(f64x2.sub(wBP, f64x2.mul(impulseP, f64x2.mul(iBP, dnBP))), wBP, twoP);
+    wBQ = sel(f64x2.sub(wBQ, f64x2.mul(impulseQ, f64x2.mul(iBQ, dnBQ))), wBQ, twoQ);
+  }
+  // ---- rolling resistance ----
+  const rrP = ld2c(oP, CC_ROLLING_RESISTANCE);
+  const rrQ = ld2c(oQ, CC_ROLLING_RESISTANCE);
+  const rollingP = f64x2.gt(rrP, zero);
+  const rollingQ = f64x2.gt(rrQ, zero);
+  if (v128.any_true(v128.or(rollingP, rollingQ))) {
+    const n0P = ld2c(p0P, CCP_NORMAL_IMPULSE);
+    const n0Q = ld2c(p0Q, CCP_NORMAL_IMPULSE);
+    const n1P = sel(ld2c(p1P, CCP_NORMAL_IMPULSE), zero, twoP);
+    const n1Q = sel(ld2c(p1Q, CCP_NORMAL_IMPULSE), zero, twoQ);
+    const maxRP = f64x2.mul(rrP, f64x2.add(n0P, n1P));
+    const maxRQ = f64x2.mul(rrQ, f64x2.add(n0Q, n1Q));
+    const negMaxRP = f64x2.neg(maxRP);
+    const negMaxRQ = f64x2.neg(maxRQ);
+    const oldP = ld2c(oP, CC_ROLLING_IMPULSE);
+    const oldQ = ld2c(oQ, CC_ROLLING_IMPULSE);
+    const rawP = f64x2.sub(oldP, f64x2.mul(ld2c(oP, CC_ROLLING_MASS), f64x2.sub(wBP, wAP)));
+    const rawQ = f64x2.sub(oldQ, f64x2.mul(ld2c(oQ, CC_ROLLING_MASS), f64x2.sub(wBQ, wAQ)));
+    const totalP = sel(maxRP, sel(negMaxRP, rawP, f64x2.lt(rawP, negMaxRP)), f64x2.gt(rawP, maxRP));
+    const totalQ = sel(maxRQ, sel(negMaxRQ, rawQ, f64x2.lt(rawQ, negMaxRQ)), f64x2.gt(rawQ, maxRQ));
+    const impulseP = f64x2.sub(totalP, oldP);
+    const impulseQ = f64x2.sub(totalQ, oldQ);
+    st2c(oP, CC_ROLLING_IMPULSE, sel(totalP, oldP, rollingP));
+    st2c(oQ, CC_ROLLING_IMPULSE, sel(totalQ, oldQ, rollingQ));
+    wAP = sel(f64x2.sub(wAP, f64x2.mul(iAP, impulseP)), wAP, rollingP);
+    wAQ = sel(f64x2.sub(wAQ, f64x2.mul(iAQ, impulseQ)), wAQ, rollingQ);
+    wBP = sel(f64x2.add(wBP, f64x2.mul(iBP, impulseP)), wBP, rollingP);
+    wBQ = sel(f64x2.add(wBQ, f64x2.mul(iBQ, impulseQ)), wBQ, rollingQ);
+  }
+  st2(a0P, a1P, BS_VX, vAxP);
+  st2(a0Q, a1Q, BS_VX, vAxQ);
+  st2(a0P, a1P, BS_VY, vAyP);
+  st2(a0Q, a1Q, BS_VY, vAyQ);
+  st2(a0P, a1P, BS_W, wAP);
+  st2(a0Q, a1Q, BS_W, wAQ);
+  st2(b0P, b1P, BS_VX, vBxP);
+  st2(b0Q, b1Q, BS_VX, vBxQ);
+  st2(b0P, b1P, BS_VY, vByP);
+  st2(b0Q, b1Q, BS_VY, vByQ);
+  st2(b0P, b1P, BS_W, wBP);
+  st2(b0Q, b1Q, BS_W, wBQ);
+}
+
 // ---- drivers ----
 
 /** Whether the records at o0 and o1 share a movable body (index 0, the static dummy, is shared harmlessly). */
@@ -587,4 +953,38 @@ export function solveContacts(
       i--;
     }
   }
+}
+
+/**
+ * One sweep of solveContacts over records first..end−1, all of one colour (not the overflow set): they share no
+ * movable body, so any order gives the sequential sweep's bits, and four go at once (solveQuad).
+ */
+export function solveColour(
+  cc: usize,
+  first: i32,
+  end: i32,
+  states: usize,
+  invH: f64,
+  pushMaxSpeed: f64,
+  useBias: i32,
+): void {
+  const vInvH = f64x2.splat(invH);
+  const vPush = f64x2.splat(pushMaxSpeed);
+  const vNegPush = f64x2.splat(-pushMaxSpeed);
+  const bias = useBias != 0;
+  let i = first;
+  if ((i & 1) == 1 && i < end) {
+    solveOne(record(cc, i), states, invH, pushMaxSpeed, useBias);
+    i++;
+  }
+  while (i + 4 <= end) {
+    const o = record(cc, i);
+    solveQuad(o, o + ((<usize>CC_PAIR_STRIDE) << 2), states, vInvH, vNegPush, bias);
+    i += 4;
+  }
+  if (i + 2 <= end) {
+    solvePair(record(cc, i), states, vInvH, vPush, vNegPush, bias);
+    i += 2;
+  }
+  if (i < end) solveOne(record(cc, i), states, invH, pushMaxSpeed, useBias);
 }

@@ -37,6 +37,20 @@ export interface SolverKernel {
     useBias: number,
     reverse: number,
   ): void;
+  /**
+   * One solve or relax sweep over records `first` to `end` of one graph colour (never the overflow set): the caller
+   * vouches that no two of them share a movable body, so the kernel may solve several at once; the bits are those of
+   * solveContacts in either direction.
+   */
+  solveColour(
+    contacts: number,
+    first: number,
+    end: number,
+    states: number,
+    invH: number,
+    pushMaxSpeed: number,
+    useBias: number,
+  ): void;
 }
 
 /** Start of the body states in a kernel's memory (bytes): the first cache lines stay free for the kernel. */

@@ -29,11 +29,11 @@ export function kernelModule(shared: boolean): WebAssembly.Module | null {
   return compiled[k];
 }
 
+/** The functions a kernel instance exports. */
+export type KernelFunctions = Pick<SolverKernel, 'warmStartContacts' | 'solveContacts' | 'solveColour'>;
+
 /** The kernel's functions in an instance of `module` over `memory`. */
-export function instantiateKernel(
-  module: WebAssembly.Module,
-  memory: WebAssembly.Memory,
-): Pick<SolverKernel, 'warmStartContacts' | 'solveContacts'> {
+export function instantiateKernel(module: WebAssembly.Module, memory: WebAssembly.Memory): KernelFunctions {
   const instance = new WebAssembly.Instance(module, {
     env: {
       memory,
@@ -42,7 +42,7 @@ export function instantiateKernel(
       },
     },
   });
-  return instance.exports as unknown as Pick<SolverKernel, 'warmStartContacts' | 'solveContacts'>;
+  return instance.exports as unknown as KernelFunctions;
 }
 
 /**
@@ -67,6 +67,7 @@ export function createContactKernel(bytes = 0, shared = false): SolverKernel | n
     shared,
     warmStartContacts: exports.warmStartContacts,
     solveContacts: exports.solveContacts,
+    solveColour: exports.solveColour,
     grown: (size: number) => createContactKernel(size, shared)!,
   };
 }
