@@ -9,6 +9,7 @@ import {
   CP_NORMAL_IMPULSE,
   CP_STRIDE,
   CP_TANGENT_IMPULSE,
+  KERNEL_SCALARS_ADDRESS,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
   isSolidTouching,
@@ -44,7 +45,10 @@ export type SolveState = PrepareState &
       readonly contacts: Float32Array;
       readonly params: Float64Array;
       readonly chunkFound: Int32Array;
-      readonly kernel: Pick<SolverKernel, 'warmStartContacts' | 'solveContacts' | 'solveColour'> | null;
+      readonly kernel: Pick<
+        SolverKernel,
+        'warmStartContacts' | 'solveContacts' | 'solveColour' | 'integratePositions'
+      > | null;
       readonly statesAddress: number;
       readonly contactsAddress: number;
     };
@@ -98,8 +102,11 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
     sd.writeBackCounts[chunk] = writeBackBodies(v, first, end, sd.writeBackOut, first - 1);
   else if (op === PASS_INTEGRATE_VELOCITIES) integrateVelocities(states, sd.integration, end, params, first);
   else if (op === PASS_CLAMP_VELOCITIES) clampVelocities(states, end, params, first);
-  else if (op === PASS_INTEGRATE_POSITIONS) integratePositions(states, end, params, first);
-  else if (op === PASS_RESTITUTION) applyRestitution(sd.contacts, end, states, params, first);
+  else if (op === PASS_INTEGRATE_POSITIONS) {
+    const kernel = sd.kernel;
+    if (kernel === null) integratePositions(states, end, params, first);
+    else kernel.integratePositions(sd.statesAddress, first, end, KERNEL_SCALARS_ADDRESS);
+  } else if (op === PASS_RESTITUTION) applyRestitution(sd.contacts, end, states, params, first);
   else if (op === PASS_STORE_IMPULSES) storeImpulses(v, first, end);
   else {
     const kernel = sd.kernel;

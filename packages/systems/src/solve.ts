@@ -1,5 +1,9 @@
 import {
   JOINT_TYPE_COUNT,
+  KS_H,
+  KS_MAX_LINEAR_SPEED,
+  SP_H,
+  SP_MAX_LINEAR_SPEED,
   LINEAR_SLOP,
   GRAPH_COLOURS,
   OVERFLOW_COLOUR,
@@ -49,6 +53,10 @@ export function solve(p: PhysicsState, subSteps: number): void {
   const jointed = p.joints.constraintCount + p.joints.pinCount > 0;
   const classic = p.solver === 'classic';
   const parallel = !classic && syncWorkers(p);
+  // The kernel's body passes read these from its memory (shared with the step workers' instances).
+  const scalars = sd.kernelScalars;
+  scalars[KS_H] = sd.params[SP_H]!;
+  scalars[KS_MAX_LINEAR_SPEED] = sd.params[SP_MAX_LINEAR_SPEED]!;
   if (classic) solveClassic(p, jointed);
   else {
     for (let i = 0; i < subSteps; i++) {

@@ -46,7 +46,10 @@ import {
   CCP_TANGENT_IMPULSE,
   CCP_TANGENT_MASS,
   CC_PAIR_STRIDE,
+  KS_H,
+  KS_MAX_LINEAR_SPEED,
 } from '../../core/src/solver/solver-layout';
+import { MAX_ROTATION } from '../../core/src/settings';
 
 // Field `i` (a double index) of the body state record at byte address `base`.
 function ld(base: usize, i: i32): f64 {
@@ -64,9 +67,12 @@ function ldc(base: usize, i: i32): f64 {
 function stc(base: usize, i: i32, v: f64): void {
   store<f32>(base + ((<usize>i) << 2), <f32>v);
 }
-// Byte address of body state record `index` (stored as a float in a contact record).
+// Byte address of body state record `index` (stored as a float in a contact record). The index is a whole number
+// below 2^24 (see CONSTRAINT_FIELD_BYTES), so 2^52 + index is exact and holds it in its low bits: read off there, it
+// costs an add and a move, where a conversion to an integer costs V8's checks that the value fits.
 function body(states: usize, index: f64): usize {
-  return states + ((<usize>(<i32>index * BS_STRIDE)) << 3);
+  const whole = <i32>reinterpret<i64>(index + 4503599627370496.0);
+  return states + ((<usize>(whole * BS_STRIDE)) << 3);
 }
 
 /** warmStartContacts of solve-contacts.ts for the one record at byte address `o`. */
@@ -987,4 +993,44 @@ export function solveColour(
     i += 2;
   }
   if (i < end) solveOne(record(cc, i), states, invH, pushMaxSpeed, useBias);
+}
+
+/**
+ * integratePositions of integrate.ts over body states first..end−1 at byte address `states`, with its velocity clamps
+ * (clampBodyVelocity): the same operations in the same order, so the same bits. The substep and the speed limit are
+ * read at `scalars` (KS_*: see KERNEL_SCALARS_ADDRESS).
+ */
+export function integratePositions(states: usize, first: i32, end: i32, scalars: usize): void {
+  const h = ld(scalars, KS_H);
+  const maxLinearSpeed = ld(scalars, KS_MAX_LINEAR_SPEED);
+  const maxW = MAX_ROTATION / h;
+  for (let i = first; i < end; i++) {
+    const o = states + ((<usize>(i * BS_STRIDE)) << 3);
+    let w = ld(o, BS_W);
+    if (w * w > maxW * maxW) {
+      w = w > 0 ? maxW : -maxW;
+      st(o, BS_W, w);
+    }
+    let vx = ld(o, BS_VX);
+    let vy = ld(o, BS_VY);
+    const v2 = vx * vx + vy * vy;
+    if (v2 > maxLinearSpeed * maxLinearSpeed) {
+      const scale = maxLinearSpeed / sqrt<f64>(v2);
+      vx = vx * scale;
+      vy = vy * scale;
+      st(o, BS_VX, vx);
+      st(o, BS_VY, vy);
+    }
+    const c = ld(o, BS_DQC);
+    const s = ld(o, BS_DQS);
+    const hw = h * w;
+    const qc = c - hw * s;
+    const qs = s + hw * c;
+    const mag = sqrt<f64>(qc * qc + qs * qs);
+    const inv = mag > 0 ? 1 / mag : 0.0;
+    st(o, BS_DQC, qc * inv);
+    st(o, BS_DQS, qs * inv);
+    st(o, BS_DPX, ld(o, BS_DPX) + h * vx);
+    st(o, BS_DPY, ld(o, BS_DPY) + h * vy);
+  }
 }

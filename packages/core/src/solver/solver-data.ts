@@ -6,6 +6,8 @@ import {
   CENTRE_STRIDE,
   CONSTRAINT_FIELD_BYTES,
   GRAPH_COLOURS,
+  KERNEL_SCALARS_ADDRESS,
+  KS_STRIDE,
   SP_STRIDE,
   contactRecordsLength,
 } from './solver-layout.js';
@@ -51,9 +53,14 @@ export interface SolverKernel {
     pushMaxSpeed: number,
     useBias: number,
   ): void;
+  /** systems' integratePositions over body states `first` to `end`, with the scalars at `scalars` (KS_*). Same bits. */
+  integratePositions(states: number, first: number, end: number, scalars: number): void;
 }
 
-/** Start of the body states in a kernel's memory (bytes): the first cache lines stay free for the kernel. */
+/**
+ * Start of the body states in a kernel's memory (bytes): the first cache lines stay free for the kernel, and hold
+ * its scalars (KERNEL_SCALARS_ADDRESS).
+ */
 const ARENA_BASE = 1024;
 
 /** Rounds a byte offset up to a cache line. */
@@ -143,6 +150,8 @@ export class SolverData {
   kernelUnavailable = false;
   statesAddress = 0;
   contactsAddress = 0;
+  /** The kernel's scalars (KS_*, in its memory at KERNEL_SCALARS_ADDRESS), or a plain array without a kernel. */
+  kernelScalars: Float64Array = new Float64Array(KS_STRIDE);
 
   /** Moves `states` and `contacts` into `kernel`'s memory (null: back into plain arrays), keeping their contents. */
   attachKernel(kernel: SolverKernel | null): void {
@@ -155,6 +164,7 @@ export class SolverData {
       this.contacts = contacts;
       this.statesAddress = 0;
       this.contactsAddress = 0;
+      this.kernelScalars = new Float64Array(KS_STRIDE);
       return;
     }
     this.contactsAddress = 0;
@@ -189,6 +199,7 @@ export class SolverData {
     }
     this.states = new Float64Array(buffer, this.statesAddress, statesLength);
     this.contacts = new Float32Array(buffer, this.contactsAddress, contactsLength);
+    this.kernelScalars = new Float64Array(buffer, KERNEL_SCALARS_ADDRESS, KS_STRIDE);
   }
 
   reserveBodies(n: number): void {

@@ -136,6 +136,16 @@ export const SP_CONTINUOUS = SP_WARM_START + 1; // 1 when the world sweeps fast 
 export const SP_STRIDE = SP_CONTINUOUS + 1;
 
 /**
+ * The scalars the WebAssembly kernel's body passes read from its own memory (solve.ts writes them there at the start
+ * of the solve stage), at byte address KERNEL_SCALARS_ADDRESS, before the body states. Why not arguments: a double
+ * passed from JavaScript to a WebAssembly export was boxed on some call sites (16 bytes a call, 64 a step).
+ */
+export const KS_H = 0; // substep length (s), as SP_H
+export const KS_MAX_LINEAR_SPEED = KS_H + 1; // as SP_MAX_LINEAR_SPEED
+export const KS_STRIDE = KS_MAX_LINEAR_SPEED + 1;
+export const KERNEL_SCALARS_ADDRESS = 512;
+
+/**
  * Colours of the contact graph (see systems' colour-contacts.ts): constraints of one colour share no movable body, so
  * they can be solved in any order, or at once on several threads, with the same bits. Constraints that find no free
  * colour go to the overflow set, solved after the colours by one thread.

@@ -30,7 +30,10 @@ export function kernelModule(shared: boolean): WebAssembly.Module | null {
 }
 
 /** The functions a kernel instance exports. */
-export type KernelFunctions = Pick<SolverKernel, 'warmStartContacts' | 'solveContacts' | 'solveColour'>;
+export type KernelFunctions = Pick<
+  SolverKernel,
+  'warmStartContacts' | 'solveContacts' | 'solveColour' | 'integratePositions'
+>;
 
 /** The kernel's functions in an instance of `module` over `memory`. */
 export function instantiateKernel(module: WebAssembly.Module, memory: WebAssembly.Memory): KernelFunctions {
@@ -68,6 +71,7 @@ export function createContactKernel(bytes = 0, shared = false): SolverKernel | n
     warmStartContacts: exports.warmStartContacts,
     solveContacts: exports.solveContacts,
     solveColour: exports.solveColour,
+    integratePositions: exports.integratePositions,
     grown: (size: number) => createContactKernel(size, shared)!,
   };
 }
