@@ -47,7 +47,7 @@ export type SolveState = PrepareState &
       readonly chunkFound: Int32Array;
       readonly kernel: Pick<
         SolverKernel,
-        'warmStartContacts' | 'solveContacts' | 'solveColour' | 'integratePositions'
+        'warmStartContacts' | 'warmStartColour' | 'solveContacts' | 'solveColour' | 'integratePositions'
       > | null;
       readonly statesAddress: number;
       readonly contactsAddress: number;
@@ -79,8 +79,9 @@ export const PASS_PREPARE_JOINTS = 16;
 /** Added to a solve or relax pass: the rows run from last to first. */
 export const PASS_REVERSE = 32;
 /**
- * Added to a contact solve or relax pass: the rows are of one graph colour (not the overflow set), so they share no
- * movable body and the kernel may solve several at once (SolverKernel.solveColour). Same bits as without.
+ * Added to a contact warm start, solve or relax pass: the rows are of one graph colour (not the overflow set), so they
+ * share no movable body and the kernel may take several at once (SolverKernel.solveColour, warmStartColour). Same
+ * bits as without.
  */
 export const PASS_ONE_COLOUR = 1 << 16;
 /** A joint pass carries its colour in the bits from here (below PASS_ONE_COLOUR). */
@@ -111,8 +112,10 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
   else {
     const kernel = sd.kernel;
     if (kernel !== null) {
-      if (op === PASS_WARM_START) kernel.warmStartContacts(sd.contactsAddress, first, end, sd.statesAddress);
-      else if ((pass & PASS_ONE_COLOUR) !== 0) {
+      if (op === PASS_WARM_START) {
+        if ((pass & PASS_ONE_COLOUR) !== 0) kernel.warmStartColour(sd.contactsAddress, first, end, sd.statesAddress);
+        else kernel.warmStartContacts(sd.contactsAddress, first, end, sd.statesAddress);
+      } else if ((pass & PASS_ONE_COLOUR) !== 0) {
         kernel.solveColour(
           sd.contactsAddress,
           first,

@@ -142,10 +142,10 @@ function sweepBodies(p: PhysicsState, pass: number, parallel: boolean): void {
 
 /**
  * Contact pass `pass` over every record, forwards or in reverse: colour by colour on the workers when `parallel`, and
- * for the kernel's solve and relax sweeps (see solveColours); otherwise as one range.
+ * for the kernel's warm start, solve and relax sweeps (see solveColours); otherwise as one range.
  */
 function sweepContacts(p: PhysicsState, pass: number, reverse: boolean, parallel: boolean): void {
-  const colours = parallel || (p.solverData.kernel !== null && (pass === PASS_SOLVE || pass === PASS_RELAX));
+  const colours = parallel || (p.solverData.kernel !== null && pass !== PASS_RESTITUTION);
   if (colours) solveColours(p, pass, reverse, parallel);
   else solveRange(p, reverse ? pass | PASS_REVERSE : pass, 0, p.solverData.contactCount);
 }
@@ -189,11 +189,11 @@ function jointColour(p: PhysicsState, pass: number, q: number, reverse: boolean,
 /**
  * Pass `pass` over every contact record, colour by colour, forwards or in reverse (see solve); a colour's rows in
  * chunks on the workers when `parallel`. A colour's rows share no movable body, so their order within it does not
- * change the bits, and solve and relax passes tell the kernel so (PASS_ONE_COLOUR).
+ * change the bits, and the warm start, solve and relax passes tell the kernel so (PASS_ONE_COLOUR).
  */
 function solveColours(p: PhysicsState, pass: number, reverse: boolean, parallel: boolean): void {
   const start = p.solverData.colourStart;
-  const colourPass = pass === PASS_SOLVE || pass === PASS_RELAX ? pass | PASS_ONE_COLOUR : pass;
+  const colourPass = pass === PASS_RESTITUTION ? pass : pass | PASS_ONE_COLOUR;
   if (reverse) {
     solveRange(p, pass | PASS_REVERSE, start[OVERFLOW_COLOUR]!, start[OVERFLOW_COLOUR + 1]!);
     for (let q = GRAPH_COLOURS - 1; q >= 0; q--) solveColour(p, colourPass, start[q]!, start[q + 1]!, parallel);

@@ -1,5 +1,6 @@
-// The kernel's colour sweep (SolverKernel.solveColour) solves four records at once, trusting that they share no
-// movable body. Over random records of one colour it must give the bits of the TypeScript sweep, in either direction:
+// The kernel's colour sweeps (SolverKernel.solveColour, warmStartColour) take four records at once, trusting that they
+// share no movable body. Over random records of one colour they must give the bits of the TypeScript sweeps, in
+// either direction:
 // any mix of one- and two-point records, speculative and overlapping points, rolling resistance on some lanes only,
 // static bodies, and ranges that start and end anywhere within the records' pairs.
 import fc from 'fast-check';
@@ -46,7 +47,7 @@ import {
   contactRecord,
   contactRecordsLength,
 } from '@impulse2d/core/internal';
-import { solveContacts } from '../src/solve-contacts.js';
+import { solveContacts, warmStartContacts } from '../src/solve-contacts.js';
 import { createContactKernel } from '../src/wasm/contact-kernel.js';
 
 const unit = fc.double({ min: -1, max: 1, noNaN: true });
@@ -147,8 +148,8 @@ function writeStates(states: Float64Array, bodies: BodySpec[]): void {
   });
 }
 
-describe("the kernel's colour sweep", () => {
-  it('gives the bits of the TypeScript sweep over random records of one colour, both directions, with and without bias', () => {
+describe("the kernel's colour sweeps", () => {
+  it('give the bits of the TypeScript sweeps over random records of one colour: warm start, then solve or relax in either direction', () => {
     const capacity = 24;
     const statesBytes = (2 * capacity + 1) * BS_STRIDE * 8;
     const recordsLength = contactRecordsLength(capacity);
@@ -174,6 +175,10 @@ describe("the kernel's colour sweep", () => {
           const end = first + specs.length;
           const ccTs = cc.slice();
           const statesTs = states.slice();
+          warmStartContacts(ccTs, end, statesTs, first);
+          kernel.warmStartColour(statesBytes, first, end, 0);
+          const warmed = new Uint32Array(statesTs.buffer).slice();
+          expect(new Uint32Array(states.buffer, 0, states.length * 2)).toEqual(warmed);
           solveContacts(ccTs, end, statesTs, params, useBias, reverse, first);
           kernel.solveColour(statesBytes, first, end, 0, 240, 3, useBias ? 1 : 0);
           // Byte for byte: the records' impulses and the bodies' velocities, and -0 is not 0.

@@ -978,6 +978,99 @@ function solveQuad(oP: usize, oQ: usize, states: usize, invH: v128, negPushMax: 
   st2(b0Q, b1Q, BS_W, wBQ);
 }
 
+// Two pairs of records (at oP and oQ) warm-started at once: warmStartPair's operations for both pairs side by side
+// (one colour: no shared movable body, so the bits of one after the other).
+function warmStartQuad(oP: usize, oQ: usize, states: usize): void {
+  const a0P = body(states, ldc(oP, CC_INDEX_A));
+  const a0Q = body(states, ldc(oQ, CC_INDEX_A));
+  const b0P = body(states, ldc(oP, CC_INDEX_B));
+  const b0Q = body(states, ldc(oQ, CC_INDEX_B));
+  const a1P = body(states, ldc(oP + 4, CC_INDEX_A));
+  const a1Q = body(states, ldc(oQ + 4, CC_INDEX_A));
+  const b1P = body(states, ldc(oP + 4, CC_INDEX_B));
+  const b1Q = body(states, ldc(oQ + 4, CC_INDEX_B));
+  const nxP = ld2c(oP, CC_NORMAL_X);
+  const nxQ = ld2c(oQ, CC_NORMAL_X);
+  const nyP = ld2c(oP, CC_NORMAL_Y);
+  const nyQ = ld2c(oQ, CC_NORMAL_Y);
+  const twoP = f64x2.gt(ld2c(oP, CC_POINT_COUNT), f64x2.splat(1));
+  const twoQ = f64x2.gt(ld2c(oQ, CC_POINT_COUNT), f64x2.splat(1));
+  const p0P = oP + ((<usize>CC_HEADER) << 2);
+  const p0Q = oQ + ((<usize>CC_HEADER) << 2);
+  const p1P = p0P + ((<usize>CCP_STRIDE) << 2);
+  const p1Q = p0Q + ((<usize>CCP_STRIDE) << 2);
+  const ln0P = ld2c(p0P, CCP_NORMAL_IMPULSE);
+  const ln0Q = ld2c(p0Q, CCP_NORMAL_IMPULSE);
+  const lt0P = ld2c(p0P, CCP_TANGENT_IMPULSE);
+  const lt0Q = ld2c(p0Q, CCP_TANGENT_IMPULSE);
+  let pxP = f64x2.add(f64x2.splat(0), f64x2.add(f64x2.mul(ln0P, nxP), f64x2.mul(lt0P, nyP)));
+  let pxQ = f64x2.add(f64x2.splat(0), f64x2.add(f64x2.mul(ln0Q, nxQ), f64x2.mul(lt0Q, nyQ)));
+  let pyP = f64x2.add(f64x2.splat(0), f64x2.sub(f64x2.mul(ln0P, nyP), f64x2.mul(lt0P, nxP)));
+  let pyQ = f64x2.add(f64x2.splat(0), f64x2.sub(f64x2.mul(ln0Q, nyQ), f64x2.mul(lt0Q, nxQ)));
+  let angAP = f64x2.add(
+    f64x2.splat(0),
+    f64x2.sub(f64x2.mul(ln0P, ld2c(p0P, CCP_RN_A)), f64x2.mul(lt0P, ld2c(p0P, CCP_DN_A))),
+  );
+  let angAQ = f64x2.add(
+    f64x2.splat(0),
+    f64x2.sub(f64x2.mul(ln0Q, ld2c(p0Q, CCP_RN_A)), f64x2.mul(lt0Q, ld2c(p0Q, CCP_DN_A))),
+  );
+  let angBP = f64x2.add(
+    f64x2.splat(0),
+    f64x2.sub(f64x2.mul(ln0P, ld2c(p0P, CCP_RN_B)), f64x2.mul(lt0P, ld2c(p0P, CCP_DN_B))),
+  );
+  let angBQ = f64x2.add(
+    f64x2.splat(0),
+    f64x2.sub(f64x2.mul(ln0Q, ld2c(p0Q, CCP_RN_B)), f64x2.mul(lt0Q, ld2c(p0Q, CCP_DN_B))),
+  );
+  const ln1P = ld2c(p1P, CCP_NORMAL_IMPULSE);
+  const ln1Q = ld2c(p1Q, CCP_NORMAL_IMPULSE);
+  const lt1P = ld2c(p1P, CCP_TANGENT_IMPULSE);
+  const lt1Q = ld2c(p1Q, CCP_TANGENT_IMPULSE);
+  pxP = sel(f64x2.add(pxP, f64x2.add(f64x2.mul(ln1P, nxP), f64x2.mul(lt1P, nyP))), pxP, twoP);
+  pxQ = sel(f64x2.add(pxQ, f64x2.add(f64x2.mul(ln1Q, nxQ), f64x2.mul(lt1Q, nyQ))), pxQ, twoQ);
+  pyP = sel(f64x2.add(pyP, f64x2.sub(f64x2.mul(ln1P, nyP), f64x2.mul(lt1P, nxP))), pyP, twoP);
+  pyQ = sel(f64x2.add(pyQ, f64x2.sub(f64x2.mul(ln1Q, nyQ), f64x2.mul(lt1Q, nxQ))), pyQ, twoQ);
+  angAP = sel(
+    f64x2.add(angAP, f64x2.sub(f64x2.mul(ln1P, ld2c(p1P, CCP_RN_A)), f64x2.mul(lt1P, ld2c(p1P, CCP_DN_A)))),
+    angAP,
+    twoP,
+  );
+  angAQ = sel(
+    f64x2.add(angAQ, f64x2.sub(f64x2.mul(ln1Q, ld2c(p1Q, CCP_RN_A)), f64x2.mul(lt1Q, ld2c(p1Q, CCP_DN_A)))),
+    angAQ,
+    twoQ,
+  );
+  angBP = sel(
+    f64x2.add(angBP, f64x2.sub(f64x2.mul(ln1P, ld2c(p1P, CCP_RN_B)), f64x2.mul(lt1P, ld2c(p1P, CCP_DN_B)))),
+    angBP,
+    twoP,
+  );
+  angBQ = sel(
+    f64x2.add(angBQ, f64x2.sub(f64x2.mul(ln1Q, ld2c(p1Q, CCP_RN_B)), f64x2.mul(lt1Q, ld2c(p1Q, CCP_DN_B)))),
+    angBQ,
+    twoQ,
+  );
+  const rollingP = ld2c(oP, CC_ROLLING_IMPULSE);
+  const rollingQ = ld2c(oQ, CC_ROLLING_IMPULSE);
+  const mAP = ld2(a0P, a1P, BS_INV_MASS);
+  const mAQ = ld2(a0Q, a1Q, BS_INV_MASS);
+  const mBP = ld2(b0P, b1P, BS_INV_MASS);
+  const mBQ = ld2(b0Q, b1Q, BS_INV_MASS);
+  st2(a0P, a1P, BS_VX, f64x2.sub(ld2(a0P, a1P, BS_VX), f64x2.mul(mAP, pxP)));
+  st2(a0Q, a1Q, BS_VX, f64x2.sub(ld2(a0Q, a1Q, BS_VX), f64x2.mul(mAQ, pxQ)));
+  st2(a0P, a1P, BS_VY, f64x2.sub(ld2(a0P, a1P, BS_VY), f64x2.mul(mAP, pyP)));
+  st2(a0Q, a1Q, BS_VY, f64x2.sub(ld2(a0Q, a1Q, BS_VY), f64x2.mul(mAQ, pyQ)));
+  st2(a0P, a1P, BS_W, f64x2.sub(ld2(a0P, a1P, BS_W), f64x2.mul(ld2(a0P, a1P, BS_INV_I), f64x2.add(angAP, rollingP))));
+  st2(a0Q, a1Q, BS_W, f64x2.sub(ld2(a0Q, a1Q, BS_W), f64x2.mul(ld2(a0Q, a1Q, BS_INV_I), f64x2.add(angAQ, rollingQ))));
+  st2(b0P, b1P, BS_VX, f64x2.add(ld2(b0P, b1P, BS_VX), f64x2.mul(mBP, pxP)));
+  st2(b0Q, b1Q, BS_VX, f64x2.add(ld2(b0Q, b1Q, BS_VX), f64x2.mul(mBQ, pxQ)));
+  st2(b0P, b1P, BS_VY, f64x2.add(ld2(b0P, b1P, BS_VY), f64x2.mul(mBP, pyP)));
+  st2(b0Q, b1Q, BS_VY, f64x2.add(ld2(b0Q, b1Q, BS_VY), f64x2.mul(mBQ, pyQ)));
+  st2(b0P, b1P, BS_W, f64x2.add(ld2(b0P, b1P, BS_W), f64x2.mul(ld2(b0P, b1P, BS_INV_I), f64x2.add(angBP, rollingP))));
+  st2(b0Q, b1Q, BS_W, f64x2.add(ld2(b0Q, b1Q, BS_W), f64x2.mul(ld2(b0Q, b1Q, BS_INV_I), f64x2.add(angBQ, rollingQ))));
+}
+
 // ---- drivers ----
 
 /** Whether the records at o0 and o1 share a movable body (index 0, the static dummy, is shared harmlessly). */
@@ -1132,4 +1225,23 @@ export function integratePositions(states: usize, first: i32, end: i32, scalars:
     st(o, BS_DPX, ld(o, BS_DPX) + h * vx);
     st(o, BS_DPY, ld(o, BS_DPY) + h * vy);
   }
+}
+
+/** warmStartContacts over records first..end−1, all of one colour (see solveColour): four at once (warmStartQuad). */
+export function warmStartColour(cc: usize, first: i32, end: i32, states: usize): void {
+  let i = first;
+  if ((i & 1) == 1 && i < end) {
+    warmStartOne(record(cc, i), states);
+    i++;
+  }
+  while (i + 4 <= end) {
+    const o = record(cc, i);
+    warmStartQuad(o, o + ((<usize>CC_PAIR_STRIDE) << 2), states);
+    i += 4;
+  }
+  if (i + 2 <= end) {
+    warmStartPair(record(cc, i), states);
+    i += 2;
+  }
+  if (i < end) warmStartOne(record(cc, i), states);
 }

@@ -53,6 +53,8 @@ export interface SolverKernel {
     pushMaxSpeed: number,
     useBias: number,
   ): void;
+  /** The warm start of records `first` to `end` of one graph colour (as solveColour: the caller vouches). */
+  warmStartColour(contacts: number, first: number, end: number, states: number): void;
   /** systems' integratePositions over body states `first` to `end`, with the scalars at `scalars` (KS_*). Same bits. */
   integratePositions(states: number, first: number, end: number, scalars: number): void;
 }

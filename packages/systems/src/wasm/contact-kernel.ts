@@ -32,7 +32,7 @@ export function kernelModule(shared: boolean): WebAssembly.Module | null {
 /** The functions a kernel instance exports. */
 export type KernelFunctions = Pick<
   SolverKernel,
-  'warmStartContacts' | 'solveContacts' | 'solveColour' | 'integratePositions'
+  'warmStartContacts' | 'warmStartColour' | 'solveContacts' | 'solveColour' | 'integratePositions'
 >;
 
 /** The kernel's functions in an instance of `module` over `memory`. */
@@ -71,6 +71,7 @@ export function createContactKernel(bytes = 0, shared = false): SolverKernel | n
     warmStartContacts: exports.warmStartContacts,
     solveContacts: exports.solveContacts,
     solveColour: exports.solveColour,
+    warmStartColour: exports.warmStartColour,
     integratePositions: exports.integratePositions,
     grown: (size: number) => createContactKernel(size, shared)!,
   };
