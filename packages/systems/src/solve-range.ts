@@ -47,9 +47,15 @@ export type SolveState = PrepareState &
       readonly chunkFound: Int32Array;
       readonly kernel: Pick<
         SolverKernel,
-        'warmStartContacts' | 'warmStartColour' | 'solveContacts' | 'solveColour' | 'integratePositions'
+        | 'warmStartContacts'
+        | 'warmStartColour'
+        | 'solveContacts'
+        | 'solveColour'
+        | 'integrateVelocities'
+        | 'integratePositions'
       > | null;
       readonly statesAddress: number;
+      readonly integrationAddress: number;
       readonly contactsAddress: number;
     };
   };
@@ -101,8 +107,11 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
   else if (op === PASS_PREPARE_CONTACTS) buildContactConstraints(v, first, end, sd.chunkFound, chunk * FOUND_STRIDE);
   else if (op === PASS_WRITE_BACK)
     sd.writeBackCounts[chunk] = writeBackBodies(v, first, end, sd.writeBackOut, first - 1);
-  else if (op === PASS_INTEGRATE_VELOCITIES) integrateVelocities(states, sd.integration, end, params, first);
-  else if (op === PASS_CLAMP_VELOCITIES) clampVelocities(states, end, params, first);
+  else if (op === PASS_INTEGRATE_VELOCITIES) {
+    const kernel = sd.kernel;
+    if (kernel === null) integrateVelocities(states, sd.integration, end, params, first);
+    else kernel.integrateVelocities(sd.statesAddress, sd.integrationAddress, first, end, KERNEL_SCALARS_ADDRESS);
+  } else if (op === PASS_CLAMP_VELOCITIES) clampVelocities(states, end, params, first);
   else if (op === PASS_INTEGRATE_POSITIONS) {
     const kernel = sd.kernel;
     if (kernel === null) integratePositions(states, end, params, first);

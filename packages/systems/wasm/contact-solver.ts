@@ -48,6 +48,12 @@ import {
   CC_PAIR_STRIDE,
   KS_H,
   KS_MAX_LINEAR_SPEED,
+  BI_ANGULAR_DAMPING,
+  BI_DVX,
+  BI_DVY,
+  BI_DW,
+  BI_LINEAR_DAMPING,
+  BI_STRIDE,
 } from '../../core/src/solver/solver-layout';
 import { MAX_ROTATION } from '../../core/src/settings';
 
@@ -1244,4 +1250,35 @@ export function warmStartColour(cc: usize, first: i32, end: i32, states: usize):
     i += 2;
   }
   if (i < end) warmStartOne(record(cc, i), states);
+}
+
+/**
+ * integrateVelocities of integrate.ts over body states first..end−1 at byte address `states`, with the integration
+ * constants at `integration` and the scalars at `scalars` (KS_*): the same operations in the same order, so the same
+ * bits.
+ */
+export function integrateVelocities(states: usize, integration: usize, first: i32, end: i32, scalars: usize): void {
+  const h = ld(scalars, KS_H);
+  const maxLinearSpeed = ld(scalars, KS_MAX_LINEAR_SPEED);
+  const maxW = MAX_ROTATION / h;
+  const maxW2 = maxW * maxW;
+  const maxV2 = maxLinearSpeed * maxLinearSpeed;
+  for (let i = first; i < end; i++) {
+    const o = states + ((<usize>(i * BS_STRIDE)) << 3);
+    const io = integration + ((<usize>(i * BI_STRIDE)) << 3);
+    const damping = ld(io, BI_LINEAR_DAMPING);
+    let vx = ld(io, BI_DVX) + damping * ld(o, BS_VX);
+    let vy = ld(io, BI_DVY) + damping * ld(o, BS_VY);
+    let w = ld(io, BI_DW) + ld(io, BI_ANGULAR_DAMPING) * ld(o, BS_W);
+    const v2 = vx * vx + vy * vy;
+    if (v2 > maxV2) {
+      const scale = maxLinearSpeed / sqrt<f64>(v2);
+      vx *= scale;
+      vy *= scale;
+    }
+    if (w * w > maxW2) w = w > 0 ? maxW : -maxW;
+    st(o, BS_VX, vx);
+    st(o, BS_VY, vy);
+    st(o, BS_W, w);
+  }
 }

@@ -55,6 +55,11 @@ export interface SolverKernel {
   ): void;
   /** The warm start of records `first` to `end` of one graph colour (as solveColour: the caller vouches). */
   warmStartColour(contacts: number, first: number, end: number, states: number): void;
+  /**
+   * systems' integrateVelocities over body states `first` to `end`, with the integration constants at `integration`
+   * and the scalars at `scalars` (KS_*). Same bits.
+   */
+  integrateVelocities(states: number, integration: number, first: number, end: number, scalars: number): void;
   /** systems' integratePositions over body states `first` to `end`, with the scalars at `scalars` (KS_*). Same bits. */
   integratePositions(states: number, first: number, end: number, scalars: number): void;
 }
@@ -77,7 +82,7 @@ function lineAligned(bytes: number): number {
 export class SolverData {
   /** Dense body states (BS_STRIDE per body); record 0 is the static dummy and stays zero. */
   states: Float64Array = new Float64Array(16 * BS_STRIDE);
-  /** Dense integration constants (BI_STRIDE per body). */
+  /** Dense integration constants (BI_STRIDE per body; in the kernel's memory with it, as `states`). */
   integration: Float64Array = new Float64Array(16 * BI_STRIDE);
   /**
    * Per body state (CENTRE_STRIDE each): the body's centre of mass relative to its origin, in world axes, then its
@@ -151,55 +156,76 @@ export class SolverData {
   /** Set once creating a kernel failed (no WebAssembly here): the world stays on the TypeScript path. */
   kernelUnavailable = false;
   statesAddress = 0;
+  integrationAddress = 0;
   contactsAddress = 0;
   /** The kernel's scalars (KS_*, in its memory at KERNEL_SCALARS_ADDRESS), or a plain array without a kernel. */
   kernelScalars: Float64Array = new Float64Array(KS_STRIDE);
 
-  /** Moves `states` and `contacts` into `kernel`'s memory (null: back into plain arrays), keeping their contents. */
+  /** Moves `states`, `integration` and `contacts` into `kernel`'s memory (null: back into plain arrays), keeping their contents. */
   attachKernel(kernel: SolverKernel | null): void {
     if (kernel === this.kernel) return;
     const states = this.states.slice();
+    const integration = this.integration.slice();
     const contacts = this.contacts.slice();
     this.kernel = kernel;
     if (kernel === null) {
       this.states = states;
+      this.integration = integration;
       this.contacts = contacts;
       this.statesAddress = 0;
+      this.integrationAddress = 0;
       this.contactsAddress = 0;
       this.kernelScalars = new Float64Array(KS_STRIDE);
       return;
     }
-    this.contactsAddress = 0;
-    this.layOut(states.length, contacts.length);
+    this.statesAddress = 0;
+    this.layOut(states.length, integration.length, contacts.length);
     this.states.set(states);
+    this.integration.set(integration);
     this.contacts.set(contacts);
   }
 
   /**
-   * Places states then contacts in the kernel's memory with the given capacities (doubles, floats), moving to a
-   * larger kernel instance if needed (see SolverKernel.grown), and moving the states' and contacts' current contents
-   * to their new place.
+   * Places states, integration constants and contacts, in that order, in the kernel's memory with the given
+   * capacities (doubles, doubles, floats), moving to a larger kernel instance if needed (see SolverKernel.grown), and
+   * moving their current contents to their new places. Capacities only grow, so every array's new place is at or
+   * after its old one: copied from the last array to the first, none overwrites another's old contents before they
+   * are copied (set() reads an overlapping source before it writes).
    */
-  private layOut(statesLength: number, contactsLength: number): void {
+  private layOut(statesLength: number, integrationLength: number, contactsLength: number): void {
     const old = this.kernel!.memory.buffer;
+    // 0 before the first layout, whose contents the caller sets.
+    const placed = this.statesAddress !== 0;
+    const oldStates = this.statesAddress;
+    const oldIntegration = this.integrationAddress;
     const oldContacts = this.contactsAddress;
-    const keep = oldContacts === 0 ? 0 : this.contacts.length;
-    const keepStates = oldContacts === 0 ? 0 : this.states.length;
+    const keepStates = placed ? this.states.length : 0;
+    const keepIntegration = placed ? this.integration.length : 0;
+    const keepContacts = placed ? this.contacts.length : 0;
     this.statesAddress = ARENA_BASE;
-    this.contactsAddress = lineAligned(ARENA_BASE + statesLength * 8);
+    this.integrationAddress = lineAligned(this.statesAddress + statesLength * 8);
+    this.contactsAddress = lineAligned(this.integrationAddress + integrationLength * 8);
     const end = this.contactsAddress + contactsLength * CONSTRAINT_FIELD_BYTES;
     let buffer = old;
     if (end > old.byteLength) {
       this.kernel = this.kernel!.grown(end);
       buffer = this.kernel.memory.buffer;
-      const states = new Float64Array(old, ARENA_BASE, keepStates);
-      new Float64Array(buffer, ARENA_BASE, keepStates).set(states);
     }
-    // set() copies correctly between overlapping views of one buffer too (it reads the source first).
-    if (keep > 0 && (buffer !== old || oldContacts !== this.contactsAddress)) {
-      new Float32Array(buffer, this.contactsAddress, keep).set(new Float32Array(old, oldContacts, keep));
+    const moved = buffer !== old;
+    if (keepContacts > 0 && (moved || oldContacts !== this.contactsAddress)) {
+      new Float32Array(buffer, this.contactsAddress, keepContacts).set(
+        new Float32Array(old, oldContacts, keepContacts),
+      );
+    }
+    if (keepIntegration > 0 && (moved || oldIntegration !== this.integrationAddress)) {
+      const from = new Float64Array(old, oldIntegration, keepIntegration);
+      new Float64Array(buffer, this.integrationAddress, keepIntegration).set(from);
+    }
+    if (keepStates > 0 && (moved || oldStates !== this.statesAddress)) {
+      new Float64Array(buffer, this.statesAddress, keepStates).set(new Float64Array(old, oldStates, keepStates));
     }
     this.states = new Float64Array(buffer, this.statesAddress, statesLength);
+    this.integration = new Float64Array(buffer, this.integrationAddress, integrationLength);
     this.contacts = new Float32Array(buffer, this.contactsAddress, contactsLength);
     this.kernelScalars = new Float64Array(buffer, KERNEL_SCALARS_ADDRESS, KS_STRIDE);
   }
@@ -207,14 +233,18 @@ export class SolverData {
   reserveBodies(n: number): void {
     this.islandParent = growI32(this.islandParent, n);
     this.islandMinSleep = growF64(this.islandMinSleep, n);
-    this.integration = growF64(this.integration, n * BI_STRIDE);
     this.centres = growF64(this.centres, n * CENTRE_STRIDE);
     const needed = n * BS_STRIDE;
-    if (this.kernel === null) this.states = growF64(this.states, needed);
-    else if (this.states.length < needed) {
-      const states = this.states.slice();
-      this.layOut(doubledCapacity(states.length, needed), this.contacts.length);
-      this.states.set(states);
+    const neededIntegration = n * BI_STRIDE;
+    if (this.kernel === null) {
+      this.states = growF64(this.states, needed);
+      this.integration = growF64(this.integration, neededIntegration);
+    } else if (this.states.length < needed || this.integration.length < neededIntegration) {
+      this.layOut(
+        doubledCapacity(this.states.length, needed),
+        doubledCapacity(this.integration.length, neededIntegration),
+        this.contacts.length,
+      );
     }
   }
 
@@ -232,7 +262,7 @@ export class SolverData {
     const needed = contactRecordsLength(n);
     if (this.kernel === null) this.contacts = growF32(this.contacts, needed);
     else if (this.contacts.length < needed) {
-      this.layOut(this.states.length, doubledCapacity(this.contacts.length, needed));
+      this.layOut(this.states.length, this.integration.length, doubledCapacity(this.contacts.length, needed));
     }
   }
 }

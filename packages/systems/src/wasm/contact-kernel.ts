@@ -32,7 +32,12 @@ export function kernelModule(shared: boolean): WebAssembly.Module | null {
 /** The functions a kernel instance exports. */
 export type KernelFunctions = Pick<
   SolverKernel,
-  'warmStartContacts' | 'warmStartColour' | 'solveContacts' | 'solveColour' | 'integratePositions'
+  | 'warmStartContacts'
+  | 'warmStartColour'
+  | 'solveContacts'
+  | 'solveColour'
+  | 'integrateVelocities'
+  | 'integratePositions'
 >;
 
 /** The kernel's functions in an instance of `module` over `memory`. */
@@ -72,6 +77,7 @@ export function createContactKernel(bytes = 0, shared = false): SolverKernel | n
     solveContacts: exports.solveContacts,
     solveColour: exports.solveColour,
     warmStartColour: exports.warmStartColour,
+    integrateVelocities: exports.integrateVelocities,
     integratePositions: exports.integratePositions,
     grown: (size: number) => createContactKernel(size, shared)!,
   };

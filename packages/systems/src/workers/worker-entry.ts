@@ -38,6 +38,7 @@ interface Message {
   chunkDone?: Int32Array;
   kernelMemory?: WebAssembly.Memory | null;
   statesAddress?: number;
+  integrationAddress?: number;
   contactsAddress?: number;
 }
 
@@ -56,6 +57,7 @@ interface WorkerSolverData {
   kernel: ReturnType<typeof instantiateKernel> | null;
   kernelMemory: WebAssembly.Memory | null;
   statesAddress: number;
+  integrationAddress: number;
   contactsAddress: number;
 }
 
@@ -78,6 +80,7 @@ const workerSolverData: WorkerSolverData = {
   kernel: null,
   kernelMemory: null,
   statesAddress: 0,
+  integrationAddress: 0,
   contactsAddress: 0,
 };
 
@@ -216,6 +219,7 @@ function receive(message: Message): void {
       sd.kernel = memory === null ? null : instantiateKernel(kernelModule(true)!, memory);
     }
     sd.statesAddress = message.statesAddress ?? 0;
+    sd.integrationAddress = message.integrationAddress ?? 0;
     sd.contactsAddress = message.contactsAddress ?? 0;
     Atomics.add(ctrl, ACK, 1);
     Atomics.notify(ctrl, ACK);
