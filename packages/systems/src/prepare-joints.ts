@@ -1,4 +1,11 @@
-import { JOINT_GROUP_COUNT, OVERFLOW_COLOUR, SP_H, SP_INV_H, type PhysicsState } from '@impulse2d/core/internal';
+import {
+  JOINT_GROUP_COUNT,
+  OVERFLOW_COLOUR,
+  PIN_STRIDE,
+  SP_H,
+  SP_INV_H,
+  type PhysicsState,
+} from '@impulse2d/core/internal';
 import { buildJointRecords, colourJoints } from './joints/index.js';
 import { PASS_PREPARE_JOINTS } from './solve-range.js';
 import { JOB_SOLVE, chunkRows, runParallel } from './workers/step-workers.js';
@@ -41,7 +48,8 @@ export function prepareJoints(p: PhysicsState): void {
   js.constraintCount = total;
   js.pinCount = pinCount;
   if (total + pinCount === 0) return;
-  js.reserveConstraints(total, pinCount);
+  js.reserveConstraints(total);
+  sd.reservePins(pinCount * PIN_STRIDE);
 
   // The hard rows' softness: the world's joint stiffness, capped at a quarter of the substep rate as for contacts.
   // Classic mode uses rigid rows with Baumgarte bias β/Δt.

@@ -41,7 +41,7 @@ const MAX_CORRECTION = 0.2;
 export function solveJointPositionsClassic(p: PhysicsState): number {
   const js = p.joints;
   const states = p.solverData.states;
-  let err = pointPass(js.pins, 0, js.pinCount * PIN_STRIDE, PIN_STRIDE, states, false);
+  let err = pointPass(p.solverData.pins, 0, js.pinCount * PIN_STRIDE, PIN_STRIDE, states, false);
   if (js.constraintCount === 0) return err;
   const jc = js.constraints;
   // The classic solver leaves every joint in the overflow set (prepareJoints), kind after kind.

@@ -13,13 +13,15 @@ import {
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
   isSolidTouching,
-  type SolverKernel,
 } from '@impulse2d/core/internal';
 import { FOUND_STRIDE, buildContactConstraints, type PrepareState } from './build-contact-constraints.js';
 import { writeBackBodies, type WriteBackState } from './write-back-bodies.js';
 import { clampVelocities, integratePositions, integrateVelocities } from './integrate.js';
 import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
+import type { KernelFunctions } from './wasm/contact-kernel.js';
 import {
+  JOINT_SOLVE,
+  JOINT_WARM_START,
   buildJointRecords,
   solveJointRecords,
   solvePinRecords,
@@ -45,17 +47,10 @@ export type SolveState = PrepareState &
       readonly contacts: Float32Array;
       readonly params: Float64Array;
       readonly chunkFound: Int32Array;
-      readonly kernel: Pick<
-        SolverKernel,
-        | 'warmStartContacts'
-        | 'warmStartColour'
-        | 'solveContacts'
-        | 'solveColour'
-        | 'integrateVelocities'
-        | 'integratePositions'
-      > | null;
+      readonly kernel: KernelFunctions | null;
       readonly statesAddress: number;
       readonly integrationAddress: number;
+      readonly pinsAddress: number;
       readonly contactsAddress: number;
     };
   };
@@ -101,8 +96,17 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
   const op = pass & (PASS_REVERSE - 1);
   const reverse = (pass & PASS_REVERSE) !== 0;
   if (op === PASS_PREPARE_JOINTS) buildJointRecords(v, first, end);
-  else if (op >= PASS_PIN_WARM_START) solvePinRecords(v, op - PASS_PIN_WARM_START, first, end, reverse);
-  else if (op >= PASS_JOINT_WARM_START)
+  else if (op >= PASS_PIN_WARM_START) {
+    const kernel = sd.kernel;
+    const pinPass = op - PASS_PIN_WARM_START;
+    if (kernel === null) solvePinRecords(v, pinPass, first, end, reverse);
+    else if (pinPass === JOINT_WARM_START) {
+      kernel.warmStartPins(sd.pinsAddress, first, end, sd.statesAddress, KERNEL_SCALARS_ADDRESS);
+    } else {
+      const soft = pinPass === JOINT_SOLVE ? 1 : 0;
+      kernel.solvePins(sd.pinsAddress, first, end, sd.statesAddress, KERNEL_SCALARS_ADDRESS, soft, reverse ? 1 : 0);
+    }
+  } else if (op >= PASS_JOINT_WARM_START)
     solveJointRecords(v, op - PASS_JOINT_WARM_START, pass >> PASS_COLOUR_SHIFT, first, end, reverse);
   else if (op === PASS_PREPARE_CONTACTS) buildContactConstraints(v, first, end, sd.chunkFound, chunk * FOUND_STRIDE);
   else if (op === PASS_WRITE_BACK)

@@ -1,6 +1,9 @@
 import {
   JOINT_TYPE_COUNT,
   KS_H,
+  KS_JOINT_IMPULSE_SCALE,
+  KS_JOINT_MASS_SCALE,
+  KS_JOINT_RATE,
   KS_MAX_LINEAR_SPEED,
   SP_H,
   SP_MAX_LINEAR_SPEED,
@@ -57,6 +60,10 @@ export function solve(p: PhysicsState, subSteps: number): void {
   const scalars = sd.kernelScalars;
   scalars[KS_H] = sd.params[SP_H]!;
   scalars[KS_MAX_LINEAR_SPEED] = sd.params[SP_MAX_LINEAR_SPEED]!;
+  const softness = p.joints.softness;
+  scalars[KS_JOINT_RATE] = softness[0]!;
+  scalars[KS_JOINT_MASS_SCALE] = softness[1]!;
+  scalars[KS_JOINT_IMPULSE_SCALE] = softness[2]!;
   if (classic) solveClassic(p, jointed);
   else {
     for (let i = 0; i < subSteps; i++) {

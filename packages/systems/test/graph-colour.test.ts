@@ -104,7 +104,7 @@ function expectColoursDisjoint(w: PhysicsWorld): void {
     if (js.constraintCount + js.pinCount === 0) continue;
     // Joints have colours of their own: the pins and the other records of one colour together.
     const joints = new Map<number, string>();
-    expectDisjoint(joints, js.pins, js.pinStart[q]!, js.pinStart[q + 1]!, (k) => k * PIN_STRIDE, JOINT_SLOTS, 'pin');
+    expectDisjoint(joints, sd.pins, js.pinStart[q]!, js.pinStart[q + 1]!, (k) => k * PIN_STRIDE, JOINT_SLOTS, 'pin');
     const g = js.groupStart;
     expectDisjoint(
       joints,

@@ -47,6 +47,9 @@ import {
   CCP_TANGENT_MASS,
   CC_PAIR_STRIDE,
   KS_H,
+  KS_JOINT_IMPULSE_SCALE,
+  KS_JOINT_MASS_SCALE,
+  KS_JOINT_RATE,
   KS_MAX_LINEAR_SPEED,
   BI_ANGULAR_DAMPING,
   BI_DVX,
@@ -56,6 +59,22 @@ import {
   BI_STRIDE,
 } from '../../core/src/solver/solver-layout';
 import { MAX_ROTATION } from '../../core/src/settings';
+import {
+  JC_DELTA_CX,
+  JC_DELTA_CY,
+  JC_FRAME_AX,
+  JC_FRAME_AY,
+  JC_FRAME_BX,
+  JC_FRAME_BY,
+  JC_INDEX_A,
+  JC_INDEX_B,
+  JC_INV_I_A,
+  JC_INV_I_B,
+  JC_INV_MASS_A,
+  JC_INV_MASS_B,
+  PIN_IMPULSE,
+  PIN_STRIDE,
+} from '../../core/src/joints/joint-layout';
 
 // Field `i` (a double index) of the body state record at byte address `base`.
 function ld(base: usize, i: i32): f64 {
@@ -1280,5 +1299,136 @@ export function integrateVelocities(states: usize, integration: usize, first: i3
     st(o, BS_VX, vx);
     st(o, BS_VY, vy);
     st(o, BS_W, w);
+  }
+}
+
+// ---- plain pins (systems' joints/pin.ts) ----
+
+// Byte address of the body state whose index (a whole number, see body()) is the double at `at`.
+function pinBody(states: usize, at: usize): usize {
+  const whole = <i32>reinterpret<i64>(load<f64>(at) + 4503599627370496.0);
+  return states + ((<usize>(whole * BS_STRIDE)) << 3);
+}
+
+/**
+ * warmStartPinJoints of joints/pin.ts (warmStartPointJoints with its bound) over pins first..end−1 of the records at
+ * byte address `pins`: the same operations in the same order, so the same bits.
+ */
+export function warmStartPins(pins: usize, first: i32, end: i32, states: usize, scalars: usize): void {
+  const limit = 2 * ld(scalars, KS_MAX_LINEAR_SPEED);
+  for (let k = first; k < end; k++) {
+    const o = pins + ((<usize>(k * PIN_STRIDE)) << 3);
+    const a = pinBody(states, o + ((<usize>JC_INDEX_A) << 3));
+    const b = pinBody(states, o + ((<usize>JC_INDEX_B) << 3));
+    const qAc = ld(a, BS_DQC);
+    const qAs = ld(a, BS_DQS);
+    const qBc = ld(b, BS_DQC);
+    const qBs = ld(b, BS_DQS);
+    const fAx = ld(o, JC_FRAME_AX);
+    const fAy = ld(o, JC_FRAME_AY);
+    const fBx = ld(o, JC_FRAME_BX);
+    const fBy = ld(o, JC_FRAME_BY);
+    const rAx = qAc * fAx - qAs * fAy;
+    const rAy = qAs * fAx + qAc * fAy;
+    const rBx = qBc * fBx - qBs * fBy;
+    const rBy = qBs * fBx + qBc * fBy;
+    const mA = ld(o, JC_INV_MASS_A);
+    const iA = ld(o, JC_INV_I_A);
+    const mB = ld(o, JC_INV_MASS_B);
+    const iB = ld(o, JC_INV_I_B);
+    let px = ld(o, PIN_IMPULSE);
+    let py = ld(o, PIN_IMPULSE + 1);
+    const kLin = mA + mB;
+    if (kLin > 0) {
+      if (px * kLin > limit) {
+        px = limit / kLin;
+        st(o, PIN_IMPULSE, px);
+      } else if (-px * kLin > limit) {
+        px = -limit / kLin;
+        st(o, PIN_IMPULSE, px);
+      }
+      if (py * kLin > limit) {
+        py = limit / kLin;
+        st(o, PIN_IMPULSE + 1, py);
+      } else if (-py * kLin > limit) {
+        py = -limit / kLin;
+        st(o, PIN_IMPULSE + 1, py);
+      }
+    }
+    // A pin has no angular impulse: the + 0 of warmStartPointJoints' angular term stays (it turns −0 into 0).
+    st(a, BS_VX, ld(a, BS_VX) - mA * px);
+    st(a, BS_VY, ld(a, BS_VY) - mA * py);
+    st(a, BS_W, ld(a, BS_W) - iA * (rAx * py - rAy * px + 0.0));
+    st(b, BS_VX, ld(b, BS_VX) + mB * px);
+    st(b, BS_VY, ld(b, BS_VY) + mB * py);
+    st(b, BS_W, ld(b, BS_W) + iB * (rBx * py - rBy * px + 0.0));
+  }
+}
+
+/**
+ * solvePinJoints of joints/pin.ts over pins first..end−1 (last to first when `reverse`): the solve pass with the
+ * joints' softness (`soft` 1) or the relax pass (rigid rows, no bias). The same operations in the same order.
+ */
+export function solvePins(
+  pins: usize,
+  first: i32,
+  end: i32,
+  states: usize,
+  scalars: usize,
+  soft: i32,
+  reverse: i32,
+): void {
+  const rate = soft != 0 ? ld(scalars, KS_JOINT_RATE) : 0.0;
+  const massScale = soft != 0 ? ld(scalars, KS_JOINT_MASS_SCALE) : 1.0;
+  const impulseScale = soft != 0 ? ld(scalars, KS_JOINT_IMPULSE_SCALE) : 0.0;
+  const last = first + end - 1;
+  for (let n = first; n < end; n++) {
+    const o = pins + ((<usize>((reverse != 0 ? last - n : n) * PIN_STRIDE)) << 3);
+    const a = pinBody(states, o + ((<usize>JC_INDEX_A) << 3));
+    const b = pinBody(states, o + ((<usize>JC_INDEX_B) << 3));
+    const qAc = ld(a, BS_DQC);
+    const qAs = ld(a, BS_DQS);
+    const qBc = ld(b, BS_DQC);
+    const qBs = ld(b, BS_DQS);
+    const fAx = ld(o, JC_FRAME_AX);
+    const fAy = ld(o, JC_FRAME_AY);
+    const fBx = ld(o, JC_FRAME_BX);
+    const fBy = ld(o, JC_FRAME_BY);
+    const rAx = qAc * fAx - qAs * fAy;
+    const rAy = qAs * fAx + qAc * fAy;
+    const rBx = qBc * fBx - qBs * fBy;
+    const rBy = qBs * fBx + qBc * fBy;
+    const mA = ld(o, JC_INV_MASS_A);
+    const iA = ld(o, JC_INV_I_A);
+    const mB = ld(o, JC_INV_MASS_B);
+    const iB = ld(o, JC_INV_I_B);
+    const bx = rate * (ld(b, BS_DPX) - ld(a, BS_DPX) + rBx - rAx + ld(o, JC_DELTA_CX));
+    const by = rate * (ld(b, BS_DPY) - ld(a, BS_DPY) + rBy - rAy + ld(o, JC_DELTA_CY));
+    const vAx = ld(a, BS_VX);
+    const vAy = ld(a, BS_VY);
+    const wA = ld(a, BS_W);
+    const vBx = ld(b, BS_VX);
+    const vBy = ld(b, BS_VY);
+    const wB = ld(b, BS_W);
+    const cx = vBx - wB * rBy - vAx + wA * rAy + bx;
+    const cy = vBy + wB * rBx - vAy - wA * rAx + by;
+    const mAB = mA + mB;
+    const k11 = mAB + iA * rAy * rAy + iB * rBy * rBy;
+    const k12 = -iA * rAx * rAy - iB * rBx * rBy;
+    const k22 = mAB + iA * rAx * rAx + iB * rBx * rBx;
+    let det = k11 * k22 - k12 * k12;
+    det = det != 0 ? massScale / det : 0.0;
+    const oldX = ld(o, PIN_IMPULSE);
+    const oldY = ld(o, PIN_IMPULSE + 1);
+    const ix = -det * (k22 * cx - k12 * cy) - impulseScale * oldX;
+    const iy = -det * (k11 * cy - k12 * cx) - impulseScale * oldY;
+    st(o, PIN_IMPULSE, oldX + ix);
+    st(o, PIN_IMPULSE + 1, oldY + iy);
+    st(a, BS_VX, vAx - mA * ix);
+    st(a, BS_VY, vAy - mA * iy);
+    st(a, BS_W, wA - iA * (rAx * iy - rAy * ix));
+    st(b, BS_VX, vBx + mB * ix);
+    st(b, BS_VY, vBy + mB * iy);
+    st(b, BS_W, wB + iB * (rBx * iy - rBy * ix));
   }
 }

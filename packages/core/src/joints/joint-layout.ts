@@ -49,7 +49,7 @@ export const JCF_RIGID = 64;
 export const JC_STRIDE = 40;
 /**
  * Plain pins (revolute joints with no spring, motor or limit: the bulk of chains, grids and bridges) get records of
- * their own, in JointStore.pins: the common header's slots JC_INDEX_A … JC_DELTA_CY (0..13, same offsets; JC_FLAGS
+ * their own, in SolverData.pins: the common header's slots JC_INDEX_A … JC_DELTA_CY (0..13, same offsets; JC_FLAGS
  * unused) and the two point impulses. 128 bytes, two cache lines, all of it read on every sweep, where the general
  * record would drag 320 bytes through the cache for the same work.
  */

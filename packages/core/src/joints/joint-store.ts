@@ -1,6 +1,6 @@
 import { growF64, growI32, growU8 } from '../storage/grow.js';
 import { OVERFLOW_COLOUR } from '../solver/solver-layout.js';
-import { JC_STRIDE, PIN_STRIDE } from './joint-layout.js';
+import { JC_STRIDE } from './joint-layout.js';
 
 /** Joint kinds as small integers: the solver groups its records by this id and runs one loop per kind. */
 export const JointType = {
@@ -144,8 +144,8 @@ export class JointStore {
   /** Scratch cursor per group for the prepare stage. */
   readonly groupCursor = new Int32Array(JOINT_GROUP_COUNT);
   constraintCount = 0;
-  /** Plain-pin records of the current step (PIN_STRIDE per record, see joint-layout.ts), `pinCount` of them. */
-  pins = new Float64Array(16 * PIN_STRIDE);
+  // The plain pins' records (PIN_STRIDE per record, see joint-layout.ts), `pinCount` of them, are SolverData.pins:
+  // they live in the contact solver kernel's memory, which solves them.
   /** Pins of colour q are [pinStart[q], pinStart[q + 1]). */
   readonly pinStart = new Int32Array(OVERFLOW_COLOUR + 2);
   pinCount = 0;
@@ -200,9 +200,8 @@ export class JointStore {
     }
   }
 
-  reserveConstraints(n: number, pins: number): void {
+  reserveConstraints(n: number): void {
     this.constraints = growF64(this.constraints, n * JC_STRIDE);
-    this.pins = growF64(this.pins, pins * PIN_STRIDE);
   }
 
   /** Copies row `from` into row `to` (swap-remove). */

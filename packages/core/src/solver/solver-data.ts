@@ -60,6 +60,18 @@ export interface SolverKernel {
    * and the scalars at `scalars` (KS_*). Same bits.
    */
   integrateVelocities(states: number, integration: number, first: number, end: number, scalars: number): void;
+  /** systems' warmStartPinJoints over pins `first` to `end` of the records at `pins`, bound by the scalars. */
+  warmStartPins(pins: number, first: number, end: number, states: number, scalars: number): void;
+  /** systems' solvePinJoints (`soft` 1: the solve pass, 0: relax) with the joints' softness from the scalars. */
+  solvePins(
+    pins: number,
+    first: number,
+    end: number,
+    states: number,
+    scalars: number,
+    soft: number,
+    reverse: number,
+  ): void;
   /** systems' integratePositions over body states `first` to `end`, with the scalars at `scalars` (KS_*). Same bits. */
   integratePositions(states: number, first: number, end: number, scalars: number): void;
 }
@@ -69,6 +81,13 @@ export interface SolverKernel {
  * its scalars (KERNEL_SCALARS_ADDRESS).
  */
 const ARENA_BASE = 1024;
+
+/** Copies `length` doubles at byte address `from` of `old` to `to` of `buffer`, unless they are already there. */
+function moveDoubles(old: ArrayBufferLike, from: number, buffer: ArrayBufferLike, to: number, length: number): void {
+  if (length > 0 && (buffer !== old || from !== to)) {
+    new Float64Array(buffer, to, length).set(new Float64Array(old, from, length));
+  }
+}
 
 /** Rounds a byte offset up to a cache line. */
 function lineAligned(bytes: number): number {
@@ -84,6 +103,11 @@ export class SolverData {
   states: Float64Array = new Float64Array(16 * BS_STRIDE);
   /** Dense integration constants (BI_STRIDE per body; in the kernel's memory with it, as `states`). */
   integration: Float64Array = new Float64Array(16 * BI_STRIDE);
+  /**
+   * The plain pins' records of this step (systems' joints: PIN_STRIDE doubles each, JointStore.pinCount of them),
+   * in the kernel's memory with it, which solves them.
+   */
+  pins: Float64Array = new Float64Array(256);
   /**
    * Per body state (CENTRE_STRIDE each): the body's centre of mass relative to its origin, in world axes, then its
    * origin, this step. Written by the body gather (in body order, from the body columns) for the constraint builder,
@@ -157,54 +181,65 @@ export class SolverData {
   kernelUnavailable = false;
   statesAddress = 0;
   integrationAddress = 0;
+  pinsAddress = 0;
   contactsAddress = 0;
   /** The kernel's scalars (KS_*, in its memory at KERNEL_SCALARS_ADDRESS), or a plain array without a kernel. */
   kernelScalars: Float64Array = new Float64Array(KS_STRIDE);
 
-  /** Moves `states`, `integration` and `contacts` into `kernel`'s memory (null: back into plain arrays), keeping their contents. */
+  /**
+   * Moves `states`, `integration`, `pins` and `contacts` into `kernel`'s memory (null: back into plain arrays), keeping
+   * their contents.
+   */
   attachKernel(kernel: SolverKernel | null): void {
     if (kernel === this.kernel) return;
     const states = this.states.slice();
     const integration = this.integration.slice();
+    const pins = this.pins.slice();
     const contacts = this.contacts.slice();
     this.kernel = kernel;
     if (kernel === null) {
       this.states = states;
       this.integration = integration;
+      this.pins = pins;
       this.contacts = contacts;
       this.statesAddress = 0;
       this.integrationAddress = 0;
+      this.pinsAddress = 0;
       this.contactsAddress = 0;
       this.kernelScalars = new Float64Array(KS_STRIDE);
       return;
     }
     this.statesAddress = 0;
-    this.layOut(states.length, integration.length, contacts.length);
+    this.layOut(states.length, integration.length, pins.length, contacts.length);
     this.states.set(states);
     this.integration.set(integration);
+    this.pins.set(pins);
     this.contacts.set(contacts);
   }
 
   /**
-   * Places states, integration constants and contacts, in that order, in the kernel's memory with the given
-   * capacities (doubles, doubles, floats), moving to a larger kernel instance if needed (see SolverKernel.grown), and
-   * moving their current contents to their new places. Capacities only grow, so every array's new place is at or
-   * after its old one: copied from the last array to the first, none overwrites another's old contents before they
-   * are copied (set() reads an overlapping source before it writes).
+   * Places states, integration constants, pin records and contact records, in that order, in the kernel's memory
+   * with the given capacities (doubles, doubles, doubles, floats), moving to a larger kernel instance if needed (see
+   * SolverKernel.grown), and moving their current contents to their new places. Capacities only grow, so every
+   * array's new place is at or after its old one: copied from the last array to the first, none overwrites another's
+   * old contents before they are copied (set() reads an overlapping source before it writes).
    */
-  private layOut(statesLength: number, integrationLength: number, contactsLength: number): void {
+  private layOut(statesLength: number, integrationLength: number, pinsLength: number, contactsLength: number): void {
     const old = this.kernel!.memory.buffer;
     // 0 before the first layout, whose contents the caller sets.
     const placed = this.statesAddress !== 0;
     const oldStates = this.statesAddress;
     const oldIntegration = this.integrationAddress;
+    const oldPins = this.pinsAddress;
     const oldContacts = this.contactsAddress;
     const keepStates = placed ? this.states.length : 0;
     const keepIntegration = placed ? this.integration.length : 0;
+    const keepPins = placed ? this.pins.length : 0;
     const keepContacts = placed ? this.contacts.length : 0;
     this.statesAddress = ARENA_BASE;
     this.integrationAddress = lineAligned(this.statesAddress + statesLength * 8);
-    this.contactsAddress = lineAligned(this.integrationAddress + integrationLength * 8);
+    this.pinsAddress = lineAligned(this.integrationAddress + integrationLength * 8);
+    this.contactsAddress = lineAligned(this.pinsAddress + pinsLength * 8);
     const end = this.contactsAddress + contactsLength * CONSTRAINT_FIELD_BYTES;
     let buffer = old;
     if (end > old.byteLength) {
@@ -217,15 +252,12 @@ export class SolverData {
         new Float32Array(old, oldContacts, keepContacts),
       );
     }
-    if (keepIntegration > 0 && (moved || oldIntegration !== this.integrationAddress)) {
-      const from = new Float64Array(old, oldIntegration, keepIntegration);
-      new Float64Array(buffer, this.integrationAddress, keepIntegration).set(from);
-    }
-    if (keepStates > 0 && (moved || oldStates !== this.statesAddress)) {
-      new Float64Array(buffer, this.statesAddress, keepStates).set(new Float64Array(old, oldStates, keepStates));
-    }
+    moveDoubles(old, oldPins, buffer, this.pinsAddress, keepPins);
+    moveDoubles(old, oldIntegration, buffer, this.integrationAddress, keepIntegration);
+    moveDoubles(old, oldStates, buffer, this.statesAddress, keepStates);
     this.states = new Float64Array(buffer, this.statesAddress, statesLength);
     this.integration = new Float64Array(buffer, this.integrationAddress, integrationLength);
+    this.pins = new Float64Array(buffer, this.pinsAddress, pinsLength);
     this.contacts = new Float32Array(buffer, this.contactsAddress, contactsLength);
     this.kernelScalars = new Float64Array(buffer, KERNEL_SCALARS_ADDRESS, KS_STRIDE);
   }
@@ -243,6 +275,7 @@ export class SolverData {
       this.layOut(
         doubledCapacity(this.states.length, needed),
         doubledCapacity(this.integration.length, neededIntegration),
+        this.pins.length,
         this.contacts.length,
       );
     }
@@ -258,11 +291,29 @@ export class SolverData {
     this.bodyColours = growU32(this.bodyColours, bodies);
   }
 
+  /** Room for `length` doubles of plain-pin records (systems' joints: PIN_STRIDE per pin). */
+  reservePins(length: number): void {
+    if (this.kernel === null) this.pins = growF64(this.pins, length);
+    else if (this.pins.length < length) {
+      this.layOut(
+        this.states.length,
+        this.integration.length,
+        doubledCapacity(this.pins.length, length),
+        this.contacts.length,
+      );
+    }
+  }
+
   reserveContacts(n: number): void {
     const needed = contactRecordsLength(n);
     if (this.kernel === null) this.contacts = growF32(this.contacts, needed);
     else if (this.contacts.length < needed) {
-      this.layOut(this.states.length, this.integration.length, doubledCapacity(this.contacts.length, needed));
+      this.layOut(
+        this.states.length,
+        this.integration.length,
+        this.pins.length,
+        doubledCapacity(this.contacts.length, needed),
+      );
     }
   }
 }

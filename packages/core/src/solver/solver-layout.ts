@@ -142,7 +142,11 @@ export const SP_STRIDE = SP_CONTINUOUS + 1;
  */
 export const KS_H = 0; // substep length (s), as SP_H
 export const KS_MAX_LINEAR_SPEED = KS_H + 1; // as SP_MAX_LINEAR_SPEED
-export const KS_STRIDE = KS_MAX_LINEAR_SPEED + 1;
+// The joints' shared softness (JointStore.softness): bias rate, mass scale, impulse scale of the hard rows.
+export const KS_JOINT_RATE = KS_MAX_LINEAR_SPEED + 1;
+export const KS_JOINT_MASS_SCALE = KS_JOINT_RATE + 1;
+export const KS_JOINT_IMPULSE_SCALE = KS_JOINT_MASS_SCALE + 1;
+export const KS_STRIDE = KS_JOINT_IMPULSE_SCALE + 1;
 export const KERNEL_SCALARS_ADDRESS = 512;
 
 /**

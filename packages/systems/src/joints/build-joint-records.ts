@@ -146,7 +146,6 @@ export interface JointPrepareState {
     readonly rowColour: Int32Array;
     readonly rowSlot: Int32Array;
     readonly constraints: Float64Array;
-    readonly pins: Float64Array;
     readonly softness: Float64Array;
   };
   readonly bodies: {
@@ -159,7 +158,7 @@ export interface JointPrepareState {
     readonly centerY: Float64Array;
     readonly transform: { readonly c: Float64Array; readonly s: Float64Array };
   };
-  readonly solverData: { readonly indexOf: Int32Array; readonly params: Float64Array };
+  readonly solverData: { readonly indexOf: Int32Array; readonly params: Float64Array; readonly pins: Float64Array };
 }
 
 /**
@@ -180,7 +179,7 @@ export function buildJointRecords(v: JointPrepareState, first: number, end: numb
   const impulseScale = softness[2]!;
   const warm = params[SP_WARM_START]!;
   const jc = js.constraints;
-  const pins = js.pins;
+  const pins = v.solverData.pins;
   const types = js.type;
   const flagCol = js.flags;
   const rowColour = js.rowColour;
@@ -244,7 +243,7 @@ export function buildJointRecords(v: JointPrepareState, first: number, end: numb
 
 const REVOLUTE_ANGULAR_ROWS = JointFlag.enableLimit | JointFlag.enableMotor | JointFlag.enableSpring;
 
-/** A revolute joint with no angular row is a plain pin: a compact record in JointStore.pins (see PIN_STRIDE). */
+/** A revolute joint with no angular row is a plain pin: a compact record in SolverData.pins (see PIN_STRIDE). */
 export function isPin(type: number, flags: number): boolean {
   return type === JointType.revolute && (flags & REVOLUTE_ANGULAR_ROWS) === 0;
 }

@@ -25,7 +25,7 @@ import {
 import { ANGULAR_NONE, warmStartPointJoints } from './joint-rows.js';
 
 /*
- * Plain pins: revolute joints with no spring, motor or limit (JointStore.pins, PIN_STRIDE records). Only the point
+ * Plain pins: revolute joints with no spring, motor or limit (SolverData.pins, PIN_STRIDE records). Only the point
  * constraint C = (cB + rB) − (cA + rA) = 0 remains, one 2×2 block per joint (the maths is solvePointBlock's, see
  * joint-rows.ts). Large joint scenes are almost all pins, so this loop is written out in full: no flag tests, no
  * call per joint, and the softness, which every pin shares, read once per sweep instead of once per joint. (Calling

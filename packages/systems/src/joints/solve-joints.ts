@@ -23,10 +23,9 @@ export interface JointSolveState {
   readonly joints: {
     readonly constraints: Float64Array;
     readonly groupStart: Int32Array;
-    readonly pins: Float64Array;
     readonly softness: Float64Array;
   };
-  readonly solverData: { readonly states: Float64Array; readonly params: Float64Array };
+  readonly solverData: { readonly states: Float64Array; readonly params: Float64Array; readonly pins: Float64Array };
 }
 
 /** The three joint passes. */
@@ -67,10 +66,9 @@ export function solveJointRecords(
 
 /** Joint pass `pass` (JOINT_*) over plain pins `first` to `end` (exclusive); `reverse` as in solveJointRecords. */
 export function solvePinRecords(v: JointSolveState, pass: number, first: number, end: number, reverse: boolean): void {
-  const js = v.joints;
-  const states = v.solverData.states;
-  if (pass === JOINT_WARM_START) warmStartPinJoints(js.pins, first, end, states, v.solverData.params);
-  else solvePinJoints(js.pins, first, end, states, js.softness, pass === JOINT_SOLVE, reverse);
+  const sd = v.solverData;
+  if (pass === JOINT_WARM_START) warmStartPinJoints(sd.pins, first, end, sd.states, sd.params);
+  else solvePinJoints(sd.pins, first, end, sd.states, v.joints.softness, pass === JOINT_SOLVE, reverse);
 }
 
 function warmStartKind(type: number, jc: Float64Array, begin: number, end: number, states: Float64Array): void {

@@ -29,7 +29,7 @@ export function storeJointImpulses(p: PhysicsState): void {
     impulse4[row] = jc[o + JC_IMPULSE + 4]!;
     impulse5[row] = jc[o + JC_IMPULSE + 5]!;
   }
-  const pins = js.pins;
+  const pins = p.solverData.pins;
   for (let k = 0; k < js.pinCount; k++) {
     const o = k * PIN_STRIDE;
     const row = pins[o + JC_ROW]!;

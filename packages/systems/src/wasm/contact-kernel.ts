@@ -36,6 +36,8 @@ export type KernelFunctions = Pick<
   | 'warmStartColour'
   | 'solveContacts'
   | 'solveColour'
+  | 'warmStartPins'
+  | 'solvePins'
   | 'integrateVelocities'
   | 'integratePositions'
 >;
@@ -78,6 +80,8 @@ export function createContactKernel(bytes = 0, shared = false): SolverKernel | n
     solveColour: exports.solveColour,
     warmStartColour: exports.warmStartColour,
     integrateVelocities: exports.integrateVelocities,
+    warmStartPins: exports.warmStartPins,
+    solvePins: exports.solvePins,
     integratePositions: exports.integratePositions,
     grown: (size: number) => createContactKernel(size, shared)!,
   };

@@ -69,6 +69,7 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
   [solverData, 'states'],
   [solverData, 'contacts'],
   [solverData, 'integration'],
+  [solverData, 'pins'],
   [solverData, 'centres'],
   [solverData, 'params'],
   [solverData, 'chunkFound'],
@@ -103,7 +104,6 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
   // The joint passes (solve-joints.ts).
   [joints, 'constraints'],
   [joints, 'groupStart'],
-  [joints, 'pins'],
   [joints, 'softness'],
   // What the joint record builder reads besides (joints/build-joint-records.ts).
   [bodies, 'invMass'],

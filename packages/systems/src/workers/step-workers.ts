@@ -161,7 +161,7 @@ class StepWorkers {
     shareColumns(p);
     for (let i = 0; i < SYNC_COLUMNS; i++) this.sent[i] = syncColumn(p, i);
     this.sentChunkDone = this.chunkDone;
-    // The kernel's memory, where states, integration constants and contacts are (their views change whenever it or their places do).
+    // The kernel's memory, where states, integration constants, pins and contacts are (their views change whenever it or their places do).
     const sd = p.solverData;
     const message = {
       type: 'columns',
@@ -170,6 +170,7 @@ class StepWorkers {
       kernelMemory: sd.kernel === null ? null : sd.kernel.memory,
       statesAddress: sd.statesAddress,
       integrationAddress: sd.integrationAddress,
+      pinsAddress: sd.pinsAddress,
       contactsAddress: sd.contactsAddress,
     };
     for (const t of this.threads) t.post(message);

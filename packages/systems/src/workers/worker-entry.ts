@@ -39,6 +39,7 @@ interface Message {
   kernelMemory?: WebAssembly.Memory | null;
   statesAddress?: number;
   integrationAddress?: number;
+  pinsAddress?: number;
   contactsAddress?: number;
 }
 
@@ -46,6 +47,7 @@ interface Message {
 interface WorkerSolverData {
   states: Float64Array;
   integration: Float64Array;
+  pins: Float64Array;
   centres: Float64Array;
   contacts: Float32Array;
   params: Float64Array;
@@ -58,6 +60,7 @@ interface WorkerSolverData {
   kernelMemory: WebAssembly.Memory | null;
   statesAddress: number;
   integrationAddress: number;
+  pinsAddress: number;
   contactsAddress: number;
 }
 
@@ -69,6 +72,7 @@ const EMPTY_I32 = new Int32Array(0);
 const workerSolverData: WorkerSolverData = {
   states: EMPTY_F64,
   integration: EMPTY_F64,
+  pins: EMPTY_F64,
   centres: EMPTY_F64,
   contacts: new Float32Array(0),
   params: EMPTY_F64,
@@ -81,6 +85,7 @@ const workerSolverData: WorkerSolverData = {
   kernelMemory: null,
   statesAddress: 0,
   integrationAddress: 0,
+  pinsAddress: 0,
   contactsAddress: 0,
 };
 
@@ -137,7 +142,6 @@ const view: StepView = {
   joints: {
     constraints: EMPTY_F64,
     groupStart: EMPTY_I32,
-    pins: EMPTY_F64,
     softness: EMPTY_F64,
     f: Array.from({ length: JF_COUNT }, () => EMPTY_F64),
     type: EMPTY_I32,
@@ -220,6 +224,7 @@ function receive(message: Message): void {
     }
     sd.statesAddress = message.statesAddress ?? 0;
     sd.integrationAddress = message.integrationAddress ?? 0;
+    sd.pinsAddress = message.pinsAddress ?? 0;
     sd.contactsAddress = message.contactsAddress ?? 0;
     Atomics.add(ctrl, ACK, 1);
     Atomics.notify(ctrl, ACK);
