@@ -115,8 +115,11 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
     const kernel = sd.kernel;
     if (kernel === null) integrateVelocities(states, sd.integration, end, params, first);
     else kernel.integrateVelocities(sd.statesAddress, sd.integrationAddress, first, end, KERNEL_SCALARS_ADDRESS);
-  } else if (op === PASS_CLAMP_VELOCITIES) clampVelocities(states, end, params, first);
-  else if (op === PASS_INTEGRATE_POSITIONS) {
+  } else if (op === PASS_CLAMP_VELOCITIES) {
+    const kernel = sd.kernel;
+    if (kernel === null) clampVelocities(states, end, params, first);
+    else kernel.clampVelocities(sd.statesAddress, first, end, KERNEL_SCALARS_ADDRESS);
+  } else if (op === PASS_INTEGRATE_POSITIONS) {
     const kernel = sd.kernel;
     if (kernel === null) integratePositions(states, end, params, first);
     else kernel.integratePositions(sd.statesAddress, first, end, KERNEL_SCALARS_ADDRESS);

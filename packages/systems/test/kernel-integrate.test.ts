@@ -1,5 +1,6 @@
-// The kernel's body passes (SolverKernel.integrateVelocities, integratePositions) must give the bits of integrate.ts
-// over any body states, the speed and spin clamps included: random states, some far over the limits, any range.
+// The kernel's body passes (SolverKernel.integrateVelocities, clampVelocities, integratePositions) must give the bits
+// of integrate.ts over any body states, the speed and spin clamps included: random states, some far over the limits,
+// any range.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -24,7 +25,7 @@ import {
   SP_MAX_LINEAR_SPEED,
   SP_STRIDE,
 } from '@impulse2d/core/internal';
-import { integratePositions, integrateVelocities } from '../src/integrate.js';
+import { clampVelocities, integratePositions, integrateVelocities } from '../src/integrate.js';
 import { createContactKernel } from '../src/wasm/contact-kernel.js';
 
 // Up to 2,000 m/s and 2,000 rad/s: over the 400 m/s limit and, at 240 Hz substeps, the ~190 rad/s spin limit.
@@ -44,7 +45,7 @@ const body = fc.record({
 });
 
 describe("the kernel's body passes", () => {
-  it('integrate velocities and positions to the bits of integrate.ts, clamps included', () => {
+  it('integrate velocities, clamp and integrate positions to the bits of integrate.ts', () => {
     const capacity = 40;
     const statesAddress = 1024;
     const integrationAddress = statesAddress + capacity * BS_STRIDE * 8;
@@ -89,6 +90,16 @@ describe("the kernel's body passes", () => {
           const expected = states.slice();
           integrateVelocities(expected, integration, end, params, first);
           kernel.integrateVelocities(statesAddress, integrationAddress, first, end, KERNEL_SCALARS_ADDRESS);
+          expect(new Uint32Array(states.slice().buffer)).toEqual(new Uint32Array(expected.buffer));
+          // The clamps alone (after the warm starts of a jointed world), on states pushed over the limits again.
+          for (let k = first; k < end; k++) {
+            expected[k * BS_STRIDE + BS_VX]! *= 3;
+            states[k * BS_STRIDE + BS_VX]! *= 3;
+            expected[k * BS_STRIDE + BS_W]! *= 3;
+            states[k * BS_STRIDE + BS_W]! *= 3;
+          }
+          clampVelocities(expected, end, params, first);
+          kernel.clampVelocities(statesAddress, first, end, KERNEL_SCALARS_ADDRESS);
           expect(new Uint32Array(states.slice().buffer)).toEqual(new Uint32Array(expected.buffer));
           integratePositions(expected, end, params, first);
           kernel.integratePositions(statesAddress, first, end, KERNEL_SCALARS_ADDRESS);

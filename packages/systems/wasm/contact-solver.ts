@@ -1212,6 +1212,30 @@ export function solveColour(
   if (i < end) solveOne(record(cc, i), states, invH, pushMaxSpeed, useBias);
 }
 
+// clampBodyVelocity of integrate.ts for the body state at byte address `o` (same operations, same order): a static
+// method, as Rows, so that the inline decorator is valid TypeScript.
+class Bodies {
+  @inline static clamp(o: usize, maxLinearSpeed: f64, maxW: f64): void {
+    const w = ld(o, BS_W);
+    if (w * w > maxW * maxW) st(o, BS_W, w > 0 ? maxW : -maxW);
+    const vx = ld(o, BS_VX);
+    const vy = ld(o, BS_VY);
+    const v2 = vx * vx + vy * vy;
+    if (v2 > maxLinearSpeed * maxLinearSpeed) {
+      const scale = maxLinearSpeed / sqrt<f64>(v2);
+      st(o, BS_VX, vx * scale);
+      st(o, BS_VY, vy * scale);
+    }
+  }
+}
+
+/** clampVelocities of integrate.ts over body states first..end−1 at byte address `states` (scalars: KS_*). */
+export function clampVelocities(states: usize, first: i32, end: i32, scalars: usize): void {
+  const maxLinearSpeed = ld(scalars, KS_MAX_LINEAR_SPEED);
+  const maxW = MAX_ROTATION / ld(scalars, KS_H);
+  for (let i = first; i < end; i++) Bodies.clamp(states + ((<usize>(i * BS_STRIDE)) << 3), maxLinearSpeed, maxW);
+}
+
 /**
  * integratePositions of integrate.ts over body states first..end−1 at byte address `states`, with its velocity clamps
  * (clampBodyVelocity): the same operations in the same order, so the same bits. The substep and the speed limit are
@@ -1223,21 +1247,10 @@ export function integratePositions(states: usize, first: i32, end: i32, scalars:
   const maxW = MAX_ROTATION / h;
   for (let i = first; i < end; i++) {
     const o = states + ((<usize>(i * BS_STRIDE)) << 3);
-    let w = ld(o, BS_W);
-    if (w * w > maxW * maxW) {
-      w = w > 0 ? maxW : -maxW;
-      st(o, BS_W, w);
-    }
-    let vx = ld(o, BS_VX);
-    let vy = ld(o, BS_VY);
-    const v2 = vx * vx + vy * vy;
-    if (v2 > maxLinearSpeed * maxLinearSpeed) {
-      const scale = maxLinearSpeed / sqrt<f64>(v2);
-      vx = vx * scale;
-      vy = vy * scale;
-      st(o, BS_VX, vx);
-      st(o, BS_VY, vy);
-    }
+    Bodies.clamp(o, maxLinearSpeed, maxW);
+    const w = ld(o, BS_W);
+    const vx = ld(o, BS_VX);
+    const vy = ld(o, BS_VY);
     const c = ld(o, BS_DQC);
     const s = ld(o, BS_DQS);
     const hw = h * w;

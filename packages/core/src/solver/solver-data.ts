@@ -74,6 +74,8 @@ export interface SolverKernel {
   ): void;
   /** systems' integratePositions over body states `first` to `end`, with the scalars at `scalars` (KS_*). Same bits. */
   integratePositions(states: number, first: number, end: number, scalars: number): void;
+  /** systems' clampVelocities over body states `first` to `end`, with the scalars at `scalars`. Same bits. */
+  clampVelocities(states: number, first: number, end: number, scalars: number): void;
 }
 
 /**

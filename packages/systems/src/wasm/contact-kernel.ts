@@ -40,6 +40,7 @@ export type KernelFunctions = Pick<
   | 'solvePins'
   | 'integrateVelocities'
   | 'integratePositions'
+  | 'clampVelocities'
 >;
 
 /** The kernel's functions in an instance of `module` over `memory`. */
@@ -83,6 +84,7 @@ export function createContactKernel(bytes = 0, shared = false): SolverKernel | n
     warmStartPins: exports.warmStartPins,
     solvePins: exports.solvePins,
     integratePositions: exports.integratePositions,
+    clampVelocities: exports.clampVelocities,
     grown: (size: number) => createContactKernel(size, shared)!,
   };
 }
