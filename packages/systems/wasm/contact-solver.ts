@@ -1,7 +1,8 @@
 // AssemblyScript source of the WebAssembly contact solver kernel (compiled by scripts/build-wasm.mjs into
 // src/wasm/contact-solver-bytes.ts). It is the same computation as warmStartContacts and solveContacts in
-// src/solve-contacts.ts, operation for operation and in the same order, over the same record layouts (imported
-// from core's solver-layout.ts), reading the solver's arrays in place in the kernel's linear memory. WebAssembly
+// src/solve-contacts.ts (and, further down, as the body passes of src/integrate.ts and the plain pins of
+// src/joints/pin.ts), operation for operation and in the same order, over the same record layouts (imported from
+// core's solver-layout.ts and joint-layout.ts), reading the solver's arrays in place in the kernel's linear memory. WebAssembly
 // f64 arithmetic is IEEE 754 binary64 with no fused operations, as JavaScript's is, and the contact records' float
 // fields are promoted and demoted as a Float32Array reads and writes them, so both paths give identical bits; a test
 // steps scenes both ways and compares. Why a second copy of the hottest loop: V8 runs this one about

@@ -174,9 +174,10 @@ export class SolverData {
   islandMinSleep = new Float64Array(16);
 
   /**
-   * The kernel whose memory holds `states` and `contacts` (then views at byte offsets statesAddress and
-   * contactsAddress), or null: plain arrays. A view is replaced whenever the memory grows (the old one is detached),
-   * so, as with every column, read `states` and `contacts` from here after any reserve call.
+   * The kernel whose memory holds `states`, `integration`, `pins` and `contacts` (then views at byte offsets
+   * statesAddress, integrationAddress, pinsAddress and contactsAddress), or null: plain arrays. The views are replaced
+   * whenever the arrays move (to a larger kernel instance, see SolverKernel.grown, or further along the memory), so,
+   * as with every column, read them from here after any reserve call.
    */
   kernel: SolverKernel | null = null;
   /** Set once creating a kernel failed (no WebAssembly here): the world stays on the TypeScript path. */

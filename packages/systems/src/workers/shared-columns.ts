@@ -65,7 +65,8 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
   [broadphase, 'pairChunkOut'],
   [broadphase, 'pairChunkCounts'],
   [moveBuffer, 'data'],
-  // The solver's arrays: with the WebAssembly kernel, states and contacts are views of its shared memory already.
+  // The solver's arrays: with the WebAssembly kernel, states, integration, pins and contacts are views of its shared
+  // memory already.
   [solverData, 'states'],
   [solverData, 'contacts'],
   [solverData, 'integration'],
