@@ -93,9 +93,9 @@ function ldc(base: usize, i: i32): f64 {
 function stc(base: usize, i: i32, v: f64): void {
   store<f32>(base + ((<usize>i) << 2), <f32>v);
 }
-// Byte address of body state record `index` (stored as a float in a contact record). The index is a whole number
-// below 2^24 (see CONSTRAINT_FIELD_BYTES), so 2^52 + index is exact and holds it in its low bits: read off there, it
-// costs an add and a move, where a conversion to an integer costs V8's checks that the value fits.
+// Byte address of body state record `index` (stored as a float in a contact record, a double in a pin record). The
+// index is a whole number below 2^24 (see CONSTRAINT_FIELD_BYTES), so 2^52 + index is exact and holds it in its low
+// bits: read off there, it costs an add and a move, where a conversion to an integer costs V8's checks that it fits.
 function body(states: usize, index: f64): usize {
   const whole = <i32>reinterpret<i64>(index + 4503599627370496.0);
   return states + ((<usize>(whole * BS_STRIDE)) << 3);
@@ -1318,12 +1318,6 @@ export function integrateVelocities(states: usize, integration: usize, first: i3
 
 // ---- plain pins (systems' joints/pin.ts) ----
 
-// Byte address of the body state whose index (a whole number, see body()) is the double at `at`.
-function pinBody(states: usize, at: usize): usize {
-  const whole = <i32>reinterpret<i64>(load<f64>(at) + 4503599627370496.0);
-  return states + ((<usize>(whole * BS_STRIDE)) << 3);
-}
-
 /**
  * warmStartPinJoints of joints/pin.ts (warmStartPointJoints with its bound) over pins first..end−1 of the records at
  * byte address `pins`: the same operations in the same order, so the same bits.
@@ -1332,8 +1326,8 @@ export function warmStartPins(pins: usize, first: i32, end: i32, states: usize, 
   const limit = 2 * ld(scalars, KS_MAX_LINEAR_SPEED);
   for (let k = first; k < end; k++) {
     const o = pins + ((<usize>(k * PIN_STRIDE)) << 3);
-    const a = pinBody(states, o + ((<usize>JC_INDEX_A) << 3));
-    const b = pinBody(states, o + ((<usize>JC_INDEX_B) << 3));
+    const a = body(states, ld(o, JC_INDEX_A));
+    const b = body(states, ld(o, JC_INDEX_B));
     const qAc = ld(a, BS_DQC);
     const qAs = ld(a, BS_DQS);
     const qBc = ld(b, BS_DQC);
@@ -1398,8 +1392,8 @@ export function solvePins(
   const last = first + end - 1;
   for (let n = first; n < end; n++) {
     const o = pins + ((<usize>((reverse != 0 ? last - n : n) * PIN_STRIDE)) << 3);
-    const a = pinBody(states, o + ((<usize>JC_INDEX_A) << 3));
-    const b = pinBody(states, o + ((<usize>JC_INDEX_B) << 3));
+    const a = body(states, ld(o, JC_INDEX_A));
+    const b = body(states, ld(o, JC_INDEX_B));
     const qAc = ld(a, BS_DQC);
     const qAs = ld(a, BS_DQS);
     const qBc = ld(b, BS_DQC);
