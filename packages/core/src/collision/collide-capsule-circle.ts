@@ -1,7 +1,7 @@
 import { SPECULATIVE_DISTANCE } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
-import { M_COUNT, M_NORMAL_X, M_NORMAL_Y } from './manifold.js';
-import { finishManifold, setLocalPoint } from './manifold-output.js';
+import { M_COUNT, M_HEADER, M_NORMAL_X, M_NORMAL_Y, MP_ID, MP_POINT_X, MP_POINT_Y, MP_SEPARATION } from './manifold.js';
+import { finishManifold } from './manifold-output.js';
 
 /**
  * Capsule (A) against circle (B); also segment against circle, since a segment is a capsule of radius 0 in the
@@ -73,6 +73,9 @@ export function collideCapsuleAndCircle(
   const t = 0.5 * (rA - rB + distance);
   out[M_NORMAL_X] = nx;
   out[M_NORMAL_Y] = ny;
-  setLocalPoint(out, 0, px + t * nx, py + t * ny, separation, 0);
+  out[M_HEADER + MP_POINT_X] = px + t * nx;
+  out[M_HEADER + MP_POINT_Y] = py + t * ny;
+  out[M_HEADER + MP_SEPARATION] = separation;
+  out[M_HEADER + MP_ID] = 0;
   finishManifold(out, 1, pose);
 }

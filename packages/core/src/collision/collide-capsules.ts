@@ -1,7 +1,18 @@
 import { LINEAR_SLOP, SPECULATIVE_DISTANCE } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
-import { makeFeatureId, M_COUNT, M_NORMAL_X, M_NORMAL_Y } from './manifold.js';
-import { finishManifold, setLocalPoint } from './manifold-output.js';
+import {
+  makeFeatureId,
+  M_COUNT,
+  M_HEADER,
+  M_NORMAL_X,
+  M_NORMAL_Y,
+  MP_ID,
+  MP_POINT_X,
+  MP_POINT_Y,
+  MP_SEPARATION,
+  MP_STRIDE,
+} from './manifold.js';
+import { finishManifold } from './manifold-output.js';
 import { segmentDistance } from './segment-distance.js';
 
 const fractions = new Float64Array(3);
@@ -149,9 +160,15 @@ export function collideCapsules(
         out[M_NORMAL_X] = nAx;
         out[M_NORMAL_Y] = nAy;
         let t = 0.5 * (rA - rB - sp);
-        setLocalPoint(out, 0, ox + cpx + t * nAx, oy + cpy + t * nAy, sp - radius, makeFeatureId(0, 0));
+        out[M_HEADER + MP_POINT_X] = ox + cpx + t * nAx;
+        out[M_HEADER + MP_POINT_Y] = oy + cpy + t * nAy;
+        out[M_HEADER + MP_SEPARATION] = sp - radius;
+        out[M_HEADER + MP_ID] = makeFeatureId(0, 0);
         t = 0.5 * (rA - rB - sq);
-        setLocalPoint(out, 1, ox + cqx + t * nAx, oy + cqy + t * nAy, sq - radius, makeFeatureId(0, 1));
+        out[M_HEADER + MP_STRIDE + MP_POINT_X] = ox + cqx + t * nAx;
+        out[M_HEADER + MP_STRIDE + MP_POINT_Y] = oy + cqy + t * nAy;
+        out[M_HEADER + MP_STRIDE + MP_SEPARATION] = sq - radius;
+        out[M_HEADER + MP_STRIDE + MP_ID] = makeFeatureId(0, 1);
         count = 2;
       }
     } else {
@@ -185,9 +202,15 @@ export function collideCapsules(
         out[M_NORMAL_X] = -nBx;
         out[M_NORMAL_Y] = -nBy;
         let t = 0.5 * (rB - rA - sp);
-        setLocalPoint(out, 0, ox + cpx + t * nBx, oy + cpy + t * nBy, sp - radius, makeFeatureId(0, 0));
+        out[M_HEADER + MP_POINT_X] = ox + cpx + t * nBx;
+        out[M_HEADER + MP_POINT_Y] = oy + cpy + t * nBy;
+        out[M_HEADER + MP_SEPARATION] = sp - radius;
+        out[M_HEADER + MP_ID] = makeFeatureId(0, 0);
         t = 0.5 * (rB - rA - sq);
-        setLocalPoint(out, 1, ox + cqx + t * nBx, oy + cqy + t * nBy, sq - radius, makeFeatureId(1, 0));
+        out[M_HEADER + MP_STRIDE + MP_POINT_X] = ox + cqx + t * nBx;
+        out[M_HEADER + MP_STRIDE + MP_POINT_Y] = oy + cqy + t * nBy;
+        out[M_HEADER + MP_STRIDE + MP_SEPARATION] = sq - radius;
+        out[M_HEADER + MP_STRIDE + MP_ID] = makeFeatureId(1, 0);
         count = 2;
       }
     }
@@ -212,7 +235,10 @@ export function collideCapsules(
     out[M_NORMAL_X] = nx;
     out[M_NORMAL_Y] = ny;
     const id = makeFeatureId(f1 === 0 ? 0 : 1, f2 === 0 ? 0 : 1);
-    setLocalPoint(out, 0, ox + c1x + t * nx, oy + c1y + t * ny, distance - radius, id);
+    out[M_HEADER + MP_POINT_X] = ox + c1x + t * nx;
+    out[M_HEADER + MP_POINT_Y] = oy + c1y + t * ny;
+    out[M_HEADER + MP_SEPARATION] = distance - radius;
+    out[M_HEADER + MP_ID] = id;
     count = 1;
   }
   finishManifold(out, count, pose);

@@ -1,7 +1,7 @@
 import { SPECULATIVE_DISTANCE } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
-import { M_COUNT, M_NORMAL_X, M_NORMAL_Y } from './manifold.js';
-import { finishManifold, setLocalPoint } from './manifold-output.js';
+import { M_COUNT, M_HEADER, M_NORMAL_X, M_NORMAL_Y, MP_ID, MP_POINT_X, MP_POINT_Y, MP_SEPARATION } from './manifold.js';
+import { finishManifold } from './manifold-output.js';
 
 /** Circle (A) against circle (B): one point midway between the two surfaces along the centre line. */
 export function collideCircles(
@@ -56,6 +56,9 @@ export function collideCircles(
   const t = 0.5 * (rA - rB + distance);
   out[M_NORMAL_X] = nx;
   out[M_NORMAL_Y] = ny;
-  setLocalPoint(out, 0, ax + t * nx, ay + t * ny, separation, 0);
+  out[M_HEADER + MP_POINT_X] = ax + t * nx;
+  out[M_HEADER + MP_POINT_Y] = ay + t * ny;
+  out[M_HEADER + MP_SEPARATION] = separation;
+  out[M_HEADER + MP_ID] = 0;
   finishManifold(out, 1, pose);
 }

@@ -1,7 +1,7 @@
 import { SPECULATIVE_DISTANCE } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
-import { M_COUNT, M_NORMAL_X, M_NORMAL_Y } from './manifold.js';
-import { finishManifold, setLocalPoint } from './manifold-output.js';
+import { M_COUNT, M_HEADER, M_NORMAL_X, M_NORMAL_Y, MP_ID, MP_POINT_X, MP_POINT_Y, MP_SEPARATION } from './manifold.js';
+import { finishManifold } from './manifold-output.js';
 
 /**
  * Polygon (A, possibly rounded) against circle (B). Finds the face of greatest separation; if the centre lies
@@ -97,6 +97,9 @@ export function collidePolygonAndCircle(
   }
   out[M_NORMAL_X] = nx;
   out[M_NORMAL_Y] = ny;
-  setLocalPoint(out, 0, px, py, separation, 0);
+  out[M_HEADER + MP_POINT_X] = px;
+  out[M_HEADER + MP_POINT_Y] = py;
+  out[M_HEADER + MP_SEPARATION] = separation;
+  out[M_HEADER + MP_ID] = 0;
   finishManifold(out, 1, pose);
 }

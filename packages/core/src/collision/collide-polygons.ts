@@ -598,7 +598,7 @@ function clipEdges(
   uy += t * ny;
   const radius = r1 + r2;
 
-  // Points are written in place (not through setLocalPoint): passing doubles to a call V8 does not inline boxes them.
+  // Points are written in place (see finishManifold): passing doubles to a call V8 does not inline boxes them.
   const p0 = M_HEADER;
   const p1 = M_HEADER + MP_STRIDE;
   if (!flip) {

@@ -1,5 +1,5 @@
 export * from './manifold.js';
-export { finishManifold, flipManifold, setLocalPoint } from './manifold-output.js';
+export { finishManifold, flipManifold } from './manifold-output.js';
 export { segmentDistance } from './segment-distance.js';
 export { collideCircles } from './collide-circles.js';
 export { collideCapsuleAndCircle } from './collide-capsule-circle.js';

@@ -21,6 +21,10 @@ import {
  * its point slots, its separation and id. `finishManifold` turns that into the world manifold in place: rotates the
  * normal, computes anchors relative to both body origins and the world point, and drops points at or beyond the
  * speculative distance (compacting so emitted points come first).
+ *
+ * The routines write each local point's slots in place (M_HEADER + i·MP_STRIDE + MP_POINT_X, …) rather than through a
+ * helper: a routine too large for V8 to inline the helper into boxes every double it passes (collideCapsules did,
+ * 24 B a call, 50 kB a step in Box2D's spinner scene).
  */
 export function finishManifold(out: Float64Array, count: number, pose: Float64Array): void {
   // The pose comes as an array: doubles passed as arguments to a call V8 does not inline are boxed (allocated).
@@ -58,22 +62,6 @@ export function finishManifold(out: Float64Array, count: number, pose: Float64Ar
     kept++;
   }
   out[M_COUNT] = kept;
-}
-
-/** Writes local point i (A's frame) into `out` for `finishManifold`. */
-export function setLocalPoint(
-  out: Float64Array,
-  i: number,
-  x: number,
-  y: number,
-  separation: number,
-  id: number,
-): void {
-  const b = M_HEADER + i * MP_STRIDE;
-  out[b + MP_POINT_X] = x;
-  out[b + MP_POINT_Y] = y;
-  out[b + MP_SEPARATION] = separation;
-  out[b + MP_ID] = id;
 }
 
 /**

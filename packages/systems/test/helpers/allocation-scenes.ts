@@ -27,9 +27,11 @@ export interface AllocationResult {
  * motor, so that continuous collision sweeps bodies (time of impact, rewinds) and joint angles are measured every step;
  * or 'grid': Box2D's joint_grid (100 × 100 circles that do not collide, joined by 19,800 plain revolute joints: the
  * pins loop); or 'tumbler': Box2D's tumbler with 20 × 20 boxes (a turning frame whose walls' boxes hold many
- * bodies the walls never touch: the narrowphase's separation cache at work every step).
+ * bodies the walls never touch: the narrowphase's separation cache at work every step); or 'spinner': Box2D's spinner
+ * with 600 bodies (capsules, circles and squares in turn, stirred by a motorised bar inside a loop chain: every
+ * collision routine but segments').
  */
-export type AllocationScene = 'pyramid' | 'chain' | 'sweep' | 'grid' | 'tumbler';
+export type AllocationScene = 'pyramid' | 'chain' | 'sweep' | 'grid' | 'tumbler' | 'spinner';
 
 /**
  * `scene`, sleep off: `warmup` steps, then heap growth over `steps` steps; the least of up to `windows` such windows
@@ -47,6 +49,7 @@ export async function pyramidAllocation(
   if (scene === 'sweep') await buildSweepScene(w);
   else if (scene === 'grid') await buildJointGrid(w, 100);
   else if (scene === 'tumbler') await buildTumbler(w, 20);
+  else if (scene === 'spinner') await buildSpinner(w, 600);
   else {
     addGround(w);
     buildPyramid(w, 20);
@@ -125,6 +128,42 @@ async function buildTumbler(w: ReturnType<typeof createPhysicsWorld>, n: number)
       const body = createBody(w, { type: 'dynamic', position: { x: -9 + 0.4 * j, y: 1 + 0.4 * i } });
       addShape(w, body, makeBox(0.125, 0.125), { density: 1 });
     }
+  }
+}
+
+/** Box2D's spinner (demo's scenes/spinner.ts, which pours 6,076 bodies) with `n` bodies. */
+async function buildSpinner(w: ReturnType<typeof createPhysicsWorld>, n: number): Promise<void> {
+  const core = await import('@impulse2d/core');
+  const ground = core.createBody(w, { type: 'static' });
+  const points: { x: number; y: number }[] = [];
+  for (let k = 0; k < 360; k++) {
+    const a = (-2 * Math.PI * k) / 360;
+    points.push({ x: 40 * Math.cos(a), y: 40 * Math.sin(a) + 32 });
+  }
+  core.addChain(w, ground, core.makeChain(points, true), { friction: 0.1 });
+  const bar = core.createBody(w, { type: 'dynamic', position: { x: 0, y: 12 } });
+  core.addShape(w, bar, core.makeRoundedBox(0.4, 20, 0.2), { friction: 0 });
+  core.createRevoluteJoint(w, {
+    bodyA: ground,
+    bodyB: bar,
+    localAnchorA: { x: 0, y: 12 },
+    localAnchorB: { x: 0, y: 0 },
+    enableMotor: true,
+    motorSpeed: 5,
+    maxMotorTorque: 3.4e38,
+  });
+  const shapes = [
+    core.makeCapsule({ x: -0.25, y: 0 }, { x: 0.25, y: 0 }, 0.25),
+    core.makeCircle(0.35),
+    core.makeBox(0.35, 0.35),
+  ];
+  const def = { density: 0.25, friction: 0.1, restitution: 0.1 };
+  for (let i = 0; i < n; i++) {
+    const body = core.createBody(w, {
+      type: 'dynamic',
+      position: { x: -23 + 0.5 * (i % 92), y: 2 + 0.5 * Math.floor(i / 92) },
+    });
+    core.addShape(w, body, shapes[i % 3]!, def);
   }
 }
 
