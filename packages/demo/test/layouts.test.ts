@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layouts } from '../src/scenes/layouts/index.js';
+import { layouts, spinnerLoopPoints } from '../src/scenes/layouts/index.js';
 import { checkCorrectness } from '../src/bench/correctness.js';
 import { parseCliArgs } from '../src/bench/cli-args.js';
 
@@ -55,6 +55,20 @@ describe('per-engine layouts', () => {
     expect(s.boxes.positions.length / 2).toBe(9601);
     expect([s.boxes.positions[0], s.boxes.positions[1], s.sleep, s.gravity.y]).toEqual([-20, 0, true, 0]);
   });
+
+  it("spinner tracks Box2D's 6076 bodies from (-23, 2) in rows of 92, inside a clockwise 360-point loop", () => {
+    const l = layoutOf('spinner');
+    const p = l.boxes.positions;
+    expect(p.length / 2).toBe(6076);
+    expect([p[0], p[1], p[2 * 91], p[2 * 92], p[2 * 92 + 1]]).toEqual([-23, 2, 22.5, -23, 2.5]);
+    const loop = spinnerLoopPoints();
+    expect(loop.length / 2).toBe(360);
+    expect([loop[0], loop[1]]).toEqual([40, 32]);
+    // A quarter turn clockwise from (40, 32) is the bottom of the loop, (0, -8).
+    expect(loop[2 * 90]).toBeCloseTo(0, 9);
+    expect(loop[2 * 90 + 1]).toBeCloseTo(-8, 9);
+    for (let k = 0; k < 360; k++) expect(Math.hypot(loop[2 * k]!, loop[2 * k + 1]! - 32)).toBeCloseTo(40, 9);
+  });
 });
 
 describe('correctness check', () => {
@@ -71,6 +85,15 @@ describe('correctness check', () => {
     expect(checkCorrectness(t, q)).toMatchObject({ ok: false, check: 'near', fallen: 1 });
   });
 
+  it('spinner: fails when a body ended outside the loop (more than 40 m from (0, 32))', () => {
+    const l = layoutOf('spinner');
+    const p = Float64Array.from(l.boxes.positions);
+    expect(checkCorrectness(l, p).ok).toBe(true);
+    p[2 * 100 + 1] = -8.5;
+    p[2 * 100] = 0;
+    expect(checkCorrectness(l, p)).toMatchObject({ ok: false, check: 'near', fallen: 1 });
+  });
+
   it('passes a standing pyramid and fails one whose top dropped more than 2% of its height (0.4 m at 20 rows) or went NaN', () => {
     const l = layoutOf('pyramid');
     const moved = Float64Array.from(l.boxes.positions);
@@ -83,9 +106,9 @@ describe('correctness check', () => {
 });
 
 describe('bench CLI arguments', () => {
-  it('defaults to the five benchmark scenes against box2d3-wasm, rapier-simd and planck, ours first', () => {
+  it('defaults to the six benchmark scenes against box2d3-wasm, rapier-simd and planck, ours first', () => {
     const a = parseCliArgs([]);
-    expect(a.scenes).toEqual(['large_pyramid', 'many_pyramids', 'joint_grid', 'tumbler', 'smash']);
+    expect(a.scenes).toEqual(['large_pyramid', 'many_pyramids', 'joint_grid', 'tumbler', 'smash', 'spinner']);
     expect(a.engines).toEqual(['impulse2d', 'box2d3-wasm', 'planck', 'rapier-simd']);
     expect(a.defaultPeers).toBe(true);
     expect(a.solver).toBe('soft');

@@ -182,9 +182,8 @@ async function main(): Promise<void> {
   );
   console.log('  (about -1 m on the 100-row pyramid is the stack settling under load; a collapse drops many metres);');
   console.log('  joint_grid: the bottom-row middle body within 120 m of its start (a broken grid falls ~350 m);');
-  console.log(
-    '  tumbler: every box within 13.5 m (the inner corner) of the frame centre; smash: no NaN only. n/a: the engine has no build of the scene.',
-  );
+  console.log('  tumbler: every box within 13.5 m (the inner corner) of the frame centre; smash: no NaN only;');
+  console.log('  spinner: every body within the loop (40 m of its centre). n/a: the engine has no build of the scene.');
   console.log(
     `heap/step: young-generation JS heap growth over ${args.heapSteps} consecutive steps after the timed run and up to ` +
       `${HEAP_WARMUP_STEPS} more warm-up steps (at most ${HEAP_WARMUP_MS / 1000} s), per step, with ` +

@@ -6,6 +6,7 @@ import * as largePyramid from './large-pyramid.js';
 import * as manyPyramids from './many-pyramids.js';
 import * as pyramid from './pyramid.js';
 import * as smash from './smash.js';
+import * as spinner from './spinner.js';
 import * as tumbler from './tumbler.js';
 
 export type { BuiltScene } from './build-layout.js';
@@ -27,6 +28,7 @@ export const scenes: Readonly<Record<string, Scene>> = {
   [jointGrid.name]: jointGrid,
   [tumbler.name]: tumbler,
   [smash.name]: smash,
+  [spinner.name]: spinner,
   [pyramid.name]: pyramid,
   [circleRain.name]: circleRain,
 };

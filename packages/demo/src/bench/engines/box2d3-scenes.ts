@@ -4,6 +4,7 @@
  * Each returns the tracked bodies in the layout's order; the constructions follow `../../scenes/*.ts` line by line.
  */
 import {
+  FLT_MAX,
   RAIN_COLUMNS,
   RAIN_HALF_WIDTH,
   RAIN_RADIUS,
@@ -11,8 +12,12 @@ import {
   RAIN_WALL_HEIGHT,
   SMASH_COLUMNS,
   SMASH_ROWS,
+  SPINNER_BODIES,
+  SPINNER_MOTOR_SPEED,
   circleX,
   circleY,
+  spinnerBodyPositions,
+  spinnerLoopPoints,
 } from '../../scenes/layouts/index.js';
 
 /** The module box2d3-wasm's entry resolves to (the deluxe SIMD build where the runtime allows it). */
@@ -167,9 +172,59 @@ function circleRain(B: Box2D3, world: B3World, canSleep: boolean): B3Body[] {
   return circles;
 }
 
+function spinner(B: Box2D3, world: B3World, canSleep: boolean): B3Body[] {
+  const ground = staticBody(B, world, 0, 0);
+  const loop = spinnerLoopPoints();
+  const points: InstanceType<Box2D3['b2Vec2']>[] = [];
+  for (let k = 0; k < loop.length; k += 2) points.push(new B.b2Vec2(loop[k]!, loop[k + 1]!));
+  const material = B.b2DefaultSurfaceMaterial();
+  material.friction = 0.1;
+  const chain = B.b2DefaultChainDef();
+  // The embind setters take arrays of the structs and set `count` and `materialCount` from their lengths.
+  chain.SetPoints(points);
+  chain.SetMaterials([material]);
+  chain.isLoop = true;
+  B.b2CreateChain(ground, chain);
+
+  const bar = dynamicBody(B, world, 0, 12, false);
+  const barDef = B.b2DefaultShapeDef();
+  barDef.material.friction = 0;
+  B.b2CreatePolygonShape(bar, barDef, B.b2MakeRoundedBox(0.4, 20, 0.2));
+  const motor = B.b2DefaultRevoluteJointDef();
+  motor.enableMotor = true;
+  motor.motorSpeed = SPINNER_MOTOR_SPEED;
+  motor.maxMotorTorque = FLT_MAX;
+  revolute(B, world, motor, ground, bar, 0, 12, 0, 0);
+
+  const capsule = new B.b2Capsule();
+  capsule.center1 = new B.b2Vec2(-0.25, 0);
+  capsule.center2 = new B.b2Vec2(0.25, 0);
+  capsule.radius = 0.25;
+  const circle = new B.b2Circle();
+  circle.center = new B.b2Vec2(0, 0);
+  circle.radius = 0.35;
+  const square = B.b2MakeSquare(0.35);
+  const def = B.b2DefaultShapeDef();
+  def.density = 0.25;
+  def.material.friction = 0.1;
+  def.material.restitution = 0.1;
+  const positions = spinnerBodyPositions();
+  const bodies: B3Body[] = [];
+  for (let i = 0; i < SPINNER_BODIES; i++) {
+    const body = dynamicBody(B, world, positions[2 * i]!, positions[2 * i + 1]!, canSleep);
+    const kind = i % 3;
+    if (kind === 0) B.b2CreateCapsuleShape(body, def, capsule);
+    else if (kind === 1) B.b2CreateCircleShape(body, def, circle);
+    else B.b2CreatePolygonShape(body, def, square);
+    bodies.push(body);
+  }
+  return bodies;
+}
+
 export const box2d3Scenes: Readonly<Record<string, Box2D3SceneBuilder>> = {
   joint_grid: jointGrid,
   tumbler,
   smash,
   circle_rain: circleRain,
+  spinner,
 };

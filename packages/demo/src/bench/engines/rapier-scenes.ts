@@ -11,8 +11,12 @@ import {
   RAIN_WALL_HEIGHT,
   SMASH_COLUMNS,
   SMASH_ROWS,
+  SPINNER_BODIES,
+  SPINNER_MOTOR_SPEED,
   circleX,
   circleY,
+  spinnerBodyPositions,
+  spinnerLoopPoints,
 } from '../../scenes/layouts/index.js';
 
 /** Both packages expose the same API; the scalar package's types stand for both. */
@@ -155,9 +159,54 @@ function circleRain(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBod
   return circles;
 }
 
+function spinner(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBody[] {
+  const ground = world.createRigidBody(R.RigidBodyDesc.fixed());
+  // The loop as a closed polyline: segment k joins point k to point k + 1, the last one back to point 0.
+  const loop = spinnerLoopPoints();
+  const count = loop.length >> 1;
+  const indices = new Uint32Array(2 * count);
+  for (let k = 0; k < count; k++) {
+    indices[2 * k] = k;
+    indices[2 * k + 1] = (k + 1) % count;
+  }
+  world.createCollider(R.ColliderDesc.polyline(Float32Array.from(loop), indices).setFriction(0.1), ground);
+
+  const bar = world.createRigidBody(R.RigidBodyDesc.dynamic().setTranslation(0, 12).setCanSleep(false));
+  world.createCollider(R.ColliderDesc.roundCuboid(0.4, 20, 0.2).setFriction(0), bar);
+  const motor = world.createImpulseJoint(
+    R.JointData.revolute({ x: 0, y: 12 }, { x: 0, y: 0 }),
+    ground,
+    bar,
+    true,
+  ) as RevoluteJoint;
+  motor.configureMotorVelocity(SPINNER_MOTOR_SPEED, MOTOR_FACTOR);
+
+  const positions = spinnerBodyPositions();
+  const bodies: RapierBody[] = [];
+  for (let i = 0; i < SPINNER_BODIES; i++) {
+    const body = world.createRigidBody(
+      R.RigidBodyDesc.dynamic()
+        .setTranslation(positions[2 * i]!, positions[2 * i + 1]!)
+        .setCanSleep(canSleep),
+    );
+    const kind = i % 3;
+    // Rapier's capsules lie along y: turned a quarter, the capsule runs along x as Box2D's (−0.25, 0)–(0.25, 0).
+    const desc =
+      kind === 0
+        ? R.ColliderDesc.capsule(0.25, 0.25).setRotation(Math.PI / 2)
+        : kind === 1
+          ? R.ColliderDesc.ball(0.35)
+          : R.ColliderDesc.cuboid(0.35, 0.35);
+    world.createCollider(desc.setDensity(0.25).setFriction(0.1).setRestitution(0.1), body);
+    bodies.push(body);
+  }
+  return bodies;
+}
+
 export const rapierScenes: Readonly<Record<string, RapierSceneBuilder>> = {
   joint_grid: jointGrid,
   tumbler,
   smash,
   circle_rain: circleRain,
+  spinner,
 };

@@ -5,6 +5,7 @@ import { largePyramidLayout } from './large-pyramid.js';
 import { manyPyramidsLayout } from './many-pyramids.js';
 import { smallPyramidLayout } from './small-pyramid.js';
 import { smashLayout } from './smash.js';
+import { spinnerLayout } from './spinner.js';
 import { tumblerLayout } from './tumbler.js';
 
 export type {
@@ -17,6 +18,7 @@ export type {
 } from './layout.js';
 export { hasSegments, segmentAsBox, SEGMENT_BOX_HALF_THICKNESS, SEGMENT_NOTE } from './layout.js';
 export { SMASH_COLUMNS, SMASH_ROWS } from './smash.js';
+export { FLT_MAX, SPINNER_BODIES, SPINNER_MOTOR_SPEED, spinnerBodyPositions, spinnerLoopPoints } from './spinner.js';
 export {
   RAIN_COLUMNS,
   RAIN_ROWS,
@@ -34,6 +36,7 @@ export const layouts: Readonly<Record<string, LayoutDef>> = {
   [jointGridLayout.name]: jointGridLayout,
   [tumblerLayout.name]: tumblerLayout,
   [smashLayout.name]: smashLayout,
+  [spinnerLayout.name]: spinnerLayout,
   [smallPyramidLayout.name]: smallPyramidLayout,
   [circleRainLayout.name]: circleRainLayout,
 };
@@ -45,4 +48,5 @@ export const BENCHMARK_SCENES: readonly string[] = [
   jointGridLayout.name,
   tumblerLayout.name,
   smashLayout.name,
+  spinnerLayout.name,
 ];
