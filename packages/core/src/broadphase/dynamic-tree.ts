@@ -921,32 +921,51 @@ export class DynamicTree {
       nodes = this._nodes;
     let stack = this._stack;
     let sp = 0;
-    stack[sp++] = root;
+    // A node is tested before it is pushed, not after it is popped: the children that miss (about half the tests of
+    // a query in a dense pile) never touch the stack. Overlapping children are pushed in the same order as before,
+    // so the leaves come out in the same depth-first order.
     // The stride and the record offsets are written as literals in this loop: a bundler turns module constants into
     // `var`s, which V8 reads again on every use (queries ran ~5% slower with NODE_STRIDE, CHILD1 ... CATEGORY).
+    // The category sits in the record the test reads anyway, so the mask test costs no extra cache line. (With an
+    // all-ones mask, most queries, only a leaf's category can rule it out: no real subtree has none.)
+    let q = root << 2; // NODE_STRIDE * root
+    if (mask !== -1 && (nodes[q + 3]! & mask) === 0) return; // CATEGORY
+    if (boxes[q]! > maxX || boxes[q + 2]! < minX || boxes[q + 1]! > maxY || boxes[q + 3]! < minY) return;
+    stack[sp++] = root;
     while (sp > 0) {
       const n = stack[--sp]!;
-      const q = n << 2; // NODE_STRIDE * n
-      // The category sits in the record the visit reads anyway, so the mask test costs no extra cache line. (With
-      // an all-ones mask, most queries, only a leaf's category can rule it out: no real subtree has none.)
-      if (mask !== -1 && (nodes[q + 3]! & mask) === 0) continue; // CATEGORY
-      const x0 = boxes[q]!,
-        y0 = boxes[q + 1]!,
-        x1 = boxes[q + 2]!,
-        y1 = boxes[q + 3]!;
-      if (x0 > maxX || x1 < minX || y0 > maxY || y1 < minY) continue;
+      q = n << 2;
       const a = nodes[q]!; // CHILD1
       if (a < 0) {
-        // a leaf (child1 is NULL_NODE)
+        // a leaf (child1 is NULL_NODE), its box known to overlap
         if (mask === -1 && nodes[q + 3] === 0) continue; // a leaf of category 0 matches nothing
         const u = nodes[q + 2]!; // USER_DATA
-        if (x0 <= pMaxX && x1 >= pMinX && y0 <= pMaxY && y1 >= pMinY && moved[u] === 0) continue;
+        if (boxes[q]! <= pMaxX && boxes[q + 2]! >= pMinX && boxes[q + 1]! <= pMaxY && boxes[q + 3]! >= pMinY) {
+          if (moved[u] === 0) continue;
+        }
         out.push(ids ? n : u);
-      } else {
-        if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
-        stack[sp++] = nodes[q + 1]!; // CHILD2
-        stack[sp++] = a; // child1 is visited first
+        continue;
       }
+      if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
+      const c = nodes[q + 1]!; // CHILD2
+      q = c << 2;
+      if (
+        (mask === -1 || (nodes[q + 3]! & mask) !== 0) &&
+        boxes[q]! <= maxX &&
+        boxes[q + 2]! >= minX &&
+        boxes[q + 1]! <= maxY &&
+        boxes[q + 3]! >= minY
+      )
+        stack[sp++] = c;
+      q = a << 2;
+      if (
+        (mask === -1 || (nodes[q + 3]! & mask) !== 0) &&
+        boxes[q]! <= maxX &&
+        boxes[q + 2]! >= minX &&
+        boxes[q + 1]! <= maxY &&
+        boxes[q + 3]! >= minY
+      )
+        stack[sp++] = a; // child1 is visited first
     }
   }
 
