@@ -62,8 +62,8 @@ export const MC_APART_LEVER = MC_NORMAL_Y;
 
 /**
  * The persistent contact table: one row per pair of shapes whose fat AABBs overlap, created by the broadphase and
- * destroyed when the fat AABBs separate. Rows are reused through a free list; `list` holds live rows in creation
- * order (swap-remove), which is the order the narrowphase and solver visit them.
+ * destroyed when the fat AABBs separate. Freed rows are reused lowest first (`free` is a min-heap); `list` holds live
+ * rows in creation order (swap-remove).
  */
 export class ContactStore {
   readonly pairs = new PairSet();
@@ -107,6 +107,11 @@ export class ContactStore {
   listIndex = new Int32Array(16);
   list = new Int32Array(16);
   count = 0;
+  /**
+   * Freed rows, a binary min-heap: a new contact takes the lowest one. The passes over the table run in row order up to
+   * `capacityUsed`, so live rows packed low are read as dense runs; a stack (the last freed row first) left a churning
+   * pile's live rows scattered over every row it ever used (Box2D's smash: 46,700 live contacts spread over 80,700 rows).
+   */
   free = new Int32Array(16);
   freeCount = 0;
   capacityUsed = 0;
@@ -146,7 +151,7 @@ export class ContactStore {
   }
 
   allocate(): number {
-    const id = this.freeCount > 0 ? this.free[--this.freeCount]! : this.capacityUsed++;
+    const id = this.freeCount > 0 ? popLowest(this.free, this.freeCount--) : this.capacityUsed++;
     this.version++;
     this.reserve(id + 1);
     this.listIndex[id] = this.count;
@@ -161,6 +166,37 @@ export class ContactStore {
     this.list[at] = last;
     this.listIndex[last] = at;
     this.listIndex[id] = -1;
-    this.free[this.freeCount++] = id;
+    pushFree(this.free, this.freeCount++, id);
   }
+}
+
+/** Adds `id` to the min-heap heap[0, count). */
+function pushFree(heap: Int32Array, count: number, id: number): void {
+  let k = count;
+  while (k > 0) {
+    const parent = (k - 1) >> 1;
+    const above = heap[parent]!;
+    if (above <= id) break;
+    heap[k] = above;
+    k = parent;
+  }
+  heap[k] = id;
+}
+
+/** Removes and returns the smallest id of the min-heap heap[0, count), count > 0. */
+function popLowest(heap: Int32Array, count: number): number {
+  const lowest = heap[0]!;
+  const n = count - 1;
+  const last = heap[n]!;
+  let k = 0;
+  for (;;) {
+    let child = 2 * k + 1;
+    if (child >= n) break;
+    if (child + 1 < n && heap[child + 1]! < heap[child]!) child++;
+    if (heap[child]! >= last) break;
+    heap[k] = heap[child]!;
+    k = child;
+  }
+  heap[k] = last;
+  return lowest;
 }
