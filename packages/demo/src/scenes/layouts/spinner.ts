@@ -18,9 +18,10 @@ export const FLT_MAX = 3.4028234663852886e38;
  */
 export function spinnerLoopPoints(): Float64Array {
   const out = new Float64Array(2 * SPINNER_LOOP_POINTS);
-  const angle = (-2 * Math.PI) / SPINNER_LOOP_POINTS;
-  const c = Math.cos(angle);
-  const s = Math.sin(angle);
+  // cos and sin of −2π/360 as literals: Math.cos and Math.sin may differ in the last bit from one JavaScript engine
+  // to another, and the scene should be the same everywhere.
+  const c = 0.9998476951563913;
+  const s = -0.01745240643728351;
   let px = SPINNER_LOOP_RADIUS;
   let py = 0;
   for (let k = 0; k < SPINNER_LOOP_POINTS; k++) {
