@@ -935,8 +935,7 @@ export class DynamicTree {
     while (sp > 0) {
       const n = stack[--sp]!;
       q = n << 2;
-      const a = nodes[q]!; // CHILD1
-      if (a < 0) {
+      if (nodes[q]! < 0) {
         // a leaf (child1 is NULL_NODE), its box known to overlap
         if (mask === -1 && nodes[q + 3] === 0) continue; // a leaf of category 0 matches nothing
         const u = nodes[q + 2]!; // USER_DATA
@@ -947,25 +946,19 @@ export class DynamicTree {
         continue;
       }
       if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
-      const c = nodes[q + 1]!; // CHILD2
-      q = c << 2;
-      if (
-        (mask === -1 || (nodes[q + 3]! & mask) !== 0) &&
-        boxes[q]! <= maxX &&
-        boxes[q + 2]! >= minX &&
-        boxes[q + 1]! <= maxY &&
-        boxes[q + 3]! >= minY
-      )
-        stack[sp++] = c;
-      q = a << 2;
-      if (
-        (mask === -1 || (nodes[q + 3]! & mask) !== 0) &&
-        boxes[q]! <= maxX &&
-        boxes[q + 2]! >= minX &&
-        boxes[q + 1]! <= maxY &&
-        boxes[q + 3]! >= minY
-      )
-        stack[sp++] = a; // child1 is visited first
+      // CHILD2 (q + 1) is pushed first, so that CHILD1 (q + 0) is visited first.
+      for (let k = 1; k >= 0; k--) {
+        const child = nodes[q + k]!;
+        const r = child << 2;
+        if (
+          (mask === -1 || (nodes[r + 3]! & mask) !== 0) &&
+          boxes[r]! <= maxX &&
+          boxes[r + 2]! >= minX &&
+          boxes[r + 1]! <= maxY &&
+          boxes[r + 3]! >= minY
+        )
+          stack[sp++] = child;
+      }
     }
   }
 
