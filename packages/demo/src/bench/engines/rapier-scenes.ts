@@ -73,6 +73,27 @@ function jointGrid(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBody
   return dynamic;
 }
 
+/**
+ * A revolute joint from the ground at (0, y) to `body`'s origin, with a velocity motor at `speed` (rad/s) and
+ * MOTOR_FACTOR's gain: the tumbler's frame and the spinner's bar.
+ */
+function motorJoint(
+  R: Rapier,
+  world: RapierWorld,
+  ground: RapierBody,
+  body: RapierBody,
+  y: number,
+  speed: number,
+): void {
+  const joint = world.createImpulseJoint(
+    R.JointData.revolute({ x: 0, y }, { x: 0, y: 0 }),
+    ground,
+    body,
+    true,
+  ) as RevoluteJoint;
+  joint.configureMotorVelocity(speed, MOTOR_FACTOR);
+}
+
 function tumbler(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBody[] {
   const ground = world.createRigidBody(R.RigidBodyDesc.fixed());
   const frame = world.createRigidBody(R.RigidBodyDesc.dynamic().setTranslation(0, 10).setCanSleep(canSleep));
@@ -82,13 +103,7 @@ function tumbler(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBody[]
   world.createCollider(wall(0.5, 10, -10, 0), frame);
   world.createCollider(wall(10, 0.5, 0, 10), frame);
   world.createCollider(wall(10, 0.5, 0, -10), frame);
-  const motor = world.createImpulseJoint(
-    R.JointData.revolute({ x: 0, y: 10 }, { x: 0, y: 0 }),
-    ground,
-    frame,
-    true,
-  ) as RevoluteJoint;
-  motor.configureMotorVelocity((Math.PI / 180) * 25, MOTOR_FACTOR);
+  motorJoint(R, world, ground, frame, 10, (Math.PI / 180) * 25);
   const boxes: RapierBody[] = [];
   for (let i = 0; i < 45; i++) {
     for (let j = 0; j < 45; j++) {
@@ -173,13 +188,7 @@ function spinner(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBody[]
 
   const bar = world.createRigidBody(R.RigidBodyDesc.dynamic().setTranslation(0, 12).setCanSleep(false));
   world.createCollider(R.ColliderDesc.roundCuboid(0.4, 20, 0.2).setFriction(0), bar);
-  const motor = world.createImpulseJoint(
-    R.JointData.revolute({ x: 0, y: 12 }, { x: 0, y: 0 }),
-    ground,
-    bar,
-    true,
-  ) as RevoluteJoint;
-  motor.configureMotorVelocity(SPINNER_MOTOR_SPEED, MOTOR_FACTOR);
+  motorJoint(R, world, ground, bar, 12, SPINNER_MOTOR_SPEED);
 
   const positions = spinnerBodyPositions();
   const bodies: RapierBody[] = [];
