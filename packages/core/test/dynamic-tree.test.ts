@@ -379,7 +379,7 @@ describe('DynamicTree', () => {
         boxes.set(id, b);
       } else {
         const c = randomCategory();
-        tree.setCategoryBits(id, c);
+        tree.setFilterBits(id, c);
         expect(tree.getCategoryBits(id)).toBe(c);
         categories.set(id, c);
       }

@@ -71,6 +71,28 @@ describe('collision filtering', () => {
     expect(dropPair({ groupIndex: -3 }, { groupIndex: -4 })).toBeGreaterThan(1.4);
   });
 
+  it('regression: a shape of category 0 collides with nothing, its positive group included, whichever of the two moves', () => {
+    // A static box of group 3 and a dynamic one of group 3 dropped onto it, one of the two of category 0. Before, the
+    // pair collided only when the category-0 shape was the one that moved (its query found the other; the other's
+    // query never found a category-0 leaf).
+    function dropOnStatic(lowerCategory: number, upperCategory: number): number {
+      const w = world({ enableSleep: false });
+      const lower = createBody(w, { type: 'static', position: { x: 0, y: 3 } });
+      addShape(w, lower, makeBox(0.5, 0.5), { filter: { groupIndex: 3, categoryBits: lowerCategory } });
+      const upper = createBody(w, { type: 'dynamic', position: { x: 0, y: 5 } });
+      addShape(w, upper, makeBox(0.5, 0.5), { filter: { groupIndex: 3, categoryBits: upperCategory } });
+      addGround(w);
+      run(w, 90);
+      return w.physics.transform.y[upper]!;
+    }
+    // Landing on the static box leaves the upper one at y ≈ 4.
+    expect(dropOnStatic(1, 1)).toBeGreaterThan(3.9);
+    // Through the category-0 static box onto the ground (y ≈ 0.5).
+    expect(dropOnStatic(0, 1)).toBeLessThan(0.6);
+    // A category-0 box falls through the static box and the ground alike.
+    expect(dropOnStatic(1, 0)).toBeLessThan(-1);
+  });
+
   it("category/mask: A collides with B only when each one's category is in the other's mask", () => {
     // The ground is category 1 with mask all, so every mask below keeps bit 1.
     expect(

@@ -53,9 +53,10 @@ function world(): PhysicsWorld {
 }
 
 /**
- * The golden scene (stacks, joints, bullets, sleep) plus a pile of 400 boxes and circles (thousands of contacts) and a
- * net of 144 circles hanging from a beam: plain pins across, revolute joints with limits down, distance joints on one
- * diagonal and welds on the other, enough rows in each joint colour for the workers to share them.
+ * The golden scene (stacks, joints, bullets, sleep) plus a pile of 400 boxes and circles with assorted collision
+ * filters (thousands of contacts) and a net of 144 circles hanging from a beam: plain pins across, revolute joints
+ * with limits down, distance joints on one diagonal and welds on the other, enough rows in each joint colour for the
+ * workers to share them.
  */
 function buildMixed(w: PhysicsWorld): number[] {
   const bodies = buildScene(w);
@@ -90,11 +91,29 @@ function buildMixed(w: PhysicsWorld): number[] {
   for (let i = 0; i < 20; i++) {
     for (let j = 0; j < 20; j++) {
       const b = createBody(w, { type: 'dynamic', position: { x: 50 + j * 1.02 + 0.01 * i, y: 1 + i * 1.05 } });
-      addShape(w, b, (i + j) % 3 === 0 ? makeCircle(0.5) : makeBox(0.5, 0.5), { density: 1, friction: 0.6 });
+      addShape(w, b, (i + j) % 3 === 0 ? makeCircle(0.5) : makeBox(0.5, 0.5), {
+        density: 1,
+        friction: 0.6,
+        filter: pileFilter(i, j),
+      });
       bodies.push(b);
     }
   }
   return bodies;
+}
+
+/**
+ * Collision filters through the pile, so the pair search meets every rule: categories a mask leaves out, positive
+ * and negative groups, and category 0 (collides with nothing, its positive group included).
+ */
+function pileFilter(i: number, j: number): { categoryBits?: number; maskBits?: number; groupIndex?: number } {
+  const k = (7 * i + 3 * j) % 11;
+  if (k === 0) return { categoryBits: 2, maskBits: ~2 >>> 0 };
+  if (k === 1) return { categoryBits: 4, maskBits: 1 };
+  if (k === 2) return { groupIndex: 3 };
+  if (k === 3) return { groupIndex: -3 };
+  if (k === 4 && i % 4 === 0) return { categoryBits: 0, groupIndex: 3 };
+  return {};
 }
 
 /**

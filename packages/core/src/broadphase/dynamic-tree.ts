@@ -34,6 +34,10 @@
  * third record array, they left the time of rebuilds, their main reader, unchanged. (Against one column per field, cpu
  * profiles of the tumbler and smash scenes show 5-7% less time in queries.)
  *
+ * Each node also carries mask bits (a leaf its proxy's, an internal node the OR of its children's) and a mark (set on
+ * the moved proxies and their ancestors for one pair search): what the pair join of tree-join.ts prunes with. They are
+ * columns of their own, since no box query reads them.
+ *
  * The arrays are replaced when the tree grows (createProxy): whoever holds one (see queryColumn) must take it again.
  */
 import { PhysicsError } from '../errors.js';
@@ -82,6 +86,8 @@ export class DynamicTree {
   private _nodes: Int32Array; // child1, child2, userData, category (offsets CHILD1 ... CATEGORY)
   private _parent: Int32Array; // parent node or NULL_NODE at the root; for a free node, the next free node
   private _height: Int32Array; // 0 for a leaf, 1 + max(child heights) inside, -1 for a free node
+  private _masks: Int32Array; // leaf: the mask bits it pairs with (createProxy); internal: OR of the children's
+  private _marks: Uint8Array; // 1 on a marked leaf and on every ancestor of one (markLeaf); read by pair joins
 
   private _root = NULL_NODE;
   private _freeList = NULL_NODE; // LIFO list of freed nodes, linked through _parent
@@ -112,6 +118,8 @@ export class DynamicTree {
     this._nodes = new Int32Array(NODE_STRIDE * n);
     this._parent = new Int32Array(n);
     this._height = new Int32Array(n);
+    this._masks = new Int32Array(n);
+    this._marks = new Uint8Array(n);
     this._stack = new Int32Array(64);
   }
 
@@ -128,6 +136,31 @@ export class DynamicTree {
     out[o + 1] = boxes[q + 1]!;
     out[o + 2] = boxes[q + 2]!;
     out[o + 3] = boxes[q + 3]!;
+  }
+
+  // ---- marks (the pair join's "which subtrees hold a moved proxy") ------------------------------------------------
+
+  /**
+   * Marks proxy `proxyId` and its ancestors (up to the first one already marked). Marks say nothing once the tree
+   * changes shape: set them, read them (markColumn), and clearMarks before the next insert, removal or rebuild.
+   */
+  markLeaf(proxyId: number): void {
+    // Sized here rather than only when nodes grow: a snapshot restore replaces the node columns directly.
+    if (this._marks.length < this._height.length) this._marks = new Uint8Array(this._height.length);
+    const marks = this._marks,
+      parent = this._parent;
+    for (let i = proxyId; i !== NULL_NODE && marks[i] === 0; i = parent[i]!) marks[i] = 1;
+  }
+
+  /** Removes every mark. */
+  clearMarks(): void {
+    this._marks.fill(0);
+  }
+
+  /** Per node: 1 if it is or holds a marked proxy. Replaced when the tree grows. */
+  markColumn(): Uint8Array {
+    if (this._marks.length < this._height.length) this._marks = new Uint8Array(this._height.length);
+    return this._marks;
   }
 
   // ---- a worker thread's read-only copy (systems' step workers) ---------------------------------------------------
@@ -167,15 +200,25 @@ export class DynamicTree {
 
   /**
    * Adds a leaf holding the given (already fattened) box and returns its proxy id. `userData` is stored as int32;
-   * `categoryBits` (default: every category) is what masked queries test.
+   * `categoryBits` (default: every category) is what masked queries test; `maskBits` (default: every category), the
+   * categories it pairs with, is what the pair join (tree-join.ts) tests against the other side's categories.
    */
-  createProxy(minX: number, minY: number, maxX: number, maxY: number, userData: number, categoryBits = -1): number {
+  createProxy(
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    userData: number,
+    categoryBits = -1,
+    maskBits = -1,
+  ): number {
     checkBox(minX, minY, maxX, maxY);
     const id = this.allocateNode();
     this.setBox(id, this.scratchBox(minX, minY, maxX, maxY), 0);
     const q = NODE_STRIDE * id;
     this._nodes[q + USER_DATA] = userData;
     this._nodes[q + CATEGORY] = categoryBits | 0;
+    this._masks[id] = maskBits | 0;
     this.insertLeaf(id);
     this._proxyCount++;
     return id;
@@ -261,21 +304,34 @@ export class DynamicTree {
     boxes[q + 3] = box[o + 3]!;
   }
 
-  /** Changes a proxy's category bits and refreshes its ancestors' unions. */
-  setCategoryBits(proxyId: number, categoryBits: number): void {
+  /** Changes a proxy's category and mask bits (see createProxy) and refreshes its ancestors' unions. */
+  setFilterBits(proxyId: number, categoryBits: number, maskBits = -1): void {
     this.checkProxy(proxyId);
     const nodes = this._nodes,
+      masks = this._masks,
       parent = this._parent;
     nodes[NODE_STRIDE * proxyId + CATEGORY] = categoryBits | 0;
+    masks[proxyId] = maskBits | 0;
     for (let i = parent[proxyId]!; i !== NULL_NODE; i = parent[i]!) {
       const q = NODE_STRIDE * i;
-      nodes[q + CATEGORY] =
-        nodes[NODE_STRIDE * nodes[q + CHILD1]! + CATEGORY]! | nodes[NODE_STRIDE * nodes[q + CHILD2]! + CATEGORY]!;
+      const a = nodes[q + CHILD1]!,
+        b = nodes[q + CHILD2]!;
+      nodes[q + CATEGORY] = nodes[NODE_STRIDE * a + CATEGORY]! | nodes[NODE_STRIDE * b + CATEGORY]!;
+      masks[i] = masks[a]! | masks[b]!;
     }
   }
 
   getCategoryBits(proxyId: number): number {
     return this._nodes[NODE_STRIDE * proxyId + CATEGORY]! >>> 0;
+  }
+
+  getMaskBits(proxyId: number): number {
+    return this._masks[proxyId]! >>> 0;
+  }
+
+  /** Per node: a leaf's mask bits, an internal node's union of them (read by the pair join). Replaced on growth. */
+  maskColumn(): Int32Array {
+    return this._masks;
   }
 
   getUserData(proxyId: number): number {
@@ -513,6 +569,8 @@ export class DynamicTree {
         const category = records[NODE_STRIDE * i + CATEGORY]!;
         if (category !== (records[NODE_STRIDE * a + CATEGORY]! | records[NODE_STRIDE * b + CATEGORY]!))
           fail(`category bits of node ${i} are not its children's union`);
+        if (this._masks[i] !== (this._masks[a]! | this._masks[b]!))
+          fail(`mask bits of node ${i} are not its children's union`);
         if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
         stack[sp++] = b;
         stack[sp++] = a;
@@ -563,6 +621,7 @@ export class DynamicTree {
     this._nodes = growI32(this._nodes, NODE_STRIDE * minLength);
     this._parent = growI32(this._parent, minLength);
     this._height = growI32(this._height, minLength);
+    this._masks = growI32(this._masks, minLength);
   }
 
   private checkProxy(id: number): void {
@@ -742,6 +801,7 @@ export class DynamicTree {
     boxes[q + 3] = Math.max(boxes[aq + 3]!, boxes[bq + 3]!);
     height[i] = 1 + Math.max(height[a]!, height[b]!);
     nodes[q + CATEGORY] = nodes[aq + CATEGORY]! | nodes[bq + CATEGORY]!;
+    this._masks[i] = this._masks[a]! | this._masks[b]!;
   }
 
   // ---- rotations --------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { SHAPE_TYPE_COUNT } from '../geometry/shape-type.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
 import { defaultFilter, defaultShapeDef, type FilterDef, type ShapeDef } from './shape-def.js';
 import { SHAPE_ROW_SPAN, shapeHandle } from './shape-handle.js';
-import { bufferMove, createShapeProxy, destroyShapeProxy } from './shape-proxy.js';
+import { bufferMove, createShapeProxy, destroyShapeProxy, pairMaskBits } from './shape-proxy.js';
 
 /** A shape handle: see shape-handle.ts. */
 export type ShapeId = number;
@@ -284,7 +284,7 @@ export function setShapeFilter(world: PhysicsWorld, shape: ShapeId, filter: Part
   s.groupIndex[row] = next.groupIndex | 0;
   const proxy = s.proxy[row]!;
   if (proxy !== -1) {
-    p.broadphase.trees[s.tree[row]!].setCategoryBits(proxy, s.categoryBits[row]!);
+    p.broadphase.trees[s.tree[row]!].setFilterBits(proxy, s.categoryBits[row]!, pairMaskBits(p, row));
     bufferMove(p, row);
   }
 }

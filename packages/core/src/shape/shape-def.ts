@@ -1,5 +1,6 @@
 /** Collision filter, as in Box2D: two shapes collide when (catA & maskB) && (catB & maskA), unless they share a
- * non-zero group index: a positive group always collides, a negative group never does. */
+ * non-zero group index: a positive group always collides, a negative group never does. A shape of category 0
+ * collides with nothing, not even in a positive group (Box2D's pair search never finds such a shape either). */
 export interface FilterDef {
   /** Category bits of this shape. Default 0x0001. */
   categoryBits: number;

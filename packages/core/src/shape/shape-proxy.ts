@@ -39,6 +39,15 @@ export function refreshShapeAABB(p: PhysicsState, shape: number): void {
   computeShapeAABB(s.geometry, shape, pose, s.aabb, shape * AABB_STRIDE);
 }
 
+/**
+ * The mask bits a shape's proxy pairs with: its own, or every category in a positive group (which overrides the
+ * masks: see FilterDef and systems' shouldCollide).
+ */
+export function pairMaskBits(p: PhysicsState, shape: number): number {
+  const s = p.shapes;
+  return s.groupIndex[shape]! > 0 ? -1 : s.maskBits[shape]! | 0;
+}
+
 /** Inserts the shape into the broadphase (static tree for static bodies, no margin there: they never move). */
 export function createShapeProxy(p: PhysicsState, shape: number): void {
   const s = p.shapes;
@@ -62,6 +71,7 @@ export function createShapeProxy(p: PhysicsState, shape: number): void {
     a[f + 3]!,
     shape,
     s.categoryBits[shape]!,
+    pairMaskBits(p, shape),
   );
   bufferMove(p, shape);
 }

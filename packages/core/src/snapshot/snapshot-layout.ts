@@ -49,6 +49,7 @@ interface TreeFields {
   _nodes: Int32Array;
   _parent: Int32Array;
   _height: Int32Array;
+  _masks: Int32Array;
   _root: number;
   _freeList: number;
   _highWater: number;
@@ -437,7 +438,7 @@ for (let t = 0; t < 2; t++) {
   const rows = (s: Float64Array): number => s[S_TREE_ROWS[t]!]!;
   field(`tree${t}`, (p) => tree(p, t), '_boxes', KIND_F64, rows, 4);
   field(`tree${t}`, (p) => tree(p, t), '_nodes', KIND_I32, rows, 4);
-  for (const f of ['_parent', '_height']) field(`tree${t}`, (p) => tree(p, t), f, KIND_I32, rows);
+  for (const f of ['_parent', '_height', '_masks']) field(`tree${t}`, (p) => tree(p, t), f, KIND_I32, rows);
 }
 field(
   'moveBuffer',

@@ -33,7 +33,7 @@ const MAGIC = 0x53443249;
  * where it was ten columns.
  * 4: the pair set's slot of each contact (pairs.slotOf), by which contacts leave it.
  */
-export const SNAPSHOT_FORMAT_VERSION = 4;
+export const SNAPSHOT_FORMAT_VERSION = 5;
 const HEADER_BYTES = 24;
 
 interface EntityIndex {
