@@ -20,11 +20,13 @@ export const AABB_MARGIN = 0.1;
  * A small body's margin as a fraction of its minimum extent (its half-thickness). A fixed 0.1 m around a 0.25 m box
  * makes a fat box of 3.2 times its area and about four candidate pairs per touching one. In Box2D's tumbler scene
  * (2,025 such boxes) half its extent cut the pairs from 18,146 to 14,149 and the step by 5–10%; a quarter cut them
- * to about 13,000 (15,371 → 12,966 after 750 steps) and the step by another 4.6%, and Box2D's smash (boxes of 0.2 m
- * half-extent) by 4.5%, in paired runs on an AMD EPYC. Bodies of 0.4 m half-extent and more keep 0.1 m. The proxies
- * are re-inserted more often, which costs less than the candidate pairs it saves.
+ * to about 13,000 and the step by another 4.6%. Since the pair search joins the trees (tree-join.ts), a re-inserted
+ * proxy costs less again, and an eighth gained once more (AMD EPYC, alternating runs, total time of 400–500 steps):
+ * spinner −11% (bodies of 0.25–0.35 m), smash −3.5%, tumbler −3% (its boxes now at the SPECULATIVE_DISTANCE floor),
+ * joint_grid +5% (its slowly swinging net re-inserts more often; its masks make pairs free), pyramids unchanged.
+ * Bodies of 0.8 m half-extent and more keep 0.1 m.
  */
-export const AABB_MARGIN_EXTENT_FRACTION = 0.25;
+export const AABB_MARGIN_EXTENT_FRACTION = 0.125;
 
 /** Most vertices a convex polygon may have. */
 export const MAX_POLYGON_VERTICES = 8;
