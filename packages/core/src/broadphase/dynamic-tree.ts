@@ -43,6 +43,7 @@
 import { PhysicsError } from '../errors.js';
 import { growF64, growI32 } from '../storage/grow.js';
 import type { IntBuffer } from './int-buffer.js';
+import { SplitPlanner } from './tree-build.js';
 
 /** A "previous box" no box overlaps (minX +∞, maxX −∞), and the moved flags that go with it (never read). */
 const NO_BOX = new Float64Array([Infinity, Infinity, -Infinity, -Infinity]);
@@ -105,12 +106,12 @@ export class DynamicTree {
   private _swapP = NULL_NODE;
   private _swapY = NULL_NODE;
 
-  // Scratch for `rebuild`: leaf ids and their doubled centres, permuted together by the median split.
+  // Scratch for `rebuild`: leaf ids and their doubled centres, which the median split (tree-build.ts) plans over.
   private _buildLeaves: Int32Array = new Int32Array(0);
   private _buildCx: Float64Array = new Float64Array(0);
   private _buildCy: Float64Array = new Float64Array(0);
-  private _buildFrames: Int32Array = new Int32Array(0);
   private _buildRoots: Int32Array = new Int32Array(0);
+  private readonly _planner = new SplitPlanner();
 
   constructor(proxyCapacity = 16) {
     const n = Math.max(2 * proxyCapacity, 16);
@@ -1023,120 +1024,37 @@ export class DynamicTree {
   }
 
   /**
-   * Builds a tree over leaves[0, count) by median split; returns its root. Iterative, post-order (a node is allocated
-   * after both its subtrees): a recursive version was deoptimised and re-optimised over and over (V8 compiled it
-   * before its recursion had fed back types for every branch), which cost more than the build itself.
-   * Frames on `_buildFrames` are (lo, hi, mid): mid = -1 means "not split yet"; finished subtree roots wait on
-   * `_buildRoots`, left below right.
+   * Builds a tree over leaves[0, count) by median split (the plan of tree-build.ts); returns its root. Post-order: a
+   * node is allocated after both its subtrees, whose roots wait on `_buildRoots`, the first child below the second.
    */
   private buildTree(count: number): number {
-    // Each level down leaves two frames pending (the split range's revisit and its right half) and at most one root.
-    const depth = 6 * (2 + (32 - Math.clz32(count)));
-    if (this._buildFrames.length < depth) this._buildFrames = new Int32Array(depth);
-    if (this._buildRoots.length < depth) this._buildRoots = new Int32Array(depth);
-    const frames = this._buildFrames,
-      roots = this._buildRoots,
+    const steps = this._planner.build(this._buildCx, this._buildCy, count);
+    const plan = this._planner.plan;
+    if (this._buildRoots.length < count) this._buildRoots = new Int32Array(count);
+    const roots = this._buildRoots,
       leaves = this._buildLeaves;
-    const cx = this._buildCx,
-      cy = this._buildCy;
-    let fp = 0;
     let rp = 0;
     // The last node pushed is the root. Kept in a local rather than read back from roots[0] after the loop: V8
     // compiles this loop on-stack before the first call returns, with no type feedback for code after the loop, and
     // deoptimised the function there on each of the first rebuilds (8 times in the tumbler's first 1,300 steps).
     let root = -1;
-    frames[fp++] = 0;
-    frames[fp++] = count;
-    frames[fp++] = -1;
-    while (fp > 0) {
-      fp -= 3;
-      const lo = frames[fp]!,
-        hi = frames[fp + 1]!,
-        split = frames[fp + 2]!;
-      if (hi - lo === 1) {
-        root = leaves[lo]!;
-        roots[rp++] = root;
-        continue;
-      }
-      if (split >= 0) {
+    for (let k = 0; k < steps; k++) {
+      const op = plan[k]!;
+      if (op >= 0) {
+        root = leaves[op]!;
+      } else {
         const right = roots[--rp]!;
         const left = roots[--rp]!;
-        const node = this.allocateNode();
-        this._nodes[NODE_STRIDE * node + CHILD1] = left;
-        this._nodes[NODE_STRIDE * node + CHILD2] = right;
-        this._parent[left] = node;
-        this._parent[right] = node;
-        this.refitNode(node);
-        roots[rp++] = node;
-        root = node;
-        continue;
+        root = this.allocateNode();
+        this._nodes[NODE_STRIDE * root + CHILD1] = left;
+        this._nodes[NODE_STRIDE * root + CHILD2] = right;
+        this._parent[left] = root;
+        this._parent[right] = root;
+        this.refitNode(root);
       }
-      let x0 = cx[lo]!,
-        x1 = x0,
-        y0 = cy[lo]!,
-        y1 = y0;
-      for (let i = lo + 1; i < hi; i++) {
-        const x = cx[i]!,
-          y = cy[i]!;
-        if (x < x0) x0 = x;
-        else if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        else if (y > y1) y1 = y;
-      }
-      const mid = lo + ((hi - lo) >> 1);
-      // Halves of equal size (to within one) keep the result AVL-balanced.
-      this.selectNth(lo, hi, mid, x1 - x0 >= y1 - y0 ? cx : cy);
-      // Revisit this range once both halves are built; the left half is built first.
-      frames[fp + 2] = mid;
-      fp += 3;
-      frames[fp++] = mid;
-      frames[fp++] = hi;
-      frames[fp++] = -1;
-      frames[fp++] = lo;
-      frames[fp++] = mid;
-      frames[fp++] = -1;
+      roots[rp++] = root;
     }
     return root;
-  }
-
-  /**
-   * Partially sorts leaves[lo, hi) by `key` so that position k holds the k-th smallest, smaller keys before it and
-   * larger after (quickselect, median-of-three pivot, three-way partition so equal keys cannot make it quadratic).
-   */
-  private selectNth(lo: number, hi: number, k: number, key: Float64Array): void {
-    while (hi - lo > 1) {
-      const a = key[lo]!,
-        b = key[(lo + hi) >> 1]!,
-        c = key[hi - 1]!;
-      const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-      let lt = lo,
-        i = lo,
-        gt = hi;
-      while (i < gt) {
-        const v = key[i]!;
-        if (v < pivot) this.swapBuild(lt++, i++);
-        else if (v > pivot) this.swapBuild(i, --gt);
-        else i++;
-      }
-      if (k < lt) hi = lt;
-      else if (k >= gt) lo = gt;
-      else return;
-    }
-  }
-
-  private swapBuild(i: number, j: number): void {
-    const leaves = this._buildLeaves,
-      cx = this._buildCx,
-      cy = this._buildCy;
-    const l = leaves[i]!;
-    leaves[i] = leaves[j]!;
-    leaves[j] = l;
-    const x = cx[i]!;
-    cx[i] = cx[j]!;
-    cx[j] = x;
-    const y = cy[i]!;
-    cy[i] = cy[j]!;
-    cy[j] = y;
   }
 }
 
