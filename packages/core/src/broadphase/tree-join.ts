@@ -143,8 +143,9 @@ export function joinNewOverlaps(
       out.push(uy);
       continue;
     }
+    // A leaf against an inner node: the inner node's children that overlap the leaf. Written out for each side: one
+    // loop over "the children, or the leaf itself" for all three cases ran 5% slower (spinner and tumbler, AMD EPYC).
     if (leafX) {
-      // A leaf against an inner node: its children that overlap the leaf.
       const mx = markA[x]!;
       const cx = nodeA[qx + 3]!;
       const kx = maskA[x]!;
