@@ -102,15 +102,10 @@ function candidates(
   const mask = s.groupIndex[q]! > 0 ? -1 : s.maskBits[q]! | 0;
   tree.queryNewOverlaps(queryBox, 0, mask, s.moved, results);
   const data = results.data;
-  const pairs = v.contacts.pairs;
-  // Whether q's box at the last narrowphase is known (minX is +∞ when not: a new proxy, or a change that may have
-  // left overlapping pairs without their contacts; see bufferMove).
-  const qKnown = queryBox[4]! !== Infinity;
   let n = count;
   for (let k = 0; k < results.count; k++) {
     const other = data[k]!;
     if (other === q) continue;
-    let known = qKnown;
     if (s.moved[other] === 1) {
       // Both moved: the pair is found from both sides; keep the one found by the larger id.
       if (other < q) continue;
@@ -124,20 +119,32 @@ function candidates(
         from[j + 3]! >= queryBox[5]!
       )
         continue;
-      known = known && from[j]! !== Infinity;
     }
     const a = q < other ? q : other;
     const b = q < other ? other : q;
-    // With both boxes at the last narrowphase known, the query left out every pair whose boxes overlapped then, and
-    // only those can have a contact: after each narrowphase every contact's fat boxes overlap (it destroys those whose
-    // boxes parted, and the changes that destroy contacts otherwise queue their shapes without a known box). So only
-    // a pair with an unknown box is looked up (in a tumbling pile, 1,085 lookups a step that never found a contact,
-    // each a cache miss in the pair table).
-    if (!known && pairs.get(a, b) !== -1) continue;
+    if (hasContact(v, a, b)) continue;
     if (n === capacity) return -1;
     out[base + 2 * n] = a;
     out[base + 2 * n + 1] = b;
     n++;
   }
   return n;
+}
+
+/**
+ * Whether a pair the search found overlapping now, and not overlapping at the last narrowphase as far as it knows,
+ * has its contact all the same. With both boxes at the last narrowphase known (a moved shape's minX is +∞ when not:
+ * a new proxy, or a change that may have left overlapping pairs without their contacts; see bufferMove), the search
+ * left out every pair whose boxes overlapped then, and only those can have a contact: after each narrowphase every
+ * contact's fat boxes overlap (it destroys those whose boxes parted, and the changes that destroy contacts otherwise
+ * queue their shapes without a known box). So only a pair with an unknown box is looked up (in a tumbling pile,
+ * 1,085 lookups a step that never found a contact, each a cache miss in the pair table).
+ */
+export function hasContact(v: PairsState, a: number, b: number): boolean {
+  const moved = v.shapes.moved;
+  const slot = v.broadphase.moveSlot;
+  const from = v.broadphase.moveFrom;
+  const known =
+    (moved[a] === 0 || from[slot[a]! * 4] !== Infinity) && (moved[b] === 0 || from[slot[b]! * 4] !== Infinity);
+  return !known && v.contacts.pairs.get(a, b) !== -1;
 }

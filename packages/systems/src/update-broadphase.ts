@@ -9,7 +9,7 @@ import {
   type IntBuffer,
   type PhysicsState,
 } from '@impulse2d/core/internal';
-import { PAIR_CHUNK_CAPACITY, findPairsChunk, pairChunkCount } from './find-pairs.js';
+import { PAIR_CHUNK_CAPACITY, findPairsChunk, hasContact, pairChunkCount } from './find-pairs.js';
 import { sortPairs } from './pair-sort.js';
 import { JOB_PAIRS } from './workers/job-control.js';
 import { runParallel } from './workers/step-workers.js';
@@ -69,7 +69,7 @@ function numberMoves(p: PhysicsState): void {
 /**
  * The candidates in one thread: moved proxies are marked in their trees, the movable tree is joined with itself and
  * with the static tree, and of the pairs found (new since the last narrowphase) those that may already have their
- * contact are looked up (see `candidates` in find-pairs.ts).
+ * contact are looked up (hasContact).
  */
 function joinTrees(p: PhysicsState): void {
   const bp = p.broadphase;
@@ -89,21 +89,13 @@ function joinTrees(p: PhysicsState): void {
   movable.clearMarks();
   stat.clearMarks();
   const data = found.data;
-  const moved = s.moved;
-  const slot = bp.moveSlot;
-  const from = bp.moveFrom;
-  const contactPairs = p.contacts.pairs;
   const pairs = bp.newPairs;
   for (let k = 0; k < found.count; k += 2) {
     const x = data[k]!;
     const y = data[k + 1]!;
     const a = x < y ? x : y;
     const b = x < y ? y : x;
-    // A pair whose boxes at the last narrowphase are both known and overlapped was left out by the join; one with
-    // an unknown box may have its contact.
-    const known =
-      (moved[a] === 0 || from[slot[a]! * 4] !== Infinity) && (moved[b] === 0 || from[slot[b]! * 4] !== Infinity);
-    if (!known && contactPairs.get(a, b) !== -1) continue;
+    if (hasContact(p, a, b)) continue;
     pairs.push(a);
     pairs.push(b);
   }

@@ -146,9 +146,7 @@ export class DynamicTree {
    * changes shape: set them, read them (markColumn), and clearMarks before the next insert, removal or rebuild.
    */
   markLeaf(proxyId: number): void {
-    // Sized here rather than only when nodes grow: a snapshot restore replaces the node columns directly.
-    if (this._marks.length < this._height.length) this._marks = new Uint8Array(this._height.length);
-    const marks = this._marks,
+    const marks = this.markColumn(),
       parent = this._parent;
     for (let i = proxyId; i !== NULL_NODE && marks[i] === 0; i = parent[i]!) marks[i] = 1;
   }
@@ -160,6 +158,7 @@ export class DynamicTree {
 
   /** Per node: 1 if it is or holds a marked proxy. Replaced when the tree grows. */
   markColumn(): Uint8Array {
+    // Sized here rather than where nodes grow: a snapshot restore replaces the node columns directly.
     if (this._marks.length < this._height.length) this._marks = new Uint8Array(this._height.length);
     return this._marks;
   }
@@ -324,10 +323,6 @@ export class DynamicTree {
 
   getCategoryBits(proxyId: number): number {
     return this._nodes[NODE_STRIDE * proxyId + CATEGORY]! >>> 0;
-  }
-
-  getMaskBits(proxyId: number): number {
-    return this._masks[proxyId]! >>> 0;
   }
 
   /** Per node: a leaf's mask bits, an internal node's union of them (read by the pair join). Replaced on growth. */

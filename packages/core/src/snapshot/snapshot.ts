@@ -32,6 +32,7 @@ const MAGIC = 0x53443249;
  * 3: each broadphase tree's node as two records (box; child1, child2, userData, category) plus parent and height,
  * where it was ten columns.
  * 4: the pair set's slot of each contact (pairs.slotOf), by which contacts leave it.
+ * 5: each broadphase tree's mask column (leaf mask bits and their unions, read by the pair join).
  */
 export const SNAPSHOT_FORMAT_VERSION = 5;
 const HEADER_BYTES = 24;
