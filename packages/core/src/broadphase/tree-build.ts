@@ -79,10 +79,11 @@ export class SplitPlanner {
   private sortBy(key: Int32Array, out: Int32Array, count: number): void {
     const tmp = this.scratch;
     const digits = this.digitCount;
-    for (let i = 0; i < count; i++) tmp[i] = i;
+    // Out to scratch by the low byte, back to out by the high byte.
+    for (let i = 0; i < count; i++) out[i] = i;
     for (let shift = 0; shift < 16; shift += 8) {
-      const from = shift === 0 ? tmp : out;
-      const to = shift === 0 ? out : tmp;
+      const from = shift === 0 ? out : tmp;
+      const to = shift === 0 ? tmp : out;
       digits.fill(0);
       for (let i = 0; i < count; i++) digits[(key[from[i]!]! >> shift) & 255]!++;
       let sum = 0;
@@ -96,8 +97,6 @@ export class SplitPlanner {
         to[digits[(key[v]! >> shift) & 255]!++] = v;
       }
     }
-    // Two passes: the result is in tmp. (Copied in a loop: a subarray view would be an allocation per rebuild.)
-    for (let i = 0; i < count; i++) out[i] = tmp[i]!;
   }
 
   /** The splits, ranges on a frame stack of (lo, hi, state): state 1 means "both halves planned: join them". */
