@@ -61,7 +61,7 @@ export * from './collision/index.js';
 
 export { DynamicTree, IntBuffer, QUERY_COLUMNS } from './broadphase/dynamic-tree.js';
 export { BroadPhase, TREE_MOVABLE, TREE_STATIC } from './broadphase/broadphase.js';
-export { joinNewOverlaps } from './broadphase/tree-join.js';
+export { joinNewOverlaps, joinTask, planJoin } from './broadphase/tree-join.js';
 
 export * from './contact/contact-store.js';
 export {

@@ -389,42 +389,6 @@ describe('DynamicTree', () => {
     check();
   });
 
-  it('queryNewOverlaps equals brute force: the overlaps of the box, less the unmoved leaves the previous box overlapped', () => {
-    const rand = mulberry32(4242);
-    const tree = new DynamicTree();
-    const boxes = new Map<number, Box>();
-    const moved = new Uint8Array(1200);
-    for (let i = 0; i < 1200; i++) {
-      const b = randomBox(rand);
-      boxes.set(tree.createProxy(b.minX, b.minY, b.maxX, b.maxY, i, 1), b);
-      moved[i] = rand() < 0.3 ? 1 : 0;
-    }
-    const out = new IntBuffer();
-    for (let q = 0; q < 200; q++) {
-      const box = randomBox(rand, 1000, 120);
-      // The previous box: near the new one, unknown (+∞) one time in five.
-      const none = q % 5 === 0;
-      const shift = (rand() - 0.5) * 60;
-      const old: Box = none
-        ? { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity }
-        : { minX: box.minX + shift, minY: box.minY - shift, maxX: box.maxX + shift, maxY: box.maxY - shift };
-      const expected: number[] = [];
-      for (const [id, b] of boxes) {
-        const u = tree.getUserData(id);
-        if (overlaps(b, box) && !(overlaps(b, old) && moved[u] === 0)) expected.push(u);
-      }
-      out.clear();
-      tree.queryNewOverlaps(
-        new Float64Array([box.minX, box.minY, box.maxX, box.maxY, old.minX, old.minY, old.maxX, old.maxY]),
-        0,
-        -1,
-        moved,
-        out,
-      );
-      expect(sortedContents(out)).toEqual(expected.sort((x, y) => x - y));
-    }
-  });
-
   it('handles an empty tree and a single proxy', () => {
     const tree = new DynamicTree();
     const out = new IntBuffer();

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DynamicTree } from '../src/broadphase/dynamic-tree.js';
 import { IntBuffer } from '../src/broadphase/int-buffer.js';
-import { joinNewOverlaps } from '../src/broadphase/tree-join.js';
+import { joinNewOverlaps, joinTask, planJoin } from '../src/broadphase/tree-join.js';
 
 interface Leaf {
   box: number[]; // minX, minY, maxX, maxY
@@ -50,13 +50,14 @@ const leaf = fc.record({
 });
 
 describe('joinNewOverlaps', () => {
-  it('finds exactly the new overlapping pairs with a marked side (movable with itself and with static), as brute force does', () => {
+  it('finds exactly the new overlapping pairs with a marked side (movable with itself and with static), as brute force does, whole or cut into tasks', () => {
     fc.assert(
       fc.property(
         fc.array(leaf, { minLength: 1, maxLength: 120 }),
         fc.array(leaf, { minLength: 0, maxLength: 40 }),
         fc.boolean(),
-        (movableLeaves, staticLeaves, rebuild) => {
+        fc.integer({ min: -1, max: 12 }),
+        (movableLeaves, staticLeaves, rebuild, cut) => {
           const leaves: Leaf[] = [...movableLeaves, ...staticLeaves].map((l, i) => ({
             box: [l.x, l.y, l.x + l.w, l.y + l.h],
             category: l.category,
@@ -86,8 +87,20 @@ describe('joinNewOverlaps', () => {
             (i < movableLeaves.length ? movable : stat).markLeaf(proxies[i]!);
           });
           const out = new IntBuffer();
-          joinNewOverlaps(movable, movable, moved, slot, from, out);
-          joinNewOverlaps(movable, stat, moved, slot, from, out);
+          if (cut < 0) {
+            joinNewOverlaps(movable, movable, moved, slot, from, out);
+            joinNewOverlaps(movable, stat, moved, slot, from, out);
+          } else {
+            // Cut into tasks (as the step workers take them), each walked on its own: the same pairs.
+            const tasks = new IntBuffer();
+            planJoin(movable, movable, moved, slot, from, out, tasks, cut);
+            const selfTasks = tasks.count;
+            planJoin(movable, stat, moved, slot, from, out, tasks, cut);
+            for (let k = 0; k < tasks.count; k += 2) {
+              const other = k < selfTasks ? movable : stat;
+              joinTask(movable, other, tasks.data[k]!, tasks.data[k + 1]!, moved, slot, from, out);
+            }
+          }
           movable.clearMarks();
           stat.clearMarks();
           const found: string[] = [];

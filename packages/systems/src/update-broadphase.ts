@@ -5,14 +5,21 @@ import {
   createContact,
   growI32,
   joinNewOverlaps,
+  joinTask,
   jointsAllowCollision,
+  planJoin,
   type IntBuffer,
   type PhysicsState,
 } from '@impulse2d/core/internal';
-import { PAIR_CHUNK_CAPACITY, findPairsChunk, hasContact, pairChunkCount } from './find-pairs.js';
+import { JOIN_TASK_CAPACITY, JOIN_TASK_STRIDE, hasContact, joinChunk } from './find-pairs.js';
 import { sortPairs } from './pair-sort.js';
 import { JOB_PAIRS } from './workers/job-control.js';
-import { runParallel } from './workers/step-workers.js';
+import { parallelThreads, runParallel } from './workers/step-workers.js';
+
+/** Below this many moved proxies the pair search runs in one thread: its parts would be too small to share. */
+const PARALLEL_MIN_MOVES = 256;
+/** Tasks per thread the pair search is cut into: enough to even out tasks of unequal size. */
+const JOIN_TASKS_PER_THREAD = 16;
 
 /**
  * Stage 1 — pair update. Every proxy that was created or re-inserted since the last step (the move buffer) is looked
@@ -37,13 +44,14 @@ export function updateBroadphase(p: PhysicsState): void {
   if (movable.enlargedSinceRebuild > 2 * movable.getProxyCount()) movable.rebuild();
   const entries = bp.moveBuffer.count;
   numberMoves(p);
-  // Candidates: on the world's workers, one query per moved proxy in chunks of the move buffer (find-pairs.ts); in
-  // one thread, one join of the trees (tree-join.ts), which walks each overlapping pair once. Both find the same set.
-  const chunks = pairChunkCount(entries);
-  bp.pairChunkOut = growI32(bp.pairChunkOut, chunks * 2 * PAIR_CHUNK_CAPACITY);
-  bp.pairChunkCounts = growI32(bp.pairChunkCounts, chunks);
-  if (runParallel(p, JOB_PAIRS, chunks, entries)) gatherChunks(p, chunks, entries);
+  markMoves(p);
+  // One join of the trees (tree-join.ts), which walks each overlapping pair of nodes once; with step workers, its
+  // upper levels here and the subtrees below them as tasks on every thread. Both find the same set.
+  const threads = entries >= PARALLEL_MIN_MOVES ? parallelThreads(p) : 1;
+  if (threads > 1) joinInParallel(p, threads);
   else joinTrees(p);
+  bp.trees[TREE_MOVABLE].clearMarks();
+  bp.trees[TREE_STATIC].clearMarks();
   // The move buffer and the `moved` flags stay set until the narrowphase has used them (see updateContacts).
 
   let n = pairs.count >> 1;
@@ -66,30 +74,98 @@ function numberMoves(p: PhysicsState): void {
   for (let i = 0; i < moveBuffer.count; i++) slot[moveBuffer.data[i]!] = i;
 }
 
-/**
- * The candidates in one thread: moved proxies are marked in their trees, the movable tree is joined with itself and
- * with the static tree, and of the pairs found (new since the last narrowphase) those that may already have their
- * contact are looked up (hasContact).
- */
-function joinTrees(p: PhysicsState): void {
+/** Marks the proxies in the move buffer in their trees, for the join. */
+function markMoves(p: PhysicsState): void {
   const bp = p.broadphase;
   const s = p.shapes;
   const moveBuffer = bp.moveBuffer;
-  const movable = bp.trees[TREE_MOVABLE];
-  const stat = bp.trees[TREE_STATIC];
   for (let i = 0; i < moveBuffer.count; i++) {
     const q = moveBuffer.data[i]!;
     const proxy = s.proxy[q]!;
     if (proxy !== -1) bp.trees[s.tree[q]!].markLeaf(proxy);
   }
+}
+
+/** The candidates in one thread: the movable tree joined with itself and with the static tree. */
+function joinTrees(p: PhysicsState): void {
+  const bp = p.broadphase;
+  const s = p.shapes;
+  const movable = bp.trees[TREE_MOVABLE];
   const found = bp.queryResults;
   found.clear();
   joinNewOverlaps(movable, movable, s.moved, bp.moveSlot, bp.moveFrom, found);
-  joinNewOverlaps(movable, stat, s.moved, bp.moveSlot, bp.moveFrom, found);
-  movable.clearMarks();
-  stat.clearMarks();
-  const data = found.data;
+  joinNewOverlaps(movable, bp.trees[TREE_STATIC], s.moved, bp.moveSlot, bp.moveFrom, found);
+  keepNew(p, found);
+}
+
+/**
+ * The candidates on `threads` threads: the join's upper levels here, down to pairs of subtrees small enough that
+ * there are some JOIN_TASKS_PER_THREAD of them a thread; those are the tasks of one job, each written to its own
+ * stretch of pairChunkOut. The tasks' output is read in task order (a task that overflowed its stretch is walked again
+ * here), though any order would do: the pairs are sorted next.
+ */
+function joinInParallel(p: PhysicsState, threads: number): void {
+  const bp = p.broadphase;
+  const s = p.shapes;
+  const movable = bp.trees[TREE_MOVABLE];
+  const stat = bp.trees[TREE_STATIC];
+  // A node pair at depth d sums the heights of two nodes of height about H − d, and there are about 2^d such pairs.
+  const depth = 32 - Math.clz32(JOIN_TASKS_PER_THREAD * threads - 1);
+  const cut = Math.max(0, 2 * (movable.getHeight() - depth));
+  const found = bp.queryResults;
+  found.clear();
+  const plan = bp.joinPlan;
+  plan.clear();
+  planJoin(movable, movable, s.moved, bp.moveSlot, bp.moveFrom, found, plan, cut);
+  const selfTasks = plan.count >> 1;
+  planJoin(movable, stat, s.moved, bp.moveSlot, bp.moveFrom, found, plan, cut);
+  keepNew(p, found);
+  const tasks = plan.count >> 1;
+  if (tasks === 0) return;
+  bp.joinTasks = growI32(bp.joinTasks, tasks * JOIN_TASK_STRIDE);
+  const t = bp.joinTasks;
+  for (let k = 0; k < tasks; k++) {
+    t[k * JOIN_TASK_STRIDE] = plan.data[2 * k]!;
+    t[k * JOIN_TASK_STRIDE + 1] = plan.data[2 * k + 1]!;
+    t[k * JOIN_TASK_STRIDE + 2] = k < selfTasks ? TREE_MOVABLE : TREE_STATIC;
+  }
+  bp.pairChunkOut = growI32(bp.pairChunkOut, tasks * 2 * JOIN_TASK_CAPACITY);
+  bp.pairChunkCounts = growI32(bp.pairChunkCounts, tasks);
+  if (!runParallel(p, JOB_PAIRS, tasks, 0)) {
+    for (let k = 0; k < tasks; k++) {
+      bp.pairChunkCounts[k] = joinChunk(p, k, bp.pairChunkOut, 2 * k * JOIN_TASK_CAPACITY, JOIN_TASK_CAPACITY);
+    }
+  }
   const pairs = bp.newPairs;
+  for (let k = 0; k < tasks; k++) {
+    const n = bp.pairChunkCounts[k]!;
+    if (n >= 0) {
+      const out = bp.pairChunkOut;
+      const o = 2 * k * JOIN_TASK_CAPACITY;
+      for (let i = 0; i < 2 * n; i++) pairs.push(out[o + i]!);
+      continue;
+    }
+    // More than its stretch holds (the first step of a scene, when every pair is new): walked again, unbounded.
+    bp.joinTasksRedone++;
+    found.clear();
+    joinTask(
+      movable,
+      t[k * JOIN_TASK_STRIDE + 2] === TREE_MOVABLE ? movable : stat,
+      t[k * JOIN_TASK_STRIDE]!,
+      t[k * JOIN_TASK_STRIDE + 1]!,
+      s.moved,
+      bp.moveSlot,
+      bp.moveFrom,
+      found,
+    );
+    keepNew(p, found);
+  }
+}
+
+/** Of the pairs in `found` (as the join reports them), those that have no contact yet go to newPairs, smaller id first. */
+function keepNew(p: PhysicsState, found: IntBuffer): void {
+  const data = found.data;
+  const pairs = p.broadphase.newPairs;
   for (let k = 0; k < found.count; k += 2) {
     const x = data[k]!;
     const y = data[k + 1]!;
@@ -99,34 +175,6 @@ function joinTrees(p: PhysicsState): void {
     pairs.push(a);
     pairs.push(b);
   }
-}
-
-/** This thread's output for a chunk that found more candidates than its stretch holds (grown as needed). */
-let overflowOut = new Int32Array(2 * 4 * PAIR_CHUNK_CAPACITY);
-
-/**
- * The chunks' candidates, in chunk order, into `newPairs`. A chunk that overflowed its stretch is searched again here
- * with room enough.
- */
-function gatherChunks(p: PhysicsState, chunks: number, entries: number): void {
-  const bp = p.broadphase;
-  for (let k = 0; k < chunks; k++) {
-    const n = bp.pairChunkCounts[k]!;
-    if (n >= 0) {
-      appendPairs(bp.newPairs, bp.pairChunkOut, 2 * k * PAIR_CHUNK_CAPACITY, n);
-      continue;
-    }
-    let m = findPairsChunk(p, k, entries, overflowOut, 0, overflowOut.length >> 1);
-    while (m < 0) {
-      overflowOut = new Int32Array(overflowOut.length * 2);
-      m = findPairsChunk(p, k, entries, overflowOut, 0, overflowOut.length >> 1);
-    }
-    appendPairs(bp.newPairs, overflowOut, 0, m);
-  }
-}
-
-function appendPairs(pairs: IntBuffer, out: Int32Array, o: number, count: number): void {
-  for (let i = 0; i < 2 * count; i++) pairs.push(out[o + i]!);
 }
 
 /**

@@ -123,7 +123,13 @@ function pileFilter(i: number, j: number): { categoryBits?: number; maskBits?: n
 async function runMixed(
   workers: number,
   solverKernel: 'wasm' | 'js' = 'wasm',
-): Promise<{ state: Uint8Array; onWorkers: number; solverOnWorkers: number; passOnWorkers: number[] }> {
+): Promise<{
+  state: Uint8Array;
+  onWorkers: number;
+  solverOnWorkers: number;
+  pairTasksOnWorkers: number;
+  passOnWorkers: number[];
+}> {
   const w = createPhysicsWorld({ gravity: { x: 0, y: -10 }, solverKernel });
   worlds.push(w);
   const bodies = buildMixed(w);
@@ -148,6 +154,7 @@ async function runMixed(
     state: takeSnapshot(w),
     onWorkers: counts.onWorkers,
     solverOnWorkers: counts.solverOnWorkers,
+    pairTasksOnWorkers: counts.pairTasksOnWorkers,
     passOnWorkers: counts.passOnWorkers,
   };
 }
@@ -158,6 +165,7 @@ describe('step workers', () => {
     for (const n of [1, 2, 3]) {
       const run = await runMixed(n);
       expect(run.onWorkers, `${n} workers ran no chunk`).toBeGreaterThan(0);
+      expect(run.pairTasksOnWorkers, `${n} workers ran no task of the pair search`).toBeGreaterThan(0);
       // Every pass the scene needs ran chunks on the workers: contact passes colour by colour, body passes, the
       // constraint builder, the write-back and the joints colour by colour.
       for (const pass of [
@@ -203,28 +211,29 @@ describe('step workers', () => {
     expect(Buffer.compare(Buffer.from(run.state), Buffer.from(reference.state))).toBe(0);
   }, 120_000);
 
-  it('pair search chunks that overflow their stretch (120 boxes created on one spot) give every pair, same bits', async () => {
-    const run = async (workers: number): Promise<{ state: Uint8Array; contacts: number }> => {
+  it('pair search tasks that overflow their stretch (300 boxes created on one spot) give every pair, same bits', async () => {
+    const run = async (workers: number): Promise<{ state: Uint8Array; contacts: number; redone: number }> => {
       const w = world();
       buildMixed(w);
       if (workers > 0) await startWorkers(w, workers);
       for (let i = 0; i < 3; i++) stepPhysics(w, 1 / 60);
-      // Every new proxy overlaps all the others: each chunk of 32 finds thousands of candidates.
-      for (let i = 0; i < 120; i++) {
+      // Every new proxy overlaps all the others: the tasks find thousands of new pairs each.
+      for (let i = 0; i < 300; i++) {
         const b = createBody(w, { type: 'dynamic', position: { x: 100 + 0.001 * i, y: 50 } });
         addShape(w, b, makeBox(0.5, 0.5));
       }
       stepPhysics(w, 1 / 60);
       expect(checkPairInvariant(w)).toBeNull();
       const contacts = getPhysics(w).contacts.count;
-      for (let i = 0; i < 20; i++) stepPhysics(w, 1 / 60);
+      for (let i = 0; i < 5; i++) stepPhysics(w, 1 / 60);
       expect(checkPairInvariant(w)).toBeNull();
-      return { state: takeSnapshot(w), contacts };
+      return { state: takeSnapshot(w), contacts, redone: getPhysics(w).broadphase.joinTasksRedone };
     };
     const one = await run(0);
     const two = await run(2);
+    expect(two.redone, 'no task overflowed').toBeGreaterThan(0);
     expect(two.contacts).toBe(one.contacts);
-    expect(one.contacts).toBeGreaterThan((120 * 119) / 2);
+    expect(one.contacts).toBeGreaterThan((300 * 299) / 2);
     expect(Buffer.from(two.state).equals(Buffer.from(one.state))).toBe(true);
   }, 60_000);
 

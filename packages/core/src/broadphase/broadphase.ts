@@ -26,8 +26,14 @@ export class BroadPhase {
   readonly queryResults = new IntBuffer();
   /** Scratch: new pairs found this update, as (shapeA, shapeB) with shapeA < shapeB, flattened. */
   readonly newPairs = new IntBuffer();
+  /** Scratch of the pair search on several threads: the join's tasks as planJoin lists them (tree-join.ts). */
+  readonly joinPlan = new IntBuffer();
+  /** The same tasks for the threads, three numbers each (systems' find-pairs.ts). */
+  joinTasks = new Int32Array(0);
+  /** Tasks whose pairs overflowed their stretch of pairChunkOut and were walked again in one thread, ever (for tests). */
+  joinTasksRedone = 0;
   /**
-   * Scratch of the pair search's chunks (systems' find-pairs.ts), written by whichever thread runs a chunk: per chunk,
+   * Scratch of the pair search's tasks (systems' find-pairs.ts), written by whichever thread runs a chunk: per chunk,
    * its candidate pairs, then their count.
    */
   pairChunkOut = new Int32Array(0);

@@ -45,10 +45,6 @@ import { growF64, growI32 } from '../storage/grow.js';
 import type { IntBuffer } from './int-buffer.js';
 import { SplitPlanner } from './tree-build.js';
 
-/** A "previous box" no box overlaps (minX +∞, maxX −∞), and the moved flags that go with it (never read). */
-const NO_BOX = new Float64Array([Infinity, Infinity, -Infinity, -Infinity]);
-const NO_MOVED = new Uint8Array(0);
-
 // Callers may take both classes from here.
 export { IntBuffer } from './int-buffer.js';
 
@@ -71,7 +67,7 @@ function unionHalfPerimeter(boxes: Float64Array, q: number, x0: number, y0: numb
 }
 
 /** Number of arrays a box query reads (DynamicTree.queryColumn). */
-export const QUERY_COLUMNS = 2;
+export const QUERY_COLUMNS = 4;
 
 /** Elements per node in `_boxes` and in `_nodes`: node n's record starts at NODE_STRIDE * n in both. */
 const NODE_STRIDE = 4;
@@ -166,34 +162,34 @@ export class DynamicTree {
   // ---- a worker thread's read-only copy (systems' step workers) ---------------------------------------------------
 
   /**
-   * Array `i` (0 to QUERY_COLUMNS - 1) of those a box query reads: the boxes, then the child1, child2, userData and
-   * category records. With the root (getRoot), all another thread needs to query this tree.
+   * Array `i` (0 to QUERY_COLUMNS - 1) of those a box query or a pair join reads: the boxes, then the child1, child2,
+   * userData and category records, the mask unions and the marks: all another thread needs to walk a part of a join
+   * (joinTask).
    */
-  queryColumn(i: number): Float64Array | Int32Array {
-    return i === 0 ? this._boxes : this._nodes;
+  queryColumn(i: number): Float64Array | Int32Array | Uint8Array {
+    return i === 0 ? this._boxes : i === 1 ? this._nodes : i === 2 ? this._masks : this.markColumn();
   }
 
   /**
    * Replaces the arrays a query reads by `copy` of each (same contents, for example on shared memory a worker thread
    * can read). The tree goes on using and growing the copies.
    */
-  replaceQueryColumns(copy: <T extends Float64Array | Int32Array>(column: T) => T): void {
+  replaceQueryColumns(copy: <T extends Float64Array | Int32Array | Uint8Array>(column: T) => T): void {
     this._boxes = copy(this._boxes);
     this._nodes = copy(this._nodes);
+    this._masks = copy(this._masks);
+    this._marks = copy(this.markColumn());
   }
 
   /**
-   * Makes this tree a read-only view of another thread's: `columns` as queryColumn lists them; its root follows
-   * through adoptRoot. Only the queries and box reads may be used on it afterwards.
+   * Makes this tree a read-only view of another thread's columns (as queryColumn lists them), for joinTask: the
+   * tasks name their nodes, so the view needs no root.
    */
-  adoptQueryColumns(columns: ReadonlyArray<Float64Array | Int32Array>): void {
+  adoptQueryColumns(columns: ReadonlyArray<Float64Array | Int32Array | Uint8Array>): void {
     this._boxes = columns[0] as Float64Array;
     this._nodes = columns[1] as Int32Array;
-  }
-
-  /** The root of a view made by adoptQueryColumns, which changes whenever the tree it views does. */
-  adoptRoot(root: number): void {
-    this._root = root;
+    this._masks = columns[2] as Int32Array;
+    this._marks = columns[3] as Uint8Array;
   }
 
   // ---- proxies ----------------------------------------------------------------------------------------------------
@@ -330,6 +326,11 @@ export class DynamicTree {
     return this._masks;
   }
 
+  /** Per node: 0 for a leaf, 1 + the taller child's height inside (read by the pair join's plan). Replaced on growth. */
+  heightColumn(): Int32Array {
+    return this._height;
+  }
+
   getUserData(proxyId: number): number {
     return this._nodes[NODE_STRIDE * proxyId + USER_DATA]!;
   }
@@ -396,15 +397,6 @@ export class DynamicTree {
    */
   queryBoxMasked(box: Float64Array, o: number, maskBits: number, out: IntBuffer): void {
     this.collect(box, o, out, false, maskBits | 0);
-  }
-
-  /**
-   * Pair finding for a proxy that moved: as queryBoxMasked with box[o, o+4), leaving out the leaves whose box also
-   * overlaps box[o+4, o+8) (the querier's previous box; minX = +∞ for none) unless `moved[userData]` is 1: such a
-   * pair overlapped before and so already has its contact, or was filtered out (see shape-proxy.ts, bufferMoveFrom).
-   */
-  queryNewOverlaps(box: Float64Array, o: number, maskBits: number, moved: Uint8Array, out: IntBuffer): void {
-    this.collect(box, o, out, false, maskBits | 0, box, o + 4, moved);
   }
 
   /** As `query`, but appends proxy ids instead of userData (what pair finding wants). */
@@ -947,32 +939,18 @@ export class DynamicTree {
   }
 
   /**
-   * The box query behind every form: leaves overlapping box[o..o+3] whose category shares a bit with `mask`, less
-   * those whose box also overlaps previous[po..po+3] while `moved[userData]` is 0 (queryNewOverlaps; the other forms
-   * pass NO_BOX, which nothing overlaps). It takes the boxes as arrays because callers are often too large for V8 to
+   * The box query behind every form: leaves overlapping box[o..o+3] whose category shares a bit with `mask`. It takes
+   * the boxes as arrays because callers are often too large for V8 to
    * inline this into, and doubles passed to a call that is not inlined are boxed: one allocation each (the continuous
    * stage allocated ~450 kB per step that way).
    */
-  private collect(
-    box: Float64Array,
-    o: number,
-    out: IntBuffer,
-    ids: boolean,
-    mask: number,
-    previous: Float64Array = NO_BOX,
-    po = 0,
-    moved: Uint8Array = NO_MOVED,
-  ): void {
+  private collect(box: Float64Array, o: number, out: IntBuffer, ids: boolean, mask: number): void {
     const root = this._root;
     if (root === NULL_NODE) return;
     const minX = box[o]!,
       minY = box[o + 1]!,
       maxX = box[o + 2]!,
       maxY = box[o + 3]!;
-    const pMinX = previous[po]!,
-      pMinY = previous[po + 1]!,
-      pMaxX = previous[po + 2]!,
-      pMaxY = previous[po + 3]!;
     const boxes = this._boxes,
       nodes = this._nodes;
     let stack = this._stack;
@@ -994,11 +972,7 @@ export class DynamicTree {
       if (nodes[q]! < 0) {
         // a leaf (child1 is NULL_NODE), its box known to overlap
         if (mask === -1 && nodes[q + 3] === 0) continue; // a leaf of category 0 matches nothing
-        const u = nodes[q + 2]!; // USER_DATA
-        if (boxes[q]! <= pMaxX && boxes[q + 2]! >= pMinX && boxes[q + 1]! <= pMaxY && boxes[q + 3]! >= pMinY) {
-          if (moved[u] === 0) continue;
-        }
-        out.push(ids ? n : u);
+        out.push(ids ? n : nodes[q + 2]!); // USER_DATA
         continue;
       }
       if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);

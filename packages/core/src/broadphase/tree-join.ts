@@ -36,9 +36,49 @@ export function joinNewOverlaps(
   from: Float64Array,
   out: IntBuffer,
 ): void {
+  if (seedRoots(a, b)) walk(a, b, 2, moved, slot, from, out, out, -1);
+}
+
+/**
+ * The first part of joinNewOverlaps for several threads: the same walk, except that a pair of nodes whose heights
+ * sum to at most `cut` is not entered but appended to `tasks` (its two nodes, flattened). The leaf pairs found above
+ * the cut go to `out`. Walking each task with joinTask then finds the rest of joinNewOverlaps' pairs, each once; the
+ * tasks share nothing, so they run on any thread in any order.
+ */
+export function planJoin(
+  a: DynamicTree,
+  b: DynamicTree,
+  moved: Uint8Array,
+  slot: Int32Array,
+  from: Float64Array,
+  out: IntBuffer,
+  tasks: IntBuffer,
+  cut: number,
+): void {
+  if (seedRoots(a, b)) walk(a, b, 2, moved, slot, from, out, tasks, cut);
+}
+
+/** The pairs below one task of planJoin (nodes `x` of `a` and `y` of `b`), appended to `out`. */
+export function joinTask(
+  a: DynamicTree,
+  b: DynamicTree,
+  x: number,
+  y: number,
+  moved: Uint8Array,
+  slot: Int32Array,
+  from: Float64Array,
+  out: IntBuffer,
+): void {
+  stack[0] = x;
+  stack[1] = y;
+  walk(a, b, 2, moved, slot, from, out, out, -1);
+}
+
+/** Puts the two roots on the stack if their pair may hold a pair of leaves to report; false when it cannot. */
+function seedRoots(a: DynamicTree, b: DynamicTree): boolean {
   const rootA = a.getRoot();
   const rootB = b.getRoot();
-  if (rootA === -1 || rootB === -1) return;
+  if (rootA === -1 || rootB === -1) return false;
   const boxA = a.queryColumn(0) as Float64Array;
   const nodeA = a.queryColumn(1) as Int32Array;
   const markA = a.markColumn();
@@ -47,32 +87,65 @@ export function joinNewOverlaps(
   const nodeB = b.queryColumn(1) as Int32Array;
   const markB = b.markColumn();
   const maskB = b.maskColumn();
-  const self = a === b;
-  let st = stack;
-  let sp = 0;
   // Node records are 4 wide in both columns (the stride is written as a literal `<< 2`: see DynamicTree.collect).
-  if (self) {
+  if (a === b) {
     const q = rootA << 2;
-    if (markA[rootA] === 0 || nodeA[q]! < 0 || (nodeA[q + 3]! & maskA[rootA]!) === 0) return;
+    if (markA[rootA] === 0 || nodeA[q]! < 0 || (nodeA[q + 3]! & maskA[rootA]!) === 0) return false;
   } else {
     const qa = rootA << 2,
       qb = rootB << 2;
-    if ((markA[rootA]! | markB[rootB]!) === 0) return;
-    if ((nodeA[qa + 3]! & maskB[rootB]!) === 0 || (nodeB[qb + 3]! & maskA[rootA]!) === 0) return;
+    if ((markA[rootA]! | markB[rootB]!) === 0) return false;
+    if ((nodeA[qa + 3]! & maskB[rootB]!) === 0 || (nodeB[qb + 3]! & maskA[rootA]!) === 0) return false;
     if (
       boxA[qa]! > boxB[qb + 2]! ||
       boxA[qa + 2]! < boxB[qb]! ||
       boxA[qa + 1]! > boxB[qb + 3]! ||
       boxA[qa + 3]! < boxB[qb + 1]!
     )
-      return;
+      return false;
   }
-  st[sp++] = rootA;
-  st[sp++] = rootB;
+  stack[0] = rootA;
+  stack[1] = rootB;
+  return true;
+}
+
+/**
+ * The walk from the `top` stack entries (pairs of nodes) down. Pairs of nodes whose heights sum to `cut` or less go
+ * to `tasks` instead (never, with a cut of −1).
+ */
+function walk(
+  a: DynamicTree,
+  b: DynamicTree,
+  top: number,
+  moved: Uint8Array,
+  slot: Int32Array,
+  from: Float64Array,
+  out: IntBuffer,
+  tasks: IntBuffer,
+  cut: number,
+): void {
+  const boxA = a.queryColumn(0) as Float64Array;
+  const nodeA = a.queryColumn(1) as Int32Array;
+  const markA = a.markColumn();
+  const maskA = a.maskColumn();
+  const boxB = b.queryColumn(0) as Float64Array;
+  const nodeB = b.queryColumn(1) as Int32Array;
+  const markB = b.markColumn();
+  const maskB = b.maskColumn();
+  const heightA = a.heightColumn();
+  const heightB = b.heightColumn();
+  const self = a === b;
+  let st = stack;
+  let sp = top;
   while (sp > 0) {
     const y = st[--sp]!;
     const x = st[--sp]!;
     if (sp + 8 > st.length) st = stack = growI32(st, sp + 8);
+    if (cut >= 0 && heightA[x]! + heightB[y]! <= cut) {
+      tasks.push(x);
+      tasks.push(y);
+      continue;
+    }
     const qx = x << 2,
       qy = y << 2;
     if (x === y && self) {

@@ -1,5 +1,5 @@
 import { collideChunk, type CollideState } from '../collide-contacts.js';
-import { PAIR_CHUNK_CAPACITY, findPairsChunk, type PairsState } from '../find-pairs.js';
+import { JOIN_TASK_CAPACITY, joinChunk, type PairsState } from '../find-pairs.js';
 import { solveRange, type SolveState } from '../solve-range.js';
 
 /** What a job reads and writes: the world's state on the main thread, a worker's view of its columns elsewhere. */
@@ -33,24 +33,21 @@ export const FAILED = 4;
  */
 export const SLEEPERS = 5;
 /**
- * Two parameter slots (kind, chunks, rows, the two tree roots, the pair table's mask, a solver job's pass and rows),
+ * Two parameter slots (kind, chunks, rows, the pair table's mask, a solver job's pass and rows),
  * by GEN's parity: the next job's parameters go to the other slot, so a worker that reads its job's slot and then
  * finds GEN unchanged has read one job's parameters, never a mix.
  */
 export const PARAMS = 8;
-export const PARAM_SLOT = 12;
+export const PARAM_SLOT = 8;
 export const KIND = 0;
 export const CHUNKS = 1;
 export const ROWS = 2;
-/** Roots of the static and movable trees, which change whenever a tree does (read by JOB_PAIRS). */
-export const ROOT0 = 3;
-export const ROOT1 = 4;
-/** The pair table's index mask, which changes when it grows. */
-export const PAIR_MASK = 5;
+/** The pair table's index mask, which changes when it grows (read by JOB_PAIRS). */
+export const PAIR_MASK = 3;
 /** A JOB_SOLVE's pass (solve-range.ts) and its first and end row; its chunks split those rows. */
-export const PASS = 6;
-export const FIRST = 7;
-export const END = 8;
+export const PASS = 4;
+export const FIRST = 5;
+export const END = 6;
 export const CONTROL_LENGTH = PARAMS + 2 * PARAM_SLOT;
 /** Chunk indices live in 16 bits of NEXT. */
 export const MAX_CHUNKS = 0xffff;
@@ -104,20 +101,13 @@ export function runChunks(
   return ran;
 }
 
-/** Chunk k of a job of kind `kind` over `rows` rows (contacts, or move-buffer entries). */
+/** Chunk k of a job of kind `kind`: `rows` contact rows, or a task of the pair search. */
 export function runChunk(v: StepView, kind: number, k: number, rows: number): void {
   if (kind === JOB_COLLIDE) {
     collideChunk(v, k, rows, v.contacts.chunkOut, v.contacts.chunkCounts);
   } else if (kind === JOB_PAIRS) {
     const bp = v.broadphase;
-    bp.pairChunkCounts[k] = findPairsChunk(
-      v,
-      k,
-      rows,
-      bp.pairChunkOut,
-      2 * k * PAIR_CHUNK_CAPACITY,
-      PAIR_CHUNK_CAPACITY,
-    );
+    bp.pairChunkCounts[k] = joinChunk(v, k, bp.pairChunkOut, 2 * k * JOIN_TASK_CAPACITY, JOIN_TASK_CAPACITY);
   }
 }
 

@@ -13,14 +13,13 @@ const shapes: Owner = (v) => v.shapes;
 const bodies: Owner = (v) => v.bodies;
 const transform: Owner = (v) => v.bodies.transform;
 const broadphase: Owner = (v) => v.broadphase;
-const moveBuffer: Owner = (v) => v.broadphase.moveBuffer;
 const solverData: Owner = (v) => v.solverData;
 const joints: Owner = (v) => v.joints;
 /** The joints' parameter columns (JointStore.f), by index. */
 const jointParameters: Owner = (v) => v.joints.f;
 
 /**
- * Every column the parallel stages (collideChunk, findPairsChunk, solveRange) touch, as (owner, property), apart from the trees'
+ * Every column the parallel stages (collideChunk, joinChunk, solveRange) touch, as (owner, property), apart from the trees'
  * and the pair table's, which their classes hand over themselves (DynamicTree.queryColumn, PairSet.slotColumn). The
  * main thread sends these to its workers whenever one of them is replaced (a store grew, a snapshot was restored); a
  * worker puts each into its own view under the same name, so the same chunk code runs on either side. A column
@@ -51,20 +50,16 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
   [geometry, 'normals'],
   [shapes, 'aabb'],
   [shapes, 'moved'],
-  [shapes, 'tree'],
-  [shapes, 'proxy'],
   [bodies, 'flags'],
   [transform, 'x'],
   [transform, 'y'],
   [transform, 'c'],
   [transform, 's'],
-  [shapes, 'groupIndex'],
-  [shapes, 'maskBits'],
   [broadphase, 'moveFrom'],
   [broadphase, 'moveSlot'],
   [broadphase, 'pairChunkOut'],
   [broadphase, 'pairChunkCounts'],
-  [moveBuffer, 'data'],
+  [broadphase, 'joinTasks'],
   // The solver's arrays: with the WebAssembly kernel, states, integration, pins and contacts are views of its shared
   // memory already.
   [solverData, 'states'],

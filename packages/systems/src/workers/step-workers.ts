@@ -8,6 +8,7 @@ import {
 import { SHARED_COLUMNS, readColumn, writeColumn, type Column } from './shared-columns.js';
 import {
   ACK,
+  JOB_PAIRS,
   CHUNKS,
   CONTROL_LENGTH,
   DONE,
@@ -24,8 +25,6 @@ import {
   PAIR_MASK,
   PARAM_SLOT,
   PASS,
-  ROOT0,
-  ROOT1,
   ROWS,
   SLEEPERS,
   jobTag,
@@ -83,6 +82,8 @@ class StepWorkers {
   mainChunks = 0;
   solverChunks = 0;
   mainSolverChunks = 0;
+  pairTasks = 0;
+  mainPairTasks = 0;
   /** Solver chunks the workers ran, by pass (solve-range.ts PASS_*, without PASS_REVERSE). */
   readonly passOnWorkers = new Array<number>(PASS_REVERSE).fill(0);
 
@@ -107,6 +108,10 @@ class StepWorkers {
     const ranHere = runChunks(this.ctrl, this.chunkDone, p, gen, kind, chunks, rows);
     this.mainChunks += ranHere;
     this.chunks += chunks;
+    if (kind === JOB_PAIRS) {
+      this.mainPairTasks += ranHere;
+      this.pairTasks += chunks;
+    }
     if (kind === JOB_SOLVE) {
       this.mainSolverChunks += ranHere;
       this.solverChunks += chunks;
@@ -135,8 +140,6 @@ class StepWorkers {
     Atomics.store(ctrl, slot + PASS, pass);
     Atomics.store(ctrl, slot + FIRST, first);
     Atomics.store(ctrl, slot + END, end);
-    Atomics.store(ctrl, slot + ROOT0, p.broadphase.trees[0].getRoot());
-    Atomics.store(ctrl, slot + ROOT1, p.broadphase.trees[1].getRoot());
     Atomics.store(ctrl, slot + PAIR_MASK, p.contacts.pairs.slotMask);
     Atomics.store(ctrl, DONE, 0);
     Atomics.store(ctrl, ACK, 0);
@@ -382,23 +385,36 @@ export function getWorkerCount(world: PhysicsWorld): number {
 
 /**
  * For tests and profiling: chunks run in parallel jobs since startWorkers, and how many of them ran on the workers;
- * the same for the solver's jobs alone, and the solver chunks the workers ran by pass (solve-range.ts PASS_*).
+ * the same for the solver's jobs alone and for the pair search's tasks, and the solver chunks the workers ran by pass
+ * (solve-range.ts PASS_*).
  */
 export function getWorkerChunkCounts(world: PhysicsWorld): {
   chunks: number;
   onWorkers: number;
   solverChunks: number;
   solverOnWorkers: number;
+  pairTasks: number;
+  pairTasksOnWorkers: number;
   passOnWorkers: number[];
 } {
   const pool = pools.get(getPhysics(world));
   return pool === undefined
-    ? { chunks: 0, onWorkers: 0, solverChunks: 0, solverOnWorkers: 0, passOnWorkers: [] }
+    ? {
+        chunks: 0,
+        onWorkers: 0,
+        solverChunks: 0,
+        solverOnWorkers: 0,
+        pairTasks: 0,
+        pairTasksOnWorkers: 0,
+        passOnWorkers: [],
+      }
     : {
         chunks: pool.chunks,
         onWorkers: pool.chunks - pool.mainChunks,
         solverChunks: pool.solverChunks,
         solverOnWorkers: pool.solverChunks - pool.mainSolverChunks,
+        pairTasks: pool.pairTasks,
+        pairTasksOnWorkers: pool.pairTasks - pool.mainPairTasks,
         passOnWorkers: pool.passOnWorkers.slice(),
       };
 }
@@ -446,6 +462,12 @@ export function runParallel(
   const pool = pools.get(p);
   if (pool === undefined || !pool.ready || pool.failure !== null || chunks < 2 || chunks > MAX_CHUNKS) return false;
   return pool.run(p, kind, chunks, rows, pass, first, end, synced);
+}
+
+/** Threads a job of the world may run on now: its step workers and the calling thread (1 without workers). */
+export function parallelThreads(p: PhysicsState): number {
+  const pool = pools.get(p);
+  return pool === undefined || !pool.ready || pool.failure !== null ? 1 : pool.threads.length + 1;
 }
 
 /**

@@ -21,8 +21,6 @@ import {
   PAIR_MASK,
   PARAMS,
   PARAM_SLOT,
-  ROOT0,
-  ROOT1,
   ROWS,
   SLEEPERS,
   runChunks,
@@ -99,10 +97,6 @@ const view: StepView = {
     geometry: new GeometryStore(),
     aabb: EMPTY_F64,
     moved: new Uint8Array(0),
-    tree: new Uint8Array(0),
-    proxy: EMPTY_I32,
-    groupIndex: EMPTY_I32,
-    maskBits: new Uint32Array(0),
     next: EMPTY_I32,
   },
   bodies: {
@@ -129,9 +123,9 @@ const view: StepView = {
   },
   broadphase: {
     trees: [new DynamicTree(), new DynamicTree()],
-    moveBuffer: new IntBuffer(),
     moveFrom: EMPTY_F64,
     moveSlot: EMPTY_I32,
+    joinTasks: EMPTY_I32,
     queryResults: new IntBuffer(),
     pairChunkOut: EMPTY_I32,
     pairChunkCounts: EMPTY_I32,
@@ -181,10 +175,7 @@ function work(): void {
     if (Atomics.load(ctrl, GEN) !== gen) continue;
     if (kind === JOB_SYNC) return;
     if (kind === JOB_PAIRS) {
-      // The trees and the pair table are read through their own classes, which keep these scalars.
-      const trees = view.broadphase.trees;
-      trees[0]!.adoptRoot(Atomics.load(ctrl, slot + ROOT0));
-      trees[1]!.adoptRoot(Atomics.load(ctrl, slot + ROOT1));
+      // The pair table is read through its own class, which keeps this scalar.
       view.contacts.pairs.adoptSlots(pairSlots, Atomics.load(ctrl, slot + PAIR_MASK));
     }
     try {
@@ -210,9 +201,9 @@ function receive(message: Message): void {
     const n = SHARED_COLUMNS.length;
     for (let i = 0; i < n; i++) writeColumn(view, i, columns[i]!);
     const trees = view.broadphase.trees;
-    trees[0]!.adoptQueryColumns(columns.slice(n, n + QUERY_COLUMNS) as Array<Float64Array | Int32Array>);
+    trees[0]!.adoptQueryColumns(columns.slice(n, n + QUERY_COLUMNS) as Array<Float64Array | Int32Array | Uint8Array>);
     trees[1]!.adoptQueryColumns(
-      columns.slice(n + QUERY_COLUMNS, n + 2 * QUERY_COLUMNS) as Array<Float64Array | Int32Array>,
+      columns.slice(n + QUERY_COLUMNS, n + 2 * QUERY_COLUMNS) as Array<Float64Array | Int32Array | Uint8Array>,
     );
     pairSlots = columns[n + 2 * QUERY_COLUMNS] as Int32Array;
     chunkDone = message.chunkDone!;
