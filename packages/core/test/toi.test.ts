@@ -20,6 +20,7 @@ import {
   SWEEP_Q1C,
   SWEEP_Q1S,
   sweepPose,
+  sweepStartPose,
   timeOfImpact,
   TOI_DEFAULT_TOLERANCE,
   TOI_FRACTION,
@@ -203,6 +204,25 @@ describe('time of impact', () => {
         timeOfImpact(wall, still(0, 0), core, sub, probe, o2);
         expect(o2[TOI_STATE]).toBe(TOI_STATE_SEPARATED);
       }
+    }
+  });
+
+  it('sweepStartPose gives sweepPose at t = 0, to the bit (zeros aside), for random sweeps with offset centres', () => {
+    let seed = 777;
+    const rnd = (): number => {
+      seed = (seed * 1664525 + 1013904223) >>> 0;
+      return seed / 4294967296;
+    };
+    const zero = new Float64Array([0]);
+    for (let i = 0; i < 500; i++) {
+      const s = sweep(rnd() * 20 - 10, rnd() * 20 - 10, rnd() * 7 - 3.5, rnd() * 20 - 10, rnd() * 20 - 10, rnd() * 7);
+      s[SWEEP_LOCAL_CENTER_X] = rnd() - 0.5;
+      s[SWEEP_LOCAL_CENTER_Y] = rnd() - 0.5;
+      const expected = new Float64Array(6);
+      const actual = new Float64Array(6);
+      sweepPose(s, zero, 0, expected);
+      sweepStartPose(s, actual);
+      for (let k = 0; k < 6; k++) expect(actual[k] === expected[k], `sweep ${i}, slot ${k}`).toBe(true);
     }
   });
 });

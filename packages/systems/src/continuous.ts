@@ -45,6 +45,7 @@ import {
   jointsAllowCollision,
   loadCore,
   sweepPose,
+  sweepStartPose,
   timeOfImpact,
   type PhysicsState,
 } from '@impulse2d/core/internal';
@@ -89,9 +90,8 @@ const localOther = new Float64Array(CORE_SIZE);
 const identity = new Float64Array([0, 0, 1, 0]);
 const toiIn = createToiInput();
 const toiOut = createToiOutput();
-// [best fraction so far], [0] for the start pose, and the pose written back.
+// [best fraction so far], and the pose written back.
 const best = new Float64Array(1);
-const start = new Float64Array(1);
 const pose = new Float64Array(6);
 // Swept box of one shape; AABB at the start pose; shape extent.
 const box = new Float64Array(4);
@@ -151,7 +151,7 @@ function sweepBody(p: PhysicsState, eid: number, o: number, bullet: boolean): vo
   sw[SWEEP_Q1C] = q1c;
   sw[SWEEP_Q1S] = q1s;
   // Start pose, for the swept boxes.
-  sweepPose(sw, start, 0, pose);
+  sweepStartPose(sw, pose);
   best[0] = 1;
   const trees = p.broadphase.trees;
   for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
