@@ -83,10 +83,12 @@ export {
   getRestitution,
   getShapeBody,
   getShapeFilter,
+  getShapeHitEvents,
   setDensity,
   setFriction,
   setRestitution,
   setShapeFilter,
+  setShapeHitEvents,
 } from './shape/shape-api.js';
 export { addChain } from './shape/chain-api.js';
 export { type FilterDef, type ShapeDef, defaultFilter, defaultShapeDef } from './shape/shape-def.js';

@@ -57,6 +57,7 @@ import {
   SP_STATIC_MASS,
   SP_STATIC_RATE,
   SP_WARM_START,
+  ContactFlag,
   isSolidTouching,
 } from '@impulse2d/core/internal';
 
@@ -162,7 +163,8 @@ export function buildContactConstraints(
   const flags = c.flags;
   for (let id = first; id < end; id++) {
     // Only touching, non-sensor rows have records (colourContacts). Their flag rules out most rows of a moving pile.
-    if (!isSolidTouching(flags[id]!)) continue;
+    const rowFlags = flags[id]!;
+    if (!isSolidTouching(rowFlags)) continue;
     const record = slot[id]!;
     if (record < 0) continue;
     const bodyA = c.bodyA[id]!;
@@ -259,6 +261,8 @@ export function buildContactConstraints(
     // the bodies fell asleep in, its points staying where they are on A.
     const abx = oAx - oBx;
     const aby = oAy - oBy;
+    // Hits are looked for only among the contacts of shapes that report them (ShapeDef.enableHitEvents).
+    const hitBelowHere = (rowFlags & ContactFlag.hitEvents) !== 0 ? hitBelow : -Infinity;
     for (let j = 0; j < 2; j++) {
       const q = o + CC_HEADER + j * CCP_STRIDE;
       if (j >= count) {
@@ -301,7 +305,7 @@ export function buildContactConstraints(
       const vn = dvx * nx + dvy * ny;
       cc[q + CCP_RELATIVE_VELOCITY] = vn;
       if (vn < bounceBelow) found[at + FOUND_BOUNCE_SPEED] = 1;
-      if (vn < hitBelow) found[at + FOUND_HIT_SPEED] = 1;
+      if (vn < hitBelowHere) found[at + FOUND_HIT_SPEED] = 1;
     }
   }
 }

@@ -19,25 +19,29 @@ import {
   HIT_SHAPE_A,
   HIT_SHAPE_B,
   CP_STRIDE,
+  ContactFlag,
   SP_HIT_THRESHOLD,
   shapeHandle,
   type PhysicsState,
 } from '@impulse2d/core/internal';
 
 /**
- * After solving: one hit event per contact whose fastest-approaching point came in faster than the world's hit
- * threshold and actually pushed (carried impulse), with that point and its approach speed.
+ * After solving: one hit event per contact of a shape that reports hits (ShapeDef.enableHitEvents) whose
+ * fastest-approaching point came in faster than the world's hit threshold and actually pushed (carried impulse), with
+ * that point and its approach speed.
  */
 export function collectHitEvents(p: PhysicsState): void {
   const sd = p.solverData;
   const cc = sd.contacts;
-  // Nothing approached faster than the threshold (prepareContacts checked): no record to scan.
+  // No contact that reports hits approached faster than the threshold (prepareContacts checked): no record to scan.
   if (sd.mayHit === 0) return;
   const threshold = sd.params[SP_HIT_THRESHOLD]!;
   const c = p.contacts;
   const hits = p.events.contactHit;
   for (let i = 0; i < sd.contactCount; i++) {
     const o = contactRecord(i);
+    const id = cc[o + CC_CONTACT]! | 0;
+    if ((c.flags[id]! & ContactFlag.hitEvents) === 0) continue;
     const pc = cc[o + CC_POINT_COUNT]! | 0;
     let best = -1;
     let bestSpeed = threshold;
@@ -50,7 +54,6 @@ export function collectHitEvents(p: PhysicsState): void {
       }
     }
     if (best < 0) continue;
-    const id = cc[o + CC_CONTACT]! | 0;
     const src = id * CONTACT_POINTS_STRIDE + best * CP_STRIDE;
     const e = hits.push();
     const d = hits.data;

@@ -1,17 +1,22 @@
 // Events are flat per-step records: exact counts and order in scripted scenes.
 import { describe, expect, it } from 'vitest';
 import {
+  PhysicsError,
   addShape,
   createBody,
+  getBodyShapes,
   getBodyMoveEvents,
   getContactBeginEvents,
   getContactEndEvents,
   getContactHitEvents,
   getSensorBeginEvents,
   getSensorEndEvents,
+  getShapeHitEvents,
   getSleepEvents,
   makeBox,
   makeCircle,
+  setLinearVelocity,
+  setShapeHitEvents,
 } from '@impulse2d/core';
 import { stepPhysics } from '@impulse2d/systems';
 import { addGround, world } from './helpers/scene.js';
@@ -22,7 +27,7 @@ describe.each(['soft', 'classic'] as const)('events (%s solver)', (solver) => {
     const w = world({ enableSleep: false, solver });
     const ground = addGround(w);
     const ball = createBody(w, { type: 'dynamic', position: { x: 0, y: 5 } });
-    const shape = addShape(w, ball, makeCircle(0.25), { restitution: 0.6 });
+    const shape = addShape(w, ball, makeCircle(0.25), { restitution: 0.6, enableHitEvents: true });
     const log: string[] = [];
     const hits: number[] = [];
     for (let step = 0; step < 600 && log.filter((e) => e === 'end').length < 3; step++) {
@@ -49,6 +54,47 @@ describe.each(['soft', 'classic'] as const)('events (%s solver)', (solver) => {
     const low = solver === 'classic' ? 0.9 : 0.93;
     for (let k = 0; k < 3; k++) expect(hits[k]!).toBeGreaterThan(v0 * 0.6 ** k * low);
     for (let k = 0; k < 3; k++) expect(hits[k]!).toBeLessThan(v0 * 0.6 ** k * 1.03);
+  });
+
+  it('hit events come only from contacts with a shape that enables them, on either side, switched on and off', () => {
+    // Three balls dropped side by side on one ground: the ground's shape enables nothing, the first ball its hits.
+    const w = world({ enableSleep: false, solver });
+    const ground = createBody(w, { type: 'static', position: { x: 0, y: 0 } });
+    const groundShape = addShape(w, ground, makeBox(20, 0.5));
+    const drop = (x: number, enableHitEvents: boolean): number => {
+      const b = createBody(w, { type: 'dynamic', position: { x, y: 3 } });
+      addShape(w, b, makeCircle(0.25), { enableHitEvents });
+      return b;
+    };
+    const balls = [drop(-4, true), drop(0, false), drop(4, false)];
+    const first = balls[0]!;
+    expect(getShapeHitEvents(w, groundShape)).toBe(false);
+    const hitBodies = (steps: number): number[] => {
+      const seen: number[] = [];
+      for (let i = 0; i < steps; i++) {
+        stepPhysics(w, 1 / 60);
+        for (const h of getContactHitEvents(w)) seen.push(h.bodyA === ground ? h.bodyB : h.bodyA);
+      }
+      return seen;
+    };
+    // The first landing (falling 2.25 m, 6.7 m/s): only the ball that asked. Then they rest, touching the ground.
+    const firstLanding = hitBodies(90);
+    expect(firstLanding.length).toBeGreaterThan(0);
+    expect(firstLanding.every((b) => b === first)).toBe(true);
+    // The ground asks too: every ball pushed into it reports, though its contact has touched all along.
+    setShapeHitEvents(w, groundShape, true);
+    expect(getShapeHitEvents(w, groundShape)).toBe(true);
+    const launch = (): void => {
+      for (const b of balls) setLinearVelocity(w, b, { x: 0, y: -6 });
+    };
+    launch();
+    expect(new Set(hitBodies(20)).size).toBe(3);
+    // And off again: nothing, however hard they land.
+    setShapeHitEvents(w, groundShape, false);
+    for (const b of balls) setShapeHitEvents(w, getBodyShapes(w, b)[0]!, false);
+    launch();
+    expect(hitBodies(20)).toEqual([]);
+    expect(() => setShapeHitEvents(w, groundShape, 1 as unknown as boolean)).toThrow(PhysicsError);
   });
 
   it('a sensor reports a falling box once on entry and once on exit, and does not stop it', () => {

@@ -42,8 +42,9 @@ export function createContact(p: PhysicsState, shape1: number, shape2: number): 
 }
 
 /**
- * Mixes the pair's material: friction sqrt(μA μB), restitution max, rolling resistance max, tangent speed sum. Done
- * when the contact begins to touch, and again for every contact of a shape whose material changes.
+ * Mixes the pair's material: friction sqrt(μA μB), restitution max, rolling resistance max, tangent speed sum, and
+ * hit events if either shape wants them. Done when the contact begins to touch, and again for every contact of a shape
+ * whose material changes.
  */
 export function mixMaterial(p: PhysicsState, id: number): void {
   const s = p.shapes;
@@ -54,6 +55,8 @@ export function mixMaterial(p: PhysicsState, id: number): void {
   c.restitution[id] = Math.max(s.restitution[a]!, s.restitution[bb]!);
   c.rollingResistance[id] = Math.max(s.rollingResistance[a]!, s.rollingResistance[bb]!);
   c.tangentSpeed[id] = s.tangentSpeed[a]! + s.tangentSpeed[bb]!;
+  const hits = s.hitEvents[a] === 1 || s.hitEvents[bb] === 1;
+  c.flags[id] = hits ? c.flags[id]! | ContactFlag.hitEvents : c.flags[id]! & ~ContactFlag.hitEvents;
 }
 
 function linkEdge(next: Int32Array, prev: Int32Array, head: Int32Array, edge: number, body: number): void {

@@ -8,6 +8,8 @@ export const ContactFlag = {
   touching: 1,
   /** One of the shapes is a sensor: overlap is reported, no constraint is made. */
   sensor: 2,
+  /** One of the shapes enables hit events (ShapeDef.enableHitEvents); set with the material (mixMaterial). */
+  hitEvents: 4,
 } as const;
 
 /**

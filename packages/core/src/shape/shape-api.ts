@@ -112,6 +112,7 @@ export function insertShape(p: PhysicsState, body: number, geometry: ShapeGeomet
   s.maskBits[row] = d.filter.maskBits >>> 0;
   s.groupIndex[row] = d.filter.groupIndex | 0;
   s.sensor[row] = d.isSensor ? 1 : 0;
+  s.hitEvents[row] = d.enableHitEvents ? 1 : 0;
   s.moved[row] = 0;
   s.proxy[row] = -1;
   // Append at the tail so a body's shapes keep their creation order.
@@ -224,6 +225,34 @@ export function setRestitution(world: PhysicsWorld, shape: ShapeId, restitution:
   checkNonNegative(restitution, 'restitution');
   p.shapes.restitution[row] = restitution;
   remixShapeContacts(p, row);
+}
+
+/**
+ * Turns contact hit events for a shape's contacts on or off (ShapeDef.enableHitEvents). Existing contacts pick it up
+ * next step.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` for a bad shape, `WORLD_LOCKED` during a step, `INVALID_ARGUMENT` for a
+ *   value that is not a boolean.
+ */
+export function setShapeHitEvents(world: PhysicsWorld, shape: ShapeId, enabled: boolean): void {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  const row = shapeRow(p, shape);
+  if (typeof enabled !== 'boolean') {
+    throw new PhysicsError('INVALID_ARGUMENT', `enabled must be a boolean, got ${String(enabled)}`);
+  }
+  p.shapes.hitEvents[row] = enabled ? 1 : 0;
+  remixShapeContacts(p, row);
+}
+
+/**
+ * Whether a shape's contacts report hit events (ShapeDef.enableHitEvents).
+ *
+ * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` unless `shape` is a live shape of this world.
+ */
+export function getShapeHitEvents(world: PhysicsWorld, shape: ShapeId): boolean {
+  const p = getPhysics(world);
+  return p.shapes.hitEvents[shapeRow(p, shape)] === 1;
 }
 
 /**

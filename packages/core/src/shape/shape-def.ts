@@ -27,6 +27,12 @@ export interface ShapeDef {
   tangentSpeed: number;
   /** Sensor: reports overlap, no collision response. Default false. */
   isSensor: boolean;
+  /**
+   * Report contact hit events (getContactHitEvents) for this shape's contacts: a contact reports hits when either of
+   * its shapes enables them, as Box2D's enableHitEvents. Default false: the search for hits costs every step that
+   * something lands faster than the world's hitEventThreshold, and most shapes are never asked about.
+   */
+  enableHitEvents: boolean;
   /** Collision filter. */
   filter: FilterDef;
 }
@@ -49,6 +55,7 @@ export function defaultShapeDef(): ShapeDef {
     rollingResistance: 0,
     tangentSpeed: 0,
     isSensor: false,
+    enableHitEvents: false,
     filter: defaultFilter(),
   };
 }

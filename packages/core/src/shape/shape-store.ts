@@ -36,6 +36,8 @@ export class ShapeStore {
   groupIndex = new Int32Array(16);
   /** 1 for sensors: overlap detection only, no collision response. */
   sensor = new Uint8Array(16);
+  /** 1 when the shape's contacts report hit events (ShapeDef.enableHitEvents). */
+  hitEvents = new Uint8Array(16);
   /** Broadphase tree this shape's proxy lives in (0 static tree, 1 movable tree) and its proxy id there (-1 none). */
   tree = new Uint8Array(16);
   proxy = new Int32Array(16);
@@ -72,6 +74,7 @@ export class ShapeStore {
     this.maskBits = growU32(this.maskBits, rows);
     this.groupIndex = growI32(this.groupIndex, rows);
     this.sensor = growU8(this.sensor, rows);
+    this.hitEvents = growU8(this.hitEvents, rows);
     this.tree = growU8(this.tree, rows);
     this.proxy = growI32(this.proxy, rows);
     this.aabb = growF64(this.aabb, rows * AABB_STRIDE);

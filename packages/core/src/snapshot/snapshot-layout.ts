@@ -332,7 +332,8 @@ field(
 
 // Shapes and their geometry.
 const shapeRows = (s: Float64Array): number => s[S_SHAPE_ROWS]!;
-for (const f of ['alive', 'sensor', 'tree', 'moved']) field('shapes', (p) => p.shapes, f, KIND_U8, shapeRows);
+for (const f of ['alive', 'sensor', 'hitEvents', 'tree', 'moved'])
+  field('shapes', (p) => p.shapes, f, KIND_U8, shapeRows);
 for (const f of ['generation', 'body', 'next', 'groupIndex', 'proxy']) {
   field('shapes', (p) => p.shapes, f, KIND_I32, shapeRows);
 }

@@ -33,8 +33,9 @@ const MAGIC = 0x53443249;
  * where it was ten columns.
  * 4: the pair set's slot of each contact (pairs.slotOf), by which contacts leave it.
  * 5: each broadphase tree's mask column (leaf mask bits and their unions, read by the pair join).
+ * 6: each shape's hit-events flag (ShapeDef.enableHitEvents).
  */
-export const SNAPSHOT_FORMAT_VERSION = 5;
+export const SNAPSHOT_FORMAT_VERSION = 6;
 const HEADER_BYTES = 24;
 
 interface EntityIndex {
