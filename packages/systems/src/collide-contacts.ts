@@ -52,12 +52,8 @@ export interface CollideState {
   };
   readonly bodies: {
     readonly flags: Uint8Array;
-    readonly transform: {
-      readonly x: Float64Array;
-      readonly y: Float64Array;
-      readonly c: Float64Array;
-      readonly s: Float64Array;
-    };
+    /** Each body's pose (x, y, cos, sin) at [4·eid…], copied from the transform as the narrowphase began. */
+    readonly poses: Float64Array;
   };
   readonly manifold: Float64Array;
   readonly pose: Float64Array;
@@ -84,7 +80,7 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
   const c = p.contacts;
   const s = p.shapes;
   const g = s.geometry;
-  const t = p.bodies.transform;
+  const poses = p.bodies.poses;
   const m = p.manifold;
   const pose = p.pose;
   const points = c.points;
@@ -154,14 +150,16 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
       if (oldCount === 0) continue;
       m[M_COUNT] = 0;
     } else {
-      pose[0] = t.x[bodyA]!;
-      pose[1] = t.y[bodyA]!;
-      pose[2] = t.c[bodyA]!;
-      pose[3] = t.s[bodyA]!;
-      pose[4] = t.x[bodyB]!;
-      pose[5] = t.y[bodyB]!;
-      pose[6] = t.c[bodyB]!;
-      pose[7] = t.s[bodyB]!;
+      const pa = 4 * bodyA;
+      const pb = 4 * bodyB;
+      pose[0] = poses[pa]!;
+      pose[1] = poses[pa + 1]!;
+      pose[2] = poses[pa + 2]!;
+      pose[3] = poses[pa + 3]!;
+      pose[4] = poses[pb]!;
+      pose[5] = poses[pb + 1]!;
+      pose[6] = poses[pb + 2]!;
+      pose[7] = poses[pb + 3]!;
       // Proved apart by a separating axis that the pair has not moved enough to close since (manifold-cache.ts): the
       // routine would return no point, and the row already has none (it was written so when the proof was made).
       if (c.cacheValid[id] === CACHE_APART && stillApart(c, id, pose)) continue;

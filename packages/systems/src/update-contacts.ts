@@ -97,6 +97,7 @@ export function updateContacts(p: PhysicsState): void {
   const chunks = collideChunkCount(rows);
   c.chunkOut = growI32(c.chunkOut, chunks * 2 * COLLIDE_CHUNK);
   c.chunkCounts = growI32(c.chunkCounts, chunks * CHUNK_COUNTS);
+  copyPoses(p);
   if (!runParallel(p, JOB_COLLIDE, chunks, rows)) collideChunks(p, chunks, rows);
   const touching = gatherChunks(p, chunks);
   const dead = c.separated;
@@ -108,6 +109,23 @@ export function updateContacts(p: PhysicsState): void {
   moveBuffer.clear();
   p.profile.contactCount = p.contacts.count;
   p.profile.touchingCount = touching;
+}
+
+/** The bodies' poses into their narrowphase records (BodyStore.poses). */
+function copyPoses(p: PhysicsState): void {
+  const b = p.bodies;
+  if (b.poses.length < 4 * b.alive.length) b.poses = new Float64Array(4 * b.alive.length);
+  const poses = b.poses;
+  const t = b.transform;
+  const list = b.list;
+  for (let k = 0; k < b.count; k++) {
+    const eid = list[k]!;
+    const o = 4 * eid;
+    poses[o] = t.x[eid]!;
+    poses[o + 1] = t.y[eid]!;
+    poses[o + 2] = t.c[eid]!;
+    poses[o + 3] = t.s[eid]!;
+  }
 }
 
 /**

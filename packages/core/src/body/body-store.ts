@@ -49,6 +49,12 @@ export class BodyStore {
     c: new Float64Array(16),
     s: new Float64Array(16),
   };
+  /**
+   * Scratch of the narrowphase: each body's pose (x, y, cos, sin) at [4·eid…], copied from the transform columns as
+   * the stage begins (systems' update-contacts.ts). A contact then reads one record per body where it read four
+   * columns. Sized where it is filled.
+   */
+  poses = new Float64Array(0);
   /** 1 while the entity is a live body of this world. */
   alive = new Uint8Array(16);
   /** 1 once a body on this entity id was destroyed (and no new body took the id): a stale handle. */

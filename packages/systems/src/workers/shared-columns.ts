@@ -51,6 +51,7 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
   [shapes, 'aabb'],
   [shapes, 'moved'],
   [bodies, 'flags'],
+  [bodies, 'poses'],
   [transform, 'x'],
   [transform, 'y'],
   [transform, 'c'],

@@ -101,6 +101,7 @@ const view: StepView = {
   },
   bodies: {
     flags: new Uint8Array(0),
+    poses: EMPTY_F64,
     transform: { x: EMPTY_F64, y: EMPTY_F64, c: EMPTY_F64, s: EMPTY_F64 },
     invMass: EMPTY_F64,
     invInertia: EMPTY_F64,
