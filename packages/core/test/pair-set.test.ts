@@ -55,4 +55,29 @@ describe('PairSet', () => {
     for (let i = 0; i < 100; i++) expect(set.get(i, i + 1)).toBe(i);
     expect(set.get(200, 201)).toBe(-1);
   });
+
+  it('regression: clearing tombstones keeps the same table (a new one each time was garbage and a column to re-share with step workers)', () => {
+    const set = new PairSet();
+    // 300 live pairs, then churn at that size: each step removes the oldest and adds a new one.
+    for (let i = 0; i < 300; i++) set.add(i, i + 1, i);
+    const live = new Map<number, [number, number]>();
+    for (let i = 0; i < 300; i++) live.set(i, [i, i + 1]);
+    let table = set.slotColumn;
+    for (let k = 0; k < 6000; k++) {
+      // The table grows once, to 2,048 slots, where 300 entries and their tombstones fit: from then on the same one.
+      if (k === 1000) table = set.slotColumn;
+      const id = k % 300;
+      set.removeValue(id);
+      const a = 1000 + k;
+      set.add(a, a + 7, id);
+      live.set(id, [a, a + 7]);
+    }
+    // Thousands of tombstones were cleared after step 1,000, every time in place.
+    expect(set.slotColumn).toBe(table);
+    expect(set.count).toBe(300);
+    for (const [id, [a, b]] of live) {
+      expect(set.get(a, b)).toBe(id);
+      expect(set.holdsAt(a, b, id)).toBe(true);
+    }
+  });
 });

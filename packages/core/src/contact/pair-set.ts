@@ -123,6 +123,10 @@ export class PairSet {
 
   private rehash(size: number): void {
     const old = this.slots;
+    if (size * SLOT === old.length) {
+      this.purge();
+      return;
+    }
     this.slots = newSlots(size);
     this.mask = size - 1;
     this.count = 0;
@@ -131,6 +135,34 @@ export class PairSet {
       const a = old[o]!;
       if (a >= 0) this.add(a, old[o + 1]!, old[o + 2]!);
     }
+  }
+
+  /** Scratch of purge: the live entries, three ints each. */
+  private live = new Int32Array(0);
+
+  /**
+   * Clears the tombstones without a new table: the live entries go out to a scratch in slot order, the table is
+   * emptied and they come back in that order, so it ends as a rehash into a new table of the same size would leave
+   * it. In a scene with contacts coming and going (the spinner: 1,400 a step) this happens every 40 steps or so, and a
+   * new table each time (0.8 MB there) was garbage, and for a world with step workers a column to hand them again.
+   */
+  private purge(): void {
+    const slots = this.slots;
+    if (this.live.length < this.count * 3) this.live = new Int32Array(Math.max(this.count * 3, this.live.length * 2));
+    const live = this.live;
+    let n = 0;
+    for (let o = 0; o < slots.length; o += SLOT) {
+      const a = slots[o]!;
+      if (a < 0) continue;
+      live[n] = a;
+      live[n + 1] = slots[o + 1]!;
+      live[n + 2] = slots[o + 2]!;
+      n += 3;
+    }
+    for (let o = 0; o < slots.length; o += SLOT) slots[o] = EMPTY;
+    this.count = 0;
+    this.used = 0;
+    for (let k = 0; k < n; k += 3) this.add(live[k]!, live[k + 1]!, live[k + 2]!);
   }
 }
 
