@@ -36,7 +36,7 @@ export function joinNewOverlaps(
   from: Float64Array,
   out: IntBuffer,
 ): void {
-  if (seedRoots(a, b)) walk(a, b, 2, moved, slot, from, out, out, -1);
+  walk(a, b, ROOTS, ROOTS, moved, slot, from, out, out, -1);
 }
 
 /**
@@ -55,7 +55,7 @@ export function planJoin(
   tasks: IntBuffer,
   cut: number,
 ): void {
-  if (seedRoots(a, b)) walk(a, b, 2, moved, slot, from, out, tasks, cut);
+  walk(a, b, ROOTS, ROOTS, moved, slot, from, out, tasks, cut);
 }
 
 /** The pairs below one task of planJoin (nodes `x` of `a` and `y` of `b`), appended to `out`. */
@@ -69,54 +69,22 @@ export function joinTask(
   from: Float64Array,
   out: IntBuffer,
 ): void {
-  stack[0] = x;
-  stack[1] = y;
-  walk(a, b, 2, moved, slot, from, out, out, -1);
+  walk(a, b, x, y, moved, slot, from, out, out, -1);
 }
 
-/** Puts the two roots on the stack if their pair may hold a pair of leaves to report; false when it cannot. */
-function seedRoots(a: DynamicTree, b: DynamicTree): boolean {
-  const rootA = a.getRoot();
-  const rootB = b.getRoot();
-  if (rootA === -1 || rootB === -1) return false;
-  const boxA = a.queryColumn(0) as Float64Array;
-  const nodeA = a.queryColumn(1) as Int32Array;
-  const markA = a.markColumn();
-  const maskA = a.maskColumn();
-  const boxB = b.queryColumn(0) as Float64Array;
-  const nodeB = b.queryColumn(1) as Int32Array;
-  const markB = b.markColumn();
-  const maskB = b.maskColumn();
-  // Node records are 4 wide in both columns (the stride is written as a literal `<< 2`: see DynamicTree.collect).
-  if (a === b) {
-    const q = rootA << 2;
-    if (markA[rootA] === 0 || nodeA[q]! < 0 || (nodeA[q + 3]! & maskA[rootA]!) === 0) return false;
-  } else {
-    const qa = rootA << 2,
-      qb = rootB << 2;
-    if ((markA[rootA]! | markB[rootB]!) === 0) return false;
-    if ((nodeA[qa + 3]! & maskB[rootB]!) === 0 || (nodeB[qb + 3]! & maskA[rootA]!) === 0) return false;
-    if (
-      boxA[qa]! > boxB[qb + 2]! ||
-      boxA[qa + 2]! < boxB[qb]! ||
-      boxA[qa + 1]! > boxB[qb + 3]! ||
-      boxA[qa + 3]! < boxB[qb + 1]!
-    )
-      return false;
-  }
-  stack[0] = rootA;
-  stack[1] = rootB;
-  return true;
-}
+/** walk's "from the two roots" (for its first pair of nodes). */
+const ROOTS = -1;
 
 /**
- * The walk from the `top` stack entries (pairs of nodes) down. Pairs of nodes whose heights sum to `cut` or less go
- * to `tasks` instead (never, with a cut of −1).
+ * The walk from the pair of nodes (x0 of `a`, y0 of `b`) down, or from the two roots (ROOTS) when their pair may hold
+ * a pair of leaves to report. Pairs of nodes whose heights sum to `cut` or less go to `tasks` instead (never, with a
+ * cut of −1).
  */
 function walk(
   a: DynamicTree,
   b: DynamicTree,
-  top: number,
+  x0: number,
+  y0: number,
   moved: Uint8Array,
   slot: Int32Array,
   from: Float64Array,
@@ -135,8 +103,31 @@ function walk(
   const heightA = a.heightColumn();
   const heightB = b.heightColumn();
   const self = a === b;
+  if (x0 === ROOTS) {
+    x0 = a.getRoot();
+    y0 = b.getRoot();
+    if (x0 === -1 || y0 === -1) return;
+    // Node records are 4 wide in both columns (the stride is written as a literal `<< 2`: see DynamicTree.collect).
+    const qa = x0 << 2,
+      qb = y0 << 2;
+    if (self) {
+      if (markA[x0] === 0 || nodeA[qa]! < 0 || (nodeA[qa + 3]! & maskA[x0]!) === 0) return;
+    } else {
+      if ((markA[x0]! | markB[y0]!) === 0) return;
+      if ((nodeA[qa + 3]! & maskB[y0]!) === 0 || (nodeB[qb + 3]! & maskA[x0]!) === 0) return;
+      if (
+        boxA[qa]! > boxB[qb + 2]! ||
+        boxA[qa + 2]! < boxB[qb]! ||
+        boxA[qa + 1]! > boxB[qb + 3]! ||
+        boxA[qa + 3]! < boxB[qb + 1]!
+      )
+        return;
+    }
+  }
   let st = stack;
-  let sp = top;
+  st[0] = x0;
+  st[1] = y0;
+  let sp = 2;
   while (sp > 0) {
     const y = st[--sp]!;
     const x = st[--sp]!;

@@ -123,10 +123,11 @@ export function sweepPose(sweep: Float64Array, fraction: Float64Array, fo: numbe
  * and sine; two polynomial evaluations per fast body, 3% of the spinner scene's step.)
  */
 export function sweepStartPose(sweep: Float64Array, pose: Float64Array): void {
-  const c = sweep[SWEEP_Q0C]!;
-  const s = sweep[SWEEP_Q0S]!;
-  const cx = sweep[SWEEP_C0X]!;
-  const cy = sweep[SWEEP_C0Y]!;
+  writePose(sweep, sweep[SWEEP_Q0C]!, sweep[SWEEP_Q0S]!, sweep[SWEEP_C0X]!, sweep[SWEEP_C0Y]!, pose);
+}
+
+/** The pose layout of sweepPose for rotation (c, s) and centre (cx, cy) of `sweep`'s body. */
+function writePose(sweep: Float64Array, c: number, s: number, cx: number, cy: number, pose: Float64Array): void {
   const lx = sweep[SWEEP_LOCAL_CENTER_X]!;
   const ly = sweep[SWEEP_LOCAL_CENTER_Y]!;
   pose[0] = cx - (c * lx - s * ly);
@@ -164,14 +165,7 @@ function poseAt(sweep: Float64Array, w: Float64Array, pose: Float64Array): void 
   const s = q0s * ca + q0c * sa;
   const cx = sweep[SWEEP_C0X]! + t * (sweep[SWEEP_C1X]! - sweep[SWEEP_C0X]!);
   const cy = sweep[SWEEP_C0Y]! + t * (sweep[SWEEP_C1Y]! - sweep[SWEEP_C0Y]!);
-  const lx = sweep[SWEEP_LOCAL_CENTER_X]!;
-  const ly = sweep[SWEEP_LOCAL_CENTER_Y]!;
-  pose[0] = cx - (c * lx - s * ly);
-  pose[1] = cy - (s * lx + c * ly);
-  pose[2] = c;
-  pose[3] = s;
-  pose[4] = cx;
-  pose[5] = cy;
+  writePose(sweep, c, s, cx, cy, pose);
 }
 
 /** World core of a body-local core (layout of shape-distance.ts) at pose [x, y, cos, sin]. */
