@@ -29,6 +29,9 @@ usage: pnpm bench -- [options]
                         after the timed run and up to 2,000 warm-up steps (at most 10 s; see heap.ts), the lowest of up
                         to 4 such windows in a row; the run's young generation is sized so no GC runs inside, else
                         'GC in window'
+  --rounds N            run each scene's engines in turn N times (A B C, A B C, ...) and report each engine's run with
+                        the median of its medians, so that a slow spell of a shared machine cannot move one engine
+                        alone (default 3; a run over 60 s is not repeated)
   --timeout S           seconds before one run is stopped (default 900)
   -h, --help`;
 
@@ -48,6 +51,8 @@ export interface CliArgs {
   readonly outDir: string;
   readonly name: string;
   readonly heapSteps: number;
+  /** Times each scene's engines run in turn (rounds.ts). */
+  readonly rounds: number;
   readonly timeout: number;
   readonly help: boolean;
 }
@@ -88,6 +93,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       out: { type: 'string' },
       name: { type: 'string', default: 'latest' },
       'heap-steps': { type: 'string' },
+      rounds: { type: 'string' },
       timeout: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -118,6 +124,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     outDir: values.out !== undefined ? resolve(USER_CWD, values.out) : resolve(REPO_ROOT, 'benchmark', machineName()),
     name: values.name,
     heapSteps: positiveInt(values['heap-steps'], 'heap-steps', 300),
+    rounds: positiveInt(values.rounds, 'rounds', 3) || 1,
     timeout: positiveInt(values.timeout, 'timeout', 900) || 900,
     help: values.help,
   };

@@ -1,6 +1,7 @@
 /**
  * Headless benchmark CLI (parent). Runs each engine × scene in its own child process (run-one.ts), one after another,
- * then prints the tables and writes NAME.json, NAME.csv and NAME.svg to the output folder.
+ * each scene's engines in turn for --rounds rounds (rounds.ts), then prints the tables and writes NAME.json, NAME.csv
+ * and NAME.svg to the output folder.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,6 +13,7 @@ import { ENGINE_PACKAGES, impulse2dUnavailable, type EngineName } from './engine
 import { machineName, machineSummary } from './machine.js';
 import { DEMO_DIR, REPO_ROOT, USER_CWD } from './paths.js';
 import { ProgressBar } from './progress.js';
+import { REPEAT_LIMIT_S, medianRun, runMedian, schedule } from './rounds.js';
 import { correctnessText, formatMs, type BenchReport } from './report.js';
 import type { RunResult } from './result.js';
 import { svgChart } from './svg-chart.js';
@@ -122,11 +124,18 @@ async function main(): Promise<void> {
   if (missing !== null) console.log(`note: ${missing.split('\n')[0]}; the peers run without it`);
   console.log('');
 
-  const bar = new ProgressBar(runs.length);
-  const results: RunResult[] = [];
-  for (let i = 0; i < runs.length; i++) {
-    const run = runs[i]!;
+  const slots = schedule(
+    runs.map((r) => (r.batch > 0 ? `batch ${r.batch}` : r.scene)),
+    args.rounds,
+  );
+  const bar = new ProgressBar(slots.length);
+  const done: RunResult[][] = runs.map(() => []);
+  const seconds: number[] = runs.map(() => 0);
+  for (let i = 0; i < slots.length; i++) {
+    const { index, round } = slots[i]!;
+    const run = runs[index]!;
     if (run.skip !== undefined) {
+      if (round > 0) continue;
       const skipped: RunResult = {
         ok: false,
         mode: 'scene',
@@ -135,24 +144,30 @@ async function main(): Promise<void> {
         error: run.skip,
         skipped: 'skipped',
       };
-      results.push(skipped);
+      done[index]!.push(skipped);
       process.stderr.write(`  ${run.scene} · ${run.engine}: ${oneLine(skipped)}\n`);
       continue;
     }
-    bar.start(i, `${run.batch > 0 ? `${run.batch}× ` : ''}${run.scene} · ${run.engine}`);
+    // Repeated only while it keeps working and takes under a minute (rounds.ts).
+    if (round > 0 && (runMedian(done[index]![0]!) === null || seconds[index]! > REPEAT_LIMIT_S)) continue;
+    const label = `${run.batch > 0 ? `${run.batch}× ` : ''}${run.scene} · ${run.engine}`;
+    bar.start(i, args.rounds > 1 ? `${label} (round ${round + 1}/${args.rounds})` : label);
+    const started = performance.now();
     const result = await runChild(
       { engine: run.engine, scene: run.scene, args: childArgs(args, run), timeout: args.timeout },
-      (done, total) => bar.update(done, total),
+      (d, total) => bar.update(d, total),
       (line) => {
         bar.clear();
         process.stderr.write(`  [${run.engine}] ${line}\n`);
       },
     );
+    if (round === 0) seconds[index] = (performance.now() - started) / 1000;
     const mode = run.batch > 0 ? 'batch' : 'scene';
-    results.push(result.ok || result.mode === mode ? result : { ...result, mode });
+    done[index]!.push(result.ok || result.mode === mode ? result : { ...result, mode });
     bar.clear();
-    process.stderr.write(`  ${run.scene} · ${run.engine}: ${oneLine(result)}\n`);
+    process.stderr.write(`  ${label}${args.rounds > 1 ? ` (round ${round + 1})` : ''}: ${oneLine(result)}\n`);
   }
+  const results = done.map(medianRun);
   bar.clear();
 
   const report: BenchReport = {
@@ -170,6 +185,7 @@ async function main(): Promise<void> {
       batch: args.batch,
       box2d3Threads: args.threads,
       impulse2dWorkers: args.workers,
+      rounds: args.rounds,
     },
     versions: versions(args.engines),
     runs: results,

@@ -24,6 +24,7 @@ const HEADER = [
   'heap_bytes_per_step',
   'heap_windows_bytes_per_step',
   'body_steps_per_s',
+  'round_medians_ms',
   ...STAGE_NAMES.map((s) => `${s}_ms`),
   'error',
 ];
@@ -35,31 +36,16 @@ function cell(value: string | number | boolean | null | undefined): string {
 }
 
 function row(report: BenchReport, r: RunResult): (string | number | boolean | null | undefined)[] {
-  if (!r.ok)
-    return [
-      r.mode,
-      r.scene,
-      r.engine,
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      false,
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      ...STAGE_NAMES.map(() => ''),
-      r.error,
-    ];
+  if (!r.ok) {
+    // Built from the header, so that a failed row has as many cells as it (written out by hand, it had one too few).
+    const cells: (string | boolean)[] = HEADER.map(() => '');
+    cells[HEADER.indexOf('mode')] = r.mode;
+    cells[HEADER.indexOf('scene')] = r.scene;
+    cells[HEADER.indexOf('engine')] = r.engine;
+    cells[HEADER.indexOf('correct')] = false;
+    cells[HEADER.indexOf('error')] = r.error;
+    return cells;
+  }
   const ms = r.mode === 'scene' ? r.ms : r.msPerRound;
   const c = r.correctness;
   return [
@@ -85,6 +71,8 @@ function row(report: BenchReport, r: RunResult): (string | number | boolean | nu
     // Every window's figure, in order, ';'-separated ('NaN' where a GC ran inside; older results have no such field).
     r.mode === 'scene' ? r.heap?.windows?.map((b) => (Number.isFinite(b) ? String(b) : 'NaN')).join(';') : null,
     r.mode === 'batch' ? r.bodyStepsPerSecond : null,
+    // With --rounds: each round's median, in run order, ';'-separated (the row is the run with their median).
+    r.roundMedians?.join(';'),
     ...STAGE_NAMES.map((s) => (r.mode === 'scene' ? r.stages?.[s] : null)),
     '',
   ];

@@ -15,6 +15,8 @@ export interface BenchReport {
     readonly box2d3Threads: number;
     /** Step workers of impulse2d-mt (absent in reports from before it). */
     readonly impulse2dWorkers?: number;
+    /** Times each scene's engines ran in turn (absent in reports from before it: once). */
+    readonly rounds?: number;
   };
   /** npm package → pinned version, for every engine that ran. */
   readonly versions: Readonly<Record<string, string>>;

@@ -39,6 +39,8 @@ export interface SceneRun {
   readonly correctness: Correctness;
   readonly heap: HeapResult | null;
   readonly notes: readonly string[];
+  /** With --rounds above 1: the median of each successful run of this engine and scene, in run order (rounds.ts). */
+  readonly roundMedians?: readonly number[];
 }
 
 /** N independent small worlds stepped in turn. */
@@ -57,6 +59,8 @@ export interface BatchRun {
   readonly bodyStepsPerSecond: number;
   readonly correctness: Correctness;
   readonly notes: readonly string[];
+  /** As SceneRun.roundMedians. */
+  readonly roundMedians?: readonly number[];
 }
 
 export interface FailedRun {

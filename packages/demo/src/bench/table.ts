@@ -28,9 +28,19 @@ function heapText(run: SceneRun): string {
   return `${run.heap.bytesPerStep} B (no GC)`;
 }
 
-/** The main table: ms per step by scene and engine, with ratios and the correctness check. */
+/** Each round's median of a run repeated in rounds (rounds.ts), in run order; '—' for a run made once. */
+function roundsText(run: SceneRun | BatchRun): string {
+  return run.roundMedians !== undefined ? run.roundMedians.map(formatMs).join(' / ') : '—';
+}
+
+/**
+ * The main table: ms per step by scene and engine, with ratios and the correctness check; with rounds, every round's
+ * median beside the one reported.
+ */
 export function sceneTable(report: BenchReport): string {
+  const rounds = report.runs.some((r) => r.ok && r.roundMedians !== undefined);
   const rows: string[][] = [['scene', 'engine', 'median ms', 'p95 ms', 'ours/peer', 'correct', 'heap/step', 'notes']];
+  if (rounds) rows[0]!.splice(3, 0, 'rounds');
   for (const run of report.runs) {
     if (run.mode !== 'scene') continue;
     if (!run.ok) {
@@ -45,6 +55,7 @@ export function sceneTable(report: BenchReport): string {
         '—',
         run.skipped !== undefined ? run.error : notRun(run.error),
       ]);
+      if (rounds) rows[rows.length - 1]!.splice(3, 0, '—');
       continue;
     }
     const r = run as SceneRun;
@@ -58,6 +69,7 @@ export function sceneTable(report: BenchReport): string {
       heapText(r),
       r.notes.join('; '),
     ]);
+    if (rounds) rows[rows.length - 1]!.splice(3, 0, roundsText(r));
   }
   return textTable(rows);
 }
@@ -85,10 +97,13 @@ export function stageTable(report: BenchReport): string | null {
 export function batchTable(report: BenchReport): string | null {
   const runs = report.runs.filter((r) => r.mode === 'batch');
   if (runs.length === 0) return null;
+  const rounds = runs.some((r) => r.ok && r.roundMedians !== undefined);
   const rows: string[][] = [['scene', 'engine', 'copies', 'ms/round', 'p95', 'body-steps/s', 'ours/peer', 'correct']];
+  if (rounds) rows[0]!.splice(4, 0, 'rounds');
   for (const run of runs) {
     if (!run.ok) {
       rows.push([run.scene, run.engine, '—', '—', '—', '—', '—', notRun(run.error)]);
+      if (rounds) rows[rows.length - 1]!.splice(4, 0, '—');
       continue;
     }
     const r = run as BatchRun;
@@ -102,6 +117,7 @@ export function batchTable(report: BenchReport): string | null {
       formatRatio(ratioToOurs(report.runs, r)),
       correctnessText(r),
     ]);
+    if (rounds) rows[rows.length - 1]!.splice(4, 0, roundsText(r));
   }
   return textTable(rows);
 }

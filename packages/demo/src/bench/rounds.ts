@@ -1,0 +1,62 @@
+import type { RunResult } from './result.js';
+
+/**
+ * Repeated rounds: how the runs of a benchmark are ordered and which of an engine's runs it reports.
+ *
+ * The machines this benchmark runs on are shared: another process can slow one run by half for a few seconds. When the
+ * engines of a scene run once each, one after another, that lands on one engine alone and moves the ratios between
+ * them (one such run had our tumbler at 1.25× box2d3-wasm, and the rerun a minute later at 0.95×). So each scene's
+ * engines run in turn several times (A B C, A B C, …): a slow spell then hits the engines of one round alike, and each
+ * engine reports its run with the median of its medians, which one slow run cannot move.
+ */
+
+/** A run that took longer than this (seconds, one engine on one scene) is not repeated: a peer many times slower. */
+export const REPEAT_LIMIT_S = 60;
+
+/** One entry of the schedule: run `index` of the plan, in round `round` (0-based). */
+export interface Slot {
+  readonly index: number;
+  readonly round: number;
+}
+
+/**
+ * The order of the runs: the plan's runs grouped by `groupOf` (a scene, or the batch), groups in the order of their
+ * first run, and within a group its runs in plan order, `rounds` times over. Round 0 holds every run; later rounds
+ * only those `repeat` allows (the caller skips what round 0 showed not worth repeating).
+ */
+export function schedule(groupOf: readonly string[], rounds: number): Slot[] {
+  const groups = new Map<string, number[]>();
+  groupOf.forEach((g, index) => {
+    const members = groups.get(g);
+    if (members === undefined) groups.set(g, [index]);
+    else members.push(index);
+  });
+  const out: Slot[] = [];
+  for (const members of groups.values()) {
+    for (let round = 0; round < Math.max(1, rounds); round++) {
+      for (const index of members) out.push({ index, round });
+    }
+  }
+  return out;
+}
+
+/** The median a run reports (ms per step, or per round of a batch); null for a run that failed or was skipped. */
+export function runMedian(r: RunResult): number | null {
+  if (!r.ok) return null;
+  return r.mode === 'scene' ? r.ms.median : r.msPerRound.median;
+}
+
+/**
+ * The run to report out of one engine's runs of one scene: among those that succeeded, the one whose median is the
+ * median of their medians (the lower middle of an even count; equal medians in run order), with `roundMedians`
+ * (every successful run's median, in run order) when there were several. With no successful run, the first run.
+ */
+export function medianRun(runs: readonly RunResult[]): RunResult {
+  const ok = runs.filter((r) => runMedian(r) !== null);
+  if (ok.length === 0) return runs[0]!;
+  if (ok.length === 1) return ok[0]!;
+  const medians = ok.map((r) => runMedian(r)!);
+  const order = medians.map((_, i) => i).sort((a, b) => medians[a]! - medians[b]! || a - b);
+  const pick = ok[order[(ok.length - 1) >> 1]!]!;
+  return { ...pick, roundMedians: medians } as RunResult;
+}
