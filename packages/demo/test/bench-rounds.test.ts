@@ -69,6 +69,18 @@ describe('benchmark rounds', () => {
     expect((medianRun([once]) as SceneRun).roundMedians).toBeUndefined();
   });
 
+  it('carries the first round’s heap figure to a run of a later round, which runs no heap probe', () => {
+    const heap = { steps: 300, bytesPerStep: 0, totalBytes: 0, usedHeapBytesPerStep: 0, gcInWindow: 0, windows: [0] };
+    const first = { ...sceneRun('impulse2d', 9), heap };
+    const pick = medianRun([first, sceneRun('impulse2d', 5), sceneRun('impulse2d', 4)]) as SceneRun;
+    expect(pick.ms.median).toBe(5);
+    expect(pick.heap).toEqual(heap);
+    // A run that has its own figure keeps it.
+    const own = { ...heap, bytesPerStep: 16 };
+    const second = { ...sceneRun('impulse2d', 5), heap: own };
+    expect((medianRun([first, second, sceneRun('impulse2d', 4)]) as SceneRun).heap).toBe(own);
+  });
+
   it('reads --rounds (default 3, 0 meaning once)', () => {
     expect(parseCliArgs([]).rounds).toBe(3);
     expect(parseCliArgs(['--rounds', '5']).rounds).toBe(5);

@@ -57,14 +57,15 @@ function plan(args: CliArgs): PlannedRun[] {
   return runs;
 }
 
-function childArgs(args: CliArgs, run: PlannedRun): string[] {
+/** The child's arguments; the heap probe runs in the first round only (rounds.ts: medianRun reports its figure). */
+function childArgs(args: CliArgs, run: PlannedRun, round: number): string[] {
   const out = [
     '--substeps',
     String(args.substeps),
     '--solver',
     args.solver,
     '--heap-steps',
-    String(args.heapSteps),
+    String(round === 0 ? args.heapSteps : 0),
     '--threads',
     String(args.threads),
     '--workers',
@@ -154,7 +155,7 @@ async function main(): Promise<void> {
     bar.start(i, args.rounds > 1 ? `${label} (round ${round + 1}/${args.rounds})` : label);
     const started = performance.now();
     const result = await runChild(
-      { engine: run.engine, scene: run.scene, args: childArgs(args, run), timeout: args.timeout },
+      { engine: run.engine, scene: run.scene, args: childArgs(args, run, round), timeout: args.timeout },
       (d, total) => bar.update(d, total),
       (line) => {
         bar.clear();
