@@ -3,7 +3,7 @@ import { parseCliArgs } from '../src/bench/cli-args.js';
 import { toCsv } from '../src/bench/csv.js';
 import type { BenchReport } from '../src/bench/report.js';
 import type { RunResult, SceneRun } from '../src/bench/result.js';
-import { medianRun, runMedian, schedule } from '../src/bench/rounds.js';
+import { REPEAT_LIMIT_S, medianRun, repeatSeconds, runMedian, schedule } from '../src/bench/rounds.js';
 import { sceneTable } from '../src/bench/table.js';
 
 /** A successful scene run of `engine` with median `median` ms (the other figures follow from it). */
@@ -79,6 +79,30 @@ describe('benchmark rounds', () => {
     const own = { ...heap, bytesPerStep: 16 };
     const second = { ...sceneRun('impulse2d', 5), heap: own };
     expect((medianRun([first, second, sceneRun('impulse2d', 4)]) as SceneRun).heap).toBe(own);
+  });
+
+  it('repeats a run whose build and timed steps took under a minute, never one that failed', () => {
+    // 500 steps of 20 ms and a 100 ms build: 10.1 s; of 430 ms (planck's large_pyramid): 215 s.
+    const quick = { ...sceneRun('impulse2d', 20), buildMs: 100, stepMs: new Array<number>(500).fill(20) };
+    expect(repeatSeconds(quick)).toBeCloseTo(10.1, 9);
+    const slow = { ...sceneRun('planck', 430), buildMs: 80, stepMs: new Array<number>(500).fill(430) };
+    expect(repeatSeconds(slow)).toBeGreaterThan(REPEAT_LIMIT_S);
+    expect(repeatSeconds(failed)).toBe(Infinity);
+    const batch: RunResult = {
+      ok: true,
+      mode: 'batch',
+      engine: 'impulse2d',
+      label: 'impulse2d',
+      scene: 'pyramid',
+      copies: 64,
+      steps: 200,
+      bodies: 13440,
+      msPerRound: { median: 19, p95: 25, mean: 20, min: 17, max: 40 },
+      bodyStepsPerSecond: 700000,
+      correctness: { ok: true, finite: true, probes: 64, fallen: 0, maxDrop: 0, worstDy: 0 },
+      notes: [],
+    };
+    expect(repeatSeconds(batch)).toBeCloseTo(4, 9);
   });
 
   it('reads --rounds (default 3, 0 meaning once)', () => {

@@ -31,7 +31,8 @@ usage: pnpm bench -- [options]
                         'GC in window'
   --rounds N            run each scene's engines in turn N times (A B C, A B C, ...) and report each engine's run with
                         the median of its medians, so that a slow spell of a shared machine cannot move one engine
-                        alone (default 3; a run over 60 s is not repeated; the heap probe runs in round 1 only)
+                        alone (default 3; a run whose steps took over 60 s is not repeated; the heap probe runs in
+                        round 1 only)
   --timeout S           seconds before one run is stopped (default 900)
   -h, --help`;
 

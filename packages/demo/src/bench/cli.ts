@@ -13,7 +13,7 @@ import { ENGINE_PACKAGES, impulse2dUnavailable, type EngineName } from './engine
 import { machineName, machineSummary } from './machine.js';
 import { DEMO_DIR, REPO_ROOT, USER_CWD } from './paths.js';
 import { ProgressBar } from './progress.js';
-import { REPEAT_LIMIT_S, medianRun, runMedian, schedule } from './rounds.js';
+import { REPEAT_LIMIT_S, medianRun, repeatSeconds, schedule } from './rounds.js';
 import { correctnessText, formatMs, type BenchReport } from './report.js';
 import type { RunResult } from './result.js';
 import { svgChart } from './svg-chart.js';
@@ -131,7 +131,6 @@ async function main(): Promise<void> {
   );
   const bar = new ProgressBar(slots.length);
   const done: RunResult[][] = runs.map(() => []);
-  const seconds: number[] = runs.map(() => 0);
   for (let i = 0; i < slots.length; i++) {
     const { index, round } = slots[i]!;
     const run = runs[index]!;
@@ -149,11 +148,10 @@ async function main(): Promise<void> {
       process.stderr.write(`  ${run.scene} · ${run.engine}: ${oneLine(skipped)}\n`);
       continue;
     }
-    // Repeated only while it keeps working and takes under a minute (rounds.ts).
-    if (round > 0 && (runMedian(done[index]![0]!) === null || seconds[index]! > REPEAT_LIMIT_S)) continue;
+    // Repeated only when the first round worked and its timed part took under a minute (rounds.ts).
+    if (round > 0 && repeatSeconds(done[index]![0]!) > REPEAT_LIMIT_S) continue;
     const label = `${run.batch > 0 ? `${run.batch}× ` : ''}${run.scene} · ${run.engine}`;
     bar.start(i, args.rounds > 1 ? `${label} (round ${round + 1}/${args.rounds})` : label);
-    const started = performance.now();
     const result = await runChild(
       { engine: run.engine, scene: run.scene, args: childArgs(args, run, round), timeout: args.timeout },
       (d, total) => bar.update(d, total),
@@ -162,7 +160,6 @@ async function main(): Promise<void> {
         process.stderr.write(`  [${run.engine}] ${line}\n`);
       },
     );
-    if (round === 0) seconds[index] = (performance.now() - started) / 1000;
     const mode = run.batch > 0 ? 'batch' : 'scene';
     done[index]!.push(result.ok || result.mode === mode ? result : { ...result, mode });
     bar.clear();

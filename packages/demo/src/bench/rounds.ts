@@ -10,7 +10,10 @@ import type { RunResult } from './result.js';
  * engine reports its run with the median of its medians, which one slow run cannot move.
  */
 
-/** A run that took longer than this (seconds, one engine on one scene) is not repeated: a peer many times slower. */
+/**
+ * A run whose build and timed steps took longer than this (seconds, one engine on one scene) is not repeated: a peer
+ * many times slower (planck on the large scenes takes minutes a run), whose ratio no slow spell can move much.
+ */
 export const REPEAT_LIMIT_S = 60;
 
 /** One entry of the schedule: run `index` of the plan, in round `round` (0-based). */
@@ -38,6 +41,18 @@ export function schedule(groupOf: readonly string[], rounds: number): Slot[] {
     }
   }
   return out;
+}
+
+/**
+ * What repeating a run costs, seconds: its build and timed steps (the heap probe, after them, runs in the first round
+ * only); Infinity for a run that failed or was skipped, which is not repeated.
+ */
+export function repeatSeconds(r: RunResult): number {
+  if (!r.ok) return Infinity;
+  if (r.mode === 'batch') return (r.msPerRound.mean * r.steps) / 1000;
+  let ms = r.buildMs;
+  for (const t of r.stepMs) ms += t;
+  return ms / 1000;
 }
 
 /** The median a run reports (ms per step, or per round of a batch); null for a run that failed or was skipped. */
