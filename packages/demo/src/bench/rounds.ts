@@ -6,8 +6,8 @@ import type { RunResult } from './result.js';
  * The machines this benchmark runs on are shared: another process can slow one run by half for a few seconds. When the
  * engines of a scene run once each, one after another, that lands on one engine alone and moves the ratios between
  * them (one such run had our tumbler at 1.25× box2d3-wasm, and the rerun a minute later at 0.95×). So each scene's
- * engines run in turn several times (A B C, A B C, …): a slow spell then hits the engines of one round alike, and each
- * engine reports its run with the median of its medians, which one slow run cannot move.
+ * engines run in turn several times (A B C, A B C, …): a slow spell then makes one slow run among an engine's
+ * several, and each engine reports its run with the median of its medians, which one slow run cannot move.
  */
 
 /**
@@ -24,8 +24,8 @@ export interface Slot {
 
 /**
  * The order of the runs: the plan's runs grouped by `groupOf` (a scene, or the batch), groups in the order of their
- * first run, and within a group its runs in plan order, `rounds` times over. Round 0 holds every run; later rounds
- * only those `repeat` allows (the caller skips what round 0 showed not worth repeating).
+ * first run, and within a group its runs in plan order, `rounds` times over. Every run is in every round; the caller
+ * skips the later rounds of a run that failed or took too long in round 0 (repeatSeconds).
  */
 export function schedule(groupOf: readonly string[], rounds: number): Slot[] {
   const groups = new Map<string, number[]>();
