@@ -1,4 +1,4 @@
-import type { RunResult } from './result.js';
+import type { BatchRun, RunResult, SceneRun } from './result.js';
 
 /**
  * Repeated rounds: how the runs of a benchmark are ordered and which of an engine's runs it reports.
@@ -75,11 +75,10 @@ export function medianRun(runs: readonly RunResult[]): RunResult {
   if (ok.length === 1) return ok[0]!;
   const medians = ok.map((r) => runMedian(r)!);
   const order = medians.map((_, i) => i).sort((a, b) => medians[a]! - medians[b]! || a - b);
-  const pick = ok[order[(ok.length - 1) >> 1]!]!;
-  if (pick.ok && pick.mode === 'scene' && pick.heap === null) {
-    const probed = ok.find((r) => r.ok && r.mode === 'scene' && r.heap !== null);
-    if (probed !== undefined && probed.ok && probed.mode === 'scene')
-      return { ...pick, heap: probed.heap, roundMedians: medians };
+  const pick = { ...ok[order[(ok.length - 1) >> 1]!]!, roundMedians: medians } as SceneRun | BatchRun;
+  if (pick.mode === 'scene' && pick.heap === null) {
+    const probed = ok.find((r): r is SceneRun => r.ok && r.mode === 'scene' && r.heap !== null);
+    if (probed !== undefined) return { ...pick, heap: probed.heap };
   }
-  return { ...pick, roundMedians: medians } as RunResult;
+  return pick;
 }

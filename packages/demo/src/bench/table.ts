@@ -33,14 +33,20 @@ function roundsText(run: SceneRun | BatchRun): string {
   return run.roundMedians !== undefined ? run.roundMedians.map(formatMs).join(' / ') : '—';
 }
 
+/** The `rounds` column's cell, or no cell when no run of the table was repeated. */
+function roundsColumn(shown: boolean): (text: string) => string[] {
+  return (text) => (shown ? [text] : []);
+}
+
 /**
  * The main table: ms per step by scene and engine, with ratios and the correctness check; with rounds, every round's
  * median beside the one reported.
  */
 export function sceneTable(report: BenchReport): string {
-  const rounds = report.runs.some((r) => r.ok && r.roundMedians !== undefined);
-  const rows: string[][] = [['scene', 'engine', 'median ms', 'p95 ms', 'ours/peer', 'correct', 'heap/step', 'notes']];
-  if (rounds) rows[0]!.splice(3, 0, 'rounds');
+  const rounds = roundsColumn(report.runs.some((r) => r.ok && r.roundMedians !== undefined));
+  const rows: string[][] = [
+    ['scene', 'engine', 'median ms', ...rounds('rounds'), 'p95 ms', 'ours/peer', 'correct', 'heap/step', 'notes'],
+  ];
   for (const run of report.runs) {
     if (run.mode !== 'scene') continue;
     if (!run.ok) {
@@ -49,13 +55,13 @@ export function sceneTable(report: BenchReport): string {
         run.scene,
         run.engine,
         cell,
+        ...rounds('—'),
         '—',
         '—',
         '—',
         '—',
         run.skipped !== undefined ? run.error : notRun(run.error),
       ]);
-      if (rounds) rows[rows.length - 1]!.splice(3, 0, '—');
       continue;
     }
     const r = run as SceneRun;
@@ -63,13 +69,13 @@ export function sceneTable(report: BenchReport): string {
       r.scene,
       r.engine,
       formatMs(r.ms.median),
+      ...rounds(roundsText(r)),
       formatMs(r.ms.p95),
       formatRatio(ratioToOurs(report.runs, r)),
       correctnessText(r),
       heapText(r),
       r.notes.join('; '),
     ]);
-    if (rounds) rows[rows.length - 1]!.splice(3, 0, roundsText(r));
   }
   return textTable(rows);
 }
@@ -97,13 +103,13 @@ export function stageTable(report: BenchReport): string | null {
 export function batchTable(report: BenchReport): string | null {
   const runs = report.runs.filter((r) => r.mode === 'batch');
   if (runs.length === 0) return null;
-  const rounds = runs.some((r) => r.ok && r.roundMedians !== undefined);
-  const rows: string[][] = [['scene', 'engine', 'copies', 'ms/round', 'p95', 'body-steps/s', 'ours/peer', 'correct']];
-  if (rounds) rows[0]!.splice(4, 0, 'rounds');
+  const rounds = roundsColumn(runs.some((r) => r.ok && r.roundMedians !== undefined));
+  const rows: string[][] = [
+    ['scene', 'engine', 'copies', 'ms/round', ...rounds('rounds'), 'p95', 'body-steps/s', 'ours/peer', 'correct'],
+  ];
   for (const run of runs) {
     if (!run.ok) {
-      rows.push([run.scene, run.engine, '—', '—', '—', '—', '—', notRun(run.error)]);
-      if (rounds) rows[rows.length - 1]!.splice(4, 0, '—');
+      rows.push([run.scene, run.engine, '—', '—', ...rounds('—'), '—', '—', '—', notRun(run.error)]);
       continue;
     }
     const r = run as BatchRun;
@@ -112,12 +118,12 @@ export function batchTable(report: BenchReport): string | null {
       r.engine,
       String(r.copies),
       formatMs(r.msPerRound.median),
+      ...rounds(roundsText(r)),
       formatMs(r.msPerRound.p95),
       r.bodyStepsPerSecond.toLocaleString('en-US'),
       formatRatio(ratioToOurs(report.runs, r)),
       correctnessText(r),
     ]);
-    if (rounds) rows[rows.length - 1]!.splice(4, 0, roundsText(r));
   }
   return textTable(rows);
 }
