@@ -67,7 +67,7 @@ export async function runBatchOnRedis<P, R>(
       const ids = [...pending];
       const jobs = await Promise.all(ids.map((i) => Job.fromId(queue, jobId(i))));
       for (let k = 0; k < ids.length; k++) {
-        const i = ids[k]!;
+        const i = ids[k];
         const job = jobs[k];
         if (job === undefined || have[i] === 1) continue;
         if (job.finishedOn !== undefined && job.failedReason !== undefined && job.failedReason !== null) {

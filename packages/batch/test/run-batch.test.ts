@@ -82,7 +82,7 @@ describe('runBatch on worker threads', () => {
     expect(results).toHaveLength(200);
     expect(calls).toBe(200);
     expect(poolStats.maxInFlight).toBe(4);
-    expect((results as Array<{ x: number[] }>)[199]!.x).toHaveLength(1);
+    expect((results as Array<{ x: number[] }>)[199].x).toHaveLength(1);
   });
 
   it('cancels with an AbortSignal: rejects with an AbortError and stops the threads', async () => {

@@ -377,7 +377,7 @@ describe('bitecs integration', () => {
     const b = build();
     expect(a.ids).toEqual(b.ids); // same entity ids in each world: nothing hides the overlap
     const snap = (x: { w: PhysicsWorld; ids: number[] }): number[] =>
-      x.ids.flatMap((e) => [x.w.physics.transform.x[e]!, x.w.physics.transform.y[e]!, x.w.physics.transform.c[e]!]);
+      x.ids.flatMap((e) => [x.w.physics.transform.x[e], x.w.physics.transform.y[e], x.w.physics.transform.c[e]]);
     const b0 = snap(b);
     for (let i = 0; i < 60; i++) stepPhysics(a.w, 1 / 60);
     expect(snap(b)).toEqual(b0);

@@ -65,7 +65,7 @@ describe('addChain', () => {
     const w2 = createPhysicsWorld();
     const b2 = createBody(w2, { type: 'dynamic' });
     expect(getMass(w2, b2)).toBe(massChainOnly);
-    destroyShape(w, ids[1]!);
+    destroyShape(w, ids[1]);
     expect(getBodyShapes(w, body)).toEqual([ids[0], ids[2], ids[3]]);
   });
 

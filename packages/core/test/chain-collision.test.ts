@@ -49,7 +49,7 @@ describe('makeChain', () => {
     expect(loop.segments).toHaveLength(4);
     // Segment 0 of the loop: p1, p2, then the ghosts (previous point, next point); normals: right normal, its
     // negation, the previous edge's and the next edge's right normals.
-    const s0 = loop.segments[0]!;
+    const s0 = loop.segments[0];
     expect(s0.type).toBe(ShapeType.chainSegment);
     expect(s0.count).toBe(2);
     expect([...s0.vertices]).toEqual([0, 0, 1, 0, 0, 1, 1, 1]);
@@ -61,7 +61,7 @@ describe('makeChain', () => {
       { x: 1, y: 0 },
       { x: 0, y: 0 },
     ]);
-    const s = c.segments[0]!;
+    const s = c.segments[0];
     // Normal up (solid below); ghosts 1 m below each end.
     expect([...s.normals.slice(0, 2)]).toEqual([0, 1]);
     expect([...s.vertices]).toEqual([1, 0, 0, 0, 1, -1, 0, -1]);
@@ -173,7 +173,7 @@ describe('chain segment against circle', () => {
     for (const x of [-0.01, 0, 0.01]) {
       const a = collide(store, 2, O, circle, [x, 0.45, 0]);
       const b = collide(store, 3, O, circle, [x, 0.45, 0]);
-      expect(a[M_COUNT]! + b[M_COUNT]!).toBe(1);
+      expect(a[M_COUNT] + b[M_COUNT]).toBe(1);
       const m = a[M_COUNT] === 1 ? a : b;
       expect(normalOf(m)[0]).toBeCloseTo(0, 12);
       expect(normalOf(m)[1]).toBeCloseTo(1, 12);
@@ -275,7 +275,7 @@ describe('chain segment against polygon: no ghost collisions', () => {
     expect(m[M_COUNT]).toBeGreaterThan(0);
     expect(normalOf(m)[0]).toBeCloseTo(0, 12);
     expect(normalOf(m)[1]).toBeCloseTo(1, 12);
-    for (let i = 0; i < m[M_COUNT]!; i++) expect(pt(m, i).sep).toBeCloseTo(-0.01, 12);
+    for (let i = 0; i < m[M_COUNT]; i++) expect(pt(m, i).sep).toBeCloseTo(-0.01, 12);
   });
 
   it('a hovering box whose corner is just past a joint gets the floor normal (speculative path, no corner normal)', () => {
@@ -338,7 +338,7 @@ describe('chain segment against polygon: no ghost collisions', () => {
       found++;
       expect(normalOf(m)[0]).toBeCloseTo(1, 12);
       expect(normalOf(m)[1]).toBeCloseTo(0, 12);
-      for (let k = 0; k < m[M_COUNT]!; k++) expect(pt(m, k).sep).toBeCloseTo(-0.01, 12);
+      for (let k = 0; k < m[M_COUNT]; k++) expect(pt(m, k).sep).toBeCloseTo(-0.01, 12);
     }
     expect(found).toBe(1);
   });

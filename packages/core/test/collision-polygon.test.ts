@@ -15,13 +15,13 @@ import { collide, expectNormal, expectSymmetric, normal, pt, storeOf, type Pose 
 
 function seps(m: Float64Array): number[] {
   const out: number[] = [];
-  for (let i = 0; i < m[M_COUNT]!; i++) out.push(pt(m, i).sep);
+  for (let i = 0; i < m[M_COUNT]; i++) out.push(pt(m, i).sep);
   return out;
 }
 
 function ids(m: Float64Array): number[] {
   const out: number[] = [];
-  for (let i = 0; i < m[M_COUNT]!; i++) out.push(pt(m, i).id);
+  for (let i = 0; i < m[M_COUNT]; i++) out.push(pt(m, i).id);
   return out;
 }
 
@@ -91,8 +91,8 @@ describe('polygon–polygon', () => {
     expect(m2[M_COUNT]).toBe(2);
     const expected = [py2 + s2 * -0.5 + c2 * -0.5 - 0.5, py2 + s2 * 0.5 + c2 * -0.5 - 0.5].sort();
     expect(expected[0]).toBeCloseTo(-0.003, 12);
-    expect(seps(m2).sort()[0]).toBeCloseTo(expected[0]!, 12);
-    expect(seps(m2).sort()[1]).toBeCloseTo(expected[1]!, 12);
+    expect(seps(m2).sort()[0]).toBeCloseTo(expected[0], 12);
+    expect(seps(m2).sort()[1]).toBeCloseTo(expected[1], 12);
   });
 
   it('equal boxes exactly edge to edge, stacked and side by side', () => {
@@ -303,7 +303,7 @@ describe('dispatch table', () => {
       [0, 0, 0],
       collideFunctions[ShapeType.circle * SHAPE_TYPE_COUNT + ShapeType.polygon],
     );
-    expect(normal(rev)).toEqual([-fwd[M_NORMAL_X]!, -fwd[M_NORMAL_Y]!]);
+    expect(normal(rev)).toEqual([-fwd[M_NORMAL_X], -fwd[M_NORMAL_Y]]);
     expect(pt(rev, 0).sep).toBe(pt(fwd, 0).sep);
     expect(pt(rev, 0).ax).toBe(pt(fwd, 0).bx);
     expect(pt(rev, 0).x).toBe(pt(fwd, 0).x);

@@ -23,7 +23,7 @@ describe('contact rows', () => {
             live.add(id);
           } else {
             const ids = [...live].sort((p, q) => p - q);
-            const id = ids[pick % ids.length]!;
+            const id = ids[pick % ids.length];
             c.release(id);
             live.delete(id);
             freed.add(id);
@@ -34,7 +34,7 @@ describe('contact rows', () => {
         expect(c.freeCount).toBe(freed.size);
         expect(new Set(Array.from(c.free.subarray(0, c.freeCount)))).toEqual(freed);
         for (let k = 0; k < c.count; k++) {
-          const id = c.list[k]!;
+          const id = c.list[k];
           expect(live.has(id)).toBe(true);
           expect(c.listIndex[id]).toBe(k);
         }

@@ -85,17 +85,17 @@ describe('debugDraw', () => {
     const polys = rec.of('polygon');
     expect(polys).toHaveLength(3); // box, rounded box, sensor box
     // The box sits at (0, 0.5): its corners span x ±0.5 and y 0..1.
-    const box = polys[0]!.args;
+    const box = polys[0].args;
     expect(box[8]).toBe(4);
-    const xs = [box[0]!, box[2]!, box[4]!, box[6]!];
-    const ys = [box[1]!, box[3]!, box[5]!, box[7]!];
+    const xs = [box[0], box[2], box[4], box[6]];
+    const ys = [box[1], box[3], box[5], box[7]];
     expect(Math.min(...xs)).toBeCloseTo(-0.5, 12);
     expect(Math.max(...ys)).toBeCloseTo(1, 12);
     expect(Math.min(...ys)).toBeCloseTo(0, 12);
     expect(box[10]).toBe(DebugColor.awake);
-    expect(polys[1]!.args[9]).toBeCloseTo(0.1, 12); // the rounded box keeps its radius
-    expect(polys[1]!.args[10]).toBe(DebugColor.asleep);
-    expect(polys[2]!.args[10]).toBe(DebugColor.sensor);
+    expect(polys[1].args[9]).toBeCloseTo(0.1, 12); // the rounded box keeps its radius
+    expect(polys[1].args[10]).toBe(DebugColor.asleep);
+    expect(polys[2].args[10]).toBe(DebugColor.sensor);
     // The circle, rotated a quarter turn: its axis points up.
     const [circle] = rec.of('circle');
     expect(circle!.args[0]).toBeCloseTo(3, 12);
@@ -134,16 +134,16 @@ describe('debugDraw', () => {
     const points = rec.of('point');
     expect(points).toHaveLength(2); // the box's bottom corners (the sensor overlap draws nothing)
     for (const p of points) {
-      expect(Math.abs(p.args[0]!)).toBeCloseTo(0.5, 2);
-      expect(Math.abs(p.args[1]!)).toBeLessThan(0.02);
+      expect(Math.abs(p.args[0])).toBeCloseTo(0.5, 2);
+      expect(Math.abs(p.args[1])).toBeLessThan(0.02);
       expect(p.args[3]).toBe(DebugColor.contactPoint);
     }
     const normals = rec.of('segment');
     expect(normals).toHaveLength(2);
     for (const n of normals) {
       // Ground (A) → box (B): the normal points up, half a metre long.
-      expect(n.args[2]! - n.args[0]!).toBeCloseTo(0, 9);
-      expect(Math.abs(n.args[3]! - n.args[1]!)).toBeCloseTo(0.5, 9);
+      expect(n.args[2] - n.args[0]).toBeCloseTo(0, 9);
+      expect(Math.abs(n.args[3] - n.args[1])).toBeCloseTo(0.5, 9);
     }
   });
 
@@ -154,7 +154,7 @@ describe('debugDraw', () => {
     const boxes = rec.of('aabb');
     expect(boxes).toHaveLength(6);
     // The wheel's box: its centre ± radius.
-    expect(boxes[2]!.args.slice(0, 4).map((v) => Math.round(v * 1e9) / 1e9)).toEqual([2.75, 4.75, 3.25, 5.25]);
+    expect(boxes[2].args.slice(0, 4).map((v) => Math.round(v * 1e9) / 1e9)).toEqual([2.75, 4.75, 3.25, 5.25]);
     const frames = rec.of('transform');
     expect(frames).toHaveLength(6);
     expect(frames.some((f) => f.args[0] === 3 && f.args[1] === 5)).toBe(true);
@@ -203,8 +203,8 @@ describe('debugDraw', () => {
     expect(seg[0]).toEqual([0.5, 0, 3, 0, DebugColor.joint]);
     expect(seg[1]).toEqual([1, 0, 2, 0, DebugColor.joint]);
     // Mouse: from the target to the dragged point on B.
-    expect(seg[2]!.slice(0, 2)).toEqual([1, 6]);
-    expect(seg[2]![4]).toBe(DebugColor.mouse);
+    expect(seg[2].slice(0, 2)).toEqual([1, 6]);
+    expect(seg[2][4]).toBe(DebugColor.mouse);
     // Pulley: each body to its ground anchor, and the two ground anchors.
     expect(seg.slice(3)).toEqual([
       [-3, 4, -3, 2, DebugColor.pulley],
@@ -228,7 +228,7 @@ describe('debugDraw', () => {
       drawPolygon: (v, count) => {
         seen.add(v);
         expect(count).toBe(4);
-        xs.push(Math.min(v[0]!, v[2]!, v[4]!, v[6]!));
+        xs.push(Math.min(v[0], v[2], v[4], v[6]));
       },
       drawCircle: () => {},
       drawCapsule: () => {},

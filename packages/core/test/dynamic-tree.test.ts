@@ -41,11 +41,11 @@ function segmentHitsBox(ox: number, oy: number, dx: number, dy: number, maxFract
     mx = [b.maxX, b.maxY];
   for (let k = 0; k < 2; k++) {
     if (d[k] === 0) {
-      if (o[k]! < mn[k]! || o[k]! > mx[k]!) return false;
+      if (o[k] < mn[k] || o[k] > mx[k]) return false;
       continue;
     }
-    const ta = (mn[k]! - o[k]!) / d[k]!,
-      tb = (mx[k]! - o[k]!) / d[k]!;
+    const ta = (mn[k] - o[k]) / d[k],
+      tb = (mx[k] - o[k]) / d[k];
     lo = Math.max(lo, Math.min(ta, tb));
     hi = Math.min(hi, Math.max(ta, tb));
   }
@@ -82,14 +82,14 @@ function churn(tree: DynamicTree, model: Model, rand: () => number, ops: number,
       model.user.set(id, u);
       ids.push(id);
     } else if (r < 0.8) {
-      const id = ids[Math.floor(rand() * ids.length)]!;
+      const id = ids[Math.floor(rand() * ids.length)];
       const b = randomBox(rand);
       tree.moveProxy(id, b.minX, b.minY, b.maxX, b.maxY);
       model.boxes.set(id, b);
     } else {
       const j = Math.floor(rand() * ids.length);
-      const id = ids[j]!;
-      ids[j] = ids[ids.length - 1]!;
+      const id = ids[j];
+      ids[j] = ids[ids.length - 1];
       ids.pop();
       tree.destroyProxy(id);
       model.boxes.delete(id);
@@ -202,7 +202,7 @@ describe('DynamicTree', () => {
     const ids: number[] = [];
     for (let i = 0; i < 4000; i++) ids.push(tree.createProxy(i, 0, i + 1, 1, i));
     for (let i = 0; i < 3000; i++) {
-      tree.destroyProxy(ids[i]!);
+      tree.destroyProxy(ids[i]);
       if (i % 500 === 0) tree.validate();
     }
     tree.validate();
@@ -219,20 +219,20 @@ describe('DynamicTree', () => {
     }
     const dead = new Set<number>();
     for (let i = 0; i < 500; i += 2) {
-      tree.destroyProxy(ids[i]!);
+      tree.destroyProxy(ids[i]);
       dead.add(i);
     }
     tree.validate();
     const out = new IntBuffer();
     tree.query(-1e9, -1e9, 1e9, 1e9, out);
     expect(out.count).toBe(250);
-    for (let k = 0; k < out.count; k++) expect(dead.has(out.data[k]!)).toBe(false);
+    for (let k = 0; k < out.count; k++) expect(dead.has(out.data[k])).toBe(false);
     out.clear();
     tree.rayCast(-10, -10, 1, 1, 1000, out);
-    for (let k = 0; k < out.count; k++) expect(dead.has(out.data[k]!)).toBe(false);
-    expect(tree.isProxy(ids[0]!)).toBe(false);
-    expect(() => tree.destroyProxy(ids[0]!)).toThrow();
-    expect(() => tree.moveProxy(ids[0]!, 0, 0, 1, 1)).toThrow();
+    for (let k = 0; k < out.count; k++) expect(dead.has(out.data[k])).toBe(false);
+    expect(tree.isProxy(ids[0])).toBe(false);
+    expect(() => tree.destroyProxy(ids[0])).toThrow();
+    expect(() => tree.moveProxy(ids[0], 0, 0, 1, 1)).toThrow();
     expect(() => tree.destroyProxy(-1)).toThrow();
     expect(() => tree.createProxy(1, 0, 0, 1, 0)).toThrow(); // inverted box
     expect(() => tree.createProxy(Number.NaN, 0, 0, 1, 0)).toThrow();
@@ -260,7 +260,7 @@ describe('DynamicTree', () => {
       const tree = new DynamicTree();
       const model = new Model();
       churn(tree, model, rand, 4000, { v: 0 });
-      tree.enlargeProxy([...model.boxes.keys()][0]!, 0, 0, 500, 500);
+      tree.enlargeProxy([...model.boxes.keys()][0], 0, 0, 500, 500);
       const out = new IntBuffer();
       const orders: number[][] = [];
       for (let q = 0; q < 30; q++) {
@@ -287,11 +287,11 @@ describe('DynamicTree', () => {
       const b = randomBox(rand, 500, 5);
       ids.push(tree.createProxy(b.minX, b.minY, b.maxX, b.maxY, i));
     }
-    const id = ids[17]!;
+    const id = ids[17];
     const box = new Float64Array(4);
     tree.copyBox(id, box, 0);
-    const x0 = box[0]!,
-      y0 = box[1]!;
+    const x0 = box[0],
+      y0 = box[1];
     tree.enlargeProxy(id, x0 - 100, y0 - 100, x0 + 100, y0 + 100);
     tree.validate();
     tree.copyBox(id, box, 0);
@@ -372,7 +372,7 @@ describe('DynamicTree', () => {
     check();
     const ids = [...boxes.keys()];
     for (let k = 0; k < 800; k++) {
-      const id = ids[Math.floor(rand() * ids.length)]!;
+      const id = ids[Math.floor(rand() * ids.length)];
       if (k % 2 === 0) {
         const b = randomBox(rand);
         tree.moveProxy(id, b.minX, b.minY, b.maxX, b.maxY);

@@ -26,7 +26,7 @@ function codeOf(fn: () => unknown): string | undefined {
 
 function points(v: Float64Array): number[][] {
   const out: number[][] = [];
-  for (let i = 0; i < v.length; i += 2) out.push([v[i]!, v[i + 1]!]);
+  for (let i = 0; i < v.length; i += 2) out.push([v[i], v[i + 1]]);
   return out;
 }
 
@@ -63,7 +63,7 @@ describe('convex hull', () => {
     ];
     const a = makePolygon(pts);
     const b = makePolygon([...pts].reverse());
-    const c = makePolygon([pts[2]!, pts[0]!, pts[4]!, pts[1]!, pts[3]!]);
+    const c = makePolygon([pts[2], pts[0], pts[4], pts[1], pts[3]]);
     expect(Array.from(b.vertices)).toEqual(Array.from(a.vertices));
     expect(Array.from(c.vertices)).toEqual(Array.from(a.vertices));
     // Counter-clockwise: every consecutive triple turns left.
@@ -72,8 +72,7 @@ describe('convex hull', () => {
       const j = (i + 1) % a.count;
       const k = (i + 2) % a.count;
       const cross =
-        (v[2 * j]! - v[2 * i]!) * (v[2 * k + 1]! - v[2 * i + 1]!) -
-        (v[2 * j + 1]! - v[2 * i + 1]!) * (v[2 * k]! - v[2 * i]!);
+        (v[2 * j] - v[2 * i]) * (v[2 * k + 1] - v[2 * i + 1]) - (v[2 * j + 1] - v[2 * i + 1]) * (v[2 * k] - v[2 * i]);
       expect(cross).toBeGreaterThan(0);
     }
   });
@@ -274,7 +273,7 @@ describe('writeGeometry', () => {
     expect(store.type[40]).toBe(ShapeType.capsule);
     expect(store.count[40]).toBe(2);
     expect(store.radius[40]).toBe(0.5);
-    const b = store.slot[40]! * GEOMETRY_STRIDE;
+    const b = store.slot[40] * GEOMETRY_STRIDE;
     expect(Array.from(store.verts.subarray(b, b + GEOMETRY_STRIDE))).toEqual([
       0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ]);

@@ -32,11 +32,11 @@ function polygonIntegrals(xs: number[], ys: number[]): number[] {
   const n = xs.length;
   for (let i = 0; i < n; i++) {
     const k = (i + 1) % n;
-    const cr = xs[i]! * ys[k]! - xs[k]! * ys[i]!;
+    const cr = xs[i] * ys[k] - xs[k] * ys[i];
     a += cr / 2;
-    cx += ((xs[i]! + xs[k]!) * cr) / 6;
-    cy += ((ys[i]! + ys[k]!) * cr) / 6;
-    j0 += ((xs[i]! ** 2 + xs[i]! * xs[k]! + xs[k]! ** 2 + ys[i]! ** 2 + ys[i]! * ys[k]! + ys[k]! ** 2) * cr) / 12;
+    cx += ((xs[i] + xs[k]) * cr) / 6;
+    cy += ((ys[i] + ys[k]) * cr) / 6;
+    j0 += ((xs[i] ** 2 + xs[i] * xs[k] + xs[k] ** 2 + ys[i] ** 2 + ys[i] * ys[k] + ys[k] ** 2) * cr) / 12;
   }
   cx /= a;
   cy /= a;
@@ -51,13 +51,13 @@ function roundedOutline(vx: number[], vy: number[], r: number, steps: number): [
   for (let i = 0; i < n; i++) {
     const p = (i + n - 1) % n;
     const q = (i + 1) % n;
-    const a0 = Math.atan2(-(vx[i]! - vx[p]!), vy[i]! - vy[p]!); // normal of previous edge
-    let a1 = Math.atan2(-(vx[q]! - vx[i]!), vy[q]! - vy[i]!);
+    const a0 = Math.atan2(-(vx[i] - vx[p]), vy[i] - vy[p]); // normal of previous edge
+    let a1 = Math.atan2(-(vx[q] - vx[i]), vy[q] - vy[i]);
     if (a1 < a0) a1 += 2 * Math.PI;
     for (let k = 0; k <= steps; k++) {
       const a = a0 + ((a1 - a0) * k) / steps;
-      xs.push(vx[i]! + r * Math.cos(a));
-      ys.push(vy[i]! + r * Math.sin(a));
+      xs.push(vx[i] + r * Math.cos(a));
+      ys.push(vy[i] + r * Math.sin(a));
     }
   }
   return [xs, ys];
@@ -108,8 +108,8 @@ describe('mass properties', () => {
     // Fine polygon approximation of the outline.
     const [xs, ys] = roundedOutline([-1, 1], [0.5, 0.5], r, 2000);
     const ref = polygonIntegrals(xs, ys);
-    expect(m! / rho).toBeCloseTo(ref[0]!, 5);
-    expect(I! / rho).toBeCloseTo(ref[3]!, 5);
+    expect(m! / rho).toBeCloseTo(ref[0], 5);
+    expect(I! / rho).toBeCloseTo(ref[3], 5);
   });
 
   it('rounded box and rounded triangle are integrated exactly (checked against a fine polygon outline)', () => {
@@ -119,7 +119,7 @@ describe('mass properties', () => {
     expect(cx).toBeCloseTo(0, 12);
     expect(cy).toBeCloseTo(0, 12);
     const [bx, by] = roundedOutline([-1, 1, 1, -1], [-0.5, -0.5, 0.5, 0.5], 0.2, 2000);
-    expect(I).toBeCloseTo(polygonIntegrals(bx, by)[3]!, 5);
+    expect(I).toBeCloseTo(polygonIntegrals(bx, by)[3], 5);
 
     const tri = makePolygon(
       [
@@ -132,10 +132,10 @@ describe('mass properties', () => {
     const [mt, tcx, tcy, It] = massOf(tri, 2);
     const [tx, ty] = roundedOutline([0, 3, 1], [0, 0, 2], 0.25, 2000);
     const ref = polygonIntegrals(tx, ty);
-    expect(mt! / 2).toBeCloseTo(ref[0]!, 5);
-    expect(tcx).toBeCloseTo(ref[1]!, 5);
-    expect(tcy).toBeCloseTo(ref[2]!, 5);
-    expect(It! / 2).toBeCloseTo(ref[3]!, 4);
+    expect(mt! / 2).toBeCloseTo(ref[0], 5);
+    expect(tcx).toBeCloseTo(ref[1], 5);
+    expect(tcy).toBeCloseTo(ref[2], 5);
+    expect(It! / 2).toBeCloseTo(ref[3], 4);
   });
 
   it('triangle without rounding: centroid at the vertex mean', () => {
@@ -150,7 +150,7 @@ describe('mass properties', () => {
     expect(m).toBeCloseTo(4.5, 12);
     expect(cx).toBeCloseTo(1, 12);
     expect(cy).toBeCloseTo(1, 12);
-    expect(I).toBeCloseTo(polygonIntegrals([0, 3, 0], [0, 0, 3])[3]!, 12);
+    expect(I).toBeCloseTo(polygonIntegrals([0, 3, 0], [0, 0, 3])[3], 12);
   });
 
   it('segments are massless', () => {
@@ -248,8 +248,8 @@ describe('deterministic trigonometry', () => {
     for (let i = -2000; i <= 2000; i++) {
       const a = i * 0.01237;
       cosSin(a, cs);
-      expect(Math.abs(cs[0]! - Math.cos(a))).toBeLessThan(4e-16);
-      expect(Math.abs(cs[1]! - Math.sin(a))).toBeLessThan(4e-16);
+      expect(Math.abs(cs[0] - Math.cos(a))).toBeLessThan(4e-16);
+      expect(Math.abs(cs[1] - Math.sin(a))).toBeLessThan(4e-16);
       const y = Math.sin(i * 0.37) * (i % 7);
       const x = Math.cos(i * 0.91) * (i % 5);
       expect(Math.abs(atan2(y, x) - Math.atan2(y, x))).toBeLessThan(2e-15);

@@ -26,7 +26,7 @@ describe('PairSet', () => {
             pairOf.set(id, [a, b]);
           } else {
             const ids = [...pairOf.keys()].sort((p, q) => p - q);
-            const id = ids[pick % ids.length]!;
+            const id = ids[pick % ids.length];
             const [a, b] = pairOf.get(id)!;
             set.removeValue(id);
             model.delete(`${a},${b}`);

@@ -86,15 +86,15 @@ function collide(g: GeometryStore, a: number, pa: number[], b: number, pb: numbe
   collideShapes(
     g,
     a,
-    pa[0]!,
-    pa[1]!,
-    Math.cos(pa[2]!),
-    Math.sin(pa[2]!),
+    pa[0],
+    pa[1],
+    Math.cos(pa[2]),
+    Math.sin(pa[2]),
     b,
-    pb[0]!,
-    pb[1]!,
-    Math.cos(pb[2]!),
-    Math.sin(pb[2]!),
+    pb[0],
+    pb[1],
+    Math.cos(pb[2]),
+    Math.sin(pb[2]),
     out,
   );
   return out;
@@ -102,7 +102,7 @@ function collide(g: GeometryStore, a: number, pa: number[], b: number, pb: numbe
 
 function separations(m: Float64Array): number[] {
   const s: number[] = [];
-  for (let i = 0; i < m[M_COUNT]!; i++) s.push(m[M_HEADER + i * MP_STRIDE + MP_SEPARATION]!);
+  for (let i = 0; i < m[M_COUNT]; i++) s.push(m[M_HEADER + i * MP_STRIDE + MP_SEPARATION]);
   return s.sort((x, y) => x - y);
 }
 
@@ -110,30 +110,30 @@ function separations(m: Float64Array): number[] {
 function distance(g: GeometryStore, a: ShapeGeometry, pa: number[], b: ShapeGeometry, pb: number[]): number | null {
   const ca = createCore();
   const cb = createCore();
-  loadCore(g, 0, new Float64Array([pa[0]!, pa[1]!, Math.cos(pa[2]!), Math.sin(pa[2]!)]), ca);
-  loadCore(g, 1, new Float64Array([pb[0]!, pb[1]!, Math.cos(pb[2]!), Math.sin(pb[2]!)]), cb);
+  loadCore(g, 0, new Float64Array([pa[0], pa[1], Math.cos(pa[2]), Math.sin(pa[2])]), ca);
+  loadCore(g, 1, new Float64Array([pb[0], pb[1], Math.cos(pb[2]), Math.sin(pb[2])]), cb);
   const out = new Float64Array(5);
   coreDistance(ca, cb, out);
-  return out[D_DISTANCE]! > 0 ? out[D_DISTANCE]! - a.radius - b.radius : null;
+  return out[D_DISTANCE] > 0 ? out[D_DISTANCE] - a.radius - b.radius : null;
 }
 
 function toiCase(a: ShapeGeometry, pa: number[], b: ShapeGeometry, pb0: number[], pb1: number[]): void {
   const g = store2(a, b);
   // B sweeps from a pose 5 to 11 m to the right across A's neighbourhood; A stays put.
   const sweepA = createSweep();
-  sweepA[SWEEP_C0X] = sweepA[SWEEP_C1X] = pa[0]!;
-  sweepA[SWEEP_C0Y] = sweepA[SWEEP_C1Y] = pa[1]!;
-  sweepA[SWEEP_Q0C] = sweepA[SWEEP_Q1C] = Math.cos(pa[2]!);
-  sweepA[SWEEP_Q0S] = sweepA[SWEEP_Q1S] = Math.sin(pa[2]!);
+  sweepA[SWEEP_C0X] = sweepA[SWEEP_C1X] = pa[0];
+  sweepA[SWEEP_C0Y] = sweepA[SWEEP_C1Y] = pa[1];
+  sweepA[SWEEP_Q0C] = sweepA[SWEEP_Q1C] = Math.cos(pa[2]);
+  sweepA[SWEEP_Q0S] = sweepA[SWEEP_Q1S] = Math.sin(pa[2]);
   const sweepB = createSweep();
-  sweepB[SWEEP_C0X] = pb0[0]! + 8;
-  sweepB[SWEEP_C0Y] = pb0[1]!;
-  sweepB[SWEEP_Q0C] = Math.cos(pb0[2]!);
-  sweepB[SWEEP_Q0S] = Math.sin(pb0[2]!);
-  sweepB[SWEEP_C1X] = pb1[0]!;
-  sweepB[SWEEP_C1Y] = pb1[1]!;
-  sweepB[SWEEP_Q1C] = Math.cos(pb1[2]!);
-  sweepB[SWEEP_Q1S] = Math.sin(pb1[2]!);
+  sweepB[SWEEP_C0X] = pb0[0] + 8;
+  sweepB[SWEEP_C0Y] = pb0[1];
+  sweepB[SWEEP_Q0C] = Math.cos(pb0[2]);
+  sweepB[SWEEP_Q0S] = Math.sin(pb0[2]);
+  sweepB[SWEEP_C1X] = pb1[0];
+  sweepB[SWEEP_C1Y] = pb1[1];
+  sweepB[SWEEP_Q1C] = Math.cos(pb1[2]);
+  sweepB[SWEEP_Q1S] = Math.sin(pb1[2]);
   // timeOfImpact takes body-local cores (identity pose) and moves them by the sweeps.
   const identity = new Float64Array([0, 0, 1, 0]);
   const localA = createCore();
@@ -147,15 +147,15 @@ function toiCase(a: ShapeGeometry, pa: number[], b: ShapeGeometry, pb0: number[]
   const poseB = new Float64Array(6);
   const coreA = createCore();
   const coreB = createCore();
-  fc.pre(out[TOI_STATE] === TOI_STATE_HIT && out[TOI_FRACTION]! > 0);
-  const f = new Float64Array([out[TOI_FRACTION]!]);
+  fc.pre(out[TOI_STATE] === TOI_STATE_HIT && out[TOI_FRACTION] > 0);
+  const f = new Float64Array([out[TOI_FRACTION]]);
   sweepPose(sweepA, f, 0, poseA);
   sweepPose(sweepB, f, 0, poseB);
   loadCore(g, 0, poseA, coreA);
   loadCore(g, 1, poseB, coreB);
   const dist = new Float64Array(5);
   coreDistance(coreA, coreB, dist);
-  const gap = dist[D_DISTANCE]! - a.radius - b.radius;
+  const gap = dist[D_DISTANCE] - a.radius - b.radius;
   // The search accepts [target − tolerance, target + tolerance] (target = LINEAR_SLOP, tolerance LINEAR_SLOP / 4).
   expect(gap).toBeGreaterThanOrEqual(LINEAR_SLOP - 0.25 * LINEAR_SLOP - 1e-6);
 }
@@ -165,7 +165,7 @@ describe('collision properties', () => {
     fc.assert(
       fc.property(anyShape, pose, anyShape, pose, (a, pa, b, pb) => {
         // Coincident origins leave the normal undefined (any direction is as good); skip that measure-zero case.
-        fc.pre(Math.hypot(pa[0]! - pb[0]!, pa[1]! - pb[1]!) > 1e-6);
+        fc.pre(Math.hypot(pa[0] - pb[0], pa[1] - pb[1]) > 1e-6);
         const g = store2(a, b);
         const m1 = collide(g, 0, pa, 1, pb);
         const m2 = collide(g, 1, pb, 0, pa);
@@ -173,13 +173,13 @@ describe('collision properties', () => {
         if (m1[M_COUNT] === 0) return;
         const s1 = separations(m1);
         const s2 = separations(m2);
-        const mirrored = Math.hypot(m2[M_NORMAL_X]! + m1[M_NORMAL_X]!, m2[M_NORMAL_Y]! + m1[M_NORMAL_Y]!) < 1e-9;
+        const mirrored = Math.hypot(m2[M_NORMAL_X] + m1[M_NORMAL_X], m2[M_NORMAL_Y] + m1[M_NORMAL_Y]) < 1e-9;
         if (mirrored) {
-          for (let i = 0; i < s1.length; i++) expect(s2[i]).toBeCloseTo(s1[i]!, 9);
+          for (let i = 0; i < s1.length; i++) expect(s2[i]).toBeCloseTo(s1[i], 9);
         } else {
           // Two reference faces whose separations tie within the polygon routine's tolerance (Box2D: 0.1 linear
           // slop, favouring A's face) may be picked differently in the two orders; the depth then still agrees.
-          expect(Math.abs(s2[0]! - s1[0]!)).toBeLessThanOrEqual(0.1 * LINEAR_SLOP + 1e-9);
+          expect(Math.abs(s2[0] - s1[0])).toBeLessThanOrEqual(0.1 * LINEAR_SLOP + 1e-9);
         }
       }),
       RUNS,
@@ -191,7 +191,7 @@ describe('collision properties', () => {
       fc.property(anyShape, pose, anyShape, pose, (a, pa, b, pb) => {
         const m = collide(store2(a, b), 0, pa, 1, pb);
         expect(m[M_COUNT]).toBeLessThanOrEqual(2);
-        if (m[M_COUNT]! > 0) expect(Math.hypot(m[M_NORMAL_X]!, m[M_NORMAL_Y]!)).toBeCloseTo(1, 12);
+        if (m[M_COUNT] > 0) expect(Math.hypot(m[M_NORMAL_X], m[M_NORMAL_Y])).toBeCloseTo(1, 12);
       }),
       RUNS,
     );
@@ -208,8 +208,8 @@ describe('collision properties', () => {
         if (m[M_COUNT] === 0) return;
         // Separation is measured along the manifold normal, so it can only under-estimate the distance (a corner
         // against a corner); for round shapes the two agree.
-        expect(separations(m)[0]!).toBeLessThanOrEqual(d! + 1e-9);
-        if (a.type === 0 && b.type === 0) expect(separations(m)[0]!).toBeCloseTo(d!, 9);
+        expect(separations(m)[0]).toBeLessThanOrEqual(d! + 1e-9);
+        if (a.type === 0 && b.type === 0) expect(separations(m)[0]).toBeCloseTo(d!, 9);
       }),
       { ...RUNS, numRuns: 400 },
     );
@@ -289,17 +289,17 @@ describe('collision properties', () => {
         } finally {
           setQuadPath(SAT_BOXES);
         }
-        const count = quads[M_COUNT]!;
+        const count = quads[M_COUNT];
         expect(boxes[M_COUNT]).toBe(count);
         if (count > 0) touching++;
         // Same reference face and features (ids), normal and points equal to a few ulps of the scene's size.
         const close = (x: number, y: number): void => expect(Math.abs(x - y)).toBeLessThan(1e-12);
-        close(boxes[M_NORMAL_X]!, quads[M_NORMAL_X]!);
-        close(boxes[M_NORMAL_Y]!, quads[M_NORMAL_Y]!);
+        close(boxes[M_NORMAL_X], quads[M_NORMAL_X]);
+        close(boxes[M_NORMAL_Y], quads[M_NORMAL_Y]);
         for (let i = 0; i < count; i++) {
           const o = M_HEADER + i * MP_STRIDE;
           expect(boxes[o + MP_ID]).toBe(quads[o + MP_ID]);
-          for (let k = 0; k < MP_STRIDE; k++) close(boxes[o + k]!, quads[o + k]!);
+          for (let k = 0; k < MP_STRIDE; k++) close(boxes[o + k], quads[o + k]);
         }
       }),
       { numRuns: 3000, seed: 20261126 },
@@ -331,9 +331,9 @@ describe('hull and mass properties', () => {
   function inside(v: Float64Array, n: number, x: number, y: number, tol: number): boolean {
     for (let i = 0; i < n; i++) {
       const j = (i + 1) % n;
-      const ex = v[2 * j]! - v[2 * i]!;
-      const ey = v[2 * j + 1]! - v[2 * i + 1]!;
-      if (ex * (y - v[2 * i + 1]!) - ey * (x - v[2 * i]!) < -tol) return false;
+      const ex = v[2 * j] - v[2 * i];
+      const ey = v[2 * j + 1] - v[2 * i + 1];
+      if (ex * (y - v[2 * i + 1]) - ey * (x - v[2 * i]) < -tol) return false;
     }
     return true;
   }
@@ -354,8 +354,8 @@ describe('hull and mass properties', () => {
         for (let i = 0; i < n; i++) {
           // Every vertex lies on the inner side of every edge.
           for (let k = 0; k < n; k++)
-            expect(inside(poly.vertices, n, poly.vertices[2 * k]!, poly.vertices[2 * k + 1]!, 1e-9)).toBe(true);
-          expect(Math.hypot(poly.normals[2 * i]!, poly.normals[2 * i + 1]!)).toBeCloseTo(1, 12);
+            expect(inside(poly.vertices, n, poly.vertices[2 * k], poly.vertices[2 * k + 1], 1e-9)).toBe(true);
+          expect(Math.hypot(poly.normals[2 * i], poly.normals[2 * i + 1])).toBeCloseTo(1, 12);
         }
       }),
       RUNS,
@@ -377,7 +377,7 @@ describe('hull and mass properties', () => {
         const m = massOf(poly);
         expect(m[0]).toBeGreaterThan(0);
         expect(m[3]).toBeGreaterThanOrEqual(0);
-        expect(inside(poly.vertices, poly.count, m[1]!, m[2]!, 1e-9)).toBe(true);
+        expect(inside(poly.vertices, poly.count, m[1], m[2], 1e-9)).toBe(true);
       }),
       RUNS,
     );
@@ -401,11 +401,11 @@ describe('hull and mass properties', () => {
         fc.pre(p1.count === p2.count);
         const m1 = massOf(p1);
         const m2 = massOf(p2);
-        const scale = Math.max(1, m1[0]!);
-        expect(m2[0]).toBeCloseTo(m1[0]!, 9);
-        expect(m2[3]! / scale).toBeCloseTo(m1[3]! / scale, 8);
-        expect(m2[1]).toBeCloseTo(c * m1[1]! - s * m1[2]! + tx, 9);
-        expect(m2[2]).toBeCloseTo(s * m1[1]! + c * m1[2]! + ty, 9);
+        const scale = Math.max(1, m1[0]);
+        expect(m2[0]).toBeCloseTo(m1[0], 9);
+        expect(m2[3] / scale).toBeCloseTo(m1[3] / scale, 8);
+        expect(m2[1]).toBeCloseTo(c * m1[1] - s * m1[2] + tx, 9);
+        expect(m2[2]).toBeCloseTo(s * m1[1] + c * m1[2] + ty, 9);
       }),
       RUNS,
     );

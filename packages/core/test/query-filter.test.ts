@@ -39,7 +39,7 @@ function scene(): { world: PhysicsWorld; a: number; b: number; c: number; shapes
 /** Bodies each query kind reports with the filter, sorted. Every kind must agree. */
 function found(world: PhysicsWorld, f?: QueryFilter): number[] {
   const p = world.physics;
-  const body = (h: number): number => p.shapes.body[h % (1 << 24)]!;
+  const body = (h: number): number => p.shapes.body[h % (1 << 24)];
   const byRay = castRay(world, { x: -5, y: 0.5 }, { x: 10, y: 0 }, f)
     .map((h) => h.body)
     .sort((x, y) => x - y);

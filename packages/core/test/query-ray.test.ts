@@ -124,7 +124,7 @@ describe('castRay', () => {
     expect(hits.map((h) => h.fraction)).toEqual([2.5 / 20, 5.5 / 20, 8.5 / 20]);
     expect(hits.map((h) => h.body)).toEqual([bodies[1], bodies[2], bodies[0]]);
     expect(hits.map((h) => h.shape)).toEqual([shapes[1], shapes[2], shapes[0]]);
-    expect(getBodyShapes(world, hits[0]!.body)).toEqual([hits[0]!.shape]);
+    expect(getBodyShapes(world, hits[0].body)).toEqual([hits[0].shape]);
     expect(castRayClosest(world, { x: 0, y: 0 }, { x: 20, y: 0 })).toEqual(hits[0]);
   });
 
@@ -135,7 +135,7 @@ describe('castRay', () => {
     const s0 = addShape(world, b, makeBox(1, 1, { x: 0, y: -1 }));
     const hits = castRay(world, { x: 0, y: 0 }, { x: 10, y: 0 });
     expect(hits).toHaveLength(2);
-    expect(hits[0]!.fraction).toBe(hits[1]!.fraction);
+    expect(hits[0].fraction).toBe(hits[1].fraction);
     expect(hits.map((h) => h.shape)).toEqual([Math.min(s0, s1), Math.max(s0, s1)]);
     expect(castRayClosest(world, { x: 0, y: 0 }, { x: 10, y: 0 })!.shape).toBe(Math.min(s0, s1));
   });
@@ -150,7 +150,7 @@ describe('castRay', () => {
     expect(again).toBe(out);
     expect(out).toHaveLength(1);
     expect(out[0]).toBe(first);
-    expect(out[0]!.fraction).toBeCloseTo(2.5 / 4, 14);
+    expect(out[0].fraction).toBeCloseTo(2.5 / 4, 14);
   });
 
   it('castRayInto fills a RayHits buffer with the same answer', () => {
@@ -159,11 +159,11 @@ describe('castRay', () => {
     expect(castRayInto(world, { x: 0, y: 0 }, { x: 20, y: 0 }, hits)).toBe(3);
     const arr = castRay(world, { x: 0, y: 0 }, { x: 20, y: 0 });
     for (let i = 0; i < 3; i++) {
-      expect(hits.fraction[i]).toBe(arr[i]!.fraction);
-      expect(hits.body[i]).toBe(arr[i]!.body);
-      expect(hits.shape[i]).toBe(arr[i]!.shape);
-      expect(hits.pointX[i]).toBe(arr[i]!.point.x);
-      expect(hits.normalX[i]).toBe(arr[i]!.normal.x);
+      expect(hits.fraction[i]).toBe(arr[i].fraction);
+      expect(hits.body[i]).toBe(arr[i].body);
+      expect(hits.shape[i]).toBe(arr[i].shape);
+      expect(hits.pointX[i]).toBe(arr[i].point.x);
+      expect(hits.normalX[i]).toBe(arr[i].normal.x);
     }
     expect(castRayInto(world, { x: 0, y: 5 }, { x: 20, y: 0 }, hits)).toBe(0);
     expect(hits.count).toBe(0);

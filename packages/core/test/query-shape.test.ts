@@ -56,7 +56,7 @@ function coreOf(g: ShapeGeometry, x: number, y: number, angle = 0): Float64Array
 function distance(a: Float64Array, b: Float64Array): number {
   const out = new Float64Array(DISTANCE_OUTPUT_SIZE);
   coreDistance(a, b, out);
-  return out[D_DISTANCE]!;
+  return out[D_DISTANCE];
 }
 
 describe('exact shape distance (the overlap and shape-cast core)', () => {
@@ -294,13 +294,13 @@ describe('castShape gives the analytic time of impact', () => {
       const qb = createCore();
       const pose = Float64Array.of(0, 0, 0, 0);
       const row = r.shape % (1 << 24);
-      const eid = p.shapes.body[row]!;
-      pose[0] = p.bodies.transform.x[eid]!;
-      pose[1] = p.bodies.transform.y[eid]!;
-      pose[2] = p.bodies.transform.c[eid]!;
-      pose[3] = p.bodies.transform.s[eid]!;
+      const eid = p.shapes.body[row];
+      pose[0] = p.bodies.transform.x[eid];
+      pose[1] = p.bodies.transform.y[eid];
+      pose[2] = p.bodies.transform.c[eid];
+      pose[3] = p.bodies.transform.s[eid];
       loadCore(p.shapes.geometry, row, pose, qb);
-      expect(distance(qa, qb) - qa[CORE_RADIUS]! - qb[CORE_RADIUS]!).toBeLessThanOrEqual(1e-6);
+      expect(distance(qa, qb) - qa[CORE_RADIUS] - qb[CORE_RADIUS]).toBeLessThanOrEqual(1e-6);
     }
     expect(hits).toBeGreaterThan(20);
   });

@@ -120,13 +120,13 @@ function buildScene(seed: number, bodies: number): Scene {
   }
   // Teleport some bodies (their proxies move in the tree) and drop some shapes (their rows go stale).
   for (let i = 0; i < bodies / 10; i++) {
-    const body = eids[Math.floor(rand() * eids.length)]!;
+    const body = eids[Math.floor(rand() * eids.length)];
     setTransform(world, body, { x: rand() * SIZE, y: rand() * SIZE }, rand() * 6);
   }
   for (let i = 0; i < bodies / 50; i++) {
-    const body = eids[Math.floor(rand() * eids.length)]!;
+    const body = eids[Math.floor(rand() * eids.length)];
     const list = getBodyShapes(world, body);
-    if (list.length > 1) destroyShape(world, list[0]!);
+    if (list.length > 1) destroyShape(world, list[0]);
   }
   const shapes: number[] = [];
   for (const body of eids) shapes.push(...getBodyShapes(world, body));
@@ -138,15 +138,15 @@ function passes(p: PhysicsState, row: number, f: QueryFilter | undefined): boole
   const s = p.shapes;
   const cat = (f?.categoryBits ?? 1) >>> 0;
   const mask = (f?.maskBits ?? 0xffffffff) >>> 0;
-  if ((s.categoryBits[row]! & mask) >>> 0 === 0 || (cat & s.maskBits[row]!) >>> 0 === 0) return false;
+  if ((s.categoryBits[row] & mask) >>> 0 === 0 || (cat & s.maskBits[row]) >>> 0 === 0) return false;
   if (!(f?.includeSensors ?? false) && s.sensor[row] === 1) return false;
   return s.body[row] !== (f?.ignoreBody ?? -1);
 }
 
 function pose(p: PhysicsState, row: number): Float64Array {
-  const eid = p.shapes.body[row]!;
+  const eid = p.shapes.body[row];
   const t = p.bodies.transform;
-  return Float64Array.of(t.x[eid]!, t.y[eid]!, t.c[eid]!, t.s[eid]!);
+  return Float64Array.of(t.x[eid], t.y[eid], t.c[eid], t.s[eid]);
 }
 
 function bruteRay(sc: Scene, ox: number, oy: number, dx: number, dy: number, f?: QueryFilter): RayResult[] {
@@ -157,13 +157,13 @@ function bruteRay(sc: Scene, ox: number, oy: number, dx: number, dy: number, f?:
     const row = shapeRow(p, handle);
     if (!passes(p, row, f)) continue;
     const ps = pose(p, row);
-    if (rayCastShape(p.shapes.geometry, row, ps[0]!, ps[1]!, ps[2]!, ps[3]!, ox, oy, dx, dy, 1, out)) {
+    if (rayCastShape(p.shapes.geometry, row, ps[0], ps[1], ps[2], ps[3], ox, oy, dx, dy, 1, out)) {
       hits.push({
-        body: p.shapes.body[row]!,
+        body: p.shapes.body[row],
         shape: handle,
-        point: { x: out[1]!, y: out[2]! },
-        normal: { x: out[3]!, y: out[4]! },
-        fraction: out[0]!,
+        point: { x: out[1], y: out[2] },
+        normal: { x: out[3], y: out[4] },
+        fraction: out[0],
       });
     }
   }
@@ -182,7 +182,7 @@ function bruteAABB(
       const row = shapeRow(p, handle);
       if (!passes(p, row, f)) return false;
       computeShapeAABB(p.shapes.geometry, row, pose(p, row), box, 0);
-      return !(box[0]! > b.maxX || box[2]! < b.minX || box[1]! > b.maxY || box[3]! < b.minY);
+      return !(box[0] > b.maxX || box[2] < b.minX || box[1] > b.maxY || box[3] < b.minY);
     })
     .sort((a, b2) => a - b2);
 }
@@ -195,15 +195,15 @@ function containsPoint(p: PhysicsState, row: number, x: number, y: number): bool
     wy = y - py!;
   const lx = c! * wx + s! * wy,
     ly = -s! * wx + c! * wy; // local point
-  const n = g.count[row]!,
-    r = g.radius[row]!,
+  const n = g.count[row],
+    r = g.radius[row],
     o = row * GEOMETRY_STRIDE;
-  const v = (i: number): [number, number] => [g.verts[o + 2 * i]!, g.verts[o + 2 * i + 1]!];
+  const v = (i: number): [number, number] => [g.verts[o + 2 * i], g.verts[o + 2 * i + 1]];
   if (n >= 3) {
     let inside = true;
     for (let i = 0; i < n; i++) {
       const [ax, ay] = v(i);
-      if (g.normals[o + 2 * i]! * (lx - ax) + g.normals[o + 2 * i + 1]! * (ly - ay) > 0) inside = false;
+      if (g.normals[o + 2 * i] * (lx - ax) + g.normals[o + 2 * i + 1] * (ly - ay) > 0) inside = false;
     }
     if (inside) return true;
   }
@@ -229,7 +229,7 @@ function brutePoint(sc: Scene, x: number, y: number, f?: QueryFilter): number[] 
       const row = shapeRow(p, h);
       if (!passes(p, row, f)) return false;
       computeShapeAABB(p.shapes.geometry, row, pose(p, row), box, 0);
-      if (x < box[0]! || x > box[2]! || y < box[1]! || y > box[3]!) return false;
+      if (x < box[0] || x > box[2] || y < box[1] || y > box[3]) return false;
       return containsPoint(p, row, x, y);
     })
     .sort((a, b) => a - b);
@@ -261,9 +261,9 @@ function worldSegment(p: PhysicsState, row: number, ps: Float64Array): number[] 
     o = row * GEOMETRY_STRIDE;
   const out: number[] = [];
   for (let i = 0; i < 2; i++) {
-    const x = g.verts[o + 2 * i]!,
-      y = g.verts[o + 2 * i + 1]!;
-    out.push(ps[0]! + ps[2]! * x - ps[3]! * y, ps[1]! + ps[3]! * x + ps[2]! * y);
+    const x = g.verts[o + 2 * i],
+      y = g.verts[o + 2 * i + 1];
+    out.push(ps[0] + ps[2] * x - ps[3] * y, ps[1] + ps[3] * x + ps[2] * y);
   }
   return out;
 }
@@ -290,14 +290,14 @@ function bruteShape(sc: Scene, g: ShapeGeometry, x: number, y: number, angle: nu
     if (!passes(p, row, f)) continue;
     const ps = pose(p, row);
     computeShapeAABB(store, row, ps, box, 0);
-    if (box[0]! > qBox[2]! || box[2]! < qBox[0]! || box[1]! > qBox[3]! || box[3]! < qBox[1]!) continue;
+    if (box[0] > qBox[2] || box[2] < qBox[0] || box[1] > qBox[3] || box[3] < qBox[1]) continue;
     let hit = false;
     if (store.type[row] === ShapeType.segment && g.type === ShapeType.segment) {
       hit = segmentsIntersect(worldSegment(p, qRow, qPose), worldSegment(p, row, ps));
     } else {
-      collideShapes(store, qRow, qPose[0]!, qPose[1]!, qPose[2]!, qPose[3]!, row, ps[0]!, ps[1]!, ps[2]!, ps[3]!, m);
-      for (let i = 0; i < m[M_COUNT]!; i++) {
-        if (m[M_HEADER + i * MP_STRIDE + MP_SEPARATION]! <= 0) hit = true;
+      collideShapes(store, qRow, qPose[0], qPose[1], qPose[2], qPose[3], row, ps[0], ps[1], ps[2], ps[3], m);
+      for (let i = 0; i < m[M_COUNT]; i++) {
+        if (m[M_HEADER + i * MP_STRIDE + MP_SEPARATION] <= 0) hit = true;
       }
     }
     if (hit) result.push(handle);
@@ -312,8 +312,7 @@ function randomFilter(rand: () => number, sc: Scene): QueryFilter | undefined {
     categoryBits: 1 << Math.floor(rand() * 3),
     maskBits: rand() < 0.5 ? 0xffffffff : 1 + Math.floor(rand() * 7),
     includeSensors: rand() < 0.5,
-    ignoreBody:
-      rand() < 0.5 ? sc.p.shapes.body[shapeRow(sc.p, sc.shapes[Math.floor(rand() * sc.shapes.length)]!)]! : -1,
+    ignoreBody: rand() < 0.5 ? sc.p.shapes.body[shapeRow(sc.p, sc.shapes[Math.floor(rand() * sc.shapes.length)])] : -1,
   };
 }
 
@@ -360,7 +359,7 @@ describe('queries on a 10,000-body world equal brute force', () => {
       expect(overlapAABBInto(sc.world, box, buffer, f)).toBe(expected.length);
       expect(Array.from(buffer.shape.subarray(0, buffer.count))).toEqual(expected);
       for (let j = 0; j < buffer.count; j++)
-        expect(buffer.body[j]).toBe(sc.p.shapes.body[shapeRow(sc.p, buffer.shape[j]!)]);
+        expect(buffer.body[j]).toBe(sc.p.shapes.body[shapeRow(sc.p, buffer.shape[j])]);
       total += expected.length;
     }
     expect(total).toBeGreaterThan(500);
@@ -375,10 +374,10 @@ describe('queries on a 10,000-body world equal brute force', () => {
         y = rand() * SIZE;
       if (i >= 200) {
         // Near a random shape's body origin, so most of these points are inside something.
-        const row = shapeRow(sc.p, sc.shapes[Math.floor(rand() * sc.shapes.length)]!);
+        const row = shapeRow(sc.p, sc.shapes[Math.floor(rand() * sc.shapes.length)]);
         const ps = pose(sc.p, row);
-        x = ps[0]! + (rand() - 0.5);
-        y = ps[1]! + (rand() - 0.5);
+        x = ps[0] + (rand() - 0.5);
+        y = ps[1] + (rand() - 0.5);
       }
       const f = randomFilter(rand, sc);
       const expected = brutePoint(sc, x, y, f);

@@ -90,8 +90,8 @@ describe('time of impact', () => {
     expect(out[TOI_STATE]).toBe(TOI_STATE_HIT);
     const expected = (4 - 0.5 - LINEAR_SLOP) / 10;
     // Separation at the result is within [slop, slop + tolerance]: the fraction within tolerance / 10 m.
-    expect(out[TOI_FRACTION]!).toBeLessThanOrEqual(expected + 1e-12);
-    expect(out[TOI_FRACTION]!).toBeGreaterThan(expected - TOL / 10);
+    expect(out[TOI_FRACTION]).toBeLessThanOrEqual(expected + 1e-12);
+    expect(out[TOI_FRACTION]).toBeGreaterThan(expected - TOL / 10);
     // The normal points from A (the box) to B (the circle).
     expect(out[TOI_NORMAL_X]).toBeCloseTo(-1, 12);
     expect(out[TOI_NORMAL_Y]).toBeCloseTo(0, 12);
@@ -101,7 +101,7 @@ describe('time of impact', () => {
   it('a 0.05 m circle moving 10 m across a 0.1 m wall is stopped before the wall', () => {
     const out = toi(local(makeBox(0.05, 3)), still(0, 0), local(makeCircle(0.05)), sweep(-5, 1, 0, 5, -1, 0));
     expect(out[TOI_STATE]).toBe(TOI_STATE_HIT);
-    const f = out[TOI_FRACTION]!;
+    const f = out[TOI_FRACTION];
     const x = -5 + 10 * f;
     expect(x).toBeLessThanOrEqual(-0.1 - LINEAR_SLOP + 1e-12);
     expect(x).toBeGreaterThan(-0.1 - LINEAR_SLOP - TOL);
@@ -113,8 +113,8 @@ describe('time of impact', () => {
     const out = toi(c, sweep(0, 0, 0, 10, 0, 0), c, sweep(10, 0, 0, 0, 0, 0));
     expect(out[TOI_STATE]).toBe(TOI_STATE_HIT);
     const expected = (9 - LINEAR_SLOP) / 20;
-    expect(out[TOI_FRACTION]!).toBeLessThanOrEqual(expected + 1e-12);
-    expect(out[TOI_FRACTION]!).toBeGreaterThan(expected - TOL / 20);
+    expect(out[TOI_FRACTION]).toBeLessThanOrEqual(expected + 1e-12);
+    expect(out[TOI_FRACTION]).toBeGreaterThan(expected - TOL / 20);
   });
 
   it('a rotating thin box reaches a wall above it at the analytic angle', () => {
@@ -125,7 +125,7 @@ describe('time of impact', () => {
     const out = toi(wall, still(0, 1.6), local(makeBox(1, 0.1)), sweep(0, 0, 0, 0, 0, Math.PI / 2));
     expect(out[TOI_STATE]).toBe(TOI_STATE_HIT);
     const thetaStar = Math.asin((0.6 - LINEAR_SLOP) / Math.sqrt(1.01)) - Math.atan(0.1);
-    const theta = out[TOI_FRACTION]! * (Math.PI / 2);
+    const theta = out[TOI_FRACTION] * (Math.PI / 2);
     const top = Math.sin(theta) + 0.1 * Math.cos(theta);
     expect(top).toBeLessThanOrEqual(0.6 - LINEAR_SLOP + 1e-12);
     expect(top).toBeGreaterThan(0.6 - LINEAR_SLOP - TOL);
@@ -134,7 +134,7 @@ describe('time of impact', () => {
     // The sweep pose at the result is the same interpolation (angle linear in t).
     const pose = new Float64Array(6);
     sweepPose(sweep(0, 0, 0, 0, 0, Math.PI / 2), out, TOI_FRACTION, pose);
-    expect(Math.atan2(pose[3]!, pose[2]!)).toBeCloseTo(theta, 12);
+    expect(Math.atan2(pose[3], pose[2])).toBeCloseTo(theta, 12);
   });
 
   it('a box that moves and spins past a corner without touching is reported separated', () => {
@@ -178,14 +178,14 @@ describe('time of impact', () => {
     const fine = createToiInput();
     const out = createToiOutput();
     for (let i = 0; i < 300; i++) {
-      const core = shapes[i % 3]!;
+      const core = shapes[i % 3];
       const y0 = rnd() * 4 - 2;
       const s = sweep(-2 - rnd(), y0, rnd() * 6, 2 + rnd(), y0 + rnd() * 2 - 1, rnd() * 6);
       timeOfImpact(wall, still(0, 0), core, s, fine, out);
       expect(out[TOI_STATE]).not.toBe(TOI_STATE_OVERLAPPED);
       // Every sweep crosses the wall, so something is hit, and no pose up to the hit comes closer than the target.
       expect(out[TOI_STATE]).not.toBe(TOI_STATE_SEPARATED);
-      const f = out[TOI_FRACTION]!;
+      const f = out[TOI_FRACTION];
       const probe = createToiInput();
       for (let k = 0; k <= 8; k++) {
         const sub = createSweep();
@@ -193,10 +193,10 @@ describe('time of impact', () => {
         // Sub-sweep from t = 0 to t = f·k/8: its pose at 1 is the full sweep's pose at f·k/8.
         const pose = new Float64Array(6);
         sweepPose(s, new Float64Array([(f * k) / 8]), 0, pose);
-        sub[SWEEP_C0X] = sub[SWEEP_C1X] = pose[4]!;
-        sub[SWEEP_C0Y] = sub[SWEEP_C1Y] = pose[5]!;
-        sub[SWEEP_Q0C] = sub[SWEEP_Q1C] = pose[2]!;
-        sub[SWEEP_Q0S] = sub[SWEEP_Q1S] = pose[3]!;
+        sub[SWEEP_C0X] = sub[SWEEP_C1X] = pose[4];
+        sub[SWEEP_C0Y] = sub[SWEEP_C1Y] = pose[5];
+        sub[SWEEP_Q0C] = sub[SWEEP_Q1C] = pose[2];
+        sub[SWEEP_Q0S] = sub[SWEEP_Q1S] = pose[3];
         const o2 = createToiOutput();
         // Nothing up to f is closer than the slop (a hair under it, for rounding).
         probe[TOI_IN_TARGET] = LINEAR_SLOP - 1e-9;

@@ -6,7 +6,7 @@ import { SplitPlanner } from '../src/broadphase/tree-build.js';
 function runPlan(plan: Int32Array, steps: number): number[][] {
   const stack: number[][] = [];
   for (let k = 0; k < steps; k++) {
-    const op = plan[k]!;
+    const op = plan[k];
     if (op >= 0) stack.push([op]);
     else {
       const right = stack.pop()!;

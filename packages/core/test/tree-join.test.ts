@@ -12,16 +12,15 @@ interface Leaf {
   previous: number[]; // the box at the last narrowphase; minX = +∞ when unknown
 }
 
-const overlap = (a: number[], b: number[]): boolean =>
-  a[0]! <= b[2]! && a[2]! >= b[0]! && a[1]! <= b[3]! && a[3]! >= b[1]!;
+const overlap = (a: number[], b: number[]): boolean => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
 
 /** The pairs the join must find, by brute force over every pair (userData = index in `leaves`). */
 function expectedPairs(leaves: Leaf[], movableCount: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < movableCount; i++) {
     for (let j = i + 1; j < leaves.length; j++) {
-      const a = leaves[i]!,
-        b = leaves[j]!;
+      const a = leaves[i],
+        b = leaves[j];
       if (!a.moved && !b.moved) continue;
       if (!overlap(a.box, b.box)) continue;
       if ((a.category & b.mask) === 0 || (b.category & a.mask) === 0) continue;
@@ -71,7 +70,7 @@ describe('joinNewOverlaps', () => {
           const proxies: number[] = [];
           leaves.forEach((l, i) => {
             const tree = i < movableLeaves.length ? movable : stat;
-            proxies.push(tree.createProxy(l.box[0]!, l.box[1]!, l.box[2]!, l.box[3]!, i, l.category, l.mask));
+            proxies.push(tree.createProxy(l.box[0], l.box[1], l.box[2], l.box[3], i, l.category, l.mask));
           });
           if (rebuild) movable.rebuild();
           movable.validate();
@@ -84,7 +83,7 @@ describe('joinNewOverlaps', () => {
             moved[i] = 1;
             slot[i] = slots;
             from.set(l.previous, 4 * slots++);
-            (i < movableLeaves.length ? movable : stat).markLeaf(proxies[i]!);
+            (i < movableLeaves.length ? movable : stat).markLeaf(proxies[i]);
           });
           const out = new IntBuffer();
           if (cut < 0) {
@@ -98,15 +97,15 @@ describe('joinNewOverlaps', () => {
             planJoin(movable, stat, moved, slot, from, out, tasks, cut);
             for (let k = 0; k < tasks.count; k += 2) {
               const other = k < selfTasks ? movable : stat;
-              joinTask(movable, other, tasks.data[k]!, tasks.data[k + 1]!, moved, slot, from, out);
+              joinTask(movable, other, tasks.data[k], tasks.data[k + 1], moved, slot, from, out);
             }
           }
           movable.clearMarks();
           stat.clearMarks();
           const found: string[] = [];
           for (let k = 0; k < out.count; k += 2) {
-            const a = out.data[k]!,
-              b = out.data[k + 1]!;
+            const a = out.data[k],
+              b = out.data[k + 1];
             found.push(`${Math.min(a, b)},${Math.max(a, b)}`);
           }
           found.sort();

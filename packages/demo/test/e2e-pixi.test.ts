@@ -85,8 +85,8 @@ describe.skipIf(!hasChromium)(`PixiJS v8 example page in headless Chromium (${CH
       const seen = new Set<number>();
       let lit = 0;
       for (let i = 0; i < d.length; i += 4) {
-        seen.add((d[i]! << 16) | (d[i + 1]! << 8) | d[i + 2]!);
-        if (d[i]! + d[i + 1]! + d[i + 2]! > 150) lit++;
+        seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+        if (d[i] + d[i + 1] + d[i + 2] > 150) lit++;
       }
       return { colors: seen.size, lit };
     }, png.toString('base64'));

@@ -3,14 +3,14 @@ import { layouts, spinnerLoopPoints } from '../src/scenes/layouts/index.js';
 import { checkCorrectness } from '../src/bench/correctness.js';
 import { parseCliArgs } from '../src/bench/cli-args.js';
 
-const layoutOf = (name: string) => layouts[name]!.layout();
+const layoutOf = (name: string) => layouts[name].layout();
 
 describe('benchmark layouts follow BENCHMARKS.md', () => {
   it('large_pyramid has 5050 boxes on a (100, 1) ground, top box at y = 99.5', () => {
     const l = layoutOf('large_pyramid');
     expect(l.boxes.positions.length / 2).toBe(5050);
     expect(l.statics).toEqual([{ x: 0, y: -1, shapes: [{ kind: 'box', hx: 100, hy: 1 }] }]);
-    const top = l.probes[0]!;
+    const top = l.probes[0];
     expect(l.boxes.positions[2 * top]).toBe(0);
     expect(l.boxes.positions[2 * top + 1]).toBe(99.5);
     expect([l.boxes.hx, l.boxes.density, l.boxes.friction]).toEqual([0.5, 1, 0.6]);
@@ -20,11 +20,11 @@ describe('benchmark layouts follow BENCHMARKS.md', () => {
     const l = layoutOf('many_pyramids');
     expect(l.boxes.positions.length / 2).toBe(22000);
     expect(l.statics).toHaveLength(1);
-    expect(l.statics[0]!.shapes).toHaveLength(20);
+    expect(l.statics[0].shapes).toHaveLength(20);
     expect(l.probes).toHaveLength(400);
     for (let k = 0; k < 20; k++) {
       for (let j = 0; j < 20; j++) {
-        const n = l.probes[k * 20 + j]!;
+        const n = l.probes[k * 20 + j];
         expect(l.boxes.positions[2 * n + 1]).toBe(9.5 + 11 * k);
         expect(l.boxes.positions[2 * n]).toBeCloseTo(-110 + 11 * j + 1 + 4.5, 12);
       }
@@ -35,7 +35,7 @@ describe('benchmark layouts follow BENCHMARKS.md', () => {
     for (const name of ['pyramid', 'many_pyramids']) {
       const p = layoutOf(name).boxes.positions;
       const seen = new Set<string>();
-      for (let n = 0; n < p.length / 2; n++) seen.add(`${p[2 * n]!.toFixed(3)},${p[2 * n + 1]!.toFixed(3)}`);
+      for (let n = 0; n < p.length / 2; n++) seen.add(`${p[2 * n].toFixed(3)},${p[2 * n + 1].toFixed(3)}`);
       expect(seen.size).toBe(p.length / 2);
     }
   });
@@ -45,7 +45,7 @@ describe('per-engine layouts', () => {
   it('joint_grid tracks the 9993 dynamic bodies and probes the bottom-row middle one at (50, -99)', () => {
     const l = layoutOf('joint_grid');
     expect(l.boxes.positions.length / 2).toBe(9993);
-    const n = l.probes[0]!;
+    const n = l.probes[0];
     expect([l.boxes.positions[2 * n], l.boxes.positions[2 * n + 1]]).toEqual([50, -99]);
   });
 
@@ -67,7 +67,7 @@ describe('per-engine layouts', () => {
     // A quarter turn clockwise from (40, 32) is the bottom of the loop, (0, -8).
     expect(loop[2 * 90]).toBeCloseTo(0, 9);
     expect(loop[2 * 90 + 1]).toBeCloseTo(-8, 9);
-    for (let k = 0; k < 360; k++) expect(Math.hypot(loop[2 * k]!, loop[2 * k + 1]! - 32)).toBeCloseTo(40, 9);
+    for (let k = 0; k < 360; k++) expect(Math.hypot(loop[2 * k], loop[2 * k + 1] - 32)).toBeCloseTo(40, 9);
   });
 });
 
@@ -76,7 +76,7 @@ describe('correctness check', () => {
     const g = layoutOf('joint_grid');
     const p = Float64Array.from(g.boxes.positions);
     expect(checkCorrectness(g, p).ok).toBe(true);
-    p[2 * g.probes[0]! + 1]! -= 121;
+    p[2 * g.probes[0] + 1] -= 121;
     expect(checkCorrectness(g, p)).toMatchObject({ ok: false, check: 'moved', fallen: 1 });
     const t = layoutOf('tumbler');
     const q = Float64Array.from(t.boxes.positions);
@@ -98,7 +98,7 @@ describe('correctness check', () => {
     const l = layoutOf('pyramid');
     const moved = Float64Array.from(l.boxes.positions);
     expect(checkCorrectness(l, moved).ok).toBe(true);
-    moved[2 * l.probes[0]! + 1]! -= 0.6;
+    moved[2 * l.probes[0] + 1] -= 0.6;
     expect(checkCorrectness(l, moved)).toMatchObject({ ok: false, fallen: 1 });
     moved[0] = NaN;
     expect(checkCorrectness(l, moved)).toMatchObject({ ok: false, finite: false });

@@ -87,7 +87,7 @@ describe('the packed packages, installed into an empty project', () => {
     run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.emit.json'], project);
     const out = run(process.execPath, ['out/app.js'], project).trim().split('\n');
     expect(out).toHaveLength(2);
-    const [, , y] = out[0]!.split(' ').map(Number);
+    const [, , y] = out[0].split(' ').map(Number);
     expect(y).toBeGreaterThan(0.48);
     expect(y).toBeLessThan(0.51);
     expect(out[1]).toMatch(/^box at \{ x: .*, y: 0\.4\d+ \} ball at/);

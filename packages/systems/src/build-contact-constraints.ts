@@ -141,20 +141,20 @@ export function buildContactConstraints(
   const centres = sd.centres;
   const points = c.points;
   const t = b.transform;
-  const softRate = params[SP_SOFT_RATE]!;
-  const softMass = params[SP_SOFT_MASS]!;
-  const softImpulse = params[SP_SOFT_IMPULSE]!;
-  const staticRate = params[SP_STATIC_RATE]!;
-  const staticMass = params[SP_STATIC_MASS]!;
-  const staticImpulse = params[SP_STATIC_IMPULSE]!;
-  const separationShift = params[SP_SEPARATION_SHIFT]!;
-  const warm = params[SP_WARM_START]!;
+  const softRate = params[SP_SOFT_RATE];
+  const softMass = params[SP_SOFT_MASS];
+  const softImpulse = params[SP_SOFT_IMPULSE];
+  const staticRate = params[SP_STATIC_RATE];
+  const staticMass = params[SP_STATIC_MASS];
+  const staticImpulse = params[SP_STATIC_IMPULSE];
+  const separationShift = params[SP_SEPARATION_SHIFT];
+  const warm = params[SP_WARM_START];
   // Warm-start bound (see boundJointImpulses in joints/impulse-bound.ts): an impulse that alone would change the
   // relative velocity of the two centres by more than twice the speed limit is what a conflict left behind (a contact
   // squeezed between a joint to a kinematic body and the ground), not a load; it is clamped before it is reused.
-  const maxLinearSpeed2 = 2 * params[SP_MAX_LINEAR_SPEED]!;
-  const bounceBelow = -params[SP_RESTITUTION_THRESHOLD]!;
-  const hitBelow = -params[SP_HIT_THRESHOLD]!;
+  const maxLinearSpeed2 = 2 * params[SP_MAX_LINEAR_SPEED];
+  const bounceBelow = -params[SP_RESTITUTION_THRESHOLD];
+  const hitBelow = -params[SP_HIT_THRESHOLD];
   // As "the most negative vn, 0 if none, is below −threshold": a negative threshold is met by no approach at all.
   found[at + FOUND_RESTITUTION] = 0;
   found[at + FOUND_BOUNCE_SPEED] = 0 < bounceBelow ? 1 : 0;
@@ -163,25 +163,25 @@ export function buildContactConstraints(
   const flags = c.flags;
   for (let id = first; id < end; id++) {
     // Only touching, non-sensor rows have records (colourContacts). Their flag rules out most rows of a moving pile.
-    const rowFlags = flags[id]!;
+    const rowFlags = flags[id];
     if (!isSolidTouching(rowFlags)) continue;
-    const record = slot[id]!;
+    const record = slot[id];
     if (record < 0) continue;
-    const bodyA = c.bodyA[id]!;
-    const bodyB = c.bodyB[id]!;
-    const ia = indexOf[bodyA]!;
-    const ib = indexOf[bodyB]!;
+    const bodyA = c.bodyA[id];
+    const bodyB = c.bodyB[id];
+    const ia = indexOf[bodyA];
+    const ib = indexOf[bodyB];
     const o = contactRecord(record);
     const so = ia * BS_STRIDE;
     const sob = ib * BS_STRIDE;
     // From the body states (the gather wrote them there; record 0, static bodies, holds zeros): one record per body
     // rather than scattered reads of the body columns.
-    const mA = states[so + BS_INV_MASS]!;
-    const iA = states[so + BS_INV_I]!;
-    const mB = states[sob + BS_INV_MASS]!;
-    const iB = states[sob + BS_INV_I]!;
-    const nx = c.normalX[id]!;
-    const ny = c.normalY[id]!;
+    const mA = states[so + BS_INV_MASS];
+    const iA = states[so + BS_INV_I];
+    const mB = states[sob + BS_INV_MASS];
+    const iB = states[sob + BS_INV_I];
+    const nx = c.normalX[id];
+    const ny = c.normalY[id];
     // Tangent = normal rotated clockwise (right perpendicular), as Box2D.
     const tx = ny;
     const ty = -nx;
@@ -190,17 +190,17 @@ export function buildContactConstraints(
     cc[o + CC_INDEX_B] = ib;
     cc[o + CC_NORMAL_X] = nx;
     cc[o + CC_NORMAL_Y] = ny;
-    cc[o + CC_FRICTION] = c.friction[id]!;
-    const restitution = c.restitution[id]!;
+    cc[o + CC_FRICTION] = c.friction[id];
+    const restitution = c.restitution[id];
     cc[o + CC_RESTITUTION] = restitution;
     if (restitution > 0) found[at + FOUND_RESTITUTION] = 1;
     cc[o + CC_BIAS_RATE] = isStatic ? staticRate : softRate;
     cc[o + CC_MASS_SCALE] = isStatic ? staticMass : softMass;
     cc[o + CC_IMPULSE_SCALE] = isStatic ? staticImpulse : softImpulse;
-    const count = c.pointCount[id]!;
+    const count = c.pointCount[id];
     cc[o + CC_POINT_COUNT] = count;
-    cc[o + CC_TANGENT_SPEED] = c.tangentSpeed[id]!;
-    const rollingResistance = c.rollingResistance[id]!;
+    cc[o + CC_TANGENT_SPEED] = c.tangentSpeed[id];
+    const rollingResistance = c.rollingResistance[id];
     cc[o + CC_ROLLING_RESISTANCE] = rollingResistance;
     // Only read when there is rolling resistance: skip the division otherwise.
     const kRoll = rollingResistance > 0 ? iA + iB : 0;
@@ -216,43 +216,43 @@ export function buildContactConstraints(
     let oAx = 0;
     let oAy = 0;
     if (ia === 0) {
-      const cA = t.c[bodyA]!;
-      const sA = t.s[bodyA]!;
-      lcAx = cA * b.localCenterX[bodyA]! - sA * b.localCenterY[bodyA]!;
-      lcAy = sA * b.localCenterX[bodyA]! + cA * b.localCenterY[bodyA]!;
-      oAx = t.x[bodyA]!;
-      oAy = t.y[bodyA]!;
+      const cA = t.c[bodyA];
+      const sA = t.s[bodyA];
+      lcAx = cA * b.localCenterX[bodyA] - sA * b.localCenterY[bodyA];
+      lcAy = sA * b.localCenterX[bodyA] + cA * b.localCenterY[bodyA];
+      oAx = t.x[bodyA];
+      oAy = t.y[bodyA];
     } else {
       const co = ia * CENTRE_STRIDE;
-      lcAx = centres[co + CENTRE_LCX]!;
-      lcAy = centres[co + CENTRE_LCY]!;
-      oAx = centres[co + CENTRE_ORIGIN_X]!;
-      oAy = centres[co + CENTRE_ORIGIN_Y]!;
+      lcAx = centres[co + CENTRE_LCX];
+      lcAy = centres[co + CENTRE_LCY];
+      oAx = centres[co + CENTRE_ORIGIN_X];
+      oAy = centres[co + CENTRE_ORIGIN_Y];
     }
     let lcBx = 0;
     let lcBy = 0;
     let oBx = 0;
     let oBy = 0;
     if (ib === 0) {
-      const cB = t.c[bodyB]!;
-      const sB = t.s[bodyB]!;
-      lcBx = cB * b.localCenterX[bodyB]! - sB * b.localCenterY[bodyB]!;
-      lcBy = sB * b.localCenterX[bodyB]! + cB * b.localCenterY[bodyB]!;
-      oBx = t.x[bodyB]!;
-      oBy = t.y[bodyB]!;
+      const cB = t.c[bodyB];
+      const sB = t.s[bodyB];
+      lcBx = cB * b.localCenterX[bodyB] - sB * b.localCenterY[bodyB];
+      lcBy = sB * b.localCenterX[bodyB] + cB * b.localCenterY[bodyB];
+      oBx = t.x[bodyB];
+      oBy = t.y[bodyB];
     } else {
       const co = ib * CENTRE_STRIDE;
-      lcBx = centres[co + CENTRE_LCX]!;
-      lcBy = centres[co + CENTRE_LCY]!;
-      oBx = centres[co + CENTRE_ORIGIN_X]!;
-      oBy = centres[co + CENTRE_ORIGIN_Y]!;
+      lcBx = centres[co + CENTRE_LCX];
+      lcBy = centres[co + CENTRE_LCY];
+      oBx = centres[co + CENTRE_ORIGIN_X];
+      oBy = centres[co + CENTRE_ORIGIN_Y];
     }
-    const vAx = states[so + BS_VX]!;
-    const vAy = states[so + BS_VY]!;
-    const wA = states[so + BS_W]!;
-    const vBx = states[sob + BS_VX]!;
-    const vBy = states[sob + BS_VY]!;
-    const wB = states[sob + BS_W]!;
+    const vAx = states[so + BS_VX];
+    const vAy = states[so + BS_VY];
+    const wA = states[so + BS_W];
+    const vBx = states[sob + BS_VX];
+    const vBy = states[sob + BS_VY];
+    const wB = states[sob + BS_W];
     const base = id * CONTACT_POINTS_STRIDE;
     const kLinear = mA + mB;
     // The anchor on B is anchorA + (origin A − origin B) (see CP_STRIDE). For a pair collided this step these are
@@ -271,8 +271,8 @@ export function buildContactConstraints(
         continue;
       }
       const src = base + j * CP_STRIDE;
-      const ax = points[src + CP_ANCHOR_AX]!;
-      const ay = points[src + CP_ANCHOR_AY]!;
+      const ax = points[src + CP_ANCHOR_AX];
+      const ay = points[src + CP_ANCHOR_AY];
       const rAx = ax - lcAx;
       const rAy = ay - lcAy;
       const rBx = ax + abx - lcBx;
@@ -282,7 +282,7 @@ export function buildContactConstraints(
       cc[q + CCP_DN_A] = rAx * nx + rAy * ny;
       cc[q + CCP_DN_B] = rBx * nx + rBy * ny;
       cc[q + CCP_ADJUSTED_SEPARATION] =
-        points[src + CP_SEPARATION]! + separationShift - ((rBx - rAx) * nx + (rBy - rAy) * ny);
+        points[src + CP_SEPARATION] + separationShift - ((rBx - rAx) * nx + (rBy - rAy) * ny);
       const rnA = rAx * ny - rAy * nx;
       const rnB = rBx * ny - rBy * nx;
       const kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
@@ -291,8 +291,8 @@ export function buildContactConstraints(
       const rtB = rBx * ty - rBy * tx;
       const kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
       cc[q + CCP_TANGENT_MASS] = kTangent > 0 ? 1 / kTangent : 0;
-      let normalImpulse = warm * points[src + CP_NORMAL_IMPULSE]!;
-      let tangentImpulse = warm * points[src + CP_TANGENT_IMPULSE]!;
+      let normalImpulse = warm * points[src + CP_NORMAL_IMPULSE];
+      let tangentImpulse = warm * points[src + CP_TANGENT_IMPULSE];
       if (normalImpulse * kLinear > maxLinearSpeed2) normalImpulse = maxLinearSpeed2 / kLinear;
       if (tangentImpulse * kLinear > maxLinearSpeed2) tangentImpulse = maxLinearSpeed2 / kLinear;
       else if (-tangentImpulse * kLinear > maxLinearSpeed2) tangentImpulse = -maxLinearSpeed2 / kLinear;

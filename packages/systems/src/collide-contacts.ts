@@ -97,8 +97,8 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
   const end = Math.min(rows, (k + 1) * COLLIDE_CHUNK);
   for (let id = k * COLLIDE_CHUNK; id < end; id++) {
     if (listIndex[id] === -1) continue;
-    const shapeA = c.shapeA[id]!;
-    const shapeB = c.shapeB[id]!;
+    const shapeA = c.shapeA[id];
+    const shapeB = c.shapeB[id];
     const ao = shapeA * AABB_STRIDE;
     const bo = shapeB * AABB_STRIDE;
     // Fat boxes only change when a proxy moves in the tree, so only then can a pair stop overlapping: check those.
@@ -107,27 +107,27 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
       const fa = ao + AABB_FAT;
       const fb = bo + AABB_FAT;
       if (
-        aabb[fa + 2]! < aabb[fb]! ||
-        aabb[fb + 2]! < aabb[fa]! ||
-        aabb[fa + 3]! < aabb[fb + 1]! ||
-        aabb[fb + 3]! < aabb[fa + 1]!
+        aabb[fa + 2] < aabb[fb] ||
+        aabb[fb + 2] < aabb[fa] ||
+        aabb[fa + 3] < aabb[fb + 1] ||
+        aabb[fb + 3] < aabb[fa + 1]
       ) {
         out[dead++] = id;
         continue;
       }
     }
-    const bodyA = c.bodyA[id]!;
-    const bodyB = c.bodyB[id]!;
+    const bodyA = c.bodyA[id];
+    const bodyB = c.bodyB[id];
     // Neither body moves (asleep or static): the manifold from when they last moved still holds. This is what makes
     // sleeping piles nearly free.
-    if ((bflags[bodyA]! & BodyFlag.awake) === 0 && (bflags[bodyB]! & BodyFlag.awake) === 0) {
-      if ((c.flags[id]! & ContactFlag.touching) !== 0) touching++;
+    if ((bflags[bodyA] & BodyFlag.awake) === 0 && (bflags[bodyB] & BodyFlag.awake) === 0) {
+      if ((c.flags[id] & ContactFlag.touching) !== 0) touching++;
       continue;
     }
     // Tight boxes (refreshed whenever a body moves) further apart than the speculative distance on either axis
     // cannot produce a manifold point: skip the routine (and the poses: the scattered transform reads). Most fat-box
     // pairs of a busy pile end here.
-    const oldCount = c.pointCount[id]!;
+    const oldCount = c.pointCount[id];
     const base = id * CONTACT_POINTS_STRIDE;
     // The old points' feature ids and impulses, for warm starting (matched by id below). Read, when the routine runs,
     // before it does: the point record is usually not in cache, and the read then overlaps the routine's work instead
@@ -139,10 +139,10 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
     let oldN1 = 0;
     let oldT1 = 0;
     if (
-      aabb[ao]! > aabb[bo + 2]! + SPECULATIVE_DISTANCE ||
-      aabb[bo]! > aabb[ao + 2]! + SPECULATIVE_DISTANCE ||
-      aabb[ao + 1]! > aabb[bo + 3]! + SPECULATIVE_DISTANCE ||
-      aabb[bo + 1]! > aabb[ao + 3]! + SPECULATIVE_DISTANCE
+      aabb[ao] > aabb[bo + 2] + SPECULATIVE_DISTANCE ||
+      aabb[bo] > aabb[ao + 2] + SPECULATIVE_DISTANCE ||
+      aabb[ao + 1] > aabb[bo + 3] + SPECULATIVE_DISTANCE ||
+      aabb[bo + 1] > aabb[ao + 3] + SPECULATIVE_DISTANCE
     ) {
       c.cacheValid[id] = 0;
       // No points before and none now (most pairs of a busy pile): nothing to match, no flag to change, so the
@@ -152,45 +152,45 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
     } else {
       const pa = 4 * bodyA;
       const pb = 4 * bodyB;
-      pose[0] = poses[pa]!;
-      pose[1] = poses[pa + 1]!;
-      pose[2] = poses[pa + 2]!;
-      pose[3] = poses[pa + 3]!;
-      pose[4] = poses[pb]!;
-      pose[5] = poses[pb + 1]!;
-      pose[6] = poses[pb + 2]!;
-      pose[7] = poses[pb + 3]!;
+      pose[0] = poses[pa];
+      pose[1] = poses[pa + 1];
+      pose[2] = poses[pa + 2];
+      pose[3] = poses[pa + 3];
+      pose[4] = poses[pb];
+      pose[5] = poses[pb + 1];
+      pose[6] = poses[pb + 2];
+      pose[7] = poses[pb + 3];
       // Proved apart by a separating axis that the pair has not moved enough to close since (manifold-cache.ts): the
       // routine would return no point, and the row already has none (it was written so when the proof was made).
       if (c.cacheValid[id] === CACHE_APART && stillApart(c, id, pose)) continue;
-      oldId0 = oldCount > 0 ? points[base + CP_ID]! : -1;
-      oldId1 = oldCount > 1 ? points[base + CP_STRIDE + CP_ID]! : -1;
-      oldN0 = points[base + CP_NORMAL_IMPULSE]!;
-      oldT0 = points[base + CP_TANGENT_IMPULSE]!;
-      oldN1 = points[base + CP_STRIDE + CP_NORMAL_IMPULSE]!;
-      oldT1 = points[base + CP_STRIDE + CP_TANGENT_IMPULSE]!;
+      oldId0 = oldCount > 0 ? points[base + CP_ID] : -1;
+      oldId1 = oldCount > 1 ? points[base + CP_STRIDE + CP_ID] : -1;
+      oldN0 = points[base + CP_NORMAL_IMPULSE];
+      oldT0 = points[base + CP_TANGENT_IMPULSE];
+      oldN1 = points[base + CP_STRIDE + CP_NORMAL_IMPULSE];
+      oldT1 = points[base + CP_STRIDE + CP_TANGENT_IMPULSE];
       // A touching contact that barely moved: its cached manifold, moved, is written in place (manifold-cache.ts);
       // count, ids, impulses and flags stay as they are, so nothing below applies.
-      const cf = c.flags[id]!;
+      const cf = c.flags[id];
       if (isSolidTouching(cf) && reuseManifoldInPlace(c, id, pose)) {
         touching++;
         continue;
       }
       m[M_APART] = 0; // only a routine that proves the pair apart writes it
-      collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, m);
-      if (m[M_COUNT] === 0 && m[M_APART]! > 0) cacheApart(c, g, id, shapeA, shapeB, pose, m);
+      collideFunctions[g.type[shapeA] * SHAPE_TYPE_COUNT + g.type[shapeB]](g, shapeA, shapeB, pose, m);
+      if (m[M_COUNT] === 0 && m[M_APART] > 0) cacheApart(c, g, id, shapeA, shapeB, pose, m);
       else cacheManifold(c, id, pose, m);
     }
-    const newCount = m[M_COUNT]!;
+    const newCount = m[M_COUNT];
     for (let j = 0; j < newCount; j++) {
       const src = M_HEADER + j * MP_STRIDE;
       const dst = base + j * CP_STRIDE;
       // anchorA, separation, id (the anchor on B and the world point follow from anchorA and the pose: see CP_STRIDE).
-      points[dst + CP_ANCHOR_AX] = m[src + MP_ANCHOR_AX]!;
-      points[dst + CP_ANCHOR_AY] = m[src + MP_ANCHOR_AY]!;
-      points[dst + CP_SEPARATION] = m[src + MP_SEPARATION]!;
-      points[dst + CP_ID] = m[src + MP_ID]!;
-      const fid = m[src + MP_ID]!;
+      points[dst + CP_ANCHOR_AX] = m[src + MP_ANCHOR_AX];
+      points[dst + CP_ANCHOR_AY] = m[src + MP_ANCHOR_AY];
+      points[dst + CP_SEPARATION] = m[src + MP_SEPARATION];
+      points[dst + CP_ID] = m[src + MP_ID];
+      const fid = m[src + MP_ID];
       let n = 0;
       let tg = 0;
       if (fid === oldId0) {
@@ -206,15 +206,15 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
     c.pointCount[id] = newCount;
     // Without points the scratch's normal is whatever this thread collided before: written as 0, the row depends on
     // nothing but itself, so chunks give the same bits on any thread.
-    c.normalX[id] = newCount > 0 ? m[M_NORMAL_X]! : 0;
-    c.normalY[id] = newCount > 0 ? m[M_NORMAL_Y]! : 0;
-    const flags = c.flags[id]!;
+    c.normalX[id] = newCount > 0 ? m[M_NORMAL_X] : 0;
+    c.normalY[id] = newCount > 0 ? m[M_NORMAL_Y] : 0;
+    const flags = c.flags[id];
     const wasTouching = (flags & ContactFlag.touching) !== 0;
     let isTouching = newCount > 0;
     const sensor = (flags & ContactFlag.sensor) !== 0;
     // A sensor reports overlap, not the speculative margin: it touches when a point actually penetrates.
     if (sensor && isTouching)
-      isTouching = m[M_HEADER + MP_SEPARATION]! <= 0 || (newCount > 1 && m[M_HEADER + MP_STRIDE + MP_SEPARATION]! <= 0);
+      isTouching = m[M_HEADER + MP_SEPARATION] <= 0 || (newCount > 1 && m[M_HEADER + MP_STRIDE + MP_SEPARATION] <= 0);
     if (isTouching) {
       touching++;
       c.flags[id] = flags | ContactFlag.touching;

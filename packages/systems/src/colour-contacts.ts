@@ -23,7 +23,7 @@ export function colourContacts(p: PhysicsState): number {
   // The colouring depends only on the contact list, the touching and sensor flags and the bodies' solver indices:
   // while none changed (a settled pile), last step's slots and colour starts hold as they are.
   if (c.colouredVersion === c.version && c.colouredFor === uncoloured && sd.bodiesChanged === 0) {
-    return sd.colourStart[OVERFLOW_COLOUR + 1]!;
+    return sd.colourStart[OVERFLOW_COLOUR + 1];
   }
   c.colouredVersion = c.version;
   c.colouredFor = uncoloured;
@@ -42,31 +42,31 @@ export function colourContacts(p: PhysicsState): number {
   for (let id = 0; id < rows; id++) {
     // Flags first: most contacts of a moving pile are not touching, and their bodies need not be looked up. (A free
     // row's flags are 0.)
-    if (!isSolidTouching(flags[id]!)) {
+    if (!isSolidTouching(flags[id])) {
       slot[id] = -1;
       continue;
     }
-    const ia = indexOf[bodyA[id]!]!;
-    const ib = indexOf[bodyB[id]!]!;
+    const ia = indexOf[bodyA[id]];
+    const ib = indexOf[bodyB[id]];
     if (ia === 0 && ib === 0) {
       slot[id] = -1;
       continue;
     }
     const colour = takeColour(used, ia, ib, uncoloured);
     slot[id] = colour;
-    start[colour + 1] = start[colour + 1]! + 1;
+    start[colour + 1] = start[colour + 1] + 1;
   }
-  for (let q = 0; q <= OVERFLOW_COLOUR; q++) start[q + 1] = start[q + 1]! + start[q]!;
-  const n = start[OVERFLOW_COLOUR + 1]!;
+  for (let q = 0; q <= OVERFLOW_COLOUR; q++) start[q + 1] = start[q + 1] + start[q];
+  const n = start[OVERFLOW_COLOUR + 1];
   // Second pass: colour → record index, in row order within each colour (start[q] serves as the cursor and ends at
   // the next colour's start, so it is shifted back afterwards).
   for (let id = 0; id < rows; id++) {
-    const colour = slot[id]!;
+    const colour = slot[id];
     if (colour < 0) continue;
-    slot[id] = start[colour]!;
-    start[colour] = start[colour]! + 1;
+    slot[id] = start[colour];
+    start[colour] = start[colour] + 1;
   }
-  for (let q = OVERFLOW_COLOUR; q > 0; q--) start[q] = start[q - 1]!;
+  for (let q = OVERFLOW_COLOUR; q > 0; q--) start[q] = start[q - 1];
   start[0] = 0;
   return n;
 }

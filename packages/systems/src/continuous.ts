@@ -113,17 +113,17 @@ export function solveContinuous(p: PhysicsState): void {
   const n = list.count;
   let bullets = 0;
   for (let k = 0; k < n; k++) {
-    const i = list.data[k]!;
-    const eid = integ[i * BI_STRIDE + BI_EID]!;
-    if ((flags[eid]! & BodyFlag.bullet) !== 0) bullets++;
+    const i = list.data[k];
+    const eid = integ[i * BI_STRIDE + BI_EID];
+    if ((flags[eid] & BodyFlag.bullet) !== 0) bullets++;
     else sweepBody(p, eid, i * BS_STRIDE, false);
   }
   if (bullets === 0) return;
   // Bullets last: they are swept against the other bodies' final poses.
   for (let k = 0; k < n; k++) {
-    const i = list.data[k]!;
-    const eid = integ[i * BI_STRIDE + BI_EID]!;
-    if ((flags[eid]! & BodyFlag.bullet) !== 0) sweepBody(p, eid, i * BS_STRIDE, true);
+    const i = list.data[k];
+    const eid = integ[i * BI_STRIDE + BI_EID];
+    if ((flags[eid] & BodyFlag.bullet) !== 0) sweepBody(p, eid, i * BS_STRIDE, true);
   }
 }
 
@@ -135,34 +135,34 @@ function sweepBody(p: PhysicsState, eid: number, o: number, bullet: boolean): vo
   const g = s.geometry;
   const states = p.solverData.states;
   // Sweep from the start of the step: centre center0, rotation q1·conj(Δq).
-  const q1c = t.c[eid]!;
-  const q1s = t.s[eid]!;
-  const dqc = states[o + BS_DQC]!;
-  const dqs = states[o + BS_DQS]!;
+  const q1c = t.c[eid];
+  const q1s = t.s[eid];
+  const dqc = states[o + BS_DQC];
+  const dqs = states[o + BS_DQS];
   const sw = sweepFast;
-  sw[SWEEP_LOCAL_CENTER_X] = b.localCenterX[eid]!;
-  sw[SWEEP_LOCAL_CENTER_Y] = b.localCenterY[eid]!;
-  sw[SWEEP_C0X] = b.center0X[eid]!;
-  sw[SWEEP_C0Y] = b.center0Y[eid]!;
+  sw[SWEEP_LOCAL_CENTER_X] = b.localCenterX[eid];
+  sw[SWEEP_LOCAL_CENTER_Y] = b.localCenterY[eid];
+  sw[SWEEP_C0X] = b.center0X[eid];
+  sw[SWEEP_C0Y] = b.center0Y[eid];
   sw[SWEEP_Q0C] = q1c * dqc + q1s * dqs;
   sw[SWEEP_Q0S] = q1s * dqc - q1c * dqs;
-  sw[SWEEP_C1X] = b.centerX[eid]!;
-  sw[SWEEP_C1Y] = b.centerY[eid]!;
+  sw[SWEEP_C1X] = b.centerX[eid];
+  sw[SWEEP_C1Y] = b.centerY[eid];
   sw[SWEEP_Q1C] = q1c;
   sw[SWEEP_Q1S] = q1s;
   // Start pose, for the swept boxes.
   sweepStartPose(sw, pose);
   best[0] = 1;
   const trees = p.broadphase.trees;
-  for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+  for (let sh = b.shapeHead[eid]; sh !== -1; sh = s.next[sh]) {
     if (s.sensor[sh] === 1) continue;
     computeShapeAABB(g, sh, pose, box0, 0);
     const ao = sh * AABB_STRIDE;
     const aabb = s.aabb; // the end pose's box (finalize refitted it)
-    box[0] = Math.min(box0[0]!, aabb[ao]!);
-    box[1] = Math.min(box0[1]!, aabb[ao + 1]!);
-    box[2] = Math.max(box0[2]!, aabb[ao + 2]!);
-    box[3] = Math.max(box0[3]!, aabb[ao + 3]!);
+    box[0] = Math.min(box0[0], aabb[ao]);
+    box[1] = Math.min(box0[1], aabb[ao + 1]);
+    box[2] = Math.max(box0[2], aabb[ao + 2]);
+    box[3] = Math.max(box0[3], aabb[ao + 3]);
     candidates.clear();
     // The array form: four doubles passed to a call V8 does not inline are four allocations (smash allocated
     // ~450 kB per step here, one sweep per fast box).
@@ -171,20 +171,20 @@ function sweepBody(p: PhysicsState, eid: number, o: number, bullet: boolean): vo
     if (candidates.count === 0) continue;
     loadCore(g, sh, identity, localFast);
     localPoint[CORE_COUNT] = 0; // the fallback circle is built on first use
-    const lx = g.centroid[2 * sh]!;
-    const ly = g.centroid[2 * sh + 1]!;
-    centroids[0] = pose[0]! + pose[2]! * lx - pose[3]! * ly;
-    centroids[1] = pose[1]! + pose[3]! * lx + pose[2]! * ly;
-    centroids[2] = t.x[eid]! + q1c * lx - q1s * ly;
-    centroids[3] = t.y[eid]! + q1s * lx + q1c * ly;
-    for (let k = 0; k < candidates.count && best[0]! > 0; k++) {
-      const other = candidates.data[k]!;
+    const lx = g.centroid[2 * sh];
+    const ly = g.centroid[2 * sh + 1];
+    centroids[0] = pose[0] + pose[2] * lx - pose[3] * ly;
+    centroids[1] = pose[1] + pose[3] * lx + pose[2] * ly;
+    centroids[2] = t.x[eid] + q1c * lx - q1s * ly;
+    centroids[3] = t.y[eid] + q1s * lx + q1c * ly;
+    for (let k = 0; k < candidates.count && best[0] > 0; k++) {
+      const other = candidates.data[k];
       if (!sweepable(p, sh, other)) continue;
       if (g.type[other] === ShapeType.chainSegment && chainLetsPass(p, eid, other)) continue;
       sweepAgainst(p, sh, other);
     }
   }
-  if (best[0]! >= 1) return;
+  if (best[0] >= 1) return;
   rewind(p, eid);
 }
 
@@ -192,11 +192,11 @@ function sweepBody(p: PhysicsState, eid: number, o: number, bullet: boolean): vo
 function sweepable(p: PhysicsState, fast: number, other: number): boolean {
   const s = p.shapes;
   if (s.sensor[other] === 1) return false;
-  const body = s.body[other]!;
+  const body = s.body[other];
   const b = p.bodies;
-  if (b.type[body] === BodyType.dynamic && (b.flags[body]! & BodyFlag.bullet) !== 0) return false;
+  if (b.type[body] === BodyType.dynamic && (b.flags[body] & BodyFlag.bullet) !== 0) return false;
   if (!shouldCollide(p, fast, other)) return false;
-  return jointsAllowCollision(p, s.body[fast]!, body);
+  return jointsAllowCollision(p, s.body[fast], body);
 }
 
 /**
@@ -206,22 +206,22 @@ function sweepable(p: PhysicsState, fast: number, other: number): boolean {
  */
 function chainLetsPass(p: PhysicsState, fastBody: number, segment: number): boolean {
   const g = p.shapes.geometry;
-  const body = p.shapes.body[segment]!;
+  const body = p.shapes.body[segment];
   const t = p.bodies.transform;
-  const c = t.c[body]!;
-  const sn = t.s[body]!;
-  const base = g.slot[segment]! * GEOMETRY_STRIDE;
-  const px = g.verts[base]!;
-  const py = g.verts[base + 1]!;
-  const nx = g.normals[base]!;
-  const ny = g.normals[base + 1]!;
-  const p1x = t.x[body]! + c * px - sn * py;
-  const p1y = t.y[body]! + sn * px + c * py;
+  const c = t.c[body];
+  const sn = t.s[body];
+  const base = g.slot[segment] * GEOMETRY_STRIDE;
+  const px = g.verts[base];
+  const py = g.verts[base + 1];
+  const nx = g.normals[base];
+  const ny = g.normals[base + 1];
+  const p1x = t.x[body] + c * px - sn * py;
+  const p1y = t.y[body] + sn * px + c * py;
   const wnx = c * nx - sn * ny;
   const wny = sn * nx + c * ny;
-  const separation1 = wnx * (centroids[0]! - p1x) + wny * (centroids[1]! - p1y);
-  const separation2 = wnx * (centroids[2]! - p1x) + wny * (centroids[3]! - p1y);
-  const clear = CORE_FRACTION * p.bodies.minExtent[fastBody]!;
+  const separation1 = wnx * (centroids[0] - p1x) + wny * (centroids[1] - p1y);
+  const separation2 = wnx * (centroids[2] - p1x) + wny * (centroids[3] - p1y);
+  const clear = CORE_FRACTION * p.bodies.minExtent[fastBody];
   return separation1 < 0 || (separation1 - separation2 < clear && separation2 > clear);
 }
 
@@ -231,48 +231,47 @@ function sweepAgainst(p: PhysicsState, sh: number, other: number): void {
   const g = s.geometry;
   const b = p.bodies;
   const t = b.transform;
-  const body = s.body[other]!;
+  const body = s.body[other];
   const so = sweepOther;
-  so[SWEEP_LOCAL_CENTER_X] = b.localCenterX[body]!;
-  so[SWEEP_LOCAL_CENTER_Y] = b.localCenterY[body]!;
-  so[SWEEP_C0X] = so[SWEEP_C1X] = b.centerX[body]!;
-  so[SWEEP_C0Y] = so[SWEEP_C1Y] = b.centerY[body]!;
-  so[SWEEP_Q0C] = so[SWEEP_Q1C] = t.c[body]!;
-  so[SWEEP_Q0S] = so[SWEEP_Q1S] = t.s[body]!;
+  so[SWEEP_LOCAL_CENTER_X] = b.localCenterX[body];
+  so[SWEEP_LOCAL_CENTER_Y] = b.localCenterY[body];
+  so[SWEEP_C0X] = so[SWEEP_C1X] = b.centerX[body];
+  so[SWEEP_C0Y] = so[SWEEP_C1Y] = b.centerY[body];
+  so[SWEEP_Q0C] = so[SWEEP_Q1C] = t.c[body];
+  so[SWEEP_Q0S] = so[SWEEP_Q1S] = t.s[body];
   loadCore(g, other, identity, localOther);
-  toiIn[TOI_IN_MAX_FRACTION] = best[0]!;
+  toiIn[TOI_IN_MAX_FRACTION] = best[0];
   timeOfImpact(localOther, so, localFast, sweepFast, toiIn, toiOut);
-  let f = toiOut[TOI_FRACTION]!;
+  let f = toiOut[TOI_FRACTION];
   if (f === 0) {
     // Touching at the start: sweep the small centroid circle instead (see the file comment).
     if (localPoint[CORE_COUNT] === 0) {
       computeShapeMinExtent(g, sh, extent, 0);
       localPoint[CORE_COUNT] = 1;
-      localPoint[CORE_RADIUS] = CORE_FRACTION * extent[0]!;
-      localPoint[CORE_VERTS] = g.centroid[2 * sh]!;
-      localPoint[CORE_VERTS + 1] = g.centroid[2 * sh + 1]!;
+      localPoint[CORE_RADIUS] = CORE_FRACTION * extent[0];
+      localPoint[CORE_VERTS] = g.centroid[2 * sh];
+      localPoint[CORE_VERTS + 1] = g.centroid[2 * sh + 1];
     }
     timeOfImpact(localOther, so, localPoint, sweepFast, toiIn, toiOut);
-    f = toiOut[TOI_FRACTION]!;
+    f = toiOut[TOI_FRACTION];
     if (f === 0) {
       // Even the centroid circle is already at the surface (the shape sank in deep): keep at least the centroid
       // itself from crossing the other shape's surface.
-      const r = localPoint[CORE_RADIUS]!;
+      const r = localPoint[CORE_RADIUS];
       localPoint[CORE_RADIUS] = 0;
       timeOfImpact(localOther, so, localPoint, sweepFast, toiIn, toiOut);
       localPoint[CORE_RADIUS] = r;
-      f = toiOut[TOI_FRACTION]!;
+      f = toiOut[TOI_FRACTION];
       if (f === 0) {
         // The centroid is at the surface and would be carried into it (by more than the slop: not a slide along
         // it): hold the body where it started.
         const n =
-          (centroids[2]! - centroids[0]!) * toiOut[TOI_NORMAL_X]! +
-          (centroids[3]! - centroids[1]!) * toiOut[TOI_NORMAL_Y]!;
+          (centroids[2] - centroids[0]) * toiOut[TOI_NORMAL_X] + (centroids[3] - centroids[1]) * toiOut[TOI_NORMAL_Y];
         if (toiOut[TOI_STATE] !== TOI_STATE_HIT || n >= -LINEAR_SLOP) f = 1;
       }
     }
   }
-  if (f < best[0]!) best[0] = f;
+  if (f < best[0]) best[0] = f;
 }
 
 /**
@@ -284,39 +283,39 @@ function rewind(p: PhysicsState, eid: number): void {
   const b = p.bodies;
   const t = b.transform;
   sweepPose(sweepFast, best, 0, pose);
-  t.x[eid] = pose[0]!;
-  t.y[eid] = pose[1]!;
-  t.c[eid] = pose[2]!;
-  t.s[eid] = pose[3]!;
-  b.centerX[eid] = pose[4]!;
-  b.centerY[eid] = pose[5]!;
-  b.center0X[eid] = pose[4]!;
-  b.center0Y[eid] = pose[5]!;
+  t.x[eid] = pose[0];
+  t.y[eid] = pose[1];
+  t.c[eid] = pose[2];
+  t.s[eid] = pose[3];
+  b.centerX[eid] = pose[4];
+  b.centerY[eid] = pose[5];
+  b.center0X[eid] = pose[4];
+  b.center0Y[eid] = pose[5];
   const s = p.shapes;
   const aabb = s.aabb;
   const trees = p.broadphase.trees;
   const m = SPECULATIVE_DISTANCE;
-  for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+  for (let sh = b.shapeHead[eid]; sh !== -1; sh = s.next[sh]) {
     const ao = sh * AABB_STRIDE;
     const fo = ao + AABB_FAT;
     computeShapeAABB(s.geometry, sh, pose, aabb, ao);
     if (
-      aabb[fo]! <= aabb[ao]! - m &&
-      aabb[fo + 1]! <= aabb[ao + 1]! - m &&
-      aabb[fo + 2]! >= aabb[ao + 2]! + m &&
-      aabb[fo + 3]! >= aabb[ao + 3]! + m
+      aabb[fo] <= aabb[ao] - m &&
+      aabb[fo + 1] <= aabb[ao + 1] - m &&
+      aabb[fo + 2] >= aabb[ao + 2] + m &&
+      aabb[fo + 3] >= aabb[ao + 3] + m
     )
       continue;
-    const tree = trees[s.tree[sh]!];
-    const proxy = s.proxy[sh]!;
+    const tree = trees[s.tree[sh]];
+    const proxy = s.proxy[sh];
     fatMarginInto(b.minExtent, eid, margin, 0);
     // The tree's box at the last narrowphase is remembered before the shape's copy and the tree take the new one.
     bufferMoveFrom(p, sh, tree, proxy);
-    const f = margin[0]!;
-    aabb[fo] = aabb[ao]! - f;
-    aabb[fo + 1] = aabb[ao + 1]! - f;
-    aabb[fo + 2] = aabb[ao + 2]! + f;
-    aabb[fo + 3] = aabb[ao + 3]! + f;
+    const f = margin[0];
+    aabb[fo] = aabb[ao] - f;
+    aabb[fo + 1] = aabb[ao + 1] - f;
+    aabb[fo + 2] = aabb[ao + 2] + f;
+    aabb[fo + 3] = aabb[ao + 3] + f;
     tree.moveProxyFat(proxy, aabb, fo);
   }
 }

@@ -18,12 +18,12 @@ export interface FastBodyColumns {
  * (V8 boxes doubles passed to calls it does not inline).
  */
 export function isFastBody(b: FastBodyColumns, eid: number, states: Float64Array, o: number): boolean {
-  const dpx = states[o + BS_DPX]!;
-  const dpy = states[o + BS_DPY]!;
+  const dpx = states[o + BS_DPX];
+  const dpy = states[o + BS_DPY];
   const linear2 = dpx * dpx + dpy * dpy;
-  const e = b.maxExtent[eid]!;
-  const chord2 = 2 * e * e * (1 - states[o + BS_DQC]!);
-  const limit = SAFETY_FACTOR * b.minExtent[eid]!;
+  const e = b.maxExtent[eid];
+  const chord2 = 2 * e * e * (1 - states[o + BS_DQC]);
+  const limit = SAFETY_FACTOR * b.minExtent[eid];
   if (2 * (linear2 + chord2) <= limit * limit) return false;
   return Math.sqrt(linear2) + Math.sqrt(chord2 > 0 ? chord2 : 0) > limit && b.type[eid] === BodyType.dynamic;
 }

@@ -50,7 +50,7 @@ export function finalizeBodies(p: PhysicsState): void {
     followUpBodies(p, 1, 0);
   }
   const quarantined = sd.quarantined;
-  for (let k = 0; k < quarantined.count; k++) quarantineBody(p, quarantined.data[k]!);
+  for (let k = 0; k < quarantined.count; k++) quarantineBody(p, quarantined.data[k]);
 }
 
 /** Fewest and most bodies per chunk of the write-back on step workers (see chunkRows). */
@@ -73,15 +73,15 @@ function followUpBodies(p: PhysicsState, chunks: number, rows: number): void {
   quarantined.clear();
   fast.clear();
   for (let k = 0; k < chunks; k++) {
-    for (let j = k * rows, end = k * rows + counts[k]!; j < end; j++) {
-      const entry = out[j]!;
+    for (let j = k * rows, end = k * rows + counts[k]; j < end; j++) {
+      const entry = out[j];
       const i = entry >> 3;
       if ((entry & DIVERGED) !== 0) {
-        quarantined.push(integ[i * BI_STRIDE + BI_EID]!);
+        quarantined.push(integ[i * BI_STRIDE + BI_EID]);
         continue;
       }
       if ((entry & FAST) !== 0) fast.push(i);
-      if ((entry & REFIT) !== 0) refitProxies(p, integ[i * BI_STRIDE + BI_EID]!, states, i * BS_STRIDE);
+      if ((entry & REFIT) !== 0) refitProxies(p, integ[i * BI_STRIDE + BI_EID], states, i * BS_STRIDE);
     }
   }
 }
@@ -92,22 +92,22 @@ function refitProxies(p: PhysicsState, eid: number, states: Float64Array, o: num
   const aabb = s.aabb;
   const trees = p.broadphase.trees;
   const minExtent = p.bodies.minExtent;
-  const moveX = PREDICTION * states[o + BS_DPX]!;
-  const moveY = PREDICTION * states[o + BS_DPY]!;
-  for (let sh = p.bodies.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+  const moveX = PREDICTION * states[o + BS_DPX];
+  const moveY = PREDICTION * states[o + BS_DPY];
+  for (let sh = p.bodies.shapeHead[eid]; sh !== -1; sh = s.next[sh]) {
     const ao = sh * AABB_STRIDE;
     const fo = ao + AABB_FAT;
-    const x0 = aabb[ao]!;
-    const y0 = aabb[ao + 1]!;
-    const x1 = aabb[ao + 2]!;
-    const y1 = aabb[ao + 3]!;
-    if (aabb[fo]! <= x0 && aabb[fo + 1]! <= y0 && aabb[fo + 2]! >= x1 && aabb[fo + 3]! >= y1) continue;
-    const tree = trees[s.tree[sh]!];
-    const proxy = s.proxy[sh]!;
+    const x0 = aabb[ao];
+    const y0 = aabb[ao + 1];
+    const x1 = aabb[ao + 2];
+    const y1 = aabb[ao + 3];
+    if (aabb[fo] <= x0 && aabb[fo + 1] <= y0 && aabb[fo + 2] >= x1 && aabb[fo + 3] >= y1) continue;
+    const tree = trees[s.tree[sh]];
+    const proxy = s.proxy[sh];
     // The new fat box reaches PREDICTION steps of the current motion ahead (Box2D 2.x's displacement
     // prediction): a body in steady motion then re-enters the tree every few steps instead of every step.
     fatMarginInto(minExtent, eid, margins, 0);
-    const margin = margins[0]!;
+    const margin = margins[0];
     const cap = PREDICTION_CAP * margin;
     const aheadX = Math.max(-cap, Math.min(cap, moveX));
     const aheadY = Math.max(-cap, Math.min(cap, moveY));

@@ -36,22 +36,13 @@ export function joinChunk(v: PairsState, k: number, out: Int32Array, base: numbe
   const o = k * JOIN_TASK_STRIDE;
   const found = bp.queryResults;
   found.clear();
-  const movable = bp.trees[TREE_MOVABLE]!;
-  joinTask(
-    movable,
-    bp.trees[tasks[o + 2]!]!,
-    tasks[o]!,
-    tasks[o + 1]!,
-    v.shapes.moved,
-    bp.moveSlot,
-    bp.moveFrom,
-    found,
-  );
+  const movable = bp.trees[TREE_MOVABLE];
+  joinTask(movable, bp.trees[tasks[o + 2]], tasks[o], tasks[o + 1], v.shapes.moved, bp.moveSlot, bp.moveFrom, found);
   const data = found.data;
   let n = 0;
   for (let i = 0; i < found.count; i += 2) {
-    const x = data[i]!;
-    const y = data[i + 1]!;
+    const x = data[i];
+    const y = data[i + 1];
     const a = x < y ? x : y;
     const b = x < y ? y : x;
     if (hasContact(v, a, b)) continue;
@@ -77,6 +68,6 @@ export function hasContact(v: PairsState, a: number, b: number): boolean {
   const slot = v.broadphase.moveSlot;
   const from = v.broadphase.moveFrom;
   const known =
-    (moved[a] === 0 || from[slot[a]! * 4] !== Infinity) && (moved[b] === 0 || from[slot[b]! * 4] !== Infinity);
+    (moved[a] === 0 || from[slot[a] * 4] !== Infinity) && (moved[b] === 0 || from[slot[b] * 4] !== Infinity);
   return !known && v.contacts.pairs.get(a, b) !== -1;
 }

@@ -10,12 +10,12 @@ import { GRAPH_COLOURS, OVERFLOW_COLOUR } from '@impulse2d/core/internal';
  * which keeps every row in order on one thread).
  */
 export function takeColour(used: Uint32Array, ia: number, ib: number, uncoloured: number): number {
-  const taken = used[ia]! | used[ib]! | (ia === 0 || ib === 0 ? 1 : 0) | uncoloured;
+  const taken = used[ia] | used[ib] | (ia === 0 || ib === 0 ? 1 : 0) | uncoloured;
   // The lowest clear bit of the union.
   const free = ~taken & (taken + 1);
   const colour = 31 - Math.clz32(free);
   if (colour >= GRAPH_COLOURS || free === 0) return OVERFLOW_COLOUR;
-  if (ia !== 0) used[ia] = used[ia]! | free;
-  if (ib !== 0) used[ib] = used[ib]! | free;
+  if (ia !== 0) used[ia] = used[ia] | free;
+  if (ib !== 0) used[ib] = used[ib] | free;
   return colour;
 }

@@ -31,18 +31,18 @@ export function integrateVelocities(
   params: Float64Array,
   first = 1,
 ): void {
-  const h = params[SP_H]!;
-  const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED]!;
+  const h = params[SP_H];
+  const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED];
   const maxW = MAX_ROTATION / h;
   const maxW2 = maxW * maxW;
   const maxV2 = maxLinearSpeed * maxLinearSpeed;
   for (let i = first; i < bodyCount; i++) {
     const o = i * BS_STRIDE;
     const io = i * BI_STRIDE;
-    const ld = integ[io + BI_LINEAR_DAMPING]!;
-    let vx = integ[io + BI_DVX]! + ld * states[o + BS_VX]!;
-    let vy = integ[io + BI_DVY]! + ld * states[o + BS_VY]!;
-    let w = integ[io + BI_DW]! + integ[io + BI_ANGULAR_DAMPING]! * states[o + BS_W]!;
+    const ld = integ[io + BI_LINEAR_DAMPING];
+    let vx = integ[io + BI_DVX] + ld * states[o + BS_VX];
+    let vy = integ[io + BI_DVY] + ld * states[o + BS_VY];
+    let w = integ[io + BI_DW] + integ[io + BI_ANGULAR_DAMPING] * states[o + BS_W];
     const v2 = vx * vx + vy * vy;
     if (v2 > maxV2) {
       const scale = maxLinearSpeed / Math.sqrt(v2);
@@ -67,15 +67,15 @@ export function integrateVelocities(
  * were non-finite; clamped, the conflict stays a bounded tug of war.
  */
 export function integratePositions(states: Float64Array, bodyCount: number, params: Float64Array, first = 1): void {
-  const h = params[SP_H]!;
-  const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED]!;
+  const h = params[SP_H];
+  const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED];
   const maxW = MAX_ROTATION / h;
   for (let i = first; i < bodyCount; i++) {
     const o = i * BS_STRIDE;
     clampBodyVelocity(states, o, maxLinearSpeed, maxW);
-    const w = states[o + BS_W]!;
-    const c = states[o + BS_DQC]!;
-    const s = states[o + BS_DQS]!;
+    const w = states[o + BS_W];
+    const c = states[o + BS_DQC];
+    const s = states[o + BS_DQS];
     const hw = h * w;
     const qc = c - hw * s;
     const qs = s + hw * c;
@@ -83,8 +83,8 @@ export function integratePositions(states: Float64Array, bodyCount: number, para
     const inv = mag > 0 ? 1 / mag : 0;
     states[o + BS_DQC] = qc * inv;
     states[o + BS_DQS] = qs * inv;
-    states[o + BS_DPX] = states[o + BS_DPX]! + h * states[o + BS_VX]!;
-    states[o + BS_DPY] = states[o + BS_DPY]! + h * states[o + BS_VY]!;
+    states[o + BS_DPX] = states[o + BS_DPX] + h * states[o + BS_VX];
+    states[o + BS_DPY] = states[o + BS_DPY] + h * states[o + BS_VY];
   }
 }
 
@@ -101,8 +101,8 @@ export function integratePositions(states: Float64Array, bodyCount: number, para
  * represent. A body within the limits is untouched.
  */
 export function clampVelocities(states: Float64Array, bodyCount: number, params: Float64Array, first = 1): void {
-  const h = params[SP_H]!;
-  const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED]!;
+  const h = params[SP_H];
+  const maxLinearSpeed = params[SP_MAX_LINEAR_SPEED];
   const maxW = MAX_ROTATION / h;
   for (let i = first; i < bodyCount; i++) {
     clampBodyVelocity(states, i * BS_STRIDE, maxLinearSpeed, maxW);
@@ -115,10 +115,10 @@ export function clampVelocities(states: Float64Array, bodyCount: number, params:
  * their loops, so the doubles passed in are not boxed (the allocation test would catch it).
  */
 export function clampBodyVelocity(states: Float64Array, o: number, maxLinearSpeed: number, maxW: number): void {
-  const w = states[o + BS_W]!;
+  const w = states[o + BS_W];
   if (w * w > maxW * maxW) states[o + BS_W] = w > 0 ? maxW : -maxW;
-  const vx = states[o + BS_VX]!;
-  const vy = states[o + BS_VY]!;
+  const vx = states[o + BS_VX];
+  const vy = states[o + BS_VY];
   const v2 = vx * vx + vy * vy;
   if (v2 > maxLinearSpeed * maxLinearSpeed) {
     const scale = maxLinearSpeed / Math.sqrt(v2);

@@ -44,41 +44,41 @@ export const REUSE_ANGLE = 0.002;
 
 /** Remembers manifold `m` (world, as the collision routines write it) in A's frame for contact `id`. */
 export function cacheManifold(c: ContactStore, id: number, pose: Float64Array, m: Float64Array): void {
-  const count = m[M_COUNT]!;
+  const count = m[M_COUNT];
   // Two points with one feature id take their impulses through the id matching of the full path: not cached.
   if (count === 0 || (count === 2 && m[M_HEADER + MP_ID] === m[M_HEADER + MP_STRIDE + MP_ID])) {
     c.cacheValid[id] = 0;
     return;
   }
-  const cA = pose[2]!;
-  const sA = pose[3]!;
+  const cA = pose[2];
+  const sA = pose[3];
   const mc = c.manifoldCache;
   const o = id * MC_STRIDE;
   writeRelativePose(mc, o, pose);
-  const nx = m[M_NORMAL_X]!;
-  const ny = m[M_NORMAL_Y]!;
+  const nx = m[M_NORMAL_X];
+  const ny = m[M_NORMAL_Y];
   mc[o + MC_NORMAL_X] = cA * nx + sA * ny;
   mc[o + MC_NORMAL_Y] = -sA * nx + cA * ny;
   for (let j = 0; j < count; j++) {
     const src = M_HEADER + j * MP_STRIDE;
-    const ax = m[src + MP_ANCHOR_AX]!;
-    const ay = m[src + MP_ANCHOR_AY]!;
+    const ax = m[src + MP_ANCHOR_AX];
+    const ay = m[src + MP_ANCHOR_AY];
     const q = o + MC_POINT0 + 3 * j;
     mc[q] = cA * ax + sA * ay;
     mc[q + 1] = -sA * ax + cA * ay;
-    mc[q + 2] = m[src + MP_SEPARATION]!;
+    mc[q + 2] = m[src + MP_SEPARATION];
   }
   c.cacheValid[id] = 1;
 }
 
 /** The relative pose of B in A's frame (x, y, cos, sin) into a contact's cache record at mc[o + MC_REL_*]. */
 function writeRelativePose(mc: Float64Array, o: number, pose: Float64Array): void {
-  const cA = pose[2]!;
-  const sA = pose[3]!;
-  const dx = pose[4]! - pose[0]!;
-  const dy = pose[5]! - pose[1]!;
-  const cB = pose[6]!;
-  const sB = pose[7]!;
+  const cA = pose[2];
+  const sA = pose[3];
+  const dx = pose[4] - pose[0];
+  const dy = pose[5] - pose[1];
+  const cB = pose[6];
+  const sB = pose[7];
   mc[o + MC_REL_X] = cA * dx + sA * dy;
   mc[o + MC_REL_Y] = -sA * dx + cA * dy;
   mc[o + MC_REL_C] = cA * cB + sA * sB;
@@ -98,42 +98,42 @@ function writeRelativePose(mc: Float64Array, o: number, pose: Float64Array): voi
  */
 export function reuseManifoldInPlace(c: ContactStore, id: number, pose: Float64Array): boolean {
   if (c.cacheValid[id] !== 1) return false;
-  const xA = pose[0]!;
-  const yA = pose[1]!;
-  const cA = pose[2]!;
-  const sA = pose[3]!;
-  const xB = pose[4]!;
-  const yB = pose[5]!;
-  const cB = pose[6]!;
-  const sB = pose[7]!;
+  const xA = pose[0];
+  const yA = pose[1];
+  const cA = pose[2];
+  const sA = pose[3];
+  const xB = pose[4];
+  const yB = pose[5];
+  const cB = pose[6];
+  const sB = pose[7];
   const dx = xB - xA;
   const dy = yB - yA;
   const mc = c.manifoldCache;
   const o = id * MC_STRIDE;
-  const rx0 = mc[o + MC_REL_X]!;
-  const ry0 = mc[o + MC_REL_Y]!;
+  const rx0 = mc[o + MC_REL_X];
+  const ry0 = mc[o + MC_REL_Y];
   const dxl = cA * dx + sA * dy - rx0;
   const dyl = -sA * dx + cA * dy - ry0;
   // sin of the change in relative angle
-  const dth = (cA * sB - sA * cB) * mc[o + MC_REL_C]! - (cA * cB + sA * sB) * mc[o + MC_REL_S]!;
+  const dth = (cA * sB - sA * cB) * mc[o + MC_REL_C] - (cA * cB + sA * sB) * mc[o + MC_REL_S];
   if (dxl > REUSE_DISTANCE || dxl < -REUSE_DISTANCE || dyl > REUSE_DISTANCE || dyl < -REUSE_DISTANCE) return false;
   if (dth > REUSE_ANGLE || dth < -REUSE_ANGLE) return false;
-  const nlx = mc[o + MC_NORMAL_X]!;
-  const nly = mc[o + MC_NORMAL_Y]!;
+  const nlx = mc[o + MC_NORMAL_X];
+  const nly = mc[o + MC_NORMAL_Y];
   c.normalX[id] = cA * nlx - sA * nly;
   c.normalY[id] = sA * nlx + cA * nly;
-  const count = c.pointCount[id]!;
+  const count = c.pointCount[id];
   const points = c.points;
   const base = id * CONTACT_POINTS_STRIDE;
   for (let j = 0; j < count; j++) {
     const q = o + MC_POINT0 + 3 * j;
-    const alx = mc[q]!;
-    const aly = mc[q + 1]!;
+    const alx = mc[q];
+    const aly = mc[q + 1];
     // B's material point under this anchor, relative to B's origin in A's frame when cached; its motion since then
     // (relative translation plus rotation about B's origin) moves the separation along the normal.
     const rbx = alx - rx0;
     const rby = aly - ry0;
-    const sep = mc[q + 2]! + nlx * (dxl - dth * rby) + nly * (dyl + dth * rbx);
+    const sep = mc[q + 2] + nlx * (dxl - dth * rby) + nly * (dyl + dth * rbx);
     const awx = cA * alx - sA * aly;
     const awy = sA * alx + cA * aly;
     const dst = base + j * CP_STRIDE;
@@ -176,19 +176,19 @@ export function cacheApart(
 ): void {
   // The margin is read here, not passed: a double passed to a call V8 does not inline is boxed (15 kB a step in the
   // tumbler), and so is one returned; the vertex reaches come through an array for the same reason.
-  const apart = m[M_APART]!;
+  const apart = m[M_APART];
   const mc = c.manifoldCache;
   const o = id * MC_STRIDE;
   // Written first (and ignored unless the proof is kept): the lever below needs the relative translation.
   writeRelativePose(mc, o, pose);
-  const rx = mc[o + MC_REL_X]!;
-  const ry = mc[o + MC_REL_Y]!;
+  const rx = mc[o + MC_REL_X];
+  const ry = mc[o + MC_REL_Y];
   computeShapeVertexReach(g, shapeA, reaches, 0);
   computeShapeVertexReach(g, shapeB, reaches, 1);
-  const reachB = reaches[1]!;
-  const aroundB = reaches[0]! + Math.abs(rx) + Math.abs(ry);
+  const reachB = reaches[1];
+  const aroundB = reaches[0] + Math.abs(rx) + Math.abs(ry);
   const lever = reachB > aroundB ? reachB : aroundB;
-  const size = 1 + Math.abs(pose[0]!) + Math.abs(pose[1]!) + Math.abs(pose[4]!) + Math.abs(pose[5]!) + lever;
+  const size = 1 + Math.abs(pose[0]) + Math.abs(pose[1]) + Math.abs(pose[4]) + Math.abs(pose[5]) + lever;
   const margin = apart - 1e-9 * size;
   if (!(margin > 0)) {
     c.cacheValid[id] = 0;
@@ -201,20 +201,20 @@ export function cacheApart(
 
 /** Whether contact `id`, proved apart at its cached pose (cacheValid CACHE_APART), is still apart at `pose`. */
 export function stillApart(c: ContactStore, id: number, pose: Float64Array): boolean {
-  const xA = pose[0]!;
-  const yA = pose[1]!;
-  const cA = pose[2]!;
-  const sA = pose[3]!;
-  const cB = pose[6]!;
-  const sB = pose[7]!;
-  const dx = pose[4]! - xA;
-  const dy = pose[5]! - yA;
+  const xA = pose[0];
+  const yA = pose[1];
+  const cA = pose[2];
+  const sA = pose[3];
+  const cB = pose[6];
+  const sB = pose[7];
+  const dx = pose[4] - xA;
+  const dy = pose[5] - yA;
   const mc = c.manifoldCache;
   const o = id * MC_STRIDE;
-  const mx = cA * dx + sA * dy - mc[o + MC_REL_X]!;
-  const my = -sA * dx + cA * dy - mc[o + MC_REL_Y]!;
-  const mcos = cA * cB + sA * sB - mc[o + MC_REL_C]!;
-  const msin = cA * sB - sA * cB - mc[o + MC_REL_S]!;
-  const moved = Math.abs(mx) + Math.abs(my) + (Math.abs(mcos) + Math.abs(msin)) * mc[o + MC_APART_LEVER]!;
-  return moved < mc[o + MC_APART_MARGIN]!;
+  const mx = cA * dx + sA * dy - mc[o + MC_REL_X];
+  const my = -sA * dx + cA * dy - mc[o + MC_REL_Y];
+  const mcos = cA * cB + sA * sB - mc[o + MC_REL_C];
+  const msin = cA * sB - sA * cB - mc[o + MC_REL_S];
+  const moved = Math.abs(mx) + Math.abs(my) + (Math.abs(mcos) + Math.abs(msin)) * mc[o + MC_APART_LEVER];
+  return moved < mc[o + MC_APART_MARGIN];
 }

@@ -8,12 +8,12 @@
 export function sortPairs(d: Int32Array, n: number, maxShape: number): void {
   if (n < 32) {
     for (let i = 1; i < n; i++) {
-      const a = d[2 * i]!;
-      const b = d[2 * i + 1]!;
+      const a = d[2 * i];
+      const b = d[2 * i + 1];
       let j = i - 1;
-      while (j >= 0 && (d[2 * j]! > a || (d[2 * j] === a && d[2 * j + 1]! > b))) {
-        d[2 * j + 2] = d[2 * j]!;
-        d[2 * j + 3] = d[2 * j + 1]!;
+      while (j >= 0 && (d[2 * j] > a || (d[2 * j] === a && d[2 * j + 1] > b))) {
+        d[2 * j + 2] = d[2 * j];
+        d[2 * j + 3] = d[2 * j + 1];
         j--;
       }
       d[2 * j + 2] = a;
@@ -44,19 +44,19 @@ const digitCount = new Int32Array(256);
 /** One stable counting pass of the radix sort: pairs of `from` by byte `shift` of element `key` (0 = a, 1 = b). */
 function radixPass(from: Int32Array, to: Int32Array, n: number, key: number, shift: number): void {
   digitCount.fill(0);
-  for (let i = 0; i < n; i++) digitCount[(from[2 * i + key]! >>> shift) & 255]!++;
+  for (let i = 0; i < n; i++) digitCount[(from[2 * i + key] >>> shift) & 255]++;
   let sum = 0;
   for (let k = 0; k < 256; k++) {
-    const c = digitCount[k]!;
+    const c = digitCount[k];
     digitCount[k] = sum;
     sum += c;
   }
   for (let i = 0; i < n; i++) {
-    const a = from[2 * i]!;
-    const b = from[2 * i + 1]!;
+    const a = from[2 * i];
+    const b = from[2 * i + 1];
     const digit = ((key === 0 ? a : b) >>> shift) & 255;
-    const o = 2 * digitCount[digit]!;
-    digitCount[digit]!++;
+    const o = 2 * digitCount[digit];
+    digitCount[digit]++;
     to[o] = a;
     to[o + 1] = b;
   }

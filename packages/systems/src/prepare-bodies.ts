@@ -64,7 +64,7 @@ const SUM_INERTIA = 1;
  * step — measured on large_pyramid: prepareContacts and updateContacts bailed out once per step.)
  */
 function gatherBodies(p: PhysicsState): number {
-  const h = p.solverData.params[SP_H]!;
+  const h = p.solverData.params[SP_H];
   const b = p.bodies;
   const sd = p.solverData;
   sd.reserveBodies(b.count + 1);
@@ -84,7 +84,7 @@ function gatherBodies(p: PhysicsState): number {
   const gy = p.gravityY;
   let n = 1;
   const params = sd.params;
-  const maxV = params[SP_MAX_LINEAR_SPEED]!;
+  const maxV = params[SP_MAX_LINEAR_SPEED];
   const maxW = MAX_ROTATION / h;
   sums[SUM_MASS] = 0;
   sums[SUM_INERTIA] = 0;
@@ -92,56 +92,56 @@ function gatherBodies(p: PhysicsState): number {
   params[SP_KINETIC_CAP] = 0 * maxV * maxV + 0 * maxW * maxW;
   const list = b.list;
   for (let k = 0; k < b.count; k++) {
-    const eid = list[k]!;
-    const type = b.type[eid]!;
-    if (type === BodyType.static || (b.flags[eid]! & BodyFlag.awake) === 0) {
+    const eid = list[k];
+    const type = b.type[eid];
+    if (type === BodyType.static || (b.flags[eid] & BodyFlag.awake) === 0) {
       indexOf[eid] = 0;
       continue;
     }
     indexOf[eid] = n;
     const o = n * BS_STRIDE;
-    states[o + BS_VX] = b.vx[eid]!;
-    states[o + BS_VY] = b.vy[eid]!;
-    states[o + BS_W] = b.w[eid]!;
+    states[o + BS_VX] = b.vx[eid];
+    states[o + BS_VY] = b.vy[eid];
+    states[o + BS_W] = b.w[eid];
     states[o + BS_DPX] = 0;
     states[o + BS_DPY] = 0;
     states[o + BS_DQC] = 1;
     states[o + BS_DQS] = 0;
     const io = n * BI_STRIDE;
-    const invMass = b.invMass[eid]!;
-    const invI = b.invInertia[eid]!;
+    const invMass = b.invMass[eid];
+    const invI = b.invInertia[eid];
     // As the constraint builder reads them (0 for a kinematic body, whose store fields are 0).
     states[o + BS_INV_MASS] = invMass;
     states[o + BS_INV_I] = invI;
     // The local centre rotated into the world, by the builder's own formula (same bits as computing it there), and the
     // origin: the constraint builder's per-body inputs in one record.
-    const lcx = b.localCenterX[eid]!;
-    const lcy = b.localCenterY[eid]!;
-    const qc = tc[eid]!;
-    const qs = ts[eid]!;
+    const lcx = b.localCenterX[eid];
+    const lcy = b.localCenterY[eid];
+    const qc = tc[eid];
+    const qs = ts[eid];
     const co = n * CENTRE_STRIDE;
     centres[co + CENTRE_LCX] = qc * lcx - qs * lcy;
     centres[co + CENTRE_LCY] = qs * lcx + qc * lcy;
-    centres[co + CENTRE_ORIGIN_X] = tx[eid]!;
-    centres[co + CENTRE_ORIGIN_Y] = ty[eid]!;
-    const gs = b.gravityScale[eid]!;
-    const mass = b.mass[eid]!;
+    centres[co + CENTRE_ORIGIN_X] = tx[eid];
+    centres[co + CENTRE_ORIGIN_Y] = ty[eid];
+    const gs = b.gravityScale[eid];
+    const mass = b.mass[eid];
     if (type === BodyType.dynamic) {
       sums[SUM_MASS] += mass;
-      if (invI > 0) sums[SUM_INERTIA] += b.inertia[eid]!;
-      params[SP_KINETIC_CAP] = sums[SUM_MASS]! * maxV * maxV + sums[SUM_INERTIA]! * maxW * maxW;
+      if (invI > 0) sums[SUM_INERTIA] += b.inertia[eid];
+      params[SP_KINETIC_CAP] = sums[SUM_MASS] * maxV * maxV + sums[SUM_INERTIA] * maxW * maxW;
     }
-    integ[io + BI_DVX] = type === BodyType.dynamic ? h * invMass * (mass * gs * gx + b.forceX[eid]!) : 0;
-    integ[io + BI_DVY] = type === BodyType.dynamic ? h * invMass * (mass * gs * gy + b.forceY[eid]!) : 0;
-    integ[io + BI_DW] = h * invI * b.torque[eid]!;
-    integ[io + BI_LINEAR_DAMPING] = 1 / (1 + h * b.linearDamping[eid]!);
-    integ[io + BI_ANGULAR_DAMPING] = 1 / (1 + h * b.angularDamping[eid]!);
+    integ[io + BI_DVX] = type === BodyType.dynamic ? h * invMass * (mass * gs * gx + b.forceX[eid]) : 0;
+    integ[io + BI_DVY] = type === BodyType.dynamic ? h * invMass * (mass * gs * gy + b.forceY[eid]) : 0;
+    integ[io + BI_DW] = h * invI * b.torque[eid];
+    integ[io + BI_LINEAR_DAMPING] = 1 / (1 + h * b.linearDamping[eid]);
+    integ[io + BI_ANGULAR_DAMPING] = 1 / (1 + h * b.angularDamping[eid]);
     integ[io + BI_INV_MASS] = invMass;
     integ[io + BI_INV_INERTIA] = invI;
     if (integ[io + BI_EID] !== eid) sd.bodiesChanged = 1;
     integ[io + BI_EID] = eid;
-    b.center0X[eid] = b.centerX[eid]!;
-    b.center0Y[eid] = b.centerY[eid]!;
+    b.center0X[eid] = b.centerX[eid];
+    b.center0Y[eid] = b.centerY[eid];
     n++;
   }
   return n;

@@ -63,9 +63,9 @@ function mergeFound(p: PhysicsState, chunks: number): void {
   let bounce = 0;
   let hit = 0;
   for (let k = 0; k < chunks; k++) {
-    restitution |= found[k * FOUND_STRIDE + FOUND_RESTITUTION]!;
-    bounce |= found[k * FOUND_STRIDE + FOUND_BOUNCE_SPEED]!;
-    hit |= found[k * FOUND_STRIDE + FOUND_HIT_SPEED]!;
+    restitution |= found[k * FOUND_STRIDE + FOUND_RESTITUTION];
+    bounce |= found[k * FOUND_STRIDE + FOUND_BOUNCE_SPEED];
+    hit |= found[k * FOUND_STRIDE + FOUND_HIT_SPEED];
   }
   p.solverData.mayBounce = restitution & bounce;
   p.solverData.mayHit = hit;
@@ -86,7 +86,7 @@ function writeContactParams(p: PhysicsState): void {
   if (sd.contactParamsVersion === sd.paramsVersion) return;
   sd.contactParamsVersion = sd.paramsVersion;
   const params = sd.params;
-  const h = params[SP_H]!;
+  const h = params[SP_H];
   const classic = p.solver === 'classic';
   // Contact stiffness is capped at a quarter of the substep rate: stiffer springs are not resolved by the substeps.
   const hertz = Math.min(p.contactHertz, 0.25 / h);

@@ -32,8 +32,8 @@ export function prepareJoints(p: PhysicsState): void {
   }
   const sd = p.solverData;
   const params = sd.params;
-  const h = params[SP_H]!;
-  js.invH = params[SP_INV_H]!;
+  const h = params[SP_H];
+  js.invH = params[SP_INV_H];
   const uncoloured = p.solver === 'classic' ? -1 : 0;
   // The colouring depends only on the joint rows and on which solver index each body has: while neither changed,
   // last step's colours, slots, group starts and pin starts hold as they are (the greedy pass is the same function of
@@ -43,8 +43,8 @@ export function prepareJoints(p: PhysicsState): void {
     js.colouredVersion = js.version;
     js.colouredFor = uncoloured;
   }
-  const total = js.groupStart[JOINT_GROUP_COUNT]!;
-  const pinCount = js.pinStart[OVERFLOW_COLOUR + 1]!;
+  const total = js.groupStart[JOINT_GROUP_COUNT];
+  const pinCount = js.pinStart[OVERFLOW_COLOUR + 1];
   js.constraintCount = total;
   js.pinCount = pinCount;
   if (total + pinCount === 0) return;

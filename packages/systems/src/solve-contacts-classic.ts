@@ -56,36 +56,36 @@ export function solveContactsClassic(
   reverse: boolean,
   useBias: boolean,
 ): void {
-  const invDt = params[SP_INV_H]!;
-  const pushMaxSpeed = params[SP_PUSH_MAX_SPEED]!;
+  const invDt = params[SP_INV_H];
+  const pushMaxSpeed = params[SP_PUSH_MAX_SPEED];
   for (let k = 0; k < count; k++) {
     const i = reverse ? count - 1 - k : k;
     const o = contactRecord(i);
-    const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
-    const mA = states[a + BS_INV_MASS]!;
-    const iA = states[a + BS_INV_I]!;
-    const mB = states[b + BS_INV_MASS]!;
-    const iB = states[b + BS_INV_I]!;
-    const nx = cc[o + CC_NORMAL_X]!;
-    const ny = cc[o + CC_NORMAL_Y]!;
-    const friction = cc[o + CC_FRICTION]!;
-    const tangentSpeed = cc[o + CC_TANGENT_SPEED]!;
-    const pc = cc[o + CC_POINT_COUNT]! | 0;
-    let vAx = states[a + BS_VX]!;
-    let vAy = states[a + BS_VY]!;
-    let wA = states[a + BS_W]!;
-    let vBx = states[b + BS_VX]!;
-    let vBy = states[b + BS_VY]!;
-    let wB = states[b + BS_W]!;
+    const a = (cc[o + CC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (cc[o + CC_INDEX_B] | 0) * BS_STRIDE;
+    const mA = states[a + BS_INV_MASS];
+    const iA = states[a + BS_INV_I];
+    const mB = states[b + BS_INV_MASS];
+    const iB = states[b + BS_INV_I];
+    const nx = cc[o + CC_NORMAL_X];
+    const ny = cc[o + CC_NORMAL_Y];
+    const friction = cc[o + CC_FRICTION];
+    const tangentSpeed = cc[o + CC_TANGENT_SPEED];
+    const pc = cc[o + CC_POINT_COUNT] | 0;
+    let vAx = states[a + BS_VX];
+    let vAy = states[a + BS_VY];
+    let wA = states[a + BS_W];
+    let vBx = states[b + BS_VX];
+    let vBy = states[b + BS_VY];
+    let wB = states[b + BS_W];
     for (let j = 0; j < pc; j++) {
       const q = o + CC_HEADER + j * CCP_STRIDE;
-      const dnA = cc[q + CCP_DN_A]!;
-      const dnB = cc[q + CCP_DN_B]!;
+      const dnA = cc[q + CCP_DN_A];
+      const dnB = cc[q + CCP_DN_B];
       const vt = (vBx - vAx) * ny - (vBy - vAy) * nx - wB * dnB + wA * dnA + tangentSpeed;
-      const old = cc[q + CCP_TANGENT_IMPULSE]!;
-      const maxFriction = friction * cc[q + CCP_NORMAL_IMPULSE]!;
-      const raw = old - cc[q + CCP_TANGENT_MASS]! * vt;
+      const old = cc[q + CCP_TANGENT_IMPULSE];
+      const maxFriction = friction * cc[q + CCP_NORMAL_IMPULSE];
+      const raw = old - cc[q + CCP_TANGENT_MASS] * vt;
       const total = raw > maxFriction ? maxFriction : raw < -maxFriction ? -maxFriction : raw;
       const impulse = total - old;
       cc[q + CCP_TANGENT_IMPULSE] = total;
@@ -104,18 +104,18 @@ export function solveContactsClassic(
     states[b + BS_W] = wB;
 
     // Biases: the separation is the prepared one (shifted by the slop in prepare) since nothing moved yet.
-    const biasRate = cc[o + CC_BIAS_RATE]!;
+    const biasRate = cc[o + CC_BIAS_RATE];
     for (let j = 0; j < pc; j++) {
-      const s = cc[o + CC_HEADER + j * CCP_STRIDE + CCP_ADJUSTED_SEPARATION]!;
+      const s = cc[o + CC_HEADER + j * CCP_STRIDE + CCP_ADJUSTED_SEPARATION];
       const q = o + CC_HEADER + j * CCP_STRIDE;
       // The adjusted separation equals the separation while the bodies have not moved (Δp = 0, Δq = identity).
-      const sep = s + cc[q + CCP_DN_B]! - cc[q + CCP_DN_A]!;
+      const sep = s + cc[q + CCP_DN_B] - cc[q + CCP_DN_A];
       const bias = sep > 0 ? sep * invDt : useBias ? Math.max(biasRate * sep, -pushMaxSpeed) : 0;
       targets[j] = -bias;
     }
     if (pc === 2 && solveNormalBlock(cc, o, states, targets)) continue;
     for (let j = 0; j < pc; j++) {
-      single[0] = targets[j]!;
+      single[0] = targets[j];
       solveNormalRow(cc, o, o + CC_HEADER + j * CCP_STRIDE, states, single);
     }
   }
@@ -139,36 +139,36 @@ export function solveContactPositionsClassic(cc: Float32Array, count: number, st
   let minSep = 0;
   for (let i = 0; i < count; i++) {
     const o = contactRecord(i);
-    const a = (cc[o + CC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (cc[o + CC_INDEX_B]! | 0) * BS_STRIDE;
-    const mA = states[a + BS_INV_MASS]!;
-    const iA = states[a + BS_INV_I]!;
-    const mB = states[b + BS_INV_MASS]!;
-    const iB = states[b + BS_INV_I]!;
-    const nx = cc[o + CC_NORMAL_X]!;
-    const ny = cc[o + CC_NORMAL_Y]!;
-    const pc = cc[o + CC_POINT_COUNT]! | 0;
+    const a = (cc[o + CC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (cc[o + CC_INDEX_B] | 0) * BS_STRIDE;
+    const mA = states[a + BS_INV_MASS];
+    const iA = states[a + BS_INV_I];
+    const mB = states[b + BS_INV_MASS];
+    const iB = states[b + BS_INV_I];
+    const nx = cc[o + CC_NORMAL_X];
+    const ny = cc[o + CC_NORMAL_Y];
+    const pc = cc[o + CC_POINT_COUNT] | 0;
     for (let j = 0; j < pc; j++) {
       const q = o + CC_HEADER + j * CCP_STRIDE;
-      const cA = states[a + BS_DQC]!;
-      const sA = states[a + BS_DQS]!;
-      const cB = states[b + BS_DQC]!;
-      const sB = states[b + BS_DQS]!;
-      const dnA0 = cc[q + CCP_DN_A]!;
-      const rnA0 = cc[q + CCP_RN_A]!;
-      const dnB0 = cc[q + CCP_DN_B]!;
-      const rnB0 = cc[q + CCP_RN_B]!;
+      const cA = states[a + BS_DQC];
+      const sA = states[a + BS_DQS];
+      const cB = states[b + BS_DQC];
+      const sB = states[b + BS_DQS];
+      const dnA0 = cc[q + CCP_DN_A];
+      const rnA0 = cc[q + CCP_RN_A];
+      const dnB0 = cc[q + CCP_DN_B];
+      const rnB0 = cc[q + CCP_RN_B];
       // Anchors carried by each body's rotation since the step began: r' · n and r' × n.
       const dnA = cA * dnA0 + sA * rnA0;
       const rnA = cA * rnA0 - sA * dnA0;
       const dnB = cB * dnB0 + sB * rnB0;
       const rnB = cB * rnB0 - sB * dnB0;
       const sep =
-        (states[b + BS_DPX]! - states[a + BS_DPX]!) * nx +
-        (states[b + BS_DPY]! - states[a + BS_DPY]!) * ny +
+        (states[b + BS_DPX] - states[a + BS_DPX]) * nx +
+        (states[b + BS_DPY] - states[a + BS_DPY]) * ny +
         dnB -
         dnA +
-        cc[q + CCP_ADJUSTED_SEPARATION]!;
+        cc[q + CCP_ADJUSTED_SEPARATION];
       if (sep >= 0) continue;
       if (sep < minSep) minSep = sep;
       let c = NGS_BAUMGARTE * sep;
@@ -176,10 +176,10 @@ export function solveContactPositionsClassic(cc: Float32Array, count: number, st
       const k = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
       if (k <= 0) continue;
       const impulse = -c / k;
-      states[a + BS_DPX] = states[a + BS_DPX]! - mA * impulse * nx;
-      states[a + BS_DPY] = states[a + BS_DPY]! - mA * impulse * ny;
-      states[b + BS_DPX] = states[b + BS_DPX]! + mB * impulse * nx;
-      states[b + BS_DPY] = states[b + BS_DPY]! + mB * impulse * ny;
+      states[a + BS_DPX] = states[a + BS_DPX] - mA * impulse * nx;
+      states[a + BS_DPY] = states[a + BS_DPY] - mA * impulse * ny;
+      states[b + BS_DPX] = states[b + BS_DPX] + mB * impulse * nx;
+      states[b + BS_DPY] = states[b + BS_DPY] + mB * impulse * ny;
       // Rotate Δq by the small angle δ (first order, renormalised, as the integrator does).
       const dA = -iA * impulse * rnA;
       if (dA !== 0) {

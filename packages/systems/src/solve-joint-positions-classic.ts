@@ -48,8 +48,8 @@ export function solveJointPositionsClassic(p: PhysicsState): number {
   const s = js.groupStart;
   const o = OVERFLOW_COLOUR * JOINT_TYPE_COUNT;
   const S = JC_STRIDE;
-  const e1 = pointPass(jc, s[o + JointType.revolute]! * S, s[o + JointType.revolute + 1]! * S, S, states, false);
-  const e2 = pointPass(jc, s[o + JointType.weld]! * S, s[o + JointType.weld + 1]! * S, S, states, true);
+  const e1 = pointPass(jc, s[o + JointType.revolute] * S, s[o + JointType.revolute + 1] * S, S, states, false);
+  const e2 = pointPass(jc, s[o + JointType.weld] * S, s[o + JointType.weld + 1] * S, S, states, true);
   if (e1 > err) err = e1;
   if (e2 > err) err = e2;
   return err;
@@ -66,27 +66,27 @@ function pointPass(
 ): number {
   let maxErr = 0;
   for (let o = from; o < to; o += stride) {
-    if (checkSpring && ((jc[o + JC_FLAGS]! | 0) & JCF_LINEAR_SPRING) !== 0) continue;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
-    const mA = jc[o + JC_INV_MASS_A]!;
-    const iA = jc[o + JC_INV_I_A]!;
-    const mB = jc[o + JC_INV_MASS_B]!;
-    const iB = jc[o + JC_INV_I_B]!;
-    const cA = states[a + BS_DQC]!;
-    const sA = states[a + BS_DQS]!;
-    const cB = states[b + BS_DQC]!;
-    const sB = states[b + BS_DQS]!;
-    const ax0 = jc[o + JC_FRAME_AX]!;
-    const ay0 = jc[o + JC_FRAME_AY]!;
-    const bx0 = jc[o + JC_FRAME_BX]!;
-    const by0 = jc[o + JC_FRAME_BY]!;
+    if (checkSpring && ((jc[o + JC_FLAGS] | 0) & JCF_LINEAR_SPRING) !== 0) continue;
+    const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
+    const mA = jc[o + JC_INV_MASS_A];
+    const iA = jc[o + JC_INV_I_A];
+    const mB = jc[o + JC_INV_MASS_B];
+    const iB = jc[o + JC_INV_I_B];
+    const cA = states[a + BS_DQC];
+    const sA = states[a + BS_DQS];
+    const cB = states[b + BS_DQC];
+    const sB = states[b + BS_DQS];
+    const ax0 = jc[o + JC_FRAME_AX];
+    const ay0 = jc[o + JC_FRAME_AY];
+    const bx0 = jc[o + JC_FRAME_BX];
+    const by0 = jc[o + JC_FRAME_BY];
     const rAx = cA * ax0 - sA * ay0;
     const rAy = sA * ax0 + cA * ay0;
     const rBx = cB * bx0 - sB * by0;
     const rBy = sB * bx0 + cB * by0;
-    let cx = states[b + BS_DPX]! - states[a + BS_DPX]! + jc[o + JC_DELTA_CX]! + rBx - rAx;
-    let cy = states[b + BS_DPY]! - states[a + BS_DPY]! + jc[o + JC_DELTA_CY]! + rBy - rAy;
+    let cx = states[b + BS_DPX] - states[a + BS_DPX] + jc[o + JC_DELTA_CX] + rBx - rAx;
+    let cy = states[b + BS_DPY] - states[a + BS_DPY] + jc[o + JC_DELTA_CY] + rBy - rAy;
     const len2 = cx * cx + cy * cy;
     if (len2 > maxErr * maxErr) maxErr = Math.sqrt(len2);
     if (len2 > MAX_CORRECTION * MAX_CORRECTION) {
@@ -103,10 +103,10 @@ function pointPass(
     det = 1 / det;
     const px = -det * (k22 * cx - k12 * cy);
     const py = -det * (k11 * cy - k12 * cx);
-    states[a + BS_DPX] = states[a + BS_DPX]! - mA * px;
-    states[a + BS_DPY] = states[a + BS_DPY]! - mA * py;
-    states[b + BS_DPX] = states[b + BS_DPX]! + mB * px;
-    states[b + BS_DPY] = states[b + BS_DPY]! + mB * py;
+    states[a + BS_DPX] = states[a + BS_DPX] - mA * px;
+    states[a + BS_DPY] = states[a + BS_DPY] - mA * py;
+    states[b + BS_DPX] = states[b + BS_DPX] + mB * px;
+    states[b + BS_DPY] = states[b + BS_DPY] + mB * py;
     const dA = -iA * (rAx * py - rAy * px);
     if (dA !== 0) {
       const c2 = cA - dA * sA;

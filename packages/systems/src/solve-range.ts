@@ -137,8 +137,8 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
           first,
           end,
           sd.statesAddress,
-          params[SP_INV_H]!,
-          params[SP_PUSH_MAX_SPEED]!,
+          params[SP_INV_H],
+          params[SP_PUSH_MAX_SPEED],
           op === PASS_SOLVE ? 1 : 0,
         );
       } else {
@@ -147,8 +147,8 @@ export function solveRange(v: SolveState, pass: number, first: number, end: numb
           first,
           end,
           sd.statesAddress,
-          params[SP_INV_H]!,
-          params[SP_PUSH_MAX_SPEED]!,
+          params[SP_INV_H],
+          params[SP_PUSH_MAX_SPEED],
           op === PASS_SOLVE ? 1 : 0,
           reverse ? 1 : 0,
         );
@@ -170,17 +170,17 @@ export function storeImpulses(v: SolveState, first: number, end: number): void {
   const flags = v.contacts.flags;
   // Rows in id order (as the constraint builder): the points are written front to back; the flags first, as there.
   for (let id = first; id < end; id++) {
-    if (!isSolidTouching(flags[id]!)) continue;
-    const record = slot[id]!;
+    if (!isSolidTouching(flags[id])) continue;
+    const record = slot[id];
     if (record < 0) continue;
     const o = contactRecord(record);
     const base = id * CONTACT_POINTS_STRIDE;
-    const pc = cc[o + CC_POINT_COUNT]!;
+    const pc = cc[o + CC_POINT_COUNT];
     for (let j = 0; j < pc; j++) {
       const q = o + CC_HEADER + j * CCP_STRIDE;
       const d = base + j * CP_STRIDE;
-      points[d + CP_NORMAL_IMPULSE] = cc[q + CCP_NORMAL_IMPULSE]!;
-      points[d + CP_TANGENT_IMPULSE] = cc[q + CCP_TANGENT_IMPULSE]!;
+      points[d + CP_NORMAL_IMPULSE] = cc[q + CCP_NORMAL_IMPULSE];
+      points[d + CP_TANGENT_IMPULSE] = cc[q + CCP_TANGENT_IMPULSE];
     }
   }
 }

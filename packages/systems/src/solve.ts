@@ -58,12 +58,12 @@ export function solve(p: PhysicsState, subSteps: number): void {
   const parallel = !classic && syncWorkers(p);
   // The kernel's body passes read these from its memory (shared with the step workers' instances).
   const scalars = sd.kernelScalars;
-  scalars[KS_H] = sd.params[SP_H]!;
-  scalars[KS_MAX_LINEAR_SPEED] = sd.params[SP_MAX_LINEAR_SPEED]!;
+  scalars[KS_H] = sd.params[SP_H];
+  scalars[KS_MAX_LINEAR_SPEED] = sd.params[SP_MAX_LINEAR_SPEED];
   const softness = p.joints.softness;
-  scalars[KS_JOINT_RATE] = softness[0]!;
-  scalars[KS_JOINT_MASS_SCALE] = softness[1]!;
-  scalars[KS_JOINT_IMPULSE_SCALE] = softness[2]!;
+  scalars[KS_JOINT_RATE] = softness[0];
+  scalars[KS_JOINT_MASS_SCALE] = softness[1];
+  scalars[KS_JOINT_IMPULSE_SCALE] = softness[2];
   if (classic) solveClassic(p, jointed);
   else {
     for (let i = 0; i < subSteps; i++) {
@@ -177,15 +177,15 @@ function sweepJoints(p: PhysicsState, pass: number, reverse: boolean, parallel: 
 function jointColour(p: PhysicsState, pass: number, q: number, reverse: boolean, parallel: boolean): void {
   const js = p.joints;
   const direction = reverse ? PASS_REVERSE : 0;
-  let first = js.pinStart[q]!;
-  let end = js.pinStart[q + 1]!;
+  let first = js.pinStart[q];
+  let end = js.pinStart[q + 1];
   if (end > first) {
     const pinPass = (PASS_PIN_WARM_START + pass) | direction;
     if (parallel) solveRows(p, pinPass, first, end, JOINT_ROWS, JOINT_MAX_ROWS);
     else solveRange(p, pinPass, first, end);
   }
-  first = js.groupStart[q * JOINT_TYPE_COUNT]!;
-  end = js.groupStart[(q + 1) * JOINT_TYPE_COUNT]!;
+  first = js.groupStart[q * JOINT_TYPE_COUNT];
+  end = js.groupStart[(q + 1) * JOINT_TYPE_COUNT];
   if (end > first) {
     const recordPass = (PASS_JOINT_WARM_START + pass) | direction | (q << PASS_COLOUR_SHIFT);
     if (parallel) solveRows(p, recordPass, first, end, JOINT_ROWS, JOINT_MAX_ROWS);
@@ -202,12 +202,12 @@ function solveColours(p: PhysicsState, pass: number, reverse: boolean, parallel:
   const start = p.solverData.colourStart;
   const colourPass = pass === PASS_RESTITUTION ? pass : pass | PASS_ONE_COLOUR;
   if (reverse) {
-    solveRange(p, pass | PASS_REVERSE, start[OVERFLOW_COLOUR]!, start[OVERFLOW_COLOUR + 1]!);
-    for (let q = GRAPH_COLOURS - 1; q >= 0; q--) solveColour(p, colourPass, start[q]!, start[q + 1]!, parallel);
+    solveRange(p, pass | PASS_REVERSE, start[OVERFLOW_COLOUR], start[OVERFLOW_COLOUR + 1]);
+    for (let q = GRAPH_COLOURS - 1; q >= 0; q--) solveColour(p, colourPass, start[q], start[q + 1], parallel);
   } else {
-    for (let q = 0; q < GRAPH_COLOURS; q++) solveColour(p, colourPass, start[q]!, start[q + 1]!, parallel);
+    for (let q = 0; q < GRAPH_COLOURS; q++) solveColour(p, colourPass, start[q], start[q + 1], parallel);
     // The overflow set's rows may share bodies: one thread, in order.
-    solveRange(p, pass, start[OVERFLOW_COLOUR]!, start[OVERFLOW_COLOUR + 1]!);
+    solveRange(p, pass, start[OVERFLOW_COLOUR], start[OVERFLOW_COLOUR + 1]);
   }
 }
 

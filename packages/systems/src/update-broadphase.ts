@@ -62,7 +62,7 @@ export function updateBroadphase(p: PhysicsState): void {
   pairs.count = 2 * n;
   const data = pairs.data;
   bp.touched = p.contacts.pairs.touch(data, n);
-  for (let i = 0; i < n; i++) createContact(p, data[2 * i]!, data[2 * i + 1]!);
+  for (let i = 0; i < n; i++) createContact(p, data[2 * i], data[2 * i + 1]);
 }
 
 /** moveSlot[shape] = its entry in the move buffer, for every shape in it (read by the pair search). */
@@ -71,7 +71,7 @@ function numberMoves(p: PhysicsState): void {
   const moveBuffer = bp.moveBuffer;
   if (bp.moveSlot.length < p.shapes.capacityUsed) bp.moveSlot = new Int32Array(p.shapes.capacityUsed * 2);
   const slot = bp.moveSlot;
-  for (let i = 0; i < moveBuffer.count; i++) slot[moveBuffer.data[i]!] = i;
+  for (let i = 0; i < moveBuffer.count; i++) slot[moveBuffer.data[i]] = i;
 }
 
 /** Marks the proxies in the move buffer in their trees, for the join. */
@@ -80,9 +80,9 @@ function markMoves(p: PhysicsState): void {
   const s = p.shapes;
   const moveBuffer = bp.moveBuffer;
   for (let i = 0; i < moveBuffer.count; i++) {
-    const q = moveBuffer.data[i]!;
-    const proxy = s.proxy[q]!;
-    if (proxy !== -1) bp.trees[s.tree[q]!].markLeaf(proxy);
+    const q = moveBuffer.data[i];
+    const proxy = s.proxy[q];
+    if (proxy !== -1) bp.trees[s.tree[q]].markLeaf(proxy);
   }
 }
 
@@ -125,8 +125,8 @@ function joinInParallel(p: PhysicsState, threads: number): void {
   bp.joinTasks = growI32(bp.joinTasks, tasks * JOIN_TASK_STRIDE);
   const t = bp.joinTasks;
   for (let k = 0; k < tasks; k++) {
-    t[k * JOIN_TASK_STRIDE] = plan.data[2 * k]!;
-    t[k * JOIN_TASK_STRIDE + 1] = plan.data[2 * k + 1]!;
+    t[k * JOIN_TASK_STRIDE] = plan.data[2 * k];
+    t[k * JOIN_TASK_STRIDE + 1] = plan.data[2 * k + 1];
     t[k * JOIN_TASK_STRIDE + 2] = k < selfTasks ? TREE_MOVABLE : TREE_STATIC;
   }
   bp.pairChunkOut = growI32(bp.pairChunkOut, tasks * 2 * JOIN_TASK_CAPACITY);
@@ -138,11 +138,11 @@ function joinInParallel(p: PhysicsState, threads: number): void {
   }
   const pairs = bp.newPairs;
   for (let k = 0; k < tasks; k++) {
-    const n = bp.pairChunkCounts[k]!;
+    const n = bp.pairChunkCounts[k];
     if (n >= 0) {
       const out = bp.pairChunkOut;
       const o = 2 * k * JOIN_TASK_CAPACITY;
-      for (let i = 0; i < 2 * n; i++) pairs.push(out[o + i]!);
+      for (let i = 0; i < 2 * n; i++) pairs.push(out[o + i]);
       continue;
     }
     // More than its stretch holds (the first step of a scene, when every pair is new): walked again, unbounded.
@@ -151,8 +151,8 @@ function joinInParallel(p: PhysicsState, threads: number): void {
     joinTask(
       movable,
       t[k * JOIN_TASK_STRIDE + 2] === TREE_MOVABLE ? movable : stat,
-      t[k * JOIN_TASK_STRIDE]!,
-      t[k * JOIN_TASK_STRIDE + 1]!,
+      t[k * JOIN_TASK_STRIDE],
+      t[k * JOIN_TASK_STRIDE + 1],
       s.moved,
       bp.moveSlot,
       bp.moveFrom,
@@ -167,8 +167,8 @@ function keepNew(p: PhysicsState, found: IntBuffer): void {
   const data = found.data;
   const pairs = p.broadphase.newPairs;
   for (let k = 0; k < found.count; k += 2) {
-    const x = data[k]!;
-    const y = data[k + 1]!;
+    const x = data[k];
+    const y = data[k + 1];
     const a = x < y ? x : y;
     const b = x < y ? y : x;
     if (hasContact(p, a, b)) continue;
@@ -185,11 +185,11 @@ function filterPairs(p: PhysicsState, data: Int32Array, count: number): number {
   const s = p.shapes;
   let n = 0;
   for (let i = 0; i < count; i++) {
-    const a = data[2 * i]!;
-    const b = data[2 * i + 1]!;
+    const a = data[2 * i];
+    const b = data[2 * i + 1];
     if (!shouldCollide(p, a, b)) continue;
     // A joint with collideConnected = false between the two bodies (checked for new pairs only).
-    if (!jointsAllowCollision(p, s.body[a]!, s.body[b]!)) continue;
+    if (!jointsAllowCollision(p, s.body[a], s.body[b])) continue;
     data[2 * n] = a;
     data[2 * n + 1] = b;
     n++;
@@ -203,13 +203,13 @@ function filterPairs(p: PhysicsState, data: Int32Array, count: number): number {
  */
 export function shouldCollide(p: PhysicsState, a: number, b: number): boolean {
   const s = p.shapes;
-  const bodyA = s.body[a]!;
-  const bodyB = s.body[b]!;
+  const bodyA = s.body[a];
+  const bodyB = s.body[b];
   if (bodyA === bodyB) return false;
   const types = p.bodies.type;
   if (types[bodyA] !== BodyType.dynamic && types[bodyB] !== BodyType.dynamic) return false;
-  const ga = s.groupIndex[a]!;
+  const ga = s.groupIndex[a];
   if (ga !== 0 && ga === s.groupIndex[b]) return ga > 0 && s.categoryBits[a] !== 0 && s.categoryBits[b] !== 0;
-  if ((s.categoryBits[a]! & s.maskBits[b]!) === 0 || (s.categoryBits[b]! & s.maskBits[a]!) === 0) return false;
-  return p.pairFilter === null || p.pairFilter(p.bodies.handle[bodyA]!, p.bodies.handle[bodyB]!, a, b);
+  if ((s.categoryBits[a] & s.maskBits[b]) === 0 || (s.categoryBits[b] & s.maskBits[a]) === 0) return false;
+  return p.pairFilter === null || p.pairFilter(p.bodies.handle[bodyA], p.bodies.handle[bodyB], a, b);
 }

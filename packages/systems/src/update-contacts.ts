@@ -33,24 +33,24 @@ function pushBeginEvent(p: PhysicsState, id: number): void {
   const ev = p.events.contactBegin;
   const o = ev.push();
   const d = ev.data;
-  d[o + CB_SHAPE_A] = shapeHandle(s, c.shapeA[id]!);
-  d[o + CB_SHAPE_B] = shapeHandle(s, c.shapeB[id]!);
-  d[o + CB_BODY_A] = c.bodyA[id]!;
-  d[o + CB_BODY_B] = c.bodyB[id]!;
-  d[o + CB_NORMAL_X] = c.normalX[id]!;
-  d[o + CB_NORMAL_Y] = c.normalY[id]!;
-  const count = c.pointCount[id]!;
+  d[o + CB_SHAPE_A] = shapeHandle(s, c.shapeA[id]);
+  d[o + CB_SHAPE_B] = shapeHandle(s, c.shapeB[id]);
+  d[o + CB_BODY_A] = c.bodyA[id];
+  d[o + CB_BODY_B] = c.bodyB[id];
+  d[o + CB_NORMAL_X] = c.normalX[id];
+  d[o + CB_NORMAL_Y] = c.normalY[id];
+  const count = c.pointCount[id];
   d[o + CB_POINT_COUNT] = count;
   const base = id * CONTACT_POINTS_STRIDE;
   // World points: body A's origin at the narrowphase's pose plus the anchors (see CP_STRIDE).
-  const xA = p.bodies.transform.x[c.bodyA[id]!]!;
-  const yA = p.bodies.transform.y[c.bodyA[id]!]!;
+  const xA = p.bodies.transform.x[c.bodyA[id]];
+  const yA = p.bodies.transform.y[c.bodyA[id]];
   for (let j = 0; j < 2; j++) {
     const src = base + j * CP_STRIDE;
     const dst = o + CB_POINT0_X + 3 * j;
-    d[dst] = j < count ? xA + c.points[src + CP_ANCHOR_AX]! : 0;
-    d[dst + 1] = j < count ? yA + c.points[src + CP_ANCHOR_AY]! : 0;
-    d[dst + 2] = j < count ? c.points[src + CP_SEPARATION]! : 0;
+    d[dst] = j < count ? xA + c.points[src + CP_ANCHOR_AX] : 0;
+    d[dst + 1] = j < count ? yA + c.points[src + CP_ANCHOR_AY] : 0;
+    d[dst + 2] = j < count ? c.points[src + CP_SEPARATION] : 0;
   }
 }
 
@@ -66,8 +66,8 @@ export function reportTouchChanges(p: PhysicsState): void {
   const events = p.events;
   const bflags = p.bodies.flags;
   for (let k = 0; k < changed.count; k++) {
-    const id = changed.data[k]!;
-    const flags = c.flags[id]!;
+    const id = changed.data[k];
+    const flags = c.flags[id];
     const isTouching = (flags & ContactFlag.touching) !== 0;
     if ((flags & ContactFlag.sensor) !== 0) {
       pushPairEvent(p, id, isTouching ? events.sensorBegin : events.sensorEnd);
@@ -75,10 +75,10 @@ export function reportTouchChanges(p: PhysicsState): void {
       mixMaterial(p, id); // only touching contacts read it (see createContact)
       pushBeginEvent(p, id);
       // Something awake touched a sleeping body: wake its island before the solver treats it as immovable.
-      const bodyA = c.bodyA[id]!;
-      const bodyB = c.bodyB[id]!;
-      if ((bflags[bodyA]! & BodyFlag.awake) === 0) wakeIsland(p, bodyA);
-      if ((bflags[bodyB]! & BodyFlag.awake) === 0) wakeIsland(p, bodyB);
+      const bodyA = c.bodyA[id];
+      const bodyB = c.bodyB[id];
+      if ((bflags[bodyA] & BodyFlag.awake) === 0) wakeIsland(p, bodyA);
+      if ((bflags[bodyB] & BodyFlag.awake) === 0) wakeIsland(p, bodyB);
     } else {
       pushPairEvent(p, id, events.contactEnd);
     }
@@ -102,10 +102,10 @@ export function updateContacts(p: PhysicsState): void {
   const touching = gatherChunks(p, chunks);
   const dead = c.separated;
   // Destroyed after the pass: swap-removal inside it would move unvisited contacts behind the cursor.
-  for (let k = 0; k < dead.count; k++) destroyContact(p, dead.data[k]!);
+  for (let k = 0; k < dead.count; k++) destroyContact(p, dead.data[k]);
   const moveBuffer = p.broadphase.moveBuffer;
   const moved = p.shapes.moved;
-  for (let i = 0; i < moveBuffer.count; i++) moved[moveBuffer.data[i]!] = 0;
+  for (let i = 0; i < moveBuffer.count; i++) moved[moveBuffer.data[i]] = 0;
   moveBuffer.clear();
   p.profile.contactCount = p.contacts.count;
   p.profile.touchingCount = touching;
@@ -119,12 +119,12 @@ function copyPoses(p: PhysicsState): void {
   const t = b.transform;
   const list = b.list;
   for (let k = 0; k < b.count; k++) {
-    const eid = list[k]!;
+    const eid = list[k];
     const o = 4 * eid;
-    poses[o] = t.x[eid]!;
-    poses[o + 1] = t.y[eid]!;
-    poses[o + 2] = t.c[eid]!;
-    poses[o + 3] = t.s[eid]!;
+    poses[o] = t.x[eid];
+    poses[o + 1] = t.y[eid];
+    poses[o + 2] = t.c[eid];
+    poses[o + 3] = t.s[eid];
   }
 }
 
@@ -150,11 +150,11 @@ function gatherChunks(p: PhysicsState, chunks: number): number {
   let touching = 0;
   for (let k = 0; k < chunks; k++) {
     const o = k * 2 * COLLIDE_CHUNK;
-    const deadCount = counts[k * CHUNK_COUNTS]!;
-    for (let i = 0; i < deadCount; i++) dead.push(out[o + i]!);
-    const changedCount = counts[k * CHUNK_COUNTS + 1]!;
-    for (let i = 0; i < changedCount; i++) changed.push(out[o + COLLIDE_CHUNK + i]!);
-    touching += counts[k * CHUNK_COUNTS + 2]!;
+    const deadCount = counts[k * CHUNK_COUNTS];
+    for (let i = 0; i < deadCount; i++) dead.push(out[o + i]);
+    const changedCount = counts[k * CHUNK_COUNTS + 1];
+    for (let i = 0; i < changedCount; i++) changed.push(out[o + COLLIDE_CHUNK + i]);
+    touching += counts[k * CHUNK_COUNTS + 2];
   }
   // A touching flag flipped: the solver's colouring must be computed afresh (colour-contacts.ts).
   if (changed.count > 0) c.version++;

@@ -31,30 +31,30 @@ export function updateSleep(p: PhysicsState): void {
   const b = p.bodies;
   const t = b.transform;
   const integ = sd.integration;
-  const dt = sd.params[SP_DT]!;
+  const dt = sd.params[SP_DT];
   const moved = p.events.bodyMoved;
   const sleepOn = p.enableSleep;
   let candidate = false;
   for (let i = 1; i < sd.bodyCount; i++) {
-    const eid = integ[i * BI_STRIDE + BI_EID]!;
+    const eid = integ[i * BI_STRIDE + BI_EID];
     const o = moved.push();
     const d = moved.data;
     d[o + MOVE_BODY] = eid;
-    d[o + MOVE_X] = t.x[eid]!;
-    d[o + MOVE_Y] = t.y[eid]!;
-    d[o + MOVE_C] = t.c[eid]!;
-    d[o + MOVE_S] = t.s[eid]!;
+    d[o + MOVE_X] = t.x[eid];
+    d[o + MOVE_Y] = t.y[eid];
+    d[o + MOVE_C] = t.c[eid];
+    d[o + MOVE_S] = t.s[eid];
     d[o + MOVE_FELL_ASLEEP] = 0;
-    const vx = b.vx[eid]!;
-    const vy = b.vy[eid]!;
-    const spin = b.w[eid]! * b.maxExtent[eid]!;
-    const threshold = b.sleepThreshold[eid]!;
+    const vx = b.vx[eid];
+    const vy = b.vy[eid];
+    const spin = b.w[eid] * b.maxExtent[eid];
+    const threshold = b.sleepThreshold[eid];
     const limit = threshold * threshold;
-    if (!sleepOn || (b.flags[eid]! & BodyFlag.enableSleep) === 0 || vx * vx + vy * vy > limit || spin * spin > limit) {
+    if (!sleepOn || (b.flags[eid] & BodyFlag.enableSleep) === 0 || vx * vx + vy * vy > limit || spin * spin > limit) {
       b.sleepTime[eid] = 0;
     } else {
-      b.sleepTime[eid] = b.sleepTime[eid]! + dt;
-      if (b.sleepTime[eid]! >= TIME_TO_SLEEP) candidate = true;
+      b.sleepTime[eid] = b.sleepTime[eid] + dt;
+      if (b.sleepTime[eid] >= TIME_TO_SLEEP) candidate = true;
     }
   }
   if (candidate) sleepRestingIslands(p);
@@ -62,10 +62,10 @@ export function updateSleep(p: PhysicsState): void {
 
 function find(parent: Int32Array, i: number): number {
   let r = i;
-  while (parent[r] !== r) r = parent[r]!;
+  while (parent[r] !== r) r = parent[r];
   // Path halving on the way back keeps later finds short.
   while (parent[i] !== r) {
-    const next = parent[i]!;
+    const next = parent[i];
     parent[i] = r;
     i = next;
   }
@@ -84,7 +84,7 @@ function union(parent: Int32Array, a: number, b: number): void {
 function keepAwake(p: PhysicsState, solverIndex: number, otherEid: number): void {
   const b = p.bodies;
   if (b.type[otherEid] === BodyType.static) return;
-  if ((b.flags[otherEid]! & (BodyFlag.awake | BodyFlag.quarantined)) !== 0) return;
+  if ((b.flags[otherEid] & (BodyFlag.awake | BodyFlag.quarantined)) !== 0) return;
   const sd = p.solverData;
   sd.islandMinSleep[find(sd.islandParent, solverIndex)] = -1;
 }
@@ -100,45 +100,45 @@ function sleepRestingIslands(p: PhysicsState): void {
   for (let i = 1; i < n; i++) parent[i] = i;
   const c = p.contacts;
   for (let k = 0; k < c.count; k++) {
-    const id = c.list[k]!;
-    const flags = c.flags[id]!;
+    const id = c.list[k];
+    const flags = c.flags[id];
     if ((flags & ContactFlag.touching) === 0 || (flags & ContactFlag.sensor) !== 0) continue;
-    const ia = indexOf[c.bodyA[id]!]!;
-    const ib = indexOf[c.bodyB[id]!]!;
+    const ia = indexOf[c.bodyA[id]];
+    const ib = indexOf[c.bodyB[id]];
     if (ia !== 0 && ib !== 0) union(parent, ia, ib);
   }
   const js = p.joints;
   for (let r = 0; r < js.count; r++) {
-    const ia = indexOf[js.bodyA[r]!]!;
-    const ib = indexOf[js.bodyB[r]!]!;
+    const ia = indexOf[js.bodyA[r]];
+    const ib = indexOf[js.bodyB[r]];
     if (ia !== 0 && ib !== 0) union(parent, ia, ib);
   }
   for (let i = 1; i < n; i++) minSleep[i] = 1e300;
   for (let i = 1; i < n; i++) {
     const root = find(parent, i);
-    const rest = b.sleepTime[integ[i * BI_STRIDE + BI_EID]!]!;
-    if (rest < minSleep[root]!) minSleep[root] = rest;
+    const rest = b.sleepTime[integ[i * BI_STRIDE + BI_EID]];
+    if (rest < minSleep[root]) minSleep[root] = rest;
   }
   // Links into sleeping bodies (which the solver treated as fixed) keep an island up; such links wake on contact.
   for (let k = 0; k < c.count; k++) {
-    const id = c.list[k]!;
-    const flags = c.flags[id]!;
+    const id = c.list[k];
+    const flags = c.flags[id];
     if ((flags & ContactFlag.touching) === 0 || (flags & ContactFlag.sensor) !== 0) continue;
-    const ia = indexOf[c.bodyA[id]!]!;
-    const ib = indexOf[c.bodyB[id]!]!;
-    if (ia !== 0 && ib === 0) keepAwake(p, ia, c.bodyB[id]!);
-    else if (ib !== 0 && ia === 0) keepAwake(p, ib, c.bodyA[id]!);
+    const ia = indexOf[c.bodyA[id]];
+    const ib = indexOf[c.bodyB[id]];
+    if (ia !== 0 && ib === 0) keepAwake(p, ia, c.bodyB[id]);
+    else if (ib !== 0 && ia === 0) keepAwake(p, ib, c.bodyA[id]);
   }
   for (let r = 0; r < js.count; r++) {
-    const ia = indexOf[js.bodyA[r]!]!;
-    const ib = indexOf[js.bodyB[r]!]!;
-    if (ia !== 0 && ib === 0) keepAwake(p, ia, js.bodyB[r]!);
-    else if (ib !== 0 && ia === 0) keepAwake(p, ib, js.bodyA[r]!);
+    const ia = indexOf[js.bodyA[r]];
+    const ib = indexOf[js.bodyB[r]];
+    if (ia !== 0 && ib === 0) keepAwake(p, ia, js.bodyB[r]);
+    else if (ib !== 0 && ia === 0) keepAwake(p, ib, js.bodyA[r]);
   }
   const moved = p.events.bodyMoved.data;
   for (let i = 1; i < n; i++) {
-    if (minSleep[find(parent, i)]! < TIME_TO_SLEEP) continue;
-    const eid = integ[i * BI_STRIDE + BI_EID]!;
+    if (minSleep[find(parent, i)] < TIME_TO_SLEEP) continue;
+    const eid = integ[i * BI_STRIDE + BI_EID];
     setBodyAwake(p, eid, false);
     // Moved events were logged in solver order, one per body: record i − 1 is this body's.
     moved[(i - 1) * MOVE_STRIDE + MOVE_FELL_ASLEEP] = 1;

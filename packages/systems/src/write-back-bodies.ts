@@ -92,24 +92,24 @@ export function writeBackBodies(v: WriteBackState, first: number, end: number, o
   const maxExtent = b.maxExtent;
   const minExtent = b.minExtent;
   const safety = SAFETY_FACTOR;
-  const maxLinearSpeed = sd.params[SP_MAX_LINEAR_SPEED]!;
-  const maxW = MAX_ROTATION / sd.params[SP_H]!;
-  const divergedEnergy = DIVERGED_ENERGY * sd.params[SP_KINETIC_CAP]!;
+  const maxLinearSpeed = sd.params[SP_MAX_LINEAR_SPEED];
+  const maxW = MAX_ROTATION / sd.params[SP_H];
+  const divergedEnergy = DIVERGED_ENERGY * sd.params[SP_KINETIC_CAP];
   const mass = b.mass;
   const inertia = b.inertia;
   let n = 0;
   for (let i = first; i < end; i++) {
     const o = i * BS_STRIDE;
-    const eid = integ[i * BI_STRIDE + BI_EID]!;
-    const vx0 = states[o + BS_VX]!;
-    const vy0 = states[o + BS_VY]!;
-    const w0 = states[o + BS_W]!;
-    const cx = b.centerX[eid]! + states[o + BS_DPX]!;
-    const cy = b.centerY[eid]! + states[o + BS_DPY]!;
-    const dqc = states[o + BS_DQC]!;
-    const dqs = states[o + BS_DQS]!;
-    const c0 = t.c[eid]!;
-    const s0 = t.s[eid]!;
+    const eid = integ[i * BI_STRIDE + BI_EID];
+    const vx0 = states[o + BS_VX];
+    const vy0 = states[o + BS_VY];
+    const w0 = states[o + BS_W];
+    const cx = b.centerX[eid] + states[o + BS_DPX];
+    const cy = b.centerY[eid] + states[o + BS_DPY];
+    const dqc = states[o + BS_DQC];
+    const dqs = states[o + BS_DQS];
+    const c0 = t.c[eid];
+    const s0 = t.s[eid];
     let c = dqc * c0 - dqs * s0;
     let sn = dqs * c0 + dqc * s0;
     const inv = 1 / Math.sqrt(c * c + sn * sn);
@@ -125,7 +125,7 @@ export function writeBackBodies(v: WriteBackState, first: number, end: number, o
     // bounded. The former speed test (10⁴ times the clamps) quarantined such bodies in 30 of 300 fuzz worlds (seed 7,
     // with the warm-start bounds and clamps of the same change) that run to the end finite under this one.
     const sum = vx0 + vy0 + w0 + cx + cy + c + sn;
-    if (sum - sum !== 0 || mass[eid]! * (vx0 * vx0 + vy0 * vy0) + inertia[eid]! * (w0 * w0) > divergedEnergy) {
+    if (sum - sum !== 0 || mass[eid] * (vx0 * vx0 + vy0 * vy0) + inertia[eid] * (w0 * w0) > divergedEnergy) {
       out[at + n++] = i * 8 + DIVERGED;
       continue;
     }
@@ -135,9 +135,9 @@ export function writeBackBodies(v: WriteBackState, first: number, end: number, o
     // first clamp (the contacts' pre-solve approach speeds, for restitution), and so does the user. The stored
     // velocity obeys the limits.
     clampBodyVelocity(states, o, maxLinearSpeed, maxW);
-    const vx = states[o + BS_VX]!;
-    const vy = states[o + BS_VY]!;
-    const w = states[o + BS_W]!;
+    const vx = states[o + BS_VX];
+    const vy = states[o + BS_VY];
+    const w = states[o + BS_W];
     b.vx[eid] = vx;
     b.vy[eid] = vy;
     b.w[eid] = w;
@@ -145,8 +145,8 @@ export function writeBackBodies(v: WriteBackState, first: number, end: number, o
     b.centerY[eid] = cy;
     t.c[eid] = c;
     t.s[eid] = sn;
-    const lcx = b.localCenterX[eid]!;
-    const lcy = b.localCenterY[eid]!;
+    const lcx = b.localCenterX[eid];
+    const lcy = b.localCenterY[eid];
     const x = cx - (c * lcx - sn * lcy);
     const y = cy - (sn * lcx + c * lcy);
     t.x[eid] = x;
@@ -157,10 +157,10 @@ export function writeBackBodies(v: WriteBackState, first: number, end: number, o
     let flags = 0;
     if (continuous) {
       // Inline the cheap half of isFastBody (it rules out every slow body) so resting scenes pay no call.
-      const dpx = states[o + BS_DPX]!;
-      const dpy = states[o + BS_DPY]!;
-      const e = maxExtent[eid]!;
-      const limit = safety * minExtent[eid]!;
+      const dpx = states[o + BS_DPX];
+      const dpy = states[o + BS_DPY];
+      const e = maxExtent[eid];
+      const limit = safety * minExtent[eid];
       if (2 * (dpx * dpx + dpy * dpy + 2 * e * e * (1 - dqc)) > limit * limit && isFastBody(b, eid, states, o))
         flags = FAST;
     }
@@ -168,14 +168,14 @@ export function writeBackBodies(v: WriteBackState, first: number, end: number, o
     pose[1] = y;
     pose[2] = c;
     pose[3] = sn;
-    for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+    for (let sh = b.shapeHead[eid]; sh !== -1; sh = s.next[sh]) {
       const ao = sh * AABB_STRIDE;
       computeShapeAABB(g, sh, pose, aabb, ao);
       if (
-        aabb[ao + AABB_FAT]! > aabb[ao]! ||
-        aabb[ao + AABB_FAT + 1]! > aabb[ao + 1]! ||
-        aabb[ao + AABB_FAT + 2]! < aabb[ao + 2]! ||
-        aabb[ao + AABB_FAT + 3]! < aabb[ao + 3]!
+        aabb[ao + AABB_FAT] > aabb[ao] ||
+        aabb[ao + AABB_FAT + 1] > aabb[ao + 1] ||
+        aabb[ao + AABB_FAT + 2] < aabb[ao + 2] ||
+        aabb[ao + AABB_FAT + 3] < aabb[ao + 3]
       )
         flags |= REFIT;
     }

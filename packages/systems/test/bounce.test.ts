@@ -52,7 +52,7 @@ function drop(geometry: ShapeGeometry, halfHeight: number, restitution: number, 
   for (let i = 0; i < 240; i++) {
     stepPhysics(w, 1 / 60);
     const vy = getLinearVelocity(w, ball).y;
-    const bottom = t.y[ball]! - halfHeight;
+    const bottom = t.y[ball] - halfHeight;
     if (phase === 'falling' && vy > lastVy + 0.5) {
       // The step in which the contact acted: velocity jumped up by more than gravity could explain.
       impactSpeed = -lastVy;
@@ -67,7 +67,7 @@ function drop(geometry: ShapeGeometry, halfHeight: number, restitution: number, 
     lastVy = vy;
   }
   if (phase === 'falling') throw new Error('the ball never hit the ground');
-  return { restHeight: t.y[ball]! - halfHeight, apex, reboundSpeed, impactSpeed, spinAfter };
+  return { restHeight: t.y[ball] - halfHeight, apex, reboundSpeed, impactSpeed, spinAfter };
 }
 
 const circle = (): ShapeGeometry => makeCircle(0.25);

@@ -42,14 +42,14 @@ describe("solver: 'classic'", () => {
     addShape(w, box, makeBox(0.5, 0.5), { density: 1, friction: 0.6 });
     run(w, 120);
     const t = w.physics.transform;
-    const pen = 0.5 - t.y[box]!;
+    const pen = 0.5 - t.y[box];
     expect(pen).toBeGreaterThan(0);
     expect(pen).toBeLessThan(0.01);
     expect(Math.abs(pen - LINEAR_SLOP)).toBeLessThan(0.004);
     // At rest: over another second the box moves < 1 mm and keeps a negligible speed.
-    const y1 = t.y[box]!;
+    const y1 = t.y[box];
     run(w, 60);
-    expect(Math.abs(t.y[box]! - y1)).toBeLessThan(0.001);
+    expect(Math.abs(t.y[box] - y1)).toBeLessThan(0.001);
     expect(Math.hypot(getLinearVelocity(w, box).x, getLinearVelocity(w, box).y)).toBeLessThan(0.01);
     expect(Math.abs(angleOf(w, box))).toBeLessThan(1e-3);
   });
@@ -60,7 +60,7 @@ describe("solver: 'classic'", () => {
     const ball = createBody(w, { type: 'dynamic', position: { x: 0, y: 1 } });
     addShape(w, ball, makeCircle(0.5));
     run(w, 180);
-    const pen = 0.5 - w.physics.transform.y[ball]!;
+    const pen = 0.5 - w.physics.transform.y[ball];
     expect(pen).toBeGreaterThan(0);
     expect(pen).toBeLessThan(0.01);
   });
@@ -71,7 +71,7 @@ describe("solver: 'classic'", () => {
     const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 1.5 } });
     addShape(w, box, makeBox(0.5, 0.5));
     run(w, 120);
-    const pen = 0.5 - w.physics.transform.y[box]!;
+    const pen = 0.5 - w.physics.transform.y[box];
     expect(pen).toBeGreaterThan(-0.001);
     expect(pen).toBeLessThan(0.01);
   });

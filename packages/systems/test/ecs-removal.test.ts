@@ -104,7 +104,7 @@ describe('removeEntity on physics entities', () => {
       return world;
     };
     // Between the narrowphase and the solver, with the world locked.
-    const stages = [systems[0]!, systems[1]!, systems[2]!, remover, ...systems.slice(3)];
+    const stages = [systems[0], systems[1], systems[2], remover, ...systems.slice(3)];
     const step = (world: PhysicsWorld): void => {
       for (const stage of stages) stage(world);
     };

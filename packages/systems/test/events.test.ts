@@ -52,8 +52,8 @@ describe.each(['soft', 'classic'] as const)('events (%s solver)', (solver) => {
     // Classic solves the whole 1/60 s step at once (no substeps), so each rebound may lose up to one step of
     // gravity, g·dt = 0.17 m/s, against the soft step's quarter of it: by the third hit (3.5 m/s) up to 8 % low.
     const low = solver === 'classic' ? 0.9 : 0.93;
-    for (let k = 0; k < 3; k++) expect(hits[k]!).toBeGreaterThan(v0 * 0.6 ** k * low);
-    for (let k = 0; k < 3; k++) expect(hits[k]!).toBeLessThan(v0 * 0.6 ** k * 1.03);
+    for (let k = 0; k < 3; k++) expect(hits[k]).toBeGreaterThan(v0 * 0.6 ** k * low);
+    for (let k = 0; k < 3; k++) expect(hits[k]).toBeLessThan(v0 * 0.6 ** k * 1.03);
   });
 
   it('hit events come only from contacts with a shape that enables them, on either side, switched on and off', () => {
@@ -67,7 +67,7 @@ describe.each(['soft', 'classic'] as const)('events (%s solver)', (solver) => {
       return b;
     };
     const balls = [drop(-4, true), drop(0, false), drop(4, false)];
-    const first = balls[0]!;
+    const first = balls[0];
     expect(getShapeHitEvents(w, groundShape)).toBe(false);
     const hitBodies = (steps: number): number[] => {
       const seen: number[] = [];
@@ -91,7 +91,7 @@ describe.each(['soft', 'classic'] as const)('events (%s solver)', (solver) => {
     expect(new Set(hitBodies(20)).size).toBe(3);
     // And off again: nothing, however hard they land.
     setShapeHitEvents(w, groundShape, false);
-    for (const b of balls) setShapeHitEvents(w, getBodyShapes(w, b)[0]!, false);
+    for (const b of balls) setShapeHitEvents(w, getBodyShapes(w, b)[0], false);
     launch();
     expect(hitBodies(20)).toEqual([]);
     expect(() => setShapeHitEvents(w, groundShape, 1 as unknown as boolean)).toThrow(PhysicsError);
@@ -109,7 +109,7 @@ describe.each(['soft', 'classic'] as const)('events (%s solver)', (solver) => {
       for (const e of getSensorBeginEvents(w)) {
         expect(e.shapeA).toBe(sensor);
         expect(e.bodyB).toBe(box);
-        log.push('in@' + w.physics.transform.y[box]!.toFixed(1));
+        log.push('in@' + w.physics.transform.y[box].toFixed(1));
       }
       for (const e of getSensorEndEvents(w)) {
         expect(e.shapeA).toBe(sensor);
@@ -117,11 +117,11 @@ describe.each(['soft', 'classic'] as const)('events (%s solver)', (solver) => {
       }
     }
     expect(log.length).toBe(2);
-    expect(log[0]!.startsWith('in@')).toBe(true);
+    expect(log[0].startsWith('in@')).toBe(true);
     expect(log[1]).toBe('out');
     // Entered near the sensor's top face (y = 5.5 + 0.25) and then fell through freely.
-    expect(Number(log[0]!.slice(3))).toBeGreaterThan(5.2);
-    expect(w.physics.transform.y[box]!).toBeLessThan(0);
+    expect(Number(log[0].slice(3))).toBeGreaterThan(5.2);
+    expect(w.physics.transform.y[box]).toBeLessThan(0);
   });
 
   it('body moved events list each awake body once per step with its transform; sleep events mark falling asleep', () => {
@@ -134,7 +134,7 @@ describe.each(['soft', 'classic'] as const)('events (%s solver)', (solver) => {
     stepPhysics(w, 1 / 60);
     const moved = getBodyMoveEvents(w);
     expect(moved.map((m) => m.body)).toEqual([a, b]);
-    expect(moved[1]!.y).toBe(w.physics.transform.y[b]!);
+    expect(moved[1].y).toBe(w.physics.transform.y[b]);
     let sleptAt = -1;
     for (let step = 0; step < 300 && sleptAt < 0; step++) {
       stepPhysics(w, 1 / 60);

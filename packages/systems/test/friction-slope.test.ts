@@ -44,7 +44,7 @@ function speedDownSlope(sl: Slope): number {
 
 function positionAlong(sl: Slope): number {
   const t = sl.w.physics.transform;
-  return t.x[sl.box]! * sl.dx + t.y[sl.box]! * sl.dy;
+  return t.x[sl.box] * sl.dx + t.y[sl.box] * sl.dy;
 }
 
 /** Acceleration down the slope measured from the velocity change over 1 s, after 0.25 s of settling. */
@@ -61,10 +61,10 @@ describe.each(['soft', 'classic'] as const)('a box on a slope obeys Coulomb fric
     const sl = slope(solver, 25, 0.6);
     run(sl.w, 30);
     const t = sl.w.physics.transform;
-    const x0 = t.x[sl.box]!;
-    const y0 = t.y[sl.box]!;
+    const x0 = t.x[sl.box];
+    const y0 = t.y[sl.box];
     run(sl.w, 120);
-    const moved = Math.hypot(t.x[sl.box]! - x0, t.y[sl.box]! - y0);
+    const moved = Math.hypot(t.x[sl.box] - x0, t.y[sl.box] - y0);
     expect(moved).toBeLessThan(0.01);
     expect(Math.abs(speedDownSlope(sl))).toBeLessThan(0.01);
     expect(Math.abs(angleOf(sl.w, sl.box) - sl.theta)).toBeLessThan(0.01);

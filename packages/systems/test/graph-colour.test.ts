@@ -72,7 +72,7 @@ function expectDisjoint(
 ): void {
   for (let k = first; k < end; k++) {
     for (const slot of slots) {
-      const index = rows[offset(k) + slot]!;
+      const index = rows[offset(k) + slot];
       if (index === 0) continue;
       const other = seen.get(index);
       expect(other, `${what} ${k} shares body state ${index} with ${other}`).toBeUndefined();
@@ -95,8 +95,8 @@ function expectColoursDisjoint(w: PhysicsWorld): void {
     expectDisjoint(
       contacts,
       sd.contacts,
-      sd.colourStart[q]!,
-      sd.colourStart[q + 1]!,
+      sd.colourStart[q],
+      sd.colourStart[q + 1],
       contactRecord,
       CONTACT_SLOTS,
       'contact',
@@ -104,13 +104,13 @@ function expectColoursDisjoint(w: PhysicsWorld): void {
     if (js.constraintCount + js.pinCount === 0) continue;
     // Joints have colours of their own: the pins and the other records of one colour together.
     const joints = new Map<number, string>();
-    expectDisjoint(joints, sd.pins, js.pinStart[q]!, js.pinStart[q + 1]!, (k) => k * PIN_STRIDE, JOINT_SLOTS, 'pin');
+    expectDisjoint(joints, sd.pins, js.pinStart[q], js.pinStart[q + 1], (k) => k * PIN_STRIDE, JOINT_SLOTS, 'pin');
     const g = js.groupStart;
     expectDisjoint(
       joints,
       js.constraints,
-      g[q * JOINT_TYPE_COUNT]!,
-      g[(q + 1) * JOINT_TYPE_COUNT]!,
+      g[q * JOINT_TYPE_COUNT],
+      g[(q + 1) * JOINT_TYPE_COUNT],
       (k) => k * JC_STRIDE,
       JOINT_SLOTS,
       'joint',
@@ -157,8 +157,8 @@ describe('graph colouring of a step', () => {
           return id;
         });
         for (const j of joints) {
-          const bodyA = j.toGround ? ground : ids[j.a % ids.length]!;
-          const bodyB = ids[j.b % ids.length]!;
+          const bodyA = j.toGround ? ground : ids[j.a % ids.length];
+          const bodyB = ids[j.b % ids.length];
           if (bodyA === bodyB) continue;
           if (j.kind === 0) createRevoluteJoint(w, { bodyA, bodyB, anchor: { x: 0, y: 5 } });
           else if (j.kind === 1) {
@@ -196,10 +196,10 @@ function netRun(recolourEveryStep: boolean): string {
       addShape(w, b, makeCircle(0.3), { density: 1 });
       net.push(b);
       const anchor = { x: 27 + j, y: 11.5 - i };
-      joints.push(createRevoluteJoint(w, { bodyA: i === 0 ? beam : net[net.length - 7]!, bodyB: b, anchor }));
+      joints.push(createRevoluteJoint(w, { bodyA: i === 0 ? beam : net[net.length - 7], bodyB: b, anchor }));
       if (j > 0)
         joints.push(
-          createRevoluteJoint(w, { bodyA: net[net.length - 2]!, bodyB: b, anchor: { x: 26.5 + j, y: 11 - i } }),
+          createRevoluteJoint(w, { bodyA: net[net.length - 2], bodyB: b, anchor: { x: 26.5 + j, y: 11 - i } }),
         );
     }
   }
@@ -207,11 +207,11 @@ function netRun(recolourEveryStep: boolean): string {
   const js = getPhysics(w).joints;
   const contacts = getPhysics(w).contacts;
   for (let s = 0; s < 240; s++) {
-    if (s < 120 && s % 40 === 10) enableJointLimit(w, joints[s % joints.length]!, true);
-    if (s < 120 && s % 40 === 30) enableJointLimit(w, joints[(s - 20) % joints.length]!, false);
-    if (s === 60) destroyJoint(w, joints.splice(7, 1)[0]!);
-    if (s === 90) joints.push(createDistanceJoint(w, { bodyA: net[0]!, bodyB: net[35]!, length: 5 }));
-    if (s === 150) destroyBody(w, net[20]!);
+    if (s < 120 && s % 40 === 10) enableJointLimit(w, joints[s % joints.length], true);
+    if (s < 120 && s % 40 === 30) enableJointLimit(w, joints[(s - 20) % joints.length], false);
+    if (s === 60) destroyJoint(w, joints.splice(7, 1)[0]);
+    if (s === 90) joints.push(createDistanceJoint(w, { bodyA: net[0], bodyB: net[35], length: 5 }));
+    if (s === 150) destroyBody(w, net[20]);
     if (recolourEveryStep) {
       js.version++;
       contacts.version++;

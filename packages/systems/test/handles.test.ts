@@ -117,7 +117,7 @@ describe('handles in a plain world', () => {
     const w = world();
     const bodies = [0, 1, 2].map((i) => createBody(w, { type: 'static', position: { x: i, y: 0 } }));
     for (const eid of query(w, [w.physics.Transform])) expect(w.physics.transform.x[eid]).toBe(bodies.indexOf(eid));
-    destroyBody(w, bodies[1]!);
+    destroyBody(w, bodies[1]);
     const again = createBody(w, { type: 'static', position: { x: 9, y: 0 } });
     // The recycled entity is the same id; the handle differs so the old one stays refused.
     expect(bodyEntity(w, again)).toBe(bodies[1]);

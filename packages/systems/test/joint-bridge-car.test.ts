@@ -75,7 +75,7 @@ describe('suspension bridge', () => {
     const energy = (): number => {
       let e = 0;
       for (const k of all)
-        e += b.mass[k]! * (0.5 * (b.vx[k]! ** 2 + b.vy[k]! ** 2) + 10 * t.y[k]!) + 0.5 * b.inertia[k]! * b.w[k]! ** 2;
+        e += b.mass[k] * (0.5 * (b.vx[k] ** 2 + b.vy[k] ** 2) + 10 * t.y[k]) + 0.5 * b.inertia[k] * b.w[k] ** 2;
       return e;
     };
     const e0 = energy();
@@ -87,13 +87,13 @@ describe('suspension bridge', () => {
       if (s % 30 === 0) {
         worstGap = Math.max(worstGap, maxGap(w, joints));
         maxEnergy = Math.max(maxEnergy, energy());
-        for (const k of planks) lowest = Math.min(lowest, t.y[k]!);
+        for (const k of planks) lowest = Math.min(lowest, t.y[k]);
       }
     }
     let fastest = 0;
     for (const e of all) {
-      expect(Number.isFinite(t.x[e]!) && Number.isFinite(t.y[e]!)).toBe(true);
-      fastest = Math.max(fastest, Math.hypot(b.vx[e]!, b.vy[e]!));
+      expect(Number.isFinite(t.x[e]) && Number.isFinite(t.y[e])).toBe(true);
+      fastest = Math.max(fastest, Math.hypot(b.vx[e], b.vy[e]));
     }
     // Stable: never gains energy, settles, stays connected. The taut 40 m deck can only sag by stretching its 41
     // soft joints (60 Hz springs on about one plank's mass each): about a centimetre per joint under this load.
@@ -101,7 +101,7 @@ describe('suspension bridge', () => {
     expect(fastest).toBeLessThan(0.2);
     expect(lowest).toBeGreaterThan(y - 5);
     expect(worstGap).toBeLessThan(0.03);
-    for (const e of load) expect(t.y[e]!).toBeGreaterThan(t.y[planks[20]!]! - 1); // still on the deck
+    for (const e of load) expect(t.y[e]).toBeGreaterThan(t.y[planks[20]] - 1); // still on the deck
   });
 });
 
@@ -164,17 +164,17 @@ describe('car', () => {
       if (s % 10 === 0) {
         for (let k = 0; k < 2; k++) {
           // Wheel centre stays on the suspension axis: the perpendicular offset in the chassis frame.
-          const [ax, ay, bx, by] = getJointWorldAnchors(w, joints[k]!);
-          const c = t.c[chassis]!;
-          const sn = t.s[chassis]!;
+          const [ax, ay, bx, by] = getJointWorldAnchors(w, joints[k]);
+          const c = t.c[chassis];
+          const sn = t.s[chassis];
           const perp = c * (bx - ax) + sn * (by - ay); // component along the chassis x axis
           worstPerp = Math.max(worstPerp, Math.abs(perp));
         }
       }
     }
-    for (const e of [chassis, ...wheels]) expect(Number.isFinite(t.x[e]!) && Number.isFinite(t.y[e]!)).toBe(true);
+    for (const e of [chassis, ...wheels]) expect(Number.isFinite(t.x[e]) && Number.isFinite(t.y[e])).toBe(true);
     expect(worstAngle).toBeLessThan(1.0);
     expect(worstPerp).toBeLessThan(0.02);
-    expect(t.x[chassis]!).toBeGreaterThan(40); // it drove (ω·r = 3.2 m/s at most)
+    expect(t.x[chassis]).toBeGreaterThan(40); // it drove (ω·r = 3.2 m/s at most)
   });
 });

@@ -65,16 +65,16 @@ describe.each(['soft', 'classic'] as const)('hanging chain (%s solver)', (solver
     // the weight at 3 s, 1.000× from 5 s on, measured); the soft joints have settled by 3 s.
     run(w, 60 * (solver === 'classic' ? 5 : 3));
     const weight = mass * 10;
-    const f = getJointReactionForce(w, joints[0]!);
+    const f = getJointReactionForce(w, joints[0]);
     expect(Math.abs(f.y - weight) / weight).toBeLessThan(0.01);
     expect(Math.abs(f.x) / weight).toBeLessThan(0.01);
     // Each joint below carries the links under it.
-    const f15 = getJointReactionForce(w, joints[15]!);
+    const f15 = getJointReactionForce(w, joints[15]);
     expect(Math.abs(f15.y - (weight * (N - 15)) / N) / weight).toBeLessThan(0.01);
     // Soft joints (60 Hz) sag in proportion to load over effective mass: the top joint holds 30 links' weight with
     // the inertia of about one link, a few millimetres (as in Box2D v3's soft step).
     expect(maxJointGap(w, joints)).toBeLessThan(6e-3);
-    expect(w.physics.transform.y[links[N - 1]!]!).toBeGreaterThan(20 - 2 * HALF * N);
+    expect(w.physics.transform.y[links[N - 1]]).toBeGreaterThan(20 - 2 * HALF * N);
   });
 
   it('30 links settled at rest (10 s, awake): the top joint reaction equals the chain weight within 0.5%', () => {
@@ -87,7 +87,7 @@ describe.each(['soft', 'classic'] as const)('hanging chain (%s solver)', (solver
     const { joints, mass } = buildChain(w, false);
     run(w, 60 * 10);
     const weight = mass * 10;
-    const f = getJointReactionForce(w, joints[0]!);
+    const f = getJointReactionForce(w, joints[0]);
     expect(Math.abs(f.y - weight) / weight).toBeLessThan(0.005);
     expect(Math.abs(f.x) / weight).toBeLessThan(0.005);
   });
@@ -108,7 +108,7 @@ describe.each(['soft', 'classic'] as const)('hanging chain (%s solver)', (solver
         if (s % 10 === 0) worst = Math.max(worst, maxJointGap(w, joints));
       }
       const t = w.physics.transform;
-      for (const e of links) expect(Number.isFinite(t.x[e]!) && Number.isFinite(t.y[e]!)).toBe(true);
+      for (const e of links) expect(Number.isFinite(t.x[e]) && Number.isFinite(t.y[e])).toBe(true);
       // The free end whips at several m/s during the fall; the soft joints stretch by at most a few centimetres.
       expect(worst).toBeLessThan(0.08);
       // Nothing comes apart, knot or not.

@@ -109,20 +109,20 @@ describe('joint lifecycle', () => {
       prev = e;
     }
     run(w, 10);
-    destroyBody(w, bodies[2]!); // takes joints 2 and 3
+    destroyBody(w, bodies[2]); // takes joints 2 and 3
     expect(getJointCount(w)).toBe(3);
-    expect(isJoint(w, joints[2]!)).toBe(false);
-    expect(isJoint(w, joints[3]!)).toBe(false);
-    for (const k of [0, 1, 4]) expect(isJoint(w, joints[k]!)).toBe(true);
+    expect(isJoint(w, joints[2])).toBe(false);
+    expect(isJoint(w, joints[3])).toBe(false);
+    for (const k of [0, 1, 4]) expect(isJoint(w, joints[k])).toBe(true);
     // Rows stay consistent after the swap-removes.
     const js = w.physics.joints;
-    for (let r = 0; r < js.count; r++) expect(js.rowOf[js.eid[r]!]).toBe(r);
+    for (let r = 0; r < js.count; r++) expect(js.rowOf[js.eid[r]]).toBe(r);
     run(w, 60);
     const t = w.physics.transform;
-    for (const e of [bodies[0]!, bodies[1]!, bodies[3]!, bodies[4]!]) expect(Number.isFinite(t.y[e]!)).toBe(true);
+    for (const e of [bodies[0], bodies[1], bodies[3], bodies[4]]) expect(Number.isFinite(t.y[e])).toBe(true);
     // The piece still pinned to the ground hangs; the cut-off piece falls freely.
-    expect(t.y[bodies[0]!]!).toBeGreaterThan(8.5);
-    expect(t.y[bodies[4]!]!).toBeLessThan(7);
+    expect(t.y[bodies[0]]).toBeGreaterThan(8.5);
+    expect(t.y[bodies[4]]).toBeLessThan(7);
     destroyBody(w, ground); // takes joint 0
     expect(getJointCount(w)).toBe(2);
     run(w, 10);
@@ -134,10 +134,10 @@ describe('joint lifecycle', () => {
     const j = createWeldJoint(w, { bodyA: a, bodyB: b, anchor: { x: 0.25, y: 5 } });
     run(w, 30);
     const t = w.physics.transform;
-    expect(t.x[b]! - t.x[a]!).toBeCloseTo(0.5, 3); // no contact pushing them apart
+    expect(t.x[b] - t.x[a]).toBeCloseTo(0.5, 3); // no contact pushing them apart
     destroyJoint(w, j);
     run(w, 60);
-    expect(t.x[b]! - t.x[a]!).toBeGreaterThan(0.95); // pushed apart by the contact
+    expect(t.x[b] - t.x[a]).toBeGreaterThan(0.95); // pushed apart by the contact
   });
 
   it('a joint with collideConnected false destroys the existing contact; with true the bodies still touch', () => {
@@ -151,6 +151,6 @@ describe('joint lifecycle', () => {
     const [c, d] = twoBoxes(w2, true);
     createDistanceJoint(w2, { bodyA: c, bodyB: d, collideConnected: true, maxLength: 5 });
     run(w2, 60);
-    expect(w2.physics.transform.x[d]! - w2.physics.transform.x[c]!).toBeGreaterThan(0.95);
+    expect(w2.physics.transform.x[d] - w2.physics.transform.x[c]).toBeGreaterThan(0.95);
   });
 });

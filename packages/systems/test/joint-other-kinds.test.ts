@@ -20,7 +20,7 @@ import { run, world } from './helpers/scene.js';
 
 function ropeLength(w: PhysicsWorld, body: number, gx: number, gy: number): number {
   const t = w.physics.transform;
-  return Math.hypot(t.x[body]! - gx, t.y[body]! - gy);
+  return Math.hypot(t.x[body] - gx, t.y[body] - gy);
 }
 
 describe('pulley joint', () => {
@@ -41,7 +41,7 @@ describe('pulley joint', () => {
     });
     void ground;
     const total0 = ropeLength(w, a, -3, 18) + ratio * ropeLength(w, b, 3, 18);
-    const y0 = w.physics.transform.y[a]!;
+    const y0 = w.physics.transform.y[a];
     let worst = 0;
     for (let i = 0; i < 90; i++) {
       run(w, 1);
@@ -49,7 +49,7 @@ describe('pulley joint', () => {
       worst = Math.max(worst, Math.abs(total - total0));
     }
     // A (2 kg·m² of box, mass 2) outweighs B's effective weight ratio·1 = 1.5: A goes down.
-    expect(w.physics.transform.y[a]!).toBeLessThan(y0 - 0.5);
+    expect(w.physics.transform.y[a]).toBeLessThan(y0 - 0.5);
     expect(worst / total0).toBeLessThan(1e-3);
   });
 });
@@ -110,8 +110,8 @@ describe('mouse joint', () => {
     run(w, 120);
     const t = w.physics.transform;
     // It hangs below the target by m·g/k (k = m·(2π·5)²): 1 cm.
-    expect(t.x[box]!).toBeCloseTo(3, 2);
-    expect(t.y[box]! - 4).toBeCloseTo(-10 / (2 * Math.PI * 5) ** 2, 2);
+    expect(t.x[box]).toBeCloseTo(3, 2);
+    expect(t.y[box] - 4).toBeCloseTo(-10 / (2 * Math.PI * 5) ** 2, 2);
   });
 
   it('cannot pull harder than maxForce', () => {
@@ -123,7 +123,7 @@ describe('mouse joint', () => {
     // Half the weight: it falls at g/2.
     createMouseJoint(w, { bodyA: ground, bodyB: box, target: { x: 0, y: 100 }, maxForce: 0.5 * m * 10, hertz: 5 });
     run(w, 60);
-    expect(w.physics.bodies.vy[box]!).toBeCloseTo(-5, 1);
+    expect(w.physics.bodies.vy[box]).toBeCloseTo(-5, 1);
   });
 });
 
@@ -144,8 +144,8 @@ describe('motor joint', () => {
     });
     run(w, 120);
     const t = w.physics.transform;
-    expect(t.x[box]!).toBeCloseTo(3, 3);
-    expect(t.y[box]!).toBeCloseTo(1, 3);
+    expect(t.x[box]).toBeCloseTo(3, 3);
+    expect(t.y[box]).toBeCloseTo(1, 3);
     expect(getAngle(w, box)).toBeCloseTo(0.5, 3);
   });
 });

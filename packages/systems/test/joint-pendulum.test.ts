@@ -17,10 +17,10 @@ const G = 10;
 function crossingTimes(w: PhysicsWorld, bob: number, pivotX: number, steps: number, dt = 1 / 60): number[] {
   const t = w.physics.transform;
   const times: number[] = [];
-  let prev = t.x[bob]! - pivotX;
+  let prev = t.x[bob] - pivotX;
   for (let i = 1; i <= steps; i++) {
     run(w, 1, dt);
-    const x = t.x[bob]! - pivotX;
+    const x = t.x[bob] - pivotX;
     if ((prev < 0 && x >= 0) || (prev > 0 && x <= 0)) {
       const f = prev / (prev - x);
       times.push((i - 1 + f) * dt);
@@ -33,7 +33,7 @@ function crossingTimes(w: PhysicsWorld, bob: number, pivotX: number, steps: numb
 /** Period from the first and last zero crossings (two crossings per period). */
 function period(times: number[]): number {
   const n = times.length - 1;
-  return (2 * (times[n]! - times[0]!)) / n;
+  return (2 * (times[n] - times[0])) / n;
 }
 
 function build(
@@ -79,7 +79,7 @@ describe.each(['soft', 'classic'] as const)('pendulum (%s solver)', (solver) => 
     expect(Math.abs(T - expected) / expected).toBeLessThan(0.01);
     // The rod keeps its length (soft joint at 60 Hz): within a millimetre.
     const t = w.physics.transform;
-    expect(Math.abs(Math.hypot(t.x[bob]!, t.y[bob]! - 10) - L)).toBeLessThan(1e-3);
+    expect(Math.abs(Math.hypot(t.x[bob], t.y[bob] - 10) - L)).toBeLessThan(1e-3);
   });
 });
 

@@ -58,7 +58,7 @@ describe('revolute joint', () => {
     run(w, 30);
     // Back to a free pin: the wheel keeps spinning (no friction) and stays on its axle.
     expect(getAngularVelocity(w, wheel)).toBeCloseTo(5, 3);
-    expect(Math.hypot(w.physics.transform.x[wheel]!, w.physics.transform.y[wheel]! - 5)).toBeLessThan(1e-3);
+    expect(Math.hypot(w.physics.transform.x[wheel], w.physics.transform.y[wheel] - 5)).toBeLessThan(1e-3);
     expect(getJointReactionForce(w, j).y).toBeCloseTo(weight, 3);
   });
 
@@ -154,7 +154,7 @@ describe('prismatic joint', () => {
     let worstAngle = 0;
     for (let i = 0; i < 120; i++) {
       run(w, 1);
-      worstPerp = Math.max(worstPerp, Math.abs(-ay * t.x[slider]! + ax * t.y[slider]!));
+      worstPerp = Math.max(worstPerp, Math.abs(-ay * t.x[slider] + ax * t.y[slider]));
       worstAngle = Math.max(worstAngle, Math.abs(getAngle(w, slider)));
     }
     expect(worstPerp).toBeLessThan(2e-3);
@@ -197,7 +197,7 @@ describe('prismatic joint', () => {
       maxMotorForce: 100,
     });
     run(w, 60);
-    expect(w.physics.bodies.vy[slider]!).toBeCloseTo(1, 3);
+    expect(w.physics.bodies.vy[slider]).toBeCloseTo(1, 3);
     expect(getJointTranslation(w, j)).toBeCloseTo(1, 1);
   });
 });
@@ -213,7 +213,7 @@ describe('weld joint', () => {
     createWeldJoint(w, { bodyA: wall, bodyB: beam, anchor: { x: 0.1, y: 5 } });
     run(w, 60 * 3);
     expect(Math.abs(getAngle(w, beam))).toBeLessThan(5e-3);
-    expect(Math.abs(w.physics.transform.y[beam]! - 5)).toBeLessThan(5e-3);
+    expect(Math.abs(w.physics.transform.y[beam] - 5)).toBeLessThan(5e-3);
     expect(Math.abs(getAngularVelocity(w, beam))).toBeLessThan(1e-3);
   });
 

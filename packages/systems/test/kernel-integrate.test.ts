@@ -93,10 +93,10 @@ describe("the kernel's body passes", () => {
           expect(new Uint32Array(states.slice().buffer)).toEqual(new Uint32Array(expected.buffer));
           // The clamps alone (after the warm starts of a jointed world), on states pushed over the limits again.
           for (let k = first; k < end; k++) {
-            expected[k * BS_STRIDE + BS_VX]! *= 3;
-            states[k * BS_STRIDE + BS_VX]! *= 3;
-            expected[k * BS_STRIDE + BS_W]! *= 3;
-            states[k * BS_STRIDE + BS_W]! *= 3;
+            expected[k * BS_STRIDE + BS_VX] *= 3;
+            states[k * BS_STRIDE + BS_VX] *= 3;
+            expected[k * BS_STRIDE + BS_W] *= 3;
+            states[k * BS_STRIDE + BS_W] *= 3;
           }
           clampVelocities(expected, end, params, first);
           kernel.clampVelocities(statesAddress, first, end, KERNEL_SCALARS_ADDRESS);

@@ -27,7 +27,7 @@ function contactsBetween(w: PhysicsWorld, a: number, b: number): number {
   const eb = bodyIndex(w, b);
   let n = 0;
   for (let k = 0; k < c.count; k++) {
-    const id = c.list[k]!;
+    const id = c.list[k];
     if ((c.bodyA[id] === ea && c.bodyB[id] === eb) || (c.bodyA[id] === eb && c.bodyB[id] === ea)) n++;
   }
   return n;

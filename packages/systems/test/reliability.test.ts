@@ -31,9 +31,8 @@ function allFinite(w: PhysicsWorld): boolean {
   const b = p.bodies;
   const t = b.transform;
   for (let k = 0; k < b.count; k++) {
-    const e = b.list[k]!;
-    for (const v of [t.x[e]!, t.y[e]!, t.c[e]!, t.s[e]!, b.vx[e]!, b.vy[e]!, b.w[e]!])
-      if (!Number.isFinite(v)) return false;
+    const e = b.list[k];
+    for (const v of [t.x[e], t.y[e], t.c[e], t.s[e], b.vx[e], b.vy[e], b.w[e]]) if (!Number.isFinite(v)) return false;
   }
   return true;
 }
@@ -48,7 +47,7 @@ describe('containment', () => {
     addShape(w, bad, makeCircle(0.5));
     run(w, 10);
     const t = w.physics.transform;
-    const before = { x: t.x[bad]!, y: t.y[bad]! };
+    const before = { x: t.x[bad], y: t.y[bad] };
     // What an engine bug would do: poison the body's state behind the API's back.
     getPhysics(w).bodies.vx[bad] = NaN;
     run(w, 1);
@@ -63,7 +62,7 @@ describe('containment', () => {
     run(w, 60);
     expect(getQuarantineEvents(w)).toEqual([]);
     expect({ x: t.x[bad], y: t.y[bad] }).toEqual(before);
-    expect(t.y[resting]!).toBeCloseTo(0.5, 1);
+    expect(t.y[resting]).toBeCloseTo(0.5, 1);
     expect(allFinite(w)).toBe(true);
     validateWorld(w);
   });
@@ -80,7 +79,7 @@ describe('containment', () => {
     const b = getPhysics(w).bodies;
     for (let i = 0; i < 120; i++) {
       run(w, 1);
-      expect(Math.hypot(b.vx[light]!, b.vy[light]!)).toBeLessThanOrEqual(50 * (1 + 1e-12));
+      expect(Math.hypot(b.vx[light], b.vy[light])).toBeLessThanOrEqual(50 * (1 + 1e-12));
     }
     expect(allFinite(w)).toBe(true);
   });
@@ -139,7 +138,7 @@ describe('regressions: quarantine as the normal outcome (the API fuzzer quaranti
     const js = getPhysics(w).joints;
     let max = 0;
     for (let row = 0; row < js.count; row++)
-      for (let k = 0; k < JOINT_IMPULSE_COUNT; k++) max = Math.max(max, Math.abs(js.f[JF_IMPULSE_0 + k]![row]!));
+      for (let k = 0; k < JOINT_IMPULSE_COUNT; k++) max = Math.max(max, Math.abs(js.f[JF_IMPULSE_0 + k][row]));
     return max;
   }
 
@@ -167,7 +166,7 @@ describe('regressions: quarantine as the normal outcome (the API fuzzer quaranti
       upperTranslation: 0.5,
     });
     createRevoluteJoint(w, { bodyA: kin, bodyB: box, anchor: { x: 0.5, y: 5.2 } });
-    const mass = getPhysics(w).bodies.mass[box]!;
+    const mass = getPhysics(w).bodies.mass[box];
     for (let i = 0; i < 300; i++) {
       run(w, 1);
       expect(getQuarantineEvents(w)).toEqual([]);
@@ -216,7 +215,7 @@ describe('regressions: quarantine as the normal outcome (the API fuzzer quaranti
     const maxW = (MAX_ROTATION * 4) / DT; // 4 substeps
     for (let i = 0; i < 600; i++) {
       run(w, 1);
-      for (const e of [heavy, light]) expect(Math.abs(b.w[e]!)).toBeLessThanOrEqual(maxW * (1 + 1e-12));
+      for (const e of [heavy, light]) expect(Math.abs(b.w[e])).toBeLessThanOrEqual(maxW * (1 + 1e-12));
     }
     expect(getQuarantineEvents(w)).toEqual([]);
     expect(allFinite(w)).toBe(true);
@@ -240,15 +239,15 @@ describe('validateWorld', () => {
     validateWorld(w);
     const c = getPhysics(w).contacts;
     expect(c.count).toBeGreaterThan(0);
-    const id = c.list[0]!;
-    const saved = c.bodyA[id]!;
-    c.bodyA[id] = c.bodyB[id]!;
+    const id = c.list[0];
+    const saved = c.bodyA[id];
+    c.bodyA[id] = c.bodyB[id];
     expect(() => validateWorld(w)).toThrow(/contact .* records the wrong bodies/);
     c.bodyA[id] = saved;
     validateWorld(w);
     const b = getPhysics(w).bodies;
-    const e = b.list[1]!;
-    b.flags[e] = b.flags[e]! & ~BodyFlag.awake;
+    const e = b.list[1];
+    b.flags[e] = b.flags[e] & ~BodyFlag.awake;
     b.vx[e] = 1;
     try {
       validateWorld(w);
@@ -262,7 +261,7 @@ describe('validateWorld', () => {
   it('catches a live contact id in the contact free list', () => {
     const w = scene();
     const c = getPhysics(w).contacts;
-    c.free[c.freeCount++] = c.list[0]!;
+    c.free[c.freeCount++] = c.list[0];
     expect(() => validateWorld(w)).toThrow(/free/);
   });
 });

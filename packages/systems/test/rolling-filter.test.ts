@@ -56,7 +56,7 @@ describe('collision filtering', () => {
     addShape(w, upper, makeBox(0.5, 0.5), { filter: filterB });
     addGround(w);
     run(w, 90);
-    return w.physics.transform.y[upper]!;
+    return w.physics.transform.y[upper];
   }
 
   it('shapes in the same negative group never collide; the same positive group always does', () => {
@@ -83,7 +83,7 @@ describe('collision filtering', () => {
       addShape(w, upper, makeBox(0.5, 0.5), { filter: { groupIndex: 3, categoryBits: upperCategory } });
       addGround(w);
       run(w, 90);
-      return w.physics.transform.y[upper]!;
+      return w.physics.transform.y[upper];
     }
     // Landing on the static box leaves the upper one at y ≈ 4.
     expect(dropOnStatic(1, 1)).toBeGreaterThan(3.9);
@@ -114,20 +114,20 @@ describe('collision filtering', () => {
     const top = addShape(w, upper, makeBox(0.5, 0.5), { filter: { categoryBits: 4 } });
     addGround(w);
     run(w, 180); // long enough for the stack to fall asleep
-    expect(w.physics.transform.y[upper]!).toBeGreaterThan(1.45);
+    expect(w.physics.transform.y[upper]).toBeGreaterThan(1.45);
     // Masked out: the (sleeping) upper box must wake and drop onto the ground.
     setShapeFilter(w, top, { maskBits: 0xffffffff & ~2 });
     expect(getShapeFilter(w, top)).toEqual({ categoryBits: 4, maskBits: (0xffffffff & ~2) >>> 0, groupIndex: 0 });
     run(w, 60);
-    expect(w.physics.transform.y[upper]!).toBeLessThan(0.6);
+    expect(w.physics.transform.y[upper]).toBeLessThan(0.6);
     // Bad input is rejected and the filter stays as it was.
     expect(() => setShapeFilter(w, top, { categoryBits: 1.5 })).toThrow(PhysicsError);
     expect(getShapeFilter(w, top).categoryBits).toBe(4);
     // Restored while the boxes overlap: the pair is found again and the solver pushes them apart.
     setShapeFilter(w, top, { maskBits: 0xffffffff });
     run(w, 120);
-    const dx = Math.abs(w.physics.transform.x[upper]! - w.physics.transform.x[lower]!);
-    const dy = Math.abs(w.physics.transform.y[upper]! - w.physics.transform.y[lower]!);
+    const dx = Math.abs(w.physics.transform.x[upper] - w.physics.transform.x[lower]);
+    const dy = Math.abs(w.physics.transform.y[upper] - w.physics.transform.y[lower]);
     expect(Math.max(dx, dy)).toBeGreaterThan(0.95);
   });
 
@@ -144,7 +144,7 @@ describe('collision filtering', () => {
       return !((a === lower && b === upper) || (a === upper && b === lower));
     };
     run(w, 90);
-    expect(w.physics.transform.y[upper]!).toBeLessThan(0.6);
+    expect(w.physics.transform.y[upper]).toBeLessThan(0.6);
     expect(calls).toBeGreaterThan(0);
     expect(calls).toBeLessThan(10);
   });

@@ -46,10 +46,10 @@ const nudge = fc.tuple(
 );
 
 function writePose(out: Float64Array, o: number, p: readonly number[]): void {
-  out[o] = p[0]!;
-  out[o + 1] = p[1]!;
-  out[o + 2] = Math.cos(p[2]!);
-  out[o + 3] = Math.sin(p[2]!);
+  out[o] = p[0];
+  out[o + 1] = p[1];
+  out[o + 2] = Math.cos(p[2]);
+  out[o + 3] = Math.sin(p[2]);
 }
 
 describe('separation cache', () => {
@@ -68,15 +68,15 @@ describe('separation cache', () => {
           writeGeometry(g, 0, a);
           writeGeometry(g, 1, b);
           // The narrowphase calls the table in the pair's primary order.
-          const [sa, sb] = isPrimaryPair(g.type[0]!, g.type[1]!) ? [0, 1] : [1, 0];
-          const collide = collideFunctions[g.type[sa]! * SHAPE_TYPE_COUNT + g.type[sb]!]!;
+          const [sa, sb] = isPrimaryPair(g.type[0], g.type[1]) ? [0, 1] : [1, 0];
+          const collide = collideFunctions[g.type[sa] * SHAPE_TYPE_COUNT + g.type[sb]];
           const m = createManifold();
           const p = new Float64Array(8);
           writePose(p, sa === 0 ? 0 : 4, pa);
           writePose(p, sa === 0 ? 4 : 0, pb);
           m[M_APART] = 0;
           collide(g, sa, sb, p, m);
-          if (m[M_COUNT] !== 0 || !(m[M_APART]! > 0)) return;
+          if (m[M_COUNT] !== 0 || !(m[M_APART] > 0)) return;
           const c = {
             manifoldCache: new Float64Array(MC_STRIDE),
             cacheValid: new Uint8Array(1),
@@ -88,8 +88,8 @@ describe('separation cache', () => {
           const qb = [...pb];
           for (const [da, db] of moves) {
             for (let k = 0; k < 3; k++) {
-              qa[k]! += da[k]!;
-              qb[k]! += db[k]!;
+              qa[k] += da[k];
+              qb[k] += db[k];
             }
             writePose(p, sa === 0 ? 0 : 4, qa);
             writePose(p, sa === 0 ? 4 : 0, qb);
@@ -129,7 +129,7 @@ describe('separation cache', () => {
           const g = new GeometryStore();
           writeGeometry(g, 0, makeBox(hx, hy));
           writeGeometry(g, 1, makeBox(0.2, 0.2));
-          const collide = collideFunctions[g.type[0]! * SHAPE_TYPE_COUNT + g.type[1]!]!;
+          const collide = collideFunctions[g.type[0] * SHAPE_TYPE_COUNT + g.type[1]];
           const m = createManifold();
           const p = new Float64Array(8);
           writePose(p, 0, [0, 0, 0]);
@@ -138,15 +138,15 @@ describe('separation cache', () => {
           writePose(p, 4, qb);
           m[M_APART] = 0;
           collide(g, 0, 1, p, m);
-          if (m[M_COUNT] !== 0 || !(m[M_APART]! > 0)) return;
+          if (m[M_COUNT] !== 0 || !(m[M_APART] > 0)) return;
           const c = {
             manifoldCache: new Float64Array(MC_STRIDE),
             cacheValid: new Uint8Array(1),
           } as unknown as ContactStore;
           cacheApart(c, g, 0, 0, 1, p, m);
           for (const [dq, dy] of moves) {
-            qb[2]! += dq;
-            qb[1]! += dy;
+            qb[2] += dq;
+            qb[1] += dy;
             writePose(p, 4, qb);
             if (c.cacheValid[0] !== CACHE_APART || !stillApart(c, 0, p)) break;
             skips++;

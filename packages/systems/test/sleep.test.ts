@@ -31,7 +31,7 @@ describe.each(['soft', 'classic'] as const)('sleeping (%s solver)', (solver) => 
     applyLinearImpulse(w, box, { x: 0, y: 5 });
     expect(isAwake(w, box)).toBe(true);
     run(w, 10);
-    expect(w.physics.transform.y[box]!).toBeGreaterThan(0.6);
+    expect(w.physics.transform.y[box]).toBeGreaterThan(0.6);
   });
 });
 
@@ -67,9 +67,9 @@ describe('sleeping', () => {
       boxes.push(b);
     }
     run(w, 10);
-    setAwake(w, boxes[1]!, false);
+    setAwake(w, boxes[1], false);
     expect(boxes.map((b) => isAwake(w, b))).toEqual([false, false, false]);
-    setAwake(w, boxes[2]!, true);
+    setAwake(w, boxes[2], true);
     expect(boxes.map((b) => isAwake(w, b))).toEqual([true, true, true]);
   });
 });

@@ -74,7 +74,7 @@ function randomScene(seed: number): Scene {
   });
   addShape(w, bullet, makeCircle(0.1), { density: 5 });
   bodies.push(bullet);
-  joints.push(createDistanceJoint(w, { bodyA: bodies[1]!, bodyB: bodies[bodies.length - 2]!, length: 3 }));
+  joints.push(createDistanceJoint(w, { bodyA: bodies[1], bodyB: bodies[bodies.length - 2], length: 3 }));
   return { w, bodies, joints };
 }
 
@@ -85,8 +85,8 @@ function churn(s: Scene, seed: number): void {
     const b = createBody(s.w, { type: 'dynamic', position: { x: 3 * r(), y: 8 + i } });
     addShape(s.w, b, makeBox(0.4, 0.4), { density: 1 });
   }
-  destroyBody(s.w, s.bodies[s.bodies.length - 3]!);
-  destroyJoint(s.w, s.joints[0]!);
+  destroyBody(s.w, s.bodies[s.bodies.length - 3]);
+  destroyJoint(s.w, s.joints[0]);
   addEntity(s.w);
 }
 
@@ -126,7 +126,7 @@ describe('snapshots', () => {
     const s = randomScene(42);
     run(s.w, 30);
     const snap = takeSnapshot(s.w);
-    const destroyed = s.bodies[s.bodies.length - 3]!;
+    const destroyed = s.bodies[s.bodies.length - 3];
     const pos = getPosition(s.w, destroyed);
     const bodyQuery = (): number[] => [...query(s.w, [s.w.physics.Body])].sort((a, b) => a - b);
     const bodiesBefore = bodyQuery();
@@ -216,11 +216,11 @@ describe('snapshots', () => {
       addShape(target, newBox, makeBox(0.5, 0.5));
       addShape(target, newCapsule, capsule);
       expect(g.slotsUsed - g.freeSlotCount).toBe(3); // the new box shares the unit box's slot
-      expect(g.slotRefs[g.slot[5]!]).toBe(5);
+      expect(g.slotRefs[g.slot[5]]).toBe(5);
       run(target, 30); // validateWorld checks every slot's user count
     }
     expect(added[0]).toEqual(added[1]);
-    expect(transformHash(w, added[0]!)).toBe(transformHash(again, added[1]!));
+    expect(transformHash(w, added[0])).toBe(transformHash(again, added[1]));
   });
 
   it('repeated take/restore into one buffer keeps the world stepping identically', () => {

@@ -73,17 +73,17 @@ function buildMixed(w: PhysicsWorld): number[] {
       if (i === 0) createRevoluteJoint(w, { bodyA: beam, bodyB: b, anchor });
       else
         createRevoluteJoint(w, {
-          bodyA: net[net.length - 13]!,
+          bodyA: net[net.length - 13],
           bodyB: b,
           anchor,
           enableLimit: true,
           lowerAngle: -0.5,
           upperAngle: 0.5,
         });
-      if (j > 0) createRevoluteJoint(w, { bodyA: net[net.length - 2]!, bodyB: b, anchor: { x: -66.5 + j, y: 39 - i } });
+      if (j > 0) createRevoluteJoint(w, { bodyA: net[net.length - 2], bodyB: b, anchor: { x: -66.5 + j, y: 39 - i } });
       if (i > 0 && j > 0 && (i + j) % 2 === 0)
-        createDistanceJoint(w, { bodyA: net[net.length - 14]!, bodyB: b, length: Math.SQRT2 });
-      if (i > 0 && j < 11 && (i + j) % 5 === 0) createWeldJoint(w, { bodyA: net[net.length - 12]!, bodyB: b, anchor });
+        createDistanceJoint(w, { bodyA: net[net.length - 14], bodyB: b, length: Math.SQRT2 });
+      if (i > 0 && j < 11 && (i + j) % 5 === 0) createWeldJoint(w, { bodyA: net[net.length - 12], bodyB: b, anchor });
     }
   }
   const floor = createBody(w, { type: 'static', position: { x: 60, y: 0 } });
@@ -144,7 +144,7 @@ async function runMixed(
       createRevoluteJoint(w, { bodyA: b, bodyB: c, anchor: { x: 55.5 + (i % 7), y: 30 } });
       bodies.push(b, c);
     }
-    if (i % 53 === 20) destroyBody(w, bodies.splice(30 + (i % 100), 1)[0]!);
+    if (i % 53 === 20) destroyBody(w, bodies.splice(30 + (i % 100), 1)[0]);
     if (i === 100) snap = takeSnapshot(w);
     if (i === 130) restoreSnapshot(w, snap!);
     stepPhysics(w, 1 / 60);
@@ -278,7 +278,7 @@ describe('step workers', () => {
     await expect(startWorkers(w, 1)).rejects.toMatchObject({ code: 'WORKERS_ACTIVE' });
     // Inside a step: the first of the step's systems locks the world.
     const systems = createPhysicsSystems(1 / 60);
-    systems[0]!(w);
+    systems[0](w);
     await expect(startWorkers(world(), 1)).resolves.toBeUndefined();
     await expect(stopWorkers(w)).rejects.toMatchObject({ code: 'WORLD_LOCKED' });
     for (const system of systems.slice(1)) system(w);
@@ -286,7 +286,7 @@ describe('step workers', () => {
     await expect(stopWorkers(w)).resolves.toBeUndefined();
     const locked = world();
     buildMixed(locked);
-    systems[0]!(locked);
+    systems[0](locked);
     await expect(startWorkers(locked, 1)).rejects.toMatchObject({ code: 'WORLD_LOCKED' });
     for (const system of systems.slice(1)) system(locked);
     expect(() => stepPhysics(w, 1 / 60)).not.toThrow();
@@ -341,7 +341,7 @@ describe('step workers', () => {
     const c = getPhysics(w).contacts;
     let empty = 0;
     for (let k = 0; k < c.count; k++) {
-      const id = c.list[k]!;
+      const id = c.list[k];
       if (c.pointCount[id] !== 0) continue;
       empty++;
       expect([c.normalX[id], c.normalY[id]]).toEqual([0, 0]);

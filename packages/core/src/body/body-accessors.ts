@@ -16,28 +16,28 @@ const cosSinScratch = new Float64Array(2);
 export function getPosition(world: PhysicsWorld, body: number): { x: number; y: number } {
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.transform;
-  return { x: t.x[eid]!, y: t.y[eid]! };
+  return { x: t.x[eid], y: t.y[eid] };
 }
 
 /** Body rotation (rad) in (−π, π]. */
 export function getAngle(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.transform;
-  return atan2(t.s[eid]!, t.c[eid]!);
+  return atan2(t.s[eid], t.c[eid]);
 }
 
 /** Centre of mass, world (m). */
 export function getWorldCenter(world: PhysicsWorld, body: number): { x: number; y: number } {
   const eid = bodyIndex(world, body);
   const b = world.physics.bodies;
-  return { x: b.centerX[eid]!, y: b.centerY[eid]! };
+  return { x: b.centerX[eid], y: b.centerY[eid] };
 }
 
 /** Centre of mass, body-local (m). */
 export function getLocalCenter(world: PhysicsWorld, body: number): { x: number; y: number } {
   const eid = bodyIndex(world, body);
   const b = world.physics.bodies;
-  return { x: b.localCenterX[eid]!, y: b.localCenterY[eid]! };
+  return { x: b.localCenterX[eid], y: b.localCenterY[eid] };
 }
 
 /** Teleports the body (origin position and angle). Contacts are re-evaluated next step. */
@@ -49,18 +49,18 @@ export function setTransform(world: PhysicsWorld, body: number, position: Vec2Li
   const b = p.bodies;
   const t = b.transform;
   cosSin(angle, cosSinScratch);
-  const c = cosSinScratch[0]!;
-  const s = cosSinScratch[1]!;
+  const c = cosSinScratch[0];
+  const s = cosSinScratch[1];
   t.x[eid] = position.x;
   t.y[eid] = position.y;
   t.c[eid] = c;
   t.s[eid] = s;
-  const lcx = b.localCenterX[eid]!;
-  const lcy = b.localCenterY[eid]!;
+  const lcx = b.localCenterX[eid];
+  const lcy = b.localCenterY[eid];
   b.centerX[eid] = position.x + c * lcx - s * lcy;
   b.centerY[eid] = position.y + s * lcx + c * lcy;
-  b.center0X[eid] = b.centerX[eid]!;
-  b.center0Y[eid] = b.centerY[eid]!;
+  b.center0X[eid] = b.centerX[eid];
+  b.center0Y[eid] = b.centerY[eid];
   synchronizeBodyProxies(p, eid);
   wake(p, eid);
 }
@@ -72,14 +72,14 @@ export function setPosition(world: PhysicsWorld, body: number, position: Vec2Lik
 export function setAngle(world: PhysicsWorld, body: number, angle: number): void {
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.transform;
-  setTransform(world, body, { x: t.x[eid]!, y: t.y[eid]! }, angle);
+  setTransform(world, body, { x: t.x[eid], y: t.y[eid] }, angle);
 }
 
 /** Linear velocity of the centre of mass (m/s). */
 export function getLinearVelocity(world: PhysicsWorld, body: number): { x: number; y: number } {
   const eid = bodyIndex(world, body);
   const b = world.physics.bodies;
-  return { x: b.vx[eid]!, y: b.vy[eid]! };
+  return { x: b.vx[eid], y: b.vy[eid] };
 }
 
 export function setLinearVelocity(world: PhysicsWorld, body: number, v: Vec2Like): void {
@@ -95,7 +95,7 @@ export function setLinearVelocity(world: PhysicsWorld, body: number, v: Vec2Like
 
 export function getAngularVelocity(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
-  return world.physics.bodies.w[eid]!;
+  return world.physics.bodies.w[eid];
 }
 
 export function setAngularVelocity(world: PhysicsWorld, body: number, w: number): void {
@@ -103,7 +103,7 @@ export function setAngularVelocity(world: PhysicsWorld, body: number, w: number)
   const p = unlockedState(world);
   checkFinite(w, 'angularVelocity');
   const b = p.bodies;
-  if (b.type[eid] === BodyType.static || (b.flags[eid]! & BodyFlag.fixedRotation) !== 0) return;
+  if (b.type[eid] === BodyType.static || (b.flags[eid] & BodyFlag.fixedRotation) !== 0) return;
   b.w[eid] = w;
   if (w !== 0) wake(p, eid);
 }
@@ -113,8 +113,8 @@ export function getLinearVelocityAtPoint(world: PhysicsWorld, body: number, poin
   const eid = bodyIndex(world, body);
   const b = world.physics.bodies;
   checkVec2(point, 'point');
-  const w = b.w[eid]!;
-  return { x: b.vx[eid]! - w * (point.y - b.centerY[eid]!), y: b.vy[eid]! + w * (point.x - b.centerX[eid]!) };
+  const w = b.w[eid];
+  return { x: b.vx[eid] - w * (point.y - b.centerY[eid]), y: b.vy[eid] + w * (point.x - b.centerX[eid]) };
 }
 
 /** Adds a force (N) at a world point (default: centre of mass); it acts during the next step, then is cleared. */
@@ -132,10 +132,10 @@ export function applyForce(
   const b = p.bodies;
   if (b.type[eid] !== BodyType.dynamic) return;
   if (wakeBody) wake(p, eid);
-  b.forceX[eid] = b.forceX[eid]! + force.x;
-  b.forceY[eid] = b.forceY[eid]! + force.y;
+  b.forceX[eid] = b.forceX[eid] + force.x;
+  b.forceY[eid] = b.forceY[eid] + force.y;
   if (point !== undefined) {
-    b.torque[eid] = b.torque[eid]! + (point.x - b.centerX[eid]!) * force.y - (point.y - b.centerY[eid]!) * force.x;
+    b.torque[eid] = b.torque[eid] + (point.x - b.centerX[eid]) * force.y - (point.y - b.centerY[eid]) * force.x;
   }
 }
 
@@ -147,7 +147,7 @@ export function applyTorque(world: PhysicsWorld, body: number, torque: number, w
   const b = p.bodies;
   if (b.type[eid] !== BodyType.dynamic) return;
   if (wakeBody) wake(p, eid);
-  b.torque[eid] = b.torque[eid]! + torque;
+  b.torque[eid] = b.torque[eid] + torque;
 }
 
 /**
@@ -169,13 +169,13 @@ export function applyLinearImpulse(
   const b = p.bodies;
   if (b.type[eid] !== BodyType.dynamic) return;
   if (wakeBody) wake(p, eid);
-  const im = b.invMass[eid]!;
-  b.vx[eid] = b.vx[eid]! + im * impulse.x;
-  b.vy[eid] = b.vy[eid]! + im * impulse.y;
+  const im = b.invMass[eid];
+  b.vx[eid] = b.vx[eid] + im * impulse.x;
+  b.vy[eid] = b.vy[eid] + im * impulse.y;
   if (point !== undefined) {
-    const rx = point.x - b.centerX[eid]!;
-    const ry = point.y - b.centerY[eid]!;
-    b.w[eid] = b.w[eid]! + b.invInertia[eid]! * (rx * impulse.y - ry * impulse.x);
+    const rx = point.x - b.centerX[eid];
+    const ry = point.y - b.centerY[eid];
+    b.w[eid] = b.w[eid] + b.invInertia[eid] * (rx * impulse.y - ry * impulse.x);
   }
 }
 
@@ -187,23 +187,23 @@ export function applyAngularImpulse(world: PhysicsWorld, body: number, impulse: 
   const b = p.bodies;
   if (b.type[eid] !== BodyType.dynamic) return;
   if (wakeBody) wake(p, eid);
-  b.w[eid] = b.w[eid]! + b.invInertia[eid]! * impulse;
+  b.w[eid] = b.w[eid] + b.invInertia[eid] * impulse;
 }
 
 export function getMass(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
-  return world.physics.bodies.mass[eid]!;
+  return world.physics.bodies.mass[eid];
 }
 
 /** Rotational inertia about the centre of mass (kg m²). */
 export function getInertia(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
-  return world.physics.bodies.inertia[eid]!;
+  return world.physics.bodies.inertia[eid];
 }
 
 export function getBodyType(world: PhysicsWorld, body: number): BodyTypeName {
   const eid = bodyIndex(world, body);
-  const t = world.physics.bodies.type[eid]!;
+  const t = world.physics.bodies.type[eid];
   return t === BodyType.static ? 'static' : t === BodyType.kinematic ? 'kinematic' : 'dynamic';
 }
 
@@ -230,13 +230,13 @@ export function setBodyType(world: PhysicsWorld, body: number, type: BodyTypeNam
   destroyBodyContacts(p, eid);
   updateBodyMass(p, eid);
   rebuildBodyProxies(p, eid);
-  if (id === BodyType.static) b.flags[eid] = b.flags[eid]! & ~BodyFlag.awake;
+  if (id === BodyType.static) b.flags[eid] = b.flags[eid] & ~BodyFlag.awake;
   else wake(p, eid);
 }
 
 export function getGravityScale(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
-  return world.physics.bodies.gravityScale[eid]!;
+  return world.physics.bodies.gravityScale[eid];
 }
 
 export function setGravityScale(world: PhysicsWorld, body: number, scale: number): void {
@@ -249,7 +249,7 @@ export function setGravityScale(world: PhysicsWorld, body: number, scale: number
 
 export function getLinearDamping(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
-  return world.physics.bodies.linearDamping[eid]!;
+  return world.physics.bodies.linearDamping[eid];
 }
 
 export function setLinearDamping(world: PhysicsWorld, body: number, damping: number): void {
@@ -261,7 +261,7 @@ export function setLinearDamping(world: PhysicsWorld, body: number, damping: num
 
 export function getAngularDamping(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
-  return world.physics.bodies.angularDamping[eid]!;
+  return world.physics.bodies.angularDamping[eid];
 }
 
 export function setAngularDamping(world: PhysicsWorld, body: number, damping: number): void {
@@ -273,33 +273,33 @@ export function setAngularDamping(world: PhysicsWorld, body: number, damping: nu
 
 export function isFixedRotation(world: PhysicsWorld, body: number): boolean {
   const eid = bodyIndex(world, body);
-  return (world.physics.bodies.flags[eid]! & BodyFlag.fixedRotation) !== 0;
+  return (world.physics.bodies.flags[eid] & BodyFlag.fixedRotation) !== 0;
 }
 
 export function setFixedRotation(world: PhysicsWorld, body: number, flag: boolean): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   const b = p.bodies;
-  b.flags[eid] = flag ? b.flags[eid]! | BodyFlag.fixedRotation : b.flags[eid]! & ~BodyFlag.fixedRotation;
+  b.flags[eid] = flag ? b.flags[eid] | BodyFlag.fixedRotation : b.flags[eid] & ~BodyFlag.fixedRotation;
   if (flag) b.w[eid] = 0;
   updateBodyMass(p, eid);
 }
 
 export function isBullet(world: PhysicsWorld, body: number): boolean {
   const eid = bodyIndex(world, body);
-  return (world.physics.bodies.flags[eid]! & BodyFlag.bullet) !== 0;
+  return (world.physics.bodies.flags[eid] & BodyFlag.bullet) !== 0;
 }
 
 export function setBullet(world: PhysicsWorld, body: number, flag: boolean): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   const b = p.bodies;
-  b.flags[eid] = flag ? b.flags[eid]! | BodyFlag.bullet : b.flags[eid]! & ~BodyFlag.bullet;
+  b.flags[eid] = flag ? b.flags[eid] | BodyFlag.bullet : b.flags[eid] & ~BodyFlag.bullet;
 }
 
 export function isAwake(world: PhysicsWorld, body: number): boolean {
   const eid = bodyIndex(world, body);
-  return (world.physics.bodies.flags[eid]! & BodyFlag.awake) !== 0;
+  return (world.physics.bodies.flags[eid] & BodyFlag.awake) !== 0;
 }
 
 /** Body-local point → world point. */
@@ -307,9 +307,9 @@ export function getWorldPoint(world: PhysicsWorld, body: number, local: Vec2Like
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.transform;
   checkVec2(local, 'localPoint');
-  const c = t.c[eid]!;
-  const s = t.s[eid]!;
-  return { x: t.x[eid]! + c * local.x - s * local.y, y: t.y[eid]! + s * local.x + c * local.y };
+  const c = t.c[eid];
+  const s = t.s[eid];
+  return { x: t.x[eid] + c * local.x - s * local.y, y: t.y[eid] + s * local.x + c * local.y };
 }
 
 /** World point → body-local point. */
@@ -317,10 +317,10 @@ export function getLocalPoint(world: PhysicsWorld, body: number, point: Vec2Like
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.transform;
   checkVec2(point, 'point');
-  const c = t.c[eid]!;
-  const s = t.s[eid]!;
-  const dx = point.x - t.x[eid]!;
-  const dy = point.y - t.y[eid]!;
+  const c = t.c[eid];
+  const s = t.s[eid];
+  const dx = point.x - t.x[eid];
+  const dy = point.y - t.y[eid];
   return { x: c * dx + s * dy, y: -s * dx + c * dy };
 }
 
@@ -339,7 +339,7 @@ export function setAwake(world: PhysicsWorld, body: number, flag: boolean): void
 
 export function isSleepEnabled(world: PhysicsWorld, body: number): boolean {
   const eid = bodyIndex(world, body);
-  return (world.physics.bodies.flags[eid]! & BodyFlag.enableSleep) !== 0;
+  return (world.physics.bodies.flags[eid] & BodyFlag.enableSleep) !== 0;
 }
 
 /** Allows or forbids this body to sleep; forbidding wakes it. */
@@ -347,6 +347,6 @@ export function setSleepEnabled(world: PhysicsWorld, body: number, flag: boolean
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   const b = p.bodies;
-  b.flags[eid] = flag ? b.flags[eid]! | BodyFlag.enableSleep : b.flags[eid]! & ~BodyFlag.enableSleep;
+  b.flags[eid] = flag ? b.flags[eid] | BodyFlag.enableSleep : b.flags[eid] & ~BodyFlag.enableSleep;
   if (!flag) wakeIsland(p, eid);
 }

@@ -70,7 +70,7 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
   const b = p.bodies;
   b.reserve(id);
   p.solverData.reserveEntities(id);
-  const handle = handleFor(p, entity, b.generation[id]!);
+  const handle = handleFor(p, entity, b.generation[id]);
   b.alive[id] = 1;
   b.retired[id] = 0;
   b.handle[id] = handle;
@@ -86,8 +86,8 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
   if ((d.isAwake || moving || !d.enableSleep) && type !== BodyType.static) flags |= BodyFlag.awake;
   b.flags[id] = flags;
   cosSin(d.angle, cosSinScratch);
-  const c = cosSinScratch[0]!;
-  const s = cosSinScratch[1]!;
+  const c = cosSinScratch[0];
+  const s = cosSinScratch[1];
   const t = b.transform;
   t.x[id] = d.position.x;
   t.y[id] = d.position.y;
@@ -154,9 +154,9 @@ function destroyBodyAt(world: PhysicsWorld, p: PhysicsState, eid: number, fate: 
   destroyBodyContacts(p, eid);
   const s = p.shapes;
   const b = p.bodies;
-  let sh = b.shapeHead[eid]!;
+  let sh = b.shapeHead[eid];
   while (sh !== -1) {
-    const next = s.next[sh]!;
+    const next = s.next[sh];
     destroyShapeProxy(p, sh);
     s.release(sh);
     sh = next;
@@ -164,15 +164,15 @@ function destroyBodyAt(world: PhysicsWorld, p: PhysicsState, eid: number, fate: 
   b.shapeHead[eid] = -1;
   b.shapeCount[eid] = 0;
   // Swap-remove from the body list: deterministic, since it depends only on the call sequence.
-  const at = b.listIndex[eid]!;
-  const last = b.list[--b.count]!;
+  const at = b.listIndex[eid];
+  const last = b.list[--b.count];
   b.list[at] = last;
   b.listIndex[last] = at;
   b.listIndex[eid] = -1;
   b.alive[eid] = 0;
   b.retired[eid] = 1;
-  b.generation[eid] = b.generation[eid]! + 1;
-  const entity = entityOfHandle(p, b.handle[eid]!);
+  b.generation[eid] = b.generation[eid] + 1;
+  const entity = entityOfHandle(p, b.handle[eid]);
   if (fate === EntityFate.untag) untagBodyEntity(world, entity);
   else if (fate === EntityFate.remove) removeEntity(world, entity);
 }

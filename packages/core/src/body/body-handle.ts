@@ -44,7 +44,7 @@ export function requireJointRow(p: PhysicsState, handle: number): number {
   const js = p.joints;
   const index = handle & p.indexMask;
   if (index < js.rowOf.length) {
-    const row = js.rowOf[index]!;
+    const row = js.rowOf[index];
     if (row >= 0 && js.handle[row] === handle) return row;
     if (js.retired[index] === 1 || row >= 0) {
       throw new PhysicsError('STALE_HANDLE', `joint ${handle} was destroyed`);

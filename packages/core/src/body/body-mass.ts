@@ -17,24 +17,24 @@ export function updateBodyMass(p: PhysicsState, eid: number): void {
   b.invMass[eid] = 0;
   b.inertia[eid] = 0;
   b.invInertia[eid] = 0;
-  const oldLcx = b.localCenterX[eid]!;
-  const oldLcy = b.localCenterY[eid]!;
+  const oldLcx = b.localCenterX[eid];
+  const oldLcy = b.localCenterY[eid];
   let lcx = 0;
   let lcy = 0;
   if (b.type[eid] === BodyType.dynamic) {
     let mass = 0;
     let inertiaAtOrigin = 0;
-    for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+    for (let sh = b.shapeHead[eid]; sh !== -1; sh = s.next[sh]) {
       if (s.density[sh] === 0) continue;
-      computeMassData(s.geometry, sh, s.density[sh]!, massScratch);
-      const m = massScratch[0]!;
-      const cx = massScratch[1]!;
-      const cy = massScratch[2]!;
+      computeMassData(s.geometry, sh, s.density[sh], massScratch);
+      const m = massScratch[0];
+      const cx = massScratch[1];
+      const cy = massScratch[2];
       mass += m;
       lcx += m * cx;
       lcy += m * cy;
       // Parallel axis: inertia about the body origin.
-      inertiaAtOrigin += massScratch[3]! + m * (cx * cx + cy * cy);
+      inertiaAtOrigin += massScratch[3] + m * (cx * cx + cy * cy);
     }
     if (mass > 0) {
       lcx /= mass;
@@ -42,7 +42,7 @@ export function updateBodyMass(p: PhysicsState, eid: number): void {
       b.mass[eid] = mass;
       b.invMass[eid] = 1 / mass;
       const inertia = inertiaAtOrigin - mass * (lcx * lcx + lcy * lcy);
-      if (inertia > 0 && (b.flags[eid]! & BodyFlag.fixedRotation) === 0) {
+      if (inertia > 0 && (b.flags[eid] & BodyFlag.fixedRotation) === 0) {
         b.inertia[eid] = inertia;
         b.invInertia[eid] = 1 / inertia;
       }
@@ -59,17 +59,17 @@ export function updateBodyMass(p: PhysicsState, eid: number): void {
   b.maxExtent[eid] = maxExtentAbout(p, eid, lcx, lcy);
   b.minExtent[eid] = minExtentOf(p, eid);
   const t = b.transform;
-  const c = t.c[eid]!;
-  const sn = t.s[eid]!;
-  const newCx = t.x[eid]! + c * lcx - sn * lcy;
-  const newCy = t.y[eid]! + sn * lcx + c * lcy;
+  const c = t.c[eid];
+  const sn = t.s[eid];
+  const newCx = t.x[eid] + c * lcx - sn * lcy;
+  const newCy = t.y[eid] + sn * lcx + c * lcy;
   // The centre moved inside the body: keep the velocity of the material points by adding w × (new − old).
-  const dx = newCx - b.centerX[eid]!;
-  const dy = newCy - b.centerY[eid]!;
+  const dx = newCx - b.centerX[eid];
+  const dy = newCy - b.centerY[eid];
   if (oldLcx !== lcx || oldLcy !== lcy) {
-    const w = b.w[eid]!;
-    b.vx[eid] = b.vx[eid]! - w * dy;
-    b.vy[eid] = b.vy[eid]! + w * dx;
+    const w = b.w[eid];
+    b.vx[eid] = b.vx[eid] - w * dy;
+    b.vy[eid] = b.vy[eid] + w * dx;
   }
   b.centerX[eid] = newCx;
   b.centerY[eid] = newCy;
@@ -82,11 +82,11 @@ function maxExtentAbout(p: PhysicsState, eid: number, cx: number, cy: number): n
   const s = p.shapes;
   const g = s.geometry;
   let extent = 0;
-  for (let sh = p.bodies.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
-    const base = g.slot[sh]! * GEOMETRY_STRIDE;
-    const r = g.radius[sh]!;
-    for (let i = 0; i < g.count[sh]!; i++) {
-      const d = length(g.verts[base + 2 * i]! - cx, g.verts[base + 2 * i + 1]! - cy) + r;
+  for (let sh = p.bodies.shapeHead[eid]; sh !== -1; sh = s.next[sh]) {
+    const base = g.slot[sh] * GEOMETRY_STRIDE;
+    const r = g.radius[sh];
+    for (let i = 0; i < g.count[sh]; i++) {
+      const d = length(g.verts[base + 2 * i] - cx, g.verts[base + 2 * i + 1] - cy) + r;
       if (d > extent) extent = d;
     }
   }
@@ -97,9 +97,9 @@ function maxExtentAbout(p: PhysicsState, eid: number, cx: number, cy: number): n
 function minExtentOf(p: PhysicsState, eid: number): number {
   const s = p.shapes;
   let extent = 1e300;
-  for (let sh = p.bodies.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+  for (let sh = p.bodies.shapeHead[eid]; sh !== -1; sh = s.next[sh]) {
     computeShapeMinExtent(s.geometry, sh, massScratch, 0);
-    if (massScratch[0]! < extent) extent = massScratch[0]!;
+    if (massScratch[0] < extent) extent = massScratch[0];
   }
   return extent;
 }

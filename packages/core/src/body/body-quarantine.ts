@@ -19,8 +19,8 @@ import { BodyFlag } from './body-store.js';
  */
 export function quarantineBody(p: PhysicsState, eid: number): void {
   const b = p.bodies;
-  if ((b.flags[eid]! & BodyFlag.awake) !== 0) setBodyAwake(p, eid, false);
-  b.flags[eid] = (b.flags[eid]! | BodyFlag.quarantined) & ~BodyFlag.awake;
+  if ((b.flags[eid] & BodyFlag.awake) !== 0) setBodyAwake(p, eid, false);
+  b.flags[eid] = (b.flags[eid] | BodyFlag.quarantined) & ~BodyFlag.awake;
   b.vx[eid] = 0;
   b.vy[eid] = 0;
   b.w[eid] = 0;
@@ -30,13 +30,13 @@ export function quarantineBody(p: PhysicsState, eid: number): void {
   destroyBodyContacts(p, eid);
   // Its shapes look for their pairs again (with no previous box): the neighbours meet it where it stands.
   const s = p.shapes;
-  for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) if (s.proxy[sh] !== -1) bufferMove(p, sh);
+  for (let sh = b.shapeHead[eid]; sh !== -1; sh = s.next[sh]) if (s.proxy[sh] !== -1) bufferMove(p, sh);
   const js = p.joints;
   const f = js.f;
-  const first = eid < js.jointHead.length ? js.jointHead[eid]! : -1;
-  for (let e = first; e !== -1; e = js.edgeNext[e]!) {
-    const row = js.rowOf[e >> 1]!;
-    for (let k = 0; k < JOINT_IMPULSE_COUNT; k++) f[JF_IMPULSE_0 + k]![row] = 0;
+  const first = eid < js.jointHead.length ? js.jointHead[eid] : -1;
+  for (let e = first; e !== -1; e = js.edgeNext[e]) {
+    const row = js.rowOf[e >> 1];
+    for (let k = 0; k < JOINT_IMPULSE_COUNT; k++) f[JF_IMPULSE_0 + k][row] = 0;
   }
   const ev = p.events.bodyQuarantined;
   const o = ev.push(); // before reading ev.data: push may grow it
@@ -47,13 +47,13 @@ export function quarantineBody(p: PhysicsState, eid: number): void {
 export function isBodyQuarantined(world: PhysicsWorld, eid: number): boolean {
   const p = getPhysics(world);
   requireBody(p, eid);
-  return (p.bodies.flags[eid]! & BodyFlag.quarantined) !== 0;
+  return (p.bodies.flags[eid] & BodyFlag.quarantined) !== 0;
 }
 
 /** Bodies quarantined in the last step (their state became non-finite; each is frozen at its last finite pose). */
 export function getQuarantineEvents(world: PhysicsWorld): number[] {
   const ev = getPhysics(world).events.bodyQuarantined;
   const out: number[] = [];
-  for (let i = 0; i < ev.count; i++) out.push(ev.data[i * ev.stride + QUARANTINE_BODY]!);
+  for (let i = 0; i < ev.count; i++) out.push(ev.data[i * ev.stride + QUARANTINE_BODY]);
   return out;
 }

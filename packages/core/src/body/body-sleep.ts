@@ -21,8 +21,8 @@ export function sleepIsland(p: PhysicsState, eid: number): void {
 function setIslandAwake(p: PhysicsState, eid: number, awake: boolean): void {
   const b = p.bodies;
   if (b.type[eid] === BodyType.static) return;
-  if (awake && (b.flags[eid]! & BodyFlag.quarantined) !== 0) return;
-  if (((b.flags[eid]! & BodyFlag.awake) !== 0) === awake) {
+  if (awake && (b.flags[eid] & BodyFlag.quarantined) !== 0) return;
+  if (((b.flags[eid] & BodyFlag.awake) !== 0) === awake) {
     if (awake) b.sleepTime[eid] = 0;
     return;
   }
@@ -33,17 +33,17 @@ function setIslandAwake(p: PhysicsState, eid: number, awake: boolean): void {
   const c = p.contacts;
   const js = p.joints;
   while (stack.count > 0) {
-    const body = stack.data[--stack.count]!;
-    for (let e = b.contactHead[body]!; e !== -1; e = c.edgeNext[e]!) {
+    const body = stack.data[--stack.count];
+    for (let e = b.contactHead[body]; e !== -1; e = c.edgeNext[e]) {
       const id = e >> 1;
-      const flags = c.flags[id]!;
+      const flags = c.flags[id];
       if ((flags & ContactFlag.touching) === 0 || (flags & ContactFlag.sensor) !== 0) continue;
-      visit(p, (e & 1) === 0 ? c.bodyB[id]! : c.bodyA[id]!, awake);
+      visit(p, (e & 1) === 0 ? c.bodyB[id] : c.bodyA[id], awake);
     }
-    const firstJointEdge = body < js.jointHead.length ? js.jointHead[body]! : -1;
-    for (let e = firstJointEdge; e !== -1; e = js.edgeNext[e]!) {
-      const row = js.rowOf[e >> 1]!; // joint edges are keyed by joint entity: edge = jointEid·2 + side
-      visit(p, (e & 1) === 0 ? js.bodyB[row]! : js.bodyA[row]!, awake);
+    const firstJointEdge = body < js.jointHead.length ? js.jointHead[body] : -1;
+    for (let e = firstJointEdge; e !== -1; e = js.edgeNext[e]) {
+      const row = js.rowOf[e >> 1]; // joint edges are keyed by joint entity: edge = jointEid·2 + side
+      visit(p, (e & 1) === 0 ? js.bodyB[row] : js.bodyA[row], awake);
     }
   }
 }
@@ -51,8 +51,8 @@ function setIslandAwake(p: PhysicsState, eid: number, awake: boolean): void {
 function visit(p: PhysicsState, other: number, awake: boolean): void {
   const b = p.bodies;
   if (b.type[other] === BodyType.static) return;
-  if (awake && (b.flags[other]! & BodyFlag.quarantined) !== 0) return;
-  if (((b.flags[other]! & BodyFlag.awake) !== 0) === awake) return;
+  if (awake && (b.flags[other] & BodyFlag.quarantined) !== 0) return;
+  if (((b.flags[other] & BodyFlag.awake) !== 0) === awake) return;
   setBodyAwake(p, other, awake);
   p.islandStack.push(other);
 }
@@ -61,10 +61,10 @@ function visit(p: PhysicsState, other: number, awake: boolean): void {
 export function setBodyAwake(p: PhysicsState, eid: number, awake: boolean): void {
   const b = p.bodies;
   if (awake) {
-    b.flags[eid] = b.flags[eid]! | BodyFlag.awake;
+    b.flags[eid] = b.flags[eid] | BodyFlag.awake;
     b.sleepTime[eid] = 0;
   } else {
-    b.flags[eid] = b.flags[eid]! & ~BodyFlag.awake;
+    b.flags[eid] = b.flags[eid] & ~BodyFlag.awake;
     b.vx[eid] = 0;
     b.vy[eid] = 0;
     b.w[eid] = 0;

@@ -59,10 +59,10 @@ export const NULL_NODE = -1;
 
 /** Half the perimeter of the union of the box at `boxes[q..q+3]` with the given box. Used as the SAH cost measure. */
 function unionHalfPerimeter(boxes: Float64Array, q: number, x0: number, y0: number, x1: number, y1: number): number {
-  const ax = boxes[q]!,
-    ay = boxes[q + 1]!,
-    bx = boxes[q + 2]!,
-    by = boxes[q + 3]!;
+  const ax = boxes[q],
+    ay = boxes[q + 1],
+    bx = boxes[q + 2],
+    by = boxes[q + 3];
   return (bx > x1 ? bx : x1) - (ax < x0 ? ax : x0) + ((by > y1 ? by : y1) - (ay < y0 ? ay : y0));
 }
 
@@ -129,10 +129,10 @@ export class DynamicTree {
   copyBox(n: number, out: Float64Array, o: number): void {
     const boxes = this._boxes;
     const q = NODE_STRIDE * n;
-    out[o] = boxes[q]!;
-    out[o + 1] = boxes[q + 1]!;
-    out[o + 2] = boxes[q + 2]!;
-    out[o + 3] = boxes[q + 3]!;
+    out[o] = boxes[q];
+    out[o + 1] = boxes[q + 1];
+    out[o + 2] = boxes[q + 2];
+    out[o + 3] = boxes[q + 3];
   }
 
   // ---- marks (the pair join's "which subtrees hold a moved proxy") ------------------------------------------------
@@ -144,7 +144,7 @@ export class DynamicTree {
   markLeaf(proxyId: number): void {
     const marks = this.markColumn(),
       parent = this._parent;
-    for (let i = proxyId; i !== NULL_NODE && marks[i] === 0; i = parent[i]!) marks[i] = 1;
+    for (let i = proxyId; i !== NULL_NODE && marks[i] === 0; i = parent[i]) marks[i] = 1;
   }
 
   /** Removes every mark. */
@@ -272,21 +272,21 @@ export class DynamicTree {
   /** Gives leaf `proxyId` the box at box[o..o+3] and grows its ancestors until one contains it (enlargeProxy). */
   private growLeaf(proxyId: number, box: Float64Array, o: number): void {
     this.setBox(proxyId, box, o);
-    const minX = box[o]!;
-    const minY = box[o + 1]!;
-    const maxX = box[o + 2]!;
-    const maxY = box[o + 3]!;
+    const minX = box[o];
+    const minY = box[o + 1];
+    const maxX = box[o + 2];
+    const maxY = box[o + 3];
     const boxes = this._boxes,
       parent = this._parent;
-    let i = parent[proxyId]!;
+    let i = parent[proxyId];
     while (i !== NULL_NODE) {
       const b = NODE_STRIDE * i;
-      if (boxes[b]! <= minX && boxes[b + 1]! <= minY && boxes[b + 2]! >= maxX && boxes[b + 3]! >= maxY) break;
-      if (minX < boxes[b]!) boxes[b] = minX;
-      if (minY < boxes[b + 1]!) boxes[b + 1] = minY;
-      if (maxX > boxes[b + 2]!) boxes[b + 2] = maxX;
-      if (maxY > boxes[b + 3]!) boxes[b + 3] = maxY;
-      i = parent[i]!;
+      if (boxes[b] <= minX && boxes[b + 1] <= minY && boxes[b + 2] >= maxX && boxes[b + 3] >= maxY) break;
+      if (minX < boxes[b]) boxes[b] = minX;
+      if (minY < boxes[b + 1]) boxes[b + 1] = minY;
+      if (maxX > boxes[b + 2]) boxes[b + 2] = maxX;
+      if (maxY > boxes[b + 3]) boxes[b + 3] = maxY;
+      i = parent[i];
     }
   }
 
@@ -294,10 +294,10 @@ export class DynamicTree {
   private setBox(n: number, box: Float64Array, o: number): void {
     const boxes = this._boxes;
     const q = NODE_STRIDE * n;
-    boxes[q] = box[o]!;
-    boxes[q + 1] = box[o + 1]!;
-    boxes[q + 2] = box[o + 2]!;
-    boxes[q + 3] = box[o + 3]!;
+    boxes[q] = box[o];
+    boxes[q + 1] = box[o + 1];
+    boxes[q + 2] = box[o + 2];
+    boxes[q + 3] = box[o + 3];
   }
 
   /** Changes a proxy's category and mask bits (see createProxy) and refreshes its ancestors' unions. */
@@ -308,17 +308,17 @@ export class DynamicTree {
       parent = this._parent;
     nodes[NODE_STRIDE * proxyId + CATEGORY] = categoryBits | 0;
     masks[proxyId] = maskBits | 0;
-    for (let i = parent[proxyId]!; i !== NULL_NODE; i = parent[i]!) {
+    for (let i = parent[proxyId]; i !== NULL_NODE; i = parent[i]) {
       const q = NODE_STRIDE * i;
-      const a = nodes[q + CHILD1]!,
-        b = nodes[q + CHILD2]!;
-      nodes[q + CATEGORY] = nodes[NODE_STRIDE * a + CATEGORY]! | nodes[NODE_STRIDE * b + CATEGORY]!;
-      masks[i] = masks[a]! | masks[b]!;
+      const a = nodes[q + CHILD1],
+        b = nodes[q + CHILD2];
+      nodes[q + CATEGORY] = nodes[NODE_STRIDE * a + CATEGORY] | nodes[NODE_STRIDE * b + CATEGORY];
+      masks[i] = masks[a] | masks[b];
     }
   }
 
   getCategoryBits(proxyId: number): number {
-    return this._nodes[NODE_STRIDE * proxyId + CATEGORY]! >>> 0;
+    return this._nodes[NODE_STRIDE * proxyId + CATEGORY] >>> 0;
   }
 
   /** Per node: a leaf's mask bits, an internal node's union of them (read by the pair join). Replaced on growth. */
@@ -332,7 +332,7 @@ export class DynamicTree {
   }
 
   getUserData(proxyId: number): number {
-    return this._nodes[NODE_STRIDE * proxyId + USER_DATA]!;
+    return this._nodes[NODE_STRIDE * proxyId + USER_DATA];
   }
 
   /** True if `id` is a live proxy of this tree. */
@@ -352,7 +352,7 @@ export class DynamicTree {
 
   /** Height of the root (0 for a single leaf or an empty tree). */
   getHeight(): number {
-    return this._root === NULL_NODE ? 0 : this._height[this._root]!;
+    return this._root === NULL_NODE ? 0 : this._height[this._root];
   }
 
   /**
@@ -366,7 +366,7 @@ export class DynamicTree {
     if (!(rootArea > 0)) return 0;
     let total = 0;
     for (let i = 0; i < this._highWater; i++) {
-      if (i !== root && this._height[i]! > 0) total += this.halfPerimeter(i);
+      if (i !== root && this._height[i] > 0) total += this.halfPerimeter(i);
     }
     return total / rootArea;
   }
@@ -430,11 +430,11 @@ export class DynamicTree {
     let sp = 0;
     stack[sp++] = root;
     while (sp > 0) {
-      const q = NODE_STRIDE * stack[--sp]!;
-      const x0 = boxes[q]!,
-        y0 = boxes[q + 1]!,
-        x1 = boxes[q + 2]!,
-        y1 = boxes[q + 3]!;
+      const q = NODE_STRIDE * stack[--sp];
+      const x0 = boxes[q],
+        y0 = boxes[q + 1],
+        x1 = boxes[q + 2],
+        y1 = boxes[q + 3];
       if (dx === 0 && (originX < x0 || originX > x1)) continue;
       if (dy === 0 && (originY < y0 || originY > y1)) continue;
       // Entry and exit parameters per axis (a parallel axis never clips; see the note on 1e300).
@@ -449,12 +449,12 @@ export class DynamicTree {
       const enter = enterX > enterY ? enterX : enterY;
       const exit = exitX < exitY ? exitX : exitY;
       if (enter > exit || enter > maxFraction || exit < 0) continue;
-      const a = nodes[q + CHILD1]!;
+      const a = nodes[q + CHILD1];
       if (a === NULL_NODE) {
-        out.push(nodes[q + USER_DATA]!);
+        out.push(nodes[q + USER_DATA]);
       } else {
         if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
-        stack[sp++] = nodes[q + CHILD2]!;
+        stack[sp++] = nodes[q + CHILD2];
         stack[sp++] = a;
       }
     }
@@ -498,17 +498,17 @@ export class DynamicTree {
     let count = 0;
     stack[sp++] = root;
     while (sp > 0) {
-      const i = stack[--sp]!;
+      const i = stack[--sp];
       const q = NODE_STRIDE * i;
-      const a = nodes[q + CHILD1]!;
+      const a = nodes[q + CHILD1];
       if (a === NULL_NODE) {
         leaves[count] = i;
-        cx[count] = boxes[q]! + boxes[q + 2]!;
-        cy[count] = boxes[q + 1]! + boxes[q + 3]!;
+        cx[count] = boxes[q] + boxes[q + 2];
+        cy[count] = boxes[q + 1] + boxes[q + 3];
         count++;
       } else {
         if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
-        stack[sp++] = nodes[q + CHILD2]!;
+        stack[sp++] = nodes[q + CHILD2];
         stack[sp++] = a;
         this.freeNode(i);
       }
@@ -533,11 +533,11 @@ export class DynamicTree {
       let sp = 0;
       stack[sp++] = root;
       while (sp > 0) {
-        const i = stack[--sp]!;
+        const i = stack[--sp];
         nodes++;
         if (nodes > this._nodeCount) fail('cycle or more reachable nodes than allocated');
-        const a = records[NODE_STRIDE * i + CHILD1]!,
-          b = records[NODE_STRIDE * i + CHILD2]!;
+        const a = records[NODE_STRIDE * i + CHILD1],
+          b = records[NODE_STRIDE * i + CHILD2];
         if (a === NULL_NODE || b === NULL_NODE) {
           if (a !== b) fail(`node ${i} has one child`);
           if (height[i] !== 0) fail(`leaf ${i} has height ${height[i]}`);
@@ -548,16 +548,16 @@ export class DynamicTree {
           fail(`node ${i} has bad children ${a}, ${b}`);
         }
         if (parent[a] !== i || parent[b] !== i) fail(`children of ${i} do not point back to it`);
-        const ha = height[a]!,
-          hb = height[b]!;
+        const ha = height[a],
+          hb = height[b];
         if (ha < 0 || hb < 0) fail(`node ${i} has a free child`);
         if (height[i] !== 1 + Math.max(ha, hb)) fail(`node ${i} height ${height[i]} != 1 + max(${ha}, ${hb})`);
         if (Math.abs(ha - hb) > 1) fail(`node ${i} is unbalanced: child heights ${ha}, ${hb}`);
         if (!this.contains(i, a) || !this.contains(i, b)) fail(`box of node ${i} does not contain its children`);
-        const category = records[NODE_STRIDE * i + CATEGORY]!;
-        if (category !== (records[NODE_STRIDE * a + CATEGORY]! | records[NODE_STRIDE * b + CATEGORY]!))
+        const category = records[NODE_STRIDE * i + CATEGORY];
+        if (category !== (records[NODE_STRIDE * a + CATEGORY] | records[NODE_STRIDE * b + CATEGORY]))
           fail(`category bits of node ${i} are not its children's union`);
-        if (this._masks[i] !== (this._masks[a]! | this._masks[b]!))
+        if (this._masks[i] !== (this._masks[a] | this._masks[b]))
           fail(`mask bits of node ${i} are not its children's union`);
         if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
         stack[sp++] = b;
@@ -567,7 +567,7 @@ export class DynamicTree {
     if (leaves !== this._proxyCount) fail(`reachable leaves ${leaves} != proxy count ${this._proxyCount}`);
     if (nodes !== this._nodeCount) fail(`reachable nodes ${nodes} != node count ${this._nodeCount}`);
     let free = 0;
-    for (let i = this._freeList; i !== NULL_NODE; i = parent[i]!) {
+    for (let i = this._freeList; i !== NULL_NODE; i = parent[i]) {
       if (height[i] !== -1) fail(`free node ${i} is marked live`);
       if (++free > this._highWater) fail('free list has a cycle');
     }
@@ -579,7 +579,7 @@ export class DynamicTree {
   private allocateNode(): number {
     let id = this._freeList;
     if (id !== NULL_NODE) {
-      this._freeList = this._parent[id]!;
+      this._freeList = this._parent[id];
     } else {
       id = this._highWater++;
       if (id >= this._height.length) this.growNodes(id + 1);
@@ -630,7 +630,7 @@ export class DynamicTree {
     const node = this.allocateNode(); // may replace the arrays: read them after this
     const parent = this._parent,
       nodes = this._nodes;
-    const oldParent = parent[sibling]!;
+    const oldParent = parent[sibling];
     parent[node] = oldParent;
     nodes[NODE_STRIDE * node + CHILD1] = sibling;
     nodes[NODE_STRIDE * node + CHILD2] = leaf;
@@ -649,10 +649,10 @@ export class DynamicTree {
     }
     const parent = this._parent,
       nodes = this._nodes;
-    const p = parent[leaf]!;
-    const grandParent = parent[p]!;
+    const p = parent[leaf];
+    const grandParent = parent[p];
     const pq = NODE_STRIDE * p;
-    const sibling = nodes[pq + CHILD1] === leaf ? nodes[pq + CHILD2]! : nodes[pq + CHILD1]!;
+    const sibling = nodes[pq + CHILD1] === leaf ? nodes[pq + CHILD2] : nodes[pq + CHILD1];
     parent[sibling] = grandParent;
     if (grandParent === NULL_NODE) this._root = sibling;
     else if (nodes[NODE_STRIDE * grandParent + CHILD1] === p) nodes[NODE_STRIDE * grandParent + CHILD1] = sibling;
@@ -676,10 +676,10 @@ export class DynamicTree {
       nodes = this._nodes,
       height = this._height;
     const lq = NODE_STRIDE * leaf;
-    const x0 = boxes[lq]!,
-      y0 = boxes[lq + 1]!,
-      x1 = boxes[lq + 2]!,
-      y1 = boxes[lq + 3]!;
+    const x0 = boxes[lq],
+      y0 = boxes[lq + 1],
+      x1 = boxes[lq + 2],
+      y1 = boxes[lq + 3];
     const leafArea = x1 - x0 + (y1 - y0);
     const lcx = x0 + x1,
       lcy = y0 + y1; // doubled centre, only compared
@@ -690,20 +690,20 @@ export class DynamicTree {
     let inherited = 0;
     let best = NULL_NODE;
     let bestCost = 1e300;
-    if (height[node]! <= 1) {
+    if (height[node] <= 1) {
       best = node;
       bestCost = unionArea;
     }
-    while (height[node]! > 0) {
+    while (height[node] > 0) {
       const cost = unionArea + inherited;
-      if (cost < bestCost && height[node]! <= 1) {
+      if (cost < bestCost && height[node] <= 1) {
         best = node;
         bestCost = cost;
       }
       inherited += unionArea - nodeArea; // any sibling below `node` also grows `node`
 
-      const a = nodes[NODE_STRIDE * node + CHILD1]!,
-        b = nodes[NODE_STRIDE * node + CHILD2]!;
+      const a = nodes[NODE_STRIDE * node + CHILD1],
+        b = nodes[NODE_STRIDE * node + CHILD2];
       const aq = NODE_STRIDE * a,
         bq = NODE_STRIDE * b;
       const unionA = unionHalfPerimeter(boxes, aq, x0, y0, x1, y1);
@@ -739,10 +739,10 @@ export class DynamicTree {
       let goA = boundA < boundB;
       if (boundA === boundB) {
         // Both children contain the leaf equally well: prefer the one whose centre is nearer.
-        const dax = boxes[aq]! + boxes[aq + 2]! - lcx,
-          day = boxes[aq + 1]! + boxes[aq + 3]! - lcy;
-        const dbx = boxes[bq]! + boxes[bq + 2]! - lcx,
-          dby = boxes[bq + 1]! + boxes[bq + 3]! - lcy;
+        const dax = boxes[aq] + boxes[aq + 2] - lcx,
+          day = boxes[aq + 1] + boxes[aq + 3] - lcy;
+        const dbx = boxes[bq] + boxes[bq + 2] - lcx,
+          dby = boxes[bq + 1] + boxes[bq + 3] - lcy;
         goA = dax * dax + day * day <= dbx * dbx + dby * dby;
       }
       if (goA) {
@@ -758,7 +758,7 @@ export class DynamicTree {
     if (best === NULL_NODE) {
       // Only when every cost overflowed (boxes near Number.MAX_VALUE): any node of height <= 1 is valid.
       best = this._root;
-      while (height[best]! > 1) best = nodes[NODE_STRIDE * best + CHILD1]!;
+      while (height[best] > 1) best = nodes[NODE_STRIDE * best + CHILD1];
     }
     return best;
   }
@@ -769,7 +769,7 @@ export class DynamicTree {
     while (i !== NULL_NODE) {
       this.refitNode(i);
       this.balance(i);
-      i = this._parent[i]!;
+      i = this._parent[i];
     }
   }
 
@@ -779,28 +779,28 @@ export class DynamicTree {
       nodes = this._nodes,
       height = this._height;
     const q = NODE_STRIDE * i;
-    const a = nodes[q + CHILD1]!,
-      b = nodes[q + CHILD2]!;
+    const a = nodes[q + CHILD1],
+      b = nodes[q + CHILD2];
     const aq = NODE_STRIDE * a,
       bq = NODE_STRIDE * b;
-    boxes[q] = Math.min(boxes[aq]!, boxes[bq]!);
-    boxes[q + 1] = Math.min(boxes[aq + 1]!, boxes[bq + 1]!);
-    boxes[q + 2] = Math.max(boxes[aq + 2]!, boxes[bq + 2]!);
-    boxes[q + 3] = Math.max(boxes[aq + 3]!, boxes[bq + 3]!);
-    height[i] = 1 + Math.max(height[a]!, height[b]!);
-    nodes[q + CATEGORY] = nodes[aq + CATEGORY]! | nodes[bq + CATEGORY]!;
-    this._masks[i] = this._masks[a]! | this._masks[b]!;
+    boxes[q] = Math.min(boxes[aq], boxes[bq]);
+    boxes[q + 1] = Math.min(boxes[aq + 1], boxes[bq + 1]);
+    boxes[q + 2] = Math.max(boxes[aq + 2], boxes[bq + 2]);
+    boxes[q + 3] = Math.max(boxes[aq + 3], boxes[bq + 3]);
+    height[i] = 1 + Math.max(height[a], height[b]);
+    nodes[q + CATEGORY] = nodes[aq + CATEGORY] | nodes[bq + CATEGORY];
+    this._masks[i] = this._masks[a] | this._masks[b];
   }
 
   // ---- rotations --------------------------------------------------------------------------------------------------
 
   private balance(a: number): void {
     const height = this._height;
-    if (height[a]! < 2) return; // no grandchildren to swap with
-    const b = this._nodes[NODE_STRIDE * a + CHILD1]!,
-      c = this._nodes[NODE_STRIDE * a + CHILD2]!;
-    const hb = height[b]!,
-      hc = height[c]!;
+    if (height[a] < 2) return; // no grandchildren to swap with
+    const b = this._nodes[NODE_STRIDE * a + CHILD1],
+      c = this._nodes[NODE_STRIDE * a + CHILD2];
+    const hb = height[b],
+      hc = height[c];
     if (hc > hb + 1) this.rotateTowards(a, b, c);
     else if (hb > hc + 1) this.rotateTowards(a, c, b);
     else this.improveArea(a, b, c);
@@ -811,10 +811,10 @@ export class DynamicTree {
    * back into balance; with equally tall grandchildren, take the swap that leaves `tall` with the smaller box.
    */
   private rotateTowards(a: number, short: number, tall: number): void {
-    const f = this._nodes[NODE_STRIDE * tall + CHILD1]!,
-      g = this._nodes[NODE_STRIDE * tall + CHILD2]!;
-    const hf = this._height[f]!,
-      hg = this._height[g]!;
+    const f = this._nodes[NODE_STRIDE * tall + CHILD1],
+      g = this._nodes[NODE_STRIDE * tall + CHILD2];
+    const hf = this._height[f],
+      hg = this._height[g];
     let y = f;
     if (hg > hf) {
       y = g;
@@ -829,15 +829,15 @@ export class DynamicTree {
     this._swapGain[0] = 0;
     this._swapX = NULL_NODE;
     const height = this._height;
-    if (height[c]! > 0) {
-      const f = this._nodes[NODE_STRIDE * c + CHILD1]!,
-        g = this._nodes[NODE_STRIDE * c + CHILD2]!;
+    if (height[c] > 0) {
+      const f = this._nodes[NODE_STRIDE * c + CHILD1],
+        g = this._nodes[NODE_STRIDE * c + CHILD2];
       this.considerSwap(b, c, f, g);
       this.considerSwap(b, c, g, f);
     }
-    if (height[b]! > 0) {
-      const d = this._nodes[NODE_STRIDE * b + CHILD1]!,
-        e = this._nodes[NODE_STRIDE * b + CHILD2]!;
+    if (height[b] > 0) {
+      const d = this._nodes[NODE_STRIDE * b + CHILD1],
+        e = this._nodes[NODE_STRIDE * b + CHILD2];
       this.considerSwap(c, b, d, e);
       this.considerSwap(c, b, e, d);
     }
@@ -850,23 +850,23 @@ export class DynamicTree {
    */
   private considerSwap(x: number, p: number, y: number, keep: number): void {
     const height = this._height;
-    const hx = height[x]!,
-      hKeep = height[keep]!;
+    const hx = height[x],
+      hKeep = height[keep];
     if (hx > hKeep + 1 || hKeep > hx + 1) return;
     const hp = 1 + (hx > hKeep ? hx : hKeep);
-    const hy = height[y]!;
+    const hy = height[y];
     if (hp > hy + 1 || hy > hp + 1) return;
     const boxes = this._boxes;
     const pq = NODE_STRIDE * p,
       xq = NODE_STRIDE * x,
       kq = NODE_STRIDE * keep;
-    const before = boxes[pq + 2]! - boxes[pq]! + (boxes[pq + 3]! - boxes[pq + 1]!);
+    const before = boxes[pq + 2] - boxes[pq] + (boxes[pq + 3] - boxes[pq + 1]);
     const after =
-      Math.max(boxes[xq + 2]!, boxes[kq + 2]!) -
-      Math.min(boxes[xq]!, boxes[kq]!) +
-      (Math.max(boxes[xq + 3]!, boxes[kq + 3]!) - Math.min(boxes[xq + 1]!, boxes[kq + 1]!));
+      Math.max(boxes[xq + 2], boxes[kq + 2]) -
+      Math.min(boxes[xq], boxes[kq]) +
+      (Math.max(boxes[xq + 3], boxes[kq + 3]) - Math.min(boxes[xq + 1], boxes[kq + 1]));
     const gain = before - after;
-    if (gain > this._swapGain[0]!) {
+    if (gain > this._swapGain[0]) {
       this._swapGain[0] = gain;
       this._swapX = x;
       this._swapP = p;
@@ -889,8 +889,8 @@ export class DynamicTree {
     parent[y] = a;
     this.refitNode(p);
     // a's box is unchanged: it covers the same leaves.
-    const hy = height[y]!,
-      hp = height[p]!;
+    const hy = height[y],
+      hp = height[p];
     height[a] = 1 + (hy > hp ? hy : hp);
   }
 
@@ -899,17 +899,17 @@ export class DynamicTree {
   private halfPerimeter(n: number): number {
     const boxes = this._boxes;
     const q = NODE_STRIDE * n;
-    return boxes[q + 2]! - boxes[q]! + (boxes[q + 3]! - boxes[q + 1]!);
+    return boxes[q + 2] - boxes[q] + (boxes[q + 3] - boxes[q + 1]);
   }
 
   /** Is perimeter(m ∪ n1) < perimeter(m ∪ n2)? (Returns a boolean, not the doubles: see `_swapGain`.) */
   private unionIsSmaller(m: number, n1: number, n2: number): boolean {
     const boxes = this._boxes;
     const mq = NODE_STRIDE * m;
-    const x0 = boxes[mq]!,
-      y0 = boxes[mq + 1]!,
-      x1 = boxes[mq + 2]!,
-      y1 = boxes[mq + 3]!;
+    const x0 = boxes[mq],
+      y0 = boxes[mq + 1],
+      x1 = boxes[mq + 2],
+      y1 = boxes[mq + 3];
     return (
       unionHalfPerimeter(boxes, NODE_STRIDE * n1, x0, y0, x1, y1) <
       unionHalfPerimeter(boxes, NODE_STRIDE * n2, x0, y0, x1, y1)
@@ -921,10 +921,10 @@ export class DynamicTree {
     const o = NODE_STRIDE * outer,
       i = NODE_STRIDE * inner;
     return (
-      boxes[o]! <= boxes[i]! &&
-      boxes[o + 1]! <= boxes[i + 1]! &&
-      boxes[o + 2]! >= boxes[i + 2]! &&
-      boxes[o + 3]! >= boxes[i + 3]!
+      boxes[o] <= boxes[i] &&
+      boxes[o + 1] <= boxes[i + 1] &&
+      boxes[o + 2] >= boxes[i + 2] &&
+      boxes[o + 3] >= boxes[i + 3]
     );
   }
 
@@ -947,10 +947,10 @@ export class DynamicTree {
   private collect(box: Float64Array, o: number, out: IntBuffer, ids: boolean, mask: number): void {
     const root = this._root;
     if (root === NULL_NODE) return;
-    const minX = box[o]!,
-      minY = box[o + 1]!,
-      maxX = box[o + 2]!,
-      maxY = box[o + 3]!;
+    const minX = box[o],
+      minY = box[o + 1],
+      maxX = box[o + 2],
+      maxY = box[o + 3];
     const boxes = this._boxes,
       nodes = this._nodes;
     let stack = this._stack;
@@ -963,29 +963,29 @@ export class DynamicTree {
     // The category sits in the record the test reads anyway, so the mask test costs no extra cache line. (With an
     // all-ones mask, most queries, only a leaf's category can rule it out: no real subtree has none.)
     let q = root << 2; // NODE_STRIDE * root
-    if (mask !== -1 && (nodes[q + 3]! & mask) === 0) return; // CATEGORY
-    if (boxes[q]! > maxX || boxes[q + 2]! < minX || boxes[q + 1]! > maxY || boxes[q + 3]! < minY) return;
+    if (mask !== -1 && (nodes[q + 3] & mask) === 0) return; // CATEGORY
+    if (boxes[q] > maxX || boxes[q + 2] < minX || boxes[q + 1] > maxY || boxes[q + 3] < minY) return;
     stack[sp++] = root;
     while (sp > 0) {
-      const n = stack[--sp]!;
+      const n = stack[--sp];
       q = n << 2;
-      if (nodes[q]! < 0) {
+      if (nodes[q] < 0) {
         // a leaf (child1 is NULL_NODE), its box known to overlap
         if (mask === -1 && nodes[q + 3] === 0) continue; // a leaf of category 0 matches nothing
-        out.push(ids ? n : nodes[q + 2]!); // USER_DATA
+        out.push(ids ? n : nodes[q + 2]); // USER_DATA
         continue;
       }
       if (sp + 2 > stack.length) stack = this._stack = growI32(stack, sp + 2);
       // CHILD2 (q + 1) is pushed first, so that CHILD1 (q + 0) is visited first.
       for (let k = 1; k >= 0; k--) {
-        const child = nodes[q + k]!;
+        const child = nodes[q + k];
         const r = child << 2;
         if (
-          (mask === -1 || (nodes[r + 3]! & mask) !== 0) &&
-          boxes[r]! <= maxX &&
-          boxes[r + 2]! >= minX &&
-          boxes[r + 1]! <= maxY &&
-          boxes[r + 3]! >= minY
+          (mask === -1 || (nodes[r + 3] & mask) !== 0) &&
+          boxes[r] <= maxX &&
+          boxes[r + 2] >= minX &&
+          boxes[r + 1] <= maxY &&
+          boxes[r + 3] >= minY
         )
           stack[sp++] = child;
       }
@@ -1008,12 +1008,12 @@ export class DynamicTree {
     // deoptimised the function there on each of the first rebuilds (8 times in the tumbler's first 1,300 steps).
     let root = -1;
     for (let k = 0; k < steps; k++) {
-      const op = plan[k]!;
+      const op = plan[k];
       if (op >= 0) {
-        root = leaves[op]!;
+        root = leaves[op];
       } else {
-        const right = roots[--rp]!;
-        const left = roots[--rp]!;
+        const right = roots[--rp];
+        const left = roots[--rp];
         root = this.allocateNode();
         this._nodes[NODE_STRIDE * root + CHILD1] = left;
         this._nodes[NODE_STRIDE * root + CHILD2] = right;

@@ -52,13 +52,13 @@ export class SplitPlanner {
 
   /** keyX, keyY = centres as integers in [0, 65535], one scale for both axes so that their extents compare. */
   private quantize(cx: Float64Array, cy: Float64Array, count: number): void {
-    let x0 = cx[0]!,
+    let x0 = cx[0],
       x1 = x0,
-      y0 = cy[0]!,
+      y0 = cy[0],
       y1 = y0;
     for (let i = 1; i < count; i++) {
-      const x = cx[i]!,
-        y = cy[i]!;
+      const x = cx[i],
+        y = cy[i];
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -70,8 +70,8 @@ export class SplitPlanner {
       keyY = this.keyY;
     for (let i = 0; i < count; i++) {
       // Math.min: (x1 − x0)·scale may round a hair above 65535.
-      keyX[i] = Math.min(65535, Math.floor((cx[i]! - x0) * scale));
-      keyY[i] = Math.min(65535, Math.floor((cy[i]! - y0) * scale));
+      keyX[i] = Math.min(65535, Math.floor((cx[i] - x0) * scale));
+      keyY[i] = Math.min(65535, Math.floor((cy[i] - y0) * scale));
     }
   }
 
@@ -85,16 +85,16 @@ export class SplitPlanner {
       const from = shift === 0 ? out : tmp;
       const to = shift === 0 ? tmp : out;
       digits.fill(0);
-      for (let i = 0; i < count; i++) digits[(key[from[i]!]! >> shift) & 255]!++;
+      for (let i = 0; i < count; i++) digits[(key[from[i]] >> shift) & 255]++;
       let sum = 0;
       for (let d = 0; d < 256; d++) {
-        const c = digits[d]!;
+        const c = digits[d];
         digits[d] = sum;
         sum += c;
       }
       for (let i = 0; i < count; i++) {
-        const v = from[i]!;
-        to[digits[(key[v]! >> shift) & 255]!++] = v;
+        const v = from[i];
+        to[digits[(key[v] >> shift) & 255]++] = v;
       }
     }
   }
@@ -115,11 +115,11 @@ export class SplitPlanner {
     frames[fp++] = 0;
     while (fp > 0) {
       fp -= 3;
-      const lo = frames[fp]!,
-        hi = frames[fp + 1]!,
-        state = frames[fp + 2]!;
+      const lo = frames[fp],
+        hi = frames[fp + 1],
+        state = frames[fp + 2];
       if (hi - lo === 1) {
-        plan[n++] = byX[lo]!; // one leaf: the same in both orders
+        plan[n++] = byX[lo]; // one leaf: the same in both orders
         continue;
       }
       if (state === 1) {
@@ -128,11 +128,11 @@ export class SplitPlanner {
       }
       const mid = lo + ((hi - lo) >> 1);
       // Split along the longer side of the centres' bounds (x on a tie); the other order keeps its sort.
-      const alongX = keyX[byX[hi - 1]!]! - keyX[byX[lo]!]! >= keyY[byY[hi - 1]!]! - keyY[byY[lo]!]!;
+      const alongX = keyX[byX[hi - 1]] - keyX[byX[lo]] >= keyY[byY[hi - 1]] - keyY[byY[lo]];
       const sorted = alongX ? byX : byY;
       const other = alongX ? byY : byX;
-      for (let k = lo; k < mid; k++) side[sorted[k]!] = 0;
-      for (let k = mid; k < hi; k++) side[sorted[k]!] = 1;
+      for (let k = lo; k < mid; k++) side[sorted[k]] = 0;
+      for (let k = mid; k < hi; k++) side[sorted[k]] = 1;
       this.partition(other, lo, hi, mid);
       frames[fp + 2] = 1;
       fp += 3;
@@ -154,13 +154,13 @@ export class SplitPlanner {
     let right = 0;
     // Written to both places and only the right count advanced: no branch to mispredict on a coin-flip side.
     for (let k = lo; k < hi; k++) {
-      const v = list[k]!;
-      const d = side[v]!;
+      const v = list[k];
+      const d = side[v];
       list[left] = v;
       tmp[right] = v;
       left += 1 - d;
       right += d;
     }
-    for (let k = 0; k < right; k++) list[mid + k] = tmp[k]!;
+    for (let k = 0; k < right; k++) list[mid + k] = tmp[k];
   }
 }

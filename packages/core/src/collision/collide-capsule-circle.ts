@@ -14,32 +14,32 @@ export function collideCapsuleAndCircle(
   pose: Float64Array,
   out: Float64Array,
 ): void {
-  const xA = pose[0]!;
-  const yA = pose[1]!;
-  const cA = pose[2]!;
-  const sA = pose[3]!;
-  const xB = pose[4]!;
-  const yB = pose[5]!;
-  const cB = pose[6]!;
-  const sB = pose[7]!;
+  const xA = pose[0];
+  const yA = pose[1];
+  const cA = pose[2];
+  const sA = pose[3];
+  const xB = pose[4];
+  const yB = pose[5];
+  const cB = pose[6];
+  const sB = pose[7];
   const v = g.verts;
-  const baseA = g.slot[shapeA]! * GEOMETRY_STRIDE;
-  const baseB = g.slot[shapeB]! * GEOMETRY_STRIDE;
-  const rA = g.radius[shapeA]!;
-  const rB = g.radius[shapeB]!;
+  const baseA = g.slot[shapeA] * GEOMETRY_STRIDE;
+  const baseB = g.slot[shapeB] * GEOMETRY_STRIDE;
+  const rA = g.radius[shapeA];
+  const rB = g.radius[shapeB];
   const qc = cA * cB + sA * sB;
   const qs = cA * sB - sA * cB;
   const dx = xB - xA;
   const dy = yB - yA;
-  const lbx = v[baseB]!;
-  const lby = v[baseB + 1]!;
+  const lbx = v[baseB];
+  const lby = v[baseB + 1];
   const bx = qc * lbx - qs * lby + cA * dx + sA * dy;
   const by = qs * lbx + qc * lby - sA * dx + cA * dy;
 
-  const p1x = v[baseA]!;
-  const p1y = v[baseA + 1]!;
-  const ex = v[baseA + 2]! - p1x;
-  const ey = v[baseA + 3]! - p1y;
+  const p1x = v[baseA];
+  const p1y = v[baseA + 1];
+  const ex = v[baseA + 2] - p1x;
+  const ey = v[baseA + 3] - p1y;
   // Closest point on p1 + t·e to b, t clamped to [0, 1].
   const along = (bx - p1x) * ex + (by - p1y) * ey;
   const ee = ex * ex + ey * ey;
@@ -67,8 +67,8 @@ export function collideCapsuleAndCircle(
     ny /= distance;
   } else {
     // Circle centre on the core segment: push along the segment's stored normal (deterministic, non-zero).
-    nx = g.normals[baseA]!;
-    ny = g.normals[baseA + 1]!;
+    nx = g.normals[baseA];
+    ny = g.normals[baseA + 1];
   }
   const t = 0.5 * (rA - rB + distance);
   out[M_NORMAL_X] = nx;

@@ -33,38 +33,38 @@ export function collideCapsules(
   pose: Float64Array,
   out: Float64Array,
 ): void {
-  const xA = pose[0]!;
-  const yA = pose[1]!;
-  const cA = pose[2]!;
-  const sA = pose[3]!;
-  const xB = pose[4]!;
-  const yB = pose[5]!;
-  const cB = pose[6]!;
-  const sB = pose[7]!;
+  const xA = pose[0];
+  const yA = pose[1];
+  const cA = pose[2];
+  const sA = pose[3];
+  const xB = pose[4];
+  const yB = pose[5];
+  const cB = pose[6];
+  const sB = pose[7];
   const v = g.verts;
-  const baseA = g.slot[shapeA]! * GEOMETRY_STRIDE;
-  const baseB = g.slot[shapeB]! * GEOMETRY_STRIDE;
-  const rA = g.radius[shapeA]!;
-  const rB = g.radius[shapeB]!;
+  const baseA = g.slot[shapeA] * GEOMETRY_STRIDE;
+  const baseB = g.slot[shapeB] * GEOMETRY_STRIDE;
+  const rA = g.radius[shapeA];
+  const rB = g.radius[shapeB];
   const radius = rA + rB;
 
   // Work relative to A's first point (p1 = 0): small coordinates keep round-off small.
-  const ox = v[baseA]!;
-  const oy = v[baseA + 1]!;
-  const q1x = v[baseA + 2]! - ox;
-  const q1y = v[baseA + 3]! - oy;
+  const ox = v[baseA];
+  const oy = v[baseA + 1];
+  const q1x = v[baseA + 2] - ox;
+  const q1y = v[baseA + 3] - oy;
   const qc = cA * cB + sA * sB;
   const qs = cA * sB - sA * cB;
   const dx = xB - xA;
   const dy = yB - yA;
   const tx = cA * dx + sA * dy - ox;
   const ty = -sA * dx + cA * dy - oy;
-  let x = v[baseB]!;
-  let y = v[baseB + 1]!;
+  let x = v[baseB];
+  let y = v[baseB + 1];
   const p2x = qc * x - qs * y + tx;
   const p2y = qs * x + qc * y + ty;
-  x = v[baseB + 2]!;
-  y = v[baseB + 3]!;
+  x = v[baseB + 2];
+  y = v[baseB + 3];
   const q2x = qc * x - qs * y + tx;
   const q2y = qs * x + qc * y + ty;
 
@@ -77,15 +77,15 @@ export function collideCapsules(
   segmentScratch[6] = q2x;
   segmentScratch[7] = q2y;
   segmentDistance(segmentScratch, fractions);
-  const distanceSq = fractions[2]!;
+  const distanceSq = fractions[2];
   const maxDistance = radius + SPECULATIVE_DISTANCE;
   if (distanceSq >= maxDistance * maxDistance) {
     out[M_COUNT] = 0;
     return;
   }
   const distance = Math.sqrt(distanceSq);
-  const f1 = fractions[0]!;
-  const f2 = fractions[1]!;
+  const f1 = fractions[0];
+  const f2 = fractions[1];
 
   const len1 = Math.sqrt(q1x * q1x + q1y * q1y);
   const u1x = q1x / len1;

@@ -21,33 +21,33 @@ export function collideChainSegmentAndCircle(
   pose: Float64Array,
   out: Float64Array,
 ): void {
-  const xA = pose[0]!;
-  const yA = pose[1]!;
-  const cA = pose[2]!;
-  const sA = pose[3]!;
-  const xB = pose[4]!;
-  const yB = pose[5]!;
-  const cB = pose[6]!;
-  const sB = pose[7]!;
+  const xA = pose[0];
+  const yA = pose[1];
+  const cA = pose[2];
+  const sA = pose[3];
+  const xB = pose[4];
+  const yB = pose[5];
+  const cB = pose[6];
+  const sB = pose[7];
   const v = g.verts;
-  const baseA = g.slot[shapeA]! * GEOMETRY_STRIDE;
-  const baseB = g.slot[shapeB]! * GEOMETRY_STRIDE;
-  const rB = g.radius[shapeB]!;
+  const baseA = g.slot[shapeA] * GEOMETRY_STRIDE;
+  const baseB = g.slot[shapeB] * GEOMETRY_STRIDE;
+  const rB = g.radius[shapeB];
   // Circle centre in A's frame, then relative to p1 (small numbers, less round-off).
   const qc = cA * cB + sA * sB;
   const qs = cA * sB - sA * cB;
   const dx = xB - xA;
   const dy = yB - yA;
-  const lbx = v[baseB]!;
-  const lby = v[baseB + 1]!;
-  const p1x = v[baseA]!;
-  const p1y = v[baseA + 1]!;
+  const lbx = v[baseB];
+  const lby = v[baseB + 1];
+  const p1x = v[baseA];
+  const p1y = v[baseA + 1];
   const bx = qc * lbx - qs * lby + cA * dx + sA * dy - p1x;
   const by = qs * lbx + qc * lby - sA * dx + cA * dy - p1y;
-  const ex = v[baseA + 2]! - p1x;
-  const ey = v[baseA + 3]! - p1y;
-  const n1x = g.normals[baseA]!;
-  const n1y = g.normals[baseA + 1]!;
+  const ex = v[baseA + 2] - p1x;
+  const ey = v[baseA + 3] - p1y;
+  const n1x = g.normals[baseA];
+  const n1y = g.normals[baseA + 1];
 
   if (n1x * bx + n1y * by < 0) {
     out[M_COUNT] = 0;
@@ -60,16 +60,16 @@ export function collideChainSegmentAndCircle(
   let py = 0;
   if (along <= 0) {
     // Before p1: the previous segment's region unless the centre is past that segment's end (ghost1 → p1).
-    const prevX = p1x - v[baseA + 4]!;
-    const prevY = p1y - v[baseA + 5]!;
+    const prevX = p1x - v[baseA + 4];
+    const prevY = p1y - v[baseA + 5];
     if (prevX * bx + prevY * by <= 0) {
       out[M_COUNT] = 0;
       return;
     }
   } else if (along >= ee) {
     // After p2: the next segment's region once the centre is past its start (p2 → ghost2).
-    const nextX = v[baseA + 6]! - v[baseA + 2]!;
-    const nextY = v[baseA + 7]! - v[baseA + 3]!;
+    const nextX = v[baseA + 6] - v[baseA + 2];
+    const nextY = v[baseA + 7] - v[baseA + 3];
     if (nextX * (bx - ex) + nextY * (by - ey) > 0) {
       out[M_COUNT] = 0;
       return;

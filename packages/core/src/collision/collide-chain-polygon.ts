@@ -93,35 +93,35 @@ export function collideChainSegmentAndPolygon(
   pose: Float64Array,
   out: Float64Array,
 ): void {
-  const xA = pose[0]!;
-  const yA = pose[1]!;
-  const cA = pose[2]!;
-  const sA = pose[3]!;
-  const xB = pose[4]!;
-  const yB = pose[5]!;
-  const cB = pose[6]!;
-  const sB = pose[7]!;
+  const xA = pose[0];
+  const yA = pose[1];
+  const cA = pose[2];
+  const sA = pose[3];
+  const xB = pose[4];
+  const yB = pose[5];
+  const cB = pose[6];
+  const sB = pose[7];
   const v = g.verts;
   const n = g.normals;
-  const baseA = g.slot[shapeA]! * GEOMETRY_STRIDE;
-  const baseB = g.slot[shapeB]! * GEOMETRY_STRIDE;
-  const count = g.count[shapeB]!;
-  const rB = g.radius[shapeB]!;
+  const baseA = g.slot[shapeA] * GEOMETRY_STRIDE;
+  const baseB = g.slot[shapeB] * GEOMETRY_STRIDE;
+  const count = g.count[shapeB];
+  const rB = g.radius[shapeB];
 
   // Segment relative to p1 (p1 = origin of the working frame).
-  const ox = v[baseA]!;
-  const oy = v[baseA + 1]!;
-  const p2x = v[baseA + 2]! - ox;
-  const p2y = v[baseA + 3]! - oy;
-  const n1x = n[baseA]!;
-  const n1y = n[baseA + 1]!;
+  const ox = v[baseA];
+  const oy = v[baseA + 1];
+  const p2x = v[baseA + 2] - ox;
+  const p2y = v[baseA + 3] - oy;
+  const n1x = n[baseA];
+  const n1y = n[baseA + 1];
   // Unit directions from the right normals: an edge runs along its normal turned left, (−ny, nx).
   const e1x = -n1y;
   const e1y = n1x;
-  const n0x = n[baseA + 4]!;
-  const n0y = n[baseA + 5]!;
-  const n2x = n[baseA + 6]!;
-  const n2y = n[baseA + 7]!;
+  const n0x = n[baseA + 4];
+  const n0y = n[baseA + 5];
+  const n2x = n[baseA + 6];
+  const n2y = n[baseA + 7];
   // Turning from the previous edge (−n0y, n0x) into e1, and from e1 into the next edge (−n2y, n2x): positive = convex.
   const convex1 = -n0y * e1y - n0x * e1x >= CONVEX_TOLERANCE;
   const convex2 = e1x * n2x + e1y * n2y >= CONVEX_TOLERANCE;
@@ -141,8 +141,8 @@ export function collideChainSegmentAndPolygon(
   const dy = yB - yA;
   const tx = cA * dx + sA * dy - ox;
   const ty = -sA * dx + cA * dy - oy;
-  const lcx = g.centroid[2 * shapeB]!;
-  const lcy = g.centroid[2 * shapeB + 1]!;
+  const lcx = g.centroid[2 * shapeB];
+  const lcy = g.centroid[2 * shapeB + 1];
   const centroidX = qc * lcx - qs * lcy + tx;
   const centroidY = qs * lcx + qc * lcy + ty;
 
@@ -156,12 +156,12 @@ export function collideChainSegmentAndPolygon(
   }
 
   for (let i = 0; i < 2 * count; i += 2) {
-    const x = v[baseB + i]!;
-    const y = v[baseB + i + 1]!;
+    const x = v[baseB + i];
+    const y = v[baseB + i + 1];
     vertsB[i] = qc * x - qs * y + tx;
     vertsB[i + 1] = qs * x + qc * y + ty;
-    const nx = n[baseB + i]!;
-    const ny = n[baseB + i + 1]!;
+    const nx = n[baseB + i];
+    const ny = n[baseB + i + 1];
     normalsB[i] = qc * nx - qs * ny;
     normalsB[i + 1] = qs * nx + qc * ny;
   }
@@ -177,16 +177,16 @@ export function collideChainSegmentAndPolygon(
   let f2 = 0;
   for (let i = 0; i < count; i++) {
     const j = i + 1 < count ? i + 1 : 0;
-    segmentScratch[4] = vertsB[2 * i]!;
-    segmentScratch[5] = vertsB[2 * i + 1]!;
-    segmentScratch[6] = vertsB[2 * j]!;
-    segmentScratch[7] = vertsB[2 * j + 1]!;
+    segmentScratch[4] = vertsB[2 * i];
+    segmentScratch[5] = vertsB[2 * i + 1];
+    segmentScratch[6] = vertsB[2 * j];
+    segmentScratch[7] = vertsB[2 * j + 1];
     segmentDistance(segmentScratch, fractions);
-    if (fractions[2]! < distanceSq) {
-      distanceSq = fractions[2]!;
+    if (fractions[2] < distanceSq) {
+      distanceSq = fractions[2];
       edge = i;
-      f1 = fractions[0]!;
-      f2 = fractions[1]!;
+      f1 = fractions[0];
+      f2 = fractions[1];
     }
   }
   let distance = Math.sqrt(distanceSq);
@@ -194,7 +194,7 @@ export function collideChainSegmentAndPolygon(
     // A segment wholly inside B's core crosses no edge: p1 inside every edge's half-plane means overlap.
     let inside = true;
     for (let i = 0; i < count; i++) {
-      if (normalsB[2 * i]! * -vertsB[2 * i]! + normalsB[2 * i + 1]! * -vertsB[2 * i + 1]! > 0) {
+      if (normalsB[2 * i] * -vertsB[2 * i] + normalsB[2 * i + 1] * -vertsB[2 * i + 1] > 0) {
         inside = false;
         break;
       }
@@ -234,8 +234,8 @@ export function collideChainSegmentAndPolygon(
       const ax = f1 === 0 ? 0 : p2x;
       const ay = f1 === 0 ? 0 : p2y;
       const vb = f2 === 0 ? edge : j;
-      const nx = (vertsB[2 * vb]! - ax) / distance;
-      const ny = (vertsB[2 * vb + 1]! - ay) / distance;
+      const nx = (vertsB[2 * vb] - ax) / distance;
+      const ny = (vertsB[2 * vb + 1] - ay) / distance;
       smooth[8] = nx;
       smooth[9] = ny;
       const kind = classifyNormal();
@@ -263,11 +263,11 @@ export function collideChainSegmentAndPolygon(
       let eb = edge;
       const ax = f1 === 0 ? 0 : p2x;
       const ay = f1 === 0 ? 0 : p2y;
-      if (normalsB[2 * eb]! * (ax - vertsB[2 * eb]!) + normalsB[2 * eb + 1]! * (ay - vertsB[2 * eb + 1]!) < 0) {
+      if (normalsB[2 * eb] * (ax - vertsB[2 * eb]) + normalsB[2 * eb + 1] * (ay - vertsB[2 * eb + 1]) < 0) {
         eb = eb + 1 < count ? eb + 1 : 0;
       }
-      smooth[8] = -normalsB[2 * eb]!;
-      smooth[9] = -normalsB[2 * eb + 1]!;
+      smooth[8] = -normalsB[2 * eb];
+      smooth[9] = -normalsB[2 * eb + 1];
       const kind = classifyNormal();
       if (kind === SKIP) {
         out[M_COUNT] = 0;
@@ -283,15 +283,15 @@ export function collideChainSegmentAndPolygon(
       incidentVertex = f2 === 0 ? edge : j;
     } else {
       // Parallel edges: the deeper end of B's edge along this segment's normal.
-      const d1 = n1x * vertsB[2 * edge]! + n1y * vertsB[2 * edge + 1]!;
-      const d2 = n1x * vertsB[2 * j]! + n1y * vertsB[2 * j + 1]!;
+      const d1 = n1x * vertsB[2 * edge] + n1y * vertsB[2 * edge + 1];
+      const d2 = n1x * vertsB[2 * j] + n1y * vertsB[2 * j + 1];
       incidentVertex = d1 < d2 ? edge : j;
     }
   } else {
     // Separating axes. This segment's normal first; B's deepest vertex along it is the incident vertex.
     let edgeSeparation = 1e300;
     for (let i = 0; i < count; i++) {
-      const s = n1x * vertsB[2 * i]! + n1y * vertsB[2 * i + 1]!;
+      const s = n1x * vertsB[2 * i] + n1y * vertsB[2 * i + 1];
       if (s < edgeSeparation) {
         edgeSeparation = s;
         incidentVertex = i;
@@ -300,7 +300,7 @@ export function collideChainSegmentAndPolygon(
     // A convex neighbour that separates B better owns the contact (it will report it itself).
     if (convex1) {
       let s0 = 1e300;
-      for (let i = 0; i < count; i++) s0 = Math.min(s0, n0x * vertsB[2 * i]! + n0y * vertsB[2 * i + 1]!);
+      for (let i = 0; i < count; i++) s0 = Math.min(s0, n0x * vertsB[2 * i] + n0y * vertsB[2 * i + 1]);
       if (s0 > edgeSeparation) {
         edgeSeparation = s0;
         incidentVertex = -1;
@@ -309,7 +309,7 @@ export function collideChainSegmentAndPolygon(
     if (convex2) {
       let s2 = 1e300;
       for (let i = 0; i < count; i++) {
-        s2 = Math.min(s2, n2x * (vertsB[2 * i]! - p2x) + n2y * (vertsB[2 * i + 1]! - p2y));
+        s2 = Math.min(s2, n2x * (vertsB[2 * i] - p2x) + n2y * (vertsB[2 * i + 1] - p2y));
       }
       if (s2 > edgeSeparation) {
         edgeSeparation = s2;
@@ -320,13 +320,13 @@ export function collideChainSegmentAndPolygon(
     let polygonSeparation = -1e300;
     let reference = -1;
     for (let i = 0; i < count; i++) {
-      const nx = normalsB[2 * i]!;
-      const ny = normalsB[2 * i + 1]!;
+      const nx = normalsB[2 * i];
+      const ny = normalsB[2 * i + 1];
       smooth[8] = -nx;
       smooth[9] = -ny;
       if (classifyNormal() !== ADMIT) continue;
-      const bx = vertsB[2 * i]!;
-      const by = vertsB[2 * i + 1]!;
+      const bx = vertsB[2 * i];
+      const by = vertsB[2 * i + 1];
       const s = Math.min(nx * -bx + ny * -by, nx * (p2x - bx) + ny * (p2y - by));
       if (s > polygonSeparation) {
         polygonSeparation = s;
@@ -347,8 +347,8 @@ export function collideChainSegmentAndPolygon(
   // vertex the one more anti-parallel to the segment normal.
   if (incidentEdge === -1) {
     const prev = incidentVertex > 0 ? incidentVertex - 1 : count - 1;
-    const dPrev = n1x * normalsB[2 * prev]! + n1y * normalsB[2 * prev + 1]!;
-    const dNext = n1x * normalsB[2 * incidentVertex]! + n1y * normalsB[2 * incidentVertex + 1]!;
+    const dPrev = n1x * normalsB[2 * prev] + n1y * normalsB[2 * prev + 1];
+    const dNext = n1x * normalsB[2 * incidentVertex] + n1y * normalsB[2 * incidentVertex + 1];
     incidentEdge = dPrev < dNext ? prev : incidentVertex;
   }
   const ib1 = incidentEdge;
@@ -357,10 +357,10 @@ export function collideChainSegmentAndPolygon(
   clip[1] = 0;
   clip[2] = p2x;
   clip[3] = p2y;
-  clip[4] = vertsB[2 * ib1]!;
-  clip[5] = vertsB[2 * ib1 + 1]!;
-  clip[6] = vertsB[2 * ib2]!;
-  clip[7] = vertsB[2 * ib2 + 1]!;
+  clip[4] = vertsB[2 * ib1];
+  clip[5] = vertsB[2 * ib1 + 1];
+  clip[6] = vertsB[2 * ib2];
+  clip[7] = vertsB[2 * ib2 + 1];
   clip[8] = n1x;
   clip[9] = n1y;
   clip[10] = 0;
@@ -381,16 +381,16 @@ export function collideChainSegmentAndPolygon(
  * SNAP (towards a flat or concave end: use the segment normal instead).
  */
 function classifyNormal(): number {
-  const nx = smooth[8]!;
-  const ny = smooth[9]!;
-  if (nx * smooth[0]! + ny * smooth[1]! <= 0) {
+  const nx = smooth[8];
+  const ny = smooth[9];
+  if (nx * smooth[0] + ny * smooth[1] <= 0) {
     // Leans back, towards p1. Inside the corner's wedge means turned counter-clockwise from the neighbour's normal.
     if (smooth[6] === 0) return SNAP;
-    return nx * smooth[3]! - ny * smooth[2]! > SIN_TOLERANCE ? SKIP : ADMIT;
+    return nx * smooth[3] - ny * smooth[2] > SIN_TOLERANCE ? SKIP : ADMIT;
   }
   // Leans forward, towards p2: inside the wedge means turned clockwise from the next neighbour's normal.
   if (smooth[7] === 0) return SNAP;
-  return smooth[4]! * ny - smooth[5]! * nx > SIN_TOLERANCE ? SKIP : ADMIT;
+  return smooth[4] * ny - smooth[5] * nx > SIN_TOLERANCE ? SKIP : ADMIT;
 }
 
 /**
@@ -400,31 +400,31 @@ function classifyNormal(): number {
  * Returns the point count.
  */
 function polygonReference(ref: number, count: number, out: Float64Array): number {
-  const p2x = frame[2]!;
-  const p2y = frame[3]!;
+  const p2x = frame[2];
+  const p2y = frame[3];
   const ib1 = ref;
   const ib2 = ref + 1 < count ? ref + 1 : 0;
-  const b1x = vertsB[2 * ib1]!;
-  const b1y = vertsB[2 * ib1 + 1]!;
-  const nx = normalsB[2 * ib1]!;
-  const ny = normalsB[2 * ib1 + 1]!;
+  const b1x = vertsB[2 * ib1];
+  const b1y = vertsB[2 * ib1 + 1];
+  const nx = normalsB[2 * ib1];
+  const ny = normalsB[2 * ib1 + 1];
   // Which segment end is deeper against the face decides which neighbour to compare with.
   const depth1 = nx * -b1x + ny * -b1y;
   const depth2 = nx * (p2x - b1x) + ny * (p2y - b1y);
-  const own = frame[4]! * nx + frame[5]! * ny;
-  const neighbour = depth1 < depth2 ? frame[6]! * nx + frame[7]! * ny : frame[8]! * nx + frame[9]! * ny;
+  const own = frame[4] * nx + frame[5] * ny;
+  const neighbour = depth1 < depth2 ? frame[6] * nx + frame[7] * ny : frame[8] * nx + frame[9] * ny;
   if (neighbour < own) return 0;
   clip[0] = b1x;
   clip[1] = b1y;
-  clip[2] = vertsB[2 * ib2]!;
-  clip[3] = vertsB[2 * ib2 + 1]!;
+  clip[2] = vertsB[2 * ib2];
+  clip[3] = vertsB[2 * ib2 + 1];
   clip[4] = 0;
   clip[5] = 0;
   clip[6] = p2x;
   clip[7] = p2y;
   clip[8] = nx;
   clip[9] = ny;
-  clip[10] = frame[10]!;
+  clip[10] = frame[10];
   clip[11] = 0;
   // Lower point: from p2, at B's vertex ib1; upper: from p1, at ib2 (the same names the segment reference gives).
   const kept = clipSegments(makeFeatureId(1, ib1), makeFeatureId(0, ib2), out);
@@ -443,19 +443,19 @@ function polygonReference(ref: number, count: number, out: Float64Array): number
  * with its separation and the given id. Returns 2, or 0 when the edges do not overlap along the reference edge.
  */
 function clipSegments(idLower: number, idUpper: number, out: Float64Array): number {
-  const r1x = clip[0]!;
-  const r1y = clip[1]!;
-  const nx = clip[8]!;
-  const ny = clip[9]!;
-  const rRef = clip[10]!;
-  const rInc = clip[11]!;
-  const i1x = clip[4]!;
-  const i1y = clip[5]!;
-  const i2x = clip[6]!;
-  const i2y = clip[7]!;
+  const r1x = clip[0];
+  const r1y = clip[1];
+  const nx = clip[8];
+  const ny = clip[9];
+  const rRef = clip[10];
+  const rInc = clip[11];
+  const i1x = clip[4];
+  const i1y = clip[5];
+  const i2x = clip[6];
+  const i2y = clip[7];
   const tx = -ny;
   const ty = nx;
-  const upperRef = (clip[2]! - r1x) * tx + (clip[3]! - r1y) * ty;
+  const upperRef = (clip[2] - r1x) * tx + (clip[3] - r1y) * ty;
   const upperInc = (i1x - r1x) * tx + (i1y - r1y) * ty;
   const lowerInc = (i2x - r1x) * tx + (i2y - r1y) * ty;
   if (upperInc < 0 || upperRef < lowerInc) return 0;
@@ -498,8 +498,8 @@ function clipSegments(idLower: number, idUpper: number, out: Float64Array): numb
 
 /** Moves the two local points from the p1-relative working frame back to A's frame. */
 function shiftPoints(out: Float64Array): void {
-  const ox = frame[0]!;
-  const oy = frame[1]!;
+  const ox = frame[0];
+  const oy = frame[1];
   for (let i = 0; i < 2; i++) {
     out[M_HEADER + i * MP_STRIDE + MP_POINT_X] += ox;
     out[M_HEADER + i * MP_STRIDE + MP_POINT_Y] += oy;

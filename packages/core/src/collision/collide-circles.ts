@@ -11,28 +11,28 @@ export function collideCircles(
   pose: Float64Array,
   out: Float64Array,
 ): void {
-  const xA = pose[0]!;
-  const yA = pose[1]!;
-  const cA = pose[2]!;
-  const sA = pose[3]!;
-  const xB = pose[4]!;
-  const yB = pose[5]!;
-  const cB = pose[6]!;
-  const sB = pose[7]!;
+  const xA = pose[0];
+  const yA = pose[1];
+  const cA = pose[2];
+  const sA = pose[3];
+  const xB = pose[4];
+  const yB = pose[5];
+  const cB = pose[6];
+  const sB = pose[7];
   const v = g.verts;
-  const baseA = g.slot[shapeA]! * GEOMETRY_STRIDE;
-  const baseB = g.slot[shapeB]! * GEOMETRY_STRIDE;
-  const rA = g.radius[shapeA]!;
-  const rB = g.radius[shapeB]!;
-  const ax = v[baseA]!;
-  const ay = v[baseA + 1]!;
+  const baseA = g.slot[shapeA] * GEOMETRY_STRIDE;
+  const baseB = g.slot[shapeB] * GEOMETRY_STRIDE;
+  const rA = g.radius[shapeA];
+  const rB = g.radius[shapeB];
+  const ax = v[baseA];
+  const ay = v[baseA + 1];
   // Centre of B in A's frame.
   const qc = cA * cB + sA * sB;
   const qs = cA * sB - sA * cB;
   const dx = xB - xA;
   const dy = yB - yA;
-  const lbx = v[baseB]!;
-  const lby = v[baseB + 1]!;
+  const lbx = v[baseB];
+  const lby = v[baseB + 1];
   const bx = qc * lbx - qs * lby + cA * dx + sA * dy;
   const by = qs * lbx + qc * lby - sA * dx + cA * dy;
 

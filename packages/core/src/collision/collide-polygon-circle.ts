@@ -15,28 +15,28 @@ export function collidePolygonAndCircle(
   pose: Float64Array,
   out: Float64Array,
 ): void {
-  const xA = pose[0]!;
-  const yA = pose[1]!;
-  const cA = pose[2]!;
-  const sA = pose[3]!;
-  const xB = pose[4]!;
-  const yB = pose[5]!;
-  const cB = pose[6]!;
-  const sB = pose[7]!;
+  const xA = pose[0];
+  const yA = pose[1];
+  const cA = pose[2];
+  const sA = pose[3];
+  const xB = pose[4];
+  const yB = pose[5];
+  const cB = pose[6];
+  const sB = pose[7];
   const v = g.verts;
   const n = g.normals;
-  const baseA = g.slot[shapeA]! * GEOMETRY_STRIDE;
-  const baseB = g.slot[shapeB]! * GEOMETRY_STRIDE;
-  const count = g.count[shapeA]!;
-  const rA = g.radius[shapeA]!;
-  const rB = g.radius[shapeB]!;
+  const baseA = g.slot[shapeA] * GEOMETRY_STRIDE;
+  const baseB = g.slot[shapeB] * GEOMETRY_STRIDE;
+  const count = g.count[shapeA];
+  const rA = g.radius[shapeA];
+  const rB = g.radius[shapeB];
   const radius = rA + rB;
   const qc = cA * cB + sA * sB;
   const qs = cA * sB - sA * cB;
   const dx = xB - xA;
   const dy = yB - yA;
-  const lbx = v[baseB]!;
-  const lby = v[baseB + 1]!;
+  const lbx = v[baseB];
+  const lby = v[baseB + 1];
   const bx = qc * lbx - qs * lby + cA * dx + sA * dy;
   const by = qs * lbx + qc * lby - sA * dx + cA * dy;
 
@@ -44,7 +44,7 @@ export function collidePolygonAndCircle(
   let separation = -1e300; // finite: an infinite constant was boxed by V8 in this loop
   for (let i = 0; i < count; i++) {
     const o = baseA + 2 * i;
-    const s = n[o]! * (bx - v[o]!) + n[o + 1]! * (by - v[o + 1]!);
+    const s = n[o] * (bx - v[o]) + n[o + 1] * (by - v[o + 1]);
     if (s > separation) {
       separation = s;
       edge = i;
@@ -57,10 +57,10 @@ export function collidePolygonAndCircle(
 
   const i1 = baseA + 2 * edge;
   const i2 = baseA + 2 * (edge + 1 < count ? edge + 1 : 0);
-  const v1x = v[i1]!;
-  const v1y = v[i1 + 1]!;
-  const v2x = v[i2]!;
-  const v2y = v[i2 + 1]!;
+  const v1x = v[i1];
+  const v1y = v[i1 + 1];
+  const v2x = v[i2];
+  const v2y = v[i2 + 1];
   // Position of the centre along the face: before v1 (u1 < 0), after v2 (u2 < 0) or between.
   const u1 = (bx - v1x) * (v2x - v1x) + (by - v1y) * (v2y - v1y);
   const u2 = (bx - v2x) * (v1x - v2x) + (by - v2y) * (v1y - v2y);
@@ -88,8 +88,8 @@ export function collidePolygonAndCircle(
     py = vy + t * ny;
   } else {
     // Face region: surfaces at rA above the face and at separation − rB; the point is halfway.
-    nx = n[i1]!;
-    ny = n[i1 + 1]!;
+    nx = n[i1];
+    ny = n[i1 + 1];
     const t = 0.5 * (rA - rB - separation);
     px = bx + t * nx;
     py = by + t * ny;

@@ -69,27 +69,27 @@ export function collidePolygons(
   pose: Float64Array,
   out: Float64Array,
 ): void {
-  const xA = pose[0]!;
-  const yA = pose[1]!;
-  const cA = pose[2]!;
-  const sA = pose[3]!;
-  const xB = pose[4]!;
-  const yB = pose[5]!;
-  const cB = pose[6]!;
-  const sB = pose[7]!;
+  const xA = pose[0];
+  const yA = pose[1];
+  const cA = pose[2];
+  const sA = pose[3];
+  const xB = pose[4];
+  const yB = pose[5];
+  const cB = pose[6];
+  const sB = pose[7];
   const v = g.verts;
   const n = g.normals;
-  const countA = g.count[shapeA]!;
-  const countB = g.count[shapeB]!;
-  const rA = g.radius[shapeA]!;
-  const rB = g.radius[shapeB]!;
+  const countA = g.count[shapeA];
+  const countB = g.count[shapeB];
+  const rA = g.radius[shapeA];
+  const rB = g.radius[shapeB];
   const radius = rA + rB;
   radii[0] = rA;
   radii[1] = rB;
-  const baseA = g.slot[shapeA]! * GEOMETRY_STRIDE;
-  const baseB = g.slot[shapeB]! * GEOMETRY_STRIDE;
-  const ox = v[baseA]!;
-  const oy = v[baseA + 1]!;
+  const baseA = g.slot[shapeA] * GEOMETRY_STRIDE;
+  const baseB = g.slot[shapeB] * GEOMETRY_STRIDE;
+  const ox = v[baseA];
+  const oy = v[baseA + 1];
 
   const qc = cA * cB + sA * sB;
   const qs = cA * sB - sA * cB;
@@ -111,24 +111,24 @@ export function collidePolygons(
     // edge normals are then exactly −y, +x, +y, −x) take the tests from their half-extents instead: each face's
     // separation is the centres' offset along it less both boxes' extents along it, a quarter of the arithmetic
     // (the method of Gottschalk's OBB test). Same faces and separations up to rounding.
-    const hxA = v[baseA + 4]!;
-    const hyA = v[baseA + 5]!;
-    const hxB = v[baseB + 4]!;
-    const hyB = v[baseB + 5]!;
+    const hxA = v[baseA + 4];
+    const hyA = v[baseA + 5];
+    const hxB = v[baseB + 4];
+    const hyB = v[baseB + 5];
     const boxes =
       quadPath === SAT_BOXES &&
-      v[baseA]! === -hxA &&
-      v[baseA + 1]! === -hyA &&
-      v[baseA + 2]! === hxA &&
-      v[baseA + 3]! === -hyA &&
-      v[baseA + 6]! === -hxA &&
-      v[baseA + 7]! === hyA &&
-      v[baseB]! === -hxB &&
-      v[baseB + 1]! === -hyB &&
-      v[baseB + 2]! === hxB &&
-      v[baseB + 3]! === -hyB &&
-      v[baseB + 6]! === -hxB &&
-      v[baseB + 7]! === hyB;
+      v[baseA] === -hxA &&
+      v[baseA + 1] === -hyA &&
+      v[baseA + 2] === hxA &&
+      v[baseA + 3] === -hyA &&
+      v[baseA + 6] === -hxA &&
+      v[baseA + 7] === hyA &&
+      v[baseB] === -hxB &&
+      v[baseB + 1] === -hyB &&
+      v[baseB + 2] === hxB &&
+      v[baseB + 3] === -hyB &&
+      v[baseB + 6] === -hxB &&
+      v[baseB + 7] === hyB;
     if (boxes) {
       // B's centre relative to A's in A's frame, and B's extents along A's axes.
       const rx = cA * dx + sA * dy;
@@ -192,24 +192,24 @@ export function collidePolygons(
       separationB = sep;
       edgeB = best;
     }
-    const ax1 = v[baseA + 2]! - ox;
-    const ay1 = v[baseA + 3]! - oy;
-    const ax2 = v[baseA + 4]! - ox;
-    const ay2 = v[baseA + 5]! - oy;
-    const ax3 = v[baseA + 6]! - ox;
-    const ay3 = v[baseA + 7]! - oy;
-    const bx0 = qc * v[baseB]! - qs * v[baseB + 1]! + tx;
-    const by0 = qs * v[baseB]! + qc * v[baseB + 1]! + ty;
-    const bx1 = qc * v[baseB + 2]! - qs * v[baseB + 3]! + tx;
-    const by1 = qs * v[baseB + 2]! + qc * v[baseB + 3]! + ty;
-    const bx2 = qc * v[baseB + 4]! - qs * v[baseB + 5]! + tx;
-    const by2 = qs * v[baseB + 4]! + qc * v[baseB + 5]! + ty;
-    const bx3 = qc * v[baseB + 6]! - qs * v[baseB + 7]! + tx;
-    const by3 = qs * v[baseB + 6]! + qc * v[baseB + 7]! + ty;
+    const ax1 = v[baseA + 2] - ox;
+    const ay1 = v[baseA + 3] - oy;
+    const ax2 = v[baseA + 4] - ox;
+    const ay2 = v[baseA + 5] - oy;
+    const ax3 = v[baseA + 6] - ox;
+    const ay3 = v[baseA + 7] - oy;
+    const bx0 = qc * v[baseB] - qs * v[baseB + 1] + tx;
+    const by0 = qs * v[baseB] + qc * v[baseB + 1] + ty;
+    const bx1 = qc * v[baseB + 2] - qs * v[baseB + 3] + tx;
+    const by1 = qs * v[baseB + 2] + qc * v[baseB + 3] + ty;
+    const bx2 = qc * v[baseB + 4] - qs * v[baseB + 5] + tx;
+    const by2 = qs * v[baseB + 4] + qc * v[baseB + 5] + ty;
+    const bx3 = qc * v[baseB + 6] - qs * v[baseB + 7] + tx;
+    const by3 = qs * v[baseB + 6] + qc * v[baseB + 7] + ty;
     if (!boxes) {
       // A's edges against B's vertices; A's vertex 0 is the origin (v − o is exactly 0).
-      let nx = n[baseA]!;
-      let ny = n[baseA + 1]!;
+      let nx = n[baseA];
+      let ny = n[baseA + 1];
       let best = 0;
       let sep =
         Math.min(
@@ -217,8 +217,8 @@ export function collidePolygons(
           Math.min(nx * bx2 + ny * by2, nx * bx3 + ny * by3),
         ) -
         (nx * 0 + ny * 0);
-      nx = n[baseA + 2]!;
-      ny = n[baseA + 3]!;
+      nx = n[baseA + 2];
+      ny = n[baseA + 3];
       let si =
         Math.min(
           Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1),
@@ -229,8 +229,8 @@ export function collidePolygons(
         sep = si;
         best = 1;
       }
-      nx = n[baseA + 4]!;
-      ny = n[baseA + 5]!;
+      nx = n[baseA + 4];
+      ny = n[baseA + 5];
       si =
         Math.min(
           Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1),
@@ -241,8 +241,8 @@ export function collidePolygons(
         sep = si;
         best = 2;
       }
-      nx = n[baseA + 6]!;
-      ny = n[baseA + 7]!;
+      nx = n[baseA + 6];
+      ny = n[baseA + 7];
       si =
         Math.min(
           Math.min(nx * bx0 + ny * by0, nx * bx1 + ny * by1),
@@ -262,14 +262,14 @@ export function collidePolygons(
       edgeA = best;
     }
     // B's edges (rotated into A's frame).
-    const nbx0 = qc * n[baseB]! - qs * n[baseB + 1]!;
-    const nby0 = qs * n[baseB]! + qc * n[baseB + 1]!;
-    const nbx1 = qc * n[baseB + 2]! - qs * n[baseB + 3]!;
-    const nby1 = qs * n[baseB + 2]! + qc * n[baseB + 3]!;
-    const nbx2 = qc * n[baseB + 4]! - qs * n[baseB + 5]!;
-    const nby2 = qs * n[baseB + 4]! + qc * n[baseB + 5]!;
-    const nbx3 = qc * n[baseB + 6]! - qs * n[baseB + 7]!;
-    const nby3 = qs * n[baseB + 6]! + qc * n[baseB + 7]!;
+    const nbx0 = qc * n[baseB] - qs * n[baseB + 1];
+    const nby0 = qs * n[baseB] + qc * n[baseB + 1];
+    const nbx1 = qc * n[baseB + 2] - qs * n[baseB + 3];
+    const nby1 = qs * n[baseB + 2] + qc * n[baseB + 3];
+    const nbx2 = qc * n[baseB + 4] - qs * n[baseB + 5];
+    const nby2 = qs * n[baseB + 4] + qc * n[baseB + 5];
+    const nbx3 = qc * n[baseB + 6] - qs * n[baseB + 7];
+    const nby3 = qs * n[baseB + 6] + qc * n[baseB + 7];
     if (!boxes) {
       // B's edges against A's vertices.
       let best = 0;
@@ -326,7 +326,7 @@ export function collidePolygons(
     vertsA[5] = ay2;
     vertsA[6] = ax3;
     vertsA[7] = ay3;
-    for (let i = 0; i < 8; i++) normalsA[i] = n[baseA + i]!;
+    for (let i = 0; i < 8; i++) normalsA[i] = n[baseA + i];
     vertsB[0] = bx0;
     vertsB[1] = by0;
     vertsB[2] = bx1;
@@ -345,23 +345,23 @@ export function collidePolygons(
     normalsB[7] = nby3;
   } else {
     for (let i = 0; i < 2 * countA; i += 2) {
-      vertsA[i] = v[baseA + i]! - ox;
-      vertsA[i + 1] = v[baseA + i + 1]! - oy;
-      normalsA[i] = n[baseA + i]!;
-      normalsA[i + 1] = n[baseA + i + 1]!;
+      vertsA[i] = v[baseA + i] - ox;
+      vertsA[i + 1] = v[baseA + i + 1] - oy;
+      normalsA[i] = n[baseA + i];
+      normalsA[i + 1] = n[baseA + i + 1];
     }
     for (let i = 0; i < 2 * countB; i += 2) {
-      const x = v[baseB + i]!;
-      const y = v[baseB + i + 1]!;
+      const x = v[baseB + i];
+      const y = v[baseB + i + 1];
       vertsB[i] = qc * x - qs * y + tx;
       vertsB[i + 1] = qs * x + qc * y + ty;
-      const nx = n[baseB + i]!;
-      const ny = n[baseB + i + 1]!;
+      const nx = n[baseB + i];
+      const ny = n[baseB + i + 1];
       normalsB[i] = qc * nx - qs * ny;
       normalsB[i + 1] = qs * nx + qc * ny;
     }
     maxSeparation(vertsA, normalsA, countA, vertsB, countB);
-    separationA = separationOut[0]!;
+    separationA = separationOut[0];
     edgeA = bestEdge;
     if (separationA >= limit) {
       out[M_COUNT] = 0;
@@ -369,7 +369,7 @@ export function collidePolygons(
       return;
     }
     maxSeparation(vertsB, normalsB, countB, vertsA, countA);
-    separationB = separationOut[0]!;
+    separationB = separationOut[0];
     edgeB = bestEdge;
     if (separationB >= limit) {
       out[M_COUNT] = 0;
@@ -392,14 +392,14 @@ export function collidePolygons(
     const i12 = edgeA + 1 < countA ? edgeA + 1 : 0;
     const i21 = edgeB;
     const i22 = edgeB + 1 < countB ? edgeB + 1 : 0;
-    const v11x = vertsA[2 * i11]!;
-    const v11y = vertsA[2 * i11 + 1]!;
-    const v12x = vertsA[2 * i12]!;
-    const v12y = vertsA[2 * i12 + 1]!;
-    const v21x = vertsB[2 * i21]!;
-    const v21y = vertsB[2 * i21 + 1]!;
-    const v22x = vertsB[2 * i22]!;
-    const v22y = vertsB[2 * i22 + 1]!;
+    const v11x = vertsA[2 * i11];
+    const v11y = vertsA[2 * i11 + 1];
+    const v12x = vertsA[2 * i12];
+    const v12y = vertsA[2 * i12 + 1];
+    const v21x = vertsB[2 * i21];
+    const v21y = vertsB[2 * i21 + 1];
+    const v22x = vertsB[2 * i22];
+    const v22y = vertsB[2 * i22 + 1];
     segmentScratch[0] = v11x;
     segmentScratch[1] = v11y;
     segmentScratch[2] = v12x;
@@ -409,7 +409,7 @@ export function collidePolygons(
     segmentScratch[6] = v22x;
     segmentScratch[7] = v22y;
     segmentDistance(segmentScratch, fractions);
-    const distance = Math.sqrt(fractions[2]!);
+    const distance = Math.sqrt(fractions[2]);
     if (distance - radius >= SPECULATIVE_DISTANCE) {
       // Possible when only the vertices come near (SAT on face normals overestimates closeness there).
       out[M_COUNT] = 0;
@@ -421,11 +421,11 @@ export function collidePolygons(
 
     let minSeparation = 1e300;
     for (let i = 0; i < count; i++) {
-      const s = out[M_HEADER + i * MP_STRIDE + MP_SEPARATION]!;
+      const s = out[M_HEADER + i * MP_STRIDE + MP_SEPARATION];
       if (s < minSeparation) minSeparation = s;
     }
-    const f1 = fractions[0]!;
-    const f2 = fractions[1]!;
+    const f1 = fractions[0];
+    const f2 = fractions[1];
     // Both closest points at segment ends (fractions lie in [0, 1], so f·(1 − f) is 0 exactly at 0 and 1). One
     // comparison evaluated on every call: as short-circuited `f === 0 || f === 1` tests behind the rare condition
     // below, they had no type feedback when V8 optimised this function, which was then deoptimised the first time
@@ -482,18 +482,18 @@ function maxSeparation(
   let maxSep = -1e300;
   // Quadrilaterals (boxes: most polygons) take the inner loop written out, reading the vertices once.
   const quad = count2 === 4;
-  const x0 = verts2[0]!;
-  const y0 = verts2[1]!;
-  const x1 = verts2[2]!;
-  const y1 = verts2[3]!;
-  const x2 = verts2[4]!;
-  const y2 = verts2[5]!;
-  const x3 = verts2[6]!;
-  const y3 = verts2[7]!;
+  const x0 = verts2[0];
+  const y0 = verts2[1];
+  const x1 = verts2[2];
+  const y1 = verts2[3];
+  const x2 = verts2[4];
+  const y2 = verts2[5];
+  const x3 = verts2[6];
+  const y3 = verts2[7];
   for (let i = 0; i < count1; i++) {
-    const nx = normals1[2 * i]!;
-    const ny = normals1[2 * i + 1]!;
-    const offset = nx * verts1[2 * i]! + ny * verts1[2 * i + 1]!;
+    const nx = normals1[2 * i];
+    const ny = normals1[2 * i + 1];
+    const offset = nx * verts1[2 * i] + ny * verts1[2 * i + 1];
     let si: number;
     if (quad) {
       // The same dot products as the loop; a minimum is exact and independent of order, so the bits agree.
@@ -502,7 +502,7 @@ function maxSeparation(
       si = 1e300; // finite stand-ins for ±Infinity: V8 boxed the infinite constant here
       for (let j = 0; j < 2 * count2; j += 2) {
         // Math.min compiles to a branch-free minimum; an `if` here mispredicts often and was measurably slower.
-        si = Math.min(si, nx * verts2[j]! + ny * verts2[j + 1]!);
+        si = Math.min(si, nx * verts2[j] + ny * verts2[j + 1]);
       }
     }
     si -= offset;
@@ -517,12 +517,12 @@ function maxSeparation(
 
 /** The edge of a polygon whose normal is most anti-parallel to the reference normal (refNormals[2·ref]). */
 function incidentEdge(refNormals: Float64Array, ref: number, normals: Float64Array, count: number): number {
-  const nx = refNormals[2 * ref]!;
-  const ny = refNormals[2 * ref + 1]!;
+  const nx = refNormals[2 * ref];
+  const ny = refNormals[2 * ref + 1];
   let edge = 0;
   let minDot = 1e300;
   for (let i = 0; i < count; i++) {
-    const d = nx * normals[2 * i]! + ny * normals[2 * i + 1]!;
+    const d = nx * normals[2 * i] + ny * normals[2 * i + 1];
     if (d < minDot) {
       minDot = d;
       edge = i;
@@ -548,25 +548,25 @@ function clipEdges(
   flip: boolean,
   out: Float64Array,
 ): number {
-  const r1 = radii[flip ? 1 : 0]!;
-  const r2 = radii[flip ? 0 : 1]!;
+  const r1 = radii[flip ? 1 : 0];
+  const r2 = radii[flip ? 0 : 1];
   const i11 = e1;
   const i12 = e1 + 1 < count1 ? e1 + 1 : 0;
   const i21 = e2;
   const i22 = e2 + 1 < count2 ? e2 + 1 : 0;
-  const nx = normals1[2 * i11]!;
-  const ny = normals1[2 * i11 + 1]!;
-  const v11x = verts1[2 * i11]!;
-  const v11y = verts1[2 * i11 + 1]!;
-  const v21x = verts2[2 * i21]!;
-  const v21y = verts2[2 * i21 + 1]!;
-  const v22x = verts2[2 * i22]!;
-  const v22y = verts2[2 * i22 + 1]!;
+  const nx = normals1[2 * i11];
+  const ny = normals1[2 * i11 + 1];
+  const v11x = verts1[2 * i11];
+  const v11y = verts1[2 * i11 + 1];
+  const v21x = verts2[2 * i21];
+  const v21y = verts2[2 * i21 + 1];
+  const v22x = verts2[2 * i22];
+  const v22y = verts2[2 * i22 + 1];
 
   // Tangent along the reference edge (normal turned left); coordinates measured from v11.
   const tx = -ny;
   const ty = nx;
-  const upper1 = (verts1[2 * i12]! - v11x) * tx + (verts1[2 * i12 + 1]! - v11y) * ty;
+  const upper1 = (verts1[2 * i12] - v11x) * tx + (verts1[2 * i12 + 1] - v11y) * ty;
   // The incident edge runs against the tangent (both polygons are counter-clockwise), so v21 is its upper end.
   const upper2 = (v21x - v11x) * tx + (v21y - v11y) * ty;
   const lower2 = (v22x - v11x) * tx + (v22y - v11y) * ty;

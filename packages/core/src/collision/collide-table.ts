@@ -86,8 +86,8 @@ function reversed(fn: CollideFn): CollideFn {
   const swapped = new Float64Array(8);
   return (g, shapeA, shapeB, pose, out) => {
     for (let i = 0; i < 4; i++) {
-      swapped[i] = pose[i + 4]!;
-      swapped[i + 4] = pose[i]!;
+      swapped[i] = pose[i + 4];
+      swapped[i + 4] = pose[i];
     }
     fn(g, shapeB, shapeA, swapped, out);
     flipManifold(out);
@@ -99,8 +99,8 @@ export const collideFunctions: CollideFn[] = [];
 for (let a = 0; a < SHAPE_TYPE_COUNT; a++) {
   for (let b = 0; b < SHAPE_TYPE_COUNT; b++) {
     collideFunctions[a * SHAPE_TYPE_COUNT + b] = isPrimaryPair(a, b)
-      ? primaryFunctions[a * SHAPE_TYPE_COUNT + b]!
-      : reversed(primaryFunctions[b * SHAPE_TYPE_COUNT + a]!);
+      ? primaryFunctions[a * SHAPE_TYPE_COUNT + b]
+      : reversed(primaryFunctions[b * SHAPE_TYPE_COUNT + a]);
   }
 }
 
@@ -133,5 +133,5 @@ export function collideShapes(
   pose[5] = yB;
   pose[6] = cB;
   pose[7] = sB;
-  collideFunctions[g.type[shapeA]! * SHAPE_TYPE_COUNT + g.type[shapeB]!]!(g, shapeA, shapeB, pose, out);
+  collideFunctions[g.type[shapeA] * SHAPE_TYPE_COUNT + g.type[shapeB]](g, shapeA, shapeB, pose, out);
 }

@@ -28,14 +28,14 @@ import {
  */
 export function finishManifold(out: Float64Array, count: number, pose: Float64Array): void {
   // The pose comes as an array: doubles passed as arguments to a call V8 does not inline are boxed (allocated).
-  const xA = pose[0]!;
-  const yA = pose[1]!;
-  const cA = pose[2]!;
-  const sA = pose[3]!;
-  const xB = pose[4]!;
-  const yB = pose[5]!;
-  const nx = out[M_NORMAL_X]!;
-  const ny = out[M_NORMAL_Y]!;
+  const xA = pose[0];
+  const yA = pose[1];
+  const cA = pose[2];
+  const sA = pose[3];
+  const xB = pose[4];
+  const yB = pose[5];
+  const nx = out[M_NORMAL_X];
+  const ny = out[M_NORMAL_Y];
   out[M_NORMAL_X] = cA * nx - sA * ny;
   out[M_NORMAL_Y] = sA * nx + cA * ny;
   const dx = xA - xB;
@@ -43,11 +43,11 @@ export function finishManifold(out: Float64Array, count: number, pose: Float64Ar
   let kept = 0;
   for (let i = 0; i < count; i++) {
     const src = M_HEADER + i * MP_STRIDE;
-    const separation = out[src + MP_SEPARATION]!;
+    const separation = out[src + MP_SEPARATION];
     if (!(separation < SPECULATIVE_DISTANCE)) continue;
-    const lx = out[src + MP_POINT_X]!;
-    const ly = out[src + MP_POINT_Y]!;
-    const id = out[src + MP_ID]!;
+    const lx = out[src + MP_POINT_X];
+    const ly = out[src + MP_POINT_Y];
+    const id = out[src + MP_ID];
     const ax = cA * lx - sA * ly;
     const ay = sA * lx + cA * ly;
     const dst = M_HEADER + kept * MP_STRIDE;
@@ -69,18 +69,18 @@ export function finishManifold(out: Float64Array, count: number, pose: Float64Ar
  * bytes swapped (ids name (A feature, B feature)). Points and separations are unchanged.
  */
 export function flipManifold(out: Float64Array): void {
-  out[M_NORMAL_X] = -out[M_NORMAL_X]!;
-  out[M_NORMAL_Y] = -out[M_NORMAL_Y]!;
-  const count = out[M_COUNT]!;
+  out[M_NORMAL_X] = -out[M_NORMAL_X];
+  out[M_NORMAL_Y] = -out[M_NORMAL_Y];
+  const count = out[M_COUNT];
   for (let i = 0; i < count; i++) {
     const b = M_HEADER + i * MP_STRIDE;
-    const ax = out[b + MP_ANCHOR_AX]!;
-    const ay = out[b + MP_ANCHOR_AY]!;
-    out[b + MP_ANCHOR_AX] = out[b + MP_ANCHOR_BX]!;
-    out[b + MP_ANCHOR_AY] = out[b + MP_ANCHOR_BY]!;
+    const ax = out[b + MP_ANCHOR_AX];
+    const ay = out[b + MP_ANCHOR_AY];
+    out[b + MP_ANCHOR_AX] = out[b + MP_ANCHOR_BX];
+    out[b + MP_ANCHOR_AY] = out[b + MP_ANCHOR_BY];
     out[b + MP_ANCHOR_BX] = ax;
     out[b + MP_ANCHOR_BY] = ay;
-    const id = out[b + MP_ID]!;
+    const id = out[b + MP_ID];
     out[b + MP_ID] = ((id & 0xff) << 8) | ((id >> 8) & 0xff);
   }
 }

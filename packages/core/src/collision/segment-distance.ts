@@ -6,14 +6,14 @@
  * returned from a call V8 does not inline are boxed (allocated), and this runs per contact per step.
  */
 export function segmentDistance(seg: Float64Array, out: Float64Array): void {
-  const p1x = seg[0]!;
-  const p1y = seg[1]!;
-  const q1x = seg[2]!;
-  const q1y = seg[3]!;
-  const p2x = seg[4]!;
-  const p2y = seg[5]!;
-  const q2x = seg[6]!;
-  const q2y = seg[7]!;
+  const p1x = seg[0];
+  const p1y = seg[1];
+  const q1x = seg[2];
+  const q1y = seg[3];
+  const p2x = seg[4];
+  const p2y = seg[5];
+  const q2x = seg[6];
+  const q2y = seg[7];
   const d1x = q1x - p1x;
   const d1y = q1y - p1y;
   const d2x = q2x - p2x;

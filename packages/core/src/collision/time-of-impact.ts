@@ -106,11 +106,11 @@ export function createToiOutput(): Float64Array {
  * first 4 are the pose layout of the collision routines).
  */
 export function sweepPose(sweep: Float64Array, fraction: Float64Array, fo: number, pose: Float64Array): void {
-  const q0c = sweep[SWEEP_Q0C]!;
-  const q0s = sweep[SWEEP_Q0S]!;
-  const q1c = sweep[SWEEP_Q1C]!;
-  const q1s = sweep[SWEEP_Q1S]!;
-  work[W_T] = fraction[fo]!;
+  const q0c = sweep[SWEEP_Q0C];
+  const q0s = sweep[SWEEP_Q0S];
+  const q1c = sweep[SWEEP_Q1C];
+  const q1s = sweep[SWEEP_Q1S];
+  work[W_T] = fraction[fo];
   work[W_ANGLE] = q0c * q1s - q0s * q1c;
   work[W_ANGLE_X] = q0c * q1c + q0s * q1s;
   atan2Into(work, W_ANGLE);
@@ -126,12 +126,12 @@ export function sweepStartPose(sweep: Float64Array, pose: Float64Array): void {
   // poseAt's last lines, written out again: a helper taking the four doubles was not inlined into the continuous
   // stage's sweep in every run, and doubles passed to a call that is not inlined are boxed (the benchmark's heap
   // probe read 470 kB a step on smash, 64 bytes for each of its 7,300 fast bodies).
-  const c = sweep[SWEEP_Q0C]!;
-  const s = sweep[SWEEP_Q0S]!;
-  const cx = sweep[SWEEP_C0X]!;
-  const cy = sweep[SWEEP_C0Y]!;
-  const lx = sweep[SWEEP_LOCAL_CENTER_X]!;
-  const ly = sweep[SWEEP_LOCAL_CENTER_Y]!;
+  const c = sweep[SWEEP_Q0C];
+  const s = sweep[SWEEP_Q0S];
+  const cx = sweep[SWEEP_C0X];
+  const cy = sweep[SWEEP_C0Y];
+  const lx = sweep[SWEEP_LOCAL_CENTER_X];
+  const ly = sweep[SWEEP_LOCAL_CENTER_Y];
   pose[0] = cx - (c * lx - s * ly);
   pose[1] = cy - (s * lx + c * ly);
   pose[2] = c;
@@ -156,19 +156,19 @@ const dist = new Float64Array(DISTANCE_OUTPUT_SIZE);
 
 /** Pose of `sweep` at t = w[W_T] with total turn w[W_ANGLE] (rad); layout as sweepPose. */
 function poseAt(sweep: Float64Array, w: Float64Array, pose: Float64Array): void {
-  const t = w[W_T]!;
-  turn[0] = t * w[W_ANGLE]!;
+  const t = w[W_T];
+  turn[0] = t * w[W_ANGLE];
   cosSinInto(turn, 0);
-  const ca = turn[0]!;
-  const sa = turn[1]!;
-  const q0c = sweep[SWEEP_Q0C]!;
-  const q0s = sweep[SWEEP_Q0S]!;
+  const ca = turn[0];
+  const sa = turn[1];
+  const q0c = sweep[SWEEP_Q0C];
+  const q0s = sweep[SWEEP_Q0S];
   const c = q0c * ca - q0s * sa;
   const s = q0s * ca + q0c * sa;
-  const cx = sweep[SWEEP_C0X]! + t * (sweep[SWEEP_C1X]! - sweep[SWEEP_C0X]!);
-  const cy = sweep[SWEEP_C0Y]! + t * (sweep[SWEEP_C1Y]! - sweep[SWEEP_C0Y]!);
-  const lx = sweep[SWEEP_LOCAL_CENTER_X]!;
-  const ly = sweep[SWEEP_LOCAL_CENTER_Y]!;
+  const cx = sweep[SWEEP_C0X] + t * (sweep[SWEEP_C1X] - sweep[SWEEP_C0X]);
+  const cy = sweep[SWEEP_C0Y] + t * (sweep[SWEEP_C1Y] - sweep[SWEEP_C0Y]);
+  const lx = sweep[SWEEP_LOCAL_CENTER_X];
+  const ly = sweep[SWEEP_LOCAL_CENTER_Y];
   pose[0] = cx - (c * lx - s * ly);
   pose[1] = cy - (s * lx + c * ly);
   pose[2] = c;
@@ -179,20 +179,20 @@ function poseAt(sweep: Float64Array, w: Float64Array, pose: Float64Array): void 
 
 /** World core of a body-local core (layout of shape-distance.ts) at pose [x, y, cos, sin]. */
 function transformCore(local: Float64Array, pose: Float64Array, out: Float64Array): void {
-  const px = pose[0]!;
-  const py = pose[1]!;
-  const c = pose[2]!;
-  const s = pose[3]!;
-  const count = local[CORE_COUNT]!;
+  const px = pose[0];
+  const py = pose[1];
+  const c = pose[2];
+  const s = pose[3];
+  const count = local[CORE_COUNT];
   out[CORE_COUNT] = count;
-  out[CORE_RADIUS] = local[CORE_RADIUS]!;
+  out[CORE_RADIUS] = local[CORE_RADIUS];
   for (let i = 0; i < count; i++) {
-    const x = local[CORE_VERTS + 2 * i]!;
-    const y = local[CORE_VERTS + 2 * i + 1]!;
+    const x = local[CORE_VERTS + 2 * i];
+    const y = local[CORE_VERTS + 2 * i + 1];
     out[CORE_VERTS + 2 * i] = px + c * x - s * y;
     out[CORE_VERTS + 2 * i + 1] = py + s * x + c * y;
-    const nx = local[CORE_NORMALS + 2 * i]!;
-    const ny = local[CORE_NORMALS + 2 * i + 1]!;
+    const nx = local[CORE_NORMALS + 2 * i];
+    const ny = local[CORE_NORMALS + 2 * i + 1];
     out[CORE_NORMALS + 2 * i] = c * nx - s * ny;
     out[CORE_NORMALS + 2 * i + 1] = s * nx + c * ny;
   }
@@ -211,38 +211,38 @@ export function timeOfImpact(
   input: Float64Array,
   output: Float64Array,
 ): void {
-  const maxFraction = input[TOI_IN_MAX_FRACTION]!;
-  const tolerance = input[TOI_IN_TOLERANCE]!;
-  const radii = coreA[CORE_RADIUS]! + coreB[CORE_RADIUS]!;
+  const maxFraction = input[TOI_IN_MAX_FRACTION];
+  const tolerance = input[TOI_IN_TOLERANCE];
+  const radii = coreA[CORE_RADIUS] + coreB[CORE_RADIUS];
   // Stop when the core distance is within [targetCore, targetCore + tolerance].
-  const targetCore = radii + input[TOI_IN_TARGET]!;
+  const targetCore = radii + input[TOI_IN_TARGET];
 
   // Relative motion of the centres over the sweep, and the rotation bounds |Δθ|·R.
-  const dx = sweepB[SWEEP_C1X]! - sweepB[SWEEP_C0X]! - (sweepA[SWEEP_C1X]! - sweepA[SWEEP_C0X]!);
-  const dy = sweepB[SWEEP_C1Y]! - sweepB[SWEEP_C0Y]! - (sweepA[SWEEP_C1Y]! - sweepA[SWEEP_C0Y]!);
-  const aq0c = sweepA[SWEEP_Q0C]!,
-    aq0s = sweepA[SWEEP_Q0S]!,
-    aq1c = sweepA[SWEEP_Q1C]!,
-    aq1s = sweepA[SWEEP_Q1S]!;
-  const bq0c = sweepB[SWEEP_Q0C]!,
-    bq0s = sweepB[SWEEP_Q0S]!,
-    bq1c = sweepB[SWEEP_Q1C]!,
-    bq1s = sweepB[SWEEP_Q1S]!;
+  const dx = sweepB[SWEEP_C1X] - sweepB[SWEEP_C0X] - (sweepA[SWEEP_C1X] - sweepA[SWEEP_C0X]);
+  const dy = sweepB[SWEEP_C1Y] - sweepB[SWEEP_C0Y] - (sweepA[SWEEP_C1Y] - sweepA[SWEEP_C0Y]);
+  const aq0c = sweepA[SWEEP_Q0C],
+    aq0s = sweepA[SWEEP_Q0S],
+    aq1c = sweepA[SWEEP_Q1C],
+    aq1s = sweepA[SWEEP_Q1S];
+  const bq0c = sweepB[SWEEP_Q0C],
+    bq0s = sweepB[SWEEP_Q0S],
+    bq1c = sweepB[SWEEP_Q1C],
+    bq1s = sweepB[SWEEP_Q1S];
   angles[0] = aq0c * aq1s - aq0s * aq1c;
   angles[1] = aq0c * aq1c + aq0s * aq1s;
   angles[2] = bq0c * bq1s - bq0s * bq1c;
   angles[3] = bq0c * bq1c + bq0s * bq1s;
   atan2Into(angles, 0);
   atan2Into(angles, 2);
-  const angleA = angles[0]!;
-  const angleB = angles[2]!;
+  const angleA = angles[0];
+  const angleB = angles[2];
   let reachA = 0;
   if (angleA !== 0) {
-    const lx = sweepA[SWEEP_LOCAL_CENTER_X]!,
-      ly = sweepA[SWEEP_LOCAL_CENTER_Y]!;
-    for (let i = 0; i < coreA[CORE_COUNT]!; i++) {
-      const ex = coreA[CORE_VERTS + 2 * i]! - lx,
-        ey = coreA[CORE_VERTS + 2 * i + 1]! - ly;
+    const lx = sweepA[SWEEP_LOCAL_CENTER_X],
+      ly = sweepA[SWEEP_LOCAL_CENTER_Y];
+    for (let i = 0; i < coreA[CORE_COUNT]; i++) {
+      const ex = coreA[CORE_VERTS + 2 * i] - lx,
+        ey = coreA[CORE_VERTS + 2 * i + 1] - ly;
       const r2 = ex * ex + ey * ey;
       if (r2 > reachA) reachA = r2;
     }
@@ -250,17 +250,17 @@ export function timeOfImpact(
   }
   let reachB = 0;
   if (angleB !== 0) {
-    const lx = sweepB[SWEEP_LOCAL_CENTER_X]!,
-      ly = sweepB[SWEEP_LOCAL_CENTER_Y]!;
-    for (let i = 0; i < coreB[CORE_COUNT]!; i++) {
-      const ex = coreB[CORE_VERTS + 2 * i]! - lx,
-        ey = coreB[CORE_VERTS + 2 * i + 1]! - ly;
+    const lx = sweepB[SWEEP_LOCAL_CENTER_X],
+      ly = sweepB[SWEEP_LOCAL_CENTER_Y];
+    for (let i = 0; i < coreB[CORE_COUNT]; i++) {
+      const ex = coreB[CORE_VERTS + 2 * i] - lx,
+        ey = coreB[CORE_VERTS + 2 * i + 1] - ly;
       const r2 = ex * ex + ey * ey;
       if (r2 > reachB) reachB = r2;
     }
     reachB = Math.abs(angleB) * Math.sqrt(reachB);
   }
-  const rA = coreA[CORE_RADIUS]!;
+  const rA = coreA[CORE_RADIUS];
 
   output[TOI_FRACTION] = maxFraction;
   output[TOI_STATE] = TOI_STATE_SEPARATED;
@@ -281,7 +281,7 @@ export function timeOfImpact(
     transformCore(coreB, poseB, worldB);
     coreDistance(worldA, worldB, dist);
     output[TOI_ITERATIONS] = iter + 1;
-    const core = dist[D_DISTANCE]!;
+    const core = dist[D_DISTANCE];
     if (iter === 0 && core < radii) {
       output[TOI_FRACTION] = 0;
       output[TOI_STATE] = TOI_STATE_OVERLAPPED;
@@ -290,16 +290,16 @@ export function timeOfImpact(
     // Past t = 0 the cores stay at least the target apart (the advancement never passes it), so core > 0 unless
     // the caller asked for a zero target with sharp shapes.
     if (core > 0) {
-      nx = (dist[D_POINT_BX]! - dist[D_POINT_AX]!) / core;
-      ny = (dist[D_POINT_BY]! - dist[D_POINT_AY]!) / core;
+      nx = (dist[D_POINT_BX] - dist[D_POINT_AX]) / core;
+      ny = (dist[D_POINT_BY] - dist[D_POINT_AY]) / core;
     }
     if (core < targetCore + tolerance) {
       output[TOI_FRACTION] = t;
       output[TOI_STATE] = TOI_STATE_HIT;
       output[TOI_NORMAL_X] = nx;
       output[TOI_NORMAL_Y] = ny;
-      output[TOI_POINT_X] = dist[D_POINT_AX]! + rA * nx;
-      output[TOI_POINT_Y] = dist[D_POINT_AY]! + rA * ny;
+      output[TOI_POINT_X] = dist[D_POINT_AX] + rA * nx;
+      output[TOI_POINT_Y] = dist[D_POINT_AY] + rA * ny;
       return;
     }
     const closing = reachA + reachB - (nx * dx + ny * dy);
@@ -312,6 +312,6 @@ export function timeOfImpact(
   output[TOI_STATE] = TOI_STATE_FAILED;
   output[TOI_NORMAL_X] = nx;
   output[TOI_NORMAL_Y] = ny;
-  output[TOI_POINT_X] = dist[D_POINT_AX]! + rA * nx;
-  output[TOI_POINT_Y] = dist[D_POINT_AY]! + rA * ny;
+  output[TOI_POINT_X] = dist[D_POINT_AX] + rA * nx;
+  output[TOI_POINT_Y] = dist[D_POINT_AY] + rA * ny;
 }

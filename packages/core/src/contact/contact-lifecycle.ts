@@ -15,14 +15,14 @@ export function createContact(p: PhysicsState, shape1: number, shape2: number): 
   const g = s.geometry;
   let shapeA = shape1;
   let shapeB = shape2;
-  if (!isPrimaryPair(g.type[shapeA]!, g.type[shapeB]!)) {
+  if (!isPrimaryPair(g.type[shapeA], g.type[shapeB])) {
     shapeA = shape2;
     shapeB = shape1;
   }
   const c = p.contacts;
   const id = c.allocate();
-  const bodyA = s.body[shapeA]!;
-  const bodyB = s.body[shapeB]!;
+  const bodyA = s.body[shapeA];
+  const bodyB = s.body[shapeB];
   c.shapeA[id] = shapeA;
   c.shapeB[id] = shapeB;
   c.bodyA[id] = bodyA;
@@ -49,18 +49,18 @@ export function createContact(p: PhysicsState, shape1: number, shape2: number): 
 export function mixMaterial(p: PhysicsState, id: number): void {
   const s = p.shapes;
   const c = p.contacts;
-  const a = c.shapeA[id]!;
-  const bb = c.shapeB[id]!;
-  c.friction[id] = Math.sqrt(s.friction[a]! * s.friction[bb]!);
-  c.restitution[id] = Math.max(s.restitution[a]!, s.restitution[bb]!);
-  c.rollingResistance[id] = Math.max(s.rollingResistance[a]!, s.rollingResistance[bb]!);
-  c.tangentSpeed[id] = s.tangentSpeed[a]! + s.tangentSpeed[bb]!;
+  const a = c.shapeA[id];
+  const bb = c.shapeB[id];
+  c.friction[id] = Math.sqrt(s.friction[a] * s.friction[bb]);
+  c.restitution[id] = Math.max(s.restitution[a], s.restitution[bb]);
+  c.rollingResistance[id] = Math.max(s.rollingResistance[a], s.rollingResistance[bb]);
+  c.tangentSpeed[id] = s.tangentSpeed[a] + s.tangentSpeed[bb];
   const hits = s.hitEvents[a] === 1 || s.hitEvents[bb] === 1;
-  c.flags[id] = hits ? c.flags[id]! | ContactFlag.hitEvents : c.flags[id]! & ~ContactFlag.hitEvents;
+  c.flags[id] = hits ? c.flags[id] | ContactFlag.hitEvents : c.flags[id] & ~ContactFlag.hitEvents;
 }
 
 function linkEdge(next: Int32Array, prev: Int32Array, head: Int32Array, edge: number, body: number): void {
-  const h = head[body]!;
+  const h = head[body];
   next[edge] = h;
   prev[edge] = -1;
   if (h !== -1) prev[h] = edge;
@@ -68,8 +68,8 @@ function linkEdge(next: Int32Array, prev: Int32Array, head: Int32Array, edge: nu
 }
 
 function unlinkEdge(next: Int32Array, prev: Int32Array, head: Int32Array, edge: number, body: number): void {
-  const n = next[edge]!;
-  const pr = prev[edge]!;
+  const n = next[edge];
+  const pr = prev[edge];
   if (pr !== -1) next[pr] = n;
   else head[body] = n;
   if (n !== -1) prev[n] = pr;
@@ -80,11 +80,11 @@ export function destroyContact(p: PhysicsState, id: number): void {
   const c = p.contacts;
   const b = p.bodies;
   // A touching pair that goes away ends its contact (or sensor overlap): report it, as when it stops touching.
-  const flags = c.flags[id]!;
+  const flags = c.flags[id];
   if ((flags & ContactFlag.touching) !== 0)
     pushPairEvent(p, id, (flags & ContactFlag.sensor) !== 0 ? p.events.sensorEnd : p.events.contactEnd);
-  unlinkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2, c.bodyA[id]!);
-  unlinkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2 + 1, c.bodyB[id]!);
+  unlinkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2, c.bodyA[id]);
+  unlinkEdge(c.edgeNext, c.edgePrev, b.contactHead, id * 2 + 1, c.bodyB[id]);
   c.pairs.removeValue(id);
   c.flags[id] = 0;
   c.pointCount[id] = 0;
@@ -94,15 +94,15 @@ export function destroyContact(p: PhysicsState, id: number): void {
 /** Destroys every contact of a body (body destroyed, disabled or changed type). */
 export function destroyBodyContacts(p: PhysicsState, eid: number): void {
   const head = p.bodies.contactHead;
-  while (head[eid] !== -1) destroyContact(p, head[eid]! >> 1);
+  while (head[eid] !== -1) destroyContact(p, head[eid] >> 1);
 }
 
 /** Destroys every contact of one shape. */
 export function destroyShapeContacts(p: PhysicsState, shape: number, eid: number): void {
   const c = p.contacts;
-  let e = p.bodies.contactHead[eid]!;
+  let e = p.bodies.contactHead[eid];
   while (e !== -1) {
-    const next = c.edgeNext[e]!;
+    const next = c.edgeNext[e];
     const id = e >> 1;
     if (c.shapeA[id] === shape || c.shapeB[id] === shape) destroyContact(p, id);
     e = next;
@@ -112,10 +112,10 @@ export function destroyShapeContacts(p: PhysicsState, shape: number, eid: number
 /** Wakes the islands of every body touching `eid` (before it is destroyed or changes type, so they do not float). */
 export function wakeTouching(p: PhysicsState, eid: number): void {
   const c = p.contacts;
-  for (let e = p.bodies.contactHead[eid]!; e !== -1; e = c.edgeNext[e]!) {
+  for (let e = p.bodies.contactHead[eid]; e !== -1; e = c.edgeNext[e]) {
     const id = e >> 1;
-    if ((c.flags[id]! & ContactFlag.touching) === 0) continue;
-    wakeIsland(p, (e & 1) === 0 ? c.bodyB[id]! : c.bodyA[id]!);
+    if ((c.flags[id] & ContactFlag.touching) === 0) continue;
+    wakeIsland(p, (e & 1) === 0 ? c.bodyB[id] : c.bodyA[id]);
   }
 }
 
@@ -126,10 +126,10 @@ export function wakeTouching(p: PhysicsState, eid: number): void {
 export function pushPairEvent(p: PhysicsState, id: number, buffer: EventBuffer): void {
   const c = p.contacts;
   const s = p.shapes;
-  let a = c.shapeA[id]!;
-  let bb = c.shapeB[id]!;
-  let bodyA = c.bodyA[id]!;
-  let bodyB = c.bodyB[id]!;
+  let a = c.shapeA[id];
+  let bb = c.shapeB[id];
+  let bodyA = c.bodyA[id];
+  let bodyB = c.bodyB[id];
   if (s.sensor[a] !== 1 && s.sensor[bb] === 1) {
     const t = a;
     a = bb;

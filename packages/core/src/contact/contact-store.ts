@@ -162,9 +162,9 @@ export class ContactStore {
   }
 
   release(id: number): void {
-    const at = this.listIndex[id]!;
+    const at = this.listIndex[id];
     this.version++;
-    const last = this.list[--this.count]!;
+    const last = this.list[--this.count];
     this.list[at] = last;
     this.listIndex[last] = at;
     this.listIndex[id] = -1;
@@ -177,7 +177,7 @@ function pushFree(heap: Int32Array, count: number, id: number): void {
   let k = count;
   while (k > 0) {
     const parent = (k - 1) >> 1;
-    const above = heap[parent]!;
+    const above = heap[parent];
     if (above <= id) break;
     heap[k] = above;
     k = parent;
@@ -187,16 +187,16 @@ function pushFree(heap: Int32Array, count: number, id: number): void {
 
 /** Removes and returns the smallest id of the min-heap heap[0, count), count > 0. */
 function popLowest(heap: Int32Array, count: number): number {
-  const lowest = heap[0]!;
+  const lowest = heap[0];
   const n = count - 1;
-  const last = heap[n]!;
+  const last = heap[n];
   let k = 0;
   for (;;) {
     let child = 2 * k + 1;
     if (child >= n) break;
-    if (child + 1 < n && heap[child + 1]! < heap[child]!) child++;
-    if (heap[child]! >= last) break;
-    heap[k] = heap[child]!;
+    if (child + 1 < n && heap[child + 1] < heap[child]) child++;
+    if (heap[child] >= last) break;
+    heap[k] = heap[child];
     k = child;
   }
   heap[k] = last;

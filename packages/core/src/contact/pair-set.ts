@@ -62,9 +62,9 @@ export class PairSet {
     let i = PairSet.hash(a, b) & mask;
     for (;;) {
       const o = i * SLOT;
-      const k = slots[o]!;
+      const k = slots[o];
       if (k === EMPTY) return -1;
-      if (k === a && slots[o + 1] === b) return slots[o + 2]!;
+      if (k === a && slots[o + 1] === b) return slots[o + 2];
       i = (i + 1) & mask;
     }
   }
@@ -77,7 +77,7 @@ export class PairSet {
     const mask = this.mask;
     let i = PairSet.hash(a, b) & mask;
     // Reuse the first tombstone or empty slot.
-    while (slots[i * SLOT]! >= 0) i = (i + 1) & mask;
+    while (slots[i * SLOT] >= 0) i = (i + 1) & mask;
     const o = i * SLOT;
     if (slots[o] === EMPTY) this.used++;
     slots[o] = a;
@@ -97,21 +97,21 @@ export class PairSet {
     const slots = this.slots;
     const mask = this.mask;
     let seen = 0;
-    for (let i = 0; i < n; i++) seen |= slots[(PairSet.hash(pairs[2 * i]!, pairs[2 * i + 1]!) & mask) * SLOT]!;
+    for (let i = 0; i < n; i++) seen |= slots[(PairSet.hash(pairs[2 * i], pairs[2 * i + 1]) & mask) * SLOT];
     return seen;
   }
 
   /** Removes the entry whose value is `value`; it must be present. */
   removeValue(value: number): void {
     // A tombstone keeps the probe chains through this slot intact.
-    this.slots[this.slotOf[value]! * SLOT] = TOMBSTONE;
+    this.slots[this.slotOf[value] * SLOT] = TOMBSTONE;
     this.count--;
   }
 
   /** Whether the entry of `value` is the pair (a < b) and sits where slotOf says (for world validation). */
   holdsAt(a: number, b: number, value: number): boolean {
     if (value >= this.slotOf.length) return false;
-    const o = this.slotOf[value]! * SLOT;
+    const o = this.slotOf[value] * SLOT;
     return this.slots[o] === a && this.slots[o + 1] === b && this.slots[o + 2] === value;
   }
 
@@ -132,8 +132,8 @@ export class PairSet {
     this.count = 0;
     this.used = 0;
     for (let o = 0; o < old.length; o += SLOT) {
-      const a = old[o]!;
-      if (a >= 0) this.add(a, old[o + 1]!, old[o + 2]!);
+      const a = old[o];
+      if (a >= 0) this.add(a, old[o + 1], old[o + 2]);
     }
   }
 
@@ -152,17 +152,17 @@ export class PairSet {
     const live = this.live;
     let n = 0;
     for (let o = 0; o < slots.length; o += SLOT) {
-      const a = slots[o]!;
+      const a = slots[o];
       if (a < 0) continue;
       live[n] = a;
-      live[n + 1] = slots[o + 1]!;
-      live[n + 2] = slots[o + 2]!;
+      live[n + 1] = slots[o + 1];
+      live[n + 2] = slots[o + 2];
       n += 3;
     }
     for (let o = 0; o < slots.length; o += SLOT) slots[o] = EMPTY;
     this.count = 0;
     this.used = 0;
-    for (let k = 0; k < n; k += 3) this.add(live[k]!, live[k + 1]!, live[k + 2]!);
+    for (let k = 0; k < n; k += 3) this.add(live[k], live[k + 1], live[k + 2]);
   }
 }
 

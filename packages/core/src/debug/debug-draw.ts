@@ -110,28 +110,27 @@ export function debugDraw(world: PhysicsWorld, drawer: DebugDrawer, options?: De
   if (flags & DebugDrawFlag.shapes) {
     for (let r = 0; r < s.capacityUsed; r++) {
       if (!s.alive[r]) continue;
-      const e = s.body[r]!;
-      const bx = t.x[e]!;
-      const by = t.y[e]!;
-      const c = t.c[e]!;
-      const sn = t.s[e]!;
-      const color = s.sensor[r] ? DebugColor.sensor : debugBodyColor(b.type[e]!, b.flags[e]!);
-      const base = g.slot[r]! * GEOMETRY_STRIDE;
+      const e = s.body[r];
+      const bx = t.x[e];
+      const by = t.y[e];
+      const c = t.c[e];
+      const sn = t.s[e];
+      const color = s.sensor[r] ? DebugColor.sensor : debugBodyColor(b.type[e], b.flags[e]);
+      const base = g.slot[r] * GEOMETRY_STRIDE;
       const v = g.verts;
-      const radius = g.radius[r]!;
-      const type = g.type[r]!;
-      const n = type === ShapeType.polygon ? g.count[r]! : type === ShapeType.circle ? 1 : 2;
+      const radius = g.radius[r];
+      const type = g.type[r];
+      const n = type === ShapeType.polygon ? g.count[r] : type === ShapeType.circle ? 1 : 2;
       for (let j = 0; j < n; j++) {
-        const lx = v[base + 2 * j]!;
-        const ly = v[base + 2 * j + 1]!;
+        const lx = v[base + 2 * j];
+        const ly = v[base + 2 * j + 1];
         verts[2 * j] = bx + c * lx - sn * ly;
         verts[2 * j + 1] = by + sn * lx + c * ly;
       }
-      if (type === ShapeType.circle) drawer.drawCircle(verts[0]!, verts[1]!, radius, c, sn, color);
-      else if (type === ShapeType.capsule)
-        drawer.drawCapsule(verts[0]!, verts[1]!, verts[2]!, verts[3]!, radius, color);
+      if (type === ShapeType.circle) drawer.drawCircle(verts[0], verts[1], radius, c, sn, color);
+      else if (type === ShapeType.capsule) drawer.drawCapsule(verts[0], verts[1], verts[2], verts[3], radius, color);
       else if (type === ShapeType.polygon) drawer.drawPolygon(verts, n, radius, color);
-      else drawer.drawSegment(verts[0]!, verts[1]!, verts[2]!, verts[3]!, color);
+      else drawer.drawSegment(verts[0], verts[1], verts[2], verts[3], color);
     }
   }
 
@@ -139,51 +138,51 @@ export function debugDraw(world: PhysicsWorld, drawer: DebugDrawer, options?: De
     const js = p.joints;
     const f = js.f;
     for (let r = 0; r < js.count; r++) {
-      const a = js.bodyA[r]!;
-      const bb = js.bodyB[r]!;
-      const type = js.type[r]!;
-      worldPoint(p.transform, a, f[JF_ANCHOR_AX]![r]!, f[JF_ANCHOR_AY]![r]!, 0);
-      worldPoint(p.transform, bb, f[JF_ANCHOR_BX]![r]!, f[JF_ANCHOR_BY]![r]!, 2);
-      const ax = pt[0]!;
-      const ay = pt[1]!;
-      const px = pt[2]!;
-      const py = pt[3]!;
+      const a = js.bodyA[r];
+      const bb = js.bodyB[r];
+      const type = js.type[r];
+      worldPoint(p.transform, a, f[JF_ANCHOR_AX][r], f[JF_ANCHOR_AY][r], 0);
+      worldPoint(p.transform, bb, f[JF_ANCHOR_BX][r], f[JF_ANCHOR_BY][r], 2);
+      const ax = pt[0];
+      const ay = pt[1];
+      const px = pt[2];
+      const py = pt[3];
       if (type === JointType.mouse) {
-        const tx = f[JF_TARGET_X]![r]!;
-        const ty = f[JF_TARGET_Y]![r]!;
+        const tx = f[JF_TARGET_X][r];
+        const ty = f[JF_TARGET_Y][r];
         drawer.drawSegment(tx, ty, px, py, DebugColor.mouse);
         drawer.drawPoint(tx, ty, pointSize, DebugColor.jointAnchor);
         drawer.drawPoint(px, py, pointSize, DebugColor.mouse);
         continue;
       }
       if (type === JointType.pulley) {
-        const gax = f[JF_GROUND_AX]![r]!;
-        const gay = f[JF_GROUND_AY]![r]!;
-        const gbx = f[JF_GROUND_BX]![r]!;
-        const gby = f[JF_GROUND_BY]![r]!;
+        const gax = f[JF_GROUND_AX][r];
+        const gay = f[JF_GROUND_AY][r];
+        const gbx = f[JF_GROUND_BX][r];
+        const gby = f[JF_GROUND_BY][r];
         drawer.drawSegment(gax, gay, ax, ay, DebugColor.pulley);
         drawer.drawSegment(gbx, gby, px, py, DebugColor.pulley);
         drawer.drawSegment(gax, gay, gbx, gby, DebugColor.pulley);
       } else if (type === JointType.prismatic || type === JointType.wheel) {
         // The axis through anchor A (rotating with body A), between the limits when they are on.
-        const ca = t.c[a]!;
-        const sa = t.s[a]!;
-        const lx = f[JF_AXIS_X]![r]!;
-        const ly = f[JF_AXIS_Y]![r]!;
+        const ca = t.c[a];
+        const sa = t.s[a];
+        const lx = f[JF_AXIS_X][r];
+        const ly = f[JF_AXIS_Y][r];
         const dx = ca * lx - sa * ly;
         const dy = sa * lx + ca * ly;
-        const limited = (js.flags[r]! & JointFlag.enableLimit) !== 0;
-        const lo = limited ? f[JF_LOWER]![r]! : -1;
-        const hi = limited ? f[JF_UPPER]![r]! : 1;
+        const limited = (js.flags[r] & JointFlag.enableLimit) !== 0;
+        const lo = limited ? f[JF_LOWER][r] : -1;
+        const hi = limited ? f[JF_UPPER][r] : 1;
         drawer.drawSegment(ax + lo * dx, ay + lo * dy, ax + hi * dx, ay + hi * dy, DebugColor.joint);
         drawer.drawSegment(ax, ay, px, py, DebugColor.joint);
       } else if (type === JointType.distance || type === JointType.motor) {
         drawer.drawSegment(ax, ay, px, py, DebugColor.joint);
       } else {
         // Revolute and weld: each body's origin to its anchor, and the anchors to each other (they coincide at rest).
-        drawer.drawSegment(t.x[a]!, t.y[a]!, ax, ay, DebugColor.joint);
+        drawer.drawSegment(t.x[a], t.y[a], ax, ay, DebugColor.joint);
         drawer.drawSegment(ax, ay, px, py, DebugColor.joint);
-        drawer.drawSegment(t.x[bb]!, t.y[bb]!, px, py, DebugColor.joint);
+        drawer.drawSegment(t.x[bb], t.y[bb], px, py, DebugColor.joint);
       }
       drawer.drawPoint(ax, ay, pointSize, DebugColor.jointAnchor);
       drawer.drawPoint(px, py, pointSize, DebugColor.jointAnchor);
@@ -194,16 +193,16 @@ export function debugDraw(world: PhysicsWorld, drawer: DebugDrawer, options?: De
     const cs = p.contacts;
     const len = options?.normalLength ?? 0.3;
     for (let k = 0; k < cs.count; k++) {
-      const c = cs.list[k]!;
-      const cf = cs.flags[c]!;
+      const c = cs.list[k];
+      const cf = cs.flags[c];
       if (!(cf & ContactFlag.touching) || cf & ContactFlag.sensor) continue;
-      const nx = cs.normalX[c]!;
-      const ny = cs.normalY[c]!;
-      for (let j = 0; j < cs.pointCount[c]!; j++) {
+      const nx = cs.normalX[c];
+      const ny = cs.normalY[c];
+      for (let j = 0; j < cs.pointCount[c]; j++) {
         const o = c * CONTACT_POINTS_STRIDE + j * CP_STRIDE;
         // Anchored on body A: the point where it is now, after the step moved A (see CP_STRIDE).
-        const x = p.bodies.transform.x[cs.bodyA[c]!]! + cs.points[o + CP_ANCHOR_AX]!;
-        const y = p.bodies.transform.y[cs.bodyA[c]!]! + cs.points[o + CP_ANCHOR_AY]!;
+        const x = p.bodies.transform.x[cs.bodyA[c]] + cs.points[o + CP_ANCHOR_AX];
+        const y = p.bodies.transform.y[cs.bodyA[c]] + cs.points[o + CP_ANCHOR_AY];
         if (flags & DebugDrawFlag.contacts) drawer.drawPoint(x, y, pointSize, DebugColor.contactPoint);
         if (flags & DebugDrawFlag.contactNormals)
           drawer.drawSegment(x, y, x + len * nx, y + len * ny, DebugColor.contactNormal);
@@ -215,14 +214,14 @@ export function debugDraw(world: PhysicsWorld, drawer: DebugDrawer, options?: De
     const box = s.aabb;
     for (let r = 0; r < s.capacityUsed; r++) {
       const o = r * AABB_STRIDE;
-      if (s.alive[r]) drawer.drawAABB(box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!, DebugColor.aabb);
+      if (s.alive[r]) drawer.drawAABB(box[o], box[o + 1], box[o + 2], box[o + 3], DebugColor.aabb);
     }
   }
 
   if (flags & DebugDrawFlag.centersOfMass) {
     for (let i = 0; i < b.count; i++) {
-      const e = b.list[i]!;
-      drawer.drawTransform(b.centerX[e]!, b.centerY[e]!, t.c[e]!, t.s[e]!);
+      const e = b.list[i];
+      drawer.drawTransform(b.centerX[e], b.centerY[e], t.c[e], t.s[e]);
     }
   }
 }
@@ -242,8 +241,8 @@ function worldPoint(
   ly: number,
   o: number,
 ): void {
-  const c = t.c[e]!;
-  const s = t.s[e]!;
-  pt[o] = t.x[e]! + c * lx - s * ly;
-  pt[o + 1] = t.y[e]! + s * lx + c * ly;
+  const c = t.c[e];
+  const s = t.s[e];
+  pt[o] = t.x[e] + c * lx - s * ly;
+  pt[o + 1] = t.y[e] + s * lx + c * ly;
 }

@@ -74,10 +74,10 @@ let handles = new Float64Array(0);
 
 function pair(d: Float64Array, o: number): PairEvent {
   return {
-    shapeA: d[o + E.PAIR_SHAPE_A]!,
-    shapeB: d[o + E.PAIR_SHAPE_B]!,
-    bodyA: handles[d[o + E.PAIR_BODY_A]!]!,
-    bodyB: handles[d[o + E.PAIR_BODY_B]!]!,
+    shapeA: d[o + E.PAIR_SHAPE_A],
+    shapeB: d[o + E.PAIR_SHAPE_B],
+    bodyA: handles[d[o + E.PAIR_BODY_A]],
+    bodyB: handles[d[o + E.PAIR_BODY_B]],
   };
 }
 
@@ -91,16 +91,16 @@ function eventState(world: PhysicsWorld): PhysicsState {
 export function getContactBeginEvents(world: PhysicsWorld): ContactBeginEvent[] {
   return records(eventState(world).events.contactBegin, (d, o) => {
     const points: ContactPointEvent[] = [];
-    for (let j = 0; j < d[o + E.CB_POINT_COUNT]!; j++) {
+    for (let j = 0; j < d[o + E.CB_POINT_COUNT]; j++) {
       const q = o + E.CB_POINT0_X + 3 * j;
-      points.push({ x: d[q]!, y: d[q + 1]!, separation: d[q + 2]! });
+      points.push({ x: d[q], y: d[q + 1], separation: d[q + 2] });
     }
     return {
-      shapeA: d[o + E.CB_SHAPE_A]!,
-      shapeB: d[o + E.CB_SHAPE_B]!,
-      bodyA: handles[d[o + E.CB_BODY_A]!]!,
-      bodyB: handles[d[o + E.CB_BODY_B]!]!,
-      normal: { x: d[o + E.CB_NORMAL_X]!, y: d[o + E.CB_NORMAL_Y]! },
+      shapeA: d[o + E.CB_SHAPE_A],
+      shapeB: d[o + E.CB_SHAPE_B],
+      bodyA: handles[d[o + E.CB_BODY_A]],
+      bodyB: handles[d[o + E.CB_BODY_B]],
+      normal: { x: d[o + E.CB_NORMAL_X], y: d[o + E.CB_NORMAL_Y] },
       points,
     };
   });
@@ -115,9 +115,9 @@ export function getContactEndEvents(world: PhysicsWorld): PairEvent[] {
 export function getContactHitEvents(world: PhysicsWorld): ContactHitEvent[] {
   return records(eventState(world).events.contactHit, (d, o) => ({
     ...pair(d, o),
-    point: { x: d[o + E.HIT_POINT_X]!, y: d[o + E.HIT_POINT_Y]! },
-    normal: { x: d[o + E.HIT_NORMAL_X]!, y: d[o + E.HIT_NORMAL_Y]! },
-    approachSpeed: d[o + E.HIT_APPROACH_SPEED]!,
+    point: { x: d[o + E.HIT_POINT_X], y: d[o + E.HIT_POINT_Y] },
+    normal: { x: d[o + E.HIT_NORMAL_X], y: d[o + E.HIT_NORMAL_Y] },
+    approachSpeed: d[o + E.HIT_APPROACH_SPEED],
   }));
 }
 
@@ -134,10 +134,10 @@ export function getSensorEndEvents(world: PhysicsWorld): PairEvent[] {
 /** Every body the solver moved in the last step, with its new transform. */
 export function getBodyMoveEvents(world: PhysicsWorld): BodyMoveEvent[] {
   return records(eventState(world).events.bodyMoved, (d, o) => ({
-    body: handles[d[o + E.MOVE_BODY]!]!,
-    x: d[o + E.MOVE_X]!,
-    y: d[o + E.MOVE_Y]!,
-    angle: atan2(d[o + E.MOVE_S]!, d[o + E.MOVE_C]!),
+    body: handles[d[o + E.MOVE_BODY]],
+    x: d[o + E.MOVE_X],
+    y: d[o + E.MOVE_Y],
+    angle: atan2(d[o + E.MOVE_S], d[o + E.MOVE_C]),
     fellAsleep: d[o + E.MOVE_FELL_ASLEEP] === 1,
   }));
 }
@@ -145,7 +145,7 @@ export function getBodyMoveEvents(world: PhysicsWorld): BodyMoveEvent[] {
 /** Bodies that fell asleep or woke since the previous step began (including wakes caused by API calls). */
 export function getSleepEvents(world: PhysicsWorld): SleepEvent[] {
   return records(eventState(world).events.bodySleep, (d, o) => ({
-    body: handles[d[o + E.SLEEP_BODY]!]!,
+    body: handles[d[o + E.SLEEP_BODY]],
     asleep: d[o + E.SLEEP_ASLEEP] === 1,
   }));
 }

@@ -12,23 +12,23 @@ export function computeShapeAABB(
   out: Float64Array,
   o: number,
 ): void {
-  const px = pose[0]!;
-  const py = pose[1]!;
-  const c = pose[2]!;
-  const s = pose[3]!;
-  const count = store.count[row]!;
-  const r = store.radius[row]!;
+  const px = pose[0];
+  const py = pose[1];
+  const c = pose[2];
+  const s = pose[3];
+  const count = store.count[row];
+  const r = store.radius[row];
   const v = store.verts;
-  const base = store.slot[row]! * GEOMETRY_STRIDE;
-  let x = v[base]!;
-  let y = v[base + 1]!;
+  const base = store.slot[row] * GEOMETRY_STRIDE;
+  let x = v[base];
+  let y = v[base + 1];
   let minX = c * x - s * y;
   let minY = s * x + c * y;
   let maxX = minX;
   let maxY = minY;
   for (let i = 1; i < count; i++) {
-    x = v[base + 2 * i]!;
-    y = v[base + 2 * i + 1]!;
+    x = v[base + 2 * i];
+    y = v[base + 2 * i + 1];
     const wx = c * x - s * y;
     const wy = s * x + c * y;
     if (wx < minX) minX = wx;

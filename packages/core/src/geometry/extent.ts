@@ -8,20 +8,20 @@ import { GEOMETRY_STRIDE, type GeometryStore } from './geometry-store.js';
  * an array because V8 boxes doubles returned from calls it does not inline.
  */
 export function computeShapeMinExtent(store: GeometryStore, row: number, out: Float64Array, o: number): void {
-  const count = store.count[row]!;
-  const r = store.radius[row]!;
+  const count = store.count[row];
+  const r = store.radius[row];
   if (count < 3) {
     out[o] = r;
     return;
   }
-  const base = store.slot[row]! * GEOMETRY_STRIDE;
+  const base = store.slot[row] * GEOMETRY_STRIDE;
   const v = store.verts;
   const n = store.normals;
-  const cx = store.centroid[2 * row]!;
-  const cy = store.centroid[2 * row + 1]!;
+  const cx = store.centroid[2 * row];
+  const cy = store.centroid[2 * row + 1];
   let extent = 1e300;
   for (let i = 0; i < count; i++) {
-    const d = n[base + 2 * i]! * (v[base + 2 * i]! - cx) + n[base + 2 * i + 1]! * (v[base + 2 * i + 1]! - cy);
+    const d = n[base + 2 * i] * (v[base + 2 * i] - cx) + n[base + 2 * i + 1] * (v[base + 2 * i + 1] - cy);
     if (d < extent) extent = d;
   }
   out[o] = extent + r;
@@ -34,12 +34,12 @@ export function computeShapeMinExtent(store: GeometryStore, row: number, out: Fl
  * how far the vertices moved with it.
  */
 export function computeShapeVertexReach(store: GeometryStore, row: number, out: Float64Array, o: number): void {
-  const base = store.slot[row]! * GEOMETRY_STRIDE;
-  const count = store.count[row]!;
+  const base = store.slot[row] * GEOMETRY_STRIDE;
+  const count = store.count[row];
   const v = store.verts;
   let reach = 0;
   for (let i = 0; i < count; i++) {
-    const r = Math.abs(v[base + 2 * i]!) + Math.abs(v[base + 2 * i + 1]!);
+    const r = Math.abs(v[base + 2 * i]) + Math.abs(v[base + 2 * i + 1]);
     if (r > reach) reach = r;
   }
   out[o] = reach;

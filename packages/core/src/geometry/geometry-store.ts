@@ -76,22 +76,22 @@ export class GeometryStore {
     const key = contentKey(verts, normals, 0);
     let k = index.get(key);
     if (k === undefined) {
-      k = this.freeSlotCount > 0 ? this.freeSlots[--this.freeSlotCount]! : this.slotsUsed++;
+      k = this.freeSlotCount > 0 ? this.freeSlots[--this.freeSlotCount] : this.slotsUsed++;
       this.reserveSlots(k + 1);
       this.verts.set(verts, k * GEOMETRY_STRIDE);
       this.normals.set(normals, k * GEOMETRY_STRIDE);
       index.set(key, k);
     }
-    this.slotRefs[k] = this.slotRefs[k]! + 1;
+    this.slotRefs[k] = this.slotRefs[k] + 1;
     this.slot[row] = k;
   }
 
   /** Drops `row`'s use of its slot; a slot no row uses goes back to the free list. */
   release(row: number): void {
-    const k = this.slot[row]!;
+    const k = this.slot[row];
     if (k < 0) return;
     this.slot[row] = -1;
-    const refs = this.slotRefs[k]! - 1;
+    const refs = this.slotRefs[k] - 1;
     this.slotRefs[k] = refs;
     if (refs > 0) return;
     this.index?.delete(this.keyOf(k));
@@ -108,7 +108,7 @@ export class GeometryStore {
   private contentIndex(): Map<string, number> {
     if (this.index !== null) return this.index;
     const index = new Map<string, number>();
-    for (let k = 0; k < this.slotsUsed; k++) if (this.slotRefs[k]! > 0) index.set(this.keyOf(k), k);
+    for (let k = 0; k < this.slotsUsed; k++) if (this.slotRefs[k] > 0) index.set(this.keyOf(k), k);
     this.index = index;
     return index;
   }
@@ -124,8 +124,8 @@ const keyChars = new Uint16Array(keyFloats.buffer);
 /** The exact bits of GEOMETRY_STRIDE vertices and normals from offset o (so 0 and -0 differ) as a string. */
 function contentKey(verts: Float64Array, normals: Float64Array, o: number): string {
   for (let i = 0; i < GEOMETRY_STRIDE; i++) {
-    keyFloats[i] = verts[o + i]!;
-    keyFloats[GEOMETRY_STRIDE + i] = normals[o + i]!;
+    keyFloats[i] = verts[o + i];
+    keyFloats[GEOMETRY_STRIDE + i] = normals[o + i];
   }
   return String.fromCharCode(...keyChars);
 }

@@ -23,12 +23,12 @@ export function computeHull(xs: ReadonlyArray<number>, ys: ReadonlyArray<number>
   const py: number[] = [];
   const weldSq = WELD_DISTANCE * WELD_DISTANCE;
   for (let i = 0; i < n; i++) {
-    const x = xs[i]!;
-    const y = ys[i]!;
+    const x = xs[i];
+    const y = ys[i];
     let unique = true;
     for (let j = 0; j < px.length; j++) {
-      const dx = x - px[j]!;
-      const dy = y - py[j]!;
+      const dx = x - px[j];
+      const dy = y - py[j];
       if (dx * dx + dy * dy < weldSq) {
         unique = false;
         break;
@@ -47,22 +47,22 @@ export function computeHull(xs: ReadonlyArray<number>, ys: ReadonlyArray<number>
   }
 
   const order = px.map((_, i) => i);
-  order.sort((a, b) => px[a]! - px[b]! || py[a]! - py[b]!);
+  order.sort((a, b) => px[a] - px[b] || py[a] - py[b]);
 
   // cross((b − a), (c − a)) > 0 means a → b → c turns left (counter-clockwise).
   const cross = (a: number, b: number, c: number): number =>
-    (px[b]! - px[a]!) * (py[c]! - py[a]!) - (py[b]! - py[a]!) * (px[c]! - px[a]!);
+    (px[b] - px[a]) * (py[c] - py[a]) - (py[b] - py[a]) * (px[c] - px[a]);
 
   const hull: number[] = [];
   for (let k = 0; k < order.length; k++) {
-    const i = order[k]!;
-    while (hull.length >= 2 && cross(hull[hull.length - 2]!, hull[hull.length - 1]!, i) <= 0) hull.pop();
+    const i = order[k];
+    while (hull.length >= 2 && cross(hull[hull.length - 2], hull[hull.length - 1], i) <= 0) hull.pop();
     hull.push(i);
   }
   const lowerSize = hull.length + 1;
   for (let k = order.length - 2; k >= 0; k--) {
-    const i = order[k]!;
-    while (hull.length >= lowerSize && cross(hull[hull.length - 2]!, hull[hull.length - 1]!, i) <= 0) hull.pop();
+    const i = order[k];
+    while (hull.length >= lowerSize && cross(hull[hull.length - 2], hull[hull.length - 1], i) <= 0) hull.pop();
     hull.push(i);
   }
   hull.pop(); // the last point repeats the first
@@ -72,11 +72,11 @@ export function computeHull(xs: ReadonlyArray<number>, ys: ReadonlyArray<number>
     let worst = -1;
     let worstDistance = LINEAR_SLOP;
     for (let k = 0; k < hull.length; k++) {
-      const a = hull[(k + hull.length - 1) % hull.length]!;
-      const b = hull[k]!;
-      const c = hull[(k + 1) % hull.length]!;
-      const ex = px[c]! - px[a]!;
-      const ey = py[c]! - py[a]!;
+      const a = hull[(k + hull.length - 1) % hull.length];
+      const b = hull[k];
+      const c = hull[(k + 1) % hull.length];
+      const ex = px[c] - px[a];
+      const ey = py[c] - py[a];
       // Twice the triangle area over the base length: the height of b above the line a → c (> 0, the hull is convex).
       const height = cross(a, b, c) / Math.sqrt(ex * ex + ey * ey);
       if (height < worstDistance) {
@@ -99,8 +99,8 @@ export function computeHull(xs: ReadonlyArray<number>, ys: ReadonlyArray<number>
   }
   const out = new Float64Array(2 * hull.length);
   for (let k = 0; k < hull.length; k++) {
-    out[2 * k] = px[hull[k]!]!;
-    out[2 * k + 1] = py[hull[k]!]!;
+    out[2 * k] = px[hull[k]];
+    out[2 * k + 1] = py[hull[k]];
   }
   return out;
 }

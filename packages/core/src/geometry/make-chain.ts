@@ -56,7 +56,7 @@ export function makeChain(points: ReadonlyArray<Point>, loop = false): ChainGeom
   }
   const xy = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) {
-    const p = points[i]!;
+    const p = points[i];
     checkVec2(p, `chain points[${i}]`);
     xy[2 * i] = p.x;
     xy[2 * i + 1] = p.y;
@@ -64,7 +64,7 @@ export function makeChain(points: ReadonlyArray<Point>, loop = false): ChainGeom
   const segmentCount = loop ? n : n - 1;
   for (let i = 0; i < segmentCount; i++) {
     const j = i + 1 < n ? i + 1 : 0;
-    const d = length(xy[2 * j]! - xy[2 * i]!, xy[2 * j + 1]! - xy[2 * i + 1]!);
+    const d = length(xy[2 * j] - xy[2 * i], xy[2 * j + 1] - xy[2 * i + 1]);
     if (!(d > WELD_DISTANCE)) {
       throw new PhysicsError(
         'INVALID_ARGUMENT',
@@ -77,10 +77,10 @@ export function makeChain(points: ReadonlyArray<Point>, loop = false): ChainGeom
   for (let i = 0; i < segmentCount; i++) {
     const i1 = i;
     const i2 = i + 1 < n ? i + 1 : 0;
-    const x1 = xy[2 * i1]!;
-    const y1 = xy[2 * i1 + 1]!;
-    const x2 = xy[2 * i2]!;
-    const y2 = xy[2 * i2 + 1]!;
+    const x1 = xy[2 * i1];
+    const y1 = xy[2 * i1 + 1];
+    const x2 = xy[2 * i2];
+    const y2 = xy[2 * i2 + 1];
     const len = length(x2 - x1, y2 - y1);
     const nx = (y2 - y1) / len;
     const ny = -(x2 - x1) / len;
@@ -90,8 +90,8 @@ export function makeChain(points: ReadonlyArray<Point>, loop = false): ChainGeom
     let g1y: number;
     if (loop || i > 0) {
       const k = i > 0 ? i - 1 : n - 1;
-      g1x = xy[2 * k]!;
-      g1y = xy[2 * k + 1]!;
+      g1x = xy[2 * k];
+      g1y = xy[2 * k + 1];
     } else {
       g1x = x1 - len * nx;
       g1y = y1 - len * ny;
@@ -100,8 +100,8 @@ export function makeChain(points: ReadonlyArray<Point>, loop = false): ChainGeom
     let g2y: number;
     if (loop || i + 2 < n) {
       const k = (i + 2) % n;
-      g2x = xy[2 * k]!;
-      g2y = xy[2 * k + 1]!;
+      g2x = xy[2 * k];
+      g2y = xy[2 * k + 1];
     } else {
       g2x = x2 - len * nx;
       g2y = y2 - len * ny;
@@ -115,7 +115,7 @@ export function makeChain(points: ReadonlyArray<Point>, loop = false): ChainGeom
     rightNormal(g1x, g1y, x1, y1, normals, 4);
     rightNormal(x2, y2, g2x, g2y, normals, 6);
     // Adding 0 turns −0 into +0 (bit-identical rows whatever the edge directions, as buildGeometry does).
-    for (let k = 0; k < 8; k++) normals[k] = normals[k]! + 0;
+    for (let k = 0; k < 8; k++) normals[k] = normals[k] + 0;
     segments.push({
       type: ShapeType.chainSegment,
       count: 2,

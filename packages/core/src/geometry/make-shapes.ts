@@ -89,11 +89,11 @@ export function makeRoundedBox(hx: number, hy: number, radius: number, center?: 
   const v = Float64Array.of(-hx, -hy, hx, -hy, hx, hy, -hx, hy);
   if (angle !== 0 || cx !== 0 || cy !== 0) {
     cosSin(angle, rot);
-    const c = rot[0]!;
-    const s = rot[1]!;
+    const c = rot[0];
+    const s = rot[1];
     for (let i = 0; i < 4; i++) {
-      const x = v[2 * i]!;
-      const y = v[2 * i + 1]!;
+      const x = v[2 * i];
+      const y = v[2 * i + 1];
       v[2 * i] = c * x - s * y + cx;
       v[2 * i + 1] = s * x + c * y + cy;
     }
@@ -118,7 +118,7 @@ export function makePolygon(points: ReadonlyArray<Point>, radius = 0): ShapeGeom
   const xs: number[] = [];
   const ys: number[] = [];
   for (let i = 0; i < points.length; i++) {
-    const p = points[i]!;
+    const p = points[i];
     checkVec2(p, `polygon points[${i}]`);
     xs.push(p.x);
     ys.push(p.y);

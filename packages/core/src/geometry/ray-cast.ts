@@ -64,20 +64,20 @@ export function rayCastShapePose(
   ray: Float64Array,
   out: Float64Array,
 ): boolean {
-  const px = pose[0]!;
-  const py = pose[1]!;
-  const c = pose[2]!;
-  const s = pose[3]!;
-  const originX = ray[0]!;
-  const originY = ray[1]!;
-  const dx = ray[2]!;
-  const dy = ray[3]!;
+  const px = pose[0];
+  const py = pose[1];
+  const c = pose[2];
+  const s = pose[3];
+  const originX = ray[0];
+  const originY = ray[1];
+  const dx = ray[2];
+  const dy = ray[3];
   if (dx === 0 && dy === 0) return false;
-  const count = g.count[row]!;
-  const r = g.radius[row]!;
+  const count = g.count[row];
+  const r = g.radius[row];
   const v = g.verts;
   const n = g.normals;
-  const base = g.slot[row]! * GEOMETRY_STRIDE;
+  const base = g.slot[row] * GEOMETRY_STRIDE;
   // Ray in the shape's local frame.
   const wx = originX - px;
   const wy = originY - py;
@@ -89,14 +89,11 @@ export function rayCastShapePose(
 
   if ((r > 0 || count >= 3) && startsInCore(v, n, base, count)) return false;
   // One-sided chain segment: only rays from the front (the right-normal side, or on the line) can hit it.
-  if (
-    g.type[row] === CHAIN_SEGMENT &&
-    n[base]! * (local[0]! - v[base]!) + n[base + 1]! * (local[1]! - v[base + 1]!) < 0
-  ) {
+  if (g.type[row] === CHAIN_SEGMENT && n[base] * (local[0] - v[base]) + n[base + 1] * (local[1] - v[base + 1]) < 0) {
     return false;
   }
 
-  hit[0] = ray[4]!;
+  hit[0] = ray[4];
   let found = false;
   if (count === 1) {
     found = rayCircle(v, base);
@@ -107,12 +104,12 @@ export function rayCastShapePose(
     if (r > 0) {
       for (let i = 0; i < count; i++) {
         const j = i + 1 < count ? i + 1 : 0;
-        const ax = v[base + 2 * i]!;
-        const ay = v[base + 2 * i + 1]!;
-        const bx = v[base + 2 * j]!;
-        const by = v[base + 2 * j + 1]!;
-        const nx = n[base + 2 * i]!;
-        const ny = n[base + 2 * i + 1]!;
+        const ax = v[base + 2 * i];
+        const ay = v[base + 2 * i + 1];
+        const bx = v[base + 2 * j];
+        const by = v[base + 2 * j + 1];
+        const nx = n[base + 2 * i];
+        const ny = n[base + 2 * i + 1];
         // Edge rectangle a, b, b + r·n, a + r·n is clockwise when n is to the right of a → b; list it reversed.
         quadVerts[0] = ax;
         quadVerts[1] = ay;
@@ -137,12 +134,12 @@ export function rayCastShapePose(
     }
   }
   if (!found) return false;
-  const f = hit[0]!;
+  const f = hit[0];
   out[0] = f;
   out[1] = originX + f * dx;
   out[2] = originY + f * dy;
-  out[3] = c * hit[1]! - s * hit[2]!;
-  out[4] = s * hit[1]! + c * hit[2]!;
+  out[3] = c * hit[1] - s * hit[2];
+  out[4] = s * hit[1] + c * hit[2];
   return true;
 }
 
@@ -151,14 +148,14 @@ export function rayCastShapePose(
  * core counts. Returns a boolean, not the distance: a double returned from a call V8 does not inline is boxed.
  */
 function startsInCore(v: Float64Array, n: Float64Array, base: number, count: number): boolean {
-  const x = local[0]!;
-  const y = local[1]!;
-  const r = local[4]!;
+  const x = local[0];
+  const y = local[1];
+  const r = local[4];
   if (count >= 3) {
     let inside = true;
     for (let i = 0; i < count; i++) {
       const o = base + 2 * i;
-      if (n[o]! * (x - v[o]!) + n[o + 1]! * (y - v[o + 1]!) > 0) {
+      if (n[o] * (x - v[o]) + n[o + 1] * (y - v[o + 1]) > 0) {
         inside = false;
         break;
       }
@@ -169,10 +166,10 @@ function startsInCore(v: Float64Array, n: Float64Array, base: number, count: num
   const edges = count === 1 ? 1 : count === 2 ? 1 : count;
   for (let i = 0; i < edges; i++) {
     const j = i + 1 < count ? i + 1 : 0;
-    const ax = v[base + 2 * i]!;
-    const ay = v[base + 2 * i + 1]!;
-    const ex = v[base + 2 * j]! - ax;
-    const ey = v[base + 2 * j + 1]! - ay;
+    const ax = v[base + 2 * i];
+    const ay = v[base + 2 * i + 1];
+    const ex = v[base + 2 * j] - ax;
+    const ey = v[base + 2 * j + 1] - ay;
     const ee = ex * ex + ey * ey;
     let t = ee > 0 ? ((x - ax) * ex + (y - ay) * ey) / ee : 0;
     t = t < 0 ? 0 : t > 1 ? 1 : t;
@@ -186,13 +183,13 @@ function startsInCore(v: Float64Array, n: Float64Array, base: number, count: num
 
 /** Ray against the disc of radius local[4] centred at (c[o], c[o + 1]); keeps the hit in `hit` if it is earlier. */
 function rayCircle(c: Float64Array, o: number): boolean {
-  const cx = c[o]!,
-    cy = c[o + 1]!,
-    r = local[4]!;
-  const ox = local[0]!,
-    oy = local[1]!,
-    dx = local[2]!,
-    dy = local[3]!;
+  const cx = c[o],
+    cy = c[o + 1],
+    r = local[4];
+  const ox = local[0],
+    oy = local[1],
+    dx = local[2],
+    dy = local[3];
   const mx = ox - cx;
   const my = oy - cy;
   const a = dx * dx + dy * dy;
@@ -202,7 +199,7 @@ function rayCircle(c: Float64Array, o: number): boolean {
   const disc = b * b - a * cc;
   if (disc < 0) return false;
   const t = (-b - Math.sqrt(disc)) / a;
-  if (t < 0 || t > hit[0]!) return false;
+  if (t < 0 || t > hit[0]) return false;
   hit[0] = t;
   hit[1] = (mx + t * dx) / r;
   hit[2] = (my + t * dy) / r;
@@ -211,23 +208,23 @@ function rayCircle(c: Float64Array, o: number): boolean {
 
 /** Ray against a two-sided segment (stored as a 2-gon); the normal faces the ray's origin. */
 function raySegment(v: Float64Array, n: Float64Array, base: number): boolean {
-  const ox = local[0]!,
-    oy = local[1]!,
-    dx = local[2]!,
-    dy = local[3]!;
-  const ax = v[base]!;
-  const ay = v[base + 1]!;
-  let nx = n[base]!;
-  let ny = n[base + 1]!;
+  const ox = local[0],
+    oy = local[1],
+    dx = local[2],
+    dy = local[3];
+  const ax = v[base];
+  const ay = v[base + 1];
+  let nx = n[base];
+  let ny = n[base + 1];
   const num = nx * (ax - ox) + ny * (ay - oy);
   const den = nx * dx + ny * dy;
   if (den === 0) return false;
   const t = num / den;
-  if (t < 0 || t > hit[0]!) return false;
+  if (t < 0 || t > hit[0]) return false;
   const qx = ox + t * dx - ax;
   const qy = oy + t * dy - ay;
-  const ex = v[base + 2]! - ax;
-  const ey = v[base + 3]! - ay;
+  const ex = v[base + 2] - ax;
+  const ey = v[base + 3] - ay;
   const u = (qx * ex + qy * ey) / (ex * ex + ey * ey);
   if (u < 0 || u > 1) return false;
   if (den > 0) {
@@ -245,18 +242,18 @@ function raySegment(v: Float64Array, n: Float64Array, base: number): boolean {
  * Only an entry through a face counts as a hit, so a ray from inside reports none.
  */
 function rayConvex(v: Float64Array, n: Float64Array, base: number, count: number): boolean {
-  const ox = local[0]!,
-    oy = local[1]!,
-    dx = local[2]!,
-    dy = local[3]!;
+  const ox = local[0],
+    oy = local[1],
+    dx = local[2],
+    dy = local[3];
   let lower = 0;
-  let upper = hit[0]!;
+  let upper = hit[0];
   let index = -1;
   for (let i = 0; i < count; i++) {
     const o = base + 2 * i;
-    const nx = n[o]!;
-    const ny = n[o + 1]!;
-    const numerator = nx * (v[o]! - ox) + ny * (v[o + 1]! - oy);
+    const nx = n[o];
+    const ny = n[o + 1];
+    const numerator = nx * (v[o] - ox) + ny * (v[o + 1] - oy);
     const denominator = nx * dx + ny * dy;
     if (denominator === 0) {
       if (numerator < 0) return false; // parallel and outside this face
@@ -270,7 +267,7 @@ function rayConvex(v: Float64Array, n: Float64Array, base: number, count: number
   }
   if (index < 0) return false;
   hit[0] = lower;
-  hit[1] = n[base + 2 * index]!;
-  hit[2] = n[base + 2 * index + 1]!;
+  hit[1] = n[base + 2 * index];
+  hit[2] = n[base + 2 * index + 1];
   return true;
 }

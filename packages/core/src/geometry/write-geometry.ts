@@ -21,8 +21,8 @@ export function writeGeometry(store: GeometryStore, row: number, g: ShapeGeometr
   const nv = g.vertices.length;
   const nn = g.normals.length;
   for (let i = 0; i < GEOMETRY_STRIDE; i++) {
-    vertsScratch[i] = i < nv ? g.vertices[i]! : 0;
-    normalsScratch[i] = i < nn ? g.normals[i]! : 0;
+    vertsScratch[i] = i < nv ? g.vertices[i] : 0;
+    normalsScratch[i] = i < nn ? g.normals[i] : 0;
   }
   if (shared) {
     store.intern(row, vertsScratch, normalsScratch);

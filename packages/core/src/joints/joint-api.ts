@@ -45,7 +45,7 @@ export function destroyJoint(world: PhysicsWorld, joint: number): void {
   const p = getPhysics(world);
   assertUnlocked(p);
   const row = requireJoint(p, joint);
-  destroyJointInternal(world, p, p.joints.eid[row]!);
+  destroyJointInternal(world, p, p.joints.eid[row]);
 }
 
 /** True when `joint` is a live joint handle of this world (false for a destroyed joint's handle). */
@@ -54,7 +54,7 @@ export function isJoint(world: PhysicsWorld, joint: number): boolean {
   const js = p.joints;
   if (!Number.isInteger(joint)) return false;
   const index = joint & p.indexMask;
-  return index < js.rowOf.length && js.rowOf[index]! >= 0 && js.handle[js.rowOf[index]!] === joint;
+  return index < js.rowOf.length && js.rowOf[index] >= 0 && js.handle[js.rowOf[index]] === joint;
 }
 
 function jointRow(world: PhysicsWorld, joint: number): { p: PhysicsState; row: number } {
@@ -70,12 +70,12 @@ function mutableRow(world: PhysicsWorld, joint: number): { p: PhysicsState; row:
 }
 
 function wakeJoint(p: PhysicsState, row: number): void {
-  wakeBody(p, p.joints.bodyA[row]!);
-  wakeBody(p, p.joints.bodyB[row]!);
+  wakeBody(p, p.joints.bodyA[row]);
+  wakeBody(p, p.joints.bodyB[row]);
 }
 
 function requireKind(p: PhysicsState, row: number, what: string, ...kinds: number[]): void {
-  const t = p.joints.type[row]!;
+  const t = p.joints.type[row];
   if (kinds.indexOf(t) < 0) {
     throw new PhysicsError('INVALID_ARGUMENT', `${what} does not apply to a ${JOINT_TYPE_NAMES[t]} joint`);
   }
@@ -88,7 +88,7 @@ function requireKind(p: PhysicsState, row: number, what: string, ...kinds: numbe
  */
 export function getJointType(world: PhysicsWorld, joint: number): JointTypeName {
   const { p, row } = jointRow(world, joint);
-  return JOINT_TYPE_NAMES[p.joints.type[row]!]!;
+  return JOINT_TYPE_NAMES[p.joints.type[row]];
 }
 
 /**
@@ -98,7 +98,7 @@ export function getJointType(world: PhysicsWorld, joint: number): JointTypeName 
  */
 export function getJointBodyA(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
-  return p.bodies.handle[p.joints.bodyA[row]!]!;
+  return p.bodies.handle[p.joints.bodyA[row]];
 }
 
 /**
@@ -108,7 +108,7 @@ export function getJointBodyA(world: PhysicsWorld, joint: number): number {
  */
 export function getJointBodyB(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
-  return p.bodies.handle[p.joints.bodyB[row]!]!;
+  return p.bodies.handle[p.joints.bodyB[row]];
 }
 
 /**
@@ -118,7 +118,7 @@ export function getJointBodyB(world: PhysicsWorld, joint: number): number {
  */
 export function getJointCollideConnected(world: PhysicsWorld, joint: number): boolean {
   const { p, row } = jointRow(world, joint);
-  return (p.joints.flags[row]! & JointFlag.collideConnected) !== 0;
+  return (p.joints.flags[row] & JointFlag.collideConnected) !== 0;
 }
 
 /**
@@ -128,7 +128,7 @@ export function getJointCollideConnected(world: PhysicsWorld, joint: number): bo
  */
 export function getJointLocalAnchorA(world: PhysicsWorld, joint: number): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
-  return { x: p.joints.f[JF_ANCHOR_AX]![row]!, y: p.joints.f[JF_ANCHOR_AY]![row]! };
+  return { x: p.joints.f[JF_ANCHOR_AX][row], y: p.joints.f[JF_ANCHOR_AY][row] };
 }
 
 /**
@@ -138,16 +138,16 @@ export function getJointLocalAnchorA(world: PhysicsWorld, joint: number): { x: n
  */
 export function getJointLocalAnchorB(world: PhysicsWorld, joint: number): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
-  return { x: p.joints.f[JF_ANCHOR_BX]![row]!, y: p.joints.f[JF_ANCHOR_BY]![row]! };
+  return { x: p.joints.f[JF_ANCHOR_BX][row], y: p.joints.f[JF_ANCHOR_BY][row] };
 }
 
 /** A body-local point in world coordinates, written to out[0..1]. */
 function worldPoint(p: PhysicsState, body: number, lx: number, ly: number, out: number[]): void {
   const t = p.bodies.transform;
-  const c = t.c[body]!;
-  const s = t.s[body]!;
-  out[0] = t.x[body]! + c * lx - s * ly;
-  out[1] = t.y[body]! + s * lx + c * ly;
+  const c = t.c[body];
+  const s = t.s[body];
+  out[0] = t.x[body] + c * lx - s * ly;
+  out[1] = t.y[body] + s * lx + c * ly;
 }
 
 /**
@@ -161,26 +161,26 @@ export function getJointWorldAnchors(world: PhysicsWorld, joint: number): [numbe
   const f = js.f;
   const a = [0, 0];
   const b = [0, 0];
-  const type = js.type[row]!;
+  const type = js.type[row];
   if (type === JointType.mouse) {
-    a[0] = f[JF_TARGET_X]![row]!;
-    a[1] = f[JF_TARGET_Y]![row]!;
+    a[0] = f[JF_TARGET_X][row];
+    a[1] = f[JF_TARGET_Y][row];
   } else {
-    worldPoint(p, js.bodyA[row]!, f[JF_ANCHOR_AX]![row]!, f[JF_ANCHOR_AY]![row]!, a);
+    worldPoint(p, js.bodyA[row], f[JF_ANCHOR_AX][row], f[JF_ANCHOR_AY][row], a);
   }
-  worldPoint(p, js.bodyB[row]!, f[JF_ANCHOR_BX]![row]!, f[JF_ANCHOR_BY]![row]!, b);
-  return [a[0]!, a[1]!, b[0]!, b[1]!];
+  worldPoint(p, js.bodyB[row], f[JF_ANCHOR_BX][row], f[JF_ANCHOR_BY][row], b);
+  return [a[0], a[1], b[0], b[1]];
 }
 
 /** Axis of a prismatic or wheel joint in world coordinates (from body A's current rotation). */
 function worldAxis(p: PhysicsState, row: number, out: number[]): void {
   const js = p.joints;
   const t = p.bodies.transform;
-  const a = js.bodyA[row]!;
-  const c = t.c[a]!;
-  const s = t.s[a]!;
-  const lx = js.f[JF_AXIS_X]![row]!;
-  const ly = js.f[JF_AXIS_Y]![row]!;
+  const a = js.bodyA[row];
+  const c = t.c[a];
+  const s = t.s[a];
+  const lx = js.f[JF_AXIS_X][row];
+  const ly = js.f[JF_AXIS_Y][row];
   out[0] = c * lx - s * ly;
   out[1] = s * lx + c * ly;
 }
@@ -196,13 +196,13 @@ export function getJointReactionForce(world: PhysicsWorld, joint: number): { x: 
   const js = p.joints;
   const f = js.f;
   const invH = js.invH;
-  const i0 = f[JF_IMPULSE_0]![row]!;
-  const i1 = f[JF_IMPULSE_0 + 1]![row]!;
-  const i2 = f[JF_IMPULSE_0 + 2]![row]!;
-  const i3 = f[JF_IMPULSE_0 + 3]![row]!;
-  const i4 = f[JF_IMPULSE_0 + 4]![row]!;
-  const i5 = f[JF_IMPULSE_0 + 5]![row]!;
-  const type = js.type[row]!;
+  const i0 = f[JF_IMPULSE_0][row];
+  const i1 = f[JF_IMPULSE_0 + 1][row];
+  const i2 = f[JF_IMPULSE_0 + 2][row];
+  const i3 = f[JF_IMPULSE_0 + 3][row];
+  const i4 = f[JF_IMPULSE_0 + 4][row];
+  const i5 = f[JF_IMPULSE_0 + 5][row];
+  const type = js.type[row];
   const v = [0, 0];
   switch (type) {
     case JointType.revolute:
@@ -222,19 +222,19 @@ export function getJointReactionForce(world: PhysicsWorld, joint: number): { x: 
       worldAxis(p, row, v);
       const axial = i2 + i3 + i4 - i5;
       // perpendicular = left normal of the axis
-      return { x: invH * (axial * v[0]! - i0 * v[1]!), y: invH * (axial * v[1]! + i0 * v[0]!) };
+      return { x: invH * (axial * v[0] - i0 * v[1]), y: invH * (axial * v[1] + i0 * v[0]) };
     }
     case JointType.wheel: {
       worldAxis(p, row, v);
       const axial = i1 + i3 - i4;
-      return { x: invH * (axial * v[0]! - i0 * v[1]!), y: invH * (axial * v[1]! + i0 * v[0]!) };
+      return { x: invH * (axial * v[0] - i0 * v[1]), y: invH * (axial * v[1] + i0 * v[0]) };
     }
     case JointType.pulley: {
       const [, , bx, by] = getJointWorldAnchors(world, joint);
-      const gx = bx - f[JF_GROUND_BX]![row]!;
-      const gy = by - f[JF_GROUND_BY]![row]!;
+      const gx = bx - f[JF_GROUND_BX][row];
+      const gy = by - f[JF_GROUND_BY][row];
       const len = length(gx, gy);
-      const r = f[JF_RATIO]![row]!;
+      const r = f[JF_RATIO][row];
       if (len === 0) return { x: 0, y: 0 };
       return { x: (-invH * r * i0 * gx) / len, y: (-invH * r * i0 * gy) / len };
     }
@@ -253,8 +253,8 @@ export function getJointReactionTorque(world: PhysicsWorld, joint: number): numb
   const js = p.joints;
   const f = js.f;
   const invH = js.invH;
-  const imp = (k: number): number => f[JF_IMPULSE_0 + k]![row]!;
-  switch (js.type[row]!) {
+  const imp = (k: number): number => f[JF_IMPULSE_0 + k][row];
+  switch (js.type[row]) {
     case JointType.revolute:
       return invH * (imp(2) + imp(3) + imp(4) - imp(5));
     case JointType.prismatic:
@@ -277,11 +277,11 @@ export function getJointReactionTorque(world: PhysicsWorld, joint: number): numb
 export function getJointMotorForce(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   const js = p.joints;
-  const t = js.type[row]!;
+  const t = js.type[row];
   const k = t === JointType.wheel ? 2 : 3;
   if (t !== JointType.revolute && t !== JointType.prismatic && t !== JointType.wheel && t !== JointType.distance)
     return 0;
-  return js.invH * js.f[JF_IMPULSE_0 + k]![row]!;
+  return js.invH * js.f[JF_IMPULSE_0 + k][row];
 }
 
 /**
@@ -294,11 +294,11 @@ export function getRevoluteJointAngle(world: PhysicsWorld, joint: number): numbe
   requireKind(p, row, 'getRevoluteJointAngle', JointType.revolute, JointType.weld, JointType.prismatic);
   const js = p.joints;
   const t = p.bodies.transform;
-  const a = js.bodyA[row]!;
-  const b = js.bodyB[row]!;
-  const c = t.c[a]! * t.c[b]! + t.s[a]! * t.s[b]!;
-  const s = t.c[a]! * t.s[b]! - t.s[a]! * t.c[b]!;
-  let angle = atan2(s, c) - js.f[JF_REFERENCE_ANGLE]![row]!;
+  const a = js.bodyA[row];
+  const b = js.bodyB[row];
+  const c = t.c[a] * t.c[b] + t.s[a] * t.s[b];
+  const s = t.c[a] * t.s[b] - t.s[a] * t.c[b];
+  let angle = atan2(s, c) - js.f[JF_REFERENCE_ANGLE][row];
   if (angle > Math.PI) angle -= 2 * Math.PI;
   else if (angle <= -Math.PI) angle += 2 * Math.PI;
   return angle;
@@ -312,7 +312,7 @@ export function getRevoluteJointAngle(world: PhysicsWorld, joint: number): numbe
 export function getJointAngularSpeed(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   const js = p.joints;
-  return p.bodies.w[js.bodyB[row]!]! - p.bodies.w[js.bodyA[row]!]!;
+  return p.bodies.w[js.bodyB[row]] - p.bodies.w[js.bodyA[row]];
 }
 
 /**
@@ -326,7 +326,7 @@ export function getJointTranslation(world: PhysicsWorld, joint: number): number 
   const [ax, ay, bx, by] = getJointWorldAnchors(world, joint);
   const v = [0, 0];
   worldAxis(p, row, v);
-  return (bx - ax) * v[0]! + (by - ay) * v[1]!;
+  return (bx - ax) * v[0] + (by - ay) * v[1];
 }
 
 /** Current distance between the anchors (m), any joint kind; for a mouse joint, from the target. */
@@ -350,7 +350,7 @@ export function setJointMotorSpeed(world: PhysicsWorld, joint: number, speed: nu
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setJointMotorSpeed', ...MOTOR_KINDS);
   checkFinite(speed, 'motorSpeed');
-  p.joints.f[JF_MOTOR_SPEED]![row] = speed;
+  p.joints.f[JF_MOTOR_SPEED][row] = speed;
   wakeJoint(p, row);
 }
 
@@ -361,7 +361,7 @@ export function setJointMotorSpeed(world: PhysicsWorld, joint: number, speed: nu
  */
 export function getJointMotorSpeed(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
-  return p.joints.f[JF_MOTOR_SPEED]![row]!;
+  return p.joints.f[JF_MOTOR_SPEED][row];
 }
 
 /**
@@ -373,7 +373,7 @@ export function setJointMaxMotorForce(world: PhysicsWorld, joint: number, max: n
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setJointMaxMotorForce', ...MOTOR_KINDS);
   checkNonNegative(max, 'max motor force/torque');
-  p.joints.f[JF_MAX_MOTOR]![row] = max;
+  p.joints.f[JF_MAX_MOTOR][row] = max;
   wakeJoint(p, row);
 }
 
@@ -382,12 +382,12 @@ export const setJointMaxMotorTorque = setJointMaxMotorForce;
 
 function setFlag(p: PhysicsState, row: number, flag: number, on: boolean, impulseSlots: readonly number[]): void {
   const js = p.joints;
-  const was = (js.flags[row]! & flag) !== 0;
+  const was = (js.flags[row] & flag) !== 0;
   if (was === on) return;
-  js.flags[row] = on ? js.flags[row]! | flag : js.flags[row]! & ~flag;
+  js.flags[row] = on ? js.flags[row] | flag : js.flags[row] & ~flag;
   js.version++;
   // A row that switches on or off starts from zero impulse (its old one is meaningless).
-  for (let i = 0; i < impulseSlots.length; i++) js.f[JF_IMPULSE_0 + impulseSlots[i]!]![row] = 0;
+  for (let i = 0; i < impulseSlots.length; i++) js.f[JF_IMPULSE_0 + impulseSlots[i]][row] = 0;
   wakeJoint(p, row);
 }
 
@@ -410,7 +410,7 @@ function limitSlots(type: number): number[] {
 export function enableJointMotor(world: PhysicsWorld, joint: number, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'enableJointMotor', ...MOTOR_KINDS);
-  setFlag(p, row, JointFlag.enableMotor, enable === true, motorSlot(p.joints.type[row]!));
+  setFlag(p, row, JointFlag.enableMotor, enable === true, motorSlot(p.joints.type[row]));
 }
 
 /**
@@ -422,7 +422,7 @@ export function enableJointMotor(world: PhysicsWorld, joint: number, enable: boo
 export function enableJointLimit(world: PhysicsWorld, joint: number, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'enableJointLimit', ...LIMIT_KINDS);
-  setFlag(p, row, JointFlag.enableLimit, enable === true, limitSlots(p.joints.type[row]!));
+  setFlag(p, row, JointFlag.enableLimit, enable === true, limitSlots(p.joints.type[row]));
 }
 
 /**
@@ -442,7 +442,7 @@ export function enableJointSpring(world: PhysicsWorld, joint: number, enable: bo
     JointType.wheel,
     JointType.distance,
   );
-  const t = p.joints.type[row]!;
+  const t = p.joints.type[row];
   setFlag(
     p,
     row,
@@ -467,11 +467,11 @@ export function setJointLimits(world: PhysicsWorld, joint: number, lower: number
   const f = p.joints.f;
   if (p.joints.type[row] === JointType.distance) {
     if (lower < 0) throw new PhysicsError('INVALID_ARGUMENT', `minLength must be >= 0, got ${lower}`);
-    f[JF_MIN_LENGTH]![row] = lower;
-    f[JF_MAX_LENGTH]![row] = upper;
+    f[JF_MIN_LENGTH][row] = lower;
+    f[JF_MAX_LENGTH][row] = upper;
   } else {
-    f[JF_LOWER]![row] = lower;
-    f[JF_UPPER]![row] = upper;
+    f[JF_LOWER][row] = lower;
+    f[JF_UPPER][row] = upper;
   }
   wakeJoint(p, row);
 }
@@ -484,8 +484,8 @@ export function setJointLimits(world: PhysicsWorld, joint: number, lower: number
 export function getJointLimits(world: PhysicsWorld, joint: number): [number, number] {
   const { p, row } = jointRow(world, joint);
   const f = p.joints.f;
-  if (p.joints.type[row] === JointType.distance) return [f[JF_MIN_LENGTH]![row]!, f[JF_MAX_LENGTH]![row]!];
-  return [f[JF_LOWER]![row]!, f[JF_UPPER]![row]!];
+  if (p.joints.type[row] === JointType.distance) return [f[JF_MIN_LENGTH][row], f[JF_MAX_LENGTH][row]];
+  return [f[JF_LOWER][row], f[JF_UPPER][row]];
 }
 
 /**
@@ -498,8 +498,8 @@ export function setJointSpring(world: PhysicsWorld, joint: number, hertz: number
   requireKind(p, row, 'setJointSpring', ...SPRING_KINDS);
   checkNonNegative(hertz, 'hertz');
   checkNonNegative(dampingRatio, 'dampingRatio');
-  p.joints.f[JF_HERTZ]![row] = hertz;
-  p.joints.f[JF_DAMPING_RATIO]![row] = dampingRatio;
+  p.joints.f[JF_HERTZ][row] = hertz;
+  p.joints.f[JF_DAMPING_RATIO][row] = dampingRatio;
   wakeJoint(p, row);
 }
 
@@ -512,8 +512,8 @@ export function setMouseJointTarget(world: PhysicsWorld, joint: number, target: 
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMouseJointTarget', JointType.mouse);
   checkVec2(target, 'target');
-  p.joints.f[JF_TARGET_X]![row] = target.x;
-  p.joints.f[JF_TARGET_Y]![row] = target.y;
+  p.joints.f[JF_TARGET_X][row] = target.x;
+  p.joints.f[JF_TARGET_Y][row] = target.y;
   wakeJoint(p, row);
 }
 
@@ -525,7 +525,7 @@ export function setMouseJointTarget(world: PhysicsWorld, joint: number, target: 
 export function getMouseJointTarget(world: PhysicsWorld, joint: number): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
   requireKind(p, row, 'getMouseJointTarget', JointType.mouse);
-  return { x: p.joints.f[JF_TARGET_X]![row]!, y: p.joints.f[JF_TARGET_Y]![row]! };
+  return { x: p.joints.f[JF_TARGET_X][row], y: p.joints.f[JF_TARGET_Y][row] };
 }
 
 /**
@@ -537,7 +537,7 @@ export function setJointMaxForce(world: PhysicsWorld, joint: number, maxForce: n
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setJointMaxForce', JointType.mouse, JointType.motor);
   checkNonNegative(maxForce, 'maxForce');
-  p.joints.f[JF_MAX_FORCE]![row] = maxForce;
+  p.joints.f[JF_MAX_FORCE][row] = maxForce;
   wakeJoint(p, row);
 }
 
@@ -550,7 +550,7 @@ export function setMotorJointMaxTorque(world: PhysicsWorld, joint: number, maxTo
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMotorJointMaxTorque', JointType.motor);
   checkNonNegative(maxTorque, 'maxTorque');
-  p.joints.f[JF_MAX_TORQUE]![row] = maxTorque;
+  p.joints.f[JF_MAX_TORQUE][row] = maxTorque;
   wakeJoint(p, row);
 }
 
@@ -563,8 +563,8 @@ export function setMotorJointLinearOffset(world: PhysicsWorld, joint: number, of
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMotorJointLinearOffset', JointType.motor);
   checkVec2(offset, 'linearOffset');
-  p.joints.f[JF_TARGET_X]![row] = offset.x;
-  p.joints.f[JF_TARGET_Y]![row] = offset.y;
+  p.joints.f[JF_TARGET_X][row] = offset.x;
+  p.joints.f[JF_TARGET_Y][row] = offset.y;
   wakeJoint(p, row);
 }
 
@@ -589,7 +589,7 @@ export function setMotorJointAngularOffset(world: PhysicsWorld, joint: number, a
 export function getJointImpulses(world: PhysicsWorld, joint: number): number[] {
   const { p, row } = jointRow(world, joint);
   const out: number[] = [];
-  for (let i = 0; i < JOINT_IMPULSE_COUNT; i++) out.push(p.joints.f[JF_IMPULSE_0 + i]![row]!);
+  for (let i = 0; i < JOINT_IMPULSE_COUNT; i++) out.push(p.joints.f[JF_IMPULSE_0 + i][row]);
   return out;
 }
 

@@ -104,10 +104,10 @@ const axisScratch = new Float64Array(2);
 /** A world point expressed in a body's frame (relative to its origin). */
 function toLocal(p: PhysicsState, body: number, point: Vec2Like, out: Float64Array, o: number): void {
   const t = p.bodies.transform;
-  const dx = point.x - t.x[body]!;
-  const dy = point.y - t.y[body]!;
-  const c = t.c[body]!;
-  const s = t.s[body]!;
+  const dx = point.x - t.x[body];
+  const dy = point.y - t.y[body];
+  const c = t.c[body];
+  const s = t.s[body];
   out[o] = c * dx + s * dy;
   out[o + 1] = -s * dx + c * dy;
 }
@@ -115,20 +115,20 @@ function toLocal(p: PhysicsState, body: number, point: Vec2Like, out: Float64Arr
 /** angleB − angleA from the current transforms (rad, in (−π, π]). */
 function relativeAngle(p: PhysicsState, bodyA: number, bodyB: number): number {
   const t = p.bodies.transform;
-  const cA = t.c[bodyA]!;
-  const sA = t.s[bodyA]!;
-  const cB = t.c[bodyB]!;
-  const sB = t.s[bodyB]!;
+  const cA = t.c[bodyA];
+  const sA = t.s[bodyA];
+  const cB = t.c[bodyB];
+  const sB = t.s[bodyB];
   return atan2(cA * sB - sA * cB, cA * cB + sA * sB);
 }
 
 /** World position of a body-local point. */
 function toWorld(p: PhysicsState, body: number, local: Vec2Like, out: Float64Array): void {
   const t = p.bodies.transform;
-  const c = t.c[body]!;
-  const s = t.s[body]!;
-  out[0] = t.x[body]! + c * local.x - s * local.y;
-  out[1] = t.y[body]! + s * local.x + c * local.y;
+  const c = t.c[body];
+  const s = t.s[body];
+  out[0] = t.x[body] + c * local.x - s * local.y;
+  out[1] = t.y[body] + s * local.x + c * local.y;
 }
 
 const anchorScratch = new Float64Array(4);
@@ -201,10 +201,10 @@ function writeMotorSpring(
   dampingRatio: number,
 ): void {
   const f = p.joints.f;
-  f[JF_MOTOR_SPEED]![row] = motorSpeed;
-  f[JF_MAX_MOTOR]![row] = maxMotor;
-  f[JF_HERTZ]![row] = hertz;
-  f[JF_DAMPING_RATIO]![row] = dampingRatio;
+  f[JF_MOTOR_SPEED][row] = motorSpeed;
+  f[JF_MAX_MOTOR][row] = maxMotor;
+  f[JF_HERTZ][row] = hertz;
+  f[JF_DAMPING_RATIO][row] = dampingRatio;
 }
 
 function flagsOf(collideConnected: boolean, enableLimit: boolean, enableMotor: boolean, enableSpring: boolean): number {
@@ -218,10 +218,10 @@ function flagsOf(collideConnected: boolean, enableLimit: boolean, enableMotor: b
 
 function writeAnchors(p: PhysicsState, row: number): void {
   const f = p.joints.f;
-  f[JF_ANCHOR_AX]![row] = anchorScratch[0]!;
-  f[JF_ANCHOR_AY]![row] = anchorScratch[1]!;
-  f[JF_ANCHOR_BX]![row] = anchorScratch[2]!;
-  f[JF_ANCHOR_BY]![row] = anchorScratch[3]!;
+  f[JF_ANCHOR_AX][row] = anchorScratch[0];
+  f[JF_ANCHOR_AY][row] = anchorScratch[1];
+  f[JF_ANCHOR_BX][row] = anchorScratch[2];
+  f[JF_ANCHOR_BY][row] = anchorScratch[3];
 }
 
 function begin(world: PhysicsWorld): PhysicsState {
@@ -235,10 +235,10 @@ const pointScratch = new Float64Array(2);
 /** Stores an angle and its deterministic cos / sin (the solver works with the rotation). */
 export function writeReferenceAngle(p: PhysicsState, row: number, angleField: number, angle: number): void {
   const f = p.joints.f;
-  f[angleField]![row] = angle;
+  f[angleField][row] = angle;
   cosSin(angle, pointScratch, 0);
-  f[JF_REF_COS]![row] = pointScratch[0]!;
-  f[JF_REF_SIN]![row] = pointScratch[1]!;
+  f[JF_REF_COS][row] = pointScratch[0];
+  f[JF_REF_SIN][row] = pointScratch[1];
 }
 
 /**
@@ -265,10 +265,10 @@ export function createDistanceJoint(
   if (def.length === undefined) {
     // Rest length: the current distance between the anchors (or the maximum, for a rope).
     toWorld(p, d.bodyA, d.localAnchorA, pointScratch);
-    const ax = pointScratch[0]!;
-    const ay = pointScratch[1]!;
+    const ax = pointScratch[0];
+    const ay = pointScratch[1];
     toWorld(p, d.bodyB, d.localAnchorB, pointScratch);
-    d.length = rope ? d.maxLength : length(pointScratch[0]! - ax, pointScratch[1]! - ay);
+    d.length = rope ? d.maxLength : length(pointScratch[0] - ax, pointScratch[1] - ay);
   }
   checkNonNegative(d.length, 'length');
   checkRange(d.minLength, d.maxLength, 'distance limits');
@@ -284,11 +284,11 @@ export function createDistanceJoint(
   );
   writeAnchors(p, row);
   const f = p.joints.f;
-  f[JF_LENGTH]![row] = d.length;
-  f[JF_MIN_LENGTH]![row] = d.minLength;
-  f[JF_MAX_LENGTH]![row] = d.maxLength;
+  f[JF_LENGTH][row] = d.length;
+  f[JF_MIN_LENGTH][row] = d.minLength;
+  f[JF_MAX_LENGTH][row] = d.maxLength;
   writeMotorSpring(p, row, d.motorSpeed, d.maxMotorForce, d.hertz, d.dampingRatio);
-  return p.joints.handle[row]!;
+  return p.joints.handle[row];
 }
 
 /**
@@ -317,10 +317,10 @@ export function createRevoluteJoint(
   writeAnchors(p, row);
   const f = p.joints.f;
   writeReferenceAngle(p, row, JF_REFERENCE_ANGLE, ref);
-  f[JF_LOWER]![row] = d.lowerAngle;
-  f[JF_UPPER]![row] = d.upperAngle;
+  f[JF_LOWER][row] = d.lowerAngle;
+  f[JF_UPPER][row] = d.upperAngle;
   writeMotorSpring(p, row, d.motorSpeed, d.maxMotorTorque, d.hertz, d.dampingRatio);
-  return p.joints.handle[row]!;
+  return p.joints.handle[row];
 }
 
 /**
@@ -350,12 +350,12 @@ export function createPrismaticJoint(
   writeAnchors(p, row);
   const f = p.joints.f;
   writeReferenceAngle(p, row, JF_REFERENCE_ANGLE, ref);
-  f[JF_AXIS_X]![row] = axisScratch[0]!;
-  f[JF_AXIS_Y]![row] = axisScratch[1]!;
-  f[JF_LOWER]![row] = d.lowerTranslation;
-  f[JF_UPPER]![row] = d.upperTranslation;
+  f[JF_AXIS_X][row] = axisScratch[0];
+  f[JF_AXIS_Y][row] = axisScratch[1];
+  f[JF_LOWER][row] = d.lowerTranslation;
+  f[JF_UPPER][row] = d.upperTranslation;
   writeMotorSpring(p, row, d.motorSpeed, d.maxMotorForce, d.hertz, d.dampingRatio);
-  return p.joints.handle[row]!;
+  return p.joints.handle[row];
 }
 
 /**
@@ -384,11 +384,11 @@ export function createWeldJoint(
   writeAnchors(p, row);
   const f = p.joints.f;
   writeReferenceAngle(p, row, JF_REFERENCE_ANGLE, ref);
-  f[JF_HERTZ]![row] = d.linearHertz;
-  f[JF_DAMPING_RATIO]![row] = d.linearDampingRatio;
-  f[JF_ANGULAR_HERTZ]![row] = d.angularHertz;
-  f[JF_ANGULAR_DAMPING_RATIO]![row] = d.angularDampingRatio;
-  return p.joints.handle[row]!;
+  f[JF_HERTZ][row] = d.linearHertz;
+  f[JF_DAMPING_RATIO][row] = d.linearDampingRatio;
+  f[JF_ANGULAR_HERTZ][row] = d.angularHertz;
+  f[JF_ANGULAR_DAMPING_RATIO][row] = d.angularDampingRatio;
+  return p.joints.handle[row];
 }
 
 /**
@@ -417,12 +417,12 @@ export function createWheelJoint(
   );
   writeAnchors(p, row);
   const f = p.joints.f;
-  f[JF_AXIS_X]![row] = axisScratch[0]!;
-  f[JF_AXIS_Y]![row] = axisScratch[1]!;
-  f[JF_LOWER]![row] = d.lowerTranslation;
-  f[JF_UPPER]![row] = d.upperTranslation;
+  f[JF_AXIS_X][row] = axisScratch[0];
+  f[JF_AXIS_Y][row] = axisScratch[1];
+  f[JF_LOWER][row] = d.lowerTranslation;
+  f[JF_UPPER][row] = d.upperTranslation;
   writeMotorSpring(p, row, d.motorSpeed, d.maxMotorTorque, d.hertz, d.dampingRatio);
-  return p.joints.handle[row]!;
+  return p.joints.handle[row];
 }
 
 /**
@@ -461,12 +461,12 @@ export function createMouseJoint(
   );
   writeAnchors(p, row);
   const f = p.joints.f;
-  f[JF_TARGET_X]![row] = d.target.x;
-  f[JF_TARGET_Y]![row] = d.target.y;
-  f[JF_MAX_FORCE]![row] = d.maxForce;
-  f[JF_HERTZ]![row] = d.hertz;
-  f[JF_DAMPING_RATIO]![row] = d.dampingRatio;
-  return p.joints.handle[row]!;
+  f[JF_TARGET_X][row] = d.target.x;
+  f[JF_TARGET_Y][row] = d.target.y;
+  f[JF_MAX_FORCE][row] = d.maxForce;
+  f[JF_HERTZ][row] = d.hertz;
+  f[JF_DAMPING_RATIO][row] = d.dampingRatio;
+  return p.joints.handle[row];
 }
 
 /**
@@ -500,13 +500,13 @@ export function createMotorJoint(
     flagsOf(d.collideConnected, false, false, false),
   );
   const f = p.joints.f;
-  f[JF_TARGET_X]![row] = d.linearOffset.x;
-  f[JF_TARGET_Y]![row] = d.linearOffset.y;
+  f[JF_TARGET_X][row] = d.linearOffset.x;
+  f[JF_TARGET_Y][row] = d.linearOffset.y;
   writeReferenceAngle(p, row, JF_ANGULAR_OFFSET, d.angularOffset);
-  f[JF_MAX_FORCE]![row] = d.maxForce;
-  f[JF_MAX_TORQUE]![row] = d.maxTorque;
-  f[JF_CORRECTION]![row] = d.correctionFactor;
-  return p.joints.handle[row]!;
+  f[JF_MAX_FORCE][row] = d.maxForce;
+  f[JF_MAX_TORQUE][row] = d.maxTorque;
+  f[JF_CORRECTION][row] = d.correctionFactor;
+  return p.joints.handle[row];
 }
 
 /**
@@ -526,9 +526,9 @@ export function createPulleyJoint(
   checkVec2(d.groundAnchorB, 'groundAnchorB');
   checkPositive(d.ratio, 'ratio');
   toWorld(p, d.bodyA, d.localAnchorA, pointScratch);
-  const lengthA = d.lengthA ?? length(pointScratch[0]! - d.groundAnchorA.x, pointScratch[1]! - d.groundAnchorA.y);
+  const lengthA = d.lengthA ?? length(pointScratch[0] - d.groundAnchorA.x, pointScratch[1] - d.groundAnchorA.y);
   toWorld(p, d.bodyB, d.localAnchorB, pointScratch);
-  const lengthB = d.lengthB ?? length(pointScratch[0]! - d.groundAnchorB.x, pointScratch[1]! - d.groundAnchorB.y);
+  const lengthB = d.lengthB ?? length(pointScratch[0] - d.groundAnchorB.x, pointScratch[1] - d.groundAnchorB.y);
   checkNonNegative(lengthA, 'lengthA');
   checkNonNegative(lengthB, 'lengthB');
   const row = allocateJoint(
@@ -541,12 +541,12 @@ export function createPulleyJoint(
   );
   writeAnchors(p, row);
   const f = p.joints.f;
-  f[JF_GROUND_AX]![row] = d.groundAnchorA.x;
-  f[JF_GROUND_AY]![row] = d.groundAnchorA.y;
-  f[JF_GROUND_BX]![row] = d.groundAnchorB.x;
-  f[JF_GROUND_BY]![row] = d.groundAnchorB.y;
-  f[JF_LENGTH]![row] = lengthA;
-  f[JF_LENGTH_B]![row] = lengthB;
-  f[JF_RATIO]![row] = d.ratio;
-  return p.joints.handle[row]!;
+  f[JF_GROUND_AX][row] = d.groundAnchorA.x;
+  f[JF_GROUND_AY][row] = d.groundAnchorA.y;
+  f[JF_GROUND_BX][row] = d.groundAnchorB.x;
+  f[JF_GROUND_BY][row] = d.groundAnchorB.y;
+  f[JF_LENGTH][row] = lengthA;
+  f[JF_LENGTH_B][row] = lengthB;
+  f[JF_RATIO][row] = d.ratio;
+  return p.joints.handle[row];
 }

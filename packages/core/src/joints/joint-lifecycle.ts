@@ -22,7 +22,7 @@ export function wakeBody(p: PhysicsState, body: number): void {
 
 function linkEdge(p: PhysicsState, edge: number, body: number): void {
   const js = p.joints;
-  const h = js.jointHead[body]!;
+  const h = js.jointHead[body];
   js.edgeNext[edge] = h;
   js.edgePrev[edge] = -1;
   if (h !== -1) js.edgePrev[h] = edge;
@@ -31,8 +31,8 @@ function linkEdge(p: PhysicsState, edge: number, body: number): void {
 
 function unlinkEdge(p: PhysicsState, edge: number, body: number): void {
   const js = p.joints;
-  const n = js.edgeNext[edge]!;
-  const pr = js.edgePrev[edge]!;
+  const n = js.edgeNext[edge];
+  const pr = js.edgePrev[edge];
   if (pr !== -1) js.edgeNext[pr] = n;
   else js.jointHead[body] = n;
   if (n !== -1) js.edgePrev[n] = pr;
@@ -61,13 +61,13 @@ export function allocateJoint(
   const row = js.count++;
   js.version++;
   const f = js.f;
-  for (let i = 0; i < JF_COUNT; i++) f[i]![row] = 0;
+  for (let i = 0; i < JF_COUNT; i++) f[i][row] = 0;
   js.type[row] = type;
   js.flags[row] = flags;
   js.bodyA[row] = bodyA;
   js.bodyB[row] = bodyB;
   js.eid[row] = eid;
-  js.handle[row] = handleFor(p, entity, js.generation[eid]!);
+  js.handle[row] = handleFor(p, entity, js.generation[eid]);
   js.rowOf[eid] = row;
   js.retired[eid] = 0;
   linkEdge(p, eid * 2, bodyA);
@@ -82,9 +82,9 @@ export function allocateJoint(
 /** Destroys the contacts between two bodies (a joint that keeps them from colliding was created). */
 function destroyContactsBetween(p: PhysicsState, bodyA: number, bodyB: number): void {
   const c = p.contacts;
-  let e = p.bodies.contactHead[bodyA]!;
+  let e = p.bodies.contactHead[bodyA];
   while (e !== -1) {
-    const next = c.edgeNext[e]!;
+    const next = c.edgeNext[e];
     const id = e >> 1;
     if ((c.bodyA[id] === bodyA && c.bodyB[id] === bodyB) || (c.bodyA[id] === bodyB && c.bodyB[id] === bodyA)) {
       destroyContact(p, id);
@@ -96,11 +96,11 @@ function destroyContactsBetween(p: PhysicsState, bodyA: number, bodyB: number): 
 /** Removes a joint (handle already checked; `eid` is its index): unlinks it, swap-removes its row, removes its entity. */
 export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: number, removeEntityToo = true): void {
   const js = p.joints;
-  const row = js.rowOf[eid]!;
-  const entity = entityOfHandle(p, js.handle[row]!);
-  const bodyA = js.bodyA[row]!;
-  const bodyB = js.bodyB[row]!;
-  const flags = js.flags[row]!;
+  const row = js.rowOf[eid];
+  const entity = entityOfHandle(p, js.handle[row]);
+  const bodyA = js.bodyA[row];
+  const bodyB = js.bodyB[row];
+  const flags = js.flags[row];
   unlinkEdge(p, eid * 2, bodyA);
   unlinkEdge(p, eid * 2 + 1, bodyB);
   const last = js.count - 1;
@@ -109,15 +109,15 @@ export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: 
   js.version++;
   js.rowOf[eid] = -1;
   js.retired[eid] = 1;
-  js.generation[eid] = js.generation[eid]! + 1;
+  js.generation[eid] = js.generation[eid] + 1;
   // The bodies may collide again: let the next pair update look for their pairs.
   if ((flags & JointFlag.collideConnected) === 0) {
     const s = p.shapes;
     const b = p.bodies;
     if (b.alive[bodyA] === 1)
-      for (let sh = b.shapeHead[bodyA]!; sh !== -1; sh = s.next[sh]!) if (s.proxy[sh] !== -1) bufferMove(p, sh);
+      for (let sh = b.shapeHead[bodyA]; sh !== -1; sh = s.next[sh]) if (s.proxy[sh] !== -1) bufferMove(p, sh);
     if (b.alive[bodyB] === 1)
-      for (let sh = b.shapeHead[bodyB]!; sh !== -1; sh = s.next[sh]!) if (s.proxy[sh] !== -1) bufferMove(p, sh);
+      for (let sh = b.shapeHead[bodyB]; sh !== -1; sh = s.next[sh]) if (s.proxy[sh] !== -1) bufferMove(p, sh);
   }
   if (p.bodies.alive[bodyA] === 1) wakeBody(p, bodyA);
   if (p.bodies.alive[bodyB] === 1) wakeBody(p, bodyB);
@@ -129,7 +129,7 @@ export function destroyBodyJoints(world: PhysicsWorld, body: number): void {
   const p = world.physics;
   const js = p.joints;
   if (body >= js.jointHead.length) return;
-  while (js.jointHead[body] !== -1) destroyJointInternal(world, p, js.jointHead[body]! >> 1);
+  while (js.jointHead[body] !== -1) destroyJointInternal(world, p, js.jointHead[body] >> 1);
 }
 
 /**
@@ -139,12 +139,12 @@ export function destroyBodyJoints(world: PhysicsWorld, body: number): void {
 export function jointsAllowCollision(p: PhysicsState, bodyA: number, bodyB: number): boolean {
   const js = p.joints;
   if (bodyA >= js.jointHead.length) return true;
-  let e = js.jointHead[bodyA]!;
+  let e = js.jointHead[bodyA];
   while (e !== -1) {
-    const row = js.rowOf[e >> 1]!;
-    const other = (e & 1) === 0 ? js.bodyB[row]! : js.bodyA[row]!;
-    if (other === bodyB && (js.flags[row]! & JointFlag.collideConnected) === 0) return false;
-    e = js.edgeNext[e]!;
+    const row = js.rowOf[e >> 1];
+    const other = (e & 1) === 0 ? js.bodyB[row] : js.bodyA[row];
+    if (other === bodyB && (js.flags[row] & JointFlag.collideConnected) === 0) return false;
+    e = js.edgeNext[e];
   }
   return true;
 }

@@ -174,7 +174,7 @@ export class JointStore {
   reserveRows(n: number): void {
     if (this.type.length >= n) return;
     const f = this.f;
-    for (let i = 0; i < JF_COUNT; i++) f[i] = growF64(f[i]!, n);
+    for (let i = 0; i < JF_COUNT; i++) f[i] = growF64(f[i], n);
     this.type = growI32(this.type, n);
     this.flags = growI32(this.flags, n);
     this.bodyA = growI32(this.bodyA, n);
@@ -208,16 +208,16 @@ export class JointStore {
   moveRow(from: number, to: number): void {
     const f = this.f;
     for (let i = 0; i < JF_COUNT; i++) {
-      const col = f[i]!;
-      col[to] = col[from]!;
+      const col = f[i];
+      col[to] = col[from];
     }
-    this.type[to] = this.type[from]!;
-    this.flags[to] = this.flags[from]!;
-    this.bodyA[to] = this.bodyA[from]!;
-    this.bodyB[to] = this.bodyB[from]!;
-    const e = this.eid[from]!;
+    this.type[to] = this.type[from];
+    this.flags[to] = this.flags[from];
+    this.bodyA[to] = this.bodyA[from];
+    this.bodyB[to] = this.bodyB[from];
+    const e = this.eid[from];
     this.eid[to] = e;
-    this.handle[to] = this.handle[from]!;
+    this.handle[to] = this.handle[from];
     this.rowOf[e] = to;
   }
 }

@@ -57,7 +57,7 @@ export function cosSin(angle: number, out: Float64Array, o = 0): void {
  * an integer offset instead of a double argument, for the reason given at atan2Into.
  */
 export function cosSinInto(v: Float64Array, o: number): void {
-  const angle = v[o]!;
+  const angle = v[o];
   const out = v;
   const k = Math.round(angle * TWO_OVER_PI);
   const r = angle - k * PIO2_HI - k * PIO2_LO;
@@ -84,7 +84,7 @@ export function atan2(y: number, x: number): number {
   atanScratch[0] = y;
   atanScratch[1] = x;
   atan2Into(atanScratch, 0);
-  return atanScratch[0]!;
+  return atanScratch[0];
 }
 const atanScratch = new Float64Array(2);
 
@@ -95,8 +95,8 @@ const atanScratch = new Float64Array(2);
  * joint preparation): an array and integer offsets keep those calls allocation-free.
  */
 export function atan2Into(v: Float64Array, o: number): void {
-  const y = v[o]!;
-  const x = v[o + 1]!;
+  const y = v[o];
+  const x = v[o + 1];
   if (y !== y || x !== x) {
     v[o] = NaN;
     return;

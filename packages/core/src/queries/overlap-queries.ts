@@ -43,9 +43,8 @@ function collect(p: PhysicsState, q: QueryScratch, test: Test, hits: ShapeHits):
   hits.clear();
   const n = q.candidates.count;
   for (let i = 0; i < n; i++) {
-    const row = q.candidates.data[i]!;
-    if (passesFilter(p, q, row) && test(p, q, row))
-      hits.push(p.bodies.handle[p.shapes.body[row]!]!, shapeHandle(p, row));
+    const row = q.candidates.data[i];
+    if (passesFilter(p, q, row) && test(p, q, row)) hits.push(p.bodies.handle[p.shapes.body[row]], shapeHandle(p, row));
   }
   hits.sort();
 }
@@ -56,7 +55,7 @@ function toArray(hits: ShapeHits, out: ShapeId[] | undefined): ShapeId[] {
   }
   const result = out ?? [];
   const n = hits.count;
-  for (let i = 0; i < n; i++) result[i] = hits.shape[i]!;
+  for (let i = 0; i < n; i++) result[i] = hits.shape[i];
   result.length = n;
   return result;
 }
@@ -73,7 +72,7 @@ function aabbTest(p: PhysicsState, q: QueryScratch, row: number): boolean {
   const a = q.shapeBox;
   loadShapePose(p, row, pose);
   computeShapeAABB(p.shapes.geometry, row, pose, a, 0);
-  return !(a[0]! > b[2]! || a[2]! < b[0]! || a[1]! > b[3]! || a[3]! < b[1]!);
+  return !(a[0] > b[2] || a[2] < b[0] || a[1] > b[3] || a[3] < b[1]);
 }
 
 function runAABB(
@@ -133,7 +132,7 @@ function distanceTest(p: PhysicsState, q: QueryScratch, row: number): boolean {
   loadShapePose(p, row, pose);
   loadCore(p.shapes.geometry, row, pose, q.coreB);
   coreDistance(q.coreA, q.coreB, q.distance);
-  return q.distance[D_DISTANCE]! <= q.coreA[CORE_RADIUS]! + q.coreB[CORE_RADIUS]!;
+  return q.distance[D_DISTANCE] <= q.coreA[CORE_RADIUS] + q.coreB[CORE_RADIUS];
 }
 
 function runPoint(

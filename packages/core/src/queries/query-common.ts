@@ -23,7 +23,7 @@ const ROW_SPAN = 1 << 24;
 
 /** The public handle (ShapeId) of live shape row `row`. */
 export function shapeHandle(p: PhysicsState, row: number): number {
-  return p.shapes.generation[row]! * ROW_SPAN + row;
+  return p.shapes.generation[row] * ROW_SPAN + row;
 }
 
 /** Throws INVALID_ARGUMENT unless `v` is an {x, y} with finite numbers. Builds a message only when it throws. */
@@ -69,12 +69,12 @@ export function checkQueryGeometry(g: ShapeGeometry): void {
 
 /** Writes the pose [x, y, cos, sin] of shape row `row`'s body into `pose`. */
 export function loadShapePose(p: PhysicsState, row: number, pose: Float64Array): void {
-  const eid = p.shapes.body[row]!;
+  const eid = p.shapes.body[row];
   const t = p.bodies.transform;
-  pose[0] = t.x[eid]!;
-  pose[1] = t.y[eid]!;
-  pose[2] = t.c[eid]!;
-  pose[3] = t.s[eid]!;
+  pose[0] = t.x[eid];
+  pose[1] = t.y[eid];
+  pose[2] = t.c[eid];
+  pose[3] = t.s[eid];
 }
 
 /**
@@ -84,9 +84,9 @@ export function loadShapePose(p: PhysicsState, row: number, pose: Float64Array):
 export function gatherBoxCandidates(p: PhysicsState, q: QueryScratch): void {
   const c = q.candidates;
   const b = q.box;
-  const mask = q.filterBits[1]!;
+  const mask = q.filterBits[1];
   c.clear();
   const trees = p.broadphase.trees;
-  trees[0].queryMasked(b[0]!, b[1]!, b[2]!, b[3]!, mask, c);
-  trees[1].queryMasked(b[0]!, b[1]!, b[2]!, b[3]!, mask, c);
+  trees[0].queryMasked(b[0], b[1], b[2], b[3], mask, c);
+  trees[1].queryMasked(b[0], b[1], b[2], b[3], mask, c);
 }

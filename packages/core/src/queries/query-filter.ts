@@ -75,8 +75,8 @@ function checkBits(v: number, what: string): number {
 export function passesFilter(p: PhysicsState, q: QueryScratch, row: number): boolean {
   const s = p.shapes;
   const bits = q.filterBits;
-  if ((s.categoryBits[row]! & bits[1]!) === 0 || (bits[0]! & s.maskBits[row]!) === 0) return false;
+  if ((s.categoryBits[row] & bits[1]) === 0 || (bits[0] & s.maskBits[row]) === 0) return false;
   const ints = q.filterInts;
   if (ints[1] === 0 && s.sensor[row] === 1) return false;
-  return p.bodies.handle[s.body[row]!] !== q.filterIgnore[0];
+  return p.bodies.handle[s.body[row]] !== q.filterIgnore[0];
 }

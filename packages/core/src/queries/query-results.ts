@@ -45,11 +45,11 @@ export class RayHits {
     if (i === this.body.length) this.grow(i + 1);
     this.body[i] = body;
     this.shape[i] = shape;
-    this.fraction[i] = hit[0]!;
-    this.pointX[i] = hit[1]!;
-    this.pointY[i] = hit[2]!;
-    this.normalX[i] = hit[3]!;
-    this.normalY[i] = hit[4]!;
+    this.fraction[i] = hit[0];
+    this.pointX[i] = hit[1];
+    this.pointY[i] = hit[2];
+    this.normalX[i] = hit[3];
+    this.normalY[i] = hit[4];
     this.count = i + 1;
   }
 
@@ -64,9 +64,9 @@ export class RayHits {
   }
 
   private less(i: number, j: number): boolean {
-    const fi = this.fraction[i]!,
-      fj = this.fraction[j]!;
-    return fi < fj || (fi === fj && this.shape[i]! < this.shape[j]!);
+    const fi = this.fraction[i],
+      fj = this.fraction[j];
+    return fi < fj || (fi === fj && this.shape[i] < this.shape[j]);
   }
 
   private siftDown(i: number, n: number): void {
@@ -152,8 +152,8 @@ export class ShapeHits {
       const l = 2 * i + 1;
       if (l >= n) return;
       const r = l + 1;
-      const m = r < n && shape[l]! < shape[r]! ? r : l;
-      if (!(shape[i]! < shape[m]!)) return;
+      const m = r < n && shape[l] < shape[r] ? r : l;
+      if (!(shape[i] < shape[m])) return;
       this.swap(i, m);
       i = m;
     }
@@ -166,7 +166,7 @@ export class ShapeHits {
 }
 
 function swapF64(a: Float64Array, i: number, j: number): void {
-  const t = a[i]!;
-  a[i] = a[j]!;
+  const t = a[i];
+  a[i] = a[j];
   a[j] = t;
 }

@@ -50,7 +50,7 @@ function gatherRay(
 
 /** Casts the ray in q.rayArgs at the candidate at index `i` exactly; on a hit the result is in q.ray. */
 function castCandidate(p: PhysicsState, q: QueryScratch, i: number): boolean {
-  const row = q.candidates.data[i]!;
+  const row = q.candidates.data[i];
   if (!passesFilter(p, q, row)) return false;
   const pose = q.shapePose;
   loadShapePose(p, row, pose);
@@ -62,8 +62,8 @@ function fillHits(p: PhysicsState, q: QueryScratch, hits: RayHits): void {
   const n = q.candidates.count;
   for (let i = 0; i < n; i++) {
     if (castCandidate(p, q, i)) {
-      const row = q.candidates.data[i]!;
-      hits.push(p.bodies.handle[p.shapes.body[row]!]!, shapeHandle(p, row), q.ray);
+      const row = q.candidates.data[i];
+      hits.push(p.bodies.handle[p.shapes.body[row]], shapeHandle(p, row), q.ray);
     }
   }
   hits.sort();
@@ -88,10 +88,10 @@ export function castRayClosest(
   const n = q.candidates.count;
   for (let i = 0; i < n; i++) {
     if (!castCandidate(p, q, i)) continue;
-    const row = q.candidates.data[i]!;
-    const f = q.ray[0]!;
+    const row = q.candidates.data[i];
+    const f = q.ray[0];
     const handle = shapeHandle(p, row);
-    if (bestRow === -1 || f < best[0]! || (f === best[0]! && handle < bestShape)) {
+    if (bestRow === -1 || f < best[0] || (f === best[0] && handle < bestShape)) {
       bestRow = row;
       bestShape = handle;
       best.set(q.ray);
@@ -99,11 +99,11 @@ export function castRayClosest(
   }
   if (bestRow === -1) return null;
   return {
-    body: p.bodies.handle[p.shapes.body[bestRow]!]!,
+    body: p.bodies.handle[p.shapes.body[bestRow]],
     shape: bestShape,
-    point: { x: best[1]!, y: best[2]! },
-    normal: { x: best[3]!, y: best[4]! },
-    fraction: best[0]!,
+    point: { x: best[1], y: best[2] },
+    normal: { x: best[3], y: best[4] },
+    fraction: best[0],
   };
 }
 
@@ -141,13 +141,13 @@ export function castRay(
       r = { body: 0, shape: 0, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, fraction: 0 };
       result[i] = r;
     }
-    r.body = hits.body[i]!;
-    r.shape = hits.shape[i]!;
-    r.point.x = hits.pointX[i]!;
-    r.point.y = hits.pointY[i]!;
-    r.normal.x = hits.normalX[i]!;
-    r.normal.y = hits.normalY[i]!;
-    r.fraction = hits.fraction[i]!;
+    r.body = hits.body[i];
+    r.shape = hits.shape[i];
+    r.point.x = hits.pointX[i];
+    r.point.y = hits.pointY[i];
+    r.normal.x = hits.normalX[i];
+    r.normal.y = hits.normalY[i];
+    r.fraction = hits.fraction[i];
   }
   result.length = n;
   return result;

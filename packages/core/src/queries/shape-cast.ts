@@ -67,19 +67,19 @@ function castAgainst(p: PhysicsState, q: QueryScratch, row: number): boolean {
   // The translation and the fraction limit come in q.castArgs, not as arguments: V8 boxes doubles passed to calls
   // it does not inline, and this runs per candidate.
   const args = q.castArgs;
-  const tx = args[0]!,
-    ty = args[1]!,
-    maxFraction = args[2]!;
+  const tx = args[0],
+    ty = args[1],
+    maxFraction = args[2];
   const shapePose = q.shapePose;
   loadShapePose(p, row, shapePose);
   const coreB = q.coreB;
   loadCore(p.shapes.geometry, row, shapePose, coreB);
   const coreA = q.coreA;
-  const rB = coreB[CORE_RADIUS]!;
-  const radii = coreA[CORE_RADIUS]! + rB;
+  const rB = coreB[CORE_RADIUS];
+  const radii = coreA[CORE_RADIUS] + rB;
   const pose = q.pose;
-  const x0 = pose[0]!,
-    y0 = pose[1]!;
+  const x0 = pose[0],
+    y0 = pose[1];
   const dist = q.distance;
   const out = q.cast;
   let t = 0;
@@ -95,14 +95,14 @@ function castAgainst(p: PhysicsState, q: QueryScratch, row: number): boolean {
       loadCore(q.geometry, 0, pose, coreA);
     }
     coreDistance(coreA, coreB, dist);
-    const core = dist[D_DISTANCE]!;
+    const core = dist[D_DISTANCE];
     const d = core - radii;
     // n: unit direction from A's closest point to B's (undefined when the cores touch).
     let nx = 0,
       ny = 0;
     if (core > 0) {
-      nx = (dist[D_POINT_BX]! - dist[D_POINT_AX]!) / core;
-      ny = (dist[D_POINT_BY]! - dist[D_POINT_AY]!) / core;
+      nx = (dist[D_POINT_BX] - dist[D_POINT_AX]) / core;
+      ny = (dist[D_POINT_BY] - dist[D_POINT_AY]) / core;
       if (core > NORMAL_DISTANCE) {
         mx = -nx;
         my = -ny;
@@ -117,15 +117,15 @@ function castAgainst(p: PhysicsState, q: QueryScratch, row: number): boolean {
         pose[1] = y0 + back * ty;
         loadCore(q.geometry, 0, pose, coreA);
         coreDistance(coreA, coreB, dist);
-        const apart = dist[D_DISTANCE]!;
+        const apart = dist[D_DISTANCE];
         if (apart > 0) {
-          mx = (dist[D_POINT_AX]! - dist[D_POINT_BX]!) / apart;
-          my = (dist[D_POINT_AY]! - dist[D_POINT_BY]!) / apart;
+          mx = (dist[D_POINT_AX] - dist[D_POINT_BX]) / apart;
+          my = (dist[D_POINT_AY] - dist[D_POINT_BY]) / apart;
         }
       }
       out[0] = t;
-      out[1] = dist[D_POINT_BX]! + rB * mx;
-      out[2] = dist[D_POINT_BY]! + rB * my;
+      out[1] = dist[D_POINT_BX] + rB * mx;
+      out[2] = dist[D_POINT_BY] + rB * my;
       out[3] = mx;
       out[4] = my;
       hit = true;
@@ -166,23 +166,23 @@ export function castShape(
   args[1] = ty;
   // Swept box: the start box grown by the translation.
   const b = q.box;
-  if (tx < 0) b[0] = b[0]! + tx;
-  else b[2] = b[2]! + tx;
-  if (ty < 0) b[1] = b[1]! + ty;
-  else b[3] = b[3]! + ty;
+  if (tx < 0) b[0] = b[0] + tx;
+  else b[2] = b[2] + tx;
+  if (ty < 0) b[1] = b[1] + ty;
+  else b[3] = b[3] + ty;
   gatherBoxCandidates(p, q);
   const best = q.bestCast;
   let bestRow = -1;
   let bestShape = 0;
   const n = q.candidates.count;
   for (let i = 0; i < n; i++) {
-    const row = q.candidates.data[i]!;
+    const row = q.candidates.data[i];
     if (!passesFilter(p, q, row)) continue;
-    args[2] = bestRow === -1 ? 1 : best[0]!;
+    args[2] = bestRow === -1 ? 1 : best[0];
     if (!castAgainst(p, q, row)) continue;
-    const f = q.cast[0]!;
+    const f = q.cast[0];
     const handle = shapeHandle(p, row);
-    if (bestRow === -1 || f < best[0]! || (f === best[0]! && handle < bestShape)) {
+    if (bestRow === -1 || f < best[0] || (f === best[0] && handle < bestShape)) {
       bestRow = row;
       bestShape = handle;
       best.set(q.cast);
@@ -190,10 +190,10 @@ export function castShape(
   }
   if (bestRow === -1) return null;
   return {
-    body: p.bodies.handle[p.shapes.body[bestRow]!]!,
+    body: p.bodies.handle[p.shapes.body[bestRow]],
     shape: bestShape,
-    point: { x: best[1]!, y: best[2]! },
-    normal: { x: best[3]!, y: best[4]! },
-    fraction: best[0]!,
+    point: { x: best[1], y: best[2] },
+    normal: { x: best[3], y: best[4] },
+    fraction: best[0],
   };
 }

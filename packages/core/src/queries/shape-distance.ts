@@ -43,23 +43,23 @@ export function createCore(): Float64Array {
  * array because V8 boxes doubles passed to calls it does not inline.
  */
 export function loadCore(g: GeometryStore, row: number, pose: Float64Array, core: Float64Array): void {
-  const px = pose[0]!;
-  const py = pose[1]!;
-  const c = pose[2]!;
-  const s = pose[3]!;
-  const count = g.count[row]!;
+  const px = pose[0];
+  const py = pose[1];
+  const c = pose[2];
+  const s = pose[3];
+  const count = g.count[row];
   const v = g.verts;
   const n = g.normals;
-  const base = g.slot[row]! * GEOMETRY_STRIDE;
+  const base = g.slot[row] * GEOMETRY_STRIDE;
   core[CORE_COUNT] = count;
-  core[CORE_RADIUS] = g.radius[row]!;
+  core[CORE_RADIUS] = g.radius[row];
   for (let i = 0; i < count; i++) {
-    const x = v[base + 2 * i]!;
-    const y = v[base + 2 * i + 1]!;
+    const x = v[base + 2 * i];
+    const y = v[base + 2 * i + 1];
     core[CORE_VERTS + 2 * i] = px + c * x - s * y;
     core[CORE_VERTS + 2 * i + 1] = py + s * x + c * y;
-    const nx = n[base + 2 * i]!;
-    const ny = n[base + 2 * i + 1]!;
+    const nx = n[base + 2 * i];
+    const ny = n[base + 2 * i + 1];
     core[CORE_NORMALS + 2 * i] = c * nx - s * ny;
     core[CORE_NORMALS + 2 * i + 1] = s * nx + c * ny;
   }
@@ -69,8 +69,8 @@ export function loadCore(g: GeometryStore, row: number, pose: Float64Array, core
 export function loadPointCore(p: Float64Array, core: Float64Array): void {
   core[CORE_COUNT] = 1;
   core[CORE_RADIUS] = 0;
-  core[CORE_VERTS] = p[0]!;
-  core[CORE_VERTS + 1] = p[1]!;
+  core[CORE_VERTS] = p[0];
+  core[CORE_VERTS + 1] = p[1];
 }
 
 /**
@@ -79,14 +79,14 @@ export function loadPointCore(p: Float64Array, core: Float64Array): void {
  * points are both set to A's first vertex (there is no unique closest pair). Allocation-free.
  */
 export function coreDistance(a: Float64Array, b: Float64Array, out: Float64Array): void {
-  const countA = a[CORE_COUNT]!;
-  const countB = b[CORE_COUNT]!;
+  const countA = a[CORE_COUNT];
+  const countB = b[CORE_COUNT];
   if (countA === 1 && countB === 1) {
     // Two points: no axes to test; the distance is exact (0 only when they coincide).
-    const ax = a[CORE_VERTS]!,
-      ay = a[CORE_VERTS + 1]!,
-      bx = b[CORE_VERTS]!,
-      by = b[CORE_VERTS + 1]!;
+    const ax = a[CORE_VERTS],
+      ay = a[CORE_VERTS + 1],
+      bx = b[CORE_VERTS],
+      by = b[CORE_VERTS + 1];
     out[D_DISTANCE] = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
     out[D_POINT_AX] = ax;
     out[D_POINT_AY] = ay;
@@ -96,8 +96,8 @@ export function coreDistance(a: Float64Array, b: Float64Array, out: Float64Array
   }
   if (!separatedByAxesOf(a, a, b) && !separatedByAxesOf(b, a, b)) {
     out[D_DISTANCE] = 0;
-    out[D_POINT_AX] = out[D_POINT_BX] = a[CORE_VERTS]!;
-    out[D_POINT_AY] = out[D_POINT_BY] = a[CORE_VERTS + 1]!;
+    out[D_POINT_AX] = out[D_POINT_BX] = a[CORE_VERTS];
+    out[D_POINT_AY] = out[D_POINT_BY] = a[CORE_VERTS + 1];
     return;
   }
   const edgesA = countA < 3 ? 1 : countA;
@@ -108,13 +108,13 @@ export function coreDistance(a: Float64Array, b: Float64Array, out: Float64Array
     for (let j = 0; j < edgesB; j++) {
       const j1 = countB === 1 ? 0 : j + 1 < countB ? j + 1 : 0;
       segmentClosest(a, i, i1, b, j, j1, seg);
-      const d2 = seg[4]!;
+      const d2 = seg[4];
       if (d2 < best) {
         best = d2;
-        out[D_POINT_AX] = seg[0]!;
-        out[D_POINT_AY] = seg[1]!;
-        out[D_POINT_BX] = seg[2]!;
-        out[D_POINT_BY] = seg[3]!;
+        out[D_POINT_AX] = seg[0];
+        out[D_POINT_AY] = seg[1];
+        out[D_POINT_BX] = seg[2];
+        out[D_POINT_BY] = seg[3];
       }
     }
   }
@@ -126,7 +126,7 @@ const seg = new Float64Array(5);
 
 /** True if one of `axes`' separating axes shows a positive gap between the vertex sets of a and b. */
 function separatedByAxesOf(axes: Float64Array, a: Float64Array, b: Float64Array): boolean {
-  const count = axes[CORE_COUNT]!;
+  const count = axes[CORE_COUNT];
   if (count === 1) return false;
   if (count === 2) {
     // The segment's normal and its direction.
@@ -144,21 +144,21 @@ function separatedByAxesOf(axes: Float64Array, a: Float64Array, b: Float64Array)
  * inline.
  */
 function gapPositive(a: Float64Array, b: Float64Array, axes: Float64Array, o: number, perpendicular: boolean): boolean {
-  const ux = perpendicular ? -axes[o + 1]! : axes[o]!;
-  const uy = perpendicular ? axes[o]! : axes[o + 1]!;
-  const countA = a[CORE_COUNT]!;
-  const countB = b[CORE_COUNT]!;
+  const ux = perpendicular ? -axes[o + 1] : axes[o];
+  const uy = perpendicular ? axes[o] : axes[o + 1];
+  const countA = a[CORE_COUNT];
+  const countB = b[CORE_COUNT];
   let minA = 1e300,
     maxA = -1e300,
     minB = 1e300,
     maxB = -1e300;
   for (let i = 0; i < countA; i++) {
-    const d = ux * a[CORE_VERTS + 2 * i]! + uy * a[CORE_VERTS + 2 * i + 1]!;
+    const d = ux * a[CORE_VERTS + 2 * i] + uy * a[CORE_VERTS + 2 * i + 1];
     if (d < minA) minA = d;
     if (d > maxA) maxA = d;
   }
   for (let i = 0; i < countB; i++) {
-    const d = ux * b[CORE_VERTS + 2 * i]! + uy * b[CORE_VERTS + 2 * i + 1]!;
+    const d = ux * b[CORE_VERTS + 2 * i] + uy * b[CORE_VERTS + 2 * i + 1];
     if (d < minB) minB = d;
     if (d > maxB) maxB = d;
   }
@@ -178,14 +178,14 @@ function segmentClosest(
   j1: number,
   out: Float64Array,
 ): void {
-  const p1x = a[CORE_VERTS + 2 * i0]!,
-    p1y = a[CORE_VERTS + 2 * i0 + 1]!;
-  const d1x = a[CORE_VERTS + 2 * i1]! - p1x,
-    d1y = a[CORE_VERTS + 2 * i1 + 1]! - p1y;
-  const p2x = b[CORE_VERTS + 2 * j0]!,
-    p2y = b[CORE_VERTS + 2 * j0 + 1]!;
-  const d2x = b[CORE_VERTS + 2 * j1]! - p2x,
-    d2y = b[CORE_VERTS + 2 * j1 + 1]! - p2y;
+  const p1x = a[CORE_VERTS + 2 * i0],
+    p1y = a[CORE_VERTS + 2 * i0 + 1];
+  const d1x = a[CORE_VERTS + 2 * i1] - p1x,
+    d1y = a[CORE_VERTS + 2 * i1 + 1] - p1y;
+  const p2x = b[CORE_VERTS + 2 * j0],
+    p2y = b[CORE_VERTS + 2 * j0 + 1];
+  const d2x = b[CORE_VERTS + 2 * j1] - p2x,
+    d2y = b[CORE_VERTS + 2 * j1 + 1] - p2y;
   const rx = p1x - p2x,
     ry = p1y - p2y;
   const aa = d1x * d1x + d1y * d1y;

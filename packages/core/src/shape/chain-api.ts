@@ -48,7 +48,7 @@ function validateChain(chain: ChainGeometry): void {
   if (n < (chain.loop ? 3 : 2) || chain.segments.length !== expected)
     throw bad(`${chain.segments.length} segments for ${n} points`);
   for (let i = 0; i < chain.segments.length; i++) {
-    const g = chain.segments[i]!;
+    const g = chain.segments[i];
     if (
       g === null ||
       typeof g !== 'object' ||

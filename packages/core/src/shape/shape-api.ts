@@ -120,11 +120,11 @@ export function insertShape(p: PhysicsState, body: number, geometry: ShapeGeomet
   s.next[row] = -1;
   if (b.shapeHead[body] === -1) b.shapeHead[body] = row;
   else {
-    let tail = b.shapeHead[body]!;
-    while (s.next[tail] !== -1) tail = s.next[tail]!;
+    let tail = b.shapeHead[body];
+    while (s.next[tail] !== -1) tail = s.next[tail];
     s.next[tail] = row;
   }
-  b.shapeCount[body] = b.shapeCount[body]! + 1;
+  b.shapeCount[body] = b.shapeCount[body] + 1;
   return row;
 }
 
@@ -139,17 +139,17 @@ export function destroyShape(world: PhysicsWorld, shape: ShapeId): void {
   const row = shapeRow(p, shape);
   const s = p.shapes;
   const b = p.bodies;
-  const body = s.body[row]!;
+  const body = s.body[row];
   destroyShapeContacts(p, row, body);
   destroyShapeProxy(p, row);
   // Unlink from the body's shape list.
-  if (b.shapeHead[body] === row) b.shapeHead[body] = s.next[row]!;
+  if (b.shapeHead[body] === row) b.shapeHead[body] = s.next[row];
   else {
-    let prev = b.shapeHead[body]!;
-    while (s.next[prev] !== row) prev = s.next[prev]!;
-    s.next[prev] = s.next[row]!;
+    let prev = b.shapeHead[body];
+    while (s.next[prev] !== row) prev = s.next[prev];
+    s.next[prev] = s.next[row];
   }
-  b.shapeCount[body] = b.shapeCount[body]! - 1;
+  b.shapeCount[body] = b.shapeCount[body] - 1;
   s.release(row);
   updateBodyMass(p, body);
 }
@@ -164,7 +164,7 @@ export function getBodyShapes(world: PhysicsWorld, body: number): ShapeId[] {
   body = requireBody(p, body);
   const out: ShapeId[] = [];
   const s = p.shapes;
-  for (let sh = p.bodies.shapeHead[body]!; sh !== -1; sh = s.next[sh]!) out.push(handleOf(p, sh));
+  for (let sh = p.bodies.shapeHead[body]; sh !== -1; sh = s.next[sh]) out.push(handleOf(p, sh));
   return out;
 }
 
@@ -175,13 +175,13 @@ export function getBodyShapes(world: PhysicsWorld, body: number): ShapeId[] {
  */
 export function getShapeBody(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
-  return p.bodies.handle[p.shapes.body[shapeRow(p, shape)]!]!;
+  return p.bodies.handle[p.shapes.body[shapeRow(p, shape)]];
 }
 
 /** Re-mixes the material of every contact of a shape after a material change. */
 function remixShapeContacts(p: PhysicsState, row: number): void {
   const c = p.contacts;
-  for (let e = p.bodies.contactHead[p.shapes.body[row]!]!; e !== -1; e = c.edgeNext[e]!) {
+  for (let e = p.bodies.contactHead[p.shapes.body[row]]; e !== -1; e = c.edgeNext[e]) {
     const id = e >> 1;
     if (c.shapeA[id] === row || c.shapeB[id] === row) mixMaterial(p, id);
   }
@@ -209,7 +209,7 @@ export function setFriction(world: PhysicsWorld, shape: ShapeId, friction: numbe
  */
 export function getFriction(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
-  return p.shapes.friction[shapeRow(p, shape)]!;
+  return p.shapes.friction[shapeRow(p, shape)];
 }
 
 /**
@@ -262,7 +262,7 @@ export function getShapeHitEvents(world: PhysicsWorld, shape: ShapeId): boolean 
  */
 export function getRestitution(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
-  return p.shapes.restitution[shapeRow(p, shape)]!;
+  return p.shapes.restitution[shapeRow(p, shape)];
 }
 
 /**
@@ -277,7 +277,7 @@ export function setDensity(world: PhysicsWorld, shape: ShapeId, density: number)
   const row = shapeRow(p, shape);
   checkNonNegative(density, 'density');
   p.shapes.density[row] = density;
-  updateBodyMass(p, p.shapes.body[row]!);
+  updateBodyMass(p, p.shapes.body[row]);
 }
 
 /**
@@ -287,7 +287,7 @@ export function setDensity(world: PhysicsWorld, shape: ShapeId, density: number)
  */
 export function getDensity(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
-  return p.shapes.density[shapeRow(p, shape)]!;
+  return p.shapes.density[shapeRow(p, shape)];
 }
 
 /**
@@ -304,16 +304,16 @@ export function setShapeFilter(world: PhysicsWorld, shape: ShapeId, filter: Part
   const s = p.shapes;
   const next: FilterDef = { ...readFilter(p, row), ...filter };
   validateFilter(next);
-  const body = s.body[row]!;
+  const body = s.body[row];
   wakeIsland(p, body);
   wakeTouching(p, body);
   destroyShapeContacts(p, row, body);
   s.categoryBits[row] = next.categoryBits >>> 0;
   s.maskBits[row] = next.maskBits >>> 0;
   s.groupIndex[row] = next.groupIndex | 0;
-  const proxy = s.proxy[row]!;
+  const proxy = s.proxy[row];
   if (proxy !== -1) {
-    p.broadphase.trees[s.tree[row]!].setFilterBits(proxy, s.categoryBits[row]!, pairMaskBits(p, row));
+    p.broadphase.trees[s.tree[row]].setFilterBits(proxy, s.categoryBits[row], pairMaskBits(p, row));
     bufferMove(p, row);
   }
 }
@@ -330,5 +330,5 @@ export function getShapeFilter(world: PhysicsWorld, shape: ShapeId): FilterDef {
 
 function readFilter(p: PhysicsState, row: number): FilterDef {
   const s = p.shapes;
-  return { categoryBits: s.categoryBits[row]!, maskBits: s.maskBits[row]!, groupIndex: s.groupIndex[row]! };
+  return { categoryBits: s.categoryBits[row], maskBits: s.maskBits[row], groupIndex: s.groupIndex[row] };
 }

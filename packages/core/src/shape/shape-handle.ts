@@ -7,5 +7,5 @@ import type { ShapeStore } from './shape-store.js';
 export const SHAPE_ROW_SPAN = 1 << 24;
 
 export function shapeHandle(shapes: ShapeStore, row: number): number {
-  return shapes.generation[row]! * SHAPE_ROW_SPAN + row;
+  return shapes.generation[row] * SHAPE_ROW_SPAN + row;
 }

@@ -15,7 +15,7 @@ import { AABB_FAT, AABB_STRIDE } from './shape-store.js';
 export function fatMarginInto(minExtent: Float64Array, eid: number, out: Float64Array, o: number): void {
   // Math.min/max, not a chain of ?: over the constants: that form made V8 box the result in finalize's loop (a heap
   // number for every re-inserted proxy, ~9 kB a step in the tumbler scene), this one does not.
-  out[o] = Math.max(SPECULATIVE_DISTANCE, Math.min(AABB_MARGIN, AABB_MARGIN_EXTENT_FRACTION * minExtent[eid]!));
+  out[o] = Math.max(SPECULATIVE_DISTANCE, Math.min(AABB_MARGIN, AABB_MARGIN_EXTENT_FRACTION * minExtent[eid]));
 }
 
 const marginScratch = new Float64Array(1);
@@ -23,19 +23,19 @@ const marginScratch = new Float64Array(1);
 /** fatMarginInto for the API's cold paths (creation, teleports). */
 function fatMargin(p: PhysicsState, eid: number): number {
   fatMarginInto(p.bodies.minExtent, eid, marginScratch, 0);
-  return marginScratch[0]!;
+  return marginScratch[0];
 }
 
 /** Computes the shape's tight AABB from its body's transform into `shapes.aabb`. */
 export function refreshShapeAABB(p: PhysicsState, shape: number): void {
   const s = p.shapes;
-  const eid = s.body[shape]!;
+  const eid = s.body[shape];
   const t = p.bodies.transform;
   const pose = p.pose;
-  pose[0] = t.x[eid]!;
-  pose[1] = t.y[eid]!;
-  pose[2] = t.c[eid]!;
-  pose[3] = t.s[eid]!;
+  pose[0] = t.x[eid];
+  pose[1] = t.y[eid];
+  pose[2] = t.c[eid];
+  pose[3] = t.s[eid];
   computeShapeAABB(s.geometry, shape, pose, s.aabb, shape * AABB_STRIDE);
 }
 
@@ -45,32 +45,32 @@ export function refreshShapeAABB(p: PhysicsState, shape: number): void {
  */
 export function pairMaskBits(p: PhysicsState, shape: number): number {
   const s = p.shapes;
-  return s.groupIndex[shape]! > 0 ? -1 : s.maskBits[shape]! | 0;
+  return s.groupIndex[shape] > 0 ? -1 : s.maskBits[shape] | 0;
 }
 
 /** Inserts the shape into the broadphase (static tree for static bodies, no margin there: they never move). */
 export function createShapeProxy(p: PhysicsState, shape: number): void {
   const s = p.shapes;
   refreshShapeAABB(p, shape);
-  const body = s.body[shape]!;
+  const body = s.body[shape];
   const isStatic = p.bodies.type[body] === BodyType.static;
   const margin = isStatic ? 0 : fatMargin(p, body);
   const tree = isStatic ? TREE_STATIC : TREE_MOVABLE;
   const a = s.aabb;
   const o = shape * AABB_STRIDE;
   const f = o + AABB_FAT;
-  a[f] = a[o]! - margin;
-  a[f + 1] = a[o + 1]! - margin;
-  a[f + 2] = a[o + 2]! + margin;
-  a[f + 3] = a[o + 3]! + margin;
+  a[f] = a[o] - margin;
+  a[f + 1] = a[o + 1] - margin;
+  a[f + 2] = a[o + 2] + margin;
+  a[f + 3] = a[o + 3] + margin;
   s.tree[shape] = tree;
   s.proxy[shape] = p.broadphase.trees[tree].createProxy(
-    a[f]!,
-    a[f + 1]!,
-    a[f + 2]!,
-    a[f + 3]!,
+    a[f],
+    a[f + 1],
+    a[f + 2],
+    a[f + 3],
     shape,
-    s.categoryBits[shape]!,
+    s.categoryBits[shape],
     pairMaskBits(p, shape),
   );
   bufferMove(p, shape);
@@ -78,9 +78,9 @@ export function createShapeProxy(p: PhysicsState, shape: number): void {
 
 export function destroyShapeProxy(p: PhysicsState, shape: number): void {
   const s = p.shapes;
-  const proxy = s.proxy[shape]!;
+  const proxy = s.proxy[shape];
   if (proxy === -1) return;
-  p.broadphase.trees[s.tree[shape]!].destroyProxy(proxy);
+  p.broadphase.trees[s.tree[shape]].destroyProxy(proxy);
   s.proxy[shape] = -1;
   if (s.moved[shape] === 1) {
     // Drop it from the move buffer so the pair update never reads a dead proxy.
@@ -89,10 +89,10 @@ export function destroyShapeProxy(p: PhysicsState, shape: number): void {
     const from = bp.moveFrom;
     let w = 0;
     for (let i = 0; i < mb.count; i++) {
-      const v = mb.data[i]!;
+      const v = mb.data[i];
       if (v === shape) continue;
       mb.data[w] = v;
-      for (let k = 0; k < 4; k++) from[w * 4 + k] = from[i * 4 + k]!;
+      for (let k = 0; k < 4; k++) from[w * 4 + k] = from[i * 4 + k];
       w++;
     }
     mb.count = w;
@@ -149,27 +149,27 @@ export function synchronizeBodyProxies(p: PhysicsState, eid: number): void {
   const s = p.shapes;
   const isStatic = p.bodies.type[eid] === BodyType.static;
   const margin = isStatic ? 0 : fatMargin(p, eid);
-  for (let sh = p.bodies.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+  for (let sh = p.bodies.shapeHead[eid]; sh !== -1; sh = s.next[sh]) {
     refreshShapeAABB(p, sh);
-    const tree = p.broadphase.trees[s.tree[sh]!];
-    const proxy = s.proxy[sh]!;
+    const tree = p.broadphase.trees[s.tree[sh]];
+    const proxy = s.proxy[sh];
     const a = s.aabb;
     const o = sh * AABB_STRIDE;
     const f = o + AABB_FAT;
-    if (a[f]! <= a[o]! && a[f + 1]! <= a[o + 1]! && a[f + 2]! >= a[o + 2]! && a[f + 3]! >= a[o + 3]!) continue;
+    if (a[f] <= a[o] && a[f + 1] <= a[o + 1] && a[f + 2] >= a[o + 2] && a[f + 3] >= a[o + 3]) continue;
     bufferMoveFrom(p, sh, tree, proxy);
-    a[f] = a[o]! - margin;
-    a[f + 1] = a[o + 1]! - margin;
-    a[f + 2] = a[o + 2]! + margin;
-    a[f + 3] = a[o + 3]! + margin;
-    tree.moveProxy(proxy, a[f]!, a[f + 1]!, a[f + 2]!, a[f + 3]!);
+    a[f] = a[o] - margin;
+    a[f + 1] = a[o + 1] - margin;
+    a[f + 2] = a[o + 2] + margin;
+    a[f + 3] = a[o + 3] + margin;
+    tree.moveProxy(proxy, a[f], a[f + 1], a[f + 2], a[f + 3]);
   }
 }
 
 /** Moves all of a body's proxies to the tree that matches its (new) type. */
 export function rebuildBodyProxies(p: PhysicsState, eid: number): void {
   const s = p.shapes;
-  for (let sh = p.bodies.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+  for (let sh = p.bodies.shapeHead[eid]; sh !== -1; sh = s.next[sh]) {
     destroyShapeProxy(p, sh);
     createShapeProxy(p, sh);
   }

@@ -84,7 +84,7 @@ export class ShapeStore {
 
   /** Takes a row from the free list or the end. */
   allocate(): number {
-    if (this.freeCount > 0) return this.free[--this.freeCount]!;
+    if (this.freeCount > 0) return this.free[--this.freeCount];
     const id = this.capacityUsed++;
     this.reserve(id + 1);
     return id;
@@ -93,7 +93,7 @@ export class ShapeStore {
   release(id: number): void {
     this.geometry.release(id);
     this.alive[id] = 0;
-    this.generation[id] = this.generation[id]! + 1;
+    this.generation[id] = this.generation[id] + 1;
     this.free[this.freeCount++] = id;
     this.count--;
   }

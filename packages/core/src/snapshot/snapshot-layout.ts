@@ -90,7 +90,7 @@ export const S_DENSE = scalar(
   () => {},
 );
 /** Rows of the entity-indexed columns: maxId + 1. */
-const entityRows = (s: Float64Array): number => s[S_MAX_ID]! + 1;
+const entityRows = (s: Float64Array): number => s[S_MAX_ID] + 1;
 
 // World settings.
 scalar(
@@ -280,7 +280,7 @@ function field(
     per,
     fill,
     rows,
-    (p) => (owner(p) as Store)[fieldName]!,
+    (p) => (owner(p) as Store)[fieldName],
     (p, a) => ((owner(p) as Store)[fieldName] = a),
   );
 }
@@ -327,11 +327,11 @@ field(
   (p) => p.bodies,
   'list',
   KIND_I32,
-  (s) => s[S_BODY_COUNT]!,
+  (s) => s[S_BODY_COUNT],
 );
 
 // Shapes and their geometry.
-const shapeRows = (s: Float64Array): number => s[S_SHAPE_ROWS]!;
+const shapeRows = (s: Float64Array): number => s[S_SHAPE_ROWS];
 for (const f of ['alive', 'sensor', 'hitEvents', 'tree', 'moved'])
   field('shapes', (p) => p.shapes, f, KIND_U8, shapeRows);
 for (const f of ['generation', 'body', 'next', 'groupIndex', 'proxy']) {
@@ -347,12 +347,12 @@ field(
   (p) => p.shapes,
   'free',
   KIND_I32,
-  (s) => s[S_SHAPE_FREE]!,
+  (s) => s[S_SHAPE_FREE],
 );
 for (const f of ['type', 'count']) field('geometry', (p) => p.shapes.geometry, f, KIND_U8, shapeRows);
 field('geometry', (p) => p.shapes.geometry, 'radius', KIND_F64, shapeRows);
 field('geometry', (p) => p.shapes.geometry, 'slot', KIND_I32, shapeRows, 1, -1);
-const slotRows = (s: Float64Array): number => s[S_GEOMETRY_SLOTS]!;
+const slotRows = (s: Float64Array): number => s[S_GEOMETRY_SLOTS];
 field('geometry', (p) => p.shapes.geometry, 'verts', KIND_F64, slotRows, GEOMETRY_STRIDE);
 field('geometry', (p) => p.shapes.geometry, 'normals', KIND_F64, slotRows, GEOMETRY_STRIDE);
 field('geometry', (p) => p.shapes.geometry, 'slotRefs', KIND_I32, slotRows);
@@ -361,12 +361,12 @@ field(
   (p) => p.shapes.geometry,
   'freeSlots',
   KIND_I32,
-  (s) => s[S_GEOMETRY_FREE_SLOTS]!,
+  (s) => s[S_GEOMETRY_FREE_SLOTS],
 );
 field('geometry', (p) => p.shapes.geometry, 'centroid', KIND_F64, shapeRows, 2);
 
 // Contacts: the persistent table with warm-start impulses and cached manifolds, and the pair hash table.
-const contactRows = (s: Float64Array): number => s[S_CONTACT_ROWS]!;
+const contactRows = (s: Float64Array): number => s[S_CONTACT_ROWS];
 for (const f of ['shapeA', 'shapeB', 'bodyA', 'bodyB', 'listIndex']) {
   field('contacts', (p) => p.contacts, f, KIND_I32, contactRows);
 }
@@ -383,21 +383,21 @@ field(
   (p) => p.contacts,
   'list',
   KIND_I32,
-  (s) => s[S_CONTACT_COUNT]!,
+  (s) => s[S_CONTACT_COUNT],
 );
 field(
   'contacts',
   (p) => p.contacts,
   'free',
   KIND_I32,
-  (s) => s[S_CONTACT_FREE]!,
+  (s) => s[S_CONTACT_FREE],
 );
 column(
   'pairs.slots',
   KIND_I32,
   4,
   -1,
-  (s) => s[S_PAIR_MASK]! + 1,
+  (s) => s[S_PAIR_MASK] + 1,
   (p) => pairs(p).slots,
   (p, a) => (pairs(p).slots = a as Int32Array),
   true,
@@ -413,7 +413,7 @@ column(
 );
 
 // Joints: dense rows (parameters and accumulated impulses) and entity-indexed edge lists.
-const jointRows = (s: Float64Array): number => s[S_JOINT_COUNT]!;
+const jointRows = (s: Float64Array): number => s[S_JOINT_COUNT];
 for (let i = 0; i < JF_COUNT; i++) {
   column(
     `joints.f${i}`,
@@ -421,7 +421,7 @@ for (let i = 0; i < JF_COUNT; i++) {
     1,
     0,
     jointRows,
-    (p) => p.joints.f[i]!,
+    (p) => p.joints.f[i],
     (p, a) => (p.joints.f[i] = a as Float64Array),
   );
 }
@@ -436,7 +436,7 @@ field('joints', (p) => p.joints, 'edgePrev', KIND_I32, entityRows, 2, -1);
 
 // Broadphase: both trees node for node (their shape decides pair order), and the move buffer.
 for (let t = 0; t < 2; t++) {
-  const rows = (s: Float64Array): number => s[S_TREE_ROWS[t]!]!;
+  const rows = (s: Float64Array): number => s[S_TREE_ROWS[t]];
   field(`tree${t}`, (p) => tree(p, t), '_boxes', KIND_F64, rows, 4);
   field(`tree${t}`, (p) => tree(p, t), '_nodes', KIND_I32, rows, 4);
   for (const f of ['_parent', '_height', '_masks']) field(`tree${t}`, (p) => tree(p, t), f, KIND_I32, rows);
@@ -446,14 +446,14 @@ field(
   (p) => p.broadphase.moveBuffer,
   'data',
   KIND_I32,
-  (s) => s[S_MOVE_COUNT]!,
+  (s) => s[S_MOVE_COUNT],
 );
 field(
   'broadphase',
   (p) => p.broadphase,
   'moveFrom',
   KIND_F64,
-  (s) => s[S_MOVE_COUNT]!,
+  (s) => s[S_MOVE_COUNT],
   4,
 );
 

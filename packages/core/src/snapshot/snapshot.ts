@@ -49,7 +49,7 @@ interface WorldContext {
   entityComponents: Map<number, Set<unknown>>;
 }
 function context(world: PhysicsWorld): WorldContext {
-  return (world as unknown as Record<symbol, WorldContext>)[$internal]!;
+  return (world as unknown as Record<symbol, WorldContext>)[$internal];
 }
 function entityIndex(world: PhysicsWorld): EntityIndex {
   return context(world).entityIndex;
@@ -62,7 +62,7 @@ const header = new Uint32Array(HEADER_BYTES / 4);
 const headerBytes = new Uint8Array(header.buffer);
 
 function readScalars(world: PhysicsWorld, p: PhysicsState, s: Float64Array): void {
-  for (let i = 0; i < SCALARS.length; i++) s[i] = SCALARS[i]!.get(p);
+  for (let i = 0; i < SCALARS.length; i++) s[i] = SCALARS[i].get(p);
   const e = entityIndex(world);
   s[S_MAX_ID] = e.maxId;
   s[S_ALIVE] = e.aliveCount;
@@ -70,7 +70,7 @@ function readScalars(world: PhysicsWorld, p: PhysicsState, s: Float64Array): voi
 }
 
 function payloadBytes(s: Float64Array): number {
-  let n = pad8(SCALARS.length * 8) + pad8(s[S_DENSE]! * 4);
+  let n = pad8(SCALARS.length * 8) + pad8(s[S_DENSE] * 4);
   for (const c of COLUMNS) n += pad8(c.rows(s) * c.per * KIND_BYTES[c.kind]);
   return n;
 }
@@ -86,14 +86,14 @@ function checksum(bytes: Uint8Array, offset: number, length: number): number {
   if ((bytes.byteOffset + offset) % 4 === 0) {
     const w = new Int32Array(bytes.buffer, bytes.byteOffset + offset, words);
     for (let i = 0; i + 1 < words; i += 2) {
-      h1 = Math.imul(h1 ^ w[i]!, 0x9e3779b1);
-      h2 = Math.imul(h2 ^ w[i + 1]!, 0x85ebca77);
+      h1 = Math.imul(h1 ^ w[i], 0x9e3779b1);
+      h2 = Math.imul(h2 ^ w[i + 1], 0x85ebca77);
     }
   } else {
     for (let i = 0; i + 1 < words; i += 2) {
       const o = offset + i * 4;
-      const a = bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16) | (bytes[o + 3]! << 24);
-      const b = bytes[o + 4]! | (bytes[o + 5]! << 8) | (bytes[o + 6]! << 16) | (bytes[o + 7]! << 24);
+      const a = bytes[o] | (bytes[o + 1] << 8) | (bytes[o + 2] << 16) | (bytes[o + 3] << 24);
+      const b = bytes[o + 4] | (bytes[o + 5] << 8) | (bytes[o + 6] << 16) | (bytes[o + 7] << 24);
       h1 = Math.imul(h1 ^ a, 0x9e3779b1);
       h2 = Math.imul(h2 ^ b, 0x85ebca77);
     }
@@ -134,7 +134,7 @@ export function takeSnapshotInto(world: PhysicsWorld, out: Uint8Array): number {
   const dense = entityIndex(world).dense;
   const n = dense.length;
   for (let i = 0; i < n; i++) {
-    const v = dense[i]!;
+    const v = dense[i];
     const o = off + i * 4;
     out[o] = v & 255;
     out[o + 1] = (v >>> 8) & 255;
@@ -185,15 +185,15 @@ function validate(bytes: Uint8Array): void {
   if (header[1] !== SNAPSHOT_FORMAT_VERSION)
     bad(`format version ${header[1]}, this build reads ${SNAPSHOT_FORMAT_VERSION}`);
   if (header[2] !== LAYOUT_HASH) bad('taken by a build with a different store layout');
-  const total = header[3]!;
+  const total = header[3];
   if (total !== bytes.length) bad(`length ${bytes.length}, header says ${total}`);
-  const sum = header[4]!;
+  const sum = header[4];
   if (checksum(bytes, HEADER_BYTES, total - HEADER_BYTES) !== sum) bad('checksum mismatch (corrupted)');
   if (total < HEADER_BYTES + pad8(SCALARS.length * 8)) bad('truncated scalars');
   restoreScalarBytes.set(bytes.subarray(HEADER_BYTES, HEADER_BYTES + SCALARS.length * 8));
   const s = restoreScalars;
   for (const c of COLUMNS) if (!isCount(c.rows(s))) bad(`bad row count for ${c.name}`);
-  if (!isCount(s[S_DENSE]!) || !isCount(s[S_ALIVE]!) || s[S_ALIVE]! > s[S_DENSE]! || s[S_DENSE]! > s[S_MAX_ID]!) {
+  if (!isCount(s[S_DENSE]) || !isCount(s[S_ALIVE]) || s[S_ALIVE] > s[S_DENSE] || s[S_DENSE] > s[S_MAX_ID]) {
     bad('bad entity index');
   }
   if (HEADER_BYTES + payloadBytes(s) !== total) bad('length does not match the row counts');
@@ -205,15 +205,15 @@ function validate(bytes: Uint8Array): void {
  * its siblings short (writes past a typed array's end are silently dropped).
  */
 function reserveStores(p: PhysicsState, s: Float64Array): void {
-  const maxId = s[S_MAX_ID]!;
+  const maxId = s[S_MAX_ID];
   p.bodies.reserve(maxId);
   p.joints.reserveEntities(maxId);
   p.solverData.reserveEntities(maxId);
-  p.shapes.reserve(s[S_SHAPE_ROWS]!);
-  p.shapes.geometry.reserveSlots(s[S_GEOMETRY_SLOTS]!);
-  p.contacts.reserve(s[S_CONTACT_ROWS]!);
-  p.solverData.reserveContacts(s[S_CONTACT_ROWS]!);
-  p.joints.reserveRows(s[S_JOINT_COUNT]!);
+  p.shapes.reserve(s[S_SHAPE_ROWS]);
+  p.shapes.geometry.reserveSlots(s[S_GEOMETRY_SLOTS]);
+  p.contacts.reserve(s[S_CONTACT_ROWS]);
+  p.solverData.reserveContacts(s[S_CONTACT_ROWS]);
+  p.joints.reserveRows(s[S_JOINT_COUNT]);
 }
 
 function ensure(p: PhysicsState, c: ColumnSpec, n: number): ReturnType<ColumnSpec['get']> {
@@ -258,26 +258,26 @@ export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
   const s = restoreScalars;
   readScalars(world, p, nowScalars);
   const index = entityIndex(world);
-  const maxId = s[S_MAX_ID]!;
+  const maxId = s[S_MAX_ID];
   let off = HEADER_BYTES + pad8(SCALARS.length * 8);
-  const denseLength = s[S_DENSE]!;
-  const aliveCount = s[S_ALIVE]!;
+  const denseLength = s[S_DENSE];
+  const aliveCount = s[S_ALIVE];
   // Entities alive now but not in the snapshot go through bitecs (so its queries drop them).
   const wasAlive = new Uint8Array(maxId + 1);
   for (let i = 0; i < aliveCount; i++) {
     const o = off + i * 4;
-    const id = bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16) | (bytes[o + 3]! << 24);
+    const id = bytes[o] | (bytes[o + 1] << 8) | (bytes[o + 2] << 16) | (bytes[o + 3] << 24);
     if (id <= maxId) wasAlive[id] = 1;
   }
   for (let i = index.aliveCount - 1; i >= 0; i--) {
-    const id = index.dense[i]!;
+    const id = index.dense[i];
     if (id > maxId || wasAlive[id] === 0) removeEntity(world as World, id);
   }
   index.dense.length = denseLength;
   index.sparse.length = 0;
   for (let i = 0; i < denseLength; i++) {
     const o = off + i * 4;
-    const id = bytes[o]! | (bytes[o + 1]! << 8) | (bytes[o + 2]! << 16) | (bytes[o + 3]! << 24);
+    const id = bytes[o] | (bytes[o + 1] << 8) | (bytes[o + 2] << 16) | (bytes[o + 3] << 24);
     index.dense[i] = id;
     index.sparse[id] = i;
   }
@@ -286,7 +286,7 @@ export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
   off += pad8(denseLength * 4);
 
   reserveStores(p, s);
-  for (let i = 0; i < SCALARS.length; i++) SCALARS[i]!.set(p, s[i]!);
+  for (let i = 0; i < SCALARS.length; i++) SCALARS[i].set(p, s[i]);
   // The settings among the scalars changed behind applyDef's back: the step computes its scalars afresh.
   p.settingsVersion++;
   for (const c of COLUMNS) {
@@ -312,7 +312,7 @@ export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
   const hasJointComponent = components.includes(p.joints.Joint);
   const entityComponents = context(world).entityComponents;
   for (let i = 0; i < aliveCount; i++) {
-    const id = index.dense[i]!;
+    const id = index.dense[i];
     // An entity removed since the snapshot comes back as bitecs's addEntity makes one (without its user components).
     if (!entityComponents.has(id)) entityComponents.set(id, new Set());
     const isBody = bodies.alive[id] === 1;
@@ -324,7 +324,7 @@ export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
         removeComponent(w, id, p.Body, p.Transform);
       }
     }
-    const isJoint = rowOf[id]! >= 0;
+    const isJoint = rowOf[id] >= 0;
     if (isJoint !== (hasJointComponent && hasComponent(w, id, p.joints.Joint))) {
       if (isJoint) addComponent(w, id, p.joints.Joint);
       else removeComponent(w, id, p.joints.Joint);

@@ -265,7 +265,7 @@ export function setWorldSettings(world: PhysicsWorld, settings: Partial<WorldDef
   p.applyDef(merged);
   // Switching sleep off must not leave bodies frozen in the air.
   if (wasSleeping && !p.enableSleep) {
-    for (let k = 0; k < p.bodies.count; k++) wakeIsland(p, p.bodies.list[k]!);
+    for (let k = 0; k < p.bodies.count; k++) wakeIsland(p, p.bodies.list[k]);
   }
 }
 

@@ -42,25 +42,25 @@ function checkBodies(p: PhysicsState): void {
   for (let eid = 0; eid < b.alive.length; eid++) if (b.alive[eid] === 1) alive++;
   if (alive !== b.count) fail(`body count ${b.count} != live bodies ${alive}`);
   for (let k = 0; k < b.count; k++) {
-    const eid = b.list[k]!;
+    const eid = b.list[k];
     if (b.alive[eid] !== 1) fail(`body list slot ${k} holds dead entity ${eid}`);
     if (b.listIndex[eid] !== k) fail(`body ${eid} has list index ${b.listIndex[eid]} but sits in slot ${k}`);
-    const type = b.type[eid]!;
+    const type = b.type[eid];
     if (type !== BodyType.static && type !== BodyType.kinematic && type !== BodyType.dynamic) {
       fail(`body ${eid} has type ${type}`);
     }
-    const values = [t.x[eid]!, t.y[eid]!, t.c[eid]!, t.s[eid]!, b.vx[eid]!, b.vy[eid]!, b.w[eid]!];
+    const values = [t.x[eid], t.y[eid], t.c[eid], t.s[eid], b.vx[eid], b.vy[eid], b.w[eid]];
     if (!values.every(Number.isFinite)) fail(`body ${eid} has non-finite state ${values.join(', ')}`);
-    const norm = t.c[eid]! * t.c[eid]! + t.s[eid]! * t.s[eid]!;
+    const norm = t.c[eid] * t.c[eid] + t.s[eid] * t.s[eid];
     if (Math.abs(norm - 1) > 1e-6) fail(`body ${eid} rotation is not unit (|q|² = ${norm})`);
-    const flags = b.flags[eid]!;
+    const flags = b.flags[eid];
     if (type === BodyType.static && (flags & BodyFlag.awake) !== 0) fail(`static body ${eid} is awake`);
     const asleep = (flags & (BodyFlag.awake | BodyFlag.quarantined)) === 0;
     if (asleep && (b.vx[eid] !== 0 || b.vy[eid] !== 0 || b.w[eid] !== 0)) {
       fail(`sleeping body ${eid} has velocity (${b.vx[eid]}, ${b.vy[eid]}, ${b.w[eid]})`);
     }
     let n = 0;
-    for (let sh = b.shapeHead[eid]!; sh !== -1; sh = s.next[sh]!) {
+    for (let sh = b.shapeHead[eid]; sh !== -1; sh = s.next[sh]) {
       if (sh < 0 || sh >= s.capacityUsed || s.alive[sh] !== 1) fail(`body ${eid} lists dead shape ${sh}`);
       if (s.body[sh] !== eid) fail(`body ${eid} lists shape ${sh} of body ${s.body[sh]}`);
       if (++n > s.count) fail(`shape list of body ${eid} has a cycle`);
@@ -75,19 +75,19 @@ function checkGeometrySlots(p: PhysicsState): void {
   const g = s.geometry;
   const users = new Int32Array(g.slotsUsed);
   for (let sh = 0; sh < s.capacityUsed; sh++) {
-    const k = g.slot[sh]!;
+    const k = g.slot[sh];
     if (s.alive[sh] !== 1) {
       if (k !== -1) fail(`dead shape row ${sh} holds geometry slot ${k}`);
       continue;
     }
     if (!(k >= 0 && k < g.slotsUsed)) fail(`shape ${sh} has geometry slot ${k} of ${g.slotsUsed}`);
-    users[k]!++;
+    users[k]++;
   }
   for (let k = 0; k < g.slotsUsed; k++) {
     if (users[k] !== g.slotRefs[k]) fail(`geometry slot ${k} counts ${g.slotRefs[k]} users, ${users[k]} point at it`);
   }
   for (let i = 0; i < g.freeSlotCount; i++) {
-    const k = g.freeSlots[i]!;
+    const k = g.freeSlots[i];
     if (users[k] !== 0) fail(`free geometry slot ${k} is in use`);
   }
   if (g.freeSlotCount !== users.filter((u) => u === 0).length) fail('free geometry slots are not listed exactly once');
@@ -111,12 +111,12 @@ function checkShapes(p: PhysicsState): void {
   for (let sh = 0; sh < s.capacityUsed; sh++) {
     if (s.alive[sh] !== 1) continue;
     live++;
-    const body = s.body[sh]!;
+    const body = s.body[sh];
     if (b.alive[body] !== 1) fail(`shape ${sh} belongs to dead body ${body}`);
-    const tk = s.tree[sh]!;
+    const tk = s.tree[sh];
     const tree = trees[tk];
     if (tree === undefined) fail(`shape ${sh} names tree ${tk}`);
-    const proxy = s.proxy[sh]!;
+    const proxy = s.proxy[sh];
     if (!tree.isProxy(proxy) || tree.getUserData(proxy) !== sh) fail(`shape ${sh} proxy ${proxy} is not its leaf`);
     // The shape's copy of its proxy's box (read by the narrowphase and the refits) is the leaf's box, to the bit.
     const f = sh * AABB_STRIDE + AABB_FAT;
@@ -125,7 +125,7 @@ function checkShapes(p: PhysicsState): void {
     if (a[f] !== leafBox[0] || a[f + 1] !== leafBox[1] || a[f + 2] !== leafBox[2] || a[f + 3] !== leafBox[3]) {
       fail(`shape ${sh} fat box [${a.subarray(f, f + 4).join(', ')}] is not its proxy's box`);
     }
-    leaves[tk]!++;
+    leaves[tk]++;
     const expected = b.type[body] === BodyType.static ? 0 : 1;
     if (tk !== expected) fail(`shape ${sh} of a ${b.type[body]}-type body sits in tree ${tk}`);
   }
@@ -150,7 +150,7 @@ function checkFreeList(
 ): void {
   const seen = new Set<number>();
   for (let k = 0; k < freeCount; k++) {
-    const id = free[k]!;
+    const id = free[k];
     if (id < 0 || id >= used) fail(`${what} free list holds ${id}, outside [0, ${used})`);
     if (isLive(id)) fail(`${what} free list holds live ${what} ${id}`);
     if (seen.has(id)) fail(`${what} free list holds ${id} twice`);
@@ -160,11 +160,11 @@ function checkFreeList(
 
 function isMovable(p: PhysicsState, eid: number): boolean {
   const b = p.bodies;
-  return b.type[eid] !== BodyType.static && (b.flags[eid]! & BodyFlag.quarantined) === 0;
+  return b.type[eid] !== BodyType.static && (b.flags[eid] & BodyFlag.quarantined) === 0;
 }
 
 function isAwake(p: PhysicsState, eid: number): boolean {
-  return (p.bodies.flags[eid]! & BodyFlag.awake) !== 0;
+  return (p.bodies.flags[eid] & BodyFlag.awake) !== 0;
 }
 
 /** Awake and sleeping bodies linked by a constraint that must keep their islands in the same state. */
@@ -195,12 +195,12 @@ function checkContacts(p: PhysicsState): void {
   if (c.pairs.count !== c.count) fail(`pair set holds ${c.pairs.count} pairs, contact list ${c.count}`);
   const moveSlot = new Map<number, number>();
   const mb = p.broadphase.moveBuffer;
-  for (let i = 0; i < mb.count; i++) moveSlot.set(mb.data[i]!, i);
+  for (let i = 0; i < mb.count; i++) moveSlot.set(mb.data[i], i);
   for (let k = 0; k < c.count; k++) {
-    const id = c.list[k]!;
+    const id = c.list[k];
     if (c.listIndex[id] !== k) fail(`contact ${id} has list index ${c.listIndex[id]} but sits in slot ${k}`);
-    const a = c.shapeA[id]!;
-    const bb = c.shapeB[id]!;
+    const a = c.shapeA[id];
+    const bb = c.shapeB[id];
     if (s.alive[a] !== 1 || s.alive[bb] !== 1) fail(`contact ${id} joins dead shape ${a} or ${bb}`);
     if (s.body[a] !== c.bodyA[id] || s.body[bb] !== c.bodyB[id]) fail(`contact ${id} records the wrong bodies`);
     if (c.pairs.get(a < bb ? a : bb, a < bb ? bb : a) !== id) fail(`pair (${a}, ${bb}) does not map to contact ${id}`);
@@ -213,30 +213,30 @@ function checkContacts(p: PhysicsState): void {
     if (
       boxA[0] !== Infinity &&
       boxB[0] !== Infinity &&
-      (boxA[2]! < boxB[0]! || boxB[2]! < boxA[0]! || boxA[3]! < boxB[1]! || boxB[3]! < boxA[1]!)
+      (boxA[2] < boxB[0] || boxB[2] < boxA[0] || boxA[3] < boxB[1] || boxB[3] < boxA[1])
     ) {
       fail(`contact ${id}: the fat boxes of shapes ${a} and ${bb} did not overlap at the last narrowphase`);
     }
-    const flags = c.flags[id]!;
-    const pc = c.pointCount[id]!;
+    const flags = c.flags[id];
+    const pc = c.pointCount[id];
     if (pc > 2) fail(`contact ${id} has ${pc} points`);
     const sensor = (flags & ContactFlag.sensor) !== 0;
     const touching = (flags & ContactFlag.touching) !== 0;
     if (!sensor && touching !== pc > 0) fail(`contact ${id} touching flag ${touching} but ${pc} points`);
-    if (touching && !sensor) checkSleepLink(p, c.bodyA[id]!, c.bodyB[id]!, `touching contact ${id}`);
+    if (touching && !sensor) checkSleepLink(p, c.bodyA[id], c.bodyB[id], `touching contact ${id}`);
   }
   // Each contact appears once in each of its bodies' edge lists (edge = id·2 + side) and nowhere else.
   let edges = 0;
   for (let k = 0; k < b.count; k++) {
-    const eid = b.list[k]!;
+    const eid = b.list[k];
     let prev = -1;
-    for (let e = b.contactHead[eid]!; e !== -1; e = c.edgeNext[e]!) {
+    for (let e = b.contactHead[eid]; e !== -1; e = c.edgeNext[e]) {
       const id = e >> 1;
       if (
         c.listIndex[id] === undefined ||
-        c.listIndex[id]! < 0 ||
-        c.listIndex[id]! >= c.count ||
-        c.list[c.listIndex[id]!] !== id
+        c.listIndex[id] < 0 ||
+        c.listIndex[id] >= c.count ||
+        c.list[c.listIndex[id]] !== id
       ) {
         fail(`body ${eid} lists dead contact ${id}`);
       }
@@ -257,23 +257,23 @@ function checkJoints(p: PhysicsState): void {
   const js = p.joints;
   const b = p.bodies;
   for (let row = 0; row < js.count; row++) {
-    const eid = js.eid[row]!;
+    const eid = js.eid[row];
     if (js.rowOf[eid] !== row) fail(`joint row ${row} (entity ${eid}) maps back to row ${js.rowOf[eid]}`);
-    const a = js.bodyA[row]!;
-    const bb = js.bodyB[row]!;
+    const a = js.bodyA[row];
+    const bb = js.bodyB[row];
     if (b.alive[a] !== 1 || b.alive[bb] !== 1) fail(`joint ${eid} joins dead body ${a} or ${bb}`);
     checkSleepLink(p, a, bb, `joint ${eid}`);
   }
   let mapped = 0;
-  for (let eid = 0; eid < js.rowOf.length; eid++) if (js.rowOf[eid]! >= 0) mapped++;
+  for (let eid = 0; eid < js.rowOf.length; eid++) if (js.rowOf[eid] >= 0) mapped++;
   if (mapped !== js.count) fail(`${mapped} entities map to joint rows, ${js.count} rows live`);
   let edges = 0;
   for (let k = 0; k < b.count; k++) {
-    const eid = b.list[k]!;
+    const eid = b.list[k];
     if (eid >= js.jointHead.length) continue;
     let prev = -1;
-    for (let e = js.jointHead[eid]!; e !== -1; e = js.edgeNext[e]!) {
-      const row = js.rowOf[e >> 1]!;
+    for (let e = js.jointHead[eid]; e !== -1; e = js.edgeNext[e]) {
+      const row = js.rowOf[e >> 1];
       if (row === undefined || row < 0) fail(`body ${eid} lists dead joint ${e >> 1}`);
       if (((e & 1) === 0 ? js.bodyA[row] : js.bodyB[row]) !== eid) fail(`body ${eid} lists joint ${e >> 1} of others`);
       if (js.edgePrev[e] !== prev) fail(`joint edge ${e} of body ${eid} has a broken back link`);

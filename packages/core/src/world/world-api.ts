@@ -51,7 +51,7 @@ export function destroyPhysicsWorld(world: PhysicsWorld): void {
 function liveBodyIndex(p: PhysicsState, entity: number): number {
   const index = entity & p.indexMask;
   const b = p.bodies;
-  return index < b.alive.length && b.alive[index] === 1 && entityOfHandle(p, b.handle[index]!) === entity ? index : -1;
+  return index < b.alive.length && b.alive[index] === 1 && entityOfHandle(p, b.handle[index]) === entity ? index : -1;
 }
 
 /** The same for joints: the index of the live joint that `entity` names, or −1. */
@@ -59,8 +59,8 @@ function liveJointIndex(p: PhysicsState, entity: number): number {
   const index = entity & p.indexMask;
   const js = p.joints;
   if (index >= js.rowOf.length) return -1;
-  const row = js.rowOf[index]!;
-  return row >= 0 && entityOfHandle(p, js.handle[row]!) === entity ? index : -1;
+  const row = js.rowOf[index];
+  return row >= 0 && entityOfHandle(p, js.handle[row]) === entity ? index : -1;
 }
 
 /**

@@ -62,9 +62,9 @@ export function collide(store: GeometryStore, a: number, pa: Pose, b: number, pb
       out,
     );
   }
-  const count = out[M_COUNT]!;
+  const count = out[M_COUNT];
   expect(count === 0 || count === 1 || count === 2).toBe(true);
-  if (count > 0) expect(Math.hypot(out[M_NORMAL_X]!, out[M_NORMAL_Y]!)).toBeCloseTo(1, 12);
+  if (count > 0) expect(Math.hypot(out[M_NORMAL_X], out[M_NORMAL_Y])).toBeCloseTo(1, 12);
   for (let i = 0; i < count; i++) {
     const p = pt(out, i);
     // Anchors are relative to each body origin and meet at the world point.
@@ -81,19 +81,19 @@ export function collide(store: GeometryStore, a: number, pa: Pose, b: number, pb
 export function pt(m: Float64Array, i: number) {
   const b = M_HEADER + i * MP_STRIDE;
   return {
-    ax: m[b + MP_ANCHOR_AX]!,
-    ay: m[b + MP_ANCHOR_AY]!,
-    bx: m[b + MP_ANCHOR_BX]!,
-    by: m[b + MP_ANCHOR_BY]!,
-    x: m[b + MP_POINT_X]!,
-    y: m[b + MP_POINT_Y]!,
-    sep: m[b + MP_SEPARATION]!,
-    id: m[b + MP_ID]!,
+    ax: m[b + MP_ANCHOR_AX],
+    ay: m[b + MP_ANCHOR_AY],
+    bx: m[b + MP_ANCHOR_BX],
+    by: m[b + MP_ANCHOR_BY],
+    x: m[b + MP_POINT_X],
+    y: m[b + MP_POINT_Y],
+    sep: m[b + MP_SEPARATION],
+    id: m[b + MP_ID],
   };
 }
 
 export function normal(m: Float64Array): [number, number] {
-  return [m[M_NORMAL_X]!, m[M_NORMAL_Y]!];
+  return [m[M_NORMAL_X], m[M_NORMAL_Y]];
 }
 
 export function expectNormal(m: Float64Array, nx: number, ny: number, digits = 10): void {
@@ -107,8 +107,8 @@ export function expectSymmetric(store: GeometryStore, a: number, pa: Pose, b: nu
   const m2 = collide(store, b, pb, a, pa);
   expect(m2[M_COUNT]).toBe(m1[M_COUNT]);
   expect(m2[M_COUNT]).toBeGreaterThan(0);
-  expect(m2[M_NORMAL_X]).toBeCloseTo(-m1[M_NORMAL_X]!, 9);
-  expect(m2[M_NORMAL_Y]).toBeCloseTo(-m1[M_NORMAL_Y]!, 9);
+  expect(m2[M_NORMAL_X]).toBeCloseTo(-m1[M_NORMAL_X], 9);
+  expect(m2[M_NORMAL_Y]).toBeCloseTo(-m1[M_NORMAL_Y], 9);
   const s1 = [0, 1]
     .slice(0, m1[M_COUNT])
     .map((i) => pt(m1, i).sep)
@@ -117,5 +117,5 @@ export function expectSymmetric(store: GeometryStore, a: number, pa: Pose, b: nu
     .slice(0, m2[M_COUNT])
     .map((i) => pt(m2, i).sep)
     .sort();
-  for (let i = 0; i < s1.length; i++) expect(s2[i]).toBeCloseTo(s1[i]!, 9);
+  for (let i = 0; i < s1.length; i++) expect(s2[i]).toBeCloseTo(s1[i], 9);
 }

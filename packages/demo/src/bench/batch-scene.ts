@@ -29,7 +29,7 @@ export function measure(world: PhysicsWorld): Correctness {
   const boxes = boxesOf.get(world)!;
   const positions = new Float64Array(boxes.length * 2);
   for (let i = 0; i < boxes.length; i++) {
-    const p = getPosition(world, boxes[i]!);
+    const p = getPosition(world, boxes[i]);
     positions[2 * i] = p.x;
     positions[2 * i + 1] = p.y;
   }

@@ -132,8 +132,8 @@ async function main(): Promise<void> {
   const bar = new ProgressBar(slots.length);
   const done: RunResult[][] = runs.map(() => []);
   for (let i = 0; i < slots.length; i++) {
-    const { index, round } = slots[i]!;
-    const run = runs[index]!;
+    const { index, round } = slots[i];
+    const run = runs[index];
     if (run.skip !== undefined) {
       if (round > 0) continue;
       const skipped: RunResult = {
@@ -144,12 +144,12 @@ async function main(): Promise<void> {
         error: run.skip,
         skipped: 'skipped',
       };
-      done[index]!.push(skipped);
+      done[index].push(skipped);
       process.stderr.write(`  ${run.scene} · ${run.engine}: ${oneLine(skipped)}\n`);
       continue;
     }
     // Repeated only when the first round worked and its timed part took under a minute (rounds.ts).
-    if (round > 0 && repeatSeconds(done[index]![0]!) > REPEAT_LIMIT_S) continue;
+    if (round > 0 && repeatSeconds(done[index][0]) > REPEAT_LIMIT_S) continue;
     const label = `${run.batch > 0 ? `${run.batch}× ` : ''}${run.scene} · ${run.engine}`;
     bar.start(i, args.rounds > 1 ? `${label} (round ${round + 1}/${args.rounds})` : label);
     const result = await runChild(
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
       },
     );
     const mode = run.batch > 0 ? 'batch' : 'scene';
-    done[index]!.push(result.ok || result.mode === mode ? result : { ...result, mode });
+    done[index].push(result.ok || result.mode === mode ? result : { ...result, mode });
     bar.clear();
     process.stderr.write(`  ${label}${args.rounds > 1 ? ` (round ${round + 1})` : ''}: ${oneLine(result)}\n`);
   }

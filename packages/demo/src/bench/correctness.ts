@@ -9,7 +9,7 @@ export function checkCorrectness(layout: SceneLayout, positions: Float64Array): 
   const check = layout.probeCheck ?? { kind: 'height' };
   let finite = true;
   for (let i = 0; i < positions.length; i++) {
-    if (!Number.isFinite(positions[i]!)) {
+    if (!Number.isFinite(positions[i])) {
       finite = false;
       break;
     }
@@ -19,14 +19,14 @@ export function checkCorrectness(layout: SceneLayout, positions: Float64Array): 
   let worstDy = 0;
   const start = layout.boxes.positions;
   for (let k = 0; k < layout.probes.length; k++) {
-    const n = layout.probes[k]!;
-    const x = positions[2 * n]!;
-    const y = positions[2 * n + 1]!;
+    const n = layout.probes[k];
+    const x = positions[2 * n];
+    const y = positions[2 * n + 1];
     const dy =
       check.kind === 'height'
-        ? y - start[2 * n + 1]!
+        ? y - start[2 * n + 1]
         : check.kind === 'moved'
-          ? Math.hypot(x - start[2 * n]!, y - start[2 * n + 1]!)
+          ? Math.hypot(x - start[2 * n], y - start[2 * n + 1])
           : check.kind === 'near'
             ? Math.hypot(x - check.x, y - check.y)
             : Math.max(check.minX - x, x - check.maxX, check.minY - y, y - check.maxY, 0);

@@ -88,7 +88,7 @@ export async function measureHeapGrowth(
   const windowsStart = performance.now();
   for (let w = 0; w < Math.max(1, maxWindows); w++) {
     // Nothing to gain after a window that rounds to 0 B a step.
-    if (w > 0 && (performance.now() - windowsStart >= windowsMs || 2 * young[w - 1]! < steps)) break;
+    if (w > 0 && (performance.now() - windowsStart >= windowsMs || 2 * young[w - 1] < steps)) break;
     gc();
     const start = performance.now();
     const usedBefore = getHeapStatistics().used_heap_size;
@@ -104,20 +104,20 @@ export async function measureHeapGrowth(
   await new Promise((resolve) => setTimeout(resolve, 50)); // let the observer deliver the GC entries
   observer.disconnect();
   // Entries arrive asynchronously; the windows run synchronously, so count by start time against their bounds.
-  const gcs = young.map((_, w) => gcStarts.filter((t) => t >= bounds[2 * w]! && t <= bounds[2 * w + 1]!).length);
+  const gcs = young.map((_, w) => gcStarts.filter((t) => t >= bounds[2 * w] && t <= bounds[2 * w + 1]).length);
   const perStep = young.map((bytes, w) => (gcs[w] === 0 ? Math.round(bytes / steps) : NaN));
   let best = 0; // the lowest window without a GC inside; the first if every window had one
   for (let w = 1; w < perStep.length; w++) {
-    if (Number.isNaN(perStep[w]!)) continue;
-    if (Number.isNaN(perStep[best]!) || perStep[w]! < perStep[best]!) best = w;
+    if (Number.isNaN(perStep[w])) continue;
+    if (Number.isNaN(perStep[best]) || perStep[w] < perStep[best]) best = w;
   }
   return {
-    bytesPerStep: perStep[best]!,
-    totalBytes: young[best]!,
-    usedHeapBytesPerStep: Math.round(used[best]! / steps),
+    bytesPerStep: perStep[best],
+    totalBytes: young[best],
+    usedHeapBytesPerStep: Math.round(used[best] / steps),
     steps,
     windows: perStep,
-    gcInWindow: gcs[best]!,
+    gcInWindow: gcs[best],
   };
 }
 

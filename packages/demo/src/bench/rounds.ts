@@ -71,11 +71,11 @@ export function runMedian(r: RunResult): number | null {
  */
 export function medianRun(runs: readonly RunResult[]): RunResult {
   const ok = runs.filter((r) => runMedian(r) !== null);
-  if (ok.length === 0) return runs[0]!;
-  if (ok.length === 1) return ok[0]!;
+  if (ok.length === 0) return runs[0];
+  if (ok.length === 1) return ok[0];
   const medians = ok.map((r) => runMedian(r)!);
-  const order = medians.map((_, i) => i).sort((a, b) => medians[a]! - medians[b]! || a - b);
-  const pick = { ...ok[order[(ok.length - 1) >> 1]!]!, roundMedians: medians } as SceneRun | BatchRun;
+  const order = medians.map((_, i) => i).sort((a, b) => medians[a] - medians[b] || a - b);
+  const pick = { ...ok[order[(ok.length - 1) >> 1]], roundMedians: medians } as SceneRun | BatchRun;
   if (pick.mode === 'scene' && pick.heap === null) {
     const probed = ok.find((r): r is SceneRun => r.ok && r.mode === 'scene' && r.heap !== null);
     if (probed !== undefined) return { ...pick, heap: probed.heap };

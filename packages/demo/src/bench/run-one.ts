@@ -85,7 +85,7 @@ async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layo
     stepMs[s] = performance.now() - start;
     if (stageSamples !== null) {
       const t = engine.stageTimes!();
-      for (let k = 0; k < STAGE_NAMES.length; k++) stageSamples[k]![s] = t[STAGE_NAMES[k]!];
+      for (let k = 0; k < STAGE_NAMES.length; k++) stageSamples[k][s] = t[STAGE_NAMES[k]];
     }
     progress(s + 1, args.steps);
   }
@@ -111,7 +111,7 @@ async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layo
   let stages: StageTimes | undefined;
   if (stageSamples !== null) {
     const m = stageSamples.map((a) => round(median(a.subarray(1))));
-    stages = { broadphase: m[0]!, narrowphase: m[1]!, prepare: m[2]!, solve: m[3]!, finalize: m[4]!, total: m[5]! };
+    stages = { broadphase: m[0], narrowphase: m[1], prepare: m[2], solve: m[3], finalize: m[4], total: m[5] };
   }
   return {
     ok: true,
@@ -144,7 +144,7 @@ async function runBatch(args: RunArgs, first: BenchEngine, def: LayoutDef, layou
   const roundMs = new Float64Array(args.steps);
   for (let s = 0; s < args.steps; s++) {
     const start = performance.now();
-    for (let i = 0; i < worlds.length; i++) worlds[i]!.step();
+    for (let i = 0; i < worlds.length; i++) worlds[i].step();
     roundMs[s] = performance.now() - start;
     progress(s + 1, args.steps);
   }
@@ -188,7 +188,7 @@ async function main(): Promise<RunResult> {
   } catch (e) {
     return fail(`cannot initialise under Node ${process.version}: ${message(e)}`);
   }
-  const def = layouts[args.scene]!;
+  const def = layouts[args.scene];
   if (def.perEngine && !engine.ownScenes?.includes(def.name)) {
     return { ...fail(`no ${args.engine} build of ${def.name} yet`), skipped: 'n/a' };
   }

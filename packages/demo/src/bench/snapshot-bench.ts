@@ -54,7 +54,7 @@ for (let i = 0; i < cycles; i++) {
 }
 gc?.();
 const heap1 = process.memoryUsage().heapUsed;
-const median = (a: number[]): number => [...a].sort((x, y) => x - y)[a.length >> 1]!;
+const median = (a: number[]): number => [...a].sort((x, y) => x - y)[a.length >> 1];
 console.log(`bodies: ${bodies} dynamic (${rows}-row pyramid, ${settle} steps settled)`);
 console.log(`snapshot: ${size} bytes, ${(size / bodies).toFixed(1)} B/body`);
 console.log(

@@ -30,9 +30,9 @@ function pyramidSoak(steps: number): void {
   const w = createPhysicsWorld({ gravity: { x: 0, y: -10 }, enableSleep: process.argv.includes('--sleep') });
   const { boxes } = largePyramid.build(w);
   const t = getPhysics(w).transform;
-  const top = boxes[boxes.length - 1]!;
+  const top = boxes[boxes.length - 1];
   for (let i = 0; i < 120; i++) stepPhysics(w, 1 / 60);
-  const settledY = t.y[top]!;
+  const settledY = t.y[top];
   let worst = 0;
   const t0 = performance.now();
   let lap = t0;
@@ -46,8 +46,8 @@ function pyramidSoak(steps: number): void {
     }
     if (s % 1000 === 0 || s === steps) {
       let finite = true;
-      for (const b of boxes) finite &&= Number.isFinite(t.x[b]!) && Number.isFinite(t.y[b]!);
-      const drop = settledY - t.y[top]!;
+      for (const b of boxes) finite &&= Number.isFinite(t.x[b]) && Number.isFinite(t.y[b]);
+      const drop = settledY - t.y[top];
       worst = Math.max(worst, Math.abs(drop));
       if (!finite || Math.abs(drop) > 0.25) {
         console.log(`pyramid: step ${s}: ${finite ? `top box moved ${drop.toFixed(3)} m` : 'non-finite state'}`);

@@ -12,7 +12,7 @@ export function percentile(sample: ArrayLike<number>, p: number): number {
   if (sample.length === 0) return NaN;
   const sorted = Float64Array.from(sample).sort();
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank]!;
+  return sorted[rank];
 }
 
 /** Median as the mean of the two middle values for an even count. */
@@ -20,7 +20,7 @@ export function median(sample: ArrayLike<number>): number {
   const n = sample.length;
   if (n === 0) return NaN;
   const sorted = Float64Array.from(sample).sort();
-  return n % 2 === 1 ? sorted[n >> 1]! : 0.5 * (sorted[n / 2 - 1]! + sorted[n / 2]!);
+  return n % 2 === 1 ? sorted[n >> 1] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
 }
 
 export function summarize(sample: ArrayLike<number>): Summary {
@@ -28,7 +28,7 @@ export function summarize(sample: ArrayLike<number>): Summary {
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < sample.length; i++) {
-    const v = sample[i]!;
+    const v = sample[i];
     sum += v;
     if (v < min) min = v;
     if (v > max) max = v;

@@ -4,15 +4,15 @@ import type { BatchRun, SceneRun } from './result.js';
 
 /** A plain text table: first row is the header; numeric-looking cells align right. */
 export function textTable(rows: readonly (readonly string[])[]): string {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
   const numeric = /^[-+]?[\d.,]+(×|%| ms| B)?$|^—$/;
   const line = (r: readonly string[]): string =>
     r
-      .map((cell, c) => (numeric.test(cell) ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .map((cell, c) => (numeric.test(cell) ? cell.padStart(widths[c]) : cell.padEnd(widths[c])))
       .join('  ')
       .trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('  ');
-  return [line(rows[0]!), rule, ...rows.slice(1).map(line)].join('\n');
+  return [line(rows[0]), rule, ...rows.slice(1).map(line)].join('\n');
 }
 
 /** The first line of a failure, cut to fit the table. */

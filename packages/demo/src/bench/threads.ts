@@ -69,7 +69,7 @@ export async function runThreadSweep(
       totalMs,
       msPerRound: totalMs / steps,
       bodyStepsPerSecond: Math.round((BODIES * copies * steps * 1000) / totalMs),
-      speedup: out.length === 0 ? 1 : out[0]!.totalMs / totalMs,
+      speedup: out.length === 0 ? 1 : out[0].totalMs / totalMs,
       correctness: mergeCorrectness(results),
     });
   }

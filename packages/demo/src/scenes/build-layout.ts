@@ -24,7 +24,7 @@ export function buildLayout(world: PhysicsWorld, layout: SceneLayout): BuiltScen
   const boxes = new Int32Array(count);
   const boxDef = { density, friction };
   for (let n = 0; n < count; n++) {
-    const eid = createBody(world, { type: 'dynamic', position: { x: positions[2 * n]!, y: positions[2 * n + 1]! } });
+    const eid = createBody(world, { type: 'dynamic', position: { x: positions[2 * n], y: positions[2 * n + 1] } });
     addShape(world, eid, makeBox(hx, hy), boxDef);
     boxes[n] = eid;
   }

@@ -32,7 +32,7 @@ export function build(world: PhysicsWorld): BuiltScene {
       if (!isStatic) dynamic.push(body);
       if (i > 0) {
         createRevoluteJoint(world, {
-          bodyA: ids[index - 1]!,
+          bodyA: ids[index - 1],
           bodyB: body,
           localAnchorA: { x: 0, y: -0.5 * SHIFT },
           localAnchorB: { x: 0, y: 0.5 * SHIFT },
@@ -40,7 +40,7 @@ export function build(world: PhysicsWorld): BuiltScene {
       }
       if (k > 0) {
         createRevoluteJoint(world, {
-          bodyA: ids[index - N]!,
+          bodyA: ids[index - N],
           bodyB: body,
           localAnchorA: { x: 0.5 * SHIFT, y: 0 },
           localAnchorB: { x: -0.5 * SHIFT, y: 0 },

@@ -31,7 +31,7 @@ export function build(world: PhysicsWorld): BuiltScene {
   const ground = createBody(world, { type: 'static' });
   const loop = spinnerLoopPoints();
   const points: { x: number; y: number }[] = [];
-  for (let k = 0; k < loop.length; k += 2) points.push({ x: loop[k]!, y: loop[k + 1]! });
+  for (let k = 0; k < loop.length; k += 2) points.push({ x: loop[k], y: loop[k + 1] });
   addChain(world, ground, makeChain(points, true), { friction: 0.1 });
 
   const bar = createBody(world, { type: 'dynamic', position: { x: 0, y: 12 } });
@@ -53,7 +53,7 @@ export function build(world: PhysicsWorld): BuiltScene {
   const positions = spinnerBodyPositions();
   const bodies = new Int32Array(SPINNER_BODIES);
   for (let i = 0; i < SPINNER_BODIES; i++) {
-    const body = createBody(world, { type: 'dynamic', position: { x: positions[2 * i]!, y: positions[2 * i + 1]! } });
+    const body = createBody(world, { type: 'dynamic', position: { x: positions[2 * i], y: positions[2 * i + 1] } });
     const kind = i % 3;
     addShape(world, body, kind === 0 ? capsule : kind === 1 ? circle : square, def);
     bodies[i] = body;

@@ -18,7 +18,7 @@ export class LineChart {
   }
 
   push(values: readonly number[]): void {
-    for (let k = 0; k < this.series.length; k++) this.data[k]![this.head] = values[k] ?? 0;
+    for (let k = 0; k < this.series.length; k++) this.data[k][this.head] = values[k] ?? 0;
     this.head = (this.head + 1) % this.capacity;
     this.filled = Math.min(this.filled + 1, this.capacity);
   }
@@ -33,12 +33,12 @@ export class LineChart {
     const m = Math.min(n, this.filled);
     if (m === 0) return 0;
     let sum = 0;
-    for (let i = 1; i <= m; i++) sum += this.data[k]![(this.head - i + this.capacity) % this.capacity]!;
+    for (let i = 1; i <= m; i++) sum += this.data[k][(this.head - i + this.capacity) % this.capacity];
     return sum / m;
   }
 
   latest(k: number): number {
-    return this.filled === 0 ? 0 : this.data[k]![(this.head - 1 + this.capacity) % this.capacity]!;
+    return this.filled === 0 ? 0 : this.data[k][(this.head - 1 + this.capacity) % this.capacity];
   }
 
   draw(): void {
@@ -58,7 +58,7 @@ export class LineChart {
     let max = 0;
     for (const d of this.data)
       for (let i = 0; i < this.filled; i++)
-        max = Math.max(max, d[(this.head - 1 - i + 2 * this.capacity) % this.capacity]!);
+        max = Math.max(max, d[(this.head - 1 - i + 2 * this.capacity) % this.capacity]);
     const top = niceCeil(max);
     const padL = 34;
     const padT = 6;
@@ -81,12 +81,12 @@ export class LineChart {
     }
     const dx = plotW / Math.max(1, this.capacity - 1);
     for (let k = 0; k < this.series.length; k++) {
-      const d = this.data[k]!;
-      ctx.strokeStyle = this.series[k]!.color;
+      const d = this.data[k];
+      ctx.strokeStyle = this.series[k].color;
       ctx.lineWidth = k === 0 ? 1.6 : 1.2;
       ctx.beginPath();
       for (let i = 0; i < this.filled; i++) {
-        const v = d[(this.head - this.filled + i + this.capacity) % this.capacity]!;
+        const v = d[(this.head - this.filled + i + this.capacity) % this.capacity];
         const x = padL + (this.capacity - this.filled + i) * dx;
         const y = padT + plotH - (top > 0 ? (v / top) * plotH : 0);
         if (i === 0) ctx.moveTo(x, y);

@@ -89,23 +89,23 @@ export function replayDrawCommands(buf: Float64Array, start: number, length: num
   let o = start;
   const end = start + length;
   while (o < end) {
-    const op = buf[o]!;
+    const op = buf[o];
     if (op === DrawOp.polygon) {
-      const count = buf[o + 1]!;
-      for (let i = 0; i < 2 * count; i++) scratch[i] = buf[o + 4 + i]!;
-      drawer.drawPolygon(scratch, count, buf[o + 2]!, buf[o + 3]!);
+      const count = buf[o + 1];
+      for (let i = 0; i < 2 * count; i++) scratch[i] = buf[o + 4 + i];
+      drawer.drawPolygon(scratch, count, buf[o + 2], buf[o + 3]);
       o += 4 + 2 * count;
     } else if (op === DrawOp.circle || op === DrawOp.capsule) {
       if (op === DrawOp.circle)
-        drawer.drawCircle(buf[o + 1]!, buf[o + 2]!, buf[o + 3]!, buf[o + 4]!, buf[o + 5]!, buf[o + 6]!);
-      else drawer.drawCapsule(buf[o + 1]!, buf[o + 2]!, buf[o + 3]!, buf[o + 4]!, buf[o + 5]!, buf[o + 6]!);
+        drawer.drawCircle(buf[o + 1], buf[o + 2], buf[o + 3], buf[o + 4], buf[o + 5], buf[o + 6]);
+      else drawer.drawCapsule(buf[o + 1], buf[o + 2], buf[o + 3], buf[o + 4], buf[o + 5], buf[o + 6]);
       o += 7;
     } else {
-      const a = buf[o + 1]!;
-      const b = buf[o + 2]!;
-      const c = buf[o + 3]!;
-      const d = buf[o + 4]!;
-      const e = buf[o + 5]!;
+      const a = buf[o + 1];
+      const b = buf[o + 2];
+      const c = buf[o + 3];
+      const d = buf[o + 4];
+      const e = buf[o + 5];
       if (op === DrawOp.segment) drawer.drawSegment(a, b, c, d, e);
       else if (op === DrawOp.point) drawer.drawPoint(a, b, c, d);
       else if (op === DrawOp.transform) drawer.drawTransform(a, b, c, d);

@@ -143,7 +143,7 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       scenes = msg.scenes;
       fillPicker(scenes);
       const fromHash = decodeURIComponent(location.hash.slice(1));
-      loadScene(scenes.some((s) => s.name === fromHash) ? fromHash : scenes[0]!.name);
+      loadScene(scenes.some((s) => s.name === fromHash) ? fromHash : scenes[0].name);
       break;
     }
     case 'scene':
@@ -231,7 +231,7 @@ function tick(now: number): void {
     ctx.fillStyle = '#14161b';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
   }
-  const step = frame ? frame[0]! : 0;
+  const step = frame ? frame[0] : 0;
   const p = lastProfile;
   hud.textContent =
     `${sceneName}   step ${step}${paused ? '   [paused]' : ''}\n` +
@@ -342,15 +342,15 @@ interface BodyView {
 }
 
 function bodyAt(index: number): BodyView | null {
-  if (geometry === null || frame === null || index < 0 || index >= frame[1]!) return null;
+  if (geometry === null || frame === null || index < 0 || index >= frame[1]) return null;
   const o = FRAME_HEADER + index * BODY_STRIDE;
-  const t = geometry.bodyType[index]!;
+  const t = geometry.bodyType[index];
   return {
     index,
-    eid: geometry.bodyEid[index]!,
+    eid: geometry.bodyEid[index],
     type: t === 0 ? 'static' : t === 1 ? 'kinematic' : 'dynamic',
-    x: frame[o]!,
-    y: frame[o + 1]!,
+    x: frame[o],
+    y: frame[o + 1],
     awake: frame[o + 4] === 1,
   };
 }
@@ -366,7 +366,7 @@ const testbed = {
     return scenes.map((s) => s.name);
   },
   get stepIndex(): number {
-    return frame ? frame[0]! : -1;
+    return frame ? frame[0] : -1;
   },
   get paused(): boolean {
     return paused;
@@ -395,7 +395,7 @@ const testbed = {
   physicsIn: 'worker' as const,
   bodies(): BodyView[] {
     const out: BodyView[] = [];
-    const n = frame ? frame[1]! : 0;
+    const n = frame ? frame[1] : 0;
     for (let i = 0; i < n; i++) out.push(bodyAt(i)!);
     return out;
   },

@@ -32,16 +32,16 @@ class CanvasDrawer implements DebugDrawer {
   drawPolygon(v: Float64Array, count: number, r: number, color: number): void {
     const path = this.path(this.fills, color);
     if (r === 0) {
-      path.moveTo(v[0]!, v[1]!);
-      for (let j = 1; j < count; j++) path.lineTo(v[2 * j]!, v[2 * j + 1]!);
+      path.moveTo(v[0], v[1]);
+      for (let j = 1; j < count; j++) path.lineTo(v[2 * j], v[2 * j + 1]);
     } else {
       // Rounded polygon: an arc of radius r around each vertex between the normals of its two edges.
       for (let j = 0; j < count; j++) {
         const jp = (j + count - 1) % count;
         const jn = (j + 1) % count;
-        const a0 = Math.atan2(-(v[2 * j]! - v[2 * jp]!), v[2 * j + 1]! - v[2 * jp + 1]!);
-        const a1 = Math.atan2(-(v[2 * jn]! - v[2 * j]!), v[2 * jn + 1]! - v[2 * j + 1]!);
-        path.arc(v[2 * j]!, v[2 * j + 1]!, r, a0, a1);
+        const a0 = Math.atan2(-(v[2 * j] - v[2 * jp]), v[2 * j + 1] - v[2 * jp + 1]);
+        const a1 = Math.atan2(-(v[2 * jn] - v[2 * j]), v[2 * jn + 1] - v[2 * j + 1]);
+        path.arc(v[2 * j], v[2 * j + 1], r, a0, a1);
       }
     }
     path.closePath();
@@ -114,23 +114,23 @@ const local = new Float64Array(16);
 /** Outlines one body's shapes (the dragged one) from the scene geometry and the frame's transform. */
 function drawBodyShapes(geo: SceneGeometry, data: Float64Array, body: number, d: DebugDrawer, color: number): void {
   const o = FRAME_HEADER + body * BODY_STRIDE;
-  const bx = data[o]!;
-  const by = data[o + 1]!;
-  const c = data[o + 2]!;
-  const s = data[o + 3]!;
+  const bx = data[o];
+  const by = data[o + 1];
+  const c = data[o + 2];
+  const s = data[o + 3];
   for (let i = 0; i < geo.shapeBody.length; i++) {
     if (geo.shapeBody[i] !== body) continue;
-    const kind = geo.shapeType[i]!;
-    const n = kind === 3 ? geo.shapeCount[i]! : kind === 0 ? 1 : 2;
+    const kind = geo.shapeType[i];
+    const n = kind === 3 ? geo.shapeCount[i] : kind === 0 ? 1 : 2;
     for (let j = 0; j < n; j++) {
-      const lx = geo.shapeVerts[i * 16 + 2 * j]!;
-      const ly = geo.shapeVerts[i * 16 + 2 * j + 1]!;
+      const lx = geo.shapeVerts[i * 16 + 2 * j];
+      const ly = geo.shapeVerts[i * 16 + 2 * j + 1];
       local[2 * j] = bx + c * lx - s * ly;
       local[2 * j + 1] = by + s * lx + c * ly;
     }
-    const r = geo.shapeRadius[i]!;
-    if (kind === 0) d.drawCircle(local[0]!, local[1]!, r, c, s, color);
-    else if (kind === 1) d.drawCapsule(local[0]!, local[1]!, local[2]!, local[3]!, r, color);
+    const r = geo.shapeRadius[i];
+    if (kind === 0) d.drawCircle(local[0], local[1], r, c, s, color);
+    else if (kind === 1) d.drawCapsule(local[0], local[1], local[2], local[3], r, color);
     else if (kind === 3) d.drawPolygon(local, n, r, color);
   }
 }
@@ -154,9 +154,9 @@ export function drawWorld(
   const px = 1 / cam.scale;
   drawGrid(ctx, width, height, cam, px);
   drawer.px = px;
-  replayDrawCommands(data, FRAME_HEADER + data[1]! * BODY_STRIDE, data[6]!, drawer);
+  replayDrawCommands(data, FRAME_HEADER + data[1] * BODY_STRIDE, data[6], drawer);
   drawer.flush(ctx);
-  const picked = data[5]!;
+  const picked = data[5];
   if (picked >= 0) {
     drawBodyShapes(geo, data, picked, drawer, PICKED);
     ctx.lineWidth = 2 * px;

@@ -103,7 +103,7 @@ function load(name: string): void {
   bodyEids.forEach((e, i) => (bodyIndex[e] = i));
   for (const e of bodyEids) {
     if (bodies.type[e] === BodyType.static) {
-      ground = bodies.handle[e]!;
+      ground = bodies.handle[e];
       break;
     }
   }
@@ -121,7 +121,7 @@ function geometryOf(w: PhysicsWorld, view: { x: number; y: number; height: numbe
   const shapes = p.shapes;
   const g = shapes.geometry;
   const rows: number[] = [];
-  for (let r = 0; r < shapes.capacityUsed; r++) if (shapes.alive[r] && bodyIndex[shapes.body[r]!]! >= 0) rows.push(r);
+  for (let r = 0; r < shapes.capacityUsed; r++) if (shapes.alive[r] && bodyIndex[shapes.body[r]] >= 0) rows.push(r);
   const n = rows.length;
   const geometry: SceneGeometry = {
     shapeBody: new Int32Array(n),
@@ -134,14 +134,14 @@ function geometryOf(w: PhysicsWorld, view: { x: number; y: number; height: numbe
     view: view ?? fitView(w),
   };
   rows.forEach((r, k) => {
-    geometry.shapeBody[k] = bodyIndex[shapes.body[r]!]!;
-    geometry.shapeType[k] = g.type[r]!;
-    geometry.shapeCount[k] = g.count[r]!;
-    geometry.shapeRadius[k] = g.radius[r]!;
-    const o = g.slot[r]! * GEOMETRY_STRIDE;
+    geometry.shapeBody[k] = bodyIndex[shapes.body[r]];
+    geometry.shapeType[k] = g.type[r];
+    geometry.shapeCount[k] = g.count[r];
+    geometry.shapeRadius[k] = g.radius[r];
+    const o = g.slot[r] * GEOMETRY_STRIDE;
     geometry.shapeVerts.set(g.verts.subarray(o, o + GEOMETRY_STRIDE), k * GEOMETRY_STRIDE);
   });
-  bodyEids.forEach((e, i) => (geometry.bodyType[i] = p.bodies.type[e]!));
+  bodyEids.forEach((e, i) => (geometry.bodyType[i] = p.bodies.type[e]));
   return geometry;
 }
 
@@ -154,11 +154,11 @@ function fitView(w: PhysicsWorld): { x: number; y: number; height: number } {
   let maxX = -Infinity;
   let maxY = -Infinity;
   for (let r = 0; r < s.capacityUsed; r++) {
-    if (!s.alive[r] || p.bodies.type[s.body[r]!] !== BodyType.dynamic) continue;
-    minX = Math.min(minX, s.aabb[AABB_STRIDE * r]!);
-    minY = Math.min(minY, s.aabb[AABB_STRIDE * r + 1]!);
-    maxX = Math.max(maxX, s.aabb[AABB_STRIDE * r + 2]!);
-    maxY = Math.max(maxY, s.aabb[AABB_STRIDE * r + 3]!);
+    if (!s.alive[r] || p.bodies.type[s.body[r]] !== BodyType.dynamic) continue;
+    minX = Math.min(minX, s.aabb[AABB_STRIDE * r]);
+    minY = Math.min(minY, s.aabb[AABB_STRIDE * r + 1]);
+    maxX = Math.max(maxX, s.aabb[AABB_STRIDE * r + 2]);
+    maxY = Math.max(maxY, s.aabb[AABB_STRIDE * r + 3]);
   }
   if (!Number.isFinite(minX)) return { x: 0, y: 5, height: 20 };
   const height = Math.max((maxY - minY) * 1.25, ((maxX - minX) * 1.15) / 1.6, 5);
@@ -209,16 +209,16 @@ function sendFrame(w: PhysicsWorld, draw: DrawFlags, profile: ProfileSample | nu
   const data = new Float64Array(FRAME_HEADER + nb * BODY_STRIDE + nc);
   data[0] = p.stepIndex;
   data[1] = nb;
-  data[5] = grabbed >= 0 && grabbed < bodyIndex.length ? bodyIndex[grabbed]! : -1;
+  data[5] = grabbed >= 0 && grabbed < bodyIndex.length ? bodyIndex[grabbed] : -1;
   data[6] = nc;
   let o = FRAME_HEADER;
   for (let i = 0; i < nb; i++, o += BODY_STRIDE) {
-    const e = bodyEids[i]!;
-    data[o] = t.x[e]!;
-    data[o + 1] = t.y[e]!;
-    data[o + 2] = t.c[e]!;
-    data[o + 3] = t.s[e]!;
-    data[o + 4] = b.flags[e]! & BodyFlag.awake ? 1 : 0;
+    const e = bodyEids[i];
+    data[o] = t.x[e];
+    data[o + 1] = t.y[e];
+    data[o + 2] = t.c[e];
+    data[o + 3] = t.s[e];
+    data[o + 4] = b.flags[e] & BodyFlag.awake ? 1 : 0;
   }
   data.set(recorder.buf.subarray(0, nc), o);
   // Copied, not transferred: a transfer detaches the buffer, and after the first detached ArrayBuffer V8 checks every
@@ -243,7 +243,7 @@ function grab(x: number, y: number): void {
     post({ type: 'grabbed', body: -1, eid: -1 });
     return;
   }
-  const mass = p.bodies.mass[body]!;
+  const mass = p.bodies.mass[body];
   mouseJoint = createMouseJoint(w, {
     bodyA: ground,
     bodyB: body,
@@ -254,7 +254,7 @@ function grab(x: number, y: number): void {
   });
   setAwake(w, body, true);
   grabbed = body;
-  post({ type: 'grabbed', body: bodyIndex[body]!, eid: body });
+  post({ type: 'grabbed', body: bodyIndex[body], eid: body });
 }
 
 function drag(x: number, y: number): void {

@@ -40,39 +40,39 @@ export function colourJoints(p: PhysicsState, uncoloured: number): void {
   used.fill(0, 0, sd.bodyCount);
   // First pass: each row's colour, and the size of each group (in groups[g + 1]) and of each colour's pins.
   for (let row = 0; row < count; row++) {
-    const ia = indexOf[bodyAs[row]!]!;
-    const ib = indexOf[bodyBs[row]!]!;
+    const ia = indexOf[bodyAs[row]];
+    const ib = indexOf[bodyBs[row]];
     if (ia === 0 && ib === 0) {
       rowColour[row] = -1;
       continue;
     }
-    const type = types[row]!;
+    const type = types[row];
     // The mouse joint moves body B only (its record has index 0 for A).
     const colour = takeColour(used, type === JointType.mouse ? 0 : ia, ib, uncoloured);
     rowColour[row] = colour;
-    if (isPin(type, flagCol[row]!)) pinStart[colour + 1]!++;
-    else groups[colour * JOINT_TYPE_COUNT + type + 1]!++;
+    if (isPin(type, flagCol[row])) pinStart[colour + 1]++;
+    else groups[colour * JOINT_TYPE_COUNT + type + 1]++;
   }
   for (let g = 0; g < JOINT_GROUP_COUNT; g++) {
-    groups[g + 1] = groups[g + 1]! + groups[g]!;
-    cursor[g] = groups[g]!;
+    groups[g + 1] = groups[g + 1] + groups[g];
+    cursor[g] = groups[g];
   }
-  for (let q = 0; q <= OVERFLOW_COLOUR; q++) pinStart[q + 1] = pinStart[q + 1]! + pinStart[q]!;
+  for (let q = 0; q <= OVERFLOW_COLOUR; q++) pinStart[q + 1] = pinStart[q + 1] + pinStart[q];
   // Second pass: the slots, in row order within each group. pinStart[q] serves as colour q's pin cursor and ends at
   // colour q + 1's start, so it is shifted back afterwards.
   for (let row = 0; row < count; row++) {
-    const colour = rowColour[row]!;
+    const colour = rowColour[row];
     if (colour < 0) continue;
-    const type = types[row]!;
-    if (isPin(type, flagCol[row]!)) {
-      rowSlot[row] = pinStart[colour]!;
-      pinStart[colour] = pinStart[colour]! + 1;
+    const type = types[row];
+    if (isPin(type, flagCol[row])) {
+      rowSlot[row] = pinStart[colour];
+      pinStart[colour] = pinStart[colour] + 1;
     } else {
       const g = colour * JOINT_TYPE_COUNT + type;
-      rowSlot[row] = cursor[g]!;
-      cursor[g] = cursor[g]! + 1;
+      rowSlot[row] = cursor[g];
+      cursor[g] = cursor[g] + 1;
     }
   }
-  for (let q = OVERFLOW_COLOUR; q > 0; q--) pinStart[q] = pinStart[q - 1]!;
+  for (let q = OVERFLOW_COLOUR; q > 0; q--) pinStart[q] = pinStart[q - 1];
   pinStart[0] = 0;
 }

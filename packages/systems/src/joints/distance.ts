@@ -53,20 +53,20 @@ const AXIS_LAYOUT = Int32Array.of(0, 3, JC_DIST_MOTOR_SPEED, JC_DIST_MAX_MOTOR_I
 export function warmStartDistanceJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   for (let k = begin; k < end; k++) {
     const o = k * JC_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
+    const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
     loadJointFrame(jc, o, states, a, b);
-    const dx = g[G_DX]!;
-    const dy = g[G_DY]!;
+    const dx = g[G_DX];
+    const dy = g[G_DY];
     const len = Math.sqrt(dx * dx + dy * dy);
     const inv = len > 0 ? 1 / len : 0;
-    const axial = jc[o + JC_IMPULSE]! + jc[o + JC_IMPULSE + 1]! - jc[o + JC_IMPULSE + 2]! + jc[o + JC_IMPULSE + 3]!;
+    const axial = jc[o + JC_IMPULSE] + jc[o + JC_IMPULSE + 1] - jc[o + JC_IMPULSE + 2] + jc[o + JC_IMPULSE + 3];
     const px = axial * dx * inv;
     const py = axial * dy * inv;
     g[G_PX] = px;
     g[G_PY] = py;
-    g[G_LA] = g[G_RAX]! * py - g[G_RAY]! * px;
-    g[G_LB] = g[G_RBX]! * py - g[G_RBY]! * px;
+    g[G_LA] = g[G_RAX] * py - g[G_RAY] * px;
+    g[G_LB] = g[G_RBX] * py - g[G_RBY] * px;
     applyJointImpulse(jc, o, states, a, b);
   }
 }
@@ -83,11 +83,11 @@ export function solveDistanceJoints(
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
     const o = (reverse ? last - n : n) * JC_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
+    const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
     loadJointFrame(jc, o, states, a, b);
-    const dx = g[G_DX]!;
-    const dy = g[G_DY]!;
+    const dx = g[G_DX];
+    const dy = g[G_DY];
     const length = Math.sqrt(dx * dx + dy * dy);
     const inv = length > 0 ? 1 / length : 0;
     const ux = dx * inv;
@@ -95,16 +95,16 @@ export function solveDistanceJoints(
     // The axis u and the lever arms of a force along it.
     g[G_UX] = ux;
     g[G_UY] = uy;
-    g[G_CA] = g[G_RAX]! * uy - g[G_RAY]! * ux;
-    g[G_CB] = g[G_RBX]! * uy - g[G_RBY]! * ux;
-    g[G_MASS] = jc[o + JC_DIST_AXIAL_MASS]!;
+    g[G_CA] = g[G_RAX] * uy - g[G_RAY] * ux;
+    g[G_CB] = g[G_RBX] * uy - g[G_RBY] * ux;
+    g[G_MASS] = jc[o + JC_DIST_AXIAL_MASS];
     g[G_POS] = length;
-    g[G_C] = length - jc[o + JC_DIST_LENGTH]!;
-    const flags = jc[o + JC_FLAGS]! | 0;
+    g[G_C] = length - jc[o + JC_DIST_LENGTH];
+    const flags = jc[o + JC_FLAGS] | 0;
     if ((flags & JCF_RIGID) !== 0) {
       solveSoftAxisRow(jc, o, states, a, b, 0, JC_BIAS_RATE, useBias);
     } else {
-      const spring = jc[o + JC_DIST_HERTZ]! > 0;
+      const spring = jc[o + JC_DIST_HERTZ] > 0;
       const motor = (flags & JointFlag.enableMotor) !== 0;
       const limit = (flags & JointFlag.enableLimit) !== 0;
       solveAxisRows(jc, o, states, a, b, params, useBias, spring, motor, limit, AXIS_LAYOUT);

@@ -53,18 +53,18 @@ export function boundJointImpulses(
   end: number,
   params: Float64Array,
 ): void {
-  const angular = ANGULAR_SLOTS[type]!;
+  const angular = ANGULAR_SLOTS[type];
   // |λ|·k ≤ limit, compared without a division (it is rarely exceeded): linear slots k = kLin, limit 2·maxLinearSpeed;
   // angular slots k = kAng·h, limit 2·MAX_ROTATION.
-  const linearLimit = 2 * params[SP_MAX_LINEAR_SPEED]!;
+  const linearLimit = 2 * params[SP_MAX_LINEAR_SPEED];
   const angularLimit = 2 * MAX_ROTATION;
-  const h = params[SP_H]!;
+  const h = params[SP_H];
   for (let r = begin; r < end; r++) {
     const o = r * JC_STRIDE;
     // The pulley's rope pulls B with ratio times its impulse.
-    const ratio = type === JointType.pulley ? jc[o + JC_PUL_RATIO]! : 1;
-    const kLin = jc[o + JC_INV_MASS_A]! + ratio * ratio * jc[o + JC_INV_MASS_B]!;
-    const kAng = h * (jc[o + JC_INV_I_A]! + jc[o + JC_INV_I_B]!);
+    const ratio = type === JointType.pulley ? jc[o + JC_PUL_RATIO] : 1;
+    const kLin = jc[o + JC_INV_MASS_A] + ratio * ratio * jc[o + JC_INV_MASS_B];
+    const kAng = h * (jc[o + JC_INV_I_A] + jc[o + JC_INV_I_B]);
     for (let s = 0; s < 6; s++) {
       const isAngular = ((angular >> s) & 1) !== 0;
       const k = isAngular ? kAng : kLin;
@@ -72,7 +72,7 @@ export function boundJointImpulses(
       if (k === 0) continue;
       const limit = isAngular ? angularLimit : linearLimit;
       const i = o + JC_IMPULSE + s;
-      const v = jc[i]!;
+      const v = jc[i];
       if (v * k > limit) jc[i] = limit / k;
       else if (-v * k > limit) jc[i] = -limit / k;
     }

@@ -17,16 +17,16 @@ export function writeJointAngle(
   a: number,
   b: number,
 ): void {
-  const qAc = states[a + BS_DQC]!;
-  const qAs = states[a + BS_DQS]!;
-  const qBc = states[b + BS_DQC]!;
-  const qBs = states[b + BS_DQS]!;
+  const qAc = states[a + BS_DQC];
+  const qAs = states[a + BS_DQS];
+  const qBc = states[b + BS_DQC];
+  const qBs = states[b + BS_DQS];
   const dc = qAc * qBc + qAs * qBs;
   const ds = qAc * qBs - qAs * qBc;
-  const rc = jc[rel]!;
-  const rs = jc[rel + 1]!;
+  const rc = jc[rel];
+  const rs = jc[rel + 1];
   angleScratch[0] = rs * dc + rc * ds;
   angleScratch[1] = rc * dc - rs * ds;
   atan2Into(angleScratch, 0);
-  jc[o + JC_ANGLE] = angleScratch[0]!;
+  jc[o + JC_ANGLE] = angleScratch[0];
 }

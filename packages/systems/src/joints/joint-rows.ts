@@ -81,14 +81,14 @@ export const G_CDOT = 25;
 
 /** Writes rA, rB (the anchors rotated by the bodies' rotation deltas since prepare) into g. */
 export function loadAnchors(jc: Float64Array, o: number, states: Float64Array, a: number, b: number): void {
-  const qAc = states[a + BS_DQC]!;
-  const qAs = states[a + BS_DQS]!;
-  const qBc = states[b + BS_DQC]!;
-  const qBs = states[b + BS_DQS]!;
-  const fAx = jc[o + JC_FRAME_AX]!;
-  const fAy = jc[o + JC_FRAME_AY]!;
-  const fBx = jc[o + JC_FRAME_BX]!;
-  const fBy = jc[o + JC_FRAME_BY]!;
+  const qAc = states[a + BS_DQC];
+  const qAs = states[a + BS_DQS];
+  const qBc = states[b + BS_DQC];
+  const qBs = states[b + BS_DQS];
+  const fAx = jc[o + JC_FRAME_AX];
+  const fAy = jc[o + JC_FRAME_AY];
+  const fBx = jc[o + JC_FRAME_BX];
+  const fBy = jc[o + JC_FRAME_BY];
   const rAx = qAc * fAx - qAs * fAy;
   const rAy = qAs * fAx + qAc * fAy;
   const rBx = qBc * fBx - qBs * fBy;
@@ -102,8 +102,8 @@ export function loadAnchors(jc: Float64Array, o: number, states: Float64Array, a
 /** loadAnchors, plus d = (cB + rB) − (cA + rA) into g[G_DX], g[G_DY]. */
 export function loadJointFrame(jc: Float64Array, o: number, states: Float64Array, a: number, b: number): void {
   loadAnchors(jc, o, states, a, b);
-  g[G_DX] = states[b + BS_DPX]! - states[a + BS_DPX]! + jc[o + JC_DELTA_CX]! + g[G_RBX]! - g[G_RAX]!;
-  g[G_DY] = states[b + BS_DPY]! - states[a + BS_DPY]! + jc[o + JC_DELTA_CY]! + g[G_RBY]! - g[G_RAY]!;
+  g[G_DX] = states[b + BS_DPX] - states[a + BS_DPX] + jc[o + JC_DELTA_CX] + g[G_RBX] - g[G_RAX];
+  g[G_DY] = states[b + BS_DPY] - states[a + BS_DPY] + jc[o + JC_DELTA_CY] + g[G_RBY] - g[G_RAY];
 }
 
 /**
@@ -111,18 +111,18 @@ export function loadJointFrame(jc: Float64Array, o: number, states: Float64Array
  * g[G_PY]) and the angular parts already holding the lever-arm terms (r × p plus any angular impulse).
  */
 export function applyJointImpulse(jc: Float64Array, o: number, states: Float64Array, a: number, b: number): void {
-  const mA = jc[o + JC_INV_MASS_A]!;
-  const iA = jc[o + JC_INV_I_A]!;
-  const mB = jc[o + JC_INV_MASS_B]!;
-  const iB = jc[o + JC_INV_I_B]!;
-  const px = g[G_PX]!;
-  const py = g[G_PY]!;
-  states[a + BS_VX] = states[a + BS_VX]! - mA * px;
-  states[a + BS_VY] = states[a + BS_VY]! - mA * py;
-  states[a + BS_W] = states[a + BS_W]! - iA * g[G_LA]!;
-  states[b + BS_VX] = states[b + BS_VX]! + mB * px;
-  states[b + BS_VY] = states[b + BS_VY]! + mB * py;
-  states[b + BS_W] = states[b + BS_W]! + iB * g[G_LB]!;
+  const mA = jc[o + JC_INV_MASS_A];
+  const iA = jc[o + JC_INV_I_A];
+  const mB = jc[o + JC_INV_MASS_B];
+  const iB = jc[o + JC_INV_I_B];
+  const px = g[G_PX];
+  const py = g[G_PY];
+  states[a + BS_VX] = states[a + BS_VX] - mA * px;
+  states[a + BS_VY] = states[a + BS_VY] - mA * py;
+  states[a + BS_W] = states[a + BS_W] - iA * g[G_LA];
+  states[b + BS_VX] = states[b + BS_VX] + mB * px;
+  states[b + BS_VY] = states[b + BS_VY] + mB * py;
+  states[b + BS_W] = states[b + BS_W] + iB * g[G_LB];
 }
 
 /**
@@ -131,20 +131,20 @@ export function applyJointImpulse(jc: Float64Array, o: number, states: Float64Ar
  * rows and the error of the spring row (toward translation 0).
  */
 export function loadSlideAxis(jc: Float64Array, o: number, states: Float64Array, a: number): void {
-  const qAc = states[a + BS_DQC]!;
-  const qAs = states[a + BS_DQS]!;
-  const ax0 = jc[o + JC_PRI_AXIS_X]!;
-  const ay0 = jc[o + JC_PRI_AXIS_Y]!;
+  const qAc = states[a + BS_DQC];
+  const qAs = states[a + BS_DQS];
+  const ax0 = jc[o + JC_PRI_AXIS_X];
+  const ay0 = jc[o + JC_PRI_AXIS_Y];
   const ux = qAc * ax0 - qAs * ay0;
   const uy = qAs * ax0 + qAc * ay0;
-  const dx = g[G_DX]!;
-  const dy = g[G_DY]!;
+  const dx = g[G_DX];
+  const dy = g[G_DY];
   const translation = ux * dx + uy * dy;
-  const a1 = (dx + g[G_RAX]!) * uy - (dy + g[G_RAY]!) * ux;
-  const a2 = g[G_RBX]! * uy - g[G_RBY]! * ux;
-  const iA = jc[o + JC_INV_I_A]!;
-  const iB = jc[o + JC_INV_I_B]!;
-  const kAxial = jc[o + JC_INV_MASS_A]! + jc[o + JC_INV_MASS_B]! + iA * a1 * a1 + iB * a2 * a2;
+  const a1 = (dx + g[G_RAX]) * uy - (dy + g[G_RAY]) * ux;
+  const a2 = g[G_RBX] * uy - g[G_RBY] * ux;
+  const iA = jc[o + JC_INV_I_A];
+  const iB = jc[o + JC_INV_I_B];
+  const kAxial = jc[o + JC_INV_MASS_A] + jc[o + JC_INV_MASS_B] + iA * a1 * a1 + iB * a2 * a2;
   g[G_UX] = ux;
   g[G_UY] = uy;
   g[G_CA] = a1;
@@ -176,30 +176,30 @@ export function warmStartPointJoints(
   angular: number,
   bound: Float64Array | null,
 ): void {
-  const limit = bound === null ? 0 : 2 * bound[SP_MAX_LINEAR_SPEED]!;
+  const limit = bound === null ? 0 : 2 * bound[SP_MAX_LINEAR_SPEED];
   for (let k = begin; k < end; k++) {
     const o = k * stride;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
-    const qAc = states[a + BS_DQC]!;
-    const qAs = states[a + BS_DQS]!;
-    const qBc = states[b + BS_DQC]!;
-    const qBs = states[b + BS_DQS]!;
-    const fAx = jc[o + JC_FRAME_AX]!;
-    const fAy = jc[o + JC_FRAME_AY]!;
-    const fBx = jc[o + JC_FRAME_BX]!;
-    const fBy = jc[o + JC_FRAME_BY]!;
+    const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
+    const qAc = states[a + BS_DQC];
+    const qAs = states[a + BS_DQS];
+    const qBc = states[b + BS_DQC];
+    const qBs = states[b + BS_DQS];
+    const fAx = jc[o + JC_FRAME_AX];
+    const fAy = jc[o + JC_FRAME_AY];
+    const fBx = jc[o + JC_FRAME_BX];
+    const fBy = jc[o + JC_FRAME_BY];
     const rAx = qAc * fAx - qAs * fAy;
     const rAy = qAs * fAx + qAc * fAy;
     const rBx = qBc * fBx - qBs * fBy;
     const rBy = qBs * fBx + qBc * fBy;
-    const mA = jc[o + JC_INV_MASS_A]!;
-    const iA = jc[o + JC_INV_I_A]!;
-    const mB = jc[o + JC_INV_MASS_B]!;
-    const iB = jc[o + JC_INV_I_B]!;
+    const mA = jc[o + JC_INV_MASS_A];
+    const iA = jc[o + JC_INV_I_A];
+    const mB = jc[o + JC_INV_MASS_B];
+    const iB = jc[o + JC_INV_I_B];
     const i = o + impulseAt;
-    let px = jc[i]!;
-    let py = jc[i + 1]!;
+    let px = jc[i];
+    let py = jc[i + 1];
     const kLin = mA + mB;
     // |λ|·kLin ≤ limit, compared without a division (it is rarely exceeded); kLin 0: both bodies immovable.
     if (bound !== null && kLin > 0) {
@@ -212,41 +212,41 @@ export function warmStartPointJoints(
       angular === ANGULAR_NONE
         ? 0
         : angular === ANGULAR_ONE
-          ? jc[i + 2]!
-          : jc[i + 2]! + jc[i + 3]! + jc[i + 4]! - jc[i + 5]!;
-    states[a + BS_VX] = states[a + BS_VX]! - mA * px;
-    states[a + BS_VY] = states[a + BS_VY]! - mA * py;
-    states[a + BS_W] = states[a + BS_W]! - iA * (rAx * py - rAy * px + ang);
-    states[b + BS_VX] = states[b + BS_VX]! + mB * px;
-    states[b + BS_VY] = states[b + BS_VY]! + mB * py;
-    states[b + BS_W] = states[b + BS_W]! + iB * (rBx * py - rBy * px + ang);
+          ? jc[i + 2]
+          : jc[i + 2] + jc[i + 3] + jc[i + 4] - jc[i + 5];
+    states[a + BS_VX] = states[a + BS_VX] - mA * px;
+    states[a + BS_VY] = states[a + BS_VY] - mA * py;
+    states[a + BS_W] = states[a + BS_W] - iA * (rAx * py - rAy * px + ang);
+    states[b + BS_VX] = states[b + BS_VX] + mB * px;
+    states[b + BS_VY] = states[b + BS_VY] + mB * py;
+    states[b + BS_W] = states[b + BS_W] + iB * (rBx * py - rBy * px + ang);
   }
 }
 
 /** Adds the impulse λ = g[G_IMPULSE] along g's axis: vA −= mA·λu, ωA −= iA·λ·cA, vB += mB·λu, ωB += iB·λ·cB. */
 function applyAxisImpulse(jc: Float64Array, o: number, states: Float64Array, a: number, b: number): void {
-  const impulse = g[G_IMPULSE]!;
-  const ux = g[G_UX]!;
-  const uy = g[G_UY]!;
-  const mA = jc[o + JC_INV_MASS_A]!;
-  const iA = jc[o + JC_INV_I_A]!;
-  const mB = jc[o + JC_INV_MASS_B]!;
-  const iB = jc[o + JC_INV_I_B]!;
-  states[a + BS_VX] = states[a + BS_VX]! - mA * impulse * ux;
-  states[a + BS_VY] = states[a + BS_VY]! - mA * impulse * uy;
-  states[a + BS_W] = states[a + BS_W]! - iA * impulse * g[G_CA]!;
-  states[b + BS_VX] = states[b + BS_VX]! + mB * impulse * ux;
-  states[b + BS_VY] = states[b + BS_VY]! + mB * impulse * uy;
-  states[b + BS_W] = states[b + BS_W]! + iB * impulse * g[G_CB]!;
+  const impulse = g[G_IMPULSE];
+  const ux = g[G_UX];
+  const uy = g[G_UY];
+  const mA = jc[o + JC_INV_MASS_A];
+  const iA = jc[o + JC_INV_I_A];
+  const mB = jc[o + JC_INV_MASS_B];
+  const iB = jc[o + JC_INV_I_B];
+  states[a + BS_VX] = states[a + BS_VX] - mA * impulse * ux;
+  states[a + BS_VY] = states[a + BS_VY] - mA * impulse * uy;
+  states[a + BS_W] = states[a + BS_W] - iA * impulse * g[G_CA];
+  states[b + BS_VX] = states[b + BS_VX] + mB * impulse * ux;
+  states[b + BS_VY] = states[b + BS_VY] + mB * impulse * uy;
+  states[b + BS_W] = states[b + BS_W] + iB * impulse * g[G_CB];
 }
 
 /** Ċ along g's axis, u·(vB − vA) + cB·ωB − cA·ωA, into g[G_CDOT]. */
 function axisCdot(states: Float64Array, a: number, b: number): void {
   g[G_CDOT] =
-    g[G_UX]! * (states[b + BS_VX]! - states[a + BS_VX]!) +
-    g[G_UY]! * (states[b + BS_VY]! - states[a + BS_VY]!) +
-    g[G_CB]! * states[b + BS_W]! -
-    g[G_CA]! * states[a + BS_W]!;
+    g[G_UX] * (states[b + BS_VX] - states[a + BS_VX]) +
+    g[G_UY] * (states[b + BS_VY] - states[a + BS_VY]) +
+    g[G_CB] * states[b + BS_W] -
+    g[G_CA] * states[a + BS_W];
 }
 
 /**
@@ -270,13 +270,13 @@ export function solveSoftAxisRow(
   let massScale = 1;
   let impulseScale = 0;
   if (soft) {
-    bias = jc[o + softness]! * g[G_C]!;
-    massScale = jc[o + softness + 1]!;
-    impulseScale = jc[o + softness + 2]!;
+    bias = jc[o + softness] * g[G_C];
+    massScale = jc[o + softness + 1];
+    impulseScale = jc[o + softness + 2];
   }
   axisCdot(states, a, b);
-  const old = jc[o + JC_IMPULSE + slot]!;
-  const impulse = -massScale * g[G_MASS]! * (g[G_CDOT]! + bias) - impulseScale * old;
+  const old = jc[o + JC_IMPULSE + slot];
+  const impulse = -massScale * g[G_MASS] * (g[G_CDOT] + bias) - impulseScale * old;
   jc[o + JC_IMPULSE + slot] = old + impulse;
   g[G_IMPULSE] = impulse;
   applyAxisImpulse(jc, o, states, a, b);
@@ -294,9 +294,9 @@ export function solveAxisMotorRow(
   max: number,
 ): void {
   axisCdot(states, a, b);
-  const old = jc[o + JC_IMPULSE + slot]!;
-  const maxImpulse = jc[o + max]!;
-  let total = old + g[G_MASS]! * (jc[o + speed]! - g[G_CDOT]!);
+  const old = jc[o + JC_IMPULSE + slot];
+  const maxImpulse = jc[o + max];
+  let total = old + g[G_MASS] * (jc[o + speed] - g[G_CDOT]);
   total = total > maxImpulse ? maxImpulse : total < -maxImpulse ? -maxImpulse : total;
   const impulse = total - old;
   jc[o + JC_IMPULSE + slot] = total;
@@ -322,24 +322,24 @@ export function solveAxisLimitRows(
   lower: number,
   upper: number,
 ): void {
-  const invH = params[SP_INV_H]!;
+  const invH = params[SP_INV_H];
   for (let side = 0; side < 2; side++) {
-    const C = side === 0 ? g[G_POS]! - jc[o + lower]! : jc[o + upper]! - g[G_POS]!;
+    const C = side === 0 ? g[G_POS] - jc[o + lower] : jc[o + upper] - g[G_POS];
     let bias = 0;
     let massScale = 1;
     let impulseScale = 0;
     if (C > 0) {
       bias = C * invH;
     } else if (useBias) {
-      bias = jc[o + JC_BIAS_RATE]! * C;
-      massScale = jc[o + JC_MASS_SCALE]!;
-      impulseScale = jc[o + JC_IMPULSE_SCALE]!;
+      bias = jc[o + JC_BIAS_RATE] * C;
+      massScale = jc[o + JC_MASS_SCALE];
+      impulseScale = jc[o + JC_IMPULSE_SCALE];
     }
     axisCdot(states, a, b);
     // The upper row's Ċ is the lower's negated (exact in floating point; a zero's sign is lost in the clamp).
-    const cdot = side === 0 ? g[G_CDOT]! : -g[G_CDOT]!;
-    const old = jc[o + JC_IMPULSE + slot + side]!;
-    const raw = old - massScale * g[G_MASS]! * (cdot + bias) - impulseScale * old;
+    const cdot = side === 0 ? g[G_CDOT] : -g[G_CDOT];
+    const old = jc[o + JC_IMPULSE + slot + side];
+    const raw = old - massScale * g[G_MASS] * (cdot + bias) - impulseScale * old;
     const total = raw > 0 ? raw : 0;
     const impulse = total - old;
     jc[o + JC_IMPULSE + slot + side] = total;
@@ -379,10 +379,10 @@ export function solveAxisRows(
   limit: boolean,
   layout: Int32Array,
 ): void {
-  if (spring) solveSoftAxisRow(jc, o, states, a, b, layout[AX_SPRING]!, JC_SPRING_BIAS_RATE, true);
-  if (motor) solveAxisMotorRow(jc, o, states, a, b, layout[AX_MOTOR]!, layout[AX_MOTOR_SPEED]!, layout[AX_MOTOR_MAX]!);
+  if (spring) solveSoftAxisRow(jc, o, states, a, b, layout[AX_SPRING], JC_SPRING_BIAS_RATE, true);
+  if (motor) solveAxisMotorRow(jc, o, states, a, b, layout[AX_MOTOR], layout[AX_MOTOR_SPEED], layout[AX_MOTOR_MAX]);
   if (limit)
-    solveAxisLimitRows(jc, o, states, a, b, params, useBias, layout[AX_LIMIT]!, layout[AX_LOWER]!, layout[AX_UPPER]!);
+    solveAxisLimitRows(jc, o, states, a, b, params, useBias, layout[AX_LIMIT], layout[AX_LOWER], layout[AX_UPPER]);
 }
 
 /**
@@ -394,18 +394,18 @@ export function solveBlock2(jc: Float64Array, o: number, soft: boolean): void {
   let massScale = 1;
   let impulseScale = 0;
   if (soft) {
-    massScale = jc[o + JC_MASS_SCALE]!;
-    impulseScale = jc[o + JC_IMPULSE_SCALE]!;
+    massScale = jc[o + JC_MASS_SCALE];
+    impulseScale = jc[o + JC_IMPULSE_SCALE];
   }
-  const k11 = g[G_K11]!;
-  const k12 = g[G_K12]!;
-  const k22 = g[G_K22]!;
-  const c1 = g[G_C1]!;
-  const c2 = g[G_C2]!;
+  const k11 = g[G_K11];
+  const k12 = g[G_K12];
+  const k22 = g[G_K22];
+  const c1 = g[G_C1];
+  const c2 = g[G_C2];
   let det = k11 * k22 - k12 * k12;
   det = det !== 0 ? 1 / det : 0;
-  const old1 = jc[o + JC_IMPULSE]!;
-  const old2 = jc[o + JC_IMPULSE + 1]!;
+  const old1 = jc[o + JC_IMPULSE];
+  const old2 = jc[o + JC_IMPULSE + 1];
   const i1 = -massScale * det * (k22 * c1 - k12 * c2) - impulseScale * old1;
   const i2 = -massScale * det * (k11 * c2 - k12 * c1) - impulseScale * old2;
   jc[o + JC_IMPULSE] = old1 + i1;
@@ -429,39 +429,39 @@ export function solvePointBlock(
   soft: boolean,
 ): void {
   // Self-contained (no calls, no scratch): this is the revolute joint's whole cost in large joint scenes.
-  const qAc = states[a + BS_DQC]!;
-  const qAs = states[a + BS_DQS]!;
-  const qBc = states[b + BS_DQC]!;
-  const qBs = states[b + BS_DQS]!;
-  const fAx = jc[o + JC_FRAME_AX]!;
-  const fAy = jc[o + JC_FRAME_AY]!;
-  const fBx = jc[o + JC_FRAME_BX]!;
-  const fBy = jc[o + JC_FRAME_BY]!;
+  const qAc = states[a + BS_DQC];
+  const qAs = states[a + BS_DQS];
+  const qBc = states[b + BS_DQC];
+  const qBs = states[b + BS_DQS];
+  const fAx = jc[o + JC_FRAME_AX];
+  const fAy = jc[o + JC_FRAME_AY];
+  const fBx = jc[o + JC_FRAME_BX];
+  const fBy = jc[o + JC_FRAME_BY];
   const rAx = qAc * fAx - qAs * fAy;
   const rAy = qAs * fAx + qAc * fAy;
   const rBx = qBc * fBx - qBs * fBy;
   const rBy = qBs * fBx + qBc * fBy;
-  const mA = jc[o + JC_INV_MASS_A]!;
-  const iA = jc[o + JC_INV_I_A]!;
-  const mB = jc[o + JC_INV_MASS_B]!;
-  const iB = jc[o + JC_INV_I_B]!;
+  const mA = jc[o + JC_INV_MASS_A];
+  const iA = jc[o + JC_INV_I_A];
+  const mB = jc[o + JC_INV_MASS_B];
+  const iB = jc[o + JC_INV_I_B];
   let bx = 0;
   let by = 0;
   let massScale = 1;
   let impulseScale = 0;
   if (soft) {
-    const rate = jc[o + JC_BIAS_RATE]!;
-    bx = rate * (states[b + BS_DPX]! - states[a + BS_DPX]! + rBx - rAx + jc[o + JC_DELTA_CX]!);
-    by = rate * (states[b + BS_DPY]! - states[a + BS_DPY]! + rBy - rAy + jc[o + JC_DELTA_CY]!);
-    massScale = jc[o + JC_MASS_SCALE]!;
-    impulseScale = jc[o + JC_IMPULSE_SCALE]!;
+    const rate = jc[o + JC_BIAS_RATE];
+    bx = rate * (states[b + BS_DPX] - states[a + BS_DPX] + rBx - rAx + jc[o + JC_DELTA_CX]);
+    by = rate * (states[b + BS_DPY] - states[a + BS_DPY] + rBy - rAy + jc[o + JC_DELTA_CY]);
+    massScale = jc[o + JC_MASS_SCALE];
+    impulseScale = jc[o + JC_IMPULSE_SCALE];
   }
-  const vAx = states[a + BS_VX]!;
-  const vAy = states[a + BS_VY]!;
-  const wA = states[a + BS_W]!;
-  const vBx = states[b + BS_VX]!;
-  const vBy = states[b + BS_VY]!;
-  const wB = states[b + BS_W]!;
+  const vAx = states[a + BS_VX];
+  const vAy = states[a + BS_VY];
+  const wA = states[a + BS_W];
+  const vBx = states[b + BS_VX];
+  const vBy = states[b + BS_VY];
+  const wB = states[b + BS_W];
   const cx = vBx - wB * rBy - vAx + wA * rAy + bx;
   const cy = vBy + wB * rBx - vAy - wA * rAx + by;
   const mAB = mA + mB;
@@ -470,8 +470,8 @@ export function solvePointBlock(
   const k22 = mAB + iA * rAx * rAx + iB * rBx * rBx;
   let det = k11 * k22 - k12 * k12;
   det = det !== 0 ? 1 / det : 0;
-  const oldX = jc[o + JC_IMPULSE]!;
-  const oldY = jc[o + JC_IMPULSE + 1]!;
+  const oldX = jc[o + JC_IMPULSE];
+  const oldY = jc[o + JC_IMPULSE + 1];
   const ix = -massScale * det * (k22 * cx - k12 * cy) - impulseScale * oldX;
   const iy = -massScale * det * (k11 * cy - k12 * cx) - impulseScale * oldY;
   jc[o + JC_IMPULSE] = oldX + ix;

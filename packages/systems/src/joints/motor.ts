@@ -54,31 +54,31 @@ export function solveMotorJoints(
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
     const o = (reverse ? last - n : n) * JC_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
-    const mA = jc[o + JC_INV_MASS_A]!;
-    const iA = jc[o + JC_INV_I_A]!;
-    const mB = jc[o + JC_INV_MASS_B]!;
-    const iB = jc[o + JC_INV_I_B]!;
-    let vAx = states[a + BS_VX]!;
-    let vAy = states[a + BS_VY]!;
-    let wA = states[a + BS_W]!;
-    let vBx = states[b + BS_VX]!;
-    let vBy = states[b + BS_VY]!;
-    let wB = states[b + BS_W]!;
-    const qAc = states[a + BS_DQC]!;
-    const qAs = states[a + BS_DQS]!;
-    const qBc = states[b + BS_DQC]!;
-    const qBs = states[b + BS_DQS]!;
-    const rate = jc[o + JC_MOTOR_CORRECTION_RATE]!;
+    const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
+    const mA = jc[o + JC_INV_MASS_A];
+    const iA = jc[o + JC_INV_I_A];
+    const mB = jc[o + JC_INV_MASS_B];
+    const iB = jc[o + JC_INV_I_B];
+    let vAx = states[a + BS_VX];
+    let vAy = states[a + BS_VY];
+    let wA = states[a + BS_W];
+    let vBx = states[b + BS_VX];
+    let vBy = states[b + BS_VY];
+    let wB = states[b + BS_W];
+    const qAc = states[a + BS_DQC];
+    const qAs = states[a + BS_DQS];
+    const qBc = states[b + BS_DQC];
+    const qBs = states[b + BS_DQS];
+    const rate = jc[o + JC_MOTOR_CORRECTION_RATE];
 
     // Angular.
     {
       writeJointAngle(jc, o, o + JC_MOTOR_REL_C, states, a, b);
-      const bias = rate * jc[o + JC_ANGLE]!;
-      const old = jc[o + JC_IMPULSE + 2]!;
-      const maxImpulse = jc[o + JC_MOTOR_MAX_TORQUE_IMPULSE]!;
-      let total = old - jc[o + JC_MOTOR_AXIAL_MASS]! * (wB - wA + bias);
+      const bias = rate * jc[o + JC_ANGLE];
+      const old = jc[o + JC_IMPULSE + 2];
+      const maxImpulse = jc[o + JC_MOTOR_MAX_TORQUE_IMPULSE];
+      let total = old - jc[o + JC_MOTOR_AXIAL_MASS] * (wB - wA + bias);
       total = total > maxImpulse ? maxImpulse : total < -maxImpulse ? -maxImpulse : total;
       const impulse = total - old;
       jc[o + JC_IMPULSE + 2] = total;
@@ -87,10 +87,10 @@ export function solveMotorJoints(
     }
     // Linear.
     {
-      const fAx = jc[o + JC_FRAME_AX]!;
-      const fAy = jc[o + JC_FRAME_AY]!;
-      const fBx = jc[o + JC_FRAME_BX]!;
-      const fBy = jc[o + JC_FRAME_BY]!;
+      const fAx = jc[o + JC_FRAME_AX];
+      const fAy = jc[o + JC_FRAME_AY];
+      const fBx = jc[o + JC_FRAME_BX];
+      const fBy = jc[o + JC_FRAME_BY];
       const rAx = qAc * fAx - qAs * fAy;
       const rAy = qAs * fAx + qAc * fAy;
       const rBx = qBc * fBx - qBs * fBy;
@@ -100,24 +100,24 @@ export function solveMotorJoints(
         wB * rBy -
         vAx +
         wA * rAy +
-        rate * (states[b + BS_DPX]! - states[a + BS_DPX]! + rBx - rAx + jc[o + JC_DELTA_CX]!);
+        rate * (states[b + BS_DPX] - states[a + BS_DPX] + rBx - rAx + jc[o + JC_DELTA_CX]);
       const cy =
         vBy +
         wB * rBx -
         vAy -
         wA * rAx +
-        rate * (states[b + BS_DPY]! - states[a + BS_DPY]! + rBy - rAy + jc[o + JC_DELTA_CY]!);
+        rate * (states[b + BS_DPY] - states[a + BS_DPY] + rBy - rAy + jc[o + JC_DELTA_CY]);
       const mAB = mA + mB;
       const k11 = mAB + iA * rAy * rAy + iB * rBy * rBy;
       const k12 = -iA * rAx * rAy - iB * rBx * rBy;
       const k22 = mAB + iA * rAx * rAx + iB * rBx * rBx;
       let det = k11 * k22 - k12 * k12;
       det = det !== 0 ? 1 / det : 0;
-      const oldX = jc[o + JC_IMPULSE]!;
-      const oldY = jc[o + JC_IMPULSE + 1]!;
+      const oldX = jc[o + JC_IMPULSE];
+      const oldY = jc[o + JC_IMPULSE + 1];
       let tx = oldX - det * (k22 * cx - k12 * cy);
       let ty = oldY - det * (k11 * cy - k12 * cx);
-      const maxImpulse = jc[o + JC_MOTOR_MAX_FORCE_IMPULSE]!;
+      const maxImpulse = jc[o + JC_MOTOR_MAX_FORCE_IMPULSE];
       const len2 = tx * tx + ty * ty;
       if (len2 > maxImpulse * maxImpulse) {
         const s = maxImpulse / Math.sqrt(len2);

@@ -29,20 +29,20 @@ import {
 export function warmStartMouseJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   for (let k = begin; k < end; k++) {
     const o = k * JC_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
-    const mB = jc[o + JC_INV_MASS_B]!;
-    const iB = jc[o + JC_INV_I_B]!;
-    const qBc = states[b + BS_DQC]!;
-    const qBs = states[b + BS_DQS]!;
-    const fBx = jc[o + JC_FRAME_BX]!;
-    const fBy = jc[o + JC_FRAME_BY]!;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
+    const mB = jc[o + JC_INV_MASS_B];
+    const iB = jc[o + JC_INV_I_B];
+    const qBc = states[b + BS_DQC];
+    const qBs = states[b + BS_DQS];
+    const fBx = jc[o + JC_FRAME_BX];
+    const fBy = jc[o + JC_FRAME_BY];
     const rBx = qBc * fBx - qBs * fBy;
     const rBy = qBs * fBx + qBc * fBy;
-    const px = jc[o + JC_IMPULSE]!;
-    const py = jc[o + JC_IMPULSE + 1]!;
-    states[b + BS_VX] = states[b + BS_VX]! + mB * px;
-    states[b + BS_VY] = states[b + BS_VY]! + mB * py;
-    states[b + BS_W] = states[b + BS_W]! + iB * (rBx * py - rBy * px);
+    const px = jc[o + JC_IMPULSE];
+    const py = jc[o + JC_IMPULSE + 1];
+    states[b + BS_VX] = states[b + BS_VX] + mB * px;
+    states[b + BS_VY] = states[b + BS_VY] + mB * py;
+    states[b + BS_W] = states[b + BS_W] + iB * (rBx * py - rBy * px);
   }
 }
 
@@ -58,33 +58,33 @@ export function solveMouseJoints(
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
     const o = (reverse ? last - n : n) * JC_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
-    const mB = jc[o + JC_INV_MASS_B]!;
-    const iB = jc[o + JC_INV_I_B]!;
-    let vBx = states[b + BS_VX]!;
-    let vBy = states[b + BS_VY]!;
-    let wB = states[b + BS_W]!;
-    const qBc = states[b + BS_DQC]!;
-    const qBs = states[b + BS_DQS]!;
-    const fBx = jc[o + JC_FRAME_BX]!;
-    const fBy = jc[o + JC_FRAME_BY]!;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
+    const mB = jc[o + JC_INV_MASS_B];
+    const iB = jc[o + JC_INV_I_B];
+    let vBx = states[b + BS_VX];
+    let vBy = states[b + BS_VY];
+    let wB = states[b + BS_W];
+    const qBc = states[b + BS_DQC];
+    const qBs = states[b + BS_DQS];
+    const fBx = jc[o + JC_FRAME_BX];
+    const fBy = jc[o + JC_FRAME_BY];
     const rBx = qBc * fBx - qBs * fBy;
     const rBy = qBs * fBx + qBc * fBy;
-    const rate = jc[o + JC_SPRING_BIAS_RATE]!;
-    const massScale = jc[o + JC_SPRING_MASS_SCALE]!;
-    const impulseScale = jc[o + JC_SPRING_IMPULSE_SCALE]!;
-    const cx = vBx - wB * rBy + rate * (states[b + BS_DPX]! + rBx + jc[o + JC_DELTA_CX]!);
-    const cy = vBy + wB * rBx + rate * (states[b + BS_DPY]! + rBy + jc[o + JC_DELTA_CY]!);
+    const rate = jc[o + JC_SPRING_BIAS_RATE];
+    const massScale = jc[o + JC_SPRING_MASS_SCALE];
+    const impulseScale = jc[o + JC_SPRING_IMPULSE_SCALE];
+    const cx = vBx - wB * rBy + rate * (states[b + BS_DPX] + rBx + jc[o + JC_DELTA_CX]);
+    const cy = vBy + wB * rBx + rate * (states[b + BS_DPY] + rBy + jc[o + JC_DELTA_CY]);
     const k11 = mB + iB * rBy * rBy;
     const k12 = -iB * rBx * rBy;
     const k22 = mB + iB * rBx * rBx;
     let det = k11 * k22 - k12 * k12;
     det = det !== 0 ? 1 / det : 0;
-    const oldX = jc[o + JC_IMPULSE]!;
-    const oldY = jc[o + JC_IMPULSE + 1]!;
+    const oldX = jc[o + JC_IMPULSE];
+    const oldY = jc[o + JC_IMPULSE + 1];
     let tx = oldX - massScale * det * (k22 * cx - k12 * cy) - impulseScale * oldX;
     let ty = oldY - massScale * det * (k11 * cy - k12 * cx) - impulseScale * oldY;
-    const maxImpulse = jc[o + JC_MOUSE_MAX_IMPULSE]!;
+    const maxImpulse = jc[o + JC_MOUSE_MAX_IMPULSE];
     const len2 = tx * tx + ty * ty;
     if (len2 > maxImpulse * maxImpulse) {
       const s = maxImpulse / Math.sqrt(len2);

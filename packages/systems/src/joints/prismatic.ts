@@ -66,23 +66,23 @@ const AXIS_LAYOUT = Int32Array.of(2, 3, JC_PRI_MOTOR_SPEED, JC_PRI_MAX_MOTOR_IMP
 export function warmStartPrismaticJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   for (let k = begin; k < end; k++) {
     const o = k * JC_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
+    const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
     loadJointFrame(jc, o, states, a, b);
     loadSlideAxis(jc, o, states, a);
-    const ux = g[G_UX]!;
-    const uy = g[G_UY]!;
-    const sAx = g[G_DX]! + g[G_RAX]!;
-    const sAy = g[G_DY]! + g[G_RAY]!;
-    const rBx = g[G_RBX]!;
-    const rBy = g[G_RBY]!;
+    const ux = g[G_UX];
+    const uy = g[G_UY];
+    const sAx = g[G_DX] + g[G_RAX];
+    const sAy = g[G_DY] + g[G_RAY];
+    const rBx = g[G_RBX];
+    const rBy = g[G_RBY];
     const a1 = sAx * uy - sAy * ux;
     const a2 = rBx * uy - rBy * ux;
     const s1 = sAx * ux + sAy * uy; // (d + rA) × n with n = (−uy, ux)
     const s2 = rBx * ux + rBy * uy;
-    const perp = jc[o + JC_IMPULSE]!;
-    const ang = jc[o + JC_IMPULSE + 1]!;
-    const axial = jc[o + JC_IMPULSE + 2]! + jc[o + JC_IMPULSE + 3]! + jc[o + JC_IMPULSE + 4]! - jc[o + JC_IMPULSE + 5]!;
+    const perp = jc[o + JC_IMPULSE];
+    const ang = jc[o + JC_IMPULSE + 1];
+    const axial = jc[o + JC_IMPULSE + 2] + jc[o + JC_IMPULSE + 3] + jc[o + JC_IMPULSE + 4] - jc[o + JC_IMPULSE + 5];
     g[G_PX] = axial * ux - perp * uy;
     g[G_PY] = axial * uy + perp * ux;
     g[G_LA] = axial * a1 + perp * s1 + ang;
@@ -103,40 +103,40 @@ export function solvePrismaticJoints(
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
     const o = (reverse ? last - n : n) * JC_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
+    const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
     loadJointFrame(jc, o, states, a, b);
     loadSlideAxis(jc, o, states, a);
-    const flags = jc[o + JC_FLAGS]! | 0;
+    const flags = jc[o + JC_FLAGS] | 0;
     const spring = (flags & JointFlag.enableSpring) !== 0;
     const motor = (flags & JointFlag.enableMotor) !== 0;
     const limit = (flags & JointFlag.enableLimit) !== 0;
     solveAxisRows(jc, o, states, a, b, params, useBias, spring, motor, limit, AXIS_LAYOUT);
 
     // Perpendicular and angular rows as one 2×2 block.
-    const mA = jc[o + JC_INV_MASS_A]!;
-    const iA = jc[o + JC_INV_I_A]!;
-    const mB = jc[o + JC_INV_MASS_B]!;
-    const iB = jc[o + JC_INV_I_B]!;
-    const dx = g[G_DX]!;
-    const dy = g[G_DY]!;
-    const nx = -g[G_UY]!;
-    const ny = g[G_UX]!;
-    const s1 = (dx + g[G_RAX]!) * ny - (dy + g[G_RAY]!) * nx;
-    const s2 = g[G_RBX]! * ny - g[G_RBY]! * nx;
-    const vAx = states[a + BS_VX]!;
-    const vAy = states[a + BS_VY]!;
-    const wA = states[a + BS_W]!;
-    const vBx = states[b + BS_VX]!;
-    const vBy = states[b + BS_VY]!;
-    const wB = states[b + BS_W]!;
+    const mA = jc[o + JC_INV_MASS_A];
+    const iA = jc[o + JC_INV_I_A];
+    const mB = jc[o + JC_INV_MASS_B];
+    const iB = jc[o + JC_INV_I_B];
+    const dx = g[G_DX];
+    const dy = g[G_DY];
+    const nx = -g[G_UY];
+    const ny = g[G_UX];
+    const s1 = (dx + g[G_RAX]) * ny - (dy + g[G_RAY]) * nx;
+    const s2 = g[G_RBX] * ny - g[G_RBY] * nx;
+    const vAx = states[a + BS_VX];
+    const vAy = states[a + BS_VY];
+    const wA = states[a + BS_W];
+    const vBx = states[b + BS_VX];
+    const vBy = states[b + BS_VY];
+    const wB = states[b + BS_W];
     let c1 = nx * (vBx - vAx) + ny * (vBy - vAy) + s2 * wB - s1 * wA;
     let c2 = wB - wA;
     if (useBias) {
-      const rate = jc[o + JC_BIAS_RATE]!;
+      const rate = jc[o + JC_BIAS_RATE];
       c1 += rate * (nx * dx + ny * dy);
       writeJointAngle(jc, o, o + JC_PRI_REL_C, states, a, b);
-      c2 += rate * jc[o + JC_ANGLE]!;
+      c2 += rate * jc[o + JC_ANGLE];
     }
     const k22 = iA + iB;
     g[G_K11] = mA + mB + iA * s1 * s1 + iB * s2 * s2;
@@ -145,8 +145,8 @@ export function solvePrismaticJoints(
     g[G_C1] = c1;
     g[G_C2] = c2;
     solveBlock2(jc, o, useBias);
-    const i1 = g[G_I1]!;
-    const i2 = g[G_I2]!;
+    const i1 = g[G_I1];
+    const i2 = g[G_I2];
     const px = i1 * nx;
     const py = i1 * ny;
     states[a + BS_VX] = vAx - mA * px;

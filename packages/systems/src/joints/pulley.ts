@@ -65,29 +65,29 @@ function solvePulleyRange(
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
     const o = (reverse ? last - n : n) * JC_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
-    const mA = jc[o + JC_INV_MASS_A]!;
-    const iA = jc[o + JC_INV_I_A]!;
-    const mB = jc[o + JC_INV_MASS_B]!;
-    const iB = jc[o + JC_INV_I_B]!;
-    const qAc = states[a + BS_DQC]!;
-    const qAs = states[a + BS_DQS]!;
-    const qBc = states[b + BS_DQC]!;
-    const qBs = states[b + BS_DQS]!;
-    const fAx = jc[o + JC_FRAME_AX]!;
-    const fAy = jc[o + JC_FRAME_AY]!;
-    const fBx = jc[o + JC_FRAME_BX]!;
-    const fBy = jc[o + JC_FRAME_BY]!;
+    const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
+    const mA = jc[o + JC_INV_MASS_A];
+    const iA = jc[o + JC_INV_I_A];
+    const mB = jc[o + JC_INV_MASS_B];
+    const iB = jc[o + JC_INV_I_B];
+    const qAc = states[a + BS_DQC];
+    const qAs = states[a + BS_DQS];
+    const qBc = states[b + BS_DQC];
+    const qBs = states[b + BS_DQS];
+    const fAx = jc[o + JC_FRAME_AX];
+    const fAy = jc[o + JC_FRAME_AY];
+    const fBx = jc[o + JC_FRAME_BX];
+    const fBy = jc[o + JC_FRAME_BY];
     const rAx = qAc * fAx - qAs * fAy;
     const rAy = qAs * fAx + qAc * fAy;
     const rBx = qBc * fBx - qBs * fBy;
     const rBy = qBs * fBx + qBc * fBy;
     // anchor − ground = (c0 + Δp + r) − ground = Δp + r − (ground − c0)
-    let uAx = states[a + BS_DPX]! + rAx - jc[o + JC_PUL_GROUND_AX]!;
-    let uAy = states[a + BS_DPY]! + rAy - jc[o + JC_PUL_GROUND_AY]!;
-    let uBx = states[b + BS_DPX]! + rBx - jc[o + JC_PUL_GROUND_BX]!;
-    let uBy = states[b + BS_DPY]! + rBy - jc[o + JC_PUL_GROUND_BY]!;
+    let uAx = states[a + BS_DPX] + rAx - jc[o + JC_PUL_GROUND_AX];
+    let uAy = states[a + BS_DPY] + rAy - jc[o + JC_PUL_GROUND_AY];
+    let uBx = states[b + BS_DPX] + rBx - jc[o + JC_PUL_GROUND_BX];
+    let uBy = states[b + BS_DPY] + rBy - jc[o + JC_PUL_GROUND_BY];
     const lenA = Math.sqrt(uAx * uAx + uAy * uAy);
     const lenB = Math.sqrt(uBx * uBx + uBy * uBy);
     const invA = lenA > 1e-9 ? 1 / lenA : 0;
@@ -96,18 +96,18 @@ function solvePulleyRange(
     uAy *= invA;
     uBx *= invB;
     uBy *= invB;
-    const ratio = jc[o + JC_PUL_RATIO]!;
+    const ratio = jc[o + JC_PUL_RATIO];
     const ruA = rAx * uAy - rAy * uAx;
     const ruB = rBx * uBy - rBy * uBx;
-    let vAx = states[a + BS_VX]!;
-    let vAy = states[a + BS_VY]!;
-    let wA = states[a + BS_W]!;
-    let vBx = states[b + BS_VX]!;
-    let vBy = states[b + BS_VY]!;
-    let wB = states[b + BS_W]!;
+    let vAx = states[a + BS_VX];
+    let vAy = states[a + BS_VY];
+    let wA = states[a + BS_W];
+    let vBx = states[b + BS_VX];
+    let vBy = states[b + BS_VY];
+    let wB = states[b + BS_W];
     let impulse: number;
     if (warmStart) {
-      impulse = jc[o + JC_IMPULSE]!;
+      impulse = jc[o + JC_IMPULSE];
     } else {
       const k = mA + iA * ruA * ruA + ratio * ratio * (mB + iB * ruB * ruB);
       const mass = k > 0 ? 1 / k : 0;
@@ -117,11 +117,11 @@ function solvePulleyRange(
       let massScale = 1;
       let impulseScale = 0;
       if (useBias) {
-        bias = jc[o + JC_BIAS_RATE]! * (jc[o + JC_PUL_CONSTANT]! - lenA - ratio * lenB);
-        massScale = jc[o + JC_MASS_SCALE]!;
-        impulseScale = jc[o + JC_IMPULSE_SCALE]!;
+        bias = jc[o + JC_BIAS_RATE] * (jc[o + JC_PUL_CONSTANT] - lenA - ratio * lenB);
+        massScale = jc[o + JC_MASS_SCALE];
+        impulseScale = jc[o + JC_IMPULSE_SCALE];
       }
-      const old = jc[o + JC_IMPULSE]!;
+      const old = jc[o + JC_IMPULSE];
       impulse = -massScale * mass * (cdot + bias) - impulseScale * old;
       jc[o + JC_IMPULSE] = old + impulse;
     }

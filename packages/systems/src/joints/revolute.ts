@@ -53,37 +53,37 @@ export function solveRevoluteJoints(
   useBias: boolean,
   reverse: boolean,
 ): void {
-  const invH = params[SP_INV_H]!;
+  const invH = params[SP_INV_H];
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
     const o = (reverse ? last - n : n) * JC_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
-    const iA = jc[o + JC_INV_I_A]!;
-    const iB = jc[o + JC_INV_I_B]!;
-    const flags = jc[o + JC_FLAGS]! | 0;
+    const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
+    const iA = jc[o + JC_INV_I_A];
+    const iB = jc[o + JC_INV_I_B];
+    const flags = jc[o + JC_FLAGS] | 0;
 
     if ((flags & ANGULAR_ROWS) !== 0 && iA + iB > 0) {
-      let wA = states[a + BS_W]!;
-      let wB = states[b + BS_W]!;
-      const axialMass = jc[o + JC_REV_AXIAL_MASS]!;
+      let wA = states[a + BS_W];
+      let wB = states[b + BS_W];
+      const axialMass = jc[o + JC_REV_AXIAL_MASS];
       // Joint angle in (−π, π]: the prepared relative rotation composed with the rotation deltas since prepare.
       if ((flags & ANGLE_ROWS) !== 0) writeJointAngle(jc, o, o + JC_REV_REL_C, states, a, b);
-      const angle = jc[o + JC_ANGLE]!;
+      const angle = jc[o + JC_ANGLE];
       if ((flags & JointFlag.enableSpring) !== 0) {
         // A real spring: solved with its own softness in every pass, relax included.
-        const old = jc[o + JC_IMPULSE + 2]!;
+        const old = jc[o + JC_IMPULSE + 2];
         const impulse =
-          -jc[o + JC_SPRING_MASS_SCALE]! * axialMass * (wB - wA + jc[o + JC_SPRING_BIAS_RATE]! * angle) -
-          jc[o + JC_SPRING_IMPULSE_SCALE]! * old;
+          -jc[o + JC_SPRING_MASS_SCALE] * axialMass * (wB - wA + jc[o + JC_SPRING_BIAS_RATE] * angle) -
+          jc[o + JC_SPRING_IMPULSE_SCALE] * old;
         jc[o + JC_IMPULSE + 2] = old + impulse;
         wA -= iA * impulse;
         wB += iB * impulse;
       }
       if ((flags & JointFlag.enableMotor) !== 0) {
-        const old = jc[o + JC_IMPULSE + 3]!;
-        const maxImpulse = jc[o + JC_REV_MAX_MOTOR_IMPULSE]!;
-        let total = old - axialMass * (wB - wA - jc[o + JC_REV_MOTOR_SPEED]!);
+        const old = jc[o + JC_IMPULSE + 3];
+        const maxImpulse = jc[o + JC_REV_MAX_MOTOR_IMPULSE];
+        let total = old - axialMass * (wB - wA - jc[o + JC_REV_MOTOR_SPEED]);
         total = total > maxImpulse ? maxImpulse : total < -maxImpulse ? -maxImpulse : total;
         const impulse = total - old;
         jc[o + JC_IMPULSE + 3] = total;
@@ -94,18 +94,18 @@ export function solveRevoluteJoints(
         // Lower limit: C = angle − lower ≥ 0. Ahead of the limit (C > 0) the row only stops the approach that
         // would cross it within the substep (speculative); past it, a soft push back.
         {
-          const C = angle - jc[o + JC_REV_LOWER]!;
+          const C = angle - jc[o + JC_REV_LOWER];
           let bias = 0;
           let massScale = 1;
           let impulseScale = 0;
           if (C > 0) {
             bias = C * invH;
           } else if (useBias) {
-            bias = jc[o + JC_BIAS_RATE]! * C;
-            massScale = jc[o + JC_MASS_SCALE]!;
-            impulseScale = jc[o + JC_IMPULSE_SCALE]!;
+            bias = jc[o + JC_BIAS_RATE] * C;
+            massScale = jc[o + JC_MASS_SCALE];
+            impulseScale = jc[o + JC_IMPULSE_SCALE];
           }
-          const old = jc[o + JC_IMPULSE + 4]!;
+          const old = jc[o + JC_IMPULSE + 4];
           const raw = old - massScale * axialMass * (wB - wA + bias) - impulseScale * old;
           const total = raw > 0 ? raw : 0;
           const impulse = total - old;
@@ -115,18 +115,18 @@ export function solveRevoluteJoints(
         }
         // Upper limit: C = upper − angle ≥ 0, with the row's sign flipped so its impulse is also ≥ 0.
         {
-          const C = jc[o + JC_REV_UPPER]! - angle;
+          const C = jc[o + JC_REV_UPPER] - angle;
           let bias = 0;
           let massScale = 1;
           let impulseScale = 0;
           if (C > 0) {
             bias = C * invH;
           } else if (useBias) {
-            bias = jc[o + JC_BIAS_RATE]! * C;
-            massScale = jc[o + JC_MASS_SCALE]!;
-            impulseScale = jc[o + JC_IMPULSE_SCALE]!;
+            bias = jc[o + JC_BIAS_RATE] * C;
+            massScale = jc[o + JC_MASS_SCALE];
+            impulseScale = jc[o + JC_IMPULSE_SCALE];
           }
-          const old = jc[o + JC_IMPULSE + 5]!;
+          const old = jc[o + JC_IMPULSE + 5];
           const raw = old - massScale * axialMass * (wA - wB + bias) - impulseScale * old;
           const total = raw > 0 ? raw : 0;
           const impulse = total - old;

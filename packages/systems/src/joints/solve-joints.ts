@@ -52,8 +52,8 @@ export function solveJointRecords(
   const params = v.solverData.params;
   const base = colour * JOINT_TYPE_COUNT;
   for (let t = 0; t < JOINT_TYPE_COUNT; t++) {
-    const lo = Math.max(first, groups[base + t]!);
-    const hi = Math.min(end, groups[base + t + 1]!);
+    const lo = Math.max(first, groups[base + t]);
+    const hi = Math.min(end, groups[base + t + 1]);
     // Guards before each call, not inside: a routine that never runs its loop stays unoptimised, and V8's
     // unoptimised code boxes every double it touches (that was most of the engine's per-step allocation once).
     if (lo >= hi) continue;

@@ -13,27 +13,27 @@ export function storeJointImpulses(p: PhysicsState): void {
   const js = p.joints;
   const jc = js.constraints;
   const f = js.f;
-  const impulse0 = f[JF_IMPULSE_0]!;
-  const impulse1 = f[JF_IMPULSE_0 + 1]!;
-  const impulse2 = f[JF_IMPULSE_0 + 2]!;
-  const impulse3 = f[JF_IMPULSE_0 + 3]!;
-  const impulse4 = f[JF_IMPULSE_0 + 4]!;
-  const impulse5 = f[JF_IMPULSE_0 + 5]!; // JOINT_IMPULSE_COUNT = 6
+  const impulse0 = f[JF_IMPULSE_0];
+  const impulse1 = f[JF_IMPULSE_0 + 1];
+  const impulse2 = f[JF_IMPULSE_0 + 2];
+  const impulse3 = f[JF_IMPULSE_0 + 3];
+  const impulse4 = f[JF_IMPULSE_0 + 4];
+  const impulse5 = f[JF_IMPULSE_0 + 5]; // JOINT_IMPULSE_COUNT = 6
   for (let k = 0; k < js.constraintCount; k++) {
     const o = k * JC_STRIDE;
-    const row = jc[o + JC_ROW]!;
-    impulse0[row] = jc[o + JC_IMPULSE]!;
-    impulse1[row] = jc[o + JC_IMPULSE + 1]!;
-    impulse2[row] = jc[o + JC_IMPULSE + 2]!;
-    impulse3[row] = jc[o + JC_IMPULSE + 3]!;
-    impulse4[row] = jc[o + JC_IMPULSE + 4]!;
-    impulse5[row] = jc[o + JC_IMPULSE + 5]!;
+    const row = jc[o + JC_ROW];
+    impulse0[row] = jc[o + JC_IMPULSE];
+    impulse1[row] = jc[o + JC_IMPULSE + 1];
+    impulse2[row] = jc[o + JC_IMPULSE + 2];
+    impulse3[row] = jc[o + JC_IMPULSE + 3];
+    impulse4[row] = jc[o + JC_IMPULSE + 4];
+    impulse5[row] = jc[o + JC_IMPULSE + 5];
   }
   const pins = p.solverData.pins;
   for (let k = 0; k < js.pinCount; k++) {
     const o = k * PIN_STRIDE;
-    const row = pins[o + JC_ROW]!;
-    impulse0[row] = pins[o + PIN_IMPULSE]!;
-    impulse1[row] = pins[o + PIN_IMPULSE + 1]!;
+    const row = pins[o + JC_ROW];
+    impulse0[row] = pins[o + PIN_IMPULSE];
+    impulse1[row] = pins[o + PIN_IMPULSE + 1];
   }
 }

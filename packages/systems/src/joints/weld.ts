@@ -41,9 +41,9 @@ export function solveWeldJoints(
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
     const o = (reverse ? last - n : n) * JC_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
-    const flags = jc[o + JC_FLAGS]! | 0;
+    const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
+    const flags = jc[o + JC_FLAGS] | 0;
 
     // Angular row.
     {
@@ -52,18 +52,18 @@ export function solveWeldJoints(
       let impulseScale = 0;
       if (useBias || (flags & JCF_ANGULAR_SPRING) !== 0) {
         writeJointAngle(jc, o, o + JC_WELD_REL_C, states, a, b);
-        const angle = jc[o + JC_ANGLE]!;
-        bias = jc[o + JC_SPRING_BIAS_RATE]! * angle;
-        massScale = jc[o + JC_SPRING_MASS_SCALE]!;
-        impulseScale = jc[o + JC_SPRING_IMPULSE_SCALE]!;
+        const angle = jc[o + JC_ANGLE];
+        bias = jc[o + JC_SPRING_BIAS_RATE] * angle;
+        massScale = jc[o + JC_SPRING_MASS_SCALE];
+        impulseScale = jc[o + JC_SPRING_IMPULSE_SCALE];
       }
-      const wA = states[a + BS_W]!;
-      const wB = states[b + BS_W]!;
-      const old = jc[o + JC_IMPULSE + 2]!;
-      const impulse = -massScale * jc[o + JC_WELD_AXIAL_MASS]! * (wB - wA + bias) - impulseScale * old;
+      const wA = states[a + BS_W];
+      const wB = states[b + BS_W];
+      const old = jc[o + JC_IMPULSE + 2];
+      const impulse = -massScale * jc[o + JC_WELD_AXIAL_MASS] * (wB - wA + bias) - impulseScale * old;
       jc[o + JC_IMPULSE + 2] = old + impulse;
-      states[a + BS_W] = wA - jc[o + JC_INV_I_A]! * impulse;
-      states[b + BS_W] = wB + jc[o + JC_INV_I_B]! * impulse;
+      states[a + BS_W] = wA - jc[o + JC_INV_I_A] * impulse;
+      states[b + BS_W] = wB + jc[o + JC_INV_I_B] * impulse;
     }
 
     // Point block.

@@ -54,23 +54,23 @@ const AXIS_LAYOUT = Int32Array.of(1, -1, -1, -1, 3, JC_PRI_LOWER, JC_PRI_UPPER);
 export function warmStartWheelJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   for (let k = begin; k < end; k++) {
     const o = k * JC_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
+    const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
     loadJointFrame(jc, o, states, a, b);
     loadSlideAxis(jc, o, states, a);
-    const ux = g[G_UX]!;
-    const uy = g[G_UY]!;
-    const sAx = g[G_DX]! + g[G_RAX]!;
-    const sAy = g[G_DY]! + g[G_RAY]!;
-    const rBx = g[G_RBX]!;
-    const rBy = g[G_RBY]!;
+    const ux = g[G_UX];
+    const uy = g[G_UY];
+    const sAx = g[G_DX] + g[G_RAX];
+    const sAy = g[G_DY] + g[G_RAY];
+    const rBx = g[G_RBX];
+    const rBy = g[G_RBY];
     const a1 = sAx * uy - sAy * ux;
     const a2 = rBx * uy - rBy * ux;
     const s1 = sAx * ux + sAy * uy;
     const s2 = rBx * ux + rBy * uy;
-    const perp = jc[o + JC_IMPULSE]!;
-    const motor = jc[o + JC_IMPULSE + 2]!;
-    const axial = jc[o + JC_IMPULSE + 1]! + jc[o + JC_IMPULSE + 3]! - jc[o + JC_IMPULSE + 4]!;
+    const perp = jc[o + JC_IMPULSE];
+    const motor = jc[o + JC_IMPULSE + 2];
+    const axial = jc[o + JC_IMPULSE + 1] + jc[o + JC_IMPULSE + 3] - jc[o + JC_IMPULSE + 4];
     g[G_PX] = axial * ux - perp * uy;
     g[G_PY] = axial * uy + perp * ux;
     g[G_LA] = axial * a1 + perp * s1 + motor;
@@ -91,23 +91,23 @@ export function solveWheelJoints(
   const last = begin + end - 1;
   for (let n = begin; n < end; n++) {
     const o = (reverse ? last - n : n) * JC_STRIDE;
-    const a = (jc[o + JC_INDEX_A]! | 0) * BS_STRIDE;
-    const b = (jc[o + JC_INDEX_B]! | 0) * BS_STRIDE;
-    const mA = jc[o + JC_INV_MASS_A]!;
-    const iA = jc[o + JC_INV_I_A]!;
-    const mB = jc[o + JC_INV_MASS_B]!;
-    const iB = jc[o + JC_INV_I_B]!;
+    const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
+    const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
+    const mA = jc[o + JC_INV_MASS_A];
+    const iA = jc[o + JC_INV_I_A];
+    const mB = jc[o + JC_INV_MASS_B];
+    const iB = jc[o + JC_INV_I_B];
     loadJointFrame(jc, o, states, a, b);
     loadSlideAxis(jc, o, states, a);
-    const flags = jc[o + JC_FLAGS]! | 0;
+    const flags = jc[o + JC_FLAGS] | 0;
 
     if ((flags & JointFlag.enableMotor) !== 0) {
-      const wA = states[a + BS_W]!;
-      const wB = states[b + BS_W]!;
-      const angularMass = jc[o + JC_WHEEL_ANGULAR_MASS]!;
-      const old = jc[o + JC_IMPULSE + 2]!;
-      const maxImpulse = jc[o + JC_PRI_MAX_MOTOR_IMPULSE]!;
-      let total = old - angularMass * (wB - wA - jc[o + JC_PRI_MOTOR_SPEED]!);
+      const wA = states[a + BS_W];
+      const wB = states[b + BS_W];
+      const angularMass = jc[o + JC_WHEEL_ANGULAR_MASS];
+      const old = jc[o + JC_IMPULSE + 2];
+      const maxImpulse = jc[o + JC_PRI_MAX_MOTOR_IMPULSE];
+      let total = old - angularMass * (wB - wA - jc[o + JC_PRI_MOTOR_SPEED]);
       total = total > maxImpulse ? maxImpulse : total < -maxImpulse ? -maxImpulse : total;
       const impulse = total - old;
       jc[o + JC_IMPULSE + 2] = total;
@@ -119,12 +119,12 @@ export function solveWheelJoints(
     solveAxisRows(jc, o, states, a, b, params, useBias, spring, false, limit, AXIS_LAYOUT);
 
     // Point on line: a soft row across the axis, n = (−uy, ux).
-    const dx = g[G_DX]!;
-    const dy = g[G_DY]!;
-    const nx = -g[G_UY]!;
-    const ny = g[G_UX]!;
-    const s1 = (dx + g[G_RAX]!) * ny - (dy + g[G_RAY]!) * nx;
-    const s2 = g[G_RBX]! * ny - g[G_RBY]! * nx;
+    const dx = g[G_DX];
+    const dy = g[G_DY];
+    const nx = -g[G_UY];
+    const ny = g[G_UX];
+    const s1 = (dx + g[G_RAX]) * ny - (dy + g[G_RAY]) * nx;
+    const s2 = g[G_RBX] * ny - g[G_RBY] * nx;
     const kPerp = mA + mB + iA * s1 * s1 + iB * s2 * s2;
     g[G_UX] = nx;
     g[G_UY] = ny;

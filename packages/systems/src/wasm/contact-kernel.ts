@@ -104,7 +104,7 @@ export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
   let value = 0;
   let n = 0;
   for (let i = 0; i < length; i++) {
-    value = (value << 6) | values[text.charCodeAt(i)]!;
+    value = (value << 6) | values[text.charCodeAt(i)];
     bits += 6;
     if (bits >= 8) {
       bits -= 8;

@@ -113,7 +113,7 @@ export function runChunk(v: StepView, kind: number, k: number, rows: number): vo
 
 /** Chunk k of the JOB_SOLVE whose parameters are in `ctrl` at `slot`: `rows` of its rows. */
 export function runSolveChunk(v: StepView, ctrl: Int32Array, slot: number, k: number, rows: number): void {
-  const first = ctrl[slot + FIRST]! + k * rows;
-  const end = Math.min(ctrl[slot + END]!, first + rows);
-  solveRange(v, ctrl[slot + PASS]!, first, end, k);
+  const first = ctrl[slot + FIRST] + k * rows;
+  const end = Math.min(ctrl[slot + END], first + rows);
+  solveRange(v, ctrl[slot + PASS], first, end, k);
 }

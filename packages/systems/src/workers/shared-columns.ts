@@ -116,12 +116,12 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
 
 /** Column `i` of SHARED_COLUMNS in `v`. */
 export function readColumn(v: StepView, i: number): Column {
-  const [owner, key] = SHARED_COLUMNS[i]!;
-  return (owner(v) as Record<string, Column>)[key]!;
+  const [owner, key] = SHARED_COLUMNS[i];
+  return (owner(v) as Record<string, Column>)[key];
 }
 
 /** Puts `column` as column `i` of SHARED_COLUMNS into `v`. */
 export function writeColumn(v: StepView, i: number, column: Column): void {
-  const [owner, key] = SHARED_COLUMNS[i]!;
+  const [owner, key] = SHARED_COLUMNS[i];
   (owner(v) as Record<string, Column>)[key] = column;
 }

@@ -115,7 +115,7 @@ class StepWorkers {
     if (kind === JOB_SOLVE) {
       this.mainSolverChunks += ranHere;
       this.solverChunks += chunks;
-      this.passOnWorkers[pass & (PASS_REVERSE - 1)]! += chunks - ranHere;
+      this.passOnWorkers[pass & (PASS_REVERSE - 1)] += chunks - ranHere;
     }
     if (!this.wait(DONE, chunks)) this.finishStalled(p, gen, kind, chunks, rows);
     return true;

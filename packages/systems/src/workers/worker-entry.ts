@@ -200,10 +200,10 @@ function receive(message: Message): void {
     // As the main thread's sync lists them: SHARED_COLUMNS, each tree's query columns, the pair table.
     const columns = message.columns!;
     const n = SHARED_COLUMNS.length;
-    for (let i = 0; i < n; i++) writeColumn(view, i, columns[i]!);
+    for (let i = 0; i < n; i++) writeColumn(view, i, columns[i]);
     const trees = view.broadphase.trees;
-    trees[0]!.adoptQueryColumns(columns.slice(n, n + QUERY_COLUMNS) as Array<Float64Array | Int32Array | Uint8Array>);
-    trees[1]!.adoptQueryColumns(
+    trees[0].adoptQueryColumns(columns.slice(n, n + QUERY_COLUMNS) as Array<Float64Array | Int32Array | Uint8Array>);
+    trees[1].adoptQueryColumns(
       columns.slice(n + QUERY_COLUMNS, n + 2 * QUERY_COLUMNS) as Array<Float64Array | Int32Array | Uint8Array>,
     );
     pairSlots = columns[n + 2 * QUERY_COLUMNS] as Int32Array;

@@ -37,7 +37,7 @@ export class Rng {
     return this.next() < p;
   }
   pick<T>(items: readonly T[]): T {
-    return items[this.int(items.length)]!;
+    return items[this.int(items.length)];
   }
   /** A size spread over three decades (m), mostly ordinary. */
   size(): number {
@@ -150,12 +150,12 @@ export function checkInvariants(w: PhysicsWorld, checkSpeed = true, allowQuarant
   const t = b.transform;
   const limit = p.maxLinearSpeed * (1 + 1e-9);
   for (let k = 0; k < b.count; k++) {
-    const e = b.list[k]!;
-    const v = [t.x[e]!, t.y[e]!, t.c[e]!, t.s[e]!, b.vx[e]!, b.vy[e]!, b.w[e]!];
+    const e = b.list[k];
+    const v = [t.x[e], t.y[e], t.c[e], t.s[e], b.vx[e], b.vy[e], b.w[e]];
     if (!v.every(Number.isFinite)) return `body ${e} non-finite: ${v.join(', ')}`;
-    const speed = Math.sqrt(b.vx[e]! * b.vx[e]! + b.vy[e]! * b.vy[e]!);
+    const speed = Math.sqrt(b.vx[e] * b.vx[e] + b.vy[e] * b.vy[e]);
     // A quarantined body is outside the solver: a setter's velocity stays on it, unused and unclamped.
-    if (checkSpeed && speed > limit && (b.flags[e]! & BodyFlag.quarantined) === 0) {
+    if (checkSpeed && speed > limit && (b.flags[e] & BodyFlag.quarantined) === 0) {
       const what = `type ${b.type[e]}, flags ${b.flags[e]}, solver index ${p.solverData.indexOf[e]}`;
       return `body ${e} run-away: ${speed} m/s > maxLinearSpeed ${p.maxLinearSpeed} (${what})`;
     }
@@ -219,7 +219,7 @@ class Fuzzer {
   /** Runs one API call by name with logged arguments; a PhysicsError is a refusal (returned), anything else throws. */
   private call(log: string[], name: string, ...args: unknown[]): unknown {
     log.push(`${name}(w, ${args.map(fmt).join(', ')})`);
-    const fn = (core as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!;
+    const fn = (core as unknown as Record<string, (...a: unknown[]) => unknown>)[name];
     try {
       return fn(this.w, ...args);
     } catch (error) {
@@ -495,17 +495,17 @@ class Fuzzer {
     const r = rng.next();
     if (r < 0.4 && this.bodies.length > 1) {
       const i = 1 + rng.int(this.bodies.length - 1); // keep the ground
-      const b = this.bodies[i]!;
+      const b = this.bodies[i];
       this.call(log, 'destroyBody', b);
       this.bodies.splice(i, 1);
       this.dead.push(b);
     } else if (r < 0.7 && this.shapes.length > 0) {
       const i = rng.int(this.shapes.length);
-      this.call(log, 'destroyShape', this.shapes[i]!);
+      this.call(log, 'destroyShape', this.shapes[i]);
       this.shapes.splice(i, 1);
     } else if (this.joints.length > 0) {
       const i = rng.int(this.joints.length);
-      this.call(log, 'destroyJoint', this.joints[i]!);
+      this.call(log, 'destroyJoint', this.joints[i]);
       this.joints.splice(i, 1);
     }
   }
@@ -670,7 +670,7 @@ class Fuzzer {
     const i = rng.int(attempts.length);
     log.push(`invalid call #${i} (body ${b}, gone ${gone}, value ${bad})`);
     try {
-      attempts[i]!();
+      attempts[i]();
     } catch (error) {
       if (error instanceof PhysicsError) return void log.push(`  -> ${error.code}`);
       throw error;

@@ -86,7 +86,7 @@ export function churn(cycles: number, population = 24, seed = 1, validateEvery =
       shapes.push(addShape(w, b, geometry));
     }
     if (bodies.length > 2 && rng.chance(0.3)) {
-      const other = bodies[rng.int(bodies.length - 1)]!;
+      const other = bodies[rng.int(bodies.length - 1)];
       const anchor = { x: rng.range(-2, 2), y: rng.range(0.5, 2) };
       joints.push(
         rng.chance(0.5)
@@ -99,11 +99,11 @@ export function churn(cycles: number, population = 24, seed = 1, validateEvery =
       destroyBody(w, gone); // takes its shapes, contacts and joints with it
     }
     if (rng.chance(0.2) && joints.length > 0) {
-      const j = joints.splice(rng.int(joints.length), 1)[0]!;
+      const j = joints.splice(rng.int(joints.length), 1)[0];
       if (isLiveJoint(w, j)) destroyJoint(w, j);
     }
     if (rng.chance(0.2) && shapes.length > 0) {
-      const s = shapes.splice(rng.int(shapes.length), 1)[0]!;
+      const s = shapes.splice(rng.int(shapes.length), 1)[0];
       if (isLiveShape(w, s)) destroyShape(w, s);
     }
     // Forget handles of destroyed things (a body's destruction takes its shapes and joints).

@@ -31,7 +31,7 @@ const summary = runFuzz(seed, worlds, config, first, (f) => {
 const kinds = new Map<string, number>();
 for (const f of summary.failures) {
   const kind = f.message
-    .split('\n')[0]!
+    .split('\n')[0]
     .replace(/-?[0-9][0-9.e+-]*/g, '#')
     .slice(0, 100);
   kinds.set(kind, (kinds.get(kind) ?? 0) + 1);

@@ -88,18 +88,18 @@ export function hashTransforms(w: PhysicsWorld, bodies: readonly number[]): stri
   const t = w.physics.transform;
   const f = new Float64Array(4 * bodies.length);
   for (let k = 0; k < bodies.length; k++) {
-    const e = bodies[k]!;
-    f[4 * k] = t.x[e]!;
-    f[4 * k + 1] = t.y[e]!;
-    f[4 * k + 2] = t.c[e]!;
-    f[4 * k + 3] = t.s[e]!;
+    const e = bodies[k];
+    f[4 * k] = t.x[e];
+    f[4 * k + 1] = t.y[e];
+    f[4 * k + 2] = t.c[e];
+    f[4 * k + 3] = t.s[e];
   }
   const bytes = new Uint8Array(f.buffer);
   let h1 = 0x811c9dc5;
   let h2 = 0x01000193 ^ 0x5bd1e995;
   for (let i = 0; i < bytes.length; i++) {
-    h1 = Math.imul(h1 ^ bytes[i]!, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ bytes[i]!, 0x5bd1e995) >>> 0;
+    h1 = Math.imul(h1 ^ bytes[i], 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ bytes[i], 0x5bd1e995) >>> 0;
   }
   const hex = (v: number): string => ('0000000' + v.toString(16)).slice(-8);
   return hex(h1) + hex(h2);
@@ -122,7 +122,7 @@ export function goldenRun(steps: number): GoldenResult {
   const hash = hashTransforms(w, bodies);
   let asleep = 0;
   const b = w.physics.bodies;
-  for (const e of bodies) if (b.type[e] === 2 && (b.flags[e]! & 8) === 0) asleep++;
+  for (const e of bodies) if (b.type[e] === 2 && (b.flags[e] & 8) === 0) asleep++;
 
   const w2 = createPhysicsWorld({ gravity: { x: 0, y: -10 } });
   const bodies2 = buildScene(w2);

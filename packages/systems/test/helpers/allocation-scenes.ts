@@ -163,7 +163,7 @@ async function buildSpinner(w: ReturnType<typeof createPhysicsWorld>, n: number)
       type: 'dynamic',
       position: { x: -23 + 0.5 * (i % 92), y: 2 + 0.5 * Math.floor(i / 92) },
     });
-    core.addShape(w, body, shapes[i % 3]!, def);
+    core.addShape(w, body, shapes[i % 3], def);
   }
 }
 
@@ -182,7 +182,7 @@ async function buildJointGrid(w: ReturnType<typeof createPhysicsWorld>, n: numbe
       ids.push(body);
       if (i > 0) {
         createRevoluteJoint(w, {
-          bodyA: ids[ids.length - 2]!,
+          bodyA: ids[ids.length - 2],
           bodyB: body,
           localAnchorA: { x: 0, y: -0.5 },
           localAnchorB: { x: 0, y: 0.5 },
@@ -190,7 +190,7 @@ async function buildJointGrid(w: ReturnType<typeof createPhysicsWorld>, n: numbe
       }
       if (k > 0) {
         createRevoluteJoint(w, {
-          bodyA: ids[ids.length - 1 - n]!,
+          bodyA: ids[ids.length - 1 - n],
           bodyB: body,
           localAnchorA: { x: 0.5, y: 0 },
           localAnchorB: { x: -0.5, y: 0 },

@@ -73,5 +73,5 @@ export async function bundleScript(
     logLevel: 'error',
     alias: ENGINE_SOURCES,
   });
-  return out.outputFiles[0]!.text;
+  return out.outputFiles[0].text;
 }

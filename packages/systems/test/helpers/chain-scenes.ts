@@ -52,7 +52,7 @@ export function slideScenario(kind: FloorKind, friction: number, speed = 5, step
   const points: { x: number; y: number }[] = [];
   for (let i = 0; i <= 50; i++) points.push({ x: 25 - i, y: 0 });
   if (kind === 'chain') addChain(w, ground, makeChain(points), { friction });
-  else for (let i = 0; i < 50; i++) addShape(w, ground, makeSegment(points[i + 1]!, points[i]!), { friction });
+  else for (let i = 0; i < 50; i++) addShape(w, ground, makeSegment(points[i + 1], points[i]), { friction });
 
   const startX = -23.5;
   const box = createBody(w, { type: 'dynamic', position: { x: startX, y: 0.5 } });
@@ -66,8 +66,8 @@ export function slideScenario(kind: FloorKind, friction: number, speed = 5, step
   let nonFinite = 0;
   for (let i = 0; i < steps; i++) {
     stepPhysics(w, DT);
-    const x = t.x[box]!;
-    const y = t.y[box]!;
+    const x = t.x[box];
+    const y = t.y[box];
     if (!Number.isFinite(x) || !Number.isFinite(y)) {
       nonFinite++;
       break;
@@ -80,7 +80,7 @@ export function slideScenario(kind: FloorKind, friction: number, speed = 5, step
     }
     if (x > 24) break;
   }
-  const endX = t.x[box]!;
+  const endX = t.x[box];
   return {
     maxVy,
     maxW,
@@ -149,16 +149,16 @@ export function loopRollScenario(speed = 5, steps = 600): LoopRollResult {
   let nonFinite = 0;
   for (let i = 0; i < steps; i++) {
     stepPhysics(w, DT);
-    const x = t.x[ball]!;
-    const y = t.y[ball]!;
+    const x = t.x[ball];
+    const y = t.y[ball];
     if (!Number.isFinite(x) || !Number.isFinite(y)) {
       nonFinite++;
       break;
     }
     let d = 1e9;
     for (let k = 0; k < pts.length; k++) {
-      const a = pts[k]!;
-      const b = pts[(k + 1) % pts.length]!;
+      const a = pts[k];
+      const b = pts[(k + 1) % pts.length];
       d = Math.min(d, pointSegment(x, y, a.x, a.y, b.x, b.y));
     }
     const clearance = d - r;
@@ -166,13 +166,13 @@ export function loopRollScenario(speed = 5, steps = 600): LoopRollResult {
     if (i >= 30 && x > -19 && x < 19) maxClearanceOnTop = Math.max(maxClearanceOnTop, clearance);
     if (x > 18) break;
   }
-  const endX = t.x[ball]!;
+  const endX = t.x[ball];
   return {
     minClearance,
     maxClearanceOnTop,
     endX,
     jointsCrossed: Math.floor(2 * endX) - Math.floor(2 * startX),
-    endY: t.y[ball]!,
+    endY: t.y[ball],
     nonFinite,
   };
 }
@@ -210,7 +210,7 @@ export function passThroughScenario(vy = 12, steps = 300): PassResult {
   let maxY = -1e9;
   for (let i = 0; i < steps; i++) {
     stepPhysics(w, DT);
-    maxY = Math.max(maxY, t.y[ball]!);
+    maxY = Math.max(maxY, t.y[ball]);
   }
-  return { endY: t.y[ball]!, maxY, endVy: getLinearVelocity(w, ball).y };
+  return { endY: t.y[ball], maxY, endVy: getLinearVelocity(w, ball).y };
 }

@@ -84,7 +84,7 @@ export function wallShots(
     const y = w.physics.transform.y;
     for (let k = 0; k < 20; k++) {
       stepPhysics(w, DT);
-      if (Math.abs(y[ball]!) < 4) maxX = Math.max(maxX, x[ball]!);
+      if (Math.abs(y[ball]) < 4) maxX = Math.max(maxX, x[ball]);
     }
     if (maxX > (plank ? -0.3 : -0.2)) r.arrived++;
     if (maxX > -0.05) r.entered++;
@@ -131,16 +131,16 @@ export function bulletShots(count: number, seed: number, bullet: boolean, solver
     });
     addShape(w, ball, makeCircle(0.05), { density: 1 });
     const t = w.physics.transform;
-    let lx0 = t.x[ball]!;
-    let ly0 = t.y[ball]!;
+    let lx0 = t.x[ball];
+    let ly0 = t.y[ball];
     let tunnelled = false;
     let entered = false;
     for (let k = 0; k < 3; k++) {
       stepPhysics(w, DT);
-      const ex = t.x[ball]! - t.x[box]!;
-      const ey = t.y[ball]! - t.y[box]!;
-      const lx = t.c[box]! * ex + t.s[box]! * ey;
-      const ly = -t.s[box]! * ex + t.c[box]! * ey;
+      const ex = t.x[ball] - t.x[box];
+      const ey = t.y[ball] - t.y[box];
+      const lx = t.c[box] * ex + t.s[box] * ey;
+      const ly = -t.s[box] * ex + t.c[box] * ey;
       if (lx > -0.05 && Math.abs(ly) < 1) entered = true;
       if (lx0 < 0 && lx >= 0 && Math.abs(ly0 + ((ly - ly0) * -lx0) / (lx - lx0)) < 1) tunnelled = true;
       lx0 = lx;
@@ -148,7 +148,7 @@ export function bulletShots(count: number, seed: number, bullet: boolean, solver
     }
     if (tunnelled) r.tunnelled++;
     if (entered) r.entered++;
-    r.minBoxSpeed = Math.min(r.minBoxSpeed, Math.hypot(w.physics.bodies.vx[box]!, w.physics.bodies.vy[box]!));
+    r.minBoxSpeed = Math.min(r.minBoxSpeed, Math.hypot(w.physics.bodies.vx[box], w.physics.bodies.vy[box]));
   }
   return r;
 }
@@ -159,11 +159,11 @@ export function pyramidRun(rows: number, steps: number, enableContinuous: boolea
   const ground = createBody(w, { type: 'static', position: { x: 0, y: -1 } });
   addShape(w, ground, makeBox(100, 1), { friction: 0.6 });
   const boxes = buildPyramid(w, rows);
-  const top = boxes[boxes.length - 1]!;
-  const startY = w.physics.transform.y[top]!;
+  const top = boxes[boxes.length - 1];
+  const startY = w.physics.transform.y[top];
   for (let k = 0; k < steps; k++) stepPhysics(w, DT);
   // How far the top box sank as the contacts took load (m): > 0 unless nothing moved.
-  return { hash: transformHash(w, boxes), settled: startY - w.physics.transform.y[top]! };
+  return { hash: transformHash(w, boxes), settled: startY - w.physics.transform.y[top] };
 }
 
 /**
@@ -193,7 +193,7 @@ export function singleShot(
   });
   for (let k = 0; k < 10; k++) stepPhysics(w, DT);
   const b = w.physics.bodies;
-  return { x: w.physics.transform.x[ball]!, speed: Math.hypot(b.vx[ball]!, b.vy[ball]!), w: b.w[ball]! };
+  return { x: w.physics.transform.x[ball], speed: Math.hypot(b.vx[ball], b.vy[ball]), w: b.w[ball] };
 }
 
 /** The first step of singleShot's plain wall: where the time of impact put the ball, and its velocity after it. */
@@ -205,5 +205,5 @@ export function firstStepAtWall(): { x: number; vx: number; hadContact: boolean 
   addShape(w, ball, makeCircle(0.05));
   stepPhysics(w, DT);
   const hadContact = w.physics.contacts.count > 0;
-  return { x: w.physics.transform.x[ball]!, vx: w.physics.bodies.vx[ball]!, hadContact };
+  return { x: w.physics.transform.x[ball], vx: w.physics.bodies.vx[ball], hadContact };
 }

@@ -34,7 +34,7 @@ export interface StackResult {
 
 function finite(w: PhysicsWorld, b: number): boolean {
   const t = w.physics.transform;
-  return Number.isFinite(t.x[b]!) && Number.isFinite(t.y[b]!) && Number.isFinite(t.c[b]!) && Number.isFinite(t.s[b]!);
+  return Number.isFinite(t.x[b]) && Number.isFinite(t.y[b]) && Number.isFinite(t.c[b]) && Number.isFinite(t.s[b]);
 }
 
 function measureStack(
@@ -45,19 +45,19 @@ function measureStack(
   tiltEvery: number,
 ): StackResult {
   const t = w.physics.transform;
-  const top = boxes[boxes.length - 1]!;
-  const topStart = { x: t.x[top]!, y: t.y[top]! };
+  const top = boxes[boxes.length - 1];
+  const topStart = { x: t.x[top], y: t.y[top] };
   const t0 = performance.now();
   let maxTilt = 0;
   const sampleTilt = (): void => {
     for (const b of boxes) maxTilt = Math.max(maxTilt, Math.abs(angleOf(w, b)));
   };
   for (let i = 0; i < settleSteps; i++) stepPhysics(w, 1 / 60);
-  const topAfterSettle = { x: t.x[top]!, y: t.y[top]! };
+  const topAfterSettle = { x: t.x[top], y: t.y[top] };
   let maxDrift = 0;
   for (let i = settleSteps; i < totalSteps; i++) {
     stepPhysics(w, 1 / 60);
-    maxDrift = Math.max(maxDrift, Math.hypot(t.x[top]! - topAfterSettle.x, t.y[top]! - topAfterSettle.y));
+    maxDrift = Math.max(maxDrift, Math.hypot(t.x[top] - topAfterSettle.x, t.y[top] - topAfterSettle.y));
     if (tiltEvery > 0 && i % tiltEvery === 0) sampleTilt();
   }
   const msPerStep = (performance.now() - t0) / totalSteps;
@@ -66,13 +66,13 @@ function measureStack(
   let nonFinite = 0;
   for (const b of boxes) {
     if (!finite(w, b)) nonFinite++;
-    lowest = Math.min(lowest, t.y[b]!);
+    lowest = Math.min(lowest, t.y[b]);
   }
   return {
     boxCount: boxes.length,
     topStart,
     topAfterSettle,
-    topEnd: { x: t.x[top]!, y: t.y[top]! },
+    topEnd: { x: t.x[top], y: t.y[top] },
     maxDrift,
     maxTilt,
     lowest,
@@ -168,7 +168,7 @@ export function mixedSceneRun(steps: number, solver: SolverMode = 'soft'): Deter
   for (let i = 0; i < steps; i++) stepPhysics(w, 1 / 60);
   const snapshot = transformSnapshot(w, bodies);
   let moved = 0;
-  for (let i = 0; i < snapshot.length; i += 4) if (Math.abs(snapshot[i + 1]! - start[i + 1]!) > 0.5) moved++;
+  for (let i = 0; i < snapshot.length; i += 4) if (Math.abs(snapshot[i + 1] - start[i + 1]) > 0.5) moved++;
   return { hash: transformHash(w, bodies), snapshot, moved };
 }
 
@@ -189,9 +189,9 @@ export function churnSceneRun(
       const keep: number[] = [];
       for (let k = 0; k < bodies.length; k++) {
         if (k > 55 && k % 3 === 0) {
-          destroyBody(w, bodies[k]!);
+          destroyBody(w, bodies[k]);
           destroyed++;
-        } else keep.push(bodies[k]!);
+        } else keep.push(bodies[k]);
       }
       bodies = keep;
     }

@@ -17,13 +17,13 @@ function lastBox(p: PhysicsState, sh: number): [number, number, number, number] 
     while (bp.moveBuffer.data[i] !== sh) i++;
     const f = bp.moveFrom;
     if (f[i * 4] === Infinity) return null;
-    return [f[i * 4]!, f[i * 4 + 1]!, f[i * 4 + 2]!, f[i * 4 + 3]!];
+    return [f[i * 4], f[i * 4 + 1], f[i * 4 + 2], f[i * 4 + 3]];
   }
-  const tree = bp.trees[s.tree[sh]!];
-  const proxy = s.proxy[sh]!;
+  const tree = bp.trees[s.tree[sh]];
+  const proxy = s.proxy[sh];
   const box = new Float64Array(4);
   tree.copyBox(proxy, box, 0);
-  return [box[0]!, box[1]!, box[2]!, box[3]!];
+  return [box[0], box[1], box[2], box[3]];
 }
 
 /** A description of the first pair that breaks the invariant, or null. O(shapes²): for small test worlds. */
@@ -40,10 +40,10 @@ export function checkPairInvariant(w: PhysicsWorld): string | null {
       const b = boxes[j];
       if (b === null) continue;
       if (a[2] < b[0] || b[2] < a[0] || a[3] < b[1] || b[3] < a[1]) continue;
-      const x = Math.min(live[i]!, live[j]!);
-      const y = Math.max(live[i]!, live[j]!);
+      const x = Math.min(live[i], live[j]);
+      const y = Math.max(live[i], live[j]);
       if (p.contacts.pairs.get(x, y) !== -1) continue;
-      if (!shouldCollide(p, x, y) || !jointsAllowCollision(p, s.body[x]!, s.body[y]!)) continue;
+      if (!shouldCollide(p, x, y) || !jointsAllowCollision(p, s.body[x], s.body[y])) continue;
       return `shapes ${x} and ${y} overlapped at the last narrowphase and may collide, but have no contact`;
     }
   }

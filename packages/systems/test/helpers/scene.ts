@@ -59,18 +59,18 @@ export function transformHash(w: PhysicsWorld, bodies: readonly number[]): strin
   const t = w.physics.transform;
   const f = new Float64Array(4 * bodies.length);
   for (let k = 0; k < bodies.length; k++) {
-    const e = bodies[k]!;
-    f[4 * k] = t.x[e]!;
-    f[4 * k + 1] = t.y[e]!;
-    f[4 * k + 2] = t.c[e]!;
-    f[4 * k + 3] = t.s[e]!;
+    const e = bodies[k];
+    f[4 * k] = t.x[e];
+    f[4 * k + 1] = t.y[e];
+    f[4 * k + 2] = t.c[e];
+    f[4 * k + 3] = t.s[e];
   }
   const bytes = new Uint8Array(f.buffer);
   let h1 = 0x811c9dc5;
   let h2 = 0x01000193 ^ 0x5bd1e995;
   for (let i = 0; i < bytes.length; i++) {
-    h1 = Math.imul(h1 ^ bytes[i]!, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ bytes[i]!, 0x5bd1e995) >>> 0;
+    h1 = Math.imul(h1 ^ bytes[i], 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ bytes[i], 0x5bd1e995) >>> 0;
   }
   return `${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}:${bytes.length}`;
 }
@@ -79,12 +79,12 @@ export function transformHash(w: PhysicsWorld, bodies: readonly number[]): strin
 export function transformSnapshot(w: PhysicsWorld, bodies: readonly number[]): number[] {
   const t = w.physics.transform;
   const out: number[] = [];
-  for (const e of bodies) out.push(t.x[e]!, t.y[e]!, t.c[e]!, t.s[e]!);
+  for (const e of bodies) out.push(t.x[e], t.y[e], t.c[e], t.s[e]);
   return out;
 }
 
 /** Angle of a body from its rotation columns (rad). */
 export function angleOf(w: PhysicsWorld, eid: number): number {
   const t = w.physics.transform;
-  return Math.atan2(t.s[eid]!, t.c[eid]!);
+  return Math.atan2(t.s[eid], t.c[eid]);
 }

@@ -39,11 +39,11 @@ export function pyramidSleeps(solver: SolverMode = 'soft'): PyramidSleepResult {
   const profileBodiesAwakeWhileAsleep = w.physics.profile.awakeBodyCount;
   const after = transformSnapshot(w, boxes);
   let frozenChange = 0;
-  for (let i = 0; i < before.length; i++) frozenChange = Math.max(frozenChange, Math.abs(after[i]! - before[i]!));
+  for (let i = 0; i < before.length; i++) frozenChange = Math.max(frozenChange, Math.abs(after[i] - before[i]));
   // A ball flies into the bottom-left corner box.
-  const target = boxes[0]!;
+  const target = boxes[0];
   const t = w.physics.transform;
-  const x0 = t.x[target]!;
+  const x0 = t.x[target];
   const ball = createBody(w, { type: 'dynamic', position: { x: x0 - 4, y: 0.5 } });
   addShape(w, ball, makeCircle(0.25), { density: 20 });
   setLinearVelocity(w, ball, { x: 20, y: 0 });
@@ -53,7 +53,7 @@ export function pyramidSleeps(solver: SolverMode = 'soft'): PyramidSleepResult {
     allAsleepAt,
     frozenChange,
     awakeAfterHit,
-    hitBoxMoved: Math.abs(t.x[target]! - x0),
+    hitBoxMoved: Math.abs(t.x[target] - x0),
     profileBodiesAwakeWhileAsleep,
   };
 }

@@ -37,7 +37,7 @@ export function createEngine(options: EngineOptions): BenchEngine {
       for (let n = 0; n < positions.length >> 1; n++) {
         const body = w.CreateBody({
           type: b.b2BodyType.b2_dynamicBody,
-          position: { x: positions[2 * n]!, y: positions[2 * n + 1]! },
+          position: { x: positions[2 * n], y: positions[2 * n + 1] },
         });
         body.CreateFixture({ shape: new b.b2PolygonShape().SetAsBox(hx, hy), density, friction });
         boxes.push(body);
@@ -49,7 +49,7 @@ export function createEngine(options: EngineOptions): BenchEngine {
     },
     readPositions(out: Float64Array) {
       for (let n = 0; n < boxes.length; n++) {
-        const q = boxes[n]!.GetPosition();
+        const q = boxes[n].GetPosition();
         out[2 * n] = q.x;
         out[2 * n + 1] = q.y;
       }

@@ -112,7 +112,7 @@ export function createEngine(options: EngineOptions): BenchEngine {
       bodyDef.set_type(b.b2_dynamicBody);
       boxes = [];
       for (let n = 0; n < positions.length >> 1; n++) {
-        const p = new b.b2Vec2(positions[2 * n]!, positions[2 * n + 1]!);
+        const p = new b.b2Vec2(positions[2 * n], positions[2 * n + 1]);
         bodyDef.set_position(p);
         b.destroy(p);
         const body = w.CreateBody(bodyDef);
@@ -127,7 +127,7 @@ export function createEngine(options: EngineOptions): BenchEngine {
     },
     readPositions(out: Float64Array) {
       for (let n = 0; n < boxes.length; n++) {
-        const q = boxes[n]!.GetPosition(); // a view into wasm memory, nothing to free
+        const q = boxes[n].GetPosition(); // a view into wasm memory, nothing to free
         out[2 * n] = q.get_x();
         out[2 * n + 1] = q.get_y();
       }

@@ -70,8 +70,8 @@ function jointGrid(B: Box2D3, world: B3World, canSleep: boolean): B3Body[] {
       const index = k * N + i;
       ids[index] = body;
       if (!isStatic) dynamic.push(body);
-      if (i > 0) revolute(B, world, joint, ids[index - 1]!, body, 0, -0.5, 0, 0.5);
-      if (k > 0) revolute(B, world, joint, ids[index - N]!, body, 0.5, 0, -0.5, 0);
+      if (i > 0) revolute(B, world, joint, ids[index - 1], body, 0, -0.5, 0, 0.5);
+      if (k > 0) revolute(B, world, joint, ids[index - N], body, 0.5, 0, -0.5, 0);
     }
   }
   return dynamic;
@@ -176,7 +176,7 @@ function spinner(B: Box2D3, world: B3World, canSleep: boolean): B3Body[] {
   const ground = staticBody(B, world, 0, 0);
   const loop = spinnerLoopPoints();
   const points: InstanceType<Box2D3['b2Vec2']>[] = [];
-  for (let k = 0; k < loop.length; k += 2) points.push(new B.b2Vec2(loop[k]!, loop[k + 1]!));
+  for (let k = 0; k < loop.length; k += 2) points.push(new B.b2Vec2(loop[k], loop[k + 1]));
   const material = B.b2DefaultSurfaceMaterial();
   material.friction = 0.1;
   const chain = B.b2DefaultChainDef();
@@ -211,7 +211,7 @@ function spinner(B: Box2D3, world: B3World, canSleep: boolean): B3Body[] {
   const positions = spinnerBodyPositions();
   const bodies: B3Body[] = [];
   for (let i = 0; i < SPINNER_BODIES; i++) {
-    const body = dynamicBody(B, world, positions[2 * i]!, positions[2 * i + 1]!, canSleep);
+    const body = dynamicBody(B, world, positions[2 * i], positions[2 * i + 1], canSleep);
     const kind = i % 3;
     if (kind === 0) B.b2CreateCapsuleShape(body, def, capsule);
     else if (kind === 1) B.b2CreateCircleShape(body, def, circle);

@@ -66,7 +66,7 @@ function makeEngine(threads: number, options: EngineOptions): BenchEngine {
       const box = B.b2MakeBox(hx, hy);
       boxes = [];
       for (let n = 0; n < positions.length >> 1; n++) {
-        const body = dynamicBody(B, w, positions[2 * n]!, positions[2 * n + 1]!, canSleep);
+        const body = dynamicBody(B, w, positions[2 * n], positions[2 * n + 1], canSleep);
         B.b2CreatePolygonShape(body, shapeDef, box);
         boxes.push(body);
       }
@@ -77,7 +77,7 @@ function makeEngine(threads: number, options: EngineOptions): BenchEngine {
     readPositions(out: Float64Array) {
       const B = lib!;
       for (let n = 0; n < boxes.length; n++) {
-        const p = B.b2Body_GetPosition(boxes[n]!);
+        const p = B.b2Body_GetPosition(boxes[n]);
         out[2 * n] = p.x;
         out[2 * n + 1] = p.y;
       }

@@ -53,7 +53,7 @@ function createOurEngine(options: EngineOptions, workers: number): BenchEngine {
     readPositions(out: Float64Array) {
       const w = live();
       for (let n = 0; n < boxes.length; n++) {
-        const p = getPosition(w, boxes[n]!);
+        const p = getPosition(w, boxes[n]);
         out[2 * n] = p.x;
         out[2 * n + 1] = p.y;
       }

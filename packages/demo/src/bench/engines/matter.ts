@@ -55,8 +55,8 @@ export function createEngine(options: EngineOptions): BenchEngine {
       const { hx, hy, density, friction, positions } = layout.boxes;
       boxes = [];
       for (let n = 0; n < positions.length >> 1; n++) {
-        const x = positions[2 * n]! * S;
-        const y = -positions[2 * n + 1]! * S;
+        const x = positions[2 * n] * S;
+        const y = -positions[2 * n + 1] * S;
         // density per px² so that a box's mass in kg matches the layout's.
         boxes.push(M.Bodies.rectangle(x, y, 2 * hx * S, 2 * hy * S, { friction, density: density / (S * S) }));
       }
@@ -69,7 +69,7 @@ export function createEngine(options: EngineOptions): BenchEngine {
     },
     readPositions(out: Float64Array) {
       for (let n = 0; n < boxes.length; n++) {
-        const p = boxes[n]!.position;
+        const p = boxes[n].position;
         out[2 * n] = p.x / PX_PER_M;
         out[2 * n + 1] = -p.y / PX_PER_M;
       }

@@ -45,7 +45,7 @@ export function createEngine(options: EngineOptions): BenchEngine {
       const { hx, hy, density, positions } = layout.boxes;
       boxes = [];
       for (let n = 0; n < positions.length >> 1; n++) {
-        const body = new p.Body({ mass: density * 4 * hx * hy, position: [positions[2 * n]!, positions[2 * n + 1]!] });
+        const body = new p.Body({ mass: density * 4 * hx * hy, position: [positions[2 * n], positions[2 * n + 1]] });
         body.addShape(new p.Box({ width: 2 * hx, height: 2 * hy }));
         w.addBody(body);
         boxes.push(body);
@@ -57,9 +57,9 @@ export function createEngine(options: EngineOptions): BenchEngine {
     },
     readPositions(out: Float64Array) {
       for (let n = 0; n < boxes.length; n++) {
-        const q = boxes[n]!.position;
-        out[2 * n] = q[0]!;
-        out[2 * n + 1] = q[1]!;
+        const q = boxes[n].position;
+        out[2 * n] = q[0];
+        out[2 * n + 1] = q[1];
       }
     },
     dispose() {

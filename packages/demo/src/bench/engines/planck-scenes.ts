@@ -38,7 +38,7 @@ function jointGrid(p: Planck, world: World): Body[] {
       if (i > 0) {
         world.createJoint(
           new p.RevoluteJoint({
-            bodyA: ids[index - 1]!,
+            bodyA: ids[index - 1],
             bodyB: body,
             localAnchorA: { x: 0, y: -0.5 },
             localAnchorB: { x: 0, y: 0.5 },
@@ -48,7 +48,7 @@ function jointGrid(p: Planck, world: World): Body[] {
       if (k > 0) {
         world.createJoint(
           new p.RevoluteJoint({
-            bodyA: ids[index - N]!,
+            bodyA: ids[index - N],
             bodyB: body,
             localAnchorA: { x: 0.5, y: 0 },
             localAnchorB: { x: -0.5, y: 0 },
@@ -109,7 +109,7 @@ function smash(p: Planck, world: World): Body[] {
   // Box2D 2.4 wakes both bodies of every contact it creates, and the grid's neighbours touch: create the contacts
   // with a zero-length step, then put the grid back to sleep, as the scene asks.
   world.step(0);
-  for (let n = 1; n < boxes.length; n++) boxes[n]!.setAwake(false);
+  for (let n = 1; n < boxes.length; n++) boxes[n].setAwake(false);
   return boxes;
 }
 

@@ -45,7 +45,7 @@ export function createEngine(options: EngineOptions): BenchEngine {
       const { hx, hy, density, friction, positions } = layout.boxes;
       boxes = [];
       for (let n = 0; n < positions.length >> 1; n++) {
-        const body = w.createBody({ type: 'dynamic', position: { x: positions[2 * n]!, y: positions[2 * n + 1]! } });
+        const body = w.createBody({ type: 'dynamic', position: { x: positions[2 * n], y: positions[2 * n + 1] } });
         body.createFixture(new p.Box(hx, hy), { density, friction });
         boxes.push(body);
       }
@@ -55,7 +55,7 @@ export function createEngine(options: EngineOptions): BenchEngine {
     },
     readPositions(out: Float64Array) {
       for (let n = 0; n < boxes.length; n++) {
-        const q = boxes[n]!.getPosition();
+        const q = boxes[n].getPosition();
         out[2 * n] = q.x;
         out[2 * n + 1] = q.y;
       }

@@ -55,19 +55,9 @@ function jointGrid(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBody
       ids[index] = body;
       if (!isStatic) dynamic.push(body);
       if (i > 0)
-        world.createImpulseJoint(
-          R.JointData.revolute({ x: 0, y: -0.5 }, { x: 0, y: 0.5 }),
-          ids[index - 1]!,
-          body,
-          true,
-        );
+        world.createImpulseJoint(R.JointData.revolute({ x: 0, y: -0.5 }, { x: 0, y: 0.5 }), ids[index - 1], body, true);
       if (k > 0)
-        world.createImpulseJoint(
-          R.JointData.revolute({ x: 0.5, y: 0 }, { x: -0.5, y: 0 }),
-          ids[index - N]!,
-          body,
-          true,
-        );
+        world.createImpulseJoint(R.JointData.revolute({ x: 0.5, y: 0 }, { x: -0.5, y: 0 }), ids[index - N], body, true);
     }
   }
   return dynamic;
@@ -195,7 +185,7 @@ function spinner(R: Rapier, world: RapierWorld, canSleep: boolean): RapierBody[]
   for (let i = 0; i < SPINNER_BODIES; i++) {
     const body = world.createRigidBody(
       R.RigidBodyDesc.dynamic()
-        .setTranslation(positions[2 * i]!, positions[2 * i + 1]!)
+        .setTranslation(positions[2 * i], positions[2 * i + 1])
         .setCanSleep(canSleep),
     );
     const kind = i % 3;

@@ -68,7 +68,7 @@ function makeRapierEngine(simd: boolean, options: EngineOptions): BenchEngine {
       boxes = [];
       for (let n = 0; n < positions.length >> 1; n++) {
         const desc = R.RigidBodyDesc.dynamic()
-          .setTranslation(positions[2 * n]!, positions[2 * n + 1]!)
+          .setTranslation(positions[2 * n], positions[2 * n + 1])
           .setCanSleep(false);
         const body = w.createRigidBody(desc);
         w.createCollider(R.ColliderDesc.cuboid(hx, hy).setDensity(density).setFriction(friction), body);
@@ -80,7 +80,7 @@ function makeRapierEngine(simd: boolean, options: EngineOptions): BenchEngine {
     },
     readPositions(out: Float64Array) {
       for (let n = 0; n < boxes.length; n++) {
-        const t = boxes[n]!.translation();
+        const t = boxes[n].translation();
         out[2 * n] = t.x;
         out[2 * n + 1] = t.y;
       }

@@ -28,7 +28,7 @@ function buildScene(world: PhysicsWorld, app: Application): void {
     const body = createBody(world, { type: 'dynamic', position: { x, y }, angle: 0.1 * i });
     addShape(world, body, round ? makeCircle(0.4) : makeBox(0.4, 0.4), { density: 1, friction: 0.6 });
     addComponent(world, body, Sprite);
-    Sprite.ref[body] = addSprite(app, 0.8, 0.8, colors[i % colors.length]!, round);
+    Sprite.ref[body] = addSprite(app, 0.8, 0.8, colors[i % colors.length], round);
   }
 }
 
@@ -69,7 +69,7 @@ function place(s: PixiSprite, x: number, y: number, c: number, sn: number): void
 function spriteSystem(world: PhysicsWorld): void {
   const t = world.physics.transform;
   for (const eid of query(world, [world.physics.Transform, Sprite])) {
-    place(Sprite.ref[eid]!, t.x[eid]!, t.y[eid]!, t.c[eid]!, t.s[eid]!);
+    place(Sprite.ref[eid]!, t.x[eid], t.y[eid], t.c[eid], t.s[eid]);
   }
 }
 

@@ -22,7 +22,7 @@ export const car: TestbedScene = {
     const heights = [0, 0, 0.3, 0.8, 0.3, 0, 0, -0.3, -0.6, -0.2, 0, 0.6, 1.2, 0.6, 0, 0, 0, 0];
     let x = -20;
     for (let i = 0; i + 1 < heights.length; i++) {
-      addShape(world, ground, makeSegment({ x, y: heights[i]! }, { x: x + 4, y: heights[i + 1]! }), { friction: 0.9 });
+      addShape(world, ground, makeSegment({ x, y: heights[i] }, { x: x + 4, y: heights[i + 1] }), { friction: 0.9 });
       x += 4;
     }
     addShape(world, ground, makeSegment({ x: -20, y: 0 }, { x: -20, y: 6 }));

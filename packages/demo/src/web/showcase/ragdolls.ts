@@ -81,12 +81,12 @@ function addRagdoll(
     return eid;
   });
   for (const h of hinges) {
-    const a = limbs[h.a]!;
-    const b = limbs[h.b]!;
+    const a = limbs[h.a];
+    const b = limbs[h.b];
     // Every limb starts at the same angle, so the local anchors are the rest-pose offsets and referenceAngle is 0.
     createRevoluteJoint(world, {
-      bodyA: ids[h.a]!,
-      bodyB: ids[h.b]!,
+      bodyA: ids[h.a],
+      bodyB: ids[h.b],
       localAnchorA: { x: h.x - a.x, y: h.y - a.y },
       localAnchorB: { x: h.x - b.x, y: h.y - b.y },
       referenceAngle: 0,
