@@ -14,8 +14,8 @@ import {
   type PhysicsState,
 } from '@impulse2d/core/internal';
 import { DIVERGED, FAST, REFIT, writeBackBodies } from './write-back-bodies.js';
-import { PASS_WRITE_BACK } from './solve-range.js';
-import { JOB_SOLVE, chunkRows, runParallel } from './workers/step-workers.js';
+import { NO_COLOUR, SolverPass } from './solver-pass.js';
+import { chunkRows, runPassParallel } from './workers/step-workers.js';
 
 /** Steps of motion a re-inserted fat box looks ahead. */
 const PREDICTION = 2;
@@ -43,7 +43,7 @@ export function finalizeBodies(p: PhysicsState): void {
   const rows = chunkRows(p, bodies, WRITE_BACK_MIN_ROWS, WRITE_BACK_MAX_ROWS);
   const chunks = Math.ceil(bodies / rows);
   sd.writeBackCounts = growI32(sd.writeBackCounts, Math.max(chunks, 1));
-  if (chunks >= 2 && runParallel(p, JOB_SOLVE, chunks, rows, PASS_WRITE_BACK, 1, sd.bodyCount)) {
+  if (chunks >= 2 && runPassParallel(p, SolverPass.writeBack, NO_COLOUR, false, 1, sd.bodyCount, chunks, rows)) {
     followUpBodies(p, chunks, rows);
   } else {
     sd.writeBackCounts[0] = writeBackBodies(p, 1, sd.bodyCount, sd.writeBackOut, 0);

@@ -20,8 +20,8 @@ import {
 } from './build-contact-constraints.js';
 import { colourContacts } from './colour-contacts.js';
 import { softBiasRate, softImpulseScale, softMassScale } from './softness.js';
-import { PASS_PREPARE_CONTACTS } from './solve-range.js';
-import { JOB_SOLVE, chunkRows, runParallel } from './workers/step-workers.js';
+import { NO_COLOUR, SolverPass } from './solver-pass.js';
+import { chunkRows, runPassParallel } from './workers/step-workers.js';
 
 /** Fewest and most contact table rows per chunk of the constraint builder on step workers (see chunkRows). */
 const PREPARE_MIN_ROWS = 64;
@@ -45,7 +45,7 @@ export function prepareContacts(p: PhysicsState): void {
   const rows = chunkRows(p, tableRows, PREPARE_MIN_ROWS, PREPARE_MAX_ROWS);
   const chunks = Math.ceil(tableRows / rows);
   sd.chunkFound = growI32(sd.chunkFound, FOUND_STRIDE * Math.max(chunks, 1));
-  if (chunks >= 2 && runParallel(p, JOB_SOLVE, chunks, rows, PASS_PREPARE_CONTACTS, 0, tableRows)) {
+  if (chunks >= 2 && runPassParallel(p, SolverPass.prepareContacts, NO_COLOUR, false, 0, tableRows, chunks, rows)) {
     mergeFound(p, chunks);
   } else {
     buildContactConstraints(p, 0, tableRows, sd.chunkFound, 0);

@@ -7,8 +7,8 @@ import {
   type PhysicsState,
 } from '@impulse2d/core/internal';
 import { buildJointRecords, colourJoints } from './joints/index.js';
-import { PASS_PREPARE_JOINTS } from './solve-range.js';
-import { JOB_SOLVE, chunkRows, runParallel } from './workers/step-workers.js';
+import { NO_COLOUR, SolverPass } from './solver-pass.js';
+import { chunkRows, runPassParallel } from './workers/step-workers.js';
 
 const TWO_PI = 2 * Math.PI;
 
@@ -75,7 +75,7 @@ export function prepareJoints(p: PhysicsState): void {
   const count = js.count;
   const rows = chunkRows(p, count, JOINT_ROWS, JOINT_MAX_ROWS);
   const chunks = Math.ceil(count / rows);
-  if (chunks < 2 || !runParallel(p, JOB_SOLVE, chunks, rows, PASS_PREPARE_JOINTS, 0, count)) {
+  if (chunks < 2 || !runPassParallel(p, SolverPass.prepareJoints, NO_COLOUR, false, 0, count, chunks, rows)) {
     buildJointRecords(p, 0, count);
   }
   // Classic 'ngs': plain pins carry no velocity bias (read at solve time); the position pass after the step closes

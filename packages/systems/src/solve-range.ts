@@ -9,6 +9,7 @@ import {
   CP_NORMAL_IMPULSE,
   CP_STRIDE,
   CP_TANGENT_IMPULSE,
+  GRAPH_COLOURS,
   KERNEL_SCALARS_ADDRESS,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
@@ -20,6 +21,7 @@ import { clampVelocities, integratePositions, integrateVelocities } from './inte
 import { applyRestitution, solveContacts, warmStartContacts } from './solve-contacts.js';
 import type { KernelFunctions } from './wasm/contact-kernel.js';
 import {
+  JOINT_RELAX,
   JOINT_SOLVE,
   JOINT_WARM_START,
   buildJointRecords,
@@ -28,6 +30,7 @@ import {
   type JointPrepareState,
   type JointSolveState,
 } from './joints/index.js';
+import { SOLVER_PASS_COUNT, SolverPass, type SolverPassId, type SolverPassName } from './solver-pass.js';
 
 /**
  * The solver's passes over a range of rows, as one thread runs them: the whole arrays on one thread, a colour's
@@ -55,107 +58,209 @@ export type SolveState = PrepareState &
     };
   };
 
-/** Passes over bodies (rows are body state indices, from 1). */
-export const PASS_INTEGRATE_VELOCITIES = 0;
-export const PASS_CLAMP_VELOCITIES = 1;
-export const PASS_INTEGRATE_POSITIONS = 2;
-/** Passes over contact records (PASS_STORE_IMPULSES: over contact table rows, i.e. ContactStore ids). */
-export const PASS_WARM_START = 3;
-export const PASS_SOLVE = 4;
-export const PASS_RELAX = 5;
-export const PASS_RESTITUTION = 6;
-export const PASS_STORE_IMPULSES = 7;
-/** The constraint builder (prepareContacts) over contact table rows (ids); chunk k's flags go to chunkFound. */
-export const PASS_PREPARE_CONTACTS = 8;
-/** The finalize stage's write-back over bodies (rows from 1); chunk k's entries start at row first − 1. */
-export const PASS_WRITE_BACK = 9;
 /**
- * Passes over the joint records of one colour (pass >> PASS_COLOUR_SHIFT; rows are record indices) and over its
- * plain pins (rows are pin indices): warm start, solve, relax, as solve-joints.ts JOINT_* in that order.
+ * Runs a block of solver work: pass `pass` over rows `first` to `end` (exclusive) as chunk `chunk` of its job. `colour`
+ * is the graph colour the rows belong to (joint passes read it; contact passes on rows of one graph colour, which
+ * share no movable body, let the kernel take several rows at once: same bits), NO_COLOUR for rows of no one colour.
+ * `reverse` runs the rows from last to first (the solve and relax passes of the sequential routines).
  */
-export const PASS_JOINT_WARM_START = 10;
-export const PASS_PIN_WARM_START = 13;
-/** The joint record builder (prepareJoints) over joint rows. */
-export const PASS_PREPARE_JOINTS = 16;
-/** Added to a solve or relax pass: the rows run from last to first. */
-export const PASS_REVERSE = 32;
-/**
- * Added to a contact warm start, solve or relax pass: the rows are of one graph colour (not the overflow set), so they
- * share no movable body and the kernel may take several at once (SolverKernel.solveColour, warmStartColour). Same
- * bits as without.
- */
-export const PASS_ONE_COLOUR = 1 << 16;
-/** A joint pass carries its colour in the bits from here (below PASS_ONE_COLOUR). */
-export const PASS_COLOUR_SHIFT = 6;
+export function solveRange(
+  v: SolveState,
+  pass: SolverPassId,
+  colour: number,
+  reverse: boolean,
+  first: number,
+  end: number,
+  chunk = 0,
+): void {
+  PASS_HANDLERS[pass](v, first, end, colour, reverse, chunk);
+}
 
-/** Runs pass `pass` (PASS_*) over rows `first` to `end` (exclusive), as chunk `chunk` of its job. */
-export function solveRange(v: SolveState, pass: number, first: number, end: number, chunk = 0): void {
+/** What runs one pass over a block of rows (the arguments of solveRange). */
+type PassHandler = (v: SolveState, first: number, end: number, colour: number, reverse: boolean, chunk: number) => void;
+
+/** Whether the rows of colour `colour` share no movable body: a graph colour, not the overflow set or NO_COLOUR. */
+function isGraphColour(colour: number): boolean {
+  return colour >= 0 && colour < GRAPH_COLOURS;
+}
+
+function prepareJointsPass(v: SolveState, first: number, end: number): void {
+  buildJointRecords(v, first, end);
+}
+
+function prepareContactsPass(
+  v: SolveState,
+  first: number,
+  end: number,
+  _colour: number,
+  _reverse: boolean,
+  chunk: number,
+): void {
+  buildContactConstraints(v, first, end, v.solverData.chunkFound, chunk * FOUND_STRIDE);
+}
+
+function integrateVelocitiesPass(v: SolveState, first: number, end: number): void {
   const sd = v.solverData;
-  const states = sd.states;
-  const params = sd.params;
-  const op = pass & (PASS_REVERSE - 1);
-  const reverse = (pass & PASS_REVERSE) !== 0;
-  if (op === PASS_PREPARE_JOINTS) buildJointRecords(v, first, end);
-  else if (op >= PASS_PIN_WARM_START) {
-    const kernel = sd.kernel;
-    const pinPass = op - PASS_PIN_WARM_START;
-    if (kernel === null) solvePinRecords(v, pinPass, first, end, reverse);
-    else if (pinPass === JOINT_WARM_START) {
-      kernel.warmStartPins(sd.pinsAddress, first, end, sd.statesAddress, KERNEL_SCALARS_ADDRESS);
-    } else {
-      const soft = pinPass === JOINT_SOLVE ? 1 : 0;
-      kernel.solvePins(sd.pinsAddress, first, end, sd.statesAddress, KERNEL_SCALARS_ADDRESS, soft, reverse ? 1 : 0);
-    }
-  } else if (op >= PASS_JOINT_WARM_START)
-    solveJointRecords(v, op - PASS_JOINT_WARM_START, pass >> PASS_COLOUR_SHIFT, first, end, reverse);
-  else if (op === PASS_PREPARE_CONTACTS) buildContactConstraints(v, first, end, sd.chunkFound, chunk * FOUND_STRIDE);
-  else if (op === PASS_WRITE_BACK)
-    sd.writeBackCounts[chunk] = writeBackBodies(v, first, end, sd.writeBackOut, first - 1);
-  else if (op === PASS_INTEGRATE_VELOCITIES) {
-    const kernel = sd.kernel;
-    if (kernel === null) integrateVelocities(states, sd.integration, end, params, first);
-    else kernel.integrateVelocities(sd.statesAddress, sd.integrationAddress, first, end, KERNEL_SCALARS_ADDRESS);
-  } else if (op === PASS_CLAMP_VELOCITIES) {
-    const kernel = sd.kernel;
-    if (kernel === null) clampVelocities(states, end, params, first);
-    else kernel.clampVelocities(sd.statesAddress, first, end, KERNEL_SCALARS_ADDRESS);
-  } else if (op === PASS_INTEGRATE_POSITIONS) {
-    const kernel = sd.kernel;
-    if (kernel === null) integratePositions(states, end, params, first);
-    else kernel.integratePositions(sd.statesAddress, first, end, KERNEL_SCALARS_ADDRESS);
-  } else if (op === PASS_RESTITUTION) applyRestitution(sd.contacts, end, states, params, first);
-  else if (op === PASS_STORE_IMPULSES) storeImpulses(v, first, end);
+  const kernel = sd.kernel;
+  if (kernel === null) integrateVelocities(sd.states, sd.integration, end, sd.params, first);
+  else kernel.integrateVelocities(sd.statesAddress, sd.integrationAddress, first, end, KERNEL_SCALARS_ADDRESS);
+}
+
+function clampVelocitiesPass(v: SolveState, first: number, end: number): void {
+  const sd = v.solverData;
+  const kernel = sd.kernel;
+  if (kernel === null) clampVelocities(sd.states, end, sd.params, first);
+  else kernel.clampVelocities(sd.statesAddress, first, end, KERNEL_SCALARS_ADDRESS);
+}
+
+function integratePositionsPass(v: SolveState, first: number, end: number): void {
+  const sd = v.solverData;
+  const kernel = sd.kernel;
+  if (kernel === null) integratePositions(sd.states, end, sd.params, first);
+  else kernel.integratePositions(sd.statesAddress, first, end, KERNEL_SCALARS_ADDRESS);
+}
+
+function jointWarmStartPass(v: SolveState, first: number, end: number, colour: number, reverse: boolean): void {
+  solveJointRecords(v, JOINT_WARM_START, colour, first, end, reverse);
+}
+
+function jointSolvePass(v: SolveState, first: number, end: number, colour: number, reverse: boolean): void {
+  solveJointRecords(v, JOINT_SOLVE, colour, first, end, reverse);
+}
+
+function jointRelaxPass(v: SolveState, first: number, end: number, colour: number, reverse: boolean): void {
+  solveJointRecords(v, JOINT_RELAX, colour, first, end, reverse);
+}
+
+function pinWarmStartPass(v: SolveState, first: number, end: number, _colour: number, reverse: boolean): void {
+  const sd = v.solverData;
+  const kernel = sd.kernel;
+  if (kernel === null) solvePinRecords(v, JOINT_WARM_START, first, end, reverse);
+  else kernel.warmStartPins(sd.pinsAddress, first, end, sd.statesAddress, KERNEL_SCALARS_ADDRESS);
+}
+
+function pinSolvePass(v: SolveState, first: number, end: number, _colour: number, reverse: boolean): void {
+  solvePins(v, first, end, reverse, true);
+}
+
+function pinRelaxPass(v: SolveState, first: number, end: number, _colour: number, reverse: boolean): void {
+  solvePins(v, first, end, reverse, false);
+}
+
+/** The plain pins' solve (`useBias`) or relax pass. */
+function solvePins(v: SolveState, first: number, end: number, reverse: boolean, useBias: boolean): void {
+  const sd = v.solverData;
+  const kernel = sd.kernel;
+  if (kernel === null) solvePinRecords(v, useBias ? JOINT_SOLVE : JOINT_RELAX, first, end, reverse);
   else {
-    const kernel = sd.kernel;
-    if (kernel !== null) {
-      if (op === PASS_WARM_START) {
-        if ((pass & PASS_ONE_COLOUR) !== 0) kernel.warmStartColour(sd.contactsAddress, first, end, sd.statesAddress);
-        else kernel.warmStartContacts(sd.contactsAddress, first, end, sd.statesAddress);
-      } else if ((pass & PASS_ONE_COLOUR) !== 0) {
-        kernel.solveColour(
-          sd.contactsAddress,
-          first,
-          end,
-          sd.statesAddress,
-          params[SP_INV_H],
-          params[SP_PUSH_MAX_SPEED],
-          op === PASS_SOLVE ? 1 : 0,
-        );
-      } else {
-        kernel.solveContacts(
-          sd.contactsAddress,
-          first,
-          end,
-          sd.statesAddress,
-          params[SP_INV_H],
-          params[SP_PUSH_MAX_SPEED],
-          op === PASS_SOLVE ? 1 : 0,
-          reverse ? 1 : 0,
-        );
-      }
-    } else if (op === PASS_WARM_START) warmStartContacts(sd.contacts, end, states, first);
-    else solveContacts(sd.contacts, end, states, params, op === PASS_SOLVE, reverse, first);
+    const soft = useBias ? 1 : 0;
+    kernel.solvePins(sd.pinsAddress, first, end, sd.statesAddress, KERNEL_SCALARS_ADDRESS, soft, reverse ? 1 : 0);
   }
+}
+
+function warmStartPass(v: SolveState, first: number, end: number, colour: number): void {
+  const sd = v.solverData;
+  const kernel = sd.kernel;
+  if (kernel === null) warmStartContacts(sd.contacts, end, sd.states, first);
+  else if (isGraphColour(colour)) kernel.warmStartColour(sd.contactsAddress, first, end, sd.statesAddress);
+  else kernel.warmStartContacts(sd.contactsAddress, first, end, sd.statesAddress);
+}
+
+function solvePass(v: SolveState, first: number, end: number, colour: number, reverse: boolean): void {
+  solveContactRows(v, first, end, colour, reverse, true);
+}
+
+function relaxPass(v: SolveState, first: number, end: number, colour: number, reverse: boolean): void {
+  solveContactRows(v, first, end, colour, reverse, false);
+}
+
+/** The contacts' solve (`useBias`) or relax pass. */
+function solveContactRows(
+  v: SolveState,
+  first: number,
+  end: number,
+  colour: number,
+  reverse: boolean,
+  useBias: boolean,
+): void {
+  const sd = v.solverData;
+  const kernel = sd.kernel;
+  const params = sd.params;
+  if (kernel === null) solveContacts(sd.contacts, end, sd.states, params, useBias, reverse, first);
+  else if (isGraphColour(colour)) {
+    const soft = useBias ? 1 : 0;
+    kernel.solveColour(
+      sd.contactsAddress,
+      first,
+      end,
+      sd.statesAddress,
+      params[SP_INV_H],
+      params[SP_PUSH_MAX_SPEED],
+      soft,
+    );
+  } else {
+    kernel.solveContacts(
+      sd.contactsAddress,
+      first,
+      end,
+      sd.statesAddress,
+      params[SP_INV_H],
+      params[SP_PUSH_MAX_SPEED],
+      useBias ? 1 : 0,
+      reverse ? 1 : 0,
+    );
+  }
+}
+
+function restitutionPass(v: SolveState, first: number, end: number): void {
+  const sd = v.solverData;
+  applyRestitution(sd.contacts, end, sd.states, sd.params, first);
+}
+
+function storeImpulsesPass(v: SolveState, first: number, end: number): void {
+  storeImpulses(v, first, end);
+}
+
+function writeBackPass(
+  v: SolveState,
+  first: number,
+  end: number,
+  _colour: number,
+  _reverse: boolean,
+  chunk: number,
+): void {
+  const sd = v.solverData;
+  sd.writeBackCounts[chunk] = writeBackBodies(v, first, end, sd.writeBackOut, first - 1);
+}
+
+/** Each pass's handler by name: the type asks for one per SolverPass member. */
+const HANDLERS: Record<SolverPassName, PassHandler> = {
+  prepareJoints: prepareJointsPass,
+  prepareContacts: prepareContactsPass,
+  integrateVelocities: integrateVelocitiesPass,
+  jointWarmStart: jointWarmStartPass,
+  pinWarmStart: pinWarmStartPass,
+  warmStart: warmStartPass,
+  clampVelocities: clampVelocitiesPass,
+  jointSolve: jointSolvePass,
+  pinSolve: pinSolvePass,
+  solve: solvePass,
+  integratePositions: integratePositionsPass,
+  jointRelax: jointRelaxPass,
+  pinRelax: pinRelaxPass,
+  relax: relaxPass,
+  restitution: restitutionPass,
+  storeImpulses: storeImpulsesPass,
+  writeBack: writeBackPass,
+};
+
+/** The handlers by pass number (SolverPass), as solveRange indexes them. */
+export const PASS_HANDLERS: readonly PassHandler[] = passTable();
+
+function passTable(): PassHandler[] {
+  const table = new Array<PassHandler>(SOLVER_PASS_COUNT);
+  for (const name of Object.keys(SolverPass) as SolverPassName[]) table[SolverPass[name]] = HANDLERS[name];
+  return table;
 }
 
 /**

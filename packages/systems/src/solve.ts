@@ -13,28 +13,13 @@ import {
   type PhysicsState,
 } from '@impulse2d/core/internal';
 import { clampVelocities, integratePositions, integrateVelocities } from './integrate.js';
-import { JOINT_RELAX, JOINT_SOLVE, JOINT_WARM_START, storeJointImpulses } from './joints/index.js';
+import { storeJointImpulses } from './joints/index.js';
 import { warmStartContacts } from './solve-contacts.js';
 import { solveJointPositionsClassic } from './solve-joint-positions-classic.js';
 import { solveContactPositionsClassic, solveContactsClassic } from './solve-contacts-classic.js';
-import {
-  PASS_CLAMP_VELOCITIES,
-  PASS_COLOUR_SHIFT,
-  PASS_INTEGRATE_POSITIONS,
-  PASS_INTEGRATE_VELOCITIES,
-  PASS_JOINT_WARM_START,
-  PASS_ONE_COLOUR,
-  PASS_PIN_WARM_START,
-  PASS_RELAX,
-  PASS_RESTITUTION,
-  PASS_REVERSE,
-  PASS_SOLVE,
-  PASS_STORE_IMPULSES,
-  PASS_WARM_START,
-  solveRange,
-  storeImpulses,
-} from './solve-range.js';
-import { JOB_SOLVE, chunkRows, runParallel, syncWorkers } from './workers/step-workers.js';
+import { solveRange, storeImpulses } from './solve-range.js';
+import { NO_COLOUR, SolverPass, type SolverPassId } from './solver-pass.js';
+import { chunkRows, runPassParallel, syncWorkers } from './workers/step-workers.js';
 
 /**
  * Stage 5 — the solver. Soft step (Box2D v3): per substep integrate velocities → warm start → solve with soft bias →
@@ -68,21 +53,22 @@ export function solve(p: PhysicsState, subSteps: number): void {
   else {
     for (let i = 0; i < subSteps; i++) {
       const odd = (i & 1) === 1;
-      sweepBodies(p, PASS_INTEGRATE_VELOCITIES, parallel);
-      sweepJoints(p, JOINT_WARM_START, false, parallel);
-      sweepContacts(p, PASS_WARM_START, false, parallel);
-      if (jointed) sweepBodies(p, PASS_CLAMP_VELOCITIES, parallel);
-      sweepJoints(p, JOINT_SOLVE, odd, parallel);
-      sweepContacts(p, PASS_SOLVE, odd, parallel);
-      sweepBodies(p, PASS_INTEGRATE_POSITIONS, parallel);
-      sweepJoints(p, JOINT_RELAX, !odd, parallel);
-      sweepContacts(p, PASS_RELAX, !odd, parallel);
+      sweepBodies(p, SolverPass.integrateVelocities, parallel);
+      sweepJoints(p, SolverPass.pinWarmStart, SolverPass.jointWarmStart, false, parallel);
+      sweepContacts(p, SolverPass.warmStart, false, parallel);
+      if (jointed) sweepBodies(p, SolverPass.clampVelocities, parallel);
+      sweepJoints(p, SolverPass.pinSolve, SolverPass.jointSolve, odd, parallel);
+      sweepContacts(p, SolverPass.solve, odd, parallel);
+      sweepBodies(p, SolverPass.integratePositions, parallel);
+      sweepJoints(p, SolverPass.pinRelax, SolverPass.jointRelax, !odd, parallel);
+      sweepContacts(p, SolverPass.relax, !odd, parallel);
     }
   }
   // Only when something approached faster than the threshold and can bounce (prepareContacts keeps track).
-  if (sd.mayBounce === 1) sweepContacts(p, PASS_RESTITUTION, false, parallel);
-  if (parallel) solveRows(p, PASS_STORE_IMPULSES, 0, p.contacts.capacityUsed, CONTACT_ROWS, CONTACT_MAX_ROWS);
-  else storeImpulses(p, 0, p.contacts.capacityUsed);
+  if (sd.mayBounce === 1) sweepContacts(p, SolverPass.restitution, false, parallel);
+  const tableRows = p.contacts.capacityUsed;
+  if (parallel) solveRows(p, SolverPass.storeImpulses, NO_COLOUR, false, 0, tableRows, CONTACT_ROWS, CONTACT_MAX_ROWS);
+  else storeImpulses(p, 0, tableRows);
   storeJointImpulses(p);
 }
 
@@ -123,12 +109,13 @@ function solveClassic(p: PhysicsState, jointed: boolean): void {
  * the overflow set, in the order of kinds).
  */
 export function warmStartJoints(p: PhysicsState): void {
-  sweepJoints(p, JOINT_WARM_START, false, false);
+  sweepJoints(p, SolverPass.pinWarmStart, SolverPass.jointWarmStart, false, false);
 }
 
 /** One sweep of the joints on one thread; `useBias` false is the relax pass, `reverse` as in sweepJoints. */
 export function solveJoints(p: PhysicsState, useBias: boolean, reverse: boolean): void {
-  sweepJoints(p, useBias ? JOINT_SOLVE : JOINT_RELAX, reverse, false);
+  if (useBias) sweepJoints(p, SolverPass.pinSolve, SolverPass.jointSolve, reverse, false);
+  else sweepJoints(p, SolverPass.pinRelax, SolverPass.jointRelax, reverse, false);
 }
 
 /** Fewest and most rows per chunk of a parallel solver job (see chunkRows): contact records, body states. */
@@ -141,86 +128,109 @@ const BODY_ROWS = 64;
 const BODY_MAX_ROWS = 512;
 
 /** Body pass `pass` over every body state: on the workers too when `parallel`. */
-function sweepBodies(p: PhysicsState, pass: number, parallel: boolean): void {
+function sweepBodies(p: PhysicsState, pass: SolverPassId, parallel: boolean): void {
   const end = p.solverData.bodyCount;
-  if (parallel) solveRows(p, pass, 1, end, BODY_ROWS, BODY_MAX_ROWS);
-  else solveRange(p, pass, 1, end);
+  if (parallel) solveRows(p, pass, NO_COLOUR, false, 1, end, BODY_ROWS, BODY_MAX_ROWS);
+  else solveRange(p, pass, NO_COLOUR, false, 1, end);
 }
 
 /**
  * Contact pass `pass` over every record, forwards or in reverse: colour by colour on the workers when `parallel`, and
  * for the kernel's warm start, solve and relax sweeps (see solveColours); otherwise as one range.
  */
-function sweepContacts(p: PhysicsState, pass: number, reverse: boolean, parallel: boolean): void {
-  const colours = parallel || (p.solverData.kernel !== null && pass !== PASS_RESTITUTION);
+function sweepContacts(p: PhysicsState, pass: SolverPassId, reverse: boolean, parallel: boolean): void {
+  const colours = parallel || (p.solverData.kernel !== null && pass !== SolverPass.restitution);
   if (colours) solveColours(p, pass, reverse, parallel);
-  else solveRange(p, reverse ? pass | PASS_REVERSE : pass, 0, p.solverData.contactCount);
+  else solveRange(p, pass, NO_COLOUR, reverse, 0, p.solverData.contactCount);
 }
 
 /**
- * Joint pass `pass` (solve-joints.ts JOINT_*) over every joint record, colour by colour as the contacts, forwards or
- * in reverse; within a colour the pins, then the other kinds. `reverse` also runs each stretch backwards, which
+ * One joint stage over every joint record, colour by colour as the contacts, forwards or in reverse: `pinPass` over
+ * a colour's plain pins, then `recordPass` over its other records. `reverse` also runs each stretch backwards, which
  * matters only in the overflow set (one thread), whose rows may share bodies.
  */
-function sweepJoints(p: PhysicsState, pass: number, reverse: boolean, parallel: boolean): void {
+function sweepJoints(
+  p: PhysicsState,
+  pinPass: SolverPassId,
+  recordPass: SolverPassId,
+  reverse: boolean,
+  parallel: boolean,
+): void {
   const js = p.joints;
   // See the guards in solve-joints.ts: a world without joint records never calls a joint routine.
   if (js.constraintCount + js.pinCount === 0) return;
   if (reverse) {
-    for (let q = OVERFLOW_COLOUR; q >= 0; q--) jointColour(p, pass, q, true, parallel && q !== OVERFLOW_COLOUR);
+    for (let q = OVERFLOW_COLOUR; q >= 0; q--) {
+      jointColour(p, pinPass, recordPass, q, true, parallel && q !== OVERFLOW_COLOUR);
+    }
   } else {
-    for (let q = 0; q <= OVERFLOW_COLOUR; q++) jointColour(p, pass, q, false, parallel && q !== OVERFLOW_COLOUR);
+    for (let q = 0; q <= OVERFLOW_COLOUR; q++) {
+      jointColour(p, pinPass, recordPass, q, false, parallel && q !== OVERFLOW_COLOUR);
+    }
   }
 }
 
-/** Joint pass `pass` over the pins and the records of colour `q`, in chunks on the workers when `parallel`. */
-function jointColour(p: PhysicsState, pass: number, q: number, reverse: boolean, parallel: boolean): void {
+/** The pins and then the records of joint colour `q`, in chunks on the workers when `parallel`. */
+function jointColour(
+  p: PhysicsState,
+  pinPass: SolverPassId,
+  recordPass: SolverPassId,
+  q: number,
+  reverse: boolean,
+  parallel: boolean,
+): void {
   const js = p.joints;
-  const direction = reverse ? PASS_REVERSE : 0;
   let first = js.pinStart[q];
   let end = js.pinStart[q + 1];
   if (end > first) {
-    const pinPass = (PASS_PIN_WARM_START + pass) | direction;
-    if (parallel) solveRows(p, pinPass, first, end, JOINT_ROWS, JOINT_MAX_ROWS);
-    else solveRange(p, pinPass, first, end);
+    if (parallel) solveRows(p, pinPass, q, reverse, first, end, JOINT_ROWS, JOINT_MAX_ROWS);
+    else solveRange(p, pinPass, q, reverse, first, end);
   }
   first = js.groupStart[q * JOINT_TYPE_COUNT];
   end = js.groupStart[(q + 1) * JOINT_TYPE_COUNT];
   if (end > first) {
-    const recordPass = (PASS_JOINT_WARM_START + pass) | direction | (q << PASS_COLOUR_SHIFT);
-    if (parallel) solveRows(p, recordPass, first, end, JOINT_ROWS, JOINT_MAX_ROWS);
-    else solveRange(p, recordPass, first, end);
+    if (parallel) solveRows(p, recordPass, q, reverse, first, end, JOINT_ROWS, JOINT_MAX_ROWS);
+    else solveRange(p, recordPass, q, reverse, first, end);
   }
 }
 
 /**
  * Pass `pass` over every contact record, colour by colour, forwards or in reverse (see solve); a colour's rows in
  * chunks on the workers when `parallel`. A colour's rows share no movable body, so their order within it does not
- * change the bits, and the warm start, solve and relax passes tell the kernel so (PASS_ONE_COLOUR).
+ * change the bits; the overflow set's rows may share bodies, so it runs on one thread, in the sweep's direction.
  */
-function solveColours(p: PhysicsState, pass: number, reverse: boolean, parallel: boolean): void {
+function solveColours(p: PhysicsState, pass: SolverPassId, reverse: boolean, parallel: boolean): void {
   const start = p.solverData.colourStart;
-  const colourPass = pass === PASS_RESTITUTION ? pass : pass | PASS_ONE_COLOUR;
   if (reverse) {
-    solveRange(p, pass | PASS_REVERSE, start[OVERFLOW_COLOUR], start[OVERFLOW_COLOUR + 1]);
-    for (let q = GRAPH_COLOURS - 1; q >= 0; q--) solveColour(p, colourPass, start[q], start[q + 1], parallel);
+    solveRange(p, pass, OVERFLOW_COLOUR, true, start[OVERFLOW_COLOUR], start[OVERFLOW_COLOUR + 1]);
+    for (let q = GRAPH_COLOURS - 1; q >= 0; q--) solveColour(p, pass, q, start[q], start[q + 1], parallel);
   } else {
-    for (let q = 0; q < GRAPH_COLOURS; q++) solveColour(p, colourPass, start[q], start[q + 1], parallel);
-    // The overflow set's rows may share bodies: one thread, in order.
-    solveRange(p, pass, start[OVERFLOW_COLOUR], start[OVERFLOW_COLOUR + 1]);
+    for (let q = 0; q < GRAPH_COLOURS; q++) solveColour(p, pass, q, start[q], start[q + 1], parallel);
+    solveRange(p, pass, OVERFLOW_COLOUR, false, start[OVERFLOW_COLOUR], start[OVERFLOW_COLOUR + 1]);
   }
 }
 
-/** Pass `pass` over the rows `first` to `end` of one colour: in chunks on the workers when `parallel`. */
-function solveColour(p: PhysicsState, pass: number, first: number, end: number, parallel: boolean): void {
-  if (parallel) solveRows(p, pass, first, end, CONTACT_ROWS, CONTACT_MAX_ROWS);
-  else if (end > first) solveRange(p, pass, first, end);
+/** Pass `pass` over the rows `first` to `end` of graph colour `q`: in chunks on the workers when `parallel`. */
+function solveColour(p: PhysicsState, pass: SolverPassId, q: number, first: number, end: number, parallel: boolean) {
+  if (parallel) solveRows(p, pass, q, false, first, end, CONTACT_ROWS, CONTACT_MAX_ROWS);
+  else if (end > first) solveRange(p, pass, q, false, first, end);
 }
 
-/** Pass `pass` over rows `first` to `end`, in chunks on the workers when there are two chunks or more. */
-function solveRows(p: PhysicsState, pass: number, first: number, end: number, minRows: number, maxRows: number): void {
+/** A block of solver work (see solveRange), in chunks on the workers when there are two chunks or more. */
+function solveRows(
+  p: PhysicsState,
+  pass: SolverPassId,
+  colour: number,
+  reverse: boolean,
+  first: number,
+  end: number,
+  minRows: number,
+  maxRows: number,
+): void {
   if (end <= first) return;
   const rows = chunkRows(p, end - first, minRows, maxRows);
   const chunks = Math.ceil((end - first) / rows);
-  if (chunks < 2 || !runParallel(p, JOB_SOLVE, chunks, rows, pass, first, end, true)) solveRange(p, pass, first, end);
+  if (chunks < 2 || !runPassParallel(p, pass, colour, reverse, first, end, chunks, rows, true)) {
+    solveRange(p, pass, colour, reverse, first, end);
+  }
 }

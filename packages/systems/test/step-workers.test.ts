@@ -21,20 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  PASS_CLAMP_VELOCITIES,
-  PASS_INTEGRATE_POSITIONS,
-  PASS_INTEGRATE_VELOCITIES,
-  PASS_JOINT_WARM_START,
-  PASS_PIN_WARM_START,
-  PASS_PREPARE_CONTACTS,
-  PASS_PREPARE_JOINTS,
-  PASS_RELAX,
-  PASS_SOLVE,
-  PASS_STORE_IMPULSES,
-  PASS_WARM_START,
-  PASS_WRITE_BACK,
-} from '../src/solve-range.js';
+import { SolverPass, type SolverPassName } from '../src/solver-pass.js';
 import { crashWorkerForTest, getWorkerChunkCounts } from '../src/workers/step-workers.js';
 import { buildScene } from './golden/golden-scene.js';
 import { checkPairInvariant } from './helpers/pair-invariant.js';
@@ -166,28 +153,11 @@ describe('step workers', () => {
       const run = await runMixed(n);
       expect(run.onWorkers, `${n} workers ran no chunk`).toBeGreaterThan(0);
       expect(run.pairTasksOnWorkers, `${n} workers ran no task of the pair search`).toBeGreaterThan(0);
-      // Every pass the scene needs ran chunks on the workers: contact passes colour by colour, body passes, the
-      // constraint builder, the write-back and the joints colour by colour.
-      for (const pass of [
-        PASS_PREPARE_CONTACTS,
-        PASS_INTEGRATE_VELOCITIES,
-        PASS_CLAMP_VELOCITIES,
-        PASS_WARM_START,
-        PASS_SOLVE,
-        PASS_INTEGRATE_POSITIONS,
-        PASS_RELAX,
-        PASS_STORE_IMPULSES,
-        PASS_WRITE_BACK,
-        // The joint record builder, and the joint passes (warm start, solve, relax) over records and plain pins.
-        PASS_PREPARE_JOINTS,
-        PASS_JOINT_WARM_START,
-        PASS_JOINT_WARM_START + 1,
-        PASS_JOINT_WARM_START + 2,
-        PASS_PIN_WARM_START,
-        PASS_PIN_WARM_START + 1,
-        PASS_PIN_WARM_START + 2,
-      ]) {
-        expect(run.passOnWorkers[pass], `${n} workers ran no chunk of pass ${pass}`).toBeGreaterThan(0);
+      // Every solver pass ran chunks on the workers: the builders, the body passes, the contact passes colour by
+      // colour, the joint passes over records and plain pins colour by colour, restitution, the stored impulses and
+      // the write-back.
+      for (const name of Object.keys(SolverPass) as SolverPassName[]) {
+        expect(run.passOnWorkers[SolverPass[name]], `${n} workers ran no chunk of pass ${name}`).toBeGreaterThan(0);
       }
       expect(Buffer.compare(Buffer.from(run.state), Buffer.from(reference.state)), `${n} workers`).toBe(0);
     }

@@ -1,6 +1,7 @@
 import { collideChunk, type CollideState } from '../collide-contacts.js';
 import { JOIN_TASK_CAPACITY, joinChunk, type PairsState } from '../find-pairs.js';
 import { solveRange, type SolveState } from '../solve-range.js';
+import type { SolverPassId } from '../solver-pass.js';
 
 /** What a job reads and writes: the world's state on the main thread, a worker's view of its columns elsewhere. */
 export type StepView = CollideState &
@@ -33,21 +34,27 @@ export const FAILED = 4;
  */
 export const SLEEPERS = 5;
 /**
- * Two parameter slots (kind, chunks, rows, the pair table's mask, a solver job's pass and rows),
- * by GEN's parity: the next job's parameters go to the other slot, so a worker that reads its job's slot and then
- * finds GEN unchanged has read one job's parameters, never a mix.
+ * Two parameter slots (kind, chunks, rows, the pair table's mask, a solver job's block), by GEN's parity: the next
+ * job's parameters go to the other slot, so a worker that reads its job's slot and then finds GEN unchanged has read
+ * one job's parameters, never a mix.
  */
 export const PARAMS = 8;
-export const PARAM_SLOT = 8;
 export const KIND = 0;
-export const CHUNKS = 1;
-export const ROWS = 2;
+export const CHUNKS = KIND + 1;
+export const ROWS = CHUNKS + 1;
 /** The pair table's index mask, which changes when it grows (read by JOB_PAIRS). */
-export const PAIR_MASK = 3;
-/** A JOB_SOLVE's pass (solve-range.ts) and its first and end row; its chunks split those rows. */
-export const PASS = 4;
-export const FIRST = 5;
-export const END = 6;
+export const PAIR_MASK = ROWS + 1;
+/**
+ * A JOB_SOLVE's block of solver work (solve-range.ts solveRange), one field a slot: its pass (solver-pass.ts
+ * SolverPass), the graph colour of its rows (NO_COLOUR for none), its direction (1: last row first) and its first and
+ * end row. Its chunks split those rows.
+ */
+export const PASS = PAIR_MASK + 1;
+export const COLOUR = PASS + 1;
+export const REVERSE = COLOUR + 1;
+export const FIRST = REVERSE + 1;
+export const END = FIRST + 1;
+export const PARAM_SLOT = END + 1;
 export const CONTROL_LENGTH = PARAMS + 2 * PARAM_SLOT;
 /** Chunk indices live in 16 bits of NEXT. */
 export const MAX_CHUNKS = 0xffff;
@@ -115,5 +122,6 @@ export function runChunk(v: StepView, kind: number, k: number, rows: number): vo
 export function runSolveChunk(v: StepView, ctrl: Int32Array, slot: number, k: number, rows: number): void {
   const first = ctrl[slot + FIRST] + k * rows;
   const end = Math.min(ctrl[slot + END], first + rows);
-  solveRange(v, ctrl[slot + PASS], first, end, k);
+  const pass = ctrl[slot + PASS] as SolverPassId;
+  solveRange(v, pass, ctrl[slot + COLOUR], ctrl[slot + REVERSE] !== 0, first, end, k);
 }

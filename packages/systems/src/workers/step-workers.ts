@@ -10,6 +10,7 @@ import {
   ACK,
   JOB_PAIRS,
   CHUNKS,
+  COLOUR,
   CONTROL_LENGTH,
   DONE,
   END,
@@ -25,6 +26,7 @@ import {
   PAIR_MASK,
   PARAM_SLOT,
   PASS,
+  REVERSE,
   ROWS,
   SLEEPERS,
   jobTag,
@@ -33,7 +35,7 @@ import {
   runSolveChunk,
 } from './job-control.js';
 import { createContactKernel } from '../wasm/contact-kernel.js';
-import { PASS_REVERSE } from '../solve-range.js';
+import { NO_COLOUR, SOLVER_PASS_COUNT, type SolverPassId } from '../solver-pass.js';
 import { checkThreadSupport, spawnThread, type StepThread } from './thread-spawn.js';
 
 export { JOB_COLLIDE, JOB_PAIRS, JOB_SOLVE } from './job-control.js';
@@ -84,27 +86,29 @@ class StepWorkers {
   mainSolverChunks = 0;
   pairTasks = 0;
   mainPairTasks = 0;
-  /** Solver chunks the workers ran, by pass (solve-range.ts PASS_*, without PASS_REVERSE). */
-  readonly passOnWorkers = new Array<number>(PASS_REVERSE).fill(0);
+  /** Solver chunks the workers ran, by pass (solver-pass.ts SolverPass). */
+  readonly passOnWorkers = new Array<number>(SOLVER_PASS_COUNT).fill(0);
 
   constructor(readonly canBlock: boolean) {}
 
   /**
    * Runs job `kind` over `chunks` chunks on the workers and this thread; false (nothing run) if they have failed.
-   * A JOB_SOLVE also takes its pass and its rows (first to end).
+   * A JOB_SOLVE also takes its block of solver work: pass, colour, direction and rows (first to end).
    */
   run(
     p: PhysicsState,
     kind: number,
     chunks: number,
     rows: number,
-    pass: number,
+    synced: boolean,
+    pass: SolverPassId,
+    colour: number,
+    reverse: boolean,
     first: number,
     end: number,
-    synced: boolean,
   ): boolean {
     if (!(synced && chunks <= this.chunkDone.length) && !this.sync(p, chunks)) return false;
-    const gen = this.post(p, kind, chunks, rows, pass, first, end);
+    const gen = this.post(p, kind, chunks, rows, pass, colour, reverse, first, end);
     const ranHere = runChunks(this.ctrl, this.chunkDone, p, gen, kind, chunks, rows);
     this.mainChunks += ranHere;
     this.chunks += chunks;
@@ -115,7 +119,7 @@ class StepWorkers {
     if (kind === JOB_SOLVE) {
       this.mainSolverChunks += ranHere;
       this.solverChunks += chunks;
-      this.passOnWorkers[pass & (PASS_REVERSE - 1)] += chunks - ranHere;
+      this.passOnWorkers[pass] += chunks - ranHere;
     }
     if (!this.wait(DONE, chunks)) this.finishStalled(p, gen, kind, chunks, rows);
     return true;
@@ -128,6 +132,8 @@ class StepWorkers {
     chunks: number,
     rows: number,
     pass: number,
+    colour: number,
+    reverse: boolean,
     first: number,
     end: number,
   ): number {
@@ -138,6 +144,8 @@ class StepWorkers {
     Atomics.store(ctrl, slot + CHUNKS, chunks);
     Atomics.store(ctrl, slot + ROWS, rows);
     Atomics.store(ctrl, slot + PASS, pass);
+    Atomics.store(ctrl, slot + COLOUR, colour);
+    Atomics.store(ctrl, slot + REVERSE, reverse ? 1 : 0);
     Atomics.store(ctrl, slot + FIRST, first);
     Atomics.store(ctrl, slot + END, end);
     Atomics.store(ctrl, slot + PAIR_MASK, p.contacts.pairs.slotMask);
@@ -177,7 +185,7 @@ class StepWorkers {
       contactsAddress: sd.contactsAddress,
     };
     for (const t of this.threads) t.post(message);
-    this.post(p, JOB_SYNC, 0, 0, 0, 0, 0);
+    this.post(p, JOB_SYNC, 0, 0, 0, NO_COLOUR, false, 0, 0);
     if (this.wait(ACK, this.threads.length)) return true;
     this.fail('a worker did not answer');
     return false;
@@ -444,24 +452,41 @@ export function checkWorkers(p: PhysicsState): void {
 }
 
 /**
- * Runs job `kind` (job-control.ts) over `chunks` chunks on the world's workers and this thread. False when the world
- * has no usable workers or too few chunks to share: the caller then runs the chunks itself. `synced`: the caller
- * called syncWorkers since any column could last have been replaced, so the columns are not compared again (the
- * solver's jobs, some hundred a step).
+ * Runs job `kind` (job-control.ts: JOB_COLLIDE or JOB_PAIRS) over `chunks` chunks on the world's workers and this
+ * thread. False when the world has no usable workers or too few chunks to share: the caller then runs the chunks
+ * itself.
  */
-export function runParallel(
+export function runParallel(p: PhysicsState, kind: number, chunks: number, rows: number): boolean {
+  const pool = usablePool(p, chunks);
+  return pool !== null && pool.run(p, kind, chunks, rows, false, 0, NO_COLOUR, false, 0, 0);
+}
+
+/**
+ * Runs a block of solver work (solve-range.ts solveRange: pass, colour, direction, rows `first` to `end`) as a
+ * JOB_SOLVE of `chunks` chunks of `rows` rows on the world's workers and this thread; false as runParallel. `synced`:
+ * the caller called syncWorkers since any column could last have been replaced, so the columns are not compared again
+ * (the solver's jobs, some hundred a step).
+ */
+export function runPassParallel(
   p: PhysicsState,
-  kind: number,
+  pass: SolverPassId,
+  colour: number,
+  reverse: boolean,
+  first: number,
+  end: number,
   chunks: number,
   rows: number,
-  pass = 0,
-  first = 0,
-  end = 0,
   synced = false,
 ): boolean {
+  const pool = usablePool(p, chunks);
+  return pool !== null && pool.run(p, JOB_SOLVE, chunks, rows, synced, pass, colour, reverse, first, end);
+}
+
+/** The world's workers, when they can take a job of `chunks` chunks now; null otherwise. */
+function usablePool(p: PhysicsState, chunks: number): StepWorkers | null {
   const pool = pools.get(p);
-  if (pool === undefined || !pool.ready || pool.failure !== null || chunks < 2 || chunks > MAX_CHUNKS) return false;
-  return pool.run(p, kind, chunks, rows, pass, first, end, synced);
+  if (pool === undefined || !pool.ready || pool.failure !== null || chunks < 2 || chunks > MAX_CHUNKS) return null;
+  return pool;
 }
 
 /** Threads a job of the world may run on now: its step workers and the calling thread (1 without workers). */
