@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeWorkerSource } from '../../systems/scripts/build-worker.mjs';
 
 const demoDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(demoDir, 'dist');
@@ -43,6 +44,8 @@ const common = {
 const webOnly = process.argv.includes('--web-only');
 
 mkdirSync(dist, { recursive: true });
+// The step worker's code, which the bundles below take from the sources (generated, not committed).
+await writeWorkerSource();
 if (!webOnly) await buildBench();
 await buildWeb();
 

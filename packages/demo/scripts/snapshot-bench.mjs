@@ -5,10 +5,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeWorkerSource } from '../../systems/scripts/build-worker.mjs';
 
 const demoDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = join(demoDir, 'dist', 'snapshot-bench.js');
 mkdirSync(dirname(outfile), { recursive: true });
+// The step worker's code, generated from the sources (the engine's sources import it).
+await writeWorkerSource();
 await build({
   absWorkingDir: demoDir,
   entryPoints: ['src/bench/snapshot-bench.ts'],

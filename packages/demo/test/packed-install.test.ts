@@ -1,6 +1,7 @@
 // What a user installs: the packed tarballs of @impulse2d/core and @impulse2d/systems, installed with npm into an
 // empty project, must run the README example under plain node and type-check it with TypeScript's node16 and
-// bundler module resolutions, with nothing of this repository around them.
+// bundler module resolutions, and start step workers (whose code the build generates into dist/), with nothing of
+// this repository around them.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +55,8 @@ describe('the packed packages, installed into an empty project', () => {
       };
       for (const range of Object.values(manifest.dependencies)) expect(range).not.toContain('workspace:');
     }
+    const systems = tarballs.find((t) => t.includes('systems'))!;
+    expect(run('tar', ['-tzf', systems], work).split('\n')).toContain('package/dist/workers/worker-source.js');
   });
 
   it('type-check the README example with moduleResolution node16 and bundler', () => {
@@ -91,5 +94,33 @@ describe('the packed packages, installed into an empty project', () => {
     expect(y).toBeGreaterThan(0.48);
     expect(y).toBeLessThan(0.51);
     expect(out[1]).toMatch(/^box at \{ x: .*, y: 0\.4\d+ \} ball at/);
+  });
+
+  it('start step workers under plain node: the same fall on 2 threads as on one', () => {
+    const program = (threads: number): string =>
+      [
+        "import { addShape, createBody, createPhysicsWorld, getPosition, makeBox } from '@impulse2d/core';",
+        "import { startWorkers, stepPhysics, stopWorkers, getWorkerCount } from '@impulse2d/systems';",
+        'const world = createPhysicsWorld({ gravity: { x: 0, y: -10 } });',
+        "const ground = createBody(world, { type: 'static', position: { x: 0, y: -1 } });",
+        'addShape(world, ground, makeBox(50, 1));',
+        'let top = 0;',
+        'for (let i = 0; i < 40; i++) {',
+        "  const box = createBody(world, { type: 'dynamic', position: { x: (i % 8) * 1.1, y: 1 + Math.floor(i / 8) } });",
+        '  addShape(world, box, makeBox(0.5, 0.5));',
+        '  top = box;',
+        '}',
+        threads > 1 ? `await startWorkers(world, ${threads - 1});` : '',
+        'const workers = getWorkerCount(world);',
+        'for (let i = 0; i < 60; i++) stepPhysics(world, 1 / 60);',
+        'await stopWorkers(world);',
+        'console.log(workers, getPosition(world, top).y);',
+      ].join('\n');
+    writeFileSync(join(project, 'one.mjs'), program(1));
+    writeFileSync(join(project, 'two.mjs'), program(2));
+    const [oneWorkers, oneY] = run(process.execPath, ['one.mjs'], project).trim().split(' ');
+    const [twoWorkers, twoY] = run(process.execPath, ['two.mjs'], project).trim().split(' ');
+    expect([oneWorkers, twoWorkers]).toEqual(['0', '1']);
+    expect(twoY).toBe(oneY);
   });
 });

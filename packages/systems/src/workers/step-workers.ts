@@ -36,7 +36,7 @@ import {
 } from './job-control.js';
 import { createContactKernel } from '../wasm/contact-kernel.js';
 import { NO_COLOUR, SOLVER_PASS_COUNT, type SolverPassId } from '../solver-pass.js';
-import { checkThreadSupport, spawnThread, type StepThread } from './thread-spawn.js';
+import type { StepThread } from './thread-spawn.js';
 
 export { JOB_COLLIDE, JOB_PAIRS, JOB_SOLVE } from './job-control.js';
 
@@ -51,8 +51,6 @@ function syncColumn(p: PhysicsState, i: number): Column {
   return p.contacts.pairs.slotColumn;
 }
 
-/** Most step workers one world takes. */
-export const MAX_WORKERS = 64;
 /** Loads of the control block before the main thread starts to block (waiting costs a wake-up later). */
 const SPIN_LOADS = 2000;
 /** Each block of the main thread, ms. */
@@ -64,7 +62,7 @@ const WAIT_MS = 2;
 const STALL_MS = 5000;
 
 /** The worker threads of one world and the shared memory they work through. */
-class StepWorkers {
+export class StepWorkers {
   readonly ctrl = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
   /** Per chunk, the job that finished it last (job-control.ts). */
   chunkDone = new Int32Array(new SharedArrayBuffer(4 * 64));
@@ -291,110 +289,32 @@ const pools = new WeakMap<PhysicsState, StepWorkers>();
 /** A world dropped without stopWorkers: its threads are stopped when it is collected. */
 const orphans = new FinalizationRegistry<StepWorkers>((pool) => void pool.stop());
 
-/** Whether this thread may block in Atomics.wait (a browser's main thread may not). */
-function threadCanBlock(): boolean {
-  try {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 1, 0);
-    return true;
-  } catch {
-    return false;
-  }
+/** The world's step workers, ready or still starting (start-workers.ts); undefined without. */
+export function poolOf(p: PhysicsState): StepWorkers | undefined {
+  return pools.get(p);
 }
 
-/**
- * Starts `count` worker threads that share the world's parallel stages with the calling thread: the pair search of
- * the broadphase, the narrowphase (every contact's manifold), the contact constraint builder, the soft-step solver's
- * contact and joint passes (colour by colour), body integration and the write-back. Contact creation, events and
- * sleep stay on the calling thread.
- * `stepPhysics` stays synchronous, and its results are the same bits with any number of workers, 0 included: the
- * work is split into chunks, each computed whole by one thread; the narrowphase and pair search results are read back
- * in chunk order, and the rows of one solver colour share no movable body.
- *
- * Every public call keeps working between steps. Node: worker_threads. Browsers: Web Workers, on a cross-origin
- * isolated page (the testbed serves the headers). Workers do not keep a Node process alive.
- *
- * @param count - worker threads, an integer from 1 to 64; the calling thread works too.
- * @throws PhysicsError `INVALID_ARGUMENT` for a bad count, `WORLD_LOCKED` inside a step, `WORKERS_ACTIVE` when the
- *   world already has workers, `UNSUPPORTED` without shared memory (a browser page that is not cross-origin isolated).
- */
-export async function startWorkers(world: PhysicsWorld, count: number): Promise<void> {
-  const p = getPhysics(world);
-  if (!Number.isInteger(count) || count < 1 || count > MAX_WORKERS) {
-    throw new PhysicsError(
-      'INVALID_ARGUMENT',
-      `count must be an integer from 1 to ${MAX_WORKERS}, got ${String(count)}`,
-    );
-  }
-  if (p.locked) throw new PhysicsError('WORLD_LOCKED', 'startWorkers was called during a step');
-  if (pools.has(p)) throw new PhysicsError('WORKERS_ACTIVE', 'this world already has workers: stopWorkers first');
-  checkThreadSupport();
-  const pool = new StepWorkers(threadCanBlock());
-  // Reserved before the first await, so that a second call meanwhile is refused.
+/** Makes `pool` the world's, before its threads are up (a second startWorkers is refused meanwhile). */
+export function attachPool(p: PhysicsState, pool: StepWorkers): void {
   pools.set(p, pool);
-  try {
-    const ready: Array<Promise<void>> = [];
-    for (let i = 0; i < count; i++) {
-      let onReady!: () => void;
-      let onFailed!: (error: Error) => void;
-      ready.push(
-        new Promise<void>((resolve, reject) => {
-          onReady = resolve;
-          onFailed = reject;
-        }),
-      );
-      const thread = await spawnThread((message) => {
-        if (message.type === 'ready') onReady();
-        else if (message.type === 'died' || message.type === 'error') {
-          pool.fail(`a worker ${message.type === 'died' ? 'died' : 'threw'}: ${message.message ?? ''}`);
-          onFailed(new PhysicsError('WORKER_FAILED', `a step worker failed to start: ${message.message ?? ''}`));
-        }
-      });
-      pool.threads.push(thread);
-      thread.post({ type: 'init', ctrl: pool.ctrl });
-      if (pools.get(p) !== pool) break;
-    }
-    if (pools.get(p) === pool) await Promise.all(ready);
-    // stopWorkers was called meanwhile: these threads are not the world's any more.
-    if (pools.get(p) !== pool) {
-      await pool.stop();
-      return;
-    }
-    pool.ready = true;
-    orphans.register(p, pool, pool);
-  } catch (error) {
-    pools.delete(p);
-    await pool.stop();
-    throw error;
-  }
 }
 
-/**
- * Stops the world's workers; the world goes on in one thread with nothing lost (its state never left its columns).
- * Does nothing for a world without workers. Called while startWorkers is still starting them, that start ends with
- * no workers.
- *
- * @throws PhysicsError `WORLD_LOCKED` inside a step.
- */
-export async function stopWorkers(world: PhysicsWorld): Promise<void> {
-  const p = getPhysics(world);
-  if (p.locked) throw new PhysicsError('WORLD_LOCKED', 'stopWorkers was called during a step');
-  const pool = pools.get(p);
-  if (pool === undefined) return;
-  pools.delete(p);
+/** The world's pool takes jobs from now on; its threads are stopped if the world is collected before stopWorkers. */
+export function markPoolReady(p: PhysicsState, pool: StepWorkers): void {
+  pool.ready = true;
+  orphans.register(p, pool, pool);
+}
+
+/** Takes `pool` from the world (the caller stops its threads). */
+export function detachPool(p: PhysicsState, pool: StepWorkers): void {
+  if (pools.get(p) === pool) pools.delete(p);
   orphans.unregister(pool);
-  await pool.stop();
-}
-
-/** The number of worker threads the world steps with (0 without). */
-export function getWorkerCount(world: PhysicsWorld): number {
-  const pool = pools.get(getPhysics(world));
-  return pool?.ready === true ? pool.threads.length : 0;
 }
 
 /**
  * For tests and profiling: chunks run in parallel jobs since startWorkers, and how many of them ran on the workers;
  * the same for the solver's jobs alone and for the pair search's tasks, and the solver chunks the workers ran by pass
- * (solve-range.ts PASS_*).
+ * (solver-pass.ts SolverPass).
  */
 export function getWorkerChunkCounts(world: PhysicsWorld): {
   chunks: number;
@@ -442,8 +362,7 @@ export async function crashWorkerForTest(world: PhysicsWorld): Promise<void> {
 export function checkWorkers(p: PhysicsState): void {
   const pool = pools.get(p);
   if (pool === undefined || pool.failure === null) return;
-  pools.delete(p);
-  orphans.unregister(pool);
+  detachPool(p, pool);
   void pool.stop();
   throw new PhysicsError(
     'WORKER_FAILED',

@@ -1,5 +1,4 @@
 import { PhysicsError } from '@impulse2d/core/internal';
-import { STEP_WORKER_SOURCE } from './worker-source.js';
 
 /** One step worker thread, whichever runtime made it. */
 export interface StepThread {
@@ -53,13 +52,39 @@ export function checkThreadSupport(): void {
   }
 }
 
-/** Starts one step worker: a Node worker thread, or a Web Worker in a browser. Its code is the bundled worker-source. */
+/** The step worker's code, once loaded (see stepWorkerSource). */
+let workerSource: Promise<string> | null = null;
+
+/**
+ * The step worker's code: worker-entry.ts and all it imports bundled into one script, the text of a module the build
+ * generates (scripts/build-worker.mjs writes worker-source.js beside this file and into dist/). Imported on the first
+ * spawn, not with this module: a program that never starts workers never loads it (some 130 KB, the engine a second
+ * time), and a bundler splits it off or leaves it out.
+ */
+function stepWorkerSource(): Promise<string> {
+  if (workerSource === null) {
+    workerSource = import('./worker-source.js').then(
+      (module) => module.STEP_WORKER_SOURCE,
+      (error: unknown) => {
+        workerSource = null;
+        throw new PhysicsError(
+          'WORKER_FAILED',
+          `the step worker's code (workers/worker-source.js, written by the build of @impulse2d/systems) did not load: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      },
+    );
+  }
+  return workerSource;
+}
+
+/** Starts one step worker: a Node worker thread, or a Web Worker in a browser, running the step worker's code. */
 export async function spawnThread(listener: ThreadListener): Promise<StepThread> {
+  const source = await stepWorkerSource();
   if (isNode) {
     // A module name in a variable: browser bundlers then leave this import alone.
     const name = 'node:worker_threads';
     const { Worker: NodeWorkerClass } = (await import(/* @vite-ignore */ name)) as NodeWorkerThreads;
-    const worker = new NodeWorkerClass(STEP_WORKER_SOURCE, { eval: true, name: 'impulse2d-step' });
+    const worker = new NodeWorkerClass(source, { eval: true, name: 'impulse2d-step' });
     let stopping = false;
     worker.on('message', (message) => {
       // A world whose workers were never stopped must not keep the process alive: unref'd once the worker is up
@@ -83,7 +108,7 @@ export async function spawnThread(listener: ThreadListener): Promise<StepThread>
       },
     };
   }
-  const url = URL.createObjectURL(new Blob([STEP_WORKER_SOURCE], { type: 'text/javascript' }));
+  const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
   const worker = new Worker(url, { name: 'impulse2d-step' });
   worker.onmessage = (event: MessageEvent<{ type: string; message?: string }>) => listener(event.data);
   worker.onerror = (event) => listener({ type: 'died', message: event.message });

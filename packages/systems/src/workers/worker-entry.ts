@@ -1,4 +1,4 @@
-// The code of a step worker thread (bundled into worker-source.ts by scripts/build-worker.mjs). It holds a view of
+// The code of a step worker thread (bundled into worker-source.js by scripts/build-worker.mjs). It holds a view of
 // the world's shared columns and runs the chunks it claims of each job the main thread publishes (job-control.ts).
 import {
   ContactStore,
