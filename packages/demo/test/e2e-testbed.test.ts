@@ -28,8 +28,8 @@ interface Hook {
   errors: string[];
   profile: { total: number; bodyCount: number } | null;
   physicsIn: string;
-  workers: number;
-  setWorkers(count: number): void;
+  threads: number;
+  setThreads(count: number): void;
   setPaused(paused: boolean): void;
   bodies(): BodyView[];
   body(eid: number): BodyView | null;
@@ -149,18 +149,18 @@ describe.skipIf(!hasChromium)(`browser testbed in headless Chromium (${CHROMIUM}
 
   it('steps the scene with step workers (Web Workers on the cross-origin isolated page) and back in one thread', async () => {
     await hook((t) => t.setPaused(false));
-    await hook((t) => t.setWorkers(2));
-    await page.waitForFunction(() => (window as unknown as Win).__testbed?.workers === 2, undefined, {
+    await hook((t) => t.setThreads(3));
+    await page.waitForFunction(() => (window as unknown as Win).__testbed?.threads === 3, undefined, {
       timeout: 20_000,
     });
-    expect(await page.textContent('#workers-state')).toContain('2 step workers');
+    expect(await page.textContent('#threads-state')).toContain('3 threads (2 step workers');
     const before = await hook((t) => t.stepIndex);
     await page.waitForFunction((n) => ((window as unknown as Win).__testbed?.stepIndex ?? 0) > n + 60, before, {
       timeout: 20_000,
     });
     expect(await hook((t) => t.errors)).toEqual([]);
-    await hook((t) => t.setWorkers(0));
-    await page.waitForFunction(() => (window as unknown as Win).__testbed?.workers === 0, undefined, {
+    await hook((t) => t.setThreads(1));
+    await page.waitForFunction(() => (window as unknown as Win).__testbed?.threads === 1, undefined, {
       timeout: 20_000,
     });
     const after = await hook((t) => t.stepIndex);

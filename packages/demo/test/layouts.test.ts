@@ -121,8 +121,10 @@ describe('bench CLI arguments', () => {
     expect(a.engines).toHaveLength(11);
     expect(a.engines).toContain('impulse2d-mt');
     expect(a.steps).toBe(60);
-    expect(a.workers).toBe(1);
-    expect(parseCliArgs(['--workers', '3']).workers).toBe(3);
+    expect(a.threads).toBe(2);
+    expect(parseCliArgs(['--threads', '3']).threads).toBe(3);
+    // One count for both threaded entries, counted as Box2D counts it: the old --workers is gone.
+    expect(() => parseCliArgs(['--workers', '1'])).toThrow(/workers/);
   });
 
   it('runs only the batch when --headless-batch is given without --scene', () => {

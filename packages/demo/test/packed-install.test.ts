@@ -100,7 +100,7 @@ describe('the packed packages, installed into an empty project', () => {
     const program = (threads: number): string =>
       [
         "import { addShape, createBody, createPhysicsWorld, getPosition, makeBox } from '@impulse2d/core';",
-        "import { startWorkers, stepPhysics, stopWorkers, getWorkerCount } from '@impulse2d/systems';",
+        "import { getThreadCount, startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';",
         'const world = createPhysicsWorld({ gravity: { x: 0, y: -10 } });',
         "const ground = createBody(world, { type: 'static', position: { x: 0, y: -1 } });",
         'addShape(world, ground, makeBox(50, 1));',
@@ -110,17 +110,17 @@ describe('the packed packages, installed into an empty project', () => {
         '  addShape(world, box, makeBox(0.5, 0.5));',
         '  top = box;',
         '}',
-        threads > 1 ? `await startWorkers(world, ${threads - 1});` : '',
-        'const workers = getWorkerCount(world);',
+        `await startWorkers(world, ${threads});`,
+        'const threads = getThreadCount(world);',
         'for (let i = 0; i < 60; i++) stepPhysics(world, 1 / 60);',
         'await stopWorkers(world);',
-        'console.log(workers, getPosition(world, top).y);',
+        'console.log(threads, getPosition(world, top).y);',
       ].join('\n');
     writeFileSync(join(project, 'one.mjs'), program(1));
     writeFileSync(join(project, 'two.mjs'), program(2));
-    const [oneWorkers, oneY] = run(process.execPath, ['one.mjs'], project).trim().split(' ');
-    const [twoWorkers, twoY] = run(process.execPath, ['two.mjs'], project).trim().split(' ');
-    expect([oneWorkers, twoWorkers]).toEqual(['0', '1']);
+    const [oneThreads, oneY] = run(process.execPath, ['one.mjs'], project).trim().split(' ');
+    const [twoThreads, twoY] = run(process.execPath, ['two.mjs'], project).trim().split(' ');
+    expect([oneThreads, twoThreads]).toEqual(['1', '2']);
     expect(twoY).toBe(oneY);
   });
 });

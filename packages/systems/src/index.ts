@@ -6,7 +6,7 @@
  */
 
 export { stepPhysics, createPhysicsSystems } from './step.js';
-export { startWorkers, stopWorkers, getWorkerCount, MAX_WORKERS } from './workers/start-workers.js';
+export { startWorkers, stopWorkers, getThreadCount, MAX_THREADS } from './workers/start-workers.js';
 export { updateSleep, TIME_TO_SLEEP } from './update-sleep.js';
 export { collectHitEvents } from './contact-hit-events.js';
 export { updateBroadphase } from './update-broadphase.js';

@@ -1,6 +1,6 @@
 // Step workers in browsers: a cross-origin isolated page (served here on loopback with COOP/COEP) runs the golden
-// scene plus a pile of boxes with 0 and with 2 step workers (Web Workers over shared memory, the WebAssembly kernel on
-// a shared memory), in Debian's Chromium (playwright-core) and Firefox ESR (puppeteer-core over WebDriver BiDi); both
+// scene plus a pile of boxes on 1 and on 3 threads (2 Web Workers over shared memory, the WebAssembly kernel on a
+// shared memory), in Debian's Chromium (playwright-core) and Firefox ESR (puppeteer-core over WebDriver BiDi); both
 // hashes must equal Node's one-thread hash. Each browser case is skipped with a message where the browser is absent;
 // .ci/run installs both.
 import { createServer, type Server } from 'node:http';
@@ -20,15 +20,15 @@ if (!hasChromium) console.warn(`[step-workers-browsers] Chromium case skipped: $
 if (!hasFirefox) console.warn(`[step-workers-browsers] Firefox case skipped: ${FIREFOX} not found`);
 
 const STEPS = 90;
-/** What the page runs: one thread, then 2 step workers; and whether the page is cross-origin isolated. */
-const CALL = `(async () => [await Threaded.threadedRun(0, ${STEPS}), await Threaded.threadedRun(2, ${STEPS}), crossOriginIsolated])()`;
+/** What the page runs: one thread, then 3 (2 step workers); and whether the page is cross-origin isolated. */
+const CALL = `(async () => [await Threaded.threadedRun(1, ${STEPS}), await Threaded.threadedRun(3, ${STEPS}), crossOriginIsolated])()`;
 
 let server: Server | undefined;
 let url = '';
 let nodeHash = '';
 
 beforeAll(async () => {
-  nodeHash = (await threadedRun(0, STEPS)).hash;
+  nodeHash = (await threadedRun(1, STEPS)).hash;
   if (!hasChromium && !hasFirefox) return;
   const script = await bundleScript('../golden/threaded-run.ts', 'Threaded', 'browser');
   // Shared memory needs a cross-origin isolated page: these two headers on the document.
@@ -58,7 +58,7 @@ type Run = { hash: string; solverChunksOnWorkers: number };
 function check(result: unknown, browser: string): void {
   const [one, two, isolated] = result as [Run, Run, boolean];
   console.log(
-    `[step-workers-browsers] ${browser}: ${one.hash} with 0 workers, ${two.hash} with 2 ` +
+    `[step-workers-browsers] ${browser}: ${one.hash} on 1 thread, ${two.hash} on 3 ` +
       `(${two.solverChunksOnWorkers} solver chunks on the workers; Node: ${nodeHash})`,
   );
   expect(isolated).toBe(true);
@@ -67,7 +67,7 @@ function check(result: unknown, browser: string): void {
   expect(two.hash).toBe(nodeHash);
 }
 
-describe('step workers in browsers: the same bits with 0 and 2 workers as in Node', () => {
+describe('step workers in browsers: the same bits on 1 and 3 threads as in Node', () => {
   it.skipIf(!hasChromium)(
     'Chromium',
     async () => {

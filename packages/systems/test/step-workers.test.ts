@@ -1,5 +1,5 @@
-// One world on several threads (startWorkers): the same bits for any worker count, every call between steps, typed
-// errors, and a worker that dies.
+// One world on several threads (startWorkers): the same bits on any number of threads, every call between steps,
+// typed errors, and a worker that dies.
 import {
   PhysicsError,
   addShape,
@@ -16,13 +16,14 @@ import {
   type PhysicsWorld,
 } from '@impulse2d/core';
 import { getPhysics } from '@impulse2d/core/internal';
-import { createPhysicsSystems, getWorkerCount, startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
+import { createPhysicsSystems, getThreadCount, startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
+import { availableParallelism } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SolverPass, type SolverPassName } from '../src/solver-pass.js';
-import { crashWorkerForTest, getWorkerChunkCounts } from '../src/workers/step-workers.js';
+import { crashWorkerForTest, getWorkerChunkCounts, poolOf } from '../src/workers/step-workers.js';
 import { buildScene } from './golden/golden-scene.js';
 import { checkPairInvariant } from './helpers/pair-invariant.js';
 
@@ -108,7 +109,7 @@ function pileFilter(i: number, j: number): { categoryBits?: number; maskBits?: n
  * once; the world's whole state (takeSnapshot) at the end.
  */
 async function runMixed(
-  workers: number,
+  threads: number,
   solverKernel: 'wasm' | 'js' = 'wasm',
 ): Promise<{
   state: Uint8Array;
@@ -120,7 +121,7 @@ async function runMixed(
   const w = createPhysicsWorld({ gravity: { x: 0, y: -10 }, solverKernel });
   worlds.push(w);
   const bodies = buildMixed(w);
-  if (workers > 0) await startWorkers(w, workers);
+  await startWorkers(w, threads);
   let snap: Uint8Array | null = null;
   for (let i = 0; i < STEPS; i++) {
     if (i % 37 === 5) {
@@ -147,45 +148,48 @@ async function runMixed(
 }
 
 describe('step workers', () => {
-  it('give the same bits for 0, 1, 2 and 3 workers on a mixed scene with bodies created and destroyed', async () => {
-    const reference = await runMixed(0);
-    for (const n of [1, 2, 3]) {
+  it('give the same bits on 1, 2, 3 and 4 threads on a mixed scene with bodies created and destroyed', async () => {
+    const reference = await runMixed(1);
+    for (const n of [2, 3, 4]) {
       const run = await runMixed(n);
-      expect(run.onWorkers, `${n} workers ran no chunk`).toBeGreaterThan(0);
-      expect(run.pairTasksOnWorkers, `${n} workers ran no task of the pair search`).toBeGreaterThan(0);
+      expect(run.onWorkers, `${n} threads: the workers ran no chunk`).toBeGreaterThan(0);
+      expect(run.pairTasksOnWorkers, `${n} threads: the workers ran no task of the pair search`).toBeGreaterThan(0);
       // Every solver pass ran chunks on the workers: the builders, the body passes, the contact passes colour by
       // colour, the joint passes over records and plain pins colour by colour, restitution, the stored impulses and
       // the write-back.
       for (const name of Object.keys(SolverPass) as SolverPassName[]) {
-        expect(run.passOnWorkers[SolverPass[name]], `${n} workers ran no chunk of pass ${name}`).toBeGreaterThan(0);
+        expect(
+          run.passOnWorkers[SolverPass[name]],
+          `${n} threads: the workers ran no chunk of pass ${name}`,
+        ).toBeGreaterThan(0);
       }
-      expect(Buffer.compare(Buffer.from(run.state), Buffer.from(reference.state)), `${n} workers`).toBe(0);
+      expect(Buffer.compare(Buffer.from(run.state), Buffer.from(reference.state)), `${n} threads`).toBe(0);
     }
   }, 120_000);
 
-  it('give the same bits with more workers than cores (5 and 8 threads beside the stepping one)', async () => {
+  it('give the same bits on more threads than cores (6 and 9)', async () => {
     // Chunks are claimed by whichever thread comes first, so with threads waiting on cores the split of each job
     // differs from run to run: the bits must not.
-    const reference = await runMixed(0);
-    for (const n of [5, 8]) {
+    const reference = await runMixed(1);
+    for (const n of [6, 9]) {
       const run = await runMixed(n);
-      expect(run.solverOnWorkers, `${n} workers ran no solver chunk`).toBeGreaterThan(0);
-      expect(Buffer.compare(Buffer.from(run.state), Buffer.from(reference.state)), `${n} workers`).toBe(0);
+      expect(run.solverOnWorkers, `${n} threads: the workers ran no solver chunk`).toBeGreaterThan(0);
+      expect(Buffer.compare(Buffer.from(run.state), Buffer.from(reference.state)), `${n} threads`).toBe(0);
     }
   }, 180_000);
 
   it('give the same bits with the TypeScript solver path, whose arrays move to shared memory themselves', async () => {
-    const reference = await runMixed(0, 'js');
-    const run = await runMixed(2, 'js');
+    const reference = await runMixed(1, 'js');
+    const run = await runMixed(3, 'js');
     expect(run.solverOnWorkers).toBeGreaterThan(0);
     expect(Buffer.compare(Buffer.from(run.state), Buffer.from(reference.state))).toBe(0);
   }, 120_000);
 
   it('pair search tasks that overflow their stretch (300 boxes created on one spot) give every pair, same bits', async () => {
-    const run = async (workers: number): Promise<{ state: Uint8Array; contacts: number; redone: number }> => {
+    const run = async (threads: number): Promise<{ state: Uint8Array; contacts: number; redone: number }> => {
       const w = world();
       buildMixed(w);
-      if (workers > 0) await startWorkers(w, workers);
+      await startWorkers(w, threads);
       for (let i = 0; i < 3; i++) stepPhysics(w, 1 / 60);
       // Every new proxy overlaps all the others: the tasks find thousands of new pairs each.
       for (let i = 0; i < 300; i++) {
@@ -199,8 +203,8 @@ describe('step workers', () => {
       expect(checkPairInvariant(w)).toBeNull();
       return { state: takeSnapshot(w), contacts, redone: getPhysics(w).broadphase.joinTasksRedone };
     };
-    const one = await run(0);
-    const two = await run(2);
+    const one = await run(1);
+    const two = await run(3);
     expect(two.redone, 'no task overflowed').toBeGreaterThan(0);
     expect(two.contacts).toBe(one.contacts);
     expect(one.contacts).toBeGreaterThan((300 * 299) / 2);
@@ -213,11 +217,11 @@ describe('step workers', () => {
     for (let i = 0; i < 120; i++) stepPhysics(reference, 1 / 60);
     const w = world();
     buildMixed(w);
-    await startWorkers(w, 2);
-    expect(getWorkerCount(w)).toBe(2);
+    await startWorkers(w, 3);
+    expect(getThreadCount(w)).toBe(3);
     for (let i = 0; i < 60; i++) stepPhysics(w, 1 / 60);
     await stopWorkers(w);
-    expect(getWorkerCount(w)).toBe(0);
+    expect(getThreadCount(w)).toBe(1);
     for (let i = 60; i < 120; i++) stepPhysics(w, 1 / 60);
     expect(Buffer.from(takeSnapshot(w)).equals(Buffer.from(takeSnapshot(reference)))).toBe(true);
   }, 60_000);
@@ -228,7 +232,7 @@ describe('step workers', () => {
     for (let i = 0; i < 60; i++) stepPhysics(reference, 1 / 60);
     const w = world();
     buildMixed(w);
-    const starting = startWorkers(w, 2);
+    const starting = startWorkers(w, 3);
     // Regression: the pool was visible to the step before its workers were up; a column sync then reached none of
     // them, and a worker that came up later would have claimed chunks holding no columns.
     for (let i = 0; i < 20; i++) stepPhysics(w, 1 / 60);
@@ -238,18 +242,54 @@ describe('step workers', () => {
     expect(Buffer.from(takeSnapshot(w)).equals(Buffer.from(takeSnapshot(reference)))).toBe(true);
   }, 60_000);
 
+  it('count threads in all, the stepping one included: 2 threads start exactly one worker, 1 starts none', async () => {
+    const w = world();
+    buildMixed(w);
+    await startWorkers(w, 2);
+    expect(poolOf(getPhysics(w))?.threads).toHaveLength(1);
+    expect(getThreadCount(w)).toBe(2);
+    for (let i = 0; i < 30; i++) stepPhysics(w, 1 / 60);
+    expect(getWorkerChunkCounts(w).onWorkers).toBeGreaterThan(0);
+    await stopWorkers(w);
+    const alone = world();
+    buildMixed(alone);
+    await startWorkers(alone, 1);
+    expect(poolOf(getPhysics(alone))).toBeUndefined();
+    expect(getThreadCount(alone)).toBe(1);
+    // Nothing was started, so nothing refuses a second call.
+    await expect(startWorkers(alone, 1)).resolves.toBeUndefined();
+    stepPhysics(alone, 1 / 60);
+  }, 60_000);
+
+  it('default to as many threads as the machine runs at once (os.availableParallelism())', async () => {
+    const w = world();
+    buildMixed(w);
+    await startWorkers(w);
+    const cores = Math.min(availableParallelism(), 64);
+    expect(getThreadCount(w)).toBe(cores);
+    expect(poolOf(getPhysics(w))?.threads.length ?? 0).toBe(cores - 1);
+    expect(() => stepPhysics(w, 1 / 60)).not.toThrow();
+  }, 60_000);
+
   it('reject bad arguments with typed errors and leave the world steppable', async () => {
     const w = world();
     buildMixed(w);
-    for (const bad of [0, -1, 1.5, Number.NaN, 65]) {
-      await expect(startWorkers(w, bad)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 65, '2' as unknown as number]) {
+      const error: unknown = await startWorkers(w, bad).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error, `totalThreads ${String(bad)}`).toBeInstanceOf(PhysicsError);
+      expect((error as PhysicsError).code).toBe('INVALID_ARGUMENT');
+      expect(getThreadCount(w)).toBe(1);
     }
-    await startWorkers(w, 1);
-    await expect(startWorkers(w, 1)).rejects.toMatchObject({ code: 'WORKERS_ACTIVE' });
+    expect(() => stepPhysics(w, 1 / 60)).not.toThrow();
+    await startWorkers(w, 2);
+    await expect(startWorkers(w, 2)).rejects.toMatchObject({ code: 'WORKERS_ACTIVE' });
     // Inside a step: the first of the step's systems locks the world.
     const systems = createPhysicsSystems(1 / 60);
     systems[0](w);
-    await expect(startWorkers(world(), 1)).resolves.toBeUndefined();
+    await expect(startWorkers(world(), 2)).resolves.toBeUndefined();
     await expect(stopWorkers(w)).rejects.toMatchObject({ code: 'WORLD_LOCKED' });
     for (const system of systems.slice(1)) system(w);
     await stopWorkers(w);
@@ -257,7 +297,7 @@ describe('step workers', () => {
     const locked = world();
     buildMixed(locked);
     systems[0](locked);
-    await expect(startWorkers(locked, 1)).rejects.toMatchObject({ code: 'WORLD_LOCKED' });
+    await expect(startWorkers(locked, 2)).rejects.toMatchObject({ code: 'WORLD_LOCKED' });
     for (const system of systems.slice(1)) system(locked);
     expect(() => stepPhysics(w, 1 / 60)).not.toThrow();
   }, 60_000);
@@ -267,15 +307,15 @@ describe('step workers', () => {
     buildMixed(w);
     vi.stubGlobal('SharedArrayBuffer', undefined);
     try {
-      await expect(startWorkers(w, 1)).rejects.toMatchObject({ code: 'UNSUPPORTED' });
+      await expect(startWorkers(w, 2)).rejects.toMatchObject({ code: 'UNSUPPORTED' });
     } finally {
       vi.unstubAllGlobals();
     }
-    expect(getWorkerCount(w)).toBe(0);
+    expect(getThreadCount(w)).toBe(1);
     // Refused before anything started: the world steps, and can still get workers.
     stepPhysics(w, 1 / 60);
-    await startWorkers(w, 1);
-    expect(getWorkerCount(w)).toBe(1);
+    await startWorkers(w, 2);
+    expect(getThreadCount(w)).toBe(2);
   }, 60_000);
 
   it('a worker that dies surfaces as WORKER_FAILED on the next step, then the world steps in one thread', async () => {
@@ -284,7 +324,7 @@ describe('step workers', () => {
     for (let i = 0; i < 90; i++) stepPhysics(reference, 1 / 60);
     const w = world();
     buildMixed(w);
-    await startWorkers(w, 2);
+    await startWorkers(w, 3);
     for (let i = 0; i < 60; i++) stepPhysics(w, 1 / 60);
     await crashWorkerForTest(w);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -296,7 +336,7 @@ describe('step workers', () => {
     }
     expect(error).toBeInstanceOf(PhysicsError);
     expect((error as PhysicsError).code).toBe('WORKER_FAILED');
-    expect(getWorkerCount(w)).toBe(0);
+    expect(getThreadCount(w)).toBe(1);
     // The step that threw never began: 30 more steps land exactly where the reference is.
     for (let i = 60; i < 90; i++) stepPhysics(w, 1 / 60);
     expect(Buffer.from(takeSnapshot(w)).equals(Buffer.from(takeSnapshot(reference)))).toBe(true);

@@ -18,8 +18,8 @@ usage: pnpm bench -- [options]
   --solver MODE         our solver: soft (default) or classic
   --vs LIST             peers: comma list of ${PEER_NAMES.join(', ')}; all; none (default ${DEFAULT_PEERS};
                         without --vs, planck skips many_pyramids and smash, 15-20 min each: give --vs to run them)
-  --threads N           worker threads of box2d3-wasm-mt (default 2)
-  --workers N           step workers of impulse2d-mt, beside the thread that steps (default 1)
+  --threads N           threads of box2d3-wasm-mt and impulse2d-mt, the stepping thread included, as Box2D's
+                        workerCount and startWorkers count them (default 2)
   --no-ours             leave our engine out
   --headless-batch N    step N independent copies of the 20-row pyramid world per engine and report body-steps/s
                         (with --scene too, the scene runs as well)
@@ -44,10 +44,8 @@ export interface CliArgs {
   readonly steps: number | null;
   readonly substeps: number;
   readonly solver: 'soft' | 'classic';
-  /** box2d3-wasm-mt's worker threads. */
+  /** Threads of box2d3-wasm-mt and impulse2d-mt, the stepping thread included. */
   readonly threads: number;
-  /** impulse2d-mt's step workers. */
-  readonly workers: number;
   readonly batch: number;
   readonly outDir: string;
   readonly name: string;
@@ -88,7 +86,6 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       solver: { type: 'string', default: 'soft' },
       vs: { type: 'string' },
       threads: { type: 'string' },
-      workers: { type: 'string' },
       'no-ours': { type: 'boolean', default: false },
       'headless-batch': { type: 'string' },
       out: { type: 'string' },
@@ -120,7 +117,6 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     substeps: positiveInt(values.substeps, 'substeps', 4) || 4,
     solver: values.solver,
     threads: positiveInt(values.threads, 'threads', 2) || 2,
-    workers: positiveInt(values.workers, 'workers', 1) || 1,
     batch,
     outDir: values.out !== undefined ? resolve(USER_CWD, values.out) : resolve(REPO_ROOT, 'benchmark', machineName()),
     name: values.name,

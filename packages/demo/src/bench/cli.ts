@@ -68,8 +68,6 @@ function childArgs(args: CliArgs, run: PlannedRun, round: number): string[] {
     String(round === 0 ? args.heapSteps : 0),
     '--threads',
     String(args.threads),
-    '--workers',
-    String(args.workers),
   ];
   if (args.steps !== null) out.push('--steps', String(args.steps));
   if (run.batch > 0) out.push('--batch', String(run.batch));
@@ -182,7 +180,7 @@ async function main(): Promise<void> {
       steps: args.steps,
       batch: args.batch,
       box2d3Threads: args.threads,
-      impulse2dWorkers: args.workers,
+      impulse2dThreads: args.threads,
       rounds: args.rounds,
     },
     versions: versions(args.engines),

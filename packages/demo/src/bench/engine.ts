@@ -8,10 +8,11 @@ export interface EngineOptions {
   readonly substeps: number;
   /** Our engine's solver mode. */
   readonly solver: 'soft' | 'classic';
-  /** Worker threads of the threaded peers (box2d3-wasm-mt), `--threads N`; default 2. */
+  /**
+   * Threads of the threaded entries (box2d3-wasm-mt, impulse2d-mt), the stepping thread included, `--threads N`;
+   * default 2.
+   */
   readonly threads?: number;
-  /** Step workers of our threaded entry (impulse2d-mt), `--workers N`, beside the stepping thread; default 1. */
-  readonly workers?: number;
 }
 
 /** Our per-stage timings of the last step, ms (the shape of `getProfile`). */

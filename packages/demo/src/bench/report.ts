@@ -13,7 +13,9 @@ export interface BenchReport {
     readonly batch: number;
     /** Threads of box2d3-wasm-mt. */
     readonly box2d3Threads: number;
-    /** Step workers of impulse2d-mt (absent in reports from before it). */
+    /** Threads of impulse2d-mt, the stepping thread included (absent in reports from before it). */
+    readonly impulse2dThreads?: number;
+    /** Older reports: impulse2d-mt's step workers, beside the stepping thread (its threads less one). */
     readonly impulse2dWorkers?: number;
     /** Times each scene's engines ran in turn (absent in reports from before it: once). */
     readonly rounds?: number;

@@ -34,7 +34,6 @@ function readArgs(): RunArgs {
       batch: { type: 'string', default: '0' },
       'heap-steps': { type: 'string', default: '300' },
       threads: { type: 'string', default: '2' },
-      workers: { type: 'string', default: '1' },
     },
   });
   const def = layouts[values.scene ?? ''];
@@ -51,7 +50,6 @@ function readArgs(): RunArgs {
       substeps: Number(values.substeps),
       solver,
       threads: Number(values.threads),
-      workers: Number(values.workers),
     },
   };
 }

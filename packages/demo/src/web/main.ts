@@ -62,8 +62,8 @@ let panning: { x: number; y: number; camX: number; camY: number } | null = null;
 let fps = 0;
 let lastFrameTime = performance.now();
 const errors: string[] = [];
-/** Step workers the world has (reported by the physics worker). */
-let stepWorkers = 0;
+/** Threads the world steps on, the physics worker included (reported by it). */
+let stepThreads = 1;
 
 function send(msg: ToWorker): void {
   worker.postMessage(msg);
@@ -167,11 +167,11 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
         updateTables();
       }
       break;
-    case 'workers':
-      stepWorkers = msg.count;
-      $('workers-state').textContent =
-        msg.count > 0
-          ? `narrowphase on ${msg.count} step worker${msg.count > 1 ? 's' : ''} + 1`
+    case 'threads':
+      stepThreads = msg.count;
+      $('threads-state').textContent =
+        msg.count > 1
+          ? `stepping on ${msg.count} threads (${msg.count - 1} step worker${msg.count > 2 ? 's' : ''} beside it)`
           : 'stepping in one thread';
       break;
     case 'grabbed':
@@ -304,8 +304,8 @@ canvas.addEventListener(
 );
 
 picker.addEventListener('change', () => loadScene(picker.value));
-const workersPicker = $<HTMLSelectElement>('workers');
-workersPicker.addEventListener('change', () => send({ type: 'workers', count: Number(workersPicker.value) }));
+const threadsPicker = $<HTMLSelectElement>('threads');
+threadsPicker.addEventListener('change', () => send({ type: 'threads', count: Number(threadsPicker.value) }));
 pauseButton.addEventListener('click', () => setPaused(!paused));
 $('step').addEventListener('click', () => {
   setPaused(true);
@@ -386,8 +386,8 @@ const testbed = {
   get errors(): string[] {
     return errors.slice();
   },
-  get workers(): number {
-    return stepWorkers;
+  get threads(): number {
+    return stepThreads;
   },
   get camera(): Camera {
     return { ...cam };
@@ -407,9 +407,9 @@ const testbed = {
   screenToWorld: toWorld,
   load: loadScene,
   setPaused,
-  setWorkers(count: number): void {
-    workersPicker.value = String(count);
-    send({ type: 'workers', count });
+  setThreads(count: number): void {
+    threadsPicker.value = String(count);
+    send({ type: 'threads', count });
   },
 };
 (window as unknown as { __testbed: typeof testbed }).__testbed = testbed;

@@ -69,8 +69,8 @@ export type ToWorker =
   | { type: 'grab'; x: number; y: number }
   | { type: 'drag'; x: number; y: number }
   | { type: 'release' }
-  /** Step workers for this and every later scene (startWorkers); 0 steps in the physics worker alone. */
-  | { type: 'workers'; count: number };
+  /** Threads for this and every later scene (startWorkers' totalThreads); 1 steps in the physics worker alone. */
+  | { type: 'threads'; count: number };
 
 export type FromWorker =
   | { type: 'scenes'; scenes: SceneInfo[] }
@@ -78,5 +78,5 @@ export type FromWorker =
   | { type: 'frame'; data: Float64Array; profile: ProfileSample | null }
   | { type: 'grabbed'; body: number; eid: number }
   | { type: 'error'; message: string }
-  /** The step workers the world now has. */
-  | { type: 'workers'; count: number };
+  /** The threads the world now steps on, the physics worker included (getThreadCount). */
+  | { type: 'threads'; count: number };

@@ -23,7 +23,7 @@ import {
   setAwake,
   type PhysicsWorld,
 } from '@impulse2d/core/internal';
-import { getWorkerCount, startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
+import { getThreadCount, startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
 import {
   BODY_STRIDE,
   FRAME_HEADER,
@@ -55,24 +55,24 @@ function post(msg: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(msg, transfer);
 }
 
-/** Step workers the page asked for; every scene loaded gets them. */
-let stepWorkerCount = 0;
+/** Threads the page asked for (startWorkers' totalThreads, this worker included); every scene loaded gets them. */
+let threadCount = 1;
 
 /** Worker changes run one after another (a start still under way would refuse the next). */
 let workerChanges: Promise<void> = Promise.resolve();
 
-/** Gives world `w` the step workers asked for (none: stops its workers), then tells the page what it has. */
-function applyWorkers(w: PhysicsWorld): void {
+/** Puts world `w` on the threads asked for (1: stops its workers), then tells the page how many it steps on. */
+function applyThreads(w: PhysicsWorld): void {
   workerChanges = workerChanges
     .then(async () => {
-      const count = world === w ? stepWorkerCount : 0;
-      if (getWorkerCount(w) === count) return;
+      const count = world === w ? threadCount : 1;
+      if (getThreadCount(w) === count) return;
       await stopWorkers(w);
-      if (count > 0) await startWorkers(w, count);
+      await startWorkers(w, count);
     })
     .then(
       () => {
-        if (world === w) post({ type: 'workers', count: getWorkerCount(w) });
+        if (world === w) post({ type: 'threads', count: getThreadCount(w) });
       },
       (e: unknown) => post({ type: 'error', message: e instanceof Error ? e.message : String(e) }),
     );
@@ -92,7 +92,7 @@ function load(name: string): void {
   lastProfile = null;
   world = w;
   sceneName = name;
-  if (stepWorkerCount > 0) applyWorkers(w);
+  if (threadCount > 1) applyThreads(w);
   const buildMs = performance.now() - t0;
   const p = getPhysics(w);
   const bodies = p.bodies;
@@ -294,9 +294,9 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
       case 'release':
         release();
         break;
-      case 'workers':
-        stepWorkerCount = msg.count;
-        if (world !== null) applyWorkers(world);
+      case 'threads':
+        threadCount = msg.count;
+        if (world !== null) applyThreads(world);
         break;
     }
   } catch (e) {

@@ -1,6 +1,6 @@
 import { PhysicsError, getPhysics, type PhysicsWorld } from '@impulse2d/core/internal';
 import { StepWorkers, attachPool, detachPool, markPoolReady, poolOf } from './step-workers.js';
-import { checkThreadSupport, spawnThread } from './thread-spawn.js';
+import { availableThreads, checkThreadSupport, spawnThread } from './thread-spawn.js';
 
 /*
  * The public side of step workers: starting and stopping a world's threads. Apart from step-workers.ts, which the
@@ -8,8 +8,8 @@ import { checkThreadSupport, spawnThread } from './thread-spawn.js';
  * spawning, nor the worker's code (a generated module thread-spawn.ts loads on the first spawn).
  */
 
-/** Most step workers one world takes. */
-export const MAX_WORKERS = 64;
+/** Most threads one world steps on, the calling thread included (startWorkers' `totalThreads`). */
+export const MAX_THREADS = 64;
 
 /** Whether this thread may block in Atomics.wait (a browser's main thread may not). */
 function threadCanBlock(): boolean {
@@ -22,40 +22,52 @@ function threadCanBlock(): boolean {
 }
 
 /**
- * Starts `count` worker threads that share the world's parallel stages with the calling thread: the pair search of
- * the broadphase, the narrowphase (every contact's manifold), the contact constraint builder, the soft-step solver's
- * contact and joint passes (colour by colour), body integration and the write-back. Contact creation, events and
- * sleep stay on the calling thread.
- * `stepPhysics` stays synchronous, and its results are the same bits with any number of workers, 0 included: the
- * work is split into chunks, each computed whole by one thread; the narrowphase and pair search results are read back
- * in chunk order, and the rows of one solver colour share no movable body.
+ * Steps the world on `totalThreads` threads from now on: the calling thread, which goes on running `stepPhysics`, and
+ * `totalThreads − 1` step workers beside it (Box2D's `workerCount` counts the same way). They share the world's
+ * parallel stages: the pair search of the broadphase, the narrowphase (every contact's manifold), the constraint
+ * builders, the soft-step solver's contact and joint passes (colour by colour), body integration and the write-back.
+ * Contact creation, events, continuous collision and sleep stay on the calling thread; so does the classic solver.
+ * `stepPhysics` stays synchronous, and its results are the same bits on any number of threads: the work is split into
+ * chunks, each computed whole by one thread; the narrowphase and pair search results are read back in chunk order,
+ * and the rows of one solver colour share no movable body.
  *
  * Every public call keeps working between steps. Node: worker_threads. Browsers: Web Workers, on a cross-origin
  * isolated page (the testbed serves the headers). Workers do not keep a Node process alive.
  *
- * @param count - worker threads, an integer from 1 to 64; the calling thread works too.
- * @throws PhysicsError `INVALID_ARGUMENT` for a bad count, `WORLD_LOCKED` inside a step, `WORKERS_ACTIVE` when the
- *   world already has workers, `UNSUPPORTED` without shared memory (a browser page that is not cross-origin isolated).
+ * @param totalThreads - threads in all, the calling thread included: an integer from 1 (no step worker: the world
+ *   steps in one thread) to {@link MAX_THREADS}. Default: as many as the machine runs at once
+ *   (`os.availableParallelism()` in Node, `navigator.hardwareConcurrency` in browsers), at most MAX_THREADS. More
+ *   threads than cores slow the step down: a thread that waits for a core holds up the chunks it claimed.
+ * @throws PhysicsError `INVALID_ARGUMENT` for a bad `totalThreads`, `WORLD_LOCKED` inside a step, `WORKERS_ACTIVE`
+ *   when the world already has workers, `UNSUPPORTED` without shared memory (a browser page that is not cross-origin
+ *   isolated; not for 1 thread), `WORKER_FAILED` when a thread fails to start. The world is unchanged when it throws.
  */
-export async function startWorkers(world: PhysicsWorld, count: number): Promise<void> {
+export async function startWorkers(world: PhysicsWorld, totalThreads?: number): Promise<void> {
   const p = getPhysics(world);
-  if (!Number.isInteger(count) || count < 1 || count > MAX_WORKERS) {
+  if (totalThreads !== undefined && !isThreadCount(totalThreads)) {
     throw new PhysicsError(
       'INVALID_ARGUMENT',
-      `count must be an integer from 1 to ${MAX_WORKERS}, got ${String(count)}`,
+      `totalThreads (the calling thread included) must be an integer from 1 to ${MAX_THREADS}, got ${String(totalThreads)}`,
     );
   }
   if (p.locked) throw new PhysicsError('WORLD_LOCKED', 'startWorkers was called during a step');
   if (poolOf(p) !== undefined) {
     throw new PhysicsError('WORKERS_ACTIVE', 'this world already has workers: stopWorkers first');
   }
+  if (totalThreads === 1) return;
   checkThreadSupport();
   const pool = new StepWorkers(threadCanBlock());
   // Reserved before the first await, so that a second call meanwhile is refused.
   attachPool(p, pool);
   try {
+    const threads = totalThreads ?? Math.min(await availableThreads(), MAX_THREADS);
+    // One core (the default there), or stopWorkers was called meanwhile: no thread to start.
+    if (threads === 1 || poolOf(p) !== pool) {
+      detachPool(p, pool);
+      return;
+    }
     const ready: Array<Promise<void>> = [];
-    for (let i = 0; i < count; i++) {
+    for (let i = 1; i < threads; i++) {
       let onReady!: () => void;
       let onFailed!: (error: Error) => void;
       ready.push(
@@ -89,6 +101,11 @@ export async function startWorkers(world: PhysicsWorld, count: number): Promise<
   }
 }
 
+/** Whether `n` is a valid startWorkers `totalThreads`. */
+function isThreadCount(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_THREADS;
+}
+
 /**
  * Stops the world's workers; the world goes on in one thread with nothing lost (its state never left its columns).
  * Does nothing for a world without workers. Called while startWorkers is still starting them, that start ends with
@@ -105,8 +122,11 @@ export async function stopWorkers(world: PhysicsWorld): Promise<void> {
   await pool.stop();
 }
 
-/** The number of worker threads the world steps with (0 without). */
-export function getWorkerCount(world: PhysicsWorld): number {
+/**
+ * The threads the world steps on, the calling thread included, as startWorkers counts them: 1 without step workers
+ * (and while startWorkers is still starting them), `totalThreads` once they are up.
+ */
+export function getThreadCount(world: PhysicsWorld): number {
   const pool = poolOf(getPhysics(world));
-  return pool?.ready === true ? pool.threads.length : 0;
+  return pool?.ready === true ? pool.threads.length + 1 : 1;
 }

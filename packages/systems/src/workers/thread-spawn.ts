@@ -52,6 +52,21 @@ export function checkThreadSupport(): void {
   }
 }
 
+/**
+ * The threads this machine runs at once, at least 1: `os.availableParallelism()` in Node (the cores this process may
+ * use), `navigator.hardwareConcurrency` in browsers (1 where it is missing).
+ */
+export async function availableThreads(): Promise<number> {
+  if (isNode) {
+    // A module name in a variable: browser bundlers then leave this import alone.
+    const name = 'node:os';
+    const os = (await import(/* @vite-ignore */ name)) as { availableParallelism(): number };
+    return Math.max(1, os.availableParallelism());
+  }
+  const cores = (globalThis as { navigator?: { hardwareConcurrency?: unknown } }).navigator?.hardwareConcurrency;
+  return typeof cores === 'number' && Number.isInteger(cores) && cores >= 1 ? cores : 1;
+}
+
 /** The step worker's code, once loaded (see stepWorkerSource). */
 let workerSource: Promise<string> | null = null;
 

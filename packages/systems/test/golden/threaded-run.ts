@@ -1,5 +1,5 @@
 // The golden scene with step workers, for the browser test of step workers (step-workers-browsers.test.ts): bundled
-// into a page and run there with 0 and with 2 workers.
+// into a page and run there on 1 and on 3 threads.
 import { addShape, createBody, createPhysicsWorld, makeBox, makeCircle } from '@impulse2d/core';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
 import { getWorkerChunkCounts } from '../../src/workers/step-workers.js';
@@ -7,11 +7,11 @@ import { buildScene, hashTransforms } from './golden-scene.js';
 
 /**
  * The golden scene plus a pile of 300 boxes and circles (enough rows for every parallel pass to be split), stepped
- * `steps` times with `workers` step workers (0: one thread); the transform hash, and how many solver chunks the
- * workers ran.
+ * `steps` times on `threads` threads (startWorkers: 1 is the stepping thread alone); the transform hash, and how many
+ * solver chunks the step workers ran.
  */
 export async function threadedRun(
-  workers: number,
+  threads: number,
   steps: number,
 ): Promise<{ hash: string; solverChunksOnWorkers: number }> {
   const w = createPhysicsWorld({ gravity: { x: 0, y: -10 } });
@@ -25,7 +25,7 @@ export async function threadedRun(
       bodies.push(b);
     }
   }
-  if (workers > 0) await startWorkers(w, workers);
+  await startWorkers(w, threads);
   for (let i = 0; i < steps; i++) stepPhysics(w, 1 / 60);
   const solverChunksOnWorkers = getWorkerChunkCounts(w).solverOnWorkers;
   await stopWorkers(w);

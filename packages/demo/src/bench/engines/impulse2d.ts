@@ -9,15 +9,17 @@ import type { LayoutDef, SceneLayout } from '../../scenes/layouts/index.js';
 import type { BenchEngine, Counters, EngineOptions, StageTimes } from '../engine.js';
 
 export function createEngine(options: EngineOptions): BenchEngine {
-  return createOurEngine(options, 0);
+  return createOurEngine(options, 1);
 }
 
-/** impulse2d-mt: the same world stepped with `options.workers` step workers (startWorkers) beside this thread. */
+/** impulse2d-mt: the same world stepped on `options.threads` threads (startWorkers), this one included; default 2. */
 export function createThreadedEngine(options: EngineOptions): BenchEngine {
-  return createOurEngine(options, options.workers ?? 1);
+  const n = options.threads ?? 2;
+  return createOurEngine(options, Number.isInteger(n) && n >= 1 ? n : 2);
 }
 
-function createOurEngine(options: EngineOptions, workers: number): BenchEngine {
+function createOurEngine(options: EngineOptions, threads: number): BenchEngine {
+  const threaded = threads > 1;
   let world: PhysicsWorld | null = null;
   let boxes: Int32Array = new Int32Array(0);
 
@@ -27,8 +29,8 @@ function createOurEngine(options: EngineOptions, workers: number): BenchEngine {
   };
 
   return {
-    name: workers > 0 ? 'impulse2d-mt' : 'impulse2d',
-    label: `impulse2d (${options.solver}, ${options.substeps} substeps${workers > 0 ? `, ${workers} step workers` : ''})`,
+    name: threaded ? 'impulse2d-mt' : 'impulse2d',
+    label: `impulse2d (${options.solver}, ${options.substeps} substeps${threaded ? `, ${threads} threads` : ''})`,
     notes: [],
     ownScenes: Object.keys(scenes),
     async init() {},
@@ -45,7 +47,7 @@ function createOurEngine(options: EngineOptions, workers: number): BenchEngine {
       boxes = scene.build(world).boxes;
     },
     async start() {
-      if (workers > 0) await startWorkers(live(), workers);
+      if (threaded) await startWorkers(live(), threads);
     },
     step() {
       stepPhysics(live(), options.dt, options.substeps);
@@ -78,7 +80,7 @@ function createOurEngine(options: EngineOptions, workers: number): BenchEngine {
       setWorldSettings(live(), { enableProfiling: false });
     },
     dispose() {
-      if (world !== null && workers > 0) void stopWorkers(world);
+      if (world !== null && threaded) void stopWorkers(world);
       world = null;
     },
   };
