@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^@impulse2d\/core\/internal$/, replacement: src('core/src/internal.ts') },
       { find: /^@impulse2d\/core$/, replacement: src('core/src/index.ts') },
+      { find: /^@impulse2d\/systems\/internal$/, replacement: src('systems/src/internal.ts') },
       { find: /^@impulse2d\/systems$/, replacement: src('systems/src/index.ts') },
     ],
   },

@@ -1,5 +1,9 @@
 /**
- * The step pipeline of impulse2d: `stepPhysics(world, dt)` and the systems it runs, in order.
+ * The step pipeline of impulse2d: `stepPhysics(world, dt)`, the same stages as bitecs systems
+ * (`createPhysicsSystems`), and step workers that share one world's step among threads (`startWorkers`).
+ *
+ * The stages themselves, the solver's routines and its passes are engine internals, published apart as
+ * `@impulse2d/systems/internal` (not a stable interface).
  *
  * @packageDocumentation
  * @module @impulse2d/systems
@@ -7,19 +11,3 @@
 
 export { stepPhysics, createPhysicsSystems } from './step.js';
 export { startWorkers, stopWorkers, getThreadCount, MAX_THREADS } from './workers/start-workers.js';
-export { updateSleep, TIME_TO_SLEEP } from './update-sleep.js';
-export { collectHitEvents } from './contact-hit-events.js';
-export { updateBroadphase } from './update-broadphase.js';
-export { updateContacts, reportTouchChanges } from './update-contacts.js';
-export { prepareBodies } from './prepare-bodies.js';
-export { prepareContacts } from './prepare-contacts.js';
-export { solve } from './solve.js';
-export { finalizeBodies } from './finalize-bodies.js';
-export { integrateVelocities, integratePositions } from './integrate.js';
-export { warmStartContacts, solveContacts, applyRestitution } from './solve-contacts.js';
-export { softBiasRate, softMassScale, softImpulseScale } from './softness.js';
-export { storeJointImpulses } from './joints/index.js';
-export { prepareJoints } from './prepare-joints.js';
-export { warmStartJoints, solveJoints } from './solve.js';
-export { solveContinuous, CORE_FRACTION } from './continuous.js';
-export { isFastBody, SAFETY_FACTOR } from './fast-bodies.js';

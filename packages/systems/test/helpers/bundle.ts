@@ -23,6 +23,7 @@ const cache = new Map<string, Promise<unknown>>();
 const ENGINE_SOURCES = {
   '@impulse2d/core/internal': join(packages, 'core/src/internal.ts'),
   '@impulse2d/core': join(packages, 'core/src/index.ts'),
+  '@impulse2d/systems/internal': join(packages, 'systems/src/internal.ts'),
   '@impulse2d/systems': join(packages, 'systems/src/index.ts'),
 };
 
