@@ -1,19 +1,30 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { BatchOptions } from './options.js';
 import { runBatch } from './run-batch.js';
-import { startBatchWorker } from './redis.js';
 
 const BATCH_USAGE = `usage: batch --scene FILE --params FILE.json --steps N [--dt S] [--substeps N] [--workers N] [--redis URL] --out FILE
   --scene     module exporting build(params), measure(world, params) and optionally beforeStep(world, params, i)
   --params    JSON array, one world per entry
   --steps     steps per world
+  --dt        step length in seconds (default 1/60)
+  --substeps  substeps per step (default: the world's, 4)
   --workers   worker threads (default: every core; 0 = one after another in this thread)
   --redis     redis://host:port: enqueue the worlds for batch-worker processes instead
   --out       JSON file for the results, in params order`;
 
 const WORKER_USAGE = `usage: batch-worker --redis URL [--workers N]
   takes batch jobs from Redis and runs them on N worker threads (default: every core) until interrupted`;
+
+/**
+ * The arguments after the command's name: `pnpm batch -- --help` may hand pnpm's `--` separator through, which would
+ * make everything after it a positional argument; the first one is dropped (as the bench does).
+ */
+function userArgs(argv: readonly string[]): string[] {
+  const separator = argv.indexOf('--');
+  return argv.filter((_, i) => i !== separator);
+}
 
 /** Paths on the command line are relative to where the user typed it, not to the package pnpm runs the script in. */
 const fromUser = (file: string): string => resolve(process.env['INIT_CWD'] ?? process.cwd(), file);
@@ -42,9 +53,10 @@ function progressBar(): (done: number, total: number) => void {
   };
 }
 
+/** `batch`: runs a batch (here, or on Redis with --redis) and writes the results to --out. */
 export async function batchMain(argv: string[]): Promise<void> {
   const { values } = parseArgs({
-    args: argv,
+    args: userArgs(argv),
     options: {
       scene: { type: 'string' },
       params: { type: 'string' },
@@ -71,25 +83,32 @@ export async function batchMain(argv: string[]): Promise<void> {
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   const started = performance.now();
-  const results = await runBatch({
+  const options: BatchOptions = {
     scene: fromUser(values.scene),
     params,
     steps: int(values.steps, 'steps', 0)!,
     ...(dt !== undefined ? { dt } : {}),
     ...(subSteps !== undefined ? { subSteps } : {}),
     ...(workers !== undefined ? { workers } : {}),
-    ...(values.redis !== undefined ? { redis: values.redis } : {}),
     onProgress: progressBar(),
     signal: controller.signal,
-  });
+  };
+  let results: unknown[];
+  if (values.redis === undefined) results = await runBatch(options);
+  else {
+    // Loaded only for --redis: bullmq and ioredis stay out of a run on this machine.
+    const { runBatchOnRedis } = await import('./redis.js');
+    results = await runBatchOnRedis({ ...options, redis: values.redis });
+  }
   writeFileSync(fromUser(values.out), `${JSON.stringify(results, null, 2)}\n`);
   const seconds = (performance.now() - started) / 1000;
   console.error(`${results.length} worlds in ${seconds.toFixed(2)} s → ${values.out}`);
 }
 
+/** `batch-worker`: takes batch jobs from Redis until interrupted. */
 export async function workerMain(argv: string[]): Promise<void> {
   const { values } = parseArgs({
-    args: argv,
+    args: userArgs(argv),
     options: { redis: { type: 'string' }, workers: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help === true) {
@@ -98,6 +117,7 @@ export async function workerMain(argv: string[]): Promise<void> {
   }
   if (values.redis === undefined) throw new Error(`--redis is required\n${WORKER_USAGE}`);
   const workers = int(values.workers, 'workers', 1);
+  const { startBatchWorker } = await import('./redis.js');
   const worker = await startBatchWorker({ redis: values.redis, ...(workers !== undefined ? { workers } : {}) });
   console.error(`batch worker: taking jobs from ${values.redis}; Ctrl-C to stop`);
   const stop = (): void => {

@@ -1,3 +1,11 @@
+/**
+ * Batches across machines, through BullMQ queues on Redis: runBatchOnRedis where the batch is run, startBatchWorker
+ * on each machine that runs worlds. Apart from the package's main entry, so that a program that runs its batches on
+ * this machine's threads never loads bullmq and ioredis.
+ *
+ * @packageDocumentation
+ * @module @impulse2d/batch/redis
+ */
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { Job, Queue, Worker, type ConnectionOptions } from 'bullmq';
@@ -5,7 +13,7 @@ import { Redis } from 'ioredis';
 import { Piscina } from 'piscina';
 import { availableParallelism } from 'node:os';
 import { bundleScene, scenePath, type SceneBundle } from './bundle.js';
-import { abortError, BatchTaskError, taskOf, type BatchOptions } from './run-batch.js';
+import { BatchTaskError, abortError, taskOf, validateOptions, type BatchOptions } from './options.js';
 import type { BatchTask } from './types.js';
 
 /** The BullMQ queue every batch client and worker shares. */
@@ -30,17 +38,27 @@ const asConnection = (client: Redis): ConnectionOptions => client as unknown as 
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** A batch for the workers on Redis: the options of runBatch (its `workers` is theirs to choose) and the queue. */
+export interface RedisBatchOptions<P = unknown> extends Omit<BatchOptions<P>, 'workers'> {
+  /** redis:// or rediss:// URL of the Redis server every startBatchWorker process takes jobs from. */
+  readonly redis: string;
+}
+
 /**
- * The `redis` path of runBatch: one BullMQ job per params entry (job id = batch id + index), at most `window` of
- * them queued at a time; results are read back from the jobs, each index taken once, so a job that ran twice
- * (its worker died after finishing but before acknowledging) still yields one result.
+ * runBatch across machines: one BullMQ job per params entry (job id = batch id + index), at most `window` of them
+ * queued at a time, run by startBatchWorker processes; resolves with the measurements in params order, equal to
+ * runBatch's. Results are read back from the jobs, each index taken once, so a job that ran twice (its worker died
+ * after finishing but before acknowledging) still yields one result. Every worker machine must have the scene module
+ * at the same path (a shared checkout).
  */
-export async function runBatchOnRedis<P, R>(
-  options: BatchOptions<P>,
+export async function runBatchOnRedis<P = unknown, R = unknown>(
+  options: RedisBatchOptions<P>,
   { window = 512, pollMs = 50 }: { window?: number; pollMs?: number } = {},
 ): Promise<R[]> {
+  validateOptions(options);
+  if (options.signal?.aborted) throw abortError(options.signal);
   const url = options.redis;
-  if (url === undefined) throw new TypeError('redis URL missing');
+  if (typeof url !== 'string') throw new TypeError('redis must be a redis:// URL');
   const client = connect(url);
   const queue = new Queue(QUEUE_NAME, { connection: asConnection(client) });
   const batch = randomUUID();
@@ -95,7 +113,9 @@ export async function runBatchOnRedis<P, R>(
   }
 }
 
+/** A batch worker process's settings. */
 export interface BatchWorkerOptions {
+  /** redis:// or rediss:// URL of the Redis server to take jobs from. */
   readonly redis: string;
   /** Worker threads (and concurrent jobs) on this machine; default every core. */
   readonly workers?: number;
@@ -105,6 +125,7 @@ export interface BatchWorkerOptions {
   readonly stalledInterval?: number;
 }
 
+/** A running batch worker (startBatchWorker). */
 export interface BatchWorker {
   /** Stops taking jobs, waits for the running ones, and ends the thread pool. */
   close(): Promise<void>;

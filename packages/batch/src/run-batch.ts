@@ -2,84 +2,17 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { bundleScene } from './bundle.js';
+import { BatchTaskError, abortError, taskOf, validateOptions, type BatchOptions } from './options.js';
 import type { BatchTask } from './types.js';
-
-export interface BatchOptions<P = unknown> {
-  /** Path or file: URL of a module exporting build(params), measure(world, params) and optionally beforeStep. */
-  readonly scene: string | URL;
-  /** One world per entry; results come back in this order. */
-  readonly params: readonly P[];
-  readonly steps: number;
-  /** Step length in seconds (default 1/60). */
-  readonly dt?: number;
-  readonly subSteps?: number;
-  /** Worker threads (default: every core, os.availableParallelism()); 0 runs one after another in this thread. */
-  readonly workers?: number;
-  readonly onProgress?: (done: number, total: number) => void;
-  readonly signal?: AbortSignal;
-  /** Redis URL: enqueue the entries on BullMQ for startBatchWorker processes instead of running them here. */
-  readonly redis?: string;
-}
-
-/** Raised when one params entry fails; names its index and value. */
-export class BatchTaskError extends Error {
-  constructor(
-    readonly index: number,
-    readonly params: unknown,
-    reason: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`batch entry ${index} (params ${describe(params)}) failed: ${reason}`, options);
-    this.name = 'BatchTaskError';
-  }
-}
-
-export function describe(params: unknown): string {
-  try {
-    const s = JSON.stringify(params);
-    return s === undefined ? String(params) : s.length > 200 ? `${s.slice(0, 200)}…` : s;
-  } catch {
-    return String(params);
-  }
-}
-
-export function abortError(signal: AbortSignal | undefined): Error {
-  const reason: unknown = signal?.reason;
-  if (reason instanceof Error && reason.name === 'AbortError') return reason;
-  return new DOMException('the batch was aborted', 'AbortError');
-}
-
-export function validate<P>(options: BatchOptions<P>): void {
-  if (!Array.isArray(options.params)) throw new TypeError('params must be an array');
-  if (!Number.isInteger(options.steps) || options.steps < 0) throw new RangeError('steps must be an integer ≥ 0');
-  if (options.dt !== undefined && !(options.dt > 0 && Number.isFinite(options.dt)))
-    throw new RangeError('dt must be a finite number > 0');
-  if (options.workers !== undefined && (!Number.isInteger(options.workers) || options.workers < 0))
-    throw new RangeError('workers must be an integer ≥ 0');
-}
-
-export function taskOf(options: BatchOptions, index: number): BatchTask {
-  return {
-    index,
-    params: options.params[index],
-    steps: options.steps,
-    dt: options.dt ?? 1 / 60,
-    subSteps: options.subSteps,
-  };
-}
 
 /**
  * Runs one world per params entry on a pool of worker threads and resolves with the measurements in params order.
  * The results equal those of `workers: 0` (one after another in this thread): every world is independent and the
- * engine is deterministic.
+ * engine is deterministic. Across machines: runBatchOnRedis from `@impulse2d/batch/redis`.
  */
 export async function runBatch<P = unknown, R = unknown>(options: BatchOptions<P>): Promise<R[]> {
-  validate(options);
+  validateOptions(options);
   if (options.signal?.aborted) throw abortError(options.signal);
-  if (options.redis !== undefined) {
-    const { runBatchOnRedis } = await import('./redis.js');
-    return runBatchOnRedis<P, R>(options);
-  }
   const pool = await openBatchPool({
     scene: options.scene,
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
@@ -93,11 +26,13 @@ export async function runBatch<P = unknown, R = unknown>(options: BatchOptions<P
 
 /** A scene bundled once and a pool of threads kept between batches (for many batches over one scene). */
 export interface BatchPool {
-  /** Runs a batch on this pool; `scene`, `workers` and `redis` of the options are ignored. */
-  run<P = unknown, R = unknown>(options: Omit<BatchOptions<P>, 'scene' | 'workers' | 'redis'>): Promise<R[]>;
+  /** Runs a batch on this pool. */
+  run<P = unknown, R = unknown>(options: Omit<BatchOptions<P>, 'scene' | 'workers'>): Promise<R[]>;
+  /** Ends the pool's threads and deletes the scene's bundle. */
   close(): Promise<void>;
 }
 
+/** Bundles `scene` once and opens a pool of `workers` threads (default: every core; 0: this thread) for its batches. */
 export async function openBatchPool(options: { scene: string | URL; workers?: number }): Promise<BatchPool> {
   const workers = options.workers ?? availableParallelism();
   if (!Number.isInteger(workers) || workers < 0) throw new RangeError('workers must be an integer ≥ 0');
@@ -114,9 +49,9 @@ export async function openBatchPool(options: { scene: string | URL; workers?: nu
           idleTimeout: 60_000,
         });
   return {
-    async run<P, R>(o: Omit<BatchOptions<P>, 'scene' | 'workers' | 'redis'>): Promise<R[]> {
+    async run<P, R>(o: Omit<BatchOptions<P>, 'scene' | 'workers'>): Promise<R[]> {
       const full = { ...o, scene: options.scene } as BatchOptions;
-      validate(full);
+      validateOptions(full);
       if (o.signal?.aborted) throw abortError(o.signal);
       return pool === null ? runSequentialBundle<R>(bundle.file, full) : runPooled<R>(pool, workers, full);
     },

@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BatchTaskError, runBatch, runSequential } from '../src/index.js';
+import { BatchTaskError, runSequential } from '../src/index.js';
+import { runBatchOnRedis } from '../src/redis.js';
 
 const REDIS = '/usr/bin/redis-server';
 const hasRedis = existsSync(REDIS) && spawnSync(REDIS, ['--version']).status === 0;
@@ -34,7 +35,7 @@ function freePort(): Promise<number> {
   });
 }
 
-describe.skipIf(!hasRedis)('runBatch across processes on BullMQ (Redis)', () => {
+describe.skipIf(!hasRedis)('runBatchOnRedis across processes on BullMQ (Redis)', () => {
   let server: ChildProcess | undefined;
   let url = '';
   const children: ChildProcess[] = [];
@@ -96,7 +97,7 @@ describe.skipIf(!hasRedis)('runBatch across processes on BullMQ (Redis)', () => 
     const victim = await startChild(1);
     let done = 0;
     const seen: number[] = [];
-    const batch = runBatch({
+    const batch = runBatchOnRedis({
       scene: SCENE,
       params,
       steps,
@@ -125,9 +126,13 @@ describe.skipIf(!hasRedis)('runBatch across processes on BullMQ (Redis)', () => 
     const params = Array.from({ length: 40 }, () => ({ boxes: 20, push: 0, slow: 100_000 }));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 500);
-    const error = await runBatch({ scene: SCENE, params, steps: 1, redis: url, signal: controller.signal }).catch(
-      (e: unknown) => e,
-    );
+    const error = await runBatchOnRedis({
+      scene: SCENE,
+      params,
+      steps: 1,
+      redis: url,
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
     expect((error as Error).name).toBe('AbortError');
     const { Queue } = await import('bullmq');
     const { connect, QUEUE_NAME } = await import('../src/redis.js');
@@ -147,7 +152,7 @@ describe.skipIf(!hasRedis)('runBatch across processes on BullMQ (Redis)', () => 
       { boxes: 2, push: 0 },
       { boxes: 2, push: 0, fail: true },
     ];
-    const error = await runBatch({
+    const error = await runBatchOnRedis({
       scene: SCENE,
       params,
       steps: 5,
