@@ -38,7 +38,11 @@ import { createContactKernel } from '../wasm/contact-kernel.js';
 import { NO_COLOUR, SOLVER_PASS_COUNT, type SolverPassId } from '../solver-pass.js';
 import type { StepThread } from './thread-spawn.js';
 
-export { JOB_COLLIDE, JOB_PAIRS, JOB_SOLVE } from './job-control.js';
+/*
+ * The step's side of step workers: a world's pool of threads, the column syncs, and the jobs the stages run through it
+ * (runParallel, runPassParallel). start-workers.ts starts and stops the threads; nothing here spawns one or loads the
+ * worker's code, so the step's imports stop here.
+ */
 
 /** Columns a sync hands over: SHARED_COLUMNS, then each tree's query columns, then the pair table. */
 const SYNC_COLUMNS = SHARED_COLUMNS.length + 2 * QUERY_COLUMNS + 1;
