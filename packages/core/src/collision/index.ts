@@ -32,3 +32,6 @@ export {
   CAST_TRANSLATION_X,
   CAST_TRANSLATION_Y,
 } from './core-cast.js';
+export * from './mover-plane.js';
+export { MoverPlanes } from './mover-planes.js';
+export * from './plane-solver.js';
