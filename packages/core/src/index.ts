@@ -182,6 +182,21 @@ export {
   overlapShapeInto,
 } from './queries/overlap-queries.js';
 export { type ShapeCastResult, castShape } from './queries/shape-cast.js';
+export {
+  type CollisionPlane,
+  type Mover,
+  type MoverPlane,
+  type PlaneSolverResult,
+  castMover,
+  clipVector,
+  clipVectorInto,
+  collideMover,
+  collideMoverInto,
+  solvePlanes,
+  solvePlanesInto,
+} from './queries/mover-queries.js';
+export { MOVER_CONTACT_GAP, MOVER_REST_GAP, MOVER_SKIN } from './queries/mover-world.js';
+export { MoverPlanes } from './collision/mover-planes.js';
 
 // ---- Events ----
 export {

@@ -17,3 +17,21 @@ export {
   primaryPair,
 } from './collide-table.js';
 export * from './time-of-impact.js';
+export {
+  castCore,
+  CAST_ARGS_SIZE,
+  CAST_MAX_FRACTION,
+  CAST_OUT_FRACTION,
+  CAST_OUT_NORMAL_X,
+  CAST_OUT_NORMAL_Y,
+  CAST_OUT_POINT_X,
+  CAST_OUT_POINT_Y,
+  CAST_OUTPUT_SIZE,
+  CAST_SLIDE,
+  CAST_TARGET_GAP,
+  CAST_TRANSLATION_X,
+  CAST_TRANSLATION_Y,
+} from './core-cast.js';
+export * from './mover-plane.js';
+export { MoverPlanes } from './mover-planes.js';
+export * from './plane-solver.js';

@@ -1,5 +1,5 @@
 // World queries over the broadphase: ray casts, overlap tests and shape casts, each with a filter.
-export { defaultQueryFilter, type QueryFilter } from './query-filter.js';
+export { defaultQueryFilter, passesFilter, resolveFilter, type QueryFilter } from './query-filter.js';
 export type { QueryTransform, QueryVec2 } from './query-common.js';
 export { RayHits, ShapeHits } from './query-results.js';
 export { castRay, castRayClosest, castRayInto, type RayResult } from './ray-queries.js';
@@ -12,6 +12,8 @@ export {
   overlapShapeInto,
   type QueryAABB,
 } from './overlap-queries.js';
+export * from './mover-world.js';
+export * from './mover-queries.js';
 export { castShape, CAST_TOLERANCE, CAST_MAX_ITERATIONS, type ShapeCastResult } from './shape-cast.js';
 export {
   coreDistance,

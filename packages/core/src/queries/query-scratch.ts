@@ -1,4 +1,5 @@
 import { IntBuffer } from '../broadphase/int-buffer.js';
+import { CAST_ARGS_SIZE, CAST_OUTPUT_SIZE } from '../collision/core-cast.js';
 import { GeometryStore } from '../geometry/geometry-store.js';
 import type { PhysicsState } from '../world/physics-world.js';
 import { RayHits, ShapeHits } from './query-results.js';
@@ -40,12 +41,14 @@ export class QueryScratch {
   readonly coreA = createCore();
   readonly coreB = createCore();
   readonly distance = new Float64Array(DISTANCE_OUTPUT_SIZE);
-  /** Shape-cast arguments: [translationX, translationY, maxFraction]. */
-  readonly castArgs = new Float64Array(3);
-  /** Shape-cast result of one pair: [fraction, pointX, pointY, normalX, normalY]. */
-  readonly cast = new Float64Array(5);
+  /** Cast arguments (CAST_* of collision/core-cast.ts). */
+  readonly castArgs = new Float64Array(CAST_ARGS_SIZE);
+  /** The query shape's core moved along a cast. */
+  readonly coreMoved = createCore();
+  /** Cast result of one pair (CAST_OUT_*): [fraction, pointX, pointY, normalX, normalY]. */
+  readonly cast = new Float64Array(CAST_OUTPUT_SIZE);
   /** Best shape-cast hit so far, same layout. */
-  readonly bestCast = new Float64Array(5);
+  readonly bestCast = new Float64Array(CAST_OUTPUT_SIZE);
 }
 
 const scratchByWorld = new WeakMap<PhysicsState, QueryScratch>();

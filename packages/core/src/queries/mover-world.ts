@@ -1,0 +1,202 @@
+import {
+  CAST_MAX_FRACTION,
+  CAST_OUT_FRACTION,
+  CAST_SLIDE,
+  CAST_TARGET_GAP,
+  CAST_TRANSLATION_X,
+  CAST_TRANSLATION_Y,
+  castCore,
+} from '../collision/core-cast.js';
+import {
+  chainNeighbourOwns,
+  inFrontOfChainSegment,
+  loadChainGhosts,
+  loadMoverCore,
+  MOVER_SIZE,
+  moverSeparation,
+  SEP_DISTANCE,
+  SEP_NORMAL_X,
+  SEP_NORMAL_Y,
+  SEP_POINT_X,
+  SEP_POINT_Y,
+  SEPARATION_SIZE,
+} from '../collision/mover-plane.js';
+import type { MoverPlanes } from '../collision/mover-planes.js';
+import { ShapeType } from '../geometry/shape-type.js';
+import { LINEAR_SLOP } from '../settings.js';
+import type { PhysicsState } from '../world/physics-world.js';
+import { gatherBoxCandidates, loadShapePose, shapeHandle } from './query-common.js';
+import { passesFilter } from './query-filter.js';
+import { QueryScratch } from './query-scratch.js';
+import { CORE_COUNT, CORE_RADIUS, CORE_VERTS, createCore, loadCore } from './shape-distance.js';
+
+/**
+ * The world side of the character mover, without validation and without objects: castMoverState and
+ * collideMoverState read a MoverScratch and the world's columns and write numbers and MoverPlanes rows. The public
+ * castMover / collideMover (mover-queries.ts) validate their arguments, fill a MoverScratch and call these; a pass
+ * that moves many movers per step fills one MoverScratch per mover in turn (or one per worker) and calls them too.
+ *
+ * Gaps. The mover keeps off surfaces by a small gap rather than resting in them (Box2D rests them a slop deep and
+ * lets a cast "encroach" by a slop to get free): castMover stops at MOVER_SKIN, collideMover's planes hold the mover
+ * at MOVER_REST_GAP and report every shape within MOVER_CONTACT_GAP. Because the rest gap is wider than the skin, a
+ * mover resting on a surface can slide over a joint to the next surface at the same height (a chain vertex, the
+ * next box of a floor), whose distance never drops below the rest gap, without the cast stopping it there; and
+ * because the contact gap is wider than the rest gap, the surface it rests on stays reported while it rests, also
+ * on a curved one (walking over a ball, the gap grows a little each step).
+ *
+ * Seams. A plane is the shape's distance linearised at the mover's position, so a rounded feature (a corner, a
+ * circle) gives a plane tilted against the mover before the mover is over it. At the seam between two boxes of a
+ * floor the next box's corner therefore lifts a mover walking over it for one round of collide-solve-cast, which the
+ * next rounds of the same step undo (two extra rounds, the same end position). Chains have no such seams: a chain
+ * segment leaves its end vertex to the neighbouring segment where the joint is flat or concave (mover-plane.ts), as
+ * its contacts do. Box2D's mover has the same seams.
+ */
+
+/** Gap (m) at which castMover stops the mover short of a shape. */
+export const MOVER_SKIN = 0.5 * LINEAR_SLOP;
+/** Gap (m) at which collideMover's planes hold the mover off a surface (their offsets ask for it). */
+export const MOVER_REST_GAP = LINEAR_SLOP;
+/** collideMover reports a plane for every shape within this gap of the mover (m), overlapping ones included. */
+export const MOVER_CONTACT_GAP = 2 * LINEAR_SLOP;
+
+/** The gaps of a MoverScratch (m). */
+export const GAP_SKIN = 0;
+export const GAP_REST = 1;
+export const GAP_CONTACT = 2;
+
+/**
+ * Scratch of the mover queries for one thread: the mover and translation of the current call, in typed arrays, and
+ * the query scratch (candidates, resolved filter, shape cores) they share with the other queries.
+ */
+export class MoverScratch {
+  /** The mover (MOVER_* of collision/mover-plane.ts): centres, world (m), and radius (m). */
+  readonly mover = new Float64Array(MOVER_SIZE);
+  /** Translation of castMoverState (m). */
+  readonly translation = new Float64Array(2);
+  /** [skin, rest gap, contact gap] (m), MOVER_SKIN, MOVER_REST_GAP and MOVER_CONTACT_GAP unless changed. */
+  readonly gaps = Float64Array.of(MOVER_SKIN, MOVER_REST_GAP, MOVER_CONTACT_GAP);
+  /** The mover's core. */
+  readonly core = createCore();
+  /** moverSeparation output. */
+  readonly separation = new Float64Array(SEPARATION_SIZE);
+  /** A chain segment's ghost vertices, world: [ghost1X, ghost1Y, ghost2X, ghost2Y]. */
+  readonly ghosts = new Float64Array(4);
+
+  /**
+   * @param query the query scratch to share: candidates and the resolved filter (resolveFilter writes it) are read
+   *   from it. A new one when omitted (a worker has its own).
+   */
+  constructor(readonly query: QueryScratch = new QueryScratch()) {}
+}
+
+/** Writes the mover core and its box, grown by `margin` (m), into m.core and m.query.box. */
+function loadMover(m: MoverScratch, margin: number): void {
+  const core = m.core;
+  loadMoverCore(m.mover, core);
+  const grow = core[CORE_RADIUS] + margin;
+  const count = core[CORE_COUNT];
+  const b = m.query.box;
+  b[0] = b[2] = core[CORE_VERTS];
+  b[1] = b[3] = core[CORE_VERTS + 1];
+  if (count === 2) {
+    const x = core[CORE_VERTS + 2],
+      y = core[CORE_VERTS + 3];
+    if (x < b[0]) b[0] = x;
+    else if (x > b[2]) b[2] = x;
+    if (y < b[1]) b[1] = y;
+    else if (y > b[3]) b[3] = y;
+  }
+  b[0] -= grow;
+  b[1] -= grow;
+  b[2] += grow;
+  b[3] += grow;
+}
+
+/**
+ * Should shape row `row` take part: it passes the filter resolved into the query scratch, it is no sensor (sensors
+ * never block a mover), and if a chain segment, the mover is centred on its collision side? Loads the shape's core
+ * into q.coreB when it does.
+ */
+function takesPart(p: PhysicsState, m: MoverScratch, row: number): boolean {
+  const q = m.query;
+  if (p.shapes.sensor[row] === 1 || !passesFilter(p, q, row)) return false;
+  loadShapePose(p, row, q.shapePose);
+  loadCore(p.shapes.geometry, row, q.shapePose, q.coreB);
+  return p.shapes.geometry.type[row] !== ShapeType.chainSegment || inFrontOfChainSegment(m.core, q.coreB);
+}
+
+/**
+ * The fraction of m.translation the mover m.mover can travel before it comes within the skin (m.gaps) of a shape
+ * that takes part: exact under translation (collision/core-cast.ts). A shape already within the skin stops it at 0
+ * only if the move would bring it closer; a shape whose core the mover's core already crosses does not stop it (that
+ * is for the planes to resolve). The filter must be resolved into m.query first (resolveFilter).
+ */
+export function castMoverState(p: PhysicsState, m: MoverScratch): number {
+  const q = m.query;
+  const tx = m.translation[0];
+  const ty = m.translation[1];
+  loadMover(m, m.gaps[GAP_SKIN]);
+  const b = q.box;
+  if (tx < 0) b[0] += tx;
+  else b[2] += tx;
+  if (ty < 0) b[1] += ty;
+  else b[3] += ty;
+  gatherBoxCandidates(p, q);
+  const args = q.castArgs;
+  args[CAST_TRANSLATION_X] = tx;
+  args[CAST_TRANSLATION_Y] = ty;
+  args[CAST_TARGET_GAP] = m.gaps[GAP_SKIN];
+  args[CAST_SLIDE] = 1;
+  let fraction = 1;
+  const n = q.candidates.count;
+  for (let i = 0; i < n && fraction > 0; i++) {
+    const row = q.candidates.data[i];
+    if (!takesPart(p, m, row)) continue;
+    args[CAST_MAX_FRACTION] = fraction;
+    if (castCore(m.core, q.coreB, args, q.coreMoved, q.distance, q.cast) && q.cast[CAST_OUT_FRACTION] < fraction) {
+      fraction = q.cast[CAST_OUT_FRACTION];
+    }
+  }
+  return fraction;
+}
+
+/**
+ * Appends to `planes` one plane for every shape that takes part and lies within the contact gap (m.gaps) of the
+ * mover m.mover, sorted by shape handle, and returns how many. Each is a rigid, clipping plane (pushLimit Infinity,
+ * clipVelocity 1) whose offset asks for the rest gap. The filter must be resolved into m.query first (resolveFilter).
+ */
+export function collideMoverState(p: PhysicsState, m: MoverScratch, planes: MoverPlanes): number {
+  const q = m.query;
+  const gaps = m.gaps;
+  loadMover(m, gaps[GAP_CONTACT]);
+  gatherBoxCandidates(p, q);
+  const start = planes.count;
+  const sep = m.separation;
+  const rA = m.core[CORE_RADIUS];
+  const n = q.candidates.count;
+  for (let i = 0; i < n; i++) {
+    const row = q.candidates.data[i];
+    if (!takesPart(p, m, row)) continue;
+    const chain = p.shapes.geometry.type[row] === ShapeType.chainSegment;
+    moverSeparation(m.core, q.coreB, chain, q.distance, sep);
+    if (chain && sep[SEP_DISTANCE] > 0) {
+      loadChainGhosts(p.shapes.geometry, row, q.shapePose, m.ghosts);
+      if (chainNeighbourOwns(q.coreB, m.ghosts, q.distance)) continue;
+    }
+    const rB = q.coreB[CORE_RADIUS];
+    const gap = sep[SEP_DISTANCE] - rA - rB;
+    if (gap > gaps[GAP_CONTACT]) continue;
+    const k = planes.addRow();
+    const nx = sep[SEP_NORMAL_X];
+    const ny = sep[SEP_NORMAL_Y];
+    planes.normalX[k] = nx;
+    planes.normalY[k] = ny;
+    planes.offset[k] = gaps[GAP_REST] - gap;
+    planes.pointX[k] = sep[SEP_POINT_X] + rB * nx;
+    planes.pointY[k] = sep[SEP_POINT_Y] + rB * ny;
+    planes.body[k] = p.bodies.handle[p.shapes.body[row]];
+    planes.shape[k] = shapeHandle(p, row);
+  }
+  planes.sortByShape(start, planes.count);
+  return planes.count - start;
+}
