@@ -28,6 +28,8 @@ export {
   BodyType,
   BodyFlag,
   BodyStore,
+  BODY_COLUMNS,
+  TRANSFORM_COLUMNS,
   type TransformColumns,
   type BodyTypeName,
   type BodyTypeId,
@@ -53,14 +55,14 @@ export {
 } from './shape/shape-api.js';
 export { addChain } from './shape/chain-api.js';
 export { defaultShapeDef, defaultFilter, type ShapeDef, type FilterDef } from './shape/shape-def.js';
-export { AABB_FAT, AABB_STRIDE, ShapeStore } from './shape/shape-store.js';
+export { AABB_FAT, AABB_STRIDE, SHAPE_COLUMNS, ShapeStore } from './shape/shape-store.js';
 export { bufferMove, bufferMoveFrom, fatMarginInto, refreshShapeAABB } from './shape/shape-proxy.js';
 
 export * from './geometry/index.js';
 export * from './collision/index.js';
 
 export { DynamicTree, IntBuffer, QUERY_COLUMNS } from './broadphase/dynamic-tree.js';
-export { BroadPhase, TREE_MOVABLE, TREE_STATIC } from './broadphase/broadphase.js';
+export { BroadPhase, BROADPHASE_COLUMNS, TREE_MOVABLE, TREE_STATIC } from './broadphase/broadphase.js';
 export { joinNewOverlaps, joinTask, planJoin } from './broadphase/tree-join.js';
 
 export * from './contact/contact-store.js';
@@ -79,11 +81,20 @@ export * from './events/events-api.js';
 export { PairSet } from './contact/pair-set.js';
 
 export * from './solver/solver-layout.js';
-export { SolverData, type SolverKernel } from './solver/solver-data.js';
+export { SolverData, SOLVER_COLUMNS, type SolverKernel } from './solver/solver-data.js';
 export * from './queries/index.js';
 export * from './joints/index.js';
 export { atan2Into, cosSinInto } from './math/trig.js';
 export { growF64, growI32, growU8, growU32 } from './storage/grow.js';
+export * from './storage/column-spec.js';
+export { columnStore, growColumns, sharedView } from './storage/column-store.js';
+export {
+  COLUMNS,
+  SCALARS,
+  SNAPSHOT_STORES,
+  type SnapshotColumn,
+  type SnapshotStore,
+} from './snapshot/snapshot-layout.js';
 
 // Reliability: quarantining a diverged body (the public side, isBodyQuarantined and validateWorld, is in index.ts).
 export { quarantineBody } from './body/body-quarantine.js';
