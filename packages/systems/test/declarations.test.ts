@@ -8,6 +8,7 @@ import {
   COLUMNS,
   CONTACT_COLUMNS,
   GEOMETRY_COLUMNS,
+  JOINT_COLUMNS,
   SCALARS,
   SHAPE_COLUMNS,
   SNAPSHOT_STORES,
@@ -116,6 +117,11 @@ describe('declared columns', () => {
       growth(p.shapes, SHAPE_COLUMNS, { rows: (n) => p.shapes.reserve(n) }),
       growth(g, GEOMETRY_COLUMNS, { rows: (n) => g.reserve(n), slots: (n) => g.reserveSlots(n) }),
       growth(p.contacts, CONTACT_COLUMNS, { rows: (n) => p.contacts.reserve(n) }),
+      growth(p.joints, JOINT_COLUMNS, {
+        rows: (n) => p.joints.reserveRows(n),
+        entities: (n) => p.joints.reserveEntities(n - 1),
+        records: (n) => p.joints.reserveConstraints(n),
+      }),
       growth(sd, SOLVER_COLUMNS, {
         bodies: (n) => sd.reserveBodies(n),
         entities: (n) => sd.reserveEntities(n - 1),

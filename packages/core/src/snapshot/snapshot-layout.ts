@@ -2,7 +2,7 @@ import { BODY_COLUMNS, TRANSFORM_COLUMNS } from '../body/body-store.js';
 import { BROADPHASE_COLUMNS } from '../broadphase/broadphase.js';
 import { CONTACT_COLUMNS } from '../contact/contact-store.js';
 import { GEOMETRY_COLUMNS } from '../geometry/geometry-store.js';
-import { JF_COUNT } from '../joints/joint-store.js';
+import { JF_COUNT, JOINT_COLUMNS } from '../joints/joint-store.js';
 import { SHAPE_COLUMNS } from '../shape/shape-store.js';
 import {
   columnList,
@@ -340,30 +340,6 @@ column(
 
 // Joints: dense rows (parameters and accumulated impulses) and entity-indexed edge lists.
 const jointRows = (s: Float64Array): number => s[S_JOINT_COUNT];
-type JointColumn =
-  | 'type'
-  | 'flags'
-  | 'bodyA'
-  | 'bodyB'
-  | 'eid'
-  | 'handle'
-  | 'generation'
-  | 'rowOf'
-  | 'retired'
-  | 'jointHead'
-  | 'edgeNext'
-  | 'edgePrev';
-function jointColumn(name: JointColumn, type: ElementType, rows: (s: Float64Array) => number, per = 1, fill = 0): void {
-  column(
-    `joints.${name}`,
-    type,
-    per,
-    fill,
-    rows,
-    (p) => p.joints[name],
-    (p, a) => ((p.joints as unknown as Record<JointColumn, AnyColumn>)[name] = a),
-  );
-}
 for (let i = 0; i < JF_COUNT; i++) {
   column(
     `joints.f${i}`,
@@ -375,14 +351,7 @@ for (let i = 0; i < JF_COUNT; i++) {
     (p, a) => (p.joints.f[i] = a as Float64Array),
   );
 }
-for (const f of ['type', 'flags', 'bodyA', 'bodyB', 'eid'] as const) jointColumn(f, 'i32', jointRows);
-jointColumn('handle', 'f64', jointRows);
-jointColumn('generation', 'i32', entityRows);
-jointColumn('rowOf', 'i32', entityRows, 1, -1);
-jointColumn('retired', 'u8', entityRows);
-jointColumn('jointHead', 'i32', entityRows, 1, -1);
-jointColumn('edgeNext', 'i32', entityRows, 2, -1);
-jointColumn('edgePrev', 'i32', entityRows, 2, -1);
+storeColumns('joints', (p) => p.joints, JOINT_COLUMNS, { rows: jointRows, entities: entityRows });
 
 // Broadphase: both trees node for node (their shape decides pair order), and the move buffer.
 type TreeColumn = '_boxes' | '_nodes' | '_parent' | '_height' | '_masks';

@@ -4,6 +4,7 @@ import {
   CONTACT_COLUMNS,
   GEOMETRY_COLUMNS,
   JF_COUNT,
+  JOINT_COLUMNS,
   SHAPE_COLUMNS,
   SOLVER_COLUMNS,
   TRANSFORM_COLUMNS,
@@ -27,7 +28,7 @@ export interface SharedStore {
 /**
  * The stores whose columns the parallel stages (collideChunk, joinChunk, solveRange) touch. Which of a store's
  * columns they touch is its spec's business (`shared: true`); the trees and the pair table hand theirs over
- * themselves (DynamicTree.queryColumn, PairSet.slotColumn); the joints' columns are listed below.
+ * themselves (DynamicTree.queryColumn, PairSet.slotColumn), and the joints' parameter columns follow JF_COUNT.
  */
 export const SHARED_STORES: readonly SharedStore[] = [
   { owner: (v) => v.bodies, spec: BODY_COLUMNS },
@@ -37,15 +38,15 @@ export const SHARED_STORES: readonly SharedStore[] = [
   { owner: (v) => v.contacts, spec: CONTACT_COLUMNS },
   { owner: (v) => v.broadphase, spec: BROADPHASE_COLUMNS },
   { owner: (v) => v.solverData, spec: SOLVER_COLUMNS },
+  { owner: (v) => v.joints, spec: JOINT_COLUMNS },
 ];
 
-const joints: Owner = (v) => v.joints;
 /** The joints' parameter columns (JointStore.f), by index. */
 const jointParameters: Owner = (v) => v.joints.f;
 
 /**
  * Every column the parallel stages touch, as (owner, property): each shared column of SHARED_STORES' specs, then the
- * joints' columns. The main thread sends these to its workers whenever one of them is replaced (a store
+ * joints' parameter columns. The main thread sends these to its workers whenever one of them is replaced (a store
  * grew, a snapshot was restored); a worker puts each into its own view (worker-view.ts) under the same name, so the
  * same chunk code runs on either side. A column a stage reads on a worker but its spec does not mark shared is
  * missing from the worker's view type (a type error where the view is built); the worker-count tests compare bits
@@ -57,10 +58,6 @@ export const SHARED_COLUMNS: ReadonlyArray<readonly [Owner, string]> = [
       .filter((c) => c.shared)
       .map((c) => [store.owner, c.name] as const),
   ),
-  // The joint passes (solve-joints.ts) and what the joint record builder reads (joints/build-joint-records.ts).
-  ...(
-    ['constraints', 'groupStart', 'softness', 'type', 'flags', 'bodyA', 'bodyB', 'rowColour', 'rowSlot'] as const
-  ).map((name) => [joints, name] as const),
   ...Array.from({ length: JF_COUNT }, (_, i) => [jointParameters, String(i)] as const),
 ];
 

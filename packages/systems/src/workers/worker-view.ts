@@ -6,6 +6,7 @@ import {
   GeometryStore,
   IntBuffer,
   JF_COUNT,
+  JOINT_COLUMNS,
   SHAPE_COLUMNS,
   SOLVER_COLUMNS,
   TRANSFORM_COLUMNS,
@@ -55,17 +56,6 @@ export function createWorkerView(): WorkerView {
     manifold: createManifold(),
     pose: new Float64Array(8),
     solverData,
-    joints: {
-      constraints: new Float64Array(0),
-      groupStart: new Int32Array(0),
-      softness: new Float64Array(0),
-      f: Array.from({ length: JF_COUNT }, () => new Float64Array(0)),
-      type: new Int32Array(0),
-      flags: new Int32Array(0),
-      bodyA: new Int32Array(0),
-      bodyB: new Int32Array(0),
-      rowColour: new Int32Array(0),
-      rowSlot: new Int32Array(0),
-    },
+    joints: sharedView(JOINT_COLUMNS, { f: Array.from({ length: JF_COUNT }, () => new Float64Array(0)) }),
   };
 }
