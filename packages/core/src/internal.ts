@@ -14,6 +14,8 @@ export {
 export { attachPhysics, createPhysicsWorld, destroyPhysicsWorld, flushRemovedEntities } from './world/world-api.js';
 export {
   defaultWorldDef,
+  WORLD_SETTINGS,
+  WORLD_SETTINGS_CODEC,
   type WorldDef,
   type SolverMode,
   type SolverKernelMode,
@@ -88,6 +90,7 @@ export { atan2Into, cosSinInto } from './math/trig.js';
 export { growF64, growI32, growU8, growU32 } from './storage/grow.js';
 export * from './storage/column-spec.js';
 export { columnStore, growColumns, sharedView } from './storage/column-store.js';
+export * from './world/setting-kinds.js';
 export {
   COLUMNS,
   SCALARS,

@@ -1,6 +1,7 @@
-// Each store column is declared once (a column spec entry); these tests walk the declarations, so a column added
-// later is checked without touching this file: every column grows with its store, round-trips through a snapshot and
-// reaches a step worker's view.
+// Each store column and each world setting is declared once (a column spec entry, a WORLD_SETTINGS entry); these
+// tests walk the declarations, so a column or setting added later is checked without touching this file: every
+// column grows with its store, round-trips through a snapshot and reaches a step worker's view; every setting
+// round-trips def → state → toDef → snapshot → restore and refuses bad values with a typed error.
 import { describe, expect, it } from 'vitest';
 import {
   BODY_COLUMNS,
@@ -9,11 +10,13 @@ import {
   CONTACT_COLUMNS,
   GEOMETRY_COLUMNS,
   JOINT_COLUMNS,
+  PhysicsError,
   SCALARS,
   SHAPE_COLUMNS,
   SNAPSHOT_STORES,
   SOLVER_COLUMNS,
   TRANSFORM_COLUMNS,
+  WORLD_SETTINGS,
   addShape,
   columnList,
   createBody,
@@ -26,12 +29,16 @@ import {
   makeCapsule,
   makeCircle,
   restoreSnapshot,
+  setWorldSettings,
   takeSnapshot,
   type AnyColumn,
   type ColumnSpaces,
   type ColumnSpec,
   type Columns,
+  type PhysicsState,
   type PhysicsWorld,
+  type Setting,
+  type WorldDef,
 } from '@impulse2d/core/internal';
 import { stepPhysics } from '@impulse2d/systems';
 import { SHARED_COLUMNS, SHARED_STORES, readColumn, writeColumn } from '../src/workers/shared-columns.js';
@@ -194,4 +201,151 @@ function growth<S extends ColumnSpec>(
   reserve: Record<ColumnSpaces<S>, (n: number) => void>,
 ): Growth {
   return { store, spec, reserve };
+}
+
+/** A valid value of `setting` other than its default. */
+function otherValue(setting: Setting): unknown {
+  switch (setting.kind) {
+    case 'number': {
+      const rule = setting.rule;
+      switch (rule.kind) {
+        case 'integer':
+          return setting.initial + 1;
+        case 'positive':
+          return setting.initial * 2 + 0.5;
+        case 'nonNegative':
+          return setting.initial + 0.25;
+        case 'finite':
+          return setting.initial - 1.5;
+        default:
+          return unreachable(rule);
+      }
+    }
+    case 'flag':
+      return !setting.initial;
+    case 'choice': {
+      const other = setting.options.find((o) => o !== setting.initial);
+      expect(other, 'a choice offers a second option').toBeDefined();
+      return other;
+    }
+    case 'vec2':
+      return { x: setting.initial.x + 1.5, y: setting.initial.y - 2.5 };
+    default:
+      return unreachable(setting);
+  }
+}
+
+/** Values `setting` must refuse. */
+function badValues(setting: Setting): unknown[] {
+  switch (setting.kind) {
+    case 'number': {
+      const common = [NaN, Infinity, -Infinity, '1', null];
+      const rule = setting.rule;
+      switch (rule.kind) {
+        case 'integer':
+          return [...common, rule.min - 1, rule.min + 0.5];
+        case 'positive':
+          return [...common, 0, -1];
+        case 'nonNegative':
+          return [...common, -0.5];
+        case 'finite':
+          return common;
+        default:
+          return unreachable(rule);
+      }
+    }
+    case 'flag':
+      return ['true', 1, null, undefined];
+    case 'choice':
+      return ['nope', 0, null, undefined];
+    case 'vec2':
+      return [{ x: NaN, y: 0 }, { x: 0, y: Infinity }, { x: 0 }, null, 5];
+    default:
+      return unreachable(setting);
+  }
+}
+
+function unreachable(value: never): never {
+  throw new Error(`unhandled ${JSON.stringify(value)}`);
+}
+
+/** The PhysicsState fields a setting is held in, with their values for `value`. */
+function stateFields(name: string, setting: Setting, value: unknown): Record<string, unknown> {
+  if (setting.kind !== 'vec2') return { [name]: value };
+  const v = value as { x: number; y: number };
+  return { [`${name}X`]: v.x, [`${name}Y`]: v.y };
+}
+
+function fieldsOf(p: PhysicsState, expected: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(expected)) out[k] = (p as unknown as Record<string, unknown>)[k];
+  return out;
+}
+
+const settings = Object.entries(WORLD_SETTINGS as Record<string, Setting>);
+
+describe('declared world settings', () => {
+  it('every setting round-trips def → state → toDef → snapshot → restore, and setWorldSettings', () => {
+    expect(settings.length).toBeGreaterThan(15);
+    for (const [name, setting] of settings) {
+      const value = otherValue(setting);
+      const def = { [name]: value } as Partial<WorldDef>;
+      const w = createPhysicsWorld(def);
+      const p = getPhysics(w);
+      const fields = stateFields(name, setting, value);
+      expect(fieldsOf(p, fields), name).toEqual(fields);
+      expect((p.toDef() as unknown as Record<string, unknown>)[name], name).toEqual(value);
+      const bytes = takeSnapshot(w);
+      const fromSnapshot = getPhysics(createPhysicsWorldFromSnapshot(bytes));
+      expect(fieldsOf(fromSnapshot, fields), name).toEqual(fields);
+      const other = createPhysicsWorld();
+      const version = getPhysics(other).settingsVersion;
+      restoreSnapshot(other, bytes);
+      expect((getPhysics(other).toDef() as unknown as Record<string, unknown>)[name], name).toEqual(value);
+      expect(getPhysics(other).settingsVersion, `${name}: the step recomputes its scalars`).toBeGreaterThan(version);
+      const set = createPhysicsWorld();
+      const before = getPhysics(set).settingsVersion;
+      setWorldSettings(set, def);
+      expect(fieldsOf(getPhysics(set), fields), name).toEqual(fields);
+      expect(getPhysics(set).settingsVersion, name).toBeGreaterThan(before);
+    }
+  });
+
+  it('every setting refuses bad values with INVALID_ARGUMENT, leaving the world unchanged and steppable', () => {
+    const w = createPhysicsWorld();
+    addGround(w, 10);
+    const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 2 } });
+    addShape(w, box, makeBox(0.5, 0.5), { density: 1 });
+    run(w, 5);
+    let refused = 0;
+    for (const [name, setting] of settings) {
+      for (const bad of badValues(setting)) {
+        const def = { [name]: bad } as unknown as Partial<WorldDef>;
+        const label = `${name} = ${String(bad)}`;
+        expectInvalid(() => createPhysicsWorld(def), label);
+        const before = takeSnapshot(w);
+        const settingsBefore = getPhysics(w).toDef();
+        expectInvalid(() => setWorldSettings(w, def), label);
+        expect(getPhysics(w).toDef(), label).toEqual(settingsBefore);
+        expect(takeSnapshot(w), label).toEqual(before);
+        refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(60);
+    const y = w.physics.transform.y[box];
+    run(w, 5);
+    expect(Number.isFinite(w.physics.transform.y[box])).toBe(true);
+    expect(w.physics.transform.y[box]).not.toBe(y);
+  });
+});
+
+function expectInvalid(call: () => unknown, label: string): void {
+  try {
+    call();
+  } catch (error) {
+    expect(error, label).toBeInstanceOf(PhysicsError);
+    expect((error as PhysicsError).code, label).toBe('INVALID_ARGUMENT');
+    return;
+  }
+  expect.fail(`${label} was accepted`);
 }

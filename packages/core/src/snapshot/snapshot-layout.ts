@@ -11,15 +11,16 @@ import {
   type ElementType,
   type SnapshotCounts,
 } from '../storage/column-spec.js';
+import { WORLD_SETTINGS_CODEC } from '../world/world-def.js';
 import type { DynamicTree } from '../broadphase/dynamic-tree.js';
 import type { PairSet } from '../contact/pair-set.js';
 import type { PhysicsState } from '../world/physics-world.js';
 
 /**
  * What a snapshot holds, in one place: the scalar fields (stored as float64) and the typed-array columns (stored as
- * their raw bytes, only the rows in use). The stores' columns come from their specs (each column whose spec entry
- * says `snapshot`); to serialize another scalar, add one line here: the format, the layout hash and restore all
- * follow from these two lists.
+ * their raw bytes, only the rows in use). The world settings come from the settings table (world-def.ts) and the
+ * stores' columns from their specs (each column whose spec entry says `snapshot`); the format, the layout hash and
+ * restore all follow from these two lists.
  */
 
 export interface SnapshotScalar {
@@ -92,63 +93,13 @@ export const S_DENSE = scalar(
 /** Rows of the entity-indexed columns: maxId + 1. */
 const entityRows = (s: Float64Array): number => s[S_MAX_ID] + 1;
 
-// World settings.
+// World settings, in the order of the settings table.
+for (const setting of WORLD_SETTINGS_CODEC.scalars()) scalar(setting.name, setting.get, setting.set);
 scalar(
-  'gravityX',
-  (p) => p.gravityX,
-  (p, v) => (p.gravityX = v),
+  'stepIndex',
+  (p) => p.stepIndex,
+  (p, v) => (p.stepIndex = v),
 );
-scalar(
-  'gravityY',
-  (p) => p.gravityY,
-  (p, v) => (p.gravityY = v),
-);
-scalar(
-  'solver',
-  (p) => (p.solver === 'classic' ? 1 : 0),
-  (p, v) => (p.solver = v === 1 ? 'classic' : 'soft'),
-);
-const num = (k: keyof PhysicsState & string): void => {
-  scalar(
-    k,
-    (p) => p[k] as number,
-    (p, v) => ((p as unknown as Record<string, number>)[k] = v),
-  );
-};
-const bool = (k: keyof PhysicsState & string): void => {
-  scalar(
-    k,
-    (p) => (p[k] ? 1 : 0),
-    (p, v) => ((p as unknown as Record<string, boolean>)[k] = v === 1),
-  );
-};
-num('subSteps');
-num('classicIterations');
-num('classicBaumgarte');
-num('contactHertz');
-num('contactDampingRatio');
-num('contactPushMaxSpeed');
-num('jointHertz');
-num('jointDampingRatio');
-num('restitutionThreshold');
-num('hitEventThreshold');
-num('maxLinearSpeed');
-bool('enableSleep');
-bool('enableContinuous');
-bool('enableWarmStarting');
-bool('enableProfiling');
-num('classicPositionIterations');
-scalar(
-  'classicPositionCorrection',
-  (p) => (p.classicPositionCorrection === 'baumgarte' ? 1 : 0),
-  (p, v) => (p.classicPositionCorrection = v === 1 ? 'baumgarte' : 'ngs'),
-);
-scalar(
-  'solverKernel',
-  (p) => (p.solverKernel === 'js' ? 1 : 0),
-  (p, v) => (p.solverKernel = v === 1 ? 'js' : 'wasm'),
-);
-num('stepIndex');
 
 export const S_BODY_COUNT = scalar(
   'bodies.count',

@@ -33,7 +33,8 @@ const MAGIC = 0x53443249;
  * 4: the pair set's slot of each contact (pairs.slotOf), by which contacts leave it.
  * 5: each broadphase tree's mask column (leaf mask bits and their unions, read by the pair join).
  * 6: each shape's hit-events flag (ShapeDef.enableHitEvents).
- * 7: each store's columns in the order of its spec (storage/column-spec.ts). Same size.
+ * 7: the same fields in the order their declarations give: the settings in the settings table's order
+ * (world-def.ts), each store's columns in its spec's order (storage/column-spec.ts). Same size.
  */
 export const SNAPSHOT_FORMAT_VERSION = 7;
 const HEADER_BYTES = 24;

@@ -812,7 +812,7 @@ export const STEP_WORKER_SOURCE = [
   "et t=A.solverData.contacts,e=A.solverData.constraintSlot,r=A.contacts.points,i=A.contacts.flags;for(",
   "let c=n;c<o;c++){if(!nn(i[c]))continue;let I=e[c];if(I<0)continue;let s=yo(I),a=c*no,B=t[s+18];for(l",
   "et l=0;l<B;l++){let g=s+30+l*22,E=a+l*wt;r[E+to]=t[g+14],r[E+oo]=t[g+16]}}}var Fn=0,ra=1,Ye=2,Us=3,i",
-  "a=4,Hs=5,We=8,Ze=8,Ia=0,Xs=1,aa=2,ca=3,jc=4,AB=5,tB=6,iC=We+2*Ze;var Ba=1,oB=2,Js=3,nB=4;function eB",
+  "a=4,Hs=5,We=8,Ze=8,Ia=0,Xs=1,aa=2,ca=3,jc=4,AB=5,tB=6,IC=We+2*Ze;var Ba=1,oB=2,Js=3,nB=4;function eB",
   "(A){return(A&65535)<<16}function sa(A,n,o){for(;;){let t=Atomics.load(A,ra);if((t&-65536)!==n)return",
   "-1;let e=t&65535;if(e>=o)return-1;if(Atomics.compareExchange(A,ra,t,t+1)===t)return e}}function ga(A",
   ",n,o,t,e,r,i){let c=eB(t),I=We+(t&1)*Ze,s=0;for(let a=sa(A,c,r);a>=0;a=sa(A,c,r))e===nB?sB(o,A,I,a,i",
