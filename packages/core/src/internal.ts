@@ -28,6 +28,8 @@ export {
   type SolverMode,
   type SolverKernelMode,
   type ClassicPositionCorrection,
+  WORLD_SETTINGS,
+  WORLD_SETTINGS_CODEC,
 } from './world/world-def.js';
 export { StepProfile } from './world/profile.js';
 
@@ -79,6 +81,8 @@ export {
   type TransformColumns,
   type BodyTypeName,
   type BodyTypeId,
+  BODY_COLUMNS,
+  TRANSFORM_COLUMNS,
 } from './body/body-store.js';
 export { requireBody } from './body/body-handle.js';
 
@@ -101,7 +105,7 @@ export {
 } from './shape/shape-api.js';
 export { addChain } from './shape/chain-api.js';
 export { defaultShapeDef, defaultFilter, type ShapeDef, type FilterDef } from './shape/shape-def.js';
-export { AABB_FAT, AABB_STRIDE, ShapeStore } from './shape/shape-store.js';
+export { AABB_FAT, AABB_STRIDE, SHAPE_COLUMNS, ShapeStore } from './shape/shape-store.js';
 export { bufferMove, bufferMoveFrom, fatMarginInto, refreshShapeAABB } from './shape/shape-proxy.js';
 
 export {
@@ -112,6 +116,7 @@ export {
   computeShapeAABB,
   computeShapeMinExtent,
   computeShapeVertexReach,
+  GEOMETRY_COLUMNS,
   GEOMETRY_STRIDE,
   GeometryStore,
   makeBox,
@@ -236,7 +241,7 @@ export {
 } from './collision/index.js';
 
 export { DynamicTree, IntBuffer, QUERY_COLUMNS } from './broadphase/dynamic-tree.js';
-export { BroadPhase, TREE_MOVABLE, TREE_STATIC } from './broadphase/broadphase.js';
+export { BroadPhase, BROADPHASE_COLUMNS, TREE_MOVABLE, TREE_STATIC } from './broadphase/broadphase.js';
 export { joinNewOverlaps, joinTask, planJoin } from './broadphase/tree-join.js';
 
 export {
@@ -261,6 +266,7 @@ export {
   MC_REL_X,
   MC_REL_Y,
   MC_STRIDE,
+  CONTACT_COLUMNS,
 } from './contact/contact-store.js';
 export {
   createContact,
@@ -419,7 +425,7 @@ export {
   SP_STRIDE,
   SP_WARM_START,
 } from './solver/solver-layout.js';
-export { SolverData, type SolverKernel } from './solver/solver-data.js';
+export { SolverData, SOLVER_COLUMNS, type SolverKernel } from './solver/solver-data.js';
 export {
   CAST_MAX_ITERATIONS,
   CAST_TOLERANCE,
@@ -631,6 +637,7 @@ export {
   type JointDefBase,
   JointFlag,
   jointsAllowCollision,
+  JOINT_COLUMNS,
   JointStore,
   JointType,
   type JointTypeId,
@@ -664,6 +671,51 @@ export { growF64, growI32, growU8, growU32 } from './storage/grow.js';
 
 // Reliability: quarantining a diverged body (the public side, isBodyQuarantined and validateWorld, is in index.ts).
 export { quarantineBody } from './body/body-quarantine.js';
+
+export {
+  type AnyColumn,
+  type ArrayOf,
+  type ColumnDecl,
+  type ColumnInfo,
+  columnList,
+  type ColumnSpaces,
+  type ColumnSpec,
+  type Columns,
+  ELEMENT_BYTES,
+  type ElementType,
+  growColumn,
+  INITIAL_ROWS,
+  newColumn,
+  type SharedColumns,
+  type SnapshotCounts,
+} from './storage/column-spec.js';
+export { columnStore, growColumns, sharedView } from './storage/column-store.js';
+export {
+  type ChoiceSetting,
+  choiceSetting,
+  type FlagSetting,
+  flagSetting,
+  integerAtLeast,
+  nonNegative,
+  type NumberRule,
+  type NumberSetting,
+  numberSetting,
+  positive,
+  type Setting,
+  SettingsCodec,
+  type SettingScalar,
+  type SettingTable,
+  type SettingValue,
+  type SettingValues,
+  validateValue,
+} from './world/setting-kinds.js';
+export {
+  COLUMNS,
+  SCALARS,
+  SNAPSHOT_STORES,
+  type SnapshotColumn,
+  type SnapshotStore,
+} from './snapshot/snapshot-layout.js';
 
 // The rest of the public API (debug draw, snapshots, handles, deterministic math, …): internal is a superset of it.
 export {

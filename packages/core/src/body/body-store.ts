@@ -1,4 +1,5 @@
-import { growF64, growI32, growU8 } from '../storage/grow.js';
+import { INITIAL_ROWS, type ColumnSpec, type Columns } from '../storage/column-spec.js';
+import { columnStore, growColumns } from '../storage/column-store.js';
 
 /** Body kinds as small integers (hot loops compare numbers, not strings). */
 export const BodyType = { static: 0, kinematic: 1, dynamic: 2 } as const;
@@ -21,146 +22,138 @@ export const BodyFlag = {
   quarantined: 16,
 } as const;
 
+/** Grown with the entity ids and stored for each of them. */
+const ENTITY = { rows: 'entities', snapshot: 'entities' } as const;
+
+/**
+ * The body transform's columns, indexed by entity id (see TransformColumns). The parallel stages read and write
+ * them, so step workers share them.
+ */
+export const TRANSFORM_COLUMNS = {
+  /** Body origin x (m), world. */
+  x: { type: 'f64', ...ENTITY, shared: true },
+  /** Body origin y (m), world. */
+  y: { type: 'f64', ...ENTITY, shared: true },
+  /** cos(angle) of the body rotation. */
+  c: { type: 'f64', ...ENTITY, shared: true },
+  /** sin(angle) of the body rotation. */
+  s: { type: 'f64', ...ENTITY, shared: true },
+} as const satisfies ColumnSpec<'entities', 'entities'>;
+
 /**
  * The body transform, readable zero-copy by render systems: `Transform.x[eid]`. It is a bitecs component (each body
  * entity has it), so user queries can include it. Columns are replaced when they grow: read them through this object
  * every frame, do not cache the arrays.
  */
-export interface TransformColumns {
-  /** Body origin x (m), world. */
-  x: Float64Array;
-  /** Body origin y (m), world. */
-  y: Float64Array;
-  /** cos(angle) of the body rotation. */
-  c: Float64Array;
-  /** sin(angle) of the body rotation. */
-  s: Float64Array;
-}
+// An interface (not a type alias) so that the API docs list its columns with their comments.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface TransformColumns extends Columns<typeof TRANSFORM_COLUMNS> {}
+
+/** The class of the transform columns (one class, so every world's transform object has one V8 shape). */
+const TransformStore = columnStore(TRANSFORM_COLUMNS);
 
 /**
- * Body columns indexed by entity id. Sized to the largest body entity id; rows of entities that are not bodies are
- * unused. Cold data (user-facing flags, shape list heads) and simulation data live side by side here; the solver's
- * hot per-substep state is gathered into a dense array (see SolverBodies) so its loops stay cache-friendly.
+ * The body columns, indexed by entity id: one entry per column drives the store's field, its growth, snapshots and
+ * the step workers' sync (see storage/column-spec.ts). Rows of entities that are not bodies are unused.
  */
-export class BodyStore {
-  readonly transform: TransformColumns = {
-    x: new Float64Array(16),
-    y: new Float64Array(16),
-    c: new Float64Array(16),
-    s: new Float64Array(16),
-  };
-  /**
-   * Scratch of the narrowphase: each body's pose (x, y, cos, sin) at [4·eid…], copied from the transform columns as
-   * the stage begins (systems' update-contacts.ts). A contact then reads one record per body where it read four
-   * columns. Sized where it is filled.
-   */
-  poses = new Float64Array(0);
+export const BODY_COLUMNS = {
   /** 1 while the entity is a live body of this world. */
-  alive = new Uint8Array(16);
+  alive: { type: 'u8', ...ENTITY },
   /** 1 once a body on this entity id was destroyed (and no new body took the id): a stale handle. */
-  retired = new Uint8Array(16);
+  retired: { type: 'u8', ...ENTITY },
   /** The handle of the body on this index (kept after destroy until a new body takes the index); see body-handle.ts. */
-  handle = new Float64Array(16);
+  handle: { type: 'f64', ...ENTITY },
   /** Bodies destroyed on this index so far: the generation of plain (unversioned) worlds' handles. */
-  generation = new Int32Array(16);
+  generation: { type: 'i32', ...ENTITY },
   /** BodyType id. */
-  type = new Uint8Array(16);
+  type: { type: 'u8', ...ENTITY, shared: true },
   /** BodyFlag bits. */
-  flags = new Uint8Array(16);
-  /** Centre of mass, world (m). */
-  centerX = new Float64Array(16);
-  centerY = new Float64Array(16);
-  /** Centre of mass at the start of the step, world (m): continuous collision sweeps from here. */
-  center0X = new Float64Array(16);
-  center0Y = new Float64Array(16);
-  /** Centre of mass, body-local (m). */
-  localCenterX = new Float64Array(16);
-  localCenterY = new Float64Array(16);
-  /** Linear velocity of the centre of mass (m/s). */
-  vx = new Float64Array(16);
-  vy = new Float64Array(16);
+  flags: { type: 'u8', ...ENTITY, shared: true },
+  /** Centre of mass x, world (m). */
+  centerX: { type: 'f64', ...ENTITY, shared: true },
+  /** Centre of mass y, world (m). */
+  centerY: { type: 'f64', ...ENTITY, shared: true },
+  /** Centre of mass x at the start of the step, world (m): continuous collision sweeps from here. */
+  center0X: { type: 'f64', ...ENTITY },
+  /** Centre of mass y at the start of the step, world (m). */
+  center0Y: { type: 'f64', ...ENTITY },
+  /** Centre of mass x, body-local (m). */
+  localCenterX: { type: 'f64', ...ENTITY, shared: true },
+  /** Centre of mass y, body-local (m). */
+  localCenterY: { type: 'f64', ...ENTITY, shared: true },
+  /** Linear velocity x of the centre of mass (m/s). */
+  vx: { type: 'f64', ...ENTITY, shared: true },
+  /** Linear velocity y of the centre of mass (m/s). */
+  vy: { type: 'f64', ...ENTITY, shared: true },
   /** Angular velocity (rad/s, counter-clockwise). */
-  w = new Float64Array(16);
-  /** Mass (kg) and its inverse (0 for static/kinematic bodies and massless dynamic bodies). */
-  mass = new Float64Array(16);
-  invMass = new Float64Array(16);
-  /** Rotational inertia about the centre of mass (kg m²) and its inverse (0 with fixed rotation). */
-  inertia = new Float64Array(16);
-  invInertia = new Float64Array(16);
-  /** Linear and angular damping (1/s): v ← v / (1 + h·damping) each substep. */
-  linearDamping = new Float64Array(16);
-  angularDamping = new Float64Array(16);
+  w: { type: 'f64', ...ENTITY, shared: true },
+  /** Mass (kg). */
+  mass: { type: 'f64', ...ENTITY, shared: true },
+  /** Inverse mass (1/kg): 0 for static and kinematic bodies and massless dynamic bodies. */
+  invMass: { type: 'f64', ...ENTITY, shared: true },
+  /** Rotational inertia about the centre of mass (kg m²). */
+  inertia: { type: 'f64', ...ENTITY, shared: true },
+  /** Inverse rotational inertia (1/(kg m²)): 0 with fixed rotation, for static and kinematic bodies. */
+  invInertia: { type: 'f64', ...ENTITY, shared: true },
+  /** Linear damping (1/s): v ← v / (1 + h·damping) each substep. */
+  linearDamping: { type: 'f64', ...ENTITY },
+  /** Angular damping (1/s), as linearDamping for w. */
+  angularDamping: { type: 'f64', ...ENTITY },
   /** Multiplies world gravity for this body. */
-  gravityScale = new Float64Array(16);
-  /** Accumulated force (N) and torque (N m), applied during the next step, then cleared. */
-  forceX = new Float64Array(16);
-  forceY = new Float64Array(16);
-  torque = new Float64Array(16);
+  gravityScale: { type: 'f64', ...ENTITY },
+  /** Accumulated force x (N), applied during the next step, then cleared. */
+  forceX: { type: 'f64', ...ENTITY, shared: true },
+  /** Accumulated force y (N). */
+  forceY: { type: 'f64', ...ENTITY, shared: true },
+  /** Accumulated torque (N m). */
+  torque: { type: 'f64', ...ENTITY, shared: true },
   /** Time this body has rested below its sleep threshold (s). */
-  sleepTime = new Float64Array(16);
+  sleepTime: { type: 'f64', ...ENTITY },
   /** Speed (m/s) below which the body counts as resting, for linear speed and for |w|·maxExtent. */
-  sleepThreshold = new Float64Array(16);
+  sleepThreshold: { type: 'f64', ...ENTITY },
   /** Largest distance from the centre of mass to any point of the body's shapes (m): turns |w| into a speed. */
-  maxExtent = new Float64Array(16);
+  maxExtent: { type: 'f64', ...ENTITY, shared: true },
   /**
    * Smallest extent of the body's shapes (m): a circle's radius, a polygon's smallest centroid-to-edge distance
    * plus its rounding; 1e300 with no shapes. A body that moves more than about half of it in one step is swept by
    * continuous collision (it could otherwise skip over a thin wall).
    */
-  minExtent = new Float64Array(16);
+  minExtent: { type: 'f64', ...ENTITY, shared: true },
   /** Head of this body's shape list (shape id), -1 when none. */
-  shapeHead = new Int32Array(16).fill(-1);
+  shapeHead: { type: 'i32', ...ENTITY, initial: -1, shared: true },
   /** Number of shapes on the body. */
-  shapeCount = new Int32Array(16);
+  shapeCount: { type: 'i32', ...ENTITY },
   /** Head of this body's contact-edge list (edge = contactId * 2 + side), -1 when none. */
-  contactHead = new Int32Array(16).fill(-1);
+  contactHead: { type: 'i32', ...ENTITY, initial: -1 },
   /** Index of the body in `list` (creation order with swap-remove), -1 when not a body. */
-  listIndex = new Int32Array(16).fill(-1);
+  listIndex: { type: 'i32', ...ENTITY, initial: -1 },
   /** Dense list of body entity ids; iteration order of the pipeline (depends only on the API call sequence). */
-  list = new Int32Array(16);
-  count = 0;
+  list: { type: 'i32', rows: 'entities', snapshot: 'count' },
+  /**
+   * Scratch of the narrowphase: each body's pose (x, y, cos, sin) at [4·eid…], copied from the transform columns as
+   * the stage begins (systems' update-contacts.ts). A contact then reads one record per body where it read four
+   * columns. Sized where it is filled.
+   */
+  poses: { type: 'f64', length: 0, shared: true },
+} as const satisfies ColumnSpec<'entities', 'entities' | 'count'>;
 
+/**
+ * Body columns (BODY_COLUMNS) indexed by entity id, sized to the largest body entity id. Cold data (user-facing
+ * flags, shape list heads) and simulation data live side by side here; the solver's hot per-substep state is gathered
+ * into dense records (SolverData.states) so its loops stay cache-friendly.
+ */
+export class BodyStore extends columnStore(BODY_COLUMNS) {
+  readonly transform: TransformColumns = new TransformStore();
+  /** Live bodies: the length of `list`. */
+  count = 0;
+  /** Rows every entity-indexed column holds. */
+  private entityRows = INITIAL_ROWS;
+
+  /** Room for entity ids up to `maxEid`. */
   reserve(maxEid: number): void {
     const n = maxEid + 1;
-    if (this.alive.length >= n) return;
-    const t = this.transform;
-    t.x = growF64(t.x, n);
-    t.y = growF64(t.y, n);
-    t.c = growF64(t.c, n);
-    t.s = growF64(t.s, n);
-    this.alive = growU8(this.alive, n);
-    this.retired = growU8(this.retired, n);
-    this.handle = growF64(this.handle, n);
-    this.generation = growI32(this.generation, n);
-    this.type = growU8(this.type, n);
-    this.flags = growU8(this.flags, n);
-    this.centerX = growF64(this.centerX, n);
-    this.centerY = growF64(this.centerY, n);
-    this.center0X = growF64(this.center0X, n);
-    this.center0Y = growF64(this.center0Y, n);
-    this.localCenterX = growF64(this.localCenterX, n);
-    this.localCenterY = growF64(this.localCenterY, n);
-    this.vx = growF64(this.vx, n);
-    this.vy = growF64(this.vy, n);
-    this.w = growF64(this.w, n);
-    this.mass = growF64(this.mass, n);
-    this.invMass = growF64(this.invMass, n);
-    this.inertia = growF64(this.inertia, n);
-    this.invInertia = growF64(this.invInertia, n);
-    this.linearDamping = growF64(this.linearDamping, n);
-    this.angularDamping = growF64(this.angularDamping, n);
-    this.gravityScale = growF64(this.gravityScale, n);
-    this.forceX = growF64(this.forceX, n);
-    this.forceY = growF64(this.forceY, n);
-    this.torque = growF64(this.torque, n);
-    this.sleepTime = growF64(this.sleepTime, n);
-    this.sleepThreshold = growF64(this.sleepThreshold, n);
-    this.maxExtent = growF64(this.maxExtent, n);
-    this.minExtent = growF64(this.minExtent, n);
-    this.shapeHead = growI32(this.shapeHead, n, -1);
-    this.shapeCount = growI32(this.shapeCount, n);
-    this.contactHead = growI32(this.contactHead, n, -1);
-    this.listIndex = growI32(this.listIndex, n, -1);
-    this.list = growI32(this.list, n);
+    if (n <= this.entityRows) return;
+    growColumns(this.transform, TRANSFORM_COLUMNS, 'entities', n);
+    this.entityRows = growColumns(this, BODY_COLUMNS, 'entities', n);
   }
 }

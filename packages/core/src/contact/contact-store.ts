@@ -1,4 +1,5 @@
-import { growF64, growI32, growU8 } from '../storage/grow.js';
+import { INITIAL_ROWS, type ColumnSpec } from '../storage/column-spec.js';
+import { columnStore, growColumns } from '../storage/column-store.js';
 import { IntBuffer } from '../broadphase/int-buffer.js';
 import { PairSet } from './pair-set.js';
 
@@ -62,59 +63,78 @@ export const MC_STRIDE = MC_POINT0 + 2 * 3;
 export const MC_APART_MARGIN = MC_NORMAL_X;
 export const MC_APART_LEVER = MC_NORMAL_Y;
 
+/** Grown with the contact rows and stored for each row ever used. */
+const ROW = { rows: 'rows', snapshot: 'rows' } as const;
+
+/** The contact table's columns, indexed by contact id (see storage/column-spec.ts for what an entry drives). */
+export const CONTACT_COLUMNS = {
+  /**
+   * Scratch of the narrowphase's chunks (systems' collide-contacts.ts), written by whichever thread runs a chunk:
+   * per chunk, the ids of contacts that separated and of those whose touching state flipped.
+   */
+  chunkOut: { type: 'i32', length: 0, shared: true },
+  /** The same chunks' three counts. */
+  chunkCounts: { type: 'i32', length: 0, shared: true },
+  /** Shape ids of the pair. */
+  shapeA: { type: 'i32', ...ROW, shared: true },
+  shapeB: { type: 'i32', ...ROW, shared: true },
+  /** Body entity ids of the shapes. */
+  bodyA: { type: 'i32', ...ROW, shared: true },
+  bodyB: { type: 'i32', ...ROW, shared: true },
+  /** ContactFlag bits. */
+  flags: { type: 'u8', ...ROW, shared: true },
+  /** Mixed friction of the pair, fixed at creation (re-mixed when a shape's material changes). */
+  friction: { type: 'f64', ...ROW, shared: true },
+  /** Mixed restitution of the pair. */
+  restitution: { type: 'f64', ...ROW, shared: true },
+  /** Mixed rolling resistance of the pair. */
+  rollingResistance: { type: 'f64', ...ROW, shared: true },
+  /** Mixed tangent speed of the pair (m/s). */
+  tangentSpeed: { type: 'f64', ...ROW, shared: true },
+  /** Manifold normal x (unit, A → B, world). */
+  normalX: { type: 'f64', ...ROW, shared: true },
+  /** Manifold normal y. */
+  normalY: { type: 'f64', ...ROW, shared: true },
+  /** Manifold point count. */
+  pointCount: { type: 'u8', ...ROW, shared: true },
+  /** Manifold points, CONTACT_POINTS_STRIDE floats per contact. */
+  points: { type: 'f64', width: CONTACT_POINTS_STRIDE, ...ROW, shared: true },
+  /** Body contact-edge lists: next edge, for edge e = contact * 2 + side (0 on body A's list, 1 on body B's). */
+  edgeNext: { type: 'i32', width: 2, ...ROW },
+  /** Previous edge, as edgeNext. */
+  edgePrev: { type: 'i32', width: 2, ...ROW },
+  /**
+   * The last computed manifold in body A's frame, for reuse while the pair barely moves (systems/manifold-cache.ts):
+   * MC_STRIDE floats per contact.
+   */
+  manifoldCache: { type: 'f64', width: MC_STRIDE, ...ROW, shared: true },
+  /** 1 while manifoldCache may be used, 2 while it holds a proof that the pair is apart (MC_APART_MARGIN), else 0. */
+  cacheValid: { type: 'u8', ...ROW, shared: true },
+  /** Position of the contact in `list`; -1 once the row is freed. */
+  listIndex: { type: 'i32', ...ROW, shared: true },
+  /** Live contact ids in creation order (swap-remove), `count` of them. */
+  list: { type: 'i32', rows: 'rows', snapshot: 'count', shared: true },
+  /**
+   * Freed rows, a binary min-heap (`freeCount` of them): a new contact takes the lowest one. The passes over the
+   * table run in row order up to `capacityUsed`, so live rows packed low are read as dense runs; a stack (the last
+   * freed row first) left a churning pile's live rows scattered over every row it ever used (Box2D's smash: 46,700
+   * live contacts spread over 80,700 rows).
+   */
+  free: { type: 'i32', rows: 'rows', snapshot: 'free' },
+} as const satisfies ColumnSpec<'rows', 'rows' | 'count' | 'free'>;
+
 /**
  * The persistent contact table: one row per pair of shapes whose fat AABBs overlap, created by the broadphase and
  * destroyed when the fat AABBs separate. Freed rows are reused lowest first (`free` is a min-heap); `list` holds live
  * rows in creation order (swap-remove).
  */
-export class ContactStore {
+export class ContactStore extends columnStore(CONTACT_COLUMNS) {
   readonly pairs = new PairSet();
   /** Scratch of the narrowphase: contacts whose fat boxes separated this step, destroyed after the pass. */
   readonly separated = new IntBuffer();
   /** Scratch of the narrowphase: contacts whose touching state flipped this step (for events and waking). */
   readonly touchChanged = new IntBuffer();
-  /**
-   * Scratch of the narrowphase's chunks (systems' collide-contacts.ts), written by whichever thread runs a chunk:
-   * per chunk, the ids of contacts that separated and of those whose touching state flipped, then three counts.
-   */
-  chunkOut = new Int32Array(0);
-  chunkCounts = new Int32Array(0);
-  shapeA = new Int32Array(16);
-  shapeB = new Int32Array(16);
-  bodyA = new Int32Array(16);
-  bodyB = new Int32Array(16);
-  flags = new Uint8Array(16);
-  /** Mixed material of the pair, fixed at creation (re-mixed when a shape's material changes). */
-  friction = new Float64Array(16);
-  restitution = new Float64Array(16);
-  rollingResistance = new Float64Array(16);
-  tangentSpeed = new Float64Array(16);
-  /** Manifold normal (unit, A → B, world) and point count. */
-  normalX = new Float64Array(16);
-  normalY = new Float64Array(16);
-  pointCount = new Uint8Array(16);
-  /** Manifold points, CONTACT_POINTS_STRIDE floats per contact. */
-  points = new Float64Array(16 * CONTACT_POINTS_STRIDE);
-  /** Body contact-edge lists: edge e = contact * 2 + side (0 = on body A's list, 1 = on body B's list). */
-  edgeNext = new Int32Array(32);
-  edgePrev = new Int32Array(32);
-  /**
-   * The last computed manifold in body A's frame, for reuse while the pair barely moves (systems/manifold-cache.ts):
-   * MC_STRIDE floats per contact; `cacheValid` is 1 while it may be used, 2 while it holds a proof that the pair is
-   * apart (MC_APART_MARGIN), 0 otherwise.
-   */
-  manifoldCache = new Float64Array(16 * MC_STRIDE);
-  cacheValid = new Uint8Array(16);
-  /** Position of the contact in `list`. */
-  listIndex = new Int32Array(16);
-  list = new Int32Array(16);
   count = 0;
-  /**
-   * Freed rows, a binary min-heap: a new contact takes the lowest one. The passes over the table run in row order up to
-   * `capacityUsed`, so live rows packed low are read as dense runs; a stack (the last freed row first) left a churning
-   * pile's live rows scattered over every row it ever used (Box2D's smash: 46,700 live contacts spread over 80,700 rows).
-   */
-  free = new Int32Array(16);
   freeCount = 0;
   capacityUsed = 0;
   /**
@@ -127,29 +147,11 @@ export class ContactStore {
   colouredVersion = -1;
   /** The solver it was computed for (0 soft, −1 classic: every row in the overflow set). */
   colouredFor = 0;
+  /** Rows every column holds. */
+  private rowCapacity = INITIAL_ROWS;
 
   reserve(rows: number): void {
-    if (this.shapeA.length >= rows) return;
-    this.shapeA = growI32(this.shapeA, rows);
-    this.shapeB = growI32(this.shapeB, rows);
-    this.bodyA = growI32(this.bodyA, rows);
-    this.bodyB = growI32(this.bodyB, rows);
-    this.flags = growU8(this.flags, rows);
-    this.friction = growF64(this.friction, rows);
-    this.restitution = growF64(this.restitution, rows);
-    this.rollingResistance = growF64(this.rollingResistance, rows);
-    this.tangentSpeed = growF64(this.tangentSpeed, rows);
-    this.normalX = growF64(this.normalX, rows);
-    this.normalY = growF64(this.normalY, rows);
-    this.pointCount = growU8(this.pointCount, rows);
-    this.points = growF64(this.points, rows * CONTACT_POINTS_STRIDE);
-    this.manifoldCache = growF64(this.manifoldCache, rows * MC_STRIDE);
-    this.cacheValid = growU8(this.cacheValid, rows);
-    this.edgeNext = growI32(this.edgeNext, rows * 2);
-    this.edgePrev = growI32(this.edgePrev, rows * 2);
-    this.listIndex = growI32(this.listIndex, rows);
-    this.list = growI32(this.list, rows);
-    this.free = growI32(this.free, rows);
+    if (rows > this.rowCapacity) this.rowCapacity = growColumns(this, CONTACT_COLUMNS, 'rows', rows);
   }
 
   allocate(): number {

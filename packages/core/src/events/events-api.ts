@@ -70,7 +70,7 @@ function records<T>(buffer: EventBuffer, read: (d: Float64Array, o: number) => T
  * Records hold body column indices; events report handles. The handle column keeps a destroyed body's handle until
  * a new body takes its index, so an event about a body destroyed after the step still names it.
  */
-let handles = new Float64Array(0);
+let handles: Float64Array = new Float64Array(0);
 
 function pair(d: Float64Array, o: number): PairEvent {
   return {

@@ -1,8 +1,36 @@
 import { MAX_POLYGON_VERTICES } from '../settings.js';
-import { growF64, growI32, growU8 } from '../storage/grow.js';
+import { INITIAL_ROWS, type ColumnSpec } from '../storage/column-spec.js';
+import { columnStore, growColumns } from '../storage/column-store.js';
 
 /** Floats per slot in `verts` and `normals`. */
 export const GEOMETRY_STRIDE = 2 * MAX_POLYGON_VERTICES;
+
+/** Grown with the shape rows and stored for each shape row ever used. */
+const ROW = { rows: 'rows', snapshot: 'rows' } as const;
+/** Grown with the slots and stored for each slot ever used. */
+const SLOT = { rows: 'slots', snapshot: 'slots' } as const;
+
+/** The geometry columns: per shape row, then per slot (see storage/column-spec.ts for what an entry drives). */
+export const GEOMETRY_COLUMNS = {
+  /** ShapeType of each row. */
+  type: { type: 'u8', ...ROW, shared: true },
+  /** Number of vertices in use (1 circle, 2 capsule/segment, 3..8 polygon). */
+  count: { type: 'u8', ...ROW, shared: true },
+  /** Rounding radius (m): circle and capsule radius, polygon rounding; 0 for segments. */
+  radius: { type: 'f64', ...ROW, shared: true },
+  /** Centroid, body-local (m): row r at [r*2, r*2+1]. */
+  centroid: { type: 'f64', width: 2, ...ROW, shared: true },
+  /** Slot of each row's vertices and normals; -1 for a row that holds none. */
+  slot: { type: 'i32', ...ROW, initial: -1, shared: true },
+  /** Vertices, body-local (m): slot k holds x0,y0,x1,y1,… at [k*16 .. k*16+15], unused ones zero. */
+  verts: { type: 'f64', width: GEOMETRY_STRIDE, ...SLOT, shared: true },
+  /** Outward unit edge normals, same layout; normal i belongs to edge (v[i], v[i+1]). Unused for circles. */
+  normals: { type: 'f64', width: GEOMETRY_STRIDE, ...SLOT, shared: true },
+  /** Rows using each slot (0: the slot is free). */
+  slotRefs: { type: 'i32', ...SLOT },
+  /** Free slots, last freed first (`freeSlotCount` of them). */
+  freeSlots: { type: 'i32', rows: 'slots', snapshot: 'freeSlots' },
+} as const satisfies ColumnSpec<'rows' | 'slots', 'rows' | 'slots' | 'freeSlots'>;
 
 /**
  * Shape geometry in body-local coordinates, as flat typed-array columns so that the narrowphase reads it without
@@ -21,49 +49,27 @@ export const GEOMETRY_STRIDE = 2 * MAX_POLYGON_VERTICES;
  * ghost1 → p1 and normal 3 the right normal of p2 → ghost2. Code that reads `count` vertices (AABB, mass, queries,
  * time of impact) sees a plain segment; only the chain collision routines read the ghosts.
  */
-export class GeometryStore {
-  /** ShapeType of each row. */
-  type: Uint8Array = new Uint8Array(16);
-  /** Number of vertices in use (1 circle, 2 capsule/segment, 3..8 polygon). */
-  count: Uint8Array = new Uint8Array(16);
-  /** Rounding radius (m): circle and capsule radius, polygon rounding; 0 for segments. */
-  radius: Float64Array = new Float64Array(16);
-  /** Centroid, body-local (m): row r at [r*2, r*2+1]. */
-  centroid: Float64Array = new Float64Array(32);
-  /** Slot of each row's vertices and normals; -1 for a row that holds none. */
-  slot: Int32Array = new Int32Array(16).fill(-1);
-  /** Vertices, body-local (m): slot k holds x0,y0,x1,y1,… at [k*16 .. k*16+15], unused ones zero. */
-  verts: Float64Array = new Float64Array(16 * GEOMETRY_STRIDE);
-  /** Outward unit edge normals, same layout; normal i belongs to edge (v[i], v[i+1]). Unused for circles. */
-  normals: Float64Array = new Float64Array(16 * GEOMETRY_STRIDE);
-  /** Rows using each slot (0: the slot is free). */
-  slotRefs: Int32Array = new Int32Array(16);
+export class GeometryStore extends columnStore(GEOMETRY_COLUMNS) {
   /** Slots ever used (high-water mark). */
   slotsUsed = 0;
-  /** Free slots, last freed first. */
-  freeSlots: Int32Array = new Int32Array(16);
   freeSlotCount = 0;
   /**
    * Content → slot, for interning: the bits of a slot's vertices and normals as a string. Only looked up, never
    * iterated (determinism). Null until first needed and after a snapshot restore: rebuilt from the slots.
    */
   private index: Map<string, number> | null = null;
+  /** Rows and slots every column of theirs holds. */
+  private rowCapacity = INITIAL_ROWS;
+  private slotCapacity = INITIAL_ROWS;
 
   /** Ensure rows 0..rows-1 exist. */
   reserve(rows: number): void {
-    this.type = growU8(this.type, rows);
-    this.count = growU8(this.count, rows);
-    this.radius = growF64(this.radius, rows);
-    this.centroid = growF64(this.centroid, rows * 2);
-    this.slot = growI32(this.slot, rows, -1);
+    if (rows > this.rowCapacity) this.rowCapacity = growColumns(this, GEOMETRY_COLUMNS, 'rows', rows);
   }
 
   /** Ensure slots 0..slots-1 exist. */
   reserveSlots(slots: number): void {
-    this.verts = growF64(this.verts, slots * GEOMETRY_STRIDE);
-    this.normals = growF64(this.normals, slots * GEOMETRY_STRIDE);
-    this.slotRefs = growI32(this.slotRefs, slots);
-    this.freeSlots = growI32(this.freeSlots, slots);
+    if (slots > this.slotCapacity) this.slotCapacity = growColumns(this, GEOMETRY_COLUMNS, 'slots', slots);
   }
 
   /**

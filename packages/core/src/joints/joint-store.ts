@@ -1,4 +1,6 @@
-import { growF64, growI32, growU8 } from '../storage/grow.js';
+import { INITIAL_ROWS, type ColumnSpec } from '../storage/column-spec.js';
+import { columnStore, growColumns } from '../storage/column-store.js';
+import { growF64 } from '../storage/grow.js';
 import { OVERFLOW_COLOUR } from '../solver/solver-layout.js';
 import { JC_STRIDE } from './joint-layout.js';
 
@@ -91,56 +93,75 @@ export interface JointComponent {
   readonly store: JointStore;
 }
 
+/** Grown with the joint rows and stored for each live row. */
+const ROW = { rows: 'rows', snapshot: 'rows' } as const;
+/** Grown with the entity ids and stored for each of them. */
+const ENTITY = { rows: 'entities', snapshot: 'entities' } as const;
+
+/**
+ * The joint columns apart from the parameter columns `f` (see storage/column-spec.ts for what an entry drives): dense
+ * rows, the entity-indexed map and edge lists, and the solver records of the current step.
+ */
+export const JOINT_COLUMNS = {
+  /** JointType id per row. */
+  type: { type: 'i32', ...ROW, shared: true },
+  /** JointFlag bits per row. */
+  flags: { type: 'i32', ...ROW, shared: true },
+  /** Body entity id of side A per row. */
+  bodyA: { type: 'i32', ...ROW, shared: true },
+  /** Body entity id of side B per row. */
+  bodyB: { type: 'i32', ...ROW, shared: true },
+  /** Joint entity index per row (the entity id without its version bits). */
+  eid: { type: 'i32', ...ROW },
+  /** Joint handle per row (see body/body-handle.ts). */
+  handle: { type: 'f64', ...ROW },
+  /** Row of a joint entity, −1 when the entity is not a joint. Indexed by entity id. */
+  rowOf: { type: 'i32', ...ENTITY, initial: -1 },
+  /** 1 once a joint on this entity id was destroyed (and no joint took the id since): a stale handle. */
+  retired: { type: 'u8', ...ENTITY },
+  /** Joints destroyed on this index so far: the generation of plain (unversioned) worlds' handles. */
+  generation: { type: 'i32', ...ENTITY },
+  /** Head of each body's joint-edge list (edge = jointEid·2 + side), −1 when none. Indexed by body entity id. */
+  jointHead: { type: 'i32', ...ENTITY, initial: -1 },
+  /** Next joint edge, indexed by edge. */
+  edgeNext: { type: 'i32', width: 2, ...ENTITY, initial: -1 },
+  /** Previous joint edge, indexed by edge. */
+  edgePrev: { type: 'i32', width: 2, ...ENTITY, initial: -1 },
+  /**
+   * Solver records of the current step (JC_STRIDE per record), grouped by graph colour and, within a colour, by
+   * joint kind; plain pins are not among them (they are SolverData.pins).
+   */
+  constraints: { type: 'f64', width: JC_STRIDE, rows: 'records', shared: true },
+  /**
+   * Records of colour q (0 to OVERFLOW_COLOUR) and kind t are [groupStart[q·JOINT_TYPE_COUNT + t],
+   * groupStart[q·JOINT_TYPE_COUNT + t + 1]): one monomorphic loop per kind and colour.
+   */
+  groupStart: { type: 'i32', length: JOINT_GROUP_COUNT + 1, shared: true },
+  /** Graph colour per row (−1: no body in the solver), kept from step to step while `colouredVersion` holds. */
+  rowColour: { type: 'i32', rows: 'rows', shared: true },
+  /** Record index per row (among the pins for a plain pin, else among `constraints`), kept with rowColour. */
+  rowSlot: { type: 'i32', rows: 'rows', shared: true },
+  /** The hard rows' softness of the current step: [biasRate, massScale, impulseScale]. */
+  softness: { type: 'f64', length: 3, shared: true },
+} as const satisfies ColumnSpec<'rows' | 'entities' | 'records', 'rows' | 'entities'>;
+
 /**
  * The joints of one world. A joint is a bitecs entity; its data lives in a dense row (creation order with
  * swap-remove, so iteration order depends only on the API call sequence). `rowOf` maps the entity id to its row.
  * Body joint-edge lists (edge = jointEid·2 + side) let the broadphase and destroyBody find a body's joints without
  * scanning all of them.
  */
-export class JointStore {
+export class JointStore extends columnStore(JOINT_COLUMNS) {
   readonly Joint: JointComponent;
-  /** Float parameter columns, indexed by JF_* then row. */
+  /**
+   * Float parameter columns, indexed by JF_* then row: rows like JOINT_COLUMNS' 'rows' columns, stored by snapshots
+   * and shared with step workers one by one (snapshot-layout.ts, systems' shared-columns.ts).
+   */
   readonly f: Float64Array[] = [];
-  /** JointType id per row. */
-  type = new Int32Array(16);
-  /** JointFlag bits per row. */
-  flags = new Int32Array(16);
-  /** Body entity ids per row. */
-  bodyA = new Int32Array(16);
-  bodyB = new Int32Array(16);
-  /** Joint entity index per row (the entity id without its version bits). */
-  eid = new Int32Array(16);
-  /** Joint handle per row (see body/body-handle.ts). */
-  handle = new Float64Array(16);
   /** Live rows. */
   count = 0;
-
-  /** Row of a joint entity, −1 when the entity is not a joint. Indexed by entity id. */
-  rowOf = new Int32Array(16).fill(-1);
-  /** 1 once a joint on this entity id was destroyed (and no joint took the id since): a stale handle. */
-  retired = new Uint8Array(16);
-  /** Joints destroyed on this index so far: the generation of plain (unversioned) worlds' handles. */
-  generation = new Int32Array(16);
-  /** Head of each body's joint-edge list (edge = jointEid·2 + side), −1 when none. Indexed by body entity id. */
-  jointHead = new Int32Array(16).fill(-1);
-  /** Joint-edge links, indexed by edge. */
-  edgeNext = new Int32Array(32).fill(-1);
-  edgePrev = new Int32Array(32).fill(-1);
-
   /** 1/h of the last step (1/s): reaction force = impulse · invH. */
   invH = 0;
-
-  /**
-   * Solver records of the current step (JC_STRIDE per record), grouped by graph colour and, within a colour, by
-   * joint kind; plain pins are not among them (see `pins`).
-   */
-  constraints = new Float64Array(16 * JC_STRIDE);
-  /**
-   * Records of colour q (0 to OVERFLOW_COLOUR) and kind t are [groupStart[q·JOINT_TYPE_COUNT + t],
-   * groupStart[q·JOINT_TYPE_COUNT + t + 1]): one monomorphic loop per kind and colour. Replaced by a shared copy
-   * when the world has step workers, like the other columns they read.
-   */
-  groupStart = new Int32Array(JOINT_GROUP_COUNT + 1);
   /** Scratch cursor per group for the prepare stage. */
   readonly groupCursor = new Int32Array(JOINT_GROUP_COUNT);
   constraintCount = 0;
@@ -149,10 +170,6 @@ export class JointStore {
   /** Pins of colour q are [pinStart[q], pinStart[q + 1]). */
   readonly pinStart = new Int32Array(OVERFLOW_COLOUR + 2);
   pinCount = 0;
-  /** Graph colour per row (−1: no body in the solver), kept from step to step while `colouredVersion` holds. */
-  rowColour = new Int32Array(16);
-  /** Record index per row (among the pins for a plain pin, else among `constraints`), kept with rowColour. */
-  rowSlot = new Int32Array(16);
   /**
    * Bumped by every change the colouring reads (a joint created or destroyed, a flag set or cleared; snapshot
    * restore). prepareJoints recolours when it differs from `colouredVersion`, or when the solver's bodies changed.
@@ -162,46 +179,34 @@ export class JointStore {
   colouredVersion = -1;
   /** The solver (0 soft, −1 classic: every joint in the overflow set) they were computed for. */
   colouredFor = 0;
-  /** The hard rows' softness of the current step: [biasRate, massScale, impulseScale]. */
-  softness = new Float64Array(3);
+  /** Rows, entity ids and records every column of theirs holds. */
+  private rowCapacity = INITIAL_ROWS;
+  private entityCapacity = INITIAL_ROWS;
+  private recordCapacity = INITIAL_ROWS;
 
   constructor() {
-    for (let i = 0; i < JF_COUNT; i++) this.f.push(new Float64Array(16));
+    super();
+    for (let i = 0; i < JF_COUNT; i++) this.f.push(new Float64Array(INITIAL_ROWS));
     this.Joint = { store: this };
   }
 
   /** Capacity for `n` rows. */
   reserveRows(n: number): void {
-    if (this.type.length >= n) return;
+    if (n <= this.rowCapacity) return;
     const f = this.f;
     for (let i = 0; i < JF_COUNT; i++) f[i] = growF64(f[i], n);
-    this.type = growI32(this.type, n);
-    this.flags = growI32(this.flags, n);
-    this.bodyA = growI32(this.bodyA, n);
-    this.bodyB = growI32(this.bodyB, n);
-    this.eid = growI32(this.eid, n);
-    this.handle = growF64(this.handle, n);
-    this.rowColour = growI32(this.rowColour, n);
-    this.rowSlot = growI32(this.rowSlot, n);
+    this.rowCapacity = growColumns(this, JOINT_COLUMNS, 'rows', n);
   }
 
   /** Capacity for entity ids up to `maxEid` (joint and body ids share one space). */
   reserveEntities(maxEid: number): void {
     const n = maxEid + 1;
-    if (this.rowOf.length < n) {
-      this.rowOf = growI32(this.rowOf, n, -1);
-      this.retired = growU8(this.retired, n);
-      this.generation = growI32(this.generation, n);
-      this.jointHead = growI32(this.jointHead, n, -1);
-    }
-    if (this.edgeNext.length < 2 * n) {
-      this.edgeNext = growI32(this.edgeNext, 2 * n, -1);
-      this.edgePrev = growI32(this.edgePrev, 2 * n, -1);
-    }
+    if (n > this.entityCapacity) this.entityCapacity = growColumns(this, JOINT_COLUMNS, 'entities', n);
   }
 
+  /** Capacity for `n` solver records. */
   reserveConstraints(n: number): void {
-    this.constraints = growF64(this.constraints, n * JC_STRIDE);
+    if (n > this.recordCapacity) this.recordCapacity = growColumns(this, JOINT_COLUMNS, 'records', n);
   }
 
   /** Copies row `from` into row `to` (swap-remove). */

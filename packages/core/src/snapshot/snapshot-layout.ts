@@ -1,46 +1,47 @@
-import { CONTACT_POINTS_STRIDE, MC_STRIDE } from '../contact/contact-store.js';
-import { GEOMETRY_STRIDE } from '../geometry/geometry-store.js';
-import { JF_COUNT } from '../joints/joint-store.js';
-import { AABB_STRIDE } from '../shape/shape-store.js';
+import { BODY_COLUMNS, TRANSFORM_COLUMNS } from '../body/body-store.js';
+import { BROADPHASE_COLUMNS } from '../broadphase/broadphase.js';
+import { CONTACT_COLUMNS } from '../contact/contact-store.js';
+import { GEOMETRY_COLUMNS } from '../geometry/geometry-store.js';
+import { JF_COUNT, JOINT_COLUMNS } from '../joints/joint-store.js';
+import { SHAPE_COLUMNS } from '../shape/shape-store.js';
+import {
+  columnList,
+  type AnyColumn,
+  type ColumnSpec,
+  type ElementType,
+  type SnapshotCounts,
+} from '../storage/column-spec.js';
+import { WORLD_SETTINGS_CODEC } from '../world/world-def.js';
 import type { DynamicTree } from '../broadphase/dynamic-tree.js';
 import type { PairSet } from '../contact/pair-set.js';
 import type { PhysicsState } from '../world/physics-world.js';
 
 /**
  * What a snapshot holds, in one place: the scalar fields (stored as float64) and the typed-array columns (stored as
- * their raw bytes, only the rows in use). To serialize a new field, add one line here: the format, the layout hash
- * and restore all follow from these two lists.
+ * their raw bytes, only the rows in use). The world settings come from the settings table (world-def.ts) and the
+ * stores' columns from their specs (each column whose spec entry says `snapshot`); the format, the layout hash and
+ * restore all follow from these two lists.
  */
 
-/** Column element kinds. */
-export const KIND_F64 = 0;
-export const KIND_I32 = 1;
-export const KIND_U8 = 2;
-export const KIND_U32 = 3;
-export type ColumnKind = 0 | 1 | 2 | 3;
-export const KIND_BYTES = [8, 4, 1, 4] as const;
-
-type Column = Float64Array | Int32Array | Uint8Array | Uint32Array;
-
-export interface ScalarSpec {
+export interface SnapshotScalar {
   readonly name: string;
   get(p: PhysicsState): number;
   set(p: PhysicsState, v: number): void;
 }
 
-export interface ColumnSpec {
+export interface SnapshotColumn {
   readonly name: string;
-  readonly kind: ColumnKind;
+  readonly type: ElementType;
   /** Elements per row. */
   readonly per: number;
   /** Value of never-used elements (what the store's grow fills with). */
   readonly fill: number;
   /** The column must have exactly `rows · per` elements (a hash table sized by its mask). */
-  readonly exact?: boolean;
+  readonly exact: boolean;
   /** Rows in use, from the scalar values (indexed as SCALARS). */
   rows(s: Float64Array): number;
-  get(p: PhysicsState): Column;
-  set(p: PhysicsState, a: Column): void;
+  get(p: PhysicsState): AnyColumn;
+  set(p: PhysicsState, a: AnyColumn): void;
 }
 
 // Private fields of the tree and pair set, read and written by the snapshot only.
@@ -67,7 +68,7 @@ interface PairFields {
 const tree = (p: PhysicsState, t: number): TreeFields => p.broadphase.trees[t] as DynamicTree as unknown as TreeFields;
 const pairs = (p: PhysicsState): PairFields => p.contacts.pairs as PairSet as unknown as PairFields;
 
-const SCALAR_LIST: ScalarSpec[] = [];
+const SCALAR_LIST: SnapshotScalar[] = [];
 function scalar(name: string, get: (p: PhysicsState) => number, set: (p: PhysicsState, v: number) => void): number {
   SCALAR_LIST.push({ name, get, set });
   return SCALAR_LIST.length - 1;
@@ -92,63 +93,13 @@ export const S_DENSE = scalar(
 /** Rows of the entity-indexed columns: maxId + 1. */
 const entityRows = (s: Float64Array): number => s[S_MAX_ID] + 1;
 
-// World settings.
+// World settings, in the order of the settings table.
+for (const setting of WORLD_SETTINGS_CODEC.scalars()) scalar(setting.name, setting.get, setting.set);
 scalar(
-  'gravityX',
-  (p) => p.gravityX,
-  (p, v) => (p.gravityX = v),
+  'stepIndex',
+  (p) => p.stepIndex,
+  (p, v) => (p.stepIndex = v),
 );
-scalar(
-  'gravityY',
-  (p) => p.gravityY,
-  (p, v) => (p.gravityY = v),
-);
-scalar(
-  'solver',
-  (p) => (p.solver === 'classic' ? 1 : 0),
-  (p, v) => (p.solver = v === 1 ? 'classic' : 'soft'),
-);
-const num = (k: keyof PhysicsState & string): void => {
-  scalar(
-    k,
-    (p) => p[k] as number,
-    (p, v) => ((p as unknown as Record<string, number>)[k] = v),
-  );
-};
-const bool = (k: keyof PhysicsState & string): void => {
-  scalar(
-    k,
-    (p) => (p[k] ? 1 : 0),
-    (p, v) => ((p as unknown as Record<string, boolean>)[k] = v === 1),
-  );
-};
-num('subSteps');
-num('classicIterations');
-num('classicBaumgarte');
-num('contactHertz');
-num('contactDampingRatio');
-num('contactPushMaxSpeed');
-num('jointHertz');
-num('jointDampingRatio');
-num('restitutionThreshold');
-num('hitEventThreshold');
-num('maxLinearSpeed');
-bool('enableSleep');
-bool('enableContinuous');
-bool('enableWarmStarting');
-bool('enableProfiling');
-num('classicPositionIterations');
-scalar(
-  'classicPositionCorrection',
-  (p) => (p.classicPositionCorrection === 'baumgarte' ? 1 : 0),
-  (p, v) => (p.classicPositionCorrection = v === 1 ? 'baumgarte' : 'ngs'),
-);
-scalar(
-  'solverKernel',
-  (p) => (p.solverKernel === 'js' ? 1 : 0),
-  (p, v) => (p.solverKernel = v === 1 ? 'js' : 'wasm'),
-);
-num('stepIndex');
 
 export const S_BODY_COUNT = scalar(
   'bodies.count',
@@ -247,154 +198,80 @@ export const S_MOVE_COUNT = scalar(
   (p, v) => (p.broadphase.moveBuffer.count = v),
 );
 
-export const SCALARS: readonly ScalarSpec[] = SCALAR_LIST;
+export const SCALARS: readonly SnapshotScalar[] = SCALAR_LIST;
 
-const COLUMN_LIST: ColumnSpec[] = [];
+const COLUMN_LIST: SnapshotColumn[] = [];
 function column(
   name: string,
-  kind: ColumnKind,
+  type: ElementType,
   per: number,
   fill: number,
   rows: (s: Float64Array) => number,
-  get: (p: PhysicsState) => Column,
-  set: (p: PhysicsState, a: Column) => void,
+  get: (p: PhysicsState) => AnyColumn,
+  set: (p: PhysicsState, a: AnyColumn) => void,
   exact = false,
 ): void {
-  COLUMN_LIST.push({ name, kind, per, fill, rows, get, set, exact });
+  COLUMN_LIST.push({ name, type, per, fill, rows, get, set, exact });
 }
 
-type Store = Record<string, Column>;
-/** A column that is a field of a store object: `owner(p)[field]`. */
-function field(
+/** A store whose spec's snapshotted columns are part of snapshots (the tests walk these). */
+export interface SnapshotStore {
+  /** Prefix of its columns' names in the layout. */
+  readonly prefix: string;
+  readonly spec: ColumnSpec;
+  owner(p: PhysicsState): object;
+}
+const STORE_LIST: SnapshotStore[] = [];
+
+/**
+ * Adds the columns of `spec` whose entry says `snapshot`, in spec order, as fields of `owner(p)`; `counts` gives the
+ * rows stored for each row-count name the spec uses.
+ */
+function storeColumns<S extends ColumnSpec>(
   prefix: string,
   owner: (p: PhysicsState) => object,
-  fieldName: string,
-  kind: ColumnKind,
-  rows: (s: Float64Array) => number,
-  per = 1,
-  fill = 0,
+  spec: S,
+  counts: Record<SnapshotCounts<S>, (s: Float64Array) => number>,
 ): void {
-  column(
-    `${prefix}.${fieldName}`,
-    kind,
-    per,
-    fill,
-    rows,
-    (p) => (owner(p) as Store)[fieldName],
-    (p, a) => ((owner(p) as Store)[fieldName] = a),
-  );
+  STORE_LIST.push({ prefix, spec, owner });
+  for (const c of columnList(spec)) {
+    if (c.snapshot === null) continue;
+    const name = c.name;
+    column(
+      `${prefix}.${name}`,
+      c.type,
+      c.width,
+      c.initial,
+      (counts as Record<string, (s: Float64Array) => number>)[c.snapshot],
+      (p) => (owner(p) as Record<string, AnyColumn>)[name],
+      (p, a) => ((owner(p) as Record<string, AnyColumn>)[name] = a),
+    );
+  }
 }
 
-// Bodies: entity-indexed columns.
-for (const f of ['x', 'y', 'c', 's']) field('transform', (p) => p.bodies.transform, f, KIND_F64, entityRows);
-for (const f of ['alive', 'retired', 'type', 'flags']) field('bodies', (p) => p.bodies, f, KIND_U8, entityRows);
-for (const f of [
-  'centerX',
-  'centerY',
-  'center0X',
-  'center0Y',
-  'localCenterX',
-  'localCenterY',
-  'vx',
-  'vy',
-  'w',
-  'mass',
-  'invMass',
-  'inertia',
-  'invInertia',
-  'linearDamping',
-  'angularDamping',
-  'gravityScale',
-  'forceX',
-  'forceY',
-  'torque',
-  'sleepTime',
-  'sleepThreshold',
-  'maxExtent',
-  'minExtent',
-]) {
-  field('bodies', (p) => p.bodies, f, KIND_F64, entityRows);
-}
-// Handles with generations (body-handle.ts): which handle each index holds or held.
-field('bodies', (p) => p.bodies, 'handle', KIND_F64, entityRows);
-field('bodies', (p) => p.bodies, 'generation', KIND_I32, entityRows);
-field('bodies', (p) => p.bodies, 'shapeHead', KIND_I32, entityRows, 1, -1);
-field('bodies', (p) => p.bodies, 'shapeCount', KIND_I32, entityRows);
-field('bodies', (p) => p.bodies, 'contactHead', KIND_I32, entityRows, 1, -1);
-field('bodies', (p) => p.bodies, 'listIndex', KIND_I32, entityRows, 1, -1);
-field(
-  'bodies',
-  (p) => p.bodies,
-  'list',
-  KIND_I32,
-  (s) => s[S_BODY_COUNT],
-);
+// Bodies: entity-indexed columns, and the dense list.
+storeColumns('transform', (p) => p.bodies.transform, TRANSFORM_COLUMNS, { entities: entityRows });
+storeColumns('bodies', (p) => p.bodies, BODY_COLUMNS, { entities: entityRows, count: (s) => s[S_BODY_COUNT] });
 
 // Shapes and their geometry.
 const shapeRows = (s: Float64Array): number => s[S_SHAPE_ROWS];
-for (const f of ['alive', 'sensor', 'hitEvents', 'tree', 'moved'])
-  field('shapes', (p) => p.shapes, f, KIND_U8, shapeRows);
-for (const f of ['generation', 'body', 'next', 'groupIndex', 'proxy']) {
-  field('shapes', (p) => p.shapes, f, KIND_I32, shapeRows);
-}
-for (const f of ['density', 'friction', 'restitution', 'rollingResistance', 'tangentSpeed']) {
-  field('shapes', (p) => p.shapes, f, KIND_F64, shapeRows);
-}
-for (const f of ['categoryBits', 'maskBits']) field('shapes', (p) => p.shapes, f, KIND_U32, shapeRows);
-field('shapes', (p) => p.shapes, 'aabb', KIND_F64, shapeRows, AABB_STRIDE);
-field(
-  'shapes',
-  (p) => p.shapes,
-  'free',
-  KIND_I32,
-  (s) => s[S_SHAPE_FREE],
-);
-for (const f of ['type', 'count']) field('geometry', (p) => p.shapes.geometry, f, KIND_U8, shapeRows);
-field('geometry', (p) => p.shapes.geometry, 'radius', KIND_F64, shapeRows);
-field('geometry', (p) => p.shapes.geometry, 'slot', KIND_I32, shapeRows, 1, -1);
-const slotRows = (s: Float64Array): number => s[S_GEOMETRY_SLOTS];
-field('geometry', (p) => p.shapes.geometry, 'verts', KIND_F64, slotRows, GEOMETRY_STRIDE);
-field('geometry', (p) => p.shapes.geometry, 'normals', KIND_F64, slotRows, GEOMETRY_STRIDE);
-field('geometry', (p) => p.shapes.geometry, 'slotRefs', KIND_I32, slotRows);
-field(
-  'geometry',
-  (p) => p.shapes.geometry,
-  'freeSlots',
-  KIND_I32,
-  (s) => s[S_GEOMETRY_FREE_SLOTS],
-);
-field('geometry', (p) => p.shapes.geometry, 'centroid', KIND_F64, shapeRows, 2);
+storeColumns('shapes', (p) => p.shapes, SHAPE_COLUMNS, { rows: shapeRows, free: (s) => s[S_SHAPE_FREE] });
+storeColumns('geometry', (p) => p.shapes.geometry, GEOMETRY_COLUMNS, {
+  rows: shapeRows,
+  slots: (s) => s[S_GEOMETRY_SLOTS],
+  freeSlots: (s) => s[S_GEOMETRY_FREE_SLOTS],
+});
 
 // Contacts: the persistent table with warm-start impulses and cached manifolds, and the pair hash table.
 const contactRows = (s: Float64Array): number => s[S_CONTACT_ROWS];
-for (const f of ['shapeA', 'shapeB', 'bodyA', 'bodyB', 'listIndex']) {
-  field('contacts', (p) => p.contacts, f, KIND_I32, contactRows);
-}
-for (const f of ['flags', 'pointCount', 'cacheValid']) field('contacts', (p) => p.contacts, f, KIND_U8, contactRows);
-for (const f of ['friction', 'restitution', 'rollingResistance', 'tangentSpeed', 'normalX', 'normalY']) {
-  field('contacts', (p) => p.contacts, f, KIND_F64, contactRows);
-}
-field('contacts', (p) => p.contacts, 'points', KIND_F64, contactRows, CONTACT_POINTS_STRIDE);
-field('contacts', (p) => p.contacts, 'manifoldCache', KIND_F64, contactRows, MC_STRIDE);
-field('contacts', (p) => p.contacts, 'edgeNext', KIND_I32, contactRows, 2);
-field('contacts', (p) => p.contacts, 'edgePrev', KIND_I32, contactRows, 2);
-field(
-  'contacts',
-  (p) => p.contacts,
-  'list',
-  KIND_I32,
-  (s) => s[S_CONTACT_COUNT],
-);
-field(
-  'contacts',
-  (p) => p.contacts,
-  'free',
-  KIND_I32,
-  (s) => s[S_CONTACT_FREE],
-);
+storeColumns('contacts', (p) => p.contacts, CONTACT_COLUMNS, {
+  rows: contactRows,
+  count: (s) => s[S_CONTACT_COUNT],
+  free: (s) => s[S_CONTACT_FREE],
+});
 column(
   'pairs.slots',
-  KIND_I32,
+  'i32',
   4,
   -1,
   (s) => s[S_PAIR_MASK] + 1,
@@ -404,7 +281,7 @@ column(
 );
 column(
   'pairs.slotOf',
-  KIND_I32,
+  'i32',
   1,
   0,
   contactRows,
@@ -417,7 +294,7 @@ const jointRows = (s: Float64Array): number => s[S_JOINT_COUNT];
 for (let i = 0; i < JF_COUNT; i++) {
   column(
     `joints.f${i}`,
-    KIND_F64,
+    'f64',
     1,
     0,
     jointRows,
@@ -425,44 +302,54 @@ for (let i = 0; i < JF_COUNT; i++) {
     (p, a) => (p.joints.f[i] = a as Float64Array),
   );
 }
-for (const f of ['type', 'flags', 'bodyA', 'bodyB', 'eid']) field('joints', (p) => p.joints, f, KIND_I32, jointRows);
-field('joints', (p) => p.joints, 'handle', KIND_F64, jointRows);
-field('joints', (p) => p.joints, 'generation', KIND_I32, entityRows);
-field('joints', (p) => p.joints, 'rowOf', KIND_I32, entityRows, 1, -1);
-field('joints', (p) => p.joints, 'retired', KIND_U8, entityRows);
-field('joints', (p) => p.joints, 'jointHead', KIND_I32, entityRows, 1, -1);
-field('joints', (p) => p.joints, 'edgeNext', KIND_I32, entityRows, 2, -1);
-field('joints', (p) => p.joints, 'edgePrev', KIND_I32, entityRows, 2, -1);
+storeColumns('joints', (p) => p.joints, JOINT_COLUMNS, { rows: jointRows, entities: entityRows });
 
 // Broadphase: both trees node for node (their shape decides pair order), and the move buffer.
-for (let t = 0; t < 2; t++) {
-  const rows = (s: Float64Array): number => s[S_TREE_ROWS[t]];
-  field(`tree${t}`, (p) => tree(p, t), '_boxes', KIND_F64, rows, 4);
-  field(`tree${t}`, (p) => tree(p, t), '_nodes', KIND_I32, rows, 4);
-  for (const f of ['_parent', '_height', '_masks']) field(`tree${t}`, (p) => tree(p, t), f, KIND_I32, rows);
+type TreeColumn = '_boxes' | '_nodes' | '_parent' | '_height' | '_masks';
+function treeColumn(t: number, name: TreeColumn, per: number): void {
+  column(
+    `tree${t}.${name}`,
+    'i32',
+    per,
+    0,
+    (s) => s[S_TREE_ROWS[t]],
+    (p) => tree(p, t)[name],
+    (p, a) => ((tree(p, t) as unknown as Record<TreeColumn, AnyColumn>)[name] = a),
+  );
 }
-field(
-  'moveBuffer',
-  (p) => p.broadphase.moveBuffer,
-  'data',
-  KIND_I32,
+for (let t = 0; t < 2; t++) {
+  column(
+    `tree${t}._boxes`,
+    'f64',
+    4,
+    0,
+    (s) => s[S_TREE_ROWS[t]],
+    (p) => tree(p, t)._boxes,
+    (p, a) => (tree(p, t)._boxes = a as Float64Array),
+  );
+  treeColumn(t, '_nodes', 4);
+  for (const f of ['_parent', '_height', '_masks'] as const) treeColumn(t, f, 1);
+}
+column(
+  'moveBuffer.data',
+  'i32',
+  1,
+  0,
   (s) => s[S_MOVE_COUNT],
+  (p) => p.broadphase.moveBuffer.data,
+  (p, a) => (p.broadphase.moveBuffer.data = a as Int32Array),
 );
-field(
-  'broadphase',
-  (p) => p.broadphase,
-  'moveFrom',
-  KIND_F64,
-  (s) => s[S_MOVE_COUNT],
-  4,
-);
+storeColumns('broadphase', (p) => p.broadphase, BROADPHASE_COLUMNS, { moves: (s) => s[S_MOVE_COUNT] });
 
-export const COLUMNS: readonly ColumnSpec[] = COLUMN_LIST;
+/** The stores whose specs feed COLUMNS, in layout order. */
+export const SNAPSHOT_STORES: readonly SnapshotStore[] = STORE_LIST;
+
+export const COLUMNS: readonly SnapshotColumn[] = COLUMN_LIST;
 
 /** FNV-1a of the layout description: names, kinds, strides. A build whose layout differs refuses the snapshot. */
 function layoutHash(): number {
   let text = SCALARS.map((s) => s.name).join(',');
-  for (const c of COLUMNS) text += `;${c.name}:${c.kind}:${c.per}:${c.exact ? 1 : 0}`;
+  for (const c of COLUMNS) text += `;${c.name}:${c.type}:${c.per}:${c.exact ? 1 : 0}`;
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;

@@ -3,10 +3,9 @@ import { $internal } from 'bitecs';
 import { PhysicsError } from '../errors.js';
 import { getPhysics, assertUnlocked, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
 import { createPhysicsWorld } from '../world/world-api.js';
-import { growF64, growI32, growU32, growU8 } from '../storage/grow.js';
+import { ELEMENT_BYTES, growColumn, newColumn, type AnyColumn } from '../storage/column-spec.js';
 import {
   COLUMNS,
-  KIND_BYTES,
   LAYOUT_HASH,
   SCALARS,
   S_ALIVE,
@@ -16,7 +15,7 @@ import {
   S_JOINT_COUNT,
   S_MAX_ID,
   S_SHAPE_ROWS,
-  type ColumnSpec,
+  type SnapshotColumn,
 } from './snapshot-layout.js';
 
 /**
@@ -34,8 +33,10 @@ const MAGIC = 0x53443249;
  * 4: the pair set's slot of each contact (pairs.slotOf), by which contacts leave it.
  * 5: each broadphase tree's mask column (leaf mask bits and their unions, read by the pair join).
  * 6: each shape's hit-events flag (ShapeDef.enableHitEvents).
+ * 7: the same fields in the order their declarations give: the settings in the settings table's order
+ * (world-def.ts), each store's columns in its spec's order (storage/column-spec.ts). Same size.
  */
-export const SNAPSHOT_FORMAT_VERSION = 6;
+export const SNAPSHOT_FORMAT_VERSION = 7;
 const HEADER_BYTES = 24;
 
 interface EntityIndex {
@@ -71,7 +72,7 @@ function readScalars(world: PhysicsWorld, p: PhysicsState, s: Float64Array): voi
 
 function payloadBytes(s: Float64Array): number {
   let n = pad8(SCALARS.length * 8) + pad8(s[S_DENSE] * 4);
-  for (const c of COLUMNS) n += pad8(c.rows(s) * c.per * KIND_BYTES[c.kind]);
+  for (const c of COLUMNS) n += pad8(c.rows(s) * c.per * ELEMENT_BYTES[c.type]);
   return n;
 }
 
@@ -143,7 +144,7 @@ export function takeSnapshotInto(world: PhysicsWorld, out: Uint8Array): number {
   }
   off += pad8(n * 4);
   for (const c of COLUMNS) {
-    const bytes = c.rows(s) * c.per * KIND_BYTES[c.kind];
+    const bytes = c.rows(s) * c.per * ELEMENT_BYTES[c.type];
     const a = ensure(p, c, c.rows(s) * c.per);
     if (bytes > 0) out.set(new Uint8Array(a.buffer, a.byteOffset, bytes), off);
     out.fill(0, off + bytes, off + pad8(bytes));
@@ -216,31 +217,12 @@ function reserveStores(p: PhysicsState, s: Float64Array): void {
   p.joints.reserveRows(s[S_JOINT_COUNT]);
 }
 
-function ensure(p: PhysicsState, c: ColumnSpec, n: number): ReturnType<ColumnSpec['get']> {
+/** Column `c` of the world, grown to `n` elements (exactly `n` for an exact column) if it is short. */
+function ensure(p: PhysicsState, c: SnapshotColumn, n: number): AnyColumn {
   let a = c.get(p);
   if (c.exact ? a.length !== n : a.length < n) {
-    let b: ReturnType<ColumnSpec['get']>;
-    if (c.exact) {
-      b =
-        c.kind === 0
-          ? new Float64Array(n)
-          : c.kind === 1
-            ? new Int32Array(n)
-            : c.kind === 2
-              ? new Uint8Array(n)
-              : new Uint32Array(n);
-    } else {
-      b =
-        c.kind === 0
-          ? growF64(a as Float64Array, n)
-          : c.kind === 1
-            ? growI32(a as Int32Array, n, c.fill)
-            : c.kind === 2
-              ? growU8(a as Uint8Array, n)
-              : growU32(a as Uint32Array, n);
-    }
-    c.set(p, b);
-    a = b;
+    a = c.exact ? newColumn(c.type, n, 0) : growColumn(c.type, a, n, c.fill);
+    c.set(p, a);
   }
   return a;
 }
@@ -291,7 +273,7 @@ export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
   p.settingsVersion++;
   for (const c of COLUMNS) {
     const n = c.rows(s) * c.per;
-    const size = KIND_BYTES[c.kind];
+    const size = ELEMENT_BYTES[c.type];
     const a = ensure(p, c, n);
     if (n > 0) new Uint8Array(a.buffer, a.byteOffset, n * size).set(bytes.subarray(off, off + n * size));
     // Rows the world used beyond the snapshot's go back to their never-used value.

@@ -1,5 +1,7 @@
 import { IntBuffer } from '../broadphase/int-buffer.js';
-import { doubledCapacity, growF32, growF64, growI32, growU32 } from '../storage/grow.js';
+import { INITIAL_ROWS, type ColumnSpec } from '../storage/column-spec.js';
+import { columnStore, growColumns } from '../storage/column-store.js';
+import { doubledCapacity, growF32, growF64 } from '../storage/grow.js';
 import {
   BI_STRIDE,
   BS_STRIDE,
@@ -97,25 +99,58 @@ function lineAligned(bytes: number): number {
 }
 
 /**
- * Per-world solver scratch, rebuilt every step by the prepare stage and consumed by the solve stage. Grows by
- * doubling and is never shrunk, so steps after warm-up allocate nothing.
+ * The solver's columns (see storage/column-spec.ts for what an entry drives). None is stored by snapshots: the step
+ * rebuilds them. `states`, `integration`, `pins` and `contacts` live in the contact kernel's memory while it runs
+ * (their reserve methods place them there); the step stages size the other scratch they fill.
  */
-export class SolverData {
+export const SOLVER_COLUMNS = {
   /** Dense body states (BS_STRIDE per body); record 0 is the static dummy and stays zero. */
-  states: Float64Array = new Float64Array(16 * BS_STRIDE);
+  states: { type: 'f64', length: INITIAL_ROWS * BS_STRIDE, shared: true },
   /** Dense integration constants (BI_STRIDE per body; in the kernel's memory with it, as `states`). */
-  integration: Float64Array = new Float64Array(16 * BI_STRIDE);
+  integration: { type: 'f64', length: INITIAL_ROWS * BI_STRIDE, shared: true },
   /**
    * The plain pins' records of this step (systems' joints: PIN_STRIDE doubles each, JointStore.pinCount of them),
    * in the kernel's memory with it, which solves them.
    */
-  pins: Float64Array = new Float64Array(256);
+  pins: { type: 'f64', length: 256, shared: true },
   /**
    * Per body state (CENTRE_STRIDE each): the body's centre of mass relative to its origin, in world axes, then its
    * origin, this step. Written by the body gather (in body order, from the body columns) for the constraint builder,
    * which would otherwise read six body columns per contact end at scattered places.
    */
-  centres: Float64Array = new Float64Array(16 * CENTRE_STRIDE);
+  centres: { type: 'f64', width: CENTRE_STRIDE, rows: 'bodies', shared: true },
+  /** Solver index per entity id: 0 for static bodies and bodies outside the solver. */
+  indexOf: { type: 'i32', rows: 'entities', shared: true },
+  /** Contact constraints (interleaved in pairs: see CC_LANES; computed in doubles: see CONSTRAINT_FIELD_BYTES). */
+  contacts: { type: 'f32', length: contactRecordsLength(INITIAL_ROWS), shared: true },
+  /** Scratch of the colouring: record slot per contact table row (id; −1: no constraint). */
+  constraintSlot: { type: 'i32', rows: 'contactRows', shared: true },
+  /**
+   * What each chunk of prepareContacts found for the restitution pass and the hit events (FOUND_* in systems'
+   * prepare-contacts.ts, three per chunk); chunk 0 only on one thread.
+   */
+  chunkFound: { type: 'i32', length: 3, shared: true },
+  /** The write-back's entries for its serial follow-up (systems' finalize-bodies.ts), by chunk. */
+  writeBackOut: { type: 'i32', length: 16, shared: true },
+  /** The write-back's entry count per chunk. */
+  writeBackCounts: { type: 'i32', length: 1, shared: true },
+  /** Scratch of the colouring: per body state index, one bit per colour that holds a row of that body. */
+  bodyColours: { type: 'u32', rows: 'colouredBodies' },
+  /** Per-step scalars (SP_* in solver-layout.ts): substep length, speed limits, thresholds. */
+  params: { type: 'f64', length: SP_STRIDE, shared: true },
+  /** The kernel's scalars (KS_*, in its memory at KERNEL_SCALARS_ADDRESS), or a plain array without a kernel. */
+  kernelScalars: { type: 'f64', length: KS_STRIDE },
+  /** Scratch of the sleep stage's union–find over body state indices: parent links. */
+  islandParent: { type: 'i32', rows: 'bodies' },
+  /** Scratch of the sleep stage's union–find: each root's least rest time (s). */
+  islandMinSleep: { type: 'f64', rows: 'bodies' },
+} as const satisfies ColumnSpec<'bodies' | 'entities' | 'contactRows' | 'colouredBodies', never>;
+
+/**
+ * Per-world solver scratch, rebuilt every step by the prepare stage and consumed by the solve stage. Grows by
+ * doubling and is never shrunk, so steps after warm-up allocate nothing.
+ */
+export class SolverData extends columnStore(SOLVER_COLUMNS) {
   /** Body states in use, including the dummy record 0. */
   bodyCount = 1;
   /**
@@ -123,28 +158,12 @@ export class SolverData {
    * so the joint and contact colourings, which read them, are computed afresh.
    */
   bodiesChanged = 1;
-  /** Solver index per entity id: 0 for static bodies and bodies outside the solver. */
-  indexOf = new Int32Array(16);
-  /** Contact constraints (interleaved in pairs: see CC_LANES; computed in doubles: see CONSTRAINT_FIELD_BYTES). */
-  contacts: Float32Array = new Float32Array(contactRecordsLength(16));
   contactCount = 0;
   /**
    * The contact records are laid out colour by colour: colour c holds records colourStart[c] to colourStart[c + 1],
    * the overflow set colourStart[GRAPH_COLOURS] to contactCount.
    */
   readonly colourStart = new Int32Array(GRAPH_COLOURS + 2);
-  /** Scratch of the colouring: record slot per contact table row (id; −1: no constraint). */
-  constraintSlot = new Int32Array(16);
-  /**
-   * What each chunk of prepareContacts found for the restitution pass and the hit events (FOUND_* in systems'
-   * prepare-contacts.ts, three per chunk); chunk 0 only on one thread.
-   */
-  chunkFound = new Int32Array(3);
-  /** The write-back's entries for its serial follow-up (systems' finalize-bodies.ts), by chunk; counts per chunk. */
-  writeBackOut = new Int32Array(16);
-  writeBackCounts = new Int32Array(1);
-  /** Scratch of the colouring: per body state index, one bit per colour that holds a row of that body. */
-  bodyColours = new Uint32Array(16);
   /**
    * Set by prepareContacts from this step's contact constraints: 1 when some point approaches faster than the
    * restitution threshold on a contact with restitution > 0 (`mayBounce`), or faster than the hit-event threshold
@@ -156,8 +175,6 @@ export class SolverData {
   mayHit = 0;
   /** 1 when this step integrates (dt > 0), set by the step's start: an integer for the reason given above. */
   stepMoves = 0;
-  /** Per-step scalars (SP_* in solver-layout.ts): substep length, speed limits, thresholds. */
-  params: Float64Array = new Float64Array(SP_STRIDE);
   /**
    * Bumped whenever the step's scalars are written (a new step length, substep count or settings); the contact
    * softness in `params` was computed for version `contactParamsVersion` (−1: never).
@@ -168,10 +185,6 @@ export class SolverData {
   readonly fastBodies = new IntBuffer();
   /** Bodies whose state the finalize stage found non-finite this step (quarantined after its loop). */
   readonly quarantined = new IntBuffer();
-
-  /** Scratch of the sleep stage's union–find over body state indices: parent links and each root's least rest time. */
-  islandParent = new Int32Array(16);
-  islandMinSleep = new Float64Array(16);
 
   /**
    * The kernel whose memory holds `states`, `integration`, `pins` and `contacts` (then views at byte offsets
@@ -186,8 +199,11 @@ export class SolverData {
   integrationAddress = 0;
   pinsAddress = 0;
   contactsAddress = 0;
-  /** The kernel's scalars (KS_*, in its memory at KERNEL_SCALARS_ADDRESS), or a plain array without a kernel. */
-  kernelScalars: Float64Array = new Float64Array(KS_STRIDE);
+  /** Rows the columns of each index space hold. */
+  private bodyCapacity = INITIAL_ROWS;
+  private entityCapacity = INITIAL_ROWS;
+  private contactRowCapacity = INITIAL_ROWS;
+  private colouredBodyCapacity = INITIAL_ROWS;
 
   /**
    * Moves `states`, `integration`, `pins` and `contacts` into `kernel`'s memory (null: back into plain arrays), keeping
@@ -266,9 +282,7 @@ export class SolverData {
   }
 
   reserveBodies(n: number): void {
-    this.islandParent = growI32(this.islandParent, n);
-    this.islandMinSleep = growF64(this.islandMinSleep, n);
-    this.centres = growF64(this.centres, n * CENTRE_STRIDE);
+    if (n > this.bodyCapacity) this.bodyCapacity = growColumns(this, SOLVER_COLUMNS, 'bodies', n);
     const needed = n * BS_STRIDE;
     const neededIntegration = n * BI_STRIDE;
     if (this.kernel === null) {
@@ -285,13 +299,18 @@ export class SolverData {
   }
 
   reserveEntities(maxEid: number): void {
-    this.indexOf = growI32(this.indexOf, maxEid + 1);
+    const n = maxEid + 1;
+    if (n > this.entityCapacity) this.entityCapacity = growColumns(this, SOLVER_COLUMNS, 'entities', n);
   }
 
   /** Room for the colouring of `rows` contact table rows over `bodies` body states. */
   reserveColouring(rows: number, bodies: number): void {
-    this.constraintSlot = growI32(this.constraintSlot, rows);
-    this.bodyColours = growU32(this.bodyColours, bodies);
+    if (rows > this.contactRowCapacity) {
+      this.contactRowCapacity = growColumns(this, SOLVER_COLUMNS, 'contactRows', rows);
+    }
+    if (bodies > this.colouredBodyCapacity) {
+      this.colouredBodyCapacity = growColumns(this, SOLVER_COLUMNS, 'colouredBodies', bodies);
+    }
   }
 
   /** Room for `length` doubles of plain-pin records (systems' joints: PIN_STRIDE per pin). */

@@ -7,17 +7,11 @@ import { EventStore } from '../events/event-store.js';
 import { ContactStore } from '../contact/contact-store.js';
 import { JointStore } from '../joints/joint-store.js';
 import { createManifold } from '../collision/manifold.js';
-import { checkNonNegative, checkPositive, checkVec2, PhysicsError } from '../errors.js';
+import { PhysicsError } from '../errors.js';
 import { ShapeStore } from '../shape/shape-store.js';
 import { SolverData } from '../solver/solver-data.js';
 import { StepProfile } from './profile.js';
-import {
-  defaultWorldDef,
-  type ClassicPositionCorrection,
-  type SolverKernelMode,
-  type SolverMode,
-  type WorldDef,
-} from './world-def.js';
+import { WORLD_SETTINGS_CODEC, defaultWorldDef, type WorldDef } from './world-def.js';
 
 /** Marker component: the entity is a rigid body of this world. */
 export interface BodyComponent {
@@ -26,31 +20,10 @@ export interface BodyComponent {
 
 /**
  * Everything physics keeps for one world. Nothing is module-global, so two worlds in one process share nothing.
- * Settings are plain numeric fields read by the stages; the stores hold the SoA columns.
+ * The settings (WORLD_SETTINGS in world-def.ts) are plain fields, defined by the base class, read by the stages; the
+ * stores hold the SoA columns.
  */
-export class PhysicsState {
-  gravityX!: number;
-  gravityY!: number;
-  solver!: SolverMode;
-  solverKernel!: SolverKernelMode;
-  subSteps!: number;
-  classicIterations!: number;
-  classicBaumgarte!: number;
-  classicPositionCorrection!: ClassicPositionCorrection;
-  classicPositionIterations!: number;
-  contactHertz!: number;
-  contactDampingRatio!: number;
-  contactPushMaxSpeed!: number;
-  jointHertz!: number;
-  jointDampingRatio!: number;
-  restitutionThreshold!: number;
-  hitEventThreshold!: number;
-  maxLinearSpeed!: number;
-  enableSleep!: boolean;
-  enableContinuous!: boolean;
-  enableWarmStarting!: boolean;
-  enableProfiling!: boolean;
-
+export class PhysicsState extends WORLD_SETTINGS_CODEC.stateClass() {
   readonly bodies = new BodyStore();
   readonly shapes = new ShapeStore();
   readonly contacts = new ContactStore();
@@ -110,6 +83,7 @@ export class PhysicsState {
   paramsSettingsVersion = -1;
 
   constructor(def: WorldDef) {
+    super();
     this.applyDef(def);
     this.Body = { store: this.bodies };
     this.Transform = this.bodies.transform;
@@ -119,97 +93,21 @@ export class PhysicsState {
   /** Copies a validated definition into the settings fields. */
   applyDef(def: WorldDef): void {
     this.settingsVersion++;
-    this.gravityX = def.gravity.x;
-    this.gravityY = def.gravity.y;
-    this.solver = def.solver;
-    this.solverKernel = def.solverKernel;
-    this.subSteps = def.subSteps;
-    this.classicIterations = def.classicIterations;
-    this.classicBaumgarte = def.classicBaumgarte;
-    this.classicPositionCorrection = def.classicPositionCorrection;
-    this.classicPositionIterations = def.classicPositionIterations;
-    this.contactHertz = def.contactHertz;
-    this.contactDampingRatio = def.contactDampingRatio;
-    this.contactPushMaxSpeed = def.contactPushMaxSpeed;
-    this.jointHertz = def.jointHertz;
-    this.jointDampingRatio = def.jointDampingRatio;
-    this.restitutionThreshold = def.restitutionThreshold;
-    this.hitEventThreshold = def.hitEventThreshold;
-    this.maxLinearSpeed = def.maxLinearSpeed;
-    this.enableSleep = def.enableSleep;
-    this.enableContinuous = def.enableContinuous;
-    this.enableWarmStarting = def.enableWarmStarting;
-    this.enableProfiling = def.enableProfiling;
+    WORLD_SETTINGS_CODEC.apply(this, def);
   }
 
   /** The current settings as a definition. */
   toDef(): WorldDef {
-    return {
-      gravity: { x: this.gravityX, y: this.gravityY },
-      solver: this.solver,
-      solverKernel: this.solverKernel,
-      subSteps: this.subSteps,
-      classicIterations: this.classicIterations,
-      classicBaumgarte: this.classicBaumgarte,
-      classicPositionCorrection: this.classicPositionCorrection,
-      classicPositionIterations: this.classicPositionIterations,
-      contactHertz: this.contactHertz,
-      contactDampingRatio: this.contactDampingRatio,
-      contactPushMaxSpeed: this.contactPushMaxSpeed,
-      jointHertz: this.jointHertz,
-      jointDampingRatio: this.jointDampingRatio,
-      restitutionThreshold: this.restitutionThreshold,
-      hitEventThreshold: this.hitEventThreshold,
-      maxLinearSpeed: this.maxLinearSpeed,
-      enableSleep: this.enableSleep,
-      enableContinuous: this.enableContinuous,
-      enableWarmStarting: this.enableWarmStarting,
-      enableProfiling: this.enableProfiling,
-    };
+    return WORLD_SETTINGS_CODEC.read(this);
   }
 }
 
 /** A bitecs world with physics attached. */
 export type PhysicsWorld = World<{ physics: PhysicsState }>;
 
+/** Throws PhysicsError INVALID_ARGUMENT naming the first setting whose value is not allowed (WORLD_SETTINGS). */
 function validateWorldDef(def: WorldDef): void {
-  checkVec2(def.gravity, 'gravity');
-  if (def.solver !== 'soft' && def.solver !== 'classic') {
-    throw new PhysicsError('INVALID_ARGUMENT', `solver must be 'soft' or 'classic', got ${String(def.solver)}`);
-  }
-  if (def.solverKernel !== 'wasm' && def.solverKernel !== 'js') {
-    throw new PhysicsError('INVALID_ARGUMENT', `solverKernel must be 'wasm' or 'js', got ${String(def.solverKernel)}`);
-  }
-  if (!Number.isInteger(def.subSteps) || def.subSteps < 1) {
-    throw new PhysicsError('INVALID_ARGUMENT', `subSteps must be an integer >= 1, got ${def.subSteps}`);
-  }
-  if (!Number.isInteger(def.classicIterations) || def.classicIterations < 1) {
-    throw new PhysicsError(
-      'INVALID_ARGUMENT',
-      `classicIterations must be an integer >= 1, got ${def.classicIterations}`,
-    );
-  }
-  checkNonNegative(def.classicBaumgarte, 'classicBaumgarte');
-  if (def.classicPositionCorrection !== 'baumgarte' && def.classicPositionCorrection !== 'ngs') {
-    throw new PhysicsError(
-      'INVALID_ARGUMENT',
-      `classicPositionCorrection must be 'baumgarte' or 'ngs', got ${String(def.classicPositionCorrection)}`,
-    );
-  }
-  if (!Number.isInteger(def.classicPositionIterations) || def.classicPositionIterations < 0) {
-    throw new PhysicsError(
-      'INVALID_ARGUMENT',
-      `classicPositionIterations must be an integer >= 0, got ${def.classicPositionIterations}`,
-    );
-  }
-  checkPositive(def.contactHertz, 'contactHertz');
-  checkNonNegative(def.contactDampingRatio, 'contactDampingRatio');
-  checkPositive(def.contactPushMaxSpeed, 'contactPushMaxSpeed');
-  checkPositive(def.jointHertz, 'jointHertz');
-  checkNonNegative(def.jointDampingRatio, 'jointDampingRatio');
-  checkNonNegative(def.restitutionThreshold, 'restitutionThreshold');
-  checkNonNegative(def.hitEventThreshold, 'hitEventThreshold');
-  checkPositive(def.maxLinearSpeed, 'maxLinearSpeed');
+  WORLD_SETTINGS_CODEC.validate(def);
 }
 
 /** The defaults merged with `def`, validated (PhysicsError on a bad field). */

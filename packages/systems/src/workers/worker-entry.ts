@@ -1,14 +1,6 @@
 // The code of a step worker thread (bundled into worker-source.js by scripts/build-worker.mjs). It holds a view of
 // the world's shared columns and runs the chunks it claims of each job the main thread publishes (job-control.ts).
-import {
-  ContactStore,
-  DynamicTree,
-  GeometryStore,
-  IntBuffer,
-  JF_COUNT,
-  QUERY_COLUMNS,
-  createManifold,
-} from '@impulse2d/core/internal';
+import { QUERY_COLUMNS } from '@impulse2d/core/internal';
 import {
   ACK,
   CHUNKS,
@@ -24,9 +16,9 @@ import {
   ROWS,
   SLEEPERS,
   runChunks,
-  type StepView,
 } from './job-control.js';
 import { SHARED_COLUMNS, writeColumn, type Column } from './shared-columns.js';
+import { createWorkerView } from './worker-view.js';
 import { instantiateKernel, kernelModule } from '../wasm/contact-kernel.js';
 
 interface Message {
@@ -41,115 +33,13 @@ interface Message {
   contactsAddress?: number;
 }
 
-/** This thread's instance of the solver kernel over the world's shared kernel memory (see solve-range.ts). */
-interface WorkerSolverData {
-  states: Float64Array;
-  integration: Float64Array;
-  pins: Float64Array;
-  centres: Float64Array;
-  contacts: Float32Array;
-  params: Float64Array;
-  chunkFound: Int32Array;
-  writeBackOut: Int32Array;
-  writeBackCounts: Int32Array;
-  indexOf: Int32Array;
-  constraintSlot: Int32Array;
-  kernel: ReturnType<typeof instantiateKernel> | null;
-  kernelMemory: WebAssembly.Memory | null;
-  statesAddress: number;
-  integrationAddress: number;
-  pinsAddress: number;
-  contactsAddress: number;
-}
-
 declare const self: { onmessage: ((event: { data: Message }) => void) | null; postMessage(message: unknown): void };
 
-const EMPTY_F64 = new Float64Array(0);
-const EMPTY_I32 = new Int32Array(0);
-
-const workerSolverData: WorkerSolverData = {
-  states: EMPTY_F64,
-  integration: EMPTY_F64,
-  pins: EMPTY_F64,
-  centres: EMPTY_F64,
-  contacts: new Float32Array(0),
-  params: EMPTY_F64,
-  chunkFound: EMPTY_I32,
-  writeBackOut: EMPTY_I32,
-  writeBackCounts: EMPTY_I32,
-  indexOf: EMPTY_I32,
-  constraintSlot: EMPTY_I32,
-  kernel: null,
-  kernelMemory: null,
-  statesAddress: 0,
-  integrationAddress: 0,
-  pinsAddress: 0,
-  contactsAddress: 0,
-};
-
-/**
- * Stores of the same classes the main thread steps with, whose columns the 'columns' messages replace; the scratch
- * (manifold, pose, query results) is this thread's own.
- */
-const view: StepView = {
-  contacts: new ContactStore(),
-  shapes: {
-    geometry: new GeometryStore(),
-    aabb: EMPTY_F64,
-    moved: new Uint8Array(0),
-    next: EMPTY_I32,
-  },
-  bodies: {
-    flags: new Uint8Array(0),
-    poses: EMPTY_F64,
-    transform: { x: EMPTY_F64, y: EMPTY_F64, c: EMPTY_F64, s: EMPTY_F64 },
-    invMass: EMPTY_F64,
-    invInertia: EMPTY_F64,
-    localCenterX: EMPTY_F64,
-    localCenterY: EMPTY_F64,
-    vx: EMPTY_F64,
-    vy: EMPTY_F64,
-    w: EMPTY_F64,
-    centerX: EMPTY_F64,
-    centerY: EMPTY_F64,
-    forceX: EMPTY_F64,
-    forceY: EMPTY_F64,
-    torque: EMPTY_F64,
-    mass: EMPTY_F64,
-    inertia: EMPTY_F64,
-    maxExtent: EMPTY_F64,
-    minExtent: EMPTY_F64,
-    type: new Uint8Array(0),
-    shapeHead: EMPTY_I32,
-  },
-  broadphase: {
-    trees: [new DynamicTree(), new DynamicTree()],
-    moveFrom: EMPTY_F64,
-    moveSlot: EMPTY_I32,
-    joinTasks: EMPTY_I32,
-    queryResults: new IntBuffer(),
-    pairChunkOut: EMPTY_I32,
-    pairChunkCounts: EMPTY_I32,
-  },
-  manifold: createManifold(),
-  pose: new Float64Array(8),
-  solverData: workerSolverData,
-  joints: {
-    constraints: EMPTY_F64,
-    groupStart: EMPTY_I32,
-    softness: EMPTY_F64,
-    f: Array.from({ length: JF_COUNT }, () => EMPTY_F64),
-    type: EMPTY_I32,
-    flags: EMPTY_I32,
-    bodyA: EMPTY_I32,
-    bodyB: EMPTY_I32,
-    rowColour: EMPTY_I32,
-    rowSlot: EMPTY_I32,
-  },
-};
+/** This thread's view of the world's shared columns, which the 'columns' messages replace (worker-view.ts). */
+const view = createWorkerView();
 
 let ctrl: Int32Array = new Int32Array(CHUNKS + 1);
-let pairSlots: Int32Array = EMPTY_I32;
+let pairSlots: Int32Array = new Int32Array(0);
 let chunkDone: Int32Array = new Int32Array(0);
 /** Loads of GEN a worker spins for after a job (some tens of microseconds) before it blocks in Atomics.wait. */
 const IDLE_SPIN_LOADS = 20000;
@@ -208,7 +98,7 @@ function receive(message: Message): void {
     );
     pairSlots = columns[n + 2 * QUERY_COLUMNS] as Int32Array;
     chunkDone = message.chunkDone!;
-    const sd = workerSolverData;
+    const sd = view.solverData;
     const memory = message.kernelMemory ?? null;
     if (memory !== sd.kernelMemory) {
       sd.kernelMemory = memory;
