@@ -2,7 +2,11 @@ import { growF64, growI32, growU8 } from '../storage/grow.js';
 import { OVERFLOW_COLOUR } from '../solver/solver-layout.js';
 import { JC_STRIDE } from './joint-layout.js';
 
-/** Joint kinds as small integers: the solver groups its records by this id and runs one loop per kind. */
+/**
+ * Joint kinds as small integers, the index of each kind in JOINT_KINDS (joint-kinds.ts, and the solver's own table in
+ * @impulse2d/systems): the solver groups its records by this id and runs one loop per kind. Values are stored in
+ * joint rows and snapshots, so a new kind takes the next number (see CONTRIBUTING.md, "Adding a joint kind").
+ */
 export const JointType = {
   distance: 0,
   revolute: 1,
@@ -21,19 +25,13 @@ export type JointTypeId = (typeof JointType)[keyof typeof JointType];
  * Joint type by name: `'distance'`, `'revolute'`, `'prismatic'`, `'weld'`, `'wheel'`, `'mouse'`, `'motor'` or `'pulley'`.
  */
 export type JointTypeName = keyof typeof JointType;
-export const JOINT_TYPE_COUNT = 8;
+/** Joint type names by numeric type. */
+export const JOINT_TYPE_NAMES: readonly JointTypeName[] = (Object.keys(JointType) as JointTypeName[]).sort(
+  (a, b) => JointType[a] - JointType[b],
+);
+export const JOINT_TYPE_COUNT = JOINT_TYPE_NAMES.length;
 /** Groups of joint records: one per graph colour (the overflow set included) and kind (see JointStore.groupStart). */
 export const JOINT_GROUP_COUNT = (OVERFLOW_COLOUR + 1) * JOINT_TYPE_COUNT;
-export const JOINT_TYPE_NAMES: readonly JointTypeName[] = [
-  'distance',
-  'revolute',
-  'prismatic',
-  'weld',
-  'wheel',
-  'mouse',
-  'motor',
-  'pulley',
-];
 
 /** Per-joint flag bits in `JointStore.flags`. */
 export const JointFlag = {
@@ -81,7 +79,10 @@ export const JF_RATIO = 28; // pulley ratio
 export const JF_LENGTH_B = 29; // pulley: rope length on side B (m)
 export const JF_REF_COS = 30; // cos and sin of the reference angle (motor joint: of the angular offset), from the
 export const JF_REF_SIN = 31; // deterministic cosSin, so the solver composes rotations instead of calling atan2 twice
-/** Accumulated impulses of the last step (N s per substep; meaning per kind, see joint-layout.ts JC_IMPULSE_*). */
+/**
+ * Accumulated impulses of the last step (N s or N m s per substep): slot k of a row is column JF_IMPULSE_0 + k. What
+ * each slot holds is named by the kind (its JI_* constants and `impulses` in joints/kinds/<kind>.ts).
+ */
 export const JF_IMPULSE_0 = 32;
 export const JOINT_IMPULSE_COUNT = 6;
 export const JF_COUNT = JF_IMPULSE_0 + JOINT_IMPULSE_COUNT;

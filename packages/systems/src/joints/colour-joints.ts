@@ -1,12 +1,10 @@
-import {
-  JOINT_GROUP_COUNT,
-  JOINT_TYPE_COUNT,
-  JointType,
-  OVERFLOW_COLOUR,
-  type PhysicsState,
-} from '@impulse2d/core/internal';
+import { JOINT_GROUP_COUNT, JOINT_TYPE_COUNT, OVERFLOW_COLOUR, type PhysicsState } from '@impulse2d/core/internal';
 import { takeColour } from '../graph-colour.js';
-import { isPin } from './build-joint-records.js';
+import { JOINT_KINDS } from './joint-kinds.js';
+import { isPin } from './revolute.js';
+
+/** Per kind, from the kinds' table: 1 when its rows move body A (the mouse joint's do not). */
+const MOVES_BODY_A = Uint8Array.from(JOINT_KINDS, (kind) => (kind.movesBodyA ? 1 : 0));
 
 /**
  * Graph colouring of the joints, the first part of stage 4c (prepare-joints.ts), with the contacts' rule
@@ -47,8 +45,8 @@ export function colourJoints(p: PhysicsState, uncoloured: number): void {
       continue;
     }
     const type = types[row];
-    // The mouse joint moves body B only (its record has index 0 for A).
-    const colour = takeColour(used, type === JointType.mouse ? 0 : ia, ib, uncoloured);
+    // A kind that moves body B only (the mouse joint: its record has index 0 for A) leaves A's colours free.
+    const colour = takeColour(used, MOVES_BODY_A[type] === 1 ? ia : 0, ib, uncoloured);
     rowColour[row] = colour;
     if (isPin(type, flagCol[row])) pinStart[colour + 1]++;
     else groups[colour * JOINT_TYPE_COUNT + type + 1]++;
