@@ -4,7 +4,7 @@ import { GEOMETRY_STRIDE } from '../geometry/geometry-store.js';
 import { AABB_STRIDE } from '../shape/shape-store.js';
 import { ShapeType } from '../geometry/shape-type.js';
 import { JOINT_KINDS } from '../joints/joint-kinds.js';
-import { JD_POINT_SIZE, JD_STRIDE } from '../joints/joint-draw.js';
+import { JD_RADIUS, JD_STRIDE, jointMarkerRadius } from '../joints/joint-draw.js';
 import { MAX_POLYGON_VERTICES } from '../settings.js';
 import { getPhysics, type PhysicsWorld } from '../world/physics-world.js';
 import { DebugColor, type DebugDrawer } from './debug-drawer.js';
@@ -30,7 +30,7 @@ export interface DebugDrawOptions {
   flags?: number;
   /** Length of drawn contact normals (m); default 0.3. */
   normalLength?: number;
-  /** Size of anchor and contact dots (pixels); default 5. */
+  /** Size of contact dots (pixels); default 5. (Joint markers are sized to the joint's bodies, in metres.) */
   pointSize?: number;
 }
 
@@ -42,9 +42,9 @@ const jointFrame = new Float64Array(JD_STRIDE);
 
 /**
  * Draws a world through `drawer`: shapes coloured by their body's state (static, kinematic, awake, asleep, bullet;
- * sensors in their own colour), joints (anchors and the lines of their kind), contact points and normals, shape
- * AABBs and centres of mass, as `options.flags` selects. Order is deterministic: shape rows, joint rows, then contacts
- * in the contact list's order. Allocates nothing.
+ * sensors in their own colour), joints (their anchors, the link between them and what their kind adds, with markers
+ * sized to their bodies), contact points and normals, shape AABBs and centres of mass, as `options.flags` selects.
+ * Order is deterministic: shape rows, joint rows, then contacts in the contact list's order. Allocates nothing.
  */
 export function debugDraw(world: PhysicsWorld, drawer: DebugDrawer, options?: DebugDrawOptions): void {
   const p = getPhysics(world);
@@ -83,12 +83,13 @@ export function debugDraw(world: PhysicsWorld, drawer: DebugDrawer, options?: De
   }
 
   if (flags & DebugDrawFlag.joints) {
-    // Each kind draws itself (its module's draw) from the frame measured here: anchors, dot size.
+    // Each kind draws itself (its module's draw, joints/joint-draw.ts) from the frame measured here: its anchors and
+    // a marker radius sized to its bodies.
     const js = p.joints;
-    jointFrame[JD_POINT_SIZE] = pointSize;
     for (let r = 0; r < js.count; r++) {
       const kind = JOINT_KINDS[js.type[r]];
       kind.worldAnchors(p, r, jointFrame);
+      jointFrame[JD_RADIUS] = jointMarkerRadius(p, js.bodyA[r], js.bodyB[r]);
       kind.draw(p, r, drawer, jointFrame);
     }
   }

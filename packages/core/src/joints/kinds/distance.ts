@@ -14,7 +14,7 @@ import {
   writeMotorSpring,
 } from '../joint-create.js';
 import { defaultJointDefBase, type JointDefBase } from '../joint-defs.js';
-import { drawAnchorLink, drawAnchorPoints } from '../joint-draw.js';
+import { drawAnchorDots, drawAnchorLink } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
 import { JC_P } from '../joint-layout.js';
 import { allocateJoint } from '../joint-lifecycle.js';
@@ -171,9 +171,9 @@ function distanceReaction(p: PhysicsState, row: number, out: Float64Array): void
   out[2] = 0;
 }
 
-function drawDistance(_p: PhysicsState, _row: number, drawer: DebugDrawer, frame: Float64Array): void {
+function drawDistance(p: PhysicsState, row: number, drawer: DebugDrawer, frame: Float64Array): void {
   drawAnchorLink(drawer, frame, DebugColor.joint);
-  drawAnchorPoints(drawer, frame);
+  drawAnchorDots(p, row, drawer, frame);
 }
 
 /** The distance kind (see JointKind). */

@@ -4,11 +4,11 @@ import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../../er
 import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
 import { mutableRow, requireKind, wakeJoint } from '../joint-access.js';
 import { beginJointEdit, checkBodies, checkBool, flagsOf, writeReferenceAngle } from '../joint-create.js';
-import { drawAnchorLink, drawAnchorPoints } from '../joint-draw.js';
+import { drawAnchorDots, drawAnchorLink, JD_AX, JD_BX, JD_BY } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
 import { JC_P } from '../joint-layout.js';
 import { allocateJoint } from '../joint-lifecycle.js';
-import { bodyAnchorsToWorld } from '../joint-math.js';
+import { bodyAnchorsToWorld, bodyPointToWorld } from '../joint-math.js';
 import {
   JF_ANGULAR_OFFSET,
   JF_CORRECTION,
@@ -174,9 +174,19 @@ function motorReaction(p: PhysicsState, row: number, out: Float64Array): void {
   out[2] = invH * f[JF_IMPULSE_0 + JI_MOTOR_ANGULAR][row];
 }
 
-function drawMotor(_p: PhysicsState, _row: number, drawer: DebugDrawer, frame: Float64Array): void {
+/**
+ * Where the joint drives B's origin (linearOffset in A's frame) linked to where B's origin is. (Its worldAnchors are
+ * the body origins, which for a ground body may be far away.)
+ */
+function drawMotor(p: PhysicsState, row: number, drawer: DebugDrawer, frame: Float64Array): void {
+  const js = p.joints;
+  const t = p.bodies.transform;
+  const b = js.bodyB[row];
+  bodyPointToWorld(p, js.bodyA[row], js.f[JF_TARGET_X][row], js.f[JF_TARGET_Y][row], frame, JD_AX);
+  frame[JD_BX] = t.x[b];
+  frame[JD_BY] = t.y[b];
   drawAnchorLink(drawer, frame, DebugColor.joint);
-  drawAnchorPoints(drawer, frame);
+  drawAnchorDots(p, row, drawer, frame);
 }
 
 /** The motor-joint kind (see JointKind). */

@@ -13,7 +13,7 @@ import {
   toLocal,
   writeAnchors,
 } from '../joint-create.js';
-import { drawAnchorLink, JD_AX, JD_AY, JD_BX, JD_BY, JD_POINT_SIZE } from '../joint-draw.js';
+import { drawAnchorDot, drawAnchorLink, JD_AX, JD_AY, JD_BX, JD_BY } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
 import { JC_P } from '../joint-layout.js';
 import { allocateJoint } from '../joint-lifecycle.js';
@@ -175,10 +175,11 @@ function mouseReaction(p: PhysicsState, row: number, out: Float64Array): void {
 }
 
 /** From the target to the dragged point. */
-function drawMouse(_p: PhysicsState, _row: number, drawer: DebugDrawer, frame: Float64Array): void {
+function drawMouse(p: PhysicsState, row: number, drawer: DebugDrawer, frame: Float64Array): void {
+  const b = p.joints.bodyB[row];
   drawAnchorLink(drawer, frame, DebugColor.mouse);
-  drawer.drawPoint(frame[JD_AX], frame[JD_AY], frame[JD_POINT_SIZE], DebugColor.jointAnchor);
-  drawer.drawPoint(frame[JD_BX], frame[JD_BY], frame[JD_POINT_SIZE], DebugColor.mouse);
+  drawAnchorDot(p, b, drawer, frame, frame[JD_AX], frame[JD_AY], DebugColor.jointAnchor);
+  drawAnchorDot(p, b, drawer, frame, frame[JD_BX], frame[JD_BY], DebugColor.mouse);
 }
 
 /** The mouse kind (see JointKind). */

@@ -14,7 +14,7 @@ import {
   writeReferenceAngle,
 } from '../joint-create.js';
 import { defaultJointDefBase, type JointDefBase, type WorldAnchorOption } from '../joint-defs.js';
-import { drawAnchorLink, drawAnchorPoints, drawAxis } from '../joint-draw.js';
+import { drawAnchorDots, drawAnchorLink, drawAxis, JD_RADIUS } from '../joint-draw.js';
 import { jointImpulses, type JointKind, LOWER_UPPER_LIMITS } from '../joint-kind.js';
 import { JC_P } from '../joint-layout.js';
 import { allocateJoint } from '../joint-lifecycle.js';
@@ -166,14 +166,18 @@ function prismaticReaction(p: PhysicsState, row: number, out: Float64Array): voi
   out[2] = invH * f[JF_IMPULSE_0 + JI_PRI_ANGLE][row];
 }
 
-/** Prismatic and wheel joints: the axis through anchor A (between the limits when they are on), anchors linked. */
+/**
+ * Prismatic and wheel joints: the axis through anchor A, between the limits when they are on (else four marker radii
+ * either way), and the anchors linked.
+ */
 export function drawSlider(p: PhysicsState, row: number, drawer: DebugDrawer, frame: Float64Array): void {
   const f = p.joints.f;
   jointAxisToWorld(p, row, axis, 0);
   const limited = (p.joints.flags[row] & JointFlag.enableLimit) !== 0;
-  drawAxis(drawer, frame, axis, limited ? f[JF_LOWER][row] : -1, limited ? f[JF_UPPER][row] : 1);
+  const reach = 4 * frame[JD_RADIUS];
+  drawAxis(drawer, frame, axis, limited ? f[JF_LOWER][row] : -reach, limited ? f[JF_UPPER][row] : reach);
   drawAnchorLink(drawer, frame, DebugColor.joint);
-  drawAnchorPoints(drawer, frame);
+  drawAnchorDots(p, row, drawer, frame);
 }
 
 /** The prismatic kind (see JointKind). */

@@ -5,7 +5,7 @@ import { length } from '../../math/trig.js';
 import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
 import { beginJointEdit, flagsOf, pointScratch, resolveAnchors, toWorld, writeAnchors } from '../joint-create.js';
 import type { JointDefBase } from '../joint-defs.js';
-import { drawAnchorPoints, JD_AX, JD_AY, JD_BX, JD_BY } from '../joint-draw.js';
+import { drawAnchorDots, JD_AX, JD_AY, JD_BX, JD_BY } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
 import { JC_P } from '../joint-layout.js';
 import { allocateJoint } from '../joint-lifecycle.js';
@@ -146,7 +146,7 @@ function drawPulley(p: PhysicsState, row: number, drawer: DebugDrawer, frame: Fl
   drawer.drawSegment(gax, gay, frame[JD_AX], frame[JD_AY], DebugColor.pulley);
   drawer.drawSegment(gbx, gby, frame[JD_BX], frame[JD_BY], DebugColor.pulley);
   drawer.drawSegment(gax, gay, gbx, gby, DebugColor.pulley);
-  drawAnchorPoints(drawer, frame);
+  drawAnchorDots(p, row, drawer, frame);
 }
 
 /** The pulley kind (see JointKind). */

@@ -1,4 +1,3 @@
-import type { DebugDrawer } from '../../debug/debug-drawer.js';
 import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
 import {
   beginJointEdit,
@@ -11,7 +10,7 @@ import {
   writeReferenceAngle,
 } from '../joint-create.js';
 import { defaultJointDefBase, type JointDefBase, type WorldAnchorOption } from '../joint-defs.js';
-import { drawAnchorPoints, drawOriginLinks } from '../joint-draw.js';
+import { drawPinMarker } from '../joint-draw.js';
 import { jointImpulses, type JointKind, LOWER_UPPER_LIMITS } from '../joint-kind.js';
 import { JC_P } from '../joint-layout.js';
 import { allocateJoint } from '../joint-lifecycle.js';
@@ -143,11 +142,6 @@ function revoluteReaction(p: PhysicsState, row: number, out: Float64Array): void
       f[JF_IMPULSE_0 + JI_REV_UPPER][row]);
 }
 
-function drawRevolute(p: PhysicsState, row: number, drawer: DebugDrawer, frame: Float64Array): void {
-  drawOriginLinks(p, row, drawer, frame);
-  drawAnchorPoints(drawer, frame);
-}
-
 /** The revolute kind (see JointKind). */
 export const revoluteJoint: JointKind = {
   name: 'revolute',
@@ -165,5 +159,5 @@ export const revoluteJoint: JointKind = {
   limits: LOWER_UPPER_LIMITS,
   worldAnchors: bodyAnchorsToWorld,
   reaction: revoluteReaction,
-  draw: drawRevolute,
+  draw: drawPinMarker,
 };

@@ -1,4 +1,3 @@
-import type { DebugDrawer } from '../../debug/debug-drawer.js';
 import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
 import {
   beginJointEdit,
@@ -9,7 +8,7 @@ import {
   writeReferenceAngle,
 } from '../joint-create.js';
 import { defaultJointDefBase, type JointDefBase, type WorldAnchorOption } from '../joint-defs.js';
-import { drawAnchorPoints, drawOriginLinks } from '../joint-draw.js';
+import { drawPinMarker } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
 import { JC_P } from '../joint-layout.js';
 import { allocateJoint } from '../joint-lifecycle.js';
@@ -117,11 +116,6 @@ function weldReaction(p: PhysicsState, row: number, out: Float64Array): void {
   out[2] = invH * f[JF_IMPULSE_0 + JI_WELD_ANGLE][row];
 }
 
-function drawWeld(p: PhysicsState, row: number, drawer: DebugDrawer, frame: Float64Array): void {
-  drawOriginLinks(p, row, drawer, frame);
-  drawAnchorPoints(drawer, frame);
-}
-
 /** The weld kind (see JointKind). */
 export const weldJoint: JointKind = {
   name: 'weld',
@@ -131,5 +125,5 @@ export const weldJoint: JointKind = {
   limits: null,
   worldAnchors: bodyAnchorsToWorld,
   reaction: weldReaction,
-  draw: drawWeld,
+  draw: drawPinMarker,
 };
