@@ -150,7 +150,10 @@ export class JointStore {
   /** Pins of colour q are [pinStart[q], pinStart[q + 1]). */
   readonly pinStart = new Int32Array(OVERFLOW_COLOUR + 2);
   pinCount = 0;
-  /** Graph colour per row (−1: no body in the solver), kept from step to step while `colouredVersion` holds. */
+  /**
+   * Graph colour per row (−1: no solver record, for want of a body in the solver or of constraint rows), kept from
+   * step to step while `colouredVersion` holds.
+   */
   rowColour = new Int32Array(16);
   /** Record index per row (among the pins for a plain pin, else among `constraints`), kept with rowColour. */
   rowSlot = new Int32Array(16);
