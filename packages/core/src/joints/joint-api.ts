@@ -50,8 +50,7 @@ export function isJoint(world: PhysicsWorld, joint: number): boolean {
 }
 
 /**
- * The joint's kind: 'distance', 'revolute', 'prismatic', 'weld', 'wheel', 'mouse', 'motor' or 'pulley' (see
- * {@link JointTypeName}).
+ * The joint's kind, its JointType name ('revolute', 'prismatic', 'weld', … see {@link JointTypeName}).
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */

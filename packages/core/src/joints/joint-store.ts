@@ -22,7 +22,7 @@ export const JointType = {
  */
 export type JointTypeId = (typeof JointType)[keyof typeof JointType];
 /**
- * Joint type by name: `'distance'`, `'revolute'`, `'prismatic'`, `'weld'`, `'wheel'`, `'mouse'`, `'motor'` or `'pulley'`.
+ * Joint type by name: a key of {@link JointType} (`'distance'`, `'revolute'`, `'prismatic'`, …), as getJointType returns.
  */
 export type JointTypeName = keyof typeof JointType;
 /** Joint type names by numeric type. */
