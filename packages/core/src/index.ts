@@ -123,6 +123,7 @@ export {
   setMotorJointMaxTorque,
 } from './joints/kinds/motor.js';
 export { type PulleyJointDef, createPulleyJoint, defaultPulleyJointDef } from './joints/kinds/pulley.js';
+export { type FilterJointDef, createFilterJoint, defaultFilterJointDef } from './joints/kinds/filter.js';
 export {
   destroyJoint,
   enableJointLimit,

@@ -1,6 +1,7 @@
 import type { JointKind } from './joint-kind.js';
 import { JOINT_TYPE_NAMES, type JointTypeName } from './joint-store.js';
 import { distanceJoint } from './kinds/distance.js';
+import { filterJoint } from './kinds/filter.js';
 import { motorJoint } from './kinds/motor.js';
 import { mouseJoint } from './kinds/mouse.js';
 import { prismaticJoint } from './kinds/prismatic.js';
@@ -11,6 +12,7 @@ import { wheelJoint } from './kinds/wheel.js';
 
 // Everything each kind module declares (definitions, creators, impulse slots, record overlays), for internal.ts.
 export * from './kinds/distance.js';
+export * from './kinds/filter.js';
 export * from './kinds/motor.js';
 export * from './kinds/mouse.js';
 export * from './kinds/prismatic.js';
@@ -37,4 +39,5 @@ export const JOINT_KINDS: readonly JointKind[] = /* @__PURE__ */ byType({
   mouse: mouseJoint,
   motor: motorJoint,
   pulley: pulleyJoint,
+  filter: filterJoint,
 });

@@ -16,6 +16,7 @@ export const JointType = {
   mouse: 5,
   motor: 6,
   pulley: 7,
+  filter: 8,
 } as const;
 /**
  * Numeric joint type as stored in the joint records (see {@link JointType}).

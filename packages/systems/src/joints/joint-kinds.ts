@@ -1,5 +1,6 @@
 import { JOINT_TYPE_NAMES, type JointTypeName } from '@impulse2d/core/internal';
 import { distanceSolver } from './distance.js';
+import { filterSolver } from './filter.js';
 import type { JointKindSolver } from './joint-kind.js';
 import { motorSolver } from './motor.js';
 import { mouseSolver } from './mouse.js';
@@ -27,4 +28,5 @@ export const JOINT_KINDS: readonly JointKindSolver[] = byType({
   mouse: mouseSolver,
   motor: motorSolver,
   pulley: pulleySolver,
+  filter: filterSolver,
 });
