@@ -23,7 +23,8 @@ export const JointType = {
  */
 export type JointTypeId = (typeof JointType)[keyof typeof JointType];
 /**
- * Joint type by name: a key of {@link JointType} (`'distance'`, `'revolute'`, `'prismatic'`, …), as getJointType returns.
+ * Joint type by name (`'distance'`, `'revolute'`, `'prismatic'`, …): what getJointType returns, a key of the
+ * internal JointType enum.
  */
 export type JointTypeName = keyof typeof JointType;
 /** Joint type names by numeric type. */
