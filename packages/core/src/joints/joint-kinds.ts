@@ -27,8 +27,10 @@ function byType(kinds: { readonly [name in JointTypeName]: JointKind }): readonl
 }
 
 /**
- * The joint kinds, indexed by numeric JointType: what the generic joint API, debugDraw and the solver's impulse bound
- * know of each (see JointKind). A new kind is a module in ./kinds, a JointType entry and an entry here.
+ * The joint kinds, indexed by numeric JointType: what the generic joint API and debugDraw know of each (see
+ * JointKind); the solver's half has a table of its own in @impulse2d/systems. A new kind is a module in ./kinds, a
+ * JointType entry and an entry here (CONTRIBUTING.md, "Adding a joint kind"). Marked pure so that a bundle that never
+ * reads the table (the step worker's) drops the kinds' API and drawing code.
  */
 export const JOINT_KINDS: readonly JointKind[] = /* @__PURE__ */ byType({
   distance: distanceJoint,
