@@ -28,6 +28,16 @@ import {
 
 const axis = new Float64Array(2);
 
+/** The kind of a row. */
+function kindOf(p: PhysicsState, row: number): JointKind {
+  return JOINT_KINDS[p.joints.type[row]];
+}
+
+/** Throws INVALID_ARGUMENT unless the row's kind has `feature`. */
+function requireFeature(p: PhysicsState, row: number, what: string, feature: keyof JointFeatures): void {
+  requireApplies(p, row, what, kindOf(p, row).features[feature]);
+}
+
 /**
  * Destroys a joint. Its bodies may collide again from the next step if the joint kept them apart.
  *
@@ -213,16 +223,6 @@ export function getJointCurrentLength(world: PhysicsWorld, joint: number): numbe
 }
 
 // ---- setters (each wakes the joint's bodies) ----
-
-/** The kind of a row. */
-function kindOf(p: PhysicsState, row: number): JointKind {
-  return JOINT_KINDS[p.joints.type[row]];
-}
-
-/** Throws INVALID_ARGUMENT unless the row's kind has `feature`. */
-function requireFeature(p: PhysicsState, row: number, what: string, feature: keyof JointFeatures): void {
-  requireApplies(p, row, what, kindOf(p, row).features[feature]);
-}
 
 /**
  * Motor speed: rad/s (revolute, wheel) or m/s (prismatic, distance).
