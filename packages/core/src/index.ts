@@ -100,36 +100,30 @@ export { type ChainGeometry, makeChain } from './geometry/make-chain.js';
 export { type ShapeGeometry } from './geometry/shape-geometry.js';
 
 // ---- Joints ----
+export { type JointDefBase, type WorldAnchorOption } from './joints/joint-defs.js';
+export { type JointTypeName } from './joints/joint-store.js';
+export { type DistanceJointDef, createDistanceJoint, defaultDistanceJointDef } from './joints/kinds/distance.js';
+export { type RevoluteJointDef, createRevoluteJoint, defaultRevoluteJointDef } from './joints/kinds/revolute.js';
+export { type PrismaticJointDef, createPrismaticJoint, defaultPrismaticJointDef } from './joints/kinds/prismatic.js';
+export { type WeldJointDef, createWeldJoint, defaultWeldJointDef } from './joints/kinds/weld.js';
+export { type WheelJointDef, createWheelJoint, defaultWheelJointDef } from './joints/kinds/wheel.js';
 export {
-  type DistanceJointDef,
-  type JointDefBase,
-  type MotorJointDef,
   type MouseJointDef,
-  type PrismaticJointDef,
-  type PulleyJointDef,
-  type RevoluteJointDef,
-  type WeldJointDef,
-  type WheelJointDef,
-  type WorldAnchorOption,
-  defaultDistanceJointDef,
-  defaultMotorJointDef,
-  defaultMouseJointDef,
-  defaultPrismaticJointDef,
-  defaultPulleyJointDef,
-  defaultRevoluteJointDef,
-  defaultWeldJointDef,
-  defaultWheelJointDef,
-} from './joints/joint-defs.js';
-export {
-  createDistanceJoint,
-  createMotorJoint,
   createMouseJoint,
-  createPrismaticJoint,
-  createPulleyJoint,
-  createRevoluteJoint,
-  createWeldJoint,
-  createWheelJoint,
-} from './joints/joint-create.js';
+  defaultMouseJointDef,
+  getMouseJointTarget,
+  setMouseJointTarget,
+} from './joints/kinds/mouse.js';
+export {
+  type MotorJointDef,
+  createMotorJoint,
+  defaultMotorJointDef,
+  setMotorJointAngularOffset,
+  setMotorJointLinearOffset,
+  setMotorJointMaxTorque,
+} from './joints/kinds/motor.js';
+export { type PulleyJointDef, createPulleyJoint, defaultPulleyJointDef } from './joints/kinds/pulley.js';
+export { type FilterJointDef, createFilterJoint, defaultFilterJointDef } from './joints/kinds/filter.js';
 export {
   destroyJoint,
   enableJointLimit,
@@ -152,7 +146,6 @@ export {
   getJointTranslation,
   getJointType,
   getJointWorldAnchors,
-  getMouseJointTarget,
   getRevoluteJointAngle,
   isJoint,
   setJointLimits,
@@ -161,10 +154,6 @@ export {
   setJointMaxMotorTorque,
   setJointMotorSpeed,
   setJointSpring,
-  setMotorJointAngularOffset,
-  setMotorJointLinearOffset,
-  setMotorJointMaxTorque,
-  setMouseJointTarget,
 } from './joints/joint-api.js';
 
 // ---- Queries ----

@@ -7,6 +7,7 @@ import {
   addShape,
   createBody,
   createPhysicsWorld,
+  createDistanceJoint,
   createMouseJoint,
   createPrismaticJoint,
   createPulleyJoint,
@@ -109,21 +110,57 @@ describe('debugDraw', () => {
     expect(rec.of('aabb')).toHaveLength(0);
   });
 
-  it('draws a revolute joint as lines from each body origin to its anchor, with both anchors as points', () => {
+  it('draws a revolute joint where it acts: the link between its anchors and one marker sized to its bodies', () => {
     const { w } = scene();
     const rec = new Recorder();
     debugDraw(w, rec, { flags: DebugDrawFlag.joints });
-    // Kinematic body at (-3, 5), anchor 1 m below; rounded box at (-3, 3), anchor 1 m above: both at (-3, 4).
-    expect(rec.of('segment').map((c) => c.args)).toEqual([
-      [-3, 5, -3, 4, DebugColor.joint],
-      [-3, 4, -3, 4, DebugColor.joint],
-      [-3, 3, -3, 4, DebugColor.joint],
+    // Kinematic body at (-3, 5), anchor 1 m below; rounded box at (-3, 3), anchor 1 m above: both at (-3, 4). No line
+    // to either body's origin. The marker's radius is half the smaller body's smallest extent (the capsule's 0.2 m
+    // radius), its axis body B's x axis less the reference angle.
+    expect(rec.calls).toEqual([
+      { kind: 'segment', args: [-3, 4, -3, 4, DebugColor.joint] },
+      { kind: 'circle', args: [-3, 4, 0.1, 1, 0, DebugColor.joint] },
     ]);
-    expect(rec.of('point').map((c) => c.args.slice(0, 2))).toEqual([
-      [-3, 4],
-      [-3, 4],
-    ]);
-    expect(rec.calls).toHaveLength(5);
+  });
+
+  it('draws a bridge end jointed to a far-away static ground at the joint, not at the ground origin', () => {
+    // Regression: bridge joint lines were drawn to the ground body's origin, a point below the ground.
+    const w = createPhysicsWorld();
+    const ground = createBody(w, { type: 'static', position: { x: 0, y: -20 } });
+    addShape(w, ground, makeBox(100, 1));
+    const plank = createBody(w, { type: 'dynamic', position: { x: 40.5, y: 10 } });
+    addShape(w, plank, makeBox(0.5, 0.125));
+    createRevoluteJoint(w, { bodyA: ground, bodyB: plank, anchor: { x: 40, y: 10 } });
+    createDistanceJoint(w, { bodyA: ground, bodyB: plank, localAnchorA: { x: 41, y: 31 } });
+    const rec = new Recorder();
+    debugDraw(w, rec, { flags: DebugDrawFlag.joints });
+    expect(rec.calls.length).toBeGreaterThan(0);
+    for (const call of rec.calls) {
+      const points = call.kind === 'segment' ? [call.args.slice(0, 2), call.args.slice(2, 4)] : [call.args.slice(0, 2)];
+      for (const [x, y] of points)
+        expect(Math.hypot(x - 40.5, y - 10.5), `${call.kind} at (${x}, ${y})`).toBeLessThan(2);
+    }
+    // The plank's smallest extent is its half thickness: the markers fit inside it.
+    for (const circle of rec.of('circle')) expect(circle.args[2]).toBeLessThanOrEqual(0.0625);
+  });
+
+  it('sizes joint markers to the joined bodies: a small ragdoll gets small markers, a large one large', () => {
+    const radii = (halfWidth: number): number[] => {
+      const w = createPhysicsWorld({ gravity: { x: 0, y: 0 } });
+      const torso = createBody(w, { type: 'dynamic' });
+      addShape(w, torso, makeBox(halfWidth, 4 * halfWidth));
+      const arm = createBody(w, { type: 'dynamic', position: { x: 3 * halfWidth, y: 0 } });
+      addShape(w, arm, makeBox(halfWidth, 2 * halfWidth));
+      createRevoluteJoint(w, { bodyA: torso, bodyB: arm, anchor: { x: 1.5 * halfWidth, y: 0 } });
+      const rec = new Recorder();
+      debugDraw(w, rec, { flags: DebugDrawFlag.joints });
+      return rec.of('circle').map((c) => c.args[2]);
+    };
+    const small = radii(0.02);
+    const large = radii(0.5);
+    expect(small).toHaveLength(1);
+    expect(small[0]).toBeCloseTo(0.01, 12);
+    expect(large[0]).toBeCloseTo(0.25, 12);
   });
 
   it('draws the resting box contact points on the ground with upward normals', () => {
@@ -170,7 +207,8 @@ describe('debugDraw', () => {
     const def = new Recorder();
     debugDraw(w, def);
     expect(def.of('polygon')).toHaveLength(3);
-    expect(def.of('point')).toHaveLength(2);
+    expect(def.of('circle')).toHaveLength(2); // the wheel shape and the joint's marker
+    expect(def.of('point')).toHaveLength(0);
     expect(def.of('aabb')).toHaveLength(0);
   });
 
@@ -211,9 +249,12 @@ describe('debugDraw', () => {
       [3, 4, 3, 2, DebugColor.pulley],
       [-3, 4, 3, 4, DebugColor.pulley],
     ]);
-    const pts = rec.of('point');
-    expect(pts).toHaveLength(6);
-    expect(pts.every((p) => p.args[2] === 7)).toBe(true);
+    // Two anchor dots per joint, half a marker radius: a quarter of the 0.2 m boxes' smallest extent (the prismatic
+    // joint's static body, which has no shapes, does not count).
+    const dots = rec.of('circle');
+    expect(dots).toHaveLength(6);
+    expect(dots.every((d) => d.args[2] === 0.05)).toBe(true);
+    expect(rec.of('point')).toHaveLength(0);
   });
 
   it('hands every polygon through one reused scratch array (no per-shape allocation)', () => {

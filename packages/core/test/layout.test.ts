@@ -1,5 +1,6 @@
 // Record layouts are plain numeric constants (the hot loops inline them); this test proves each layout is sound:
-// offsets unique, every slot inside the stride named (padding included), per-kind joint overlays inside the record,
+// offsets unique, every slot inside the stride named (padding included), each joint kind's overlay inside the record
+// and declared once (its module's constants are its descriptor's),
 // and the layouts that must agree field by field (stored contact points and manifold points) do.
 import { describe, expect, it } from 'vitest';
 import * as manifold from '../src/collision/manifold.js';
@@ -8,6 +9,10 @@ import * as events from '../src/events/event-store.js';
 import * as jointLayout from '../src/joints/joint-layout.js';
 import * as jointStore from '../src/joints/joint-store.js';
 import * as solver from '../src/solver/solver-layout.js';
+import { JOINT_KINDS } from '../src/joints/joint-kinds.js';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 type Layout = Record<string, unknown>;
 
@@ -81,34 +86,45 @@ describe('record layouts', () => {
     expect(contacts.CP_TANGENT_IMPULSE).toBe(contacts.CP_STRIDE - 1);
   });
 
-  it('joint records: a dense header, the impulses, then per-kind overlays that fit before the angle scratch slot', () => {
-    const jl = jointLayout as Layout;
-    const kinds = ['JC_REV_', 'JC_PRI_', 'JC_WHEEL_', 'JC_DIST_', 'JC_WELD_', 'JC_MOUSE_', 'JC_MOTOR_', 'JC_PUL_'];
-    const header = fields(jl, 'JC_', ['JC_IMPULSE', 'JC_P', 'JC_STRIDE', 'JC_ANGLE']).filter(
-      ([name]) => !kinds.some((k) => name.startsWith(k)),
-    );
+  it("joint records: a dense header, the impulses, then each kind's overlay inside [JC_P, JC_ANGLE)", () => {
+    const header = fields(jointLayout as Layout, 'JC_', ['JC_IMPULSE', 'JC_P', 'JC_STRIDE', 'JC_ANGLE']);
     expectDense(header, jointLayout.JC_IMPULSE);
     expect(jointLayout.JC_P).toBe(jointLayout.JC_IMPULSE + jointStore.JOINT_IMPULSE_COUNT);
     expect(jointLayout.JC_ANGLE).toBe(jointLayout.JC_STRIDE - 1);
-    // The wheel joint is solved by the prismatic code: its overlay is the prismatic one plus its own fields.
-    const overlays: string[][] = [['JC_REV_'], ['JC_PRI_', 'JC_WHEEL_'], ['JC_DIST_'], ['JC_WELD_'], ['JC_MOUSE_']];
-    overlays.push(['JC_MOTOR_'], ['JC_PUL_']);
-    let checked = 0;
-    for (const prefixes of overlays) {
-      const list = prefixes.flatMap((p) => fields(jl, p));
-      expect(list.length, prefixes.join('+')).toBeGreaterThan(0);
+    for (const kind of JOINT_KINDS) {
+      const list = Object.entries(kind.record);
       const offs = list.map(([, off]) => off);
-      expect(new Set(offs).size, `${prefixes.join('+')} offsets unique`).toBe(offs.length);
+      expect(new Set(offs).size, `${kind.name} overlay offsets unique`).toBe(offs.length);
       for (const [name, off] of list) {
+        expect(Number.isInteger(off), name).toBe(true);
         expect(off, name).toBeGreaterThanOrEqual(jointLayout.JC_P);
         expect(off, `${name} clear of JC_ANGLE`).toBeLessThan(jointLayout.JC_ANGLE);
-        checked++;
+      }
+      const at = (suffix: string): number | undefined => list.find(([name]) => name.endsWith(suffix))?.[1];
+      // The solvers' angle routine reads a relative rotation's cos and sin as a pair.
+      if (at('_REL_C') !== undefined) expect(at('_REL_S'), kind.name).toBe(at('_REL_C')! + 1);
+      // prepareMotorLimits writes motor speed, its largest impulse, the lower and the upper limit in a row.
+      if (at('_MOTOR_SPEED') !== undefined && at('_LOWER') !== undefined) {
+        const speed = at('_MOTOR_SPEED')!;
+        expect([at('_MAX_MOTOR_IMPULSE'), at('_LOWER'), at('_UPPER')], kind.name).toEqual([
+          speed + 1,
+          speed + 2,
+          speed + 3,
+        ]);
       }
     }
-    expect(checked).toBe(kinds.flatMap((p) => fields(jl, p)).length); // every overlay field was in some kind
-    // REL_S follows REL_C in every kind (writeJointAngle reads the pair).
-    for (const k of ['REV', 'PRI', 'WELD', 'MOTOR']) {
-      expect(jl[`JC_${k}_REL_S`], k).toBe((jl[`JC_${k}_REL_C`] as number) + 1);
+  });
+
+  it('each kind module declares its layout once: its JC_ and JI_ constants are exactly its record and impulse slots', async () => {
+    const dir = join(dirname(fileURLToPath(import.meta.url)), '../src/joints/kinds');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBe(JOINT_KINDS.length);
+    for (const file of files) {
+      const mod = (await import(join(dir, file))) as Layout;
+      const kind = JOINT_KINDS.find((k) => Object.values(mod).includes(k));
+      expect(kind, `${file} exports one of JOINT_KINDS`).toBeDefined();
+      expect(Object.fromEntries(fields(mod, 'JC_')), file).toEqual(kind!.record);
+      expect(Object.fromEntries(fields(mod, 'JI_')), file).toEqual(kind!.impulses.slots);
     }
   });
 

@@ -1,40 +1,42 @@
 import { atan2, length } from '../math/trig.js';
-import type { Vec2Like } from '../body/body-def.js';
-import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
+import { checkFinite, checkNonNegative, PhysicsError } from '../errors.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
-import { writeReferenceAngle } from './joint-create.js';
-import { destroyJointInternal, requireJoint, wakeBody } from './joint-lifecycle.js';
+import { jointRow, mutableRow, requireApplies, wakeJoint } from './joint-access.js';
+import { LOWER_UPPER_LIMITS, type JointFeatures, type JointKind } from './joint-kind.js';
+import { JOINT_KINDS } from './joint-kinds.js';
+import { destroyJointInternal, requireJoint } from './joint-lifecycle.js';
+import { jointAxisToWorld } from './joint-math.js';
 import {
   JF_ANCHOR_AX,
   JF_ANCHOR_AY,
   JF_ANCHOR_BX,
   JF_ANCHOR_BY,
-  JF_ANGULAR_OFFSET,
-  JF_AXIS_X,
-  JF_AXIS_Y,
   JF_DAMPING_RATIO,
-  JF_GROUND_BX,
-  JF_GROUND_BY,
   JF_HERTZ,
   JF_IMPULSE_0,
-  JF_LOWER,
   JF_MAX_FORCE,
-  JF_MAX_LENGTH,
   JF_MAX_MOTOR,
-  JF_MAX_TORQUE,
-  JF_MIN_LENGTH,
   JF_MOTOR_SPEED,
-  JF_RATIO,
   JF_REFERENCE_ANGLE,
-  JF_TARGET_X,
-  JF_TARGET_Y,
-  JF_UPPER,
   JOINT_IMPULSE_COUNT,
-  JOINT_TYPE_NAMES,
   JointFlag,
-  JointType,
   type JointTypeName,
 } from './joint-store.js';
+
+// The joint getters and setters every kind shares: each asks the joint's kind (JOINT_KINDS) what applies. Each kind's
+// own creator, getters and setters are in its module (joints/kinds/<kind>.ts).
+
+const axis = new Float64Array(2);
+
+/** The kind of a row. */
+function kindOf(p: PhysicsState, row: number): JointKind {
+  return JOINT_KINDS[p.joints.type[row]];
+}
+
+/** Throws INVALID_ARGUMENT unless the row's kind has `feature`. */
+function requireFeature(p: PhysicsState, row: number, what: string, feature: keyof JointFeatures): void {
+  requireApplies(p, row, what, kindOf(p, row).features[feature]);
+}
 
 /**
  * Destroys a joint. Its bodies may collide again from the next step if the joint kept them apart.
@@ -57,38 +59,14 @@ export function isJoint(world: PhysicsWorld, joint: number): boolean {
   return index < js.rowOf.length && js.rowOf[index] >= 0 && js.handle[js.rowOf[index]] === joint;
 }
 
-function jointRow(world: PhysicsWorld, joint: number): { p: PhysicsState; row: number } {
-  const p = getPhysics(world);
-  return { p, row: requireJoint(p, joint) };
-}
-
-function mutableRow(world: PhysicsWorld, joint: number): { p: PhysicsState; row: number } {
-  const p = getPhysics(world);
-  assertUnlocked(p);
-  const row = requireJoint(p, joint);
-  return { p, row };
-}
-
-function wakeJoint(p: PhysicsState, row: number): void {
-  wakeBody(p, p.joints.bodyA[row]);
-  wakeBody(p, p.joints.bodyB[row]);
-}
-
-function requireKind(p: PhysicsState, row: number, what: string, ...kinds: number[]): void {
-  const t = p.joints.type[row];
-  if (kinds.indexOf(t) < 0) {
-    throw new PhysicsError('INVALID_ARGUMENT', `${what} does not apply to a ${JOINT_TYPE_NAMES[t]} joint`);
-  }
-}
-
 /**
- * The joint's kind: 'distance', 'revolute', 'prismatic', 'weld', 'wheel', 'mouse', 'motor' or 'pulley'.
+ * The joint's kind, its JointType name ('revolute', 'prismatic', 'weld', … see {@link JointTypeName}).
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */
 export function getJointType(world: PhysicsWorld, joint: number): JointTypeName {
   const { p, row } = jointRow(world, joint);
-  return JOINT_TYPE_NAMES[p.joints.type[row]];
+  return JOINT_KINDS[p.joints.type[row]].name;
 }
 
 /**
@@ -141,48 +119,19 @@ export function getJointLocalAnchorB(world: PhysicsWorld, joint: number): { x: n
   return { x: p.joints.f[JF_ANCHOR_BX][row], y: p.joints.f[JF_ANCHOR_BY][row] };
 }
 
-/** A body-local point in world coordinates, written to out[0..1]. */
-function worldPoint(p: PhysicsState, body: number, lx: number, ly: number, out: number[]): void {
-  const t = p.bodies.transform;
-  const c = t.c[body];
-  const s = t.s[body];
-  out[0] = t.x[body] + c * lx - s * ly;
-  out[1] = t.y[body] + s * lx + c * ly;
-}
+const anchors = new Float64Array(4);
+const reaction = new Float64Array(3);
 
 /**
- * World anchor points of the joint: [ax, ay, bx, by] (m). Allocates: for API use and drawing.
+ * World anchor points of the joint: [ax, ay, bx, by] (m); for a mouse joint, A is the target. Allocates: for API use
+ * and drawing.
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */
 export function getJointWorldAnchors(world: PhysicsWorld, joint: number): [number, number, number, number] {
   const { p, row } = jointRow(world, joint);
-  const js = p.joints;
-  const f = js.f;
-  const a = [0, 0];
-  const b = [0, 0];
-  const type = js.type[row];
-  if (type === JointType.mouse) {
-    a[0] = f[JF_TARGET_X][row];
-    a[1] = f[JF_TARGET_Y][row];
-  } else {
-    worldPoint(p, js.bodyA[row], f[JF_ANCHOR_AX][row], f[JF_ANCHOR_AY][row], a);
-  }
-  worldPoint(p, js.bodyB[row], f[JF_ANCHOR_BX][row], f[JF_ANCHOR_BY][row], b);
-  return [a[0], a[1], b[0], b[1]];
-}
-
-/** Axis of a prismatic or wheel joint in world coordinates (from body A's current rotation). */
-function worldAxis(p: PhysicsState, row: number, out: number[]): void {
-  const js = p.joints;
-  const t = p.bodies.transform;
-  const a = js.bodyA[row];
-  const c = t.c[a];
-  const s = t.s[a];
-  const lx = js.f[JF_AXIS_X][row];
-  const ly = js.f[JF_AXIS_Y][row];
-  out[0] = c * lx - s * ly;
-  out[1] = s * lx + c * ly;
+  JOINT_KINDS[p.joints.type[row]].worldAnchors(p, row, anchors);
+  return [anchors[0], anchors[1], anchors[2], anchors[3]];
 }
 
 /**
@@ -193,54 +142,8 @@ function worldAxis(p: PhysicsState, row: number, out: number[]): void {
  */
 export function getJointReactionForce(world: PhysicsWorld, joint: number): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
-  const js = p.joints;
-  const f = js.f;
-  const invH = js.invH;
-  const i0 = f[JF_IMPULSE_0][row];
-  const i1 = f[JF_IMPULSE_0 + 1][row];
-  const i2 = f[JF_IMPULSE_0 + 2][row];
-  const i3 = f[JF_IMPULSE_0 + 3][row];
-  const i4 = f[JF_IMPULSE_0 + 4][row];
-  const i5 = f[JF_IMPULSE_0 + 5][row];
-  const type = js.type[row];
-  const v = [0, 0];
-  switch (type) {
-    case JointType.revolute:
-    case JointType.weld:
-    case JointType.mouse:
-    case JointType.motor:
-      return { x: invH * i0, y: invH * i1 };
-    case JointType.distance: {
-      const [ax, ay, bx, by] = getJointWorldAnchors(world, joint);
-      const len = length(bx - ax, by - ay);
-      const ux = len > 0 ? (bx - ax) / len : 0;
-      const uy = len > 0 ? (by - ay) / len : 0;
-      const lambda = i0 + i1 - i2 + i3;
-      return { x: invH * lambda * ux, y: invH * lambda * uy };
-    }
-    case JointType.prismatic: {
-      worldAxis(p, row, v);
-      const axial = i2 + i3 + i4 - i5;
-      // perpendicular = left normal of the axis
-      return { x: invH * (axial * v[0] - i0 * v[1]), y: invH * (axial * v[1] + i0 * v[0]) };
-    }
-    case JointType.wheel: {
-      worldAxis(p, row, v);
-      const axial = i1 + i3 - i4;
-      return { x: invH * (axial * v[0] - i0 * v[1]), y: invH * (axial * v[1] + i0 * v[0]) };
-    }
-    case JointType.pulley: {
-      const [, , bx, by] = getJointWorldAnchors(world, joint);
-      const gx = bx - f[JF_GROUND_BX][row];
-      const gy = by - f[JF_GROUND_BY][row];
-      const len = length(gx, gy);
-      const r = f[JF_RATIO][row];
-      if (len === 0) return { x: 0, y: 0 };
-      return { x: (-invH * r * i0 * gx) / len, y: (-invH * r * i0 * gy) / len };
-    }
-    default:
-      return { x: 0, y: 0 };
-  }
+  JOINT_KINDS[p.joints.type[row]].reaction(p, row, reaction);
+  return { x: reaction[0], y: reaction[1] };
 }
 
 /**
@@ -250,23 +153,8 @@ export function getJointReactionForce(world: PhysicsWorld, joint: number): { x: 
  */
 export function getJointReactionTorque(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
-  const js = p.joints;
-  const f = js.f;
-  const invH = js.invH;
-  const imp = (k: number): number => f[JF_IMPULSE_0 + k][row];
-  switch (js.type[row]) {
-    case JointType.revolute:
-      return invH * (imp(2) + imp(3) + imp(4) - imp(5));
-    case JointType.prismatic:
-      return invH * imp(1);
-    case JointType.weld:
-    case JointType.motor:
-      return invH * imp(2);
-    case JointType.wheel:
-      return invH * imp(2);
-    default:
-      return 0;
-  }
+  JOINT_KINDS[p.joints.type[row]].reaction(p, row, reaction);
+  return reaction[2];
 }
 
 /**
@@ -277,11 +165,11 @@ export function getJointReactionTorque(world: PhysicsWorld, joint: number): numb
 export function getJointMotorForce(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
   const js = p.joints;
-  const t = js.type[row];
-  const k = t === JointType.wheel ? 2 : 3;
-  if (t !== JointType.revolute && t !== JointType.prismatic && t !== JointType.wheel && t !== JointType.distance)
-    return 0;
-  return js.invH * js.f[JF_IMPULSE_0 + k][row];
+  const motor = JOINT_KINDS[js.type[row]].impulses.motor;
+  if (motor === 0) return 0;
+  let impulse = 0;
+  for (let k = 0; k < JOINT_IMPULSE_COUNT; k++) if ((motor >> k) & 1) impulse += js.f[JF_IMPULSE_0 + k][row];
+  return js.invH * impulse;
 }
 
 /**
@@ -291,7 +179,7 @@ export function getJointMotorForce(world: PhysicsWorld, joint: number): number {
  */
 export function getRevoluteJointAngle(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
-  requireKind(p, row, 'getRevoluteJointAngle', JointType.revolute, JointType.weld, JointType.prismatic);
+  requireFeature(p, row, 'getRevoluteJointAngle', 'referenceAngle');
   const js = p.joints;
   const t = p.bodies.transform;
   const a = js.bodyA[row];
@@ -322,11 +210,10 @@ export function getJointAngularSpeed(world: PhysicsWorld, joint: number): number
  */
 export function getJointTranslation(world: PhysicsWorld, joint: number): number {
   const { p, row } = jointRow(world, joint);
-  requireKind(p, row, 'getJointTranslation', JointType.prismatic, JointType.wheel);
-  const [ax, ay, bx, by] = getJointWorldAnchors(world, joint);
-  const v = [0, 0];
-  worldAxis(p, row, v);
-  return (bx - ax) * v[0] + (by - ay) * v[1];
+  requireFeature(p, row, 'getJointTranslation', 'axis');
+  JOINT_KINDS[p.joints.type[row]].worldAnchors(p, row, anchors);
+  jointAxisToWorld(p, row, axis, 0);
+  return (anchors[2] - anchors[0]) * axis[0] + (anchors[3] - anchors[1]) * axis[1];
 }
 
 /** Current distance between the anchors (m), any joint kind; for a mouse joint, from the target. */
@@ -337,10 +224,6 @@ export function getJointCurrentLength(world: PhysicsWorld, joint: number): numbe
 
 // ---- setters (each wakes the joint's bodies) ----
 
-const MOTOR_KINDS = [JointType.revolute, JointType.prismatic, JointType.wheel, JointType.distance];
-const LIMIT_KINDS = [JointType.revolute, JointType.prismatic, JointType.wheel, JointType.distance];
-const SPRING_KINDS = [JointType.revolute, JointType.prismatic, JointType.wheel, JointType.distance, JointType.mouse];
-
 /**
  * Motor speed: rad/s (revolute, wheel) or m/s (prismatic, distance).
  *
@@ -348,7 +231,7 @@ const SPRING_KINDS = [JointType.revolute, JointType.prismatic, JointType.wheel, 
  */
 export function setJointMotorSpeed(world: PhysicsWorld, joint: number, speed: number): void {
   const { p, row } = mutableRow(world, joint);
-  requireKind(p, row, 'setJointMotorSpeed', ...MOTOR_KINDS);
+  requireApplies(p, row, 'setJointMotorSpeed', kindOf(p, row).impulses.motor !== 0);
   checkFinite(speed, 'motorSpeed');
   p.joints.f[JF_MOTOR_SPEED][row] = speed;
   wakeJoint(p, row);
@@ -371,7 +254,7 @@ export function getJointMotorSpeed(world: PhysicsWorld, joint: number): number {
  */
 export function setJointMaxMotorForce(world: PhysicsWorld, joint: number, max: number): void {
   const { p, row } = mutableRow(world, joint);
-  requireKind(p, row, 'setJointMaxMotorForce', ...MOTOR_KINDS);
+  requireApplies(p, row, 'setJointMaxMotorForce', kindOf(p, row).impulses.motor !== 0);
   checkNonNegative(max, 'max motor force/torque');
   p.joints.f[JF_MAX_MOTOR][row] = max;
   wakeJoint(p, row);
@@ -380,25 +263,16 @@ export function setJointMaxMotorForce(world: PhysicsWorld, joint: number, max: n
 /** Alias of setJointMaxMotorForce for revolute and wheel joints. */
 export const setJointMaxMotorTorque = setJointMaxMotorForce;
 
-function setFlag(p: PhysicsState, row: number, flag: number, on: boolean, impulseSlots: readonly number[]): void {
+/** Sets or clears flag bit `flag`; the impulses of the rows it switches (mask `slots`) restart from zero. */
+function setFlag(p: PhysicsState, row: number, flag: number, on: boolean, slots: number): void {
   const js = p.joints;
   const was = (js.flags[row] & flag) !== 0;
   if (was === on) return;
   js.flags[row] = on ? js.flags[row] | flag : js.flags[row] & ~flag;
   js.version++;
   // A row that switches on or off starts from zero impulse (its old one is meaningless).
-  for (let i = 0; i < impulseSlots.length; i++) js.f[JF_IMPULSE_0 + impulseSlots[i]][row] = 0;
+  for (let k = 0; k < JOINT_IMPULSE_COUNT; k++) if ((slots >> k) & 1) js.f[JF_IMPULSE_0 + k][row] = 0;
   wakeJoint(p, row);
-}
-
-function motorSlot(type: number): number[] {
-  return type === JointType.wheel ? [2] : [3];
-}
-
-function limitSlots(type: number): number[] {
-  if (type === JointType.distance) return [1, 2];
-  if (type === JointType.wheel) return [3, 4];
-  return [4, 5];
 }
 
 /**
@@ -409,8 +283,9 @@ function limitSlots(type: number): number[] {
  */
 export function enableJointMotor(world: PhysicsWorld, joint: number, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
-  requireKind(p, row, 'enableJointMotor', ...MOTOR_KINDS);
-  setFlag(p, row, JointFlag.enableMotor, enable === true, motorSlot(p.joints.type[row]));
+  const slots = kindOf(p, row).impulses.motor;
+  requireApplies(p, row, 'enableJointMotor', slots !== 0);
+  setFlag(p, row, JointFlag.enableMotor, enable === true, slots);
 }
 
 /**
@@ -421,8 +296,9 @@ export function enableJointMotor(world: PhysicsWorld, joint: number, enable: boo
  */
 export function enableJointLimit(world: PhysicsWorld, joint: number, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
-  requireKind(p, row, 'enableJointLimit', ...LIMIT_KINDS);
-  setFlag(p, row, JointFlag.enableLimit, enable === true, limitSlots(p.joints.type[row]));
+  const slots = kindOf(p, row).impulses.limit;
+  requireApplies(p, row, 'enableJointLimit', slots !== 0);
+  setFlag(p, row, JointFlag.enableLimit, enable === true, slots);
 }
 
 /**
@@ -433,23 +309,9 @@ export function enableJointLimit(world: PhysicsWorld, joint: number, enable: boo
  */
 export function enableJointSpring(world: PhysicsWorld, joint: number, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
-  requireKind(
-    p,
-    row,
-    'enableJointSpring',
-    JointType.revolute,
-    JointType.prismatic,
-    JointType.wheel,
-    JointType.distance,
-  );
-  const t = p.joints.type[row];
-  setFlag(
-    p,
-    row,
-    JointFlag.enableSpring,
-    enable === true,
-    t === JointType.wheel ? [1] : t === JointType.distance ? [0] : [2],
-  );
+  const slots = kindOf(p, row).impulses.spring;
+  requireApplies(p, row, 'enableJointSpring', slots !== 0);
+  setFlag(p, row, JointFlag.enableSpring, enable === true, slots);
 }
 
 /**
@@ -460,19 +322,17 @@ export function enableJointSpring(world: PhysicsWorld, joint: number, enable: bo
  */
 export function setJointLimits(world: PhysicsWorld, joint: number, lower: number, upper: number): void {
   const { p, row } = mutableRow(world, joint);
-  requireKind(p, row, 'setJointLimits', ...LIMIT_KINDS);
+  const limits = kindOf(p, row).limits;
+  requireApplies(p, row, 'setJointLimits', limits !== null);
   checkFinite(lower, 'lower limit');
   checkFinite(upper, 'upper limit');
   if (lower > upper) throw new PhysicsError('INVALID_ARGUMENT', `lower limit (${lower}) must be <= upper (${upper})`);
-  const f = p.joints.f;
-  if (p.joints.type[row] === JointType.distance) {
-    if (lower < 0) throw new PhysicsError('INVALID_ARGUMENT', `minLength must be >= 0, got ${lower}`);
-    f[JF_MIN_LENGTH][row] = lower;
-    f[JF_MAX_LENGTH][row] = upper;
-  } else {
-    f[JF_LOWER][row] = lower;
-    f[JF_UPPER][row] = upper;
+  if (lower < limits.min) {
+    throw new PhysicsError('INVALID_ARGUMENT', `${limits.lowerName} must be >= ${limits.min}, got ${lower}`);
   }
+  const f = p.joints.f;
+  f[limits.lower][row] = lower;
+  f[limits.upper][row] = upper;
   wakeJoint(p, row);
 }
 
@@ -484,8 +344,9 @@ export function setJointLimits(world: PhysicsWorld, joint: number, lower: number
 export function getJointLimits(world: PhysicsWorld, joint: number): [number, number] {
   const { p, row } = jointRow(world, joint);
   const f = p.joints.f;
-  if (p.joints.type[row] === JointType.distance) return [f[JF_MIN_LENGTH][row], f[JF_MAX_LENGTH][row]];
-  return [f[JF_LOWER][row], f[JF_UPPER][row]];
+  // A kind without limits answers its (unused) JF_LOWER, JF_UPPER columns.
+  const limits = kindOf(p, row).limits ?? LOWER_UPPER_LIMITS;
+  return [f[limits.lower][row], f[limits.upper][row]];
 }
 
 /**
@@ -495,37 +356,12 @@ export function getJointLimits(world: PhysicsWorld, joint: number): [number, num
  */
 export function setJointSpring(world: PhysicsWorld, joint: number, hertz: number, dampingRatio: number): void {
   const { p, row } = mutableRow(world, joint);
-  requireKind(p, row, 'setJointSpring', ...SPRING_KINDS);
+  requireFeature(p, row, 'setJointSpring', 'springSettings');
   checkNonNegative(hertz, 'hertz');
   checkNonNegative(dampingRatio, 'dampingRatio');
   p.joints.f[JF_HERTZ][row] = hertz;
   p.joints.f[JF_DAMPING_RATIO][row] = dampingRatio;
   wakeJoint(p, row);
-}
-
-/**
- * Moves a mouse joint's target (m, world).
- *
- * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
- */
-export function setMouseJointTarget(world: PhysicsWorld, joint: number, target: Vec2Like): void {
-  const { p, row } = mutableRow(world, joint);
-  requireKind(p, row, 'setMouseJointTarget', JointType.mouse);
-  checkVec2(target, 'target');
-  p.joints.f[JF_TARGET_X][row] = target.x;
-  p.joints.f[JF_TARGET_Y][row] = target.y;
-  wakeJoint(p, row);
-}
-
-/**
- * The mouse joint's target point, world (m).
- *
- * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world. `INVALID_ARGUMENT` for another joint type.
- */
-export function getMouseJointTarget(world: PhysicsWorld, joint: number): { x: number; y: number } {
-  const { p, row } = jointRow(world, joint);
-  requireKind(p, row, 'getMouseJointTarget', JointType.mouse);
-  return { x: p.joints.f[JF_TARGET_X][row], y: p.joints.f[JF_TARGET_Y][row] };
 }
 
 /**
@@ -535,54 +371,15 @@ export function getMouseJointTarget(world: PhysicsWorld, joint: number): { x: nu
  */
 export function setJointMaxForce(world: PhysicsWorld, joint: number, maxForce: number): void {
   const { p, row } = mutableRow(world, joint);
-  requireKind(p, row, 'setJointMaxForce', JointType.mouse, JointType.motor);
+  requireFeature(p, row, 'setJointMaxForce', 'maxForce');
   checkNonNegative(maxForce, 'maxForce');
   p.joints.f[JF_MAX_FORCE][row] = maxForce;
   wakeJoint(p, row);
 }
 
 /**
- * Largest torque (N m) of a motor joint.
- *
- * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
- */
-export function setMotorJointMaxTorque(world: PhysicsWorld, joint: number, maxTorque: number): void {
-  const { p, row } = mutableRow(world, joint);
-  requireKind(p, row, 'setMotorJointMaxTorque', JointType.motor);
-  checkNonNegative(maxTorque, 'maxTorque');
-  p.joints.f[JF_MAX_TORQUE][row] = maxTorque;
-  wakeJoint(p, row);
-}
-
-/**
- * Target position of B's origin in A's frame (m) for a motor joint.
- *
- * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
- */
-export function setMotorJointLinearOffset(world: PhysicsWorld, joint: number, offset: Vec2Like): void {
-  const { p, row } = mutableRow(world, joint);
-  requireKind(p, row, 'setMotorJointLinearOffset', JointType.motor);
-  checkVec2(offset, 'linearOffset');
-  p.joints.f[JF_TARGET_X][row] = offset.x;
-  p.joints.f[JF_TARGET_Y][row] = offset.y;
-  wakeJoint(p, row);
-}
-
-/**
- * Target angleB − angleA (rad) for a motor joint.
- *
- * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
- */
-export function setMotorJointAngularOffset(world: PhysicsWorld, joint: number, angle: number): void {
-  const { p, row } = mutableRow(world, joint);
-  requireKind(p, row, 'setMotorJointAngularOffset', JointType.motor);
-  checkFinite(angle, 'angularOffset');
-  writeReferenceAngle(p, row, JF_ANGULAR_OFFSET, angle);
-  wakeJoint(p, row);
-}
-
-/**
- * Accumulated impulses of the last step (see joint-layout.ts JC_IMPULSE for their meaning per kind). Allocates.
+ * Accumulated impulses of the last step, by slot (what each slot holds is named by the kind: its JI_* constants,
+ * `JOINT_KINDS[type].impulses.slots`). Allocates.
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */

@@ -4,7 +4,11 @@ import { growF64 } from '../storage/grow.js';
 import { OVERFLOW_COLOUR } from '../solver/solver-layout.js';
 import { JC_STRIDE } from './joint-layout.js';
 
-/** Joint kinds as small integers: the solver groups its records by this id and runs one loop per kind. */
+/**
+ * Joint kinds as small integers, the index of each kind in JOINT_KINDS (joint-kinds.ts, and the solver's own table in
+ * @impulse2d/systems): the solver groups its records by this id and runs one loop per kind. Values are stored in
+ * joint rows and snapshots, so a new kind takes the next number (see CONTRIBUTING.md, "Adding a joint kind").
+ */
 export const JointType = {
   distance: 0,
   revolute: 1,
@@ -14,28 +18,24 @@ export const JointType = {
   mouse: 5,
   motor: 6,
   pulley: 7,
+  filter: 8,
 } as const;
 /**
  * Numeric joint type as stored in the joint records (see {@link JointType}).
  */
 export type JointTypeId = (typeof JointType)[keyof typeof JointType];
 /**
- * Joint type by name: `'distance'`, `'revolute'`, `'prismatic'`, `'weld'`, `'wheel'`, `'mouse'`, `'motor'` or `'pulley'`.
+ * Joint type by name (`'distance'`, `'revolute'`, `'prismatic'`, …): what getJointType returns, a key of the
+ * internal JointType enum.
  */
 export type JointTypeName = keyof typeof JointType;
-export const JOINT_TYPE_COUNT = 8;
+/** Joint type names by numeric type. */
+export const JOINT_TYPE_NAMES: readonly JointTypeName[] = (Object.keys(JointType) as JointTypeName[]).sort(
+  (a, b) => JointType[a] - JointType[b],
+);
+export const JOINT_TYPE_COUNT = JOINT_TYPE_NAMES.length;
 /** Groups of joint records: one per graph colour (the overflow set included) and kind (see JointStore.groupStart). */
 export const JOINT_GROUP_COUNT = (OVERFLOW_COLOUR + 1) * JOINT_TYPE_COUNT;
-export const JOINT_TYPE_NAMES: readonly JointTypeName[] = [
-  'distance',
-  'revolute',
-  'prismatic',
-  'weld',
-  'wheel',
-  'mouse',
-  'motor',
-  'pulley',
-];
 
 /** Per-joint flag bits in `JointStore.flags`. */
 export const JointFlag = {
@@ -83,7 +83,10 @@ export const JF_RATIO = 28; // pulley ratio
 export const JF_LENGTH_B = 29; // pulley: rope length on side B (m)
 export const JF_REF_COS = 30; // cos and sin of the reference angle (motor joint: of the angular offset), from the
 export const JF_REF_SIN = 31; // deterministic cosSin, so the solver composes rotations instead of calling atan2 twice
-/** Accumulated impulses of the last step (N s per substep; meaning per kind, see joint-layout.ts JC_IMPULSE_*). */
+/**
+ * Accumulated impulses of the last step (N s or N m s per substep): slot k of a row is column JF_IMPULSE_0 + k. What
+ * each slot holds is named by the kind (its JI_* constants and `impulses` in joints/kinds/<kind>.ts).
+ */
 export const JF_IMPULSE_0 = 32;
 export const JOINT_IMPULSE_COUNT = 6;
 export const JF_COUNT = JF_IMPULSE_0 + JOINT_IMPULSE_COUNT;
@@ -137,7 +140,10 @@ export const JOINT_COLUMNS = {
    * groupStart[q·JOINT_TYPE_COUNT + t + 1]): one monomorphic loop per kind and colour.
    */
   groupStart: { type: 'i32', length: JOINT_GROUP_COUNT + 1, shared: true },
-  /** Graph colour per row (−1: no body in the solver), kept from step to step while `colouredVersion` holds. */
+  /**
+   * Graph colour per row (−1: no solver record, for want of a body in the solver or of constraint rows), kept from
+   * step to step while `colouredVersion` holds.
+   */
   rowColour: { type: 'i32', rows: 'rows', shared: true },
   /** Record index per row (among the pins for a plain pin, else among `constraints`), kept with rowColour. */
   rowSlot: { type: 'i32', rows: 'rows', shared: true },

@@ -1,12 +1,12 @@
-import {
-  JOINT_GROUP_COUNT,
-  JOINT_TYPE_COUNT,
-  JointType,
-  OVERFLOW_COLOUR,
-  type PhysicsState,
-} from '@impulse2d/core/internal';
+import { JOINT_GROUP_COUNT, JOINT_TYPE_COUNT, OVERFLOW_COLOUR, type PhysicsState } from '@impulse2d/core/internal';
 import { takeColour } from '../graph-colour.js';
-import { isPin } from './build-joint-records.js';
+import { JOINT_KINDS } from './joint-kinds.js';
+import { isPin } from './revolute.js';
+
+/** Per kind, from the kinds' table: 1 when its rows move body A (the mouse joint's do not). */
+const MOVES_BODY_A = Uint8Array.from(JOINT_KINDS, (kind) => (kind.movesBodyA ? 1 : 0));
+/** Per kind: 1 when it has constraint rows, i.e. impulse slots; a kind without (the filter joint) gets no record. */
+const HAS_ROWS = Uint8Array.from(JOINT_KINDS, (kind) => (kind.impulses.used !== 0 ? 1 : 0));
 
 /**
  * Graph colouring of the joints, the first part of stage 4c (prepare-joints.ts), with the contacts' rule
@@ -15,7 +15,7 @@ import { isPin } from './build-joint-records.js';
  * one thread. Greedy in row order, which follows the API calls. The classic solver (`uncoloured` −1) keeps one thread
  * and the order of kinds: every joint in the overflow set.
  *
- * Fills JointStore.rowColour (−1: no body in the solver), groupStart and pinStart (records of colour q and kind t,
+ * Fills JointStore.rowColour (−1: no record, for want of a body in the solver or of constraint rows), groupStart and pinStart (records of colour q and kind t,
  * pins of colour q), and rowSlot: each row's record index among the general records or among the pins, in row order
  * within its group, so that the records can be built in any order, on any thread.
  */
@@ -42,13 +42,13 @@ export function colourJoints(p: PhysicsState, uncoloured: number): void {
   for (let row = 0; row < count; row++) {
     const ia = indexOf[bodyAs[row]];
     const ib = indexOf[bodyBs[row]];
-    if (ia === 0 && ib === 0) {
+    const type = types[row];
+    if ((ia === 0 && ib === 0) || HAS_ROWS[type] === 0) {
       rowColour[row] = -1;
       continue;
     }
-    const type = types[row];
-    // The mouse joint moves body B only (its record has index 0 for A).
-    const colour = takeColour(used, type === JointType.mouse ? 0 : ia, ib, uncoloured);
+    // A kind that moves body B only (the mouse joint: its record has index 0 for A) leaves A's colours free.
+    const colour = takeColour(used, MOVES_BODY_A[type] === 1 ? ia : 0, ib, uncoloured);
     rowColour[row] = colour;
     if (isPin(type, flagCol[row])) pinStart[colour + 1]++;
     else groups[colour * JOINT_TYPE_COUNT + type + 1]++;

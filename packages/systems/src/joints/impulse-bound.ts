@@ -4,32 +4,16 @@ import {
   JC_INV_I_B,
   JC_INV_MASS_A,
   JC_INV_MASS_B,
-  JC_PUL_RATIO,
   JC_STRIDE,
-  JointType,
+  JOINT_IMPULSE_COUNT,
   MAX_ROTATION,
   SP_H,
   SP_MAX_LINEAR_SPEED,
 } from '@impulse2d/core/internal';
 
 /**
- * Which impulse slots of each kind are angular (N·m·s; bit k = slot k), the rest linear (N·s): revolute spring,
- * motor and limits; prismatic angle; weld angle; wheel motor; motor joint torque.
- */
-const ANGULAR_SLOTS = Int32Array.of(
-  0, // distance
-  0b111100, // revolute
-  0b000010, // prismatic
-  0b000100, // weld
-  0b000100, // wheel
-  0, // mouse
-  0b000100, // motor
-  0, // pulley
-);
-
-/**
- * Bounds the accumulated impulses of joint records `begin` to `end` (exclusive), all of kind `type`, before they are
- * warm-started: at every substep, so also last step's impulses at the first. (Plain pins, linear only, get the same
+ * Bounds the accumulated impulses of joint records `begin` to `end` (exclusive), all of one kind, before they are
+ * warm-started (`angular`: the kind's angular slot mask, JointImpulses.angular; `ratioAt`: its boundRatioAt): at every substep, so also last step's impulses at the first. (Plain pins, linear only, get the same
  * bound inside their warm-start loop: warmStartPointJoints.) Every body's speed is clamped to maxLinearSpeed and its
  * rotation to MAX_ROTATION per substep, so no two bodies' centres close or open faster than twice those limits: a
  * linear impulse that by itself would change the relative velocity of the centres by more, |λ|·(1/mA + 1/mB) >
@@ -48,12 +32,12 @@ const ANGULAR_SLOTS = Int32Array.of(
  */
 export function boundJointImpulses(
   jc: Float64Array,
-  type: number,
+  angular: number,
+  ratioAt: number,
   begin: number,
   end: number,
   params: Float64Array,
 ): void {
-  const angular = ANGULAR_SLOTS[type];
   // |λ|·k ≤ limit, compared without a division (it is rarely exceeded): linear slots k = kLin, limit 2·maxLinearSpeed;
   // angular slots k = kAng·h, limit 2·MAX_ROTATION.
   const linearLimit = 2 * params[SP_MAX_LINEAR_SPEED];
@@ -62,10 +46,10 @@ export function boundJointImpulses(
   for (let r = begin; r < end; r++) {
     const o = r * JC_STRIDE;
     // The pulley's rope pulls B with ratio times its impulse.
-    const ratio = type === JointType.pulley ? jc[o + JC_PUL_RATIO] : 1;
+    const ratio = ratioAt < 0 ? 1 : jc[o + ratioAt];
     const kLin = jc[o + JC_INV_MASS_A] + ratio * ratio * jc[o + JC_INV_MASS_B];
     const kAng = h * (jc[o + JC_INV_I_A] + jc[o + JC_INV_I_B]);
-    for (let s = 0; s < 6; s++) {
+    for (let s = 0; s < JOINT_IMPULSE_COUNT; s++) {
       const isAngular = ((angular >> s) & 1) !== 0;
       const k = isAngular ? kAng : kLin;
       // k = 0: the slot moves nothing (both bodies immovable); the reaction getters keep it.

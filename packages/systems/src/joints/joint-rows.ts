@@ -23,8 +23,10 @@ import {
   JC_INV_MASS_A,
   JC_INV_MASS_B,
   JC_MASS_SCALE,
-  JC_PRI_AXIS_X,
-  JC_PRI_AXIS_Y,
+  JI_REV_LOWER,
+  JI_REV_MOTOR,
+  JI_REV_SPRING,
+  JI_REV_UPPER,
   JC_SPRING_BIAS_RATE,
   SP_INV_H,
   SP_MAX_LINEAR_SPEED,
@@ -126,15 +128,15 @@ export function applyJointImpulse(jc: Float64Array, o: number, states: Float64Ar
 }
 
 /**
- * The prismatic / wheel axis (after loadJointFrame): u = the prepared axis rotated with A, its lever arms
- * cA = (d + rA) × u, cB = rB × u, the effective mass along it, and the translation u·d as the position of the limit
- * rows and the error of the spring row (toward translation 0).
+ * The prismatic / wheel axis (after loadJointFrame): u = the prepared axis (record slots axisAt, axisAt + 1) rotated
+ * with A, its lever arms cA = (d + rA) × u, cB = rB × u, the effective mass along it, and the translation u·d as the
+ * position of the limit rows and the error of the spring row (toward translation 0).
  */
-export function loadSlideAxis(jc: Float64Array, o: number, states: Float64Array, a: number): void {
+export function loadSlideAxis(jc: Float64Array, o: number, states: Float64Array, a: number, axisAt: number): void {
   const qAc = states[a + BS_DQC];
   const qAs = states[a + BS_DQS];
-  const ax0 = jc[o + JC_PRI_AXIS_X];
-  const ay0 = jc[o + JC_PRI_AXIS_Y];
+  const ax0 = jc[o + axisAt];
+  const ay0 = jc[o + axisAt + 1];
   const ux = qAc * ax0 - qAs * ay0;
   const uy = qAs * ax0 + qAc * ay0;
   const dx = g[G_DX];
@@ -155,16 +157,16 @@ export function loadSlideAxis(jc: Float64Array, o: number, states: Float64Array,
 }
 
 /** Angular impulses warmStartPointJoints adds to the point impulse's torque. */
-export const ANGULAR_NONE = 0; // plain pins (compact records: there is no slot 2)
-export const ANGULAR_ONE = 1; // weld, motor joint: slot 2
-export const ANGULAR_LIMITS = 2; // revolute: spring + motor + lower − upper (slots 2..5)
+export const ANGULAR_NONE = 0; // plain pins (compact records: no angular slot)
+export const ANGULAR_ONE = 1; // weld, motor joint: the one angular slot at `angularAt`
+export const ANGULAR_REVOLUTE = 2; // revolute: spring + motor + lower − upper (JI_REV_* from JC_IMPULSE)
 
 /**
- * Warm start of the kinds whose impulses are a point impulse (slots 0, 1 at `impulseAt`) plus an angular impulse
- * chosen by `angular`. Records are `stride` doubles apart (general records or compact pins). With `bound` (the
- * solver's params), the point impulse is first bounded as boundJointImpulses (impulse-bound.ts) bounds every other
- * kind's, here in the same loop: plain pins are most joints of a large scene, and a pass of its own over them cost
- * 4% of joint_grid's step.
+ * Warm start of the kinds whose impulses are a point impulse (x, y at record offsets `pointAt`, `pointAt` + 1) plus
+ * an angular impulse chosen by `angular` (and `angularAt`). Records are `stride` doubles apart (general records or
+ * compact pins). With `bound` (the solver's params), the point impulse is first bounded as boundJointImpulses
+ * (impulse-bound.ts) bounds every other kind's, here in the same loop: plain pins are most joints of a large scene,
+ * and a pass of its own over them cost 4% of joint_grid's step.
  */
 export function warmStartPointJoints(
   jc: Float64Array,
@@ -172,8 +174,9 @@ export function warmStartPointJoints(
   end: number,
   states: Float64Array,
   stride: number,
-  impulseAt: number,
+  pointAt: number,
   angular: number,
+  angularAt: number,
   bound: Float64Array | null,
 ): void {
   const limit = bound === null ? 0 : 2 * bound[SP_MAX_LINEAR_SPEED];
@@ -197,7 +200,7 @@ export function warmStartPointJoints(
     const iA = jc[o + JC_INV_I_A];
     const mB = jc[o + JC_INV_MASS_B];
     const iB = jc[o + JC_INV_I_B];
-    const i = o + impulseAt;
+    const i = o + pointAt;
     let px = jc[i];
     let py = jc[i + 1];
     const kLin = mA + mB;
@@ -208,12 +211,13 @@ export function warmStartPointJoints(
       if (py * kLin > limit) jc[i + 1] = py = limit / kLin;
       else if (-py * kLin > limit) jc[i + 1] = py = -limit / kLin;
     }
+    const r = o + JC_IMPULSE;
     const ang =
       angular === ANGULAR_NONE
         ? 0
         : angular === ANGULAR_ONE
-          ? jc[i + 2]
-          : jc[i + 2] + jc[i + 3] + jc[i + 4] - jc[i + 5];
+          ? jc[o + angularAt]
+          : jc[r + JI_REV_SPRING] + jc[r + JI_REV_MOTOR] + jc[r + JI_REV_LOWER] - jc[r + JI_REV_UPPER];
     states[a + BS_VX] = states[a + BS_VX] - mA * px;
     states[a + BS_VY] = states[a + BS_VY] - mA * py;
     states[a + BS_W] = states[a + BS_W] - iA * (rAx * py - rAy * px + ang);
@@ -386,11 +390,11 @@ export function solveAxisRows(
 }
 
 /**
- * A soft 2×2 block on impulse slots 0 and 1: with K and the velocity error c (bias included) in g,
+ * A soft 2×2 block on the impulses at record offsets `at`, `at + 1`: with K and the velocity error c (bias included) in g,
  * λ += −s_m·K⁻¹·c − s_i·λ, (s_m, s_i) from the world's joint softness when `soft`, else (1, 0). A singular K
  * gives no impulse. Writes the impulse increments to g[G_I1], g[G_I2]; the caller applies them with its Jacobian.
  */
-export function solveBlock2(jc: Float64Array, o: number, soft: boolean): void {
+export function solveBlock2(jc: Float64Array, o: number, at: number, soft: boolean): void {
   let massScale = 1;
   let impulseScale = 0;
   if (soft) {
@@ -404,12 +408,12 @@ export function solveBlock2(jc: Float64Array, o: number, soft: boolean): void {
   const c2 = g[G_C2];
   let det = k11 * k22 - k12 * k12;
   det = det !== 0 ? 1 / det : 0;
-  const old1 = jc[o + JC_IMPULSE];
-  const old2 = jc[o + JC_IMPULSE + 1];
+  const old1 = jc[o + at];
+  const old2 = jc[o + at + 1];
   const i1 = -massScale * det * (k22 * c1 - k12 * c2) - impulseScale * old1;
   const i2 = -massScale * det * (k11 * c2 - k12 * c1) - impulseScale * old2;
-  jc[o + JC_IMPULSE] = old1 + i1;
-  jc[o + JC_IMPULSE + 1] = old2 + i2;
+  jc[o + at] = old1 + i1;
+  jc[o + at + 1] = old2 + i2;
   g[G_I1] = i1;
   g[G_I2] = i2;
 }
@@ -418,11 +422,13 @@ export function solveBlock2(jc: Float64Array, o: number, soft: boolean): void {
  * The point constraint C = (cB + rB) − (cA + rA) = 0 as one 2×2 block (revolute, weld):
  *   K = [mA + mB + iA·rAy² + iB·rBy²,   −iA·rAx·rAy − iB·rBx·rBy]
  *       [−iA·rAx·rAy − iB·rBx·rBy,      mA + mB + iA·rAx² + iB·rBx²]
- * soft (bias rate · C and the world's joint softness) when `soft`, rigid otherwise. Impulse slots 0, 1.
+ * soft (bias rate · C and the world's joint softness) when `soft`, rigid otherwise. Its impulse (x, y) is at record
+ * offsets `at`, `at + 1`.
  */
 export function solvePointBlock(
   jc: Float64Array,
   o: number,
+  at: number,
   states: Float64Array,
   a: number,
   b: number,
@@ -470,12 +476,12 @@ export function solvePointBlock(
   const k22 = mAB + iA * rAx * rAx + iB * rBx * rBx;
   let det = k11 * k22 - k12 * k12;
   det = det !== 0 ? 1 / det : 0;
-  const oldX = jc[o + JC_IMPULSE];
-  const oldY = jc[o + JC_IMPULSE + 1];
+  const oldX = jc[o + at];
+  const oldY = jc[o + at + 1];
   const ix = -massScale * det * (k22 * cx - k12 * cy) - impulseScale * oldX;
   const iy = -massScale * det * (k11 * cy - k12 * cx) - impulseScale * oldY;
-  jc[o + JC_IMPULSE] = oldX + ix;
-  jc[o + JC_IMPULSE + 1] = oldY + iy;
+  jc[o + at] = oldX + ix;
+  jc[o + at + 1] = oldY + iy;
   states[a + BS_VX] = vAx - mA * ix;
   states[a + BS_VY] = vAy - mA * iy;
   states[a + BS_W] = wA - iA * (rAx * iy - rAy * ix);

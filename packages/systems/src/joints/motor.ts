@@ -27,8 +27,21 @@ import {
   JC_MOTOR_MAX_TORQUE_IMPULSE,
   JC_STRIDE,
   JC_ANGLE,
+  JF_CORRECTION,
+  JF_MAX_FORCE,
+  JF_MAX_TORQUE,
+  JF_TARGET_X,
+  JF_TARGET_Y,
+  JI_MOTOR_ANGULAR,
+  JI_MOTOR_LINEAR_X,
+  JI_MOTOR_LINEAR_Y,
+  JointType,
+  MOTOR_IMPULSES,
+  SP_H,
 } from '@impulse2d/core/internal';
 import { writeJointAngle } from './joint-angle.js';
+import type { JointKindSolver } from './joint-kind.js';
+import { prepareRotation, recordOf, writeAxialMass, type JointPrepareState } from './joint-prepare.js';
 import { ANGULAR_ONE, warmStartPointJoints } from './joint-rows.js';
 
 // Motor joint: drives B's origin to A's frame point `linearOffset` (rA) and the relative angle to `angularOffset`,
@@ -36,10 +49,53 @@ import { ANGULAR_ONE, warmStartPointJoints } from './joint-rows.js';
 // every pass, relax included: it is a controller, not a hard constraint (a relax pass without it would stop B each
 // substep and the joint would creep at the speed one substep's force gives).
 // with the accumulated impulses bounded by h · maxTorque (angular) and a disc of radius h · maxForce (linear).
-// Impulses: 0, 1 linear; 2 angular.
+// Impulses: linear (JI_MOTOR_LINEAR_X, _Y) and angular (JI_MOTOR_ANGULAR).
+
+function prepareMotorJoints(v: JointPrepareState, first: number, end: number): void {
+  const js = v.joints;
+  const f = js.f;
+  const b = v.bodies;
+  const tr = b.transform;
+  const jc = js.constraints;
+  const h = v.solverData.params[SP_H];
+  for (let row = first; row < end; row++) {
+    const o = recordOf(v, row, JointType.motor);
+    if (o < 0) continue;
+    const bodyA = js.bodyA[row];
+    const bodyB = js.bodyB[row];
+    const cA = tr.c[bodyA];
+    const sA = tr.s[bodyA];
+    const cB = tr.c[bodyB];
+    const sB = tr.s[bodyB];
+    // The driven point is B's origin; its target is linearOffset in A's frame.
+    let lx = f[JF_TARGET_X][row] - b.localCenterX[bodyA];
+    let ly = f[JF_TARGET_Y][row] - b.localCenterY[bodyA];
+    jc[o + JC_FRAME_AX] = cA * lx - sA * ly;
+    jc[o + JC_FRAME_AY] = sA * lx + cA * ly;
+    lx = -b.localCenterX[bodyB];
+    ly = -b.localCenterY[bodyB];
+    jc[o + JC_FRAME_BX] = cB * lx - sB * ly;
+    jc[o + JC_FRAME_BY] = sB * lx + cB * ly;
+    prepareRotation(v, row, jc, o + JC_MOTOR_REL_C);
+    writeAxialMass(jc, o, o + JC_MOTOR_AXIAL_MASS);
+    jc[o + JC_MOTOR_MAX_FORCE_IMPULSE] = h * f[JF_MAX_FORCE][row];
+    jc[o + JC_MOTOR_MAX_TORQUE_IMPULSE] = h * f[JF_MAX_TORQUE][row];
+    jc[o + JC_MOTOR_CORRECTION_RATE] = f[JF_CORRECTION][row] / h;
+  }
+}
 
 export function warmStartMotorJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
-  warmStartPointJoints(jc, begin, end, states, JC_STRIDE, JC_IMPULSE, ANGULAR_ONE, null);
+  warmStartPointJoints(
+    jc,
+    begin,
+    end,
+    states,
+    JC_STRIDE,
+    JC_IMPULSE + JI_MOTOR_LINEAR_X,
+    ANGULAR_ONE,
+    JC_IMPULSE + JI_MOTOR_ANGULAR,
+    null,
+  );
 }
 
 export function solveMotorJoints(
@@ -76,12 +132,12 @@ export function solveMotorJoints(
     {
       writeJointAngle(jc, o, o + JC_MOTOR_REL_C, states, a, b);
       const bias = rate * jc[o + JC_ANGLE];
-      const old = jc[o + JC_IMPULSE + 2];
+      const old = jc[o + JC_IMPULSE + JI_MOTOR_ANGULAR];
       const maxImpulse = jc[o + JC_MOTOR_MAX_TORQUE_IMPULSE];
       let total = old - jc[o + JC_MOTOR_AXIAL_MASS] * (wB - wA + bias);
       total = total > maxImpulse ? maxImpulse : total < -maxImpulse ? -maxImpulse : total;
       const impulse = total - old;
-      jc[o + JC_IMPULSE + 2] = total;
+      jc[o + JC_IMPULSE + JI_MOTOR_ANGULAR] = total;
       wA -= iA * impulse;
       wB += iB * impulse;
     }
@@ -113,8 +169,8 @@ export function solveMotorJoints(
       const k22 = mAB + iA * rAx * rAx + iB * rBx * rBx;
       let det = k11 * k22 - k12 * k12;
       det = det !== 0 ? 1 / det : 0;
-      const oldX = jc[o + JC_IMPULSE];
-      const oldY = jc[o + JC_IMPULSE + 1];
+      const oldX = jc[o + JC_IMPULSE + JI_MOTOR_LINEAR_X];
+      const oldY = jc[o + JC_IMPULSE + JI_MOTOR_LINEAR_Y];
       let tx = oldX - det * (k22 * cx - k12 * cy);
       let ty = oldY - det * (k11 * cy - k12 * cx);
       const maxImpulse = jc[o + JC_MOTOR_MAX_FORCE_IMPULSE];
@@ -126,8 +182,8 @@ export function solveMotorJoints(
       }
       const ix = tx - oldX;
       const iy = ty - oldY;
-      jc[o + JC_IMPULSE] = tx;
-      jc[o + JC_IMPULSE + 1] = ty;
+      jc[o + JC_IMPULSE + JI_MOTOR_LINEAR_X] = tx;
+      jc[o + JC_IMPULSE + JI_MOTOR_LINEAR_Y] = ty;
       vAx -= mA * ix;
       vAy -= mA * iy;
       wA -= iA * (rAx * iy - rAy * ix);
@@ -144,3 +200,15 @@ export function solveMotorJoints(
     states[b + BS_W] = wB;
   }
 }
+
+/** The motor-joint kind's solver (see JointKindSolver). */
+export const motorSolver: JointKindSolver = {
+  name: 'motor',
+  impulses: MOTOR_IMPULSES,
+  movesBodyA: true,
+  boundRatioAt: -1,
+  prepare: prepareMotorJoints,
+  warmStart: warmStartMotorJoints,
+  solve: solveMotorJoints,
+  solvePositionsClassic: null,
+};

@@ -43,7 +43,7 @@ export function warmStartPinJoints(
   states: Float64Array,
   params: Float64Array,
 ): void {
-  warmStartPointJoints(pins, begin, end, states, PIN_STRIDE, PIN_IMPULSE, ANGULAR_NONE, params);
+  warmStartPointJoints(pins, begin, end, states, PIN_STRIDE, PIN_IMPULSE, ANGULAR_NONE, 0, params);
 }
 
 /**

@@ -18,10 +18,28 @@ import {
   JC_PRI_MOTOR_SPEED,
   JC_PRI_UPPER,
   JC_STRIDE,
+  JC_PRI_AXIS_X,
+  JI_PRI_ANGLE,
+  JI_PRI_LOWER,
+  JI_PRI_MOTOR,
+  JI_PRI_PERPENDICULAR,
+  JI_PRI_SPRING,
+  JI_PRI_UPPER,
   JointFlag,
+  JointType,
   JC_ANGLE,
+  PRISMATIC_IMPULSES,
 } from '@impulse2d/core/internal';
 import { writeJointAngle } from './joint-angle.js';
+import type { JointKindSolver } from './joint-kind.js';
+import {
+  prepareAxis,
+  prepareMotorLimits,
+  prepareRotation,
+  prepareSpring,
+  recordOf,
+  type JointPrepareState,
+} from './joint-prepare.js';
 import {
   applyJointImpulse,
   g,
@@ -58,10 +76,30 @@ import {
 //   K = [mA + mB + iA·s1² + iB·s2²,  iA·s1 + iB·s2]
 //       [iA·s1 + iB·s2,              iA + iB      ]
 // Axial rows (spring toward translation 0, motor, lower and upper limit) act along u with a1 = (d + rA) × u,
-// a2 = rB × u. Impulses: 0 perpendicular; 1 angle; 2 spring; 3 motor; 4 lower; 5 upper.
+// a2 = rB × u. Impulses: perpendicular, angle (the block), then spring, motor, lower and upper limit (JI_PRI_*).
 
-/** Axis-row layout (see solveAxisRows): spring 2; motor 3; limits 4, 5. */
-const AXIS_LAYOUT = Int32Array.of(2, 3, JC_PRI_MOTOR_SPEED, JC_PRI_MAX_MOTOR_IMPULSE, 4, JC_PRI_LOWER, JC_PRI_UPPER);
+/** Axis-row layout (see solveAxisRows): spring, motor and lower-limit slots, the motor's and the limits' parameters. */
+const AXIS_LAYOUT = Int32Array.of(
+  JI_PRI_SPRING,
+  JI_PRI_MOTOR,
+  JC_PRI_MOTOR_SPEED,
+  JC_PRI_MAX_MOTOR_IMPULSE,
+  JI_PRI_LOWER,
+  JC_PRI_LOWER,
+  JC_PRI_UPPER,
+);
+
+function preparePrismaticJoints(v: JointPrepareState, first: number, end: number): void {
+  const jc = v.joints.constraints;
+  for (let row = first; row < end; row++) {
+    const o = recordOf(v, row, JointType.prismatic);
+    if (o < 0) continue;
+    prepareAxis(v, row, jc, o + JC_PRI_AXIS_X);
+    prepareRotation(v, row, jc, o + JC_PRI_REL_C);
+    prepareMotorLimits(v, row, jc, o + JC_PRI_MOTOR_SPEED);
+    prepareSpring(v, row, jc, o);
+  }
+}
 
 export function warmStartPrismaticJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   for (let k = begin; k < end; k++) {
@@ -69,7 +107,7 @@ export function warmStartPrismaticJoints(jc: Float64Array, begin: number, end: n
     const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
     const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
     loadJointFrame(jc, o, states, a, b);
-    loadSlideAxis(jc, o, states, a);
+    loadSlideAxis(jc, o, states, a, JC_PRI_AXIS_X);
     const ux = g[G_UX];
     const uy = g[G_UY];
     const sAx = g[G_DX] + g[G_RAX];
@@ -80,9 +118,10 @@ export function warmStartPrismaticJoints(jc: Float64Array, begin: number, end: n
     const a2 = rBx * uy - rBy * ux;
     const s1 = sAx * ux + sAy * uy; // (d + rA) × n with n = (−uy, ux)
     const s2 = rBx * ux + rBy * uy;
-    const perp = jc[o + JC_IMPULSE];
-    const ang = jc[o + JC_IMPULSE + 1];
-    const axial = jc[o + JC_IMPULSE + 2] + jc[o + JC_IMPULSE + 3] + jc[o + JC_IMPULSE + 4] - jc[o + JC_IMPULSE + 5];
+    const i = o + JC_IMPULSE;
+    const perp = jc[i + JI_PRI_PERPENDICULAR];
+    const ang = jc[i + JI_PRI_ANGLE];
+    const axial = jc[i + JI_PRI_SPRING] + jc[i + JI_PRI_MOTOR] + jc[i + JI_PRI_LOWER] - jc[i + JI_PRI_UPPER];
     g[G_PX] = axial * ux - perp * uy;
     g[G_PY] = axial * uy + perp * ux;
     g[G_LA] = axial * a1 + perp * s1 + ang;
@@ -106,7 +145,7 @@ export function solvePrismaticJoints(
     const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
     const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
     loadJointFrame(jc, o, states, a, b);
-    loadSlideAxis(jc, o, states, a);
+    loadSlideAxis(jc, o, states, a, JC_PRI_AXIS_X);
     const flags = jc[o + JC_FLAGS] | 0;
     const spring = (flags & JointFlag.enableSpring) !== 0;
     const motor = (flags & JointFlag.enableMotor) !== 0;
@@ -144,7 +183,8 @@ export function solvePrismaticJoints(
     g[G_K22] = k22 === 0 ? 1 : k22; // both rotations fixed: the angular row is moot
     g[G_C1] = c1;
     g[G_C2] = c2;
-    solveBlock2(jc, o, useBias);
+    // The block's impulses: perpendicular then angle, adjacent.
+    solveBlock2(jc, o, JC_IMPULSE + JI_PRI_PERPENDICULAR, useBias);
     const i1 = g[G_I1];
     const i2 = g[G_I2];
     const px = i1 * nx;
@@ -157,3 +197,15 @@ export function solvePrismaticJoints(
     states[b + BS_W] = wB + iB * (i1 * s2 + i2);
   }
 }
+
+/** The prismatic kind's solver (see JointKindSolver). */
+export const prismaticSolver: JointKindSolver = {
+  name: 'prismatic',
+  impulses: PRISMATIC_IMPULSES,
+  movesBodyA: true,
+  boundRatioAt: -1,
+  prepare: preparePrismaticJoints,
+  warmStart: warmStartPrismaticJoints,
+  solve: solvePrismaticJoints,
+  solvePositionsClassic: null,
+};

@@ -28,13 +28,45 @@ import {
   JC_PUL_GROUND_BY,
   JC_PUL_RATIO,
   JC_STRIDE,
+  JF_GROUND_AX,
+  JF_GROUND_AY,
+  JF_GROUND_BX,
+  JF_GROUND_BY,
+  JF_LENGTH,
+  JF_LENGTH_B,
+  JF_RATIO,
+  JI_PUL_ROPE,
+  JointType,
+  PULLEY_IMPULSES,
 } from '@impulse2d/core/internal';
+import type { JointKindSolver } from './joint-kind.js';
+import { recordOf, type JointPrepareState } from './joint-prepare.js';
 
 // Pulley joint. With uA = anchorA − groundA, uB = anchorB − groundB (unit directions, lengths LA, LB):
 //   C = constant − LA − ratio·LB = 0,   Ċ = −uA·vpA − ratio·uB·vpB  (vp = velocity of the anchor point),
 //   mass = 1 / (mA + iA (rA × uA)² + ratio² (mB + iB (rB × uB)²)).
 // The impulse is bilateral (a taut rope both ways, as Box2D 2.4); PA = −λ uA, PB = −ratio λ uB.
-// Impulses: 0 rope.
+// Impulses: the rope (JI_PUL_ROPE).
+
+function preparePulleyJoints(v: JointPrepareState, first: number, end: number): void {
+  const js = v.joints;
+  const f = js.f;
+  const b = v.bodies;
+  const jc = js.constraints;
+  for (let row = first; row < end; row++) {
+    const o = recordOf(v, row, JointType.pulley);
+    if (o < 0) continue;
+    const bodyA = js.bodyA[row];
+    const bodyB = js.bodyB[row];
+    jc[o + JC_PUL_GROUND_AX] = f[JF_GROUND_AX][row] - b.centerX[bodyA];
+    jc[o + JC_PUL_GROUND_AY] = f[JF_GROUND_AY][row] - b.centerY[bodyA];
+    jc[o + JC_PUL_GROUND_BX] = f[JF_GROUND_BX][row] - b.centerX[bodyB];
+    jc[o + JC_PUL_GROUND_BY] = f[JF_GROUND_BY][row] - b.centerY[bodyB];
+    const ratio = f[JF_RATIO][row];
+    jc[o + JC_PUL_RATIO] = ratio;
+    jc[o + JC_PUL_CONSTANT] = f[JF_LENGTH][row] + ratio * f[JF_LENGTH_B][row];
+  }
+}
 
 export function warmStartPulleyJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   solvePulleyRange(jc, begin, end, states, false, false, true);
@@ -107,7 +139,7 @@ function solvePulleyRange(
     let wB = states[b + BS_W];
     let impulse: number;
     if (warmStart) {
-      impulse = jc[o + JC_IMPULSE];
+      impulse = jc[o + JC_IMPULSE + JI_PUL_ROPE];
     } else {
       const k = mA + iA * ruA * ruA + ratio * ratio * (mB + iB * ruB * ruB);
       const mass = k > 0 ? 1 / k : 0;
@@ -121,9 +153,9 @@ function solvePulleyRange(
         massScale = jc[o + JC_MASS_SCALE];
         impulseScale = jc[o + JC_IMPULSE_SCALE];
       }
-      const old = jc[o + JC_IMPULSE];
+      const old = jc[o + JC_IMPULSE + JI_PUL_ROPE];
       impulse = -massScale * mass * (cdot + bias) - impulseScale * old;
-      jc[o + JC_IMPULSE] = old + impulse;
+      jc[o + JC_IMPULSE + JI_PUL_ROPE] = old + impulse;
     }
     const pAx = -impulse * uAx;
     const pAy = -impulse * uAy;
@@ -143,3 +175,15 @@ function solvePulleyRange(
     states[b + BS_W] = wB;
   }
 }
+
+/** The pulley kind's solver (see JointKindSolver). */
+export const pulleySolver: JointKindSolver = {
+  name: 'pulley',
+  impulses: PULLEY_IMPULSES,
+  movesBodyA: true,
+  boundRatioAt: JC_PUL_RATIO,
+  prepare: preparePulleyJoints,
+  warmStart: warmStartPulleyJoints,
+  solve: solvePulleyJoints,
+  solvePositionsClassic: null,
+};

@@ -20,12 +20,29 @@ import {
   JC_SPRING_IMPULSE_SCALE,
   JC_SPRING_MASS_SCALE,
   JC_STRIDE,
+  JI_REV_LOWER,
+  JI_REV_POINT_X,
+  JI_REV_MOTOR,
+  JI_REV_SPRING,
+  JI_REV_UPPER,
   JointFlag,
+  JointType,
+  REVOLUTE_IMPULSES,
   SP_INV_H,
   JC_ANGLE,
 } from '@impulse2d/core/internal';
 import { writeJointAngle } from './joint-angle.js';
-import { ANGULAR_LIMITS, solvePointBlock, warmStartPointJoints } from './joint-rows.js';
+import type { JointKindSolver } from './joint-kind.js';
+import { pointPass } from './joint-positions.js';
+import {
+  prepareMotorLimits,
+  prepareRotation,
+  prepareSpring,
+  recordOf,
+  writeAxialMass,
+  type JointPrepareState,
+} from './joint-prepare.js';
+import { ANGULAR_REVOLUTE, solvePointBlock, warmStartPointJoints } from './joint-rows.js';
 
 // Revolute joint. Point constraint C = (cB + rB) − (cA + rA) = 0, Ċ = vB + ωB × rB − vA − ωA × rA, solved as one
 // 2×2 block with K = (mA + mB)·I + iA·skew(rA)ᵀskew(rA) + iB·skew(rB)ᵀskew(rB):
@@ -33,15 +50,33 @@ import { ANGULAR_LIMITS, solvePointBlock, warmStartPointJoints } from './joint-r
 //       [−iA·rAx·rAy − iB·rBx·rBy,      mA + mB + iA·rAx² + iB·rBx²]
 // Angular rows (spring, motor, lower and upper limit) act on Ċ = ωB − ωA with mass 1/(iA + iB) and are solved
 // first, so the point constraint, which matters most, has the last word in each pass.
-// Impulses: 0, 1 point; 2 spring; 3 motor; 4 lower; 5 upper.
+// Impulses: the point (JI_REV_POINT_X, _Y), then spring, motor, lower and upper limit (core kinds/revolute.ts).
 // Only joints with at least one angular row get here; plain pins have compact records and a loop of their own (pin.ts).
 
 const ANGULAR_ROWS = JointFlag.enableSpring | JointFlag.enableMotor | JointFlag.enableLimit;
 const ANGLE_ROWS = JointFlag.enableSpring | JointFlag.enableLimit;
 
+/** A revolute joint with no angular row is a plain pin: a compact record in SolverData.pins (see PIN_STRIDE). */
+export function isPin(type: number, flags: number): boolean {
+  return type === JointType.revolute && (flags & ANGULAR_ROWS) === 0;
+}
+
+function prepareRevoluteJoints(v: JointPrepareState, first: number, end: number): void {
+  const jc = v.joints.constraints;
+  const flags = v.joints.flags;
+  for (let row = first; row < end; row++) {
+    const o = recordOf(v, row, JointType.revolute);
+    if (o < 0 || isPin(JointType.revolute, flags[row])) continue;
+    writeAxialMass(jc, o, o + JC_REV_AXIAL_MASS);
+    prepareRotation(v, row, jc, o + JC_REV_REL_C);
+    prepareMotorLimits(v, row, jc, o + JC_REV_MOTOR_SPEED);
+    prepareSpring(v, row, jc, o);
+  }
+}
+
 export function warmStartRevoluteJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
-  // Point impulse (slots 0, 1) plus the angular rows' impulses: spring + motor + lower − upper.
-  warmStartPointJoints(jc, begin, end, states, JC_STRIDE, JC_IMPULSE, ANGULAR_LIMITS, null);
+  // The point impulse plus the angular rows' impulses: spring + motor + lower − upper.
+  warmStartPointJoints(jc, begin, end, states, JC_STRIDE, JC_IMPULSE + JI_REV_POINT_X, ANGULAR_REVOLUTE, 0, null);
 }
 
 export function solveRevoluteJoints(
@@ -72,21 +107,21 @@ export function solveRevoluteJoints(
       const angle = jc[o + JC_ANGLE];
       if ((flags & JointFlag.enableSpring) !== 0) {
         // A real spring: solved with its own softness in every pass, relax included.
-        const old = jc[o + JC_IMPULSE + 2];
+        const old = jc[o + JC_IMPULSE + JI_REV_SPRING];
         const impulse =
           -jc[o + JC_SPRING_MASS_SCALE] * axialMass * (wB - wA + jc[o + JC_SPRING_BIAS_RATE] * angle) -
           jc[o + JC_SPRING_IMPULSE_SCALE] * old;
-        jc[o + JC_IMPULSE + 2] = old + impulse;
+        jc[o + JC_IMPULSE + JI_REV_SPRING] = old + impulse;
         wA -= iA * impulse;
         wB += iB * impulse;
       }
       if ((flags & JointFlag.enableMotor) !== 0) {
-        const old = jc[o + JC_IMPULSE + 3];
+        const old = jc[o + JC_IMPULSE + JI_REV_MOTOR];
         const maxImpulse = jc[o + JC_REV_MAX_MOTOR_IMPULSE];
         let total = old - axialMass * (wB - wA - jc[o + JC_REV_MOTOR_SPEED]);
         total = total > maxImpulse ? maxImpulse : total < -maxImpulse ? -maxImpulse : total;
         const impulse = total - old;
-        jc[o + JC_IMPULSE + 3] = total;
+        jc[o + JC_IMPULSE + JI_REV_MOTOR] = total;
         wA -= iA * impulse;
         wB += iB * impulse;
       }
@@ -105,11 +140,11 @@ export function solveRevoluteJoints(
             massScale = jc[o + JC_MASS_SCALE];
             impulseScale = jc[o + JC_IMPULSE_SCALE];
           }
-          const old = jc[o + JC_IMPULSE + 4];
+          const old = jc[o + JC_IMPULSE + JI_REV_LOWER];
           const raw = old - massScale * axialMass * (wB - wA + bias) - impulseScale * old;
           const total = raw > 0 ? raw : 0;
           const impulse = total - old;
-          jc[o + JC_IMPULSE + 4] = total;
+          jc[o + JC_IMPULSE + JI_REV_LOWER] = total;
           wA -= iA * impulse;
           wB += iB * impulse;
         }
@@ -126,11 +161,11 @@ export function solveRevoluteJoints(
             massScale = jc[o + JC_MASS_SCALE];
             impulseScale = jc[o + JC_IMPULSE_SCALE];
           }
-          const old = jc[o + JC_IMPULSE + 5];
+          const old = jc[o + JC_IMPULSE + JI_REV_UPPER];
           const raw = old - massScale * axialMass * (wA - wB + bias) - impulseScale * old;
           const total = raw > 0 ? raw : 0;
           const impulse = total - old;
-          jc[o + JC_IMPULSE + 5] = total;
+          jc[o + JC_IMPULSE + JI_REV_UPPER] = total;
           wA += iA * impulse;
           wB -= iB * impulse;
         }
@@ -140,6 +175,22 @@ export function solveRevoluteJoints(
     }
 
     // Point constraint, 2×2 block.
-    solvePointBlock(jc, o, states, a, b, useBias);
+    solvePointBlock(jc, o, JC_IMPULSE + JI_REV_POINT_X, states, a, b, useBias);
   }
 }
+
+function solveRevolutePositionsClassic(jc: Float64Array, begin: number, end: number, states: Float64Array): number {
+  return pointPass(jc, begin * JC_STRIDE, end * JC_STRIDE, JC_STRIDE, states, false);
+}
+
+/** The revolute kind's solver (see JointKindSolver); plain pins are solved apart (pin.ts). */
+export const revoluteSolver: JointKindSolver = {
+  name: 'revolute',
+  impulses: REVOLUTE_IMPULSES,
+  movesBodyA: true,
+  boundRatioAt: -1,
+  prepare: prepareRevoluteJoints,
+  warmStart: warmStartRevoluteJoints,
+  solve: solveRevoluteJoints,
+  solvePositionsClassic: solveRevolutePositionsClassic,
+};

@@ -1,19 +1,13 @@
-import { JOINT_TYPE_COUNT, JointType } from '@impulse2d/core/internal';
-import { solveDistanceJoints, warmStartDistanceJoints } from './distance.js';
+import { JOINT_TYPE_COUNT } from '@impulse2d/core/internal';
 import { boundJointImpulses } from './impulse-bound.js';
-import { solveMotorJoints, warmStartMotorJoints } from './motor.js';
-import { solveMouseJoints, warmStartMouseJoints } from './mouse.js';
+import { JOINT_KINDS } from './joint-kinds.js';
 import { solvePinJoints, warmStartPinJoints } from './pin.js';
-import { solvePrismaticJoints, warmStartPrismaticJoints } from './prismatic.js';
-import { solvePulleyJoints, warmStartPulleyJoints } from './pulley.js';
-import { solveRevoluteJoints, warmStartRevoluteJoints } from './revolute.js';
-import { solveWeldJoints, warmStartWeldJoints } from './weld.js';
-import { solveWheelJoints, warmStartWheelJoints } from './wheel.js';
 
 /*
  * The joint passes of each substep, in the contacts' order: warm start → solve with bias → (integrate positions) →
  * relax (solve without bias). prepareJoints lays the records out by graph colour and, within a colour, by kind (plain
- * pins in compact records of their own), so each kind runs one monomorphic loop over its part of a range; solve.ts
+ * pins in compact records of their own), so each kind runs one monomorphic loop over its part of a range, called
+ * through the kinds' table (joint-kinds.ts) once per such group; solve.ts
  * sweeps the colours, each split among the step workers when the world has them. Every loop takes only typed
  * arrays, integers and booleans: per-step doubles come from solverData.params.
  */
@@ -57,10 +51,11 @@ export function solveJointRecords(
     // Guards before each call, not inside: a routine that never runs its loop stays unoptimised, and V8's
     // unoptimised code boxes every double it touches (that was most of the engine's per-step allocation once).
     if (lo >= hi) continue;
+    const kind = JOINT_KINDS[t];
     if (pass === JOINT_WARM_START) {
-      boundJointImpulses(jc, t, lo, hi, params);
-      warmStartKind(t, jc, lo, hi, states);
-    } else solveKind(t, jc, lo, hi, states, params, pass === JOINT_SOLVE, reverse);
+      boundJointImpulses(jc, kind.impulses.angular, kind.boundRatioAt, lo, hi, params);
+      kind.warmStart(jc, lo, hi, states);
+    } else kind.solve(jc, lo, hi, states, params, pass === JOINT_SOLVE, reverse);
   }
 }
 
@@ -69,55 +64,4 @@ export function solvePinRecords(v: JointSolveState, pass: number, first: number,
   const sd = v.solverData;
   if (pass === JOINT_WARM_START) warmStartPinJoints(sd.pins, first, end, sd.states, sd.params);
   else solvePinJoints(sd.pins, first, end, sd.states, v.joints.softness, pass === JOINT_SOLVE, reverse);
-}
-
-function warmStartKind(type: number, jc: Float64Array, begin: number, end: number, states: Float64Array): void {
-  switch (type) {
-    case JointType.distance:
-      return warmStartDistanceJoints(jc, begin, end, states);
-    case JointType.revolute:
-      return warmStartRevoluteJoints(jc, begin, end, states);
-    case JointType.prismatic:
-      return warmStartPrismaticJoints(jc, begin, end, states);
-    case JointType.weld:
-      return warmStartWeldJoints(jc, begin, end, states);
-    case JointType.wheel:
-      return warmStartWheelJoints(jc, begin, end, states);
-    case JointType.mouse:
-      return warmStartMouseJoints(jc, begin, end, states);
-    case JointType.motor:
-      return warmStartMotorJoints(jc, begin, end, states);
-    case JointType.pulley:
-      return warmStartPulleyJoints(jc, begin, end, states);
-  }
-}
-
-function solveKind(
-  type: number,
-  jc: Float64Array,
-  begin: number,
-  end: number,
-  states: Float64Array,
-  params: Float64Array,
-  useBias: boolean,
-  reverse: boolean,
-): void {
-  switch (type) {
-    case JointType.distance:
-      return solveDistanceJoints(jc, begin, end, states, params, useBias, reverse);
-    case JointType.revolute:
-      return solveRevoluteJoints(jc, begin, end, states, params, useBias, reverse);
-    case JointType.prismatic:
-      return solvePrismaticJoints(jc, begin, end, states, params, useBias, reverse);
-    case JointType.weld:
-      return solveWeldJoints(jc, begin, end, states, params, useBias, reverse);
-    case JointType.wheel:
-      return solveWheelJoints(jc, begin, end, states, params, useBias, reverse);
-    case JointType.mouse:
-      return solveMouseJoints(jc, begin, end, states, params, useBias, reverse);
-    case JointType.motor:
-      return solveMotorJoints(jc, begin, end, states, params, useBias, reverse);
-    case JointType.pulley:
-      return solvePulleyJoints(jc, begin, end, states, params, useBias, reverse);
-  }
 }

@@ -2,6 +2,8 @@ import {
   JC_IMPULSE,
   JC_ROW,
   JF_IMPULSE_0,
+  JI_REV_POINT_X,
+  JI_REV_POINT_Y,
   JC_STRIDE,
   PIN_IMPULSE,
   PIN_STRIDE,
@@ -29,11 +31,14 @@ export function storeJointImpulses(p: PhysicsState): void {
     impulse4[row] = jc[o + JC_IMPULSE + 4];
     impulse5[row] = jc[o + JC_IMPULSE + 5];
   }
+  // A plain pin's record holds the revolute point impulse.
   const pins = p.solverData.pins;
+  const pinX = f[JF_IMPULSE_0 + JI_REV_POINT_X];
+  const pinY = f[JF_IMPULSE_0 + JI_REV_POINT_Y];
   for (let k = 0; k < js.pinCount; k++) {
     const o = k * PIN_STRIDE;
     const row = pins[o + JC_ROW];
-    impulse0[row] = pins[o + PIN_IMPULSE];
-    impulse1[row] = pins[o + PIN_IMPULSE + 1];
+    pinX[row] = pins[o + PIN_IMPULSE];
+    pinY[row] = pins[o + PIN_IMPULSE + 1];
   }
 }

@@ -10,14 +10,31 @@ import {
   JC_INV_I_B,
   JC_INV_MASS_A,
   JC_INV_MASS_B,
-  JC_PRI_LOWER,
-  JC_PRI_MAX_MOTOR_IMPULSE,
-  JC_PRI_MOTOR_SPEED,
-  JC_PRI_UPPER,
+  JC_WHEEL_AXIS_X,
+  JC_WHEEL_LOWER,
+  JC_WHEEL_MAX_MOTOR_IMPULSE,
+  JC_WHEEL_MOTOR_SPEED,
+  JC_WHEEL_UPPER,
   JC_WHEEL_ANGULAR_MASS,
   JC_STRIDE,
+  JI_WHEEL_LOWER,
+  JI_WHEEL_MOTOR,
+  JI_WHEEL_PERPENDICULAR,
+  JI_WHEEL_SPRING,
+  JI_WHEEL_UPPER,
   JointFlag,
+  JointType,
+  WHEEL_IMPULSES,
 } from '@impulse2d/core/internal';
+import type { JointKindSolver } from './joint-kind.js';
+import {
+  prepareAxis,
+  prepareMotorLimits,
+  prepareSpring,
+  recordOf,
+  writeAxialMass,
+  type JointPrepareState,
+} from './joint-prepare.js';
 import {
   applyJointImpulse,
   g,
@@ -45,11 +62,23 @@ import {
 
 // Wheel joint: the prismatic joint's geometry (d, axis u fixed in A, n = perpendicular) without the angular row.
 // Rows: suspension spring along u toward translation 0, drive motor on ωB − ωA, translation limits along u, and the
-// point-on-line row across u (a soft hard constraint). Impulses: 0 perpendicular; 1 spring; 2 motor; 3 lower;
-// 4 upper.
+// point-on-line row across u (a soft hard constraint). Impulses: perpendicular, spring, motor, lower and upper
+// limit (JI_WHEEL_*).
 
-/** Axis-row layout (see solveAxisRows): spring 1; limits 3, 4 (the motor is angular, solved here). */
-const AXIS_LAYOUT = Int32Array.of(1, -1, -1, -1, 3, JC_PRI_LOWER, JC_PRI_UPPER);
+/** Axis-row layout (see solveAxisRows): spring and limits along the axis (the motor is angular, solved here). */
+const AXIS_LAYOUT = Int32Array.of(JI_WHEEL_SPRING, -1, -1, -1, JI_WHEEL_LOWER, JC_WHEEL_LOWER, JC_WHEEL_UPPER);
+
+function prepareWheelJoints(v: JointPrepareState, first: number, end: number): void {
+  const jc = v.joints.constraints;
+  for (let row = first; row < end; row++) {
+    const o = recordOf(v, row, JointType.wheel);
+    if (o < 0) continue;
+    prepareAxis(v, row, jc, o + JC_WHEEL_AXIS_X);
+    prepareMotorLimits(v, row, jc, o + JC_WHEEL_MOTOR_SPEED);
+    writeAxialMass(jc, o, o + JC_WHEEL_ANGULAR_MASS);
+    prepareSpring(v, row, jc, o);
+  }
+}
 
 export function warmStartWheelJoints(jc: Float64Array, begin: number, end: number, states: Float64Array): void {
   for (let k = begin; k < end; k++) {
@@ -57,7 +86,7 @@ export function warmStartWheelJoints(jc: Float64Array, begin: number, end: numbe
     const a = (jc[o + JC_INDEX_A] | 0) * BS_STRIDE;
     const b = (jc[o + JC_INDEX_B] | 0) * BS_STRIDE;
     loadJointFrame(jc, o, states, a, b);
-    loadSlideAxis(jc, o, states, a);
+    loadSlideAxis(jc, o, states, a, JC_WHEEL_AXIS_X);
     const ux = g[G_UX];
     const uy = g[G_UY];
     const sAx = g[G_DX] + g[G_RAX];
@@ -68,9 +97,10 @@ export function warmStartWheelJoints(jc: Float64Array, begin: number, end: numbe
     const a2 = rBx * uy - rBy * ux;
     const s1 = sAx * ux + sAy * uy;
     const s2 = rBx * ux + rBy * uy;
-    const perp = jc[o + JC_IMPULSE];
-    const motor = jc[o + JC_IMPULSE + 2];
-    const axial = jc[o + JC_IMPULSE + 1] + jc[o + JC_IMPULSE + 3] - jc[o + JC_IMPULSE + 4];
+    const i = o + JC_IMPULSE;
+    const perp = jc[i + JI_WHEEL_PERPENDICULAR];
+    const motor = jc[i + JI_WHEEL_MOTOR];
+    const axial = jc[i + JI_WHEEL_SPRING] + jc[i + JI_WHEEL_LOWER] - jc[i + JI_WHEEL_UPPER];
     g[G_PX] = axial * ux - perp * uy;
     g[G_PY] = axial * uy + perp * ux;
     g[G_LA] = axial * a1 + perp * s1 + motor;
@@ -98,19 +128,19 @@ export function solveWheelJoints(
     const mB = jc[o + JC_INV_MASS_B];
     const iB = jc[o + JC_INV_I_B];
     loadJointFrame(jc, o, states, a, b);
-    loadSlideAxis(jc, o, states, a);
+    loadSlideAxis(jc, o, states, a, JC_WHEEL_AXIS_X);
     const flags = jc[o + JC_FLAGS] | 0;
 
     if ((flags & JointFlag.enableMotor) !== 0) {
       const wA = states[a + BS_W];
       const wB = states[b + BS_W];
       const angularMass = jc[o + JC_WHEEL_ANGULAR_MASS];
-      const old = jc[o + JC_IMPULSE + 2];
-      const maxImpulse = jc[o + JC_PRI_MAX_MOTOR_IMPULSE];
-      let total = old - angularMass * (wB - wA - jc[o + JC_PRI_MOTOR_SPEED]);
+      const old = jc[o + JC_IMPULSE + JI_WHEEL_MOTOR];
+      const maxImpulse = jc[o + JC_WHEEL_MAX_MOTOR_IMPULSE];
+      let total = old - angularMass * (wB - wA - jc[o + JC_WHEEL_MOTOR_SPEED]);
       total = total > maxImpulse ? maxImpulse : total < -maxImpulse ? -maxImpulse : total;
       const impulse = total - old;
-      jc[o + JC_IMPULSE + 2] = total;
+      jc[o + JC_IMPULSE + JI_WHEEL_MOTOR] = total;
       states[a + BS_W] = wA - iA * impulse;
       states[b + BS_W] = wB + iB * impulse;
     }
@@ -132,6 +162,18 @@ export function solveWheelJoints(
     g[G_CB] = s2;
     g[G_MASS] = kPerp > 0 ? 1 / kPerp : 0;
     g[G_C] = nx * dx + ny * dy;
-    solveSoftAxisRow(jc, o, states, a, b, 0, JC_BIAS_RATE, useBias);
+    solveSoftAxisRow(jc, o, states, a, b, JI_WHEEL_PERPENDICULAR, JC_BIAS_RATE, useBias);
   }
 }
+
+/** The wheel kind's solver (see JointKindSolver). */
+export const wheelSolver: JointKindSolver = {
+  name: 'wheel',
+  impulses: WHEEL_IMPULSES,
+  movesBodyA: true,
+  boundRatioAt: -1,
+  prepare: prepareWheelJoints,
+  warmStart: warmStartWheelJoints,
+  solve: solveWheelJoints,
+  solvePositionsClassic: null,
+};

@@ -1,0 +1,73 @@
+import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
+import { beginJointEdit, checkBodies } from '../joint-create.js';
+import { jointImpulses, type JointKind } from '../joint-kind.js';
+import { allocateJoint } from '../joint-lifecycle.js';
+import { bodyAnchorsToWorld } from '../joint-math.js';
+import { JointType } from '../joint-store.js';
+
+// The filter joint (Box2D v3.1's filter joint, formerly its null joint): no constraint rows at all. While it exists,
+// its two bodies do not collide with each other, and nothing else changes; destroying it lets them collide again.
+// It is the joint machinery's collideConnected = false on its own (joint-lifecycle.ts: allocateJoint drops their
+// contacts, jointsAllowCollision refuses their new pairs). Like every joint it links its bodies into one island,
+// so they sleep and wake together. The solver's half, which never runs, is systems/src/joints/filter.ts.
+
+// ---- Definition and creation ----
+
+/** Keeps two bodies from colliding with each other, and does nothing else. */
+export interface FilterJointDef {
+  /** First body (entity id). Required. */
+  bodyA: number;
+  /** Second body (entity id). Required, different from bodyA. */
+  bodyB: number;
+}
+
+/** A fresh filter joint definition: no bodies yet (both are required). */
+export function defaultFilterJointDef(): FilterJointDef {
+  return { bodyA: -1, bodyB: -1 };
+}
+
+/**
+ * Creates a filter joint: bodyA and bodyB stop colliding with each other (their current contacts end now) until the
+ * joint is destroyed. Returns the joint entity.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for the same body
+ *   twice, `WORLD_LOCKED` during a step.
+ */
+export function createFilterJoint(
+  world: PhysicsWorld,
+  def: Partial<FilterJointDef> & { bodyA: number; bodyB: number },
+): number {
+  const p = beginJointEdit(world);
+  const d: FilterJointDef = { ...defaultFilterJointDef(), ...def };
+  checkBodies(p, d);
+  // Flags 0: collideConnected is off, which is the whole joint.
+  const row = allocateJoint(world, p, JointType.filter, d.bodyA, d.bodyB, 0);
+  return p.joints.handle[row];
+}
+
+// ---- Impulse slots: none (no rows, so no solver record) ----
+
+export const FILTER_IMPULSES = jointImpulses({}, {});
+
+// ---- Reaction and drawing ----
+
+function noReaction(_p: PhysicsState, _row: number, out: Float64Array): void {
+  out[0] = 0;
+  out[1] = 0;
+  out[2] = 0;
+}
+
+/** Nothing acts where a filter joint is; its effect shows as the contacts that are not there. */
+function drawNothing(): void {}
+
+/** The filter kind (see JointKind); its anchors are its bodies' origins. */
+export const filterJoint: JointKind = {
+  name: 'filter',
+  impulses: FILTER_IMPULSES,
+  record: {},
+  features: { springSettings: false, referenceAngle: false, axis: false, maxForce: false },
+  limits: null,
+  worldAnchors: bodyAnchorsToWorld,
+  reaction: noReaction,
+  draw: drawNothing,
+};
