@@ -12,22 +12,18 @@ export {
   type SolverMode,
   type WorldDef,
   defaultWorldDef,
-} from './world/world-def.js';
-export {
-  type BodyComponent,
-  type PhysicsState,
-  type PhysicsWorld,
-  getProfile,
-  setWorldSettings,
-} from './world/physics-world.js';
+} from './state/world-def.js';
+export { type BodyComponent, type PhysicsState, type PhysicsWorld } from './state/physics-state.js';
+export { getProfile, setWorldSettings } from './world/world-settings.js';
 export { attachPhysics, createPhysicsWorld, destroyPhysicsWorld } from './world/world-api.js';
 export { validateWorld } from './world/validate-world.js';
-export { type StepProfile } from './world/profile.js';
+export { type StepProfile } from './state/profile.js';
 export { LINEAR_SLOP, MAX_POLYGON_VERTICES } from './settings.js';
 
 // ---- Bodies ----
 export { createBody, destroyBody } from './body/body-api.js';
-export { type BodyDef, type Vec2Like, defaultBodyDef } from './body/body-def.js';
+export { type BodyDef, defaultBodyDef } from './body/body-def.js';
+export type { Vec2Like } from './math/vec2.js';
 export {
   applyAngularImpulse,
   applyForce,
@@ -67,14 +63,13 @@ export {
   setTransform,
   wake,
 } from './body/body-accessors.js';
-export { type BodyTypeName, type TransformColumns } from './body/body-store.js';
+export { type BodyTypeName, type TransformColumns } from './state/body-store.js';
 
-export { getQuarantineEvents, isBodyQuarantined } from './body/body-quarantine.js';
+export { getQuarantineEvents, isBodyQuarantined } from './lifecycle/body-quarantine.js';
 
 // ---- Shapes ----
 export {
   type ShapeDefInput,
-  type ShapeId,
   addShape,
   destroyShape,
   getBodyShapes,
@@ -90,6 +85,7 @@ export {
   setShapeFilter,
   setShapeHitEvents,
 } from './shape/shape-api.js';
+export type { ShapeId } from './state/shape-handle.js';
 export { addChain } from './shape/chain-api.js';
 export { type FilterDef, type ShapeDef, defaultFilter, defaultShapeDef } from './shape/shape-def.js';
 
@@ -101,7 +97,7 @@ export { type ShapeGeometry } from './geometry/shape-geometry.js';
 
 // ---- Joints ----
 export { type JointDefBase, type WorldAnchorOption } from './joints/joint-defs.js';
-export { type JointTypeName } from './joints/joint-store.js';
+export { type JointTypeName } from './state/joint-store.js';
 export { type DistanceJointDef, createDistanceJoint, defaultDistanceJointDef } from './joints/kinds/distance.js';
 export { type RevoluteJointDef, createRevoluteJoint, defaultRevoluteJointDef } from './joints/kinds/revolute.js';
 export { type PrismaticJointDef, createPrismaticJoint, defaultPrismaticJointDef } from './joints/kinds/prismatic.js';

@@ -13,14 +13,8 @@ export {
   WELD_DISTANCE,
 } from './settings.js';
 
-export {
-  getPhysics,
-  getProfile,
-  setWorldSettings,
-  PhysicsState,
-  type PhysicsWorld,
-  type BodyComponent,
-} from './world/physics-world.js';
+export { getPhysics, PhysicsState, type PhysicsWorld, type BodyComponent } from './state/physics-state.js';
+export { getProfile, setWorldSettings } from './world/world-settings.js';
 export { attachPhysics, createPhysicsWorld, destroyPhysicsWorld, flushRemovedEntities } from './world/world-api.js';
 export {
   defaultWorldDef,
@@ -30,8 +24,8 @@ export {
   type ClassicPositionCorrection,
   WORLD_SETTINGS,
   WORLD_SETTINGS_CODEC,
-} from './world/world-def.js';
-export { StepProfile } from './world/profile.js';
+} from './state/world-def.js';
+export { StepProfile } from './state/profile.js';
 
 export { createBody, destroyBody } from './body/body-api.js';
 export {
@@ -73,7 +67,8 @@ export {
   setTransform,
   wake,
 } from './body/body-accessors.js';
-export { defaultBodyDef, type BodyDef, type Vec2Like } from './body/body-def.js';
+export { defaultBodyDef, type BodyDef } from './body/body-def.js';
+export type { Vec2Like } from './math/vec2.js';
 export {
   BodyType,
   BodyFlag,
@@ -83,8 +78,8 @@ export {
   type BodyTypeId,
   BODY_COLUMNS,
   TRANSFORM_COLUMNS,
-} from './body/body-store.js';
-export { requireBody } from './body/body-handle.js';
+} from './state/body-store.js';
+export { requireBody } from './state/body-handle.js';
 
 export {
   addShape,
@@ -100,13 +95,13 @@ export {
   setShapeFilter,
   getShapeFilter,
   shapeRow,
-  type ShapeId,
   type ShapeDefInput,
 } from './shape/shape-api.js';
+export type { ShapeId } from './state/shape-handle.js';
 export { addChain } from './shape/chain-api.js';
 export { defaultShapeDef, defaultFilter, type ShapeDef, type FilterDef } from './shape/shape-def.js';
-export { AABB_FAT, AABB_STRIDE, SHAPE_COLUMNS, ShapeStore } from './shape/shape-store.js';
-export { bufferMove, bufferMoveFrom, fatMarginInto, refreshShapeAABB } from './shape/shape-proxy.js';
+export { AABB_FAT, AABB_STRIDE, SHAPE_COLUMNS, ShapeStore } from './state/shape-store.js';
+export { bufferMove, bufferMoveFrom, fatMarginInto, refreshShapeAABB } from './lifecycle/shape-proxy.js';
 
 export {
   buildGeometry,
@@ -267,16 +262,16 @@ export {
   MC_REL_Y,
   MC_STRIDE,
   CONTACT_COLUMNS,
-} from './contact/contact-store.js';
+} from './state/contact-store.js';
 export {
   createContact,
   destroyContact,
   mixMaterial,
   pushPairEvent,
   wakeTouching,
-} from './contact/contact-lifecycle.js';
-export { wakeIsland, sleepIsland, setBodyAwake } from './body/body-sleep.js';
-export { shapeHandle, SHAPE_ROW_SPAN } from './shape/shape-handle.js';
+} from './lifecycle/contact-lifecycle.js';
+export { wakeIsland, sleepIsland, setBodyAwake } from './lifecycle/body-sleep.js';
+export { shapeHandle, SHAPE_ROW_SPAN } from './state/shape-handle.js';
 export {
   CB_BODY_A,
   CB_BODY_B,
@@ -320,8 +315,8 @@ export {
   SLEEP_ASLEEP,
   SLEEP_BODY,
   SLEEP_STRIDE,
-} from './events/event-store.js';
-export { EventBuffer } from './events/event-buffer.js';
+} from './state/event-store.js';
+export { EventBuffer } from './state/event-buffer.js';
 export {
   type BodyMoveEvent,
   type ContactBeginEvent,
@@ -337,7 +332,7 @@ export {
   type PairEvent,
   type SleepEvent,
 } from './events/events-api.js';
-export { PairSet } from './contact/pair-set.js';
+export { PairSet } from './state/pair-set.js';
 
 export {
   BI_ANGULAR_DAMPING,
@@ -736,7 +731,7 @@ export { atan2Into, cosSinInto } from './math/trig.js';
 export { growF64, growI32, growU8, growU32 } from './storage/grow.js';
 
 // Reliability: quarantining a diverged body (the public side, isBodyQuarantined and validateWorld, is in index.ts).
-export { quarantineBody } from './body/body-quarantine.js';
+export { quarantineBody } from './lifecycle/body-quarantine.js';
 
 export {
   type AnyColumn,
@@ -774,7 +769,7 @@ export {
   type SettingValue,
   type SettingValues,
   validateValue,
-} from './world/setting-kinds.js';
+} from './storage/setting-kinds.js';
 export {
   COLUMNS,
   SCALARS,

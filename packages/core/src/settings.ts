@@ -12,7 +12,7 @@ export const SPECULATIVE_DISTANCE = 4 * LINEAR_SLOP;
 /**
  * Fat AABB margin (m): a proxy is only re-inserted in the broadphase when it leaves its enlarged box. This is the
  * largest margin (Box2D's 0.1 m); a body smaller than that gets AABB_MARGIN_EXTENT_FRACTION of its minimum extent
- * instead (see fatMarginInto in shape/shape-proxy.ts).
+ * instead (see fatMarginInto in lifecycle/shape-proxy.ts).
  */
 export const AABB_MARGIN = 0.1;
 

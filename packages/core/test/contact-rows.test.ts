@@ -1,7 +1,7 @@
 // The contact table's row allocation against a model: a new contact takes the lowest freed row, or a new one.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ContactStore } from '../src/contact/contact-store.js';
+import { ContactStore } from '../src/state/contact-store.js';
 
 /** Ops: allocate a row (true), or release the live row picked by the number (false). */
 const ops = fc.array(fc.tuple(fc.boolean(), fc.nat(1000)), { minLength: 1, maxLength: 400 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DynamicTree } from '../src/broadphase/dynamic-tree.js';
-import { IntBuffer } from '../src/broadphase/int-buffer.js';
+import { IntBuffer } from '../src/storage/int-buffer.js';
 
 /** Small seeded PRNG (mulberry32): uniform in [0, 1). */
 function mulberry32(seed: number): () => number {

@@ -4,10 +4,10 @@
 // and the layouts that must agree field by field (stored contact points and manifold points) do.
 import { describe, expect, it } from 'vitest';
 import * as manifold from '../src/collision/manifold.js';
-import * as contacts from '../src/contact/contact-store.js';
-import * as events from '../src/events/event-store.js';
-import * as jointLayout from '../src/joints/joint-layout.js';
-import * as jointStore from '../src/joints/joint-store.js';
+import * as contacts from '../src/state/contact-store.js';
+import * as events from '../src/state/event-store.js';
+import * as jointLayout from '../src/state/joint-layout.js';
+import * as jointStore from '../src/state/joint-store.js';
 import * as solver from '../src/solver/solver-layout.js';
 import { JOINT_KINDS } from '../src/joints/joint-kinds.js';
 import { readdirSync } from 'node:fs';

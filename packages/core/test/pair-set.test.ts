@@ -1,7 +1,7 @@
 // The pair set against a Map: random adds and removals by contact id, through growth and tombstone clean-ups.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PairSet } from '../src/contact/pair-set.js';
+import { PairSet } from '../src/state/pair-set.js';
 
 /** Ops: add a new pair with the lowest free id (as the contact table allocates), or remove a live id. */
 const ops = fc.array(fc.tuple(fc.boolean(), fc.nat(60), fc.nat(60), fc.nat(1000)), { minLength: 1, maxLength: 600 });

@@ -42,7 +42,7 @@ import {
   TOI_STATE,
   TOI_STATE_HIT,
 } from '../src/collision/index.js';
-import { coreDistance, createCore, D_DISTANCE, loadCore } from '../src/queries/shape-distance.js';
+import { coreDistance, createCore, D_DISTANCE, loadCore } from '../src/collision/shape-distance.js';
 
 const RUNS = { numRuns: 300, seed: 20261123 };
 

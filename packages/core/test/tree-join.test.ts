@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DynamicTree } from '../src/broadphase/dynamic-tree.js';
-import { IntBuffer } from '../src/broadphase/int-buffer.js';
+import { IntBuffer } from '../src/storage/int-buffer.js';
 import { joinNewOverlaps, joinTask, planJoin } from '../src/broadphase/tree-join.js';
 
 interface Leaf {

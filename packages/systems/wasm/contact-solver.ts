@@ -75,7 +75,7 @@ import {
   JC_INV_MASS_B,
   PIN_IMPULSE,
   PIN_STRIDE,
-} from '../../core/src/joints/joint-layout';
+} from '../../core/src/state/joint-layout';
 
 // Field `i` (a double index) of the body state record at byte address `base`.
 function ld(base: usize, i: i32): f64 {

@@ -1,13 +1,13 @@
 import { atan2, cosSin } from '../math/trig.js';
-import { destroyBodyContacts, wakeTouching } from '../contact/contact-lifecycle.js';
+import { destroyBodyContacts, wakeTouching } from '../lifecycle/contact-lifecycle.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
-import { rebuildBodyProxies, synchronizeBodyProxies } from '../shape/shape-proxy.js';
-import type { PhysicsState, PhysicsWorld } from '../world/physics-world.js';
+import { rebuildBodyProxies, synchronizeBodyProxies } from '../lifecycle/shape-proxy.js';
+import type { PhysicsState, PhysicsWorld } from '../state/physics-state.js';
 import { bodyIndex, unlockedState } from './body-api.js';
-import type { Vec2Like } from './body-def.js';
-import { updateBodyMass } from './body-mass.js';
-import { sleepIsland, wakeIsland } from './body-sleep.js';
-import { BodyFlag, BodyType, type BodyTypeName } from './body-store.js';
+import type { Vec2Like } from '../math/vec2.js';
+import { updateBodyMass } from '../lifecycle/body-mass.js';
+import { sleepIsland, wakeIsland } from '../lifecycle/body-sleep.js';
+import { BodyFlag, BodyType, type BodyTypeName } from '../state/body-store.js';
 
 // Getters allocate a small {x, y} for API convenience; render systems read `world.physics.transform` columns instead.
 

@@ -1,10 +1,10 @@
 import { cosSin } from '../math/trig.js';
 import { addEntity, entityExists, removeEntity } from 'bitecs';
-import { destroyBodyContacts, wakeTouching } from '../contact/contact-lifecycle.js';
-import { wakeIsland } from './body-sleep.js';
+import { destroyBodyContacts, wakeTouching } from '../lifecycle/contact-lifecycle.js';
+import { wakeIsland } from '../lifecycle/body-sleep.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
-import { destroyBodyJoints } from '../joints/joint-lifecycle.js';
-import { destroyShapeProxy } from '../shape/shape-proxy.js';
+import { destroyBodyJoints } from '../lifecycle/joint-lifecycle.js';
+import { destroyShapeProxy } from '../lifecycle/shape-proxy.js';
 import {
   assertUnlocked,
   getPhysics,
@@ -12,11 +12,11 @@ import {
   untagBodyEntity,
   type PhysicsState,
   type PhysicsWorld,
-} from '../world/physics-world.js';
+} from '../state/physics-state.js';
 import { defaultBodyDef, type BodyDef } from './body-def.js';
-import { entityOfHandle, handleFor, requireBody } from './body-handle.js';
-import { updateBodyMass } from './body-mass.js';
-import { BodyFlag, BodyType } from './body-store.js';
+import { entityOfHandle, handleFor, requireBody } from '../state/body-handle.js';
+import { updateBodyMass } from '../lifecycle/body-mass.js';
+import { BodyFlag, BodyType } from '../state/body-store.js';
 
 function validateBodyDef(def: BodyDef): void {
   if (!(def.type in BodyType)) {

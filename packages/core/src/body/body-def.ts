@@ -1,12 +1,5 @@
-import type { BodyTypeName } from './body-store.js';
-
-/**
- * A 2D vector or point (m, or m/s for velocities): any object with numeric `x` and `y`.
- */
-export interface Vec2Like {
-  x: number;
-  y: number;
-}
+import type { BodyTypeName } from '../state/body-store.js';
+import type { Vec2Like } from '../math/vec2.js';
 
 /** Body definition. Every field has a default (defaultBodyDef); SI units. */
 export interface BodyDef {

@@ -42,11 +42,11 @@
  */
 import { PhysicsError } from '../errors.js';
 import { growF64, growI32 } from '../storage/grow.js';
-import type { IntBuffer } from './int-buffer.js';
+import type { IntBuffer } from '../storage/int-buffer.js';
 import { SplitPlanner } from './tree-build.js';
 
 // Callers may take both classes from here.
-export { IntBuffer } from './int-buffer.js';
+export { IntBuffer } from '../storage/int-buffer.js';
 
 /** Node index meaning "none". */
 export const NULL_NODE = -1;

@@ -1,6 +1,6 @@
 import { growI32 } from '../storage/grow.js';
 import type { DynamicTree } from './dynamic-tree.js';
-import type { IntBuffer } from './int-buffer.js';
+import type { IntBuffer } from '../storage/int-buffer.js';
 
 /**
  * The pair search as one walk over two trees (or one tree against itself) instead of one query per moved proxy.

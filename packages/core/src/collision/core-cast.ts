@@ -8,7 +8,7 @@ import {
   D_POINT_AY,
   D_POINT_BX,
   D_POINT_BY,
-} from '../queries/shape-distance.js';
+} from './shape-distance.js';
 
 /**
  * Translation cast of two cores (shape-distance.ts): core A moves by T (no rotation), core B stays; the result is the

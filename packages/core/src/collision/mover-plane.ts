@@ -10,7 +10,7 @@ import {
   D_POINT_AY,
   D_POINT_BX,
   D_POINT_BY,
-} from '../queries/shape-distance.js';
+} from './shape-distance.js';
 
 /**
  * A mover against one shape, as pure functions on cores (shape-distance.ts): the mover's core, the signed distance

@@ -12,7 +12,7 @@ import {
   D_POINT_BX,
   D_POINT_BY,
   DISTANCE_OUTPUT_SIZE,
-} from '../queries/shape-distance.js';
+} from './shape-distance.js';
 import { LINEAR_SLOP } from '../settings.js';
 
 /**

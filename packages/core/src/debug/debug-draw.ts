@@ -1,15 +1,15 @@
-import { BodyFlag, BodyType } from '../body/body-store.js';
-import { ContactFlag, CONTACT_POINTS_STRIDE, CP_ANCHOR_AX, CP_ANCHOR_AY, CP_STRIDE } from '../contact/contact-store.js';
+import { BodyFlag, BodyType } from '../state/body-store.js';
+import { ContactFlag, CONTACT_POINTS_STRIDE, CP_ANCHOR_AX, CP_ANCHOR_AY, CP_STRIDE } from '../state/contact-store.js';
 import { GEOMETRY_STRIDE } from '../geometry/geometry-store.js';
-import { AABB_STRIDE } from '../shape/shape-store.js';
+import { AABB_STRIDE } from '../state/shape-store.js';
 import { ShapeType } from '../geometry/shape-type.js';
 import { JOINT_KINDS } from '../joints/joint-kinds.js';
 import { JD_RADIUS, JD_STRIDE, jointMarkerRadius } from '../joints/joint-draw.js';
 import { MAX_POLYGON_VERTICES } from '../settings.js';
-import { getPhysics, type PhysicsWorld } from '../world/physics-world.js';
-import { DebugColor, type DebugDrawer } from './debug-drawer.js';
+import { getPhysics, type PhysicsWorld } from '../state/physics-state.js';
+import { DebugColor, type DebugDrawer } from '../debug-drawer.js';
 
-export { DebugColor, type DebugDrawer } from './debug-drawer.js';
+export { DebugColor, type DebugDrawer } from '../debug-drawer.js';
 
 /** Bits of `DebugDrawOptions.flags`: what to draw. */
 export const DebugDrawFlag = {

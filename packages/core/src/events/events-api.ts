@@ -1,7 +1,7 @@
 import { atan2 } from '../math/trig.js';
-import { getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
-import * as E from './event-store.js';
-import type { EventBuffer } from './event-buffer.js';
+import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
+import * as E from '../state/event-store.js';
+import type { EventBuffer } from '../state/event-buffer.js';
 
 // Convenience readers of the last step's events. They allocate the objects they return; per-frame code that must not
 // allocate reads `world.physics.events.<kind>.data` directly with the record layouts in event-store.ts.

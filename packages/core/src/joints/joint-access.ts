@@ -1,7 +1,7 @@
 import { PhysicsError } from '../errors.js';
-import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
-import { requireJoint, wakeBody } from './joint-lifecycle.js';
-import { JOINT_TYPE_NAMES } from './joint-store.js';
+import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
+import { requireJoint, wakeBody } from '../lifecycle/joint-lifecycle.js';
+import { JOINT_TYPE_NAMES } from '../state/joint-store.js';
 
 // What the joint getters and setters share, the generic ones (joint-api.ts) and each kind's own (joints/kinds/*.ts).
 

@@ -1,10 +1,10 @@
 import { atan2, length } from '../math/trig.js';
 import { checkFinite, checkNonNegative, PhysicsError } from '../errors.js';
-import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
+import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { jointRow, mutableRow, requireApplies, wakeJoint } from './joint-access.js';
 import { LOWER_UPPER_LIMITS, type JointFeatures, type JointKind } from './joint-kind.js';
 import { JOINT_KINDS } from './joint-kinds.js';
-import { destroyJointInternal, requireJoint } from './joint-lifecycle.js';
+import { destroyJointInternal, requireJoint } from '../lifecycle/joint-lifecycle.js';
 import { jointAxisToWorld } from './joint-math.js';
 import {
   JF_ANCHOR_AX,
@@ -21,7 +21,7 @@ import {
   JOINT_IMPULSE_COUNT,
   JointFlag,
   type JointTypeName,
-} from './joint-store.js';
+} from '../state/joint-store.js';
 
 // The joint getters and setters every kind shares: each asks the joint's kind (JOINT_KINDS) what applies. Each kind's
 // own creator, getters and setters are in its module (joints/kinds/<kind>.ts).

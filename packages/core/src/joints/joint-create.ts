@@ -1,8 +1,8 @@
-import { requireBody } from '../body/body-handle.js';
-import type { Vec2Like } from '../body/body-def.js';
+import { requireBody } from '../state/body-handle.js';
+import type { Vec2Like } from '../math/vec2.js';
 import { atan2, cosSin, length } from '../math/trig.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
-import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
+import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import {
   JF_ANCHOR_AX,
   JF_ANCHOR_AY,
@@ -15,7 +15,7 @@ import {
   JF_REF_COS,
   JF_REF_SIN,
   JointFlag,
-} from './joint-store.js';
+} from '../state/joint-store.js';
 
 // The steps every joint kind's creator (joints/kinds/<kind>.ts) shares: validation of the common fields, which throws
 // before anything changes, and the writes of the shared parameter columns once the row exists (allocateJoint).

@@ -1,4 +1,4 @@
-import type { Vec2Like } from '../body/body-def.js';
+import type { Vec2Like } from '../math/vec2.js';
 
 /**
  * Joint definitions, shaped as Box2D 2.4 / planck users know them: two bodies, anchors local to each body's origin

@@ -1,7 +1,7 @@
-import { BodyType } from '../body/body-store.js';
-import { DebugColor, type DebugDrawer } from '../debug/debug-drawer.js';
-import type { PhysicsState } from '../world/physics-world.js';
-import { JF_REF_COS, JF_REF_SIN } from './joint-store.js';
+import { BodyType } from '../state/body-store.js';
+import { DebugColor, type DebugDrawer } from '../debug-drawer.js';
+import type { PhysicsState } from '../state/physics-state.js';
+import { JF_REF_COS, JF_REF_SIN } from '../state/joint-store.js';
 
 /*
  * How the joint kinds draw themselves (each kind's `draw`, called by debugDraw). A joint is drawn where it acts:

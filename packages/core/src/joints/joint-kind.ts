@@ -1,6 +1,6 @@
-import type { DebugDrawer } from '../debug/debug-drawer.js';
-import type { PhysicsState } from '../world/physics-world.js';
-import { JF_LOWER, JF_UPPER, type JointTypeName } from './joint-store.js';
+import type { DebugDrawer } from '../debug-drawer.js';
+import type { PhysicsState } from '../state/physics-state.js';
+import { JF_LOWER, JF_UPPER, type JointTypeName } from '../state/joint-store.js';
 
 /*
  * A joint kind, declared once in its module (joints/kinds/<kind>.ts: definition, default, creator, impulse slots,

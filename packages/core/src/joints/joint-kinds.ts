@@ -1,5 +1,5 @@
 import type { JointKind } from './joint-kind.js';
-import { JOINT_TYPE_NAMES, type JointTypeName } from './joint-store.js';
+import { JOINT_TYPE_NAMES, type JointTypeName } from '../state/joint-store.js';
 import { distanceJoint } from './kinds/distance.js';
 import { filterJoint } from './kinds/filter.js';
 import { motorJoint } from './kinds/motor.js';

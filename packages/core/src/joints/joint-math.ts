@@ -1,6 +1,6 @@
 import { atan2 } from '../math/trig.js';
-import type { PhysicsState } from '../world/physics-world.js';
-import { JF_ANCHOR_AX, JF_ANCHOR_AY, JF_ANCHOR_BX, JF_ANCHOR_BY, JF_AXIS_X, JF_AXIS_Y } from './joint-store.js';
+import type { PhysicsState } from '../state/physics-state.js';
+import { JF_ANCHOR_AX, JF_ANCHOR_AY, JF_ANCHOR_BX, JF_ANCHOR_BY, JF_AXIS_X, JF_AXIS_Y } from '../state/joint-store.js';
 
 /**
  * Angle (rad, in (−π, π]) of the rotation (c, s), with the engine's deterministic atan2: the joint solvers measure

@@ -31,4 +31,4 @@ export {
   D_POINT_BX,
   D_POINT_BY,
   DISTANCE_OUTPUT_SIZE,
-} from './shape-distance.js';
+} from '../collision/shape-distance.js';

@@ -24,11 +24,11 @@ import {
 import type { MoverPlanes } from '../collision/mover-planes.js';
 import { ShapeType } from '../geometry/shape-type.js';
 import { LINEAR_SLOP } from '../settings.js';
-import type { PhysicsState } from '../world/physics-world.js';
+import type { PhysicsState } from '../state/physics-state.js';
 import { gatherBoxCandidates, loadShapePose, shapeHandle } from './query-common.js';
 import { passesFilter } from './query-filter.js';
 import { QueryScratch } from './query-scratch.js';
-import { CORE_COUNT, CORE_RADIUS, CORE_VERTS, createCore, loadCore } from './shape-distance.js';
+import { CORE_COUNT, CORE_RADIUS, CORE_VERTS, createCore, loadCore } from '../collision/shape-distance.js';
 
 /**
  * The world side of the character mover, without validation and without objects: castMoverState and

@@ -2,8 +2,8 @@ import { computeShapeAABB } from '../geometry/aabb.js';
 import type { ShapeGeometry } from '../geometry/shape-geometry.js';
 import { writeGeometry } from '../geometry/write-geometry.js';
 import { PhysicsError } from '../errors.js';
-import type { ShapeId } from '../shape/shape-api.js';
-import { getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
+import type { ShapeId } from '../state/shape-handle.js';
+import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import {
   checkQueryGeometry,
   checkQueryVec2,
@@ -17,7 +17,7 @@ import {
 import { passesFilter, resolveFilter, type QueryFilter } from './query-filter.js';
 import { ShapeHits } from './query-results.js';
 import { getQueryScratch, type QueryScratch } from './query-scratch.js';
-import { CORE_RADIUS, coreDistance, D_DISTANCE, loadCore, loadPointCore } from './shape-distance.js';
+import { CORE_RADIUS, coreDistance, D_DISTANCE, loadCore, loadPointCore } from '../collision/shape-distance.js';
 
 /**
  * Overlap queries. Each reports shapes (handles, sorted ascending, so the order does not depend on the tree's

@@ -2,7 +2,7 @@ import { PhysicsError } from '../errors.js';
 import { SHAPE_TYPE_COUNT } from '../geometry/shape-type.js';
 import type { ShapeGeometry } from '../geometry/shape-geometry.js';
 import { cosSin } from '../math/trig.js';
-import type { PhysicsState } from '../world/physics-world.js';
+import type { PhysicsState } from '../state/physics-state.js';
 import type { QueryScratch } from './query-scratch.js';
 
 /** A point or vector as the queries take it. */

@@ -1,5 +1,5 @@
 import { PhysicsError } from '../errors.js';
-import type { PhysicsState } from '../world/physics-world.js';
+import type { PhysicsState } from '../state/physics-state.js';
 import type { QueryScratch } from './query-scratch.js';
 
 /**

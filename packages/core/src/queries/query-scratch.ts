@@ -1,9 +1,9 @@
-import { IntBuffer } from '../broadphase/int-buffer.js';
+import { IntBuffer } from '../storage/int-buffer.js';
 import { CAST_ARGS_SIZE, CAST_OUTPUT_SIZE } from '../collision/core-cast.js';
 import { GeometryStore } from '../geometry/geometry-store.js';
-import type { PhysicsState } from '../world/physics-world.js';
+import type { PhysicsState } from '../state/physics-state.js';
 import { RayHits, ShapeHits } from './query-results.js';
-import { createCore, DISTANCE_OUTPUT_SIZE } from './shape-distance.js';
+import { createCore, DISTANCE_OUTPUT_SIZE } from '../collision/shape-distance.js';
 
 /**
  * Per-world scratch of the queries, created on a world's first query and kept (in a WeakMap keyed by the world's

@@ -1,6 +1,6 @@
 import type { ShapeGeometry } from '../geometry/shape-geometry.js';
-import type { ShapeId } from '../shape/shape-api.js';
-import { getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
+import type { ShapeId } from '../state/shape-handle.js';
+import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import {
   checkQueryVec2,
   gatherBoxCandidates,
@@ -12,7 +12,7 @@ import {
 import { passesFilter, resolveFilter, type QueryFilter } from './query-filter.js';
 import { loadQueryShape } from './overlap-queries.js';
 import { getQueryScratch, type QueryScratch } from './query-scratch.js';
-import { loadCore } from './shape-distance.js';
+import { loadCore } from '../collision/shape-distance.js';
 import {
   CAST_MAX_FRACTION,
   CAST_SLIDE,

@@ -1,11 +1,12 @@
-import { requireBody } from '../body/body-handle.js';
-import { updateBodyMass } from '../body/body-mass.js';
+import { requireBody } from '../state/body-handle.js';
+import { updateBodyMass } from '../lifecycle/body-mass.js';
 import { PhysicsError } from '../errors.js';
 import type { ChainGeometry } from '../geometry/make-chain.js';
 import { ShapeType } from '../geometry/shape-type.js';
-import { assertUnlocked, getPhysics, type PhysicsWorld } from '../world/physics-world.js';
-import { handleOf, insertShape, resolveShapeDef, type ShapeDefInput, type ShapeId } from './shape-api.js';
-import { createShapeProxy } from './shape-proxy.js';
+import { assertUnlocked, getPhysics, type PhysicsWorld } from '../state/physics-state.js';
+import { handleOf, insertShape, resolveShapeDef, type ShapeDefInput } from './shape-api.js';
+import type { ShapeId } from '../state/shape-handle.js';
+import { createShapeProxy } from '../lifecycle/shape-proxy.js';
 
 /**
  * Attaches a chain (from makeChain) to a body: one chain-segment shape per segment, all with the same shape

@@ -1,17 +1,15 @@
-import { requireBody } from '../body/body-handle.js';
-import { updateBodyMass } from '../body/body-mass.js';
-import { wakeIsland } from '../body/body-sleep.js';
-import { destroyShapeContacts, mixMaterial, wakeTouching } from '../contact/contact-lifecycle.js';
+import { requireBody } from '../state/body-handle.js';
+import { updateBodyMass } from '../lifecycle/body-mass.js';
+import { wakeIsland } from '../lifecycle/body-sleep.js';
+import { destroyShapeContacts, mixMaterial, wakeTouching } from '../lifecycle/contact-lifecycle.js';
 import { checkNonNegative, checkFinite, PhysicsError } from '../errors.js';
 import { writeGeometry, type ShapeGeometry } from '../geometry/index.js';
 import { SHAPE_TYPE_COUNT } from '../geometry/shape-type.js';
-import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
+import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { defaultFilter, defaultShapeDef, type FilterDef, type ShapeDef } from './shape-def.js';
-import { SHAPE_ROW_SPAN, shapeHandle } from './shape-handle.js';
-import { bufferMove, createShapeProxy, destroyShapeProxy, pairMaskBits } from './shape-proxy.js';
+import { SHAPE_ROW_SPAN, shapeHandle, type ShapeId } from '../state/shape-handle.js';
+import { bufferMove, createShapeProxy, destroyShapeProxy, pairMaskBits } from '../lifecycle/shape-proxy.js';
 
-/** A shape handle: see shape-handle.ts. */
-export type ShapeId = number;
 const ROW_SPAN = SHAPE_ROW_SPAN;
 
 export function handleOf(p: PhysicsState, row: number): ShapeId {

@@ -1,9 +1,9 @@
-import { BODY_COLUMNS, TRANSFORM_COLUMNS } from '../body/body-store.js';
+import { BODY_COLUMNS, TRANSFORM_COLUMNS } from '../state/body-store.js';
 import { BROADPHASE_COLUMNS } from '../broadphase/broadphase.js';
-import { CONTACT_COLUMNS } from '../contact/contact-store.js';
+import { CONTACT_COLUMNS } from '../state/contact-store.js';
 import { GEOMETRY_COLUMNS } from '../geometry/geometry-store.js';
-import { JF_COUNT, JOINT_COLUMNS } from '../joints/joint-store.js';
-import { SHAPE_COLUMNS } from '../shape/shape-store.js';
+import { JF_COUNT, JOINT_COLUMNS } from '../state/joint-store.js';
+import { SHAPE_COLUMNS } from '../state/shape-store.js';
 import {
   columnList,
   type AnyColumn,
@@ -11,10 +11,10 @@ import {
   type ElementType,
   type SnapshotCounts,
 } from '../storage/column-spec.js';
-import { WORLD_SETTINGS_CODEC } from '../world/world-def.js';
+import { WORLD_SETTINGS_CODEC } from '../state/world-def.js';
 import type { DynamicTree } from '../broadphase/dynamic-tree.js';
-import type { PairSet } from '../contact/pair-set.js';
-import type { PhysicsState } from '../world/physics-world.js';
+import type { PairSet } from '../state/pair-set.js';
+import type { PhysicsState } from '../state/physics-state.js';
 
 /**
  * What a snapshot holds, in one place: the scalar fields (stored as float64) and the typed-array columns (stored as

@@ -1,7 +1,7 @@
 import { addComponent, getWorldComponents, hasComponent, removeComponent, removeEntity, type World } from 'bitecs';
 import { $internal } from 'bitecs';
 import { PhysicsError } from '../errors.js';
-import { getPhysics, assertUnlocked, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
+import { getPhysics, assertUnlocked, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { createPhysicsWorld } from '../world/world-api.js';
 import { ELEMENT_BYTES, growColumn, newColumn, type AnyColumn } from '../storage/column-spec.js';
 import {

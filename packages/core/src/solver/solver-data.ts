@@ -1,4 +1,4 @@
-import { IntBuffer } from '../broadphase/int-buffer.js';
+import { IntBuffer } from '../storage/int-buffer.js';
 import { INITIAL_ROWS, type ColumnSpec } from '../storage/column-spec.js';
 import { columnStore, growColumns } from '../storage/column-store.js';
 import { doubledCapacity, growF32, growF64 } from '../storage/grow.js';

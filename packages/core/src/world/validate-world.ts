@@ -1,8 +1,8 @@
-import { BodyFlag, BodyType } from '../body/body-store.js';
-import { ContactFlag } from '../contact/contact-store.js';
+import { BodyFlag, BodyType } from '../state/body-store.js';
+import { ContactFlag } from '../state/contact-store.js';
 import { PhysicsError } from '../errors.js';
-import { AABB_FAT, AABB_STRIDE } from '../shape/shape-store.js';
-import { getPhysics, type PhysicsState, type PhysicsWorld } from './physics-world.js';
+import { AABB_FAT, AABB_STRIDE } from '../state/shape-store.js';
+import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 
 function fail(message: string): never {
   throw new PhysicsError('INVALID_STATE', message);

@@ -1,8 +1,8 @@
 import { createWorld, observe, onRemove, type World } from 'bitecs';
 import { destroyBodyPhysics } from '../body/body-api.js';
 import { PhysicsError } from '../errors.js';
-import { destroyJointInternal } from '../joints/joint-lifecycle.js';
-import { entityOfHandle } from '../body/body-handle.js';
+import { destroyJointInternal } from '../lifecycle/joint-lifecycle.js';
+import { entityOfHandle } from '../state/body-handle.js';
 import {
   assertUnlocked,
   configureHandles,
@@ -10,8 +10,8 @@ import {
   mergeWorldDef,
   PhysicsState,
   type PhysicsWorld,
-} from './physics-world.js';
-import type { WorldDef } from './world-def.js';
+} from '../state/physics-state.js';
+import type { WorldDef } from '../state/world-def.js';
 
 /** Creates a bitecs world with physics attached (`world.physics`). */
 export function createPhysicsWorld(def?: Partial<WorldDef>): PhysicsWorld {

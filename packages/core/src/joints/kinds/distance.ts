@@ -1,7 +1,7 @@
-import { DebugColor, type DebugDrawer } from '../../debug/debug-drawer.js';
+import { DebugColor, type DebugDrawer } from '../../debug-drawer.js';
 import { checkNonNegative } from '../../errors.js';
 import { length } from '../../math/trig.js';
-import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
+import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import {
   beginJointEdit,
   checkRange,
@@ -16,10 +16,10 @@ import {
 import { defaultJointDefBase, type JointDefBase } from '../joint-defs.js';
 import { drawAnchorDots, drawAnchorLink } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
-import { JC_P } from '../joint-layout.js';
-import { allocateJoint } from '../joint-lifecycle.js';
+import { JC_P } from '../../state/joint-layout.js';
+import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld } from '../joint-math.js';
-import { JF_IMPULSE_0, JF_LENGTH, JF_MAX_LENGTH, JF_MIN_LENGTH, JointType } from '../joint-store.js';
+import { JF_IMPULSE_0, JF_LENGTH, JF_MAX_LENGTH, JF_MIN_LENGTH, JointType } from '../../state/joint-store.js';
 
 // The distance joint: two anchor points kept at a distance, as a rigid rod, a spring, or a rope (slack below a
 // maximum length), with an optional motor along the line. The solver's half is systems/src/joints/distance.ts.

@@ -1,9 +1,9 @@
-import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
+import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import { beginJointEdit, checkBodies } from '../joint-create.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
-import { allocateJoint } from '../joint-lifecycle.js';
+import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld } from '../joint-math.js';
-import { JointType } from '../joint-store.js';
+import { JointType } from '../../state/joint-store.js';
 
 // The filter joint (Box2D v3.1's filter joint, formerly its null joint): no constraint rows at all. While it exists,
 // its two bodies do not collide with each other, and nothing else changes; destroying it lets them collide again.

@@ -1,13 +1,13 @@
-import type { Vec2Like } from '../../body/body-def.js';
-import { DebugColor, type DebugDrawer } from '../../debug/debug-drawer.js';
+import type { Vec2Like } from '../../math/vec2.js';
+import { DebugColor, type DebugDrawer } from '../../debug-drawer.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../../errors.js';
-import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
+import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import { mutableRow, requireKind, wakeJoint } from '../joint-access.js';
 import { beginJointEdit, checkBodies, checkBool, flagsOf, writeReferenceAngle } from '../joint-create.js';
 import { drawAnchorDots, drawAnchorLink, JD_AX, JD_BX, JD_BY } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
-import { JC_P } from '../joint-layout.js';
-import { allocateJoint } from '../joint-lifecycle.js';
+import { JC_P } from '../../state/joint-layout.js';
+import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld, bodyPointToWorld } from '../joint-math.js';
 import {
   JF_ANGULAR_OFFSET,
@@ -18,7 +18,7 @@ import {
   JF_TARGET_X,
   JF_TARGET_Y,
   JointType,
-} from '../joint-store.js';
+} from '../../state/joint-store.js';
 
 // The motor joint: drives B's pose relative to A toward a linear and an angular offset with bounded force and
 // torque. The solver's half is systems/src/joints/motor.ts.

@@ -1,7 +1,7 @@
-import type { Vec2Like } from '../../body/body-def.js';
-import { DebugColor, type DebugDrawer } from '../../debug/debug-drawer.js';
+import type { Vec2Like } from '../../math/vec2.js';
+import { DebugColor, type DebugDrawer } from '../../debug-drawer.js';
 import { checkNonNegative, checkVec2 } from '../../errors.js';
-import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
+import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import { jointRow, mutableRow, requireKind, wakeJoint } from '../joint-access.js';
 import {
   anchorScratch,
@@ -15,8 +15,8 @@ import {
 } from '../joint-create.js';
 import { drawAnchorDot, drawAnchorLink, JD_AX, JD_AY, JD_BX, JD_BY } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
-import { JC_P } from '../joint-layout.js';
-import { allocateJoint } from '../joint-lifecycle.js';
+import { JC_P } from '../../state/joint-layout.js';
+import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyPointToWorld } from '../joint-math.js';
 import {
   JF_ANCHOR_BX,
@@ -28,7 +28,7 @@ import {
   JF_TARGET_X,
   JF_TARGET_Y,
   JointType,
-} from '../joint-store.js';
+} from '../../state/joint-store.js';
 
 // The mouse (target) joint: drags a point of body B toward a world target with a spring of bounded force; body A
 // is only a reference. The solver's half is systems/src/joints/mouse.ts.

@@ -1,6 +1,6 @@
-import type { Vec2Like } from '../../body/body-def.js';
-import { DebugColor, type DebugDrawer } from '../../debug/debug-drawer.js';
-import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
+import type { Vec2Like } from '../../math/vec2.js';
+import { DebugColor, type DebugDrawer } from '../../debug-drawer.js';
+import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import {
   axisScratch,
   beginJointEdit,
@@ -16,8 +16,8 @@ import {
 import { defaultJointDefBase, type JointDefBase, type WorldAnchorOption } from '../joint-defs.js';
 import { drawAnchorDots, drawAnchorLink, drawAxis, JD_RADIUS } from '../joint-draw.js';
 import { jointImpulses, type JointKind, LOWER_UPPER_LIMITS } from '../joint-kind.js';
-import { JC_P } from '../joint-layout.js';
-import { allocateJoint } from '../joint-lifecycle.js';
+import { JC_P } from '../../state/joint-layout.js';
+import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld, jointAxisToWorld } from '../joint-math.js';
 import {
   JF_AXIS_X,
@@ -28,7 +28,7 @@ import {
   JF_UPPER,
   JointFlag,
   JointType,
-} from '../joint-store.js';
+} from '../../state/joint-store.js';
 
 // The prismatic joint (slider): body B moves along an axis fixed in A and keeps its angle; optional translation
 // limits, motor and spring along the axis. The solver's half is systems/src/joints/prismatic.ts.

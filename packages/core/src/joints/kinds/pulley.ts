@@ -1,14 +1,14 @@
-import type { Vec2Like } from '../../body/body-def.js';
-import { DebugColor, type DebugDrawer } from '../../debug/debug-drawer.js';
+import type { Vec2Like } from '../../math/vec2.js';
+import { DebugColor, type DebugDrawer } from '../../debug-drawer.js';
 import { checkNonNegative, checkPositive, checkVec2 } from '../../errors.js';
 import { length } from '../../math/trig.js';
-import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
+import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import { beginJointEdit, flagsOf, pointScratch, resolveAnchors, toWorld, writeAnchors } from '../joint-create.js';
 import type { JointDefBase } from '../joint-defs.js';
 import { drawAnchorDots, JD_AX, JD_AY, JD_BX, JD_BY } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
-import { JC_P } from '../joint-layout.js';
-import { allocateJoint } from '../joint-lifecycle.js';
+import { JC_P } from '../../state/joint-layout.js';
+import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld } from '../joint-math.js';
 import {
   JF_GROUND_AX,
@@ -20,7 +20,7 @@ import {
   JF_LENGTH_B,
   JF_RATIO,
   JointType,
-} from '../joint-store.js';
+} from '../../state/joint-store.js';
 
 // The pulley joint: one rope over two fixed ground points, lengthA + ratio · lengthB constant. The solver's half is
 // systems/src/joints/pulley.ts.

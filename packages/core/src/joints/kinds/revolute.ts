@@ -1,4 +1,4 @@
-import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
+import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import {
   beginJointEdit,
   checkRange,
@@ -12,10 +12,10 @@ import {
 import { defaultJointDefBase, type JointDefBase, type WorldAnchorOption } from '../joint-defs.js';
 import { drawPinMarker } from '../joint-draw.js';
 import { jointImpulses, type JointKind, LOWER_UPPER_LIMITS } from '../joint-kind.js';
-import { JC_P } from '../joint-layout.js';
-import { allocateJoint } from '../joint-lifecycle.js';
+import { JC_P } from '../../state/joint-layout.js';
+import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld } from '../joint-math.js';
-import { JF_IMPULSE_0, JF_LOWER, JF_REFERENCE_ANGLE, JF_UPPER, JointType } from '../joint-store.js';
+import { JF_IMPULSE_0, JF_LOWER, JF_REFERENCE_ANGLE, JF_UPPER, JointType } from '../../state/joint-store.js';
 
 // The revolute joint (pin, hinge): the anchors coincide; optional angle limits, motor and rotational spring. Plain
 // pins (none of the three) are solved from compact records of their own. The solver's half is

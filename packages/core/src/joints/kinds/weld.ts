@@ -1,4 +1,4 @@
-import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
+import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import {
   beginJointEdit,
   checkSpring,
@@ -10,8 +10,8 @@ import {
 import { defaultJointDefBase, type JointDefBase, type WorldAnchorOption } from '../joint-defs.js';
 import { drawPinMarker } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
-import { JC_P } from '../joint-layout.js';
-import { allocateJoint } from '../joint-lifecycle.js';
+import { JC_P } from '../../state/joint-layout.js';
+import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld } from '../joint-math.js';
 import {
   JF_ANGULAR_DAMPING_RATIO,
@@ -21,7 +21,7 @@ import {
   JF_IMPULSE_0,
   JF_REFERENCE_ANGLE,
   JointType,
-} from '../joint-store.js';
+} from '../../state/joint-store.js';
 
 // The weld joint: the anchors coincide and the relative angle is held, rigidly or as linear and angular springs.
 // The solver's half is systems/src/joints/weld.ts.

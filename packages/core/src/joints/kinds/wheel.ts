@@ -1,5 +1,5 @@
-import type { Vec2Like } from '../../body/body-def.js';
-import type { PhysicsState, PhysicsWorld } from '../../world/physics-world.js';
+import type { Vec2Like } from '../../math/vec2.js';
+import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import {
   axisScratch,
   beginJointEdit,
@@ -13,10 +13,10 @@ import {
 } from '../joint-create.js';
 import { defaultJointDefBase, type JointDefBase, type WorldAnchorOption } from '../joint-defs.js';
 import { jointImpulses, type JointKind, LOWER_UPPER_LIMITS } from '../joint-kind.js';
-import { JC_P } from '../joint-layout.js';
-import { allocateJoint } from '../joint-lifecycle.js';
+import { JC_P } from '../../state/joint-layout.js';
+import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld, jointAxisToWorld } from '../joint-math.js';
-import { JF_AXIS_X, JF_AXIS_Y, JF_IMPULSE_0, JF_LOWER, JF_UPPER, JointType } from '../joint-store.js';
+import { JF_AXIS_X, JF_AXIS_Y, JF_IMPULSE_0, JF_LOWER, JF_UPPER, JointType } from '../../state/joint-store.js';
 import { drawSlider } from './prismatic.js';
 
 // The wheel joint (A = chassis, B = wheel): B's anchor stays on an axis fixed in A, with a suspension spring and

@@ -116,7 +116,7 @@ export const JOINT_COLUMNS = {
   bodyB: { type: 'i32', ...ROW, shared: true },
   /** Joint entity index per row (the entity id without its version bits). */
   eid: { type: 'i32', ...ROW },
-  /** Joint handle per row (see body/body-handle.ts). */
+  /** Joint handle per row (see state/body-handle.ts). */
   handle: { type: 'f64', ...ROW },
   /** Row of a joint entity, −1 when the entity is not a joint. Indexed by entity id. */
   rowOf: { type: 'i32', ...ENTITY, initial: -1 },

@@ -1,10 +1,10 @@
 import { isPrimaryPair } from '../collision/index.js';
-import { wakeIsland } from '../body/body-sleep.js';
-import type { EventBuffer } from '../events/event-buffer.js';
-import { PAIR_BODY_A, PAIR_BODY_B, PAIR_SHAPE_A, PAIR_SHAPE_B } from '../events/event-store.js';
-import { shapeHandle } from '../shape/shape-handle.js';
-import type { PhysicsState } from '../world/physics-world.js';
-import { ContactFlag } from './contact-store.js';
+import { wakeIsland } from './body-sleep.js';
+import type { EventBuffer } from '../state/event-buffer.js';
+import { PAIR_BODY_A, PAIR_BODY_B, PAIR_SHAPE_A, PAIR_SHAPE_B } from '../state/event-store.js';
+import { shapeHandle } from '../state/shape-handle.js';
+import type { PhysicsState } from '../state/physics-state.js';
+import { ContactFlag } from '../state/contact-store.js';
 
 /**
  * Creates the contact row for a shape pair whose fat AABBs began to overlap. The shapes are put in the collision

@@ -1,5 +1,5 @@
 import { PhysicsError } from '../errors.js';
-import type { PhysicsState } from '../world/physics-world.js';
+import type { PhysicsState } from './physics-state.js';
 
 /*
  * Body and joint handles carry a generation, as shape handles do, so a destroyed body's or joint's handle is refused

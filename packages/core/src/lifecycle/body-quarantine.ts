@@ -1,11 +1,11 @@
-import { destroyBodyContacts } from '../contact/contact-lifecycle.js';
-import { bufferMove } from '../shape/shape-proxy.js';
-import { QUARANTINE_BODY } from '../events/event-store.js';
-import { JF_IMPULSE_0, JOINT_IMPULSE_COUNT } from '../joints/joint-store.js';
-import { getPhysics, type PhysicsState, type PhysicsWorld } from '../world/physics-world.js';
-import { requireBody } from './body-handle.js';
+import { destroyBodyContacts } from './contact-lifecycle.js';
+import { bufferMove } from './shape-proxy.js';
+import { QUARANTINE_BODY } from '../state/event-store.js';
+import { JF_IMPULSE_0, JOINT_IMPULSE_COUNT } from '../state/joint-store.js';
+import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
+import { requireBody } from '../state/body-handle.js';
 import { setBodyAwake } from './body-sleep.js';
-import { BodyFlag } from './body-store.js';
+import { BodyFlag } from '../state/body-store.js';
 
 /**
  * Takes a body whose state became non-finite during a step out of the simulation (Rapier quarantines non-finite

@@ -1,14 +1,13 @@
 import { addComponent, removeComponent, type World } from 'bitecs';
-import { BodyStore, type TransformColumns } from '../body/body-store.js';
-import { wakeIsland } from '../body/body-sleep.js';
+import { BodyStore, type TransformColumns } from './body-store.js';
 import { BroadPhase } from '../broadphase/broadphase.js';
-import { IntBuffer } from '../broadphase/int-buffer.js';
-import { EventStore } from '../events/event-store.js';
-import { ContactStore } from '../contact/contact-store.js';
-import { JointStore } from '../joints/joint-store.js';
+import { IntBuffer } from '../storage/int-buffer.js';
+import { EventStore } from './event-store.js';
+import { ContactStore } from './contact-store.js';
+import { JointStore } from './joint-store.js';
 import { createManifold } from '../collision/manifold.js';
 import { PhysicsError } from '../errors.js';
-import { ShapeStore } from '../shape/shape-store.js';
+import { ShapeStore } from './shape-store.js';
 import { SolverData } from '../solver/solver-data.js';
 import { StepProfile } from './profile.js';
 import { WORLD_SETTINGS_CODEC, defaultWorldDef, type WorldDef } from './world-def.js';
@@ -141,30 +140,6 @@ export function tagBodyEntity(world: PhysicsWorld, eid: number): void {
 export function untagBodyEntity(world: PhysicsWorld, eid: number): void {
   const p = world.physics;
   removeComponent(world, eid, p.Body, p.Transform);
-}
-
-/** A read-only snapshot of the last step's profile (ms per stage, counters). Allocates: for API use. */
-export function getProfile(world: PhysicsWorld): StepProfile {
-  const p = getPhysics(world);
-  return Object.assign(new StepProfile(), p.profile);
-}
-
-/**
- * Changes world settings between steps (same fields and validation as the world definition).
- *
- * @throws PhysicsError `INVALID_ARGUMENT` for a bad setting, `WORLD_LOCKED` during a step.
- */
-export function setWorldSettings(world: PhysicsWorld, settings: Partial<WorldDef>): void {
-  const p = getPhysics(world);
-  assertUnlocked(p);
-  const merged: WorldDef = { ...p.toDef(), ...settings };
-  validateWorldDef(merged);
-  const wasSleeping = p.enableSleep;
-  p.applyDef(merged);
-  // Switching sleep off must not leave bodies frozen in the air.
-  if (wasSleeping && !p.enableSleep) {
-    for (let k = 0; k < p.bodies.count; k++) wakeIsland(p, p.bodies.list[k]);
-  }
 }
 
 /** Reads how the world's bitecs entity index splits an id into index and version (see body-handle.ts). */

@@ -1,10 +1,10 @@
 import { addComponent, addEntity, removeEntity } from 'bitecs';
-import { wakeIsland } from '../body/body-sleep.js';
-import { entityOfHandle, handleFor, requireJointRow } from '../body/body-handle.js';
-import { destroyContact } from '../contact/contact-lifecycle.js';
-import { bufferMove } from '../shape/shape-proxy.js';
-import type { PhysicsState, PhysicsWorld } from '../world/physics-world.js';
-import { JF_COUNT, JointFlag, type JointTypeId } from './joint-store.js';
+import { wakeIsland } from './body-sleep.js';
+import { entityOfHandle, handleFor, requireJointRow } from '../state/body-handle.js';
+import { destroyContact } from './contact-lifecycle.js';
+import { bufferMove } from './shape-proxy.js';
+import type { PhysicsState, PhysicsWorld } from '../state/physics-state.js';
+import { JF_COUNT, JointFlag, type JointTypeId } from '../state/joint-store.js';
 
 /** Throws NOT_A_JOINT / STALE_HANDLE unless `handle` is a live joint of this world; returns its row. */
 export function requireJoint(p: PhysicsState, handle: number): number {

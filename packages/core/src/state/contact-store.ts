@@ -1,6 +1,6 @@
 import { INITIAL_ROWS, type ColumnSpec } from '../storage/column-spec.js';
 import { columnStore, growColumns } from '../storage/column-store.js';
-import { IntBuffer } from '../broadphase/int-buffer.js';
+import { IntBuffer } from '../storage/int-buffer.js';
 import { PairSet } from './pair-set.js';
 
 /** Per-contact flag bits. */

@@ -1,10 +1,10 @@
-import { BodyType } from '../body/body-store.js';
+import { BodyType } from '../state/body-store.js';
 import { TREE_MOVABLE, TREE_STATIC } from '../broadphase/broadphase.js';
 import type { DynamicTree } from '../broadphase/dynamic-tree.js';
 import { computeShapeAABB } from '../geometry/index.js';
 import { AABB_MARGIN, AABB_MARGIN_EXTENT_FRACTION, SPECULATIVE_DISTANCE } from '../settings.js';
-import type { PhysicsState } from '../world/physics-world.js';
-import { AABB_FAT, AABB_STRIDE } from './shape-store.js';
+import type { PhysicsState } from '../state/physics-state.js';
+import { AABB_FAT, AABB_STRIDE } from '../state/shape-store.js';
 
 /**
  * Writes to out[o] the fat-box margin (m) of movable body `eid` (minimum extents in `minExtent`): AABB_MARGIN, or a

@@ -1,7 +1,7 @@
 import { length } from '../math/trig.js';
 import { GEOMETRY_STRIDE, computeMassData, computeShapeMinExtent } from '../geometry/index.js';
-import type { PhysicsState } from '../world/physics-world.js';
-import { BodyFlag, BodyType } from './body-store.js';
+import type { PhysicsState } from '../state/physics-state.js';
+import { BodyFlag, BodyType } from '../state/body-store.js';
 
 const massScratch = new Float64Array(4);
 

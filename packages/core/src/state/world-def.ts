@@ -9,7 +9,7 @@ import {
   vec2Setting,
   type SettingTable,
   type SettingValues,
-} from './setting-kinds.js';
+} from '../storage/setting-kinds.js';
 
 /**
  * The world settings, each declared once: its doc comment (unit, meaning, default), its kind, default and check. The

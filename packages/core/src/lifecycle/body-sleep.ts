@@ -1,7 +1,7 @@
-import { ContactFlag } from '../contact/contact-store.js';
-import { SLEEP_ASLEEP, SLEEP_BODY } from '../events/event-store.js';
-import type { PhysicsState } from '../world/physics-world.js';
-import { BodyFlag, BodyType } from './body-store.js';
+import { ContactFlag } from '../state/contact-store.js';
+import { SLEEP_ASLEEP, SLEEP_BODY } from '../state/event-store.js';
+import type { PhysicsState } from '../state/physics-state.js';
+import { BodyFlag, BodyType } from '../state/body-store.js';
 
 /**
  * Wakes `eid` and every sleeping body connected to it through touching contacts and joints (its island), so that a

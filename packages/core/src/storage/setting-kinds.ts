@@ -1,5 +1,5 @@
 import { PhysicsError, checkFinite, checkNonNegative, checkPositive, checkVec2 } from '../errors.js';
-import { InObjectSlots, defineField, type FieldsClass } from '../storage/column-store.js';
+import { InObjectSlots, defineField, type FieldsClass } from './column-store.js';
 
 /**
  * The kinds of world setting, for the settings table (world-def.ts WORLD_SETTINGS): each entry's kind drives the
