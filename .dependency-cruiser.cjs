@@ -15,7 +15,7 @@ const any = (...patterns) => patterns.map((p) => `(?:${p})`).join('|');
  * Each pattern is matched against a path from the repository root.
  */
 const layers = [
-  { name: 'base', path: any(core('(errors|settings|debug-drawer)\\.ts$'), core('(math|storage)/')) },
+  { name: 'base', path: any(core('(errors|settings|handles|debug-drawer)\\.ts$'), core('(math|storage)/')) },
   { name: 'geometry (pure)', path: core('geometry/') },
   { name: 'collision (pure)', path: core('collision/') },
   { name: 'broadphase trees (self-contained structures)', path: core('broadphase/') },

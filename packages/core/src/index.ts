@@ -85,7 +85,7 @@ export {
   setShapeFilter,
   setShapeHitEvents,
 } from './shape/shape-api.js';
-export type { ShapeId } from './state/shape-handle.js';
+export type { BodyId, JointId, ShapeId } from './handles.js';
 export { addChain } from './shape/chain-api.js';
 export { type FilterDef, type ShapeDef, defaultFilter, defaultShapeDef } from './shape/shape-def.js';
 

@@ -97,7 +97,7 @@ export {
   shapeRow,
   type ShapeDefInput,
 } from './shape/shape-api.js';
-export type { ShapeId } from './state/shape-handle.js';
+export type { BodyId, JointId, ShapeId } from './handles.js';
 export { addChain } from './shape/chain-api.js';
 export { defaultShapeDef, defaultFilter, type ShapeDef, type FilterDef } from './shape/shape-def.js';
 export { AABB_FAT, AABB_STRIDE, SHAPE_COLUMNS, ShapeStore } from './state/shape-store.js';

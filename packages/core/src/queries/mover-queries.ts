@@ -8,7 +8,7 @@ import {
 } from '../collision/mover-plane.js';
 import { MoverPlanes } from '../collision/mover-planes.js';
 import { clipVectorRange, solvePlaneRange } from '../collision/plane-solver.js';
-import type { ShapeId } from '../state/shape-handle.js';
+import type { ShapeId } from '../handles.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { checkQueryVec2, type QueryVec2 } from './query-common.js';
 import { resolveFilter, type QueryFilter } from './query-filter.js';

@@ -2,7 +2,7 @@ import { computeShapeAABB } from '../geometry/aabb.js';
 import type { ShapeGeometry } from '../geometry/shape-geometry.js';
 import { writeGeometry } from '../geometry/write-geometry.js';
 import { PhysicsError } from '../errors.js';
-import type { ShapeId } from '../state/shape-handle.js';
+import type { ShapeId } from '../handles.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import {
   checkQueryGeometry,

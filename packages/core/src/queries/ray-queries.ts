@@ -1,6 +1,6 @@
 import { rayCastShapePose } from '../geometry/ray-cast.js';
 import { PhysicsError } from '../errors.js';
-import type { ShapeId } from '../state/shape-handle.js';
+import type { ShapeId } from '../handles.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { checkQueryVec2, loadShapePose, shapeHandle, type QueryVec2 } from './query-common.js';
 import { passesFilter, resolveFilter, type QueryFilter } from './query-filter.js';

@@ -1,5 +1,5 @@
 import type { ShapeGeometry } from '../geometry/shape-geometry.js';
-import type { ShapeId } from '../state/shape-handle.js';
+import type { ShapeId } from '../handles.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import {
   checkQueryVec2,

@@ -5,7 +5,7 @@ import type { ChainGeometry } from '../geometry/make-chain.js';
 import { ShapeType } from '../geometry/shape-type.js';
 import { assertUnlocked, getPhysics, type PhysicsWorld } from '../state/physics-state.js';
 import { handleOf, insertShape, resolveShapeDef, type ShapeDefInput } from './shape-api.js';
-import type { ShapeId } from '../state/shape-handle.js';
+import type { ShapeId } from '../handles.js';
 import { createShapeProxy } from '../lifecycle/shape-proxy.js';
 
 /**

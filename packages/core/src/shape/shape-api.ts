@@ -7,7 +7,8 @@ import { writeGeometry, type ShapeGeometry } from '../geometry/index.js';
 import { SHAPE_TYPE_COUNT } from '../geometry/shape-type.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { defaultFilter, defaultShapeDef, type FilterDef, type ShapeDef } from './shape-def.js';
-import { SHAPE_ROW_SPAN, shapeHandle, type ShapeId } from '../state/shape-handle.js';
+import type { ShapeId } from '../handles.js';
+import { SHAPE_ROW_SPAN, shapeHandle } from '../state/shape-handle.js';
 import { bufferMove, createShapeProxy, destroyShapeProxy, pairMaskBits } from '../lifecycle/shape-proxy.js';
 
 const ROW_SPAN = SHAPE_ROW_SPAN;
