@@ -183,6 +183,29 @@ export {
 export { MOVER_CONTACT_GAP, MOVER_REST_GAP, MOVER_SKIN } from './queries/mover-world.js';
 export { MoverPlanes } from './collision/mover-planes.js';
 
+// ---- Characters ----
+export {
+  type CharacterState,
+  characterRow,
+  createCharacter,
+  destroyCharacter,
+  getCharacterSettings,
+  getCharacterState,
+  getCharacterStateInto,
+  isCharacter,
+  moveCharacter,
+  setCharacterSettings,
+} from './character/character-api.js';
+export {
+  type CharacterAutostep,
+  type CharacterDef,
+  type CharacterDefInput,
+  type CharacterSettings,
+  type CharacterSettingsInput,
+  defaultCharacterDef,
+} from './character/character-def.js';
+export { type CharacterColumns } from './state/character-store.js';
+
 // ---- Events ----
 export {
   type BodyMoveEvent,

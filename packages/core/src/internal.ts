@@ -469,6 +469,10 @@ export {
   GAP_CONTACT,
   GAP_REST,
   GAP_SKIN,
+  LOOK_BODY,
+  LOOK_DT,
+  LOOK_MARGIN,
+  LOOK_SIZE,
   type Mover,
   MOVER_CONTACT_GAP,
   MOVER_REST_GAP,
@@ -777,6 +781,44 @@ export {
   type SnapshotColumn,
   type SnapshotStore,
 } from './snapshot/snapshot-layout.js';
+
+// Characters: the store and its record layouts, the row lifecycle, and the public API.
+export {
+  CHARACTER_COLUMNS,
+  CHARACTER_MAX_PUSHES,
+  type CharacterColumns,
+  CharacterFlag,
+  CharacterStore,
+  PUSH_BODY,
+  PUSH_IMPULSE_X,
+  PUSH_IMPULSE_Y,
+  PUSH_POINT_X,
+  PUSH_POINT_Y,
+  PUSH_STRIDE,
+} from './state/character-store.js';
+export { allocateCharacterRow, removeCharacterOf } from './lifecycle/character-lifecycle.js';
+export {
+  type CharacterState,
+  characterRow,
+  createCharacter,
+  destroyCharacter,
+  getCharacterSettings,
+  getCharacterState,
+  getCharacterStateInto,
+  isCharacter,
+  moveCharacter,
+  setCharacterSettings,
+} from './character/character-api.js';
+export {
+  type CharacterAutostep,
+  type CharacterDef,
+  type CharacterDefInput,
+  type CharacterSettings,
+  type CharacterSettingsInput,
+  defaultCharacterDef,
+  validateCharacterDef,
+  validateCharacterSettings,
+} from './character/character-def.js';
 
 // The rest of the public API (debug draw, snapshots, handles, deterministic math, …): internal is a superset of it.
 export {

@@ -4,6 +4,7 @@
 // ./index.ts (@impulse2d/systems); every name here is listed, none re-exported with `export *`.
 
 // The stages of stepPhysics, in order (step.ts runs them).
+export { moveCharacters } from './characters/move-characters.js';
 export { updateBroadphase } from './update-broadphase.js';
 export { updateContacts, reportTouchChanges } from './update-contacts.js';
 export { prepareBodies } from './prepare-bodies.js';

@@ -13,6 +13,7 @@ import {
   type PhysicsState,
   type PhysicsWorld,
 } from '@impulse2d/core/internal';
+import { moveCharacters } from './characters/move-characters.js';
 import { collectHitEvents } from './contact-hit-events.js';
 import { solveContinuous } from './continuous.js';
 import { finalizeBodies } from './finalize-bodies.js';
@@ -46,6 +47,7 @@ export function stepPhysics(world: PhysicsWorld, dt: number, subSteps?: number):
   const p = getPhysics(world);
   beginStep(p, dt, subSteps);
   try {
+    characterStage(p);
     broadphaseStage(p);
     narrowphaseStage(p);
     prepareStage(p);
@@ -79,6 +81,7 @@ export function createPhysicsSystems(dt: number, subSteps?: number): Array<(worl
       beginStep(getPhysics(world), dt, subSteps);
       return world;
     },
+    stage(characterStage),
     stage(broadphaseStage),
     stage(narrowphaseStage),
     stage(prepareStage),
@@ -113,6 +116,7 @@ function beginStep(p: PhysicsState, dt: number, subSteps: number | undefined): v
     writeStepParams(p, dt, steps);
   }
   const prof = p.profile;
+  prof.characters = 0;
   prof.broadphase = 0;
   prof.narrowphase = 0;
   prof.prepare = 0;
@@ -165,6 +169,14 @@ function endStep(p: PhysicsState): void {
   prof.bodyCount = p.bodies.count;
   prof.shapeCount = p.shapes.count;
   prof.stepCount = ++p.stepIndex;
+}
+
+/** 0 — every character's move resolved and given to its kinematic body as a velocity (dt = 0 moves none). */
+function characterStage(p: PhysicsState): void {
+  if (!moves(p)) return;
+  const t0 = now(p);
+  moveCharacters(p);
+  p.profile.characters = now(p) - t0;
 }
 
 /** 1 — new pairs from proxies that moved. */

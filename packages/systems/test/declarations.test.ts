@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BODY_COLUMNS,
   BROADPHASE_COLUMNS,
+  CHARACTER_COLUMNS,
   COLUMNS,
   CONTACT_COLUMNS,
   GEOMETRY_COLUMNS,
@@ -20,6 +21,7 @@ import {
   addShape,
   columnList,
   createBody,
+  createCharacter,
   createPhysicsWorld,
   createPhysicsWorldFromSnapshot,
   createRevoluteJoint,
@@ -48,8 +50,8 @@ import { addGround, buildPyramid, run } from './helpers/scene.js';
 type Fields = Record<string, AnyColumn>;
 
 /**
- * A world in which every row count a snapshot stores is above zero: live bodies, shapes, contacts and joints, freed
- * shape rows, contact rows and geometry slots, and a proxy waiting in the move buffer.
+ * A world in which every row count a snapshot stores is above zero: live bodies, shapes, contacts, joints and
+ * characters, freed shape rows, contact rows and geometry slots, and a proxy waiting in the move buffer.
  */
 function busyWorld(): PhysicsWorld {
   const w = createPhysicsWorld();
@@ -60,6 +62,7 @@ function busyWorld(): PhysicsWorld {
   const arm = createBody(w, { type: 'dynamic', position: { x: 7, y: 1 } });
   addShape(w, arm, makeCapsule({ x: -0.5, y: 0 }, { x: 0.5, y: 0 }, 0.2), { density: 1 });
   createRevoluteJoint(w, { bodyA: wheel, bodyB: arm, anchor: { x: 6.5, y: 1 } });
+  createCharacter(w, { position: { x: -9, y: 1 } });
   // A box of its own size (its own geometry slot), resting on the ground, destroyed once it has contacts.
   const odd = createBody(w, { type: 'dynamic', position: { x: -6, y: 0.25 } });
   addShape(w, odd, makeBox(0.37, 0.25), { density: 1 });
@@ -136,6 +139,10 @@ describe('declared columns', () => {
         colouredBodies: (n) => sd.reserveColouring(0, n),
       }),
       growth(p.broadphase, BROADPHASE_COLUMNS, { moves: (n) => p.broadphase.reserveMoveFrom(n) }),
+      growth(p.characters, CHARACTER_COLUMNS, {
+        rows: (n) => p.characters.reserveRows(n),
+        entities: (n) => p.characters.reserveEntities(n - 1),
+      }),
     ];
     // Every spec that snapshots or step workers walk is here, and each is walked by those its columns ask for.
     const specs = new Set([...SNAPSHOT_STORES, ...SHARED_STORES].map((s) => s.spec));

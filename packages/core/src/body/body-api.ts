@@ -4,6 +4,7 @@ import { destroyBodyContacts, wakeTouching } from '../lifecycle/contact-lifecycl
 import { wakeIsland } from '../lifecycle/body-sleep.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
 import { destroyBodyJoints } from '../lifecycle/joint-lifecycle.js';
+import { removeCharacterOf } from '../lifecycle/character-lifecycle.js';
 import { destroyShapeProxy } from '../lifecycle/shape-proxy.js';
 import {
   assertUnlocked,
@@ -152,6 +153,7 @@ function destroyBodyAt(world: PhysicsWorld, p: PhysicsState, eid: number, fate: 
   else wakeIsland(p, eid);
   destroyBodyJoints(world, eid);
   destroyBodyContacts(p, eid);
+  removeCharacterOf(p, eid);
   const s = p.shapes;
   const b = p.bodies;
   let sh = b.shapeHead[eid];

@@ -23,9 +23,11 @@ import {
 } from '../collision/mover-plane.js';
 import type { MoverPlanes } from '../collision/mover-planes.js';
 import { ShapeType } from '../geometry/shape-type.js';
+import { cosSinInto } from '../math/trig.js';
 import { LINEAR_SLOP } from '../settings.js';
+import { BodyType } from '../state/body-store.js';
 import type { PhysicsState } from '../state/physics-state.js';
-import { gatherBoxCandidates, loadShapePose, shapeHandle } from './query-common.js';
+import { gatherBoxCandidates, shapeHandle } from './query-common.js';
 import { passesFilter } from './query-filter.js';
 import { QueryScratch } from './query-scratch.js';
 import { CORE_COUNT, CORE_RADIUS, CORE_VERTS, createCore, loadCore } from '../collision/shape-distance.js';
@@ -65,6 +67,16 @@ export const GAP_REST = 1;
 export const GAP_CONTACT = 2;
 
 /**
+ * Look-ahead of a MoverScratch (MoverScratch.lookAhead): a mover that moves during a step (a character) sees the
+ * kinematic bodies, and the body it stands on, where their velocities take them by the end of the step, so that it
+ * moves with a platform instead of against where the platform was. 0 (the default) sees every shape where it is.
+ */
+export const LOOK_DT = 0; // the step's length (s); 0: off
+export const LOOK_BODY = 1; // column index of one more body to see ahead, whatever its type (−1: none)
+export const LOOK_MARGIN = 2; // how far (m) any body seen ahead may travel: the broadphase box grows by it
+export const LOOK_SIZE = 3;
+
+/**
  * Scratch of the mover queries for one thread: the mover and translation of the current call, in typed arrays, and
  * the query scratch (candidates, resolved filter, shape cores) they share with the other queries.
  */
@@ -81,6 +93,10 @@ export class MoverScratch {
   readonly separation = new Float64Array(SEPARATION_SIZE);
   /** A chain segment's ghost vertices, world: [ghost1X, ghost1Y, ghost2X, ghost2Y]. */
   readonly ghosts = new Float64Array(4);
+  /** LOOK_*: which bodies are seen ahead by how long; off unless set. */
+  readonly lookAhead = Float64Array.of(0, -1, 0);
+  /** Scratch of the look-ahead: the rotation of a turning body over the step, [angle → cos, sin]. */
+  readonly turn = new Float64Array(2);
 
   /**
    * @param query the query scratch to share: candidates and the resolved filter (resolveFilter writes it) are read
@@ -89,11 +105,14 @@ export class MoverScratch {
   constructor(readonly query: QueryScratch = new QueryScratch()) {}
 }
 
-/** Writes the mover core and its box, grown by `margin` (m), into m.core and m.query.box. */
+/**
+ * Writes the mover core and its box, grown by `margin` (m) and by how far the bodies seen ahead may travel, into
+ * m.core and m.query.box.
+ */
 function loadMover(m: MoverScratch, margin: number): void {
   const core = m.core;
   loadMoverCore(m.mover, core);
-  const grow = core[CORE_RADIUS] + margin;
+  const grow = core[CORE_RADIUS] + margin + m.lookAhead[LOOK_MARGIN];
   const count = core[CORE_COUNT];
   const b = m.query.box;
   b[0] = b[2] = core[CORE_VERTS];
@@ -113,14 +132,58 @@ function loadMover(m: MoverScratch, margin: number): void {
 }
 
 /**
+ * Writes the pose [x, y, cos, sin] of shape row `row`'s body into m.query.shapePose: where it is, or, for a body the
+ * look-ahead covers (a moving kinematic body, or the LOOK_BODY), where its velocity takes it within LOOK_DT: its
+ * centre of mass moved by v·dt and the body turned about it by w·dt.
+ */
+function loadMoverShapePose(p: PhysicsState, m: MoverScratch, row: number): void {
+  const eid = p.shapes.body[row];
+  const b = p.bodies;
+  const t = b.transform;
+  const pose = m.query.shapePose;
+  let x = t.x[eid];
+  let y = t.y[eid];
+  let c = t.c[eid];
+  let s = t.s[eid];
+  const look = m.lookAhead;
+  const dt = look[LOOK_DT];
+  if (dt > 0 && (b.type[eid] === BodyType.kinematic || eid === look[LOOK_BODY]) && b.type[eid] !== BodyType.static) {
+    const w = b.w[eid];
+    if (w !== 0) {
+      // The origin turns about the centre of mass.
+      const turn = m.turn;
+      turn[0] = w * dt;
+      cosSinInto(turn, 0);
+      const tc = turn[0];
+      const ts = turn[1];
+      const cx = b.centerX[eid];
+      const cy = b.centerY[eid];
+      const rx = x - cx;
+      const ry = y - cy;
+      x = cx + tc * rx - ts * ry;
+      y = cy + ts * rx + tc * ry;
+      const c2 = tc * c - ts * s;
+      s = ts * c + tc * s;
+      c = c2;
+    }
+    x += b.vx[eid] * dt;
+    y += b.vy[eid] * dt;
+  }
+  pose[0] = x;
+  pose[1] = y;
+  pose[2] = c;
+  pose[3] = s;
+}
+
+/**
  * Should shape row `row` take part: it passes the filter resolved into the query scratch, it is no sensor (sensors
  * never block a mover), and if a chain segment, the mover is centred on its collision side? Loads the shape's core
- * into q.coreB when it does.
+ * into q.coreB when it does, at the pose the look-ahead sees it at.
  */
 function takesPart(p: PhysicsState, m: MoverScratch, row: number): boolean {
   const q = m.query;
   if (p.shapes.sensor[row] === 1 || !passesFilter(p, q, row)) return false;
-  loadShapePose(p, row, q.shapePose);
+  loadMoverShapePose(p, m, row);
   loadCore(p.shapes.geometry, row, q.shapePose, q.coreB);
   return p.shapes.geometry.type[row] !== ShapeType.chainSegment || inFrontOfChainSegment(m.core, q.coreB);
 }

@@ -9,6 +9,7 @@ import {
   LAYOUT_HASH,
   SCALARS,
   S_ALIVE,
+  S_CHARACTER_COUNT,
   S_CONTACT_ROWS,
   S_DENSE,
   S_GEOMETRY_SLOTS,
@@ -35,8 +36,9 @@ const MAGIC = 0x53443249;
  * 6: each shape's hit-events flag (ShapeDef.enableHitEvents).
  * 7: the same fields in the order their declarations give: the settings in the settings table's order
  * (world-def.ts), each store's columns in its spec's order (storage/column-spec.ts). Same size.
+ * 8: the characters (their rows and count, and the body-indexed map to their rows).
  */
-export const SNAPSHOT_FORMAT_VERSION = 7;
+export const SNAPSHOT_FORMAT_VERSION = 8;
 const HEADER_BYTES = 24;
 
 interface EntityIndex {
@@ -215,6 +217,8 @@ function reserveStores(p: PhysicsState, s: Float64Array): void {
   p.contacts.reserve(s[S_CONTACT_ROWS]);
   p.solverData.reserveContacts(s[S_CONTACT_ROWS]);
   p.joints.reserveRows(s[S_JOINT_COUNT]);
+  p.characters.reserveEntities(maxId);
+  p.characters.reserveRows(s[S_CHARACTER_COUNT]);
 }
 
 /** Column `c` of the world, grown to `n` elements (exactly `n` for an exact column) if it is short. */

@@ -1,5 +1,6 @@
 import { addComponent, removeComponent, type World } from 'bitecs';
 import { BodyStore, type TransformColumns } from './body-store.js';
+import { CharacterStore } from './character-store.js';
 import { BroadPhase } from '../broadphase/broadphase.js';
 import { IntBuffer } from '../storage/int-buffer.js';
 import { EventStore } from './event-store.js';
@@ -28,6 +29,8 @@ export class PhysicsState extends WORLD_SETTINGS_CODEC.stateClass() {
   readonly contacts = new ContactStore();
   /** Joint rows, body joint-edge lists and the joint solver records. */
   readonly joints = new JointStore();
+  /** Character rows: settings and state of the characters, which the character stage moves each step. */
+  readonly characters = new CharacterStore();
   readonly broadphase = new BroadPhase();
   readonly solverData = new SolverData();
   readonly profile = new StepProfile();

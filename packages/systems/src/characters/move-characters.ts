@@ -1,0 +1,72 @@
+import { BodyFlag, BodyType, SP_DT, wakeIsland, type PhysicsState } from '@impulse2d/core/internal';
+import { applyPushes } from './character-pushes.js';
+import { characterScratch } from './character-scratch.js';
+import { resolveCharacter } from './resolve-character.js';
+
+/**
+ * The character stage, first in the step: every character's move resolved at once, then handed to the solver.
+ *
+ *  1. How far a kinematic body may travel in the step (the characters see those bodies ahead).
+ *  2. Resolve, in row order: each character reads the world as the step began and writes only its own row
+ *     (resolve-character.ts), so no character sees another's new move: the result does not depend on the order.
+ *  3. Apply, in row order: each character's body gets the velocity that carries it through its resolved translation
+ *     over the step (translation / dt), like any kinematic body, so the broadphase, contacts and the solver see it
+ *     move (a box on its head is lifted; a box it walks into is not plowed: see character-pushes.ts). A character that
+ *     moves wakes, and wakes what it touches; its pushes are applied.
+ *
+ * Characters are resolved on the stepping thread; with step workers the other stages run as ever, and every thread
+ * count gives the same bits.
+ */
+export function moveCharacters(p: PhysicsState): void {
+  const cs = p.characters;
+  const n = cs.count;
+  if (n === 0) return;
+  const dt = p.solverData.params[SP_DT];
+  const s = characterScratch(p);
+  const margin = kinematicTravel(p, dt);
+  for (let row = 0; row < n; row++) resolveCharacter(p, s, row, dt, margin);
+  for (let row = 0; row < n; row++) applyCharacter(p, row, dt);
+}
+
+/** The farthest an awake kinematic body travels in `dt` at its velocity (m): its speed and spin over its extent. */
+function kinematicTravel(p: PhysicsState, dt: number): number {
+  const b = p.bodies;
+  const list = b.list;
+  let most = 0;
+  for (let k = 0; k < b.count; k++) {
+    const e = list[k];
+    if (b.type[e] !== BodyType.kinematic || (b.flags[e] & BodyFlag.awake) === 0) continue;
+    const vx = b.vx[e];
+    const vy = b.vy[e];
+    const travel = (Math.sqrt(vx * vx + vy * vy) + Math.abs(b.w[e]) * b.maxExtent[e]) * dt;
+    if (travel > most) most = travel;
+  }
+  return most;
+}
+
+/**
+ * Gives character `row`'s body the velocity of its resolved translation (shortened to the world's maxLinearSpeed,
+ * which the solver would clamp it to), wakes it and what it touches when it moves, and applies its pushes.
+ */
+function applyCharacter(p: PhysicsState, row: number, dt: number): void {
+  const cs = p.characters;
+  const b = p.bodies;
+  const eid = cs.body[row];
+  let tx = cs.translationX[row];
+  let ty = cs.translationY[row];
+  const reach = p.maxLinearSpeed * dt;
+  const length2 = tx * tx + ty * ty;
+  if (length2 > reach * reach) {
+    const scale = reach / Math.sqrt(length2);
+    tx *= scale;
+    ty *= scale;
+    cs.translationX[row] = tx;
+    cs.translationY[row] = ty;
+  }
+  b.vx[eid] = tx / dt;
+  b.vy[eid] = ty / dt;
+  b.w[eid] = 0;
+  const moved = tx !== 0 || ty !== 0;
+  if (moved) wakeIsland(p, eid);
+  applyPushes(p, row, moved);
+}
