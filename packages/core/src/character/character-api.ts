@@ -36,7 +36,11 @@ import {
 
 /** What a character did in the last step (getCharacterState). */
 export interface CharacterState {
-  /** It ended the step on walkable ground (not steeper than maxSlopeClimbAngle). */
+  /**
+   * It ended the step on ground it stands on: no steeper than maxSlopeClimbAngle (it can walk up it) nor than
+   * minSlopeSlideAngle (it does not slide down it). A game stops its gravity while grounded and adds it otherwise, so
+   * on a slope steeper than minSlopeSlideAngle gravity makes it slide.
+   */
   grounded: boolean;
   /** Unit normal of the ground under it ((0, 0) when it touches nothing below it). */
   groundNormal: { x: number; y: number };

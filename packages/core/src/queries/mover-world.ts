@@ -25,8 +25,10 @@ import type { MoverPlanes } from '../collision/mover-planes.js';
 import { ShapeType } from '../geometry/shape-type.js';
 import { cosSinInto } from '../math/trig.js';
 import { LINEAR_SLOP } from '../settings.js';
+import { IntBuffer } from '../storage/int-buffer.js';
 import { BodyType } from '../state/body-store.js';
 import type { PhysicsState } from '../state/physics-state.js';
+import { AABB_FAT, AABB_STRIDE } from '../state/shape-store.js';
 import { gatherBoxCandidates, shapeHandle } from './query-common.js';
 import { passesFilter } from './query-filter.js';
 import { QueryScratch } from './query-scratch.js';
@@ -97,6 +99,13 @@ export class MoverScratch {
   readonly lookAhead = Float64Array.of(0, -1, 0);
   /** Scratch of the look-ahead: the rotation of a turning body over the step, [angle → cos, sin]. */
   readonly turn = new Float64Array(2);
+  /**
+   * Candidates kept for a region (keepMoverCandidates): the shape rows whose broadphase box touches `keptBox`. A query
+   * whose own box lies inside keptBox takes its candidates from here instead of the trees.
+   */
+  readonly kept = new IntBuffer(64);
+  /** The region of `kept` [minX, minY, maxX, maxY]; empty (min > max) when nothing is kept. */
+  readonly keptBox = Float64Array.of(1, 1, -1, -1);
 
   /**
    * @param query the query scratch to share: candidates and the resolved filter (resolveFilter writes it) are read
@@ -134,9 +143,9 @@ function loadMover(m: MoverScratch, margin: number): void {
 /**
  * Writes the pose [x, y, cos, sin] of shape row `row`'s body into m.query.shapePose: where it is, or, for a body the
  * look-ahead covers (a moving kinematic body, or the LOOK_BODY), where its velocity takes it within LOOK_DT: its
- * centre of mass moved by v·dt and the body turned about it by w·dt.
+ * centre of mass moved by v·dt and the body turned about it by w·dt. The pose the mover queries see the shape at.
  */
-function loadMoverShapePose(p: PhysicsState, m: MoverScratch, row: number): void {
+export function loadMoverShapePose(p: PhysicsState, m: MoverScratch, row: number): void {
   const eid = p.shapes.body[row];
   const b = p.bodies;
   const t = b.transform;
@@ -176,6 +185,56 @@ function loadMoverShapePose(p: PhysicsState, m: MoverScratch, row: number): void
 }
 
 /**
+ * Gathers the shape rows whose broadphase box touches `box` = [minX, minY, maxX, maxY] into m.kept, for the mover
+ * queries that follow as long as their boxes lie inside it: a mover that queries several times around one place (a
+ * character's rounds of collide and cast within a step) searches the trees once. The filter must be resolved into
+ * m.query first; forgetMoverCandidates (or the next keep) ends it.
+ */
+export function keepMoverCandidates(p: PhysicsState, m: MoverScratch, box: Float64Array): void {
+  const q = m.query;
+  const kb = m.keptBox;
+  kb[0] = box[0];
+  kb[1] = box[1];
+  kb[2] = box[2];
+  kb[3] = box[3];
+  const mask = q.filterBits[1];
+  const kept = m.kept;
+  kept.clear();
+  const trees = p.broadphase.trees;
+  trees[0].queryBoxMasked(kb, 0, mask, kept);
+  trees[1].queryBoxMasked(kb, 0, mask, kept);
+}
+
+/** Ends keepMoverCandidates: the next queries search the trees again. */
+export function forgetMoverCandidates(m: MoverScratch): void {
+  const kb = m.keptBox;
+  kb[0] = kb[1] = 1;
+  kb[2] = kb[3] = -1;
+}
+
+/**
+ * The candidates of the query whose box is in m.query.box: the kept ones when that box lies inside the kept region
+ * (the caller then skips those whose broadphase box misses the query's, as the trees would have), else the trees'.
+ * Returns true when they are the kept ones.
+ */
+function gatherMoverCandidates(p: PhysicsState, m: MoverScratch): boolean {
+  const q = m.query;
+  const b = q.box;
+  const kb = m.keptBox;
+  if (b[0] >= kb[0] && b[1] >= kb[1] && b[2] <= kb[2] && b[3] <= kb[3]) return true;
+  gatherBoxCandidates(p, q);
+  return false;
+}
+
+/** Does shape row `row`'s broadphase (fat) box touch the query box in m.query.box? */
+function touchesQueryBox(p: PhysicsState, m: MoverScratch, row: number): boolean {
+  const a = p.shapes.aabb;
+  const o = row * AABB_STRIDE + AABB_FAT;
+  const b = m.query.box;
+  return a[o] <= b[2] && a[o + 2] >= b[0] && a[o + 1] <= b[3] && a[o + 3] >= b[1];
+}
+
+/**
  * Should shape row `row` take part: it passes the filter resolved into the query scratch, it is no sensor (sensors
  * never block a mover), and if a chain segment, the mover is centred on its collision side? Loads the shape's core
  * into q.coreB when it does, at the pose the look-ahead sees it at.
@@ -204,17 +263,18 @@ export function castMoverState(p: PhysicsState, m: MoverScratch): number {
   else b[2] += tx;
   if (ty < 0) b[1] += ty;
   else b[3] += ty;
-  gatherBoxCandidates(p, q);
+  const kept = gatherMoverCandidates(p, m);
+  const list = kept ? m.kept : q.candidates;
   const args = q.castArgs;
   args[CAST_TRANSLATION_X] = tx;
   args[CAST_TRANSLATION_Y] = ty;
   args[CAST_TARGET_GAP] = m.gaps[GAP_SKIN];
   args[CAST_SLIDE] = 1;
   let fraction = 1;
-  const n = q.candidates.count;
+  const n = list.count;
   for (let i = 0; i < n && fraction > 0; i++) {
-    const row = q.candidates.data[i];
-    if (!takesPart(p, m, row)) continue;
+    const row = list.data[i];
+    if ((kept && !touchesQueryBox(p, m, row)) || !takesPart(p, m, row)) continue;
     args[CAST_MAX_FRACTION] = fraction;
     if (castCore(m.core, q.coreB, args, q.coreMoved, q.distance, q.cast) && q.cast[CAST_OUT_FRACTION] < fraction) {
       fraction = q.cast[CAST_OUT_FRACTION];
@@ -232,14 +292,15 @@ export function collideMoverState(p: PhysicsState, m: MoverScratch, planes: Move
   const q = m.query;
   const gaps = m.gaps;
   loadMover(m, gaps[GAP_CONTACT]);
-  gatherBoxCandidates(p, q);
+  const kept = gatherMoverCandidates(p, m);
+  const list = kept ? m.kept : q.candidates;
   const start = planes.count;
   const sep = m.separation;
   const rA = m.core[CORE_RADIUS];
-  const n = q.candidates.count;
+  const n = list.count;
   for (let i = 0; i < n; i++) {
-    const row = q.candidates.data[i];
-    if (!takesPart(p, m, row)) continue;
+    const row = list.data[i];
+    if ((kept && !touchesQueryBox(p, m, row)) || !takesPart(p, m, row)) continue;
     const chain = p.shapes.geometry.type[row] === ShapeType.chainSegment;
     moverSeparation(m.core, q.coreB, chain, q.distance, sep);
     if (chain && sep[SEP_DISTANCE] > 0) {

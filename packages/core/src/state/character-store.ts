@@ -80,7 +80,7 @@ export const CHARACTER_COLUMNS = {
   translationX: { type: 'f64', ...ROW },
   /** The translation applied in the last step, y (m). */
   translationY: { type: 'f64', ...ROW },
-  /** 1 when it ended the last step on walkable ground. */
+  /** 1 when it ended the last step on ground it stands on (no steeper than its climb and slide angles). */
   grounded: { type: 'u8', ...ROW },
   /** 1 when it slid down a slope steeper than minSlideAngle in the last step. */
   sliding: { type: 'u8', ...ROW },

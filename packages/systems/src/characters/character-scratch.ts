@@ -39,7 +39,9 @@ export const V_PROBE_Y = V_PROBE_X + 1;
 export const V_SAVE_X = V_PROBE_Y + 1; // a position to go back to when a step or a snap is given up (m)
 export const V_SAVE_Y = V_SAVE_X + 1;
 export const V_CLIMB_COS = V_SAVE_Y + 1; // cos of the character's maxSlopeClimbAngle: walkable from here up
-export const V_SIZE = V_CLIMB_COS + 1;
+export const V_FACE_X = V_CLIMB_COS + 1; // normal of the ground it stands on (standsOn), unit
+export const V_FACE_Y = V_FACE_X + 1;
+export const V_SIZE = V_FACE_Y + 1;
 
 export class CharacterScratch {
   /** The mover queries' scratch, with its own query scratch (candidates, resolved filter, cores). */
@@ -52,6 +54,8 @@ export class CharacterScratch {
   readonly v = new Float64Array(V_SIZE);
   /** The plane solver's translation, [x, y]. */
   readonly delta = new Float64Array(2);
+  /** The region whose candidates the character's queries share, [minX, minY, maxX, maxY] (m). */
+  readonly region = new Float64Array(4);
 }
 
 const scratchByWorld = new WeakMap<PhysicsState, CharacterScratch>();

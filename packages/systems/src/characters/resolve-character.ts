@@ -7,9 +7,12 @@ import {
   LOOK_BODY,
   LOOK_DT,
   LOOK_MARGIN,
+  forgetMoverCandidates,
+  keepMoverCandidates,
   solvePlaneRange,
   type PhysicsState,
 } from '@impulse2d/core/internal';
+import { standsOn } from './character-ground.js';
 import { recordPushes } from './character-pushes.js';
 import { castCapsule, collideCapsule, findGround, height } from './character-queries.js';
 import {
@@ -17,6 +20,8 @@ import {
   V_CLIMB_COS,
   V_DELTA_X,
   V_DELTA_Y,
+  V_FACE_X,
+  V_FACE_Y,
   V_GROUND_UP,
   V_HALF,
   V_MOVE_X,
@@ -50,8 +55,10 @@ import { findStep, stepUp } from './character-step-up.js';
  *     cap: a plane that keeps it from climbing there (it stops, or slides down along the surface). An obstacle that
  *     blocks it below stepHeight is stepped onto when the landing beyond is walkable and wide enough.
  *  4. Snap: it stood on the ground, does not move up, and lost the ground: it is pulled down onto ground within
- *     snapDistance (a walkable landing only).
- *  5. Its state: grounded, the ground's normal, point and body, sliding, the translation; and its pushes.
+ *     snapDistance (ground it can stand on only).
+ *  5. Its state: grounded (on ground no steeper than both the climb and the slide angle: walkable and not
+ *     slippery, so that a game that stops its gravity on the ground lets it slide down slippery slopes), the
+ *     ground's normal, point and body, sliding, the translation; and its pushes.
  *
  * Reads the world and the character's row, writes only the row (and the scratch): every character of a step sees
  * the same world, whatever the order or thread it is resolved on.
@@ -133,6 +140,7 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
   cs.desiredX[row] = 0;
   cs.desiredY[row] = 0;
   const wantUp = dx * ux + dy * uy;
+  keepCandidates(p, s, row, Math.sqrt(dx * dx + dy * dy) + Math.sqrt(carryX * carryX + carryY * carryY));
   let n = collideCapsule(p, s);
   let g = findGround(s, planes, n);
   let up = wantUp;
@@ -202,7 +210,10 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
   }
   if (!fresh) n = collideCapsule(p, s);
   g = findGround(s, planes, n);
-  let grounded = g >= 0 && v[V_GROUND_UP] >= climbCos;
+  // Grounded: on ground it can both walk up and stand on without sliding.
+  const slideCos = cs.minSlideCos[row];
+  const standCos = climbCos > slideCos ? climbCos : slideCos;
+  let grounded = standsOn(p, s, planes, g, standCos);
 
   // 4. Snap.
   if (
@@ -223,7 +234,7 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
       v[V_Y] += f * v[V_DELTA_Y];
       n = collideCapsule(p, s);
       g = findGround(s, planes, n);
-      grounded = g >= 0 && v[V_GROUND_UP] >= climbCos;
+      grounded = standsOn(p, s, planes, g, standCos);
       if (!grounded) {
         // Not onto a slope it cannot stand on: back to where it was.
         v[V_X] = v[V_SAVE_X];
@@ -241,8 +252,9 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
   cs.translationY[row] = ty;
   cs.grounded[row] = grounded ? 1 : 0;
   if (g >= 0) {
-    cs.groundNormalX[row] = planes.normalX[g];
-    cs.groundNormalY[row] = planes.normalY[g];
+    // The surface it stands on (a stair's tread under an edge it rolls over), else the one it touches.
+    cs.groundNormalX[row] = grounded ? v[V_FACE_X] : planes.normalX[g];
+    cs.groundNormalY[row] = grounded ? v[V_FACE_Y] : planes.normalY[g];
     cs.groundPointX[row] = planes.pointX[g];
     cs.groundPointY[row] = planes.pointY[g];
     cs.groundBody[row] = planes.body[g];
@@ -255,6 +267,36 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
   }
   cs.sliding[row] = g >= 0 && v[V_GROUND_UP] < cs.minSlideCos[row] && tx * ux + ty * uy < -MOVE_TOLERANCE ? 1 : 0;
   recordPushes(p, s, row, n, grounded ? g : -1, dt);
+  forgetMoverCandidates(m);
+}
+
+/**
+ * Keeps the candidates of the region the character's queries of this step will likely stay in (keepMoverCandidates):
+ * its capsule where it starts, grown by the contact gap, the look-ahead margin, twice the `move` asked for and ridden
+ * (m: walking up a slope adds to it), and what a step or a snap may reach. A query outside the region searches the
+ * trees itself, so the region only decides how often that happens.
+ */
+function keepCandidates(p: PhysicsState, s: CharacterScratch, row: number, move: number): void {
+  const cs = p.characters;
+  const v = s.v;
+  const m = s.mover;
+  const step = (cs.flags[row] & CharacterFlag.autostep) !== 0 ? cs.stepHeight[row] + cs.stepWidth[row] : 0;
+  const snap = (cs.flags[row] & CharacterFlag.snapToGround) !== 0 ? cs.snapDistance[row] : 0;
+  const grow =
+    v[V_RADIUS] +
+    m.gaps[GAP_CONTACT] +
+    2 * m.gaps[GAP_REST] +
+    m.lookAhead[LOOK_MARGIN] +
+    2 * move +
+    (step > snap ? step : snap);
+  const hx = Math.abs(v[V_UP_X]) * v[V_HALF];
+  const hy = Math.abs(v[V_UP_Y]) * v[V_HALF];
+  const box = s.region;
+  box[0] = v[V_X] - hx - grow;
+  box[1] = v[V_Y] - hy - grow;
+  box[2] = v[V_X] + hx + grow;
+  box[3] = v[V_Y] + hy + grow;
+  keepMoverCandidates(p, m, box);
 }
 
 /**
