@@ -288,8 +288,9 @@ export function getCharacterSettings(world: PhysicsWorld, character: BodyId): Ch
  * Changes some of a character's settings (the capsule's size and up direction are fixed at creation). The filter also
  * becomes its capsule's shape filter.
  *
- * @throws PhysicsError `INVALID_ARGUMENT` for a bad setting (as createCharacter), `NOT_A_BODY`, `STALE_HANDLE`,
- *   `NOT_A_CHARACTER`, `WORLD_LOCKED`; nothing changes then.
+ * @throws PhysicsError `INVALID_ARGUMENT` for a bad setting (as createCharacter) or a field that is no setting
+ *   (position, radius, halfHeight, up), `NOT_A_BODY`, `STALE_HANDLE`, `NOT_A_CHARACTER`, `WORLD_LOCKED`; nothing
+ *   changes then.
  */
 export function setCharacterSettings(world: PhysicsWorld, character: BodyId, settings: CharacterSettingsInput): void {
   const p = getPhysics(world);
@@ -299,6 +300,14 @@ export function setCharacterSettings(world: PhysicsWorld, character: BodyId, set
     throw new PhysicsError('INVALID_ARGUMENT', `settings must be an object, got ${String(settings)}`);
   }
   const current = getCharacterSettings(world, character);
+  for (const key of Object.keys(settings)) {
+    if (!(key in current)) {
+      throw new PhysicsError(
+        'INVALID_ARGUMENT',
+        `${key} is not a setting a character may change (its capsule and up direction are fixed at creation)`,
+      );
+    }
+  }
   const merged: CharacterSettings = {
     ...current,
     ...settings,

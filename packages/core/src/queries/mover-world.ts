@@ -87,6 +87,8 @@ export class MoverScratch {
   readonly mover = new Float64Array(MOVER_SIZE);
   /** Translation of castMoverState (m). */
   readonly translation = new Float64Array(2);
+  /** castMoverState's result: the fraction of the translation that is free, [0, 1]. */
+  readonly fraction = new Float64Array(1);
   /** [skin, rest gap, contact gap] (m), MOVER_SKIN, MOVER_REST_GAP and MOVER_CONTACT_GAP unless changed. */
   readonly gaps = Float64Array.of(MOVER_SKIN, MOVER_REST_GAP, MOVER_CONTACT_GAP);
   /** The mover's core. */
@@ -115,13 +117,13 @@ export class MoverScratch {
 }
 
 /**
- * Writes the mover core and its box, grown by `margin` (m) and by how far the bodies seen ahead may travel, into
- * m.core and m.query.box.
+ * Writes the mover core and its box, grown by the gap m.gaps[gap] and by how far the bodies seen ahead may travel,
+ * into m.core and m.query.box. (The gap by its index: V8 boxes a double passed to a call it does not inline.)
  */
-function loadMover(m: MoverScratch, margin: number): void {
+function loadMover(m: MoverScratch, gap: number): void {
   const core = m.core;
   loadMoverCore(m.mover, core);
-  const grow = core[CORE_RADIUS] + margin + m.lookAhead[LOOK_MARGIN];
+  const grow = core[CORE_RADIUS] + m.gaps[gap] + m.lookAhead[LOOK_MARGIN];
   const count = core[CORE_COUNT];
   const b = m.query.box;
   b[0] = b[2] = core[CORE_VERTS];
@@ -249,15 +251,16 @@ function takesPart(p: PhysicsState, m: MoverScratch, row: number): boolean {
 
 /**
  * The fraction of m.translation the mover m.mover can travel before it comes within the skin (m.gaps) of a shape
- * that takes part: exact under translation (collision/core-cast.ts). A shape already within the skin stops it at 0
- * only if the move would bring it closer; a shape whose core the mover's core already crosses does not stop it (that
- * is for the planes to resolve). The filter must be resolved into m.query first (resolveFilter).
+ * that takes part, into m.fraction[0]: exact under translation (collision/core-cast.ts). A shape already within the
+ * skin stops it at 0 only if the move would bring it closer; a shape whose core the mover's core already crosses does
+ * not stop it (that is for the planes to resolve). The filter must be resolved into m.query first (resolveFilter).
+ * (Written, not returned: V8 boxes a double returned from a call it does not inline, one allocation per cast.)
  */
-export function castMoverState(p: PhysicsState, m: MoverScratch): number {
+export function castMoverState(p: PhysicsState, m: MoverScratch): void {
   const q = m.query;
   const tx = m.translation[0];
   const ty = m.translation[1];
-  loadMover(m, m.gaps[GAP_SKIN]);
+  loadMover(m, GAP_SKIN);
   const b = q.box;
   if (tx < 0) b[0] += tx;
   else b[2] += tx;
@@ -280,7 +283,7 @@ export function castMoverState(p: PhysicsState, m: MoverScratch): number {
       fraction = q.cast[CAST_OUT_FRACTION];
     }
   }
-  return fraction;
+  m.fraction[0] = fraction;
 }
 
 /**
@@ -291,7 +294,7 @@ export function castMoverState(p: PhysicsState, m: MoverScratch): number {
 export function collideMoverState(p: PhysicsState, m: MoverScratch, planes: MoverPlanes): number {
   const q = m.query;
   const gaps = m.gaps;
-  loadMover(m, gaps[GAP_CONTACT]);
+  loadMover(m, GAP_CONTACT);
   const kept = gatherMoverCandidates(p, m);
   const list = kept ? m.kept : q.candidates;
   const start = planes.count;

@@ -7,7 +7,15 @@ import {
   type PhysicsState,
 } from '@impulse2d/core/internal';
 import { GROUND_MIN_UP } from './character-queries.js';
-import { V_FACE_X, V_FACE_Y, V_GROUND_UP, V_UP_X, V_UP_Y, type CharacterScratch } from './character-scratch.js';
+import {
+  V_FACE_X,
+  V_FACE_Y,
+  V_GROUND_UP,
+  V_STAND_COS,
+  V_UP_X,
+  V_UP_Y,
+  type CharacterScratch,
+} from './character-scratch.js';
 
 /**
  * What a character stands on. Its capsule touches the world at points, each with the normal from that point to the
@@ -27,19 +35,14 @@ import { V_FACE_X, V_FACE_Y, V_GROUND_UP, V_UP_X, V_UP_Y, type CharacterScratch 
 const VERTEX_TOLERANCE = 1e-6;
 
 /**
- * Does the character stand on plane `g` of `planes` (see above), with `standCos` the cosine of its stand angle?
- * Writes the ground's normal to V_FACE_X, V_FACE_Y when it does. The planes must come from the character's mover
+ * Does the character stand on plane `g` of `planes` (see above), V_STAND_COS the cosine of its stand angle? Writes
+ * the ground's normal to V_FACE_X, V_FACE_Y when it does. The planes must come from the character's mover
  * (their shapes are seen at its look-ahead pose).
  */
-export function standsOn(
-  p: PhysicsState,
-  s: CharacterScratch,
-  planes: MoverPlanes,
-  g: number,
-  standCos: number,
-): boolean {
+export function standsOn(p: PhysicsState, s: CharacterScratch, planes: MoverPlanes, g: number): boolean {
   if (g < 0) return false;
   const v = s.v;
+  const standCos = v[V_STAND_COS];
   const nx = planes.normalX[g];
   const ny = planes.normalY[g];
   if (v[V_GROUND_UP] >= standCos) {
@@ -48,11 +51,11 @@ export function standsOn(
     return true;
   }
   if (v[V_GROUND_UP] <= GROUND_MIN_UP) return false;
-  return standsOnEdge(p, s, planes, g, standCos);
+  return standsOnEdge(p, s, planes, g);
 }
 
 /** The vertex half of standsOn: plane `g`'s point is a vertex of its shape with a face within the stand angle. */
-function standsOnEdge(p: PhysicsState, s: CharacterScratch, planes: MoverPlanes, g: number, standCos: number): boolean {
+function standsOnEdge(p: PhysicsState, s: CharacterScratch, planes: MoverPlanes, g: number): boolean {
   const row = planes.shape[g] % SHAPE_ROW_SPAN;
   const geometry = p.shapes.geometry;
   const count = geometry.count[row];
@@ -117,5 +120,5 @@ function standsOnEdge(p: PhysicsState, s: CharacterScratch, planes: MoverPlanes,
       v[V_FACE_Y] = fy;
     }
   }
-  return best >= standCos;
+  return best >= v[V_STAND_COS];
 }

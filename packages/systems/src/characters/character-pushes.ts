@@ -11,7 +11,7 @@ import {
   wakeIsland,
   type PhysicsState,
 } from '@impulse2d/core/internal';
-import { V_CLIMB_COS, V_MOVE_X, V_MOVE_Y, V_UP_X, V_UP_Y, type CharacterScratch } from './character-scratch.js';
+import { V_CLIMB_COS, V_DT, V_MOVE_X, V_MOVE_Y, V_UP_X, V_UP_Y, type CharacterScratch } from './character-scratch.js';
 
 /**
  * What a character does to the dynamic bodies it touches. Its body is kinematic, so to the solver it has infinite
@@ -38,18 +38,12 @@ import { V_CLIMB_COS, V_MOVE_X, V_MOVE_Y, V_UP_X, V_UP_Y, type CharacterScratch 
  * CHARACTER_MAX_PUSHES, in shape order). `ground` is the plane row it stands on, −1 when not grounded. A touched body
  * gets a record with no impulse, so that it is woken when the character moves.
  */
-export function recordPushes(
-  p: PhysicsState,
-  s: CharacterScratch,
-  row: number,
-  count: number,
-  ground: number,
-  dt: number,
-): void {
+export function recordPushes(p: PhysicsState, s: CharacterScratch, row: number, count: number, ground: number): void {
   const cs = p.characters;
   const b = p.bodies;
   const planes = s.planes;
   const v = s.v;
+  const dt = v[V_DT];
   const out = cs.pushes;
   const base = row * PUSH_STRIDE * CHARACTER_MAX_PUSHES;
   const pushes = (cs.flags[row] & CharacterFlag.pushBodies) !== 0;

@@ -1,7 +1,7 @@
 import {
+  BodyType,
   castMoverState,
   collideMoverState,
-  GAP_REST,
   GAP_SKIN,
   type MoverPlanes,
   type PhysicsState,
@@ -15,8 +15,6 @@ import {
   V_GROUND_UP,
   V_UP_X,
   V_UP_Y,
-  V_X,
-  V_Y,
   type CharacterScratch,
 } from './character-scratch.js';
 
@@ -29,48 +27,58 @@ import {
 /** A surface counts as something to stand on (ground, walkable or not) when its normal·up exceeds this (89.94°). */
 export const GROUND_MIN_UP = 1e-3;
 
-/** Fills s.planes with the planes of the capsule at its position (cleared first); returns their count. */
+/**
+ * Fills s.planes with the planes of the capsule at its position (cleared first); returns their count. A dynamic body
+ * it overlaps does not push it out (its plane's offset is cut to 0: the character may not go deeper into it, and may
+ * move along it or away): the solver rests such bodies on the character a slop deep, and the character pushes them
+ * with impulses (character-pushes.ts) rather than being pushed, so a crate on its head does not pin it to the floor.
+ */
 export function collideCapsule(p: PhysicsState, s: CharacterScratch): number {
-  s.planes.clear();
+  const planes = s.planes;
+  planes.clear();
   loadCapsule(s);
-  return collideMoverState(p, s.mover, s.planes);
+  const n = collideMoverState(p, s.mover, planes);
+  const b = p.bodies;
+  const mask = p.indexMask;
+  for (let i = 0; i < n; i++) {
+    if (planes.offset[i] > 0 && b.type[planes.body[i] & mask] === BodyType.dynamic) planes.offset[i] = 0;
+  }
+  return n;
 }
 
 /**
- * The fraction of the translation (V_DELTA_X, V_DELTA_Y) the capsule can travel, stopping `gap` (m) short of what is
- * in the way: the skin for a move, the rest gap to land resting.
+ * The fraction of the translation (V_DELTA_X, V_DELTA_Y) the capsule can travel, stopping short of what is in the
+ * way by the gap m.gaps[gap] (GAP_SKIN for a move, GAP_REST to land resting), into s.mover.fraction[0].
  */
-export function castCapsule(p: PhysicsState, s: CharacterScratch, gap: number): number {
+export function castCapsule(p: PhysicsState, s: CharacterScratch, gap: number): void {
   const m = s.mover;
   loadCapsule(s);
   m.translation[0] = s.v[V_DELTA_X];
   m.translation[1] = s.v[V_DELTA_Y];
-  const skin = m.gaps[GAP_SKIN];
-  m.gaps[GAP_SKIN] = gap;
-  const f = castMoverState(p, m);
-  m.gaps[GAP_SKIN] = skin;
-  return f;
+  const gaps = m.gaps;
+  const skin = gaps[GAP_SKIN];
+  gaps[GAP_SKIN] = gaps[gap];
+  castMoverState(p, m);
+  gaps[GAP_SKIN] = skin;
 }
 
-/** As castCapsule, for a circle probe of `radius` centred at slots `o`, `o + 1` of s.v. */
-export function castProbe(p: PhysicsState, s: CharacterScratch, o: number, radius: number): number {
+/**
+ * As castCapsule at the skin, for a circle probe of the skin's radius centred at slots `o`, `o + 1` of s.v (the
+ * autostep's landing probe).
+ */
+export function castProbe(p: PhysicsState, s: CharacterScratch, o: number): void {
   const m = s.mover;
-  loadProbe(s, o, radius);
+  loadProbe(s, o);
   m.translation[0] = s.v[V_DELTA_X];
   m.translation[1] = s.v[V_DELTA_Y];
-  return castMoverState(p, m);
+  castMoverState(p, m);
 }
 
 /** Fills s.probePlanes with the planes of the probe of castProbe; returns their count. */
-export function collideProbe(p: PhysicsState, s: CharacterScratch, o: number, radius: number): number {
+export function collideProbe(p: PhysicsState, s: CharacterScratch, o: number): number {
   s.probePlanes.clear();
-  loadProbe(s, o, radius);
+  loadProbe(s, o);
   return collideMoverState(p, s.mover, s.probePlanes);
-}
-
-/** The rest gap of the character being resolved (m). */
-export function restGap(s: CharacterScratch): number {
-  return s.mover.gaps[GAP_REST];
 }
 
 /**
@@ -82,22 +90,17 @@ export function findGround(s: CharacterScratch, planes: MoverPlanes, count: numb
   const v = s.v;
   const ux = v[V_UP_X];
   const uy = v[V_UP_Y];
+  // The best so far lives in the scratch, not in a local: a double carried round the loop was boxed on every pass.
+  v[V_GROUND_UP] = GROUND_MIN_UP;
   let best = -1;
-  let bestUp = GROUND_MIN_UP;
   for (let i = 0; i < count; i++) {
     const nu = planes.normalX[i] * ux + planes.normalY[i] * uy;
-    if (nu > bestUp) {
-      bestUp = nu;
+    if (nu > v[V_GROUND_UP]) {
+      v[V_GROUND_UP] = nu;
       best = i;
     }
   }
   v[V_GROUND_ROW] = best;
-  v[V_GROUND_UP] = best >= 0 ? bestUp : -1;
+  if (best < 0) v[V_GROUND_UP] = -1;
   return best;
-}
-
-/** up·(V_X, V_Y): the character's height along its up direction (m). */
-export function height(s: CharacterScratch): number {
-  const v = s.v;
-  return v[V_X] * v[V_UP_X] + v[V_Y] * v[V_UP_Y];
 }

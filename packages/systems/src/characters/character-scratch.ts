@@ -1,4 +1,5 @@
 import {
+  GAP_SKIN,
   MOVER_CENTER1_X,
   MOVER_CENTER1_Y,
   MOVER_CENTER2_X,
@@ -11,9 +12,10 @@ import {
 
 /**
  * What the character stage works with while it resolves one character: the mover queries' scratch, the character's
- * planes, and its working values as named slots of one Float64Array (V8 boxes doubles passed to calls it does not
- * inline). One per world and thread; the stage fills it character after character, so nothing is allocated per step
- * once the plane buffers have grown.
+ * planes, and its working values as named slots of one Float64Array. The stage's functions take and return no
+ * doubles (V8 boxes a double passed to or returned from a call it does not inline: one allocation each), only this
+ * scratch, rows and counts. One per world and thread; the stage fills it character after character, so nothing is
+ * allocated per step once the plane buffers have grown.
  */
 
 /** Working values of the character being resolved (CharacterScratch.v). */
@@ -41,7 +43,11 @@ export const V_SAVE_Y = V_SAVE_X + 1;
 export const V_CLIMB_COS = V_SAVE_Y + 1; // cos of the character's maxSlopeClimbAngle: walkable from here up
 export const V_FACE_X = V_CLIMB_COS + 1; // normal of the ground it stands on (standsOn), unit
 export const V_FACE_Y = V_FACE_X + 1;
-export const V_SIZE = V_FACE_Y + 1;
+export const V_STAND_COS = V_FACE_Y + 1; // cos of the steepest ground it stands on (climb and slide angles)
+export const V_DT = V_STAND_COS + 1; // the step's length (s)
+export const V_MARGIN = V_DT + 1; // how far a kinematic body may travel in the step (m): the look-ahead's margin
+export const V_REACH = V_MARGIN + 1; // the length of the move asked for and ridden (m), for the candidate region
+export const V_SIZE = V_REACH + 1;
 
 export class CharacterScratch {
   /** The mover queries' scratch, with its own query scratch (candidates, resolved filter, cores). */
@@ -83,11 +89,12 @@ export function loadCapsule(s: CharacterScratch): void {
   a[MOVER_RADIUS] = v[V_RADIUS];
 }
 
-/** Writes a circle probe of radius `radius` centred at slots `o`, `o + 1` of s.v into the mover record. */
-export function loadProbe(s: CharacterScratch, o: number, radius: number): void {
+/** Writes a circle probe, its radius the skin, centred at slots `o`, `o + 1` of s.v into the mover record. */
+export function loadProbe(s: CharacterScratch, o: number): void {
   const v = s.v;
-  const a = s.mover.mover;
+  const m = s.mover;
+  const a = m.mover;
   a[MOVER_CENTER1_X] = a[MOVER_CENTER2_X] = v[o];
   a[MOVER_CENTER1_Y] = a[MOVER_CENTER2_Y] = v[o + 1];
-  a[MOVER_RADIUS] = radius;
+  a[MOVER_RADIUS] = m.gaps[GAP_SKIN];
 }

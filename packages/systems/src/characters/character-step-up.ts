@@ -1,13 +1,5 @@
-import type { PhysicsState } from '@impulse2d/core/internal';
-import {
-  castCapsule,
-  castProbe,
-  collideProbe,
-  findGround,
-  GROUND_MIN_UP,
-  height,
-  restGap,
-} from './character-queries.js';
+import { GAP_REST, GAP_SKIN, type PhysicsState } from '@impulse2d/core/internal';
+import { castCapsule, castProbe, collideProbe, findGround, GROUND_MIN_UP } from './character-queries.js';
 import {
   V_CLIMB_COS,
   V_DELTA_X,
@@ -19,6 +11,7 @@ import {
   V_RADIUS,
   V_SAVE_X,
   V_SAVE_Y,
+  V_STAND_COS,
   V_TARGET_X,
   V_TARGET_Y,
   V_UP_X,
@@ -36,7 +29,7 @@ import {
  *  - the obstacle: a surface too steep to climb that holds the character back (it pushed in the plane solve), that the
  *    walk goes into, and whose contact point is no higher than stepHeight above the feet;
  *  - the landing, found with a small probe (a circle of radius skin) dropped from stepHeight above the feet at
- *    stepWidth past the contact point: it must land above the feet, on walkable ground, and start in free space (no
+ *    stepWidth past the contact point: it must land above the feet, on ground it can stand on, and start in free space (no
  *    wall right past the edge, no landing narrower than stepWidth: the probe falls past it);
  *  - the move: up by the landing's height (headroom checked by a cast), forward by what is left of the walk (cast),
  *    down onto the landing (cast, to the rest gap). Every part is a cast, so the step never goes into anything.
@@ -60,8 +53,8 @@ export function findStep(p: PhysicsState, s: CharacterScratch, row: number, coun
   const hx = rx - rise * ux;
   const hy = ry - rise * uy;
   if (hx * hx + hy * hy <= 1e-12) return -1;
-  const feet = height(s) - v[V_HALF] - v[V_RADIUS];
-  const highest = p.characters.stepHeight[row] + restGap(s);
+  const feet = v[V_X] * ux + v[V_Y] * uy - v[V_HALF] - v[V_RADIUS];
+  const highest = p.characters.stepHeight[row] + s.mover.gaps[GAP_REST];
   const climbCos = v[V_CLIMB_COS];
   for (let i = 0; i < count; i++) {
     if (planes.push[i] <= 0) continue;
@@ -85,8 +78,9 @@ export function stepUp(p: PhysicsState, s: CharacterScratch, row: number, k: num
   const planes = s.planes;
   const ux = v[V_UP_X];
   const uy = v[V_UP_Y];
-  const skin = cs.skin[row];
-  const rest = restGap(s);
+  const m = s.mover;
+  const skin = m.gaps[GAP_SKIN];
+  const rest = m.gaps[GAP_REST];
   // The walk left, split into its length and direction across the up axis.
   const rx = v[V_TARGET_X] - v[V_X];
   const ry = v[V_TARGET_Y] - v[V_Y];
@@ -97,33 +91,35 @@ export function stepUp(p: PhysicsState, s: CharacterScratch, row: number, k: num
   const dirX = hx / walk;
   const dirY = hy / walk;
   // Probe: its bottom starts `top` above the feet, `width` past the contact point.
-  const feet = height(s) - v[V_HALF] - v[V_RADIUS];
+  const feet = v[V_X] * ux + v[V_Y] * uy - v[V_HALF] - v[V_RADIUS];
   const edge = planes.pointX[k] * ux + planes.pointY[k] * uy - feet;
   const top = cs.stepHeight[row] + rest;
   const width = cs.stepWidth[row];
-  const probe = skin;
+  const probe = skin; // the probe's radius
   v[V_PROBE_X] = planes.pointX[k] + dirX * (width + probe) + ux * (top - edge + probe);
   v[V_PROBE_Y] = planes.pointY[k] + dirY * (width + probe) + uy * (top - edge + probe);
-  const startCount = collideProbe(p, s, V_PROBE_X, probe);
+  const startCount = collideProbe(p, s, V_PROBE_X);
   for (let i = 0; i < startCount; i++) {
     if (s.probePlanes.offset[i] > rest) return false; // it starts inside something: no room past the edge
   }
   v[V_DELTA_X] = -ux * top;
   v[V_DELTA_Y] = -uy * top;
-  const fall = castProbe(p, s, V_PROBE_X, probe);
+  castProbe(p, s, V_PROBE_X);
+  const fall = m.fraction[0];
   if (fall >= 1) return false;
   // Height of the landing's surface above the feet.
   const landing = top * (1 - fall) - skin;
   if (landing <= rest) return false;
   v[V_PROBE_X] -= ux * fall * top;
   v[V_PROBE_Y] -= uy * fall * top;
-  const landCount = collideProbe(p, s, V_PROBE_X, probe);
-  if (findGround(s, s.probePlanes, landCount) < 0 || v[V_GROUND_UP] < v[V_CLIMB_COS]) return false;
+  const landCount = collideProbe(p, s, V_PROBE_X);
+  if (findGround(s, s.probePlanes, landCount) < 0 || v[V_GROUND_UP] < v[V_STAND_COS]) return false;
   // Up, with headroom for the landing.
   const lift = landing + rest;
   v[V_DELTA_X] = ux * lift;
   v[V_DELTA_Y] = uy * lift;
-  const up = castCapsule(p, s, skin);
+  castCapsule(p, s, GAP_SKIN);
+  const up = m.fraction[0];
   if (up * lift < landing + skin) return false;
   v[V_SAVE_X] = v[V_X];
   v[V_SAVE_Y] = v[V_Y];
@@ -132,7 +128,8 @@ export function stepUp(p: PhysicsState, s: CharacterScratch, row: number, k: num
   // Forward, what is left of the walk.
   v[V_DELTA_X] = hx;
   v[V_DELTA_Y] = hy;
-  const forward = castCapsule(p, s, skin);
+  castCapsule(p, s, GAP_SKIN);
+  const forward = m.fraction[0];
   if (forward * walk <= 1e-6) {
     v[V_X] = v[V_SAVE_X];
     v[V_Y] = v[V_SAVE_Y];
@@ -143,7 +140,8 @@ export function stepUp(p: PhysicsState, s: CharacterScratch, row: number, k: num
   // Down onto the landing, resting.
   v[V_DELTA_X] = -ux * up * lift;
   v[V_DELTA_Y] = -uy * up * lift;
-  const down = castCapsule(p, s, rest);
+  castCapsule(p, s, GAP_REST);
+  const down = m.fraction[0];
   v[V_X] += down * v[V_DELTA_X];
   v[V_Y] += down * v[V_DELTA_Y];
   return true;

@@ -1,6 +1,6 @@
 import { BodyFlag, BodyType, SP_DT, wakeIsland, type PhysicsState } from '@impulse2d/core/internal';
 import { applyPushes } from './character-pushes.js';
-import { characterScratch } from './character-scratch.js';
+import { characterScratch, V_DT, V_MARGIN, type CharacterScratch } from './character-scratch.js';
 import { resolveCharacter } from './resolve-character.js';
 
 /**
@@ -21,15 +21,19 @@ export function moveCharacters(p: PhysicsState): void {
   const cs = p.characters;
   const n = cs.count;
   if (n === 0) return;
-  const dt = p.solverData.params[SP_DT];
   const s = characterScratch(p);
-  const margin = kinematicTravel(p, dt);
-  for (let row = 0; row < n; row++) resolveCharacter(p, s, row, dt, margin);
-  for (let row = 0; row < n; row++) applyCharacter(p, row, dt);
+  s.v[V_DT] = p.solverData.params[SP_DT];
+  kinematicTravel(p, s);
+  for (let row = 0; row < n; row++) resolveCharacter(p, s, row);
+  for (let row = 0; row < n; row++) applyCharacter(p, row);
 }
 
-/** The farthest an awake kinematic body travels in `dt` at its velocity (m): its speed and spin over its extent. */
-function kinematicTravel(p: PhysicsState, dt: number): number {
+/**
+ * The farthest an awake kinematic body travels in the step at its velocity (m): its speed and spin over its extent,
+ * into V_MARGIN.
+ */
+function kinematicTravel(p: PhysicsState, s: CharacterScratch): void {
+  const dt = s.v[V_DT];
   const b = p.bodies;
   const list = b.list;
   let most = 0;
@@ -41,14 +45,15 @@ function kinematicTravel(p: PhysicsState, dt: number): number {
     const travel = (Math.sqrt(vx * vx + vy * vy) + Math.abs(b.w[e]) * b.maxExtent[e]) * dt;
     if (travel > most) most = travel;
   }
-  return most;
+  s.v[V_MARGIN] = most;
 }
 
 /**
  * Gives character `row`'s body the velocity of its resolved translation (shortened to the world's maxLinearSpeed,
  * which the solver would clamp it to), wakes it and what it touches when it moves, and applies its pushes.
  */
-function applyCharacter(p: PhysicsState, row: number, dt: number): void {
+function applyCharacter(p: PhysicsState, row: number): void {
+  const dt = p.solverData.params[SP_DT];
   const cs = p.characters;
   const b = p.bodies;
   const eid = cs.body[row];

@@ -14,22 +14,26 @@ import {
 } from '@impulse2d/core/internal';
 import { standsOn } from './character-ground.js';
 import { recordPushes } from './character-pushes.js';
-import { castCapsule, collideCapsule, findGround, height } from './character-queries.js';
+import { castCapsule, collideCapsule, findGround } from './character-queries.js';
 import {
   V_CAP,
   V_CLIMB_COS,
+  V_DT,
   V_DELTA_X,
   V_DELTA_Y,
   V_FACE_X,
   V_FACE_Y,
   V_GROUND_UP,
   V_HALF,
+  V_MARGIN,
   V_MOVE_X,
   V_MOVE_Y,
   V_RADIUS,
+  V_REACH,
   V_SAVE_X,
   V_SAVE_Y,
   V_START_X,
+  V_STAND_COS,
   V_START_Y,
   V_TARGET_X,
   V_TARGET_Y,
@@ -86,10 +90,10 @@ function groundBodyIndex(p: PhysicsState, row: number): number {
 }
 
 /**
- * Resolves character `row` for a step of `dt` seconds (see above). `margin` is how far any kinematic body may travel
+ * Resolves character `row` for a step of V_DT seconds (see above). V_MARGIN is how far any kinematic body may travel
  * in the step (m): the mover's broadphase boxes grow by it, since it sees those bodies ahead.
  */
-export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: number, dt: number, margin: number): void {
+export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: number): void {
   const cs = p.characters;
   const b = p.bodies;
   const t = b.transform;
@@ -97,6 +101,8 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
   const m = s.mover;
   const planes = s.planes;
   const eid = cs.body[row];
+  const dt = v[V_DT];
+  const margin = v[V_MARGIN];
   const ux = cs.upX[row];
   const uy = cs.upY[row];
   v[V_X] = v[V_START_X] = t.x[eid];
@@ -140,7 +146,8 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
   cs.desiredX[row] = 0;
   cs.desiredY[row] = 0;
   const wantUp = dx * ux + dy * uy;
-  keepCandidates(p, s, row, Math.sqrt(dx * dx + dy * dy) + Math.sqrt(carryX * carryX + carryY * carryY));
+  v[V_REACH] = Math.sqrt(dx * dx + dy * dy) + Math.sqrt(carryX * carryX + carryY * carryY);
+  keepCandidates(p, s, row);
   let n = collideCapsule(p, s);
   let g = findGround(s, planes, n);
   let up = wantUp;
@@ -167,7 +174,7 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
   v[V_TARGET_X] = v[V_X] + mx;
   v[V_TARGET_Y] = v[V_Y] + my;
   const rise = mx * ux + my * uy;
-  v[V_CAP] = height(s) + (rise > 0 ? rise : 0);
+  v[V_CAP] = v[V_X] * ux + v[V_Y] * uy + (rise > 0 ? rise : 0);
   // Steps are taken from the ground, or from the edge of the last step (a round cap resting on a stair's nose meets it
   // at more than the climb angle until it has rolled over it: it keeps stepping until it stands on the top).
   let canStep = (cs.flags[row] & CharacterFlag.autostep) !== 0 && (cs.grounded[row] === 1 || g >= 0) && wantUp <= 0;
@@ -191,7 +198,7 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
           // The step took the walk's horizontal part; nothing is left of the target but to settle where it landed.
           v[V_TARGET_X] = v[V_X];
           v[V_TARGET_Y] = v[V_Y];
-          const h = height(s);
+          const h = v[V_X] * ux + v[V_Y] * uy;
           if (h > v[V_CAP]) v[V_CAP] = h;
           continue;
         }
@@ -202,7 +209,8 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
     const ddy = v[V_DELTA_Y];
     const len2 = ddx * ddx + ddy * ddy;
     if (len2 <= MOVE_TOLERANCE * MOVE_TOLERANCE) break;
-    const f = castCapsule(p, s, skin);
+    castCapsule(p, s, GAP_SKIN);
+    const f = m.fraction[0];
     v[V_X] += f * ddx;
     v[V_Y] += f * ddy;
     if (f * f * len2 <= MOVE_TOLERANCE * MOVE_TOLERANCE) break;
@@ -212,8 +220,8 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
   g = findGround(s, planes, n);
   // Grounded: on ground it can both walk up and stand on without sliding.
   const slideCos = cs.minSlideCos[row];
-  const standCos = climbCos > slideCos ? climbCos : slideCos;
-  let grounded = standsOn(p, s, planes, g, standCos);
+  v[V_STAND_COS] = climbCos > slideCos ? climbCos : slideCos;
+  let grounded = standsOn(p, s, planes, g);
 
   // 4. Snap.
   if (
@@ -228,13 +236,14 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
     v[V_SAVE_Y] = v[V_Y];
     v[V_DELTA_X] = -ux * distance;
     v[V_DELTA_Y] = -uy * distance;
-    const f = castCapsule(p, s, 2 * skin);
+    castCapsule(p, s, GAP_REST);
+    const f = m.fraction[0];
     if (f < 1) {
       v[V_X] += f * v[V_DELTA_X];
       v[V_Y] += f * v[V_DELTA_Y];
       n = collideCapsule(p, s);
       g = findGround(s, planes, n);
-      grounded = standsOn(p, s, planes, g, standCos);
+      grounded = standsOn(p, s, planes, g);
       if (!grounded) {
         // Not onto a slope it cannot stand on: back to where it was.
         v[V_X] = v[V_SAVE_X];
@@ -266,17 +275,17 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
     cs.groundBody[row] = -1;
   }
   cs.sliding[row] = g >= 0 && v[V_GROUND_UP] < cs.minSlideCos[row] && tx * ux + ty * uy < -MOVE_TOLERANCE ? 1 : 0;
-  recordPushes(p, s, row, n, grounded ? g : -1, dt);
+  recordPushes(p, s, row, n, grounded ? g : -1);
   forgetMoverCandidates(m);
 }
 
 /**
  * Keeps the candidates of the region the character's queries of this step will likely stay in (keepMoverCandidates):
- * its capsule where it starts, grown by the contact gap, the look-ahead margin, twice the `move` asked for and ridden
- * (m: walking up a slope adds to it), and what a step or a snap may reach. A query outside the region searches the
+ * its capsule where it starts, grown by the contact gap, the look-ahead margin, twice the move asked for and ridden
+ * (V_REACH: walking up a slope adds to it), and what a step or a snap may reach. A query outside the region searches the
  * trees itself, so the region only decides how often that happens.
  */
-function keepCandidates(p: PhysicsState, s: CharacterScratch, row: number, move: number): void {
+function keepCandidates(p: PhysicsState, s: CharacterScratch, row: number): void {
   const cs = p.characters;
   const v = s.v;
   const m = s.mover;
@@ -287,7 +296,7 @@ function keepCandidates(p: PhysicsState, s: CharacterScratch, row: number, move:
     m.gaps[GAP_CONTACT] +
     2 * m.gaps[GAP_REST] +
     m.lookAhead[LOOK_MARGIN] +
-    2 * move +
+    2 * v[V_REACH] +
     (step > snap ? step : snap);
   const hx = Math.abs(v[V_UP_X]) * v[V_HALF];
   const hy = Math.abs(v[V_UP_Y]) * v[V_HALF];
@@ -326,7 +335,7 @@ function capSteepLift(s: CharacterScratch, count: number): void {
   const uy = v[V_UP_Y];
   const climbCos = v[V_CLIMB_COS];
   let steep = false;
-  let allowed = v[V_CAP] - height(s);
+  let allowed = v[V_CAP] - (v[V_X] * ux + v[V_Y] * uy);
   for (let i = 0; i < count; i++) {
     const nu = planes.normalX[i] * ux + planes.normalY[i] * uy;
     if (nu >= climbCos) {

@@ -16,8 +16,10 @@ import {
   createCore,
   D_DISTANCE,
   DISTANCE_OUTPUT_SIZE,
+  inFrontOfChainSegment,
   loadCore,
   loadMoverCore,
+  ShapeType,
 } from '@impulse2d/core/internal';
 import { stepPhysics } from '@impulse2d/systems';
 
@@ -100,7 +102,8 @@ export class Walker {
 
 /**
  * The exact gap (m) between the capsule of `character` and the nearest shape of any other body (its bodies' shapes
- * where they are); −Infinity when their cores cross. Infinity when there is nothing else.
+ * where they are); −Infinity when their cores cross. Infinity when there is nothing else. Chain segments count only
+ * from their collision side (they are one-sided: behind one, the character is under the terrain, and falls).
  */
 export function characterGap(w: PhysicsWorld, character: number): number {
   const p = getPhysics(w);
@@ -128,6 +131,7 @@ export function characterGap(w: PhysicsWorld, character: number): number {
     if (s.alive[r] !== 1 || s.body[r] === eid || s.sensor[r] === 1) continue;
     const e = s.body[r];
     loadCore(s.geometry, r, Float64Array.of(t.x[e], t.y[e], t.c[e], t.s[e]), b);
+    if (s.geometry.type[r] === ShapeType.chainSegment && !inFrontOfChainSegment(a, b)) continue;
     coreDistance(a, b, dist);
     const gap = dist[D_DISTANCE] === 0 ? -Infinity : dist[D_DISTANCE] - a[CORE_RADIUS] - b[CORE_RADIUS];
     if (gap < best) best = gap;
