@@ -201,7 +201,18 @@ export function moveCharacter(world: PhysicsWorld, character: BodyId, translatio
   const p = getPhysics(world);
   assertUnlocked(p);
   const row = requireCharacter(p, character);
-  checkVec2(translation, 'translation');
+  // Checked here rather than with checkVec2, which builds its messages on every call: a game calls this for every
+  // character every frame.
+  if (
+    translation === null ||
+    typeof translation !== 'object' ||
+    typeof translation.x !== 'number' ||
+    typeof translation.y !== 'number' ||
+    !Number.isFinite(translation.x) ||
+    !Number.isFinite(translation.y)
+  ) {
+    checkVec2(translation, 'translation');
+  }
   const cs = p.characters;
   cs.desiredX[row] = translation.x;
   cs.desiredY[row] = translation.y;

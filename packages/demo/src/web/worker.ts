@@ -48,6 +48,8 @@ let ground = -1;
 let mouseJoint = -1;
 let grabbed = -1;
 let lastProfile: ProfileSample | null = null;
+/** The loaded scene's own logic before each step (the characters' input), if it has any. */
+let beforeStep: (() => void) | null = null;
 const recorder = new DrawCommandRecorder();
 const drawOptions: DebugDrawOptions = { flags: 0, normalLength: 0.5 };
 
@@ -85,7 +87,7 @@ function load(name: string): void {
   if (previous !== null) workerChanges = workerChanges.then(() => stopWorkers(previous));
   const t0 = performance.now();
   const w = createPhysicsWorld({ enableSleep: true, enableProfiling: true, ...(entry.scene.worldDef ?? {}) });
-  entry.scene.build(w);
+  beforeStep = entry.scene.build(w).beforeStep ?? null;
   ground = -1;
   mouseJoint = -1;
   grabbed = -1;
@@ -170,6 +172,7 @@ function step(draw: DrawFlags, run: boolean): void {
   if (w === null) return;
   if (run) {
     const t0 = performance.now();
+    if (beforeStep !== null) beforeStep();
     stepPhysics(w, DT);
     const wall = performance.now() - t0;
     const pr = getProfile(w);
