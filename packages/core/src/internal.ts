@@ -475,6 +475,7 @@ export {
   LOOK_BODY,
   LOOK_DT,
   LOOK_MARGIN,
+  LOOK_RESOLVED,
   LOOK_SIZE,
   type Mover,
   MOVER_CONTACT_GAP,

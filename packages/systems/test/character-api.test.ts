@@ -19,6 +19,7 @@ import {
   MOVER_SKIN,
   PhysicsError,
   setCharacterSettings,
+  validateWorld,
   type PhysicsWorld,
 } from '@impulse2d/core';
 import { getPhysics } from '@impulse2d/core/internal';
@@ -170,6 +171,7 @@ describe('handles and lifecycle', () => {
     removeEntity(w, c);
     expect(isCharacter(w, c)).toBe(false);
     expect(w.physics.characters.count).toBe(1);
+    validateWorld(w);
     expect(isCharacter(w, d)).toBe(true);
     expect(getCharacterSettings(w, d).skin).toBe(0.004);
     expect(characterRow(w, d)).toBe(0);
@@ -177,6 +179,20 @@ describe('handles and lifecycle', () => {
     moveCharacter(w, d, { x: 0.05, y: 0 });
     stepPhysics(w, DT);
     expect(getPosition(w, d).x).toBeCloseTo(9.05, 12);
+  });
+
+  it('an entity removed by a system inside the physics pipe loses its character when the step ends', () => {
+    const w = world();
+    addGround(w);
+    const a = createCharacter(w, { position: { x: 0, y: REST } });
+    const b = createCharacter(w, { position: { x: 3, y: REST } });
+    const [begin, ...rest] = createPhysicsSystems(DT);
+    begin(w);
+    removeEntity(w, a);
+    for (const system of rest) system(w);
+    expect(isCharacter(w, a)).toBe(false);
+    expect(characterRow(w, b)).toBe(0);
+    validateWorld(w);
   });
 
   it('makes an existing entity the character (its components stay), and a plain body is no character', () => {

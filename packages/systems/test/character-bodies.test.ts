@@ -194,6 +194,50 @@ describe('pushing', () => {
   });
 });
 
+describe('characters among themselves', () => {
+  it('two characters walking into each other stop apart, never closer than the skin; one stands on the other', () => {
+    const w = world();
+    addGround(w);
+    const a = createCharacter(w, { position: { x: -2, y: REST } });
+    const b = createCharacter(w, { position: { x: 2, y: REST } });
+    const wa = new Walker(w, a);
+    const wb = new Walker(w, b);
+    for (let i = 0; i < 120; i++) {
+      wa.ask(3);
+      wb.ask(-3);
+      stepPhysics(w, DT);
+      wa.read();
+      wb.read();
+      const gap = getPosition(w, b).x - getPosition(w, a).x - 0.8;
+      expect(gap).toBeGreaterThanOrEqual(MOVER_SKIN - 1e-9);
+    }
+    // Both stopped, face to face.
+    expect(getPosition(w, b).x - getPosition(w, a).x - 0.8).toBeLessThan(4 * MOVER_SKIN);
+    expect(wa.state.translation.x).toBeCloseTo(0, 9);
+    // A third lands on a's head and stands there; it rides a when a walks.
+    const c = createCharacter(w, { position: { x: getPosition(w, a).x, y: REST + 2 } });
+    const wc = new Walker(w, c);
+    for (let i = 0; i < 60; i++) {
+      wa.ask(0);
+      wc.ask(0);
+      stepPhysics(w, DT);
+      wa.read();
+      wc.read();
+    }
+    expect(wc.state.grounded).toBe(true);
+    expect(wc.state.groundBody).toBe(a);
+    const above = getPosition(w, c).x - getPosition(w, a).x;
+    for (let i = 0; i < 30; i++) {
+      wa.ask(-1);
+      wc.ask(0);
+      stepPhysics(w, DT);
+      wa.read();
+      wc.read();
+    }
+    expect(getPosition(w, c).x - getPosition(w, a).x).toBeCloseTo(above, 3);
+  });
+});
+
 describe('sleep', () => {
   it('wakes a sleeping crate it walks into, and wakes itself when asked to move after resting', () => {
     const w = world({ enableSleep: true });

@@ -71,12 +71,18 @@ export const GAP_CONTACT = 2;
 /**
  * Look-ahead of a MoverScratch (MoverScratch.lookAhead): a mover that moves during a step (a character) sees the
  * kinematic bodies, and the body it stands on, where their velocities take them by the end of the step, so that it
- * moves with a platform instead of against where the platform was. 0 (the default) sees every shape where it is.
+ * moves with a platform instead of against where the platform was. The characters' own bodies are the exception:
+ * their velocities are what the character stage is deciding, so a character sees another where that one's move of
+ * this step takes it once it has been resolved (rows below LOOK_RESOLVED: CharacterStore.translation), and where it
+ * is before (Gauss-Seidel over the characters, in row order: two characters walking into each other stop apart,
+ * where seeing each other at their last velocities made them overshoot and bounce). LOOK_DT 0 (the default) sees
+ * every shape where it is.
  */
 export const LOOK_DT = 0; // the step's length (s); 0: off
 export const LOOK_BODY = 1; // column index of one more body to see ahead, whatever its type (−1: none)
 export const LOOK_MARGIN = 2; // how far (m) any body seen ahead may travel: the broadphase box grows by it
-export const LOOK_SIZE = 3;
+export const LOOK_RESOLVED = 3; // character rows below this have their move of this step in CharacterStore
+export const LOOK_SIZE = 4;
 
 /**
  * Scratch of the mover queries for one thread: the mover and translation of the current call, in typed arrays, and
@@ -98,7 +104,7 @@ export class MoverScratch {
   /** A chain segment's ghost vertices, world: [ghost1X, ghost1Y, ghost2X, ghost2Y]. */
   readonly ghosts = new Float64Array(4);
   /** LOOK_*: which bodies are seen ahead by how long; off unless set. */
-  readonly lookAhead = Float64Array.of(0, -1, 0);
+  readonly lookAhead = Float64Array.of(0, -1, 0, 0);
   /** Scratch of the look-ahead: the rotation of a turning body over the step, [angle → cos, sin]. */
   readonly turn = new Float64Array(2);
   /**
@@ -145,7 +151,8 @@ function loadMover(m: MoverScratch, gap: number): void {
 /**
  * Writes the pose [x, y, cos, sin] of shape row `row`'s body into m.query.shapePose: where it is, or, for a body the
  * look-ahead covers (a moving kinematic body, or the LOOK_BODY), where its velocity takes it within LOOK_DT: its
- * centre of mass moved by v·dt and the body turned about it by w·dt. The pose the mover queries see the shape at.
+ * centre of mass moved by v·dt and the body turned about it by w·dt; for a character's body, moved by its resolved
+ * translation of this step, if resolved. The pose the mover queries see the shape at.
  */
 export function loadMoverShapePose(p: PhysicsState, m: MoverScratch, row: number): void {
   const eid = p.shapes.body[row];
@@ -158,7 +165,18 @@ export function loadMoverShapePose(p: PhysicsState, m: MoverScratch, row: number
   let s = t.s[eid];
   const look = m.lookAhead;
   const dt = look[LOOK_DT];
-  if (dt > 0 && (b.type[eid] === BodyType.kinematic || eid === look[LOOK_BODY]) && b.type[eid] !== BodyType.static) {
+  const cs = p.characters;
+  const character = dt > 0 && eid < cs.rowOf.length ? cs.rowOf[eid] : -1;
+  if (character >= 0) {
+    if (character < look[LOOK_RESOLVED]) {
+      x += cs.translationX[character];
+      y += cs.translationY[character];
+    }
+  } else if (
+    dt > 0 &&
+    (b.type[eid] === BodyType.kinematic || eid === look[LOOK_BODY]) &&
+    b.type[eid] !== BodyType.static
+  ) {
     const w = b.w[eid];
     if (w !== 0) {
       // The origin turns about the centre of mass.

@@ -24,7 +24,9 @@ function fail(message: string): never {
  *   overlapped at the last narrowphase (or one is queued with no known box); free rows are not live and listed once;
  * - joints: rows and entity map agree, bodies are live, and the body joint-edge lists hold each joint once per body;
  * - sleep: a touching (non-sensor) contact or a joint never links an awake body to a sleeping one that can move
- *   (dynamic or kinematic, not quarantined), since islands sleep and wake whole.
+ *   (dynamic or kinematic, not quarantined), since islands sleep and wake whole;
+ * - characters: rows and the body map agree, each row's body is live and names the row's handle, and its settings
+ *   and state are finite.
  */
 export function validateWorld(world: PhysicsWorld): void {
   const p = getPhysics(world);
@@ -32,6 +34,27 @@ export function validateWorld(world: PhysicsWorld): void {
   checkShapes(p);
   checkContacts(p);
   checkJoints(p);
+  checkCharacters(p);
+}
+
+function checkCharacters(p: PhysicsState): void {
+  const cs = p.characters;
+  const b = p.bodies;
+  let mapped = 0;
+  for (let eid = 0; eid < cs.rowOf.length; eid++) {
+    const row = cs.rowOf[eid];
+    if (row === -1) continue;
+    mapped++;
+    if (row < 0 || row >= cs.count || cs.body[row] !== eid) fail(`character map: body ${eid} → row ${row}`);
+  }
+  if (mapped !== cs.count) fail(`character count ${cs.count} != mapped bodies ${mapped}`);
+  for (let row = 0; row < cs.count; row++) {
+    const eid = cs.body[row];
+    if (b.alive[eid] !== 1 || b.handle[eid] !== cs.handle[row]) fail(`character row ${row}: body ${eid} is not live`);
+    const values = [cs.radius[row], cs.halfHeight[row], cs.upX[row], cs.upY[row], cs.desiredX[row], cs.desiredY[row]];
+    values.push(cs.translationX[row], cs.translationY[row], cs.groundNormalX[row], cs.groundNormalY[row]);
+    if (!values.every(Number.isFinite)) fail(`character row ${row} has non-finite values ${values.join(', ')}`);
+  }
 }
 
 function checkBodies(p: PhysicsState): void {

@@ -7,8 +7,9 @@ import { resolveCharacter } from './resolve-character.js';
  * The character stage, first in the step: every character's move resolved at once, then handed to the solver.
  *
  *  1. How far a kinematic body may travel in the step (the characters see those bodies ahead).
- *  2. Resolve, in row order: each character reads the world as the step began and writes only its own row
- *     (resolve-character.ts), so no character sees another's new move: the result does not depend on the order.
+ *  2. Resolve, in row order (resolve-character.ts): each character reads the world as the step began, the characters
+ *     resolved before it where their moves take them (Gauss-Seidel: no two characters ever overlap), and writes its
+ *     own row.
  *  3. Apply, in row order: each character's body gets the velocity that carries it through its resolved translation
  *     over the step (translation / dt), like any kinematic body, so the broadphase, contacts and the solver see it
  *     move (a box on its head is lifted; a box it walks into is not plowed: see character-pushes.ts). A character that
@@ -24,22 +25,35 @@ export function moveCharacters(p: PhysicsState): void {
   const s = characterScratch(p);
   s.v[V_DT] = p.solverData.params[SP_DT];
   kinematicTravel(p, s);
-  for (let row = 0; row < n; row++) resolveCharacter(p, s, row);
+  for (let row = 0; row < n; row++) {
+    resolveCharacter(p, s, row);
+    widenMargin(p, s, row);
+  }
   for (let row = 0; row < n; row++) applyCharacter(p, row);
 }
 
+/** The characters after `row` see it moved by its translation (the look-ahead): V_MARGIN grows to cover it. */
+function widenMargin(p: PhysicsState, s: CharacterScratch, row: number): void {
+  const cs = p.characters;
+  const tx = cs.translationX[row];
+  const ty = cs.translationY[row];
+  const reach = Math.sqrt(tx * tx + ty * ty);
+  if (reach > s.v[V_MARGIN]) s.v[V_MARGIN] = reach;
+}
+
 /**
- * The farthest an awake kinematic body travels in the step at its velocity (m): its speed and spin over its extent,
- * into V_MARGIN.
+ * The farthest an awake kinematic body other than a character travels in the step at its velocity (m): its speed and
+ * spin over its extent, into V_MARGIN.
  */
 function kinematicTravel(p: PhysicsState, s: CharacterScratch): void {
   const dt = s.v[V_DT];
   const b = p.bodies;
+  const cs = p.characters;
   const list = b.list;
   let most = 0;
   for (let k = 0; k < b.count; k++) {
     const e = list[k];
-    if (b.type[e] !== BodyType.kinematic || (b.flags[e] & BodyFlag.awake) === 0) continue;
+    if (b.type[e] !== BodyType.kinematic || (b.flags[e] & BodyFlag.awake) === 0 || cs.rowOfBody(e) >= 0) continue;
     const vx = b.vx[e];
     const vy = b.vy[e];
     const travel = (Math.sqrt(vx * vx + vy * vy) + Math.abs(b.w[e]) * b.maxExtent[e]) * dt;

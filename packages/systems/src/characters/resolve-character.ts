@@ -7,6 +7,7 @@ import {
   LOOK_BODY,
   LOOK_DT,
   LOOK_MARGIN,
+  LOOK_RESOLVED,
   forgetMoverCandidates,
   keepMoverCandidates,
   solvePlaneRange,
@@ -47,9 +48,11 @@ import { findStep, stepUp } from './character-step-up.js';
 
 /**
  * One character's move of one step, from where its body is to where it will be, against the world as it stands at
- * the start of the step (kinematic bodies and the body it stands on seen where they will be: the mover's look-ahead).
+ * the start of the step (kinematic bodies and the body it stands on seen where they will be, characters resolved
+ * before it where their moves take them: the mover's look-ahead).
  *
- *  1. Riding: standing on a moving body last step, it moves with the point of that body it stood on (v + ω × r)·dt.
+ *  1. Riding: standing on a moving body last step, it moves with the point of that body it stood on (v + ω × r)·dt
+ *     (on a character resolved before it: with that one's move).
  *  2. Intent: the move asked for (moveCharacter), taken along the ground it stands on when that ground is walkable (a
  *     walk keeps its horizontal length and follows the slope up and down), without its downward part on ground it
  *     does not slide on (gravity does not drag it down a gentle slope). That fixes a target for the step.
@@ -64,8 +67,7 @@ import { findStep, stepUp } from './character-step-up.js';
  *     slippery, so that a game that stops its gravity on the ground lets it slide down slippery slopes), the
  *     ground's normal, point and body, sliding, the translation; and its pushes.
  *
- * Reads the world and the character's row, writes only the row (and the scratch): every character of a step sees
- * the same world, whatever the order or thread it is resolved on.
+ * Reads the world and the character rows before it, writes only its own row (and the scratch).
  */
 
 /** Rounds of collide–solve–cast at most (Box2D's mover sample uses 5; the target is usually met in 2). */
@@ -126,7 +128,12 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
   let carryX = 0;
   let carryY = 0;
   let groundTravel = 0;
-  if (ground >= 0 && b.type[ground] !== BodyType.static) {
+  const groundRow = ground >= 0 ? cs.rowOfBody(ground) : -1;
+  if (groundRow >= 0 && groundRow < row) {
+    // On a character resolved before this one: its move of this step.
+    carryX = cs.translationX[groundRow];
+    carryY = cs.translationY[groundRow];
+  } else if (ground >= 0 && b.type[ground] !== BodyType.static) {
     const w = b.w[ground];
     const rx = cs.groundPointX[row] - b.centerX[ground];
     const ry = cs.groundPointY[row] - b.centerY[ground];
@@ -139,6 +146,7 @@ export function resolveCharacter(p: PhysicsState, s: CharacterScratch, row: numb
   look[LOOK_DT] = dt;
   look[LOOK_BODY] = ground;
   look[LOOK_MARGIN] = margin > groundTravel ? margin : groundTravel;
+  look[LOOK_RESOLVED] = row;
 
   // 2. Intent.
   const dx = cs.desiredX[row];
