@@ -18,6 +18,7 @@ import {
   moveCharacter,
   MOVER_SKIN,
   PhysicsError,
+  setBodyType,
   setCharacterSettings,
   validateWorld,
   type PhysicsWorld,
@@ -128,6 +129,26 @@ describe('definitions, settings and state', () => {
     // The move was consumed: the next step, asked nothing, it stays.
     stepPhysics(w, DT);
     expect(getCharacterState(w, c).translation).toEqual({ x: 0, y: 0 });
+  });
+
+  it('a circle character (halfHeight 0) walks too; a character whose body is made dynamic is left to the solver', () => {
+    const w = world();
+    addGround(w);
+    const c = createCharacter(w, { position: { x: 0, y: 0.4 + 2 * MOVER_SKIN }, halfHeight: 0 });
+    const walker = new Walker(w, c);
+    for (let i = 0; i < 30; i++) walker.step(3);
+    expect(getPosition(w, c).x).toBeCloseTo(1.5, 9);
+    expect(walker.state.grounded).toBe(true);
+    setBodyType(w, c, 'dynamic');
+    moveCharacter(w, c, { x: 1, y: 0 });
+    stepPhysics(w, DT);
+    // The solver carries it on at its last velocity (3 m/s, less the friction); the asked metre is not applied.
+    expect(getPosition(w, c).x).toBeGreaterThan(1.5);
+    expect(getPosition(w, c).x).toBeLessThan(1.5 + 3 / 60 + 1e-9);
+    expect(getCharacterState(w, c).translation).toEqual({ x: 0, y: 0 });
+    setBodyType(w, c, 'kinematic');
+    for (let i = 0; i < 30; i++) walker.step(3);
+    expect(getPosition(w, c).x).toBeGreaterThan(2.5);
   });
 
   it('a later moveCharacter before the step replaces the earlier one', () => {

@@ -98,7 +98,8 @@ function writeSettings(p: PhysicsState, row: number, s: CharacterSettings): void
 /**
  * Creates a character: a kinematic body at `def.position` with a capsule along `def.up` (radius `def.radius`, caps
  * `def.halfHeight` from the centre) and a character row with the settings of `def`. With `eid`, that existing
- * entity becomes the character's body (see createBody).
+ * entity becomes the character's body (see createBody). The body does not turn; the step moves it as long as it is
+ * kinematic (made dynamic with setBodyType, it is left to the solver until made kinematic again).
  *
  * @param def - omitted fields take {@link defaultCharacterDef}'s values.
  * @returns the character's handle: its body's BodyId.

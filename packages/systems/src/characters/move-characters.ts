@@ -26,10 +26,26 @@ export function moveCharacters(p: PhysicsState): void {
   s.v[V_DT] = p.solverData.params[SP_DT];
   kinematicTravel(p, s);
   for (let row = 0; row < n; row++) {
-    resolveCharacter(p, s, row);
-    widenMargin(p, s, row);
+    if (moves(p, row)) {
+      resolveCharacter(p, s, row);
+      widenMargin(p, s, row);
+    } else {
+      cs.translationX[row] = 0;
+      cs.translationY[row] = 0;
+      cs.pushCount[row] = 0;
+    }
   }
-  for (let row = 0; row < n; row++) applyCharacter(p, row);
+  for (let row = 0; row < n; row++) if (moves(p, row)) applyCharacter(p, row);
+}
+
+/**
+ * Does the stage move character `row`? Not when its body was made another type than kinematic (setBodyType): the
+ * solver moves it then, until it is made kinematic again; nor when its body is quarantined (frozen).
+ */
+function moves(p: PhysicsState, row: number): boolean {
+  const b = p.bodies;
+  const eid = p.characters.body[row];
+  return b.type[eid] === BodyType.kinematic && (b.flags[eid] & BodyFlag.quarantined) === 0;
 }
 
 /** The characters after `row` see it moved by its translation (the look-ahead): V_MARGIN grows to cover it. */
