@@ -6,6 +6,15 @@
  */
 
 export { stepPhysics, createPhysicsSystems } from './step.js';
+export {
+  createFixedStepper,
+  defaultFixedStepperDef,
+  interpolateTransforms,
+  resetInterpolation,
+  stepFixed,
+  type FixedStepper,
+  type FixedStepperDef,
+} from './fixed-stepper.js';
 export { startWorkers, stopWorkers, getWorkerCount, MAX_WORKERS } from './workers/step-workers.js';
 export { updateSleep, TIME_TO_SLEEP } from './update-sleep.js';
 export { collectHitEvents } from './contact-hit-events.js';
