@@ -52,11 +52,15 @@ export function svgChart(report: BenchReport): string {
       const fill = r.engine === OURS ? '#e8590c' : '#4c6ef5';
       const p95x = Math.max(end, xOf(r.ms.p95));
       const mid = y + BAR_H / 2;
-      const mark = r.correctness.ok ? '' : ` (${correctnessText(r)})`;
+      // A failed correctness check follows the p95, cut to the chart's width (whole in the text's tooltip).
+      const fullMark = r.correctness.ok ? '' : ` (${correctnessText(r)})`;
       const median = formatMs(r.ms.median);
       const inside = end - LABEL_W >= LABEL_FITS_PX;
       // Outside a short bar, the median comes first and the p95 label after it (about 7.5 px a character).
       const p95TextX = inside ? p95x + 6 : Math.max(p95x + 6, end + 10 + 7.5 * median.length);
+      const p95Text = `p95 ${formatMs(r.ms.p95)}`;
+      const room = Math.floor((WIDTH - 8 - p95TextX) / 6) - p95Text.length; // about 6 px a character at 11 px
+      const mark = fullMark.length <= room ? fullMark : `${fullMark.slice(0, Math.max(0, room - 1))}…`;
       parts.push(
         `<text x="${LABEL_W - 8}" y="${y + 13}" text-anchor="end">${escapeXml(r.engine)}</text>`,
         `<rect x="${LABEL_W}" y="${y}" width="${Math.max(1, end - LABEL_W).toFixed(1)}" height="${BAR_H}" fill="${fill}"/>`,
@@ -65,7 +69,9 @@ export function svgChart(report: BenchReport): string {
         inside
           ? `<text x="${(end - 5).toFixed(1)}" y="${y + 13}" text-anchor="end" fill="white" class="median">${median}</text>`
           : `<text x="${(end + 4).toFixed(1)}" y="${y + 13}" class="median">${median}</text>`,
-        `<text x="${p95TextX.toFixed(1)}" y="${y + 13}" class="p95">p95 ${formatMs(r.ms.p95)}${escapeXml(mark)}</text>`,
+        `<text x="${p95TextX.toFixed(1)}" y="${y + 13}" class="p95">${p95Text}${escapeXml(mark)}${
+          mark !== fullMark ? `<title>${escapeXml(fullMark.trim())}</title>` : ''
+        }</text>`,
       );
       y += BAR_H + GAP;
     }
