@@ -6,9 +6,9 @@ import { machineName } from './machine.js';
 import { DEMO_DIR, REPO_ROOT, USER_CWD } from './paths.js';
 
 /**
- * The default run is the quick one, about two minutes on a 2-vCPU machine: every scene, fewer steps than the scene's
- * own, our engine against box2d3-wasm and Rapier SIMD in three interleaved rounds, no heap probe. The steps still pass
- * each scene's defining moment: the tumbler's top boxes land by step 114; smash's ram hits the grid at step 69, and
+ * The default run is the quick one, under three minutes on a 2-vCPU machine (2 min 43 s on a shared, busy AMD EPYC):
+ * every scene, fewer steps than the scene's own, our engine against box2d3-wasm and Rapier SIMD in three interleaved
+ * rounds, no heap probe. The steps still pass each scene's defining moment: the tumbler's top boxes land by step 114; smash's ram hits the grid at step 69, and
  * 200 steps put most of the median's samples after the hit (at 100 the median was a pre-hit step, 0.05 ms for
  * box2d3-wasm against 11 in the full run). `--full` is the comparison README's tables come from (the scenes' own
  * steps, planck too, heap probe).
@@ -28,7 +28,7 @@ const FULL_HEAP_STEPS = 300;
 export const USAGE = `impulse2d benchmark: ms per step of Box2D's benchmark scenes, our engine against peers, each run in its own process.
 
 usage: pnpm bench -- [options]
-  (none)                the quick run, about 2 min: every scene with fewer steps (${Object.entries(QUICK_STEPS)
+  (none)                the quick run, under 3 min: every scene with fewer steps (${Object.entries(QUICK_STEPS)
     .map(([k, v]) => `${k} ${v}`)
     .join(', ')}), vs ${QUICK_PEERS}, 3 rounds, no heap probe
   --full                the full comparison of README's tables, about 30 min: each scene's own steps (${Object.values(

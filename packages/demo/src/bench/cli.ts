@@ -290,7 +290,7 @@ function planLines(args: CliArgs, runs: readonly PlannedRun[]): string[] {
   const kind = args.full
     ? 'the full comparison (--full)'
     : args.steps === null && Object.keys(QUICK_STEPS).some((s) => args.scenes.includes(s))
-      ? 'the quick run (about 2 min on 2 vCPUs; --full for the full comparison, about 30 min)'
+      ? 'the quick run (under 3 min on 2 vCPUs; --full for the full comparison, about 30 min)'
       : 'a custom run';
   const lines = [`${kind}:`];
   if (scenes.length > 0) lines.push(`  scenes (steps): ${scenes.join(', ')}`);
