@@ -4,19 +4,11 @@
  * since its last tick (frame-clock.ts), the worker runs the fixed 1/60 s steps that time holds, and the page draws the
  * frame it answers with.
  */
-import {
-  MAX_SCALE,
-  MIN_SCALE,
-  fitCamera,
-  followPoint,
-  sceneBounds,
-  viewToWorld,
-  worldToView,
-  zoomAt,
-  type Camera,
-} from './camera.js';
-import { LineChart } from './chart.js';
+import { MAX_SCALE, MIN_SCALE, fitCamera, followPoint, sceneBounds, zoomAt, type Camera } from './camera.js';
 import { FrameClock } from './frame-clock.js';
+import { bindKeys } from './keys.js';
+import { PointerInput } from './pointer-input.js';
+import { ProfilePanel } from './profile-panel.js';
 import {
   BODY_STRIDE,
   FRAME_BODY_COUNT,
@@ -45,31 +37,13 @@ const hud = $<HTMLDivElement>('hud');
 const errorBox = $<HTMLDivElement>('error');
 const helpOverlay = $<HTMLDivElement>('help-overlay');
 
-const STAGES = [
-  { key: 'total', label: 'total', color: '#e6e9ef' },
-  { key: 'broadphase', label: 'broadphase', color: '#5aa9ff' },
-  { key: 'narrowphase', label: 'narrowphase', color: '#f2a65a' },
-  { key: 'prepare', label: 'prepare', color: '#b48ef0' },
-  { key: 'solve', label: 'solve', color: '#7bd389' },
-  { key: 'continuous', label: 'continuous', color: '#4fd1c5' },
-  { key: 'finalize', label: 'finalize', color: '#e76f8f' },
-] as const satisfies readonly { key: keyof ProfileSample; label: string; color: string }[];
-const COUNTS = [
-  { key: 'bodyCount', label: 'bodies', color: '#e6e9ef' },
-  { key: 'awakeBodyCount', label: 'awake bodies', color: '#5aa9ff' },
-  { key: 'contactCount', label: 'contacts', color: '#f2a65a' },
-  { key: 'touchingCount', label: 'touching', color: '#7bd389' },
-] as const satisfies readonly { key: keyof ProfileSample; label: string; color: string }[];
-
-const msChart = new LineChart($('chart-ms'), STAGES, 240);
-const countChart = new LineChart($('chart-counts'), COUNTS, 240);
-const stageTable = makeTable($('stage-table'), STAGES, 'stat');
-const countTable = makeTable($('count-table'), COUNTS, 'count');
+const profile = new ProfilePanel($);
 
 const worker = new Worker('worker.js');
 const cam: Camera = { x: 0, y: 5, scale: 30 };
 const draw: DrawFlags = { contacts: false, normals: false, aabbs: false, joints: true, pointSize: 4 };
 const clock = new FrameClock();
+const pointer = new PointerInput(canvas, cam, send, () => setFollowing(false));
 let scenes: SceneInfo[] = [];
 let sceneName = '';
 /** Each scene's slider values, kept while the page lives (a reset or a revisit builds the scene with them). */
@@ -89,10 +63,6 @@ let following = false;
 /** The body index followed when the scene names none: the last one dragged. */
 let lastGrabbed = -1;
 let grabbedEid = -1;
-let dragging = false;
-/** A left press waiting for the worker to say whether it hit a body (else it pans from where it began). */
-let pressing: { x: number; y: number; lastX: number; lastY: number; camX: number; camY: number } | null = null;
-let panning: { x: number; y: number; camX: number; camY: number } | null = null;
 let fps = 0;
 let lastFrameTime = performance.now();
 /** Simulated and wall time over the last second, for the real-time figure; and the time dropped since the load. */
@@ -106,24 +76,6 @@ let stepWorkers = 0;
 
 function send(msg: ToWorker): void {
   worker.postMessage(msg);
-}
-
-function makeTable(
-  table: HTMLTableElement,
-  rows: readonly { key: string; label: string; color: string }[],
-  prefix: string,
-): Map<string, HTMLTableCellElement> {
-  const cells = new Map<string, HTMLTableCellElement>();
-  for (const r of rows) {
-    const tr = table.insertRow();
-    const name = tr.insertCell();
-    name.innerHTML = `<span class="sw" style="background:${r.color}"></span>${r.label}`;
-    const value = tr.insertCell();
-    value.id = `${prefix}-${r.key}`;
-    value.textContent = '–';
-    cells.set(r.key, value);
-  }
-  return cells;
 }
 
 const viewWidth = (): number => canvas.clientWidth || 800;
@@ -172,11 +124,9 @@ function loadScene(name: string): void {
   frame = null;
   grabbedEid = -1;
   lastGrabbed = -1;
-  dragging = false;
-  pressing = null;
+  pointer.reset();
   droppedTotal = 0;
-  msChart.clear();
-  countChart.clear();
+  profile.clear();
   $('scene-desc').textContent = info.description;
   renderSceneControls($('params'), info.params, valuesOf(info), changeParam);
   $('params-default').hidden = info.params.length === 0;
@@ -270,9 +220,7 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       }
       if (msg.profile !== null) {
         lastProfile = msg.profile;
-        msChart.push(STAGES.map((s) => msg.profile![s.key]));
-        countChart.push(COUNTS.map((s) => msg.profile![s.key]));
-        updateTables();
+        profile.push(msg.profile);
       }
       break;
     case 'workers':
@@ -284,14 +232,8 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       break;
     case 'grabbed':
       grabbedEid = msg.eid;
-      dragging = msg.eid >= 0;
       if (msg.body >= 0) lastGrabbed = msg.body;
-      if (pressing !== null && msg.eid < 0) {
-        // Nothing under the pointer: the press pans, from where it began.
-        panning = { x: pressing.x, y: pressing.y, camX: pressing.camX, camY: pressing.camY };
-        panTo(pressing.lastX, pressing.lastY);
-      }
-      pressing = null;
+      pointer.grabbed(msg.eid);
       break;
     case 'error':
       busy = false;
@@ -306,13 +248,6 @@ worker.onerror = (e) => {
   errors.push(e.message);
   showError(`worker: ${e.message}`);
 };
-
-function updateTables(): void {
-  for (const s of STAGES)
-    stageTable.get(s.key)!.textContent =
-      `${msChart.latest(STAGES.indexOf(s)).toFixed(3)}  (avg ${msChart.mean(STAGES.indexOf(s)).toFixed(2)})`;
-  for (const s of COUNTS) countTable.get(s.key)!.textContent = String(countChart.latest(COUNTS.indexOf(s)));
-}
 
 // ---- frame loop ----------------------------------------------------------------------------------------------------
 
@@ -368,8 +303,7 @@ function tick(now: number): void {
     ctx.fillRect(0, 0, canvas.width, canvas.height);
   }
   updateHud();
-  msChart.draw();
-  countChart.draw();
+  profile.draw();
   requestAnimationFrame(tick);
 }
 
@@ -391,70 +325,6 @@ function updateHud(): void {
 }
 
 // ---- input ---------------------------------------------------------------------------------------------------------
-
-function toWorld(clientX: number, clientY: number): { x: number; y: number } {
-  const r = canvas.getBoundingClientRect();
-  return viewToWorld(cam, clientX - r.left, clientY - r.top, r.width, r.height);
-}
-
-function toScreen(x: number, y: number): { x: number; y: number } {
-  const r = canvas.getBoundingClientRect();
-  const v = worldToView(cam, x, y, r.width, r.height);
-  return { x: r.left + v.x, y: r.top + v.y };
-}
-
-function panTo(clientX: number, clientY: number): void {
-  if (panning === null) return;
-  cam.x = panning.camX - (clientX - panning.x) / cam.scale;
-  cam.y = panning.camY + (clientY - panning.y) / cam.scale;
-  setFollowing(false);
-}
-
-canvas.addEventListener('contextmenu', (e) => e.preventDefault());
-canvas.addEventListener('pointerdown', (e) => {
-  canvas.setPointerCapture(e.pointerId);
-  if (e.button === 1 || e.button === 2 || (e.button === 0 && e.shiftKey)) {
-    panning = { x: e.clientX, y: e.clientY, camX: cam.x, camY: cam.y };
-    canvas.style.cursor = 'grabbing';
-    e.preventDefault();
-  } else if (e.button === 0) {
-    pressing = { x: e.clientX, y: e.clientY, lastX: e.clientX, lastY: e.clientY, camX: cam.x, camY: cam.y };
-    const p = toWorld(e.clientX, e.clientY);
-    send({ type: 'grab', x: p.x, y: p.y });
-  }
-});
-canvas.addEventListener('pointermove', (e) => {
-  if (panning !== null) {
-    panTo(e.clientX, e.clientY);
-  } else if (pressing !== null) {
-    pressing.lastX = e.clientX;
-    pressing.lastY = e.clientY;
-  } else if (dragging && e.buttons & 1) {
-    const p = toWorld(e.clientX, e.clientY);
-    send({ type: 'drag', x: p.x, y: p.y });
-  }
-});
-const endPointer = (): void => {
-  pressing = null;
-  if (panning !== null) {
-    panning = null;
-    canvas.style.cursor = '';
-  } else {
-    send({ type: 'release' });
-    dragging = false;
-  }
-};
-canvas.addEventListener('pointerup', endPointer);
-canvas.addEventListener('pointercancel', endPointer);
-canvas.addEventListener(
-  'wheel',
-  (e) => {
-    e.preventDefault();
-    const r = canvas.getBoundingClientRect();
-    zoomAt(cam, Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top, r.width, r.height);
-  },
-  { passive: false },
-);
 
 picker.addEventListener('change', () => loadScene(picker.value));
 const workersPicker = $<HTMLSelectElement>('workers');
@@ -486,44 +356,25 @@ function toggleHelp(show = helpOverlay.hidden): void {
   helpOverlay.hidden = !show;
 }
 
-const PAN_KEYS: Readonly<Record<string, readonly [number, number]>> = {
-  ArrowLeft: [-1, 0],
-  ArrowRight: [1, 0],
-  ArrowUp: [0, 1],
-  ArrowDown: [0, -1],
-};
-
-window.addEventListener('keydown', (e) => {
-  if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLInputElement) return;
-  if (e.ctrlKey || e.metaKey || e.altKey) return;
-  const pan = PAN_KEYS[e.key];
-  if (e.key === ' ') {
-    setPaused(!paused);
-  } else if (e.key === 's' || e.key === '.') {
+bindKeys(window, {
+  togglePause: () => setPaused(!paused),
+  step: () => {
     setPaused(true);
     pendingStep = true;
-  } else if (e.key === 'r') {
-    loadScene(sceneName);
-  } else if (e.key === '0') {
+  },
+  reset: () => loadScene(sceneName),
+  fit: () => {
     setFollowing(false);
     fitToScene();
-  } else if (e.key === 'f') {
-    setFollowing(!following);
-  } else if (e.key === '+' || e.key === '=' || e.key === '-') {
-    zoomAt(cam, e.key === '-' ? 1 / 1.25 : 1.25, viewWidth() / 2, viewHeight() / 2, viewWidth(), viewHeight());
-  } else if (pan !== undefined) {
-    // A tenth of the view a press.
-    cam.x += (pan[0] * viewWidth() * 0.1) / cam.scale;
-    cam.y += (pan[1] * viewHeight() * 0.1) / cam.scale;
+  },
+  toggleFollow: () => setFollowing(!following),
+  zoom: (factor) => zoomAt(cam, factor, viewWidth() / 2, viewHeight() / 2, viewWidth(), viewHeight()),
+  pan: (dx, dy) => {
+    cam.x += (dx * viewWidth() * 0.1) / cam.scale;
+    cam.y += (dy * viewHeight() * 0.1) / cam.scale;
     setFollowing(false);
-  } else if (e.key === 'h' || e.key === '?') {
-    toggleHelp();
-  } else if (e.key === 'Escape') {
-    toggleHelp(false);
-  } else {
-    return;
-  }
-  e.preventDefault();
+  },
+  help: toggleHelp,
 });
 
 // ---- debug hook (used by the end-to-end tests; handy from the console) ---------------------------------------------
@@ -582,7 +433,7 @@ const testbed = {
     return grabbedEid;
   },
   get dragging(): boolean {
-    return dragging;
+    return pointer.dragging;
   },
   get following(): boolean {
     return following;
@@ -617,8 +468,8 @@ const testbed = {
     if (geometry === null) return null;
     return bodyAt(geometry.bodyEid.indexOf(eid));
   },
-  worldToScreen: toScreen,
-  screenToWorld: toWorld,
+  worldToScreen: (x: number, y: number) => pointer.toScreen(x, y),
+  screenToWorld: (x: number, y: number) => pointer.toWorld(x, y),
   load: loadScene,
   setPaused,
   setParam: changeParam,
