@@ -33,10 +33,10 @@ import {
 } from '@impulse2d/core/internal';
 
 /*
- * Row routines shared by the joint kinds (STYLE rule 7: one routine where the maths is the same).
+ * Row routines shared by the joint kinds: one routine where the maths is the same.
  *
- * Why a scratch array and offsets: a double passed to or returned from a function that V8 does not inline is boxed
- * (allocated), and the solver loops are too large for V8 to inline everything into. So every routine here takes
+ * Why a scratch array and offsets: the solver loops are too large for V8 to inline everything into
+ * (docs/design/v8-hot-code.md, rule 1). So every routine here takes
  * only typed arrays, integers and booleans: the joint record `jc` at offset `o`, the body states at offsets `a`,
  * `b` (velocities are read from and written back to `states`, never carried in the caller's locals across a call),
  * and the per-joint doubles a kind computes (anchors, axis, effective mass, position) go through `g` below.
