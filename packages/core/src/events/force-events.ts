@@ -69,8 +69,8 @@ export function getJointEventsInto(world: PhysicsWorld, out: JointEventList): nu
 
 /**
  * The contact force events of the last step, in the solver's order of contacts (the same for any thread count): each
- * solid contact whose points' normal forces sum to more than the smaller contactForceThreshold of its two shapes.
- * Allocates; see getContactForceEventsInto.
+ * contact the solver handled (touching, not a sensor, with an awake body that moves) whose points' normal forces sum
+ * to more than the smaller contactForceThreshold of its two shapes. Allocates; see getContactForceEventsInto.
  */
 export function getContactForceEvents(world: PhysicsWorld): ContactForceEvent[] {
   const p = getPhysics(world);

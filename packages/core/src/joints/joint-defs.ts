@@ -32,7 +32,8 @@ export interface JointDefBase {
   /**
    * Stiffness (Hz, ≥ 0) of this joint's hard rows instead of the world's `jointHertz` (capped at a quarter of the
    * substep rate, as the world's): higher holds a heavy load with less sag, lower makes the joint give. 0 removes the
-   * position correction altogether (velocity rows only). Ignored by the classic solver. Default: absent, the world's.
+   * position correction altogether (velocity rows only). Ignored by the classic solver, and by the mouse and motor
+   * joints, whose rows are a spring and drives of their own. Default: absent, the world's.
    */
   constraintHertz?: number;
   /**
