@@ -120,6 +120,20 @@ describe('constraint tuning', () => {
     expect(build(true)).toBe(build(false));
   });
 
+  it('the classic solver ignores it: a tuned joint moves as an untuned one', () => {
+    const build = (tuned: boolean): string => {
+      const w = world({ solver: 'classic' });
+      const ground = createBody(w, { type: 'static', position: { x: 0, y: 5 } });
+      const b = createBody(w, { type: 'dynamic', position: { x: 1, y: 4 } });
+      addShape(w, b, makeBox(0.3, 0.3));
+      const tuning = tuned ? { constraintHertz: 5, constraintDampingRatio: 0.1 } : {};
+      createPrismaticJoint(w, { bodyA: ground, bodyB: b, localAxisA: { x: 1, y: -1 }, enableLimit: true, ...tuning });
+      run(w, 60);
+      return transformHash(w, [b]);
+    };
+    expect(build(true)).toBe(build(false));
+  });
+
   it('a tuned plain pin leaves the shared pin records and returns to them when reset', () => {
     const w = world({ jointHertz: 10 });
     const beam = createBody(w, { type: 'static', position: { x: 0, y: 10 } });
