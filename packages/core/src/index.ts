@@ -87,6 +87,7 @@ export {
 } from './shape/shape-api.js';
 export type { BodyId, JointId, ShapeId } from './handles.js';
 export { addChain } from './shape/chain-api.js';
+export { getShapeOneWay, setShapeOneWay } from './shape/one-way.js';
 export { type FilterDef, type ShapeDef, defaultFilter, defaultShapeDef } from './shape/shape-def.js';
 
 // ---- Geometry ----

@@ -99,6 +99,7 @@ export {
 } from './shape/shape-api.js';
 export type { BodyId, JointId, ShapeId } from './handles.js';
 export { addChain } from './shape/chain-api.js';
+export { getShapeOneWay, setShapeOneWay } from './shape/one-way.js';
 export { defaultShapeDef, defaultFilter, type ShapeDef, type FilterDef } from './shape/shape-def.js';
 export { AABB_FAT, AABB_STRIDE, SHAPE_COLUMNS, ShapeStore } from './state/shape-store.js';
 export { bufferMove, bufferMoveFrom, fatMarginInto, refreshShapeAABB } from './lifecycle/shape-proxy.js';

@@ -49,6 +49,7 @@ import {
   timeOfImpact,
   type PhysicsState,
 } from '@impulse2d/core/internal';
+import { oneWayLetsPass } from './one-way.js';
 import { shouldCollide } from './update-broadphase.js';
 
 /**
@@ -65,7 +66,7 @@ import { shouldCollide } from './update-broadphase.js';
  * earliest time of impact, one linear slop from the surface, keeping its velocity: the next step's speculative
  * contact then stops or deflects it. It loses the rest of this step's motion (as in Box2D v3, whose continuous
  * solve this follows). The filter is the broadphase's (shouldCollide) plus joints' collideConnected; sensors are
- * neither swept nor swept against.
+ * neither swept nor swept against, and a one-way shape lets through what comes from its closed side (one-way.ts).
  *
  * When a shape already touches what it is swept against at the start (a fast body sliding along the ground), the
  * time of impact is 0 and would pin it. Then, as Box2D, a small circle around the shape's centroid (a quarter of its
@@ -99,7 +100,8 @@ const box0 = new Float64Array(4);
 const extent = new Float64Array(1);
 // The rewound body's fat-box margin.
 const margin = new Float64Array(1);
-// The fast shape's centroid at the start and at the end of the step: x1, y1, x2, y2 (for chain segments).
+// The fast shape's centroid at the start and at the end of the step: x1, y1, x2, y2 (for chain segments and one-way
+// shapes).
 const centroids = new Float64Array(4);
 const candidates = new IntBuffer();
 
@@ -181,6 +183,7 @@ function sweepBody(p: PhysicsState, eid: number, o: number, bullet: boolean): vo
       const other = candidates.data[k];
       if (!sweepable(p, sh, other)) continue;
       if (g.type[other] === ShapeType.chainSegment && chainLetsPass(p, eid, other)) continue;
+      if (oneWayLetsPass(p, other, centroids)) continue;
       sweepAgainst(p, sh, other);
     }
   }
