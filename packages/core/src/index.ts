@@ -201,6 +201,10 @@ export {
   getSleepEvents,
 } from './events/events-api.js';
 
+// ---- Contact state and the pre-solve callback ----
+export { ContactView, type PreSolveFn } from './state/contact-view.js';
+export { setPreSolve } from './contacts/pre-solve.js';
+
 // ---- Debug draw ----
 export {
   debugDraw,

@@ -272,6 +272,8 @@ export {
   wakeTouching,
 } from './lifecycle/contact-lifecycle.js';
 export { wakeIsland, sleepIsland, setBodyAwake } from './lifecycle/body-sleep.js';
+export { ContactView, type PreSolveFn } from './state/contact-view.js';
+export { setPreSolve } from './contacts/pre-solve.js';
 export { shapeHandle, SHAPE_ROW_SPAN } from './state/shape-handle.js';
 export {
   CB_BODY_A,

@@ -16,6 +16,7 @@ import {
   GEOMETRY_STRIDE,
   IntBuffer,
   LINEAR_SLOP,
+  SHAPE_TYPE_COUNT,
   SPECULATIVE_DISTANCE,
   ShapeType,
   SWEEP_C0X,
@@ -37,11 +38,14 @@ import {
   TREE_MOVABLE,
   TREE_STATIC,
   bufferMoveFrom,
+  collideFunctions,
   computeShapeAABB,
   computeShapeMinExtent,
+  createManifold,
   createSweep,
   createToiInput,
   createToiOutput,
+  isPrimaryPair,
   jointsAllowCollision,
   loadCore,
   sweepPose,
@@ -50,6 +54,7 @@ import {
   type PhysicsState,
 } from '@impulse2d/core/internal';
 import { oneWayLetsPass } from './one-way.js';
+import { preSolveImpact } from './pre-solve.js';
 import { shouldCollide } from './update-broadphase.js';
 
 /**
@@ -104,6 +109,11 @@ const margin = new Float64Array(1);
 // shapes).
 const centroids = new Float64Array(4);
 const candidates = new IntBuffer();
+// For the pre-solve callback: the fraction of an impact, the pair's poses there (A's then B's) and their manifold.
+const fraction = new Float64Array(1);
+const impactPose = new Float64Array(6);
+const pair = new Float64Array(8);
+const impact = createManifold();
 
 /** Sweeps the fast bodies finalize listed (sd.fastBodies); see the file comment. Respects `enableContinuous`. */
 export function solveContinuous(p: PhysicsState): void {
@@ -274,7 +284,34 @@ function sweepAgainst(p: PhysicsState, sh: number, other: number): void {
       }
     }
   }
-  if (f < best[0]) best[0] = f;
+  if (f < best[0] && (p.preSolve === null || impactKept(p, sh, other, f))) best[0] = f;
+}
+
+/**
+ * Whether the pre-solve callback keeps the impact of fast shape `sh` with shape `other` at fraction `f` of the sweep
+ * (core's setPreSolve): asked with the manifold at that pose, the shapes in contact order, as Box2D v3 does.
+ */
+function impactKept(p: PhysicsState, sh: number, other: number, f: number): boolean {
+  const g = p.shapes.geometry;
+  const t = p.bodies.transform;
+  const body = p.shapes.body[other];
+  fraction[0] = f;
+  sweepPose(sweepFast, fraction, 0, impactPose);
+  const fastFirst = isPrimaryPair(g.type[sh], g.type[other]);
+  const a = fastFirst ? sh : other;
+  const b = fastFirst ? other : sh;
+  const fo = fastFirst ? 0 : 4;
+  const oo = fastFirst ? 4 : 0;
+  pair[fo] = impactPose[0];
+  pair[fo + 1] = impactPose[1];
+  pair[fo + 2] = impactPose[2];
+  pair[fo + 3] = impactPose[3];
+  pair[oo] = t.x[body];
+  pair[oo + 1] = t.y[body];
+  pair[oo + 2] = t.c[body];
+  pair[oo + 3] = t.s[body];
+  collideFunctions[g.type[a] * SHAPE_TYPE_COUNT + g.type[b]](g, a, b, pair, impact);
+  return preSolveImpact(p, a, b, pair, impact);
 }
 
 /**
