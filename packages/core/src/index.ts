@@ -64,6 +64,7 @@ export {
   wake,
 } from './body/body-accessors.js';
 export { type BodyTypeName, type TransformColumns } from './state/body-store.js';
+export { setTargetTransform } from './body/target-transform.js';
 
 export { getQuarantineEvents, isBodyQuarantined } from './lifecycle/body-quarantine.js';
 

@@ -68,6 +68,7 @@ export {
   wake,
 } from './body/body-accessors.js';
 export { defaultBodyDef, type BodyDef } from './body/body-def.js';
+export { setTargetTransform } from './body/target-transform.js';
 export type { Vec2Like } from './math/vec2.js';
 export {
   BodyType,

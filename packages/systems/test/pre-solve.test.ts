@@ -106,7 +106,7 @@ describe('pre-solve callback', () => {
     setPreSolve(w, () => false);
     stepPhysics(w, DT);
     seen.length = 0;
-    setPreSolve(w, (a, b, normal, c) => {
+    setPreSolve(w, (a, b, _normal, c) => {
       seen.push({
         a,
         b,
