@@ -205,6 +205,19 @@ export {
 // ---- Contact state and the pre-solve callback ----
 export { ContactView, type PreSolveFn } from './state/contact-view.js';
 export { setPreSolve } from './contacts/pre-solve.js';
+export { ContactData, type ContactInfo, type ContactInfoPoint } from './contacts/contact-data.js';
+export {
+  getBodyContacts,
+  getBodyContactsInto,
+  getShapeContacts,
+  getShapeContactsInto,
+} from './contacts/contact-state.js';
+export {
+  getSensorOverlaps,
+  getSensorOverlapsInto,
+  isSensorEnabled,
+  setSensorEnabled,
+} from './contacts/sensor-state.js';
 
 // ---- Debug draw ----
 export {

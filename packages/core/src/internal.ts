@@ -275,6 +275,19 @@ export {
 export { wakeIsland, sleepIsland, setBodyAwake } from './lifecycle/body-sleep.js';
 export { ContactView, type PreSolveFn } from './state/contact-view.js';
 export { setPreSolve } from './contacts/pre-solve.js';
+export { ContactData, type ContactInfo, type ContactInfoPoint } from './contacts/contact-data.js';
+export {
+  getBodyContacts,
+  getBodyContactsInto,
+  getShapeContacts,
+  getShapeContactsInto,
+} from './contacts/contact-state.js';
+export {
+  getSensorOverlaps,
+  getSensorOverlapsInto,
+  isSensorEnabled,
+  setSensorEnabled,
+} from './contacts/sensor-state.js';
 export { shapeHandle, SHAPE_ROW_SPAN } from './state/shape-handle.js';
 export {
   CB_BODY_A,
