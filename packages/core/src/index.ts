@@ -89,6 +89,8 @@ export {
 export type { BodyId, JointId, ShapeId } from './handles.js';
 export { addChain } from './shape/chain-api.js';
 export { getShapeOneWay, setShapeOneWay } from './shape/one-way.js';
+export { type ExplosionDef, defaultExplosionDef, explode } from './world/explosion.js';
+export { AIR_DENSITY, applyWind } from './shape/wind.js';
 export { type FilterDef, type ShapeDef, defaultFilter, defaultShapeDef } from './shape/shape-def.js';
 
 // ---- Geometry ----

@@ -101,6 +101,8 @@ export {
 export type { BodyId, JointId, ShapeId } from './handles.js';
 export { addChain } from './shape/chain-api.js';
 export { getShapeOneWay, setShapeOneWay } from './shape/one-way.js';
+export { type ExplosionDef, defaultExplosionDef, explode } from './world/explosion.js';
+export { AIR_DENSITY, applyWind } from './shape/wind.js';
 export { defaultShapeDef, defaultFilter, type ShapeDef, type FilterDef } from './shape/shape-def.js';
 export { AABB_FAT, AABB_STRIDE, SHAPE_COLUMNS, ShapeStore } from './state/shape-store.js';
 export { bufferMove, bufferMoveFrom, fatMarginInto, refreshShapeAABB } from './lifecycle/shape-proxy.js';
@@ -112,6 +114,7 @@ export {
   computeMassData,
   computeShapeAABB,
   computeShapeMinExtent,
+  computeShapeProjectedLength,
   computeShapeVertexReach,
   GEOMETRY_COLUMNS,
   GEOMETRY_STRIDE,
