@@ -12,6 +12,7 @@ import {
   makeCircle,
   setLinearVelocity,
   setShapeOneWay,
+  setTargetTransform,
   takeSnapshot,
   validateWorld,
   type PhysicsWorld,
@@ -101,6 +102,16 @@ describe('one-way platforms', () => {
     expect(Math.abs(getPosition(w, b).y - 3.05)).toBeLessThan(0.01);
   });
 
+  it('what comes from the side (a normal across the open direction) passes too', () => {
+    const w = world({ gravity: { x: 0, y: 0 } });
+    addPlatform(w);
+    const b = createBody(w, { type: 'dynamic', position: { x: -3, y: 2.9 }, linearVelocity: { x: 3, y: 0 } });
+    addShape(w, b, makeCircle(0.05), { density: 1 });
+    run(w, 120); // 6 m: through the 4 m platform and out
+    expect(Math.abs(getPosition(w, b).x - 3)).toBeLessThan(0.01);
+    expect(getLinearVelocity(w, b)).toEqual({ x: 3, y: 0 });
+  });
+
   it('the normal is body-local: an upside-down platform stops what comes from below and lets a falling box through', () => {
     const w = world();
     addGround(w);
@@ -134,6 +145,34 @@ describe('one-way platforms', () => {
     // platform's centre... or up: either way it no longer overlaps by more than the slop).
     const y = getPosition(w, box).y;
     expect(y < 2.8 - 0.25 + 0.01 || y > 3 + 0.25 - 0.01).toBe(true);
+  });
+
+  it('a moving one-way platform (setTargetTransform) carries the box that landed on it and lets one from below through', () => {
+    const w = world();
+    addGround(w);
+    const deck = createBody(w, { type: 'kinematic', position: { x: 0, y: 2.9 } });
+    addShape(w, deck, makeBox(2, 0.1), { oneWayNormal: UP });
+    const rider = addBox(w, 3.2); // lands on the deck
+    const jumper = createBody(w, { type: 'dynamic', position: { x: 1, y: 0.25 }, linearVelocity: { x: 0, y: 8 } });
+    addShape(w, jumper, makeBox(0.25, 0.25), { density: 1 });
+    let jumperTop = 0;
+    let landed = 0;
+    for (let i = 1; i <= 240; i++) {
+      const t = i * DT;
+      // Sways 1 m either way (peak acceleration 1·(π/2)² = 2.5 m/s², less than friction can give).
+      setTargetTransform(w, deck, { x: Math.sin((Math.PI / 2) * t), y: 2.9 }, 0, DT);
+      stepPhysics(w, DT);
+      jumperTop = Math.max(jumperTop, getPosition(w, jumper).y);
+      // Landed by then (it slid a little as it met the moving deck): where it sits on the deck from here on.
+      if (i === 60) landed = getPosition(w, rider).x - getPosition(w, deck).x;
+    }
+    validateWorld(w);
+    // The rider is still on the deck, where it came to sit relative to it (to a few mm), after most of two swings.
+    const rel = getPosition(w, rider).x - getPosition(w, deck).x;
+    expect(Math.abs(rel - landed)).toBeLessThan(0.005);
+    expect(Math.abs(getPosition(w, rider).y - 3.25)).toBeLessThan(0.01);
+    // The jumper rose through the deck (its centre well above the top face) before landing somewhere.
+    expect(jumperTop).toBeGreaterThan(3.3);
   });
 
   it('setShapeOneWay stores a unit normal, and refuses bad normals with a typed error, world unchanged', () => {
