@@ -270,7 +270,7 @@ export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
   reserveStores(p, s);
   for (let i = 0; i < SCALARS.length; i++) SCALARS[i].set(p, s[i]);
   // The settings among the scalars changed behind applyDef's back: the step computes its scalars afresh.
-  p.settingsVersion++;
+  p.settingsChanged();
   for (const c of COLUMNS) {
     const n = c.rows(s) * c.per;
     const size = ELEMENT_BYTES[c.type];

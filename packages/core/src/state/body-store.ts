@@ -20,6 +20,14 @@ export const BodyFlag = {
   awake: 8,
   /** Taken out of the simulation after its state became non-finite (see quarantineBody); never woken again. */
   quarantined: 16,
+  /** Motion locks (setMotionLocks): the solver drops the body's velocity along world x, along world y. */
+  lockLinearX: 32,
+  lockLinearY: 64,
+  /**
+   * Taken out of the simulation and the broadphase by setBodyEnabled(false): not awake, no proxies, no contacts, its
+   * joints inactive; its shapes, joints and velocity kept for when it is enabled again.
+   */
+  disabled: 128,
 } as const;
 
 /** Grown with the entity ids and stored for each of them. */
