@@ -787,6 +787,7 @@ export {
   type SettingValues,
   validateValue,
 } from './storage/setting-kinds.js';
+export { DERIVED_COLUMNS, deriveColumns } from './snapshot/snapshot-derive.js';
 export {
   COLUMNS,
   SCALARS,
