@@ -12,6 +12,9 @@ import {
 } from '../storage/setting-kinds.js';
 import { SPECULATIVE_DISTANCE } from '../settings.js';
 
+/** The rules that mix two shapes' friction or restitution (contact-lifecycle.ts mixInto); snapshots store the index. */
+const MIXING_RULES = ['geometric', 'max', 'min', 'average', 'multiply'] as const;
+
 /** The settings whose defaults are lengths or speeds name this one (see numberSetting's `scaledBy`). */
 const LENGTH = 'lengthUnitsPerMeter';
 
@@ -93,12 +96,12 @@ export const WORLD_SETTINGS = {
    * 'max', 'min', 'average' (μA + μB)/2 or 'multiply' μA·μB. A friction callback (setFrictionCallback) replaces the
    * rule. Default 'geometric'.
    */
-  frictionMixing: choiceSetting(['geometric', 'max', 'min', 'average', 'multiply'], 'geometric'),
+  frictionMixing: choiceSetting(MIXING_RULES, 'geometric'),
   /**
    * How a contact combines its two shapes' restitutions: the same rules as frictionMixing. A restitution callback
    * (setRestitutionCallback) replaces the rule. Default 'max' (Box2D's rule).
    */
-  restitutionMixing: choiceSetting(['geometric', 'max', 'min', 'average', 'multiply'], 'max'),
+  restitutionMixing: choiceSetting(MIXING_RULES, 'max'),
   /** Approach speed (m/s) above which a contact hit event is reported. Default 1 × lengthUnitsPerMeter. */
   hitEventThreshold: numberSetting(1, nonNegative, LENGTH),
   /** Largest linear speed of any body (m/s): a safety clamp. Default 400 × lengthUnitsPerMeter. */
