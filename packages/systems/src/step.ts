@@ -8,6 +8,11 @@ import {
   SP_MAX_LINEAR_SPEED,
   SP_PUSH_MAX_SPEED,
   SP_RESTITUTION_THRESHOLD,
+  SP_LINEAR_SLOP,
+  SP_SAFETY_FACTOR,
+  SP_SPECULATIVE,
+  TOL_LINEAR_SLOP,
+  TOL_SPECULATIVE,
   flushRemovedEntities,
   getPhysics,
   reportJointEvents,
@@ -142,6 +147,10 @@ function writeStepParams(p: PhysicsState, dt: number, steps: number): void {
   params[SP_HIT_THRESHOLD] = p.hitEventThreshold;
   // Read by both constraint builders (joints' and contacts').
   params[SP_WARM_START] = p.enableWarmStarting ? 1 : 0;
+  // Read by the narrowphase and the write-back, which may run on step workers.
+  params[SP_SPECULATIVE] = p.tolerances[TOL_SPECULATIVE];
+  params[SP_LINEAR_SLOP] = p.tolerances[TOL_LINEAR_SLOP];
+  params[SP_SAFETY_FACTOR] = p.continuousSafetyFactor;
   p.paramsDt = dt;
   p.paramsSubSteps = steps;
   p.paramsSettingsVersion = p.settingsVersion;
