@@ -103,6 +103,9 @@ describe('heap growth of a warm step', () => {
   // Regression: the separation cache's proof (cacheApart, a call V8 does not inline) took the margin as a double
   // argument, and V8 boxed it on every call: 15,130 bytes a step in Box2D's tumbler (the benchmark's heap probe, Node
   // 20, AMD EPYC), where the frame's walls prove hundreds of pairs apart each step.
+  // Regression (one-way test boxing the contact normal): beginsPassing passed the normal to opensToward as doubles;
+  // once the runtime materials grew reportTouchChanges, V8 stopped inlining that call and boxed the normal at every
+  // touch that began: 654 bytes a step here in every run (CI, and Node 20 on AMD EPYC), 16 after.
   it("Box2D's tumbler (20 × 20 boxes in a turning frame), 2,000 steps warm: under 64 bytes a step", async () => {
     const r = await leastOfRuns('tumbler', 64, 2000, 4);
     expect(r.gcsInWindow).toBe(0);
