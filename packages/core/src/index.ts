@@ -8,13 +8,22 @@ export { PhysicsError, type PhysicsErrorCode } from './errors.js';
 // ---- Worlds ----
 export {
   type ClassicPositionCorrection,
+  type MixingRule,
   type SolverKernelMode,
   type SolverMode,
   type WorldDef,
   defaultWorldDef,
 } from './state/world-def.js';
-export { type BodyComponent, type PhysicsState, type PhysicsWorld } from './state/physics-state.js';
+export {
+  type BodyComponent,
+  type MaterialMixer,
+  type PairFilter,
+  type PhysicsState,
+  type PhysicsWorld,
+} from './state/physics-state.js';
 export { getProfile, setWorldSettings } from './world/world-settings.js';
+export { setFrictionCallback, setPairFilter, setRestitutionCallback } from './world/world-callbacks.js';
+export { getStateHash } from './world/state-hash.js';
 export { attachPhysics, createPhysicsWorld, destroyPhysicsWorld } from './world/world-api.js';
 export { validateWorld } from './world/validate-world.js';
 export { type StepProfile } from './state/profile.js';
@@ -22,7 +31,20 @@ export { LINEAR_SLOP, MAX_POLYGON_VERTICES } from './settings.js';
 
 // ---- Bodies ----
 export { createBody, destroyBody } from './body/body-api.js';
-export { type BodyDef, defaultBodyDef } from './body/body-def.js';
+export { type BodyDef, type MotionLocks, defaultBodyDef } from './body/body-def.js';
+export {
+  type MassData,
+  clearForces,
+  getMassData,
+  getMotionLocks,
+  getSleepThreshold,
+  isBodyEnabled,
+  resetMassData,
+  setBodyEnabled,
+  setMassData,
+  setMotionLocks,
+  setSleepThreshold,
+} from './body/body-controls.js';
 export type { Vec2Like } from './math/vec2.js';
 export {
   applyAngularImpulse,
@@ -61,9 +83,9 @@ export {
   setPosition,
   setSleepEnabled,
   setTransform,
-  wake,
 } from './body/body-accessors.js';
 export { type BodyTypeName, type TransformColumns } from './state/body-store.js';
+export { setTargetTransform } from './body/target-transform.js';
 
 export { getQuarantineEvents, isBodyQuarantined } from './lifecycle/body-quarantine.js';
 
@@ -83,10 +105,24 @@ export {
   setFriction,
   setRestitution,
   setShapeFilter,
+  setShapeGeometry,
   setShapeHitEvents,
 } from './shape/shape-api.js';
+export {
+  getRollingResistance,
+  getTangentSpeed,
+  getUserMaterialId,
+  setRollingResistance,
+  setTangentSpeed,
+  setUserMaterialId,
+} from './shape/shape-material.js';
+export { getShapeUserData, setShapeUserData } from './shape/shape-user-data.js';
 export type { BodyId, JointId, ShapeId } from './handles.js';
 export { addChain } from './shape/chain-api.js';
+export { getShapeContactForceThreshold, setShapeContactForceThreshold } from './shape/shape-force-events.js';
+export { getShapeOneWay, setShapeOneWay } from './shape/one-way.js';
+export { type ExplosionDef, defaultExplosionDef, explode } from './world/explosion.js';
+export { AIR_DENSITY, applyWind } from './shape/wind.js';
 export { type FilterDef, type ShapeDef, defaultFilter, defaultShapeDef } from './shape/shape-def.js';
 
 // ---- Geometry ----
@@ -96,7 +132,7 @@ export { type ChainGeometry, makeChain } from './geometry/make-chain.js';
 export { type ShapeGeometry } from './geometry/shape-geometry.js';
 
 // ---- Joints ----
-export { type JointDefBase, type WorldAnchorOption } from './joints/joint-defs.js';
+export { type JointDefBase, type LocalAnchorsDef, type WorldAnchorOption } from './joints/joint-defs.js';
 export { type JointTypeName } from './state/joint-store.js';
 export { type DistanceJointDef, createDistanceJoint, defaultDistanceJointDef } from './joints/kinds/distance.js';
 export { type RevoluteJointDef, createRevoluteJoint, defaultRevoluteJointDef } from './joints/kinds/revolute.js';
@@ -128,13 +164,10 @@ export {
   getJointAngularSpeed,
   getJointBodyA,
   getJointBodyB,
-  getJointCollideConnected,
   getJointCount,
   getJointCurrentLength,
   getJointImpulses,
   getJointLimits,
-  getJointLocalAnchorA,
-  getJointLocalAnchorB,
   getJointMotorForce,
   getJointMotorSpeed,
   getJointReactionForce,
@@ -151,6 +184,33 @@ export {
   setJointMotorSpeed,
   setJointSpring,
 } from './joints/joint-api.js';
+export {
+  getJointCollideConnected,
+  getJointConstraintTuning,
+  getJointForceThreshold,
+  getJointTorqueThreshold,
+  resetJointConstraintTuning,
+  setJointCollideConnected,
+  setJointConstraintTuning,
+  setJointForceThreshold,
+  setJointTorqueThreshold,
+} from './joints/joint-base-api.js';
+export {
+  getJointLocalAnchorA,
+  getJointLocalAnchorB,
+  getJointLocalAxisA,
+  getJointReferenceAngle,
+  setJointLocalAnchorA,
+  setJointLocalAnchorB,
+  setJointLocalAxisA,
+  setJointReferenceAngle,
+} from './joints/joint-frame-api.js';
+export {
+  getJointSpringForceRange,
+  getJointSpringTarget,
+  setJointSpringForceRange,
+  setJointSpringTarget,
+} from './joints/joint-spring-api.js';
 
 // ---- Queries ----
 export { type QueryFilter, defaultQueryFilter } from './queries/query-filter.js';
@@ -166,7 +226,15 @@ export {
   overlapShape,
   overlapShapeInto,
 } from './queries/overlap-queries.js';
-export { type ShapeCastResult, castShape } from './queries/shape-cast.js';
+export { type ShapeCastResult, castShape, castShapeAll, castShapeAllInto } from './queries/shape-cast.js';
+export {
+  type ShapeDistanceResult,
+  getClosestPoint,
+  getShapeAABB,
+  rayCastShape,
+  shapeDistance,
+  testPoint,
+} from './queries/shape-queries.js';
 export {
   type CollisionPlane,
   type Mover,
@@ -222,6 +290,32 @@ export {
   getSensorEndEvents,
   getSleepEvents,
 } from './events/events-api.js';
+export {
+  type ContactForceEvent,
+  type JointEvent,
+  getContactForceEvents,
+  getContactForceEventsInto,
+  getJointEvents,
+  getJointEventsInto,
+} from './events/force-events.js';
+export { ContactForceEventList, JointEventList } from './events/event-lists.js';
+
+// ---- Contact state and the pre-solve callback ----
+export { ContactView, type PreSolveFn } from './state/contact-view.js';
+export { setPreSolve } from './contacts/pre-solve.js';
+export { ContactData, type ContactInfo, type ContactInfoPoint } from './contacts/contact-data.js';
+export {
+  getBodyContacts,
+  getBodyContactsInto,
+  getShapeContacts,
+  getShapeContactsInto,
+} from './contacts/contact-state.js';
+export {
+  getSensorOverlaps,
+  getSensorOverlapsInto,
+  isSensorEnabled,
+  setSensorEnabled,
+} from './contacts/sensor-state.js';
 
 // ---- Debug draw ----
 export {

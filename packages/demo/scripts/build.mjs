@@ -74,8 +74,9 @@ async function buildBench() {
 }
 
 /**
- * The testbed: dist/web/{index.html, main.js, worker.js} (and the PixiJS example in dist/web/pixi/) for the browser and dist/serve.js, the static server. A
- * failure is written to dist/web-error.txt (serve.js reports it) and fails `--web-only`, but never stops the bench.
+ * The testbed: dist/web/{index.html, main.js, worker.js} (and the PixiJS example and its source in dist/web/pixi/) for
+ * the browser and dist/serve.js, the static server. A failure is written to dist/web-error.txt (serve.js reports it)
+ * and fails `--web-only`, but never stops the bench.
  */
 async function buildWeb() {
   const webDir = join(dist, 'web');
@@ -117,6 +118,9 @@ async function buildWeb() {
       logLevel: 'silent',
     });
     copyFileSync(join(demoDir, 'src/web/pixi/index.html'), join(webDir, 'pixi', 'index.html'));
+    // The example's source, linked from its page.
+    mkdirSync(join(webDir, 'pixi', 'source'), { recursive: true });
+    copyFileSync(join(demoDir, 'src/web/pixi/pixi.ts'), join(webDir, 'pixi', 'source', 'pixi.ts'));
   } catch (e) {
     const errors = e && typeof e === 'object' && 'errors' in e ? e.errors : [];
     const lines = errors

@@ -73,4 +73,30 @@ describe('measureHeapGrowth', () => {
   it('is skipped with zero steps', async () => {
     expect(await measureHeapGrowth(() => undefined, 0)).toBeNull();
   });
+
+  it('reports its progress outside the windows: warm-up every 100 steps, then each window before it starts', async () => {
+    const seen: string[] = [];
+    let steps = 0;
+    await measureHeapGrowth(
+      () => {
+        steps++;
+        sink = [fresh()];
+      },
+      50,
+      250,
+      Infinity,
+      2,
+      Infinity,
+      (phase, done, total) => seen.push(`${phase} ${done}/${total} at ${steps}`),
+    );
+    // 50 steps compile the window's loop first; warm-up reports at its steps 0, 100, 200; then windows 1 and 2
+    // (the second runs: a window that grows by a 64-double array a step is not zero).
+    expect(seen).toEqual([
+      'warm-up 0/250 at 50',
+      'warm-up 100/250 at 150',
+      'warm-up 200/250 at 250',
+      'window 1/2 at 300',
+      'window 2/2 at 350',
+    ]);
+  });
 });

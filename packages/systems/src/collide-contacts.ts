@@ -18,8 +18,11 @@ import {
   M_NORMAL_X,
   M_NORMAL_Y,
   CP_STRIDE,
+  M_IN_LINEAR_SLOP,
+  M_IN_SPECULATIVE,
   SHAPE_TYPE_COUNT,
-  SPECULATIVE_DISTANCE,
+  SP_LINEAR_SLOP,
+  SP_SPECULATIVE,
   collideFunctions,
   BodyFlag,
   CP_SEPARATION,
@@ -55,6 +58,8 @@ export interface CollideState {
     /** Each body's pose (x, y, cos, sin) at [4·eid…], copied from the transform as the narrowphase began. */
     readonly poses: Float64Array;
   };
+  /** The step's scalars: the speculative distance and linear slop (SP_SPECULATIVE, SP_LINEAR_SLOP) are read. */
+  readonly solverData: { readonly params: Float64Array };
   readonly manifold: Float64Array;
   readonly pose: Float64Array;
 }
@@ -87,6 +92,11 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
   const bflags = p.bodies.flags;
   const aabb = s.aabb;
   const moved = s.moved;
+  // The world's tolerances, as the collision routines read them (manifold inputs) and for the box test below.
+  const params = p.solverData.params;
+  const speculative = params[SP_SPECULATIVE];
+  m[M_IN_SPECULATIVE] = speculative;
+  m[M_IN_LINEAR_SLOP] = params[SP_LINEAR_SLOP];
   let dead = k * 2 * COLLIDE_CHUNK;
   let changed = dead + COLLIDE_CHUNK;
   let touching = 0;
@@ -139,10 +149,10 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
     let oldN1 = 0;
     let oldT1 = 0;
     if (
-      aabb[ao] > aabb[bo + 2] + SPECULATIVE_DISTANCE ||
-      aabb[bo] > aabb[ao + 2] + SPECULATIVE_DISTANCE ||
-      aabb[ao + 1] > aabb[bo + 3] + SPECULATIVE_DISTANCE ||
-      aabb[bo + 1] > aabb[ao + 3] + SPECULATIVE_DISTANCE
+      aabb[ao] > aabb[bo + 2] + speculative ||
+      aabb[bo] > aabb[ao + 2] + speculative ||
+      aabb[ao + 1] > aabb[bo + 3] + speculative ||
+      aabb[bo + 1] > aabb[ao + 3] + speculative
     ) {
       c.cacheValid[id] = 0;
       // No points before and none now (most pairs of a busy pile): nothing to match, no flag to change, so the
@@ -210,7 +220,8 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
     c.normalY[id] = newCount > 0 ? m[M_NORMAL_Y] : 0;
     const flags = c.flags[id];
     const wasTouching = (flags & ContactFlag.touching) !== 0;
-    let isTouching = newCount > 0;
+    // A pair passing through a one-way shape (systems' one-way.ts) does not touch while it has points.
+    let isTouching = newCount > 0 && (flags & ContactFlag.passing) === 0;
     const sensor = (flags & ContactFlag.sensor) !== 0;
     // A sensor reports overlap, not the speculative margin: it touches when a point actually penetrates.
     if (sensor && isTouching)
@@ -219,7 +230,8 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
       touching++;
       c.flags[id] = flags | ContactFlag.touching;
     } else {
-      c.flags[id] = flags & ~ContactFlag.touching;
+      // With no point left it stops passing: its next touch is decided afresh.
+      c.flags[id] = flags & (newCount > 0 ? ~ContactFlag.touching : ~(ContactFlag.touching | ContactFlag.passing));
     }
     if (isTouching !== wasTouching) out[changed++] = id;
   }

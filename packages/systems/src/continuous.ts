@@ -15,8 +15,9 @@ import {
   CORE_VERTS,
   GEOMETRY_STRIDE,
   IntBuffer,
-  LINEAR_SLOP,
-  SPECULATIVE_DISTANCE,
+  SHAPE_TYPE_COUNT,
+  TOL_LINEAR_SLOP,
+  TOL_SPECULATIVE,
   ShapeType,
   SWEEP_C0X,
   SWEEP_C0Y,
@@ -30,6 +31,8 @@ import {
   SWEEP_Q1S,
   TOI_FRACTION,
   TOI_IN_MAX_FRACTION,
+  TOI_IN_TARGET,
+  TOI_IN_TOLERANCE,
   TOI_NORMAL_X,
   TOI_NORMAL_Y,
   TOI_STATE,
@@ -37,11 +40,14 @@ import {
   TREE_MOVABLE,
   TREE_STATIC,
   bufferMoveFrom,
+  collideFunctions,
   computeShapeAABB,
   computeShapeMinExtent,
+  createManifold,
   createSweep,
   createToiInput,
   createToiOutput,
+  isPrimaryPair,
   jointsAllowCollision,
   loadCore,
   sweepPose,
@@ -49,6 +55,8 @@ import {
   timeOfImpact,
   type PhysicsState,
 } from '@impulse2d/core/internal';
+import { oneWayLetsPass } from './one-way.js';
+import { preSolveImpact } from './pre-solve.js';
 import { shouldCollide } from './update-broadphase.js';
 
 /**
@@ -58,14 +66,14 @@ import { shouldCollide } from './update-broadphase.js';
  * The solver moves bodies in discrete substeps; speculative contacts stop ordinary motion, but only for pairs the
  * broadphase found at the start of the step. A body that moves further in one step than its own thickness can jump
  * over a thin wall it had no contact with. So each awake dynamic body whose motion this step exceeds
- * SAFETY_FACTOR × its minimum extent (finalize lists them in sd.fastBodies, see isFastBody) is swept from its start
+ * the world's continuousSafetyFactor × its minimum extent (finalize lists them in sd.fastBodies, see isFastBody) is swept from its start
  * pose (center0, and the rotation before the solver's Δq) to its end pose against static shapes by time of impact;
  * bullets (BodyFlag.bullet) also against kinematic and non-bullet dynamic bodies at their final poses (so the
  * non-bullet fast bodies are settled first). A body that would hit something is moved back to the pose at the
  * earliest time of impact, one linear slop from the surface, keeping its velocity: the next step's speculative
  * contact then stops or deflects it. It loses the rest of this step's motion (as in Box2D v3, whose continuous
  * solve this follows). The filter is the broadphase's (shouldCollide) plus joints' collideConnected; sensors are
- * neither swept nor swept against.
+ * neither swept nor swept against, and a one-way shape lets through what comes from its closed side (one-way.ts).
  *
  * When a shape already touches what it is swept against at the start (a fast body sliding along the ground), the
  * time of impact is 0 and would pin it. Then, as Box2D, a small circle around the shape's centroid (a quarter of its
@@ -99,9 +107,15 @@ const box0 = new Float64Array(4);
 const extent = new Float64Array(1);
 // The rewound body's fat-box margin.
 const margin = new Float64Array(1);
-// The fast shape's centroid at the start and at the end of the step: x1, y1, x2, y2 (for chain segments).
+// The fast shape's centroid at the start and at the end of the step: x1, y1, x2, y2 (for chain segments and one-way
+// shapes).
 const centroids = new Float64Array(4);
 const candidates = new IntBuffer();
+// For the pre-solve callback: the fraction of an impact, the pair's poses there (A's then B's) and their manifold.
+const fraction = new Float64Array(1);
+const impactPose = new Float64Array(6);
+const pair = new Float64Array(8);
+const impact = createManifold();
 
 /** Sweeps the fast bodies finalize listed (sd.fastBodies); see the file comment. Respects `enableContinuous`. */
 export function solveContinuous(p: PhysicsState): void {
@@ -111,6 +125,10 @@ export function solveContinuous(p: PhysicsState): void {
   const integ = sd.integration;
   const flags = p.bodies.flags;
   const n = list.count;
+  // Stop one linear slop short of the surface, within a quarter of it (the time of impact's defaults in metres).
+  const slop = p.tolerances[TOL_LINEAR_SLOP];
+  toiIn[TOI_IN_TARGET] = slop;
+  toiIn[TOI_IN_TOLERANCE] = 0.25 * slop;
   let bullets = 0;
   for (let k = 0; k < n; k++) {
     const i = list.data[k];
@@ -181,6 +199,7 @@ function sweepBody(p: PhysicsState, eid: number, o: number, bullet: boolean): vo
       const other = candidates.data[k];
       if (!sweepable(p, sh, other)) continue;
       if (g.type[other] === ShapeType.chainSegment && chainLetsPass(p, eid, other)) continue;
+      if (oneWayLetsPass(p, other, centroids)) continue;
       sweepAgainst(p, sh, other);
     }
   }
@@ -267,11 +286,38 @@ function sweepAgainst(p: PhysicsState, sh: number, other: number): void {
         // it): hold the body where it started.
         const n =
           (centroids[2] - centroids[0]) * toiOut[TOI_NORMAL_X] + (centroids[3] - centroids[1]) * toiOut[TOI_NORMAL_Y];
-        if (toiOut[TOI_STATE] !== TOI_STATE_HIT || n >= -LINEAR_SLOP) f = 1;
+        if (toiOut[TOI_STATE] !== TOI_STATE_HIT || n >= -p.tolerances[TOL_LINEAR_SLOP]) f = 1;
       }
     }
   }
-  if (f < best[0]) best[0] = f;
+  if (f < best[0] && (p.preSolve === null || impactKept(p, sh, other, f))) best[0] = f;
+}
+
+/**
+ * Whether the pre-solve callback keeps the impact of fast shape `sh` with shape `other` at fraction `f` of the sweep
+ * (core's setPreSolve): asked with the manifold at that pose, the shapes in contact order, as Box2D v3 does.
+ */
+function impactKept(p: PhysicsState, sh: number, other: number, f: number): boolean {
+  const g = p.shapes.geometry;
+  const t = p.bodies.transform;
+  const body = p.shapes.body[other];
+  fraction[0] = f;
+  sweepPose(sweepFast, fraction, 0, impactPose);
+  const fastFirst = isPrimaryPair(g.type[sh], g.type[other]);
+  const a = fastFirst ? sh : other;
+  const b = fastFirst ? other : sh;
+  const fo = fastFirst ? 0 : 4;
+  const oo = fastFirst ? 4 : 0;
+  pair[fo] = impactPose[0];
+  pair[fo + 1] = impactPose[1];
+  pair[fo + 2] = impactPose[2];
+  pair[fo + 3] = impactPose[3];
+  pair[oo] = t.x[body];
+  pair[oo + 1] = t.y[body];
+  pair[oo + 2] = t.c[body];
+  pair[oo + 3] = t.s[body];
+  collideFunctions[g.type[a] * SHAPE_TYPE_COUNT + g.type[b]](g, a, b, pair, impact);
+  return preSolveImpact(p, a, b, pair, impact);
 }
 
 /**
@@ -294,7 +340,7 @@ function rewind(p: PhysicsState, eid: number): void {
   const s = p.shapes;
   const aabb = s.aabb;
   const trees = p.broadphase.trees;
-  const m = SPECULATIVE_DISTANCE;
+  const m = p.tolerances[TOL_SPECULATIVE];
   for (let sh = b.shapeHead[eid]; sh !== -1; sh = s.next[sh]) {
     const ao = sh * AABB_STRIDE;
     const fo = ao + AABB_FAT;
@@ -308,7 +354,7 @@ function rewind(p: PhysicsState, eid: number): void {
       continue;
     const tree = trees[s.tree[sh]];
     const proxy = s.proxy[sh];
-    fatMarginInto(b.minExtent, eid, margin, 0);
+    fatMarginInto(b.minExtent, eid, p.tolerances, margin, 0);
     // The tree's box at the last narrowphase is remembered before the shape's copy and the tree take the new one.
     bufferMoveFrom(p, sh, tree, proxy);
     const f = margin[0];

@@ -26,7 +26,7 @@ const PREDICTION = 2;
  * look-ahead gains on steady motion (the tumbler's boxes: 5.3–5.8 ms a step either way).
  */
 const PREDICTION_CAP = 2;
-/** Scratch: the body's fat-box margin (an array: doubles returned from a call V8 does not inline are boxed). */
+/** Scratch: the body's fat-box margin (an array: docs/design/v8-hot-code.md, rule 1). */
 const margins = new Float64Array(1);
 
 /**
@@ -106,7 +106,7 @@ function refitProxies(p: PhysicsState, eid: number, states: Float64Array, o: num
     const proxy = s.proxy[sh];
     // The new fat box reaches PREDICTION steps of the current motion ahead (Box2D 2.x's displacement
     // prediction): a body in steady motion then re-enters the tree every few steps instead of every step.
-    fatMarginInto(minExtent, eid, margins, 0);
+    fatMarginInto(minExtent, eid, p.tolerances, margins, 0);
     const margin = margins[0];
     const cap = PREDICTION_CAP * margin;
     const aheadX = Math.max(-cap, Math.min(cap, moveX));

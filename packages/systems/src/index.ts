@@ -11,3 +11,12 @@
 
 export { stepPhysics, createPhysicsSystems } from './step.js';
 export { startWorkers, stopWorkers, getThreadCount, MAX_THREADS } from './workers/start-workers.js';
+export {
+  createFixedStepper,
+  defaultFixedStepperDef,
+  interpolateTransforms,
+  resetInterpolation,
+  stepFixed,
+  type FixedStepper,
+  type FixedStepperDef,
+} from './fixed-stepper.js';

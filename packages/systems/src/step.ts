@@ -8,18 +8,26 @@ import {
   SP_MAX_LINEAR_SPEED,
   SP_PUSH_MAX_SPEED,
   SP_RESTITUTION_THRESHOLD,
+  SP_LINEAR_SLOP,
+  SP_SAFETY_FACTOR,
+  SP_SPECULATIVE,
+  TOL_LINEAR_SLOP,
+  TOL_SPECULATIVE,
   flushRemovedEntities,
   getPhysics,
+  reportJointEvents,
   type PhysicsState,
   type PhysicsWorld,
 } from '@impulse2d/core/internal';
 import { moveCharacters } from './characters/move-characters.js';
+import { collectContactForceEvents } from './contact-force-events.js';
 import { collectHitEvents } from './contact-hit-events.js';
 import { solveContinuous } from './continuous.js';
 import { finalizeBodies } from './finalize-bodies.js';
 import { prepareJoints } from './prepare-joints.js';
 import { prepareBodies } from './prepare-bodies.js';
 import { prepareContacts } from './prepare-contacts.js';
+import { preSolveContacts } from './pre-solve.js';
 import { solve } from './solve.js';
 import { updateBroadphase } from './update-broadphase.js';
 import { reportTouchChanges, updateContacts } from './update-contacts.js';
@@ -143,6 +151,10 @@ function writeStepParams(p: PhysicsState, dt: number, steps: number): void {
   params[SP_HIT_THRESHOLD] = p.hitEventThreshold;
   // Read by both constraint builders (joints' and contacts').
   params[SP_WARM_START] = p.enableWarmStarting ? 1 : 0;
+  // Read by the narrowphase and the write-back, which may run on step workers.
+  params[SP_SPECULATIVE] = p.tolerances[TOL_SPECULATIVE];
+  params[SP_LINEAR_SLOP] = p.tolerances[TOL_LINEAR_SLOP];
+  params[SP_SAFETY_FACTOR] = p.continuousSafetyFactor;
   p.paramsDt = dt;
   p.paramsSubSteps = steps;
   p.paramsSettingsVersion = p.settingsVersion;
@@ -199,22 +211,25 @@ function moves(p: PhysicsState): boolean {
   return p.solverData.stepMoves === 1;
 }
 
-/** 3 — dense body states and constraint records. */
+/** 3 — dense body states and constraint records, then the user's pre-solve callback (on this thread). */
 function prepareStage(p: PhysicsState): void {
   if (!moves(p)) return;
   const t0 = now(p);
   prepareBodies(p);
   prepareJoints(p);
   prepareContacts(p);
+  preSolveContacts(p);
   p.profile.prepare = now(p) - t0;
 }
 
-/** 4 — substeps of the solver, restitution, stored impulses, hit events. */
+/** 4 — substeps of the solver, restitution, stored impulses, hit events, joint and contact force events. */
 function solveStage(p: PhysicsState): void {
   if (!moves(p)) return;
   const t0 = now(p);
   solve(p, p.stepSubSteps);
   collectHitEvents(p);
+  reportJointEvents(p);
+  collectContactForceEvents(p);
   p.profile.solve = now(p) - t0;
 }
 

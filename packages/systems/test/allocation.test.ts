@@ -73,6 +73,14 @@ describe('heap growth of a warm step', () => {
     expect(r.bytesPerStep).toBeLessThan(512);
   });
 
+  // The force events fill flat buffers that only grow: a step that reports some 500 contact force events and ten
+  // joint events stays within the chain scene's bound (16 bytes an event would be some 8 kB a step).
+  it('the same with every contact and joint reporting force events each step: under 512 bytes a step', async () => {
+    const r = await leastOfRuns('events', 512, 2000, 4);
+    expect(r.gcsInWindow).toBe(0);
+    expect(r.bytesPerStep).toBeLessThan(512);
+  });
+
   // Regression: the pins loop (plain revolute joints) chose its coefficients as `soft ? softness[k] : constant`, and
   // V8 allocated on every biased sweep: 65-90 kB a step on this scene in five runs (Node 20, AMD EPYC). They now come
   // from one of two arrays.
@@ -95,6 +103,9 @@ describe('heap growth of a warm step', () => {
   // Regression: the separation cache's proof (cacheApart, a call V8 does not inline) took the margin as a double
   // argument, and V8 boxed it on every call: 15,130 bytes a step in Box2D's tumbler (the benchmark's heap probe, Node
   // 20, AMD EPYC), where the frame's walls prove hundreds of pairs apart each step.
+  // Regression (one-way test boxing the contact normal): beginsPassing passed the normal to opensToward as doubles;
+  // once the runtime materials grew reportTouchChanges, V8 stopped inlining that call and boxed the normal at every
+  // touch that began: 654 bytes a step here in every run (CI, and Node 20 on AMD EPYC), 16 after.
   it("Box2D's tumbler (20 × 20 boxes in a turning frame), 2,000 steps warm: under 64 bytes a step", async () => {
     const r = await leastOfRuns('tumbler', 64, 2000, 4);
     expect(r.gcsInWindow).toBe(0);

@@ -1,5 +1,5 @@
-// What @impulse2d/systems publishes: the public API alone in its index (stepping, the stages as bitecs systems, step
-// workers), the engine's stages and solver routines in @impulse2d/systems/internal.
+// What @impulse2d/systems publishes: the public API alone in its index (stepping, the stages as bitecs systems, the
+// fixed-timestep game loop, step workers), the engine's stages and solver routines in @impulse2d/systems/internal.
 import * as publicApi from '@impulse2d/systems';
 import * as internal from '@impulse2d/systems/internal';
 import { readFileSync } from 'node:fs';
@@ -11,9 +11,14 @@ describe('@impulse2d/systems exports', () => {
   it('the index is the public API and nothing else', () => {
     expect(Object.keys(publicApi).sort()).toEqual([
       'MAX_THREADS',
+      'createFixedStepper',
       'createPhysicsSystems',
+      'defaultFixedStepperDef',
       'getThreadCount',
+      'interpolateTransforms',
+      'resetInterpolation',
       'startWorkers',
+      'stepFixed',
       'stepPhysics',
       'stopWorkers',
     ]);

@@ -27,7 +27,7 @@ const argRay = new Float64Array(5);
  *
  * Convenient form; hot loops should call rayCastShapePose, which takes the pose and ray as arrays (same result).
  */
-export function rayCastShape(
+export function rayCastGeometry(
   g: GeometryStore,
   row: number,
   px: number,
@@ -54,7 +54,7 @@ export function rayCastShape(
 }
 
 /**
- * rayCastShape with pose = [px, py, c, s] and ray = [originX, originY, dx, dy, maxFraction]: allocation-free for
+ * rayCastGeometry with pose = [px, py, c, s] and ray = [originX, originY, dx, dy, maxFraction]: allocation-free for
  * per-shape loops (world queries, continuous collision).
  */
 export function rayCastShapePose(
@@ -145,7 +145,7 @@ export function rayCastShapePose(
 
 /**
  * Is the local ray origin within the radius local[4] of the core (vertex polygon / segment / point)? Inside a polygon
- * core counts. Returns a boolean, not the distance: a double returned from a call V8 does not inline is boxed.
+ * core counts. Returns a boolean, not the distance (docs/design/v8-hot-code.md, rule 1).
  */
 function startsInCore(v: Float64Array, n: Float64Array, base: number, count: number): boolean {
   const x = local[0];

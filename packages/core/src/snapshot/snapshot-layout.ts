@@ -122,6 +122,11 @@ scalar(
   (p) => p.shapes.count,
   (p, v) => (p.shapes.count = v),
 );
+scalar(
+  'shapes.forceEventShapes',
+  (p) => p.shapes.forceEventShapes,
+  (p, v) => (p.shapes.forceEventShapes = v),
+);
 // Geometry slots (shared vertices and normals); restoring them drops the interning index, rebuilt when next needed.
 export const S_GEOMETRY_SLOTS = scalar(
   'geometry.slotsUsed',
@@ -175,6 +180,11 @@ scalar(
   'joints.invH',
   (p) => p.joints.invH,
   (p, v) => (p.joints.invH = v),
+);
+scalar(
+  'joints.thresholdCount',
+  (p) => p.joints.thresholdCount,
+  (p, v) => (p.joints.thresholdCount = v),
 );
 export const S_CHARACTER_COUNT = scalar(
   'characters.count',
@@ -310,10 +320,9 @@ for (let i = 0; i < JF_COUNT; i++) {
 }
 storeColumns('joints', (p) => p.joints, JOINT_COLUMNS, { rows: jointRows, entities: entityRows });
 
-// Characters: dense rows (settings and state) and the body-indexed map to them.
+// Characters: dense rows (settings and state); the body-indexed map to them is derived on restore.
 storeColumns('characters', (p) => p.characters, CHARACTER_COLUMNS, {
   rows: (s) => s[S_CHARACTER_COUNT],
-  entities: entityRows,
 });
 
 // Broadphase: both trees node for node (their shape decides pair order), and the move buffer.

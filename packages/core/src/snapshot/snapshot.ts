@@ -18,6 +18,7 @@ import {
   S_SHAPE_ROWS,
   type SnapshotColumn,
 } from './snapshot-layout.js';
+import { deriveColumns } from './snapshot-derive.js';
 
 /**
  * Snapshot format (little-endian, as the typed arrays it copies):
@@ -36,9 +37,17 @@ const MAGIC = 0x53443249;
  * 6: each shape's hit-events flag (ShapeDef.enableHitEvents).
  * 7: the same fields in the order their declarations give: the settings in the settings table's order
  * (world-def.ts), each store's columns in its spec's order (storage/column-spec.ts). Same size.
- * 8: the characters (their rows and count, and the body-indexed map to their rows).
+ * 8: joint rows' spring target, spring force range, event thresholds and constraint tuning (JF_SPRING_TARGET …
+ * JF_CONSTRAINT_DAMPING_RATIO, before the impulses), each shape's contact force threshold, and the counts of joints
+ * and shapes with a finite threshold.
+ * 9: each shape's one-way normal (oneWayX, oneWayY) and sensor switch (sensorDisabled).
+ * 10: the world settings lengthUnitsPerMeter, speculativeDistance, frictionMixing, restitutionMixing and
+ * continuousSafetyFactor, and the shapes' userMaterial column; the derived columns (ColumnDecl.derived: the contacts'
+ * mixed material and list index, the bodies' list index and start-of-step centre) are no longer stored but computed
+ * again on restore (snapshot-derive.ts): 96 bytes a body less on a resting 100-row pyramid.
+ * 11: the characters (their rows and count, and the body-indexed map to their rows).
  */
-export const SNAPSHOT_FORMAT_VERSION = 8;
+export const SNAPSHOT_FORMAT_VERSION = 11;
 const HEADER_BYTES = 24;
 
 interface EntityIndex {
@@ -235,7 +244,11 @@ function ensure(p: PhysicsState, c: SnapshotColumn, n: number): AnyColumn {
  * Puts the world back in the state of the snapshot, in place: handles taken before the snapshot resolve again,
  * bodies, shapes, joints and entities created since are gone, and stepping continues bit-identically. A truncated,
  * corrupted or foreign snapshot throws BAD_SNAPSHOT before anything changes. bitecs components other than the
- * physics ones are not part of the snapshot (an entity destroyed since the snapshot comes back with physics only).
+ * physics ones are not part of the snapshot (an entity destroyed since the snapshot comes back with physics only),
+ * nor is what lives on the main thread as JavaScript values: the world's callbacks (pair filter, friction and
+ * restitution callbacks: the world keeps its own) and shapes' user data (setShapeUserData). The touching contacts'
+ * friction and restitution are mixed again on restore by the world's rules and callbacks, so a world restored with
+ * the callbacks it had continues bit-identically.
  */
 export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
   const p = getPhysics(world);
@@ -274,7 +287,7 @@ export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
   reserveStores(p, s);
   for (let i = 0; i < SCALARS.length; i++) SCALARS[i].set(p, s[i]);
   // The settings among the scalars changed behind applyDef's back: the step computes its scalars afresh.
-  p.settingsVersion++;
+  p.settingsChanged();
   for (const c of COLUMNS) {
     const n = c.rows(s) * c.per;
     const size = ELEMENT_BYTES[c.type];
@@ -285,6 +298,7 @@ export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
     if (used > n) a.fill(c.fill, n, used);
     off += pad8(n * size);
   }
+  deriveColumns(p, maxId + 1);
   p.events.clear();
   // The joint and contact rows were replaced: their colourings are computed afresh (prepareJoints, prepareContacts).
   p.joints.version++;

@@ -94,8 +94,11 @@ export const CHARACTER_COLUMNS = {
   groundPointY: { type: 'f64', ...ROW },
   /** Handle of the body of that surface, -1 when none (float64: handles pass 2³¹). */
   groundBody: { type: 'f64', ...ROW, initial: -1 },
-  /** Row of a body entity's character, −1 when the body is no character. Indexed by body entity. */
-  rowOf: { type: 'i32', rows: 'entities', snapshot: 'entities', initial: -1 },
+  /**
+   * Row of a body entity's character, −1 when the body is no character. Indexed by body entity. Derived from `body`
+   * on restore (snapshots would otherwise store 4 bytes for every entity of a world with few characters).
+   */
+  rowOf: { type: 'i32', rows: 'entities', derived: true, initial: -1 },
   /** Push records of the step in progress (PUSH_*), written by the resolve pass, applied after it. Scratch. */
   pushes: { type: 'f64', width: PUSH_STRIDE * CHARACTER_MAX_PUSHES, rows: 'rows' },
   /** Push records in use per row. Scratch. */

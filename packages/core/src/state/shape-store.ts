@@ -22,14 +22,16 @@ export const SHAPE_COLUMNS = {
   next: { type: 'i32', ...ROW, shared: true },
   /** Density (kg/m²). */
   density: { type: 'f64', ...ROW },
-  /** Coulomb friction coefficient; pairs mix as sqrt(μA·μB). */
+  /** Coulomb friction coefficient; pairs mix by the world's frictionMixing rule or friction callback. */
   friction: { type: 'f64', ...ROW },
-  /** Coefficient of restitution; pairs mix as max(eA, eB). */
+  /** Coefficient of restitution; pairs mix by the world's restitutionMixing rule or restitution callback. */
   restitution: { type: 'f64', ...ROW },
   /** Rolling resistance (dimensionless, as Box2D v3): pairs mix as max. */
   rollingResistance: { type: 'f64', ...ROW },
   /** Tangent speed of the surface (m/s): conveyor belts. */
   tangentSpeed: { type: 'f64', ...ROW },
+  /** The user's material id (ShapeDef.userMaterialId), passed to the world's mixing callbacks. */
+  userMaterial: { type: 'i32', ...ROW },
   /** Collision filter: category bits. */
   categoryBits: { type: 'u32', ...ROW },
   /** Collision filter: mask bits (the categories this shape collides with). */
@@ -40,6 +42,20 @@ export const SHAPE_COLUMNS = {
   sensor: { type: 'u8', ...ROW },
   /** 1 when the shape's contacts report hit events (ShapeDef.enableHitEvents). */
   hitEvents: { type: 'u8', ...ROW },
+  /**
+   * Total normal force (N) above which the shape's contacts report a contact force event (ShapeDef
+   * .contactForceThreshold; a contact uses the smaller of its two shapes'); +∞: none.
+   */
+  contactForceThreshold: { type: 'f64', ...ROW },
+  /**
+   * One-way normal x, body-local (a unit vector; 0, 0 for a shape solid from every side): a contact that begins to
+   * touch from any other side passes through while the pair keeps touching (ShapeDef.oneWayNormal, setShapeOneWay).
+   */
+  oneWayX: { type: 'f64', ...ROW },
+  /** One-way normal y, as oneWayX. */
+  oneWayY: { type: 'f64', ...ROW },
+  /** 1 while a sensor is switched off (setSensorEnabled): its proxy pairs with nothing, so it reports nothing. */
+  sensorDisabled: { type: 'u8', ...ROW },
   /** Broadphase tree this shape's proxy lives in (0 static tree, 1 movable tree). */
   tree: { type: 'u8', ...ROW },
   /** The shape's proxy id in its tree (-1 none). */
@@ -68,6 +84,17 @@ export class ShapeStore extends columnStore(SHAPE_COLUMNS) {
   capacityUsed = 0;
   /** Live shape count. */
   count = 0;
+  /**
+   * Live shapes with a finite contactForceThreshold (setContactForceThreshold keeps it; snapshots store it). While it
+   * is 0 the step looks at no contact for a contact force event.
+   */
+  forceEventShapes = 0;
+  /**
+   * The user's values (setShapeUserData) by row, and the shape handle each was set for: a value is the shape's only
+   * while the handles agree. Any JavaScript value, so plain arrays on the main thread, never in snapshots.
+   */
+  readonly userData: unknown[] = [];
+  readonly userDataHandle: number[] = [];
   /** Rows every column holds. */
   private rowCapacity = INITIAL_ROWS;
 
@@ -85,8 +112,24 @@ export class ShapeStore extends columnStore(SHAPE_COLUMNS) {
     return id;
   }
 
+  /**
+   * Sets a live shape's contact force threshold (N, +∞: no events), keeping forceEventShapes. A new shape's row
+   * must be at +∞ first (insertShape writes it), a released one goes back to +∞.
+   */
+  setContactForceThreshold(id: number, threshold: number): void {
+    const was = this.contactForceThreshold[id] < Infinity;
+    this.contactForceThreshold[id] = threshold;
+    const now = threshold < Infinity;
+    if (was !== now) this.forceEventShapes += now ? 1 : -1;
+  }
+
   release(id: number): void {
+    this.setContactForceThreshold(id, Infinity);
     this.geometry.release(id);
+    if (id < this.userData.length) {
+      this.userData[id] = undefined;
+      this.userDataHandle[id] = -1;
+    }
     this.alive[id] = 0;
     this.generation[id] = this.generation[id] + 1;
     this.free[this.freeCount++] = id;

@@ -14,17 +14,18 @@ function fail(message: string): never {
  * not every frame of a game. What it checks:
  * - bodies: the dense list and its index agree with the live flags; poses and velocities are finite; rotations are
  *   unit; static bodies are never awake; sleeping bodies have zero velocity (a quarantined body keeps whatever a
- *   setter gave it, unused: the solver never gathers it); shape lists hold live
+ *   setter gave it, unused: the solver never gathers it; so does a disabled one, which is never awake and has no
+ *   contacts); shape lists hold live
  *   shapes of the body and their count;
  * - shapes and broadphase: live shapes point at geometry slots whose user counts match, free slots are unused; both
- *   trees pass DynamicTree.validate; every live shape owns a leaf of its tree that names
+ *   trees pass DynamicTree.validate; every live shape of an enabled body owns a leaf of its tree that names
  *   it, and the trees hold no other leaves; free rows are dead and listed once;
  * - contacts: the dense list, the pair set and the body edge lists describe the same contacts, between live shapes of
  *   the bodies recorded; a non-sensor contact touches exactly when it has manifold points; its shapes' fat boxes
  *   overlapped at the last narrowphase (or one is queued with no known box); free rows are not live and listed once;
  * - joints: rows and entity map agree, bodies are live, and the body joint-edge lists hold each joint once per body;
  * - sleep: a touching (non-sensor) contact or a joint never links an awake body to a sleeping one that can move
- *   (dynamic or kinematic, not quarantined), since islands sleep and wake whole;
+ *   (dynamic or kinematic, not quarantined or disabled), since islands sleep and wake whole;
  * - characters: rows and the body map agree, each row's body is live and names the row's handle, and its settings
  *   and state are finite.
  */
@@ -78,7 +79,11 @@ function checkBodies(p: PhysicsState): void {
     if (Math.abs(norm - 1) > 1e-6) fail(`body ${eid} rotation is not unit (|q|² = ${norm})`);
     const flags = b.flags[eid];
     if (type === BodyType.static && (flags & BodyFlag.awake) !== 0) fail(`static body ${eid} is awake`);
-    const asleep = (flags & (BodyFlag.awake | BodyFlag.quarantined)) === 0;
+    if ((flags & BodyFlag.disabled) !== 0) {
+      if ((flags & BodyFlag.awake) !== 0) fail(`disabled body ${eid} is awake`);
+      if (b.contactHead[eid] !== -1) fail(`disabled body ${eid} has contacts`);
+    }
+    const asleep = (flags & (BodyFlag.awake | BodyFlag.quarantined | BodyFlag.disabled)) === 0;
     if (asleep && (b.vx[eid] !== 0 || b.vy[eid] !== 0 || b.w[eid] !== 0)) {
       fail(`sleeping body ${eid} has velocity (${b.vx[eid]}, ${b.vy[eid]}, ${b.w[eid]})`);
     }
@@ -136,6 +141,10 @@ function checkShapes(p: PhysicsState): void {
     live++;
     const body = s.body[sh];
     if (b.alive[body] !== 1) fail(`shape ${sh} belongs to dead body ${body}`);
+    if ((b.flags[body] & BodyFlag.disabled) !== 0) {
+      if (s.proxy[sh] !== -1) fail(`shape ${sh} of disabled body ${body} has proxy ${s.proxy[sh]}`);
+      continue;
+    }
     const tk = s.tree[sh];
     const tree = trees[tk];
     if (tree === undefined) fail(`shape ${sh} names tree ${tk}`);
@@ -183,7 +192,7 @@ function checkFreeList(
 
 function isMovable(p: PhysicsState, eid: number): boolean {
   const b = p.bodies;
-  return b.type[eid] !== BodyType.static && (b.flags[eid] & BodyFlag.quarantined) === 0;
+  return b.type[eid] !== BodyType.static && (b.flags[eid] & (BodyFlag.quarantined | BodyFlag.disabled)) === 0;
 }
 
 function isAwake(p: PhysicsState, eid: number): boolean {
@@ -245,7 +254,10 @@ function checkContacts(p: PhysicsState): void {
     if (pc > 2) fail(`contact ${id} has ${pc} points`);
     const sensor = (flags & ContactFlag.sensor) !== 0;
     const touching = (flags & ContactFlag.touching) !== 0;
-    if (!sensor && touching !== pc > 0) fail(`contact ${id} touching flag ${touching} but ${pc} points`);
+    // A contact passing through a one-way shape has points but does not touch (systems' one-way.ts).
+    const passing = (flags & ContactFlag.passing) !== 0;
+    if (passing && (sensor || pc === 0)) fail(`contact ${id} is passing with ${pc} points, sensor ${sensor}`);
+    if (!sensor && touching !== (pc > 0 && !passing)) fail(`contact ${id} touching flag ${touching} but ${pc} points`);
     if (touching && !sensor) checkSleepLink(p, c.bodyA[id], c.bodyB[id], `touching contact ${id}`);
   }
   // Each contact appears once in each of its bodies' edge lists (edge = id·2 + side) and nowhere else.

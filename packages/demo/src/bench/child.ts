@@ -17,7 +17,7 @@ export interface ChildRequest {
  */
 export function runChild(
   request: ChildRequest,
-  onProgress: (done: number, total: number) => void,
+  onProgress: (done: number, total: number, phase: string) => void,
   onLog: (line: string) => void,
 ): Promise<RunResult> {
   const argv = [
@@ -49,8 +49,8 @@ export function runChild(
         const line = pending.slice(0, nl);
         pending = pending.slice(nl + 1);
         if (line.startsWith(PROGRESS_PREFIX)) {
-          const [done, total] = line.slice(PROGRESS_PREFIX.length).split(' ').map(Number);
-          onProgress(done ?? 0, total ?? 1);
+          const [done, total, ...phase] = line.slice(PROGRESS_PREFIX.length).split(' ');
+          onProgress(Number(done ?? 0), Number(total ?? 0), phase.join(' ') || 'step');
         } else if (line.trim() !== '') {
           stderrTail = `${stderrTail}\n${line}`.slice(-2000);
           onLog(line);

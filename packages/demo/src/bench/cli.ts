@@ -1,13 +1,14 @@
 /**
  * Headless benchmark CLI (parent). Runs each engine × scene in its own child process (run-one.ts), one after another,
  * each scene's engines in turn for --rounds rounds (rounds.ts), then prints the tables and writes NAME.json, NAME.csv
- * and NAME.svg to the output folder.
+ * and NAME.svg to the output folder: packages/demo/dist/bench-results/ (git-ignored), or with --save benchmark/<machine>/.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { runChild } from './child.js';
 import { HEAP_WARMUP_MS, HEAP_WARMUP_STEPS, HEAP_WINDOWS, HEAP_WINDOWS_MS } from './heap.js';
-import { USAGE, parseCliArgs, type CliArgs } from './cli-args.js';
+import { QUICK_STEPS, USAGE, parseCliArgs, stepsOf, type CliArgs } from './cli-args.js';
 import { toCsv } from './csv.js';
 import { ENGINE_PACKAGES, impulse2dUnavailable, type EngineName } from './engines/index.js';
 import { machineName, machineSummary } from './machine.js';
@@ -16,6 +17,8 @@ import { ProgressBar } from './progress.js';
 import { REPEAT_LIMIT_S, medianRun, repeatSeconds, schedule } from './rounds.js';
 import { correctnessText, formatMs, type BenchReport } from './report.js';
 import type { RunResult } from './result.js';
+import { spreadWarning } from './spread.js';
+import { layouts } from '../scenes/layouts/index.js';
 import { svgChart } from './svg-chart.js';
 import { batchTable, sceneTable, stageTable } from './table.js';
 import { runThreadSweep, threadTable, type ThreadRun } from './threads.js';
@@ -28,7 +31,7 @@ interface PlannedRun {
   readonly skip?: string;
 }
 
-/** Pairings a run without --vs leaves out because they take many minutes; any --vs (even the same list) runs them. */
+/** Pairings a --full run without --vs leaves out because they take many minutes; any --vs (even the same list) runs them. */
 const SLOW_BY_DEFAULT: readonly { engine: EngineName; scene: string; why: string }[] = [
   { engine: 'planck', scene: 'many_pyramids', why: 'about 15 min; run with --vs planck to include it' },
   // Box2D 2.4 wakes the whole touching grid at the hit: about 5 s per step after step 70, some 20 min.
@@ -69,7 +72,8 @@ function childArgs(args: CliArgs, run: PlannedRun, round: number): string[] {
     '--threads',
     String(args.threads),
   ];
-  if (args.steps !== null) out.push('--steps', String(args.steps));
+  const steps = run.batch > 0 ? args.steps : stepsOf(args, run.scene);
+  if (steps !== null) out.push('--steps', String(steps));
   if (run.batch > 0) out.push('--batch', String(run.batch));
   return out;
 }
@@ -88,12 +92,27 @@ function versions(engines: readonly EngineName[]): Record<string, string> {
   return out;
 }
 
+/**
+ * Builds @impulse2d/core, systems and batch to their dist/ folders (tsc), which @impulse2d/batch loads at run time;
+ * only --headless-batch needs them, so the other runs skip the ten seconds this takes.
+ */
+function buildBatchPackages(): void {
+  const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  for (const pkg of ['core', 'systems', 'batch']) {
+    process.stderr.write(`  building @impulse2d/${pkg} (for the worker-thread batch)\n`);
+    execFileSync(process.execPath, [tsc, '-p', join(REPO_ROOT, 'packages', pkg, 'tsconfig.build.json')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  }
+}
+
 /** Our engine's batch through @impulse2d/batch at each worker count (with --headless-batch); null when not run. */
 async function threadSweep(args: CliArgs): Promise<{ runs: ThreadRun[]; table: string; steps: number } | null> {
   if (args.batch === 0 || !args.engines.includes('impulse2d')) return null;
   const steps = args.steps ?? 200;
   const bar = new ProgressBar(1);
   try {
+    buildBatchPackages();
     bar.start(0, 'worker threads');
     const runs = await runThreadSweep(args.batch, steps, args.solver, args.substeps, undefined, (_, d, t) =>
       bar.update(d, t),
@@ -117,6 +136,7 @@ async function main(): Promise<void> {
   if (runs.length === 0) throw new Error('nothing to run: no scene and no --headless-batch, or no engine');
   const missing = args.engines.includes('impulse2d') ? impulse2dUnavailable() : null;
   console.log(`impulse2d bench on ${machineSummary()}`);
+  for (const line of planLines(args, runs)) console.log(line);
   console.log(
     `our engine: ${args.solver} solver, ${args.substeps} substeps; peers: their usual settings; dt 1/60; sleeping off (on in smash)`,
   );
@@ -152,7 +172,7 @@ async function main(): Promise<void> {
     bar.start(i, args.rounds > 1 ? `${label} (round ${round + 1}/${args.rounds})` : label);
     const result = await runChild(
       { engine: run.engine, scene: run.scene, args: childArgs(args, run, round), timeout: args.timeout },
-      (d, total) => bar.update(d, total),
+      (d, total, phase) => bar.update(d, total, phase),
       (line) => {
         bar.clear();
         process.stderr.write(`  [${run.engine}] ${line}\n`);
@@ -175,6 +195,7 @@ async function main(): Promise<void> {
       .filter((a) => a !== '--')
       .join(' ')}`.trim(),
     settings: {
+      run: args.full ? 'full' : args.steps !== null ? 'custom' : 'quick',
       substeps: args.substeps,
       solver: args.solver,
       steps: args.steps,
@@ -196,13 +217,30 @@ async function main(): Promise<void> {
   console.log('  joint_grid: the bottom-row middle body within 120 m of its start (a broken grid falls ~350 m);');
   console.log('  tumbler: every box within 13.5 m (the inner corner) of the frame centre; smash: no NaN only;');
   console.log('  spinner: every body within the loop (40 m of its centre). n/a: the engine has no build of the scene.');
-  console.log(
-    `heap/step: young-generation JS heap growth over ${args.heapSteps} consecutive steps after the timed run and up to ` +
-      `${HEAP_WARMUP_STEPS} more warm-up steps (at most ${HEAP_WARMUP_MS / 1000} s), per step, with ` +
-      `no GC in the window (checked); the lowest of up to ${HEAP_WINDOWS} such windows in a row (none begun after ` +
-      `${HEAP_WINDOWS_MS / 1000} s; all in the csv): a step's own allocation shows in each, V8 re-optimising a function ` +
-      "late in only some. A WASM engine's own memory does not show.\n",
-  );
+  if (args.heapSteps > 0) {
+    console.log(
+      `heap/step: young-generation JS heap growth over ${args.heapSteps} consecutive steps after the timed run and up to ` +
+        `${HEAP_WARMUP_STEPS} more warm-up steps (at most ${HEAP_WARMUP_MS / 1000} s), per step, with ` +
+        `no GC in the window (checked); the lowest of up to ${HEAP_WINDOWS} such windows in a row (none begun after ` +
+        `${HEAP_WINDOWS_MS / 1000} s; all in the csv): a step's own allocation shows in each, V8 re-optimising a function ` +
+        "late in only some. A WASM engine's own memory does not show.\n",
+    );
+  } else {
+    console.log('heap/step: not measured (--heap-steps 300, or --full, measures it).\n');
+  }
+  const unsteady = results.filter((r) => r.ok && spreadWarning(r) !== null).length;
+  if (unsteady > 0) {
+    console.log(
+      `! ${unsteady} row${unsteady > 1 ? 's' : ''} above ${unsteady > 1 ? 'are' : 'is'} unsteady (the line under each says why): ` +
+        'the machine was busy, or the run too short; read those ratios with care.\n',
+    );
+  }
+  if (!args.full && args.steps === null) {
+    console.log(
+      "This was the quick run: its medians cover each scene's first steps, not the scene's whole run, so they differ " +
+        "from README's tables; compare the ratios of one run. `pnpm bench -- --full` gives the full comparison.\n",
+    );
+  }
   const stages = stageTable(report);
   if (stages !== null) console.log(`our per-stage profile, median ms per step:\n${stages}\n`);
   const batch = batchTable(report);
@@ -215,7 +253,7 @@ async function main(): Promise<void> {
     );
 
   mkdirSync(args.outDir, { recursive: true });
-  const base = join(args.outDir, args.name);
+  const base = join(args.outDir, args.name ?? (args.save ? savedName() : 'latest'));
   const json = threads !== null ? { ...report, threads: threads.runs } : report;
   writeFileSync(`${base}.json`, `${JSON.stringify(json, null, 1)}\n`);
   writeFileSync(`${base}.csv`, toCsv(report));
@@ -224,7 +262,48 @@ async function main(): Promise<void> {
     writeFileSync(`${base}.svg`, svgChart(report));
     files.push('svg');
   }
-  console.log(`wrote ${relative(USER_CWD, base) || base}.{${files.join(',')}}`);
+  const where = args.save
+    ? ''
+    : args.outDir === join(DEMO_DIR, 'dist', 'bench-results')
+      ? ' (git ignores this folder; --save writes to benchmark/<machine>/ to commit them)'
+      : '';
+  console.log(`wrote ${relative(USER_CWD, base) || base}.{${files.join(',')}}${where}`);
+}
+
+/** The name a saved run gets: its date and commit, as the committed results are named (2026-11-27-b91a86a). */
+function savedName(): string {
+  const date = new Date().toISOString().slice(0, 10);
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    return `${date}-${commit}`;
+  } catch {
+    return date;
+  }
+}
+
+/** What this run will do, said before it starts: which scenes with how many steps, which engines, rounds, heap probe. */
+function planLines(args: CliArgs, runs: readonly PlannedRun[]): string[] {
+  const scenes = args.scenes.map((scene) => `${scene} ${stepsOf(args, scene) ?? layouts[scene]?.steps ?? '?'}`);
+  const skipped = runs.filter((r) => r.skip !== undefined).map((r) => `${r.engine} × ${r.scene}`);
+  const kind = args.full
+    ? 'the full comparison (--full)'
+    : args.steps === null && Object.keys(QUICK_STEPS).some((s) => args.scenes.includes(s))
+      ? 'the quick run (under 3 min on 2 vCPUs; --full for the full comparison, about 30 min)'
+      : 'a custom run';
+  const lines = [`${kind}:`];
+  if (scenes.length > 0) lines.push(`  scenes (steps): ${scenes.join(', ')}`);
+  if (args.batch > 0) lines.push(`  headless batch: ${args.batch} copies of the 20-row pyramid`);
+  lines.push(`  engines: ${args.engines.join(', ')}; ${args.rounds} round${args.rounds > 1 ? 's' : ''}, interleaved`);
+  lines.push(
+    args.heapSteps > 0
+      ? `  heap probe: ${args.heapSteps} steps, in round 1`
+      : '  heap probe: off (--heap-steps 300 turns it on)',
+  );
+  if (skipped.length > 0) lines.push(`  left out (give --vs to run them): ${skipped.join(', ')}`);
+  lines.push(
+    `  results: ${relative(USER_CWD, args.outDir) || '.'}${args.save ? ' (--save)' : ' (git-ignored; --save to commit)'}`,
+  );
+  return lines;
 }
 
 main().catch((e: unknown) => {

@@ -30,6 +30,12 @@ export interface HeapResult {
 type Gc = () => void;
 
 /**
+ * Where the probe is, for a progress bar (it can take half a minute): `warm-up` every 100 warm-up steps (done of the
+ * most), then `window` before each window (its number, from 1, of the most).
+ */
+export type HeapProgress = (phase: 'warm-up' | 'window', done: number, total: number) => void;
+
+/**
  * Steps run before the first window: V8 optimises code that runs once per step (the step's own orchestration, loops
  * over a handful of joints) only after hundreds to a few thousand calls, and until then each double it touches is a
  * heap number. The windows are meant to show what a step allocates in a long-running game, not that warm-up. Bounded
@@ -62,6 +68,7 @@ export async function measureHeapGrowth(
   warmupMs = Infinity,
   maxWindows = 1,
   windowsMs = Infinity,
+  onProgress?: HeapProgress,
 ): Promise<HeapResult | null> {
   const gc = (globalThis as { gc?: Gc }).gc;
   if (gc === undefined || steps <= 0) return null;
@@ -76,7 +83,10 @@ export async function measureHeapGrowth(
   // same loop first so that only the steps' allocations remain to be counted; then the warm-up (HEAP_WARMUP_STEPS).
   stepMany(step, Math.min(steps, 100));
   const warmStart = performance.now();
-  for (let i = 0; i < warmupSteps && performance.now() - warmStart < warmupMs; i++) step();
+  for (let i = 0; i < warmupSteps && performance.now() - warmStart < warmupMs; i++) {
+    if (i % 100 === 0) onProgress?.('warm-up', i, warmupSteps);
+    step();
+  }
   // What reading the heap size itself costs (its result object), measured the same way.
   gc();
   const b0 = youngUsed();
@@ -89,6 +99,7 @@ export async function measureHeapGrowth(
   for (let w = 0; w < Math.max(1, maxWindows); w++) {
     // Nothing to gain after a window that rounds to 0 B a step.
     if (w > 0 && (performance.now() - windowsStart >= windowsMs || 2 * young[w - 1] < steps)) break;
+    onProgress?.('window', w + 1, maxWindows); // outside the window: reporting allocates
     gc();
     const start = performance.now();
     const usedBefore = getHeapStatistics().used_heap_size;

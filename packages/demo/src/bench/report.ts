@@ -7,6 +7,8 @@ export interface BenchReport {
   readonly date: string;
   readonly command: string;
   readonly settings: {
+    /** `quick` (the default run), `full` (--full) or `custom` (--steps given); absent in reports from before it. */
+    readonly run?: 'quick' | 'full' | 'custom';
     readonly substeps: number;
     readonly solver: string;
     readonly steps: number | null;

@@ -75,5 +75,8 @@ export interface FailedRun {
 
 export type RunResult = SceneRun | BatchRun | FailedRun;
 
-/** The prefix of a progress line the child writes to stderr: `@progress <done> <total>`. */
+/**
+ * The prefix of a progress line the child writes to stderr: `@progress <done> <total> <what>`, e.g. `@progress 40 80
+ * step` or `@progress 400 2000 heap probe warm-up` (total 0: a phase without a count, `building the scene`).
+ */
 export const PROGRESS_PREFIX = '@progress ';

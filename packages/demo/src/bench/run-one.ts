@@ -54,10 +54,10 @@ function readArgs(): RunArgs {
   };
 }
 
-/** Progress for the parent's bar, about fifty lines per run. */
-function progress(done: number, total: number): void {
+/** Progress for the parent's bar, about fifty lines per run; `phase` names what runs (result.ts: PROGRESS_PREFIX). */
+function progress(done: number, total: number, phase = 'step'): void {
   if (done === total || done % Math.max(1, Math.floor(total / 50)) === 0) {
-    process.stderr.write(`${PROGRESS_PREFIX}${done} ${total}\n`);
+    process.stderr.write(`${PROGRESS_PREFIX}${done} ${total} ${phase}\n`);
   }
 }
 
@@ -70,6 +70,7 @@ const roundSummary = (s: Summary): Summary => ({
 });
 
 async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layout: SceneLayout): Promise<SceneRun> {
+  progress(0, 0, 'building the scene');
   const t0 = performance.now();
   engine.build(def, layout);
   await engine.start?.();
@@ -103,6 +104,7 @@ async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layo
     HEAP_WARMUP_MS,
     HEAP_WINDOWS,
     HEAP_WINDOWS_MS,
+    (phase, done, total) => process.stderr.write(`${PROGRESS_PREFIX}${done} ${total} heap probe ${phase}\n`),
   );
 
   const timed = stepMs.subarray(1);
@@ -142,6 +144,7 @@ async function runBatch(args: RunArgs, first: BenchEngine, def: LayoutDef, layou
   const factory = await loadEngine(args.engine as Parameters<typeof loadEngine>[0]);
   const worlds: BenchEngine[] = [first];
   for (let i = 1; i < args.batch; i++) worlds.push(factory(args.options));
+  progress(0, 0, 'building the copies');
   for (const w of worlds) {
     await w.init();
     w.build(def, layout);

@@ -1,9 +1,16 @@
 import { STAGE_NAMES } from './engine.js';
 import { correctnessText, formatMs, formatRatio, ratioToOurs, type BenchReport } from './report.js';
 import type { BatchRun, SceneRun } from './result.js';
+import { spreadWarning } from './spread.js';
 
-/** A plain text table: first row is the header; numeric-looking cells align right. */
-export function textTable(rows: readonly (readonly string[])[]): string {
+/** Marks a warning line printed under a row of a table. */
+export const WARNING_MARK = '  ! ';
+
+/**
+ * A plain text table: first row is the header; numeric-looking cells align right. `after` maps a row's index (the
+ * header is 0) to a line printed under it, such as a warning about that row.
+ */
+export function textTable(rows: readonly (readonly string[])[], after?: ReadonlyMap<number, string>): string {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
   const numeric = /^[-+]?[\d.,]+(×|%| ms| B)?$|^—$/;
   const line = (r: readonly string[]): string =>
@@ -12,7 +19,11 @@ export function textTable(rows: readonly (readonly string[])[]): string {
       .join('  ')
       .trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('  ');
-  return [line(rows[0]), rule, ...rows.slice(1).map(line)].join('\n');
+  const body = rows.slice(1).flatMap((r, i) => {
+    const note = after?.get(i + 1);
+    return note === undefined ? [line(r)] : [line(r), `${WARNING_MARK}${note}`];
+  });
+  return [line(rows[0]), rule, ...body].join('\n');
 }
 
 /** The first line of a failure, cut to fit the table. */
@@ -40,9 +51,10 @@ function roundsColumn(shown: boolean): (text: string) => string[] {
 
 /**
  * The main table: ms per step by scene and engine, with ratios and the correctness check; with rounds, every round's
- * median beside the one reported.
+ * median beside the one reported; under a row whose figure is unsteady (spread.ts), a warning line.
  */
 export function sceneTable(report: BenchReport): string {
+  const warnings = new Map<number, string>();
   const rounds = roundsColumn(report.runs.some((r) => r.ok && r.roundMedians !== undefined));
   const rows: string[][] = [
     ['scene', 'engine', 'median ms', ...rounds('rounds'), 'p95 ms', 'ours/peer', 'correct', 'heap/step', 'notes'],
@@ -65,6 +77,8 @@ export function sceneTable(report: BenchReport): string {
       continue;
     }
     const r = run as SceneRun;
+    const warning = spreadWarning(r);
+    if (warning !== null) warnings.set(rows.length, warning);
     rows.push([
       r.scene,
       r.engine,
@@ -77,7 +91,7 @@ export function sceneTable(report: BenchReport): string {
       r.notes.join('; '),
     ]);
   }
-  return textTable(rows);
+  return textTable(rows, warnings);
 }
 
 /** Our per-stage profile (median ms over steps 1..N-1) for each scene. */
@@ -107,12 +121,15 @@ export function batchTable(report: BenchReport): string | null {
   const rows: string[][] = [
     ['scene', 'engine', 'copies', 'ms/round', ...rounds('rounds'), 'p95', 'body-steps/s', 'ours/peer', 'correct'],
   ];
+  const warnings = new Map<number, string>();
   for (const run of runs) {
     if (!run.ok) {
       rows.push([run.scene, run.engine, '—', '—', ...rounds('—'), '—', '—', '—', notRun(run.error)]);
       continue;
     }
     const r = run as BatchRun;
+    const warning = spreadWarning(r);
+    if (warning !== null) warnings.set(rows.length, warning);
     rows.push([
       r.scene,
       r.engine,
@@ -125,5 +142,5 @@ export function batchTable(report: BenchReport): string | null {
       correctnessText(r),
     ]);
   }
-  return textTable(rows);
+  return textTable(rows, warnings);
 }

@@ -27,7 +27,8 @@ import {
 export const name = 'spinner';
 export const steps = 500;
 
-export function build(world: PhysicsWorld): BuiltScene {
+/** Builds the scene; `motorSpeed` (rad/s) other than Box2D's is for the testbed's slider. Hands back the motor too. */
+export function build(world: PhysicsWorld, motorSpeed = SPINNER_MOTOR_SPEED): BuiltScene & { readonly motor: number } {
   const ground = createBody(world, { type: 'static' });
   const loop = spinnerLoopPoints();
   const points: { x: number; y: number }[] = [];
@@ -36,13 +37,13 @@ export function build(world: PhysicsWorld): BuiltScene {
 
   const bar = createBody(world, { type: 'dynamic', position: { x: 0, y: 12 } });
   addShape(world, bar, makeRoundedBox(0.4, 20, 0.2), { friction: 0 });
-  createRevoluteJoint(world, {
+  const motor = createRevoluteJoint(world, {
     bodyA: ground,
     bodyB: bar,
     localAnchorA: { x: 0, y: 12 },
     localAnchorB: { x: 0, y: 0 },
     enableMotor: true,
-    motorSpeed: SPINNER_MOTOR_SPEED,
+    motorSpeed,
     maxMotorTorque: FLT_MAX,
   });
 
@@ -58,5 +59,5 @@ export function build(world: PhysicsWorld): BuiltScene {
     addShape(world, body, kind === 0 ? capsule : kind === 1 ? circle : square, def);
     bodies[i] = body;
   }
-  return { boxes: bodies };
+  return { boxes: bodies, motor };
 }

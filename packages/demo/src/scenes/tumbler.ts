@@ -12,7 +12,11 @@ export const steps = 750;
 
 const GRID = 45;
 
-export function build(world: PhysicsWorld): BuiltScene {
+/** The frame's motor speed (rad/s): 25°/s. */
+export const MOTOR_SPEED = (Math.PI / 180) * 25;
+
+/** Builds the scene; `motorSpeed` (rad/s) other than Box2D's is for the testbed's slider. Hands back the motor too. */
+export function build(world: PhysicsWorld, motorSpeed = MOTOR_SPEED): BuiltScene & { readonly motor: number } {
   const ground = createBody(world, { type: 'static' });
   const frame = createBody(world, { type: 'dynamic', position: { x: 0, y: 10 } });
   const wall = { density: 50 };
@@ -20,14 +24,14 @@ export function build(world: PhysicsWorld): BuiltScene {
   addShape(world, frame, makeBox(0.5, 10, { x: -10, y: 0 }), wall);
   addShape(world, frame, makeBox(10, 0.5, { x: 0, y: 10 }), wall);
   addShape(world, frame, makeBox(10, 0.5, { x: 0, y: -10 }), wall);
-  createRevoluteJoint(world, {
+  const motor = createRevoluteJoint(world, {
     bodyA: ground,
     bodyB: frame,
     localAnchorA: { x: 0, y: 10 },
     localAnchorB: { x: 0, y: 0 },
     referenceAngle: 0,
     enableMotor: true,
-    motorSpeed: (Math.PI / 180) * 25,
+    motorSpeed,
     maxMotorTorque: 1e8,
   });
   const boxes = new Int32Array(GRID * GRID);
@@ -41,5 +45,5 @@ export function build(world: PhysicsWorld): BuiltScene {
       boxes[n++] = body;
     }
   }
-  return { boxes };
+  return { boxes, motor };
 }

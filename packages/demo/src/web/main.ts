@@ -1,11 +1,21 @@
 /**
- * The testbed page: scene picker, controls, canvas renderer, mouse drag and pan/zoom, live profile charts. The physics
- * runs in a Web Worker (worker.ts); the page asks for one step per animation frame and draws the latest frame.
+ * The testbed page: scene picker, the scene's own sliders, camera (fit, follow, pan, zoom), mouse drag, key help, live
+ * profile charts. The physics runs in a Web Worker (worker.ts): each animation frame the page sends it the wall time
+ * since its last tick (frame-clock.ts), the worker runs the fixed 1/60 s steps that time holds, and the page draws the
+ * frame it answers with.
  */
-import { LineChart } from './chart.js';
+import { MAX_SCALE, MIN_SCALE, fitCamera, followPoint, sceneBounds, zoomAt, type Camera } from './camera.js';
+import { FrameClock } from './frame-clock.js';
+import { bindKeys } from './keys.js';
+import { PointerInput } from './pointer-input.js';
+import { ProfilePanel } from './profile-panel.js';
 import {
   BODY_STRIDE,
+  FRAME_BODY_COUNT,
   FRAME_HEADER,
+  FRAME_STEP_INDEX,
+  FRAME_TICK_DROPPED,
+  FRAME_TICK_STEPS,
   type DrawFlags,
   type FromWorker,
   type ProfileSample,
@@ -13,42 +23,31 @@ import {
   type SceneInfo,
   type ToWorker,
 } from './protocol.js';
-import { drawWorld, type Camera } from './render.js';
+import { drawWorld } from './render.js';
+import { defaultValues, renderSceneControls } from './scene-controls.js';
 
+const DT = 1 / 60;
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 const canvas = $<HTMLCanvasElement>('view');
 const ctx = canvas.getContext('2d', { alpha: false })!;
 const picker = $<HTMLSelectElement>('scene');
 const pauseButton = $<HTMLButtonElement>('pause');
+const followButton = $<HTMLButtonElement>('follow');
 const hud = $<HTMLDivElement>('hud');
 const errorBox = $<HTMLDivElement>('error');
+const helpOverlay = $<HTMLDivElement>('help-overlay');
 
-const STAGES = [
-  { key: 'total', label: 'total', color: '#e6e9ef' },
-  { key: 'broadphase', label: 'broadphase', color: '#5aa9ff' },
-  { key: 'narrowphase', label: 'narrowphase', color: '#f2a65a' },
-  { key: 'prepare', label: 'prepare', color: '#b48ef0' },
-  { key: 'solve', label: 'solve', color: '#7bd389' },
-  { key: 'continuous', label: 'continuous', color: '#4fd1c5' },
-  { key: 'finalize', label: 'finalize', color: '#e76f8f' },
-] as const satisfies readonly { key: keyof ProfileSample; label: string; color: string }[];
-const COUNTS = [
-  { key: 'bodyCount', label: 'bodies', color: '#e6e9ef' },
-  { key: 'awakeBodyCount', label: 'awake bodies', color: '#5aa9ff' },
-  { key: 'contactCount', label: 'contacts', color: '#f2a65a' },
-  { key: 'touchingCount', label: 'touching', color: '#7bd389' },
-] as const satisfies readonly { key: keyof ProfileSample; label: string; color: string }[];
-
-const msChart = new LineChart($('chart-ms'), STAGES, 240);
-const countChart = new LineChart($('chart-counts'), COUNTS, 240);
-const stageTable = makeTable($('stage-table'), STAGES, 'stat');
-const countTable = makeTable($('count-table'), COUNTS, 'count');
+const profile = new ProfilePanel($);
 
 const worker = new Worker('worker.js');
 const cam: Camera = { x: 0, y: 5, scale: 30 };
-const draw: DrawFlags = { contacts: false, normals: false, aabbs: false, joints: true };
+const draw: DrawFlags = { contacts: false, normals: false, aabbs: false, joints: true, pointSize: 4 };
+const clock = new FrameClock();
+const pointer = new PointerInput(canvas, cam, send, () => setFollowing(false));
 let scenes: SceneInfo[] = [];
 let sceneName = '';
+/** Each scene's slider values, kept while the page lives (a reset or a revisit builds the scene with them). */
+const paramValues = new Map<string, Record<string, number>>();
 let geometry: SceneGeometry | null = null;
 let frame: Float64Array | null = null;
 let paused = false;
@@ -56,11 +55,21 @@ let busy = false;
 let pendingStep = false;
 let frames = 0;
 let lastProfile: ProfileSample | null = null;
+/** The draw flags of the last tick sent (paused, a change of them asks for a new frame). */
+let frameDrawKey = '';
+/** Fit the camera when the scene's first frame arrives (the bodies' poses are in the frame). */
+let fitPending = false;
+let following = false;
+/** The body index followed when the scene names none: the last one dragged. */
+let lastGrabbed = -1;
 let grabbedEid = -1;
-let dragging = false;
-let panning: { x: number; y: number; camX: number; camY: number } | null = null;
 let fps = 0;
 let lastFrameTime = performance.now();
+/** Simulated and wall time over the last second, for the real-time figure; and the time dropped since the load. */
+let windowSim = 0;
+let windowWall = 0;
+let realTime = 1;
+let droppedTotal = 0;
 const errors: string[] = [];
 /** Threads the world steps on, the physics worker included (reported by it). */
 let stepThreads = 1;
@@ -69,25 +78,10 @@ function send(msg: ToWorker): void {
   worker.postMessage(msg);
 }
 
-function makeTable(
-  table: HTMLTableElement,
-  rows: readonly { key: string; label: string; color: string }[],
-  prefix: string,
-): Map<string, HTMLTableCellElement> {
-  const cells = new Map<string, HTMLTableCellElement>();
-  for (const r of rows) {
-    const tr = table.insertRow();
-    const name = tr.insertCell();
-    name.innerHTML = `<span class="sw" style="background:${r.color}"></span>${r.label}`;
-    const value = tr.insertCell();
-    value.id = `${prefix}-${r.key}`;
-    value.textContent = '–';
-    cells.set(r.key, value);
-  }
-  return cells;
-}
+const viewWidth = (): number => canvas.clientWidth || 800;
+const viewHeight = (): number => canvas.clientHeight || 600;
 
-// ---- scene handling ------------------------------------------------------------------------------------------------
+// ---- scenes --------------------------------------------------------------------------------------------------------
 
 function fillPicker(list: SceneInfo[]): void {
   picker.innerHTML = '';
@@ -104,34 +98,85 @@ function fillPicker(list: SceneInfo[]): void {
   }
 }
 
+function sceneInfo(name: string): SceneInfo | undefined {
+  return scenes.find((s) => s.name === name);
+}
+
+function valuesOf(info: SceneInfo): Record<string, number> {
+  let v = paramValues.get(info.name);
+  if (v === undefined) {
+    v = defaultValues(info.params);
+    paramValues.set(info.name, v);
+  }
+  return v;
+}
+
 function loadScene(name: string): void {
+  const info = sceneInfo(name);
+  if (info === undefined) {
+    showError(`no scene '${name}' in this testbed: pick one from the list`);
+    return;
+  }
   sceneName = name;
   picker.value = name;
+  showError('');
   geometry = null;
   frame = null;
   grabbedEid = -1;
-  dragging = false;
-  msChart.clear();
-  countChart.clear();
-  $('scene-desc').textContent = scenes.find((s) => s.name === name)?.description ?? '';
+  lastGrabbed = -1;
+  pointer.reset();
+  droppedTotal = 0;
+  profile.clear();
+  $('scene-desc').textContent = info.description;
+  renderSceneControls($('params'), info.params, valuesOf(info), changeParam);
+  $('params-default').hidden = info.params.length === 0;
   history.replaceState(null, '', `#${encodeURIComponent(name)}`);
   busy = true; // the scene message re-arms the tick loop
-  send({ type: 'load', scene: name });
+  clock.drop();
+  send({ type: 'load', scene: name, params: { ...valuesOf(info) } });
 }
 
-function fitCamera(view: { x: number; y: number; height: number }): void {
-  const h = canvas.clientHeight || 600;
-  const w = canvas.clientWidth || 800;
-  cam.x = view.x;
-  cam.y = view.y;
-  // Fit `height` vertically, and no less than 1.6 × height across on a narrow canvas.
-  cam.scale = Math.min(h / view.height, w / (view.height * 1.6));
+/** A hash typed into the address bar (or a link to another scene): load it, or name it in an error. */
+window.addEventListener('hashchange', () => {
+  const name = decodeURIComponent(location.hash.slice(1));
+  if (name === sceneName || scenes.length === 0) return;
+  if (sceneInfo(name) !== undefined) loadScene(name);
+  else showError(`no scene '${name}' in this testbed (URL #${name}): pick one from the list`);
+});
+
+function changeParam(key: string, value: number, live: boolean): void {
+  const info = sceneInfo(sceneName);
+  if (info === undefined) return;
+  valuesOf(info)[key] = value;
+  if (live) send({ type: 'param', key, value });
+  else loadScene(sceneName);
 }
 
 function setPaused(p: boolean): void {
   paused = p;
   pauseButton.textContent = p ? 'Run' : 'Pause';
   pauseButton.classList.toggle('on', p);
+}
+
+function showError(message: string): void {
+  errorBox.textContent = message;
+}
+
+/** The whole scene in view (camera.ts: sceneBounds). */
+function fitToScene(): void {
+  if (geometry === null || frame === null) return;
+  fitCamera(cam, sceneBounds(geometry, frame), viewWidth(), viewHeight());
+}
+
+/** The body the camera follows: the scene's, else the last one dragged; −1 for none. */
+function followTarget(): number {
+  if (geometry === null) return -1;
+  return geometry.followBody >= 0 ? geometry.followBody : lastGrabbed;
+}
+
+function setFollowing(on: boolean): void {
+  following = on && followTarget() >= 0;
+  followButton.classList.toggle('on', following);
 }
 
 // ---- worker messages -----------------------------------------------------------------------------------------------
@@ -143,28 +188,39 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       scenes = msg.scenes;
       fillPicker(scenes);
       const fromHash = decodeURIComponent(location.hash.slice(1));
-      loadScene(scenes.some((s) => s.name === fromHash) ? fromHash : scenes[0].name);
+      if (fromHash !== '' && sceneInfo(fromHash) === undefined) {
+        loadScene(scenes[0].name);
+        showError(`no scene '${fromHash}' in this testbed (URL #${fromHash}): showing '${scenes[0].name}' instead`);
+      } else {
+        loadScene(fromHash !== '' ? fromHash : scenes[0].name);
+      }
       break;
     }
-    case 'scene':
+    case 'scene': {
       if (msg.name !== sceneName) break;
       geometry = msg.geometry;
       frame = null; // a frame of the previous scene may have arrived since the load
-      fitCamera(msg.geometry.view);
+      fitPending = true;
       busy = false;
-      errorBox.textContent = '';
+      clock.drop(); // the build's time is not simulated
       break;
+    }
     case 'frame':
       busy = false;
       if (geometry === null) break; // the previous scene's last frame
       frame = msg.data;
       frames++;
-      busy = false;
+      windowSim += frame[FRAME_TICK_STEPS] * DT;
+      droppedTotal += frame[FRAME_TICK_DROPPED];
+      if (fitPending) {
+        fitPending = false;
+        fitToScene();
+        setFollowing(geometry.followBody >= 0);
+        if (following) cam.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, viewHeight() / geometry.followHeight));
+      }
       if (msg.profile !== null) {
         lastProfile = msg.profile;
-        msChart.push(STAGES.map((s) => msg.profile![s.key]));
-        countChart.push(COUNTS.map((s) => msg.profile![s.key]));
-        updateTables();
+        profile.push(msg.profile);
       }
       break;
     case 'threads':
@@ -176,28 +232,22 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       break;
     case 'grabbed':
       grabbedEid = msg.eid;
-      dragging = msg.eid >= 0;
+      if (msg.body >= 0) lastGrabbed = msg.body;
+      pointer.grabbed(msg.eid);
       break;
     case 'error':
       busy = false;
       setPaused(true); // do not repeat a failing step every frame
       errors.push(msg.message);
-      errorBox.textContent = msg.message;
+      showError(msg.message);
       console.error(msg.message);
       break;
   }
 };
 worker.onerror = (e) => {
   errors.push(e.message);
-  errorBox.textContent = `worker: ${e.message}`;
+  showError(`worker: ${e.message}`);
 };
-
-function updateTables(): void {
-  for (const s of STAGES)
-    stageTable.get(s.key)!.textContent =
-      `${msChart.latest(STAGES.indexOf(s)).toFixed(3)}  (avg ${msChart.mean(STAGES.indexOf(s)).toFixed(2)})`;
-  for (const s of COUNTS) countTable.get(s.key)!.textContent = String(countChart.latest(COUNTS.indexOf(s)));
-}
 
 // ---- frame loop ----------------------------------------------------------------------------------------------------
 
@@ -212,96 +262,69 @@ function resize(): void {
 }
 
 function tick(now: number): void {
-  fps = fps * 0.9 + (1000 / Math.max(1, now - lastFrameTime)) * 0.1;
+  const wall = Math.max(0, now - lastFrameTime);
+  fps = fps * 0.9 + (1000 / Math.max(1, wall)) * 0.1;
   lastFrameTime = now;
+  clock.frame(now);
+  if (paused) clock.drop();
+  else windowWall += wall / 1000;
+  if (windowWall >= 1) {
+    realTime = windowSim / windowWall;
+    windowSim = 0;
+    windowWall = 0;
+  }
+  // Anchors and contact points: about 6 cm across, 2 to 5 pixels, so they mark a joint without hiding small bodies.
+  draw.pointSize = Math.round(Math.min(5, Math.max(2, cam.scale * 0.06)));
+  const drawKey = `${draw.contacts}${draw.normals}${draw.aabbs}${draw.joints}${draw.pointSize} ${grabbedEid}`;
   if (geometry !== null && !busy) {
-    busy = true;
     if (pendingStep) {
       pendingStep = false;
+      busy = true;
       send({ type: 'step', draw: { ...draw } });
-    } else {
-      send({ type: 'tick', run: !paused, draw: { ...draw } });
+    } else if (!paused || drawKey !== frameDrawKey || frame === null) {
+      // Paused, the last frame is redrawn as it is: the worker is asked again only for other debug-draw flags or
+      // another picked body.
+      busy = true;
+      send({ type: 'tick', run: !paused, seconds: paused ? 0 : clock.take(), draw: { ...draw } });
     }
+    if (busy) frameDrawKey = drawKey;
   }
   resize();
   if (geometry !== null && frame !== null) {
-    drawWorld(ctx, canvas.clientWidth, canvas.clientHeight, cam, geometry, frame);
+    const target = following ? followTarget() : -1;
+    if (target >= 0 && target < frame[FRAME_BODY_COUNT]) {
+      const o = FRAME_HEADER + target * BODY_STRIDE;
+      followPoint(cam, frame[o], frame[o + 1], viewWidth(), viewHeight());
+    }
+    drawWorld(ctx, viewWidth(), viewHeight(), cam, geometry, frame);
   } else {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = '#14161b';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
   }
-  const step = frame ? frame[0] : 0;
-  const p = lastProfile;
-  hud.textContent =
-    `${sceneName}   step ${step}${paused ? '   [paused]' : ''}\n` +
-    (p
-      ? `${p.bodyCount} bodies (${p.awakeBodyCount} awake)   ${p.touchingCount} touching contacts   step ${p.total.toFixed(2)} ms   ${fps.toFixed(0)} fps`
-      : '');
-  msChart.draw();
-  countChart.draw();
+  updateHud();
+  profile.draw();
   requestAnimationFrame(tick);
 }
 
+function updateHud(): void {
+  const step = frame ? frame[FRAME_STEP_INDEX] : 0;
+  const p = lastProfile;
+  const flags = `${paused ? '   [paused]' : ''}${following ? '   [following]' : ''}`;
+  const pace = paused
+    ? ''
+    : realTime < 0.95
+      ? `   ${(realTime * 100).toFixed(0)}% of real time (dropped ${droppedTotal.toFixed(1)} s)`
+      : '   real time';
+  hud.textContent =
+    `${sceneName}   step ${step}${flags}\n` +
+    (p
+      ? `${p.bodyCount} bodies (${p.awakeBodyCount} awake)   ${p.touchingCount} touching contacts   ` +
+        `step ${p.total.toFixed(2)} ms   ${fps.toFixed(0)} fps${pace}`
+      : '');
+}
+
 // ---- input ---------------------------------------------------------------------------------------------------------
-
-function toWorld(clientX: number, clientY: number): { x: number; y: number } {
-  const r = canvas.getBoundingClientRect();
-  return {
-    x: cam.x + (clientX - r.left - r.width / 2) / cam.scale,
-    y: cam.y - (clientY - r.top - r.height / 2) / cam.scale,
-  };
-}
-
-function toScreen(x: number, y: number): { x: number; y: number } {
-  const r = canvas.getBoundingClientRect();
-  return { x: r.left + r.width / 2 + (x - cam.x) * cam.scale, y: r.top + r.height / 2 - (y - cam.y) * cam.scale };
-}
-
-canvas.addEventListener('contextmenu', (e) => e.preventDefault());
-canvas.addEventListener('pointerdown', (e) => {
-  canvas.setPointerCapture(e.pointerId);
-  if (e.button === 1 || e.button === 2 || (e.button === 0 && e.shiftKey)) {
-    panning = { x: e.clientX, y: e.clientY, camX: cam.x, camY: cam.y };
-    canvas.style.cursor = 'grabbing';
-    e.preventDefault();
-  } else if (e.button === 0) {
-    const p = toWorld(e.clientX, e.clientY);
-    send({ type: 'grab', x: p.x, y: p.y });
-  }
-});
-canvas.addEventListener('pointermove', (e) => {
-  if (panning !== null) {
-    cam.x = panning.camX - (e.clientX - panning.x) / cam.scale;
-    cam.y = panning.camY + (e.clientY - panning.y) / cam.scale;
-  } else if (e.buttons & 1) {
-    const p = toWorld(e.clientX, e.clientY);
-    send({ type: 'drag', x: p.x, y: p.y });
-  }
-});
-const endPointer = (): void => {
-  if (panning !== null) {
-    panning = null;
-    canvas.style.cursor = '';
-  } else {
-    send({ type: 'release' });
-    dragging = false;
-  }
-};
-canvas.addEventListener('pointerup', endPointer);
-canvas.addEventListener('pointercancel', endPointer);
-canvas.addEventListener(
-  'wheel',
-  (e) => {
-    e.preventDefault();
-    const before = toWorld(e.clientX, e.clientY);
-    cam.scale = Math.min(5000, Math.max(0.2, cam.scale * Math.exp(-e.deltaY * 0.0015)));
-    const after = toWorld(e.clientX, e.clientY);
-    cam.x += before.x - after.x;
-    cam.y += before.y - after.y;
-  },
-  { passive: false },
-);
 
 picker.addEventListener('change', () => loadScene(picker.value));
 const threadsPicker = $<HTMLSelectElement>('threads');
@@ -312,25 +335,49 @@ $('step').addEventListener('click', () => {
   pendingStep = true;
 });
 $('reset').addEventListener('click', () => loadScene(sceneName));
+$('params-default').addEventListener('click', () => {
+  paramValues.delete(sceneName);
+  loadScene(sceneName);
+});
+$('fit').addEventListener('click', () => {
+  setFollowing(false);
+  fitToScene();
+});
+followButton.addEventListener('click', () => setFollowing(!following));
+$('help-button').addEventListener('click', () => toggleHelp());
+helpOverlay.addEventListener('click', () => toggleHelp(false));
 for (const key of ['contacts', 'normals', 'aabbs', 'joints'] as const) {
   const box = $<HTMLInputElement>(`draw-${key}`);
   draw[key] = box.checked;
   box.addEventListener('change', () => (draw[key] = box.checked));
 }
-window.addEventListener('keydown', (e) => {
-  if (e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.key === ' ') {
-    setPaused(!paused);
-    e.preventDefault();
-  } else if (e.key === 's' || e.key === '.') {
+
+function toggleHelp(show = helpOverlay.hidden): void {
+  helpOverlay.hidden = !show;
+}
+
+bindKeys(window, {
+  togglePause: () => setPaused(!paused),
+  step: () => {
     setPaused(true);
     pendingStep = true;
-  } else if (e.key === 'r') {
-    loadScene(sceneName);
-  }
+  },
+  reset: () => loadScene(sceneName),
+  fit: () => {
+    setFollowing(false);
+    fitToScene();
+  },
+  toggleFollow: () => setFollowing(!following),
+  zoom: (factor) => zoomAt(cam, factor, viewWidth() / 2, viewHeight() / 2, viewWidth(), viewHeight()),
+  pan: (dx, dy) => {
+    cam.x += (dx * viewWidth() * 0.1) / cam.scale;
+    cam.y += (dy * viewHeight() * 0.1) / cam.scale;
+    setFollowing(false);
+  },
+  help: toggleHelp,
 });
 
-// ---- debug hook (used by the end-to-end test; handy from the console) -----------------------------------------------
+// ---- debug hook (used by the end-to-end tests; handy from the console) ---------------------------------------------
 
 interface BodyView {
   index: number;
@@ -342,7 +389,7 @@ interface BodyView {
 }
 
 function bodyAt(index: number): BodyView | null {
-  if (geometry === null || frame === null || index < 0 || index >= frame[1]) return null;
+  if (geometry === null || frame === null || index < 0 || index >= frame[FRAME_BODY_COUNT]) return null;
   const o = FRAME_HEADER + index * BODY_STRIDE;
   const t = geometry.bodyType[index];
   return {
@@ -357,7 +404,7 @@ function bodyAt(index: number): BodyView | null {
 
 const testbed = {
   get ready(): boolean {
-    return geometry !== null && frame !== null;
+    return geometry !== null && frame !== null && !fitPending;
   },
   get scene(): string {
     return sceneName;
@@ -365,11 +412,19 @@ const testbed = {
   get scenes(): string[] {
     return scenes.map((s) => s.name);
   },
+  /** Each scene's name, group and params, as the worker listed them. */
+  get sceneList(): SceneInfo[] {
+    return scenes.slice();
+  },
   get stepIndex(): number {
-    return frame ? frame[0] : -1;
+    return frame ? frame[FRAME_STEP_INDEX] : -1;
   },
   get paused(): boolean {
     return paused;
+  },
+  /** True while a tick or load is with the worker. */
+  get busy(): boolean {
+    return busy;
   },
   get frames(): number {
     return frames;
@@ -378,7 +433,10 @@ const testbed = {
     return grabbedEid;
   },
   get dragging(): boolean {
-    return dragging;
+    return pointer.dragging;
+  },
+  get following(): boolean {
+    return following;
   },
   get profile(): ProfileSample | null {
     return lastProfile;
@@ -389,13 +447,20 @@ const testbed = {
   get threads(): number {
     return stepThreads;
   },
+  get notice(): string {
+    return errorBox.textContent ?? '';
+  },
   get camera(): Camera {
     return { ...cam };
+  },
+  get params(): Record<string, number> {
+    const info = sceneInfo(sceneName);
+    return info === undefined ? {} : { ...valuesOf(info) };
   },
   physicsIn: 'worker' as const,
   bodies(): BodyView[] {
     const out: BodyView[] = [];
-    const n = frame ? frame[1] : 0;
+    const n = frame ? frame[FRAME_BODY_COUNT] : 0;
     for (let i = 0; i < n; i++) out.push(bodyAt(i)!);
     return out;
   },
@@ -403,10 +468,12 @@ const testbed = {
     if (geometry === null) return null;
     return bodyAt(geometry.bodyEid.indexOf(eid));
   },
-  worldToScreen: toScreen,
-  screenToWorld: toWorld,
+  worldToScreen: (x: number, y: number) => pointer.toScreen(x, y),
+  screenToWorld: (x: number, y: number) => pointer.toWorld(x, y),
   load: loadScene,
   setPaused,
+  setParam: changeParam,
+  fit: fitToScene,
   setThreads(count: number): void {
     threadsPicker.value = String(count);
     send({ type: 'threads', count });

@@ -5,26 +5,53 @@
  * tick it sends one `frame` whose `data` Float64Array is copied (a transfer would detach the worker's buffer; see
  * sendFrame in worker.ts) and laid out as:
  *
- *   header (FRAME_HEADER floats): stepIndex, bodyCount, (unused), (unused), (unused), picked body index,
- *                                 draw command length
+ *   header (FRAME_HEADER floats): stepIndex, bodyCount, steps this tick ran, time this tick dropped (s: the whole
+ *                                 steps beyond the stepper's cap), (unused), picked body index, draw command length
  *   bodies:   BODY_STRIDE floats each  — x, y, c, s, awake (1/0)
  *   draw:     the frame's debugDraw calls (shapes, and joints, contacts, normals, AABBs as DrawFlags ask), recorded
  *             by draw-commands.ts for the page to replay
  */
 export const FRAME_HEADER = 7;
 export const BODY_STRIDE = 5;
+/** Header slots (see above). */
+export const FRAME_STEP_INDEX = 0;
+export const FRAME_BODY_COUNT = 1;
+export const FRAME_TICK_STEPS = 2;
+export const FRAME_TICK_DROPPED = 3;
+export const FRAME_PICKED = 5;
+export const FRAME_DRAW_LENGTH = 6;
 
 export interface DrawFlags {
   contacts: boolean;
   normals: boolean;
   aabbs: boolean;
   joints: boolean;
+  /** Size of joint anchors and contact points (screen pixels). */
+  pointSize: number;
 }
+
+/** A slider of a scene's own, declared beside the scene: its range, default and unit. */
+export interface SceneParam {
+  readonly key: string;
+  readonly label: string;
+  readonly min: number;
+  readonly max: number;
+  readonly step: number;
+  /** Default value. */
+  readonly value: number;
+  readonly unit?: string;
+  /** Applied to the running scene (its `setParam`) instead of building the scene again. */
+  readonly live?: boolean;
+}
+
+/** Values of a scene's params by key (missing keys take the default). */
+export type ParamValues = Readonly<Record<string, number>>;
 
 export interface SceneInfo {
   readonly name: string;
   readonly group: 'showcase' | 'benchmark';
   readonly description: string;
+  readonly params: readonly SceneParam[];
 }
 
 /** Geometry of every shape, body-local, sent once per scene. */
@@ -41,8 +68,10 @@ export interface SceneGeometry {
   bodyType: Uint8Array;
   /** Entity id per body index (for the debug hook). */
   bodyEid: Int32Array;
-  /** Suggested view: centre and visible height (m). */
-  view: { x: number; y: number; height: number };
+  /** The body index the camera follows (the car's chassis); −1 when the scene names none. */
+  followBody: number;
+  /** Visible height (m) the camera starts following the follow body at. */
+  followHeight: number;
 }
 
 export interface ProfileSample {
@@ -57,15 +86,19 @@ export interface ProfileSample {
   awakeBodyCount: number;
   contactCount: number;
   touchingCount: number;
-  /** Wall time the worker spent in stepPhysics for this tick (ms). */
+  /** Wall time the worker spent stepping in this tick (ms, all its steps). */
   stepWall: number;
 }
 
 export type ToWorker =
-  | { type: 'load'; scene: string }
-  | { type: 'reset' }
-  | { type: 'tick'; run: boolean; draw: DrawFlags }
+  | { type: 'load'; scene: string; params: ParamValues }
+  /**
+   * One animation frame. `seconds`: the wall time since the page's last tick, which the worker's fixed stepper turns
+   * into whole 1/60 s steps (0 while paused).
+   */
+  | { type: 'tick'; run: boolean; seconds: number; draw: DrawFlags }
   | { type: 'step'; draw: DrawFlags }
+  | { type: 'param'; key: string; value: number }
   | { type: 'grab'; x: number; y: number }
   | { type: 'drag'; x: number; y: number }
   | { type: 'release' }

@@ -1,13 +1,14 @@
 import { DebugColor, type DebugDrawer } from '@impulse2d/core';
+import type { Camera } from './camera.js';
 import { replayDrawCommands } from './draw-commands.js';
-import { BODY_STRIDE, FRAME_HEADER, type SceneGeometry } from './protocol.js';
-
-/** Camera: world point at the canvas centre and pixels per metre (y up on screen). */
-export interface Camera {
-  x: number;
-  y: number;
-  scale: number;
-}
+import {
+  BODY_STRIDE,
+  FRAME_BODY_COUNT,
+  FRAME_DRAW_LENGTH,
+  FRAME_HEADER,
+  FRAME_PICKED,
+  type SceneGeometry,
+} from './protocol.js';
 
 /**
  * The testbed's DebugDrawer: collects the engine's debugDraw calls into one Path2D per colour and kind (fills,
@@ -89,12 +90,13 @@ class CanvasDrawer implements DebugDrawer {
       ctx.strokeStyle = css;
       ctx.stroke(path);
     }
+    // Joint lines and anchor dots half see-through: they mark the joints without hiding the limbs they join.
     for (const [color, path] of this.lines) {
-      ctx.strokeStyle = hex(color);
+      ctx.strokeStyle = hex(color) + (color === DebugColor.joint ? '99' : '');
       ctx.stroke(path);
     }
     for (const [color, path] of this.dots) {
-      ctx.fillStyle = hex(color);
+      ctx.fillStyle = hex(color) + (color === DebugColor.jointAnchor ? 'aa' : '');
       ctx.fill(path);
     }
     this.fills.clear();
@@ -154,9 +156,9 @@ export function drawWorld(
   const px = 1 / cam.scale;
   drawGrid(ctx, width, height, cam, px);
   drawer.px = px;
-  replayDrawCommands(data, FRAME_HEADER + data[1] * BODY_STRIDE, data[6], drawer);
+  replayDrawCommands(data, FRAME_HEADER + data[FRAME_BODY_COUNT] * BODY_STRIDE, data[FRAME_DRAW_LENGTH], drawer);
   drawer.flush(ctx);
-  const picked = data[5];
+  const picked = data[FRAME_PICKED];
   if (picked >= 0) {
     drawBodyShapes(geo, data, picked, drawer, PICKED);
     ctx.lineWidth = 2 * px;

@@ -1,10 +1,11 @@
 /// <reference lib="webworker" />
 /**
- * The physics worker: owns the world, steps it when the page asks (one `tick` per animation frame while running),
- * and answers every tick with one frame of transforms and debug-draw data in a Float64Array (copied: see sendFrame).
+ * The physics worker: owns the world and steps it when the page asks. Each animation frame the page sends a `tick`
+ * with the wall time since its last one; a fixed stepper (`stepFixed` of @impulse2d/systems) turns that into whole 1/60
+ * s steps, so the scene runs in real time at any display rate. Every tick is answered with one frame of transforms and
+ * debug-draw data in a Float64Array (copied: see sendFrame).
  */
 import {
-  AABB_STRIDE,
   createBody,
   createMouseJoint,
   createPhysicsWorld,
@@ -23,24 +24,50 @@ import {
   setAwake,
   type PhysicsWorld,
 } from '@impulse2d/core/internal';
-import { getThreadCount, startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
+import {
+  createFixedStepper,
+  getThreadCount,
+  startWorkers,
+  stepFixed,
+  stepPhysics,
+  stopWorkers,
+  type FixedStepper,
+} from '@impulse2d/systems';
 import {
   BODY_STRIDE,
+  FRAME_BODY_COUNT,
+  FRAME_DRAW_LENGTH,
   FRAME_HEADER,
+  FRAME_PICKED,
+  FRAME_STEP_INDEX,
+  FRAME_TICK_DROPPED,
+  FRAME_TICK_STEPS,
   type DrawFlags,
   type FromWorker,
+  type ParamValues,
   type ProfileSample,
   type SceneGeometry,
   type ToWorker,
 } from './protocol.js';
 import { sceneEntries } from './scene-list.js';
 import { DrawCommandRecorder } from './draw-commands.js';
+import { resolveParams, type TestbedBuilt } from './showcase/showcase.js';
 
 const DT = 1 / 60;
+/**
+ * Most steps one tick runs. Two keep a 30 Hz display in real time; the third absorbs an uneven frame. A scene too
+ * heavy for real time runs three steps a tick and drops the rest, so the page still gets a frame every few steps.
+ */
+const MAX_STEPS_PER_TICK = 3;
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-let sceneName = '';
 let world: PhysicsWorld | null = null;
+let stepper: FixedStepper | null = null;
+/** What the scene's build handed back (its follow body, its live params). */
+let built: TestbedBuilt | null = null;
+/** The steps and dropped time of the last tick, for the frame header. */
+let tickSteps = 0;
+let tickDropped = 0;
 /** Body entity ids in frame order, and each entity's index (−1 when not drawn). */
 let bodyEids = new Int32Array(0);
 let bodyIndex = new Int32Array(0);
@@ -80,20 +107,30 @@ function applyThreads(w: PhysicsWorld): void {
     );
 }
 
-function load(name: string): void {
+function load(name: string, values: ParamValues): void {
   const entry = sceneEntries.get(name);
   if (entry === undefined) throw new Error(`no scene '${name}'`);
   const previous = world;
   if (previous !== null) workerChanges = workerChanges.then(() => stopWorkers(previous));
   const t0 = performance.now();
   const w = createPhysicsWorld({ enableSleep: true, enableProfiling: true, ...(entry.scene.worldDef ?? {}) });
-  beforeStep = entry.scene.build(w).beforeStep ?? null;
+  built = entry.scene.build(w, resolveParams(entry.scene.params, values));
+  beforeStep = built.beforeStep ?? null;
+  // The page draws the latest step (its debug draw is recorded here), so no interpolated poses are needed. The
+  // scene's own logic (a character's input) runs before every step.
+  stepper = createFixedStepper(w, {
+    dt: DT,
+    maxStepsPerFrame: MAX_STEPS_PER_TICK,
+    interpolate: false,
+    beforeStep: built.beforeStep,
+  });
+  tickSteps = 0;
+  tickDropped = 0;
   ground = -1;
   mouseJoint = -1;
   grabbed = -1;
   lastProfile = null;
   world = w;
-  sceneName = name;
   if (threadCount > 1) applyThreads(w);
   const buildMs = performance.now() - t0;
   const p = getPhysics(w);
@@ -110,7 +147,7 @@ function load(name: string): void {
     }
   }
   if (ground < 0) ground = createStaticAnchor(w);
-  post({ type: 'scene', name, geometry: geometryOf(w, entry.scene.view), buildMs });
+  post({ type: 'scene', name, geometry: geometryOf(w, entry.scene.followHeight ?? 14), buildMs });
 }
 
 /** Mouse joints need a reference body; a scene without any static body gets an empty one (not drawn). */
@@ -118,7 +155,7 @@ function createStaticAnchor(w: PhysicsWorld): number {
   return createBody(w, { type: 'static' });
 }
 
-function geometryOf(w: PhysicsWorld, view: { x: number; y: number; height: number } | undefined): SceneGeometry {
+function geometryOf(w: PhysicsWorld, followHeight: number): SceneGeometry {
   const p = getPhysics(w);
   const shapes = p.shapes;
   const g = shapes.geometry;
@@ -133,7 +170,8 @@ function geometryOf(w: PhysicsWorld, view: { x: number; y: number; height: numbe
     shapeVerts: new Float64Array(n * GEOMETRY_STRIDE),
     bodyType: new Uint8Array(bodyEids.length),
     bodyEid: bodyEids.slice(),
-    view: view ?? fitView(w),
+    followBody: built?.follow !== undefined && built.follow < bodyIndex.length ? bodyIndex[built.follow] : -1,
+    followHeight,
   };
   rows.forEach((r, k) => {
     geometry.shapeBody[k] = bodyIndex[shapes.body[r]];
@@ -147,33 +185,28 @@ function geometryOf(w: PhysicsWorld, view: { x: number; y: number; height: numbe
   return geometry;
 }
 
-/** A view around the dynamic shapes' boxes (the statics may be huge grounds). */
-function fitView(w: PhysicsWorld): { x: number; y: number; height: number } {
-  const p = getPhysics(w);
-  const s = p.shapes;
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (let r = 0; r < s.capacityUsed; r++) {
-    if (!s.alive[r] || p.bodies.type[s.body[r]] !== BodyType.dynamic) continue;
-    minX = Math.min(minX, s.aabb[AABB_STRIDE * r]);
-    minY = Math.min(minY, s.aabb[AABB_STRIDE * r + 1]);
-    maxX = Math.max(maxX, s.aabb[AABB_STRIDE * r + 2]);
-    maxY = Math.max(maxY, s.aabb[AABB_STRIDE * r + 3]);
-  }
-  if (!Number.isFinite(minX)) return { x: 0, y: 5, height: 20 };
-  const height = Math.max((maxY - minY) * 1.25, ((maxX - minX) * 1.15) / 1.6, 5);
-  return { x: (minX + maxX) / 2, y: (minY + maxY) / 2, height };
-}
-
-function step(draw: DrawFlags, run: boolean): void {
+/**
+ * One tick: with `run`, the whole steps `seconds` of wall time hold (the fixed stepper keeps the remainder for the
+ * next tick); `single` runs exactly one step (the Step button). Then the frame.
+ */
+function tick(draw: DrawFlags, run: boolean, seconds: number, single: boolean): void {
   const w = world;
-  if (w === null) return;
-  if (run) {
-    const t0 = performance.now();
+  if (w === null || stepper === null) return;
+  let steps = 0;
+  const t0 = performance.now();
+  if (single) {
     if (beforeStep !== null) beforeStep();
     stepPhysics(w, DT);
+    steps = 1;
+    tickDropped = 0;
+  } else if (run) {
+    steps = stepFixed(w, stepper, seconds);
+    tickDropped = stepper.droppedTime;
+  } else {
+    tickDropped = 0;
+  }
+  tickSteps = steps;
+  if (steps > 0) {
     const wall = performance.now() - t0;
     const pr = getProfile(w);
     lastProfile = {
@@ -191,7 +224,7 @@ function step(draw: DrawFlags, run: boolean): void {
       stepWall: wall,
     };
   }
-  sendFrame(w, draw, run ? lastProfile : null);
+  sendFrame(w, draw, steps > 0 ? lastProfile : null);
 }
 
 function sendFrame(w: PhysicsWorld, draw: DrawFlags, profile: ProfileSample | null): void {
@@ -200,6 +233,7 @@ function sendFrame(w: PhysicsWorld, draw: DrawFlags, profile: ProfileSample | nu
   const b = p.bodies;
   const nb = bodyEids.length;
   // Shapes, joints, contacts and boxes are drawn by the engine's debugDraw, recorded here and replayed by the page.
+  drawOptions.pointSize = draw.pointSize;
   drawOptions.flags =
     DebugDrawFlag.shapes |
     (draw.joints ? DebugDrawFlag.joints : 0) |
@@ -210,10 +244,12 @@ function sendFrame(w: PhysicsWorld, draw: DrawFlags, profile: ProfileSample | nu
   debugDraw(w, recorder, drawOptions);
   const nc = recorder.length;
   const data = new Float64Array(FRAME_HEADER + nb * BODY_STRIDE + nc);
-  data[0] = p.stepIndex;
-  data[1] = nb;
-  data[5] = grabbed >= 0 && grabbed < bodyIndex.length ? bodyIndex[grabbed] : -1;
-  data[6] = nc;
+  data[FRAME_STEP_INDEX] = p.stepIndex;
+  data[FRAME_BODY_COUNT] = nb;
+  data[FRAME_TICK_STEPS] = tickSteps;
+  data[FRAME_TICK_DROPPED] = tickDropped;
+  data[FRAME_PICKED] = grabbed >= 0 && grabbed < bodyIndex.length ? bodyIndex[grabbed] : -1;
+  data[FRAME_DRAW_LENGTH] = nc;
   let o = FRAME_HEADER;
   for (let i = 0; i < nb; i++, o += BODY_STRIDE) {
     const e = bodyEids[i];
@@ -277,16 +313,16 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
   try {
     switch (msg.type) {
       case 'load':
-        load(msg.scene);
-        break;
-      case 'reset':
-        load(sceneName);
+        load(msg.scene, msg.params);
         break;
       case 'tick':
-        step(msg.draw, msg.run);
+        tick(msg.draw, msg.run, msg.seconds, false);
         break;
       case 'step':
-        step(msg.draw, true);
+        tick(msg.draw, true, 0, true);
+        break;
+      case 'param':
+        built?.setParam?.(msg.key, msg.value);
         break;
       case 'grab':
         grab(msg.x, msg.y);

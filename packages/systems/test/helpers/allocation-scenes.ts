@@ -31,9 +31,10 @@ export interface AllocationResult {
  * with 600 bodies (capsules, circles and squares in turn, stirred by a motorised bar inside a loop chain: every
  * collision routine but segments'); or 'characters': 40 characters walking to and fro over a chain with slopes, a
  * stair and crates, jumping now and then, a platform going to and fro among them (every part of the character stage:
- * rounds, caps, steps, snaps, riding and pushes).
+ * rounds, caps, steps, snaps, riding and pushes); or 'events': the 'chain' scene with every box's contacts and every
+ * joint reporting force events each step (thresholds 0: hundreds of contact force events and ten joint events a step).
  */
-export type AllocationScene = 'pyramid' | 'chain' | 'sweep' | 'grid' | 'tumbler' | 'spinner' | 'characters';
+export type AllocationScene = 'pyramid' | 'chain' | 'sweep' | 'grid' | 'tumbler' | 'spinner' | 'characters' | 'events';
 
 /** The scene's own logic before each step (the characters' input), or null. */
 let beforeStep: (() => void) | null = null;
@@ -64,9 +65,13 @@ export async function pyramidAllocation(
   else if (scene === 'characters') beforeStep = await buildCharacters(w);
   else {
     addGround(w);
-    buildPyramid(w, 20);
+    const boxes = buildPyramid(w, 20);
+    if (scene === 'events') {
+      const { getBodyShapes, setShapeContactForceThreshold } = await import('@impulse2d/core');
+      for (const box of boxes) setShapeContactForceThreshold(w, getBodyShapes(w, box)[0], 0);
+    }
   }
-  if (scene === 'chain') {
+  if (scene === 'chain' || scene === 'events') {
     const { createBody, addShape, makeBox, createRevoluteJoint } = await import('@impulse2d/core');
     let prev = createBody(w, { type: 'static', position: { x: 30, y: 10 } });
     for (let i = 0; i < 10; i++) {
@@ -77,6 +82,7 @@ export async function pyramidAllocation(
         bodyB: link,
         localAnchorA: { x: i === 0 ? 0 : 0.5, y: 0 },
         localAnchorB: { x: -0.5, y: 0 },
+        forceThreshold: scene === 'events' ? 0 : Infinity,
       });
       prev = link;
     }

@@ -11,6 +11,8 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.json': 'application/json; charset=utf-8',
+  // Example sources linked from the pages, shown as text.
+  '.ts': 'text/plain; charset=utf-8',
 };
 
 export interface StaticServer {

@@ -7,21 +7,27 @@ import {
   makePolygon,
   type PhysicsWorld,
 } from '@impulse2d/core';
-import { addGround, type TestbedScene } from './showcase.js';
+import type { ParamValues, SceneParam } from '../protocol.js';
+import { addGround, paramOf, type TestbedScene } from './showcase.js';
 
-const PLANKS = 40;
+const params: readonly SceneParam[] = [
+  { key: 'planks', label: 'planks', min: 4, max: 100, step: 1, value: 40 },
+  { key: 'load', label: 'loads', min: 0, max: 40, step: 1, value: 12 },
+];
 
-/** A rope bridge of planks on revolute joints between two posts, loaded with boxes, balls and triangles. */
+/** A rope bridge of planks (40 by default) on revolute joints between two posts, loaded with boxes, balls and triangles. */
 export const bridge: TestbedScene = {
   name: 'Bridge',
   steps: 900,
-  description: `${PLANKS} planks on ${PLANKS + 1} revolute joints, loaded with boxes, balls and triangles`,
-  view: { x: 0, y: 6, height: 34 },
-  build(world: PhysicsWorld) {
-    const ground = addGround(world, 40);
+  description: 'planks on revolute joints (one more than planks), loaded with boxes, balls and triangles',
+  params,
+  build(world: PhysicsWorld, values?: ParamValues) {
+    const planks = paramOf(params, values, 'planks');
+    const loads = paramOf(params, values, 'load');
+    const ground = addGround(world, Math.max(10, planks / 2 + 4));
     const width = 1;
     const y = 8;
-    const x0 = -(PLANKS * width) / 2;
+    const x0 = -(planks * width) / 2;
     for (const px of [x0 - 0.5, -x0 + 0.5]) {
       const post = createBody(world, { type: 'static', position: { x: px, y: y / 2 } });
       addShape(world, post, makeBox(0.5, y / 2));
@@ -30,7 +36,7 @@ export const bridge: TestbedScene = {
     const boxes: number[] = [];
     let prev = ground;
     let prevAnchor = { x: x0, y: y + 0.5 };
-    for (let i = 0; i < PLANKS; i++) {
+    for (let i = 0; i < planks; i++) {
       const eid = createBody(world, { type: 'dynamic', position: { x: x0 + width * (i + 0.5), y } });
       addShape(world, eid, plank, { density: 20, friction: 0.6 });
       createRevoluteJoint(world, {
@@ -54,8 +60,9 @@ export const bridge: TestbedScene = {
       { x: 0.5, y: 0 },
       { x: 0, y: 0.75 },
     ]);
-    for (let i = 0; i < 12; i++) {
-      const x = -12 + i * 2.2;
+    const spacing = Math.max(1.1, Math.min(2.2, (planks * width - 4) / Math.max(1, loads)));
+    for (let i = 0; i < loads; i++) {
+      const x = -((loads - 1) * spacing) / 2 + i * spacing;
       const eid = createBody(world, { type: 'dynamic', position: { x, y: y + 3 + (i % 3) } });
       const geometry = i % 3 === 0 ? makeBox(0.5, 0.5) : i % 3 === 1 ? makeCircle(0.5) : tri;
       addShape(world, eid, geometry, { density: 1, friction: 0.6 });

@@ -6,18 +6,33 @@ import {
   makeCircle,
   makePolygon,
   makeSegment,
+  setJointMotorSpeed,
+  setJointSpring,
   type PhysicsWorld,
 } from '@impulse2d/core';
-import type { TestbedScene } from './showcase.js';
+import type { ParamValues, SceneParam } from '../protocol.js';
+import { paramOf, type TestbedScene } from './showcase.js';
 
-/** A car (polygon chassis, two wheels on sprung wheel joints, rear-wheel motor) driving over bumpy ground. */
+const DAMPING_RATIO = 0.7;
+const params: readonly SceneParam[] = [
+  { key: 'speed', label: 'motor speed', min: -20, max: 20, step: 0.5, value: 8, unit: 'rad/s', live: true },
+  { key: 'hertz', label: 'suspension', min: 1, max: 15, step: 0.5, value: 5, unit: 'Hz', live: true },
+];
+
+/**
+ * A car (polygon chassis, two wheels on sprung wheel joints, rear-wheel motor) driving over bumpy ground; the camera
+ * follows the chassis. Motor speed (positive drives right) and suspension stiffness apply while it runs.
+ */
 export const car: TestbedScene = {
   name: 'Car',
   steps: 1200,
-  description: 'polygon chassis on two sprung wheel joints with a motor, over bumps and a ramp of boxes',
-  view: { x: -9, y: 3, height: 14 },
+  description: 'polygon chassis on two sprung wheel joints with a motor, over bumps and through a wall of crates',
   worldDef: { enableSleep: false },
-  build(world: PhysicsWorld) {
+  params,
+  followHeight: 12,
+  build(world: PhysicsWorld, values?: ParamValues) {
+    const speed = paramOf(params, values, 'speed');
+    const hertz = paramOf(params, values, 'hertz');
     const ground = createBody(world, { type: 'static' });
     const heights = [0, 0, 0.3, 0.8, 0.3, 0, 0, -0.3, -0.6, -0.2, 0, 0.6, 1.2, 0.6, 0, 0, 0, 0];
     let x = -20;
@@ -48,28 +63,33 @@ export const car: TestbedScene = {
     );
     boxes.push(chassis);
     const wheel = makeCircle(0.4);
+    const springs: number[] = [];
+    let motorJoint = -1;
     for (const [dx, motor] of [
       [-1, true],
       [1, false],
     ] as const) {
       const w = createBody(world, { type: 'dynamic', position: { x: -15 + dx, y: 0.45 } });
       addShape(world, w, wheel, { density: 2, friction: 1.2, rollingResistance: 0.02 });
-      createWheelJoint(world, {
+      const joint = createWheelJoint(world, {
         bodyA: chassis,
         bodyB: w,
         localAnchorA: { x: dx, y: -0.95 },
         localAnchorB: { x: 0, y: 0 },
         localAxisA: { x: 0, y: 1 },
         enableSpring: true,
-        hertz: 5,
-        dampingRatio: 0.7,
+        hertz,
+        dampingRatio: DAMPING_RATIO,
         enableLimit: true,
         lowerTranslation: -0.25,
         upperTranslation: 0.25,
         enableMotor: motor,
-        motorSpeed: -8,
+        // Clockwise (negative) turns the wheels to drive right.
+        motorSpeed: -speed,
         maxMotorTorque: 40,
       });
+      springs.push(joint);
+      if (motor) motorJoint = joint;
       boxes.push(w);
     }
     // A little wall of crates to drive through.
@@ -78,6 +98,13 @@ export const car: TestbedScene = {
       addShape(world, eid, makeBox(0.3, 0.3), { density: 0.3 });
       boxes.push(eid);
     }
-    return { boxes: Int32Array.from(boxes) };
+    return {
+      boxes: Int32Array.from(boxes),
+      follow: chassis,
+      setParam(key: string, value: number) {
+        if (key === 'speed') setJointMotorSpeed(world, motorJoint, -value);
+        else if (key === 'hertz') for (const j of springs) setJointSpring(world, j, value, DAMPING_RATIO);
+      },
+    };
   },
 };

@@ -8,34 +8,41 @@ import {
   makeCircle,
   type PhysicsWorld,
 } from '@impulse2d/core';
-import { addGround, type TestbedScene } from './showcase.js';
+import type { ParamValues, SceneParam } from '../protocol.js';
+import { addGround, paramOf, type TestbedScene } from './showcase.js';
 
-const BALLS = 5;
 const LENGTH = 5;
 const TOP = 9;
+const params: readonly SceneParam[] = [
+  { key: 'balls', label: 'balls', min: 2, max: 7, step: 1, value: 5 },
+  { key: 'pulled', label: 'balls pulled out', min: 1, max: 3, step: 1, value: 1 },
+  { key: 'angle', label: 'pull-out angle', min: 0.1, max: 1.4, step: 0.05, value: 0.9, unit: 'rad' },
+];
 
 /**
- * Newton's cradle: five touching balls (restitution 1, no friction) on distance joints from a bar, the first pulled
- * out; plus a pendulum chain of capsules on revolute joints swinging beside it.
+ * Newton's cradle: touching balls (five by default; restitution 1, no friction) on distance joints from a bar, the
+ * first pulled out; plus a pendulum chain of capsules on revolute joints swinging beside it.
  */
 export const cradle: TestbedScene = {
   name: "Newton's cradle",
   steps: 900,
-  description: 'five balls on distance joints (restitution 1), and a capsule chain on revolute joints',
-  view: { x: 2, y: 5, height: 13 },
+  description: 'balls on distance joints (restitution 1), and a capsule chain on revolute joints',
   worldDef: { enableSleep: false },
-  build(world: PhysicsWorld) {
-    addGround(world);
+  params,
+  build(world: PhysicsWorld, values?: ParamValues) {
+    const balls = paramOf(params, values, 'balls');
+    const pulled = Math.min(balls - 1, paramOf(params, values, 'pulled'));
+    const a = paramOf(params, values, 'angle');
+    addGround(world, 8);
     const bar = createBody(world, { type: 'static', position: { x: 0, y: TOP } });
-    addShape(world, bar, makeBox(3.5, 0.1));
+    addShape(world, bar, makeBox(0.5 * balls + 1, 0.1));
     const boxes: number[] = [];
     const ball = makeCircle(0.5);
-    for (let i = 0; i < BALLS; i++) {
-      const ax = (i - (BALLS - 1) / 2) * 1.0;
+    for (let i = 0; i < balls; i++) {
+      const ax = (i - (balls - 1) / 2) * 1.0;
       let x = ax;
       let y = TOP - LENGTH;
-      if (i === 0) {
-        const a = 0.9; // pulled out by 0.9 rad
+      if (i < pulled) {
         x = ax - LENGTH * Math.sin(a);
         y = TOP - LENGTH * Math.cos(a);
       }
@@ -51,7 +58,7 @@ export const cradle: TestbedScene = {
       boxes.push(eid);
     }
     // A chain of capsules hanging from a pivot at the right, released horizontally.
-    const pivot = { x: 5, y: TOP };
+    const pivot = { x: 0.5 * balls + 2.5, y: TOP };
     const link = makeCapsule({ x: -0.4, y: 0 }, { x: 0.4, y: 0 }, 0.12);
     let prev = bar;
     let prevAnchor = { x: pivot.x, y: 0 };

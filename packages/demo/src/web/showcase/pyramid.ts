@@ -1,20 +1,22 @@
 import { addShape, createBody, makeBox, type PhysicsWorld } from '@impulse2d/core';
-import { addGround, type TestbedScene } from './showcase.js';
+import type { ParamValues, SceneParam } from '../protocol.js';
+import { addGround, paramOf, type TestbedScene } from './showcase.js';
 
-const ROWS = 20;
+const params: readonly SceneParam[] = [{ key: 'rows', label: 'rows', min: 2, max: 40, step: 1, value: 20 }];
 
-/** A 20-row pyramid of unit boxes: the classic stacking test. It should stand still and fall asleep. */
+/** A pyramid of unit boxes (20 rows by default): the classic stacking test. It should stand still and fall asleep. */
 export const pyramid: TestbedScene = {
   name: 'Pyramid',
   steps: 600,
-  description: `${(ROWS * (ROWS + 1)) / 2} unit boxes in ${ROWS} rows; the stack should stand and fall asleep`,
-  view: { x: 0, y: 10, height: 26 },
-  build(world: PhysicsWorld) {
+  description: 'unit boxes in rows; the stack should stand and fall asleep',
+  params,
+  build(world: PhysicsWorld, values?: ParamValues) {
+    const rows = paramOf(params, values, 'rows');
     addGround(world);
     const box = makeBox(0.5, 0.5);
     const boxes: number[] = [];
-    for (let row = 0; row < ROWS; row++) {
-      const n = ROWS - row;
+    for (let row = 0; row < rows; row++) {
+      const n = rows - row;
       for (let i = 0; i < n; i++) {
         const x = (i - (n - 1) / 2) * 1.05;
         const eid = createBody(world, { type: 'dynamic', position: { x, y: 0.5 + row } });

@@ -8,9 +8,10 @@ import {
   type PhysicsWorld,
   type ShapeGeometry,
 } from '@impulse2d/core';
-import { addGround, type TestbedScene } from './showcase.js';
+import type { ParamValues, SceneParam } from '../protocol.js';
+import { addGround, paramOf, type TestbedScene } from './showcase.js';
 
-const RAGDOLLS = 12;
+const params: readonly SceneParam[] = [{ key: 'count', label: 'ragdolls', min: 1, max: 24, step: 1, value: 6 }];
 
 /** One limb of the rest pose: its centre in the ragdoll frame (facing +x, feet at y = 0) and its shape. */
 interface Limb {
@@ -97,37 +98,39 @@ function addRagdoll(
   }
 }
 
-/** Ragdolls of capsule limbs on limited revolute joints, dropped onto steps and boxes. */
+/** Ragdolls (six by default) of capsule limbs on limited revolute joints, dropped onto steps and blocks. */
 export const ragdolls: TestbedScene = {
   name: 'Ragdolls',
   steps: 900,
-  description: `${RAGDOLLS} ragdolls (${limbs.length} capsule/circle limbs, ${hinges.length} limited revolute joints each) tumbling down steps`,
-  view: { x: 0, y: 7, height: 22 },
-  build(world: PhysicsWorld) {
-    addGround(world, 30);
-    // A staircase on the left, a tilted slab in the middle and a couple of blocks on the right.
-    for (let i = 0; i < 5; i++) {
-      const step = createBody(world, { type: 'static', position: { x: -13 + i * 1.5, y: (5 - i) * 0.5 } });
-      addShape(world, step, makeBox(0.75, (5 - i) * 0.5), { friction: 0.7 });
+  description: `ragdolls (${limbs.length} capsule/circle limbs, ${hinges.length} limited revolute joints each) tumbling down steps`,
+  params,
+  build(world: PhysicsWorld, values?: ParamValues) {
+    const count = paramOf(params, values, 'count');
+    addGround(world, 8);
+    // A staircase on the left, a tilted slab in the middle and two blocks on the right: a stage about 16 m wide, on
+    // which the fitted view draws a 1.8 m ragdoll about 100 pixels tall.
+    for (let i = 0; i < 3; i++) {
+      const step = createBody(world, { type: 'static', position: { x: -7 + i * 1.2, y: (3 - i) * 0.4 } });
+      addShape(world, step, makeBox(0.6, (3 - i) * 0.4), { friction: 0.7 });
     }
-    const slab = createBody(world, { type: 'static', position: { x: 0, y: 3 }, angle: -0.35 });
-    addShape(world, slab, makeBox(3, 0.25), { friction: 0.5 });
+    const slab = createBody(world, { type: 'static', position: { x: 0, y: 1.8 }, angle: -0.3 });
+    addShape(world, slab, makeBox(1.8, 0.15), { friction: 0.5 });
     for (const [bx, by, hx, hy] of [
-      [7, 0.75, 0.75, 0.75],
-      [10.5, 1.25, 1, 1.25],
-      [13.5, 0.4, 1.5, 0.4],
+      [4.2, 0.5, 0.5, 0.5],
+      [6.6, 0.8, 0.9, 0.8],
     ] as const) {
       const block = createBody(world, { type: 'static', position: { x: bx, y: by } });
       addShape(world, block, makeBox(hx, hy), { friction: 0.7 });
     }
 
+    // Three columns, two ragdolls high; more go higher up.
     const boxes: number[] = [];
-    for (let i = 0; i < RAGDOLLS; i++) {
-      const col = i % 6;
-      const row = Math.floor(i / 6);
-      const x = -12 + col * 4.6 + row * 1.5;
-      const y = 6 + row * 4 + (col % 2) * 1.2;
-      const angle = ((i * 1.7) % 3) - 1.5 + (row === 1 ? Math.PI / 2 : 0);
+    for (let i = 0; i < count; i++) {
+      const col = i % 3;
+      const row = Math.floor(i / 3);
+      const x = -5 + col * 5 + (row % 2) * 0.8;
+      const y = 3.2 + row * 2.6;
+      const angle = ((i * 1.7) % 3) - 1.5 + (row % 2 === 1 ? Math.PI / 2 : 0);
       addRagdoll(world, x, y, angle, (i % 3) - 1, -(i + 1), boxes);
     }
     return { boxes: Int32Array.from(boxes) };

@@ -1,12 +1,47 @@
 import { addShape, createBody, makeBox, type PhysicsWorld, type WorldDef } from '@impulse2d/core';
-import type { Scene } from '../../scenes/index.js';
+import type { BuiltScene, Scene } from '../../scenes/index.js';
+import type { ParamValues, SceneParam } from '../protocol.js';
 
-/** A testbed scene: the benchmark scene shape plus a description and an optional camera and world definition. */
+/** What a testbed scene's build hands back: the benchmark scene's bodies, plus what the testbed may use. */
+export interface TestbedBuilt extends BuiltScene {
+  /** The body the camera follows (the car's chassis); none by default. */
+  readonly follow?: number;
+  /** Applies a `live` param to the running scene (a motor's speed). */
+  setParam?(key: string, value: number): void;
+}
+
+/**
+ * A testbed scene: the benchmark scene shape plus a description, its own params (sliders, declared beside the scene)
+ * and an optional world definition. The camera fits the scene when it loads; a scene whose build names a `follow`
+ * body is followed, showing `followHeight` metres top to bottom.
+ */
 export interface TestbedScene extends Scene {
   readonly description: string;
-  /** Camera centre and visible height (m); fitted to the bodies when absent. */
-  readonly view?: { readonly x: number; readonly y: number; readonly height: number };
   readonly worldDef?: Partial<WorldDef>;
+  readonly params?: readonly SceneParam[];
+  /** Visible height (m) while the camera follows the scene's follow body; default 14. */
+  readonly followHeight?: number;
+  /** `params` holds every declared param (defaults filled in, clamped to the ranges). */
+  build(world: PhysicsWorld, params?: ParamValues): TestbedBuilt;
+}
+
+/** Every declared param's value: from `values` when given and finite, clamped to its range; else its default. */
+export function resolveParams(params: readonly SceneParam[] | undefined, values?: ParamValues): ParamValues {
+  const out: Record<string, number> = {};
+  for (const p of params ?? []) {
+    const v = values?.[p.key];
+    out[p.key] = typeof v === 'number' && Number.isFinite(v) ? Math.min(p.max, Math.max(p.min, v)) : p.value;
+  }
+  return out;
+}
+
+/** Param `key` of `values`, or the default of the param declared under that key in `params`. */
+export function paramOf(params: readonly SceneParam[], values: ParamValues | undefined, key: string): number {
+  const v = values?.[key];
+  if (typeof v === 'number') return v;
+  const p = params.find((q) => q.key === key);
+  if (p === undefined) throw new Error(`no param '${key}'`);
+  return p.value;
 }
 
 /** A static ground box whose top face is y = 0, `halfWidth` either side of x = 0. Returns its body. */
