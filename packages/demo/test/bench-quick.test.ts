@@ -48,6 +48,7 @@ describe('the default run is the quick one; --full is one flag away', () => {
     expect(a.engines).toEqual(['impulse2d', 'box2d3-wasm', 'rapier-simd']);
     expect(a.rounds).toBe(3);
     expect(a.heapSteps).toBe(0);
+    expect(a.load).toBe(false);
     for (const scene of a.scenes) {
       expect(stepsOf(a, scene)).toBe(QUICK_STEPS[scene]);
       expect(stepsOf(a, scene)!).toBeLessThan(layouts[scene]!.steps);
@@ -69,6 +70,12 @@ describe('the default run is the quick one; --full is one flag away', () => {
     const saved = parseCliArgs(['--full', '--save']);
     expect(saved.save).toBe(true);
     expect(saved.outDir).toMatch(/[/\\]benchmark[/\\][^/\\]+$/);
+  });
+
+  it('--load runs a competing busy process beside the threaded engines', () => {
+    const a = parseCliArgs(['--load', '--vs', 'impulse2d-mt', '--scene', 'large_pyramid']);
+    expect(a.load).toBe(true);
+    expect(a.engines).toEqual(['impulse2d', 'impulse2d-mt']);
   });
 
   it('explicit options win over either mode', () => {

@@ -10,7 +10,13 @@
  */
 
 export { stepPhysics, createPhysicsSystems } from './step.js';
-export { startWorkers, stopWorkers, getThreadCount, MAX_THREADS } from './workers/start-workers.js';
+export {
+  startWorkers,
+  stopWorkers,
+  getThreadCount,
+  MAX_THREADS,
+  type StartWorkersOptions,
+} from './workers/start-workers.js';
 export {
   createFixedStepper,
   defaultFixedStepperDef,

@@ -236,7 +236,7 @@ describe('one-way platforms on step workers', () => {
         addShape(w, b, (i + j) % 3 === 0 ? makeCircle(0.4) : makeBox(0.4, 0.4), { density: 1 });
       }
     }
-    await startWorkers(w, threads);
+    await startWorkers(w, threads, { adaptive: false });
     for (let i = 0; i < 240; i++) stepPhysics(w, DT);
     validateWorld(w);
     return { state: takeSnapshot(w), onWorkers: getWorkerChunkCounts(w).onWorkers };

@@ -121,7 +121,7 @@ async function runMixed(
   const w = createPhysicsWorld({ gravity: { x: 0, y: -10 }, solverKernel });
   worlds.push(w);
   const bodies = buildMixed(w);
-  await startWorkers(w, threads);
+  await startWorkers(w, threads, { adaptive: false });
   let snap: Uint8Array | null = null;
   for (let i = 0; i < STEPS; i++) {
     if (i % 37 === 5) {
@@ -189,7 +189,7 @@ describe('step workers', () => {
     const run = async (threads: number): Promise<{ state: Uint8Array; contacts: number; redone: number }> => {
       const w = world();
       buildMixed(w);
-      await startWorkers(w, threads);
+      await startWorkers(w, threads, { adaptive: false });
       for (let i = 0; i < 3; i++) stepPhysics(w, 1 / 60);
       // Every new proxy overlaps all the others: the tasks find thousands of new pairs each.
       for (let i = 0; i < 300; i++) {
@@ -232,7 +232,7 @@ describe('step workers', () => {
     for (let i = 0; i < 60; i++) stepPhysics(reference, 1 / 60);
     const w = world();
     buildMixed(w);
-    const starting = startWorkers(w, 3);
+    const starting = startWorkers(w, 3, { adaptive: false });
     // Regression: the pool was visible to the step before its workers were up; a column sync then reached none of
     // them, and a worker that came up later would have claimed chunks holding no columns.
     for (let i = 0; i < 20; i++) stepPhysics(w, 1 / 60);
@@ -245,7 +245,7 @@ describe('step workers', () => {
   it('count threads in all, the stepping one included: 2 threads start exactly one worker, 1 starts none', async () => {
     const w = world();
     buildMixed(w);
-    await startWorkers(w, 2);
+    await startWorkers(w, 2, { adaptive: false });
     expect(poolOf(getPhysics(w))?.threads).toHaveLength(1);
     expect(getThreadCount(w)).toBe(2);
     for (let i = 0; i < 30; i++) stepPhysics(w, 1 / 60);

@@ -46,6 +46,10 @@ usage: pnpm bench -- [options]
   --vs LIST             peers: comma list of ${PEER_NAMES.join(', ')}; all; none
   --threads N           threads of box2d3-wasm-mt and impulse2d-mt, the stepping thread included, as Box2D's
                         workerCount and startWorkers count them (default 2)
+  --load                keep one core busy with another process for the whole run (a spin loop), to measure
+                        threads on a loaded machine: e.g. --vs impulse2d-mt --scene large_pyramid,many_pyramids,
+                        with and without --load (our step workers adapt: they hand steps back to one thread while
+                        a worker keeps losing its core)
   --no-ours             leave our engine out
   --headless-batch N    step N independent copies of the 20-row pyramid world per engine and report body-steps/s
                         (with --scene too, the scene runs as well)
@@ -79,6 +83,8 @@ export interface CliArgs {
   readonly solver: 'soft' | 'classic';
   /** Threads of box2d3-wasm-mt and impulse2d-mt, the stepping thread included. */
   readonly threads: number;
+  /** --load: another process keeps one core busy during the run (competing-load.ts). */
+  readonly load: boolean;
   readonly batch: number;
   readonly outDir: string;
   /** --name; null: `latest`, or with --save DATE-COMMIT (cli.ts). */
@@ -121,6 +127,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       vs: { type: 'string' },
       threads: { type: 'string' },
       'no-ours': { type: 'boolean', default: false },
+      load: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
       save: { type: 'boolean', default: false },
       'headless-batch': { type: 'string' },
@@ -160,6 +167,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     substeps: positiveInt(values.substeps, 'substeps', 4) || 4,
     solver: values.solver,
     threads: positiveInt(values.threads, 'threads', 2) || 2,
+    load: values.load,
     batch,
     outDir: values.out !== undefined ? resolve(USER_CWD, values.out) : defaultOut,
     name: values.name ?? null,

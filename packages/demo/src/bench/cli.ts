@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { runChild } from './child.js';
+import { startCompetingLoad, stopCompetingLoad } from './competing-load.js';
 import { HEAP_WARMUP_MS, HEAP_WARMUP_STEPS, HEAP_WINDOWS, HEAP_WINDOWS_MS } from './heap.js';
 import { QUICK_STEPS, USAGE, parseCliArgs, stepsOf, type CliArgs } from './cli-args.js';
 import { toCsv } from './csv.js';
@@ -149,6 +150,7 @@ async function main(): Promise<void> {
   );
   const bar = new ProgressBar(slots.length);
   const done: RunResult[][] = runs.map(() => []);
+  const load = args.load ? startCompetingLoad() : null;
   for (let i = 0; i < slots.length; i++) {
     const { index, round } = slots[i];
     const run = runs[index];
@@ -183,6 +185,7 @@ async function main(): Promise<void> {
     bar.clear();
     process.stderr.write(`  ${label}${args.rounds > 1 ? ` (round ${round + 1})` : ''}: ${oneLine(result)}\n`);
   }
+  stopCompetingLoad(load);
   const results = done.map(medianRun);
   bar.clear();
 
@@ -203,6 +206,7 @@ async function main(): Promise<void> {
       box2d3Threads: args.threads,
       impulse2dThreads: args.threads,
       rounds: args.rounds,
+      load: args.load,
     },
     versions: versions(args.engines),
     runs: results,
@@ -294,6 +298,7 @@ function planLines(args: CliArgs, runs: readonly PlannedRun[]): string[] {
   if (scenes.length > 0) lines.push(`  scenes (steps): ${scenes.join(', ')}`);
   if (args.batch > 0) lines.push(`  headless batch: ${args.batch} copies of the 20-row pyramid`);
   lines.push(`  engines: ${args.engines.join(', ')}; ${args.rounds} round${args.rounds > 1 ? 's' : ''}, interleaved`);
+  if (args.load) lines.push('  load: another process keeps one core busy throughout (--load)');
   lines.push(
     args.heapSteps > 0
       ? `  heap probe: ${args.heapSteps} steps, in round 1`

@@ -21,6 +21,8 @@ export interface BenchReport {
     readonly impulse2dWorkers?: number;
     /** Times each scene's engines ran in turn (absent in reports from before it: once). */
     readonly rounds?: number;
+    /** --load: another process kept one core busy (absent in older reports). */
+    readonly load?: boolean;
   };
   /** npm package → pinned version, for every engine that ran. */
   readonly versions: Readonly<Record<string, string>>;

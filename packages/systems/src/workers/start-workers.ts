@@ -11,6 +11,17 @@ import { availableThreads, checkThreadSupport, spawnThread } from './thread-spaw
 /** Most threads one world steps on, the calling thread included (startWorkers' `totalThreads`). */
 export const MAX_THREADS = 64;
 
+/** Options of startWorkers. */
+export interface StartWorkersOptions {
+  /**
+   * Whether a step whose workers held the stepping thread up (a worker waiting for a core that another process
+   * took) sends the next steps to the stepping thread alone, trying the workers again now and then: a loaded machine
+   * then steps about as fast as one thread rather than slower. Default true. False keeps every step on the workers
+   * (tests that must see work on them). In a browser's main thread, which may not block, there is no adaptivity.
+   */
+  adaptive?: boolean;
+}
+
 /** Whether this thread may block in Atomics.wait (a browser's main thread may not). */
 function threadCanBlock(): boolean {
   try {
@@ -38,17 +49,26 @@ function threadCanBlock(): boolean {
  *   steps in one thread) to {@link MAX_THREADS}. Default: as many as the machine runs at once
  *   (`os.availableParallelism()` in Node, `navigator.hardwareConcurrency` in browsers), at most MAX_THREADS. More
  *   threads than cores slow the step down: a thread that waits for a core holds up the chunks it claimed.
- * @throws PhysicsError `INVALID_ARGUMENT` for a bad `totalThreads`, `WORLD_LOCKED` inside a step, `WORKERS_ACTIVE`
+ * @param options - see {@link StartWorkersOptions} (adaptivity on by default).
+ * @throws PhysicsError `INVALID_ARGUMENT` for a bad `totalThreads` or option, `WORLD_LOCKED` inside a step, `WORKERS_ACTIVE`
  *   when the world already has workers, `UNSUPPORTED` without shared memory (a browser page that is not cross-origin
  *   isolated; not for 1 thread), `WORKER_FAILED` when a thread fails to start. The world is unchanged when it throws.
  */
-export async function startWorkers(world: PhysicsWorld, totalThreads?: number): Promise<void> {
+export async function startWorkers(
+  world: PhysicsWorld,
+  totalThreads?: number,
+  options?: StartWorkersOptions,
+): Promise<void> {
   const p = getPhysics(world);
   if (totalThreads !== undefined && !isThreadCount(totalThreads)) {
     throw new PhysicsError(
       'INVALID_ARGUMENT',
       `totalThreads (the calling thread included) must be an integer from 1 to ${MAX_THREADS}, got ${String(totalThreads)}`,
     );
+  }
+  const adaptive = options?.adaptive ?? true;
+  if (typeof adaptive !== 'boolean') {
+    throw new PhysicsError('INVALID_ARGUMENT', `options.adaptive must be a boolean, got ${String(adaptive)}`);
   }
   if (p.locked) throw new PhysicsError('WORLD_LOCKED', 'startWorkers was called during a step');
   if (poolOf(p) !== undefined) {
@@ -57,6 +77,7 @@ export async function startWorkers(world: PhysicsWorld, totalThreads?: number): 
   if (totalThreads === 1) return;
   checkThreadSupport();
   const pool = new StepWorkers(threadCanBlock());
+  pool.adaptive = adaptive;
   // Reserved before the first await, so that a second call meanwhile is refused.
   attachPool(p, pool);
   try {

@@ -64,6 +64,12 @@ const WAIT_MS = 2;
  * the main thread runs the chunks left and the world goes back to one thread.
  */
 const STALL_MS = 5000;
+/**
+ * Steps a world goes on one thread after a step whose workers held it up (see StepWorkers.beginStep): the first
+ * time, then twice as many after each probe that is held up again, up to the most.
+ */
+const BENCH_STEPS_FIRST = 4;
+const BENCH_STEPS_MOST = 32;
 
 /** The worker threads of one world and the shared memory they work through. */
 export class StepWorkers {
@@ -90,8 +96,49 @@ export class StepWorkers {
   mainPairTasks = 0;
   /** Solver chunks the workers ran, by pass (solver-pass.ts SolverPass). */
   readonly passOnWorkers = new Array<number>(SOLVER_PASS_COUNT).fill(0);
+  /**
+   * Adaptivity (startWorkers' `adaptive`). A worker that the operating system deschedules in the middle of a chunk
+   * (another process wants its core) holds the stepping thread up until it runs again, some milliseconds, while
+   * a whole solver job takes tens of microseconds: a loaded machine can make threads slower than one. So the
+   * stepping thread counts its waits that time out (WAIT_MS with no job finished: a stall), and after a step with a
+   * stall it runs the next steps alone (the workers sleep), then tries the workers again for one step (a probe):
+   * BENCH_STEPS_FIRST steps alone, doubled after each probe that stalls again, up to BENCH_STEPS_MOST, back to the
+   * start after a clean step. The bits do not depend on it (they are the same on any number of threads). Counting
+   * timeouts needs no clock (a clock read allocates in V8); a browser's main thread, which spins instead of
+   * waiting, does not adapt.
+   */
+  adaptive = true;
+  /** Waits that timed out in this step. */
+  stalls = 0;
+  /** Whether this step runs on the calling thread alone. */
+  oneThread = false;
+  /** Steps left to run alone, and the length of the last such spell (0 after a clean step on the workers). */
+  benchedFor = 0;
+  benchLength = 0;
+  /** Since startWorkers: steps run alone by adaptivity, and stalls. */
+  stepsOnOneThread = 0;
+  totalStalls = 0;
 
   constructor(readonly canBlock: boolean) {}
+
+  /** At the start of a step: whether it runs on the workers, from how the last one went (see `adaptive`). */
+  beginStep(): void {
+    const stalled = !this.oneThread && this.stalls > 0;
+    this.totalStalls += this.stalls;
+    this.stalls = 0;
+    if (!this.adaptive || !this.ready) return;
+    if (stalled) {
+      this.benchLength = this.benchLength === 0 ? BENCH_STEPS_FIRST : Math.min(2 * this.benchLength, BENCH_STEPS_MOST);
+      this.benchedFor = this.benchLength;
+    } else if (!this.oneThread) {
+      this.benchLength = 0;
+    }
+    this.oneThread = this.benchedFor > 0;
+    if (this.oneThread) {
+      this.benchedFor--;
+      this.stepsOnOneThread++;
+    }
+  }
 
   /**
    * Runs job `kind` over `chunks` chunks on the workers and this thread; false (nothing run) if they have failed.
@@ -188,7 +235,11 @@ export class StepWorkers {
     };
     for (const t of this.threads) t.post(message);
     this.post(p, JOB_SYNC, 0, 0, 0, NO_COLOUR, false, 0, 0);
-    if (this.wait(ACK, this.threads.length)) return true;
+    // The workers take the columns from their event loops: waiting for that is no stall.
+    const stalls = this.stalls;
+    const acked = this.wait(ACK, this.threads.length);
+    this.stalls = stalls;
+    if (acked) return true;
     this.fail('a worker did not answer');
     return false;
   }
@@ -211,7 +262,7 @@ export class StepWorkers {
       }
       if (++loads < SPIN_LOADS) continue;
       if (this.canBlock) {
-        Atomics.wait(ctrl, index, value, WAIT_MS);
+        if (Atomics.wait(ctrl, index, value, WAIT_MS) === 'timed-out') this.stalls++;
         idle += WAIT_MS;
         if (idle >= STALL_MS) return false;
       } else if ((loads & 0xfffff) === 0) {
@@ -318,7 +369,7 @@ export function detachPool(p: PhysicsState, pool: StepWorkers): void {
 /**
  * For tests and profiling: chunks run in parallel jobs since startWorkers, and how many of them ran on the workers;
  * the same for the solver's jobs alone and for the pair search's tasks, and the solver chunks the workers ran by pass
- * (solver-pass.ts SolverPass).
+ * (solver-pass.ts SolverPass); the waits that timed out (stalls) and the steps adaptivity ran on one thread.
  */
 export function getWorkerChunkCounts(world: PhysicsWorld): {
   chunks: number;
@@ -328,6 +379,8 @@ export function getWorkerChunkCounts(world: PhysicsWorld): {
   pairTasks: number;
   pairTasksOnWorkers: number;
   passOnWorkers: number[];
+  stalls: number;
+  stepsOnOneThread: number;
 } {
   const pool = pools.get(getPhysics(world));
   return pool === undefined
@@ -339,6 +392,8 @@ export function getWorkerChunkCounts(world: PhysicsWorld): {
         pairTasks: 0,
         pairTasksOnWorkers: 0,
         passOnWorkers: [],
+        stalls: 0,
+        stepsOnOneThread: 0,
       }
     : {
         chunks: pool.chunks,
@@ -348,6 +403,8 @@ export function getWorkerChunkCounts(world: PhysicsWorld): {
         pairTasks: pool.pairTasks,
         pairTasksOnWorkers: pool.pairTasks - pool.mainPairTasks,
         passOnWorkers: pool.passOnWorkers.slice(),
+        stalls: pool.totalStalls + pool.stalls,
+        stepsOnOneThread: pool.stepsOnOneThread,
       };
 }
 
@@ -361,11 +418,15 @@ export async function crashWorkerForTest(world: PhysicsWorld): Promise<void> {
 
 /**
  * Called before a step: a world whose worker died or threw gets WORKER_FAILED once and goes back to one thread,
- * untouched (the step that throws does not begin).
+ * untouched (the step that throws does not begin); otherwise adaptivity decides whether this step uses the workers.
  */
 export function checkWorkers(p: PhysicsState): void {
   const pool = pools.get(p);
-  if (pool === undefined || pool.failure === null) return;
+  if (pool === undefined) return;
+  if (pool.failure === null) {
+    pool.beginStep();
+    return;
+  }
   detachPool(p, pool);
   void pool.stop();
   throw new PhysicsError(
@@ -408,14 +469,14 @@ export function runPassParallel(
 /** The world's workers, when they can take a job of `chunks` chunks now; null otherwise. */
 function usablePool(p: PhysicsState, chunks: number): StepWorkers | null {
   const pool = pools.get(p);
-  if (pool === undefined || !pool.ready || pool.failure !== null || chunks < 2 || chunks > MAX_CHUNKS) return null;
-  return pool;
+  if (pool === undefined || !pool.ready || pool.failure !== null || pool.oneThread) return null;
+  return chunks < 2 || chunks > MAX_CHUNKS ? null : pool;
 }
 
 /** Threads a job of the world may run on now: its step workers and the calling thread (1 without workers). */
 export function parallelThreads(p: PhysicsState): number {
   const pool = pools.get(p);
-  return pool === undefined || !pool.ready || pool.failure !== null ? 1 : pool.threads.length + 1;
+  return pool === undefined || !pool.ready || pool.failure !== null || pool.oneThread ? 1 : pool.threads.length + 1;
 }
 
 /**
@@ -424,7 +485,7 @@ export function parallelThreads(p: PhysicsState): number {
  */
 export function syncWorkers(p: PhysicsState): boolean {
   const pool = pools.get(p);
-  return pool !== undefined && pool.ready && pool.failure === null && pool.sync(p, 1);
+  return pool !== undefined && pool.ready && pool.failure === null && !pool.oneThread && pool.sync(p, 1);
 }
 
 /** Chunks per thread a job is split into when it is large: enough to even out threads that start late. */

@@ -25,7 +25,7 @@ export async function threadedRun(
       bodies.push(b);
     }
   }
-  await startWorkers(w, threads);
+  await startWorkers(w, threads, { adaptive: false });
   for (let i = 0; i < steps; i++) stepPhysics(w, 1 / 60);
   const solverChunksOnWorkers = getWorkerChunkCounts(w).solverOnWorkers;
   await stopWorkers(w);
