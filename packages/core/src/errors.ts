@@ -49,6 +49,13 @@ export function checkNonNegative(value: number, what: string): void {
   if (!(value >= 0)) throw new PhysicsError('INVALID_ARGUMENT', `${what} must be >= 0, got ${value}`);
 }
 
+/** Throws INVALID_ARGUMENT unless `value` is a number >= 0, +∞ included (an event threshold: +∞ is off). */
+export function checkThreshold(value: number, what: string): void {
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new PhysicsError('INVALID_ARGUMENT', `${what} must be a number >= 0 (Infinity: off), got ${String(value)}`);
+  }
+}
+
 /** Throws INVALID_ARGUMENT unless `v` is an object with finite x and y. */
 export function checkVec2(v: { x: number; y: number } | undefined, what: string): void {
   if (v === null || typeof v !== 'object') {

@@ -96,6 +96,7 @@ export {
 } from './shape/shape-api.js';
 export type { BodyId, JointId, ShapeId } from './handles.js';
 export { addChain } from './shape/chain-api.js';
+export { getShapeContactForceThreshold, setShapeContactForceThreshold } from './shape/shape-force-events.js';
 export { type FilterDef, type ShapeDef, defaultFilter, defaultShapeDef } from './shape/shape-def.js';
 
 // ---- Geometry ----
@@ -105,7 +106,7 @@ export { type ChainGeometry, makeChain } from './geometry/make-chain.js';
 export { type ShapeGeometry } from './geometry/shape-geometry.js';
 
 // ---- Joints ----
-export { type JointDefBase, type WorldAnchorOption } from './joints/joint-defs.js';
+export { type JointDefBase, type LocalAnchorsDef, type WorldAnchorOption } from './joints/joint-defs.js';
 export { type JointTypeName } from './state/joint-store.js';
 export { type DistanceJointDef, createDistanceJoint, defaultDistanceJointDef } from './joints/kinds/distance.js';
 export { type RevoluteJointDef, createRevoluteJoint, defaultRevoluteJointDef } from './joints/kinds/revolute.js';
@@ -137,13 +138,10 @@ export {
   getJointAngularSpeed,
   getJointBodyA,
   getJointBodyB,
-  getJointCollideConnected,
   getJointCount,
   getJointCurrentLength,
   getJointImpulses,
   getJointLimits,
-  getJointLocalAnchorA,
-  getJointLocalAnchorB,
   getJointMotorForce,
   getJointMotorSpeed,
   getJointReactionForce,
@@ -160,6 +158,33 @@ export {
   setJointMotorSpeed,
   setJointSpring,
 } from './joints/joint-api.js';
+export {
+  getJointCollideConnected,
+  getJointConstraintTuning,
+  getJointForceThreshold,
+  getJointTorqueThreshold,
+  resetJointConstraintTuning,
+  setJointCollideConnected,
+  setJointConstraintTuning,
+  setJointForceThreshold,
+  setJointTorqueThreshold,
+} from './joints/joint-base-api.js';
+export {
+  getJointLocalAnchorA,
+  getJointLocalAnchorB,
+  getJointLocalAxisA,
+  getJointReferenceAngle,
+  setJointLocalAnchorA,
+  setJointLocalAnchorB,
+  setJointLocalAxisA,
+  setJointReferenceAngle,
+} from './joints/joint-frame-api.js';
+export {
+  getJointSpringForceRange,
+  getJointSpringTarget,
+  setJointSpringForceRange,
+  setJointSpringTarget,
+} from './joints/joint-spring-api.js';
 
 // ---- Queries ----
 export { type QueryFilter, defaultQueryFilter } from './queries/query-filter.js';
@@ -208,6 +233,15 @@ export {
   getSensorEndEvents,
   getSleepEvents,
 } from './events/events-api.js';
+export {
+  type ContactForceEvent,
+  type JointEvent,
+  getContactForceEvents,
+  getContactForceEventsInto,
+  getJointEvents,
+  getJointEventsInto,
+} from './events/force-events.js';
+export { ContactForceEventList, JointEventList } from './events/event-lists.js';
 
 // ---- Debug draw ----
 export {

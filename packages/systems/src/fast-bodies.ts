@@ -15,7 +15,7 @@ export interface FastBodyColumns {
  * this step? Motion = |Δp| plus the chord its farthest point travels under the rotation Δq, maxExtent·|Δq − 1|,
  * whose square is 2·maxExtent²·(1 − cos). As (a + b)² ≤ 2(a² + b²), slow bodies are ruled out without a square
  * root. Finalize inlines that first test for every awake body and calls this for the rest; integer arguments only
- * (V8 boxes doubles passed to calls it does not inline).
+ * (docs/design/v8-hot-code.md, rule 1).
  */
 export function isFastBody(b: FastBodyColumns, eid: number, states: Float64Array, o: number): boolean {
   const dpx = states[o + BS_DPX];

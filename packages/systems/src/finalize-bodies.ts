@@ -26,7 +26,7 @@ const PREDICTION = 2;
  * look-ahead gains on steady motion (the tumbler's boxes: 5.3–5.8 ms a step either way).
  */
 const PREDICTION_CAP = 2;
-/** Scratch: the body's fat-box margin (an array: doubles returned from a call V8 does not inline are boxed). */
+/** Scratch: the body's fat-box margin (an array: docs/design/v8-hot-code.md, rule 1). */
 const margins = new Float64Array(1);
 
 /**

@@ -13,8 +13,8 @@ export interface PoseColumns {
   /** Handle of the body whose pose `previous` holds at each index; NaN for none (NaN equals no handle). */
   previousHandle: Float64Array;
   /**
-   * [0]: the alpha interpolatePoses draws at. Handed over in an array, not as an argument: V8 boxes a double passed to
-   * a call it does not inline, 16 bytes a frame.
+   * [0]: the alpha interpolatePoses draws at. Handed over in an array, not as an argument (docs/design/v8-hot-code.md,
+   * rule 1: 16 bytes a frame).
    */
   readonly drawAlpha: Float64Array;
 }

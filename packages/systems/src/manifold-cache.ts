@@ -174,8 +174,8 @@ export function cacheApart(
   pose: Float64Array,
   m: Float64Array,
 ): void {
-  // The margin is read here, not passed: a double passed to a call V8 does not inline is boxed (15 kB a step in the
-  // tumbler), and so is one returned; the vertex reaches come through an array for the same reason.
+  // The margin is read here, not passed, and the vertex reaches come through an array (docs/design/v8-hot-code.md,
+  // rule 1: 15 kB a step in the tumbler before).
   const apart = m[M_APART];
   const mc = c.manifoldCache;
   const o = id * MC_STRIDE;

@@ -70,6 +70,8 @@ export function prepareJoints(p: PhysicsState): void {
   js.softness[0] = rate;
   js.softness[1] = massScale;
   js.softness[2] = impulseScale;
+  // Joints with a constraint tuning of their own get it in the soft step; the classic solver keeps Baumgarte's.
+  js.softness[3] = classic ? 0 : 1;
 
   // Each row writes only its own record: any split of the rows gives the bits of one pass.
   const count = js.count;

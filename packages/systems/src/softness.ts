@@ -1,6 +1,6 @@
 /**
- * Soft constraint coefficients (Box2D v3's "soft step"; see SOLVER.md): a spring of `hertz` with damping ratio `zeta`
- * expressed as an implicit-Euler impulse over a substep of length h:
+ * Soft constraint coefficients (Box2D v3's "soft step", from Erin Catto's Solver2D study): a spring of `hertz` with
+ * damping ratio `zeta` expressed as an implicit-Euler impulse over a substep of length h:
  *   ω = 2πf, a1 = 2ζ + hω, a2 = hω·a1, a3 = 1/(1 + a2)
  *   biasRate = ω / a1, massScale = a2·a3, impulseScale = a3
  * hertz = 0 means rigid: no bias, full mass, no impulse feedback.

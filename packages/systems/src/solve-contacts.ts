@@ -364,7 +364,7 @@ export function solveNormalRow(
   states[b + BS_W] = states[b + BS_W] + iB * impulse * rnB;
 }
 
-/** Target normal velocities of the two points for solveNormalBlock (an array: doubles as arguments are boxed). */
+/** Target normal velocities of the two points for solveNormalBlock (an array: docs/design/v8-hot-code.md, rule 1). */
 const blockTargets = new Float64Array(2);
 
 function restituteBlock(cc: Float32Array, o: number, states: Float64Array, e: number): void {

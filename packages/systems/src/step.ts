@@ -10,9 +10,11 @@ import {
   SP_RESTITUTION_THRESHOLD,
   flushRemovedEntities,
   getPhysics,
+  reportJointEvents,
   type PhysicsState,
   type PhysicsWorld,
 } from '@impulse2d/core/internal';
+import { collectContactForceEvents } from './contact-force-events.js';
 import { collectHitEvents } from './contact-hit-events.js';
 import { solveContinuous } from './continuous.js';
 import { finalizeBodies } from './finalize-bodies.js';
@@ -197,12 +199,14 @@ function prepareStage(p: PhysicsState): void {
   p.profile.prepare = now(p) - t0;
 }
 
-/** 4 — substeps of the solver, restitution, stored impulses, hit events. */
+/** 4 — substeps of the solver, restitution, stored impulses, hit events, joint and contact force events. */
 function solveStage(p: PhysicsState): void {
   if (!moves(p)) return;
   const t0 = now(p);
   solve(p, p.stepSubSteps);
   collectHitEvents(p);
+  reportJointEvents(p);
+  collectContactForceEvents(p);
   p.profile.solve = now(p) - t0;
 }
 

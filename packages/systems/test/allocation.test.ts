@@ -73,6 +73,14 @@ describe('heap growth of a warm step', () => {
     expect(r.bytesPerStep).toBeLessThan(512);
   });
 
+  // The force events fill flat buffers that only grow: a step that reports some 500 contact force events and ten
+  // joint events stays within the chain scene's bound (16 bytes an event would be some 8 kB a step).
+  it('the same with every contact and joint reporting force events each step: under 512 bytes a step', async () => {
+    const r = await leastOfRuns('events', 512, 2000, 4);
+    expect(r.gcsInWindow).toBe(0);
+    expect(r.bytesPerStep).toBeLessThan(512);
+  });
+
   // Regression: the pins loop (plain revolute joints) chose its coefficients as `soft ? softness[k] : constant`, and
   // V8 allocated on every biased sweep: 65-90 kB a step on this scene in five runs (Node 20, AMD EPYC). They now come
   // from one of two arrays.

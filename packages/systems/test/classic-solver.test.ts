@@ -1,6 +1,5 @@
-// The classic solver (one step of 10 velocity iterations, then 3 'ngs' position passes with slop, the defaults;
-// SOLVER.md) must also hold stacks and
-// keep resting overlap near the linear slop (5 mm): it shifts the separation by the slop, so the steady state of a
+// The classic solver (one step of 10 velocity iterations, then 3 'ngs' position passes with slop, the defaults, as
+// Box2D 2.4 does) must also hold stacks and keep resting overlap near the linear slop (5 mm): it shifts the separation by the slop, so the steady state of a
 // box on the ground overlaps by about LINEAR_SLOP.
 import { describe, expect, it } from 'vitest';
 import {

@@ -139,7 +139,14 @@ describe('filter joint', () => {
   it('rejects a bad definition with a typed error before changing the world, which still steps', () => {
     const w = world();
     const { platform, falling } = platformScene(w);
-    expect(defaultFilterJointDef()).toEqual({ bodyA: -1, bodyB: -1 });
+    // The base every joint definition shares: no bodies yet, kept from colliding, no joint events.
+    expect(defaultFilterJointDef()).toEqual({
+      bodyA: -1,
+      bodyB: -1,
+      collideConnected: false,
+      forceThreshold: Infinity,
+      torqueThreshold: Infinity,
+    });
     const codeOf = (fn: () => unknown): string | null => {
       try {
         fn();

@@ -133,6 +133,10 @@ const APPLIES: Record<string, string[]> = {
   referenceAngle: ['revolute', 'prismatic', 'weld'],
   axis: ['prismatic', 'wheel'],
   maxForce: ['mouse', 'motor'],
+  springTarget: ['revolute', 'prismatic', 'wheel'],
+  springForceRange: ['distance', 'prismatic', 'wheel'],
+  localAnchorA: ['distance', 'revolute', 'prismatic', 'weld', 'wheel', 'pulley'],
+  localAnchorB: ['distance', 'revolute', 'prismatic', 'weld', 'wheel', 'mouse', 'pulley'],
 };
 
 describe('the generic joint API answers each kind as its descriptor says', () => {
@@ -142,7 +146,17 @@ describe('the generic joint API answers each kind as its descriptor says', () =>
     expect(kinds((k) => k.impulses.limit !== 0)).toEqual(APPLIES.limit);
     expect(kinds((k) => k.limits !== null)).toEqual(APPLIES.limit);
     expect(kinds((k) => k.impulses.spring !== 0)).toEqual(APPLIES.spring);
-    for (const feature of ['springSettings', 'referenceAngle', 'axis', 'maxForce'] as const) {
+    const features = [
+      'springSettings',
+      'referenceAngle',
+      'axis',
+      'maxForce',
+      'springTarget',
+      'springForceRange',
+      'localAnchorA',
+      'localAnchorB',
+    ] as const;
+    for (const feature of features) {
       expect(
         kinds((k) => k.features[feature]),
         feature,
@@ -169,6 +183,18 @@ describe('the generic joint API answers each kind as its descriptor says', () =>
     expectApplies(() => core.getRevoluteJointAngle(w, j), kind.features.referenceAngle, 'getRevoluteJointAngle');
     expectApplies(() => core.getJointTranslation(w, j), kind.features.axis, 'getJointTranslation');
     expectApplies(() => core.setJointMaxForce(w, j, 10), kind.features.maxForce, 'setJointMaxForce');
+    const f = kind.features;
+    expectApplies(() => core.setJointSpringTarget(w, j, 0), f.springTarget, 'setJointSpringTarget');
+    expectApplies(() => core.setJointSpringForceRange(w, j, -1e6, 1e6), f.springForceRange, 'setJointSpringForceRange');
+    expectApplies(() => core.setJointLocalAnchorA(w, j, core.getJointLocalAnchorA(w, j)), f.localAnchorA, 'anchor A');
+    expectApplies(() => core.setJointLocalAnchorB(w, j, core.getJointLocalAnchorB(w, j)), f.localAnchorB, 'anchor B');
+    expectApplies(() => core.getJointLocalAxisA(w, j), f.axis, 'getJointLocalAxisA');
+    expectApplies(() => core.setJointReferenceAngle(w, j, 0), f.referenceAngle, 'setJointReferenceAngle');
+    // The base fields apply to every kind.
+    expectApplies(() => core.setJointForceThreshold(w, j, 1e9), true, 'setJointForceThreshold');
+    expectApplies(() => core.setJointTorqueThreshold(w, j, 1e9), true, 'setJointTorqueThreshold');
+    expectApplies(() => core.setJointConstraintTuning(w, j, 60, 2), true, 'setJointConstraintTuning');
+    expectApplies(() => core.setJointCollideConnected(w, j, false), true, 'setJointCollideConnected');
     if (kind.limits !== null) expect(core.getJointLimits(w, j)).toEqual([0, 1]);
     run(w, 10);
     // The getters read the stored impulses through the kind: finite, and zero motor force without a motor.

@@ -51,10 +51,8 @@ export { IntBuffer } from '../storage/int-buffer.js';
 /** Node index meaning "none". */
 export const NULL_NODE = -1;
 
-// "Unbounded" in costs and ray parameters is written as the literal 1e300, not Infinity and not a named constant.
-// In V8 (Node 20) a variable that holds either Infinity or a computed double inside a hot loop stays boxed and
-// allocates a heap number per iteration (rayCast allocated ~1.5 kB per call that way, measured with --trace-gc); a
-// named module constant behaves the same once a bundler turns `const` into `var`. Costs are perimeters of real boxes,
+// "Unbounded" in costs and ray parameters is written as the literal 1e300, not Infinity and not a named constant
+// (docs/design/v8-hot-code.md, rule 3: rayCast allocated ~1.5 kB per call before). Costs are perimeters of real boxes,
 // far below 1e300.
 
 /** Half the perimeter of the union of the box at `boxes[q..q+3]` with the given box. Used as the SAH cost measure. */
@@ -93,8 +91,7 @@ export class DynamicTree {
   private _proxyCount = 0; // live leaves
   private _stack: Int32Array; // traversal stack for query / rayCast / validate (depth <= height + 1)
 
-  // Scratch for `improveArea`: the best swap found so far. The gain lives in a typed array because a double kept in
-  // an object field (or returned from a call V8 did not inline) is boxed, i.e. allocated, on every write.
+  // Scratch for `improveArea`: the best swap found so far, in a typed array (docs/design/v8-hot-code.md, rule 2).
   private readonly _swapGain = new Float64Array(1);
   // Scratch box of the double-taking query forms (see `collect`).
   private readonly _queryBox = new Float64Array(4);
@@ -124,7 +121,7 @@ export class DynamicTree {
 
   /**
    * Writes node `n`'s box (for a proxy, its fat box) to out[o..o+3] as minX, minY, maxX, maxY. Copying array to array
-   * moves no double through an argument or a return value, so nothing is boxed even when V8 does not inline the call.
+   * moves no double through an argument or a return value (docs/design/v8-hot-code.md, rule 1).
    */
   copyBox(n: number, out: Float64Array, o: number): void {
     const boxes = this._boxes;
@@ -384,8 +381,8 @@ export class DynamicTree {
   }
 
   /**
-   * As `query` with the box read from `box[o..o+3]` (minX, minY, maxX, maxY): the hot-path form, since doubles passed
-   * as arguments are boxed when V8 does not inline the call.
+   * As `query` with the box read from `box[o..o+3]` (minX, minY, maxX, maxY): the hot-path form
+   * (docs/design/v8-hot-code.md, rule 1).
    */
   queryBox(box: Float64Array, o: number, out: IntBuffer): void {
     this.collect(box, o, out, false, -1);
@@ -406,7 +403,7 @@ export class DynamicTree {
 
   /**
    * As `queryLeaves` with proxy `proxyId`'s own box (so the result includes `proxyId`). For pair finding: passing
-   * only an integer means no doubles are boxed when V8 does not inline the call.
+   * only an integer (docs/design/v8-hot-code.md, rule 1).
    */
   queryProxy(proxyId: number, out: IntBuffer): void {
     this.checkProxy(proxyId);
@@ -940,9 +937,8 @@ export class DynamicTree {
 
   /**
    * The box query behind every form: leaves overlapping box[o..o+3] whose category shares a bit with `mask`. It takes
-   * the boxes as arrays because callers are often too large for V8 to
-   * inline this into, and doubles passed to a call that is not inlined are boxed: one allocation each (the continuous
-   * stage allocated ~450 kB per step that way).
+   * the boxes as arrays because callers are often too large for V8 to inline this into (docs/design/v8-hot-code.md,
+   * rule 1: the continuous stage allocated ~450 kB per step before).
    */
   private collect(box: Float64Array, o: number, out: IntBuffer, ids: boolean, mask: number): void {
     const root = this._root;

@@ -101,7 +101,7 @@ export function collideChainSegmentAndCircle(
   const t = 0.5 * (distance - rB);
   out[M_NORMAL_X] = nx;
   out[M_NORMAL_Y] = ny;
-  // Written in place: doubles passed to a call V8 does not inline are boxed.
+  // Written in place, not through a helper (docs/design/v8-hot-code.md, rule 1).
   out[M_HEADER + MP_POINT_X] = p1x + px + t * nx;
   out[M_HEADER + MP_POINT_Y] = p1y + py + t * ny;
   out[M_HEADER + MP_SEPARATION] = separation;

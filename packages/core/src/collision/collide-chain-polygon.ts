@@ -44,7 +44,7 @@ import { segmentDistance } from './segment-distance.js';
  */
 
 // Scratch (module level: the narrowphase calls one pair at a time, so the routine need not be re-entrant). All
-// doubles travel through typed arrays: V8 boxes doubles passed to or returned from calls it does not inline.
+// doubles travel through typed arrays (docs/design/v8-hot-code.md, rule 1).
 /** B's core in A's frame, relative to A's p1. */
 const vertsB = new Float64Array(2 * MAX_POLYGON_VERTICES);
 const normalsB = new Float64Array(2 * MAX_POLYGON_VERTICES);

@@ -41,7 +41,7 @@ export function collidePolygonAndCircle(
   const by = qs * lbx + qc * lby - sA * dx + cA * dy;
 
   let edge = 0;
-  let separation = -1e300; // finite: an infinite constant was boxed by V8 in this loop
+  let separation = -1e300; // finite (docs/design/v8-hot-code.md, rule 3)
   for (let i = 0; i < count; i++) {
     const o = baseA + 2 * i;
     const s = n[o] * (bx - v[o]) + n[o + 1] * (by - v[o + 1]);

@@ -443,7 +443,7 @@ export function collidePolygons(
       const t = 0.5 * (rA - rB + distance);
       out[M_NORMAL_X] = nx;
       out[M_NORMAL_Y] = ny;
-      // Written in place, as in clipEdges (doubles passed to a call V8 does not inline are boxed).
+      // Written in place, as in clipEdges (docs/design/v8-hot-code.md, rule 1).
       out[M_HEADER + MP_POINT_X] = ax + t * nx;
       out[M_HEADER + MP_POINT_Y] = ay + t * ny;
       out[M_HEADER + MP_SEPARATION] = distance - radius;
@@ -499,7 +499,7 @@ function maxSeparation(
       // The same dot products as the loop; a minimum is exact and independent of order, so the bits agree.
       si = Math.min(Math.min(nx * x0 + ny * y0, nx * x1 + ny * y1), Math.min(nx * x2 + ny * y2, nx * x3 + ny * y3));
     } else {
-      si = 1e300; // finite stand-ins for ±Infinity: V8 boxed the infinite constant here
+      si = 1e300; // finite stand-ins for ±Infinity (docs/design/v8-hot-code.md, rule 3)
       for (let j = 0; j < 2 * count2; j += 2) {
         // Math.min compiles to a branch-free minimum; an `if` here mispredicts often and was measurably slower.
         si = Math.min(si, nx * verts2[j] + ny * verts2[j + 1]);

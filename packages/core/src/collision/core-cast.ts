@@ -28,7 +28,7 @@ export const CAST_TOLERANCE = 1e-7;
 /** Iteration cap per shape pair; only grazing contacts come near it. On reaching it the current t counts as a hit. */
 export const CAST_MAX_ITERATIONS = 32;
 
-/** Arguments of castCore, in a Float64Array (V8 boxes doubles passed to calls it does not inline). */
+/** Arguments of castCore, in a Float64Array (docs/design/v8-hot-code.md, rule 1). */
 export const CAST_TRANSLATION_X = 0; // translation of A (m)
 export const CAST_TRANSLATION_Y = 1;
 export const CAST_MAX_FRACTION = 2; // only hits at t ≤ this count

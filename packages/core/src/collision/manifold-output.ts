@@ -23,11 +23,11 @@ import {
  * speculative distance (compacting so emitted points come first).
  *
  * The routines write each local point's slots in place (M_HEADER + i·MP_STRIDE + MP_POINT_X, …) rather than through a
- * helper: a routine too large for V8 to inline the helper into boxes every double it passes (collideCapsules did,
- * 24 B a call, 50 kB a step in Box2D's spinner scene).
+ * helper (docs/design/v8-hot-code.md, rule 1: collideCapsules boxed 24 B a call, 50 kB a step in Box2D's spinner
+ * scene).
  */
 export function finishManifold(out: Float64Array, count: number, pose: Float64Array): void {
-  // The pose comes as an array: doubles passed as arguments to a call V8 does not inline are boxed (allocated).
+  // The pose comes as an array (docs/design/v8-hot-code.md, rule 1).
   const xA = pose[0];
   const yA = pose[1];
   const cA = pose[2];

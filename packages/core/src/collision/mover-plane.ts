@@ -20,7 +20,7 @@ import {
  * segment (a point when the centres coincide: a circle).
  */
 
-/** Mover record, a Float64Array (V8 boxes doubles passed to calls it does not inline). */
+/** Mover record, a Float64Array (docs/design/v8-hot-code.md, rule 1). */
 export const MOVER_CENTER1_X = 0; // world (m)
 export const MOVER_CENTER1_Y = 1;
 export const MOVER_CENTER2_X = 2;

@@ -2,8 +2,8 @@
  * Closest points between segments p1–q1 and p2–q2 (Ericson, Real-Time Collision Detection 5.1.9), given as
  * seg = [p1x, p1y, q1x, q1y, p2x, p2y, q2x, q2y]. Writes the fractions along each segment to out[0], out[1] and the
  * squared distance to out[2]. Exact 0 or 1 fractions mark a vertex as closest, which callers use to pick
- * vertex–vertex contacts. Segments must have non-zero length. Arrays in and out, because doubles passed to or
- * returned from a call V8 does not inline are boxed (allocated), and this runs per contact per step.
+ * vertex–vertex contacts. Segments must have non-zero length. Arrays in and out (docs/design/v8-hot-code.md, rule 1):
+ * this runs per contact per step.
  */
 export function segmentDistance(seg: Float64Array, out: Float64Array): void {
   const p1x = seg[0];

@@ -40,7 +40,7 @@ export function createCore(): Float64Array {
 
 /**
  * Writes the world-frame core of geometry row `row` into `core`, for a body pose = [x, y, cos, sin]. The pose is an
- * array because V8 boxes doubles passed to calls it does not inline.
+ * array (docs/design/v8-hot-code.md, rule 1).
  */
 export function loadCore(g: GeometryStore, row: number, pose: Float64Array, core: Float64Array): void {
   const px = pose[0];
@@ -140,8 +140,7 @@ function separatedByAxesOf(axes: Float64Array, a: Float64Array, b: Float64Array)
 
 /**
  * Do the projections of a's and b's vertices on the axis u = (axes[o], axes[o + 1]) (turned a quarter, (−uy, ux),
- * with `perpendicular`) leave a gap? The axis comes as an array offset: V8 boxes doubles passed to calls it does not
- * inline.
+ * with `perpendicular`) leave a gap? The axis comes as an array offset (docs/design/v8-hot-code.md, rule 1).
  */
 function gapPositive(a: Float64Array, b: Float64Array, axes: Float64Array, o: number, perpendicular: boolean): boolean {
   const ux = perpendicular ? -axes[o + 1] : axes[o];

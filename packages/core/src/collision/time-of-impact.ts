@@ -18,7 +18,7 @@ import { LINEAR_SLOP } from '../settings.js';
 /**
  * Time of impact of two moving shapes (continuous collision): the first fraction t of a step at which two rounded
  * convex shapes, each carried by a body sweep, come within a target separation. Pure and allocation-free; all
- * inputs and outputs are Float64Array records (V8 boxes doubles passed to or returned from calls it does not inline).
+ * inputs and outputs are Float64Array records (docs/design/v8-hot-code.md, rule 1).
  *
  * Method: conservative advancement (Mirtich) on the exact distance. At a separated t the closest points give the
  * unit direction n from A to B, and the plane through A's closest point with normal n separates the two cores. Over
@@ -124,8 +124,8 @@ export function sweepPose(sweep: Float64Array, fraction: Float64Array, fo: numbe
  */
 export function sweepStartPose(sweep: Float64Array, pose: Float64Array): void {
   // poseAt's last lines, written out again: a helper taking the four doubles was not inlined into the continuous
-  // stage's sweep in every run, and doubles passed to a call that is not inlined are boxed (the benchmark's heap
-  // probe read 470 kB a step on smash, 64 bytes for each of its 7,300 fast bodies).
+  // stage's sweep in every run (docs/design/v8-hot-code.md, rule 1; the benchmark's heap probe read 470 kB a step on
+  // smash, 64 bytes for each of its 7,300 fast bodies).
   const c = sweep[SWEEP_Q0C];
   const s = sweep[SWEEP_Q0S];
   const cx = sweep[SWEEP_C0X];

@@ -3,7 +3,7 @@ import { GEOMETRY_STRIDE, type GeometryStore } from './geometry-store.js';
 /**
  * World AABB of one shape row on a body whose pose is pose[0..3] = origin x, y, cos, sin: writes minX, minY, maxX,
  * maxY at out[o..o+3], including the rounding radius. Allocation-free (called for every moving shape each step); the
- * pose is an array because doubles passed to a call V8 does not inline are boxed.
+ * pose is an array (docs/design/v8-hot-code.md, rule 1).
  */
 export function computeShapeAABB(
   store: GeometryStore,

@@ -5,7 +5,7 @@ import { GEOMETRY_STRIDE, type GeometryStore } from './geometry-store.js';
  * closest. A circle's or capsule's radius (a segment's is 0); for a polygon the smallest distance from the centroid
  * to an edge line, plus the rounding radius. Continuous collision compares a body's motion per step with it (Box2D
  * v3 does the same): a shape that moves less than a fraction of it cannot skip over anything. The result goes to
- * an array because V8 boxes doubles returned from calls it does not inline.
+ * an array (docs/design/v8-hot-code.md, rule 1).
  */
 export function computeShapeMinExtent(store: GeometryStore, row: number, out: Float64Array, o: number): void {
   const count = store.count[row];

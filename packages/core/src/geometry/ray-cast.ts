@@ -145,7 +145,7 @@ export function rayCastShapePose(
 
 /**
  * Is the local ray origin within the radius local[4] of the core (vertex polygon / segment / point)? Inside a polygon
- * core counts. Returns a boolean, not the distance: a double returned from a call V8 does not inline is boxed.
+ * core counts. Returns a boolean, not the distance (docs/design/v8-hot-code.md, rule 1).
  */
 function startsInCore(v: Float64Array, n: Float64Array, base: number, count: number): boolean {
   const x = local[0];

@@ -5,5 +5,15 @@ export * from '../state/joint-layout.js';
 export * from './joint-kind.js';
 export * from './joint-kinds.js';
 export * from './joint-api.js';
-export { requireJoint, destroyBodyJoints, jointsAllowCollision } from '../lifecycle/joint-lifecycle.js';
+export * from './joint-base-api.js';
+export * from './joint-frame-api.js';
+export * from './joint-spring-api.js';
+export * from './joint-events.js';
+export {
+  requireJoint,
+  destroyBodyJoints,
+  destroyContactsBetween,
+  jointsAllowCollision,
+  lookForPairsAgain,
+} from '../lifecycle/joint-lifecycle.js';
 export { rotationAngle } from './joint-math.js';

@@ -7,10 +7,6 @@ import { JOINT_KINDS } from './joint-kinds.js';
 import { destroyJointInternal, requireJoint } from '../lifecycle/joint-lifecycle.js';
 import { jointAxisToWorld } from './joint-math.js';
 import {
-  JF_ANCHOR_AX,
-  JF_ANCHOR_AY,
-  JF_ANCHOR_BX,
-  JF_ANCHOR_BY,
   JF_DAMPING_RATIO,
   JF_HERTZ,
   JF_IMPULSE_0,
@@ -29,12 +25,12 @@ import {
 const axis = new Float64Array(2);
 
 /** The kind of a row. */
-function kindOf(p: PhysicsState, row: number): JointKind {
+export function kindOf(p: PhysicsState, row: number): JointKind {
   return JOINT_KINDS[p.joints.type[row]];
 }
 
 /** Throws INVALID_ARGUMENT unless the row's kind has `feature`. */
-function requireFeature(p: PhysicsState, row: number, what: string, feature: keyof JointFeatures): void {
+export function requireFeature(p: PhysicsState, row: number, what: string, feature: keyof JointFeatures): void {
   requireApplies(p, row, what, kindOf(p, row).features[feature]);
 }
 
@@ -89,36 +85,6 @@ export function getJointBodyB(world: PhysicsWorld, joint: number): number {
   return p.bodies.handle[p.joints.bodyB[row]];
 }
 
-/**
- * Whether the two connected bodies still collide with each other.
- *
- * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
- */
-export function getJointCollideConnected(world: PhysicsWorld, joint: number): boolean {
-  const { p, row } = jointRow(world, joint);
-  return (p.joints.flags[row] & JointFlag.collideConnected) !== 0;
-}
-
-/**
- * Local anchor on body A (m, A's frame). Allocates: for API use.
- *
- * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
- */
-export function getJointLocalAnchorA(world: PhysicsWorld, joint: number): { x: number; y: number } {
-  const { p, row } = jointRow(world, joint);
-  return { x: p.joints.f[JF_ANCHOR_AX][row], y: p.joints.f[JF_ANCHOR_AY][row] };
-}
-
-/**
- * Local anchor on body B (m, B's frame). Allocates: for API use.
- *
- * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
- */
-export function getJointLocalAnchorB(world: PhysicsWorld, joint: number): { x: number; y: number } {
-  const { p, row } = jointRow(world, joint);
-  return { x: p.joints.f[JF_ANCHOR_BX][row], y: p.joints.f[JF_ANCHOR_BY][row] };
-}
-
 const anchors = new Float64Array(4);
 const reaction = new Float64Array(3);
 
@@ -136,7 +102,8 @@ export function getJointWorldAnchors(world: PhysicsWorld, joint: number): [numbe
 
 /**
  * Force (N, world) the joint applied to body B during the last step: accumulated impulse / substep length. Body A
- * received the opposite. Read it and destroy the joint to make a breakable joint. Allocates: for API use.
+ * received the opposite. A joint's forceThreshold reports it among the joint events when it grows large (see
+ * getJointEvents): destroying the joint then makes a breakable joint. Allocates: for API use.
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */

@@ -1,21 +1,26 @@
 import { requireBody } from '../state/body-handle.js';
 import type { Vec2Like } from '../math/vec2.js';
 import { atan2, cosSin, length } from '../math/trig.js';
-import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
+import { checkFinite, checkNonNegative, checkThreshold, checkVec2, PhysicsError } from '../errors.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import {
   JF_ANCHOR_AX,
   JF_ANCHOR_AY,
   JF_ANCHOR_BX,
   JF_ANCHOR_BY,
+  JF_CONSTRAINT_DAMPING_RATIO,
+  JF_CONSTRAINT_HERTZ,
   JF_DAMPING_RATIO,
   JF_HERTZ,
+  JF_LOWER_SPRING_FORCE,
   JF_MAX_MOTOR,
   JF_MOTOR_SPEED,
   JF_REF_COS,
   JF_REF_SIN,
+  JF_UPPER_SPRING_FORCE,
   JointFlag,
 } from '../state/joint-store.js';
+import type { JointDefBase, LocalAnchorsDef, WorldAnchorOption } from './joint-defs.js';
 
 // The steps every joint kind's creator (joints/kinds/<kind>.ts) shares: validation of the common fields, which throws
 // before anything changes, and the writes of the shared parameter columns once the row exists (allocateJoint).
@@ -32,6 +37,35 @@ export function checkBodies(p: PhysicsState, d: { bodyA: number; bodyB: number }
   }
   d.bodyA = a;
   d.bodyB = b;
+}
+
+/**
+ * Checks the fields every joint definition shares (JointDefBase): the bodies (see checkBodies, which it calls),
+ * collideConnected, the event thresholds and the optional constraint tuning. Throws before anything changes.
+ */
+export function checkJointBase(p: PhysicsState, d: JointDefBase): void {
+  checkBodies(p, d);
+  checkBool(d.collideConnected, 'collideConnected');
+  checkThreshold(d.forceThreshold, 'forceThreshold');
+  checkThreshold(d.torqueThreshold, 'torqueThreshold');
+  if (d.constraintHertz !== undefined) checkNonNegative(d.constraintHertz, 'constraintHertz');
+  if (d.constraintDampingRatio !== undefined) checkNonNegative(d.constraintDampingRatio, 'constraintDampingRatio');
+}
+
+/**
+ * A spring's force range (N): lower ≤ upper, lower < +∞ and upper > −∞ (either may be open: −∞, +∞), so that the
+ * clamped spring impulse stays finite.
+ */
+export function checkSpringForceRange(lower: number, upper: number): void {
+  if (typeof lower !== 'number' || !(lower < Infinity)) {
+    throw new PhysicsError('INVALID_ARGUMENT', `lowerSpringForce must be a number < Infinity, got ${String(lower)}`);
+  }
+  if (typeof upper !== 'number' || !(upper > -Infinity)) {
+    throw new PhysicsError('INVALID_ARGUMENT', `upperSpringForce must be a number > -Infinity, got ${String(upper)}`);
+  }
+  if (lower > upper) {
+    throw new PhysicsError('INVALID_ARGUMENT', `lowerSpringForce (${lower}) must be <= upperSpringForce (${upper})`);
+  }
 }
 
 export function checkBool(v: unknown, what: string): void {
@@ -103,19 +137,11 @@ export const anchorScratch = new Float64Array(4);
  */
 export function resolveAnchors(
   p: PhysicsState,
-  d: {
-    bodyA: number;
-    bodyB: number;
-    localAnchorA: Vec2Like;
-    localAnchorB: Vec2Like;
-    collideConnected: boolean;
-    anchor?: Vec2Like;
-  },
+  d: JointDefBase & LocalAnchorsDef & WorldAnchorOption,
   raw: object,
   referenceAngle: number,
 ): number {
-  checkBodies(p, d);
-  checkBool(d.collideConnected, 'collideConnected');
+  checkJointBase(p, d);
   if (d.anchor !== undefined) {
     checkVec2(d.anchor, 'anchor');
     toLocal(p, d.bodyA, d.anchor, anchorScratch, 0);
@@ -170,19 +196,35 @@ export function writeMotorSpring(
   f[JF_DAMPING_RATIO][row] = dampingRatio;
 }
 
-/** The JointFlag bits of a row with these options. */
-export function flagsOf(
-  collideConnected: boolean,
-  enableLimit: boolean,
-  enableMotor: boolean,
-  enableSpring: boolean,
-): number {
+/** The JointFlag bits of a row of definition `d` (its base fields) with these options. */
+export function flagsOf(d: JointDefBase, enableLimit: boolean, enableMotor: boolean, enableSpring: boolean): number {
+  const tuned = d.constraintHertz !== undefined || d.constraintDampingRatio !== undefined;
   return (
-    (collideConnected ? JointFlag.collideConnected : 0) |
+    (d.collideConnected ? JointFlag.collideConnected : 0) |
+    (tuned ? JointFlag.constraintTuning : 0) |
     (enableLimit ? JointFlag.enableLimit : 0) |
     (enableMotor ? JointFlag.enableMotor : 0) |
     (enableSpring ? JointFlag.enableSpring : 0)
   );
+}
+
+/**
+ * Stores the base fields of definition `d` (validated by checkJointBase) in a new row: the event thresholds and the
+ * hard rows' stiffness and damping ratio, the world's for what the definition leaves out (the solver reads them only
+ * when flagsOf set JointFlag.constraintTuning).
+ */
+export function writeJointBase(p: PhysicsState, row: number, d: JointDefBase): void {
+  const js = p.joints;
+  js.setThresholds(row, d.forceThreshold, d.torqueThreshold);
+  js.f[JF_CONSTRAINT_HERTZ][row] = d.constraintHertz ?? p.jointHertz;
+  js.f[JF_CONSTRAINT_DAMPING_RATIO][row] = d.constraintDampingRatio ?? p.jointDampingRatio;
+}
+
+/** Stores a spring's force range (N; checked by checkSpringForceRange). */
+export function writeSpringForceRange(p: PhysicsState, row: number, lower: number, upper: number): void {
+  const f = p.joints.f;
+  f[JF_LOWER_SPRING_FORCE][row] = lower;
+  f[JF_UPPER_SPRING_FORCE][row] = upper;
 }
 
 /** Stores the local anchors resolveAnchors left in anchorScratch. */

@@ -69,6 +69,14 @@ export interface JointFeatures {
   readonly axis: boolean;
   /** setJointMaxForce: a force bound in JF_MAX_FORCE. */
   readonly maxForce: boolean;
+  /** setJointSpringTarget: a spring that pulls toward JF_SPRING_TARGET (an angle or a translation). */
+  readonly springTarget: boolean;
+  /** setJointSpringForceRange: a spring row whose force stays in [JF_LOWER_SPRING_FORCE, JF_UPPER_SPRING_FORCE]. */
+  readonly springForceRange: boolean;
+  /** setJointLocalAnchorA: the joint attaches to a point of body A (JF_ANCHOR_AX, JF_ANCHOR_AY). */
+  readonly localAnchorA: boolean;
+  /** setJointLocalAnchorB: the joint attaches to a point of body B (JF_ANCHOR_BX, JF_ANCHOR_BY). */
+  readonly localAnchorB: boolean;
 }
 
 /** Where a kind keeps its limits (setJointLimits, getJointLimits). */

@@ -4,7 +4,15 @@ import { entityOfHandle, handleFor, requireJointRow } from '../state/body-handle
 import { destroyContact } from './contact-lifecycle.js';
 import { bufferMove } from './shape-proxy.js';
 import type { PhysicsState, PhysicsWorld } from '../state/physics-state.js';
-import { JF_COUNT, JointFlag, type JointTypeId } from '../state/joint-store.js';
+import {
+  JF_COUNT,
+  JF_FORCE_THRESHOLD,
+  JF_LOWER_SPRING_FORCE,
+  JF_TORQUE_THRESHOLD,
+  JF_UPPER_SPRING_FORCE,
+  JointFlag,
+  type JointTypeId,
+} from '../state/joint-store.js';
 
 /** Throws NOT_A_JOINT / STALE_HANDLE unless `handle` is a live joint of this world; returns its row. */
 export function requireJoint(p: PhysicsState, handle: number): number {
@@ -41,7 +49,8 @@ function unlinkEdge(p: PhysicsState, edge: number, body: number): void {
 }
 
 /**
- * Adds the joint entity and its row (all parameters zero), links it into both bodies' joint lists and, unless the
+ * Adds the joint entity and its row (all parameters zero but the open ones: no event thresholds, an unbounded spring
+ * force), links it into both bodies' joint lists and, unless the
  * bodies may collide, destroys their contacts. Called after validation, so it cannot fail half-way.
  */
 export function allocateJoint(
@@ -62,6 +71,10 @@ export function allocateJoint(
   js.version++;
   const f = js.f;
   for (let i = 0; i < JF_COUNT; i++) f[i][row] = 0;
+  f[JF_FORCE_THRESHOLD][row] = Infinity;
+  f[JF_TORQUE_THRESHOLD][row] = Infinity;
+  f[JF_LOWER_SPRING_FORCE][row] = -Infinity;
+  f[JF_UPPER_SPRING_FORCE][row] = Infinity;
   js.type[row] = type;
   js.flags[row] = flags;
   js.bodyA[row] = bodyA;
@@ -79,8 +92,8 @@ export function allocateJoint(
   return row;
 }
 
-/** Destroys the contacts between two bodies (a joint that keeps them from colliding was created). */
-function destroyContactsBetween(p: PhysicsState, bodyA: number, bodyB: number): void {
+/** Destroys the contacts between two bodies (a joint that keeps them from colliding was created or switched so). */
+export function destroyContactsBetween(p: PhysicsState, bodyA: number, bodyB: number): void {
   const c = p.contacts;
   let e = p.bodies.contactHead[bodyA];
   while (e !== -1) {
@@ -101,6 +114,8 @@ export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: 
   const bodyA = js.bodyA[row];
   const bodyB = js.bodyB[row];
   const flags = js.flags[row];
+  // Out of the count of joints with thresholds before the row moves.
+  js.setThresholds(row, Infinity, Infinity);
   unlinkEdge(p, eid * 2, bodyA);
   unlinkEdge(p, eid * 2 + 1, bodyB);
   const last = js.count - 1;
@@ -111,17 +126,23 @@ export function destroyJointInternal(world: PhysicsWorld, p: PhysicsState, eid: 
   js.retired[eid] = 1;
   js.generation[eid] = js.generation[eid] + 1;
   // The bodies may collide again: let the next pair update look for their pairs.
-  if ((flags & JointFlag.collideConnected) === 0) {
-    const s = p.shapes;
-    const b = p.bodies;
-    if (b.alive[bodyA] === 1)
-      for (let sh = b.shapeHead[bodyA]; sh !== -1; sh = s.next[sh]) if (s.proxy[sh] !== -1) bufferMove(p, sh);
-    if (b.alive[bodyB] === 1)
-      for (let sh = b.shapeHead[bodyB]; sh !== -1; sh = s.next[sh]) if (s.proxy[sh] !== -1) bufferMove(p, sh);
-  }
+  if ((flags & JointFlag.collideConnected) === 0) lookForPairsAgain(p, bodyA, bodyB);
   if (p.bodies.alive[bodyA] === 1) wakeBody(p, bodyA);
   if (p.bodies.alive[bodyB] === 1) wakeBody(p, bodyB);
   if (removeEntityToo) removeEntity(world, entity);
+}
+
+/**
+ * Puts the shapes of both bodies (those alive) in the broadphase move buffer, so that the next pair update looks for
+ * their pairs again: a joint that kept them from colliding is gone or lets them collide now.
+ */
+export function lookForPairsAgain(p: PhysicsState, bodyA: number, bodyB: number): void {
+  const s = p.shapes;
+  const b = p.bodies;
+  if (b.alive[bodyA] === 1)
+    for (let sh = b.shapeHead[bodyA]; sh !== -1; sh = s.next[sh]) if (s.proxy[sh] !== -1) bufferMove(p, sh);
+  if (b.alive[bodyB] === 1)
+    for (let sh = b.shapeHead[bodyB]; sh !== -1; sh = s.next[sh]) if (s.proxy[sh] !== -1) bufferMove(p, sh);
 }
 
 /** Destroys every joint attached to a body (the body is being destroyed). */

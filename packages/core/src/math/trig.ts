@@ -90,9 +90,9 @@ const atanScratch = new Float64Array(2);
 
 /**
  * atan2 for the step's hot paths: reads y = v[o] and x = v[o + 1] and writes the angle to v[o]. The same maths and
- * bits as `atan2`, which calls it. V8 boxes every double passed to or returned from a call it does not inline, and
- * atan2 is too long to be inlined into the large functions that need it (the continuous sweep, time of impact,
- * joint preparation): an array and integer offsets keep those calls allocation-free.
+ * bits as `atan2`, which calls it. atan2 is too long to be inlined into the large functions that need it (the
+ * continuous sweep, time of impact, joint preparation): an array and integer offsets keep those calls allocation-free
+ * (docs/design/v8-hot-code.md, rule 1).
  */
 export function atan2Into(v: Float64Array, o: number): void {
   const y = v[o];

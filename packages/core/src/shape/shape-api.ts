@@ -2,7 +2,7 @@ import { requireBody } from '../state/body-handle.js';
 import { updateBodyMass } from '../lifecycle/body-mass.js';
 import { wakeIsland } from '../lifecycle/body-sleep.js';
 import { destroyShapeContacts, mixMaterial, wakeTouching } from '../lifecycle/contact-lifecycle.js';
-import { checkNonNegative, checkFinite, PhysicsError } from '../errors.js';
+import { checkNonNegative, checkFinite, checkThreshold, PhysicsError } from '../errors.js';
 import { writeGeometry, type ShapeGeometry } from '../geometry/index.js';
 import { SHAPE_TYPE_COUNT } from '../geometry/shape-type.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
@@ -46,6 +46,7 @@ function validateShapeDef(d: ShapeDef): void {
   checkNonNegative(d.restitution, 'restitution');
   checkNonNegative(d.rollingResistance, 'rollingResistance');
   checkFinite(d.tangentSpeed, 'tangentSpeed');
+  checkThreshold(d.contactForceThreshold, 'contactForceThreshold');
   validateFilter(d.filter);
 }
 
@@ -112,6 +113,8 @@ export function insertShape(p: PhysicsState, body: number, geometry: ShapeGeomet
   s.groupIndex[row] = d.filter.groupIndex | 0;
   s.sensor[row] = d.isSensor ? 1 : 0;
   s.hitEvents[row] = d.enableHitEvents ? 1 : 0;
+  s.contactForceThreshold[row] = Infinity;
+  s.setContactForceThreshold(row, d.contactForceThreshold);
   s.moved[row] = 0;
   s.proxy[row] = -1;
   // Append at the tail so a body's shapes keep their creation order.

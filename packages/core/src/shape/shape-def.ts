@@ -33,6 +33,13 @@ export interface ShapeDef {
    * something lands faster than the world's hitEventThreshold, and most shapes are never asked about.
    */
   enableHitEvents: boolean;
+  /**
+   * Total normal force (N, ≥ 0) above which this shape's contacts report a contact force event
+   * (getContactForceEvents), as Rapier's contact force events: a contact reports when the sum of its points' normal
+   * forces exceeds the smaller threshold of its two shapes. Default +∞ (none): the search costs every step while a
+   * shape has a finite threshold.
+   */
+  contactForceThreshold: number;
   /** Collision filter. */
   filter: FilterDef;
 }
@@ -56,6 +63,7 @@ export function defaultShapeDef(): ShapeDef {
     tangentSpeed: 0,
     isSensor: false,
     enableHitEvents: false,
+    contactForceThreshold: Infinity,
     filter: defaultFilter(),
   };
 }

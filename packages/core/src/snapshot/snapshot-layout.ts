@@ -121,6 +121,11 @@ scalar(
   (p) => p.shapes.count,
   (p, v) => (p.shapes.count = v),
 );
+scalar(
+  'shapes.forceEventShapes',
+  (p) => p.shapes.forceEventShapes,
+  (p, v) => (p.shapes.forceEventShapes = v),
+);
 // Geometry slots (shared vertices and normals); restoring them drops the interning index, rebuilt when next needed.
 export const S_GEOMETRY_SLOTS = scalar(
   'geometry.slotsUsed',
@@ -174,6 +179,11 @@ scalar(
   'joints.invH',
   (p) => p.joints.invH,
   (p, v) => (p.joints.invH = v),
+);
+scalar(
+  'joints.thresholdCount',
+  (p) => p.joints.thresholdCount,
+  (p, v) => (p.joints.thresholdCount = v),
 );
 export const S_TREE_ROWS: number[] = [];
 for (let t = 0; t < 2; t++) {

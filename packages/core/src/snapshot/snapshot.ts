@@ -35,8 +35,11 @@ const MAGIC = 0x53443249;
  * 6: each shape's hit-events flag (ShapeDef.enableHitEvents).
  * 7: the same fields in the order their declarations give: the settings in the settings table's order
  * (world-def.ts), each store's columns in its spec's order (storage/column-spec.ts). Same size.
+ * 8: joint rows' spring target, spring force range, event thresholds and constraint tuning (JF_SPRING_TARGET …
+ * JF_CONSTRAINT_DAMPING_RATIO, before the impulses), each shape's contact force threshold, and the counts of joints
+ * and shapes with a finite threshold.
  */
-export const SNAPSHOT_FORMAT_VERSION = 7;
+export const SNAPSHOT_FORMAT_VERSION = 8;
 const HEADER_BYTES = 24;
 
 interface EntityIndex {

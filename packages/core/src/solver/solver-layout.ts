@@ -109,8 +109,8 @@ export function contactRecordsLength(n: number): number {
 }
 
 /**
- * Per-step scalars of the solver, passed to the stage loops in one Float64Array (SolverData.params): doubles passed
- * as arguments to calls V8 does not inline are boxed, i.e. allocated on every call.
+ * Per-step scalars of the solver, passed to the stage loops in one Float64Array (SolverData.params), not as arguments
+ * (docs/design/v8-hot-code.md, rule 1).
  */
 export const SP_H = 0; // substep length (s)
 export const SP_INV_H = SP_H + 1; // 1 / h
@@ -137,8 +137,8 @@ export const SP_STRIDE = SP_CONTINUOUS + 1;
 
 /**
  * The scalars the WebAssembly kernel's body passes read from its own memory (solve.ts writes them there at the start
- * of the solve stage), at byte address KERNEL_SCALARS_ADDRESS, before the body states. Why not arguments: a double
- * passed from JavaScript to a WebAssembly export was boxed on some call sites (16 bytes a call, 64 a step).
+ * of the solve stage), at byte address KERNEL_SCALARS_ADDRESS, before the body states. Not arguments: a double passed
+ * from JavaScript to a WebAssembly export was boxed on some call sites (docs/design/v8-hot-code.md, rule 1).
  */
 export const KS_H = 0; // substep length (s), as SP_H
 export const KS_MAX_LINEAR_SPEED = KS_H + 1; // as SP_MAX_LINEAR_SPEED

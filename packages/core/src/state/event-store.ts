@@ -53,6 +53,26 @@ export const SLEEP_STRIDE = SLEEP_ASLEEP + 1;
 export const QUARANTINE_BODY = 0;
 export const QUARANTINE_STRIDE = 1;
 
+/** Joint event record: a joint whose reaction reached its force or torque threshold in the step (getJointEvents). */
+export const JEV_JOINT = 0; // joint handle
+export const JEV_FORCE = JEV_JOINT + 1; // magnitude of the reaction force on body B (N)
+export const JEV_TORQUE = JEV_FORCE + 1; // magnitude of the reaction torque on body B (N m)
+export const JEV_STRIDE = JEV_TORQUE + 1;
+
+/**
+ * Contact force record: a contact whose total normal force exceeded the smaller contact force threshold of its shapes
+ * (getContactForceEvents).
+ */
+export const CF_SHAPE_A = 0; // shape handle
+export const CF_SHAPE_B = CF_SHAPE_A + 1;
+export const CF_BODY_A = CF_SHAPE_B + 1; // body entity id
+export const CF_BODY_B = CF_BODY_A + 1;
+export const CF_NORMAL_X = CF_BODY_B + 1; // manifold normal, A → B
+export const CF_NORMAL_Y = CF_NORMAL_X + 1;
+export const CF_TOTAL_FORCE = CF_NORMAL_Y + 1; // sum of the points' normal forces (N): normal impulses / substep
+export const CF_MAX_FORCE = CF_TOTAL_FORCE + 1; // largest point's normal force (N)
+export const CF_STRIDE = CF_MAX_FORCE + 1;
+
 /**
  * The events of the last step, as flat arrays valid until the next step (no callbacks run inside the step).
  * Order is the pipeline's deterministic order (contact list, body list).
@@ -66,6 +86,8 @@ export class EventStore {
   readonly bodyMoved = new EventBuffer(MOVE_STRIDE);
   readonly bodySleep = new EventBuffer(SLEEP_STRIDE);
   readonly bodyQuarantined = new EventBuffer(QUARANTINE_STRIDE);
+  readonly joint = new EventBuffer(JEV_STRIDE);
+  readonly contactForce = new EventBuffer(CF_STRIDE);
 
   clear(): void {
     this.contactBegin.clear();
@@ -76,5 +98,7 @@ export class EventStore {
     this.bodyMoved.clear();
     this.bodySleep.clear();
     this.bodyQuarantined.clear();
+    this.joint.clear();
+    this.contactForce.clear();
   }
 }

@@ -38,10 +38,10 @@ export const JC_P = JC_IMPULSE + 6; // JOINT_IMPULSE_COUNT (joint-store.ts) impu
  * Record-only flag bits in JC_FLAGS, above the JointFlag bits: set by prepare when a kind's row behaves as a real
  * spring (solved in the relax pass too) rather than as a soft hard constraint.
  */
-export const JCF_LINEAR_SPRING = 16;
-export const JCF_ANGULAR_SPRING = 32;
+export const JCF_LINEAR_SPRING = 32;
+export const JCF_ANGULAR_SPRING = 64;
 /** Distance joint: solve the length as a rigid (soft-constraint) rod instead of spring + limits. */
-export const JCF_RIGID = 64;
+export const JCF_RIGID = 128;
 export const JC_STRIDE = 40;
 /**
  * Plain pins (revolute joints with no spring, motor or limit: the bulk of chains, grids and bridges) get records of

@@ -44,6 +44,11 @@ export const JointFlag = {
   enableLimit: 2,
   enableMotor: 4,
   enableSpring: 8,
+  /**
+   * The hard rows take the joint's own softness (JF_CONSTRAINT_HERTZ, JF_CONSTRAINT_DAMPING_RATIO) instead of the
+   * world's jointHertz / jointDampingRatio. A revolute joint with it is solved from a general record, not as a plain pin.
+   */
+  constraintTuning: 16,
 } as const;
 
 /**
@@ -83,11 +88,18 @@ export const JF_RATIO = 28; // pulley ratio
 export const JF_LENGTH_B = 29; // pulley: rope length on side B (m)
 export const JF_REF_COS = 30; // cos and sin of the reference angle (motor joint: of the angular offset), from the
 export const JF_REF_SIN = 31; // deterministic cosSin, so the solver composes rotations instead of calling atan2 twice
+export const JF_SPRING_TARGET = 32; // where the spring pulls: joint angle (rad, revolute) or translation (m, prismatic, wheel)
+export const JF_LOWER_SPRING_FORCE = 33; // distance, prismatic, wheel: the spring row's force range (N), −∞ when open
+export const JF_UPPER_SPRING_FORCE = 34; // (the spring's accumulated impulse stays in h·[lower, upper]); +∞ when open
+export const JF_FORCE_THRESHOLD = 35; // joint event when the reaction force reaches it (N); +∞: none
+export const JF_TORQUE_THRESHOLD = 36; // joint event when the reaction torque reaches it (N m); +∞: none
+export const JF_CONSTRAINT_HERTZ = 37; // the hard rows' stiffness (Hz), read with JointFlag.constraintTuning
+export const JF_CONSTRAINT_DAMPING_RATIO = 38; // and their damping ratio
 /**
  * Accumulated impulses of the last step (N s or N m s per substep): slot k of a row is column JF_IMPULSE_0 + k. What
  * each slot holds is named by the kind (its JI_* constants and `impulses` in joints/kinds/<kind>.ts).
  */
-export const JF_IMPULSE_0 = 32;
+export const JF_IMPULSE_0 = 39;
 export const JOINT_IMPULSE_COUNT = 6;
 export const JF_COUNT = JF_IMPULSE_0 + JOINT_IMPULSE_COUNT;
 
@@ -147,8 +159,11 @@ export const JOINT_COLUMNS = {
   rowColour: { type: 'i32', rows: 'rows', shared: true },
   /** Record index per row (among the pins for a plain pin, else among `constraints`), kept with rowColour. */
   rowSlot: { type: 'i32', rows: 'rows', shared: true },
-  /** The hard rows' softness of the current step: [biasRate, massScale, impulseScale]. */
-  softness: { type: 'f64', length: 3, shared: true },
+  /**
+   * The hard rows' softness of the current step from the world's settings: [biasRate, massScale, impulseScale], then
+   * 1 when a joint's own constraint tuning applies (the soft step) or 0 when it does not (the classic solver).
+   */
+  softness: { type: 'f64', length: 4, shared: true },
 } as const satisfies ColumnSpec<'rows' | 'entities' | 'records', 'rows' | 'entities'>;
 
 /**
@@ -168,6 +183,11 @@ export class JointStore extends columnStore(JOINT_COLUMNS) {
   count = 0;
   /** 1/h of the last step (1/s): reaction force = impulse · invH. */
   invH = 0;
+  /**
+   * Live joints with a finite force or torque threshold (setThresholds keeps it; snapshots store it). While it is 0
+   * the step looks at no joint for a joint event.
+   */
+  thresholdCount = 0;
   /** Scratch cursor per group for the prepare stage. */
   readonly groupCursor = new Int32Array(JOINT_GROUP_COUNT);
   constraintCount = 0;
@@ -213,6 +233,20 @@ export class JointStore extends columnStore(JOINT_COLUMNS) {
   /** Capacity for `n` solver records. */
   reserveConstraints(n: number): void {
     if (n > this.recordCapacity) this.recordCapacity = growColumns(this, JOINT_COLUMNS, 'records', n);
+  }
+
+  /**
+   * Sets a row's force (N) and torque (N m) thresholds of joint events (+∞: none), keeping thresholdCount. A new row
+   * starts with both at +∞ (allocateJoint), a destroyed one leaves with both set back to +∞.
+   */
+  setThresholds(row: number, force: number, torque: number): void {
+    const forces = this.f[JF_FORCE_THRESHOLD];
+    const torques = this.f[JF_TORQUE_THRESHOLD];
+    const was = forces[row] < Infinity || torques[row] < Infinity;
+    forces[row] = force;
+    torques[row] = torque;
+    const now = force < Infinity || torque < Infinity;
+    if (was !== now) this.thresholdCount += now ? 1 : -1;
   }
 
   /** Copies row `from` into row `to` (swap-remove). */

@@ -40,6 +40,11 @@ export const SHAPE_COLUMNS = {
   sensor: { type: 'u8', ...ROW },
   /** 1 when the shape's contacts report hit events (ShapeDef.enableHitEvents). */
   hitEvents: { type: 'u8', ...ROW },
+  /**
+   * Total normal force (N) above which the shape's contacts report a contact force event (ShapeDef
+   * .contactForceThreshold; a contact uses the smaller of its two shapes'); +∞: none.
+   */
+  contactForceThreshold: { type: 'f64', ...ROW },
   /** Broadphase tree this shape's proxy lives in (0 static tree, 1 movable tree). */
   tree: { type: 'u8', ...ROW },
   /** The shape's proxy id in its tree (-1 none). */
@@ -68,6 +73,11 @@ export class ShapeStore extends columnStore(SHAPE_COLUMNS) {
   capacityUsed = 0;
   /** Live shape count. */
   count = 0;
+  /**
+   * Live shapes with a finite contactForceThreshold (setContactForceThreshold keeps it; snapshots store it). While it
+   * is 0 the step looks at no contact for a contact force event.
+   */
+  forceEventShapes = 0;
   /** Rows every column holds. */
   private rowCapacity = INITIAL_ROWS;
 
@@ -85,7 +95,19 @@ export class ShapeStore extends columnStore(SHAPE_COLUMNS) {
     return id;
   }
 
+  /**
+   * Sets a live shape's contact force threshold (N, +∞: no events), keeping forceEventShapes. A new shape's row
+   * must be at +∞ first (insertShape writes it), a released one goes back to +∞.
+   */
+  setContactForceThreshold(id: number, threshold: number): void {
+    const was = this.contactForceThreshold[id] < Infinity;
+    this.contactForceThreshold[id] = threshold;
+    const now = threshold < Infinity;
+    if (was !== now) this.forceEventShapes += now ? 1 : -1;
+  }
+
   release(id: number): void {
+    this.setContactForceThreshold(id, Infinity);
     this.geometry.release(id);
     this.alive[id] = 0;
     this.generation[id] = this.generation[id] + 1;

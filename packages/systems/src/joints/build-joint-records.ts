@@ -24,6 +24,7 @@ import {
   JF_ANCHOR_BX,
   JF_ANCHOR_BY,
   JF_IMPULSE_0,
+  JointFlag,
   JI_REV_POINT_X,
   JI_REV_POINT_Y,
   JOINT_TYPE_COUNT,
@@ -32,7 +33,7 @@ import {
   SP_WARM_START,
 } from '@impulse2d/core/internal';
 import { JOINT_KINDS } from './joint-kinds.js';
-import type { JointPrepareState } from './joint-prepare.js';
+import { writeConstraintSoftness, type JointPrepareState } from './joint-prepare.js';
 import { isPin } from './revolute.js';
 
 /** Rows of each kind with a general record in the current chunk (this thread's scratch). */
@@ -44,7 +45,7 @@ const kindRows = new Int32Array(JOINT_TYPE_COUNT);
  * records): all rows on one thread, a chunk of rows on a step worker, each row writing its own record only. Per
  * record: solver indices and inverse masses (zero for static, kinematic and sleeping bodies), anchors relative to the
  * centres of mass in world axes (fixed for the step; the substeps rotate them by each body's rotation delta), the
- * centre offset, the softness (JointStore.softness), last step's impulses for warm starting (times SP_WARM_START);
+ * centre offset, the softness (JointStore.softness, or the row's own constraint tuning), last step's impulses for warm starting (times SP_WARM_START);
  * then each kind's own constants (its `prepare`).
  */
 export function buildJointRecords(v: JointPrepareState, first: number, end: number): void {
@@ -54,6 +55,7 @@ export function buildJointRecords(v: JointPrepareState, first: number, end: numb
   const rate = softness[0];
   const massScale = softness[1];
   const impulseScale = softness[2];
+  const tuning = softness[3] === 1;
   const warm = params[SP_WARM_START];
   const jc = js.constraints;
   const pins = v.solverData.pins;
@@ -86,9 +88,13 @@ export function buildJointRecords(v: JointPrepareState, first: number, end: numb
     }
     const o = rowSlot[row] * JC_STRIDE;
     writeRecordHeader(v, row, jc, o);
-    jc[o + JC_BIAS_RATE] = rate;
-    jc[o + JC_MASS_SCALE] = massScale;
-    jc[o + JC_IMPULSE_SCALE] = impulseScale;
+    if (tuning && (flags & JointFlag.constraintTuning) !== 0) {
+      writeConstraintSoftness(jc, o + JC_BIAS_RATE, f, row, params);
+    } else {
+      jc[o + JC_BIAS_RATE] = rate;
+      jc[o + JC_MASS_SCALE] = massScale;
+      jc[o + JC_IMPULSE_SCALE] = impulseScale;
+    }
     jc[o + JC_IMPULSE] = warm * impulse0[row];
     jc[o + JC_IMPULSE + 1] = warm * impulse1[row];
     jc[o + JC_IMPULSE + 2] = warm * impulse2[row];

@@ -9,6 +9,7 @@ import {
   JC_DIST_MAX_MOTOR_IMPULSE,
   JC_DIST_MIN,
   JC_DIST_MOTOR_SPEED,
+  JC_DIST_SPRING_LOWER_IMPULSE,
   JC_FLAGS,
   JC_IMPULSE,
   JC_INDEX_A,
@@ -42,7 +43,7 @@ import {
   SP_H,
 } from '@impulse2d/core/internal';
 import type { JointKindSolver } from './joint-kind.js';
-import { recordOf, writeSoftness, type JointPrepareState } from './joint-prepare.js';
+import { prepareSpringRange, recordOf, writeSoftness, type JointPrepareState } from './joint-prepare.js';
 import {
   applyJointImpulse,
   g,
@@ -74,7 +75,7 @@ import {
 // and one-sided limits C = L − min ≥ 0, C = max − L ≥ 0 (a rope is max only). Impulses: the length row, the lower
 // and upper limit, the motor (JI_DIST_*). Positive impulse pushes the anchors apart.
 
-/** Axis-row layout (see solveAxisRows): the length row as the spring, the motor, the limits. */
+/** Axis-row layout (see solveAxisRows): the length row as the spring (and its force range), the motor, the limits. */
 const AXIS_LAYOUT = Int32Array.of(
   JI_DIST_LENGTH,
   JI_DIST_MOTOR,
@@ -83,6 +84,7 @@ const AXIS_LAYOUT = Int32Array.of(
   JI_DIST_LOWER,
   JC_DIST_MIN,
   JC_DIST_MAX,
+  JC_DIST_SPRING_LOWER_IMPULSE,
 );
 
 function prepareDistanceJoints(v: JointPrepareState, first: number, end: number): void {
@@ -109,6 +111,7 @@ function prepareDistanceJoints(v: JointPrepareState, first: number, end: number)
     const rigid = (flags & JointFlag.enableSpring) === 0 || (limited && minL >= maxL);
     if (rigid) jc[o + JC_FLAGS] = flags | JCF_RIGID;
     writeSoftness(jc, o + JC_SPRING_BIAS_RATE, f[JF_HERTZ], f[JF_DAMPING_RATIO], row, v.solverData.params);
+    prepareSpringRange(v, row, jc, o + JC_DIST_SPRING_LOWER_IMPULSE);
     writeAxialMass(jc, o);
   }
 }
@@ -184,7 +187,7 @@ export function solveDistanceJoints(
     g[G_C] = length - jc[o + JC_DIST_LENGTH];
     const flags = jc[o + JC_FLAGS] | 0;
     if ((flags & JCF_RIGID) !== 0) {
-      solveSoftAxisRow(jc, o, states, a, b, JI_DIST_LENGTH, JC_BIAS_RATE, useBias);
+      solveSoftAxisRow(jc, o, states, a, b, JI_DIST_LENGTH, JC_BIAS_RATE, useBias, -1);
     } else {
       const spring = jc[o + JC_DIST_HERTZ] > 0;
       const motor = (flags & JointFlag.enableMotor) !== 0;

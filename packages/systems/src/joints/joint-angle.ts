@@ -6,8 +6,8 @@ const angleScratch = new Float64Array(2);
 /**
  * Current joint angle in (−π, π]: the prepared relative rotation (cos, sin at jc[rel], jc[rel + 1]) composed with
  * the bodies' rotation deltas since prepare (state offsets a, b), written to jc[o + JC_ANGLE]. The result goes
- * through the record rather than a return value, and the arguments are arrays and integers: a double crossing a
- * call that V8 does not inline is boxed (allocated), and the solver loops are too large for V8 to inline this into.
+ * through the record rather than a return value, and the arguments are arrays and integers: the solver loops are too
+ * large for V8 to inline this into (docs/design/v8-hot-code.md, rule 1).
  */
 export function writeJointAngle(
   jc: Float64Array,

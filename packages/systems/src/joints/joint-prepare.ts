@@ -6,14 +6,18 @@ import {
   JC_STRIDE,
   JF_AXIS_X,
   JF_AXIS_Y,
+  JF_CONSTRAINT_DAMPING_RATIO,
+  JF_CONSTRAINT_HERTZ,
   JF_DAMPING_RATIO,
   JF_HERTZ,
   JF_LOWER,
+  JF_LOWER_SPRING_FORCE,
   JF_MAX_MOTOR,
   JF_MOTOR_SPEED,
   JF_REF_COS,
   JF_REF_SIN,
   JF_UPPER,
+  JF_UPPER_SPRING_FORCE,
   JointFlag,
   SP_H,
 } from '@impulse2d/core/internal';
@@ -94,6 +98,38 @@ export function writeSoftness(
 }
 
 /**
+ * The softness of a row's hard rows from its own constraint tuning (JF_CONSTRAINT_HERTZ, JF_CONSTRAINT_DAMPING_RATIO,
+ * JointFlag.constraintTuning) into out[o..o + 2]: the world's formula (prepare-joints.ts), stiffness capped at a
+ * quarter of the substep rate, so a tuning equal to the world's settings gives the world's bits. Stiffness 0 is a
+ * rigid row without position correction (bias 0, full mass).
+ */
+export function writeConstraintSoftness(
+  out: Float64Array,
+  o: number,
+  f: readonly Float64Array[],
+  row: number,
+  params: Float64Array,
+): void {
+  const h = params[SP_H];
+  const cap = 0.25 / h;
+  let hertz = f[JF_CONSTRAINT_HERTZ][row];
+  if (hertz > cap) hertz = cap;
+  if (hertz === 0) {
+    out[o] = 0;
+    out[o + 1] = 1;
+    out[o + 2] = 0;
+    return;
+  }
+  const omega = TWO_PI * hertz;
+  const a1 = 2 * f[JF_CONSTRAINT_DAMPING_RATIO][row] + h * omega;
+  const a2 = h * omega * a1;
+  const a3 = 1 / (1 + a2);
+  out[o] = omega / a1;
+  out[o + 1] = a2 * a3;
+  out[o + 2] = a3;
+}
+
+/**
  * The joint's own spring (JF_HERTZ, JF_DAMPING_RATIO) into the record's JC_SPRING_* slots. A spring of zero
  * stiffness is no spring (rather than a rigid lock): its enableSpring bit is cleared in the record.
  */
@@ -101,6 +137,17 @@ export function prepareSpring(v: JointPrepareState, row: number, jc: Float64Arra
   const f = v.joints.f;
   if (f[JF_HERTZ][row] === 0) jc[o + JC_FLAGS] = v.joints.flags[row] & ~JointFlag.enableSpring;
   writeSoftness(jc, o + JC_SPRING_BIAS_RATE, f[JF_HERTZ], f[JF_DAMPING_RATIO], row, v.solverData.params);
+}
+
+/**
+ * The spring's force range (JF_LOWER_SPRING_FORCE, JF_UPPER_SPRING_FORCE: distance, prismatic, wheel) as the range of
+ * its accumulated impulse, h · [lower, upper], into jc[at], jc[at + 1] (±∞ stay open).
+ */
+export function prepareSpringRange(v: JointPrepareState, row: number, jc: Float64Array, at: number): void {
+  const f = v.joints.f;
+  const h = v.solverData.params[SP_H];
+  jc[at] = h * f[JF_LOWER_SPRING_FORCE][row];
+  jc[at + 1] = h * f[JF_UPPER_SPRING_FORCE][row];
 }
 
 /**

@@ -33,10 +33,10 @@ import {
 } from '@impulse2d/core/internal';
 
 /*
- * Row routines shared by the joint kinds (STYLE rule 7: one routine where the maths is the same).
+ * Row routines shared by the joint kinds: one routine where the maths is the same.
  *
- * Why a scratch array and offsets: a double passed to or returned from a function that V8 does not inline is boxed
- * (allocated), and the solver loops are too large for V8 to inline everything into. So every routine here takes
+ * Why a scratch array and offsets: the solver loops are too large for V8 to inline everything into
+ * (docs/design/v8-hot-code.md, rule 1). So every routine here takes
  * only typed arrays, integers and booleans: the joint record `jc` at offset `o`, the body states at offsets `a`,
  * `b` (velocities are read from and written back to `states`, never carried in the caller's locals across a call),
  * and the per-joint doubles a kind computes (anchors, axis, effective mass, position) go through `g` below.
@@ -256,9 +256,10 @@ function axisCdot(states: Float64Array, a: number, b: number): void {
 /**
  * A bilateral soft row along g's axis with error C = g[G_C] and mass g[G_MASS], accumulated impulse at
  * jc[o + JC_IMPULSE + slot]: λ += −s_m·m·(Ċ + rate·C) − s_i·λ. With `soft`, (rate, s_m, s_i) are the triple at
- * jc[o + softness] (JC_BIAS_RATE: the world's joint softness; JC_SPRING_BIAS_RATE: the joint's own spring);
- * otherwise the rigid row (0, 1, 0) of the relax pass. Serves the distance rod and spring, the prismatic and wheel
- * springs, and the wheel's point-on-line row.
+ * jc[o + softness] (JC_BIAS_RATE: the joint's constraint softness; JC_SPRING_BIAS_RATE: the joint's own spring);
+ * otherwise the rigid row (0, 1, 0) of the relax pass. With `range` ≥ 0 the accumulated impulse stays within
+ * [jc[o + range], jc[o + range + 1]] (a spring's force range times h); −1: unbounded. Serves the distance rod and
+ * spring, the prismatic and wheel springs, and the wheel's point-on-line row.
  */
 export function solveSoftAxisRow(
   jc: Float64Array,
@@ -269,6 +270,7 @@ export function solveSoftAxisRow(
   slot: number,
   softness: number,
   soft: boolean,
+  range: number,
 ): void {
   let bias = 0;
   let massScale = 1;
@@ -280,8 +282,21 @@ export function solveSoftAxisRow(
   }
   axisCdot(states, a, b);
   const old = jc[o + JC_IMPULSE + slot];
-  const impulse = -massScale * g[G_MASS] * (g[G_CDOT] + bias) - impulseScale * old;
-  jc[o + JC_IMPULSE + slot] = old + impulse;
+  let impulse = -massScale * g[G_MASS] * (g[G_CDOT] + bias) - impulseScale * old;
+  let total = old + impulse;
+  if (range >= 0) {
+    // Clamped only when out of range, so that an open range (±∞) leaves the bits of an unbounded row.
+    const lower = jc[o + range];
+    const upper = jc[o + range + 1];
+    if (total < lower) {
+      total = lower;
+      impulse = lower - old;
+    } else if (total > upper) {
+      total = upper;
+      impulse = upper - old;
+    }
+  }
+  jc[o + JC_IMPULSE + slot] = total;
   g[G_IMPULSE] = impulse;
   applyAxisImpulse(jc, o, states, a, b);
 }
@@ -354,8 +369,8 @@ export function solveAxisLimitRows(
 
 /**
  * Impulse slots and parameter offsets of a kind's axis rows (solveAxisRows): the spring's impulse slot, the
- * motor's impulse slot, speed and max-impulse offsets, the lower limit's impulse slot (upper: the next) and the
- * lower, upper limit offsets.
+ * motor's impulse slot, speed and max-impulse offsets, the lower limit's impulse slot (upper: the next), the
+ * lower, upper limit offsets, and the offset of the spring's impulse range (h · force range; upper: the next).
  */
 export const AX_SPRING = 0;
 export const AX_MOTOR = 1;
@@ -364,9 +379,11 @@ export const AX_MOTOR_MAX = 3;
 export const AX_LIMIT = 4;
 export const AX_LOWER = 5;
 export const AX_UPPER = 6;
+export const AX_SPRING_RANGE = 7;
 
 /**
- * The scalar rows along an axis, in order: spring (toward C = g[G_C], the joint's own softness, every pass), motor,
+ * The scalar rows along an axis, in order: spring (toward C = g[G_C], the joint's own softness, every pass, its
+ * impulse within its range), motor,
  * lower and upper limit (on g[G_POS]). One routine for the distance, prismatic and wheel joints; the caller fills
  * g's axis (G_UX, G_UY, G_CA, G_CB), G_MASS, G_POS and G_C, and says which rows are on.
  */
@@ -383,7 +400,9 @@ export function solveAxisRows(
   limit: boolean,
   layout: Int32Array,
 ): void {
-  if (spring) solveSoftAxisRow(jc, o, states, a, b, layout[AX_SPRING], JC_SPRING_BIAS_RATE, true);
+  if (spring) {
+    solveSoftAxisRow(jc, o, states, a, b, layout[AX_SPRING], JC_SPRING_BIAS_RATE, true, layout[AX_SPRING_RANGE]);
+  }
   if (motor) solveAxisMotorRow(jc, o, states, a, b, layout[AX_MOTOR], layout[AX_MOTOR_SPEED], layout[AX_MOTOR_MAX]);
   if (limit)
     solveAxisLimitRows(jc, o, states, a, b, params, useBias, layout[AX_LIMIT], layout[AX_LOWER], layout[AX_UPPER]);

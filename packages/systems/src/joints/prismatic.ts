@@ -17,6 +17,8 @@ import {
   JC_PRI_MAX_MOTOR_IMPULSE,
   JC_PRI_MOTOR_SPEED,
   JC_PRI_UPPER,
+  JC_PRI_SPRING_LOWER_IMPULSE,
+  JC_PRI_SPRING_TARGET,
   JC_STRIDE,
   JC_PRI_AXIS_X,
   JI_PRI_ANGLE,
@@ -25,6 +27,7 @@ import {
   JI_PRI_PERPENDICULAR,
   JI_PRI_SPRING,
   JI_PRI_UPPER,
+  JF_SPRING_TARGET,
   JointFlag,
   JointType,
   JC_ANGLE,
@@ -37,12 +40,14 @@ import {
   prepareMotorLimits,
   prepareRotation,
   prepareSpring,
+  prepareSpringRange,
   recordOf,
   type JointPrepareState,
 } from './joint-prepare.js';
 import {
   applyJointImpulse,
   g,
+  G_C,
   G_C1,
   G_C2,
   G_DX,
@@ -75,10 +80,13 @@ import {
 // are solved together as one 2×2 block (the merged multi-row constraint of the seeds):
 //   K = [mA + mB + iA·s1² + iB·s2²,  iA·s1 + iB·s2]
 //       [iA·s1 + iB·s2,              iA + iB      ]
-// Axial rows (spring toward translation 0, motor, lower and upper limit) act along u with a1 = (d + rA) × u,
+// Axial rows (spring toward the target translation, motor, lower and upper limit) act along u with a1 = (d + rA) × u,
 // a2 = rB × u. Impulses: perpendicular, angle (the block), then spring, motor, lower and upper limit (JI_PRI_*).
 
-/** Axis-row layout (see solveAxisRows): spring, motor and lower-limit slots, the motor's and the limits' parameters. */
+/**
+ * Axis-row layout (see solveAxisRows): spring, motor and lower-limit slots, the motor's and the limits' parameters,
+ * the spring's force range.
+ */
 const AXIS_LAYOUT = Int32Array.of(
   JI_PRI_SPRING,
   JI_PRI_MOTOR,
@@ -87,6 +95,7 @@ const AXIS_LAYOUT = Int32Array.of(
   JI_PRI_LOWER,
   JC_PRI_LOWER,
   JC_PRI_UPPER,
+  JC_PRI_SPRING_LOWER_IMPULSE,
 );
 
 function preparePrismaticJoints(v: JointPrepareState, first: number, end: number): void {
@@ -98,6 +107,8 @@ function preparePrismaticJoints(v: JointPrepareState, first: number, end: number
     prepareRotation(v, row, jc, o + JC_PRI_REL_C);
     prepareMotorLimits(v, row, jc, o + JC_PRI_MOTOR_SPEED);
     prepareSpring(v, row, jc, o);
+    jc[o + JC_PRI_SPRING_TARGET] = v.joints.f[JF_SPRING_TARGET][row];
+    prepareSpringRange(v, row, jc, o + JC_PRI_SPRING_LOWER_IMPULSE);
   }
 }
 
@@ -150,6 +161,8 @@ export function solvePrismaticJoints(
     const spring = (flags & JointFlag.enableSpring) !== 0;
     const motor = (flags & JointFlag.enableMotor) !== 0;
     const limit = (flags & JointFlag.enableLimit) !== 0;
+    // The spring pulls toward the target translation (loadSlideAxis left the translation itself in G_C).
+    g[G_C] = g[G_C] - jc[o + JC_PRI_SPRING_TARGET];
     solveAxisRows(jc, o, states, a, b, params, useBias, spring, motor, limit, AXIS_LAYOUT);
 
     // Perpendicular and angular rows as one 2×2 block.

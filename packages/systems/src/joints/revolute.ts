@@ -15,6 +15,7 @@ import {
   JC_REV_LOWER,
   JC_REV_MAX_MOTOR_IMPULSE,
   JC_REV_MOTOR_SPEED,
+  JC_REV_SPRING_TARGET,
   JC_REV_UPPER,
   JC_SPRING_BIAS_RATE,
   JC_SPRING_IMPULSE_SCALE,
@@ -25,6 +26,7 @@ import {
   JI_REV_MOTOR,
   JI_REV_SPRING,
   JI_REV_UPPER,
+  JF_SPRING_TARGET,
   JointFlag,
   JointType,
   REVOLUTE_IMPULSES,
@@ -55,10 +57,16 @@ import { ANGULAR_REVOLUTE, solvePointBlock, warmStartPointJoints } from './joint
 
 const ANGULAR_ROWS = JointFlag.enableSpring | JointFlag.enableMotor | JointFlag.enableLimit;
 const ANGLE_ROWS = JointFlag.enableSpring | JointFlag.enableLimit;
+/** What takes a revolute joint off the pin path: an angular row, or a softness of its own (pins share one). */
+const NOT_PIN = ANGULAR_ROWS | JointFlag.constraintTuning;
+const TWO_PI = 2 * Math.PI;
 
-/** A revolute joint with no angular row is a plain pin: a compact record in SolverData.pins (see PIN_STRIDE). */
+/**
+ * A revolute joint with no angular row and the world's softness is a plain pin: a compact record in SolverData.pins
+ * (see PIN_STRIDE).
+ */
 export function isPin(type: number, flags: number): boolean {
-  return type === JointType.revolute && (flags & ANGULAR_ROWS) === 0;
+  return type === JointType.revolute && (flags & NOT_PIN) === 0;
 }
 
 function prepareRevoluteJoints(v: JointPrepareState, first: number, end: number): void {
@@ -71,6 +79,9 @@ function prepareRevoluteJoints(v: JointPrepareState, first: number, end: number)
     prepareRotation(v, row, jc, o + JC_REV_REL_C);
     prepareMotorLimits(v, row, jc, o + JC_REV_MOTOR_SPEED);
     prepareSpring(v, row, jc, o);
+    // The target wrapped into [−π, π] once here, so that one wrap of (angle − target) in the solver is enough.
+    const target = v.joints.f[JF_SPRING_TARGET][row];
+    jc[o + JC_REV_SPRING_TARGET] = target - TWO_PI * Math.round(target / TWO_PI);
   }
 }
 
@@ -106,10 +117,14 @@ export function solveRevoluteJoints(
       if ((flags & ANGLE_ROWS) !== 0) writeJointAngle(jc, o, o + JC_REV_REL_C, states, a, b);
       const angle = jc[o + JC_ANGLE];
       if ((flags & JointFlag.enableSpring) !== 0) {
-        // A real spring: solved with its own softness in every pass, relax included.
+        // A real spring: solved with its own softness in every pass, relax included. It pulls toward the target the
+        // shorter way round (the difference wrapped into [−π, π]; a target of 0 leaves the angle as it is).
+        let error = angle - jc[o + JC_REV_SPRING_TARGET];
+        if (error > Math.PI) error -= TWO_PI;
+        else if (error < -Math.PI) error += TWO_PI;
         const old = jc[o + JC_IMPULSE + JI_REV_SPRING];
         const impulse =
-          -jc[o + JC_SPRING_MASS_SCALE] * axialMass * (wB - wA + jc[o + JC_SPRING_BIAS_RATE] * angle) -
+          -jc[o + JC_SPRING_MASS_SCALE] * axialMass * (wB - wA + jc[o + JC_SPRING_BIAS_RATE] * error) -
           jc[o + JC_SPRING_IMPULSE_SCALE] * old;
         jc[o + JC_IMPULSE + JI_REV_SPRING] = old + impulse;
         wA -= iA * impulse;

@@ -48,8 +48,8 @@ export function solveJointRecords(
   for (let t = 0; t < JOINT_TYPE_COUNT; t++) {
     const lo = Math.max(first, groups[base + t]);
     const hi = Math.min(end, groups[base + t + 1]);
-    // Guards before each call, not inside: a routine that never runs its loop stays unoptimised, and V8's
-    // unoptimised code boxes every double it touches (that was most of the engine's per-step allocation once).
+    // Guards before each call, not inside (docs/design/v8-hot-code.md, rule 4: that was most of the engine's per-step
+    // allocation once).
     if (lo >= hi) continue;
     const kind = JOINT_KINDS[t];
     if (pass === JOINT_WARM_START) {

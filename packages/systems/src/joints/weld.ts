@@ -17,6 +17,8 @@ import {
   JC_STRIDE,
   JC_ANGLE,
   JC_BIAS_RATE,
+  JC_IMPULSE_SCALE,
+  JC_MASS_SCALE,
   JF_ANGULAR_DAMPING_RATIO,
   JF_ANGULAR_HERTZ,
   JF_DAMPING_RATIO,
@@ -33,7 +35,7 @@ import { prepareRotation, recordOf, writeAxialMass, writeSoftness, type JointPre
 import { ANGULAR_ONE, solvePointBlock, warmStartPointJoints } from './joint-rows.js';
 
 // Weld joint: the revolute point block (linear softness in the JC_BIAS_RATE slots) plus an angular row
-// C = θB − θA − ref (angular softness in the JC_SPRING_* slots). With stiffness 0 both use the world's joint
+// C = θB − θA − ref (angular softness in the JC_SPRING_* slots). With stiffness 0 both use the joint's constraint
 // softness and, as hard constraints, get no bias in the relax pass; with stiffness > 0 they are real springs and
 // keep their bias in every pass. Impulses: the point (JI_WELD_POINT_X, _Y) and the angle (JI_WELD_ANGLE).
 
@@ -48,18 +50,19 @@ function prepareWeldJoints(v: JointPrepareState, first: number, end: number): vo
     prepareRotation(v, row, jc, o + JC_WELD_REL_C);
     writeAxialMass(jc, o, o + JC_WELD_AXIAL_MASS);
     let flags = js.flags[row];
-    // Stiffness 0 keeps the world's joint softness (the stiffest the solver resolves); otherwise a real spring.
-    if (f[JF_HERTZ][row] > 0) {
-      writeSoftness(jc, o + JC_BIAS_RATE, f[JF_HERTZ], f[JF_DAMPING_RATIO], row, params);
-      flags |= JCF_LINEAR_SPRING;
-    }
+    // Stiffness 0 keeps the joint's constraint softness (the header's: the world's, or its own tuning), the stiffest
+    // the solver resolves; otherwise a real spring. The angle first, while the header still holds that softness.
     if (f[JF_ANGULAR_HERTZ][row] > 0) {
       writeSoftness(jc, o + JC_SPRING_BIAS_RATE, f[JF_ANGULAR_HERTZ], f[JF_ANGULAR_DAMPING_RATIO], row, params);
       flags |= JCF_ANGULAR_SPRING;
     } else {
-      jc[o + JC_SPRING_BIAS_RATE] = js.softness[0];
-      jc[o + JC_SPRING_MASS_SCALE] = js.softness[1];
-      jc[o + JC_SPRING_IMPULSE_SCALE] = js.softness[2];
+      jc[o + JC_SPRING_BIAS_RATE] = jc[o + JC_BIAS_RATE];
+      jc[o + JC_SPRING_MASS_SCALE] = jc[o + JC_MASS_SCALE];
+      jc[o + JC_SPRING_IMPULSE_SCALE] = jc[o + JC_IMPULSE_SCALE];
+    }
+    if (f[JF_HERTZ][row] > 0) {
+      writeSoftness(jc, o + JC_BIAS_RATE, f[JF_HERTZ], f[JF_DAMPING_RATIO], row, params);
+      flags |= JCF_LINEAR_SPRING;
     }
     jc[o + JC_FLAGS] = flags;
   }

@@ -16,12 +16,15 @@ import {
   JC_WHEEL_MOTOR_SPEED,
   JC_WHEEL_UPPER,
   JC_WHEEL_ANGULAR_MASS,
+  JC_WHEEL_SPRING_LOWER_IMPULSE,
+  JC_WHEEL_SPRING_TARGET,
   JC_STRIDE,
   JI_WHEEL_LOWER,
   JI_WHEEL_MOTOR,
   JI_WHEEL_PERPENDICULAR,
   JI_WHEEL_SPRING,
   JI_WHEEL_UPPER,
+  JF_SPRING_TARGET,
   JointFlag,
   JointType,
   WHEEL_IMPULSES,
@@ -31,6 +34,7 @@ import {
   prepareAxis,
   prepareMotorLimits,
   prepareSpring,
+  prepareSpringRange,
   recordOf,
   writeAxialMass,
   type JointPrepareState,
@@ -61,12 +65,24 @@ import {
 } from './joint-rows.js';
 
 // Wheel joint: the prismatic joint's geometry (d, axis u fixed in A, n = perpendicular) without the angular row.
-// Rows: suspension spring along u toward translation 0, drive motor on ωB − ωA, translation limits along u, and the
+// Rows: suspension spring along u toward the target translation, drive motor on ωB − ωA, translation limits along u, and the
 // point-on-line row across u (a soft hard constraint). Impulses: perpendicular, spring, motor, lower and upper
 // limit (JI_WHEEL_*).
 
-/** Axis-row layout (see solveAxisRows): spring and limits along the axis (the motor is angular, solved here). */
-const AXIS_LAYOUT = Int32Array.of(JI_WHEEL_SPRING, -1, -1, -1, JI_WHEEL_LOWER, JC_WHEEL_LOWER, JC_WHEEL_UPPER);
+/**
+ * Axis-row layout (see solveAxisRows): spring and limits along the axis (the motor is angular, solved here), the
+ * spring's force range.
+ */
+const AXIS_LAYOUT = Int32Array.of(
+  JI_WHEEL_SPRING,
+  -1,
+  -1,
+  -1,
+  JI_WHEEL_LOWER,
+  JC_WHEEL_LOWER,
+  JC_WHEEL_UPPER,
+  JC_WHEEL_SPRING_LOWER_IMPULSE,
+);
 
 function prepareWheelJoints(v: JointPrepareState, first: number, end: number): void {
   const jc = v.joints.constraints;
@@ -77,6 +93,8 @@ function prepareWheelJoints(v: JointPrepareState, first: number, end: number): v
     prepareMotorLimits(v, row, jc, o + JC_WHEEL_MOTOR_SPEED);
     writeAxialMass(jc, o, o + JC_WHEEL_ANGULAR_MASS);
     prepareSpring(v, row, jc, o);
+    jc[o + JC_WHEEL_SPRING_TARGET] = v.joints.f[JF_SPRING_TARGET][row];
+    prepareSpringRange(v, row, jc, o + JC_WHEEL_SPRING_LOWER_IMPULSE);
   }
 }
 
@@ -146,6 +164,8 @@ export function solveWheelJoints(
     }
     const spring = (flags & JointFlag.enableSpring) !== 0;
     const limit = (flags & JointFlag.enableLimit) !== 0;
+    // The suspension pulls toward the target translation (loadSlideAxis left the translation itself in G_C).
+    g[G_C] = g[G_C] - jc[o + JC_WHEEL_SPRING_TARGET];
     solveAxisRows(jc, o, states, a, b, params, useBias, spring, false, limit, AXIS_LAYOUT);
 
     // Point on line: a soft row across the axis, n = (−uy, ux).
@@ -162,7 +182,7 @@ export function solveWheelJoints(
     g[G_CB] = s2;
     g[G_MASS] = kPerp > 0 ? 1 / kPerp : 0;
     g[G_C] = nx * dx + ny * dy;
-    solveSoftAxisRow(jc, o, states, a, b, JI_WHEEL_PERPENDICULAR, JC_BIAS_RATE, useBias);
+    solveSoftAxisRow(jc, o, states, a, b, JI_WHEEL_PERPENDICULAR, JC_BIAS_RATE, useBias, -1);
   }
 }
 

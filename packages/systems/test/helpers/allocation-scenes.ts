@@ -29,9 +29,10 @@ export interface AllocationResult {
  * pins loop); or 'tumbler': Box2D's tumbler with 20 × 20 boxes (a turning frame whose walls' boxes hold many
  * bodies the walls never touch: the narrowphase's separation cache at work every step); or 'spinner': Box2D's spinner
  * with 600 bodies (capsules, circles and squares in turn, stirred by a motorised bar inside a loop chain: every
- * collision routine but segments').
+ * collision routine but segments'); or 'events': the 'chain' scene with every box's contacts and every joint reporting
+ * force events each step (thresholds 0: hundreds of contact force events and ten joint events a step).
  */
-export type AllocationScene = 'pyramid' | 'chain' | 'sweep' | 'grid' | 'tumbler' | 'spinner';
+export type AllocationScene = 'pyramid' | 'chain' | 'sweep' | 'grid' | 'tumbler' | 'spinner' | 'events';
 
 /**
  * `scene`, sleep off: `warmup` steps, then heap growth over `steps` steps; the least of up to `windows` such windows
@@ -52,9 +53,13 @@ export async function pyramidAllocation(
   else if (scene === 'spinner') await buildSpinner(w, 600);
   else {
     addGround(w);
-    buildPyramid(w, 20);
+    const boxes = buildPyramid(w, 20);
+    if (scene === 'events') {
+      const { getBodyShapes, setShapeContactForceThreshold } = await import('@impulse2d/core');
+      for (const box of boxes) setShapeContactForceThreshold(w, getBodyShapes(w, box)[0], 0);
+    }
   }
-  if (scene === 'chain') {
+  if (scene === 'chain' || scene === 'events') {
     const { createBody, addShape, makeBox, createRevoluteJoint } = await import('@impulse2d/core');
     let prev = createBody(w, { type: 'static', position: { x: 30, y: 10 } });
     for (let i = 0; i < 10; i++) {
@@ -65,6 +70,7 @@ export async function pyramidAllocation(
         bodyB: link,
         localAnchorA: { x: i === 0 ? 0 : 0.5, y: 0 },
         localAnchorB: { x: -0.5, y: 0 },
+        forceThreshold: scene === 'events' ? 0 : Infinity,
       });
       prev = link;
     }

@@ -6,14 +6,17 @@ import {
   beginJointEdit,
   checkRange,
   checkRowOptions,
+  checkSpringForceRange,
   flagsOf,
   pointScratch,
   resolveAnchors,
   toWorld,
   writeAnchors,
+  writeJointBase,
   writeMotorSpring,
+  writeSpringForceRange,
 } from '../joint-create.js';
-import { defaultJointDefBase, type JointDefBase } from '../joint-defs.js';
+import { defaultJointDefBase, defaultLocalAnchors, type JointDefBase, type LocalAnchorsDef } from '../joint-defs.js';
 import { drawAnchorDots, drawAnchorLink } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
 import { JC_P } from '../../state/joint-layout.js';
@@ -27,7 +30,7 @@ import { JF_IMPULSE_0, JF_LENGTH, JF_MAX_LENGTH, JF_MIN_LENGTH, JointType } from
 // ---- Definition and creation ----
 
 /** Keeps two anchor points at a distance: rigid rod, spring, rope (slack below a maximum length), with a motor. */
-export interface DistanceJointDef extends JointDefBase {
+export interface DistanceJointDef extends JointDefBase, LocalAnchorsDef {
   /**
    * Rest length (m). Default: the distance between the anchors when the joint is created (a rod that keeps the
    * current configuration).
@@ -39,6 +42,13 @@ export interface DistanceJointDef extends JointDefBase {
   hertz: number;
   /** Spring damping ratio. Default 0. */
   dampingRatio: number;
+  /**
+   * Smallest force of the spring (N, positive pushes the anchors apart): −F lets the spring pull with at most F (the
+   * tension it can hold), < +∞. Default −∞ (open).
+   */
+  lowerSpringForce: number;
+  /** Largest force of the spring (N, the compression it can hold), ≥ lowerSpringForce and > −∞. Default +∞ (open). */
+  upperSpringForce: number;
   /**
    * Clamp the length to [minLength, maxLength]. Default false; switched on automatically when the definition gives
    * minLength or maxLength but not enableLimit.
@@ -63,10 +73,13 @@ export interface DistanceJointDef extends JointDefBase {
 export function defaultDistanceJointDef(): DistanceJointDef {
   return {
     ...defaultJointDefBase(),
+    ...defaultLocalAnchors(),
     length: 1,
     enableSpring: false,
     hertz: 0,
     dampingRatio: 0,
+    lowerSpringForce: -Infinity,
+    upperSpringForce: Infinity,
     enableLimit: false,
     minLength: 0,
     maxLength: 1e5,
@@ -109,20 +122,23 @@ export function createDistanceJoint(
   checkRange(d.minLength, d.maxLength, 'distance limits');
   checkNonNegative(d.minLength, 'minLength');
   checkRowOptions(d, d.maxMotorForce, 'maxMotorForce');
+  checkSpringForceRange(d.lowerSpringForce, d.upperSpringForce);
   const row = allocateJoint(
     world,
     p,
     JointType.distance,
     d.bodyA,
     d.bodyB,
-    flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring),
+    flagsOf(d, d.enableLimit, d.enableMotor, d.enableSpring),
   );
+  writeJointBase(p, row, d);
   writeAnchors(p, row);
   const f = p.joints.f;
   f[JF_LENGTH][row] = d.length;
   f[JF_MIN_LENGTH][row] = d.minLength;
   f[JF_MAX_LENGTH][row] = d.maxLength;
   writeMotorSpring(p, row, d.motorSpeed, d.maxMotorForce, d.hertz, d.dampingRatio);
+  writeSpringForceRange(p, row, d.lowerSpringForce, d.upperSpringForce);
   return p.joints.handle[row];
 }
 
@@ -146,6 +162,8 @@ export const JC_DIST_MOTOR_SPEED = JC_DIST_MAX + 1; // m/s
 export const JC_DIST_MAX_MOTOR_IMPULSE = JC_DIST_MOTOR_SPEED + 1; // h · max force
 export const JC_DIST_HERTZ = JC_DIST_MAX_MOTOR_IMPULSE + 1; // 0: no spring row (free between the limits)
 export const JC_DIST_AXIAL_MASS = JC_DIST_HERTZ + 1; // effective mass along the axis at prepare time (kg)
+export const JC_DIST_SPRING_LOWER_IMPULSE = JC_DIST_AXIAL_MASS + 1; // h · lower spring force (N s)
+export const JC_DIST_SPRING_UPPER_IMPULSE = JC_DIST_SPRING_LOWER_IMPULSE + 1; // h · upper spring force (N s)
 
 // ---- Reaction and drawing ----
 
@@ -188,8 +206,19 @@ export const distanceJoint: JointKind = {
     JC_DIST_MAX_MOTOR_IMPULSE,
     JC_DIST_HERTZ,
     JC_DIST_AXIAL_MASS,
+    JC_DIST_SPRING_LOWER_IMPULSE,
+    JC_DIST_SPRING_UPPER_IMPULSE,
   },
-  features: { springSettings: true, referenceAngle: false, axis: false, maxForce: false },
+  features: {
+    springSettings: true,
+    referenceAngle: false,
+    axis: false,
+    maxForce: false,
+    springTarget: false,
+    springForceRange: true,
+    localAnchorA: true,
+    localAnchorB: true,
+  },
   limits: { lower: JF_MIN_LENGTH, upper: JF_MAX_LENGTH, min: 0, lowerName: 'minLength' },
   worldAnchors: bodyAnchorsToWorld,
   reaction: distanceReaction,

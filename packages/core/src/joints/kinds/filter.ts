@@ -1,5 +1,6 @@
 import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
-import { beginJointEdit, checkBodies } from '../joint-create.js';
+import { beginJointEdit, checkJointBase, flagsOf, writeJointBase } from '../joint-create.js';
+import { defaultJointDefBase, type JointDefBase } from '../joint-defs.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
 import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld } from '../joint-math.js';
@@ -13,17 +14,16 @@ import { JointType } from '../../state/joint-store.js';
 
 // ---- Definition and creation ----
 
-/** Keeps two bodies from colliding with each other, and does nothing else. */
-export interface FilterJointDef {
-  /** First body (entity id). Required. */
-  bodyA: number;
-  /** Second body (entity id). Required, different from bodyA. */
-  bodyB: number;
-}
+/**
+ * Keeps two bodies from colliding with each other, and does nothing else. Its base fields are those of every joint:
+ * collideConnected true (or setJointCollideConnected) lets the bodies collide again while the joint stays; it has no
+ * reaction, so its thresholds never report an event.
+ */
+export type FilterJointDef = JointDefBase;
 
-/** A fresh filter joint definition: no bodies yet (both are required). */
+/** A fresh filter joint definition: no bodies yet (both are required), the bodies kept from colliding. */
 export function defaultFilterJointDef(): FilterJointDef {
-  return { bodyA: -1, bodyB: -1 };
+  return defaultJointDefBase();
 }
 
 /**
@@ -39,9 +39,10 @@ export function createFilterJoint(
 ): number {
   const p = beginJointEdit(world);
   const d: FilterJointDef = { ...defaultFilterJointDef(), ...def };
-  checkBodies(p, d);
-  // Flags 0: collideConnected is off, which is the whole joint.
-  const row = allocateJoint(world, p, JointType.filter, d.bodyA, d.bodyB, 0);
+  checkJointBase(p, d);
+  // collideConnected off (the default) is the whole joint.
+  const row = allocateJoint(world, p, JointType.filter, d.bodyA, d.bodyB, flagsOf(d, false, false, false));
+  writeJointBase(p, row, d);
   return p.joints.handle[row];
 }
 
@@ -65,7 +66,16 @@ export const filterJoint: JointKind = {
   name: 'filter',
   impulses: FILTER_IMPULSES,
   record: {},
-  features: { springSettings: false, referenceAngle: false, axis: false, maxForce: false },
+  features: {
+    springSettings: false,
+    referenceAngle: false,
+    axis: false,
+    maxForce: false,
+    springTarget: false,
+    springForceRange: false,
+    localAnchorA: false,
+    localAnchorB: false,
+  },
   limits: null,
   worldAnchors: bodyAnchorsToWorld,
   reaction: noReaction,

@@ -3,7 +3,8 @@ import { DebugColor, type DebugDrawer } from '../../debug-drawer.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../../errors.js';
 import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import { mutableRow, requireKind, wakeJoint } from '../joint-access.js';
-import { beginJointEdit, checkBodies, checkBool, flagsOf, writeReferenceAngle } from '../joint-create.js';
+import { beginJointEdit, checkJointBase, flagsOf, writeJointBase, writeReferenceAngle } from '../joint-create.js';
+import { defaultJointDefBase, type JointDefBase } from '../joint-defs.js';
 import { drawAnchorDots, drawAnchorLink, JD_AX, JD_BX, JD_BY } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
 import { JC_P } from '../../state/joint-layout.js';
@@ -29,9 +30,7 @@ import {
  * Drives B's pose relative to A toward targets with bounded force and torque (a top-down character, a moving
  * platform that yields). The targets are B's origin in A's frame (linearOffset) and angleB − angleA (angularOffset).
  */
-export interface MotorJointDef {
-  bodyA: number;
-  bodyB: number;
+export interface MotorJointDef extends JointDefBase {
   /** Target position of B's origin in A's frame (m). Default (0, 0). */
   linearOffset: Vec2Like;
   /** Target angleB − angleA (rad). Default 0. */
@@ -42,8 +41,6 @@ export interface MotorJointDef {
   maxTorque: number;
   /** Fraction of the offset error corrected per substep, in [0, 1]. Default 0.3. */
   correctionFactor: number;
-  /** Default false. */
-  collideConnected: boolean;
 }
 
 /**
@@ -51,14 +48,12 @@ export interface MotorJointDef {
  */
 export function defaultMotorJointDef(): MotorJointDef {
   return {
-    bodyA: -1,
-    bodyB: -1,
+    ...defaultJointDefBase(),
     linearOffset: { x: 0, y: 0 },
     angularOffset: 0,
     maxForce: 1,
     maxTorque: 1,
     correctionFactor: 0.3,
-    collideConnected: false,
   };
 }
 
@@ -74,8 +69,7 @@ export function createMotorJoint(
 ): number {
   const p = beginJointEdit(world);
   const d: MotorJointDef = { ...defaultMotorJointDef(), ...def };
-  checkBodies(p, d);
-  checkBool(d.collideConnected, 'collideConnected');
+  checkJointBase(p, d);
   checkVec2(d.linearOffset, 'linearOffset');
   checkFinite(d.angularOffset, 'angularOffset');
   checkNonNegative(d.maxForce, 'maxForce');
@@ -84,14 +78,8 @@ export function createMotorJoint(
   if (d.correctionFactor > 1) {
     throw new PhysicsError('INVALID_ARGUMENT', `correctionFactor must be in [0, 1], got ${d.correctionFactor}`);
   }
-  const row = allocateJoint(
-    world,
-    p,
-    JointType.motor,
-    d.bodyA,
-    d.bodyB,
-    flagsOf(d.collideConnected, false, false, false),
-  );
+  const row = allocateJoint(world, p, JointType.motor, d.bodyA, d.bodyB, flagsOf(d, false, false, false));
+  writeJointBase(p, row, d);
   const f = p.joints.f;
   f[JF_TARGET_X][row] = d.linearOffset.x;
   f[JF_TARGET_Y][row] = d.linearOffset.y;
@@ -201,7 +189,16 @@ export const motorJoint: JointKind = {
     JC_MOTOR_REL_C,
     JC_MOTOR_REL_S,
   },
-  features: { springSettings: false, referenceAngle: false, axis: false, maxForce: true },
+  features: {
+    springSettings: false,
+    referenceAngle: false,
+    axis: false,
+    maxForce: true,
+    springTarget: false,
+    springForceRange: false,
+    localAnchorA: false,
+    localAnchorB: false,
+  },
   limits: null,
   worldAnchors: bodyAnchorsToWorld,
   reaction: motorReaction,

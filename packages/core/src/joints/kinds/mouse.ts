@@ -6,13 +6,14 @@ import { jointRow, mutableRow, requireKind, wakeJoint } from '../joint-access.js
 import {
   anchorScratch,
   beginJointEdit,
-  checkBodies,
-  checkBool,
+  checkJointBase,
   checkSpring,
   flagsOf,
   toLocal,
   writeAnchors,
+  writeJointBase,
 } from '../joint-create.js';
+import { defaultJointDefBase, type JointDefBase } from '../joint-defs.js';
 import { drawAnchorDot, drawAnchorLink, JD_AX, JD_AY, JD_BX, JD_BY } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
 import { JC_P } from '../../state/joint-layout.js';
@@ -39,11 +40,7 @@ import {
  * Drags a point of body B toward a world target with a spring of at most maxForce (the testbed's mouse drag).
  * bodyA is only a reference body (usually a static ground body) and is not moved.
  */
-export interface MouseJointDef {
-  /** Reference body, not moved (usually the ground). Required. */
-  bodyA: number;
-  /** The dragged body. Required. */
-  bodyB: number;
+export interface MouseJointDef extends JointDefBase {
   /** World point to drag toward (m). Default (0, 0). */
   target: Vec2Like;
   /** The dragged point on B, in B's frame (m). Default: the point of B at `target` when the joint is created. */
@@ -54,8 +51,6 @@ export interface MouseJointDef {
   hertz: number;
   /** Spring damping ratio. Default 0.7. */
   dampingRatio: number;
-  /** Default false. */
-  collideConnected: boolean;
 }
 
 /**
@@ -64,13 +59,11 @@ export interface MouseJointDef {
  */
 export function defaultMouseJointDef(): MouseJointDef {
   return {
-    bodyA: -1,
-    bodyB: -1,
+    ...defaultJointDefBase(),
     target: { x: 0, y: 0 },
     maxForce: 1000,
     hertz: 5,
     dampingRatio: 0.7,
-    collideConnected: false,
   };
 }
 
@@ -86,8 +79,7 @@ export function createMouseJoint(
 ): number {
   const p = beginJointEdit(world);
   const d: MouseJointDef = { ...defaultMouseJointDef(), ...def };
-  checkBodies(p, d);
-  checkBool(d.collideConnected, 'collideConnected');
+  checkJointBase(p, d);
   checkVec2(d.target, 'target');
   if (d.localAnchorB !== undefined) {
     checkVec2(d.localAnchorB, 'localAnchorB');
@@ -100,14 +92,8 @@ export function createMouseJoint(
   anchorScratch[1] = 0;
   checkNonNegative(d.maxForce, 'maxForce');
   checkSpring(d.hertz, d.dampingRatio);
-  const row = allocateJoint(
-    world,
-    p,
-    JointType.mouse,
-    d.bodyA,
-    d.bodyB,
-    flagsOf(d.collideConnected, false, false, true),
-  );
+  const row = allocateJoint(world, p, JointType.mouse, d.bodyA, d.bodyB, flagsOf(d, false, false, true));
+  writeJointBase(p, row, d);
   writeAnchors(p, row);
   const f = p.joints.f;
   f[JF_TARGET_X][row] = d.target.x;
@@ -187,7 +173,16 @@ export const mouseJoint: JointKind = {
   name: 'mouse',
   impulses: MOUSE_IMPULSES,
   record: { JC_MOUSE_MAX_IMPULSE },
-  features: { springSettings: true, referenceAngle: false, axis: false, maxForce: true },
+  features: {
+    springSettings: true,
+    referenceAngle: false,
+    axis: false,
+    maxForce: true,
+    springTarget: false,
+    springForceRange: false,
+    localAnchorA: false,
+    localAnchorB: true,
+  },
   limits: null,
   worldAnchors: mouseAnchors,
   reaction: mouseReaction,

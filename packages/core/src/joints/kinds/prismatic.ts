@@ -1,19 +1,29 @@
 import type { Vec2Like } from '../../math/vec2.js';
 import { DebugColor, type DebugDrawer } from '../../debug-drawer.js';
 import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
+import { checkFinite } from '../../errors.js';
 import {
   axisScratch,
   beginJointEdit,
   checkRange,
   checkRowOptions,
+  checkSpringForceRange,
   flagsOf,
   resolveAnchors,
   unitAxis,
   writeAnchors,
+  writeJointBase,
   writeMotorSpring,
   writeReferenceAngle,
+  writeSpringForceRange,
 } from '../joint-create.js';
-import { defaultJointDefBase, type JointDefBase, type WorldAnchorOption } from '../joint-defs.js';
+import {
+  defaultJointDefBase,
+  defaultLocalAnchors,
+  type JointDefBase,
+  type LocalAnchorsDef,
+  type WorldAnchorOption,
+} from '../joint-defs.js';
 import { drawAnchorDots, drawAnchorLink, drawAxis, JD_RADIUS } from '../joint-draw.js';
 import { jointImpulses, type JointKind, LOWER_UPPER_LIMITS } from '../joint-kind.js';
 import { JC_P } from '../../state/joint-layout.js';
@@ -25,6 +35,7 @@ import {
   JF_IMPULSE_0,
   JF_LOWER,
   JF_REFERENCE_ANGLE,
+  JF_SPRING_TARGET,
   JF_UPPER,
   JointFlag,
   JointType,
@@ -36,7 +47,7 @@ import {
 // ---- Definition and creation ----
 
 /** A slider: B moves along an axis fixed in A and keeps its angle; limits, motor, spring along the axis. */
-export interface PrismaticJointDef extends JointDefBase, WorldAnchorOption {
+export interface PrismaticJointDef extends JointDefBase, LocalAnchorsDef, WorldAnchorOption {
   /** The sliding axis in A's frame (normalised on creation; must not be zero). Default (1, 0). */
   localAxisA: Vec2Like;
   /** angleB − angleA the joint keeps (rad). Default 0. */
@@ -53,8 +64,16 @@ export interface PrismaticJointDef extends JointDefBase, WorldAnchorOption {
   maxMotorForce: number;
   /** Motor speed (m/s along the axis). Default 0. */
   motorSpeed: number;
-  /** Spring along the axis pulling the translation toward 0. Default false. */
+  /** Spring along the axis pulling the translation toward targetTranslation. Default false. */
   enableSpring: boolean;
+  /** Translation the spring pulls toward (m). Change it with setJointSpringTarget. Default 0. */
+  targetTranslation: number;
+  /**
+   * Smallest force of the spring (N, along the axis; negative pulls B back toward A's side), < +∞. Default −∞ (open).
+   */
+  lowerSpringForce: number;
+  /** Largest force of the spring (N), ≥ lowerSpringForce and > −∞. Default +∞ (open). */
+  upperSpringForce: number;
   /** Spring stiffness (Hz). Default 0. */
   hertz: number;
   /** Spring damping ratio. Default 0. */
@@ -67,6 +86,7 @@ export interface PrismaticJointDef extends JointDefBase, WorldAnchorOption {
 export function defaultPrismaticJointDef(): PrismaticJointDef {
   return {
     ...defaultJointDefBase(),
+    ...defaultLocalAnchors(),
     localAxisA: { x: 1, y: 0 },
     referenceAngle: 0,
     enableLimit: false,
@@ -76,6 +96,9 @@ export function defaultPrismaticJointDef(): PrismaticJointDef {
     maxMotorForce: 0,
     motorSpeed: 0,
     enableSpring: false,
+    targetTranslation: 0,
+    lowerSpringForce: -Infinity,
+    upperSpringForce: Infinity,
     hertz: 0,
     dampingRatio: 0,
   };
@@ -97,14 +120,17 @@ export function createPrismaticJoint(
   unitAxis(d.localAxisA, 'localAxisA', axisScratch);
   checkRange(d.lowerTranslation, d.upperTranslation, 'prismatic translation limits');
   checkRowOptions(d, d.maxMotorForce, 'maxMotorForce');
+  checkFinite(d.targetTranslation, 'targetTranslation');
+  checkSpringForceRange(d.lowerSpringForce, d.upperSpringForce);
   const row = allocateJoint(
     world,
     p,
     JointType.prismatic,
     d.bodyA,
     d.bodyB,
-    flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring),
+    flagsOf(d, d.enableLimit, d.enableMotor, d.enableSpring),
   );
+  writeJointBase(p, row, d);
   writeAnchors(p, row);
   const f = p.joints.f;
   writeReferenceAngle(p, row, JF_REFERENCE_ANGLE, ref);
@@ -113,6 +139,8 @@ export function createPrismaticJoint(
   f[JF_LOWER][row] = d.lowerTranslation;
   f[JF_UPPER][row] = d.upperTranslation;
   writeMotorSpring(p, row, d.motorSpeed, d.maxMotorForce, d.hertz, d.dampingRatio);
+  f[JF_SPRING_TARGET][row] = d.targetTranslation;
+  writeSpringForceRange(p, row, d.lowerSpringForce, d.upperSpringForce);
   return p.joints.handle[row];
 }
 
@@ -144,6 +172,9 @@ export const JC_PRI_LOWER = JC_PRI_MAX_MOTOR_IMPULSE + 1; // m
 export const JC_PRI_UPPER = JC_PRI_LOWER + 1;
 export const JC_PRI_REL_C = JC_PRI_UPPER + 1; // relative rotation at prepare time: cos
 export const JC_PRI_REL_S = JC_PRI_REL_C + 1; // and sin
+export const JC_PRI_SPRING_TARGET = JC_PRI_REL_S + 1; // translation the spring pulls toward (m)
+export const JC_PRI_SPRING_LOWER_IMPULSE = JC_PRI_SPRING_TARGET + 1; // h · lower spring force (N s)
+export const JC_PRI_SPRING_UPPER_IMPULSE = JC_PRI_SPRING_LOWER_IMPULSE + 1; // h · upper spring force (N s)
 
 // ---- Reaction and drawing ----
 
@@ -193,8 +224,20 @@ export const prismaticJoint: JointKind = {
     JC_PRI_UPPER,
     JC_PRI_REL_C,
     JC_PRI_REL_S,
+    JC_PRI_SPRING_TARGET,
+    JC_PRI_SPRING_LOWER_IMPULSE,
+    JC_PRI_SPRING_UPPER_IMPULSE,
   },
-  features: { springSettings: true, referenceAngle: true, axis: true, maxForce: false },
+  features: {
+    springSettings: true,
+    referenceAngle: true,
+    axis: true,
+    maxForce: false,
+    springTarget: true,
+    springForceRange: true,
+    localAnchorA: true,
+    localAnchorB: true,
+  },
   limits: LOWER_UPPER_LIMITS,
   worldAnchors: bodyAnchorsToWorld,
   reaction: prismaticReaction,

@@ -3,8 +3,16 @@ import { DebugColor, type DebugDrawer } from '../../debug-drawer.js';
 import { checkNonNegative, checkPositive, checkVec2 } from '../../errors.js';
 import { length } from '../../math/trig.js';
 import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
-import { beginJointEdit, flagsOf, pointScratch, resolveAnchors, toWorld, writeAnchors } from '../joint-create.js';
-import type { JointDefBase } from '../joint-defs.js';
+import {
+  beginJointEdit,
+  flagsOf,
+  pointScratch,
+  resolveAnchors,
+  toWorld,
+  writeAnchors,
+  writeJointBase,
+} from '../joint-create.js';
+import { defaultJointDefBase, defaultLocalAnchors, type JointDefBase, type LocalAnchorsDef } from '../joint-defs.js';
 import { drawAnchorDots, JD_AX, JD_AY, JD_BX, JD_BY } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
 import { JC_P } from '../../state/joint-layout.js';
@@ -31,7 +39,7 @@ import {
  * Two bodies hanging from two fixed ground points by one rope over a pulley: lengthA + ratio · lengthB stays
  * constant (lengthA = |anchorA − groundAnchorA|, lengthB likewise).
  */
-export interface PulleyJointDef extends JointDefBase {
+export interface PulleyJointDef extends JointDefBase, LocalAnchorsDef {
   /** Fixed pulley point over body A (m, world). Default (−1, 1). */
   groundAnchorA: Vec2Like;
   /** Fixed pulley point over body B (m, world). Default (1, 1). */
@@ -45,14 +53,13 @@ export interface PulleyJointDef extends JointDefBase {
 }
 
 /**
- * A fresh pulley joint definition: ratio 1, ground anchors at (−1, 1) and (1, 1) m, body anchors at the origins.
+ * A fresh pulley joint definition: ratio 1, ground anchors at (−1, 1) and (1, 1) m, body anchors at the origins, and
+ * (unlike the other kinds) the two bodies collide with each other.
  */
 export function defaultPulleyJointDef(): PulleyJointDef {
   return {
-    bodyA: -1,
-    bodyB: -1,
-    localAnchorA: { x: 0, y: 0 },
-    localAnchorB: { x: 0, y: 0 },
+    ...defaultJointDefBase(),
+    ...defaultLocalAnchors(),
     collideConnected: true,
     groundAnchorA: { x: -1, y: 1 },
     groundAnchorB: { x: 1, y: 1 },
@@ -82,14 +89,8 @@ export function createPulleyJoint(
   const lengthB = d.lengthB ?? length(pointScratch[0] - d.groundAnchorB.x, pointScratch[1] - d.groundAnchorB.y);
   checkNonNegative(lengthA, 'lengthA');
   checkNonNegative(lengthB, 'lengthB');
-  const row = allocateJoint(
-    world,
-    p,
-    JointType.pulley,
-    d.bodyA,
-    d.bodyB,
-    flagsOf(d.collideConnected, false, false, false),
-  );
+  const row = allocateJoint(world, p, JointType.pulley, d.bodyA, d.bodyB, flagsOf(d, false, false, false));
+  writeJointBase(p, row, d);
   writeAnchors(p, row);
   const f = p.joints.f;
   f[JF_GROUND_AX][row] = d.groundAnchorA.x;
@@ -154,7 +155,16 @@ export const pulleyJoint: JointKind = {
   name: 'pulley',
   impulses: PULLEY_IMPULSES,
   record: { JC_PUL_GROUND_AX, JC_PUL_GROUND_AY, JC_PUL_GROUND_BX, JC_PUL_GROUND_BY, JC_PUL_RATIO, JC_PUL_CONSTANT },
-  features: { springSettings: false, referenceAngle: false, axis: false, maxForce: false },
+  features: {
+    springSettings: false,
+    referenceAngle: false,
+    axis: false,
+    maxForce: false,
+    springTarget: false,
+    springForceRange: false,
+    localAnchorA: true,
+    localAnchorB: true,
+  },
   limits: null,
   worldAnchors: bodyAnchorsToWorld,
   reaction: pulleyReaction,

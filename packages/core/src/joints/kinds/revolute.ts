@@ -1,4 +1,5 @@
 import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
+import { checkFinite } from '../../errors.js';
 import {
   beginJointEdit,
   checkRange,
@@ -6,16 +7,30 @@ import {
   flagsOf,
   resolveAnchors,
   writeAnchors,
+  writeJointBase,
   writeMotorSpring,
   writeReferenceAngle,
 } from '../joint-create.js';
-import { defaultJointDefBase, type JointDefBase, type WorldAnchorOption } from '../joint-defs.js';
+import {
+  defaultJointDefBase,
+  defaultLocalAnchors,
+  type JointDefBase,
+  type LocalAnchorsDef,
+  type WorldAnchorOption,
+} from '../joint-defs.js';
 import { drawPinMarker } from '../joint-draw.js';
 import { jointImpulses, type JointKind, LOWER_UPPER_LIMITS } from '../joint-kind.js';
 import { JC_P } from '../../state/joint-layout.js';
 import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld } from '../joint-math.js';
-import { JF_IMPULSE_0, JF_LOWER, JF_REFERENCE_ANGLE, JF_UPPER, JointType } from '../../state/joint-store.js';
+import {
+  JF_IMPULSE_0,
+  JF_LOWER,
+  JF_REFERENCE_ANGLE,
+  JF_SPRING_TARGET,
+  JF_UPPER,
+  JointType,
+} from '../../state/joint-store.js';
 
 // The revolute joint (pin, hinge): the anchors coincide; optional angle limits, motor and rotational spring. Plain
 // pins (none of the three) are solved from compact records of their own. The solver's half is
@@ -24,7 +39,7 @@ import { JF_IMPULSE_0, JF_LOWER, JF_REFERENCE_ANGLE, JF_UPPER, JointType } from 
 // ---- Definition and creation ----
 
 /** A pin: the anchors coincide (a 2×2 block), with optional angle limits, motor and rotational spring. */
-export interface RevoluteJointDef extends JointDefBase, WorldAnchorOption {
+export interface RevoluteJointDef extends JointDefBase, LocalAnchorsDef, WorldAnchorOption {
   /** angleB − angleA at which the joint angle is zero (rad). Default 0. */
   referenceAngle: number;
   /** Limit the joint angle to [lowerAngle, upperAngle]. The joint angle is measured in (−π, π]. Default false. */
@@ -39,8 +54,13 @@ export interface RevoluteJointDef extends JointDefBase, WorldAnchorOption {
   motorSpeed: number;
   /** Largest motor torque (N m). Default 0. */
   maxMotorTorque: number;
-  /** Rotational spring pulling the joint angle toward 0. Default false. */
+  /** Rotational spring pulling the joint angle toward targetAngle. Default false. */
   enableSpring: boolean;
+  /**
+   * Joint angle the spring pulls toward (rad; the spring takes the shorter way round to it). Change it with
+   * setJointSpringTarget. Default 0.
+   */
+  targetAngle: number;
   /** Spring stiffness (Hz). Default 0. */
   hertz: number;
   /** Spring damping ratio. Default 0. */
@@ -53,6 +73,7 @@ export interface RevoluteJointDef extends JointDefBase, WorldAnchorOption {
 export function defaultRevoluteJointDef(): RevoluteJointDef {
   return {
     ...defaultJointDefBase(),
+    ...defaultLocalAnchors(),
     referenceAngle: 0,
     enableLimit: false,
     lowerAngle: 0,
@@ -61,6 +82,7 @@ export function defaultRevoluteJointDef(): RevoluteJointDef {
     motorSpeed: 0,
     maxMotorTorque: 0,
     enableSpring: false,
+    targetAngle: 0,
     hertz: 0,
     dampingRatio: 0,
   };
@@ -81,20 +103,23 @@ export function createRevoluteJoint(
   const ref = resolveAnchors(p, d, def, d.referenceAngle);
   checkRange(d.lowerAngle, d.upperAngle, 'revolute angle limits');
   checkRowOptions(d, d.maxMotorTorque, 'maxMotorTorque');
+  checkFinite(d.targetAngle, 'targetAngle');
   const row = allocateJoint(
     world,
     p,
     JointType.revolute,
     d.bodyA,
     d.bodyB,
-    flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring),
+    flagsOf(d, d.enableLimit, d.enableMotor, d.enableSpring),
   );
+  writeJointBase(p, row, d);
   writeAnchors(p, row);
   const f = p.joints.f;
   writeReferenceAngle(p, row, JF_REFERENCE_ANGLE, ref);
   f[JF_LOWER][row] = d.lowerAngle;
   f[JF_UPPER][row] = d.upperAngle;
   writeMotorSpring(p, row, d.motorSpeed, d.maxMotorTorque, d.hertz, d.dampingRatio);
+  f[JF_SPRING_TARGET][row] = d.targetAngle;
   return p.joints.handle[row];
 }
 
@@ -125,6 +150,7 @@ export const JC_REV_LOWER = JC_REV_MAX_MOTOR_IMPULSE + 1; // rad
 export const JC_REV_UPPER = JC_REV_LOWER + 1;
 export const JC_REV_REL_C = JC_REV_UPPER + 1; // relative rotation qAᵀ·qB·R(−ref) at prepare time: cos
 export const JC_REV_REL_S = JC_REV_REL_C + 1; // and sin (the solvers' angle routine reads the pair)
+export const JC_REV_SPRING_TARGET = JC_REV_REL_S + 1; // joint angle the spring pulls toward (rad)
 
 // ---- Reaction and drawing ----
 
@@ -154,8 +180,18 @@ export const revoluteJoint: JointKind = {
     JC_REV_UPPER,
     JC_REV_REL_C,
     JC_REV_REL_S,
+    JC_REV_SPRING_TARGET,
   },
-  features: { springSettings: true, referenceAngle: true, axis: false, maxForce: false },
+  features: {
+    springSettings: true,
+    referenceAngle: true,
+    axis: false,
+    maxForce: false,
+    springTarget: true,
+    springForceRange: false,
+    localAnchorA: true,
+    localAnchorB: true,
+  },
   limits: LOWER_UPPER_LIMITS,
   worldAnchors: bodyAnchorsToWorld,
   reaction: revoluteReaction,

@@ -5,9 +5,16 @@ import {
   flagsOf,
   resolveAnchors,
   writeAnchors,
+  writeJointBase,
   writeReferenceAngle,
 } from '../joint-create.js';
-import { defaultJointDefBase, type JointDefBase, type WorldAnchorOption } from '../joint-defs.js';
+import {
+  defaultJointDefBase,
+  defaultLocalAnchors,
+  type JointDefBase,
+  type LocalAnchorsDef,
+  type WorldAnchorOption,
+} from '../joint-defs.js';
 import { drawPinMarker } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
 import { JC_P } from '../../state/joint-layout.js';
@@ -29,10 +36,10 @@ import {
 // ---- Definition and creation ----
 
 /** Glues two bodies: anchors coincide and the relative angle stays at referenceAngle. */
-export interface WeldJointDef extends JointDefBase, WorldAnchorOption {
+export interface WeldJointDef extends JointDefBase, LocalAnchorsDef, WorldAnchorOption {
   /** angleB − angleA the joint keeps (rad). Default 0. */
   referenceAngle: number;
-  /** Linear stiffness (Hz); 0 = as rigid as the solver allows (the world's joint softness). Default 0. */
+  /** Linear stiffness (Hz); 0 = as rigid as the solver allows (the joint's constraint softness). Default 0. */
   linearHertz: number;
   /** Linear damping ratio (used when linearHertz > 0). Default 1. */
   linearDampingRatio: number;
@@ -48,6 +55,7 @@ export interface WeldJointDef extends JointDefBase, WorldAnchorOption {
 export function defaultWeldJointDef(): WeldJointDef {
   return {
     ...defaultJointDefBase(),
+    ...defaultLocalAnchors(),
     referenceAngle: 0,
     linearHertz: 0,
     linearDampingRatio: 1,
@@ -71,14 +79,8 @@ export function createWeldJoint(
   const ref = resolveAnchors(p, d, def, d.referenceAngle);
   checkSpring(d.linearHertz, d.linearDampingRatio, 'linear ');
   checkSpring(d.angularHertz, d.angularDampingRatio, 'angular ');
-  const row = allocateJoint(
-    world,
-    p,
-    JointType.weld,
-    d.bodyA,
-    d.bodyB,
-    flagsOf(d.collideConnected, false, false, false),
-  );
+  const row = allocateJoint(world, p, JointType.weld, d.bodyA, d.bodyB, flagsOf(d, false, false, false));
+  writeJointBase(p, row, d);
   writeAnchors(p, row);
   const f = p.joints.f;
   writeReferenceAngle(p, row, JF_REFERENCE_ANGLE, ref);
@@ -121,7 +123,16 @@ export const weldJoint: JointKind = {
   name: 'weld',
   impulses: WELD_IMPULSES,
   record: { JC_WELD_AXIAL_MASS, JC_WELD_REL_C, JC_WELD_REL_S },
-  features: { springSettings: false, referenceAngle: true, axis: false, maxForce: false },
+  features: {
+    springSettings: false,
+    referenceAngle: true,
+    axis: false,
+    maxForce: false,
+    springTarget: false,
+    springForceRange: false,
+    localAnchorA: true,
+    localAnchorB: true,
+  },
   limits: null,
   worldAnchors: bodyAnchorsToWorld,
   reaction: weldReaction,

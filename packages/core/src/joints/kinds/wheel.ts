@@ -1,22 +1,40 @@
 import type { Vec2Like } from '../../math/vec2.js';
 import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
+import { checkFinite } from '../../errors.js';
 import {
   axisScratch,
   beginJointEdit,
   checkRange,
   checkRowOptions,
+  checkSpringForceRange,
   flagsOf,
   resolveAnchors,
   unitAxis,
   writeAnchors,
+  writeJointBase,
   writeMotorSpring,
+  writeSpringForceRange,
 } from '../joint-create.js';
-import { defaultJointDefBase, type JointDefBase, type WorldAnchorOption } from '../joint-defs.js';
+import {
+  defaultJointDefBase,
+  defaultLocalAnchors,
+  type JointDefBase,
+  type LocalAnchorsDef,
+  type WorldAnchorOption,
+} from '../joint-defs.js';
 import { jointImpulses, type JointKind, LOWER_UPPER_LIMITS } from '../joint-kind.js';
 import { JC_P } from '../../state/joint-layout.js';
 import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld, jointAxisToWorld } from '../joint-math.js';
-import { JF_AXIS_X, JF_AXIS_Y, JF_IMPULSE_0, JF_LOWER, JF_UPPER, JointType } from '../../state/joint-store.js';
+import {
+  JF_AXIS_X,
+  JF_AXIS_Y,
+  JF_IMPULSE_0,
+  JF_LOWER,
+  JF_SPRING_TARGET,
+  JF_UPPER,
+  JointType,
+} from '../../state/joint-store.js';
 import { drawSlider } from './prismatic.js';
 
 // The wheel joint (A = chassis, B = wheel): B's anchor stays on an axis fixed in A, with a suspension spring and
@@ -28,11 +46,17 @@ import { drawSlider } from './prismatic.js';
  * A car wheel: B's anchor stays on an axis fixed in A (rigid across the axis, a suspension spring along it), B
  * rotates freely or driven by a motor. Body A is the chassis, body B the wheel.
  */
-export interface WheelJointDef extends JointDefBase, WorldAnchorOption {
+export interface WheelJointDef extends JointDefBase, LocalAnchorsDef, WorldAnchorOption {
   /** Suspension axis in A's frame (normalised on creation). Default (0, 1). */
   localAxisA: Vec2Like;
-  /** Suspension spring along the axis. Default true. */
+  /** Suspension spring along the axis, pulling the translation toward targetTranslation. Default true. */
   enableSpring: boolean;
+  /** Translation the suspension spring pulls toward (m). Change it with setJointSpringTarget. Default 0. */
+  targetTranslation: number;
+  /** Smallest force of the suspension spring (N, along the axis), < +∞. Default −∞ (open). */
+  lowerSpringForce: number;
+  /** Largest force of the suspension spring (N), ≥ lowerSpringForce and > −∞. Default +∞ (open). */
+  upperSpringForce: number;
   /** Suspension stiffness (Hz). Default 1. */
   hertz: number;
   /** Suspension damping ratio. Default 0.7. */
@@ -57,8 +81,12 @@ export interface WheelJointDef extends JointDefBase, WorldAnchorOption {
 export function defaultWheelJointDef(): WheelJointDef {
   return {
     ...defaultJointDefBase(),
+    ...defaultLocalAnchors(),
     localAxisA: { x: 0, y: 1 },
     enableSpring: true,
+    targetTranslation: 0,
+    lowerSpringForce: -Infinity,
+    upperSpringForce: Infinity,
     hertz: 1,
     dampingRatio: 0.7,
     enableLimit: false,
@@ -86,14 +114,17 @@ export function createWheelJoint(
   unitAxis(d.localAxisA, 'localAxisA', axisScratch);
   checkRange(d.lowerTranslation, d.upperTranslation, 'wheel translation limits');
   checkRowOptions(d, d.maxMotorTorque, 'maxMotorTorque');
+  checkFinite(d.targetTranslation, 'targetTranslation');
+  checkSpringForceRange(d.lowerSpringForce, d.upperSpringForce);
   const row = allocateJoint(
     world,
     p,
     JointType.wheel,
     d.bodyA,
     d.bodyB,
-    flagsOf(d.collideConnected, d.enableLimit, d.enableMotor, d.enableSpring),
+    flagsOf(d, d.enableLimit, d.enableMotor, d.enableSpring),
   );
+  writeJointBase(p, row, d);
   writeAnchors(p, row);
   const f = p.joints.f;
   f[JF_AXIS_X][row] = axisScratch[0];
@@ -101,6 +132,8 @@ export function createWheelJoint(
   f[JF_LOWER][row] = d.lowerTranslation;
   f[JF_UPPER][row] = d.upperTranslation;
   writeMotorSpring(p, row, d.motorSpeed, d.maxMotorTorque, d.hertz, d.dampingRatio);
+  f[JF_SPRING_TARGET][row] = d.targetTranslation;
+  writeSpringForceRange(p, row, d.lowerSpringForce, d.upperSpringForce);
   return p.joints.handle[row];
 }
 
@@ -130,6 +163,9 @@ export const JC_WHEEL_MAX_MOTOR_IMPULSE = JC_WHEEL_MOTOR_SPEED + 1; // h · max 
 export const JC_WHEEL_LOWER = JC_WHEEL_MAX_MOTOR_IMPULSE + 1; // m
 export const JC_WHEEL_UPPER = JC_WHEEL_LOWER + 1;
 export const JC_WHEEL_ANGULAR_MASS = JC_WHEEL_UPPER + 1; // 1 / (iA + iB)
+export const JC_WHEEL_SPRING_TARGET = JC_WHEEL_ANGULAR_MASS + 1; // translation the spring pulls toward (m)
+export const JC_WHEEL_SPRING_LOWER_IMPULSE = JC_WHEEL_SPRING_TARGET + 1; // h · lower spring force (N s)
+export const JC_WHEEL_SPRING_UPPER_IMPULSE = JC_WHEEL_SPRING_LOWER_IMPULSE + 1; // h · upper spring force (N s)
 
 // ---- Reaction ----
 
@@ -162,8 +198,20 @@ export const wheelJoint: JointKind = {
     JC_WHEEL_LOWER,
     JC_WHEEL_UPPER,
     JC_WHEEL_ANGULAR_MASS,
+    JC_WHEEL_SPRING_TARGET,
+    JC_WHEEL_SPRING_LOWER_IMPULSE,
+    JC_WHEEL_SPRING_UPPER_IMPULSE,
   },
-  features: { springSettings: true, referenceAngle: false, axis: true, maxForce: false },
+  features: {
+    springSettings: true,
+    referenceAngle: false,
+    axis: true,
+    maxForce: false,
+    springTarget: true,
+    springForceRange: true,
+    localAnchorA: true,
+    localAnchorB: true,
+  },
   limits: LOWER_UPPER_LIMITS,
   worldAnchors: bodyAnchorsToWorld,
   reaction: wheelReaction,
