@@ -13,6 +13,10 @@ import { BodyFlag, BodyType, type BodyTypeName } from '../state/body-store.js';
 
 /** cos and sin of an angle set through the API. */
 const cosSinScratch = new Float64Array(2);
+/**
+ * World position of the body origin (m). Allocates a small object; per-frame code reads
+ * `world.physics.transform.x[eid]` and `.y[eid]` instead.
+ */
 export function getPosition(world: PhysicsWorld, body: number): { x: number; y: number } {
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.transform;
@@ -65,10 +69,15 @@ export function setTransform(world: PhysicsWorld, body: number, position: Vec2Li
   wake(p, eid);
 }
 
+/** Moves the body origin to a world position (m), keeping its angle: a teleport (see setTransform). Wakes the body. */
 export function setPosition(world: PhysicsWorld, body: number, position: Vec2Like): void {
   setTransform(world, body, position, getAngle(world, body));
 }
 
+/**
+ * Turns the body to an angle (rad, counter-clockwise) about its origin, keeping its position: a teleport (see
+ * setTransform). Wakes the body.
+ */
 export function setAngle(world: PhysicsWorld, body: number, angle: number): void {
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.transform;
@@ -82,6 +91,9 @@ export function getLinearVelocity(world: PhysicsWorld, body: number): { x: numbe
   return { x: b.vx[eid], y: b.vy[eid] };
 }
 
+/**
+ * Sets the linear velocity of the centre of mass (m/s). Ignored on a static body; a non-zero velocity wakes the body.
+ */
 export function setLinearVelocity(world: PhysicsWorld, body: number, v: Vec2Like): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
@@ -93,11 +105,16 @@ export function setLinearVelocity(world: PhysicsWorld, body: number, v: Vec2Like
   if (v.x !== 0 || v.y !== 0) wake(p, eid);
 }
 
+/** Angular velocity (rad/s, counter-clockwise positive). */
 export function getAngularVelocity(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.w[eid];
 }
 
+/**
+ * Sets the angular velocity (rad/s, counter-clockwise positive). Ignored on a static body and on a body with fixed
+ * rotation; a non-zero value wakes the body.
+ */
 export function setAngularVelocity(world: PhysicsWorld, body: number, w: number): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
@@ -190,6 +207,7 @@ export function applyAngularImpulse(world: PhysicsWorld, body: number, impulse: 
   b.w[eid] = b.w[eid] + b.invInertia[eid] * impulse;
 }
 
+/** Mass (kg), from the densities and areas of the body's shapes; 0 for static and kinematic bodies. */
 export function getMass(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.mass[eid];
@@ -201,6 +219,7 @@ export function getInertia(world: PhysicsWorld, body: number): number {
   return world.physics.bodies.inertia[eid];
 }
 
+/** The body type: 'static', 'kinematic' or 'dynamic'. */
 export function getBodyType(world: PhysicsWorld, body: number): BodyTypeName {
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.type[eid];
@@ -234,11 +253,16 @@ export function setBodyType(world: PhysicsWorld, body: number, type: BodyTypeNam
   else wake(p, eid);
 }
 
+/** The factor this body multiplies the world's gravity by (1: normal, 0: floats). */
 export function getGravityScale(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.gravityScale[eid];
 }
 
+/**
+ * Sets the factor this body multiplies the world's gravity by (finite; 0 floats, negative falls upward). Wakes the
+ * body.
+ */
 export function setGravityScale(world: PhysicsWorld, body: number, scale: number): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
@@ -247,11 +271,13 @@ export function setGravityScale(world: PhysicsWorld, body: number, scale: number
   wake(p, eid);
 }
 
+/** Linear damping (1/s): how fast the body's linear velocity decays without contact. */
 export function getLinearDamping(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.linearDamping[eid];
 }
 
+/** Sets the linear damping (1/s, ≥ 0): the velocity decays by the factor 1 / (1 + h · damping) each substep h. */
 export function setLinearDamping(world: PhysicsWorld, body: number, damping: number): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
@@ -259,11 +285,13 @@ export function setLinearDamping(world: PhysicsWorld, body: number, damping: num
   p.bodies.linearDamping[eid] = damping;
 }
 
+/** Angular damping (1/s): how fast the body's rotation decays without contact. */
 export function getAngularDamping(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.angularDamping[eid];
 }
 
+/** Sets the angular damping (1/s, ≥ 0), applied as the linear damping is. */
 export function setAngularDamping(world: PhysicsWorld, body: number, damping: number): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
@@ -271,11 +299,16 @@ export function setAngularDamping(world: PhysicsWorld, body: number, damping: nu
   p.bodies.angularDamping[eid] = damping;
 }
 
+/** Whether the body is kept from rotating (infinite rotational inertia). */
 export function isFixedRotation(world: PhysicsWorld, body: number): boolean {
   const eid = bodyIndex(world, body);
   return (world.physics.bodies.flags[eid] & BodyFlag.fixedRotation) !== 0;
 }
 
+/**
+ * Keeps the body from rotating (true: its angular velocity becomes 0 and its rotational inertia infinite) or lets it
+ * rotate again; the mass data is recomputed.
+ */
 export function setFixedRotation(world: PhysicsWorld, body: number, flag: boolean): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
@@ -285,11 +318,16 @@ export function setFixedRotation(world: PhysicsWorld, body: number, flag: boolea
   updateBodyMass(p, eid);
 }
 
+/**
+ * Whether the body is a bullet: swept against dynamic bodies too by continuous collision, not only against static
+ * ones.
+ */
 export function isBullet(world: PhysicsWorld, body: number): boolean {
   const eid = bodyIndex(world, body);
   return (world.physics.bodies.flags[eid] & BodyFlag.bullet) !== 0;
 }
 
+/** Makes the body a bullet (continuous collision against dynamic bodies too, for small fast bodies) or a plain body. */
 export function setBullet(world: PhysicsWorld, body: number, flag: boolean): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
@@ -297,6 +335,7 @@ export function setBullet(world: PhysicsWorld, body: number, flag: boolean): voi
   b.flags[eid] = flag ? b.flags[eid] | BodyFlag.bullet : b.flags[eid] & ~BodyFlag.bullet;
 }
 
+/** Whether the body is awake (sleeping bodies are not simulated until something wakes them). */
 export function isAwake(world: PhysicsWorld, body: number): boolean {
   const eid = bodyIndex(world, body);
   return (world.physics.bodies.flags[eid] & BodyFlag.awake) !== 0;
@@ -337,6 +376,7 @@ export function setAwake(world: PhysicsWorld, body: number, flag: boolean): void
   else sleepIsland(p, eid);
 }
 
+/** Whether the body may fall asleep when it rests. */
 export function isSleepEnabled(world: PhysicsWorld, body: number): boolean {
   const eid = bodyIndex(world, body);
   return (world.physics.bodies.flags[eid] & BodyFlag.enableSleep) !== 0;
