@@ -42,6 +42,10 @@ const EXPECTED: Record<string, RegExp[]> = {
     /^near the rock: .*rock/m,
     /^the box moves 5\.25 m, then touches the wall$/m,
   ],
+  'character-mover.mjs': [
+    /^riding the platform: x -5\.\d\d, on the ground: true$/m,
+    /^at the wall: x 5\.20, feet at y 0\.00$/m,
+  ],
   'game-loop.mjs': [
     /^frame \d: [01] step\(s\), alpha 0\.\d\d, y 9\.99\d\d$/m,
     /^one second of frames ran 60 steps$/m,
