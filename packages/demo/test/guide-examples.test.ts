@@ -46,6 +46,7 @@ const EXPECTED: Record<string, RegExp[]> = {
     /^riding the platform: x -5\.\d\d, on the ground: true$/m,
     /^at the wall: x 5\.20, feet at y 0\.00$/m,
   ],
+  'debug-draw.mjs': [/^21 drawing commands written to .*debug-draw\.svg$/m],
   'game-loop.mjs': [
     /^frame \d: [01] step\(s\), alpha 0\.\d\d, y 9\.99\d\d$/m,
     /^one second of frames ran 60 steps$/m,
