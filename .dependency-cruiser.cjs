@@ -25,6 +25,7 @@ const layers = [
   { name: 'public API: bodies, shapes, joints, events', path: core('(body|shape|joints|events)/') },
   { name: 'public API: the world', path: core('world/') },
   { name: 'public API: queries', path: core('queries/') },
+  { name: 'public API: contact state and the pre-solve callback', path: core('contacts/') },
   { name: 'public API: snapshots', path: core('snapshot/') },
   { name: 'public API: debug draw', path: core('debug/') },
   { name: 'the package entry points', path: core('(index|internal)\\.ts$') },

@@ -73,6 +73,7 @@ export {
   wake,
 } from './body/body-accessors.js';
 export { type BodyTypeName, type TransformColumns } from './state/body-store.js';
+export { setTargetTransform } from './body/target-transform.js';
 
 export { getQuarantineEvents, isBodyQuarantined } from './lifecycle/body-quarantine.js';
 
@@ -97,6 +98,9 @@ export {
 export type { BodyId, JointId, ShapeId } from './handles.js';
 export { addChain } from './shape/chain-api.js';
 export { getShapeContactForceThreshold, setShapeContactForceThreshold } from './shape/shape-force-events.js';
+export { getShapeOneWay, setShapeOneWay } from './shape/one-way.js';
+export { type ExplosionDef, defaultExplosionDef, explode } from './world/explosion.js';
+export { AIR_DENSITY, applyWind } from './shape/wind.js';
 export { type FilterDef, type ShapeDef, defaultFilter, defaultShapeDef } from './shape/shape-def.js';
 
 // ---- Geometry ----
@@ -242,6 +246,23 @@ export {
   getJointEventsInto,
 } from './events/force-events.js';
 export { ContactForceEventList, JointEventList } from './events/event-lists.js';
+
+// ---- Contact state and the pre-solve callback ----
+export { ContactView, type PreSolveFn } from './state/contact-view.js';
+export { setPreSolve } from './contacts/pre-solve.js';
+export { ContactData, type ContactInfo, type ContactInfoPoint } from './contacts/contact-data.js';
+export {
+  getBodyContacts,
+  getBodyContactsInto,
+  getShapeContacts,
+  getShapeContactsInto,
+} from './contacts/contact-state.js';
+export {
+  getSensorOverlaps,
+  getSensorOverlapsInto,
+  isSensorEnabled,
+  setSensorEnabled,
+} from './contacts/sensor-state.js';
 
 // ---- Debug draw ----
 export {

@@ -68,6 +68,7 @@ export {
   wake,
 } from './body/body-accessors.js';
 export { defaultBodyDef, type BodyDef } from './body/body-def.js';
+export { setTargetTransform } from './body/target-transform.js';
 export type { Vec2Like } from './math/vec2.js';
 export {
   BodyType,
@@ -100,6 +101,9 @@ export {
 export type { BodyId, JointId, ShapeId } from './handles.js';
 export { getShapeContactForceThreshold, setShapeContactForceThreshold } from './shape/shape-force-events.js';
 export { addChain } from './shape/chain-api.js';
+export { getShapeOneWay, setShapeOneWay } from './shape/one-way.js';
+export { type ExplosionDef, defaultExplosionDef, explode } from './world/explosion.js';
+export { AIR_DENSITY, applyWind } from './shape/wind.js';
 export { defaultShapeDef, defaultFilter, type ShapeDef, type FilterDef } from './shape/shape-def.js';
 export { AABB_FAT, AABB_STRIDE, SHAPE_COLUMNS, ShapeStore } from './state/shape-store.js';
 export { bufferMove, bufferMoveFrom, fatMarginInto, refreshShapeAABB } from './lifecycle/shape-proxy.js';
@@ -111,6 +115,7 @@ export {
   computeMassData,
   computeShapeAABB,
   computeShapeMinExtent,
+  computeShapeProjectedLength,
   computeShapeVertexReach,
   GEOMETRY_COLUMNS,
   GEOMETRY_STRIDE,
@@ -272,6 +277,21 @@ export {
   wakeTouching,
 } from './lifecycle/contact-lifecycle.js';
 export { wakeIsland, sleepIsland, setBodyAwake } from './lifecycle/body-sleep.js';
+export { ContactView, type PreSolveFn } from './state/contact-view.js';
+export { setPreSolve } from './contacts/pre-solve.js';
+export { ContactData, type ContactInfo, type ContactInfoPoint } from './contacts/contact-data.js';
+export {
+  getBodyContacts,
+  getBodyContactsInto,
+  getShapeContacts,
+  getShapeContactsInto,
+} from './contacts/contact-state.js';
+export {
+  getSensorOverlaps,
+  getSensorOverlapsInto,
+  isSensorEnabled,
+  setSensorEnabled,
+} from './contacts/sensor-state.js';
 export { shapeHandle, SHAPE_ROW_SPAN } from './state/shape-handle.js';
 export {
   CB_BODY_A,

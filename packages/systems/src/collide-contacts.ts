@@ -210,7 +210,8 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
     c.normalY[id] = newCount > 0 ? m[M_NORMAL_Y] : 0;
     const flags = c.flags[id];
     const wasTouching = (flags & ContactFlag.touching) !== 0;
-    let isTouching = newCount > 0;
+    // A pair passing through a one-way shape (systems' one-way.ts) does not touch while it has points.
+    let isTouching = newCount > 0 && (flags & ContactFlag.passing) === 0;
     const sensor = (flags & ContactFlag.sensor) !== 0;
     // A sensor reports overlap, not the speculative margin: it touches when a point actually penetrates.
     if (sensor && isTouching)
@@ -219,7 +220,8 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
       touching++;
       c.flags[id] = flags | ContactFlag.touching;
     } else {
-      c.flags[id] = flags & ~ContactFlag.touching;
+      // With no point left it stops passing: its next touch is decided afresh.
+      c.flags[id] = flags & (newCount > 0 ? ~ContactFlag.touching : ~(ContactFlag.touching | ContactFlag.passing));
     }
     if (isTouching !== wasTouching) out[changed++] = id;
   }

@@ -16,6 +16,7 @@ import {
   GEOMETRY_STRIDE,
   IntBuffer,
   LINEAR_SLOP,
+  SHAPE_TYPE_COUNT,
   SPECULATIVE_DISTANCE,
   ShapeType,
   SWEEP_C0X,
@@ -37,11 +38,14 @@ import {
   TREE_MOVABLE,
   TREE_STATIC,
   bufferMoveFrom,
+  collideFunctions,
   computeShapeAABB,
   computeShapeMinExtent,
+  createManifold,
   createSweep,
   createToiInput,
   createToiOutput,
+  isPrimaryPair,
   jointsAllowCollision,
   loadCore,
   sweepPose,
@@ -49,6 +53,8 @@ import {
   timeOfImpact,
   type PhysicsState,
 } from '@impulse2d/core/internal';
+import { oneWayLetsPass } from './one-way.js';
+import { preSolveImpact } from './pre-solve.js';
 import { shouldCollide } from './update-broadphase.js';
 
 /**
@@ -65,7 +71,7 @@ import { shouldCollide } from './update-broadphase.js';
  * earliest time of impact, one linear slop from the surface, keeping its velocity: the next step's speculative
  * contact then stops or deflects it. It loses the rest of this step's motion (as in Box2D v3, whose continuous
  * solve this follows). The filter is the broadphase's (shouldCollide) plus joints' collideConnected; sensors are
- * neither swept nor swept against.
+ * neither swept nor swept against, and a one-way shape lets through what comes from its closed side (one-way.ts).
  *
  * When a shape already touches what it is swept against at the start (a fast body sliding along the ground), the
  * time of impact is 0 and would pin it. Then, as Box2D, a small circle around the shape's centroid (a quarter of its
@@ -99,9 +105,15 @@ const box0 = new Float64Array(4);
 const extent = new Float64Array(1);
 // The rewound body's fat-box margin.
 const margin = new Float64Array(1);
-// The fast shape's centroid at the start and at the end of the step: x1, y1, x2, y2 (for chain segments).
+// The fast shape's centroid at the start and at the end of the step: x1, y1, x2, y2 (for chain segments and one-way
+// shapes).
 const centroids = new Float64Array(4);
 const candidates = new IntBuffer();
+// For the pre-solve callback: the fraction of an impact, the pair's poses there (A's then B's) and their manifold.
+const fraction = new Float64Array(1);
+const impactPose = new Float64Array(6);
+const pair = new Float64Array(8);
+const impact = createManifold();
 
 /** Sweeps the fast bodies finalize listed (sd.fastBodies); see the file comment. Respects `enableContinuous`. */
 export function solveContinuous(p: PhysicsState): void {
@@ -181,6 +193,7 @@ function sweepBody(p: PhysicsState, eid: number, o: number, bullet: boolean): vo
       const other = candidates.data[k];
       if (!sweepable(p, sh, other)) continue;
       if (g.type[other] === ShapeType.chainSegment && chainLetsPass(p, eid, other)) continue;
+      if (oneWayLetsPass(p, other, centroids)) continue;
       sweepAgainst(p, sh, other);
     }
   }
@@ -271,7 +284,34 @@ function sweepAgainst(p: PhysicsState, sh: number, other: number): void {
       }
     }
   }
-  if (f < best[0]) best[0] = f;
+  if (f < best[0] && (p.preSolve === null || impactKept(p, sh, other, f))) best[0] = f;
+}
+
+/**
+ * Whether the pre-solve callback keeps the impact of fast shape `sh` with shape `other` at fraction `f` of the sweep
+ * (core's setPreSolve): asked with the manifold at that pose, the shapes in contact order, as Box2D v3 does.
+ */
+function impactKept(p: PhysicsState, sh: number, other: number, f: number): boolean {
+  const g = p.shapes.geometry;
+  const t = p.bodies.transform;
+  const body = p.shapes.body[other];
+  fraction[0] = f;
+  sweepPose(sweepFast, fraction, 0, impactPose);
+  const fastFirst = isPrimaryPair(g.type[sh], g.type[other]);
+  const a = fastFirst ? sh : other;
+  const b = fastFirst ? other : sh;
+  const fo = fastFirst ? 0 : 4;
+  const oo = fastFirst ? 4 : 0;
+  pair[fo] = impactPose[0];
+  pair[fo + 1] = impactPose[1];
+  pair[fo + 2] = impactPose[2];
+  pair[fo + 3] = impactPose[3];
+  pair[oo] = t.x[body];
+  pair[oo + 1] = t.y[body];
+  pair[oo + 2] = t.c[body];
+  pair[oo + 3] = t.s[body];
+  collideFunctions[g.type[a] * SHAPE_TYPE_COUNT + g.type[b]](g, a, b, pair, impact);
+  return preSolveImpact(p, a, b, pair, impact);
 }
 
 /**

@@ -21,6 +21,7 @@ import { finalizeBodies } from './finalize-bodies.js';
 import { prepareJoints } from './prepare-joints.js';
 import { prepareBodies } from './prepare-bodies.js';
 import { prepareContacts } from './prepare-contacts.js';
+import { preSolveContacts } from './pre-solve.js';
 import { solve } from './solve.js';
 import { updateBroadphase } from './update-broadphase.js';
 import { reportTouchChanges, updateContacts } from './update-contacts.js';
@@ -189,13 +190,14 @@ function moves(p: PhysicsState): boolean {
   return p.solverData.stepMoves === 1;
 }
 
-/** 3 — dense body states and constraint records. */
+/** 3 — dense body states and constraint records, then the user's pre-solve callback (on this thread). */
 function prepareStage(p: PhysicsState): void {
   if (!moves(p)) return;
   const t0 = now(p);
   prepareBodies(p);
   prepareJoints(p);
   prepareContacts(p);
+  preSolveContacts(p);
   p.profile.prepare = now(p) - t0;
 }
 

@@ -199,13 +199,14 @@ function filterPairs(p: PhysicsState, data: Int32Array, count: number): number {
 
 /**
  * Same body never; at least one dynamic body; the category/mask/group filter (a shape of category 0 pairs with
- * nothing, its positive group included: the trees never report it to the pair search).
+ * nothing, its positive group included: the trees never report it to the pair search); a sensor switched off pairs
+ * with nothing (its proxy's pair mask is 0: see pairMaskBits).
  */
 export function shouldCollide(p: PhysicsState, a: number, b: number): boolean {
   const s = p.shapes;
   const bodyA = s.body[a];
   const bodyB = s.body[b];
-  if (bodyA === bodyB) return false;
+  if (bodyA === bodyB || s.sensorDisabled[a] === 1 || s.sensorDisabled[b] === 1) return false;
   const types = p.bodies.type;
   if (types[bodyA] !== BodyType.dynamic && types[bodyB] !== BodyType.dynamic) return false;
   const ga = s.groupIndex[a];

@@ -23,6 +23,7 @@ import {
   type PhysicsState,
 } from '@impulse2d/core/internal';
 import { CHUNK_COUNTS, COLLIDE_CHUNK, collideChunkCount } from './collide-contacts.js';
+import { beginsPassing } from './one-way.js';
 import { JOB_COLLIDE, runChunk } from './workers/job-control.js';
 import { runParallel } from './workers/step-workers.js';
 
@@ -72,6 +73,7 @@ export function reportTouchChanges(p: PhysicsState): void {
     if ((flags & ContactFlag.sensor) !== 0) {
       pushPairEvent(p, id, isTouching ? events.sensorBegin : events.sensorEnd);
     } else if (isTouching) {
+      if (beginsPassing(p, id)) continue; // through a one-way shape from its closed side: not touching after all
       mixMaterial(p, id); // only touching contacts read it (see createContact)
       pushBeginEvent(p, id);
       // Something awake touched a sleeping body: wake its island before the solver treats it as immovable.

@@ -44,3 +44,23 @@ export function computeShapeVertexReach(store: GeometryStore, row: number, out: 
   }
   out[o] = reach;
 }
+
+/**
+ * Length (m) of shape row `row` projected onto the body-frame unit direction (lx, ly): the spread of its core
+ * vertices along it plus twice the rounding radius (a circle's diameter, a capsule's length along it plus its width).
+ * An explosion's push on a shape is proportional to it, taken across the direction to the centre (the perimeter the
+ * blast faces), as Box2D v3's b2World_Explode.
+ */
+export function computeShapeProjectedLength(store: GeometryStore, row: number, lx: number, ly: number): number {
+  const base = store.slot[row] * GEOMETRY_STRIDE;
+  const count = store.count[row];
+  const v = store.verts;
+  let lower = 1e300;
+  let upper = -1e300;
+  for (let i = 0; i < count; i++) {
+    const d = v[base + 2 * i] * lx + v[base + 2 * i + 1] * ly;
+    if (d < lower) lower = d;
+    if (d > upper) upper = d;
+  }
+  return upper - lower + 2 * store.radius[row];
+}

@@ -7,5 +7,5 @@ export { makeChain, type ChainGeometry } from './make-chain.js';
 export { writeGeometry } from './write-geometry.js';
 export { computeMassData } from './mass.js';
 export { computeShapeAABB } from './aabb.js';
-export { computeShapeMinExtent, computeShapeVertexReach } from './extent.js';
+export { computeShapeMinExtent, computeShapeProjectedLength, computeShapeVertexReach } from './extent.js';
 export { rayCastShape, rayCastShapePose } from './ray-cast.js';

@@ -41,10 +41,11 @@ export function refreshShapeAABB(p: PhysicsState, shape: number): void {
 
 /**
  * The mask bits a shape's proxy pairs with: its own, or every category in a positive group (which overrides the
- * masks: see FilterDef and systems' shouldCollide).
+ * masks: see FilterDef and systems' shouldCollide); none for a sensor switched off (setSensorEnabled).
  */
 export function pairMaskBits(p: PhysicsState, shape: number): number {
   const s = p.shapes;
+  if (s.sensorDisabled[shape] === 1) return 0;
   return s.groupIndex[shape] > 0 ? -1 : s.maskBits[shape] | 0;
 }
 

@@ -10,6 +10,7 @@ import { defaultFilter, defaultShapeDef, type FilterDef, type ShapeDef } from '.
 import type { ShapeId } from '../handles.js';
 import { SHAPE_ROW_SPAN, shapeHandle } from '../state/shape-handle.js';
 import { bufferMove, createShapeProxy, destroyShapeProxy, pairMaskBits } from '../lifecycle/shape-proxy.js';
+import { checkOneWayNormal, writeOneWayNormal } from './one-way-normal.js';
 
 const ROW_SPAN = SHAPE_ROW_SPAN;
 
@@ -47,6 +48,7 @@ function validateShapeDef(d: ShapeDef): void {
   checkNonNegative(d.rollingResistance, 'rollingResistance');
   checkFinite(d.tangentSpeed, 'tangentSpeed');
   checkThreshold(d.contactForceThreshold, 'contactForceThreshold');
+  checkOneWayNormal(d.oneWayNormal, 'oneWayNormal');
   validateFilter(d.filter);
 }
 
@@ -115,6 +117,8 @@ export function insertShape(p: PhysicsState, body: number, geometry: ShapeGeomet
   s.hitEvents[row] = d.enableHitEvents ? 1 : 0;
   s.contactForceThreshold[row] = Infinity;
   s.setContactForceThreshold(row, d.contactForceThreshold);
+  writeOneWayNormal(s, row, d.oneWayNormal);
+  s.sensorDisabled[row] = 0;
   s.moved[row] = 0;
   s.proxy[row] = -1;
   // Append at the tail so a body's shapes keep their creation order.

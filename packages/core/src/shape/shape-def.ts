@@ -1,3 +1,5 @@
+import type { Vec2Like } from '../math/vec2.js';
+
 /** Collision filter, as in Box2D: two shapes collide when (catA & maskB) && (catB & maskA), unless they share a
  * non-zero group index: a positive group always collides, a negative group never does. A shape of category 0
  * collides with nothing, not even in a positive group (Box2D's pair search never finds such a shape either). */
@@ -40,6 +42,15 @@ export interface ShapeDef {
    * shape has a finite threshold.
    */
   contactForceThreshold: number;
+  /**
+   * One-way normal, body-local (any length above 1e-9; stored as a unit vector), or null: solid from every side. A
+   * one-way shape (a platform) stops only what comes from the side this normal points to. A contact that begins to
+   * touch with its normal, from this shape to the other, not pointing into that side (a dot product ≤ 0) passes
+   * through, and keeps passing while the two shapes touch (no constraint, no contact events): a body that jumps up
+   * through a platform lands on it afterwards, and one resting on it stays. Continuous collision lets a fast body
+   * pass the same way. Ignored by sensors. See setShapeOneWay. Default null.
+   */
+  oneWayNormal: Vec2Like | null;
   /** Collision filter. */
   filter: FilterDef;
 }
@@ -52,7 +63,7 @@ export function defaultFilter(): FilterDef {
 }
 
 /**
- * A fresh default shape definition (density 1 kg/m², friction 0.6, no restitution, solid, default filter).
+ * A fresh default shape definition (density 1 kg/m², friction 0.6, no restitution, solid, two-sided, default filter).
  */
 export function defaultShapeDef(): ShapeDef {
   return {
@@ -64,6 +75,7 @@ export function defaultShapeDef(): ShapeDef {
     isSensor: false,
     enableHitEvents: false,
     contactForceThreshold: Infinity,
+    oneWayNormal: null,
     filter: defaultFilter(),
   };
 }

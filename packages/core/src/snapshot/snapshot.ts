@@ -38,8 +38,9 @@ const MAGIC = 0x53443249;
  * 8: joint rows' spring target, spring force range, event thresholds and constraint tuning (JF_SPRING_TARGET …
  * JF_CONSTRAINT_DAMPING_RATIO, before the impulses), each shape's contact force threshold, and the counts of joints
  * and shapes with a finite threshold.
+ * 9: each shape's one-way normal (oneWayX, oneWayY) and sensor switch (sensorDisabled).
  */
-export const SNAPSHOT_FORMAT_VERSION = 8;
+export const SNAPSHOT_FORMAT_VERSION = 9;
 const HEADER_BYTES = 24;
 
 interface EntityIndex {

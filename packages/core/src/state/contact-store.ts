@@ -11,6 +11,11 @@ export const ContactFlag = {
   sensor: 2,
   /** One of the shapes enables hit events (ShapeDef.enableHitEvents); set with the material (mixMaterial). */
   hitEvents: 4,
+  /**
+   * The pair began to touch from the closed side of a one-way shape (ShapeDef.oneWayNormal): it counts as not
+   * touching (no constraint, no events) until its manifold has no point left, then the flag clears.
+   */
+  passing: 8,
 } as const;
 
 /**

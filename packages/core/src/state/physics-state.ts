@@ -4,6 +4,7 @@ import { BroadPhase } from '../broadphase/broadphase.js';
 import { IntBuffer } from '../storage/int-buffer.js';
 import { EventStore } from './event-store.js';
 import { ContactStore } from './contact-store.js';
+import type { PreSolveFn } from './contact-view.js';
 import { JointStore } from './joint-store.js';
 import { createManifold } from '../collision/manifold.js';
 import { PhysicsError } from '../errors.js';
@@ -49,6 +50,8 @@ export class PhysicsState extends WORLD_SETTINGS_CODEC.stateClass() {
    * to keep the pair from colliding. Arguments are the body handles and shape rows.
    */
   pairFilter: ((bodyA: number, bodyB: number, shapeA: number, shapeB: number) => boolean) | null = null;
+  /** The user's pre-solve callback (setPreSolve), or null. Not part of snapshots. */
+  preSolve: PreSolveFn | null = null;
   /** True when the bitecs world's entity ids carry a version (createEntityIndex(withVersioning(…))); see body-handle.ts. */
   versioned = false;
   /** Mask that strips an entity id's version bits: the index of the body/joint columns. */

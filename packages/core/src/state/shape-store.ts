@@ -45,6 +45,15 @@ export const SHAPE_COLUMNS = {
    * .contactForceThreshold; a contact uses the smaller of its two shapes'); +∞: none.
    */
   contactForceThreshold: { type: 'f64', ...ROW },
+  /**
+   * One-way normal x, body-local (a unit vector; 0, 0 for a shape solid from every side): a contact that begins to
+   * touch from any other side passes through while the pair keeps touching (ShapeDef.oneWayNormal, setShapeOneWay).
+   */
+  oneWayX: { type: 'f64', ...ROW },
+  /** One-way normal y, as oneWayX. */
+  oneWayY: { type: 'f64', ...ROW },
+  /** 1 while a sensor is switched off (setSensorEnabled): its proxy pairs with nothing, so it reports nothing. */
+  sensorDisabled: { type: 'u8', ...ROW },
   /** Broadphase tree this shape's proxy lives in (0 static tree, 1 movable tree). */
   tree: { type: 'u8', ...ROW },
   /** The shape's proxy id in its tree (-1 none). */

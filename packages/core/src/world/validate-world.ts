@@ -222,7 +222,10 @@ function checkContacts(p: PhysicsState): void {
     if (pc > 2) fail(`contact ${id} has ${pc} points`);
     const sensor = (flags & ContactFlag.sensor) !== 0;
     const touching = (flags & ContactFlag.touching) !== 0;
-    if (!sensor && touching !== pc > 0) fail(`contact ${id} touching flag ${touching} but ${pc} points`);
+    // A contact passing through a one-way shape has points but does not touch (systems' one-way.ts).
+    const passing = (flags & ContactFlag.passing) !== 0;
+    if (passing && (sensor || pc === 0)) fail(`contact ${id} is passing with ${pc} points, sensor ${sensor}`);
+    if (!sensor && touching !== (pc > 0 && !passing)) fail(`contact ${id} touching flag ${touching} but ${pc} points`);
     if (touching && !sensor) checkSleepLink(p, c.bodyA[id], c.bodyB[id], `touching contact ${id}`);
   }
   // Each contact appears once in each of its bodies' edge lists (edge = id·2 + side) and nowhere else.

@@ -204,6 +204,7 @@ class Fuzzer {
       [1, () => this.changeShape(log)],
       [1, () => this.changeJoint(log)],
       [0.3, () => this.changeSettings(log)],
+      [1, () => this.contactFeatures(log)],
     ];
     let total = 0;
     for (const [weight] of actions) total += weight;
@@ -612,6 +613,58 @@ class Fuzzer {
         break;
       default:
         this.call(log, 'setJointSpring', j, rng.range(0, 20), rng.range(0, 2));
+    }
+  }
+
+  /** One-way shapes, sensors switched, moving platforms, explosions, wind, the pre-solve callback, contact state. */
+  private contactFeatures(log: string[]): void {
+    const rng = this.rng;
+    const s = this.shapes.length > 0 ? rng.pick(this.shapes) : 0;
+    const b = this.anyBody() ?? 0;
+    switch (rng.int(8)) {
+      case 0:
+        this.call(log, 'setShapeOneWay', s, rng.chance(0.3) ? null : { x: rng.range(-1, 1), y: rng.range(0.1, 1) });
+        break;
+      case 1:
+        // Refused for a shape that is not a sensor.
+        this.call(log, 'setSensorEnabled', s, rng.chance(0.5));
+        break;
+      case 2:
+        // Refused unless the body is kinematic.
+        this.call(log, 'setTargetTransform', b, this.point(), rng.range(-4, 4), 1 / 60);
+        break;
+      case 3:
+        this.call(log, 'explode', {
+          position: this.point(),
+          radius: rng.range(0, 5),
+          falloff: rng.range(0, 5),
+          impulsePerLength: rng.range(-50, 200),
+          maskBits: rng.chance(0.8) ? 0xffffffff : 1,
+        });
+        break;
+      case 4:
+        this.call(
+          log,
+          'applyWind',
+          s,
+          { x: rng.range(-60, 60), y: rng.range(-60, 60) },
+          rng.range(0, 2),
+          rng.range(-2, 2),
+        );
+        break;
+      case 5: {
+        // A callback that depends on its arguments only (vetoes about a third of the contacts), or none.
+        const veto = rng.int(3);
+        log.push(`setPreSolve(w, ${veto === 0 ? 'null' : `(a, b) => (a + b) % 3 !== ${veto}`})`);
+        core.setPreSolve(this.w, veto === 0 ? null : (a, c) => (a + c) % 3 !== veto);
+        break;
+      }
+      case 6:
+        this.call(log, 'getBodyContacts', b);
+        break;
+      default:
+        // Refused for a shape that is not a sensor.
+        this.call(log, 'getSensorOverlaps', s);
     }
   }
 
