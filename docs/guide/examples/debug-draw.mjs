@@ -35,7 +35,8 @@ const svgDrawer = {
     const points = [];
     for (let i = 0; i < count; i++) points.push(`${vertices[2 * i]},${vertices[2 * i + 1]}`);
     svg.push(
-      `<polygon points="${points.join(' ')}" fill="${hex(color)}" fill-opacity="0.5" stroke="${hex(color)}" stroke-width="0.02"/>`,
+      `<polygon points="${points.join(' ')}" fill="${hex(color)}" fill-opacity="0.5" stroke="${hex(color)}"` +
+        ` stroke-width="0.02"/>`,
     );
   },
   drawCircle(x, y, radius, axisX, axisY, color) {
@@ -61,7 +62,9 @@ const svgDrawer = {
 
 debugDraw(world, svgDrawer, { flags: DebugDrawFlag.shapes | DebugDrawFlag.joints | DebugDrawFlag.contacts });
 // World y points up, SVG y down: flip it with a transform.
-const page = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-7 -5 14 7"><g transform="scale(1,-1)">${svg.join('')}</g></svg>`;
+const page =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="-7 -5 14 7">' +
+  `<g transform="scale(1,-1)">${svg.join('')}</g></svg>`;
 const file = join(tmpdir(), 'debug-draw.svg');
 writeFileSync(file, page);
 console.log(`${svg.length} drawing commands written to ${file}`);

@@ -34,6 +34,11 @@ const EXPECTED: Record<string, RegExp[]> = {
     /^step \d+: something presses on the plate$/m,
     /^welds left: 0$/m,
   ],
+  'platforms.mjs': [
+    /^on the ledge: true at y 3\.\d\d$/m,
+    /^dashed through the enemy: true which stayed at x -4\.00$/m,
+    /^the crate rode the elevator up to y 3\.00 standing on it: true$/m,
+  ],
   'queries-and-events.mjs': [
     /^the ball reached the coin at step \d+$/m,
     /^hit: (ground and rock|rock and ground) at \d+\.\d m\/s$/m,
@@ -47,6 +52,10 @@ const EXPECTED: Record<string, RegExp[]> = {
     /^at the wall: x 5\.20, feet at y 0\.00$/m,
   ],
   'debug-draw.mjs': [/^21 drawing commands written to .*debug-draw\.svg$/m],
+  'explosion.mjs': [
+    /^crates in the blast zone: 6$/m,
+    /^speeds after the blast \(m\/s\): 0\.2 2\.2 4\.2 5\.0 5\.0 5\.0 5\.0 4\.2 2\.2 0\.2$/m,
+  ],
   'game-loop.mjs': [
     /^frame \d: [01] step\(s\), alpha 0\.\d\d, y 9\.99\d\d$/m,
     /^one second of frames ran 60 steps$/m,
