@@ -108,5 +108,11 @@ describe('the user guide and README', () => {
       timeout: 120_000,
     });
     for (const pattern of EXPECTED[file] ?? []) expect(stdout, `${file} printed:\n${stdout}`).toMatch(pattern);
+    if (file === 'quick-start.mjs') {
+      // README and getting started quote what it prints.
+      for (const doc of ['README.md', 'docs/guide/getting-started.md']) {
+        expect(readFileSync(join(repoRoot, doc), 'utf8')).toContain(`prints \`${stdout.trim()}\``);
+      }
+    }
   });
 });
