@@ -26,6 +26,7 @@ const layers = [
   { name: 'public API: the world', path: core('world/') },
   { name: 'public API: queries', path: core('queries/') },
   { name: 'public API: contact state and the pre-solve callback', path: core('contacts/') },
+  { name: 'public API: characters (bodies moved by the mover queries)', path: core('character/') },
   { name: 'public API: snapshots', path: core('snapshot/') },
   { name: 'public API: debug draw', path: core('debug/') },
   { name: 'the package entry points', path: core('(index|internal)\\.ts$') },

@@ -8,6 +8,7 @@ export type PhysicsErrorCode =
   | 'NOT_A_BODY' // an entity id that is not (or never was) a body of this world
   | 'NOT_A_SHAPE' // a shape id that is not a live shape of this world
   | 'NOT_A_JOINT' // an entity id that is not a live joint of this world
+  | 'NOT_A_CHARACTER' // a live body that is not a character (createCharacter makes them)
   | 'STALE_HANDLE' // a handle to a body, shape or joint that was destroyed
   | 'WORLD_LOCKED' // a call that changes the world while a step is running
   | 'CAPACITY' // a hard limit was reached (for example more than 8 polygon vertices)

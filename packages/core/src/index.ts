@@ -17,13 +17,22 @@ export { PhysicsError, type PhysicsErrorCode } from './errors.js';
 // ---- Worlds ----
 export {
   type ClassicPositionCorrection,
+  type MixingRule,
   type SolverKernelMode,
   type SolverMode,
   type WorldDef,
   defaultWorldDef,
 } from './state/world-def.js';
-export { type BodyComponent, type PhysicsState, type PhysicsWorld } from './state/physics-state.js';
+export {
+  type BodyComponent,
+  type MaterialMixer,
+  type PairFilter,
+  type PhysicsState,
+  type PhysicsWorld,
+} from './state/physics-state.js';
 export { getProfile, setWorldSettings } from './world/world-settings.js';
+export { setFrictionCallback, setPairFilter, setRestitutionCallback } from './world/world-callbacks.js';
+export { getStateHash } from './world/state-hash.js';
 export { attachPhysics, createPhysicsWorld, destroyPhysicsWorld } from './world/world-api.js';
 export { validateWorld } from './world/validate-world.js';
 export { type StepProfile } from './state/profile.js';
@@ -31,7 +40,20 @@ export { LINEAR_SLOP, MAX_POLYGON_VERTICES } from './settings.js';
 
 // ---- Bodies ----
 export { createBody, destroyBody } from './body/body-api.js';
-export { type BodyDef, defaultBodyDef } from './body/body-def.js';
+export { type BodyDef, type MotionLocks, defaultBodyDef } from './body/body-def.js';
+export {
+  type MassData,
+  clearForces,
+  getMassData,
+  getMotionLocks,
+  getSleepThreshold,
+  isBodyEnabled,
+  resetMassData,
+  setBodyEnabled,
+  setMassData,
+  setMotionLocks,
+  setSleepThreshold,
+} from './body/body-controls.js';
 export type { Vec2Like } from './math/vec2.js';
 export {
   applyAngularImpulse,
@@ -70,7 +92,6 @@ export {
   setPosition,
   setSleepEnabled,
   setTransform,
-  wake,
 } from './body/body-accessors.js';
 export { type BodyTypeName, type TransformColumns } from './state/body-store.js';
 export { setTargetTransform } from './body/target-transform.js';
@@ -93,8 +114,18 @@ export {
   setFriction,
   setRestitution,
   setShapeFilter,
+  setShapeGeometry,
   setShapeHitEvents,
 } from './shape/shape-api.js';
+export {
+  getRollingResistance,
+  getTangentSpeed,
+  getUserMaterialId,
+  setRollingResistance,
+  setTangentSpeed,
+  setUserMaterialId,
+} from './shape/shape-material.js';
+export { getShapeUserData, setShapeUserData } from './shape/shape-user-data.js';
 export type { BodyId, JointId, ShapeId } from './handles.js';
 export { addChain } from './shape/chain-api.js';
 export { getShapeContactForceThreshold, setShapeContactForceThreshold } from './shape/shape-force-events.js';
@@ -204,7 +235,15 @@ export {
   overlapShape,
   overlapShapeInto,
 } from './queries/overlap-queries.js';
-export { type ShapeCastResult, castShape } from './queries/shape-cast.js';
+export { type ShapeCastResult, castShape, castShapeAll, castShapeAllInto } from './queries/shape-cast.js';
+export {
+  type ShapeDistanceResult,
+  getClosestPoint,
+  getShapeAABB,
+  rayCastShape,
+  shapeDistance,
+  testPoint,
+} from './queries/shape-queries.js';
 export {
   type CollisionPlane,
   type Mover,
@@ -220,6 +259,29 @@ export {
 } from './queries/mover-queries.js';
 export { MOVER_CONTACT_GAP, MOVER_REST_GAP, MOVER_SKIN } from './queries/mover-world.js';
 export { MoverPlanes } from './collision/mover-planes.js';
+
+// ---- Characters ----
+export {
+  type CharacterState,
+  characterRow,
+  createCharacter,
+  destroyCharacter,
+  getCharacterSettings,
+  getCharacterState,
+  getCharacterStateInto,
+  isCharacter,
+  moveCharacter,
+  setCharacterSettings,
+} from './character/character-api.js';
+export {
+  type CharacterAutostep,
+  type CharacterDef,
+  type CharacterDefInput,
+  type CharacterSettings,
+  type CharacterSettingsInput,
+  defaultCharacterDef,
+} from './character/character-def.js';
+export { type CharacterColumns } from './state/character-store.js';
 
 // ---- Events ----
 export {

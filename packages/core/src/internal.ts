@@ -26,6 +26,13 @@ export {
   WORLD_SETTINGS_CODEC,
 } from './state/world-def.js';
 export { StepProfile } from './state/profile.js';
+export {
+  TOL_AABB_MARGIN,
+  TOL_COUNT,
+  TOL_LINEAR_SLOP,
+  TOL_SPECULATIVE,
+  writeTolerances,
+} from './state/length-tolerances.js';
 
 export { createBody, destroyBody } from './body/body-api.js';
 export {
@@ -65,7 +72,6 @@ export {
   setPosition,
   setSleepEnabled,
   setTransform,
-  wake,
 } from './body/body-accessors.js';
 export { defaultBodyDef, type BodyDef } from './body/body-def.js';
 export { setTargetTransform } from './body/target-transform.js';
@@ -127,7 +133,7 @@ export {
   makePolygon,
   makeRoundedBox,
   makeSegment,
-  rayCastShape,
+  rayCastGeometry,
   rayCastShapePose,
   SHAPE_TYPE_COUNT,
   type ShapeGeometry,
@@ -156,6 +162,8 @@ export {
   M_APART,
   M_COUNT,
   M_HEADER,
+  M_IN_LINEAR_SLOP,
+  M_IN_SPECULATIVE,
   M_NORMAL_X,
   M_NORMAL_Y,
   M_STRIDE,
@@ -269,10 +277,15 @@ export {
   MC_STRIDE,
   CONTACT_COLUMNS,
 } from './state/contact-store.js';
+export { disableBody, enableBody } from './lifecycle/body-enable.js';
+export { setBodyMass, updateBodyMass } from './lifecycle/body-mass.js';
 export {
   createContact,
   destroyContact,
   mixMaterial,
+  mixInto,
+  remixShapeContacts,
+  remixTouchingContacts,
   pushPairEvent,
   wakeTouching,
 } from './lifecycle/contact-lifecycle.js';
@@ -453,7 +466,10 @@ export {
   SP_MAX_LINEAR_SPEED,
   SP_PUSH_MAX_SPEED,
   SP_RESTITUTION_THRESHOLD,
+  SP_LINEAR_SLOP,
+  SP_SAFETY_FACTOR,
   SP_SEPARATION_SHIFT,
+  SP_SPECULATIVE,
   SP_SOFT_IMPULSE,
   SP_SOFT_MASS,
   SP_SOFT_RATE,
@@ -512,12 +528,21 @@ export {
   GAP_CONTACT,
   GAP_REST,
   GAP_SKIN,
+  forgetMoverCandidates,
+  keepMoverCandidates,
+  loadMoverShapePose,
+  LOOK_BODY,
+  LOOK_DT,
+  LOOK_MARGIN,
+  LOOK_RESOLVED,
+  LOOK_SIZE,
   type Mover,
   MOVER_CONTACT_GAP,
   MOVER_REST_GAP,
   MOVER_SKIN,
   type MoverPlane,
   MoverScratch,
+  orderCandidates,
   passesFilter,
   type PlaneSolverResult,
   resolveFilter,
@@ -852,6 +877,7 @@ export {
   type SettingValues,
   validateValue,
 } from './storage/setting-kinds.js';
+export { DERIVED_COLUMNS, deriveColumns } from './snapshot/snapshot-derive.js';
 export {
   COLUMNS,
   SCALARS,
@@ -860,11 +886,52 @@ export {
   type SnapshotStore,
 } from './snapshot/snapshot-layout.js';
 
+// Characters: the store and its record layouts, the row lifecycle, and the public API.
+export {
+  CHARACTER_COLUMNS,
+  CHARACTER_MAX_PUSHES,
+  type CharacterColumns,
+  CharacterFlag,
+  CharacterStore,
+  PUSH_BODY,
+  PUSH_IMPULSE_X,
+  PUSH_IMPULSE_Y,
+  PUSH_POINT_X,
+  PUSH_POINT_Y,
+  PUSH_STRIDE,
+} from './state/character-store.js';
+export { allocateCharacterRow, removeCharacterOf } from './lifecycle/character-lifecycle.js';
+export {
+  type CharacterState,
+  characterRow,
+  createCharacter,
+  destroyCharacter,
+  getCharacterSettings,
+  getCharacterState,
+  getCharacterStateInto,
+  isCharacter,
+  moveCharacter,
+  setCharacterSettings,
+} from './character/character-api.js';
+export {
+  type CharacterAutostep,
+  type CharacterDef,
+  type CharacterDefInput,
+  type CharacterSettings,
+  type CharacterSettingsInput,
+  defaultCharacterDef,
+  validateCharacterDef,
+  validateCharacterSettings,
+} from './character/character-def.js';
+
 // The rest of the public API (debug draw, snapshots, handles, deterministic math, …): internal is a superset of it.
 export {
   atan2,
   bodyEntity,
   bodyIndex,
+  castShapeAll,
+  castShapeAllInto,
+  clearForces,
   cosSin,
   createPhysicsWorldFromSnapshot,
   debugBodyColor,
@@ -873,15 +940,48 @@ export {
   type DebugDrawer,
   DebugDrawFlag,
   type DebugDrawOptions,
+  getClosestPoint,
+  getMassData,
+  getMotionLocks,
   getQuarantineEvents,
+  getRollingResistance,
+  getShapeAABB,
   getShapeHitEvents,
+  getShapeUserData,
+  getSleepThreshold,
+  getStateHash,
+  getTangentSpeed,
+  getUserMaterialId,
+  isBodyEnabled,
   isBodyQuarantined,
   length,
+  type MassData,
+  type MaterialMixer,
+  type MixingRule,
+  type MotionLocks,
+  type PairFilter,
+  rayCastShape,
+  resetMassData,
   restoreSnapshot,
+  setBodyEnabled,
+  setFrictionCallback,
+  setMassData,
+  setMotionLocks,
+  setPairFilter,
+  setRestitutionCallback,
+  setRollingResistance,
+  setShapeGeometry,
   setShapeHitEvents,
+  setShapeUserData,
+  setSleepThreshold,
+  setTangentSpeed,
+  setUserMaterialId,
+  type ShapeDistanceResult,
+  shapeDistance,
   SNAPSHOT_FORMAT_VERSION,
   snapshotSize,
   takeSnapshot,
   takeSnapshotInto,
+  testPoint,
   validateWorld,
 } from './index.js';

@@ -3,10 +3,16 @@
  * live in the world definition.
  */
 
-/** Allowed penetration (m): contacts keep this much overlap so they stay touching and warm starting keeps working. */
+/**
+ * Allowed penetration (m): contacts keep this much overlap so they stay touching and warm starting keeps working. A
+ * world works with LINEAR_SLOP × its lengthUnitsPerMeter (state/length-tolerances.ts), as with AABB_MARGIN.
+ */
 export const LINEAR_SLOP = 0.005;
 
-/** Contact points are created this far (m) before shapes touch, so fast approach is caught without tunnelling. */
+/**
+ * Contact points are created this far (m) before shapes touch, so fast approach is caught without tunnelling: the
+ * default of the world's speculativeDistance setting (in metres; the setting's default scales with the world's units).
+ */
 export const SPECULATIVE_DISTANCE = 4 * LINEAR_SLOP;
 
 /**

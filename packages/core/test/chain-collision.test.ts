@@ -12,7 +12,7 @@ import {
   makeChain,
   makeCircle,
   makeSegment,
-  rayCastShape,
+  rayCastGeometry,
 } from '../src/geometry/index.js';
 import { isPrimaryPair, M_COUNT } from '../src/collision/index.js';
 import { collide, normal as normalOf, pt, storeOf, type Pose } from './helpers/collide.js';
@@ -395,7 +395,7 @@ describe('ray casts against chain segments', () => {
   const out = new Float64Array(5);
 
   it('a ray from the front hits with the front normal', () => {
-    expect(rayCastShape(store, 3, 0, 0, 1, 0, -0.5, 2, 0, -4, 1, out)).toBe(true);
+    expect(rayCastGeometry(store, 3, 0, 0, 1, 0, -0.5, 2, 0, -4, 1, out)).toBe(true);
     expect(out[0]).toBeCloseTo(0.5, 12);
     expect(out[1]).toBeCloseTo(-0.5, 12);
     expect(out[2]).toBeCloseTo(0, 12);
@@ -404,15 +404,15 @@ describe('ray casts against chain segments', () => {
   });
 
   it('a ray from behind passes through', () => {
-    expect(rayCastShape(store, 3, 0, 0, 1, 0, -0.5, -2, 0, 4, 1, out)).toBe(false);
+    expect(rayCastGeometry(store, 3, 0, 0, 1, 0, -0.5, -2, 0, 4, 1, out)).toBe(false);
   });
 
   it('on a moved body: a rotated chain is hit from its rotated front only', () => {
     // Body at (10, 0) turned by 90°: the floor's normal (0, 1) becomes (−1, 0); segment 3 spans y ∈ [−1, 0] at x = 10.
-    expect(rayCastShape(store, 3, 10, 0, 0, 1, 8, -0.5, 4, 0, 1, out)).toBe(true);
+    expect(rayCastGeometry(store, 3, 10, 0, 0, 1, 8, -0.5, 4, 0, 1, out)).toBe(true);
     expect(out[0]).toBeCloseTo(0.5, 12);
     expect(out[3]).toBeCloseTo(-1, 12);
     expect(out[4]).toBeCloseTo(0, 12);
-    expect(rayCastShape(store, 3, 10, 0, 0, 1, 12, -0.5, -4, 0, 1, out)).toBe(false);
+    expect(rayCastGeometry(store, 3, 10, 0, 0, 1, 12, -0.5, -4, 0, 1, out)).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import {
   makePolygon,
   makeRoundedBox,
   makeSegment,
-  rayCastShape,
+  rayCastGeometry,
   writeGeometry,
   type ShapeGeometry,
 } from '../src/geometry/index.js';
@@ -199,44 +199,44 @@ describe('ray cast against one shape', () => {
 
   it('hits a box face with its outward normal, in the world frame', () => {
     // Box at (10, 0) turned 90°: the ray from the left meets the face at x = 9.
-    expect(rayCastShape(store, 0, 10, 0, 0, 1, 0, 0.5, 20, 0, 1, out)).toBe(true);
+    expect(rayCastGeometry(store, 0, 10, 0, 0, 1, 0, 0.5, 20, 0, 1, out)).toBe(true);
     expect(out[0]).toBeCloseTo(9 / 20, 12);
     expect(out[1]).toBeCloseTo(9, 12);
     expect(out[2]).toBeCloseTo(0.5, 12);
     expect(out[3]).toBeCloseTo(-1, 12);
     expect(out[4]).toBeCloseTo(0, 12);
-    expect(rayCastShape(store, 0, 10, 0, 0, 1, 0, 0.5, 20, 0, 0.4, out)).toBe(false); // stops short
-    expect(rayCastShape(store, 0, 10, 0, 0, 1, 0, 1.5, 20, 0, 1, out)).toBe(false); // passes above
-    expect(rayCastShape(store, 0, 10, 0, 0, 1, 10, 0, 5, 0, 1, out)).toBe(false); // starts inside
+    expect(rayCastGeometry(store, 0, 10, 0, 0, 1, 0, 0.5, 20, 0, 0.4, out)).toBe(false); // stops short
+    expect(rayCastGeometry(store, 0, 10, 0, 0, 1, 0, 1.5, 20, 0, 1, out)).toBe(false); // passes above
+    expect(rayCastGeometry(store, 0, 10, 0, 0, 1, 10, 0, 5, 0, 1, out)).toBe(false); // starts inside
   });
 
   it('hits a circle and a rounded corner on the arc', () => {
-    expect(rayCastShape(store, 1, 0, 0, 1, 0, -5, 0.6, 10, 0, 1, out)).toBe(true);
+    expect(rayCastGeometry(store, 1, 0, 0, 1, 0, -5, 0.6, 10, 0, 1, out)).toBe(true);
     expect(out[1]).toBeCloseTo(-0.8, 12);
     expect(out[3]).toBeCloseTo(-0.8, 12);
     expect(out[4]).toBeCloseTo(0.6, 12);
     // Diagonal ray at the rounded box's corner: reaches the arc at (1, 1) + 0.5·(1, 1)/√2.
-    expect(rayCastShape(store, 2, 0, 0, 1, 0, 5, 5, -10, -10, 1, out)).toBe(true);
+    expect(rayCastGeometry(store, 2, 0, 0, 1, 0, 5, 5, -10, -10, 1, out)).toBe(true);
     const e = 1 + 0.5 / Math.SQRT2;
     expect(out[1]).toBeCloseTo(e, 12);
     expect(out[2]).toBeCloseTo(e, 12);
     expect(out[3]).toBeCloseTo(Math.SQRT1_2, 12);
     // Straight down onto the flat top: y = 1.5.
-    expect(rayCastShape(store, 2, 0, 0, 1, 0, 0.3, 4, 0, -10, 1, out)).toBe(true);
+    expect(rayCastGeometry(store, 2, 0, 0, 1, 0, 0.3, 4, 0, -10, 1, out)).toBe(true);
     expect(out[2]).toBeCloseTo(1.5, 12);
     expect(out[4]).toBeCloseTo(1, 12);
   });
 
   it('hits a segment from either side and a capsule side and cap', () => {
-    expect(rayCastShape(store, 3, 0, 0, 1, 0, 0.5, -2, 0, 4, 1, out)).toBe(true);
+    expect(rayCastGeometry(store, 3, 0, 0, 1, 0, 0.5, -2, 0, 4, 1, out)).toBe(true);
     expect(out[0]).toBeCloseTo(0.5, 12);
     expect(out[4]).toBeCloseTo(-1, 12);
-    expect(rayCastShape(store, 3, 0, 0, 1, 0, 0.5, 2, 0, -4, 1, out)).toBe(true);
+    expect(rayCastGeometry(store, 3, 0, 0, 1, 0, 0.5, 2, 0, -4, 1, out)).toBe(true);
     expect(out[4]).toBeCloseTo(1, 12);
-    expect(rayCastShape(store, 3, 0, 0, 1, 0, 1.5, 2, 0, -4, 1, out)).toBe(false);
-    expect(rayCastShape(store, 4, 0, 0, 1, 0, 0, 3, 0, -4, 1, out)).toBe(true);
+    expect(rayCastGeometry(store, 3, 0, 0, 1, 0, 1.5, 2, 0, -4, 1, out)).toBe(false);
+    expect(rayCastGeometry(store, 4, 0, 0, 1, 0, 0, 3, 0, -4, 1, out)).toBe(true);
     expect(out[2]).toBeCloseTo(0.5, 12);
-    expect(rayCastShape(store, 4, 0, 0, 1, 0, 4, 0, -4, 0, 1, out)).toBe(true);
+    expect(rayCastGeometry(store, 4, 0, 0, 1, 0, 4, 0, -4, 0, 1, out)).toBe(true);
     expect(out[1]).toBeCloseTo(1.5, 12);
     expect(out[3]).toBeCloseTo(1, 12);
   });

@@ -69,10 +69,17 @@ describe('record layouts', () => {
     expect(solver.contactRecordsLength(3)).toBe(2 * solver.CC_PAIR_STRIDE);
   });
 
-  it('a manifold is its header, two points, then the apart margin; the manifold cache holds a pose, a normal and two points', () => {
-    expectDense(fields(manifold, 'M_', ['M_HEADER', 'M_STRIDE', 'M_APART']), manifold.M_HEADER);
+  it('a manifold is its header, two points, the apart margin, then its two inputs; the manifold cache holds a pose, a normal and two points', () => {
+    expectDense(
+      fields(manifold, 'M_', ['M_HEADER', 'M_STRIDE', 'M_APART', 'M_IN_SPECULATIVE', 'M_IN_LINEAR_SLOP']),
+      manifold.M_HEADER,
+    );
     expect(manifold.M_APART).toBe(manifold.M_HEADER + 2 * manifold.MP_STRIDE);
-    expect(manifold.M_STRIDE).toBe(manifold.M_APART + 1);
+    expect([manifold.M_IN_SPECULATIVE, manifold.M_IN_LINEAR_SLOP]).toEqual([
+      manifold.M_APART + 1,
+      manifold.M_APART + 2,
+    ]);
+    expect(manifold.M_STRIDE).toBe(manifold.M_IN_LINEAR_SLOP + 1);
     expectDense(fields(contacts, 'MC_', ['MC_STRIDE', 'MC_APART_MARGIN', 'MC_APART_LEVER']), contacts.MC_POINT0 + 1);
     // A proof of separation reuses the normal's two slots (cacheValid tells which record a row holds).
     expect([contacts.MC_APART_MARGIN, contacts.MC_APART_LEVER]).toEqual([contacts.MC_NORMAL_X, contacts.MC_NORMAL_Y]);

@@ -30,7 +30,7 @@ import {
   overlapShape,
   overlapShapeInto,
   RayHits,
-  rayCastShape,
+  rayCastGeometry,
   setTransform,
   shapeRow,
   ShapeHits,
@@ -45,7 +45,7 @@ import {
 import { cosSin } from '../src/math/index.js';
 
 // Queries on a 10,000-body world must return exactly what testing every shape directly returns. The brute-force
-// references below use the engine's per-shape routines (rayCastShape, computeShapeAABB, the collision manifolds) or
+// references below use the engine's per-shape routines (rayCastGeometry, computeShapeAABB, the collision manifolds) or
 // a point test written here, never the query module's own distance code.
 
 /** Small seeded PRNG (mulberry32): uniform in [0, 1). */
@@ -157,7 +157,7 @@ function bruteRay(sc: Scene, ox: number, oy: number, dx: number, dy: number, f?:
     const row = shapeRow(p, handle);
     if (!passes(p, row, f)) continue;
     const ps = pose(p, row);
-    if (rayCastShape(p.shapes.geometry, row, ps[0], ps[1], ps[2], ps[3], ox, oy, dx, dy, 1, out)) {
+    if (rayCastGeometry(p.shapes.geometry, row, ps[0], ps[1], ps[2], ps[3], ox, oy, dx, dy, 1, out)) {
       hits.push({
         body: p.shapes.body[row],
         shape: handle,

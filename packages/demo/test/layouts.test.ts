@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layouts, spinnerLoopPoints } from '../src/scenes/layouts/index.js';
+import { characterLayout, layouts, spinnerLoopPoints } from '../src/scenes/layouts/index.js';
 import { checkCorrectness } from '../src/bench/correctness.js';
 import { parseCliArgs } from '../src/bench/cli-args.js';
 
@@ -68,6 +68,56 @@ describe('per-engine layouts', () => {
     expect(loop[2 * 90]).toBeCloseTo(0, 9);
     expect(loop[2 * 90 + 1]).toBeCloseTo(-8, 9);
     for (let k = 0; k < 360; k++) expect(Math.hypot(loop[2 * k], loop[2 * k + 1] - 32)).toBeCloseTo(40, 9);
+  });
+});
+
+describe('the characters layout', () => {
+  const c = characterLayout;
+
+  it('1,000 characters in 20 lanes of 50, each starting just above the ground under it, clear of every box', () => {
+    const starts = c.characterStarts();
+    expect(starts.length / 2).toBe(1000);
+    const profile = c.terrainPoints();
+    const boxes = c.laneBoxes();
+    // The chain runs right to left (its solid side below) over the whole lane.
+    expect([profile[0], profile[profile.length - 2]]).toEqual([c.LANE_LENGTH, 0]);
+    for (let k = 2; k < profile.length; k += 2) expect(profile[k]).toBeLessThan(profile[k - 2]);
+    const bottom = c.CHARACTER_RADIUS + c.CHARACTER_HALF_HEIGHT;
+    for (let i = 0; i < 1000; i++) {
+      const lane = Math.floor(i / 50);
+      const x = starts[2 * i];
+      const feet = starts[2 * i + 1] - lane * c.LANE_SPACING - bottom;
+      // Above the chain under it …
+      for (let k = 2; k < profile.length; k += 2) {
+        const [x1, y1, x0, y0] = [profile[k - 2], profile[k - 1], profile[k], profile[k + 1]];
+        if (x >= x0 && x <= x1) expect(feet).toBeGreaterThan(y0 + ((x - x0) / (x1 - x0)) * (y1 - y0));
+      }
+      // … and over every box, or beside it.
+      for (let k = 0; k < boxes.length; k += 4) {
+        if (Math.abs(x - boxes[k]) < boxes[k + 2] + c.CHARACTER_RADIUS) {
+          expect(feet).toBeGreaterThan(boxes[k + 1] + boxes[k + 3]);
+        }
+      }
+      expect(feet).toBeLessThan(2.1);
+    }
+  });
+
+  it('the script: all turn round together every 150 steps, jump from the ground at their own steps, fall otherwise', () => {
+    const out = new Float64Array(2);
+    const vy = new Float64Array(4);
+    c.characterMove(3, 0, true, vy, out);
+    expect(out[0]).toBe(c.WALK_SPEED);
+    c.characterMove(3, 150, true, vy, out);
+    expect(out[0]).toBe(-c.WALK_SPEED);
+    c.characterMove(0, 0, true, vy, out);
+    expect([out[1], vy[0]]).toEqual([c.JUMP_SPEED, c.JUMP_SPEED]);
+    vy[1] = 2;
+    c.characterMove(1, 0, true, vy, out);
+    expect([out[1], vy[1]]).toEqual([0, 0]);
+    vy[1] = 2;
+    c.characterMove(1, 0, false, vy, out);
+    expect(out[1]).toBeCloseTo(2 - 10 / 60, 12);
+    expect(vy[1]).toBe(out[1]);
   });
 });
 

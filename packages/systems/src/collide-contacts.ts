@@ -18,8 +18,11 @@ import {
   M_NORMAL_X,
   M_NORMAL_Y,
   CP_STRIDE,
+  M_IN_LINEAR_SLOP,
+  M_IN_SPECULATIVE,
   SHAPE_TYPE_COUNT,
-  SPECULATIVE_DISTANCE,
+  SP_LINEAR_SLOP,
+  SP_SPECULATIVE,
   collideFunctions,
   BodyFlag,
   CP_SEPARATION,
@@ -55,6 +58,8 @@ export interface CollideState {
     /** Each body's pose (x, y, cos, sin) at [4·eid…], copied from the transform as the narrowphase began. */
     readonly poses: Float64Array;
   };
+  /** The step's scalars: the speculative distance and linear slop (SP_SPECULATIVE, SP_LINEAR_SLOP) are read. */
+  readonly solverData: { readonly params: Float64Array };
   readonly manifold: Float64Array;
   readonly pose: Float64Array;
 }
@@ -87,6 +92,11 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
   const bflags = p.bodies.flags;
   const aabb = s.aabb;
   const moved = s.moved;
+  // The world's tolerances, as the collision routines read them (manifold inputs) and for the box test below.
+  const params = p.solverData.params;
+  const speculative = params[SP_SPECULATIVE];
+  m[M_IN_SPECULATIVE] = speculative;
+  m[M_IN_LINEAR_SLOP] = params[SP_LINEAR_SLOP];
   let dead = k * 2 * COLLIDE_CHUNK;
   let changed = dead + COLLIDE_CHUNK;
   let touching = 0;
@@ -139,10 +149,10 @@ export function collideChunk(p: CollideState, k: number, rows: number, out: Int3
     let oldN1 = 0;
     let oldT1 = 0;
     if (
-      aabb[ao] > aabb[bo + 2] + SPECULATIVE_DISTANCE ||
-      aabb[bo] > aabb[ao + 2] + SPECULATIVE_DISTANCE ||
-      aabb[ao + 1] > aabb[bo + 3] + SPECULATIVE_DISTANCE ||
-      aabb[bo + 1] > aabb[ao + 3] + SPECULATIVE_DISTANCE
+      aabb[ao] > aabb[bo + 2] + speculative ||
+      aabb[bo] > aabb[ao + 2] + speculative ||
+      aabb[ao + 1] > aabb[bo + 3] + speculative ||
+      aabb[bo + 1] > aabb[ao + 3] + speculative
     ) {
       c.cacheValid[id] = 0;
       // No points before and none now (most pairs of a busy pile): nothing to match, no flag to change, so the

@@ -15,9 +15,9 @@ import {
   CORE_VERTS,
   GEOMETRY_STRIDE,
   IntBuffer,
-  LINEAR_SLOP,
   SHAPE_TYPE_COUNT,
-  SPECULATIVE_DISTANCE,
+  TOL_LINEAR_SLOP,
+  TOL_SPECULATIVE,
   ShapeType,
   SWEEP_C0X,
   SWEEP_C0Y,
@@ -31,6 +31,8 @@ import {
   SWEEP_Q1S,
   TOI_FRACTION,
   TOI_IN_MAX_FRACTION,
+  TOI_IN_TARGET,
+  TOI_IN_TOLERANCE,
   TOI_NORMAL_X,
   TOI_NORMAL_Y,
   TOI_STATE,
@@ -64,7 +66,7 @@ import { shouldCollide } from './update-broadphase.js';
  * The solver moves bodies in discrete substeps; speculative contacts stop ordinary motion, but only for pairs the
  * broadphase found at the start of the step. A body that moves further in one step than its own thickness can jump
  * over a thin wall it had no contact with. So each awake dynamic body whose motion this step exceeds
- * SAFETY_FACTOR × its minimum extent (finalize lists them in sd.fastBodies, see isFastBody) is swept from its start
+ * the world's continuousSafetyFactor × its minimum extent (finalize lists them in sd.fastBodies, see isFastBody) is swept from its start
  * pose (center0, and the rotation before the solver's Δq) to its end pose against static shapes by time of impact;
  * bullets (BodyFlag.bullet) also against kinematic and non-bullet dynamic bodies at their final poses (so the
  * non-bullet fast bodies are settled first). A body that would hit something is moved back to the pose at the
@@ -123,6 +125,10 @@ export function solveContinuous(p: PhysicsState): void {
   const integ = sd.integration;
   const flags = p.bodies.flags;
   const n = list.count;
+  // Stop one linear slop short of the surface, within a quarter of it (the time of impact's defaults in metres).
+  const slop = p.tolerances[TOL_LINEAR_SLOP];
+  toiIn[TOI_IN_TARGET] = slop;
+  toiIn[TOI_IN_TOLERANCE] = 0.25 * slop;
   let bullets = 0;
   for (let k = 0; k < n; k++) {
     const i = list.data[k];
@@ -280,7 +286,7 @@ function sweepAgainst(p: PhysicsState, sh: number, other: number): void {
         // it): hold the body where it started.
         const n =
           (centroids[2] - centroids[0]) * toiOut[TOI_NORMAL_X] + (centroids[3] - centroids[1]) * toiOut[TOI_NORMAL_Y];
-        if (toiOut[TOI_STATE] !== TOI_STATE_HIT || n >= -LINEAR_SLOP) f = 1;
+        if (toiOut[TOI_STATE] !== TOI_STATE_HIT || n >= -p.tolerances[TOL_LINEAR_SLOP]) f = 1;
       }
     }
   }
@@ -334,7 +340,7 @@ function rewind(p: PhysicsState, eid: number): void {
   const s = p.shapes;
   const aabb = s.aabb;
   const trees = p.broadphase.trees;
-  const m = SPECULATIVE_DISTANCE;
+  const m = p.tolerances[TOL_SPECULATIVE];
   for (let sh = b.shapeHead[eid]; sh !== -1; sh = s.next[sh]) {
     const ao = sh * AABB_STRIDE;
     const fo = ao + AABB_FAT;
@@ -348,7 +354,7 @@ function rewind(p: PhysicsState, eid: number): void {
       continue;
     const tree = trees[s.tree[sh]];
     const proxy = s.proxy[sh];
-    fatMarginInto(b.minExtent, eid, margin, 0);
+    fatMarginInto(b.minExtent, eid, p.tolerances, margin, 0);
     // The tree's box at the last narrowphase is remembered before the shape's copy and the tree take the new one.
     bufferMoveFrom(p, sh, tree, proxy);
     const f = margin[0];

@@ -106,7 +106,7 @@ function refitProxies(p: PhysicsState, eid: number, states: Float64Array, o: num
     const proxy = s.proxy[sh];
     // The new fat box reaches PREDICTION steps of the current motion ahead (Box2D 2.x's displacement
     // prediction): a body in steady motion then re-enters the tree every few steps instead of every step.
-    fatMarginInto(minExtent, eid, margins, 0);
+    fatMarginInto(minExtent, eid, p.tolerances, margins, 0);
     const margin = margins[0];
     const cap = PREDICTION_CAP * margin;
     const aheadX = Math.max(-cap, Math.min(cap, moveX));

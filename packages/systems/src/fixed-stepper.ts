@@ -33,11 +33,17 @@ export interface FixedStepperDef {
    * false for a renderer that draws the current pose only (it can still call `interpolateTransforms`).
    */
   interpolate: boolean;
+  /**
+   * The game's own per-step logic, called before each step `stepFixed` runs (never for dropped steps): what must
+   * happen once a step rather than once a frame, such as `moveCharacter` with a step's walk and gravity, or forces.
+   * Default undefined (none). An error it throws ends the frame as a step's error does.
+   */
+  beforeStep: (() => void) | undefined;
 }
 
-/** The defaults: 60 steps a second, at most 4 a frame, the world's substeps, interpolated poses written. */
+/** The defaults: 60 steps a second, at most 4 a frame, the world's substeps, interpolated poses written, no hook. */
 export function defaultFixedStepperDef(): FixedStepperDef {
-  return { dt: 1 / 60, maxStepsPerFrame: 4, subSteps: undefined, interpolate: true };
+  return { dt: 1 / 60, maxStepsPerFrame: 4, subSteps: undefined, interpolate: true, beforeStep: undefined };
 }
 
 /**
@@ -56,6 +62,8 @@ export interface FixedStepper {
   readonly subSteps: number | undefined;
   /** Whether stepFixed writes `interpolated`. */
   readonly interpolate: boolean;
+  /** The per-step hook (FixedStepperDef.beforeStep), or undefined. */
+  readonly beforeStep: (() => void) | undefined;
   /** Time received and not yet simulated (s), in [0, dt). */
   accumulator: number;
   /** accumulator / dt after the last frame, in [0, 1): how far from `previous` to the current pose to draw. */
@@ -107,7 +115,7 @@ const STEP_TOLERANCE = 1e-9;
  * ```
  *
  * @throws PhysicsError `INVALID_ARGUMENT` for a world without physics or a bad setting (dt not finite and > 0,
- *   maxStepsPerFrame or subSteps not an integer ≥ 1).
+ *   maxStepsPerFrame or subSteps not an integer ≥ 1, beforeStep not a function).
  */
 export function createFixedStepper(world: PhysicsWorld, def?: Partial<FixedStepperDef>): FixedStepper {
   const p = getPhysics(world);
@@ -124,6 +132,12 @@ export function createFixedStepper(world: PhysicsWorld, def?: Partial<FixedStepp
   if (d.subSteps !== undefined && (!Number.isInteger(d.subSteps) || d.subSteps < 1)) {
     throw new PhysicsError('INVALID_ARGUMENT', `subSteps must be an integer >= 1, got ${String(d.subSteps)}`);
   }
+  if (d.beforeStep !== undefined && typeof d.beforeStep !== 'function') {
+    throw new PhysicsError(
+      'INVALID_ARGUMENT',
+      `beforeStep must be a function or undefined, got ${typeof d.beforeStep}`,
+    );
+  }
   const columns = createPoseColumns(p.bodies.alive.length);
   const dtArgument: unknown[] = [null];
   dtArgument[0] = d.dt;
@@ -133,6 +147,7 @@ export function createFixedStepper(world: PhysicsWorld, def?: Partial<FixedStepp
     maxStepsPerFrame: d.maxStepsPerFrame,
     subSteps: d.subSteps,
     interpolate: d.interpolate !== false,
+    beforeStep: d.beforeStep,
     accumulator: 0,
     alpha: 0,
     frameSteps: 0,
@@ -183,6 +198,7 @@ export function stepFixed(world: PhysicsWorld, fixedStepper: FixedStepper, frame
     for (; done < steps; done++) {
       // Only the last step's start pose is drawn from; the steps before it are never seen.
       if (done === steps - 1) savePreviousPoses(p, stepper);
+      if (stepper.beforeStep !== undefined) stepper.beforeStep();
       stepPhysics(world, stepper.dtArgument[0] as number, stepper.subSteps);
       stepper.totalSteps++;
     }

@@ -4,6 +4,7 @@
 // ./index.ts (@impulse2d/systems); every name here is listed, none re-exported with `export *`.
 
 // The stages of stepPhysics, in order (step.ts runs them).
+export { moveCharacters } from './characters/move-characters.js';
 export { updateBroadphase } from './update-broadphase.js';
 export { updateContacts, reportTouchChanges } from './update-contacts.js';
 export { prepareBodies } from './prepare-bodies.js';
@@ -20,7 +21,7 @@ export { integrateVelocities, integratePositions, clampVelocities } from './inte
 export { warmStartContacts, solveContacts, applyRestitution } from './solve-contacts.js';
 export { softBiasRate, softMassScale, softImpulseScale } from './softness.js';
 export { storeJointImpulses } from './joints/index.js';
-export { isFastBody, SAFETY_FACTOR } from './fast-bodies.js';
+export { isFastBody } from './fast-bodies.js';
 
 // The solver's passes (a block of rows at a time, on this thread or the step workers) and the workers' counters.
 export { SolverPass, SOLVER_PASS_COUNT, NO_COLOUR, type SolverPassId, type SolverPassName } from './solver-pass.js';

@@ -23,17 +23,19 @@ import { ContactFlag, GEOMETRY_STRIDE, type PhysicsState } from '@impulse2d/core
  */
 export function beginsPassing(p: PhysicsState, id: number): boolean {
   const c = p.contacts;
-  const nx = c.normalX[id];
-  const ny = c.normalY[id];
   // The normal points from A to B: seen from B, the other shape lies along −normal.
-  if (opensToward(p, c.shapeA[id], nx, ny) && opensToward(p, c.shapeB[id], -nx, -ny)) return false;
+  if (opensToward(p, c.shapeA[id], id, 1) && opensToward(p, c.shapeB[id], id, -1)) return false;
   c.flags[id] = (c.flags[id] & ~ContactFlag.touching) | ContactFlag.passing;
   p.profile.touchingCount--;
   return true;
 }
 
-/** Whether shape `row` stops something in direction (nx, ny) from it: always, unless it is one-way and that is not its open side. */
-function opensToward(p: PhysicsState, row: number, nx: number, ny: number): boolean {
+/**
+ * Whether shape `row` stops something in direction `sign` × (contact `id`'s normal) from it: always, unless it is
+ * one-way and that is not its open side. The normal is read here rather than passed: V8 boxes doubles passed to a
+ * call it does not inline (docs/design/v8-hot-code.md).
+ */
+function opensToward(p: PhysicsState, row: number, id: number, sign: number): boolean {
   const s = p.shapes;
   const ux = s.oneWayX[row];
   const uy = s.oneWayY[row];
@@ -42,6 +44,8 @@ function opensToward(p: PhysicsState, row: number, nx: number, ny: number): bool
   const body = s.body[row];
   const c = t.c[body];
   const sn = t.s[body];
+  const nx = sign * p.contacts.normalX[id];
+  const ny = sign * p.contacts.normalY[id];
   return (c * ux - sn * uy) * nx + (sn * ux + c * uy) * ny > 0;
 }
 

@@ -46,6 +46,9 @@ export function prepareBodies(p: PhysicsState): void {
   p.profile.awakeBodyCount = n - 1;
 }
 
+/** A body with either linear motion lock is listed for the solver's lock pass (motion-locks.ts). */
+const LINEAR_LOCKS = BodyFlag.lockLinearX | BodyFlag.lockLinearY;
+
 /**
  * Σ mass and Σ inertia of the dynamic bodies gathered so far, for the kinetic-energy cap (SP_KINETIC_CAP). The loop
  * keeps them, and the cap, up to date as it goes: code after the loop made V8 deoptimise gatherBodies there on every
@@ -91,14 +94,18 @@ function gatherBodies(p: PhysicsState): number {
   // The cap's formula with empty sums (NaN when h = 0: no body is then judged diverged).
   params[SP_KINETIC_CAP] = 0 * maxV * maxV + 0 * maxW * maxW;
   const list = b.list;
+  const locked = sd.lockedBodies;
+  locked.clear();
   for (let k = 0; k < b.count; k++) {
     const eid = list[k];
     const type = b.type[eid];
-    if (type === BodyType.static || (b.flags[eid] & BodyFlag.awake) === 0) {
+    const flags = b.flags[eid];
+    if (type === BodyType.static || (flags & BodyFlag.awake) === 0) {
       indexOf[eid] = 0;
       continue;
     }
     indexOf[eid] = n;
+    if ((flags & LINEAR_LOCKS) !== 0) locked.push(n);
     const o = n * BS_STRIDE;
     states[o + BS_VX] = b.vx[eid];
     states[o + BS_VY] = b.vy[eid];

@@ -1,5 +1,5 @@
 import {
-  LINEAR_SLOP,
+  TOL_LINEAR_SLOP,
   SP_H,
   SP_SEPARATION_SHIFT,
   SP_SOFT_IMPULSE,
@@ -93,7 +93,7 @@ function writeContactParams(p: PhysicsState): void {
   const zeta = p.contactDampingRatio;
   // Classic mode (the seeds' Baumgarte form) runs through the same solver routine with rigid rows (mass scale 1,
   // no impulse feedback) and bias rate β/Δt. Shifting the separation by the slop makes the solver target a steady
-  // overlap of LINEAR_SLOP: overlap beyond it is pushed out at β per step, a smaller one may close (speculatively).
+  // overlap of the linear slop: overlap beyond it is pushed out at β per step, a smaller one may close (speculatively).
   const softRate = classic ? p.classicBaumgarte / h : softBiasRate(hertz, zeta, h);
   params[SP_SOFT_RATE] = softRate;
   params[SP_SOFT_MASS] = classic ? 1 : softMassScale(hertz, zeta, h);
@@ -101,5 +101,5 @@ function writeContactParams(p: PhysicsState): void {
   params[SP_STATIC_RATE] = classic ? softRate : softBiasRate(2 * hertz, zeta, h);
   params[SP_STATIC_MASS] = classic ? 1 : softMassScale(2 * hertz, zeta, h);
   params[SP_STATIC_IMPULSE] = classic ? 0 : softImpulseScale(2 * hertz, zeta, h);
-  params[SP_SEPARATION_SHIFT] = classic ? LINEAR_SLOP : 0;
+  params[SP_SEPARATION_SHIFT] = classic ? p.tolerances[TOL_LINEAR_SLOP] : 0;
 }

@@ -7,13 +7,14 @@ import {
   KS_MAX_LINEAR_SPEED,
   SP_H,
   SP_MAX_LINEAR_SPEED,
-  LINEAR_SLOP,
+  TOL_LINEAR_SLOP,
   GRAPH_COLOURS,
   OVERFLOW_COLOUR,
   type PhysicsState,
 } from '@impulse2d/core/internal';
 import { clampVelocities, integratePositions, integrateVelocities } from './integrate.js';
 import { storeJointImpulses } from './joints/index.js';
+import { applyMotionLocks, applyPositionLocks } from './motion-locks.js';
 import { warmStartContacts } from './solve-contacts.js';
 import { solveJointPositionsClassic } from './solve-joint-positions-classic.js';
 import { solveContactPositionsClassic, solveContactsClassic } from './solve-contacts-classic.js';
@@ -59,6 +60,7 @@ export function solve(p: PhysicsState, subSteps: number): void {
       if (jointed) sweepBodies(p, SolverPass.clampVelocities, parallel);
       sweepJoints(p, SolverPass.pinSolve, SolverPass.jointSolve, odd, parallel);
       sweepContacts(p, SolverPass.solve, odd, parallel);
+      applyMotionLocks(p);
       sweepBodies(p, SolverPass.integratePositions, parallel);
       sweepJoints(p, SolverPass.pinRelax, SolverPass.jointRelax, !odd, parallel);
       sweepContacts(p, SolverPass.relax, !odd, parallel);
@@ -66,6 +68,8 @@ export function solve(p: PhysicsState, subSteps: number): void {
   }
   // Only when something approached faster than the threshold and can bounce (prepareContacts keeps track).
   if (sd.mayBounce === 1) sweepContacts(p, SolverPass.restitution, false, parallel);
+  // The velocities written back obey the locks too.
+  applyMotionLocks(p);
   const tableRows = p.contacts.capacityUsed;
   if (parallel) solveRows(p, SolverPass.storeImpulses, NO_COLOUR, false, 0, tableRows, CONTACT_ROWS, CONTACT_MAX_ROWS);
   else storeImpulses(p, 0, tableRows);
@@ -91,16 +95,19 @@ function solveClassic(p: PhysicsState, jointed: boolean): void {
     solveJoints(p, true, (it & 1) === 1);
     solveContactsClassic(cc, count, states, params, false, !ngs);
   }
+  applyMotionLocks(p);
   integratePositions(states, bodyCount, params);
   if (ngs) {
     // Box2D 2.4 stops once the deepest overlap is within 3 slops (b2_linearSlop · −3 with its unshifted s).
     // Joints first, contacts last (contacts' overlap is what shows); stop once both are within Box2D 2.4's
     // tolerances (3 slops of overlap with its unshifted separation; joint gaps within one slop).
+    const slop = p.tolerances[TOL_LINEAR_SLOP];
     for (let it = 0; it < p.classicPositionIterations; it++) {
       const jointGap = solveJointPositionsClassic(p);
       const overlap = solveContactPositionsClassic(cc, count, states);
-      if (overlap >= -2 * LINEAR_SLOP && jointGap <= LINEAR_SLOP) break;
+      if (overlap >= -2 * slop && jointGap <= slop) break;
     }
+    applyPositionLocks(p);
   }
 }
 

@@ -8,12 +8,18 @@ import {
   SP_MAX_LINEAR_SPEED,
   SP_PUSH_MAX_SPEED,
   SP_RESTITUTION_THRESHOLD,
+  SP_LINEAR_SLOP,
+  SP_SAFETY_FACTOR,
+  SP_SPECULATIVE,
+  TOL_LINEAR_SLOP,
+  TOL_SPECULATIVE,
   flushRemovedEntities,
   getPhysics,
   reportJointEvents,
   type PhysicsState,
   type PhysicsWorld,
 } from '@impulse2d/core/internal';
+import { moveCharacters } from './characters/move-characters.js';
 import { collectContactForceEvents } from './contact-force-events.js';
 import { collectHitEvents } from './contact-hit-events.js';
 import { solveContinuous } from './continuous.js';
@@ -49,6 +55,7 @@ export function stepPhysics(world: PhysicsWorld, dt: number, subSteps?: number):
   const p = getPhysics(world);
   beginStep(p, dt, subSteps);
   try {
+    characterStage(p);
     broadphaseStage(p);
     narrowphaseStage(p);
     prepareStage(p);
@@ -82,6 +89,7 @@ export function createPhysicsSystems(dt: number, subSteps?: number): Array<(worl
       beginStep(getPhysics(world), dt, subSteps);
       return world;
     },
+    stage(characterStage),
     stage(broadphaseStage),
     stage(narrowphaseStage),
     stage(prepareStage),
@@ -116,6 +124,7 @@ function beginStep(p: PhysicsState, dt: number, subSteps: number | undefined): v
     writeStepParams(p, dt, steps);
   }
   const prof = p.profile;
+  prof.characters = 0;
   prof.broadphase = 0;
   prof.narrowphase = 0;
   prof.prepare = 0;
@@ -142,6 +151,10 @@ function writeStepParams(p: PhysicsState, dt: number, steps: number): void {
   params[SP_HIT_THRESHOLD] = p.hitEventThreshold;
   // Read by both constraint builders (joints' and contacts').
   params[SP_WARM_START] = p.enableWarmStarting ? 1 : 0;
+  // Read by the narrowphase and the write-back, which may run on step workers.
+  params[SP_SPECULATIVE] = p.tolerances[TOL_SPECULATIVE];
+  params[SP_LINEAR_SLOP] = p.tolerances[TOL_LINEAR_SLOP];
+  params[SP_SAFETY_FACTOR] = p.continuousSafetyFactor;
   p.paramsDt = dt;
   p.paramsSubSteps = steps;
   p.paramsSettingsVersion = p.settingsVersion;
@@ -168,6 +181,14 @@ function endStep(p: PhysicsState): void {
   prof.bodyCount = p.bodies.count;
   prof.shapeCount = p.shapes.count;
   prof.stepCount = ++p.stepIndex;
+}
+
+/** 0 — every character's move resolved and given to its kinematic body as a velocity (dt = 0 moves none). */
+function characterStage(p: PhysicsState): void {
+  if (!moves(p)) return;
+  const t0 = now(p);
+  moveCharacters(p);
+  p.profile.characters = now(p) - t0;
 }
 
 /** 1 — new pairs from proxies that moved. */

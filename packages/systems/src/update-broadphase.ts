@@ -8,6 +8,7 @@ import {
   joinTask,
   jointsAllowCollision,
   planJoin,
+  shapeHandle,
   type IntBuffer,
   type PhysicsState,
 } from '@impulse2d/core/internal';
@@ -212,5 +213,8 @@ export function shouldCollide(p: PhysicsState, a: number, b: number): boolean {
   const ga = s.groupIndex[a];
   if (ga !== 0 && ga === s.groupIndex[b]) return ga > 0 && s.categoryBits[a] !== 0 && s.categoryBits[b] !== 0;
   if ((s.categoryBits[a] & s.maskBits[b]) === 0 || (s.categoryBits[b] & s.maskBits[a]) === 0) return false;
-  return p.pairFilter === null || p.pairFilter(p.bodies.handle[bodyA], p.bodies.handle[bodyB], a, b);
+  const filter = p.pairFilter;
+  return (
+    filter === null || filter(p.bodies.handle[bodyA], p.bodies.handle[bodyB], shapeHandle(s, a), shapeHandle(s, b))
+  );
 }

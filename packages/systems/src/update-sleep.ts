@@ -84,7 +84,7 @@ function union(parent: Int32Array, a: number, b: number): void {
 function keepAwake(p: PhysicsState, solverIndex: number, otherEid: number): void {
   const b = p.bodies;
   if (b.type[otherEid] === BodyType.static) return;
-  if ((b.flags[otherEid] & (BodyFlag.awake | BodyFlag.quarantined)) !== 0) return;
+  if ((b.flags[otherEid] & (BodyFlag.awake | BodyFlag.quarantined | BodyFlag.disabled)) !== 0) return;
   const sd = p.solverData;
   sd.islandMinSleep[find(sd.islandParent, solverIndex)] = -1;
 }

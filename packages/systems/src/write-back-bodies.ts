@@ -16,10 +16,11 @@ import {
   SP_H,
   SP_KINETIC_CAP,
   SP_MAX_LINEAR_SPEED,
+  SP_SAFETY_FACTOR,
   computeShapeAABB,
   type GeometryStore,
 } from '@impulse2d/core/internal';
-import { SAFETY_FACTOR, isFastBody, type FastBodyColumns } from './fast-bodies.js';
+import { isFastBody, type FastBodyColumns } from './fast-bodies.js';
 import { clampBodyVelocity } from './integrate.js';
 
 /**
@@ -91,7 +92,8 @@ export function writeBackBodies(v: WriteBackState, first: number, end: number, o
   const continuous = sd.params[SP_CONTINUOUS] === 1;
   const maxExtent = b.maxExtent;
   const minExtent = b.minExtent;
-  const safety = SAFETY_FACTOR;
+  const params = sd.params;
+  const safety = params[SP_SAFETY_FACTOR];
   const maxLinearSpeed = sd.params[SP_MAX_LINEAR_SPEED];
   const maxW = MAX_ROTATION / sd.params[SP_H];
   const divergedEnergy = DIVERGED_ENERGY * sd.params[SP_KINETIC_CAP];
@@ -161,7 +163,7 @@ export function writeBackBodies(v: WriteBackState, first: number, end: number, o
       const dpy = states[o + BS_DPY];
       const e = maxExtent[eid];
       const limit = safety * minExtent[eid];
-      if (2 * (dpx * dpx + dpy * dpy + 2 * e * e * (1 - dqc)) > limit * limit && isFastBody(b, eid, states, o))
+      if (2 * (dpx * dpx + dpy * dpy + 2 * e * e * (1 - dqc)) > limit * limit && isFastBody(b, eid, states, o, params))
         flags = FAST;
     }
     pose[0] = x;

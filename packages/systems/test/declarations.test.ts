@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import {
   BODY_COLUMNS,
   BROADPHASE_COLUMNS,
+  CHARACTER_COLUMNS,
   COLUMNS,
   CONTACT_COLUMNS,
+  DERIVED_COLUMNS,
   GEOMETRY_COLUMNS,
   JOINT_COLUMNS,
   PhysicsError,
@@ -20,6 +22,7 @@ import {
   addShape,
   columnList,
   createBody,
+  createCharacter,
   createPhysicsWorld,
   createPhysicsWorldFromSnapshot,
   createRevoluteJoint,
@@ -48,8 +51,8 @@ import { addGround, buildPyramid, run } from './helpers/scene.js';
 type Fields = Record<string, AnyColumn>;
 
 /**
- * A world in which every row count a snapshot stores is above zero: live bodies, shapes, contacts and joints, freed
- * shape rows, contact rows and geometry slots, and a proxy waiting in the move buffer.
+ * A world in which every row count a snapshot stores is above zero: live bodies, shapes, contacts, joints and
+ * characters, freed shape rows, contact rows and geometry slots, and a proxy waiting in the move buffer.
  */
 function busyWorld(): PhysicsWorld {
   const w = createPhysicsWorld();
@@ -60,6 +63,7 @@ function busyWorld(): PhysicsWorld {
   const arm = createBody(w, { type: 'dynamic', position: { x: 7, y: 1 } });
   addShape(w, arm, makeCapsule({ x: -0.5, y: 0 }, { x: 0.5, y: 0 }, 0.2), { density: 1 });
   createRevoluteJoint(w, { bodyA: wheel, bodyB: arm, anchor: { x: 6.5, y: 1 } });
+  createCharacter(w, { position: { x: -9, y: 1 } });
   // A box of its own size (its own geometry slot), resting on the ground, destroyed once it has contacts.
   const odd = createBody(w, { type: 'dynamic', position: { x: -6, y: 0.25 } });
   addShape(w, odd, makeBox(0.37, 0.25), { density: 1 });
@@ -114,6 +118,36 @@ describe('declared columns', () => {
     stepPhysics(w, 1 / 60);
   });
 
+  it('every derived column is left out of snapshots and computed again by restore: a restored world steps as the original', () => {
+    const derived = SNAPSHOT_STORES.flatMap((store) =>
+      columnList(store.spec)
+        .filter((c) => c.derived)
+        .map((c) => ({ store, column: c, name: `${store.prefix}.${c.name}` })),
+    );
+    // Each has its routine in snapshot-derive.ts, and none is stored.
+    expect(new Set(derived.map((d) => d.name))).toEqual(new Set(DERIVED_COLUMNS));
+    for (const { column, name } of derived) {
+      expect(column.snapshot, name).toBe(null);
+      expect(
+        COLUMNS.find((l) => l.name === name),
+        name,
+      ).toBeUndefined();
+    }
+    const w = busyWorld();
+    const bytes = takeSnapshot(w);
+    // Into a world whose derived columns hold garbage everywhere: restore must write every row the step reads.
+    const target = busyWorld();
+    run(target, 3);
+    for (const { store, column } of derived) (store.owner(getPhysics(target)) as Fields)[column.name].fill(7);
+    restoreSnapshot(target, bytes);
+    const fresh = createPhysicsWorldFromSnapshot(bytes);
+    run(w, 10);
+    run(target, 10);
+    run(fresh, 10);
+    expect(takeSnapshot(target)).toEqual(takeSnapshot(w));
+    expect(takeSnapshot(fresh)).toEqual(takeSnapshot(w));
+  });
+
   it("every column grows with its store's reserve for its index space, new rows holding the column's initial value", () => {
     const p = getPhysics(createPhysicsWorld());
     const sd = p.solverData;
@@ -136,6 +170,10 @@ describe('declared columns', () => {
         colouredBodies: (n) => sd.reserveColouring(0, n),
       }),
       growth(p.broadphase, BROADPHASE_COLUMNS, { moves: (n) => p.broadphase.reserveMoveFrom(n) }),
+      growth(p.characters, CHARACTER_COLUMNS, {
+        rows: (n) => p.characters.reserveRows(n),
+        entities: (n) => p.characters.reserveEntities(n - 1),
+      }),
     ];
     // Every spec that snapshots or step workers walk is here, and each is walked by those its columns ask for.
     const specs = new Set([...SNAPSHOT_STORES, ...SHARED_STORES].map((s) => s.spec));

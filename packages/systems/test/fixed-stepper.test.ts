@@ -117,6 +117,18 @@ describe('fixed stepper: the simulation keeps wall time at any refresh rate', ()
     expect(stepper.totalSteps).toBe(4);
   });
 
+  it('beforeStep runs once before each step run (not for dropped ones), seeing the world as that step begins', () => {
+    const { w } = scene();
+    const seen: number[] = [];
+    const stepper = createFixedStepper(w, { maxStepsPerFrame: 3, beforeStep: () => seen.push(w.physics.stepIndex) });
+    expect(stepFixed(w, stepper, 1 / 144)).toBe(0);
+    expect(seen).toEqual([]);
+    expect(stepFixed(w, stepper, 2 * DT)).toBe(2);
+    expect(seen).toEqual([0, 1]);
+    expect(stepFixed(w, stepper, 10 * DT)).toBe(3); // 7 steps dropped: no call for them
+    expect(seen).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it('a 144 Hz frame with less than a step of time runs no step and moves alpha on', () => {
     const { w } = scene();
     const stepper = createFixedStepper(w);
@@ -225,6 +237,7 @@ describe('fixed stepper: bad input is refused with a typed error, before anythin
       { maxStepsPerFrame: NaN },
       { subSteps: 0 },
       { subSteps: 1.5 },
+      { beforeStep: 'tick' as unknown as () => void },
     ]) {
       expect(() => createFixedStepper(w, def), JSON.stringify(def)).toThrow(PhysicsError);
       try {

@@ -16,6 +16,8 @@ import {
 
 /** Transform hash after 300 steps. Changes only with a deliberate change of the simulation (then update it here). */
 const EXPECTED_HASH = '7b6d8c7aa9a50dbb';
+/** getStateHash of the same world (poses, velocities, awake flags: what netcode peers compare). */
+const EXPECTED_STATE_HASH = 'fb1e68efab0a2180';
 const STEPS = 300;
 const CALL = `JSON.stringify(Golden.goldenRun(${STEPS}))`;
 
@@ -35,13 +37,15 @@ function check(result: GoldenResult): void {
   expect(result.asleep).toBeGreaterThan(5);
   expect(result.restoredHash).toBe(result.hash);
   expect(result.hash).toBe(EXPECTED_HASH);
+  expect(result.restoredStateHash).toBe(result.stateHash);
+  expect(result.stateHash).toBe(EXPECTED_STATE_HASH);
 }
 
 describe('golden hash: the same bits in every JavaScript engine', () => {
   it('Node gives the committed hash, also after a snapshot round trip mid-run', () => {
     const result = JSON.parse(new Function(`${script}\nreturn ${CALL};`)() as string) as GoldenResult;
     console.log(
-      `[golden-hash] node ${process.version}: ${result.hash} (${result.bodies} bodies, ${result.asleep} asleep)`,
+      `[golden-hash] node ${process.version}: ${result.hash}, state ${result.stateHash} (${result.bodies} bodies, ${result.asleep} asleep)`,
     );
     check(result);
   });
@@ -54,7 +58,7 @@ describe('golden hash: the same bits in every JavaScript engine', () => {
       const handle = vm.unwrapResult(vm.evalCode(`${script}\n${CALL}`));
       const result = JSON.parse(vm.getString(handle)) as GoldenResult;
       handle.dispose();
-      console.log(`[golden-hash] quickjs: ${result.hash}`);
+      console.log(`[golden-hash] quickjs: ${result.hash}, state ${result.stateHash}`);
       check(result);
     } finally {
       vm.dispose();
@@ -66,7 +70,7 @@ describe('golden hash: the same bits in every JavaScript engine', () => {
     async () => {
       const { value, version } = await evaluateInChromium(`${script}\n${CALL}`);
       const result = JSON.parse(value as string) as GoldenResult;
-      console.log(`[golden-hash] ${version}: ${result.hash}`);
+      console.log(`[golden-hash] ${version}: ${result.hash}, state ${result.stateHash}`);
       check(result);
     },
     120_000,
@@ -77,7 +81,7 @@ describe('golden hash: the same bits in every JavaScript engine', () => {
     async () => {
       const { value, version } = await evaluateInFirefox(`${script}\n${CALL}`);
       const result = JSON.parse(value as string) as GoldenResult;
-      console.log(`[golden-hash] ${version}: ${result.hash}`);
+      console.log(`[golden-hash] ${version}: ${result.hash}, state ${result.stateHash}`);
       check(result);
     },
     180_000,

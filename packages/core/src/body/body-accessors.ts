@@ -2,7 +2,7 @@ import { atan2, cosSin } from '../math/trig.js';
 import { destroyBodyContacts, wakeTouching } from '../lifecycle/contact-lifecycle.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
 import { rebuildBodyProxies, synchronizeBodyProxies } from '../lifecycle/shape-proxy.js';
-import type { PhysicsState, PhysicsWorld } from '../state/physics-state.js';
+import type { PhysicsWorld } from '../state/physics-state.js';
 import { bodyIndex, unlockedState } from './body-api.js';
 import type { Vec2Like } from '../math/vec2.js';
 import { updateBodyMass } from '../lifecycle/body-mass.js';
@@ -14,8 +14,9 @@ import { BodyFlag, BodyType, type BodyTypeName } from '../state/body-store.js';
 /** cos and sin of an angle set through the API. */
 const cosSinScratch = new Float64Array(2);
 /**
- * World position of the body origin (m). Allocates a small object; per-frame code reads
- * `world.physics.transform.x[eid]` and `.y[eid]` instead.
+ * The body origin's position, world (m). Allocates the result: render systems read `world.physics.transform`.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
  */
 export function getPosition(world: PhysicsWorld, body: number): { x: number; y: number } {
   const eid = bodyIndex(world, body);
@@ -66,17 +67,22 @@ export function setTransform(world: PhysicsWorld, body: number, position: Vec2Li
   b.center0X[eid] = b.centerX[eid];
   b.center0Y[eid] = b.centerY[eid];
   synchronizeBodyProxies(p, eid);
-  wake(p, eid);
+  wakeIsland(p, eid);
 }
 
-/** Moves the body origin to a world position (m), keeping its angle: a teleport (see setTransform). Wakes the body. */
+/**
+ * Teleports the body's origin to `position` (m), keeping its angle; as setTransform.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (non-finite position), `WORLD_LOCKED`.
+ */
 export function setPosition(world: PhysicsWorld, body: number, position: Vec2Like): void {
   setTransform(world, body, position, getAngle(world, body));
 }
 
 /**
- * Turns the body to an angle (rad, counter-clockwise) about its origin, keeping its position: a teleport (see
- * setTransform). Wakes the body.
+ * Turns the body about its origin to `angle` (rad), keeping its position; as setTransform.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (non-finite angle), `WORLD_LOCKED`.
  */
 export function setAngle(world: PhysicsWorld, body: number, angle: number): void {
   const eid = bodyIndex(world, body);
@@ -92,7 +98,10 @@ export function getLinearVelocity(world: PhysicsWorld, body: number): { x: numbe
 }
 
 /**
- * Sets the linear velocity of the centre of mass (m/s). Ignored on a static body; a non-zero velocity wakes the body.
+ * Sets the linear velocity of the body's centre of mass (m/s); a non-zero velocity wakes the body. Ignored for static
+ * bodies; a component along a locked axis (setMotionLocks) is dropped by the next step.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (non-finite velocity), `WORLD_LOCKED`.
  */
 export function setLinearVelocity(world: PhysicsWorld, body: number, v: Vec2Like): void {
   const eid = bodyIndex(world, body);
@@ -102,18 +111,24 @@ export function setLinearVelocity(world: PhysicsWorld, body: number, v: Vec2Like
   if (b.type[eid] === BodyType.static) return;
   b.vx[eid] = v.x;
   b.vy[eid] = v.y;
-  if (v.x !== 0 || v.y !== 0) wake(p, eid);
+  if (v.x !== 0 || v.y !== 0) wakeIsland(p, eid);
 }
 
-/** Angular velocity (rad/s, counter-clockwise positive). */
+/**
+ * The body's angular velocity (rad/s, counter-clockwise).
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
+ */
 export function getAngularVelocity(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.w[eid];
 }
 
 /**
- * Sets the angular velocity (rad/s, counter-clockwise positive). Ignored on a static body and on a body with fixed
- * rotation; a non-zero value wakes the body.
+ * Sets the body's angular velocity (rad/s, counter-clockwise); a non-zero value wakes the body. Ignored for static
+ * bodies and bodies whose rotation is locked (setFixedRotation, setMotionLocks).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (non-finite value), `WORLD_LOCKED`.
  */
 export function setAngularVelocity(world: PhysicsWorld, body: number, w: number): void {
   const eid = bodyIndex(world, body);
@@ -122,7 +137,7 @@ export function setAngularVelocity(world: PhysicsWorld, body: number, w: number)
   const b = p.bodies;
   if (b.type[eid] === BodyType.static || (b.flags[eid] & BodyFlag.fixedRotation) !== 0) return;
   b.w[eid] = w;
-  if (w !== 0) wake(p, eid);
+  if (w !== 0) wakeIsland(p, eid);
 }
 
 /** Velocity of a world point attached to the body (m/s). */
@@ -148,7 +163,7 @@ export function applyForce(
   if (point !== undefined) checkVec2(point, 'point');
   const b = p.bodies;
   if (b.type[eid] !== BodyType.dynamic) return;
-  if (wakeBody) wake(p, eid);
+  if (wakeBody) wakeIsland(p, eid);
   b.forceX[eid] = b.forceX[eid] + force.x;
   b.forceY[eid] = b.forceY[eid] + force.y;
   if (point !== undefined) {
@@ -163,7 +178,7 @@ export function applyTorque(world: PhysicsWorld, body: number, torque: number, w
   checkFinite(torque, 'torque');
   const b = p.bodies;
   if (b.type[eid] !== BodyType.dynamic) return;
-  if (wakeBody) wake(p, eid);
+  if (wakeBody) wakeIsland(p, eid);
   b.torque[eid] = b.torque[eid] + torque;
 }
 
@@ -185,7 +200,7 @@ export function applyLinearImpulse(
   if (point !== undefined) checkVec2(point, 'point');
   const b = p.bodies;
   if (b.type[eid] !== BodyType.dynamic) return;
-  if (wakeBody) wake(p, eid);
+  if (wakeBody) wakeIsland(p, eid);
   const im = b.invMass[eid];
   b.vx[eid] = b.vx[eid] + im * impulse.x;
   b.vy[eid] = b.vy[eid] + im * impulse.y;
@@ -203,11 +218,15 @@ export function applyAngularImpulse(world: PhysicsWorld, body: number, impulse: 
   checkFinite(impulse, 'impulse');
   const b = p.bodies;
   if (b.type[eid] !== BodyType.dynamic) return;
-  if (wakeBody) wake(p, eid);
+  if (wakeBody) wakeIsland(p, eid);
   b.w[eid] = b.w[eid] + b.invInertia[eid] * impulse;
 }
 
-/** Mass (kg), from the densities and areas of the body's shapes; 0 for static and kinematic bodies. */
+/**
+ * The body's mass (kg): from its shapes' densities, or as setMassData set it; 0 for static and kinematic bodies.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
+ */
 export function getMass(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.mass[eid];
@@ -219,7 +238,11 @@ export function getInertia(world: PhysicsWorld, body: number): number {
   return world.physics.bodies.inertia[eid];
 }
 
-/** The body type: 'static', 'kinematic' or 'dynamic'. */
+/**
+ * The body's type: 'static', 'kinematic' or 'dynamic'.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
+ */
 export function getBodyType(world: PhysicsWorld, body: number): BodyTypeName {
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.type[eid];
@@ -250,34 +273,47 @@ export function setBodyType(world: PhysicsWorld, body: number, type: BodyTypeNam
   updateBodyMass(p, eid);
   rebuildBodyProxies(p, eid);
   if (id === BodyType.static) b.flags[eid] = b.flags[eid] & ~BodyFlag.awake;
-  else wake(p, eid);
+  else wakeIsland(p, eid);
 }
 
-/** The factor this body multiplies the world's gravity by (1: normal, 0: floats). */
+/**
+ * The factor by which world gravity acts on this body.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
+ */
 export function getGravityScale(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.gravityScale[eid];
 }
 
 /**
- * Sets the factor this body multiplies the world's gravity by (finite; 0 floats, negative falls upward). Wakes the
- * body.
+ * Sets the factor by which world gravity acts on this body (0: no gravity, −1: it falls up) and wakes it.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (non-finite scale), `WORLD_LOCKED`.
  */
 export function setGravityScale(world: PhysicsWorld, body: number, scale: number): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   checkFinite(scale, 'gravityScale');
   p.bodies.gravityScale[eid] = scale;
-  wake(p, eid);
+  wakeIsland(p, eid);
 }
 
-/** Linear damping (1/s): how fast the body's linear velocity decays without contact. */
+/**
+ * The body's linear damping (1/s).
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
+ */
 export function getLinearDamping(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.linearDamping[eid];
 }
 
-/** Sets the linear damping (1/s, ≥ 0): the velocity decays by the factor 1 / (1 + h · damping) each substep h. */
+/**
+ * Sets the body's linear damping (1/s, ≥ 0): each substep v ← v / (1 + h·damping).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (negative or non-finite), `WORLD_LOCKED`.
+ */
 export function setLinearDamping(world: PhysicsWorld, body: number, damping: number): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
@@ -285,13 +321,21 @@ export function setLinearDamping(world: PhysicsWorld, body: number, damping: num
   p.bodies.linearDamping[eid] = damping;
 }
 
-/** Angular damping (1/s): how fast the body's rotation decays without contact. */
+/**
+ * The body's angular damping (1/s).
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
+ */
 export function getAngularDamping(world: PhysicsWorld, body: number): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.angularDamping[eid];
 }
 
-/** Sets the angular damping (1/s, ≥ 0), applied as the linear damping is. */
+/**
+ * Sets the body's angular damping (1/s, ≥ 0), as setLinearDamping for the angular velocity.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (negative or non-finite), `WORLD_LOCKED`.
+ */
 export function setAngularDamping(world: PhysicsWorld, body: number, damping: number): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
@@ -299,15 +343,21 @@ export function setAngularDamping(world: PhysicsWorld, body: number, damping: nu
   p.bodies.angularDamping[eid] = damping;
 }
 
-/** Whether the body is kept from rotating (infinite rotational inertia). */
+/**
+ * Whether the body's rotation is locked (setFixedRotation; the `angular` motion lock of getMotionLocks).
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
+ */
 export function isFixedRotation(world: PhysicsWorld, body: number): boolean {
   const eid = bodyIndex(world, body);
   return (world.physics.bodies.flags[eid] & BodyFlag.fixedRotation) !== 0;
 }
 
 /**
- * Keeps the body from rotating (true: its angular velocity becomes 0 and its rotational inertia infinite) or lets it
- * rotate again; the mass data is recomputed.
+ * Locks (true) or frees the body's rotation: shorthand for setMotionLocks(world, body, { angular: flag }). Locking
+ * stops its spin; its mass is computed again from its shapes (dropping a setMassData override).
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED`.
  */
 export function setFixedRotation(world: PhysicsWorld, body: number, flag: boolean): void {
   const eid = bodyIndex(world, body);
@@ -319,15 +369,21 @@ export function setFixedRotation(world: PhysicsWorld, body: number, flag: boolea
 }
 
 /**
- * Whether the body is a bullet: swept against dynamic bodies too by continuous collision, not only against static
- * ones.
+ * Whether the body is a bullet (continuous collision against dynamic bodies too).
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
  */
 export function isBullet(world: PhysicsWorld, body: number): boolean {
   const eid = bodyIndex(world, body);
   return (world.physics.bodies.flags[eid] & BodyFlag.bullet) !== 0;
 }
 
-/** Makes the body a bullet (continuous collision against dynamic bodies too, for small fast bodies) or a plain body. */
+/**
+ * Makes the body a bullet (true) or not: a fast bullet is swept against dynamic and kinematic bodies as well as
+ * static ones, for small fast bodies that must not pass through others.
+ *
+ * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED`.
+ */
 export function setBullet(world: PhysicsWorld, body: number, flag: boolean): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
@@ -335,7 +391,11 @@ export function setBullet(world: PhysicsWorld, body: number, flag: boolean): voi
   b.flags[eid] = flag ? b.flags[eid] | BodyFlag.bullet : b.flags[eid] & ~BodyFlag.bullet;
 }
 
-/** Whether the body is awake (sleeping bodies are not simulated until something wakes them). */
+/**
+ * Whether the body is awake (simulated this step); static and disabled bodies never are.
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
+ */
 export function isAwake(world: PhysicsWorld, body: number): boolean {
   const eid = bodyIndex(world, body);
   return (world.physics.bodies.flags[eid] & BodyFlag.awake) !== 0;
@@ -363,11 +423,6 @@ export function getLocalPoint(world: PhysicsWorld, body: number, point: Vec2Like
   return { x: c * dx + s * dy, y: -s * dx + c * dy };
 }
 
-/** Wakes a body and its island (a user change to a body must reach the bodies resting on it). */
-export function wake(p: PhysicsState, eid: number): void {
-  wakeIsland(p, eid);
-}
-
 /** Wakes (true) or puts to sleep (false) the body together with everything it touches or is jointed to. */
 export function setAwake(world: PhysicsWorld, body: number, flag: boolean): void {
   const eid = bodyIndex(world, body);
@@ -376,7 +431,11 @@ export function setAwake(world: PhysicsWorld, body: number, flag: boolean): void
   else sleepIsland(p, eid);
 }
 
-/** Whether the body may fall asleep when it rests. */
+/**
+ * Whether the body may fall asleep (setSleepEnabled).
+ *
+ * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
+ */
 export function isSleepEnabled(world: PhysicsWorld, body: number): boolean {
   const eid = bodyIndex(world, body);
   return (world.physics.bodies.flags[eid] & BodyFlag.enableSleep) !== 0;

@@ -4,6 +4,7 @@ import { destroyBodyContacts, wakeTouching } from '../lifecycle/contact-lifecycl
 import { wakeIsland } from '../lifecycle/body-sleep.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../errors.js';
 import { destroyBodyJoints } from '../lifecycle/joint-lifecycle.js';
+import { removeCharacterOf } from '../lifecycle/character-lifecycle.js';
 import { destroyShapeProxy } from '../lifecycle/shape-proxy.js';
 import {
   assertUnlocked,
@@ -13,7 +14,8 @@ import {
   type PhysicsState,
   type PhysicsWorld,
 } from '../state/physics-state.js';
-import { defaultBodyDef, type BodyDef } from './body-def.js';
+import { DEFAULT_SLEEP_THRESHOLD, defaultBodyDef, type BodyDef } from './body-def.js';
+import type { BodyId } from '../handles.js';
 import { entityOfHandle, handleFor, requireBody } from '../state/body-handle.js';
 import { updateBodyMass } from '../lifecycle/body-mass.js';
 import { BodyFlag, BodyType } from '../state/body-store.js';
@@ -33,6 +35,16 @@ function validateBodyDef(def: BodyDef): void {
   checkNonNegative(def.angularDamping, 'angularDamping');
   checkFinite(def.gravityScale, 'gravityScale');
   checkNonNegative(def.sleepThreshold, 'sleepThreshold');
+  const locks = def.motionLocks;
+  if (locks === null || typeof locks !== 'object') {
+    throw new PhysicsError('INVALID_ARGUMENT', `motionLocks must be an object, got ${String(locks)}`);
+  }
+  for (const key of ['linearX', 'linearY', 'angular'] as const) {
+    const v = locks[key];
+    if (v !== undefined && typeof v !== 'boolean') {
+      throw new PhysicsError('INVALID_ARGUMENT', `motionLocks.${key} must be a boolean, got ${String(v)}`);
+    }
+  }
 }
 
 /** cos and sin of a new body's angle. */
@@ -40,20 +52,27 @@ const cosSinScratch = new Float64Array(2);
 
 /**
  * Creates a body. With `eid`, the existing entity becomes the body (so the user's components and the body share one
- * entity); otherwise a new entity is added. Returns the entity id.
+ * entity); otherwise a new entity is added.
  *
- * @param def - type, position (m), angle (rad), velocities (m/s, rad/s), damping (1/s), gravity scale and flags;
- *   omitted fields take {@link defaultBodyDef}'s values.
+ * @param def - type, position (m), angle (rad), velocities (m/s, rad/s), damping (1/s), gravity scale, motion locks
+ *   and flags; omitted fields take {@link defaultBodyDef}'s values (its sleepThreshold scaled by the world's
+ *   lengthUnitsPerMeter).
  * @param eid - an existing entity of `world` to turn into the body.
- * @returns the body's entity id (its handle for every other call).
+ * @returns the body's handle ({@link BodyId}) for every other call: its entity id plus a generation (see
+ *   state/body-handle.ts), so a handle kept after destroyBody is refused (`STALE_HANDLE`) even once the entity id is
+ *   reused. In a plain world the first body on an entity id has generation 0, so its handle equals the entity id
+ *   (`world.physics.transform.x[handle]` works); a body on a recycled id gets a larger handle: `bodyEntity` gives its
+ *   entity, `bodyIndex` its column index. In a world whose entity ids carry versions, the handle is the entity id.
  * @throws PhysicsError `INVALID_ARGUMENT` for a bad definition (non-finite numbers, negative damping, unknown type)
  *   or an `eid` that is already a body, `NOT_A_BODY` for an `eid` that is not an entity of `world`, `WORLD_LOCKED`
  *   during a step.
  */
-export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: number): number {
+export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: number): BodyId {
   const p = getPhysics(world);
   assertUnlocked(p);
   const d: BodyDef = { ...defaultBodyDef(), ...(def ?? {}) };
+  // The default sleep threshold is a speed: in the world's length units.
+  if (def?.sleepThreshold === undefined) d.sleepThreshold = DEFAULT_SLEEP_THRESHOLD * p.lengthUnitsPerMeter;
   validateBodyDef(d);
   if (eid !== undefined) {
     if (typeof eid !== 'number' || !Number.isInteger(eid) || eid < 0 || !entityExists(world, eid)) {
@@ -77,7 +96,11 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
   const type = BodyType[d.type];
   b.type[id] = type;
   let flags = 0;
-  if (d.fixedRotation) flags |= BodyFlag.fixedRotation;
+  if (d.fixedRotation || d.motionLocks.angular === true) flags |= BodyFlag.fixedRotation;
+  const lockX = d.motionLocks.linearX === true;
+  const lockY = d.motionLocks.linearY === true;
+  if (lockX) flags |= BodyFlag.lockLinearX;
+  if (lockY) flags |= BodyFlag.lockLinearY;
   if (d.isBullet) flags |= BodyFlag.bullet;
   if (d.enableSleep) flags |= BodyFlag.enableSleep;
   // A body that moves from the start, or may not sleep, starts awake whatever isAwake says: a sleeping body has zero
@@ -100,8 +123,8 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
   b.center0X[id] = d.position.x;
   b.center0Y[id] = d.position.y;
   const moves = type !== BodyType.static;
-  b.vx[id] = moves ? d.linearVelocity.x : 0;
-  b.vy[id] = moves ? d.linearVelocity.y : 0;
+  b.vx[id] = moves && !lockX ? d.linearVelocity.x : 0;
+  b.vy[id] = moves && !lockY ? d.linearVelocity.y : 0;
   b.w[id] = moves ? d.angularVelocity : 0;
   b.linearDamping[id] = d.linearDamping;
   b.angularDamping[id] = d.angularDamping;
@@ -152,6 +175,7 @@ function destroyBodyAt(world: PhysicsWorld, p: PhysicsState, eid: number, fate: 
   else wakeIsland(p, eid);
   destroyBodyJoints(world, eid);
   destroyBodyContacts(p, eid);
+  removeCharacterOf(p, eid);
   const s = p.shapes;
   const b = p.bodies;
   let sh = b.shapeHead[eid];

@@ -1,6 +1,22 @@
 import type { BodyTypeName } from '../state/body-store.js';
 import type { Vec2Like } from '../math/vec2.js';
 
+/**
+ * Which of a body's degrees of freedom are locked (Box2D v3's motion locks): a locked linear axis (world x or y)
+ * keeps the body from moving along it, a locked angle keeps it from turning. Every field defaults to false.
+ */
+export interface MotionLocks {
+  /** No motion along world x. */
+  linearX: boolean;
+  /** No motion along world y. */
+  linearY: boolean;
+  /** No rotation (the same as setFixedRotation). */
+  angular: boolean;
+}
+
+/** A body's default sleep threshold in a world in metres (m/s): BodyDef.sleepThreshold. */
+export const DEFAULT_SLEEP_THRESHOLD = 0.05;
+
 /** Body definition. Every field has a default (defaultBodyDef); SI units. */
 export interface BodyDef {
   /** 'static' never moves; 'kinematic' moves by its velocity only; 'dynamic' responds to forces. Default 'static'. */
@@ -19,15 +35,23 @@ export interface BodyDef {
   angularDamping: number;
   /** Multiplies world gravity. Default 1. */
   gravityScale: number;
-  /** Prevents rotation (infinite inertia). Default false. */
+  /** Prevents rotation (infinite inertia): shorthand for motionLocks.angular. Default false. */
   fixedRotation: boolean;
+  /**
+   * Motion locks (setMotionLocks): fields left out are false; the body's rotation is locked when `angular` or
+   * fixedRotation is true. Default none locked.
+   */
+  motionLocks: Partial<MotionLocks>;
   /** Continuous collision against dynamic bodies too (for small fast bodies). Default false. */
   isBullet: boolean;
   /** This body may fall asleep. Default true. */
   enableSleep: boolean;
   /** Start awake. Default true. */
   isAwake: boolean;
-  /** Speed (m/s) below which the body counts as resting for sleep (also applied to |w|·extent). Default 0.05. */
+  /**
+   * Speed (m/s) below which the body counts as resting for sleep (also applied to |w|·extent). Default 0.05 × the
+   * world's lengthUnitsPerMeter.
+   */
   sleepThreshold: number;
 }
 
@@ -45,9 +69,10 @@ export function defaultBodyDef(): BodyDef {
     angularDamping: 0,
     gravityScale: 1,
     fixedRotation: false,
+    motionLocks: { linearX: false, linearY: false, angular: false },
     isBullet: false,
     enableSleep: true,
     isAwake: true,
-    sleepThreshold: 0.05,
+    sleepThreshold: DEFAULT_SLEEP_THRESHOLD,
   };
 }

@@ -1,4 +1,3 @@
-import { LINEAR_SLOP, SPECULATIVE_DISTANCE } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
 import {
   makeFeatureId,
@@ -11,6 +10,8 @@ import {
   MP_POINT_Y,
   MP_SEPARATION,
   MP_STRIDE,
+  M_IN_LINEAR_SLOP,
+  M_IN_SPECULATIVE,
 } from './manifold.js';
 import { finishManifold } from './manifold-output.js';
 import { segmentDistance } from './segment-distance.js';
@@ -78,7 +79,8 @@ export function collideCapsules(
   segmentScratch[7] = q2y;
   segmentDistance(segmentScratch, fractions);
   const distanceSq = fractions[2];
-  const maxDistance = radius + SPECULATIVE_DISTANCE;
+  const maxDistance = radius + out[M_IN_SPECULATIVE];
+  const slop = out[M_IN_LINEAR_SLOP];
   if (distanceSq >= maxDistance * maxDistance) {
     out[M_COUNT] = 0;
     return;
@@ -129,7 +131,7 @@ export function collideCapsules(
     }
 
     // A small bias towards A's face keeps the reference face from flip-flopping when both are nearly equal.
-    if (sepA + 0.1 * LINEAR_SLOP >= sepB) {
+    if (sepA + 0.1 * slop >= sepB) {
       // Clip B's core to A's extent [0, len1] along u1.
       let cpx = p2x;
       let cpy = p2y;
@@ -156,7 +158,7 @@ export function collideCapsules(
       const sp = cpx * nAx + cpy * nAy;
       const sq = cqx * nAx + cqy * nAy;
       // Clipped points much farther than the closest distance mean the cores cross: fall back to one point.
-      if (sp <= distance + LINEAR_SLOP || sq <= distance + LINEAR_SLOP) {
+      if (sp <= distance + slop || sq <= distance + slop) {
         out[M_NORMAL_X] = nAx;
         out[M_NORMAL_Y] = nAy;
         let t = 0.5 * (rA - rB - sp);
@@ -197,7 +199,7 @@ export function collideCapsules(
       }
       const sp = (cpx - p2x) * nBx + (cpy - p2y) * nBy;
       const sq = (cqx - p2x) * nBx + (cqy - p2y) * nBy;
-      if (sp <= distance + LINEAR_SLOP || sq <= distance + LINEAR_SLOP) {
+      if (sp <= distance + slop || sq <= distance + slop) {
         // B's face is the reference, so the normal from A to B is its negation.
         out[M_NORMAL_X] = -nBx;
         out[M_NORMAL_Y] = -nBy;

@@ -1,6 +1,15 @@
-import { SPECULATIVE_DISTANCE } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
-import { M_HEADER, MP_ID, MP_POINT_X, MP_POINT_Y, MP_SEPARATION, M_COUNT, M_NORMAL_X, M_NORMAL_Y } from './manifold.js';
+import {
+  M_HEADER,
+  MP_ID,
+  MP_POINT_X,
+  MP_POINT_Y,
+  MP_SEPARATION,
+  M_COUNT,
+  M_NORMAL_X,
+  M_NORMAL_Y,
+  M_IN_SPECULATIVE,
+} from './manifold.js';
 import { finishManifold } from './manifold-output.js';
 
 /**
@@ -86,7 +95,7 @@ export function collideChainSegmentAndCircle(
   let ny = by - py;
   const distance = Math.sqrt(nx * nx + ny * ny);
   const separation = distance - rB;
-  if (separation >= SPECULATIVE_DISTANCE) {
+  if (separation >= out[M_IN_SPECULATIVE]) {
     out[M_COUNT] = 0;
     return;
   }

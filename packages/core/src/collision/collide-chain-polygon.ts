@@ -1,4 +1,4 @@
-import { LINEAR_SLOP, MAX_POLYGON_VERTICES, SPECULATIVE_DISTANCE } from '../settings.js';
+import { MAX_POLYGON_VERTICES } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
 import {
   M_HEADER,
@@ -11,6 +11,8 @@ import {
   M_NORMAL_X,
   M_NORMAL_Y,
   makeFeatureId,
+  M_IN_LINEAR_SLOP,
+  M_IN_SPECULATIVE,
 } from './manifold.js';
 import { finishManifold } from './manifold-output.js';
 import { segmentDistance } from './segment-distance.js';
@@ -78,8 +80,11 @@ const SNAP = 2;
 const CONVEX_TOLERANCE = 0.01;
 /** How far (sine) a normal may lean past a convex neighbour's normal and still be admitted. */
 const SIN_TOLERANCE = 0.01;
-/** Core distance (m) below which the cores count as touching and the separating-axis path runs. */
-const APART = 0.1 * LINEAR_SLOP;
+/**
+ * Core distance below which the cores count as touching and the separating-axis path runs, as a fraction of the linear
+ * slop (the manifold's M_IN_LINEAR_SLOP).
+ */
+const APART_SLOP_FRACTION = 0.1;
 
 /**
  * Chain segment (A) against polygon or capsule (B): both are 2..8-gons in the store (a capsule is a rounded 2-gon).
@@ -201,7 +206,7 @@ export function collideChainSegmentAndPolygon(
     }
     if (inside) distance = 0;
   }
-  if (distance > rB + SPECULATIVE_DISTANCE) {
+  if (distance > rB + out[M_IN_SPECULATIVE]) {
     out[M_COUNT] = 0;
     return;
   }
@@ -225,7 +230,7 @@ export function collideChainSegmentAndPolygon(
   let incidentVertex = -1;
   let incidentEdge = -1;
 
-  if (!behind1 && distance > APART) {
+  if (!behind1 && distance > APART_SLOP_FRACTION * out[M_IN_LINEAR_SLOP]) {
     const j = edge + 1 < count ? edge + 1 : 0;
     const atEndA = f1 === 0 || f1 === 1;
     const atEndB = f2 === 0 || f2 === 1;

@@ -1,6 +1,15 @@
-import { SPECULATIVE_DISTANCE } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
-import { M_COUNT, M_HEADER, M_NORMAL_X, M_NORMAL_Y, MP_ID, MP_POINT_X, MP_POINT_Y, MP_SEPARATION } from './manifold.js';
+import {
+  M_COUNT,
+  M_HEADER,
+  M_NORMAL_X,
+  M_NORMAL_Y,
+  MP_ID,
+  MP_POINT_X,
+  MP_POINT_Y,
+  MP_SEPARATION,
+  M_IN_SPECULATIVE,
+} from './manifold.js';
 import { finishManifold } from './manifold-output.js';
 
 /** Circle (A) against circle (B): one point midway between the two surfaces along the centre line. */
@@ -40,7 +49,7 @@ export function collideCircles(
   let ny = by - ay;
   const distance = Math.sqrt(nx * nx + ny * ny);
   const separation = distance - rA - rB;
-  if (separation >= SPECULATIVE_DISTANCE) {
+  if (separation >= out[M_IN_SPECULATIVE]) {
     out[M_COUNT] = 0;
     return;
   }

@@ -1,6 +1,15 @@
-import { SPECULATIVE_DISTANCE } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
-import { M_COUNT, M_HEADER, M_NORMAL_X, M_NORMAL_Y, MP_ID, MP_POINT_X, MP_POINT_Y, MP_SEPARATION } from './manifold.js';
+import {
+  M_COUNT,
+  M_HEADER,
+  M_NORMAL_X,
+  M_NORMAL_Y,
+  MP_ID,
+  MP_POINT_X,
+  MP_POINT_Y,
+  MP_SEPARATION,
+  M_IN_SPECULATIVE,
+} from './manifold.js';
 import { finishManifold } from './manifold-output.js';
 
 /**
@@ -50,7 +59,7 @@ export function collidePolygonAndCircle(
       edge = i;
     }
   }
-  if (separation - radius >= SPECULATIVE_DISTANCE) {
+  if (separation - radius >= out[M_IN_SPECULATIVE]) {
     out[M_COUNT] = 0;
     return;
   }
@@ -79,7 +88,7 @@ export function collidePolygonAndCircle(
     nx /= distance;
     ny /= distance;
     separation = distance - radius;
-    if (separation >= SPECULATIVE_DISTANCE) {
+    if (separation >= out[M_IN_SPECULATIVE]) {
       out[M_COUNT] = 0;
       return;
     }

@@ -1,4 +1,4 @@
-import { LINEAR_SLOP, MAX_POLYGON_VERTICES, SPECULATIVE_DISTANCE } from '../settings.js';
+import { MAX_POLYGON_VERTICES } from '../settings.js';
 import { GEOMETRY_STRIDE, type GeometryStore } from '../geometry/geometry-store.js';
 import {
   M_HEADER,
@@ -12,6 +12,8 @@ import {
   M_NORMAL_X,
   M_NORMAL_Y,
   makeFeatureId,
+  M_IN_LINEAR_SLOP,
+  M_IN_SPECULATIVE,
 } from './manifold.js';
 import { finishManifold } from './manifold-output.js';
 import { segmentDistance } from './segment-distance.js';
@@ -44,10 +46,12 @@ export function setQuadPath(mode: number): void {
   quadPath = mode;
 }
 
-/** Hysteresis (m) in favour of A's face as the reference, so near-equal separations do not swap reference faces. */
-const FLIP_BIAS = 0.1 * LINEAR_SLOP;
-/** Core separation (m) above which the cores count as apart and closest-edge points are considered. */
-const APART = 0.1 * LINEAR_SLOP;
+/**
+ * Hysteresis in favour of A's face as the reference, so near-equal separations do not swap reference faces, and the
+ * core separation above which the cores count as apart and closest-edge points are considered: this fraction of the
+ * linear slop (the manifold's M_IN_LINEAR_SLOP), both.
+ */
+const SLOP_FRACTION = 0.1;
 
 /**
  * Rounded convex polygon (A) against rounded convex polygon (B). Also serves polygon–capsule and segment–polygon,
@@ -97,7 +101,8 @@ export function collidePolygons(
   const dy = yB - yA;
   const tx = cA * dx + sA * dy - ox;
   const ty = -sA * dx + cA * dy - oy;
-  const limit = SPECULATIVE_DISTANCE + radius;
+  const speculative = out[M_IN_SPECULATIVE];
+  const limit = speculative + radius;
   // Assigned on every path below that does not return (the flow analysis cannot see it through the box test).
   let separationA = 0;
   let separationB = 0;
@@ -378,7 +383,9 @@ export function collidePolygons(
     }
   }
 
-  const flip = separationB > separationA + FLIP_BIAS;
+  const flipBias = SLOP_FRACTION * out[M_IN_LINEAR_SLOP];
+  const apart = flipBias;
+  const flip = separationB > separationA + flipBias;
   if (flip) {
     edgeA = incidentEdge(normalsB, edgeB, normalsA, countA);
   } else {
@@ -386,7 +393,7 @@ export function collidePolygons(
   }
 
   let count: number;
-  if (separationA > APART || separationB > APART) {
+  if (separationA > apart || separationB > apart) {
     // Cores are apart (by more than a hair, so a vertex–vertex direction can be normalised safely).
     const i11 = edgeA;
     const i12 = edgeA + 1 < countA ? edgeA + 1 : 0;
@@ -410,7 +417,7 @@ export function collidePolygons(
     segmentScratch[7] = v22y;
     segmentDistance(segmentScratch, fractions);
     const distance = Math.sqrt(fractions[2]);
-    if (distance - radius >= SPECULATIVE_DISTANCE) {
+    if (distance - radius >= speculative) {
       // Possible when only the vertices come near (SAT on face normals overestimates closeness there).
       out[M_COUNT] = 0;
       return;
@@ -433,7 +440,7 @@ export function collidePolygons(
     // re-optimised (the allocation test's sweep scene: 1–2 kB a step in half the runs).
     const cornerPair = f1 * (1 - f1) + f2 * (1 - f2) === 0;
     // A corner against a corner: clipping would place points too far away, use the vertex pair instead.
-    if (cornerPair && distance - radius + APART < minSeparation) {
+    if (cornerPair && distance - radius + apart < minSeparation) {
       const ax = f1 === 0 ? v11x : v12x;
       const ay = f1 === 0 ? v11y : v12y;
       const bx = f2 === 0 ? v21x : v22x;

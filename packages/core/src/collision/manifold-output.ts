@@ -1,4 +1,3 @@
-import { SPECULATIVE_DISTANCE } from '../settings.js';
 import {
   M_HEADER,
   MP_STRIDE,
@@ -13,6 +12,7 @@ import {
   M_COUNT,
   M_NORMAL_X,
   M_NORMAL_Y,
+  M_IN_SPECULATIVE,
 } from './manifold.js';
 
 /**
@@ -20,7 +20,7 @@ import {
  * does) and leave a *local* manifold in `out`: normal in [M_NORMAL_X, M_NORMAL_Y], each point's local position in
  * its point slots, its separation and id. `finishManifold` turns that into the world manifold in place: rotates the
  * normal, computes anchors relative to both body origins and the world point, and drops points at or beyond the
- * speculative distance (compacting so emitted points come first).
+ * speculative distance (the manifold's M_IN_SPECULATIVE; compacting so emitted points come first).
  *
  * The routines write each local point's slots in place (M_HEADER + i·MP_STRIDE + MP_POINT_X, …) rather than through a
  * helper (docs/design/v8-hot-code.md, rule 1: collideCapsules boxed 24 B a call, 50 kB a step in Box2D's spinner
@@ -40,11 +40,12 @@ export function finishManifold(out: Float64Array, count: number, pose: Float64Ar
   out[M_NORMAL_Y] = sA * nx + cA * ny;
   const dx = xA - xB;
   const dy = yA - yB;
+  const speculative = out[M_IN_SPECULATIVE];
   let kept = 0;
   for (let i = 0; i < count; i++) {
     const src = M_HEADER + i * MP_STRIDE;
     const separation = out[src + MP_SEPARATION];
-    if (!(separation < SPECULATIVE_DISTANCE)) continue;
+    if (!(separation < speculative)) continue;
     const lx = out[src + MP_POINT_X];
     const ly = out[src + MP_POINT_Y];
     const id = out[src + MP_ID];

@@ -46,39 +46,48 @@ export function solvePlaneRange(planes: MoverPlanes, start: number, count: numbe
   const end = start + count;
   if (count <= 0) return 0;
   for (let i = start; i < end; i++) push[i] = 0;
-  let dx = delta[0];
-  let dy = delta[1];
+  // The translation and a sweep's change live in `sweep` rather than in locals: V8 boxed those doubles, carried round
+  // the loops, on every pass where this is inlined into the character stage.
+  const d = sweep;
+  d[SWEEP_X] = delta[0];
+  d[SWEEP_Y] = delta[1];
   let sweeps = 0;
   while (sweeps < PLANE_SOLVER_MAX_ITERATIONS) {
     sweeps++;
-    let change = 0;
+    d[SWEEP_CHANGE] = 0;
     for (let i = start; i < end; i++) {
       const old = push[i];
-      let next = old + offset[i] - (nx[i] * dx + ny[i] * dy);
+      let next = old + offset[i] - (nx[i] * d[SWEEP_X] + ny[i] * d[SWEEP_Y]);
       if (next < 0) next = 0;
       else if (next > limit[i]) next = limit[i];
       const step = next - old;
       push[i] = next;
-      dx += step * nx[i];
-      dy += step * ny[i];
-      change += step < 0 ? -step : step;
+      d[SWEEP_X] += step * nx[i];
+      d[SWEEP_Y] += step * ny[i];
+      d[SWEEP_CHANGE] += step < 0 ? -step : step;
     }
-    if (change <= PLANE_SOLVER_TOLERANCE) break;
+    if (d[SWEEP_CHANGE] <= PLANE_SOLVER_TOLERANCE) break;
     if (solveActiveSet(planes, start, end, delta)) {
       // delta still holds the target: the exact pushes were written, rebuild d from them.
-      dx = delta[0];
-      dy = delta[1];
+      d[SWEEP_X] = delta[0];
+      d[SWEEP_Y] = delta[1];
       for (let i = start; i < end; i++) {
-        dx += push[i] * nx[i];
-        dy += push[i] * ny[i];
+        d[SWEEP_X] += push[i] * nx[i];
+        d[SWEEP_Y] += push[i] * ny[i];
       }
       break;
     }
   }
-  delta[0] = dx;
-  delta[1] = dy;
+  delta[0] = d[SWEEP_X];
+  delta[1] = d[SWEEP_Y];
   return sweeps;
 }
+
+// A solve's running translation and a sweep's total change of the pushes: [x, y, change].
+const sweep = new Float64Array(3);
+const SWEEP_X = 0;
+const SWEEP_Y = 1;
+const SWEEP_CHANGE = 2;
 
 // The active-set step's trial: [push of e, push of f, base point x, base point y].
 const trial = new Float64Array(4);
@@ -94,33 +103,32 @@ function solveActiveSet(planes: MoverPlanes, start: number, end: number, target:
   const ny = planes.normalY;
   const limit = planes.pushLimit;
   const push = planes.push;
-  // Base point: the target plus the saturated planes' full pushes.
-  let bx = target[0];
-  let by = target[1];
+  // Base point: the target plus the saturated planes' full pushes (summed in `trial`, not in locals, for the reason
+  // given in solvePlaneRange).
+  trial[2] = target[0];
+  trial[3] = target[1];
   let active = 0;
   for (let i = start; i < end; i++) {
     const p = push[i];
     if (p > 0 && p >= limit[i]) {
-      bx += p * nx[i];
-      by += p * ny[i];
+      trial[2] += p * nx[i];
+      trial[3] += p * ny[i];
     } else if (p > 0) {
       active++;
     }
   }
   if (active === 0 || active > MAX_ACTIVE) return false;
-  trial[2] = bx;
-  trial[3] = by;
   // Pairs first (two planes meeting in a corner), then single planes.
   if (active >= 2) {
     for (let e = start; e < end; e++) {
-      if (!isFree(push[e], limit[e])) continue;
+      if (!isFree(planes, e)) continue;
       for (let f = e + 1; f < end; f++) {
-        if (isFree(push[f], limit[f]) && tryActive(planes, start, end, e, f)) return true;
+        if (isFree(planes, f) && tryActive(planes, start, end, e, f)) return true;
       }
     }
   }
   for (let e = start; e < end; e++) {
-    if (isFree(push[e], limit[e]) && tryActive(planes, start, end, e, e)) return true;
+    if (isFree(planes, e) && tryActive(planes, start, end, e, e)) return true;
   }
   return false;
 }
@@ -145,8 +153,10 @@ function tryActive(planes: MoverPlanes, start: number, end: number, e: number, f
   return true;
 }
 
-function isFree(push: number, limit: number): boolean {
-  return push > 0 && push < limit;
+/** Is row `i` pushing below its limit? (The row, not its two doubles: V8 boxes doubles passed to calls.) */
+function isFree(planes: MoverPlanes, i: number): boolean {
+  const push = planes.push[i];
+  return push > 0 && push < planes.pushLimit[i];
 }
 
 /**

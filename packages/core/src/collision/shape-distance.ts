@@ -102,15 +102,18 @@ export function coreDistance(a: Float64Array, b: Float64Array, out: Float64Array
   }
   const edgesA = countA < 3 ? 1 : countA;
   const edgesB = countB < 3 ? 1 : countB;
-  let best = 1e300; // squared distance; see dynamic-tree.ts on why not Infinity
+  // The least squared distance so far, kept in out[D_DISTANCE] rather than a local: V8 boxed a double carried round
+  // the loop on every pass where this is inlined into the character stage (a heap number a call). 1e300, not
+  // Infinity: see dynamic-tree.ts.
+  out[D_DISTANCE] = 1e300;
   for (let i = 0; i < edgesA; i++) {
     const i1 = countA === 1 ? 0 : i + 1 < countA ? i + 1 : 0;
     for (let j = 0; j < edgesB; j++) {
       const j1 = countB === 1 ? 0 : j + 1 < countB ? j + 1 : 0;
       segmentClosest(a, i, i1, b, j, j1, seg);
       const d2 = seg[4];
-      if (d2 < best) {
-        best = d2;
+      if (d2 < out[D_DISTANCE]) {
+        out[D_DISTANCE] = d2;
         out[D_POINT_AX] = seg[0];
         out[D_POINT_AY] = seg[1];
         out[D_POINT_BX] = seg[2];
@@ -118,7 +121,7 @@ export function coreDistance(a: Float64Array, b: Float64Array, out: Float64Array
       }
     }
   }
-  out[D_DISTANCE] = Math.sqrt(best);
+  out[D_DISTANCE] = Math.sqrt(out[D_DISTANCE]);
 }
 
 // Closest points of the last segment pair: [ax, ay, bx, by, squared distance].

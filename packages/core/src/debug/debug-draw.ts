@@ -25,7 +25,7 @@ export const DebugDrawFlag = {
   centersOfMass: 32,
 } as const;
 
-/** What `debugDraw` draws and how large: every field optional. */
+/** What debugDraw draws and how (every field optional). */
 export interface DebugDrawOptions {
   /** DebugDrawFlag bits; default shapes | joints. */
   flags?: number;

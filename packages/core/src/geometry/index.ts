@@ -8,4 +8,4 @@ export { writeGeometry } from './write-geometry.js';
 export { computeMassData } from './mass.js';
 export { computeShapeAABB } from './aabb.js';
 export { computeShapeMinExtent, computeShapeProjectedLength, computeShapeVertexReach } from './extent.js';
-export { rayCastShape, rayCastShapePose } from './ray-cast.js';
+export { rayCastGeometry, rayCastShapePose } from './ray-cast.js';

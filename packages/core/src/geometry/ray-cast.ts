@@ -27,7 +27,7 @@ const argRay = new Float64Array(5);
  *
  * Convenient form; hot loops should call rayCastShapePose, which takes the pose and ray as arrays (same result).
  */
-export function rayCastShape(
+export function rayCastGeometry(
   g: GeometryStore,
   row: number,
   px: number,
@@ -54,7 +54,7 @@ export function rayCastShape(
 }
 
 /**
- * rayCastShape with pose = [px, py, c, s] and ray = [originX, originY, dx, dy, maxFraction]: allocation-free for
+ * rayCastGeometry with pose = [px, py, c, s] and ray = [originX, originY, dx, dy, maxFraction]: allocation-free for
  * per-shape loops (world queries, continuous collision).
  */
 export function rayCastShapePose(

@@ -17,8 +17,6 @@ export function updateBodyMass(p: PhysicsState, eid: number): void {
   b.invMass[eid] = 0;
   b.inertia[eid] = 0;
   b.invInertia[eid] = 0;
-  const oldLcx = b.localCenterX[eid];
-  const oldLcy = b.localCenterY[eid];
   let lcx = 0;
   let lcy = 0;
   if (b.type[eid] === BodyType.dynamic) {
@@ -54,6 +52,39 @@ export function updateBodyMass(p: PhysicsState, eid: number): void {
       b.invMass[eid] = 1;
     }
   }
+  placeCenter(p, eid, lcx, lcy);
+}
+
+/**
+ * Sets a body's mass, centre of mass (body-local) and rotational inertia about it as given (setMassData), for a
+ * dynamic body; a body whose rotation is locked keeps zero inertia, as updateBodyMass gives it. `mass` > 0.
+ */
+export function setBodyMass(
+  p: PhysicsState,
+  eid: number,
+  mass: number,
+  lcx: number,
+  lcy: number,
+  inertia: number,
+): void {
+  const b = p.bodies;
+  b.mass[eid] = mass;
+  b.invMass[eid] = 1 / mass;
+  const rotates = inertia > 0 && (b.flags[eid] & BodyFlag.fixedRotation) === 0;
+  b.inertia[eid] = rotates ? inertia : 0;
+  b.invInertia[eid] = rotates ? 1 / inertia : 0;
+  placeCenter(p, eid, lcx, lcy);
+}
+
+/**
+ * Puts a body's centre of mass at body-local (lcx, lcy): its extents about it, and its world centre, kept consistent
+ * with the origin, and the centre's velocity with the origin's (v_center = v_origin + w × r), as a moving centre
+ * would otherwise jump.
+ */
+function placeCenter(p: PhysicsState, eid: number, lcx: number, lcy: number): void {
+  const b = p.bodies;
+  const oldLcx = b.localCenterX[eid];
+  const oldLcy = b.localCenterY[eid];
   b.localCenterX[eid] = lcx;
   b.localCenterY[eid] = lcy;
   b.maxExtent[eid] = maxExtentAbout(p, eid, lcx, lcy);

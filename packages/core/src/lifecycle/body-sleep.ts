@@ -3,10 +3,13 @@ import { SLEEP_ASLEEP, SLEEP_BODY } from '../state/event-store.js';
 import type { PhysicsState } from '../state/physics-state.js';
 import { BodyFlag, BodyType } from '../state/body-store.js';
 
+/** Bodies that nothing wakes: quarantined (quarantineBody) or disabled (disableBody). */
+const OUT_OF_SIMULATION = BodyFlag.quarantined | BodyFlag.disabled;
+
 /**
  * Wakes `eid` and every sleeping body connected to it through touching contacts and joints (its island), so that a
  * woken body never pushes against a neighbour that the solver would still treat as immovable. Static bodies end the
- * walk. Islands are not stored: the sleep stage rebuilds them when bodies come to rest, and waking walks the graph,
+ * walk, and quarantined and disabled bodies neither wake nor pass the walk on. Islands are not stored: the sleep stage rebuilds them when bodies come to rest, and waking walks the graph,
  * which costs only the size of the island being woken.
  */
 export function wakeIsland(p: PhysicsState, eid: number): void {
@@ -21,7 +24,7 @@ export function sleepIsland(p: PhysicsState, eid: number): void {
 function setIslandAwake(p: PhysicsState, eid: number, awake: boolean): void {
   const b = p.bodies;
   if (b.type[eid] === BodyType.static) return;
-  if (awake && (b.flags[eid] & BodyFlag.quarantined) !== 0) return;
+  if (awake && (b.flags[eid] & OUT_OF_SIMULATION) !== 0) return;
   if (((b.flags[eid] & BodyFlag.awake) !== 0) === awake) {
     if (awake) b.sleepTime[eid] = 0;
     return;
@@ -51,7 +54,7 @@ function setIslandAwake(p: PhysicsState, eid: number, awake: boolean): void {
 function visit(p: PhysicsState, other: number, awake: boolean): void {
   const b = p.bodies;
   if (b.type[other] === BodyType.static) return;
-  if (awake && (b.flags[other] & BodyFlag.quarantined) !== 0) return;
+  if (awake && (b.flags[other] & OUT_OF_SIMULATION) !== 0) return;
   if (((b.flags[other] & BodyFlag.awake) !== 0) === awake) return;
   setBodyAwake(p, other, awake);
   p.islandStack.push(other);

@@ -4,7 +4,8 @@ import type { EventBuffer } from '../state/event-buffer.js';
 import { PAIR_BODY_A, PAIR_BODY_B, PAIR_SHAPE_A, PAIR_SHAPE_B } from '../state/event-store.js';
 import { shapeHandle } from '../state/shape-handle.js';
 import type { PhysicsState } from '../state/physics-state.js';
-import { ContactFlag } from '../state/contact-store.js';
+import { ContactFlag, isSolidTouching } from '../state/contact-store.js';
+import type { MixingRule } from '../state/world-def.js';
 
 /**
  * Creates the contact row for a shape pair whose fat AABBs began to overlap. The shapes are put in the collision
@@ -42,21 +43,89 @@ export function createContact(p: PhysicsState, shape1: number, shape2: number): 
 }
 
 /**
- * Mixes the pair's material: friction sqrt(μA μB), restitution max, rolling resistance max, tangent speed sum, and
- * hit events if either shape wants them. Done when the contact begins to touch, and again for every contact of a shape
- * whose material changes.
+ * Mixes the pair's material: friction and restitution by the world's callbacks (setFrictionCallback,
+ * setRestitutionCallback) or else its mixing rules (frictionMixing, default √(μA μB); restitutionMixing, default
+ * max), rolling resistance max, tangent speed sum, and hit events if either shape wants them. Done when the contact
+ * begins to touch, for every contact of a shape whose material changes and for every touching contact when a rule or
+ * callback changes or a snapshot is restored: only touching contacts read it (see createContact).
  */
 export function mixMaterial(p: PhysicsState, id: number): void {
   const s = p.shapes;
   const c = p.contacts;
   const a = c.shapeA[id];
   const bb = c.shapeB[id];
-  c.friction[id] = Math.sqrt(s.friction[a] * s.friction[bb]);
-  c.restitution[id] = Math.max(s.restitution[a], s.restitution[bb]);
+  const friction = p.frictionCallback;
+  if (friction === null) mixInto(p.frictionMixing, s.friction, a, bb, c.friction, id);
+  else c.friction[id] = mixedByUser(friction(s.friction[a], s.userMaterial[a], s.friction[bb], s.userMaterial[bb]));
+  const restitution = p.restitutionCallback;
+  if (restitution === null) mixInto(p.restitutionMixing, s.restitution, a, bb, c.restitution, id);
+  else {
+    c.restitution[id] = mixedByUser(
+      restitution(s.restitution[a], s.userMaterial[a], s.restitution[bb], s.userMaterial[bb]),
+    );
+  }
   c.rollingResistance[id] = Math.max(s.rollingResistance[a], s.rollingResistance[bb]);
   c.tangentSpeed[id] = s.tangentSpeed[a] + s.tangentSpeed[bb];
   const hits = s.hitEvents[a] === 1 || s.hitEvents[bb] === 1;
   c.flags[id] = hits ? c.flags[id] | ContactFlag.hitEvents : c.flags[id] & ~ContactFlag.hitEvents;
+}
+
+/**
+ * Writes to out[id] the values of shape rows `a` and `b` in column `values` combined by a world mixing rule
+ * (WorldDef.frictionMixing). Rows and an array in, nothing returned: V8 boxes a double passed to or returned from a
+ * call it does not inline, and every contact that begins to touch comes here (10 kB a step in Box2D's spinner scene
+ * when this returned the value).
+ */
+export function mixInto(
+  rule: MixingRule,
+  values: Float64Array,
+  a: number,
+  b: number,
+  out: Float64Array,
+  id: number,
+): void {
+  const va = values[a];
+  const vb = values[b];
+  switch (rule) {
+    case 'geometric':
+      out[id] = Math.sqrt(va * vb);
+      return;
+    case 'max':
+      out[id] = Math.max(va, vb);
+      return;
+    case 'min':
+      out[id] = Math.min(va, vb);
+      return;
+    case 'average':
+      out[id] = 0.5 * (va + vb);
+      return;
+    case 'multiply':
+      out[id] = va * vb;
+      return;
+  }
+}
+
+/** A mixing callback's result as the contact keeps it: a finite number ≥ 0, anything else 0 (see MaterialMixer). */
+function mixedByUser(value: unknown): number {
+  return typeof value === 'number' && value >= 0 && value < Infinity ? value : 0;
+}
+
+/** Mixes again the material of every touching contact (a mixing rule or callback changed; a snapshot restored). */
+export function remixTouchingContacts(p: PhysicsState): void {
+  const c = p.contacts;
+  for (let k = 0; k < c.count; k++) {
+    const id = c.list[k];
+    if (isSolidTouching(c.flags[id])) mixMaterial(p, id);
+  }
+}
+
+/** Mixes again the material of every contact of shape row `row` (its material changed). */
+export function remixShapeContacts(p: PhysicsState, row: number): void {
+  const c = p.contacts;
+  for (let e = p.bodies.contactHead[p.shapes.body[row]]; e !== -1; e = c.edgeNext[e]) {
+    const id = e >> 1;
+    if (c.shapeA[id] === row || c.shapeB[id] === row) mixMaterial(p, id);
+  }
 }
 
 function linkEdge(next: Int32Array, prev: Int32Array, head: Int32Array, edge: number, body: number): void {

@@ -1,28 +1,38 @@
-import { BodyType } from '../state/body-store.js';
+import { BodyFlag, BodyType } from '../state/body-store.js';
 import { TREE_MOVABLE, TREE_STATIC } from '../broadphase/broadphase.js';
 import type { DynamicTree } from '../broadphase/dynamic-tree.js';
 import { computeShapeAABB } from '../geometry/index.js';
-import { AABB_MARGIN, AABB_MARGIN_EXTENT_FRACTION, SPECULATIVE_DISTANCE } from '../settings.js';
+import { AABB_MARGIN_EXTENT_FRACTION } from '../settings.js';
+import { TOL_AABB_MARGIN, TOL_SPECULATIVE } from '../state/length-tolerances.js';
 import type { PhysicsState } from '../state/physics-state.js';
 import { AABB_FAT, AABB_STRIDE } from '../state/shape-store.js';
 
 /**
- * Writes to out[o] the fat-box margin (m) of movable body `eid` (minimum extents in `minExtent`): AABB_MARGIN, or a
- * fraction of the body's extent when that is smaller, but never below the speculative distance (a segment's extent
- * is 0). Written to an array rather than returned: the step calls this from loops too large for V8 to inline it
- * into, and a returned double would be a heap allocation.
+ * Writes to out[o] the fat-box margin of movable body `eid` (minimum extents in `minExtent`, the world's length
+ * tolerances in `tolerances`): the AABB margin, or a fraction of the body's extent when that is smaller, but never
+ * below the speculative distance (a segment's extent is 0). Written to an array rather than returned: the step calls
+ * this from loops too large for V8 to inline it into, and a returned double would be a heap allocation.
  */
-export function fatMarginInto(minExtent: Float64Array, eid: number, out: Float64Array, o: number): void {
+export function fatMarginInto(
+  minExtent: Float64Array,
+  eid: number,
+  tolerances: Float64Array,
+  out: Float64Array,
+  o: number,
+): void {
   // Math.min/max, not a chain of ?: over the constants: that form made V8 box the result in finalize's loop (a heap
   // number for every re-inserted proxy, ~9 kB a step in the tumbler scene), this one does not.
-  out[o] = Math.max(SPECULATIVE_DISTANCE, Math.min(AABB_MARGIN, AABB_MARGIN_EXTENT_FRACTION * minExtent[eid]));
+  out[o] = Math.max(
+    tolerances[TOL_SPECULATIVE],
+    Math.min(tolerances[TOL_AABB_MARGIN], AABB_MARGIN_EXTENT_FRACTION * minExtent[eid]),
+  );
 }
 
 const marginScratch = new Float64Array(1);
 
 /** fatMarginInto for the API's cold paths (creation, teleports). */
 function fatMargin(p: PhysicsState, eid: number): number {
-  fatMarginInto(p.bodies.minExtent, eid, marginScratch, 0);
+  fatMarginInto(p.bodies.minExtent, eid, p.tolerances, marginScratch, 0);
   return marginScratch[0];
 }
 
@@ -49,11 +59,18 @@ export function pairMaskBits(p: PhysicsState, shape: number): number {
   return s.groupIndex[shape] > 0 ? -1 : s.maskBits[shape] | 0;
 }
 
-/** Inserts the shape into the broadphase (static tree for static bodies, no margin there: they never move). */
+/**
+ * Inserts the shape into the broadphase (static tree for static bodies, no margin there: they never move). A shape
+ * of a disabled body gets no proxy (body-enable.ts) until the body is enabled.
+ */
 export function createShapeProxy(p: PhysicsState, shape: number): void {
   const s = p.shapes;
   refreshShapeAABB(p, shape);
   const body = s.body[shape];
+  if ((p.bodies.flags[body] & BodyFlag.disabled) !== 0) {
+    s.proxy[shape] = -1;
+    return;
+  }
   const isStatic = p.bodies.type[body] === BodyType.static;
   const margin = isStatic ? 0 : fatMargin(p, body);
   const tree = isStatic ? TREE_STATIC : TREE_MOVABLE;
@@ -152,8 +169,9 @@ export function synchronizeBodyProxies(p: PhysicsState, eid: number): void {
   const margin = isStatic ? 0 : fatMargin(p, eid);
   for (let sh = p.bodies.shapeHead[eid]; sh !== -1; sh = s.next[sh]) {
     refreshShapeAABB(p, sh);
-    const tree = p.broadphase.trees[s.tree[sh]];
     const proxy = s.proxy[sh];
+    if (proxy === -1) continue; // a disabled body's shape
+    const tree = p.broadphase.trees[s.tree[sh]];
     const a = s.aabb;
     const o = sh * AABB_STRIDE;
     const f = o + AABB_FAT;

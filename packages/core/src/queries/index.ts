@@ -1,5 +1,5 @@
 // World queries over the broadphase: ray casts, overlap tests and shape casts, each with a filter.
-export { defaultQueryFilter, passesFilter, resolveFilter, type QueryFilter } from './query-filter.js';
+export { defaultQueryFilter, orderCandidates, passesFilter, resolveFilter, type QueryFilter } from './query-filter.js';
 export type { QueryTransform, QueryVec2 } from './query-common.js';
 export { RayHits, ShapeHits } from './query-results.js';
 export { castRay, castRayClosest, castRayInto, type RayResult } from './ray-queries.js';

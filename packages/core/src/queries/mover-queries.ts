@@ -130,7 +130,8 @@ export function castMover(world: PhysicsWorld, mover: Mover, translation: QueryV
   resolveFilter(m.query, filter);
   m.translation[0] = translation.x;
   m.translation[1] = translation.y;
-  return castMoverState(p, m);
+  castMoverState(p, m);
+  return m.fraction[0];
 }
 
 /**

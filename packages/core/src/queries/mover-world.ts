@@ -23,9 +23,13 @@ import {
 } from '../collision/mover-plane.js';
 import type { MoverPlanes } from '../collision/mover-planes.js';
 import { ShapeType } from '../geometry/shape-type.js';
+import { cosSinInto } from '../math/trig.js';
 import { LINEAR_SLOP } from '../settings.js';
+import { IntBuffer } from '../storage/int-buffer.js';
+import { BodyType } from '../state/body-store.js';
 import type { PhysicsState } from '../state/physics-state.js';
-import { gatherBoxCandidates, loadShapePose, shapeHandle } from './query-common.js';
+import { AABB_FAT, AABB_STRIDE } from '../state/shape-store.js';
+import { gatherBoxCandidates, shapeHandle } from './query-common.js';
 import { passesFilter } from './query-filter.js';
 import { QueryScratch } from './query-scratch.js';
 import { CORE_COUNT, CORE_RADIUS, CORE_VERTS, createCore, loadCore } from '../collision/shape-distance.js';
@@ -65,6 +69,22 @@ export const GAP_REST = 1;
 export const GAP_CONTACT = 2;
 
 /**
+ * Look-ahead of a MoverScratch (MoverScratch.lookAhead): a mover that moves during a step (a character) sees the
+ * kinematic bodies, and the body it stands on, where their velocities take them by the end of the step, so that it
+ * moves with a platform instead of against where the platform was. The characters' own bodies are the exception:
+ * their velocities are what the character stage is deciding, so a character sees another where that one's move of
+ * this step takes it once it has been resolved (rows below LOOK_RESOLVED: CharacterStore.translation), and where it
+ * is before (Gauss-Seidel over the characters, in row order: two characters walking into each other stop apart,
+ * where seeing each other at their last velocities made them overshoot and bounce). LOOK_DT 0 (the default) sees
+ * every shape where it is.
+ */
+export const LOOK_DT = 0; // the step's length (s); 0: off
+export const LOOK_BODY = 1; // column index of one more body to see ahead, whatever its type (−1: none)
+export const LOOK_MARGIN = 2; // how far (m) any body seen ahead may travel: the broadphase box grows by it
+export const LOOK_RESOLVED = 3; // character rows below this have their move of this step in CharacterStore
+export const LOOK_SIZE = 4;
+
+/**
  * Scratch of the mover queries for one thread: the mover and translation of the current call, in typed arrays, and
  * the query scratch (candidates, resolved filter, shape cores) they share with the other queries.
  */
@@ -73,6 +93,8 @@ export class MoverScratch {
   readonly mover = new Float64Array(MOVER_SIZE);
   /** Translation of castMoverState (m). */
   readonly translation = new Float64Array(2);
+  /** castMoverState's result: the fraction of the translation that is free, [0, 1]. */
+  readonly fraction = new Float64Array(1);
   /** [skin, rest gap, contact gap] (m), MOVER_SKIN, MOVER_REST_GAP and MOVER_CONTACT_GAP unless changed. */
   readonly gaps = Float64Array.of(MOVER_SKIN, MOVER_REST_GAP, MOVER_CONTACT_GAP);
   /** The mover's core. */
@@ -81,6 +103,17 @@ export class MoverScratch {
   readonly separation = new Float64Array(SEPARATION_SIZE);
   /** A chain segment's ghost vertices, world: [ghost1X, ghost1Y, ghost2X, ghost2Y]. */
   readonly ghosts = new Float64Array(4);
+  /** LOOK_*: which bodies are seen ahead by how long; off unless set. */
+  readonly lookAhead = Float64Array.of(0, -1, 0, 0);
+  /** Scratch of the look-ahead: the rotation of a turning body over the step, [angle → cos, sin]. */
+  readonly turn = new Float64Array(2);
+  /**
+   * Candidates kept for a region (keepMoverCandidates): the shape rows whose broadphase box touches `keptBox`. A query
+   * whose own box lies inside keptBox takes its candidates from here instead of the trees.
+   */
+  readonly kept = new IntBuffer(64);
+  /** The region of `kept` [minX, minY, maxX, maxY]; empty (min > max) when nothing is kept. */
+  readonly keptBox = Float64Array.of(1, 1, -1, -1);
 
   /**
    * @param query the query scratch to share: candidates and the resolved filter (resolveFilter writes it) are read
@@ -89,11 +122,14 @@ export class MoverScratch {
   constructor(readonly query: QueryScratch = new QueryScratch()) {}
 }
 
-/** Writes the mover core and its box, grown by `margin` (m), into m.core and m.query.box. */
-function loadMover(m: MoverScratch, margin: number): void {
+/**
+ * Writes the mover core and its box, grown by the gap m.gaps[gap] and by how far the bodies seen ahead may travel,
+ * into m.core and m.query.box. (The gap by its index: V8 boxes a double passed to a call it does not inline.)
+ */
+function loadMover(m: MoverScratch, gap: number): void {
   const core = m.core;
   loadMoverCore(m.mover, core);
-  const grow = core[CORE_RADIUS] + margin;
+  const grow = core[CORE_RADIUS] + m.gaps[gap] + m.lookAhead[LOOK_MARGIN];
   const count = core[CORE_COUNT];
   const b = m.query.box;
   b[0] = b[2] = core[CORE_VERTS];
@@ -113,51 +149,159 @@ function loadMover(m: MoverScratch, margin: number): void {
 }
 
 /**
+ * Writes the pose [x, y, cos, sin] of shape row `row`'s body into m.query.shapePose: where it is, or, for a body the
+ * look-ahead covers (a moving kinematic body, or the LOOK_BODY), where its velocity takes it within LOOK_DT: its
+ * centre of mass moved by v·dt and the body turned about it by w·dt; for a character's body, moved by its resolved
+ * translation of this step, if resolved. The pose the mover queries see the shape at.
+ */
+export function loadMoverShapePose(p: PhysicsState, m: MoverScratch, row: number): void {
+  const eid = p.shapes.body[row];
+  const b = p.bodies;
+  const t = b.transform;
+  const pose = m.query.shapePose;
+  let x = t.x[eid];
+  let y = t.y[eid];
+  let c = t.c[eid];
+  let s = t.s[eid];
+  const look = m.lookAhead;
+  const dt = look[LOOK_DT];
+  const cs = p.characters;
+  const character = dt > 0 && eid < cs.rowOf.length ? cs.rowOf[eid] : -1;
+  if (character >= 0) {
+    if (character < look[LOOK_RESOLVED]) {
+      x += cs.translationX[character];
+      y += cs.translationY[character];
+    }
+  } else if (
+    dt > 0 &&
+    (b.type[eid] === BodyType.kinematic || eid === look[LOOK_BODY]) &&
+    b.type[eid] !== BodyType.static
+  ) {
+    const w = b.w[eid];
+    if (w !== 0) {
+      // The origin turns about the centre of mass.
+      const turn = m.turn;
+      turn[0] = w * dt;
+      cosSinInto(turn, 0);
+      const tc = turn[0];
+      const ts = turn[1];
+      const cx = b.centerX[eid];
+      const cy = b.centerY[eid];
+      const rx = x - cx;
+      const ry = y - cy;
+      x = cx + tc * rx - ts * ry;
+      y = cy + ts * rx + tc * ry;
+      const c2 = tc * c - ts * s;
+      s = ts * c + tc * s;
+      c = c2;
+    }
+    x += b.vx[eid] * dt;
+    y += b.vy[eid] * dt;
+  }
+  pose[0] = x;
+  pose[1] = y;
+  pose[2] = c;
+  pose[3] = s;
+}
+
+/**
+ * Gathers the shape rows whose broadphase box touches `box` = [minX, minY, maxX, maxY] into m.kept, for the mover
+ * queries that follow as long as their boxes lie inside it: a mover that queries several times around one place (a
+ * character's rounds of collide and cast within a step) searches the trees once. The filter must be resolved into
+ * m.query first; forgetMoverCandidates (or the next keep) ends it.
+ */
+export function keepMoverCandidates(p: PhysicsState, m: MoverScratch, box: Float64Array): void {
+  const q = m.query;
+  const kb = m.keptBox;
+  kb[0] = box[0];
+  kb[1] = box[1];
+  kb[2] = box[2];
+  kb[3] = box[3];
+  const mask = q.filterBits[1];
+  const kept = m.kept;
+  kept.clear();
+  const trees = p.broadphase.trees;
+  trees[0].queryBoxMasked(kb, 0, mask, kept);
+  trees[1].queryBoxMasked(kb, 0, mask, kept);
+}
+
+/** Ends keepMoverCandidates: the next queries search the trees again. */
+export function forgetMoverCandidates(m: MoverScratch): void {
+  const kb = m.keptBox;
+  kb[0] = kb[1] = 1;
+  kb[2] = kb[3] = -1;
+}
+
+/**
+ * The candidates of the query whose box is in m.query.box: the kept ones when that box lies inside the kept region
+ * (the caller then skips those whose broadphase box misses the query's, as the trees would have), else the trees'.
+ * Returns true when they are the kept ones.
+ */
+function gatherMoverCandidates(p: PhysicsState, m: MoverScratch): boolean {
+  const q = m.query;
+  const b = q.box;
+  const kb = m.keptBox;
+  if (b[0] >= kb[0] && b[1] >= kb[1] && b[2] <= kb[2] && b[3] <= kb[3]) return true;
+  gatherBoxCandidates(p, q);
+  return false;
+}
+
+/** Does shape row `row`'s broadphase (fat) box touch the query box in m.query.box? */
+function touchesQueryBox(p: PhysicsState, m: MoverScratch, row: number): boolean {
+  const a = p.shapes.aabb;
+  const o = row * AABB_STRIDE + AABB_FAT;
+  const b = m.query.box;
+  return a[o] <= b[2] && a[o + 2] >= b[0] && a[o + 1] <= b[3] && a[o + 3] >= b[1];
+}
+
+/**
  * Should shape row `row` take part: it passes the filter resolved into the query scratch, it is no sensor (sensors
  * never block a mover), and if a chain segment, the mover is centred on its collision side? Loads the shape's core
- * into q.coreB when it does.
+ * into q.coreB when it does, at the pose the look-ahead sees it at.
  */
 function takesPart(p: PhysicsState, m: MoverScratch, row: number): boolean {
   const q = m.query;
   if (p.shapes.sensor[row] === 1 || !passesFilter(p, q, row)) return false;
-  loadShapePose(p, row, q.shapePose);
+  loadMoverShapePose(p, m, row);
   loadCore(p.shapes.geometry, row, q.shapePose, q.coreB);
   return p.shapes.geometry.type[row] !== ShapeType.chainSegment || inFrontOfChainSegment(m.core, q.coreB);
 }
 
 /**
  * The fraction of m.translation the mover m.mover can travel before it comes within the skin (m.gaps) of a shape
- * that takes part: exact under translation (collision/core-cast.ts). A shape already within the skin stops it at 0
- * only if the move would bring it closer; a shape whose core the mover's core already crosses does not stop it (that
- * is for the planes to resolve). The filter must be resolved into m.query first (resolveFilter).
+ * that takes part, into m.fraction[0]: exact under translation (collision/core-cast.ts). A shape already within the
+ * skin stops it at 0 only if the move would bring it closer; a shape whose core the mover's core already crosses does
+ * not stop it (that is for the planes to resolve). The filter must be resolved into m.query first (resolveFilter).
+ * (Written, not returned: V8 boxes a double returned from a call it does not inline, one allocation per cast.)
  */
-export function castMoverState(p: PhysicsState, m: MoverScratch): number {
+export function castMoverState(p: PhysicsState, m: MoverScratch): void {
   const q = m.query;
   const tx = m.translation[0];
   const ty = m.translation[1];
-  loadMover(m, m.gaps[GAP_SKIN]);
+  loadMover(m, GAP_SKIN);
   const b = q.box;
   if (tx < 0) b[0] += tx;
   else b[2] += tx;
   if (ty < 0) b[1] += ty;
   else b[3] += ty;
-  gatherBoxCandidates(p, q);
+  const kept = gatherMoverCandidates(p, m);
+  const list = kept ? m.kept : q.candidates;
   const args = q.castArgs;
   args[CAST_TRANSLATION_X] = tx;
   args[CAST_TRANSLATION_Y] = ty;
   args[CAST_TARGET_GAP] = m.gaps[GAP_SKIN];
   args[CAST_SLIDE] = 1;
   let fraction = 1;
-  const n = q.candidates.count;
+  const n = list.count;
   for (let i = 0; i < n && fraction > 0; i++) {
-    const row = q.candidates.data[i];
-    if (!takesPart(p, m, row)) continue;
+    const row = list.data[i];
+    if ((kept && !touchesQueryBox(p, m, row)) || !takesPart(p, m, row)) continue;
     args[CAST_MAX_FRACTION] = fraction;
     if (castCore(m.core, q.coreB, args, q.coreMoved, q.distance, q.cast) && q.cast[CAST_OUT_FRACTION] < fraction) {
       fraction = q.cast[CAST_OUT_FRACTION];
     }
   }
-  return fraction;
+  m.fraction[0] = fraction;
 }
 
 /**
@@ -168,15 +312,16 @@ export function castMoverState(p: PhysicsState, m: MoverScratch): number {
 export function collideMoverState(p: PhysicsState, m: MoverScratch, planes: MoverPlanes): number {
   const q = m.query;
   const gaps = m.gaps;
-  loadMover(m, gaps[GAP_CONTACT]);
-  gatherBoxCandidates(p, q);
+  loadMover(m, GAP_CONTACT);
+  const kept = gatherMoverCandidates(p, m);
+  const list = kept ? m.kept : q.candidates;
   const start = planes.count;
   const sep = m.separation;
   const rA = m.core[CORE_RADIUS];
-  const n = q.candidates.count;
+  const n = list.count;
   for (let i = 0; i < n; i++) {
-    const row = q.candidates.data[i];
-    if (!takesPart(p, m, row)) continue;
+    const row = list.data[i];
+    if ((kept && !touchesQueryBox(p, m, row)) || !takesPart(p, m, row)) continue;
     const chain = p.shapes.geometry.type[row] === ShapeType.chainSegment;
     moverSeparation(m.core, q.coreB, chain, q.distance, sep);
     if (chain && sep[SEP_DISTANCE] > 0) {

@@ -4,6 +4,7 @@ import type { ShapeGeometry } from '../geometry/shape-geometry.js';
 import { cosSin } from '../math/trig.js';
 import type { PhysicsState } from '../state/physics-state.js';
 import type { QueryScratch } from './query-scratch.js';
+import { orderCandidates } from './query-filter.js';
 
 /** A point or vector as the queries take it. */
 export interface QueryVec2 {
@@ -79,7 +80,8 @@ export function loadShapePose(p: PhysicsState, row: number, pose: Float64Array):
 
 /**
  * Collects into q.candidates the shape rows whose broadphase box touches q.box (static tree, then movable tree) and
- * whose category the resolved filter's mask accepts (call resolveFilter first; the trees skip rejected subtrees).
+ * whose category the resolved filter's mask accepts (call resolveFilter first; the trees skip rejected subtrees);
+ * in shape handle order when the filter has a predicate.
  */
 export function gatherBoxCandidates(p: PhysicsState, q: QueryScratch): void {
   const c = q.candidates;
@@ -87,6 +89,8 @@ export function gatherBoxCandidates(p: PhysicsState, q: QueryScratch): void {
   const mask = q.filterBits[1];
   c.clear();
   const trees = p.broadphase.trees;
-  trees[0].queryMasked(b[0], b[1], b[2], b[3], mask, c);
-  trees[1].queryMasked(b[0], b[1], b[2], b[3], mask, c);
+  // The box as an array: V8 boxes doubles passed to a call it does not inline.
+  trees[0].queryBoxMasked(b, 0, mask, c);
+  trees[1].queryBoxMasked(b, 0, mask, c);
+  orderCandidates(p, q);
 }

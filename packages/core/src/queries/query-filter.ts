@@ -1,12 +1,15 @@
 import { PhysicsError } from '../errors.js';
 import type { PhysicsState } from '../state/physics-state.js';
 import type { QueryScratch } from './query-scratch.js';
+import type { ShapeId } from '../handles.js';
+import { shapeHandle } from '../state/shape-handle.js';
+import type { ShapeStore } from '../state/shape-store.js';
 
 /**
  * Which shapes a query reports. Like a shape filter seen from the query's side: a shape is reported when
  * (shape.categoryBits & filter.maskBits) !== 0 and (filter.categoryBits & shape.maskBits) !== 0, it is not on
- * `ignoreBody`, and it is not a sensor unless `includeSensors`. Group indices play no part in queries.
- * Every field is optional; missing fields take the defaults of defaultQueryFilter().
+ * `ignoreBody`, it is not a sensor unless `includeSensors`, and `predicate` (if any) accepts it. Group indices play no
+ * part in queries. Every field is optional; missing fields take the defaults of defaultQueryFilter().
  */
 export interface QueryFilter {
   /** Categories the query belongs to, matched against each shape's mask. Default 0x0001 (the default category). */
@@ -17,13 +20,20 @@ export interface QueryFilter {
   ignoreBody?: number;
   /** Report sensor shapes too. Default false: sensors detect, they are not hit. */
   includeSensors?: boolean;
+  /**
+   * A last test of your own (Rapier's filter predicate): return false to skip the shape. It is called for each shape
+   * near the query that passed the other tests, before the exact geometric test, in ascending shape handle order
+   * (so the calls do not depend on the broadphase's history), at most once per shape and query. It must not change
+   * the world. Default none.
+   */
+  predicate?: ((shape: ShapeId) => boolean) | null;
 }
 
 /**
  * A fresh default query filter: hits every category, sensors excluded.
  */
 export function defaultQueryFilter(): Required<QueryFilter> {
-  return { categoryBits: 0x0001, maskBits: 0xffffffff, ignoreBody: -1, includeSensors: false };
+  return { categoryBits: 0x0001, maskBits: 0xffffffff, ignoreBody: -1, includeSensors: false, predicate: null };
 }
 
 /**
@@ -35,6 +45,7 @@ export function resolveFilter(q: QueryScratch, f: QueryFilter | undefined): void
   let mask = 0xffffffff;
   let ignoreBody = NaN;
   let sensors = 0;
+  let predicate: ((shape: ShapeId) => boolean) | null = null;
   if (f !== undefined && f !== null) {
     if (typeof f !== 'object') throw new PhysicsError('INVALID_ARGUMENT', `filter must be an object, got ${String(f)}`);
     if (f.categoryBits !== undefined) category = checkBits(f.categoryBits, 'filter.categoryBits');
@@ -57,11 +68,18 @@ export function resolveFilter(q: QueryScratch, f: QueryFilter | undefined): void
       }
       sensors = f.includeSensors ? 1 : 0;
     }
+    if (f.predicate !== undefined && f.predicate !== null) {
+      if (typeof f.predicate !== 'function') {
+        throw new PhysicsError('INVALID_ARGUMENT', `filter.predicate must be a function, got ${String(f.predicate)}`);
+      }
+      predicate = f.predicate;
+    }
   }
   q.filterBits[0] = category;
   q.filterBits[1] = mask;
   q.filterIgnore[0] = ignoreBody;
   q.filterInts[1] = sensors;
+  q.predicate = predicate;
 }
 
 function checkBits(v: number, what: string): number {
@@ -78,5 +96,40 @@ export function passesFilter(p: PhysicsState, q: QueryScratch, row: number): boo
   if ((s.categoryBits[row] & bits[1]) === 0 || (bits[0] & s.maskBits[row]) === 0) return false;
   const ints = q.filterInts;
   if (ints[1] === 0 && s.sensor[row] === 1) return false;
-  return p.bodies.handle[s.body[row]] !== q.filterIgnore[0];
+  if (p.bodies.handle[s.body[row]] === q.filterIgnore[0]) return false;
+  const predicate = q.predicate;
+  return predicate === null || predicate(shapeHandle(s, row)) === true;
+}
+
+/**
+ * With a predicate in the resolved filter, sorts q.candidates (shape rows) by shape handle, so the predicate sees the
+ * shapes in an order that depends only on the handles (heapsort: no allocation, no recursion).
+ */
+export function orderCandidates(p: PhysicsState, q: QueryScratch): void {
+  if (q.predicate === null) return;
+  const c = q.candidates;
+  const rows = c.data;
+  const n = c.count;
+  const s = p.shapes;
+  for (let i = (n >> 1) - 1; i >= 0; i--) siftDown(s, rows, i, n);
+  for (let end = n - 1; end > 0; end--) {
+    const t = rows[0];
+    rows[0] = rows[end];
+    rows[end] = t;
+    siftDown(s, rows, 0, end);
+  }
+}
+
+function siftDown(s: ShapeStore, rows: Int32Array, i: number, n: number): void {
+  for (;;) {
+    const l = 2 * i + 1;
+    if (l >= n) return;
+    const r = l + 1;
+    const m = r < n && shapeHandle(s, rows[l]) < shapeHandle(s, rows[r]) ? r : l;
+    if (!(shapeHandle(s, rows[i]) < shapeHandle(s, rows[m]))) return;
+    const t = rows[i];
+    rows[i] = rows[m];
+    rows[m] = t;
+    i = m;
+  }
 }

@@ -39,7 +39,7 @@ export class RayHits {
     this.count = 0;
   }
 
-  /** Appends a hit; `hit` = [fraction, pointX, pointY, normalX, normalY] as rayCastShape writes it. */
+  /** Appends a hit; `hit` = [fraction, pointX, pointY, normalX, normalY] as rayCastGeometry writes it. */
   push(body: number, shape: number, hit: Float64Array): void {
     const i = this.count;
     if (i === this.body.length) this.grow(i + 1);
@@ -171,4 +171,43 @@ function swapF64(a: Float64Array, i: number, j: number): void {
   const t = a[i];
   a[i] = a[j];
   a[j] = t;
+}
+
+/** A hit as an object: what castRay and castShapeAll return (RayResult, ShapeCastResult). */
+interface HitObject {
+  body: number;
+  shape: number;
+  point: { x: number; y: number };
+  normal: { x: number; y: number };
+  fraction: number;
+}
+
+/**
+ * The rows of `hits` as objects in `result` (its existing objects reused, new ones made where missing; its length set
+ * to the hit count), which it returns.
+ */
+export function hitsToResults(hits: RayHits, result: HitObject[]): HitObject[] {
+  const n = hits.count;
+  for (let i = 0; i < n; i++) {
+    let r = result[i];
+    if (
+      r === undefined ||
+      r === null ||
+      typeof r !== 'object' ||
+      typeof r.point !== 'object' ||
+      typeof r.normal !== 'object'
+    ) {
+      r = { body: 0, shape: 0, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, fraction: 0 };
+      result[i] = r;
+    }
+    r.body = hits.body[i];
+    r.shape = hits.shape[i];
+    r.point.x = hits.pointX[i];
+    r.point.y = hits.pointY[i];
+    r.normal.x = hits.normalX[i];
+    r.normal.y = hits.normalY[i];
+    r.fraction = hits.fraction[i];
+  }
+  result.length = n;
+  return result;
 }

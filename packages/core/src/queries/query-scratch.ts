@@ -16,7 +16,7 @@ export class QueryScratch {
   readonly candidates = new IntBuffer(64);
   /** Ray of the current cast: [originX, originY, dx, dy, maxFraction]. */
   readonly rayArgs = new Float64Array(5);
-  /** rayCastShape output: [fraction, pointX, pointY, normalX, normalY]. */
+  /** rayCastGeometry output: [fraction, pointX, pointY, normalX, normalY]. */
   readonly ray = new Float64Array(5);
   /** Hits of the array-returning query forms, before they become objects. */
   readonly rayHits = new RayHits();
@@ -28,6 +28,8 @@ export class QueryScratch {
   readonly filterInts = new Int32Array(2);
   /** Resolved filter.ignoreBody as a body handle (NaN for none; handles may exceed 2³¹, hence float64). */
   readonly filterIgnore = new Float64Array(1);
+  /** Resolved filter.predicate (null: none). */
+  predicate: ((shape: number) => boolean) | null = null;
   /** A box [minX, minY, maxX, maxY] and a pose [x, y, cos, sin]. */
   readonly box = new Float64Array(4);
   /** A visited shape's bounding box. */

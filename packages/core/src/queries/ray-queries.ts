@@ -3,8 +3,8 @@ import { PhysicsError } from '../errors.js';
 import type { ShapeId } from '../handles.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { checkQueryVec2, loadShapePose, shapeHandle, type QueryVec2 } from './query-common.js';
-import { passesFilter, resolveFilter, type QueryFilter } from './query-filter.js';
-import { RayHits } from './query-results.js';
+import { orderCandidates, passesFilter, resolveFilter, type QueryFilter } from './query-filter.js';
+import { RayHits, hitsToResults } from './query-results.js';
 import { getQueryScratch, type QueryScratch } from './query-scratch.js';
 
 /**
@@ -46,6 +46,7 @@ function gatherRay(
   const trees = p.broadphase.trees;
   trees[0].rayCast(origin.x, origin.y, translation.x, translation.y, 1, c);
   trees[1].rayCast(origin.x, origin.y, translation.x, translation.y, 1, c);
+  orderCandidates(p, q);
 }
 
 /** Casts the ray in q.rayArgs at the candidate at index `i` exactly; on a hit the result is in q.ray. */
@@ -127,30 +128,7 @@ export function castRay(
   gatherRay(p, q, origin, translation, filter);
   const hits = q.rayHits;
   fillHits(p, q, hits);
-  const result = out ?? [];
-  const n = hits.count;
-  for (let i = 0; i < n; i++) {
-    let r = result[i];
-    if (
-      r === undefined ||
-      r === null ||
-      typeof r !== 'object' ||
-      typeof r.point !== 'object' ||
-      typeof r.normal !== 'object'
-    ) {
-      r = { body: 0, shape: 0, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, fraction: 0 };
-      result[i] = r;
-    }
-    r.body = hits.body[i];
-    r.shape = hits.shape[i];
-    r.point.x = hits.pointX[i];
-    r.point.y = hits.pointY[i];
-    r.normal.x = hits.normalX[i];
-    r.normal.y = hits.normalY[i];
-    r.fraction = hits.fraction[i];
-  }
-  result.length = n;
-  return result;
+  return hitsToResults(hits, out ?? []);
 }
 
 /**

@@ -1,12 +1,12 @@
 import { requireBody } from '../state/body-handle.js';
 import { updateBodyMass } from '../lifecycle/body-mass.js';
 import { wakeIsland } from '../lifecycle/body-sleep.js';
-import { destroyShapeContacts, mixMaterial, wakeTouching } from '../lifecycle/contact-lifecycle.js';
+import { destroyShapeContacts, remixShapeContacts, wakeTouching } from '../lifecycle/contact-lifecycle.js';
 import { checkNonNegative, checkFinite, checkThreshold, PhysicsError } from '../errors.js';
 import { writeGeometry, type ShapeGeometry } from '../geometry/index.js';
-import { SHAPE_TYPE_COUNT } from '../geometry/shape-type.js';
+import { SHAPE_TYPE_COUNT, ShapeType } from '../geometry/shape-type.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
-import { defaultFilter, defaultShapeDef, type FilterDef, type ShapeDef } from './shape-def.js';
+import { checkUserMaterialId, defaultFilter, defaultShapeDef, type FilterDef, type ShapeDef } from './shape-def.js';
 import type { ShapeId } from '../handles.js';
 import { SHAPE_ROW_SPAN, shapeHandle } from '../state/shape-handle.js';
 import { bufferMove, createShapeProxy, destroyShapeProxy, pairMaskBits } from '../lifecycle/shape-proxy.js';
@@ -49,6 +49,7 @@ function validateShapeDef(d: ShapeDef): void {
   checkFinite(d.tangentSpeed, 'tangentSpeed');
   checkThreshold(d.contactForceThreshold, 'contactForceThreshold');
   checkOneWayNormal(d.oneWayNormal, 'oneWayNormal');
+  checkUserMaterialId(d.userMaterialId);
   validateFilter(d.filter);
 }
 
@@ -110,6 +111,7 @@ export function insertShape(p: PhysicsState, body: number, geometry: ShapeGeomet
   s.restitution[row] = d.restitution;
   s.rollingResistance[row] = d.rollingResistance;
   s.tangentSpeed[row] = d.tangentSpeed;
+  s.userMaterial[row] = d.userMaterialId;
   s.categoryBits[row] = d.filter.categoryBits >>> 0;
   s.maskBits[row] = d.filter.maskBits >>> 0;
   s.groupIndex[row] = d.filter.groupIndex | 0;
@@ -161,6 +163,36 @@ export function destroyShape(world: PhysicsWorld, shape: ShapeId): void {
 }
 
 /**
+ * Replaces a shape's geometry in place (Box2D's b2Shape_SetCircle, b2Shape_SetPolygon, …): a circle's radius, a box's
+ * size, a polygon's vertices, or another kind of shape altogether; the shape keeps its handle, material, filter, sensor
+ * flag and user data. Its body's mass, centre of mass and inertia are computed again from its shapes (dropping a
+ * setMassData override), its contacts are destroyed (touching ones report contact end) and found again on the next
+ * step with the new geometry, its broadphase proxy is made again, and the bodies around it wake. A chain's segments
+ * belong to their chain and cannot be changed this way, nor can a shape become a chain segment.
+ *
+ * @throws PhysicsError `NOT_A_SHAPE`, `STALE_HANDLE`, `INVALID_ARGUMENT` (a geometry not made by makeBox,
+ *   makeCircle, makeCapsule, makePolygon or makeSegment; a chain segment), `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
+ */
+export function setShapeGeometry(world: PhysicsWorld, shape: ShapeId, geometry: ShapeGeometry): void {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  const row = shapeRow(p, shape);
+  validateGeometry(geometry);
+  const s = p.shapes;
+  if (s.geometry.type[row] === ShapeType.chainSegment || geometry.type === ShapeType.chainSegment) {
+    throw new PhysicsError('INVALID_ARGUMENT', 'a chain segment is changed with its chain, not with setShapeGeometry');
+  }
+  const body = s.body[row];
+  wakeIsland(p, body);
+  wakeTouching(p, body);
+  destroyShapeContacts(p, row, body);
+  destroyShapeProxy(p, row);
+  writeGeometry(s.geometry, row, geometry);
+  updateBodyMass(p, body);
+  createShapeProxy(p, row);
+}
+
+/**
  * Shape handles of a body, in creation order.
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
@@ -182,15 +214,6 @@ export function getBodyShapes(world: PhysicsWorld, body: number): ShapeId[] {
 export function getShapeBody(world: PhysicsWorld, shape: ShapeId): number {
   const p = getPhysics(world);
   return p.bodies.handle[p.shapes.body[shapeRow(p, shape)]];
-}
-
-/** Re-mixes the material of every contact of a shape after a material change. */
-function remixShapeContacts(p: PhysicsState, row: number): void {
-  const c = p.contacts;
-  for (let e = p.bodies.contactHead[p.shapes.body[row]]; e !== -1; e = c.edgeNext[e]) {
-    const id = e >> 1;
-    if (c.shapeA[id] === row || c.shapeB[id] === row) mixMaterial(p, id);
-  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { PhysicsError } from '../errors.js';
 import type { Vec2Like } from '../math/vec2.js';
 
 /** Collision filter, as in Box2D: two shapes collide when (catA & maskB) && (catB & maskA), unless they share a
@@ -16,17 +17,22 @@ export interface FilterDef {
 export interface ShapeDef {
   /** Density (kg/m²); mass = density × area. Default 1. */
   density: number;
-  /** Coulomb friction coefficient (≥ 0); mixed as sqrt(μA μB). Default 0.6. */
+  /** Coulomb friction coefficient (≥ 0); mixed by the world's frictionMixing (default √(μA μB)). Default 0.6. */
   friction: number;
-  /** Restitution (≥ 0, usually ≤ 1); mixed as max(eA, eB). Default 0. */
+  /** Restitution (≥ 0, usually ≤ 1); mixed by the world's restitutionMixing (default max(eA, eB)). Default 0. */
   restitution: number;
-  /** Rolling resistance (≥ 0), for circles and capsules rolling on the ground. Default 0. */
+  /** Rolling resistance (≥ 0), for circles and capsules rolling on the ground; pairs take the larger. Default 0. */
   rollingResistance: number;
   /**
    * Surface speed (m/s) for conveyor belts: the surface moves as if the shape spun counter-clockwise, so a positive
-   * speed carries a body lying on top of the shape toward −x. Default 0.
+   * speed carries a body lying on top of the shape toward −x; a pair's speeds add. Default 0.
    */
   tangentSpeed: number;
+  /**
+   * The user's material id, an integer of 32 bits (−2³¹ to 2³¹ − 1) that the world's friction and restitution
+   * callbacks receive (setFrictionCallback); the engine gives it no other meaning. Default 0.
+   */
+  userMaterialId: number;
   /** Sensor: reports overlap, no collision response. Default false. */
   isSensor: boolean;
   /**
@@ -72,10 +78,18 @@ export function defaultShapeDef(): ShapeDef {
     restitution: 0,
     rollingResistance: 0,
     tangentSpeed: 0,
+    userMaterialId: 0,
     isSensor: false,
     enableHitEvents: false,
     contactForceThreshold: Infinity,
     oneWayNormal: null,
     filter: defaultFilter(),
   };
+}
+
+/** Throws INVALID_ARGUMENT unless `id` is a 32-bit signed integer (ShapeDef.userMaterialId). */
+export function checkUserMaterialId(id: number): void {
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < -0x80000000 || id > 0x7fffffff) {
+    throw new PhysicsError('INVALID_ARGUMENT', `userMaterialId must be a 32-bit integer, got ${String(id)}`);
+  }
 }

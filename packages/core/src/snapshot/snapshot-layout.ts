@@ -1,5 +1,6 @@
 import { BODY_COLUMNS, TRANSFORM_COLUMNS } from '../state/body-store.js';
 import { BROADPHASE_COLUMNS } from '../broadphase/broadphase.js';
+import { CHARACTER_COLUMNS } from '../state/character-store.js';
 import { CONTACT_COLUMNS } from '../state/contact-store.js';
 import { GEOMETRY_COLUMNS } from '../geometry/geometry-store.js';
 import { JF_COUNT, JOINT_COLUMNS } from '../state/joint-store.js';
@@ -185,6 +186,11 @@ scalar(
   (p) => p.joints.thresholdCount,
   (p, v) => (p.joints.thresholdCount = v),
 );
+export const S_CHARACTER_COUNT = scalar(
+  'characters.count',
+  (p) => p.characters.count,
+  (p, v) => (p.characters.count = v),
+);
 export const S_TREE_ROWS: number[] = [];
 for (let t = 0; t < 2; t++) {
   S_TREE_ROWS.push(
@@ -313,6 +319,11 @@ for (let i = 0; i < JF_COUNT; i++) {
   );
 }
 storeColumns('joints', (p) => p.joints, JOINT_COLUMNS, { rows: jointRows, entities: entityRows });
+
+// Characters: dense rows (settings and state); the body-indexed map to them is derived on restore.
+storeColumns('characters', (p) => p.characters, CHARACTER_COLUMNS, {
+  rows: (s) => s[S_CHARACTER_COUNT],
+});
 
 // Broadphase: both trees node for node (their shape decides pair order), and the move buffer.
 type TreeColumn = '_boxes' | '_nodes' | '_parent' | '_height' | '_masks';

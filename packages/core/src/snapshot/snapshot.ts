@@ -9,6 +9,7 @@ import {
   LAYOUT_HASH,
   SCALARS,
   S_ALIVE,
+  S_CHARACTER_COUNT,
   S_CONTACT_ROWS,
   S_DENSE,
   S_GEOMETRY_SLOTS,
@@ -17,6 +18,7 @@ import {
   S_SHAPE_ROWS,
   type SnapshotColumn,
 } from './snapshot-layout.js';
+import { deriveColumns } from './snapshot-derive.js';
 
 /**
  * Snapshot format (little-endian, as the typed arrays it copies):
@@ -39,8 +41,13 @@ const MAGIC = 0x53443249;
  * JF_CONSTRAINT_DAMPING_RATIO, before the impulses), each shape's contact force threshold, and the counts of joints
  * and shapes with a finite threshold.
  * 9: each shape's one-way normal (oneWayX, oneWayY) and sensor switch (sensorDisabled).
+ * 10: the world settings lengthUnitsPerMeter, speculativeDistance, frictionMixing, restitutionMixing and
+ * continuousSafetyFactor, and the shapes' userMaterial column; the derived columns (ColumnDecl.derived: the contacts'
+ * mixed material and list index, the bodies' list index and start-of-step centre) are no longer stored but computed
+ * again on restore (snapshot-derive.ts): 96 bytes a body less on a resting 100-row pyramid.
+ * 11: the characters (their rows and count, and the body-indexed map to their rows).
  */
-export const SNAPSHOT_FORMAT_VERSION = 9;
+export const SNAPSHOT_FORMAT_VERSION = 11;
 const HEADER_BYTES = 24;
 
 interface EntityIndex {
@@ -219,6 +226,8 @@ function reserveStores(p: PhysicsState, s: Float64Array): void {
   p.contacts.reserve(s[S_CONTACT_ROWS]);
   p.solverData.reserveContacts(s[S_CONTACT_ROWS]);
   p.joints.reserveRows(s[S_JOINT_COUNT]);
+  p.characters.reserveEntities(maxId);
+  p.characters.reserveRows(s[S_CHARACTER_COUNT]);
 }
 
 /** Column `c` of the world, grown to `n` elements (exactly `n` for an exact column) if it is short. */
@@ -235,7 +244,11 @@ function ensure(p: PhysicsState, c: SnapshotColumn, n: number): AnyColumn {
  * Puts the world back in the state of the snapshot, in place: handles taken before the snapshot resolve again,
  * bodies, shapes, joints and entities created since are gone, and stepping continues bit-identically. A truncated,
  * corrupted or foreign snapshot throws BAD_SNAPSHOT before anything changes. bitecs components other than the
- * physics ones are not part of the snapshot (an entity destroyed since the snapshot comes back with physics only).
+ * physics ones are not part of the snapshot (an entity destroyed since the snapshot comes back with physics only),
+ * nor is what lives on the main thread as JavaScript values: the world's callbacks (pair filter, friction and
+ * restitution callbacks: the world keeps its own) and shapes' user data (setShapeUserData). The touching contacts'
+ * friction and restitution are mixed again on restore by the world's rules and callbacks, so a world restored with
+ * the callbacks it had continues bit-identically.
  */
 export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
   const p = getPhysics(world);
@@ -274,7 +287,7 @@ export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
   reserveStores(p, s);
   for (let i = 0; i < SCALARS.length; i++) SCALARS[i].set(p, s[i]);
   // The settings among the scalars changed behind applyDef's back: the step computes its scalars afresh.
-  p.settingsVersion++;
+  p.settingsChanged();
   for (const c of COLUMNS) {
     const n = c.rows(s) * c.per;
     const size = ELEMENT_BYTES[c.type];
@@ -285,6 +298,7 @@ export function restoreSnapshot(world: PhysicsWorld, bytes: Uint8Array): void {
     if (used > n) a.fill(c.fill, n, used);
     off += pad8(n * size);
   }
+  deriveColumns(p, maxId + 1);
   p.events.clear();
   // The joint and contact rows were replaced: their colourings are computed afresh (prepareJoints, prepareContacts).
   p.joints.version++;

@@ -185,6 +185,8 @@ export class SolverData extends columnStore(SOLVER_COLUMNS) {
   readonly fastBodies = new IntBuffer();
   /** Bodies whose state the finalize stage found non-finite this step (quarantined after its loop). */
   readonly quarantined = new IntBuffer();
+  /** Solver indices of this step's bodies with a linear motion lock (prepareBodies lists them; solve applies them). */
+  readonly lockedBodies = new IntBuffer();
 
   /**
    * The kernel whose memory holds `states`, `integration`, `pins` and `contacts` (then views at byte offsets

@@ -133,7 +133,12 @@ export const SP_STATIC_IMPULSE = SP_STATIC_MASS + 1;
 export const SP_SEPARATION_SHIFT = SP_STATIC_IMPULSE + 1; // added to every point's separation (classic: the slop)
 export const SP_WARM_START = SP_SEPARATION_SHIFT + 1; // 1 to warm start from last step's impulses, else 0
 export const SP_CONTINUOUS = SP_WARM_START + 1; // 1 when the world sweeps fast bodies (continuous collision), else 0
-export const SP_STRIDE = SP_CONTINUOUS + 1;
+// The world's speculative distance and linear slop (its length units), for the narrowphase on any thread.
+export const SP_SPECULATIVE = SP_CONTINUOUS + 1;
+export const SP_LINEAR_SLOP = SP_SPECULATIVE + 1;
+// Fraction of a body's minimum extent it may move in a step before continuous collision sweeps it.
+export const SP_SAFETY_FACTOR = SP_LINEAR_SLOP + 1;
+export const SP_STRIDE = SP_SAFETY_FACTOR + 1;
 
 /**
  * The scalars the WebAssembly kernel's body passes read from its own memory (solve.ts writes them there at the start

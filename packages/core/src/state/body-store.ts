@@ -20,10 +20,20 @@ export const BodyFlag = {
   awake: 8,
   /** Taken out of the simulation after its state became non-finite (see quarantineBody); never woken again. */
   quarantined: 16,
+  /** Motion locks (setMotionLocks): the solver drops the body's velocity along world x, along world y. */
+  lockLinearX: 32,
+  lockLinearY: 64,
+  /**
+   * Taken out of the simulation and the broadphase by setBodyEnabled(false): not awake, no proxies, no contacts, its
+   * joints inactive; its shapes, joints and velocity kept for when it is enabled again.
+   */
+  disabled: 128,
 } as const;
 
 /** Grown with the entity ids and stored for each of them. */
 const ENTITY = { rows: 'entities', snapshot: 'entities' } as const;
+/** Grown with the entity ids, computed again by snapshot restore (ColumnDecl.derived). */
+const DERIVED = { rows: 'entities', derived: true } as const;
 
 /**
  * The body transform's columns, indexed by entity id (see TransformColumns). The parallel stages read and write
@@ -73,10 +83,13 @@ export const BODY_COLUMNS = {
   centerX: { type: 'f64', ...ENTITY, shared: true },
   /** Centre of mass y, world (m). */
   centerY: { type: 'f64', ...ENTITY, shared: true },
-  /** Centre of mass x at the start of the step, world (m): continuous collision sweeps from here. */
-  center0X: { type: 'f64', ...ENTITY },
+  /**
+   * Centre of mass x at the start of the step, world (m): continuous collision sweeps from here. Between steps it
+   * is read by nothing before the next step's body gather writes it: restore sets it to the centre (derived).
+   */
+  center0X: { type: 'f64', ...DERIVED },
   /** Centre of mass y at the start of the step, world (m). */
-  center0Y: { type: 'f64', ...ENTITY },
+  center0Y: { type: 'f64', ...DERIVED },
   /** Centre of mass x, body-local (m). */
   localCenterX: { type: 'f64', ...ENTITY, shared: true },
   /** Centre of mass y, body-local (m). */
@@ -125,8 +138,8 @@ export const BODY_COLUMNS = {
   shapeCount: { type: 'i32', ...ENTITY },
   /** Head of this body's contact-edge list (edge = contactId * 2 + side), -1 when none. */
   contactHead: { type: 'i32', ...ENTITY, initial: -1 },
-  /** Index of the body in `list` (creation order with swap-remove), -1 when not a body. */
-  listIndex: { type: 'i32', ...ENTITY, initial: -1 },
+  /** Index of the body in `list` (creation order with swap-remove), -1 when not a body. Derived from `list`. */
+  listIndex: { type: 'i32', ...DERIVED, initial: -1 },
   /** Dense list of body entity ids; iteration order of the pipeline (depends only on the API call sequence). */
   list: { type: 'i32', rows: 'entities', snapshot: 'count' },
   /**

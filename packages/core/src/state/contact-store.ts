@@ -70,6 +70,8 @@ export const MC_APART_LEVER = MC_NORMAL_Y;
 
 /** Grown with the contact rows and stored for each row ever used. */
 const ROW = { rows: 'rows', snapshot: 'rows' } as const;
+/** A contact's mixed material: grown with the rows, computed again by snapshot restore (ColumnDecl.derived). */
+const MIXED = { rows: 'rows', derived: true, shared: true } as const;
 
 /** The contact table's columns, indexed by contact id (see storage/column-spec.ts for what an entry drives). */
 export const CONTACT_COLUMNS = {
@@ -88,14 +90,18 @@ export const CONTACT_COLUMNS = {
   bodyB: { type: 'i32', ...ROW, shared: true },
   /** ContactFlag bits. */
   flags: { type: 'u8', ...ROW, shared: true },
-  /** Mixed friction of the pair, fixed at creation (re-mixed when a shape's material changes). */
-  friction: { type: 'f64', ...ROW, shared: true },
+  /**
+   * Mixed friction of the pair, mixed when the pair begins to touch and again when a material, mixing rule or
+   * callback changes (contact-lifecycle.ts mixMaterial): only touching contacts read it, so restore mixes it again
+   * for those from the stored shapes and settings (derived).
+   */
+  friction: { type: 'f64', ...MIXED },
   /** Mixed restitution of the pair. */
-  restitution: { type: 'f64', ...ROW, shared: true },
+  restitution: { type: 'f64', ...MIXED },
   /** Mixed rolling resistance of the pair. */
-  rollingResistance: { type: 'f64', ...ROW, shared: true },
+  rollingResistance: { type: 'f64', ...MIXED },
   /** Mixed tangent speed of the pair (m/s). */
-  tangentSpeed: { type: 'f64', ...ROW, shared: true },
+  tangentSpeed: { type: 'f64', ...MIXED },
   /** Manifold normal x (unit, A → B, world). */
   normalX: { type: 'f64', ...ROW, shared: true },
   /** Manifold normal y. */
@@ -115,8 +121,8 @@ export const CONTACT_COLUMNS = {
   manifoldCache: { type: 'f64', width: MC_STRIDE, ...ROW, shared: true },
   /** 1 while manifoldCache may be used, 2 while it holds a proof that the pair is apart (MC_APART_MARGIN), else 0. */
   cacheValid: { type: 'u8', ...ROW, shared: true },
-  /** Position of the contact in `list`; -1 once the row is freed. */
-  listIndex: { type: 'i32', ...ROW, shared: true },
+  /** Position of the contact in `list`; -1 once the row is freed. Derived from `list`. */
+  listIndex: { type: 'i32', rows: 'rows', derived: true, shared: true },
   /** Live contact ids in creation order (swap-remove), `count` of them. */
   list: { type: 'i32', rows: 'rows', snapshot: 'count', shared: true },
   /**

@@ -130,8 +130,8 @@ export const JOINT_COLUMNS = {
   eid: { type: 'i32', ...ROW },
   /** Joint handle per row (see state/body-handle.ts). */
   handle: { type: 'f64', ...ROW },
-  /** Row of a joint entity, −1 when the entity is not a joint. Indexed by entity id. */
-  rowOf: { type: 'i32', ...ENTITY, initial: -1 },
+  /** Row of a joint entity, −1 when the entity is not a joint. Indexed by entity id; derived from `eid` on restore. */
+  rowOf: { type: 'i32', rows: 'entities', derived: true, initial: -1 },
   /** 1 once a joint on this entity id was destroyed (and no joint took the id since): a stale handle. */
   retired: { type: 'u8', ...ENTITY },
   /** Joints destroyed on this index so far: the generation of plain (unversioned) worlds' handles. */

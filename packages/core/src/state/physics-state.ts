@@ -1,5 +1,6 @@
 import { addComponent, removeComponent, type World } from 'bitecs';
 import { BodyStore, type TransformColumns } from './body-store.js';
+import { CharacterStore } from './character-store.js';
 import { BroadPhase } from '../broadphase/broadphase.js';
 import { IntBuffer } from '../storage/int-buffer.js';
 import { EventStore } from './event-store.js';
@@ -11,7 +12,30 @@ import { PhysicsError } from '../errors.js';
 import { ShapeStore } from './shape-store.js';
 import { SolverData } from '../solver/solver-data.js';
 import { StepProfile } from './profile.js';
-import { WORLD_SETTINGS_CODEC, defaultWorldDef, type WorldDef } from './world-def.js';
+import { WORLD_SETTINGS_CODEC, type WorldDef } from './world-def.js';
+import { TOL_COUNT, writeTolerances } from './length-tolerances.js';
+import type { BodyId, ShapeId } from '../handles.js';
+
+/**
+ * Decides whether two shapes whose bounding boxes begin to overlap may collide (setPairFilter): called once when the
+ * pair is found (never per step), after the shapes' collision filters accepted it; return false to keep them apart.
+ * It runs inside the step, so it must not change the world (such calls throw WORLD_LOCKED).
+ */
+export type PairFilter = (bodyA: BodyId, bodyB: BodyId, shapeA: ShapeId, shapeB: ShapeId) => boolean;
+
+/**
+ * Combines two shapes' friction coefficients or restitutions into a contact's (setFrictionCallback,
+ * setRestitutionCallback), as Box2D's b2FrictionCallback: each shape's value and user material id (ShapeDef
+ * userMaterialId). Called when two shapes begin to touch and when a material, rule or callback changes (never per
+ * step), in an order that depends only on the world's history; it must return a finite number ≥ 0 (anything else
+ * counts as 0) and must not change the world.
+ */
+export type MaterialMixer = (
+  valueA: number,
+  userMaterialIdA: number,
+  valueB: number,
+  userMaterialIdB: number,
+) => number;
 
 /** Marker component: the entity is a rigid body of this world. */
 export interface BodyComponent {
@@ -29,6 +53,8 @@ export class PhysicsState extends WORLD_SETTINGS_CODEC.stateClass() {
   readonly contacts = new ContactStore();
   /** Joint rows, body joint-edge lists and the joint solver records. */
   readonly joints = new JointStore();
+  /** Character rows: settings and state of the characters, which the character stage moves each step. */
+  readonly characters = new CharacterStore();
   readonly broadphase = new BroadPhase();
   readonly solverData = new SolverData();
   readonly profile = new StepProfile();
@@ -40,16 +66,18 @@ export class PhysicsState extends WORLD_SETTINGS_CODEC.stateClass() {
   readonly manifold = createManifold();
   /** Scratch pose of a shape pair for the collision routines: [xA, yA, cA, sA, xB, yB, cB, sB]. */
   readonly pose = new Float64Array(8);
+  /** The length tolerances of these settings (TOL_* of length-tolerances.ts), kept by settingsChanged. */
+  readonly tolerances = new Float64Array(TOL_COUNT);
   /** bitecs components that mark body entities, so user systems can query bodies: query(world, [Body, Transform]). */
   readonly Body: BodyComponent;
   readonly Transform: TransformColumns;
   /** Zero-copy transform columns (same object as Transform). */
   readonly transform: TransformColumns;
-  /**
-   * Optional user filter consulted once when a new pair of shapes starts overlapping (never per step): return false
-   * to keep the pair from colliding. Arguments are the body handles and shape rows.
-   */
-  pairFilter: ((bodyA: number, bodyB: number, shapeA: number, shapeB: number) => boolean) | null = null;
+  /** The user's pair filter (setPairFilter), or null. */
+  pairFilter: PairFilter | null = null;
+  /** The user's friction and restitution mixing callbacks (setFrictionCallback, setRestitutionCallback), or null. */
+  frictionCallback: MaterialMixer | null = null;
+  restitutionCallback: MaterialMixer | null = null;
   /** The user's pre-solve callback (setPreSolve), or null. Not part of snapshots. */
   preSolve: PreSolveFn | null = null;
   /** True when the bitecs world's entity ids carry a version (createEntityIndex(withVersioning(…))); see body-handle.ts. */
@@ -94,8 +122,14 @@ export class PhysicsState extends WORLD_SETTINGS_CODEC.stateClass() {
 
   /** Copies a validated definition into the settings fields. */
   applyDef(def: WorldDef): void {
-    this.settingsVersion++;
     WORLD_SETTINGS_CODEC.apply(this, def);
+    this.settingsChanged();
+  }
+
+  /** After the settings fields changed (applyDef, a snapshot restore): what is derived from them follows. */
+  settingsChanged(): void {
+    this.settingsVersion++;
+    writeTolerances(this.tolerances, this.lengthUnitsPerMeter, this.speculativeDistance);
   }
 
   /** The current settings as a definition. */
@@ -112,9 +146,12 @@ function validateWorldDef(def: WorldDef): void {
   WORLD_SETTINGS_CODEC.validate(def);
 }
 
-/** The defaults merged with `def`, validated (PhysicsError on a bad field). */
+/**
+ * The defaults merged with `def`, validated (PhysicsError on a bad field). The length and speed defaults follow the
+ * definition's lengthUnitsPerMeter (WorldDef).
+ */
 export function mergeWorldDef(def: Partial<WorldDef> | undefined): WorldDef {
-  const merged = { ...defaultWorldDef(), ...(def ?? {}) };
+  const merged = { ...WORLD_SETTINGS_CODEC.defaults(def), ...(def ?? {}) };
   validateWorldDef(merged);
   return merged;
 }

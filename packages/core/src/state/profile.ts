@@ -1,5 +1,7 @@
 /** Timings (ms) of each stage of the last step, and counters. Filled by stepPhysics; read with getProfile. */
 export class StepProfile {
+  /** The character stage: every character's move resolved and handed to its body. */
+  characters = 0;
   broadphase = 0;
   narrowphase = 0;
   prepare = 0;

@@ -22,14 +22,16 @@ export const SHAPE_COLUMNS = {
   next: { type: 'i32', ...ROW, shared: true },
   /** Density (kg/m²). */
   density: { type: 'f64', ...ROW },
-  /** Coulomb friction coefficient; pairs mix as sqrt(μA·μB). */
+  /** Coulomb friction coefficient; pairs mix by the world's frictionMixing rule or friction callback. */
   friction: { type: 'f64', ...ROW },
-  /** Coefficient of restitution; pairs mix as max(eA, eB). */
+  /** Coefficient of restitution; pairs mix by the world's restitutionMixing rule or restitution callback. */
   restitution: { type: 'f64', ...ROW },
   /** Rolling resistance (dimensionless, as Box2D v3): pairs mix as max. */
   rollingResistance: { type: 'f64', ...ROW },
   /** Tangent speed of the surface (m/s): conveyor belts. */
   tangentSpeed: { type: 'f64', ...ROW },
+  /** The user's material id (ShapeDef.userMaterialId), passed to the world's mixing callbacks. */
+  userMaterial: { type: 'i32', ...ROW },
   /** Collision filter: category bits. */
   categoryBits: { type: 'u32', ...ROW },
   /** Collision filter: mask bits (the categories this shape collides with). */
@@ -87,6 +89,12 @@ export class ShapeStore extends columnStore(SHAPE_COLUMNS) {
    * is 0 the step looks at no contact for a contact force event.
    */
   forceEventShapes = 0;
+  /**
+   * The user's values (setShapeUserData) by row, and the shape handle each was set for: a value is the shape's only
+   * while the handles agree. Any JavaScript value, so plain arrays on the main thread, never in snapshots.
+   */
+  readonly userData: unknown[] = [];
+  readonly userDataHandle: number[] = [];
   /** Rows every column holds. */
   private rowCapacity = INITIAL_ROWS;
 
@@ -118,6 +126,10 @@ export class ShapeStore extends columnStore(SHAPE_COLUMNS) {
   release(id: number): void {
     this.setContactForceThreshold(id, Infinity);
     this.geometry.release(id);
+    if (id < this.userData.length) {
+      this.userData[id] = undefined;
+      this.userDataHandle[id] = -1;
+    }
     this.alive[id] = 0;
     this.generation[id] = this.generation[id] + 1;
     this.free[this.freeCount++] = id;

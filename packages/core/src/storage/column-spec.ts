@@ -52,6 +52,12 @@ export interface ColumnDecl<Space extends string = string, Count extends string 
    */
   readonly snapshot?: Count;
   /**
+   * Not stored by snapshots although the step reads it: restore computes it again from what is stored (one routine
+   * per column, listed in snapshot/snapshot-derive.ts), so snapshots are smaller. Only for a column that is a function
+   * of stored columns on every row the step reads. Never together with `snapshot`.
+   */
+  readonly derived?: true;
+  /**
    * The parallel stages read or write it on step workers: it is kept on shared memory while workers run, sent to
    * them whenever it is replaced, and present in their view of the store.
    */
@@ -93,6 +99,8 @@ export interface ColumnInfo {
   readonly length: number;
   /** Row count stored by snapshots, null when not stored. */
   readonly snapshot: string | null;
+  /** Computed again by snapshot restore instead of stored (ColumnDecl.derived). */
+  readonly derived: boolean;
   readonly shared: boolean;
 }
 
@@ -113,6 +121,7 @@ export function columnList(spec: ColumnSpec): readonly ColumnInfo[] {
         rows: d.rows ?? null,
         length: d.length ?? INITIAL_ROWS * width,
         snapshot: d.snapshot ?? null,
+        derived: d.derived === true,
         shared: d.shared === true,
       };
     });

@@ -19,6 +19,11 @@ export interface NumberSetting {
   readonly kind: 'number';
   readonly initial: number;
   readonly rule: NumberRule;
+  /**
+   * The name of another number setting of the table whose value multiplies this one's default (null: none). The
+   * world's lengths and speeds name `lengthUnitsPerMeter`, so a world in pixels gets defaults in pixels.
+   */
+  readonly scaledBy: string | null;
 }
 /** A boolean setting, held in one state field (0 or 1 in snapshots). */
 export interface FlagSetting {
@@ -38,9 +43,16 @@ export interface Vec2Setting {
 }
 export type Setting = NumberSetting | FlagSetting | ChoiceSetting | Vec2Setting;
 
-/** A number setting: default `initial`, checked by `rule` (default: finite). */
-export function numberSetting(initial: number, rule: NumberRule = { kind: 'finite' }): NumberSetting {
-  return { kind: 'number', initial, rule };
+/**
+ * A number setting: default `initial`, checked by `rule` (default: finite); with `scaledBy`, the default is `initial`
+ * times the value of that setting in the definition being completed (see SettingsCodec.defaults).
+ */
+export function numberSetting(
+  initial: number,
+  rule: NumberRule = { kind: 'finite' },
+  scaledBy: string | null = null,
+): NumberSetting {
+  return { kind: 'number', initial, rule, scaledBy };
 }
 /** A number > 0. */
 export const positive = { kind: 'positive' } as const;
@@ -107,11 +119,29 @@ export class SettingsCodec<T extends SettingTable> {
     this.names = Object.keys(table);
   }
 
-  /** A fresh definition object with every default (vectors copied). */
-  defaults(): SettingValues<T> {
+  /**
+   * A fresh definition object with every default (vectors copied). A setting `scaledBy` another has its default
+   * multiplied by that setting's value in `given` when `given` holds a finite one > 0 (a bad value is left for
+   * validate to report), else by that setting's own default.
+   */
+  defaults(given?: Partial<SettingValues<T>>): SettingValues<T> {
     const def: Values = {};
-    for (const name of this.names) def[name] = copyValue(this.table[name], this.table[name].initial);
+    for (const name of this.names) {
+      const setting = this.table[name];
+      let value = copyValue(setting, setting.initial);
+      if (setting.kind === 'number' && setting.scaledBy !== null) {
+        value = setting.initial * this.scaleOf(setting.scaledBy, given);
+      }
+      def[name] = value;
+    }
     return def as SettingValues<T>;
+  }
+
+  /** The value of number setting `name` in `given` if it is a finite number > 0, else its default. */
+  private scaleOf(name: string, given: Partial<SettingValues<T>> | undefined): number {
+    const v = (given as Values | undefined)?.[name];
+    if (typeof v === 'number' && Number.isFinite(v) && v > 0) return v;
+    return (this.table[name] as NumberSetting).initial;
   }
 
   /** Throws PhysicsError INVALID_ARGUMENT naming the first setting of `def` whose value its kind does not allow. */

@@ -14,17 +14,20 @@ function fail(message: string): never {
  * not every frame of a game. What it checks:
  * - bodies: the dense list and its index agree with the live flags; poses and velocities are finite; rotations are
  *   unit; static bodies are never awake; sleeping bodies have zero velocity (a quarantined body keeps whatever a
- *   setter gave it, unused: the solver never gathers it); shape lists hold live
+ *   setter gave it, unused: the solver never gathers it; so does a disabled one, which is never awake and has no
+ *   contacts); shape lists hold live
  *   shapes of the body and their count;
  * - shapes and broadphase: live shapes point at geometry slots whose user counts match, free slots are unused; both
- *   trees pass DynamicTree.validate; every live shape owns a leaf of its tree that names
+ *   trees pass DynamicTree.validate; every live shape of an enabled body owns a leaf of its tree that names
  *   it, and the trees hold no other leaves; free rows are dead and listed once;
  * - contacts: the dense list, the pair set and the body edge lists describe the same contacts, between live shapes of
  *   the bodies recorded; a non-sensor contact touches exactly when it has manifold points; its shapes' fat boxes
  *   overlapped at the last narrowphase (or one is queued with no known box); free rows are not live and listed once;
  * - joints: rows and entity map agree, bodies are live, and the body joint-edge lists hold each joint once per body;
  * - sleep: a touching (non-sensor) contact or a joint never links an awake body to a sleeping one that can move
- *   (dynamic or kinematic, not quarantined), since islands sleep and wake whole.
+ *   (dynamic or kinematic, not quarantined or disabled), since islands sleep and wake whole;
+ * - characters: rows and the body map agree, each row's body is live and names the row's handle, and its settings
+ *   and state are finite.
  */
 export function validateWorld(world: PhysicsWorld): void {
   const p = getPhysics(world);
@@ -32,6 +35,27 @@ export function validateWorld(world: PhysicsWorld): void {
   checkShapes(p);
   checkContacts(p);
   checkJoints(p);
+  checkCharacters(p);
+}
+
+function checkCharacters(p: PhysicsState): void {
+  const cs = p.characters;
+  const b = p.bodies;
+  let mapped = 0;
+  for (let eid = 0; eid < cs.rowOf.length; eid++) {
+    const row = cs.rowOf[eid];
+    if (row === -1) continue;
+    mapped++;
+    if (row < 0 || row >= cs.count || cs.body[row] !== eid) fail(`character map: body ${eid} → row ${row}`);
+  }
+  if (mapped !== cs.count) fail(`character count ${cs.count} != mapped bodies ${mapped}`);
+  for (let row = 0; row < cs.count; row++) {
+    const eid = cs.body[row];
+    if (b.alive[eid] !== 1 || b.handle[eid] !== cs.handle[row]) fail(`character row ${row}: body ${eid} is not live`);
+    const values = [cs.radius[row], cs.halfHeight[row], cs.upX[row], cs.upY[row], cs.desiredX[row], cs.desiredY[row]];
+    values.push(cs.translationX[row], cs.translationY[row], cs.groundNormalX[row], cs.groundNormalY[row]);
+    if (!values.every(Number.isFinite)) fail(`character row ${row} has non-finite values ${values.join(', ')}`);
+  }
 }
 
 function checkBodies(p: PhysicsState): void {
@@ -55,7 +79,11 @@ function checkBodies(p: PhysicsState): void {
     if (Math.abs(norm - 1) > 1e-6) fail(`body ${eid} rotation is not unit (|q|² = ${norm})`);
     const flags = b.flags[eid];
     if (type === BodyType.static && (flags & BodyFlag.awake) !== 0) fail(`static body ${eid} is awake`);
-    const asleep = (flags & (BodyFlag.awake | BodyFlag.quarantined)) === 0;
+    if ((flags & BodyFlag.disabled) !== 0) {
+      if ((flags & BodyFlag.awake) !== 0) fail(`disabled body ${eid} is awake`);
+      if (b.contactHead[eid] !== -1) fail(`disabled body ${eid} has contacts`);
+    }
+    const asleep = (flags & (BodyFlag.awake | BodyFlag.quarantined | BodyFlag.disabled)) === 0;
     if (asleep && (b.vx[eid] !== 0 || b.vy[eid] !== 0 || b.w[eid] !== 0)) {
       fail(`sleeping body ${eid} has velocity (${b.vx[eid]}, ${b.vy[eid]}, ${b.w[eid]})`);
     }
@@ -113,6 +141,10 @@ function checkShapes(p: PhysicsState): void {
     live++;
     const body = s.body[sh];
     if (b.alive[body] !== 1) fail(`shape ${sh} belongs to dead body ${body}`);
+    if ((b.flags[body] & BodyFlag.disabled) !== 0) {
+      if (s.proxy[sh] !== -1) fail(`shape ${sh} of disabled body ${body} has proxy ${s.proxy[sh]}`);
+      continue;
+    }
     const tk = s.tree[sh];
     const tree = trees[tk];
     if (tree === undefined) fail(`shape ${sh} names tree ${tk}`);
@@ -160,7 +192,7 @@ function checkFreeList(
 
 function isMovable(p: PhysicsState, eid: number): boolean {
   const b = p.bodies;
-  return b.type[eid] !== BodyType.static && (b.flags[eid] & BodyFlag.quarantined) === 0;
+  return b.type[eid] !== BodyType.static && (b.flags[eid] & (BodyFlag.quarantined | BodyFlag.disabled)) === 0;
 }
 
 function isAwake(p: PhysicsState, eid: number): boolean {

@@ -17,6 +17,8 @@ export interface EngineOptions {
 
 /** Our per-stage timings of the last step, ms (the shape of `getProfile`). */
 export interface StageTimes {
+  /** The character stage (0 in scenes without characters). */
+  readonly characters: number;
   readonly broadphase: number;
   readonly narrowphase: number;
   readonly prepare: number;
@@ -25,7 +27,15 @@ export interface StageTimes {
   readonly total: number;
 }
 
-export const STAGE_NAMES = ['broadphase', 'narrowphase', 'prepare', 'solve', 'finalize', 'total'] as const;
+export const STAGE_NAMES = [
+  'characters',
+  'broadphase',
+  'narrowphase',
+  'prepare',
+  'solve',
+  'finalize',
+  'total',
+] as const;
 
 export interface Counters {
   readonly bodyCount: number;

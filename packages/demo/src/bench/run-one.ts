@@ -111,7 +111,15 @@ async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layo
   let stages: StageTimes | undefined;
   if (stageSamples !== null) {
     const m = stageSamples.map((a) => round(median(a.subarray(1))));
-    stages = { broadphase: m[0], narrowphase: m[1], prepare: m[2], solve: m[3], finalize: m[4], total: m[5] };
+    stages = {
+      characters: m[0],
+      broadphase: m[1],
+      narrowphase: m[2],
+      prepare: m[3],
+      solve: m[4],
+      finalize: m[5],
+      total: m[6],
+    };
   }
   return {
     ok: true,

@@ -4,6 +4,8 @@ import type { SceneLayout } from './layouts/index.js';
 /** What a scene builder hands back: the dynamic box entities, in the layout's creation order. */
 export interface BuiltScene {
   readonly boxes: Int32Array;
+  /** The scene's own logic, run before each step (the characters' input); part of the timed step. */
+  readonly beforeStep?: () => void;
 }
 
 /** Build a layout in one of our worlds (created by the caller with the layout's gravity). */

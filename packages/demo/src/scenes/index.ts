@@ -1,5 +1,6 @@
 import type { PhysicsWorld } from '@impulse2d/core';
 import type { BuiltScene } from './build-layout.js';
+import * as characters from './characters.js';
 import * as circleRain from './circle-rain.js';
 import * as jointGrid from './joint-grid.js';
 import * as largePyramid from './large-pyramid.js';
@@ -31,4 +32,5 @@ export const scenes: Readonly<Record<string, Scene>> = {
   [spinner.name]: spinner,
   [pyramid.name]: pyramid,
   [circleRain.name]: circleRain,
+  [characters.name]: characters,
 };

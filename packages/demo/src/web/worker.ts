@@ -75,6 +75,8 @@ let ground = -1;
 let mouseJoint = -1;
 let grabbed = -1;
 let lastProfile: ProfileSample | null = null;
+/** The loaded scene's own logic before each step (the characters' input), if it has any. */
+let beforeStep: (() => void) | null = null;
 const recorder = new DrawCommandRecorder();
 const drawOptions: DebugDrawOptions = { flags: 0, normalLength: 0.5 };
 
@@ -113,8 +115,15 @@ function load(name: string, values: ParamValues): void {
   const t0 = performance.now();
   const w = createPhysicsWorld({ enableSleep: true, enableProfiling: true, ...(entry.scene.worldDef ?? {}) });
   built = entry.scene.build(w, resolveParams(entry.scene.params, values));
-  // The page draws the latest step (its debug draw is recorded here), so no interpolated poses are needed.
-  stepper = createFixedStepper(w, { dt: DT, maxStepsPerFrame: MAX_STEPS_PER_TICK, interpolate: false });
+  beforeStep = built.beforeStep ?? null;
+  // The page draws the latest step (its debug draw is recorded here), so no interpolated poses are needed. The
+  // scene's own logic (a character's input) runs before every step.
+  stepper = createFixedStepper(w, {
+    dt: DT,
+    maxStepsPerFrame: MAX_STEPS_PER_TICK,
+    interpolate: false,
+    beforeStep: built.beforeStep,
+  });
   tickSteps = 0;
   tickDropped = 0;
   ground = -1;
@@ -186,6 +195,7 @@ function tick(draw: DrawFlags, run: boolean, seconds: number, single: boolean): 
   let steps = 0;
   const t0 = performance.now();
   if (single) {
+    if (beforeStep !== null) beforeStep();
     stepPhysics(w, DT);
     steps = 1;
     tickDropped = 0;

@@ -1,4 +1,10 @@
-import { JOINT_GROUP_COUNT, JOINT_TYPE_COUNT, OVERFLOW_COLOUR, type PhysicsState } from '@impulse2d/core/internal';
+import {
+  BodyFlag,
+  JOINT_GROUP_COUNT,
+  JOINT_TYPE_COUNT,
+  OVERFLOW_COLOUR,
+  type PhysicsState,
+} from '@impulse2d/core/internal';
 import { takeColour } from '../graph-colour.js';
 import { JOINT_KINDS } from './joint-kinds.js';
 import { isPin } from './revolute.js';
@@ -15,7 +21,8 @@ const HAS_ROWS = Uint8Array.from(JOINT_KINDS, (kind) => (kind.impulses.used !== 
  * one thread. Greedy in row order, which follows the API calls. The classic solver (`uncoloured` −1) keeps one thread
  * and the order of kinds: every joint in the overflow set.
  *
- * Fills JointStore.rowColour (−1: no record, for want of a body in the solver or of constraint rows), groupStart and pinStart (records of colour q and kind t,
+ * Fills JointStore.rowColour (−1: no record, for want of a body in the solver or of constraint rows, or for a
+ * disabled body), groupStart and pinStart (records of colour q and kind t,
  * pins of colour q), and rowSlot: each row's record index among the general records or among the pins, in row order
  * within its group, so that the records can be built in any order, on any thread.
  */
@@ -33,6 +40,7 @@ export function colourJoints(p: PhysicsState, uncoloured: number): void {
   const rowColour = js.rowColour;
   const rowSlot = js.rowSlot;
   const count = js.count;
+  const bodyFlags = p.bodies.flags;
   groups.fill(0);
   pinStart.fill(0);
   sd.reserveColouring(0, sd.bodyCount);
@@ -43,7 +51,9 @@ export function colourJoints(p: PhysicsState, uncoloured: number): void {
     const ia = indexOf[bodyAs[row]];
     const ib = indexOf[bodyBs[row]];
     const type = types[row];
-    if ((ia === 0 && ib === 0) || HAS_ROWS[type] === 0) {
+    // A joint to a disabled body is inactive (lifecycle/body-enable.ts).
+    const disabled = ((bodyFlags[bodyAs[row]] | bodyFlags[bodyBs[row]]) & BodyFlag.disabled) !== 0;
+    if ((ia === 0 && ib === 0) || HAS_ROWS[type] === 0 || disabled) {
       rowColour[row] = -1;
       continue;
     }

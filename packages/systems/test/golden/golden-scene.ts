@@ -9,6 +9,7 @@ import {
   createPhysicsWorld,
   createPrismaticJoint,
   createRevoluteJoint,
+  getStateHash,
   makeBox,
   makeCapsule,
   makeCircle,
@@ -110,6 +111,10 @@ export interface GoldenResult {
   hash: string;
   /** The same run with a snapshot taken at steps/2, 20 steps of churn, and a restore: must equal `hash`. */
   restoredHash: string;
+  /** getStateHash of the world after `steps` steps (poses, velocities, awake flags). */
+  stateHash: string;
+  /** getStateHash of the restored run: must equal `stateHash`. */
+  restoredStateHash: string;
   /** Bodies asleep at the end (the scene exercises sleep). */
   asleep: number;
   bodies: number;
@@ -120,6 +125,7 @@ export function goldenRun(steps: number): GoldenResult {
   const bodies = buildScene(w);
   for (let i = 0; i < steps; i++) stepPhysics(w, 1 / 60);
   const hash = hashTransforms(w, bodies);
+  const stateHash = getStateHash(w);
   let asleep = 0;
   const b = w.physics.bodies;
   for (const e of bodies) if (b.type[e] === 2 && (b.flags[e] & 8) === 0) asleep++;
@@ -138,5 +144,12 @@ export function goldenRun(steps: number): GoldenResult {
   }
   restoreSnapshot(w2, snap);
   for (let i = half; i < steps; i++) stepPhysics(w2, 1 / 60);
-  return { hash, restoredHash: hashTransforms(w2, bodies2), asleep, bodies: bodies.length };
+  return {
+    hash,
+    restoredHash: hashTransforms(w2, bodies2),
+    stateHash,
+    restoredStateHash: getStateHash(w2),
+    asleep,
+    bodies: bodies.length,
+  };
 }

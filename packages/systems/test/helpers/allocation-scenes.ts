@@ -29,10 +29,21 @@ export interface AllocationResult {
  * pins loop); or 'tumbler': Box2D's tumbler with 20 × 20 boxes (a turning frame whose walls' boxes hold many
  * bodies the walls never touch: the narrowphase's separation cache at work every step); or 'spinner': Box2D's spinner
  * with 600 bodies (capsules, circles and squares in turn, stirred by a motorised bar inside a loop chain: every
- * collision routine but segments'); or 'events': the 'chain' scene with every box's contacts and every joint reporting
- * force events each step (thresholds 0: hundreds of contact force events and ten joint events a step).
+ * collision routine but segments'); or 'characters': 40 characters walking to and fro over a chain with slopes, a
+ * stair and crates, jumping now and then, a platform going to and fro among them (every part of the character stage:
+ * rounds, caps, steps, snaps, riding and pushes); or 'events': the 'chain' scene with every box's contacts and every
+ * joint reporting force events each step (thresholds 0: hundreds of contact force events and ten joint events a step).
  */
-export type AllocationScene = 'pyramid' | 'chain' | 'sweep' | 'grid' | 'tumbler' | 'spinner' | 'events';
+export type AllocationScene = 'pyramid' | 'chain' | 'sweep' | 'grid' | 'tumbler' | 'spinner' | 'characters' | 'events';
+
+/** The scene's own logic before each step (the characters' input), or null. */
+let beforeStep: (() => void) | null = null;
+
+/** One step of the scene: its logic, then the physics. */
+function step(w: ReturnType<typeof createPhysicsWorld>): void {
+  if (beforeStep !== null) beforeStep();
+  stepPhysics(w, 1 / 60);
+}
 
 /**
  * `scene`, sleep off: `warmup` steps, then heap growth over `steps` steps; the least of up to `windows` such windows
@@ -51,6 +62,7 @@ export async function pyramidAllocation(
   else if (scene === 'grid') await buildJointGrid(w, 100);
   else if (scene === 'tumbler') await buildTumbler(w, 20);
   else if (scene === 'spinner') await buildSpinner(w, 600);
+  else if (scene === 'characters') beforeStep = await buildCharacters(w);
   else {
     addGround(w);
     const boxes = buildPyramid(w, 20);
@@ -75,7 +87,7 @@ export async function pyramidAllocation(
       prev = link;
     }
   }
-  for (let i = 0; i < warmup; i++) stepPhysics(w, 1 / 60);
+  for (let i = 0; i < warmup; i++) step(w);
   let best: AllocationResult | null = null;
   for (let k = 0; k < windows; k++) {
     const r = await oneWindow(w, steps, gc);
@@ -104,7 +116,7 @@ async function oneWindow(
   const read0 = newSpaceUsed();
   const readCost = Math.max(0, newSpaceUsed() - read0);
   const before = newSpaceUsed();
-  for (let i = 0; i < steps; i++) stepPhysics(w, 1 / 60);
+  for (let i = 0; i < steps; i++) step(w);
   const after = newSpaceUsed() - readCost;
   await new Promise((resolve) => setTimeout(resolve, 10));
   observer.disconnect();
@@ -204,6 +216,53 @@ async function buildJointGrid(w: ReturnType<typeof createPhysicsWorld>, n: numbe
       }
     }
   }
+}
+
+/** The 'characters' scene; returns its script, which asks each character for its move through one reused object. */
+async function buildCharacters(w: ReturnType<typeof createPhysicsWorld>): Promise<() => void> {
+  const core = await import('@impulse2d/core');
+  const ground = core.createBody(w, { type: 'static' });
+  const points: { x: number; y: number }[] = [];
+  for (let x = 60; x >= -60; x -= 2)
+    points.push({ x, y: Math.abs(x % 20) < 10 ? 0 : 1.5 * Math.sin((x / 20) * Math.PI) });
+  core.addChain(w, ground, core.makeChain(points));
+  for (let k = 0; k < 3; k++) {
+    core.addShape(w, ground, core.makeBox(1.5, 0.1, { x: -40 + 30 * k, y: 0.1 }));
+    core.addShape(w, ground, core.makeBox(0.75, 0.1, { x: -40 + 30 * k, y: 0.3 }));
+  }
+  const platform = core.createBody(w, { type: 'kinematic', position: { x: 0, y: 3 }, linearVelocity: { x: 2, y: 0 } });
+  core.addShape(w, platform, core.makeBox(2, 0.2));
+  for (let i = 0; i < 8; i++) {
+    const crate = core.createBody(w, { type: 'dynamic', position: { x: -50 + 13 * i, y: 2 } });
+    core.addShape(w, crate, core.makeBox(0.4, 0.4), { density: 2 + 20 * (i % 3), friction: 0.3 });
+  }
+  const characters: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    characters.push(
+      core.createCharacter(w, {
+        position: { x: -55 + 2.7 * i, y: 4 },
+        radius: 0.3,
+        halfHeight: 0.4,
+        autostep: { maxHeight: 0.25, minWidth: 0.1 },
+        snapToGround: 0.3,
+      }),
+    );
+  }
+  const vy = new Float64Array(characters.length);
+  const move = { x: 0, y: 0 };
+  let k = 0;
+  return () => {
+    const cs = w.physics.characters;
+    if (k % 120 === 0) w.physics.bodies.vx[platform] = -w.physics.bodies.vx[platform];
+    for (let i = 0; i < characters.length; i++) {
+      if (cs.grounded[i] === 1) vy[i] = (k + 17 * i) % 150 === 0 ? 5 : 0;
+      else vy[i] -= 10 / 60;
+      move.x = ((Math.floor(k / 200) + i) % 2 === 0 ? 3 : -3) / 60;
+      move.y = vy[i] / 60;
+      core.moveCharacter(w, characters[i], move);
+    }
+    k++;
+  };
 }
 
 async function buildSweepScene(w: ReturnType<typeof createPhysicsWorld>): Promise<void> {

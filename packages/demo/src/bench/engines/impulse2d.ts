@@ -22,6 +22,7 @@ function createOurEngine(options: EngineOptions, threads: number): BenchEngine {
   const threaded = threads > 1;
   let world: PhysicsWorld | null = null;
   let boxes: Int32Array = new Int32Array(0);
+  let beforeStep: (() => void) | null = null;
 
   const live = (): PhysicsWorld => {
     if (world === null) throw new Error('impulse2d: build() was not called');
@@ -44,12 +45,15 @@ function createOurEngine(options: EngineOptions, threads: number): BenchEngine {
         // Stage times for the report; the heap probe measures with it off again (beforeHeapProbe).
         enableProfiling: true,
       });
-      boxes = scene.build(world).boxes;
+      const built = scene.build(world);
+      boxes = built.boxes;
+      beforeStep = built.beforeStep ?? null;
     },
     async start() {
       if (threaded) await startWorkers(live(), threads);
     },
     step() {
+      if (beforeStep !== null) beforeStep();
       stepPhysics(live(), options.dt, options.substeps);
     },
     readPositions(out: Float64Array) {
@@ -63,6 +67,7 @@ function createOurEngine(options: EngineOptions, threads: number): BenchEngine {
     stageTimes(): StageTimes {
       const p = getProfile(live());
       return {
+        characters: p.characters,
         broadphase: p.broadphase,
         narrowphase: p.narrowphase,
         prepare: p.prepare,

@@ -1,11 +1,21 @@
 /**
  * Rapier 2D (Rust in WASM), SIMD and scalar builds: default integration parameters, dt = 1/60, sleeping off (on
- * where the layout asks). joint_grid, tumbler and smash come from `rapier-scenes.ts`.
+ * where the layout asks). joint_grid, tumbler and smash come from `rapier-scenes.ts`, characters from
+ * `rapier-characters.ts`.
  * Both compat packages ship the wasm embedded, so `RAPIER.init()` needs no file access.
  */
 import type { BenchEngine, EngineOptions } from '../engine.js';
 import type { LayoutDef, SceneLayout } from '../../scenes/layouts/index.js';
+import { rapierCharacters, type RapierScene } from './rapier-characters.js';
 import { rapierScenes, type Rapier, type RapierBody, type RapierWorld } from './rapier-scenes.js';
+
+/** Rapier's builders: the per-engine scenes, and the scenes with their own logic before each step. */
+const builders: Readonly<
+  Record<string, (R: Rapier, world: RapierWorld, canSleep: boolean) => RapierBody[] | RapierScene>
+> = {
+  ...rapierScenes,
+  characters: rapierCharacters,
+};
 
 const libs = new Map<string, Rapier>();
 
@@ -34,12 +44,13 @@ function makeRapierEngine(simd: boolean, options: EngineOptions): BenchEngine {
   let lib: Rapier | null = null;
   let world: RapierWorld | null = null;
   let boxes: RapierBody[] = [];
+  let beforeStep: (() => void) | null = null;
 
   return {
     name: simd ? 'rapier-simd' : 'rapier',
     label: simd ? 'rapier2d-simd-compat (defaults)' : 'rapier2d-compat (defaults)',
     notes: [],
-    ownScenes: Object.keys(rapierScenes),
+    ownScenes: Object.keys(builders),
     async init() {
       lib = await load(simd);
     },
@@ -49,9 +60,11 @@ function makeRapierEngine(simd: boolean, options: EngineOptions): BenchEngine {
       w.timestep = options.dt;
       world = w;
       if (def.perEngine) {
-        const own = rapierScenes[def.name];
+        const own = builders[def.name];
         if (own === undefined) throw new Error(`rapier: no builder for '${def.name}'`);
-        boxes = own(R, w, layout.sleep ?? false);
+        const built = own(R, w, layout.sleep ?? false);
+        boxes = Array.isArray(built) ? built : built.bodies;
+        beforeStep = Array.isArray(built) ? null : built.beforeStep;
         return;
       }
       for (const s of layout.statics) {
@@ -76,6 +89,7 @@ function makeRapierEngine(simd: boolean, options: EngineOptions): BenchEngine {
       }
     },
     step() {
+      if (beforeStep !== null) beforeStep();
       world!.step();
     },
     readPositions(out: Float64Array) {
@@ -89,6 +103,7 @@ function makeRapierEngine(simd: boolean, options: EngineOptions): BenchEngine {
       world?.free();
       world = null;
       boxes = [];
+      beforeStep = null;
     },
   };
 }

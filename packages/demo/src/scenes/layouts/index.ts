@@ -1,4 +1,5 @@
 import type { LayoutDef } from './layout.js';
+import { charactersLayout } from './characters.js';
 import { circleRainLayout } from './circle-rain.js';
 import { jointGridLayout } from './joint-grid.js';
 import { largePyramidLayout } from './large-pyramid.js';
@@ -18,6 +19,7 @@ export type {
 } from './layout.js';
 export { hasSegments, segmentAsBox, SEGMENT_BOX_HALF_THICKNESS, SEGMENT_NOTE } from './layout.js';
 export { SMASH_COLUMNS, SMASH_ROWS } from './smash.js';
+export * as characterLayout from './characters.js';
 export { FLT_MAX, SPINNER_BODIES, SPINNER_MOTOR_SPEED, spinnerBodyPositions, spinnerLoopPoints } from './spinner.js';
 export {
   RAIN_COLUMNS,
@@ -39,6 +41,7 @@ export const layouts: Readonly<Record<string, LayoutDef>> = {
   [spinnerLayout.name]: spinnerLayout,
   [smallPyramidLayout.name]: smallPyramidLayout,
   [circleRainLayout.name]: circleRainLayout,
+  [charactersLayout.name]: charactersLayout,
 };
 
 /** The scenes that `--scene all` (and the default run) runs: Box2D's benchmark scenes that we build so far. */
