@@ -1,6 +1,15 @@
 // A game loop with a fixed timestep: the world steps 60 times a second whatever the display's refresh rate, and the
 // renderer draws each body between its last two poses. Here a 144 Hz display, simulated with fixed frame times.
-import { addShape, createBody, createPhysicsWorld, makeBox, setPosition } from '@impulse2d/core';
+import {
+  addShape,
+  createBody,
+  createCharacter,
+  createPhysicsWorld,
+  getPosition,
+  makeBox,
+  moveCharacter,
+  setPosition,
+} from '@impulse2d/core';
 import { createFixedStepper, resetInterpolation, stepFixed } from '@impulse2d/systems';
 
 const world = createPhysicsWorld({ gravity: { x: 0, y: -10 } });
@@ -9,7 +18,15 @@ addShape(world, ground, makeBox(20, 0.5, { x: 0, y: -0.5 }));
 const box = createBody(world, { type: 'dynamic', position: { x: 0, y: 10 } });
 addShape(world, box, makeBox(0.5, 0.5));
 
-const stepper = createFixedStepper(world, { dt: 1 / 60, maxStepsPerFrame: 4 });
+const player = createCharacter(world, { position: { x: -5, y: 0.905 } }); // standing on the floor (a 1.8 m capsule)
+
+// What must happen once a step, not once a frame, goes in beforeStep: here the player's walk, 1 m/s to the right.
+const walk = { x: 1 / 60, y: 0 };
+const stepper = createFixedStepper(world, {
+  dt: 1 / 60,
+  maxStepsPerFrame: 4,
+  beforeStep: () => moveCharacter(world, player, walk),
+});
 
 function draw(eid) {
   // In a browser: sprite.position.set(pose.x[eid], pose.y[eid]); sprite.rotation = Math.atan2(pose.s[eid], pose.c[eid])
@@ -28,6 +45,7 @@ for (let frame = 0; frame < 144; frame++) {
   }
 }
 console.log('one second of frames ran', stepsRun, 'steps');
+console.log('the player walked', (getPosition(world, player).x + 5).toFixed(2), 'm');
 
 // A frame of 1 s (a tab hidden, a breakpoint) runs at most 4 steps and drops the rest instead of piling them up.
 stepFixed(world, stepper, 1);

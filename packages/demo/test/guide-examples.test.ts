@@ -47,9 +47,11 @@ const EXPECTED: Record<string, RegExp[]> = {
     /^near the rock: .*rock/m,
     /^the box moves 5\.25 m, then touches the wall$/m,
   ],
-  'character-mover.mjs': [
-    /^riding the platform: x -5\.\d\d, on the ground: true$/m,
-    /^at the wall: x 5\.20, feet at y 0\.00$/m,
+  'characters.mjs': [
+    /^climbed the stair: feet at y 0\.6, grounded: true$/m,
+    /^landed on the ledge: true, feet at y 2\.6$/m,
+    /^rode the elevator: feet at y 3\.6, standing on it: true$/m,
+    /^1 character, grounded: true$/m,
   ],
   'debug-draw.mjs': [/^21 drawing commands written to .*debug-draw\.svg$/m],
   'explosion.mjs': [
@@ -59,6 +61,7 @@ const EXPECTED: Record<string, RegExp[]> = {
   'game-loop.mjs': [
     /^frame \d: [01] step\(s\), alpha 0\.\d\d, y 9\.99\d\d$/m,
     /^one second of frames ran 60 steps$/m,
+    /^the player walked 1\.00 m$/m,
     /^long frame: ran 4 steps, dropped 0\.933 s$/m,
     /^drawn at y = 10 right after the teleport$/m,
   ],
