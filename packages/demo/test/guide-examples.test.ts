@@ -103,6 +103,15 @@ describe('the user guide and README', () => {
     expect(runnable.slice().sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
+  it("give README's two set-up commands as they run on a fresh clone, the tests' being the one .ci/run runs", () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8').split('\n');
+    const bench = 'npx -y pnpm@10 install && npx -y pnpm@10 bench';
+    const test = 'npx -y pnpm@10 install && npx -y pnpm@10 test';
+    expect(readme).toContain(`    ${bench}`);
+    expect(readme).toContain(`    ${test}`);
+    expect(readFileSync(join(repoRoot, '.ci/run'), 'utf8').split('\n')).toContain(test);
+  });
+
   it.each(runnable)('docs/guide/examples/%s runs under plain node', (file) => {
     const stdout = execFileSync(process.execPath, [join(examplesDir, file)], {
       cwd: repoRoot,
