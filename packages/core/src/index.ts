@@ -1,6 +1,15 @@
-// The public API of @impulse2d/core: what a user builds and queries worlds with. Engine internals (stores, record
-// layouts, lifecycle routines, collision routines) are in ./internal.ts, published as @impulse2d/core/internal for
-// @impulse2d/systems and for tools that read the columns directly.
+/**
+ * Worlds, bodies, shapes, joints, queries, events, snapshots and debug draw of impulse2d, a 2D rigid-body physics
+ * engine on the bitecs ECS: a world is a bitecs world with `world.physics`, a body is an entity. Step worlds with
+ * `@impulse2d/systems`.
+ *
+ * Engine internals (stores, record layouts, lifecycle routines, collision routines) are published apart as
+ * `@impulse2d/core/internal`, for `@impulse2d/systems` and for tools that read the columns directly (not a stable
+ * interface).
+ *
+ * @packageDocumentation
+ * @module @impulse2d/core
+ */
 
 // ---- Errors ----
 export { PhysicsError, type PhysicsErrorCode } from './errors.js';

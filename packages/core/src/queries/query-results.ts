@@ -119,10 +119,12 @@ export class ShapeHits {
     this.shape = new Float64Array(n);
   }
 
+  /** Forgets the rows; keeps the capacity. */
   clear(): void {
     this.count = 0;
   }
 
+  /** Appends a shape and its body, growing the columns when they are full. */
   push(body: number, shape: number): void {
     const i = this.count;
     if (i === this.body.length) {
