@@ -86,6 +86,7 @@ describe.skipIf(!hasChromium)(`every testbed scene in headless Chromium (${CHROM
   it('each scene: runs, fits or follows the camera, is drawn, and the status text stays off the canvas', async () => {
     const list = await page.evaluate(() => (window as unknown as Win).__testbed!.sceneList);
     expect(list.length).toBeGreaterThanOrEqual(16);
+    expect(list.map((s) => s.name)).toContain('Platformer'); // its screenshot: test-results/scenes/Platformer.png
     const problems: string[] = [];
     for (const { name, group } of list) {
       await page.evaluate((n) => {

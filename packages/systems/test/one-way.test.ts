@@ -1,8 +1,12 @@
 // One-way shapes (ShapeDef.oneWayNormal, setShapeOneWay): platforms that stop only what comes from their open side.
 import {
+  MOVER_SKIN,
   PhysicsError,
   addShape,
+  castMover,
   createBody,
+  createCharacter,
+  getCharacterState,
   createPhysicsWorldFromSnapshot,
   getContactBeginEvents,
   getLinearVelocity,
@@ -10,6 +14,7 @@ import {
   getShapeOneWay,
   makeBox,
   makeCircle,
+  moveCharacter,
   setLinearVelocity,
   setShapeOneWay,
   setTargetTransform,
@@ -20,6 +25,7 @@ import {
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getWorkerChunkCounts } from '../src/workers/step-workers.js';
+import { characterGap, Walker } from './helpers/character-scenes.js';
 import { DT, addGround, run, world } from './helpers/scene.js';
 
 const UP = { x: 0, y: 1 };
@@ -210,6 +216,121 @@ describe('one-way platforms', () => {
     run(copy, 120);
     expect(Buffer.from(takeSnapshot(copy)).equals(Buffer.from(takeSnapshot(a.w)))).toBe(true);
     expect(Math.abs(getPosition(a.w, a.box).y - 3.25)).toBeLessThan(0.01);
+  });
+});
+
+describe('characters and one-way platforms', () => {
+  /** The default capsule's centre when it rests on a surface at height y: 0.9 m and two skins above it. */
+  const restOn = (y: number): number => y + 0.9 + 2 * MOVER_SKIN;
+
+  it('a character jumps up through the platform from below and lands on it, grounded on it at the rest gap', () => {
+    const w = world();
+    addGround(w);
+    const shape = addPlatform(w);
+    const c = createCharacter(w, { position: { x: 0, y: restOn(0) } });
+    // The game's gravity, with the ground ignored while it rises: its feet may pass the top face within the contact
+    // gap on the way up, and a jump is not cut short by that.
+    let vy = 9; // the feet rise about 4 m, past the top face at 3 m; the head meets the underside at 2.8 m first
+    let highest = 0;
+    let state = getCharacterState(w, c);
+    for (let i = 0; i < 150; i++) {
+      vy = state.grounded && vy <= 0 ? 0 : vy - 10 * DT;
+      moveCharacter(w, c, { x: 0, y: vy * DT });
+      stepPhysics(w, DT);
+      state = getCharacterState(w, c);
+      highest = Math.max(highest, getPosition(w, c).y);
+    }
+    expect(highest).toBeGreaterThan(restOn(3) + 0.5);
+    expect(state.grounded).toBe(true);
+    expect(state.groundBody).toBe(w.physics.bodies.handle[w.physics.shapes.body[shape & w.physics.indexMask]]);
+    expect(getPosition(w, c).y).toBeCloseTo(restOn(3), 6);
+    expect(characterGap(w, c)).toBeCloseTo(2 * MOVER_SKIN, 6);
+  });
+
+  it('a jump that falls short of the top face drops back through to the ground', () => {
+    const w = world();
+    addGround(w);
+    addPlatform(w);
+    const c = createCharacter(w, { position: { x: 0, y: restOn(0) } });
+    const walker = new Walker(w, c);
+    walker.step(0);
+    walker.step(0, 7); // the feet rise about 2.45 m: into the platform, short of its top at 3 m
+    for (let i = 0; i < 150; i++) walker.step(0);
+    expect(walker.state.grounded).toBe(true);
+    expect(getPosition(w, c).y).toBeCloseTo(restOn(0), 6);
+  });
+
+  it('a character walks through a one-way block from the side and stands on one it drops onto', () => {
+    const w = world();
+    addGround(w);
+    // A one-way block 1 m high standing on the ground, across the character's path.
+    const block = createBody(w, { type: 'static', position: { x: 3, y: 0.5 } });
+    addShape(w, block, makeBox(0.5, 0.5), { oneWayNormal: UP });
+    const c = createCharacter(w, { position: { x: 0, y: restOn(0) } });
+    const walker = new Walker(w, c);
+    for (let i = 0; i < 120; i++) walker.step(3);
+    expect(getPosition(w, c).x).toBeGreaterThan(5.5);
+    expect(getPosition(w, c).y).toBeCloseTo(restOn(0), 6);
+    // Dropped from above onto the same block, it stands on it.
+    const d = createCharacter(w, { position: { x: 3, y: restOn(1) + 1 } });
+    const dropped = new Walker(w, d);
+    for (let i = 0; i < 60; i++) dropped.step(0);
+    expect(dropped.state.grounded).toBe(true);
+    expect(dropped.state.groundBody).toBe(block);
+    expect(getPosition(w, d).y).toBeCloseTo(restOn(1), 6);
+  });
+
+  it('a character rides a one-way elevator down and up at 2 m/s, grounded on it every step', () => {
+    for (const vy of [-2, 2]) {
+      const w = world();
+      const deck = createBody(w, { type: 'kinematic', position: { x: 0, y: 4.9 } });
+      addShape(w, deck, makeBox(2, 0.1), { oneWayNormal: UP });
+      const c = createCharacter(w, { position: { x: 0, y: restOn(5) } });
+      const walker = new Walker(w, c);
+      walker.step(0);
+      for (let i = 1; i <= 90; i++) {
+        setTargetTransform(w, deck, { x: 0, y: 4.9 + vy * i * DT }, 0, DT);
+        const s = walker.step(0);
+        expect(s.grounded).toBe(true);
+        expect(s.groundBody).toBe(deck);
+        expect(getPosition(w, c).y - getPosition(w, deck).y).toBeCloseTo(restOn(0.1), 6);
+      }
+    }
+  });
+
+  it('a character falling onto a one-way elevator that rises to meet it at 3 m/s lands on it and rides it up', () => {
+    const w = world();
+    const deck = createBody(w, { type: 'kinematic', position: { x: 0, y: 0 } });
+    addShape(w, deck, makeBox(2, 0.1), { oneWayNormal: UP });
+    const c = createCharacter(w, { position: { x: 0, y: restOn(0.1) + 1.5 } });
+    const walker = new Walker(w, c);
+    let landed = -1;
+    for (let i = 1; i <= 60; i++) {
+      setTargetTransform(w, deck, { x: 0, y: 3 * i * DT }, 0, DT);
+      const s = walker.step(0);
+      if (landed < 0 && s.grounded) landed = i;
+      if (landed >= 0) {
+        expect(s.groundBody).toBe(deck);
+        expect(getPosition(w, c).y - getPosition(w, deck).y).toBeCloseTo(restOn(0.1), 6);
+      }
+    }
+    expect(landed).toBeGreaterThan(0);
+    expect(landed).toBeLessThan(30);
+  });
+
+  it('castMover: a capsule passes a one-way platform going up from below and is stopped coming down from above', () => {
+    const w = world();
+    addPlatform(w);
+    const capsule = (
+      y: number,
+    ): { center1: { x: number; y: number }; center2: { x: number; y: number }; radius: number } => ({
+      center1: { x: 0, y: y - 0.5 },
+      center2: { x: 0, y: y + 0.5 },
+      radius: 0.4,
+    });
+    expect(castMover(w, capsule(1), { x: 0, y: 4 })).toBe(1);
+    // From 2 m above the top face, down 4 m: stopped a skin above it, 2 m − a skin along.
+    expect(castMover(w, capsule(3 + 0.9 + 2), { x: 0, y: -4 })).toBeCloseTo((2 - MOVER_SKIN) / 4, 6);
   });
 });
 

@@ -117,7 +117,9 @@ function loadMoverArg(m: MoverScratch, mover: Mover): void {
  * and overlaps nothing it did not overlap at the start. 1 if nothing is in the way.
  *
  * Sensors never stop a mover (`filter.includeSensors` is ignored), nor does a chain segment the mover is centred
- * behind (chains are one-sided). A shape already within the skin stops the mover at 0 only if the translation brings
+ * behind (chains are one-sided), nor a one-way shape (ShapeDef.oneWayNormal) unless the mover starts wholly on its
+ * open side (no more than a slop below the face it opens from): a mover goes up through a platform and lands on
+ * it. A shape already within the skin stops the mover at 0 only if the translation brings
  * it closer, so a mover can slide along what it touches and leave it; a shape whose core the mover's core already
  * crosses does not stop it: collideMover's planes push it out of that one (as in Box2D, where such shapes are
  * skipped). Box2D: b2World_CastMover.
@@ -142,8 +144,8 @@ export function castMover(world: PhysicsWorld, mover: Mover, translation: QueryV
  * with solvePlanesInto it pushes an overlapping mover out and holds a resting one at that gap.
  *
  * The normal is the direction from the shape to the mover: from the closest points when the cores are apart, else
- * the axis of least penetration (a chain segment pushes only to its collision side). Sensors and chain segments the
- * mover is centred behind give no plane. Box2D: b2World_CollideMover.
+ * the axis of least penetration (a chain segment pushes only to its collision side). Sensors, chain segments the
+ * mover is centred behind and one-way shapes it is not wholly on the open side of (as for castMover) give no plane. Box2D: b2World_CollideMover.
  */
 export function collideMoverInto(world: PhysicsWorld, mover: Mover, planes: MoverPlanes, filter?: QueryFilter): number {
   if (!(planes instanceof MoverPlanes))

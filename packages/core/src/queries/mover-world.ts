@@ -256,15 +256,63 @@ function touchesQueryBox(p: PhysicsState, m: MoverScratch, row: number): boolean
 
 /**
  * Should shape row `row` take part: it passes the filter resolved into the query scratch, it is no sensor (sensors
- * never block a mover), and if a chain segment, the mover is centred on its collision side? Loads the shape's core
- * into q.coreB when it does, at the pose the look-ahead sees it at.
+ * never block a mover), if a chain segment the mover is centred on its collision side, and if one-way the mover is on
+ * its open side (onOpenSide)? Loads the shape's core into q.coreB when it does, at the pose the look-ahead sees it at.
  */
 function takesPart(p: PhysicsState, m: MoverScratch, row: number): boolean {
   const q = m.query;
   if (p.shapes.sensor[row] === 1 || !passesFilter(p, q, row)) return false;
   loadMoverShapePose(p, m, row);
   loadCore(p.shapes.geometry, row, q.shapePose, q.coreB);
-  return p.shapes.geometry.type[row] !== ShapeType.chainSegment || inFrontOfChainSegment(m.core, q.coreB);
+  if (p.shapes.geometry.type[row] === ShapeType.chainSegment && !inFrontOfChainSegment(m.core, q.coreB)) return false;
+  return onOpenSide(p, m, row);
+}
+
+/**
+ * How far (m) below a one-way shape's open face a mover may reach and still be stopped by it: a slop, as deep as
+ * bodies rest in what holds them, so that a mover the planes hold at the rest gap, or a rounding below it, stands.
+ */
+const ONE_WAY_DEPTH = LINEAR_SLOP;
+
+/**
+ * For a one-way shape row `row` (ShapeDef.oneWayNormal) whose core is in q.coreB: is the mover wholly on its open
+ * side, no deeper than ONE_WAY_DEPTH below its open face (the plane, normal to the one-way normal, that touches the
+ * shape on that side)? Only then does the shape stop it; from anywhere else it passes through, as a body's contact
+ * does: a character jumps up through a platform and lands on it, and walks through it from the side. Decided per
+ * query from where the mover is, where the contact rule decides once per touch: a mover has no contact to remember
+ * the decision in, and its lowest point is a sure guide (a mover any part of which is below the face came from
+ * below or from the side). The face counts at the lower of where the shape is and where the look-ahead sees it, so
+ * that a mover standing on a platform that moves up or down stays on it throughout the step. True for a shape solid
+ * from every side.
+ */
+function onOpenSide(p: PhysicsState, m: MoverScratch, row: number): boolean {
+  const s = p.shapes;
+  const ux = s.oneWayX[row];
+  const uy = s.oneWayY[row];
+  if (ux === 0 && uy === 0) return true;
+  const q = m.query;
+  const pose = q.shapePose;
+  const wx = pose[2] * ux - pose[3] * uy;
+  const wy = pose[3] * ux + pose[2] * uy;
+  const b = q.coreB;
+  let face = -1e300; // v8-hot-code.md, rule 3
+  for (let i = 0; i < b[CORE_COUNT]; i++) {
+    const d = wx * b[CORE_VERTS + 2 * i] + wy * b[CORE_VERTS + 2 * i + 1];
+    if (d > face) face = d;
+  }
+  face += b[CORE_RADIUS];
+  // Where the shape is, relative to where the look-ahead sees it, along the normal.
+  const t = p.bodies.transform;
+  const eid = s.body[row];
+  const now = wx * (t.x[eid] - pose[0]) + wy * (t.y[eid] - pose[1]);
+  if (now < 0) face += now;
+  const a = m.core;
+  let low = wx * a[CORE_VERTS] + wy * a[CORE_VERTS + 1];
+  if (a[CORE_COUNT] === 2) {
+    const d = wx * a[CORE_VERTS + 2] + wy * a[CORE_VERTS + 3];
+    if (d < low) low = d;
+  }
+  return low - a[CORE_RADIUS] >= face - ONE_WAY_DEPTH;
 }
 
 /**

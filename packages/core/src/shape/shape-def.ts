@@ -54,7 +54,9 @@ export interface ShapeDef {
    * touch with its normal, from this shape to the other, not pointing into that side (a dot product ≤ 0) passes
    * through, and keeps passing while the two shapes touch (no constraint, no contact events): a body that jumps up
    * through a platform lands on it afterwards, and one resting on it stays. Continuous collision lets a fast body
-   * pass the same way. Ignored by sensors. See setShapeOneWay. Default null.
+   * pass the same way. Characters and the mover queries (castMover, collideMover) are stopped by the shape only when
+   * they are wholly on its open side: a character jumps up through it and lands on it. Ignored by sensors. See
+   * setShapeOneWay. Default null.
    */
   oneWayNormal: Vec2Like | null;
   /** Collision filter. */

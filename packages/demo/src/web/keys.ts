@@ -12,6 +12,11 @@ export interface KeyActions {
   pan(dx: number, dy: number): void;
   /** Shows or hides the key help (no argument: toggles it). */
   help(show?: boolean): void;
+  /**
+   * Key `code` (KeyboardEvent.code) went down or up: true when the running scene plays with it (its `keys`), which
+   * then takes it instead of the testbed.
+   */
+  sceneKey(code: string, down: boolean): boolean;
 }
 
 const PAN_KEYS: Readonly<Record<string, readonly [number, number]>> = {
@@ -23,12 +28,20 @@ const PAN_KEYS: Readonly<Record<string, readonly [number, number]>> = {
 
 /**
  * The testbed's keys, listed in the page's help overlay: space pause, s or . step, r reset, 0 fit, f follow, + and −
- * zoom, arrows pan, h or ? help, Esc closes it. Not while a select or slider has the focus, nor with a modifier.
+ * zoom, arrows pan, h or ? help, Esc closes it. Not while a select or slider has the focus, nor with a modifier. A
+ * scene that plays with keys (the platformer's arrows and space) gets those first; their release always reaches it.
  */
 export function bindKeys(target: Window, actions: KeyActions): void {
+  target.addEventListener('keyup', (e) => {
+    if (actions.sceneKey(e.code, false)) e.preventDefault();
+  });
   target.addEventListener('keydown', (e) => {
     if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLInputElement) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (actions.sceneKey(e.code, true)) {
+      e.preventDefault();
+      return;
+    }
     const pan = PAN_KEYS[e.key];
     if (e.key === ' ') actions.togglePause();
     else if (e.key === 's' || e.key === '.') actions.step();

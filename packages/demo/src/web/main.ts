@@ -21,6 +21,7 @@ import {
   type ProfileSample,
   type SceneGeometry,
   type SceneInfo,
+  type SceneStatus,
   type ToWorker,
 } from './protocol.js';
 import { drawWorld } from './render.js';
@@ -55,6 +56,11 @@ let busy = false;
 let pendingStep = false;
 let frames = 0;
 let lastProfile: ProfileSample | null = null;
+/** The running scene's own report with its last frame (TestbedBuilt.status), or null. */
+let sceneStatus: SceneStatus | null = null;
+/** The key codes the running scene plays with (its `keys`), and those of them held now. */
+let sceneCodes = new Set<string>();
+const heldCodes = new Set<string>();
 /** The draw flags of the last tick sent (paused, a change of them asks for a new frame). */
 let frameDrawKey = '';
 /** Fit the camera when the scene's first frame arrives (the bodies' poses are in the frame). */
@@ -127,14 +133,65 @@ function loadScene(name: string): void {
   pointer.reset();
   droppedTotal = 0;
   profile.clear();
+  sceneStatus = null;
   $('scene-desc').textContent = info.description;
   renderSceneControls($('params'), info.params, valuesOf(info), changeParam);
   $('params-default').hidden = info.params.length === 0;
+  renderSceneKeys(info);
   history.replaceState(null, '', `#${encodeURIComponent(name)}`);
   busy = true; // the scene message re-arms the tick loop
   clock.drop();
   send({ type: 'load', scene: name, params: { ...valuesOf(info) } });
+  // The new scene starts with the keys of its own that are held now (walking on through a reset).
+  sceneCodes = new Set(info.keys.flatMap((k) => k.codes));
+  for (const code of heldCodes) {
+    if (sceneCodes.has(code)) send({ type: 'key', code, down: true });
+    else heldCodes.delete(code);
+  }
 }
+
+/** The scene's keys at the top of the key help, or nothing for a scene without any. */
+function renderSceneKeys(info: SceneInfo): void {
+  const box = $('scene-keys');
+  box.textContent = '';
+  box.hidden = info.keys.length === 0;
+  if (info.keys.length === 0) return;
+  const title = document.createElement('h2');
+  title.textContent = `${info.name}: its keys`;
+  const table = document.createElement('table');
+  for (const k of info.keys) {
+    const row = table.insertRow();
+    row.insertCell().textContent = k.label;
+    row.insertCell().textContent = k.action;
+  }
+  const note = document.createElement('p');
+  note.className = 'desc';
+  note.textContent =
+    'These go to the scene rather than to the testbed while it runs (the Pause button pauses it). ' +
+    'A focused list or slider keeps the keys: click the view to play.';
+  box.append(title, table, note);
+}
+
+/** A key of the running scene's own went down or up: it goes to the scene (once per press, not per repeat). */
+function sceneKey(code: string, down: boolean): boolean {
+  if (!down) {
+    if (!heldCodes.delete(code)) return false;
+    send({ type: 'key', code, down: false });
+    return true;
+  }
+  if (!sceneCodes.has(code)) return false;
+  if (!heldCodes.has(code)) {
+    heldCodes.add(code);
+    send({ type: 'key', code, down: true });
+  }
+  return true;
+}
+
+/** The page lost the focus: the keys held are let go (their key-up events will not come). */
+window.addEventListener('blur', () => {
+  for (const code of heldCodes) send({ type: 'key', code, down: false });
+  heldCodes.clear();
+});
 
 /** A hash typed into the address bar (or a link to another scene): load it, or name it in an error. */
 window.addEventListener('hashchange', () => {
@@ -222,6 +279,7 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
         lastProfile = msg.profile;
         profile.push(msg.profile);
       }
+      sceneStatus = msg.status;
       break;
     case 'threads':
       stepThreads = msg.count;
@@ -321,12 +379,24 @@ function updateHud(): void {
     (p
       ? `${p.bodyCount} bodies (${p.awakeBodyCount} awake)   ${p.touchingCount} touching contacts   ` +
         `step ${p.total.toFixed(2)} ms   ${fps.toFixed(0)} fps${pace}`
-      : '');
+      : '') +
+    (sceneStatus !== null ? `\n${formatStatus(sceneStatus)}` : '');
+}
+
+/** A scene's status as one line: `name value` pairs, numbers to the centimetre. */
+function formatStatus(status: SceneStatus): string {
+  return Object.entries(status)
+    .map(([k, v]) => `${k} ${typeof v === 'number' ? v.toFixed(2) : String(v)}`)
+    .join('   ');
 }
 
 // ---- input ---------------------------------------------------------------------------------------------------------
 
-picker.addEventListener('change', () => loadScene(picker.value));
+picker.addEventListener('change', () => {
+  loadScene(picker.value);
+  // A scene that plays with keys gets them at once, rather than the list (whose arrows would pick another scene).
+  if (sceneCodes.size > 0) picker.blur();
+});
 const threadsPicker = $<HTMLSelectElement>('threads');
 threadsPicker.addEventListener('change', () => send({ type: 'threads', count: Number(threadsPicker.value) }));
 pauseButton.addEventListener('click', () => setPaused(!paused));
@@ -375,6 +445,7 @@ bindKeys(window, {
     setFollowing(false);
   },
   help: toggleHelp,
+  sceneKey,
 });
 
 // ---- debug hook (used by the end-to-end tests; handy from the console) ---------------------------------------------
@@ -440,6 +511,14 @@ const testbed = {
   },
   get profile(): ProfileSample | null {
     return lastProfile;
+  },
+  /** The running scene's own report with the last frame (TestbedBuilt.status), or null. */
+  get status(): SceneStatus | null {
+    return sceneStatus;
+  },
+  /** The body the camera follows when following is on (the scene's, else the last one dragged), or null. */
+  get followed(): BodyView | null {
+    return bodyAt(followTarget());
   },
   get errors(): string[] {
     return errors.slice();

@@ -47,11 +47,32 @@ export interface SceneParam {
 /** Values of a scene's params by key (missing keys take the default). */
 export type ParamValues = Readonly<Record<string, number>>;
 
+/**
+ * A key a scene plays with (its `keys`): while the scene runs, the page sends these keys to it (scene-input.ts) instead
+ * of using them itself, and lists them in its key help.
+ */
+export interface SceneKey {
+  /** The KeyboardEvent.code values that do it ('ArrowLeft', 'KeyA'). */
+  readonly codes: readonly string[];
+  /** How the help shows those keys ('← A'). */
+  readonly label: string;
+  /** What they do ('walk left'). */
+  readonly action: string;
+}
+
+/**
+ * What a scene reports about itself after each tick (TestbedBuilt.status): a few named values the page shows under its
+ * status line and hands to the debug hook (the platformer's character position and what it stands on).
+ */
+export type SceneStatus = Readonly<Record<string, number | string | boolean | null>>;
+
 export interface SceneInfo {
   readonly name: string;
   readonly group: 'showcase' | 'benchmark';
   readonly description: string;
   readonly params: readonly SceneParam[];
+  /** The keys the scene takes (none for most). */
+  readonly keys: readonly SceneKey[];
 }
 
 /** Geometry of every shape, body-local, sent once per scene. */
@@ -102,13 +123,16 @@ export type ToWorker =
   | { type: 'grab'; x: number; y: number }
   | { type: 'drag'; x: number; y: number }
   | { type: 'release' }
+  /** A key of the scene's `keys` went down or up (KeyboardEvent.code). */
+  | { type: 'key'; code: string; down: boolean }
   /** Threads for this and every later scene (startWorkers' totalThreads); 1 steps in the physics worker alone. */
   | { type: 'threads'; count: number };
 
 export type FromWorker =
   | { type: 'scenes'; scenes: SceneInfo[] }
   | { type: 'scene'; name: string; geometry: SceneGeometry; buildMs: number }
-  | { type: 'frame'; data: Float64Array; profile: ProfileSample | null }
+  /** `status`: the scene's own report after the tick (TestbedBuilt.status), null for a scene without one. */
+  | { type: 'frame'; data: Float64Array; profile: ProfileSample | null; status: SceneStatus | null }
   | { type: 'grabbed'; body: number; eid: number }
   | { type: 'error'; message: string }
   /** The threads the world now steps on, the physics worker included (getThreadCount). */

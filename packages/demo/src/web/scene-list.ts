@@ -69,7 +69,13 @@ function collect(): Map<string, Entry> {
   const out = new Map<string, Entry>();
   const add = (scene: TestbedScene, group: SceneInfo['group']): void => {
     out.set(scene.name, {
-      info: { name: scene.name, group, description: scene.description, params: scene.params ?? [] },
+      info: {
+        name: scene.name,
+        group,
+        description: scene.description,
+        params: scene.params ?? [],
+        keys: scene.keys ?? [],
+      },
       scene,
     });
   };

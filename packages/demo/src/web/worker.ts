@@ -51,6 +51,7 @@ import {
 } from './protocol.js';
 import { sceneEntries } from './scene-list.js';
 import { DrawCommandRecorder } from './draw-commands.js';
+import { SceneInput } from './scene-input.js';
 import { resolveParams, type TestbedBuilt } from './showcase/showcase.js';
 
 const DT = 1 / 60;
@@ -77,6 +78,8 @@ let grabbed = -1;
 let lastProfile: ProfileSample | null = null;
 /** The loaded scene's own logic before each step (the characters' input), if it has any. */
 let beforeStep: (() => void) | null = null;
+/** The keys of the loaded scene's `keys` as the page forwards them; a new one for each scene. */
+let input = new SceneInput();
 const recorder = new DrawCommandRecorder();
 const drawOptions: DebugDrawOptions = { flags: 0, normalLength: 0.5 };
 
@@ -114,7 +117,8 @@ function load(name: string, values: ParamValues): void {
   if (previous !== null) workerChanges = workerChanges.then(() => stopWorkers(previous));
   const t0 = performance.now();
   const w = createPhysicsWorld({ enableSleep: true, enableProfiling: true, ...(entry.scene.worldDef ?? {}) });
-  built = entry.scene.build(w, resolveParams(entry.scene.params, values));
+  input = new SceneInput();
+  built = entry.scene.build(w, resolveParams(entry.scene.params, values), input);
   beforeStep = built.beforeStep ?? null;
   // The page draws the latest step (its debug draw is recorded here), so no interpolated poses are needed. The
   // scene's own logic (a character's input) runs before every step.
@@ -262,7 +266,7 @@ function sendFrame(w: PhysicsWorld, draw: DrawFlags, profile: ProfileSample | nu
   data.set(recorder.buf.subarray(0, nc), o);
   // Copied, not transferred: a transfer detaches the buffer, and after the first detached ArrayBuffer V8 checks every
   // typed-array access in this worker (the physics ran 15–25% slower; see SolverKernel.grown in core).
-  post({ type: 'frame', data, profile });
+  post({ type: 'frame', data, profile, status: built?.status?.() ?? null });
 }
 
 function grab(x: number, y: number): void {
@@ -332,6 +336,10 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
         break;
       case 'release':
         release();
+        break;
+      case 'key':
+        if (msg.down) input.press(msg.code);
+        else input.release(msg.code);
         break;
       case 'threads':
         threadCount = msg.count;

@@ -1,6 +1,7 @@
 import { addShape, createBody, makeBox, type PhysicsWorld, type WorldDef } from '@impulse2d/core';
 import type { BuiltScene, Scene } from '../../scenes/index.js';
-import type { ParamValues, SceneParam } from '../protocol.js';
+import type { ParamValues, SceneKey, SceneParam, SceneStatus } from '../protocol.js';
+import type { SceneInput } from '../scene-input.js';
 
 /** What a testbed scene's build hands back: the benchmark scene's bodies, plus what the testbed may use. */
 export interface TestbedBuilt extends BuiltScene {
@@ -8,6 +9,8 @@ export interface TestbedBuilt extends BuiltScene {
   readonly follow?: number;
   /** Applies a `live` param to the running scene (a motor's speed). */
   setParam?(key: string, value: number): void;
+  /** What the scene reports after each tick (shown under the page's status line); none by default. */
+  status?(): SceneStatus;
 }
 
 /**
@@ -21,8 +24,16 @@ export interface TestbedScene extends Scene {
   readonly params?: readonly SceneParam[];
   /** Visible height (m) while the camera follows the scene's follow body; default 14. */
   readonly followHeight?: number;
-  /** `params` holds every declared param (defaults filled in, clamped to the ranges). */
-  build(world: PhysicsWorld, params?: ParamValues): TestbedBuilt;
+  /**
+   * The keys the scene plays with: while it runs the page sends them to its `input` (build's) rather than using them
+   * itself, and lists them in the key help. None by default.
+   */
+  readonly keys?: readonly SceneKey[];
+  /**
+   * `params` holds every declared param (defaults filled in, clamped to the ranges); `input` the keys of `keys` as the
+   * player presses them (a scene with keys reads it in its beforeStep).
+   */
+  build(world: PhysicsWorld, params?: ParamValues, input?: SceneInput): TestbedBuilt;
 }
 
 /** Every declared param's value: from `values` when given and finite, clamped to its range; else its default. */
