@@ -51,8 +51,9 @@ let vy = 0; // the game integrates its own vertical speed
 let elevatorTime = -1; // the elevator waits until the player is on it
 
 function step(walk, jump) {
-  // On the ground: no fall, or a jump. In the air: the speed the world let it keep (a ceiling stops it), less gravity.
-  if (state.grounded) vy = jump;
+  // On the ground (and not still rising through a one-way ledge): no fall, or a jump. In the air: the speed the
+  // world let it keep (a ceiling stops it), less gravity.
+  if (state.grounded && vy <= 0) vy = jump;
   else vy = Math.min(vy, state.translation.y / dt) - GRAVITY * dt;
   move.x = walk * dt;
   move.y = vy * dt;
