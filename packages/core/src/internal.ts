@@ -86,7 +86,7 @@ export {
   BODY_COLUMNS,
   TRANSFORM_COLUMNS,
 } from './state/body-store.js';
-export { requireBody } from './state/body-handle.js';
+export { requireBody } from './state/require-handle.js';
 
 export {
   addShape,
@@ -305,7 +305,7 @@ export {
   isSensorEnabled,
   setSensorEnabled,
 } from './contacts/sensor-state.js';
-export { shapeHandle, SHAPE_ROW_SPAN } from './state/shape-handle.js';
+export { shapeHandle, shapeRowOfHandle, SHAPE_ROW_SPAN } from './state/shape-handle.js';
 export {
   CB_BODY_A,
   CB_BODY_B,

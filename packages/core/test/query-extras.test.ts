@@ -49,7 +49,7 @@ function row(): { w: PhysicsWorld; shapes: ShapeId[] } {
 }
 
 describe('QueryFilter.predicate', () => {
-  it('skips the shapes it refuses, is asked after the category test, in shape handle order, once per shape', () => {
+  it('skips the shapes it refuses, is asked after the category test, in shape order, once per shape', () => {
     const { w, shapes } = row();
     const asked: ShapeId[] = [];
     const predicate = (shape: ShapeId): boolean => {
@@ -58,7 +58,7 @@ describe('QueryFilter.predicate', () => {
     };
     const hits = castRay(w, { x: -5, y: 0 }, { x: 20, y: 0 }, { predicate });
     expect(hits.map((h) => h.shape)).toEqual([shapes[1], shapes[3], shapes[4]]);
-    expect(asked).toEqual([...shapes].sort((a, b) => a - b));
+    expect(asked).toEqual([...shapes].sort((a, b) => b - a)); // shape order: descending handles
     // The closest cast skips a refused shape to the next one.
     expect(castRayClosest(w, { x: -5, y: 0 }, { x: 20, y: 0 }, { predicate })!.shape).toBe(shapes[1]);
     // Overlaps and shape casts take it too.

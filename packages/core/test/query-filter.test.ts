@@ -15,6 +15,7 @@ import {
   type PhysicsWorld,
   type QueryFilter,
 } from '../src/index.js';
+import { shapeRowOfHandle } from '../src/internal.js';
 
 // Three boxes stacked on the same spot, so every query finds all three unless the filter says otherwise:
 //   A: category 0x1, mask all (the defaults)
@@ -39,7 +40,7 @@ function scene(): { world: PhysicsWorld; a: number; b: number; c: number; shapes
 /** Bodies each query kind reports with the filter, sorted. Every kind must agree. */
 function found(world: PhysicsWorld, f?: QueryFilter): number[] {
   const p = world.physics;
-  const body = (h: number): number => p.shapes.body[h % (1 << 24)];
+  const body = (h: number): number => p.shapes.body[shapeRowOfHandle(h)];
   const byRay = castRay(world, { x: -5, y: 0.5 }, { x: 10, y: 0 }, f)
     .map((h) => h.body)
     .sort((x, y) => x - y);

@@ -26,6 +26,7 @@ import {
   type PhysicsWorld,
   type ShapeCastResult,
   type ShapeGeometry,
+  shapeRowOfHandle,
 } from '../src/internal.js';
 import { cosSin } from '../src/math/index.js';
 
@@ -293,7 +294,7 @@ describe('castShape gives the analytic time of impact', () => {
       const qa = coreOf(g, x + r.fraction * tx, y + r.fraction * ty, angle);
       const qb = createCore();
       const pose = Float64Array.of(0, 0, 0, 0);
-      const row = r.shape % (1 << 24);
+      const row = shapeRowOfHandle(r.shape);
       const eid = p.shapes.body[row];
       pose[0] = p.bodies.transform.x[eid];
       pose[1] = p.bodies.transform.y[eid];

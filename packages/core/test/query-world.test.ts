@@ -149,6 +149,9 @@ function pose(p: PhysicsState, row: number): Float64Array {
   return Float64Array.of(t.x[eid], t.y[eid], t.c[eid], t.s[eid]);
 }
 
+/** Shape order, the order of every query's results: descending shape handles (state/shape-handle.ts). */
+const inShapeOrder = (a: number, b: number): number => b - a;
+
 function bruteRay(sc: Scene, ox: number, oy: number, dx: number, dy: number, f?: QueryFilter): RayResult[] {
   const { p } = sc;
   const out = new Float64Array(5);
@@ -167,7 +170,7 @@ function bruteRay(sc: Scene, ox: number, oy: number, dx: number, dy: number, f?:
       });
     }
   }
-  return hits.sort((a, b) => a.fraction - b.fraction || a.shape - b.shape);
+  return hits.sort((a, b) => a.fraction - b.fraction || inShapeOrder(a.shape, b.shape));
 }
 
 function bruteAABB(
@@ -184,7 +187,7 @@ function bruteAABB(
       computeShapeAABB(p.shapes.geometry, row, pose(p, row), box, 0);
       return !(box[0] > b.maxX || box[2] < b.minX || box[1] > b.maxY || box[3] < b.minY);
     })
-    .sort((a, b2) => a - b2);
+    .sort(inShapeOrder);
 }
 
 /** Point in a rounded convex shape: inside the core polygon, or within the radius of its boundary. */
@@ -232,7 +235,7 @@ function brutePoint(sc: Scene, x: number, y: number, f?: QueryFilter): number[] 
       if (x < box[0] || x > box[2] || y < box[1] || y > box[3]) return false;
       return containsPoint(p, row, x, y);
     })
-    .sort((a, b) => a - b);
+    .sort(inShapeOrder);
 }
 
 /** Do two segments (world) share a point? Orientation test; collinear overlap counts. */
@@ -302,7 +305,7 @@ function bruteShape(sc: Scene, g: ShapeGeometry, x: number, y: number, angle: nu
     }
     if (hit) result.push(handle);
   }
-  return result.sort((a, b) => a - b);
+  return result.sort(inShapeOrder);
 }
 
 function randomFilter(rand: () => number, sc: Scene): QueryFilter | undefined {

@@ -38,6 +38,9 @@ function box(w: PhysicsWorld, x: number, y = 0.5): { body: number; shape: ShapeI
   return { body, shape: addShape(w, body, makeBox(0.5, 0.5), { density: 1 }) };
 }
 
+/** Shape order, the order of listed shapes and contacts: descending shape handles (state/shape-handle.ts). */
+const inShapeOrder = (a: number, b: number): number => b - a;
+
 describe('contact state', () => {
   it('a resting box has one contact with the ground: two points on it, normal up, its weight in the impulses', () => {
     const w = world({ enableSleep: false });
@@ -69,7 +72,7 @@ describe('contact state', () => {
     expect(data.normalImpulse[0] + data.normalImpulse[1]).toBe(total);
   });
 
-  it('lists a body’s contacts sorted by shape handles, and a shape’s only its own; Into reuses its columns', () => {
+  it('lists a body’s contacts in shape order, and a shape’s only its own; Into reuses its columns', () => {
     const w = world({ enableSleep: false });
     const g = ground(w);
     const boxes = [box(w, 4), box(w, -4), box(w, 0)];
@@ -82,9 +85,9 @@ describe('contact state', () => {
     run(w, 30);
     const all = getBodyContacts(w, g.body);
     const keys = all.map((c) => [c.shapeA, c.shapeB]);
-    expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
-    const others = all.map((c) => c.shapeB).sort((a, b) => a - b);
-    expect(others).toEqual([...boxes.map((b) => b.shape), ...wideShapes].sort((a, b) => a - b));
+    expect(keys).toEqual([...keys].sort((a, b) => inShapeOrder(a[0], b[0]) || inShapeOrder(a[1], b[1])));
+    const others = all.map((c) => c.shapeB).sort(inShapeOrder);
+    expect(others).toEqual([...boxes.map((b) => b.shape), ...wideShapes].sort(inShapeOrder));
     expect(getShapeContacts(w, wideShapes[1]).map((c) => c.shapeB)).toEqual([wideShapes[1]]);
     const data = new ContactData(2);
     getBodyContactsInto(w, g.body, data);
@@ -140,7 +143,7 @@ describe('sensor state', () => {
     return { w, sensor, balls };
   }
 
-  it('lists the shapes inside now, sorted by handle, and none once they have left', () => {
+  it('lists the shapes inside now, in shape order, and none once they have left', () => {
     const { w, sensor, balls } = scene(4);
     const seen: ShapeId[][] = [];
     for (let i = 0; i < 90; i++) {
@@ -149,8 +152,8 @@ describe('sensor state', () => {
     }
     // While inside (the balls fall side by side), all four at once, in handle order.
     expect(seen.some((s) => s.length === 4)).toBe(true);
-    for (const s of seen) expect(s).toEqual([...s].sort((a, b) => a - b));
-    expect(seen.filter((s) => s.length === 4)[0]).toEqual([...balls].sort((a, b) => a - b));
+    for (const s of seen) expect(s).toEqual([...s].sort(inShapeOrder));
+    expect(seen.filter((s) => s.length === 4)[0]).toEqual([...balls].sort(inShapeOrder));
     expect(seen[seen.length - 1]).toEqual([]);
     const hits = new ShapeHits();
     expect(getSensorOverlapsInto(w, sensor, hits)).toBe(0);
@@ -160,14 +163,14 @@ describe('sensor state', () => {
     const { w, sensor, balls } = scene(3);
     run(w, 20); // the balls are inside the sensor for the next ten steps or so
     const inside = getSensorOverlaps(w, sensor);
-    expect(inside).toEqual([...balls].sort((a, b) => a - b));
+    expect(inside).toEqual([...balls].sort(inShapeOrder));
     setSensorEnabled(w, sensor, false);
     expect(isSensorEnabled(w, sensor)).toBe(false);
     expect(getSensorOverlaps(w, sensor)).toEqual([]);
     expect(
       getSensorEndEvents(w)
         .map((e) => e.shapeB)
-        .sort((a, b) => a - b),
+        .sort(inShapeOrder),
     ).toEqual(inside);
     for (let i = 0; i < 3; i++) {
       stepPhysics(w, DT);
@@ -182,7 +185,7 @@ describe('sensor state', () => {
     expect(
       getSensorBeginEvents(w)
         .map((e) => e.shapeB)
-        .sort((a, b) => a - b),
+        .sort(inShapeOrder),
     ).toEqual(back);
   });
 

@@ -16,7 +16,8 @@ import {
 } from '../state/physics-state.js';
 import { DEFAULT_SLEEP_THRESHOLD, defaultBodyDef, type BodyDef } from './body-def.js';
 import type { BodyId } from '../handles.js';
-import { entityOfHandle, handleFor, requireBody } from '../state/body-handle.js';
+import { entityOfHandle, handleFor, nextGeneration } from '../state/body-handle.js';
+import { requireBody } from '../state/require-handle.js';
 import { updateBodyMass } from '../lifecycle/body-mass.js';
 import { BodyFlag, BodyType } from '../state/body-store.js';
 
@@ -82,6 +83,10 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
     if (index < p.bodies.alive.length && p.bodies.alive[index] === 1) {
       throw new PhysicsError('INVALID_ARGUMENT', `entity ${eid} is already a body`);
     }
+    // An entity is a body or a joint, never both: their handles would be one number.
+    if (index < p.joints.rowOf.length && p.joints.rowOf[index] >= 0) {
+      throw new PhysicsError('INVALID_ARGUMENT', `entity ${eid} is a joint, it cannot become a body`);
+    }
   }
   const entity = eid ?? addEntity(world);
   // Columns are indexed by the entity id without its version bits; the handle adds the generation (body-handle.ts).
@@ -89,7 +94,9 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
   const b = p.bodies;
   b.reserve(id);
   p.solverData.reserveEntities(id);
-  const handle = handleFor(p, entity, b.generation[id]);
+  const generation = nextGeneration(p, id);
+  b.generation[id] = generation;
+  const handle = handleFor(p, entity, generation);
   b.alive[id] = 1;
   b.retired[id] = 0;
   b.handle[id] = handle;

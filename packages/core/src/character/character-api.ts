@@ -8,7 +8,7 @@ import type { Vec2Like } from '../math/vec2.js';
 import { WELD_DISTANCE } from '../settings.js';
 import { addShape, setShapeFilter } from '../shape/shape-api.js';
 import { defaultFilter } from '../shape/shape-def.js';
-import { requireBody } from '../state/body-handle.js';
+import { requireBody } from '../state/require-handle.js';
 import { CharacterFlag } from '../state/character-store.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { shapeHandle } from '../state/shape-handle.js';

@@ -80,8 +80,9 @@ export class MoverPlanes {
   }
 
   /**
-   * Sorts rows [start, end) by shape handle in place (heapsort: no allocation, no recursion), so that the planes of
-   * a query come in an order that does not depend on the broadphase tree's history.
+   * Sorts rows [start, end) in shape order in place (heapsort: no allocation, no recursion), so that the planes of
+   * a query come in an order that does not depend on the broadphase tree's history. Shape order is descending shape
+   * handles (state/shape-handle.ts); a caller's plane (shape -1) comes first.
    */
   sortByShape(start: number, end: number): void {
     const n = end - start;
@@ -98,8 +99,8 @@ export class MoverPlanes {
       const l = 2 * i + 1;
       if (l >= n) return;
       const r = l + 1;
-      const m = r < n && shape[start + l] < shape[start + r] ? r : l;
-      if (!(shape[start + i] < shape[start + m])) return;
+      const m = r < n && shape[start + l] > shape[start + r] ? r : l;
+      if (!(shape[start + i] > shape[start + m])) return;
       this.swap(start + i, start + m);
       i = m;
     }

@@ -1,4 +1,4 @@
-import { requireBody } from '../state/body-handle.js';
+import { requireBody } from '../state/require-handle.js';
 import type { Vec2Like } from '../math/vec2.js';
 import { atan2, cosSin, length } from '../math/trig.js';
 import { checkFinite, checkNonNegative, checkThreshold, checkVec2, PhysicsError } from '../errors.js';

@@ -3,7 +3,7 @@ import { bufferMove } from './shape-proxy.js';
 import { QUARANTINE_BODY } from '../state/event-store.js';
 import { JF_IMPULSE_0, JOINT_IMPULSE_COUNT } from '../state/joint-store.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
-import { requireBody } from '../state/body-handle.js';
+import { requireBody } from '../state/require-handle.js';
 import { setBodyAwake } from './body-sleep.js';
 import { BodyFlag } from '../state/body-store.js';
 

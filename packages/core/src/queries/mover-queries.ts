@@ -127,7 +127,7 @@ export function castMover(world: PhysicsWorld, mover: Mover, translation: QueryV
   const m = getMoverScratch(p);
   loadMoverArg(m, mover);
   checkQueryVec2(translation, 'translation');
-  resolveFilter(m.query, filter);
+  resolveFilter(p, m.query, filter);
   m.translation[0] = translation.x;
   m.translation[1] = translation.y;
   castMoverState(p, m);
@@ -136,7 +136,7 @@ export function castMover(world: PhysicsWorld, mover: Mover, translation: QueryV
 
 /**
  * The collision planes of `mover`: one for every shape passing `filter` within MOVER_CONTACT_GAP of it (overlapping
- * ones included), sorted by shape handle, into a caller-owned MoverPlanes buffer (cleared first). Returns the count.
+ * ones included), in shape order (see ShapeId), into a caller-owned MoverPlanes buffer (cleared first). Returns the count.
  * Allocates nothing once the buffer has grown. Each plane is rigid and clipping (pushLimit Infinity, clipVelocity 1)
  * until the caller changes it, with an offset that asks for MOVER_REST_GAP between the mover and the shape: solved
  * with solvePlanesInto it pushes an overlapping mover out and holds a resting one at that gap.
@@ -151,7 +151,7 @@ export function collideMoverInto(world: PhysicsWorld, mover: Mover, planes: Move
   const p = getPhysics(world);
   const m = getMoverScratch(p);
   loadMoverArg(m, mover);
-  resolveFilter(m.query, filter);
+  resolveFilter(p, m.query, filter);
   planes.clear();
   return collideMoverState(p, m, planes);
 }

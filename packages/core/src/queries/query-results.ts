@@ -6,7 +6,7 @@ import { growF64 } from '../storage/grow.js';
  * allocate nothing. Columns are replaced when they grow: read them through the buffer after each query.
  */
 
-/** Ray hits, sorted by fraction (ties by shape handle). */
+/** Ray hits, sorted by fraction (ties in shape order: descending shape handle, see ShapeId). */
 export class RayHits {
   /** Number of valid rows. */
   count = 0;
@@ -53,7 +53,7 @@ export class RayHits {
     this.count = i + 1;
   }
 
-  /** Sorts the rows by (fraction, shape) in place: heapsort, so no allocation and no recursion. */
+  /** Sorts the rows by fraction, then shape order, in place: heapsort, so no allocation and no recursion. */
   sort(): void {
     const n = this.count;
     for (let i = (n >> 1) - 1; i >= 0; i--) this.siftDown(i, n);
@@ -66,7 +66,8 @@ export class RayHits {
   private less(i: number, j: number): boolean {
     const fi = this.fraction[i],
       fj = this.fraction[j];
-    return fi < fj || (fi === fj && this.shape[i] < this.shape[j]);
+    // Shape order is descending handles (state/shape-handle.ts).
+    return fi < fj || (fi === fj && this.shape[i] > this.shape[j]);
   }
 
   private siftDown(i: number, n: number): void {
@@ -104,7 +105,7 @@ export class RayHits {
   }
 }
 
-/** Shapes found by an overlap query, sorted by shape handle. */
+/** Shapes found by an overlap query, in shape order (descending shape handle, see ShapeId). */
 export class ShapeHits {
   /** Number of valid rows. */
   count = 0;
@@ -136,7 +137,7 @@ export class ShapeHits {
     this.count = i + 1;
   }
 
-  /** Sorts the rows by shape handle in place (heapsort; handles are unique). */
+  /** Sorts the rows in shape order, descending handles, in place (heapsort; handles are unique). */
   sort(): void {
     const n = this.count;
     for (let i = (n >> 1) - 1; i >= 0; i--) this.siftDown(i, n);
@@ -152,8 +153,8 @@ export class ShapeHits {
       const l = 2 * i + 1;
       if (l >= n) return;
       const r = l + 1;
-      const m = r < n && shape[l] < shape[r] ? r : l;
-      if (!(shape[i] < shape[m])) return;
+      const m = r < n && shape[l] > shape[r] ? r : l;
+      if (!(shape[i] > shape[m])) return;
       this.swap(i, m);
       i = m;
     }

@@ -34,7 +34,7 @@ function gatherRay(
 ): void {
   checkQueryVec2(origin, 'origin');
   checkQueryVec2(translation, 'translation');
-  resolveFilter(q, filter);
+  resolveFilter(p, q, filter);
   const r = q.rayArgs;
   r[0] = origin.x;
   r[1] = origin.y;
@@ -92,7 +92,8 @@ export function castRayClosest(
     const row = q.candidates.data[i];
     const f = q.ray[0];
     const handle = shapeHandle(p, row);
-    if (bestRow === -1 || f < best[0] || (f === best[0] && handle < bestShape)) {
+    // Equal fractions go to the shape first in shape order: the larger handle (state/shape-handle.ts).
+    if (bestRow === -1 || f < best[0] || (f === best[0] && handle > bestShape)) {
       bestRow = row;
       bestShape = handle;
       best.set(q.ray);
@@ -109,7 +110,7 @@ export function castRayClosest(
 }
 
 /**
- * Every shape the ray hits, sorted by fraction (ties by shape handle). With `out`, that array is filled instead of a
+ * Every shape the ray hits, sorted by fraction (ties in shape order). With `out`, that array is filled instead of a
  * new one (its length set to the hit count, its existing objects reused), so a caller that keeps one array
  * allocates only when the hit count grows. For a per-frame cast with no allocation at all, use castRayInto.
  */
@@ -132,7 +133,7 @@ export function castRay(
 }
 
 /**
- * As castRay, into a caller-owned RayHits buffer (cleared first; sorted by fraction, ties by shape handle). Returns
+ * As castRay, into a caller-owned RayHits buffer (cleared first; sorted by fraction, ties in shape order). Returns
  * the hit count. Allocates nothing once the buffers have grown to the largest result seen.
  */
 export function castRayInto(

@@ -1,4 +1,4 @@
-import { requireBody } from '../state/body-handle.js';
+import { requireBody } from '../state/require-handle.js';
 import { updateBodyMass } from '../lifecycle/body-mass.js';
 import { PhysicsError } from '../errors.js';
 import type { ChainGeometry } from '../geometry/make-chain.js';

@@ -1,4 +1,4 @@
-import { requireBody } from '../state/body-handle.js';
+import { requireBody, requireShapeRow } from '../state/require-handle.js';
 import { updateBodyMass } from '../lifecycle/body-mass.js';
 import { wakeIsland } from '../lifecycle/body-sleep.js';
 import { destroyShapeContacts, remixShapeContacts, wakeTouching } from '../lifecycle/contact-lifecycle.js';
@@ -8,28 +8,17 @@ import { SHAPE_TYPE_COUNT, ShapeType } from '../geometry/shape-type.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { checkUserMaterialId, defaultFilter, defaultShapeDef, type FilterDef, type ShapeDef } from './shape-def.js';
 import type { ShapeId } from '../handles.js';
-import { SHAPE_ROW_SPAN, shapeHandle } from '../state/shape-handle.js';
+import { shapeHandle } from '../state/shape-handle.js';
 import { bufferMove, createShapeProxy, destroyShapeProxy, pairMaskBits } from '../lifecycle/shape-proxy.js';
 import { checkOneWayNormal, writeOneWayNormal } from './one-way-normal.js';
-
-const ROW_SPAN = SHAPE_ROW_SPAN;
 
 export function handleOf(p: PhysicsState, row: number): ShapeId {
   return shapeHandle(p.shapes, row);
 }
 
-/** Resolves a shape handle to its row, or throws NOT_A_SHAPE / STALE_HANDLE. */
+/** Resolves a shape handle to its row, or throws NOT_A_SHAPE / STALE_HANDLE (state/require-handle.ts). */
 export function shapeRow(p: PhysicsState, shape: ShapeId): number {
-  if (typeof shape !== 'number' || !Number.isInteger(shape) || shape < 0) {
-    throw new PhysicsError('NOT_A_SHAPE', `shape handle must be a non-negative integer, got ${String(shape)}`);
-  }
-  const row = shape % ROW_SPAN;
-  const gen = Math.floor(shape / ROW_SPAN);
-  const s = p.shapes;
-  if (row >= s.capacityUsed) throw new PhysicsError('NOT_A_SHAPE', `shape ${shape} does not exist in this world`);
-  if (s.generation[row] !== gen || s.alive[row] !== 1)
-    throw new PhysicsError('STALE_HANDLE', `shape ${shape} was destroyed`);
-  return row;
+  return requireShapeRow(p, shape);
 }
 
 function validateFilter(f: FilterDef): void {

@@ -73,7 +73,7 @@ export const BODY_COLUMNS = {
   retired: { type: 'u8', ...ENTITY },
   /** The handle of the body on this index (kept after destroy until a new body takes the index); see body-handle.ts. */
   handle: { type: 'f64', ...ENTITY },
-  /** Bodies destroyed on this index so far: the generation of plain (unversioned) worlds' handles. */
+  /** Generation of the last body on this index, +1 once destroyed (plain worlds' handles: body-handle.ts). */
   generation: { type: 'i32', ...ENTITY },
   /** BodyType id. */
   type: { type: 'u8', ...ENTITY, shared: true },

@@ -134,7 +134,7 @@ export const JOINT_COLUMNS = {
   rowOf: { type: 'i32', rows: 'entities', derived: true, initial: -1 },
   /** 1 once a joint on this entity id was destroyed (and no joint took the id since): a stale handle. */
   retired: { type: 'u8', ...ENTITY },
-  /** Joints destroyed on this index so far: the generation of plain (unversioned) worlds' handles. */
+  /** Generation of the last joint on this index, +1 once destroyed (plain worlds' handles: body-handle.ts). */
   generation: { type: 'i32', ...ENTITY },
   /** Head of each body's joint-edge list (edge = jointEid·2 + side), −1 when none. Indexed by body entity id. */
   jointHead: { type: 'i32', ...ENTITY, initial: -1 },
