@@ -224,9 +224,10 @@ describe('queries of one shape', () => {
     expectInvalid(() => getClosestPoint(w, circle, null as never));
     expectInvalid(() => rayCastShape(w, circle, { x: 0, y: 0 }, { x: Infinity, y: 0 }));
     for (const call of [
-      () => testPoint(w, circle + 99, { x: 0, y: 0 }),
-      () => getShapeAABB(w, -1),
-      () => shapeDistance(w, circle, 1.5),
+      // Numbers that name no live shape, cast on purpose.
+      () => testPoint(w, (circle - 99) as ShapeId, { x: 0, y: 0 }),
+      () => getShapeAABB(w, -1 as ShapeId),
+      () => shapeDistance(w, circle, 1.5 as ShapeId),
     ]) {
       expect(call).toThrow(PhysicsError);
     }

@@ -14,6 +14,8 @@ import {
   overlapShape,
   type PhysicsWorld,
   type QueryFilter,
+  type BodyId,
+  type ShapeId,
 } from '../src/index.js';
 import { shapeRowOfHandle } from '../src/internal.js';
 
@@ -21,7 +23,7 @@ import { shapeRowOfHandle } from '../src/internal.js';
 //   A: category 0x1, mask all (the defaults)
 //   B: category 0x2, mask 0x2 (only answers queries whose category includes 0x2)
 //   C: category 0x4, mask all, sensor
-function scene(): { world: PhysicsWorld; a: number; b: number; c: number; shapes: number[] } {
+function scene(): { world: PhysicsWorld; a: BodyId; b: BodyId; c: BodyId; shapes: ShapeId[] } {
   const world = createPhysicsWorld();
   const a = createBody(world, { type: 'static', position: { x: 0, y: 0 } });
   const b = createBody(world, { type: 'dynamic', position: { x: 0, y: 0 } });

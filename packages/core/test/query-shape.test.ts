@@ -27,6 +27,7 @@ import {
   type ShapeCastResult,
   type ShapeGeometry,
   shapeRowOfHandle,
+  type BodyId,
 } from '../src/internal.js';
 import { cosSin } from '../src/math/index.js';
 
@@ -93,7 +94,7 @@ describe('exact shape distance (the overlap and shape-cast core)', () => {
   });
 });
 
-function scene(): { world: PhysicsWorld; box: number; boxShape: number } {
+function scene(): { world: PhysicsWorld; box: BodyId; boxShape: number } {
   const world = createPhysicsWorld();
   const box = createBody(world, { type: 'static', position: { x: 5, y: 0 } });
   const boxShape = addShape(world, box, makeBox(1, 1));

@@ -41,6 +41,8 @@ import {
   type QueryFilter,
   type RayResult,
   type ShapeGeometry,
+  type ShapeId,
+  type BodyId,
 } from '../src/internal.js';
 import { cosSin } from '../src/math/index.js';
 
@@ -93,13 +95,13 @@ interface Scene {
   world: PhysicsWorld;
   p: PhysicsState;
   /** Live shape handles. */
-  shapes: number[];
+  shapes: ShapeId[];
 }
 
 function buildScene(seed: number, bodies: number): Scene {
   const rand = mulberry32(seed);
   const world = createPhysicsWorld();
-  const eids: number[] = [];
+  const eids: BodyId[] = [];
   for (let i = 0; i < bodies; i++) {
     const u = rand();
     const type = u < 0.3 ? 'static' : u < 0.4 ? 'kinematic' : 'dynamic';
@@ -128,7 +130,7 @@ function buildScene(seed: number, bodies: number): Scene {
     const list = getBodyShapes(world, body);
     if (list.length > 1) destroyShape(world, list[0]);
   }
-  const shapes: number[] = [];
+  const shapes: ShapeId[] = [];
   for (const body of eids) shapes.push(...getBodyShapes(world, body));
   return { world, p: getPhysics(world), shapes };
 }
@@ -162,7 +164,7 @@ function bruteRay(sc: Scene, ox: number, oy: number, dx: number, dy: number, f?:
     const ps = pose(p, row);
     if (rayCastGeometry(p.shapes.geometry, row, ps[0], ps[1], ps[2], ps[3], ox, oy, dx, dy, 1, out)) {
       hits.push({
-        body: p.shapes.body[row],
+        body: p.bodies.handle[p.shapes.body[row]],
         shape: handle,
         point: { x: out[1], y: out[2] },
         normal: { x: out[3], y: out[4] },
@@ -315,7 +317,10 @@ function randomFilter(rand: () => number, sc: Scene): QueryFilter | undefined {
     categoryBits: 1 << Math.floor(rand() * 3),
     maskBits: rand() < 0.5 ? 0xffffffff : 1 + Math.floor(rand() * 7),
     includeSensors: rand() < 0.5,
-    ignoreBody: rand() < 0.5 ? sc.p.shapes.body[shapeRow(sc.p, sc.shapes[Math.floor(rand() * sc.shapes.length)])] : -1,
+    ignoreBody:
+      rand() < 0.5
+        ? sc.p.bodies.handle[sc.p.shapes.body[shapeRow(sc.p, sc.shapes[Math.floor(rand() * sc.shapes.length)])]]
+        : -1,
   };
 }
 

@@ -23,17 +23,18 @@ import {
   takeSnapshot,
   type PhysicsWorld,
   type ShapeId,
+  type BodyId,
 } from '@impulse2d/core';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
 import { describe, expect, it } from 'vitest';
 import { DT, run, world } from './helpers/scene.js';
 
-function ground(w: PhysicsWorld): { body: number; shape: ShapeId } {
+function ground(w: PhysicsWorld): { body: BodyId; shape: ShapeId } {
   const body = createBody(w, { type: 'static', position: { x: 0, y: -1 } });
   return { body, shape: addShape(w, body, makeBox(20, 1)) };
 }
 
-function box(w: PhysicsWorld, x: number, y = 0.5): { body: number; shape: ShapeId } {
+function box(w: PhysicsWorld, x: number, y = 0.5): { body: BodyId; shape: ShapeId } {
   const body = createBody(w, { type: 'dynamic', position: { x, y } });
   return { body, shape: addShape(w, body, makeBox(0.5, 0.5), { density: 1 }) };
 }
@@ -121,8 +122,8 @@ describe('contact state', () => {
   it('refuses bad handles and buffers with typed errors', () => {
     const w = world();
     const g = ground(w);
-    expect(() => getBodyContacts(w, 4242)).toThrow(PhysicsError);
-    expect(() => getShapeContacts(w, 4242)).toThrow(PhysicsError);
+    expect(() => getBodyContacts(w, 4242 as BodyId)).toThrow(PhysicsError); // not handles, on purpose
+    expect(() => getShapeContacts(w, 4242 as ShapeId)).toThrow(PhysicsError);
     expect(() => getBodyContactsInto(w, g.body, {} as ContactData)).toThrow(PhysicsError);
     expect(() => getShapeContactsInto(w, g.shape, new ShapeHits() as never)).toThrow(PhysicsError);
     run(w, 2);
@@ -214,7 +215,7 @@ describe('sensor state', () => {
     expect(() => setSensorEnabled(w, balls[0], false)).toThrow(PhysicsError);
     expect(() => setSensorEnabled(w, sensor, 0 as never)).toThrow(PhysicsError);
     expect(() => isSensorEnabled(w, balls[0])).toThrow(PhysicsError);
-    expect(() => setSensorEnabled(w, 9999, false)).toThrow(PhysicsError);
+    expect(() => setSensorEnabled(w, 9999 as ShapeId, false)).toThrow(PhysicsError); // not a handle, on purpose
     expect(Buffer.from(takeSnapshot(w)).equals(before)).toBe(true);
     run(w, 5);
   });

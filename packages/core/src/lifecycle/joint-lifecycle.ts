@@ -5,6 +5,7 @@ import { requireJointRow } from '../state/require-handle.js';
 import { destroyContact } from './contact-lifecycle.js';
 import { bufferMove } from './shape-proxy.js';
 import type { PhysicsState, PhysicsWorld } from '../state/physics-state.js';
+import type { JointId } from '../handles.js';
 import {
   JF_COUNT,
   JF_FORCE_THRESHOLD,
@@ -83,7 +84,7 @@ export function allocateJoint(
   js.eid[row] = eid;
   const generation = nextGeneration(p, eid);
   js.generation[eid] = generation;
-  js.handle[row] = handleFor(p, entity, generation);
+  js.handle[row] = handleFor(p, entity, generation) as JointId;
   js.rowOf[eid] = row;
   js.retired[eid] = 0;
   linkEdge(p, eid * 2, bodyA);

@@ -8,7 +8,7 @@ import {
 } from '../collision/mover-plane.js';
 import { MoverPlanes } from '../collision/mover-planes.js';
 import { clipVectorRange, solvePlaneRange } from '../collision/plane-solver.js';
-import type { ShapeId } from '../handles.js';
+import type { BodyId, ShapeId } from '../handles.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { checkQueryVec2, type QueryVec2 } from './query-common.js';
 import { resolveFilter, type QueryFilter } from './query-filter.js';
@@ -65,7 +65,7 @@ export interface MoverPlane extends CollisionPlane {
   /** Closest point on the shape's surface, world (m). */
   point: { x: number; y: number };
   /** Body handle of the shape. */
-  body: number;
+  body: BodyId;
   /** The shape. */
   shape: ShapeId;
 }
@@ -187,8 +187,8 @@ export function collideMover(
         push: 0,
         clipVelocity: true,
         point: { x: 0, y: 0 },
-        body: 0,
-        shape: 0,
+        body: -1 as BodyId,
+        shape: -1 as ShapeId,
       };
       result[i] = r;
     }
@@ -200,8 +200,9 @@ export function collideMover(
     r.clipVelocity = listPlanes.clipVelocity[i] === 1;
     r.point.x = listPlanes.pointX[i];
     r.point.y = listPlanes.pointY[i];
-    r.body = listPlanes.body[i];
-    r.shape = listPlanes.shape[i];
+    // collideMoverInto's rows all come from shapes: none holds the caller's -1.
+    r.body = listPlanes.body[i] as BodyId;
+    r.shape = listPlanes.shape[i] as ShapeId;
   }
   result.length = n;
   return result;

@@ -6,6 +6,7 @@ import type { PhysicsState } from '../state/physics-state.js';
 import { shapeHandle as shapeHandleOfRow } from '../state/shape-handle.js';
 import type { QueryScratch } from './query-scratch.js';
 import { orderCandidates } from './query-filter.js';
+import type { ShapeId } from '../handles.js';
 
 /** A point or vector as the queries take it. */
 export interface QueryVec2 {
@@ -20,7 +21,7 @@ export interface QueryTransform {
 }
 
 /** The public handle (ShapeId) of live shape row `row` (state/shape-handle.ts). */
-export function shapeHandle(p: PhysicsState, row: number): number {
+export function shapeHandle(p: PhysicsState, row: number): ShapeId {
   return shapeHandleOfRow(p.shapes, row);
 }
 

@@ -1,7 +1,7 @@
 import { PhysicsError } from '../errors.js';
 import type { PhysicsState } from '../state/physics-state.js';
 import type { QueryScratch } from './query-scratch.js';
-import type { ShapeId } from '../handles.js';
+import type { BodyId, ShapeId } from '../handles.js';
 import { isShapeHandle, shapeHandle, shapeOrderKey } from '../state/shape-handle.js';
 import { liveJointRow } from '../state/body-handle.js';
 import { requireBody } from '../state/require-handle.js';
@@ -18,8 +18,8 @@ export interface QueryFilter {
   categoryBits?: number;
   /** Categories the query reports, matched against each shape's category. Default 0xFFFFFFFF (all). */
   maskBits?: number;
-  /** A body entity whose shapes are skipped (for example the caster itself). Default -1 (none). */
-  ignoreBody?: number;
+  /** A body whose shapes are skipped (for example the caster itself). Default -1 (none). */
+  ignoreBody?: BodyId | -1;
   /** Report sensor shapes too. Default false: sensors detect, they are not hit. */
   includeSensors?: boolean;
   /**

@@ -1,4 +1,5 @@
-import { growF64 } from '../storage/grow.js';
+import { growF64, growHandles, handleColumn } from '../storage/grow.js';
+import type { BodyId, HandleColumn, ShapeId } from '../handles.js';
 
 /**
  * Caller-owned result buffers for per-frame queries: typed-array columns plus a count. A query clears the buffer and
@@ -10,10 +11,10 @@ import { growF64 } from '../storage/grow.js';
 export class RayHits {
   /** Number of valid rows. */
   count = 0;
-  /** Body handle of the hit shape (may exceed 2³¹ once an id was reused, hence float64). */
-  body: Float64Array;
-  /** Shape handle (a ShapeId; may exceed 2³¹, hence float64). */
-  shape: Float64Array;
+  /** Body handle of the hit shape (float64: handles pass 2³¹). */
+  body: HandleColumn<BodyId>;
+  /** Shape handle. */
+  shape: HandleColumn<ShapeId>;
   /** Fraction of the translation at the hit point, in [0, 1]. */
   fraction: Float64Array;
   /** Hit point, world (m). */
@@ -25,8 +26,8 @@ export class RayHits {
 
   constructor(capacity = 16) {
     const n = capacity > 0 ? capacity : 16;
-    this.body = new Float64Array(n);
-    this.shape = new Float64Array(n);
+    this.body = handleColumn(n);
+    this.shape = handleColumn(n);
     this.fraction = new Float64Array(n);
     this.pointX = new Float64Array(n);
     this.pointY = new Float64Array(n);
@@ -40,7 +41,7 @@ export class RayHits {
   }
 
   /** Appends a hit; `hit` = [fraction, pointX, pointY, normalX, normalY] as rayCastGeometry writes it. */
-  push(body: number, shape: number, hit: Float64Array): void {
+  push(body: BodyId, shape: ShapeId, hit: Float64Array): void {
     const i = this.count;
     if (i === this.body.length) this.grow(i + 1);
     this.body[i] = body;
@@ -95,8 +96,8 @@ export class RayHits {
   private grow(min: number): void {
     let n = this.body.length * 2;
     while (n < min) n *= 2;
-    this.body = growF64(this.body, n);
-    this.shape = growF64(this.shape, n);
+    this.body = growHandles(this.body, n);
+    this.shape = growHandles(this.shape, n);
     this.fraction = growF64(this.fraction, n);
     this.pointX = growF64(this.pointX, n);
     this.pointY = growF64(this.pointY, n);
@@ -109,28 +110,28 @@ export class RayHits {
 export class ShapeHits {
   /** Number of valid rows. */
   count = 0;
-  /** Body handle of each shape (may exceed 2³¹ once an id was reused, hence float64). */
-  body: Float64Array;
-  /** Shape handle (a ShapeId; may exceed 2³¹, hence float64). */
-  shape: Float64Array;
+  /** Body handle of each shape (float64: handles pass 2³¹). */
+  body: HandleColumn<BodyId>;
+  /** Shape handle. */
+  shape: HandleColumn<ShapeId>;
 
   constructor(capacity = 16) {
     const n = capacity > 0 ? capacity : 16;
-    this.body = new Float64Array(n);
-    this.shape = new Float64Array(n);
+    this.body = handleColumn(n);
+    this.shape = handleColumn(n);
   }
 
   clear(): void {
     this.count = 0;
   }
 
-  push(body: number, shape: number): void {
+  push(body: BodyId, shape: ShapeId): void {
     const i = this.count;
     if (i === this.body.length) {
       let n = i * 2;
       while (n < i + 1) n *= 2;
-      this.body = growF64(this.body, n);
-      this.shape = growF64(this.shape, n);
+      this.body = growHandles(this.body, n);
+      this.shape = growHandles(this.shape, n);
     }
     this.body[i] = body;
     this.shape[i] = shape;
@@ -174,8 +175,8 @@ function swapF64(a: Float64Array, i: number, j: number): void {
 
 /** A hit as an object: what castRay and castShapeAll return (RayResult, ShapeCastResult). */
 interface HitObject {
-  body: number;
-  shape: number;
+  body: BodyId;
+  shape: ShapeId;
   point: { x: number; y: number };
   normal: { x: number; y: number };
   fraction: number;
@@ -196,7 +197,7 @@ export function hitsToResults(hits: RayHits, result: HitObject[]): HitObject[] {
       typeof r.point !== 'object' ||
       typeof r.normal !== 'object'
     ) {
-      r = { body: 0, shape: 0, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, fraction: 0 };
+      r = { body: hits.body[i], shape: hits.shape[i], point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, fraction: 0 };
       result[i] = r;
     }
     r.body = hits.body[i];

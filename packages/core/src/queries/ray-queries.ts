@@ -1,6 +1,6 @@
 import { rayCastShapePose } from '../geometry/ray-cast.js';
 import { PhysicsError } from '../errors.js';
-import type { ShapeId } from '../handles.js';
+import type { BodyId, ShapeId } from '../handles.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { checkQueryVec2, loadShapePose, shapeHandle, type QueryVec2 } from './query-common.js';
 import { orderCandidates, passesFilter, resolveFilter, type QueryFilter } from './query-filter.js';
@@ -17,7 +17,7 @@ import { getQueryScratch, type QueryScratch } from './query-scratch.js';
 
 /** One ray hit. `normal` is the outward unit surface normal of the hit shape at `point` (it faces the ray). */
 export interface RayResult {
-  body: number;
+  body: BodyId;
   shape: ShapeId;
   point: { x: number; y: number };
   normal: { x: number; y: number };
@@ -85,7 +85,7 @@ export function castRayClosest(
   gatherRay(p, q, origin, translation, filter);
   const best = q.bestCast;
   let bestRow = -1;
-  let bestShape = 0;
+  let bestShape = 0 as ShapeId;
   const n = q.candidates.count;
   for (let i = 0; i < n; i++) {
     if (!castCandidate(p, q, i)) continue;

@@ -1,5 +1,5 @@
 import type { ShapeGeometry } from '../geometry/shape-geometry.js';
-import type { ShapeId } from '../handles.js';
+import type { BodyId, ShapeId } from '../handles.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import {
   checkQueryVec2,
@@ -39,7 +39,7 @@ export { CAST_MAX_ITERATIONS, CAST_TOLERANCE } from '../collision/core-cast.js';
  * separating direction, so the normal is then against the translation and the point only a point near the overlap.
  */
 export interface ShapeCastResult {
-  body: number;
+  body: BodyId;
   shape: ShapeId;
   point: { x: number; y: number };
   normal: { x: number; y: number };
@@ -118,7 +118,7 @@ export function castShape(
   const args = q.castArgs;
   const best = q.bestCast;
   let bestRow = -1;
-  let bestShape = 0;
+  let bestShape = 0 as ShapeId;
   const n = q.candidates.count;
   for (let i = 0; i < n; i++) {
     const row = q.candidates.data[i];

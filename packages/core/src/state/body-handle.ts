@@ -38,6 +38,25 @@ export function liveJointRow(p: PhysicsState, handle: number): number {
 }
 
 /**
+ * The column index of the live body that entity id `entity` names, or −1: its index must hold a live body created
+ * under that very id (in a plain world, a body made on a recycled id is named by its entity id all the same).
+ */
+export function bodyIndexOfEntity(p: PhysicsState, entity: number): number {
+  const index = entity & p.indexMask;
+  const b = p.bodies;
+  return index < b.alive.length && b.alive[index] === 1 && entityOfHandle(p, b.handle[index]) === entity ? index : -1;
+}
+
+/** The same for joints: the column index of the live joint that `entity` names, or −1. */
+export function jointIndexOfEntity(p: PhysicsState, entity: number): number {
+  const index = entity & p.indexMask;
+  const js = p.joints;
+  if (index >= js.rowOf.length) return -1;
+  const row = js.rowOf[index];
+  return row >= 0 && entityOfHandle(p, js.handle[row]) === entity ? index : -1;
+}
+
+/**
  * The generation of a new body or joint on column index `index` of a plain world: one past every generation a body
  * or a joint had on it, so no handle is ever handed out twice, whatever its kind.
  */

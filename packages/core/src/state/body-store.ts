@@ -1,5 +1,6 @@
 import { INITIAL_ROWS, type ColumnSpec, type Columns } from '../storage/column-spec.js';
 import { columnStore, growColumns } from '../storage/column-store.js';
+import type { BodyId, HandleColumn } from '../handles.js';
 
 /** Body kinds as small integers (hot loops compare numbers, not strings). */
 export const BodyType = { static: 0, kinematic: 1, dynamic: 2 } as const;
@@ -156,6 +157,8 @@ export const BODY_COLUMNS = {
  * into dense records (SolverData.states) so its loops stay cache-friendly.
  */
 export class BodyStore extends columnStore(BODY_COLUMNS) {
+  /** The handle column, typed: an element is a BodyId (no code emitted: the column is the spec's Float64Array). */
+  declare handle: HandleColumn<BodyId>;
   readonly transform: TransformColumns = new TransformStore();
   /** Live bodies: the length of `list`. */
   count = 0;

@@ -3,6 +3,7 @@ import { columnStore, growColumns } from '../storage/column-store.js';
 import { growF64 } from '../storage/grow.js';
 import { OVERFLOW_COLOUR } from '../solver/solver-layout.js';
 import { JC_STRIDE } from './joint-layout.js';
+import type { HandleColumn, JointId } from '../handles.js';
 
 /**
  * Joint kinds as small integers, the index of each kind in JOINT_KINDS (joint-kinds.ts, and the solver's own table in
@@ -173,6 +174,8 @@ export const JOINT_COLUMNS = {
  * scanning all of them.
  */
 export class JointStore extends columnStore(JOINT_COLUMNS) {
+  /** The handle column, typed: an element is a JointId (no code emitted: the column is the spec's Float64Array). */
+  declare handle: HandleColumn<JointId>;
   readonly Joint: JointComponent;
   /**
    * Float parameter columns, indexed by JF_* then row: rows like JOINT_COLUMNS' 'rows' columns, stored by snapshots

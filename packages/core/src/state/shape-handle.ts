@@ -1,3 +1,4 @@
+import type { ShapeId } from '../handles.js';
 import type { ShapeStore } from './shape-store.js';
 
 /*
@@ -19,8 +20,8 @@ export const SHAPE_ROW_SPAN = 1 << 24;
 export const SHAPE_HANDLE_BASE = 2 ** 33;
 
 /** The handle of live shape row `row`. */
-export function shapeHandle(shapes: ShapeStore, row: number): number {
-  return -(SHAPE_HANDLE_BASE + shapes.generation[row] * SHAPE_ROW_SPAN + row);
+export function shapeHandle(shapes: ShapeStore, row: number): ShapeId {
+  return -(SHAPE_HANDLE_BASE + shapes.generation[row] * SHAPE_ROW_SPAN + row) as ShapeId;
 }
 
 /** A live row's place in shape order (the key above): sorts by it list shapes as sorts by handle used to. */

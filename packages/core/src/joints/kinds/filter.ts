@@ -1,10 +1,11 @@
 import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
-import { beginJointEdit, checkJointBase, flagsOf, writeJointBase } from '../joint-create.js';
+import { beginJointEdit, checkedBodies, checkJointBase, flagsOf, writeJointBase } from '../joint-create.js';
 import { defaultJointDefBase, type JointDefBase } from '../joint-defs.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
 import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld } from '../joint-math.js';
 import { JointType } from '../../state/joint-store.js';
+import type { BodyId, JointId } from '../../handles.js';
 
 // The filter joint (Box2D v3.1's filter joint, formerly its null joint): no constraint rows at all. While it exists,
 // its two bodies do not collide with each other, and nothing else changes; destroying it lets them collide again.
@@ -35,13 +36,20 @@ export function defaultFilterJointDef(): FilterJointDef {
  */
 export function createFilterJoint(
   world: PhysicsWorld,
-  def: Partial<FilterJointDef> & { bodyA: number; bodyB: number },
-): number {
+  def: Partial<FilterJointDef> & { bodyA: BodyId; bodyB: BodyId },
+): JointId {
   const p = beginJointEdit(world);
   const d: FilterJointDef = { ...defaultFilterJointDef(), ...def };
   checkJointBase(p, d);
   // collideConnected off (the default) is the whole joint.
-  const row = allocateJoint(world, p, JointType.filter, d.bodyA, d.bodyB, flagsOf(d, false, false, false));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.filter,
+    checkedBodies[0],
+    checkedBodies[1],
+    flagsOf(d, false, false, false),
+  );
   writeJointBase(p, row, d);
   return p.joints.handle[row];
 }

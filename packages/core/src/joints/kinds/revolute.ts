@@ -2,6 +2,7 @@ import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import { checkFinite } from '../../errors.js';
 import {
   beginJointEdit,
+  checkedBodies,
   checkRange,
   checkRowOptions,
   flagsOf,
@@ -31,6 +32,7 @@ import {
   JF_UPPER,
   JointType,
 } from '../../state/joint-store.js';
+import type { BodyId, JointId } from '../../handles.js';
 
 // The revolute joint (pin, hinge): the anchors coincide; optional angle limits, motor and rotational spring. Plain
 // pins (none of the three) are solved from compact records of their own. The solver's half is
@@ -96,8 +98,8 @@ export function defaultRevoluteJointDef(): RevoluteJointDef {
  */
 export function createRevoluteJoint(
   world: PhysicsWorld,
-  def: Partial<RevoluteJointDef> & { bodyA: number; bodyB: number },
-): number {
+  def: Partial<RevoluteJointDef> & { bodyA: BodyId; bodyB: BodyId },
+): JointId {
   const p = beginJointEdit(world);
   const d: RevoluteJointDef = { ...defaultRevoluteJointDef(), ...def };
   const ref = resolveAnchors(p, d, def, d.referenceAngle);
@@ -108,8 +110,8 @@ export function createRevoluteJoint(
     world,
     p,
     JointType.revolute,
-    d.bodyA,
-    d.bodyB,
+    checkedBodies[0],
+    checkedBodies[1],
     flagsOf(d, d.enableLimit, d.enableMotor, d.enableSpring),
   );
   writeJointBase(p, row, d);
