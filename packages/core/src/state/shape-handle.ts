@@ -7,8 +7,8 @@ import type { ShapeStore } from './shape-store.js';
  * so that no shape handle ever equals a body or joint handle. Those are entity ids with a generation: ≥ 0 in a plain
  * world, in [−2³¹, 2³²) in a bitecs world made withVersioning. A shape handle passed where a body or joint is
  * expected (or the reverse) is therefore told apart by its value alone (state/require-handle.ts), never resolved to
- * another object. Every handle is an integer of magnitude below 2⁵³ (for generations below 2²⁹), so it is exact in
- * the float64 columns and events that carry it.
+ * another object. Every handle is a safe integer (magnitude below 2⁵³ while a row has been reused fewer than
+ * 2²⁹ − 2⁹ = 536,870,400 times), so it is exact in the float64 columns and events that carry it.
  *
  * The "key" generation · 2²⁴ + row orders shapes as the engine always has (a shape made earlier into a fresh row comes
  * first); since handles are its negation, results sorted in that order have descending handle values.
