@@ -67,7 +67,7 @@ export function getJointType(world: PhysicsWorld, joint: JointId): JointTypeName
 }
 
 /**
- * The first body entity the joint connects.
+ * The first body the joint connects (its handle).
  *
  * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
  */
@@ -77,7 +77,7 @@ export function getJointBodyA(world: PhysicsWorld, joint: JointId): BodyId {
 }
 
 /**
- * The second body entity the joint connects.
+ * The second body the joint connects (its handle).
  *
  * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
  */

@@ -57,7 +57,7 @@ export function resolveFilter(p: PhysicsState, q: QueryScratch, f: QueryFilter |
       if (typeof f.ignoreBody !== 'number' || !Number.isInteger(f.ignoreBody)) {
         throw new PhysicsError(
           'INVALID_ARGUMENT',
-          `filter.ignoreBody must be an entity id, got ${String(f.ignoreBody)}`,
+          `filter.ignoreBody must be a body handle, got ${String(f.ignoreBody)}`,
         );
       }
       // Any body handle passes (a destroyed body's shapes are gone anyway); a shape's or a joint's is a mistake.

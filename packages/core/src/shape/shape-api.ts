@@ -196,7 +196,7 @@ export function getBodyShapes(world: PhysicsWorld, body: BodyId): ShapeId[] {
 }
 
 /**
- * The body entity a shape is attached to.
+ * The body (its handle) a shape is attached to.
  *
  * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` unless `shape` is a live shape of this world.
  */

@@ -92,7 +92,7 @@ export function defaultDistanceJointDef(): DistanceJointDef {
 }
 
 /**
- * Creates a distance joint (rod, spring or rope; see DistanceJointDef). Returns the joint entity.
+ * Creates a distance joint (rod, spring or rope; see DistanceJointDef). Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.

@@ -29,7 +29,7 @@ export function defaultFilterJointDef(): FilterJointDef {
 
 /**
  * Creates a filter joint: bodyA and bodyB stop colliding with each other (their current contacts end now) until the
- * joint is destroyed. Returns the joint entity.
+ * joint is destroyed. Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for the same body
  *   twice, `WORLD_LOCKED` during a step.

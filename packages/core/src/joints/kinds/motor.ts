@@ -66,7 +66,7 @@ export function defaultMotorJointDef(): MotorJointDef {
 }
 
 /**
- * Creates a motor joint driving B's pose relative to A. Returns the joint entity.
+ * Creates a motor joint driving B's pose relative to A. Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.

@@ -70,7 +70,7 @@ export function defaultMouseJointDef(): MouseJointDef {
 }
 
 /**
- * Creates a mouse (target) joint dragging bodyB toward `target`. Returns the joint entity.
+ * Creates a mouse (target) joint dragging bodyB toward `target`. Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.

@@ -107,7 +107,7 @@ export function defaultPrismaticJointDef(): PrismaticJointDef {
 }
 
 /**
- * Creates a prismatic joint (slider along localAxisA). Returns the joint entity.
+ * Creates a prismatic joint (slider along localAxisA). Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.

@@ -91,7 +91,7 @@ export function defaultRevoluteJointDef(): RevoluteJointDef {
 }
 
 /**
- * Creates a revolute joint (pin with optional limits, motor, spring). Returns the joint entity.
+ * Creates a revolute joint (pin with optional limits, motor, spring). Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.

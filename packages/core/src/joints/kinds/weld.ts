@@ -67,7 +67,7 @@ export function defaultWeldJointDef(): WeldJointDef {
 }
 
 /**
- * Creates a weld joint. Returns the joint entity.
+ * Creates a weld joint. Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.

@@ -101,7 +101,7 @@ export function defaultWheelJointDef(): WheelJointDef {
 }
 
 /**
- * Creates a wheel joint (A = chassis, B = wheel). Returns the joint entity.
+ * Creates a wheel joint (A = chassis, B = wheel). Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
