@@ -64,11 +64,17 @@ function worldFunctions(): Signature[] {
   for (const exported of checker.getExportsOfModule(module)) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const declaration = symbol.valueDeclaration;
-    if (declaration === undefined || !ts.isFunctionDeclaration(declaration)) continue;
+    if (declaration === undefined) continue;
+    // Functions, and consts bound to one (setJointMaxMotorTorque = setJointMaxMotorForce).
+    const signature = checker.getTypeOfSymbolAtLocation(symbol, declaration).getCallSignatures()[0];
+    if (signature === undefined || ts.isClassDeclaration(declaration)) continue;
     // As written in the signature (the alias names), or as inferred for a parameter with a default only.
-    const params = declaration.parameters.map((p) =>
-      p.type !== undefined ? p.type.getText() : checker.typeToString(checker.getTypeAtLocation(p)),
-    );
+    const params = signature.getParameters().map((p) => {
+      const d = p.valueDeclaration;
+      return d !== undefined && ts.isParameter(d) && d.type !== undefined
+        ? d.type.getText()
+        : checker.typeToString(checker.getTypeOfSymbolAtLocation(p, declaration));
+    });
     if (params[0] !== 'PhysicsWorld') continue;
     out.push({ name: exported.getName(), params: params.slice(1) });
   }
@@ -212,7 +218,16 @@ describe('the walk', () => {
     expect(taking('ShapeId').length).toBeGreaterThan(30);
     expect(taking('JointId').length).toBeGreaterThan(40);
     expect(taking('CharacterId').length).toBeGreaterThan(5);
-    for (const name of ['setLinearVelocity', 'addShape', 'getFriction', 'setJointMotorSpeed', 'moveCharacter']) {
+    // setJointMaxMotorTorque is a const bound to setJointMaxMotorForce: the walk reaches such aliases too.
+    const names = [
+      'setLinearVelocity',
+      'addShape',
+      'getFriction',
+      'setJointMotorSpeed',
+      'moveCharacter',
+      'setJointMaxMotorTorque',
+    ];
+    for (const name of names) {
       expect(signatures.map((s) => s.name)).toContain(name);
       expect(publicSource).toContain(name);
     }
