@@ -5,9 +5,9 @@
 export type PhysicsErrorCode =
   | 'INVALID_ARGUMENT' // a number that is NaN, infinite, negative or zero where it must not be; a bad enum value
   | 'DEGENERATE_POLYGON' // too few points, collinear points, points welded together, more than 8 hull vertices
-  | 'NOT_A_BODY' // an entity id that is not (or never was) a body of this world
-  | 'NOT_A_SHAPE' // a shape id that is not a live shape of this world
-  | 'NOT_A_JOINT' // an entity id that is not a live joint of this world
+  | 'NOT_A_BODY' // a handle or entity id that is not (or never was) a body of this world: a shape's or joint's too
+  | 'NOT_A_SHAPE' // a handle that is not a live shape of this world (a body's or joint's handle, say)
+  | 'NOT_A_JOINT' // a handle or entity id that is not a live joint of this world (a body's or shape's handle, say)
   | 'NOT_A_CHARACTER' // a live body that is not a character (createCharacter makes them)
   | 'STALE_HANDLE' // a handle to a body, shape or joint that was destroyed
   | 'WORLD_LOCKED' // a call that changes the world while a step is running

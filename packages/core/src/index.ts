@@ -126,7 +126,7 @@ export {
   setUserMaterialId,
 } from './shape/shape-material.js';
 export { getShapeUserData, setShapeUserData } from './shape/shape-user-data.js';
-export type { BodyId, JointId, ShapeId } from './handles.js';
+export type { BodyId, CharacterId, HandleColumn, JointId, ShapeId } from './handles.js';
 export { addChain } from './shape/chain-api.js';
 export { getShapeContactForceThreshold, setShapeContactForceThreshold } from './shape/shape-force-events.js';
 export { getShapeOneWay, setShapeOneWay } from './shape/one-way.js';
@@ -347,7 +347,7 @@ export {
 } from './snapshot/snapshot.js';
 
 // ---- Handles ----
-export { bodyEntity, bodyIndex } from './body/body-api.js';
+export { bodyEntity, bodyIndex, getBodyId } from './body/body-api.js';
 
 // ---- Deterministic math (bit-identical in every JavaScript engine, unlike Math.sin/cos/atan2/hypot) ----
 export { atan2, cosSin, length } from './math/trig.js';

@@ -86,7 +86,7 @@ export {
   BODY_COLUMNS,
   TRANSFORM_COLUMNS,
 } from './state/body-store.js';
-export { requireBody } from './state/body-handle.js';
+export { requireBody, requireJointRow, requireShapeRow } from './state/require-handle.js';
 
 export {
   addShape,
@@ -104,7 +104,7 @@ export {
   shapeRow,
   type ShapeDefInput,
 } from './shape/shape-api.js';
-export type { BodyId, JointId, ShapeId } from './handles.js';
+export type { BodyId, CharacterId, HandleColumn, JointId, ShapeId } from './handles.js';
 export { getShapeContactForceThreshold, setShapeContactForceThreshold } from './shape/shape-force-events.js';
 export { addChain } from './shape/chain-api.js';
 export { getShapeOneWay, setShapeOneWay } from './shape/one-way.js';
@@ -305,7 +305,14 @@ export {
   isSensorEnabled,
   setSensorEnabled,
 } from './contacts/sensor-state.js';
-export { shapeHandle, SHAPE_ROW_SPAN } from './state/shape-handle.js';
+export {
+  isShapeHandle,
+  shapeHandle,
+  shapeOrderKey,
+  shapeRowOfHandle,
+  SHAPE_HANDLE_BASE,
+  SHAPE_ROW_SPAN,
+} from './state/shape-handle.js';
 export {
   CB_BODY_A,
   CB_BODY_B,
@@ -940,6 +947,7 @@ export {
   type DebugDrawer,
   DebugDrawFlag,
   type DebugDrawOptions,
+  getBodyId,
   getClosestPoint,
   getMassData,
   getMotionLocks,

@@ -10,6 +10,7 @@ import {
   createPhysicsWorld,
   destroyBody,
   destroyShape,
+  getBodyId,
   getFriction,
   getLinearVelocity,
   getPosition,
@@ -23,6 +24,8 @@ import {
   setWorldSettings,
   type PhysicsErrorCode,
   type PhysicsWorld,
+  type BodyId,
+  type ShapeId,
 } from '../src/index.js';
 import { stepPhysics } from '../../systems/src/index.js';
 
@@ -40,7 +43,7 @@ function expectCode(fn: () => unknown, code: PhysicsErrorCode): void {
 interface Scene {
   w: PhysicsWorld;
   ground: number;
-  probe: number;
+  probe: BodyId;
 }
 
 /** Ground and one falling circle, stepped once so contacts and solver arrays exist. */
@@ -231,12 +234,14 @@ describe('degenerate polygons are rejected with DEGENERATE_POLYGON', () => {
 describe('handles', () => {
   it('an unknown entity id is NOT_A_BODY; an entity that is not a body is NOT_A_BODY', () => {
     const s = scene();
-    expectCode(() => getPosition(s.w, 987654), 'NOT_A_BODY');
-    expectCode(() => getPosition(s.w, -1), 'NOT_A_BODY');
-    expectCode(() => getPosition(s.w, 1.5), 'NOT_A_BODY');
-    const plain = addEntity(s.w);
+    // Numbers the engine never handed out, cast on purpose (a plain number is a type error).
+    expectCode(() => getPosition(s.w, 987654 as BodyId), 'NOT_A_BODY');
+    expectCode(() => getPosition(s.w, -1 as BodyId), 'NOT_A_BODY');
+    expectCode(() => getPosition(s.w, 1.5 as BodyId), 'NOT_A_BODY');
+    const plain = addEntity(s.w) as BodyId; // an entity that is no body, on purpose
     expectCode(() => getPosition(s.w, plain), 'NOT_A_BODY');
     expectCode(() => addShape(s.w, plain, makeCircle(1)), 'NOT_A_BODY');
+    expectCode(() => getBodyId(s.w, plain), 'NOT_A_BODY');
     expectIntact(s);
   });
 
@@ -262,8 +267,11 @@ describe('handles', () => {
     expect(reused).not.toBe(extra);
     expectCode(() => getFriction(s.w, extra), 'STALE_HANDLE');
     expect(getFriction(s.w, reused)).toBe(0.6);
-    expectCode(() => getFriction(s.w, 999_999), 'NOT_A_SHAPE');
-    expectCode(() => getFriction(s.w, -3), 'NOT_A_SHAPE');
+    // Numbers the engine never handed out, cast on purpose.
+    expectCode(() => getFriction(s.w, 999_999 as ShapeId), 'NOT_A_SHAPE');
+    expectCode(() => getFriction(s.w, -3 as ShapeId), 'NOT_A_SHAPE');
+    // In the shape range, but row 5000 was never used.
+    expectCode(() => getFriction(s.w, -(2 ** 33 + 5000) as ShapeId), 'NOT_A_SHAPE');
     expectIntact(s, 2, 3);
   });
 });

@@ -18,6 +18,7 @@ import {
   makeChain,
   shapeRow,
   type PhysicsErrorCode,
+  type BodyId,
 } from '../src/internal.js';
 
 function expectCode(fn: () => unknown, code: PhysicsErrorCode): void {
@@ -91,7 +92,7 @@ describe('addChain', () => {
     const good = makeChain(zigzag);
     expectCode(() => addChain(w, ground, { ...good, segments: good.segments.slice(1) }), 'INVALID_ARGUMENT');
     expectCode(() => addChain(w, ground, good, { friction: -1 }), 'INVALID_ARGUMENT');
-    expectCode(() => addChain(w, 12345, good), 'NOT_A_BODY');
+    expectCode(() => addChain(w, 12345 as BodyId, good), 'NOT_A_BODY'); // not a handle, on purpose
     expect(getBodyShapes(w, ground)).toEqual([]);
     // The constructor's own checks: too few points, non-finite, zero-length segments.
     expectCode(() => makeChain([{ x: 0, y: 0 }]), 'DEGENERATE_POLYGON');

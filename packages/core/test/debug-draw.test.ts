@@ -21,6 +21,7 @@ import {
   setAwake,
   type DebugDrawer,
   type PhysicsWorld,
+  type BodyId,
 } from '../src/index.js';
 import { stepPhysics } from '../../systems/src/index.js';
 
@@ -58,7 +59,7 @@ class Recorder implements DebugDrawer {
 }
 
 /** Ground segment, a box resting on it, a circle, a capsule, a rounded box pinned to a kinematic body, a sensor. */
-function scene(): { w: PhysicsWorld; box: number; wheel: number; rounded: number } {
+function scene(): { w: PhysicsWorld; box: number; wheel: number; rounded: BodyId } {
   const w = createPhysicsWorld();
   const ground = createBody(w, { type: 'static' });
   addShape(w, ground, makeSegment({ x: -10, y: 0 }, { x: 10, y: 0 }));

@@ -38,6 +38,7 @@ import {
   type PhysicsWorld,
   type QueryFilter,
   type ShapeGeometry,
+  type BodyId,
 } from '../src/internal.js';
 
 const deg = Math.PI / 180;
@@ -80,7 +81,7 @@ class Character {
 }
 
 /** Exact gap (m) between `mover` and each shape of `world` (negative: overlap; -Infinity: the cores cross). */
-function gaps(world: PhysicsWorld, bodies: number[], mover: Mover): number[] {
+function gaps(world: PhysicsWorld, bodies: BodyId[], mover: Mover): number[] {
   const p = getPhysics(world);
   const m = Float64Array.of(mover.center1.x, mover.center1.y, mover.center2.x, mover.center2.y, mover.radius);
   const a = createCore();
@@ -102,9 +103,9 @@ function gaps(world: PhysicsWorld, bodies: number[], mover: Mover): number[] {
 }
 
 /** A flat floor, top at y = 0, made of 1 m boxes side by side (x 0..4), then a chain with a vertex every 0.5 m. */
-function floorWorld(): { world: PhysicsWorld; bodies: number[] } {
+function floorWorld(): { world: PhysicsWorld; bodies: BodyId[] } {
   const world = createPhysicsWorld();
-  const bodies: number[] = [];
+  const bodies: BodyId[] = [];
   for (let i = 0; i < 4; i++) {
     const b = createBody(world, { type: 'static', position: { x: i + 0.5, y: -0.5 } });
     addShape(world, b, makeBox(0.5, 0.5));
@@ -257,7 +258,7 @@ const moverArb = fc.record({
 
 function buildWorld(shapes: { kind: number; x: number; y: number; angle: number; a: number; b: number }[]): {
   world: PhysicsWorld;
-  bodies: number[];
+  bodies: BodyId[];
 } {
   const world = createPhysicsWorld();
   const bodies = shapes.map((s) => {

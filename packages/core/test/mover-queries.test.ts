@@ -231,7 +231,7 @@ describe('collideMover: one plane per shape near the mover', () => {
     const gx = 0.003,
       gy = 0.002;
     const planes = collideMover(world, circle(1 - 0.5 - gx, 0.5 + gy));
-    expect(planes.map((p) => p.shape)).toEqual([floor, wall].sort((a, b) => a - b));
+    expect(planes.map((p) => p.shape)).toEqual([floor, wall].sort((a, b) => b - a)); // shape order: descending handles
     const byShape = new Map(planes.map((p) => [p.shape, p]));
     expect(byShape.get(floor)!.normal.x).toBeCloseTo(0, 15);
     expect(byShape.get(floor)!.normal.y).toBeCloseTo(1, 15);
@@ -346,7 +346,7 @@ describe('collideMover: one plane per shape near the mover', () => {
     const columns = [planes.normalX, planes.offset, planes.shape];
     expect(collideMoverInto(world, mover, planes)).toBe(2);
     expect(planes.normalX).toBe(columns[0]);
-    expect(planes.shape[0]).toBeLessThan(planes.shape[1]);
+    expect(planes.shape[0]).toBeGreaterThan(planes.shape[1]); // shape order: descending handles
     // The object form agrees.
     const objects = collideMover(world, mover);
     for (let i = 0; i < 2; i++) {

@@ -49,7 +49,7 @@ function row(): { w: PhysicsWorld; shapes: ShapeId[] } {
 }
 
 describe('QueryFilter.predicate', () => {
-  it('skips the shapes it refuses, is asked after the category test, in shape handle order, once per shape', () => {
+  it('skips the shapes it refuses, is asked after the category test, in shape order, once per shape', () => {
     const { w, shapes } = row();
     const asked: ShapeId[] = [];
     const predicate = (shape: ShapeId): boolean => {
@@ -58,7 +58,7 @@ describe('QueryFilter.predicate', () => {
     };
     const hits = castRay(w, { x: -5, y: 0 }, { x: 20, y: 0 }, { predicate });
     expect(hits.map((h) => h.shape)).toEqual([shapes[1], shapes[3], shapes[4]]);
-    expect(asked).toEqual([...shapes].sort((a, b) => a - b));
+    expect(asked).toEqual([...shapes].sort((a, b) => b - a)); // shape order: descending handles
     // The closest cast skips a refused shape to the next one.
     expect(castRayClosest(w, { x: -5, y: 0 }, { x: 20, y: 0 }, { predicate })!.shape).toBe(shapes[1]);
     // Overlaps and shape casts take it too.
@@ -224,9 +224,10 @@ describe('queries of one shape', () => {
     expectInvalid(() => getClosestPoint(w, circle, null as never));
     expectInvalid(() => rayCastShape(w, circle, { x: 0, y: 0 }, { x: Infinity, y: 0 }));
     for (const call of [
-      () => testPoint(w, circle + 99, { x: 0, y: 0 }),
-      () => getShapeAABB(w, -1),
-      () => shapeDistance(w, circle, 1.5),
+      // Numbers that name no live shape, cast on purpose.
+      () => testPoint(w, (circle - 99) as ShapeId, { x: 0, y: 0 }),
+      () => getShapeAABB(w, -1 as ShapeId),
+      () => shapeDistance(w, circle, 1.5 as ShapeId),
     ]) {
       expect(call).toThrow(PhysicsError);
     }

@@ -14,13 +14,16 @@ import {
   overlapShape,
   type PhysicsWorld,
   type QueryFilter,
+  type BodyId,
+  type ShapeId,
 } from '../src/index.js';
+import { shapeRowOfHandle } from '../src/internal.js';
 
 // Three boxes stacked on the same spot, so every query finds all three unless the filter says otherwise:
 //   A: category 0x1, mask all (the defaults)
 //   B: category 0x2, mask 0x2 (only answers queries whose category includes 0x2)
 //   C: category 0x4, mask all, sensor
-function scene(): { world: PhysicsWorld; a: number; b: number; c: number; shapes: number[] } {
+function scene(): { world: PhysicsWorld; a: BodyId; b: BodyId; c: BodyId; shapes: ShapeId[] } {
   const world = createPhysicsWorld();
   const a = createBody(world, { type: 'static', position: { x: 0, y: 0 } });
   const b = createBody(world, { type: 'dynamic', position: { x: 0, y: 0 } });
@@ -39,7 +42,7 @@ function scene(): { world: PhysicsWorld; a: number; b: number; c: number; shapes
 /** Bodies each query kind reports with the filter, sorted. Every kind must agree. */
 function found(world: PhysicsWorld, f?: QueryFilter): number[] {
   const p = world.physics;
-  const body = (h: number): number => p.shapes.body[h % (1 << 24)];
+  const body = (h: number): number => p.shapes.body[shapeRowOfHandle(h)];
   const byRay = castRay(world, { x: -5, y: 0.5 }, { x: 10, y: 0 }, f)
     .map((h) => h.body)
     .sort((x, y) => x - y);

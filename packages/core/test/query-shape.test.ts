@@ -26,6 +26,8 @@ import {
   type PhysicsWorld,
   type ShapeCastResult,
   type ShapeGeometry,
+  shapeRowOfHandle,
+  type BodyId,
 } from '../src/internal.js';
 import { cosSin } from '../src/math/index.js';
 
@@ -92,7 +94,7 @@ describe('exact shape distance (the overlap and shape-cast core)', () => {
   });
 });
 
-function scene(): { world: PhysicsWorld; box: number; boxShape: number } {
+function scene(): { world: PhysicsWorld; box: BodyId; boxShape: number } {
   const world = createPhysicsWorld();
   const box = createBody(world, { type: 'static', position: { x: 5, y: 0 } });
   const boxShape = addShape(world, box, makeBox(1, 1));
@@ -293,7 +295,7 @@ describe('castShape gives the analytic time of impact', () => {
       const qa = coreOf(g, x + r.fraction * tx, y + r.fraction * ty, angle);
       const qb = createCore();
       const pose = Float64Array.of(0, 0, 0, 0);
-      const row = r.shape % (1 << 24);
+      const row = shapeRowOfHandle(r.shape);
       const eid = p.shapes.body[row];
       pose[0] = p.bodies.transform.x[eid];
       pose[1] = p.bodies.transform.y[eid];

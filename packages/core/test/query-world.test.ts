@@ -41,6 +41,8 @@ import {
   type QueryFilter,
   type RayResult,
   type ShapeGeometry,
+  type ShapeId,
+  type BodyId,
 } from '../src/internal.js';
 import { cosSin } from '../src/math/index.js';
 
@@ -93,13 +95,13 @@ interface Scene {
   world: PhysicsWorld;
   p: PhysicsState;
   /** Live shape handles. */
-  shapes: number[];
+  shapes: ShapeId[];
 }
 
 function buildScene(seed: number, bodies: number): Scene {
   const rand = mulberry32(seed);
   const world = createPhysicsWorld();
-  const eids: number[] = [];
+  const eids: BodyId[] = [];
   for (let i = 0; i < bodies; i++) {
     const u = rand();
     const type = u < 0.3 ? 'static' : u < 0.4 ? 'kinematic' : 'dynamic';
@@ -128,7 +130,7 @@ function buildScene(seed: number, bodies: number): Scene {
     const list = getBodyShapes(world, body);
     if (list.length > 1) destroyShape(world, list[0]);
   }
-  const shapes: number[] = [];
+  const shapes: ShapeId[] = [];
   for (const body of eids) shapes.push(...getBodyShapes(world, body));
   return { world, p: getPhysics(world), shapes };
 }
@@ -149,6 +151,9 @@ function pose(p: PhysicsState, row: number): Float64Array {
   return Float64Array.of(t.x[eid], t.y[eid], t.c[eid], t.s[eid]);
 }
 
+/** Shape order, the order of every query's results: descending shape handles (state/shape-handle.ts). */
+const inShapeOrder = (a: number, b: number): number => b - a;
+
 function bruteRay(sc: Scene, ox: number, oy: number, dx: number, dy: number, f?: QueryFilter): RayResult[] {
   const { p } = sc;
   const out = new Float64Array(5);
@@ -159,7 +164,7 @@ function bruteRay(sc: Scene, ox: number, oy: number, dx: number, dy: number, f?:
     const ps = pose(p, row);
     if (rayCastGeometry(p.shapes.geometry, row, ps[0], ps[1], ps[2], ps[3], ox, oy, dx, dy, 1, out)) {
       hits.push({
-        body: p.shapes.body[row],
+        body: p.bodies.handle[p.shapes.body[row]],
         shape: handle,
         point: { x: out[1], y: out[2] },
         normal: { x: out[3], y: out[4] },
@@ -167,7 +172,7 @@ function bruteRay(sc: Scene, ox: number, oy: number, dx: number, dy: number, f?:
       });
     }
   }
-  return hits.sort((a, b) => a.fraction - b.fraction || a.shape - b.shape);
+  return hits.sort((a, b) => a.fraction - b.fraction || inShapeOrder(a.shape, b.shape));
 }
 
 function bruteAABB(
@@ -184,7 +189,7 @@ function bruteAABB(
       computeShapeAABB(p.shapes.geometry, row, pose(p, row), box, 0);
       return !(box[0] > b.maxX || box[2] < b.minX || box[1] > b.maxY || box[3] < b.minY);
     })
-    .sort((a, b2) => a - b2);
+    .sort(inShapeOrder);
 }
 
 /** Point in a rounded convex shape: inside the core polygon, or within the radius of its boundary. */
@@ -232,7 +237,7 @@ function brutePoint(sc: Scene, x: number, y: number, f?: QueryFilter): number[] 
       if (x < box[0] || x > box[2] || y < box[1] || y > box[3]) return false;
       return containsPoint(p, row, x, y);
     })
-    .sort((a, b) => a - b);
+    .sort(inShapeOrder);
 }
 
 /** Do two segments (world) share a point? Orientation test; collinear overlap counts. */
@@ -302,7 +307,7 @@ function bruteShape(sc: Scene, g: ShapeGeometry, x: number, y: number, angle: nu
     }
     if (hit) result.push(handle);
   }
-  return result.sort((a, b) => a - b);
+  return result.sort(inShapeOrder);
 }
 
 function randomFilter(rand: () => number, sc: Scene): QueryFilter | undefined {
@@ -312,7 +317,10 @@ function randomFilter(rand: () => number, sc: Scene): QueryFilter | undefined {
     categoryBits: 1 << Math.floor(rand() * 3),
     maskBits: rand() < 0.5 ? 0xffffffff : 1 + Math.floor(rand() * 7),
     includeSensors: rand() < 0.5,
-    ignoreBody: rand() < 0.5 ? sc.p.shapes.body[shapeRow(sc.p, sc.shapes[Math.floor(rand() * sc.shapes.length)])] : -1,
+    ignoreBody:
+      rand() < 0.5
+        ? sc.p.bodies.handle[sc.p.shapes.body[shapeRow(sc.p, sc.shapes[Math.floor(rand() * sc.shapes.length)])]]
+        : -1,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   makeCircle,
   makeSegment,
   type DebugDrawer,
+  type BodyId,
 } from '@impulse2d/core';
 import { stepPhysics } from '@impulse2d/systems';
 import { DrawCommandRecorder, replayDrawCommands } from '../src/web/draw-commands.js';
@@ -46,7 +47,7 @@ describe('draw command buffer', () => {
     const w = createPhysicsWorld();
     const ground = createBody(w, { type: 'static' });
     addShape(w, ground, makeSegment({ x: -20, y: 0 }, { x: 20, y: 0 }));
-    let prev = -1;
+    let prev: BodyId | -1 = -1;
     for (let i = 0; i < 60; i++) {
       const b = createBody(w, { type: 'dynamic', position: { x: (i % 10) - 5, y: 1 + Math.floor(i / 10) * 1.2 } });
       addShape(
@@ -58,7 +59,7 @@ describe('draw command buffer', () => {
             ? makeBox(0.4, 0.4)
             : makeCapsule({ x: -0.3, y: 0 }, { x: 0.3, y: 0 }, 0.2),
       );
-      if (prev >= 0 && i % 10 !== 0) createDistanceJoint(w, { bodyA: prev, bodyB: b });
+      if (prev !== -1 && i % 10 !== 0) createDistanceJoint(w, { bodyA: prev, bodyB: b });
       prev = b;
     }
     for (let i = 0; i < 30; i++) stepPhysics(w, 1 / 60);

@@ -7,7 +7,7 @@ import {
   getPosition,
   MOVER_SKIN,
   setPosition,
-  type BodyId,
+  type CharacterId,
   type CharacterState,
   type PhysicsWorld,
 } from '@impulse2d/core';
@@ -51,7 +51,7 @@ interface Game {
   readonly world: PhysicsWorld;
   readonly input: SceneInput;
   readonly game: PlatformerBuilt;
-  readonly character: BodyId;
+  readonly character: CharacterId;
   /** One step as the testbed's worker runs it: the scene's beforeStep, then the world's step. */
   step(): CharacterState;
   /** Steps until `done` holds (true) or `max` steps have run (false). */

@@ -41,6 +41,8 @@ import {
   takeSnapshot,
   validateWorld,
   type PhysicsErrorCode,
+  type BodyId,
+  type ShapeId,
 } from '@impulse2d/core';
 import { addGround, run, world } from './helpers/scene.js';
 
@@ -143,7 +145,7 @@ describe('setBodyEnabled', () => {
     run(w, 5);
     const before = takeSnapshot(w);
     for (const bad of [0, 'false', null, undefined]) expectError(() => setBodyEnabled(w, box, bad as never));
-    expectError(() => setBodyEnabled(w, box + 1000, false), 'NOT_A_BODY');
+    expectError(() => setBodyEnabled(w, (box + 1000) as BodyId, false), 'NOT_A_BODY'); // no body, on purpose
     expect(takeSnapshot(w)).toEqual(before);
     run(w, 5);
   });
@@ -285,7 +287,7 @@ describe('clearForces and the sleep threshold', () => {
     run(w, 1);
     expect(getLinearVelocity(w, body)).toEqual({ x: 0, y: 0 });
     expect(getAngularVelocity(w, body)).toBe(0);
-    expectError(() => clearForces(w, body + 99), 'NOT_A_BODY');
+    expectError(() => clearForces(w, (body + 99) as BodyId), 'NOT_A_BODY'); // no body, on purpose
   });
 
   it('a body gliding at 0.5 m/s sleeps after half a second with a threshold of 1 m/s, never with the default', () => {
@@ -329,6 +331,6 @@ describe('shape user data', () => {
     restoreSnapshot(w, snap);
     expect(getShapeUserData(w, a)).toBeUndefined();
     expect(getShapeUserData(w, b)).toBe('wheel');
-    expectError(() => setShapeUserData(w, a + 100, 1), 'NOT_A_SHAPE');
+    expectError(() => setShapeUserData(w, (a - 100) as ShapeId, 1), 'NOT_A_SHAPE'); // no shape, on purpose
   });
 });

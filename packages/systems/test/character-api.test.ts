@@ -22,6 +22,8 @@ import {
   setCharacterSettings,
   validateWorld,
   type PhysicsWorld,
+  type BodyId,
+  type CharacterId,
 } from '@impulse2d/core';
 import { getPhysics } from '@impulse2d/core/internal';
 import { createPhysicsSystems, stepPhysics } from '@impulse2d/systems';
@@ -224,12 +226,13 @@ describe('handles and lifecycle', () => {
     expect(isCharacter(w, c)).toBe(true);
     const body = createBody(w, { type: 'dynamic' });
     expect(isCharacter(w, body)).toBe(false);
-    expect(isCharacter(w, 12345)).toBe(false);
-    throwsCode(() => moveCharacter(w, body, { x: 1, y: 0 }), 'NOT_A_CHARACTER');
-    throwsCode(() => getCharacterState(w, body), 'NOT_A_CHARACTER');
-    throwsCode(() => characterRow(w, body), 'NOT_A_CHARACTER');
-    throwsCode(() => destroyCharacter(w, body), 'NOT_A_CHARACTER');
-    throwsCode(() => moveCharacter(w, 12345, { x: 1, y: 0 }), 'NOT_A_BODY');
+    expect(isCharacter(w, 12345 as BodyId)).toBe(false); // not a handle, on purpose
+    const notACharacter = body as CharacterId; // a body that is no character, on purpose
+    throwsCode(() => moveCharacter(w, notACharacter, { x: 1, y: 0 }), 'NOT_A_CHARACTER');
+    throwsCode(() => getCharacterState(w, notACharacter), 'NOT_A_CHARACTER');
+    throwsCode(() => characterRow(w, notACharacter), 'NOT_A_CHARACTER');
+    throwsCode(() => destroyCharacter(w, notACharacter), 'NOT_A_CHARACTER');
+    throwsCode(() => moveCharacter(w, 12345 as CharacterId, { x: 1, y: 0 }), 'NOT_A_BODY');
   });
 });
 

@@ -13,6 +13,7 @@ import {
   MOVER_SKIN,
   setLinearVelocity,
   type PhysicsWorld,
+  type BodyId,
 } from '@impulse2d/core';
 import { stepPhysics } from '@impulse2d/systems';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ import { characterGap, DT, Walker } from './helpers/character-scenes.js';
 
 const REST = 0.9 + 2 * MOVER_SKIN;
 
-function platform(w: PhysicsWorld, vx: number, vy: number, y = 0): number {
+function platform(w: PhysicsWorld, vx: number, vy: number, y = 0): BodyId {
   const b = createBody(w, { type: 'kinematic', position: { x: 0, y }, linearVelocity: { x: vx, y: vy } });
   addShape(w, b, makeBox(3, 0.25));
   return b;

@@ -1,6 +1,13 @@
 // Characters on terrain: slopes climbed or not by angle, sliding, stairs with and without autostep, snapping down
 // slopes and stairs, walls, jumping, and what getCharacterState reports on flat ground, a slope and in the air.
-import { createCharacter, getPosition, MOVER_SKIN, type PhysicsWorld } from '@impulse2d/core';
+import {
+  createCharacter,
+  getPosition,
+  MOVER_SKIN,
+  type PhysicsWorld,
+  type BodyId,
+  type CharacterId,
+} from '@impulse2d/core';
 import { describe, expect, it } from 'vitest';
 import { addGround, world } from './helpers/scene.js';
 import { addRamp, addStairs, characterGap, DEG, Walker } from './helpers/character-scenes.js';
@@ -11,7 +18,7 @@ const REST = 0.9 + 2 * MOVER_SKIN;
 function onFlat(
   def: Parameters<typeof createCharacter>[1] = {},
   x = 0,
-): { w: PhysicsWorld; c: number; ground: number } {
+): { w: PhysicsWorld; c: CharacterId; ground: BodyId } {
   const w = world();
   const ground = addGround(w);
   const c = createCharacter(w, { position: { x, y: REST }, ...def });

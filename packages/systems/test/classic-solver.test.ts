@@ -15,6 +15,7 @@ import {
   makeCapsule,
   makeCircle,
   setWorldSettings,
+  type JointId,
 } from '@impulse2d/core';
 import { loadBundled } from './helpers/bundle.js';
 import type * as Heavy from './helpers/heavy-scenes.js';
@@ -104,19 +105,19 @@ describe("classic position correction ('baumgarte' | 'ngs')", () => {
       addShape(w, ground, makeBox(0.5, 0.1));
       let prev = ground;
       let mass = 0;
-      let top = -1;
+      let top: JointId | -1 = -1;
       for (let i = 0; i < 30; i++) {
         const link = createBody(w, { type: 'dynamic', position: { x: 0, y: 19.75 - 0.5 * i }, enableSleep: false });
         addShape(w, link, makeCapsule({ x: 0, y: -0.25 }, { x: 0, y: 0.25 }, 0.06), { density: 20 });
         mass += getMass(w, link);
         const j = createRevoluteJoint(w, { bodyA: prev, bodyB: link, anchor: { x: 0, y: 20 - 0.5 * i } });
-        if (top < 0) top = j;
+        if (top === -1) top = j;
         prev = link;
       }
       const out: number[] = [];
       for (let s = 0; s < 10; s++) {
         run(w, 60);
-        out.push(getJointReactionForce(w, top).y / (mass * 10));
+        if (top !== -1) out.push(getJointReactionForce(w, top).y / (mass * 10));
       }
       return out;
     };

@@ -19,6 +19,8 @@ import {
   ContactForceEventList,
   type ContactForceEvent,
   type PhysicsWorld,
+  type BodyId,
+  type ShapeId,
 } from '@impulse2d/core';
 import { getPhysics } from '@impulse2d/core/internal';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
@@ -28,7 +30,7 @@ import { addGround, buildPyramid, run, world } from './helpers/scene.js';
 const G = 10;
 
 /** A 2 kg box (1 m side) resting on the ground (never sleeping, so it stays in the solver). */
-function restingBox(w: PhysicsWorld, boxThreshold: number): { ground: number; box: number; shape: number } {
+function restingBox(w: PhysicsWorld, boxThreshold: number): { ground: number; box: BodyId; shape: ShapeId } {
   const ground = addGround(w);
   const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 0.5 }, enableSleep: false });
   const shape = addShape(w, box, makeBox(0.5, 0.5), { density: 2, contactForceThreshold: boxThreshold });
@@ -175,7 +177,7 @@ describe('contact force events', () => {
       expect(codeOf(() => addShape(w, box, makeCircle(0.1), { contactForceThreshold: bad }))).toBe('INVALID_ARGUMENT');
       expect(codeOf(() => setShapeContactForceThreshold(w, shape, bad))).toBe('INVALID_ARGUMENT');
     }
-    expect(codeOf(() => setShapeContactForceThreshold(w, 99999, 1))).toBe('NOT_A_SHAPE');
+    expect(codeOf(() => setShapeContactForceThreshold(w, 99999 as ShapeId, 1))).toBe('NOT_A_SHAPE'); // on purpose
     expect(getPhysics(w).shapes.count).toBe(shapes);
     expect(getShapeContactForceThreshold(w, shape)).toBe(5);
     expect(getPhysics(w).shapes.forceEventShapes).toBe(1);

@@ -23,20 +23,24 @@ import {
   takeSnapshot,
   type PhysicsWorld,
   type ShapeId,
+  type BodyId,
 } from '@impulse2d/core';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
 import { describe, expect, it } from 'vitest';
 import { DT, run, world } from './helpers/scene.js';
 
-function ground(w: PhysicsWorld): { body: number; shape: ShapeId } {
+function ground(w: PhysicsWorld): { body: BodyId; shape: ShapeId } {
   const body = createBody(w, { type: 'static', position: { x: 0, y: -1 } });
   return { body, shape: addShape(w, body, makeBox(20, 1)) };
 }
 
-function box(w: PhysicsWorld, x: number, y = 0.5): { body: number; shape: ShapeId } {
+function box(w: PhysicsWorld, x: number, y = 0.5): { body: BodyId; shape: ShapeId } {
   const body = createBody(w, { type: 'dynamic', position: { x, y } });
   return { body, shape: addShape(w, body, makeBox(0.5, 0.5), { density: 1 }) };
 }
+
+/** Shape order, the order of listed shapes and contacts: descending shape handles (state/shape-handle.ts). */
+const inShapeOrder = (a: number, b: number): number => b - a;
 
 describe('contact state', () => {
   it('a resting box has one contact with the ground: two points on it, normal up, its weight in the impulses', () => {
@@ -69,7 +73,7 @@ describe('contact state', () => {
     expect(data.normalImpulse[0] + data.normalImpulse[1]).toBe(total);
   });
 
-  it('lists a body’s contacts sorted by shape handles, and a shape’s only its own; Into reuses its columns', () => {
+  it('lists a body’s contacts in shape order, and a shape’s only its own; Into reuses its columns', () => {
     const w = world({ enableSleep: false });
     const g = ground(w);
     const boxes = [box(w, 4), box(w, -4), box(w, 0)];
@@ -82,9 +86,9 @@ describe('contact state', () => {
     run(w, 30);
     const all = getBodyContacts(w, g.body);
     const keys = all.map((c) => [c.shapeA, c.shapeB]);
-    expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
-    const others = all.map((c) => c.shapeB).sort((a, b) => a - b);
-    expect(others).toEqual([...boxes.map((b) => b.shape), ...wideShapes].sort((a, b) => a - b));
+    expect(keys).toEqual([...keys].sort((a, b) => inShapeOrder(a[0], b[0]) || inShapeOrder(a[1], b[1])));
+    const others = all.map((c) => c.shapeB).sort(inShapeOrder);
+    expect(others).toEqual([...boxes.map((b) => b.shape), ...wideShapes].sort(inShapeOrder));
     expect(getShapeContacts(w, wideShapes[1]).map((c) => c.shapeB)).toEqual([wideShapes[1]]);
     const data = new ContactData(2);
     getBodyContactsInto(w, g.body, data);
@@ -118,8 +122,8 @@ describe('contact state', () => {
   it('refuses bad handles and buffers with typed errors', () => {
     const w = world();
     const g = ground(w);
-    expect(() => getBodyContacts(w, 4242)).toThrow(PhysicsError);
-    expect(() => getShapeContacts(w, 4242)).toThrow(PhysicsError);
+    expect(() => getBodyContacts(w, 4242 as BodyId)).toThrow(PhysicsError); // not handles, on purpose
+    expect(() => getShapeContacts(w, 4242 as ShapeId)).toThrow(PhysicsError);
     expect(() => getBodyContactsInto(w, g.body, {} as ContactData)).toThrow(PhysicsError);
     expect(() => getShapeContactsInto(w, g.shape, new ShapeHits() as never)).toThrow(PhysicsError);
     run(w, 2);
@@ -140,7 +144,7 @@ describe('sensor state', () => {
     return { w, sensor, balls };
   }
 
-  it('lists the shapes inside now, sorted by handle, and none once they have left', () => {
+  it('lists the shapes inside now, in shape order, and none once they have left', () => {
     const { w, sensor, balls } = scene(4);
     const seen: ShapeId[][] = [];
     for (let i = 0; i < 90; i++) {
@@ -149,8 +153,8 @@ describe('sensor state', () => {
     }
     // While inside (the balls fall side by side), all four at once, in handle order.
     expect(seen.some((s) => s.length === 4)).toBe(true);
-    for (const s of seen) expect(s).toEqual([...s].sort((a, b) => a - b));
-    expect(seen.filter((s) => s.length === 4)[0]).toEqual([...balls].sort((a, b) => a - b));
+    for (const s of seen) expect(s).toEqual([...s].sort(inShapeOrder));
+    expect(seen.filter((s) => s.length === 4)[0]).toEqual([...balls].sort(inShapeOrder));
     expect(seen[seen.length - 1]).toEqual([]);
     const hits = new ShapeHits();
     expect(getSensorOverlapsInto(w, sensor, hits)).toBe(0);
@@ -160,14 +164,14 @@ describe('sensor state', () => {
     const { w, sensor, balls } = scene(3);
     run(w, 20); // the balls are inside the sensor for the next ten steps or so
     const inside = getSensorOverlaps(w, sensor);
-    expect(inside).toEqual([...balls].sort((a, b) => a - b));
+    expect(inside).toEqual([...balls].sort(inShapeOrder));
     setSensorEnabled(w, sensor, false);
     expect(isSensorEnabled(w, sensor)).toBe(false);
     expect(getSensorOverlaps(w, sensor)).toEqual([]);
     expect(
       getSensorEndEvents(w)
         .map((e) => e.shapeB)
-        .sort((a, b) => a - b),
+        .sort(inShapeOrder),
     ).toEqual(inside);
     for (let i = 0; i < 3; i++) {
       stepPhysics(w, DT);
@@ -182,7 +186,7 @@ describe('sensor state', () => {
     expect(
       getSensorBeginEvents(w)
         .map((e) => e.shapeB)
-        .sort((a, b) => a - b),
+        .sort(inShapeOrder),
     ).toEqual(back);
   });
 
@@ -211,7 +215,7 @@ describe('sensor state', () => {
     expect(() => setSensorEnabled(w, balls[0], false)).toThrow(PhysicsError);
     expect(() => setSensorEnabled(w, sensor, 0 as never)).toThrow(PhysicsError);
     expect(() => isSensorEnabled(w, balls[0])).toThrow(PhysicsError);
-    expect(() => setSensorEnabled(w, 9999, false)).toThrow(PhysicsError);
+    expect(() => setSensorEnabled(w, 9999 as ShapeId, false)).toThrow(PhysicsError); // not a handle, on purpose
     expect(Buffer.from(takeSnapshot(w)).equals(before)).toBe(true);
     run(w, 5);
   });

@@ -16,11 +16,12 @@ import {
   makeBox,
   PhysicsError,
   type PhysicsWorld,
+  type BodyId,
 } from '@impulse2d/core';
 import { createPhysicsSystems, stepPhysics } from '@impulse2d/systems';
 import { addGround, world } from './helpers/scene.js';
 
-function boxOnPlatform(): { w: PhysicsWorld; platform: number; box: number } {
+function boxOnPlatform(): { w: PhysicsWorld; platform: BodyId; box: BodyId } {
   const w = world({ enableSleep: false });
   addGround(w, 20, 1);
   const platform = createBody(w, { type: 'static', position: { x: 0, y: 3 } });

@@ -17,6 +17,7 @@ import {
   makeCircle,
   setLinearVelocity,
   setShapeHitEvents,
+  type BodyId,
 } from '@impulse2d/core';
 import { stepPhysics } from '@impulse2d/systems';
 import { addGround, world } from './helpers/scene.js';
@@ -61,7 +62,7 @@ describe.each(['soft', 'classic'] as const)('events (%s solver)', (solver) => {
     const w = world({ enableSleep: false, solver });
     const ground = createBody(w, { type: 'static', position: { x: 0, y: 0 } });
     const groundShape = addShape(w, ground, makeBox(20, 0.5));
-    const drop = (x: number, enableHitEvents: boolean): number => {
+    const drop = (x: number, enableHitEvents: boolean): BodyId => {
       const b = createBody(w, { type: 'dynamic', position: { x, y: 3 } });
       addShape(w, b, makeCircle(0.25), { enableHitEvents });
       return b;

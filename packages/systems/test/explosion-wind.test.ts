@@ -17,6 +17,7 @@ import {
   setAwake,
   takeSnapshot,
   type PhysicsWorld,
+  type ShapeId,
 } from '@impulse2d/core';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
 import { describe, expect, it } from 'vitest';
@@ -242,7 +243,7 @@ describe('applyWind', () => {
       () => applyWind(w, sleeper.shape, { x: 1, y: 0 }, -1, 0),
       () => applyWind(w, sleeper.shape, { x: 1, y: 0 }, 1, Infinity),
       () => applyWind(w, sleeper.shape, { x: 1, y: 0 }, 1, 0, 'yes' as never),
-      () => applyWind(w, 777, { x: 1, y: 0 }, 1, 0),
+      () => applyWind(w, 777 as ShapeId, { x: 1, y: 0 }, 1, 0), // not a handle, on purpose
     ];
     for (const call of bad) expect(call).toThrow(PhysicsError);
     expect(Buffer.from(takeSnapshot(w)).equals(before)).toBe(true);
@@ -256,7 +257,7 @@ describe('explosions and wind on step workers', () => {
       const w = world();
       const ground = createBody(w, { type: 'static', position: { x: 0, y: -1 } });
       addShape(w, ground, makeBox(40, 1));
-      const shapes: number[] = [];
+      const shapes: ShapeId[] = [];
       for (let i = 0; i < 10; i++)
         for (let j = 0; j < 30; j++) {
           const b = createBody(w, { type: 'dynamic', position: { x: -15 + j, y: 0.5 + 1.01 * i } });

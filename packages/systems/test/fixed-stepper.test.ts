@@ -12,6 +12,7 @@ import {
   makeCircle,
   setTransform,
   type PhysicsWorld,
+  type BodyId,
 } from '@impulse2d/core';
 import {
   createFixedStepper,
@@ -28,7 +29,7 @@ import { addGround, transformHash, world } from './helpers/scene.js';
 const DT = 1 / 60;
 
 /** A few boxes and a ball dropping onto the ground beside a spinning pendulum: bodies that move and turn. */
-function scene(): { w: PhysicsWorld; bodies: number[] } {
+function scene(): { w: PhysicsWorld; bodies: BodyId[] } {
   const w = world();
   const bodies = [addGround(w, 20, 1)];
   for (let i = 0; i < 6; i++) {

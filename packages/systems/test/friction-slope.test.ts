@@ -1,7 +1,15 @@
 // A unit box on a static slope inclined θ, both with friction μ (mixed √(μA·μB) = μ). Coulomb: it stays when
 // tan θ < μ; otherwise it slides with a = g(sin θ − μ cos θ) along the slope (and g sin θ with μ = 0).
 import { describe, expect, it } from 'vitest';
-import { addShape, createBody, getLinearVelocity, makeBox, type PhysicsWorld, type SolverMode } from '@impulse2d/core';
+import {
+  addShape,
+  createBody,
+  getLinearVelocity,
+  makeBox,
+  type PhysicsWorld,
+  type SolverMode,
+  type BodyId,
+} from '@impulse2d/core';
 import { angleOf, run, world } from './helpers/scene.js';
 
 const G = 10;
@@ -9,7 +17,7 @@ const deg = (d: number): number => (d * Math.PI) / 180;
 
 interface Slope {
   w: PhysicsWorld;
-  box: number;
+  box: BodyId;
   /** Unit vector pointing down the slope. */
   dx: number;
   dy: number;

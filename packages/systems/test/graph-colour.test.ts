@@ -13,6 +13,8 @@ import {
   makeBox,
   makeCircle,
   type PhysicsWorld,
+  type BodyId,
+  type JointId,
 } from '@impulse2d/core';
 import {
   CC_INDEX_A,
@@ -188,8 +190,8 @@ function netRun(recolourEveryStep: boolean): string {
   const bodies = buildPyramid(w, 8);
   const beam = createBody(w, { type: 'static', position: { x: 30, y: 12 } });
   addShape(w, beam, makeBox(5, 0.2));
-  const net: number[] = [];
-  const joints: number[] = [];
+  const net: BodyId[] = [];
+  const joints: JointId[] = [];
   for (let i = 0; i < 6; i++) {
     for (let j = 0; j < 6; j++) {
       const b = createBody(w, { type: 'dynamic', position: { x: 27 + j, y: 11 - i } });

@@ -11,6 +11,7 @@ import {
   createRevoluteJoint,
   destroyBody,
   destroyJoint,
+  getBodyId,
   getContactBeginEvents,
   getJointBodyA,
   getPosition,
@@ -116,7 +117,9 @@ describe('handles in a plain world', () => {
   it('equal the entity id for the first body on an id, so transform.x[eid] of a query result is that body', () => {
     const w = world();
     const bodies = [0, 1, 2].map((i) => createBody(w, { type: 'static', position: { x: i, y: 0 } }));
-    for (const eid of query(w, [w.physics.Transform])) expect(w.physics.transform.x[eid]).toBe(bodies.indexOf(eid));
+    for (const eid of query(w, [w.physics.Transform])) {
+      expect(w.physics.transform.x[eid]).toBe(bodies.indexOf(getBodyId(w, eid)));
+    }
     destroyBody(w, bodies[1]);
     const again = createBody(w, { type: 'static', position: { x: 9, y: 0 } });
     // The recycled entity is the same id; the handle differs so the old one stays refused.

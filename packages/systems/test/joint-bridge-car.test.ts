@@ -11,11 +11,12 @@ import {
   makePolygon,
   makeSegment,
   type PhysicsWorld,
+  type JointId,
 } from '@impulse2d/core';
 import { describe, expect, it } from 'vitest';
 import { run, world } from './helpers/scene.js';
 
-function maxGap(w: PhysicsWorld, joints: number[]): number {
+function maxGap(w: PhysicsWorld, joints: JointId[]): number {
   let gap = 0;
   for (const j of joints) {
     const [ax, ay, bx, by] = getJointWorldAnchors(w, j);
@@ -35,7 +36,7 @@ describe('suspension bridge', () => {
     const xBase = -20;
     const y = 10;
     const planks: number[] = [];
-    const joints: number[] = [];
+    const joints: JointId[] = [];
     let prev = ground;
     for (let i = 0; i < n; i++) {
       const plank = createBody(w, { type: 'dynamic', position: { x: xBase + 0.5 + i, y } });
@@ -133,7 +134,7 @@ describe('car', () => {
       { density: 1 },
     );
     const wheels: number[] = [];
-    const joints: number[] = [];
+    const joints: JointId[] = [];
     for (const x of [-1, 1]) {
       const wheel = createBody(w, { type: 'dynamic', position: { x, y: 0.55 }, enableSleep: false });
       addShape(w, wheel, makeCircle(0.4), { density: 1, friction: 0.9 });

@@ -9,6 +9,7 @@ import {
   makeBox,
   makeCapsule,
   type PhysicsWorld,
+  type JointId,
 } from '@impulse2d/core';
 import { describe, expect, it } from 'vitest';
 import { run, world } from './helpers/scene.js';
@@ -17,10 +18,10 @@ const N = 30;
 const HALF = 0.25;
 
 /** Chain of `n` capsule links from a static body at (0, 20); `horizontal` lays it out along +x instead of down. */
-function buildChain(w: PhysicsWorld, horizontal: boolean, n = N): { joints: number[]; links: number[]; mass: number } {
+function buildChain(w: PhysicsWorld, horizontal: boolean, n = N): { joints: JointId[]; links: number[]; mass: number } {
   const ground = createBody(w, { type: 'static', position: { x: 0, y: 20 } });
   addShape(w, ground, makeBox(0.5, 0.1));
-  const joints: number[] = [];
+  const joints: JointId[] = [];
   const links: number[] = [];
   let prev = ground;
   let mass = 0;
@@ -48,7 +49,7 @@ function buildChain(w: PhysicsWorld, horizontal: boolean, n = N): { joints: numb
   return { joints, links, mass };
 }
 
-function maxJointGap(w: PhysicsWorld, joints: number[]): number {
+function maxJointGap(w: PhysicsWorld, joints: JointId[]): number {
   let gap = 0;
   for (const j of joints) {
     const [ax, ay, bx, by] = getJointWorldAnchors(w, j);

@@ -31,6 +31,8 @@ import {
   takeSnapshot,
   type JointEvent,
   type PhysicsWorld,
+  type BodyId,
+  type JointId,
 } from '@impulse2d/core';
 import { getPhysics } from '@impulse2d/core/internal';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
@@ -43,7 +45,7 @@ const G = 10;
 function hangingWeight(
   w: PhysicsWorld,
   thresholds: { forceThreshold?: number; torqueThreshold?: number } = {},
-): { ground: number; weight: number; joint: number } {
+): { ground: BodyId; weight: BodyId; joint: JointId } {
   const ground = createBody(w, { type: 'static', position: { x: 0, y: 10 } });
   const weight = createBody(w, { type: 'dynamic', position: { x: 0, y: 9 } });
   addShape(w, weight, makeBox(0.5, 0.5), { density: 2 });
@@ -158,7 +160,7 @@ describe('joint events', () => {
   it('every kind with rows reports through its own reaction; the filter joint, without rows, never', () => {
     const w = world();
     const ground = createBody(w, { type: 'static', position: { x: 0, y: 20 } });
-    const box = (x: number, y: number): number => {
+    const box = (x: number, y: number): BodyId => {
       const b = createBody(w, { type: 'dynamic', position: { x, y } });
       addShape(w, b, makeBox(0.4, 0.4));
       return b;
@@ -278,7 +280,7 @@ describe('joint events', () => {
       expect(codeOf(() => setJointForceThreshold(w, joint, bad))).toBe('INVALID_ARGUMENT');
       expect(codeOf(() => setJointTorqueThreshold(w, joint, bad))).toBe('INVALID_ARGUMENT');
     }
-    expect(codeOf(() => setJointForceThreshold(w, 12345, 1))).toBe('NOT_A_JOINT');
+    expect(codeOf(() => setJointForceThreshold(w, 12345 as JointId, 1))).toBe('NOT_A_JOINT'); // on purpose
     expect(getPhysics(w).joints.count).toBe(count);
     expect(getJointForceThreshold(w, joint)).toBe(50);
     expect(getJointTorqueThreshold(w, joint)).toBe(Infinity);

@@ -25,6 +25,7 @@ import {
   takeSnapshot,
   type DebugDrawer,
   type PhysicsWorld,
+  type BodyId,
 } from '@impulse2d/core';
 import { getPhysics } from '@impulse2d/core/internal';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
@@ -32,7 +33,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addGround, run, world } from './helpers/scene.js';
 
 /** A static platform, top face at y = 0, 4 m wide, with a 1 m box resting on it at x and one falling from 3 m. */
-function platformScene(w: PhysicsWorld): { platform: number; resting: number; falling: number } {
+function platformScene(w: PhysicsWorld): { platform: BodyId; resting: BodyId; falling: BodyId } {
   const platform = createBody(w, { type: 'static', position: { x: 0, y: -0.5 } });
   addShape(w, platform, makeBox(2, 0.5));
   const resting = createBody(w, { type: 'dynamic', position: { x: -1, y: 0.5 } });
@@ -156,7 +157,8 @@ describe('filter joint', () => {
       return null;
     };
     expect(codeOf(() => createFilterJoint(w, { bodyA: falling, bodyB: falling }))).toBe('INVALID_ARGUMENT');
-    expect(codeOf(() => createFilterJoint(w, { bodyA: platform, bodyB: 9999 }))).toBe('NOT_A_BODY');
+    // 9999 names no body: cast on purpose.
+    expect(codeOf(() => createFilterJoint(w, { bodyA: platform, bodyB: 9999 as BodyId }))).toBe('NOT_A_BODY');
     const gone = createBody(w, { type: 'dynamic' });
     destroyBody(w, gone);
     expect(codeOf(() => createFilterJoint(w, { bodyA: platform, bodyB: gone }))).toBe('STALE_HANDLE');
@@ -185,7 +187,7 @@ describe('filter joint', () => {
       if (workers > 0) workerWorlds.push(w);
       const ground = addGround(w);
       // A pile of jointed pairs (records for the workers to share), every other pair filtered against the ground.
-      const bodies: number[] = [];
+      const bodies: BodyId[] = [];
       for (let i = 0; i < 200; i++) {
         const b = createBody(w, { type: 'dynamic', position: { x: (i % 20) * 1.1 - 11, y: 1 + Math.floor(i / 20) } });
         addShape(w, b, makeBox(0.45, 0.45));

@@ -100,13 +100,15 @@ describe('the joint kind tables', () => {
 });
 
 /** The public creator of each kind, found by its name: every kind has `createXJoint` and `defaultXJointDef`. */
-function creatorOf(name: string): (w: core.PhysicsWorld, def: { bodyA: number; bodyB: number }) => number {
+function creatorOf(
+  name: string,
+): (w: core.PhysicsWorld, def: { bodyA: core.BodyId; bodyB: core.BodyId }) => core.JointId {
   const title = name[0].toUpperCase() + name.slice(1);
   const api = core as unknown as Record<string, unknown>;
   expect(typeof api[`default${title}JointDef`], `default${title}JointDef`).toBe('function');
   const create = api[`create${title}Joint`];
   expect(typeof create, `create${title}Joint`).toBe('function');
-  return create as (w: core.PhysicsWorld, def: { bodyA: number; bodyB: number }) => number;
+  return create as (w: core.PhysicsWorld, def: { bodyA: core.BodyId; bodyB: core.BodyId }) => core.JointId;
 }
 
 /** INVALID_ARGUMENT thrown, or nothing; which, per `throws`. */

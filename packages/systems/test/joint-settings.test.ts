@@ -32,6 +32,8 @@ import {
   setJointReferenceAngle,
   takeSnapshot,
   type PhysicsWorld,
+  type BodyId,
+  type JointId,
 } from '@impulse2d/core';
 import { getPhysics } from '@impulse2d/core/internal';
 import { startWorkers, stopWorkers } from '@impulse2d/systems';
@@ -166,7 +168,7 @@ describe('constraint tuning', () => {
 
 describe('collideConnected after creation', () => {
   /** A box held 3 m above the ground by a slack rope tied to the ground (the rope does not pull until 10 m). */
-  function ropeScene(w: PhysicsWorld): { box: number; rope: number } {
+  function ropeScene(w: PhysicsWorld): { box: BodyId; rope: JointId } {
     const ground = addGround(w, 20, 1);
     const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 3 } });
     addShape(w, box, makeBox(0.5, 0.5));
@@ -220,7 +222,7 @@ describe('collideConnected after creation', () => {
     const w = world();
     const { rope } = ropeScene(w);
     expect(codeOf(() => setJointCollideConnected(w, rope, 1 as unknown as boolean))).toBe('INVALID_ARGUMENT');
-    expect(codeOf(() => setJointCollideConnected(w, 4242, true))).toBe('NOT_A_JOINT');
+    expect(codeOf(() => setJointCollideConnected(w, 4242 as JointId, true))).toBe('NOT_A_JOINT'); // on purpose
     expect(getJointCollideConnected(w, rope)).toBe(false);
     run(w, 5);
   });

@@ -23,6 +23,8 @@ import {
   setJointSpringTarget,
   takeSnapshot,
   type PhysicsWorld,
+  type BodyId,
+  type JointId,
 } from '@impulse2d/core';
 import { getPhysics, JI_DIST_LENGTH, JI_PRI_SPRING, JI_WHEEL_SPRING } from '@impulse2d/core/internal';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
@@ -35,7 +37,7 @@ afterEach(async () => {
 });
 
 /** A weightless world with a static anchor body and a 1 kg box at the origin. */
-function zeroG(): { w: PhysicsWorld; ground: number; box: number } {
+function zeroG(): { w: PhysicsWorld; ground: BodyId; box: BodyId } {
   const w = world({ gravity: { x: 0, y: 0 } });
   const ground = createBody(w, { type: 'static' });
   const box = createBody(w, { type: 'dynamic' });
@@ -44,7 +46,7 @@ function zeroG(): { w: PhysicsWorld; ground: number; box: number } {
 }
 
 /** The spring row's force of the last step (N): its impulse slot over the substep length. */
-function springForce(w: PhysicsWorld, joint: number, slot: number): number {
+function springForce(w: PhysicsWorld, joint: JointId, slot: number): number {
   return getJointImpulses(w, joint)[slot] * getPhysics(w).joints.invH;
 }
 

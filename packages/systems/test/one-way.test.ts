@@ -21,6 +21,8 @@ import {
   takeSnapshot,
   validateWorld,
   type PhysicsWorld,
+  type BodyId,
+  type ShapeId,
 } from '@impulse2d/core';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,13 +33,13 @@ import { DT, addGround, run, world } from './helpers/scene.js';
 const UP = { x: 0, y: 1 };
 
 /** A static platform 4 m wide and 0.2 m thick whose top face is at y = 3, open upward unless told otherwise. */
-function addPlatform(w: PhysicsWorld, normal: { x: number; y: number } | null = UP, angle = 0): number {
+function addPlatform(w: PhysicsWorld, normal: { x: number; y: number } | null = UP, angle = 0): ShapeId {
   const body = createBody(w, { type: 'static', position: { x: 0, y: 2.9 }, angle });
   return addShape(w, body, makeBox(2, 0.1), { oneWayNormal: normal });
 }
 
 /** A 0.5 m box with its bottom at height y. */
-function addBox(w: PhysicsWorld, y: number, vy = 0): number {
+function addBox(w: PhysicsWorld, y: number, vy = 0): BodyId {
   const b = createBody(w, { type: 'dynamic', position: { x: 0, y: y + 0.25 }, linearVelocity: { x: 0, y: vy } });
   addShape(w, b, makeBox(0.25, 0.25), { density: 1 });
   return b;
@@ -192,7 +194,7 @@ describe('one-way platforms', () => {
     for (const bad of [{ x: 0, y: 0 }, { x: NaN, y: 1 }, { x: 1, y: Infinity }, 5, 'up', undefined]) {
       expect(() => setShapeOneWay(w, platform, bad as never)).toThrow(PhysicsError);
     }
-    expect(() => setShapeOneWay(w, 12345, UP)).toThrow(PhysicsError);
+    expect(() => setShapeOneWay(w, 12345 as ShapeId, UP)).toThrow(PhysicsError); // not a handle, on purpose
     expect(bytes().equals(before)).toBe(true);
     const body = createBody(w, { type: 'static' });
     const withBody = bytes();
@@ -202,7 +204,7 @@ describe('one-way platforms', () => {
   });
 
   it('a snapshot taken while a box passes through restores to the same bits', () => {
-    const build = (): { w: PhysicsWorld; box: number } => {
+    const build = (): { w: PhysicsWorld; box: BodyId } => {
       const w = world();
       addGround(w);
       addPlatform(w);

@@ -12,6 +12,8 @@ import {
   setTransform,
   validateWorld,
   type PhysicsWorld,
+  type BodyId,
+  type ShapeId,
 } from '@impulse2d/core';
 import { getPhysics } from '@impulse2d/core/internal';
 import { stepPhysics } from '@impulse2d/systems';
@@ -20,7 +22,7 @@ import { checkPairInvariant } from './helpers/pair-invariant.js';
 import { DT, world } from './helpers/scene.js';
 
 /** Contacts between the two bodies (by handle). */
-function contactsBetween(w: PhysicsWorld, a: number, b: number): number {
+function contactsBetween(w: PhysicsWorld, a: BodyId, b: BodyId): number {
   const p = getPhysics(w);
   const c = p.contacts;
   const ea = bodyIndex(w, a);
@@ -34,7 +36,7 @@ function contactsBetween(w: PhysicsWorld, a: number, b: number): number {
 }
 
 /** Two unit boxes overlapping by half their width, in zero gravity (nothing moves unless they collide). */
-function overlappingPair(): { w: PhysicsWorld; a: number; b: number; shapeA: number } {
+function overlappingPair(): { w: PhysicsWorld; a: BodyId; b: BodyId; shapeA: ShapeId } {
   const w = world({ gravity: { x: 0, y: 0 } });
   const a = createBody(w, { type: 'dynamic', position: { x: 0, y: 0 } });
   const shapeA = addShape(w, a, makeBox(0.5, 0.5), { density: 1 });

@@ -17,12 +17,13 @@ import {
   type PhysicsWorld,
   type PreSolveFn,
   type ShapeId,
+  type BodyId,
 } from '@impulse2d/core';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DT, addGround, run, world } from './helpers/scene.js';
 
-function boxOnGround(w: PhysicsWorld): { ground: ShapeId; box: number; boxShape: ShapeId } {
+function boxOnGround(w: PhysicsWorld): { ground: ShapeId; box: BodyId; boxShape: ShapeId } {
   const g = createBody(w, { type: 'static', position: { x: 0, y: -1 } });
   const ground = addShape(w, g, makeBox(20, 1));
   const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 0.5 } });

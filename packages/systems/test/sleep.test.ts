@@ -1,6 +1,15 @@
 // Sleeping: resting islands stop costing time and stop moving; touching them wakes the whole island.
 import { describe, expect, it } from 'vitest';
-import { addShape, applyLinearImpulse, createBody, isAwake, makeBox, setAwake, setSleepEnabled } from '@impulse2d/core';
+import {
+  addShape,
+  applyLinearImpulse,
+  createBody,
+  isAwake,
+  makeBox,
+  setAwake,
+  setSleepEnabled,
+  type BodyId,
+} from '@impulse2d/core';
 import { loadBundled } from './helpers/bundle.js';
 import { addGround, run, world } from './helpers/scene.js';
 import type * as Scenes from './helpers/sleep-scenes.js';
@@ -60,7 +69,7 @@ describe('sleeping', () => {
   it('setAwake(false) puts a stack to sleep at once and logs one sleep event per body; waking one box wakes the stack', () => {
     const w = world({ enableSleep: true });
     addGround(w);
-    const boxes: number[] = [];
+    const boxes: BodyId[] = [];
     for (let i = 0; i < 3; i++) {
       const b = createBody(w, { type: 'dynamic', position: { x: 0, y: 0.5 + i } });
       addShape(w, b, makeBox(0.5, 0.5));

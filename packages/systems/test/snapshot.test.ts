@@ -23,6 +23,8 @@ import {
   takeSnapshot,
   takeSnapshotInto,
   type PhysicsWorld,
+  type BodyId,
+  type JointId,
 } from '@impulse2d/core';
 import { getPhysics } from '@impulse2d/core/internal';
 import { addEntity, query } from 'bitecs';
@@ -41,8 +43,8 @@ function rng(seed: number): () => number {
 
 interface Scene {
   w: PhysicsWorld;
-  bodies: number[];
-  joints: number[];
+  bodies: BodyId[];
+  joints: JointId[];
 }
 
 /** A stack, a hanging chain, a bullet and loose bodies, sizes and positions from the seed. */
@@ -53,7 +55,7 @@ function randomScene(seed: number): Scene {
   bodies.push(...buildPyramid(w, 3 + Math.floor(r() * 4), 0.5, -8));
   const anchor = createBody(w, { type: 'static', position: { x: 6, y: 10 } });
   bodies.push(anchor);
-  const joints: number[] = [];
+  const joints: JointId[] = [];
   let prev = anchor;
   const links = 2 + Math.floor(r() * 4);
   for (let i = 0; i < links; i++) {

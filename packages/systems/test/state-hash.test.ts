@@ -16,6 +16,7 @@ import {
   setMotionLocks,
   takeSnapshot,
   type PhysicsWorld,
+  type BodyId,
 } from '@impulse2d/core';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
 import { buildScene } from './golden/golden-scene.js';
@@ -26,7 +27,7 @@ afterEach(async () => {
 });
 
 /** The golden scene, a pile of 300 boxes and circles, a disabled body, a locked body and a friction callback. */
-function build(): { w: PhysicsWorld; bodies: number[] } {
+function build(): { w: PhysicsWorld; bodies: BodyId[] } {
   const w = createPhysicsWorld({ gravity: { x: 0, y: -10 } });
   worlds.push(w);
   const bodies = buildScene(w);

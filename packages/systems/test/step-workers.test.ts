@@ -14,6 +14,7 @@ import {
   restoreSnapshot,
   takeSnapshot,
   type PhysicsWorld,
+  type BodyId,
 } from '@impulse2d/core';
 import { getPhysics } from '@impulse2d/core/internal';
 import { createPhysicsSystems, getThreadCount, startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
@@ -46,11 +47,11 @@ function world(): PhysicsWorld {
  * with limits down, distance joints on one diagonal and welds on the other, enough rows in each joint colour for the
  * workers to share them.
  */
-function buildMixed(w: PhysicsWorld): number[] {
+function buildMixed(w: PhysicsWorld): BodyId[] {
   const bodies = buildScene(w);
   const beam = createBody(w, { type: 'static', position: { x: -60, y: 40 } });
   addShape(w, beam, makeBox(8, 0.2));
-  const net: number[] = [];
+  const net: BodyId[] = [];
   for (let i = 0; i < 12; i++) {
     for (let j = 0; j < 12; j++) {
       const b = createBody(w, { type: 'dynamic', position: { x: -66 + j, y: 39 - i } });

@@ -14,13 +14,14 @@ import {
   setAwake,
   takeSnapshot,
   type PhysicsWorld,
+  type BodyId,
 } from '@impulse2d/core';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
 import { describe, expect, it } from 'vitest';
 import { DT, addGround, run, world } from './helpers/scene.js';
 
 /** A kinematic platform 6 m wide at (0, 2) and a 1 kg box resting on its middle. */
-function platformWithBox(w: PhysicsWorld): { platform: number; box: number } {
+function platformWithBox(w: PhysicsWorld): { platform: BodyId; box: BodyId } {
   const platform = createBody(w, { type: 'kinematic', position: { x: 0, y: 2 } });
   addShape(w, platform, makeBox(3, 0.25), { friction: 0.6 });
   const box = createBody(w, { type: 'dynamic', position: { x: 0, y: 2.75 } });
@@ -29,7 +30,7 @@ function platformWithBox(w: PhysicsWorld): { platform: number; box: number } {
 }
 
 /** The box's offset from the platform's origin. */
-function offset(w: PhysicsWorld, platform: number, box: number): { x: number; y: number } {
+function offset(w: PhysicsWorld, platform: BodyId, box: BodyId): { x: number; y: number } {
   const a = getPosition(w, platform);
   const b = getPosition(w, box);
   return { x: b.x - a.x, y: b.y - a.y };
@@ -132,7 +133,7 @@ describe('setTargetTransform', () => {
       () => setTargetTransform(w, platform, { x: 0, y: 0 }, Infinity, DT),
       () => setTargetTransform(w, platform, { x: NaN, y: 0 }, 0, DT),
       () => setTargetTransform(w, platform, null as never, 0, DT),
-      () => setTargetTransform(w, 99999, { x: 0, y: 0 }, 0, DT),
+      () => setTargetTransform(w, 99999 as BodyId, { x: 0, y: 0 }, 0, DT), // not a handle, on purpose
     ];
     for (const call of bad) expect(call).toThrow(PhysicsError);
     try {
@@ -148,7 +149,7 @@ describe('setTargetTransform', () => {
   it('gives the same bits on 1 and 3 threads', async () => {
     const runScene = async (threads: number): Promise<Uint8Array> => {
       const w = world();
-      const platforms: number[] = [];
+      const platforms: BodyId[] = [];
       for (let k = 0; k < 6; k++) {
         const p = createBody(w, { type: 'kinematic', position: { x: 10 * k, y: 2 } });
         addShape(w, p, makeBox(4, 0.25));

@@ -8,6 +8,7 @@ import type { Vec2Like } from '../math/vec2.js';
 import { updateBodyMass } from '../lifecycle/body-mass.js';
 import { sleepIsland, wakeIsland } from '../lifecycle/body-sleep.js';
 import { BodyFlag, BodyType, type BodyTypeName } from '../state/body-store.js';
+import type { BodyId } from '../handles.js';
 
 // Getters allocate a small {x, y} for API convenience; render systems read `world.physics.transform` columns instead.
 
@@ -18,35 +19,35 @@ const cosSinScratch = new Float64Array(2);
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
  */
-export function getPosition(world: PhysicsWorld, body: number): { x: number; y: number } {
+export function getPosition(world: PhysicsWorld, body: BodyId): { x: number; y: number } {
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.transform;
   return { x: t.x[eid], y: t.y[eid] };
 }
 
 /** Body rotation (rad) in (−π, π]. */
-export function getAngle(world: PhysicsWorld, body: number): number {
+export function getAngle(world: PhysicsWorld, body: BodyId): number {
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.transform;
   return atan2(t.s[eid], t.c[eid]);
 }
 
 /** Centre of mass, world (m). */
-export function getWorldCenter(world: PhysicsWorld, body: number): { x: number; y: number } {
+export function getWorldCenter(world: PhysicsWorld, body: BodyId): { x: number; y: number } {
   const eid = bodyIndex(world, body);
   const b = world.physics.bodies;
   return { x: b.centerX[eid], y: b.centerY[eid] };
 }
 
 /** Centre of mass, body-local (m). */
-export function getLocalCenter(world: PhysicsWorld, body: number): { x: number; y: number } {
+export function getLocalCenter(world: PhysicsWorld, body: BodyId): { x: number; y: number } {
   const eid = bodyIndex(world, body);
   const b = world.physics.bodies;
   return { x: b.localCenterX[eid], y: b.localCenterY[eid] };
 }
 
 /** Teleports the body (origin position and angle). Contacts are re-evaluated next step. */
-export function setTransform(world: PhysicsWorld, body: number, position: Vec2Like, angle: number): void {
+export function setTransform(world: PhysicsWorld, body: BodyId, position: Vec2Like, angle: number): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   checkVec2(position, 'position');
@@ -75,7 +76,7 @@ export function setTransform(world: PhysicsWorld, body: number, position: Vec2Li
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (non-finite position), `WORLD_LOCKED`.
  */
-export function setPosition(world: PhysicsWorld, body: number, position: Vec2Like): void {
+export function setPosition(world: PhysicsWorld, body: BodyId, position: Vec2Like): void {
   setTransform(world, body, position, getAngle(world, body));
 }
 
@@ -84,14 +85,14 @@ export function setPosition(world: PhysicsWorld, body: number, position: Vec2Lik
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (non-finite angle), `WORLD_LOCKED`.
  */
-export function setAngle(world: PhysicsWorld, body: number, angle: number): void {
+export function setAngle(world: PhysicsWorld, body: BodyId, angle: number): void {
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.transform;
   setTransform(world, body, { x: t.x[eid], y: t.y[eid] }, angle);
 }
 
 /** Linear velocity of the centre of mass (m/s). */
-export function getLinearVelocity(world: PhysicsWorld, body: number): { x: number; y: number } {
+export function getLinearVelocity(world: PhysicsWorld, body: BodyId): { x: number; y: number } {
   const eid = bodyIndex(world, body);
   const b = world.physics.bodies;
   return { x: b.vx[eid], y: b.vy[eid] };
@@ -103,7 +104,7 @@ export function getLinearVelocity(world: PhysicsWorld, body: number): { x: numbe
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (non-finite velocity), `WORLD_LOCKED`.
  */
-export function setLinearVelocity(world: PhysicsWorld, body: number, v: Vec2Like): void {
+export function setLinearVelocity(world: PhysicsWorld, body: BodyId, v: Vec2Like): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   checkVec2(v, 'linearVelocity');
@@ -119,7 +120,7 @@ export function setLinearVelocity(world: PhysicsWorld, body: number, v: Vec2Like
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
  */
-export function getAngularVelocity(world: PhysicsWorld, body: number): number {
+export function getAngularVelocity(world: PhysicsWorld, body: BodyId): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.w[eid];
 }
@@ -130,7 +131,7 @@ export function getAngularVelocity(world: PhysicsWorld, body: number): number {
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (non-finite value), `WORLD_LOCKED`.
  */
-export function setAngularVelocity(world: PhysicsWorld, body: number, w: number): void {
+export function setAngularVelocity(world: PhysicsWorld, body: BodyId, w: number): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   checkFinite(w, 'angularVelocity');
@@ -141,7 +142,7 @@ export function setAngularVelocity(world: PhysicsWorld, body: number, w: number)
 }
 
 /** Velocity of a world point attached to the body (m/s). */
-export function getLinearVelocityAtPoint(world: PhysicsWorld, body: number, point: Vec2Like): { x: number; y: number } {
+export function getLinearVelocityAtPoint(world: PhysicsWorld, body: BodyId, point: Vec2Like): { x: number; y: number } {
   const eid = bodyIndex(world, body);
   const b = world.physics.bodies;
   checkVec2(point, 'point');
@@ -152,7 +153,7 @@ export function getLinearVelocityAtPoint(world: PhysicsWorld, body: number, poin
 /** Adds a force (N) at a world point (default: centre of mass); it acts during the next step, then is cleared. */
 export function applyForce(
   world: PhysicsWorld,
-  body: number,
+  body: BodyId,
   force: Vec2Like,
   point?: Vec2Like,
   wakeBody = true,
@@ -172,7 +173,7 @@ export function applyForce(
 }
 
 /** Adds a torque (N m) for the next step. */
-export function applyTorque(world: PhysicsWorld, body: number, torque: number, wakeBody = true): void {
+export function applyTorque(world: PhysicsWorld, body: BodyId, torque: number, wakeBody = true): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   checkFinite(torque, 'torque');
@@ -189,7 +190,7 @@ export function applyTorque(world: PhysicsWorld, body: number, torque: number, w
  */
 export function applyLinearImpulse(
   world: PhysicsWorld,
-  body: number,
+  body: BodyId,
   impulse: Vec2Like,
   point?: Vec2Like,
   wakeBody = true,
@@ -212,7 +213,7 @@ export function applyLinearImpulse(
 }
 
 /** Applies an angular impulse (N m s). */
-export function applyAngularImpulse(world: PhysicsWorld, body: number, impulse: number, wakeBody = true): void {
+export function applyAngularImpulse(world: PhysicsWorld, body: BodyId, impulse: number, wakeBody = true): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   checkFinite(impulse, 'impulse');
@@ -227,13 +228,13 @@ export function applyAngularImpulse(world: PhysicsWorld, body: number, impulse: 
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
  */
-export function getMass(world: PhysicsWorld, body: number): number {
+export function getMass(world: PhysicsWorld, body: BodyId): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.mass[eid];
 }
 
 /** Rotational inertia about the centre of mass (kg m²). */
-export function getInertia(world: PhysicsWorld, body: number): number {
+export function getInertia(world: PhysicsWorld, body: BodyId): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.inertia[eid];
 }
@@ -243,14 +244,14 @@ export function getInertia(world: PhysicsWorld, body: number): number {
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
  */
-export function getBodyType(world: PhysicsWorld, body: number): BodyTypeName {
+export function getBodyType(world: PhysicsWorld, body: BodyId): BodyTypeName {
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.type[eid];
   return t === BodyType.static ? 'static' : t === BodyType.kinematic ? 'kinematic' : 'dynamic';
 }
 
 /** Changes the body type; mass, contacts and broadphase proxies are rebuilt. */
-export function setBodyType(world: PhysicsWorld, body: number, type: BodyTypeName): void {
+export function setBodyType(world: PhysicsWorld, body: BodyId, type: BodyTypeName): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   if (!(type in BodyType)) {
@@ -281,7 +282,7 @@ export function setBodyType(world: PhysicsWorld, body: number, type: BodyTypeNam
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
  */
-export function getGravityScale(world: PhysicsWorld, body: number): number {
+export function getGravityScale(world: PhysicsWorld, body: BodyId): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.gravityScale[eid];
 }
@@ -291,7 +292,7 @@ export function getGravityScale(world: PhysicsWorld, body: number): number {
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (non-finite scale), `WORLD_LOCKED`.
  */
-export function setGravityScale(world: PhysicsWorld, body: number, scale: number): void {
+export function setGravityScale(world: PhysicsWorld, body: BodyId, scale: number): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   checkFinite(scale, 'gravityScale');
@@ -304,7 +305,7 @@ export function setGravityScale(world: PhysicsWorld, body: number, scale: number
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
  */
-export function getLinearDamping(world: PhysicsWorld, body: number): number {
+export function getLinearDamping(world: PhysicsWorld, body: BodyId): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.linearDamping[eid];
 }
@@ -314,7 +315,7 @@ export function getLinearDamping(world: PhysicsWorld, body: number): number {
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (negative or non-finite), `WORLD_LOCKED`.
  */
-export function setLinearDamping(world: PhysicsWorld, body: number, damping: number): void {
+export function setLinearDamping(world: PhysicsWorld, body: BodyId, damping: number): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   checkNonNegative(damping, 'linearDamping');
@@ -326,7 +327,7 @@ export function setLinearDamping(world: PhysicsWorld, body: number, damping: num
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
  */
-export function getAngularDamping(world: PhysicsWorld, body: number): number {
+export function getAngularDamping(world: PhysicsWorld, body: BodyId): number {
   const eid = bodyIndex(world, body);
   return world.physics.bodies.angularDamping[eid];
 }
@@ -336,7 +337,7 @@ export function getAngularDamping(world: PhysicsWorld, body: number): number {
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `INVALID_ARGUMENT` (negative or non-finite), `WORLD_LOCKED`.
  */
-export function setAngularDamping(world: PhysicsWorld, body: number, damping: number): void {
+export function setAngularDamping(world: PhysicsWorld, body: BodyId, damping: number): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   checkNonNegative(damping, 'angularDamping');
@@ -348,7 +349,7 @@ export function setAngularDamping(world: PhysicsWorld, body: number, damping: nu
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
  */
-export function isFixedRotation(world: PhysicsWorld, body: number): boolean {
+export function isFixedRotation(world: PhysicsWorld, body: BodyId): boolean {
   const eid = bodyIndex(world, body);
   return (world.physics.bodies.flags[eid] & BodyFlag.fixedRotation) !== 0;
 }
@@ -359,7 +360,7 @@ export function isFixedRotation(world: PhysicsWorld, body: number): boolean {
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED`.
  */
-export function setFixedRotation(world: PhysicsWorld, body: number, flag: boolean): void {
+export function setFixedRotation(world: PhysicsWorld, body: BodyId, flag: boolean): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   const b = p.bodies;
@@ -373,7 +374,7 @@ export function setFixedRotation(world: PhysicsWorld, body: number, flag: boolea
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
  */
-export function isBullet(world: PhysicsWorld, body: number): boolean {
+export function isBullet(world: PhysicsWorld, body: BodyId): boolean {
   const eid = bodyIndex(world, body);
   return (world.physics.bodies.flags[eid] & BodyFlag.bullet) !== 0;
 }
@@ -384,7 +385,7 @@ export function isBullet(world: PhysicsWorld, body: number): boolean {
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED`.
  */
-export function setBullet(world: PhysicsWorld, body: number, flag: boolean): void {
+export function setBullet(world: PhysicsWorld, body: BodyId, flag: boolean): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   const b = p.bodies;
@@ -396,13 +397,13 @@ export function setBullet(world: PhysicsWorld, body: number, flag: boolean): voi
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
  */
-export function isAwake(world: PhysicsWorld, body: number): boolean {
+export function isAwake(world: PhysicsWorld, body: BodyId): boolean {
   const eid = bodyIndex(world, body);
   return (world.physics.bodies.flags[eid] & BodyFlag.awake) !== 0;
 }
 
 /** Body-local point → world point. */
-export function getWorldPoint(world: PhysicsWorld, body: number, local: Vec2Like): { x: number; y: number } {
+export function getWorldPoint(world: PhysicsWorld, body: BodyId, local: Vec2Like): { x: number; y: number } {
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.transform;
   checkVec2(local, 'localPoint');
@@ -412,7 +413,7 @@ export function getWorldPoint(world: PhysicsWorld, body: number, local: Vec2Like
 }
 
 /** World point → body-local point. */
-export function getLocalPoint(world: PhysicsWorld, body: number, point: Vec2Like): { x: number; y: number } {
+export function getLocalPoint(world: PhysicsWorld, body: BodyId, point: Vec2Like): { x: number; y: number } {
   const eid = bodyIndex(world, body);
   const t = world.physics.bodies.transform;
   checkVec2(point, 'point');
@@ -424,7 +425,7 @@ export function getLocalPoint(world: PhysicsWorld, body: number, point: Vec2Like
 }
 
 /** Wakes (true) or puts to sleep (false) the body together with everything it touches or is jointed to. */
-export function setAwake(world: PhysicsWorld, body: number, flag: boolean): void {
+export function setAwake(world: PhysicsWorld, body: BodyId, flag: boolean): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   if (flag) wakeIsland(p, eid);
@@ -436,13 +437,13 @@ export function setAwake(world: PhysicsWorld, body: number, flag: boolean): void
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` unless `body` is a live body of this world.
  */
-export function isSleepEnabled(world: PhysicsWorld, body: number): boolean {
+export function isSleepEnabled(world: PhysicsWorld, body: BodyId): boolean {
   const eid = bodyIndex(world, body);
   return (world.physics.bodies.flags[eid] & BodyFlag.enableSleep) !== 0;
 }
 
 /** Allows or forbids this body to sleep; forbidding wakes it. */
-export function setSleepEnabled(world: PhysicsWorld, body: number, flag: boolean): void {
+export function setSleepEnabled(world: PhysicsWorld, body: BodyId, flag: boolean): void {
   const eid = bodyIndex(world, body);
   const p = unlockedState(world);
   const b = p.bodies;

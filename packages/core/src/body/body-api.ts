@@ -16,7 +16,15 @@ import {
 } from '../state/physics-state.js';
 import { DEFAULT_SLEEP_THRESHOLD, defaultBodyDef, type BodyDef } from './body-def.js';
 import type { BodyId } from '../handles.js';
-import { entityOfHandle, handleFor, requireBody } from '../state/body-handle.js';
+import {
+  bodyIndexOfEntity,
+  entityOfHandle,
+  handleFor,
+  jointIndexOfEntity,
+  nextGeneration,
+} from '../state/body-handle.js';
+import { isShapeHandle } from '../state/shape-handle.js';
+import { requireBody } from '../state/require-handle.js';
 import { updateBodyMass } from '../lifecycle/body-mass.js';
 import { BodyFlag, BodyType } from '../state/body-store.js';
 
@@ -82,6 +90,10 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
     if (index < p.bodies.alive.length && p.bodies.alive[index] === 1) {
       throw new PhysicsError('INVALID_ARGUMENT', `entity ${eid} is already a body`);
     }
+    // An entity is a body or a joint, never both: their handles would be one number.
+    if (index < p.joints.rowOf.length && p.joints.rowOf[index] >= 0) {
+      throw new PhysicsError('INVALID_ARGUMENT', `entity ${eid} is a joint, it cannot become a body`);
+    }
   }
   const entity = eid ?? addEntity(world);
   // Columns are indexed by the entity id without its version bits; the handle adds the generation (body-handle.ts).
@@ -89,7 +101,9 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
   const b = p.bodies;
   b.reserve(id);
   p.solverData.reserveEntities(id);
-  const handle = handleFor(p, entity, b.generation[id]);
+  const generation = nextGeneration(p, id);
+  b.generation[id] = generation;
+  const handle = handleFor(p, entity, generation) as BodyId;
   b.alive[id] = 1;
   b.retired[id] = 0;
   b.handle[id] = handle;
@@ -151,7 +165,7 @@ export function createBody(world: PhysicsWorld, def?: Partial<BodyDef>, eid?: nu
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function destroyBody(world: PhysicsWorld, body: number, keepEntity = false): void {
+export function destroyBody(world: PhysicsWorld, body: BodyId, keepEntity = false): void {
   const p = getPhysics(world);
   assertUnlocked(p);
   const eid = requireBody(p, body);
@@ -210,10 +224,31 @@ export function destroyBodyPhysics(world: PhysicsWorld, p: PhysicsState, index: 
 }
 
 /**
+ * The handle of the body on entity `eid`: the way from bitecs to the API, for the entity ids a `query(world,
+ * [Transform, Sprite])` yields. In a plain world the first body on an entity has handle === entity id, so a cast
+ * (`eid as BodyId`) works for it too, unchecked; a body made on a recycled id carries a generation, which only this
+ * finds. In a world made withVersioning the handle is the entity id.
+ *
+ * @throws PhysicsError `NOT_A_BODY` for an entity that is not a live body of `world` (a joint's entity, a shape
+ *   handle, an entity without a body, a removed one).
+ */
+export function getBodyId(world: PhysicsWorld, eid: number): BodyId {
+  const p = getPhysics(world);
+  if (typeof eid !== 'number' || !Number.isInteger(eid)) {
+    throw new PhysicsError('NOT_A_BODY', `entity id must be an integer, got ${String(eid)}`);
+  }
+  const index = bodyIndexOfEntity(p, eid);
+  if (index >= 0) return p.bodies.handle[index];
+  if (isShapeHandle(eid)) throw new PhysicsError('NOT_A_BODY', `${eid} is a shape handle, not an entity`);
+  if (jointIndexOfEntity(p, eid) >= 0) throw new PhysicsError('NOT_A_BODY', `entity ${eid} is a joint, not a body`);
+  throw new PhysicsError('NOT_A_BODY', `entity ${eid} is not a body of this world`);
+}
+
+/**
  * The bitecs entity of a live body (for addComponent, removeEntity…): the handle itself in a versioned world, the
  * handle without its generation in a plain one. Throws NOT_A_BODY / STALE_HANDLE.
  */
-export function bodyEntity(world: PhysicsWorld, body: number): number {
+export function bodyEntity(world: PhysicsWorld, body: BodyId): number {
   const p = getPhysics(world);
   requireBody(p, body);
   return entityOfHandle(p, body);
@@ -223,7 +258,7 @@ export function bodyEntity(world: PhysicsWorld, body: number): number {
  * Checks the body handle and returns its column index: the index of `world.physics.transform.x[…]` and every body
  * column (equal to the handle for the first body on an entity of a plain world).
  */
-export function bodyIndex(world: PhysicsWorld, body: number): number {
+export function bodyIndex(world: PhysicsWorld, body: BodyId): number {
   return requireBody(getPhysics(world), body);
 }
 

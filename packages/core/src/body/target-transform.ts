@@ -5,6 +5,7 @@ import type { Vec2Like } from '../math/vec2.js';
 import { BodyFlag, BodyType } from '../state/body-store.js';
 import type { PhysicsWorld } from '../state/physics-state.js';
 import { bodyIndex, unlockedState } from './body-api.js';
+import type { BodyId } from '../handles.js';
 
 const cosSinScratch = new Float64Array(2);
 
@@ -28,7 +29,7 @@ const cosSinScratch = new Float64Array(2);
  */
 export function setTargetTransform(
   world: PhysicsWorld,
-  body: number,
+  body: BodyId,
   position: Vec2Like,
   angle: number,
   dt: number,

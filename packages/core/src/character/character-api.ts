@@ -1,14 +1,14 @@
 import { destroyBody, createBody } from '../body/body-api.js';
 import { checkVec2, PhysicsError } from '../errors.js';
 import { makeCapsule, makeCircle } from '../geometry/make-shapes.js';
-import type { BodyId } from '../handles.js';
+import type { BodyId, CharacterId } from '../handles.js';
 import { allocateCharacterRow } from '../lifecycle/character-lifecycle.js';
 import { cosSin } from '../math/trig.js';
 import type { Vec2Like } from '../math/vec2.js';
 import { WELD_DISTANCE } from '../settings.js';
 import { addShape, setShapeFilter } from '../shape/shape-api.js';
 import { defaultFilter } from '../shape/shape-def.js';
-import { requireBody } from '../state/body-handle.js';
+import { requireBody } from '../state/require-handle.js';
 import { CharacterFlag } from '../state/character-store.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { shapeHandle } from '../state/shape-handle.js';
@@ -53,7 +53,7 @@ export interface CharacterState {
 }
 
 /** The row of a live character, or NOT_A_BODY / STALE_HANDLE / NOT_A_CHARACTER. */
-function requireCharacter(p: PhysicsState, character: BodyId): number {
+function requireCharacter(p: PhysicsState, character: CharacterId): number {
   const eid = requireBody(p, character);
   const row = p.characters.rowOfBody(eid);
   if (row < 0) throw new PhysicsError('NOT_A_CHARACTER', `body ${character} is not a character`);
@@ -107,7 +107,7 @@ function writeSettings(p: PhysicsState, row: number, s: CharacterSettings): void
  *   angle outside [0, π/2], a zero up direction, …), `NOT_A_BODY` for an `eid` that is no entity of `world`,
  *   `WORLD_LOCKED` during a step; nothing is created then.
  */
-export function createCharacter(world: PhysicsWorld, def?: CharacterDefInput, eid?: number): BodyId {
+export function createCharacter(world: PhysicsWorld, def?: CharacterDefInput, eid?: number): CharacterId {
   const p = getPhysics(world);
   assertUnlocked(p);
   if (def !== undefined && (def === null || typeof def !== 'object')) {
@@ -124,7 +124,8 @@ export function createCharacter(world: PhysicsWorld, def?: CharacterDefInput, ei
   const uy = d.up.y / len;
   // A capsule shorter than the weld distance cannot be built: it is a circle, and its mover one too.
   const halfHeight = 2 * d.halfHeight > WELD_DISTANCE ? d.halfHeight : 0;
-  const body = createBody(world, { type: 'kinematic', position: d.position, fixedRotation: true }, eid);
+  // The character is named by its body's handle (CharacterId narrows it): every body function takes it too.
+  const body = createBody(world, { type: 'kinematic', position: d.position, fixedRotation: true }, eid) as CharacterId;
   const geometry =
     halfHeight > 0
       ? makeCapsule({ x: -ux * halfHeight, y: -uy * halfHeight }, { x: ux * halfHeight, y: uy * halfHeight }, d.radius)
@@ -161,15 +162,18 @@ export function createCharacter(world: PhysicsWorld, def?: CharacterDefInput, ei
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `NOT_A_CHARACTER`, `WORLD_LOCKED`.
  */
-export function destroyCharacter(world: PhysicsWorld, character: BodyId, keepEntity = false): void {
+export function destroyCharacter(world: PhysicsWorld, character: CharacterId, keepEntity = false): void {
   const p = getPhysics(world);
   assertUnlocked(p);
   requireCharacter(p, character);
   destroyBody(world, character, keepEntity);
 }
 
-/** True if `body` is a live character of this world (false for anything else, stale handles included). */
-export function isCharacter(world: PhysicsWorld, body: BodyId): boolean {
+/**
+ * True if `body` is a live character of this world (false for anything else, stale handles included); narrows a
+ * BodyId (an event's, a query hit's, a ground body) to a CharacterId for the character functions.
+ */
+export function isCharacter(world: PhysicsWorld, body: BodyId): body is CharacterId {
   const p = getPhysics(world);
   if (typeof body !== 'number' || !Number.isInteger(body)) return false;
   const index = body & p.indexMask;
@@ -184,7 +188,7 @@ export function isCharacter(world: PhysicsWorld, body: BodyId): boolean {
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `NOT_A_CHARACTER`.
  */
-export function characterRow(world: PhysicsWorld, character: BodyId): number {
+export function characterRow(world: PhysicsWorld, character: CharacterId): number {
   return requireCharacter(getPhysics(world), character);
 }
 
@@ -198,7 +202,7 @@ export function characterRow(world: PhysicsWorld, character: BodyId): number {
  * @throws PhysicsError `INVALID_ARGUMENT` for a non-finite translation, `NOT_A_BODY`, `STALE_HANDLE`,
  *   `NOT_A_CHARACTER`, `WORLD_LOCKED`; nothing changes then.
  */
-export function moveCharacter(world: PhysicsWorld, character: BodyId, translation: Vec2Like): void {
+export function moveCharacter(world: PhysicsWorld, character: CharacterId, translation: Vec2Like): void {
   const p = getPhysics(world);
   assertUnlocked(p);
   const row = requireCharacter(p, character);
@@ -225,7 +229,11 @@ export function moveCharacter(world: PhysicsWorld, character: BodyId, translatio
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `NOT_A_CHARACTER`, `INVALID_ARGUMENT` for an `out` that is not
  *   a CharacterState-shaped object.
  */
-export function getCharacterStateInto(world: PhysicsWorld, character: BodyId, out: CharacterState): CharacterState {
+export function getCharacterStateInto(
+  world: PhysicsWorld,
+  character: CharacterId,
+  out: CharacterState,
+): CharacterState {
   const p = getPhysics(world);
   const row = requireCharacter(p, character);
   if (
@@ -257,7 +265,7 @@ export function getCharacterStateInto(world: PhysicsWorld, character: BodyId, ou
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `NOT_A_CHARACTER`.
  */
-export function getCharacterState(world: PhysicsWorld, character: BodyId): CharacterState {
+export function getCharacterState(world: PhysicsWorld, character: CharacterId): CharacterState {
   return getCharacterStateInto(world, character, {
     grounded: false,
     groundNormal: { x: 0, y: 0 },
@@ -272,7 +280,7 @@ export function getCharacterState(world: PhysicsWorld, character: BodyId): Chara
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `NOT_A_CHARACTER`.
  */
-export function getCharacterSettings(world: PhysicsWorld, character: BodyId): CharacterSettings {
+export function getCharacterSettings(world: PhysicsWorld, character: CharacterId): CharacterSettings {
   const p = getPhysics(world);
   const row = requireCharacter(p, character);
   const cs = p.characters;
@@ -304,7 +312,11 @@ export function getCharacterSettings(world: PhysicsWorld, character: BodyId): Ch
  *   (position, radius, halfHeight, up), `NOT_A_BODY`, `STALE_HANDLE`, `NOT_A_CHARACTER`, `WORLD_LOCKED`; nothing
  *   changes then.
  */
-export function setCharacterSettings(world: PhysicsWorld, character: BodyId, settings: CharacterSettingsInput): void {
+export function setCharacterSettings(
+  world: PhysicsWorld,
+  character: CharacterId,
+  settings: CharacterSettingsInput,
+): void {
   const p = getPhysics(world);
   assertUnlocked(p);
   const row = requireCharacter(p, character);

@@ -1,4 +1,5 @@
-import { growF64, growU8 } from '../storage/grow.js';
+import { growF64, growHandles, growU8, handleColumn } from '../storage/grow.js';
+import type { BodyId, HandleColumn, ShapeId } from '../handles.js';
 
 /**
  * Collision planes of movers, as typed-array columns plus a count: what collideMoverInto writes and solvePlanesInto /
@@ -35,9 +36,9 @@ export class MoverPlanes {
   pointX: Float64Array;
   pointY: Float64Array;
   /** Body handle of the shape the plane came from (-1 for planes made by the caller; float64: handles pass 2³¹). */
-  body: Float64Array;
-  /** Shape handle (a ShapeId) the plane came from, -1 for planes made by the caller. */
-  shape: Float64Array;
+  body: HandleColumn<BodyId | -1>;
+  /** Shape handle the plane came from, -1 for planes made by the caller. */
+  shape: HandleColumn<ShapeId | -1>;
 
   constructor(capacity = 8) {
     const n = capacity > 0 ? capacity : 8;
@@ -49,8 +50,8 @@ export class MoverPlanes {
     this.clipVelocity = new Uint8Array(n);
     this.pointX = new Float64Array(n);
     this.pointY = new Float64Array(n);
-    this.body = new Float64Array(n);
-    this.shape = new Float64Array(n);
+    this.body = handleColumn(n);
+    this.shape = handleColumn(n);
   }
 
   /** Forgets the rows; keeps the capacity. */
@@ -80,8 +81,9 @@ export class MoverPlanes {
   }
 
   /**
-   * Sorts rows [start, end) by shape handle in place (heapsort: no allocation, no recursion), so that the planes of
-   * a query come in an order that does not depend on the broadphase tree's history.
+   * Sorts rows [start, end) in shape order in place (heapsort: no allocation, no recursion), so that the planes of
+   * a query come in an order that does not depend on the broadphase tree's history. Shape order is descending shape
+   * handles (state/shape-handle.ts); a caller's plane (shape -1) comes first.
    */
   sortByShape(start: number, end: number): void {
     const n = end - start;
@@ -98,8 +100,8 @@ export class MoverPlanes {
       const l = 2 * i + 1;
       if (l >= n) return;
       const r = l + 1;
-      const m = r < n && shape[start + l] < shape[start + r] ? r : l;
-      if (!(shape[start + i] < shape[start + m])) return;
+      const m = r < n && shape[start + l] > shape[start + r] ? r : l;
+      if (!(shape[start + i] > shape[start + m])) return;
       this.swap(start + i, start + m);
       i = m;
     }
@@ -131,8 +133,8 @@ export class MoverPlanes {
     this.clipVelocity = growU8(this.clipVelocity, n);
     this.pointX = growF64(this.pointX, n);
     this.pointY = growF64(this.pointY, n);
-    this.body = growF64(this.body, n);
-    this.shape = growF64(this.shape, n);
+    this.body = growHandles(this.body, n);
+    this.shape = growHandles(this.shape, n);
   }
 }
 

@@ -1,4 +1,5 @@
-import { growF64 } from '../storage/grow.js';
+import type { BodyId, HandleColumn, ShapeId } from '../handles.js';
+import { growF64, growHandles, handleColumn } from '../storage/grow.js';
 
 /**
  * One point of a touching contact (getBodyContacts, getShapeContacts), as of the last step: world position (m),
@@ -18,10 +19,10 @@ export interface ContactInfoPoint {
  * shape A to shape B, world, and one or two points.
  */
 export interface ContactInfo {
-  shapeA: number;
-  shapeB: number;
-  bodyA: number;
-  bodyB: number;
+  shapeA: ShapeId;
+  shapeB: ShapeId;
+  bodyA: BodyId;
+  bodyB: BodyId;
   normal: { x: number; y: number };
   points: ContactInfoPoint[];
 }
@@ -36,12 +37,12 @@ export interface ContactInfo {
 export class ContactData {
   /** Number of valid rows. */
   count = 0;
-  /** Shape handles (ShapeIds; may exceed 2³¹, hence float64). */
-  shapeA: Float64Array;
-  shapeB: Float64Array;
-  /** Body handles of shape A and shape B. */
-  bodyA: Float64Array;
-  bodyB: Float64Array;
+  /** Shape handles. */
+  shapeA: HandleColumn<ShapeId>;
+  shapeB: HandleColumn<ShapeId>;
+  /** Body handles of shape A and shape B (float64: handles pass 2³¹). */
+  bodyA: HandleColumn<BodyId>;
+  bodyB: HandleColumn<BodyId>;
   /** Unit normal from shape A to shape B, world. */
   normalX: Float64Array;
   normalY: Float64Array;
@@ -59,10 +60,10 @@ export class ContactData {
 
   constructor(capacity = 16) {
     const n = capacity > 0 ? capacity : 16;
-    this.shapeA = new Float64Array(n);
-    this.shapeB = new Float64Array(n);
-    this.bodyA = new Float64Array(n);
-    this.bodyB = new Float64Array(n);
+    this.shapeA = handleColumn(n);
+    this.shapeB = handleColumn(n);
+    this.bodyA = handleColumn(n);
+    this.bodyB = handleColumn(n);
     this.normalX = new Float64Array(n);
     this.normalY = new Float64Array(n);
     this.pointCount = new Float64Array(n);
@@ -83,10 +84,10 @@ export class ContactData {
     if (rows <= this.shapeA.length) return;
     let n = this.shapeA.length * 2;
     while (n < rows) n *= 2;
-    this.shapeA = growF64(this.shapeA, n);
-    this.shapeB = growF64(this.shapeB, n);
-    this.bodyA = growF64(this.bodyA, n);
-    this.bodyB = growF64(this.bodyB, n);
+    this.shapeA = growHandles(this.shapeA, n);
+    this.shapeB = growHandles(this.shapeB, n);
+    this.bodyA = growHandles(this.bodyA, n);
+    this.bodyB = growHandles(this.bodyB, n);
     this.normalX = growF64(this.normalX, n);
     this.normalY = growF64(this.normalY, n);
     this.pointCount = growF64(this.pointCount, n);

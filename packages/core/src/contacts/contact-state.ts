@@ -2,7 +2,7 @@ import { PhysicsError } from '../errors.js';
 import type { BodyId, ShapeId } from '../handles.js';
 import { shapeRow } from '../shape/shape-api.js';
 import { IntBuffer } from '../storage/int-buffer.js';
-import { requireBody } from '../state/body-handle.js';
+import { requireBody } from '../state/require-handle.js';
 import {
   CONTACT_POINTS_STRIDE,
   CP_ANCHOR_AX,
@@ -14,7 +14,7 @@ import {
   ContactFlag,
 } from '../state/contact-store.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
-import { shapeHandle } from '../state/shape-handle.js';
+import { shapeHandle, shapeOrderKey } from '../state/shape-handle.js';
 import { ContactData, type ContactInfo, type ContactInfoPoint } from './contact-data.js';
 
 /**
@@ -23,7 +23,8 @@ import { ContactData, type ContactInfo, type ContactInfoPoint } from './contact-
  * distance (so a point may be slightly apart, separation > 0), it is not a sensor's (getSensorOverlaps lists those),
  * and it is not passing through a one-way shape. A contact the pre-solve callback vetoed still touches.
  *
- * Rows come sorted by shape A's handle, then shape B's: an order that depends on nothing but the shapes, the same
+ * Rows come sorted by shape A, then shape B, in shape order (descending handles, see ShapeId): an order that depends
+ * on nothing but the shapes, the same
  * after a snapshot restore and on any number of threads. Shape A and B are in the contact's order (the normal points
  * from A to B): look at shapeA/bodyA to know which side the body or shape asked about is on. A point's position is the
  * manifold point the last narrowphase found, carried along with body A's translation since (body A's origin now plus
@@ -164,13 +165,13 @@ function toInfos(n: number): ContactInfo[] {
   return result;
 }
 
-/** Contact a's shapes come before contact b's: by shape A's handle, then shape B's (one contact per shape pair). */
+/** Contact a's shapes come before contact b's: by shape A in shape order, then shape B (one contact per pair). */
 function before(p: PhysicsState, a: number, b: number): boolean {
   const c = p.contacts;
   const s = p.shapes;
-  const a1 = shapeHandle(s, c.shapeA[a]);
-  const b1 = shapeHandle(s, c.shapeA[b]);
-  return a1 < b1 || (a1 === b1 && shapeHandle(s, c.shapeB[a]) < shapeHandle(s, c.shapeB[b]));
+  const a1 = shapeOrderKey(s, c.shapeA[a]);
+  const b1 = shapeOrderKey(s, c.shapeA[b]);
+  return a1 < b1 || (a1 === b1 && shapeOrderKey(s, c.shapeB[a]) < shapeOrderKey(s, c.shapeB[b]));
 }
 
 /** Heapsort of ids[0, n) by `before`: no allocation, no recursion, n log n for a ground under thousands of bodies. */

@@ -11,7 +11,7 @@ import { shapeHandle } from '../state/shape-handle.js';
 /**
  * The shapes inside a sensor now: those whose overlap with it began and has not ended, as the sensor begin/end events
  * report them (a shape overlaps when the last step's narrowphase found the two actually penetrating, not just within
- * the speculative margin). Sorted by shape handle. Allocates the array it returns; per-frame code uses
+ * the speculative margin). In shape order (see ShapeId). Allocates the array it returns; per-frame code uses
  * getSensorOverlapsInto.
  *
  * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` for a bad shape, `INVALID_ARGUMENT` for a shape that is not a
@@ -26,7 +26,7 @@ export function getSensorOverlaps(world: PhysicsWorld, sensorShape: ShapeId): Sh
 
 /**
  * As getSensorOverlaps, into a caller-owned ShapeHits buffer (cleared first: the shapes and their bodies' handles,
- * sorted by shape handle); returns the count. Allocation-free once the buffer has grown to the overlap count.
+ * in shape order, see ShapeId); returns the count. Allocation-free once the buffer has grown to the overlap count.
  *
  * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` for a bad shape, `INVALID_ARGUMENT` for a shape that is not a
  *   sensor or a buffer that is not a ShapeHits.

@@ -1,4 +1,5 @@
-import { growF64 } from '../storage/grow.js';
+import { growF64, growHandles, handleColumn } from '../storage/grow.js';
+import type { BodyId, HandleColumn, JointId, ShapeId } from '../handles.js';
 
 /*
  * Caller-owned lists for the events that per-frame code reads every step: typed-array columns plus a count, filled by
@@ -11,8 +12,8 @@ import { growF64 } from '../storage/grow.js';
 export class JointEventList {
   /** Number of valid rows. */
   count = 0;
-  /** Joint handle (a JointId; may exceed 2³¹, hence float64). */
-  joint: Float64Array;
+  /** Joint handle (float64: handles pass 2³¹). */
+  joint: HandleColumn<JointId>;
   /** Magnitude of the joint's reaction force on body B in the step (N). */
   force: Float64Array;
   /** Magnitude of the joint's reaction torque on body B in the step (N m). */
@@ -20,7 +21,7 @@ export class JointEventList {
 
   constructor(capacity = 16) {
     const n = capacity > 0 ? capacity : 16;
-    this.joint = new Float64Array(n);
+    this.joint = handleColumn(n);
     this.force = new Float64Array(n);
     this.torque = new Float64Array(n);
   }
@@ -33,7 +34,7 @@ export class JointEventList {
   /** Room for `n` rows (the rows already there are kept). */
   reserve(n: number): void {
     if (n <= this.joint.length) return;
-    this.joint = growF64(this.joint, n);
+    this.joint = growHandles(this.joint, n);
     this.force = growF64(this.force, n);
     this.torque = growF64(this.torque, n);
   }
@@ -43,12 +44,12 @@ export class JointEventList {
 export class ContactForceEventList {
   /** Number of valid rows. */
   count = 0;
-  /** Shape handles of the contact's two shapes (ShapeIds; float64 as they may exceed 2³¹). */
-  shapeA: Float64Array;
-  shapeB: Float64Array;
-  /** Body handles of the two shapes' bodies. */
-  bodyA: Float64Array;
-  bodyB: Float64Array;
+  /** Shape handles of the contact's two shapes. */
+  shapeA: HandleColumn<ShapeId>;
+  shapeB: HandleColumn<ShapeId>;
+  /** Body handles of the two shapes' bodies (float64: handles pass 2³¹). */
+  bodyA: HandleColumn<BodyId>;
+  bodyB: HandleColumn<BodyId>;
   /** The contact normal, from shape A to shape B (world, unit). */
   normalX: Float64Array;
   normalY: Float64Array;
@@ -59,10 +60,10 @@ export class ContactForceEventList {
 
   constructor(capacity = 16) {
     const n = capacity > 0 ? capacity : 16;
-    this.shapeA = new Float64Array(n);
-    this.shapeB = new Float64Array(n);
-    this.bodyA = new Float64Array(n);
-    this.bodyB = new Float64Array(n);
+    this.shapeA = handleColumn(n);
+    this.shapeB = handleColumn(n);
+    this.bodyA = handleColumn(n);
+    this.bodyB = handleColumn(n);
     this.normalX = new Float64Array(n);
     this.normalY = new Float64Array(n);
     this.totalNormalForce = new Float64Array(n);
@@ -77,10 +78,10 @@ export class ContactForceEventList {
   /** Room for `n` rows (the rows already there are kept). */
   reserve(n: number): void {
     if (n <= this.shapeA.length) return;
-    this.shapeA = growF64(this.shapeA, n);
-    this.shapeB = growF64(this.shapeB, n);
-    this.bodyA = growF64(this.bodyA, n);
-    this.bodyB = growF64(this.bodyB, n);
+    this.shapeA = growHandles(this.shapeA, n);
+    this.shapeB = growHandles(this.shapeB, n);
+    this.bodyA = growHandles(this.bodyA, n);
+    this.bodyB = growHandles(this.bodyB, n);
     this.normalX = growF64(this.normalX, n);
     this.normalY = growF64(this.normalY, n);
     this.totalNormalForce = growF64(this.totalNormalForce, n);

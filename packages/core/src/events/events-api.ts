@@ -1,3 +1,4 @@
+import type { BodyId, HandleColumn, ShapeId } from '../handles.js';
 import { atan2 } from '../math/trig.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import * as E from '../state/event-store.js';
@@ -18,10 +19,10 @@ export interface ContactPointEvent {
  * Two shapes started touching during the last step: the shapes, their bodies, the normal (from A to B) and points.
  */
 export interface ContactBeginEvent {
-  shapeA: number;
-  shapeB: number;
-  bodyA: number;
-  bodyB: number;
+  shapeA: ShapeId;
+  shapeB: ShapeId;
+  bodyA: BodyId;
+  bodyB: BodyId;
   normal: { x: number; y: number };
   points: ContactPointEvent[];
 }
@@ -29,10 +30,10 @@ export interface ContactBeginEvent {
  * Two shapes (and their bodies) involved in an end-touch or sensor event.
  */
 export interface PairEvent {
-  shapeA: number;
-  shapeB: number;
-  bodyA: number;
-  bodyB: number;
+  shapeA: ShapeId;
+  shapeB: ShapeId;
+  bodyA: BodyId;
+  bodyB: BodyId;
 }
 /**
  * A contact that started with an approach speed (m/s) above the world's hit threshold, with its point and normal.
@@ -46,7 +47,7 @@ export interface ContactHitEvent extends PairEvent {
  * A body that moved during the last step: its new origin position (m), rotation as cos/sin, and whether it fell asleep.
  */
 export interface BodyMoveEvent {
-  body: number;
+  body: BodyId;
   x: number;
   y: number;
   angle: number;
@@ -56,7 +57,7 @@ export interface BodyMoveEvent {
  * A body that fell asleep (`asleep: true`) or woke up during the last step.
  */
 export interface SleepEvent {
-  body: number;
+  body: BodyId;
   asleep: boolean;
 }
 
@@ -68,14 +69,15 @@ function records<T>(buffer: EventBuffer, read: (d: Float64Array, o: number) => T
 
 /**
  * Records hold body column indices; events report handles. The handle column keeps a destroyed body's handle until
- * a new body takes its index, so an event about a body destroyed after the step still names it.
+ * a new body takes its index, so an event about a body destroyed after the step still names it. Records hold shape
+ * handles as the step wrote them (state/shape-handle.ts).
  */
-let handles: Float64Array = new Float64Array(0);
+let handles: HandleColumn<BodyId> = new Float64Array(0) as HandleColumn<BodyId>;
 
 function pair(d: Float64Array, o: number): PairEvent {
   return {
-    shapeA: d[o + E.PAIR_SHAPE_A],
-    shapeB: d[o + E.PAIR_SHAPE_B],
+    shapeA: d[o + E.PAIR_SHAPE_A] as ShapeId,
+    shapeB: d[o + E.PAIR_SHAPE_B] as ShapeId,
     bodyA: handles[d[o + E.PAIR_BODY_A]],
     bodyB: handles[d[o + E.PAIR_BODY_B]],
   };
@@ -96,8 +98,8 @@ export function getContactBeginEvents(world: PhysicsWorld): ContactBeginEvent[] 
       points.push({ x: d[q], y: d[q + 1], separation: d[q + 2] });
     }
     return {
-      shapeA: d[o + E.CB_SHAPE_A],
-      shapeB: d[o + E.CB_SHAPE_B],
+      shapeA: d[o + E.CB_SHAPE_A] as ShapeId,
+      shapeB: d[o + E.CB_SHAPE_B] as ShapeId,
       bodyA: handles[d[o + E.CB_BODY_A]],
       bodyB: handles[d[o + E.CB_BODY_B]],
       normal: { x: d[o + E.CB_NORMAL_X], y: d[o + E.CB_NORMAL_Y] },

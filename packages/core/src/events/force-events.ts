@@ -1,4 +1,4 @@
-import type { JointId } from '../handles.js';
+import type { JointId, ShapeId } from '../handles.js';
 import { getPhysics, type PhysicsWorld } from '../state/physics-state.js';
 import * as E from '../state/event-store.js';
 import type { ContactForceEventList, JointEventList } from './event-lists.js';
@@ -46,7 +46,7 @@ export function getJointEvents(world: PhysicsWorld): JointEvent[] {
   const out: JointEvent[] = [];
   for (let i = 0; i < buffer.count; i++) {
     const o = i * E.JEV_STRIDE;
-    out.push({ joint: d[o + E.JEV_JOINT], force: d[o + E.JEV_FORCE], torque: d[o + E.JEV_TORQUE] });
+    out.push({ joint: d[o + E.JEV_JOINT] as JointId, force: d[o + E.JEV_FORCE], torque: d[o + E.JEV_TORQUE] });
   }
   return out;
 }
@@ -59,7 +59,7 @@ export function getJointEventsInto(world: PhysicsWorld, out: JointEventList): nu
   out.reserve(n);
   for (let i = 0; i < n; i++) {
     const o = i * E.JEV_STRIDE;
-    out.joint[i] = d[o + E.JEV_JOINT];
+    out.joint[i] = d[o + E.JEV_JOINT] as JointId;
     out.force[i] = d[o + E.JEV_FORCE];
     out.torque[i] = d[o + E.JEV_TORQUE];
   }
@@ -81,8 +81,8 @@ export function getContactForceEvents(world: PhysicsWorld): ContactForceEvent[] 
   for (let i = 0; i < buffer.count; i++) {
     const o = i * E.CF_STRIDE;
     out.push({
-      shapeA: d[o + E.CF_SHAPE_A],
-      shapeB: d[o + E.CF_SHAPE_B],
+      shapeA: d[o + E.CF_SHAPE_A] as ShapeId,
+      shapeB: d[o + E.CF_SHAPE_B] as ShapeId,
       bodyA: handles[d[o + E.CF_BODY_A]],
       bodyB: handles[d[o + E.CF_BODY_B]],
       normal: { x: d[o + E.CF_NORMAL_X], y: d[o + E.CF_NORMAL_Y] },
@@ -103,8 +103,8 @@ export function getContactForceEventsInto(world: PhysicsWorld, out: ContactForce
   out.reserve(n);
   for (let i = 0; i < n; i++) {
     const o = i * E.CF_STRIDE;
-    out.shapeA[i] = d[o + E.CF_SHAPE_A];
-    out.shapeB[i] = d[o + E.CF_SHAPE_B];
+    out.shapeA[i] = d[o + E.CF_SHAPE_A] as ShapeId;
+    out.shapeB[i] = d[o + E.CF_SHAPE_B] as ShapeId;
     out.bodyA[i] = handles[d[o + E.CF_BODY_A]];
     out.bodyB[i] = handles[d[o + E.CF_BODY_B]];
     out.normalX[i] = d[o + E.CF_NORMAL_X];

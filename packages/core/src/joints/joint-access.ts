@@ -2,17 +2,18 @@ import { PhysicsError } from '../errors.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { requireJoint, wakeBody } from '../lifecycle/joint-lifecycle.js';
 import { JOINT_TYPE_NAMES } from '../state/joint-store.js';
+import type { JointId } from '../handles.js';
 
 // What the joint getters and setters share, the generic ones (joint-api.ts) and each kind's own (joints/kinds/*.ts).
 
 /** The state and row of a live joint (NOT_A_JOINT / STALE_HANDLE otherwise), for a getter. */
-export function jointRow(world: PhysicsWorld, joint: number): { p: PhysicsState; row: number } {
+export function jointRow(world: PhysicsWorld, joint: JointId): { p: PhysicsState; row: number } {
   const p = getPhysics(world);
   return { p, row: requireJoint(p, joint) };
 }
 
 /** jointRow for a setter: also WORLD_LOCKED inside a step. */
-export function mutableRow(world: PhysicsWorld, joint: number): { p: PhysicsState; row: number } {
+export function mutableRow(world: PhysicsWorld, joint: JointId): { p: PhysicsState; row: number } {
   const p = getPhysics(world);
   assertUnlocked(p);
   const row = requireJoint(p, joint);

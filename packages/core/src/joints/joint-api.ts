@@ -18,6 +18,7 @@ import {
   JointFlag,
   type JointTypeName,
 } from '../state/joint-store.js';
+import type { BodyId, JointId } from '../handles.js';
 
 // The joint getters and setters every kind shares: each asks the joint's kind (JOINT_KINDS) what applies. Each kind's
 // own creator, getters and setters are in its module (joints/kinds/<kind>.ts).
@@ -39,7 +40,7 @@ export function requireFeature(p: PhysicsState, row: number, what: string, featu
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function destroyJoint(world: PhysicsWorld, joint: number): void {
+export function destroyJoint(world: PhysicsWorld, joint: JointId): void {
   const p = getPhysics(world);
   assertUnlocked(p);
   const row = requireJoint(p, joint);
@@ -47,7 +48,7 @@ export function destroyJoint(world: PhysicsWorld, joint: number): void {
 }
 
 /** True when `joint` is a live joint handle of this world (false for a destroyed joint's handle). */
-export function isJoint(world: PhysicsWorld, joint: number): boolean {
+export function isJoint(world: PhysicsWorld, joint: JointId): boolean {
   const p = getPhysics(world);
   const js = p.joints;
   if (!Number.isInteger(joint)) return false;
@@ -60,27 +61,27 @@ export function isJoint(world: PhysicsWorld, joint: number): boolean {
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */
-export function getJointType(world: PhysicsWorld, joint: number): JointTypeName {
+export function getJointType(world: PhysicsWorld, joint: JointId): JointTypeName {
   const { p, row } = jointRow(world, joint);
   return JOINT_KINDS[p.joints.type[row]].name;
 }
 
 /**
- * The first body entity the joint connects.
+ * The first body the joint connects (its handle).
  *
  * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
  */
-export function getJointBodyA(world: PhysicsWorld, joint: number): number {
+export function getJointBodyA(world: PhysicsWorld, joint: JointId): BodyId {
   const { p, row } = jointRow(world, joint);
   return p.bodies.handle[p.joints.bodyA[row]];
 }
 
 /**
- * The second body entity the joint connects.
+ * The second body the joint connects (its handle).
  *
  * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
  */
-export function getJointBodyB(world: PhysicsWorld, joint: number): number {
+export function getJointBodyB(world: PhysicsWorld, joint: JointId): BodyId {
   const { p, row } = jointRow(world, joint);
   return p.bodies.handle[p.joints.bodyB[row]];
 }
@@ -94,7 +95,7 @@ const reaction = new Float64Array(3);
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */
-export function getJointWorldAnchors(world: PhysicsWorld, joint: number): [number, number, number, number] {
+export function getJointWorldAnchors(world: PhysicsWorld, joint: JointId): [number, number, number, number] {
   const { p, row } = jointRow(world, joint);
   JOINT_KINDS[p.joints.type[row]].worldAnchors(p, row, anchors);
   return [anchors[0], anchors[1], anchors[2], anchors[3]];
@@ -107,7 +108,7 @@ export function getJointWorldAnchors(world: PhysicsWorld, joint: number): [numbe
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */
-export function getJointReactionForce(world: PhysicsWorld, joint: number): { x: number; y: number } {
+export function getJointReactionForce(world: PhysicsWorld, joint: JointId): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
   JOINT_KINDS[p.joints.type[row]].reaction(p, row, reaction);
   return { x: reaction[0], y: reaction[1] };
@@ -118,7 +119,7 @@ export function getJointReactionForce(world: PhysicsWorld, joint: number): { x: 
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */
-export function getJointReactionTorque(world: PhysicsWorld, joint: number): number {
+export function getJointReactionTorque(world: PhysicsWorld, joint: JointId): number {
   const { p, row } = jointRow(world, joint);
   JOINT_KINDS[p.joints.type[row]].reaction(p, row, reaction);
   return reaction[2];
@@ -129,7 +130,7 @@ export function getJointReactionTorque(world: PhysicsWorld, joint: number): numb
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */
-export function getJointMotorForce(world: PhysicsWorld, joint: number): number {
+export function getJointMotorForce(world: PhysicsWorld, joint: JointId): number {
   const { p, row } = jointRow(world, joint);
   const js = p.joints;
   const motor = JOINT_KINDS[js.type[row]].impulses.motor;
@@ -144,7 +145,7 @@ export function getJointMotorForce(world: PhysicsWorld, joint: number): number {
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
  */
-export function getRevoluteJointAngle(world: PhysicsWorld, joint: number): number {
+export function getRevoluteJointAngle(world: PhysicsWorld, joint: JointId): number {
   const { p, row } = jointRow(world, joint);
   requireFeature(p, row, 'getRevoluteJointAngle', 'referenceAngle');
   const js = p.joints;
@@ -164,7 +165,7 @@ export function getRevoluteJointAngle(world: PhysicsWorld, joint: number): numbe
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */
-export function getJointAngularSpeed(world: PhysicsWorld, joint: number): number {
+export function getJointAngularSpeed(world: PhysicsWorld, joint: JointId): number {
   const { p, row } = jointRow(world, joint);
   const js = p.joints;
   return p.bodies.w[js.bodyB[row]] - p.bodies.w[js.bodyA[row]];
@@ -175,7 +176,7 @@ export function getJointAngularSpeed(world: PhysicsWorld, joint: number): number
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT` (see {@link PhysicsErrorCode}).
  */
-export function getJointTranslation(world: PhysicsWorld, joint: number): number {
+export function getJointTranslation(world: PhysicsWorld, joint: JointId): number {
   const { p, row } = jointRow(world, joint);
   requireFeature(p, row, 'getJointTranslation', 'axis');
   JOINT_KINDS[p.joints.type[row]].worldAnchors(p, row, anchors);
@@ -184,7 +185,7 @@ export function getJointTranslation(world: PhysicsWorld, joint: number): number 
 }
 
 /** Current distance between the anchors (m), any joint kind; for a mouse joint, from the target. */
-export function getJointCurrentLength(world: PhysicsWorld, joint: number): number {
+export function getJointCurrentLength(world: PhysicsWorld, joint: JointId): number {
   const [ax, ay, bx, by] = getJointWorldAnchors(world, joint);
   return length(bx - ax, by - ay);
 }
@@ -196,7 +197,7 @@ export function getJointCurrentLength(world: PhysicsWorld, joint: number): numbe
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function setJointMotorSpeed(world: PhysicsWorld, joint: number, speed: number): void {
+export function setJointMotorSpeed(world: PhysicsWorld, joint: JointId, speed: number): void {
   const { p, row } = mutableRow(world, joint);
   requireApplies(p, row, 'setJointMotorSpeed', kindOf(p, row).impulses.motor !== 0);
   checkFinite(speed, 'motorSpeed');
@@ -209,7 +210,7 @@ export function setJointMotorSpeed(world: PhysicsWorld, joint: number, speed: nu
  *
  * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world.
  */
-export function getJointMotorSpeed(world: PhysicsWorld, joint: number): number {
+export function getJointMotorSpeed(world: PhysicsWorld, joint: JointId): number {
   const { p, row } = jointRow(world, joint);
   return p.joints.f[JF_MOTOR_SPEED][row];
 }
@@ -219,7 +220,7 @@ export function getJointMotorSpeed(world: PhysicsWorld, joint: number): number {
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function setJointMaxMotorForce(world: PhysicsWorld, joint: number, max: number): void {
+export function setJointMaxMotorForce(world: PhysicsWorld, joint: JointId, max: number): void {
   const { p, row } = mutableRow(world, joint);
   requireApplies(p, row, 'setJointMaxMotorForce', kindOf(p, row).impulses.motor !== 0);
   checkNonNegative(max, 'max motor force/torque');
@@ -248,7 +249,7 @@ function setFlag(p: PhysicsState, row: number, flag: number, on: boolean, slots:
  * @throws PhysicsError `NOT_A_JOINT` for a bad joint, `WORLD_LOCKED` during a step. `INVALID_ARGUMENT` for a
  *   joint type without a motor.
  */
-export function enableJointMotor(world: PhysicsWorld, joint: number, enable: boolean): void {
+export function enableJointMotor(world: PhysicsWorld, joint: JointId, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
   const slots = kindOf(p, row).impulses.motor;
   requireApplies(p, row, 'enableJointMotor', slots !== 0);
@@ -261,7 +262,7 @@ export function enableJointMotor(world: PhysicsWorld, joint: number, enable: boo
  * @throws PhysicsError `NOT_A_JOINT` for a bad joint, `WORLD_LOCKED` during a step. `INVALID_ARGUMENT` for a
  *   joint type without a limit.
  */
-export function enableJointLimit(world: PhysicsWorld, joint: number, enable: boolean): void {
+export function enableJointLimit(world: PhysicsWorld, joint: JointId, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
   const slots = kindOf(p, row).impulses.limit;
   requireApplies(p, row, 'enableJointLimit', slots !== 0);
@@ -274,7 +275,7 @@ export function enableJointLimit(world: PhysicsWorld, joint: number, enable: boo
  * @throws PhysicsError `NOT_A_JOINT` for a bad joint, `WORLD_LOCKED` during a step. `INVALID_ARGUMENT` for a
  *   joint type without a spring.
  */
-export function enableJointSpring(world: PhysicsWorld, joint: number, enable: boolean): void {
+export function enableJointSpring(world: PhysicsWorld, joint: JointId, enable: boolean): void {
   const { p, row } = mutableRow(world, joint);
   const slots = kindOf(p, row).impulses.spring;
   requireApplies(p, row, 'enableJointSpring', slots !== 0);
@@ -287,7 +288,7 @@ export function enableJointSpring(world: PhysicsWorld, joint: number, enable: bo
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function setJointLimits(world: PhysicsWorld, joint: number, lower: number, upper: number): void {
+export function setJointLimits(world: PhysicsWorld, joint: JointId, lower: number, upper: number): void {
   const { p, row } = mutableRow(world, joint);
   const limits = kindOf(p, row).limits;
   requireApplies(p, row, 'setJointLimits', limits !== null);
@@ -308,7 +309,7 @@ export function setJointLimits(world: PhysicsWorld, joint: number, lower: number
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */
-export function getJointLimits(world: PhysicsWorld, joint: number): [number, number] {
+export function getJointLimits(world: PhysicsWorld, joint: JointId): [number, number] {
   const { p, row } = jointRow(world, joint);
   const f = p.joints.f;
   // A kind without limits answers its (unused) JF_LOWER, JF_UPPER columns.
@@ -321,7 +322,7 @@ export function getJointLimits(world: PhysicsWorld, joint: number): [number, num
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function setJointSpring(world: PhysicsWorld, joint: number, hertz: number, dampingRatio: number): void {
+export function setJointSpring(world: PhysicsWorld, joint: JointId, hertz: number, dampingRatio: number): void {
   const { p, row } = mutableRow(world, joint);
   requireFeature(p, row, 'setJointSpring', 'springSettings');
   checkNonNegative(hertz, 'hertz');
@@ -336,7 +337,7 @@ export function setJointSpring(world: PhysicsWorld, joint: number, hertz: number
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function setJointMaxForce(world: PhysicsWorld, joint: number, maxForce: number): void {
+export function setJointMaxForce(world: PhysicsWorld, joint: JointId, maxForce: number): void {
   const { p, row } = mutableRow(world, joint);
   requireFeature(p, row, 'setJointMaxForce', 'maxForce');
   checkNonNegative(maxForce, 'maxForce');
@@ -350,7 +351,7 @@ export function setJointMaxForce(world: PhysicsWorld, joint: number, maxForce: n
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */
-export function getJointImpulses(world: PhysicsWorld, joint: number): number[] {
+export function getJointImpulses(world: PhysicsWorld, joint: JointId): number[] {
   const { p, row } = jointRow(world, joint);
   const out: number[] = [];
   for (let i = 0; i < JOINT_IMPULSE_COUNT; i++) out.push(p.joints.f[JF_IMPULSE_0 + i][row]);

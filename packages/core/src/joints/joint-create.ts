@@ -1,4 +1,4 @@
-import { requireBody } from '../state/body-handle.js';
+import { requireBody } from '../state/require-handle.js';
 import type { Vec2Like } from '../math/vec2.js';
 import { atan2, cosSin, length } from '../math/trig.js';
 import { checkFinite, checkNonNegative, checkThreshold, checkVec2, PhysicsError } from '../errors.js';
@@ -21,22 +21,23 @@ import {
   JointFlag,
 } from '../state/joint-store.js';
 import type { JointDefBase, LocalAnchorsDef, WorldAnchorOption } from './joint-defs.js';
+import type { BodyId } from '../handles.js';
 
 // The steps every joint kind's creator (joints/kinds/<kind>.ts) shares: validation of the common fields, which throws
 // before anything changes, and the writes of the shared parameter columns once the row exists (allocateJoint).
 
-/**
- * Checks the two bodies (live, distinct); throws before anything changes. Replaces the handles in `d` (the creator's
- * own copy of the definition) by the bodies' column indices, which is what the joint rows store.
- */
-export function checkBodies(p: PhysicsState, d: { bodyA: number; bodyB: number }): void {
+/** The column indices of the two bodies checkBodies last checked, [A, B]: what the joint rows store. */
+export const checkedBodies = new Int32Array(2);
+
+/** Checks the two bodies (live, distinct); throws before anything changes. Writes their indices to checkedBodies. */
+export function checkBodies(p: PhysicsState, d: { bodyA: BodyId; bodyB: BodyId }): void {
   const a = requireBody(p, d.bodyA);
   const b = requireBody(p, d.bodyB);
   if (a === b) {
     throw new PhysicsError('INVALID_ARGUMENT', `a joint needs two different bodies, got bodyA = bodyB = ${d.bodyA}`);
   }
-  d.bodyA = a;
-  d.bodyB = b;
+  checkedBodies[0] = a;
+  checkedBodies[1] = b;
 }
 
 /**
@@ -144,10 +145,10 @@ export function resolveAnchors(
   checkJointBase(p, d);
   if (d.anchor !== undefined) {
     checkVec2(d.anchor, 'anchor');
-    toLocal(p, d.bodyA, d.anchor, anchorScratch, 0);
-    toLocal(p, d.bodyB, d.anchor, anchorScratch, 2);
+    toLocal(p, checkedBodies[0], d.anchor, anchorScratch, 0);
+    toLocal(p, checkedBodies[1], d.anchor, anchorScratch, 2);
     checkFinite(referenceAngle, 'referenceAngle');
-    return 'referenceAngle' in raw ? referenceAngle : relativeAngle(p, d.bodyA, d.bodyB);
+    return 'referenceAngle' in raw ? referenceAngle : relativeAngle(p, checkedBodies[0], checkedBodies[1]);
   }
   checkVec2(d.localAnchorA, 'localAnchorA');
   checkVec2(d.localAnchorB, 'localAnchorB');

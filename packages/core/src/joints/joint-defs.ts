@@ -1,4 +1,5 @@
 import type { Vec2Like } from '../math/vec2.js';
+import type { BodyId } from '../handles.js';
 
 /**
  * Joint definitions, shaped as Box2D users know them: two bodies, anchors local to each body's origin (body frame),
@@ -15,10 +16,10 @@ import type { Vec2Like } from '../math/vec2.js';
  * joint's constraint softness.
  */
 export interface JointDefBase {
-  /** First body (entity id). Required. */
-  bodyA: number;
-  /** Second body (entity id). Required, different from bodyA. */
-  bodyB: number;
+  /** First body. Required. */
+  bodyA: BodyId;
+  /** Second body. Required, different from bodyA. */
+  bodyB: BodyId;
   /** When false (the default of every kind but the pulley) the two bodies do not collide with each other. */
   collideConnected: boolean;
   /**
@@ -43,11 +44,20 @@ export interface JointDefBase {
   constraintDampingRatio?: number;
 }
 
+/** The placeholder of a definition's required bodies (the creators take them from the caller's definition). */
+const NO_BODY = -1 as BodyId;
+
 /**
  * The JointDefBase defaults: no bodies yet, connected bodies do not collide, no joint events, the world's softness.
  */
 export function defaultJointDefBase(): JointDefBase {
-  return { bodyA: -1, bodyB: -1, collideConnected: false, forceThreshold: Infinity, torqueThreshold: Infinity };
+  return {
+    bodyA: NO_BODY,
+    bodyB: NO_BODY,
+    collideConnected: false,
+    forceThreshold: Infinity,
+    torqueThreshold: Infinity,
+  };
 }
 
 /** The two local anchors of the kinds that attach to a point of each body (all but the mouse, motor and filter). */

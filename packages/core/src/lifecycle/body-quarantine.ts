@@ -3,9 +3,10 @@ import { bufferMove } from './shape-proxy.js';
 import { QUARANTINE_BODY } from '../state/event-store.js';
 import { JF_IMPULSE_0, JOINT_IMPULSE_COUNT } from '../state/joint-store.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
-import { requireBody } from '../state/body-handle.js';
+import { requireBody } from '../state/require-handle.js';
 import { setBodyAwake } from './body-sleep.js';
 import { BodyFlag } from '../state/body-store.js';
+import type { BodyId } from '../handles.js';
 
 /**
  * Takes a body whose state became non-finite during a step out of the simulation (Rapier quarantines non-finite
@@ -44,16 +45,18 @@ export function quarantineBody(p: PhysicsState, eid: number): void {
 }
 
 /** True once a body has been quarantined because its state became non-finite in a step (see quarantineBody). */
-export function isBodyQuarantined(world: PhysicsWorld, eid: number): boolean {
+export function isBodyQuarantined(world: PhysicsWorld, body: BodyId): boolean {
   const p = getPhysics(world);
-  requireBody(p, eid);
-  return (p.bodies.flags[eid] & BodyFlag.quarantined) !== 0;
+  const index = requireBody(p, body);
+  return (p.bodies.flags[index] & BodyFlag.quarantined) !== 0;
 }
 
 /** Bodies quarantined in the last step (their state became non-finite; each is frozen at its last finite pose). */
-export function getQuarantineEvents(world: PhysicsWorld): number[] {
-  const ev = getPhysics(world).events.bodyQuarantined;
-  const out: number[] = [];
-  for (let i = 0; i < ev.count; i++) out.push(ev.data[i * ev.stride + QUARANTINE_BODY]);
+export function getQuarantineEvents(world: PhysicsWorld): BodyId[] {
+  const p = getPhysics(world);
+  const ev = p.events.bodyQuarantined;
+  const out: BodyId[] = [];
+  // Records hold column indices (as the other events' do); the handle column names the body.
+  for (let i = 0; i < ev.count; i++) out.push(p.bodies.handle[ev.data[i * ev.stride + QUARANTINE_BODY]]);
   return out;
 }

@@ -1,9 +1,11 @@
 import { addComponent, addEntity, removeEntity } from 'bitecs';
 import { wakeIsland } from './body-sleep.js';
-import { entityOfHandle, handleFor, requireJointRow } from '../state/body-handle.js';
+import { entityOfHandle, handleFor, nextGeneration } from '../state/body-handle.js';
+import { requireJointRow } from '../state/require-handle.js';
 import { destroyContact } from './contact-lifecycle.js';
 import { bufferMove } from './shape-proxy.js';
 import type { PhysicsState, PhysicsWorld } from '../state/physics-state.js';
+import type { JointId } from '../handles.js';
 import {
   JF_COUNT,
   JF_FORCE_THRESHOLD,
@@ -80,7 +82,9 @@ export function allocateJoint(
   js.bodyA[row] = bodyA;
   js.bodyB[row] = bodyB;
   js.eid[row] = eid;
-  js.handle[row] = handleFor(p, entity, js.generation[eid]);
+  const generation = nextGeneration(p, eid);
+  js.generation[eid] = generation;
+  js.handle[row] = handleFor(p, entity, generation) as JointId;
   js.rowOf[eid] = row;
   js.retired[eid] = 0;
   linkEdge(p, eid * 2, bodyA);

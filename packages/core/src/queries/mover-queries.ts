@@ -8,7 +8,7 @@ import {
 } from '../collision/mover-plane.js';
 import { MoverPlanes } from '../collision/mover-planes.js';
 import { clipVectorRange, solvePlaneRange } from '../collision/plane-solver.js';
-import type { ShapeId } from '../handles.js';
+import type { BodyId, ShapeId } from '../handles.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { checkQueryVec2, type QueryVec2 } from './query-common.js';
 import { resolveFilter, type QueryFilter } from './query-filter.js';
@@ -65,7 +65,7 @@ export interface MoverPlane extends CollisionPlane {
   /** Closest point on the shape's surface, world (m). */
   point: { x: number; y: number };
   /** Body handle of the shape. */
-  body: number;
+  body: BodyId;
   /** The shape. */
   shape: ShapeId;
 }
@@ -129,7 +129,7 @@ export function castMover(world: PhysicsWorld, mover: Mover, translation: QueryV
   const m = getMoverScratch(p);
   loadMoverArg(m, mover);
   checkQueryVec2(translation, 'translation');
-  resolveFilter(m.query, filter);
+  resolveFilter(p, m.query, filter);
   m.translation[0] = translation.x;
   m.translation[1] = translation.y;
   castMoverState(p, m);
@@ -138,7 +138,7 @@ export function castMover(world: PhysicsWorld, mover: Mover, translation: QueryV
 
 /**
  * The collision planes of `mover`: one for every shape passing `filter` within MOVER_CONTACT_GAP of it (overlapping
- * ones included), sorted by shape handle, into a caller-owned MoverPlanes buffer (cleared first). Returns the count.
+ * ones included), in shape order (see ShapeId), into a caller-owned MoverPlanes buffer (cleared first). Returns the count.
  * Allocates nothing once the buffer has grown. Each plane is rigid and clipping (pushLimit Infinity, clipVelocity 1)
  * until the caller changes it, with an offset that asks for MOVER_REST_GAP between the mover and the shape: solved
  * with solvePlanesInto it pushes an overlapping mover out and holds a resting one at that gap.
@@ -153,7 +153,7 @@ export function collideMoverInto(world: PhysicsWorld, mover: Mover, planes: Move
   const p = getPhysics(world);
   const m = getMoverScratch(p);
   loadMoverArg(m, mover);
-  resolveFilter(m.query, filter);
+  resolveFilter(p, m.query, filter);
   planes.clear();
   return collideMoverState(p, m, planes);
 }
@@ -189,8 +189,8 @@ export function collideMover(
         push: 0,
         clipVelocity: true,
         point: { x: 0, y: 0 },
-        body: 0,
-        shape: 0,
+        body: -1 as BodyId,
+        shape: -1 as ShapeId,
       };
       result[i] = r;
     }
@@ -202,8 +202,9 @@ export function collideMover(
     r.clipVelocity = listPlanes.clipVelocity[i] === 1;
     r.point.x = listPlanes.pointX[i];
     r.point.y = listPlanes.pointY[i];
-    r.body = listPlanes.body[i];
-    r.shape = listPlanes.shape[i];
+    // collideMoverInto's rows all come from shapes: none holds the caller's -1.
+    r.body = listPlanes.body[i] as BodyId;
+    r.shape = listPlanes.shape[i] as ShapeId;
   }
   result.length = n;
   return result;

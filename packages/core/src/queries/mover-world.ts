@@ -354,7 +354,7 @@ export function castMoverState(p: PhysicsState, m: MoverScratch): void {
 
 /**
  * Appends to `planes` one plane for every shape that takes part and lies within the contact gap (m.gaps) of the
- * mover m.mover, sorted by shape handle, and returns how many. Each is a rigid, clipping plane (pushLimit Infinity,
+ * mover m.mover, in shape order (see ShapeId), and returns how many. Each is a rigid, clipping plane (pushLimit Infinity,
  * clipVelocity 1) whose offset asks for the rest gap. The filter must be resolved into m.query first (resolveFilter).
  */
 export function collideMoverState(p: PhysicsState, m: MoverScratch, planes: MoverPlanes): number {

@@ -20,7 +20,7 @@ import { getQueryScratch, type QueryScratch } from './query-scratch.js';
 import { CORE_RADIUS, coreDistance, D_DISTANCE, loadCore, loadPointCore } from '../collision/shape-distance.js';
 
 /**
- * Overlap queries. Each reports shapes (handles, sorted ascending, so the order does not depend on the tree's
+ * Overlap queries. Each reports shapes (handles, in shape order: see ShapeId; so the order does not depend on the tree's
  * history); the body of each is in the ShapeHits buffer or via getShapeBody. Touching counts as overlapping.
  *  - overlapAABB: shapes whose tight bounding box (at the bodies' current transforms) touches the box. This is the
  *    cheap broad test Box2D's OverlapAABB makes; for the exact "shape touches this box" use overlapShape with makeBox.
@@ -38,7 +38,7 @@ export interface QueryAABB {
 
 type Test = (p: PhysicsState, q: QueryScratch, row: number) => boolean;
 
-/** Runs the exact test over q.candidates into `hits` (cleared first, sorted by handle). */
+/** Runs the exact test over q.candidates into `hits` (cleared first, in shape order). */
 function collect(p: PhysicsState, q: QueryScratch, test: Test, hits: ShapeHits): void {
   hits.clear();
   const n = q.candidates.count;
@@ -99,7 +99,7 @@ function runAABB(
       `aabb must be finite with min <= max, got [${minX}, ${minY}] - [${maxX}, ${maxY}]`,
     );
   }
-  resolveFilter(q, filter);
+  resolveFilter(p, q, filter);
   const b = q.box;
   b[0] = minX;
   b[1] = minY;
@@ -109,7 +109,7 @@ function runAABB(
   collect(p, q, aabbTest, hits);
 }
 
-/** Shapes whose bounding box touches `aabb`, as sorted handles (into `out` when given). */
+/** Shapes whose bounding box touches `aabb`, as handles in shape order (into `out` when given). */
 export function overlapAABB(world: PhysicsWorld, aabb: QueryAABB, filter?: QueryFilter, out?: ShapeId[]): ShapeId[] {
   const p = getPhysics(world);
   const q = getQueryScratch(p);
@@ -143,7 +143,7 @@ function runPoint(
   hits: ShapeHits,
 ): void {
   checkQueryVec2(point, 'point');
-  resolveFilter(q, filter);
+  resolveFilter(p, q, filter);
   const pt = q.point;
   pt[0] = point.x;
   pt[1] = point.y;
@@ -155,7 +155,7 @@ function runPoint(
   collect(p, q, distanceTest, hits);
 }
 
-/** Shapes that contain `point` (rounding radius included; the boundary counts), as sorted handles. */
+/** Shapes that contain `point` (rounding radius included; the boundary counts), as handles in shape order. */
 export function overlapPoint(world: PhysicsWorld, point: QueryVec2, filter?: QueryFilter, out?: ShapeId[]): ShapeId[] {
   const p = getPhysics(world);
   const q = getQueryScratch(p);
@@ -194,13 +194,13 @@ function runShape(
   hits: ShapeHits,
 ): void {
   loadQueryShape(q, geometry, transform);
-  resolveFilter(q, filter);
+  resolveFilter(p, q, filter);
   gatherBoxCandidates(p, q);
   collect(p, q, distanceTest, hits);
 }
 
 /**
- * Shapes that overlap (or touch) `geometry` placed at `transform`, as sorted handles. Any geometry from the make*
+ * Shapes that overlap (or touch) `geometry` placed at `transform`, as handles in shape order. Any geometry from the make*
  * constructors works, rounding included; a segment overlaps what it crosses.
  */
 export function overlapShape(

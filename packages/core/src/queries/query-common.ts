@@ -3,8 +3,10 @@ import { SHAPE_TYPE_COUNT } from '../geometry/shape-type.js';
 import type { ShapeGeometry } from '../geometry/shape-geometry.js';
 import { cosSin } from '../math/trig.js';
 import type { PhysicsState } from '../state/physics-state.js';
+import { shapeHandle as shapeHandleOfRow } from '../state/shape-handle.js';
 import type { QueryScratch } from './query-scratch.js';
 import { orderCandidates } from './query-filter.js';
+import type { ShapeId } from '../handles.js';
 
 /** A point or vector as the queries take it. */
 export interface QueryVec2 {
@@ -18,13 +20,9 @@ export interface QueryTransform {
   readonly angle: number;
 }
 
-// Shape handles are generation · 2²⁴ + row, as shape/shape-api.ts hands them out (its `handleOf` is private; the
-// query tests check that both agree).
-const ROW_SPAN = 1 << 24;
-
-/** The public handle (ShapeId) of live shape row `row`. */
-export function shapeHandle(p: PhysicsState, row: number): number {
-  return p.shapes.generation[row] * ROW_SPAN + row;
+/** The public handle (ShapeId) of live shape row `row` (state/shape-handle.ts). */
+export function shapeHandle(p: PhysicsState, row: number): ShapeId {
+  return shapeHandleOfRow(p.shapes, row);
 }
 
 /** Throws INVALID_ARGUMENT unless `v` is an {x, y} with finite numbers. Builds a message only when it throws. */

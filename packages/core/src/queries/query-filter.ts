@@ -1,8 +1,10 @@
 import { PhysicsError } from '../errors.js';
 import type { PhysicsState } from '../state/physics-state.js';
 import type { QueryScratch } from './query-scratch.js';
-import type { ShapeId } from '../handles.js';
-import { shapeHandle } from '../state/shape-handle.js';
+import type { BodyId, ShapeId } from '../handles.js';
+import { isShapeHandle, shapeHandle, shapeOrderKey } from '../state/shape-handle.js';
+import { liveJointRow } from '../state/body-handle.js';
+import { requireBody } from '../state/require-handle.js';
 import type { ShapeStore } from '../state/shape-store.js';
 
 /**
@@ -16,15 +18,15 @@ export interface QueryFilter {
   categoryBits?: number;
   /** Categories the query reports, matched against each shape's category. Default 0xFFFFFFFF (all). */
   maskBits?: number;
-  /** A body entity whose shapes are skipped (for example the caster itself). Default -1 (none). */
-  ignoreBody?: number;
+  /** A body whose shapes are skipped (for example the caster itself). Default -1 (none). */
+  ignoreBody?: BodyId | -1;
   /** Report sensor shapes too. Default false: sensors detect, they are not hit. */
   includeSensors?: boolean;
   /**
    * A last test of your own (Rapier's filter predicate): return false to skip the shape. It is called for each shape
-   * near the query that passed the other tests, before the exact geometric test, in ascending shape handle order
-   * (so the calls do not depend on the broadphase's history), at most once per shape and query. It must not change
-   * the world. Default none.
+   * near the query that passed the other tests, before the exact geometric test, in shape order (descending handles,
+   * see ShapeId; so the calls do not depend on the broadphase's history), at most once per shape and query. It must
+   * not change the world. Default none.
    */
   predicate?: ((shape: ShapeId) => boolean) | null;
 }
@@ -38,9 +40,10 @@ export function defaultQueryFilter(): Required<QueryFilter> {
 
 /**
  * Validates `f` and copies it into the scratch filter columns (typed arrays, so the hot loop reads no object fields
- * and a 32-bit mask is never boxed). Throws INVALID_ARGUMENT before any work is done.
+ * and a 32-bit mask is never boxed). Throws INVALID_ARGUMENT (NOT_A_BODY for an ignoreBody that is a shape or joint
+ * handle) before any work is done.
  */
-export function resolveFilter(q: QueryScratch, f: QueryFilter | undefined): void {
+export function resolveFilter(p: PhysicsState, q: QueryScratch, f: QueryFilter | undefined): void {
   let category = 0x0001;
   let mask = 0xffffffff;
   let ignoreBody = NaN;
@@ -54,9 +57,11 @@ export function resolveFilter(q: QueryScratch, f: QueryFilter | undefined): void
       if (typeof f.ignoreBody !== 'number' || !Number.isInteger(f.ignoreBody)) {
         throw new PhysicsError(
           'INVALID_ARGUMENT',
-          `filter.ignoreBody must be an entity id, got ${String(f.ignoreBody)}`,
+          `filter.ignoreBody must be a body handle, got ${String(f.ignoreBody)}`,
         );
       }
+      // Any body handle passes (a destroyed body's shapes are gone anyway); a shape's or a joint's is a mistake.
+      if (isShapeHandle(f.ignoreBody) || liveJointRow(p, f.ignoreBody) >= 0) requireBody(p, f.ignoreBody);
       ignoreBody = f.ignoreBody;
     }
     if (f.includeSensors !== undefined) {
@@ -102,7 +107,7 @@ export function passesFilter(p: PhysicsState, q: QueryScratch, row: number): boo
 }
 
 /**
- * With a predicate in the resolved filter, sorts q.candidates (shape rows) by shape handle, so the predicate sees the
+ * With a predicate in the resolved filter, sorts q.candidates (shape rows) in shape order, so the predicate sees the
  * shapes in an order that depends only on the handles (heapsort: no allocation, no recursion).
  */
 export function orderCandidates(p: PhysicsState, q: QueryScratch): void {
@@ -125,8 +130,8 @@ function siftDown(s: ShapeStore, rows: Int32Array, i: number, n: number): void {
     const l = 2 * i + 1;
     if (l >= n) return;
     const r = l + 1;
-    const m = r < n && shapeHandle(s, rows[l]) < shapeHandle(s, rows[r]) ? r : l;
-    if (!(shapeHandle(s, rows[i]) < shapeHandle(s, rows[m]))) return;
+    const m = r < n && shapeOrderKey(s, rows[l]) < shapeOrderKey(s, rows[r]) ? r : l;
+    if (!(shapeOrderKey(s, rows[i]) < shapeOrderKey(s, rows[m]))) return;
     const t = rows[i];
     rows[i] = rows[m];
     rows[m] = t;

@@ -1,4 +1,5 @@
-import { growF64 } from '../storage/grow.js';
+import { growF64, growHandles, handleColumn } from '../storage/grow.js';
+import type { BodyId, HandleColumn, ShapeId } from '../handles.js';
 
 /**
  * Caller-owned result buffers for per-frame queries: typed-array columns plus a count. A query clears the buffer and
@@ -6,14 +7,14 @@ import { growF64 } from '../storage/grow.js';
  * allocate nothing. Columns are replaced when they grow: read them through the buffer after each query.
  */
 
-/** Ray hits, sorted by fraction (ties by shape handle). */
+/** Ray hits, sorted by fraction (ties in shape order: descending shape handle, see ShapeId). */
 export class RayHits {
   /** Number of valid rows. */
   count = 0;
-  /** Body handle of the hit shape (may exceed 2³¹ once an id was reused, hence float64). */
-  body: Float64Array;
-  /** Shape handle (a ShapeId; may exceed 2³¹, hence float64). */
-  shape: Float64Array;
+  /** Body handle of the hit shape (float64: handles pass 2³¹). */
+  body: HandleColumn<BodyId>;
+  /** Shape handle. */
+  shape: HandleColumn<ShapeId>;
   /** Fraction of the translation at the hit point, in [0, 1]. */
   fraction: Float64Array;
   /** Hit point, world (m). */
@@ -25,8 +26,8 @@ export class RayHits {
 
   constructor(capacity = 16) {
     const n = capacity > 0 ? capacity : 16;
-    this.body = new Float64Array(n);
-    this.shape = new Float64Array(n);
+    this.body = handleColumn(n);
+    this.shape = handleColumn(n);
     this.fraction = new Float64Array(n);
     this.pointX = new Float64Array(n);
     this.pointY = new Float64Array(n);
@@ -40,7 +41,7 @@ export class RayHits {
   }
 
   /** Appends a hit; `hit` = [fraction, pointX, pointY, normalX, normalY] as rayCastGeometry writes it. */
-  push(body: number, shape: number, hit: Float64Array): void {
+  push(body: BodyId, shape: ShapeId, hit: Float64Array): void {
     const i = this.count;
     if (i === this.body.length) this.grow(i + 1);
     this.body[i] = body;
@@ -53,7 +54,7 @@ export class RayHits {
     this.count = i + 1;
   }
 
-  /** Sorts the rows by (fraction, shape) in place: heapsort, so no allocation and no recursion. */
+  /** Sorts the rows by fraction, then shape order, in place: heapsort, so no allocation and no recursion. */
   sort(): void {
     const n = this.count;
     for (let i = (n >> 1) - 1; i >= 0; i--) this.siftDown(i, n);
@@ -66,7 +67,8 @@ export class RayHits {
   private less(i: number, j: number): boolean {
     const fi = this.fraction[i],
       fj = this.fraction[j];
-    return fi < fj || (fi === fj && this.shape[i] < this.shape[j]);
+    // Shape order is descending handles (state/shape-handle.ts).
+    return fi < fj || (fi === fj && this.shape[i] > this.shape[j]);
   }
 
   private siftDown(i: number, n: number): void {
@@ -94,8 +96,8 @@ export class RayHits {
   private grow(min: number): void {
     let n = this.body.length * 2;
     while (n < min) n *= 2;
-    this.body = growF64(this.body, n);
-    this.shape = growF64(this.shape, n);
+    this.body = growHandles(this.body, n);
+    this.shape = growHandles(this.shape, n);
     this.fraction = growF64(this.fraction, n);
     this.pointX = growF64(this.pointX, n);
     this.pointY = growF64(this.pointY, n);
@@ -104,19 +106,19 @@ export class RayHits {
   }
 }
 
-/** Shapes found by an overlap query, sorted by shape handle. */
+/** Shapes found by an overlap query, in shape order (descending shape handle, see ShapeId). */
 export class ShapeHits {
   /** Number of valid rows. */
   count = 0;
-  /** Body handle of each shape (may exceed 2³¹ once an id was reused, hence float64). */
-  body: Float64Array;
-  /** Shape handle (a ShapeId; may exceed 2³¹, hence float64). */
-  shape: Float64Array;
+  /** Body handle of each shape (float64: handles pass 2³¹). */
+  body: HandleColumn<BodyId>;
+  /** Shape handle. */
+  shape: HandleColumn<ShapeId>;
 
   constructor(capacity = 16) {
     const n = capacity > 0 ? capacity : 16;
-    this.body = new Float64Array(n);
-    this.shape = new Float64Array(n);
+    this.body = handleColumn(n);
+    this.shape = handleColumn(n);
   }
 
   /** Forgets the rows; keeps the capacity. */
@@ -125,20 +127,20 @@ export class ShapeHits {
   }
 
   /** Appends a shape and its body, growing the columns when they are full. */
-  push(body: number, shape: number): void {
+  push(body: BodyId, shape: ShapeId): void {
     const i = this.count;
     if (i === this.body.length) {
       let n = i * 2;
       while (n < i + 1) n *= 2;
-      this.body = growF64(this.body, n);
-      this.shape = growF64(this.shape, n);
+      this.body = growHandles(this.body, n);
+      this.shape = growHandles(this.shape, n);
     }
     this.body[i] = body;
     this.shape[i] = shape;
     this.count = i + 1;
   }
 
-  /** Sorts the rows by shape handle in place (heapsort; handles are unique). */
+  /** Sorts the rows in shape order, descending handles, in place (heapsort; handles are unique). */
   sort(): void {
     const n = this.count;
     for (let i = (n >> 1) - 1; i >= 0; i--) this.siftDown(i, n);
@@ -154,8 +156,8 @@ export class ShapeHits {
       const l = 2 * i + 1;
       if (l >= n) return;
       const r = l + 1;
-      const m = r < n && shape[l] < shape[r] ? r : l;
-      if (!(shape[i] < shape[m])) return;
+      const m = r < n && shape[l] > shape[r] ? r : l;
+      if (!(shape[i] > shape[m])) return;
       this.swap(i, m);
       i = m;
     }
@@ -175,8 +177,8 @@ function swapF64(a: Float64Array, i: number, j: number): void {
 
 /** A hit as an object: what castRay and castShapeAll return (RayResult, ShapeCastResult). */
 interface HitObject {
-  body: number;
-  shape: number;
+  body: BodyId;
+  shape: ShapeId;
   point: { x: number; y: number };
   normal: { x: number; y: number };
   fraction: number;
@@ -197,7 +199,7 @@ export function hitsToResults(hits: RayHits, result: HitObject[]): HitObject[] {
       typeof r.point !== 'object' ||
       typeof r.normal !== 'object'
     ) {
-      r = { body: 0, shape: 0, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, fraction: 0 };
+      r = { body: hits.body[i], shape: hits.shape[i], point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, fraction: 0 };
       result[i] = r;
     }
     r.body = hits.body[i];

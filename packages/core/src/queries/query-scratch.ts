@@ -4,6 +4,7 @@ import { GeometryStore } from '../geometry/geometry-store.js';
 import type { PhysicsState } from '../state/physics-state.js';
 import { RayHits, ShapeHits } from './query-results.js';
 import { createCore, DISTANCE_OUTPUT_SIZE } from '../collision/shape-distance.js';
+import type { ShapeId } from '../handles.js';
 
 /**
  * Per-world scratch of the queries, created on a world's first query and kept (in a WeakMap keyed by the world's
@@ -29,7 +30,7 @@ export class QueryScratch {
   /** Resolved filter.ignoreBody as a body handle (NaN for none; handles may exceed 2³¹, hence float64). */
   readonly filterIgnore = new Float64Array(1);
   /** Resolved filter.predicate (null: none). */
-  predicate: ((shape: number) => boolean) | null = null;
+  predicate: ((shape: ShapeId) => boolean) | null = null;
   /** A box [minX, minY, maxX, maxY] and a pose [x, y, cos, sin]. */
   readonly box = new Float64Array(4);
   /** A visited shape's bounding box. */

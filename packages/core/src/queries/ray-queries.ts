@@ -1,6 +1,6 @@
 import { rayCastShapePose } from '../geometry/ray-cast.js';
 import { PhysicsError } from '../errors.js';
-import type { ShapeId } from '../handles.js';
+import type { BodyId, ShapeId } from '../handles.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { checkQueryVec2, loadShapePose, shapeHandle, type QueryVec2 } from './query-common.js';
 import { orderCandidates, passesFilter, resolveFilter, type QueryFilter } from './query-filter.js';
@@ -17,7 +17,7 @@ import { getQueryScratch, type QueryScratch } from './query-scratch.js';
 
 /** One ray hit. `normal` is the outward unit surface normal of the hit shape at `point` (it faces the ray). */
 export interface RayResult {
-  body: number;
+  body: BodyId;
   shape: ShapeId;
   point: { x: number; y: number };
   normal: { x: number; y: number };
@@ -34,7 +34,7 @@ function gatherRay(
 ): void {
   checkQueryVec2(origin, 'origin');
   checkQueryVec2(translation, 'translation');
-  resolveFilter(q, filter);
+  resolveFilter(p, q, filter);
   const r = q.rayArgs;
   r[0] = origin.x;
   r[1] = origin.y;
@@ -85,14 +85,15 @@ export function castRayClosest(
   gatherRay(p, q, origin, translation, filter);
   const best = q.bestCast;
   let bestRow = -1;
-  let bestShape = 0;
+  let bestShape = 0 as ShapeId;
   const n = q.candidates.count;
   for (let i = 0; i < n; i++) {
     if (!castCandidate(p, q, i)) continue;
     const row = q.candidates.data[i];
     const f = q.ray[0];
     const handle = shapeHandle(p, row);
-    if (bestRow === -1 || f < best[0] || (f === best[0] && handle < bestShape)) {
+    // Equal fractions go to the shape first in shape order: the larger handle (state/shape-handle.ts).
+    if (bestRow === -1 || f < best[0] || (f === best[0] && handle > bestShape)) {
       bestRow = row;
       bestShape = handle;
       best.set(q.ray);
@@ -109,7 +110,7 @@ export function castRayClosest(
 }
 
 /**
- * Every shape the ray hits, sorted by fraction (ties by shape handle). With `out`, that array is filled instead of a
+ * Every shape the ray hits, sorted by fraction (ties in shape order). With `out`, that array is filled instead of a
  * new one (its length set to the hit count, its existing objects reused), so a caller that keeps one array
  * allocates only when the hit count grows. For a per-frame cast with no allocation at all, use castRayInto.
  */
@@ -132,7 +133,7 @@ export function castRay(
 }
 
 /**
- * As castRay, into a caller-owned RayHits buffer (cleared first; sorted by fraction, ties by shape handle). Returns
+ * As castRay, into a caller-owned RayHits buffer (cleared first; sorted by fraction, ties in shape order). Returns
  * the hit count. Allocates nothing once the buffers have grown to the largest result seen.
  */
 export function castRayInto(

@@ -1,5 +1,5 @@
 import type { ShapeGeometry } from '../geometry/shape-geometry.js';
-import type { ShapeId } from '../handles.js';
+import type { BodyId, ShapeId } from '../handles.js';
 import { getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import {
   checkQueryVec2,
@@ -39,7 +39,7 @@ export { CAST_MAX_ITERATIONS, CAST_TOLERANCE } from '../collision/core-cast.js';
  * separating direction, so the normal is then against the translation and the point only a point near the overlap.
  */
 export interface ShapeCastResult {
-  body: number;
+  body: BodyId;
   shape: ShapeId;
   point: { x: number; y: number };
   normal: { x: number; y: number };
@@ -60,7 +60,7 @@ function gatherCast(
 ): void {
   checkQueryVec2(translation, 'translation');
   loadQueryShape(q, geometry, transform);
-  resolveFilter(q, filter);
+  resolveFilter(p, q, filter);
   const tx = translation.x,
     ty = translation.y;
   const args = q.castArgs;
@@ -76,7 +76,7 @@ function gatherCast(
   gatherBoxCandidates(p, q);
 }
 
-/** Every shape the cast hits, into `hits` (cleared first; sorted by fraction, ties by shape handle). */
+/** Every shape the cast hits, into `hits` (cleared first; sorted by fraction, ties in shape order). */
 function fillCastHits(p: PhysicsState, q: QueryScratch, hits: RayHits): void {
   hits.clear();
   const args = q.castArgs;
@@ -118,7 +118,7 @@ export function castShape(
   const args = q.castArgs;
   const best = q.bestCast;
   let bestRow = -1;
-  let bestShape = 0;
+  let bestShape = 0 as ShapeId;
   const n = q.candidates.count;
   for (let i = 0; i < n; i++) {
     const row = q.candidates.data[i];
@@ -127,7 +127,8 @@ export function castShape(
     if (!castAgainst(p, q, row)) continue;
     const f = q.cast[0];
     const handle = shapeHandle(p, row);
-    if (bestRow === -1 || f < best[0] || (f === best[0] && handle < bestShape)) {
+    // Equal fractions go to the shape first in shape order: the larger handle (state/shape-handle.ts).
+    if (bestRow === -1 || f < best[0] || (f === best[0] && handle > bestShape)) {
       bestRow = row;
       bestShape = handle;
       best.set(q.cast);
@@ -145,7 +146,7 @@ export function castShape(
 
 /**
  * Every shape hit by `geometry` moving from `transform` by `translation` (no rotation), each at its first contact,
- * sorted by fraction (ties by shape handle): Box2D's b2World_CastShape with a callback that keeps every hit. A shape
+ * sorted by fraction (ties in shape order): Box2D's b2World_CastShape with a callback that keeps every hit. A shape
  * the query shape already overlaps is hit at fraction 0 (see ShapeCastResult). With `out`, that array is filled
  * instead of a new one (its length set to the hit count, its objects reused); castShapeAllInto allocates nothing.
  *

@@ -1,11 +1,11 @@
-import { requireBody } from '../state/body-handle.js';
+import { requireBody } from '../state/require-handle.js';
 import { updateBodyMass } from '../lifecycle/body-mass.js';
 import { PhysicsError } from '../errors.js';
 import type { ChainGeometry } from '../geometry/make-chain.js';
 import { ShapeType } from '../geometry/shape-type.js';
 import { assertUnlocked, getPhysics, type PhysicsWorld } from '../state/physics-state.js';
 import { handleOf, insertShape, resolveShapeDef, type ShapeDefInput } from './shape-api.js';
-import type { ShapeId } from '../handles.js';
+import type { BodyId, ShapeId } from '../handles.js';
 import { createShapeProxy } from '../lifecycle/shape-proxy.js';
 
 /**
@@ -19,15 +19,15 @@ import { createShapeProxy } from '../lifecycle/shape-proxy.js';
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function addChain(world: PhysicsWorld, body: number, chain: ChainGeometry, def?: ShapeDefInput): ShapeId[] {
+export function addChain(world: PhysicsWorld, body: BodyId, chain: ChainGeometry, def?: ShapeDefInput): ShapeId[] {
   const p = getPhysics(world);
   assertUnlocked(p);
-  body = requireBody(p, body);
+  const index = requireBody(p, body);
   validateChain(chain);
   const d = resolveShapeDef(def);
   const rows: number[] = [];
-  for (const segment of chain.segments) rows.push(insertShape(p, body, segment, d));
-  updateBodyMass(p, body);
+  for (const segment of chain.segments) rows.push(insertShape(p, index, segment, d));
+  updateBodyMass(p, index);
   const ids: ShapeId[] = [];
   for (const row of rows) {
     createShapeProxy(p, row);

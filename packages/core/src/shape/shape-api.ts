@@ -1,4 +1,4 @@
-import { requireBody } from '../state/body-handle.js';
+import { requireBody, requireShapeRow } from '../state/require-handle.js';
 import { updateBodyMass } from '../lifecycle/body-mass.js';
 import { wakeIsland } from '../lifecycle/body-sleep.js';
 import { destroyShapeContacts, remixShapeContacts, wakeTouching } from '../lifecycle/contact-lifecycle.js';
@@ -7,29 +7,18 @@ import { writeGeometry, type ShapeGeometry } from '../geometry/index.js';
 import { SHAPE_TYPE_COUNT, ShapeType } from '../geometry/shape-type.js';
 import { assertUnlocked, getPhysics, type PhysicsState, type PhysicsWorld } from '../state/physics-state.js';
 import { checkUserMaterialId, defaultFilter, defaultShapeDef, type FilterDef, type ShapeDef } from './shape-def.js';
-import type { ShapeId } from '../handles.js';
-import { SHAPE_ROW_SPAN, shapeHandle } from '../state/shape-handle.js';
+import type { BodyId, ShapeId } from '../handles.js';
+import { shapeHandle } from '../state/shape-handle.js';
 import { bufferMove, createShapeProxy, destroyShapeProxy, pairMaskBits } from '../lifecycle/shape-proxy.js';
 import { checkOneWayNormal, writeOneWayNormal } from './one-way-normal.js';
-
-const ROW_SPAN = SHAPE_ROW_SPAN;
 
 export function handleOf(p: PhysicsState, row: number): ShapeId {
   return shapeHandle(p.shapes, row);
 }
 
-/** Resolves a shape handle to its row, or throws NOT_A_SHAPE / STALE_HANDLE. */
+/** Resolves a shape handle to its row, or throws NOT_A_SHAPE / STALE_HANDLE (state/require-handle.ts). */
 export function shapeRow(p: PhysicsState, shape: ShapeId): number {
-  if (typeof shape !== 'number' || !Number.isInteger(shape) || shape < 0) {
-    throw new PhysicsError('NOT_A_SHAPE', `shape handle must be a non-negative integer, got ${String(shape)}`);
-  }
-  const row = shape % ROW_SPAN;
-  const gen = Math.floor(shape / ROW_SPAN);
-  const s = p.shapes;
-  if (row >= s.capacityUsed) throw new PhysicsError('NOT_A_SHAPE', `shape ${shape} does not exist in this world`);
-  if (s.generation[row] !== gen || s.alive[row] !== 1)
-    throw new PhysicsError('STALE_HANDLE', `shape ${shape} was destroyed`);
-  return row;
+  return requireShapeRow(p, shape);
 }
 
 function validateFilter(f: FilterDef): void {
@@ -82,14 +71,14 @@ export type ShapeDefInput = Partial<Omit<ShapeDef, 'filter'>> & { filter?: Parti
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function addShape(world: PhysicsWorld, body: number, geometry: ShapeGeometry, def?: ShapeDefInput): ShapeId {
+export function addShape(world: PhysicsWorld, body: BodyId, geometry: ShapeGeometry, def?: ShapeDefInput): ShapeId {
   const p = getPhysics(world);
   assertUnlocked(p);
-  body = requireBody(p, body);
+  const index = requireBody(p, body);
   validateGeometry(geometry);
   const d = resolveShapeDef(def);
-  const row = insertShape(p, body, geometry, d);
-  updateBodyMass(p, body);
+  const row = insertShape(p, index, geometry, d);
+  updateBodyMass(p, index);
   createShapeProxy(p, row);
   return handleOf(p, row);
 }
@@ -197,21 +186,21 @@ export function setShapeGeometry(world: PhysicsWorld, shape: ShapeId, geometry: 
  *
  * @throws PhysicsError `NOT_A_BODY`, `STALE_HANDLE` (see {@link PhysicsErrorCode}).
  */
-export function getBodyShapes(world: PhysicsWorld, body: number): ShapeId[] {
+export function getBodyShapes(world: PhysicsWorld, body: BodyId): ShapeId[] {
   const p = getPhysics(world);
-  body = requireBody(p, body);
+  const index = requireBody(p, body);
   const out: ShapeId[] = [];
   const s = p.shapes;
-  for (let sh = p.bodies.shapeHead[body]; sh !== -1; sh = s.next[sh]) out.push(handleOf(p, sh));
+  for (let sh = p.bodies.shapeHead[index]; sh !== -1; sh = s.next[sh]) out.push(handleOf(p, sh));
   return out;
 }
 
 /**
- * The body entity a shape is attached to.
+ * The body (its handle) a shape is attached to.
  *
  * @throws PhysicsError `NOT_A_SHAPE` / `STALE_HANDLE` unless `shape` is a live shape of this world.
  */
-export function getShapeBody(world: PhysicsWorld, shape: ShapeId): number {
+export function getShapeBody(world: PhysicsWorld, shape: ShapeId): BodyId {
   const p = getPhysics(world);
   return p.bodies.handle[p.shapes.body[shapeRow(p, shape)]];
 }

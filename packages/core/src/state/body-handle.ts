@@ -1,4 +1,3 @@
-import { PhysicsError } from '../errors.js';
 import type { PhysicsState } from './physics-state.js';
 
 /*
@@ -12,48 +11,62 @@ import type { PhysicsState } from './physics-state.js';
  *   version is the generation): use it with addComponent, query results, removeEntity… directly, and index the
  *   zero-copy columns with `getId(index, eid)` (or `bodyIndex(world, body)`).
  * - In a plain world (createPhysicsWorld, or createWorld() without versioning) bitecs reuses ids unchanged, so
- *   physics keeps its own generation per index, bumped whenever a body (joint) on it is destroyed. The first body on
- *   an id has generation 0: its handle equals its entity id, `transform.x[eid]` and `query(world, [Transform])` work as
- *   before. Only a body created on a recycled id gets a handle above 2^24; `bodyEntity(world, body)` gives its entity.
+ *   physics keeps its own generation per index, bumped whenever a body or joint on it is destroyed. Bodies and joints
+ *   share it (nextGeneration): a body and a joint never get the same handle, not even one destroyed and one live, so
+ *   a joint handle given where a body is expected is told apart (state/require-handle.ts). The first body on an id has
+ *   generation 0: its handle equals its entity id, `transform.x[eid]` and `query(world, [Transform])` work as before.
+ *   Only a body created on a recycled id gets a handle above 2^24; `bodyEntity(world, body)` gives its entity.
  * A handle is refused when its index holds no live body or the live body's handle differs (an older generation).
- * The comparison is exact on doubles, so handles need not fit in 32 bits (versioned ids may even be negative).
+ * The comparison is exact on doubles, so handles need not fit in 32 bits (versioned ids may even be negative). Body
+ * and joint handles are ≥ −2^31 either way, far above the shape handles (state/shape-handle.ts).
  */
 
-/** Throws NOT_A_BODY / STALE_HANDLE unless `handle` is a live body of this world; returns its column index. */
-export function requireBody(p: PhysicsState, handle: number): number {
-  if (typeof handle !== 'number' || !Number.isInteger(handle)) {
-    throw new PhysicsError('NOT_A_BODY', `body handle must be an integer, got ${String(handle)}`);
-  }
+/** The column index of the live body `handle` names, or −1 (no body, a destroyed one, or not a handle at all). */
+export function liveBodyIndex(p: PhysicsState, handle: number): number {
   const b = p.bodies;
   const index = handle & p.indexMask;
-  if (index < b.alive.length) {
-    if (b.alive[index] === 1 && b.handle[index] === handle) return index;
-    // A body lives or lived on this index, under another generation: the handle is an earlier one's.
-    if (b.alive[index] === 1 || b.retired[index] === 1) {
-      throw new PhysicsError('STALE_HANDLE', `body ${handle} was destroyed`);
-    }
-  }
-  throw new PhysicsError('NOT_A_BODY', `entity ${handle} is not a body of this world`);
+  return index < b.alive.length && b.alive[index] === 1 && b.handle[index] === handle ? index : -1;
 }
 
-/** Throws NOT_A_JOINT / STALE_HANDLE unless `handle` is a live joint of this world; returns its row. */
-export function requireJointRow(p: PhysicsState, handle: number): number {
-  if (typeof handle !== 'number' || !Number.isInteger(handle)) {
-    throw new PhysicsError('NOT_A_JOINT', `joint handle must be an integer, got ${String(handle)}`);
-  }
+/** The row of the live joint `handle` names, or −1. */
+export function liveJointRow(p: PhysicsState, handle: number): number {
   const js = p.joints;
   const index = handle & p.indexMask;
-  if (index < js.rowOf.length) {
-    const row = js.rowOf[index];
-    if (row >= 0 && js.handle[row] === handle) return row;
-    if (js.retired[index] === 1 || row >= 0) {
-      throw new PhysicsError('STALE_HANDLE', `joint ${handle} was destroyed`);
-    }
-  }
-  throw new PhysicsError('NOT_A_JOINT', `entity ${handle} is not a joint of this world`);
+  if (index >= js.rowOf.length) return -1;
+  const row = js.rowOf[index];
+  return row >= 0 && js.handle[row] === handle ? row : -1;
 }
 
-/** The handle a new body or joint on entity `eid` gets; `generation` is the index's count of destroyed ones. */
+/**
+ * The column index of the live body that entity id `entity` names, or −1: its index must hold a live body created
+ * under that very id (in a plain world, a body made on a recycled id is named by its entity id all the same).
+ */
+export function bodyIndexOfEntity(p: PhysicsState, entity: number): number {
+  const index = entity & p.indexMask;
+  const b = p.bodies;
+  return index < b.alive.length && b.alive[index] === 1 && entityOfHandle(p, b.handle[index]) === entity ? index : -1;
+}
+
+/** The same for joints: the column index of the live joint that `entity` names, or −1. */
+export function jointIndexOfEntity(p: PhysicsState, entity: number): number {
+  const index = entity & p.indexMask;
+  const js = p.joints;
+  if (index >= js.rowOf.length) return -1;
+  const row = js.rowOf[index];
+  return row >= 0 && entityOfHandle(p, js.handle[row]) === entity ? index : -1;
+}
+
+/**
+ * The generation of a new body or joint on column index `index` of a plain world: one past every generation a body
+ * or a joint had on it, so no handle is ever handed out twice, whatever its kind.
+ */
+export function nextGeneration(p: PhysicsState, index: number): number {
+  const bodyGeneration = index < p.bodies.generation.length ? p.bodies.generation[index] : 0;
+  const jointGeneration = index < p.joints.generation.length ? p.joints.generation[index] : 0;
+  return bodyGeneration > jointGeneration ? bodyGeneration : jointGeneration;
+}
+
+/** The handle a new body or joint on entity `eid` gets; `generation` is nextGeneration's. */
 export function handleFor(p: PhysicsState, eid: number, generation: number): number {
   return p.versioned ? eid : generation * p.versionSpan + (eid & p.indexMask);
 }

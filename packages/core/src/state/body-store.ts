@@ -1,5 +1,6 @@
 import { INITIAL_ROWS, type ColumnSpec, type Columns } from '../storage/column-spec.js';
 import { columnStore, growColumns } from '../storage/column-store.js';
+import type { BodyId, HandleColumn } from '../handles.js';
 
 /** Body kinds as small integers (hot loops compare numbers, not strings). */
 export const BodyType = { static: 0, kinematic: 1, dynamic: 2 } as const;
@@ -73,7 +74,7 @@ export const BODY_COLUMNS = {
   retired: { type: 'u8', ...ENTITY },
   /** The handle of the body on this index (kept after destroy until a new body takes the index); see body-handle.ts. */
   handle: { type: 'f64', ...ENTITY },
-  /** Bodies destroyed on this index so far: the generation of plain (unversioned) worlds' handles. */
+  /** Generation of the last body on this index, +1 once destroyed (plain worlds' handles: body-handle.ts). */
   generation: { type: 'i32', ...ENTITY },
   /** BodyType id. */
   type: { type: 'u8', ...ENTITY, shared: true },
@@ -156,6 +157,8 @@ export const BODY_COLUMNS = {
  * into dense records (SolverData.states) so its loops stay cache-friendly.
  */
 export class BodyStore extends columnStore(BODY_COLUMNS) {
+  /** The handle column, typed: an element is a BodyId (no code emitted: the column is the spec's Float64Array). */
+  declare handle: HandleColumn<BodyId>;
   readonly transform: TransformColumns = new TransformStore();
   /** Live bodies: the length of `list`. */
   count = 0;

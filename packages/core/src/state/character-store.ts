@@ -1,5 +1,6 @@
 import { INITIAL_ROWS, type ColumnSpec, type Columns } from '../storage/column-spec.js';
 import { columnStore, growColumns } from '../storage/column-store.js';
+import type { BodyId, CharacterId, HandleColumn } from '../handles.js';
 
 /** Per-character flag bits in `CharacterStore.flags`. */
 export const CharacterFlag = {
@@ -36,7 +37,7 @@ const ROW = { rows: 'rows', snapshot: 'rows' } as const;
 export const CHARACTER_COLUMNS = {
   /** Column index of the character's kinematic body (its entity id without version bits). */
   body: { type: 'i32', ...ROW },
-  /** The body's handle (a BodyId): what the API and the query filter name the character by. */
+  /** The character's handle (its body's BodyId, as a CharacterId): what the API and the query filter name it by. */
   handle: { type: 'f64', ...ROW },
   /** Radius of the capsule (m). */
   radius: { type: 'f64', ...ROW },
@@ -111,8 +112,12 @@ export const CHARACTER_COLUMNS = {
  * they grow: read them through the store every frame, do not cache the arrays.
  */
 // An interface (not a type alias) so that the API docs list its columns with their comments.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface CharacterColumns extends Columns<typeof CHARACTER_COLUMNS> {}
+export interface CharacterColumns extends Columns<typeof CHARACTER_COLUMNS> {
+  /** The character's handle: an element is a CharacterId. */
+  handle: HandleColumn<CharacterId>;
+  /** Handle of the body of the ground it stands on, -1 when none. */
+  groundBody: HandleColumn<BodyId | -1>;
+}
 
 /**
  * The characters of one world: a character is a kinematic body with a vertical capsule and a row here (settings and
@@ -120,6 +125,9 @@ export interface CharacterColumns extends Columns<typeof CHARACTER_COLUMNS> {}
  * columns directly (`p.characters.grounded[row]`, rows 0 to `count`).
  */
 export class CharacterStore extends columnStore(CHARACTER_COLUMNS) implements CharacterColumns {
+  // The handle columns, typed as CharacterColumns has them (no code emitted: they are the spec's Float64Arrays).
+  declare handle: HandleColumn<CharacterId>;
+  declare groundBody: HandleColumn<BodyId | -1>;
   /** Live rows. */
   count = 0;
   /** Rows and entity ids every column of theirs holds. */

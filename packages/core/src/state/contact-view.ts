@@ -1,4 +1,4 @@
-import type { ShapeId } from '../handles.js';
+import type { BodyId, ShapeId } from '../handles.js';
 
 /**
  * One contact's manifold as the pre-solve callback sees it (setPreSolve): a view object the engine refills for each
@@ -7,9 +7,9 @@ import type { ShapeId } from '../handles.js';
  */
 export class ContactView {
   /** Body handle of shape A (the shape passed first). */
-  bodyA = 0;
+  bodyA = 0 as BodyId;
   /** Body handle of shape B. */
-  bodyB = 0;
+  bodyB = 0 as BodyId;
   /** Unit normal, world, pointing from shape A to shape B (the same numbers as the callback's `normal`). */
   normalX = 0;
   normalY = 0;

@@ -3,6 +3,7 @@ import { columnStore, growColumns } from '../storage/column-store.js';
 import { growF64 } from '../storage/grow.js';
 import { OVERFLOW_COLOUR } from '../solver/solver-layout.js';
 import { JC_STRIDE } from './joint-layout.js';
+import type { HandleColumn, JointId } from '../handles.js';
 
 /**
  * Joint kinds as small integers, the index of each kind in JOINT_KINDS (joint-kinds.ts, and the solver's own table in
@@ -134,7 +135,7 @@ export const JOINT_COLUMNS = {
   rowOf: { type: 'i32', rows: 'entities', derived: true, initial: -1 },
   /** 1 once a joint on this entity id was destroyed (and no joint took the id since): a stale handle. */
   retired: { type: 'u8', ...ENTITY },
-  /** Joints destroyed on this index so far: the generation of plain (unversioned) worlds' handles. */
+  /** Generation of the last joint on this index, +1 once destroyed (plain worlds' handles: body-handle.ts). */
   generation: { type: 'i32', ...ENTITY },
   /** Head of each body's joint-edge list (edge = jointEid·2 + side), −1 when none. Indexed by body entity id. */
   jointHead: { type: 'i32', ...ENTITY, initial: -1 },
@@ -173,6 +174,8 @@ export const JOINT_COLUMNS = {
  * scanning all of them.
  */
 export class JointStore extends columnStore(JOINT_COLUMNS) {
+  /** The handle column, typed: an element is a JointId (no code emitted: the column is the spec's Float64Array). */
+  declare handle: HandleColumn<JointId>;
   readonly Joint: JointComponent;
   /**
    * Float parameter columns, indexed by JF_* then row: rows like JOINT_COLUMNS' 'rows' columns, stored by snapshots

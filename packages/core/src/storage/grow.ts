@@ -1,3 +1,5 @@
+import type { HandleColumn } from '../handles.js';
+
 /**
  * Capacity doubling for typed-array columns. Columns are replaced (not resized in place), so code must read a column
  * from its store each time rather than caching the array across calls that may grow it. Every column is backed by a
@@ -16,6 +18,16 @@ export function growF64(a: Float64Array, minLength: number): Float64Array<ArrayB
   const b = new Float64Array(n);
   b.set(a);
   return b;
+}
+
+/** A column of handles of one kind (HandleColumn): a Float64Array of `length` zeros. */
+export function handleColumn<H extends number>(length: number): HandleColumn<H> {
+  return new Float64Array(length) as HandleColumn<H>;
+}
+
+/** growF64 for a column of handles, keeping its handle type. */
+export function growHandles<H extends number>(a: HandleColumn<H>, minLength: number): HandleColumn<H> {
+  return growF64(a, minLength) as HandleColumn<H>;
 }
 
 export function growF32(a: Float32Array, minLength: number): Float32Array<ArrayBuffer> {

@@ -2,7 +2,7 @@ import { createWorld, observe, onRemove, type World } from 'bitecs';
 import { destroyBodyPhysics } from '../body/body-api.js';
 import { PhysicsError } from '../errors.js';
 import { destroyJointInternal } from '../lifecycle/joint-lifecycle.js';
-import { entityOfHandle } from '../state/body-handle.js';
+import { bodyIndexOfEntity, jointIndexOfEntity } from '../state/body-handle.js';
 import {
   assertUnlocked,
   configureHandles,
@@ -45,25 +45,6 @@ export function destroyPhysicsWorld(world: PhysicsWorld): void {
 }
 
 /**
- * The column index of the live body that entity id `entity` names, or −1: its index must hold a live body created
- * under that very id (handles carry a generation: see body-handle.ts).
- */
-function liveBodyIndex(p: PhysicsState, entity: number): number {
-  const index = entity & p.indexMask;
-  const b = p.bodies;
-  return index < b.alive.length && b.alive[index] === 1 && entityOfHandle(p, b.handle[index]) === entity ? index : -1;
-}
-
-/** The same for joints: the index of the live joint that `entity` names, or −1. */
-function liveJointIndex(p: PhysicsState, entity: number): number {
-  const index = entity & p.indexMask;
-  const js = p.joints;
-  if (index >= js.rowOf.length) return -1;
-  const row = js.rowOf[index];
-  return row >= 0 && entityOfHandle(p, js.handle[row]) === entity ? index : -1;
-}
-
-/**
  * The ECS way of deleting: `removeEntity(world, eid)` from bitecs on a body's entity destroys the body with its
  * shapes, joints and contacts (nothing is left for other bodies to rest on), and on a joint's entity destroys the
  * joint, so a recycled id is a fresh entity that createBody accepts. bitecs calls the observers below while it
@@ -73,14 +54,14 @@ function liveJointIndex(p: PhysicsState, entity: number): number {
 function watchEntityRemoval(world: PhysicsWorld, p: PhysicsState): void {
   const stopBodies = observe(world, onRemove(p.Body), (entity: number) => {
     if (world.physics !== p) return;
-    const index = liveBodyIndex(p, entity);
+    const index = bodyIndexOfEntity(p, entity);
     if (index < 0) return;
     if (p.locked) p.removedWhileLocked.push(entity);
     else destroyBodyPhysics(world, p, index);
   });
   const stopJoints = observe(world, onRemove(p.joints.Joint), (entity: number) => {
     if (world.physics !== p) return;
-    const index = liveJointIndex(p, entity);
+    const index = jointIndexOfEntity(p, entity);
     if (index < 0) return;
     if (p.locked) p.removedWhileLocked.push(-1 - entity);
     else destroyJointInternal(world, p, index, false);
@@ -101,10 +82,10 @@ export function flushRemovedEntities(world: PhysicsWorld): void {
   if (removed.length === 0) return;
   for (const code of removed.splice(0, removed.length)) {
     if (code >= 0) {
-      const index = liveBodyIndex(p, code);
+      const index = bodyIndexOfEntity(p, code);
       if (index >= 0) destroyBodyPhysics(world, p, index);
     } else {
-      const index = liveJointIndex(p, -1 - code);
+      const index = jointIndexOfEntity(p, -1 - code);
       if (index >= 0) destroyJointInternal(world, p, index, false);
     }
   }

@@ -2,7 +2,7 @@
  * Scene module for @impulse2d/batch (runBatch bundles it into every worker thread): one 20-row pyramid world per
  * params entry, measured by the same correctness check as the single-thread batch run.
  */
-import { createPhysicsWorld, getPosition, type PhysicsWorld } from '@impulse2d/core';
+import { createPhysicsWorld, getPosition, type PhysicsWorld, getBodyId } from '@impulse2d/core';
 import { buildLayout } from '../scenes/build-layout.js';
 import { smallPyramidLayout } from '../scenes/layouts/small-pyramid.js';
 import { checkCorrectness } from './correctness.js';
@@ -29,7 +29,7 @@ export function measure(world: PhysicsWorld): Correctness {
   const boxes = boxesOf.get(world)!;
   const positions = new Float64Array(boxes.length * 2);
   for (let i = 0; i < boxes.length; i++) {
-    const p = getPosition(world, boxes[i]);
+    const p = getPosition(world, getBodyId(world, boxes[i]));
     positions[2 * i] = p.x;
     positions[2 * i + 1] = p.y;
   }

@@ -7,6 +7,7 @@ import {
   makeChain,
   moveCharacter,
   type PhysicsWorld,
+  type CharacterId,
 } from '@impulse2d/core';
 import type { BuiltScene } from './build-layout.js';
 import {
@@ -74,7 +75,7 @@ export function build(world: PhysicsWorld): BuiltScene {
       characterMove(i, step, cs.grounded[i] === 1, vy, velocity);
       move.x = velocity[0] / 60;
       move.y = velocity[1] / 60;
-      moveCharacter(world, characters[i], move);
+      moveCharacter(world, characters[i] as CharacterId, move); // what createCharacter returned, as an int
     }
     step++;
   };

@@ -1,4 +1,4 @@
-import { addShape, createBody, createRevoluteJoint, makeCircle, type PhysicsWorld } from '@impulse2d/core';
+import { addShape, createBody, createRevoluteJoint, makeCircle, type PhysicsWorld, type BodyId } from '@impulse2d/core';
 import type { BuiltScene } from './build-layout.js';
 
 /**
@@ -16,8 +16,8 @@ const SHIFT = 1;
 
 export function build(world: PhysicsWorld): BuiltScene {
   const shapeDef = { density: 1, filter: { categoryBits: 2, maskBits: 0xfffffffd, groupIndex: 0 } };
-  const ids = new Int32Array(N * N);
-  const dynamic: number[] = [];
+  const ids: BodyId[] = [];
+  const dynamic: BodyId[] = [];
   const circle = makeCircle(0.4);
   for (let k = 0; k < N; k++) {
     for (let i = 0; i < N; i++) {

@@ -8,6 +8,7 @@ import {
   makeChain,
   makeCircle,
   makeRoundedBox,
+  type JointId,
   type PhysicsWorld,
 } from '@impulse2d/core';
 import type { BuiltScene } from './build-layout.js';
@@ -28,7 +29,7 @@ export const name = 'spinner';
 export const steps = 500;
 
 /** Builds the scene; `motorSpeed` (rad/s) other than Box2D's is for the testbed's slider. Hands back the motor too. */
-export function build(world: PhysicsWorld, motorSpeed = SPINNER_MOTOR_SPEED): BuiltScene & { readonly motor: number } {
+export function build(world: PhysicsWorld, motorSpeed = SPINNER_MOTOR_SPEED): BuiltScene & { readonly motor: JointId } {
   const ground = createBody(world, { type: 'static' });
   const loop = spinnerLoopPoints();
   const points: { x: number; y: number }[] = [];

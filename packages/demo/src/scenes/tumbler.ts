@@ -1,4 +1,4 @@
-import { addShape, createBody, createRevoluteJoint, makeBox, type PhysicsWorld } from '@impulse2d/core';
+import { addShape, createBody, createRevoluteJoint, makeBox, type JointId, type PhysicsWorld } from '@impulse2d/core';
 import type { BuiltScene } from './build-layout.js';
 
 /**
@@ -16,7 +16,7 @@ const GRID = 45;
 export const MOTOR_SPEED = (Math.PI / 180) * 25;
 
 /** Builds the scene; `motorSpeed` (rad/s) other than Box2D's is for the testbed's slider. Hands back the motor too. */
-export function build(world: PhysicsWorld, motorSpeed = MOTOR_SPEED): BuiltScene & { readonly motor: number } {
+export function build(world: PhysicsWorld, motorSpeed = MOTOR_SPEED): BuiltScene & { readonly motor: JointId } {
   const ground = createBody(world, { type: 'static' });
   const frame = createBody(world, { type: 'dynamic', position: { x: 0, y: 10 } });
   const wall = { density: 50 };

@@ -1,4 +1,4 @@
-import { setJointMotorSpeed, type PhysicsWorld, type WorldDef } from '@impulse2d/core';
+import { setJointMotorSpeed, type JointId, type PhysicsWorld, type WorldDef } from '@impulse2d/core';
 import { scenes as benchmarkScenes, type Scene } from '../scenes/index.js';
 import { SPINNER_MOTOR_SPEED } from '../scenes/layouts/spinner.js';
 import * as spinner from '../scenes/spinner.js';
@@ -16,7 +16,7 @@ const DEGREE = Math.PI / 180;
 
 /** A benchmark scene whose frame or bar turns on a motor: its speed as a live slider (deg/s). */
 function motorScene(
-  build: (world: PhysicsWorld, speed: number) => { boxes: Int32Array; motor: number },
+  build: (world: PhysicsWorld, speed: number) => { boxes: Int32Array; motor: JointId },
   speed: number,
 ): Pick<TestbedScene, 'params' | 'build'> {
   const params: readonly SceneParam[] = [

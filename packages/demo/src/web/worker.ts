@@ -22,6 +22,8 @@ import {
   overlapPoint,
   setMouseJointTarget,
   setAwake,
+  type BodyId,
+  type JointId,
   type PhysicsWorld,
 } from '@impulse2d/core/internal';
 import {
@@ -72,9 +74,9 @@ let tickDropped = 0;
 /** Body entity ids in frame order, and each entity's index (−1 when not drawn). */
 let bodyEids = new Int32Array(0);
 let bodyIndex = new Int32Array(0);
-let ground = -1;
-let mouseJoint = -1;
-let grabbed = -1;
+let ground: BodyId | -1 = -1;
+let mouseJoint: JointId | -1 = -1;
+let grabbed: BodyId | -1 = -1;
 let lastProfile: ProfileSample | null = null;
 /** The loaded scene's own logic before each step (the characters' input), if it has any. */
 let beforeStep: (() => void) | null = null;
@@ -150,12 +152,12 @@ function load(name: string, values: ParamValues): void {
       break;
     }
   }
-  if (ground < 0) ground = createStaticAnchor(w);
+  if (ground === -1) ground = createStaticAnchor(w);
   post({ type: 'scene', name, geometry: geometryOf(w, entry.scene.followHeight ?? 14), buildMs });
 }
 
 /** Mouse joints need a reference body; a scene without any static body gets an empty one (not drawn). */
-function createStaticAnchor(w: PhysicsWorld): number {
+function createStaticAnchor(w: PhysicsWorld): BodyId {
   return createBody(w, { type: 'static' });
 }
 
@@ -274,7 +276,7 @@ function grab(x: number, y: number): void {
   if (w === null) return;
   release();
   const p = getPhysics(w);
-  let body = -1;
+  let body: BodyId | -1 = -1;
   for (const shape of overlapPoint(w, { x, y })) {
     const e = getShapeBody(w, shape);
     if (p.bodies.type[e] === BodyType.dynamic) {
@@ -282,7 +284,7 @@ function grab(x: number, y: number): void {
       break;
     }
   }
-  if (body < 0) {
+  if (body === -1 || ground === -1) {
     post({ type: 'grabbed', body: -1, eid: -1 });
     return;
   }
@@ -301,13 +303,13 @@ function grab(x: number, y: number): void {
 }
 
 function drag(x: number, y: number): void {
-  if (world === null || mouseJoint < 0) return;
+  if (world === null || mouseJoint === -1) return;
   setMouseJointTarget(world, mouseJoint, { x, y });
-  if (grabbed >= 0) setAwake(world, grabbed, true);
+  if (grabbed !== -1) setAwake(world, grabbed, true);
 }
 
 function release(): void {
-  if (world !== null && mouseJoint >= 0) destroyJoint(world, mouseJoint);
+  if (world !== null && mouseJoint !== -1) destroyJoint(world, mouseJoint);
   mouseJoint = -1;
   grabbed = -1;
 }

@@ -1,7 +1,7 @@
 import {
   GEOMETRY_STRIDE,
   loadMoverShapePose,
-  SHAPE_ROW_SPAN,
+  shapeRowOfHandle,
   ShapeType,
   type MoverPlanes,
   type PhysicsState,
@@ -56,7 +56,7 @@ export function standsOn(p: PhysicsState, s: CharacterScratch, planes: MoverPlan
 
 /** The vertex half of standsOn: plane `g`'s point is a vertex of its shape with a face within the stand angle. */
 function standsOnEdge(p: PhysicsState, s: CharacterScratch, planes: MoverPlanes, g: number): boolean {
-  const row = planes.shape[g] % SHAPE_ROW_SPAN;
+  const row = shapeRowOfHandle(planes.shape[g]);
   const geometry = p.shapes.geometry;
   const count = geometry.count[row];
   if (count < 2) return false;

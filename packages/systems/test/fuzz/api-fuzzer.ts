@@ -11,6 +11,9 @@ import {
   type PhysicsWorld,
   type ShapeGeometry,
   type ShapeDefInput,
+  type BodyId,
+  type ShapeId,
+  type JointId,
 } from '@impulse2d/core/internal';
 import { stepPhysics } from '@impulse2d/systems';
 import { checkPairInvariant } from '../helpers/pair-invariant.js';
@@ -169,10 +172,11 @@ export function checkInvariants(w: PhysicsWorld, checkSpeed = true, allowQuarant
 }
 
 class Fuzzer {
-  private readonly bodies: number[] = [];
-  private readonly shapes: number[] = [];
-  private readonly joints: number[] = [];
-  private readonly dead: number[] = [];
+  // What the creators returned (call() hands results back untyped: they are the handles).
+  private readonly bodies: BodyId[] = [];
+  private readonly shapes: ShapeId[] = [];
+  private readonly joints: JointId[] = [];
+  private readonly dead: BodyId[] = [];
   constructor(
     private readonly w: PhysicsWorld,
     private readonly rng: Rng,
@@ -183,8 +187,8 @@ class Fuzzer {
   seedScene(log: string[]): void {
     const g = this.call(log, 'createBody', { type: 'static', position: { x: 0, y: -1 } });
     if (typeof g === 'number') {
-      this.bodies.push(g);
-      this.addShapeTo(log, g, { kind: 'box', hx: 40, hy: 1 });
+      this.bodies.push(g as BodyId);
+      this.addShapeTo(log, g as BodyId, { kind: 'box', hx: 40, hy: 1 });
     }
     const n = 2 + this.rng.int(8);
     for (let i = 0; i < n; i++) this.createBody(log);
@@ -246,7 +250,7 @@ class Fuzzer {
     }
   }
 
-  private anyBody(): number | undefined {
+  private anyBody(): BodyId | undefined {
     return this.bodies.length > 0 ? this.rng.pick(this.bodies) : undefined;
   }
 
@@ -313,7 +317,7 @@ class Fuzzer {
   }
 
   /** Adds a shape (geometry described by `g`, built through the public makers; a refusal is logged). */
-  private addShapeTo(log: string[], body: number, g: Record<string, unknown>, def?: ShapeDefInput): void {
+  private addShapeTo(log: string[], body: BodyId, g: Record<string, unknown>, def?: ShapeDefInput): void {
     log.push(`make ${fmt(g)}`);
     let geometry: ShapeGeometry;
     try {
@@ -328,7 +332,7 @@ class Fuzzer {
     const shape = this.callQuiet(log, `addShape(w, ${body}, <that geometry>, ${fmt(def ?? {})})`, () =>
       core.addShape(this.w, body, geometry, def ?? {}),
     );
-    if (typeof shape === 'number') this.shapes.push(shape);
+    if (typeof shape === 'number') this.shapes.push(shape as ShapeId);
   }
 
   // ---- valid calls --------------------------------------------------------------------------------------------
@@ -350,8 +354,9 @@ class Fuzzer {
       enableSleep: rng.chance(0.9),
       isAwake: rng.chance(0.9),
     };
-    const b = this.call(log, 'createBody', def);
-    if (typeof b !== 'number') return;
+    const created = this.call(log, 'createBody', def);
+    if (typeof created !== 'number') return;
+    const b = created as BodyId;
     this.bodies.push(b);
     const n = rng.chance(0.1) ? 0 : 1 + (rng.chance(0.2) ? rng.int(3) : 0);
     for (let i = 0; i < n; i++) this.addShapeTo(log, b, this.randomGeometry(), this.shapeDef());
@@ -365,8 +370,9 @@ class Fuzzer {
   private addChainBody(log: string[]): void {
     const rng = this.rng;
     const type = rng.pick(['static', 'static', 'kinematic', 'dynamic']);
-    const b = this.call(log, 'createBody', { type, position: this.point(10) });
-    if (typeof b !== 'number') return;
+    const created = this.call(log, 'createBody', { type, position: this.point(10) });
+    if (typeof created !== 'number') return;
+    const b = created as BodyId;
     this.bodies.push(b);
     const n = 4 + rng.int(8);
     const pts = [];
@@ -388,7 +394,7 @@ class Fuzzer {
     const shapes = this.callQuiet(log, `addChain(w, ${b}, <that chain>, ${fmt({ friction })})`, () =>
       core.addChain(this.w, b, chain, { friction }),
     );
-    if (Array.isArray(shapes)) this.shapes.push(...(shapes as number[]));
+    if (Array.isArray(shapes)) this.shapes.push(...(shapes as ShapeId[]));
   }
 
   private createJoint(log: string[]): void {
@@ -488,7 +494,7 @@ class Fuzzer {
         });
       }
     }
-    if (typeof j === 'number') this.joints.push(j);
+    if (typeof j === 'number') this.joints.push(j as JointId);
   }
 
   private destroySomething(log: string[]): void {
@@ -619,8 +625,9 @@ class Fuzzer {
   /** One-way shapes, sensors switched, moving platforms, explosions, wind, the pre-solve callback, contact state. */
   private contactFeatures(log: string[]): void {
     const rng = this.rng;
-    const s = this.shapes.length > 0 ? rng.pick(this.shapes) : 0;
-    const b = this.anyBody() ?? 0;
+    // With nothing alive, numbers that name nothing (refused: the call is logged with its error).
+    const s = this.shapes.length > 0 ? rng.pick(this.shapes) : (0 as ShapeId);
+    const b = this.anyBody() ?? (0 as BodyId);
     switch (rng.int(8)) {
       case 0:
         this.call(log, 'setShapeOneWay', s, rng.chance(0.3) ? null : { x: rng.range(-1, 1), y: rng.range(0.1, 1) });
@@ -688,11 +695,11 @@ class Fuzzer {
 
   private invalidCall(log: string[]): void {
     const rng = this.rng;
-    const b = this.anyBody() ?? 0;
+    const b = this.anyBody() ?? (0 as BodyId); // with no body, a number that names none: refused too
     // A destroyed body's entity id may have been recycled by a newer body: only ids not live now count as gone.
     const alive = getPhysics(this.w).bodies.alive;
     const dead = this.dead.filter((e) => alive[e] !== 1);
-    const gone = dead.length > 0 ? rng.pick(dead) : 999_999;
+    const gone = dead.length > 0 ? rng.pick(dead) : (999_999 as BodyId); // never a handle, on purpose
     const bad = rng.pick([NaN, Infinity, -Infinity]);
     const attempts: Array<() => unknown> = [
       () => core.createBody(this.w, { position: { x: bad, y: 0 } }),
@@ -716,7 +723,7 @@ class Fuzzer {
       () => core.setWorldSettings(this.w, { subSteps: 0 }),
       () => core.setWorldSettings(this.w, { gravity: { x: bad, y: 0 } }),
       () => core.setGravityScale(this.w, b, bad),
-      () => core.setFriction(this.w, 123_456_789, 0.5),
+      () => core.setFriction(this.w, 123_456_789 as ShapeId, 0.5), // not a handle, on purpose
       () => stepPhysics(this.w, bad),
       () => stepPhysics(this.w, -1),
     ];

@@ -17,6 +17,9 @@ import {
   makeCircle,
   validateWorld,
   type PhysicsWorld,
+  type ShapeId,
+  type JointId,
+  type BodyId,
 } from '@impulse2d/core/internal';
 import { stepPhysics } from '@impulse2d/systems';
 import { Rng } from './api-fuzzer.js';
@@ -67,9 +70,9 @@ export function churn(cycles: number, population = 24, seed = 1, validateEvery =
   addShape(w, ground, makeBox(3, 0.5, { x: 0, y: -0.5 }));
   addShape(w, ground, makeBox(0.5, 4, { x: -3.5, y: 3 }));
   addShape(w, ground, makeBox(0.5, 4, { x: 3.5, y: 3 }));
-  const bodies: number[] = [];
-  const shapes: number[] = [];
-  const joints: number[] = [];
+  const bodies: BodyId[] = [];
+  const shapes: ShapeId[] = [];
+  const joints: JointId[] = [];
   let early: Capacities | null = null;
   for (let i = 0; i < cycles; i++) {
     const b = createBody(w, { type: 'dynamic', position: { x: rng.range(-2.5, 2.5), y: rng.range(0.3, 3) } });
@@ -126,7 +129,7 @@ export function churn(cycles: number, population = 24, seed = 1, validateEvery =
 }
 
 /** A destroyed body took its shapes with it: their handles are stale and every shape call refuses them. */
-function isLiveShape(w: PhysicsWorld, handle: number): boolean {
+function isLiveShape(w: PhysicsWorld, handle: ShapeId): boolean {
   try {
     getShapeBody(w, handle);
     return true;
@@ -135,7 +138,7 @@ function isLiveShape(w: PhysicsWorld, handle: number): boolean {
   }
 }
 
-function isLiveJoint(w: PhysicsWorld, j: number): boolean {
+function isLiveJoint(w: PhysicsWorld, j: JointId): boolean {
   // Handles carry a generation: a live joint on the same index under a newer handle is another joint.
   return isJoint(w, j);
 }

@@ -17,11 +17,12 @@ import {
   restoreSnapshot,
   takeSnapshot,
   type PhysicsWorld,
+  type BodyId,
 } from '@impulse2d/core';
 import { stepPhysics } from '@impulse2d/systems';
 
-export function buildScene(w: PhysicsWorld): number[] {
-  const bodies: number[] = [];
+export function buildScene(w: PhysicsWorld): BodyId[] {
+  const bodies: BodyId[] = [];
   const ground = createBody(w, { type: 'static', position: { x: 0, y: -1 } });
   addShape(w, ground, makeBox(40, 1), { friction: 0.6 });
   bodies.push(ground);

@@ -1,7 +1,7 @@
 // Heap growth of stepping, measured as the growth of the young generation over many steps (not a median of single
 // steps, which hides a few bytes a step): run in a child process with a young generation large enough that no
 // scavenge runs inside the measured window, and a PerformanceObserver that reports any GC that does.
-import { createPhysicsWorld } from '@impulse2d/core';
+import { createPhysicsWorld, type BodyId, type CharacterId } from '@impulse2d/core';
 import { stepPhysics } from '@impulse2d/systems';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -188,7 +188,7 @@ async function buildSpinner(w: ReturnType<typeof createPhysicsWorld>, n: number)
 /** Box2D's joint_grid construction at n × n, each circle pinned to its left and upper neighbour. */
 async function buildJointGrid(w: ReturnType<typeof createPhysicsWorld>, n: number): Promise<void> {
   const { createBody, addShape, makeCircle, createRevoluteJoint } = await import('@impulse2d/core');
-  const ids: number[] = [];
+  const ids: BodyId[] = [];
   for (let k = 0; k < n; k++) {
     for (let i = 0; i < n; i++) {
       const fixed = i === 0 && k >= n / 2 - 3 && k <= n / 2 + 3;
@@ -236,7 +236,7 @@ async function buildCharacters(w: ReturnType<typeof createPhysicsWorld>): Promis
     const crate = core.createBody(w, { type: 'dynamic', position: { x: -50 + 13 * i, y: 2 } });
     core.addShape(w, crate, core.makeBox(0.4, 0.4), { density: 2 + 20 * (i % 3), friction: 0.3 });
   }
-  const characters: number[] = [];
+  const characters: CharacterId[] = [];
   for (let i = 0; i < 40; i++) {
     characters.push(
       core.createCharacter(w, {

@@ -9,6 +9,8 @@ import {
   moveCharacter,
   type CharacterState,
   type PhysicsWorld,
+  type CharacterId,
+  type BodyId,
 } from '@impulse2d/core/internal';
 import {
   CORE_RADIUS,
@@ -31,7 +33,7 @@ export const DEG = Math.PI / 180;
  * A static ramp rising to the right at `angle` from (x0, y0): a box 40 m along the slope, 1 m thick, whose top face
  * runs through (x0, y0). Returns the body.
  */
-export function addRamp(w: PhysicsWorld, x0: number, y0: number, angle: number): number {
+export function addRamp(w: PhysicsWorld, x0: number, y0: number, angle: number): BodyId {
   const c = Math.cos(angle);
   const s = Math.sin(angle);
   // Box centre: 20 m along the slope, 0.5 m below its top face.
@@ -46,8 +48,8 @@ export function addRamp(w: PhysicsWorld, x0: number, y0: number, angle: number):
  * A stair of `count` steps rising to the right from x0 on ground at y = 0: step i (0-based) is a box from
  * x0 + i·tread on, `rise`·(i + 1) high, reaching x0 + count·tread + 10. Returns the bodies, lowest first.
  */
-export function addStairs(w: PhysicsWorld, x0: number, rise: number, tread: number, count: number): number[] {
-  const out: number[] = [];
+export function addStairs(w: PhysicsWorld, x0: number, rise: number, tread: number, count: number): BodyId[] {
+  const out: BodyId[] = [];
   const end = x0 + count * tread + 10;
   for (let i = 0; i < count; i++) {
     const left = x0 + i * tread;
@@ -73,7 +75,7 @@ export class Walker {
 
   constructor(
     readonly world: PhysicsWorld,
-    readonly character: number,
+    readonly character: CharacterId,
   ) {
     getCharacterStateInto(world, character, this.state);
   }
@@ -105,7 +107,7 @@ export class Walker {
  * where they are); −Infinity when their cores cross. Infinity when there is nothing else. Chain segments count only
  * from their collision side (they are one-sided: behind one, the character is under the terrain, and falls).
  */
-export function characterGap(w: PhysicsWorld, character: number): number {
+export function characterGap(w: PhysicsWorld, character: CharacterId): number {
   const p = getPhysics(w);
   const cs = p.characters;
   const row = cs.rowOf[character & p.indexMask];

@@ -11,6 +11,7 @@ import {
   makePolygon,
   type PhysicsWorld,
   type SolverMode,
+  type BodyId,
 } from '@impulse2d/core';
 import { stepPhysics } from '@impulse2d/systems';
 import { addGround, angleOf, buildPyramid, transformHash, transformSnapshot } from './scene.js';
@@ -117,8 +118,8 @@ export function columnScenario(
 // ---- determinism ----------------------------------------------------------------------------------------------------
 
 /** A mixed scene: a 10-row pyramid, and circles, capsules and polygons raining onto and beside it. */
-function buildMixedScene(w: PhysicsWorld): number[] {
-  const bodies: number[] = [addGround(w, 40, 1)];
+function buildMixedScene(w: PhysicsWorld): BodyId[] {
+  const bodies: BodyId[] = [addGround(w, 40, 1)];
   bodies.push(...buildPyramid(w, 10));
   for (let k = 0; k < 24; k++) {
     const x = -8 + (k % 8) * 2.1 + 0.13 * (k % 3);
@@ -186,7 +187,7 @@ export function churnSceneRun(
   let created = 0;
   for (let i = 0; i < steps; i++) {
     if (i === 60) {
-      const keep: number[] = [];
+      const keep: BodyId[] = [];
       for (let k = 0; k < bodies.length; k++) {
         if (k > 55 && k % 3 === 0) {
           destroyBody(w, bodies[k]);

@@ -12,6 +12,7 @@ import {
   setLinearVelocity,
   type SolverKernelMode,
   type SolverMode,
+  type BodyId,
 } from '@impulse2d/core';
 import { stepPhysics } from '@impulse2d/systems';
 import { buildPyramid, transformHash, transformSnapshot } from './scene.js';
@@ -46,11 +47,11 @@ export function kernelSceneRun(kernel: SolverKernelMode, solver: SolverMode, ste
     bodies.push(crate);
   }
   // A short chain of capsules resting on the ground, pinned to each other.
-  let prev = -1;
+  let prev: BodyId | -1 = -1;
   for (let k = 0; k < 5; k++) {
     const link = createBody(w, { type: 'dynamic', position: { x: 10 + k, y: 0.5 } });
     addShape(w, link, makeCapsule({ x: -0.5, y: 0 }, { x: 0.5, y: 0 }, 0.15), { density: 1, friction: 0.4 });
-    if (prev >= 0) {
+    if (prev !== -1) {
       createRevoluteJoint(w, {
         bodyA: prev,
         bodyB: link,

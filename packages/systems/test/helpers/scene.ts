@@ -5,6 +5,7 @@ import {
   createPhysicsWorld,
   makeBox,
   validateWorld,
+  type BodyId,
   type PhysicsWorld,
   type WorldDef,
 } from '@impulse2d/core';
@@ -17,7 +18,7 @@ export function world(def?: Partial<WorldDef>): PhysicsWorld {
 }
 
 /** Static ground box whose top face is at y = 0 (centre (0, -hy)). */
-export function addGround(w: PhysicsWorld, hx = 100, hy = 1, friction = 0.6, restitution = 0): number {
+export function addGround(w: PhysicsWorld, hx = 100, hy = 1, friction = 0.6, restitution = 0): BodyId {
   const g = createBody(w, { type: 'static', position: { x: 0, y: -hy } });
   addShape(w, g, makeBox(hx, hy), { friction, restitution });
   return g;
@@ -37,8 +38,8 @@ export function run(w: PhysicsWorld, n: number, dt = DT, subSteps?: number): voi
  * For i in 0..rows-1, j in i..rows-1: x = (i+1)·a + 2(j−i)·a − rows·a, y = (2i+1)·a. Returns the box ids in
  * creation order; the last one is the top box.
  */
-export function buildPyramid(w: PhysicsWorld, rows: number, a = 0.5, xOffset = 0): number[] {
-  const ids: number[] = [];
+export function buildPyramid(w: PhysicsWorld, rows: number, a = 0.5, xOffset = 0): BodyId[] {
+  const ids: BodyId[] = [];
   for (let i = 0; i < rows; i++) {
     for (let j = i; j < rows; j++) {
       const x = (i + 1) * a + 2 * (j - i) * a - rows * a + xOffset;

@@ -4,6 +4,7 @@ import { length } from '../../math/trig.js';
 import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import {
   beginJointEdit,
+  checkedBodies,
   checkRange,
   checkRowOptions,
   checkSpringForceRange,
@@ -23,6 +24,7 @@ import { JC_P } from '../../state/joint-layout.js';
 import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld } from '../joint-math.js';
 import { JF_IMPULSE_0, JF_LENGTH, JF_MAX_LENGTH, JF_MIN_LENGTH, JointType } from '../../state/joint-store.js';
+import type { BodyId, JointId } from '../../handles.js';
 
 // The distance joint: two anchor points kept at a distance, as a rigid rod, a spring, or a rope (slack below a
 // maximum length), with an optional motor along the line. The solver's half is systems/src/joints/distance.ts.
@@ -90,15 +92,15 @@ export function defaultDistanceJointDef(): DistanceJointDef {
 }
 
 /**
- * Creates a distance joint (rod, spring or rope; see DistanceJointDef). Returns the joint entity.
+ * Creates a distance joint (rod, spring or rope; see DistanceJointDef). Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
  */
 export function createDistanceJoint(
   world: PhysicsWorld,
-  def: Partial<DistanceJointDef> & { bodyA: number; bodyB: number },
-): number {
+  def: Partial<DistanceJointDef> & { bodyA: BodyId; bodyB: BodyId },
+): JointId {
   const p = beginJointEdit(world);
   const d: DistanceJointDef = { ...defaultDistanceJointDef(), ...def };
   resolveAnchors(p, d, def, 0);
@@ -112,10 +114,10 @@ export function createDistanceJoint(
     d.enableLimit = true;
   if (def.length === undefined) {
     // Rest length: the current distance between the anchors (or the maximum, for a rope).
-    toWorld(p, d.bodyA, d.localAnchorA, pointScratch);
+    toWorld(p, checkedBodies[0], d.localAnchorA, pointScratch);
     const ax = pointScratch[0];
     const ay = pointScratch[1];
-    toWorld(p, d.bodyB, d.localAnchorB, pointScratch);
+    toWorld(p, checkedBodies[1], d.localAnchorB, pointScratch);
     d.length = rope ? d.maxLength : length(pointScratch[0] - ax, pointScratch[1] - ay);
   }
   checkNonNegative(d.length, 'length');
@@ -127,8 +129,8 @@ export function createDistanceJoint(
     world,
     p,
     JointType.distance,
-    d.bodyA,
-    d.bodyB,
+    checkedBodies[0],
+    checkedBodies[1],
     flagsOf(d, d.enableLimit, d.enableMotor, d.enableSpring),
   );
   writeJointBase(p, row, d);

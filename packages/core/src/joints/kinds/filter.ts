@@ -1,10 +1,11 @@
 import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
-import { beginJointEdit, checkJointBase, flagsOf, writeJointBase } from '../joint-create.js';
+import { beginJointEdit, checkedBodies, checkJointBase, flagsOf, writeJointBase } from '../joint-create.js';
 import { defaultJointDefBase, type JointDefBase } from '../joint-defs.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
 import { allocateJoint } from '../../lifecycle/joint-lifecycle.js';
 import { bodyAnchorsToWorld } from '../joint-math.js';
 import { JointType } from '../../state/joint-store.js';
+import type { BodyId, JointId } from '../../handles.js';
 
 // The filter joint (Box2D v3.1's filter joint, formerly its null joint): no constraint rows at all. While it exists,
 // its two bodies do not collide with each other, and nothing else changes; destroying it lets them collide again.
@@ -28,20 +29,27 @@ export function defaultFilterJointDef(): FilterJointDef {
 
 /**
  * Creates a filter joint: bodyA and bodyB stop colliding with each other (their current contacts end now) until the
- * joint is destroyed. Returns the joint entity.
+ * joint is destroyed. Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for the same body
  *   twice, `WORLD_LOCKED` during a step.
  */
 export function createFilterJoint(
   world: PhysicsWorld,
-  def: Partial<FilterJointDef> & { bodyA: number; bodyB: number },
-): number {
+  def: Partial<FilterJointDef> & { bodyA: BodyId; bodyB: BodyId },
+): JointId {
   const p = beginJointEdit(world);
   const d: FilterJointDef = { ...defaultFilterJointDef(), ...def };
   checkJointBase(p, d);
   // collideConnected off (the default) is the whole joint.
-  const row = allocateJoint(world, p, JointType.filter, d.bodyA, d.bodyB, flagsOf(d, false, false, false));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.filter,
+    checkedBodies[0],
+    checkedBodies[1],
+    flagsOf(d, false, false, false),
+  );
   writeJointBase(p, row, d);
   return p.joints.handle[row];
 }

@@ -3,7 +3,14 @@ import { DebugColor, type DebugDrawer } from '../../debug-drawer.js';
 import { checkFinite, checkNonNegative, checkVec2, PhysicsError } from '../../errors.js';
 import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import { mutableRow, requireKind, wakeJoint } from '../joint-access.js';
-import { beginJointEdit, checkJointBase, flagsOf, writeJointBase, writeReferenceAngle } from '../joint-create.js';
+import {
+  beginJointEdit,
+  checkedBodies,
+  checkJointBase,
+  flagsOf,
+  writeJointBase,
+  writeReferenceAngle,
+} from '../joint-create.js';
 import { defaultJointDefBase, type JointDefBase } from '../joint-defs.js';
 import { drawAnchorDots, drawAnchorLink, JD_AX, JD_BX, JD_BY } from '../joint-draw.js';
 import { jointImpulses, type JointKind } from '../joint-kind.js';
@@ -20,6 +27,7 @@ import {
   JF_TARGET_Y,
   JointType,
 } from '../../state/joint-store.js';
+import type { BodyId, JointId } from '../../handles.js';
 
 // The motor joint: drives B's pose relative to A toward a linear and an angular offset with bounded force and
 // torque. The solver's half is systems/src/joints/motor.ts.
@@ -58,15 +66,15 @@ export function defaultMotorJointDef(): MotorJointDef {
 }
 
 /**
- * Creates a motor joint driving B's pose relative to A. Returns the joint entity.
+ * Creates a motor joint driving B's pose relative to A. Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
  */
 export function createMotorJoint(
   world: PhysicsWorld,
-  def: Partial<MotorJointDef> & { bodyA: number; bodyB: number },
-): number {
+  def: Partial<MotorJointDef> & { bodyA: BodyId; bodyB: BodyId },
+): JointId {
   const p = beginJointEdit(world);
   const d: MotorJointDef = { ...defaultMotorJointDef(), ...def };
   checkJointBase(p, d);
@@ -78,7 +86,14 @@ export function createMotorJoint(
   if (d.correctionFactor > 1) {
     throw new PhysicsError('INVALID_ARGUMENT', `correctionFactor must be in [0, 1], got ${d.correctionFactor}`);
   }
-  const row = allocateJoint(world, p, JointType.motor, d.bodyA, d.bodyB, flagsOf(d, false, false, false));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.motor,
+    checkedBodies[0],
+    checkedBodies[1],
+    flagsOf(d, false, false, false),
+  );
   writeJointBase(p, row, d);
   const f = p.joints.f;
   f[JF_TARGET_X][row] = d.linearOffset.x;
@@ -97,7 +112,7 @@ export function createMotorJoint(
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function setMotorJointMaxTorque(world: PhysicsWorld, joint: number, maxTorque: number): void {
+export function setMotorJointMaxTorque(world: PhysicsWorld, joint: JointId, maxTorque: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMotorJointMaxTorque', JointType.motor);
   checkNonNegative(maxTorque, 'maxTorque');
@@ -110,7 +125,7 @@ export function setMotorJointMaxTorque(world: PhysicsWorld, joint: number, maxTo
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function setMotorJointLinearOffset(world: PhysicsWorld, joint: number, offset: Vec2Like): void {
+export function setMotorJointLinearOffset(world: PhysicsWorld, joint: JointId, offset: Vec2Like): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMotorJointLinearOffset', JointType.motor);
   checkVec2(offset, 'linearOffset');
@@ -124,7 +139,7 @@ export function setMotorJointLinearOffset(world: PhysicsWorld, joint: number, of
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function setMotorJointAngularOffset(world: PhysicsWorld, joint: number, angle: number): void {
+export function setMotorJointAngularOffset(world: PhysicsWorld, joint: JointId, angle: number): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMotorJointAngularOffset', JointType.motor);
   checkFinite(angle, 'angularOffset');

@@ -6,6 +6,7 @@ import { jointRow, mutableRow, requireKind, wakeJoint } from '../joint-access.js
 import {
   anchorScratch,
   beginJointEdit,
+  checkedBodies,
   checkJointBase,
   checkSpring,
   flagsOf,
@@ -30,6 +31,7 @@ import {
   JF_TARGET_Y,
   JointType,
 } from '../../state/joint-store.js';
+import type { BodyId, JointId } from '../../handles.js';
 
 // The mouse (target) joint: drags a point of body B toward a world target with a spring of bounded force; body A
 // is only a reference. The solver's half is systems/src/joints/mouse.ts.
@@ -68,15 +70,15 @@ export function defaultMouseJointDef(): MouseJointDef {
 }
 
 /**
- * Creates a mouse (target) joint dragging bodyB toward `target`. Returns the joint entity.
+ * Creates a mouse (target) joint dragging bodyB toward `target`. Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
  */
 export function createMouseJoint(
   world: PhysicsWorld,
-  def: Partial<MouseJointDef> & { bodyA: number; bodyB: number },
-): number {
+  def: Partial<MouseJointDef> & { bodyA: BodyId; bodyB: BodyId },
+): JointId {
   const p = beginJointEdit(world);
   const d: MouseJointDef = { ...defaultMouseJointDef(), ...def };
   checkJointBase(p, d);
@@ -86,13 +88,20 @@ export function createMouseJoint(
     anchorScratch[2] = d.localAnchorB.x;
     anchorScratch[3] = d.localAnchorB.y;
   } else {
-    toLocal(p, d.bodyB, d.target, anchorScratch, 2);
+    toLocal(p, checkedBodies[1], d.target, anchorScratch, 2);
   }
   anchorScratch[0] = 0;
   anchorScratch[1] = 0;
   checkNonNegative(d.maxForce, 'maxForce');
   checkSpring(d.hertz, d.dampingRatio);
-  const row = allocateJoint(world, p, JointType.mouse, d.bodyA, d.bodyB, flagsOf(d, false, false, true));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.mouse,
+    checkedBodies[0],
+    checkedBodies[1],
+    flagsOf(d, false, false, true),
+  );
   writeJointBase(p, row, d);
   writeAnchors(p, row);
   const f = p.joints.f;
@@ -111,7 +120,7 @@ export function createMouseJoint(
  *
  * @throws PhysicsError `NOT_A_JOINT`, `STALE_HANDLE`, `INVALID_ARGUMENT`, `WORLD_LOCKED` (see {@link PhysicsErrorCode}).
  */
-export function setMouseJointTarget(world: PhysicsWorld, joint: number, target: Vec2Like): void {
+export function setMouseJointTarget(world: PhysicsWorld, joint: JointId, target: Vec2Like): void {
   const { p, row } = mutableRow(world, joint);
   requireKind(p, row, 'setMouseJointTarget', JointType.mouse);
   checkVec2(target, 'target');
@@ -125,7 +134,7 @@ export function setMouseJointTarget(world: PhysicsWorld, joint: number, target: 
  *
  * @throws PhysicsError `NOT_A_JOINT` unless `joint` is a live joint of this world. `INVALID_ARGUMENT` for another joint type.
  */
-export function getMouseJointTarget(world: PhysicsWorld, joint: number): { x: number; y: number } {
+export function getMouseJointTarget(world: PhysicsWorld, joint: JointId): { x: number; y: number } {
   const { p, row } = jointRow(world, joint);
   requireKind(p, row, 'getMouseJointTarget', JointType.mouse);
   return { x: p.joints.f[JF_TARGET_X][row], y: p.joints.f[JF_TARGET_Y][row] };

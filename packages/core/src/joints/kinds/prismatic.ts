@@ -5,6 +5,7 @@ import { checkFinite } from '../../errors.js';
 import {
   axisScratch,
   beginJointEdit,
+  checkedBodies,
   checkRange,
   checkRowOptions,
   checkSpringForceRange,
@@ -40,6 +41,7 @@ import {
   JointFlag,
   JointType,
 } from '../../state/joint-store.js';
+import type { BodyId, JointId } from '../../handles.js';
 
 // The prismatic joint (slider): body B moves along an axis fixed in A and keeps its angle; optional translation
 // limits, motor and spring along the axis. The solver's half is systems/src/joints/prismatic.ts.
@@ -105,15 +107,15 @@ export function defaultPrismaticJointDef(): PrismaticJointDef {
 }
 
 /**
- * Creates a prismatic joint (slider along localAxisA). Returns the joint entity.
+ * Creates a prismatic joint (slider along localAxisA). Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
  */
 export function createPrismaticJoint(
   world: PhysicsWorld,
-  def: Partial<PrismaticJointDef> & { bodyA: number; bodyB: number },
-): number {
+  def: Partial<PrismaticJointDef> & { bodyA: BodyId; bodyB: BodyId },
+): JointId {
   const p = beginJointEdit(world);
   const d: PrismaticJointDef = { ...defaultPrismaticJointDef(), ...def };
   const ref = resolveAnchors(p, d, def, d.referenceAngle);
@@ -126,8 +128,8 @@ export function createPrismaticJoint(
     world,
     p,
     JointType.prismatic,
-    d.bodyA,
-    d.bodyB,
+    checkedBodies[0],
+    checkedBodies[1],
     flagsOf(d, d.enableLimit, d.enableMotor, d.enableSpring),
   );
   writeJointBase(p, row, d);

@@ -5,6 +5,7 @@ import { length } from '../../math/trig.js';
 import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import {
   beginJointEdit,
+  checkedBodies,
   flagsOf,
   pointScratch,
   resolveAnchors,
@@ -29,6 +30,7 @@ import {
   JF_RATIO,
   JointType,
 } from '../../state/joint-store.js';
+import type { BodyId, JointId } from '../../handles.js';
 
 // The pulley joint: one rope over two fixed ground points, lengthA + ratio · lengthB constant. The solver's half is
 // systems/src/joints/pulley.ts.
@@ -68,28 +70,35 @@ export function defaultPulleyJointDef(): PulleyJointDef {
 }
 
 /**
- * Creates a pulley joint. Returns the joint entity.
+ * Creates a pulley joint. Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
  */
 export function createPulleyJoint(
   world: PhysicsWorld,
-  def: Partial<PulleyJointDef> & { bodyA: number; bodyB: number },
-): number {
+  def: Partial<PulleyJointDef> & { bodyA: BodyId; bodyB: BodyId },
+): JointId {
   const p = beginJointEdit(world);
   const d: PulleyJointDef = { ...defaultPulleyJointDef(), ...def };
   resolveAnchors(p, d, def, 0);
   checkVec2(d.groundAnchorA, 'groundAnchorA');
   checkVec2(d.groundAnchorB, 'groundAnchorB');
   checkPositive(d.ratio, 'ratio');
-  toWorld(p, d.bodyA, d.localAnchorA, pointScratch);
+  toWorld(p, checkedBodies[0], d.localAnchorA, pointScratch);
   const lengthA = d.lengthA ?? length(pointScratch[0] - d.groundAnchorA.x, pointScratch[1] - d.groundAnchorA.y);
-  toWorld(p, d.bodyB, d.localAnchorB, pointScratch);
+  toWorld(p, checkedBodies[1], d.localAnchorB, pointScratch);
   const lengthB = d.lengthB ?? length(pointScratch[0] - d.groundAnchorB.x, pointScratch[1] - d.groundAnchorB.y);
   checkNonNegative(lengthA, 'lengthA');
   checkNonNegative(lengthB, 'lengthB');
-  const row = allocateJoint(world, p, JointType.pulley, d.bodyA, d.bodyB, flagsOf(d, false, false, false));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.pulley,
+    checkedBodies[0],
+    checkedBodies[1],
+    flagsOf(d, false, false, false),
+  );
   writeJointBase(p, row, d);
   writeAnchors(p, row);
   const f = p.joints.f;

@@ -2,6 +2,7 @@ import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import { checkFinite } from '../../errors.js';
 import {
   beginJointEdit,
+  checkedBodies,
   checkRange,
   checkRowOptions,
   flagsOf,
@@ -31,6 +32,7 @@ import {
   JF_UPPER,
   JointType,
 } from '../../state/joint-store.js';
+import type { BodyId, JointId } from '../../handles.js';
 
 // The revolute joint (pin, hinge): the anchors coincide; optional angle limits, motor and rotational spring. Plain
 // pins (none of the three) are solved from compact records of their own. The solver's half is
@@ -89,15 +91,15 @@ export function defaultRevoluteJointDef(): RevoluteJointDef {
 }
 
 /**
- * Creates a revolute joint (pin with optional limits, motor, spring). Returns the joint entity.
+ * Creates a revolute joint (pin with optional limits, motor, spring). Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
  */
 export function createRevoluteJoint(
   world: PhysicsWorld,
-  def: Partial<RevoluteJointDef> & { bodyA: number; bodyB: number },
-): number {
+  def: Partial<RevoluteJointDef> & { bodyA: BodyId; bodyB: BodyId },
+): JointId {
   const p = beginJointEdit(world);
   const d: RevoluteJointDef = { ...defaultRevoluteJointDef(), ...def };
   const ref = resolveAnchors(p, d, def, d.referenceAngle);
@@ -108,8 +110,8 @@ export function createRevoluteJoint(
     world,
     p,
     JointType.revolute,
-    d.bodyA,
-    d.bodyB,
+    checkedBodies[0],
+    checkedBodies[1],
     flagsOf(d, d.enableLimit, d.enableMotor, d.enableSpring),
   );
   writeJointBase(p, row, d);

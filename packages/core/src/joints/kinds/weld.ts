@@ -1,6 +1,7 @@
 import type { PhysicsState, PhysicsWorld } from '../../state/physics-state.js';
 import {
   beginJointEdit,
+  checkedBodies,
   checkSpring,
   flagsOf,
   resolveAnchors,
@@ -29,6 +30,7 @@ import {
   JF_REFERENCE_ANGLE,
   JointType,
 } from '../../state/joint-store.js';
+import type { BodyId, JointId } from '../../handles.js';
 
 // The weld joint: the anchors coincide and the relative angle is held, rigidly or as linear and angular springs.
 // The solver's half is systems/src/joints/weld.ts.
@@ -65,21 +67,28 @@ export function defaultWeldJointDef(): WeldJointDef {
 }
 
 /**
- * Creates a weld joint. Returns the joint entity.
+ * Creates a weld joint. Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
  */
 export function createWeldJoint(
   world: PhysicsWorld,
-  def: Partial<WeldJointDef> & { bodyA: number; bodyB: number },
-): number {
+  def: Partial<WeldJointDef> & { bodyA: BodyId; bodyB: BodyId },
+): JointId {
   const p = beginJointEdit(world);
   const d: WeldJointDef = { ...defaultWeldJointDef(), ...def };
   const ref = resolveAnchors(p, d, def, d.referenceAngle);
   checkSpring(d.linearHertz, d.linearDampingRatio, 'linear ');
   checkSpring(d.angularHertz, d.angularDampingRatio, 'angular ');
-  const row = allocateJoint(world, p, JointType.weld, d.bodyA, d.bodyB, flagsOf(d, false, false, false));
+  const row = allocateJoint(
+    world,
+    p,
+    JointType.weld,
+    checkedBodies[0],
+    checkedBodies[1],
+    flagsOf(d, false, false, false),
+  );
   writeJointBase(p, row, d);
   writeAnchors(p, row);
   const f = p.joints.f;

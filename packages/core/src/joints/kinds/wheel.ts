@@ -4,6 +4,7 @@ import { checkFinite } from '../../errors.js';
 import {
   axisScratch,
   beginJointEdit,
+  checkedBodies,
   checkRange,
   checkRowOptions,
   checkSpringForceRange,
@@ -36,6 +37,7 @@ import {
   JointType,
 } from '../../state/joint-store.js';
 import { drawSlider } from './prismatic.js';
+import type { BodyId, JointId } from '../../handles.js';
 
 // The wheel joint (A = chassis, B = wheel): B's anchor stays on an axis fixed in A, with a suspension spring and
 // limits along it and a drive motor on B's rotation. The solver's half is systems/src/joints/wheel.ts.
@@ -99,15 +101,15 @@ export function defaultWheelJointDef(): WheelJointDef {
 }
 
 /**
- * Creates a wheel joint (A = chassis, B = wheel). Returns the joint entity.
+ * Creates a wheel joint (A = chassis, B = wheel). Returns its handle (a JointId).
  *
  * @throws PhysicsError `NOT_A_BODY` / `STALE_HANDLE` for a bad bodyA or bodyB, `INVALID_ARGUMENT` for a bad
  *   definition (same body twice, non-finite numbers, lower > upper, zero axis), `WORLD_LOCKED` during a step.
  */
 export function createWheelJoint(
   world: PhysicsWorld,
-  def: Partial<WheelJointDef> & { bodyA: number; bodyB: number },
-): number {
+  def: Partial<WheelJointDef> & { bodyA: BodyId; bodyB: BodyId },
+): JointId {
   const p = beginJointEdit(world);
   const d: WheelJointDef = { ...defaultWheelJointDef(), ...def };
   resolveAnchors(p, d, def, 0);
@@ -120,8 +122,8 @@ export function createWheelJoint(
     world,
     p,
     JointType.wheel,
-    d.bodyA,
-    d.bodyB,
+    checkedBodies[0],
+    checkedBodies[1],
     flagsOf(d, d.enableLimit, d.enableMotor, d.enableSpring),
   );
   writeJointBase(p, row, d);

@@ -2,7 +2,14 @@
  * Our engine behind the benchmark interface. Built as its own bundle (dist/engine-impulse2d.js) so that the runner
  * still builds, and the peers still run, while `@impulse2d/core` and `@impulse2d/systems` are being written.
  */
-import { createPhysicsWorld, getPosition, getProfile, setWorldSettings, type PhysicsWorld } from '@impulse2d/core';
+import {
+  createPhysicsWorld,
+  getPosition,
+  getProfile,
+  setWorldSettings,
+  type PhysicsWorld,
+  getBodyId,
+} from '@impulse2d/core';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
 import { scenes } from '../../scenes/index.js';
 import type { LayoutDef, SceneLayout } from '../../scenes/layouts/index.js';
@@ -59,7 +66,7 @@ function createOurEngine(options: EngineOptions, threads: number): BenchEngine {
     readPositions(out: Float64Array) {
       const w = live();
       for (let n = 0; n < boxes.length; n++) {
-        const p = getPosition(w, boxes[n]);
+        const p = getPosition(w, getBodyId(w, boxes[n]));
         out[2 * n] = p.x;
         out[2 * n + 1] = p.y;
       }

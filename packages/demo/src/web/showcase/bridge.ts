@@ -5,6 +5,7 @@ import {
   makeBox,
   makeCircle,
   makePolygon,
+  type BodyId,
   type PhysicsWorld,
 } from '@impulse2d/core';
 import type { ParamValues, SceneParam } from '../protocol.js';
@@ -34,7 +35,7 @@ export const bridge: TestbedScene = {
     }
     const plank = makeBox(width / 2, 0.125);
     const boxes: number[] = [];
-    let prev = ground;
+    let prev: BodyId = ground;
     let prevAnchor = { x: x0, y: y + 0.5 };
     for (let i = 0; i < planks; i++) {
       const eid = createBody(world, { type: 'dynamic', position: { x: x0 + width * (i + 0.5), y } });

@@ -8,6 +8,7 @@ import {
   makeSegment,
   setJointMotorSpeed,
   setJointSpring,
+  type JointId,
   type PhysicsWorld,
 } from '@impulse2d/core';
 import type { ParamValues, SceneParam } from '../protocol.js';
@@ -63,8 +64,8 @@ export const car: TestbedScene = {
     );
     boxes.push(chassis);
     const wheel = makeCircle(0.4);
-    const springs: number[] = [];
-    let motorJoint = -1;
+    const springs: JointId[] = [];
+    let motorJoint: JointId | -1 = -1;
     for (const [dx, motor] of [
       [-1, true],
       [1, false],
@@ -102,8 +103,9 @@ export const car: TestbedScene = {
       boxes: Int32Array.from(boxes),
       follow: chassis,
       setParam(key: string, value: number) {
-        if (key === 'speed') setJointMotorSpeed(world, motorJoint, -value);
-        else if (key === 'hertz') for (const j of springs) setJointSpring(world, j, value, DAMPING_RATIO);
+        if (key === 'speed') {
+          if (motorJoint !== -1) setJointMotorSpeed(world, motorJoint, -value);
+        } else if (key === 'hertz') for (const j of springs) setJointSpring(world, j, value, DAMPING_RATIO);
       },
     };
   },

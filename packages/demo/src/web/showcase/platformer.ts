@@ -7,7 +7,7 @@ import {
   moveCharacter,
   setCharacterSettings,
   setTargetTransform,
-  type BodyId,
+  type CharacterId,
   type CharacterState,
   type PhysicsWorld,
 } from '@impulse2d/core';
@@ -64,7 +64,7 @@ export interface PlayerTuning {
 
 /** What the game keeps of the player between steps; the engine keeps the character itself. */
 export interface Player {
-  readonly character: BodyId;
+  readonly character: CharacterId;
   readonly tuning: PlayerTuning;
   /** The velocity the player wants (m/s): walking, and the game's jumps and gravity. */
   vx: number;

@@ -1,4 +1,4 @@
-import { addShape, createBody, makeBox, type PhysicsWorld, type WorldDef } from '@impulse2d/core';
+import { addShape, createBody, makeBox, type BodyId, type PhysicsWorld, type WorldDef } from '@impulse2d/core';
 import type { BuiltScene, Scene } from '../../scenes/index.js';
 import type { ParamValues, SceneKey, SceneParam, SceneStatus } from '../protocol.js';
 import type { SceneInput } from '../scene-input.js';
@@ -56,7 +56,7 @@ export function paramOf(params: readonly SceneParam[], values: ParamValues | und
 }
 
 /** A static ground box whose top face is y = 0, `halfWidth` either side of x = 0. Returns its body. */
-export function addGround(world: PhysicsWorld, halfWidth = 40, friction = 0.6): number {
+export function addGround(world: PhysicsWorld, halfWidth = 40, friction = 0.6): BodyId {
   const ground = createBody(world, { type: 'static', position: { x: 0, y: -0.5 } });
   addShape(world, ground, makeBox(halfWidth, 0.5), { friction });
   return ground;
