@@ -1,5 +1,6 @@
 // One-way shapes (ShapeDef.oneWayNormal, setShapeOneWay): platforms that stop only what comes from their open side.
 import {
+  getShapeBody,
   MOVER_SKIN,
   PhysicsError,
   addShape,
@@ -244,7 +245,7 @@ describe('characters and one-way platforms', () => {
     }
     expect(highest).toBeGreaterThan(restOn(3) + 0.5);
     expect(state.grounded).toBe(true);
-    expect(state.groundBody).toBe(w.physics.bodies.handle[w.physics.shapes.body[shape & w.physics.indexMask]]);
+    expect(state.groundBody).toBe(getShapeBody(w, shape));
     expect(getPosition(w, c).y).toBeCloseTo(restOn(3), 6);
     expect(characterGap(w, c)).toBeCloseTo(2 * MOVER_SKIN, 6);
   });
