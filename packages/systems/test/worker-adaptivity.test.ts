@@ -6,13 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { StepWorkers } from '../src/workers/step-workers.js';
 
-/** Runs `stalled.length` steps; stalled[i]: whether step i, if it runs on the workers, stalls. Which ran alone. */
-function schedule(pool: StepWorkers, stalled: boolean[]): string {
+/**
+ * Runs `stalled.length` steps; stalled[i]: the stalls of step i if it runs on the workers (true: 3). Which ran alone
+ * ('1') and which on the workers ('w').
+ */
+function schedule(pool: StepWorkers, stalled: Array<boolean | number>): string {
   let out = '';
   for (const s of stalled) {
     pool.beginStep();
     out += pool.oneThread ? '1' : 'w';
-    if (!pool.oneThread && s) pool.stalls += 3;
+    if (!pool.oneThread) pool.stalls += s === true ? 3 : s === false ? 0 : s;
   }
   return out;
 }
@@ -29,7 +32,12 @@ describe('step workers adapt to a loaded machine', () => {
     expect(schedule(readyPool(), new Array<boolean>(20).fill(false))).toBe('w'.repeat(20));
   });
 
-  it('one stall sends the next 4 steps to one thread, then the workers are tried again and kept when clean', () => {
+  it('a lone stall (an idle machine has some) changes nothing; one in each of two steps in a row does', () => {
+    expect(schedule(readyPool(), [0, 1, 0, 0, 1, 0, 1, 0, 0])).toBe('w'.repeat(9));
+    expect(schedule(readyPool(), [0, 1, 1, 0, 0, 0, 0, 0])).toBe('www1111w');
+  });
+
+  it('a step with stalls sends the next 4 steps to one thread, then the workers are tried again and kept when clean', () => {
     const stalls = new Array<boolean>(12).fill(false);
     stalls[2] = true;
     expect(schedule(readyPool(), stalls)).toBe('www1111wwwww');
@@ -67,8 +75,9 @@ describe('step workers adapt to a loaded machine', () => {
 
   it('counts every stall it saw', () => {
     const pool = readyPool();
-    schedule(pool, [true, false, false, false, false, true]);
+    // 3 in the first step, 1 in the probe after the spell it starts; the last step then runs alone (no stall).
+    expect(schedule(pool, [true, false, false, false, false, 1, 1])).toBe('w1111w1');
     pool.beginStep();
-    expect(pool.totalStalls).toBe(6);
+    expect(pool.totalStalls).toBe(4);
   });
 });

@@ -100,16 +100,18 @@ export class StepWorkers {
    * Adaptivity (startWorkers' `adaptive`). A worker that the operating system deschedules in the middle of a chunk
    * (another process wants its core) holds the stepping thread up until it runs again, some milliseconds, while
    * a whole solver job takes tens of microseconds: a loaded machine can make threads slower than one. So the
-   * stepping thread counts its waits that time out (WAIT_MS with no job finished: a stall), and after a step with a
-   * stall it runs the next steps alone (the workers sleep), then tries the workers again for one step (a probe):
+   * stepping thread counts its waits that time out (WAIT_MS with no job finished: a stall), and after two stalls in
+   * a row (one step, or two) it runs the next steps alone (the workers sleep), then tries the workers again for one
+   * step (a probe, which one stall fails):
    * BENCH_STEPS_FIRST steps alone, doubled after each probe that stalls again, up to BENCH_STEPS_MOST, back to the
    * start after a clean step. The bits do not depend on it (they are the same on any number of threads). Counting
    * timeouts needs no clock (a clock read allocates in V8); a browser's main thread, which spins instead of
    * waiting, does not adapt.
    */
   adaptive = true;
-  /** Waits that timed out in this step. */
+  /** Waits that timed out in this step, and in the last step run on the workers. */
   stalls = 0;
+  previousStalls = 0;
   /** Whether this step runs on the calling thread alone. */
   oneThread = false;
   /** Steps left to run alone, and the length of the last such spell (0 after a clean step on the workers). */
@@ -123,7 +125,11 @@ export class StepWorkers {
 
   /** At the start of a step: whether it runs on the workers, from how the last one went (see `adaptive`). */
   beginStep(): void {
-    const stalled = !this.oneThread && this.stalls > 0;
+    // One stall alone happens on an idle machine too (a collection, the system's own work): 3 to 8 in 300 steps of
+    // large_pyramid on 2 threads. Only two in a row, or one in the probe after a spell, count as a held-up worker.
+    const stalls = this.oneThread ? 0 : this.stalls;
+    const stalled = stalls >= 2 || (stalls === 1 && (this.previousStalls > 0 || this.benchLength > 0));
+    this.previousStalls = stalls;
     this.totalStalls += this.stalls;
     this.stalls = 0;
     if (!this.adaptive || !this.ready) return;
