@@ -1,7 +1,11 @@
 // Golden hash (as Box2D's test_determinism.c): one scene with stacks, joints, bullets and sleep, stepped 300 times,
-// must hash to the committed value in every JavaScript engine: Node (V8), Chromium (V8), Firefox ESR (SpiderMonkey)
-// and QuickJS. The engine is bundled once by esbuild as an IIFE script and evaluated unchanged everywhere. The
-// browser cases skip with a message when the browser is not installed.
+// must hash to the committed value in every JavaScript engine: Node (V8), Chromium (V8), Firefox ESR (SpiderMonkey),
+// QuickJS and JavaScriptCore. The engine is bundled once by esbuild as an IIFE script and evaluated unchanged
+// everywhere. The browser and JavaScriptCore cases skip with a message when the program is not installed.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GoldenResult } from './golden/golden-scene.js';
 import { bundleScript } from './helpers/bundle.js';
@@ -21,6 +25,16 @@ const EXPECTED_STATE_HASH = 'fb1e68efab0a2180';
 const STEPS = 300;
 const CALL = `JSON.stringify(Golden.goldenRun(${STEPS}))`;
 
+/** JavaScriptCore's shell, from Debian's libjavascriptcoregtk-4.0-bin. */
+const JSC = [
+  '/usr/bin/jsc',
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/jsc',
+  '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.0/jsc',
+].find((f) => existsSync(f));
+if (JSC === undefined)
+  console.warn(
+    '[golden-hash] JavaScriptCore case skipped: jsc not found (apt-get install libjavascriptcoregtk-4.0-bin)',
+  );
 if (!hasChromium) console.warn(`[golden-hash] Chromium case skipped: ${CHROMIUM} not found (apt-get install chromium)`);
 if (!hasFirefox) console.warn(`[golden-hash] Firefox case skipped: ${FIREFOX} not found (apt-get install firefox-esr)`);
 
@@ -64,6 +78,19 @@ describe('golden hash: the same bits in every JavaScript engine', () => {
       vm.dispose();
     }
   }, 120_000);
+
+  it.skipIf(JSC === undefined)(
+    "JavaScriptCore (WebKit's engine, Debian's jsc shell) gives the committed hash",
+    () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'impulse2d-jsc-')), 'golden.js');
+      writeFileSync(file, `${script}\nprint(${CALL});\n`);
+      const out = execFileSync(JSC as string, [file], { encoding: 'utf8', timeout: 120_000 });
+      const result = JSON.parse(out.trim().split('\n').pop() as string) as GoldenResult;
+      console.log(`[golden-hash] jsc: ${result.hash}, state ${result.stateHash}`);
+      check(result);
+    },
+    180_000,
+  );
 
   it.skipIf(!hasChromium)(
     'Chromium gives the committed hash',
