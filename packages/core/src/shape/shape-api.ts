@@ -205,6 +205,28 @@ export function getShapeBody(world: PhysicsWorld, shape: ShapeId): BodyId {
   return p.bodies.handle[p.shapes.body[shapeRow(p, shape)]];
 }
 
+/** The shape columns of its surface material: a touching contact mixes them (contact-lifecycle.ts mixMaterial). */
+type MaterialColumn = 'friction' | 'restitution' | 'rollingResistance' | 'tangentSpeed' | 'userMaterial';
+
+/**
+ * What every material setter does: checks the world is not stepping, the shape, then `check(value, column)`, all
+ * before any change; writes the column and mixes the shape's touching contacts again, so the next step uses it.
+ */
+export function setMaterialColumn(
+  world: PhysicsWorld,
+  shape: ShapeId,
+  column: MaterialColumn,
+  value: number,
+  check: (value: number, what: string) => void,
+): void {
+  const p = getPhysics(world);
+  assertUnlocked(p);
+  const row = shapeRow(p, shape);
+  check(value, column);
+  p.shapes[column][row] = value;
+  remixShapeContacts(p, row);
+}
+
 /**
  * Sets a shape's Coulomb friction coefficient (dimensionless, ≥ 0). Existing contacts pick it up next step.
  *
@@ -212,12 +234,7 @@ export function getShapeBody(world: PhysicsWorld, shape: ShapeId): BodyId {
  *   negative or non-finite value.
  */
 export function setFriction(world: PhysicsWorld, shape: ShapeId, friction: number): void {
-  const p = getPhysics(world);
-  assertUnlocked(p);
-  const row = shapeRow(p, shape);
-  checkNonNegative(friction, 'friction');
-  p.shapes.friction[row] = friction;
-  remixShapeContacts(p, row);
+  setMaterialColumn(world, shape, 'friction', friction, checkNonNegative);
 }
 
 /**
@@ -237,12 +254,7 @@ export function getFriction(world: PhysicsWorld, shape: ShapeId): number {
  *   negative or non-finite value.
  */
 export function setRestitution(world: PhysicsWorld, shape: ShapeId, restitution: number): void {
-  const p = getPhysics(world);
-  assertUnlocked(p);
-  const row = shapeRow(p, shape);
-  checkNonNegative(restitution, 'restitution');
-  p.shapes.restitution[row] = restitution;
-  remixShapeContacts(p, row);
+  setMaterialColumn(world, shape, 'restitution', restitution, checkNonNegative);
 }
 
 /**

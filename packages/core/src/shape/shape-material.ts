@@ -1,9 +1,8 @@
 import { checkFinite, checkNonNegative } from '../errors.js';
 import type { ShapeId } from '../handles.js';
-import { remixShapeContacts } from '../lifecycle/contact-lifecycle.js';
-import { assertUnlocked, getPhysics, type PhysicsWorld } from '../state/physics-state.js';
+import { getPhysics, type PhysicsWorld } from '../state/physics-state.js';
 import { checkUserMaterialId } from './shape-def.js';
-import { shapeRow } from './shape-api.js';
+import { setMaterialColumn, shapeRow } from './shape-api.js';
 
 /*
  * A shape's surface material beyond friction and restitution (shape-api.ts), settable at any time between steps: the
@@ -18,12 +17,7 @@ import { shapeRow } from './shape-api.js';
  *   `INVALID_ARGUMENT` for a negative or non-finite value.
  */
 export function setRollingResistance(world: PhysicsWorld, shape: ShapeId, rollingResistance: number): void {
-  const p = getPhysics(world);
-  assertUnlocked(p);
-  const row = shapeRow(p, shape);
-  checkNonNegative(rollingResistance, 'rollingResistance');
-  p.shapes.rollingResistance[row] = rollingResistance;
-  remixShapeContacts(p, row);
+  setMaterialColumn(world, shape, 'rollingResistance', rollingResistance, checkNonNegative);
 }
 
 /**
@@ -44,12 +38,7 @@ export function getRollingResistance(world: PhysicsWorld, shape: ShapeId): numbe
  *   `INVALID_ARGUMENT` for a non-finite value.
  */
 export function setTangentSpeed(world: PhysicsWorld, shape: ShapeId, tangentSpeed: number): void {
-  const p = getPhysics(world);
-  assertUnlocked(p);
-  const row = shapeRow(p, shape);
-  checkFinite(tangentSpeed, 'tangentSpeed');
-  p.shapes.tangentSpeed[row] = tangentSpeed;
-  remixShapeContacts(p, row);
+  setMaterialColumn(world, shape, 'tangentSpeed', tangentSpeed, checkFinite);
 }
 
 /**
@@ -70,12 +59,7 @@ export function getTangentSpeed(world: PhysicsWorld, shape: ShapeId): number {
  *   `INVALID_ARGUMENT` for a value that is not a 32-bit integer.
  */
 export function setUserMaterialId(world: PhysicsWorld, shape: ShapeId, userMaterialId: number): void {
-  const p = getPhysics(world);
-  assertUnlocked(p);
-  const row = shapeRow(p, shape);
-  checkUserMaterialId(userMaterialId);
-  p.shapes.userMaterial[row] = userMaterialId;
-  remixShapeContacts(p, row);
+  setMaterialColumn(world, shape, 'userMaterial', userMaterialId, checkUserMaterialId);
 }
 
 /**
