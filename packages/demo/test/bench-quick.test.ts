@@ -78,6 +78,14 @@ describe('the default run is the quick one; --full is one flag away', () => {
     expect(a.engines).toEqual(['impulse2d', 'impulse2d-mt']);
   });
 
+  it('--from N: the first N steps of each scene run untimed (0 by default); a bad N is refused', () => {
+    expect(parseCliArgs([]).from).toBe(0);
+    const a = parseCliArgs(['--from', '100', '--steps', '200', '--vs', 'impulse2d-mt']);
+    expect(a.from).toBe(100);
+    expect(stepsOf(a, 'large_pyramid')).toBe(200);
+    expect(() => parseCliArgs(['--from', '2.5'])).toThrow(/--from wants a whole number/);
+  });
+
   it('explicit options win over either mode', () => {
     const a = parseCliArgs(['--steps', '40', '--heap-steps', '100', '--vs', 'planck', '--out', 'x', '--name', 'run1']);
     expect(stepsOf(a, 'tumbler')).toBe(40);

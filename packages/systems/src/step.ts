@@ -33,7 +33,7 @@ import { updateBroadphase } from './update-broadphase.js';
 import { reportTouchChanges, updateContacts } from './update-contacts.js';
 import { updateSleep } from './update-sleep.js';
 import { createContactKernel } from './wasm/contact-kernel.js';
-import { checkWorkers } from './workers/step-workers.js';
+import { checkWorkers, finishWorkersStep } from './workers/step-workers.js';
 
 /**
  * The clock for the profile, read only when the world's enableProfiling is on: each read returns a new heap number
@@ -176,6 +176,7 @@ function selectKernel(p: PhysicsState): void {
 
 function endStep(p: PhysicsState): void {
   p.locked = false;
+  finishWorkersStep(p);
   const prof = p.profile;
   prof.total = now(p) - p.stepStartTime;
   prof.bodyCount = p.bodies.count;

@@ -41,6 +41,9 @@ usage: pnpm bench -- [options]
                         (without it they go to packages/demo/dist/bench-results/, which git ignores)
   --scene LIST          comma list of ${Object.keys(layouts).join(', ')}, or all (${BENCHMARK_SCENES.join(', ')}); default all
   --steps N             steps of every run instead of the quick or full ones
+  --from N              run each scene's first N steps untimed, for every engine alike, then time --steps (or the
+                        quick or full run's) steps: e.g. threads "from the first 100 steps on" with --from 100
+                        (default 0: steps are timed from the first)
   --substeps N          our engine's substeps (default 4)
   --solver MODE         our solver: soft (default) or classic
   --vs LIST             peers: comma list of ${PEER_NAMES.join(', ')}; all; none
@@ -48,8 +51,8 @@ usage: pnpm bench -- [options]
                         workerCount and startWorkers count them (default 2)
   --load                keep one core busy with another process for the whole run (a spin loop), to measure
                         threads on a loaded machine: e.g. --vs impulse2d-mt --scene large_pyramid,many_pyramids,
-                        with and without --load (our step workers adapt: they hand steps back to one thread while
-                        a worker keeps losing its core)
+                        with and without --load (our step workers adapt: the world times its steps and runs on
+                        one thread while that is faster)
   --no-ours             leave our engine out
   --headless-batch N    step N independent copies of the 20-row pyramid world per engine and report body-steps/s
                         (with --scene too, the scene runs as well)
@@ -79,6 +82,8 @@ export interface CliArgs {
   readonly defaultPeers: boolean;
   /** --steps: every run's steps; null: the quick run's (QUICK_STEPS) or, with --full, each scene's own. */
   readonly steps: number | null;
+  /** --from: steps each scene runs untimed before the timed ones. */
+  readonly from: number;
   readonly substeps: number;
   readonly solver: 'soft' | 'classic';
   /** Threads of box2d3-wasm-mt and impulse2d-mt, the stepping thread included. */
@@ -122,6 +127,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     options: {
       scene: { type: 'string' },
       steps: { type: 'string' },
+      from: { type: 'string' },
       substeps: { type: 'string' },
       solver: { type: 'string', default: 'soft' },
       vs: { type: 'string' },
@@ -164,6 +170,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     engines,
     defaultPeers: values.vs === undefined,
     steps: values.steps !== undefined ? positiveInt(values.steps, 'steps', 0) || null : null,
+    from: positiveInt(values.from, 'from', 0),
     substeps: positiveInt(values.substeps, 'substeps', 4) || 4,
     solver: values.solver,
     threads: positiveInt(values.threads, 'threads', 2) || 2,

@@ -75,6 +75,7 @@ function childArgs(args: CliArgs, run: PlannedRun, round: number): string[] {
   ];
   const steps = run.batch > 0 ? args.steps : stepsOf(args, run.scene);
   if (steps !== null) out.push('--steps', String(steps));
+  if (args.from > 0 && run.batch === 0) out.push('--from', String(args.from));
   if (run.batch > 0) out.push('--batch', String(run.batch));
   return out;
 }
@@ -298,6 +299,7 @@ function planLines(args: CliArgs, runs: readonly PlannedRun[]): string[] {
   if (scenes.length > 0) lines.push(`  scenes (steps): ${scenes.join(', ')}`);
   if (args.batch > 0) lines.push(`  headless batch: ${args.batch} copies of the 20-row pyramid`);
   lines.push(`  engines: ${args.engines.join(', ')}; ${args.rounds} round${args.rounds > 1 ? 's' : ''}, interleaved`);
+  if (args.from > 0) lines.push(`  timed from step ${args.from} of each scene (--from): the steps before run untimed`);
   if (args.load) lines.push('  load: another process keeps one core busy throughout (--load)');
   lines.push(
     args.heapSteps > 0

@@ -41,6 +41,9 @@ export interface Counters {
   readonly bodyCount: number;
   readonly contactCount: number;
   readonly touchingCount: number;
+  /** impulse2d-mt: steps of the run (the untimed ones included) that adaptivity ran on one thread, and its probes. */
+  readonly stepsOnOneThread?: number;
+  readonly probes?: number;
 }
 
 /** One world of one engine, driven by the benchmark runner. */

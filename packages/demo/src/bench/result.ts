@@ -26,11 +26,13 @@ export interface SceneRun {
   readonly label: string;
   readonly scene: string;
   readonly steps: number;
+  /** Steps run untimed before the timed ones (--from; absent in older results: 0). */
+  readonly from?: number;
   readonly bodies: number;
   readonly buildMs: number;
-  /** Over steps 1..N-1 (step 0 creates the contacts). */
+  /** Over the timed steps but step 0 (which creates the contacts), or over all of them after untimed steps (--from). */
   readonly ms: Summary;
-  /** Every step, ms, step 0 included. */
+  /** Every timed step, ms (step 0 included when `from` is 0). */
   readonly stepMs: number[];
   /** Our engine: median ms per stage over steps 1..N-1. */
   readonly stages?: StageTimes;

@@ -3,7 +3,7 @@
  * The parent (cli.ts) runs each pairing in a fresh process so that no engine warms the JIT or heap for another.
  *
  *   node --expose-gc dist/bench-run.js --engine planck --scene large_pyramid [--steps N] [--substeps 4]
- *        [--solver soft|classic] [--batch COPIES] [--heap-steps 300]
+ *        [--from N] [--solver soft|classic] [--batch COPIES] [--heap-steps 300]
  */
 import { parseArgs } from 'node:util';
 import { layouts, type LayoutDef, type SceneLayout } from '../scenes/layouts/index.js';
@@ -18,6 +18,8 @@ interface RunArgs {
   readonly engine: string;
   readonly scene: string;
   readonly steps: number;
+  /** Steps run untimed before the timed ones (--from). */
+  readonly from: number;
   readonly batch: number;
   readonly heapSteps: number;
   readonly options: EngineOptions;
@@ -29,6 +31,7 @@ function readArgs(): RunArgs {
       engine: { type: 'string' },
       scene: { type: 'string' },
       steps: { type: 'string' },
+      from: { type: 'string', default: '0' },
       substeps: { type: 'string', default: '4' },
       solver: { type: 'string', default: 'soft' },
       batch: { type: 'string', default: '0' },
@@ -43,6 +46,7 @@ function readArgs(): RunArgs {
     engine: values.engine,
     scene: def.name,
     steps: values.steps !== undefined ? Number(values.steps) : def.steps,
+    from: Number(values.from),
     batch: Number(values.batch),
     heapSteps: Number(values['heap-steps']),
     options: {
@@ -76,6 +80,10 @@ async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layo
   await engine.start?.();
   const buildMs = performance.now() - t0;
 
+  for (let s = 0; s < args.from; s++) {
+    engine.step();
+    progress(s + 1, args.from, 'untimed steps (--from)');
+  }
   const stepMs = new Float64Array(args.steps);
   const stageSamples = engine.stageTimes ? STAGE_NAMES.map(() => new Float64Array(args.steps)) : null;
   for (let s = 0; s < args.steps; s++) {
@@ -107,10 +115,12 @@ async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layo
     (phase, done, total) => process.stderr.write(`${PROGRESS_PREFIX}${done} ${total} heap probe ${phase}\n`),
   );
 
-  const timed = stepMs.subarray(1);
+  // Step 0 creates the contacts: left out, unless the timed steps begin later (--from).
+  const first = args.from > 0 ? 0 : 1;
+  const timed = stepMs.subarray(first);
   let stages: StageTimes | undefined;
   if (stageSamples !== null) {
-    const m = stageSamples.map((a) => round(median(a.subarray(1))));
+    const m = stageSamples.map((a) => round(median(a.subarray(first))));
     stages = {
       characters: m[0],
       broadphase: m[1],
@@ -128,6 +138,7 @@ async function runScene(args: RunArgs, engine: BenchEngine, def: LayoutDef, layo
     label: engine.label,
     scene: def.name,
     steps: args.steps,
+    from: args.from,
     bodies: layout.boxes.positions.length >> 1,
     buildMs: round(buildMs, 1),
     ms: roundSummary(summarize(timed)),

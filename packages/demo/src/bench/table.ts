@@ -98,16 +98,38 @@ export function sceneTable(report: BenchReport): string {
 export function stageTable(report: BenchReport): string | null {
   const ours = report.runs.filter((r): r is SceneRun => r.ok && r.mode === 'scene' && r.stages !== undefined);
   if (ours.length === 0) return null;
-  const rows: string[][] = [['scene', ...STAGE_NAMES, 'measured', 'bodies', 'contacts', 'touching']];
+  // Threaded runs: the steps adaptivity ran on one thread, of all the run's steps (untimed ones included), and probes.
+  const threaded = ours.some((r) => r.counters?.stepsOnOneThread !== undefined);
+  const rows: string[][] = [
+    [
+      'scene',
+      'engine',
+      ...STAGE_NAMES,
+      'measured',
+      'bodies',
+      'contacts',
+      'touching',
+      ...(threaded ? ['on 1 thread (probes)'] : []),
+    ],
+  ];
   for (const r of ours) {
     const s = r.stages!;
+    const c = r.counters;
     rows.push([
       r.scene,
+      r.engine,
       ...STAGE_NAMES.map((k) => formatMs(s[k])),
       formatMs(r.ms.median),
-      String(r.counters?.bodyCount ?? '—'),
-      String(r.counters?.contactCount ?? '—'),
-      String(r.counters?.touchingCount ?? '—'),
+      String(c?.bodyCount ?? '—'),
+      String(c?.contactCount ?? '—'),
+      String(c?.touchingCount ?? '—'),
+      ...(threaded
+        ? [
+            c?.stepsOnOneThread !== undefined
+              ? `${c.stepsOnOneThread}/${r.steps + (r.from ?? 0)} (${c.probes ?? 0})`
+              : '—',
+          ]
+        : []),
     ]);
   }
   return textTable(rows);

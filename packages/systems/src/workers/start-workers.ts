@@ -14,10 +14,10 @@ export const MAX_THREADS = 64;
 /** Options of startWorkers. */
 export interface StartWorkersOptions {
   /**
-   * Whether a step whose workers held the stepping thread up (a worker waiting for a core that another process
-   * took) sends the next steps to the stepping thread alone, trying the workers again now and then: a loaded machine
-   * then steps about as fast as one thread rather than slower. Default true. False keeps every step on the workers
-   * (tests that must see work on them). In a browser's main thread, which may not block, there is no adaptivity.
+   * Whether the world times its steps and runs each on the workers or on the stepping thread alone, whichever was
+   * faster lately, trying the other now and then (a worker that waits for a core another process took holds every
+   * step up: a loaded machine then steps about as fast as one thread rather than slower). Default true. False keeps
+   * every step on the workers (tests that must see work on them). The results are the same bits either way.
    */
   adaptive?: boolean;
 }

@@ -36,6 +36,7 @@ import {
 } from './job-control.js';
 import { createContactKernel } from '../wasm/contact-kernel.js';
 import { NO_COLOUR, SOLVER_PASS_COUNT, type SolverPassId } from '../solver-pass.js';
+import { ThreadChoice } from './thread-choice.js';
 import type { StepThread } from './thread-spawn.js';
 
 /*
@@ -64,12 +65,6 @@ const WAIT_MS = 2;
  * the main thread runs the chunks left and the world goes back to one thread.
  */
 const STALL_MS = 5000;
-/**
- * Steps a world goes on one thread after a step whose workers held it up (see StepWorkers.beginStep): the first
- * time, then twice as many after each probe that is held up again, up to the most.
- */
-const BENCH_STEPS_FIRST = 4;
-const BENCH_STEPS_MOST = 32;
 
 /** The worker threads of one world and the shared memory they work through. */
 export class StepWorkers {
@@ -97,53 +92,35 @@ export class StepWorkers {
   /** Solver chunks the workers ran, by pass (solver-pass.ts SolverPass). */
   readonly passOnWorkers = new Array<number>(SOLVER_PASS_COUNT).fill(0);
   /**
-   * Adaptivity (startWorkers' `adaptive`). A worker that the operating system deschedules in the middle of a chunk
-   * (another process wants its core) holds the stepping thread up until it runs again, some milliseconds, while
-   * a whole solver job takes tens of microseconds: a loaded machine can make threads slower than one. So the
-   * stepping thread counts its waits that time out (WAIT_MS with no job finished: a stall), and after two stalls in
-   * a row (one step, or two) it runs the next steps alone (the workers sleep), then tries the workers again for one
-   * step (a probe, which one stall fails):
-   * BENCH_STEPS_FIRST steps alone, doubled after each probe that stalls again, up to BENCH_STEPS_MOST, back to the
-   * start after a clean step. The bits do not depend on it (they are the same on any number of threads). Counting
-   * timeouts needs no clock (a clock read allocates in V8); a browser's main thread, which spins instead of
-   * waiting, does not adapt.
+   * Adaptivity (startWorkers' `adaptive`): each step runs on the workers or on the calling thread alone, whichever
+   * was measured faster lately (thread-choice.ts). Off, every step uses the workers.
    */
   adaptive = true;
-  /** Waits that timed out in this step, and in the last step run on the workers. */
+  readonly choice = new ThreadChoice();
+  /** Waits that timed out in this step (WAIT_MS with no job finished: a stall), and since startWorkers. */
   stalls = 0;
-  previousStalls = 0;
+  totalStalls = 0;
   /** Whether this step runs on the calling thread alone. */
   oneThread = false;
-  /** Steps left to run alone, and the length of the last such spell (0 after a clean step on the workers). */
-  benchedFor = 0;
-  benchLength = 0;
-  /** Since startWorkers: steps run alone by adaptivity, and stalls. */
-  stepsOnOneThread = 0;
-  totalStalls = 0;
+  /**
+   * When this step began (performance.now), in a typed array so that the write boxes no number. The two clock reads
+   * of a step allocate some 16 bytes in V8 (Node 20); only worlds with step workers and adaptivity make them.
+   */
+  private readonly clock = new Float64Array(1);
 
   constructor(readonly canBlock: boolean) {}
 
-  /** At the start of a step: whether it runs on the workers, from how the last one went (see `adaptive`). */
+  /** At the start of a step: whether it runs on the workers (see `adaptive`). */
   beginStep(): void {
-    // One stall alone happens on an idle machine too (a collection, the system's own work): 3 to 8 in 300 steps of
-    // large_pyramid on 2 threads. Only two in a row, or one in the probe after a spell, count as a held-up worker.
-    const stalls = this.oneThread ? 0 : this.stalls;
-    const stalled = stalls >= 2 || (stalls === 1 && (this.previousStalls > 0 || this.benchLength > 0));
-    this.previousStalls = stalls;
-    this.totalStalls += this.stalls;
     this.stalls = 0;
-    if (!this.adaptive || !this.ready) return;
-    if (stalled) {
-      this.benchLength = this.benchLength === 0 ? BENCH_STEPS_FIRST : Math.min(2 * this.benchLength, BENCH_STEPS_MOST);
-      this.benchedFor = this.benchLength;
-    } else if (!this.oneThread) {
-      this.benchLength = 0;
-    }
-    this.oneThread = this.benchedFor > 0;
-    if (this.oneThread) {
-      this.benchedFor--;
-      this.stepsOnOneThread++;
-    }
+    this.oneThread = this.adaptive && this.ready && this.choice.oneThread;
+    if (this.adaptive && this.ready) this.clock[0] = performance.now();
+  }
+
+  /** At the end of a step: its time and stalls go to the choice of the next step's threads. */
+  endStep(): void {
+    this.totalStalls += this.stalls;
+    if (this.adaptive && this.ready) this.choice.finish(performance.now() - this.clock[0], this.stalls);
   }
 
   /**
@@ -375,7 +352,8 @@ export function detachPool(p: PhysicsState, pool: StepWorkers): void {
 /**
  * For tests and profiling: chunks run in parallel jobs since startWorkers, and how many of them ran on the workers;
  * the same for the solver's jobs alone and for the pair search's tasks, and the solver chunks the workers ran by pass
- * (solver-pass.ts SolverPass); the waits that timed out (stalls) and the steps adaptivity ran on one thread.
+ * (solver-pass.ts SolverPass); the waits that timed out (stalls), the steps adaptivity ran on one thread and the
+ * probes it made (thread-choice.ts).
  */
 export function getWorkerChunkCounts(world: PhysicsWorld): {
   chunks: number;
@@ -387,6 +365,7 @@ export function getWorkerChunkCounts(world: PhysicsWorld): {
   passOnWorkers: number[];
   stalls: number;
   stepsOnOneThread: number;
+  probes: number;
 } {
   const pool = pools.get(getPhysics(world));
   return pool === undefined
@@ -400,6 +379,7 @@ export function getWorkerChunkCounts(world: PhysicsWorld): {
         passOnWorkers: [],
         stalls: 0,
         stepsOnOneThread: 0,
+        probes: 0,
       }
     : {
         chunks: pool.chunks,
@@ -409,8 +389,9 @@ export function getWorkerChunkCounts(world: PhysicsWorld): {
         pairTasks: pool.pairTasks,
         pairTasksOnWorkers: pool.pairTasks - pool.mainPairTasks,
         passOnWorkers: pool.passOnWorkers.slice(),
-        stalls: pool.totalStalls + pool.stalls,
-        stepsOnOneThread: pool.stepsOnOneThread,
+        stalls: pool.totalStalls,
+        stepsOnOneThread: pool.choice.stepsOnOneThread,
+        probes: pool.choice.probes,
       };
 }
 
@@ -439,6 +420,12 @@ export function checkWorkers(p: PhysicsState): void {
     'WORKER_FAILED',
     `${pool.failure}; the world now steps in one thread (startWorkers again to retry)`,
   );
+}
+
+/** Called after a step: how it went on the world's workers, if it has some, for the choice of the next step's threads. */
+export function finishWorkersStep(p: PhysicsState): void {
+  const pool = pools.get(p);
+  if (pool !== undefined && pool.failure === null) pool.endStep();
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   getBodyId,
 } from '@impulse2d/core';
 import { startWorkers, stepPhysics, stopWorkers } from '@impulse2d/systems';
+import { getWorkerChunkCounts } from '@impulse2d/systems/internal';
 import { scenes } from '../../scenes/index.js';
 import type { LayoutDef, SceneLayout } from '../../scenes/layouts/index.js';
 import type { BenchEngine, Counters, EngineOptions, StageTimes } from '../engine.js';
@@ -85,7 +86,10 @@ function createOurEngine(options: EngineOptions, threads: number): BenchEngine {
     },
     counters(): Counters {
       const p = getProfile(live());
-      return { bodyCount: p.bodyCount, contactCount: p.contactCount, touchingCount: p.touchingCount };
+      const counts = { bodyCount: p.bodyCount, contactCount: p.contactCount, touchingCount: p.touchingCount };
+      if (!threaded) return counts;
+      const w = getWorkerChunkCounts(live());
+      return { ...counts, stepsOnOneThread: w.stepsOnOneThread, probes: w.probes };
     },
     beforeHeapProbe() {
       // The user's default: no clock reads, so the probe sees what a step itself allocates.
