@@ -79,6 +79,27 @@ describe('step workers choose the faster way to step', () => {
     expect(lastIdle.endsWith('w'.repeat(20))).toBe(true);
   });
 
+  it('work that changes size calls a probe at once: a sleeping pile woken by a hit goes back to the workers', () => {
+    const choice = new ThreadChoice();
+    // Box2D's smash: the boxes sleep (tiny steps, threads only cost), then a ram wakes them all at step 300.
+    const smash: Machine = { one: (i) => (i < 300 ? 0.1 : 24), workers: (i) => (i < 300 ? 0.2 : 15) };
+    const out = schedule(choice, smash, 700);
+    expect(
+      out
+        .slice(100, 300)
+        .match(/w+/g)
+        ?.every((run) => run === 'ww'),
+    ).toBe(true); // one thread while asleep
+    // Back on the workers within a few steps of the hit (the next spell would have been 128 steps away or more).
+    expect(out.slice(300, 310)).toContain('w'.repeat(3));
+    expect(
+      out
+        .slice(310)
+        .match(/1+/g)
+        ?.every((run) => run === '11'),
+    ).toBe(true);
+  });
+
   it('a held-up step (two stalls, and slower) calls a probe at once; lone stalls in steps of usual speed do not', () => {
     const choice = new ThreadChoice();
     // The warm-up, and the first probe (lost): the next is 16 steps away.

@@ -9,7 +9,8 @@
  * often (not before the workers ran WORKERS_WARM_STEPS steps) it tries the other way for two steps (a probe; the first is not counted, it wakes the workers or lets them
  * fall asleep) and switches when the probe's second step beat the incumbent's recent steps by PROBE_MARGIN. A probe
  * that loses doubles the wait for the next one (SPELL_FIRST up to SPELL_MOST steps), so a machine that stays loaded,
- * or stays idle, pays for a probe rarely. A step on the workers in which the stepping thread waited WAIT_MS for them
+ * or stays idle, pays for a probe rarely; a step time that moved by half since the last probe (the world's work
+ * changed) calls the next probe at once. A step on the workers in which the stepping thread waited WAIT_MS for them
  * with no job finished, twice (a stall: step-workers.ts), calls a probe at once: the workers lost a core.
  *
  * The results never depend on it: they are the same bits on any number of threads.
@@ -26,6 +27,8 @@ export class ThreadChoice {
   private spell = SPELL_FIRST;
   /** 0: no probe; 1: in the probe's first step; 2: in its second, which is timed. */
   private probeStep = 0;
+  /** `recent` when the last probe was judged (0: none yet): the step time the choice was made at. */
+  private judgedAt = 0;
   /** Steps run on one thread, and on the workers, and probes run (for tests and getWorkerChunkCounts). */
   stepsOnOneThread = 0;
   stepsOnWorkers = 0;
@@ -52,6 +55,7 @@ export class ThreadChoice {
         this.spell = Math.min(2 * this.spell, SPELL_MOST);
       }
       this.untilProbe = this.spell;
+      this.judgedAt = this.recent;
       this.oneThread = this.incumbentOne;
       return;
     }
@@ -59,7 +63,13 @@ export class ThreadChoice {
     // also slower than the ones before it.
     const heldUp = !this.incumbentOne && stalls >= 2 && ms > this.recent * (1 + PROBE_MARGIN);
     this.recent = this.recent === 0 ? ms : this.recent + RECENT_WEIGHT * (ms - this.recent);
-    if ((--this.untilProbe <= 0 || heldUp) && this.stepsOnWorkers >= WORKERS_WARM_STEPS) {
+    // The world's work changed since the last probe was judged (a pile hit, bodies woken or added, or fallen
+    // asleep): that judgement no longer holds, and steps of another size may favour the other way. Probe now.
+    // Its average then lags behind: the probe is judged against this step alone.
+    const changed =
+      this.judgedAt > 0 && (this.recent > CHANGED_RATIO * this.judgedAt || this.judgedAt > CHANGED_RATIO * this.recent);
+    if (changed) this.recent = ms;
+    if ((--this.untilProbe <= 0 || heldUp || changed) && this.stepsOnWorkers >= WORKERS_WARM_STEPS) {
       this.probeStep = 1;
       this.probes++;
       this.oneThread = !this.incumbentOne;
@@ -80,5 +90,12 @@ export const SPELL_MOST = 128;
  * lost too (seen on a 2-vCPU AMD EPYC: 200 to 297 of 300 steps of an idle machine on one thread).
  */
 export const WORKERS_WARM_STEPS = 32;
+/**
+ * The incumbent's recent step time this many times larger or smaller than when the last probe was judged calls a
+ * probe at once: Box2D's smash scene sleeps, then a ram wakes 9,600 boxes, and a choice of one thread made on the
+ * sleeping steps (of 0.1 ms, where threads gain nothing) held, spell after doubled spell, through half of the busy
+ * steps (142 of 300 on one thread on a 2-vCPU AMD EPYC).
+ */
+export const CHANGED_RATIO = 1.5;
 /** Weight of a step in the incumbent's moving average: about the last four steps count. */
 const RECENT_WEIGHT = 0.25;
