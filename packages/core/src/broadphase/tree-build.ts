@@ -146,8 +146,19 @@ export class SplitPlanner {
     return n;
   }
 
-  /** Stable partition of list[lo, hi): side 0 first (mid − lo of them), then side 1. */
+  /**
+   * Stable partition of list[lo, hi): side 0 first (mid − lo of them), then side 1. Each of its two loops is a
+   * function of its own: V8 compiles a long loop on-stack-replacement and keeps that code for the next entry, and code
+   * after the loop that had never run when it was compiled (here the copy back) deoptimised it on every call,
+   * 111 to 512 times in 50 steps of the spinner scene and 115 in 300 of smash (Node 20).
+   */
   private partition(list: Int32Array, lo: number, hi: number, mid: number): void {
+    const right = this.splitSides(list, lo, hi);
+    copyRun(this.scratch, list, mid, right);
+  }
+
+  /** Side 0 of list[lo, hi) packed from lo on, in order; side 1 into scratch from 0, in order. Returns side 1's count. */
+  private splitSides(list: Int32Array, lo: number, hi: number): number {
     const side = this.side,
       tmp = this.scratch;
     let left = lo;
@@ -161,6 +172,11 @@ export class SplitPlanner {
       left += 1 - d;
       right += d;
     }
-    for (let k = 0; k < right; k++) list[mid + k] = tmp[k];
+    return right;
   }
+}
+
+/** to[at …] = from[0 … count). */
+function copyRun(from: Int32Array, to: Int32Array, at: number, count: number): void {
+  for (let k = 0; k < count; k++) to[at + k] = from[k];
 }
