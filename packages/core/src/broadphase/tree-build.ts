@@ -157,7 +157,7 @@ export class SplitPlanner {
     copyRun(this.scratch, list, mid, right);
   }
 
-  /** Side 0 of list[lo, hi) packed from lo on, in order; side 1 into scratch from 0, in order. Returns side 1's count. */
+  /** Side 0 of list[lo, hi) packed from lo on, side 1 into scratch from 0, both in order; returns side 1's count. */
   private splitSides(list: Int32Array, lo: number, hi: number): number {
     const side = this.side,
       tmp = this.scratch;

@@ -113,14 +113,20 @@ export class StepWorkers {
   /** At the start of a step: whether it runs on the workers (see `adaptive`). */
   beginStep(): void {
     this.stalls = 0;
-    this.oneThread = this.adaptive && this.ready && this.choice.oneThread;
-    if (this.adaptive && this.ready) this.clock[0] = performance.now();
+    const choosing = this.choosing();
+    this.oneThread = choosing && this.choice.oneThread;
+    if (choosing) this.clock[0] = performance.now();
   }
 
   /** At the end of a step: its time and stalls go to the choice of the next step's threads. */
   endStep(): void {
     this.totalStalls += this.stalls;
-    if (this.adaptive && this.ready) this.choice.finish(performance.now() - this.clock[0], this.stalls);
+    if (this.choosing()) this.choice.finish(performance.now() - this.clock[0], this.stalls);
+  }
+
+  /** Whether the choice of threads decides the steps: adaptivity on and the workers up. */
+  private choosing(): boolean {
+    return this.adaptive && this.ready;
   }
 
   /**
@@ -422,7 +428,7 @@ export function checkWorkers(p: PhysicsState): void {
   );
 }
 
-/** Called after a step: how it went on the world's workers, if it has some, for the choice of the next step's threads. */
+/** Called after a step: how it went, for the choice of the next step's threads (worlds with step workers). */
 export function finishWorkersStep(p: PhysicsState): void {
   const pool = pools.get(p);
   if (pool !== undefined && pool.failure === null) pool.endStep();

@@ -6,12 +6,13 @@
  * now and then, and every job whose chunk it claimed waits for it: the same pyramid then took 7 to 13 ms a step on
  * two threads, against 6.1 on one, mostly in waits of under 2 ms each, which no count of long waits sees. So the
  * choice times the steps themselves. It keeps one way of stepping (the incumbent) and times its steps; every so
- * often (not before the workers ran WORKERS_WARM_STEPS steps) it tries the other way for two steps (a probe; the first is not counted, it wakes the workers or lets them
- * fall asleep) and switches when the probe's second step beat the incumbent's recent steps by PROBE_MARGIN. A probe
- * that loses doubles the wait for the next one (SPELL_FIRST up to SPELL_MOST steps), so a machine that stays loaded,
- * or stays idle, pays for a probe rarely; a step time that moved by half since the last probe (the world's work
- * changed) calls the next probe at once. A step on the workers in which the stepping thread waited WAIT_MS for them
- * with no job finished, twice (a stall: step-workers.ts), calls a probe at once: the workers lost a core.
+ * often (not before the workers ran WORKERS_WARM_STEPS steps) it tries the other way for two steps, a probe. The
+ * probe's first step is not counted (it wakes the workers or lets them fall asleep); the choice switches when the
+ * second beat the incumbent's recent steps by PROBE_MARGIN. A probe that loses doubles the wait for the next one
+ * (SPELL_FIRST up to SPELL_MOST steps), so a machine that stays loaded, or stays idle, pays for a probe rarely. Two
+ * things call the next probe at once: a step time that moved by CHANGED_RATIO since the last probe (the world's work
+ * changed), and a held-up step on the workers, slower than the ones before, in which the stepping thread waited
+ * WAIT_MS for them with no job finished twice (two stalls: step-workers.ts): the workers lost a core.
  *
  * The results never depend on it: they are the same bits on any number of threads.
  */
