@@ -60,6 +60,8 @@ interface Game {
   at(): { x: number; y: number };
   /** The name of what the character stands on (the scene's status), or null. */
   on(): string | null;
+  /** Runs `max` steps; the highest the character's origin got after any of them. */
+  peak(max: number): number;
 }
 
 /** The platformer as the testbed builds it (its world settings, its params' defaults unless given). */
@@ -84,6 +86,14 @@ function play(values: Record<string, number> = {}): Game {
     },
     at: () => getPosition(world, character),
     on: () => game.status!().on as string | null,
+    peak(max) {
+      let highest = -Infinity;
+      g.until(() => {
+        highest = Math.max(highest, g.at().y);
+        return false;
+      }, max);
+      return highest;
+    },
   };
   return g;
 }
@@ -212,11 +222,7 @@ describe('the platformer scene', () => {
     g.input.press(JUMP);
     g.step();
     g.input.release(JUMP);
-    let highest = 0;
-    g.until(() => {
-      highest = Math.max(highest, g.at().y);
-      return false;
-    }, 120);
+    const highest = g.peak(120);
     expect(highest - STAND).toBeGreaterThan(ONE_WAY_TOP + 0.3);
     const s = getCharacterState(g.world, g.character);
     expect(s.grounded).toBe(true);
@@ -229,11 +235,7 @@ describe('the platformer scene', () => {
     const g = play();
     placeOn(g, SLOPE_60_X - 3, LEDGE_Y);
     g.input.press(RIGHT);
-    let highest = 0;
-    g.until(() => {
-      highest = Math.max(highest, g.at().y);
-      return false;
-    }, 120);
+    let highest = g.peak(120);
     expect(highest).toBeCloseTo(LEDGE_Y + STAND, 6);
     expect(g.at().x).toBeLessThan(SLOPE_60_X);
     // Jump onto it, still walking into it: it lands on the slope, slides, and ends back at its foot.
@@ -319,11 +321,7 @@ describe('the platformer scene', () => {
       g.input.press(JUMP);
       g.step();
       g.input.release(JUMP);
-      let highest = 0;
-      g.until(() => {
-        highest = Math.max(highest, g.at().y);
-        return false;
-      }, 90);
+      const highest = g.peak(90);
       // The game integrates its gravity (20 m/s²) a step at a time, speed then position: the feet rise the jump
       // height and about half the first step's rise more (5 cm for 1 m, 8 cm for 2.5 m), g·dt²/8 at most besides.
       const excess = highest - STAND - jumpHeight;
