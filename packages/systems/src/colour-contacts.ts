@@ -1,14 +1,21 @@
-import { OVERFLOW_COLOUR, isSolidTouching, type PhysicsState } from '@impulse2d/core/internal';
+import { BodyType, OVERFLOW_COLOUR, isSolidTouching, type PhysicsState } from '@impulse2d/core/internal';
 import { takeColour } from './graph-colour.js';
 
 /**
  * Graph colouring of the contact constraints, the first part of stage 4b (prepareContacts; as Box2D v3's constraint
  * graph, but computed from this step's contacts alone, kept while they do not change and recomputed after a
  * restore, so that nothing of it needs saving in a snapshot): each constraint of this step takes
- * the first colour that holds no other constraint on either of its movable bodies, or the overflow set once all
+ * the first colour that holds no other constraint on either of its dynamic bodies, or the overflow set once all
  * colours are taken (the rule in graph-colour.ts). prepareContacts then writes the records colour by
  * colour, so every solver pass, on one thread or several, visits the colours in the same order and the bits never
- * depend on the thread count: within a colour no two rows touch the same body state.
+ * depend on the thread count: within a colour no two rows touch the same dynamic body's state.
+ *
+ * A kinematic body blocks no colour, as a static one (Box2D v3 colours only dynamic bodies): the contact passes move
+ * its state by its inverse mass and inertia, both 0, so they leave every bit of it as it was (the gather makes sure
+ * none of its velocities is −0, the one value that x − 0 would change: gatherBodies), and rows of one colour may
+ * share it in any order, on any thread. Before, the walls of a rotating kinematic frame held a colour each for each
+ * of their contacts: tumbler's 90 wall contacts took 15 colours of one record and 70 records of the overflow set,
+ * which one thread solves while the others wait.
  *
  * Returns the number of constraints and fills `solverData.constraintSlot` (record index per contact table row, −1
  * for none) and `solverData.colourStart`. Greedy in row (contact id) order, which is deterministic: the rows' columns
@@ -38,6 +45,7 @@ export function colourContacts(p: PhysicsState): number {
   const flags = c.flags;
   const bodyA = c.bodyA;
   const bodyB = c.bodyB;
+  const type = p.bodies.type;
   // First pass: colour of each constraint (kept in slot), and the size of each colour (in start[colour + 1]).
   for (let id = 0; id < rows; id++) {
     // Flags first: most contacts of a moving pile are not touching, and their bodies need not be looked up. (A free
@@ -52,7 +60,12 @@ export function colourContacts(p: PhysicsState): number {
       slot[id] = -1;
       continue;
     }
-    const colour = takeColour(used, ia, ib, uncoloured);
+    const colour = takeColour(
+      used,
+      type[bodyA[id]] === BodyType.kinematic ? 0 : ia,
+      type[bodyB[id]] === BodyType.kinematic ? 0 : ib,
+      uncoloured,
+    );
     slot[id] = colour;
     start[colour + 1] = start[colour + 1] + 1;
   }

@@ -4,7 +4,8 @@ import { GRAPH_COLOURS, OVERFLOW_COLOUR } from '@impulse2d/core/internal';
  * The colouring rule the contact and joint constraints share (colour-contacts.ts, joints/colour-joints.ts): a
  * constraint between the body states `ia` and `ib` takes the lowest colour that neither body holds yet, and marks it
  * on both in `used` (one bit per colour per body state). Solver index 0, where every static body and every body
- * outside the solver sits, is never marked, so static bodies never block; rows against it skip colour 0 (as Box2D v3
+ * outside the solver sits, is never marked, so static bodies never block (the contact colouring passes 0 for a
+ * kinematic body too: colour-contacts.ts); rows against it skip colour 0 (as Box2D v3
  * does), so a movable–movable row is not pushed to a later colour by the ground rows it shares a body with. Returns
  * OVERFLOW_COLOUR, marking nothing, once all GRAPH_COLOURS are taken or when `uncoloured` is −1 (the classic solver,
  * which keeps every row in order on one thread).

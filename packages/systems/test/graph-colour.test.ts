@@ -1,5 +1,6 @@
 // Graph colouring of contact and joint constraints: the rule (graph-colour.ts), and on random scenes the property the
-// step workers rely on: no two rows of one colour touch the same movable body state.
+// step workers rely on: no two rows of one colour touch the same movable body state (for contacts, the same dynamic
+// body's: a kinematic body blocks no contact colour).
 import {
   addShape,
   createBody,
@@ -10,6 +11,8 @@ import {
   destroyBody,
   destroyJoint,
   enableJointLimit,
+  getAngularVelocity,
+  getLinearVelocity,
   makeBox,
   makeCircle,
   type PhysicsWorld,
@@ -17,6 +20,9 @@ import {
   type JointId,
 } from '@impulse2d/core';
 import {
+  BI_EID,
+  BI_STRIDE,
+  BodyType,
   CC_INDEX_A,
   CC_INDEX_B,
   contactRecord,
@@ -62,7 +68,10 @@ describe('takeColour', () => {
   });
 });
 
-/** Fails unless the rows [first, end) at `stride` in `rows` share no body state index other than 0. */
+/**
+ * Fails unless the rows [first, end) at `stride` in `rows` share no body state index other than 0 and those `shared`
+ * allows.
+ */
 function expectDisjoint(
   seen: Map<number, string>,
   rows: Float32Array | Float64Array,
@@ -71,11 +80,12 @@ function expectDisjoint(
   offset: (k: number) => number,
   slots: readonly [number, number],
   what: string,
+  shared: (index: number) => boolean = () => false,
 ): void {
   for (let k = first; k < end; k++) {
     for (const slot of slots) {
       const index = rows[offset(k) + slot];
-      if (index === 0) continue;
+      if (index === 0 || shared(index)) continue;
       const other = seen.get(index);
       expect(other, `${what} ${k} shares body state ${index} with ${other}`).toBeUndefined();
       seen.set(index, `${what} ${k}`);
@@ -92,6 +102,8 @@ function expectColoursDisjoint(w: PhysicsWorld): void {
   const p = getPhysics(w);
   const sd = p.solverData;
   const js = p.joints;
+  const kinematic = (index: number): boolean =>
+    p.bodies.type[sd.integration[index * BI_STRIDE + BI_EID]] === BodyType.kinematic;
   for (let q = 0; q < GRAPH_COLOURS; q++) {
     const contacts = new Map<number, string>();
     expectDisjoint(
@@ -102,6 +114,7 @@ function expectColoursDisjoint(w: PhysicsWorld): void {
       contactRecord,
       CONTACT_SLOTS,
       'contact',
+      kinematic,
     );
     if (js.constraintCount + js.pinCount === 0) continue;
     // Joints have colours of their own: the pins and the other records of one colour together.
@@ -151,7 +164,8 @@ describe('graph colouring of a step', () => {
         const ground = addGround(w);
         const ids = bodies.map((b, i) => {
           const id = createBody(w, {
-            // One body in ten kinematic: kinematic bodies are in the solver and must block like dynamic ones.
+            // One body in ten kinematic: kinematic bodies are in the solver; they block joint colours like dynamic
+            // ones, and no contact colour.
             type: b.kinematic && i % 10 === 0 ? 'kinematic' : 'dynamic',
             position: { x: b.x * 0.9, y: 1.5 + b.y * 0.9 },
           });
@@ -230,5 +244,37 @@ function netRun(recolourEveryStep: boolean): string {
 describe('colourings kept from step to step', () => {
   it('gives the bits of colouring every step, through joints created, destroyed and switched, and sleep', () => {
     expect(netRun(false)).toBe(netRun(true));
+  });
+});
+
+describe('kinematic bodies in the contact colouring', () => {
+  it('regression: the contacts of a kinematic platform share its colours instead of taking one each and overflowing', () => {
+    // Before, the platform blocked like a dynamic body: 24 colours of one record each, and 36 of its 60 contacts in
+    // the overflow set (solved on one thread while the step workers wait).
+    const w = world({ enableSleep: false });
+    const platform = createBody(w, {
+      type: 'kinematic',
+      position: { x: 0, y: 0 },
+      linearVelocity: { x: 1, y: 0.25 },
+      angularVelocity: 0.01,
+    });
+    addShape(w, platform, makeBox(40, 0.5));
+    const boxes: BodyId[] = [];
+    for (let i = 0; i < 60; i++) {
+      const b = createBody(w, { type: 'dynamic', position: { x: -30 + i, y: 1 } });
+      addShape(w, b, makeBox(0.4, 0.4), { density: 1 });
+      boxes.push(b);
+    }
+    run(w, 120);
+    const sd = getPhysics(w).solverData;
+    const sizes = Array.from({ length: OVERFLOW_COLOUR + 1 }, (_, q) => sd.colourStart[q + 1] - sd.colourStart[q]);
+    expect(sd.contactCount).toBe(60);
+    expect(sizes[OVERFLOW_COLOUR]).toBe(0);
+    expect(sizes.filter((n) => n > 0).length).toBe(1);
+    expectColoursDisjoint(w);
+    // The contacts left the platform's motion as set, and carried the boxes with it.
+    expect(getLinearVelocity(w, platform)).toEqual({ x: 1, y: 0.25 });
+    expect(getAngularVelocity(w, platform)).toBe(0.01);
+    for (const b of boxes) expect(getLinearVelocity(w, b).x).toBeGreaterThan(0.9);
   });
 });

@@ -45,7 +45,7 @@ function world(): PhysicsWorld {
  * The golden scene (stacks, joints, bullets, sleep) plus a pile of 400 boxes and circles with assorted collision
  * filters (thousands of contacts) and a net of 144 circles hanging from a beam: plain pins across, revolute joints
  * with limits down, distance joints on one diagonal and welds on the other, enough rows in each joint colour for the
- * workers to share them.
+ * workers to share them, and a kinematic platform carrying 100 boxes.
  */
 function buildMixed(w: PhysicsWorld): BodyId[] {
   const bodies = buildScene(w);
@@ -87,6 +87,20 @@ function buildMixed(w: PhysicsWorld): BodyId[] {
       });
       bodies.push(b);
     }
+  }
+  // A kinematic platform, turning slowly as it moves, carrying 100 boxes: their contacts share colours (a kinematic
+  // body blocks none), so threads solve rows on one body state side by side.
+  const platform = createBody(w, {
+    type: 'kinematic',
+    position: { x: 160, y: 2 },
+    linearVelocity: { x: 0.5, y: 0.1 },
+    angularVelocity: 0.02,
+  });
+  addShape(w, platform, makeBox(55, 0.5), { friction: 0.6 });
+  for (let i = 0; i < 100; i++) {
+    const b = createBody(w, { type: 'dynamic', position: { x: 110 + i, y: 3 } });
+    addShape(w, b, makeBox(0.4, 0.4), { density: 1 });
+    bodies.push(b);
   }
   return bodies;
 }
