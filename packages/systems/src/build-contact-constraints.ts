@@ -1,6 +1,4 @@
 import {
-  BS_INV_I,
-  BS_INV_MASS,
   BS_STRIDE,
   BS_VX,
   BS_VY,
@@ -38,6 +36,8 @@ import {
   CENTRE_LCY,
   CENTRE_ORIGIN_X,
   CENTRE_ORIGIN_Y,
+  CENTRE_INV_MASS,
+  CENTRE_INV_I,
   CENTRE_STRIDE,
   CONTACT_POINTS_STRIDE,
   CP_ANCHOR_AX,
@@ -173,17 +173,9 @@ export function buildContactConstraints(
     const o = contactRecord(record);
     const so = ia * BS_STRIDE;
     const sob = ib * BS_STRIDE;
-    // From the body states (the gather wrote them there; record 0, static bodies, holds zeros): one record per body
-    // rather than scattered reads of the body columns.
-    const mA = states[so + BS_INV_MASS];
-    const iA = states[so + BS_INV_I];
-    const mB = states[sob + BS_INV_MASS];
-    const iB = states[sob + BS_INV_I];
     const nx = c.normalX[id];
     const ny = c.normalY[id];
     // Tangent = normal rotated clockwise (right perpendicular), as Box2D.
-    const tx = ny;
-    const ty = -nx;
     const isStatic = ia === 0 || ib === 0;
     cc[o + CC_INDEX_A] = ia;
     cc[o + CC_INDEX_B] = ib;
@@ -201,19 +193,19 @@ export function buildContactConstraints(
     cc[o + CC_TANGENT_SPEED] = c.tangentSpeed[id];
     const rollingResistance = c.rollingResistance[id];
     cc[o + CC_ROLLING_RESISTANCE] = rollingResistance;
-    // Only read when there is rolling resistance: skip the division otherwise.
-    const kRoll = rollingResistance > 0 ? iA + iB : 0;
-    cc[o + CC_ROLLING_MASS] = kRoll > 0 ? 1 / kRoll : 0;
     cc[o + CC_ROLLING_IMPULSE] = 0;
     cc[o + CC_CONTACT] = id;
-    // Local centres rotated into the world, and the origins: anchors come relative to body origins, the solver wants
-    // them relative to the centres of mass. Bodies in the solver have theirs from the gather (solverData.centres, one
-    // record per body state); the others (index 0: static, or asleep beside an awake body) are read and rotated here,
-    // by the same formula.
+    // Local centres rotated into the world, the origins and the inverse masses: anchors come relative to body
+    // origins, the solver wants them relative to the centres of mass. Bodies in the solver have theirs from the gather
+    // (solverData.centres, one record per body state, so one line of memory per body here); the others (index 0:
+    // static, or asleep beside an awake body, which the solver does not move) are read and rotated here, by the same
+    // formula, with inverse masses of 0.
     let lcAx = 0;
     let lcAy = 0;
     let oAx = 0;
     let oAy = 0;
+    let mA = 0;
+    let iA = 0;
     if (ia === 0) {
       const cA = t.c[bodyA];
       const sA = t.s[bodyA];
@@ -227,11 +219,15 @@ export function buildContactConstraints(
       lcAy = centres[co + CENTRE_LCY];
       oAx = centres[co + CENTRE_ORIGIN_X];
       oAy = centres[co + CENTRE_ORIGIN_Y];
+      mA = centres[co + CENTRE_INV_MASS];
+      iA = centres[co + CENTRE_INV_I];
     }
     let lcBx = 0;
     let lcBy = 0;
     let oBx = 0;
     let oBy = 0;
+    let mB = 0;
+    let iB = 0;
     if (ib === 0) {
       const cB = t.c[bodyB];
       const sB = t.s[bodyB];
@@ -245,13 +241,12 @@ export function buildContactConstraints(
       lcBy = centres[co + CENTRE_LCY];
       oBx = centres[co + CENTRE_ORIGIN_X];
       oBy = centres[co + CENTRE_ORIGIN_Y];
+      mB = centres[co + CENTRE_INV_MASS];
+      iB = centres[co + CENTRE_INV_I];
     }
-    const vAx = states[so + BS_VX];
-    const vAy = states[so + BS_VY];
-    const wA = states[so + BS_W];
-    const vBx = states[sob + BS_VX];
-    const vBy = states[sob + BS_VY];
-    const wB = states[sob + BS_W];
+    // Only read when there is rolling resistance: skip the division otherwise.
+    const kRoll = rollingResistance > 0 ? iA + iB : 0;
+    cc[o + CC_ROLLING_MASS] = kRoll > 0 ? 1 / kRoll : 0;
     const base = id * CONTACT_POINTS_STRIDE;
     const kLinear = mA + mB;
     // The anchor on B is anchorA + (origin A − origin B) (see CP_STRIDE). For a pair collided this step these are
@@ -261,7 +256,9 @@ export function buildContactConstraints(
     const abx = oAx - oBx;
     const aby = oAy - oBy;
     // Hits are looked for only among the contacts of shapes that report them (ShapeDef.enableHitEvents).
-    const hitBelowHere = (rowFlags & ContactFlag.hitEvents) !== 0 ? hitBelow : -Infinity;
+    const hits = (rowFlags & ContactFlag.hitEvents) !== 0;
+    const hitBelowHere = hits ? hitBelow : -Infinity;
+    const approach = restitution > 0 || hits;
     for (let j = 0; j < 2; j++) {
       const q = o + CC_HEADER + j * CCP_STRIDE;
       if (j >= count) {
@@ -276,19 +273,20 @@ export function buildContactConstraints(
       const rAy = ay - lcAy;
       const rBx = ax + abx - lcBx;
       const rBy = ay + aby - lcBy;
-      cc[q + CCP_RN_A] = rAx * ny - rAy * nx;
-      cc[q + CCP_RN_B] = rBx * ny - rBy * nx;
-      cc[q + CCP_DN_A] = rAx * nx + rAy * ny;
-      cc[q + CCP_DN_B] = rBx * nx + rBy * ny;
-      cc[q + CCP_ADJUSTED_SEPARATION] =
-        points[src + CP_SEPARATION] + separationShift - ((rBx - rAx) * nx + (rBy - rAy) * ny);
       const rnA = rAx * ny - rAy * nx;
       const rnB = rBx * ny - rBy * nx;
+      const dnA = rAx * nx + rAy * ny;
+      const dnB = rBx * nx + rBy * ny;
+      cc[q + CCP_RN_A] = rnA;
+      cc[q + CCP_RN_B] = rnB;
+      cc[q + CCP_DN_A] = dnA;
+      cc[q + CCP_DN_B] = dnB;
+      cc[q + CCP_ADJUSTED_SEPARATION] =
+        points[src + CP_SEPARATION] + separationShift - ((rBx - rAx) * nx + (rBy - rAy) * ny);
       const kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
       cc[q + CCP_NORMAL_MASS] = kNormal > 0 ? 1 / kNormal : 0;
-      const rtA = rAx * ty - rAy * tx;
-      const rtB = rBx * ty - rBy * tx;
-      const kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
+      // r × t with the tangent (ny, −nx) is −(r · n) exactly (negation commutes with rounding), so its square is dn².
+      const kTangent = mA + mB + iA * dnA * dnA + iB * dnB * dnB;
       cc[q + CCP_TANGENT_MASS] = kTangent > 0 ? 1 / kTangent : 0;
       let normalImpulse = warm * points[src + CP_NORMAL_IMPULSE];
       let tangentImpulse = warm * points[src + CP_TANGENT_IMPULSE];
@@ -298,13 +296,16 @@ export function buildContactConstraints(
       cc[q + CCP_NORMAL_IMPULSE] = normalImpulse;
       cc[q + CCP_TANGENT_IMPULSE] = tangentImpulse;
       cc[q + CCP_MAX_NORMAL_IMPULSE] = 0;
-      // Normal velocity before solving, for the restitution pass.
-      const dvx = vBx - wB * rBy - (vAx - wA * rAy);
-      const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-      const vn = dvx * nx + dvy * ny;
-      cc[q + CCP_RELATIVE_VELOCITY] = vn;
-      if (vn < bounceBelow) found[at + FOUND_BOUNCE_SPEED] = 1;
-      if (vn < hitBelowHere) found[at + FOUND_HIT_SPEED] = 1;
+      // Normal velocity before solving, for the restitution pass and hit events: only they read it, and only for
+      // contacts with restitution, or of shapes that report hits (9% of this function's time on large_pyramid).
+      if (approach) {
+        const dvx = states[sob + BS_VX] - states[sob + BS_W] * rBy - (states[so + BS_VX] - states[so + BS_W] * rAy);
+        const dvy = states[sob + BS_VY] + states[sob + BS_W] * rBx - (states[so + BS_VY] + states[so + BS_W] * rAx);
+        const vn = dvx * nx + dvy * ny;
+        cc[q + CCP_RELATIVE_VELOCITY] = vn;
+        if (vn < bounceBelow) found[at + FOUND_BOUNCE_SPEED] = 1;
+        if (vn < hitBelowHere) found[at + FOUND_HIT_SPEED] = 1;
+      }
     }
   }
 }

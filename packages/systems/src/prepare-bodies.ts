@@ -20,6 +20,8 @@ import {
   CENTRE_LCY,
   CENTRE_ORIGIN_X,
   CENTRE_ORIGIN_Y,
+  CENTRE_INV_MASS,
+  CENTRE_INV_I,
   CENTRE_STRIDE,
   BS_VY,
   BS_W,
@@ -135,6 +137,8 @@ function gatherBodies(p: PhysicsState): number {
     centres[co + CENTRE_LCY] = qs * lcx + qc * lcy;
     centres[co + CENTRE_ORIGIN_X] = tx[eid];
     centres[co + CENTRE_ORIGIN_Y] = ty[eid];
+    centres[co + CENTRE_INV_MASS] = invMass;
+    centres[co + CENTRE_INV_I] = invI;
     const gs = b.gravityScale[eid];
     const mass = b.mass[eid];
     if (type === BodyType.dynamic) {

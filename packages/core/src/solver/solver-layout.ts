@@ -24,7 +24,9 @@ export const CENTRE_LCX = 0; // local centre of mass rotated into world axes (m)
 export const CENTRE_LCY = CENTRE_LCX + 1;
 export const CENTRE_ORIGIN_X = CENTRE_LCY + 1; // body origin (m)
 export const CENTRE_ORIGIN_Y = CENTRE_ORIGIN_X + 1;
-export const CENTRE_STRIDE = CENTRE_ORIGIN_Y + 1;
+export const CENTRE_INV_MASS = CENTRE_ORIGIN_Y + 1; // as BS_INV_MASS and BS_INV_I, copied here for the builder
+export const CENTRE_INV_I = CENTRE_INV_MASS + 1;
+export const CENTRE_STRIDE = CENTRE_INV_I + 1;
 
 /** Dense per-step integration constants, one record per awake body (same index as the state). */
 export const BI_DVX = 0; // velocity change per substep from gravity and forces (m/s)
@@ -93,7 +95,9 @@ export const CCP_TANGENT_MASS = CCP_NORMAL_MASS + CC_LANES;
 export const CCP_NORMAL_IMPULSE = CCP_TANGENT_MASS + CC_LANES;
 export const CCP_TANGENT_IMPULSE = CCP_NORMAL_IMPULSE + CC_LANES;
 export const CCP_MAX_NORMAL_IMPULSE = CCP_TANGENT_IMPULSE + CC_LANES;
-export const CCP_RELATIVE_VELOCITY = CCP_MAX_NORMAL_IMPULSE + CC_LANES; // normal velocity before solving (m/s), for restitution
+// Normal velocity before solving (m/s), for restitution and hit events: written only for contacts with restitution or
+// hit events (the others' value is left from any earlier record).
+export const CCP_RELATIVE_VELOCITY = CCP_MAX_NORMAL_IMPULSE + CC_LANES;
 export const CCP_STRIDE = CCP_RELATIVE_VELOCITY + CC_LANES;
 /** Floats per pair of records (CC_LANES records, interleaved). */
 export const CC_PAIR_STRIDE = CC_HEADER + 2 * CCP_STRIDE;
