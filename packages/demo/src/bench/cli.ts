@@ -247,7 +247,11 @@ async function main(): Promise<void> {
     );
   }
   const stages = stageTable(report);
-  if (stages !== null) console.log(`our per-stage profile, median ms per step:\n${stages}\n`);
+  if (stages !== null) {
+    console.log(
+      `per-stage profile, median ms per step (box2d3-wasm: its own b2World_GetProfile on our stages, see engines/box2d3.ts):\n${stages}\n`,
+    );
+  }
   const batch = batchTable(report);
   if (batch !== null)
     console.log(`headless batch, ${args.batch} independent copies of the 20-row pyramid:\n${batch}\n`);

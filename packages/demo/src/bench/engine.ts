@@ -15,7 +15,10 @@ export interface EngineOptions {
   readonly threads?: number;
 }
 
-/** Our per-stage timings of the last step, ms (the shape of `getProfile`). */
+/**
+ * Per-stage timings of the last step, ms: ours (the shape of `getProfile`), or a peer's own profile on our stages
+ * (box2d3-wasm: b2World_GetProfile, see engines/box2d3.ts).
+ */
 export interface StageTimes {
   /** The character stage (0 in scenes without characters). */
   readonly characters: number;
@@ -68,7 +71,7 @@ export interface BenchEngine {
   readPositions(out: Float64Array): void;
   /** Where the engine departs from the layout or the usual settings (shown in the report). */
   readonly notes: readonly string[];
-  /** Our engine only: the per-stage profile and counters of the last step. */
+  /** The per-stage profile of the last step (ours, and box2d3-wasm's own), and our counters. */
   stageTimes?(): StageTimes;
   counters?(): Counters;
   /** Called once before the heap probe: our engine switches its stage timing off (clock reads allocate). */

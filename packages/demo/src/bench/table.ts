@@ -94,7 +94,7 @@ export function sceneTable(report: BenchReport): string {
   return textTable(rows, warnings);
 }
 
-/** Our per-stage profile (median ms over steps 1..N-1) for each scene. */
+/** The per-stage profiles (median ms over steps 1..N-1) for each scene: ours, and box2d3-wasm's own. */
 export function stageTable(report: BenchReport): string | null {
   const ours = report.runs.filter((r): r is SceneRun => r.ok && r.mode === 'scene' && r.stages !== undefined);
   if (ours.length === 0) return null;

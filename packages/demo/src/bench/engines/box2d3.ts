@@ -4,7 +4,7 @@
  * (`b2CreateThreadedWorld(def, new TaskSystem(N))`, as `box2d3-wasm-mt`). Box2D v3's own defaults: 4 substeps,
  * continuous on, sleeping off unless the layout asks. joint_grid, tumbler and smash come from `box2d3-scenes.ts`.
  */
-import type { BenchEngine, EngineOptions } from '../engine.js';
+import type { BenchEngine, EngineOptions, StageTimes } from '../engine.js';
 import type { LayoutDef, SceneLayout } from '../../scenes/layouts/index.js';
 import { box2d3Scenes, dynamicBody, FRICTION, type B3Body, type B3World, type Box2D3 } from './box2d3-scenes.js';
 
@@ -74,6 +74,9 @@ function makeEngine(threads: number, options: EngineOptions): BenchEngine {
     step() {
       lib!.b2World_Step(world!, options.dt, 4);
     },
+    stageTimes(): StageTimes {
+      return box2dStages(lib!, world!);
+    },
     readPositions(out: Float64Array) {
       const B = lib!;
       for (let n = 0; n < boxes.length; n++) {
@@ -88,6 +91,31 @@ function makeEngine(threads: number, options: EngineOptions): BenchEngine {
       boxes = [];
     },
   };
+}
+
+/**
+ * Box2D's own profile of the last step (b2World_GetProfile, its clock) on our stages, so that the stage table shows
+ * where the two engines differ: broadphase = pairs (new pairs from moved proxies) + refit (its trees' refit and
+ * rebuild); narrowphase = collide (manifolds, touching changes); prepare = prepareStages + prepareConstraints (the
+ * contact and joint constraints built); solve = the rest of solveConstraints (substeps, restitution, stored
+ * impulses); finalize = transforms (poses, AABBs, fat boxes enlarged), continuous (bullets), splitIslands,
+ * sleepIslands; total = step. The stages do not split the work at exactly the same points: ours refits fat boxes in
+ * finalize, Box2D in refit, and its solve stage includes the prepare figures here subtracted.
+ */
+function box2dStages(B: Box2D3, w: B3World): StageTimes {
+  const profile = B.b2World_GetProfile(w);
+  const stages: StageTimes = {
+    characters: 0,
+    broadphase: profile.pairs + profile.refit,
+    narrowphase: profile.collide,
+    prepare: profile.prepareStages + profile.prepareConstraints,
+    solve: profile.solveConstraints - profile.prepareConstraints,
+    finalize: profile.transforms + profile.bullets + profile.splitIslands + profile.sleepIslands,
+    total: profile.step,
+  };
+  // An embind class handle: its C++ copy stays on Box2D's heap until deleted.
+  profile.delete();
+  return stages;
 }
 
 export function createEngine(options: EngineOptions): BenchEngine {
