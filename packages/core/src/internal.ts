@@ -403,8 +403,6 @@ export {
   BI_DVY,
   BI_DW,
   BI_EID,
-  BI_INV_INERTIA,
-  BI_INV_MASS,
   BI_LINEAR_DAMPING,
   BI_STRIDE,
   BS_DPX,

@@ -175,7 +175,6 @@ export function buildContactConstraints(
     const sob = ib * BS_STRIDE;
     const nx = c.normalX[id];
     const ny = c.normalY[id];
-    // Tangent = normal rotated clockwise (right perpendicular), as Box2D.
     const isStatic = ia === 0 || ib === 0;
     cc[o + CC_INDEX_A] = ia;
     cc[o + CC_INDEX_B] = ib;
@@ -285,7 +284,8 @@ export function buildContactConstraints(
         points[src + CP_SEPARATION] + separationShift - ((rBx - rAx) * nx + (rBy - rAy) * ny);
       const kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
       cc[q + CCP_NORMAL_MASS] = kNormal > 0 ? 1 / kNormal : 0;
-      // r × t with the tangent (ny, −nx) is −(r · n) exactly (negation commutes with rounding), so its square is dn².
+      // The tangent is the normal turned clockwise, (ny, −nx), as in Box2D; r × t is then −(r · n) exactly (negation
+      // commutes with rounding), so its square is dn².
       const kTangent = mA + mB + iA * dnA * dnA + iB * dnB * dnB;
       cc[q + CCP_TANGENT_MASS] = kTangent > 0 ? 1 / kTangent : 0;
       let normalImpulse = warm * points[src + CP_NORMAL_IMPULSE];

@@ -34,9 +34,7 @@ export const BI_DVY = BI_DVX + 1;
 export const BI_DW = BI_DVY + 1; // angular velocity change per substep from torque (rad/s)
 export const BI_LINEAR_DAMPING = BI_DW + 1; // factor 1/(1 + h·c)
 export const BI_ANGULAR_DAMPING = BI_LINEAR_DAMPING + 1;
-export const BI_INV_MASS = BI_ANGULAR_DAMPING + 1;
-export const BI_INV_INERTIA = BI_INV_MASS + 1;
-export const BI_EID = BI_INV_INERTIA + 1; // entity id of the body
+export const BI_EID = BI_ANGULAR_DAMPING + 1; // entity id of the body
 export const BI_STRIDE = BI_EID + 1;
 
 /**
