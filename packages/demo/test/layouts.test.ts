@@ -156,9 +156,17 @@ describe('correctness check', () => {
 });
 
 describe('bench CLI arguments', () => {
-  it('defaults to the six benchmark scenes against box2d3-wasm and rapier-simd (--full: and planck), ours first', () => {
+  it('defaults to the seven benchmark scenes against box2d3-wasm and rapier-simd (--full: and planck), ours first', () => {
     const a = parseCliArgs([]);
-    expect(a.scenes).toEqual(['large_pyramid', 'many_pyramids', 'joint_grid', 'tumbler', 'smash', 'spinner']);
+    expect(a.scenes).toEqual([
+      'large_pyramid',
+      'many_pyramids',
+      'joint_grid',
+      'tumbler',
+      'smash',
+      'spinner',
+      'circle_rain',
+    ]);
     expect(a.engines).toEqual(['impulse2d', 'box2d3-wasm', 'rapier-simd']);
     expect(parseCliArgs(['--full']).engines).toEqual(['impulse2d', 'box2d3-wasm', 'planck', 'rapier-simd']);
     expect(a.defaultPeers).toBe(true);

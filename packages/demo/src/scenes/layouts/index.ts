@@ -52,4 +52,5 @@ export const BENCHMARK_SCENES: readonly string[] = [
   tumblerLayout.name,
   smashLayout.name,
   spinnerLayout.name,
+  circleRainLayout.name,
 ];
