@@ -46,6 +46,8 @@ export function colourContacts(p: PhysicsState): number {
   const bodyA = c.bodyA;
   const bodyB = c.bodyB;
   const type = p.bodies.type;
+  // Looking the types up cost a third more time on tumbler's rows (no kinematic body there): only when there are some.
+  const anyKinematic = sd.kinematicCount > 0;
   // First pass: colour of each constraint (kept in slot), and the size of each colour (in start[colour + 1]).
   for (let id = 0; id < rows; id++) {
     // Flags first: most contacts of a moving pile are not touching, and their bodies need not be looked up. (A free
@@ -60,12 +62,13 @@ export function colourContacts(p: PhysicsState): number {
       slot[id] = -1;
       continue;
     }
-    const colour = takeColour(
-      used,
-      type[bodyA[id]] === BodyType.kinematic ? 0 : ia,
-      type[bodyB[id]] === BodyType.kinematic ? 0 : ib,
-      uncoloured,
-    );
+    let ka = ia;
+    let kb = ib;
+    if (anyKinematic) {
+      if (type[bodyA[id]] === BodyType.kinematic) ka = 0;
+      if (type[bodyB[id]] === BodyType.kinematic) kb = 0;
+    }
+    const colour = takeColour(used, ka, kb, uncoloured);
     slot[id] = colour;
     start[colour + 1] = start[colour + 1] + 1;
   }

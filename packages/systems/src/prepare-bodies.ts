@@ -49,7 +49,6 @@ export function prepareBodies(p: PhysicsState): void {
 /** A body with either linear motion lock is listed for the solver's lock pass (motion-locks.ts). */
 const LINEAR_LOCKS = BodyFlag.lockLinearX | BodyFlag.lockLinearY;
 
-
 /**
  * The loop of prepareBodies; returns the number of body state records in use (including the static dummy).
  * (Split from its caller so that the caller, which has no loop, is optimised normally: in V8 the code after a long
@@ -92,6 +91,7 @@ function gatherBodies(p: PhysicsState): number {
   const list = b.list;
   const locked = sd.lockedBodies;
   locked.clear();
+  sd.kinematicCount = 0;
   for (let k = 0; k < b.count; k++) {
     const eid = list[k];
     const type = b.type[eid];
@@ -107,6 +107,7 @@ function gatherBodies(p: PhysicsState): number {
     // subtract and add zeros to them (its inverse mass and inertia are 0), which leaves any other value's bits as they
     // are, so contacts of one colour may share the body (colour-contacts.ts).
     const zero = type === BodyType.kinematic ? 0 : -0;
+    if (type === BodyType.kinematic) sd.kinematicCount++;
     states[o + BS_VX] = b.vx[eid] + zero;
     states[o + BS_VY] = b.vy[eid] + zero;
     states[o + BS_W] = b.w[eid] + zero;

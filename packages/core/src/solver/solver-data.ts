@@ -158,6 +158,11 @@ export class SolverData extends columnStore(SOLVER_COLUMNS) {
    * so the joint and contact colourings, which read them, are computed afresh.
    */
   bodiesChanged = 1;
+  /**
+   * Awake kinematic bodies among this step's body states (prepareBodies): the contact colouring looks bodies' types
+   * up only when there are some (colour-contacts.ts).
+   */
+  kinematicCount = 0;
   contactCount = 0;
   /**
    * The contact records are laid out colour by colour: colour c holds records colourStart[c] to colourStart[c + 1],
