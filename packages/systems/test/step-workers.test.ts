@@ -9,6 +9,8 @@ import {
   createRevoluteJoint,
   createWeldJoint,
   destroyBody,
+  getAngularVelocity,
+  getLinearVelocity,
   makeBox,
   makeCircle,
   restoreSnapshot,
@@ -355,6 +357,40 @@ describe('step workers', () => {
     // The step that threw never began: 30 more steps land exactly where the reference is.
     for (let i = 60; i < 90; i++) stepPhysics(w, 1 / 60);
     expect(Buffer.from(takeSnapshot(w)).equals(Buffer.from(takeSnapshot(reference)))).toBe(true);
+  }, 60_000);
+
+  it('kinematic bodies share contact colours on any thread count: same bits on 1 and 2 threads, motion as set', async () => {
+    // Rows of one colour may share a kinematic body because the contact passes leave its state as it was; x − 0 turns
+    // −0 into +0, so the gather stores its velocities as +0 (colour-contacts.ts, prepare-bodies.ts). Here every
+    // component is −0 or moves.
+    const run = async (threads: number): Promise<Uint8Array> => {
+      const w = world();
+      const platform = createBody(w, {
+        type: 'kinematic',
+        position: { x: 0, y: 0 },
+        linearVelocity: { x: -0, y: -0 },
+        angularVelocity: -0,
+      });
+      addShape(w, platform, makeBox(60, 0.5), { friction: 0.6 });
+      const spinner = createBody(w, { type: 'kinematic', position: { x: 0, y: 8 }, angularVelocity: 0.5 });
+      addShape(w, spinner, makeBox(30, 0.2));
+      for (let i = 0; i < 120; i++) {
+        const b = createBody(w, { type: 'dynamic', position: { x: -59.5 + i, y: 1 } });
+        addShape(w, b, i % 3 === 0 ? makeCircle(0.4) : makeBox(0.4, 0.4), { density: 1 });
+      }
+      await startWorkers(w, threads, { adaptive: false });
+      for (let i = 0; i < 90; i++) stepPhysics(w, 1 / 60);
+      const counts = getWorkerChunkCounts(w);
+      if (threads > 1) expect(counts.solverOnWorkers).toBeGreaterThan(0);
+      // The contacts left both kinematic bodies' motion as set, to the bit (the platform's −0s stored as +0).
+      expect(getLinearVelocity(w, platform)).toEqual({ x: 0, y: 0 });
+      expect(getAngularVelocity(w, platform)).toEqual(0);
+      expect(getAngularVelocity(w, spinner)).toBe(0.5);
+      return takeSnapshot(w);
+    };
+    const one = await run(1);
+    const two = await run(2);
+    expect(Buffer.compare(Buffer.from(two), Buffer.from(one))).toBe(0);
   }, 60_000);
 
   it('regression: a contact without points stores a zero normal, not the one the thread collided before', () => {
