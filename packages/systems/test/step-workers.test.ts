@@ -360,9 +360,9 @@ describe('step workers', () => {
   }, 60_000);
 
   it('kinematic bodies share contact colours on any thread count: same bits on 1 and 2 threads, motion as set', async () => {
-    // Rows of one colour may share a kinematic body because the contact passes leave its state as it was; x − 0 turns
-    // −0 into +0, so the gather stores its velocities as +0 (colour-contacts.ts, prepare-bodies.ts). Here every
-    // component is −0 or moves.
+    // Rows of one colour may share a kinematic body because the contact passes leave its state as it was; −0 − (−0)
+    // is +0, so the gather stores a −0 velocity as +0 (colour-contacts.ts, prepare-bodies.ts). Here every component
+    // is −0 or moves.
     const run = async (threads: number): Promise<Uint8Array> => {
       const w = world();
       const platform = createBody(w, {
