@@ -106,8 +106,9 @@ function gatherBodies(p: PhysicsState): number {
     // A kinematic body's velocities as they are, but +0 for −0 (x + 0; x + −0 is x for every x): the contact passes
     // subtract and add zeros to them (its inverse mass and inertia are 0), which leaves any other value's bits as they
     // are, so contacts of one colour may share the body (colour-contacts.ts).
-    const zero = type === BodyType.kinematic ? 0 : -0;
-    if (type === BodyType.kinematic) sd.kinematicCount++;
+    const kinematic = type === BodyType.kinematic;
+    if (kinematic) sd.kinematicCount++;
+    const zero = kinematic ? 0 : -0;
     states[o + BS_VX] = b.vx[eid] + zero;
     states[o + BS_VY] = b.vy[eid] + zero;
     states[o + BS_W] = b.w[eid] + zero;

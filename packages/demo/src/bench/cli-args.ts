@@ -8,11 +8,11 @@ import { DEMO_DIR, REPO_ROOT, USER_CWD } from './paths.js';
 /**
  * The default run is the quick one, under three minutes on a 2-vCPU machine (2 min 43 s on a shared, busy AMD EPYC):
  * every scene, fewer steps than the scene's own, our engine against box2d3-wasm and Rapier SIMD in three interleaved
- * rounds, no heap probe. The steps still pass each scene's defining moment: the tumbler's top boxes land by step 114; smash's ram hits the grid at step 69, and
- * 200 steps put most of the median's samples after the hit (at 100 the median was a pre-hit step, 0.05 ms for
- * box2d3-wasm against 11 in the full run); circle_rain's top row (50 m up) reaches the pile after about 170 steps of
- * free fall, and 360 steps put most samples on the landed pile. `--full` is the comparison README's tables come from (the scenes' own
- * steps, planck too, heap probe).
+ * rounds, no heap probe. The steps still pass each scene's defining moment: the tumbler's top boxes land by step 114;
+ * smash's ram hits the grid at step 69, and 200 steps put most of the median's samples after the hit (at 100 the
+ * median was a pre-hit step, 0.05 ms for box2d3-wasm against 11 in the full run); circle_rain's top row (50 m up)
+ * reaches the pile after about 170 steps of free fall, and 360 steps put most samples on the landed pile. `--full` is
+ * the comparison README's tables come from (the scenes' own steps, planck too, heap probe).
  */
 export const QUICK_STEPS: Readonly<Record<string, number>> = {
   large_pyramid: 60,
