@@ -20,8 +20,6 @@ import {
   JOB_SOLVE,
   JOB_SYNC,
   KIND,
-  MAX_CHUNKS,
-  NEXT,
   PARAMS,
   PAIR_MASK,
   PARAM_SLOT,
@@ -29,7 +27,7 @@ import {
   REVERSE,
   ROWS,
   SLEEPERS,
-  jobTag,
+  openClaims,
   runChunk,
   runChunks,
   runSolveChunk,
@@ -69,7 +67,7 @@ const STALL_MS = 5000;
 /** The worker threads of one world and the shared memory they work through. */
 export class StepWorkers {
   readonly ctrl = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
-  /** Per chunk, the job that finished it last (job-control.ts). */
+  /** Per chunk, the job that finished it last, then as many claim words (job-control.ts): room for 32 chunks. */
   chunkDone = new Int32Array(new SharedArrayBuffer(4 * 64));
   /** The columns the workers hold, by sync index (SYNC_COLUMNS), and the chunkDone they hold. */
   readonly sent: Array<Column | null> = new Array<Column | null>(SYNC_COLUMNS).fill(null);
@@ -145,9 +143,9 @@ export class StepWorkers {
     first: number,
     end: number,
   ): boolean {
-    if (!(synced && chunks <= this.chunkDone.length) && !this.sync(p, chunks)) return false;
+    if (!(synced && 2 * chunks <= this.chunkDone.length) && !this.sync(p, chunks)) return false;
     const gen = this.post(p, kind, chunks, rows, pass, colour, reverse, first, end);
-    const ranHere = runChunks(this.ctrl, this.chunkDone, p, gen, kind, chunks, rows);
+    const ranHere = runChunks(this.ctrl, this.chunkDone, p, gen, kind, chunks, rows, false);
     this.mainChunks += ranHere;
     this.chunks += chunks;
     if (kind === JOB_PAIRS) {
@@ -189,7 +187,7 @@ export class StepWorkers {
     Atomics.store(ctrl, slot + PAIR_MASK, p.contacts.pairs.slotMask);
     Atomics.store(ctrl, DONE, 0);
     Atomics.store(ctrl, ACK, 0);
-    Atomics.store(ctrl, NEXT, jobTag(gen));
+    openClaims(this.chunkDone, gen, chunks);
     Atomics.store(ctrl, GEN, gen);
     if (Atomics.load(ctrl, SLEEPERS) !== 0) Atomics.notify(ctrl, GEN);
     return gen;
@@ -200,8 +198,9 @@ export class StepWorkers {
    * restored): columns not yet on shared memory are copied there first. False if a worker did not take them.
    */
   sync(p: PhysicsState, chunks: number): boolean {
-    if (this.chunkDone.length < chunks) {
-      this.chunkDone = new Int32Array(new SharedArrayBuffer(4 * Math.max(chunks, 2 * this.chunkDone.length)));
+    if (this.chunkDone.length < 2 * chunks) {
+      const words = 2 * Math.max(chunks, this.chunkDone.length);
+      this.chunkDone = new Int32Array(new SharedArrayBuffer(4 * words));
     }
     shareKernel(p);
     let same = this.sentChunkDone === this.chunkDone;
@@ -469,7 +468,7 @@ export function runPassParallel(
 function usablePool(p: PhysicsState, chunks: number): StepWorkers | null {
   const pool = pools.get(p);
   if (pool === undefined || !pool.ready || pool.failure !== null || pool.oneThread) return null;
-  return chunks < 2 || chunks > MAX_CHUNKS ? null : pool;
+  return chunks < 2 ? null : pool;
 }
 
 /** Threads a job of the world may run on now: its step workers and the calling thread (1 without workers). */

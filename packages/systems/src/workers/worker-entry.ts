@@ -70,7 +70,7 @@ function work(): void {
       view.contacts.pairs.adoptSlots(pairSlots, Atomics.load(ctrl, slot + PAIR_MASK));
     }
     try {
-      runChunks(ctrl, chunkDone, view, gen, kind, chunks, rows);
+      runChunks(ctrl, chunkDone, view, gen, kind, chunks, rows, true);
     } catch (error) {
       Atomics.store(ctrl, FAILED, 1);
       Atomics.notify(ctrl, DONE);
