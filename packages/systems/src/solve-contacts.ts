@@ -312,15 +312,20 @@ export function applyRestitution(
     const pc = cc[o + CC_POINT_COUNT] | 0;
     const bounce0 = cc[q0 + CCP_RELATIVE_VELOCITY] < -threshold && cc[q0 + CCP_MAX_NORMAL_IMPULSE] > 0;
     const bounce1 = pc > 1 && cc[q1 + CCP_RELATIVE_VELOCITY] < -threshold && cc[q1 + CCP_MAX_NORMAL_IMPULSE] > 0;
-    if (bounce0 && bounce1) restituteBlock(cc, o, states, e);
-    else if (bounce0) restitutePoint(cc, o, q0, states, e);
-    else if (bounce1) restitutePoint(cc, o, q1, states, e);
+    if (bounce0 && bounce1) restituteBlock(cc, o, states);
+    else if (bounce0) restitutePoint(cc, o, q0, states);
+    else if (bounce1) restitutePoint(cc, o, q1, states);
   }
 }
 
-/** Single-point restitution row at point record q of constraint record o: target −e·(approach velocity). */
-function restitutePoint(cc: Float32Array, o: number, q: number, states: Float64Array, e: number): void {
-  blockTargets[0] = -e * cc[q + CCP_RELATIVE_VELOCITY];
+/**
+ * Single-point restitution row at point record q of constraint record o: target −e·(approach velocity), e the
+ * record's restitution. The restitution helpers read e from the record rather than take it: a double passed to a call
+ * V8 does not inline is boxed, and in worlds with step workers these calls were not always inlined (a 2-vCPU AMD
+ * EPYC, Node 20: spinner allocated 100–250 kB a step, one number per bouncing record; docs/design/v8-hot-code.md).
+ */
+function restitutePoint(cc: Float32Array, o: number, q: number, states: Float64Array): void {
+  blockTargets[0] = -cc[o + CC_RESTITUTION] * cc[q + CCP_RELATIVE_VELOCITY];
   solveNormalRow(cc, o, q, states, blockTargets);
 }
 
@@ -367,13 +372,14 @@ export function solveNormalRow(
 /** Target normal velocities of the two points for solveNormalBlock (an array: docs/design/v8-hot-code.md, rule 1). */
 const blockTargets = new Float64Array(2);
 
-function restituteBlock(cc: Float32Array, o: number, states: Float64Array, e: number): void {
+function restituteBlock(cc: Float32Array, o: number, states: Float64Array): void {
   const q0 = o + CC_HEADER;
+  const e = cc[o + CC_RESTITUTION];
   blockTargets[0] = -e * cc[q0 + CCP_RELATIVE_VELOCITY];
   blockTargets[1] = -e * cc[q0 + CCP_STRIDE + CCP_RELATIVE_VELOCITY];
   if (!solveNormalBlock(cc, o, states, blockTargets)) {
-    restitutePoint(cc, o, q0, states, e);
-    restitutePoint(cc, o, q0 + CCP_STRIDE, states, e);
+    restitutePoint(cc, o, q0, states);
+    restitutePoint(cc, o, q0 + CCP_STRIDE, states);
   }
 }
 

@@ -121,6 +121,16 @@ describe('heap growth of a warm step', () => {
     expect(r.bytesPerStep).toBeLessThan(64);
   }, 240_000);
 
+  // Regression (restitution boxing its coefficient on a world with step workers): the restitution pass handed each
+  // bouncing record's coefficient to restitutePoint and restituteBlock as a double; in worlds with step workers V8 did
+  // not always inline them, and boxed it once a record: 100-250 kB a step in Box2D's spinner (the benchmark's heap probe
+  // of two threads, Node 20, AMD EPYC), 7.9 kB in the least window of this test. They read it from the record now.
+  it("regression: Box2D's spinner on two threads, 2,000 steps warm: under 512 bytes a step", async () => {
+    const r = await leastOfRuns('spinner-workers', 512, 2000, 4);
+    expect(r.gcsInWindow).toBe(0);
+    expect(r.bytesPerStep).toBeLessThan(512);
+  }, 240_000);
+
   // Regression (the character stage, measured with V8's sampling heap profiler, Node 20, AMD EPYC): 5 kB a step here
   // at first. Every double handed to or from a call V8 did not inline was boxed: the mover's gap (loadMover), the cast
   // fraction castMoverState returned, the query box gatherBoxCandidates passed to the trees; and so was a double

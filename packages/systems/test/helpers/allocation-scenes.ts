@@ -32,9 +32,11 @@ export interface AllocationResult {
  * collision routine but segments'); or 'characters': 40 characters walking to and fro over a chain with slopes, a
  * stair and crates, jumping now and then, a platform going to and fro among them (every part of the character stage:
  * rounds, caps, steps, snaps, riding and pushes); or 'events': the 'chain' scene with every box's contacts and every
- * joint reporting force events each step (thresholds 0: hundreds of contact force events and ten joint events a step).
+ * joint reporting force events each step (thresholds 0: hundreds of contact force events and ten joint events a step);
+ * or 'spinner-workers': the spinner on two threads, always on its step worker (startWorkers with adaptive off).
  */
-export type AllocationScene = 'pyramid' | 'chain' | 'sweep' | 'grid' | 'tumbler' | 'spinner' | 'characters' | 'events';
+export type AllocationScene =
+  'pyramid' | 'chain' | 'sweep' | 'grid' | 'tumbler' | 'spinner' | 'spinner-workers' | 'characters' | 'events';
 
 /** The scene's own logic before each step (the characters' input), or null. */
 let beforeStep: (() => void) | null = null;
@@ -62,7 +64,11 @@ export async function pyramidAllocation(
   else if (scene === 'grid') await buildJointGrid(w, 100);
   else if (scene === 'tumbler') await buildTumbler(w, 20);
   else if (scene === 'spinner') await buildSpinner(w, 600);
-  else if (scene === 'characters') beforeStep = await buildCharacters(w);
+  else if (scene === 'spinner-workers') {
+    await buildSpinner(w, 600);
+    const { startWorkers } = await import('@impulse2d/systems');
+    await startWorkers(w, 2, { adaptive: false });
+  } else if (scene === 'characters') beforeStep = await buildCharacters(w);
   else {
     addGround(w);
     const boxes = buildPyramid(w, 20);
@@ -305,5 +311,9 @@ if (warmup !== undefined && steps !== undefined) {
     Number(steps),
     (scene ?? 'pyramid') as AllocationScene,
     Number(windows ?? 1),
-  ).then((r) => console.log(JSON.stringify(r)));
+  ).then((r) => {
+    console.log(JSON.stringify(r));
+    // A scene with step workers: their threads would keep the process alive.
+    process.exit(0);
+  });
 }
