@@ -3,11 +3,11 @@
 // nothing of a later one. Driven here on one thread, claim by claim; that jobs run on real workers give the same
 // bits as one thread is the step-workers test's.
 import { describe, expect, it } from 'vitest';
-import { claimBase, claimChunk, openClaims } from '../src/workers/job-control.js';
+import { chunkDoneWords, claimBase, claimChunk, openClaims } from '../src/workers/job-control.js';
 
 /** A chunkDone array with room for `chunks` chunks: finished jobs, then claim words. */
 function chunkDone(chunks: number): Int32Array {
-  return new Int32Array(new SharedArrayBuffer(8 * chunks));
+  return new Int32Array(new SharedArrayBuffer(4 * chunkDoneWords(chunks)));
 }
 
 describe('chunk claims', () => {

@@ -68,6 +68,11 @@ export const JOB_COLLIDE = 2;
 export const JOB_PAIRS = 3;
 export const JOB_SOLVE = 4;
 
+/** Words of a chunkDone array with room for `chunks` chunks: each chunk's finished job, then its claim word. */
+export function chunkDoneWords(chunks: number): number {
+  return 2 * chunks;
+}
+
 /** Claim words of a chunkDone array of `length` words: its upper half (chunkDone[k] holds chunk k's finished job). */
 export function claimBase(length: number): number {
   return length >> 1;

@@ -27,6 +27,7 @@ import {
   REVERSE,
   ROWS,
   SLEEPERS,
+  chunkDoneWords,
   openClaims,
   runChunk,
   runChunks,
@@ -68,7 +69,7 @@ const STALL_MS = 5000;
 export class StepWorkers {
   readonly ctrl = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
   /** Per chunk, the job that finished it last, then as many claim words (job-control.ts): room for 32 chunks. */
-  chunkDone = new Int32Array(new SharedArrayBuffer(4 * 64));
+  chunkDone = new Int32Array(new SharedArrayBuffer(4 * chunkDoneWords(32)));
   /** The columns the workers hold, by sync index (SYNC_COLUMNS), and the chunkDone they hold. */
   readonly sent: Array<Column | null> = new Array<Column | null>(SYNC_COLUMNS).fill(null);
   sentChunkDone: Int32Array | null = null;
@@ -143,7 +144,7 @@ export class StepWorkers {
     first: number,
     end: number,
   ): boolean {
-    if (!(synced && 2 * chunks <= this.chunkDone.length) && !this.sync(p, chunks)) return false;
+    if (!(synced && chunkDoneWords(chunks) <= this.chunkDone.length) && !this.sync(p, chunks)) return false;
     const gen = this.post(p, kind, chunks, rows, pass, colour, reverse, first, end);
     const ranHere = runChunks(this.ctrl, this.chunkDone, p, gen, kind, chunks, rows, false);
     this.mainChunks += ranHere;
@@ -198,8 +199,8 @@ export class StepWorkers {
    * restored): columns not yet on shared memory are copied there first. False if a worker did not take them.
    */
   sync(p: PhysicsState, chunks: number): boolean {
-    if (this.chunkDone.length < 2 * chunks) {
-      const words = 2 * Math.max(chunks, this.chunkDone.length);
+    if (this.chunkDone.length < chunkDoneWords(chunks)) {
+      const words = chunkDoneWords(Math.max(chunks, this.chunkDone.length));
       this.chunkDone = new Int32Array(new SharedArrayBuffer(4 * words));
     }
     shareKernel(p);
