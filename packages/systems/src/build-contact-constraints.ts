@@ -58,7 +58,6 @@ import {
   SP_STATIC_RATE,
   SP_WARM_START,
   ContactFlag,
-  isSolidTouching,
 } from '@impulse2d/core/internal';
 
 /** What the constraint builder reads and writes: the world's state, or a step worker's view of its columns. */
@@ -92,6 +91,7 @@ export interface PrepareState {
     readonly centres: Float64Array;
     readonly indexOf: Int32Array;
     readonly constraintSlot: Int32Array;
+    readonly constrainedRows: Int32Array;
     readonly params: Float64Array;
   };
 }
@@ -103,11 +103,11 @@ export const FOUND_HIT_SPEED = 2;
 export const FOUND_STRIDE = 3;
 
 /**
- * Builds the constraint records of contact table rows (ids) `first` to `end` (exclusive), each at the record slot
- * the colouring gave its row (solverData.constraintSlot): the whole table on one thread, a chunk of it on a
- * step worker. What the rows found for the restitution pass and the hit events goes to found[at + FOUND_*] (0 or 1).
- * In id order, not list order: the contact columns are then read front to back (swap-removal shuffles the list;
- * each record depends only on its own row, so the order changes no bit).
+ * Builds the constraint records of the rows the colouring listed, solverData.constrainedRows[first] to [end − 1], each
+ * at the record slot the colouring gave its row (solverData.constraintSlot): the whole list on one thread, a chunk of
+ * it on a step worker. What the rows found for the restitution pass and the hit events goes to found[at + FOUND_*]
+ * (0 or 1). The list is in id order, not the contact list's order: the contact columns are then read front to back
+ * (swap-removal shuffles the list; each record depends only on its own row, so the order changes no bit).
  *
  * The loop ends the function: with any code after the loop, V8 deoptimised the function there on every step (the
  * loop's cached on-stack-replacement code had no type feedback past the loop), 299 times in 300 large_pyramid
@@ -159,13 +159,12 @@ export function buildContactConstraints(
   found[at + FOUND_BOUNCE_SPEED] = 0 < bounceBelow ? 1 : 0;
   found[at + FOUND_HIT_SPEED] = 0 < hitBelow ? 1 : 0;
   const slot = sd.constraintSlot;
+  const constrained = sd.constrainedRows;
   const flags = c.flags;
-  for (let id = first; id < end; id++) {
-    // Only touching, non-sensor rows have records (colourContacts). Their flag rules out most rows of a moving pile.
+  for (let k = first; k < end; k++) {
+    const id = constrained[k];
     const rowFlags = flags[id];
-    if (!isSolidTouching(rowFlags)) continue;
     const record = slot[id];
-    if (record < 0) continue;
     const bodyA = c.bodyA[id];
     const bodyB = c.bodyB[id];
     const ia = indexOf[bodyA];

@@ -18,8 +18,9 @@ import { takeColour } from './graph-colour.js';
  * set, which one thread solves while the others wait.
  *
  * Returns the number of constraints and fills `solverData.constraintSlot` (record index per contact table row, −1
- * for none) and `solverData.colourStart`. Greedy in row (contact id) order, which is deterministic: the rows' columns
- * are then read front to back, where the list order (shuffled by swap-removal) read them at random.
+ * for none), `solverData.constrainedRows` (the rows with a record, ascending) and `solverData.colourStart`. Greedy in
+ * row (contact id) order, which is deterministic: the rows' columns are then read front to back, where the list order
+ * (shuffled by swap-removal) read them at random.
  */
 export function colourContacts(p: PhysicsState): number {
   const c = p.contacts;
@@ -37,6 +38,7 @@ export function colourContacts(p: PhysicsState): number {
   const rows = c.capacityUsed;
   sd.reserveColouring(rows, sd.bodyCount);
   const slot = sd.constraintSlot;
+  const constrained = sd.constrainedRows;
   const used = sd.bodyColours;
   used.fill(0, 0, sd.bodyCount);
   const start = sd.colourStart;
@@ -49,7 +51,9 @@ export function colourContacts(p: PhysicsState): number {
   // Looking the types up cost half as much time again on tumbler's rows (no kinematic body there): only when there
   // are some.
   const anyKinematic = sd.kinematicCount > 0;
-  // First pass: colour of each constraint (kept in slot), and the size of each colour (in start[colour + 1]).
+  // First pass: colour of each constraint (kept in slot), the size of each colour (in start[colour + 1]) and the
+  // rows with a constraint.
+  let n = 0;
   for (let id = 0; id < rows; id++) {
     // Flags first: most contacts of a moving pile are not touching, and their bodies need not be looked up. (A free
     // row's flags are 0.)
@@ -72,14 +76,14 @@ export function colourContacts(p: PhysicsState): number {
     const colour = takeColour(used, ka, kb, uncoloured);
     slot[id] = colour;
     start[colour + 1] = start[colour + 1] + 1;
+    constrained[n++] = id;
   }
   for (let q = 0; q <= OVERFLOW_COLOUR; q++) start[q + 1] = start[q + 1] + start[q];
-  const n = start[OVERFLOW_COLOUR + 1];
   // Second pass: colour → record index, in row order within each colour (start[q] serves as the cursor and ends at
   // the next colour's start, so it is shifted back afterwards).
-  for (let id = 0; id < rows; id++) {
+  for (let k = 0; k < n; k++) {
+    const id = constrained[k];
     const colour = slot[id];
-    if (colour < 0) continue;
     slot[id] = start[colour];
     start[colour] = start[colour] + 1;
   }

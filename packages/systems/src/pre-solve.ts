@@ -66,10 +66,10 @@ export function preSolveContacts(p: PhysicsState): void {
   const c = p.contacts;
   const sd = p.solverData;
   const slot = sd.constraintSlot;
-  const rows = c.capacityUsed;
-  for (let id = 0; id < rows; id++) {
+  const constrained = sd.constrainedRows;
+  for (let k = 0; k < sd.contactCount; k++) {
+    const id = constrained[k];
     const record = slot[id];
-    if (record < 0) continue;
     fillFromContact(p, id);
     if (fn(shapeHandle(p.shapes, c.shapeA[id]), shapeHandle(p.shapes, c.shapeB[id]), normal, view) === false) {
       disableRecord(sd.contacts, contactRecord(record));

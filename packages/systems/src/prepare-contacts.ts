@@ -23,7 +23,7 @@ import { softBiasRate, softImpulseScale, softMassScale } from './softness.js';
 import { NO_COLOUR, SolverPass } from './solver-pass.js';
 import { chunkRows, runPassParallel } from './workers/step-workers.js';
 
-/** Fewest and most contact table rows per chunk of the constraint builder on step workers (see chunkRows). */
+/** Fewest and most records per chunk of the constraint builder on step workers (see chunkRows). */
 const PREPARE_MIN_ROWS = 64;
 const PREPARE_MAX_ROWS = 512;
 
@@ -32,7 +32,7 @@ const PREPARE_MAX_ROWS = 512;
  * relative to the centres of mass (fixed for the whole step, as in Box2D v3), effective masses along the normal and
  * tangent, the softness of the pair (twice as stiff against static bodies), the pre-solve normal velocity for
  * restitution, and last step's impulses for warm starting. The records are laid out colour by colour
- * (colour-contacts.ts); with step workers, chunks of the contact table are built on every thread.
+ * (colour-contacts.ts); with step workers, chunks of the colouring's list of rows are built on every thread.
  */
 export function prepareContacts(p: PhysicsState): void {
   writeContactParams(p);
@@ -41,14 +41,14 @@ export function prepareContacts(p: PhysicsState): void {
   sd.reserveContacts(p.contacts.count);
   sd.contactCount = n;
   p.profile.constraintCount = n;
-  const tableRows = p.contacts.capacityUsed;
-  const rows = chunkRows(p, tableRows, PREPARE_MIN_ROWS, PREPARE_MAX_ROWS);
-  const chunks = Math.ceil(tableRows / rows);
+  // Over the colouring's list of rows with a record (solverData.constrainedRows), n of them.
+  const rows = chunkRows(p, n, PREPARE_MIN_ROWS, PREPARE_MAX_ROWS);
+  const chunks = Math.ceil(n / rows);
   sd.chunkFound = growI32(sd.chunkFound, FOUND_STRIDE * Math.max(chunks, 1));
-  if (chunks >= 2 && runPassParallel(p, SolverPass.prepareContacts, NO_COLOUR, false, 0, tableRows, chunks, rows)) {
+  if (chunks >= 2 && runPassParallel(p, SolverPass.prepareContacts, NO_COLOUR, false, 0, n, chunks, rows)) {
     mergeFound(p, chunks);
   } else {
-    buildContactConstraints(p, 0, tableRows, sd.chunkFound, 0);
+    buildContactConstraints(p, 0, n, sd.chunkFound, 0);
     mergeFound(p, 1);
   }
 }

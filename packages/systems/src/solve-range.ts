@@ -13,7 +13,6 @@ import {
   KERNEL_SCALARS_ADDRESS,
   SP_INV_H,
   SP_PUSH_MAX_SPEED,
-  isSolidTouching,
 } from '@impulse2d/core/internal';
 import { FOUND_STRIDE, buildContactConstraints, type PrepareState } from './build-contact-constraints.js';
 import { writeBackBodies, type WriteBackState } from './write-back-bodies.js';
@@ -264,21 +263,18 @@ function passTable(): PassHandler[] {
 }
 
 /**
- * The accumulated impulses back on the contacts of table rows (ids) `first` to `end` (exclusive), for the next step's
- * warm start. In id order, as the constraint builder reads them: the points are written in the order they sit in
- * memory, and the records read at the slots the colouring gave the rows.
+ * The accumulated impulses back on the contacts of the rows the colouring listed, solverData.constrainedRows[first]
+ * to [end − 1], for the next step's warm start. In id order, as the constraint builder reads them: the points are
+ * written in the order they sit in memory, and the records read at the slots the colouring gave the rows.
  */
 export function storeImpulses(v: SolveState, first: number, end: number): void {
   const cc = v.solverData.contacts;
   const slot = v.solverData.constraintSlot;
+  const constrained = v.solverData.constrainedRows;
   const points = v.contacts.points;
-  const flags = v.contacts.flags;
-  // Rows in id order (as the constraint builder): the points are written front to back; the flags first, as there.
-  for (let id = first; id < end; id++) {
-    if (!isSolidTouching(flags[id])) continue;
-    const record = slot[id];
-    if (record < 0) continue;
-    const o = contactRecord(record);
+  for (let k = first; k < end; k++) {
+    const id = constrained[k];
+    const o = contactRecord(slot[id]);
     const base = id * CONTACT_POINTS_STRIDE;
     const pc = cc[o + CC_POINT_COUNT];
     for (let j = 0; j < pc; j++) {

@@ -70,9 +70,11 @@ export function solve(p: PhysicsState, subSteps: number): void {
   if (sd.mayBounce === 1) sweepContacts(p, SolverPass.restitution, false, parallel);
   // The velocities written back obey the locks too.
   applyMotionLocks(p);
-  const tableRows = p.contacts.capacityUsed;
-  if (parallel) solveRows(p, SolverPass.storeImpulses, NO_COLOUR, false, 0, tableRows, CONTACT_ROWS, CONTACT_MAX_ROWS);
-  else storeImpulses(p, 0, tableRows);
+  // Over the colouring's list of rows with a record (solverData.constrainedRows).
+  const constrained = sd.contactCount;
+  if (parallel)
+    solveRows(p, SolverPass.storeImpulses, NO_COLOUR, false, 0, constrained, CONTACT_ROWS, CONTACT_MAX_ROWS);
+  else storeImpulses(p, 0, constrained);
   storeJointImpulses(p);
 }
 

@@ -10,7 +10,10 @@
 export const SolverPass = {
   /** The joint record builder (prepareJoints), over joint rows. */
   prepareJoints: 0,
-  /** The contact constraint builder (prepareContacts), over contact table rows (ids); chunk k's flags to chunkFound. */
+  /**
+   * The contact constraint builder (prepareContacts), over the colouring's list of rows with a record
+   * (solverData.constrainedRows); chunk k's flags to chunkFound.
+   */
   prepareContacts: 1,
   /** Over body states (rows from 1): gravity, forces and damping into the velocities. */
   integrateVelocities: 2,
@@ -32,7 +35,7 @@ export const SolverPass = {
   relax: 13,
   /** Over contact records, after the substeps. */
   restitution: 14,
-  /** Over contact table rows (ids): the accumulated impulses back on the contacts for the next step's warm start. */
+  /** Over the constrainedRows list: the accumulated impulses back on the contacts for the next step's warm start. */
   storeImpulses: 15,
   /** The finalize stage's write-back, over body states (rows from 1); chunk k's entries start at row first − 1. */
   writeBack: 16,
