@@ -289,6 +289,7 @@ export {
   pushPairEvent,
   wakeTouching,
 } from './lifecycle/contact-lifecycle.js';
+export { compactContacts } from './lifecycle/contact-compaction.js';
 export { wakeIsland, sleepIsland, setBodyAwake } from './lifecycle/body-sleep.js';
 export { ContactView, type PreSolveFn } from './state/contact-view.js';
 export { setPreSolve } from './contacts/pre-solve.js';

@@ -13,6 +13,7 @@ import {
   SP_SPECULATIVE,
   TOL_LINEAR_SLOP,
   TOL_SPECULATIVE,
+  compactContacts,
   flushRemovedEntities,
   getPhysics,
   reportJointEvents,
@@ -199,11 +200,13 @@ function broadphaseStage(p: PhysicsState): void {
   p.profile.broadphase = now(p) - t0;
 }
 
-/** 2 — manifolds, touching transitions, events, waking. */
+/** 2 — manifolds, touching transitions, events, waking; then the contact table packed if mostly free. */
 function narrowphaseStage(p: PhysicsState): void {
   const t0 = now(p);
   updateContacts(p);
   reportTouchChanges(p);
+  // Here, with this step's contacts destroyed and no contact id held in any scratch (see compactContacts).
+  compactContacts(p);
   p.profile.narrowphase = now(p) - t0;
 }
 

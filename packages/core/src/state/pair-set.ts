@@ -108,6 +108,22 @@ export class PairSet {
     this.count--;
   }
 
+  /**
+   * Gives the entry of each value v below `end` the value newValue[v] (−1: v has no entry); new values are at most
+   * the old ones (the contact rows were packed: compactContacts). In ascending order, slotOf is updated in place.
+   */
+  renumberAll(newValue: Int32Array, end: number): void {
+    const slots = this.slots;
+    const slotOf = this.slotOf;
+    for (let v = 0; v < end; v++) {
+      const to = newValue[v];
+      if (to < 0) continue;
+      const slot = slotOf[v];
+      slots[slot * SLOT + 2] = to;
+      slotOf[to] = slot;
+    }
+  }
+
   /** Whether the entry of `value` is the pair (a < b) and sits where slotOf says (for world validation). */
   holdsAt(a: number, b: number, value: number): boolean {
     if (value >= this.slotOf.length) return false;
