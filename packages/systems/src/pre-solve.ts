@@ -67,7 +67,8 @@ export function preSolveContacts(p: PhysicsState): void {
   const sd = p.solverData;
   const slot = sd.constraintSlot;
   const constrained = sd.constrainedRows;
-  for (let k = 0; k < sd.contactCount; k++) {
+  const records = sd.contactCount;
+  for (let k = 0; k < records; k++) {
     const id = constrained[k];
     const record = slot[id];
     fillFromContact(p, id);

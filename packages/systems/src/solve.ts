@@ -71,10 +71,9 @@ export function solve(p: PhysicsState, subSteps: number): void {
   // The velocities written back obey the locks too.
   applyMotionLocks(p);
   // Over the colouring's list of rows with a record (solverData.constrainedRows).
-  const constrained = sd.contactCount;
-  if (parallel)
-    solveRows(p, SolverPass.storeImpulses, NO_COLOUR, false, 0, constrained, CONTACT_ROWS, CONTACT_MAX_ROWS);
-  else storeImpulses(p, 0, constrained);
+  const records = sd.contactCount;
+  if (parallel) solveRows(p, SolverPass.storeImpulses, NO_COLOUR, false, 0, records, CONTACT_ROWS, CONTACT_MAX_ROWS);
+  else storeImpulses(p, 0, records);
   storeJointImpulses(p);
 }
 

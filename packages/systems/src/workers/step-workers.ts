@@ -200,7 +200,7 @@ export class StepWorkers {
    */
   sync(p: PhysicsState, chunks: number): boolean {
     if (this.chunkDone.length < chunkDoneWords(chunks)) {
-      const words = chunkDoneWords(Math.max(chunks, this.chunkDone.length));
+      const words = Math.max(chunkDoneWords(chunks), 2 * this.chunkDone.length);
       this.chunkDone = new Int32Array(new SharedArrayBuffer(4 * words));
     }
     shareKernel(p);
