@@ -10,6 +10,8 @@ export { updateContacts, reportTouchChanges } from './update-contacts.js';
 export { prepareBodies } from './prepare-bodies.js';
 export { prepareJoints } from './prepare-joints.js';
 export { prepareContacts } from './prepare-contacts.js';
+export { buildContactConstraints } from './build-contact-constraints.js';
+export { stageBuilderInputs } from './stage-builder-inputs.js';
 export { solve, warmStartJoints, solveJoints } from './solve.js';
 export { collectHitEvents } from './contact-hit-events.js';
 export { finalizeBodies } from './finalize-bodies.js';

@@ -58,7 +58,60 @@ import {
   BI_DW,
   BI_LINEAR_DAMPING,
   BI_STRIDE,
+  BUILD_BODY_A,
+  BUILD_BODY_B,
+  BUILD_C,
+  BUILD_CENTRES,
+  BUILD_FLAGS,
+  BUILD_FRICTION,
+  BUILD_HIT_EVENTS,
+  BUILD_INDEX_OF,
+  BUILD_LOCAL_CENTER_X,
+  BUILD_LOCAL_CENTER_Y,
+  BUILD_NORMAL_X,
+  BUILD_NORMAL_Y,
+  BUILD_PARAMS,
+  BUILD_POINT_COUNT,
+  BUILD_POINTS,
+  BUILD_RECORD_ROWS,
+  BUILD_RESTITUTION,
+  BUILD_ROLLING_RESISTANCE,
+  BUILD_S,
+  BUILD_SLOT,
+  BUILD_TANGENT_SPEED,
+  BUILD_X,
+  BUILD_Y,
+  CC_CONTACT,
+  CC_RESTITUTION,
+  CCP_RELATIVE_VELOCITY,
+  CENTRE_INV_I,
+  CENTRE_INV_MASS,
+  CENTRE_LCX,
+  CENTRE_LCY,
+  CENTRE_ORIGIN_X,
+  CENTRE_ORIGIN_Y,
+  CENTRE_STRIDE,
+  SP_HIT_THRESHOLD,
+  SP_MAX_LINEAR_SPEED,
+  SP_RESTITUTION_THRESHOLD,
+  SP_SEPARATION_SHIFT,
+  SP_SOFT_IMPULSE,
+  SP_SOFT_MASS,
+  SP_SOFT_RATE,
+  SP_STATIC_IMPULSE,
+  SP_STATIC_MASS,
+  SP_STATIC_RATE,
+  SP_WARM_START,
 } from '../../core/src/solver/solver-layout';
+import {
+  CONTACT_POINTS_STRIDE,
+  CP_ANCHOR_AX,
+  CP_ANCHOR_AY,
+  CP_NORMAL_IMPULSE,
+  CP_SEPARATION,
+  CP_STRIDE,
+  CP_TANGENT_IMPULSE,
+} from '../../core/src/state/contact-point-layout';
 import { MAX_ROTATION } from '../../core/src/settings';
 import {
   JC_DELTA_CX,
@@ -1439,4 +1492,197 @@ export function solvePins(
     st(b, BS_VY, vBy + mB * iy);
     st(b, BS_W, wB + iB * (rBx * iy - rBy * ix));
   }
+}
+
+// ---- constraint builder ----
+
+// Byte address of input `slot` of the staged builder inputs at `stage` (BUILD_*: see solver-layout.ts).
+function input(stage: usize, slot: i32): usize {
+  return <usize>load<i32>(stage + ((<usize>slot) << 2));
+}
+
+/**
+ * buildContactConstraints of build-contact-constraints.ts over records first..end−1 of the list of rows with a
+ * record, reading the inputs staged at `stage` (see BUILD_HEADER in solver-layout.ts) and writing the records at `cc`:
+ * the same operations in the same order, so the same bits. Returns what the rows found, one bit each: 1 a contact with
+ * restitution, 2 a point approaching faster than the restitution threshold, 4 one faster than the hit threshold (of
+ * a contact that reports hits).
+ */
+export function buildContacts(cc: usize, states: usize, stage: usize, first: i32, end: i32): i32 {
+  if (first >= end) return 0;
+  const recordRows = input(stage, BUILD_RECORD_ROWS);
+  const slots = input(stage, BUILD_SLOT);
+  const flags = input(stage, BUILD_FLAGS);
+  const bodyAs = input(stage, BUILD_BODY_A);
+  const bodyBs = input(stage, BUILD_BODY_B);
+  const normalXs = input(stage, BUILD_NORMAL_X);
+  const normalYs = input(stage, BUILD_NORMAL_Y);
+  const frictions = input(stage, BUILD_FRICTION);
+  const restitutions = input(stage, BUILD_RESTITUTION);
+  const tangentSpeeds = input(stage, BUILD_TANGENT_SPEED);
+  const rollingResistances = input(stage, BUILD_ROLLING_RESISTANCE);
+  const pointCounts = input(stage, BUILD_POINT_COUNT);
+  const points = input(stage, BUILD_POINTS);
+  const indexOf = input(stage, BUILD_INDEX_OF);
+  const xs = input(stage, BUILD_X);
+  const ys = input(stage, BUILD_Y);
+  const cs = input(stage, BUILD_C);
+  const ss = input(stage, BUILD_S);
+  const lcxs = input(stage, BUILD_LOCAL_CENTER_X);
+  const lcys = input(stage, BUILD_LOCAL_CENTER_Y);
+  const centres = input(stage, BUILD_CENTRES);
+  const params = input(stage, BUILD_PARAMS);
+  const hitFlag = load<i32>(stage + ((<usize>BUILD_HIT_EVENTS) << 2));
+  const softRate = ld(params, SP_SOFT_RATE);
+  const softMass = ld(params, SP_SOFT_MASS);
+  const softImpulse = ld(params, SP_SOFT_IMPULSE);
+  const staticRate = ld(params, SP_STATIC_RATE);
+  const staticMass = ld(params, SP_STATIC_MASS);
+  const staticImpulse = ld(params, SP_STATIC_IMPULSE);
+  const separationShift = ld(params, SP_SEPARATION_SHIFT);
+  const warm = ld(params, SP_WARM_START);
+  const maxLinearSpeed2 = 2 * ld(params, SP_MAX_LINEAR_SPEED);
+  const bounceBelow = -ld(params, SP_RESTITUTION_THRESHOLD);
+  const hitBelow = -ld(params, SP_HIT_THRESHOLD);
+  let foundRestitution = 0;
+  let foundBounce = 0 < bounceBelow ? 1 : 0;
+  let foundHit = 0 < hitBelow ? 1 : 0;
+  for (let k = first; k < end; k++) {
+    const id = load<i32>(recordRows + ((<usize>k) << 2));
+    const row4 = (<usize>id) << 2;
+    const row8 = (<usize>id) << 3;
+    const rowFlags = <i32>load<u8>(flags + <usize>id);
+    const o = record(cc, load<i32>(slots + row4));
+    const bodyA = load<i32>(bodyAs + row4);
+    const bodyB = load<i32>(bodyBs + row4);
+    const ia = load<i32>(indexOf + ((<usize>bodyA) << 2));
+    const ib = load<i32>(indexOf + ((<usize>bodyB) << 2));
+    const so = states + ((<usize>(ia * BS_STRIDE)) << 3);
+    const sob = states + ((<usize>(ib * BS_STRIDE)) << 3);
+    const nx = load<f64>(normalXs + row8);
+    const ny = load<f64>(normalYs + row8);
+    const isStatic = ia == 0 || ib == 0;
+    stc(o, CC_INDEX_A, <f64>ia);
+    stc(o, CC_INDEX_B, <f64>ib);
+    stc(o, CC_NORMAL_X, nx);
+    stc(o, CC_NORMAL_Y, ny);
+    stc(o, CC_FRICTION, load<f64>(frictions + row8));
+    const restitution = load<f64>(restitutions + row8);
+    stc(o, CC_RESTITUTION, restitution);
+    if (restitution > 0) foundRestitution = 1;
+    stc(o, CC_BIAS_RATE, isStatic ? staticRate : softRate);
+    stc(o, CC_MASS_SCALE, isStatic ? staticMass : softMass);
+    stc(o, CC_IMPULSE_SCALE, isStatic ? staticImpulse : softImpulse);
+    const count = <i32>load<u8>(pointCounts + <usize>id);
+    stc(o, CC_POINT_COUNT, <f64>count);
+    stc(o, CC_TANGENT_SPEED, load<f64>(tangentSpeeds + row8));
+    const rollingResistance = load<f64>(rollingResistances + row8);
+    stc(o, CC_ROLLING_RESISTANCE, rollingResistance);
+    stc(o, CC_ROLLING_IMPULSE, 0);
+    stc(o, CC_CONTACT, <f64>id);
+    let lcAx = 0.0;
+    let lcAy = 0.0;
+    let oAx = 0.0;
+    let oAy = 0.0;
+    let mA = 0.0;
+    let iA = 0.0;
+    if (ia == 0) {
+      const e = (<usize>bodyA) << 3;
+      const cA = load<f64>(cs + e);
+      const sA = load<f64>(ss + e);
+      const lx = load<f64>(lcxs + e);
+      const ly = load<f64>(lcys + e);
+      lcAx = cA * lx - sA * ly;
+      lcAy = sA * lx + cA * ly;
+      oAx = load<f64>(xs + e);
+      oAy = load<f64>(ys + e);
+    } else {
+      const co = centres + ((<usize>(ia * CENTRE_STRIDE)) << 3);
+      lcAx = ld(co, CENTRE_LCX);
+      lcAy = ld(co, CENTRE_LCY);
+      oAx = ld(co, CENTRE_ORIGIN_X);
+      oAy = ld(co, CENTRE_ORIGIN_Y);
+      mA = ld(co, CENTRE_INV_MASS);
+      iA = ld(co, CENTRE_INV_I);
+    }
+    let lcBx = 0.0;
+    let lcBy = 0.0;
+    let oBx = 0.0;
+    let oBy = 0.0;
+    let mB = 0.0;
+    let iB = 0.0;
+    if (ib == 0) {
+      const e = (<usize>bodyB) << 3;
+      const cB = load<f64>(cs + e);
+      const sB = load<f64>(ss + e);
+      const lx = load<f64>(lcxs + e);
+      const ly = load<f64>(lcys + e);
+      lcBx = cB * lx - sB * ly;
+      lcBy = sB * lx + cB * ly;
+      oBx = load<f64>(xs + e);
+      oBy = load<f64>(ys + e);
+    } else {
+      const co = centres + ((<usize>(ib * CENTRE_STRIDE)) << 3);
+      lcBx = ld(co, CENTRE_LCX);
+      lcBy = ld(co, CENTRE_LCY);
+      oBx = ld(co, CENTRE_ORIGIN_X);
+      oBy = ld(co, CENTRE_ORIGIN_Y);
+      mB = ld(co, CENTRE_INV_MASS);
+      iB = ld(co, CENTRE_INV_I);
+    }
+    const kRoll = rollingResistance > 0 ? iA + iB : 0.0;
+    stc(o, CC_ROLLING_MASS, kRoll > 0 ? 1 / kRoll : 0.0);
+    const base = points + ((<usize>(id * CONTACT_POINTS_STRIDE)) << 3);
+    const kLinear = mA + mB;
+    const abx = oAx - oBx;
+    const aby = oAy - oBy;
+    const hits = (rowFlags & hitFlag) != 0;
+    const hitBelowHere = hits ? hitBelow : -Infinity;
+    const approach = restitution > 0 || hits;
+    for (let j = 0; j < 2; j++) {
+      const q = o + ((<usize>(CC_HEADER + j * CCP_STRIDE)) << 2);
+      if (j >= count) {
+        stc(q, CCP_NORMAL_IMPULSE, 0);
+        stc(q, CCP_TANGENT_IMPULSE, 0);
+        continue;
+      }
+      const src = base + ((<usize>(j * CP_STRIDE)) << 3);
+      const ax = ld(src, CP_ANCHOR_AX);
+      const ay = ld(src, CP_ANCHOR_AY);
+      const rAx = ax - lcAx;
+      const rAy = ay - lcAy;
+      const rBx = ax + abx - lcBx;
+      const rBy = ay + aby - lcBy;
+      const rnA = rAx * ny - rAy * nx;
+      const rnB = rBx * ny - rBy * nx;
+      const dnA = rAx * nx + rAy * ny;
+      const dnB = rBx * nx + rBy * ny;
+      stc(q, CCP_RN_A, rnA);
+      stc(q, CCP_RN_B, rnB);
+      stc(q, CCP_DN_A, dnA);
+      stc(q, CCP_DN_B, dnB);
+      stc(q, CCP_ADJUSTED_SEPARATION, ld(src, CP_SEPARATION) + separationShift - ((rBx - rAx) * nx + (rBy - rAy) * ny));
+      const kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
+      stc(q, CCP_NORMAL_MASS, kNormal > 0 ? 1 / kNormal : 0.0);
+      const kTangent = mA + mB + iA * dnA * dnA + iB * dnB * dnB;
+      stc(q, CCP_TANGENT_MASS, kTangent > 0 ? 1 / kTangent : 0.0);
+      let normalImpulse = warm * ld(src, CP_NORMAL_IMPULSE);
+      let tangentImpulse = warm * ld(src, CP_TANGENT_IMPULSE);
+      if (normalImpulse * kLinear > maxLinearSpeed2) normalImpulse = maxLinearSpeed2 / kLinear;
+      if (tangentImpulse * kLinear > maxLinearSpeed2) tangentImpulse = maxLinearSpeed2 / kLinear;
+      else if (-tangentImpulse * kLinear > maxLinearSpeed2) tangentImpulse = -maxLinearSpeed2 / kLinear;
+      stc(q, CCP_NORMAL_IMPULSE, normalImpulse);
+      stc(q, CCP_TANGENT_IMPULSE, tangentImpulse);
+      stc(q, CCP_MAX_NORMAL_IMPULSE, 0);
+      if (approach) {
+        const dvx = ld(sob, BS_VX) - ld(sob, BS_W) * rBy - (ld(so, BS_VX) - ld(so, BS_W) * rAy);
+        const dvy = ld(sob, BS_VY) + ld(sob, BS_W) * rBx - (ld(so, BS_VY) + ld(so, BS_W) * rAx);
+        const vn = dvx * nx + dvy * ny;
+        stc(q, CCP_RELATIVE_VELOCITY, vn);
+        if (vn < bounceBelow) foundBounce = 1;
+        if (vn < hitBelowHere) foundHit = 1;
+      }
+    }
+  }
+  return foundRestitution | (foundBounce << 1) | (foundHit << 2);
 }

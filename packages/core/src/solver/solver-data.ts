@@ -78,6 +78,13 @@ export interface SolverKernel {
   integratePositions(states: number, first: number, end: number, scalars: number): void;
   /** systems' clampVelocities over body states `first` to `end`, with the scalars at `scalars`. Same bits. */
   clampVelocities(states: number, first: number, end: number, scalars: number): void;
+  /**
+   * systems' buildContactConstraints over records `first` to `end` of the rows with a record, from the inputs staged
+   * at byte address `stage` (BUILD_HEADER), into the records at `contacts`. Same bits. Returns what the rows found:
+   * bit 0 a contact with restitution, bit 1 a point approaching below −restitution threshold, bit 2 one below −hit
+   * threshold (of a contact that reports hits).
+   */
+  buildContacts(contacts: number, states: number, stage: number, first: number, end: number): number;
 }
 
 /**
@@ -215,6 +222,12 @@ export class SolverData extends columnStore(SOLVER_COLUMNS) {
   integrationAddress = 0;
   pinsAddress = 0;
   contactsAddress = 0;
+  /**
+   * Scratch after the contact records in the kernel's memory, stagingBytes long: the constraint builder's inputs,
+   * copied there each step for the kernel's builder (systems' stage-builder-inputs.ts). Nothing is kept across steps.
+   */
+  stagingAddress = 0;
+  stagingBytes = 0;
   /** Rows the columns of each index space hold. */
   private bodyCapacity = INITIAL_ROWS;
   private entityCapacity = INITIAL_ROWS;
@@ -241,11 +254,12 @@ export class SolverData extends columnStore(SOLVER_COLUMNS) {
       this.integrationAddress = 0;
       this.pinsAddress = 0;
       this.contactsAddress = 0;
+      this.stagingAddress = 0;
       this.kernelScalars = new Float64Array(KS_STRIDE);
       return;
     }
     this.statesAddress = 0;
-    this.layOut(states.length, integration.length, pins.length, contacts.length);
+    this.layOut(states.length, integration.length, pins.length, contacts.length, this.stagingBytes);
     this.states.set(states);
     this.integration.set(integration);
     this.pins.set(pins);
@@ -253,13 +267,20 @@ export class SolverData extends columnStore(SOLVER_COLUMNS) {
   }
 
   /**
-   * Places states, integration constants, pin records and contact records, in that order, in the kernel's memory
-   * with the given capacities (doubles, doubles, doubles, floats), moving to a larger kernel instance if needed (see
+   * Places states, integration constants, pin records, contact records and the staging scratch, in that order, in the
+   * kernel's memory with the given capacities (doubles, doubles, doubles, floats, bytes), moving to a larger kernel
+   * instance if needed (see
    * SolverKernel.grown), and moving their current contents to their new places. Capacities only grow, so every
    * array's new place is at or after its old one: copied from the last array to the first, none overwrites another's
    * old contents before they are copied (set() reads an overlapping source before it writes).
    */
-  private layOut(statesLength: number, integrationLength: number, pinsLength: number, contactsLength: number): void {
+  private layOut(
+    statesLength: number,
+    integrationLength: number,
+    pinsLength: number,
+    contactsLength: number,
+    stagingBytes: number,
+  ): void {
     const old = this.kernel!.memory.buffer;
     // 0 before the first layout, whose contents the caller sets.
     const placed = this.statesAddress !== 0;
@@ -275,7 +296,9 @@ export class SolverData extends columnStore(SOLVER_COLUMNS) {
     this.integrationAddress = lineAligned(this.statesAddress + statesLength * 8);
     this.pinsAddress = lineAligned(this.integrationAddress + integrationLength * 8);
     this.contactsAddress = lineAligned(this.pinsAddress + pinsLength * 8);
-    const end = this.contactsAddress + contactsLength * CONSTRAINT_FIELD_BYTES;
+    this.stagingAddress = lineAligned(this.contactsAddress + contactsLength * CONSTRAINT_FIELD_BYTES);
+    this.stagingBytes = stagingBytes;
+    const end = this.stagingAddress + stagingBytes;
     let buffer = old;
     if (end > old.byteLength) {
       this.kernel = this.kernel!.grown(end);
@@ -310,6 +333,7 @@ export class SolverData extends columnStore(SOLVER_COLUMNS) {
         doubledCapacity(this.integration.length, neededIntegration),
         this.pins.length,
         this.contacts.length,
+        this.stagingBytes,
       );
     }
   }
@@ -338,6 +362,7 @@ export class SolverData extends columnStore(SOLVER_COLUMNS) {
         this.integration.length,
         doubledCapacity(this.pins.length, length),
         this.contacts.length,
+        this.stagingBytes,
       );
     }
   }
@@ -351,7 +376,26 @@ export class SolverData extends columnStore(SOLVER_COLUMNS) {
         this.integration.length,
         this.pins.length,
         doubledCapacity(this.contacts.length, needed),
+        this.stagingBytes,
       );
     }
+  }
+
+  /**
+   * Room for `bytes` of staging scratch in the kernel's memory (see stagingAddress); false without a kernel. Its
+   * contents are not kept when it grows.
+   */
+  reserveStaging(bytes: number): boolean {
+    if (this.kernel === null) return false;
+    if (this.stagingBytes < bytes) {
+      this.layOut(
+        this.states.length,
+        this.integration.length,
+        this.pins.length,
+        this.contacts.length,
+        doubledCapacity(this.stagingBytes, bytes),
+      );
+    }
+    return true;
   }
 }

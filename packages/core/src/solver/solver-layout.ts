@@ -157,6 +157,37 @@ export const KS_STRIDE = KS_JOINT_IMPULSE_SCALE + 1;
 export const KERNEL_SCALARS_ADDRESS = 512;
 
 /**
+ * The constraint builder's inputs as the WebAssembly kernel's builder reads them: copied, column by column, into the
+ * kernel's memory at SolverData.stagingAddress (systems' stage-builder-inputs.ts). The copy starts with a header of
+ * BUILD_HEADER i32 slots, each the byte address of one input (BUILD_HIT_EVENTS holds a value instead). Whole columns
+ * are copied: a block copy costs a few percent of what reading them row by row from JavaScript does.
+ */
+export const BUILD_RECORD_ROWS = 0; // i32 per record: the rows with a record (SolverData.constrainedRows)
+export const BUILD_SLOT = BUILD_RECORD_ROWS + 1; // i32 per contact row: its record (SolverData.constraintSlot)
+export const BUILD_FLAGS = BUILD_SLOT + 1; // u8 per contact row (ContactStore.flags)
+export const BUILD_BODY_A = BUILD_FLAGS + 1; // i32 per contact row
+export const BUILD_BODY_B = BUILD_BODY_A + 1;
+export const BUILD_NORMAL_X = BUILD_BODY_B + 1; // f64 per contact row
+export const BUILD_NORMAL_Y = BUILD_NORMAL_X + 1;
+export const BUILD_FRICTION = BUILD_NORMAL_Y + 1;
+export const BUILD_RESTITUTION = BUILD_FRICTION + 1;
+export const BUILD_TANGENT_SPEED = BUILD_RESTITUTION + 1;
+export const BUILD_ROLLING_RESISTANCE = BUILD_TANGENT_SPEED + 1;
+export const BUILD_POINT_COUNT = BUILD_ROLLING_RESISTANCE + 1; // u8 per contact row
+export const BUILD_POINTS = BUILD_POINT_COUNT + 1; // f64, CONTACT_POINTS_STRIDE per contact row
+export const BUILD_INDEX_OF = BUILD_POINTS + 1; // i32 per entity: its body state (SolverData.indexOf)
+export const BUILD_X = BUILD_INDEX_OF + 1; // f64 per entity: the body's transform and local centre of mass
+export const BUILD_Y = BUILD_X + 1;
+export const BUILD_C = BUILD_Y + 1;
+export const BUILD_S = BUILD_C + 1;
+export const BUILD_LOCAL_CENTER_X = BUILD_S + 1;
+export const BUILD_LOCAL_CENTER_Y = BUILD_LOCAL_CENTER_X + 1;
+export const BUILD_CENTRES = BUILD_LOCAL_CENTER_Y + 1; // f64, CENTRE_STRIDE per body state (SolverData.centres)
+export const BUILD_PARAMS = BUILD_CENTRES + 1; // f64, SP_STRIDE: the step's scalars (SolverData.params)
+export const BUILD_HIT_EVENTS = BUILD_PARAMS + 1; // the value of ContactFlag.hitEvents
+export const BUILD_HEADER = BUILD_HIT_EVENTS + 1;
+
+/**
  * Colours of the contact graph (see systems' colour-contacts.ts): constraints of one colour share no movable body, so
  * they can be solved in any order, or at once on several threads, with the same bits. Constraints that find no free
  * colour go to the overflow set, solved after the colours by one thread.

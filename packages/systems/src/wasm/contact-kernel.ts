@@ -41,6 +41,7 @@ export type KernelFunctions = Pick<
   | 'integrateVelocities'
   | 'integratePositions'
   | 'clampVelocities'
+  | 'buildContacts'
 >;
 
 /** The kernel's functions in an instance of `module` over `memory`. */
@@ -85,6 +86,7 @@ export function createContactKernel(bytes = 0, shared = false): SolverKernel | n
     solvePins: exports.solvePins,
     integratePositions: exports.integratePositions,
     clampVelocities: exports.clampVelocities,
+    buildContacts: exports.buildContacts,
     grown: (size: number) => createContactKernel(size, shared)!,
   };
 }
