@@ -269,10 +269,10 @@ export class SolverData extends columnStore(SOLVER_COLUMNS) {
   /**
    * Places states, integration constants, pin records, contact records and the staging scratch, in that order, in the
    * kernel's memory with the given capacities (doubles, doubles, doubles, floats, bytes), moving to a larger kernel
-   * instance if needed (see
-   * SolverKernel.grown), and moving their current contents to their new places. Capacities only grow, so every
-   * array's new place is at or after its old one: copied from the last array to the first, none overwrites another's
-   * old contents before they are copied (set() reads an overlapping source before it writes).
+   * instance if needed (see SolverKernel.grown), and moving their current contents, the scratch's excepted, to their
+   * new places. Capacities only grow, so every array's new place is at or after its old one: copied from the last
+   * array to the first, none overwrites another's old contents before they are copied (set() reads an overlapping
+   * source before it writes).
    */
   private layOut(
     statesLength: number,
