@@ -95,11 +95,6 @@ function fit(current: number, needed: number, cap: number): number {
   return Math.min(cap, Math.max(256, needed + (needed >> 3)));
 }
 
-/** Byte size of one element of `column`. */
-function elementBytes(column: Column): number {
-  return column.BYTES_PER_ELEMENT;
-}
-
 /**
  * Copies what the constraint builder reads for records 0 to n − 1 into the kernel's memory (solverData's staging
  * scratch, BUILD_HEADER in solver-layout.ts) and returns the staging address; −1 without a kernel. Rows up to the last
@@ -170,7 +165,7 @@ export function stageBuilderInputs(p: PhysicsState, n: number): number {
   let bytes = lineAligned(BUILD_HEADER * 4);
   for (let i = 0; i < BUILD_HIT_EVENTS; i++) {
     offsets[i] = bytes;
-    bytes = lineAligned(bytes + lengths[i] * elementBytes(sources[i]));
+    bytes = lineAligned(bytes + lengths[i] * sources[i].BYTES_PER_ELEMENT);
   }
   sd.reserveStaging(bytes);
   const buffer = sd.kernel.memory.buffer;
