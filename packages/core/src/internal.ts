@@ -867,7 +867,7 @@ export {
   type WorldAnchorOption,
 } from './joints/index.js';
 export { atan2Into, cosSinInto } from './math/trig.js';
-export { growF64, growI32, growU8, growU32 } from './storage/grow.js';
+export { growF64, growI32, growU8, growU32, lineAligned } from './storage/grow.js';
 
 // Reliability: quarantining a diverged body (the public side, isBodyQuarantined and validateWorld, is in index.ts).
 export { quarantineBody } from './lifecycle/body-quarantine.js';

@@ -26,10 +26,30 @@ import {
   CENTRE_STRIDE,
   CONTACT_POINTS_STRIDE,
   ContactFlag,
+  lineAligned,
   type PhysicsState,
 } from '@impulse2d/core/internal';
 
 type Column = Float64Array | Int32Array | Uint8Array;
+
+/** The index spaces the inputs are counted in: contact rows, records, entities, body states, the step's scalars. */
+const ROWS = 0;
+const RECORDS = 1;
+const ENTITIES = 2;
+const BODIES = 3;
+const SCALARS = 4;
+const SPACES = 5;
+/** Per header slot (BUILD_*): the input's index space, and its elements per index. */
+const SPACE_OF = new Int32Array(BUILD_HEADER).fill(ROWS);
+const WIDTH_OF = new Int32Array(BUILD_HEADER).fill(1);
+SPACE_OF[BUILD_RECORD_ROWS] = RECORDS;
+WIDTH_OF[BUILD_POINTS] = CONTACT_POINTS_STRIDE;
+for (const slot of [BUILD_INDEX_OF, BUILD_X, BUILD_Y, BUILD_C, BUILD_S, BUILD_LOCAL_CENTER_X, BUILD_LOCAL_CENTER_Y]) {
+  SPACE_OF[slot] = ENTITIES;
+}
+SPACE_OF[BUILD_CENTRES] = BODIES;
+WIDTH_OF[BUILD_CENTRES] = CENTRE_STRIDE;
+SPACE_OF[BUILD_PARAMS] = SCALARS;
 
 /**
  * One input of the kernel's constraint builder: the first `length` elements of a source column, copied to `address`
@@ -69,11 +89,8 @@ class BuilderStaging {
   readonly sources: Column[] = new Array<Column>(BUILD_HEADER).fill(new Uint8Array(0));
   readonly lengths = new Int32Array(BUILD_HEADER);
   readonly offsets = new Int32Array(BUILD_HEADER);
-  /** Elements copied per index space (see fit). */
-  rows = 0;
-  records = 0;
-  entities = 0;
-  bodies = 0;
+  /** Indices copied per index space (ROWS ... SCALARS, see fit), as last step. */
+  readonly counts = new Int32Array(SPACES);
   header: Int32Array<ArrayBufferLike> = new Int32Array(0);
   headerBuffer: ArrayBufferLike | null = null;
   headerAddress = -1;
@@ -112,16 +129,14 @@ export function stageBuilderInputs(p: PhysicsState, n: number): number {
   const b = p.bodies;
   const t = b.transform;
   const listed = sd.constrainedRows;
-  const rows = fit(staging.rows, n > 0 ? listed[n - 1] + 1 : 0, Math.min(c.flags.length, sd.constraintSlot.length));
-  const records = fit(staging.records, n, listed.length);
+  const counts = staging.counts;
+  counts[ROWS] = fit(counts[ROWS], n > 0 ? listed[n - 1] + 1 : 0, Math.min(c.flags.length, sd.constraintSlot.length));
+  counts[RECORDS] = fit(counts[RECORDS], n, listed.length);
   let maxEid = 0;
   for (let k = 0; k < b.count; k++) if (b.list[k] > maxEid) maxEid = b.list[k];
-  const entities = fit(staging.entities, maxEid + 1, Math.min(sd.indexOf.length, t.x.length, b.localCenterX.length));
-  const bodies = fit(staging.bodies, sd.bodyCount, sd.centres.length / CENTRE_STRIDE);
-  staging.rows = rows;
-  staging.records = records;
-  staging.entities = entities;
-  staging.bodies = bodies;
+  counts[ENTITIES] = fit(counts[ENTITIES], maxEid + 1, Math.min(sd.indexOf.length, t.x.length, b.localCenterX.length));
+  counts[BODIES] = fit(counts[BODIES], sd.bodyCount, sd.centres.length / CENTRE_STRIDE);
+  counts[SCALARS] = sd.params.length;
   // Layout: the header, then each input from a cache line, in header order.
   const sources = staging.sources;
   sources[BUILD_RECORD_ROWS] = listed;
@@ -147,20 +162,7 @@ export function stageBuilderInputs(p: PhysicsState, n: number): number {
   sources[BUILD_CENTRES] = sd.centres;
   sources[BUILD_PARAMS] = sd.params;
   const lengths = staging.lengths;
-  for (let i = 0; i < BUILD_HIT_EVENTS; i++) {
-    lengths[i] =
-      i === BUILD_RECORD_ROWS
-        ? records
-        : i === BUILD_POINTS
-          ? rows * CONTACT_POINTS_STRIDE
-          : i === BUILD_CENTRES
-            ? bodies * CENTRE_STRIDE
-            : i === BUILD_PARAMS
-              ? sd.params.length
-              : i >= BUILD_INDEX_OF
-                ? entities
-                : rows;
-  }
+  for (let i = 0; i < BUILD_HIT_EVENTS; i++) lengths[i] = counts[SPACE_OF[i]] * WIDTH_OF[i];
   const offsets = staging.offsets;
   let bytes = lineAligned(BUILD_HEADER * 4);
   for (let i = 0; i < BUILD_HIT_EVENTS; i++) {
@@ -182,9 +184,4 @@ export function stageBuilderInputs(p: PhysicsState, n: number): number {
   }
   header[BUILD_HIT_EVENTS] = ContactFlag.hitEvents;
   return base;
-}
-
-/** Rounds a byte offset up to a cache line. */
-function lineAligned(bytes: number): number {
-  return Math.ceil(bytes / 64) * 64;
 }

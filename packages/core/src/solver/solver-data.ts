@@ -1,7 +1,7 @@
 import { IntBuffer } from '../storage/int-buffer.js';
 import { INITIAL_ROWS, type ColumnSpec } from '../storage/column-spec.js';
 import { columnStore, growColumns } from '../storage/column-store.js';
-import { doubledCapacity, growF32, growF64 } from '../storage/grow.js';
+import { doubledCapacity, growF32, growF64, lineAligned } from '../storage/grow.js';
 import {
   BI_STRIDE,
   BS_STRIDE,
@@ -98,11 +98,6 @@ function moveDoubles(old: ArrayBufferLike, from: number, buffer: ArrayBufferLike
   if (length > 0 && (buffer !== old || from !== to)) {
     new Float64Array(buffer, to, length).set(new Float64Array(old, from, length));
   }
-}
-
-/** Rounds a byte offset up to a cache line. */
-function lineAligned(bytes: number): number {
-  return Math.ceil(bytes / 64) * 64;
 }
 
 /**

@@ -5,6 +5,11 @@ import type { HandleColumn } from '../handles.js';
  * from its store each time rather than caching the array across calls that may grow it. Every column is backed by a
  * plain ArrayBuffer (never shared), hence the narrowing casts on the early returns.
  */
+/** `bytes` rounded up to a whole cache line (64 bytes): where a region of a kernel's memory may start. */
+export function lineAligned(bytes: number): number {
+  return Math.ceil(bytes / 64) * 64;
+}
+
 /** The capacity a column of `current` entries grows to for `needed`: doubled from at least 16 until it suffices. */
 export function doubledCapacity(current: number, needed: number): number {
   let n = Math.max(current, 16);
