@@ -49,6 +49,9 @@ export function finalizeBodies(p: PhysicsState): void {
     sd.writeBackCounts[0] = writeBackBodies(p, 1, sd.bodyCount, sd.writeBackOut, 0);
     followUpBodies(p, 1, 0);
   }
+  // The ancestors of the proxies refitProxies enlarged, in one go per tree, before continuous collision queries them.
+  const trees = p.broadphase.trees;
+  for (let k = 0; k < trees.length; k++) trees[k].growPending();
   const quarantined = sd.quarantined;
   for (let k = 0; k < quarantined.count; k++) quarantineBody(p, quarantined.data[k]);
 }
@@ -117,6 +120,6 @@ function refitProxies(p: PhysicsState, eid: number, states: Float64Array, o: num
     aabb[fo + 1] = y0 - margin + (aheadY < 0 ? aheadY : 0);
     aabb[fo + 2] = x1 + margin + (aheadX > 0 ? aheadX : 0);
     aabb[fo + 3] = y1 + margin + (aheadY > 0 ? aheadY : 0);
-    tree.enlargeProxyFat(proxy, aabb, fo);
+    tree.enlargeProxyFatLater(proxy, aabb, fo);
   }
 }

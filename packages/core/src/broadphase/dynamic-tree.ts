@@ -67,6 +67,12 @@ function unionHalfPerimeter(boxes: Float64Array, q: number, x0: number, y0: numb
 /** Number of arrays a box query reads (DynamicTree.queryColumn). */
 export const QUERY_COLUMNS = 4;
 
+/**
+ * growPending grows every internal node in one pass when at least this share of them (1 / PENDING_BULK_SHARE) is
+ * the number of leaves waiting, and walks up from each leaf below it.
+ */
+const PENDING_BULK_SHARE = 4;
+
 /** Elements per node in `_boxes` and in `_nodes`: node n's record starts at NODE_STRIDE * n in both. */
 const NODE_STRIDE = 4;
 // Offsets in a `_nodes` record.
@@ -265,6 +271,113 @@ export class DynamicTree {
 
   /** Leaves enlarged in place since the last rebuild (their ancestors' boxes only grew, so queries slowly degrade). */
   enlargedSinceRebuild = 0;
+
+  /**
+   * enlargeProxyFat for many leaves in a row: the leaf takes its box now, its ancestors grow at growPending, which
+   * must run before the tree is read or changed again (a query, a join, an insertion, a removal or a rebuild).
+   * The ancestors end with the same boxes as enlargeProxyFat gives them, leaf by leaf: each grows to the union of its
+   * box and its descendants' new boxes, by the same comparisons.
+   */
+  enlargeProxyFatLater(proxyId: number, box: Float64Array, o: number): void {
+    this.setBox(proxyId, box, o);
+    this.enlargedSinceRebuild++;
+    if (this._pendingCount === this._pending.length) this._pending = growI32(this._pending, this._pendingCount + 1);
+    this._pending[this._pendingCount++] = proxyId;
+  }
+
+  /**
+   * Grows the ancestors of the leaves given to enlargeProxyFatLater since the last call. For a few leaves, each one's
+   * ancestors as enlargeProxyFat does, up to the first that contains it. For many (a pile in motion re-inserts most
+   * of its proxies every step), every internal node once, children before parents: the upward walks chase parent
+   * links from leaf to leaf and wait on memory at nearly every step, where one pass in height order reads each node
+   * and its children once.
+   */
+  growPending(): void {
+    const n = this._pendingCount;
+    if (n === 0) return;
+    this._pendingCount = 0;
+    const internal = this._nodeCount - this._proxyCount;
+    if (n * PENDING_BULK_SHARE < internal) {
+      const pending = this._pending;
+      for (let k = 0; k < n; k++) this.growAncestors(pending[k]);
+    } else {
+      this.growInternalNodes();
+    }
+  }
+
+  /** Leaves waiting for growPending (their ids in _pending). */
+  private _pendingCount = 0;
+  private _pending: Int32Array = new Int32Array(0);
+  /** growInternalNodes' scratch: nodes per height, then the internal nodes in height order. */
+  private _perHeight: Int32Array = new Int32Array(0);
+  private _byHeight: Int32Array = new Int32Array(0);
+
+  /** Grows the ancestors of leaf `proxyId` until one contains its box (growLeaf after its setBox). */
+  private growAncestors(proxyId: number): void {
+    const boxes = this._boxes,
+      parent = this._parent;
+    const q = NODE_STRIDE * proxyId;
+    const minX = boxes[q];
+    const minY = boxes[q + 1];
+    const maxX = boxes[q + 2];
+    const maxY = boxes[q + 3];
+    let i = parent[proxyId];
+    while (i !== NULL_NODE) {
+      const b = NODE_STRIDE * i;
+      if (boxes[b] <= minX && boxes[b + 1] <= minY && boxes[b + 2] >= maxX && boxes[b + 3] >= maxY) break;
+      if (minX < boxes[b]) boxes[b] = minX;
+      if (minY < boxes[b + 1]) boxes[b + 1] = minY;
+      if (maxX > boxes[b + 2]) boxes[b + 2] = maxX;
+      if (maxY > boxes[b + 3]) boxes[b + 3] = maxY;
+      i = parent[i];
+    }
+  }
+
+  /**
+   * Every internal node's box grown to contain its children's, lowest nodes first (a child is always lower than its
+   * parent), so that each node sees its children's final boxes. Nodes of one height go in id order (a counting sort),
+   * which reads the node arrays front to back.
+   */
+  private growInternalNodes(): void {
+    const height = this._height;
+    const top = this._highWater;
+    const levels = height[this._root] + 1;
+    if (this._perHeight.length < levels + 1) this._perHeight = new Int32Array(2 * levels + 2);
+    const perHeight = this._perHeight;
+    perHeight.fill(0, 0, levels + 1);
+    for (let i = 0; i < top; i++) {
+      const h = height[i];
+      if (h > 0) perHeight[h]++;
+    }
+    // perHeight[h] becomes where height h starts in byHeight (heights 1 and up; leaves and free nodes are left out).
+    let at = 0;
+    for (let h = 1; h < levels; h++) {
+      const count = perHeight[h];
+      perHeight[h] = at;
+      at += count;
+    }
+    if (this._byHeight.length < at) this._byHeight = new Int32Array(2 * at);
+    const byHeight = this._byHeight;
+    for (let i = 0; i < top; i++) {
+      const h = height[i];
+      if (h > 0) byHeight[perHeight[h]++] = i;
+    }
+    const boxes = this._boxes,
+      nodes = this._nodes;
+    for (let k = 0; k < at; k++) {
+      const q = NODE_STRIDE * byHeight[k];
+      const a = NODE_STRIDE * nodes[q + CHILD1];
+      const b = NODE_STRIDE * nodes[q + CHILD2];
+      if (boxes[a] < boxes[q]) boxes[q] = boxes[a];
+      if (boxes[b] < boxes[q]) boxes[q] = boxes[b];
+      if (boxes[a + 1] < boxes[q + 1]) boxes[q + 1] = boxes[a + 1];
+      if (boxes[b + 1] < boxes[q + 1]) boxes[q + 1] = boxes[b + 1];
+      if (boxes[a + 2] > boxes[q + 2]) boxes[q + 2] = boxes[a + 2];
+      if (boxes[b + 2] > boxes[q + 2]) boxes[q + 2] = boxes[b + 2];
+      if (boxes[a + 3] > boxes[q + 3]) boxes[q + 3] = boxes[a + 3];
+      if (boxes[b + 3] > boxes[q + 3]) boxes[q + 3] = boxes[b + 3];
+    }
+  }
 
   /** Gives leaf `proxyId` the box at box[o..o+3] and grows its ancestors until one contains it (enlargeProxy). */
   private growLeaf(proxyId: number, box: Float64Array, o: number): void {
