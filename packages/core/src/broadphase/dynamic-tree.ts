@@ -68,8 +68,8 @@ function unionHalfPerimeter(boxes: Float64Array, q: number, x0: number, y0: numb
 export const QUERY_COLUMNS = 4;
 
 /**
- * growPending grows every internal node in one pass when at least this share of them (1 / PENDING_BULK_SHARE) is
- * the number of leaves waiting, and walks up from each leaf below it.
+ * growPending refits every internal node in one pass when the leaves waiting number at least this share of them
+ * (1 / PENDING_BULK_SHARE), and walks up from each leaf below it.
  */
 const PENDING_BULK_SHARE = 4;
 
@@ -273,10 +273,8 @@ export class DynamicTree {
   enlargedSinceRebuild = 0;
 
   /**
-   * enlargeProxyFat for many leaves in a row: the leaf takes its box now, its ancestors grow at growPending, which
+   * enlargeProxyFat for many leaves in a row: the leaf takes its box now, its ancestors follow at growPending, which
    * must run before the tree is read or changed again (a query, a join, an insertion, a removal or a rebuild).
-   * The ancestors end with the same boxes as enlargeProxyFat gives them, leaf by leaf: each grows to the union of its
-   * box and its descendants' new boxes, by the same comparisons.
    */
   enlargeProxyFatLater(proxyId: number, box: Float64Array, o: number): void {
     this.setBox(proxyId, box, o);
@@ -286,11 +284,16 @@ export class DynamicTree {
   }
 
   /**
-   * Grows the ancestors of the leaves given to enlargeProxyFatLater since the last call. For a few leaves, each one's
-   * ancestors as enlargeProxyFat does, up to the first that contains it. For many (a pile in motion re-inserts most
-   * of its proxies every step), every internal node once, children before parents: the upward walks chase parent
-   * links from leaf to leaf and wait on memory at nearly every step, where one pass in height order reads each node
-   * and its children once.
+   * Fits the ancestors of the leaves given to enlargeProxyFatLater since the last call. For a few leaves, each one's
+   * ancestors grow as enlargeProxyFat grows them, up to the first that contains it. For many (a pile in motion
+   * re-inserts most of its proxies every step), every internal node is refitted in one pass, children before
+   * parents, to exactly the union of its children's boxes: the upward walks chased parent links from leaf to leaf and
+   * waited on memory at nearly every step, where one pass in height order reads each node and its children once; and
+   * the boxes it leaves are tight (they also shrink where leaves moved away), where growing only loosens them step
+   * after step. Either way every node contains its children, which is all a query or a pair join needs: both find
+   * the same leaves whatever the inner boxes (only what they visit on the way changes).
+   * (Spinner scene, AMD EPYC: finalize 1.39 -> 1.06 ms a step with the pass, then the pair join 3.9 -> 3.0 ms with
+   * the tight boxes.)
    */
   growPending(): void {
     const n = this._pendingCount;
@@ -301,14 +304,14 @@ export class DynamicTree {
       const pending = this._pending;
       for (let k = 0; k < n; k++) this.growAncestors(pending[k]);
     } else {
-      this.growInternalNodes();
+      this.refitInternalNodes();
     }
   }
 
   /** Leaves waiting for growPending (their ids in _pending). */
   private _pendingCount = 0;
   private _pending: Int32Array = new Int32Array(0);
-  /** growInternalNodes' scratch: nodes per height, then the internal nodes in height order. */
+  /** refitInternalNodes' scratch: nodes per height, then the internal nodes in height order. */
   private _perHeight: Int32Array = new Int32Array(0);
   private _byHeight: Int32Array = new Int32Array(0);
 
@@ -334,11 +337,11 @@ export class DynamicTree {
   }
 
   /**
-   * Every internal node's box grown to contain its children's, lowest nodes first (a child is always lower than its
-   * parent), so that each node sees its children's final boxes. Nodes of one height go in id order (a counting sort),
-   * which reads the node arrays front to back.
+   * Every internal node's box set to the union of its children's, lowest nodes first (a child is always lower than
+   * its parent), so that each node reads its children's final boxes. Nodes of one height go in id order (a counting
+   * sort), which reads the node arrays front to back.
    */
-  private growInternalNodes(): void {
+  private refitInternalNodes(): void {
     const height = this._height;
     const top = this._highWater;
     const levels = height[this._root] + 1;
@@ -368,14 +371,10 @@ export class DynamicTree {
       const q = NODE_STRIDE * byHeight[k];
       const a = NODE_STRIDE * nodes[q + CHILD1];
       const b = NODE_STRIDE * nodes[q + CHILD2];
-      if (boxes[a] < boxes[q]) boxes[q] = boxes[a];
-      if (boxes[b] < boxes[q]) boxes[q] = boxes[b];
-      if (boxes[a + 1] < boxes[q + 1]) boxes[q + 1] = boxes[a + 1];
-      if (boxes[b + 1] < boxes[q + 1]) boxes[q + 1] = boxes[b + 1];
-      if (boxes[a + 2] > boxes[q + 2]) boxes[q + 2] = boxes[a + 2];
-      if (boxes[b + 2] > boxes[q + 2]) boxes[q + 2] = boxes[b + 2];
-      if (boxes[a + 3] > boxes[q + 3]) boxes[q + 3] = boxes[a + 3];
-      if (boxes[b + 3] > boxes[q + 3]) boxes[q + 3] = boxes[b + 3];
+      boxes[q] = boxes[b] < boxes[a] ? boxes[b] : boxes[a];
+      boxes[q + 1] = boxes[b + 1] < boxes[a + 1] ? boxes[b + 1] : boxes[a + 1];
+      boxes[q + 2] = boxes[b + 2] > boxes[a + 2] ? boxes[b + 2] : boxes[a + 2];
+      boxes[q + 3] = boxes[b + 3] > boxes[a + 3] ? boxes[b + 3] : boxes[a + 3];
     }
   }
 
