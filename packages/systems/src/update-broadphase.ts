@@ -38,10 +38,11 @@ export function updateBroadphase(p: PhysicsState): void {
   const pairs = bp.newPairs;
   pairs.clear();
   const movable = bp.trees[TREE_MOVABLE];
-  // Finalize grows moved proxies in place (cheap) instead of re-inserting them; once twice as many leaves were enlarged
-  // as the tree holds, its inner boxes are loose enough that a full rebuild (median split) pays for itself. (Once as
-  // many: 2-5% more time in total on the tumbler and smash scenes, AMD EPYC; the pair join minds loose boxes less
-  // than a query per proxy did.)
+  // Finalize enlarges moved proxies in place (cheap) instead of re-inserting them, and fits their ancestors around
+  // them without reshaping the tree (growPending); once twice as many leaves were enlarged as the tree holds, siblings
+  // have drifted apart enough that a full rebuild (median split) pays for itself. (Once as many: 2-5% more time in
+  // total on the tumbler and smash scenes, AMD EPYC, measured when the ancestors only grew; the pair join minds loose
+  // boxes less than a query per proxy did.)
   if (movable.enlargedSinceRebuild > 2 * movable.getProxyCount()) movable.rebuild();
   const entries = bp.moveBuffer.count;
   numberMoves(p);

@@ -269,7 +269,10 @@ export class DynamicTree {
     this.enlargedSinceRebuild++;
   }
 
-  /** Leaves enlarged in place since the last rebuild (their ancestors' boxes only grew, so queries slowly degrade). */
+  /**
+   * Leaves enlarged in place since the last rebuild: their ancestors grew or were refitted around them, but the tree
+   * kept its shape while they moved, so queries slowly degrade.
+   */
   enlargedSinceRebuild = 0;
 
   /**
