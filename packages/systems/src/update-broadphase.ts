@@ -19,6 +19,8 @@ import { parallelThreads, runParallel } from './workers/step-workers.js';
 
 /** Below this many moved proxies the pair search runs in one thread: its parts would be too small to share. */
 const PARALLEL_MIN_MOVES = 256;
+/** A tree is rebuilt once this many times as many leaves were enlarged in place as it holds (see updateBroadphase). */
+const REBUILD_AFTER_ENLARGED = 8;
 /** Tasks per thread the pair search is cut into: enough to even out tasks of unequal size. */
 const JOIN_TASKS_PER_THREAD = 16;
 
@@ -39,11 +41,13 @@ export function updateBroadphase(p: PhysicsState): void {
   pairs.clear();
   const movable = bp.trees[TREE_MOVABLE];
   // Finalize enlarges moved proxies in place (cheap) instead of re-inserting them, and fits their ancestors around
-  // them without reshaping the tree (growPending); once twice as many leaves were enlarged as the tree holds, siblings
-  // have drifted apart enough that a full rebuild (median split) pays for itself. (Once as many: 2-5% more time in
-  // total on the tumbler and smash scenes, AMD EPYC, measured when the ancestors only grew; the pair join minds loose
-  // boxes less than a query per proxy did.)
-  if (movable.enlargedSinceRebuild > 2 * movable.getProxyCount()) movable.rebuild();
+  // them without reshaping the tree (growPending); once eight times as many leaves were enlarged as the tree holds,
+  // siblings have drifted apart enough that a full rebuild (median split) pays for itself. Since growPending refits a
+  // busy tree's boxes tight every step, the shape degrades slowly: twice as many (the rule while ancestors only
+  // grew) rebuilt a spinner or smash pile every other step, and eight times ran 3-16% faster on smash, 2-5% on the
+  // spinner and 2-4% on the tumbler, with the spinner's broadphase no slower after 1,200 steps (AMD EPYC). Sixteen
+  // times gained nothing more on the spinner.
+  if (movable.enlargedSinceRebuild > REBUILD_AFTER_ENLARGED * movable.getProxyCount()) movable.rebuild();
   const entries = bp.moveBuffer.count;
   numberMoves(p);
   markMoves(p);
