@@ -44,7 +44,7 @@ export function updateBroadphase(p: PhysicsState): void {
   // them without reshaping the tree (growPending); once eight times as many leaves were enlarged as the tree holds,
   // siblings have drifted apart enough that a full rebuild (median split) pays for itself. Since growPending refits a
   // busy tree's boxes tight every step, the shape degrades slowly: twice as many (the rule while ancestors only
-  // grew) rebuilt a spinner or smash pile every other step, and eight times ran 3-16% faster on smash, 2-5% on the
+  // grew) rebuilt a spinner or smash pile every other step, and eight times ran 7-16% faster on smash, 2-5% on the
   // spinner and 2-4% on the tumbler, with the spinner's broadphase no slower after 1,200 steps (AMD EPYC). Sixteen
   // times gained nothing more on the spinner.
   if (movable.enlargedSinceRebuild > REBUILD_AFTER_ENLARGED * movable.getProxyCount()) movable.rebuild();

@@ -295,7 +295,7 @@ export class DynamicTree {
    * the boxes it leaves are tight (they also shrink where leaves moved away), where growing only loosens them step
    * after step. Either way every node contains its children, which is all a query or a pair join needs: both find
    * the same leaves whatever the inner boxes (only what they visit on the way changes).
-   * (Spinner scene, AMD EPYC: finalize 1.39 -> 1.06 ms a step with the pass, then the pair join 3.9 -> 3.0 ms with
+   * (Spinner scene, AMD EPYC: finalize 1.39 -> 1.06 ms a step with the pass, then the broadphase 3.9 -> 3.0 ms with
    * the tight boxes.)
    */
   growPending(): void {
@@ -318,7 +318,7 @@ export class DynamicTree {
   private _perHeight: Int32Array = new Int32Array(0);
   private _byHeight: Int32Array = new Int32Array(0);
 
-  /** Grows the ancestors of leaf `proxyId` until one contains its box (growLeaf after its setBox). */
+  /** Grows the ancestors of leaf `proxyId` until one contains its box. */
   private growAncestors(proxyId: number): void {
     const boxes = this._boxes,
       parent = this._parent;
@@ -342,7 +342,7 @@ export class DynamicTree {
   /**
    * Every internal node's box set to the union of its children's, lowest nodes first (a child is always lower than
    * its parent), so that each node reads its children's final boxes. Nodes of one height go in id order (a counting
-   * sort), which reads the node arrays front to back.
+   * sort), so each height's pass reads the node arrays front to back.
    */
   private refitInternalNodes(): void {
     const height = this._height;
@@ -384,22 +384,7 @@ export class DynamicTree {
   /** Gives leaf `proxyId` the box at box[o..o+3] and grows its ancestors until one contains it (enlargeProxy). */
   private growLeaf(proxyId: number, box: Float64Array, o: number): void {
     this.setBox(proxyId, box, o);
-    const minX = box[o];
-    const minY = box[o + 1];
-    const maxX = box[o + 2];
-    const maxY = box[o + 3];
-    const boxes = this._boxes,
-      parent = this._parent;
-    let i = parent[proxyId];
-    while (i !== NULL_NODE) {
-      const b = NODE_STRIDE * i;
-      if (boxes[b] <= minX && boxes[b + 1] <= minY && boxes[b + 2] >= maxX && boxes[b + 3] >= maxY) break;
-      if (minX < boxes[b]) boxes[b] = minX;
-      if (minY < boxes[b + 1]) boxes[b + 1] = minY;
-      if (maxX > boxes[b + 2]) boxes[b + 2] = maxX;
-      if (maxY > boxes[b + 3]) boxes[b + 3] = maxY;
-      i = parent[i];
-    }
+    this.growAncestors(proxyId);
   }
 
   /** Node `n`'s box = box[o..o+3] (minX, minY, maxX, maxY): the write copyBox reads back. */
