@@ -15,7 +15,7 @@ import {
 import { JOIN_TASK_CAPACITY, JOIN_TASK_STRIDE, hasContact, joinChunk } from './find-pairs.js';
 import { sortPairs } from './pair-sort.js';
 import { JOB_PAIRS } from './workers/job-control.js';
-import { parallelThreads, runParallel } from './workers/step-workers.js';
+import { parallelThreads, runParallel, wakeWorkers } from './workers/step-workers.js';
 
 /** Below this many moved proxies the pair search runs in one thread: its parts would be too small to share. */
 const PARALLEL_MIN_MOVES = 256;
@@ -49,11 +49,15 @@ export function updateBroadphase(p: PhysicsState): void {
   // times gained nothing more on the spinner.
   if (movable.enlargedSinceRebuild > REBUILD_AFTER_ENLARGED * movable.getProxyCount()) movable.rebuild();
   const entries = bp.moveBuffer.count;
-  numberMoves(p);
-  markMoves(p);
   // One join of the trees (tree-join.ts), which walks each overlapping pair of nodes once; with step workers, its
   // upper levels here and the subtrees below them as tasks on every thread. Both find the same set.
   const threads = entries >= PARALLEL_MIN_MOVES ? parallelThreads(p) : 1;
+  // The join is the step's first job, and the workers have usually gone to sleep since the last step's: woken now,
+  // they are watching for it by the time its upper levels are planned here, instead of waking after this thread has
+  // taken most of its tasks.
+  if (threads > 1) wakeWorkers(p);
+  numberMoves(p);
+  markMoves(p);
   if (threads > 1) joinInParallel(p, threads);
   else joinTrees(p);
   bp.trees[TREE_MOVABLE].clearMarks();

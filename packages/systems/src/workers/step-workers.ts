@@ -162,6 +162,14 @@ export class StepWorkers {
     return true;
   }
 
+  /**
+   * Wakes the workers that sleep between jobs, without giving them one: they go back to watching for the next job
+   * (worker-entry.ts), which then reaches them in the time of a load instead of a wake-up from Atomics.wait.
+   */
+  wake(): void {
+    if (Atomics.load(this.ctrl, SLEEPERS) !== 0) Atomics.notify(this.ctrl, GEN);
+  }
+
   /** Writes a job's parameters, then publishes it (job-control.ts); returns its number. */
   private post(
     p: PhysicsState,
@@ -470,6 +478,15 @@ function usablePool(p: PhysicsState, chunks: number): StepWorkers | null {
   const pool = pools.get(p);
   if (pool === undefined || !pool.ready || pool.failure !== null || pool.oneThread) return null;
   return chunks < 2 ? null : pool;
+}
+
+/**
+ * Wakes the world's sleeping step workers ahead of a job the calling thread is about to prepare (StepWorkers.wake);
+ * nothing without workers.
+ */
+export function wakeWorkers(p: PhysicsState): void {
+  const pool = pools.get(p);
+  if (pool !== undefined && pool.ready && pool.failure === null && !pool.oneThread) pool.wake();
 }
 
 /** Threads a job of the world may run on now: its step workers and the calling thread (1 without workers). */
