@@ -42,7 +42,7 @@
  */
 import { PhysicsError } from '../errors.js';
 import { growF64, growI32 } from '../storage/grow.js';
-import type { IntBuffer } from '../storage/int-buffer.js';
+import { IntBuffer } from '../storage/int-buffer.js';
 import { SplitPlanner } from './tree-build.js';
 
 // Callers may take both classes from here.
@@ -282,8 +282,7 @@ export class DynamicTree {
   enlargeProxyFatLater(proxyId: number, box: Float64Array, o: number): void {
     this.setBox(proxyId, box, o);
     this.enlargedSinceRebuild++;
-    if (this._pendingCount === this._pending.length) this._pending = growI32(this._pending, this._pendingCount + 1);
-    this._pending[this._pendingCount++] = proxyId;
+    this._pending.push(proxyId);
   }
 
   /**
@@ -299,21 +298,20 @@ export class DynamicTree {
    * the tight boxes.)
    */
   growPending(): void {
-    const n = this._pendingCount;
+    const n = this._pending.count;
     if (n === 0) return;
-    this._pendingCount = 0;
+    this._pending.clear();
     const internal = this._nodeCount - this._proxyCount;
     if (n * PENDING_BULK_SHARE < internal) {
-      const pending = this._pending;
+      const pending = this._pending.data;
       for (let k = 0; k < n; k++) this.growAncestors(pending[k]);
     } else {
       this.refitInternalNodes();
     }
   }
 
-  /** Leaves waiting for growPending (their ids in _pending). */
-  private _pendingCount = 0;
-  private _pending: Int32Array = new Int32Array(0);
+  /** Leaves waiting for growPending. */
+  private readonly _pending = new IntBuffer();
   /** refitInternalNodes' scratch: nodes per height, then the internal nodes in height order. */
   private _perHeight: Int32Array = new Int32Array(0);
   private _byHeight: Int32Array = new Int32Array(0);

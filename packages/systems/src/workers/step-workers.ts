@@ -473,11 +473,15 @@ export function runPassParallel(
   return pool !== null && pool.run(p, JOB_SOLVE, chunks, rows, synced, pass, colour, reverse, first, end);
 }
 
+/** The world's workers, when they are up, have not failed and this step runs on them; null otherwise. */
+function activePool(p: PhysicsState): StepWorkers | null {
+  const pool = pools.get(p);
+  return pool === undefined || !pool.ready || pool.failure !== null || pool.oneThread ? null : pool;
+}
+
 /** The world's workers, when they can take a job of `chunks` chunks now; null otherwise. */
 function usablePool(p: PhysicsState, chunks: number): StepWorkers | null {
-  const pool = pools.get(p);
-  if (pool === undefined || !pool.ready || pool.failure !== null || pool.oneThread) return null;
-  return chunks < 2 ? null : pool;
+  return chunks < 2 ? null : activePool(p);
 }
 
 /**
@@ -485,14 +489,13 @@ function usablePool(p: PhysicsState, chunks: number): StepWorkers | null {
  * nothing without workers.
  */
 export function wakeWorkers(p: PhysicsState): void {
-  const pool = pools.get(p);
-  if (pool !== undefined && pool.ready && pool.failure === null && !pool.oneThread) pool.wake();
+  activePool(p)?.wake();
 }
 
 /** Threads a job of the world may run on now: its step workers and the calling thread (1 without workers). */
 export function parallelThreads(p: PhysicsState): number {
-  const pool = pools.get(p);
-  return pool === undefined || !pool.ready || pool.failure !== null || pool.oneThread ? 1 : pool.threads.length + 1;
+  const pool = activePool(p);
+  return pool === null ? 1 : pool.threads.length + 1;
 }
 
 /**
@@ -500,8 +503,8 @@ export function parallelThreads(p: PhysicsState): number {
  * caller may hold the columns in locals through its jobs: none is replaced until the next store grows).
  */
 export function syncWorkers(p: PhysicsState): boolean {
-  const pool = pools.get(p);
-  return pool !== undefined && pool.ready && pool.failure === null && !pool.oneThread && pool.sync(p, 1);
+  const pool = activePool(p);
+  return pool !== null && pool.sync(p, 1);
 }
 
 /** Chunks per thread a job is split into when it is large: enough to even out threads that start late. */
